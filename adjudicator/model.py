@@ -1,0 +1,83 @@
+"""The few types shared by the shell and every ruleset.
+
+State, orders and reports are plain data: dicts with string keys, lists, strings, integers, booleans and
+``None``. That is what YAML can say exactly, so anything a ruleset returns can be written, read back and
+compared byte for byte. No floats: fractions are kept as ``"3/10"`` strings or as integer pairs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+State = dict[str, Any]
+Orders = dict[str, Any]
+Report = dict[str, Any]
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat in a game, as listed in ``game.yaml``.
+
+    ``key`` names the player's orders file (``orders/<game>/<turn>/<key>.yaml``) and the player's entries in
+    state and reports; it is the GitHub login in lower case. ``role`` is what the ruleset asks for at the
+    table: a country type in Bretton Woods, a power in Diplomacy; ``None`` where the ruleset deals roles.
+    """
+
+    key: str
+    name: str
+    login: str
+    github_id: int
+    role: str | None = None
+
+
+@dataclass(frozen=True)
+class Phase:
+    """What is open now: a label for people and who is awaited.
+
+    ``awaited`` lists the keys of the players whose orders the phase needs; everyone else may still send
+    orders (press, standing instructions) but nobody waits for them. ``finished`` marks a game that is over.
+    """
+
+    label: str
+    awaited: tuple[str, ...]
+    finished: bool = False
+
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong (or worth a warning) in a player's orders.
+
+    ``path`` points into the ``orders`` document (``("market", "a", "price")``, ``(3,)`` for the fourth
+    order of a list); the shell turns it into a file, line and column. ``hint`` says what to write instead.
+    """
+
+    message: str
+    path: Path = ()
+    hint: str = ""
+    severity: Severity = "error"
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """What ``Ruleset.adjudicate`` returns: the new state and a structured report of the turn."""
+
+    state: State
+    report: Report
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+def is_plain(value: Any) -> bool:
+    """True if ``value`` is plain data the canonical writer accepts (no floats, no custom objects)."""
+    if value is None or isinstance(value, bool | int | str):
+        return True
+    if isinstance(value, Mapping):
+        return all(isinstance(k, str) and is_plain(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return all(is_plain(v) for v in value)
+    return False
