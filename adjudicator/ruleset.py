@@ -83,7 +83,10 @@ def load(name: str) -> Ruleset:
     eps = _entry_points()
     if name not in eps:
         raise KeyError(f"unknown ruleset {name!r}; installed: {', '.join(sorted(eps)) or 'none'}")
-    return eps[name].load()
+    try:
+        return eps[name].load()
+    except ImportError as e:
+        raise KeyError(f"ruleset {name!r} is registered but cannot be loaded: {e}") from e
 
 
 def register(ruleset: Ruleset) -> None:
