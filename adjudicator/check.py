@@ -1,0 +1,127 @@
+"""Checking orders files before the deadline (``validate``) and trying them out (``preview``).
+
+Both read the game at its open turn and never write anything.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from . import orders as ordersmod
+from .league import Game, LeagueError, find_root, load_game
+from .model import State
+
+
+class _Games:
+    """Games and their open-turn states, read once per command."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._games: dict[str, Game | LeagueError] = {}
+        self._states: dict[str, State] = {}
+
+    def game(self, game_id: str) -> Game:
+        if game_id not in self._games:
+            try:
+                self._games[game_id] = load_game(self.root, game_id)
+            except LeagueError as e:
+                self._games[game_id] = e
+        found = self._games[game_id]
+        if isinstance(found, LeagueError):
+            raise found
+        return found
+
+    def state(self, game: Game) -> State:
+        if game.id not in self._states:
+            self._states[game.id] = game.effective_state(game.open_turn)
+        return self._states[game.id]
+
+
+def check_path(games: _Games, rel: str, path: Path) -> tuple[ordersmod.Checked, Game | None]:
+    """Everything about one orders file: its place, its game, player and turn, then its content."""
+    where = ordersmod.parse_path(rel)
+
+    def refuse(message: str, hint: str = "") -> tuple[ordersmod.Checked, None]:
+        return ordersmod.Checked(rel, None, False, [ordersmod.file_finding(rel, message, hint)]), None
+
+    if where is None:
+        return refuse("not an orders file: orders go to orders/<game>/<NNNN>/<login>.yaml",
+                      "move it there, e.g. orders/demo-bw/0003/alice.yaml (login in lower case)")
+    if path.is_symlink() or not path.is_file():
+        return refuse("not a regular file (a link or a folder)", "commit the orders file itself")
+    try:
+        game = games.game(where.game)
+    except LeagueError as e:
+        return refuse(str(e), "check the game id in the path")
+    player = game.player(where.player)
+    if player is None:
+        return refuse(f"{where.player!r} does not play in {game.id}",
+                      "name the file after your GitHub login in lower case")
+    open_turn = game.open_turn
+    if where.turn != open_turn:
+        when = "already adjudicated" if where.turn < open_turn else "not open yet"
+        return refuse(f"turn {where.turn} of {game.id} is {when}; the open turn is {open_turn}",
+                      f"put your orders in orders/{game.id}/{open_turn:04d}/{where.player}.yaml")
+    raw = ordersmod.read_limited(path)
+    return ordersmod.check_file(rel, raw, where, game.ruleset, games.state(game)), game
+
+
+def validate_files(paths: list[Path], root: Path | None = None) -> tuple[list[ordersmod.Finding], dict[str, list[str]]]:
+    """Findings for every file and, for each valid one, its orders as the adjudicator understood them."""
+    findings: list[ordersmod.Finding] = []
+    receipts: dict[str, list[str]] = {}
+    cache: dict[Path, _Games] = {}
+    for path in paths:
+        try:
+            league = root or find_root(path.resolve().parent)
+            rel = path.resolve().relative_to(league.resolve()).as_posix()
+        except (LeagueError, ValueError):
+            findings.append(ordersmod.file_finding(str(path), "not inside a league (no games/ folder above it)",
+                                                   "run the command inside the league's repository"))
+            continue
+        games = cache.setdefault(league, _Games(league))
+        checked, game = check_path(games, rel, league / rel)
+        findings += checked.findings
+        if checked.ok and game is not None:
+            receipts[rel] = describe(game, games.state(game), ordersmod.parse_path(rel).player, checked.orders)
+    return findings, receipts
+
+
+def describe(game: Game, state: State, player: str, orders: Any) -> list[str]:
+    hook = getattr(game.ruleset, "describe", None)
+    if hook is None:
+        from . import yamlio
+
+        return yamlio.dump(orders).splitlines()
+    return list(hook(state, player, orders))
+
+
+def preview(root: Path, game_id: str, file: Path) -> tuple[str, int]:
+    """What ``file``'s orders would do now: the others play their defaults, the dice are not the real ones."""
+    from . import dice, yamlio
+
+    games = _Games(root)
+    rel = file.resolve().relative_to(root.resolve()).as_posix()
+    checked, game = check_path(games, rel, root / rel)
+    lines = [f.text() for f in checked.findings]
+    if not checked.ok or game is None:
+        return "\n".join(lines + ["Nothing to preview: fix the errors first."]), 1
+    state = games.state(game)
+    player = ordersmod.parse_path(rel).player
+    phase = game.ruleset.phase(state)
+    orders = {k: game.ruleset.default_orders(state, k, None) for k in phase.awaited}
+    orders[player] = checked.orders
+    result = game.ruleset.adjudicate(state, {k: orders[k] for k in sorted(orders)}, dice.Dice(b"preview"))
+    lines += ["Your orders as understood:", *("  " + x for x in describe(game, state, player, checked.orders)),
+              "", "Preview (others' orders unknown: they play their defaults; the dice are not the turn's dice):", ""]
+    hook = getattr(game.ruleset, "newsletter", None)
+    if hook is not None:
+        report = dict(result.report)
+        private = report.pop("private", {}).get(player)
+        lines.append(hook(result.state, report, game.players))
+        if private:
+            lines += ["", "Private to you:", yamlio.dump(private)]
+    else:
+        lines.append(yamlio.dump(game.ruleset.private_view(result.state, player)))
+    return "\n".join(lines), 0

@@ -1,0 +1,115 @@
+"""Git: commits and tags of turns, when each orders file reached main, files as committed.
+
+Everything here shells out through GitPython's command wrapper, imported lazily so that commands that need no
+git (``validate``) start fast.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+
+class HistoryError(RuntimeError):
+    """Git refused something the league needed (not a repository, a tag that exists, ...)."""
+
+
+@cache
+def _repo(root: Path) -> Any:
+    import git
+
+    try:
+        return git.Repo(root)
+    except (git.InvalidGitRepositoryError, git.NoSuchPathError):
+        raise HistoryError(f"{root} is not a git repository; run 'git init' there first") from None
+
+
+def is_repo(root: Path) -> bool:
+    try:
+        _repo(root)
+        return True
+    except HistoryError:
+        return False
+
+
+def git(root: Path, *args: str) -> str:
+    import git as gitmodule
+
+    try:
+        return _repo(root).git.execute(["git", *args], strip_newline_in_stdout=False)
+    except gitmodule.GitCommandError as e:
+        raise HistoryError(f"git {' '.join(args)} failed: {e.stderr.strip() or e}") from None
+
+
+def has_head(root: Path) -> bool:
+    try:
+        git(root, "rev-parse", "--verify", "-q", "HEAD")
+        return True
+    except HistoryError:
+        return False
+
+
+def arrivals(root: Path, directory: str) -> dict[str, dt.datetime]:
+    """When each file now under ``directory`` last reached the current branch, following first parents.
+
+    The first-parent line of main is the sequence of merges: a pull request's orders count from the time its
+    merge commit was made, not from when the player wrote their own commit.
+    """
+    if not has_head(root):
+        return {}
+    out: dict[str, dt.datetime] = {}
+    log = git(root, "log", "--first-parent", "--format=@%ct", "--name-only", "--diff-filter=AMR", "HEAD",
+              "--", directory)
+    when = None
+    for line in log.splitlines():
+        if line.startswith("@"):
+            when = dt.datetime.fromtimestamp(int(line[1:]), dt.UTC)
+        elif line and when is not None and line not in out:
+            out[line] = when
+    return out
+
+
+def tracked_changes(root: Path, paths: Sequence[str]) -> list[str]:
+    """Paths among ``paths`` with uncommitted changes (staged or not, or untracked)."""
+    if not paths:
+        return []
+    out = git(root, "status", "--porcelain", "--untracked-files=all", "--", *paths)
+    return [line[3:] for line in out.splitlines() if line]
+
+
+def commit(root: Path, paths: Sequence[str], message: str) -> str:
+    """Commit exactly ``paths`` (nothing else that may be staged) and return the new commit id."""
+    git(root, "add", "--", *paths)
+    git(root, "commit", "-q", "--no-verify", "-m", message, "--only", "--", *paths)
+    return git(root, "rev-parse", "HEAD").strip()
+
+
+def tag(root: Path, name: str, message: str, rev: str = "HEAD") -> None:
+    git(root, "tag", "-a", "-m", message, name, rev)
+
+
+def tag_target(root: Path, name: str) -> str | None:
+    try:
+        return git(root, "rev-parse", "-q", "--verify", f"refs/tags/{name}^{{commit}}").strip() or None
+    except HistoryError:
+        return None
+
+
+def head(root: Path) -> str:
+    return git(root, "rev-parse", "HEAD").strip()
+
+
+def unstage(root: Path, paths: Sequence[str]) -> None:
+    """Take ``paths`` out of the index again (after a failed commit), keeping HEAD's version staged."""
+    if has_head(root):
+        git(root, "reset", "-q", "HEAD", "--", *paths)
+    else:
+        git(root, "rm", "-q", "--cached", "--ignore-unmatch", "-r", "--", *paths)
+
+
+def last_commit_of(root: Path, path: str) -> str | None:
+    out = git(root, "log", "-1", "--format=%H", "--", path).strip() if has_head(root) else ""
+    return out or None

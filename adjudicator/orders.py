@@ -1,0 +1,218 @@
+"""Reading a player's orders file safely and checking it: envelope, JSON Schema, then the ruleset.
+
+An orders file is ``orders/<game>/<NNNN>/<player>.yaml``::
+
+    game: demo-bw
+    turn: 3
+    player: alice
+    wait: false        # optional: true asks the game master not to adjudicate early
+    orders: ...        # what the ruleset's schema describes
+
+Every problem comes back as a ``Finding`` with file, line and column, and a hint what to write instead.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import yamlio
+from .model import Orders, Problem
+
+ORDERS_PATH = re.compile(r"^orders/(?P<game>[a-z0-9][a-z0-9-]*)/(?P<turn>\d{4})/(?P<player>[a-z0-9][a-z0-9-]*)\.yaml$")
+ENVELOPE_KEYS = ("game", "turn", "player", "wait", "orders")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem in one file, ready to print."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+    hint: str = ""
+    severity: str = "error"
+
+    def text(self) -> str:
+        hint = f" — {self.hint}" if self.hint else ""
+        return f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}{hint}"
+
+    def github(self) -> str:
+        kind = "error" if self.severity == "error" else "warning"
+        msg = (self.message + (f" — {self.hint}" if self.hint else "")).replace("%", "%25").replace("\n", "%0A")
+        return f"::{kind} file={self.file},line={self.line},col={self.column}::{msg}"
+
+
+@dataclass(frozen=True)
+class OrdersPath:
+    game: str
+    turn: int
+    player: str
+
+
+def parse_path(relpath: str) -> OrdersPath | None:
+    """The game, turn and player an orders path names, or ``None`` if it is not an orders path."""
+    m = ORDERS_PATH.match(relpath)
+    if not m:
+        return None
+    return OrdersPath(m["game"], int(m["turn"]), m["player"])
+
+
+def orders_relpath(game: str, turn: int, player: str) -> str:
+    return f"orders/{game}/{turn:04d}/{player}.yaml"
+
+
+@dataclass
+class Checked:
+    """An orders file read and checked. ``orders`` is ``None`` if it could not be read at all."""
+
+    file: str
+    orders: Orders | None
+    wait: bool
+    findings: list[Finding]
+
+    @property
+    def ok(self) -> bool:
+        return self.orders is not None and not any(f.severity == "error" for f in self.findings)
+
+
+def read_envelope(file: str, raw: bytes, expect: OrdersPath) -> tuple[yamlio.Located | None, list[Finding]]:
+    """Parse ``raw`` within bounds and check the envelope against what the path says."""
+    try:
+        loc = yamlio.load(raw)
+    except yamlio.YamlInputError as e:
+        return None, [Finding(file, e.line, e.column, e.message, e.hint)]
+    data = loc.data
+    if not isinstance(data, dict):
+        return None, [Finding(file, 1, 1, "an orders file is a mapping with game, turn, player and orders",
+                              f"start with 'game: {expect.game}'")]
+    findings = []
+    for key in data:
+        if key not in ENVELOPE_KEYS:
+            line, col = loc.where((key,), key=True)
+            findings.append(Finding(file, line, col, f"unknown key {key!r} at the top of an orders file",
+                                    "the top level holds only game, turn, player, wait and orders"))
+    wanted = {"game": expect.game, "turn": expect.turn, "player": expect.player}
+    for key, value in wanted.items():
+        if key not in data:
+            findings.append(Finding(file, 1, 1, f"missing {key!r}", f"add '{key}: {value}' at the top"))
+        elif data[key] != value or type(data[key]) is not type(value):
+            line, col = loc.where((key,))
+            findings.append(Finding(
+                file, line, col,
+                f"{key} is {data[key]!r}, but this file is {file}, which is for {key} {value!r}",
+                f"write '{key}: {value}', or move the file to the right place"))
+    if "wait" in data and not isinstance(data["wait"], bool):
+        line, col = loc.where(("wait",))
+        findings.append(Finding(file, line, col, "wait must be true or false", "write 'wait: true' or remove it"))
+    if "orders" not in data:
+        findings.append(Finding(file, 1, 1, "missing 'orders'", "add 'orders:' with your orders below it"))
+    return loc, findings
+
+
+def schema_findings(file: str, loc: yamlio.Located, schema: dict[str, Any]) -> list[Finding]:
+    """Validate ``orders`` against the ruleset's schema; map each error to the line of the value at fault."""
+    from jsonschema import Draft202012Validator
+
+    validator = Draft202012Validator(schema)
+    out = []
+    orders = loc.data.get("orders")
+    for err in sorted(validator.iter_errors(orders), key=lambda e: [str(p) for p in e.absolute_path]):
+        # Only the innermost errors of oneOf/anyOf are useful to a person.
+        err = _best(err)
+        path = ("orders",) + tuple(err.absolute_path)
+        message, hint, key_path = _explain(err)
+        if key_path is not None:
+            line, col = loc.where(path + (key_path,), key=True)
+        else:
+            line, col = loc.where(path)
+        out.append(Finding(file, line, col, message, hint))
+    return out
+
+
+def _best(err: Any) -> Any:
+    from jsonschema.exceptions import best_match
+
+    return best_match(err.context) if err.context else err
+
+
+def _where(err: Any) -> str:
+    return "/".join(str(p) for p in err.absolute_path) or "orders"
+
+
+def _explain(err: Any) -> tuple[str, str, str | None]:
+    """A message, a hint, and the unknown key to point at (if any), for one schema error."""
+    v, schema, inst = err.validator, err.schema, err.instance
+    desc = schema.get("description", "") if isinstance(schema, dict) else ""
+    at = _where(err)
+    if v == "additionalProperties":
+        allowed = sorted(schema.get("properties", {}))
+        extra = sorted(k for k in inst if k not in schema.get("properties", {}))
+        return (f"unknown key {extra[0]!r} in {at}",
+                f"allowed here: {', '.join(allowed)}" if allowed else "remove it", extra[0])
+    if v == "required":
+        missing = err.message.split("'")[1] if "'" in err.message else "?"
+        sub = schema.get("properties", {}).get(missing, {})
+        return f"{at} needs {missing!r}", sub.get("description", f"add '{missing}:'"), None
+    if v == "type":
+        want = err.validator_value
+        want = " or ".join(want) if isinstance(want, list) else want
+        if want == "integer" and isinstance(inst, float):
+            return f"{at}: {inst!r} is not a whole number", desc or "write a whole number (no decimal point)", None
+        return f"{at}: expected {_article(want)}, found {_kind(inst)}", desc or f"write {_article(want)}", None
+    if v == "enum":
+        return f"{at}: {inst!r} is not allowed", "write one of: " + ", ".join(map(str, err.validator_value)), None
+    if v == "const":
+        return f"{at}: {inst!r} is not allowed", f"write {err.validator_value!r}", None
+    if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        return f"{at}: {inst!r} is out of range ({err.message})", desc or "write a number in range", None
+    if v in ("maxLength", "minLength", "maxItems", "minItems", "pattern"):
+        return f"{at}: {err.message}", desc or "shorten or correct it", None
+    return f"{at}: {err.message}", desc, None
+
+
+def _article(word: str) -> str:
+    return {"integer": "a whole number", "string": "text", "object": "a mapping (key: value lines)",
+            "array": "a list (lines starting with '- ')", "boolean": "true or false", "null": "nothing",
+            "number": "a number"}.get(word, word)
+
+
+def _kind(value: Any) -> str:
+    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a whole number",
+            float: "a decimal number", type(None): "nothing"}.get(type(value), type(value).__name__)
+
+
+def problem_findings(file: str, loc: yamlio.Located, problems: Iterable[Problem]) -> list[Finding]:
+    """The ruleset's problems, placed at the line of the value each one names."""
+    out = []
+    for p in problems:
+        line, col = loc.where(("orders",) + tuple(p.path))
+        out.append(Finding(file, line, col, p.message, p.hint, p.severity))
+    return out
+
+
+def check_file(file: str, raw: bytes, expect: OrdersPath, ruleset: Any, state: dict) -> Checked:
+    """The whole check of one orders file: envelope, schema, then the ruleset's own checks."""
+    loc, findings = read_envelope(file, raw, expect)
+    if loc is None or any(f.severity == "error" for f in findings):
+        return Checked(file, None, False, findings)
+    findings += schema_findings(file, loc, ruleset.order_schema(state, expect.player))
+    if findings:
+        return Checked(file, None, False, findings)
+    orders = loc.data["orders"]
+    findings += problem_findings(file, loc, ruleset.check(state, expect.player, orders))
+    return Checked(file, orders, bool(loc.data.get("wait", False)), findings)
+
+
+def file_finding(file: str, message: str, hint: str = "") -> Finding:
+    return Finding(file, 1, 1, message, hint)
+
+
+def read_limited(path: Path, limit: int = yamlio.ORDERS_MAX_BYTES) -> bytes:
+    """Read at most ``limit + 1`` bytes, so a huge file is refused without being read whole."""
+    with path.open("rb") as f:
+        return f.read(limit + 1)

@@ -1,0 +1,150 @@
+"""Deadlines: periodic schedules in a named time zone, grace, extensions, pauses, early adjudication.
+
+The ``schedule`` block of ``game.yaml``::
+
+    schedule:
+      timezone: Europe/Berlin
+      first: 2026-12-01 20:00      # the deadline of turn 1, local time
+      every: 14 days               # or: "weekly mon thu", "monthly 5", "7 days"
+      grace: 60                    # minutes after the deadline in which orders still count (marked late)
+      extend: {3: 2026-12-20 20:00}   # a game master's extension of one turn's deadline
+      paused: false                # a paused game is never due
+
+Turn ``t``'s deadline is its extension if it has one, else the first scheduled time strictly after turn
+``t-1``'s deadline. An early adjudication does not move later deadlines: players always get the full period.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+class ScheduleError(ValueError):
+    """A schedule block that cannot be understood; the message says what to write."""
+
+
+@dataclass(frozen=True)
+class Schedule:
+    timezone: str
+    first: dt.datetime
+    kind: str  # "days", "weekly" or "monthly"
+    days: int = 0
+    weekdays: tuple[int, ...] = ()
+    monthday: int = 0
+    grace: dt.timedelta = dt.timedelta(0)
+    extend: Mapping[int, dt.datetime] = field(default_factory=dict)
+    paused: bool = False
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+    def next_after(self, previous: dt.datetime) -> dt.datetime:
+        """The first scheduled deadline strictly after ``previous``, at the time of day of ``first``."""
+        local = previous.astimezone(self.zone)
+        at = self.first.timetz().replace(tzinfo=None)
+        if self.kind == "days":
+            # Wall-clock arithmetic, so a deadline stays at 20:00 across a change of summer time.
+            naive = local.replace(tzinfo=None) + dt.timedelta(days=self.days)
+            return _localize(naive, self.zone)
+        day = local.date()
+        for _ in range(400):
+            day += dt.timedelta(days=1)
+            if self.kind == "weekly" and day.weekday() in self.weekdays or (
+                self.kind == "monthly" and day.day == min(self.monthday, _month_len(day))
+            ):
+                candidate = _localize(dt.datetime.combine(day, at), self.zone)
+                if candidate > previous:
+                    return candidate
+        raise ScheduleError("no deadline within a year")  # pragma: no cover - every kind recurs sooner
+
+    def deadline(self, turn: int, previous: dt.datetime | None) -> dt.datetime:
+        """Turn ``turn``'s deadline, given the deadline turn ``turn - 1`` had (None for turn 1)."""
+        if turn in self.extend:
+            return self.extend[turn]
+        if turn <= 1 or previous is None:
+            return self.first
+        return self.next_after(previous)
+
+
+def _month_len(day: dt.date) -> int:
+    nxt = (day.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
+    return (nxt - dt.timedelta(days=1)).day
+
+
+def _localize(naive: dt.datetime, zone: ZoneInfo) -> dt.datetime:
+    return naive.replace(tzinfo=zone)
+
+
+def parse_time(value: Any, zone: ZoneInfo, what: str) -> dt.datetime:
+    """A local time ``YYYY-MM-DD HH:MM`` (or ISO with offset) as an aware datetime."""
+    if isinstance(value, dt.datetime):
+        parsed = value
+    else:
+        text = str(value).strip().replace("T", " ")
+        try:
+            parsed = dt.datetime.fromisoformat(text)
+        except ValueError:
+            raise ScheduleError(f"{what}: {value!r} is not a time; write it as YYYY-MM-DD HH:MM") from None
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=zone)
+    return parsed
+
+
+def parse(block: Mapping[str, Any]) -> Schedule:
+    """Read a ``schedule`` block. Raises ``ScheduleError`` naming the key at fault and what to write."""
+    tzname = str(block.get("timezone", "UTC"))
+    try:
+        zone = ZoneInfo(tzname)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ScheduleError(f"timezone: unknown time zone {tzname!r}; write one like Europe/Berlin") from None
+    if "first" not in block:
+        raise ScheduleError("schedule needs 'first: YYYY-MM-DD HH:MM', the deadline of turn 1")
+    first = parse_time(block["first"], zone, "first")
+    every = str(block.get("every", "7 days")).strip().lower()
+    words = every.split()
+    kw: dict[str, Any] = {}
+    if re.fullmatch(r"\d+ days?", every):
+        kw = {"kind": "days", "days": int(words[0])}
+        if kw["days"] < 1:
+            raise ScheduleError("every: write at least '1 day'")
+    elif words and words[0] == "weekly" and len(words) > 1 and all(w[:3] in WEEKDAYS for w in words[1:]):
+        kw = {"kind": "weekly", "weekdays": tuple(sorted({WEEKDAYS.index(w[:3]) for w in words[1:]}))}
+    elif len(words) == 2 and words[0] == "monthly" and words[1].isdigit() and 1 <= int(words[1]) <= 31:
+        kw = {"kind": "monthly", "monthday": int(words[1])}
+    else:
+        raise ScheduleError(f"every: {every!r} is not a schedule; write '14 days', 'weekly mon thu' or 'monthly 5'")
+    grace = block.get("grace", 0)
+    if not isinstance(grace, int) or isinstance(grace, bool) or grace < 0:
+        raise ScheduleError("grace: write a whole number of minutes, like 'grace: 60'")
+    extend = {}
+    for turn, when in (block.get("extend") or {}).items():
+        try:
+            extend[int(turn)] = parse_time(when, zone, f"extend {turn}")
+        except ValueError:
+            raise ScheduleError(f"extend: {turn!r} is not a turn number") from None
+    return Schedule(tzname, first, grace=dt.timedelta(minutes=grace), extend=extend,
+                    paused=bool(block.get("paused", False)), **kw)
+
+
+def spec_from_cli(text: str) -> dict[str, Any]:
+    """``--schedule "first=2026-12-01 20:00,every=14 days,timezone=Europe/Berlin,grace=60"`` as a block."""
+    block: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, sep, value = part.partition("=")
+        if not sep or key.strip() not in ("first", "every", "timezone", "grace"):
+            raise ScheduleError(f"--schedule: {part!r}; write key=value with keys first, every, timezone, grace")
+        block[key.strip()] = int(value) if key.strip() == "grace" and value.strip().isdigit() else value.strip()
+    return block
+
+
+def iso(when: dt.datetime) -> str:
+    """A deadline as stored and printed: ISO 8601 with its UTC offset, to the minute."""
+    return when.isoformat(timespec="minutes")
