@@ -217,11 +217,17 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("verify", help="replay every turn from the history and name what differs")
     s.add_argument("game", nargs="?")
     s.set_defaults(func=cmd_verify)
+    for name, (_, text) in MODULE_COMMANDS.items():
+        sub.add_parser(name, help=text, add_help=False)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if len(argv) > 2 and argv[0] == "--league" and argv[2] in MODULE_COMMANDS:
+        argv = [*argv[2:], "--league", argv[1]]  # module commands take --league themselves
+    if argv and argv[0] in MODULE_COMMANDS:
+        return _module_command(argv)
     if argv and not argv[0].startswith("-") and argv[0] not in _COMMANDS:
         code = _ruleset_command(argv)
         if code is not None:
@@ -237,6 +243,35 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 _COMMANDS = {"new", "join", "template", "validate", "status", "adjudicate", "preview", "verify"}
+
+# Commands that live in their own modules; each module has ``command(name, argv) -> exit code`` and parses
+# its own arguments, including ``--league DIR``.
+MODULE_COMMANDS = {
+    "site": ("adjudicator.newsletter.site", "build or serve the newsletter site"),
+    "init": ("adjudicator.pipeline", "make a new league repository"),
+    "pr-check": ("adjudicator.pipeline", "check a pull request's changed files (the orders workflow)"),
+    "deadline": ("adjudicator.pipeline", "adjudicate what is due, commit, push with retries (the deadline workflow)"),
+    "keys": ("adjudicator.sealed", "make a game's key pair for sealed orders"),
+    "seal": ("adjudicator.sealed", "validate and encrypt an orders file"),
+}
+
+
+def _module_command(argv: list[str]) -> int:
+    import importlib
+
+    module, _ = MODULE_COMMANDS[argv[0]]
+    try:
+        mod = importlib.import_module(module)
+    except ImportError as e:
+        print(f"turnpress: {argv[0]} is not available in this installation ({e})", file=sys.stderr)
+        return USAGE
+    from .league import LeagueError
+
+    try:
+        return mod.command(argv[0], argv[1:])
+    except LeagueError as e:
+        print(f"turnpress: {e}", file=sys.stderr)
+        return USAGE
 
 
 def _ruleset_command(argv: list[str]) -> int | None:
