@@ -1,0 +1,87 @@
+"""Auf Achse: the play-by-mail rules 2.0 (Jörg Johannisson, 1991) after Wolfgang Kramer's board game (1987).
+
+Hauliers bid for transport orders, load goods, drive the Brummi over the map of Germany paying the quadratic
+fare, and deliver. The rules page is ``site/rules/auf-achse.md``; house rules are marked there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...dice import Dice
+from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from . import amtsblatt, game, turn, zugformat
+
+
+class AufAchse:
+    """The ruleset object registered as ``auf-achse``."""
+
+    name = "auf-achse"
+    title = "Auf Achse"
+
+    def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
+        return game.setup(options, players, dice)
+
+    def join(self, state: State, player: Player, dice: Dice) -> State:
+        return game.join(state, player, dice)
+
+    def phase(self, state: State) -> Phase:
+        rnd = state["round"]
+        label = f"Runde {rnd}" + (" (Versteigerung)" if rnd == 0 else "")
+        if state["finished"]:
+            return Phase(f"Spielende nach Runde {rnd - 1}", (), True)
+        return Phase(label, tuple(turn.active(state)))
+
+    def order_schema(self, state: State, player: str) -> dict[str, Any]:
+        return zugformat.order_schema(state, player)
+
+    def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
+        return zugformat.check(state, player, orders)
+
+    def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
+        return zugformat.default_orders(state, player, previous)
+
+    def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
+        return turn.adjudicate(state, orders, dice)
+
+    def public_view(self, state: State) -> State:
+        return {k: v for k, v in state.items() if k not in ("private", "secret")}
+
+    def private_view(self, state: State, player: str) -> State:
+        view = self.public_view(state)
+        if player in state.get("private", {}):
+            view["private"] = state["private"][player]
+        return view
+
+    def template(self, state: State, player: str) -> str:
+        return zugformat.template(state, player)
+
+    def describe(self, state: State, player: str, orders: Orders) -> list[str]:
+        return zugformat.describe(state, player, orders)
+
+    def newsletter(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return amtsblatt.newsletter(state, report, players)
+
+    def standings(self, state: State) -> list[dict[str, Any]]:
+        rows = []
+        for r in turn.ranking(state):
+            h = state["hauliers"][r["haulier"]]
+            rows.append({"place": r["place"], "haulier": h["name"], "cash": h["cash"],
+                         "delivered": len(h["delivered"]), "open": len(turn.open_orders(state, r["haulier"])),
+                         "trailers": sum(len(t["trailers"]) for t in h["trucks"]),
+                         "status": "Pleite" if h["bankrupt"] else "im Geschäft"})
+        return rows
+
+    def history(self, states: Sequence[State]) -> dict[str, dict[str, list[int]]]:
+        keys = list(states[-1]["seats"]) if states else []
+        out: dict[str, dict[str, list[int]]] = {"cash": {k: [] for k in keys}, "delivered": {k: [] for k in keys}}
+        for s in states:
+            for k in keys:
+                h = s["hauliers"].get(k)
+                out["cash"][k].append(h["cash"] if h else 0)
+                out["delivered"][k].append(len(h["delivered"]) if h else 0)
+        return out
+
+
+RULESET = AufAchse()

@@ -1,0 +1,236 @@
+"""The Amtsblatt: the newsletter of a round in German, with the Spielplan as inline SVG (no JavaScript)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+from xml.sax.saxutils import escape
+
+from ...model import Player, State
+from .board import Board
+from .game import board_of
+from .tables import tables
+from .turn import capacity, cargo, open_orders
+
+COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22",
+           "#7f7f7f"]
+
+RESULT = {"awarded": "zugeschlagen", "reoffered": "Patt – wird erneut angeboten", "lapsed": "verfallen",
+          "railway": "an die Bundesbahn"}
+
+
+def svg_map(state: State, highlight: Sequence[int] = ()) -> str:
+    """The map with roads and fields (heavy traffic darker), the construction site, the cities with open
+    orders (pick-up cities of orders waiting to be auctioned or loaded) and every truck with its load."""
+    board = board_of(state)
+    w, h = board.width, board.height
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="100%" '
+             f'style="max-width:{w}px" role="img" aria-label="Spielplan Auf Achse, Runde {state["round"]}">',
+             f'<rect width="{w}" height="{h}" fill="#f4f1e8"/>']
+    for r in board.roads:
+        (x1, y1), (x2, y2) = board.position(r.start), board.position(r.end)
+        parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#b9b09a" stroke-width="3"/>')
+    for r in board.roads:
+        for f in r.fields:
+            x, y = board.position(f)
+            fill = "#6b5e45" if board.points[f] > 1 else "#fffdf7"
+            parts.append(f'<circle cx="{x}" cy="{y}" r="3" fill="{fill}" stroke="#6b5e45" stroke-width="1">'
+                         f'<title>{f} ({board.points[f]} P.)</title></circle>')
+    if state["site"]:
+        x, y = board.position(state["site"])
+        parts.append(f'<g><rect x="{x - 7}" y="{y - 7}" width="14" height="14" fill="#ffcc00" stroke="#000" '
+                     f'transform="rotate(45 {x} {y})"/><text x="{x}" y="{y + 4}" font-size="11" '
+                     f'text-anchor="middle" font-weight="bold">!</text><title>Baustelle {state["site"]}</title></g>')
+    waiting = _open_cities(state)
+    for code, c in board.cities.items():
+        mark = code in waiting
+        parts.append(f'<circle cx="{c.x}" cy="{c.y}" r="{6 if mark else 4}" fill="{"#2b6cb0" if mark else "#333"}"'
+                     f' stroke="#fff" stroke-width="1"><title>{escape(c.name)}'
+                     f'{" – " + ", ".join(waiting[code]) if mark else ""}</title></circle>')
+        parts.append(f'<text x="{c.x + 7}" y="{c.y - 5}" font-size="11" font-family="sans-serif" '
+                     f'fill="#222">{escape(c.name)}</text>')
+    parts += _trucks(state, board)
+    parts.append(_legend(state, board, h))
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _open_cities(state: State) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for o in state["orders"]:
+        if o["status"] == "announced" and o["offered"] == state["round"] or o["status"] == "won":
+            out.setdefault(o["from"], []).append(f"Auftrag {o['id']}")
+    return out
+
+
+def _trucks(state: State, board: Board) -> list[str]:
+    parts = []
+    stacked: dict[str, int] = {}
+    for i, key in enumerate(state["seats"]):
+        h = state["hauliers"][key]
+        colour = COLOURS[i % len(COLOURS)]
+        for ti, t in enumerate(h["trucks"]):
+            x, y = board.position(t["position"])
+            n = stacked.get(t["position"], 0)
+            stacked[t["position"]] = n + 1
+            x, y = x - 9 + 4 * n, y + 6 + 9 * n
+            label = escape(h["name"][:2]) + (str(ti + 1) if len(h["trucks"]) > 1 else "")
+            title = (f"{escape(h['name'])}: {t['position']}, Ladung {cargo(state, t)}/{capacity(t)}"
+                     f"{' (Pleite)' if h['bankrupt'] else ''}")
+            opacity = ' opacity="0.45"' if h["bankrupt"] else ""
+            parts.append(f'<g{opacity}><rect x="{x}" y="{y}" width="22" height="11" rx="2" fill="{colour}" '
+                         f'stroke="#000" stroke-width="0.5"/><text x="{x + 11}" y="{y + 9}" font-size="8" '
+                         f'text-anchor="middle" font-family="sans-serif" fill="#fff">{label}</text>'
+                         f'<title>{title}</title></g>')
+            if t["load"]:
+                parts.append(f'<text x="{x + 24}" y="{y + 9}" font-size="8" font-family="sans-serif" '
+                             f'fill="{colour}">{cargo(state, t)}/{capacity(t)}</text>')
+    return parts
+
+
+def _legend(state: State, board: Board, height: int) -> str:
+    y0 = height - 20 - 14 * len(state["seats"])
+    rows = [f'<g font-family="sans-serif" font-size="11"><text x="12" y="{y0 - 38}" font-weight="bold">'
+            f'{escape(board.name)}, Runde {state["round"]}</text>',
+            f'<circle cx="18" cy="{y0 - 24}" r="6" fill="#2b6cb0"/><text x="30" y="{y0 - 20}">offene Aufträge</text>',
+            f'<circle cx="18" cy="{y0 - 8}" r="3" fill="#6b5e45"/><text x="30" y="{y0 - 4}">hohe Verkehrsdichte '
+            f'(2 P.)</text>']
+    for i, key in enumerate(state["seats"]):
+        h = state["hauliers"][key]
+        y = y0 + 14 * i
+        rows.append(f'<rect x="12" y="{y}" width="12" height="9" fill="{COLOURS[i % len(COLOURS)]}"/>'
+                    f'<text x="30" y="{y + 9}">{escape(h["name"])}</text>')
+    rows.append("</g>")
+    return "".join(rows)
+
+
+def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
+    """The Amtsblatt of the round just played (``state`` is the new state)."""
+    board = board_of(state)
+    names = {k: h["name"] for k, h in state["hauliers"].items()}
+    rnd = report["round"]
+    out = [f"# Amtsblatt – Auf Achse, Runde {rnd}", ""]
+    if report.get("resting"):
+        out += ["Betriebsferien: " + ", ".join(names[k] for k in report["resting"]) + ".", ""]
+    out += _auction(state, report, names, board)
+    if rnd > 0:
+        out += _routes(state, report, names, board)
+        out += _site(state, report, names)
+        if report["trailers"]:
+            out += ["## Anhänger", ""]
+            for t in report["trailers"]:
+                verb = {"bought": "kauft", "rented": "mietet", "returned": "gibt zurück"}[t["action"]]
+                out.append(f"- {names[t['haulier']]} {verb}: {tables()['trailers'][t['type']]['name']} "
+                           f"(Brummi {t['truck']})" + (f" für {t['kj']} kj" if "kj" in t else ""))
+            out.append("")
+    out += _accounts(state, report, names, board)
+    if report.get("finished"):
+        out += ["## Spielende", ""]
+        for row in report["ranking"]:
+            out.append(f"{row['place']}. {names[row['haulier']]}: {row['cash']} kj"
+                       + (" (Pleite)" if row["bankrupt"] else ""))
+        out.append("")
+        winners = [names[r["haulier"]] for r in report["ranking"] if r["place"] == 1]
+        out += [f"Sieger: **{' und '.join(winners)}**. Unerfüllte Aufträge und Anhänger zählen nichts.", ""]
+    else:
+        out += _announced(state, report, board)
+    out += ["## Spielplan", "", svg_map(state), ""]
+    return "\n".join(out)
+
+
+def _auction(state: State, report: Mapping[str, Any], names: Mapping[str, str], board: Board) -> list[str]:
+    if not report["auction"]:
+        return []
+    out = ["## Versteigerung", "", "| Auftrag | Ware | Von → Nach | Wert | Gebote | Ergebnis |",
+           "|---|---|---|---|---|---|"]
+    for a in report["auction"]:
+        o = state["orders"][a["order"] - 1]
+        bids = ", ".join(f"{names[k]} {v}" for k, v in sorted(a["bids"].items(), key=lambda kv: -kv[1]))
+        if "bundesbahn" in a:
+            bids += f", Bundesbahn {a['bundesbahn']['kj']} ({a['bundesbahn']['percent']} %)"
+        bids += "".join(f", {names[k]}: ungültig ({why})" for k, why in a["void"].items())
+        result = RESULT[a["result"]]
+        if a["result"] == "awarded":
+            result = f"**{names[a['winner']]}** für {a['price']} kj"
+        out.append(f"| {o['id']} | {o['count']} {o['goods']} | {board.label(o['from'])} → {board.label(o['to'])} "
+                   f"| {o['value']} | {bids or '–'} | {result} |")
+    return out + [""]
+
+
+def _routes(state: State, report: Mapping[str, Any], names: Mapping[str, str], board: Board) -> list[str]:
+    out = ["## Fahrten", ""]
+    for key, r in report["hauliers"].items():
+        if key in report["resting"]:
+            continue
+        for ti, t in enumerate(r["trucks"]):
+            who = names[key] + (f", Brummi {ti + 1}" if len(r["trucks"]) > 1 else "")
+            bits = []
+            if t["loaded"]:
+                bits.append("lädt " + ", ".join(f"Auftrag {i}" for i in t["loaded"]) + f" in {board.label(t['start'])}")
+            if t["route"] and len(t["route"]["fields"]) > 1:
+                rt = t["route"]
+                bits.append(f"fährt {' – '.join(rt['fields'])} ({rt['points']} Streckenpunkte, {rt['fare']} kj"
+                            + (f", Bußgeld {rt['fine']} kj" if rt["fine"] else "") + ")")
+            if t["unloaded"]:
+                bits.append("liefert " + ", ".join(f"Auftrag {u['order']} (+{u['value']} kj)" for u in t["unloaded"])
+                            + f" in {board.label(state['hauliers'][key]['trucks'][ti]['position'])}")
+            if bits:
+                out.append(f"- **{who}** " + "; ".join(bits) + ".")
+        for note in r["notes"]:
+            out.append(f"- {names[key]}: {note}")
+    return out + [""]
+
+
+def _site(state: State, report: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
+    site = report["site"] or {"bids": [], "totals": {}, "result": None, "tie": False}
+    out = ["## Baustelle", ""]
+    for b in site["bids"]:
+        out.append(f"- {names[b['haulier']]}: {b['kj']} kj auf {b['field']}"
+                   + (f" (ungültig: {b['void']})" if "void" in b else ""))
+    if site["result"]:
+        out.append(f"\nBaustelle in Runde {state['round']}: **{site['result']}** "
+                   f"({site['totals'][site['result']]} kj).")
+    elif site["tie"]:
+        out.append(f"\nPatt zwischen mehreren Streckenabschnitten: keine Baustelle in Runde {state['round']}.")
+    else:
+        out.append(f"\nKein gültiges Gebot: keine Baustelle in Runde {state['round']}.")
+    return out + [""]
+
+
+def _accounts(state: State, report: Mapping[str, Any], names: Mapping[str, str], board: Board) -> list[str]:
+    out = ["## Spediteure", "", "| Spediteur | Standort | Ladung | Anhänger | Aufträge offen | Kasse | Zinsen |",
+           "|---|---|---|---|---|---|---|"]
+    for key in state["seats"]:
+        h = state["hauliers"][key]
+        pos = " / ".join(board.label(t["position"]) for t in h["trucks"])
+        load = " / ".join((", ".join(str(i) for i in t["load"]) or "leer") + f" ({cargo(state, t)}/{capacity(t)})"
+                          for t in h["trucks"])
+        trailers = " / ".join(", ".join(t["trailers"]) or "–" for t in h["trucks"])
+        cash = f"{h['cash']} kj" + (" **Pleite**" if h["bankrupt"] else "")
+        out.append(f"| {names[key]} | {pos} | {load} | {trailers} | "
+                   f"{', '.join(map(str, open_orders(state, key))) or '–'} | {cash} | "
+                   f"{report['interest'].get(key, '–')} |")
+    if report["bankrupt"]:
+        out += ["", "Pleite: " + ", ".join(names[k] for k in report["bankrupt"])
+                + ". Der Brummi bleibt auf dem Spielplan stehen."]
+    if report["expired"]:
+        out += ["", "Termin verpasst, Ware wertlos: " + ", ".join(f"Auftrag {i}" for i in report["expired"]) + "."]
+    return out + [""]
+
+
+def _announced(state: State, report: Mapping[str, Any], board: Board) -> list[str]:
+    ids = report["announced"]
+    out = [f"## Angebote für Runde {state['round']}", ""]
+    if not ids:
+        return out + ["Keine Transport-Aufträge mehr.", ""]
+    out += ["| Auftrag | Ware | Abholung | Ziel | Menge | Wert | Besonderes |", "|---|---|---|---|---|---|---|"]
+    for i in ids:
+        o = state["orders"][i - 1]
+        extra = []
+        if o["deliver_by"] is not None:
+            extra.append(f"Termin: Runde {o['deliver_by']}")
+        if o.get("reoffered"):
+            extra.append("erneut angeboten")
+        out.append(f"| {i} | {o['goods']} | {board.label(o['from'])} | {board.label(o['to'])} | {o['count']} | "
+                   f"{o['value']} | {', '.join(extra) or '–'} |")
+    return out + [""]

@@ -1,0 +1,22 @@
+"""The game's tables, read once from ``data/tables.yaml``."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ... import yamlio
+
+
+@cache
+def tables() -> dict[str, Any]:
+    text = resources.files(__package__).joinpath("data").joinpath("tables.yaml").read_text(encoding="utf-8")
+    return yamlio.load(text).data
+
+
+def offers_per_round(players: int, trucks: int = 1) -> list[int]:
+    """Orders offered in rounds 0..10 (Phase 1 table); fewer than 5 players use the row for 5 (house rule),
+    Sonderregel C doubles every number."""
+    row = tables()["offers"][str(min(10, max(5, players)))]
+    return [n * trucks for n in row]

@@ -1,0 +1,389 @@
+"""One Spielrunde: the six phases (in the order of the options), then interest, bankruptcy and the end.
+
+Every amount is whole kj. A haulier may overdraw to the debt limit (Schulden); anything that would take the
+account beyond it is refused before it happens (house rule: the bank does not pay what it would not lend), so
+only interest and rent can push a haulier over the limit, and that is bankruptcy (Pleite).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...dice import Dice
+from ...model import Orders, State, TurnResult
+from .board import Board, fare, plan_route
+from .game import _copy, board_of, final_round, last_offer_round, money
+from .tables import tables
+
+
+def active(state: State) -> list[str]:
+    """Hauliers still in business, in seat order."""
+    return [k for k in state["seats"] if not state["hauliers"][k]["bankrupt"]]
+
+
+def capacity(truck: Mapping[str, Any]) -> int:
+    """Goods a truck holds: 6, plus 4 per small and 6 per large trailer."""
+    trailers = tables()["trailers"]
+    return tables()["truck_capacity"] + sum(trailers[t]["capacity"] for t in truck["trailers"])
+
+
+def cargo(state: State, truck: Mapping[str, Any]) -> int:
+    return sum(state["orders"][i - 1]["count"] for i in truck["load"])
+
+
+def stau_counts(state: State) -> dict[str, int]:
+    """How many trucks stand on each field at the start of the round (bankrupt hauliers' trucks included)."""
+    counts: dict[str, int] = {}
+    for key in state["seats"]:
+        for t in state["hauliers"][key]["trucks"]:
+            counts[t["position"]] = counts.get(t["position"], 0) + 1
+    return counts
+
+
+class Round:
+    """The adjudication of one round: ``run`` returns the new state and the report."""
+
+    def __init__(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> None:
+        self.old = state
+        self.s = _copy(state)
+        self.board: Board = board_of(state)
+        self.rnd: int = state["round"]
+        self.limit = money(state)["debt_limit"]
+        self.dice = dice
+        self.keys = active(state)
+        self.orders = {k: (orders.get(k) or {}) for k in self.keys}
+        self.resting = [k for k in self.keys if self.orders[k].get("betriebsferien") or not self.orders[k]]
+        self.stau = stau_counts(state) if state["options"]["stau"] else {}
+        self.report: dict[str, Any] = {"round": self.rnd, "resting": self.resting, "auction": [], "hauliers": {},
+                                       "site": None, "trailers": [], "interest": {}, "rent": {}, "bankrupt": [],
+                                       "expired": []}
+        for k in self.keys:
+            self.report["hauliers"][k] = {"trucks": [{"start": t["position"], "loaded": [], "route": None,
+                                                      "unloaded": []}
+                                                     for t in self.s["hauliers"][k]["trucks"]],
+                                          "notes": []}
+
+    # -- helpers -----------------------------------------------------------------------------------------
+    def can_pay(self, key: str, amount: int) -> bool:
+        return self.s["hauliers"][key]["cash"] - amount >= -self.limit
+
+    def pay(self, key: str, amount: int, what: str) -> None:
+        h = self.s["hauliers"][key]
+        h["cash"] -= amount
+        h["spent"][what] += amount
+
+    def note(self, key: str, text: str) -> None:
+        self.report["hauliers"][key]["notes"].append(text)
+
+    def order(self, oid: int) -> dict[str, Any]:
+        return self.s["orders"][oid - 1]
+
+    def acting(self) -> list[str]:
+        return [k for k in self.keys if k not in self.resting]
+
+    # -- the round -----------------------------------------------------------------------------------------
+    def run(self) -> TurnResult:
+        phases = ["auction"] if self.rnd == 0 else tables()["phases"][self.s["options"]["phases"]]
+        self.report["phases"] = list(phases)
+        for name in phases:
+            getattr(self, "phase_" + name)()
+        self.end_of_round()
+        return TurnResult(state=self.s, report=self.report)
+
+    def phase_auction(self) -> None:
+        """Phase 1: sealed bids in numerical order; the highest single bid wins and pays its bid."""
+        offered = sorted((o for o in self.s["orders"] if o["status"] == "announced" and o["offered"] == self.rnd),
+                         key=lambda o: o["id"])
+        bids = {k: {int(b["order"]): b for b in self.orders[k].get("bids") or []} for k in self.acting()}
+        won: dict[str, list[int]] = {k: [] for k in self.keys}
+        for o in offered:
+            entry: dict[str, Any] = {"order": o["id"], "bids": {}, "void": {}}
+            for k in self.acting():
+                b = bids[k].get(o["id"])
+                if b is None:
+                    continue
+                kj = int(b["kj"])
+                if any(i in won[k] for i in b.get("unless_won") or []):
+                    entry["void"][k] = "condition: already won " + ", ".join(
+                        str(i) for i in b["unless_won"] if i in won[k])
+                elif b.get("only_if_won") and not all(i in won[k] for i in b["only_if_won"]):
+                    entry["void"][k] = "condition: did not win " + ", ".join(str(i) for i in b["only_if_won"])
+                elif not self.can_pay(k, kj):
+                    entry["void"][k] = "ungedeckt (beyond the debt limit)"
+                else:
+                    entry["bids"][k] = kj
+            if self.s["options"]["bundesbahn"] and entry["bids"]:
+                d = self.dice.fork(f"bundesbahn/{o['id']}")
+                percent = d.randint(1, 20) + d.randint(1, 20)
+                entry["bundesbahn"] = {"percent": percent, "kj": o["value"] * percent // 100}
+            self.settle(o, entry, won)
+            self.report["auction"].append(entry)
+
+    def settle(self, o: dict[str, Any], entry: dict[str, Any], won: dict[str, list[int]]) -> None:
+        offers = dict(entry["bids"])
+        if "bundesbahn" in entry:
+            offers["(bundesbahn)"] = entry["bundesbahn"]["kj"]
+        if not entry["bids"]:
+            o["status"] = "lapsed"
+            entry["result"] = "lapsed"
+            return
+        top = max(offers.values())
+        best = sorted(k for k, v in offers.items() if v == top)
+        if len(best) > 1:
+            entry["tied"] = best
+            if self.rnd < last_offer_round(self.s):
+                o["offered"] = self.rnd + 1
+                o["reoffered"] = o.get("reoffered", 0) + 1
+                entry["result"] = "reoffered"
+            else:
+                o["status"] = "lapsed"
+                entry["result"] = "lapsed"
+        elif best[0] == "(bundesbahn)":
+            o["status"] = "railway"
+            entry["result"] = "railway"
+        else:
+            k = best[0]
+            o.update(status="won", holder=k, price=top)
+            self.pay(k, top, "auction")
+            won[k].append(o["id"])
+            entry.update(result="awarded", winner=k, price=top)
+
+    def phase_loading(self) -> None:
+        """Phase 2: a truck at an order's pick-up city loads it if the whole order fits."""
+        for k in self.acting():
+            h = self.s["hauliers"][k]
+            for ti, (truck, told) in enumerate(zip(h["trucks"], _truck_orders(self.orders[k]), strict=False)):
+                for oid in told.get("load") or []:
+                    why = self.why_not_load(k, truck, int(oid))
+                    if why:
+                        self.note(k, f"Auftrag {oid} not loaded: {why}")
+                        continue
+                    o = self.order(int(oid))
+                    o.update(status="loaded", truck=ti + 1)
+                    truck["load"].append(o["id"])
+                    self.report["hauliers"][k]["trucks"][ti]["loaded"].append(o["id"])
+
+    def why_not_load(self, key: str, truck: Mapping[str, Any], oid: int) -> str:
+        if not 1 <= oid <= len(self.s["orders"]):
+            return "no such order"
+        o = self.order(oid)
+        if o["holder"] != key or o["status"] not in ("won", "loaded"):
+            return "not one of your orders"
+        if o["status"] == "loaded":
+            return "already loaded"
+        if truck["position"] != o["from"]:
+            return f"the truck is not at the pick-up city {o['from']}"
+        free = capacity(truck) - cargo(self.s, truck)
+        if o["count"] > free:
+            return f"{o['count']} goods do not fit ({free} free)"
+        return ""
+
+    def phase_driving(self) -> None:
+        """Phase 3: drive any distance along the written route; pay 10*n(n+1)/2 kj for n Streckenpunkte."""
+        speed = tables()["speed_limit"]
+        for k in self.acting():
+            h = self.s["hauliers"][k]
+            for ti, (truck, told) in enumerate(zip(h["trucks"], _truck_orders(self.orders[k]), strict=False)):
+                if not told.get("route"):
+                    continue
+                stau = dict(self.stau)
+                stau[truck["position"]] = stau.get(truck["position"], 1) - 1
+                route = plan_route(self.board, truck["position"], told["route"], self.s["site"], stau)
+                for sev, msg, _hint in route.problems:
+                    if sev == "error":
+                        self.note(k, f"Brummi {ti + 1}: {msg}; stopped at {route.end}")
+                path = route.fields
+                while True:
+                    pts = route_points(self.board, path, stau)
+                    fine = speed["fine"] if self.s["options"]["speed_limit"] and len(path) - 1 > speed["fields"] else 0
+                    if self.can_pay(k, fare(pts) + fine) or len(path) == 1:
+                        break
+                    path = path[:-1]
+                if path != route.fields:
+                    self.note(k, f"Brummi {ti + 1}: the fare would pass the debt limit; stopped at {path[-1]}")
+                self.pay(k, fare(pts), "fares")
+                if fine:
+                    self.pay(k, fine, "fines")
+                truck["position"] = path[-1]
+                self.report["hauliers"][k]["trucks"][ti]["route"] = {
+                    "fields": path, "points": pts, "fare": fare(pts), "entered": len(path) - 1, "fine": fine}
+
+    def phase_unloading(self) -> None:
+        """Phase 4: every loaded order whose destination is where the truck stands is delivered and paid."""
+        for k in self.acting():
+            h = self.s["hauliers"][k]
+            for ti, truck in enumerate(h["trucks"]):
+                for oid in list(truck["load"]):
+                    o = self.order(oid)
+                    if o["to"] != truck["position"]:
+                        continue
+                    truck["load"].remove(oid)
+                    o["status"] = "delivered"
+                    o["delivered_round"] = self.rnd
+                    h["cash"] += o["value"]
+                    h["earned"] += o["value"]
+                    h["delivered"].append(oid)
+                    self.report["hauliers"][k]["trucks"][ti]["unloaded"].append({"order": oid, "value": o["value"]})
+
+    def phase_site(self) -> None:
+        """Phase 5: bids on road fields for next round's Baustelle, paid at once, summed per field."""
+        bids, totals = [], {}
+        for k in self.acting():
+            b = self.orders[k].get("site")
+            if not b:
+                continue
+            fld, kj = str(b["field"]), int(b["kj"])
+            why = why_not_site(self.board, self.s["site"], fld, kj)
+            if not why and not self.can_pay(k, kj):
+                why = "ungedeckt (beyond the debt limit)"
+            if why:
+                bids.append({"haulier": k, "field": fld, "kj": kj, "void": why})
+                continue
+            self.pay(k, kj, "site")
+            bids.append({"haulier": k, "field": fld, "kj": kj})
+            totals[fld] = totals.get(fld, 0) + kj
+        result = None
+        if totals:
+            top = max(totals.values())
+            best = sorted(f for f, v in totals.items() if v == top)
+            result = best[0] if len(best) == 1 else None
+        self.report["site"] = {"bids": bids, "totals": dict(sorted(totals.items())), "result": result,
+                               "tie": bool(totals) and result is None}
+        self.next_site = result
+
+    def phase_trailers(self) -> None:
+        """Phase 6: at most one trailer a round (bought, or rented under Sonderregel D b; returns first)."""
+        t = tables()
+        opts = self.s["options"]
+        for k in self.acting():
+            h = self.s["hauliers"][k]
+            for r in self.orders[k].get("return_trailers") or []:
+                if not opts["trailer_rent"]:
+                    continue
+                ti, kind = int(r.get("truck", 1)) - 1, r["type"]
+                truck = h["trucks"][ti] if 0 <= ti < len(h["trucks"]) else None
+                if truck is None or kind not in truck["trailers"]:
+                    self.note(k, f"no {kind} trailer on Brummi {ti + 1} to return")
+                elif cargo(self.s, truck) > capacity(truck) - t["trailers"][kind]["capacity"]:
+                    self.note(k, f"the {kind} trailer of Brummi {ti + 1} is loaded and cannot be returned")
+                else:
+                    truck["trailers"].remove(kind)
+                    self.report["trailers"].append({"haulier": k, "truck": ti + 1, "type": kind, "action": "returned"})
+            want = self.orders[k].get("trailer")
+            if not want:
+                continue
+            ti, kind = int(want.get("truck", 1)) - 1, want["type"]
+            if not 0 <= ti < len(h["trucks"]):
+                self.note(k, f"no Brummi {ti + 1}")
+                continue
+            price = trailer_price(opts, kind)
+            if not self.can_pay(k, price):
+                self.note(k, f"{kind} trailer not bought: {price} kj would pass the debt limit")
+                continue
+            self.pay(k, price, "trailers")
+            h["trucks"][ti]["trailers"].append(kind)
+            self.report["trailers"].append({"haulier": k, "truck": ti + 1, "type": kind, "kj": price,
+                                            "action": "rented" if opts["trailer_rent"] else "bought"})
+
+    def end_of_round(self) -> None:
+        """Rent, interest (10%, rounded up), bankruptcy, Termin expiry, the next site, the end of the game."""
+        t = tables()
+        s = self.s
+        if s["options"]["trailer_rent"] and self.rnd > 0:
+            for k in self.keys:
+                h = s["hauliers"][k]
+                rent = sum(t["trailers"][x]["rent_per_round"] for tr in h["trucks"] for x in tr["trailers"])
+                if rent:
+                    self.pay(k, rent, "trailers")
+                    self.report["rent"][k] = rent
+        for k in self.keys:
+            h = s["hauliers"][k]
+            if h["cash"] < 0:
+                interest = -(h["cash"] * t["interest_percent"] // 100)  # rounded up: the bank's favour
+                self.pay(k, interest, "interest")
+                self.report["interest"][k] = interest
+            if h["cash"] < -self.limit:
+                h["bankrupt"] = True
+                h["bankrupt_round"] = self.rnd
+                self.report["bankrupt"].append(k)
+        for o in s["orders"]:
+            if o["deliver_by"] is not None and o["deliver_by"] <= self.rnd and o["status"] in ("won", "loaded"):
+                if o["status"] == "loaded":
+                    s["hauliers"][o["holder"]]["trucks"][o["truck"] - 1]["load"].remove(o["id"])
+                o["status"] = "expired"
+                self.report["expired"].append(o["id"])
+        if self.rnd > 0:
+            s["site"] = getattr(self, "next_site", None)
+        s["round"] = self.rnd + 1
+        self.report["finished"] = self.game_over()
+        s["finished"] = self.report["finished"]
+        if s["finished"]:
+            self.report["ranking"] = ranking(s)
+        self.report["announced"] = [o["id"] for o in s["orders"]
+                                    if o["status"] == "announced" and o["offered"] == s["round"]]
+
+    def game_over(self) -> bool:
+        """Spielende: after round 10, as soon as a haulier has done all their orders (house rule: at least one
+        delivered); Sonderregel A b: after the fixed round; always after the last round or with nobody left."""
+        s = self.s
+        if not active(s) or self.rnd >= final_round(s):
+            return True
+        if s["options"]["rounds"] or self.rnd < 10:
+            return False
+        return any(h["delivered"] and not open_orders(s, k) for k, h in s["hauliers"].items() if not h["bankrupt"])
+
+
+def open_orders(state: State, key: str) -> list[int]:
+    return [o["id"] for o in state["orders"] if o["holder"] == key and o["status"] in ("won", "loaded")]
+
+
+def ranking(state: State) -> list[dict[str, Any]]:
+    """Sieger: the most cash; bankrupt hauliers rank below everyone still in business (house rule)."""
+    rows = sorted(state["seats"], key=lambda k: (state["hauliers"][k]["bankrupt"], -state["hauliers"][k]["cash"], k))
+    out, place = [], 0
+    for i, k in enumerate(rows):
+        h = state["hauliers"][k]
+        prev = state["hauliers"][rows[i - 1]] if i else None
+        if not prev or (prev["cash"], prev["bankrupt"]) != (h["cash"], h["bankrupt"]):
+            place = i + 1
+        out.append({"place": place, "haulier": k, "cash": h["cash"], "bankrupt": h["bankrupt"]})
+    return out
+
+
+def route_points(board: Board, path: list[str], stau: Mapping[str, int]) -> int:
+    from .board import field_points
+
+    return sum(field_points(board, n, stau) for n in path[1:])
+
+
+def trailer_price(options: Mapping[str, Any], kind: str) -> int:
+    t = tables()
+    if options["trailer_rent"]:
+        return t["rent_fee"]
+    price = t["trailers"][kind]["price"]
+    return price * (100 - t["discount_percent"]) // 100 if options["trailer_discount"] else price
+
+
+def why_not_site(board: Board, current: str | None, fld: str, kj: int) -> str:
+    """Phase 5 conditions (house rule, the text's list is lost): a road field, not this round's site, >= 1 kj."""
+    if kj < 1:
+        return "a bid is at least 1 kj"
+    if not board.is_field(fld):
+        return f"{fld} is no field of the map"
+    if board.is_city(fld):
+        return "a city cannot be a construction site; choose a road field"
+    if fld == current:
+        return "the site moves every round; choose another field"
+    return ""
+
+
+def _truck_orders(orders: Mapping[str, Any]) -> list[dict[str, Any]]:
+    trucks = orders.get("trucks") or []
+    return [t or {} for t in trucks] + [{}] * 2
+
+
+def adjudicate(state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
+    if state["finished"]:
+        raise ValueError("the game is over")
+    return Round(state, orders, dice).run()
