@@ -1,0 +1,172 @@
+"""Calamity (Games Workshop 1983) for 2 to 6 players by mail: insurance policies on a 52-field track.
+
+The rule text is ``calamity.de.txt``; section numbers (0)-(4) and Tables 1-5 are cited throughout. The
+movement cards in hand are hidden: they live only in ``state["private"][player]["hand"]`` and the year's deal in
+``state["secret"]``; everything else (cash, policies, the token, offers) is public.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...dice import Dice
+from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from ...ruleset import RulesetError
+from . import game, newsletter, orders
+from .ledger import Log, policies, premium
+from .tables import EVENTS, TRACK
+
+OPTIONS = {"market": ("purchase", "quiet")}
+
+
+def phase_label(st: State) -> str:
+    ph = st["phase"]
+    year = st["year"]
+    kind = ph["kind"]
+    if kind == "move":
+        p = ph["awaited"][0]
+        return (f"Year {year}, card {len(st['played']) + 1} of 24: {st['names'][p]} moves "
+                f"(token on field {st['token']})")
+    if kind in ("reaction", "answer"):
+        risk = st["risk"]
+        where = "before the row" if risk["step"] == 1 else f"row {risk['row']} rolled"
+        what = "returns and pass-ons" if kind == "reaction" else "answers to pass-on offers"
+        return f"Year {year}, field {risk['field']}: calamity {risk['category']}, step {risk['step']} ({where}): {what}"
+    if kind == "year_end":
+        return f"End of year {year}: free returns"
+    return "Game over"
+
+
+class Calamity:
+    """The ruleset object registered as ``calamity``."""
+
+    name = "calamity"
+    title = "Calamity"
+
+    def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
+        """Die Regeln and (0)-(1): 300 GE each, the token on field 0 = 52, the first player by lot, cards dealt."""
+        if not 2 <= len(players) <= 6:
+            raise RulesetError(f"Calamity is for 2 to 6 players, not {len(players)}")
+        if len({p.key for p in players}) != len(players):
+            raise RulesetError("two players have the same key")
+        chosen = {"market": "purchase"}
+        for key, value in options.items():
+            if key not in OPTIONS:
+                raise RulesetError(f"unknown option {key!r}; Calamity knows: {', '.join(sorted(OPTIONS))}")
+            if value not in OPTIONS[key]:
+                raise RulesetError(f"option {key} must be one of {', '.join(OPTIONS[key])}, not {value!r}")
+            chosen[key] = value
+        seats = [p.key for p in players]
+        st: State = {
+            "game": "calamity",
+            "options": chosen,
+            "seats": seats,
+            "names": {p.key: p.name for p in players},
+            "years": EVENTS["years"],
+            "year": 1,
+            "token": 0,
+            "order": [],
+            "next": 0,
+            "hands": {},
+            "played": [],
+            "players": {p: {"cash": EVENTS["start_cash"], "policies": []} for p in seats},
+            "risk": None,
+            "phase": {"kind": "move", "awaited": []},
+            "adjudications": 0,
+            "private": {p: {"hand": [], "standing": {}} for p in seats},
+            "secret": {},
+        }
+        game.deal(st, dice, Log())
+        return st
+
+    def phase(self, state: State) -> Phase:
+        ph = state["phase"]
+        return Phase(phase_label(state), tuple(ph["awaited"]), finished=ph["kind"] == "over")
+
+    def order_schema(self, state: State, player: str) -> dict[str, Any]:
+        return orders.schema(state, player)
+
+    def check(self, state: State, player: str, orders_value: Orders) -> list[Problem]:
+        if player not in state["players"]:
+            return [Problem(f"{player} does not play in this game", (), "send orders only for your own seat")]
+        return orders.check(state, player, orders_value or {})
+
+    def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
+        """NMR: keep policies, accept nothing, play the lowest card (``previous`` is not repeated: a card
+        played once is gone, and a repeated offer would be stale). Standing orders still apply."""
+        return orders.default(state, player)
+
+    def adjudicate(self, state: State, orders_by_player: Mapping[str, Orders], dice: Dice) -> TurnResult:
+        st = copy.deepcopy(state)
+        given = {p: dict(o or {}) for p, o in orders_by_player.items() if p in st["players"]}
+        log = Log()
+        label = phase_label(st)
+        kind = st["phase"]["kind"]
+        if kind == "over":
+            raise RulesetError("the game is over")
+        if kind == "move":
+            mover = st["phase"]["awaited"][0]
+            for p, o in given.items():
+                if p != mover:
+                    game.apply_standing(st, p, o.get("standing"))
+            game.move(st, mover, given.get(mover) or orders.default(st, mover), dice, log)
+        elif kind == "reaction":
+            game.resolve_reaction(st, given, dice, log)
+        elif kind == "answer":
+            game.resolve_answers(st, given, dice, log)
+        elif kind == "year_end":
+            for p, o in given.items():
+                game.apply_standing(st, p, o.get("standing"))
+            game.resolve_year_end(st, given, dice, log)
+        st["adjudications"] += 1
+        report: dict[str, Any] = {
+            "phase": label,
+            "year": state["year"],
+            "kind": kind,
+            "events": log.events,
+            "dice": log.dice,
+            **log.extra,
+            "next": phase_label(st),
+            "private": {p: log.private[p] for p in st["seats"] if p in log.private},
+        }
+        return TurnResult(state=st, report=report)
+
+    def public_view(self, state: State) -> State:
+        return {k: copy.deepcopy(v) for k, v in state.items() if k not in ("private", "secret")}
+
+    def private_view(self, state: State, player: str) -> State:
+        view = self.public_view(state)
+        view["private"] = {player: copy.deepcopy(state["private"][player])}
+        return view
+
+    # --- optional hooks --------------------------------------------------------------------------------------
+
+    def template(self, state: State, player: str) -> str:
+        return orders.template(state, player)
+
+    def describe(self, state: State, player: str, orders_value: Orders) -> list[str]:
+        return orders.describe(state, player, orders_value or {})
+
+    def newsletter(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return newsletter.render(state, report)
+
+    def standings(self, state: State) -> list[dict[str, Any]]:
+        rows = []
+        for p in state["seats"]:
+            rows.append({"player": p, "name": state["names"][p], "GE": state["players"][p]["cash"],
+                         "policies": len(policies(state, p)), "premium": premium(state, p)[0]})
+        return sorted(rows, key=lambda r: (-r["GE"], state["seats"].index(r["player"])))
+
+    def history(self, states: Sequence[State]) -> dict[str, dict[str, list[int]]]:
+        seats = states[0]["seats"] if states else []
+        return {
+            "GE": {p: [s["players"][p]["cash"] for s in states] for p in seats},
+            "policies": {p: [len(s["players"][p]["policies"]) for s in states] for p in seats},
+        }
+
+
+RULESET = Calamity()
+
+__all__ = ["RULESET", "Calamity", "TRACK"]

@@ -1,0 +1,542 @@
+"""The course of a year: set-up, the mover's turn, the fields of Table 3, the risk steps and the year end.
+
+A turn of the rule text is a chain of postal phases (see ``site/rules/calamity.md``, "Play by mail"):
+
+- ``move``: the mover sells (3)(i), plays a card (3)(ii) and gives the choices of the field (3)(iii);
+- for a risk field, ``reaction`` step 1 (before the row) and step 2 (after the row), each awaiting every holder
+  of the category without a standing order for it, and ``answer`` phases for pass-on offers the recipient has
+  not yet answered; the dice are rolled between them;
+- ``year_end`` after the first year: every holder of policies may return some free of charge ((4)c).
+
+Every function here changes the state it is given; ``adjudicate`` hands them a copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...dice import Dice
+from . import ledger
+from .ledger import Log, State, charge, count, credit, name, policies, premium, transfer
+from .tables import ASCOT, CATEGORIES, DECK, EVENTS, MATRICES, POLICY_CODES, TRACK, WAR, YEAR_END, price
+
+Orders = Mapping[str, Any]
+
+
+# --- set-up and the year ---------------------------------------------------------------------------------------
+
+
+def deal(st: State, dice: Dice, log: Log) -> None:
+    """(0) draw the first player by lot; (1) shuffle the 24 cards and deal them round the table from the first.
+
+    Dealing one at a time from the first player gives everyone the same number, and with five players the last
+    player one fewer, exactly as (1) says.
+    """
+    seats = st["seats"]
+    first = dice.fork(f"first-player-year-{st['year']}").below(len(seats))
+    order = seats[first:] + seats[:first]
+    deck = dice.fork(f"deal-year-{st['year']}").shuffle(DECK)
+    hands: dict[str, list[int]] = {p: [] for p in seats}
+    for i, card in enumerate(deck):
+        hands[order[i % len(order)]].append(card)
+    st["order"] = order
+    st["next"] = 0
+    st["token"] = 0
+    st["played"] = []
+    st["hands"] = {p: len(hands[p]) for p in seats}
+    st["secret"]["deal"] = {"year": st["year"], "cards": deck}
+    for p in seats:
+        st["private"][p]["hand"] = sorted(hands[p])
+        log.tell(p, f"Year {st['year']}: your movement cards are {', '.join(map(str, sorted(hands[p])))}.")
+    log.say(f"Year {st['year']} begins. Lot drawn: {name(st, order[0])} moves first; "
+            f"order of play {', '.join(name(st, p) for p in order)}. The cards are dealt: "
+            + ", ".join(f"{name(st, p)} {st['hands'][p]}" for p in order) + ".")
+    open_move(st)
+
+
+def open_move(st: State) -> None:
+    st["phase"] = {"kind": "move", "awaited": [st["order"][st["next"]]]}
+
+
+def after_turn(st: State, dice: Dice, log: Log) -> None:
+    """The next player with cards moves; after the last card the year closes on field 52 ((4))."""
+    if st["token"] == YEAR_END:
+        year_end(st, dice, log)
+        return
+    order = st["order"]
+    i = st["next"]
+    for _ in range(len(order)):
+        i = (i + 1) % len(order)
+        if st["hands"][order[i]] > 0:
+            st["next"] = i
+            open_move(st)
+            return
+    raise AssertionError("cards left in no hand although the token is not on field 52")
+
+
+def year_end(st: State, dice: Dice, log: Log) -> None:
+    """(4)a premiums (double for all four copies of a type), (4)b 20 GE salary, (4)c free returns."""
+    log.say(f"Year end (Jahresabschluß) of year {st['year']}.")
+    statement = []
+    for p in st["seats"]:
+        amount, doubled = premium(st, p)
+        credit(st, p, amount + EVENTS["salary"])
+        statement.append({"player": p, "premium": amount, "doubled": doubled, "salary": EVENTS["salary"],
+                          "cash": st["players"][p]["cash"]})
+        extra = f" (double for {', '.join(doubled)})" if doubled else ""
+        log.say(f"{name(st, p)} receives {amount} GE premiums{extra} and {EVENTS['salary']} GE salary.")
+    log.extra.setdefault("year_end", []).append({"year": st["year"], "statement": statement})
+    if st["year"] >= st["years"]:
+        finish(st, log)
+        return
+    holders = [p for p in st["seats"] if policies(st, p)]
+    if holders:
+        st["phase"] = {"kind": "year_end", "awaited": holders}
+    else:
+        new_year(st, dice, log)
+
+
+def resolve_year_end(st: State, orders: Mapping[str, Orders], dice: Dice, log: Log) -> None:
+    """(4)c: policies returned to the bank without cost; then the next year is dealt."""
+    for p in st["seats"]:
+        wanted = (orders.get(p) or {}).get("return", [])
+        done = []
+        for code in wanted:
+            if count(st, p, code) > 0:
+                ledger.remove_policy(st, p, code)
+                done.append(code)
+        if done:
+            log.say(f"{name(st, p)} returns {', '.join(done)} to the bank free of charge.")
+    new_year(st, dice, log)
+
+
+def new_year(st: State, dice: Dice, log: Log) -> None:
+    st["year"] += 1
+    deal(st, dice, log)
+
+
+def finish(st: State, log: Log) -> None:
+    """The winner is who owns the most GE after the last year; equal sums share the win (house rule)."""
+    best = max(st["players"][p]["cash"] for p in st["seats"])
+    winners = [p for p in st["seats"] if st["players"][p]["cash"] == best]
+    st["phase"] = {"kind": "over", "awaited": [], "winners": winners}
+    log.extra["winners"] = winners
+    log.say(f"The game is over. {' and '.join(name(st, p) for p in winners)} "
+            f"{'wins' if len(winners) == 1 else 'share the win'} with {best} GE.")
+
+
+# --- the mover's turn ------------------------------------------------------------------------------------------
+
+
+def others(st: State, p: str) -> list[str]:
+    return [q for q in st["seats"] if q != p]
+
+
+def valid_other(st: State, p: str, q: Any) -> bool:
+    return isinstance(q, str) and q in st["players"] and q != p
+
+
+def apply_standing(st: State, p: str, update: Mapping[str, Any] | None) -> None:
+    """Standing orders per category replace the earlier ones; ``null`` (None) cancels a category's order."""
+    if not update:
+        return
+    standing = st["private"][p].setdefault("standing", {})
+    for cat in CATEGORIES:
+        if cat in update:
+            if update[cat] is None:
+                standing.pop(cat, None)
+            else:
+                standing[cat] = dict(update[cat])
+    st["private"][p]["standing"] = {c: standing[c] for c in CATEGORIES if c in standing}
+
+
+def move(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+    """One turn of ``p``: (i) sell, (ii) play a card, (iii) act on the field."""
+    apply_standing(st, p, o.get("standing"))
+    sold = []
+    for code in o.get("sell", []):
+        if count(st, p, code) > 0:
+            ledger.remove_policy(st, p, code)
+            credit(st, p, price(code, st["token"]))
+            sold.append(f"{code} ({price(code, st['token'])} GE)")
+    if sold:
+        log.say(f"{name(st, p)} sells {', '.join(sold)} to the bank.")
+    hand = st["private"][p]["hand"]
+    card = o.get("card")
+    if card not in hand:
+        card = min(hand)
+        log.tell(p, f"You had no valid card in your orders: your lowest card, {card}, was played.")
+    hand.remove(card)
+    st["hands"][p] -= 1
+    st["token"] += card
+    field = TRACK[st["token"]]
+    st["played"].append({"player": p, "card": card, "field": field.number})
+    log.extra["move"] = {"player": p, "card": card, "field": field.number, "kind": field.kind}
+    log.say(f"{name(st, p)} plays a {card} and moves the token to field {field.number} ({field.name}).")
+    log.tell(p, f"Cards left in your hand: {', '.join(map(str, hand)) or 'none'}.")
+    ACTIONS[field.kind](st, p, o, dice, log)
+    if field.kind not in ("risk", "war"):  # a risk field ends the turn itself, after its last step
+        after_turn(st, dice, log)
+
+
+def do_purchase(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+    """(3)(iii)a: up to three policies from the bank at the price of the quarter."""
+    bought = []
+    for code in o.get("buy", [])[: EVENTS["purchase_limit"]]:
+        cost = price(code, st["token"])
+        if ledger.in_bank(st, code) > 0 and st["players"][p]["cash"] >= cost:
+            credit(st, p, -cost)
+            ledger.add_policy(st, p, code)
+            bought.append(f"{code} ({cost} GE)")
+    log.say(f"{name(st, p)} buys {', '.join(bought)}." if bought else f"{name(st, p)} buys nothing.")
+
+
+def do_market(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+    """Markt (fields 19, 29, 36) has no description: house rule ``market`` (see the rules page)."""
+    if st["options"]["market"] == "purchase":
+        do_purchase(st, p, o, dice, log)
+    else:
+        log.say("The market is quiet: nothing happens.")
+
+
+def richest_other(st: State, p: str) -> str:
+    return max(others(st, p), key=lambda q: (st["players"][q]["cash"], -st["seats"].index(q)))
+
+
+def do_tax(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+    """Steuer: the mover receives 10 GE from a player of his choice (default: the richest)."""
+    q = o.get("tax") if valid_other(st, p, o.get("tax")) else richest_other(st, p)
+    charge(st, q, EVENTS["tax"], f"tax (Steuer) claimed by {name(st, p)}", log, to=p)
+
+
+def do_cover(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+    """Deckung: whoever has less than 40 GE per policy pays 20 GE and returns policies until covered.
+
+    The rule does not say which policies go: house rule, the bank takes the lowest premium first (A before D,
+    type 1 before 3), which leaves the holder the most premium.
+    """
+    per = EVENTS["cover_per_policy"]
+    anyone = False
+    for q in st["seats"]:
+        if st["players"][q]["cash"] >= per * len(policies(st, q)):
+            continue
+        anyone = True
+        charge(st, q, EVENTS["cover_fine"], "insufficient cover (Deckung)", log)
+        returned = []
+        while policies(st, q) and st["players"][q]["cash"] < per * len(policies(st, q)):
+            code = policies(st, q)[0]
+            ledger.remove_policy(st, q, code)
+            returned.append(code)
+        if returned:
+            log.say(f"{name(st, q)} returns {', '.join(returned)} to the bank to restore cover.")
+    if not anyone:
+        log.say("Every player has cover of 40 GE per policy.")
+
+
+def takeover_candidates(st: State, p: str) -> list[tuple[str, str]]:
+    """(policy, owner) pairs the mover could take over, cheapest first (the default choice of Übernahme)."""
+    pairs = [(code, q) for q in others(st, p) for code in dict.fromkeys(policies(st, q))]
+    return sorted(pairs, key=lambda cq: (price(cq[0], st["token"]), POLICY_CODES.index(cq[0]),
+                                         st["seats"].index(cq[1])))
+
+
+def do_takeover(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+    """Übernahme: the mover must take three policies of his choice from co-players at the price, as far as his
+    cash allows. Choices that cannot be carried out are made up with the cheapest policies on offer."""
+    taken: list[str] = []
+
+    def take(code: str, q: str) -> None:
+        cost = price(code, st["token"])
+        if st["players"][p]["cash"] >= cost:
+            credit(st, p, -cost)
+            credit(st, q, cost)
+            transfer(st, code, q, p)
+            taken.append(f"{code} from {name(st, q)} ({cost} GE)")
+
+    for entry in o.get("takeover", []):
+        code, q = entry.get("policy"), entry.get("from")
+        if len(taken) < EVENTS["takeover"] and valid_other(st, p, q) and count(st, q, code) > 0:
+            take(code, q)
+    while len(taken) < EVENTS["takeover"]:
+        affordable = [(c, q) for c, q in takeover_candidates(st, p)
+                      if price(c, st["token"]) <= st["players"][p]["cash"]]
+        if not affordable:
+            break
+        take(*affordable[0])
+    log.say(f"{name(st, p)} takes over {', '.join(taken)}." if taken
+            else f"{name(st, p)} has nothing to take over.")
+
+
+def do_ascot(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+    """Ascot: one die; the mover and the co-player of his choice both win or lose the same sum."""
+    order = st["order"]
+    default = next(q for q in order[order.index(p) + 1:] + order if q != p)
+    q = o.get("ascot") if valid_other(st, p, o.get("ascot")) else default
+    roll = dice.fork("ascot").randint(1, 6)
+    amount = ASCOT[roll]
+    log.roll("Ascot race", roll, f"{amount:+d} GE for {name(st, p)} and {name(st, q)}")
+    for who in (p, q):
+        if amount >= 0:
+            credit(st, who, amount)
+        else:
+            charge(st, who, -amount, "losses at Ascot", log)
+
+
+def do_henley(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+    """Henley: the mover may take one policy of his choice from a co-player without payment."""
+    h = o.get("henley") or {}
+    code, q = h.get("policy"), h.get("from")
+    if valid_other(st, p, q) and count(st, q, code) > 0:
+        transfer(st, code, q, p)
+        log.say(f"{name(st, p)} takes {code} from {name(st, q)} free of charge (Henley).")
+    else:
+        log.say(f"{name(st, p)} takes no policy at Henley.")
+
+
+def do_monopoly(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+    """Monopol: up to two of the mover's policies swapped for as many of one or two co-players'."""
+    done = []
+    for swap in o.get("monopoly", [])[: EVENTS["monopoly_swaps"]]:
+        give, take, q = swap.get("give"), swap.get("take"), swap.get("with")
+        if valid_other(st, p, q) and count(st, p, give) > 0 and count(st, q, take) > 0:
+            transfer(st, give, p, q)
+            transfer(st, take, q, p)
+            done.append(f"{give} for {take} with {name(st, q)}")
+    log.say(f"{name(st, p)} swaps {'; '.join(done)} (Monopol)." if done else f"{name(st, p)} swaps nothing.")
+
+
+def do_winter_bonus(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+    """Winterbonus: every player receives half of the annual premiums (doubling included)."""
+    for q in st["seats"]:
+        amount = premium(st, q)[0] // 2
+        credit(st, q, amount)
+        log.say(f"{name(st, q)} receives a winter bonus of {amount} GE.")
+
+
+def do_mismanagement(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+    """Mißmanagement: the player(s) holding the fewest policies pay 40 GE each."""
+    fewest = min(len(policies(st, q)) for q in st["seats"])
+    for q in st["seats"]:
+        if len(policies(st, q)) == fewest:
+            charge(st, q, EVENTS["mismanagement"], f"mismanagement ({fewest} policies)", log)
+
+
+def do_earthquake(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+    """Erdbeben: a risk field of all four categories with no returns and no pass-ons; one cell for all four."""
+    row = dice.fork("earthquake-row").randint(1, 6)
+    column = dice.fork("earthquake-column").randint(1, 6)
+    log.roll("earthquake row", row, f"row {row}")
+    log.roll("earthquake column", column, f"column {column}")
+    for cat in CATEGORIES:
+        marked = sorted(MATRICES[cat].cell(row, column))
+        log.say(f"Cell {row}/{column} of category {cat} marks "
+                + (", ".join(f"{cat}{t}" for t in marked) if marked else "nothing") + ".")
+    settle(st, CATEGORIES, row, column, "the earthquake (Erdbeben)", log)
+
+
+def do_year_end(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+    """Field 52 is handled after the move (``after_turn``), so the year closes once the field is done."""
+
+
+def do_risk(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+    start_risk(st, TRACK[st["token"]].category, dice, log)
+
+
+def do_war(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+    """Krieg: a die picks the category (1-2 A, 3-4 B, 5 C, 6 D); then a risk field of that category."""
+    roll = dice.fork("war").randint(1, 6)
+    log.roll("war", roll, f"category {WAR[roll]}")
+    start_risk(st, WAR[roll], dice, log)
+
+
+ACTIONS = {
+    "purchase": do_purchase,
+    "market": do_market,
+    "tax": do_tax,
+    "cover": do_cover,
+    "takeover": do_takeover,
+    "ascot": do_ascot,
+    "henley": do_henley,
+    "monopoly": do_monopoly,
+    "winter_bonus": do_winter_bonus,
+    "mismanagement": do_mismanagement,
+    "earthquake": do_earthquake,
+    "war": do_war,
+    "risk": do_risk,
+    "year_end": do_year_end,
+}
+
+
+# --- risk fields: (3)(iii)b ------------------------------------------------------------------------------------
+
+
+def settle(st: State, categories: tuple[str, ...] | list[str], row: int, column: int, why: str, log: Log) -> None:
+    """Step 3: every policy whose type is marked on the cell costs its holder 40 GE; the policies stay."""
+    anyone = False
+    for q in st["seats"]:
+        hits = [code for code in policies(st, q)
+                if code[0] in categories and int(code[1]) in MATRICES[code[0]].cell(row, column)]
+        if hits:
+            charge(st, q, EVENTS["damage"] * len(hits), f"{why}: {', '.join(hits)}", log)
+            anyone = True
+    if not anyone:
+        log.say("Nobody holds a policy marked on that cell.")
+
+
+def start_risk(st: State, category: str, dice: Dice, log: Log) -> None:
+    st["risk"] = {"field": st["token"], "category": category, "step": 1, "row": None, "offers": []}
+    log.say(f"Calamity in category {category}: every holder of {category} policies is at risk "
+            f"({MATRICES[category].risk.numerator}/{MATRICES[category].risk.denominator} per policy).")
+    open_reaction(st, dice, log)
+
+
+def holders(st: State, category: str) -> list[str]:
+    return [q for q in st["seats"] if ledger.holds_category(st, q, category)]
+
+
+def standing_for(st: State, p: str, category: str) -> dict[str, Any] | None:
+    return st["private"][p].get("standing", {}).get(category)
+
+
+def open_reaction(st: State, dice: Dice, log: Log) -> None:
+    """A reaction phase awaits every holder of the category who has no standing order for it; if none is
+    awaited the standing orders answer at once and the dice roll on."""
+    cat = st["risk"]["category"]
+    awaited = [q for q in holders(st, cat) if standing_for(st, q, cat) is None]
+    if awaited:
+        st["phase"] = {"kind": "reaction", "awaited": awaited}
+    else:
+        resolve_reaction(st, {}, dice, log)
+
+
+def standing_returns(st: State, p: str) -> list[str]:
+    """What ``p``'s standing order for the category returns at the current step."""
+    risk = st["risk"]
+    cat = risk["category"]
+    rule = standing_for(st, p, cat) or {}
+    held = [code for code in policies(st, p) if code[0] == cat]
+    if risk["step"] == 1:
+        return held if rule.get("before_row") == "return" else []
+    threshold = rule.get("after_row")
+    if not isinstance(threshold, int):
+        return []
+    return [code for code in held if MATRICES[cat].row_count(risk["row"], int(code[1])) >= threshold]
+
+
+def resolve_reaction(st: State, orders: Mapping[str, Orders], dice: Dice, log: Log) -> None:
+    """Returns to the bank (4 or 20 GE each), then pass-on offers; unanswered offers open an answer phase."""
+    risk = st["risk"]
+    cat, step = risk["category"], risk["step"]
+    fee = ledger.return_fee(step)
+    for p in st["seats"]:
+        if p in orders:
+            apply_standing(st, p, orders[p].get("standing"))
+    for p in holders(st, cat):
+        explicit = p in orders
+        wanted = list(orders[p].get("return", [])) if explicit else standing_returns(st, p)
+        returned = []
+        for code in wanted:
+            if code[0] == cat and count(st, p, code) > 0 and st["players"][p]["cash"] >= fee:
+                ledger.remove_policy(st, p, code)
+                credit(st, p, -fee)
+                returned.append(code)
+        if returned:
+            log.say(f"{name(st, p)} returns {', '.join(returned)} to the bank for {fee * len(returned)} GE.")
+    offers = []
+    for p in st["seats"]:
+        for offer in (orders.get(p) or {}).get("pass", []):
+            if offer.get("policy", " ")[0] == cat and valid_other(st, p, offer.get("to")):
+                offers.append({"id": len(risk["offers"]) + len(offers) + 1, "from": p, "to": offer["to"],
+                               "policy": offer["policy"], "fee": int(offer.get("fee", 0)),
+                               "if_refused": offer.get("if_refused", "keep"), "answer": None})
+    for offer in offers:
+        log.say(f"{name(st, offer['from'])} offers {offer['policy']} to {name(st, offer['to'])} "
+                f"with a fee of {offer['fee']} GE (offer {offer['id']}).")
+        offer["answer"] = standing_answer(st, orders, offer)
+    risk["offers"].extend(offers)
+    open_answers = [o for o in offers if o["answer"] is None]
+    if open_answers:
+        awaited = [q for q in st["seats"] if any(o["to"] == q for o in open_answers)]
+        st["phase"] = {"kind": "answer", "awaited": awaited}
+        return
+    carry_out(st, offers, log)
+    next_risk_step(st, dice, log)
+
+
+def matches(entry: Mapping[str, Any], offer: Mapping[str, Any]) -> bool:
+    return (entry.get("policy") == offer["policy"] and entry.get("from") == offer["from"]
+            and int(entry.get("fee", 0)) == offer["fee"])
+
+
+def standing_answer(st: State, orders: Mapping[str, Orders], offer: dict[str, Any]) -> bool | None:
+    """True/False if the recipient has already answered (an ``accept`` in this phase or a standing order),
+    None if the recipient must be asked in an answer phase."""
+    q = offer["to"]
+    if any(matches(e, offer) for e in (orders.get(q) or {}).get("accept", [])):
+        return True
+    rule = standing_for(st, q, offer["policy"][0])
+    if rule is not None:
+        return isinstance(rule.get("accept_fee"), int) and offer["fee"] >= rule["accept_fee"]
+    return None
+
+
+def resolve_answers(st: State, orders: Mapping[str, Orders], dice: Dice, log: Log) -> None:
+    """The recipients accept the offers they list; every other open offer is refused."""
+    for p, o in orders.items():
+        if p in st["players"]:
+            apply_standing(st, p, o.get("standing"))
+    pending = [o for o in st["risk"]["offers"] if o["answer"] is None]
+    for offer in pending:
+        offer["answer"] = any(matches(e, offer) for e in (orders.get(offer["to"]) or {}).get("accept", []))
+    carry_out(st, pending, log)
+    next_risk_step(st, dice, log)
+
+
+def carry_out(st: State, offers: list[dict[str, Any]], log: Log) -> None:
+    """Accepted offers: the policy goes to the recipient and the giver pays the fee to him. A refused (or
+    lapsed) offer leaves the policy with the giver, or returns it to the bank if the giver asked for that."""
+    fee = ledger.return_fee(st["risk"]["step"])
+    for offer in offers:
+        giver, taker, code = offer["from"], offer["to"], offer["policy"]
+        ok = count(st, giver, code) > 0 and st["players"][giver]["cash"] >= offer["fee"]
+        if offer["answer"] and ok:
+            transfer(st, code, giver, taker)
+            credit(st, giver, -offer["fee"])
+            credit(st, taker, offer["fee"])
+            offer["result"] = "passed"
+            log.say(f"{name(st, taker)} accepts offer {offer['id']}: {code} passes from {name(st, giver)}, "
+                    f"who pays {offer['fee']} GE.")
+            continue
+        offer["result"] = "refused" if not offer["answer"] else "lapsed"
+        why = "refuses" if not offer["answer"] else "cannot take (the giver no longer can pass it)"
+        line = f"{name(st, taker)} {why} offer {offer['id']} ({code} from {name(st, giver)})"
+        if (offer["if_refused"] == "return" and count(st, giver, code) > 0
+                and st["players"][giver]["cash"] >= fee):
+            ledger.remove_policy(st, giver, code)
+            credit(st, giver, -fee)
+            offer["result"] += ", returned"
+            line += f"; {name(st, giver)} returns it to the bank for {fee} GE"
+        log.say(line + ".")
+
+
+def next_risk_step(st: State, dice: Dice, log: Log) -> None:
+    """Between the steps the dice roll: after step 1 the row, after step 2 the column and the damage."""
+    risk = st["risk"]
+    cat = risk["category"]
+    if risk["step"] == 1:
+        risk["row"] = dice.fork("row").randint(1, 6)
+        counts = ", ".join(f"{cat}{t} {MATRICES[cat].row_count(risk['row'], t)}/6" for t in (1, 2, 3))
+        log.roll("row", risk["row"], f"row {risk['row']} of matrix {cat}: {counts}")
+        risk["step"] = 2
+        open_reaction(st, dice, log)
+        return
+    column = dice.fork("column").randint(1, 6)
+    marked = sorted(MATRICES[cat].cell(risk["row"], column))
+    log.roll("column", column, f"cell {risk['row']}/{column} marks "
+             + (", ".join(f"{cat}{t}" for t in marked) if marked else "nothing"))
+    log.extra["risk"] = {"category": cat, "field": risk["field"], "row": risk["row"], "column": column,
+                         "marked": [f"{cat}{t}" for t in marked], "offers": risk["offers"]}
+    settle(st, [cat], risk["row"], column, f"the calamity in {cat}", log)
+    st["risk"] = None
+    after_turn(st, dice, log)

@@ -1,0 +1,145 @@
+"""The newsletter issue of a phase: the track with the token (inline SVG), the players' GE and policies, what
+happened, the risk steps with their dice, the year-end statement and at the end the winner.
+
+Only public data is used: the new state's public parts and the report without its ``private`` key. The movement
+cards in hand never appear.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from html import escape
+from typing import Any
+
+from .ledger import in_bank, premium
+from .tables import CATEGORIES, MATRICES, TRACK, TYPES
+
+CELL = 44
+RING = 14  # the 52 fields form the ring of a 14 x 14 grid, one side of 13 fields per quarter
+
+COLOURS = {"purchase": "#d9f0d3", "market": "#cfe3f5", "year_end": "#cccccc", "risk": "#f4c7c3",
+           "earthquake": "#e8a39c", "war": "#e8a39c"}
+EVENT_COLOUR = "#fbe9b7"
+SHORT = {"purchase": "buy", "market": "mkt", "tax": "tax", "cover": "cov", "takeover": "take", "ascot": "Asc",
+         "henley": "Hen", "earthquake": "quake", "monopoly": "mono", "winter_bonus": "wint",
+         "mismanagement": "mism", "war": "war", "year_end": "end"}
+
+
+def position(field: int) -> tuple[int, int]:
+    """Grid column and row of a field: 52 top left, 1-13 along the top, 14-26 down the right, 27-39 back along
+    the bottom, 40-51 up the left side."""
+    f = field % 52
+    if f == 0:
+        return 0, 0
+    if f <= 13:
+        return f, 0
+    if f <= 26:
+        return 13, f - 13
+    if f <= 39:
+        return 39 - f, 13
+    return 0, 52 - f
+
+
+def track_svg(st: Mapping[str, Any]) -> str:
+    size = CELL * RING
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" width="{size}" '
+           f'height="{size}" role="img" aria-label="The track, token on field {st["token"]}" '
+           'font-family="sans-serif" font-size="10">']
+    for number, field in TRACK.items():
+        x, y = (c * CELL for c in position(number))
+        colour = COLOURS.get(field.kind, EVENT_COLOUR)
+        label = field.category or SHORT[field.kind]
+        out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{colour}" stroke="#555"/>')
+        out.append(f'<text x="{x + 3}" y="{y + 12}">{number}</text>')
+        out.append(f'<text x="{x + 3}" y="{y + 30}" font-size="12" font-weight="bold">{escape(label)}</text>')
+    tx, ty = (c * CELL + CELL - 10 for c in position(st["token"]))
+    out.append(f'<circle cx="{tx}" cy="{ty}" r="7" fill="#b2182b" stroke="#000"><title>token</title></circle>')
+    centre = CELL * 2
+    lines = [f"Year {st['year']}", f"Token on field {st['token']}",
+             f"Quarter {1 if st['token'] == 0 else TRACK[st['token']].quarter}"]
+    for i, text in enumerate(lines):
+        out.append(f'<text x="{centre}" y="{centre + 20 * i}" font-size="16">{escape(text)}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _players_table(st: Mapping[str, Any]) -> list[str]:
+    rows = ["| Player | GE | Policies | Premium a year | Cards left |", "|---|---:|---|---:|---:|"]
+    for p in st["seats"]:
+        pl = st["players"][p]
+        amount, doubled = premium(st, p)
+        held = ", ".join(pl["policies"]) or "–"
+        if doubled:
+            held += f" (complete: {', '.join(doubled)})"
+        rows.append(f"| {escape(st['names'][p])} | {pl['cash']} | {held} | {amount} | {st['hands'].get(p, 0)} |")
+    return rows
+
+
+def _risk_section(st: Mapping[str, Any], risk: Mapping[str, Any]) -> list[str]:
+    cat = risk["category"]
+    m = MATRICES[cat]
+    out = [f"### Calamity {cat} on field {risk['field']}", "",
+           f"Row {risk['row']}, column {risk['column']}: the cell marks "
+           f"{', '.join(risk['marked']) or 'no policy type'}.", "",
+           "| Matrix " + cat + " | " + " | ".join(f"c{c}" for c in range(1, 7)) + " |",
+           "|---|" + "---|" * 6]
+    for r in range(1, 7):
+        cells = []
+        for c in range(1, 7):
+            text = "/".join(str(t) for t in sorted(m.cell(r, c))) or "·"
+            if r == risk["row"] and c == risk["column"]:
+                text = f"**[{text}]**"
+            elif r == risk["row"]:
+                text = f"**{text}**"
+            cells.append(text)
+        out.append(f"| row {r} | " + " | ".join(cells) + " |")
+    if risk["offers"]:
+        out += ["", "| Offer | From | To | Policy | Fee | Result |", "|---:|---|---|---|---:|---|"]
+        for o in risk["offers"]:
+            out.append(f"| {o['id']} | {escape(st['names'][o['from']])} | {escape(st['names'][o['to']])} | "
+                       f"{o['policy']} | {o['fee']} | {o.get('result', 'open')} |")
+    return out + [""]
+
+
+def _year_end_section(st: Mapping[str, Any], entry: Mapping[str, Any]) -> list[str]:
+    out = [f"### Year end {entry['year']}: premiums", "",
+           "| Player | Premiums | Doubled types | Salary | GE after |", "|---|---:|---|---:|---:|"]
+    for row in entry["statement"]:
+        out.append(f"| {escape(st['names'][row['player']])} | {row['premium']} | "
+                   f"{', '.join(row['doubled']) or '–'} | {row['salary']} | {row['cash']} |")
+    return out + [""]
+
+
+def render(st: Mapping[str, Any], report: Mapping[str, Any]) -> str:
+    """The Markdown body of the issue; ``st`` is the state after the phase, ``report`` its public report."""
+    out = [f"## {escape(report['phase'])}", "", track_svg(st), ""]
+    out += ["### What happened", ""]
+    out += [f"- {escape(line)}" for line in report["events"]] or ["- Nothing happened."]
+    out.append("")
+    if report.get("risk"):
+        out += _risk_section(st, report["risk"])
+    elif st.get("risk"):
+        risk = st["risk"]
+        out += [f"### Calamity {risk['category']} on field {risk['field']}: step {risk['step']}", ""]
+        if risk["row"]:
+            counts = ", ".join(f"{risk['category']}{t}: {MATRICES[risk['category']].row_count(risk['row'], t)}/6"
+                               for t in (1, 2, 3))
+            out += [f"Row {risk['row']} is rolled; chance of a hit now: {counts}.", ""]
+        for o in risk["offers"]:
+            state = {None: "open", True: "accepted", False: "refused"}[o["answer"]]
+            out.append(f"- Offer {o['id']}: {escape(st['names'][o['from']])} → {escape(st['names'][o['to']])}, "
+                       f"{o['policy']}, fee {o['fee']} GE: {o.get('result', state)}")
+        out.append("")
+    for entry in report.get("year_end", []):
+        out += _year_end_section(st, entry)
+    out += ["### Players", ""] + _players_table(st) + [""]
+    bank = ", ".join(f"{c}: {sum(in_bank(st, f'{c}{t}') for t in TYPES)}" for c in CATEGORIES)
+    out += [f"Policies left at the bank: {bank}.", ""]
+    if st["phase"]["kind"] == "over":
+        names = " and ".join(st["names"][p] for p in st["phase"]["winners"])
+        best = st["players"][st["phase"]["winners"][0]]["cash"]
+        out += ["### The winner", "", f"**{escape(names)}** with {best} GE after the second year.", ""]
+    else:
+        waiting = ", ".join(st["names"][p] for p in st["phase"]["awaited"])
+        out += [f"**Next:** {escape(report['next'])} — orders due from {escape(waiting)}.", ""]
+    return "\n".join(out)

@@ -1,0 +1,336 @@
+"""Order forms of the postal phases: their JSON Schemas, the checks a schema cannot make, the NMR defaults,
+the receipt (``describe``) and the pre-printed order sheet (``template``).
+
+Every form may carry ``standing`` orders per risk category; they are kept (privately) until replaced and answer
+for the player in reaction and answer phases of that category, so a player with standing orders is not waited
+for there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...model import Problem
+from . import ledger
+from .ledger import State, count, name, policies
+from .tables import CATEGORIES, EVENTS, MATRICES, TRACK, price
+
+POLICY = {"type": "string", "pattern": "^[A-D][1-3]$",
+          "description": "a policy: category letter and type number, e.g. C2"}
+
+
+def _player(st: State, p: str, what: str) -> dict[str, Any]:
+    return {"type": "string", "enum": [q for q in st["seats"] if q != p], "description": what}
+
+
+def _obj(props: dict[str, Any], required: tuple[str, ...] = (), description: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "object", "additionalProperties": False, "properties": props}
+    if required:
+        out["required"] = list(required)
+    if description:
+        out["description"] = description
+    return out
+
+
+def _list(item: dict[str, Any], description: str, max_items: int | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "array", "items": item, "description": description}
+    if max_items is not None:
+        out["maxItems"] = max_items
+    return out
+
+
+def standing_schema() -> dict[str, Any]:
+    rule = _obj({
+        "before_row": {"enum": ["keep", "return"],
+                       "description": "step 1: keep the policies of this category, or return all of them for 4 GE"},
+        "after_row": {"type": "integer", "minimum": 1, "maximum": 6,
+                      "description": "step 2: return (20 GE each) every policy of a type the rolled row marks "
+                                     "this many times or more"},
+        "accept_fee": {"type": "integer", "minimum": 0,
+                       "description": "accept any pass-on offer of this category whose fee is at least this; "
+                                      "leave out to refuse all offers"},
+    })
+    props = {c: {"oneOf": [{"type": "null"}, rule],
+                 "description": f"standing order for category {c} (null cancels it)"} for c in CATEGORIES}
+    return _obj(props, description="standing orders per risk category, kept until replaced")
+
+
+def _offer_entry(st: State, p: str) -> dict[str, Any]:
+    return _obj({"policy": POLICY, "from": _player(st, p, "who offers it"),
+                 "fee": {"type": "integer", "minimum": 0, "description": "the fee the giver pays you, in GE"}},
+                required=("policy", "from", "fee"))
+
+
+def schema(st: State, p: str) -> dict[str, Any]:
+    """The ``orders`` value of ``p``'s orders file in the open phase."""
+    kind = st["phase"]["kind"]
+    awaited = p in st["phase"]["awaited"]
+    props: dict[str, Any] = {"standing": standing_schema()}
+    required: tuple[str, ...] = ()
+    if kind == "move" and awaited:
+        pair = _obj({"policy": POLICY, "from": _player(st, p, "its holder")}, required=("policy", "from"))
+        props |= {
+            "sell": _list(POLICY, "(3)(i) policies to sell to the bank at this quarter's price, before moving"),
+            "card": {"type": "integer", "minimum": 1, "maximum": 5, "description": "(3)(ii) the card to play"},
+            "buy": _list(POLICY, "purchase field (and market): up to three policies from the bank", 3),
+            "tax": _player(st, p, "Steuer (field 4): who pays you 10 GE"),
+            "takeover": _list(pair, "Übernahme (field 24): the three policies you take over at the price", 3),
+            "ascot": _player(st, p, "Ascot (field 25): the co-player who shares your luck at the races"),
+            "henley": _obj({"policy": POLICY, "from": _player(st, p, "its holder")}, ("policy", "from"),
+                           "Henley (field 27): one policy you take without payment"),
+            "monopoly": _list(_obj({"give": POLICY, "take": POLICY, "with": _player(st, p, "the co-player")},
+                                   ("give", "take", "with")), "Monopol (field 44): up to two swaps", 2),
+        }
+        required = ("card",)
+    elif kind == "reaction":
+        offer = _obj({
+            "policy": POLICY, "to": _player(st, p, "the co-player who takes it"),
+            "fee": {"type": "integer", "minimum": 0, "description": "the negotiated fee you pay, in GE"},
+            "if_refused": {"enum": ["keep", "return"],
+                           "description": "if the offer is refused: keep the policy, or return it to the bank"},
+        }, required=("policy", "to", "fee"))
+        props |= {
+            "return": _list(POLICY, "policies of this category to return to the bank (4 GE before the row, "
+                                    "20 GE after it)"),
+            "pass": _list(offer, "offers to pass a policy on to a co-player against a negotiated fee"),
+            "accept": _list(_offer_entry(st, p), "offers made to you in this phase that you accept"),
+        }
+    elif kind == "answer":
+        props["accept"] = _list(_offer_entry(st, p), "the open offers to you that you accept; the rest are refused")
+    elif kind == "year_end":
+        props["return"] = _list(POLICY, "(4)c policies to return to the bank without cost")
+    return _obj(props, required)
+
+
+def default(st: State, p: str) -> dict[str, Any]:
+    """The NMR rule: the mover plays his lowest card and does nothing else by choice; in every other phase
+    a player keeps his policies and accepts nothing (standing orders still answer for him)."""
+    if st["phase"]["kind"] == "move" and p in st["phase"]["awaited"]:
+        return {"card": min(st["private"][p]["hand"])}
+    return {}
+
+
+# --- check -----------------------------------------------------------------------------------------------------
+
+
+def _holdings_problems(st: State, p: str, codes: list[str], path: str, what: str) -> list[Problem]:
+    """Each listed policy must be held (as many copies as listed)."""
+    out, left = [], list(policies(st, p))
+    for i, code in enumerate(codes):
+        if code in left:
+            left.remove(code)
+        else:
+            out.append(Problem(f"you do not hold {'another ' if code in policies(st, p) else ''}{code} to {what}",
+                               (path, i), f"list only policies you hold: {', '.join(policies(st, p)) or 'none'}"))
+    return out
+
+
+def check(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
+    kind = st["phase"]["kind"]
+    awaited = p in st["phase"]["awaited"]
+    if kind == "over":
+        return [Problem("the game is over", (), "no orders are needed", "warning")] if o else []
+    if kind == "move" and awaited:
+        return _check_move(st, p, o)
+    if kind == "reaction":
+        return _check_reaction(st, p, o)
+    if kind == "answer":
+        return _check_answer(st, p, o)
+    if kind == "year_end":
+        return _holdings_problems(st, p, list(o.get("return", [])), "return", "return")
+    return []
+
+
+def _check_move(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
+    out = _holdings_problems(st, p, list(o.get("sell", [])), "sell", "sell")
+    hand = st["private"][p]["hand"]
+    card = o.get("card")
+    if card not in hand:
+        out.append(Problem(f"you hold no movement card {card}", ("card",),
+                           "play one of the cards in your hand (see your private sheet)"))
+        return out
+    field = TRACK[st["token"] + card]
+    uses = {"purchase": "buy", "market": "buy", "tax": "tax", "takeover": "takeover", "ascot": "ascot",
+            "henley": "henley", "monopoly": "monopoly"}
+    used = uses.get(field.kind) if field.kind != "market" or st["options"]["market"] == "purchase" else None
+    for key in ("buy", "tax", "takeover", "ascot", "henley", "monopoly"):
+        if key in o and key != used:
+            out.append(Problem(f"card {card} takes the token to field {field.number} ({field.name}): "
+                               f"'{key}' does not apply there and is ignored", (key,),
+                               f"remove '{key}'", "warning"))
+    cash = st["players"][p]["cash"] + sum(price(c, st["token"]) for c in o.get("sell", []))
+    if used == "buy":
+        cost = 0
+        for i, code in enumerate(o.get("buy", [])):
+            cost += price(code, field.number)
+            if ledger.in_bank(st, code) < list(o["buy"][: i + 1]).count(code):
+                out.append(Problem(f"the bank has no more {code}", ("buy", i), "choose another type", "warning"))
+            elif cost > cash:
+                out.append(Problem(f"{code} costs {price(code, field.number)} GE and your cash will not reach",
+                                   ("buy", i), "buy fewer policies", "warning"))
+    if used == "takeover":
+        for i, e in enumerate(o.get("takeover", [])):
+            if count(st, e["from"], e["policy"]) == 0:
+                out.append(Problem(f"{name(st, e['from'])} holds no {e['policy']}", ("takeover", i),
+                                   "choose a policy a co-player holds", "warning"))
+        if len(o.get("takeover", [])) < EVENTS["takeover"]:
+            out.append(Problem("Übernahme takes three policies: the rest are chosen for you, cheapest first",
+                               ("takeover",), "name three policies to choose them yourself", "warning"))
+    if used == "henley" and "henley" in o and count(st, o["henley"]["from"], o["henley"]["policy"]) == 0:
+        out.append(Problem(f"{name(st, o['henley']['from'])} holds no {o['henley']['policy']}", ("henley",),
+                           "choose a policy a co-player holds"))
+    if used == "monopoly":
+        out += _holdings_problems(st, p, [s["give"] for s in o.get("monopoly", [])], "monopoly", "give")
+        for i, s in enumerate(o.get("monopoly", [])):
+            if count(st, s["with"], s["take"]) == 0:
+                out.append(Problem(f"{name(st, s['with'])} holds no {s['take']}", ("monopoly", i, "take"),
+                                   "choose a policy that co-player holds"))
+    return out
+
+
+def _check_reaction(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
+    cat = st["risk"]["category"]
+    out = []
+    for key in ("return", "pass"):
+        for i, item in enumerate(o.get(key, [])):
+            code = item if isinstance(item, str) else item["policy"]
+            if code[0] != cat:
+                out.append(Problem(f"{code} is not at risk: only category {cat} may be returned or passed on",
+                                   (key, i), f"list only {cat} policies"))
+    codes = list(o.get("return", [])) + [e["policy"] for e in o.get("pass", [])]
+    out += _holdings_problems(st, p, codes, "return", "return or pass on")
+    fee = ledger.return_fee(st["risk"]["step"])
+    need = fee * len(o.get("return", [])) + sum(e["fee"] for e in o.get("pass", []))
+    if need > st["players"][p]["cash"]:
+        out.append(Problem(f"returns and fees come to {need} GE but you have {st['players'][p]['cash']} GE",
+                           (), "return or offer fewer policies; what you cannot pay is not done", "warning"))
+    return out
+
+
+def _check_answer(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
+    offers = [x for x in st["risk"]["offers"] if x["to"] == p and x["answer"] is None]
+    out = []
+    for i, e in enumerate(o.get("accept", [])):
+        if not any(e["policy"] == x["policy"] and e["from"] == x["from"] and e["fee"] == x["fee"] for x in offers):
+            out.append(Problem(f"no open offer of {e['policy']} from {e['from']} with a fee of {e['fee']} GE",
+                               ("accept", i), "copy an open offer from your order sheet", "warning"))
+    return out
+
+
+# --- describe and template -------------------------------------------------------------------------------------
+
+
+def _standing_lines(st: State, update: Mapping[str, Any] | None) -> list[str]:
+    lines = []
+    for cat, rule in (update or {}).items():
+        if rule is None:
+            lines.append(f"Standing order for {cat}: cancelled.")
+            continue
+        parts = ["return all before the row" if rule.get("before_row") == "return" else "keep before the row"]
+        if "after_row" in rule:
+            parts.append(f"after the row return each type marked {rule['after_row']} or more times in it")
+        if "accept_fee" in rule:
+            parts.append(f"accept pass-ons for a fee of {rule['accept_fee']} GE or more")
+        else:
+            parts.append("refuse pass-ons")
+        lines.append(f"Standing order for {cat}: " + "; ".join(parts) + ".")
+    return lines
+
+
+def describe(st: State, p: str, o: Mapping[str, Any]) -> list[str]:
+    kind = st["phase"]["kind"]
+    lines = []
+    if kind == "move" and p in st["phase"]["awaited"]:
+        for code in o.get("sell", []):
+            lines.append(f"Sell {code} to the bank for {price(code, st['token'])} GE.")
+        card = o.get("card")
+        if isinstance(card, int) and 0 < st["token"] + card <= 52:
+            field = TRACK[st["token"] + card]
+            lines.append(f"Play card {card}: the token moves from field {st['token']} to {field.number} "
+                         f"({field.name}).")
+        if o.get("buy"):
+            lines.append(f"Buy {', '.join(o['buy'])}.")
+        if o.get("tax"):
+            lines.append(f"Steuer: {name(st, o['tax'])} pays me 10 GE.")
+        for e in o.get("takeover", []):
+            lines.append(f"Übernahme: take over {e['policy']} from {name(st, e['from'])}.")
+        if o.get("ascot"):
+            lines.append(f"Ascot: {name(st, o['ascot'])} shares my luck at the races.")
+        if o.get("henley"):
+            lines.append(f"Henley: take {o['henley']['policy']} from {name(st, o['henley']['from'])}.")
+        for s in o.get("monopoly", []):
+            lines.append(f"Monopol: give {s['give']} to {name(st, s['with'])} for their {s['take']}.")
+    for code in o.get("return", []):
+        fee = ledger.return_fee(st["risk"]["step"]) if kind == "reaction" else 0
+        lines.append(f"Return {code} to the bank ({fee} GE).")
+    for e in o.get("pass", []):
+        otherwise = "return it" if e.get("if_refused") == "return" else "keep it"
+        lines.append(f"Offer {e['policy']} to {name(st, e['to'])} for a fee of {e['fee']} GE; if refused, "
+                     f"{otherwise}.")
+    for e in o.get("accept", []):
+        lines.append(f"Accept {e['policy']} from {name(st, e['from'])} with a fee of {e['fee']} GE.")
+    lines += _standing_lines(st, o.get("standing"))
+    return lines or ["No orders: keep everything as it is."]
+
+
+def _standing_comment(st: State, p: str) -> list[str]:
+    standing = st["private"][p].get("standing", {})
+    out = ["# standing:            # kept until replaced; answers for you in risk phases of that category"]
+    for cat in CATEGORIES:
+        rule = standing.get(cat)
+        if rule:
+            out.append(f"#   {cat}: {{{', '.join(f'{k}: {v}' for k, v in rule.items())}}}   # in force now")
+        else:
+            out.append(f"#   {cat}: {{before_row: keep, after_row: 2, accept_fee: 10}}")
+    return out
+
+
+def template(st: State, p: str) -> str:
+    """A pre-printed order sheet for the open phase, with the player's figures filled in."""
+    kind = st["phase"]["kind"]
+    cash = st["players"][p]["cash"]
+    held = ", ".join(policies(st, p)) or "none"
+    head = [f"# {name(st, p)}: {cash} GE; policies: {held}. Token on field {st['token']}."]
+    if kind == "move" and p in st["phase"]["awaited"]:
+        hand = st["private"][p]["hand"]
+        fields = ", ".join(f"{c} -> {st['token'] + c} {TRACK[st['token'] + c].name}" for c in sorted(set(hand)))
+        body = [
+            f"# Your cards: {', '.join(map(str, hand))} ({fields}).",
+            "sell: []              # (3)(i) policies to sell now, at this quarter's price",
+            f"card: {min(hand)}               # (3)(ii) the card you play",
+            "buy: []               # purchase field: up to three policies, e.g. [C1, D2]",
+            "# tax: <player>       # Steuer: who pays you 10 GE",
+            "# takeover:           # Übernahme: three policies at the price",
+            "#   - {policy: C1, from: <player>}",
+            "# ascot: <player>     # Ascot: who shares your luck",
+            "# henley: {policy: D1, from: <player>}",
+            "# monopoly:           # up to two swaps",
+            "#   - {give: A1, take: D2, with: <player>}",
+        ]
+    elif kind == "reaction":
+        risk = st["risk"]
+        cat = risk["category"]
+        mine = [c for c in policies(st, p) if c[0] == cat]
+        when = ("before the row (4 GE a return)" if risk["step"] == 1 else
+                f"row {risk['row']} rolled: " + ", ".join(
+                    f"{cat}{t} marked {MATRICES[cat].row_count(risk['row'], t)}/6" for t in (1, 2, 3))
+                + " (20 GE a return)")
+        body = [
+            f"# Calamity in {cat}, step {risk['step']}, {when}. Your {cat} policies: {', '.join(mine) or 'none'}.",
+            "return: []            # policies to return to the bank",
+            "pass: []              # e.g. - {policy: " + (mine[0] if mine else f"{cat}1")
+            + ", to: <player>, fee: 10, if_refused: keep}",
+            "accept: []            # offers you agreed in the press, e.g. - {policy: C1, from: <player>, fee: 10}",
+        ]
+    elif kind == "answer":
+        offers = [x for x in st["risk"]["offers"] if x["to"] == p and x["answer"] is None]
+        body = ["# Open offers to you: accept the ones you want; the others are refused.", "accept:"]
+        body += [f"  - {{policy: {x['policy']}, from: {x['from']}, fee: {x['fee']}}}" for x in offers]
+        if not offers:
+            body[-1] = "accept: []"
+    elif kind == "year_end":
+        body = ["# (4)c return policies to the bank free of charge before the new year.", "return: []"]
+    else:
+        body = ["# Nothing is due from you in this phase; you may send standing orders."]
+    return "\n".join(head + body + _standing_comment(st, p)) + "\n"
