@@ -113,3 +113,64 @@ def unstage(root: Path, paths: Sequence[str]) -> None:
 def last_commit_of(root: Path, path: str) -> str | None:
     out = git(root, "log", "-1", "--format=%H", "--", path).strip() if has_head(root) else ""
     return out or None
+
+
+def _plumb(root: Path, args: Sequence[str], *, input: str | None = None, env: dict[str, str] | None = None) -> str:
+    import os
+    import subprocess
+
+    full_env = {**os.environ, **(env or {})}
+    proc = subprocess.run(["git", *args], cwd=root, input=input, capture_output=True, text=True, env=full_env)
+    if proc.returncode != 0:
+        raise HistoryError(f"git {' '.join(args[:2])} failed: {proc.stderr.strip()}")
+    return proc.stdout.strip()
+
+
+ZERO = "0" * 40
+
+
+def commit_files(root: Path, files: dict[str, str], message: str, parent: str | None = None) -> str:
+    """Commit ``files`` (path -> text) on top of HEAD without touching the working tree or the index.
+
+    The commit is built from blobs in a private index and becomes real with one compare-and-swap of the
+    branch ref: until then nothing anyone can see has changed, and if another run moved the branch in the
+    meantime (after ``parent``, the commit the files were computed from), the swap fails and nothing is
+    committed.
+    """
+    import tempfile
+
+    old = parent or (head(root) if has_head(root) else ZERO)
+    branch = _plumb(root, ["symbolic-ref", "-q", "HEAD"])
+    fd, index = tempfile.mkstemp(prefix="turnpress-index-", dir=root / ".git")
+    os_close(fd)
+    env = {"GIT_INDEX_FILE": index}
+    try:
+        if old != ZERO:
+            _plumb(root, ["read-tree", old], env=env)
+        for rel, text in sorted(files.items()):
+            blob = _plumb(root, ["hash-object", "-w", "--stdin"], input=text)
+            _plumb(root, ["update-index", "--add", "--cacheinfo", f"100644,{blob},{rel}"], env=env)
+        tree = _plumb(root, ["write-tree"], env=env)
+        parents = ["-p", old] if old != ZERO else []
+        commit = _plumb(root, ["commit-tree", tree, *parents, "-m", message])
+        _plumb(root, ["update-ref", "-m", message, branch, commit, old])
+        return commit
+    finally:
+        Path(index).unlink(missing_ok=True)
+
+
+def os_close(fd: int) -> None:
+    import os
+
+    os.close(fd)
+
+
+def restore_missing(root: Path, paths: Sequence[str]) -> list[str]:
+    """Check out those of ``paths`` that HEAD has but the working tree lacks (a run killed mid-way)."""
+    missing = [p for p in paths if not (root / p).exists()]
+    if not missing or not has_head(root):
+        return []
+    in_head = [p for p in missing if _plumb(root, ["ls-tree", "--name-only", "HEAD", "--", p])]
+    if in_head:
+        _plumb(root, ["checkout", "HEAD", "--", *in_head])
+    return in_head

@@ -392,6 +392,7 @@ class TurnOutcome:
     files: dict[str, str]
     report: dict[str, Any]
     state: State = field(default_factory=dict)
+    base: str | None = None  # the commit the turn was computed from; the turn commits on top of it only
     commit: str | None = None
     missed: list[str] = field(default_factory=list)
 
@@ -480,36 +481,70 @@ def adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only
                max_turns: int = 1000) -> list[TurnOutcome]:
     """Run every turn of ``game_id`` that is due (or the open one, if not ``only_if_due``), one commit each."""
     done: list[TurnOutcome] = []
+    if commit:
+        heal(root, load_game(root, game_id))
     for _ in range(max_turns):
         game = load_game(root, game_id)
         st = status(game, now)
         if st.phase.finished or (only_if_due and not st.due) or (not only_if_due and done):
             break
+        base = _head(root) if commit else None
         outcome = compute_turn(game, now, dice_secret(game))
+        outcome.base = base
         outcome.commit = write_turn(root, outcome, commit=commit)
         done.append(outcome)
     return done
 
 
 def write_turn(root: Path, outcome: TurnOutcome, *, commit: bool) -> str | None:
-    """Move a computed turn into the tree and (optionally) commit and tag it; all or nothing until the commit."""
+    """Put a computed turn into the tree and, with ``commit``, commit and tag it.
+
+    With ``commit`` the commit is made first, from blobs, without touching the working tree (see
+    ``history.commit_files``); only then are the files written. A failure or a kill before the commit
+    changes nothing; one after it leaves a committed turn whose files ``heal`` restores on the next run.
+    """
     from . import history
 
+    if not commit:
+        with staged_write(root, outcome.files):
+            pass
+        return None
     message = f"{outcome.game}: turn {outcome.turn} ({outcome.label})"
     tag = f"{outcome.game}/turn-{outcome.turn}"
-    if commit and history.tag_target(root, tag):
+    if history.tag_target(root, tag):
         raise LeagueError(f"tag {tag} exists already: turn {outcome.turn} was committed before")
-    sha = None
-    with staged_write(root, outcome.files) as paths:
-        if commit:
-            try:
-                sha = history.commit(root, paths, message)
-            except BaseException:
-                history.unstage(root, paths)
-                raise
-    if commit:
-        history.tag(root, tag, message, sha)
+    for step in outcome.files:
+        _fault(f"write {step}")
+    _fault("commit")
+    sha = history.commit_files(root, dict(outcome.files), message, parent=outcome.base)
+    _fault("materialize")
+    history.restore_missing(root, sorted(outcome.files))
+    history.git(root, "add", "--", *sorted(outcome.files))
+    _fault("tag")
+    history.tag(root, tag, message, sha)
     return sha
+
+
+def _head(root: Path) -> str | None:
+    from . import history
+
+    return history.head(root) if history.is_repo(root) and history.has_head(root) else None
+
+
+def heal(root: Path, game: Game) -> None:
+    """Finish what a killed run left undone: the last turn commit's files in the tree, and its tag."""
+    from . import history
+
+    if not history.is_repo(root) or not history.has_head(root):
+        return
+    sha = history.last_commit_of(root, f"games/{game.id}/turns")
+    if not sha:
+        return
+    history.restore_missing(root, history.git(root, "show", "--name-only", "--format=", sha).split())
+    subject = history.git(root, "show", "-s", "--format=%s", sha).strip()
+    m = re.fullmatch(rf"{re.escape(game.id)}: turn (\d+) \(.*\)", subject)
+    if m and not history.tag_target(root, f"{game.id}/turn-{m[1]}"):
+        history.tag(root, f"{game.id}/turn-{m[1]}", subject, sha)
 
 
 # --- writing files all or nothing ----------------------------------------------------------------------------
@@ -530,13 +565,13 @@ def staged_write(root: Path, files: Mapping[str, str]) -> Iterator[list[str]]:
     staging = Path(tempfile.mkdtemp(prefix="turnpress-", dir=staging_parent))
     backups: dict[str, bytes | None] = {}
     moved: list[str] = []
+    made_dirs: list[Path] = []
     try:
         for rel, text in files.items():
             _fault(f"write {rel}")
             target = staging / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
-        made_dirs: list[Path] = []
         for rel in files:
             _fault(f"move {rel}")
             dest = root / rel

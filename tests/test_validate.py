@@ -1,0 +1,109 @@
+"""`turnpress validate`: every problem as file:line:column with a hint (issue: the league engine, items 3 and 5)."""
+
+from pathlib import Path
+
+import pytest
+
+from adjudicator import cli
+
+from .test_league_e2e import new_game, run
+
+
+@pytest.fixture
+def game(league: Path) -> Path:
+    new_game(league)
+    return league
+
+
+def write(root: Path, rel: str, text: str | bytes) -> Path:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    return path
+
+
+def validate(root: Path, capsys, *paths: Path, fmt: str = "text") -> tuple[int, str]:
+    code = cli.main(["--league", str(root), "validate", "--format", fmt, *map(str, paths)])
+    return code, capsys.readouterr().out
+
+
+HEAD = "game: g1\nturn: 1\nplayer: alice\n"
+
+
+def test_valid_orders_are_echoed_as_understood(game, capsys):
+    path = write(game, "orders/g1/0001/alice.yaml", HEAD + "orders:\n  add: 4\n")
+    code, out = validate(game, capsys, path)
+    assert code == 0
+    assert "understood as:\n  add 4" in out
+    assert "0 error(s)" in out
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("orders:\n  add: four\n", ":5:8: error: add: expected a whole number, found text — how much to add, 0 to 9"),
+        ("orders:\n  add: 4.5\n", ":5:8: error: add: 4.5 is not a whole number"),
+        ("orders:\n  add: 4\n  ad: 2\n", ":6:3: error: unknown key 'ad' in orders — allowed here: add, note"),
+        ("orders:\n  add: 12\n", ":5:8: error: add: 12 is out of range"),
+        ("orders:\n  note: hi\n", ":5:3: error: orders needs 'add' — how much to add, 0 to 9"),
+        ("orders:\n  add: 4\n  add: 5\n", ":6:3: error: not valid YAML: the same key appears twice"),
+        ("orders:\n  add: [4\n", ":6:1: error: not valid YAML"),
+        ("orders:\n  add: 4\nextra: 1\n", ":6:1: error: unknown key 'extra' at the top of an orders file"),
+    ],
+)
+def test_each_problem_names_line_column_and_what_to_write(game, capsys, body, expected):
+    path = write(game, "orders/g1/0001/alice.yaml", HEAD + body)
+    code, out = validate(game, capsys, path)
+    assert code == 1
+    assert f"orders/g1/0001/alice.yaml{expected}" in out
+
+
+def test_warnings_do_not_fail(game, capsys):
+    path = write(game, "orders/g1/0001/alice.yaml", HEAD + "orders:\n  add: 7\n")
+    code, out = validate(game, capsys, path)
+    assert code == 0
+    assert ":5:8: warning: a first move above 5 is cut to 5 — write 5 or less" in out
+
+
+def test_envelope_must_match_the_path(game, capsys):
+    path = write(game, "orders/g1/0001/alice.yaml", "game: g2\nturn: 2\nplayer: bob\norders:\n  add: 1\n")
+    code, out = validate(game, capsys, path)
+    assert code == 1
+    assert ":1:7: error: game is 'g2', but this file is orders/g1/0001/alice.yaml" in out
+    assert ":2:7: error: turn is 2" in out and "write 'turn: 1'" in out
+    assert ":3:9: error: player is 'bob'" in out
+
+
+def test_orders_for_someone_not_in_the_game_or_another_turn(game, capsys):
+    mallory = write(game, "orders/g1/0001/mallory.yaml", "game: g1\nturn: 1\nplayer: mallory\norders: {add: 1}\n")
+    future = write(game, "orders/g1/0002/alice.yaml", "game: g1\nturn: 2\nplayer: alice\norders: {add: 1}\n")
+    elsewhere = write(game, "orders/g1/alice.yaml", HEAD + "orders: {add: 1}\n")
+    code, out = validate(game, capsys, mallory, future, elsewhere)
+    assert code == 1
+    assert "'mallory' does not play in g1" in out
+    assert "turn 2 of g1 is not open yet; the open turn is 1" in out
+    assert "not an orders file: orders go to orders/<game>/<NNNN>/<login>.yaml" in out
+
+
+def test_past_turn_is_refused(game, capsys):
+    run(game, "adjudicate", "g1", "--now", "2026-01-06T00:00+01:00", "--commit")
+    capsys.readouterr()
+    path = write(game, "orders/g1/0001/alice.yaml", HEAD + "orders:\n  add: 4\n")
+    code, out = validate(game, capsys, path)
+    assert code == 1 and "turn 1 of g1 is already adjudicated; the open turn is 2" in out
+
+
+def test_huge_file_and_binary_are_refused_without_reading_them_whole(game, capsys):
+    huge = write(game, "orders/g1/0001/alice.yaml", HEAD + "orders:\n  note: " + "x" * 10_000_000 + "\n")
+    code, out = validate(game, capsys, huge)
+    assert code == 1 and "at most 262144 are accepted" in out
+    binary = write(game, "orders/g1/0001/bob.yaml", b"\xff\xfe\x00garbage")
+    code, out = validate(game, capsys, binary)
+    assert code == 1 and "not UTF-8" in out
+
+
+def test_github_format_prints_annotations(game, capsys):
+    path = write(game, "orders/g1/0001/alice.yaml", HEAD + "orders:\n  add: 12\n")
+    code, out = validate(game, capsys, path, fmt="github")
+    assert code == 1
+    assert out.startswith("::error file=orders/g1/0001/alice.yaml,line=5,col=8::add: 12 is out of range")
