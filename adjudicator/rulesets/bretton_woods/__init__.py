@@ -1,0 +1,75 @@
+"""Bretton Woods, the postal economic game by Reiner Knizia and Gernot Skalla.
+
+Every player is the head of a country (Agrarland, Energieland or Rohstoffland) with eleven stocks: B, k, A,
+a, E, e, R, r, I, w, g. A year is evaluated in the exact order of section 6 of the rules; the rules page
+(``site/rules/bretton-woods.md``) lists every house rule where the text is lost or silent.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...dice import Dice
+from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from . import game, newsletter, sheet
+from . import orders as od
+
+
+class BrettonWoods:
+    """The ``bretton-woods`` ruleset."""
+
+    name = "bretton-woods"
+    title = "Bretton Woods"
+
+    def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
+        return game.setup(options, players)
+
+    def phase(self, state: State) -> Phase:
+        turn = state["turn"]
+        years = state["options"]["jahre"]
+        finished = bool(years) and turn >= years
+        awaited = () if finished else tuple(k for k, c in state["countries"].items() if c["active"])
+        return Phase(label=f"Jahr {turn + 1}", awaited=awaited, finished=finished)
+
+    def order_schema(self, state: State, player: str) -> dict[str, Any]:
+        return od.schema()
+
+    def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
+        return sheet.check(state, player, orders)
+
+    def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
+        return game.default_for(state, player, previous)
+
+    def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
+        return game.adjudicate(state, orders, dice)
+
+    def public_view(self, state: State) -> State:
+        return {k: copy.deepcopy(v) for k, v in state.items() if k not in ("private", "secret")}
+
+    def private_view(self, state: State, player: str) -> State:
+        view = self.public_view(state)
+        view["private"] = {player: copy.deepcopy(state.get("private", {}).get(player, {}))}
+        return view
+
+    def join(self, state: State, player: Player, dice: Dice) -> State:
+        return game.join(state, player)
+
+    def template(self, state: State, player: str) -> str:
+        return sheet.template(state, player)
+
+    def describe(self, state: State, player: str, orders: Orders) -> list[str]:
+        return sheet.describe(state, player, orders)
+
+    def newsletter(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return newsletter.newsletter(state, report, players)
+
+    def standings(self, state: State) -> list[dict[str, Any]]:
+        return newsletter.standings(state)
+
+    def history(self, states: Sequence[State]) -> dict[str, dict[str, list[int]]]:
+        return newsletter.history(states)
+
+
+RULESET = BrettonWoods()

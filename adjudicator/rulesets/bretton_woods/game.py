@@ -1,0 +1,339 @@
+"""Setup, joining and the adjudication of one year: the imperative order of section 6 over pure steps."""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from ...dice import Dice
+from ...model import Player, State, TurnResult
+from ...ruleset import RulesetError
+from . import evaluation as ev
+from . import market, tables
+from . import orders as od
+from .arith import fraction_text, round_half_away
+
+NAME_RE = re.compile(r"^[^\W\d_]+(?:[ -][^\W\d_]+)*$")
+
+
+# ----- options, players, joining ---------------------------------------------------------------------------
+
+def options(given: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's options: the defaults of ``data.yaml`` with the given ones checked and put in."""
+    out = tables.default_options()
+    choices = {"krieg": ("ende", "vor_alterung"), "eintritt": ("angepasst", "grundausstattung")}
+    for key, value in given.items():
+        if key not in out:
+            raise RulesetError(f"unknown option {key!r}; known: {', '.join(out)}")
+        if key in choices:
+            if value not in choices[key]:
+                raise RulesetError(f"option {key} must be one of {', '.join(choices[key])}, not {value!r}")
+        elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RulesetError(f"option {key} must be a whole number >= 0, not {value!r}")
+        out[key] = value
+    return out
+
+
+def country_name(name: str) -> str:
+    """Section 7.1: a country name of at most ten letters (spaces and hyphens between words allowed)."""
+    name = name.strip()
+    letters = sum(ch.isalpha() for ch in name)
+    if not NAME_RE.match(name) or letters > tables.limit("name_letters"):
+        raise RulesetError(f"country name {name!r}: at most {tables.limit('name_letters')} letters, "
+                           "words joined by a space or hyphen")
+    return name
+
+
+def new_country(player: Player, joined: int, endowment: Mapping[str, int]) -> dict[str, Any]:
+    kind = od.country_type(player.role)
+    if kind is None:
+        raise RulesetError(f"{player.key}: the country type (role) must be agrar, energie or rohstoff, "
+                           f"not {player.role!r}")
+    c: dict[str, Any] = {"name": country_name(player.name), "type": kind, "joined": joined,
+                         "type_changed": False, "active": True}
+    c.update({s: int(endowment[s]) for s in ev.STOCKS})
+    c["e_imported"] = 0
+    return c
+
+
+def _check_unique(countries: Mapping[str, Any], key: str, name: str) -> None:
+    if key in countries:
+        raise RulesetError(f"player {key!r} already has a country")
+    if any(c["name"].lower() == name.lower() for c in countries.values()):
+        raise RulesetError(f"the country name {name!r} is taken")
+
+
+def setup(given: Mapping[str, Any], players: Sequence[Player]) -> State:
+    opts = options(given)
+    countries: dict[str, Any] = {}
+    for p in sorted(players, key=lambda p: p.key):
+        c = new_country(p, 0, tables.endowment())
+        _check_unique(countries, p.key, c["name"])
+        countries[p.key] = c
+    state: State = {"turn": 0, "options": opts, "countries": countries, "world": {}, "private": {}}
+    state["world"] = world_figures(countries)
+    return state
+
+
+def joining_endowment(state: State) -> dict[str, int]:
+    """House rule for "wird bei späterem Spieleintritt angepaßt" (7.1).
+
+    With ``eintritt: angepasst`` every stock of the start endowment is scaled by the average population of
+    the active countries over the start population (rounded half away from zero), so a newcomer starts as
+    big as an average country; consumer goods and weapons start at 0 as for everyone.
+    """
+    base = tables.endowment()
+    active = [c for c in state["countries"].values() if c["active"]]
+    if state["options"]["eintritt"] == "grundausstattung" or not active:
+        return base
+    scale_num = sum(c["B"] for c in active)
+    scale_den = len(active) * base["B"]
+    return {s: round_half_away(Fraction(v * scale_num, scale_den)) for s, v in base.items()}
+
+
+def join(state: State, player: Player) -> State:
+    st = copy.deepcopy(state)
+    c = new_country(player, st["turn"], joining_endowment(st))
+    _check_unique(st["countries"], player.key, c["name"])
+    st["countries"][player.key] = c
+    st["countries"] = dict(sorted(st["countries"].items()))
+    st["world"] = world_figures(st["countries"])
+    return st
+
+
+def world_figures(countries: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    active = [c for c in countries.values() if c["active"]]
+    b, k = sum(c["B"] for c in active), sum(c["k"] for c in active)
+    return {"B": b, "k": k, "wlq": fraction_text(Fraction(k, b) if b else Fraction(0)), "countries": len(active)}
+
+
+def may_change_type(country: Mapping[str, Any], turn: int) -> bool:
+    """7.1: once, from the first year to the second, and only for countries there from the start."""
+    return country["joined"] == 0 and not country["type_changed"] and turn == 2
+
+
+# ----- reading the orders of a year ------------------------------------------------------------------------
+
+def prepare(state: State, key: str, raw: Any, turn: int, index: Mapping[str, str]
+            ) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]], str | None]:
+    """Normal form of ``key``'s orders, what was dropped as impossible, the cuts of over-commitment, and
+    the type to change to (if allowed)."""
+    country = state["countries"][key]
+    norm = od.normalize(raw)
+    records: list[dict[str, Any]] = []
+
+    def drop(path: tuple[Any, ...], reason: str) -> None:
+        amount = od.get(norm, path)
+        if amount:
+            od._set(norm, path, 0)
+            records.append({"order": od.path_text(path), "ordered": amount, "kept": 0, "reason": reason})
+
+    for i, t in enumerate(norm["transfers"]):
+        target = index.get(t["to"].lower())
+        if target is None or t["good"] not in tables.transfer_goods():
+            drop(("transfers", i, "count"), f"Empfänger oder Gut unbekannt: {t['to']!r}, {t['good']!r}")
+        elif target == key or not state["countries"][target]["active"]:
+            drop(("transfers", i, "count"), f"Transfer an {t['to']} nicht möglich")
+        t["to"] = target or t["to"]
+    for i, a in enumerate(norm["attacks"]):
+        target = index.get(a["target"].lower())
+        if target is None or target == key or not state["countries"][target]["active"]:
+            drop(("attacks", i, "weapons"), f"Angriffsziel {a['target']!r} nicht möglich")
+        elif norm["leave"]:
+            drop(("attacks", i, "weapons"), "Ausstieg: im letzten Zug sind Angriffe nicht erlaubt (7.2)")
+        a["target"] = target or a["target"]
+    new_type = None
+    if norm["type_change"] and norm["type_change"] != country["type"]:
+        if may_change_type(country, turn):
+            new_type = norm["type_change"]
+        else:
+            records.append({"order": "type_change", "ordered": 1, "kept": 0,
+                            "reason": "Typwechsel nur einmal, vom ersten auf das zweite Jahr (7.1)"})
+    norm, cuts = od.cut(norm, country, state["options"]["industriepreis"])
+    return norm, records, cuts, new_type
+
+
+# ----- the year ----------------------------------------------------------------------------------------------
+
+def _market(lands: Mapping[str, ev.Land], dice: Dice) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for g in tables.market_goods():
+        sells, buys = [], []
+        # Ties are broken by lot (4.1): the queue starts in a random order, then a stable sort by price.
+        offering = [k for k, x in lands.items() if g in x.orders["market"]]
+        for k in dice.fork(f"market/{g}").shuffle(offering):
+            o = lands[k].orders["market"][g]
+            (sells if o["offer"] == "sell" else buys).append(market.Offer(k, o["price"], o["count"]))
+        result = market.clear(sells, buys)
+        for t in result.trades:
+            lands[t.seller].flows[g].han_out += t.count
+            lands[t.seller].gold_han += t.count * t.sell_price
+            lands[t.buyer].flows[g].han_in += t.count
+            lands[t.buyer].gold_han -= t.count * t.buy_price
+        out[g] = {"verkauf": list(result.verkauf) if result.verkauf else None,
+                  "kauf": list(result.kauf) if result.kauf else None,
+                  "umsatz": result.umsatz, "ueberschuss": result.ueberschuss,
+                  "angebote": sum(1 for o in sells if o.count), "gesuche": sum(1 for o in buys if o.count)}
+    return out
+
+
+def _transfers(lands: Mapping[str, ev.Land]) -> list[dict[str, Any]]:
+    out = []
+    for k, x in lands.items():
+        for t in x.orders["transfers"]:
+            if t["count"] and t["to"] in lands:
+                x.flows[t["good"]].tra_out += t["count"]
+                lands[t["to"]].flows[t["good"]].tra_in += t["count"]
+                out.append({"from": k, "to": t["to"], "good": t["good"], "count": t["count"], "note": t["note"]})
+    return out
+
+
+def _attacks(lands: Mapping[str, ev.Land], dice: Dice) -> list[dict[str, Any]]:
+    """5.1: each defence weapon stops one attacking weapon and is spent; attackers meet it in an order by lot."""
+    by_target: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    for k, x in lands.items():
+        x.attack_weapons = sum(a["weapons"] for a in x.orders["attacks"])
+        for a in x.orders["attacks"]:
+            if a["weapons"] and a["target"] in lands:
+                by_target.setdefault(a["target"], []).append((k, a))
+    out = []
+    for target in sorted(by_target):
+        defence = lands[target].orders["defence"]
+        queue = by_target[target]
+        order = dice.fork(f"defence/{target}").shuffle(range(len(queue)))
+        for i in order:
+            k, a = queue[i]
+            blocked = min(defence, a["weapons"])
+            defence -= blocked
+            lands[target].defence_used += blocked
+            out.append({"attacker": k, "target": target, "weapons": a["weapons"], "blocked": blocked,
+                        "hits": a["weapons"] - blocked, "aim": a["aim"], "losses": {}})
+    return out
+
+
+def _allot(lands: Mapping[str, ev.Land], attacks: list[dict[str, Any]], dice: Dice) -> dict[str, dict[str, int]]:
+    """House rule for the lost 5.2: each weapon that gets through destroys one unit of B, A, E, R or I.
+
+    It hits the attacker's ``aim`` while any is left, otherwise one unit drawn by lot among all the target's
+    remaining B, A, E, R and I units.
+    """
+    losses: dict[str, dict[str, int]] = {}
+    left = {k: {s: x.s[s] for s in ev.WAR_STOCKS} for k, x in lands.items()}
+    for a in attacks:
+        if not a["hits"]:
+            continue
+        have = left[a["target"]]
+        lot = dice.fork(f"war/{a['target']}/{a['attacker']}")
+        got: dict[str, int] = {}
+        for _ in range(a["hits"]):
+            if a["aim"] and have[a["aim"]] > 0:
+                stock = a["aim"]
+            elif any(have.values()):
+                stock = lot.weighted(list(ev.WAR_STOCKS), [have[s] for s in ev.WAR_STOCKS])
+            else:
+                break
+            have[stock] -= 1
+            got[stock] = got.get(stock, 0) + 1
+        a["losses"] = {s: got[s] for s in ev.WAR_STOCKS if s in got}
+        total = losses.setdefault(a["target"], {})
+        for s, n in got.items():
+            total[s] = total.get(s, 0) + n
+    return losses
+
+
+def default_for(state: State, key: str, previous: Any) -> dict[str, Any]:
+    """7.2 NMR: standing orders if any, else the last orders without the red-marked parts."""
+    standing = state.get("private", {}).get(key, {}).get("standing_orders")
+    if isinstance(previous, Mapping) and isinstance(previous.get("standing_orders"), Mapping):
+        standing = previous["standing_orders"]
+    if isinstance(standing, Mapping):
+        out = copy.deepcopy(dict(standing))
+    elif isinstance(previous, Mapping):
+        out = od.without_red(previous)
+    else:
+        out = od.basic_orders(state["countries"][key])
+    out["nmr"] = True
+    return out
+
+
+def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResult:
+    st = copy.deepcopy(state)
+    turn = st["turn"] + 1
+    opts = st["options"]
+    keys = [k for k, c in st["countries"].items() if c["active"]]
+    index = od.names_index({k: st["countries"][k] for k in keys})
+    report: dict[str, Any] = {"turn": turn, "nmr": [], "cuts": [], "type_changes": [], "left": []}
+    lands: dict[str, ev.Land] = {}
+    contacts = []
+    for key in keys:
+        raw = orders.get(key)
+        if raw is None:
+            raw = default_for(st, key, None)
+        if not isinstance(raw, Mapping):
+            raw = {}
+        if raw.get("nmr"):
+            report["nmr"].append(key)
+        if isinstance(raw.get("standing_orders"), Mapping):
+            st.setdefault("private", {}).setdefault(key, {})["standing_orders"] = copy.deepcopy(
+                dict(raw["standing_orders"]))
+        norm, dropped, cuts, new_type = prepare(st, key, raw, turn, index)
+        report["cuts"].extend({"country": key, **c} for c in dropped + cuts)
+        country = st["countries"][key]
+        if new_type:
+            report["type_changes"].append({"country": key, "from": country["type"], "to": new_type})
+            country["type"], country["type_changed"] = new_type, True
+        if norm["contacts"]:
+            contacts.append({"from": key, "lines": norm["contacts"][: tables.limit("contact_lines")]})
+        lands[key] = ev.Land.start(key, country, norm)
+
+    draws = ev.DiceDraws(dice)
+    report["market"] = _market(lands, dice)
+    report["transfers"] = _transfers(lands)
+    attacks = _attacks(lands, dice)
+    wlq = ev.immigration(list(lands.values()))
+    for x in lands.values():
+        ev.agrarprodukte(x, draws)
+        ev.energie(x)
+        ev.rohstoffe(x, draws)
+        ev.konsumgueter(x, draws)
+        ev.waffen(x, draws)
+    early = opts["krieg"] == "vor_alterung"
+    losses = _allot(lands, attacks, dice) if early else {}
+    for k, x in lands.items():
+        if early:
+            ev.war_losses(x, losses.get(k, {}), ("A", "E", "R", "I"))
+        ev.veraltung(x, draws)
+        ev.neuschaffung(x, draws)
+        ev.gold(x, opts["industriepreis"], opts["goldmine"])
+        if early:
+            ev.war_losses(x, losses.get(k, {}), ("B",))
+        ev.bevoelkerung(x, draws)
+    if not early:
+        losses = _allot(lands, attacks, dice)
+        for k, x in lands.items():
+            ev.war_losses(x, losses.get(k, {}))
+
+    report["countries"] = {}
+    for k, x in lands.items():
+        c = st["countries"][k]
+        c.update(x.s)
+        c["e_imported"] = x.e_imported
+        if x.orders["leave"]:
+            c["active"] = False
+            report["left"].append(k)
+        report["countries"][k] = {
+            "name": c["name"], "type": c["type"],
+            "listings": {s: x.tally[s].as_data() for s in ev.STOCKS},
+            "agrarfaktor": x.factor, "unfed": x.unfed,
+            "attempts": {s: {"tried": v[0], "built": v[1]} for s, v in x.attempts.items()},
+        }
+    report["attacks"] = attacks
+    report["contacts"] = contacts
+    report["wlq"] = fraction_text(wlq)
+    st["turn"] = turn
+    st["world"] = world_figures(st["countries"])
+    report["world"] = st["world"]
+    return TurnResult(state=st, report=report)

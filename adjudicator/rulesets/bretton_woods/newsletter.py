@@ -1,0 +1,102 @@
+"""The issue of a year in the game's own format (German), the standings and the chart series."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from ...model import Player, State
+from . import market, tables
+from .arith import decimal_text
+from .evaluation import STOCKS
+from .listing import format_listing
+
+TYPE_NAMES = {t: v["name"] for t, v in tables.types().items()}
+
+
+def _market_result(m: Mapping[str, Any]) -> market.Result:
+    return market.Result(umsatz=m["umsatz"], ueberschuss=m["ueberschuss"],
+                         verkauf=tuple(m["verkauf"]) if m["verkauf"] else None,
+                         kauf=tuple(m["kauf"]) if m["kauf"] else None)
+
+
+def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
+    """Markdown body of the issue of the year just evaluated."""
+    names = {k: c["name"] for k, c in state["countries"].items()}
+    for p in players:
+        names.setdefault(p.key, p.name)
+    world = report["world"]
+    out = [f"# Bretton Woods, Jahr {report['turn']}", "", "## Weltdaten", "",
+           f"- Länder: {world['countries']}",
+           f"- Weltbevölkerung: {world['B']}",
+           f"- Weltkonsumgüter: {world['k']}",
+           f"- Weltlebensqualität: {decimal_text(Fraction(world['wlq']))} "
+           f"(für die Immigration dieses Jahres: {decimal_text(Fraction(report['wlq']))})", "",
+           "## Weltmarkt", ""]
+    for g in tables.market_goods():
+        m = report["market"][g]
+        out.append(f"**{tables.good_names()[g]} {g}** ({m['angebote']} Verkaufsangebote, "
+                   f"{m['gesuche']} Kaufangebote)")
+        out.append("")
+        out += [f"    {line}" for line in market.summary_lines(_market_result(m))]
+        out.append("")
+    out += ["## Länder", ""]
+    for c in report["countries"].values():
+        extra = []
+        if c["agrarfaktor"]:
+            extra.append(f"Agrarfaktor {decimal_text(Fraction(c['agrarfaktor'], 10), 1)}")
+        for s, a in c["attempts"].items():
+            extra.append(f"{tables.stock_names()[s]}: {a['built']} von {a['tried']} Versuchen")
+        if c["unfed"]:
+            extra.append(f"Hungersnot: {c['unfed']} B nicht versorgt")
+        out.append(f"### {c['name']} ({TYPE_NAMES[c['type']]})")
+        out.append("")
+        out += [f"    {format_listing(s, c['listings'][s])}" for s in STOCKS]
+        out.append("")
+        if extra:
+            out += ["; ".join(extra), ""]
+    out += _section("Transfers", [
+        f"- {names[t['from']]} an {names[t['to']]}: {t['count']} {t['good']}" + (f" „{t['note']}“" if t["note"] else "")
+        for t in report["transfers"]])
+    out += _section("Angriffe", [
+        f"- {names[a['attacker']]} greift {names[a['target']]} mit {a['weapons']} w an: {a['blocked']} abgewehrt"
+        + (", Verluste " + ", ".join(f"{s}={-n}" for s, n in a["losses"].items()) if a["losses"] else "")
+        for a in report["attacks"]])
+    contact_lines = []
+    for cnt in report["contacts"]:
+        contact_lines += [f"**{names[cnt['from']]}:**", ""] + [f"> {line}  " for line in cnt["lines"]] + [""]
+    out += _section("Kontakte", contact_lines)
+    out += _section("Typwechsel", [f"- {names[t['country']]}: {TYPE_NAMES[t['from']]} -> {TYPE_NAMES[t['to']]}"
+                                   for t in report["type_changes"]])
+    out += _section("Mitteilungen des Spielleiters", [
+        *(f"- NMR: {names[k]} (letzter Zug wiederholt)" for k in report["nmr"]),
+        *(f"- Gekürzt bei {names[c['country']]}: {c['order']} {c['ordered']} -> {c['kept']} ({c['reason']})"
+          for c in report["cuts"]),
+        *(f"- {names[k]} ist aus dem Spiel ausgestiegen" for k in report["left"]),
+    ])
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _section(title: str, lines: list[str]) -> list[str]:
+    return [f"## {title}", "", *lines, ""] if lines else []
+
+
+def standings(state: State) -> list[dict[str, Any]]:
+    """Active countries by quality of life (k per B), then population."""
+    rows = []
+    for c in state["countries"].values():
+        if not c["active"]:
+            continue
+        q = Fraction(c["k"], c["B"]) if c["B"] else Fraction(0)
+        rows.append((q, c))
+    rows.sort(key=lambda r: (-r[0], -r[1]["B"], r[1]["name"]))
+    return [{"Land": c["name"], "Typ": TYPE_NAMES[c["type"]], "B": c["B"], "k": c["k"],
+             "Lebensqualität": decimal_text(q), "g": c["g"]} for q, c in rows]
+
+
+def history(states: Sequence[State]) -> dict[str, dict[str, list[int]]]:
+    """Population B and consumer goods k of each country per turn (0 before it joined)."""
+    keys = sorted({k for s in states for k in s.get("countries", {})})
+    return {m: {k: [int(s.get("countries", {}).get(k, {}).get(m, 0)) for s in states] for k in keys}
+            for m in ("B", "k")}

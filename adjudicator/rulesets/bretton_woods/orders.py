@@ -1,0 +1,353 @@
+"""The order sheet (Zugabgabeblatt): its schema, its normal form, and the cuts of over-commitment.
+
+An orders value is what a player fills in on the pre-printed sheet::
+
+    production: {harvest: 40, energy: 12, mining: 12, consumer_goods: 5, weapons: 0}
+    construction: {A: 0, E: 0, R: 1, I: 2}
+    defence: 0
+    market: {a: {offer: sell, count: 20, price: 25}}
+    transfers: [{to: Borduria, good: a, count: 10, note: Vertrag 3}]
+    attacks: [{target: Carpania, weapons: 4, aim: I}]
+    gold: {industries: 1}
+    contacts: ["An Borduria: Lieferung wie vereinbart."]
+
+``no_repeat: true`` on a section or an item is the text's red marking: not repeated after a missed turn.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from . import tables
+
+PRODUCTION = ("harvest", "energy", "mining", "consumer_goods", "weapons")
+CONSTRUCTION = ("A", "E", "R", "I")
+# What one unit of each production or construction order uses (2.2-2.10).
+USES = {
+    "harvest": ("B",), "energy": ("B",), "mining": ("B",),
+    "consumer_goods": ("B", "I", "e", "r"), "weapons": ("B", "I", "e", "r"),
+    "A": ("B",), "E": ("B", "I", "e", "r"), "R": ("B", "I", "e", "r"), "I": ("B", "I", "e", "r"),
+}
+TYPE_WORDS = {
+    "agrar": "agrar", "agrarland": "agrar", "energie": "energie", "energieland": "energie",
+    "rohstoff": "rohstoff", "rohstoffland": "rohstoff",
+}
+
+
+def country_type(word: Any) -> str | None:
+    """``"agrar"``, ``"energie"`` or ``"rohstoff"`` for any accepted spelling (``Agrar``, ``Energieland``)."""
+    return TYPE_WORDS.get(word.strip().lower()) if isinstance(word, str) else None
+
+
+def _count(description: str) -> dict[str, Any]:
+    return {"type": "integer", "minimum": 0, "description": description}
+
+
+_NO_REPEAT = {"type": "boolean", "description": "true = not repeated if you miss the next turn (the red marking)"}
+
+
+def _sheet_schema(*, standing: bool) -> dict[str, Any]:
+    goods = tables.market_goods()
+    type_enum = sorted(set(TYPE_WORDS) | {w.capitalize() for w in TYPE_WORDS})
+    props: dict[str, Any] = {
+        "production": {
+            "type": "object", "additionalProperties": False,
+            "description": "population (and industry) at work this year",
+            "properties": {
+                "harvest": _count("population units on agrar areas (at most A): each harvests the Agrarfaktor"),
+                "energy": _count("population units in energy plants (at most E): one energy each"),
+                "mining": _count("population units in mines (at most R): one resource each"),
+                "consumer_goods": _count("consumer goods to make: each uses 1 I, 1 B, 1 e, 1 r"),
+                "weapons": _count("weapons to make: each uses 1 I, 1 B, 1 e, 1 r"),
+                "no_repeat": _NO_REPEAT,
+            },
+        },
+        "construction": {
+            "type": "object", "additionalProperties": False,
+            "description": "construction attempts (sure for your own type, 2 in 10 otherwise)",
+            "properties": {
+                "A": _count("new agrar areas: 1 B each"),
+                "E": _count("new energy plants: 1 I, 1 B, 1 e, 1 r each (used up even if it fails)"),
+                "R": _count("trial drillings for mines: 1 I, 1 B, 1 e, 1 r each (used up even if it fails)"),
+                "I": _count("new industries: 1 I, 1 B, 1 e, 1 r each"),
+                "no_repeat": _NO_REPEAT,
+            },
+        },
+        "defence": _count("weapons held for defence, one population unit each"),
+        "market": {
+            "type": "object", "additionalProperties": False,
+            "description": "one offer per good on the world market",
+            "properties": {
+                g: {
+                    "type": "object", "additionalProperties": False, "required": ["offer", "count", "price"],
+                    "description": f"world market offer for {tables.good_names()[g]} ({g})",
+                    "properties": {
+                        "offer": {"enum": ["sell", "buy"], "description": "sell (V) or buy (K)"},
+                        "count": _count("how many units"),
+                        "price": _count("gold per unit"),
+                        "no_repeat": _NO_REPEAT,
+                    },
+                } for g in goods
+            },
+        },
+        "transfers": {
+            "type": "array", "description": "goods or gold given to another country",
+            "items": {
+                "type": "object", "additionalProperties": False, "required": ["to", "good", "count"],
+                "properties": {
+                    "to": {"type": "string", "description": "the receiving country's name"},
+                    "good": {"enum": tables.transfer_goods(), "description": "a, e, r, k, w or g (gold)"},
+                    "count": _count("how many units"),
+                    "note": {"type": "string", "maxLength": tables.limit("note_letters"),
+                             "description": "a note to the receiver, at most 20 letters"},
+                    "no_repeat": _NO_REPEAT,
+                },
+            },
+        },
+        "attacks": {
+            "type": "array", "description": "weapons sent against another country",
+            "items": {
+                "type": "object", "additionalProperties": False, "required": ["target", "weapons"],
+                "properties": {
+                    "target": {"type": "string", "description": "the attacked country's name"},
+                    "weapons": _count("weapons used (all are spent)"),
+                    "aim": {"enum": ["B", "A", "E", "R", "I"],
+                            "description": "what the weapons that get through destroy first (else by lot)"},
+                    "no_repeat": _NO_REPEAT,
+                },
+            },
+        },
+        "gold": {
+            "type": "object", "additionalProperties": False, "description": "gold matters",
+            "properties": {
+                "industries": _count("industries to buy for gold"),
+                "no_repeat": _NO_REPEAT,
+            },
+        },
+    }
+    if not standing:
+        props.update({
+            "contacts": {
+                "type": "array", "maxItems": tables.limit("contact_lines"),
+                "description": "a message published in the issue, at most 5 lines",
+                "items": {"type": "string", "maxLength": tables.limit("contact_line_chars")},
+            },
+            "type_change": {"enum": type_enum,
+                            "description": "change the country type (only with the orders of your second year)"},
+            "leave": {"type": "boolean", "description": "true = this is your last year (no attacks allowed)"},
+            "standing_orders": {"$ref": "#/$defs/standing",
+                                "description": "orders that stand for any year you miss (kept until replaced)"},
+            "nmr": {"type": "boolean", "description": "set by the adjudicator on orders it repeated for you"},
+        })
+    return {"type": "object", "additionalProperties": False, "properties": props}
+
+
+def schema() -> dict[str, Any]:
+    """JSON Schema (Draft 2020-12) of the ``orders`` value."""
+    out = {"$schema": "https://json-schema.org/draft/2020-12/schema", **_sheet_schema(standing=False)}
+    out["$defs"] = {"standing": _sheet_schema(standing=True)}
+    out["description"] = "Bretton Woods order sheet (Zugabgabeblatt)"
+    return out
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def normalize(orders: Any) -> dict[str, Any]:
+    """Every field present with its value or its blank; lists keep their positions (paths stay valid)."""
+    o = orders if isinstance(orders, Mapping) else {}
+    prod = o.get("production") if isinstance(o.get("production"), Mapping) else {}
+    cons = o.get("construction") if isinstance(o.get("construction"), Mapping) else {}
+    gold = o.get("gold") if isinstance(o.get("gold"), Mapping) else {}
+    market = o.get("market") if isinstance(o.get("market"), Mapping) else {}
+    out: dict[str, Any] = {
+        "production": {p: _int(prod.get(p)) for p in PRODUCTION},
+        "construction": {c: _int(cons.get(c)) for c in CONSTRUCTION},
+        "defence": _int(o.get("defence")),
+        "market": {},
+        "transfers": [],
+        "attacks": [],
+        "gold": {"industries": _int(gold.get("industries"))},
+        "contacts": [str(x) for x in o.get("contacts") or [] if isinstance(x, str)],
+        "type_change": country_type(o.get("type_change")),
+        "leave": o.get("leave") is True,
+    }
+    for g in tables.market_goods():
+        offer = market.get(g)
+        if isinstance(offer, Mapping) and offer.get("offer") in ("sell", "buy"):
+            out["market"][g] = {"offer": offer["offer"], "count": _int(offer.get("count")),
+                                "price": _int(offer.get("price"))}
+    for t in o.get("transfers") or []:
+        t = t if isinstance(t, Mapping) else {}
+        out["transfers"].append({"to": str(t.get("to", "")), "good": str(t.get("good", "")),
+                                 "count": _int(t.get("count")), "note": str(t.get("note") or "")})
+    for a in o.get("attacks") or []:
+        a = a if isinstance(a, Mapping) else {}
+        aim = a.get("aim") if a.get("aim") in ("B", "A", "E", "R", "I") else None
+        out["attacks"].append({"target": str(a.get("target", "")), "weapons": _int(a.get("weapons")), "aim": aim})
+    return out
+
+
+def names_index(countries: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
+    """Country name or player key (any case) -> player key."""
+    index = {}
+    for key, c in countries.items():
+        index[key.lower()] = key
+        index[c["name"].lower()] = key
+    return index
+
+
+# ----- over-commitment ------------------------------------------------------------------------------------
+
+# Budgets in the order they are checked. A budget's claims are cut in the order of ``claims`` below.
+BUDGETS = ("A", "E", "R", "I", "e_own", "e", "r", "a", "k", "w", "B", "g")
+BUDGET_TEXT = {
+    "A": "Agrargebiete A (Ernte)", "E": "Energiewerke E (Erzeugung)", "R": "Rohstoffminen R (Förderung)",
+    "I": "Industrien I", "e_own": "eigene Energie e (nur sie ist handelbar)", "e": "Energie e",
+    "r": "Rohstoffe r", "a": "Agrarprodukte a (nach Ernährung der Bevölkerung)", "k": "Konsumgüter k",
+    "w": "Waffen w", "B": "Bevölkerung B", "g": "Gold g",
+}
+
+
+def available(country: Mapping[str, Any]) -> dict[str, int]:
+    """What the last listing lets a country commit, per budget (section 7.1: "laut letzter Auflistung")."""
+    s = country
+    return {
+        "A": s["A"], "E": s["E"], "R": s["R"], "I": s["I"],
+        "e_own": s["e"] - s["e_imported"], "e": s["e"], "r": s["r"],
+        # Section 6: the population eats first, so only what it leaves can be sold or given away.
+        "a": max(0, s["a"] - s["B"]), "k": s["k"], "w": s["w"], "B": s["B"], "g": s["g"],
+    }
+
+
+def claims(norm: Mapping[str, Any], industry_price: int) -> list[tuple[tuple[Any, ...], dict[str, int]]]:
+    """Every quantity of the orders with what one unit of it draws on, in cut order (cut first, first).
+
+    Cut order (house rule, least basic first): market offers (w, k, r, e, a), transfers (the last first),
+    attacks (the last first), industry purchases, defence, construction (I, R, E, A), weapons, consumer
+    goods, mining, energy, harvest.
+    """
+    out: list[tuple[tuple[Any, ...], dict[str, int]]] = []
+    for g in reversed(tables.market_goods()):
+        offer = norm["market"].get(g)
+        if offer is None:
+            continue
+        if offer["offer"] == "sell":
+            out.append((("market", g, "count"), {g: 1, **({"e_own": 1} if g == "e" else {})}))
+        else:
+            out.append((("market", g, "count"), {"g": offer["price"]}))
+    for i in reversed(range(len(norm["transfers"]))):
+        g = norm["transfers"][i]["good"]
+        if g in tables.transfer_goods():
+            out.append((("transfers", i, "count"), {g: 1, **({"e_own": 1} if g == "e" else {})}))
+    for i in reversed(range(len(norm["attacks"]))):
+        out.append((("attacks", i, "weapons"), {"w": 1}))
+    out.append((("gold", "industries"), {"g": industry_price}))
+    out.append((("defence",), {"w": 1, "B": 1}))
+    for c in ("I", "R", "E", "A"):
+        out.append((("construction", c), dict.fromkeys(USES[c], 1)))
+    for p in ("weapons", "consumer_goods", "mining", "energy", "harvest"):
+        uses = dict.fromkeys(USES[p], 1)
+        cap = {"mining": "R", "energy": "E", "harvest": "A"}.get(p)
+        if cap:
+            uses[cap] = 1
+        out.append((("production", p), uses))
+    return out
+
+
+def get(norm: Any, path: tuple[Any, ...]) -> Any:
+    for p in path:
+        norm = norm[p]
+    return norm
+
+
+def _set(norm: Any, path: tuple[Any, ...], value: int) -> None:
+    for p in path[:-1]:
+        norm = norm[p]
+    norm[path[-1]] = value
+
+
+def path_text(path: tuple[Any, ...]) -> str:
+    return ".".join(str(p) for p in path)
+
+
+def cut(norm: Mapping[str, Any], country: Mapping[str, Any], industry_price: int
+        ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The orders cut to what the last listing allows, and one record per cut order.
+
+    For each budget in ``BUDGETS`` the claims on it are added up; while they exceed what is available, the
+    claims are reduced in cut order, each by as little as makes the rest fit (buy offers by whole units).
+    """
+    out = copy.deepcopy(dict(norm))
+    avail = available(country)
+    table = claims(out, industry_price)
+    records: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for budget in BUDGETS:
+        using = [(path, uses[budget]) for path, uses in table if uses.get(budget)]
+        total = sum(get(out, path) * per for path, per in using)
+        excess = total - avail[budget]
+        if excess <= 0:
+            continue
+        reason = f"{BUDGET_TEXT[budget]}: {total} verlangt, {avail[budget]} vorhanden"
+        for path, per in using:
+            if excess <= 0:
+                break
+            amount = get(out, path)
+            if amount == 0:
+                continue
+            less = min(amount, -(-excess // per))
+            _set(out, path, amount - less)
+            excess -= less * per
+            rec = records.setdefault(path, {"order": path_text(path), "ordered": amount, "kept": 0, "reasons": []})
+            rec["kept"] = amount - less
+            rec["reasons"].append(reason)
+    return out, [
+        {"order": r["order"], "ordered": r["ordered"], "kept": r["kept"], "reason": "; ".join(r["reasons"])}
+        for r in records.values()
+    ]
+
+
+# ----- NMR ------------------------------------------------------------------------------------------------
+
+REPEATABLE = ("production", "construction", "defence", "market", "transfers", "attacks", "gold")
+
+
+def without_red(orders: Mapping[str, Any]) -> dict[str, Any]:
+    """The orders to repeat after a missed turn: everything but what is marked ``no_repeat`` (7.2).
+
+    Contacts, a type change, a leave announcement and the standing orders themselves are never repeated.
+    """
+    out: dict[str, Any] = {}
+    for section in REPEATABLE:
+        value = orders.get(section)
+        if value is None:
+            continue
+        if isinstance(value, list):
+            kept = [dict(x) for x in value if isinstance(x, Mapping) and not x.get("no_repeat")]
+            if kept:
+                out[section] = kept
+        elif isinstance(value, Mapping):
+            if value.get("no_repeat"):
+                continue
+            if section == "market":
+                kept_m = {g: dict(v) for g, v in value.items() if isinstance(v, Mapping) and not v.get("no_repeat")}
+                if kept_m:
+                    out[section] = kept_m
+            else:
+                out[section] = dict(value)
+        else:
+            out[section] = value
+    return copy.deepcopy(out)
+
+
+def basic_orders(country: Mapping[str, Any]) -> dict[str, Any]:
+    """Orders for a country that has never sent any: the population harvests, makes energy, mines."""
+    left = country["B"]
+    prod = {}
+    for what, stock in (("harvest", "A"), ("energy", "E"), ("mining", "R")):
+        prod[what] = min(left, country[stock])
+        left -= prod[what]
+    return {"production": prod}
