@@ -1,0 +1,82 @@
+"""The board, the cards and the counts of the box, read once from the YAML files in ``data/``.
+
+The rule text leaves the sectors, the timeline, the public initiatives and the policy goals open; the
+project designs them as data (house rules H1-H6) so that a game master can replace the files. ``setup``
+copies everything into the state, so a running game never changes when the files do.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ... import yamlio
+from ...ruleset import RulesetError
+
+ACTIONS = ("audit", "tax", "holiday", "grant")
+JOKER = "joker"
+_ID = re.compile(r"^[a-z][a-z0-9-]*$")
+_INITIATIVE_TESTS = ("fields", "sectors", "total", "any_field")
+_GOAL_TESTS = ("every_investy", "sector_total", "every_sector", "initiatives", "no_danger_zone")
+
+
+def _read(name: str) -> Any:
+    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+    return yamlio.load(text, max_bytes=1024 * 1024).data
+
+
+@cache
+def _board() -> dict[str, Any]:
+    sectors = _read("sectors.yaml")["sectors"]
+    timeline = _read("timeline.yaml")
+    board = {
+        "sectors": sectors,
+        "actions": timeline["actions"],
+        "timeline": timeline["timeline"],
+        "initiatives": _read("initiatives.yaml")["initiatives"],
+        "goals": _read("goals.yaml")["goals"],
+        "table": _read("table.yaml"),
+    }
+    validate(board)
+    return board
+
+
+def board() -> dict[str, Any]:
+    """A fresh copy of the board data (the caller may keep it in a state)."""
+    return copy.deepcopy(_board())
+
+
+def validate(board: dict[str, Any]) -> None:
+    """Refuse board data a game master got wrong, naming the card or sector."""
+    keys = [s["key"] for s in board["sectors"]]
+    if len(set(keys)) != len(keys) or JOKER in keys or not all(_ID.match(k) for k in keys):
+        raise RulesetError(f"sector keys must be distinct lower-case words other than 'joker': {keys}")
+    for s in board["sectors"]:
+        if not 1 <= s["danger_from"] <= s["fields"]:
+            raise RulesetError(f"sector {s['key']}: danger_from must lie on the track (1..{s['fields']})")
+    for a in board["timeline"]:
+        if a not in ACTIONS:
+            raise RulesetError(f"timeline action {a!r} is none of {', '.join(ACTIONS)}")
+    for kind, tests, cards in (("initiative", _INITIATIVE_TESTS, board["initiatives"]),
+                               ("goal", _GOAL_TESTS, board["goals"])):
+        ids = [c["id"] for c in cards]
+        if len(set(ids)) != len(ids):
+            raise RulesetError(f"{kind} ids must be distinct")
+        for card in cards:
+            unknown = sorted(set(card["requires"]) - set(tests))
+            if unknown:
+                raise RulesetError(f"{kind} {card['id']}: unknown condition {unknown[0]!r}")
+            for sector in _sectors_named(card["requires"]):
+                if sector not in keys:
+                    raise RulesetError(f"{kind} {card['id']}: unknown sector {sector!r}")
+
+
+def _sectors_named(requires: dict[str, Any]) -> list[str]:
+    named = list(requires.get("fields", {}))
+    for test in ("every_investy", "sector_total"):
+        if test in requires:
+            named.append(requires[test]["sector"])
+    return named

@@ -1,0 +1,97 @@
+"""The ``policy-maker`` ruleset object: the protocol of ``adjudicator.ruleset`` wired to this package."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...dice import Dice
+from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from . import newsletter as _newsletter
+from . import orders as _orders
+from . import setup as _setup
+from . import sheet, turn
+from .common import action_name, government, investys, name, sectors
+
+
+class PolicyMaker:
+    """The Policy Maker: one Government, three Investys, one phase per player."""
+
+    name = "policy-maker"
+    title = "The Policy Maker"
+
+    def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
+        return _setup.setup(options, players, dice)
+
+    def phase(self, state: State) -> Phase:
+        if state["finished"]:
+            return Phase(f"Round {state['round']}: game over", (), finished=True)
+        head = state["queue"][0]
+        who = name(state, head["player"])
+        what = {"government": f"{action_name(state)} by the Government ({who})",
+                "investy": f"{who}'s turn",
+                "wealth_tax": f"wealth tax of {who}"}[head["step"]]
+        return Phase(f"Round {state['round']}: {what}", (head["player"],))
+
+    def order_schema(self, state: State, player: str) -> dict[str, Any]:
+        return _orders.schema(state, player)
+
+    def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
+        return _orders.check(state, player, orders)
+
+    def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
+        return _orders.defaults(state, player)
+
+    def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
+        return turn.adjudicate(state, orders, dice)
+
+    def public_view(self, state: State) -> State:
+        """Everything but ``private`` (hands, the goal, audits, grant cards) and ``secret`` (the decks)."""
+        return {k: copy.deepcopy(v) for k, v in state.items() if k not in ("private", "secret")}
+
+    def private_view(self, state: State, player: str) -> State:
+        """The public view plus ``player``'s own secrets under ``private``."""
+        view = self.public_view(state)
+        if player in state.get("private", {}):
+            view["private"] = {player: copy.deepcopy(state["private"][player])}
+        return view
+
+    def template(self, state: State, player: str) -> str:
+        return sheet.template(state, player)
+
+    def describe(self, state: State, player: str, orders: Orders) -> list[str]:
+        return sheet.describe(state, player, orders)
+
+    def newsletter(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return _newsletter.issue(self.public_view(state), report, players)
+
+    def standings(self, state: State) -> list[dict[str, Any]]:
+        """One row per Investy (fields per sector, initiatives, cards in hand, score), then the Government."""
+        rows: list[dict[str, Any]] = []
+        for k in investys(state):
+            row: dict[str, Any] = {"player": k, "role": "Investy", "colour": state["investys"][k]["colour"]["name"]}
+            row.update({s: state["tracks"][s][k] for s in sectors(state)})
+            row["initiatives"] = len(state["investys"][k]["initiatives"])
+            row["cards"] = state["investys"][k]["cards"]
+            row["score"] = sum(state["tracks"][s][k] for s in sectors(state)) + row["initiatives"]
+            rows.append(row)
+        gov: dict[str, Any] = {"player": government(state), "role": "Government"}
+        result = state.get("result") or {}
+        if "government" in result:
+            gov["score"] = result["government"]["total"]
+            gov["rank"] = result["government"]["rank"]
+        rows.append(gov)
+        return rows
+
+    def history(self, states: Sequence[State]) -> dict[str, dict[str, list[int]]]:
+        """Per turn: each Investy's fields in all sectors, its public initiatives and its cards in hand."""
+        if not states:
+            return {}
+        keys = investys(states[0])
+        out: dict[str, dict[str, list[int]]] = {"fields": {}, "initiatives": {}, "cards": {}}
+        for k in keys:
+            out["fields"][k] = [sum(s["tracks"][x][k] for x in sectors(s)) for s in states]
+            out["initiatives"][k] = [len(s["investys"][k]["initiatives"]) for s in states]
+            out["cards"][k] = [s["investys"][k]["cards"] for s in states]
+        return out

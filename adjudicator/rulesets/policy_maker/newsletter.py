@@ -1,0 +1,178 @@
+"""The newsletter issue of a phase: the board as SVG, the costs, the open cards and initiatives, the
+timeline, what each player did and, at the end, the scoring.
+
+It reads the public view and the public part of the report only: ``report["private"]`` is never printed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+from ...model import Player
+from .common import (
+    State,
+    action_name,
+    colour,
+    field,
+    fraction_show,
+    goal,
+    initiative,
+    investys,
+    kinds_text,
+    name,
+    sector,
+    sectors,
+)
+
+COL, ROW, TOP, LEFT = 150, 24, 46, 34
+
+
+def tracks_svg(state: State) -> str:
+    """The four sector columns, fields bottom to top, danger zones darker, every Investy's stone."""
+    secs = sectors(state)
+    most = max(sector(state, s)["fields"] for s in secs)
+    width, height = LEFT + COL * len(secs) + 10, TOP + ROW * (most + 1) + 34
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" role="img" aria-labelledby="pm-title" '
+           'style="font-family:sans-serif;font-size:12px">',
+           '<title id="pm-title">The four sector tracks: each Investy\'s field, danger zones shaded</title>']
+    for r in range(most, -1, -1):
+        y = TOP + ROW * (most - r)
+        out.append(f'<text x="{LEFT - 8}" y="{y + 16}" text-anchor="end" fill="#555">{r or "–"}</text>')
+    for c, s in enumerate(secs):
+        sec = sector(state, s)
+        x = LEFT + COL * c
+        out.append(f'<text x="{x + COL // 2}" y="16" text-anchor="middle" font-weight="bold">'
+                   f'{escape(sec["name"])}</text>')
+        out.append(f'<text x="{x + COL // 2}" y="32" text-anchor="middle" fill="#555">cost {state["costs"][s]}'
+                   f' · danger from {sec["danger_from"]}</text>')
+        for r in range(sec["fields"], -1, -1):
+            y = TOP + ROW * (most - r)
+            danger = r >= sec["danger_from"]
+            fill = sec["colour"] if r else "#ffffff"
+            opacity = "0.55" if danger else ("0.12" if r else "1")
+            out.append(f'<rect x="{x + 4}" y="{y + 1}" width="{COL - 8}" height="{ROW - 2}" rx="3" '
+                       f'fill="{fill}" fill-opacity="{opacity}" stroke="#999" stroke-width="0.5"/>')
+        for r in range(0, sec["fields"] + 1):
+            here = [k for k in investys(state) if field(state, k, s) == r]
+            y = TOP + ROW * (most - r) + ROW // 2
+            for j, k in enumerate(here):
+                cx = x + 22 + 30 * j
+                out.append(f'<circle cx="{cx}" cy="{y}" r="9" fill="{colour(state, k)["hex"]}" stroke="#222"/>')
+                out.append(f'<text x="{cx}" y="{y + 4}" text-anchor="middle" fill="#fff" font-weight="bold">'
+                           f'{escape(name(state, k)[:1].upper())}</text>')
+    legend_y = TOP + ROW * (most + 1) + 20
+    for j, k in enumerate(investys(state)):
+        lx = LEFT + 150 * j
+        out.append(f'<circle cx="{lx + 8}" cy="{legend_y - 4}" r="7" fill="{colour(state, k)["hex"]}"/>')
+        out.append(f'<text x="{lx + 20}" y="{legend_y}">{escape(name(state, k))} '
+                   f'({escape(colour(state, k)["name"])})</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _who(state: State, key: str | None) -> str:
+    if key is None:
+        return ""
+    if key in state["investys"]:
+        return f"{name(state, key)} ({colour(state, key)['name']})"
+    return f"{name(state, key)} (Government)"
+
+
+def _timeline(state: State, rnd: int) -> str:
+    parts = []
+    for i, a in enumerate(state["timeline"]):
+        label = f"{i + 1} {action_name(state, a)}"
+        if i == state["timeline_index"] and not state["finished"]:
+            parts.append(f"**{label} ◀**")
+        elif i < state["timeline_index"] or state["finished"] and i < rnd:
+            parts.append(f"~~{label}~~")
+        else:
+            parts.append(label)
+    end = "**Ende ◀**" if state["finished"] and state["result"]["reason"] == "timeline" else "Ende"
+    return " · ".join([*parts, end])
+
+
+def _table(state: State) -> list[str]:
+    keys = investys(state)
+    head = "| Sector | Cost | Danger zone | " + " | ".join(_who(state, k) for k in keys) + " |"
+    lines = [head, "|" + "---|" * (3 + len(keys))]
+    for s in sectors(state):
+        sec = sector(state, s)
+        cells = []
+        for k in keys:
+            f = field(state, k, s)
+            cells.append(f"**{f}** ⚠" if f >= sec["danger_from"] else str(f))
+        lines.append(f"| {sec['name']} ({sec['german']}) | {state['costs'][s]} | "
+                     f"{sec['danger_from']}–{sec['fields']} | " + " | ".join(cells) + " |")
+    lines.append("| Cards in hand | | | " + " | ".join(str(state["investys"][k]["cards"]) for k in keys) + " |")
+    lines.append("| Public initiatives | | | " + " | ".join(
+        ", ".join(initiative(state, i)["name"] for i in state["investys"][k]["initiatives"]) or "–"
+        for k in keys) + " |")
+    return lines
+
+
+def _scoring(state: State) -> list[str]:
+    result = state["result"]
+    out = ["## Final scoring", ""]
+    if result["reason"] == "monopoly":
+        for m in result["monopolies"]:
+            out.append(f"**{_who(state, m['investy'])} holds a monopoly in {sector(state, m['sector'])['name']} "
+                       "and wins the game.** The Government has lost.")
+        out.append("")
+    else:
+        g = result["government"]
+        card = goal(state, g["goal"])
+        out += ["**The timeline has reached »Ende« without a monopoly: the Government wins.**", "",
+                "| Government | Points |", "|---|---|",
+                f"| Furthest field on the board | {g['furthest_field']} |",
+                f"| Average field (rounded) | {g['average_field']} |",
+                f"| Public initiatives fulfilled (½ each) | {fraction_show(g['initiatives'])} |",
+                f"| Secret policy goal: {card['name']} — {card['text']} "
+                f"({'reached' if g['goal_reached'] else 'missed'}) | {g['goal_points']} |",
+                f"| **Total** | **{fraction_show(g['total'])}** |", "",
+                f"Rank: **{g['rank']}**.", ""]
+    out += ["| Investy | Fields in all sectors + initiatives |", "|---|---|"]
+    ranked = sorted(investys(state), key=lambda k: (-result["scores"][k], investys(state).index(k)))
+    out += [f"| {_who(state, k)} | {result['scores'][k]} |" for k in ranked]
+    return out
+
+
+def issue(state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
+    """The Markdown body of the issue for the phase just adjudicated (``state`` is the new public view)."""
+    rnd = report["round"]
+    out = [f"## Round {rnd} of {len(state['timeline'])} — {action_name(state, report['action'])}", ""]
+    step = {"government": "the Government's action", "investy": "an Investy's turn",
+            "wealth_tax": "a wealth tax"}[report["step"]]
+    out += [f"*This issue: {step}, by {_who(state, report['player'])}.*", "", "### What happened", ""]
+    out += [f"- {e['text']}" for e in report["events"]]
+    if report.get("note"):
+        out += ["", f"> **{escape(name(state, report['player']))}:** {escape(str(report['note']))}"]
+    out += ["", "### The board", "", tracks_svg(state), ""]
+    out += _table(state)
+    total = sum(state["costs"].values())
+    out += ["", f"**Costs** add up to {total} (at most {state['board']['table']['cost']['max_sum']}).",
+            f"**Open cards:** {kinds_text(state, state['open_cards'])} · **deck:** {state['deck_size']} cards · "
+            f"**discard pile:** {state['discard_size']} cards.", "", "**Open public initiatives:**", ""]
+    out += [f"- **{initiative(state, i)['name']}** — {initiative(state, i)['text']}"
+            for i in state["initiatives"]["open"]] or ["- none left"]
+    out += ["", f"**Timeline:** {_timeline(state, rnd)}", ""]
+    watch = state["monopoly_watch"]
+    if watch and not state["finished"]:
+        out += ["**Monopoly watch:** " + "; ".join(
+            f"{_who(state, w['investy'])} in {sector(state, s)['name']}, {w['rounds']} of "
+            f"{state['options']['monopoly_rounds']} rounds" for s, w in watch.items()), ""]
+    out += [f"### Round {rnd} so far", ""] + [f"{i}. {line}" for i, line in enumerate(report["round_log"], 1)]
+    out.append("")
+    if state["finished"]:
+        out += _scoring(state)
+    else:
+        head = state["queue"][0]
+        nxt = {"government": f"the Government ({name(state, head['player'])}): "
+                             f"{action_name(state)}",
+               "investy": f"{_who(state, head['player'])}'s turn",
+               "wealth_tax": f"the wealth tax of {_who(state, head['player'])}"}[head["step"]]
+        out += [f"**Next:** round {state['round']}, {nxt}."]
+    return "\n".join(out) + "\n"
