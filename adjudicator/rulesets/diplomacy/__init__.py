@@ -1,0 +1,1 @@
+"""Diplomacy, driven by map data."""

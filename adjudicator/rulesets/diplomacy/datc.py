@@ -1,0 +1,178 @@
+"""Run the DATC test cases in the JSON form of ``shared/reference/datc/datc.json``.
+
+Each case is a movement (``Main``), retreat or build phase; ``orders`` maps an order string (``"ENG: F nth ->
+pic"``) to ``"Succeeds"``, ``"Fails"`` or ``null`` (no assertion). Entries marked ``ignore`` are skipped with
+their reason. Where a case has entries for several rulebook editions, each runs under its edition's rules.
+Entries with ``errata`` assume a caller that corrects no coasts; they run with ``strict_coasts``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .mapdata import Map, load_map, province_of
+from .orders import Order, OrderError, parse_order
+from .phases import resolve_adjustments, resolve_retreats
+from .resolver import Movement, Rules, Unit
+
+POWERS = {"AUS": "austria", "ENG": "england", "FRA": "france", "GER": "germany", "ITA": "italy",
+          "RUS": "russia", "TUR": "turkey"}
+
+
+@dataclass
+class Outcome:
+    name: str
+    status: str  # passed, failed, skipped
+    message: str = ""
+
+
+def case_id(case: dict[str, Any]) -> str:
+    return case["name"] + (f"[{case['edition']}]" if case.get("edition") else "")
+
+
+# Entries whose expectation follows another rule than the DATC v3.0 preference; they run under that rule
+# (the engine has it as an option) and the DATC's preferred result is tested in tests/diplomacy.
+RULE_OF_ENTRY = {
+    "t6b02_moving_with_unspecified_coast_when_coast_is_not_necessary":
+        ("require_coast", "expects the coast to be named; DATC v3.0 prefers a move to the only coast"),
+    "t6g11_a_convoy_to_an_adjacent_place_with_a_paradox":
+        ("explicit_convoy", "expects convoys to adjacent provinces only 'via convoy' (DPTG); DATC v3.0 "
+                            "prefers the 2023 rule (an own convoying fleet shows intent)"),
+}
+
+
+def entry_note(case: dict[str, Any]) -> str:
+    """Why an entry runs under a rule other than the default, or empty."""
+    if case["name"] in RULE_OF_ENTRY:
+        return RULE_OF_ENTRY[case["name"]][1]
+    if "errata" in case:
+        return f"errata: {case['errata']} (run with strict coasts)"
+    if case.get("edition") == "1971":
+        return "1971 rulebook entry (run with the 1971 rules)"
+    return ""
+
+
+def _rules(case: dict[str, Any]) -> tuple[Rules, str]:
+    rules = Rules(strict_coasts="errata" in case)
+    special = RULE_OF_ENTRY.get(case["name"], ("", ""))[0]
+    rules.require_coast = special == "require_coast"
+    if special == "explicit_convoy":
+        rules.convoy_intent = "explicit"
+    civil = "owned"
+    if case.get("edition") == "1971":
+        rules.convoy_intent = "1971"
+        civil = "home"
+    return rules, civil
+
+
+def _read(m: Map, orders: Iterable[str]) -> list[tuple[str, Order | None, str]]:
+    out = []
+    for text in orders:
+        power = POWERS[text.split(":", 1)[0]]
+        try:
+            order: Order | None = parse_order(m, text)
+        except OrderError:
+            order = None
+        out.append((power, order, text))
+    return out
+
+
+def _unit(text: str) -> Unit:
+    power, rest = text.split(":", 1)
+    letter, region = rest.split()
+    return Unit(POWERS[power], "army" if letter == "A" else "fleet", region.replace("(", "/").replace(")", ""))
+
+
+def _units(m: Map, phase: dict[str, Any]) -> list[Unit]:
+    if "starting_state" in phase:
+        return [_unit(t) for t in phase["starting_state"]]
+    units: dict[str, Unit] = {}
+    for power, order, _ in _read(m, phase["orders"]):
+        if order is not None and order.region and order.unit_type:
+            units.setdefault(order.province or "", Unit(power, order.unit_type, order.region))
+    return list(units.values())
+
+
+def _compare(expected: dict[str, Any], actual: dict[str, str]) -> list[str]:
+    problems = []
+    for text, want in expected.items():
+        if want is None:
+            continue
+        got = "Succeeds" if actual.get(text) == "succeeds" else "Fails"
+        if got != want:
+            problems.append(f"{text}: expected {want}, got {got} ({actual.get(text, 'no result')})")
+    return problems
+
+
+def _movement(m: Map, phase: dict[str, Any], rules: Rules):
+    read = _read(m, phase["orders"])
+    mv = Movement(m, _units(m, phase), read, rules)
+    res = mv.run()
+    actual = {j.text: j.result for j in res.judged}
+    reasons = {j.text: f"{j.result}: {j.reason}" for j in res.judged}
+    return res, actual, reasons
+
+
+def run_case(case: dict[str, Any], m: Map | None = None) -> Outcome:
+    """Adjudicate one DATC entry and compare with its expectations."""
+    m = m or load_map("standard")
+    name = case_id(case)
+    if case.get("ignore"):
+        return Outcome(name, "skipped", case["ignore"])
+    rules, civil = _rules(case)
+    problems: list[str] = []
+    if case["phase"] == "Main":
+        _, actual, reasons = _movement(m, case, rules)
+        problems = _compare(case["orders"], actual)
+    elif case["phase"] == "Retreat":
+        pre, actual, reasons = _movement(m, case["preceding_main_phase"], rules)
+        problems = _compare(case["preceding_main_phase"]["orders"], actual)
+        read = _read(m, case["orders"])
+        rr = resolve_retreats(m, pre.dislodged, read)
+        actual = {j.text: j.result for j in rr.judged}
+        reasons = {j.text: f"{j.result}: {j.reason}" for j in rr.judged}
+        problems += _compare(case["orders"], actual)
+    else:
+        units = _units(m, case) if "starting_state" in case else []
+        owners = {p: POWERS[a] for a, ps in _home().items() for p in ps}
+        for u in units:
+            if m.provinces[u.province].get("supply_centre"):
+                owners[u.province] = u.power
+        for prov, abbr in case.get("occupiers", {}).items():
+            owners[prov] = POWERS[abbr]
+        read = _read(m, case["orders"])
+        ar = resolve_adjustments(m, units, owners, read, civil)
+        actual = {j.text: j.result for j in ar.judged}
+        reasons = {j.text: f"{j.result}: {j.reason}" for j in ar.judged}
+        problems = _compare(case["orders"], actual)
+        if "civil_disorder" in case:
+            want = sorted(str(_unit(t)) + f" ({_unit(t).power})" for t in case["civil_disorder"])
+            got = sorted(f"{u} ({u.power})" for u in ar.civil_disorder)
+            if want != got:
+                problems.append(f"civil disorder: expected {want}, got {got}")
+    if problems:
+        detail = "; ".join(problems) + " | " + "; ".join(f"{k} => {v}" for k, v in reasons.items())
+        return Outcome(name, "failed", detail)
+    return Outcome(name, "passed")
+
+
+def _home() -> dict[str, list[str]]:
+    m = load_map("standard")
+    return {abbr: m.home_centres(key) for abbr, key in POWERS.items()}
+
+
+def load_cases(text: str) -> list[dict[str, Any]]:
+    data = json.loads(text)
+    return list(data["cases"] if isinstance(data, dict) else data)
+
+
+def run_all(cases: list[dict[str, Any]]) -> list[Outcome]:
+    m = load_map("standard")
+    return [run_case(c, m) for c in cases]
+
+
+def province_list(units: list[Unit]) -> list[str]:
+    return sorted(province_of(u.region) for u in units)

@@ -1,0 +1,143 @@
+"""The map: provinces, regions (a province or one of its coasts), borders and the calendar, read from YAML.
+
+A *province* is what units occupy and supply centres sit in (``spa``); a *region* is where a unit stands
+exactly (``spa/nc`` for a fleet on Spain's north coast, ``spa`` for an army). Borders join regions and have a
+kind; the map says which unit types may cross each kind, so a variant adds rivers without code changes.
+
+>>> m = load_map("standard")
+>>> m.can_move("fleet", "mao", "spa/nc"), m.can_move("army", "par", "bur")
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ruamel.yaml import YAML
+
+
+def province_of(region: str) -> str:
+    """``stp/sc`` -> ``stp``."""
+    return region.split("/", 1)[0]
+
+
+def name_key(name: str) -> str:
+    """How a place name is looked up: lower case, dots dropped, hyphens as separate words."""
+    return " ".join(name.lower().replace(".", " ").replace("-", " - ").split())
+
+
+@dataclass
+class Map:
+    """A map read from ``maps/<name>.yaml``; immutable after loading."""
+
+    name: str
+    data: dict[str, Any]
+    provinces: dict[str, dict[str, Any]] = field(default_factory=dict)
+    powers: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # (unit type, region) -> set of regions that unit type can move to
+    moves: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
+    # province -> neighbouring provinces by any border (distances, convoy routes)
+    neighbours: dict[str, frozenset[str]] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)  # lower-case name or alias -> province
+
+    @property
+    def title(self) -> str:
+        return str(self.data.get("title", self.name))
+
+    def terrain(self, province: str) -> str:
+        return str(self.provinces[province]["terrain"])
+
+    def coasts(self, province: str) -> list[str]:
+        """The named coasts of a province with several (``['nc', 'sc']``), else ``[]``."""
+        return sorted(self.provinces[province].get("coasts", {}))
+
+    def regions_of(self, province: str, unit_type: str) -> list[str]:
+        """Where a unit of ``unit_type`` may stand in ``province``."""
+        terrain = self.terrain(province)
+        if unit_type == "army":
+            return [province] if terrain in ("land", "coast") else []
+        if self.coasts(province):
+            return [f"{province}/{c}" for c in self.coasts(province)]
+        return [province] if terrain in ("sea", "coast") else []
+
+    def can_move(self, unit_type: str, src: str, dst: str) -> bool:
+        """True if a unit of ``unit_type`` at region ``src`` can move to region ``dst`` in one step."""
+        return dst in self.moves.get((unit_type, src), ())
+
+    def reach(self, unit_type: str, src: str) -> frozenset[str]:
+        return self.moves.get((unit_type, src), frozenset())
+
+    def reaches_province(self, unit_type: str, src: str, province: str) -> bool:
+        """True if the unit can move to some region of ``province`` (what a support needs)."""
+        return any(province_of(r) == province for r in self.reach(unit_type, src))
+
+    def supply_centres(self) -> list[str]:
+        return sorted(p for p, d in self.provinces.items() if d.get("supply_centre"))
+
+    def home_centres(self, power: str) -> list[str]:
+        return sorted(p for p, d in self.provinces.items() if d.get("home") == power)
+
+    def full_name(self, region: str) -> str:
+        prov = province_of(region)
+        name = str(self.provinces[prov]["name"])
+        if "/" in region:
+            name += f" ({self.provinces[prov]['coasts'][region.split('/')[1]]['name'].lower()})"
+        return name
+
+    def distances_to(self, targets: set[str]) -> dict[str, int]:
+        """Steps from every province to the nearest of ``targets`` over any border (civil disorder)."""
+        dist = {t: 0 for t in targets if t in self.provinces}
+        queue = deque(dist)
+        while queue:
+            p = queue.popleft()
+            for q in sorted(self.neighbours.get(p, ())):
+                if q not in dist:
+                    dist[q] = dist[p] + 1
+                    queue.append(q)
+        return dist
+
+    def phases(self) -> list[dict[str, Any]]:
+        return list(self.data["calendar"]["phases"])
+
+    def adjustment_year(self, year: int) -> bool:
+        """True if ``year`` has adjustment phases (``adjustment_years: {every: N}`` counts from the start)."""
+        every = int(self.data["calendar"].get("adjustment_years", {}).get("every", 1))
+        return (year - int(self.data["calendar"]["start_year"])) % every == 0
+
+
+def _build(name: str, data: dict[str, Any]) -> Map:
+    m = Map(name=name, data=data, provinces=dict(data["provinces"]), powers=dict(data["powers"]))
+    kinds = {k: set(v) for k, v in data["adjacency_kinds"].items()}
+    moves: dict[tuple[str, str], set[str]] = {}
+    neigh: dict[str, set[str]] = {}
+    for edge in data["borders"]:
+        a, b, kind = edge[0], edge[1], edge[2]
+        for unit_type in kinds[kind]:
+            moves.setdefault((unit_type, a), set()).add(b)
+            moves.setdefault((unit_type, b), set()).add(a)
+        pa, pb = province_of(a), province_of(b)
+        neigh.setdefault(pa, set()).add(pb)
+        neigh.setdefault(pb, set()).add(pa)
+    m.moves = {k: frozenset(v) for k, v in moves.items()}
+    m.neighbours = {k: frozenset(v) for k, v in neigh.items()}
+    for key, prov in m.provinces.items():
+        for name in [key, str(prov["name"]), *prov.get("aliases", [])]:
+            m.names[name_key(name)] = key
+            m.names[name_key(name.replace("-", " "))] = key
+    return m
+
+
+@cache
+def load_map(name: str) -> Map:
+    """The map shipped in this package as ``maps/<name>.yaml`` (read once, cached)."""
+    text = resources.files(__package__).joinpath("maps").joinpath(f"{name}.yaml").read_text(encoding="utf-8")
+    return _build(name, YAML(typ="safe", pure=True).load(text))
+
+
+def available_maps() -> list[str]:
+    return sorted(p.name[:-5] for p in resources.files(__package__).joinpath("maps").iterdir()
+                  if p.name.endswith(".yaml"))

@@ -1,0 +1,296 @@
+"""Orders: what a player writes, read into :class:`Order` and written back in judge notation.
+
+Text notation as on the judges, any case, abbreviations or full names::
+
+    A Par - Bur          A Lvp - Edi via convoy     F Nth C A Lon - Bel      A Mun S A Bur - Par
+    A Mun S Bur          F Stp/sc - Bot             F spa(nc) H              Build A Par
+    Remove F Nth         A Par disband              Waive                    Propose draw
+
+Structured YAML entries say the same with keys: ``{unit: A Par, move: Bur}``, ``{unit: A Lvp, move: Edi,
+via_convoy: true}``, ``{unit: F Nth, convoy: A Lon - Bel}``, ``{unit: A Mun, support: A Bur - Par}``,
+``{unit: A Par, hold: true}``, ``{unit: F Nth, retreat: Nwg}``, ``{unit: F Nth, disband: true}``,
+``{build: A Par}``, ``{remove: F Nth}``, ``{waive: true}``, ``{draw: true}``.
+
+>>> from .mapdata import load_map
+>>> str(parse_order(load_map("standard"), "f st petersburg (south coast) -> gulf of bothnia"))
+'F Stp/sc - Bot'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .mapdata import Map, province_of
+
+UNIT_WORDS = {"a": "army", "army": "army", "f": "fleet", "fleet": "fleet"}
+COAST_WORDS = {"n": "nc", "nc": "nc", "north": "nc", "s": "sc", "sc": "sc", "south": "sc", "e": "ec",
+               "ec": "ec", "east": "ec", "w": "wc", "wc": "wc", "west": "wc"}
+HOLD_WORDS = {"h", "hold", "holds", "stand", "stands"}
+SUPPORT_WORDS = {"s", "support", "supports"}
+CONVOY_WORDS = {"c", "convoy", "convoys"}
+MOVE_WORDS = {"-", "m", "move", "moves", "to"}
+RETREAT_WORDS = {"r", "retreat", "retreats"}
+DISBAND_WORDS = {"d", "disband", "disbands"}
+BUILD_WORDS = {"b", "build", "builds"}
+REMOVE_WORDS = {"remove", "removes"}
+
+
+class OrderError(ValueError):
+    """An order that cannot be read; ``hint`` says what to write instead."""
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+@dataclass(frozen=True)
+class Order:
+    """One order as read. Regions keep the coast when one was written (``spa/nc``).
+
+    ``kind`` is one of hold, move, support, convoy, retreat, disband, build, remove, waive, draw.
+    For support and convoy, ``other`` is the supported or convoyed unit's region and ``target`` the
+    destination of the supported or convoyed move (``None`` for a support to hold).
+    """
+
+    kind: str
+    unit_type: str | None = None
+    region: str | None = None
+    target: str | None = None
+    via_convoy: bool = False
+    other_type: str | None = None
+    other: str | None = None
+    power: str | None = None
+    text: str = ""
+
+    @property
+    def province(self) -> str | None:
+        return province_of(self.region) if self.region else None
+
+    def __str__(self) -> str:
+        return judge_notation(self)
+
+
+def _abbr(region: str | None) -> str:
+    if region is None:
+        return "?"
+    prov, _, coast = region.partition("/")
+    return prov.capitalize() + (f"/{coast}" if coast else "")
+
+
+def _unit(unit_type: str | None, region: str | None) -> str:
+    letter = {"army": "A ", "fleet": "F "}.get(unit_type or "", "")
+    return letter + _abbr(region)
+
+
+def judge_notation(o: Order) -> str:
+    """The order in the notation of the judges: ``A Mun S A Bur - Par``."""
+    u = _unit(o.unit_type, o.region)
+    if o.kind == "hold":
+        return f"{u} H"
+    if o.kind in ("move", "retreat"):
+        return f"{u} - {_abbr(o.target)}" + (" via convoy" if o.via_convoy else "")
+    if o.kind == "support":
+        other = _unit(o.other_type, o.other)
+        return f"{u} S {other}" + (f" - {_abbr(o.target)}" if o.target else "")
+    if o.kind == "convoy":
+        return f"{u} C {_unit(o.other_type or 'army', o.other)} - {_abbr(o.target)}"
+    if o.kind == "disband":
+        return f"{u} Disband"
+    if o.kind == "build":
+        return f"Build {u}"
+    if o.kind == "remove":
+        return f"Remove {u}"
+    if o.kind == "waive":
+        return "Waive"
+    return "Propose draw"
+
+
+def _tokens(text: str) -> list[str]:
+    t = text.lower().replace("–", "-").replace("—", "-").replace("->", " - ").replace("=>", " - ")
+    t = re.sub(r"[.,;]", " ", t)
+    t = t.replace("-", " - ").replace("(", " ( ").replace(")", " ) ").replace("/", " / ")
+    return t.split()
+
+
+class _Reader:
+    def __init__(self, m: Map, text: str) -> None:
+        self.m = m
+        self.text = text
+        self.toks = _tokens(text)
+        self.i = 0
+
+    def peek(self) -> str | None:
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def take(self, words: set[str]) -> str | None:
+        tok = self.peek()
+        if tok is not None and tok in words:
+            self.i += 1
+            return tok
+        return None
+
+    def unit_type(self) -> str | None:
+        tok = self.peek()
+        # "a" is also a word of no province name, so it can only be a unit type here
+        if tok in UNIT_WORDS and self._location_at(self.i + 1) is not None:
+            self.i += 1
+            return UNIT_WORDS[tok]
+        return None
+
+    def _location_at(self, i: int) -> tuple[str, int] | None:
+        for n in range(min(5, len(self.toks) - i), 0, -1):
+            key = " ".join(self.toks[i:i + n])
+            if key in self.m.names:
+                return self.m.names[key], i + n
+        return None
+
+    def location(self) -> str:
+        found = self._location_at(self.i)
+        if found is None:
+            got = self.peek()
+            raise OrderError(f"{'no place named ' + repr(got) if got else 'a place is missing'} in {self.text!r}",
+                             "write a province as its abbreviation (Par, Stp/sc) or full name (Paris)")
+        prov, self.i = found
+        coast = None
+        if self.take({"/", "("}):
+            coast = self._coast()
+            self.take({"coast"})
+            self.take({")"})
+        elif self.peek() in ("nc", "sc", "ec", "wc"):
+            coast = self._coast()
+        if coast is None:
+            return prov
+        if coast not in self.m.coasts(prov):
+            have = ", ".join(f"{prov}/{c}" for c in self.m.coasts(prov)) or f"just {prov}"
+            raise OrderError(f"{self.m.full_name(prov)} has no coast {coast!r}", f"write {have}")
+        return f"{prov}/{coast}"
+
+    def _coast(self) -> str:
+        tok = self.peek()
+        if tok not in COAST_WORDS:
+            raise OrderError(f"cannot read the coast in {self.text!r}", "write the coast as nc, sc or ec")
+        self.i += 1
+        return COAST_WORDS[tok]
+
+    def done(self) -> bool:
+        return self.i >= len(self.toks)
+
+
+def parse_order(m: Map, text: str) -> Order:
+    """Read one order in text notation; raises :class:`OrderError` with a hint if it cannot be read."""
+    raw = text.strip()
+    power = None
+    head, sep, rest = raw.partition(":")
+    if sep and head.strip().lower() in _power_names(m):
+        power, raw = _power_names(m)[head.strip().lower()], rest.strip()
+    r = _Reader(m, raw)
+    if not r.toks:
+        raise OrderError("the order is empty", "write an order such as 'A Par - Bur'")
+    if r.take({"waive", "waives"}):
+        return _finish(r, Order("waive", power=power, text=text))
+    if r.take({"propose", "draw"}):
+        r.take({"draw"})
+        return _finish(r, Order("draw", power=power, text=text))
+    if r.take(BUILD_WORDS):
+        ut = r.unit_type()
+        if ut is None:
+            raise OrderError(f"say what to build in {text!r}", "write 'Build A Par' or 'Build F Stp/nc'")
+        return _finish(r, Order("build", ut, r.location(), power=power, text=text))
+    if r.take(REMOVE_WORDS | DISBAND_WORDS):
+        ut = r.unit_type()
+        return _finish(r, Order("remove", ut, r.location(), power=power, text=text))
+    ut = r.unit_type()
+    region = r.location()
+    kind = "hold"
+    order: Order
+    if r.done() or r.take(HOLD_WORDS):
+        order = Order("hold", ut, region, power=power, text=text)
+    elif r.take(MOVE_WORDS | RETREAT_WORDS):
+        kind = "retreat" if r.toks[r.i - 1] in RETREAT_WORDS else "move"
+        target = r.location()
+        via = False
+        if r.take({"via", "by"}):
+            if not r.take(CONVOY_WORDS | {"sea"}):
+                raise OrderError(f"cannot read {text!r}", "write 'via convoy' after the destination")
+            via = True
+        order = Order(kind, ut, region, target, via_convoy=via, power=power, text=text)
+    elif r.take(SUPPORT_WORDS):
+        ot = r.unit_type()
+        other = r.location()
+        target = None
+        if r.take(MOVE_WORDS):
+            target = r.location()
+        else:
+            r.take(HOLD_WORDS)
+        order = Order("support", ut, region, target, other_type=ot, other=other, power=power, text=text)
+    elif r.take(CONVOY_WORDS):
+        ot = r.unit_type()
+        other = r.location()
+        if not r.take(MOVE_WORDS):
+            raise OrderError(f"a convoy needs a destination in {text!r}", "write 'F Nth C A Lon - Bel'")
+        order = Order("convoy", ut, region, r.location(), other_type=ot, other=other, power=power, text=text)
+    elif r.take(BUILD_WORDS):
+        order = Order("build", ut, region, power=power, text=text)
+    elif r.take(DISBAND_WORDS | REMOVE_WORDS):
+        order = Order("disband", ut, region, power=power, text=text)
+    else:
+        raise OrderError(f"cannot read {text!r} after {r.toks[r.i - 1]!r}",
+                         "write H (hold), - (move), S (support), C (convoy) or Disband")
+    return _finish(r, order)
+
+
+def _finish(r: _Reader, order: Order) -> Order:
+    if not r.done():
+        raise OrderError(f"unexpected {' '.join(r.toks[r.i:])!r} at the end of {r.text!r}",
+                         "one order per entry; remove the extra words")
+    return order
+
+
+def _power_names(m: Map) -> dict[str, str]:
+    out = {}
+    for key, p in m.powers.items():
+        out[key] = key
+        out[str(p["name"]).lower()] = key
+        out[str(p["abbreviation"]).lower()] = key
+    return out
+
+
+def structured_to_text(entry: dict[str, Any]) -> str:
+    """A structured YAML entry as the text it stands for; raises :class:`OrderError` if it has no meaning."""
+    e = {str(k): v for k, v in entry.items()}
+    unit = str(e.get("unit", "")).strip()
+    if "build" in e:
+        return f"Build {e['build']}"
+    if "remove" in e:
+        return f"Remove {e['remove']}"
+    if e.get("waive"):
+        return "Waive"
+    if e.get("draw"):
+        return "Propose draw"
+    if not unit:
+        raise OrderError("the entry names no unit", "write e.g. {unit: A Par, move: Bur}")
+    if "move" in e:
+        return f"{unit} - {e['move']}" + (" via convoy" if e.get("via_convoy") else "")
+    if "retreat" in e:
+        return f"{unit} - {e['retreat']}"
+    if "support" in e:
+        return f"{unit} S {e['support']}"
+    if "convoy" in e:
+        return f"{unit} C {e['convoy']}"
+    if e.get("disband"):
+        return f"{unit} disband"
+    if e.get("hold", True):
+        return f"{unit} H"
+    raise OrderError("the entry says nothing to do", "add move:, support:, convoy: or hold: true")
+
+
+def read_order(m: Map, entry: Any) -> Order:
+    """An order from a list entry: a string in text notation or a structured mapping."""
+    if isinstance(entry, str):
+        return parse_order(m, entry)
+    if isinstance(entry, dict):
+        return parse_order(m, structured_to_text(entry))
+    raise OrderError("an order must be a text or a mapping", "write e.g. 'A Par - Bur'")

@@ -1,0 +1,200 @@
+"""Retreat and adjustment phases (rules 2023: retreats, builds, removals, civil disorder)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .mapdata import Map, province_of
+from .orders import Order
+from .resolver import Dislodged, Judged, Unit
+
+
+@dataclass
+class RetreatResult:
+    judged: list[Judged]
+    units: list[Unit]  # the units that retreated, at their new places
+    disbanded: list[Unit]
+
+
+def resolve_retreats(m: Map, dislodged: list[Dislodged], orders: list[tuple[str, Order | None, str]]
+                     ) -> RetreatResult:
+    """Retreat orders: a retreat to a free, uncontested province not the attacker's; two retreats to one
+    province both disband; a dislodged unit without a (legal) retreat disbands."""
+    by_prov = {d.unit.province: d for d in dislodged}
+    chosen: dict[str, tuple[Judged, str]] = {}  # province of the dislodged unit -> (judged, target region)
+    judged: list[Judged] = []
+    done: set[str] = set()
+    for power, order, text in orders:
+        j = Judged(power, order, text)
+        judged.append(j)
+        if order is None:
+            j.result, j.reason = "invalid", "cannot be read"
+            continue
+        d = by_prov.get(order.province or "")
+        if order.kind not in ("move", "retreat", "disband", "remove"):
+            j.result, j.reason = "invalid", f"not an order of a retreat phase ({order.kind})"
+        elif d is None or d.unit.power != power:
+            j.result, j.reason = "invalid", "no dislodged unit of yours there"
+        elif order.unit_type and order.unit_type != d.unit.type:
+            j.result, j.reason = "invalid", f"the dislodged unit is {d.unit}"
+        elif d.unit.province in done:
+            j.result, j.reason = "invalid", "the unit already has an order; the first one stands"
+        elif order.kind in ("disband", "remove"):
+            done.add(d.unit.province)
+            j.reason = "disbands"
+        else:
+            done.add(d.unit.province)
+            target = _retreat_region(m, d, order.target or "")
+            if target is None:
+                j.result = "invalid"
+                j.reason = (f"cannot retreat to {m.full_name(order.target or '')}; the unit disbands"
+                            + (f" (it may go to {', '.join(d.retreats)})" if d.retreats else ""))
+            else:
+                chosen[d.unit.province] = (j, target)
+    count: dict[str, int] = {}
+    for _, target in chosen.values():
+        count[province_of(target)] = count.get(province_of(target), 0) + 1
+    units: list[Unit] = []
+    for prov, (j, target) in chosen.items():
+        if count[province_of(target)] > 1:
+            j.result, j.reason = "fails", "another unit retreats there too; both disband"
+        else:
+            j.reason = f"retreats to {m.full_name(target)}"
+            units.append(Unit(by_prov[prov].unit.power, by_prov[prov].unit.type, target))
+    moved_from = {p for p, (j, _) in chosen.items() if j.result == "succeeds"}
+    disbanded = [d.unit for d in dislodged if d.unit.province not in moved_from]
+    return RetreatResult(judged, units, disbanded)
+
+
+def _retreat_region(m: Map, d: Dislodged, target: str) -> str | None:
+    if d.unit.type == "army":
+        target = province_of(target)
+    if target in d.retreats:
+        return target
+    options = [r for r in d.retreats if province_of(r) == target]
+    return options[0] if len(options) == 1 and "/" not in target else None
+
+
+@dataclass
+class AdjustmentResult:
+    judged: list[Judged]
+    units: list[Unit]
+    built: list[Unit] = field(default_factory=list)
+    removed: list[Unit] = field(default_factory=list)
+    civil_disorder: list[Unit] = field(default_factory=list)
+    waived: dict[str, int] = field(default_factory=dict)
+
+
+def adjustment_counts(units: list[Unit], owners: dict[str, str]) -> dict[str, int]:
+    """Per power: supply centres owned minus units (positive: builds, negative: removals)."""
+    out: dict[str, int] = {}
+    for owner in owners.values():
+        out[owner] = out.get(owner, 0) + 1
+    for u in units:
+        out[u.power] = out.get(u.power, 0) - 1
+    return dict(sorted(out.items()))
+
+
+def buildable(m: Map, power: str, units: list[Unit], owners: dict[str, str]) -> list[str]:
+    """Home centres of ``power`` it owns that no unit stands in."""
+    occupied = {u.province for u in units}
+    return [p for p in m.home_centres(power) if owners.get(p) == power and p not in occupied]
+
+
+def resolve_adjustments(m: Map, units: list[Unit], owners: dict[str, str],
+                        orders: list[tuple[str, Order | None, str]], civil_disorder: str = "owned"
+                        ) -> AdjustmentResult:
+    """Builds and removals handled one by one in the order written (DATC 6.I.1, 6.J.1); builds not
+    ordered are waived; removals not ordered follow the civil-disorder rule."""
+    counts = adjustment_counts(units, owners)
+    now = list(units)
+    judged: list[Judged] = []
+    used: dict[str, int] = {}
+    res = AdjustmentResult(judged, now)
+    for power, order, text in orders:
+        j = Judged(power, order, text)
+        judged.append(j)
+        owed = counts.get(power, 0)
+        if order is None:
+            j.result, j.reason = "invalid", "cannot be read"
+            continue
+        kind = "remove" if order.kind == "disband" else order.kind
+        if kind not in ("build", "remove", "waive"):
+            j.result, j.reason = "invalid", f"not an order of an adjustment phase ({order.kind})"
+        elif kind in ("build", "waive") and owed <= 0:
+            j.result, j.reason = "invalid", "no builds are due"
+        elif kind == "remove" and owed >= 0:
+            j.result, j.reason = "invalid", "no removals are due"
+        elif used.get(power, 0) >= abs(owed):
+            j.result, j.reason = "fails", f"all {abs(owed)} {'builds' if owed > 0 else 'removals'} are used"
+        elif kind == "waive":
+            used[power] = used.get(power, 0) + 1
+            res.waived[power] = res.waived.get(power, 0) + 1
+            j.reason = "build waived"
+        elif kind == "build":
+            why = _build_problem(m, power, order, now, owners)
+            if why:
+                j.result, j.reason = "fails", why
+            else:
+                used[power] = used.get(power, 0) + 1
+                unit = Unit(power, order.unit_type or "army", order.region or "")
+                now.append(unit)
+                res.built.append(unit)
+                j.reason = f"builds {unit}"
+        else:
+            target = next((u for u in now if u.province == order.province and u.power == power
+                           and (order.unit_type in (None, u.type))), None)
+            if target is None:
+                j.result, j.reason = "fails", "no such unit of yours"
+            else:
+                used[power] = used.get(power, 0) + 1
+                now.remove(target)
+                res.removed.append(target)
+                j.reason = f"removes {target}"
+    for power, owed in counts.items():
+        if owed > 0 and used.get(power, 0) < owed:
+            res.waived[power] = res.waived.get(power, 0) + owed - used.get(power, 0)
+        if owed < 0:
+            for _ in range(-owed - used.get(power, 0)):
+                victim = civil_disorder_victim(m, power, now, owners, civil_disorder)
+                if victim is None:
+                    break
+                now.remove(victim)
+                res.civil_disorder.append(victim)
+    res.units = sorted(now, key=lambda u: u.province)
+    return res
+
+
+def _build_problem(m: Map, power: str, order: Order, units: list[Unit], owners: dict[str, str]) -> str:
+    prov = order.province or ""
+    if order.unit_type is None:
+        return "say A (army) or F (fleet)"
+    if m.provinces[prov].get("home") != power:
+        return f"{m.full_name(prov)} is not a home supply centre of yours"
+    if owners.get(prov) != power:
+        return f"you do not own {m.full_name(prov)}"
+    if any(u.province == prov for u in units):
+        return f"{m.full_name(prov)} is occupied"
+    regions = m.regions_of(prov, order.unit_type)
+    if not regions:
+        return f"{'an army' if order.unit_type == 'army' else 'a fleet'} cannot stand in {m.full_name(prov)}"
+    if order.region not in regions:
+        return f"say which coast: {' or '.join(regions)}"
+    return ""
+
+
+def civil_disorder_victim(m: Map, power: str, units: list[Unit], owners: dict[str, str],
+                          measure: str = "owned") -> Unit | None:
+    """The unit removed next in civil disorder: farthest from the power's owned (2023) or home supply
+    centres, counting every border; fleets before armies at equal distance; then by province name."""
+    mine = [u for u in units if u.power == power]
+    if not mine:
+        return None
+    if measure == "home":
+        targets = set(m.home_centres(power))
+    else:
+        targets = {p for p, o in owners.items() if o == power}
+    dist = m.distances_to(targets)
+    far = 10**6
+    return min(mine, key=lambda u: (-dist.get(u.province, far), u.type != "fleet",
+                                    m.full_name(u.province).lower()))

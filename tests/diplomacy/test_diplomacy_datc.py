@@ -1,0 +1,31 @@
+"""All entries of the DATC (v3.0, JSON form in ../shared/reference/datc/datc.json) as parametrized tests.
+
+Entries marked ``ignore`` are skipped with their reason; entries for the 1971 rulebook, with ``errata``, or
+whose expectation follows another rule than the DATC's preference run under that rule (``datc.entry_note``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adjudicator.rulesets.diplomacy import datc
+
+DATC_FILE = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "datc" / "datc.json"
+CASES = datc.load_cases(DATC_FILE.read_text(encoding="utf-8")) if DATC_FILE.exists() else []
+
+
+def test_the_datc_file_is_there_with_171_entries() -> None:
+    if not DATC_FILE.exists():
+        pytest.skip(f"{DATC_FILE} is not there (CI has shared/ beside the clone)")
+    assert len(CASES) == 171
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{i:03d}-{datc.case_id(c)}" for i, c in enumerate(CASES)])
+def test_datc_entry(case: dict) -> None:
+    """DATC 6.A-6.J: each entry adjudicates as the DATC says (rules 2023 as the DATC v3.0 prefers)."""
+    if case.get("ignore"):
+        pytest.skip(case["ignore"])
+    outcome = datc.run_case(case)
+    assert outcome.status == "passed", outcome.message
