@@ -163,10 +163,11 @@ def _check_move(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
     if used == "buy":
         cost = 0
         for i, code in enumerate(o.get("buy", [])):
-            cost += price(code, field.number)
             if ledger.in_bank(st, code) < list(o["buy"][: i + 1]).count(code):
                 out.append(Problem(f"the bank has no more {code}", ("buy", i), "choose another type", "warning"))
-            elif cost > cash:
+                continue
+            cost += price(code, field.number)
+            if cost > cash:
                 out.append(Problem(f"{code} costs {price(code, field.number)} GE and your cash will not reach",
                                    ("buy", i), "buy fewer policies", "warning"))
     if used == "takeover":
