@@ -118,12 +118,14 @@ def _plain(node: Any, path: Path, out: Located) -> Any:
     if isinstance(node, CommentedMap):
         result = {}
         for k, v in node.items():
+            if isinstance(k, int) and not isinstance(k, bool):
+                k = str(k)  # turn numbers as keys ("extend: {3: ...}") are read as text, like every key
             if not isinstance(k, str):
                 line, col = node.lc.key(k)
                 raise YamlInputError(f"keys must be text, not {type(k).__name__} {k!r}", line + 1, col + 1,
                                      f"write '{k}' in quotes")
-            kl, kc = node.lc.key(k)
-            vl, vc = node.lc.value(k)
+            kl, kc = node.lc.key(k if k in node else int(k))
+            vl, vc = node.lc.value(k if k in node else int(k))
             out.keys[path + (k,)] = (kl + 1, kc + 1)
             out.values[path + (k,)] = (vl + 1, vc + 1)
             result[k] = _plain(v, path + (k,), out)

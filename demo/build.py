@@ -1,0 +1,113 @@
+"""Build a demo game of the league from ``demo/<name>/`` through the real engine, one commit per step.
+
+    python demo/build.py NAME [--league DIR] [--upto N]
+
+``demo/<name>/game.yaml`` holds the ``turnpress new`` arguments (``players`` as NAME:LOGIN:ID[:ROLE] strings,
+``options``, optional ``title`` and ``joins: {turn: [NAME:LOGIN:ID[:ROLE], ...]}``); ``demo/<name>/<NNNN>/``
+holds the orders of turn NNNN as players would have sent them. The game is ``demo-<name>``, one turn a day
+with its last deadline yesterday, and its dice secret is derived from its name and kept in the repository
+(a demo game has nothing to hide). Each turn's orders are committed an hour before its deadline and the turn
+is adjudicated and committed right after it, except the last one, which ``make demo`` plays. Building stops at
+the first orders file that does not validate, and says why. Re-running continues where the game stands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from adjudicator import league, yamlio
+from adjudicator.check import validate_files
+
+LAST_DEADLINE = dt.datetime(2026, 11, 20, 20, 0, tzinfo=dt.UTC)
+
+
+def git(root: Path, *args: str, when: dt.datetime | None = None) -> None:
+    env = dict(os.environ)
+    if when is not None:
+        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = when.isoformat()
+    subprocess.run(["git", *args], cwd=root, check=True, env=env, capture_output=True)
+
+
+def turns_of(folder: Path) -> list[int]:
+    return sorted(int(p.name) for p in folder.iterdir() if p.is_dir() and p.name.isdigit())
+
+
+def build(name: str, root: Path, upto: int | None, source: Path | None = None) -> int:
+    source = source or Path(__file__).resolve().parent / name
+    spec = yamlio.read_data(source / "game.yaml")
+    turns = turns_of(source)
+    game_id = f"demo-{name}"
+    first = LAST_DEADLINE - dt.timedelta(days=len(turns) - 1)
+    if not (root / "games" / game_id).exists():
+        players = [league.parse_player(p) for p in spec["players"]]
+        schedule = {"timezone": "Europe/Berlin", "first": first.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M+00:00"),
+                    "every": "1 day", "grace": 30}
+        league.new_game(root, spec.get("ruleset", name), game_id, players, spec.get("options", {}), schedule,
+                        title=spec.get("title"), demo=True,
+                        secret=hashlib.sha256(f"turnpress-demo/{name}".encode()).digest())
+        git(root, "add", "--", f"games/{game_id}")
+        git(root, "commit", "-qm", f"{game_id}: new game", "--", f"games/{game_id}",
+            when=first - dt.timedelta(days=1))
+    last = turns[-1] if upto is None else min(upto, turns[-1])
+    for turn in turns:
+        if turn > last:
+            break
+        game = league.load_game(root, game_id)
+        if turn < game.open_turn:
+            continue
+        deadline = game.deadline(turn)
+        for spec_player in spec.get("joins", {}).get(str(turn), []):
+            player = league.parse_player(spec_player)
+            if game.player(player.key) is None:
+                league.join_game(root, game_id, player)
+                git(root, "commit", "-qm", f"{game_id}: {player.name} joins", "--", f"games/{game_id}/game.yaml",
+                    when=deadline - dt.timedelta(hours=2))
+        target = root / "orders" / game_id / f"{turn:04d}"
+        target.mkdir(parents=True, exist_ok=True)
+        files = []
+        for src in sorted((source / f"{turn:04d}").glob("*.yaml")):
+            shutil.copyfile(src, target / src.name)
+            files.append(target / src.name)
+        findings, _ = validate_files(files, root)
+        errors = [f for f in findings if f.severity == "error"]
+        if errors:
+            print("\n".join(f.text() for f in errors), file=sys.stderr)
+            print(f"{game_id}: stopped at turn {turn}: fix demo/{name}/{turn:04d}/", file=sys.stderr)
+            return 1
+        if files:
+            rel = [str(f.relative_to(root)) for f in files]
+            git(root, "add", "--", *rel)
+            git(root, "commit", "-qm", f"{game_id}: orders for turn {turn}", "--", *rel,
+                when=deadline - dt.timedelta(hours=1))
+        if turn == turns[-1] and upto is None:
+            print(f"{game_id}: turn {turn}'s orders are in; 'make demo' adjudicates it")
+            break
+        now = deadline + dt.timedelta(minutes=31)
+        os.environ["GIT_AUTHOR_DATE"] = os.environ["GIT_COMMITTER_DATE"] = now.isoformat()
+        try:
+            outcomes = league.adjudicate(root, game_id, now, commit=True, only_if_due=False)
+        finally:
+            del os.environ["GIT_AUTHOR_DATE"], os.environ["GIT_COMMITTER_DATE"]
+        for o in outcomes:
+            print(f"{game_id}: turn {o.turn} ({o.label})" + (f", missed: {', '.join(o.missed)}" if o.missed else ""))
+    return 0
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("name")
+    p.add_argument("--league", default=str(Path(__file__).resolve().parents[1]))
+    p.add_argument("--upto", type=int, help="adjudicate up to and including this turn (for a test league)")
+    args = p.parse_args()
+    return build(args.name, Path(args.league), args.upto)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
