@@ -128,7 +128,7 @@ def _build(data: Mapping[str, Any]) -> Board:
     cities = {code: City(code, c["name"], c.get("country", ""), int(c["x"]), int(c["y"]))
               for code, c in data["cities"].items()}
     board = Board(data["name"], int(data["width"]), int(data["height"]), cities, [],
-                  generator=dict(data.get("generator", {})), deck=list(data.get("deck", [])))
+                  generator=dict(data.get("generator", {})), deck=list(data.get("deck") or []))
     for code in cities:
         board.points[code] = 1
         board._adjacent[code] = []
