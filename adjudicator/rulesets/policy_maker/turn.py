@@ -122,7 +122,7 @@ def _tax(p: Phase, changes: list[dict[str, Any]]) -> None:
     """Tax policy: up to two sectors by ±1, costs within the scale, their sum at most 12."""
     s = p.s
     gov = government(s)
-    problems = {pr.path[0] for pr in tax_problems(s, changes) if pr.severity == "error" and pr.path}
+    problems = {pr.path[1] for pr in tax_problems(s, changes) if pr.severity == "error"}
     done = []
     for i, c in enumerate(changes[:2]):
         if i in problems:

@@ -1,0 +1,102 @@
+"""Ablauf: the Government's timeline action (Audit, Tax policy, Holiday break, Grant funding)."""
+
+from adjudicator.rulesets.policy_maker import RULESET as R
+
+from .pm_helpers import FIRST, GOV, SECOND, THIRD, give, new_game, play, total_cards
+
+
+def _game(timeline: str, **options):
+    return new_game(timeline=timeline, **options)
+
+
+def test_audit_shows_one_hand_to_the_government_alone():
+    s = _game("audit,tax")
+    give(s, SECOND, {"energy": 3, "joker": 1})
+    r = play(s, GOV, {"audit": SECOND})
+    mine = R.private_view(r.state, GOV)["private"][GOV]["audits"]
+    assert mine == [{"round": 1, "investy": SECOND, "hand": {"education": 0, "health": 0, "energy": 3,
+                                                             "housing": 0, "joker": 1}}]
+    assert any("3 Energy, 1 Joker" in line for line in r.report["private"][GOV])
+    for other in (FIRST, SECOND, THIRD):
+        assert "audits" not in str(R.private_view(r.state, other))
+    assert "audits" not in str(R.public_view(r.state))
+    assert "Audit" in r.report["events"][0]["text"] and "Energy" not in r.report["events"][0]["text"]
+
+
+def test_audit_nmr_looks_at_the_richest_investy():
+    s = _game("audit")
+    give(s, THIRD, {"health": 9})
+    assert R.default_orders(s, GOV, None) == {"audit": THIRD}
+    r = play(s, GOV, R.default_orders(s, GOV, None))
+    assert r.state["private"][GOV]["audits"][0]["investy"] == THIRD
+
+
+def test_tax_policy_moves_up_to_two_costs_by_one():
+    s = _game("tax")
+    r = play(s, GOV, {"tax": [{"sector": "energy", "change": 1}, {"sector": "health", "change": -1}]})
+    assert r.state["costs"] == {"education": 2, "health": 1, "energy": 3, "housing": 2}
+    assert R.check(s, GOV, {"tax": []}) == []
+
+
+def test_tax_policy_the_sum_of_costs_never_exceeds_twelve():
+    s = _game("tax")
+    s["costs"] = {"education": 3, "health": 3, "energy": 3, "housing": 2}
+    over = {"tax": [{"sector": "housing", "change": 1}, {"sector": "energy", "change": 1}]}
+    problems = R.check(s, GOV, over)
+    assert [p.path for p in problems] == [("tax", 1)] and "12" in problems[0].hint
+    r = play(s, GOV, over)
+    assert r.state["costs"]["housing"] == 3 and r.state["costs"]["energy"] == 3, "the first change is made"
+    assert sum(r.state["costs"].values()) == 12
+    assert "not made" in r.report["events"][0]["text"]
+
+
+def test_tax_policy_two_different_sectors_within_the_scale():
+    s = _game("tax")
+    assert R.check(s, GOV, {"tax": [{"sector": "energy", "change": 1}, {"sector": "energy", "change": 1}]})
+    s["costs"]["health"] = 1
+    assert R.check(s, GOV, {"tax": [{"sector": "health", "change": -1}]}), "a sector never becomes free"
+
+
+def test_holiday_break_the_government_does_nothing():
+    s = _game("holiday")
+    before = R.public_view(s)
+    r = play(s, GOV, {"note": "Off to the lake."})
+    after = R.public_view(r.state)
+    assert after["costs"] == before["costs"] and after["tracks"] == before["tracks"]
+    assert r.report["note"] == "Off to the lake."
+    assert R.phase(r.state).awaited == (FIRST,)
+
+
+def test_grant_funding_nine_cards_handed_out_as_the_government_chooses():
+    s = _game("grant")
+    drawn = list(s["private"][GOV]["grant_cards"])
+    assert len(drawn) == 9 and total_cards(s) == 65
+    hands = {k: dict(s["private"][k]["hand"]) for k in (FIRST, SECOND, THIRD)}
+    r = play(s, GOV, {"grant": {FIRST: [1, 2, 3, 4, 5], SECOND: [6]}})
+    got = {k: sum(r.state["private"][k]["hand"].values()) - sum(hands[k].values()) for k in hands}
+    assert got == {FIRST: 5 + 1, SECOND: 1 + 1, THIRD: 1}, "cards 7, 8, 9 are dealt in turn order"
+    for kind in set(drawn[:5]):
+        assert r.state["private"][FIRST]["hand"][kind] - hands[FIRST][kind] >= drawn[:5].count(kind)
+    assert r.state["private"][GOV]["grant_cards"] == []
+    assert total_cards(r.state) == 65
+    text = " ".join(e["text"] for e in r.report["events"])
+    assert "Anna 6" in text and "Education" not in text and "Joker" not in text, "only counts are public"
+    assert any("Grant funding: you receive" in line for line in r.report["private"][FIRST])
+
+
+def test_grant_funding_numbers_are_checked():
+    s = _game("grant")
+    problems = R.check(s, GOV, {"grant": {FIRST: [1, 2], SECOND: [2]}})
+    assert [p.path for p in problems if p.severity == "error"] == [("grant", SECOND, 0)]
+    assert [p.severity for p in R.check(s, GOV, {"grant": {FIRST: [1]}})] == ["warning"]
+
+
+def test_grant_funding_can_make_an_investy_owe_the_wealth_tax():
+    """Grant funding: 'Wenn ein Investy nach Erhalt der Finanzierung zu reich ist ...'."""
+    s = _game("grant")
+    give(s, SECOND, {"education": 5, "health": 5, "energy": 5, "housing": 2})
+    r = play(s, GOV, {"grant": {SECOND: [1, 2, 3, 4, 5, 6, 7, 8, 9]}})
+    assert r.state["investys"][SECOND]["cards"] == 26
+    assert R.phase(r.state).awaited == (SECOND,)
+    assert r.state["queue"][0] == {"step": "wealth_tax", "player": SECOND}
+    assert r.state["queue"][1] == {"step": "investy", "player": FIRST}
