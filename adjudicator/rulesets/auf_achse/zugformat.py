@@ -46,7 +46,7 @@ def order_schema(state: State, player: str) -> dict[str, Any]:
         "type": "object", "additionalProperties": False,
         "properties": {
             "betriebsferien": {"type": "boolean", "description": "true: the truck rests this round (no action)"},
-            "bids": {"type": "array", "description": "Phase 1: sealed bids, at most one per order offered",
+            "bids": {"type": ["array", "null"], "description": "Phase 1: sealed bids, at most one per order offered",
                      "items": {"type": "object", "additionalProperties": False, "required": ["order", "kj"],
                                "properties": {
                                    "order": {"type": "integer", "minimum": 1, "description": "the order's number"},
