@@ -21,7 +21,7 @@ demo: $(STAMP)
 	@echo "The demo league is built: open public/index.html, or run 'make serve' and visit http://127.0.0.1:8000/"
 
 test: $(STAMP)
-	$(BIN)/ruff check adjudicator tests benchmarks
+	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 
 site: $(STAMP)

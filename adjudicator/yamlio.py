@@ -1,40 +1,31 @@
 """Reading YAML safely and writing it canonically.
 
-Reading: every input is bounded before it is parsed (bytes, nesting depth, number of nodes; anchors and
-aliases are refused, which rules out alias bombs), duplicate keys are errors, and the result is plain data
-with a map from each path to its line and column (1-based) for error messages.
+Reading: every input is bounded before it is parsed (bytes), and while it is walked (nesting depth, number of
+values); aliases are refused, which rules out alias bombs; duplicate keys are errors; scalars are read by the
+YAML 1.2 core schema, so ``no`` and ``20:00`` stay text. The result is plain data with a map from each path to
+its line and column (1-based) for error messages. libyaml (through PyYAML) does the parsing: fast enough that a
+command reading a large state starts at once.
 
-Writing: one writer for everything the league stores, so the same data always gives the same bytes. Keys
-keep the order the data was built in (deterministic code builds them deterministically); block style;
-UTF-8; no floats, no sets, no objects (``is_plain``).
+Writing: one writer for everything the league stores, so the same data always gives the same bytes. Keys keep
+the order the data was built in (deterministic code builds them deterministically); block style; UTF-8;
+anything another YAML reader could take for a number, a date or a boolean is quoted; no floats, no sets, no
+objects (``is_plain``). Commented templates are written with ruamel.yaml, which keeps comments.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import io
-from collections.abc import Mapping
+import re
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.events import (
-    AliasEvent,
-    CollectionStartEvent,
-    MappingEndEvent,
-    NodeEvent,
-    SequenceEndEvent,
-)
+import yaml
 
 from .model import Path, is_plain
 
 ORDERS_MAX_BYTES = 256 * 1024
 STATE_MAX_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 32
-
 
 class YamlInputError(Exception):
     """A YAML input that cannot be read: carries the place and what to write instead."""
@@ -67,87 +58,94 @@ class Located:
         return (1, 1)
 
 
-def _yaml_rt() -> YAML:
-    y = YAML(typ="rt", pure=True)
-    y.allow_duplicate_keys = False
-    return y
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """libyaml's parser and composer with the YAML 1.2 core schema's scalars."""
 
 
-def _prescan(text: str, max_depth: int, max_nodes: int) -> None:
-    """Walk the event stream once: refuse anchors, aliases, deep nesting and huge documents."""
-    depth = nodes = 0
-    try:
-        for event in _yaml_rt().parse(io.StringIO(text)):
-            mark = getattr(event, "start_mark", None)
-            line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-            if isinstance(event, AliasEvent) or (isinstance(event, NodeEvent) and event.anchor):
-                raise YamlInputError(
-                    "anchors and aliases (& and *) are not accepted here",
-                    line, col, "write each value out in full",
-                )
-            if isinstance(event, NodeEvent):
-                nodes += 1
-                if nodes > max_nodes:
-                    raise YamlInputError(f"the document has more than {max_nodes} values", line, col,
-                                         "split it up or shorten it")
-            if isinstance(event, CollectionStartEvent):
-                depth += 1
-                if depth > max_depth:
-                    raise YamlInputError(f"nesting deeper than {max_depth} levels", line, col,
-                                         "flatten the structure")
-            elif isinstance(event, MappingEndEvent | SequenceEndEvent):
-                depth -= 1
-    except MarkedYAMLError as e:
-        raise _marked(e) from None
-    except YAMLError as e:  # pragma: no cover - ruamel raises marked errors for syntax
-        raise YamlInputError(f"not valid YAML: {e}") from None
+_Loader.yaml_implicit_resolvers = {}
+for _tag, _pattern, _first in (
+    ("bool", r"true|True|TRUE|false|False|FALSE", "tTfF"),
+    ("int", r"[-+]?[0-9]+|0x[0-9a-fA-F]+", "-+0123456789"),
+    ("float", r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)",
+     "-+0123456789."),
+    ("null", r"~|null|Null|NULL|", ["~", "n", "N", ""]),
+):
+    _Loader.add_implicit_resolver(f"tag:yaml.org,2002:{_tag}", re.compile(rf"^(?:{_pattern})$"), list(_first))
+
+_TAG = "tag:yaml.org,2002:"
 
 
-def _marked(e: MarkedYAMLError) -> YamlInputError:
+def _mark(node: Any) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+class _Walker:
+    """Turns a composed node tree into plain data, within bounds, recording positions."""
+
+    def __init__(self, out: Located, max_depth: int, max_nodes: int) -> None:
+        self.out, self.max_depth, self.max_nodes = out, max_depth, max_nodes
+        self.seen: set[int] = set()
+
+    def walk(self, node: Any, path: Path, depth: int) -> Any:
+        line, col = _mark(node)
+        if id(node) in self.seen:
+            raise YamlInputError("anchors and aliases (& and *) are not accepted here", line, col,
+                                 "write each value out in full")
+        self.seen.add(id(node))
+        if len(self.seen) > self.max_nodes:
+            raise YamlInputError(f"the document has more than {self.max_nodes} values", line, col,
+                                 "split it up or shorten it")
+        if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and depth >= self.max_depth:
+            raise YamlInputError(f"nesting deeper than {self.max_depth} levels", line, col, "flatten the structure")
+        if isinstance(node, yaml.MappingNode):
+            result: dict[str, Any] = {}
+            for knode, vnode in node.value:
+                key = self.walk(knode, path, depth + 1)
+                kline, kcol = _mark(knode)
+                if isinstance(key, int) and not isinstance(key, bool):
+                    key = str(key)  # turn numbers as keys ("extend: {3: ...}") are read as text, like every key
+                if not isinstance(key, str):
+                    raise YamlInputError(f"keys must be text, not {key!r}", kline, kcol, f"write '{key}' in quotes")
+                if key in result:
+                    raise YamlInputError("not valid YAML: the same key appears twice in one mapping", kline, kcol,
+                                         "keep one of them (later lines do not override earlier ones)")
+                self.out.keys[path + (key,)] = (kline, kcol)
+                self.out.values[path + (key,)] = _mark(vnode)
+                result[key] = self.walk(vnode, path + (key,), depth + 1)
+            return result
+        if isinstance(node, yaml.SequenceNode):
+            items = []
+            for i, item in enumerate(node.value):
+                self.out.values[path + (i,)] = _mark(item)
+                items.append(self.walk(item, path + (i,), depth + 1))
+            return items
+        return _scalar(node)
+
+
+def _scalar(node: Any) -> Any:
+    tag, value = node.tag, node.value
+    if tag == _TAG + "str":
+        return value
+    if tag == _TAG + "null":
+        return None
+    if tag == _TAG + "bool":
+        return value.lower() == "true"
+    if tag == _TAG + "int":
+        return int(value, 16) if value.lower().startswith("0x") else int(value)
+    if tag == _TAG + "float":
+        return float(value)  # kept so that a schema can say "write a whole number"
+    line, col = _mark(node)
+    raise YamlInputError(f"the tag {tag!r} is not accepted", line, col, "remove the tag (the word starting with !)")
+
+
+def _marked(e: yaml.MarkedYAMLError) -> YamlInputError:
     mark = e.problem_mark or e.context_mark
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     what = " ".join(x for x in (e.context, e.problem) if x)
     hint = "check the indentation and the colons on this line and the one before"
-    if "duplicate key" in what:
-        what = "the same key appears twice in one mapping"
-        hint = "keep one of them (later lines do not override earlier ones)"
+    if "but found another document" in what:
+        what, hint = "more than one YAML document (a line with ---)", "keep one document a file"
     return YamlInputError(f"not valid YAML: {what}", line, col, hint)
-
-
-def _plain(node: Any, path: Path, out: Located) -> Any:
-    if isinstance(node, CommentedMap):
-        result = {}
-        for k, v in node.items():
-            if isinstance(k, int) and not isinstance(k, bool):
-                k = str(k)  # turn numbers as keys ("extend: {3: ...}") are read as text, like every key
-            if not isinstance(k, str):
-                line, col = node.lc.key(k)
-                raise YamlInputError(f"keys must be text, not {type(k).__name__} {k!r}", line + 1, col + 1,
-                                     f"write '{k}' in quotes")
-            kl, kc = node.lc.key(k if k in node else int(k))
-            vl, vc = node.lc.value(k if k in node else int(k))
-            out.keys[path + (k,)] = (kl + 1, kc + 1)
-            out.values[path + (k,)] = (vl + 1, vc + 1)
-            result[k] = _plain(v, path + (k,), out)
-        return result
-    if isinstance(node, CommentedSeq):
-        items = []
-        for i, v in enumerate(node):
-            il, ic = node.lc.item(i)
-            out.values[path + (i,)] = (il + 1, ic + 1)
-            items.append(_plain(v, path + (i,), out))
-        return items
-    if isinstance(node, bool) or node is None:
-        return node
-    if isinstance(node, int):
-        return int(node)
-    if isinstance(node, float):
-        return float(node)  # kept so that the schema can say "write a whole number"
-    if isinstance(node, str):
-        return str(node)
-    if isinstance(node, dt.datetime | dt.date):
-        return node.isoformat()
-    return str(node)
 
 
 def load(text: str | bytes, *, max_bytes: int = ORDERS_MAX_BYTES, max_depth: int = MAX_DEPTH,
@@ -162,15 +160,19 @@ def load(text: str | bytes, *, max_bytes: int = ORDERS_MAX_BYTES, max_depth: int
             text = text.decode("utf-8")
         except UnicodeDecodeError as e:
             raise YamlInputError(f"not UTF-8 text (byte {e.start})", 1, 1, "save the file as UTF-8") from None
-    _prescan(text, max_depth, max_nodes if max_nodes is not None else max(1000, max_bytes // 4))
+    loader = _Loader(text)
     try:
-        docs = list(_yaml_rt().load_all(io.StringIO(text)))
-    except MarkedYAMLError as e:
+        node = loader.get_single_node()
+    except yaml.MarkedYAMLError as e:
         raise _marked(e) from None
-    if len(docs) > 1:
-        raise YamlInputError("more than one YAML document (a line with ---)", 1, 1, "keep one document a file")
+    except yaml.YAMLError as e:
+        raise YamlInputError(f"not valid YAML: {e}") from None
+    finally:
+        loader.dispose()
     out = Located(None)
-    out.data = _plain(docs[0] if docs else None, (), out)
+    if node is not None:
+        out.data = _Walker(out, max_depth, max_nodes if max_nodes is not None else max(1000, max_bytes // 4)).walk(
+            node, (), 0)
     return out
 
 
@@ -184,40 +186,46 @@ def read_data(path: FsPath | str) -> Any:
     return load_file(path, max_bytes=STATE_MAX_BYTES, max_depth=64, max_nodes=50_000_000).data
 
 
-def _writer() -> YAML:
-    y = YAML(typ="rt", pure=True)
-    y.default_flow_style = False
-    y.allow_unicode = True
-    y.width = 4096
-    y.indent(mapping=2, sequence=4, offset=2)
-    return y
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """libyaml's emitter. Its resolver is YAML 1.1's, so it quotes 'yes', '20:00' and dates, which any reader
+    then takes as text."""
 
 
-def _commented(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        m = CommentedMap()
-        for k, v in value.items():
-            m[k] = _commented(v)
-        return m
-    if isinstance(value, list | tuple):
-        s = CommentedSeq(_commented(v) for v in value)
-        if not value:
-            s.fa.set_flow_style()
-        return s
-    return value
+def _no_floats(dumper: Any, value: float) -> Any:
+    raise TypeError("floats are never written")
+
+
+_Dumper.add_representer(float, _no_floats)
 
 
 def dump(data: Any) -> str:
     """The canonical YAML text of plain ``data``."""
     if not is_plain(data):
         raise TypeError("only plain data (dicts, lists, str, int, bool, None) is written; no floats or objects")
-    buf = io.StringIO()
-    _writer().dump(_commented(data), buf)
-    return buf.getvalue()
+    return yaml.dump(_lists(data), Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False,
+                     width=4096, indent=2)
 
 
-def dump_commented(data: CommentedMap) -> str:
-    """YAML text of a ruamel ``CommentedMap`` built with comments (templates), in the canonical style."""
+def _lists(value: Any) -> Any:
+    """Tuples written as lists (the safe representer knows lists only)."""
+    if isinstance(value, dict):
+        return {k: _lists(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_lists(v) for v in value]
+    return value
+
+
+def dump_commented(data: Any) -> str:
+    """YAML text of a ruamel ``CommentedMap`` built with comments (templates), in block style."""
+    import io
+
+    from ruamel.yaml import YAML
+
+    y = YAML(typ="rt", pure=True)
+    y.default_flow_style = False
+    y.allow_unicode = True
+    y.width = 4096
+    y.indent(mapping=2, sequence=4, offset=2)
     buf = io.StringIO()
-    _writer().dump(data, buf)
+    y.dump(data, buf)
     return buf.getvalue()
