@@ -1,0 +1,292 @@
+"""The pages of the site that are derived from ``games/``: the home page, the news index, and per game its
+overview, standings, charts and map, plus every issue page again.
+
+Everything here is a function of the league's files (no clock): the same league gives the same pages. The
+open turn's deadline comes from the schedule; whether it is *due* depends on the time and is left to
+``turnpress status``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .. import league as leaguemod
+from . import charts, figure, issue_path, player_names, post_date, render_issue
+
+GAMES_DIR = "site/games"
+LATEST = 10  # issues listed on the home page and on a game's overview
+
+
+@dataclass
+class GameView:
+    """One game as the site shows it: its files read once, public states cached for the charts."""
+
+    game: leaguemod.Game
+    turns: list[int]
+    states: list[dict[str, Any]] = field(default_factory=list)
+    reports: dict[int, dict[str, Any]] = field(default_factory=dict)
+    _public: list[dict[str, Any]] = field(default_factory=list, repr=False)
+
+    @classmethod
+    def read(cls, root: Path, game_id: str) -> GameView:
+        game = leaguemod.load_game(root, game_id)
+        turns = game.turns()
+        states, reports = [], {}
+        for t in turns:
+            states.append(game.state(t))
+            reports[t] = game.report(t)
+        return cls(game, turns, states, reports)
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    @property
+    def title(self) -> str:
+        return str(self.game.config.get("title", self.game.id))
+
+    @property
+    def last(self) -> int:
+        return self.turns[-1] if self.turns else 0
+
+    def public(self, turn: int) -> dict[str, Any]:
+        if not self._public:
+            self._public = [self.game.ruleset.public_view(s) for s in self.states]
+        return self._public[turn]
+
+    def publics(self, count: int) -> list[dict[str, Any]]:
+        """Public states of turns 0..count-1 (what ``history`` is given)."""
+        self.public(0)
+        return self._public[:count]
+
+    def phase(self) -> Any:
+        return self.game.ruleset.phase(self.states[-1])
+
+    def next_deadline(self) -> str:
+        if self.phase().finished:
+            return "game over"
+        if self.game.schedule is not None and self.game.schedule.paused:
+            return "paused"
+        when = self.game.deadline(self.last + 1) if self.turns else None
+        if when is None:
+            return "when all orders are in"
+        return when.astimezone(self.game.schedule.zone).strftime("%Y-%m-%d %H:%M %Z")
+
+    def state_text(self) -> str:
+        phase = self.phase()
+        if phase.finished:
+            return f"finished after turn {self.last}"
+        return f"turn {self.last + 1} open: {phase.label}"
+
+
+def md_escape(text: Any) -> str:
+    """A value as the text of a Markdown table cell."""
+    if text is None:
+        return ""
+    if isinstance(text, bool):
+        return "yes" if text else "no"
+    return str(text).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
+def table(rows: Sequence[Mapping[str, Any]]) -> str:
+    """Rows of dicts as a Markdown table; the columns are the keys in the order they first appear."""
+    columns: list[str] = []
+    for row in rows:
+        columns += [k for k in row if k not in columns]
+    if not columns:
+        return ""
+    align = ["---:" if all(isinstance(r.get(c), int) and not isinstance(r.get(c), bool) for r in rows if c in r)
+             else "---" for c in columns]
+    lines = ["| " + " | ".join(md_escape(c) for c in columns) + " |", "| " + " | ".join(align) + " |"]
+    lines += ["| " + " | ".join(md_escape(r.get(c)) for c in columns) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def issue_link(from_page: str, game_id: str, turn: int) -> str:
+    """A relative link from the page ``from_page`` (relative to site/) to the issue of ``turn``."""
+    return _relative(from_page, issue_path(game_id, turn).removeprefix("site/"))
+
+
+def _relative(from_page: str, target: str) -> str:
+    depth = from_page.count("/")
+    return "../" * depth + target
+
+
+def rules_summary(root: Path, ruleset: Any) -> tuple[str, bool]:
+    """The rules in short: the first paragraph of ``site/rules/<ruleset>.md``, else the ruleset's docstring."""
+    page = root / "site" / "rules" / f"{ruleset.name}.md"
+    if page.is_file():
+        text = re.sub(r"^---\n.*?\n---\n", "", page.read_text(encoding="utf-8"), flags=re.DOTALL)
+        for block in re.split(r"\n\s*\n", text):
+            block = block.strip()
+            if block and not block.startswith(("#", "<", "|", "-", "*", ">", "!!!", "```")):
+                return block, True
+        return "", True
+    doc = (type(ruleset).__doc__ or "").strip().split("\n\n")[0]
+    return " ".join(doc.split()), False
+
+
+# --- pages -----------------------------------------------------------------------------------------------
+
+def home(views: Sequence[GameView]) -> str:
+    lines = ["---", "title: Home", "---", "", "# The league", "",
+             "Every game of the league is adjudicated in public: players send their orders as pull requests, "
+             "and at each deadline the turn is adjudicated, committed and published here as an issue of the "
+             "newsletter.", ""]
+    if not views:
+        lines += ["No game has been set up yet. A game master starts one with `turnpress new`.", ""]
+        return "\n".join(lines)
+    rows = [{"Game": f"[{md_escape(v.title)}](games/{v.id}/index.md)", "Rules": v.game.ruleset.title,
+             "Players": len(v.game.players), "State": v.state_text(), "Next deadline": v.next_deadline()}
+            for v in views]
+    lines += ["## Games", "", table(rows), "", "## Latest issues", ""]
+    issues = sorted(((post_date(v.reports[t]), v.id, t, v) for v in views for t in v.turns if t > 0), reverse=True)
+    if not issues:
+        lines.append("No turn has been adjudicated yet.")
+    for date, _, turn, v in issues[:LATEST]:
+        label = md_escape(f"{v.title} — {v.reports[turn]['label']}")
+        lines.append(f"- {date[:10]} · [{label}]({issue_link('index.md', v.id, turn)})")
+    lines += ["", 'All issues: [the news archive](news/index.md), also as '
+              '<a href="feed_rss_created.xml">RSS</a>.', ""]
+    return "\n".join(lines)
+
+
+def news_index() -> str:
+    return "\n".join(["# News", "", "Every adjudicated turn of every game is an issue, newest first. Each game "
+                      "has its own archive (see *Categories*); the archive is also an "
+                      '<a href="../feed_rss_created.xml">RSS feed</a>.', ""])
+
+
+def overview(view: GameView, root: Path, has_map: bool) -> str:
+    page = f"games/{view.id}/index.md"
+    g, rs = view.game, view.game.ruleset
+    summary, has_rules = rules_summary(root, rs)
+    lines = [f"# {view.title}", ""]
+    if summary:
+        lines += [summary, ""]
+    if has_rules:
+        lines += [f"[The full rules of {rs.title}](../../rules/{rs.name}.md), with the league's house rules.", ""]
+    awaited = [player_names(g).get(k, k) for k in view.phase().awaited] if not view.phase().finished else []
+    facts = [{"": "Rules", " ": rs.title}, {"": "State", " ": view.state_text()},
+             {"": "Next deadline", " ": view.next_deadline()},
+             {"": "Awaited", " ": ", ".join(awaited) or "nobody"},
+             {"": "Schedule", " ": _schedule_text(g)}]
+    if view.last:
+        facts.append({"": "Latest issue", " ": f"[{md_escape(view.reports[view.last]['label'])}]"
+                                              f"({issue_link(page, view.id, view.last)})"})
+    lines += [table(facts), "", "## Pages", ""]
+    if view.last:
+        lines.append(f"- [Issue archive](../../news/{view.id}.md): every turn's newsletter")
+    lines += ["- [Standings](standings.md)", "- [Charts](charts.md)"]
+    if has_map:
+        lines.append("- [Map](map.md)")
+    lines += ["", "## Players", "", table([_player_row(p, g) for p in g.config.get("players", [])]), "",
+              "## How to send orders", ""] + _how_to(view) + [""]
+    if view.last:
+        lines += ["## Latest issues", ""]
+        for t in reversed(view.turns[-LATEST:]):
+            if t > 0:
+                lines.append(f"- [Turn {t}: {md_escape(view.reports[t]['label'])}]({issue_link(page, view.id, t)})"
+                             f" · {post_date(view.reports[t])[:10]}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _player_row(p: Mapping[str, Any], game: leaguemod.Game) -> dict[str, Any]:
+    row: dict[str, Any] = {"Player": p["name"], "GitHub": f"[{p['login']}](https://github.com/{p['login']})"}
+    if any("role" in q for q in game.config.get("players", [])):
+        row["Role"] = p.get("role", "")
+    row["Since turn"] = p.get("joined", 1)
+    return row
+
+
+def _schedule_text(game: leaguemod.Game) -> str:
+    block = game.config.get("schedule")
+    if not block:
+        return "no fixed deadlines: adjudicated when all orders are in"
+    text = f"every {block.get('every', '7 days')}, {block.get('timezone', 'UTC')}"
+    if block.get("grace"):
+        text += f"; {block['grace']} minutes of grace"
+    if block.get("paused"):
+        text += "; paused"
+    return text
+
+
+def _how_to(view: GameView) -> list[str]:
+    gid, turn = view.id, view.last + 1
+    if view.phase().finished:
+        return ["The game is over; no more orders are taken."]
+    return [f"1. Get your pre-filled order sheet: `turnpress template {gid} YOUR-LOGIN --write` writes "
+            f"`orders/{gid}/{turn:04d}/your-login.yaml`.",
+            "2. Fill it in. `turnpress validate FILE` checks it and says how each order was understood; "
+            f"`turnpress preview {gid} FILE` shows what it would do.",
+            "3. Commit it on a branch and open a pull request. The check on the pull request tells you if "
+            "anything is wrong; change the file as often as you like until the deadline.",
+            f"4. At the deadline ({view.next_deadline()}) the turn is adjudicated and the next issue appears "
+            "here. Add `wait: true` to your file if the turn must not be adjudicated early."]
+
+
+def standings_page(view: GameView) -> str:
+    hook = getattr(view.game.ruleset, "standings", None)
+    lines = [f"# {view.title}: standings", ""]
+    rows = hook(view.public(len(view.turns) - 1)) if hook else []
+    if rows:
+        lines += [f"After turn {view.last}"
+                  + (f" ({md_escape(view.reports[view.last]['label'])})" if view.last else "") + ".", "",
+                  table(rows), ""]
+    else:
+        lines += ["This game keeps no standings table; the latest issue has the game's own tables.", ""]
+    lines += ["[Back to the game](index.md)", ""]
+    return "\n".join(lines)
+
+
+def charts_page(view: GameView) -> str:
+    hook = getattr(view.game.ruleset, "history", None)
+    lines = [f"# {view.title}: charts", ""]
+    figures = charts.charts(hook(view.publics(len(view.turns))), player_names(view.game)) \
+        if hook else []
+    if figures:
+        lines += [f"From the set-up (turn 0) to turn {view.last}.", ""] + [figure(svg) for svg in figures]
+    else:
+        lines += ["This game draws no history charts.", ""]
+    lines += ["[Back to the game](index.md)", ""]
+    return "\n".join(lines)
+
+
+def map_page(view: GameView, svg: str) -> str:
+    return "\n".join([f"# {view.title}: map", "", f"After turn {view.last}.", "", figure(svg),
+                      "[Back to the game](index.md)", ""])
+
+
+def game_pages(view: GameView, root: Path) -> dict[str, str]:
+    base = f"{GAMES_DIR}/{view.id}"
+    draw = getattr(view.game.ruleset, "map", None)
+    svg = draw(view.public(len(view.turns) - 1)) if draw and view.turns else ""
+    pages = {f"{base}/index.md": overview(view, root, bool(svg)), f"{base}/standings.md": standings_page(view),
+             f"{base}/charts.md": charts_page(view)}
+    if svg:
+        pages[f"{base}/map.md"] = map_page(view, svg)
+    for t in view.turns:
+        if t > 0:
+            path, text = render_issue(view.game, t, view.states[t], view.reports[t],
+                                      view.publics)
+            pages[path] = text
+    return pages
+
+
+def stylesheet() -> str:
+    return resources.files(__package__).joinpath("assets/turnpress.css").read_text(encoding="utf-8")
+
+
+def all_pages(root: Path, views: Sequence[GameView]) -> dict[str, str]:
+    """Every generated file: path relative to the league root -> text."""
+    pages = {"site/index.md": home(views), "site/news/index.md": news_index(),
+             "site/stylesheets/turnpress.css": stylesheet()}
+    for view in views:
+        pages.update(game_pages(view, root))
+    return pages

@@ -1,0 +1,166 @@
+"""``turnpress site build`` and ``turnpress site serve``: the league's newsletter site.
+
+``build`` writes the pages derived from ``games/`` into ``site/`` (home, news index, per game overview,
+standings, charts and map, and every issue page again: the same files give the same bytes, so a rebuild of an
+unchanged league changes nothing), fills the generated blocks of ``mkdocs.yml`` (the blog's allowed
+categories, one per game, and the navigation), and runs ``mkdocs build --strict`` into ``public/``.
+``serve`` does the same page generation and then runs ``mkdocs serve`` on localhost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+
+from .. import league as leaguemod
+from . import pages
+
+CONFIG = "mkdocs.yml"
+GENERATED_DIRS = ("site/games",)  # wholly generated: files no longer generated are removed
+
+
+class SiteError(leaguemod.LeagueError):
+    """The site cannot be built; the message says why."""
+
+
+def template() -> str:
+    """The default ``mkdocs.yml`` of a league (written where a league has none)."""
+    return resources.files(__package__).joinpath("assets/mkdocs.yaml").read_text(encoding="utf-8")
+
+
+def replace_block(text: str, name: str, lines: Sequence[str]) -> str:
+    """Replace what stands between ``# BEGIN turnpress <name>`` and ``# END turnpress <name>``, indented alike."""
+    pattern = re.compile(rf"^([ \t]*)(# BEGIN turnpress {name}\b[^\n]*\n)(.*?)^([ \t]*# END turnpress {name}\b)",
+                         re.DOTALL | re.MULTILINE)
+    match = pattern.search(text)
+    if match is None:
+        raise SiteError(f"{CONFIG}: the markers '# BEGIN turnpress {name}' and '# END turnpress {name}' are "
+                        "missing; put them back (see adjudicator/newsletter/assets/mkdocs.yaml)")
+    indent = match.group(1)
+    body = "".join(f"{indent}{line}\n" for line in lines)
+    return text[:match.start(3)] + body + text[match.end(3):]
+
+
+def categories_block(game_ids: Sequence[str]) -> list[str]:
+    if not game_ids:
+        return ["categories_allowed: []"]
+    return ["categories_allowed:", *(f"  - {gid}" for gid in game_ids)]
+
+
+def nav_block(root: Path, views: Sequence[pages.GameView], generated: Sequence[str]) -> list[str]:
+    """The navigation: home, one section per game, the news, the rules, then any other page of ``site/``."""
+    lines = ["nav:", "  - Home: index.md"]
+    if views:
+        lines.append("  - Games:")
+        for v in views:
+            lines += [f"      - {json.dumps(v.title, ensure_ascii=False)}:", f"          - games/{v.id}/index.md",
+                      f"          - Standings: games/{v.id}/standings.md",
+                      f"          - Charts: games/{v.id}/charts.md"]
+            if f"site/games/{v.id}/map.md" in generated:
+                lines.append(f"          - Map: games/{v.id}/map.md")
+    lines += ["  - News:", "      - news/index.md"]
+    docs = root / "site"
+    rules = sorted(p.relative_to(docs).as_posix() for p in (docs / "rules").glob("*.md")) if docs.is_dir() else []
+    if rules:
+        lines += ["  - Rules:", *(f"      - {r}" for r in rules)]
+    others = sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*.md")) if docs.is_dir() else []
+    others = [p for p in others if p != "index.md" and not p.startswith(("games/", "news/", "rules/"))]
+    lines += [f"  - {p}" for p in others]
+    return lines
+
+
+def write_if_changed(root: Path, files: dict[str, str]) -> int:
+    """Write the files whose text differs from what is on disk; returns how many were written."""
+    written = 0
+    for rel, text in sorted(files.items()):
+        path = root / rel
+        if path.is_file() and path.read_text(encoding="utf-8") == text:
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        written += 1
+    return written
+
+
+def remove_stale(root: Path, files: dict[str, str]) -> int:
+    removed = 0
+    for folder in GENERATED_DIRS:
+        for path in sorted((root / folder).rglob("*")) if (root / folder).is_dir() else []:
+            if path.is_file() and path.relative_to(root).as_posix() not in files:
+                path.unlink()
+                removed += 1
+    return removed
+
+
+def generate(root: Path) -> tuple[int, int]:
+    """Write every derived page and the generated parts of ``mkdocs.yml``; returns (games, files written)."""
+    config = root / CONFIG
+    if not config.is_file():
+        config.write_text(template(), encoding="utf-8")
+    views = [pages.GameView.read(root, gid) for gid in leaguemod.list_games(root)]
+    files = pages.all_pages(root, views)
+    written = write_if_changed(root, files) + remove_stale(root, files)
+    text = config.read_text(encoding="utf-8")
+    text = replace_block(text, "categories", categories_block([v.id for v in views]))
+    text = replace_block(text, "nav", nav_block(root, views, list(files)))
+    written += write_if_changed(root, {CONFIG: text})
+    return len(views), written
+
+
+def mkdocs(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "mkdocs", *args, "-f", str(root / CONFIG)], cwd=root, text=True,
+                          capture_output=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+
+
+def build(root: Path, out: Path | None = None) -> Path:
+    """Generate the pages and build the site with ``mkdocs build --strict``; returns the output folder."""
+    generate(root)
+    target = (out or root / "public").resolve()
+    done = mkdocs(root, "build", "--strict", "--site-dir", str(target))
+    if done.returncode != 0:
+        raise SiteError(f"mkdocs build --strict failed:\n{done.stderr.strip() or done.stdout.strip()}")
+    return target
+
+
+def command(name: str, argv: Sequence[str]) -> int:
+    """Entry point of ``turnpress site ...`` (the CLI hands over the arguments after ``site``)."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--league", help="the league folder (default: the nearest folder above with games/)")
+    parser = argparse.ArgumentParser(prog=f"turnpress {name}", parents=[common],
+                                     description="Build or serve the league's newsletter site.")
+    sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    b = sub.add_parser("build", parents=[common], help="write the pages from games/ and build the site (strict)")
+    b.add_argument("--out", help="where to build (default: public/ in the league)")
+    b.add_argument("--pages-only", action="store_true", help="write the pages and mkdocs.yml, do not run mkdocs")
+    s = sub.add_parser("serve", parents=[common], help="write the pages and serve the site with live reload")
+    s.add_argument("--addr", default="127.0.0.1:8000", help="address to serve on (default: 127.0.0.1:8000)")
+    args = parser.parse_args(list(argv))
+    root = leaguemod.find_root(Path(args.league) if args.league else None)
+    if args.action == "build":
+        start = time.monotonic()
+        if args.pages_only:
+            games, written = generate(root)
+            print(f"Wrote {written} changed file(s) for {games} game(s) into site/ and {CONFIG}.")
+            return 0
+        try:
+            target = build(root, Path(args.out) if args.out else None)
+        except SiteError as e:
+            print(f"turnpress site build: {e}", file=sys.stderr)
+            return 1
+        shown = os.path.relpath(target)
+        print(f"Built the site into {shown}/ in {time.monotonic() - start:.1f} s.")
+        print(f"Open it: 'turnpress site serve' and visit http://127.0.0.1:8000/, or "
+              f"'python3 -m http.server -d {shown} 8000' (pages and search need a server).")
+        return 0
+    generate(root)
+    print(f"Serving the league's site on http://{args.addr}/ (Ctrl-C stops it).", flush=True)
+    return subprocess.call([sys.executable, "-m", "mkdocs", "serve", "-f", str(root / CONFIG), "--dev-addr", args.addr],
+                           cwd=root)
