@@ -95,3 +95,16 @@ def test_joining_before_round_0_grows_the_schedule_and_is_closed_after():
 def test_options_accept_yaml_scalars_as_text():
     s = new_game("HH", bundesbahn="ja", rounds="12", speed_limit=True)
     assert s["options"]["bundesbahn"] is True and s["options"]["rounds"] == 12 and s["options"]["speed_limit"]
+
+
+def test_sonderregel_a_c_deal_ordered_offers_the_game_masters_list_in_order():
+    """Sonderregel A c: the game master presents the orders; `deal=ordered` keeps the file's order."""
+    from adjudicator.rulesets.auf_achse.board import load_board
+
+    deck = load_board("deutschland").deck
+    a = R.setup({"deal": "ordered"}, players(*["HH"] * 5), Dice(b"a"))
+    b = R.setup({"deal": "ordered"}, players(*["HH"] * 5), Dice(b"b"))
+    assert [(o["from"], o["to"]) for o in a["orders"]] == [(c["from"], c["to"]) for c in deck[:31]]
+    assert a["orders"] == b["orders"]
+    shuffled = R.setup({}, players(*["HH"] * 5), Dice(b"a"))
+    assert [o["from"] for o in shuffled["orders"]] != [o["from"] for o in a["orders"]]

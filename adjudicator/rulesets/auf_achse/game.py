@@ -28,6 +28,7 @@ OPTIONS: dict[str, tuple[str, Any, str]] = {
     "trailer_rent": ("bool", False, "Sonderregel D b: trailers are rented, not bought"),
     "phases": ("str", "standard", "Sonderregel E: 'E' for the reordered phases"),
     "speed_limit": ("bool", False, "Sonderregel F: more than 10 fields a round costs 500 kj"),
+    "deal": ("str", "shuffled", "Sonderregel A c: 'ordered' deals the map's orders in the file's order"),
     "stau": ("bool", True, "house rule: a road field with trucks standing on it costs 2 or 4 times its points"),
     "last_round": ("int", 20, "house rule: the game ends after this round at the latest"),
 }
@@ -63,6 +64,8 @@ def read_options(raw: Mapping[str, Any]) -> dict[str, Any]:
         raise RulesetError("option trucks (Sonderregel C) must be 1 or 2")
     if out["phases"] not in tables()["phases"]:
         raise RulesetError(f"option phases must be one of {', '.join(tables()['phases'])}")
+    if out["deal"] not in ("shuffled", "ordered"):
+        raise RulesetError("option deal must be shuffled or ordered")
     if out["rounds"] < 0 or out["rounds"] == 0 and out["last_round"] < 10 or out["last_round"] < 1:
         raise RulesetError("option rounds must be 0 or more, and last_round at least 10")
     return out
@@ -134,7 +137,8 @@ def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> 
     state: State = {"ruleset": "auf-achse", "round": 0, "finished": False, "options": opts, "site": None,
                     "seats": [], "hauliers": {}, "orders": [], "secret": {"deck": []}}
     board = board_of(state)
-    state["secret"]["deck"] = dice.fork("deck").shuffle(range(len(board.deck)))
+    deck = range(len(board.deck))
+    state["secret"]["deck"] = list(deck) if opts["deal"] == "ordered" else dice.fork("deck").shuffle(deck)
     starts = dice.fork("start")
     for p in players:
         state["seats"].append(p.key)
