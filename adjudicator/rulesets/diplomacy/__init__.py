@@ -1,1 +1,68 @@
-"""Diplomacy, driven by map data."""
+"""Diplomacy, driven by map data: the standard map and its DATC-tested adjudicator.
+
+``RULESET`` is what the league loads (entry point ``turnpress.rulesets``: ``diplomacy``). Players are seated
+with their power as role (``--player NAME:LOGIN:ID:england``); ``--option map=standard`` picks the map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...dice import Dice
+from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from . import league, render
+from .command import command as _command
+
+
+class Diplomacy:
+    """The ruleset object; every method is pure (no files but the package's own map data)."""
+
+    name = "diplomacy"
+    title = "Diplomacy"
+
+    def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
+        return league.setup(options, players)
+
+    def phase(self, state: State) -> Phase:
+        return league.phase(state)
+
+    def order_schema(self, state: State, player: str) -> dict[str, Any]:
+        return render.order_schema(state)
+
+    def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
+        return league.check(state, player, orders)
+
+    def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
+        return league.default_orders(state, player, previous)
+
+    def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
+        return league.adjudicate(state, orders)
+
+    def public_view(self, state: State) -> State:
+        return league.public_view(state)
+
+    def private_view(self, state: State, player: str) -> State:
+        return league.public_view(state)
+
+    def template(self, state: State, player: str) -> str:
+        return render.template(state, player)
+
+    def describe(self, state: State, player: str, orders: Orders) -> list[str]:
+        return league.describe(state, player, orders)
+
+    def newsletter(self, state: State, report: dict[str, Any], players: list[Player]) -> str:
+        return render.newsletter(state, report, players)
+
+    def standings(self, state: State) -> list[dict[str, Any]]:
+        return league.standings(state)
+
+    def history(self, states: list[State]) -> dict[str, dict[str, list[int]]]:
+        return league.history(states)
+
+    def command(self, argv: list[str]) -> int:
+        """``turnpress diplomacy resolve [FILE]`` / ``turnpress diplomacy datc FILE``."""
+        return _command(argv)
+
+
+RULESET = Diplomacy()

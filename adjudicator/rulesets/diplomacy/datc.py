@@ -44,8 +44,20 @@ RULE_OF_ENTRY = {
 }
 
 
+# Entries whose expectation contradicts the DATC's own text because the map they were made with lacks a
+# border (see maps/build_standard.py): checked against the DATC's answer instead.
+DATC_ANSWER = {
+    "t6j09_civil_disorder_must_be_counted_from_both_coasts_second_scenario": (
+        {"civil_disorder": ["RUS: A alb"]},
+        "DATC 6.J.9 removes the army: the fleet in Skagerrak is two steps from St Petersburg (nc) via Norway, "
+        "a border the JSON's map lacks"),
+}
+
+
 def entry_note(case: dict[str, Any]) -> str:
-    """Why an entry runs under a rule other than the default, or empty."""
+    """Why an entry runs under a rule other than the default or is checked against the DATC text, or empty."""
+    if case["name"] in DATC_ANSWER:
+        return DATC_ANSWER[case["name"]][1]
     if case["name"] in RULE_OF_ENTRY:
         return RULE_OF_ENTRY[case["name"]][1]
     if "errata" in case:
@@ -122,6 +134,8 @@ def run_case(case: dict[str, Any], m: Map | None = None) -> Outcome:
     name = case_id(case)
     if case.get("ignore"):
         return Outcome(name, "skipped", case["ignore"])
+    if case["name"] in DATC_ANSWER:
+        case = {**case, **DATC_ANSWER[case["name"]][0]}
     rules, civil = _rules(case)
     problems: list[str] = []
     if case["phase"] == "Main":

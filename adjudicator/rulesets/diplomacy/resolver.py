@@ -94,6 +94,7 @@ class _Board:
         self.sup_target: list[str | None] = [None] * n  # support/convoy: province the order points into
         self.sup_unit: list[int | None] = [None] * n  # support/convoy: index of the unit it is for
         self.sup_move: list[str | None] = [None] * n  # support of a move/convoy: destination province
+        self.sup_coast: list[str | None] = [None] * n  # support of a move: destination coast, if written
         self.supports: list[list[int]] = [[] for _ in range(n)]  # matching supports given to unit i
         self.fleets_for: list[list[int]] = [[] for _ in range(n)]  # matching convoys for army move i
         self.moves_into: dict[str, list[int]] = {}
@@ -361,6 +362,7 @@ class Movement:
         self.board.kind[i] = "support"
         self.board.sup_target[i] = into
         self.board.sup_move[i] = province_of(o.target) if o.target else None
+        self.board.sup_coast[i] = o.target if o.target and "/" in o.target else None
         self.board.sup_unit[i] = self.board.at.get(other)
         return ""
 
@@ -453,6 +455,9 @@ class Movement:
                     b.supports[j].append(i)
             elif b.kind[j] != "move" or b.dst[j] != b.sup_move[i]:
                 self._void(i, f"void: {b.units[j]} does not move to {self.m.full_name(b.sup_move[i])}")
+            elif b.sup_coast[i] and b.units[j].type == "fleet" and b.sup_coast[i] != b.dst_region[j]:
+                # a coast written in a support must match the move (DATC 4.B.4, 6.B.9); none matches any
+                self._void(i, f"void: {b.units[j]} moves to {b.dst_region[j]}, not {b.sup_coast[i]}")
             else:
                 b.supports[j].append(i)
 

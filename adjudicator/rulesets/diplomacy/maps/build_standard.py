@@ -51,6 +51,16 @@ ALIASES = {
     "tys": ["tyn", "tyrrhenian"], "nth": ["nts"], "ska": ["skag"],
 }
 
+# Borders the source files lack although the rulebook map has them (checked province by province against
+# the 2023 rulebook map and the standard map of the `diplomacy` package on PyPI); and one border whose kind
+# is wrong there (Constantinople and Smyrna share a coast, so fleets cross it too).
+MISSING_BORDERS = [
+    ("bot", "fin", "sea"), ("bot", "lvn", "sea"), ("bot", "stp(sc)", "sea"), ("bot", "swe", "sea"),
+    ("gal", "ukr", "land"), ("lvn", "war", "land"), ("nwy", "stp", "land"), ("nwy", "stp(nc)", "sea"),
+    ("mao", "spa(sc)", "sea"), ("tus", "tys", "sea"),
+]
+CORRECTED_KINDS = {("con", "smy"): "coast"}
+
 COAST_NAMES = {"n": ("nc", "North Coast"), "s": ("sc", "South Coast"), "e": ("ec", "East Coast")}
 
 
@@ -80,7 +90,11 @@ def build(src: Path) -> str:
     provinces = list(csv.DictReader((src / "provinces.csv").open(encoding="utf-8")))
     regions = list(csv.DictReader((src / "regions.csv").open(encoding="utf-8")))
     with (src / "borders.csv").open(encoding="utf-8") as f:
-        rows = list(csv.reader(f))[1:]
+        rows = [[x.strip() for x in r] for r in list(csv.reader(f))[1:]]
+    rows = [[a, b, CORRECTED_KINDS.get((a, b), kind)] for a, b, kind in rows]
+    known = {(a, b) for a, b, _ in rows} | {(b, a) for a, b, _ in rows}
+    rows += [list(edge) for edge in MISSING_BORDERS if edge[:2] not in known]
+    rows.sort()
     start = json.loads((src / "start_1901.json").read_text(encoding="utf-8"))
     bordered = {region_key(x).split("/")[0] for r in rows for x in r[:2]}
     terrain = {r["province"]: r["terrain"] for r in regions if not r["coast"]}
@@ -142,9 +156,10 @@ def build(src: Path) -> str:
                                for c in sorted(coasts[key])}
         out.append(f"  {key}: {flow(entry)}")
     out.append("# Undirected borders between regions (a province, or province/coast); kind from adjacency_kinds.")
+    out.append("# Includes the borders build_standard.py adds where the source lacks them (MISSING_BORDERS).")
     out.append("borders:")
     for a, b, kind in rows:
-        out.append(f"  - [{region_key(a.strip())}, {region_key(b.strip())}, {kind.strip()}]")
+        out.append(f"  - [{region_key(a)}, {region_key(b)}, {kind}]")
     out.append("start:")
     out.append("  year: 1901")
     out.append("  units:")

@@ -1,0 +1,158 @@
+"""``turnpress diplomacy resolve [FILE]`` and ``turnpress diplomacy datc FILE``.
+
+``resolve`` reads a position and orders (YAML or JSON) and prints the adjudication as JSON; the shape of
+both is documented in ``site/rules/diplomacy.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ... import yamlio
+from .datc import entry_note, load_cases, run_case
+from .game import (
+    Read,
+    dislodged_from_data,
+    dislodged_to_data,
+    owners_from,
+    read_orders,
+    run_adjustments,
+    run_movement,
+    run_retreats,
+    units_by_power,
+    units_from,
+)
+from .mapdata import Map, available_maps, load_map
+from .orders import OrderError
+from .resolver import Rules
+
+
+class PositionError(ValueError):
+    """A position file that cannot be adjudicated."""
+
+
+def _power_key(m: Map, name: Any) -> str:
+    text = str(name).strip().lower()
+    for key, p in m.powers.items():
+        if text in (key, str(p["name"]).lower(), str(p["abbreviation"]).lower()):
+            return key
+    if text in ("neutral",) or text.startswith("neutral"):
+        return text
+    raise PositionError(f"unknown power {name!r}; the map has {', '.join(m.powers)}")
+
+
+def _phase_kind(value: Any) -> str:
+    text = str(value or "movement").lower()
+    for kind, words in (("retreat", ("retreat",)), ("adjustment", ("adjust", "build", "winter")),
+                        ("movement", ("move", "main", "spring", "fall", "autumn"))):
+        if any(w in text for w in words):
+            return kind
+    raise PositionError(f"unknown phase {value!r}; write movement, retreat or adjustment")
+
+
+def resolve_position(data: dict[str, Any]) -> dict[str, Any]:
+    """Adjudicate one phase given as plain data; the result as plain data (see the rules page)."""
+    if not isinstance(data, dict):
+        raise PositionError("the position must be a mapping with units and orders")
+    name = str(data.get("map", "standard"))
+    if name not in available_maps():
+        raise PositionError(f"unknown map {name!r}; known: {', '.join(available_maps())}")
+    m = load_map(name)
+    kind = _phase_kind(data.get("phase"))
+    rules_in = data.get("rules") or {}
+    rules = Rules(convoy_intent=str(rules_in.get("convoy_intent", "2023")))
+    try:
+        units = units_from(m, {_power_key(m, p): list(v or []) for p, v in (data.get("units") or {}).items()})
+    except OrderError as e:
+        raise PositionError(f"{e.message} ({e.hint})") from None
+    reads: list[Read] = []
+    for power, entries in (data.get("orders") or {}).items():
+        reads += read_orders(m, _power_key(m, power), list(entries or []))
+    powers = list(m.powers)
+    out: dict[str, Any] = {"map": name, "phase": kind}
+    if kind == "movement":
+        res = run_movement(m, units, reads, rules)
+        out["orders"] = res.results
+        out["units"] = units_by_power(res.units, powers)
+        out["dislodged"] = [dislodged_to_data(d) for d in res.dislodged]
+        out["contested"] = res.contested
+    elif kind == "retreat":
+        contested = [str(c) for c in data.get("contested") or []]
+        dislodged = dislodged_from_data(m, [{**e, "power": _power_key(m, e["power"])}
+                                            for e in data.get("dislodged") or []], units, contested)
+        res = run_retreats(m, units, dislodged, reads)
+        out["orders"] = res.results
+        out["units"] = units_by_power(res.units, powers)
+        out["disbanded"] = res.extra["disbanded"]
+    else:
+        owners = owners_from({_power_key(m, p): [str(x) for x in v or []]
+                              for p, v in (data.get("supply_centres") or {}).items()})
+        res = run_adjustments(m, units, owners, reads, str(rules_in.get("civil_disorder", "owned")))
+        out["orders"] = res.results
+        out["units"] = units_by_power(res.units, powers)
+        for key in ("built", "removed", "civil_disorder", "waived"):
+            out[key] = res.extra[key]
+    return out
+
+
+def _read_input(path: str | None) -> Any:
+    text = Path(path).read_text(encoding="utf-8") if path and path != "-" else sys.stdin.read()
+    if text.lstrip().startswith(("{", "[")):
+        return json.loads(text)
+    return yamlio.load(text, max_bytes=4 * 1024 * 1024).data
+
+
+def _cmd_resolve(args: argparse.Namespace) -> int:
+    try:
+        data = _read_input(args.file)
+        print(json.dumps(resolve_position(data), indent=2, ensure_ascii=False))
+    except (PositionError, OrderError, yamlio.YamlInputError, json.JSONDecodeError, OSError, KeyError) as e:
+        print(f"error: {getattr(e, 'message', None) or e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _cmd_datc(args: argparse.Namespace) -> int:
+    try:
+        cases = load_cases(Path(args.file).read_text(encoding="utf-8"))
+    except (OSError, ValueError, KeyError) as e:
+        print(f"error: cannot read {args.file}: {e}", file=sys.stderr)
+        return 2
+    counts = {"passed": 0, "failed": 0, "skipped": 0}
+    for case in cases:
+        outcome = run_case(case)
+        counts[outcome.status] += 1
+        if outcome.status == "failed":
+            print(f"FAILED {outcome.name}: {outcome.message}")
+        elif outcome.status == "skipped":
+            print(f"SKIPPED {outcome.name}: {outcome.message}")
+        elif args.verbose:
+            note = entry_note(case)
+            print(f"passed {outcome.name}" + (f" ({note})" if note else ""))
+    line = f"{counts['passed']} passed, {counts['failed']} failed"
+    if counts["skipped"]:
+        line += f", {counts['skipped']} skipped"
+    print(line)
+    return 1 if counts["failed"] else 0
+
+
+def command(argv: list[str]) -> int:
+    """The ``turnpress diplomacy`` subcommands; returns the exit code."""
+    parser = argparse.ArgumentParser(prog="turnpress diplomacy", description="Diplomacy tools")
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("resolve", help="adjudicate one phase: position and orders in, JSON out")
+    p.add_argument("file", nargs="?", help="YAML or JSON file (standard input if left out)")
+    p.set_defaults(func=_cmd_resolve)
+    p = sub.add_parser("datc", help="run every case of a DATC file (JSON as in shared/reference/datc)")
+    p.add_argument("file")
+    p.add_argument("-v", "--verbose", action="store_true", help="list passed cases too")
+    p.set_defaults(func=_cmd_datc)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:
+        return int(e.code or 0)
+    return int(args.func(args))

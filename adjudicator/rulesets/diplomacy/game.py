@@ -1,0 +1,171 @@
+"""One phase of a game, from plain data to plain data: the shared core of the league hooks and `resolve`.
+
+A *position* is plain data: ``units`` per power (``["A vie", "F stp/sc"]``), ``supply_centres`` per power,
+and for a retreat phase the ``dislodged`` units with the province their attacker came from and the
+provinces ``contested`` by a standoff. ``run_phase`` reads orders (text or structured) and returns the
+judged orders and the position after the phase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .mapdata import Map, province_of
+from .orders import Order, OrderError, judge_notation, read_order
+from .phases import resolve_adjustments, resolve_retreats
+from .resolver import Dislodged, Judged, Movement, Rules, Unit
+
+KINDS = ("movement", "retreat", "adjustment")
+
+
+def unit_text(u: Unit) -> str:
+    """``Unit`` -> ``"F stp/sc"`` (the form positions store)."""
+    return ("A " if u.type == "army" else "F ") + u.region
+
+
+def parse_unit(m: Map, power: str, text: str) -> Unit:
+    """``"F stp/sc"`` (or ``"Fleet St Petersburg (sc)"``) -> ``Unit``; raises ``OrderError``."""
+    order = read_order(m, str(text))
+    if order.kind != "hold" or order.unit_type is None or order.region is None:
+        raise OrderError(f"cannot read the unit {text!r}", "write a unit as 'A par' or 'F stp/sc'")
+    region = order.region
+    if order.unit_type == "army":
+        region = province_of(region)
+    elif region not in m.regions_of(province_of(region), "fleet"):
+        raise OrderError(f"a fleet cannot stand on {region}", "name the coast, e.g. 'F stp/sc'")
+    return Unit(power, order.unit_type, region)
+
+
+def units_from(m: Map, units: dict[str, list[str]]) -> list[Unit]:
+    return [parse_unit(m, power, t) for power in units for t in units[power]]
+
+
+def units_by_power(units: list[Unit], powers: list[str]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {p: [] for p in powers}
+    for u in sorted(units, key=lambda u: u.region):
+        out.setdefault(u.power, []).append(unit_text(u))
+    return out
+
+
+def owners_from(centres: dict[str, list[str]]) -> dict[str, str]:
+    return {p: power for power, provs in centres.items() for p in provs}
+
+
+def centres_by_power(owners: dict[str, str], powers: list[str]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {p: [] for p in powers}
+    for prov in sorted(owners):
+        out.setdefault(owners[prov], []).append(prov)
+    return out
+
+
+@dataclass
+class Read:
+    """One order entry of one power: the order (``None`` if unreadable), its text and any read error."""
+
+    power: str
+    order: Order | None
+    text: str
+    error: str = ""
+    hint: str = ""
+    default: bool = False
+
+
+def read_orders(m: Map, power: str, entries: list[Any]) -> list[Read]:
+    out = []
+    for entry in entries:
+        text = entry if isinstance(entry, str) else str(entry)
+        try:
+            order = read_order(m, entry)
+        except OrderError as e:
+            out.append(Read(power, None, text, e.message, e.hint))
+            continue
+        if order.power and order.power != power:
+            out.append(Read(power, None, text, f"this order is for {order.power}, not {power}",
+                            f"write only orders for {power}"))
+            continue
+        out.append(Read(power, order, text))
+    return out
+
+
+@dataclass
+class PhaseResult:
+    """What a phase did, as plain data for reports and the `resolve` command."""
+
+    results: list[dict[str, Any]]
+    units: list[Unit]
+    dislodged: list[Dislodged] = field(default_factory=list)
+    contested: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _result_rows(reads: list[Read], judged: list[Judged]) -> list[dict[str, Any]]:
+    rows = []
+    for r, j in zip(reads, judged, strict=True):
+        reason = r.error or j.reason
+        if r.default:
+            reason = "no order: " + reason
+        rows.append({"power": r.power, "order": judge_notation(r.order) if r.order else r.text,
+                     "text": r.text, "result": "invalid" if r.error else j.result, "reason": reason})
+    return rows
+
+
+def run_movement(m: Map, units: list[Unit], reads: list[Read], rules: Rules) -> PhaseResult:
+    ordered = {(r.power, r.order.province) for r in reads if r.order and r.order.kind in KIND_MOVE}
+    reads = list(reads) + [Read(u.power, Order("hold", u.type, u.region, text=f"{unit_text(u)} H"),
+                                f"{unit_text(u)} H", default=True)
+                           for u in sorted(units, key=lambda u: (u.power, u.region))
+                           if (u.power, u.province) not in ordered]
+    res = Movement(m, units, [(r.power, r.order, r.text) for r in reads], rules).run()
+    return PhaseResult(_result_rows(reads, res.judged), res.units, res.dislodged, res.contested)
+
+
+KIND_MOVE = ("hold", "move", "support", "convoy")
+
+
+def run_retreats(m: Map, units: list[Unit], dislodged: list[Dislodged], reads: list[Read]) -> PhaseResult:
+    ordered = {(r.power, r.order.province) for r in reads if r.order}
+    reads = list(reads) + [Read(d.unit.power, Order("disband", d.unit.type, d.unit.region),
+                                f"{unit_text(d.unit)} disband", default=True)
+                           for d in dislodged if (d.unit.power, d.unit.province) not in ordered]
+    rr = resolve_retreats(m, dislodged, [(r.power, r.order, r.text) for r in reads])
+    return PhaseResult(_result_rows(reads, rr.judged), sorted(units + rr.units, key=lambda u: u.province),
+                       extra={"disbanded": [unit_text(u) for u in rr.disbanded],
+                              "disbanded_by_power": _by_power(rr.disbanded)})
+
+
+def run_adjustments(m: Map, units: list[Unit], owners: dict[str, str], reads: list[Read],
+                    civil_disorder: str) -> PhaseResult:
+    ar = resolve_adjustments(m, units, owners, [(r.power, r.order, r.text) for r in reads], civil_disorder)
+    return PhaseResult(_result_rows(reads, ar.judged), ar.units, extra={
+        "built": _by_power(ar.built), "removed": _by_power(ar.removed),
+        "civil_disorder": _by_power(ar.civil_disorder), "waived": dict(sorted(ar.waived.items()))})
+
+
+def _by_power(units: list[Unit]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for u in units:
+        out.setdefault(u.power, []).append(unit_text(u))
+    return dict(sorted(out.items()))
+
+
+def dislodged_to_data(d: Dislodged) -> dict[str, Any]:
+    return {"power": d.unit.power, "unit": unit_text(d.unit), "attacker_from": d.attacker_from,
+            "retreats": list(d.retreats)}
+
+
+def dislodged_from_data(m: Map, entries: list[dict[str, Any]], units: list[Unit],
+                        contested: list[str]) -> list[Dislodged]:
+    """Dislodged units from plain data; retreats are computed unless given."""
+    occupied = {u.province for u in units}
+    out = []
+    for e in entries:
+        unit = parse_unit(m, str(e["power"]), str(e["unit"]))
+        came = e.get("attacker_from")
+        if "retreats" in e:
+            retreats = [str(r) for r in e["retreats"]]
+        else:
+            retreats = [r for r in sorted(m.reach(unit.type, unit.region)) if province_of(r) not in occupied
+                        and province_of(r) != came and province_of(r) not in contested]
+        out.append(Dislodged(unit, str(came) if came else None, retreats))
+    return out

@@ -1,0 +1,357 @@
+"""The Diplomacy ruleset as the league sees it: seats, phases, orders files, turns and the newsletter."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from ...ruleset import RulesetError
+from .game import (
+    Read,
+    centres_by_power,
+    dislodged_from_data,
+    dislodged_to_data,
+    owners_from,
+    read_orders,
+    run_adjustments,
+    run_movement,
+    run_retreats,
+    units_by_power,
+    units_from,
+)
+from .mapdata import Map, available_maps, load_map, province_of
+from .orders import judge_notation
+from .phases import adjustment_counts, buildable
+from .resolver import Rules
+
+OPTIONS = {
+    "map": ("standard", "the map (a file in the ruleset's maps/ folder)"),
+    "convoy_intent": ("2023", "2023, explicit or 1971: when an army goes by convoy to an adjacent province"),
+    "civil_disorder": ("owned", "owned (2023) or home: the centres civil-disorder distances count to"),
+}
+
+
+def _m(state: State) -> Map:
+    return load_map(str(state["map"]))
+
+
+def label(state: State) -> str:
+    kind = {"movement": "Movement", "retreat": "Retreats", "adjustment": "Adjustments"}[state["kind"]]
+    return f"{state['season']} {state['year']} {kind}"
+
+
+def _power_of(m: Map, role: str | None) -> str:
+    text = (role or "").strip().lower()
+    for key, p in m.powers.items():
+        if text in (key, str(p["name"]).lower(), str(p["abbreviation"]).lower()):
+            return key
+    raise RulesetError(f"role {role!r} is not a power of this map; choose one of {', '.join(m.powers)}")
+
+
+def setup(options: Mapping[str, Any], players: Sequence[Player]) -> State:
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise RulesetError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(OPTIONS)}")
+    opts = {k: str(options.get(k, default)) for k, (default, _) in OPTIONS.items()}
+    if opts["map"] not in available_maps():
+        raise RulesetError(f"unknown map {opts['map']!r}; known: {', '.join(available_maps())}")
+    if opts["convoy_intent"] not in ("2023", "explicit", "1971"):
+        raise RulesetError("convoy_intent must be 2023, explicit or 1971")
+    if opts["civil_disorder"] not in ("owned", "home"):
+        raise RulesetError("civil_disorder must be owned or home")
+    m = load_map(opts["map"])
+    seats: dict[str, str] = {}
+    for p in players:
+        power = _power_of(m, p.role)
+        if power in seats.values():
+            raise RulesetError(f"two players are seated as {power}; each power has one player")
+        seats[p.key] = power
+    if not seats:
+        raise RulesetError("seat at least one player, with a power as role (e.g. NAME:LOGIN:ID:england)")
+    start = m.data["start"]
+    powers = list(m.powers)
+    first = m.phases()[0]
+    return {
+        "map": opts["map"],
+        "rules": {"convoy_intent": opts["convoy_intent"], "civil_disorder": opts["civil_disorder"]},
+        "year": int(start["year"]),
+        "step": 0,
+        "season": str(first["season"]),
+        "kind": str(first["kind"]),
+        "seats": dict(sorted(seats.items())),
+        "units": {p: sorted(start["units"].get(p, []), key=lambda t: t.split()[1]) for p in powers},
+        "supply_centres": {p: sorted(start["supply_centres"].get(p, [])) for p in powers},
+        "dislodged": [],
+        "contested": [],
+        "draw_proposals": [],
+        "result": None,
+    }
+
+
+def _power_for(state: State, player: str) -> str | None:
+    return state["seats"].get(player)
+
+
+def _player_for(state: State, power: str) -> str | None:
+    return next((k for k, p in state["seats"].items() if p == power), None)
+
+
+def due_powers(state: State) -> list[str]:
+    """Powers that have orders to give in the open phase."""
+    m = _m(state)
+    if state.get("result"):
+        return []
+    if state["kind"] == "movement":
+        return [p for p in m.powers if state["units"].get(p)]
+    if state["kind"] == "retreat":
+        return sorted({d["power"] for d in state["dislodged"]})
+    units = units_from(m, state["units"])
+    owners = owners_from(state["supply_centres"])
+    counts = adjustment_counts(units, owners)
+    return [p for p, n in counts.items() if n < 0 or (n > 0 and buildable(m, p, units, owners))]
+
+
+def phase(state: State) -> Phase:
+    if state.get("result"):
+        r = state["result"]
+        text = f"won by {r['winner']}" if r["kind"] == "victory" else f"drawn ({', '.join(r['powers'])})"
+        return Phase(f"{label(state)} — game over, {text}", (), finished=True)
+    awaited = tuple(sorted(k for k, p in state["seats"].items() if p in due_powers(state)))
+    return Phase(label(state), awaited)
+
+
+def _entries(orders: Orders | None) -> list[Any]:
+    if orders is None:
+        return []
+    if isinstance(orders, list):
+        return list(orders)
+    if isinstance(orders, dict) and isinstance(orders.get("orders"), list):
+        return list(orders["orders"])
+    return []
+
+
+def _rules(state: State) -> Rules:
+    return Rules(convoy_intent=str(state["rules"]["convoy_intent"]))
+
+
+def check(state: State, player: str, orders: Orders) -> list[Problem]:
+    m = _m(state)
+    power = _power_for(state, player)
+    if power is None:
+        return [Problem("you have no seat in this game", (), "ask the game master")]
+    if not isinstance(orders, list):
+        return [Problem("orders are a list, one order per entry", (), "write e.g. - A Par - Bur")]
+    reads = read_orders(m, power, orders)
+    problems: list[Problem] = []
+    for i, r in enumerate(reads):
+        if r.error:
+            problems.append(Problem(r.error, (i,), r.hint or "write the order in judge notation"))
+        elif r.order and r.order.kind == "draw" and state["kind"] != "movement":
+            problems.append(Problem("draw proposals count in movement phases only", (i,),
+                                    "send it with your next movement orders", "warning"))
+    rows = _run(state, [r for r in reads if r.order and r.order.kind != "draw"], check_only=power)
+    readable = [i for i, r in enumerate(reads) if r.order and r.order.kind != "draw"]
+    for i, row in zip(readable, rows, strict=False):
+        if row["result"] == "invalid":
+            problems.append(Problem(f"{row['order']}: {row['reason']}", (i,), _hint(state["kind"])))
+        elif row["result"] == "fails" and state["kind"] == "adjustment":
+            problems.append(Problem(f"{row['order']}: {row['reason']}", (i,), _hint(state["kind"]), "warning"))
+    return problems
+
+
+def _hint(kind: str) -> str:
+    return {"movement": "the unit holds instead; see the template for each unit's moves",
+            "retreat": "write 'A Par - Bur' to a listed retreat, or 'A Par disband'",
+            "adjustment": "write 'Build A Par', 'Remove F Nth' or 'Waive'"}[kind]
+
+
+def _run(state: State, reads: list[Read], check_only: str | None = None) -> list[dict[str, Any]]:
+    """Results of ``reads`` on the current position (for ``check``: the player's orders alone)."""
+    m = _m(state)
+    units = units_from(m, state["units"])
+    if state["kind"] == "movement":
+        res = run_movement(m, units, reads, _rules(state))
+        rows = res.results[:len(reads)]
+    elif state["kind"] == "retreat":
+        dislodged = dislodged_from_data(m, state["dislodged"], units, state["contested"])
+        rows = run_retreats(m, units, dislodged, reads).results[:len(reads)]
+    else:
+        rows = run_adjustments(m, units, owners_from(state["supply_centres"]), reads,
+                               state["rules"]["civil_disorder"]).results
+    # a support that matches no order of one's own may still match another power's: not a problem here
+    if check_only:
+        for row in rows:
+            if row["result"] == "invalid" and row["reason"].startswith("void"):
+                row["result"] = "succeeds"
+    return rows
+
+
+def default_orders(state: State, player: str, previous: Orders | None) -> Orders:
+    """NMR: units hold, dislodged units disband, builds are waived, removals by civil disorder (rules 2023)."""
+    return []
+
+
+def describe(state: State, player: str, orders: Orders) -> list[str]:
+    m = _m(state)
+    power = _power_for(state, player) or ""
+    out = []
+    for r in read_orders(m, power, _entries(orders)):
+        out.append(judge_notation(r.order) if r.order else f"?? {r.text} ({r.error})")
+    return out or ["(no orders: " + {"movement": "all units hold", "retreat": "dislodged units disband",
+                                     "adjustment": "builds waived, removals by civil disorder"}[state["kind"]] + ")"]
+
+
+# ----- adjudication and the calendar --------------------------------------------------------------------
+
+def adjudicate(state: State, orders: Mapping[str, Orders]) -> TurnResult:
+    if state.get("result"):
+        raise RulesetError("the game is over")
+    m = _m(state)
+    new = copy.deepcopy(state)
+    reads: list[Read] = []
+    drawers: list[str] = []
+    for player in sorted(orders):
+        power = _power_for(state, player)
+        if power is None:
+            continue
+        for r in read_orders(m, power, _entries(orders[player])):
+            if r.order and r.order.kind == "draw":
+                if state["kind"] == "movement":
+                    drawers.append(power)
+                continue
+            reads.append(r)
+    units = units_from(m, state["units"])
+    powers = list(m.powers)
+    report: dict[str, Any] = {"phase": label(state), "kind": state["kind"], "season": state["season"],
+                              "year": state["year"],
+                              "orders": {k: copy.deepcopy(list(_entries(orders.get(k)))) for k in sorted(orders)}}
+    new["dislodged"], new["contested"] = [], []
+    if state["kind"] == "movement":
+        res = run_movement(m, units, reads, _rules(state))
+        report["results"] = res.results
+        report["dislodged"] = [dislodged_to_data(d) for d in res.dislodged]
+        new["units"] = units_by_power(res.units, powers)
+        new["dislodged"] = report["dislodged"]
+        new["contested"] = res.contested
+    elif state["kind"] == "retreat":
+        dislodged = dislodged_from_data(m, state["dislodged"], units, state["contested"])
+        res = run_retreats(m, units, dislodged, reads)
+        report["results"] = res.results
+        report["disbanded"] = res.extra["disbanded_by_power"]
+        new["units"] = units_by_power(res.units, powers)
+    else:
+        res = run_adjustments(m, units, owners_from(state["supply_centres"]), reads, state["rules"]["civil_disorder"])
+        report["results"] = res.results
+        for key in ("built", "removed", "civil_disorder", "waived"):
+            report[key] = res.extra[key]
+        new["units"] = units_by_power(res.units, powers)
+    _advance(m, new, report)
+    _draw(m, new, report, drawers, state["kind"])
+    report["supply_centres"] = {p: len(v) for p, v in new["supply_centres"].items()}
+    report["next"] = phase(new).label
+    return TurnResult(new, report)
+
+
+def _advance(m: Map, s: State, report: dict[str, Any]) -> None:
+    """Move to the next phase that has something to do; owners change and victory is checked on the way."""
+    if s["kind"] == "movement" and s["dislodged"]:
+        _goto(m, s, "retreat")
+        if s["kind"] == "retreat":
+            return
+    if s["kind"] in ("movement", "retreat"):
+        _end_of_season(m, s, report)
+        if s.get("result"):
+            return
+    skipped: list[str] = []
+    while True:
+        _next_step(m, s, m.phases())
+        if s["kind"] == "adjustment" and (not m.adjustment_year(s["year"]) or not due_powers(s)):
+            skipped.append(label(s))
+            continue
+        break
+    if skipped:
+        report["skipped"] = skipped
+
+
+def _goto(m: Map, s: State, kind: str) -> None:
+    cal = m.phases()
+    for i in range(s["step"] + 1, len(cal)):
+        if cal[i]["kind"] == kind and cal[i]["season"] == s["season"]:
+            s["step"], s["kind"] = i, kind
+            return
+
+
+def _next_step(m: Map, s: State, cal: list[dict[str, Any]]) -> None:
+    step = s["step"] + 1
+    while step < len(cal) and cal[step]["season"] == s["season"] and cal[step]["kind"] == "retreat":
+        step += 1
+    if step >= len(cal):
+        step = 0
+        s["year"] += 1
+    s["step"], s["season"], s["kind"] = step, str(cal[step]["season"]), str(cal[step]["kind"])
+
+
+def _end_of_season(m: Map, s: State, report: dict[str, Any]) -> None:
+    cal = m.phases()
+    if not any(p.get("ownership") and p["season"] == s["season"] for p in cal):
+        return
+    owners = owners_from(s["supply_centres"])
+    changes = []
+    for u in units_from(m, s["units"]):
+        prov = u.province
+        if m.provinces[prov].get("supply_centre") and owners.get(prov) != u.power:
+            changes.append({"province": prov, "from": owners.get(prov), "to": u.power})
+            owners[prov] = u.power
+    s["supply_centres"] = centres_by_power(owners, list(m.powers))
+    report["centre_changes"] = changes
+    victory = m.data.get("victory", {})
+    if victory.get("after", s["season"]) == s["season"]:
+        best = max(s["supply_centres"], key=lambda p: len(s["supply_centres"][p]))
+        if len(s["supply_centres"][best]) >= int(victory.get("centres", 18)):
+            s["result"] = {"kind": "victory", "winner": best}
+            report["victory"] = best
+
+
+def _draw(m: Map, s: State, report: dict[str, Any], drawers: list[str], kind: str) -> None:
+    if kind != "movement" or s.get("result") or not drawers:
+        return
+    survivors = sorted(p for p, c in s["supply_centres"].items() if c and p in s["seats"].values())
+    report["draw_proposals"] = sorted(set(drawers))
+    if survivors and set(survivors) <= set(drawers):
+        s["result"] = {"kind": "draw", "powers": survivors}
+        report["draw"] = survivors
+
+
+def public_view(state: State) -> State:
+    return {k: copy.deepcopy(v) for k, v in state.items() if k not in ("private", "secret")}
+
+
+def standings(state: State) -> list[dict[str, Any]]:
+    m = _m(state)
+    rows = []
+    for power in m.powers:
+        rows.append({"power": str(m.powers[power]["name"]), "player": _player_for(state, power) or "(civil disorder)",
+                     "centres": len(state["supply_centres"].get(power, [])),
+                     "units": len(state["units"].get(power, []))})
+    return sorted(rows, key=lambda r: (-r["centres"], r["power"]))
+
+
+def history(states: list[State]) -> dict[str, dict[str, list[int]]]:
+    out: dict[str, dict[str, list[int]]] = {"supply_centres": {}, "units": {}}
+    if not states:
+        return out
+    for player, power in states[0]["seats"].items():
+        out["supply_centres"][player] = [len(s["supply_centres"].get(power, [])) for s in states]
+        out["units"][player] = [len(s["units"].get(power, [])) for s in states]
+    return out
+
+
+def legal_moves(m: Map, unit_text: str) -> list[str]:
+    """Where a unit can move in one step (for the template's comments)."""
+    from .game import parse_unit
+
+    u = parse_unit(m, "x", unit_text)
+    return sorted({province_of(r).capitalize() if u.type == "army" or "/" not in r
+                   else province_of(r).capitalize() + "/" + r.split("/")[1] for r in m.reach(u.type, u.region)})

@@ -1,0 +1,217 @@
+"""What people read: the order schema, the pre-printed order sheet, the newsletter and the SVG map."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ...model import Player, State
+from .game import owners_from, units_from
+from .league import _m, _player_for, due_powers, label, legal_moves
+from .mapdata import Map, province_of
+from .phases import adjustment_counts, buildable, civil_disorder_victim
+
+_ENTRY_PROPS = {
+    "unit": {"type": "string", "description": "the unit ordered, e.g. 'A Par' or 'F Stp/sc'"},
+    "hold": {"type": "boolean", "description": "true: the unit holds"},
+    "move": {"type": "string", "description": "where the unit moves, e.g. 'Bur' or 'Spa/nc'"},
+    "via_convoy": {"type": "boolean", "description": "true: the army moves by convoy even next door"},
+    "support": {"type": "string", "description": "the unit supported and its move: 'A Bur - Par' or 'A Bur'"},
+    "convoy": {"type": "string", "description": "the army convoyed and its move: 'A Lon - Bel'"},
+    "retreat": {"type": "string", "description": "where a dislodged unit retreats"},
+    "disband": {"type": "boolean", "description": "true: the dislodged unit disbands"},
+    "build": {"type": "string", "description": "the unit to build: 'A Par' or 'F Stp/nc'"},
+    "remove": {"type": "string", "description": "the unit to remove: 'F Nth'"},
+    "waive": {"type": "boolean", "description": "true: give up one build"},
+    "draw": {"type": "boolean", "description": "true: propose a draw (movement phases)"},
+}
+
+
+def order_schema(state: State) -> dict[str, Any]:
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "array",
+        "description": f"Orders for {label(state)}: one per entry, in judge notation or as a mapping",
+        "items": {
+            "oneOf": [
+                {"type": "string", "minLength": 1, "maxLength": 200,
+                 "description": "an order in judge notation, e.g. 'A Par - Bur', 'F Nth C A Lon - Bel'"},
+                {"type": "object", "additionalProperties": False, "properties": _ENTRY_PROPS, "minProperties": 1,
+                 "description": "a structured order, e.g. {unit: A Par, move: Bur}"},
+            ]
+        },
+        "maxItems": 100,
+    }
+
+
+def _name(m: Map, power: str) -> str:
+    return str(m.powers[power]["name"]) if power in m.powers else power.capitalize()
+
+
+def template(state: State, player: str) -> str:
+    m = _m(state)
+    power = state["seats"].get(player, "")
+    lines = [f"# {label(state)}: orders for {_name(m, power)}. One order a line, in judge notation",
+             "# ('A Par - Bur', 'A Mun S A Bur - Par', 'F Nth C A Lon - Bel', 'A Lvp - Edi via convoy')."]
+    if state["kind"] == "movement":
+        lines.append("# Every unit is written holding; change the line to what it should do.")
+        lines.append("# Add a line 'Propose draw' to propose a draw to all survivors.")
+        for text in state["units"].get(power, []):
+            u = _short(text)
+            lines.append(f"- {u} H  # can move to: {', '.join(legal_moves(m, text))}")
+        if not state["units"].get(power):
+            return "\n".join(lines + ["# You have no units.", "[]"]) + "\n"
+    elif state["kind"] == "retreat":
+        lines.append("# Each dislodged unit disbands unless you write a retreat ('A Par - Bur').")
+        for d in state["dislodged"]:
+            if d["power"] == power:
+                where = ", ".join(_short_region(r) for r in d["retreats"]) or "nowhere: it must disband"
+                lines.append(f"- {_short(d['unit'])} disband  # may retreat to: {where}")
+    else:
+        units = units_from(m, state["units"])
+        owners = owners_from(state["supply_centres"])
+        n = adjustment_counts(units, owners).get(power, 0)
+        if n > 0:
+            free = buildable(m, power, units, owners)
+            lines.append(f"# You may build {n} unit(s) in: {', '.join(p.capitalize() for p in free)}.")
+            lines.append("# Replace a 'Waive' by e.g. 'Build A Par' or 'Build F Stp/nc'.")
+            lines += ["- Waive"] * min(n, max(len(free), 1))
+        elif n < 0:
+            lines.append(f"# You must remove {-n} unit(s); these lines name the ones civil disorder would take.")
+            left = list(units)
+            for _ in range(-n):
+                v = civil_disorder_victim(m, power, left, owners, state["rules"]["civil_disorder"])
+                if v is None:
+                    break
+                left.remove(v)
+                lines.append(f"- Remove {v}")
+    if not any(line.startswith("-") for line in lines):
+        lines.append("[]  # nothing to order in this phase")
+    return "\n".join(lines) + "\n"
+
+
+def _short(text: str) -> str:
+    letter, region = text.split(" ", 1)
+    return f"{letter} {_short_region(region)}"
+
+
+def _short_region(region: str) -> str:
+    prov, _, coast = region.partition("/")
+    return prov.capitalize() + (f"/{coast}" if coast else "")
+
+
+# ----- newsletter -------------------------------------------------------------------------------------------
+
+def newsletter(state: State, report: dict[str, Any], players: list[Player]) -> str:
+    m = _m(state)
+    who = {p.key: p.name for p in players}
+    out = [f"## {report['phase']}", ""]
+    results = report.get("results", [])
+    out += ["### Orders", ""]
+    for power in m.powers:
+        rows = [r for r in results if r["power"] == power]
+        if not rows:
+            continue
+        player = _player_for(state, power)
+        seat = f" ({who.get(player, player)})" if player else " (civil disorder)"
+        out.append(f"**{_name(m, power)}**{seat}")
+        out.append("")
+        for r in rows:
+            mark = {"succeeds": "", "fails": " *(fails)*", "invalid": " *(invalid)*"}[r["result"]]
+            reason = f" — {escape(r['reason'])}" if r["reason"] else ""
+            out.append(f"- `{r['order']}`{mark}{reason}")
+        out.append("")
+    if report.get("dislodged"):
+        out += ["### Dislodged", ""]
+        for d in report["dislodged"]:
+            where = ", ".join(_short_region(r) for r in d["retreats"]) or "none (it will disband)"
+            came = f" from {d['attacker_from'].capitalize()}" if d["attacker_from"] else " by convoy"
+            out.append(f"- {_name(m, d['power'])} `{_short(d['unit'])}`, attacked{came}; may retreat to: {where}")
+        out.append("")
+    for key, title in (("disbanded", "Disbanded"), ("built", "Built"), ("removed", "Removed"),
+                       ("civil_disorder", "Removed in civil disorder")):
+        if report.get(key):
+            out += [f"### {title}", ""]
+            for power, units in report[key].items():
+                out.append(f"- {_name(m, power)}: {', '.join(_short(u) for u in units)}")
+            out.append("")
+    if report.get("waived"):
+        out.append("Builds waived: " + ", ".join(f"{_name(m, p)} {n}" for p, n in report["waived"].items()) + ".")
+        out.append("")
+    if report.get("centre_changes"):
+        out += ["### Supply centres changing hands", ""]
+        for c in report["centre_changes"]:
+            old = _name(m, c["from"]) if c["from"] else "neutral"
+            out.append(f"- {m.full_name(c['province'])}: {old} → {_name(m, c['to'])}")
+        out.append("")
+    out += ["### Supply centres", "", "| Power | Player | Centres | Units | Owned |", "|---|---|---:|---:|---|"]
+    for power in m.powers:
+        player = _player_for(state, power)
+        centres = state["supply_centres"].get(power, [])
+        out.append(f"| {_name(m, power)} | {who.get(player, player) if player else '—'} | {len(centres)} | "
+                   f"{len(state['units'].get(power, []))} | {', '.join(c.capitalize() for c in centres)} |")
+    out.append("")
+    if report.get("draw_proposals"):
+        out.append("Draw proposed by: " + ", ".join(_name(m, p) for p in report["draw_proposals"]) + ".")
+        out.append("")
+    if report.get("victory"):
+        out += [f"**{_name(m, report['victory'])} wins with {len(state['supply_centres'][report['victory']])} "
+                "supply centres.**", ""]
+    if report.get("draw"):
+        out += ["**The game ends in a draw between " + ", ".join(_name(m, p) for p in report["draw"]) + ".**", ""]
+    if report.get("skipped"):
+        out += ["No orders were needed for: " + ", ".join(report["skipped"]) + ".", ""]
+    out += ["### Map", "", "<figure>", svg(state), f"<figcaption>The position after {report['phase']}."
+            "</figcaption>", "</figure>", ""]
+    if not state.get("result"):
+        due = ", ".join(_name(m, p) for p in due_powers(state))
+        out.append(f"Next: **{label(state)}**" + (f" — orders due from {due}." if due else "."))
+    return "\n".join(out) + "\n"
+
+
+def svg(state: State) -> str:
+    """A schematic map: provinces as labelled dots coloured by owner, borders as lines, units as letters."""
+    m = _m(state)
+    w, h = m.data.get("size", [1000, 820])
+    owners = owners_from(state["supply_centres"])
+    colour = {p: str(d["colour"]) for p, d in m.powers.items()}
+    xy = {p: tuple(d["xy"]) for p, d in m.provinces.items()}
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="100%" role="img" '
+             f'aria-label="Map of the position" font-family="sans-serif" font-size="11">',
+             f'<rect width="{w}" height="{h}" fill="#f4f1e8"/>']
+    seen = set()
+    for a, b, kind in m.data["borders"]:
+        pa, pb = province_of(a), province_of(b)
+        if (pa, pb) in seen or (pb, pa) in seen:
+            continue
+        seen.add((pa, pb))
+        dash = ' stroke-dasharray="4 3"' if kind == "sea" else ""
+        (x1, y1), (x2, y2) = xy[pa], xy[pb]
+        parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#c9c2ad"{dash}/>')
+    for prov in sorted(m.provinces):
+        d = m.provinces[prov]
+        x, y = xy[prov]
+        terrain = d["terrain"]
+        fill = {"sea": "#cfe3f0", "impassable": "#bbbbbb"}.get(terrain, "#ffffff")
+        if prov in owners:
+            fill = colour.get(owners[prov], fill)
+        r = 9 if d.get("supply_centre") else 6
+        parts.append(f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="#6b6456"><title>'
+                     f'{escape(str(d["name"]))}</title></circle>')
+        parts.append(f'<text x="{x}" y="{y + 21}" text-anchor="middle" fill="#4a4438">{prov.capitalize()}</text>')
+    for power, units in state["units"].items():
+        for text in units:
+            letter, region = text.split(" ", 1)
+            prov, _, coast = region.partition("/")
+            x, y = m.provinces[prov]["coasts"][coast]["xy"] if coast else xy[prov]
+            parts.append(f'<rect x="{x - 10}" y="{y - 26}" width="20" height="16" rx="3" fill="{colour.get(power)}" '
+                         f'stroke="#222"/><text x="{x}" y="{y - 14}" text-anchor="middle" fill="#fff" '
+                         f'font-weight="bold">{letter}</text>')
+    for d in state.get("dislodged", []):
+        letter, region = d["unit"].split(" ", 1)
+        x, y = xy[province_of(region)]
+        parts.append(f'<rect x="{x + 8}" y="{y - 8}" width="18" height="14" rx="3" fill="none" '
+                     f'stroke="{colour.get(d["power"])}" stroke-width="2" stroke-dasharray="3 2"/>'
+                     f'<text x="{x + 17}" y="{y + 3}" text-anchor="middle">{letter}</text>')
+    parts.append("</svg>")
+    return "".join(parts)

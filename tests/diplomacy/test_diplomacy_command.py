@@ -1,0 +1,86 @@
+"""`turnpress diplomacy resolve` and `turnpress diplomacy datc` through RULESET.command (issue: one-off
+adjudication and the DATC runner)."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from adjudicator.rulesets.diplomacy import RULESET
+
+DATC_FILE = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "datc" / "datc.json"
+
+POSITION = """\
+map: standard
+phase: movement
+units:
+  england: [F lon, F nth, A yor]
+  france: [A bel, F eng]
+orders:
+  england: [F Lon S F Nth - Eng, F Nth - Eng, "A Yor - Wal"]
+  france: [{unit: F eng, hold: true}, A Bel - Mars]
+"""
+
+
+def test_datc_runner_ends_with_the_count_line(capsys: pytest.CaptureFixture[str]) -> None:
+    if not DATC_FILE.exists():
+        pytest.skip("shared/reference is not beside the clone")
+    assert RULESET.command(["datc", str(DATC_FILE)]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert re.fullmatch(r"\d+ passed, 0 failed, 7 skipped", out[-1])
+    assert sum(1 for line in out if line.startswith("SKIPPED")) == 7
+    assert all(": " in line for line in out if line.startswith("SKIPPED"))  # each skip with its reason
+
+
+def test_resolve_reads_yaml_and_prints_results_units_and_dislodged(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "pos.yaml"
+    f.write_text(POSITION, encoding="utf-8")
+    assert RULESET.command(["resolve", str(f)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    rows = {r["order"]: r for r in out["orders"]}
+    assert rows["F Nth - Eng"]["result"] == "succeeds"
+    assert rows["F Eng H"]["result"] == "fails"
+    assert rows["A Bel - Mars"]["result"] == "invalid" and "no place" in rows["A Bel - Mars"]["reason"]
+    assert out["units"]["england"] == ["F eng", "F lon", "A wal"]
+    [d] = out["dislodged"]
+    assert d == {"power": "france", "unit": "F eng", "attacker_from": "nth",
+                 "retreats": ["bre", "iri", "mao", "pic"]}
+
+
+def test_resolve_reads_json_from_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    position = {"phase": "adjustment", "units": {"russia": ["F sev"]},
+                "supply_centres": {"russia": ["mos", "sev", "stp", "war"]},
+                "orders": {"russia": ["Build F Stp/nc", "Build A Sev", "Build A Mos", "Waive"]}}
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(position)))
+    assert RULESET.command(["resolve"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [r["result"] for r in out["orders"]] == ["succeeds", "fails", "succeeds", "succeeds"]
+    assert out["built"] == {"russia": ["F stp/nc", "A mos"]}
+    assert out["units"]["russia"] == ["A mos", "F sev", "F stp/nc"]
+
+
+def test_resolve_retreat_phase_disbands_clashing_retreats(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """DATC 6.H.7: two retreats to one province both disband."""
+    f = tmp_path / "r.yaml"
+    f.write_text("phase: retreat\nunits: {austria: [A vie], germany: [A mun]}\n"
+                 "dislodged:\n  - {power: italy, unit: A gal, attacker_from: ukr}\n"
+                 "  - {power: italy, unit: A sil, attacker_from: war}\n"
+                 "orders: {italy: [A Gal - Boh, A Sil - Boh]}\n", encoding="utf-8")
+    assert RULESET.command(["resolve", str(f)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [r["result"] for r in out["orders"]] == ["fails", "fails"]
+    assert out["disbanded"] == ["A gal", "A sil"]
+
+
+def test_bad_input_gives_exit_code_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "bad.yaml"
+    f.write_text("units: {atlantis: [A par]}\n", encoding="utf-8")
+    assert RULESET.command(["resolve", str(f)]) == 2
+    assert "unknown power" in capsys.readouterr().err
+    assert RULESET.command(["frobnicate"]) == 2
