@@ -57,7 +57,7 @@ def test_amtsblatt_has_the_auction_routes_site_accounts_offers_and_an_svg_map():
     res = play(s, {"p0": {"bids": [{"order": oid, "kj": 300}], "trucks": [{"route": ["HH", "HB"]}],
                           "site": {"field": "K-F.2", "kj": 5}}})
     text = R.newsletter(res.state, res.report, players("HH", "HB", "K", "M", "B"))
-    for heading in ("# Amtsblatt – Auf Achse, Runde 1", "## Versteigerung", "## Fahrten", "## Baustelle",
+    for heading in ("**Amtsblatt** – Auswertung der Runde 1", "## Versteigerung", "## Fahrten", "## Baustelle",
                     "## Spediteure", "## Angebote für Runde 2", "## Spielplan"):
         assert heading in text
     assert "**Spediteur0** für 300 kj" in text

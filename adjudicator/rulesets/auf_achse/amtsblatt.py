@@ -47,8 +47,9 @@ def svg_map(state: State, highlight: Sequence[int] = ()) -> str:
         parts.append(f'<circle cx="{c.x}" cy="{c.y}" r="{6 if mark else 4}" fill="{"#2b6cb0" if mark else "#333"}"'
                      f' stroke="#fff" stroke-width="1"><title>{escape(c.name)}'
                      f'{" – " + ", ".join(waiting[code]) if mark else ""}</title></circle>')
-        parts.append(f'<text x="{c.x + 7}" y="{c.y - 5}" font-size="11" font-family="sans-serif" '
-                     f'fill="#222">{escape(c.name)}</text>')
+        anchor = ' text-anchor="end"' if c.label_dx < 0 else ""
+        parts.append(f'<text x="{c.x + c.label_dx}" y="{c.y + c.label_dy}" font-size="11" font-family="sans-serif" '
+                     f'fill="#222"{anchor}>{escape(c.name)}</text>')
     parts += _trucks(state, board)
     parts.append(_legend(state, board, h))
     parts.append("</svg>")
@@ -109,7 +110,8 @@ def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player
     board = board_of(state)
     names = {k: h["name"] for k, h in state["hauliers"].items()}
     rnd = report["round"]
-    out = [f"# Amtsblatt – Auf Achse, Runde {rnd}", ""]
+    out = [f"**Amtsblatt** – Auswertung der Runde {rnd} von *Auf Achse*"
+           + (" (Versteigerung)" if rnd == 0 else ""), ""]
     if report.get("resting"):
         out += ["Betriebsferien: " + ", ".join(names[k] for k in report["resting"]) + ".", ""]
     out += _auction(state, report, names, board)
@@ -169,7 +171,8 @@ def _routes(state: State, report: Mapping[str, Any], names: Mapping[str, str], b
                 bits.append("lädt " + ", ".join(f"Auftrag {i}" for i in t["loaded"]) + f" in {board.label(t['start'])}")
             if t["route"] and len(t["route"]["fields"]) > 1:
                 rt = t["route"]
-                bits.append(f"fährt {' – '.join(rt['fields'])} ({rt['points']} Streckenpunkte, {rt['fare']} kj"
+                bits.append(f"fährt von {board.label(rt['fields'][0])} nach {board.label(rt['fields'][-1])}: "
+                            f"{' – '.join(rt['fields'])} ({rt['points']} Streckenpunkte, {rt['fare']} kj"
                             + (f", Bußgeld {rt['fine']} kj" if rt["fine"] else "") + ")")
             if t["unloaded"]:
                 bits.append("liefert " + ", ".join(f"Auftrag {u['order']} (+{u['value']} kj)" for u in t["unloaded"])

@@ -35,6 +35,8 @@ class City:
     country: str
     x: int
     y: int
+    label_dx: int = 7  # where the name is written, relative to the city (negative: to the left)
+    label_dy: int = -5
 
 
 @dataclass(frozen=True)
@@ -125,7 +127,8 @@ class Board:
 
 
 def _build(data: Mapping[str, Any]) -> Board:
-    cities = {code: City(code, c["name"], c.get("country", ""), int(c["x"]), int(c["y"]))
+    cities = {code: City(code, c["name"], c.get("country", ""), int(c["x"]), int(c["y"]),
+                         *(int(v) for v in c.get("label", (7, -5))))
               for code, c in data["cities"].items()}
     board = Board(data["name"], int(data["width"]), int(data["height"]), cities, [],
                   generator=dict(data.get("generator", {})), deck=list(data.get("deck") or []))
