@@ -50,7 +50,7 @@ def read_options(raw: Mapping[str, Any]) -> dict[str, Any]:
             if text not in _TRUE | _FALSE:
                 raise RulesetError(f"option {name} ({what}) must be true or false, not {value!r}")
             value = text in _TRUE
-        elif kind == "int" and not isinstance(value, int) or isinstance(value, bool) and kind == "int":
+        elif kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
             try:
                 value = int(str(value))
             except ValueError:
