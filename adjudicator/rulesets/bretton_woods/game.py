@@ -259,8 +259,15 @@ def default_for(state: State, key: str, previous: Any) -> dict[str, Any]:
     return out
 
 
+def _copy_state(state: State) -> State:
+    """A copy of the state to work on: countries are flat records, so a copy of each dict is enough."""
+    st = {k: copy.deepcopy(v) for k, v in state.items() if k != "countries"}
+    st["countries"] = {k: dict(c) for k, c in state["countries"].items()}
+    return st
+
+
 def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResult:
-    st = copy.deepcopy(state)
+    st = _copy_state(state)
     turn = st["turn"] + 1
     opts = st["options"]
     keys = [k for k, c in st["countries"].items() if c["active"]]

@@ -98,7 +98,7 @@ def _sheet_schema(*, standing: bool) -> dict[str, Any]:
                 "type": "object", "additionalProperties": False, "required": ["to", "good", "count"],
                 "properties": {
                     "to": {"type": "string", "description": "the receiving country's name"},
-                    "good": {"enum": tables.transfer_goods(), "description": "a, e, r, k, w or g (gold)"},
+                    "good": {"enum": list(tables.transfer_goods()), "description": "a, e, r, k, w or g (gold)"},
                     "count": _count("how many units"),
                     "note": {"type": "string", "maxLength": tables.limit("note_letters"),
                              "description": "a note to the receiver, at most 20 letters"},
@@ -274,6 +274,18 @@ def path_text(path: tuple[Any, ...]) -> str:
     return ".".join(str(p) for p in path)
 
 
+def copy_orders(norm: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of orders in normal form (faster than ``deepcopy``: the shape is known)."""
+    out = dict(norm)
+    for section in ("production", "construction", "gold"):
+        out[section] = dict(norm[section])
+    out["market"] = {g: dict(o) for g, o in norm["market"].items()}
+    out["transfers"] = [dict(t) for t in norm["transfers"]]
+    out["attacks"] = [dict(a) for a in norm["attacks"]]
+    out["contacts"] = list(norm["contacts"])
+    return out
+
+
 def cut(norm: Mapping[str, Any], country: Mapping[str, Any], industry_price: int
         ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The orders cut to what the last listing allows, and one record per cut order.
@@ -281,11 +293,20 @@ def cut(norm: Mapping[str, Any], country: Mapping[str, Any], industry_price: int
     For each budget in ``BUDGETS`` the claims on it are added up; while they exceed what is available, the
     claims are reduced in cut order, each by as little as makes the rest fit (buy offers by whole units).
     """
-    out = copy.deepcopy(dict(norm))
+    out = copy_orders(norm)
     avail = available(country)
     table = claims(out, industry_price)
     records: dict[tuple[Any, ...], dict[str, Any]] = {}
+    # One pass first: most sheets fit, and then no budget needs a second look.
+    totals = dict.fromkeys(BUDGETS, 0)
+    for path, uses in table:
+        amount = get(out, path)
+        if amount:
+            for budget, per in uses.items():
+                totals[budget] += amount * per
     for budget in BUDGETS:
+        if totals[budget] <= avail[budget]:
+            continue
         using = [(path, uses[budget]) for path, uses in table if uses.get(budget)]
         total = sum(get(out, path) * per for path, per in using)
         excess = total - avail[budget]

@@ -16,16 +16,19 @@ def data() -> dict[str, Any]:
     return yamlio.load(files(__package__).joinpath("data.yaml").read_bytes(), max_bytes=1 << 20).data
 
 
+@cache
 def stock_names() -> dict[str, str]:
     """Stock letter -> its German name in the listing."""
     return {s: v["name"] for s, v in data()["stocks"].items()}
 
 
-def terms(stock: str) -> list[str]:
+@cache
+def terms(stock: str) -> tuple[str, ...]:
     """The listing terms of ``stock`` in print order."""
-    return list(data()["stocks"][stock]["terms"])
+    return tuple(data()["stocks"][stock]["terms"])
 
 
+@cache
 def decay(stock: str) -> Fraction:
     """The yearly loss probability of one unit of ``stock``."""
     return Fraction(data()["decay"][stock])
@@ -39,10 +42,12 @@ def types() -> dict[str, dict[str, str]]:
     return data()["types"]
 
 
+@cache
 def other_success() -> Fraction:
     return Fraction(data()["other_success"])
 
 
+@cache
 def success(country_type: str, stock: str) -> Fraction:
     """Chance that one construction attempt of ``stock`` succeeds for a country of ``country_type``."""
     if stock == "I" or types()[country_type]["sure"] == stock:
@@ -50,23 +55,27 @@ def success(country_type: str, stock: str) -> Fraction:
     return other_success()
 
 
-def agrarfaktor() -> tuple[list[int], list[int]]:
+@cache
+def agrarfaktor() -> tuple[tuple[int, ...], tuple[int, ...]]:
     t = data()["agrarfaktor"]
-    return list(t["factors"]), list(t["weights"])
+    return tuple(t["factors"]), tuple(t["weights"])
 
 
-def market_goods() -> list[str]:
-    return list(data()["market_goods"])
+@cache
+def market_goods() -> tuple[str, ...]:
+    return tuple(data()["market_goods"])
 
 
-def transfer_goods() -> list[str]:
-    return list(data()["transfer_goods"])
+@cache
+def transfer_goods() -> tuple[str, ...]:
+    return tuple(data()["transfer_goods"])
 
 
 def good_names() -> dict[str, str]:
     return dict(data()["good_names"])
 
 
+@cache
 def limit(name: str) -> int:
     return int(data()["limits"][name])
 
