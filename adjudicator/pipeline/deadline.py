@@ -1,0 +1,176 @@
+"""``turnpress deadline``: adjudicate what is due, commit and tag it, push; retry when another run was faster.
+
+The deadline workflow runs it on a schedule, by hand and on pushes of orders::
+
+    turnpress deadline --push
+
+Without ``--push`` it is ``turnpress adjudicate --due --commit``. With ``--push`` it first brings the local
+branch up to the remote one, then adjudicates, then pushes the branch and the new tags in one atomic push. If
+the push is refused because the remote branch moved (orders merged meanwhile, or another deadline run did the
+turn), it drops its own turn commits and tags, resets to the remote branch and runs again: a turn is computed
+only from what is on the remote branch, and a turn another run already did is not due any more, so the run
+ends cleanly.
+
+Dice secrets come from ``TURNPRESS_DICE_SECRET_<GAME>`` variables or from one ``TURNPRESS_DICE_SECRETS``
+variable holding ``<game>=<hex>`` lines (one repository secret for every game of the league).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from .. import league as leaguemod
+from ..league import LeagueError, find_root
+from . import gitcmd
+
+OK, PROBLEMS, USAGE = 0, 1, 2
+SECRETS_VARIABLE = "TURNPRESS_DICE_SECRETS"
+
+
+def load_secrets(environ: dict[str, str] | None = None) -> list[str]:
+    """Spread ``TURNPRESS_DICE_SECRETS`` (``game=hex`` lines) into the per-game variables; the games named."""
+    env = os.environ if environ is None else environ
+    named = []
+    for line in env.get(SECRETS_VARIABLE, "").splitlines():
+        game, sep, value = line.strip().partition("=")
+        if not sep or not game:
+            continue
+        named.append(game.strip())
+        env.setdefault(leaguemod.secret_env(game.strip()), value.strip())
+    return named
+
+
+def parse_now(text: str | None) -> dt.datetime:
+    if not text:
+        return dt.datetime.now(dt.UTC)
+    when = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+    return when if when.tzinfo else when.replace(tzinfo=dt.UTC)
+
+
+class Remote:
+    """The remote branch a deadline run works against."""
+
+    def __init__(self, root: Path, name: str, branch: str) -> None:
+        self.root, self.name, self.branch = root, name, branch
+
+    @property
+    def ref(self) -> str:
+        return f"refs/remotes/{self.name}/{self.branch}"
+
+    def fetch(self) -> str:
+        """Fetch the branch and the tags; the remote branch's commit."""
+        gitcmd.run(self.root, "fetch", "--quiet", "--tags", self.name, f"+refs/heads/{self.branch}:{self.ref}")
+        sha = gitcmd.rev(self.root, self.ref)
+        if sha is None:
+            raise LeagueError(f"{self.name} has no branch {self.branch}")
+        return sha
+
+    def push(self, tags: list[str]) -> bool:
+        """Push HEAD to the branch and ``tags``, all or nothing; ``False`` if the remote refused."""
+        refs = [f"HEAD:refs/heads/{self.branch}", *(f"refs/tags/{t}:refs/tags/{t}" for t in tags)]
+        return gitcmd.run(self.root, "push", "--quiet", "--atomic", "--porcelain", self.name, *refs,
+                          check=False).returncode == 0
+
+
+def start_from_remote(root: Path, remote: Remote) -> None:
+    """Bring the local branch up to the remote one; refuse to run over local work a reset could lose."""
+    dirty = gitcmd.text(root, "status", "--porcelain", "--untracked-files=no")
+    if dirty:
+        raise LeagueError("the working tree has uncommitted changes; commit or drop them before "
+                          "'turnpress deadline --push', which may reset the branch to the remote one")
+    upstream = remote.fetch()
+    head = gitcmd.rev(root, "HEAD")
+    if head != upstream:
+        if head is not None and gitcmd.run(root, "merge-base", "--is-ancestor", head, upstream,
+                                           check=False).returncode != 0:
+            raise LeagueError(f"this branch has commits that are not on {remote.name}/{remote.branch}; "
+                              "push or drop them before running the deadline")
+        gitcmd.run(root, "reset", "--quiet", "--hard", upstream)
+
+
+def adjudicate(root: Path, now: dt.datetime, game: str | None, turn: int | None) -> list[leaguemod.TurnOutcome]:
+    """Every due turn of every game, or the open turn ``turn`` of ``game`` whether due or not."""
+    if game is None:
+        return [o for gid in leaguemod.list_games(root)
+                for o in leaguemod.adjudicate(root, gid, now, commit=True, only_if_due=True)]
+    if leaguemod.load_game(root, game).open_turn != turn:
+        return []  # another run did this turn already
+    return leaguemod.adjudicate(root, game, now, commit=True, only_if_due=False)
+
+
+def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = False, remote: str = "origin",
+        branch: str = "main", retries: int = 3, before_push: Callable[[], None] | None = None,
+        say: Callable[[str], None] = print) -> int:
+    """One deadline run; ``before_push`` is called between the commits and the push (tests race there)."""
+    load_secrets()
+    far = Remote(root, remote, branch)
+    if push:
+        start_from_remote(root, far)
+    turn = leaguemod.load_game(root, game).open_turn if game else None
+    for attempt in range(retries + 1):
+        start = gitcmd.rev(root, "HEAD")
+        done = adjudicate(root, now, game, turn)
+        if not done:
+            say("nothing is due" if attempt == 0 else
+                "nothing is due any more: another run adjudicated it first; this run ends here")
+            _outputs(0, start)
+            return OK
+        for o in done:
+            missed = f"; missed: {', '.join(o.missed)}" if o.missed else ""
+            say(f"{o.game}: turn {o.turn} ({o.label}) adjudicated{missed} [{(o.commit or '')[:10]}]")
+        if not push:
+            _outputs(len(done), gitcmd.rev(root, "HEAD"))
+            return OK
+        tags = [f"{o.game}/turn-{o.turn}" for o in done]
+        if before_push is not None:
+            before_push()
+        if far.push(tags):
+            say(f"pushed to {remote}/{branch} with tags {', '.join(tags)}")
+            _outputs(len(done), gitcmd.rev(root, "HEAD"))
+            return OK
+        upstream = _refetch(far, tags)
+        if upstream == start:
+            raise LeagueError(f"git push to {remote} was refused, but {remote}/{branch} has not moved: "
+                              "check the token's permission to push (contents: write) and branch protection")
+        say(f"{remote}/{branch} moved while this run worked (attempt {attempt + 1}); dropping this run's "
+            "commits and running again from there")
+        gitcmd.run(root, "reset", "--quiet", "--hard", upstream)
+    raise LeagueError(f"gave up after {retries + 1} attempts: {remote}/{branch} kept moving")
+
+
+def _refetch(remote: Remote, own_tags: list[str]) -> str:
+    """After a refused push: forget this run's tags (the remote may hold the same names), fetch again."""
+    for t in own_tags:
+        gitcmd.run(remote.root, "tag", "-d", t, check=False)
+    return remote.fetch()
+
+
+def _outputs(turns: int, sha: str | None) -> None:
+    """Tell the workflow's later jobs whether to build the site, and from which commit."""
+    path = os.environ.get("GITHUB_OUTPUT")
+    if path:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(f"turns={turns}\nsha={sha or ''}\n")
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="turnpress deadline",
+                                description="Adjudicate what is due, commit, tag and push, retrying on a race.")
+    p.add_argument("--league", help="the league folder (default: the nearest folder above with games/)")
+    p.add_argument("--now", help="ISO time to judge 'due' at (default: now)")
+    p.add_argument("--game", help="run this game's open turn now, due or not (a game master's manual turn)")
+    p.add_argument("--push", action="store_true", help="push the commits and tags; fetch and retry on a race")
+    p.add_argument("--remote", default="origin")
+    p.add_argument("--branch", default="main")
+    p.add_argument("--retries", type=int, default=3, help="how often to start over when the push is refused")
+    args = p.parse_args(argv)
+    root = find_root(Path(args.league) if args.league else None)
+    try:
+        return run(root, parse_now(args.now), game=args.game or None, push=args.push, remote=args.remote,
+                   branch=args.branch, retries=args.retries)
+    except gitcmd.GitError as e:
+        raise LeagueError(str(e)) from None

@@ -1,0 +1,274 @@
+"""``turnpress pr-check``: is this pull request a player's orders for the open turn, and are they valid?
+
+The orders workflow runs it on ``pull_request``, without secrets, so pull requests from forks work::
+
+    turnpress pr-check --league base --repo pr --event "$GITHUB_EVENT_PATH" --format github
+
+``--league`` is the league as it is on the base branch (trusted: its code is what runs, its games are what the
+orders are checked against); ``--repo`` is a clone holding the pull request's commits, read as data only: the
+changed files come from ``git diff base...head`` and their content from git's objects, never from a checkout
+of the pull request, so a symlink is never followed and a huge file is refused before it is read.
+
+The rules: every changed path is ``orders/<game>/<NNNN>/<seat>.yaml`` of a running game, for its open turn,
+of the seat the pull request's author holds (GitHub login and numeric id as in ``game.yaml``); it is added or
+modified, a regular file, within the size limit; then its orders pass the schema and the game's rules. The
+receipt (every order as the adjudicator understood it) goes to ``$GITHUB_STEP_SUMMARY`` and to the output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from .. import check, yamlio
+from ..league import Game, LeagueError, find_root
+from ..orders import Finding, file_finding, parse_path
+from . import gitcmd
+
+OK, PROBLEMS, USAGE = 0, 1, 2
+REGULAR_MODES = ("100644", "100755")
+MODE_NAMES = {"120000": "a symbolic link", "160000": "a submodule (a link to another repository)",
+              "040000": "a folder"}
+# Where a refused path lives decides the message: what the player touched, said in their words.
+AREAS = (
+    (".github/", "changes the repository's workflows or settings"),
+    ("games/", "changes a game's state, set-up or reports, which only the deadline run writes"),
+    ("site/", "changes the newsletter site, which the deadline run writes"),
+    ("orders/", "is not an orders file (orders/<game>/<NNNN>/<login>.yaml)"),
+)
+
+
+@dataclass(frozen=True)
+class PullRequest:
+    """What the check needs from the event: number, author, and the two commits to compare."""
+
+    number: int
+    login: str
+    user_id: int
+    base: str
+    head: str
+    title: str = ""
+
+    @classmethod
+    def from_event(cls, event: dict[str, Any]) -> PullRequest:
+        try:
+            pr = event["pull_request"]
+            return cls(number=int(pr["number"]), login=str(pr["user"]["login"]), user_id=int(pr["user"]["id"]),
+                       base=str(pr["base"]["sha"]), head=str(pr["head"]["sha"]), title=str(pr.get("title", "")))
+        except (KeyError, TypeError, ValueError) as e:
+            raise LeagueError(f"the event is not a pull_request event payload (missing {e})") from None
+
+
+@dataclass(frozen=True)
+class Change:
+    """One entry of ``git diff --raw``: status letter, modes, the new blob, the path (and the old path)."""
+
+    status: str
+    old_mode: str
+    new_mode: str
+    blob: str
+    path: str
+    old_path: str | None = None
+
+
+@dataclass
+class FileResult:
+    """The verdict on one changed file: findings, and for a valid one its receipt lines and notes."""
+
+    path: str
+    findings: list[Finding] = field(default_factory=list)
+    understood: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    game: Game | None = None
+    turn: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.severity == "error" for f in self.findings)
+
+
+def changed_files(repo: Path, base: str, head: str) -> list[Change]:
+    """The pull request's changes: ``git diff --raw -z -M base...head`` (from the merge base, as GitHub shows)."""
+    for sha in (base, head):
+        if gitcmd.rev(repo, sha) is None:
+            raise LeagueError(f"commit {sha} is not in {repo}: fetch the pull request's commits first "
+                              "(actions/checkout with fetch-depth: 0)")
+    raw = gitcmd.run(repo, "diff", "--raw", "-z", "-M", "--no-abbrev", f"{base}...{head}").stdout
+    fields = raw.split(b"\0")
+    out: list[Change] = []
+    i = 0
+    while i < len(fields) and fields[i].startswith(b":"):
+        old_mode, new_mode, _old_blob, blob, status = fields[i][1:].decode().split()
+        paths = 2 if status[0] in "RC" else 1
+        names = [f.decode("utf-8", "surrogateescape") for f in fields[i + 1:i + 1 + paths]]
+        out.append(Change(status[0], old_mode, new_mode, blob, names[-1], names[0] if paths == 2 else None))
+        i += 1 + paths
+    return out
+
+
+def path_problem(change: Change) -> str | None:
+    """Why a change can never be a player's orders file, whatever its content; ``None`` if it might be."""
+    parts = PurePosixPath(change.path).parts
+    if change.status == "D":
+        return "deletes a file; a pull request may only add or change your own orders file"
+    if change.status in "RC":
+        return f"renames or copies {change.old_path}; a pull request may only add or change your own orders file"
+    if ".." in parts or "." in parts or change.path.startswith("/") or "\\" in change.path:
+        return "is a path with '..' (or '.', '/' or '\\') in it; write a plain orders/<game>/<NNNN>/<login>.yaml"
+    if change.new_mode not in REGULAR_MODES:
+        return f"is {MODE_NAMES.get(change.new_mode, 'not a regular file')}; commit the orders file itself"
+    if parse_path(change.path) is None:
+        for prefix, why in AREAS:
+            if change.path.startswith(prefix):
+                return why
+        return "is outside orders/; a pull request may only add or change your own orders file"
+    return None
+
+
+def check_change(repo: Path, games: check._Games, pr: PullRequest, change: Change) -> FileResult:
+    """Every rule for one changed file, path first, then the seat, then size, then the content."""
+    result = FileResult(change.path)
+
+    def refuse(message: str, hint: str = "") -> FileResult:
+        result.findings.append(file_finding(change.path, message, hint))
+        return result
+
+    why = path_problem(change)
+    if why:
+        return refuse(f"{change.path} {why}", "a pull request carries one thing: your orders for the open turn")
+    where = parse_path(change.path)
+    assert where is not None  # path_problem refused every other path
+    try:
+        game = games.game(where.game)
+    except LeagueError as e:
+        return refuse(str(e), "check the game id in the path")
+    result.game, result.turn = game, where.turn
+    seat = game.player(where.player)
+    if seat is None:
+        return refuse(f"{where.player!r} does not play in {game.id}", "name the file after your GitHub login")
+    if seat.login.lower() != pr.login.lower():
+        mine = next((p.key for p in game.players if p.login.lower() == pr.login.lower()), None)
+        hint = f"write orders/{game.id}/{game.open_turn:04d}/{mine}.yaml" if mine else \
+            f"you ({pr.login}) have no seat in {game.id}; ask the game master to add you"
+        return refuse(f"these are the orders of {seat.name} ({seat.login}); this pull request is by {pr.login}",
+                      hint)
+    if seat.github_id != pr.user_id:
+        return refuse(f"{seat.login}'s seat in {game.id} belongs to GitHub account id {seat.github_id}, but this "
+                      f"pull request's author has id {pr.user_id}",
+                      "if your account was renamed or replaced, ask the game master to update game.yaml")
+    state = games.state(game)
+    phase = game.ruleset.phase(state)
+    if phase.finished:
+        return refuse(f"{game.id} is over; it takes no more orders")
+    size = int(gitcmd.text(repo, "cat-file", "-s", change.blob))
+    if size > yamlio.ORDERS_MAX_BYTES:
+        return refuse(f"the file is {size} bytes; an orders file may have at most {yamlio.ORDERS_MAX_BYTES}",
+                      "orders fit in a few kilobytes: remove what is not an order")
+    raw = gitcmd.run(repo, "cat-file", "blob", change.blob).stdout
+    with _as_file(raw) as path:
+        checked, _ = check.check_path(games, change.path, path)
+    result.findings += checked.findings
+    if not checked.ok:
+        return result
+    if where.player not in phase.awaited:
+        return refuse(f"{seat.name} is not awaited in turn {where.turn} ({phase.label}): these orders would not "
+                      "be used", "wait for a phase that awaits you")
+    result.understood = check.describe(game, state, where.player, checked.orders)
+    if checked.wait:
+        result.notes.append("You asked to wait (`wait: true`): the turn is not adjudicated before its deadline.")
+    if (game.root / change.path).is_file():
+        result.notes.append(f"`{change.path}` is on the main branch already (merged earlier): when this pull "
+                            "request is merged, it replaces that file. The orders merged last count.")
+    return result
+
+
+@contextmanager
+def _as_file(raw: bytes) -> Iterator[Path]:
+    """The blob's bytes in a private temporary file, for the checks that read a path."""
+    fd, name = tempfile.mkstemp(prefix="turnpress-pr-", suffix=".yaml")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(raw)
+        yield Path(name)
+    finally:
+        os.unlink(name)
+
+
+def run_check(league: Path, repo: Path, pr: PullRequest) -> list[FileResult]:
+    """Check every file the pull request changes; an empty pull request is refused too."""
+    changes = changed_files(repo, pr.base, pr.head)
+    if not changes:
+        return [FileResult("(pull request)", [file_finding("(pull request)", "the pull request changes no files",
+                                                           "add your orders file for the open turn")])]
+    games = check._Games(league)
+    return [check_change(repo, games, pr, c) for c in changes]
+
+
+def receipt(pr: PullRequest, results: list[FileResult]) -> str:
+    """The job summary: the orders as the adjudicator understood them, warnings, and every refusal."""
+    errors = sum(f.severity == "error" for r in results for f in r.findings)
+    verdict = "✅ valid: these orders can be merged" if not errors else f"❌ refused: {errors} problem(s)"
+    lines = [f"## Orders receipt — pull request #{pr.number} by @{pr.login}", "", f"**{verdict}**", ""]
+    for r in results:
+        lines.append(f"### `{r.path}`")
+        lines.append("")
+        if r.game is not None and r.ok:
+            seat = r.game.player(parse_path(r.path).player)  # type: ignore[union-attr]
+            deadline = r.game.deadline(r.turn) if r.turn is not None else None
+            when = deadline.isoformat(timespec="minutes") if deadline else "none set"
+            lines += [f"{r.game.config.get('title', r.game.id)}, turn {r.turn}, orders of "
+                      f"{seat.name if seat else '?'}. Deadline: {when}.", "", "Understood as:", ""]
+            lines += [f"- {line}" for line in r.understood] + [""]
+        warnings = [f for f in r.findings if f.severity != "error"]
+        problems = [f for f in r.findings if f.severity == "error"]
+        if warnings:
+            lines += ["Warnings:", ""] + [f"- line {f.line}: {f.message}" + (f" — {f.hint}" if f.hint else "")
+                                          for f in warnings] + [""]
+        if problems:
+            lines += ["Problems:", ""] + [f"- line {f.line}: {f.message}" + (f" — {f.hint}" if f.hint else "")
+                                          for f in problems] + [""]
+        lines += [f"> {note}" for note in r.notes] + ([""] if r.notes else [])
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="turnpress pr-check",
+                                description="Check a pull request: only the author's orders for the open turn.")
+    p.add_argument("--event", required=True, help="the pull_request event payload ($GITHUB_EVENT_PATH)")
+    p.add_argument("--league", help="the league on the base branch (default: the nearest folder with games/)")
+    p.add_argument("--repo", help="the clone holding the pull request's commits (default: the league)")
+    p.add_argument("--base", help="compare from this commit instead of the event's base sha")
+    p.add_argument("--head", help="compare to this commit instead of the event's head sha")
+    p.add_argument("--format", choices=("text", "github"), default="text",
+                   help="github: also print ::error/::warning annotations for the files' lines")
+    args = p.parse_args(argv)
+    league = find_root(Path(args.league) if args.league else None)
+    repo = Path(args.repo) if args.repo else league
+    try:
+        event = json.loads(Path(args.event).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise LeagueError(f"cannot read the event payload {args.event}: {e}") from None
+    pr = PullRequest.from_event(event)
+    if args.base or args.head:
+        pr = PullRequest(pr.number, pr.login, pr.user_id, args.base or pr.base, args.head or pr.head, pr.title)
+    try:
+        results = run_check(league, repo, pr)
+    except gitcmd.GitError as e:
+        raise LeagueError(str(e)) from None
+    text = receipt(pr, results)
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if summary:
+        with open(summary, "a", encoding="utf-8") as f:
+            f.write(text)
+    print(text, end="")
+    findings = [f for r in results for f in r.findings]
+    for f in findings:
+        print(f.github() if args.format == "github" else f.text())
+    return PROBLEMS if any(f.severity == "error" for f in findings) else OK

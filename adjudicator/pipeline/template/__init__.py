@@ -1,0 +1,1 @@
+"""The files ``turnpress init`` writes into a new league repository (see ``manifest.yaml``)."""
