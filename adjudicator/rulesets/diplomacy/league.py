@@ -233,7 +233,13 @@ def adjudicate(state: State, orders: Mapping[str, Orders]) -> TurnResult:
         report["results"] = res.results
         report["dislodged"] = [dislodged_to_data(d) for d in res.dislodged]
         new["units"] = units_by_power(res.units, powers)
-        new["dislodged"] = report["dislodged"]
+        # a unit with nowhere to go disbands at once; only the others need a retreat phase
+        stranded = [d for d in report["dislodged"] if not d["retreats"]]
+        if stranded:
+            report["disbanded"] = {}
+            for d in stranded:
+                report["disbanded"].setdefault(d["power"], []).append(d["unit"])
+        new["dislodged"] = [d for d in report["dislodged"] if d["retreats"]]
         new["contested"] = res.contested
     elif state["kind"] == "retreat":
         dislodged = dislodged_from_data(m, state["dislodged"], units, state["contested"])
