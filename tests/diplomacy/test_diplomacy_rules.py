@@ -1,0 +1,153 @@
+"""Rules the DATC JSON leaves out or words differently: the DATC v3.0 preferred answers, the order
+notation, the phase flow, victory and draws (rules 2023; sections as in the DATC)."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.dice import Dice
+from adjudicator.model import Player
+from adjudicator.rulesets.diplomacy import RULESET
+from adjudicator.rulesets.diplomacy.command import resolve_position
+from adjudicator.rulesets.diplomacy.mapdata import load_map
+from adjudicator.rulesets.diplomacy.orders import OrderError, parse_order
+
+
+def results(units: dict, orders: dict, phase: str = "movement", **extra) -> dict[str, str]:
+    out = resolve_position({"phase": phase, "units": units, "orders": orders, **extra})
+    return {r["order"]: r["result"] for r in out["orders"]}
+
+
+def test_6b2_move_to_the_only_reachable_coast() -> None:
+    """DATC 6.B.2: F Gas - Spa goes to the north coast, the only one it can reach."""
+    out = resolve_position({"units": {"france": ["F gas"]}, "orders": {"france": ["F Gas - Spa"]}})
+    assert out["units"]["france"] == ["F spa/nc"]
+
+
+def test_6b7_support_without_coast_matches_a_move_to_a_coast() -> None:
+    """DATC 6.B.7 / 4.B.4: a support that names no coast supports a move to either coast."""
+    r = results({"france": ["F por", "F mao"], "italy": ["F lyo", "F wes"]},
+                {"france": ["F Por S F Mao - Spa", "F Mao - Spa/nc"],
+                 "italy": ["F Lyo S F Wes - Spa/sc", "F Wes - Spa/sc"]})
+    assert r["F Mao - Spa/nc"] == "fails" and r["F Wes - Spa/sc"] == "fails"
+
+
+def test_6b10_unit_ordered_with_wrong_coast_still_moves() -> None:
+    """DATC 6.B.10: the coast written for the ordered unit is ignored."""
+    assert results({"france": ["F spa/sc"]}, {"france": ["F Spa/nc - Lyo"]}) == {"F Spa/nc - Lyo": "succeeds"}
+
+
+def test_6b12_army_moves_ignore_a_coast() -> None:
+    """DATC 6.B.12: A Gas - Spa/nc moves the army to Spain."""
+    out = resolve_position({"units": {"france": ["A gas"]}, "orders": {"france": ["A Gas - Spa/nc"]}})
+    assert out["units"]["france"] == ["A spa"] and out["orders"][0]["result"] == "succeeds"
+
+
+def test_6g11_own_convoy_to_adjacent_province_is_a_paradox_without_fallback() -> None:
+    """DATC 6.G.11 (2023, no fallback): Szykman — Sweden does not move, the North Sea fleet takes Skagerrak."""
+    r = results({"england": ["F nwy", "F nth"], "russia": ["A swe", "F ska", "F bar"]},
+                {"england": ["F Nwy S F Nth - Ska", "F Nth - Ska"],
+                 "russia": ["A Swe - Nwy", "F Ska C A Swe - Nwy", "F Bar S A Swe - Nwy"]})
+    assert r["F Nth - Ska"] == "succeeds" and r["A Swe - Nwy"] == "fails"
+
+
+def test_6g19_unnecessary_convoy_gives_no_intent() -> None:
+    """DATC 6.G.19 (2023): the fleet in Western Med is in no needed route, so its convoy is illegal."""
+    r = results({"france": ["A mar", "F wes"], "italy": ["F lyo", "A spa"]},
+                {"france": ["A Mar - Spa", "F Wes C A Mar - Spa"], "italy": ["F Lyo C A Mar - Spa", "A Spa - Mar"]})
+    assert r["A Mar - Spa"] == "fails" and r["A Spa - Mar"] == "fails"
+    out = resolve_position({"units": {"france": ["A mar", "F wes"], "italy": ["F lyo", "A spa"]},
+                            "orders": {"france": ["F Wes C A Mar - Spa"], "italy": []}})
+    assert out["orders"][0]["reason"].startswith("void")
+
+
+def test_6h1_no_supports_during_retreat() -> None:
+    """DATC 6.H.1-6.H.3: support and convoy orders are not retreat orders."""
+    r = results({"turkey": ["F aeg"]}, {"austria": ["F Tri - Alb"], "turkey": ["F Aeg S F Tri - Alb"]},
+                phase="retreat", dislodged=[{"power": "austria", "unit": "F tri", "attacker_from": "ven"}])
+    assert r["F Aeg S F Tri - Alb"] == "invalid" and r["F Tri - Alb"] == "succeeds"
+
+
+def test_6j9_fleet_distance_counts_via_norway() -> None:
+    """DATC 6.J.9 (second scenario): Skagerrak is two steps from St Petersburg, the army is removed."""
+    out = resolve_position({"phase": "adjustment", "units": {"russia": ["A gre", "A sev", "F ska"]},
+                            "supply_centres": {"russia": ["stp", "sev"]}, "orders": {}})
+    assert out["civil_disorder"] == {"russia": ["A gre"]}
+
+
+@pytest.mark.parametrize("text, judged", [
+    ("a paris -> burgundy", "A Par - Bur"), ("F NTH C A LON - BEL", "F Nth C A Lon - Bel"),
+    ("A Mun S A Bur - Par", "A Mun S A Bur - Par"), ("F Stp/sc - Bot", "F Stp/sc - Bot"),
+    ("build a par", "Build A Par"), ("WAIVE", "Waive"), ("F St. Petersburg (north coast) H", "F Stp/nc H"),
+    ("A Lvp - Edi via convoy", "A Lvp - Edi via convoy"), ("Remove F North Sea", "Remove F Nth"),
+])
+def test_judge_notation_any_case_and_full_names(text: str, judged: str) -> None:
+    assert str(parse_order(load_map("standard"), text)) == judged
+
+
+@pytest.mark.parametrize("text", ["A Par -", "A Atlantis - Bur", "F Spa/xc - Lyo", "A Par jumps Bur", ""])
+def test_unreadable_orders_say_why(text: str) -> None:
+    with pytest.raises(OrderError) as e:
+        parse_order(load_map("standard"), text)
+    assert e.value.message and e.value.hint
+
+
+PLAYERS = [Player(k, k.capitalize(), k, i, role) for i, (k, role) in enumerate(
+    [("ann", "England"), ("bob", "fra"), ("cy", "germany"), ("di", "italy"), ("ed", "austria"),
+     ("fo", "russia"), ("gu", "turkey")])]
+
+
+def test_setup_seats_powers_and_refuses_bad_roles() -> None:
+    state = RULESET.setup({"map": "standard"}, PLAYERS, Dice(b"x"))
+    assert state["seats"]["ann"] == "england" and state["seats"]["bob"] == "france"
+    assert RULESET.phase(state).label == "Spring 1901 Movement" and len(RULESET.phase(state).awaited) == 7
+    from adjudicator.ruleset import RulesetError
+    with pytest.raises(RulesetError):
+        RULESET.setup({}, [Player("x", "X", "x", 1, "atlantis")], Dice(b"x"))
+    with pytest.raises(RulesetError):
+        RULESET.setup({"map": "mars"}, PLAYERS, Dice(b"x"))
+
+
+def test_template_lists_units_holding_with_their_moves_and_describe_reads_back() -> None:
+    state = RULESET.setup({}, PLAYERS, Dice(b"x"))
+    text = RULESET.template(state, "fo")
+    assert "- F Stp/sc H  # can move to: Bot, Fin, Lvn" in text
+    assert RULESET.describe(state, "fo", ["f stp/sc - bot", {"unit": "A War", "move": "Gal"}]) == [
+        "F Stp/sc - Bot", "A War - Gal"]
+
+
+def test_newsletter_has_orders_results_table_and_inline_svg() -> None:
+    state = RULESET.setup({}, PLAYERS, Dice(b"x"))
+    r = RULESET.adjudicate(state, {"bob": ["A Par - Bur"], "cy": ["A Mun - Bur"]}, Dice(b"t"))
+    md = RULESET.newsletter(r.state, r.report, PLAYERS)
+    assert "`A Par - Bur` *(fails)* — bounces" in md
+    assert "| France | Bob | 3 | 3 | Bre, Mar, Par |" in md
+    assert "<figure>" in md and "<svg" in md and "<script" not in md
+
+
+def test_centres_change_owner_after_fall_only_and_history_counts_them() -> None:
+    """Rules: supply centres are owned by who occupies them after the Fall turn (and its retreats)."""
+    s0 = RULESET.setup({}, PLAYERS, Dice(b"x"))
+    s1 = RULESET.adjudicate(s0, {"bob": ["A Mar - Spa"]}, Dice(b"1")).state
+    assert "spa" not in s1["supply_centres"]["france"]
+    s2 = RULESET.adjudicate(s1, {"bob": ["A Spa H"]}, Dice(b"2")).state
+    assert "spa" in s2["supply_centres"]["france"] and RULESET.phase(s2).label == "Winter 1901 Adjustments"
+    assert RULESET.phase(s2).awaited == ("bob",)
+    assert RULESET.history([s0, s1, s2])["supply_centres"]["bob"] == [3, 3, 4]
+
+
+def test_victory_at_18_centres_and_unanimous_draw() -> None:
+    s = RULESET.setup({}, PLAYERS, Dice(b"x"))
+    s["season"], s["step"] = "Fall", 2
+    owned = sorted(p for p in load_map("standard").supply_centres())[:17]
+    s["supply_centres"] = {p: [] for p in s["supply_centres"]}
+    s["supply_centres"]["england"] = owned
+    s["units"] = {p: [] for p in s["units"]}
+    s["units"]["england"] = ["A ser" if "ser" not in owned else "A war"]
+    r = RULESET.adjudicate(s, {}, Dice(b"v"))
+    assert r.state["result"] == {"kind": "victory", "winner": "england"} and RULESET.phase(r.state).finished
+    d = RULESET.setup({}, PLAYERS, Dice(b"x"))
+    all_draw = {p.key: ["Propose draw"] for p in PLAYERS}
+    assert RULESET.adjudicate(d, {**all_draw, "gu": []}, Dice(b"d")).state["result"] is None
+    done = RULESET.adjudicate(d, all_draw, Dice(b"d")).state
+    assert done["result"]["kind"] == "draw" and len(done["result"]["powers"]) == 7
