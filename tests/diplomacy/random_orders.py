@@ -60,7 +60,7 @@ def random_orders(m: Map, units: dict[str, list[str]], rng: random.Random) -> di
             else:
                 orders[power].append(f"{me} - {rng.choice(reach)}" if reach else f"{me} H")
     # armies sometimes try the convoys ordered for them
-    for power, lines in orders.items():
+    for lines in orders.values():
         for i, line in enumerate(lines):
             if line.startswith("A ") and rng.randrange(4) == 0:
                 army = line.split()[1]
