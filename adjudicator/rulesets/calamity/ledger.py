@@ -87,6 +87,9 @@ def sell_all(st: State, p: str, log: Log) -> None:
     st["players"][p]["policies"] = []
     credit(st, p, proceeds)
     listing = ", ".join(held) if held else "no policies"
+    if not held:
+        log.say(f"{name(st, p)} cannot pay in full and has no policies to sell.")
+        return
     log.say(f"{name(st, p)} cannot pay and sells all policies to the bank ({listing}) for {proceeds} GE.")
 
 
