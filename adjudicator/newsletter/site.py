@@ -115,14 +115,30 @@ def generate(root: Path) -> tuple[int, int]:
     return len(views), written
 
 
+def site_env() -> dict[str, str]:
+    """The environment for mkdocs: on GitHub Actions the site's address is the repository's Pages address
+    unless ``TURNPRESS_SITE_URL`` names another (the RSS feed needs absolute links)."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    repo = env.get("GITHUB_REPOSITORY", "")
+    if not env.get("TURNPRESS_SITE_URL") and env.get("GITHUB_ACTIONS") == "true" and "/" in repo:
+        owner, name = repo.split("/", 1)
+        env["TURNPRESS_SITE_URL"] = f"https://{owner.lower()}.github.io/{name}/"
+    return env
+
+
 def mkdocs(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "mkdocs", *args, "-f", str(root / CONFIG)], cwd=root, text=True,
-                          capture_output=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+                          capture_output=True, env=site_env())
 
 
 def build(root: Path, out: Path | None = None) -> Path:
     """Generate the pages and build the site with ``mkdocs build --strict``; returns the output folder."""
     generate(root)
+    return mkdocs_build(root, out)
+
+
+def mkdocs_build(root: Path, out: Path | None = None) -> Path:
+    """``mkdocs build --strict`` of the pages as they are; raises ``SiteError`` with mkdocs' complaint."""
     target = (out or root / "public").resolve()
     done = mkdocs(root, "build", "--strict", "--site-dir", str(target))
     if done.returncode != 0:
@@ -139,6 +155,7 @@ def command(name: str, argv: Sequence[str]) -> int:
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     b = sub.add_parser("build", parents=[common], help="write the pages from games/ and build the site (strict)")
     b.add_argument("--out", help="where to build (default: public/ in the league)")
+    b.add_argument("--strict", action="store_true", help="accepted for clarity: the build is always strict")
     b.add_argument("--pages-only", action="store_true", help="write the pages and mkdocs.yml, do not run mkdocs")
     s = sub.add_parser("serve", parents=[common], help="write the pages and serve the site with live reload")
     s.add_argument("--addr", default="127.0.0.1:8000", help="address to serve on (default: 127.0.0.1:8000)")
@@ -163,4 +180,4 @@ def command(name: str, argv: Sequence[str]) -> int:
     generate(root)
     print(f"Serving the league's site on http://{args.addr}/ (Ctrl-C stops it).", flush=True)
     return subprocess.call([sys.executable, "-m", "mkdocs", "serve", "-f", str(root / CONFIG), "--dev-addr", args.addr],
-                           cwd=root)
+                           cwd=root, env=site_env())

@@ -76,9 +76,23 @@ def play(root: Path, game: str, players: list[tuple[str, str, int]], turns: int,
         assert run(root, "adjudicate", game, "--now", now, "--commit") == 0
 
 
-@pytest.fixture
-def small_league(league: Path) -> Path:
+def make_league(root: Path) -> Path:
     """Two games: 'atlas' (three turns, with a schedule) and 'borea' (two turns, no schedule)."""
-    play(league, "atlas", [("Ruritania", "alice", 1), ("Freedonia", "Bob", 2), ("Syldavia", "carol", 3)], 3)
-    play(league, "borea", [("Elbonia", "dave", 4), ("Latveria", "erin", 5)], 2, schedule=False)
-    return league
+    (root / "games").mkdir(parents=True)
+    (root / ".gitignore").write_text(".secrets/\npublic/\n")
+    git(root, "init", "-q", "-b", "main")
+    git(root, "config", "user.name", "Game Master")
+    git(root, "config", "user.email", "gm@example.org")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "league")
+    play(root, "atlas", [("Ruritania", "alice", 1), ("Freedonia", "Bob", 2), ("Syldavia", "carol", 3)], 3)
+    play(root, "borea", [("Elbonia", "dave", 4), ("Latveria", "erin", 5)], 2, schedule=False)
+    return root
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The small league, built once with ``turnpress site build`` (tests that change files copy it first)."""
+    root = make_league(tmp_path_factory.mktemp("site") / "league")
+    assert run(root, "site", "build") == 0
+    return root

@@ -1,0 +1,149 @@
+"""The newsletter site (issue: the league's site): issue pages, generated pages, the strict build, RSS, search,
+no network, and the mkdocs.yml a league starts from."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from adjudicator import yamlio
+from adjudicator.newsletter import charts, site
+
+from ..conftest import git
+from .conftest import run
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def copy_league(built: Path, tmp_path: Path) -> Path:
+    root = tmp_path / "league"
+    shutil.copytree(built, root, ignore=shutil.ignore_patterns("public"))
+    return root
+
+
+def test_issue_pages_committed_with_the_turns_are_what_the_build_writes_again(built_site: Path, capsys):
+    assert "site/news/posts/atlas/0003.md" in git(built_site, "ls-files")
+    assert git(built_site, "status", "--porcelain", "--", "site/news/posts") == "", "a rebuild changes no issue"
+    capsys.readouterr()
+    assert run(built_site, "site", "build", "--pages-only") == 0
+    assert "Wrote 0 changed file(s) for 2 game(s)" in capsys.readouterr().out, "a second build writes nothing"
+
+
+def test_an_issue_has_front_matter_for_the_blog_and_what_every_issue_needs(built_site: Path):
+    page = (built_site / "site/news/posts/atlas/0002.md").read_text()
+    front = page.split("---\n")[1]
+    assert "date: 2026-01-12 19:00:00\n" in front, "the deadline (20:00 CET) as the post date, in UTC"
+    assert "categories:\n  - atlas\n" in front and "slug: atlas-0002" in front
+    body = page.split("<!-- more -->")[1]
+    assert "| Ruritania |" in body, "the ruleset's own tables"
+    assert '<div class="tp-figure">\n<svg' in body, "SVGs wrapped so that Markdown leaves them alone"
+    assert "Missed orders (NMR): Syldavia" in body
+    assert "Orders for turn 3 are due by **2026-01-19 20:00 CET**" in body
+    seed = yamlio.read_data(built_site / "games/atlas/turns/0002/report.yaml")["dice"]["seed"]
+    assert f"Dice seed revealed: `{seed}`" in body
+    assert "`orders/atlas/0002/`" in body and "git show atlas/turn-2" in body
+
+
+def test_the_built_site_has_stable_issue_urls_archives_rss_and_a_search_index(built_site: Path):
+    public = built_site / "public"
+    issue = (public / "news/atlas/0003/index.html").read_text()
+    assert "<table>" in issue and "<svg" in issue and "<polyline" in issue
+    assert "<p><svg" not in issue, "no SVG is swallowed into a paragraph"
+    archive = (public / "news/atlas/index.html").read_text()
+    assert "0003/" in archive and "0001/" in archive and "borea/0001" not in archive, "one archive per game"
+    rss = (public / "feed_rss_created.xml").read_text()
+    assert "League of ATLAS — Round 3" in rss and "19 Jan 2026 19:00" in rss, "RSS dates from the front matter"
+    index = json.loads((public / "search/search_index.json").read_text())
+    text = " ".join(d["text"] + d["title"] for d in index["docs"])
+    assert "Ruritania" in text and "Latveria" in text
+    home = (public / "index.html").read_text()
+    assert "League of ATLAS" in home and "League of BOREA" in home and "2026-01-26 20:00 CET" in home
+    for page in ("games/atlas/standings", "games/atlas/charts", "games/atlas/map", "games/borea/index.html"):
+        assert (public / page).exists(), page
+
+
+def test_generated_game_pages(built_site: Path):
+    overview = (built_site / "site/games/atlas/index.md").read_text()
+    assert "turn 4 open: Round 4" in overview and "2026-01-26 20:00 CET" in overview
+    assert "[alice](https://github.com/alice)" in overview and "orders/atlas/0004/" in overview
+    standings = (built_site / "site/games/atlas/standings.md").read_text()
+    scores = [int(n) for n in re.findall(r"^\| (?:alice|bob|carol) \| (\d+) \|$", standings, re.MULTILINE)]
+    assert len(scores) == 3 and scores == sorted(scores, reverse=True), "the ruleset's rows, in its order"
+    assert "| player | score |\n| --- | ---: |" in standings
+    assert (built_site / "site/games/atlas/charts.md").read_text().count("<polyline") == 3
+    config = (built_site / "mkdocs.yml").read_text()
+    assert "      categories_allowed:\n        - atlas\n        - borea\n" in config
+    assert '      - "League of ATLAS":\n          - games/atlas/index.md\n' in config
+
+
+def test_a_post_in_an_unknown_category_fails_the_build(built_site: Path, tmp_path: Path, capsys):
+    root = copy_league(built_site, tmp_path)
+    path = root / "site/news/posts/atlas/0003.md"
+    path.write_text(path.read_text().replace("  - atlas\n", "  - atlass\n", 1))
+    with pytest.raises(site.SiteError, match="category 'atlass' not in allow list"):
+        site.mkdocs_build(root)
+
+
+def test_game_masters_notes_appear_in_the_issue(built_site: Path, tmp_path: Path):
+    root = copy_league(built_site, tmp_path)
+    (root / "games/atlas/notes").mkdir()
+    (root / "games/atlas/notes/0003.md").write_text("Syldavia's player is on holiday until turn 5.\n")
+    assert run(root, "site", "build", "--pages-only") == 0
+    page = (root / "site/news/posts/atlas/0003.md").read_text()
+    assert "## From the game master\n\nSyldavia's player is on holiday until turn 5." in page
+
+
+def test_the_build_fetches_nothing(built_site: Path, tmp_path: Path):
+    """Every HTTP(S) request would go to a proxy that is not there; the strict build still succeeds."""
+    root = copy_league(built_site, tmp_path)
+    env = {"HTTP_PROXY": "http://127.0.0.1:9", "HTTPS_PROXY": "http://127.0.0.1:9", "NO_PROXY": "",
+           "http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9", "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(root / "mkdocs.yml")],
+                          cwd=root, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    config = (root / "mkdocs.yml").read_text()
+    assert "font: false" in config and "social" not in config
+
+
+def test_a_league_without_games_or_config_builds(tmp_path: Path, capsys):
+    root = tmp_path / "empty"
+    (root / "games").mkdir(parents=True)
+    assert run(root, "site", "build") == 0
+    assert "Built the site into" in capsys.readouterr().out
+    assert "No game has been set up yet" in (root / "public/index.html").read_text()
+
+
+def test_the_repositorys_mkdocs_yml_is_the_template_with_its_blocks_filled():
+    def blank(text: str) -> str:
+        for name in ("categories", "nav"):
+            text = site.replace_block(text, name, [])
+        return text
+
+    assert blank((REPO / "mkdocs.yml").read_text()) == blank(site.template())
+
+
+def test_generated_blocks_replace_only_their_lines():
+    text = "a: 1\n  # BEGIN turnpress nav (x)\n  old\n  # END turnpress nav\nb: 2\n"
+    once = site.replace_block(text, "nav", ["x:", "  - y"])
+    assert once == "a: 1\n  # BEGIN turnpress nav (x)\n  x:\n    - y\n  # END turnpress nav\nb: 2\n"
+    assert site.replace_block(once, "nav", ["x:", "  - y"]) == once
+    with pytest.raises(site.SiteError, match="markers"):
+        site.replace_block("a: 1\n", "nav", [])
+
+
+def test_charts_are_deterministic_integer_svg():
+    series = {"Alice": [0, 3, 7, -2], "Bob & Co": [0, 5, 6, 9]}
+    svg = charts.line_chart("Population <B>", series)
+    assert svg == charts.line_chart("Population <B>", dict(series))
+    assert "Bob &amp; Co (9)" in svg and "Population &lt;B&gt;" in svg
+    assert not re.search(r'="[^"]*\d\.\d', svg), "integer coordinates only"
+    assert charts.line_chart("empty", {}).endswith("</svg>")
+    assert "<polyline" in charts.line_chart("one turn", {"A": [4]})
+    many = charts.line_chart("many", {f"P{i}": [i] * 3 for i in range(14)})
+    assert many.count("<polyline") == 14 and "stroke-dasharray" in many, "beyond the palette, dashed lines"
