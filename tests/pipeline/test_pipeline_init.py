@@ -1,0 +1,51 @@
+"""``turnpress init DIR``: a new league repository a game master can push as it is."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from adjudicator import __version__, cli
+from adjudicator.league import find_root
+
+from ..conftest import git
+
+
+def test_init_writes_a_league_repository(tmp_path: Path, capsys):
+    target = tmp_path / "my-league"
+    assert cli.main(["init", str(target), "--title", "The Friday League"]) == 0
+    files = sorted(rel for p in target.rglob("*") if p.is_file()
+                   and not (rel := p.relative_to(target).as_posix()).startswith(".git/"))
+    assert {".github/workflows/orders.yml", ".github/workflows/deadline.yml", ".github/workflows/pages.yml",
+            ".github/turnpress-requirements.txt", "mkdocs.yml", "README.md", ".gitignore", "games/README.md",
+            "orders/README.md", "site/index.md"} <= set(files)
+    assert find_root(target) == target.resolve(), "turnpress commands find the new league"
+    assert git(target, "symbolic-ref", "HEAD").strip() == "refs/heads/main"
+    assert f"turnpress[site]=={__version__}" in (target / ".github/turnpress-requirements.txt").read_text()
+    assert 'site_name: "The Friday League"' in (target / "mkdocs.yml").read_text()
+    readme = (target / "README.md").read_text()
+    assert readme.startswith("# The Friday League")
+    for step in ("Fork", "turnpress template GAME yourlogin --write", "pull request", "receipt"):
+        assert step in readme
+    assert "/.secrets/" in (target / ".gitignore").read_text(), "dice secrets never reach git"
+    assert "@@" not in "".join((target / f).read_text() for f in files), "every placeholder is filled"
+
+
+def test_init_refuses_a_folder_that_is_not_empty(tmp_path: Path, capsys):
+    (tmp_path / "busy").mkdir()
+    (tmp_path / "busy" / "notes.txt").write_text("mine\n")
+    assert cli.main(["init", str(tmp_path / "busy")]) == 2
+    assert "exists and is not empty" in capsys.readouterr().err
+    assert sorted(p.name for p in (tmp_path / "busy").iterdir()) == ["notes.txt"]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("adjudicator.newsletter.site") is None,
+                    reason="turnpress site build is not in this installation yet")
+def test_a_new_league_builds_its_site(tmp_path: Path):
+    """The strict site build works on a league fresh from init (no games yet)."""
+    target = tmp_path / "league"
+    assert cli.main(["init", str(target)]) == 0
+    assert cli.main(["--league", str(target), "site", "build"]) == 0
+    assert (target / "public/index.html").is_file()
