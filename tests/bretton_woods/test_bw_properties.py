@@ -68,7 +68,7 @@ def test_trade_and_transfer_create_nothing_and_no_stock_goes_negative(data, raw,
         assert all(c[s] >= 0 for s in ev.STOCKS) and 0 <= c["e_imported"] <= c["e"]
         for s in ev.STOCKS:
             listing = lst[k][s]
-            assert listing["end"] == c[s] == listing["start"] + sum(v for _, v in listing["terms"])
+            assert listing["end"] == c[s] == listing["start"] + sum(listing["terms"].values())
 
 
 @settings(max_examples=20, deadline=None)

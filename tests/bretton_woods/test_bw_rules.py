@@ -182,7 +182,7 @@ def test_6_immigration_uses_the_figures_before_the_year():
     s["countries"]["anna"]["k"] = 40
     r = play(s, {k: WORK for k in ("anna", "bert", "cleo")})
     assert r.report["wlq"] == "2/15"  # 40 / 300
-    assert r.report["countries"]["anna"]["listings"]["B"]["terms"][3] == ["Imm", 3]   # (40 - 40/3) / 10 = 2.67
+    assert r.report["countries"]["anna"]["listings"]["B"]["terms"]["Imm"] == 3   # (40 - 40/3) / 10 = 2.67
 
 
 def test_6_over_commitment_is_cut_and_reported():
@@ -209,7 +209,7 @@ def test_war_timing_option_follows_the_examples():
     r = play(s, {"anna": WORK, "bert": WORK | {"attacks": [{"target": "Atlantis", "weapons": 5, "aim": "A"}]},
                  "cleo": WORK})
     a = r.report["countries"]["anna"]["listings"]["A"]
-    assert a["terms"][0] == ["Ang", -5] and a["end"] == a["start"] + sum(v for _, v in a["terms"])
+    assert a["terms"]["Ang"] == -5 and a["end"] == a["start"] + sum(a["terms"].values())
 
 
 # ----- 5 Angriff und Verteidigung ----------------------------------------------------------------------------
@@ -224,15 +224,15 @@ def test_5_1_defence_stops_one_weapon_each_and_is_spent():
     atk = r.report["attacks"][0]
     assert (atk["weapons"], atk["blocked"], atk["hits"], atk["losses"]) == (6, 4, 2, {"I": 2})
     wa, wb = r.report["countries"]["anna"]["listings"]["w"], r.report["countries"]["bert"]["listings"]["w"]
-    assert wa["terms"][1] == ["Vtd", -4] and wb["terms"][0] == ["Ang", -6]
-    assert r.report["countries"]["anna"]["listings"]["I"]["terms"][0] == ["Ang", -2]
+    assert wa["terms"]["Vtd"] == -4 and wb["terms"]["Ang"] == -6
+    assert r.report["countries"]["anna"]["listings"]["I"]["terms"]["Ang"] == -2
 
 
 def test_5_1_idle_defence_weapons_stay():
     s = start()
     s["countries"]["anna"]["w"] = 5
     r = play(s, {"anna": WORK | {"defence": 5}, "bert": WORK, "cleo": WORK})
-    assert r.report["countries"]["anna"]["listings"]["w"]["terms"][1] == ["Vtd", 0]
+    assert r.report["countries"]["anna"]["listings"]["w"]["terms"]["Vtd"] == 0
 
 
 def test_5_2_unaimed_hits_fall_by_lot_on_b_a_e_r_i():
@@ -313,8 +313,8 @@ def test_4_2_transfer_notes_at_most_20_letters_and_known_receivers():
                                                       (("transfers", 2, "to"), "error")]
     r = play(s, {"anna": WORK | {"transfers": [{"to": "borduria", "good": "g", "count": 100, "note": "Kredit"}]},
                  "bert": WORK, "cleo": WORK})
-    gold = {k: r.report["countries"][k]["listings"]["g"]["terms"][1] for k in ("anna", "bert")}
-    assert gold == {"anna": ["Tra", -100], "bert": ["Tra", 100]}
+    gold = {k: r.report["countries"][k]["listings"]["g"]["terms"]["Tra"] for k in ("anna", "bert")}
+    assert gold == {"anna": -100, "bert": 100}
 
 
 # ----- the ruleset's pages ------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """A stock's listing: where it started, what changed it, where it ended (the text's "Auflistung").
 
->>> format_listing("B", {"start": 100, "terms": [["Ang", 0], ["Alt", -12], ["Neu", 10], ["Imm", -3]], "end": 95})
+>>> format_listing("B", {"start": 100, "terms": {"Ang": 0, "Alt": -12, "Neu": 10, "Imm": -3}, "end": 95})
 'Bevölkerung B = 95 (100: Ang=0, Alt=-12, Neu=10, Imm=-3)'
 """
 
@@ -28,11 +28,11 @@ class Tally:
         return self.start + sum(self.terms.values())
 
     def as_data(self) -> dict[str, Any]:
-        """Plain data for state and report: ``{"start", "terms": [[name, value], ...], "end"}``."""
-        return {"start": self.start, "terms": [[t, v] for t, v in self.terms.items()], "end": self.total()}
+        """Plain data for state and report: ``{"start", "terms": {name: value, ...}, "end"}`` (terms in print order)."""
+        return {"start": self.start, "terms": dict(self.terms), "end": self.total()}
 
 
 def format_listing(stock: str, listing: dict[str, Any]) -> str:
     """The text's listing line of ``stock``, e.g. ``Rohstoffminen R = 7 (8: Ang=0, Alt=-2, Neu=1)``."""
-    terms = ", ".join(f"{name}={value}" for name, value in listing["terms"])
+    terms = ", ".join(f"{name}={value}" for name, value in dict(listing["terms"]).items())
     return f"{tables.stock_names()[stock]} {stock} = {listing['end']} ({listing['start']}: {terms})"
