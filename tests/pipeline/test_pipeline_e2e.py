@@ -247,3 +247,18 @@ def test_a_pull_request_with_no_changes_is_refused(world: World, capsys, tmp_pat
     pr = world.event("alice", "main")
     code, out, _ = pr_check(world, pr, capsys, tmp_path / "s.md")
     assert code == 1 and "the pull request changes no files" in out
+
+
+def test_a_replaced_player_sends_orders_for_the_seat(world: World, capsys, tmp_path):
+    """The game master's guide: a seat keeps its key; the login and id in game.yaml name who holds it."""
+    config = world.gm / "games/g1/game.yaml"
+    config.write_text(config.read_text().replace("login: alice\n  id: 1001", "login: dave\n  id: 2001"))
+    assert "dave" in config.read_text()
+    git(world.gm, "commit", "-qam", "Dave takes over Alice's seat")
+    git(world.gm, "push", "-q", "origin", "main")
+    dave = world.open_pr("alice", "dave-orders", {ALICE: orders("alice", 1, 2)}, login="dave", user_id=2001)
+    assert pr_check(world, dave, capsys, tmp_path / "s.md")[0] == 0
+    alice = world.open_pr("alice", "alice-orders", {ALICE: orders("alice", 1, 2)})
+    code, out, _ = pr_check(world, alice, capsys, tmp_path / "s.md")
+    assert code == 1 and "these are the orders of Alice (dave); this pull request is by alice" in out
+    assert "you (alice) have no seat in g1" in out
