@@ -62,6 +62,7 @@ class Game:
     root: Path
     id: str
     config: dict[str, Any]
+    _reports: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)
 
     @property
     def dir(self) -> Path:
@@ -116,7 +117,10 @@ class Game:
         return state
 
     def report(self, turn: int) -> dict[str, Any]:
-        return yamlio.read_data(self.dir / "turns" / turn_dir(turn) / "report.yaml")
+        """Turn ``turn``'s report, read once per Game (a committed report never changes under a run)."""
+        if turn not in self._reports:
+            self._reports[turn] = yamlio.read_data(self.dir / "turns" / turn_dir(turn) / "report.yaml")
+        return self._reports[turn]
 
     def deadline(self, turn: int) -> dt.datetime | None:
         """Turn ``turn``'s deadline: from the schedule, chained from the deadline turn ``turn-1`` recorded."""
@@ -303,8 +307,13 @@ def orders_dir(game: Game, turn: int) -> str:
     return f"orders/{game.id}/{turn_dir(turn)}"
 
 
-def submissions(game: Game, turn: int, state: State, *, with_arrivals: bool = True) -> list[Submission]:
-    """Every orders file of ``turn``, checked against ``state``; arrival times from git where asked."""
+def submissions(game: Game, turn: int, state: State, *, with_arrivals: bool = True,
+                only: Sequence[str] | None = None) -> list[Submission]:
+    """Every orders file of ``turn``, checked against ``state``; arrival times from git where asked.
+
+    With ``only`` (a replay), just the files of those players, read but not checked again: they were checked
+    when they were taken, and the replay must use exactly what was used then.
+    """
     folder = game.root / orders_dir(game, turn)
     if not folder.is_dir():
         return []
@@ -321,6 +330,11 @@ def submissions(game: Game, turn: int, state: State, *, with_arrivals: bool = Tr
         if where is None or path.is_symlink():
             continue
         raw = ordersmod.read_limited(path)
+        if only is not None:
+            if where.player in only:
+                data = yamlio.load(raw).data
+                out.append(Submission(where.player, rel, raw, ordersmod.Checked(rel, data["orders"], False, []), None))
+            continue
         if game.player(where.player) is None:
             checked = ordersmod.Checked(rel, None, False, [ordersmod.file_finding(
                 rel, f"{where.player!r} does not play in {game.id}", "name the file after your GitHub login")])
@@ -411,7 +425,8 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes | None,
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
     deadline = game.deadline(turn)
     grace = game.schedule.grace if game.schedule else dt.timedelta(0)
-    subs = {s.player: s for s in submissions(game, turn, state, with_arrivals=replay is None)}
+    only = replay.get("orders", {}).get("taken", []) if replay else None
+    subs = {s.player: s for s in submissions(game, turn, state, with_arrivals=replay is None, only=only)}
     taken: dict[str, Submission] = {}
     meta: dict[str, Any] = {"taken": [], "late": [], "refused": [], "missed": [], "defaults": {}}
     for key, sub in sorted(subs.items()):
@@ -460,10 +475,11 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes | None,
     if result.notes:
         report["notes"] = list(result.notes)
     files = _turn_files(game, turn, result.state, report)
-    from . import newsletter
+    if replay is None:  # the issue page is written with the turn; a replay compares state and report only
+        from . import newsletter
 
-    page_path, page = newsletter.issue_page(game, turn, result.state, report)
-    files[page_path] = page
+        page_path, page = newsletter.issue_page(game, turn, result.state, report)
+        files[page_path] = page
     return TurnOutcome(game.id, turn, phase.label, files, report, result.state, missed=meta["missed"])
 
 

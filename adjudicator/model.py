@@ -37,8 +37,9 @@ class Player:
 class Phase:
     """What is open now: a label for people and who is awaited.
 
-    ``awaited`` lists the keys of the players whose orders the phase needs; everyone else may still send
-    orders (press, standing instructions) but nobody waits for them. ``finished`` marks a game that is over.
+    ``awaited`` lists the keys of the players whose orders the phase needs and takes; orders of anyone else
+    for this phase are kept in the archive but not taken (the report says so). ``finished`` marks a game that
+    is over.
     """
 
     label: str

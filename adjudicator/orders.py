@@ -13,9 +13,11 @@ Every problem comes back as a ``Finding`` with file, line and column, and a hint
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -116,9 +118,7 @@ def read_envelope(file: str, raw: bytes, expect: OrdersPath) -> tuple[yamlio.Loc
 
 def schema_findings(file: str, loc: yamlio.Located, schema: dict[str, Any]) -> list[Finding]:
     """Validate ``orders`` against the ruleset's schema; map each error to the line of the value at fault."""
-    from jsonschema import Draft202012Validator
-
-    validator = Draft202012Validator(schema)
+    validator = _validator(json.dumps(schema, sort_keys=True))
     out = []
     orders = loc.data.get("orders")
     for err in sorted(validator.iter_errors(orders), key=lambda e: [str(p) for p in e.absolute_path]):
@@ -132,6 +132,14 @@ def schema_findings(file: str, loc: yamlio.Located, schema: dict[str, Any]) -> l
             line, col = loc.where(path)
         out.append(Finding(file, line, col, message, hint))
     return out
+
+
+@lru_cache(maxsize=64)
+def _validator(schema_json: str) -> Any:
+    """One validator per distinct schema: a deadline run checks many files against the same few schemas."""
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(json.loads(schema_json))
 
 
 def _best(err: Any) -> Any:

@@ -14,6 +14,7 @@ objects (``is_plain``). Commented templates are written with ruamel.yaml, which 
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
@@ -21,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from .model import Path, is_plain
+from .model import Path
 
 ORDERS_MAX_BYTES = 256 * 1024
 STATE_MAX_BYTES = 64 * 1024 * 1024
@@ -182,37 +183,114 @@ def load_file(path: FsPath | str, **bounds: Any) -> Located:
 
 
 def read_data(path: FsPath | str) -> Any:
-    """Plain data of a trusted league file (state, report, game.yaml), with generous bounds."""
-    return load_file(path, max_bytes=STATE_MAX_BYTES, max_depth=64, max_nodes=50_000_000).data
+    """Plain data of a trusted league file (state, report, game.yaml): bounded in size only, no positions."""
+    return load_trusted(FsPath(path).read_bytes())
 
 
-class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
-    """libyaml's emitter. Its resolver is YAML 1.1's, so it quotes 'yes', '20:00' and dates, which any reader
-    then takes as text."""
+def load_trusted(text: str | bytes) -> Any:
+    """``load`` for the league's own files and packaged data: the same reading, faster, without positions."""
+    if len(text) > STATE_MAX_BYTES:
+        raise YamlInputError(f"{len(text)} bytes is more than a league file may hold ({STATE_MAX_BYTES})")
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.MarkedYAMLError as e:
+        raise _marked(e) from None
+    finally:
+        loader.dispose()
+    return None if node is None else _fast(node)
 
 
-def _no_floats(dumper: Any, value: float) -> Any:
-    raise TypeError("floats are never written")
+def _fast(node: Any) -> Any:
+    if isinstance(node, yaml.MappingNode):
+        out = {}
+        for k, v in node.value:
+            key = _fast(k)
+            out[str(key) if isinstance(key, int) else key] = _fast(v)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_fast(v) for v in node.value]
+    return node.value if node.tag == _TAG + "str" else _scalar(node)
 
 
-_Dumper.add_representer(float, _no_floats)
+# A plain scalar is written bare only if no YAML reader (1.1 or 1.2) could take it for anything but text.
+_BARE = re.compile(r"^[^\W\d_][\w ./()+'-]*$")
+_RESERVED = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "nan", "inf"}
+
+
+def _text(value: str) -> str:
+    if _BARE.match(value) and value.lower() not in _RESERVED and not value.endswith(" "):
+        return value
+    # A JSON string is a YAML double-quoted scalar, once what YAML cannot carry raw is escaped too.
+    return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m[0]):04x}", json.dumps(value, ensure_ascii=False))
+
+
+# Not printable in YAML, or a line break YAML would fold inside quotes (NEL, LS, PS): escaped.
+_UNPRINTABLE = re.compile(
+    "[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufeff\uff00-\ufffd\U00010000-\U0010ffff]")
+
+
+def _scalar_text(value: Any) -> str:
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return _text(value)
+    raise TypeError(f"{type(value).__name__} is never written: only plain data (no floats or objects)")
+
+
+def _emit(value: Any, indent: str, out: list[str]) -> None:
+    """Block style: a mapping's entries at ``indent``, a list's items as '- ' at ``indent``."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise TypeError(f"keys must be text, not {key!r}")
+            if isinstance(item, dict | list | tuple) and item:
+                out.append(f"{indent}{_text(key)}:\n")
+                _emit(item, indent + ("  " if isinstance(item, dict) else ""), out)
+            else:
+                out.append(f"{indent}{_text(key)}: {_inline(item)}\n")
+    else:
+        for item in value:
+            if isinstance(item, dict | list | tuple) and item:
+                sub: list[str] = []
+                _emit(item, indent + "  ", sub)
+                out.append(f"{indent}- {sub[0][len(indent) + 2:]}")
+                out.extend(sub[1:])
+            else:
+                out.append(f"{indent}- {_inline(item)}\n")
+
+
+def _inline(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{}"
+    if isinstance(value, list | tuple):
+        return "[]"
+    return _scalar_text(value)
 
 
 def dump(data: Any) -> str:
-    """The canonical YAML text of plain ``data``."""
-    if not is_plain(data):
-        raise TypeError("only plain data (dicts, lists, str, int, bool, None) is written; no floats or objects")
-    return yaml.dump(_lists(data), Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False,
-                     width=4096, indent=2)
+    """The canonical YAML text of plain ``data``: block style, keys in the order given, text quoted where any
+    reader could mistake it.
 
-
-def _lists(value: Any) -> Any:
-    """Tuples written as lists (the safe representer knows lists only)."""
-    if isinstance(value, dict):
-        return {k: _lists(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_lists(v) for v in value]
-    return value
+    >>> print(dump({"land": "Atlantis", "B": 95, "notes": ["yes", "20:00"], "empty": {}}), end="")
+    land: Atlantis
+    B: 95
+    notes:
+    - "yes"
+    - "20:00"
+    empty: {}
+    """
+    if isinstance(data, dict | list | tuple) and data:
+        out: list[str] = []
+        _emit(data, "", out)
+        return "".join(out)
+    return _inline(data) + "\n"
 
 
 def dump_commented(data: Any) -> str:

@@ -51,3 +51,28 @@ def test_positions_point_at_keys_and_values():
     assert loc.where(("y", 1, "z")) == (4, 8)
     assert loc.where(("y", 1, "z"), key=True) == (4, 5)
     assert loc.where(("y", 7)) == (3, 3), "a missing path falls back to the nearest enclosing value"
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+plain = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(plain)
+def test_whatever_is_written_reads_back_the_same(data):
+    text = yamlio.dump(data)
+    assert yamlio.load(text, max_bytes=1 << 20).data == data
+    assert yamlio.load_trusted(text) == data
+
+
+def test_text_that_looks_like_something_else_is_quoted():
+    words = ["yes", "No", "20:00", "2026-01-01", "0o17", "1e3", "~", "null", "x: y", "#c", "Atlantis"]
+    text = yamlio.dump({"a": words})
+    assert text == ('a:\n- "yes"\n- "No"\n- "20:00"\n- "2026-01-01"\n- "0o17"\n- "1e3"\n- "~"\n- "null"\n'
+                    '- "x: y"\n- "#c"\n- Atlantis\n')

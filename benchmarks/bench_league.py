@@ -1,0 +1,114 @@
+"""Benchmarks of the league engine (issue: the league engine, "Show it").
+
+    .venv/bin/python benchmarks/bench_league.py [--turns 100] [--countries 20] [--runs 15]
+
+1. ``turnpress validate`` on one orders file, cold start (a new process each run): median wall time.
+   Goal: under 0.3 s.
+2. ``turnpress verify`` over a Bretton Woods game of COUNTRIES countries and TURNS turns, each turn with every
+   country's pre-filled orders sheet committed before the deadline. Goal: under 10 s for 100 turns of 20.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from adjudicator import league
+
+TYPES = ("agrar", "energie", "rohstoff")
+BIN = Path(sys.executable).parent
+
+
+def sh(root: Path, *args: str, when: dt.datetime | None = None) -> str:
+    env = dict(os.environ)
+    if when:
+        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = when.isoformat()
+    return subprocess.run(args, cwd=root, check=True, capture_output=True, text=True, env=env).stdout
+
+
+def make_league(root: Path, countries: int) -> None:
+    (root / "games").mkdir(parents=True)
+    sh(root, "git", "init", "-q", "-b", "main")
+    sh(root, "git", "config", "user.name", "bench")
+    sh(root, "git", "config", "user.email", "bench@example.org")
+    names = [f"Land{chr(65 + i // 26)}{chr(97 + i % 26)}" for i in range(countries)]
+    players = [league.parse_player(f"{n}:p{i:02d}:{1000 + i}:{TYPES[i % 3]}") for i, n in enumerate(names)]
+    _, secret = league.new_game(root, "bretton-woods", "bw", players, {},
+                                {"first": "2026-01-01 20:00", "every": "7 days", "timezone": "UTC"})
+    os.environ[league.secret_env("bw")] = secret.hex()
+    sh(root, "git", "add", "-A")
+    sh(root, "git", "commit", "-qm", "new game", when=dt.datetime(2025, 12, 1, tzinfo=dt.UTC))
+
+
+def play(root: Path, turns: int) -> None:
+    first = dt.datetime(2026, 1, 1, 20, tzinfo=dt.UTC)
+    for turn in range(1, turns + 1):
+        game = league.load_game(root, "bw")
+        deadline = first + dt.timedelta(days=7 * (turn - 1))
+        for p in game.players:
+            write_sheet(root, game, p.key)
+        sh(root, "git", "add", "orders")
+        sh(root, "git", "commit", "-qm", f"orders {turn}", when=deadline - dt.timedelta(hours=1))
+        run_at = deadline + dt.timedelta(minutes=1)
+        os.environ["GIT_AUTHOR_DATE"] = os.environ["GIT_COMMITTER_DATE"] = run_at.isoformat()
+        league.adjudicate(root, "bw", run_at, commit=True, only_if_due=True)
+    os.environ.pop("GIT_AUTHOR_DATE")
+    os.environ.pop("GIT_COMMITTER_DATE")
+
+
+def write_sheet(root: Path, game: league.Game, key: str) -> None:
+    """The player's pre-printed sheet for the open turn, exactly as ``turnpress template`` writes it."""
+    from adjudicator.cli import main
+
+    path = root / f"orders/bw/{game.open_turn:04d}/{key}.yaml"
+    with open(os.devnull, "w") as null:
+        stdout, sys.stdout = sys.stdout, null
+        try:
+            main(["--league", str(root), "template", "bw", key, "--write"])
+        finally:
+            sys.stdout = stdout
+    assert path.is_file()
+
+
+def bench_validate(root: Path, runs: int) -> float:
+    game = league.load_game(root, "bw")
+    write_sheet(root, game, "p01")
+    path = root / f"orders/bw/{game.open_turn:04d}/p01.yaml"
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([str(BIN / "turnpress"), "validate", str(path)], cwd=root, check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    path.unlink()
+    return statistics.median(times)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--turns", type=int, default=100)
+    p.add_argument("--countries", type=int, default=20)
+    p.add_argument("--runs", type=int, default=15)
+    args = p.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "league"
+        make_league(root, args.countries)
+        start = time.perf_counter()
+        play(root, args.turns)
+        print(f"built {args.turns} turns of {args.countries} countries in {time.perf_counter() - start:.1f} s")
+        print(f"validate, cold start, median of {args.runs}: {bench_validate(root, args.runs):.3f} s (goal < 0.3 s)")
+        start = time.perf_counter()
+        out = subprocess.run([str(BIN / "turnpress"), "verify", "bw"], cwd=root, capture_output=True, text=True)
+        took = time.perf_counter() - start
+        print(out.stdout.strip().splitlines()[-1])
+        print(f"verify over {args.turns} turns: {took:.2f} s (goal < 10 s)")
+
+
+if __name__ == "__main__":
+    main()
