@@ -76,13 +76,17 @@ def investy_orders(state: dict[str, Any], me: str, rng: random.Random) -> dict[s
                 break
         if best and rng.random() < 0.9:
             o["invest"] = best
+    alone = v["options"]["initiative_is_action"]  # then an initiative is the whole turn
     probe = {"board": v["board"], "seats": v["seats"], "tracks": {s: dict(t) for s, t in v["tracks"].items()}}
-    if "invest" in o:
+    if "invest" in o and not alone:
         probe["tracks"][o["invest"]["sector"]][me] += o["invest"]["steps"]
     for i in v["initiatives"]["open"]:
         card = next(c for c in v["board"]["initiatives"] if c["id"] == i)
         if meets_initiative(probe, me, card["requires"]):
             o["initiative"] = i
+            if alone:
+                o.pop("invest", None)
+                o.pop("manipulate", None)
             break
     focus = max(sectors(v), key=lambda s: hand[s] + 2 * v["tracks"][s][me])
     o["draw"] = ([] if "initiative" in o else ["joker"]) + [focus, focus, "deck"]

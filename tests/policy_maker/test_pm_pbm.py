@@ -1,0 +1,131 @@
+"""Play by mail: one player a phase, schemas and checks, conditional orders, NMR defaults, whole games."""
+
+import random
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator import yamlio
+from adjudicator.dice import Dice
+from adjudicator.rulesets.policy_maker import RULESET as R
+
+from .pm_bot import orders_for
+from .pm_helpers import FIRST, GOV, PLAYERS, SECOND, advance_to, new_game, play, total_cards
+
+
+def _walk_schema(node, path=()):
+    if isinstance(node, dict):
+        if node.get("type") == "object":
+            assert node.get("additionalProperties") is False, path
+            for name, prop in node.get("properties", {}).items():
+                assert "description" in prop, path + (name,)
+        for k, v in node.items():
+            _walk_schema(v, path + (k,))
+    elif isinstance(node, list):
+        for v in node:
+            _walk_schema(v, path)
+
+
+def _run(seed, options=None):
+    rng = random.Random(seed)
+    s = R.setup(options or {}, PLAYERS, Dice(b"pbm%d" % seed))
+    n = 0
+    while not R.phase(s).finished:
+        phase = R.phase(s)
+        assert len(phase.awaited) == 1, "each phase awaits one player"
+        who, o = orders_for(s, rng)
+        schema = R.order_schema(s, who)
+        jsonschema.Draft202012Validator.check_schema(schema)
+        jsonschema.validate(o, schema, cls=jsonschema.Draft202012Validator)
+        assert not [p for p in R.check(s, who, o) if p.severity == "error"], o
+        assert R.describe(s, who, o)
+        r = R.adjudicate(s, {who: o}, Dice(b"t%d-%d" % (seed, n)))
+        assert total_cards(r.state) == 65
+        assert all(v >= 0 for k in r.state["seats"]["investys"] for v in r.state["private"][k]["hand"].values())
+        assert sum(r.state["costs"].values()) <= 12
+        s, n = r.state, n + 1
+    return s, n
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([{}, {"wealth_tax_from": 20, "initiative_is_action": True}]))
+def test_whole_games_end_by_monopoly_or_timeline(seed, options):
+    s, n = _run(seed, options)
+    assert s["result"]["reason"] in ("monopoly", "timeline")
+    assert n >= 4 * (s["round"] - 1)
+    rows = R.standings(s)
+    assert [r["role"] for r in rows] == ["Investy"] * 3 + ["Government"]
+    hist = R.history([R.public_view(s)])
+    assert set(hist) == {"fields", "initiatives", "cards"}
+
+
+def test_schemas_are_strict_and_described_in_every_phase():
+    s = new_game(timeline="audit,tax,grant,holiday")
+    while not R.phase(s).finished:
+        for p in ("anna", "bert", "carl", "dora"):
+            schema = R.order_schema(s, p)
+            jsonschema.Draft202012Validator.check_schema(schema)
+            _walk_schema(schema)
+        who = R.phase(s).awaited[0]
+        s = play(s, who, R.default_orders(s, who, None)).state
+
+
+def test_templates_are_valid_orders_for_their_phase():
+    s = new_game(timeline="audit,tax,grant,holiday", seed=b"tpl")
+    for _ in range(16):
+        who = R.phase(s).awaited[0]
+        text = R.template(s, who)
+        orders = yamlio.load(text).data
+        jsonschema.validate(orders, R.order_schema(s, who), cls=jsonschema.Draft202012Validator)
+        assert not [p for p in R.check(s, who, orders) if p.severity == "error"]
+        s = play(s, who, orders).state
+
+
+def test_orders_of_a_player_not_awaited_are_not_used():
+    s = new_game()
+    assert R.phase(s).awaited == (GOV,)
+    problems = R.check(s, FIRST, {"invest": {"sector": "health", "steps": 1}})
+    assert problems and problems[0].severity == "warning"
+    assert R.default_orders(s, FIRST, None) == {}
+    r = R.adjudicate(s, {GOV: {"tax": []}, FIRST: {"invest": {"sector": "health", "steps": 1}}}, Dice(b"x"))
+    assert r.state["tracks"]["health"][FIRST] == 0
+
+
+def test_conditional_government_preference_applies_when_an_investy_fulfils_later_in_the_round():
+    s = new_game(timeline="holiday,holiday")
+    s = play(s, GOV, {"initiatives": ["public-works", "care-homes"]}).state
+    assert s["private"][GOV]["initiative_preference"] == ["public-works", "care-homes"]
+    assert "initiative_preference" not in str(R.public_view(s))
+    assert "public-works" not in str(R.public_view(s)["log"])
+    s = advance_to(s, "investy", SECOND)
+    s["initiatives"]["open"] = ["flagship-project", "wind-parks"]
+    s["tracks"]["housing"][SECOND] = 5
+    deck = s["secret"]["initiative_deck"]
+    for i in ("care-homes", "solar-roofs"):
+        deck.remove(i)
+    deck[0:0] = ["solar-roofs", "care-homes"]
+    r = play(s, SECOND, {"initiative": "flagship-project"})
+    assert r.state["initiatives"]["open"][0] == "care-homes"
+
+
+def test_nmr_defaults():
+    s = new_game(timeline="tax,grant")
+    assert R.default_orders(s, GOV, {"tax": [{"sector": "energy", "change": 1}]}) == {}
+    s = play(s, GOV, R.default_orders(s, GOV, None)).state
+    assert s["costs"] == {"education": 2, "health": 2, "energy": 2, "housing": 2}
+    assert R.default_orders(s, FIRST, None) == {"draw": ["deck", "deck"]}
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_same_orders_and_dice_give_the_same_game(seed):
+    assert _run(seed) == _run(seed)
+
+
+def test_describe_reads_back_an_investys_orders():
+    s = advance_to(new_game(timeline="holiday"), "investy", FIRST)
+    lines = R.describe(s, FIRST, {"invest": {"sector": "energy", "steps": 2, "jokers": 1},
+                                  "initiative": "solar-roofs", "draw": ["energy", "deck"], "note": "Sun!"})
+    assert lines[0] == "Invest 2 field(s) in Energy: 4 cards at cost 2, 1 of them jokers."
+    assert "Solar Roofs" in lines[1] and "open Energy, deck" in lines[2] and lines[-1] == "Note to the table: Sun!"
