@@ -1,0 +1,149 @@
+"""Just enough of the W3C WebDriver protocol (over urllib) to drive Debian's chromium through chromedriver.
+
+Used by the browser test only; no third-party client, so the test needs nothing beyond the ``chromium`` and
+``chromium-driver`` packages.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+ELEMENT = "element-6066-11e4-a52e-4f735466cecf"  # the key W3C WebDriver names element references by
+CHROMIUM_FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+                  "--disable-extensions", "--mute-audio")
+
+
+def find_chromium() -> tuple[str, str] | None:
+    """(browser binary, chromedriver) if both are installed. Debian's ``/usr/bin/chromium`` is a wrapper
+    script; chromedriver wants the real binary beside it."""
+    wrapper, driver = shutil.which("chromium"), shutil.which("chromedriver")
+    if not wrapper or not driver:
+        return None
+    real = Path("/usr/lib/chromium/chromium")
+    return (str(real) if real.is_file() else wrapper), driver
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class WebDriverError(RuntimeError):
+    pass
+
+
+class Browser:
+    """One chromedriver process and one session of headless chromium."""
+
+    def __init__(self, binary: str, driver: str, profile: Path, size: tuple[int, int] = (1280, 1000)):
+        self.port = free_port()
+        self.process = subprocess.Popen([driver, f"--port={self.port}"], stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL)
+        self.base = f"http://127.0.0.1:{self.port}"
+        try:
+            self._wait_ready()
+            args = [*CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--window-size={size[0]},{size[1]}"]
+            caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions":
+                                                     {"binary": binary, "args": args}}}}
+            self.session = self._call("POST", "/session", caps)["sessionId"]
+        except BaseException:
+            self.process.kill()
+            self.process.wait()
+            raise
+
+    def _wait_ready(self, timeout: float = 15) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            try:
+                if self._call("GET", "/status").get("ready"):
+                    return
+            except (urllib.error.URLError, ConnectionError, WebDriverError):
+                pass
+            time.sleep(0.1)
+        raise WebDriverError("chromedriver did not start")
+
+    def _call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                value = json.loads(response.read() or b"{}").get("value")
+        except urllib.error.HTTPError as e:
+            raise WebDriverError(f"{method} {path}: {e.read().decode(errors='replace')[:500]}") from None
+        return value
+
+    def _session(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        return self._call(method, f"/session/{self.session}{path}", body)
+
+    # --- what the test uses ---------------------------------------------------------------------------
+
+    def get(self, url: str) -> None:
+        self._session("POST", "/url", {"url": url})
+
+    @property
+    def url(self) -> str:
+        return self._session("GET", "/url")
+
+    def find(self, css: str) -> str:
+        return self._session("POST", "/element", {"using": "css selector", "value": css})[ELEMENT]
+
+    def find_all(self, css: str) -> Sequence[str]:
+        return [e[ELEMENT] for e in self._session("POST", "/elements", {"using": "css selector", "value": css})]
+
+    def click(self, css: str) -> None:
+        self._session("POST", f"/element/{self.find(css)}/click", {})
+
+    def type(self, css: str, text: str) -> None:
+        self._session("POST", f"/element/{self.find(css)}/value", {"text": text})
+
+    def script(self, source: str, *args: Any) -> Any:
+        return self._session("POST", "/execute/sync", {"script": source, "args": list(args)})
+
+    def text(self, css: str = "body") -> str:
+        return self._session("GET", f"/element/{self.find(css)}/text")
+
+    def resize(self, width: int, height: int) -> None:
+        self._session("POST", "/window/rect", {"width": width, "height": height})
+
+    def screenshot(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(base64.b64decode(self._session("GET", "/screenshot")))
+
+    def wait_for(self, check: Callable[[], Any], what: str, timeout: float = 15) -> Any:
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                value = check()
+            except WebDriverError:
+                value = None
+            if value:
+                return value
+            if time.monotonic() > end:
+                raise AssertionError(f"timed out waiting for {what}")
+            time.sleep(0.2)
+
+    def close(self) -> None:
+        try:
+            self._call("DELETE", f"/session/{self.session}")
+        except (WebDriverError, urllib.error.URLError, ConnectionError):
+            pass
+        finally:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
