@@ -59,21 +59,33 @@ class Located:
         return (1, 1)
 
 
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """libyaml's parser and composer with the YAML 1.2 core schema's scalars."""
-
-
-_Loader.yaml_implicit_resolvers = {}
-for _tag, _pattern, _first in (
-    ("bool", r"true|True|TRUE|false|False|FALSE", "tTfF"),
-    ("int", r"[-+]?[0-9]+|0x[0-9a-fA-F]+", "-+0123456789"),
-    ("float", r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)",
-     "-+0123456789."),
-    ("null", r"~|null|Null|NULL|", ["~", "n", "N", ""]),
-):
-    _Loader.add_implicit_resolver(f"tag:yaml.org,2002:{_tag}", re.compile(rf"^(?:{_pattern})$"), list(_first))
-
 _TAG = "tag:yaml.org,2002:"
+# The YAML 1.2 core schema's plain scalars: one pattern, one group a tag.
+_CORE = re.compile(
+    r"^(?:(?P<bool>true|True|TRUE|false|False|FALSE)"
+    r"|(?P<int>[-+]?[0-9]+|0x[0-9a-fA-F]+)"
+    r"|(?P<float>[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))"
+    r"|(?P<null>~|null|Null|NULL|))$"
+)
+
+
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """libyaml's parser and composer with the YAML 1.2 core schema's scalars, resolved by one regex."""
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
+        if kind is yaml.ScalarNode:
+            if implicit[0]:
+                m = _CORE.match(value)
+                if m:
+                    return _TAG + m.lastgroup
+            return _TAG + "str"
+        return _TAG + ("seq" if kind is yaml.SequenceNode else "map")
+
+    def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+        pass  # no path resolvers: nothing to track
+
+    def ascend_resolver(self) -> None:
+        pass
 
 
 def _mark(node: Any) -> tuple[int, int]:
