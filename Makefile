@@ -15,20 +15,23 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 demo: $(STAMP)
+	@mkdir -p games
 	$(BIN)/turnpress adjudicate --due
 	$(BIN)/turnpress site build
 	@echo
-	@echo "The demo league is built: open public/index.html, or run 'make serve' and visit http://127.0.0.1:8000/"
+	@echo "The demo league is built into public/: run 'make serve' and visit http://127.0.0.1:8000/"
 
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 
 site: $(STAMP)
+	@mkdir -p games
 	$(BIN)/turnpress site build
 
 serve: $(STAMP)
-	$(BIN)/mkdocs serve
+	@mkdir -p games
+	$(BIN)/turnpress site serve
 
 clean:
 	rm -rf $(VENV) public .pytest_cache
