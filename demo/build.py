@@ -20,10 +20,12 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from adjudicator import league, yamlio
 from adjudicator.check import validate_files
+from adjudicator.history import HistoryError
 
 LAST_DEADLINE = dt.datetime(2026, 11, 20, 20, 0, tzinfo=dt.UTC)
 
@@ -32,7 +34,18 @@ def git(root: Path, *args: str, when: dt.datetime | None = None) -> None:
     env = dict(os.environ)
     if when is not None:
         env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = when.isoformat()
-    subprocess.run(["git", *args], cwd=root, check=True, env=env, capture_output=True)
+    retrying(lambda: subprocess.run(["git", *args], cwd=root, check=True, env=env, capture_output=True))
+
+
+def retrying(step, tries: int = 8):
+    """Run ``step`` again when git was busy with someone else's commit in the same repository."""
+    for attempt in range(tries):
+        try:
+            return step()
+        except (subprocess.CalledProcessError, HistoryError):
+            if attempt == tries - 1:
+                raise
+            time.sleep(0.5 * (attempt + 1))
 
 
 def turns_of(folder: Path) -> list[int]:
@@ -92,7 +105,7 @@ def build(name: str, root: Path, upto: int | None, source: Path | None = None) -
         now = deadline + dt.timedelta(minutes=31)
         os.environ["GIT_AUTHOR_DATE"] = os.environ["GIT_COMMITTER_DATE"] = now.isoformat()
         try:
-            outcomes = league.adjudicate(root, game_id, now, commit=True, only_if_due=False)
+            outcomes = retrying(lambda at=now: league.adjudicate(root, game_id, at, commit=True, only_if_due=False))
         finally:
             del os.environ["GIT_AUTHOR_DATE"], os.environ["GIT_COMMITTER_DATE"]
         for o in outcomes:
