@@ -22,7 +22,7 @@ class Diplomacy:
     title = "Diplomacy"
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
-        return league.setup(options, players)
+        return league.setup(options, players, dice)
 
     def phase(self, state: State) -> Phase:
         return league.phase(state)
@@ -43,7 +43,7 @@ class Diplomacy:
         return league.public_view(state)
 
     def private_view(self, state: State, player: str) -> State:
-        return league.public_view(state)
+        return league.private_view(state, player)
 
     def template(self, state: State, player: str) -> str:
         return render.template(state, player)

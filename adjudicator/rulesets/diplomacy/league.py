@@ -6,6 +6,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import RulesetError
 from .game import (
@@ -21,10 +22,11 @@ from .game import (
     units_by_power,
     units_from,
 )
-from .mapdata import Map, available_maps, load_map, province_of
+from .mapdata import Map, available_maps, display, load_map, province_of
 from .orders import judge_notation
 from .phases import adjustment_counts, buildable
 from .resolver import Rules
+from .rulebook import Rulebook, rulebook_for
 
 OPTIONS = {
     "map": ("standard", "the map (a file in the ruleset's maps/ folder)"),
@@ -35,6 +37,10 @@ OPTIONS = {
 
 def _m(state: State) -> Map:
     return load_map(str(state["map"]))
+
+
+def _book(state: State) -> Rulebook:
+    return rulebook_for(_m(state))
 
 
 def label(state: State) -> str:
@@ -50,13 +56,16 @@ def _power_of(m: Map, role: str | None) -> str:
     raise RulesetError(f"role {role!r} is not a power of this map; choose one of {', '.join(m.powers)}")
 
 
-def setup(options: Mapping[str, Any], players: Sequence[Player]) -> State:
-    unknown = sorted(set(options) - set(OPTIONS))
+def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | None = None) -> State:
+    name = str(options.get("map", OPTIONS["map"][0]))
+    if name not in available_maps():
+        raise RulesetError(f"unknown map {name!r}; known: {', '.join(available_maps())}")
+    book = rulebook_for(load_map(name))
+    known = {**OPTIONS, **book.options}
+    unknown = sorted(set(options) - set(known))
     if unknown:
-        raise RulesetError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(OPTIONS)}")
+        raise RulesetError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(known)}")
     opts = {k: str(options.get(k, default)) for k, (default, _) in OPTIONS.items()}
-    if opts["map"] not in available_maps():
-        raise RulesetError(f"unknown map {opts['map']!r}; known: {', '.join(available_maps())}")
     if opts["convoy_intent"] not in ("2023", "explicit", "1971"):
         raise RulesetError("convoy_intent must be 2023, explicit or 1971")
     if opts["civil_disorder"] not in ("owned", "home"):
@@ -73,7 +82,7 @@ def setup(options: Mapping[str, Any], players: Sequence[Player]) -> State:
     start = m.data["start"]
     powers = list(m.powers)
     first = m.phases()[0]
-    return {
+    state: State = {
         "map": opts["map"],
         "rules": {"convoy_intent": opts["convoy_intent"], "civil_disorder": opts["civil_disorder"]},
         "year": int(start["year"]),
@@ -88,6 +97,11 @@ def setup(options: Mapping[str, Any], players: Sequence[Player]) -> State:
         "draw_proposals": [],
         "result": None,
     }
+    if m.data.get("draw", {}).get("unchanged_adjustments"):
+        state["unchanged_adjustments"] = 0
+    book.setup(m, state, {k: str(options.get(k, d)) for k, (d, _) in book.options.items()}, players,
+               dice or Dice(b"setup"))
+    return state
 
 
 def _power_for(state: State, player: str) -> str | None:
@@ -109,7 +123,7 @@ def due_powers(state: State) -> list[str]:
         return sorted({d["power"] for d in state["dislodged"]})
     units = units_from(m, state["units"])
     owners = owners_from(state["supply_centres"])
-    counts = adjustment_counts(units, owners)
+    counts = adjustment_counts(units, owners, m.powers)
     return [p for p, n in counts.items() if n < 0 or (n > 0 and buildable(m, p, units, owners))]
 
 
@@ -143,16 +157,20 @@ def check(state: State, player: str, orders: Orders) -> list[Problem]:
         return [Problem("you have no seat in this game", (), "ask the game master")]
     if not isinstance(orders, list):
         return [Problem("orders are a list, one order per entry", (), "write e.g. - A Par - Bur")]
-    reads = read_orders(m, power, orders)
-    problems: list[Problem] = []
-    for i, r in enumerate(reads):
+    book = _book(state)
+    mine, extras = book.split(m, orders)
+    index = [i for i, _ in mine]
+    reads = read_orders(m, power, [e for _, e in mine])
+    problems: list[Problem] = book.check_extra(m, state, power, player, extras)
+    for n, r in enumerate(reads):
+        i = index[n]
         if r.error:
             problems.append(Problem(r.error, (i,), r.hint or "write the order in judge notation"))
         elif r.order and r.order.kind == "draw" and state["kind"] != "movement":
             problems.append(Problem("draw proposals count in movement phases only", (i,),
                                     "send it with your next movement orders", "warning"))
     rows = _run(state, [r for r in reads if r.order and r.order.kind != "draw"], check_only=power)
-    readable = [i for i, r in enumerate(reads) if r.order and r.order.kind != "draw"]
+    readable = [index[n] for n, r in enumerate(reads) if r.order and r.order.kind != "draw"]
     for i, row in zip(readable, rows, strict=False):
         if row["result"] == "invalid":
             problems.append(Problem(f"{row['order']}: {row['reason']}", (i,), _hint(state["kind"])))
@@ -196,8 +214,10 @@ def default_orders(state: State, player: str, previous: Orders | None) -> Orders
 def describe(state: State, player: str, orders: Orders) -> list[str]:
     m = _m(state)
     power = _power_for(state, player) or ""
-    out = []
-    for r in read_orders(m, power, _entries(orders)):
+    book = _book(state)
+    mine, extras = book.split(m, _entries(orders))
+    out = book.describe_extra(m, state, power, extras)
+    for r in read_orders(m, power, [e for _, e in mine]):
         out.append(judge_notation(r.order) if r.order else f"?? {r.text} ({r.error})")
     return out or ["(no orders: " + {"movement": "all units hold", "retreat": "dislodged units disband",
                                      "adjustment": "builds waived, removals by civil disorder"}[state["kind"]] + ")"]
@@ -209,14 +229,19 @@ def adjudicate(state: State, orders: Mapping[str, Orders]) -> TurnResult:
     if state.get("result"):
         raise RulesetError("the game is over")
     m = _m(state)
+    book = _book(state)
     new = copy.deepcopy(state)
     reads: list[Read] = []
     drawers: list[str] = []
+    extras: dict[str, list[tuple[int, Any]]] = {}
+    public_orders: dict[str, list[Any]] = {}
     for player in sorted(orders):
         power = _power_for(state, player)
         if power is None:
             continue
-        for r in read_orders(m, power, _entries(orders[player])):
+        mine, extras[power] = book.split(m, _entries(orders[player]))
+        public_orders[player] = [copy.deepcopy(e) for _, e in mine]
+        for r in read_orders(m, power, [e for _, e in mine]):
             if r.order and r.order.kind == "draw":
                 if state["kind"] == "movement":
                     drawers.append(power)
@@ -224,11 +249,13 @@ def adjudicate(state: State, orders: Mapping[str, Orders]) -> TurnResult:
             reads.append(r)
     units = units_from(m, state["units"])
     powers = list(m.powers)
+    # the variant's own entries (religious actions) stay out of the public report: they may reveal secrets
     report: dict[str, Any] = {"phase": label(state), "kind": state["kind"], "season": state["season"],
                               "year": state["year"],
-                              "orders": {k: copy.deepcopy(list(_entries(orders.get(k)))) for k in sorted(orders)}}
+                              "orders": {k: public_orders.get(k, []) for k in sorted(orders)}}
     new["dislodged"], new["contested"] = [], []
     if state["kind"] == "movement":
+        units, reads = book.before_movement(m, state, new, units, reads, extras, report)
         res = run_movement(m, units, reads, _rules(state))
         report["results"] = res.results
         report["dislodged"] = [dislodged_to_data(d) for d in res.dislodged]
@@ -243,7 +270,7 @@ def adjudicate(state: State, orders: Mapping[str, Orders]) -> TurnResult:
         new["contested"] = res.contested
     elif state["kind"] == "retreat":
         dislodged = dislodged_from_data(m, state["dislodged"], units, state["contested"])
-        res = run_retreats(m, units, dislodged, reads)
+        res = run_retreats(m, units, dislodged, reads + book.retreat_reads(m, state, dislodged, reads))
         report["results"] = res.results
         report["disbanded"] = res.extra["disbanded_by_power"]
         new["units"] = units_by_power(res.units, powers)
@@ -253,6 +280,7 @@ def adjudicate(state: State, orders: Mapping[str, Orders]) -> TurnResult:
         for key in ("built", "removed", "civil_disorder", "waived"):
             report[key] = res.extra[key]
         new["units"] = units_by_power(res.units, powers)
+    book.after_phase(m, state, new, report)
     _advance(m, new, report)
     _draw(m, new, report, drawers, state["kind"])
     report["supply_centres"] = {p: len(v) for p, v in new["supply_centres"].items()}
@@ -312,10 +340,20 @@ def _end_of_season(m: Map, s: State, report: dict[str, Any]) -> None:
             owners[prov] = u.power
     s["supply_centres"] = centres_by_power(owners, list(m.powers))
     report["centre_changes"] = changes
+    rulebook_for(m).end_of_fall(m, s, report, changes)
+    draw_after = int(m.data.get("draw", {}).get("unchanged_adjustments", 0))
+    if draw_after:
+        # 30JK section 12: a draw when no centre changes owner in so many adjustment phases in a row
+        s["unchanged_adjustments"] = 0 if changes else int(s.get("unchanged_adjustments", 0)) + 1
+        if s["unchanged_adjustments"] >= draw_after:
+            survivors = [p for p in m.powers if s["supply_centres"].get(p)]
+            s["result"] = {"kind": "draw", "powers": survivors}
+            report["draw"] = survivors
     victory = m.data.get("victory", {})
-    if victory.get("after", s["season"]) == s["season"]:
-        best = max(s["supply_centres"], key=lambda p: len(s["supply_centres"][p]))
-        if len(s["supply_centres"][best]) >= int(victory.get("centres", 18)):
+    odd_only = victory.get("years") == "odd" and s["year"] % 2 == 0
+    if victory.get("after", s["season"]) == s["season"] and not odd_only and not s.get("result"):
+        best = max(m.powers, key=lambda p: len(s["supply_centres"].get(p, [])))
+        if len(s["supply_centres"].get(best, [])) >= int(victory.get("centres", 18)):
             s["result"] = {"kind": "victory", "winner": best}
             report["victory"] = best
 
@@ -332,6 +370,14 @@ def _draw(m: Map, s: State, report: dict[str, Any], drawers: list[str], kind: st
 
 def public_view(state: State) -> State:
     return {k: copy.deepcopy(v) for k, v in state.items() if k not in ("private", "secret")}
+
+
+def private_view(state: State, player: str) -> State:
+    """The public view and the player's own secrets (religion points in 30JK), if the game keeps any."""
+    view = public_view(state)
+    if "private" in state:
+        view["private"] = {player: copy.deepcopy(state["private"].get(player, {}))}
+    return view
 
 
 def standings(state: State) -> list[dict[str, Any]]:
@@ -359,5 +405,6 @@ def legal_moves(m: Map, unit_text: str) -> list[str]:
     from .game import parse_unit
 
     u = parse_unit(m, "x", unit_text)
-    return sorted({province_of(r).capitalize() if u.type == "army" or "/" not in r
-                   else province_of(r).capitalize() + "/" + r.split("/")[1] for r in m.reach(u.type, u.region)})
+    return sorted({display(province_of(r)) if u.type == "army" or "/" not in r
+                   else display(province_of(r)) + "/" + r.split("/")[1] for r in m.reach(u.type, u.region)},
+                  key=str.lower)

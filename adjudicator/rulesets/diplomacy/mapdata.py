@@ -25,6 +25,11 @@ def province_of(region: str) -> str:
     return region.split("/", 1)[0]
 
 
+def display(province: str) -> str:
+    """How a province key is written: ``par`` -> ``Par``; a key in the variant's own spelling stays (``EbKo``)."""
+    return province if province != province.lower() else province.capitalize()
+
+
 def name_key(name: str) -> str:
     """How a place name is looked up: lower case, dots dropped, hyphens as separate words."""
     return " ".join(name.lower().replace(".", " ").replace("-", " - ").split())
@@ -43,6 +48,10 @@ class Map:
     # province -> neighbouring provinces by any border (distances, convoy routes)
     neighbours: dict[str, frozenset[str]] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)  # lower-case name or alias -> province
+    # rivers (variant maps): region -> river points ((river, section), section 0 = source) it lies on, and
+    # point -> the points strictly downstream of it (mouth seas and rivers flowing into others included)
+    river_points: dict[str, frozenset[tuple[str, int]]] = field(default_factory=dict)
+    below: dict[tuple[str, int], frozenset[tuple[str, int]]] = field(default_factory=dict)
 
     @property
     def title(self) -> str:
@@ -74,6 +83,26 @@ class Map:
     def reaches_province(self, unit_type: str, src: str, province: str) -> bool:
         """True if the unit can move to some region of ``province`` (what a support needs)."""
         return any(province_of(r) == province for r in self.reach(unit_type, src))
+
+    def downstream(self, src: str, dst: str) -> bool:
+        """True if some point of region ``dst`` lies downstream of some point of region ``src`` (one river
+        system: a fleet moving from ``src`` to ``dst`` goes with the current)."""
+        return any(q in self.below.get(p, ()) for p in self.river_points.get(src, ())
+                   for q in self.river_points.get(dst, ()))
+
+    def double_move(self, src: str, via: str, dst: str) -> str | None:
+        """The region a fleet at ``src`` reaches by ``F src - via - dst`` (two steps downstream along a river,
+        start and target on the river or the target a mouth sea), or None if that is no double move."""
+        if "double_move" not in self.data.get("order_types", []) or not self.river_points.get(src):
+            return None
+        vias = [r for r in self.regions_of(province_of(via), "fleet")
+                if (r == via or "/" not in via) and self.can_move("fleet", src, r)]
+        targets = [r for r in self.regions_of(province_of(dst), "fleet") if r == dst or "/" not in dst]
+        found = sorted({t for v in vias for t in targets if t != src and self.can_move("fleet", v, t)
+                        and any(q in self.below.get(p, ()) and any(r in self.below.get(q, ())
+                                                                   for r in self.river_points.get(t, ()))
+                                for p in self.river_points.get(src, ()) for q in self.river_points.get(v, ()))})
+        return found[0] if len(found) == 1 else None
 
     def supply_centres(self) -> list[str]:
         return sorted(p for p, d in self.provinces.items() if d.get("supply_centre"))
@@ -124,11 +153,45 @@ def _build(name: str, data: dict[str, Any]) -> Map:
         neigh.setdefault(pb, set()).add(pa)
     m.moves = {k: frozenset(v) for k, v in moves.items()}
     m.neighbours = {k: frozenset(v) for k, v in neigh.items()}
+    _build_rivers(m, data.get("rivers", {}))
     for key, prov in m.provinces.items():
         for name in [key, str(prov["name"]), *prov.get("aliases", [])]:
             m.names[name_key(name)] = key
             m.names[name_key(name.replace("-", " "))] = key
     return m
+
+
+def _build_rivers(m: Map, rivers: dict[str, Any]) -> None:
+    """River points of every region and the downstream order over them (section 4 of 30JK)."""
+    points: dict[str, set[tuple[str, int]]] = {}
+    succ: dict[tuple[str, int], tuple[str, int] | None] = {}
+    for name, river in rivers.items():
+        sections = river["sections"]
+        if river.get("source"):
+            points.setdefault(str(river["source"]), set()).add((name, 0))
+        for i, banks in enumerate(sections, start=1):
+            for region in banks:
+                points.setdefault(str(region), set()).add((name, i))
+        for i in range(0, len(sections)):
+            succ[(name, i)] = (name, i + 1)
+        last = (name, len(sections))
+        if river.get("joins"):
+            succ[last] = (str(river["joins"]), int(river["below"]) + 1)
+        elif river.get("mouth"):
+            succ[last] = (name, len(sections) + 1)
+            points.setdefault(str(river["mouth"]), set()).add((name, len(sections) + 1))
+        else:
+            succ[last] = None
+    below: dict[tuple[str, int], frozenset[tuple[str, int]]] = {}
+    for p in succ:
+        seen: list[tuple[str, int]] = []
+        q = succ.get(p)
+        while q is not None and q not in seen:
+            seen.append(q)
+            q = succ.get(q)
+        below[p] = frozenset(seen)
+    m.river_points = {k: frozenset(v) for k, v in points.items()}
+    m.below = below
 
 
 @cache

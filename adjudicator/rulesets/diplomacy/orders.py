@@ -6,6 +6,9 @@ Text notation as on the judges, any case, abbreviations or full names::
     A Mun S Bur          F Stp/sc - Bot             F spa(nc) H              Build A Par
     Remove F Nth         A Par disband              Waive                    Propose draw
 
+On maps that have them (``order_types`` of the map): a double move downstream ``F Lun - Ham - ElbM`` and a
+transformation ``A FAns T F(nc)``, ``F Lin T A`` (checked by the resolver against the map).
+
 Structured YAML entries say the same with keys: ``{unit: A Par, move: Bur}``, ``{unit: A Lvp, move: Edi,
 via_convoy: true}``, ``{unit: F Nth, convoy: A Lon - Bel}``, ``{unit: A Mun, support: A Bur - Par}``,
 ``{unit: A Par, hold: true}``, ``{unit: F Nth, retreat: Nwg}``, ``{unit: F Nth, disband: true}``,
@@ -22,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .mapdata import Map, province_of
+from .mapdata import Map, display, province_of
 
 UNIT_WORDS = {"a": "army", "army": "army", "f": "fleet", "fleet": "fleet"}
 COAST_WORDS = {"n": "nc", "nc": "nc", "north": "nc", "s": "sc", "sc": "sc", "south": "sc", "e": "ec",
@@ -35,6 +38,7 @@ RETREAT_WORDS = {"r", "retreat", "retreats"}
 DISBAND_WORDS = {"d", "disband", "disbands"}
 BUILD_WORDS = {"b", "build", "builds"}
 REMOVE_WORDS = {"remove", "removes"}
+TRANSFORM_WORDS = {"t", "transform", "transforms"}
 
 
 class OrderError(ValueError):
@@ -50,9 +54,11 @@ class OrderError(ValueError):
 class Order:
     """One order as read. Regions keep the coast when one was written (``spa/nc``).
 
-    ``kind`` is one of hold, move, support, convoy, retreat, disband, build, remove, waive, draw.
+    ``kind`` is one of hold, move, support, convoy, transform, retreat, disband, build, remove, waive, draw.
     For support and convoy, ``other`` is the supported or convoyed unit's region and ``target`` the
-    destination of the supported or convoyed move (``None`` for a support to hold).
+    destination of the supported or convoyed move (``None`` for a support to hold). A double move keeps the
+    province passed in ``via``; a transformation keeps the new unit type in ``other_type`` and, where a coast
+    was written, the new region in ``target``.
     """
 
     kind: str
@@ -64,6 +70,7 @@ class Order:
     other: str | None = None
     power: str | None = None
     text: str = ""
+    via: str | None = None
 
     @property
     def province(self) -> str | None:
@@ -77,7 +84,7 @@ def _abbr(region: str | None) -> str:
     if region is None:
         return "?"
     prov, _, coast = region.partition("/")
-    return prov.capitalize() + (f"/{coast}" if coast else "")
+    return display(prov) + (f"/{coast}" if coast else "")
 
 
 def _unit(unit_type: str | None, region: str | None) -> str:
@@ -91,7 +98,12 @@ def judge_notation(o: Order) -> str:
     if o.kind == "hold":
         return f"{u} H"
     if o.kind in ("move", "retreat"):
-        return f"{u} - {_abbr(o.target)}" + (" via convoy" if o.via_convoy else "")
+        via = f" - {_abbr(o.via)}" if o.via else ""
+        return f"{u}{via} - {_abbr(o.target)}" + (" via convoy" if o.via_convoy else "")
+    if o.kind == "transform":
+        new = {"army": "A", "fleet": "F"}.get(o.other_type or "", "?")
+        coast = o.target.partition("/")[2] if o.target else ""
+        return f"{u} T {new}" + (f"/{coast}" if coast else "")
     if o.kind == "support":
         other = _unit(o.other_type, o.other)
         return f"{u} S {other}" + (f" - {_abbr(o.target)}" if o.target else "")
@@ -211,12 +223,15 @@ def parse_order(m: Map, text: str) -> Order:
     elif r.take(MOVE_WORDS | RETREAT_WORDS):
         kind = "retreat" if r.toks[r.i - 1] in RETREAT_WORDS else "move"
         target = r.location()
+        passed = None
+        if kind == "move" and r.take(MOVE_WORDS):
+            passed, target = target, r.location()
         via = False
         if r.take({"via", "by"}):
             if not r.take(CONVOY_WORDS | {"sea"}):
                 raise OrderError(f"cannot read {text!r}", "write 'via convoy' after the destination")
             via = True
-        order = Order(kind, ut, region, target, via_convoy=via, power=power, text=text)
+        order = Order(kind, ut, region, target, via_convoy=via, power=power, text=text, via=passed)
     elif r.take(SUPPORT_WORDS):
         ot = r.unit_type()
         other = r.location()
@@ -232,6 +247,25 @@ def parse_order(m: Map, text: str) -> Order:
         if not r.take(MOVE_WORDS):
             raise OrderError(f"a convoy needs a destination in {text!r}", "write 'F Nth C A Lon - Bel'")
         order = Order("convoy", ut, region, r.location(), other_type=ot, other=other, power=power, text=text)
+    elif r.take(TRANSFORM_WORDS):
+        new = r.peek()
+        if new not in UNIT_WORDS:
+            raise OrderError(f"say what the unit becomes in {text!r}", "write 'A Xxx T F' or 'F Xxx T A'")
+        r.i += 1
+        coast = None
+        if r.take({"/", "("}):
+            coast = r._coast()
+            r.take({"coast"})
+            r.take({")"})
+        elif r.peek() in COAST_WORDS and r.i == len(r.toks) - 1:
+            coast = r._coast()
+        new_region = None
+        if coast is not None:
+            if coast not in m.coasts(province_of(region)):
+                raise OrderError(f"{m.full_name(province_of(region))} has no coast {coast!r}",
+                                 "name the coast only for a province with two")
+            new_region = f"{province_of(region)}/{coast}"
+        order = Order("transform", ut, region, new_region, other_type=UNIT_WORDS[new], power=power, text=text)
     elif r.take(BUILD_WORDS):
         order = Order("build", ut, region, power=power, text=text)
     elif r.take(DISBAND_WORDS | REMOVE_WORDS):
@@ -274,6 +308,8 @@ def structured_to_text(entry: dict[str, Any]) -> str:
         raise OrderError("the entry names no unit", "write e.g. {unit: A Par, move: Bur}")
     if "move" in e:
         return f"{unit} - {e['move']}" + (" via convoy" if e.get("via_convoy") else "")
+    if "transform" in e:
+        return f"{unit} T {e['transform']}"
     if "retreat" in e:
         return f"{unit} - {e['retreat']}"
     if "support" in e:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .mapdata import Map, province_of
@@ -85,14 +86,17 @@ class AdjustmentResult:
     waived: dict[str, int] = field(default_factory=dict)
 
 
-def adjustment_counts(units: list[Unit], owners: dict[str, str]) -> dict[str, int]:
-    """Per power: supply centres owned minus units (positive: builds, negative: removals)."""
+def adjustment_counts(units: list[Unit], owners: dict[str, str], powers: Iterable[str] | None = None
+                      ) -> dict[str, int]:
+    """Per power: supply centres owned minus units (positive: builds, negative: removals). With ``powers``,
+    only those count: owners that are no power of the map (neutral units) are never built or removed here."""
+    keep = None if powers is None else set(powers)
     out: dict[str, int] = {}
     for owner in owners.values():
         out[owner] = out.get(owner, 0) + 1
     for u in units:
         out[u.power] = out.get(u.power, 0) - 1
-    return dict(sorted(out.items()))
+    return dict(sorted((p, n) for p, n in out.items() if keep is None or p in keep))
 
 
 def buildable(m: Map, power: str, units: list[Unit], owners: dict[str, str]) -> list[str]:
@@ -106,7 +110,7 @@ def resolve_adjustments(m: Map, units: list[Unit], owners: dict[str, str],
                         ) -> AdjustmentResult:
     """Builds and removals handled one by one in the order written (DATC 6.I.1, 6.J.1); builds not
     ordered are waived; removals not ordered follow the civil-disorder rule."""
-    counts = adjustment_counts(units, owners)
+    counts = adjustment_counts(units, owners, m.powers)
     now = list(units)
     judged: list[Judged] = []
     used: dict[str, int] = {}

@@ -8,7 +8,7 @@ from typing import Any
 from ...model import Player, State
 from .game import owners_from, units_from
 from .league import _m, _player_for, due_powers, label, legal_moves
-from .mapdata import Map, province_of
+from .mapdata import Map, display, province_of
 from .phases import adjustment_counts, buildable, civil_disorder_victim
 
 _ENTRY_PROPS = {
@@ -73,7 +73,7 @@ def template(state: State, player: str) -> str:
         n = adjustment_counts(units, owners).get(power, 0)
         if n > 0:
             free = buildable(m, power, units, owners)
-            lines.append(f"# You may build {n} unit(s) in: {', '.join(p.capitalize() for p in free)}.")
+            lines.append(f"# You may build {n} unit(s) in: {', '.join(display(p) for p in free)}.")
             lines.append("# Replace a 'Waive' by e.g. 'Build A Par' or 'Build F Stp/nc'.")
             lines += ["- Waive"] * min(n, max(len(free), 1))
         elif n < 0:
@@ -97,7 +97,7 @@ def _short(text: str) -> str:
 
 def _short_region(region: str) -> str:
     prov, _, coast = region.partition("/")
-    return prov.capitalize() + (f"/{coast}" if coast else "")
+    return display(prov) + (f"/{coast}" if coast else "")
 
 
 # ----- newsletter -------------------------------------------------------------------------------------------
@@ -125,7 +125,7 @@ def newsletter(state: State, report: dict[str, Any], players: list[Player]) -> s
         out += ["### Dislodged", ""]
         for d in report["dislodged"]:
             where = ", ".join(_short_region(r) for r in d["retreats"]) or "none (it will disband)"
-            came = f" from {d['attacker_from'].capitalize()}" if d["attacker_from"] else " by convoy"
+            came = f" from {display(d['attacker_from'])}" if d["attacker_from"] else " by convoy"
             out.append(f"- {_name(m, d['power'])} `{_short(d['unit'])}`, attacked{came}; may retreat to: {where}")
         out.append("")
     for key, title in (("disbanded", "Disbanded"), ("built", "Built"), ("removed", "Removed"),
@@ -149,7 +149,7 @@ def newsletter(state: State, report: dict[str, Any], players: list[Player]) -> s
         player = _player_for(state, power)
         centres = state["supply_centres"].get(power, [])
         out.append(f"| {_name(m, power)} | {who.get(player, player) if player else '—'} | {len(centres)} | "
-                   f"{len(state['units'].get(power, []))} | {', '.join(c.capitalize() for c in centres)} |")
+                   f"{len(state['units'].get(power, []))} | {', '.join(display(c) for c in centres)} |")
     out.append("")
     if report.get("draw_proposals"):
         out.append("Draw proposed by: " + ", ".join(_name(m, p) for p in report["draw_proposals"]) + ".")
@@ -198,7 +198,7 @@ def svg(state: State) -> str:
         r = 9 if d.get("supply_centre") else 6
         parts.append(f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="#6b6456"><title>'
                      f'{escape(str(d["name"]))}</title></circle>')
-        parts.append(f'<text x="{x}" y="{y + 21}" text-anchor="middle" fill="#4a4438">{prov.capitalize()}</text>')
+        parts.append(f'<text x="{x}" y="{y + 21}" text-anchor="middle" fill="#4a4438">{display(prov)}</text>')
     for power, units in state["units"].items():
         for text in units:
             letter, region = text.split(" ", 1)

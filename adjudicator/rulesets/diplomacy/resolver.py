@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .mapdata import Map, province_of
+from .mapdata import Map, display, province_of
 from .orders import Order
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
@@ -34,7 +34,7 @@ class Unit:
 
     def __str__(self) -> str:
         prov, _, coast = self.region.partition("/")
-        return ("A " if self.type == "army" else "F ") + prov.capitalize() + (f"/{coast}" if coast else "")
+        return ("A " if self.type == "army" else "F ") + display(prov) + (f"/{coast}" if coast else "")
 
 
 @dataclass
@@ -267,7 +267,7 @@ class _Board:
 def _unit_matches(order: Order, unit: Unit, rules: Rules) -> str:
     """Why ``order`` does not address ``unit`` (empty if it does)."""
     if order.unit_type and order.unit_type != unit.type:
-        return f"the unit in {unit.province.capitalize()} is {'an army' if unit.type == 'army' else 'a fleet'}"
+        return f"the unit in {display(unit.province)} is {'an army' if unit.type == 'army' else 'a fleet'}"
     if rules.strict_coasts and order.region != unit.region:
         return f"the fleet is on {unit.region}, not {order.region}"
     return ""
@@ -284,6 +284,7 @@ class Movement:
         self.judged: list[Judged] = []
         self.order_of: dict[int, Order] = {}
         self.judged_of: dict[int, Judged] = {}
+        self.transform_to: dict[int, Unit] = {}  # unit index -> the unit it becomes if not dislodged
         for power, order, text in orders:
             self._assign(power, order, text)
 
@@ -296,8 +297,11 @@ class Movement:
         if order is None:
             self._invalid(j, "cannot be read")
             return
-        if order.kind not in ("hold", "move", "support", "convoy"):
+        if order.kind not in ("hold", "move", "support", "convoy", "transform"):
             self._invalid(j, f"not an order of a movement phase ({order.kind})")
+            return
+        if order.kind == "transform" and "transform" not in self.m.data.get("order_types", ()):
+            self._invalid(j, "this map has no transformation order")
             return
         i = self.board.at.get(order.province or "")
         if i is None or self.board.units[i].power != power:
@@ -332,6 +336,15 @@ class Movement:
                             "could convoy there")
                 self.board.convoyed[i] = True
             self.board.dst_region[i] = dprov
+        elif o.via:
+            if o.via_convoy:
+                return "only armies can be convoyed"
+            reached = m.double_move(u.region, o.via, target)
+            if reached is None:
+                return (f"F {display(u.province)} - {display(province_of(o.via))} - {display(dprov)} is no double "
+                        "move: both steps must go downstream along a river, from a river field to a river field "
+                        "or its mouth")
+            self.board.dst_region[i] = reached
         else:
             if o.via_convoy:
                 return "only armies can be convoyed"
@@ -347,6 +360,25 @@ class Movement:
             self.board.dst_region[i] = options[0]
         self.board.kind[i] = "move"
         self.board.dst[i] = dprov
+        return ""
+
+    def _check_transform(self, i: int, o: Order) -> str:
+        """A transforming unit holds (and may be supported to hold); its new region is kept for the end."""
+        u, m = self.board.units[i], self.m
+        new_type = o.other_type or ""
+        if new_type == u.type and (o.target is None or o.target == u.region):
+            return f"the unit already is {'an army' if u.type == 'army' else 'a fleet'} there"
+        regions = m.regions_of(u.province, new_type)
+        if o.target:
+            regions = [r for r in regions if r == o.target]
+        if new_type == u.type:
+            regions = [r for r in regions if r != u.region]
+        if not regions:
+            kind = "an army" if new_type == "army" else "a fleet"
+            return f"{kind} cannot stand in {m.full_name(o.target or u.province)}"
+        if len(regions) > 1:
+            return f"say which coast the fleet takes: {' or '.join(regions)}"
+        self.transform_to[i] = Unit(u.power, new_type, regions[0])
         return ""
 
     def _check_support(self, i: int, o: Order) -> str:
@@ -468,7 +500,8 @@ class Movement:
     def run(self) -> MovementResult:
         b = self.board
         for i, o in self.order_of.items():
-            check = {"move": self._check_move, "support": self._check_support, "convoy": self._check_convoy}
+            check = {"move": self._check_move, "support": self._check_support, "convoy": self._check_convoy,
+                     "transform": self._check_transform}
             why = check[o.kind](i, o) if o.kind in check else ""
             if why:
                 self._invalid(self.judged_of[i], why)
@@ -493,7 +526,8 @@ class Movement:
                 k = winner[u.province]
                 dislodged.append(Dislodged(u, None if b._by_convoy(k) else b.units[k].province))
             else:
-                after[u.province] = u
+                # a dislodged unit does not transform (30JK section 7)
+                after[u.province] = self.transform_to.get(i, u)
         contested = sorted({b.dst[i] or "" for i in range(n) if b.kind[i] == "move" and not moved[i]
                             and b._prevent(i) > 0} - set(after))
         for d in dislodged:
@@ -533,5 +567,9 @@ class Movement:
             if u.province in lost and kind in ("hold", "move"):
                 j.result = "fails"
                 j.reason = (j.reason + "; " if kind == "move" else "") + "dislodged"
+            elif kind == "hold" and i in self.transform_to:
+                new = self.transform_to[i]
+                j.reason = f"holds and becomes {'an army' if new.type == 'army' else 'a fleet'}" + (
+                    f" ({new.region.partition('/')[2]})" if "/" in new.region else "")
             elif kind == "hold" and not j.reason:
                 j.reason = "holds"

@@ -1,0 +1,72 @@
+"""Rulebook hooks: what a variant adds to the standard game, chosen by the map's ``rulebook:`` key.
+
+The standard game uses :class:`Rulebook`, whose hooks change nothing. A variant subclasses it (see
+``variants/``) for rules that are more than data: extra entries in the orders file (religious actions),
+things that happen before the moves are resolved, units no player owns, accounts kept at the end of a year.
+Every hook is pure: it gets the map, the state before the phase and the new state it may change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from importlib import import_module
+from typing import Any
+
+from ...dice import Dice
+from ...model import Player, Problem, State
+from .game import Read
+from .mapdata import Map
+from .resolver import Dislodged, Unit
+
+# map ``rulebook:`` value -> module (relative to this package) holding ``RULEBOOK``
+VARIANTS = {"dreissigjaehriger-krieg": ".variants.dreissigjaehriger_krieg"}
+
+
+class Rulebook:
+    """The standard game: every hook leaves things as they are."""
+
+    # extra ``--option`` names: name -> (default, description)
+    options: dict[str, tuple[str, str]] = {}
+
+    def setup(self, m: Map, state: State, options: Mapping[str, str], players: Sequence[Player], dice: Dice) -> None:
+        """Add the variant's parts to a new game's ``state``."""
+
+    def split(self, m: Map, entries: list[Any]) -> tuple[list[tuple[int, Any]], list[tuple[int, Any]]]:
+        """Orders-file entries as (index, entry): those the engine reads, and the variant's own."""
+        return list(enumerate(entries)), []
+
+    def check_extra(self, m: Map, state: State, power: str, player: str,
+                    extras: list[tuple[int, Any]]) -> list[Problem]:
+        return []
+
+    def describe_extra(self, m: Map, state: State, power: str, extras: list[tuple[int, Any]]) -> list[str]:
+        return []
+
+    def before_movement(self, m: Map, state: State, new: State, units: list[Unit], reads: list[Read],
+                        extras: dict[str, list[tuple[int, Any]]], report: dict[str, Any]
+                        ) -> tuple[list[Unit], list[Read]]:
+        """Change units and orders before the moves are resolved; returns both."""
+        return units, reads
+
+    def after_phase(self, m: Map, state: State, new: State, report: dict[str, Any]) -> None:
+        """After a phase is resolved, before the calendar moves on."""
+
+    def retreat_reads(self, m: Map, state: State, dislodged: list[Dislodged], reads: list[Read]) -> list[Read]:
+        """Retreat orders the rules give for units no player orders."""
+        return []
+
+    def end_of_fall(self, m: Map, new: State, report: dict[str, Any], changes: list[dict[str, Any]]) -> None:
+        """After supply centres changed owner at the end of the year's last season."""
+
+    def is_neutral(self, owner: str) -> bool:
+        return False
+
+
+STANDARD = Rulebook()
+
+
+def rulebook_for(m: Map) -> Rulebook:
+    name = m.data.get("rulebook")
+    if not name:
+        return STANDARD
+    return import_module(VARIANTS[str(name)], __package__).RULEBOOK
