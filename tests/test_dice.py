@@ -375,7 +375,7 @@ def test_binomial_does_not_depend_on_the_sampler_cache():
     assert [Dice(b"cache").binomial(10**6, Fraction(1, 10)) for _ in range(3)] == first
 
 
-def test_binomial_time_is_flat_in_n():
+def test_binomial_work_is_flat_in_n():
     """O(1) expected proposals: the random bits consumed per draw do not grow with n."""
 
     def bits_per_draw(n: int) -> float:
