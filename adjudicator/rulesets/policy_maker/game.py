@@ -12,7 +12,7 @@ from . import newsletter as _newsletter
 from . import orders as _orders
 from . import setup as _setup
 from . import sheet, turn
-from .common import action_name, government, investys, name, sectors
+from .common import action_name, fraction_show, government, investys, name, sectors
 
 
 class PolicyMaker:
@@ -79,7 +79,7 @@ class PolicyMaker:
         gov: dict[str, Any] = {"player": government(state), "role": "Government"}
         result = state.get("result") or {}
         if "government" in result:
-            gov["score"] = result["government"]["total"]
+            gov["score"] = fraction_show(result["government"]["total"])
             gov["rank"] = result["government"]["rank"]
         rows.append(gov)
         return rows
