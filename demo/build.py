@@ -94,8 +94,9 @@ def build(name: str, root: Path, upto: int | None, source: Path | None = None) -
             print("\n".join(f.text() for f in errors), file=sys.stderr)
             print(f"{game_id}: stopped at turn {turn}: fix demo/{name}/{turn:04d}/", file=sys.stderr)
             return 1
-        if files:
-            rel = [str(f.relative_to(root)) for f in files]
+        rel = [str(f.relative_to(root)) for f in files]
+        if rel and subprocess.run(["git", "status", "--porcelain", "--", *rel], cwd=root, capture_output=True,
+                                  text=True).stdout.strip():
             git(root, "add", "--", *rel)
             git(root, "commit", "-qm", f"{game_id}: orders for turn {turn}", "--", *rel,
                 when=deadline - dt.timedelta(hours=1))
