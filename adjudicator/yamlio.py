@@ -226,7 +226,7 @@ def _fast(node: Any) -> Any:
 
 
 # A plain scalar is written bare only if no YAML reader (1.1 or 1.2) could take it for anything but text.
-_BARE = re.compile(r"^[^\W\d_][\w ./()+'-]*$")
+_BARE = re.compile(r"^[^\W\d_][\w ./()+'-]*\Z")
 _RESERVED = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "nan", "inf"}
 
 

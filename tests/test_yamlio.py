@@ -76,3 +76,7 @@ def test_text_that_looks_like_something_else_is_quoted():
     text = yamlio.dump({"a": words})
     assert text == ('a:\n- "yes"\n- "No"\n- "20:00"\n- "2026-01-01"\n- "0o17"\n- "1e3"\n- "~"\n- "null"\n'
                     '- "x: y"\n- "#c"\n- Atlantis\n')
+
+
+def test_a_trailing_newline_is_kept():
+    assert yamlio.load(yamlio.dump({"A\n": "B\n"})).data == {"A\n": "B\n"}
