@@ -120,7 +120,7 @@ def run_movement(m: Map, units: list[Unit], reads: list[Read], rules: Rules) -> 
     return PhaseResult(_result_rows(reads, res.judged), res.units, res.dislodged, res.contested)
 
 
-KIND_MOVE = ("hold", "move", "support", "convoy")
+KIND_MOVE = ("hold", "move", "support", "convoy", "transform")
 
 
 def run_retreats(m: Map, units: list[Unit], dislodged: list[Dislodged], reads: list[Read]) -> PhaseResult:

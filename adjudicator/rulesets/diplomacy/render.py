@@ -10,6 +10,7 @@ from .game import owners_from, units_from
 from .league import _m, _player_for, due_powers, label, legal_moves
 from .mapdata import Map, display, province_of
 from .phases import adjustment_counts, buildable, civil_disorder_victim
+from .rulebook import rulebook_for
 
 _ENTRY_PROPS = {
     "unit": {"type": "string", "description": "the unit ordered, e.g. 'A Par' or 'F Stp/sc'"},
@@ -53,6 +54,7 @@ def template(state: State, player: str) -> str:
     power = state["seats"].get(player, "")
     lines = [f"# {label(state)}: orders for {_name(m, power)}. One order a line, in judge notation",
              "# ('A Par - Bur', 'A Mun S A Bur - Par', 'F Nth C A Lon - Bel', 'A Lvp - Edi via convoy')."]
+    lines += rulebook_for(m).template_lines(m, state, player)
     if state["kind"] == "movement":
         lines.append("# Every unit is written holding; change the line to what it should do.")
         lines.append("# Add a line 'Propose draw' to propose a draw to all survivors.")
@@ -70,7 +72,7 @@ def template(state: State, player: str) -> str:
     else:
         units = units_from(m, state["units"])
         owners = owners_from(state["supply_centres"])
-        n = adjustment_counts(units, owners).get(power, 0)
+        n = adjustment_counts(units, owners, m.powers).get(power, 0)
         if n > 0:
             free = buildable(m, power, units, owners)
             lines.append(f"# You may build {n} unit(s) in: {', '.join(display(p) for p in free)}.")
@@ -104,6 +106,9 @@ def _short_region(region: str) -> str:
 
 def newsletter(state: State, report: dict[str, Any], players: list[Player]) -> str:
     m = _m(state)
+    own = rulebook_for(m).newsletter(m, state, report, players)
+    if own is not None:
+        return own
     who = {p.key: p.name for p in players}
     out = [f"## {report['phase']}", ""]
     results = report.get("results", [])

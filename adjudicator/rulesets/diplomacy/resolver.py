@@ -326,6 +326,8 @@ class Movement:
         dprov = province_of(target)
         if dprov == u.province:
             return "a unit cannot move to the province it is in"
+        if u.type == "army" and o.via:
+            return "only a fleet moves two fields along a river"
         if u.type == "army":
             if "/" in target and self.rules.strict_coasts:
                 return "an army does not go to a coast"

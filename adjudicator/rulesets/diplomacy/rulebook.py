@@ -58,8 +58,13 @@ class Rulebook:
     def end_of_fall(self, m: Map, new: State, report: dict[str, Any], changes: list[dict[str, Any]]) -> None:
         """After supply centres changed owner at the end of the year's last season."""
 
-    def is_neutral(self, owner: str) -> bool:
-        return False
+    def template_lines(self, m: Map, state: State, player: str) -> list[str]:
+        """Extra comment lines for the top of the order sheet."""
+        return []
+
+    def newsletter(self, m: Map, state: State, report: dict[str, Any], players: list[Player]) -> str | None:
+        """The variant's own issue page, or None for the standard one."""
+        return None
 
 
 STANDARD = Rulebook()

@@ -1,0 +1,348 @@
+"""Dreißigjähriger Krieg (30JK): the 11-player variant by Arne Senftleben, Ludomaniac rules v2.0.
+
+Map data (rivers, two-coast provinces, seasons from 1618, 27 centres in an odd year, the draw after three
+unchanged adjustments) lives in ``maps/dreissigjaehriger-krieg.yaml`` and the engine; this rulebook adds
+what is not data: confessions and hidden religion points, religious warfare before the moves, and the units
+no player owns (neutral units, section 11). Section numbers refer to the German rules text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .....dice import Dice
+from .....model import Player, Problem, State
+from .....ruleset import RulesetError
+from ...game import Read, dislodged_from_data, run_retreats, units_by_power, units_from
+from ...mapdata import Map, display, province_of
+from ...orders import Order
+from ...resolver import Dislodged, Unit
+from ...rulebook import Rulebook
+from . import newsletter as _newsletter
+from .religion import (
+    GERMAN,
+    KINDS,
+    MINIMUM,
+    Action,
+    ActionError,
+    Bid,
+    allotment,
+    bonus,
+    conversion_cost,
+    describe,
+    kind_of,
+    mercenary_order,
+    opposite,
+    parse_action,
+    winner,
+)
+
+Extras = list[tuple[int, Any]]
+
+
+def random_confessions(powers: list[str], dice: Dice) -> dict[str, str]:
+    """Section 13, first modification: a fair coin per power, drawn again until each confession has three."""
+    while True:
+        drawn = {p: ("catholic" if dice.below(2) == 0 else "protestant") for p in powers}
+        if min(list(drawn.values()).count(c) for c in ("catholic", "protestant")) >= 3:
+            return drawn
+
+
+def faith(state: State, owner: str) -> str:
+    """The confession of a power's nation or of a neutral unit (``ex-...`` in a transition)."""
+    if owner in state.get("neutrals", {}):
+        return str(state["neutrals"][owner]["confession"])
+    return str(state["confessions"][owner]["confession"])
+
+
+def _player_of(state: State, power: str) -> str | None:
+    return next((k for k, p in state["seats"].items() if p == power), None)
+
+
+def _points(state: State, power: str) -> int:
+    player = _player_of(state, power)
+    return int(state.get("private", {}).get(player, {}).get("religion_points", 0)) if player else 0
+
+
+def _set_points(state: State, power: str, value: int) -> None:
+    player = _player_of(state, power)
+    if player:
+        state.setdefault("private", {}).setdefault(player, {})["religion_points"] = value
+
+
+def _private(report: dict[str, Any], state: State, power: str) -> list[str]:
+    player = _player_of(state, power) or power
+    return report.setdefault("private", {}).setdefault(player, {}).setdefault("lines", [])
+
+
+def _centres(state: State, power: str) -> int:
+    return len(state["supply_centres"].get(power, []))
+
+
+class DreissigjaehrigerKrieg(Rulebook):
+    """The rules of sections 8-13 on top of the standard engine."""
+
+    options = {
+        "confessions": ("historical", "historical, random or chosen: the confessions at the start (section 13)"),
+        "start_points": ("allotment", "allotment or 0: religion points before the first Fall (house rule)"),
+    }
+
+    # ----- setup ---------------------------------------------------------------------------------------------
+    def setup(self, m: Map, state: State, options: Mapping[str, str], players: Sequence[Player], dice: Dice) -> None:
+        mode, start = options["confessions"], options["start_points"]
+        if mode not in ("historical", "random", "chosen"):
+            raise RulesetError("confessions must be historical, random or chosen")
+        if start not in ("allotment", "0"):
+            raise RulesetError("start_points must be allotment or 0")
+        confessions = {p: str(d["confession"]) for p, d in m.powers.items()}
+        if mode == "random":
+            confessions = random_confessions(list(m.powers), dice.fork("confessions"))
+        state["rules"]["confessions"] = mode
+        state["rules"]["start_points"] = start
+        state["confessions"] = {p: {"confession": c} for p, c in confessions.items()}
+        state["neutrals"] = {}
+        for key, n in m.data["start"].get("neutral_units", {}).items():
+            prov = province_of(str(n["unit"]).split()[1])
+            state["neutrals"][key] = {"name": str(n["name"]), "confession": str(n["confession"])}
+            state["units"][key] = [str(n["unit"])]
+            state["supply_centres"][key] = [prov]
+        state["private"] = {}
+        for player, power in state["seats"].items():
+            points = allotment(len(state["supply_centres"][power])) if start == "allotment" else 0
+            state["private"][player] = {"religion_points": points}
+
+    # ----- the orders file -----------------------------------------------------------------------------------
+    def split(self, m: Map, entries: list[Any]) -> tuple[Extras, Extras]:
+        mine, extras = [], []
+        for i, e in enumerate(entries):
+            (extras if isinstance(e, str) and kind_of(e) else mine).append((i, e))
+        return mine, extras
+
+    def _actions(self, m: Map, extras: Extras) -> list[tuple[int, Action | ActionError]]:
+        out: list[tuple[int, Action | ActionError]] = []
+        for i, e in extras:
+            try:
+                out.append((i, parse_action(m, str(e))))
+            except ActionError as err:
+                out.append((i, err))
+        return out
+
+    def check_extra(self, m: Map, state: State, power: str, player: str, extras: Extras) -> list[Problem]:
+        problems: list[Problem] = []
+        if extras and state["kind"] != "movement":
+            return [Problem("religious actions count in movement phases only", (i,),
+                            "send them with your next Spring or Fall orders", "warning") for i, _ in extras]
+        units = {u.province: u for u in units_from(m, state["units"])}
+        budget = int(state.get("private", {}).get(player, {}).get("religion_points", 0))
+        spent = 0
+        for i, a in self._actions(m, extras):
+            if isinstance(a, ActionError):
+                problems.append(Problem(a.message, (i,), a.hint))
+                continue
+            why, cost = self._problem(m, state, power, a, units)
+            if why:
+                problems.append(Problem(why, (i,), _hint(a)))
+                continue
+            spent += cost
+            if spent > budget:
+                problems.append(Problem(f"{describe(m, a)}: you have {budget} religion points, these actions need "
+                                        f"{spent}", (i,), "pay less or leave an action out"))
+        return problems
+
+    def _problem(self, m: Map, state: State, power: str, a: Action, units: dict[str, Unit]) -> tuple[str, int]:
+        """Why an action cannot be taken (empty if it can), and what it costs."""
+        first = state["year"] == int(m.data["start"]["year"]) and state["season"] == m.phases()[0]["season"]
+        if a.kind == "confession":
+            if state["rules"].get("confessions") != "chosen" or not first:
+                return "the start confession is chosen only with the first orders, if the game says so", 0
+            return "", 0
+        if a.kind == "convert":
+            if state["confessions"][power]["confession"].startswith("ex-"):
+                return "your country is still changing its confession", 0
+            return "", conversion_cost(_centres(state, power))
+        if a.points < MINIMUM[a.kind]:
+            return f"{GERMAN[a.kind]} costs at least {MINIMUM[a.kind]} religion points", 0
+        unit = units.get(a.unit or "")
+        if unit is None:
+            return f"there is no unit in {m.full_name(a.unit or '')}", 0
+        if a.unit_type and a.unit_type != unit.type:
+            return f"the unit in {display(unit.province)} is {unit}", 0
+        if a.kind == "mercenaries" and unit.power not in state.get("neutrals", {}):
+            return f"{unit} is no neutral unit: only neutral units are hired", 0
+        return "", a.points
+
+    def describe_extra(self, m: Map, state: State, power: str, extras: Extras) -> list[str]:
+        out = []
+        for _, a in self._actions(m, extras):
+            out.append(describe(m, a) if isinstance(a, Action) else f"?? {a.message}")
+        return out
+
+    # ----- before the moves: confessions and religious warfare (sections 9, 10) -------------------------------
+    def before_movement(self, m: Map, state: State, new: State, units: list[Unit], reads: list[Read],
+                        extras: dict[str, Extras], report: dict[str, Any]) -> tuple[list[Unit], list[Read]]:
+        actions = {p: [(i, a) for i, a in self._actions(m, e) if isinstance(a, Action)] for p, e in extras.items()}
+        self._confessions(m, state, new, actions, report)
+        at = {u.province: u for u in units}
+        bids: dict[str, list[Bid]] = {}
+        for power in sorted(actions):
+            budget = _points(new, power)
+            for _, a in actions[power]:
+                if a.kind not in KINDS:
+                    continue
+                why, cost = self._problem(m, new, power, a, at)
+                if why or cost > budget:
+                    _private(report, new, power).append(
+                        f"{describe(m, a)}: nicht ausgeführt ({why or 'zu wenig Religionspunkte'})")
+                    continue
+                budget -= cost
+                target = at[a.unit or ""]
+                extra = bonus(m, a.kind, power, faith(new, power), target.power, faith(new, target.power),
+                              target.province, units)
+                bids.setdefault(target.province, []).append(Bid(power, a, a.points + extra, extra))
+                _private(report, new, power).append(f"{describe(m, a)}: bezahlt, Bonus {extra}, Einfluss "
+                                                    f"{a.points + extra}")
+            _set_points(new, power, budget)
+        warfare = []
+        for prov in sorted(bids, key=str.lower):
+            target = at[prov]
+            won = winner(bids[prov])
+            row = {"unit": str(target), "owner": target.power,
+                   "actions": [{"power": b.power, "action": b.action.kind} for b in bids[prov]],
+                   "outcome": won[0] if won else None}
+            if won:
+                units, reads = self._apply(m, state, new, target, won, units, reads, row)
+            warfare.append(row)
+        if warfare:
+            report["religious_warfare"] = warfare
+        return units, reads
+
+    def _confessions(self, m: Map, state: State, new: State, actions: dict[str, list[tuple[int, Action]]],
+                     report: dict[str, Any]) -> None:
+        changes = []
+        for power in sorted(actions):
+            for _, a in actions[power]:
+                why, cost = self._problem(m, new, power, a, {})
+                if a.kind == "confession" and not why:
+                    new["confessions"][power] = {"confession": a.confession}
+                    changes.append({"power": power, "confession": a.confession, "chosen": True})
+                elif a.kind == "convert" and not why:
+                    if cost > _points(new, power):
+                        _private(report, new, power).append("Konfessionswechsel: zu wenig Religionspunkte")
+                        continue
+                    _set_points(new, power, _points(new, power) - cost)
+                    old = new["confessions"][power]["confession"]
+                    turns = 1 if _centres(state, power) < 7 else 2
+                    new["confessions"][power] = {"confession": f"ex-{old}", "to": opposite(old), "turns": turns}
+                    changes.append({"power": power, "confession": f"ex-{old}", "to": opposite(old)})
+                    _private(report, new, power).append(f"Konfessionswechsel: {cost} RP bezahlt")
+        if changes:
+            report["confessions_changed"] = changes
+
+    def _apply(self, m: Map, state: State, new: State, target: Unit, won: tuple[str, str], units: list[Unit],
+               reads: list[Read], row: dict[str, Any]) -> tuple[list[Unit], list[Read]]:
+        kind, order_text = won
+        owner = target.power
+        others = [r for r in reads if not (r.order and r.order.province == target.province and r.power == owner)]
+        if kind == "church":
+            return units, reads
+        if kind == "disobedience":
+            hold = Read(owner, Order("hold", target.type, target.region, power=owner), f"{target} H (Ungehorsam)")
+            return units, others + [hold]
+        if kind == "mercenaries":
+            order = mercenary_order(m, Action("mercenaries", order_text, order_text=order_text), owner)
+            row["order"] = order_text
+            return units, others + [Read(owner, order, f"{order_text} (Söldner)")]
+        # incite: the unit leaves its country and becomes neutral (a neutral unit only changes confession)
+        if owner in new["neutrals"]:
+            new["neutrals"][owner]["confession"] = opposite(faith(new, owner))
+            row["confession"] = new["neutrals"][owner]["confession"]
+            return units, others
+        key = f"neutral-{target.province.lower()}-{state['year']}-{state['season'].lower()}"
+        old = faith(new, owner)
+        confession = old.removeprefix("ex-") if old.startswith("ex-") else opposite(old)
+        new["neutrals"][key] = {"name": f"Abtrünnige ({m.powers[owner]['name']}, {display(target.province)} "
+                                        f"{state['year']})", "confession": confession, "from": owner}
+        turned = Unit(key, target.type, target.region)
+        row["neutral"] = key
+        return ([turned if u is target else u for u in units],
+                others + [Read(key, Order("hold", target.type, target.region, power=key),
+                               f"{turned} H (aufgewiegelt)")])
+
+    # ----- after a phase ---------------------------------------------------------------------------------------
+    def after_phase(self, m: Map, state: State, new: State, report: dict[str, Any]) -> None:
+        if state["kind"] == "movement":
+            for power, c in new["confessions"].items():
+                if "to" in c:
+                    if int(c["turns"]) <= 1:
+                        new["confessions"][power] = {"confession": c["to"]}
+                        report.setdefault("confessions_changed", []).append({"power": power, "confession": c["to"]})
+                    else:
+                        new["confessions"][power] = {**c, "turns": int(c["turns"]) - 1}
+            if new["dislodged"] and all(d["power"] in new["neutrals"] for d in new["dislodged"]):
+                self._retreat_neutrals(m, new, report)
+        alive = {p for p, us in new["units"].items() if us} | {d["power"] for d in new["dislodged"]}
+        for key in sorted(new["neutrals"]):
+            if key not in alive:
+                del new["neutrals"][key]
+                new["supply_centres"].pop(key, None)
+                new["units"].pop(key, None)
+                report.setdefault("neutrals_dissolved", []).append(key)
+
+    def _retreat_neutrals(self, m: Map, new: State, report: dict[str, Any]) -> None:
+        units = units_from(m, new["units"])
+        dislodged = dislodged_from_data(m, new["dislodged"], units, new["contested"])
+        res = run_retreats(m, units, dislodged, self.retreat_reads(m, new, dislodged, []))
+        report["neutral_retreats"] = res.results
+        new["units"] = units_by_power(res.units, list(m.powers))
+        new["dislodged"], new["contested"] = [], []
+
+    def retreat_reads(self, m: Map, state: State, dislodged: list[Dislodged], reads: list[Read]) -> list[Read]:
+        """Section 11: a neutral unit retreats to its own centre, then a foreign one, then a free province;
+        alphabetically among equals."""
+        owners = {p: o for o, ps in state["supply_centres"].items() for p in ps}
+        out = []
+        for d in dislodged:
+            u = d.unit
+            if u.power not in state.get("neutrals", {}) or not d.retreats:
+                continue
+
+            def rank(region: str, u: Unit = u) -> tuple[int, str]:
+                prov = province_of(region)
+                owner = owners.get(prov)
+                return (0 if owner == u.power else 1 if owner else 2), display(prov).lower()
+
+            target = min(d.retreats, key=rank)
+            out.append(Read(u.power, Order("retreat", u.type, u.region, target, power=u.power),
+                            f"{u} - {display(province_of(target))}"))
+        return out
+
+    # ----- the end of Fall (sections 8, 11) ----------------------------------------------------------------------
+    def end_of_fall(self, m: Map, new: State, report: dict[str, Any], changes: list[dict[str, Any]]) -> None:
+        for key in sorted(new["neutrals"]):
+            if not new["supply_centres"].get(key):
+                new["units"].pop(key, None)
+                new["supply_centres"].pop(key, None)
+                del new["neutrals"][key]
+                report.setdefault("neutrals_dissolved", []).append(key)
+        for power in sorted(new["seats"].values()):
+            gain = allotment(_centres(new, power))
+            _set_points(new, power, _points(new, power) + gain)
+            _private(report, new, power).append(f"Zuteilung: {gain} RP für {_centres(new, power)} VZ; Konto: "
+                                                f"{_points(new, power)} RP")
+
+    # ----- pages -------------------------------------------------------------------------------------------------
+    def template_lines(self, m: Map, state: State, player: str) -> list[str]:
+        return _newsletter.template_lines(m, state, player)
+
+    def newsletter(self, m: Map, state: State, report: dict[str, Any], players: list[Player]) -> str | None:
+        return _newsletter.newsletter(m, state, report, players)
+
+
+def _hint(a: Action) -> str:
+    if a.kind in MINIMUM:
+        return f"write e.g. '{GERMAN[a.kind]} A Pra {MINIMUM[a.kind]} RP' for a unit on the board"
+    return "leave the line out"
+
+
+RULEBOOK = DreissigjaehrigerKrieg()

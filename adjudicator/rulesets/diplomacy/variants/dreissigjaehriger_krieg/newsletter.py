@@ -1,0 +1,264 @@
+"""The German issue page of a 30JK turn, the order sheet's extra lines, and the SVG map with its arrows."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from .....model import Player, State
+from ...mapdata import Map, display, province_of
+from ...orders import OrderError, read_order
+from .religion import GERMAN, GERMAN_CONFESSION, MINIMUM, allotment, conversion_cost
+
+SEASONS = {"Spring": "Frühling", "Fall": "Herbst", "Winter": "Winter"}
+KINDS = {"movement": "Züge", "retreat": "Rückzüge", "adjustment": "Auf- und Abbau"}
+RESULTS = {"succeeds": "", "fails": " *(scheitert)*", "invalid": " *(ungültig)*"}
+REASONS = [  # English reason of the engine -> German, by prefix
+    ("moves to ", "zieht nach "), ("bounces", "prallt ab"), ("holds and becomes an army", "hält und wird zur Armee"),
+    ("holds and becomes a fleet", "hält und wird zur Flotte"), ("holds", "hält"),
+    ("support given", "Unterstützung gegeben"), ("support cut", "Unterstützung abgeschnitten"),
+    ("dislodged", "vertrieben"), ("convoys", "konvoiert"), ("the fleet is dislodged", "die Flotte wird vertrieben"),
+    ("retreats to ", "zieht sich zurück nach "), ("disbands", "wird aufgelöst"), ("builds ", "baut "),
+    ("removes ", "löst auf: "), ("build waived", "verzichtet auf einen Aufbau"),
+    ("no order: holds", "kein Befehl: hält"),
+    ("no order: disbands", "kein Befehl: wird aufgelöst"),
+]
+OUTCOME = {"disobedience": "Ungehorsam: die Einheit verweigert ihre Befehle und hält",
+           "incite": "aufgewiegelt: die Einheit wird neutral und hält",
+           "church": "der Kirchenbau wehrt alles ab", "mercenaries": "die Söldner führen den Befehl aus"}
+
+
+def label(state: State) -> str:
+    return f"{SEASONS.get(state['season'], state['season'])} {state['year']}: {KINDS[state['kind']]}"
+
+
+def owner_name(m: Map, state: State, owner: str | None) -> str:
+    if owner is None:
+        return "neutral"
+    if owner in m.powers:
+        return str(m.powers[owner]["name"])
+    n = state.get("neutrals", {}).get(owner)
+    return str(n["name"]) if n else owner
+
+
+def confession_text(c: dict[str, Any]) -> str:
+    text = GERMAN_CONFESSION[str(c["confession"])]
+    if "to" in c:
+        text += f" (wird {GERMAN_CONFESSION[str(c['to'])]})"
+    return text
+
+
+def german_reason(reason: str) -> str:
+    for en, de in REASONS:
+        if reason.startswith(en):
+            return de + reason[len(en):]
+    return reason
+
+
+# ----- the order sheet --------------------------------------------------------------------------------------
+
+def template_lines(m: Map, state: State, player: str) -> list[str]:
+    power = state["seats"].get(player, "")
+    if state["kind"] != "movement" or not power:
+        return []
+    mine = state.get("private", {}).get(player, {})
+    centres = len(state["supply_centres"].get(power, []))
+    lines = [f"# Konfession: {confession_text(state['confessions'][power])}."]
+    if "religion_points" in mine:
+        lines.append(f"# Religionspunkte: {mine['religion_points']} RP (geheim; nur du siehst diese Zeile).")
+    lines += ["# Religiöse Kriegsführung (vor den Zügen ausgewertet), je Zeile eine Aktion mit ihren Punkten:",
+              *(f"#   {GERMAN[k]} ... (mindestens {n} RP)" for k, n in MINIMUM.items()),
+              "#   z. B. '- Ungehorsam A Pra 3 RP', '- Kirchenbau A Mei 2 RP', '- Söldner A Kar - Pra 4 RP'",
+              f"#   '- Konfessionswechsel' kostet dich jetzt {conversion_cost(centres)} RP."]
+    if state["rules"].get("confessions") == "chosen" and state["year"] == int(m.data["start"]["year"]) \
+            and state["season"] == "Spring":
+        lines.append("# Wähle deine Startkonfession: '- Konfession katholisch' oder '- Konfession protestantisch'.")
+    neutrals = [f"{u} ({state['neutrals'][k]['name']}, {GERMAN_CONFESSION[state['neutrals'][k]['confession']]})"
+                for k in sorted(state.get("neutrals", {})) for u in state["units"].get(k, [])]
+    if neutrals:
+        lines.append("# Neutrale Einheiten (anheuerbar): " + "; ".join(neutrals) + ".")
+    lines.append("# Flotten flussabwärts: 'F Lun - Ham - ElbM'; Transformieren: 'A FAns T F/nc', 'F Lin T A'.")
+    return lines
+
+
+# ----- the issue page ---------------------------------------------------------------------------------------
+
+def newsletter(m: Map, state: State, report: dict[str, Any], players: list[Player]) -> str:
+    who = {p.key: p.name for p in players}
+    seat = {power: who.get(k, k) for k, power in state["seats"].items()}
+    phase = f"{SEASONS.get(report['season'], report['season'])} {report['year']}: {KINDS[report['kind']]}"
+    out = [f"## {phase}", ""]
+    if report.get("confessions_changed"):
+        out += ["### Konfessionen", ""]
+        for c in report["confessions_changed"]:
+            what = GERMAN_CONFESSION[c["confession"]]
+            verb = "wählt" if c.get("chosen") else "ist nun"
+            if "to" in c:
+                out.append(f"- {owner_name(m, state, c['power'])} wechselt die Konfession: {what}, "
+                           f"danach {GERMAN_CONFESSION[c['to']]}.")
+            else:
+                out.append(f"- {owner_name(m, state, c['power'])} {verb} {what}.")
+        out.append("")
+    if report.get("religious_warfare"):
+        out += ["### Religiöse Kriegsführung", ""]
+        for row in report["religious_warfare"]:
+            acts = ", ".join(f"{GERMAN[a['action']]} ({owner_name(m, state, a['power'])})" for a in row["actions"])
+            result = OUTCOME[row["outcome"]] if row["outcome"] else "Gleichstand: nichts geschieht"
+            if row.get("order"):
+                result += f" (`{row['order']}`)"
+            out.append(f"- `{row['unit']}` ({owner_name(m, state, row['owner'])}): {acts} — {result}.")
+        out.append("")
+    out += ["### Befehle und Ergebnisse", ""]
+    results = report.get("results", [])
+    owners = list(m.powers) + sorted({r["power"] for r in results} - set(m.powers))
+    for power in owners:
+        rows = [r for r in results if r["power"] == power]
+        if not rows:
+            continue
+        player = f" ({seat[power]})" if power in seat else ("" if power not in m.powers else " (herrenlos)")
+        out += [f"**{owner_name(m, state, power)}**{player}", ""]
+        for r in rows:
+            reason = f" — {escape(german_reason(r['reason']))}" if r["reason"] else ""
+            out.append(f"- `{r['order']}`{RESULTS[r['result']]}{reason}")
+        out.append("")
+    for r in report.get("neutral_retreats", []):
+        out.append(f"- Rückzug der Neutralen: `{r['order']}` — {escape(german_reason(r['reason']))}")
+    if report.get("dislodged"):
+        out += ["### Vertriebene Einheiten", ""]
+        for d in report["dislodged"]:
+            where = ", ".join(_region(r) for r in d["retreats"]) or "keiner (die Einheit wird aufgelöst)"
+            came = f" aus {display(d['attacker_from'])}" if d["attacker_from"] else " per Konvoi"
+            out.append(f"- {owner_name(m, state, d['power'])} `{d['unit']}`, angegriffen{came}; Rückzug nach: {where}")
+        out.append("")
+    for key, title in (("disbanded", "Aufgelöst"), ("built", "Aufgebaut"), ("removed", "Abgebaut"),
+                       ("civil_disorder", "Abgebaut (ohne Befehl)")):
+        if report.get(key):
+            out += [f"### {title}", ""]
+            out += [f"- {owner_name(m, state, p)}: {', '.join(us)}" for p, us in report[key].items()]
+            out.append("")
+    if report.get("neutrals_dissolved"):
+        out += ["Neutrale Einheiten aufgelöst: " + ", ".join(report["neutrals_dissolved"]) + ".", ""]
+    if report.get("centre_changes"):
+        out += ["### Versorgungszentren wechseln den Besitzer", ""]
+        for c in report["centre_changes"]:
+            out.append(f"- {m.full_name(c['province'])}: {owner_name(m, state, c['from'])} → "
+                       f"{owner_name(m, state, c['to'])}")
+        out.append("")
+    out += _table(m, state, seat)
+    if report.get("victory"):
+        out += [f"**{owner_name(m, state, report['victory'])} gewinnt mit "
+                f"{len(state['supply_centres'][report['victory']])} Versorgungszentren.**", ""]
+    if report.get("draw"):
+        out += ["**Das Spiel endet unentschieden zwischen "
+                + ", ".join(owner_name(m, state, p) for p in report["draw"]) + ".**", ""]
+    out += ["### Karte", "", "<figure>", svg(m, state, report),
+            f"<figcaption>Die Lage nach {phase}. Die Karte ist eine Rekonstruktion; Pfeile zeigen die Züge "
+            "(gestrichelt: gescheitert).</figcaption>", "</figure>", ""]
+    if not state.get("result"):
+        out.append(f"Als Nächstes: **{label(state)}**.")
+    return "\n".join(out) + "\n"
+
+
+def _region(region: str) -> str:
+    prov, _, coast = region.partition("/")
+    return display(prov) + (f"/{coast}" if coast else "")
+
+
+def _table(m: Map, state: State, seat: dict[str, str]) -> list[str]:
+    out = ["### Versorgungszentren und Konfessionen", "",
+           "| Macht | Spieler | Konfession | VZ | Einheiten | RP je Herbst | Besitz |",
+           "|---|---|---|---:|---:|---:|---|"]
+    for power in sorted(m.powers, key=lambda p: (-len(state["supply_centres"].get(p, [])), p)):
+        centres = state["supply_centres"].get(power, [])
+        out.append(f"| {m.powers[power]['name']} | {seat.get(power, '—')} | "
+                   f"{confession_text(state['confessions'][power])} | {len(centres)} | "
+                   f"{len(state['units'].get(power, []))} | {allotment(len(centres))} | "
+                   f"{', '.join(display(c) for c in centres)} |")
+    for key in sorted(state.get("neutrals", {})):
+        n = state["neutrals"][key]
+        centres = state["supply_centres"].get(key, [])
+        out.append(f"| {n['name']} (neutral) | — | {GERMAN_CONFESSION[n['confession']]} | {len(centres)} | "
+                   f"{len(state['units'].get(key, []))} | — | {', '.join(display(c) for c in centres)} |")
+    return out + [""]
+
+
+# ----- the map ----------------------------------------------------------------------------------------------
+
+def _xy(m: Map, region: str) -> tuple[int, int]:
+    prov, _, coast = region.partition("/")
+    d = m.provinces[prov]
+    return tuple(d["coasts"][coast]["xy"]) if coast else tuple(d["xy"])  # type: ignore[return-value]
+
+
+def svg(m: Map, state: State, report: dict[str, Any] | None = None) -> str:
+    """Province shapes coloured by the owner of their centre, rivers with their flow, units, and arrows."""
+    w, h = m.data["size"]
+    owners = {p: o for o, ps in state["supply_centres"].items() for p in ps}
+    colour = {p: str(d["colour"]) for p, d in m.powers.items()}
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="100%" role="img" '
+             'aria-label="Karte der Lage" font-family="sans-serif" font-size="10">',
+             '<defs><marker id="flow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="5" markerHeight="5" '
+             'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#3d7cc9"/></marker>'
+             '<marker id="move" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
+             'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#222"/></marker></defs>',
+             f'<rect width="{w}" height="{h}" fill="#d9d4c7"/>']
+    for prov in sorted(m.provinces, key=str.lower):
+        d = m.provinces[prov]
+        fill = "#bcd7ec" if d["terrain"] == "sea" else "#f3efe2"
+        if prov in owners:
+            fill = colour.get(owners[prov], "#9a9a9a")
+        opacity = ' fill-opacity="0.55"' if prov in owners else ""
+        parts.append(f'<path d="{d["shape"]}" fill="{fill}"{opacity} stroke="#8c8370" stroke-width="0.8">'
+                     f'<title>{escape(str(d["name"]))} ({display(prov)})</title></path>')
+    for name, river in m.data.get("rivers", {}).items():
+        pts = [_xy(m, str(river["source"]))] if river.get("source") else []
+        for left, right in river["sections"]:
+            (x1, y1), (x2, y2) = _xy(m, province_of(left)), _xy(m, province_of(right))
+            pts.append(((x1 + x2) // 2, (y1 + y2) // 2))
+        if river.get("mouth"):
+            pts.append(_xy(m, str(river["mouth"])))
+        path = " ".join(f"{x},{y}" for x, y in pts)
+        parts.append(f'<polyline points="{path}" fill="none" stroke="#3d7cc9" stroke-width="3" '
+                     f'marker-mid="url(#flow)" opacity="0.8"><title>{escape(name)}</title></polyline>')
+    for prov in sorted(m.provinces, key=str.lower):
+        d = m.provinces[prov]
+        x, y = d["xy"]
+        if d.get("supply_centre"):
+            parts.append(f'<circle cx="{x}" cy="{y + 9}" r="3.5" fill="#fff" stroke="#333"/>')
+        parts.append(f'<text x="{x}" y="{y + 22}" text-anchor="middle" fill="#3b3528">{display(prov)}</text>')
+    if report:
+        parts += _arrows(m, report)
+    for owner, units in state["units"].items():
+        fill = colour.get(owner, "#555555")
+        for text in units:
+            letter, region = text.split(" ", 1)
+            x, y = _xy(m, region)
+            parts.append(f'<rect x="{x - 8}" y="{y - 9}" width="16" height="14" rx="3" fill="{fill}" stroke="#111">'
+                         f'<title>{escape(owner_name(m, state, owner))}: {escape(text)}</title></rect>'
+                         f'<text x="{x}" y="{y + 2}" text-anchor="middle" fill="#111" font-weight="bold">'
+                         f'{letter}</text>')
+    y = 20
+    for power in m.powers:
+        c = state["confessions"][power]
+        parts.append(f'<rect x="8" y="{y - 9}" width="12" height="10" fill="{colour[power]}" stroke="#111"/>'
+                     f'<text x="24" y="{y}">{escape(str(m.powers[power]["name"]))}: '
+                     f'{escape(confession_text(c))}</text>')
+        y += 14
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _arrows(m: Map, report: dict[str, Any]) -> list[str]:
+    out = []
+    for row in report.get("results", []):
+        try:
+            o = read_order(m, row["order"])
+        except OrderError:
+            continue
+        if o.kind not in ("move", "retreat") or not o.region or not o.target or row["result"] == "invalid":
+            continue
+        (x1, y1), (x2, y2) = _xy(m, o.region), _xy(m, o.target)
+        dash = "" if row["result"] == "succeeds" else ' stroke-dasharray="5 3"'
+        out.append(f'<line x1="{x1}" y1="{y1}" x2="{(x1 + 4 * x2) // 5}" y2="{(y1 + 4 * y2) // 5}" stroke="#222" '
+                   f'stroke-width="2" marker-end="url(#move)"{dash}/>')
+    return out

@@ -1,0 +1,212 @@
+"""Religion points, confessions and religious warfare of 30JK (sections 8-11 of the rules).
+
+Religious actions are lines of the same orders file, written as Ludomaniac players write them::
+
+    Ungehorsam A Pra 3 RP          Aufwiegeln F Lin: 5 RP          Kirchenbau A Mei (2 RP)
+    Söldner A Kar - Pra 4 RP       Konfessionswechsel              Konfession katholisch
+
+(English words work too: disobedience, incite, church, mercenaries, convert, confession.) Every action names
+one unit and the points paid for it; hiring mercenaries also gives the neutral unit's order.
+
+>>> from ...mapdata import load_map
+>>> a = parse_action(load_map("dreissigjaehriger-krieg"), "Söldner anheuern: A Kar - Pra (4 RP)")
+>>> a.kind, a.unit, a.points, a.order_text
+('mercenaries', 'Kar', 4, 'A Kar - Pra')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ...mapdata import Map, display, province_of
+from ...orders import Order, OrderError, judge_notation, read_order
+
+KINDS = ("disobedience", "incite", "church", "mercenaries")
+MINIMUM = {"disobedience": 2, "incite": 5, "church": 2, "mercenaries": 3}  # section 10
+GERMAN = {"disobedience": "Ungehorsam stiften", "incite": "Einheit aufwiegeln", "church": "Kirchenbau",
+          "mercenaries": "Söldner anheuern"}
+WORDS = [  # (pattern of the action's opening words, kind)
+    (r"ungehorsam(\s+stiften)?|unruhe(\s+stiften)?|disobedience|disobey", "disobedience"),
+    (r"(einheit\s+)?aufwiegeln|aufwiegelung|incite", "incite"),
+    (r"kirchenbau|kirche(\s+bauen)?|church", "church"),
+    (r"s(ö|oe|o)ldner(\s+anheuern)?|mercenaries|hire", "mercenaries"),
+    (r"konfessionswechsel|konvertieren|konversion|convert|conversion", "convert"),
+    (r"konfession|confession", "confession"),
+]
+CONFESSION_WORDS = {"katholisch": "catholic", "kath": "catholic", "catholic": "catholic",
+                    "protestantisch": "protestant", "prot": "protestant", "evangelisch": "protestant",
+                    "protestant": "protestant"}
+GERMAN_CONFESSION = {"catholic": "katholisch", "protestant": "protestantisch", "ex-catholic": "ex-katholisch",
+                     "ex-protestant": "ex-protestantisch"}
+_POINTS = re.compile(r"[\s:=,(]*(\d+)\s*(rp|punkte?|points?|pts?)?\s*\)?\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One line of religious warfare (or a confession change): what, on which unit, for how many points."""
+
+    kind: str  # disobedience, incite, church, mercenaries, convert, confession
+    text: str
+    unit: str | None = None  # province of the target unit
+    unit_type: str | None = None
+    points: int = 0
+    order_text: str = ""  # mercenaries: the neutral unit's order in judge notation
+    confession: str = ""  # confession: the one chosen
+
+
+class ActionError(ValueError):
+    def __init__(self, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.message, self.hint = message, hint
+
+
+def kind_of(text: str) -> str | None:
+    """The action a line opens with, or None if it is an ordinary order."""
+    low = text.strip().lower()
+    for pattern, kind in WORDS:
+        if re.match(rf"({pattern})(\s|:|$)", low):
+            return kind
+    return None
+
+
+def parse_action(m: Map, text: str) -> Action:
+    """Read one line of religious warfare; raises :class:`ActionError` with a hint."""
+    kind = kind_of(text) or ""
+    if not kind:
+        raise ActionError(f"{text!r} is no religious action",
+                          "begin with Ungehorsam, Aufwiegeln, Kirchenbau or Söldner")
+    low = text.strip()
+    for pattern, k in WORDS:
+        if k == kind:
+            low = re.sub(rf"^({pattern})\s*:?\s*", "", low, count=1, flags=re.IGNORECASE)
+            break
+    if kind == "convert":
+        return Action("convert", text)
+    if kind == "confession":
+        word = low.strip(" :").lower()
+        if word not in CONFESSION_WORDS:
+            raise ActionError(f"cannot read the confession in {text!r}", "write 'Konfession katholisch' or "
+                              "'Konfession protestantisch'")
+        return Action("confession", text, confession=CONFESSION_WORDS[word])
+    found = _POINTS.search(low)
+    if not found:
+        raise ActionError(f"say how many religion points you pay in {text!r}",
+                          f"write e.g. '{GERMAN[kind]} A Pra 3 RP'")
+    points = int(found.group(1))
+    rest = low[:found.start()].strip(" :")
+    try:
+        order = read_order(m, rest)
+    except OrderError as e:
+        raise ActionError(f"{e.message} (in {text!r})", f"name the unit, e.g. '{GERMAN[kind]} A Pra 3 RP'") from e
+    if kind == "mercenaries":
+        if order.kind not in ("hold", "move", "support", "convoy", "transform"):
+            raise ActionError(f"the mercenaries' order cannot be read in {text!r}",
+                              "write e.g. 'Söldner A Kar - Pra 4 RP'")
+        return Action(kind, text, order.province, order.unit_type, points, judge_notation(order))
+    if order.kind != "hold":
+        raise ActionError(f"only a unit is named in {GERMAN[kind]} ({text!r})", f"write '{GERMAN[kind]} A Pra 3 RP'")
+    return Action(kind, text, order.province, order.unit_type, points)
+
+
+def allotment(centres: int) -> int:
+    """Section 8: religion points for a Fall with this many supply centres."""
+    if centres <= 0:
+        return 0
+    if centres == 1:
+        return 3
+    if centres <= 4:
+        return 5
+    if centres <= 9:
+        return 7
+    if centres <= 16:
+        return 9
+    return 11
+
+
+def conversion_cost(centres: int) -> int:
+    """Section 9: points a change of confession costs."""
+    if centres <= 1:
+        return 0
+    if centres <= 4:
+        return 2
+    if centres <= 9:
+        return 4
+    if centres <= 15:
+        return 6
+    return 8
+
+
+def opposite(confession: str) -> str:
+    return {"catholic": "protestant", "protestant": "catholic"}[confession.removeprefix("ex-")]
+
+
+def describe(m: Map, a: Action) -> str:
+    """How the receipt and the newsletter write an action (German, as the rules name it)."""
+    if a.kind == "convert":
+        return "Konfessionswechsel"
+    if a.kind == "confession":
+        return f"Startkonfession {GERMAN_CONFESSION[a.confession]}"
+    unit = ("A " if a.unit_type == "army" else "F " if a.unit_type == "fleet" else "") + display(a.unit or "?")
+    target = a.order_text if a.kind == "mercenaries" else unit
+    return f"{GERMAN[a.kind]}: {target} ({a.points} RP)"
+
+
+# ----- resolution (section 10) --------------------------------------------------------------------------------
+
+@dataclass
+class Bid:
+    power: str
+    action: Action
+    influence: int  # points paid plus bonus points
+    bonus: int
+
+
+def bonus(m: Map, kind: str, actor: str, actor_faith: str, target_owner: str, target_faith: str,
+          target_province: str, units: list[Any], neutral_faith: str | None = None) -> int:
+    """Bonus points of section 10 for ``actor`` (whose confession is ``actor_faith``) acting on a unit.
+
+    ``target_faith`` is the confession of the unit's nation (``ex-...`` in a transition); for a neutral unit
+    its own. An actor in transition counts with the confession it is changing to (the change takes effect at
+    once, section 9)."""
+    own = opposite(actor_faith) if actor_faith.startswith("ex-") else actor_faith
+    points = 0
+    near = m.neighbours.get(target_province, frozenset())
+    if any(u.power == actor and u.province in near for u in units):
+        points += 1
+    if kind in ("disobedience", "incite"):
+        if target_faith == f"ex-{own}":
+            points += 2
+        elif target_faith == opposite(own) and not target_faith.startswith("ex-"):
+            points += 1
+    elif kind == "church":
+        if target_owner == actor or target_faith == own:
+            points += 2
+    elif kind == "mercenaries" and target_faith == own:
+        points += 1
+    return points
+
+
+def winner(bids: list[Bid]) -> tuple[str, str] | None:
+    """The action that prevails on one unit: payments for the same action add up, the highest total wins,
+    a tie does nothing. Returns (kind, order text) or None."""
+    totals: dict[tuple[str, str], int] = {}
+    for b in bids:
+        key = (b.action.kind, b.action.order_text)
+        totals[key] = totals.get(key, 0) + b.influence
+    if not totals:
+        return None
+    best = max(totals.values())
+    top = sorted(k for k, v in totals.items() if v == best)
+    return top[0] if len(top) == 1 else None
+
+
+def mercenary_order(m: Map, a: Action, owner: str) -> Order:
+    order = read_order(m, a.order_text)
+    return Order(order.kind, order.unit_type, order.region, order.target, order.via_convoy, order.other_type,
+                 order.other, owner, f"{a.order_text}", order.via)
+
+
+def province_key(region: str) -> str:
+    return province_of(region)
