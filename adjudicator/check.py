@@ -1,10 +1,12 @@
 """Checking orders files before the deadline (``validate``) and trying them out (``preview``).
 
-Both read the game at its open turn and never write anything.
+Both read the game at its open turn and never write anything. A sealed file (``.yaml.age``) is checked as an
+envelope only; a player's own hidden figures are read with the key file ``TURNPRESS_IDENTITY`` names.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,10 @@ class _Games:
         if game_id not in self._games:
             try:
                 self._games[game_id] = load_game(self.root, game_id)
+                if os.environ.get("TURNPRESS_IDENTITY"):
+                    from . import sealed
+
+                    self._games[game_id].identities = sealed.player_identities()  # type: ignore[union-attr]
             except LeagueError as e:
                 self._games[game_id] = e
         found = self._games[game_id]
@@ -45,6 +51,8 @@ def check_path(games: _Games, rel: str, path: Path) -> tuple[ordersmod.Checked, 
     def refuse(message: str, hint: str = "") -> tuple[ordersmod.Checked, None]:
         return ordersmod.Checked(rel, None, False, [ordersmod.file_finding(rel, message, hint)]), None
 
+    if where is None and rel.endswith(".yaml.age"):
+        return _check_sealed(games, rel, path)
     if where is None:
         return refuse("not an orders file: orders go to orders/<game>/<NNNN>/<login>.yaml",
                       "move it there, e.g. orders/demo-bw/0003/alice.yaml (login in lower case)")
@@ -64,7 +72,48 @@ def check_path(games: _Games, rel: str, path: Path) -> tuple[ordersmod.Checked, 
         return refuse(f"turn {where.turn} of {game.id} is {when}; the open turn is {open_turn}",
                       f"put your orders in orders/{game.id}/{open_turn:04d}/{where.player}.yaml")
     raw = ordersmod.read_limited(path)
-    return ordersmod.check_file(rel, raw, where, game.ruleset, games.state(game)), game
+    state = games.state(game)
+    try:
+        return ordersmod.check_file(rel, raw, where, game.ruleset, state), game
+    except (KeyError, IndexError, TypeError, AttributeError):
+        if game.hidden_complete(open_turn - 1):
+            raise
+        return _check_without_hidden(rel, raw, where, game, state), game
+
+
+def _check_without_hidden(rel: str, raw: bytes, where: ordersmod.OrdersPath, game: Game,
+                          state: State) -> ordersmod.Checked:
+    """The envelope and the schema, when the game's rules need hidden figures this process cannot open."""
+    loc, findings = ordersmod.read_envelope(rel, raw, where)
+    if loc is None or any(f.severity == "error" for f in findings):
+        return ordersmod.Checked(rel, None, False, findings)
+    findings += ordersmod.schema_findings(rel, loc, game.ruleset.order_schema(state, where.player))
+    if findings:
+        return ordersmod.Checked(rel, None, False, findings)
+    findings.append(ordersmod.Finding(
+        rel, 1, 1, "the rules that need your hidden figures were not checked: they are sealed",
+        "give your key file (TURNPRESS_IDENTITY, or seal --identity); the deadline run checks them in any case",
+        "warning"))
+    return ordersmod.Checked(rel, loc.data["orders"], bool(loc.data.get("wait", False)), findings)
+
+
+def _check_sealed(games: _Games, rel: str, path: Path) -> tuple[ordersmod.Checked, Game | None]:
+    """A sealed orders file: what can be checked without its key (it opens only at the deadline)."""
+    from . import sealed
+
+    where = sealed.parse_sealed_path(rel)
+    game = None
+    if where is not None and not path.is_symlink() and path.is_file():
+        try:
+            game = games.game(where.game)
+        except LeagueError as e:
+            return ordersmod.Checked(rel, None, False, [ordersmod.file_finding(rel, str(e))]), None
+    if game is None:
+        return ordersmod.Checked(rel, None, False, [ordersmod.file_finding(
+            rel, "not a sealed orders file: they are regular files orders/<game>/<NNNN>/<login>.yaml.age",
+            "write it with 'turnpress seal'")]), None
+    raw = ordersmod.read_limited(path, sealed.SEALED_MAX_BYTES)
+    return ordersmod.Checked(rel, None, False, sealed.check_envelope(games.root, rel, raw, game)), game
 
 
 def validate_files(paths: list[Path], root: Path | None = None) -> tuple[list[ordersmod.Finding], dict[str, list[str]]]:

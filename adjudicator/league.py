@@ -4,9 +4,13 @@ Files of a game::
 
     games/<game>/game.yaml                 ruleset, options, players, schedule, dice commitment
     games/<game>/turns/<NNNN>/state.yaml   public state after turn NNNN (0000: the set-up)
-    games/<game>/turns/<NNNN>/hidden.yaml  hidden parts of the state (hands, deck), when the game has any
+    games/<game>/turns/<NNNN>/hidden.yaml  hidden parts of the state (hands, deck), in a game without a key
+    games/<game>/turns/<NNNN>/private/<player>.yaml.age, secret.yaml.age
+                                           the same, sealed, in a game with a key (see ``sealed``)
     games/<game>/turns/<NNNN>/report.yaml  what happened in turn NNNN
     orders/<game>/<NNNN>/<player>.yaml     orders as submitted, kept forever
+    orders/<game>/<NNNN>/<player>.yaml.age sealed orders (``orders: sealed``); the plaintext beside it is
+                                           committed with the turn
 
 A turn is computed entirely in memory, written to a staging folder inside ``.git``, moved into the tree and
 committed. If anything fails before the commit, the moved files are put back as they were: the working tree
@@ -15,6 +19,7 @@ and the history are exactly as before.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import os
 import re
@@ -36,6 +41,8 @@ from .ruleset import Ruleset, RulesetError, get
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 HIDDEN_KEYS = ("private", "secret")
+# Options the engine reads itself; the ruleset's set-up never sees them.
+ENGINE_OPTIONS = {"orders": ("open", "sealed")}
 
 
 class LeagueError(Exception):
@@ -63,6 +70,18 @@ class Game:
     id: str
     config: dict[str, Any]
     _reports: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)
+    # Keys besides the game's own (a player's, for their own hidden figures) and the sealed parts read so far.
+    identities: list[Any] = field(default_factory=list, repr=False)
+    _hidden: dict[int, tuple[dict[str, Any], bool]] = field(default_factory=dict, repr=False)
+
+    @property
+    def keyed(self) -> bool:
+        """True if the game has a key: its hidden state and private reports are sealed."""
+        return bool(self.config.get("key"))
+
+    @property
+    def sealed_orders(self) -> bool:
+        return self.config.get("options", {}).get("orders", "open") == "sealed"
 
     @property
     def dir(self) -> Path:
@@ -110,11 +129,29 @@ class Game:
         return self.last_turn + 1
 
     def state(self, turn: int) -> State:
+        """Turn ``turn``'s state: the public part, and of the hidden parts what this process can read."""
         folder = self.dir / "turns" / turn_dir(turn)
         state = yamlio.read_data(folder / "state.yaml")
         if (folder / "hidden.yaml").is_file():
             state.update(yamlio.read_data(folder / "hidden.yaml"))
+        elif (folder / "secret.yaml.age").is_file() or (folder / "private").is_dir():
+            state.update(copy.deepcopy(self._sealed_hidden(turn)[0]))
         return state
+
+    def hidden_complete(self, turn: int) -> bool:
+        """False if part of turn ``turn``'s hidden state is sealed to a key this process does not have."""
+        folder = self.dir / "turns" / turn_dir(turn)
+        if (folder / "hidden.yaml").is_file() or not ((folder / "secret.yaml.age").is_file()
+                                                       or (folder / "private").is_dir()):
+            return True
+        return self._sealed_hidden(turn)[1]
+
+    def _sealed_hidden(self, turn: int) -> tuple[dict[str, Any], bool]:
+        if turn not in self._hidden:
+            from . import sealed
+
+            self._hidden[turn] = sealed.read_hidden(self, turn, [*sealed.game_identities(self), *self.identities])
+        return self._hidden[turn]
 
     def report(self, turn: int) -> dict[str, Any]:
         """Turn ``turn``'s report, read once per Game (a committed report never changes under a run)."""
@@ -218,6 +255,14 @@ def dice_secret(game: Game) -> bytes:
     for path in (game.root / ".secrets" / f"{game.id}.dice", game.dir / "dice-secret.demo"):
         if path.is_file() and (path.name.endswith(".dice") or game.config["dice"].get("public_secret")):
             return bytes.fromhex(path.read_text().strip())
+    if (game.dir / "dice-secret.age").is_file():
+        from . import sealed
+
+        found = sealed.sealed_dice_secret(game)
+        if found is not None:
+            return found
+        raise LeagueError(f"no dice secret for {game.id}: it is sealed to the game's key in "
+                          f"games/{game.id}/dice-secret.age: set {sealed.key_env(game.id)}")
     raise LeagueError(f"no dice secret for {game.id}: set {secret_env(game.id)} or write it to "
                       f".secrets/{game.id}.dice (it was printed when the game was made)")
 
@@ -244,6 +289,9 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
             schedmod.parse(schedule)
         except schedmod.ScheduleError as e:
             raise LeagueError(f"--schedule: {e}") from None
+    for key, allowed in ENGINE_OPTIONS.items():
+        if key in options and options[key] not in allowed:
+            raise LeagueError(f"--option {key}={options[key]}: write one of {', '.join(allowed)}")
     secret = secret or os.urandom(32)
     commitment = dicemod.commitment(secret)
     config: dict[str, Any] = {"game": game_id, "title": title or f"{ruleset.title} ({game_id})",
@@ -256,14 +304,15 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
         config["dice"]["public_secret"] = True
     setup_dice = dicemod.Dice.for_turn(commitment, dicemod.orders_digest({"game.yaml": yamlio.dump(config).encode()}))
     try:
-        state = ruleset.setup(dict(options), list(players), setup_dice)
+        state = ruleset.setup({k: v for k, v in options.items() if k not in ENGINE_OPTIONS}, list(players),
+                              setup_dice)
     except RulesetError as e:
         raise LeagueError(f"{ruleset_name}: {e}") from None
     game = Game(root, game_id, config)
     report = {"game": game_id, "turn": 0, "label": "Set-up", "dice": {"seed": commitment.hex()},
               "result": {"players": keys}}
     files = {f"games/{game_id}/game.yaml": yamlio.dump(config)}
-    files.update(_turn_files(game, 0, state, report))
+    files.update(_turn_files(game, 0, state, report)[0])
     if demo:
         files[f"games/{game_id}/dice-secret.demo"] = secret.hex() + "\n"
     with staged_write(root, files):
@@ -301,6 +350,9 @@ class Submission:
     raw: bytes
     checked: ordersmod.Checked
     arrived: dt.datetime | None  # None: not committed yet
+    sealed_file: str | None = None  # the sealed file these orders came from, in a game of sealed orders
+    refusal: str | None = None  # why the file cannot be taken whatever its content (a sealed file that did not open)
+    unread: bool = False  # sealed and not opened: this process has no key (``status`` without the secret)
 
 
 def orders_dir(game: Game, turn: int) -> str:
@@ -323,6 +375,8 @@ def submissions(game: Game, turn: int, state: State, *, with_arrivals: bool = Tr
 
         if history.is_repo(game.root):
             arrived = history.arrivals(game.root, orders_dir(game, turn))
+    if only is None and game.sealed_orders:
+        return _sealed_submissions(game, turn, state, arrived)
     out = []
     for path in sorted(folder.glob("*.yaml")):
         rel = f"{orders_dir(game, turn)}/{path.name}"
@@ -342,6 +396,59 @@ def submissions(game: Game, turn: int, state: State, *, with_arrivals: bool = Tr
             checked = ordersmod.check_file(rel, raw, where, game.ruleset, state)
         out.append(Submission(where.player, rel, raw, checked, arrived.get(rel)))
     return out
+
+
+def _sealed_submissions(game: Game, turn: int, state: State, arrived: Mapping[str, dt.datetime]) -> list[Submission]:
+    """The orders of ``turn`` in a game of sealed orders: each sealed file opened with the game's key.
+
+    A plain file is refused (it was public before the deadline); a sealed file that does not open, or whose
+    plaintext names another game, turn or player, is refused and the report says why. Without the key (a
+    ``status`` anyone runs) the sealed files are checked as envelopes only and marked unread.
+    """
+    from . import sealed
+
+    folder = game.root / orders_dir(game, turn)
+    by_player: dict[str, Submission] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        rel = f"{orders_dir(game, turn)}/{path.name}"
+        where = ordersmod.parse_path(rel)
+        if where is None or path.is_symlink():
+            continue
+        finding = ordersmod.file_finding(rel, f"plain orders in {game.id}, which takes sealed orders",
+                                         "seal them with 'turnpress seal'")
+        by_player[where.player] = Submission(where.player, rel, ordersmod.read_limited(path),
+                                             ordersmod.Checked(rel, None, False, [finding]), arrived.get(rel),
+                                             refusal="not sealed")
+    identities = sealed.game_identities(game)
+    if not identities:
+        for path in sorted(folder.glob("*.yaml.age")):
+            rel = f"{orders_dir(game, turn)}/{path.name}"
+            where = sealed.parse_sealed_path(rel)
+            if where is None or path.is_symlink():
+                continue
+            raw = ordersmod.read_limited(path, sealed.SEALED_MAX_BYTES)
+            findings = sealed.check_envelope(game.root, rel, raw, game)
+            by_player[where.player] = Submission(where.player, rel, raw, ordersmod.Checked(
+                rel, None if findings else {}, False, findings), arrived.get(rel), sealed_file=rel, unread=True)
+        return [by_player[k] for k in sorted(by_player)]
+    for opened in sealed.open_orders(game, turn, identities):
+        where = ordersmod.parse_path(opened.plain_file)
+        assert where is not None  # open_orders names plain files of valid sealed paths only
+        refusal, raw = None, opened.plaintext
+        if game.player(where.player) is None:
+            refusal, why = "not a player", f"{where.player!r} does not play in {game.id}"
+        elif opened.plaintext is None:
+            refusal, why = "sealed file does not open", opened.why
+        else:
+            why = sealed.names_other(opened.plaintext, where) or ""
+            refusal = "sealed for another game, turn or player" if why else None
+        if refusal is not None:
+            checked = ordersmod.Checked(opened.file, None, False, [ordersmod.file_finding(opened.file, why)])
+        else:
+            checked = ordersmod.check_file(opened.plain_file, raw, where, game.ruleset, state)  # type: ignore[arg-type]
+        by_player[where.player] = Submission(where.player, opened.plain_file, raw or b"", checked,
+                                             arrived.get(opened.file), sealed_file=opened.file, refusal=refusal)
+    return [by_player[k] for k in sorted(by_player)]
 
 
 def previous_orders(game: Game, player: str, turn: int) -> Orders | None:
@@ -378,6 +485,7 @@ def status(game: Game, now: dt.datetime) -> Status:
     phase = game.ruleset.phase(state)
     deadline = game.deadline(turn)
     subs = [s for s in submissions(game, turn, state) if s.checked.ok and s.arrived is not None]
+    # Sealed orders read without the key count as in; whether they ask to wait shows only to the deadline run.
     in_ = sorted(s.player for s in subs)
     waiting = sorted(s.player for s in subs if s.checked.wait)
     sched = game.schedule
@@ -406,6 +514,7 @@ class TurnOutcome:
     files: dict[str, str]
     report: dict[str, Any]
     state: State = field(default_factory=dict)
+    sealed: dict[str, str] = field(default_factory=dict)  # sealed file -> the plaintext sealed in it
     base: str | None = None  # the commit the turn was computed from; the turn commits on top of it only
     commit: str | None = None
     missed: list[str] = field(default_factory=list)
@@ -419,6 +528,16 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes | None,
     them again from times and the secret: that is how ``verify`` replays history.
     """
     turn = replay["turn"] if replay else game.open_turn
+    if previous_state is None and not game.hidden_complete(turn - 1):
+        from . import sealed
+
+        raise LeagueError(f"the hidden state of {game.id} is sealed to its key: set {sealed.key_env(game.id)}")
+    if replay is None and game.sealed_orders:
+        from . import sealed
+
+        if not sealed.game_identities(game):
+            raise LeagueError(f"{game.id} takes sealed orders, and opening them needs the game's key: set "
+                              f"{sealed.key_env(game.id)} (it was printed by 'turnpress keys new {game.id}')")
     state = game.effective_state(turn, previous_state)
     phase = game.ruleset.phase(state)
     if phase.finished:
@@ -438,7 +557,7 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes | None,
         if key not in phase.awaited:
             meta["refused"].append({"player": key, "why": "not awaited in this phase"})
         elif not sub.checked.ok:
-            meta["refused"].append({"player": key, "why": "invalid",
+            meta["refused"].append({"player": key, "why": sub.refusal or "invalid",
                                     "problems": [f.text() for f in sub.checked.findings if f.severity == "error"]})
         elif deadline is not None and arrived is not None and arrived > deadline + grace:
             meta["refused"].append({"player": key, "why": "too late", "arrived": schedmod.iso(arrived)})
@@ -467,30 +586,46 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes | None,
     result = game.ruleset.adjudicate(state, {k: orders[k] for k in sorted(orders)},
                                      dicemod.Dice.for_turn(seed, digest))
     body = dict(result.report)
-    body.pop("private", None)
+    private_reports = body.pop("private", None) or {}
     report = {"game": game.id, "turn": turn, "label": phase.label,
               "deadline": schedmod.iso(deadline) if deadline else None,
               "dice": {"seed": seed.hex(), "orders_digest": digest.hex()},
               "orders": meta, "result": body}
     if result.notes:
         report["notes"] = list(result.notes)
-    files = _turn_files(game, turn, result.state, report)
+    files, sealed_plain = _turn_files(game, turn, result.state, report, private_reports)
+    if replay is None:  # sealed orders are published with the turn that opened them
+        for sub in subs.values():
+            if sub.sealed_file and sub.refusal is None:
+                files[sub.file] = sub.raw.decode("utf-8")
     if replay is None:  # the issue page is written with the turn; a replay compares state and report only
         from . import newsletter
 
         page_path, page = newsletter.issue_page(game, turn, result.state, report)
         files[page_path] = page
-    return TurnOutcome(game.id, turn, phase.label, files, report, result.state, missed=meta["missed"])
+    return TurnOutcome(game.id, turn, phase.label, files, report, result.state, sealed_plain, missed=meta["missed"])
 
 
-def _turn_files(game: Game, turn: int, state: State, report: dict[str, Any]) -> dict[str, str]:
+def _turn_files(game: Game, turn: int, state: State, report: dict[str, Any],
+                private_reports: Mapping[str, Any] | None = None) -> tuple[dict[str, str], dict[str, str]]:
+    """The files of a turn, and for a game with a key the plaintext of each sealed one.
+
+    Without a key the hidden parts go to plaintext ``hidden.yaml`` and private reports are not kept; with a
+    key each player's part and report is sealed to them and the game, the game master's part to the game.
+    """
     folder = f"games/{game.id}/turns/{turn_dir(turn)}"
     public = game.ruleset.public_view(state)
-    hidden = {k: state[k] for k in HIDDEN_KEYS if k in state}
     files = {f"{folder}/state.yaml": yamlio.dump(public), f"{folder}/report.yaml": yamlio.dump(report)}
+    if game.keyed:
+        from . import sealed
+
+        plain = sealed.hidden_plaintexts(game, turn, state, private_reports or {})
+        files.update(sealed.seal_plaintexts(game, turn, plain))
+        return files, plain
+    hidden = {k: state[k] for k in HIDDEN_KEYS if k in state}
     if hidden:
         files[f"{folder}/hidden.yaml"] = yamlio.dump(hidden)
-    return files
+    return files, {}
 
 
 def adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only_if_due: bool,

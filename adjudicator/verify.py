@@ -4,16 +4,24 @@ For each turn: the revealed seed must follow the previous one (``H(s_t) == s_(t-
 be the ones the report names with the digest it names, each must have reached main by the deadline and
 grace, and adjudicating them again must give the committed state and report byte for byte. The replay carries
 its own state forward, so a hand-edited turn is named once and the turns after it are still checked.
+
+In a game with a key, sealed files are compared by their decrypted contents (age encryption is randomized, so
+the bytes differ on every sealing). With the game's key (``TURNPRESS_GAME_KEY_<GAME>``) everything is replayed,
+and every sealed order is checked to hold exactly the plaintext published with its turn. Without it, the dice
+chain, the arrivals and the digest of the published orders are checked, a game without hidden state is still
+replayed in full, and what could not be checked is named in ``Verification.not_checked``.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from . import dice as dicemod
 from . import history
+from . import orders as ordersmod
 from .league import Game, LeagueError, compute_turn, load_game, turn_dir
 
 
@@ -27,17 +35,40 @@ class Finding:
         return f"{self.game}: turn {self.turn}: {self.what}"
 
 
+@dataclass
+class Verification:
+    """What ``verify`` found: turns replayed, discrepancies, and what it could not check (and why)."""
+
+    turns: int
+    found: list[Finding]
+    not_checked: list[str] = field(default_factory=list)
+
+
 def verify(root: Path, game_id: str) -> tuple[int, list[Finding]]:
     """Replay ``game_id``; returns the number of turns replayed and every discrepancy found."""
+    done = verification(root, game_id)
+    return done.turns, done.found
+
+
+def verification(root: Path, game_id: str) -> Verification:
+    """Replay ``game_id`` as far as the keys this process has allow; see the module's text."""
+    from . import sealed
+
     game = load_game(root, game_id)
+    identities = sealed.game_identities(game) if game.keyed else []
     found: list[Finding] = []
+    not_checked: list[str] = []
     seed = game.commitment()
     setup = game.report(0)
     if setup["dice"]["seed"] != seed.hex():
         found.append(Finding(game.id, 0, "the set-up report's seed is not the commitment in game.yaml"))
-    state = game.state(0)
+    state: dict[str, Any] | None = game.state(0) if game.hidden_complete(0) else None
     turns = [t for t in game.turns() if t > 0]
     use_git = history.is_repo(root) and history.has_head(root)
+    unreplayed: list[int] = []
+    if game.sealed_orders and not identities:
+        not_checked.append("that each sealed order holds the plaintext published with its turn "
+                           f"(needs the game's key, {sealed.key_env(game.id)})")
     for turn in turns:
         report = game.report(turn)
         revealed = bytes.fromhex(report["dice"]["seed"])
@@ -46,6 +77,13 @@ def verify(root: Path, game_id: str) -> tuple[int, list[Finding]]:
         seed = revealed
         if use_git:
             found += _arrivals(game, turn, report)
+        if game.sealed_orders and identities:
+            found += _sealed_orders(game, turn, report, identities)
+        if state is None:
+            found += _digest(game, turn, report)
+            unreplayed.append(turn)
+            state = game.state(turn) if game.hidden_complete(turn) else None
+            continue
         try:
             outcome = compute_turn(game, None, None, previous_state=state, replay=report)
         except (LeagueError, KeyError, ValueError) as e:
@@ -61,8 +99,78 @@ def verify(root: Path, game_id: str) -> tuple[int, list[Finding]]:
             committed = path.read_text(encoding="utf-8") if path.is_file() else None
             if committed != outcome.files.get(rel):
                 found.append(Finding(game.id, turn, f"{name} differs from the replay"))
+        found += _sealed_parts(game, turn, outcome.sealed, identities)
         state = outcome.state
-    return len(turns), found
+    if unreplayed:
+        not_checked.append(f"the adjudication of turn(s) {_spans(unreplayed)}: the hidden state is sealed to the "
+                           f"game's key ({sealed.key_env(game.id)}); the dice chain, the arrivals and the digest "
+                           "of the published orders were checked")
+    return Verification(len(turns) - len(unreplayed), found, not_checked)
+
+
+def _spans(turns: list[int]) -> str:
+    return f"{turns[0]}-{turns[-1]}" if len(turns) > 1 and turns[-1] - turns[0] == len(turns) - 1 else \
+        ", ".join(map(str, turns))
+
+
+def _digest(game: Game, turn: int, report: dict) -> list[Finding]:
+    """Without a replay: the published orders files of the players taken must have the digest the report names."""
+    raw = {}
+    for player in report.get("orders", {}).get("taken", []):
+        path = game.root / ordersmod.orders_relpath(game.id, turn, player)
+        if not path.is_file():
+            return [Finding(game.id, turn, f"the orders of {player}, taken, are not published")]
+        raw[player] = ordersmod.read_limited(path)
+    if dicemod.orders_digest(raw).hex() != report.get("dice", {}).get("orders_digest"):
+        return [Finding(game.id, turn, "the orders files differ from those the turn was adjudicated with")]
+    return []
+
+
+def _sealed_orders(game: Game, turn: int, report: dict, identities: list[Any]) -> list[Finding]:
+    """Each order taken was sealed before the deadline and holds exactly the plaintext published with the turn."""
+    from . import sealed
+
+    out = []
+    for player in report.get("orders", {}).get("taken", []):
+        sealed_path = game.root / sealed.sealed_relpath(game.id, turn, player)
+        plain_path = game.root / ordersmod.orders_relpath(game.id, turn, player)
+        if not sealed_path.is_file():
+            out.append(Finding(game.id, turn, f"{player}'s orders were taken, but there is no sealed file of them"))
+            continue
+        try:
+            opened = sealed.decrypt(sealed_path.read_bytes(), identities)
+        except sealed.SealError as e:
+            out.append(Finding(game.id, turn, f"{player}'s sealed orders do not open with the game's key: {e}"))
+            continue
+        if not plain_path.is_file() or plain_path.read_bytes() != opened:
+            out.append(Finding(game.id, turn, f"the published plaintext of {player}'s orders is not what was sealed"))
+    return out
+
+
+def _sealed_parts(game: Game, turn: int, expected: dict[str, str], identities: list[Any]) -> list[Finding]:
+    """The sealed hidden parts of a turn: each must decrypt to what the replay computed, none missing or extra."""
+    from . import sealed
+
+    folder = game.dir / "turns" / turn_dir(turn)
+    committed = {p.relative_to(game.root).as_posix() for p in (folder / "private").glob("*.yaml.age")}
+    if (folder / "secret.yaml.age").is_file():
+        committed.add(sealed.secret_relpath(game.id, turn))
+    out = []
+    for rel in sorted(committed - set(expected)):
+        out.append(Finding(game.id, turn, f"{rel} is not one of the turn's sealed files"))
+    for rel in sorted(expected):
+        name = rel.split(f"turns/{turn_dir(turn)}/", 1)[1]
+        if rel not in committed:
+            out.append(Finding(game.id, turn, f"{name} is missing"))
+            continue
+        try:
+            text = sealed.decrypt((game.root / rel).read_bytes(), identities).decode("utf-8")
+        except sealed.SealError as e:
+            out.append(Finding(game.id, turn, f"{name} does not open with the game's key: {e}"))
+            continue
+        if text != expected[rel]:
+            out.append(Finding(game.id, turn, f"{name} differs from the replay"))
+    return out
 
 
 def _arrivals(game: Game, turn: int, report: dict) -> list[Finding]:
@@ -73,7 +181,9 @@ def _arrivals(game: Game, turn: int, report: dict) -> list[Finding]:
     arrived = history.arrivals(game.root, f"orders/{game.id}/{turn_dir(turn)}")
     out = []
     for player in report.get("orders", {}).get("taken", []):
-        when = arrived.get(f"orders/{game.id}/{turn_dir(turn)}/{player}.yaml")
+        # In a game of sealed orders the sealed file is what arrived; its plaintext comes with the turn.
+        name = f"orders/{game.id}/{turn_dir(turn)}/{player}.yaml"
+        when = arrived.get(name + ".age") if game.sealed_orders else arrived.get(name)
         if when is not None and when > limit and not _adjudicated_before(game, turn, when):
             out.append(Finding(game.id, turn, f"{player}'s orders reached main after the deadline and grace"))
     return out

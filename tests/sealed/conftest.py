@@ -1,0 +1,132 @@
+"""Fixtures of the sealed-orders tests: the spy-ring ruleset, keys, and a game of it in a git league."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from adjudicator import cli, ruleset
+
+from ..conftest import git
+from .spyring import RULESET as SPYRING
+
+ruleset.register(SPYRING)
+
+UTC = dt.UTC
+
+
+def run(root: Path, *args: str) -> int:
+    return cli.main(["--league", str(root), *args])
+
+
+def at(day: int, hour: int, minute: int = 0) -> dt.datetime:
+    return dt.datetime(2026, 3, day, hour, minute, tzinfo=UTC)
+
+
+@pytest.fixture
+def ssh_key(tmp_path: Path) -> Path:
+    """An OpenSSH ed25519 key pair without passphrase, as a player's GitHub key."""
+    path = tmp_path / "keys" / "id_ed25519"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "bob@example.org", "-f", str(path)],
+                   check=True)
+    return path
+
+
+@pytest.fixture(autouse=True)
+def _no_keys_from_outside(monkeypatch):
+    """Each test says which keys its process holds."""
+    for name in list(os.environ):
+        if name.startswith(("TURNPRESS_GAME_KEY", "TURNPRESS_IDENTITY", "TURNPRESS_DICE_SECRET")):
+            monkeypatch.delenv(name)
+
+
+def deadline(turn: int) -> dt.datetime:
+    return at(2, 20) + dt.timedelta(days=7 * (turn - 1))
+
+
+class Table:
+    """A game of sealed orders around one table: the game master, Alice (age key), Bob (his GitHub SSH key)
+    and Carol (no key). Each acts through the ``turnpress`` commands, with only the keys they hold."""
+
+    def __init__(self, root: Path, desk: Path, ssh_key: Path, monkeypatch, capsys) -> None:
+        self.root, self.desk, self.bob_key, self.mp, self.capsys = root, desk, ssh_key, monkeypatch, capsys
+        self.alice_key = desk / "alice.key"
+        self.outputs: list[str] = []
+
+    def out(self) -> str:
+        text = self.capsys.readouterr()
+        self.outputs += [text.out, text.err]
+        return text.out + text.err
+
+    def cli(self, *args: str) -> int:
+        return run(self.root, *args)
+
+    def setup(self, rounds: int = 3) -> None:
+        assert self.cli("new", "spyring", "g1", "--player", "Alice:alice:1", "--player", "Bob:Bob:2",
+                        "--player", "Carol:carol:3", "--option", f"rounds={rounds}", "--option", "orders=sealed",
+                        "--schedule", "first=2026-03-02 20:00,every=7 days,timezone=UTC,grace=60") == 0
+        assert self.cli("keys", "new", "g1") == 0
+        printed = self.out()
+        self.game_key = next(line.strip() for line in printed.splitlines() if "AGE-SECRET-KEY-" in line)
+        (self.root / ".secrets" / "g1.dice").unlink()  # the dice secret now travels sealed to the game key
+        assert cli.main(["keys", "personal", str(self.alice_key)]) == 0
+        alice_public = next(w for w in self.out().split() if w.startswith("age1"))
+        with self.game_master():
+            assert self.cli("keys", "add", "g1", "alice", alice_public) == 0
+            bob_public = self.bob_key.with_suffix(".pub").read_text().strip()
+            assert self.cli("keys", "add", "g1", "Bob", bob_public) == 0
+        self.out()
+        git(self.root, "add", "-A")
+        git(self.root, "commit", "-qm", "new game g1 with sealed orders", date=at(1, 9))
+
+    def game_master(self):
+        """A block in which this process holds the game's key (the deadline run's repository secret)."""
+        mp = self.mp
+
+        class _Held:
+            def __enter__(inner):
+                mp.setenv("TURNPRESS_GAME_KEY_G1", self.game_key)
+
+            def __exit__(inner, *exc):
+                mp.delenv("TURNPRESS_GAME_KEY_G1")
+
+        return _Held()
+
+    def identity(self, player: str) -> Path | None:
+        return {"alice": self.alice_key, "bob": self.bob_key}.get(player)
+
+    def write(self, player: str, turn: int, bid: int, note: str) -> Path:
+        path = self.desk / f"{player}-{turn}.yaml"
+        path.write_text(f"game: g1\nturn: {turn}\nplayer: {player}\norders:\n  bid: {bid}\n  note: {note}\n")
+        return path
+
+    def seal(self, player: str, turn: int, bid: int, note: str, when: dt.datetime) -> int:
+        """The player writes orders on their own desk, seals them into the league and commits the sealed file."""
+        plain = self.write(player, turn, bid, note)
+        key = self.identity(player)
+        code = self.cli("seal", str(plain), *(["--identity", str(key)] if key else []))
+        if code == 0:
+            rel = f"orders/g1/{turn:04d}/{player}.yaml.age"
+            git(self.root, "add", "--", rel)
+            git(self.root, "commit", "-qm", f"orders of {player}", date=when)
+        return code
+
+    def deadline_run(self, turn: int) -> int:
+        """The deadline workflow: with the game's key, just after turn ``turn``'s deadline and grace."""
+        when = deadline(turn) + dt.timedelta(minutes=61)
+        with self.game_master():
+            return self.cli("adjudicate", "--due", "--now", when.isoformat(), "--commit")
+
+
+@pytest.fixture
+def table(league: Path, tmp_path: Path, ssh_key: Path, monkeypatch, capsys) -> Table:
+    desk = tmp_path / "desk"
+    desk.mkdir()
+    t = Table(league, desk, ssh_key, monkeypatch, capsys)
+    t.setup()
+    return t
