@@ -1,0 +1,168 @@
+"""Benchmark of the newsletter site (issue: the league's site, "Show it").
+
+    .venv/bin/python benchmarks/bench_site.py [--games 10] [--turns 100] [--players 5]
+
+A synthetic league of GAMES games of TURNS turns each (1,000 issues by default) of the tests' counter game
+with standings, history charts (an SVG in every issue) and a map, written straight to ``games/`` (the engine's
+own speed is bench_league.py's business). Then:
+
+1. ``turnpress site build``: the pages written from ``games/`` plus ``mkdocs build --strict`` with the blog,
+   RSS and search plugins. Goal: under 60 s.
+2. A bare Material build of the same pages (theme and search only, no blog, no RSS). Goal: 1. / 2. <= 1.2.
+3. Zensical (if installed: ``pip install zensical`` into .venv, for this benchmark only) building the same
+   ``mkdocs.yml`` from a clean cache: whether it builds, and its time.
+
+Figures are printed and written to benchmarks/results/site.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from adjudicator import dice, league, yamlio  # noqa: E402
+from adjudicator.model import Player  # noqa: E402
+from adjudicator.newsletter import site  # noqa: E402
+from tests.site.conftest import CHART_COUNTER  # noqa: E402 - registers the counter game with the site's hooks
+
+NAMES = ("Ruritania", "Freedonia", "Syldavia", "Borduria", "Elbonia", "Latveria", "Genovia", "Florin")
+FIRST = dt.datetime(2026, 1, 5, 20, 0, tzinfo=dt.timezone(dt.timedelta(hours=1)))
+
+# The same pages and navigation with the Material theme alone: no blog, no RSS, no search index.
+BARE = """site_name: bare
+docs_dir: site
+site_dir: {out}
+theme:
+  name: material
+  font: false
+markdown_extensions: [admonition, attr_list, tables, toc]
+plugins: []
+validation:
+  omitted_files: info
+  unrecognized_links: info
+  links:
+    not_found: info
+"""
+
+
+def write_game(root: Path, gid: str, turns: int, players: int) -> None:
+    rs = CHART_COUNTER
+    seats = [Player(f"p{i}-{gid}", NAMES[i % len(NAMES)] + f" {gid}", f"p{i}-{gid}", 1000 + i) for i in range(players)]
+    config = {"game": gid, "title": f"Counter league {gid}", "ruleset": rs.name, "options": {"target": 10**9},
+              "players": [league.player_to_yaml(p) for p in seats],
+              "schedule": {"timezone": "Europe/Berlin", "first": "2026-01-05 20:00", "every": "7 days"},
+              "dice": {"commitment": "00" * 32, "length": 10_000}}
+    folder = root / "games" / gid
+    (folder / "turns").mkdir(parents=True)
+    (folder / "game.yaml").write_text(yamlio.dump(config))
+    state = rs.setup({"target": 10**9}, seats, dice.Dice(f"bench/{gid}/0".encode()))
+    report: dict = {"game": gid, "turn": 0, "label": "Set-up", "dice": {"seed": "00" * 32},
+                    "result": {"players": [p.key for p in seats]}}
+    write_turn(folder, 0, state, report)
+    for t in range(1, turns + 1):
+        label = rs.phase(state).label
+        orders = {p.key: {"add": (t + i) % 6} for i, p in enumerate(seats)}
+        result = rs.adjudicate(state, orders, dice.Dice(f"bench/{gid}/{t}".encode()))
+        state = result.state
+        report = {"game": gid, "turn": t, "label": label,
+                  "deadline": (FIRST + dt.timedelta(days=7 * (t - 1))).isoformat(timespec="minutes"),
+                  "dice": {"seed": f"{t:064x}", "orders_digest": "00" * 32},
+                  "orders": {"taken": sorted(orders), "late": [], "refused": [], "missed": [], "defaults": {}},
+                  "result": {k: v for k, v in result.report.items() if k != "private"}}
+        write_turn(folder, t, state, report)
+
+
+def write_turn(folder: Path, turn: int, state: dict, report: dict) -> None:
+    out = folder / "turns" / f"{turn:04d}"
+    out.mkdir()
+    (out / "state.yaml").write_text(yamlio.dump(CHART_COUNTER.public_view(state)))
+    (out / "hidden.yaml").write_text(yamlio.dump({"private": state["private"]}))
+    (out / "report.yaml").write_text(yamlio.dump(report))
+
+
+def timed(args: list[str], cwd: Path) -> tuple[float, subprocess.CompletedProcess[str]]:
+    start = time.monotonic()
+    done = subprocess.run(args, cwd=cwd, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    return time.monotonic() - start, done
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--turns", type=int, default=100)
+    p.add_argument("--players", type=int, default=5)
+    p.add_argument("--keep", action="store_true", help="keep the synthetic league and print where it is")
+    args = p.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="bench-site-"))
+    root = work / "league"
+    figures: dict = {"games": args.games, "turns_per_game": args.turns, "issues": args.games * args.turns}
+    try:
+        start = time.monotonic()
+        for g in range(args.games):
+            write_game(root, f"game-{g:02d}", args.turns, args.players)
+        figures["league_written_s"] = round(time.monotonic() - start, 2)
+
+        start = time.monotonic()
+        site.generate(root)
+        figures["pages_s"] = round(time.monotonic() - start, 2)
+        start = time.monotonic()
+        site.mkdocs_build(root)
+        figures["mkdocs_strict_s"] = round(time.monotonic() - start, 2)
+        figures["turnpress_site_build_s"] = round(figures["pages_s"] + figures["mkdocs_strict_s"], 2)
+        figures["pages_in_public"] = sum(1 for _ in (root / "public").rglob("index.html"))
+
+        config = (root / "mkdocs.yml").read_text()
+        nav = config[config.index("# BEGIN turnpress nav"):config.index("# END turnpress nav")]
+        (root / "bare.yml").write_text(BARE.format(out=str(work / "bare-public")) + nav)
+        seconds, done = timed([sys.executable, "-m", "mkdocs", "build", "-q", "-f", "bare.yml"], root)
+        if done.returncode != 0:
+            print(done.stderr, file=sys.stderr)
+        figures["bare_material_s"] = round(seconds, 2)
+        figures["ratio_to_bare"] = round(figures["turnpress_site_build_s"] / seconds, 2)
+        figures["ratio_mkdocs_only_to_bare"] = round(figures["mkdocs_strict_s"] / seconds, 2)
+        # The project's own share: turnpress site build against mkdocs alone on the same mkdocs.yml and pages.
+        seconds, done = timed([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(work / "same")], root)
+        figures["material_same_config_s"] = round(seconds, 2)
+        figures["ratio_to_same_config"] = round(figures["turnpress_site_build_s"] / seconds, 2)
+
+        zensical = shutil.which("zensical", path=str(Path(sys.executable).parent)) or shutil.which("zensical")
+        if zensical:
+            config = (root / "mkdocs.yml").read_text().replace("site_dir: public", "site_dir: public-zensical")
+            (root / "zensical-mkdocs.yml").write_text(config)
+            seconds, done = timed([zensical, "build", "--clean", "-f", "zensical-mkdocs.yml"], root)
+            out = root / "public-zensical"
+            figures["zensical"] = {"builds": done.returncode == 0 and (out / "index.html").is_file(),
+                                   "seconds": round(seconds, 2),
+                                   "issue_pages": sum(1 for _ in (out / "news").glob("*/[0-9][0-9][0-9][0-9]"))
+                                   if (out / "news").is_dir() else 0,
+                                   "warnings": (done.stdout + done.stderr).count("Warning:"),
+                                   "rss": (out / "feed_rss_created.xml").is_file()}
+        else:
+            figures["zensical"] = "not installed (pip install zensical into .venv to compare)"
+    finally:
+        if args.keep:
+            print(f"league kept in {root}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+    print(json.dumps(figures, indent=2))
+    results = REPO / "benchmarks" / "results"
+    results.mkdir(exist_ok=True)
+    (results / "site.json").write_text(json.dumps(figures, indent=2) + "\n")
+    ok = figures["turnpress_site_build_s"] < 60 and figures["ratio_to_bare"] <= 1.2
+    print("goals met" if ok else "goals NOT met (build < 60 s, ratio <= 1.2)")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
