@@ -1,0 +1,204 @@
+"""30JK religion: points (section 8), confessions (9, 13), religious warfare (10) and neutral units (11)."""
+
+from __future__ import annotations
+
+from adjudicator.dice import Dice
+from adjudicator.rulesets.diplomacy import RULESET
+from adjudicator.rulesets.diplomacy.mapdata import load_map
+from adjudicator.rulesets.diplomacy.resolver import Unit
+from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg import random_confessions
+from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.religion import (
+    allotment,
+    bonus,
+    conversion_cost,
+)
+
+from .dk_game import KEY, POWERS, new_game, play, points, position, result, set_points
+
+M = load_map("dreissigjaehriger-krieg")
+
+
+def test_section_8_allotment_table():
+    assert [allotment(n) for n in (1, 2, 4, 5, 9, 10, 16, 17, 27)] == [3, 5, 5, 7, 7, 9, 9, 11, 11]
+
+
+def test_section_8_points_are_allotted_every_fall_and_hidden():
+    s = new_game()
+    assert points(s, "oesterreich") == 5  # house rule: one allotment before the first Fall
+    s = play(play(s).state).state
+    assert points(s, "oesterreich") == 10
+    public = RULESET.public_view(s)
+    assert "private" not in public
+    mine = RULESET.private_view(s, KEY["oesterreich"])
+    assert mine["private"] == {KEY["oesterreich"]: {"religion_points": 10}}
+
+
+def test_section_8_religious_amounts_stay_out_of_the_public_report():
+    s = new_game()
+    r = play(s, {"sachsen": ["Kirchenbau A Mei 2 RP", "A Lei - Zwi"]})
+    assert r.report["orders"][KEY["sachsen"]] == ["A Lei - Zwi"]
+    assert "2 RP" in r.report["private"][KEY["sachsen"]]["lines"][0]
+    assert points(r.state, "sachsen") == 3
+
+
+def test_section_9_conversion_costs_and_transition_half_a_year_below_7_centres():
+    assert [conversion_cost(n) for n in (1, 2, 4, 5, 9, 10, 15, 16)] == [0, 2, 2, 4, 4, 6, 6, 8]
+    s = new_game()
+    r = play(s, {"sachsen": ["Konfessionswechsel"]})
+    assert points(r.state, "sachsen") == 3
+    assert r.state["confessions"]["sachsen"] == {"confession": "catholic"}  # ex-protestant during Spring only
+    assert r.report["confessions_changed"][0] == {"power": "sachsen", "confession": "ex-protestant", "to": "catholic"}
+
+
+def test_section_9_transition_lasts_a_year_from_7_centres():
+    s = new_game()
+    s["supply_centres"]["sachsen"] = ["EbMa", "Erf", "FAnh", "Lei", "Mei", "Tor", "Zwi"][:4] + ["Brg", "Per", "Tan"]
+    set_points(s, "sachsen", 9)
+    spring = play(s, {"sachsen": ["Konfessionswechsel"]}).state
+    assert spring["confessions"]["sachsen"] == {"confession": "ex-protestant", "to": "catholic", "turns": 1}
+    assert points(spring, "sachsen") == 5  # 7 centres: 4 RP
+    fall = play(spring).state
+    assert fall["confessions"]["sachsen"] == {"confession": "catholic"}
+
+
+def test_section_9_no_second_change_during_a_transition():
+    s = new_game()
+    s["supply_centres"]["sachsen"] += ["Brg", "Per", "Tan", "Zwi"]
+    s = play(s, {"sachsen": ["Konfessionswechsel"]}).state
+    problems = RULESET.check(s, KEY["sachsen"], ["Konfessionswechsel"])
+    assert problems and "still changing" in problems[0].message
+
+
+def test_section_10_disobedience_unit_does_not_execute_its_order_but_can_be_supported_to_hold():
+    s = new_game()
+    r = play(s, {"bayern": ["Ungehorsam A Pra 2 RP"], "oesterreich": ["A Pra - Kar"]})
+    assert r.report["religious_warfare"][0]["outcome"] == "disobedience"
+    assert result(r.report, "A Pra H")["result"] == "succeeds"
+    assert all(row["order"] != "A Pra - Kar" for row in r.report["results"])
+    s = position(s, {"oesterreich": ["A Pra", "A Ltz"], "sachsen": ["A Kar", "A Mei"]})
+    r = play(s, {"bayern": ["Ungehorsam A Pra 2 RP"], "oesterreich": ["A Ltz S A Pra"],
+                 "sachsen": ["A Kar - Pra", "A Mei S A Kar - Pra"]})
+    assert "A Pra" in r.state["units"]["oesterreich"]  # 2 against 2: the hold support counts
+
+
+def test_section_10_minimum_points_and_budget_are_checked():
+    s = new_game()
+    msgs = [p.message for p in RULESET.check(s, KEY["bayern"], ["Ungehorsam A Pra 1 RP", "Aufwiegeln A Pra 4 RP"])]
+    assert any("at least 2" in m for m in msgs) and any("at least 5" in m for m in msgs)
+    msgs = [p.message for p in RULESET.check(s, KEY["bayern"], ["Ungehorsam A Pra 3 RP", "Kirchenbau A Aug 3 RP"])]
+    assert any("you have 5 religion points" in m for m in msgs)
+    msgs = [p.message for p in RULESET.check(s, KEY["bayern"], ["Söldner A Pra - Kar 3 RP"])]
+    assert any("no neutral unit" in m for m in msgs)
+
+
+def test_section_10_a_tie_does_nothing():
+    s = new_game()
+    # Sachsen: 3 + 1 (other confession) = 4; Österreich's church: 2 + 2 (own unit) = 4
+    r = play(s, {"sachsen": ["Ungehorsam A Pra 3 RP"], "oesterreich": ["Kirchenbau A Pra 2 RP", "A Pra - Pil"]})
+    assert r.report["religious_warfare"][0]["outcome"] is None
+    assert "A Pil" in r.state["units"]["oesterreich"]
+
+
+def test_section_10_payments_for_the_same_action_add_up_and_beat_a_church():
+    s = new_game()
+    r = play(s, {"sachsen": ["Ungehorsam A Pra 2 RP"], "schweden": ["Ungehorsam A Pra 2 RP"],
+                 "oesterreich": ["Kirchenbau A Pra 2 RP", "A Pra - Pil"]})
+    assert r.report["religious_warfare"][0]["outcome"] == "disobedience"  # 3 + 3 against 4
+    assert "A Pra" in r.state["units"]["oesterreich"]
+
+
+def test_section_10_bonus_points():
+    units = [Unit("sachsen", "army", "Mei"), Unit("bayern", "army", "Aug")]
+    # adjacent unit +1, other confession +1
+    assert bonus(M, "disobedience", "sachsen", "protestant", "rebellen", "catholic", "Kar", units) == 2
+    # ex-state of one's own confession: +2 instead of +1
+    assert bonus(M, "incite", "bayern", "catholic", "sachsen", "ex-catholic", "Kar", units) == 2
+    # the same confession gives nothing; a unit converting to one's own confession neither
+    assert bonus(M, "incite", "bayern", "catholic", "oesterreich", "catholic", "Pra", units) == 0
+    assert bonus(M, "incite", "bayern", "catholic", "pfalz", "ex-protestant", "Pra", units) == 0
+    # church: +2 for a unit of one's own confession or one's own unit
+    assert bonus(M, "church", "bayern", "catholic", "oesterreich", "catholic", "Pra", units) == 2
+    assert bonus(M, "church", "bayern", "catholic", "bayern", "ex-catholic", "Aug", units) == 2
+    # mercenaries of one's own confession +1 (and +1 for Mei next to Kar)
+    assert bonus(M, "mercenaries", "sachsen", "protestant", "rebellen", "protestant", "Kar", units) == 2
+
+
+def test_section_10_incited_unit_turns_neutral_holds_and_changes_confession():
+    s = new_game()
+    r = play(s, {"sachsen": ["Aufwiegeln A Pra 5 RP"], "oesterreich": ["A Pra - Pil"]})
+    key = r.report["religious_warfare"][0]["neutral"]
+    assert r.state["units"][key] == ["A Pra"] and "A Pra" not in r.state["units"]["oesterreich"]
+    assert r.state["neutrals"][key]["confession"] == "protestant"
+    assert result(r.report, "A Pra H")["power"] == key
+
+
+def test_section_10_hire_mercenaries_the_highest_bid_gives_the_order():
+    s = new_game()
+    # Österreich: 3 + 1 (Pra next to Kar) = 4; Pfalz: 3 + 1 (NOpf next to Kar) + 1 (Protestant rebels) = 5
+    r = play(s, {"oesterreich": ["Söldner A Kar - Pil 3 RP"], "pfalz": ["Söldner anheuern: A Kar - Zwi (3 RP)"]})
+    assert r.report["religious_warfare"][0]["outcome"] == "mercenaries"
+    assert r.state["units"]["rebellen"] == ["A Zwi"]
+
+
+def test_section_11_neutral_units_take_centres_in_fall():
+    s = position(new_game(), {"rebellen": ["A Kar"], "oesterreich": ["A EbSa"]}, season="Fall", step=2)
+    r = play(s, {"pfalz": ["Söldner A Kar - Pra 3 RP"]})
+    assert r.state["supply_centres"]["rebellen"] == ["Kar", "Pra"]
+    assert RULESET.phase(r.state).label == "Fall 1618 Adjustments"  # Österreich must remove a unit? no: builds
+    assert "rebellen" not in [p for p in r.state["seats"].values()]
+
+
+def test_section_11_neutral_unit_dissolves_when_all_its_centres_are_lost():
+    s = position(new_game(), {"rebellen": ["A Pil"], "oesterreich": ["A Pra"]}, season="Fall", step=2)
+    r = play(s, {"oesterreich": ["A Pra - Kar"]})
+    assert "rebellen" not in r.state["units"] and "rebellen" not in r.state["neutrals"]
+    assert "Kar" in r.state["supply_centres"]["oesterreich"]
+
+
+def test_section_11_new_neutral_unit_must_stand_on_a_centre_after_its_first_fall():
+    s = new_game()
+    s = play(s, {"sachsen": ["Aufwiegeln A Pra 5 RP"], "bayern": ["Aufwiegeln A EbSa 5 RP"]}).state
+    on_pra = [k for k, us in s["units"].items() if us == ["A Pra"]][0]
+    on_ebsa = [k for k, us in s["units"].items() if us == ["A EbSa"]][0]
+    s = play(s, {"pfalz": ["Söldner A EbSa - GTir 3 RP"]}).state  # Fall: one leaves its centre
+    assert s["supply_centres"][on_pra] == ["Pra"]
+    assert on_ebsa not in s["neutrals"] and on_ebsa not in s["units"]
+
+
+def test_section_11_dislodged_neutral_retreats_own_then_foreign_then_free_alphabetically():
+    s = position(new_game(), {"rebellen": ["A Kar"], "oesterreich": ["A Ltz", "A Zwi"]})
+    s["supply_centres"]["rebellen"] = ["Kar", "Pra"]
+    s["supply_centres"]["oesterreich"] = ["EbSa", "Lin", "MOla"]
+    orders = {"oesterreich": ["A Ltz - Kar", "A Zwi S A Ltz - Kar"]}
+    r = play(s, orders)
+    assert r.state["units"]["rebellen"] == ["A Pra"]  # its own centre, at once: nobody else must retreat
+    s["supply_centres"]["rebellen"] = ["Kar"]
+    s["supply_centres"]["oesterreich"] = ["EbSa", "Lin", "MOla", "Pra"]
+    r = play(s, orders)
+    assert r.state["units"]["rebellen"] == ["A Mei"]  # foreign centres Mei, NOpf, Pra: Mei comes first
+
+
+def test_section_11_neutral_units_are_never_built():
+    s = position(new_game(), {"rebellen": ["A Kar"], "oesterreich": ["A EbSa"]}, season="Fall", step=2)
+    s["supply_centres"]["rebellen"] = ["Kar", "Pil"]
+    r = play(s)
+    assert r.report.get("skipped") is None or all("rebellen" not in x for x in r.report["skipped"])
+    adj = play(r.state, {"oesterreich": ["Build A Pra"]}).state
+    assert adj["units"]["rebellen"] == ["A Kar"]
+
+
+def test_section_13_random_confessions_at_least_three_each():
+    for seed in range(20):
+        drawn = random_confessions(POWERS, Dice(bytes([seed])))
+        assert min(list(drawn.values()).count(c) for c in ("catholic", "protestant")) >= 3
+    s = new_game(confessions="random")
+    assert s["rules"]["confessions"] == "random"
+
+
+def test_section_13_confessions_chosen_with_the_1618_orders():
+    s = new_game(confessions="chosen")
+    r = play(s, {"sachsen": ["Konfession katholisch"]})
+    assert r.state["confessions"]["sachsen"] == {"confession": "catholic"}  # at once, no transition
+    problems = RULESET.check(r.state, KEY["sachsen"], ["Konfession protestantisch"])
+    assert problems and "first orders" in problems[0].message
+    assert RULESET.check(new_game(), KEY["sachsen"], ["Konfession katholisch"])
