@@ -1,0 +1,89 @@
+"""``turnpress verify`` of a game with sealed orders and sealed hidden state, with and without the game's key
+(issue "sealed orders": verify replays everything with the game's secret, and without it checks the dice chain
+and everything public, naming what it could not check)."""
+
+from __future__ import annotations
+
+from adjudicator import sealed, yamlio
+from adjudicator.league import load_game
+from adjudicator.verify import verification
+
+from ..conftest import git
+from .conftest import Table, at, deadline
+
+
+def play(table: Table, rounds: int = 3) -> None:
+    for turn in range(1, rounds + 1):
+        day = deadline(turn) - at(2, 20)
+        for i, player in enumerate(("alice", "bob", "carol")):
+            assert table.seal(player, turn, (turn + i) % 3, f"{player} in round {turn}", at(1, 10 + i) + day) == 0
+        assert table.deadline_run(turn) == 0
+    table.out()
+
+
+def test_verify_with_the_key_replays_everything_and_without_it_names_what_it_could_not_check(table: Table):
+    play(table)
+    root = table.root
+    with table.game_master():
+        done = verification(root, "g1")
+        assert table.cli("verify", "g1") == 0
+    assert (done.turns, done.found, done.not_checked) == (3, [], [])
+    assert "g1: 3 turn(s) replayed, all match" in table.out()
+
+    done = verification(root, "g1")
+    assert done.found == [] and done.turns == 0
+    assert any("adjudication of turn(s) 1-3" in n and "TURNPRESS_GAME_KEY_G1" in n for n in done.not_checked)
+    assert any("sealed order holds the plaintext" in n for n in done.not_checked)
+    assert table.cli("verify", "g1") == 0, "what cannot be checked is not a discrepancy"
+
+
+def test_verify_without_the_key_still_finds_an_edited_order_and_a_broken_dice_chain(table: Table):
+    play(table, rounds=2)
+    root = table.root
+    plain = root / "orders/g1/0001/alice.yaml"
+    plain.write_text(plain.read_text().replace("bid: 1", "bid: 2"))
+    git(root, "commit", "-qam", "edit alice's published orders")
+    found = [f.text() for f in verification(root, "g1").found]
+    assert found == ["g1: turn 1: the orders files differ from those the turn was adjudicated with"]
+    with table.game_master():
+        found = [f.text() for f in verification(root, "g1").found]
+    assert "g1: turn 1: the published plaintext of alice's orders is not what was sealed" in found
+    assert "g1: turn 1: the orders files differ from those the turn was adjudicated with" in found
+
+    report = root / "games/g1/turns/0002/report.yaml"
+    data = yamlio.read_data(report)
+    data["dice"]["seed"] = "00" * 32
+    report.write_text(yamlio.dump(data))
+    assert "g1: turn 2: dice chain broken: H(seed) is not the previous turn's seed" in [
+        f.text() for f in verification(root, "g1").found]
+
+
+def test_verify_with_the_key_compares_the_decrypted_hidden_state(table: Table):
+    play(table)
+    root = table.root
+    rel = "games/g1/turns/0002/private/alice.yaml.age"
+    with table.game_master():
+        game = load_game(root, "g1")
+        text = sealed.decrypt((root / rel).read_bytes(), sealed.game_identities(game)).decode()
+        body = yamlio.load_trusted(text)
+        body["state"]["hand"].append("deckforgedcard")
+        (root / rel).write_text(sealed.encrypt(yamlio.dump(body).encode(), sealed.recipients_for(game, "alice")))
+        git(root, "commit", "-qam", "give alice a card")
+        found = [f.text() for f in verification(root, "g1").found]
+    assert found == ["g1: turn 2: private/alice.yaml.age differs from the replay"], "turn 3 replays from its own state"
+    # Sealing again changes every byte of a file; verify compares what is inside, so a re-sealed file matches.
+    with table.game_master():
+        (root / rel).write_text(sealed.encrypt(text.encode(), sealed.recipients_for(game, "alice")))
+        assert verification(root, "g1").found == []
+
+
+def test_the_dice_secret_sealed_to_the_game_key_runs_the_game(table: Table):
+    root = table.root
+    assert not (root / ".secrets/g1.dice").exists()
+    assert "dice-secret.age" in git(root, "ls-files", "games/g1")
+    assert table.seal("alice", 1, 1, "alice", at(1, 10)) == 0
+    assert table.deadline_run(1) == 0
+    assert "g1: turn 1 (Round 1) adjudicated" in table.out()
+    # Without the key the dice secret stays sealed, and the run says which variable to set.
+    assert table.cli("adjudicate", "g1", "--now", "2026-03-09T21:05+00:00") == 2
+    assert "sealed to the game's key in games/g1/dice-secret.age: set TURNPRESS_GAME_KEY_G1" in table.out()
