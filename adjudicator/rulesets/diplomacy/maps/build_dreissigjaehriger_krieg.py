@@ -27,7 +27,7 @@ POWERS = {
     "rheinbistuemer": ("Rheinbistümer", "RHB", "rheinbischöflich", "#7b4a2a", "catholic"),
     "sachsen": ("Sachsen", "SAC", "sächsisch", "#2e8b57", "protestant"),
     "schweden": ("Schweden", "SWE", "schwedisch", "#1c9fd6", "protestant"),
-    "spanien": ("Spanien", "SPN", "spanisch", "#e67e22", "catholic"),
+    "spanien": ("Spanien", "SPN", "spanisch", "#e6d33d", "catholic"),
     "niederlande": ("Vereinigte Niederlande", "VNL", "niederländisch", "#f39c12", "protestant"),
 }
 HOME = {  # the rules' start table (v2.0): power -> start units
@@ -98,10 +98,11 @@ def read_provinces(text: str) -> dict[str, dict]:
     for row in table_rows(section(text, "### 2.2 Province table", "## 3. Rivers")):
         abbr, name, lat, lon, terrain, water, sc, home = row
         abbr = plain(abbr)
-        short, _, detail = name.partition(" (")
+        found = re.match(r"^(.*?)\s*\(([^()]*)\)$", name)
+        short, detail = (found.group(1), found.group(2)) if found else (name, "")
         entry: dict = {"name": short.strip(), "lat": float(lat), "lon": float(lon), "kind": terrain}
         if detail:
-            entry["note"] = detail.rstrip(")")
+            entry["note"] = detail
         if "VZ" in sc:
             entry["supply_centre"] = True
         if home.strip() in HOME_NAMES:
