@@ -6,7 +6,6 @@ envelope only; a player's own hidden figures are read with the key file ``TURNPR
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -27,10 +26,6 @@ class _Games:
         if game_id not in self._games:
             try:
                 self._games[game_id] = load_game(self.root, game_id)
-                if os.environ.get("TURNPRESS_IDENTITY"):
-                    from . import sealed
-
-                    self._games[game_id].identities = sealed.player_identities()  # type: ignore[union-attr]
             except LeagueError as e:
                 self._games[game_id] = e
         found = self._games[game_id]
@@ -157,6 +152,9 @@ def preview(root: Path, game_id: str, file: Path) -> tuple[str, int]:
     if not checked.ok or game is None:
         return "\n".join(lines + ["Nothing to preview: fix the errors first."]), 1
     state = games.state(game)
+    if not game.hidden_complete(game.open_turn - 1):
+        return "\n".join(lines + ["No preview: the game's hidden state (the deck, the others' hands) is sealed, "
+                                  "and the turn cannot be tried without it."]), 1
     player = ordersmod.parse_path(rel).player
     phase = game.ruleset.phase(state)
     orders = {k: game.ruleset.default_orders(state, k, None) for k in phase.awaited}

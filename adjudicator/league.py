@@ -150,7 +150,9 @@ class Game:
         if turn not in self._hidden:
             from . import sealed
 
-            self._hidden[turn] = sealed.read_hidden(self, turn, [*sealed.game_identities(self), *self.identities])
+            # A player's own key (TURNPRESS_IDENTITY) opens their part: template, validate and preview use it.
+            keys = [*sealed.game_identities(self), *self.identities, *sealed.player_identities()]
+            self._hidden[turn] = sealed.read_hidden(self, turn, keys)
         return self._hidden[turn]
 
     def report(self, turn: int) -> dict[str, Any]:
