@@ -173,6 +173,7 @@ def command(name: str, argv: Sequence[str]) -> int:
             print(f"turnpress site build: {e}", file=sys.stderr)
             return 1
         shown = os.path.relpath(target)
+        shown = str(target) if shown.startswith("..") else shown
         print(f"Built the site into {shown}/ in {time.monotonic() - start:.1f} s.")
         print(f"Open it: 'turnpress site serve' and visit http://127.0.0.1:8000/, or "
               f"'python3 -m http.server -d {shown} 8000' (pages and search need a server).")
