@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from . import dice as dicemod
-from . import history
+from . import history, yamlio
 from . import orders as ordersmod
-from .league import Game, LeagueError, compute_turn, load_game, turn_dir
+from .league import HIDDEN_KEYS, Game, LeagueError, compute_turn, load_game, turn_dir
 
 
 @dataclass(frozen=True)
@@ -93,13 +93,20 @@ def verification(root: Path, game_id: str) -> Verification:
         if outcome.report["dice"]["orders_digest"] != report["dice"].get("orders_digest"):
             found.append(Finding(game.id, turn, "the orders files differ from those the turn was adjudicated with"))
         folder = f"games/{game.id}/turns/{turn_dir(turn)}"
+        # A turn played before the game had a key kept its hidden parts in plain text: compare it as such.
+        plain_hidden = game.keyed and (root / folder / "hidden.yaml").is_file()
+        expected = dict(outcome.files)
+        if plain_hidden:
+            hidden = {k: outcome.state[k] for k in HIDDEN_KEYS if k in outcome.state}
+            expected[f"{folder}/hidden.yaml"] = yamlio.dump(hidden)
         for name in ("state.yaml", "hidden.yaml", "report.yaml"):
             rel = f"{folder}/{name}"
             path = root / rel
             committed = path.read_text(encoding="utf-8") if path.is_file() else None
-            if committed != outcome.files.get(rel):
+            if committed != expected.get(rel):
                 found.append(Finding(game.id, turn, f"{name} differs from the replay"))
-        found += _sealed_parts(game, turn, outcome.sealed, identities)
+        if not plain_hidden:
+            found += _sealed_parts(game, turn, outcome.sealed, identities)
         state = outcome.state
     if unreplayed:
         not_checked.append(f"the adjudication of turn(s) {_spans(unreplayed)}: the hidden state is sealed to the "

@@ -43,3 +43,22 @@ def test_open_orders_with_sealed_hidden_state(league: Path, capsys, monkeypatch)
     monkeypatch.delenv("TURNPRESS_GAME_KEY_C1")
     done = verification(league, "c1")
     assert done.turns == 0 and done.found == [] and "adjudication of turn(s) 1" in done.not_checked[0]
+
+
+def test_a_key_made_in_a_running_game_seals_the_turns_after_it(league: Path, capsys, monkeypatch):
+    assert run(league, "new", "counter", "c2", "--player", "Alice:alice:1", "--player", "Bob:bob:2") == 0
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "new game c2")
+    assert run(league, "adjudicate", "c2", "--commit") == 0
+    capsys.readouterr()
+    assert run(league, "keys", "new", "c2") == 0
+    out = capsys.readouterr().out
+    assert "turn(s) 0, 1 was committed in plain text and stays public" in out
+    monkeypatch.setenv("TURNPRESS_GAME_KEY_C2", next(w for w in out.split() if w.startswith("AGE-SECRET-KEY-")))
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "key for c2")
+    assert run(league, "adjudicate", "c2", "--commit") == 0
+    assert (league / "games/c2/turns/0001/hidden.yaml").is_file()
+    assert (league / "games/c2/turns/0002/secret.yaml.age").is_file()
+    assert not (league / "games/c2/turns/0002/hidden.yaml").exists()
+    assert (verification(league, "c2").turns, verification(league, "c2").found) == (2, [])
