@@ -1,0 +1,43 @@
+"""The German issue page and its SVG map: orders, religious actions without amounts, confessions, arrows."""
+
+from __future__ import annotations
+
+import re
+
+from adjudicator.rulesets.diplomacy import RULESET
+
+from .dk_game import KEY, PLAYERS, new_game, play
+
+
+def test_issue_page_in_german_with_religious_warfare_but_no_amounts():
+    s = new_game()
+    r = play(s, {"oesterreich": ["Ungehorsam A Kar 3 RP", "A Pra - Kar"], "pfalz": ["Kirchenbau A Kar 2 RP"],
+                 "sachsen": ["F Tor - FAnh - EbMa"]})
+    page = RULESET.newsletter(r.state, r.report, PLAYERS)
+    assert page.startswith("## Frühling 1618: Züge")
+    assert "### Religiöse Kriegsführung" in page
+    assert "Ungehorsam stiften (Österreich), Kirchenbau (Pfalz) — Gleichstand: nichts geschieht" in page
+    assert "`F Tor - FAnh - EbMa` — zieht nach Erzbistum Magdeburg" in page
+    assert "| Österreich | Oesterreich | katholisch | 4 | 4 |" in page
+    assert not re.search(r"\d+ RP", page)  # the hidden accounts and payments stay private
+    assert "Böhmische Rebellen (neutral)" in page
+
+
+def test_svg_map_has_shapes_rivers_units_confessions_and_move_arrows():
+    s = new_game()
+    r = play(s, {"sachsen": ["F Tor - FAnh - EbMa", "A Lei - Erf"], "oesterreich": ["A Pra - Kar"]})
+    page = RULESET.newsletter(r.state, r.report, PLAYERS)
+    svg = page[page.index("<svg"):page.index("</svg>")]
+    assert svg.count("<path d=\"M") >= 109  # one shape per province
+    assert svg.count("marker-mid=\"url(#flow)\"") == 7  # the seven rivers with their flow
+    assert svg.count("marker-end=\"url(#move)\"") == 3  # three moves, one of them dashed (it failed)
+    assert "stroke-dasharray" in svg
+    assert "Sachsen: protestantisch" in svg and "Österreich: katholisch" in svg
+
+
+def test_order_sheet_shows_confession_points_and_neutral_units():
+    sheet = RULESET.template(new_game(), KEY["pfalz"])
+    assert "# Konfession: protestantisch." in sheet
+    assert "# Religionspunkte: 5 RP" in sheet
+    assert "A Kar (Böhmische Rebellen, protestantisch)" in sheet
+    assert "- A Hei H  # can move to:" in sheet
