@@ -65,6 +65,8 @@ OPTIONAL_HOOKS = {
     "newsletter": "newsletter(state, report, players) -> str: the issue body in the game's own format",
     "standings": "standings(state) -> list[dict]: rows of the current standings table",
     "history": "history(states) -> dict[str, dict[str, list[int]]]: chart series per metric and player",
+    "map": "map(state) -> str: the board as inline SVG, for the game's map page",
+    "command": "command(argv) -> int: the ruleset's own commands, as `turnpress <ruleset> ...`",
 }
 
 

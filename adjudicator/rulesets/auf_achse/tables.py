@@ -12,7 +12,7 @@ from ... import yamlio
 @cache
 def tables() -> dict[str, Any]:
     text = resources.files(__package__).joinpath("data").joinpath("tables.yaml").read_text(encoding="utf-8")
-    return yamlio.load(text).data
+    return yamlio.load_trusted(text)
 
 
 def offers_per_round(players: int, trucks: int = 1) -> list[int]:

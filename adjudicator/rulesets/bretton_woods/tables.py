@@ -13,7 +13,7 @@ from ... import yamlio
 @cache
 def data() -> dict[str, Any]:
     """The parsed ``data.yaml`` (cached: read once per process)."""
-    return yamlio.load(files(__package__).joinpath("data.yaml").read_bytes(), max_bytes=1 << 20).data
+    return yamlio.load_trusted(files(__package__).joinpath("data.yaml").read_bytes())
 
 
 @cache

@@ -17,7 +17,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ruamel.yaml import YAML
+from ... import yamlio
 
 
 def province_of(region: str) -> str:
@@ -198,7 +198,7 @@ def _build_rivers(m: Map, rivers: dict[str, Any]) -> None:
 def load_map(name: str) -> Map:
     """The map shipped in this package as ``maps/<name>.yaml`` (read once, cached)."""
     text = resources.files(__package__).joinpath("maps").joinpath(f"{name}.yaml").read_text(encoding="utf-8")
-    return _build(name, YAML(typ="safe", pure=True).load(text))
+    return _build(name, yamlio.load_trusted(text))
 
 
 def available_maps() -> list[str]:
