@@ -69,15 +69,22 @@ def cmd_template(args: argparse.Namespace) -> int:
     body = hook(state, key) if hook else yamlio.dump(game.ruleset.default_orders(state, key, None))
     awaited = "you are awaited" if key in phase.awaited else "you are not awaited in this phase"
     deadline = game.deadline(turn)
+    where = f"orders/{game.id}/{turn:04d}/{key}.yaml"
+    send = (f"# Sealed orders: save this outside orders/, then 'turnpress seal FILE' writes {where}.age;"
+            " open a pull request with that file." if game.sealed_orders
+            else f"# Save as {where} and open a pull request.")
     head = [f"# Orders of {game.player(key).name} for {game.id}, turn {turn}: {phase.label} ({awaited}).",
             f"# Deadline: {deadline.isoformat(timespec='minutes') if deadline else 'none set'}.",
-            f"# Save as orders/{game.id}/{turn:04d}/{key}.yaml and open a pull request.",
+            send,
             f"game: {game.id}", f"turn: {turn}", f"player: {key}",
             "# wait: true   # uncomment to ask that the turn is not adjudicated before the deadline", "orders:"]
     indented = "\n".join(("  " + line) if line.strip() else line for line in body.rstrip("\n").splitlines())
     text = "\n".join(head) + "\n" + indented + "\n"
     if args.write:
-        path = game.root / f"orders/{game.id}/{turn:04d}/{key}.yaml"
+        if game.sealed_orders:
+            raise league.LeagueError(f"{game.id} has sealed orders: print the sheet without --write, save it outside "
+                                     "orders/ and seal it with 'turnpress seal FILE'")
+        path = game.root / where
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         print(f"Wrote {path.relative_to(game.root)}")
@@ -153,16 +160,19 @@ def cmd_preview(args: argparse.Namespace) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from . import league
-    from .verify import verify
+    from .verify import verification
 
     root = _root(args)
     bad = 0
     for gid in [args.game] if args.game else league.list_games(root):
-        turns, found = verify(root, gid)
-        for f in found:
+        result = verification(root, gid)
+        for f in result.found:
             print(f.text())
-        bad += len(found)
-        print(f"{gid}: {turns} turn(s) replayed, {'all match' if not found else f'{len(found)} discrepancy(ies)'}")
+        for what in result.not_checked:
+            print(f"{gid}: not checked without the game's key: {what}")
+        bad += len(result.found)
+        summary = "all match" if not result.found else f"{len(result.found)} discrepancy(ies)"
+        print(f"{gid}: {result.turns} turn(s) replayed, {summary}")
     return PROBLEMS if bad else OK
 
 
@@ -253,6 +263,7 @@ MODULE_COMMANDS = {
     "deadline": ("adjudicator.pipeline", "adjudicate what is due, commit, push with retries (the deadline workflow)"),
     "keys": ("adjudicator.sealed", "make a game's key pair for sealed orders"),
     "seal": ("adjudicator.sealed", "validate and encrypt an orders file"),
+    "open": ("adjudicator.sealed", "show your private report and figures (needs your key)"),
 }
 
 

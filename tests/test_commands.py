@@ -68,3 +68,13 @@ def test_usage_errors_exit_2_with_a_message(league: Path, capsys):
     assert run(league, "adjudicate") == 2
     assert run(league, "status", "nope") == 2
     assert "no game 'nope'" in capsys.readouterr().err
+
+
+def test_the_sheet_of_a_sealed_game_says_to_seal_it(league: Path, capsys):
+    assert run(league, "new", "counter", "s1", "--player", "Alice:alice:1", "--option", "orders=sealed") == 0
+    capsys.readouterr()
+    assert run(league, "template", "s1", "alice") == 0
+    assert "'turnpress seal FILE' writes orders/s1/0001/alice.yaml.age" in capsys.readouterr().out
+    assert run(league, "template", "s1", "alice", "--write") == 2
+    assert "has sealed orders" in capsys.readouterr().err
+    assert not (league / "orders/s1").exists(), "no plaintext orders are written into a sealed game's folder"
