@@ -13,6 +13,11 @@ The rules: every changed path is ``orders/<game>/<NNNN>/<seat>.yaml`` of a runni
 of the seat the pull request's author holds (GitHub login and numeric id as in ``game.yaml``); it is added or
 modified, a regular file, within the size limit; then its orders pass the schema and the game's rules. The
 receipt (every order as the adjudicator understood it) goes to ``$GITHUB_STEP_SUMMARY`` and to the output.
+
+In a game of sealed orders (``orders: sealed``) the file is ``orders/<game>/<NNNN>/<seat>.yaml.age``, written by
+``turnpress seal``: the same path and seat rules hold, and its envelope is checked (armor, age header, sealed to
+the game's key and the player's) by ``sealed.check_envelope``. The check never opens it and needs no secret; a
+plain orders file in such a game is refused, since the pull request has already made it public.
 """
 
 from __future__ import annotations
@@ -27,9 +32,9 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from .. import check, yamlio
+from .. import check, sealed, yamlio
 from ..league import Game, LeagueError, find_root
-from ..orders import Finding, file_finding, parse_path
+from ..orders import Finding, OrdersPath, file_finding, parse_path
 from . import gitcmd
 
 OK, PROBLEMS, USAGE = 0, 1, 2
@@ -41,7 +46,7 @@ AREAS = (
     (".github/", "changes the repository's workflows or settings"),
     ("games/", "changes a game's state, set-up or reports, which only the deadline run writes"),
     ("site/", "changes the newsletter site, which the deadline run writes"),
-    ("orders/", "is not an orders file (orders/<game>/<NNNN>/<login>.yaml)"),
+    ("orders/", "is not an orders file (orders/<game>/<NNNN>/<login>.yaml, or .yaml.age when sealed)"),
 )
 
 
@@ -88,6 +93,8 @@ class FileResult:
     notes: list[str] = field(default_factory=list)
     game: Game | None = None
     turn: int | None = None
+    player: str | None = None
+    sealed: bool = False  # a sealed file: its orders open at the deadline, so the receipt cannot show them
 
     @property
     def ok(self) -> bool:
@@ -124,7 +131,7 @@ def path_problem(change: Change) -> str | None:
         return "is a path with '..' (or '.', '/' or '\\') in it; write a plain orders/<game>/<NNNN>/<login>.yaml"
     if change.new_mode not in REGULAR_MODES:
         return f"is {MODE_NAMES.get(change.new_mode, 'not a regular file')}; commit the orders file itself"
-    if parse_path(change.path) is None:
+    if orders_path(change.path) is None:
         for prefix, why in AREAS:
             if change.path.startswith(prefix):
                 return why
@@ -132,8 +139,16 @@ def path_problem(change: Change) -> str | None:
     return None
 
 
+def orders_path(rel: str) -> OrdersPath | None:
+    """Game, turn and seat of a plain orders file or of a sealed one; ``None`` for any other path."""
+    return parse_path(rel) or sealed.parse_sealed_path(rel)
+
+
 def check_change(repo: Path, games: check._Games, pr: PullRequest, change: Change) -> FileResult:
-    """Every rule for one changed file, path first, then the seat, then size, then the content."""
+    """Every rule for one changed file, path first, then the seat, then size, then the content.
+
+    The content of a sealed file is its envelope only: it opens at the deadline, and this check has no key.
+    """
     result = FileResult(change.path)
 
     def refuse(message: str, hint: str = "") -> FileResult:
@@ -143,13 +158,14 @@ def check_change(repo: Path, games: check._Games, pr: PullRequest, change: Chang
     why = path_problem(change)
     if why:
         return refuse(f"{change.path} {why}", "a pull request carries one thing: your orders for the open turn")
-    where = parse_path(change.path)
+    where = orders_path(change.path)
     assert where is not None  # path_problem refused every other path
+    is_sealed_file = sealed.parse_sealed_path(change.path) is not None
     try:
         game = games.game(where.game)
     except LeagueError as e:
         return refuse(str(e), "check the game id in the path")
-    result.game, result.turn = game, where.turn
+    result.game, result.turn, result.player, result.sealed = game, where.turn, where.player, is_sealed_file
     seat = game.player(where.player)
     if seat is None:
         return refuse(f"{where.player!r} does not play in {game.id}", "name the file after your GitHub login")
@@ -167,11 +183,20 @@ def check_change(repo: Path, games: check._Games, pr: PullRequest, change: Chang
     phase = game.ruleset.phase(state)
     if phase.finished:
         return refuse(f"{game.id} is over; it takes no more orders")
+    if game.sealed_orders and not is_sealed_file:
+        sealed_rel = sealed.sealed_relpath(game.id, where.turn, where.player)
+        return refuse(f"{game.id} takes sealed orders: this plain file shows your orders to everyone",
+                      f"run 'turnpress seal' on your orders file (keep it outside orders/) and commit only "
+                      f"{sealed_rel}; remove the plain file from this pull request")
+    limit = sealed.SEALED_MAX_BYTES if is_sealed_file else yamlio.ORDERS_MAX_BYTES
     size = int(gitcmd.text(repo, "cat-file", "-s", change.blob))
-    if size > yamlio.ORDERS_MAX_BYTES:
-        return refuse(f"the file is {size} bytes; an orders file may have at most {yamlio.ORDERS_MAX_BYTES}",
+    if size > limit:
+        kind = "a sealed orders file" if is_sealed_file else "an orders file"
+        return refuse(f"the file is {size} bytes; {kind} may have at most {limit}",
                       "orders fit in a few kilobytes: remove what is not an order")
     raw = gitcmd.run(repo, "cat-file", "blob", change.blob).stdout
+    if is_sealed_file:
+        return _check_sealed(games, change, raw, game, seat.name, where.player in phase.awaited, result)
     with _as_file(raw) as path:
         checked, _ = check.check_path(games, change.path, path)
     result.findings += checked.findings
@@ -183,10 +208,32 @@ def check_change(repo: Path, games: check._Games, pr: PullRequest, change: Chang
     result.understood = check.describe(game, state, where.player, checked.orders)
     if checked.wait:
         result.notes.append("You asked to wait (`wait: true`): the turn is not adjudicated before its deadline.")
+    _note_if_merged(game, change, result)
+    return result
+
+
+def _check_sealed(games: check._Games, change: Change, raw: bytes, game: Game, name: str, awaited: bool,
+                  result: FileResult) -> FileResult:
+    """A sealed file: its envelope only (turn, armor, recipients). It opens at the deadline, with the game's key."""
+    result.findings += sealed.check_envelope(games.root, change.path, raw, game)
+    if not result.ok:
+        return result
+    if not awaited:
+        result.findings.append(file_finding(
+            change.path, f"{name} is not awaited in turn {result.turn}: these orders "
+            "would not be used", "wait for a phase that awaits you"))
+        return result
+    result.notes.append("Your orders are sealed: nobody, not even this check, can read them before the deadline, "
+                        "when the deadline run opens them with the game's key and publishes them with the turn. "
+                        "`turnpress seal` showed you how they are understood; the deadline run checks them again.")
+    _note_if_merged(game, change, result)
+    return result
+
+
+def _note_if_merged(game: Game, change: Change, result: FileResult) -> None:
     if (game.root / change.path).is_file():
         result.notes.append(f"`{change.path}` is on the main branch already (merged earlier): when this pull "
                             "request is merged, it replaces that file. The orders merged last count.")
-    return result
 
 
 @contextmanager
@@ -220,12 +267,17 @@ def receipt(pr: PullRequest, results: list[FileResult]) -> str:
         lines.append(f"### `{r.path}`")
         lines.append("")
         if r.game is not None and r.ok:
-            seat = r.game.player(parse_path(r.path).player)  # type: ignore[union-attr]
+            seat = r.game.player(r.player) if r.player else None
             deadline = r.game.deadline(r.turn) if r.turn is not None else None
             when = deadline.isoformat(timespec="minutes") if deadline else "none set"
-            lines += [f"{r.game.config.get('title', r.game.id)}, turn {r.turn}, orders of "
-                      f"{seat.name if seat else '?'}. Deadline: {when}.", "", "Understood as:", ""]
-            lines += [f"- {line}" for line in r.understood] + [""]
+            title = f"{r.game.config.get('title', r.game.id)}, turn {r.turn}"
+            if r.sealed:
+                opens = f"at the deadline, {when}" if deadline else "when the turn is adjudicated"
+                lines += [f"{title}, sealed orders of {seat.name if seat else '?'}: they open {opens}.", ""]
+            else:
+                lines += [f"{title}, orders of {seat.name if seat else '?'}. Deadline: {when}.", "",
+                          "Understood as:", ""]
+                lines += [f"- {line}" for line in r.understood] + [""]
         warnings = [f for f in r.findings if f.severity != "error"]
         problems = [f for f in r.findings if f.severity == "error"]
         if warnings:

@@ -88,5 +88,6 @@ def main(argv: list[str]) -> int:
     for rel in written:
         print(f"  {rel}")
     print("Next: make a game with 'turnpress new', commit, push to GitHub, and set the repository up as the "
-          "game master's guide says (branch protection, Pages, the secret TURNPRESS_DICE_SECRETS).")
+          "game master's guide says (branch protection, Pages, the secret TURNPRESS_DICE_SECRETS, and "
+          "TURNPRESS_GAME_KEYS for games with sealed orders).")
     return OK
