@@ -4,9 +4,9 @@ Keys of a game::
 
     game.yaml  key: age1...                    the game's public key (``turnpress keys new GAME``)
     game.yaml  players: - ... recipient: ...   a player's age public key or ``ssh-ed25519`` GitHub key
-    TURNPRESS_GAME_KEY_<GAME>                  the game's secret key (a repository secret of the deadline run),
-                                               or ``.secrets/<game>.key``, or a ``<game>=AGE-SECRET-KEY-...``
-                                               line of ``TURNPRESS_GAME_KEYS``
+    TURNPRESS_GAME_KEYS                        the games' secret keys, one ``<game>=AGE-SECRET-KEY-...`` line
+                                               each (the repository secret the deadline workflow passes); or
+                                               ``TURNPRESS_GAME_KEY_<GAME>`` or ``.secrets/<game>.key`` locally
 
 Files (all ASCII-armored age, so that they are text in git and in the pull request's diff)::
 
@@ -576,9 +576,9 @@ def _new_key(root: Path, game_id: str, out: Path | None) -> int:
     if public_already:
         print(f"Warning: the hidden state of turn(s) {', '.join(map(str, public_already))} was committed in "
               "plain text and stays public; only later turns are sealed.")
-    print("The game's SECRET key, shown this once: store it as the repository secret "
-          f"{key_env(game_id)} (or in a file outside the repository):")
-    print(f"  {identity}")
+    print("The game's SECRET key, shown this once. Add this line to the repository secret TURNPRESS_GAME_KEYS")
+    print("(one line per game; the deadline workflow passes only that secret), and keep a copy outside the repository:")
+    print(f"  {game_id}={identity}")
     if out is not None:
         print(f"It is also in {out}.")
     return 0

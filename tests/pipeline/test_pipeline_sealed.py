@@ -41,7 +41,7 @@ def sealed_game(world: World, capsys, tmp_path: Path) -> tuple[World, str, Path]
                      "--option", "orders=sealed", "--schedule", SCHEDULE]) == 0
     capsys.readouterr()
     assert cli.main(["--league", str(gm), "keys", "new", "s1"]) == 0
-    game_key = next(w for w in capsys.readouterr().out.split() if w.startswith("AGE-SECRET-KEY-"))
+    game_key = next(w.split("=", 1)[-1] for w in capsys.readouterr().out.split() if "=AGE-SECRET-KEY-" in w)
     alice_key = tmp_path / "alice-desk" / "key.txt"
     assert cli.main(["keys", "personal", str(alice_key)]) == 0
     alice_public = next(w for w in capsys.readouterr().out.split() if w.startswith("age1"))

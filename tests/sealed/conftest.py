@@ -72,7 +72,8 @@ class Table:
                         "--schedule", "first=2026-03-02 20:00,every=7 days,timezone=UTC,grace=60") == 0
         assert self.cli("keys", "new", "g1") == 0
         printed = self.out()
-        self.game_key = next(line.strip() for line in printed.splitlines() if "AGE-SECRET-KEY-" in line)
+        self.game_key = next(line.strip().split("=", 1)[-1] for line in printed.splitlines()
+                             if "AGE-SECRET-KEY-" in line)
         (self.root / ".secrets" / "g1.dice").unlink()  # the dice secret now travels sealed to the game key
         assert cli.main(["keys", "personal", str(self.alice_key)]) == 0
         alice_public = next(w for w in self.out().split() if w.startswith("age1"))

@@ -19,7 +19,8 @@ def run(root: Path, *args: str) -> int:
 def test_open_orders_with_sealed_hidden_state(league: Path, capsys, monkeypatch):
     assert run(league, "new", "counter", "c1", "--player", "Alice:alice:1", "--player", "Bob:bob:2") == 0
     assert run(league, "keys", "new", "c1") == 0
-    key = next(line.strip() for line in capsys.readouterr().out.splitlines() if "AGE-SECRET-KEY-" in line)
+    key = next(line.strip().split("=", 1)[-1] for line in capsys.readouterr().out.splitlines()
+               if "AGE-SECRET-KEY-" in line)
     assert not (league / "games/c1/turns/0000/hidden.yaml").exists()
     git(league, "add", "-A")
     git(league, "commit", "-qm", "new game c1")
@@ -54,7 +55,8 @@ def test_a_key_made_in_a_running_game_seals_the_turns_after_it(league: Path, cap
     assert run(league, "keys", "new", "c2") == 0
     out = capsys.readouterr().out
     assert "turn(s) 0, 1 was committed in plain text and stays public" in out
-    monkeypatch.setenv("TURNPRESS_GAME_KEY_C2", next(w for w in out.split() if w.startswith("AGE-SECRET-KEY-")))
+    key = next(w.split("=", 1)[-1] for w in out.split() if "AGE-SECRET-KEY-" in w)
+    monkeypatch.setenv("TURNPRESS_GAME_KEY_C2", key)
     git(league, "add", "-A")
     git(league, "commit", "-qm", "key for c2")
     assert run(league, "adjudicate", "c2", "--commit") == 0

@@ -29,7 +29,7 @@ def test_keys_new_seals_turn_zero_and_the_dice_secret(table: Table):
     assert {"games/g1/turns/0000/private/alice.yaml.age", "games/g1/turns/0000/private/bob.yaml.age",
             "games/g1/turns/0000/private/carol.yaml.age", "games/g1/turns/0000/secret.yaml.age",
             "games/g1/dice-secret.age"} <= set(files)
-    assert "TURNPRESS_GAME_KEY_G1" in "".join(table.outputs)
+    assert "TURNPRESS_GAME_KEYS" in "".join(table.outputs) and "g1=AGE-SECRET-KEY-" in "".join(table.outputs)
     game = load_game(root, "g1")
     assert game.state(0)["scores"] == {"alice": 0, "bob": 0, "carol": 0}
     assert "private" not in game.state(0) and not game.hidden_complete(0), "without the key: the public part"
