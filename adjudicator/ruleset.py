@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from importlib.metadata import entry_points
+from importlib import import_module, util
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .model import Orders, Phase, Player, Problem, State, TurnResult
@@ -71,6 +71,8 @@ OPTIONAL_HOOKS = {
 
 
 def _entry_points() -> dict[str, Any]:
+    from importlib.metadata import entry_points  # costs a scan of every installed distribution: only when needed
+
     return {ep.name: ep for ep in entry_points(group=GROUP)}
 
 
@@ -79,9 +81,21 @@ def available() -> list[str]:
     return sorted(_entry_points())
 
 
+BUILTIN = "adjudicator.rulesets"
+
+
 @cache
 def load(name: str) -> Ruleset:
-    """The ruleset registered as ``name``. Raises ``KeyError`` with the known names if there is none."""
+    """The ruleset registered as ``name``. Raises ``KeyError`` with the known names if there is none.
+
+    A built-in ruleset (registered in this distribution's entry points like any other) is found by its module
+    name first, so that a command's start does not scan every installed distribution.
+    """
+    module = f"{BUILTIN}.{name.replace('-', '_')}"
+    if name.replace("-", "").isalnum() and util.find_spec(module) is not None:
+        found = getattr(import_module(module), "RULESET", None)
+        if found is not None and getattr(found, "name", None) == name:
+            return found
     eps = _entry_points()
     if name not in eps:
         raise KeyError(f"unknown ruleset {name!r}; installed: {', '.join(sorted(eps)) or 'none'}")
