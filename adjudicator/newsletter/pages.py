@@ -19,6 +19,7 @@ from .. import league as leaguemod
 from . import charts, figure, issue_path, player_names, post_date, render_issue
 
 GAMES_DIR = "site/games"
+HOOKS = "site/.turnpress/mkdocs_hooks.py"  # as named under ``hooks`` in mkdocs.yml
 LATEST = 10  # issues listed on the home page and on a game's overview
 
 
@@ -283,10 +284,16 @@ def stylesheet() -> str:
     return resources.files(__package__).joinpath("assets/turnpress.css").read_text(encoding="utf-8")
 
 
+def mkdocs_hooks() -> str:
+    """The source of the MkDocs hook that ``mkdocs.yml`` names (MkDocs loads hooks by path, not by module)."""
+    return resources.files(__package__).joinpath("mkdocs_hooks.py").read_text(encoding="utf-8")
+
+
 def all_pages(root: Path, views: Sequence[GameView]) -> dict[str, str]:
     """Every generated file: path relative to the league root -> text."""
     pages = {"site/index.md": home(views), "site/news/index.md": news_index(),
-             "site/stylesheets/turnpress.css": stylesheet()}
+             "site/stylesheets/turnpress.css": stylesheet(), HOOKS: mkdocs_hooks(),
+             f"{HOOKS.rpartition('/')[0]}/.gitignore": "# Written by `turnpress site build`; not kept in git.\n*\n"}
     for view in views:
         pages.update(game_pages(view, root))
     return pages

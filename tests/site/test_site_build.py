@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import yamlio
-from adjudicator.newsletter import charts, site
+from adjudicator.newsletter import charts, mkdocs_hooks, site
 
 from ..conftest import git
 from .conftest import run
@@ -147,3 +147,32 @@ def test_charts_are_deterministic_integer_svg():
     assert "<polyline" in charts.line_chart("one turn", {"A": [4]})
     many = charts.line_chart("many", {f"P{i}": [i] * 3 for i in range(14)})
     assert many.count("<polyline") == 14 and "stroke-dasharray" in many, "beyond the palette, dashed lines"
+
+
+def test_the_listings_show_each_issue_by_its_lead_and_link_to_the_rest(built_site: Path):
+    """The news index and a game's archive render only the excerpt (the hook cuts the post at the separator
+    after the post's own page is made): the lead and a "Continue reading" link, none of the issue's tables."""
+    public = built_site / "public"
+    for listing in ("news/index.html", "news/atlas/index.html"):
+        html = (public / listing).read_text()
+        excerpts = html.split('<article class="md-post md-post--excerpt">')[1:]
+        assert excerpts, listing
+        for excerpt in (e.split("</article>", 1)[0] for e in excerpts):
+            assert "Missed orders: Syldavia." in excerpt or "Missed orders: Latveria." in excerpt, listing
+            assert "Continue reading" in excerpt and "<table>" not in excerpt and "<svg" not in excerpt, listing
+    issue = (public / "news/atlas/0003/index.html").read_text()
+    assert "Dice seed revealed" in issue and "Missed orders (NMR)" in issue, "the post page itself is whole"
+    assert "\nhooks:\n  - site/.turnpress/mkdocs_hooks.py\n" in (built_site / "mkdocs.yml").read_text()
+    assert (built_site / "site/.turnpress/mkdocs_hooks.py").read_text() == Path(mkdocs_hooks.__file__).read_text()
+    assert not (public / ".turnpress").exists(), "MkDocs publishes no dot-folder"
+    assert git(built_site, "status", "--porcelain", "--ignored", "--", "site/.turnpress") == "!! site/.turnpress/\n"
+
+
+def test_the_excerpt_hook_keeps_the_lead_and_the_link_definitions():
+    hook = mkdocs_hooks.excerpt_source
+    text = "# Title\n\nLead with a [ref][r].\n\n<!-- more -->\n\n## Tables\n\n| a |\n\n[r]: https://example.org/x\n"
+    short = hook(text, "<!-- more -->")
+    assert short is not None and short.startswith("# Title\n\nLead with a [ref][r].\n\n<!-- more -->\n")
+    assert "[r]: https://example.org/x" in short and "Tables" not in short
+    assert short.split("<!-- more -->", 1)[1].strip(), "something after the separator: 'Continue reading' stays"
+    assert hook("# Title\n\nNo separator.\n", "<!-- more -->") is None
