@@ -176,3 +176,44 @@ def test_the_excerpt_hook_keeps_the_lead_and_the_link_definitions():
     assert "[r]: https://example.org/x" in short and "Tables" not in short
     assert short.split("<!-- more -->", 1)[1].strip(), "something after the separator: 'Continue reading' stays"
     assert hook("# Title\n\nNo separator.\n", "<!-- more -->") is None
+
+
+def test_the_hooks_reach_into_the_blog_plugin(built_site: Path, tmp_path: Path):
+    """Material's blog keeps its posts where the hooks expect them: after a build, the list has its index and every
+    post's Markdown was cut to its excerpt (the post's page was made before)."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    root = copy_league(built_site, tmp_path)
+    config = load_config(str(root / "mkdocs.yml"), site_dir=str(tmp_path / "out"))
+    config.plugins.on_startup(command="build", dirty=False)
+    try:
+        build(config)
+        posts = config.plugins["material/blog"].blog.posts
+    finally:
+        config.plugins.on_shutdown()
+    assert type(posts).__name__ == "IndexedPosts" and len(posts) == 5
+    assert all(post.markdown.endswith(mkdocs_hooks.REST + "\n") for post in posts)
+    assert "Dice seed revealed" in (tmp_path / "out/news/atlas/0003/index.html").read_text()
+
+
+def test_indexed_posts_answer_in_as_the_list_does():
+    class Page:
+        def __init__(self, title: str, file: object):
+            self.title, self.file = title, file
+
+        def __eq__(self, other: object) -> bool:  # as mkdocs.structure.pages.Page
+            return isinstance(other, Page) and self.title == other.title and self.file is other.file
+
+    files = [object() for _ in range(4)]
+    pages = [Page(f"p{i}", f) for i, f in enumerate(files)]
+    posts = mkdocs_hooks.IndexedPosts(pages[:2])
+    assert pages[0] in posts and Page("p1", files[1]) in posts, "equal, not only the same"
+    assert pages[2] not in posts and Page("p1", files[2]) not in posts and Page("x", files[0]) not in posts
+    assert "p0" not in posts and None not in posts, "items without a file: the list's own search"
+    posts.append(pages[2])
+    assert pages[2] in posts, "a change drops the index"
+    posts[0] = pages[3]
+    assert pages[0] not in posts and pages[3] in posts
+    del posts[:]
+    assert pages[3] not in posts
