@@ -14,7 +14,8 @@ own speed is bench_league.py's business). Then:
 3. Zensical (if installed: ``pip install zensical`` into .venv, for this benchmark only) building the same
    ``mkdocs.yml`` from a clean cache: whether it builds, and its time.
 
-Figures are printed and written to benchmarks/results/site.json.
+With ``--repeat N`` every build is timed N times, interleaved, and the best time kept (on a shared machine other
+work only ever adds time). Figures are printed and written to benchmarks/results/site.json.
 """
 
 from __future__ import annotations
@@ -104,6 +105,7 @@ def main() -> int:
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--turns", type=int, default=100)
     p.add_argument("--players", type=int, default=5)
+    p.add_argument("--repeat", type=int, default=1, help="time each build this many times, keep the best")
     p.add_argument("--keep", action="store_true", help="keep the synthetic league and print where it is")
     args = p.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-site-"))
@@ -115,35 +117,39 @@ def main() -> int:
             write_game(root, f"game-{g:02d}", args.turns, args.players)
         figures["league_written_s"] = round(time.monotonic() - start, 2)
 
-        start = time.monotonic()
-        site.generate(root)
-        figures["pages_s"] = round(time.monotonic() - start, 2)
-        start = time.monotonic()
-        site.mkdocs_build(root)
-        figures["mkdocs_strict_s"] = round(time.monotonic() - start, 2)
-        figures["turnpress_site_build_s"] = round(figures["pages_s"] + figures["mkdocs_strict_s"], 2)
+        config = None
+        best: dict[str, float] = {}
+        for _ in range(args.repeat):  # interleaved, the best of each: other work on the machine only adds time
+            start = time.monotonic()
+            site.generate(root)
+            pages = time.monotonic() - start
+            start = time.monotonic()
+            site.mkdocs_build(root)
+            runs = {"pages_s": pages, "mkdocs_strict_s": time.monotonic() - start}
+            if config is None:
+                config = (root / "mkdocs.yml").read_text()
+                nav = config[config.index("# BEGIN turnpress nav"):config.index("# END turnpress nav")]
+                (root / "bare.yml").write_text(BARE.format(out=str(work / "bare-public")) + nav)
+                (root / "bare-search.yml").write_text(BARE.format(out=str(work / "bare-search-public"))
+                                                      .replace("plugins: []", "plugins: [search]") + nav)
+            for name, command in (("bare_material_s", ["-f", "bare.yml"]),
+                                  ("bare_material_search_s", ["-f", "bare-search.yml"]),
+                                  # the project's own share: mkdocs alone on the same mkdocs.yml and pages
+                                  ("material_same_config_s", ["-d", str(work / "same")])):
+                seconds, done = timed([sys.executable, "-m", "mkdocs", "build", "-q", *command], root)
+                if done.returncode != 0:
+                    print(done.stderr, file=sys.stderr)
+                runs[name] = seconds
+            best = {k: min(v, best.get(k, v)) for k, v in runs.items()}
+        figures["runs"] = args.repeat
+        figures.update({k: round(v, 2) for k, v in best.items()})
+        figures["turnpress_site_build_s"] = round(best["pages_s"] + best["mkdocs_strict_s"], 2)
         figures["pages_in_public"] = sum(1 for _ in (root / "public").rglob("index.html"))
-
-        config = (root / "mkdocs.yml").read_text()
-        nav = config[config.index("# BEGIN turnpress nav"):config.index("# END turnpress nav")]
-        (root / "bare.yml").write_text(BARE.format(out=str(work / "bare-public")) + nav)
-        seconds, done = timed([sys.executable, "-m", "mkdocs", "build", "-q", "-f", "bare.yml"], root)
-        if done.returncode != 0:
-            print(done.stderr, file=sys.stderr)
-        figures["bare_material_s"] = round(seconds, 2)
-        figures["ratio_to_bare"] = round(figures["turnpress_site_build_s"] / seconds, 2)
-        figures["ratio_mkdocs_only_to_bare"] = round(figures["mkdocs_strict_s"] / seconds, 2)
-        (root / "bare-search.yml").write_text(BARE.format(out=str(work / "bare-search-public"))
-                                              .replace("plugins: []", "plugins: [search]") + nav)
-        seconds, done = timed([sys.executable, "-m", "mkdocs", "build", "-q", "-f", "bare-search.yml"], root)
-        if done.returncode != 0:
-            print(done.stderr, file=sys.stderr)
-        figures["bare_material_search_s"] = round(seconds, 2)
-        figures["ratio_to_bare_search"] = round(figures["turnpress_site_build_s"] / seconds, 2)
-        # The project's own share: turnpress site build against mkdocs alone on the same mkdocs.yml and pages.
-        seconds, done = timed([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(work / "same")], root)
-        figures["material_same_config_s"] = round(seconds, 2)
-        figures["ratio_to_same_config"] = round(figures["turnpress_site_build_s"] / seconds, 2)
+        build = best["pages_s"] + best["mkdocs_strict_s"]
+        figures["ratio_to_bare"] = round(build / best["bare_material_s"], 2)
+        figures["ratio_mkdocs_only_to_bare"] = round(best["mkdocs_strict_s"] / best["bare_material_s"], 2)
+        figures["ratio_to_bare_search"] = round(build / best["bare_material_search_s"], 2)
+        figures["ratio_to_same_config"] = round(build / best["material_same_config_s"], 2)
 
         zensical = shutil.which("zensical", path=str(Path(sys.executable).parent)) or shutil.which("zensical")
         if zensical:
@@ -170,9 +176,9 @@ def main() -> int:
     (results / "site.json").write_text(json.dumps(figures, indent=2) + "\n")
     print(f"build under 60 s: {'yes' if figures['turnpress_site_build_s'] < 60 else 'NO'}; "
           f"ratio to Material theme alone <= 1.2: {'yes' if figures['ratio_to_bare'] <= 1.2 else 'NO'} "
-          f"(to the theme with its search: {figures['ratio_to_bare_search']}; the rest is the blog plugin's own "
-          "work per post: front matter read again, a Markdown parser per excerpt, the listing pages, and a post "
-          "lookup in a list for every page); "
+          f"(to the theme with its search: {figures['ratio_to_bare_search']}; the rest is mostly the blog plugin's "
+          "own work: each post's front matter read again, a Markdown parser per excerpt, the listing pages, and the "
+          "archives in every page's navigation); "
           f"ratio to mkdocs on the same config <= 1.2: {'yes' if figures['ratio_to_same_config'] <= 1.2 else 'NO'}")
     return 0
 
