@@ -38,6 +38,11 @@ def cmd_new(args: argparse.Namespace) -> int:
     game, secret = league.new_game(root, args.ruleset, args.game, players, options, sched, title=args.title,
                                    demo=args.demo)
     print(f"Created games/{game.id} ({args.ruleset}) with {len(players)} players at turn 0.")
+    if (root / "mkdocs.yml").is_file():  # the site's list of games (its blog categories) gains this one
+        from .newsletter import site
+
+        site.generate(root)
+        print(f"Commit games/{game.id} and mkdocs.yml together.")
     if not args.demo:
         secrets = root / ".secrets"
         secrets.mkdir(exist_ok=True)

@@ -20,7 +20,7 @@ def test_init_writes_a_league_repository(tmp_path: Path, capsys):
                    and not (rel := p.relative_to(target).as_posix()).startswith(".git/"))
     assert {".github/workflows/orders.yml", ".github/workflows/deadline.yml", ".github/workflows/pages.yml",
             ".github/turnpress-requirements.txt", "mkdocs.yml", "README.md", ".gitignore", "games/README.md",
-            "orders/README.md", "site/index.md"} <= set(files)
+            "orders/README.md", "site/.gitignore"} <= set(files)
     assert find_root(target) == target.resolve(), "turnpress commands find the new league"
     assert git(target, "symbolic-ref", "HEAD").strip() == "refs/heads/main"
     assert f"turnpress[site]=={__version__}" in (target / ".github/turnpress-requirements.txt").read_text()
@@ -49,3 +49,21 @@ def test_a_new_league_builds_its_site(tmp_path: Path):
     assert cli.main(["init", str(target)]) == 0
     assert cli.main(["--league", str(target), "site", "build"]) == 0
     assert (target / "public/index.html").is_file()
+
+
+def test_a_new_game_and_a_site_build_leave_nothing_to_commit_but_the_game(tmp_path: Path, capsys):
+    """Generated pages are ignored, and `new` updates the site's list of games: the game master commits the game
+    (with mkdocs.yml) and can run the deadline, which refuses a dirty tree."""
+    target = tmp_path / "league"
+    assert cli.main(["init", str(target)]) == 0
+    git(target, "config", "user.name", "GM")
+    git(target, "config", "user.email", "gm@example.org")
+    git(target, "add", "-A")
+    git(target, "commit", "-qm", "new league")
+    assert cli.main(["--league", str(target), "new", "counter", "c1", "--player", "Ann:ann:1"]) == 0
+    assert "Commit games/c1 and mkdocs.yml together." in capsys.readouterr().out
+    assert "- c1" in (target / "mkdocs.yml").read_text()
+    git(target, "add", "-A")
+    git(target, "commit", "-qm", "new game")
+    assert cli.main(["site", "build", "--league", str(target)]) == 0
+    assert git(target, "status", "--porcelain") == ""
