@@ -19,6 +19,8 @@ from .ledger import Log, policies, premium
 from .tables import EVENTS, TRACK
 
 OPTIONS = {"market": ("purchase", "quiet")}
+# House rule "years": the text plays two years (EVENTS["years"]); a game master may choose 1 to 5.
+YEARS = range(1, 6)
 
 
 def phase_label(st: State) -> str:
@@ -52,9 +54,17 @@ class Calamity:
         if len({p.key for p in players}) != len(players):
             raise RulesetError("two players have the same key")
         chosen = {"market": "purchase"}
+        years = EVENTS["years"]
         for key, value in options.items():
+            if key == "years":
+                if isinstance(value, bool) or not isinstance(value, int) or value not in YEARS:
+                    raise RulesetError(f"option years must be a whole number from {YEARS[0]} to {YEARS[-1]}, "
+                                       f"not {value!r}")
+                years = value
+                continue
             if key not in OPTIONS:
-                raise RulesetError(f"unknown option {key!r}; Calamity knows: {', '.join(sorted(OPTIONS))}")
+                known = ", ".join(sorted([*OPTIONS, "years"]))
+                raise RulesetError(f"unknown option {key!r}; Calamity knows: {known}")
             if value not in OPTIONS[key]:
                 raise RulesetError(f"option {key} must be one of {', '.join(OPTIONS[key])}, not {value!r}")
             chosen[key] = value
@@ -64,7 +74,7 @@ class Calamity:
             "options": chosen,
             "seats": seats,
             "names": {p.key: p.name for p in players},
-            "years": EVENTS["years"],
+            "years": years,
             "year": 1,
             "token": 0,
             "order": [],

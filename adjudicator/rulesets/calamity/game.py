@@ -87,7 +87,7 @@ def year_end(st: State, dice: Dice, log: Log) -> None:
         extra = f" (double for {', '.join(doubled)})" if doubled else ""
         log.say(f"{name(st, p)} receives {amount} GE premiums{extra} and {EVENTS['salary']} GE salary.")
     log.extra.setdefault("year_end", []).append({"year": st["year"], "statement": statement})
-    if st["year"] >= st["years"]:
+    if st["year"] >= years(st):
         finish(st, log)
         return
     holders = [p for p in st["seats"] if policies(st, p)]
@@ -95,6 +95,12 @@ def year_end(st: State, dice: Dice, log: Log) -> None:
         st["phase"] = {"kind": "year_end", "awaited": holders}
     else:
         new_year(st, dice, log)
+
+
+def years(st: State) -> int:
+    """The years the game lasts: two by the text, or the game master's option ``years`` (house rule). A state
+    written before the option existed and lacking the key plays the text's two."""
+    return int(st.get("years", EVENTS["years"]))
 
 
 def resolve_year_end(st: State, orders: Mapping[str, Orders], dice: Dice, log: Log) -> None:
@@ -117,7 +123,8 @@ def new_year(st: State, dice: Dice, log: Log) -> None:
 
 
 def finish(st: State, log: Log) -> None:
-    """The winner is who owns the most GE after the last year; equal sums share the win (house rule)."""
+    """The winner is who owns the most GE after the last year (the second, or option ``years``); equal sums
+    share the win (house rule)."""
     best = max(st["players"][p]["cash"] for p in st["seats"])
     winners = [p for p in st["seats"] if st["players"][p]["cash"] == best]
     st["phase"] = {"kind": "over", "awaited": [], "winners": winners}
@@ -137,18 +144,25 @@ def valid_other(st: State, p: str, q: Any) -> bool:
     return isinstance(q, str) and q in st["players"] and q != p
 
 
+# The keys of a player's standing orders, in the order they are kept: one per risk category, then Deckung.
+STANDING_KEYS = (*CATEGORIES, "cover")
+
+
 def apply_standing(st: State, p: str, update: Mapping[str, Any] | None) -> None:
-    """Standing orders per category replace the earlier ones; ``null`` (None) cancels a category's order."""
+    """Standing orders per category, and the Deckung order ``cover``, replace the earlier ones; ``null`` (None)
+    cancels one."""
     if not update:
         return
     standing = st["private"][p].setdefault("standing", {})
-    for cat in CATEGORIES:
-        if cat in update:
-            if update[cat] is None:
-                standing.pop(cat, None)
+    for key in STANDING_KEYS:
+        if key in update:
+            if update[key] is None:
+                standing.pop(key, None)
+            elif key == "cover":
+                standing[key] = [str(code) for code in update[key]]
             else:
-                standing[cat] = dict(update[cat])
-    st["private"][p]["standing"] = {c: standing[c] for c in CATEGORIES if c in standing}
+                standing[key] = dict(update[key])
+    st["private"][p]["standing"] = {k: standing[k] for k in STANDING_KEYS if k in standing}
 
 
 def move(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
@@ -210,12 +224,25 @@ def do_tax(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     charge(st, q, EVENTS["tax"], f"tax (Steuer) claimed by {name(st, p)}", log, to=p)
 
 
-def do_cover(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
-    """Deckung: whoever has less than 40 GE per policy pays 20 GE and returns policies until covered.
+def cover_order(st: State, q: str) -> list[str]:
+    """The order in which ``q`` gives up policies at Deckung, first to go first.
 
-    The rule does not say which policies go: house rule, the bank takes the lowest premium first (A before D,
-    type 1 before 3), which leaves the holder the most premium.
+    The rule does not say which policies go (house rule): first the policies ``q`` names in the standing order
+    ``cover``, one copy per entry, as far as he holds them; then the rest lowest premium first (A before D, type 1
+    before 3), which leaves the holder the most premium.
     """
+    left = list(policies(st, q))  # kept sorted, so the remainder is already lowest premium first
+    named = []
+    for code in st["private"][q].get("standing", {}).get("cover", []):
+        if code in left:
+            left.remove(code)
+            named.append(code)
+    return named + left
+
+
+def do_cover(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+    """Deckung: whoever has less than 40 GE per policy pays 20 GE and returns policies until covered, in the
+    order of ``cover_order``."""
     per = EVENTS["cover_per_policy"]
     anyone = False
     for q in st["seats"]:
@@ -224,8 +251,9 @@ def do_cover(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
         anyone = True
         charge(st, q, EVENTS["cover_fine"], "insufficient cover (Deckung)", log)
         returned = []
+        order = cover_order(st, q)
         while policies(st, q) and st["players"][q]["cash"] < per * len(policies(st, q)):
-            code = policies(st, q)[0]
+            code = order.pop(0)
             ledger.remove_policy(st, q, code)
             returned.append(code)
         if returned:

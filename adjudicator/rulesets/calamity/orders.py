@@ -53,7 +53,10 @@ def standing_schema() -> dict[str, Any]:
     })
     props = {c: {"oneOf": [{"type": "null"}, rule],
                  "description": f"standing order for category {c} (null cancels it)"} for c in CATEGORIES}
-    return _obj(props, description="standing orders per risk category, kept until replaced")
+    props["cover"] = {"oneOf": [{"type": "null"}, _list(POLICY, "policies to give up at Deckung, first to go first")],
+                      "description": "Deckung (field 13): the policies you give up first if you lack cover, one "
+                                     "copy per entry; the rest go lowest premium first (null cancels it)"}
+    return _obj(props, description="standing orders per risk category and for Deckung, kept until replaced")
 
 
 def _offer_entry(st: State, p: str) -> dict[str, Any]:
@@ -225,6 +228,12 @@ def _check_answer(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
 def _standing_lines(st: State, update: Mapping[str, Any] | None) -> list[str]:
     lines = []
     for cat, rule in (update or {}).items():
+        if cat == "cover":
+            lines.append("Standing order for Deckung: " + (
+                "cancelled (the lowest premiums go first)." if rule is None else
+                f"give up {', '.join(rule)} first, then the lowest premiums." if rule else
+                "the lowest premiums go first."))
+            continue
         if rule is None:
             lines.append(f"Standing order for {cat}: cancelled.")
             continue
@@ -284,6 +293,11 @@ def _standing_comment(st: State, p: str) -> list[str]:
             out.append(f"#   {cat}: {{{', '.join(f'{k}: {v}' for k, v in rule.items())}}}   # in force now")
         else:
             out.append(f"#   {cat}: {{before_row: keep, after_row: 2, accept_fee: 10}}")
+    cover = standing.get("cover")
+    if cover is not None:
+        out.append(f"#   cover: [{', '.join(cover)}]   # in force now")
+    else:
+        out.append("#   cover: [A1, B2]   # Deckung: the policies you give up first if you lack cover")
     return out
 
 
