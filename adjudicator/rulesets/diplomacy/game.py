@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .mapdata import Map, province_of
-from .orders import Order, OrderError, judge_notation, read_order
+from .orders import Order, OrderError, judge_notation, read_order, structured_to_text
 from .phases import resolve_adjustments, resolve_retreats
 from .resolver import Dislodged, Judged, Movement, Rules, Unit
 
@@ -71,10 +71,20 @@ class Read:
     default: bool = False
 
 
+def _entry_text(entry: Any) -> str:
+    """A structured entry as the text it stands for (what receipts show when it cannot be read further)."""
+    if isinstance(entry, dict):
+        try:
+            return structured_to_text(entry)
+        except OrderError:
+            pass
+    return str(entry)
+
+
 def read_orders(m: Map, power: str, entries: list[Any]) -> list[Read]:
     out = []
     for entry in entries:
-        text = entry if isinstance(entry, str) else str(entry)
+        text = entry if isinstance(entry, str) else _entry_text(entry)
         try:
             order = read_order(m, entry)
         except OrderError as e:

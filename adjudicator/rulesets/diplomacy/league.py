@@ -43,9 +43,38 @@ def _book(state: State) -> Rulebook:
     return rulebook_for(_m(state))
 
 
+ENGLISH_KINDS = {"movement": "Movement", "retreat": "Retreats", "adjustment": "Adjustments"}
+
+
+def label_words(m: Map, language: str | None) -> dict[str, Any] | None:
+    """The map's own words for its phase labels in ``language`` (``calendar: labels:``), or None for English."""
+    if not language:
+        return None
+    words = m.data["calendar"].get("labels", {}).get(language)
+    return dict(words) if words else None
+
+
+def phase_label(m: Map, season: str, year: int, kind: str, language: str | None = None) -> str:
+    """``Spring 1901 Movement``, or in the map's words for ``language`` (30JK ``de``: ``Frühling 1619: Züge``)."""
+    words = label_words(m, language)
+    if words is None:
+        return f"{season} {year} {ENGLISH_KINDS[kind]}"
+    return str(words["format"]).format(season=words["seasons"].get(season, season), year=year,
+                                       kind=words["kinds"][kind])
+
+
 def label(state: State) -> str:
-    kind = {"movement": "Movement", "retreat": "Retreats", "adjustment": "Adjustments"}[state["kind"]]
-    return f"{state['season']} {state['year']} {kind}"
+    # a game started without the option keeps English labels: its committed reports name its phases so
+    return phase_label(_m(state), str(state["season"]), int(state["year"]), str(state["kind"]),
+                       state["rules"].get("labels"))
+
+
+def _label_options(m: Map) -> dict[str, tuple[str, str]]:
+    """The ``labels`` option, on maps whose calendar names phases in another language."""
+    languages = sorted(m.data["calendar"].get("labels", {}))
+    if not languages:
+        return {}
+    return {"labels": ("en", f"en or {' or '.join(languages)}: the language of the phase labels")}
 
 
 def _power_of(m: Map, role: str | None) -> str:
@@ -61,7 +90,7 @@ def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | No
     if name not in available_maps():
         raise RulesetError(f"unknown map {name!r}; known: {', '.join(available_maps())}")
     book = rulebook_for(load_map(name))
-    known = {**OPTIONS, **book.options}
+    known = {**OPTIONS, **_label_options(load_map(name)), **book.options}
     unknown = sorted(set(options) - set(known))
     if unknown:
         raise RulesetError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(known)}")
@@ -97,6 +126,12 @@ def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | No
         "draw_proposals": [],
         "result": None,
     }
+    language = str(options.get("labels", "en"))
+    if language != "en":
+        if label_words(m, language) is None:  # the option is known only on maps that name other labels
+            raise RulesetError("labels must be en or " + " or ".join(sorted(m.data["calendar"]["labels"])))
+        # stored only when chosen, so that a game set up without it has the same state as before the option
+        state["rules"]["labels"] = language
     if m.data.get("draw", {}).get("unchanged_adjustments"):
         state["unchanged_adjustments"] = 0
     book.setup(m, state, {k: str(options.get(k, d)) for k, (d, _) in book.options.items()}, players,
@@ -129,11 +164,25 @@ def due_powers(state: State) -> list[str]:
 
 def phase(state: State) -> Phase:
     if state.get("result"):
-        r = state["result"]
-        text = f"won by {r['winner']}" if r["kind"] == "victory" else f"drawn ({', '.join(r['powers'])})"
-        return Phase(f"{label(state)} — game over, {text}", (), finished=True)
+        return Phase(f"{label(state)} — {_result_text(state)}", (), finished=True)
     awaited = tuple(sorted(k for k, p in state["seats"].items() if p in due_powers(state)))
     return Phase(label(state), awaited)
+
+
+def _result_text(state: State) -> str:
+    r = state["result"]
+    words = label_words(_m(state), state["rules"].get("labels"))
+    if words is None or not words.get("victory") or not words.get("draw"):
+        return "game over, " + (f"won by {r['winner']}" if r["kind"] == "victory"
+                                else f"drawn ({', '.join(r['powers'])})")
+    m = _m(state)
+
+    def name(p: str) -> str:
+        return str(m.powers[p]["name"]) if p in m.powers else p
+
+    if r["kind"] == "victory":
+        return str(words["victory"]).format(winner=name(r["winner"]))
+    return str(words["draw"]).format(powers=", ".join(name(p) for p in r["powers"]))
 
 
 def _entries(orders: Orders | None) -> list[Any]:

@@ -12,7 +12,8 @@ transformation ``A FAns T F(nc)``, ``F Lin T A`` (checked by the resolver agains
 Structured YAML entries say the same with keys: ``{unit: A Par, move: Bur}``, ``{unit: A Lvp, move: Edi,
 via_convoy: true}``, ``{unit: F Nth, convoy: A Lon - Bel}``, ``{unit: A Mun, support: A Bur - Par}``,
 ``{unit: A Par, hold: true}``, ``{unit: F Nth, retreat: Nwg}``, ``{unit: F Nth, disband: true}``,
-``{build: A Par}``, ``{remove: F Nth}``, ``{waive: true}``, ``{draw: true}``.
+``{build: A Par}``, ``{remove: F Nth}``, ``{waive: true}``, ``{draw: true}``; on maps with them a double move
+``{unit: F Lun, via: Ham, move: ElbM}`` and a transformation ``{unit: A FAns, transform: F/nc}``.
 
 >>> from .mapdata import load_map
 >>> str(parse_order(load_map("standard"), "f st petersburg (south coast) -> gulf of bothnia"))
@@ -306,6 +307,13 @@ def structured_to_text(entry: dict[str, Any]) -> str:
         return "Propose draw"
     if not unit:
         raise OrderError("the entry names no unit", "write e.g. {unit: A Par, move: Bur}")
+    if "via" in e:
+        # a double move downstream (30JK section 4): the fleet passes ``via`` and ends in ``move``
+        if "move" not in e:
+            raise OrderError("a double move needs its target", "write e.g. {unit: F Lun, via: Ham, move: ElbM}")
+        if e.get("via_convoy"):
+            raise OrderError("a double move is the fleet's own move, not a convoy", "leave out via_convoy")
+        return f"{unit} - {e['via']} - {e['move']}"
     if "move" in e:
         return f"{unit} - {e['move']}" + (" via convoy" if e.get("via_convoy") else "")
     if "transform" in e:

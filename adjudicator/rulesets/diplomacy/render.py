@@ -27,8 +27,31 @@ _ENTRY_PROPS = {
     "draw": {"type": "boolean", "description": "true: propose a draw (movement phases)"},
 }
 
+# keys of orders only some maps have (``order_types`` of the map): order type -> (key, schema)
+_ORDER_TYPE_PROPS = {
+    "transform": ("transform", {"type": "string", "minLength": 1, "maxLength": 20,
+                                "description": "what the unit becomes, holding meanwhile: 'F', 'A', or 'F/nc' "
+                                               "with the coast where the province has two, e.g. {unit: A FAns, "
+                                               "transform: F/nc} is 'A FAns T F/nc'"}),
+    "double_move": ("via", {"type": "string", "minLength": 1, "maxLength": 60,
+                            "description": "a fleet's double move downstream: the province it passes, with move: "
+                                           "the target, e.g. {unit: F Lun, via: Ham, move: ElbM} is "
+                                           "'F Lun - Ham - ElbM'"}),
+}
+
+
+def entry_properties(m: Map) -> dict[str, Any]:
+    """The keys of a structured order on this map: the standard ones, those of its extra order types, and the
+    variant's own (religious actions in 30JK)."""
+    props = dict(_ENTRY_PROPS)
+    for order_type, (key, schema) in _ORDER_TYPE_PROPS.items():
+        if order_type in m.data.get("order_types", ()):
+            props[key] = schema
+    return {**props, **rulebook_for(m).entry_properties(m)}
+
 
 def order_schema(state: State) -> dict[str, Any]:
+    m = _m(state)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "array",
@@ -37,7 +60,7 @@ def order_schema(state: State) -> dict[str, Any]:
             "oneOf": [
                 {"type": "string", "minLength": 1, "maxLength": 200,
                  "description": "an order in judge notation, e.g. 'A Par - Bur', 'F Nth C A Lon - Bel'"},
-                {"type": "object", "additionalProperties": False, "properties": _ENTRY_PROPS, "minProperties": 1,
+                {"type": "object", "additionalProperties": False, "properties": entry_properties(m), "minProperties": 1,
                  "description": "a structured order, e.g. {unit: A Par, move: Bur}"},
             ]
         },

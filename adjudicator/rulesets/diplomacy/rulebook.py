@@ -35,6 +35,10 @@ class Rulebook:
         """Orders-file entries as (index, entry): those the engine reads, and the variant's own."""
         return list(enumerate(entries)), []
 
+    def entry_properties(self, m: Map) -> dict[str, Any]:
+        """JSON-schema properties the variant adds to a structured order entry (name -> schema)."""
+        return {}
+
     def check_extra(self, m: Map, state: State, power: str, player: str,
                     extras: list[tuple[int, Any]]) -> list[Problem]:
         return []

@@ -21,17 +21,19 @@ from ...resolver import Dislodged, Unit
 from ...rulebook import Rulebook
 from . import newsletter as _newsletter
 from .religion import (
+    CONFESSION_WORDS,
     GERMAN,
     KINDS,
     MINIMUM,
     Action,
     ActionError,
     Bid,
+    action_text,
     allotment,
     bonus,
     conversion_cost,
     describe,
-    kind_of,
+    is_action_entry,
     mercenary_order,
     opposite,
     parse_action,
@@ -39,6 +41,34 @@ from .religion import (
 )
 
 Extras = list[tuple[int, Any]]
+
+
+def _unit_key(kind: str, example: str) -> dict[str, Any]:
+    return {"type": "string", "minLength": 1, "maxLength": 60,
+            "description": f"{GERMAN[kind]} (section 10, at least {MINIMUM[kind]} RP): the unit it acts on, with "
+                           f"points:, e.g. {example}"}
+
+
+# the keys of religious actions in a structured entry (section 10; section 9 for confessions)
+ENTRY_PROPERTIES: dict[str, Any] = {
+    "disobedience": _unit_key("disobedience", "{disobedience: A Pra, points: 3}"),
+    "incite": _unit_key("incite", "{incite: F Lin, points: 5}"),
+    "church": _unit_key("church", "{church: A Mei, points: 2}"),
+    "mercenaries": {"type": "string", "minLength": 1, "maxLength": 100,
+                    "description": f"{GERMAN['mercenaries']} (section 10, at least {MINIMUM['mercenaries']} RP): "
+                                   "the neutral unit hired, with its order in the keys of an order (move:, "
+                                   "support:, convoy:, via:, transform:, hold:) and points:, e.g. {mercenaries: "
+                                   "A Kar, move: Pra, points: 4}; or the order written out: 'A Kar - Pra'"},
+    "points": {"type": "integer", "minimum": 0, "maximum": 999,
+               "description": "the religion points paid for the action (your bonus points are added by the "
+                              "adjudicator and do not count toward the minimum)"},
+    "convert": {"type": "boolean", "const": True,
+                "description": "true: Konfessionswechsel, change your confession (section 9; the cost is fixed "
+                               "by your centres)"},
+    "confession": {"type": "string", "enum": sorted(CONFESSION_WORDS),
+                   "description": "the confession chosen at the start (section 13, only with confessions=chosen, "
+                                  "in the orders of Spring 1618), e.g. katholisch or protestantisch"},
+}
 
 
 def random_confessions(powers: list[str], dice: Dice) -> dict[str, str]:
@@ -116,14 +146,18 @@ class DreissigjaehrigerKrieg(Rulebook):
     def split(self, m: Map, entries: list[Any]) -> tuple[Extras, Extras]:
         mine, extras = [], []
         for i, e in enumerate(entries):
-            (extras if isinstance(e, str) and kind_of(e) else mine).append((i, e))
+            # religious actions, as lines or mappings, stay out of the public report: they may reveal secrets
+            (extras if is_action_entry(e) else mine).append((i, e))
         return mine, extras
+
+    def entry_properties(self, m: Map) -> dict[str, Any]:
+        return ENTRY_PROPERTIES
 
     def _actions(self, m: Map, extras: Extras) -> list[tuple[int, Action | ActionError]]:
         out: list[tuple[int, Action | ActionError]] = []
         for i, e in extras:
             try:
-                out.append((i, parse_action(m, str(e))))
+                out.append((i, parse_action(m, action_text(e))))
             except ActionError as err:
                 out.append((i, err))
         return out

@@ -6,12 +6,11 @@ from html import escape
 from typing import Any
 
 from .....model import Player, State
+from ...league import phase_label
 from ...mapdata import Map, display, province_of
 from ...orders import OrderError, read_order
 from .religion import GERMAN, GERMAN_CONFESSION, MINIMUM, allotment, conversion_cost
 
-SEASONS = {"Spring": "Frühling", "Fall": "Herbst", "Winter": "Winter"}
-KINDS = {"movement": "Züge", "retreat": "Rückzüge", "adjustment": "Auf- und Abbau"}
 RESULTS = {"succeeds": "", "fails": " *(scheitert)*", "invalid": " *(ungültig)*"}
 REASONS = [  # English reason of the engine -> German, by prefix
     ("moves to ", "zieht nach "), ("bounces", "prallt ab"), ("holds and becomes an army", "hält und wird zur Armee"),
@@ -28,8 +27,10 @@ OUTCOME = {"disobedience": "Ungehorsam: die Einheit verweigert ihre Befehle und 
            "church": "der Kirchenbau wehrt alles ab", "mercenaries": "die Söldner führen den Befehl aus"}
 
 
-def label(state: State) -> str:
-    return f"{SEASONS.get(state['season'], state['season'])} {state['year']}: {KINDS[state['kind']]}"
+def label(m: Map, state: State) -> str:
+    """The phase in the words of the rules (the map's ``de`` labels): ``Frühling 1619: Züge``, whatever the
+    game's ``labels`` option says, as the whole issue page is German."""
+    return phase_label(m, str(state["season"]), int(state["year"]), str(state["kind"]), "de")
 
 
 def owner_name(m: Map, state: State, owner: str | None) -> str:
@@ -86,7 +87,7 @@ def template_lines(m: Map, state: State, player: str) -> list[str]:
 def newsletter(m: Map, state: State, report: dict[str, Any], players: list[Player]) -> str:
     who = {p.key: p.name for p in players}
     seat = {power: who.get(k, k) for k, power in state["seats"].items()}
-    phase = f"{SEASONS.get(report['season'], report['season'])} {report['year']}: {KINDS[report['kind']]}"
+    phase = label(m, report)
     out = [f"## {phase}", ""]
     if report.get("confessions_changed"):
         out += ["### Konfessionen", ""]
@@ -155,7 +156,7 @@ def newsletter(m: Map, state: State, report: dict[str, Any], players: list[Playe
             f"<figcaption>Die Lage nach {phase}. Die Karte ist eine Rekonstruktion; Pfeile zeigen die Züge "
             "(gestrichelt: gescheitert).</figcaption>", "</figure>", ""]
     if not state.get("result"):
-        out.append(f"Als Nächstes: **{label(state)}**.")
+        out.append(f"Als Nächstes: **{label(m, state)}**.")
     return "\n".join(out) + "\n"
 
 

@@ -8,6 +8,11 @@ Religious actions are lines of the same orders file, written as Ludomaniac playe
 (English words work too: disobedience, incite, church, mercenaries, convert, confession.) Every action names
 one unit and the points paid for it; hiring mercenaries also gives the neutral unit's order.
 
+The same as YAML mappings (see :func:`action_text`)::
+
+    {disobedience: A Pra, points: 3}   {incite: F Lin, points: 5}   {church: A Mei, points: 2}
+    {mercenaries: A Kar, move: Pra, points: 4}   {convert: true}   {confession: katholisch}
+
 >>> from ...mapdata import load_map
 >>> a = parse_action(load_map("dreissigjaehriger-krieg"), "Söldner anheuern: A Kar - Pra (4 RP)")
 >>> a.kind, a.unit, a.points, a.order_text
@@ -21,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...mapdata import Map, display, province_of
-from ...orders import Order, OrderError, judge_notation, read_order
+from ...orders import Order, OrderError, judge_notation, read_order, structured_to_text
 
 KINDS = ("disobedience", "incite", "church", "mercenaries")
 MINIMUM = {"disobedience": 2, "incite": 5, "church": 2, "mercenaries": 3}  # section 10
@@ -69,6 +74,58 @@ def kind_of(text: str) -> str | None:
         if re.match(rf"({pattern})(\s|:|$)", low):
             return kind
     return None
+
+
+# keys of a structured action: the action (its value names the unit), and the points paid for it
+ACTION_KEYS = ("disobedience", "incite", "church", "mercenaries", "convert", "confession")
+# keys that give the hired neutral unit's order, as in a structured order of one's own unit
+MERCENARY_ORDER_KEYS = ("hold", "move", "via", "via_convoy", "support", "convoy", "transform")
+EXAMPLES = {"disobedience": "{disobedience: A Pra, points: 3}", "incite": "{incite: F Lin, points: 5}",
+            "church": "{church: A Mei, points: 2}", "mercenaries": "{mercenaries: A Kar, move: Pra, points: 4}",
+            "convert": "{convert: true}", "confession": "{confession: katholisch}"}
+
+
+def is_action_entry(entry: Any) -> bool:
+    """True for an orders-file entry that is a religious action (a text line or a mapping)."""
+    if isinstance(entry, str):
+        return kind_of(entry) is not None
+    return isinstance(entry, dict) and any(str(k) in (*ACTION_KEYS, "points") for k in entry)
+
+
+def action_text(entry: Any) -> str:
+    """The line a religious-action entry stands for: a text line as it is, a mapping in the words of the rules
+    (``{mercenaries: A Kar, move: Pra, points: 4}`` -> ``Söldner anheuern: A Kar - Pra (4 RP)``); raises
+    :class:`ActionError` if the mapping has no meaning."""
+    if isinstance(entry, str):
+        return entry
+    e = {str(k): v for k, v in entry.items()}
+    kinds = [k for k in ACTION_KEYS if k in e]
+    if len(kinds) != 1:
+        raise ActionError("one religious action per entry" if kinds else "the entry says no religious action",
+                          f"write e.g. {EXAMPLES['disobedience']}; points: belongs only to an action")
+    kind = kinds[0]
+    allowed = {kind} | ({"points"} if kind in KINDS else set()) | \
+        (set(MERCENARY_ORDER_KEYS) if kind == "mercenaries" else set())
+    extra = sorted(set(e) - allowed)
+    if extra:
+        raise ActionError(f"{', '.join(extra)} does not belong to {kind}", f"write e.g. {EXAMPLES[kind]}")
+    if kind == "convert":
+        if e["convert"] is not True:
+            raise ActionError("convert: says nothing but true", "write {convert: true} or leave the entry out")
+        return "Konfessionswechsel"
+    if kind == "confession":
+        return f"Konfession {e['confession']}"
+    points = e.get("points")
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise ActionError(f"say how many religion points you pay for {GERMAN[kind]}",
+                          f"add points: {MINIMUM[kind]} (a whole number, at least {MINIMUM[kind]})")
+    unit = str(e[kind]).strip()
+    if kind == "mercenaries" and any(k in e for k in MERCENARY_ORDER_KEYS):
+        try:
+            unit = structured_to_text({"unit": unit, **{k: e[k] for k in MERCENARY_ORDER_KEYS if k in e}})
+        except OrderError as err:
+            raise ActionError(f"the mercenaries' order: {err.message}", err.hint) from err
+    return f"{GERMAN[kind]}: {unit} ({points} RP)"
 
 
 def parse_action(m: Map, text: str) -> Action:
