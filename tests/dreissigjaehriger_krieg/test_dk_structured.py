@@ -215,3 +215,9 @@ def test_section_3_unknown_labels_are_refused_and_the_standard_map_has_no_labels
         new_game(labels="fr")
     with pytest.raises(RulesetError, match="unknown option"):
         RULESET.setup({"labels": "de"}, [Player("eng", "E", "eng", 1, "england")], None)
+
+
+def test_section_12_a_victory_in_german_labels_names_the_power():
+    s = new_game(labels="de")
+    s["result"] = {"kind": "victory", "winner": "oesterreich"}
+    assert RULESET.phase(s).label == "Frühling 1618: Züge — Spiel beendet: Einzelsieg von Österreich"
