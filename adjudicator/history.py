@@ -72,19 +72,8 @@ def arrivals(root: Path, directory: str) -> dict[str, dt.datetime]:
     return out
 
 
-def tracked_changes(root: Path, paths: Sequence[str]) -> list[str]:
-    """Paths among ``paths`` with uncommitted changes (staged or not, or untracked)."""
-    if not paths:
-        return []
-    out = git(root, "status", "--porcelain", "--untracked-files=all", "--", *paths)
-    return [line[3:] for line in out.splitlines() if line]
 
 
-def commit(root: Path, paths: Sequence[str], message: str) -> str:
-    """Commit exactly ``paths`` (nothing else that may be staged) and return the new commit id."""
-    git(root, "add", "--", *paths)
-    git(root, "commit", "-q", "--no-verify", "-m", message, "--only", "--", *paths)
-    return git(root, "rev-parse", "HEAD").strip()
 
 
 def tag(root: Path, name: str, message: str, rev: str = "HEAD") -> None:
@@ -102,12 +91,6 @@ def head(root: Path) -> str:
     return git(root, "rev-parse", "HEAD").strip()
 
 
-def unstage(root: Path, paths: Sequence[str]) -> None:
-    """Take ``paths`` out of the index again (after a failed commit), keeping HEAD's version staged."""
-    if has_head(root):
-        git(root, "reset", "-q", "HEAD", "--", *paths)
-    else:
-        git(root, "rm", "-q", "--cached", "--ignore-unmatch", "-r", "--", *paths)
 
 
 def last_commit_of(root: Path, path: str) -> str | None:
@@ -137,12 +120,13 @@ def commit_files(root: Path, files: dict[str, str], message: str, parent: str | 
     meantime (after ``parent``, the commit the files were computed from), the swap fails and nothing is
     committed.
     """
+    import os
     import tempfile
 
     old = parent or (head(root) if has_head(root) else ZERO)
     branch = _plumb(root, ["symbolic-ref", "-q", "HEAD"])
     fd, index = tempfile.mkstemp(prefix="turnpress-index-", dir=root / ".git")
-    os_close(fd)
+    os.close(fd)
     env = {"GIT_INDEX_FILE": index}
     try:
         if old != ZERO:
@@ -159,10 +143,6 @@ def commit_files(root: Path, files: dict[str, str], message: str, parent: str | 
         Path(index).unlink(missing_ok=True)
 
 
-def os_close(fd: int) -> None:
-    import os
-
-    os.close(fd)
 
 
 def restore_missing(root: Path, paths: Sequence[str]) -> list[str]:
