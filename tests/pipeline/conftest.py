@@ -171,3 +171,22 @@ def world(tmp_path: Path):
             os.environ.pop(k, None)
             if v is not None:
                 os.environ[k] = v
+
+
+def unchanged(world: World, main_before: str) -> None:
+    """A refused pull request changed nothing: main is where it was and no file was written anywhere."""
+    assert world.main_sha() == main_before
+    assert git(world.gm, "status", "--porcelain") == ""
+
+
+def assert_each_refused(world: World, cases: dict, capsys, summary: Path, branch: str) -> None:
+    """Each case ``{name: (player, files, message)}``, opened as its own pull request, fails the check with
+    ``message`` in both the log and the receipt, and changes nothing."""
+    before = world.main_sha()
+    for case, (player, files, message) in cases.items():
+        pr = world.open_pr(player, f"{branch}-{len(case)}-{player}", files)
+        code, out, receipt = pr_check(world, pr, capsys, summary)
+        assert code == 1, case
+        assert message in out and message in receipt, f"{case}: {out}"
+        assert "❌ refused" in receipt, case
+        unchanged(world, before)

@@ -17,7 +17,7 @@ import pytest
 from adjudicator import cli, yamlio
 
 from ..conftest import git
-from .conftest import World, at, orders, pr_check
+from .conftest import World, assert_each_refused, at, orders, pr_check, unchanged
 
 ALICE, BOB, CAROL = (f"orders/g1/0001/{k}.yaml" for k in ("alice", "bob", "carol"))
 
@@ -34,12 +34,6 @@ def deadline(world: World, clone: Path, now: str, capsys, output: Path) -> tuple
     finally:
         os.environ.pop("GITHUB_OUTPUT", None)
     return code, capsys.readouterr().out, output.read_text()
-
-
-def unchanged(world: World, main_before: str) -> None:
-    """A refused pull request changed nothing: main is where it was and no file was written anywhere."""
-    assert world.main_sha() == main_before
-    assert git(world.gm, "status", "--porcelain") == ""
 
 
 def test_players_send_orders_by_pull_request_and_the_deadline_publishes_the_turn(world: World, capsys, tmp_path):
@@ -208,13 +202,7 @@ def test_hostile_pull_requests_are_each_refused_and_change_nothing(with_alice_in
     world = with_alice_in
     before = world.main_sha()
     summary = tmp_path / "summary.md"
-    for case, (player, files, message) in HOSTILE.items():
-        pr = world.open_pr(player, f"hostile-{len(case)}-{player}", files)
-        code, out, receipt = pr_check(world, pr, capsys, summary)
-        assert code == 1, case
-        assert message in out and message in receipt, f"{case}: {out}"
-        assert "❌ refused" in receipt, case
-        unchanged(world, before)
+    assert_each_refused(world, HOSTILE, capsys, summary, "hostile")
 
     # A symbolic link in place of the orders file, pointing at the game's set-up.
     pr = world.open_pr("alice", "hostile-link", {}, symlinks={ALICE: "../../../games/g1/game.yaml"})

@@ -17,8 +17,8 @@ import pytest
 from adjudicator import cli, sealed, yamlio
 
 from ..conftest import git
-from .conftest import PLAYERS, SCHEDULE, World, at, orders, pr_check
-from .test_pipeline_e2e import deadline, unchanged
+from .conftest import PLAYERS, SCHEDULE, World, assert_each_refused, at, orders, pr_check
+from .test_pipeline_e2e import deadline
 
 ALICE, BOB = "orders/s1/0001/alice.yaml.age", "orders/s1/0001/bob.yaml.age"
 SECRET_VARIABLES = ("TURNPRESS_GAME_KEY", "TURNPRESS_IDENTITY", "TURNPRESS_DICE_SECRET")
@@ -104,7 +104,6 @@ def test_bad_sealed_and_plain_files_are_refused_each_with_its_message(sealed_gam
     summary = tmp_path / "summary.md"
     alices = seal(world, "alice", orders("alice", 1, 4, game="s1"), tmp_path / "alice-desk")
     bobs = seal(world, "bob", orders("bob", 1, 2, game="s1"), tmp_path / "bob-desk")
-    before = world.main_sha()
     cases = {
         "garbage in a .yaml.age file": (
             "alice", {ALICE: "add: 9, trust me\n"},
@@ -124,13 +123,7 @@ def test_bad_sealed_and_plain_files_are_refused_each_with_its_message(sealed_gam
         "an oversized sealed file": (
             "alice", {ALICE: "A" * (sealed.SEALED_MAX_BYTES + 1)}, "a sealed orders file may have at most"),
     }
-    for case, (player, files, message) in cases.items():
-        pr = world.open_pr(player, f"bad-{len(case)}-{player}", files)
-        code, out, receipt = pr_check(world, pr, capsys, summary)
-        assert code == 1, case
-        assert message in out and message in receipt, f"{case}: {out}"
-        assert "❌ refused" in receipt, case
-        unchanged(world, before)
+    assert_each_refused(world, cases, capsys, summary, "bad")
     # The refusal of a plain file says how to send it sealed.
     pr = world.open_pr("alice", "plain-again", {"orders/s1/0001/alice.yaml": orders("alice", 1, 4, game="s1")})
     _, out, _ = pr_check(world, pr, capsys, summary)
