@@ -666,8 +666,6 @@ def write_turn(root: Path, outcome: TurnOutcome, *, commit: bool) -> str | None:
     tag = f"{outcome.game}/turn-{outcome.turn}"
     if history.tag_target(root, tag):
         raise LeagueError(f"tag {tag} exists already: turn {outcome.turn} was committed before")
-    for step in outcome.files:
-        _fault(f"write {step}")
     _fault("commit")
     sha = history.commit_files(root, dict(outcome.files), message, parent=outcome.base)
     _fault("materialize")
@@ -735,7 +733,7 @@ def staged_write(root: Path, files: Mapping[str, str]) -> Iterator[list[str]]:
             dest.parent.mkdir(parents=True, exist_ok=True)
             os.replace(staging / rel, dest)
             moved.append(rel)
-        _fault("commit")
+        _fault("done")
         yield sorted(files)
     except BaseException:
         for rel in reversed(moved):

@@ -35,12 +35,16 @@ def ready(root: Path) -> None:
     submit(root, 1, "bob", "  add: 3\n", at(4, 11))
 
 
-STEPS = ["write games/g1/turns/0001/state.yaml", "write games/g1/turns/0001/report.yaml", "commit"]
+# With --commit nothing touches the tree before the compare-and-swap commit; without it (`make demo`), files are
+# written to a staging folder and moved in one by one, and a failure moves back what was moved.
+STEPS = [(True, "commit"),
+         (False, "write games/g1/turns/0001/state.yaml"), (False, "move games/g1/turns/0001/state.yaml"),
+         (False, "move games/g1/turns/0001/report.yaml"), (False, "done")]
 
 
-@pytest.mark.parametrize("step", STEPS)
+@pytest.mark.parametrize(("commit", "step"), STEPS)
 @pytest.mark.parametrize("error", [OSError(28, "No space left on device"), Boom()])
-def test_a_failure_at_any_step_changes_nothing(league, step, error):
+def test_a_failure_at_any_step_changes_nothing(league, commit, step, error):
     ready(league)
     before = snapshot(league)
 
@@ -51,7 +55,7 @@ def test_a_failure_at_any_step_changes_nothing(league, step, error):
     leaguemod.set_fault_hook(hook)
     try:
         with pytest.raises(type(error)):
-            leaguemod.adjudicate(league, "g1", at(6, 0), commit=True, only_if_due=True)
+            leaguemod.adjudicate(league, "g1", at(6, 0), commit=commit, only_if_due=True)
     finally:
         leaguemod.set_fault_hook(None)
     assert snapshot(league) == before
@@ -124,7 +128,7 @@ KILL = ("import os, signal, sys\n"
         "main(['--league', sys.argv[1], 'adjudicate', 'g1', '--now', '2026-01-06T00:00+01:00', '--commit'])\n")
 
 
-@pytest.mark.parametrize("step", ["write games/g1/turns/0001/state.yaml", "commit", "materialize", "tag"])
+@pytest.mark.parametrize("step", ["commit", "materialize", "tag"])
 def test_a_killed_process_leaves_the_turn_undone_or_done(league, step):
     """A real kill -9 at each step. Before the commit nothing has changed; after it, the next run finishes the
     turn (files and tag) and adjudicates nothing twice."""
