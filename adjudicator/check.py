@@ -14,7 +14,7 @@ from .league import Game, LeagueError, find_root, load_game
 from .model import State
 
 
-class _Games:
+class GameCache:
     """Games and their open-turn states, read once per command."""
 
     def __init__(self, root: Path) -> None:
@@ -39,7 +39,7 @@ class _Games:
         return self._states[game.id]
 
 
-def check_path(games: _Games, rel: str, path: Path) -> tuple[ordersmod.Checked, Game | None]:
+def check_path(games: GameCache, rel: str, path: Path) -> tuple[ordersmod.Checked, Game | None]:
     """Everything about one orders file: its place, its game, player and turn, then its content."""
     where = ordersmod.parse_path(rel)
 
@@ -92,7 +92,7 @@ def _check_without_hidden(rel: str, raw: bytes, where: ordersmod.OrdersPath, gam
     return ordersmod.Checked(rel, loc.data["orders"], bool(loc.data.get("wait", False)), findings)
 
 
-def _check_sealed(games: _Games, rel: str, path: Path) -> tuple[ordersmod.Checked, Game | None]:
+def _check_sealed(games: GameCache, rel: str, path: Path) -> tuple[ordersmod.Checked, Game | None]:
     """A sealed orders file: what can be checked without its key (it opens only at the deadline)."""
     from . import sealed
 
@@ -115,7 +115,7 @@ def validate_files(paths: list[Path], root: Path | None = None) -> tuple[list[or
     """Findings for every file and, for each valid one, its orders as the adjudicator understood them."""
     findings: list[ordersmod.Finding] = []
     receipts: dict[str, list[str]] = {}
-    cache: dict[Path, _Games] = {}
+    cache: dict[Path, GameCache] = {}
     for path in paths:
         try:
             league = root or find_root(path.resolve().parent)
@@ -124,7 +124,7 @@ def validate_files(paths: list[Path], root: Path | None = None) -> tuple[list[or
             findings.append(ordersmod.file_finding(str(path), "not inside a league (no games/ folder above it)",
                                                    "run the command inside the league's repository"))
             continue
-        games = cache.setdefault(league, _Games(league))
+        games = cache.setdefault(league, GameCache(league))
         checked, game = check_path(games, rel, league / rel)
         findings += checked.findings
         if checked.ok and game is not None:
@@ -145,7 +145,7 @@ def preview(root: Path, game_id: str, file: Path) -> tuple[str, int]:
     """What ``file``'s orders would do now: the others play their defaults, the dice are not the real ones."""
     from . import dice, yamlio
 
-    games = _Games(root)
+    games = GameCache(root)
     rel = file.resolve().relative_to(root.resolve()).as_posix()
     checked, game = check_path(games, rel, root / rel)
     lines = [f.text() for f in checked.findings]

@@ -633,7 +633,7 @@ def cmd_seal(argv: list[str]) -> int:
     readers = recipients_for(game, where.player)
     game.identities = load_identity_file(Path(args.identity).expanduser()) if args.identity else player_identities()
     rel = ordersmod.orders_relpath(*_parts(where))
-    games = check._Games(root)
+    games = check.GameCache(root)
     games._games[game.id] = game
     checked, _ = check.check_path(games, rel, source)
     shown = str(source)

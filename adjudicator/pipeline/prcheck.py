@@ -144,7 +144,7 @@ def orders_path(rel: str) -> OrdersPath | None:
     return parse_path(rel) or sealed.parse_sealed_path(rel)
 
 
-def check_change(repo: Path, games: check._Games, pr: PullRequest, change: Change) -> FileResult:
+def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Change) -> FileResult:
     """Every rule for one changed file, path first, then the seat, then size, then the content.
 
     The content of a sealed file is its envelope only: it opens at the deadline, and this check has no key.
@@ -212,7 +212,7 @@ def check_change(repo: Path, games: check._Games, pr: PullRequest, change: Chang
     return result
 
 
-def _check_sealed(games: check._Games, change: Change, raw: bytes, game: Game, name: str, awaited: bool,
+def _check_sealed(games: check.GameCache, change: Change, raw: bytes, game: Game, name: str, awaited: bool,
                   result: FileResult) -> FileResult:
     """A sealed file: its envelope only (turn, armor, recipients). It opens at the deadline, with the game's key."""
     result.findings += sealed.check_envelope(games.root, change.path, raw, game)
@@ -254,7 +254,7 @@ def run_check(league: Path, repo: Path, pr: PullRequest) -> list[FileResult]:
     if not changes:
         return [FileResult("(pull request)", [file_finding("(pull request)", "the pull request changes no files",
                                                            "add your orders file for the open turn")])]
-    games = check._Games(league)
+    games = check.GameCache(league)
     return [check_change(repo, games, pr, c) for c in changes]
 
 
