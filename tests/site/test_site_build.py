@@ -168,6 +168,15 @@ def test_the_listings_show_each_issue_by_its_lead_and_link_to_the_rest(built_sit
     assert git(built_site, "status", "--porcelain", "--ignored", "--", "site/.turnpress") == "!! site/.turnpress/\n"
 
 
+def test_search_finds_the_issue_and_not_the_listing_pages_that_repeat_its_lead(built_site: Path):
+    index = json.loads((built_site / "public/search/search_index.json").read_text())
+    pages = {doc["location"].split("#")[0] for doc in index["docs"]}
+    assert {"news/atlas/0003/", "news/borea/0001/", "games/atlas/"} <= pages
+    assert not pages & {"news/", "news/atlas/", "news/borea/"}, "the news index and the archives are not searched"
+    lead = [doc["location"] for doc in index["docs"] if "Missed orders: Syldavia." in doc["text"]]
+    assert lead and all(loc.startswith("news/atlas/000") for loc in lead), lead
+
+
 def test_the_excerpt_hook_keeps_the_lead_and_the_link_definitions():
     hook = mkdocs_hooks.excerpt_source
     text = "# Title\n\nLead with a [ref][r].\n\n<!-- more -->\n\n## Tables\n\n| a |\n\n[r]: https://example.org/x\n"
@@ -193,6 +202,9 @@ def test_the_hooks_reach_into_the_blog_plugin(built_site: Path, tmp_path: Path):
     finally:
         config.plugins.on_shutdown()
     assert type(posts).__name__ == "IndexedPosts" and len(posts) == 5
+    import yaml
+    from material.plugins.blog import structure
+    assert structure.SafeLoader is yaml.CSafeLoader, "the blog reads front matter with libyaml"
     assert all(post.markdown.endswith(mkdocs_hooks.REST + "\n") for post in posts)
     assert "Dice seed revealed" in (tmp_path / "out/news/atlas/0003/index.html").read_text()
 
