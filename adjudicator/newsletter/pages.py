@@ -8,8 +8,11 @@ open turn's deadline comes from the schedule; whether it is *due* depends on the
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import re
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -21,6 +24,9 @@ from . import charts, figure, issue_path, player_names, post_date, render_issue
 GAMES_DIR = "site/games"
 HOOKS = "site/.turnpress/mkdocs_hooks.py"  # as named under ``hooks`` in mkdocs.yml
 LATEST = 10  # issues listed on the home page and on a game's overview
+# From how many turns in all the games reading and rendering them is shared out among processes, one game each:
+# below it, starting the processes costs more than it saves.
+PARALLEL_FROM = 300
 
 
 @dataclass
@@ -289,11 +295,29 @@ def mkdocs_hooks() -> str:
     return resources.files(__package__).joinpath("mkdocs_hooks.py").read_text(encoding="utf-8")
 
 
-def all_pages(root: Path, views: Sequence[GameView]) -> dict[str, str]:
-    """Every generated file: path relative to the league root -> text."""
+def read_game(root: Path, game_id: str) -> tuple[GameView, dict[str, str]]:
+    """One game read, and its pages (overview, standings, charts, map and every issue)."""
+    view = GameView.read(root, game_id)
+    return view, game_pages(view, root)
+
+
+def read_games(root: Path, game_ids: Sequence[str]) -> list[tuple[GameView, dict[str, str]]]:
+    """``read_game`` for each game, in order; in forked processes, one game each, when the league is large and the
+    machine has more than one core (the pages are the same bytes either way)."""
+    turns = sum(len(list((root / "games" / gid / "turns").glob("[0-9]*"))) for gid in game_ids)
+    workers = min(len(game_ids), os.cpu_count() or 1)
+    if workers < 2 or turns < PARALLEL_FROM or "fork" not in multiprocessing.get_all_start_methods():
+        return [read_game(root, gid) for gid in game_ids]
+    # fork, not spawn: the children inherit the registered rulesets and the imported modules
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        return list(pool.map(read_game, [root] * len(game_ids), game_ids))
+
+
+def all_pages(root: Path, views: Sequence[GameView], per_game: Sequence[Mapping[str, str]]) -> dict[str, str]:
+    """Every generated file: path relative to the league root -> text (``per_game``: each game's pages)."""
     pages = {"site/index.md": home(views), "site/news/index.md": news_index(),
              "site/stylesheets/turnpress.css": stylesheet(), HOOKS: mkdocs_hooks(),
              f"{HOOKS.rpartition('/')[0]}/.gitignore": "# Written by `turnpress site build`; not kept in git.\n*\n"}
-    for view in views:
-        pages.update(game_pages(view, root))
+    for game in per_game:
+        pages.update(game)
     return pages

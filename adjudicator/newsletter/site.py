@@ -105,8 +105,9 @@ def generate(root: Path) -> tuple[int, int]:
     config = root / CONFIG
     if not config.is_file():
         config.write_text(template(), encoding="utf-8")
-    views = [pages.GameView.read(root, gid) for gid in leaguemod.list_games(root)]
-    files = pages.all_pages(root, views)
+    games = pages.read_games(root, leaguemod.list_games(root))
+    views = [view for view, _ in games]
+    files = pages.all_pages(root, views, [files for _, files in games])
     written = write_if_changed(root, files) + remove_stale(root, files)
     text = config.read_text(encoding="utf-8")
     text = replace_block(text, "categories", categories_block([v.id for v in views]))

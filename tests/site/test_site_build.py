@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,22 @@ def test_issue_pages_committed_with_the_turns_are_what_the_build_writes_again(bu
     capsys.readouterr()
     assert run(built_site, "site", "build", "--pages-only") == 0
     assert "Wrote 0 changed file(s) for 2 game(s)" in capsys.readouterr().out, "a second build writes nothing"
+
+
+def test_a_large_league_is_read_by_several_processes_into_the_same_pages(built_site: Path, monkeypatch):
+    from adjudicator import league
+    from adjudicator.newsletter import pages
+
+    games = league.list_games(built_site)
+    serial = pages.read_games(built_site, games)
+    monkeypatch.setattr(pages, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(pages.os, "cpu_count", lambda: 2)
+    started = []
+    monkeypatch.setattr(pages, "ProcessPoolExecutor", lambda *a, **k: started.append(a) or ProcessPoolExecutor(*a, **k))
+    shared = pages.read_games(built_site, games)
+    assert started == [(2,)], "two processes, one game each"
+    assert [files for _, files in shared] == [files for _, files in serial]
+    assert [pages.home([v for v, _ in shared])] == [pages.home([v for v, _ in serial])]
 
 
 def test_an_issue_has_front_matter_for_the_blog_and_what_every_issue_needs(built_site: Path):
