@@ -21,6 +21,13 @@ constructor (about 0.5 s of a 1,000-issue build). And every listing page (the ne
 their further pages) repeats the leads of twenty issues: ``on_page_markdown`` keeps those pages out of the search
 index, so that a search finds the issue itself and not also the listing pages that happen to show its lead.
 
+A build keeps every page, post and excerpt alive to its end (the blog gives each excerpt a Markdown parser of its
+own: a thousand parsers for a thousand issues), and Python's cycle collector walks all of them again at every full
+collection and once more while the process exits: about a second of a 1,000-issue build. In a one-shot ``mkdocs
+build``, the hook moves what exists once the navigation is made, and again once every page is converted, into the
+collector's permanent generation (``gc.freeze``): it lives until the process ends anyway. Not under ``mkdocs
+serve``, whose rebuilds in one process would pile up what is frozen.
+
 Every step does nothing where the plugin is absent or its internals differ from what it expects.
 
 ``turnpress site build`` copies this module into the league as ``site/.turnpress/mkdocs_hooks.py`` (MkDocs
@@ -30,6 +37,7 @@ imports nothing from turnpress: MkDocs loads it by its path.
 
 from __future__ import annotations
 
+import gc
 import re
 import sys
 from collections.abc import Callable
@@ -90,6 +98,26 @@ for _name in ("append", "extend", "insert", "remove", "pop", "clear", "sort", "r
     setattr(IndexedPosts, _name, _dropping_index(_name))
 
 
+_one_shot = False  # a `mkdocs build`, not `mkdocs serve` (see the module's docstring)
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    global _one_shot
+    _one_shot = command == "build"
+
+
+def freeze_long_lived() -> None:
+    """In a one-shot build: keep what exists now out of the cycle collector's work (see the module's docstring)."""
+    if _one_shot:
+        gc.freeze()
+
+
+@event_priority(-100)  # after the blog attached its posts and views
+def on_nav(nav: Any, config: Any, files: Any) -> Any:
+    freeze_long_lived()
+    return nav
+
+
 def blog_plugin(config: Any) -> Any:
     return config.plugins.get("material/blog")
 
@@ -125,13 +153,12 @@ def on_files(files: Any, config: Any) -> Any:
 def on_env(env: Any, config: Any, files: Any) -> Any:
     """After every page's content is rendered and before the listing pages are: cut the blog posts."""
     separator = getattr(getattr(blog_plugin(config), "config", None), "post_excerpt_separator", None)
-    if not separator:
-        return env
-    for file in files.documentation_pages():
+    for file in files.documentation_pages() if separator else ():
         page = file.page
         if page is None or getattr(page, "excerpt", None) is None or page.markdown is None:
             continue
         short = excerpt_source(page.markdown, separator)
         if short is not None:
             page.markdown = short
+    freeze_long_lived()
     return env

@@ -3,6 +3,7 @@ no network, and the mkdocs.yml a league starts from."""
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import shutil
@@ -211,13 +212,17 @@ def test_the_hooks_reach_into_the_blog_plugin(built_site: Path, tmp_path: Path):
     from mkdocs.config import load_config
 
     root = copy_league(built_site, tmp_path)
-    config = load_config(str(root / "mkdocs.yml"), site_dir=str(tmp_path / "out"))
-    config.plugins.on_startup(command="build", dirty=False)
-    try:
-        build(config)
-        posts = config.plugins["material/blog"].blog.posts
-    finally:
-        config.plugins.on_shutdown()
+    for command in ("serve", "build"):
+        config = load_config(str(root / "mkdocs.yml"), site_dir=str(tmp_path / "out"))
+        config.plugins.on_startup(command=command, dirty=False)
+        try:
+            build(config)
+            posts = config.plugins["material/blog"].blog.posts
+            frozen = gc.get_freeze_count()
+        finally:
+            config.plugins.on_shutdown()
+            gc.unfreeze()
+        assert (frozen > 0) == (command == "build"), "long-lived objects frozen in a one-shot build, not in serve"
     assert type(posts).__name__ == "IndexedPosts" and len(posts) == 5
     import yaml
     from material.plugins.blog import structure
