@@ -188,7 +188,9 @@ def overview(view: GameView, root: Path, has_map: bool) -> str:
                                               f"({issue_link(page, view.id, view.last)})"})
     lines += [table(facts), "", "## Pages", ""]
     if view.last:
-        lines.append(f"- [Issue archive](../../news/{view.id}.md): every turn's newsletter")
+        # The archive is a page the blog plugin generates: linked by its address, which MkDocs and Zensical both
+        # leave alone (Zensical cannot resolve a link to a generated page's Markdown file).
+        lines.append(f'- <a href="../../news/{view.id}/">Issue archive</a>: every turn\'s newsletter')
     lines += ["- [Standings](standings.md)", "- [Charts](charts.md)"]
     if has_map:
         lines.append("- [Map](map.md)")

@@ -74,6 +74,8 @@ def test_the_built_site_has_stable_issue_urls_archives_rss_and_a_search_index(bu
     assert "<table>" in issue and "<svg" in issue and "<polyline" in issue
     assert "<p><svg" not in issue, "no SVG is swallowed into a paragraph"
     archive = (public / "news/atlas/index.html").read_text()
+    overview = (public / "games/atlas/index.html").read_text()
+    assert '<a href="../../news/atlas/">Issue archive</a>' in overview, "the game links its archive by address"
     assert "0003/" in archive and "0001/" in archive and "borea/0001" not in archive, "one archive per game"
     rss = (public / "feed_rss_created.xml").read_text()
     assert "League of ATLAS — Round 3" in rss and "19 Jan 2026 19:00" in rss, "RSS dates from the front matter"
