@@ -253,3 +253,24 @@ def test_indexed_posts_answer_in_as_the_list_does():
     assert pages[0] not in posts and pages[3] in posts
     del posts[:]
     assert pages[3] not in posts
+
+
+@pytest.mark.parametrize(("game", "has_board"), [("demo-diplomacy", True), ("demo-dreissigjaehriger-krieg", True),
+                                                  ("demo-auf-achse", True), ("demo-bretton-woods", False),
+                                                  ("demo-calamity", False), ("demo-policy-maker", False)])
+def test_a_game_played_on_a_board_has_a_map_page_with_the_position(game: str, has_board: bool):
+    """The site shows "the map where the game has one": Diplomacy's board (the variant's own drawing for the Thirty
+    Years' War), the Spielplan of Auf Achse; the economic games have none."""
+    from adjudicator.newsletter import pages
+
+    view = pages.GameView.read(REPO, game)
+    files = pages.game_pages(view, REPO)
+    page = files.get(f"site/games/{game}/map.md")
+    assert (page is not None) == has_board
+    if has_board:
+        assert f"After turn {view.last}." in page and '<div class="tp-figure">\n<svg' in page
+        assert "Map: games/" + game + "/map.md" in (REPO / "mkdocs.yml").read_text()
+    if game == "demo-dreissigjaehriger-krieg":
+        assert 'aria-label="Karte der Lage"' in page and "marker" in page, "the variant's map with its rivers"
+    if game == "demo-auf-achse":
+        assert "Spielplan Auf Achse, Runde" in page

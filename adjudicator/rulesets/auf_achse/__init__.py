@@ -73,6 +73,9 @@ class AufAchse:
                          "status": "Pleite" if h["bankrupt"] else "im Geschäft"})
         return rows
 
+    def map(self, state: State) -> str:
+        return amtsblatt.svg_map(state)
+
     def history(self, states: Sequence[State]) -> dict[str, dict[str, list[int]]]:
         keys = list(states[-1]["seats"]) if states else []
         out: dict[str, dict[str, list[int]]] = {"cash": {k: [] for k in keys}, "delivered": {k: [] for k in keys}}

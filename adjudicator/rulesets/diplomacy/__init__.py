@@ -57,6 +57,9 @@ class Diplomacy:
     def standings(self, state: State) -> list[dict[str, Any]]:
         return league.standings(state)
 
+    def map(self, state: State) -> str:
+        return render.board(state)
+
     def history(self, states: list[State]) -> dict[str, dict[str, list[int]]]:
         return league.history(states)
 

@@ -197,6 +197,12 @@ def newsletter(state: State, report: dict[str, Any], players: list[Player]) -> s
     return "\n".join(out) + "\n"
 
 
+def board(state: State) -> str:
+    """The position as SVG, in the map's own drawing where its variant has one (the site's map page)."""
+    m = _m(state)
+    return rulebook_for(m).board_svg(m, state) or svg(state)
+
+
 def svg(state: State) -> str:
     """A schematic map: provinces as labelled dots coloured by owner, borders as lines, units as letters."""
     m = _m(state)

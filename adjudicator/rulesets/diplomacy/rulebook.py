@@ -70,6 +70,10 @@ class Rulebook:
         """The variant's own issue page, or None for the standard one."""
         return None
 
+    def board_svg(self, m: Map, state: State) -> str | None:
+        """The variant's own picture of the board (the site's map page), or None for the standard one."""
+        return None
+
 
 STANDARD = Rulebook()
 

@@ -372,6 +372,9 @@ class DreissigjaehrigerKrieg(Rulebook):
     def newsletter(self, m: Map, state: State, report: dict[str, Any], players: list[Player]) -> str | None:
         return _newsletter.newsletter(m, state, report, players)
 
+    def board_svg(self, m: Map, state: State) -> str | None:
+        return _newsletter.svg(m, state)
+
 
 def _hint(a: Action) -> str:
     if a.kind in MINIMUM:
