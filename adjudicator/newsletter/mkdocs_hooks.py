@@ -28,6 +28,11 @@ build``, the hook moves what exists once the navigation is made, and again once 
 collector's permanent generation (``gc.freeze``): it lives until the process ends anyway. Not under ``mkdocs
 serve``, whose rebuilds in one process would pile up what is frozen.
 
+The blog also lists each game's archive in the navigation of every page, under "Categories" and by the game's id.
+The site links each archive from the news index and from the game's overview, by the game's title, so
+``on_nav`` takes that section out again (and the archives out of the chain of previous and next pages): a shorter
+menu on a phone, and some 12 links fewer on each of the pages.
+
 Every step does nothing where the plugin is absent or its internals differ from what it expects.
 
 ``turnpress site build`` copies this module into the league as ``site/.turnpress/mkdocs_hooks.py`` (MkDocs
@@ -114,8 +119,37 @@ def freeze_long_lived() -> None:
 
 @event_priority(-100)  # after the blog attached its posts and views
 def on_nav(nav: Any, config: Any, files: Any) -> Any:
+    archives = [v for v in getattr(getattr(blog_plugin(config), "blog", None), "views", ())
+                if type(v).__name__ == "Category"]
+    drop_from_nav(nav, archives)
     freeze_long_lived()
     return nav
+
+
+def drop_from_nav(nav: Any, pages: list[Any]) -> None:
+    """Take the sections that hold only ``pages`` out of the navigation, and the pages out of the chain of previous
+    and next pages (the pages themselves are still built)."""
+    gone = {id(p) for p in pages}
+    if not gone:
+        return
+
+    def prune(items: list[Any]) -> None:
+        for item in list(items):
+            children = getattr(item, "children", None) or []
+            if getattr(item, "is_section", False) and children and all(id(c) in gone for c in children):
+                items.remove(item)
+            else:
+                prune(children)
+
+    prune(nav.items)
+    for page in pages:  # unlink from the chain, as from a doubly linked list
+        before, after = getattr(page, "previous_page", None), getattr(page, "next_page", None)
+        if before is not None:
+            before.next_page = after
+        if after is not None:
+            after.previous_page = before
+        page.previous_page = page.next_page = None
+    nav.pages[:] = [p for p in nav.pages if id(p) not in gone]
 
 
 def blog_plugin(config: Any) -> Any:

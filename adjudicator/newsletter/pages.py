@@ -8,6 +8,7 @@ open turn's deadline comes from the schedule; whether it is *due* depends on the
 
 from __future__ import annotations
 
+import html
 import multiprocessing
 import os
 import re
@@ -163,10 +164,16 @@ def home(views: Sequence[GameView]) -> str:
     return "\n".join(lines)
 
 
-def news_index() -> str:
-    return "\n".join(["# News", "", "Every adjudicated turn of every game is an issue, newest first. Each game "
-                      "has its own archive (see *Categories*); the archive is also an "
-                      '<a href="../feed_rss_created.xml">RSS feed</a>.', ""])
+def news_index(views: Sequence[GameView]) -> str:
+    """The news index's lead; the blog lists the issues below it. Archives are linked by address: the blog makes
+    them, and MkDocs (like Zensical) leaves such links alone."""
+    lines = ["# News", "", "Every adjudicated turn of every game is an issue, newest first; the archive is also an "
+             '<a href="../feed_rss_created.xml">RSS feed</a>.', ""]
+    games = [v for v in views if v.last]
+    if games:
+        lines += ["Each game's own archive: " + " · ".join(f'<a href="{v.id}/">{html.escape(v.title)}</a>'
+                                                          for v in games), ""]
+    return "\n".join(lines)
 
 
 def overview(view: GameView, root: Path, has_map: bool) -> str:
@@ -317,7 +324,7 @@ def read_games(root: Path, game_ids: Sequence[str]) -> list[tuple[GameView, dict
 
 def all_pages(root: Path, views: Sequence[GameView], per_game: Sequence[Mapping[str, str]]) -> dict[str, str]:
     """Every generated file: path relative to the league root -> text (``per_game``: each game's pages)."""
-    pages = {"site/index.md": home(views), "site/news/index.md": news_index(),
+    pages = {"site/index.md": home(views), "site/news/index.md": news_index(views),
              "site/stylesheets/turnpress.css": stylesheet(), HOOKS: mkdocs_hooks(),
              f"{HOOKS.rpartition('/')[0]}/.gitignore": "# Written by `turnpress site build`; not kept in git.\n*\n"}
     for game in per_game:

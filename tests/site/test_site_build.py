@@ -197,6 +197,19 @@ def test_search_finds_the_issue_and_not_the_listing_pages_that_repeat_its_lead(b
     assert lead and all(loc.startswith("news/atlas/000") for loc in lead), lead
 
 
+def test_the_news_index_links_each_games_archive_and_the_menu_does_not_repeat_them(built_site: Path):
+    public = built_site / "public"
+    news = (public / "news/index.html").read_text()
+    assert '<a href="atlas/">League of ATLAS</a>' in news and '<a href="borea/">League of BOREA</a>' in news
+    for page in ("index.html", "games/atlas/index.html", "news/atlas/0003/index.html", "news/atlas/index.html"):
+        html = (public / page).read_text()
+        menu = html[html.index('md-nav--primary'):]
+        assert "Categories" not in menu, f"{page}: no section of archives by id in the menu"
+    assert (public / "news/atlas/index.html").is_file() and (public / "news/borea/index.html").is_file()
+    footer = (public / "news/index.html").read_text().split('class="md-footer__inner')[1]
+    assert "news/atlas/" not in footer.split("</nav>")[0], "the archives are out of the previous/next chain"
+
+
 def test_the_excerpt_hook_keeps_the_lead_and_the_link_definitions():
     hook = mkdocs_hooks.excerpt_source
     text = "# Title\n\nLead with a [ref][r].\n\n<!-- more -->\n\n## Tables\n\n| a |\n\n[r]: https://example.org/x\n"
