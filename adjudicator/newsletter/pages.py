@@ -8,7 +8,6 @@ open turn's deadline comes from the schedule; whether it is *due* depends on the
 
 from __future__ import annotations
 
-import html
 import multiprocessing
 import os
 import re
@@ -165,15 +164,20 @@ def home(views: Sequence[GameView]) -> str:
 
 
 def news_index(views: Sequence[GameView]) -> str:
-    """The news index's lead; the blog lists the issues below it. Archives are linked by address: the blog makes
-    them, and MkDocs (like Zensical) leaves such links alone."""
+    """The news index's lead; the blog lists the issues below it."""
     lines = ["# News", "", "Every adjudicated turn of every game is an issue, newest first; the archive is also an "
              '<a href="../feed_rss_created.xml">RSS feed</a>.', ""]
     games = [v for v in views if v.last]
     if games:
-        lines += ["Each game's own archive: " + " · ".join(f'<a href="{v.id}/">{html.escape(v.title)}</a>'
-                                                          for v in games), ""]
+        lines += ["Each game's own archive: " + " · ".join(f"[{md_escape(v.title)}]({v.id}.md)" for v in games), ""]
     return "\n".join(lines)
+
+
+def archive_page(view: GameView) -> str:
+    """The head of the game's archive (``news/<game>.md``), which the blog plugin lists the game's issues under:
+    without it the blog makes one titled with the game's id."""
+    return "\n".join([f"# {md_escape(view.title)}", "",
+                      f"Every issue of [the game](../games/{view.id}/index.md), newest first.", ""])
 
 
 def overview(view: GameView, root: Path, has_map: bool) -> str:
@@ -195,9 +199,7 @@ def overview(view: GameView, root: Path, has_map: bool) -> str:
                                               f"({issue_link(page, view.id, view.last)})"})
     lines += [table(facts), "", "## Pages", ""]
     if view.last:
-        # The archive is a page the blog plugin generates: linked by its address, which MkDocs and Zensical both
-        # leave alone (Zensical cannot resolve a link to a generated page's Markdown file).
-        lines.append(f'- <a href="../../news/{view.id}/">Issue archive</a>: every turn\'s newsletter')
+        lines.append(f"- [Issue archive](../../news/{view.id}.md): every turn's newsletter")
     lines += ["- [Standings](standings.md)", "- [Charts](charts.md)"]
     if has_map:
         lines.append("- [Map](map.md)")
@@ -287,6 +289,8 @@ def game_pages(view: GameView, root: Path) -> dict[str, str]:
              f"{base}/charts.md": charts_page(view)}
     if svg:
         pages[f"{base}/map.md"] = map_page(view, svg)
+    if view.last:  # the blog takes this page for the game's archive only if the game has an issue
+        pages[f"site/news/{view.id}.md"] = archive_page(view)
     for t in view.turns:
         if t > 0:
             path, text = render_issue(view.game, t, view.states[t], view.reports[t],

@@ -24,7 +24,7 @@ from .. import league as leaguemod
 from . import pages
 
 CONFIG = "mkdocs.yml"
-GENERATED_DIRS = ("site/games",)  # wholly generated: files no longer generated are removed
+GENERATED = ("site/games/**/*", "site/news/*.md")  # wholly generated: files no longer generated are removed
 
 
 class SiteError(leaguemod.LeagueError):
@@ -92,8 +92,8 @@ def write_if_changed(root: Path, files: dict[str, str]) -> int:
 
 def remove_stale(root: Path, files: dict[str, str]) -> int:
     removed = 0
-    for folder in GENERATED_DIRS:
-        for path in sorted((root / folder).rglob("*")) if (root / folder).is_dir() else []:
+    for pattern in GENERATED:
+        for path in sorted(root.glob(pattern)):
             if path.is_file() and path.relative_to(root).as_posix() not in files:
                 path.unlink()
                 removed += 1

@@ -75,7 +75,9 @@ def test_the_built_site_has_stable_issue_urls_archives_rss_and_a_search_index(bu
     assert "<p><svg" not in issue, "no SVG is swallowed into a paragraph"
     archive = (public / "news/atlas/index.html").read_text()
     overview = (public / "games/atlas/index.html").read_text()
-    assert '<a href="../../news/atlas/">Issue archive</a>' in overview, "the game links its archive by address"
+    assert '<a href="../../news/atlas/">Issue archive</a>' in overview, "the game links its archive"
+    assert '<h1 id="league-of-atlas">League of ATLAS' in archive, "the archive is titled with the game's title"
+    assert ">League of ATLAS</a>" in archive and ">atlas</a>" not in archive, "and so is each issue's category"
     assert "0003/" in archive and "0001/" in archive and "borea/0001" not in archive, "one archive per game"
     rss = (public / "feed_rss_created.xml").read_text()
     assert "League of ATLAS — Round 3" in rss and "19 Jan 2026 19:00" in rss, "RSS dates from the front matter"
@@ -117,6 +119,15 @@ def test_game_masters_notes_appear_in_the_issue(built_site: Path, tmp_path: Path
     assert run(root, "site", "build", "--pages-only") == 0
     page = (root / "site/news/posts/atlas/0003.md").read_text()
     assert "## From the game master\n\nSyldavia's player is on holiday until turn 5." in page
+
+
+def test_a_game_without_issues_has_no_archive_head_and_a_stale_one_goes(built_site: Path, tmp_path: Path):
+    root = copy_league(built_site, tmp_path)
+    assert run(root, "new", "chart-counter", "fresh", "--player", "Genovia:genovia:77") == 0
+    (root / "site/news/gone.md").write_text("# A game no longer in games/\n")
+    site.build(root)  # strict: a page that the blog does not take for an archive would fail it
+    assert (root / "site/news/atlas.md").is_file()
+    assert not (root / "site/news/fresh.md").exists() and not (root / "site/news/gone.md").exists()
 
 
 def test_the_build_fetches_nothing(built_site: Path, tmp_path: Path):
@@ -235,8 +246,9 @@ def test_the_hooks_reach_into_the_blog_plugin(built_site: Path, tmp_path: Path):
             posts = config.plugins["material/blog"].blog.posts
             frozen = gc.get_freeze_count()
         finally:
-            config.plugins.on_shutdown()
             gc.unfreeze()
+            if command == "build":  # MkDocs keeps the plugins for the next load; the blog's shutdown removes its folder
+                config.plugins.on_shutdown()
         assert (frozen > 0) == (command == "build"), "long-lived objects frozen in a one-shot build, not in serve"
     assert type(posts).__name__ == "IndexedPosts" and len(posts) == 5
     import yaml
