@@ -78,22 +78,26 @@ def listing_pages(docs: Path) -> dict[str, str]:
         lead = text[match.end():].split("<!-- more -->")[0].split("\n", 2)[-1].strip()
         issues.append((str(front["date"]), path.parent.name, path.relative_to(docs).as_posix(), front["title"], lead))
     issues.sort(reverse=True)
-    lists = {"news/listing": issues}
+    # (the first page, the name of the further ones): the first page is the news index or the game's archive head,
+    # whose own text comes first, as on the site
+    lists = {("news/index.md", "listing"): issues}
     for game in sorted({i[1] for i in issues}):
-        lists[f"news/listing-{game}"] = [i for i in issues if i[1] == game]
+        lists[(f"news/{game}.md", f"listing-{game}")] = [i for i in issues if i[1] == game]
     pages: dict[str, str] = {}
-    for base, items in lists.items():
+    for (first, further), items in lists.items():
         chunks = [items[n:n + PER_PAGE] for n in range(0, len(items), PER_PAGE)]
-        for n, chunk in enumerate(chunks, 1):
+        names = [first.rpartition("/")[2]] + [f"{further}-{k}.md" for k in range(2, len(chunks) + 1)]
+        for n, chunk in enumerate(chunks):
+            head = (docs / first).read_text(encoding="utf-8") if n == 0 and (docs / first).is_file() \
+                else f"# {further}, page {n + 1}\n"
             # out of the search index, as the site's listing pages are (the project's MkDocs hook)
-            lines = ["---", "search:", "  exclude: true", "---", "", f"# {base.rpartition('/')[2]}, page {n}", ""]
+            lines = ["---", "search:", "  exclude: true", "---", "", head]
             for date, _, path, title, lead in chunk:
-                link = "../" * base.count("/") + path  # relative to the listing's own Markdown file
+                link = "../" + path  # every listing page is in news/, the issues' paths are relative to docs
                 lines += [f"## [{title}]({link})", "", f"*{date[:10]}*", "", lead, "",
                           f"[Continue reading]({link})", ""]
-            lines += [" ".join(f"[{k}]({base.rpartition('/')[2]}-{k}.md)" for k in range(1, len(chunks) + 1)), ""]
-            # the first page of all games' leads is the news index itself, as on the site
-            pages["news/index.md" if (base, n) == ("news/listing", 1) else f"{base}-{n}.md"] = "\n".join(lines)
+            lines += [" ".join(f"[{k}]({name})" for k, name in enumerate(names, 1)), ""]
+            pages[f"news/{names[n]}"] = "\n".join(lines)
     return pages
 
 
