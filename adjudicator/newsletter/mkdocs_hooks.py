@@ -17,9 +17,9 @@ The plugin also asks, for every page and twice, whether the page is a post by se
 
 Two more of the blog's costs are not the reader's gain. The blog reads each post's front matter itself, with
 PyYAML's pure-Python loader; ``on_config`` hands it libyaml's loader, which builds the same values with the same
-constructor (about 0.5 s of a 1,000-issue build). And every listing page (the news index, each game's archive and
-their further pages) repeats the leads of twenty issues: ``on_page_markdown`` keeps those pages out of the search
-index, so that a search finds the issue itself and not also the listing pages that happen to show its lead.
+constructor (a few tenths of a second of a 1,000-issue build). And every listing page (the news index, each game's
+archive and their further pages) repeats the leads of twenty issues: ``on_page_markdown`` keeps those pages out of
+the search index, so that a search finds the issue itself and not also the listing pages that show its lead.
 
 A build keeps every page, post and excerpt alive to its end (the blog gives each excerpt a Markdown parser of its
 own: a thousand parsers for a thousand issues), and Python's cycle collector walks all of them again at every full
@@ -31,7 +31,7 @@ serve``, whose rebuilds in one process would pile up what is frozen.
 The blog also lists each game's archive in the navigation of every page, under "Categories" and by the game's id.
 The site links each archive from the news index and from the game's overview, by the game's title, so
 ``on_nav`` takes that section out again (and the archives out of the chain of previous and next pages): a shorter
-menu on a phone, and some 12 links fewer on each of the pages.
+menu on a phone, and one link per game fewer on each page.
 
 Every step does nothing where the plugin is absent or its internals differ from what it expects.
 
