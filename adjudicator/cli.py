@@ -124,7 +124,8 @@ def cmd_status(args: argparse.Namespace) -> int:
         st = league.status(league.load_game(root, gid), now)
         names = {p.key: p.name for p in st.game.players}
         print(f"{gid}: turn {st.turn}, {st.phase.label}" + (" (finished)" if st.phase.finished else ""))
-        print(f"  deadline: {st.deadline.isoformat(timespec='minutes') if st.deadline else 'none'}")
+        zone = st.game.schedule.zone if st.game.schedule is not None else None
+        print(f"  deadline: {_deadline_text(st.deadline, now, zone) if st.deadline else 'none'}")
         print(f"  orders in: {', '.join(names.get(k, k) for k in st.submitted) or 'none'}")
         missing = [names.get(k, k) for k in st.phase.awaited if k not in st.submitted]
         print(f"  awaited: {', '.join(missing) or 'nobody'}")
@@ -132,6 +133,17 @@ def cmd_status(args: argparse.Namespace) -> int:
             print(f"  asked to wait: {', '.join(names.get(k, k) for k in st.waiting_asked)}")
         print(f"  due now: {'yes' if st.due else 'no'} ({st.reason})")
     return OK
+
+
+def _deadline_text(deadline: dt.datetime, now: dt.datetime, zone: dt.tzinfo | None) -> str:
+    """'2026-01-05 20:00 CET, in 1 d 8 h': local time in the game's zone, and how far off it is."""
+    minutes = round((deadline - now).total_seconds() / 60)
+    days, rest = divmod(abs(minutes), 24 * 60)
+    hours, mins = divmod(rest, 60)
+    parts = [f"{days} d"] * bool(days) + [f"{hours} h"] * bool(hours) + [f"{mins} min"] * bool(mins and not days)
+    span = " ".join(parts)
+    when = "now" if not span else f"in {span}" if minutes > 0 else f"{span} ago"
+    return f"{deadline.astimezone(zone):%Y-%m-%d %H:%M %Z}, {when}"
 
 
 def cmd_adjudicate(args: argparse.Namespace) -> int:

@@ -118,6 +118,10 @@ def test_status_names_who_is_in_and_who_is_awaited_never_what(league: Path, caps
     out = capsys.readouterr().out
     assert "orders in: Alice" in out and "awaited: Bob, Carol" in out
     assert "due now: no" in out and "add" not in out and "7" not in out
+    assert "deadline: 2026-01-05 20:00 CET, in 1 d 8 h" in out, "the game's local time, and how far off"
+    capsys.readouterr()
+    assert run(league, "status", "g1", "--now", "2026-01-05T21:30+01:00") == 0
+    assert "deadline: 2026-01-05 20:00 CET, 1 h 30 min ago" in capsys.readouterr().out
 
 
 def test_early_adjudication_when_all_are_in_unless_one_asks_to_wait(league: Path, capsys):

@@ -318,7 +318,8 @@ def read_games(root: Path, game_ids: Sequence[str]) -> list[tuple[GameView, dict
     """``read_game`` for each game, in order; in forked processes, one game each, when the league is large and the
     machine has more than one core (the pages are the same bytes either way)."""
     turns = sum(len(list((root / "games" / gid / "turns").glob("[0-9]*"))) for gid in game_ids)
-    workers = min(len(game_ids), os.cpu_count() or 1)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    workers = min(len(game_ids), cores)
     if workers < 2 or turns < PARALLEL_FROM or "fork" not in multiprocessing.get_all_start_methods():
         return [read_game(root, gid) for gid in game_ids]
     # fork, not spawn: the children inherit the registered rulesets and the imported modules

@@ -45,6 +45,7 @@ def test_a_large_league_is_read_by_several_processes_into_the_same_pages(built_s
     serial = pages.read_games(built_site, games)
     monkeypatch.setattr(pages, "PARALLEL_FROM", 1)
     monkeypatch.setattr(pages.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(pages.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
     started = []
     monkeypatch.setattr(pages, "ProcessPoolExecutor", lambda *a, **k: started.append(a) or ProcessPoolExecutor(*a, **k))
     shared = pages.read_games(built_site, games)
