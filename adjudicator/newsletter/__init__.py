@@ -81,9 +81,10 @@ def post_date(report: dict[str, Any]) -> str:
 
 
 def figure(svg: str) -> str:
-    """An SVG as a raw HTML block: Python-Markdown does not know ``<svg>`` as a block element and would mangle it."""
+    """An SVG as a raw HTML block: Python-Markdown does not know ``<svg>`` as a block element and would mangle it.
+    Out of the search index: a chart's or map's labels run together into noise there ("0100200turnRuritania")."""
     flat = "\n".join(line for line in svg.splitlines() if line.strip())
-    return f'<div class="tp-figure">\n{flat}\n</div>\n'
+    return f'<div class="tp-figure" data-search-exclude>\n{flat}\n</div>\n'
 
 
 def wrap_svg(markdown: str) -> str:

@@ -61,7 +61,7 @@ def test_an_issue_has_front_matter_for_the_blog_and_what_every_issue_needs(built
     assert "categories:\n  - atlas\n" in front and "slug: atlas-0002" in front
     body = page.split("<!-- more -->")[1]
     assert "| Ruritania |" in body, "the ruleset's own tables"
-    assert '<div class="tp-figure">\n<svg' in body, "SVGs wrapped so that Markdown leaves them alone"
+    assert '<div class="tp-figure" data-search-exclude>\n<svg' in body, "SVGs wrapped: Markdown leaves them alone"
     assert "Missed orders (NMR): Syldavia" in body
     assert "Orders for turn 3 are due by **2026-01-19 20:00 CET**" in body
     seed = yamlio.read_data(built_site / "games/atlas/turns/0002/report.yaml")["dice"]["seed"]
@@ -207,6 +207,8 @@ def test_search_finds_the_issue_and_not_the_listing_pages_that_repeat_its_lead(b
     assert not pages & {"news/", "news/atlas/", "news/borea/"}, "the news index and the archives are not searched"
     lead = [doc["location"] for doc in index["docs"] if "Missed orders: Syldavia." in doc["text"]]
     assert lead and all(loc.startswith("news/atlas/000") for loc in lead), lead
+    charts = [doc for doc in index["docs"] if doc["location"].endswith("#charts")]
+    assert charts and all(doc["text"] == "" for doc in charts), "a chart's labels are no text to search"
 
 
 def test_the_news_index_links_each_games_archive_and_the_menu_does_not_repeat_them(built_site: Path):
@@ -294,7 +296,7 @@ def test_a_game_played_on_a_board_has_a_map_page_with_the_position(game: str, ha
     page = files.get(f"site/games/{game}/map.md")
     assert (page is not None) == has_board
     if has_board:
-        assert f"After turn {view.last}." in page and '<div class="tp-figure">\n<svg' in page
+        assert f"After turn {view.last}." in page and '<div class="tp-figure" data-search-exclude>\n<svg' in page
         assert "Map: games/" + game + "/map.md" in (REPO / "mkdocs.yml").read_text()
     if game == "demo-dreissigjaehriger-krieg":
         assert 'aria-label="Karte der Lage"' in page and "marker" in page, "the variant's map with its rivers"
