@@ -23,6 +23,12 @@ from . import charts, figure, issue_path, player_names, post_date, render_issue
 
 GAMES_DIR = "site/games"
 HOOKS = "site/.turnpress/mkdocs_hooks.py"  # as named under ``hooks`` in mkdocs.yml
+OVERRIDES = "site/.turnpress/overrides"  # as named as the theme's ``custom_dir`` in mkdocs.yml
+# Material's post template imports the navigation's macros with the page's context on every post it renders, for
+# a post's "links", which issues do not have: the import is moved into the branch that uses them. The same HTML,
+# about a third of a millisecond less per issue.
+POST_IMPORT = '{% import "partials/nav-item.html" as item with context %}\n'
+POST_LINKS = "{% if page.config.links %}\n"
 LATEST = 10  # issues listed on the home page and on a game's overview
 # From how many turns in all the games reading and rendering them is shared out among processes, one game each:
 # below it, starting the processes costs more than it saves.
@@ -327,10 +333,23 @@ def read_games(root: Path, game_ids: Sequence[str]) -> list[tuple[GameView, dict
         return list(pool.map(read_game, [root] * len(game_ids), game_ids))
 
 
+def post_template() -> str:
+    """Material's ``blog-post.html`` as installed, with the import moved (see ``POST_IMPORT``); unchanged where
+    the installed template differs from what this expects."""
+    try:
+        text = resources.files("material").joinpath("templates/blog-post.html").read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):
+        return ""
+    if text.count(POST_IMPORT) != 1 or text.count(POST_LINKS) != 1:
+        return text
+    return text.replace(POST_IMPORT, "").replace(POST_LINKS, POST_LINKS + POST_IMPORT)
+
+
 def all_pages(root: Path, views: Sequence[GameView], per_game: Sequence[Mapping[str, str]]) -> dict[str, str]:
     """Every generated file: path relative to the league root -> text (``per_game``: each game's pages)."""
     pages = {"site/index.md": home(views), "site/news/index.md": news_index(views),
              "site/stylesheets/turnpress.css": stylesheet(), HOOKS: mkdocs_hooks(),
+             f"{OVERRIDES}/blog-post.html": post_template(),
              f"{HOOKS.rpartition('/')[0]}/.gitignore": "# Written by `turnpress site build`; not kept in git.\n*\n"}
     for game in per_game:
         pages.update(game)

@@ -302,3 +302,16 @@ def test_a_game_played_on_a_board_has_a_map_page_with_the_position(game: str, ha
         assert 'aria-label="Karte der Lage"' in page and "marker" in page, "the variant's map with its rivers"
     if game == "demo-auf-achse":
         assert "Spielplan Auf Achse, Runde" in page
+
+
+def test_the_post_template_is_materials_own_with_one_import_moved_where_it_is_used(built_site: Path):
+    from importlib import resources
+
+    from adjudicator.newsletter import pages
+
+    original = resources.files("material").joinpath("templates/blog-post.html").read_text()
+    override = (built_site / "site/.turnpress/overrides/blog-post.html").read_text()
+    assert override != original and sorted(override.splitlines()) == sorted(original.splitlines())
+    assert override.index(pages.POST_IMPORT) > override.index(pages.POST_LINKS)
+    issue = (built_site / "public/news/atlas/0003/index.html").read_text()
+    assert "md-post__meta" in issue and ">League of ATLAS</a>" in issue, "the post's sidebar: date and archive"
