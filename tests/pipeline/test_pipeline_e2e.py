@@ -17,7 +17,7 @@ import pytest
 from adjudicator import cli, yamlio
 
 from ..conftest import git
-from .conftest import World, assert_each_refused, at, orders, pr_check, unchanged
+from .conftest import World, assert_each_refused, at, clone, orders, pr_check, unchanged
 
 ALICE, BOB, CAROL = (f"orders/g1/0001/{k}.yaml" for k in ("alice", "bob", "carol"))
 
@@ -87,10 +87,7 @@ def test_players_send_orders_by_pull_request_and_the_deadline_publishes_the_turn
     assert (world.gm / BOB).read_text() == orders("bob", 1, 5)
 
     # The deadline run, in a fresh clone like the workflow's checkout; the dice secret from the environment.
-    runner = world.tmp / "runner"
-    git(world.tmp, "clone", "-q", str(world.origin), str(runner))
-    git(runner, "config", "user.name", "turnpress deadline")
-    git(runner, "config", "user.email", "deadline@example.org")
+    runner = clone(world.origin, world.tmp / "runner", "turnpress deadline")
     code, out, output = deadline(world, runner, "2026-01-05T20:05+01:00", capsys, tmp_path / "out1")
     assert code == 0, out
     assert "g1: turn 1 (Round 1) adjudicated" in out and "pushed to origin/main with tags g1/turn-1" in out

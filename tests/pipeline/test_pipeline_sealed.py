@@ -17,7 +17,7 @@ import pytest
 from adjudicator import cli, sealed, yamlio
 
 from ..conftest import git
-from .conftest import PLAYERS, SCHEDULE, World, assert_each_refused, at, orders, pr_check
+from .conftest import PLAYERS, SCHEDULE, World, assert_each_refused, at, clone, orders, pr_check
 from .test_pipeline_e2e import deadline
 
 ALICE, BOB = "orders/s1/0001/alice.yaml.age", "orders/s1/0001/bob.yaml.age"
@@ -86,10 +86,7 @@ def test_a_sealed_file_is_accepted_without_any_secret_and_opens_at_the_deadline(
     # dice secret); s1's dice secret is sealed to its key.
     monkeypatch.setenv("TURNPRESS_GAME_KEYS", f"s1={game_key}\n")
     monkeypatch.setenv("TURNPRESS_DICE_SECRETS", f"g1={(world.gm / '.secrets/g1.dice').read_text().strip()}\n")
-    runner = world.tmp / "runner"
-    git(world.tmp, "clone", "-q", str(world.origin), str(runner))
-    git(runner, "config", "user.name", "turnpress deadline")
-    git(runner, "config", "user.email", "deadline@example.org")
+    runner = clone(world.origin, world.tmp / "runner", "turnpress deadline")
     code, out, _ = deadline(world, runner, "2026-01-05T21:05+01:00", capsys, tmp_path / "out")
     assert code == 0, out
     assert "s1: turn 1 (Round 1) adjudicated" in out
