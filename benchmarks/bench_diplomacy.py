@@ -22,13 +22,10 @@ from adjudicator.rulesets.diplomacy.mapdata import load_map  # noqa: E402
 from adjudicator.rulesets.diplomacy.resolver import Rules  # noqa: E402
 from tests.diplomacy.random_orders import random_orders, random_position  # noqa: E402
 
-DATC_FILE = ROOT.parent / "shared" / "reference" / "datc" / "datc.json"
+DATC_FILE = ROOT / "tests" / "data" / "datc" / "datc.json"
 
 
 def bench_datc(repeat: int = 5) -> None:
-    if not DATC_FILE.exists():
-        print(f"DATC run: skipped ({DATC_FILE} not found)")
-        return
     cases = datc.load_cases(DATC_FILE.read_text(encoding="utf-8"))
     times = []
     for _ in range(repeat):

@@ -1,4 +1,4 @@
-"""All entries of the DATC (v3.0, JSON form in ../shared/reference/datc/datc.json) as parametrized tests.
+"""All entries of the DATC (v3.0, JSON form in tests/data/datc/datc.json) as parametrized tests.
 
 Entries marked ``ignore`` are skipped with their reason; entries for the 1971 rulebook, with ``errata``, or
 whose expectation follows another rule than the DATC's preference run under that rule (``datc.entry_note``).
@@ -12,14 +12,13 @@ import pytest
 
 from adjudicator.rulesets.diplomacy import datc
 
-DATC_FILE = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "datc" / "datc.json"
-CASES = datc.load_cases(DATC_FILE.read_text(encoding="utf-8")) if DATC_FILE.exists() else []
+DATC_FILE = Path(__file__).resolve().parents[1] / "data" / "datc" / "datc.json"
+CASES = datc.load_cases(DATC_FILE.read_text(encoding="utf-8"))
 
 
-def test_the_datc_file_is_there_with_171_entries() -> None:
-    if not DATC_FILE.exists():
-        pytest.skip(f"{DATC_FILE} is not there (CI has shared/ beside the clone)")
+def test_the_datc_file_is_there_with_171_entries_and_its_licence() -> None:
     assert len(CASES) == 171
+    assert "Ted Driggs" in (DATC_FILE.parent / "LICENSE.MIT").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{i:03d}-{datc.case_id(c)}" for i, c in enumerate(CASES)])

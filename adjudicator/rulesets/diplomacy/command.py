@@ -147,7 +147,7 @@ def command(argv: list[str]) -> int:
     p = sub.add_parser("resolve", help="adjudicate one phase: position and orders in, JSON out")
     p.add_argument("file", nargs="?", help="YAML or JSON file (standard input if left out)")
     p.set_defaults(func=_cmd_resolve)
-    p = sub.add_parser("datc", help="run every case of a DATC file (JSON as in shared/reference/datc)")
+    p = sub.add_parser("datc", help="run every case of a DATC file (JSON as in tests/data/datc/datc.json)")
     p.add_argument("file")
     p.add_argument("-v", "--verbose", action="store_true", help="list passed cases too")
     p.set_defaults(func=_cmd_datc)

@@ -1,4 +1,4 @@
-"""Run the DATC test cases in the JSON form of ``shared/reference/datc/datc.json``.
+"""Run the DATC test cases in the JSON form of ``tests/data/datc/datc.json``.
 
 Each case is a movement (``Main``), retreat or build phase; ``orders`` maps an order string (``"ENG: F nth ->
 pic"``) to ``"Succeeds"``, ``"Fails"`` or ``null`` (no assertion). Entries marked ``ignore`` are skipped with
