@@ -284,6 +284,101 @@ def test_sonderregel_e_reordered_phases_let_a_new_trailer_carry_this_round():
     assert std.state["orders"][0]["status"] != "delivered"
 
 
+def test_sonderregel_e_check_counts_the_trailer_bought_this_round_when_loading():
+    """Sonderregel E (house order: trailers before loading): the check no longer refuses a load that only this
+    round's trailer makes room for, since the adjudicator loads and delivers it; without E it still refuses."""
+    orders = {"trailer": {"type": "small"}, "trucks": [{"load": [1], "route": HH_HB}]}
+    for phases, refused in (("E", False), ("standard", True)):
+        s = round1(phases=phases)
+        set_order(s, 1, **{"from": "HH", "to": "HB", "count": 9})
+        give(s, "p0", 1)
+        problems = R.check(s, "p0", orders)
+        assert bool(errors(problems)) is refused
+        delivered = play(s, {"p0": orders}).state["orders"][0]["status"] == "delivered"
+        assert delivered is not refused  # the check agrees with the adjudicator
+    e = round1(phases="E")
+    set_order(e, 1, **{"from": "HH", "to": "HB", "count": 9})
+    give(e, "p0", 1)
+    warned = [p.message for p in R.check(e, "p0", orders) if p.path == ("trucks", 0, "load", 0)]
+    assert warned == ["order 1 fits only counting this round's Kleiner Anhänger (Sonderregel E: bought before "
+                      "loading)"]
+    on_truck_2 = {**orders, "trailer": {"type": "small", "truck": 2}}
+    assert errors(R.check(e, "p0", on_truck_2))  # a trailer for another truck makes no room on this one
+
+
+def test_schulden_check_warns_of_certain_bankruptcy_with_the_numbers():
+    """Schulden: -5.000 kj is allowed during the round, but interest of 10% comes after it: a debt above 4.545 kj
+    is Pleite. The check warns with the numbers before the deadline, and the adjudicator agrees."""
+    s = round1()
+    s["hauliers"]["p0"]["cash"] = -4400
+    safe = {"trucks": [{"route": HH_HB}]}  # 150 kj: -4550 is 5 kj beyond the safe 4545
+    problems = R.check(s, "p0", safe)
+    msg = [p for p in problems if p.message.startswith("certain bankruptcy")]
+    assert len(msg) == 1
+    assert msg[0].message == ("certain bankruptcy (Pleite): after your routes, site bid and trailer your account "
+                              "ends the round at -4550 kj; the 10% interest (455 kj) takes it to -5005 kj, beyond "
+                              "the limit of -5000 kj")
+    assert msg[0].hint == "end the round at -4545 kj or better: spend at most 145 kj"
+    assert play(s, {"p0": safe}).state["hauliers"]["p0"]["bankrupt"]
+    s["hauliers"]["p0"]["cash"] = -4395  # -4545 after the fare: 455 kj interest, exactly -5000: still in business
+    assert not [p for p in R.check(s, "p0", safe) if "bankruptcy" in p.message]
+    assert not play(s, {"p0": safe}).state["hauliers"]["p0"]["bankrupt"]
+
+
+def test_schulden_check_warns_when_winning_the_bids_would_be_bankruptcy():
+    """Schulden: bids are paid only if won, so a bid that would be Pleite is a possible bankruptcy."""
+    s = round1()
+    s["hauliers"]["p0"]["cash"] = 0
+    oid = [o["id"] for o in s["orders"] if o["offered"] == 1][0]
+    problems = R.check(s, "p0", {"bids": [{"order": oid, "kj": 4600}], "trucks": [{"route": HH_HB}]})
+    [warn] = [p for p in problems if "bankruptcy" in p.message]
+    assert warn.message.startswith("possible bankruptcy (Pleite): after your routes, site bid and trailer and every "
+                                   "bid won your account ends the round at -4750 kj")
+    assert warn.hint == "end the round at -4545 kj or better: spend at most 4395 kj on bids"
+
+
+def test_schulden_safe_debt_is_the_largest_that_survives_the_interest():
+    from adjudicator.rulesets.auf_achse.zugformat import safe_debt
+    assert safe_debt(5000, 10) == 4545  # 4545 + 455 = 5000; 4546 + 455 = 5001
+    assert safe_debt(10000, 10) == 9090  # Sonderregel C doubles the limit
+
+
+def test_optionale_befehle_truck_plans_may_depend_on_this_rounds_auction():
+    """Optionale Befehle: "Die Angabe von Bedingungen bei Zugbefehlen und Geboten ist erlaubt, dürfen sich aber
+    nur auf frühere Ereignisse im Spiel beziehen": loading and moving may depend on Phase 1, which comes first."""
+    s = round1()
+    oid = [o["id"] for o in s["orders"] if o["offered"] == 1][0]
+    set_order(s, oid, **{"from": "HH", "to": "HB", "count": 2})
+    mine = {"bids": [{"order": oid, "kj": 100}],
+            "trucks": [{"only_if_won": [oid], "load": [oid], "route": HH_HB,
+                        "otherwise": {"route": ["HH", "HH-HB.1"]}}]}
+    assert R.check(s, "p0", mine) == [
+        p for p in R.check(s, "p0", mine) if p.severity == "warning" and "Streckenpunkte" in p.message]
+    won = play(s, {"p0": mine})
+    assert won.state["orders"][oid - 1]["status"] == "delivered"
+    assert won.state["hauliers"]["p0"]["trucks"][0]["position"] == "HB"
+    lost = play(s, {"p0": mine, "p1": {"bids": [{"order": oid, "kj": 200}]}})
+    assert lost.state["hauliers"]["p0"]["trucks"][0]["position"] == "HH-HB.1"
+    assert lost.state["hauliers"]["p0"]["cash"] == 10000 - 30  # heavy traffic next to Hamburg: 2 points
+    assert lost.report["hauliers"]["p0"]["trucks"][0]["plan"] == "otherwise"
+    assert any(f"did not win {oid}" in n for n in lost.report["hauliers"]["p0"]["notes"])
+    assert "sonst: Brummi 1 fährt HH – HH-HB.1: 2 Streckenpunkte, 30 kj" in R.describe(s, "p0", mine)
+    no_else = {"trucks": [{"unless_won": [oid], "route": HH_HB}], "bids": [{"order": oid, "kj": 100}],
+               "trailer": {"type": "small", "only_if_won": [oid]}}
+    res = play(s, {"p0": no_else})
+    h = res.state["hauliers"]["p0"]
+    assert h["trucks"][0]["position"] == "HH" and h["trucks"][0]["trailers"] == ["small"]
+
+
+def test_optionale_befehle_conditions_name_only_earlier_events():
+    """Optionale Befehle: a condition may refer to this round's auction only (an order not offered now is no
+    earlier event of this round; what happened in earlier rounds is known when writing)."""
+    s = round1()
+    problems = errors(R.check(s, "p0", {"trucks": [{"only_if_won": [1], "route": HH_HB}]}))
+    assert [p.path for p in problems] == [("trucks", 0, "only_if_won", 0)]
+    assert "earlier events" in problems[0].message
+
+
 def test_sonderregel_f_speed_limit_counts_fields_not_points():
     """Sonderregel F: more than 10 fields in a round costs 500 kj; fields driven count, not Streckenpunkte."""
     s = round1(speed_limit=True)

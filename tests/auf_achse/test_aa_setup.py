@@ -51,6 +51,14 @@ def test_spielbeginn_unknown_city_and_bad_options_are_refused():
         R.setup({}, players(*["HH"] * 11), Dice(b"x"))
 
 
+@pytest.mark.parametrize("n", [1, 4])
+def test_allgemeines_fewer_than_5_hauliers_are_refused(n):
+    """Allgemeines: "Jeder der 5 bis 10 Mitspieler"; the offer table has no row below 5, so no game starts with
+    fewer (it used to take the row for 5 silently). The error says what to do."""
+    with pytest.raises(RulesetError, match=f"5 to 10 hauliers.*{n} given: name at least 5 players"):
+        R.setup({}, players(*["HH"] * n), Dice(b"x"))
+
+
 @pytest.mark.parametrize("n", sorted(TABLE))
 def test_phase1_offers_per_round_follow_the_table(n):
     """Phase 1: the number of orders offered in rounds 0..10 for 5 to 10 players (6n+1 in all)."""
@@ -93,7 +101,7 @@ def test_joining_before_round_0_grows_the_schedule_and_is_closed_after():
 
 
 def test_options_accept_yaml_scalars_as_text():
-    s = new_game("HH", bundesbahn="ja", rounds="12", speed_limit=True)
+    s = new_game("HH", "HB", "K", "M", "B", bundesbahn="ja", rounds="12", speed_limit=True)
     assert s["options"]["bundesbahn"] is True and s["options"]["rounds"] == 12 and s["options"]["speed_limit"]
 
 

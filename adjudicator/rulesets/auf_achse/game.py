@@ -129,8 +129,11 @@ def new_haulier(state: State, player: Player, dice: Dice) -> dict[str, Any]:
 
 def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
     opts = read_options(options)
-    if len(players) > 10:
-        raise RulesetError("Auf Achse is for 5 to 10 hauliers (the offer table ends at 10)")
+    if not 5 <= len(players) <= 10:
+        # Allgemeines: "Jeder der 5 bis 10 Mitspieler"; the offer table of Phase 1 has rows for 5 to 10 only.
+        raise RulesetError(f"Auf Achse is for 5 to 10 hauliers (Allgemeines: 'Jeder der 5 bis 10 Mitspieler'); "
+                           f"{len(players)} given: name {'at least 5' if len(players) < 5 else 'at most 10'} "
+                           "players (more may join before round 0 is played)")
     keys = [p.key for p in players]
     if len(set(keys)) != len(keys):
         raise RulesetError("two players have the same key")

@@ -16,7 +16,6 @@ def tables() -> dict[str, Any]:
 
 
 def offers_per_round(players: int, trucks: int = 1) -> list[int]:
-    """Orders offered in rounds 0..10 (Phase 1 table); fewer than 5 players use the row for 5 (house rule),
-    Sonderregel C doubles every number."""
-    row = tables()["offers"][str(min(10, max(5, players)))]
+    """Orders offered in rounds 0..10 (Phase 1 table, 5 to 10 players); Sonderregel C doubles every number."""
+    row = tables()["offers"][str(players)]
     return [n * trucks for n in row]

@@ -7,7 +7,7 @@ only interest and rent can push a haulier over the limit, and that is bankruptcy
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...dice import Dice
@@ -51,7 +51,9 @@ class Round:
         self.rnd: int = state["round"]
         self.limit = money(state)["debt_limit"]
         self.dice = dice
+        self._plans: dict[str, list[dict[str, Any]]] = {}
         self.keys = active(state)
+        self.won: dict[str, list[int]] = {k: [] for k in self.keys}  # this round's auction, for the conditions
         self.orders = {k: (orders.get(k) or {}) for k in self.keys}
         self.resting = [k for k in self.keys if self.orders[k].get("betriebsferien") or not self.orders[k]]
         self.stau = stau_counts(state) if state["options"]["stau"] else {}
@@ -82,6 +84,21 @@ class Round:
     def acting(self) -> list[str]:
         return [k for k in self.keys if k not in self.resting]
 
+    def plans(self, key: str) -> list[dict[str, Any]]:
+        """Each truck's plan once its conditions are judged against this round's auction (Optionale Befehle)."""
+        if key not in self._plans:
+            plans = []
+            for ti, told in enumerate(_truck_orders(self.orders[key])):
+                failed = why_condition_fails(told, self.won[key])
+                plan = choose_plan(told, self.won[key])
+                if failed and ti < len(self.report["hauliers"][key]["trucks"]):
+                    self.report["hauliers"][key]["trucks"][ti]["plan"] = "otherwise" if plan else "nothing"
+                    self.note(key, f"Brummi {ti + 1}: condition not met ({failed}); "
+                                   + ("the otherwise plan counts" if plan else "the truck stands still"))
+                plans.append(plan)
+            self._plans[key] = plans
+        return self._plans[key]
+
     # -- the round -----------------------------------------------------------------------------------------
     def run(self) -> TurnResult:
         phases = ["auction"] if self.rnd == 0 else tables()["phases"][self.s["options"]["phases"]]
@@ -96,7 +113,7 @@ class Round:
         offered = sorted((o for o in self.s["orders"] if o["status"] == "announced" and o["offered"] == self.rnd),
                          key=lambda o: o["id"])
         bids = {k: {int(b["order"]): b for b in self.orders[k].get("bids") or []} for k in self.acting()}
-        won: dict[str, list[int]] = {k: [] for k in self.keys}
+        won = self.won
         for o in offered:
             entry: dict[str, Any] = {"order": o["id"], "bids": {}, "void": {}}
             for k in self.acting():
@@ -104,11 +121,9 @@ class Round:
                 if b is None:
                     continue
                 kj = int(b["kj"])
-                if any(i in won[k] for i in b.get("unless_won") or []):
-                    entry["void"][k] = "condition: already won " + ", ".join(
-                        str(i) for i in b["unless_won"] if i in won[k])
-                elif b.get("only_if_won") and not all(i in won[k] for i in b["only_if_won"]):
-                    entry["void"][k] = "condition: did not win " + ", ".join(str(i) for i in b["only_if_won"])
+                failed = why_condition_fails(b, won[k])
+                if failed:
+                    entry["void"][k] = "condition: " + failed
                 elif not self.can_pay(k, kj):
                     entry["void"][k] = "ungedeckt (beyond the debt limit)"
                 else:
@@ -153,7 +168,7 @@ class Round:
         """Phase 2: a truck at an order's pick-up city loads it if the whole order fits."""
         for k in self.acting():
             h = self.s["hauliers"][k]
-            for ti, (truck, told) in enumerate(zip(h["trucks"], _truck_orders(self.orders[k]), strict=False)):
+            for ti, (truck, told) in enumerate(zip(h["trucks"], self.plans(k), strict=False)):
                 for oid in told.get("load") or []:
                     why = self.why_not_load(k, truck, int(oid))
                     if why:
@@ -184,7 +199,7 @@ class Round:
         speed = tables()["speed_limit"]
         for k in self.acting():
             h = self.s["hauliers"][k]
-            for ti, (truck, told) in enumerate(zip(h["trucks"], _truck_orders(self.orders[k]), strict=False)):
+            for ti, (truck, told) in enumerate(zip(h["trucks"], self.plans(k), strict=False)):
                 if not told.get("route"):
                     continue
                 stau = dict(self.stau)
@@ -235,6 +250,10 @@ class Round:
                 continue
             fld, kj = str(b["field"]), int(b["kj"])
             why = why_not_site(self.board, self.s["site"], fld, kj)
+            failed = why_condition_fails(b, self.won[k])
+            if failed:
+                self.note(k, f"site bid not made: condition not met ({failed})")
+                continue
             if not why and not self.can_pay(k, kj):
                 why = "ungedeckt (beyond the debt limit)"
             if why:
@@ -272,6 +291,10 @@ class Round:
                     self.report["trailers"].append({"haulier": k, "truck": ti + 1, "type": kind, "action": "returned"})
             want = self.orders[k].get("trailer")
             if not want:
+                continue
+            failed = why_condition_fails(want, self.won[k])
+            if failed:
+                self.note(k, f"trailer not bought: condition not met ({failed})")
                 continue
             ti, kind = int(want.get("truck", 1)) - 1, want["type"]
             if not 0 <= ti < len(h["trucks"]):
@@ -376,6 +399,22 @@ def why_not_site(board: Board, current: str | None, fld: str, kj: int) -> str:
     if fld == current:
         return "the site moves every round; choose another field"
     return ""
+
+
+def why_condition_fails(order: Mapping[str, Any], won: Sequence[int]) -> str:
+    """Optionale Befehle: an order may depend on earlier events, here the haulier's wins in this round's auction
+    (Phase 1 comes before every other phase). '' when the conditions hold, else why they do not."""
+    if any(i in won for i in order.get("unless_won") or []):
+        return "already won " + ", ".join(str(i) for i in order["unless_won"] if i in won)
+    missing = [i for i in order.get("only_if_won") or [] if i not in won]
+    return "did not win " + ", ".join(map(str, missing)) if missing else ""
+
+
+def choose_plan(told: Mapping[str, Any], won: Sequence[int]) -> dict[str, Any]:
+    """A truck's plan: itself if its conditions hold, else its ``otherwise`` plan, else nothing."""
+    if not why_condition_fails(told, won):
+        return dict(told)
+    return dict(told.get("otherwise") or {})
 
 
 def _truck_orders(orders: Mapping[str, Any]) -> list[dict[str, Any]]:

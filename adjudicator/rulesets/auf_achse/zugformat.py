@@ -14,6 +14,11 @@ An orders value reads::
     trailer: {type: small, truck: 1}   # Phase 6
 
 Unloading (Phase 4) needs no order: a truck ending its route at a destination unloads every order for it.
+
+Optionale Befehle: "Die Angabe von Bedingungen bei Zugbefehlen und Geboten ist erlaubt, dürfen sich aber nur
+auf frühere Ereignisse im Spiel beziehen." Bids, truck plans, the site bid and the trailer may carry
+``only_if_won: [ids]`` / ``unless_won: [ids]``, naming orders of this round's auction (Phase 1 comes first);
+a truck plan may add ``otherwise: {load: ..., route: ...}``, the plan that counts when its conditions fail.
 """
 
 from __future__ import annotations
@@ -25,20 +30,26 @@ from ...model import Orders, Problem, State
 from .board import plan_route
 from .game import board_of
 from .tables import tables
-from .turn import capacity, cargo, stau_counts, trailer_price, why_not_site
+from .turn import capacity, cargo, choose_plan, stau_counts, trailer_price, why_not_site
 
 _INT_LIST = {"type": "array", "items": {"type": "integer", "minimum": 1}, "uniqueItems": True}
+_CONDITIONS = {"unless_won": {**_INT_LIST, "description": "void if you won any of these orders in this auction"},
+               "only_if_won": {**_INT_LIST, "description": "void unless you won all of these orders in this auction"}}
 
 
 def order_schema(state: State, player: str) -> dict[str, Any]:
     trucks = state["options"]["trucks"]
-    truck = {"type": "object", "additionalProperties": False, "properties": {
+    plan = {
         "load": {**_INT_LIST, "description": "numbers of your orders to load here (Phase 2); each must fit whole"},
         "route": {"type": "array", "items": {"type": "string"}, "description":
                   "fields driven, start field first, e.g. [HH, HH-HB.1, HH-HB.2, HH-HB.3, HB] (Phase 3)"},
         "points": {"type": "integer", "minimum": 0, "description": "your sum of Streckenpunkte (checked)"},
         "fare": {"type": "integer", "minimum": 0, "description": "your Fahrpreis in kj (checked)"},
-    }}
+    }
+    truck = {"type": "object", "additionalProperties": False, "properties": {
+        **plan, **_CONDITIONS,
+        "otherwise": {"type": "object", "additionalProperties": False, "properties": plan,
+                      "description": "the plan if the conditions fail (Optionale Befehle)"}}}
     trailer_types = sorted(tables()["trailers"])
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -51,22 +62,21 @@ def order_schema(state: State, player: str) -> dict[str, Any]:
                                "properties": {
                                    "order": {"type": "integer", "minimum": 1, "description": "the order's number"},
                                    "kj": {"type": "integer", "minimum": 0, "description": "your bid in kj"},
-                                   "unless_won": {**_INT_LIST, "description":
-                                                  "void if you won any of these earlier orders this auction"},
-                                   "only_if_won": {**_INT_LIST, "description":
-                                                   "void unless you won all of these earlier orders this auction"},
+                                   **_CONDITIONS,
                                }}},
             "trucks": {"type": "array", "maxItems": trucks, "items": truck,
                        "description": f"one entry per Brummi ({trucks}): loading and route"},
             "site": {"type": "object", "additionalProperties": False, "required": ["field", "kj"],
                      "description": "Phase 5: your construction site bid for next round",
                      "properties": {"field": {"type": "string", "description": "a road field, e.g. K-F.2"},
-                                    "kj": {"type": "integer", "minimum": 1, "description": "at least 1 kj"}}},
+                                    "kj": {"type": "integer", "minimum": 1, "description": "at least 1 kj"},
+                                    **_CONDITIONS}},
             "trailer": {"type": "object", "additionalProperties": False, "required": ["type"],
                         "description": "Phase 6: one trailer a round",
                         "properties": {"type": {"enum": trailer_types, "description": "small (+4) or large (+6)"},
                                        "truck": {"type": "integer", "minimum": 1, "maximum": trucks,
-                                                 "description": "the Brummi it is hitched to (Sonderregel C)"}}},
+                                                 "description": "the Brummi it is hitched to (Sonderregel C)"},
+                                       **_CONDITIONS}},
             "return_trailers": {"type": "array", "description": "Sonderregel D b: rented trailers to give back",
                                 "items": {"type": "object", "additionalProperties": False, "required": ["type"],
                                           "properties": {"type": {"enum": trailer_types},
@@ -92,15 +102,38 @@ def check(state: State, player: str, orders: Orders) -> list[Problem]:
                 for k in ("trucks", "site", "trailer", "return_trailers") if orders.get(k)]
     out += _check_bids(state, player, orders.get("bids") or [])
     if rnd > 0:
-        out += _check_trucks(state, player, orders.get("trucks") or [])
+        out += _check_trucks(state, player, orders)
         out += _check_site(state, orders.get("site"))
         out += _check_trailers(state, player, orders)
+        for key in ("site", "trailer"):
+            out += _check_conditions(state, orders.get(key) or {}, (key,))
+        out += _check_debt(state, player, orders)
+    return out
+
+
+def _offered_now(state: State) -> set[int]:
+    return {o["id"] for o in state["orders"] if o["status"] == "announced" and o["offered"] == state["round"]}
+
+
+def _check_conditions(state: State, order: Mapping[str, Any], path: tuple[Any, ...],
+                      before: int | None = None) -> list[Problem]:
+    """Optionale Befehle: conditions may refer to earlier events only, here orders of this round's auction (for a
+    bid: auctioned before it, in numerical order)."""
+    offered = _offered_now(state)
+    out = []
+    for cond in ("unless_won", "only_if_won"):
+        for j, ref in enumerate(order.get(cond) or []):
+            if ref not in offered or before is not None and ref >= before:
+                earlier = " with a lower number" if before is not None else ""
+                out.append(Problem(f"condition on order {ref}: only orders of this round's auction{earlier} may be "
+                                   "named (conditions refer to earlier events)", (*path, cond, j),
+                                   f"name one of {', '.join(map(str, sorted(offered))) or 'none: nothing is offered'}"))
     return out
 
 
 def _check_bids(state: State, player: str, bids: list[dict[str, Any]]) -> list[Problem]:
     out = []
-    offered = {o["id"] for o in state["orders"] if o["status"] == "announced" and o["offered"] == state["round"]}
+    offered = _offered_now(state)
     seen: set[int] = set()
     for i, b in enumerate(bids):
         oid = b["order"]
@@ -110,11 +143,7 @@ def _check_bids(state: State, player: str, bids: list[dict[str, Any]]) -> list[P
         if oid in seen:
             out.append(Problem(f"a second bid on order {oid}", (i,), "one bid per order: keep one"))
         seen.add(oid)
-        for cond in ("unless_won", "only_if_won"):
-            for j, ref in enumerate(b.get(cond) or []):
-                if ref >= oid or ref not in offered:
-                    out.append(Problem(f"condition on order {ref}: only earlier orders of this auction may be named",
-                                       (i, cond, j), "name an order offered this round with a lower number"))
+        out += _check_conditions(state, b, (i,), before=oid)
     total = sum(b["kj"] for b in bids)
     limit = state["hauliers"][player]["cash"] + tables()["debt_limit"] * state["options"]["trucks"]
     if total > limit:
@@ -123,47 +152,90 @@ def _check_bids(state: State, player: str, bids: list[dict[str, Any]]) -> list[P
     return [Problem(p.message, ("bids", *p.path), p.hint, p.severity) for p in out]
 
 
-def _check_trucks(state: State, player: str, trucks: list[dict[str, Any]]) -> list[Problem]:
+def trailers_before_loading(state: State) -> bool:
+    """Sonderregel E (house order): Phase 6 comes before loading, so this round's trailer carries goods at once."""
+    phases = tables()["phases"][state["options"]["phases"]]
+    return phases.index("trailers") < phases.index("loading")
+
+
+def _capacity_at_loading(state: State, orders: Orders, ti: int, truck: Mapping[str, Any]) -> tuple[int, str]:
+    """The truck's room when Phase 2 comes: under Sonderregel E with this round's trailer bought (and returned
+    ones gone); the note says when that depends on the trailer being paid for or on its condition."""
+    room = capacity(truck)
+    if not trailers_before_loading(state):
+        return room, ""
+    caps = tables()["trailers"]
+    for r in orders.get("return_trailers") or []:
+        if state["options"]["trailer_rent"] and r.get("truck", 1) == ti + 1 and r["type"] in truck["trailers"]:
+            room -= caps[r["type"]]["capacity"]
+    want = orders.get("trailer")
+    if want and want.get("truck", 1) == ti + 1:
+        room += caps[want["type"]]["capacity"]
+        return room, (f"counting this round's {caps[want['type']]['name']} (Sonderregel E: bought before loading)"
+                      + (", if its condition holds" if want.get("only_if_won") or want.get("unless_won") else ""))
+    return room, ""
+
+
+def _check_trucks(state: State, player: str, orders: Orders) -> list[Problem]:
     out = []
     board = board_of(state)
     h = state["hauliers"][player]
     stau = stau_counts(state) if state["options"]["stau"] else {}
-    for ti, told in enumerate(trucks):
+    for ti, told in enumerate(orders.get("trucks") or []):
         if ti >= len(h["trucks"]):
             break
-        truck = h["trucks"][ti]
-        free = capacity(truck) - cargo(state, truck)
-        for j, oid in enumerate(told.get("load") or []):
-            o = state["orders"][oid - 1] if 1 <= oid <= len(state["orders"]) else None
-            path = ("trucks", ti, "load", j)
-            won_now = o is not None and o["status"] == "announced" and o["offered"] == state["round"]
-            if o is None or (o["holder"] != player and not won_now) or o["status"] in ("delivered", "expired"):
-                out.append(Problem(f"order {oid} is not yours to load", path, "list orders you hold"))
-            elif o["status"] == "loaded":
-                out.append(Problem(f"order {oid} is already loaded", path, "remove it"))
-            elif o["from"] != truck["position"]:
-                out.append(Problem(f"order {oid} is picked up in {o['from']}; Brummi {ti + 1} stands in "
-                                   f"{truck['position']}", path, "drive there first; load next round"))
-            elif o["count"] > free:
-                out.append(Problem(f"order {oid} has {o['count']} goods; {free} places are free", path,
-                                   "a trailer bought this round comes too late (Phase 6)"))
-            else:
-                free -= o["count"]
-                if won_now:
-                    out.append(Problem(f"order {oid} loads only if you win it in this round's auction", path, "",
-                                       "warning"))
-        if told.get("route"):
-            out += _check_route(state, board, truck, ti, told, stau)
+        out += _check_conditions(state, told, ("trucks", ti))
+        plans = [(told, ("trucks", ti))]
+        if told.get("otherwise"):
+            plans.append((told["otherwise"], ("trucks", ti, "otherwise")))
+        for plan, path in plans:
+            conditions = plan.get("only_if_won") or []
+            out += _check_load(state, player, orders, ti, plan.get("load") or [], path, set(conditions))
+            if plan.get("route"):
+                out += _check_route(state, board, h["trucks"][ti], path, plan, stau)
     return out
 
 
-def _check_route(state: State, board: Any, truck: Mapping[str, Any], ti: int, told: Mapping[str, Any],
-                 stau: Mapping[str, int]) -> list[Problem]:
+def _check_load(state: State, player: str, orders: Orders, ti: int, load: list[int], path: tuple[Any, ...],
+                assumed_won: set[int]) -> list[Problem]:
+    out = []
+    truck = state["hauliers"][player]["trucks"][ti]
+    room, why_room = _capacity_at_loading(state, orders, ti, truck)
+    free = room - cargo(state, truck)
+    extra = room - capacity(truck)  # what this round's trailer adds before loading (Sonderregel E)
+    for j, oid in enumerate(load):
+        o = state["orders"][oid - 1] if 1 <= oid <= len(state["orders"]) else None
+        where = (*path, "load", j)
+        won_now = o is not None and o["status"] == "announced" and o["offered"] == state["round"]
+        if o is None or (o["holder"] != player and not won_now) or o["status"] in ("delivered", "expired"):
+            out.append(Problem(f"order {oid} is not yours to load", where, "list orders you hold"))
+        elif o["status"] == "loaded":
+            out.append(Problem(f"order {oid} is already loaded", where, "remove it"))
+        elif o["from"] != truck["position"]:
+            out.append(Problem(f"order {oid} is picked up in {o['from']}; Brummi {ti + 1} stands in "
+                               f"{truck['position']}", where, "drive there first; load next round"))
+        elif o["count"] > free:
+            hint = ("a trailer bought this round comes too late (Phase 6)" if not trailers_before_loading(state)
+                    else "buy a trailer for this Brummi this round (Sonderregel E: it comes before loading)")
+            out.append(Problem(f"order {oid} has {o['count']} goods; {free} places are free"
+                               + (f" ({why_room})" if why_room else ""), where, hint))
+        else:
+            if extra > 0 and o["count"] > free - extra:
+                out.append(Problem(f"order {oid} fits only {why_room}", where, "", "warning"))
+            free -= o["count"]
+            if won_now and oid not in assumed_won:
+                out.append(Problem(f"order {oid} loads only if you win it in this round's auction", where,
+                                   f"add only_if_won: [{oid}] to say so", "warning"))
+    return out
+
+
+def _check_route(state: State, board: Any, truck: Mapping[str, Any], where: tuple[Any, ...],
+                 told: Mapping[str, Any], stau: Mapping[str, int]) -> list[Problem]:
     stau = dict(stau)
     stau[truck["position"]] = stau.get(truck["position"], 1) - 1
     route = plan_route(board, truck["position"], told["route"], state["site"], stau)
     out = []
-    path = ("trucks", ti, "route")
+    path = (*where, "route")
     for sev, msg, hint in route.problems:
         out.append(Problem(msg, path + ((route.cut_at,) if sev == "error" and route.cut_at is not None else ()),
                            hint, sev))  # type: ignore[arg-type]
@@ -174,6 +246,75 @@ def _check_route(state: State, board: Any, truck: Mapping[str, Any], ti: int, to
     if told.get("points") != route.points or told.get("fare") != route.fare:
         out.append(Problem(summary, path, f"write points: {route.points} and fare: {route.fare}", "warning"))
     return out
+
+
+def safe_debt(limit: int, percent: int) -> int:
+    """The largest debt that survives the interest: d + ceil(d * percent / 100) <= limit (4,545 kj of 5,000)."""
+    debt = limit * 100 // (100 + percent)
+    while debt + -(-debt * percent // 100) > limit:
+        debt -= 1
+    return debt
+
+
+def _check_debt(state: State, player: str, orders: Orders) -> list[Problem]:
+    """Schulden: the interest is charged after the round, so a debt the bank allowed during it can still be
+    Pleite. Warn with the numbers when the orders as written end the round beyond the safe debt."""
+    t, h = tables(), state["hauliers"][player]
+    limit = money_limit(state)
+    safe = safe_debt(limit, t["interest_percent"])
+    costs, income = _round_costs(state, player, orders)
+    bids = sum(int(b["kj"]) for b in orders.get("bids") or [])
+    out = []
+    for spent, what in ((costs, "your routes, site bid and trailer"),
+                        (costs + bids, "your routes, site bid and trailer and every bid won")):
+        end = h["cash"] - spent + income
+        if end >= -safe:
+            continue
+        interest = -(end * t["interest_percent"] // 100)
+        certain = spent == costs
+        out.append(Problem(
+            f"{'certain' if certain else 'possible'} bankruptcy (Pleite): after {what} your account ends the round at "
+            f"{end} kj; the {t['interest_percent']}% interest ({interest} kj) takes it to {end - interest} kj, beyond "
+            f"the limit of -{limit} kj", (), f"end the round at -{safe} kj or better: spend at most "
+            f"{h['cash'] + income + safe - (0 if certain else costs)} kj" + ("" if certain else " on bids"),
+            "warning"))
+        break
+    return out
+
+
+def money_limit(state: State) -> int:
+    return tables()["debt_limit"] * state["options"]["trucks"]
+
+
+def _round_costs(state: State, player: str, orders: Orders) -> tuple[int, int]:
+    """What the orders as written cost this round besides bids (fares, fines, the site bid, the trailer, rent),
+    and what their deliveries earn."""
+    t, opts = tables(), state["options"]
+    board, h = board_of(state), state["hauliers"][player]
+    stau = stau_counts(state) if opts["stau"] else {}
+    costs = income = 0
+    for ti, told in enumerate((orders.get("trucks") or [])[:len(h["trucks"])]):
+        truck = h["trucks"][ti]
+        plan = choose_plan(told, list(told.get("only_if_won") or []))
+        if plan.get("route"):
+            own = dict(stau)
+            own[truck["position"]] = own.get(truck["position"], 1) - 1
+            r = plan_route(board, truck["position"], plan["route"], state["site"], own)
+            costs += r.fare
+            if opts["speed_limit"] and r.entered > t["speed_limit"]["fields"]:
+                costs += t["speed_limit"]["fine"]
+            carried = [*truck["load"], *(plan.get("load") or [])]
+            income += sum(state["orders"][i - 1]["value"] for i in set(carried)
+                          if 1 <= i <= len(state["orders"]) and state["orders"][i - 1]["to"] == r.end)
+    if orders.get("site"):
+        costs += int(orders["site"]["kj"])
+    want = orders.get("trailer")
+    if want:
+        costs += trailer_price(opts, want["type"])
+    if opts["trailer_rent"]:
+        rented = [x for tr in h["trucks"] for x in tr["trailers"]] + ([want["type"]] if want else [])
+        costs += sum(t["trailers"][x]["rent_per_round"] for x in rented)
+    return costs, income
 
 
 def _check_site(state: State, site: Mapping[str, Any] | None) -> list[Problem]:
@@ -205,37 +346,49 @@ def describe(state: State, player: str, orders: Orders) -> list[str]:
         return ["Betriebsferien: der Brummi bleibt ohne Aktion stehen."]
     lines = []
     for b in orders.get("bids") or []:
-        cond = ""
-        if b.get("unless_won"):
-            cond += f" (nur wenn nicht {', '.join(map(str, b['unless_won']))} ersteigert)"
-        if b.get("only_if_won"):
-            cond += f" (nur wenn {', '.join(map(str, b['only_if_won']))} ersteigert)"
-        lines.append(f"Gebot auf Auftrag {b['order']}: {b['kj']} kj{cond}")
+        lines.append(f"Gebot auf Auftrag {b['order']}: {b['kj']} kj{_conditions_text(b)}")
     if state["round"] > 0:
-        board = board_of(state)
         stau = stau_counts(state) if state["options"]["stau"] else {}
         h = state["hauliers"].get(player)
         for ti, told in enumerate(orders.get("trucks") or []):
             if not h or ti >= len(h["trucks"]):
                 continue
-            for oid in told.get("load") or []:
-                lines.append(f"Brummi {ti + 1} lädt Auftrag {oid}")
-            if told.get("route"):
-                own = dict(stau)
-                pos = h["trucks"][ti]["position"]
-                own[pos] = own.get(pos, 1) - 1
-                r = plan_route(board, pos, told["route"], state["site"], own)
-                lines.append(f"Brummi {ti + 1} fährt {' – '.join(r.fields)}: {r.points} Streckenpunkte, "
-                             f"{r.fare} kj" + (" (Route endet vorzeitig)" if r.cut_at is not None else ""))
+            cond = _conditions_text(told)
+            lines += [line + cond for line in _plan_lines(state, stau, h["trucks"][ti]["position"], ti, told)]
+            if told.get("otherwise"):
+                other = _plan_lines(state, stau, h["trucks"][ti]["position"], ti, told["otherwise"])
+                lines += [f"sonst: {line}" for line in other or [f"Brummi {ti + 1} bleibt stehen"]]
         if orders.get("site"):
-            lines.append(f"Baustellen-Gebot: {orders['site']['kj']} kj auf {orders['site']['field']}")
+            lines.append(f"Baustellen-Gebot: {orders['site']['kj']} kj auf {orders['site']['field']}"
+                         + _conditions_text(orders["site"]))
         if orders.get("trailer"):
             t = orders["trailer"]
             price = trailer_price(state["options"], t["type"])
-            lines.append(f"{tables()['trailers'][t['type']]['name']} für Brummi {t.get('truck', 1)}: {price} kj")
+            lines.append(f"{tables()['trailers'][t['type']]['name']} für Brummi {t.get('truck', 1)}: {price} kj"
+                         + _conditions_text(t))
         for r in orders.get("return_trailers") or []:
             lines.append(f"Rückgabe: {tables()['trailers'][r['type']]['name']} von Brummi {r.get('truck', 1)}")
     return lines or ["Keine Befehle."]
+
+
+def _conditions_text(order: Mapping[str, Any]) -> str:
+    cond = ""
+    if order.get("unless_won"):
+        cond += f" (nur wenn nicht {', '.join(map(str, order['unless_won']))} ersteigert)"
+    if order.get("only_if_won"):
+        cond += f" (nur wenn {', '.join(map(str, order['only_if_won']))} ersteigert)"
+    return cond
+
+
+def _plan_lines(state: State, stau: Mapping[str, int], pos: str, ti: int, plan: Mapping[str, Any]) -> list[str]:
+    lines = [f"Brummi {ti + 1} lädt Auftrag {oid}" for oid in plan.get("load") or []]
+    if plan.get("route"):
+        own = dict(stau)
+        own[pos] = own.get(pos, 1) - 1
+        r = plan_route(board_of(state), pos, plan["route"], state["site"], own)
+        lines.append(f"Brummi {ti + 1} fährt {' – '.join(r.fields)}: {r.points} Streckenpunkte, "
+                     f"{r.fare} kj" + (" (Route endet vorzeitig)" if r.cut_at is not None else ""))
+    return lines
 
 
 def template(state: State, player: str) -> str:
