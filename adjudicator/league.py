@@ -315,6 +315,11 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
               "result": {"players": keys}}
     files = {f"games/{game_id}/game.yaml": yamlio.dump(config)}
     files.update(_turn_files(game, 0, state, report)[0])
+    from . import newsletter
+
+    if newsletter.has_issue(game, 0):  # a set-up issue is written with the set-up, as a turn's with the turn
+        page_path, page = newsletter.issue_page(game, 0, state, report)
+        files[page_path] = page
     if demo:
         files[f"games/{game_id}/dice-secret.demo"] = secret.hex() + "\n"
     with staged_write(root, files):

@@ -63,6 +63,7 @@ OPTIONAL_HOOKS = {
     "template": "template(state, player) -> str: a commented orders sheet, pre-filled (YAML text)",
     "describe": "describe(state, player, orders) -> list[str]: the orders as understood, one line each",
     "newsletter": "newsletter(state, report, players) -> str: the issue body in the game's own format",
+    "setup_newsletter": "setup_newsletter(state, players) -> str: the body of an issue for the set-up (turn 0)",
     "standings": "standings(state) -> list[dict]: rows of the current standings table",
     "history": "history(states) -> dict[str, dict[str, list[int]]]: chart series per metric and player",
     "map": "map(state) -> str: the board as inline SVG, for the game's map page",

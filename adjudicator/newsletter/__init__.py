@@ -33,6 +33,12 @@ FALLBACK_DATE = "2000-01-01 00:00:00"  # a game without a schedule has no deadli
 StatesBefore = Callable[[int], Sequence[dict[str, Any]]]
 
 
+def has_issue(game: Game, turn: int) -> bool:
+    """Every adjudicated turn has an issue; the set-up (turn 0) has one if the ruleset writes it
+    (``setup_newsletter``), as Auf Achse does to publish round 0's offers before they are auctioned."""
+    return turn > 0 or getattr(game.ruleset, "setup_newsletter", None) is not None
+
+
 def issue_path(game_id: str, turn: int) -> str:
     return f"{BLOG_DIR}/posts/{game_id}/{turn:04d}.md"
 
@@ -47,12 +53,16 @@ def render_issue(game: Game, turn: int, state: dict[str, Any], report: dict[str,
     """Like ``issue_page``; ``states_before(n)`` gives the public states of turns 0..n-1 (the site build caches)."""
     title = f"{game.config.get('title', game.id)} — {report['label']}"
     lead = _lead(game, turn, state, report)
-    front = [f"title: {json.dumps(title, ensure_ascii=False)}", f"date: {post_date(report)}",
+    date = post_date(report)
+    if turn == 0 and game.schedule is not None:  # the set-up has no deadline: dated by the first one, which it serves
+        date = post_date({"deadline": game.schedule.deadline(1, None).isoformat()})
+    front = [f"title: {json.dumps(title, ensure_ascii=False)}", f"date: {date}",
              "categories:", f"  - {game.id}", f"slug: {game.id}-{turn:04d}",
              f"description: {json.dumps(lead, ensure_ascii=False)}"]
     parts = ["---", *front, "---", "", f"# {title}", "", lead, "", "<!-- more -->", ""]
-    hook = getattr(game.ruleset, "newsletter", None)
-    if hook is not None:
+    if turn == 0:
+        parts += [wrap_svg(game.ruleset.setup_newsletter(state, game.players).strip()), ""]
+    elif (hook := getattr(game.ruleset, "newsletter", None)) is not None:
         parts += [wrap_svg(hook(state, report["result"], game.players).strip()), ""]
     history = getattr(game.ruleset, "history", None)
     if history is not None:
@@ -100,6 +110,10 @@ def repo_url(root: Path) -> str | None:
 
 
 def _lead(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any]) -> str:
+    if turn == 0:
+        first = _next_deadline(game, report)
+        return (f"The set-up of {game.config.get('title', game.id)}."
+                + (f" Orders for turn 1 are due by {first}." if first else ""))
     names = player_names(game)
     missed = [names.get(k, k) for k in report.get("orders", {}).get("missed", [])]
     bits = [f"Turn {turn} of {game.config.get('title', game.id)}: {report['label']}."]
@@ -112,6 +126,9 @@ def _lead(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any]) 
 
 
 def _engine_section(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any]) -> list[str]:
+    if turn == 0:
+        return ["## Audit", "", f"- Dice commitment: `{report['dice']['seed']}`",
+                f"- Replay it: `turnpress verify {game.id}`", ""]
     names = player_names(game)
     meta = report.get("orders", {})
     lines = ["## Orders", ""]
@@ -151,9 +168,10 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: dict[s
 
 
 def _next_deadline(game: Game, report: dict[str, Any]) -> str | None:
-    if game.schedule is None or not report.get("deadline"):
+    if game.schedule is None or not report.get("deadline") and report["turn"] > 0:
         return None
-    when = game.schedule.deadline(report["turn"] + 1, dt.datetime.fromisoformat(report["deadline"]))
+    previous = dt.datetime.fromisoformat(report["deadline"]) if report.get("deadline") else None
+    when = game.schedule.deadline(report["turn"] + 1, previous)
     return _local(game, when.isoformat())
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import league as leaguemod
-from . import charts, figure, issue_path, player_names, post_date, render_issue
+from . import charts, figure, has_issue, issue_path, player_names, post_date, render_issue
 
 GAMES_DIR = "site/games"
 HOOKS = "site/.turnpress/mkdocs_hooks.py"  # as named under ``hooks`` in mkdocs.yml
@@ -200,23 +200,23 @@ def overview(view: GameView, root: Path, has_map: bool) -> str:
              {"": "Next deadline", " ": view.next_deadline()},
              {"": "Awaited", " ": ", ".join(awaited) or "nobody"},
              {"": "Schedule", " ": _schedule_text(g)}]
-    if view.last:
-        facts.append({"": "Latest issue", " ": f"[{md_escape(view.reports[view.last]['label'])}]"
-                                              f"({issue_link(page, view.id, view.last)})"})
+    issues = [t for t in view.turns if has_issue(g, t)]
+    if issues:
+        facts.append({"": "Latest issue", " ": f"[{md_escape(view.reports[issues[-1]]['label'])}]"
+                                              f"({issue_link(page, view.id, issues[-1])})"})
     lines += [table(facts), "", "## Pages", ""]
-    if view.last:
+    if issues:
         lines.append(f"- [Issue archive](../../news/{view.id}.md): every turn's newsletter")
     lines += ["- [Standings](standings.md)", "- [Charts](charts.md)"]
     if has_map:
         lines.append("- [Map](map.md)")
     lines += ["", "## Players", "", table([_player_row(p, g) for p in g.config.get("players", [])]), "",
               "## How to send orders", ""] + _how_to(view) + [""]
-    if view.last:
+    if issues:
         lines += ["## Latest issues", ""]
-        for t in reversed(view.turns[-LATEST:]):
-            if t > 0:
-                lines.append(f"- [Turn {t}: {md_escape(view.reports[t]['label'])}]({issue_link(page, view.id, t)})"
-                             f" · {post_date(view.reports[t])[:10]}")
+        for t in reversed(issues[-LATEST:]):
+            date = f" · {post_date(view.reports[t])[:10]}" if t > 0 else ""
+            lines.append(f"- [Turn {t}: {md_escape(view.reports[t]['label'])}]({issue_link(page, view.id, t)}){date}")
         lines.append("")
     return "\n".join(lines)
 
@@ -295,10 +295,10 @@ def game_pages(view: GameView, root: Path) -> dict[str, str]:
              f"{base}/charts.md": charts_page(view)}
     if svg:
         pages[f"{base}/map.md"] = map_page(view, svg)
-    if view.last:  # the blog takes this page for the game's archive only if the game has an issue
+    if any(has_issue(view.game, t) for t in view.turns):  # the blog takes this page only if the game has an issue
         pages[f"site/news/{view.id}.md"] = archive_page(view)
     for t in view.turns:
-        if t > 0:
+        if has_issue(view.game, t):
             path, text = render_issue(view.game, t, view.states[t], view.reports[t],
                                       view.publics)
             pages[path] = text

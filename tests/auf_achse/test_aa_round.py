@@ -338,7 +338,7 @@ def test_schulden_check_warns_when_winning_the_bids_would_be_bankruptcy():
 
 
 def test_schulden_safe_debt_is_the_largest_that_survives_the_interest():
-    from adjudicator.rulesets.auf_achse.zugformat import safe_debt
+    from adjudicator.rulesets.auf_achse.turn import safe_debt
     assert safe_debt(5000, 10) == 4545  # 4545 + 455 = 5000; 4546 + 455 = 5001
     assert safe_debt(10000, 10) == 9090  # Sonderregel C doubles the limit
 

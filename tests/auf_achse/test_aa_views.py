@@ -68,6 +68,51 @@ def test_amtsblatt_has_the_auction_routes_site_accounts_offers_and_an_svg_map():
     assert svg.count("<rect x=") >= 5  # a truck per haulier (plus the legend)
 
 
+def test_auswertung_every_issue_lists_all_offers_and_each_hauliers_order_book_and_credit():
+    """Auswertung: "Die Auswertung umfaßt alle für das Spiel relevanten Daten": every offer of the game (all
+    rounds, with what became of it), each haulier's orders held with their data, and the credit left (Schulden)."""
+    s = at_round(new_game(), 1)
+    set_order(s, 1, **{"from": "K", "to": "HB", "count": 2, "value": 900})
+    give(s, "p0", 1, loaded=1)
+    set_order(s, 2, **{"from": "HH", "to": "M", "count": 3, "value": 1500})
+    give(s, "p0", 2)
+    res = play(s, {"p0": {"trucks": [{"route": ["HH", "HH-HB.1"]}]}})
+    text = R.newsletter(res.state, res.report, players("HH", "HB", "K", "M", "B"))
+    offers = text[text.index("## Alle Angebote"):text.index("## Spielplan")]
+    assert offers.count("\n| ") == 1 + len(s["orders"])  # the header and every order of rounds 0 to 10
+    assert "| 10 | " in offers and "| 0 | 2 | " in offers
+    assert "ersteigert: Spediteur0 für 0 kj" in offers and "geladen: Spediteur0" in offers
+    book = text[text.index("## Auftragsbuch"):text.index("## Alle Angebote")]
+    cash = res.state["hauliers"]["p0"]["cash"]
+    assert f"**Spediteur0**: Kasse {cash} kj, Kredit frei {cash + 5000} kj (davon {cash + 4545} kj ohne Pleite" in book
+    assert "| 1 | " in book and "geladen auf Brummi 1" in book
+    assert "| 2 | " in book and "wartet in Hamburg" in book
+    assert "**Spediteur1**: Kasse 10000 kj" in book and "Keine offenen Aufträge." in book
+    assert {r["haulier"]: r["credit"] for r in R.standings(res.state)}["Spediteur0"] == cash + 5000
+
+
+def test_auswertung_round_0s_offers_have_an_issue_at_set_up(league):
+    """Spielverlauf/Auswertung: round 0 auctions the orders announced for it, and the offers are published before
+    the first round: the set-up (turn 0) gets an Amtsblatt with them, written by `new` and by the site build."""
+    from adjudicator import league as leaguemod
+    from adjudicator.newsletter import pages
+
+    game, _ = leaguemod.new_game(league, "auf-achse", "aa", players("HH", "HB", "K", "M", "B"), {}, None)
+    page = (league / "site/news/posts/aa/0000.md").read_text(encoding="utf-8")
+    state = game.state(0)
+    round0 = [o for o in state["orders"] if o["offered"] == 0]
+    assert len(round0) == 10  # the table's row for 5 players
+    head = page[page.index("## Angebote für Runde 0"):page.index("## Alle Angebote")]
+    for o in round0:
+        assert f"| {o['id']} | {o['goods']} |" in head
+    assert page[page.index("## Alle Angebote"):].count("\n| ") >= 1 + len(state["orders"])
+    assert "The set-up of" in page and "Missed orders" not in page
+    view = pages.GameView.read(league, "aa")
+    built = pages.game_pages(view, league)
+    assert built["site/news/posts/aa/0000.md"] == page  # the site build writes the same page again
+    assert "site/news/aa.md" in built  # the archive the issue's category needs
+
+
 def test_views_and_history():
     s = new_game()
     assert R.public_view(s).keys() == s.keys() - {"secret"}

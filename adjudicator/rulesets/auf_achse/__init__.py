@@ -63,11 +63,15 @@ class AufAchse:
     def newsletter(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
         return amtsblatt.newsletter(state, report, players)
 
+    def setup_newsletter(self, state: State, players: Sequence[Player]) -> str:
+        return amtsblatt.setup_newsletter(state, players)
+
     def standings(self, state: State) -> list[dict[str, Any]]:
         rows = []
         for r in turn.ranking(state):
             h = state["hauliers"][r["haulier"]]
             rows.append({"place": r["place"], "haulier": h["name"], "cash": h["cash"],
+                         "credit": 0 if h["bankrupt"] else turn.credit(state, r["haulier"])["limit"],
                          "delivered": len(h["delivered"]), "open": len(turn.open_orders(state, r["haulier"])),
                          "trailers": sum(len(t["trailers"]) for t in h["trucks"]),
                          "status": "Pleite" if h["bankrupt"] else "im Geschäft"})

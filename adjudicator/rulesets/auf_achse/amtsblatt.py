@@ -10,7 +10,7 @@ from ...model import Player, State
 from .board import Board
 from .game import board_of
 from .tables import tables
-from .turn import capacity, cargo, open_orders
+from .turn import capacity, cargo, credit, open_orders
 
 COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22",
            "#7f7f7f"]
@@ -136,8 +136,77 @@ def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player
         out += [f"Sieger: **{' und '.join(winners)}**. Unerfüllte Aufträge und Anhänger zählen nichts.", ""]
     else:
         out += _announced(state, report, board)
+    out += order_book(state, board, names)
+    out += all_offers(state, board, names)
     out += ["## Spielplan", "", svg_map(state), ""]
     return "\n".join(out)
+
+
+def setup_newsletter(state: State, players: Sequence[Player]) -> str:
+    """The Amtsblatt of the set-up: who drives from where, round 0's offers (the auction of the first round can
+    only be bid on if it is published) and every offer of the game (Auswertung: "bereits vor der ersten
+    Spielrunde zur allgemeinen Kenntnisnahme veröffentlicht")."""
+    board = board_of(state)
+    names = {k: h["name"] for k, h in state["hauliers"].items()}
+    out = ["**Amtsblatt** – Spielbeginn von *Auf Achse*", "",
+           f"{len(state['seats'])} Spediteure, je {state['hauliers'][state['seats'][0]]['cash']} kj Startkapital. "
+           "In Runde 0 wird nur versteigert.", "", "## Spediteure", "", "| Spediteur | Startort |", "|---|---|"]
+    for key in state["seats"]:
+        h = state["hauliers"][key]
+        out.append(f"| {names[key]} | {' / '.join(board.label(t['position']) for t in h['trucks'])} |")
+    out.append("")
+    out += _announced(state, {"announced": [o["id"] for o in state["orders"] if o["offered"] == 0]}, board)
+    out += all_offers(state, board, names)
+    out += ["## Spielplan", "", svg_map(state), ""]
+    return "\n".join(out)
+
+
+STATUS = {"announced": "angekündigt", "won": "ersteigert", "loaded": "geladen", "delivered": "geliefert",
+          "lapsed": "verfallen", "railway": "an die Bundesbahn", "expired": "Termin verpasst"}
+
+
+def all_offers(state: State, board: Board, names: Mapping[str, str]) -> list[str]:
+    """Every transport order of the game, by the round it is (or was) auctioned in, with what became of it."""
+    out = ["## Alle Angebote", "", "| Runde | Auftrag | Ware | Abholung | Ziel | Menge | Wert | Besonderes | Stand |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    for o in sorted(state["orders"], key=lambda o: (o["offered"], o["id"])):
+        extra = [f"Termin: Runde {o['deliver_by']}"] if o["deliver_by"] is not None else []
+        if o.get("reoffered"):
+            extra.append("erneut angeboten")
+        stand = STATUS[o["status"]]
+        if o["holder"] is not None:
+            stand += f": {names[o['holder']]} für {o['price']} kj"
+        out.append(f"| {o['offered']} | {o['id']} | {o['goods']} | {board.label(o['from'])} | {board.label(o['to'])} "
+                   f"| {o['count']} | {o['value']} | {', '.join(extra) or '–'} | {stand} |")
+    return out + [""]
+
+
+def order_book(state: State, board: Board, names: Mapping[str, str]) -> list[str]:
+    """Each haulier's orders held (bought, not yet delivered) with their data, and the credit left: what the bank
+    still lends, and what can be spent without Pleite once the interest is charged."""
+    out = ["## Auftragsbuch", ""]
+    for key in state["seats"]:
+        h = state["hauliers"][key]
+        c = credit(state, key)
+        head = f"**{names[key]}**: Kasse {h['cash']} kj"
+        if h["bankrupt"]:
+            out += [head + ", Pleite.", ""]
+            continue
+        out += [head + f", Kredit frei {c['limit']} kj (davon {c['safe']} kj ohne Pleite nach den Zinsen).", ""]
+        held = [state["orders"][i - 1] for i in open_orders(state, key)]
+        if not held:
+            out += ["Keine offenen Aufträge.", ""]
+            continue
+        out += ["| Auftrag | Ware | Von → Nach | Menge | Wert | Preis | Stand |", "|---|---|---|---|---|---|---|"]
+        for o in held:
+            where = (f"geladen auf Brummi {o['truck']}" if o["status"] == "loaded"
+                     else f"wartet in {board.label(o['from'])}")
+            if o["deliver_by"] is not None:
+                where += f", Termin Runde {o['deliver_by']}"
+            out.append(f"| {o['id']} | {o['goods']} | {board.label(o['from'])} → {board.label(o['to'])} | {o['count']} "
+                       f"| {o['value']} | {o['price']} | {where} |")
+        out.append("")
+    return out
 
 
 def _auction(state: State, report: Mapping[str, Any], names: Mapping[str, str], board: Board) -> list[str]:

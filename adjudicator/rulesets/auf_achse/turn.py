@@ -401,6 +401,21 @@ def why_not_site(board: Board, current: str | None, fld: str, kj: int) -> str:
     return ""
 
 
+def safe_debt(limit: int, percent: int) -> int:
+    """The largest debt that survives the interest: d + ceil(d * percent / 100) <= limit (4,545 kj of 5,000)."""
+    debt = limit * 100 // (100 + percent)
+    while debt + -(-debt * percent // 100) > limit:
+        debt -= 1
+    return debt
+
+
+def credit(state: State, key: str) -> dict[str, int]:
+    """What a haulier may still spend: down to the debt limit, and down to the debt that survives the interest."""
+    limit = money(state)["debt_limit"]
+    cash = state["hauliers"][key]["cash"]
+    return {"limit": max(0, cash + limit), "safe": max(0, cash + safe_debt(limit, tables()["interest_percent"]))}
+
+
 def why_condition_fails(order: Mapping[str, Any], won: Sequence[int]) -> str:
     """Optionale Befehle: an order may depend on earlier events, here the haulier's wins in this round's auction
     (Phase 1 comes before every other phase). '' when the conditions hold, else why they do not."""

@@ -30,7 +30,7 @@ from ...model import Orders, Problem, State
 from .board import plan_route
 from .game import board_of
 from .tables import tables
-from .turn import capacity, cargo, choose_plan, stau_counts, trailer_price, why_not_site
+from .turn import capacity, cargo, choose_plan, safe_debt, stau_counts, trailer_price, why_not_site
 
 _INT_LIST = {"type": "array", "items": {"type": "integer", "minimum": 1}, "uniqueItems": True}
 _CONDITIONS = {"unless_won": {**_INT_LIST, "description": "void if you won any of these orders in this auction"},
@@ -246,14 +246,6 @@ def _check_route(state: State, board: Any, truck: Mapping[str, Any], where: tupl
     if told.get("points") != route.points or told.get("fare") != route.fare:
         out.append(Problem(summary, path, f"write points: {route.points} and fare: {route.fare}", "warning"))
     return out
-
-
-def safe_debt(limit: int, percent: int) -> int:
-    """The largest debt that survives the interest: d + ceil(d * percent / 100) <= limit (4,545 kj of 5,000)."""
-    debt = limit * 100 // (100 + percent)
-    while debt + -(-debt * percent // 100) > limit:
-        debt -= 1
-    return debt
 
 
 def _check_debt(state: State, player: str, orders: Orders) -> list[Problem]:
