@@ -1,9 +1,18 @@
-"""Auditable randomness: a hash-chain commitment and an exact, deterministic dice stream.
+"""Auditable randomness: two hash chains and an exact, deterministic dice stream.
 
-At setup a game commits to ``c = H^N(secret)``. Turn ``t`` reveals ``s_t = H^(N-t)(secret)``; anyone checks
-``H(s_t) == s_(t-1)``. The turn's dice are a SHA-256 counter-mode stream keyed by ``s_t`` and a digest of all
-the turn's orders. Every sampler draws whole bits and uses integer arithmetic only, so the same key gives the
-same results on every machine and with every library version.
+Public dice: at setup a game commits to ``c = H^N(secret)``. Turn ``t`` reveals ``s_t = H^(N-t)(secret)``;
+anyone checks ``H(s_t) == s_(t-1)``. The turn's dice are a SHA-256 counter-mode stream keyed by ``s_t`` and a
+digest of all the turn's orders.
+
+Hidden dice (deals, shuffles, hidden decks, hidden set-ups): a second chain ``k = H^N(hidden)`` is committed at
+set-up too, but its links are not revealed turn by turn. Turn ``t`` draws its hidden information from
+``h_t = H^(N-1-t)(hidden)`` (set-up: ``h_0``, whose hash is the commitment) and the same orders digest, through
+``Dice.hidden(label)``. ``h_t`` is a preimage of something public, so nobody without the secret computes it;
+publishing the last link ``h_T`` when the game ends gives every earlier link by hashing (``H(h_t) ==
+h_(t-1)``), so then anyone replays every hidden draw. See ``site/guide/secrecy.md`` for why this is sound.
+
+Every sampler draws whole bits and uses integer arithmetic only, so the same key gives the same results on
+every machine and with every library version.
 
 >>> d = Dice(b"key")
 >>> d.below(6) in range(6)
@@ -44,6 +53,28 @@ def reveal(secret: bytes, length: int, turn: int) -> bytes:
     return seed
 
 
+def hidden_link(secret: bytes, length: int, turn: int) -> bytes:
+    """The hidden link of ``turn``: ``H^(length-1-turn)(secret)``; ``H(hidden_link(s, n, 0)) == commitment(s, n)``.
+
+    One step behind the public chain's numbering, so that even the set-up's hidden draws come from a value that
+    is not public.
+
+    >>> s = b"k" * 32
+    >>> H(hidden_link(s, 5, 0)) == commitment(s, 5) and H(hidden_link(s, 5, 3)) == hidden_link(s, 5, 2)
+    True
+    """
+    if not 0 <= turn < length:
+        raise ValueError(f"turn {turn} is beyond the hidden chain of length {length}")
+    return reveal(secret, length - 1, turn)
+
+
+def link_back(link: bytes, steps: int) -> bytes:
+    """``H^steps(link)``: an earlier link of a chain from a later one (what anyone does once a link is out)."""
+    for _ in range(steps):
+        link = H(link)
+    return link
+
+
 def follows(seed: bytes, previous: bytes) -> bool:
     """True if ``seed`` is the link revealed right after ``previous`` (``H(seed) == previous``)."""
     return H(seed) == previous
@@ -64,20 +95,55 @@ class Dice:
     shift every later draw for another.
     """
 
-    def __init__(self, key: bytes) -> None:
+    def __init__(self, key: bytes, hidden: bytes | None = None) -> None:
         self._key = hashlib.sha256(b"turnpress-dice\0" + key).digest()
+        # The key of the hidden stream, or None in a game without one (its "hidden" draws are public forks).
+        self._hidden = None if hidden is None else hashlib.sha256(b"turnpress-hidden\0" + hidden).digest()
         self._counter = 0
         self._pool = 0  # unread random bits, least significant first
         self._bits = 0
 
     @classmethod
-    def for_turn(cls, seed: bytes, digest: bytes) -> Dice:
-        """The dice of a turn: keyed by its revealed seed and the digest of its orders."""
-        return cls(seed + digest)
+    def for_turn(cls, seed: bytes, digest: bytes, hidden_link: bytes | None = None) -> Dice:
+        """The dice of a turn: keyed by its revealed seed and the digest of its orders.
+
+        ``hidden_link`` (the turn's link of the hidden chain) keys ``hidden()``; without it ``hidden(label)``
+        is ``fork(label)``, which is how games made before the hidden stream (and the demo games) replay.
+        """
+        return cls(seed + digest, None if hidden_link is None else hidden_link + digest)
+
+    @property
+    def has_hidden(self) -> bool:
+        """True if ``hidden()`` draws from a stream that the public cannot compute."""
+        return self._hidden is not None
 
     def fork(self, label: str) -> Dice:
         """An independent stream named ``label``; the parent stream is not advanced."""
-        return Dice(self._key + b"/" + label.encode())
+        child = Dice(b"")
+        child._key = hashlib.sha256(b"turnpress-dice\0" + self._key + b"/" + label.encode()).digest()
+        if self._hidden is not None:
+            child._hidden = hashlib.sha256(self._hidden + b"/" + label.encode()).digest()
+        return child
+
+    def hidden(self, label: str) -> Dice:
+        """The stream named ``label`` for a draw that decides hidden information (a deal, a shuffle, a secret goal).
+
+        Keyed by the turn's link of the hidden chain, so nobody without the game's secret can compute it until
+        the link is published; its own forks and further ``hidden`` streams stay hidden. In a game without a
+        hidden chain it is ``fork(label)``.
+
+        >>> public = Dice(b"k"); secret = Dice(b"k", hidden=b"h")
+        >>> public.hidden("deal").below(10**9) == public.fork("deal").below(10**9)
+        True
+        >>> secret.hidden("deal").below(10**9) == public.fork("deal").below(10**9)
+        False
+        """
+        if self._hidden is None:
+            return self.fork(label)
+        child = Dice(b"")
+        child._key = hashlib.sha256(b"turnpress-hidden-stream\0" + self._hidden + b"/" + label.encode()).digest()
+        child._hidden = hashlib.sha256(b"turnpress-hidden-fork\0" + self._hidden + b"/" + label.encode()).digest()
+        return child
 
     def randbits(self, k: int) -> int:
         """``k`` uniform random bits as a non-negative integer."""

@@ -11,7 +11,12 @@ from typing import Any
 
 from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from ...secrecy import Secrecy
 from . import amtsblatt, game, turn, zugformat
+
+SECRECY = Secrecy(simultaneous=("every round: bids on the orders offered and on the construction site, moves",),
+                  hidden_state={"secret": "the order of the deck of order cards"},
+                  hidden_draws=("the shuffle of the deck of order cards",))
 
 
 class AufAchse:
@@ -19,6 +24,10 @@ class AufAchse:
 
     name = "auf-achse"
     title = "Auf Achse"
+
+    def secrecy(self, options: Mapping[str, Any]) -> Secrecy:
+        """Bids on orders and on the construction site are sealed (Sonderregel A); the deck's order is hidden."""
+        return SECRECY
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
         return game.setup(options, players, dice)

@@ -141,7 +141,7 @@ def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> 
                     "seats": [], "hauliers": {}, "orders": [], "secret": {"deck": []}}
     board = board_of(state)
     deck = range(len(board.deck))
-    state["secret"]["deck"] = list(deck) if opts["deal"] == "ordered" else dice.fork("deck").shuffle(deck)
+    state["secret"]["deck"] = list(deck) if opts["deal"] == "ordered" else dice.hidden("deck").shuffle(deck)
     starts = dice.fork("start")
     for p in players:
         state["seats"].append(p.key)

@@ -13,8 +13,13 @@ from typing import Any
 
 from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from ...secrecy import Secrecy
 from . import game, newsletter, sheet
 from . import orders as od
+
+SECRECY = Secrecy(simultaneous=("every year's orders: production, market offers and bids, contacts",),
+                  hidden_state={"private": "each country's standing orders"},
+                  sealed_fields={"standing_orders": "the orders played if you miss a year"})
 
 
 class BrettonWoods:
@@ -22,6 +27,10 @@ class BrettonWoods:
 
     name = "bretton-woods"
     title = "Bretton Woods"
+
+    def secrecy(self, options: Mapping[str, Any]) -> Secrecy:
+        """Orders of a year are given at once (market offers and bids); standing orders are a country's own."""
+        return SECRECY
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
         return game.setup(options, players)

@@ -14,6 +14,7 @@ from typing import Any
 from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import RulesetError
+from ...secrecy import Secrecy
 from . import game, newsletter, orders
 from .ledger import Log, policies, premium
 from .tables import EVENTS, TRACK
@@ -40,12 +41,23 @@ def phase_label(st: State) -> str:
         return f"End of year {year}: free returns"
     return "Game over"
 
+SECRECY = Secrecy(simultaneous=("the reaction phases of a risk: returns and pass-on offers",),
+                  hidden_state={"private": "each player's movement cards and standing orders",
+                                "secret": "the deal of the year (the shuffled movement cards)"},
+                  hidden_draws=("the deal of the movement cards each year",),
+                  sealed_fields={"standing": "standing orders: keep or return, and the least fee accepted, "
+                                             "a reservation price"})
+
 
 class Calamity:
     """The ruleset object registered as ``calamity``."""
 
     name = "calamity"
     title = "Calamity"
+
+    def secrecy(self, options: Mapping[str, Any]) -> Secrecy:
+        """Hands and standing orders are a player's own; the reaction phases of a risk are answered at once."""
+        return SECRECY
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
         """Die Regeln and (0)-(1): 300 GE each, the token on field 0 = 52, the first player by lot, cards dealt."""

@@ -36,7 +36,7 @@ def deal(st: State, dice: Dice, log: Log) -> None:
     seats = st["seats"]
     first = dice.fork(f"first-player-year-{st['year']}").below(len(seats))
     order = seats[first:] + seats[:first]
-    deck = dice.fork(f"deal-year-{st['year']}").shuffle(DECK)
+    deck = dice.hidden(f"deal-year-{st['year']}").shuffle(DECK)  # hands are secret
     hands: dict[str, list[int]] = {p: [] for p in seats}
     for i, card in enumerate(deck):
         hands[order[i % len(order)]].append(card)

@@ -11,8 +11,23 @@ from typing import Any
 
 from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from ...secrecy import Secrecy
 from . import league, render
 from .command import command as _command
+
+SECRECY = Secrecy(simultaneous=("movement", "retreats", "adjustments"))
+
+
+def _religious(entry: Any) -> bool:
+    from .variants.dreissigjaehriger_krieg.religion import is_action_entry
+
+    return is_action_entry(entry)
+
+
+THIRTY_YEARS_WAR = Secrecy(simultaneous=SECRECY.simultaneous,
+                           hidden_state={"private": "each power's religion points (section 8: verborgen)"},
+                           sealed_entry=_religious,
+                           sealed_entry_text="religious actions in the orders (the points paid, and who acted)")
 
 
 class Diplomacy:
@@ -20,6 +35,13 @@ class Diplomacy:
 
     name = "diplomacy"
     title = "Diplomacy"
+
+    def secrecy(self, options: Mapping[str, Any]) -> Secrecy:
+        """Orders are simultaneous; on the map of the Thirty Years' War the religion accounts are hidden
+        (section 8: "verborgen"), and so are the religious actions: what each power paid, and who acted."""
+        if str(options.get("map", "standard")) == "dreissigjaehriger-krieg":
+            return THIRTY_YEARS_WAR
+        return SECRECY
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
         return league.setup(options, players, dice)

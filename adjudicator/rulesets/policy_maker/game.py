@@ -8,11 +8,20 @@ from typing import Any
 
 from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from ...secrecy import Secrecy
 from . import newsletter as _newsletter
 from . import orders as _orders
 from . import setup as _setup
 from . import sheet, turn
 from .common import action_name, fraction_show, government, investys, name, sectors
+
+SECRECY = Secrecy(hidden_state={"private": "each player's hand, the Government's secret goal and grant cards",
+                                "secret": "the order of the deck and of the initiative deck, the discards"},
+                  hidden_draws=("the secret goal", "the shuffles of the deck and of the initiative deck",
+                                "every reshuffle of the discards"),
+                  sealed_fields={"initiatives": "the Government's order of preference of initiatives",
+                                 "wealth_tax": "the cards given as wealth tax",
+                                 "grant": "which grant card goes to whom"})
 
 
 class PolicyMaker:
@@ -20,6 +29,10 @@ class PolicyMaker:
 
     name = "policy-maker"
     title = "The Policy Maker"
+
+    def secrecy(self, options: Mapping[str, Any]) -> Secrecy:
+        """Hands, the Government's goal and the decks are hidden; so are preferences and wealth-tax choices."""
+        return SECRECY
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
         return _setup.setup(options, players, dice)

@@ -116,14 +116,14 @@ def setup(given: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> St
     state["tracks"] = {s: {k: 0 for k in order} for s in sectors(state)}
     state["investys"] = {k: {"colour": board["table"]["colours"][i], "cards": 0, "initiatives": []}
                          for i, k in enumerate(order)}
-    goals = dice.fork("goal").shuffle([c["id"] for c in board["goals"]])
+    goals = dice.hidden("goal").shuffle([c["id"] for c in board["goals"]])
     state["private"] = {keys[g]: {"goal": goals[0], "audits": [], "grant_cards": [],
                                   "initiative_preference": []}}
     state["private"].update({k: {"hand": cards.empty_hand(state)} for k in order})
-    deck_dice = dice.fork("deck")
+    deck_dice = dice.hidden("deck")  # the hidden stream: deck and hands are secret
     pile = [c["id"] for c in board["initiatives"]]
     state["secret"] = {"deck": deck_dice.shuffle(cards.new_deck(state)), "discard": [],
-                       "initiative_deck": dice.fork("initiatives").shuffle(pile), "initiative_discard": []}
+                       "initiative_deck": dice.hidden("initiatives").shuffle(pile), "initiative_discard": []}
     for k in order:
         cards.gain(state, k, [cards.draw(state, deck_dice) for _ in range(board["table"]["hand"])])
     cards.refill_open(state, deck_dice)

@@ -38,7 +38,7 @@ class Phase:
 
     def __init__(self, state: State, dice: Dice) -> None:
         self.s = copy.deepcopy(state)
-        self.dice = dice.fork("reshuffle")
+        self.dice = dice.hidden("reshuffle")  # draws decide hands: the hidden stream
         self.events: list[dict[str, Any]] = []
         self.private: dict[str, list[str]] = {k: [] for k in [government(self.s), *investys(self.s)]}
         self.closed_log: list[str] | None = None  # the log of a round that ended in this phase

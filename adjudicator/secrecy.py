@@ -1,0 +1,101 @@
+"""What a game's rules keep secret, declared once per ruleset; the engine's defaults follow from it.
+
+A ruleset says, through an optional ``secrecy(options) -> Secrecy`` hook:
+
+- which phases take **simultaneous** orders: a player who read the others' orders first could answer them, so
+  such a game takes sealed orders unless its game master chose open orders on purpose;
+- which parts of the **state** are hidden (``private``: each player's own; ``secret``: the game master's), and
+  that they stay sealed to the game's key until the game ends;
+- which **draws** decide hidden information: they come from the hidden dice stream (``Dice.hidden``);
+- which **fields of an orders file** stay sealed when the turn's orders are published: the public part is
+  published at the deadline, the sealed part when the game ends (a preference list, a wealth-tax choice, a
+  standing reservation price, religion payments and who acted).
+
+>>> s = Secrecy(simultaneous=("movement",), sealed_fields={"standing": "reservation prices"})
+>>> s.sealed_by_default, s.needs_key
+(True, True)
+>>> split_orders(s, {"card": 3, "standing": {"C": {"accept_fee": 12}}})
+({'card': 3}, {'standing': {'C': {'accept_fee': 12}}})
+>>> Secrecy().needs_key
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .model import Orders
+
+# The state keys every ruleset uses for its hidden parts (see ``sealed``): a player's own, the game master's.
+HIDDEN_KEYS = ("private", "secret")
+
+
+@dataclass(frozen=True)
+class Secrecy:
+    """A ruleset's declaration of what its rules keep secret (all fields say what, for people, in the docs too)."""
+
+    simultaneous: tuple[str, ...] = ()  # phases whose orders are given at once
+    hidden_state: Mapping[str, str] = field(default_factory=dict)  # state key -> what it holds
+    hidden_draws: tuple[str, ...] = ()  # what the hidden dice stream decides
+    sealed_fields: Mapping[str, str] = field(default_factory=dict)  # orders key -> what stays sealed until the end
+    # Entries of a list of orders that stay sealed until the end (30JK's religious actions), if the orders are a list.
+    sealed_entry: Callable[[Any], bool] | None = None
+    sealed_entry_text: str = ""
+
+    @property
+    def sealed_by_default(self) -> bool:
+        """Orders are sealed unless the game master chose open orders: simultaneous phases or sealed fields."""
+        return bool(self.simultaneous or self.sealed_fields or self.sealed_entry)
+
+    @property
+    def needs_key(self) -> bool:
+        """True if the game cannot be played without a key without something hidden landing in plain text."""
+        return self.sealed_by_default or bool(self.hidden_state or self.hidden_draws)
+
+    def lines(self) -> list[str]:
+        """What the game keeps secret and how, one line each (for ``new``, the docs and the issue page)."""
+        out = []
+        if self.simultaneous:
+            out.append(f"simultaneous orders ({', '.join(self.simultaneous)}): sealed until the deadline")
+        for key, what in self.hidden_state.items():
+            out.append(f"hidden state '{key}': {what}; sealed to the game's key until the game ends")
+        if self.hidden_draws:
+            out.append(f"drawn from the hidden dice stream: {', '.join(self.hidden_draws)}")
+        for key, what in self.sealed_fields.items():
+            out.append(f"orders field '{key}' ({what}): stays sealed until the game ends")
+        if self.sealed_entry_text:
+            out.append(f"{self.sealed_entry_text}: stay sealed until the game ends")
+        return out
+
+
+NOTHING = Secrecy()
+
+
+def of(ruleset: Any, options: Mapping[str, Any]) -> Secrecy:
+    """The ruleset's declaration for a game with these options; a ruleset that declares nothing hides nothing."""
+    hook = getattr(ruleset, "secrecy", None)
+    if hook is None:
+        return NOTHING
+    found = hook(options)
+    if not isinstance(found, Secrecy):
+        raise TypeError(f"{getattr(ruleset, 'name', ruleset)}.secrecy() must return a Secrecy")
+    return found
+
+
+def split_orders(secrecy: Secrecy, orders: Orders | list[Any] | None) -> tuple[Any, Any]:
+    """The public part of ``orders`` and the part that stays sealed until the end (``None`` if nothing does).
+
+    Keys of a mapping named in ``sealed_fields`` go to the sealed part; for a list of orders, the entries
+    ``sealed_entry`` picks.
+    """
+    if isinstance(orders, Mapping) and secrecy.sealed_fields:
+        public = {k: v for k, v in orders.items() if k not in secrecy.sealed_fields}
+        sealed = {k: v for k, v in orders.items() if k in secrecy.sealed_fields}
+        return public, (sealed or None)
+    if isinstance(orders, list) and secrecy.sealed_entry is not None:
+        public_list = [e for e in orders if not secrecy.sealed_entry(e)]
+        sealed_list = [e for e in orders if secrecy.sealed_entry(e)]
+        return public_list, (sealed_list or None)
+    return orders, None
