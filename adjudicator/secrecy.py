@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import yamlio
 from .model import Orders
 
 # The state keys every ruleset uses for its hidden parts (see ``sealed``): a player's own, the game master's.
@@ -99,3 +100,57 @@ def split_orders(secrecy: Secrecy, orders: Orders | list[Any] | None) -> tuple[A
         sealed_list = [e for e in orders if secrecy.sealed_entry(e)]
         return public_list, (sealed_list or None)
     return orders, None
+
+
+# The key of a published orders file that names what stays sealed until the game ends.
+SEALED_MARK = "sealed_until_end"
+
+
+def rewrites_orders(secrecy: Secrecy) -> bool:
+    """True if the deadline publishes a rewritten public part instead of the plain text a player sealed.
+
+    A player's file may carry comments with their hidden figures (the order sheet prints their hand), so a game
+    with hidden state or sealed fields publishes the orders as data, without comments; a game without either
+    (Diplomacy) publishes the plain text as it was sealed, which anyone can check against the report's digest.
+    """
+    return bool(secrecy.hidden_state or secrecy.sealed_fields or secrecy.sealed_entry)
+
+
+def public_part(secrecy: Secrecy, plaintext: bytes) -> tuple[str, bool]:
+    """What is published of a sealed orders file at the deadline, and whether part of it stays sealed.
+
+    ``plaintext`` was validated already. The envelope (game, turn, player, wait) and the public fields are
+    written by the canonical writer, comments dropped; the names of the sealed fields are listed under
+    ``sealed_until_end``.
+
+    >>> s = Secrecy(sealed_fields={"standing": "reservation prices"})
+    >>> text, partial = public_part(s, b"game: g\\nturn: 2\\nplayer: ann\\norders: {card: 3, standing: {C: 1}}\\n")
+    >>> print(text, end="")
+    # The public part of these orders. What sealed_until_end names stays sealed to the game's key
+    # until the game ends (the .yaml.age file beside this one holds all of it).
+    game: g
+    turn: 2
+    player: ann
+    sealed_until_end:
+    - standing
+    orders:
+      card: 3
+    >>> partial
+    True
+    """
+    data = yamlio.load_trusted(plaintext)
+    public, sealed = split_orders(secrecy, data.get("orders"))
+    out: dict[str, Any] = {k: data[k] for k in ("game", "turn", "player", "wait") if k in data}
+    head = "# The public part of these orders, as the deadline read them.\n"
+    if sealed is not None:
+        out[SEALED_MARK] = sorted(sealed) if isinstance(sealed, dict) else [
+            secrecy.sealed_entry_text or "entries"]
+        head = ("# The public part of these orders. What sealed_until_end names stays sealed to the game's key\n"
+                "# until the game ends (the .yaml.age file beside this one holds all of it).\n")
+    out["orders"] = public
+    return head + yamlio.dump(out), sealed is not None
+
+
+def is_public_part(data: Any) -> bool:
+    """True for a published orders file that holds only the public part (its full text is still sealed)."""
+    return isinstance(data, dict) and SEALED_MARK in data

@@ -9,14 +9,16 @@ from adjudicator.rulesets.diplomacy import RULESET
 from .dk_game import KEY, PLAYERS, new_game, play
 
 
-def test_issue_page_in_german_with_religious_warfare_but_no_amounts():
+def test_issue_page_in_german_with_religious_warfare_but_no_amounts_and_no_actors():
     s = new_game()
     r = play(s, {"oesterreich": ["Ungehorsam A Kar 3 RP", "A Pra - Kar"], "pfalz": ["Kirchenbau A Kar 2 RP"],
                  "sachsen": ["F Tor - FAnh - EbMa"]})
     page = RULESET.newsletter(r.state, r.report, PLAYERS)
     assert page.startswith("## Frühling 1618: Züge")
     assert "### Religiöse Kriegsführung" in page
-    assert "Ungehorsam stiften (Österreich), Kirchenbau (Pfalz) — Gleichstand: nichts geschieht" in page
+    # section 8: the accounts are hidden, so neither what was paid nor who paid is published (issue 15)
+    assert "- `A Kar` (Böhmische Rebellen): Kirchenbau, Ungehorsam stiften — Gleichstand: nichts geschieht." in page
+    assert "power" not in str(r.report["religious_warfare"])
     assert "`F Tor - FAnh - EbMa` — zieht nach Erzbistum Magdeburg" in page
     assert "| Österreich | Oesterreich | katholisch | 4 | 4 |" in page
     assert not re.search(r"\d+ RP", page)  # the hidden accounts and payments stay private

@@ -130,6 +130,9 @@ class DreissigjaehrigerKrieg(Rulebook):
             confessions = random_confessions(list(m.powers), dice.fork("confessions"))
         state["rules"]["confessions"] = mode
         state["rules"]["start_points"] = start
+        # Who paid for a religious action is as hidden as the account it was paid from (issue 15): a game made
+        # from now on pins that its reports name the actions only; older games replay as they were played.
+        state["rules"]["acting_powers"] = "hidden"
         state["confessions"] = {p: {"confession": c} for p, c in confessions.items()}
         state["neutrals"] = {}
         for key, n in m.data["start"].get("neutral_units", {}).items():
@@ -241,9 +244,10 @@ class DreissigjaehrigerKrieg(Rulebook):
         for prov in sorted(bids, key=str.lower):
             target = at[prov]
             won = winner(bids[prov])
-            row = {"unit": str(target), "owner": target.power,
-                   "actions": [{"power": b.power, "action": b.action.kind} for b in bids[prov]],
-                   "outcome": won[0] if won else None}
+            acts = [{"power": b.power, "action": b.action.kind} for b in bids[prov]]
+            if state["rules"].get("acting_powers") == "hidden":
+                acts = sorted(({"action": b.action.kind} for b in bids[prov]), key=lambda x: x["action"])
+            row = {"unit": str(target), "owner": target.power, "actions": acts, "outcome": won[0] if won else None}
             if won:
                 units, reads = self._apply(m, state, new, target, won, units, reads, row)
             warfare.append(row)

@@ -103,7 +103,8 @@ def newsletter(m: Map, state: State, report: dict[str, Any], players: list[Playe
     if report.get("religious_warfare"):
         out += ["### Religiöse Kriegsführung", ""]
         for row in report["religious_warfare"]:
-            acts = ", ".join(f"{GERMAN[a['action']]} ({owner_name(m, state, a['power'])})" for a in row["actions"])
+            acts = ", ".join(GERMAN[a["action"]] + (f" ({owner_name(m, state, a['power'])})" if "power" in a else "")
+                             for a in row["actions"])
             result = OUTCOME[row["outcome"]] if row["outcome"] else "Gleichstand: nichts geschieht"
             if row.get("order"):
                 result += f" (`{row['order']}`)"
