@@ -1,10 +1,12 @@
 """Reading YAML safely and writing it canonically.
 
-Reading: every input is bounded before it is parsed (bytes), and while it is walked (nesting depth, number of
-values); aliases are refused, which rules out alias bombs; duplicate keys are errors; scalars are read by the
-YAML 1.2 core schema, so ``no`` and ``20:00`` stay text. The result is plain data with a map from each path to
-its line and column (1-based) for error messages. libyaml (through PyYAML) does the parsing: fast enough that a
-command reading a large state starts at once.
+Reading: every input is bounded before it is parsed: its size in bytes, then its nesting depth and number of
+values, measured on libyaml's token stream before the parser and composer build anything (libyaml's scanner works
+with its own stacks; PyYAML's composer recurses on the C stack, so 100,000 ``[`` would end the process with
+SIGSEGV instead of an error). Aliases are refused, which rules out alias bombs; duplicate keys are errors;
+scalars are read by the YAML 1.2 core schema, so ``no`` and ``20:00`` stay text. The result is plain data with a
+map from each path to its line and column (1-based) for error messages. libyaml (through PyYAML) does the
+parsing: fast enough that a command reading a large state starts at once.
 
 Writing: one writer for everything the league stores, so the same data always gives the same bytes. Keys keep
 the order the data was built in (deterministic code builds them deterministically); block style; UTF-8;
@@ -27,16 +29,22 @@ from .model import Path
 ORDERS_MAX_BYTES = 256 * 1024
 STATE_MAX_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 32
+TRUSTED_MAX_DEPTH = 64
 
 class YamlInputError(Exception):
     """A YAML input that cannot be read: carries the place and what to write instead."""
 
-    def __init__(self, message: str, line: int = 1, column: int = 1, hint: str = "") -> None:
+    def __init__(self, message: str, line: int = 1, column: int = 1, hint: str = "", file: str = "") -> None:
         super().__init__(message)
         self.message = message
         self.line = line
         self.column = column
         self.hint = hint
+        self.file = file
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}: " if self.file else ""
+        return where + self.message + (f" — {self.hint}" if self.hint else "")
 
 
 @dataclass
@@ -86,6 +94,64 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[mi
 
     def ascend_resolver(self) -> None:
         pass
+
+
+# Tokens that open a collection, and what the parser opens without a token of its own: a block sequence written
+# at its mapping's indentation ("key:\n- a"), and a one-pair mapping inside a flow sequence ("[a: b]").
+_OPEN = (yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken, yaml.FlowMappingStartToken,
+         yaml.FlowSequenceStartToken)
+_CLOSE = (yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken)
+_INDENTLESS, _PAIR = "indentless", "pair"
+
+
+def measure(text: str | bytes, max_depth: int, max_nodes: int) -> tuple[int, int]:
+    """The deepest nesting and the number of values of ``text``; refused beyond ``max_depth`` or ``max_nodes``.
+
+    Runs libyaml's scanner only, token by token, and tracks exactly the nesting the parser will build, so the
+    composer (which recurses once a level) never sees a document deeper than the bound.
+    """
+    loader = _Loader(text)
+    stack: list[Any] = []
+    nodes = deepest = 0
+    try:
+        while (token := loader.get_token()) is not None:
+            top = stack[-1] if stack else None
+            opened: Any = None
+            if isinstance(token, _OPEN):
+                opened = type(token)
+            elif isinstance(token, yaml.BlockEntryToken) and top is yaml.BlockMappingStartToken:
+                opened = _INDENTLESS
+            elif isinstance(token, yaml.KeyToken | yaml.ValueToken):
+                if top is _INDENTLESS:
+                    stack.pop()
+                elif top is yaml.FlowSequenceStartToken:
+                    opened = _PAIR
+            elif isinstance(token, (*_CLOSE, yaml.FlowEntryToken)):
+                if top in (_INDENTLESS, _PAIR):
+                    stack.pop()
+                if stack and not isinstance(token, yaml.FlowEntryToken):
+                    stack.pop()
+            elif isinstance(token, yaml.ScalarToken | yaml.AliasToken):
+                nodes += 1
+            if opened is not None:
+                stack.append(opened)
+                nodes += 1
+                deepest = max(deepest, len(stack))
+                if len(stack) > max_depth:
+                    line, col = token.start_mark.line + 1, token.start_mark.column + 1
+                    raise YamlInputError(f"nesting deeper than {max_depth} levels", line, col,
+                                         "flatten the structure")
+            if nodes > max_nodes:
+                line, col = token.start_mark.line + 1, token.start_mark.column + 1
+                raise YamlInputError(f"the document has more than {max_nodes} values", line, col,
+                                     "split it up or shorten it")
+    except yaml.MarkedYAMLError as e:
+        raise _marked(e) from None
+    except yaml.YAMLError as e:
+        raise YamlInputError(f"not valid YAML: {e}") from None
+    finally:
+        loader.dispose()
+    return deepest, nodes
 
 
 def _mark(node: Any) -> tuple[int, int]:
@@ -173,6 +239,8 @@ def load(text: str | bytes, *, max_bytes: int = ORDERS_MAX_BYTES, max_depth: int
             text = text.decode("utf-8")
         except UnicodeDecodeError as e:
             raise YamlInputError(f"not UTF-8 text (byte {e.start})", 1, 1, "save the file as UTF-8") from None
+    max_nodes = max_nodes if max_nodes is not None else max(1000, max_bytes // 4)
+    measure(text, max_depth, max_nodes)
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
@@ -184,8 +252,7 @@ def load(text: str | bytes, *, max_bytes: int = ORDERS_MAX_BYTES, max_depth: int
         loader.dispose()
     out = Located(None)
     if node is not None:
-        out.data = _Walker(out, max_depth, max_nodes if max_nodes is not None else max(1000, max_bytes // 4)).walk(
-            node, (), 0)
+        out.data = _Walker(out, max_depth, max_nodes).walk(node, (), 0)
     return out
 
 
@@ -195,14 +262,19 @@ def load_file(path: FsPath | str, **bounds: Any) -> Located:
 
 
 def read_data(path: FsPath | str) -> Any:
-    """Plain data of a trusted league file (state, report, game.yaml): bounded in size only, no positions."""
-    return load_trusted(FsPath(path).read_bytes())
+    """Plain data of a league file (state, report, game.yaml): bounded, no positions; an error names the file."""
+    try:
+        return load_trusted(FsPath(path).read_bytes())
+    except YamlInputError as e:
+        raise YamlInputError(e.message, e.line, e.column, e.hint or "restore it from git (git checkout -- FILE)",
+                             str(path)) from None
 
 
 def load_trusted(text: str | bytes) -> Any:
     """``load`` for the league's own files and packaged data: the same reading, faster, without positions."""
     if len(text) > STATE_MAX_BYTES:
         raise YamlInputError(f"{len(text)} bytes is more than a league file may hold ({STATE_MAX_BYTES})")
+    measure(text, TRUSTED_MAX_DEPTH, len(text) + 1)  # a league file is ours, but may be corrupt or planted
     loader = _Loader(text)
     try:
         node = loader.get_single_node()

@@ -80,3 +80,45 @@ def test_text_that_looks_like_something_else_is_quoted():
 
 def test_a_trailing_newline_is_kept():
     assert yamlio.load(yamlio.dump({"A\n": "B\n"})).data == {"A\n": "B\n"}
+
+
+@pytest.mark.parametrize("bomb", ["[" * 100_000, "{a: " * 50_000, "[a: " * 50_000, "- " * 100_000 + "x",
+                                  "a:\n" + "".join(" " * i + f"k{i}:\n" for i in range(200))])
+@pytest.mark.parametrize("reader", [yamlio.load, yamlio.load_trusted])
+def test_a_nesting_bomb_is_refused_before_the_composer_recurses(bomb, reader):
+    """Issue #21 item 1: PyYAML's composer recursed on the C stack (SIGSEGV) before any depth check ran."""
+    with pytest.raises(yamlio.YamlInputError, match="nesting deeper than") as err:
+        reader(bomb) if reader is yamlio.load_trusted else reader(bomb, max_bytes=1 << 20)
+    assert err.value.line >= 1 and err.value.hint
+
+
+_PIECES = ["[", "]", "{", "}", "- ", "? ", ": ", "a", "b: ", ", ", "\n", "  ", "'x'", '"[', '"', "#[", "|\n", "&x ",
+           "!!str "]
+
+
+def _depth(node) -> int:
+    import yaml
+
+    if isinstance(node, yaml.MappingNode):
+        return 1 + max((max(_depth(k), _depth(v)) for k, v in node.value), default=0)
+    if isinstance(node, yaml.SequenceNode):
+        return 1 + max((_depth(v) for v in node.value), default=0)
+    return 0
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40))
+def test_the_measured_depth_is_the_depth_the_composer_builds(pieces):
+    """The bound is only as good as the measure: for every text libyaml composes, both agree exactly."""
+    import yaml
+
+    text = "".join(pieces)
+    loader = yaml.CSafeLoader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.YAMLError:
+        return
+    finally:
+        loader.dispose()
+    depth = 0 if node is None else _depth(node)
+    assert yamlio.measure(text, 1000, 10**6)[0] == depth, text

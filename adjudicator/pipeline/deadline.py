@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import errno
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from .. import league as leaguemod
+from .. import yamlio
 from ..league import LeagueError, find_root
 from . import gitcmd
 
@@ -92,14 +95,54 @@ def start_from_remote(root: Path, remote: Remote) -> None:
         gitcmd.run(root, "reset", "--quiet", "--hard", upstream)
 
 
-def adjudicate(root: Path, now: dt.datetime, game: str | None, turn: int | None) -> list[leaguemod.TurnOutcome]:
+@dataclass(frozen=True)
+class Skipped:
+    """A game whose turn could not be run this time, and why (naming the file where one is at fault)."""
+
+    game: str
+    why: str
+
+
+def failure_text(error: Exception, root: Path) -> str:
+    """What went wrong, naming the league file it was reading if there is one, relative to the league."""
+    prefix = f"{root}/"
+    if isinstance(error, yamlio.YamlInputError):
+        return str(error).replace(prefix, "", 1)
+    if isinstance(error, OSError) and error.filename:
+        if error.errno == errno.ENOSPC:
+            return f"the disk is full (writing {str(error.filename).replace(prefix, '', 1)})"
+        return f"{str(error.filename).replace(prefix, '', 1)}: {error.strerror or error}"
+    if isinstance(error, OSError) and error.errno == errno.ENOSPC:
+        return "the disk is full"
+    if isinstance(error, LeagueError | gitcmd.GitError):
+        return str(error).replace(prefix, "")
+    return f"internal error ({type(error).__name__}: {error}); please report it with this game's files"
+
+
+def adjudicate_due(root: Path, now: dt.datetime) -> tuple[list[leaguemod.TurnOutcome], list[Skipped]]:
+    """Every due turn of every game; a game that fails is named and skipped, and the others still advance.
+
+    One player's file or one game's broken state must not stall the league: nothing of a failed game is
+    committed (a turn commits at once or not at all), so skipping it leaves it as it was for the next run.
+    """
+    done: list[leaguemod.TurnOutcome] = []
+    skipped: list[Skipped] = []
+    for gid in leaguemod.list_games(root):
+        try:
+            done += leaguemod.adjudicate(root, gid, now, commit=True, only_if_due=True)
+        except Exception as e:  # noqa: BLE001 - any failure of one game is reported, then the next game runs
+            skipped.append(Skipped(gid, failure_text(e, root)))
+    return done, skipped
+
+
+def adjudicate(root: Path, now: dt.datetime, game: str | None,
+               turn: int | None) -> tuple[list[leaguemod.TurnOutcome], list[Skipped]]:
     """Every due turn of every game, or the open turn ``turn`` of ``game`` whether due or not."""
     if game is None:
-        return [o for gid in leaguemod.list_games(root)
-                for o in leaguemod.adjudicate(root, gid, now, commit=True, only_if_due=True)]
+        return adjudicate_due(root, now)
     if leaguemod.load_game(root, game).open_turn != turn:
-        return []  # another run did this turn already
-    return leaguemod.adjudicate(root, game, now, commit=True, only_if_due=False)
+        return [], []  # another run did this turn already
+    return leaguemod.adjudicate(root, game, now, commit=True, only_if_due=False), []
 
 
 def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = False, remote: str = "origin",
@@ -113,25 +156,28 @@ def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = F
     turn = leaguemod.load_game(root, game).open_turn if game else None
     for attempt in range(retries + 1):
         start = gitcmd.rev(root, "HEAD")
-        done = adjudicate(root, now, game, turn)
+        done, skipped = adjudicate(root, now, game, turn)
+        for s in skipped:
+            say(f"{s.game}: skipped, nothing committed: {s.why}")
+        code = PROBLEMS if skipped else OK
         if not done:
             say("nothing is due" if attempt == 0 else
                 "nothing is due any more: another run adjudicated it first; this run ends here")
             _outputs(0, start)
-            return OK
+            return code
         for o in done:
             missed = f"; missed: {', '.join(o.missed)}" if o.missed else ""
             say(f"{o.game}: turn {o.turn} ({o.label}) adjudicated{missed} [{(o.commit or '')[:10]}]")
         if not push:
             _outputs(len(done), gitcmd.rev(root, "HEAD"))
-            return OK
+            return code
         tags = [f"{o.game}/turn-{o.turn}" for o in done]
         if before_push is not None:
             before_push()
         if far.push(tags):
             say(f"pushed to {remote}/{branch} with tags {', '.join(tags)}")
             _outputs(len(done), gitcmd.rev(root, "HEAD"))
-            return OK
+            return code
         upstream = _refetch(far, tags)
         if upstream == start:
             raise LeagueError(f"git push to {remote} was refused, but {remote}/{branch} has not moved: "

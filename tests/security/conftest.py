@@ -1,0 +1,26 @@
+"""Fixtures of the hostile-input tests: the sealed table of tests/sealed, and running the real command."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from ..sealed.conftest import _no_keys_from_outside, ssh_key, table  # noqa: F401  (fixtures shared)
+
+REPO = Path(__file__).resolve().parents[2]
+
+# The real command in a process of its own (a SIGSEGV ends only that process), with the test rulesets loaded.
+COMMAND = ("import sys\n"
+           "from tests import conftest\n"
+           "from tests.sealed import conftest as sealed_conftest\n"
+           "from adjudicator.cli import main\n"
+           "sys.exit(main(sys.argv[1:]))\n")
+
+
+def turnpress(*args: str, env: dict[str, str] | None = None, timeout: int = 120) -> subprocess.CompletedProcess:
+    """Run ``turnpress ARGS`` as a player or the deadline workflow would; output and exit code."""
+    full = {k: v for k, v in os.environ.items() if not k.startswith("TURNPRESS_")} | (env or {})
+    return subprocess.run([sys.executable, "-c", COMMAND, *args], cwd=REPO, env=full, capture_output=True,
+                          text=True, timeout=timeout)
