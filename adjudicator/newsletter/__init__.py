@@ -14,13 +14,14 @@ deadline run); the repository link from ``repo_url`` in the league's ``mkdocs.ym
 from __future__ import annotations
 
 import datetime as dt
+import html
 import json
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import charts
+from . import charts, words
 
 if TYPE_CHECKING:
     from ..league import Game
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 BLOG_DIR = "site/news"
 SVG_BLOCK = re.compile(r"^[ \t]*<svg\b.*?</svg>", re.DOTALL | re.MULTILINE)
 REPO_URL = re.compile(r"^repo_url:\s*['\"]?(https?://[^'\"\s]+?)/?['\"]?\s*$", re.MULTILINE)
+HEADLINE_MAX = 200  # a headline is a line, also in a link preview
 FALLBACK_DATE = "2000-01-01 00:00:00"  # a game without a schedule has no deadline to date its issues by
 
 StatesBefore = Callable[[int], Sequence[dict[str, Any]]]
@@ -45,33 +47,107 @@ def issue_path(game_id: str, turn: int) -> str:
 
 def issue_page(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any]) -> tuple[str, str]:
     """The issue page of ``turn`` as (path relative to the league root, Markdown text)."""
-    return render_issue(game, turn, state, report, lambda n: [public_state(game, t) for t in range(n)])
+    return render_issue(game, turn, state, report, lambda n: [public_state(game, t) for t in range(n)],
+                        [*step_labels(game, turn - 1), str(report["label"])])
 
 
 def render_issue(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any],
-                 states_before: StatesBefore) -> tuple[str, str]:
-    """Like ``issue_page``; ``states_before(n)`` gives the public states of turns 0..n-1 (the site build caches)."""
+                 states_before: StatesBefore, steps: Sequence[str]) -> tuple[str, str]:
+    """Like ``issue_page``; ``states_before(n)`` gives the public states of turns 0..n-1 and ``steps`` the labels
+    of turns 0..turn (the site build caches both)."""
+    lang = words.game_language(game.config, game.root)
     title = f"{game.config.get('title', game.id)} — {report['label']}"
-    lead = _lead(game, turn, state, report)
+    lead = _lead(game, turn, state, report, lang)
+    publics = [*states_before(turn), game.ruleset.public_view(state)]
+    news = headline(game, state, report, publics, lang) if turn else ""
     date = post_date(report)
     if turn == 0 and game.schedule is not None:  # the set-up has no deadline: dated by the first one, which it serves
         date = post_date({"deadline": game.schedule.deadline(1, None).isoformat()})
     front = [f"title: {json.dumps(title, ensure_ascii=False)}", f"date: {date}",
              "categories:", f"  - {game.id}", f"slug: {game.id}-{turn:04d}",
-             f"description: {json.dumps(lead, ensure_ascii=False)}"]
-    parts = ["---", *front, "---", "", f"# {title}", "", lead, "", "<!-- more -->", ""]
+             f"description: {json.dumps(html.escape(news or lead), ensure_ascii=False)}",
+             f"language: {lang}"]
+    parts = ["---", *front, "---", "", f"# {title}", ""]
+    if news:
+        parts += [f'<p class="tp-headline">{html.escape(news)}</p>', ""]
+    parts += [lead, "", "<!-- more -->", ""]
     if turn == 0:
         parts += [wrap_svg(game.ruleset.setup_newsletter(state, game.players).strip()), ""]
     elif (hook := getattr(game.ruleset, "newsletter", None)) is not None:
         parts += [wrap_svg(hook(state, report["result"], game.players).strip()), ""]
     history = getattr(game.ruleset, "history", None)
     if history is not None:
-        series = history([*states_before(turn), game.ruleset.public_view(state)])
-        figures = charts.charts(series, player_names(game), "{metric}")
+        series = history(publics)
+        figures = charts.charts(series, seat_names(game, publics[-1]), lang=lang, labels=labels_of(game),
+                                present=presence(game, len(publics)), steps=steps,
+                                colours=colours_of(game, state))
         if figures:
-            parts += ["## Charts", "", *(figure(svg) for svg in figures)]
-    parts += _engine_section(game, turn, state, report)
+            parts += [f"## {words.say(lang, 'charts')}", "", *(figure(svg) for svg in figures)]
+    parts += _engine_section(game, turn, state, report, lang)
     return issue_path(game.id, turn), "\n".join(parts).rstrip("\n") + "\n"
+
+
+def headline(game: Game, state: dict[str, Any], report: dict[str, Any], publics: Sequence[dict[str, Any]],
+             lang: str) -> str:
+    """One line on what happened: the ruleset's ``headline`` hook if it has one and it says something, else the
+    biggest changes of the game's first chart since the turn before ("Supply centres: Austria 8 (+2) ...")."""
+    hook = getattr(game.ruleset, "headline", None)
+    if hook is not None:
+        said = hook(state, report.get("result", {}), game.players)
+        if said:
+            return " ".join(str(said).split())[:HEADLINE_MAX]
+    history = getattr(game.ruleset, "history", None)
+    if history is None or len(publics) < 2:
+        return ""
+    series = history(publics[-2:])
+    names = seat_names(game, publics[-1])
+    for metric, per_player in series.items():
+        moves = sorted(((v[-1] - v[0], names.get(k, k), v[-1]) for k, v in per_player.items()
+                        if len(v) == 2 and v[-1] != v[0]), key=lambda m: (-abs(m[0]), m[1]))
+        if moves:
+            shown = ", ".join(f"{name} {now} ({_signed(delta)})" for delta, name, now in moves[:3])
+            return f"{words.label(metric, labels_of(game))}: {shown}{' …' * (len(moves) > 3)}"[:HEADLINE_MAX]
+    return ""
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"\u2212{-n}"
+
+
+def seat_names(game: Game, public: dict[str, Any]) -> dict[str, str]:
+    """How readers know each seat: the power a player holds where the standings name one (Diplomacy), else the
+    player's name."""
+    names = player_names(game)
+    hook = getattr(game.ruleset, "standings", None)
+    for row in hook(public) if hook is not None else []:
+        if row.get("player") in names and isinstance(row.get("power"), str):
+            names[row["player"]] = row["power"]
+    return names
+
+
+def labels_of(game: Game) -> dict[str, str]:
+    """The readers' labels of the game's data keys (see ``assets/games.yaml``)."""
+    return dict(words.about(game.ruleset.name, game.config.get("options")).get("labels") or {})
+
+
+def presence(game: Game, count: int) -> dict[str, range]:
+    """The turns in which each player was in the game (from ``joined`` in game.yaml): charts leave gaps outside."""
+    out = {}
+    for p in game.config.get("players", []):
+        joined = p.get("joined", 0)
+        out[str(p["key"])] = range(int(joined) if isinstance(joined, int) else 0, int(p.get("left", count)))
+    return out
+
+
+def step_labels(game: Game, last: int) -> list[str]:
+    """Each turn's label for a chart's x axis: the set-up, then each turn's own label (season, year, round)."""
+    return ["0", *(str(game.report(t)["label"]) for t in range(1, last + 1))]
+
+
+def colours_of(game: Game, state: dict[str, Any]) -> dict[str, str]:
+    """Each player's colour as the game's drawings use it, where the ruleset has a ``colours`` hook."""
+    hook = getattr(game.ruleset, "colours", None)
+    return dict(hook(game.ruleset.public_view(state))) if hook is not None else {}
 
 
 def public_state(game: Game, turn: int) -> dict[str, Any]:
@@ -109,61 +185,63 @@ def repo_url(root: Path) -> str | None:
     return match.group(1) if match else None
 
 
-def _lead(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any]) -> str:
+def _lead(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any], lang: str) -> str:
     if turn == 0:
         first = _next_deadline(game, report)
-        return (f"The set-up of {game.config.get('title', game.id)}."
-                + (f" Orders for turn 1 are due by {first}." if first else ""))
+        return (words.say(lang, "setup", game=game.config.get("title", game.id))
+                + (" " + words.say(lang, "first_due", when=first) if first else ""))
     names = player_names(game)
     missed = [names.get(k, k) for k in report.get("orders", {}).get("missed", [])]
-    bits = [f"Turn {turn} of {game.config.get('title', game.id)}: {report['label']}."]
+    bits = [f"{words.say(lang, 'turn_of', turn=turn, game=game.config.get('title', game.id))}: {report['label']}."]
     if report.get("deadline"):
-        bits.append(f"Deadline {_local(game, report['deadline'])}.")
-    bits.append(f"Missed orders: {', '.join(missed)}." if missed else "Everybody's orders were in.")
+        bits.append(words.say(lang, "deadline", when=_local(game, report["deadline"])))
+    bits.append(words.say(lang, "missed", names=", ".join(missed)) if missed else words.say(lang, "all_in"))
     if game.ruleset.phase(state).finished:
-        bits.append("The game is over.")
+        bits.append(words.say(lang, "over"))
     return " ".join(bits)
 
 
-def _engine_section(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any]) -> list[str]:
+def _engine_section(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any], lang: str) -> list[str]:
     if turn == 0:
-        return ["## Audit", "", f"- Dice commitment: `{report['dice']['seed']}`",
-                f"- Replay it: `turnpress verify {game.id}`", ""]
+        return [f"## {words.say(lang, 'audit')}", "", f"- {words.say(lang, 'commitment')}: `{report['dice']['seed']}`",
+                f"- {words.say(lang, 'replay')}: `turnpress verify {game.id}`", ""]
     names = player_names(game)
     meta = report.get("orders", {})
-    lines = ["## Orders", ""]
+    lines = [f"## {words.say(lang, 'orders')}", ""]
     missed = [names.get(k, k) for k in meta.get("missed", [])]
-    lines.append(f"- Missed orders (NMR): {', '.join(missed) if missed else 'nobody'}")
+    lines.append("- " + words.say(lang, "missed_nmr", names=", ".join(missed) if missed else words.say(lang, "nobody")))
     for late in meta.get("late", []):
-        lines.append(f"- Late but taken: {names.get(late['player'], late['player'])} (arrived {late['arrived']})")
+        lines.append("- " + words.say(lang, "late", name=names.get(late["player"], late["player"]),
+                                      when=late["arrived"]))
     for refused in meta.get("refused", []):
-        lines.append(f"- Not taken: {names.get(refused['player'], refused['player'])} ({refused['why']})")
+        lines.append("- " + words.say(lang, "refused", name=names.get(refused["player"], refused["player"]),
+                                      why=refused["why"]))
     folder, tag = f"orders/{game.id}/{turn:04d}", f"{game.id}/turn-{turn}"
     repo = repo_url(game.root)
     if repo:
-        lines.append(f"- Orders of this turn: [`{folder}/`]({repo}/tree/{tag}/{folder})")
-        lines.append(f"- The turn's commit: [`{tag}`]({repo}/commit/{tag})")
+        lines.append(f"- {words.say(lang, 'orders_of_turn')}: [`{folder}/`]({repo}/tree/{tag}/{folder})")
+        lines.append(f"- {words.say(lang, 'commit')}: [`{tag}`]({repo}/commit/{tag})")
     else:
-        lines.append(f"- Orders of this turn: `{folder}/`")
-        lines.append(f"- The turn's commit: `git show {tag}`")
-    lines += ["", "## Next deadline", ""]
+        lines.append(f"- {words.say(lang, 'orders_of_turn')}: `{folder}/`")
+        lines.append(f"- {words.say(lang, 'commit')}: `git show {tag}`")
+    lines += ["", f"## {words.say(lang, 'next_deadline')}", ""]
     if game.ruleset.phase(state).finished:
-        lines.append("The game is over: there are no more deadlines.")
+        lines.append(words.say(lang, "no_deadlines"))
     else:
         nxt = _next_deadline(game, report)
-        lines.append(f"Orders for turn {turn + 1} are due by **{nxt}**." if nxt else
-                     f"Turn {turn + 1} has no fixed deadline: the game master adjudicates it when the orders are in.")
+        lines.append(words.say(lang, "due_by", turn=turn + 1, when=nxt) if nxt else
+                     words.say(lang, "no_fixed", turn=turn + 1))
     notes = [str(n) for n in report.get("notes", [])]
     gm = game.dir / "notes" / f"{turn:04d}.md"
     if notes or gm.is_file():
-        lines += ["", "## From the game master", ""]
+        lines += ["", f"## {words.say(lang, 'gm')}", ""]
         lines += [f"- {n}" for n in notes]
         if gm.is_file():
             lines += [""] * bool(notes) + [gm.read_text(encoding="utf-8").strip()]
-    lines += ["", "## Audit", "",
-              f"- Dice seed revealed: `{report['dice']['seed']}`",
-              f"- Digest of the orders: `{report['dice'].get('orders_digest', '')}`",
-              f"- Replay it: `turnpress verify {game.id}`", ""]
+    lines += ["", f"## {words.say(lang, 'audit')}", "",
+              f"- {words.say(lang, 'seed')}: `{report['dice']['seed']}`",
+              f"- {words.say(lang, 'digest')}: `{report['dice'].get('orders_digest', '')}`",
+              f"- {words.say(lang, 'replay')}: `turnpress verify {game.id}`", ""]
     return lines
 
 

@@ -33,6 +33,14 @@ The site links each archive from the news index and from the game's overview, by
 ``on_nav`` takes that section out again (and the archives out of the chain of previous and next pages): a shorter
 menu on a phone, and one link per game fewer on each page.
 
+Readers follow one game turn by turn: ``on_nav`` chains each game's issues to each other (the footer's previous and
+next, and the sidebar's) instead of to the issues of other games, the first issue's previous page being the game's
+overview, which the post's "back" link leads to as well.
+
+The feeds are written here, after the build, from the rendered issues: one RSS 2.0 feed per game
+(``feeds/<game>.xml``, every issue) and the league's (``feed_rss_created.xml``, the latest ``LEAGUE_FEED`` issues
+of all games), each item with the issue's headline as its description and the whole issue as its content.
+
 Every step does nothing where the plugin is absent or its internals differ from what it expects.
 
 ``turnpress site build`` copies this module into the league as ``site/.turnpress/mkdocs_hooks.py`` (MkDocs
@@ -42,11 +50,15 @@ imports nothing from turnpress: MkDocs loads it by its path.
 
 from __future__ import annotations
 
+import datetime as dt
 import gc
+import html
 import re
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 import yaml
 from mkdocs.plugins import event_priority
@@ -54,6 +66,7 @@ from mkdocs.plugins import event_priority
 # A link reference definition: up to three spaces, [label]: destination (CommonMark 4.7).
 LINK_DEFINITION = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]*\S.*$", re.MULTILINE)
 REST = "<!-- the rest of the issue is on its own page -->"
+LEAGUE_FEED = 50  # items in the league's feed; each game's feed has all its issues
 
 
 def excerpt_source(markdown: str, separator: str) -> str | None:
@@ -122,10 +135,118 @@ def on_nav(nav: Any, config: Any, files: Any) -> Any:
     archives = [v for v in getattr(getattr(blog_plugin(config), "blog", None), "views", ())
                 if type(v).__name__ == "Category"]
     drop_from_nav(nav, archives)
+    chain_games(getattr(getattr(blog_plugin(config), "blog", None), "posts", ()), files)
     freeze_long_lived()
     return nav
 
 
+def chain_games(posts: Any, files: Any) -> None:
+    """Link each game's issues to each other in turn order, the first one back to the game's overview; tell each
+    post where its game's overview is (the post template's "back" link)."""
+    games: dict[str, list[Any]] = {}
+    for post in posts:
+        categories = post.meta.get("categories") or []
+        if categories:
+            games.setdefault(str(categories[0]), []).append(post)
+    for game, chain in games.items():
+        chain.sort(key=lambda p: p.file.src_uri)
+        file = files.get_file_from_path(f"games/{game}/index.md")
+        overview = getattr(file, "page", None)
+        for n, post in enumerate(chain):
+            post.previous_page = chain[n - 1] if n else overview
+            post.next_page = chain[n + 1] if n + 1 < len(chain) else None
+            if overview is not None:
+                post.meta["tp_game_url"] = overview.url
+                _overviews[game] = overview
+
+
+_overviews: dict[str, Any] = {}  # game -> its overview page, whose title is known once every page is read
+
+
+def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
+    """Name the game on its issues' "back" link: the overview's title (read by now)."""
+    categories = page.meta.get("categories") or []
+    overview = _overviews.get(str(categories[0])) if categories else None
+    if overview is not None and overview.title:
+        page.meta["tp_game_title"] = overview.title
+    return context
+
+
+_issues: list[dict[str, Any]] = []
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """Keep what the feeds need of each issue (its rendered text, headline and date)."""
+    categories = page.meta.get("categories") or []
+    if page.meta.get("slug") and categories and page.meta.get("date") and getattr(page, "content", None):
+        _issues.append({"game": str(categories[0]), "title": page.title, "url": page.canonical_url or page.url,
+                        "date": page.meta["date"], "description": html.unescape(str(page.meta.get("description", ""))),
+                        "content": page.content, "game_title": page.meta.get("tp_game_title") or str(categories[0]),
+                        "language": str(page.meta.get("language") or config.theme.get("language") or "en")})
+    return output
+
+
+def utc(when: Any) -> dt.datetime:
+    """A post's date (naive dates and times are UTC, as the site writes them) as an aware time."""
+    if isinstance(when, dict):
+        when = when.get("created")
+    if isinstance(when, str):
+        when = dt.datetime.fromisoformat(when)
+    if isinstance(when, dt.date) and not isinstance(when, dt.datetime):
+        when = dt.datetime(when.year, when.month, when.day)
+    return when.replace(tzinfo=dt.UTC) if when.tzinfo is None else when.astimezone(dt.UTC)
+
+
+def rfc822(when: Any) -> str:
+    """A date as RSS 2.0 wants it (RFC 822 with a four-digit year), in UTC."""
+    return utc(when).strftime("%a, %d %b %Y %H:%M:%S +0000")
+
+
+def rss(title: str, link: str, description: str, language: str, items: list[dict[str, Any]], self_url: str) -> str:
+    """An RSS 2.0 feed of ``items``, newest first; every text escaped, the content in CDATA."""
+    def text(tag: str, value: str) -> str:
+        return f"<{tag}>{escape(value)}</{tag}>"
+
+    out = ['<?xml version="1.0" encoding="UTF-8"?>',
+           '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" '
+           'xmlns:content="http://purl.org/rss/1.0/modules/content/">', "<channel>",
+           text("title", title), text("link", link), text("description", description), text("language", language),
+           f'<atom:link href="{escape(self_url)}" rel="self" type="application/rss+xml"/>',
+           text("generator", "turnpress")]
+    if items:
+        out.append(text("lastBuildDate", rfc822(items[0]["date"])))
+    for item in items:
+        content = item["content"].replace("]]>", "]]]]><![CDATA[>")
+        out += ["<item>", text("title", item["title"]), text("link", item["url"]),
+                f'<guid isPermaLink="true">{escape(item["url"])}</guid>', text("pubDate", rfc822(item["date"])),
+                text("category", item["game_title"]), text("description", item["description"] or item["title"]),
+                f"<content:encoded><![CDATA[{content}]]></content:encoded>", "</item>"]
+    out += ["</channel>", "</rss>", ""]
+    return "\n".join(out)
+
+
+@event_priority(-100)  # after any plugin that writes a feed of the same name
+def on_post_build(config: Any) -> None:
+    """Write the league's feed and each game's (see the module's docstring)."""
+    if not _issues:
+        return
+    site = str(config.site_url or "")
+    out = Path(config.site_dir)
+    issues = sorted(_issues, key=lambda i: (utc(i["date"]), i["url"]), reverse=True)
+    league = str(config.theme.get("language") or "en")
+    (out / "feed_rss_created.xml").write_text(
+        rss(config.site_name, site, config.site_description or config.site_name, league, issues[:LEAGUE_FEED],
+            site + "feed_rss_created.xml"), encoding="utf-8")
+    games: dict[str, list[dict[str, Any]]] = {}
+    for issue in issues:
+        games.setdefault(issue["game"], []).append(issue)
+    (out / "feeds").mkdir(exist_ok=True)
+    for game, items in games.items():
+        title = items[0]["game_title"]
+        (out / "feeds" / f"{game}.xml").write_text(
+            rss(f"{title} – {config.site_name}", f"{site}games/{game}/", f"Every issue of {title}.",
+                items[0]["language"], items, f"{site}feeds/{game}.xml"), encoding="utf-8")
+    _issues.clear()
 def drop_from_nav(nav: Any, pages: list[Any]) -> None:
     """Take the sections that hold only ``pages`` out of the navigation, and the pages out of the chain of previous
     and next pages (the pages themselves are still built)."""

@@ -8,9 +8,12 @@ open turn's deadline comes from the schedule; whether it is *due* depends on the
 
 from __future__ import annotations
 
+import datetime as dt
+import functools
+import html
+import json
 import multiprocessing
 import os
-import re
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -19,7 +22,21 @@ from pathlib import Path
 from typing import Any
 
 from .. import league as leaguemod
-from . import charts, figure, has_issue, issue_path, player_names, post_date, render_issue
+from . import (
+    charts,
+    colours_of,
+    figure,
+    has_issue,
+    headline,
+    issue_path,
+    labels_of,
+    player_names,
+    post_date,
+    presence,
+    render_issue,
+    seat_names,
+    words,
+)
 
 GAMES_DIR = "site/games"
 HOOKS = "site/.turnpress/mkdocs_hooks.py"  # as named under ``hooks`` in mkdocs.yml
@@ -29,6 +46,35 @@ OVERRIDES = "site/.turnpress/overrides"  # as named as the theme's ``custom_dir`
 # about a third of a millisecond less per issue.
 POST_IMPORT = '{% import "partials/nav-item.html" as item with context %}\n'
 POST_LINKS = "{% if page.config.links %}\n"
+# Material's labels in the page's own language (``language`` in its front matter), the league's elsewhere: the
+# partial as Material ships it but for where the language comes from.
+LANGUAGE_PARTIAL = """{% set code = page.meta.language if page is defined and page and page.meta and page.meta.language
+   else config.theme.language %}
+{% import "partials/languages/" ~ code ~ ".html" as lang %}
+{% import "partials/languages/en.html" as fallback %}
+{% macro t(key) %}{{ lang.t(key) or fallback.t(key) or key }}{% endmacro %}
+"""
+# The post's "back" link leads to the game (the hook names its overview), and the sidebar's landmarks have names.
+POST_CHANGES = (
+    ('<a href="{{ page.parent.url | url }}" class="md-nav__link">',
+     '<a href="{{ (page.meta.tp_game_url or page.parent.url) | url }}" class="md-nav__link">'),
+    ('{{ lang.t("blog.index") }}', '{{ page.meta.tp_game_title or lang.t("blog.index") }}'),
+    ('<nav class="md-nav md-nav--primary">',
+     '<nav class="md-nav md-nav--primary" aria-label="{{ lang.t(\'blog.meta\') }}">'),
+    ('<nav class="md-nav">', '<nav class="md-nav" aria-label="{{ lang.t(\'blog.meta\') }}">'),
+)
+# The feeds in every page's head: the league's, and the game's on its pages (``tp_game`` in the front matter).
+MAIN_TEMPLATE = """{% extends "base.html" %}
+{% block extrahead %}
+  <link rel="alternate" type="application/rss+xml" title="{{ config.site_name }}"
+        href="{{ 'feed_rss_created.xml' | url }}">
+  {% set game = page.meta.tp_game if page and page.meta and page.meta.tp_game else (page.meta.categories[0]
+     if page and page.meta and page.meta.categories else none) %}
+  {% if game %}
+  <link rel="alternate" type="application/rss+xml" title="{{ game }}" href="{{ ('feeds/' ~ game ~ '.xml') | url }}">
+  {% endif %}
+{% endblock %}
+"""
 LATEST = 10  # issues listed on the home page and on a game's overview
 # From how many turns in all the games reading and rendering them is shared out among processes, one game each:
 # below it, starting the processes costs more than it saves.
@@ -59,6 +105,95 @@ class GameView:
     def id(self) -> str:
         return self.game.id
 
+    @functools.cached_property
+    def lang(self) -> str:
+        return words.game_language(self.game.config, self.game.root)
+
+    @functools.cached_property
+    def about(self) -> dict[str, Any]:
+        return words.about(self.game.ruleset.name, self.game.config.get("options"))
+
+    @functools.cached_property
+    def names(self) -> dict[str, str]:
+        return player_names(self.game)
+
+    def say(self, key: str, **values: Any) -> str:
+        return words.say(self.lang, key, **values)
+
+    def steps(self, last: int) -> list[str]:
+        """The labels of turns 0..last (a chart's x axis)."""
+        return ["0", *(str(self.reports[t]["label"]) for t in range(1, last + 1))]
+
+    @functools.cached_property
+    def headlines(self) -> dict[int, str]:
+        return {t: headline(self.game, self.states[t], self.reports[t], self.publics(t + 1), self.lang)
+                for t in self.turns if t > 0}
+
+    def standings(self) -> list[dict[str, Any]]:
+        """The ruleset's standings for readers: names for logins, a status for players out of the game."""
+        hook = getattr(self.game.ruleset, "standings", None)
+        rows = hook(self.public(len(self.turns) - 1)) if hook and self.turns else []
+        out = []
+        gone = self.out_of_game()
+        for row in rows:
+            row = dict(row)
+            key = row.get("player")
+            if isinstance(key, str) and key in self.names:
+                if "name" in row:  # the ruleset gave both: the name is what readers know
+                    del row["player"]
+                else:
+                    row["player"] = self.names[key]
+                if key in gone:
+                    row[self.say("status")] = self.say("out")
+            out.append(row)
+        return out
+
+    def out_of_game(self) -> set[str]:
+        """Players whose count the rules put them out by (``out_at_zero``) fell to zero, and those who left."""
+        gone = {str(p["key"]) for p in self.game.config.get("players", []) if p.get("left")}
+        metric = self.about.get("out_at_zero")
+        hook = getattr(self.game.ruleset, "history", None)
+        if metric and hook and self.turns:
+            for key, values in hook(self.publics(len(self.turns))).get(metric, {}).items():
+                if values and values[-1] == 0 and any(values):
+                    gone.add(key)
+        return gone
+
+    def role_label(self, player: Mapping[str, Any]) -> str:
+        """A player's role as readers know it: the power's name from the standings, else the label the site knows
+        (``roles`` in assets/games.yaml), else the role as written."""
+        role = str(player.get("role") or "")
+        hook = getattr(self.game.ruleset, "standings", None)
+        rows = hook(self.public(len(self.turns) - 1)) if hook and self.turns else []
+        for row in rows:
+            if row.get("player") == player.get("key") and isinstance(row.get("power"), str):
+                return str(row["power"])
+        return str((self.about.get("roles") or {}).get(role.lower(), role))
+
+    def orders_in(self) -> list[str]:
+        """The awaited players whose orders file for the open turn is in the tree (sealed or not: a file's being
+        there is public, what it says is not)."""
+        folder = self.game.root / "orders" / self.id / f"{self.last + 1:04d}"
+        if not folder.is_dir() or self.phase().finished:
+            return []
+        files = {p.name.split(".")[0].lower() for p in folder.iterdir() if p.name.endswith((".yaml", ".yaml.age"))}
+        return [k for k in self.phase().awaited if k.lower() in files]
+
+    def winners(self) -> list[str]:
+        """Who won a finished game: the ruleset's ``winners`` hook, else the first of a ranked standings table."""
+        if not self.turns or not self.phase().finished:
+            return []
+        hook = getattr(self.game.ruleset, "winners", None)
+        if hook is not None:
+            return [self.names.get(k, k) for k in hook(self.public(len(self.turns) - 1))]
+        rows = self.standings()
+        if rows and self.about.get("ranked"):
+            first = rows[0]
+            for key in ("name", "player", *first):
+                if isinstance(first.get(key), str):
+                    return [str(first[key])]
+        return []
+
     @property
     def title(self) -> str:
         return str(self.game.config.get("title", self.game.id))
@@ -80,21 +215,30 @@ class GameView:
     def phase(self) -> Any:
         return self.game.ruleset.phase(self.states[-1])
 
-    def next_deadline(self) -> str:
-        if self.phase().finished:
-            return "game over"
+    def deadline(self) -> dt.datetime | None:
+        """When the open turn is due (None: game over, paused, or no fixed deadline)."""
+        if self.phase().finished or not self.turns:
+            return None
         if self.game.schedule is not None and self.game.schedule.paused:
-            return "paused"
-        when = self.game.deadline(self.last + 1) if self.turns else None
-        if when is None:
-            return "when all orders are in"
+            return None
+        return self.game.deadline(self.last + 1)
+
+    def next_deadline(self, lang: str | None = None) -> str:
+        lang = lang or self.lang
+        if self.phase().finished:
+            return words.say(lang, "game_over")
+        if self.game.schedule is not None and self.game.schedule.paused:
+            return words.say(lang, "paused")
+        when = self.deadline()
+        if when is None or self.game.schedule is None:
+            return words.say(lang, "when_in")
         return when.astimezone(self.game.schedule.zone).strftime("%Y-%m-%d %H:%M %Z")
 
-    def state_text(self) -> str:
+    def state_text(self, lang: str | None = None) -> str:
         phase = self.phase()
         if phase.finished:
-            return f"finished after turn {self.last}"
-        return f"turn {self.last + 1} open: {phase.label}"
+            return words.say(lang or self.lang, "finished", turn=self.last)
+        return words.say(lang or self.lang, "open", turn=self.last + 1, label=phase.label)
 
 
 def md_escape(text: Any) -> str:
@@ -104,20 +248,6 @@ def md_escape(text: Any) -> str:
     if isinstance(text, bool):
         return "yes" if text else "no"
     return str(text).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
-
-
-def table(rows: Sequence[Mapping[str, Any]]) -> str:
-    """Rows of dicts as a Markdown table; the columns are the keys in the order they first appear."""
-    columns: list[str] = []
-    for row in rows:
-        columns += [k for k in row if k not in columns]
-    if not columns:
-        return ""
-    align = ["---:" if all(isinstance(r.get(c), int) and not isinstance(r.get(c), bool) for r in rows if c in r)
-             else "---" for c in columns]
-    lines = ["| " + " | ".join(md_escape(c) for c in columns) + " |", "| " + " | ".join(align) + " |"]
-    lines += ["| " + " | ".join(md_escape(r.get(c)) for c in columns) + " |" for r in rows]
-    return "\n".join(lines)
 
 
 def issue_link(from_page: str, game_id: str, turn: int) -> str:
@@ -130,48 +260,127 @@ def _relative(from_page: str, target: str) -> str:
     return "../" * depth + target
 
 
-def rules_summary(root: Path, ruleset: Any) -> tuple[str, bool]:
-    """The rules in short: the first paragraph of ``site/rules/<ruleset>.md``, else the ruleset's docstring."""
-    page = root / "site" / "rules" / f"{ruleset.name}.md"
-    if page.is_file():
-        text = re.sub(r"^---\n.*?\n---\n", "", page.read_text(encoding="utf-8"), flags=re.DOTALL)
-        for block in re.split(r"\n\s*\n", text):
-            block = block.strip()
-            if block and not block.startswith(("#", "<", "|", "-", "*", ">", "!!!", "```")):
-                return block, True
-        return "", True
-    doc = (type(ruleset).__doc__ or "").strip().split("\n\n")[0]
-    return " ".join(doc.split()), False
+def summary(view: GameView) -> str:
+    """What the game is, for its overview: ``description`` in game.yaml, else the site's summary of its rules."""
+    own = view.game.config.get("description")
+    text = own if isinstance(own, str) and own.strip() else view.about.get("summary", "")
+    return md_escape(" ".join(str(text).split()))
+
+
+def rules_page(root: Path, view: GameView) -> str | None:
+    """The league's rules page for the game: the variant's own (by its map) if there is one, else the ruleset's."""
+    variant = (view.game.config.get("options") or {}).get("map")
+    for name in (variant, view.game.ruleset.name):
+        if name and (root / "site" / "rules" / f"{name}.md").is_file():
+            return f"rules/{name}.md"
+    return None
+
+
+def front(title: str, lang: str, description: str = "") -> list[str]:
+    """A page's front matter: its own title (unique in the site), its language, what a link preview shows."""
+    lines = ["---", f"title: {json.dumps(title, ensure_ascii=False)}", f"language: {lang}"]
+    if description:
+        lines.append(f"description: {json.dumps(html.escape(description), ensure_ascii=False)}")
+    return [*lines, "---", ""]
+
+
+def html_table(rows: Sequence[Mapping[str, Any]], labels: Mapping[str, str], caption: str) -> str:
+    """Rows as an HTML table whose cells carry their column's label, so that on a phone each row reflows into a
+    block of "label: value" lines (see turnpress.css) instead of a table wider than the screen."""
+    columns: list[str] = []
+    for row in rows:
+        columns += [k for k in row if k not in columns]
+    numeric = {c for c in columns if all(isinstance(r.get(c), int) and not isinstance(r.get(c), bool)
+                                          for r in rows if r.get(c) is not None)}
+    num = ' class="tp-num"'
+    head = "".join(f'<th scope="col"{num * (c in numeric)}>{html.escape(words.label(c, labels))}</th>'
+                   for c in columns)
+    body = []
+    for row in rows:
+        cells = []
+        for c in columns:
+            value = row.get(c)
+            text = "" if value is None else ("yes" if value is True else "no" if value is False else str(value))
+            name = html.escape(words.label(c, labels))
+            cells.append(f'<td data-label="{name}"{num * (c in numeric)}>{html.escape(text) or "–"}</td>')
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    return (f'<table class="tp-reflow">\n<caption>{html.escape(caption)}</caption>\n<thead><tr>{head}</tr></thead>\n'
+            "<tbody>\n" + "\n".join(body) + "\n</tbody>\n</table>")
 
 
 # --- pages -----------------------------------------------------------------------------------------------
 
-def home(views: Sequence[GameView]) -> str:
-    lines = ["---", "title: Home", "---", "", "# The league", "",
+def at_a_glance(view: GameView, page: str, lang: str) -> list[str]:
+    """The state of a game in a few lines, in ``lang``: open turn and deadline, whose orders are in, the winner and
+    the final standings of a finished game, what changed in the last turn, who is out."""
+    names = view.names
+
+    def say(key: str, **values: Any) -> str:
+        return words.say(lang, key, **values)
+
+    lines = [f"- **{say('state')}:** {md_escape(view.state_text(lang))}"]
+    winners = view.winners()
+    if winners:
+        lines.append(f"- **{say('winners' if len(winners) > 1 else 'winner')}:** {md_escape(', '.join(winners))}")
+    if view.phase().finished:
+        rows = view.standings()[:3]
+        if rows:
+            lines.append(f"- **{say('final')}:** " + "; ".join(
+                f"{n}. {md_escape(_first_text(r))}" for n, r in enumerate(rows, 1)))
+    else:
+        lines.append(f"- **{say('next_deadline')}:** {md_escape(view.next_deadline(lang))}")
+        awaited = view.phase().awaited
+        if awaited:
+            sent = view.orders_in()
+            lines.append(f"- **{say('sent')}:** {len(sent)}/{len(awaited)}"
+                         + (f" ({md_escape(', '.join(names.get(k, k) for k in sent))})" if sent else "")
+                         + f" · **{say('awaited')}:** "
+                         + md_escape(", ".join(names.get(k, k) for k in awaited if k not in sent) or say("nobody")))
+    gone = sorted(names.get(k, k) for k in view.out_of_game())
+    if gone:
+        lines.append(f"- **{say('out').capitalize()}:** {md_escape(', '.join(gone))}")
+    if view.last:
+        news = view.headlines.get(view.last) or view.reports[view.last]["label"]
+        lines.append(f"- **{say('changes')}:** [{md_escape(news)}]({issue_link(page, view.id, view.last)})")
+    return lines
+
+
+def _first_text(row: Mapping[str, Any]) -> str:
+    texts = [v for v in row.values() if isinstance(v, str)]
+    return f"{texts[0]} ({texts[1]})" if len(texts) > 1 and "power" in row else (texts[0] if texts else "")
+
+
+def home(views: Sequence[GameView], lang: str = "en") -> str:
+    lines = [*front("Home", lang), "# The league", "",
              "Every game of the league is adjudicated in public: players send their orders as pull requests, "
              "and at each deadline the turn is adjudicated, committed and published here as an issue of the "
              "newsletter.", ""]
     if not views:
         lines += ["No game has been set up yet. A game master starts one with `turnpress new`.", ""]
         return "\n".join(lines)
-    rows = [{"Game": f"[{md_escape(v.title)}](games/{v.id}/index.md)", "Rules": v.game.ruleset.title,
-             "Players": len(v.game.players), "State": v.state_text(), "Next deadline": v.next_deadline()}
-            for v in views]
-    lines += ["## Games", "", table(rows), "", "## Latest issues", ""]
+    lines += ["## Games", ""]
+    for v in views:
+        lines += [f"### [{md_escape(v.title)}](games/{v.id}/index.md)", "",
+                  f"{md_escape(v.game.ruleset.title)} · {len(v.game.players)} {words.say('en', 'players').lower()}",
+                  "", *at_a_glance(v, "index.md", lang), ""]
+    lines += ["## Latest issues", ""]
     issues = sorted(((post_date(v.reports[t]), v.id, t, v) for v in views for t in v.turns if t > 0), reverse=True)
     if not issues:
         lines.append("No turn has been adjudicated yet.")
     for date, _, turn, v in issues[:LATEST]:
         label = md_escape(f"{v.title} — {v.reports[turn]['label']}")
-        lines.append(f"- {date[:10]} · [{label}]({issue_link('index.md', v.id, turn)})")
-    lines += ["", 'All issues: [the news archive](news/index.md), also as '
-              '<a href="feed_rss_created.xml">RSS</a>.', ""]
+        news = v.headlines.get(turn)
+        lines.append(f"- {date[:10]} · [{label}]({issue_link('index.md', v.id, turn)})"
+                     + (f": {md_escape(news)}" if news else ""))
+    lines += ["", 'All issues: [the news archive](news/index.md), also as <a href="feed_rss_created.xml">RSS</a>; '
+              'every deadline of every game as <a href="games/deadlines.ics">a calendar</a>.', ""]
     return "\n".join(lines)
 
 
-def news_index(views: Sequence[GameView]) -> str:
+def news_index(views: Sequence[GameView], lang: str = "en") -> str:
     """The news index's lead; the blog lists the issues below it."""
-    lines = ["# News", "", "Every adjudicated turn of every game is an issue, newest first; the archive is also an "
+    lines = [*front("News", lang), "# News", "",
+             "Every adjudicated turn of every game is an issue, newest first; the archive is also an "
              '<a href="../feed_rss_created.xml">RSS feed</a>.', ""]
     games = [v for v in views if v.last]
     if games:
@@ -182,50 +391,52 @@ def news_index(views: Sequence[GameView]) -> str:
 def archive_page(view: GameView) -> str:
     """The head of the game's archive (``news/<game>.md``), which the blog plugin lists the game's issues under:
     without it the blog makes one titled with the game's id."""
-    return "\n".join([f"# {md_escape(view.title)}", "",
-                      f"Every issue of [the game](../games/{view.id}/index.md), newest first.", ""])
+    return "\n".join([*front(f"{view.title}: {view.say('archive')}", view.lang), f"# {md_escape(view.title)}", "",
+                      f"{view.say('every_turn')} [{view.say('back')}](../games/{view.id}/index.md) · "
+                      f'<a href="../../feeds/{view.id}.xml">{view.say("feed")}</a>', ""])
 
 
 def overview(view: GameView, root: Path, has_map: bool) -> str:
     page = f"games/{view.id}/index.md"
-    g, rs = view.game, view.game.ruleset
-    summary, has_rules = rules_summary(root, rs)
-    lines = [f"# {view.title}", ""]
-    if summary:
-        lines += [summary, ""]
-    if has_rules:
-        lines += [f"[The full rules of {rs.title}](../../rules/{rs.name}.md), with the league's house rules.", ""]
-    awaited = [player_names(g).get(k, k) for k in view.phase().awaited] if not view.phase().finished else []
-    facts = [{"": "Rules", " ": rs.title}, {"": "State", " ": view.state_text()},
-             {"": "Next deadline", " ": view.next_deadline()},
-             {"": "Awaited", " ": ", ".join(awaited) or "nobody"},
-             {"": "Schedule", " ": _schedule_text(g)}]
+    g, rs, say = view.game, view.game.ruleset, view.say
+    text = summary(view)
+    lines = [*front(view.title, view.lang, text), f"# {md_escape(view.title)}", ""]
+    if text:
+        lines += [text, ""]
+    rules = rules_page(root, view)
+    if rules:
+        lines += [f"[{say('full_rules', rules=md_escape(rs.title))}](../../{rules}).", ""]
+    lines += [*at_a_glance(view, page, view.lang), f"- **{say('rules')}:** {md_escape(rs.title)}",
+              f"- **{say('schedule')}:** {md_escape(_schedule_text(g))}", ""]
+    links = [f"[{say('standings')}](standings.md)", f"[{say('charts')}](charts.md)"]
+    if has_map:
+        links.append(f"[{say('map')}](map.md)")
     issues = [t for t in view.turns if has_issue(g, t)]
     if issues:
-        facts.append({"": "Latest issue", " ": f"[{md_escape(view.reports[issues[-1]]['label'])}]"
-                                              f"({issue_link(page, view.id, issues[-1])})"})
-    lines += [table(facts), "", "## Pages", ""]
+        links += [f"[{say('archive')}](../../news/{view.id}.md)", f'<a href="../../feeds/{view.id}.xml">RSS</a>']
+    lines += [" · ".join(links), "", f"## {say('players')}", "",
+              html_table([_player_row(p, view) for p in g.config.get("players", [])], {}, say("players")), "",
+              "## How to send orders", "", *_how_to(view), ""]
     if issues:
-        lines.append(f"- [Issue archive](../../news/{view.id}.md): every turn's newsletter")
-    lines += ["- [Standings](standings.md)", "- [Charts](charts.md)"]
-    if has_map:
-        lines.append("- [Map](map.md)")
-    lines += ["", "## Players", "", table([_player_row(p, g) for p in g.config.get("players", [])]), "",
-              "## How to send orders", ""] + _how_to(view) + [""]
-    if issues:
-        lines += ["## Latest issues", ""]
-        for t in reversed(issues[-LATEST:]):
+        lines += [f"## {say('turns')}", ""]
+        for t in reversed(issues):
+            news = view.headlines.get(t)
             date = f" · {post_date(view.reports[t])[:10]}" if t > 0 else ""
-            lines.append(f"- [Turn {t}: {md_escape(view.reports[t]['label'])}]({issue_link(page, view.id, t)}){date}")
+            lines.append(f"- [{say('turn', turn=t)}: {md_escape(view.reports[t]['label'])}]"
+                         f"({issue_link(page, view.id, t)}){date}" + (f" · {md_escape(news)}" if news else ""))
         lines.append("")
     return "\n".join(lines)
 
 
-def _player_row(p: Mapping[str, Any], game: leaguemod.Game) -> dict[str, Any]:
-    row: dict[str, Any] = {"Player": p["name"], "GitHub": f"[{p['login']}](https://github.com/{p['login']})"}
-    if any("role" in q for q in game.config.get("players", [])):
-        row["Role"] = p.get("role", "")
-    row["Since turn"] = p.get("joined", 1)
+def _player_row(p: Mapping[str, Any], view: GameView) -> dict[str, Any]:
+    say = view.say
+    row: dict[str, Any] = {say("player"): p["name"], "GitHub": p["login"]}
+    if any("role" in q for q in view.game.config.get("players", [])):
+        row[say("role")] = view.role_label(p)
+    status = [say("joined", turn=p["joined"])] if p.get("joined") else []
+    if p["key"] in view.out_of_game():
+        status.append(say("out"))
+    row[say("status")] = ", ".join(status)
     return row
 
 
@@ -256,35 +467,78 @@ def _how_to(view: GameView) -> list[str]:
 
 
 def standings_page(view: GameView) -> str:
-    hook = getattr(view.game.ruleset, "standings", None)
-    lines = [f"# {view.title}: standings", ""]
-    rows = hook(view.public(len(view.turns) - 1)) if hook else []
+    say = view.say
+    lines = [*front(f"{view.title}: {say('standings')}", view.lang), f"# {md_escape(view.title)}: {say('standings')}",
+             ""]
+    rows = view.standings()
     if rows:
-        lines += [f"After turn {view.last}"
-                  + (f" ({md_escape(view.reports[view.last]['label'])})" if view.last else "") + ".", "",
-                  table(rows), ""]
+        after = say("after_turn", turn=view.last) + (f" ({view.reports[view.last]['label']})" if view.last else "")
+        lines += [f"{md_escape(after)}.", "", html_table(rows, labels_of(view.game), after), ""]
     else:
-        lines += ["This game keeps no standings table; the latest issue has the game's own tables.", ""]
-    lines += ["[Back to the game](index.md)", ""]
+        lines += [say("no_standings"), ""]
+    lines += [f"[{say('back')}](index.md)", ""]
     return "\n".join(lines)
 
 
 def charts_page(view: GameView) -> str:
+    say = view.say
     hook = getattr(view.game.ruleset, "history", None)
-    lines = [f"# {view.title}: charts", ""]
-    figures = charts.charts(hook(view.publics(len(view.turns))), player_names(view.game)) \
-        if hook else []
+    lines = [*front(f"{view.title}: {say('charts')}", view.lang), f"# {md_escape(view.title)}: {say('charts')}", ""]
+    count = len(view.turns)
+    names = seat_names(view.game, view.public(count - 1)) if count else {}
+    figures = charts.charts(hook(view.publics(count)), names, lang=view.lang, labels=labels_of(view.game),
+                            present=presence(view.game, count), steps=view.steps(view.last),
+                            colours=colours_of(view.game, view.states[-1])) if hook and count else []
     if figures:
-        lines += [f"From the set-up (turn 0) to turn {view.last}.", ""] + [figure(svg) for svg in figures]
+        lines += [say("from_setup", turn=view.last), ""] + [figure(svg) for svg in figures]
     else:
-        lines += ["This game draws no history charts.", ""]
-    lines += ["[Back to the game](index.md)", ""]
+        lines += [say("no_charts"), ""]
+    lines += [f"[{say('back')}](index.md)", ""]
     return "\n".join(lines)
 
 
 def map_page(view: GameView, svg: str) -> str:
-    return "\n".join([f"# {view.title}: map", "", f"After turn {view.last}.", "", figure(svg),
-                      "[Back to the game](index.md)", ""])
+    return "\n".join([*front(f"{view.title}: {view.say('map')}", view.lang),
+                      f"# {md_escape(view.title)}: {view.say('map')}", "",
+                      f"{view.say('after_turn', turn=view.last)}.", "", figure(svg),
+                      f"[{view.say('back')}](index.md)", ""])
+
+
+def calendar(views: Sequence[GameView]) -> str:
+    """Every game's open deadline as an iCalendar (RFC 5545): one event per game and turn, stamped with the turn's
+    deadline itself (no clock: the same league gives the same bytes)."""
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//turnpress//newsletter site//EN", "CALSCALE:GREGORIAN",
+             "X-WR-CALNAME:turnpress deadlines"]
+    for v in views:
+        when = v.deadline()
+        if when is None:
+            continue
+        stamp = when.astimezone(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
+        lines += ["BEGIN:VEVENT", f"UID:{v.id}-turn-{v.last + 1}@turnpress", f"DTSTAMP:{stamp}",
+                  f"DTSTART:{stamp}", f"DTEND:{stamp}",
+                  _ical_text("SUMMARY", f"{v.title}: {v.say('turn', turn=v.last + 1)} – {v.phase().label}"),
+                  _ical_text("DESCRIPTION", v.say("due_by", turn=v.last + 1, when=v.next_deadline()).replace("**", "")),
+                  "END:VEVENT"]
+    lines.append("END:VCALENDAR")
+    return "".join(_fold(line) + "\r\n" for line in lines)
+
+
+def _ical_text(name: str, value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
+    return f"{name}:{escaped}"
+
+
+def _fold(line: str, octets: int = 75) -> str:
+    """Lines of at most 75 octets, continued with a space (RFC 5545 3.1), never inside a UTF-8 character."""
+    out, current = [], ""
+    for ch in line:
+        limit = octets if not out else octets - 1
+        if len((current + ch).encode("utf-8")) > limit:
+            out.append(current)
+            current = ""
+        current += ch
+    out.append(current)
+    return "\r\n ".join(out)
 
 
 def game_pages(view: GameView, root: Path) -> dict[str, str]:
@@ -299,8 +553,7 @@ def game_pages(view: GameView, root: Path) -> dict[str, str]:
         pages[f"site/news/{view.id}.md"] = archive_page(view)
     for t in view.turns:
         if has_issue(view.game, t):
-            path, text = render_issue(view.game, t, view.states[t], view.reports[t],
-                                      view.publics)
+            path, text = render_issue(view.game, t, view.states[t], view.reports[t], view.publics, view.steps(t))
             pages[path] = text
     return pages
 
@@ -340,14 +593,19 @@ def post_template() -> str:
         text = resources.files("material").joinpath("templates/blog-post.html").read_text(encoding="utf-8")
     except (ModuleNotFoundError, FileNotFoundError):
         return ""
-    if text.count(POST_IMPORT) != 1 or text.count(POST_LINKS) != 1:
-        return text
-    return text.replace(POST_IMPORT, "").replace(POST_LINKS, POST_LINKS + POST_IMPORT)
+    if text.count(POST_IMPORT) == 1 and text.count(POST_LINKS) == 1:
+        text = text.replace(POST_IMPORT, "").replace(POST_LINKS, POST_LINKS + POST_IMPORT)
+    for old, new in POST_CHANGES:
+        text = text.replace(old, new)
+    return text
 
 
 def all_pages(root: Path, views: Sequence[GameView], per_game: Sequence[Mapping[str, str]]) -> dict[str, str]:
     """Every generated file: path relative to the league root -> text (``per_game``: each game's pages)."""
-    pages = {"site/index.md": home(views), "site/news/index.md": news_index(views),
+    lang = words.league_language(root)
+    pages = {"site/index.md": home(views, lang), "site/news/index.md": news_index(views, lang),
+             f"{GAMES_DIR}/deadlines.ics": calendar(views), f"{OVERRIDES}/partials/language.html": LANGUAGE_PARTIAL,
+             f"{OVERRIDES}/main.html": MAIN_TEMPLATE,
              "site/stylesheets/turnpress.css": stylesheet(), HOOKS: mkdocs_hooks(),
              f"{OVERRIDES}/blog-post.html": post_template(),
              f"{HOOKS.rpartition('/')[0]}/.gitignore": "# Written by `turnpress site build`; not kept in git.\n*\n"}

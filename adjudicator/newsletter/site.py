@@ -81,11 +81,11 @@ def write_if_changed(root: Path, files: dict[str, str]) -> int:
     """Write the files whose text differs from what is on disk; returns how many were written."""
     written = 0
     for rel, text in sorted(files.items()):
-        path = root / rel
-        if path.is_file() and path.read_text(encoding="utf-8") == text:
+        path, data = root / rel, text.encode("utf-8")  # bytes: the calendar's line ends are CRLF
+        if path.is_file() and path.read_bytes() == data:
             continue
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        path.write_bytes(data)
         written += 1
     return written
 

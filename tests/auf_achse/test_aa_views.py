@@ -106,7 +106,7 @@ def test_auswertung_round_0s_offers_have_an_issue_at_set_up(league):
     for o in round0:
         assert f"| {o['id']} | {o['goods']} |" in head
     assert page[page.index("## Alle Angebote"):].count("\n| ") >= 1 + len(state["orders"])
-    assert "The set-up of" in page and "Missed orders" not in page
+    assert "Der Aufbau von" in page and "Ohne Befehle" not in page  # the set-up's lead, in the game's German
     view = pages.GameView.read(league, "aa")
     built = pages.game_pages(view, league)
     assert built["site/news/posts/aa/0000.md"] == page  # the site build writes the same page again

@@ -1,0 +1,124 @@
+"""What the site says in a game's own language, and what it knows about each ruleset for its readers.
+
+A game's pages are written in the language of its newsletter: ``language`` in ``game.yaml``, else the one
+``assets/games.yaml`` names for its ruleset (or Diplomacy variant), else the league's (``theme: language`` in
+``mkdocs.yml``). The site's own words (headings, the lead, the orders section) come from ``WORDS``; a language
+without an entry there falls back to English, word by word.
+
+>>> say("de", "turn_of", turn=3, game="Bretton Woods")
+'Zug 3 von Bretton Woods'
+>>> label("supply_centres", {}), label("B", {"B": "Bevölkerung (B)"})
+('Supply centres', 'Bevölkerung (B)')
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "turn": "Turn {turn}", "turn_of": "Turn {turn} of {game}", "deadline": "Deadline {when}.",
+        "missed": "Missed orders: {names}.", "all_in": "Everybody's orders were in.", "over": "The game is over.",
+        "charts": "Charts", "orders": "Orders", "missed_nmr": "Missed orders (NMR): {names}", "nobody": "nobody",
+        "late": "Late but taken: {name} (arrived {when})", "refused": "Not taken: {name} ({why})",
+        "orders_of_turn": "Orders of this turn", "commit": "The turn's commit",
+        "next_deadline": "Next deadline", "no_deadlines": "The game is over: there are no more deadlines.",
+        "due_by": "Orders for turn {turn} are due by **{when}**.",
+        "no_fixed": "Turn {turn} has no fixed deadline: the game master adjudicates it when the orders are in.",
+        "gm": "From the game master", "audit": "Audit", "seed": "Dice seed revealed", "digest": "Digest of the orders",
+        "replay": "Replay it", "previous": "Previous turn", "next": "Next turn", "all_turns": "All turns",
+        "back": "Back to the game", "standings": "Standings", "map": "Map", "turns": "Turns",
+        "after_turn": "After turn {turn}", "rules": "Rules", "state": "State", "awaited": "Awaited",
+        "sent": "Orders in", "schedule": "Schedule", "latest": "Latest issue", "players": "Players",
+        "player": "Player", "role": "Role", "since": "Since turn", "status": "Status", "out": "out of the game",
+        "joined": "joined in turn {turn}", "winner": "Winner", "winners": "Winners", "final": "Final standings",
+        "finished": "finished after turn {turn}", "open": "turn {turn} open: {label}", "game_over": "game over",
+        "paused": "paused", "when_in": "when all orders are in", "headline": "Headline", "date": "Date",
+        "game": "Game", "issue": "Issue", "no_standings": "This game keeps no standings table; the latest issue has "
+        "the game's own tables.", "no_charts": "This game draws no history charts.",
+        "from_setup": "From the set-up (turn 0) to turn {turn}.", "full_rules": "The full rules of {rules}, with "
+        "the league's house rules", "feed": "Feed of this game (RSS)", "archive": "Issue archive",
+        "changes": "Since the last turn", "no_change": "no change", "every_turn": "Every turn of the game, newest "
+        "first.", "setup": "The set-up of {game}.", "first_due": "Orders for turn 1 are due by {when}.",
+        "commitment": "Dice commitment",
+    },
+    "de": {
+        "turn": "Zug {turn}", "turn_of": "Zug {turn} von {game}", "deadline": "Abgabeschluss {when}.",
+        "missed": "Ohne Befehle: {names}.", "all_in": "Alle Befehle waren da.", "over": "Die Partie ist beendet.",
+        "charts": "Diagramme", "orders": "Befehle", "missed_nmr": "Ohne Befehle (NMR): {names}", "nobody": "niemand",
+        "late": "Verspätet, aber genommen: {name} (eingegangen {when})", "refused": "Nicht genommen: {name} ({why})",
+        "orders_of_turn": "Befehle dieses Zuges", "commit": "Der Commit des Zuges",
+        "next_deadline": "Nächster Abgabeschluss", "no_deadlines": "Die Partie ist beendet: es gibt keinen "
+        "Abgabeschluss mehr.", "due_by": "Die Befehle für Zug {turn} sind fällig bis **{when}**.",
+        "no_fixed": "Zug {turn} hat keinen festen Abgabeschluss: die Spielleitung wertet ihn aus, sobald alle "
+        "Befehle da sind.", "gm": "Von der Spielleitung", "audit": "Nachprüfen", "seed": "Aufgedeckter Würfelschlüssel",
+        "digest": "Prüfsumme der Befehle", "replay": "Nachspielen", "previous": "Voriger Zug", "next": "Nächster Zug",
+        "all_turns": "Alle Züge", "back": "Zurück zur Partie", "standings": "Tabelle", "map": "Karte",
+        "turns": "Züge", "after_turn": "Nach Zug {turn}", "rules": "Regeln", "state": "Stand", "awaited": "Erwartet",
+        "sent": "Befehle da", "schedule": "Zeitplan", "latest": "Neueste Ausgabe", "players": "Spieler",
+        "player": "Spieler", "role": "Rolle", "since": "Seit Zug", "status": "Status", "out": "ausgeschieden",
+        "joined": "seit Zug {turn} dabei", "winner": "Sieger", "winners": "Sieger", "final": "Endstand",
+        "finished": "beendet nach Zug {turn}", "open": "Zug {turn} offen: {label}", "game_over": "Partie beendet",
+        "paused": "angehalten", "when_in": "sobald alle Befehle da sind", "headline": "Schlagzeile",
+        "date": "Datum", "game": "Partie", "issue": "Ausgabe", "no_standings": "Diese Partie führt keine Tabelle; "
+        "die neueste Ausgabe hat die Tabellen des Spiels.", "no_charts": "Diese Partie zeichnet keine Verläufe.",
+        "from_setup": "Vom Aufbau (Zug 0) bis Zug {turn}.", "full_rules": "Die vollständigen Regeln von {rules}, "
+        "mit den Hausregeln der Liga", "feed": "Feed dieser Partie (RSS)", "archive": "Archiv der Ausgaben",
+        "changes": "Seit dem letzten Zug", "no_change": "keine Änderung", "every_turn": "Jeder Zug der Partie, der "
+        "neueste zuerst.", "setup": "Der Aufbau von {game}.",
+        "first_due": "Die Befehle für Zug 1 sind fällig bis {when}.",
+        "commitment": "Festlegung der Würfel",
+    },
+}
+THEME_LANGUAGE = re.compile(r"^  language:\s*['\"]?([a-z]{2}(?:[-_][A-Za-z]+)?)['\"]?\s*$", re.MULTILINE)
+
+
+def say(language: str, key: str, **values: Any) -> str:
+    """The site's word ``key`` in ``language`` (English where that language has none), filled with ``values``."""
+    text = WORDS.get(language, {}).get(key) or WORDS["en"][key]
+    return text.format(**values) if values else text
+
+
+def label(key: str, labels: Mapping[str, str]) -> str:
+    """A reader's label for a data key: the ruleset's own, else the key with spaces and a capital."""
+    if key in labels:
+        return labels[key]
+    text = key.replace("_", " ").strip()
+    return text[:1].upper() + text[1:] if text else key
+
+
+@functools.cache
+def _catalogue() -> dict[str, dict[str, Any]]:
+    return yaml.safe_load(resources.files(__package__).joinpath("assets/games.yaml").read_text(encoding="utf-8"))
+
+
+def about(ruleset: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """What the site knows of a ruleset for its readers; a Diplomacy variant's entry (by its ``map``) first."""
+    catalogue = _catalogue()
+    variant = (options or {}).get("map")
+    if variant and f"{ruleset}/{variant}" in catalogue:
+        return catalogue[f"{ruleset}/{variant}"]
+    return catalogue.get(ruleset, {})
+
+
+def league_language(root: Path) -> str:
+    """The league's language: ``theme: language`` in its ``mkdocs.yml``, else English."""
+    path = root / "mkdocs.yml"
+    match = THEME_LANGUAGE.search(path.read_text(encoding="utf-8")) if path.is_file() else None
+    return match.group(1) if match else "en"
+
+
+def game_language(config: Mapping[str, Any], root: Path) -> str:
+    """The language of a game's pages (see the module's docstring)."""
+    own = config.get("language")
+    if isinstance(own, str) and re.fullmatch(r"[a-z]{2}", own):
+        return own
+    known = about(str(config.get("ruleset", "")), config.get("options")).get("language")
+    return str(known) if known else league_language(root)
