@@ -9,9 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from . import dice, yamlio
 from . import orders as ordersmod
-from .league import Game, LeagueError, find_root, load_game
+from .errors import LeagueError
 from .model import State
+from .sealed import orders as sealedorders
+from .sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
+from .store import Game, find_root, load_game
 
 
 class GameCache:
@@ -32,6 +36,10 @@ class GameCache:
         if isinstance(found, LeagueError):
             raise found
         return found
+
+    def add(self, game: Game) -> None:
+        """Use ``game`` as read already (``seal`` gives it the player's key first)."""
+        self._games[game.id] = game
 
     def state(self, game: Game) -> State:
         if game.id not in self._states:
@@ -94,9 +102,7 @@ def _check_without_hidden(rel: str, raw: bytes, where: ordersmod.OrdersPath, gam
 
 def _check_sealed(games: GameCache, rel: str, path: Path) -> tuple[ordersmod.Checked, Game | None]:
     """A sealed orders file: what can be checked without its key (it opens only at the deadline)."""
-    from . import sealed
-
-    where = sealed.parse_sealed_path(rel)
+    where = parse_sealed_path(rel)
     game = None
     if where is not None and not path.is_symlink() and path.is_file():
         try:
@@ -107,8 +113,8 @@ def _check_sealed(games: GameCache, rel: str, path: Path) -> tuple[ordersmod.Che
         return ordersmod.Checked(rel, None, False, [ordersmod.file_finding(
             rel, "not a sealed orders file: they are regular files orders/<game>/<NNNN>/<login>.yaml.age",
             "write it with 'turnpress seal'")]), None
-    raw = ordersmod.read_limited(path, sealed.SEALED_MAX_BYTES)
-    return ordersmod.Checked(rel, None, False, sealed.check_envelope(games.root, rel, raw, game)), game
+    raw = ordersmod.read_limited(path, SEALED_MAX_BYTES)
+    return ordersmod.Checked(rel, None, False, sealedorders.check_envelope(games.root, rel, raw, game)), game
 
 
 def validate_files(paths: list[Path], root: Path | None = None) -> tuple[list[ordersmod.Finding], dict[str, list[str]]]:
@@ -135,16 +141,12 @@ def validate_files(paths: list[Path], root: Path | None = None) -> tuple[list[or
 def describe(game: Game, state: State, player: str, orders: Any) -> list[str]:
     hook = getattr(game.ruleset, "describe", None)
     if hook is None:
-        from . import yamlio
-
         return yamlio.dump(orders).splitlines()
     return list(hook(state, player, orders))
 
 
 def preview(root: Path, game_id: str, file: Path) -> tuple[str, int]:
     """What ``file``'s orders would do now: the others play their defaults, the dice are not the real ones."""
-    from . import dice, yamlio
-
     games = GameCache(root)
     rel = file.resolve().relative_to(root.resolve()).as_posix()
     checked, game = check_path(games, rel, root / rel)

@@ -1,55 +1,79 @@
-"""Git: commits and tags of turns, when each orders file reached main, files as committed.
+"""The one git layer: commits and tags of turns, when each orders file reached main, files as committed.
 
-Everything here shells out through GitPython's command wrapper, imported lazily so that commands that need no
-git (``validate``) start fast.
+Every call is a plain ``git`` subprocess, so that each command is what you would type by hand, and every
+failure is a ``GitError`` carrying git's own words.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
-from functools import cache
+import os
+import subprocess
+import tempfile
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+
+from .errors import GitError
+
+ZERO = "0" * 40
+HistoryError = GitError  # the name the league's callers knew; one class
 
 
-class HistoryError(RuntimeError):
-    """Git refused something the league needed (not a repository, a tag that exists, ...)."""
+def run(repo: Path, *args: str, check: bool = True, input: bytes | None = None,
+        env: Mapping[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
+    """``git -C repo args...`` with output captured as bytes; raises ``GitError`` if ``check`` and it fails."""
+    full_env = {**os.environ, **env} if env else None
+    proc = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, input=input, env=full_env)
+    if check and proc.returncode != 0:
+        words = proc.stderr.decode("utf-8", "replace").strip()
+        raise GitError(f"git {' '.join(args)} failed: {words}")
+    return proc
 
 
-@cache
-def _repo(root: Path) -> Any:
-    import git
-
-    try:
-        return git.Repo(root)
-    except (git.InvalidGitRepositoryError, git.NoSuchPathError):
-        raise HistoryError(f"{root} is not a git repository; run 'git init' there first") from None
-
-
-def is_repo(root: Path) -> bool:
-    try:
-        _repo(root)
-        return True
-    except HistoryError:
-        return False
+def text(repo: Path, *args: str, env: Mapping[str, str] | None = None, input: str | None = None) -> str:
+    """The output of a git command as text, stripped."""
+    data = input.encode("utf-8") if input is not None else None
+    return run(repo, *args, env=env, input=data).stdout.decode("utf-8", "replace").strip()
 
 
 def git(root: Path, *args: str) -> str:
-    import git as gitmodule
+    """The output of a git command as text, as git wrote it (not stripped)."""
+    return run(root, *args).stdout.decode("utf-8", "replace")
 
-    try:
-        return _repo(root).git.execute(["git", *args], strip_newline_in_stdout=False)
-    except gitmodule.GitCommandError as e:
-        raise HistoryError(f"git {' '.join(args)} failed: {e.stderr.strip() or e}") from None
+
+def rev(repo: Path, name: str) -> str | None:
+    """The commit ``name`` points to, or ``None`` if there is no such commit."""
+    proc = run(repo, "rev-parse", "-q", "--verify", f"{name}^{{commit}}", check=False)
+    return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+
+def is_repo(root: Path) -> bool:
+    """True if ``root`` is the top of a git work tree (a league is a repository of its own)."""
+    top = root.resolve()
+    if top in _repos:
+        return True
+    proc = run(top, "rev-parse", "--show-toplevel", check=False) if top.is_dir() else None
+    if proc is None or proc.returncode != 0 or Path(proc.stdout.decode().strip()).resolve() != top:
+        return False
+    _repos.add(top)  # a repository stays one for the process; a folder may become one (git init), so no "no"s
+    return True
+
+
+_repos: set[Path] = set()
+
+
+def require_repo(root: Path) -> None:
+    if not is_repo(root):
+        raise GitError(f"{root} is not a git repository; run 'git init' there first")
 
 
 def has_head(root: Path) -> bool:
-    try:
-        git(root, "rev-parse", "--verify", "-q", "HEAD")
-        return True
-    except HistoryError:
-        return False
+    return rev(root, "HEAD") is not None
+
+
+def head(root: Path) -> str:
+    require_repo(root)
+    return text(root, "rev-parse", "HEAD")
 
 
 def arrivals(root: Path, directory: str) -> dict[str, dt.datetime]:
@@ -72,47 +96,25 @@ def arrivals(root: Path, directory: str) -> dict[str, dt.datetime]:
     return out
 
 
-
-
-
-
 def tag(root: Path, name: str, message: str, rev: str = "HEAD") -> None:
-    git(root, "tag", "-a", "-m", message, name, rev)
+    run(root, "tag", "-a", "-m", message, name, rev)
 
 
 def tag_target(root: Path, name: str) -> str | None:
-    try:
-        return git(root, "rev-parse", "-q", "--verify", f"refs/tags/{name}^{{commit}}").strip() or None
-    except HistoryError:
-        return None
+    return rev(root, f"refs/tags/{name}")
 
 
-def head(root: Path) -> str:
-    return git(root, "rev-parse", "HEAD").strip()
-
-
+def commit_time(root: Path, rev: str) -> int:
+    """The committer's time of ``rev``, in seconds since the epoch."""
+    return int(text(root, "show", "-s", "--format=%ct", rev))
 
 
 def last_commit_of(root: Path, path: str) -> str | None:
-    out = git(root, "log", "-1", "--format=%H", "--", path).strip() if has_head(root) else ""
+    out = text(root, "log", "-1", "--format=%H", "--", path) if has_head(root) else ""
     return out or None
 
 
-def _plumb(root: Path, args: Sequence[str], *, input: str | None = None, env: dict[str, str] | None = None) -> str:
-    import os
-    import subprocess
-
-    full_env = {**os.environ, **(env or {})}
-    proc = subprocess.run(["git", *args], cwd=root, input=input, capture_output=True, text=True, env=full_env)
-    if proc.returncode != 0:
-        raise HistoryError(f"git {' '.join(args[:2])} failed: {proc.stderr.strip()}")
-    return proc.stdout.strip()
-
-
-ZERO = "0" * 40
-
-
-def commit_files(root: Path, files: dict[str, str], message: str, parent: str | None = None) -> str:
+def commit_files(root: Path, files: Mapping[str, str], message: str, parent: str | None = None) -> str:
     """Commit ``files`` (path -> text) on top of HEAD without touching the working tree or the index.
 
     The commit is built from blobs in a private index and becomes real with one compare-and-swap of the
@@ -120,29 +122,25 @@ def commit_files(root: Path, files: dict[str, str], message: str, parent: str | 
     meantime (after ``parent``, the commit the files were computed from), the swap fails and nothing is
     committed.
     """
-    import os
-    import tempfile
-
+    require_repo(root)
     old = parent or (head(root) if has_head(root) else ZERO)
-    branch = _plumb(root, ["symbolic-ref", "-q", "HEAD"])
+    branch = text(root, "symbolic-ref", "-q", "HEAD")
     fd, index = tempfile.mkstemp(prefix="turnpress-index-", dir=root / ".git")
     os.close(fd)
     env = {"GIT_INDEX_FILE": index}
     try:
         if old != ZERO:
-            _plumb(root, ["read-tree", old], env=env)
-        for rel, text in sorted(files.items()):
-            blob = _plumb(root, ["hash-object", "-w", "--stdin"], input=text)
-            _plumb(root, ["update-index", "--add", "--cacheinfo", f"100644,{blob},{rel}"], env=env)
-        tree = _plumb(root, ["write-tree"], env=env)
+            text(root, "read-tree", old, env=env)
+        for rel, body in sorted(files.items()):
+            blob = text(root, "hash-object", "-w", "--stdin", input=body)
+            text(root, "update-index", "--add", "--cacheinfo", f"100644,{blob},{rel}", env=env)
+        tree = text(root, "write-tree", env=env)
         parents = ["-p", old] if old != ZERO else []
-        commit = _plumb(root, ["commit-tree", tree, *parents, "-m", message])
-        _plumb(root, ["update-ref", "-m", message, branch, commit, old])
+        commit = text(root, "commit-tree", tree, *parents, "-m", message)
+        text(root, "update-ref", "-m", message, branch, commit, old)
         return commit
     finally:
         Path(index).unlink(missing_ok=True)
-
-
 
 
 def restore_missing(root: Path, paths: Sequence[str]) -> list[str]:
@@ -150,7 +148,16 @@ def restore_missing(root: Path, paths: Sequence[str]) -> list[str]:
     missing = [p for p in paths if not (root / p).exists()]
     if not missing or not has_head(root):
         return []
-    in_head = [p for p in missing if _plumb(root, ["ls-tree", "--name-only", "HEAD", "--", p])]
+    in_head = [p for p in missing if text(root, "ls-tree", "--name-only", "HEAD", "--", p)]
     if in_head:
-        _plumb(root, ["checkout", "HEAD", "--", *in_head])
+        run(root, "checkout", "HEAD", "--", *in_head)
     return in_head
+
+
+def changed_files(root: Path, rev: str) -> list[str]:
+    """The paths commit ``rev`` changed."""
+    return text(root, "show", "--name-only", "--format=", rev).split()
+
+
+def subject(root: Path, rev: str) -> str:
+    return text(root, "show", "-s", "--format=%s", rev)

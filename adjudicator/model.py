@@ -16,6 +16,11 @@ Orders = dict[str, Any]
 Report = dict[str, Any]
 Path = tuple[str | int, ...]
 
+# The state keys whose values the rules hide: ``private`` (player -> what that player alone sees) and
+# ``secret`` (what nobody sees: the deck's order). ``public_view`` leaves them out; the shell keeps them
+# in ``hidden.yaml`` or sealed files.
+HIDDEN_KEYS = ("private", "secret")
+
 
 @dataclass(frozen=True)
 class Player:

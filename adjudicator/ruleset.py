@@ -2,7 +2,7 @@
 
 A ruleset is pure: it reads no files, no clock, no environment and no git, and it never mutates its input.
 Given the state, the orders of every player and a dice stream, it returns the new state and a report. The
-shell (``league.py``) does everything else. Rulesets register under the entry-point group
+shell (``store``, ``turn``, ``check``, ``cli``) does everything else. Rulesets register under the entry-point group
 ``turnpress.rulesets``; the built-in ones are registered the same way in ``pyproject.toml``.
 """
 
@@ -13,16 +13,13 @@ from functools import cache
 from importlib import import_module, util
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from .errors import RulesetError as RulesetError  # rulesets raise it from here
 from .model import Orders, Phase, Player, Problem, State, TurnResult
 
 if TYPE_CHECKING:
     from .dice import Dice
 
 GROUP = "turnpress.rulesets"
-
-
-class RulesetError(Exception):
-    """A request the ruleset refuses as a whole (a join it does not allow, an unknown option)."""
 
 
 @runtime_checkable

@@ -18,16 +18,14 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from .errors import ScheduleError
+
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-
-
-class ScheduleError(ValueError):
-    """A schedule block that cannot be understood; the message says what to write."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +130,33 @@ def parse(block: Mapping[str, Any]) -> Schedule:
             raise ScheduleError(f"extend: {turn!r} is not a turn number") from None
     return Schedule(tzname, first, grace=dt.timedelta(minutes=grace), extend=extend,
                     paused=bool(block.get("paused", False)), **kw)
+
+
+def is_due(schedule: Schedule | None, deadline: dt.datetime | None, now: dt.datetime, *, finished: bool,
+           awaited: Sequence[str], submitted: Sequence[str], waiting: Sequence[str]) -> tuple[bool, str]:
+    """Whether the open phase is due ``now``, and why (or why not). Pure: every input is an argument.
+
+    A phase is due at its deadline plus grace, or as soon as every awaited player has orders in and none of
+    them asked to wait; never in a finished or paused game.
+
+    >>> import datetime as dt
+    >>> noon = dt.datetime(2026, 1, 5, 12, tzinfo=dt.UTC)
+    >>> is_due(None, None, noon, finished=False, awaited=("a", "b"), submitted=("a", "b"), waiting=())
+    (True, 'every awaited player has orders in')
+    >>> is_due(None, None, noon, finished=False, awaited=("a", "b"), submitted=("a",), waiting=())
+    (False, 'the game has no schedule: adjudicate it by name')
+    """
+    if finished:
+        return False, "the game is over"
+    if schedule is not None and schedule.paused:
+        return False, "the game is paused"
+    if deadline is not None and now >= deadline + (schedule.grace if schedule else dt.timedelta(0)):
+        return True, "the deadline has passed"
+    if awaited and set(awaited) <= set(submitted) and not (set(waiting) & set(awaited)):
+        return True, "every awaited player has orders in"
+    if deadline is None:
+        return False, "the game has no schedule: adjudicate it by name"
+    return False, "waiting for orders or the deadline"
 
 
 def spec_from_cli(text: str) -> dict[str, Any]:

@@ -22,7 +22,12 @@ from typing import Any
 from . import dice as dicemod
 from . import history, yamlio
 from . import orders as ordersmod
-from .league import HIDDEN_KEYS, Game, LeagueError, compute_turn, load_game, turn_dir
+from .errors import LeagueError, SealError
+from .model import HIDDEN_KEYS, State
+from .sealed import crypto
+from .secrets import key_env
+from .store import Game, load_game, orders_relpath, sealed_relpath, secret_relpath, turn_dir
+from .turn import Taken, TurnOutcome, compute
 
 
 @dataclass(frozen=True)
@@ -52,10 +57,8 @@ def verify(root: Path, game_id: str) -> tuple[int, list[Finding]]:
 
 def verification(root: Path, game_id: str) -> Verification:
     """Replay ``game_id`` as far as the keys this process has allow; see the module's text."""
-    from . import sealed
-
     game = load_game(root, game_id)
-    identities = sealed.game_identities(game) if game.keyed else []
+    identities = game.game_identities() if game.keyed else []
     found: list[Finding] = []
     not_checked: list[str] = []
     seed = game.commitment()
@@ -68,7 +71,7 @@ def verification(root: Path, game_id: str) -> Verification:
     unreplayed: list[int] = []
     if game.sealed_orders and not identities:
         not_checked.append("that each sealed order holds the plaintext published with its turn "
-                           f"(needs the game's key, {sealed.key_env(game.id)})")
+                           f"(needs the game's key, {key_env(game.id)})")
     for turn in turns:
         report = game.report(turn)
         revealed = bytes.fromhex(report["dice"]["seed"])
@@ -85,7 +88,7 @@ def verification(root: Path, game_id: str) -> Verification:
             state = game.state(turn) if game.hidden_complete(turn) else None
             continue
         try:
-            outcome = compute_turn(game, None, None, previous_state=state, replay=report)
+            outcome = replay(game, report, state)
         except (LeagueError, KeyError, ValueError) as e:
             found.append(Finding(game.id, turn, f"cannot be replayed: {e}"))
             state = game.state(turn)
@@ -110,9 +113,25 @@ def verification(root: Path, game_id: str) -> Verification:
         state = outcome.state
     if unreplayed:
         not_checked.append(f"the adjudication of turn(s) {_spans(unreplayed)}: the hidden state is sealed to the "
-                           f"game's key ({sealed.key_env(game.id)}); the dice chain, the arrivals and the digest "
+                           f"game's key ({key_env(game.id)}); the dice chain, the arrivals and the digest "
                            "of the published orders were checked")
     return Verification(len(turns) - len(unreplayed), found, not_checked)
+
+
+def replay(game: Game, report: dict[str, Any], previous: State) -> TurnOutcome:
+    """The turn ``report`` names, adjudicated again from the ``previous`` state with the orders the report says
+    were taken and the seed it revealed: nothing is decided again from times or the secret."""
+    turn = report["turn"]
+    state = game.effective_state(turn, previous)
+    taken = {}
+    for player in report.get("orders", {}).get("taken", []):
+        path = game.root / orders_relpath(game.id, turn, player)
+        if path.is_file() and not path.is_symlink():  # a missing file shows as a different digest
+            raw = ordersmod.read_limited(path)
+            taken[player] = Taken(raw, yamlio.load(raw).data["orders"])
+    outcome, _ = compute(game, turn, state, taken, dict(report.get("orders", {})),
+                         bytes.fromhex(report["dice"]["seed"]))
+    return outcome
 
 
 def _spans(turns: list[int]) -> str:
@@ -135,18 +154,16 @@ def _digest(game: Game, turn: int, report: dict) -> list[Finding]:
 
 def _sealed_orders(game: Game, turn: int, report: dict, identities: list[Any]) -> list[Finding]:
     """Each order taken was sealed before the deadline and holds exactly the plaintext published with the turn."""
-    from . import sealed
-
     out = []
     for player in report.get("orders", {}).get("taken", []):
-        sealed_path = game.root / sealed.sealed_relpath(game.id, turn, player)
-        plain_path = game.root / ordersmod.orders_relpath(game.id, turn, player)
+        sealed_path = game.root / sealed_relpath(game.id, turn, player)
+        plain_path = game.root / orders_relpath(game.id, turn, player)
         if not sealed_path.is_file():
             out.append(Finding(game.id, turn, f"{player}'s orders were taken, but there is no sealed file of them"))
             continue
         try:
-            opened = sealed.decrypt(sealed_path.read_bytes(), identities)
-        except sealed.SealError as e:
+            opened = crypto.decrypt(sealed_path.read_bytes(), identities)
+        except SealError as e:
             out.append(Finding(game.id, turn, f"{player}'s sealed orders do not open with the game's key: {e}"))
             continue
         if not plain_path.is_file() or plain_path.read_bytes() != opened:
@@ -156,12 +173,10 @@ def _sealed_orders(game: Game, turn: int, report: dict, identities: list[Any]) -
 
 def _sealed_parts(game: Game, turn: int, expected: dict[str, str], identities: list[Any]) -> list[Finding]:
     """The sealed hidden parts of a turn: each must decrypt to what the replay computed, none missing or extra."""
-    from . import sealed
-
-    folder = game.dir / "turns" / turn_dir(turn)
+    folder = game.turn_folder(turn)
     committed = {p.relative_to(game.root).as_posix() for p in (folder / "private").glob("*.yaml.age")}
     if (folder / "secret.yaml.age").is_file():
-        committed.add(sealed.secret_relpath(game.id, turn))
+        committed.add(secret_relpath(game.id, turn))
     out = []
     for rel in sorted(committed - set(expected)):
         out.append(Finding(game.id, turn, f"{rel} is not one of the turn's sealed files"))
@@ -171,8 +186,8 @@ def _sealed_parts(game: Game, turn: int, expected: dict[str, str], identities: l
             out.append(Finding(game.id, turn, f"{name} is missing"))
             continue
         try:
-            text = sealed.decrypt((game.root / rel).read_bytes(), identities).decode("utf-8")
-        except sealed.SealError as e:
+            text = crypto.decrypt((game.root / rel).read_bytes(), identities).decode("utf-8")
+        except SealError as e:
             out.append(Finding(game.id, turn, f"{name} does not open with the game's key: {e}"))
             continue
         if text != expected[rel]:
@@ -201,5 +216,4 @@ def _adjudicated_before(game: Game, turn: int, when: dt.datetime) -> bool:
     sha = history.tag_target(game.root, f"{game.id}/turn-{turn}")
     if not sha:
         return False
-    stamp = int(history.git(game.root, "show", "-s", "--format=%ct", sha).strip())
-    return when.timestamp() > stamp
+    return when.timestamp() > history.commit_time(game.root, sha)

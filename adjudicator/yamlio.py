@@ -24,6 +24,7 @@ from typing import Any
 
 import yaml
 
+from .errors import InputError
 from .model import Path
 
 ORDERS_MAX_BYTES = 256 * 1024
@@ -31,15 +32,11 @@ STATE_MAX_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 32
 TRUSTED_MAX_DEPTH = 64
 
-class YamlInputError(Exception):
+class YamlInputError(InputError):
     """A YAML input that cannot be read: carries the place and what to write instead."""
 
     def __init__(self, message: str, line: int = 1, column: int = 1, hint: str = "", file: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-        self.column = column
-        self.hint = hint
+        super().__init__(message, line, column, hint)
         self.file = file
 
     def __str__(self) -> str:

@@ -20,7 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from adjudicator import league
+from adjudicator import secrets, store
+from adjudicator import turn as turnmod
+from adjudicator.cli.values import parse_player
 
 TYPES = ("agrar", "energie", "rohstoff")
 BIN = Path(sys.executable).parent
@@ -39,10 +41,10 @@ def make_league(root: Path, countries: int) -> None:
     sh(root, "git", "config", "user.name", "bench")
     sh(root, "git", "config", "user.email", "bench@example.org")
     names = [f"Land{chr(65 + i // 26)}{chr(97 + i % 26)}" for i in range(countries)]
-    players = [league.parse_player(f"{n}:p{i:02d}:{1000 + i}:{TYPES[i % 3]}") for i, n in enumerate(names)]
-    _, secret = league.new_game(root, "bretton-woods", "bw", players, {},
+    players = [parse_player(f"{n}:p{i:02d}:{1000 + i}:{TYPES[i % 3]}") for i, n in enumerate(names)]
+    _, secret = turnmod.new_game(root, "bretton-woods", "bw", players, {},
                                 {"first": "2026-01-01 20:00", "every": "7 days", "timezone": "UTC"})
-    os.environ[league.secret_env("bw")] = secret.hex()
+    os.environ[secrets.dice_secret_env("bw")] = secret.hex()
     sh(root, "git", "add", "-A")
     sh(root, "git", "commit", "-qm", "new game", when=dt.datetime(2025, 12, 1, tzinfo=dt.UTC))
 
@@ -50,7 +52,7 @@ def make_league(root: Path, countries: int) -> None:
 def play(root: Path, turns: int) -> None:
     first = dt.datetime(2026, 1, 1, 20, tzinfo=dt.UTC)
     for turn in range(1, turns + 1):
-        game = league.load_game(root, "bw")
+        game = store.load_game(root, "bw")
         deadline = first + dt.timedelta(days=7 * (turn - 1))
         for p in game.players:
             write_sheet(root, game, p.key)
@@ -58,12 +60,12 @@ def play(root: Path, turns: int) -> None:
         sh(root, "git", "commit", "-qm", f"orders {turn}", when=deadline - dt.timedelta(hours=1))
         run_at = deadline + dt.timedelta(minutes=1)
         os.environ["GIT_AUTHOR_DATE"] = os.environ["GIT_COMMITTER_DATE"] = run_at.isoformat()
-        league.adjudicate(root, "bw", run_at, commit=True, only_if_due=True)
+        turnmod.adjudicate(root, "bw", run_at, commit=True, only_if_due=True)
     os.environ.pop("GIT_AUTHOR_DATE")
     os.environ.pop("GIT_COMMITTER_DATE")
 
 
-def write_sheet(root: Path, game: league.Game, key: str) -> None:
+def write_sheet(root: Path, game: store.Game, key: str) -> None:
     """The player's pre-printed sheet for the open turn, exactly as ``turnpress template`` writes it."""
     from adjudicator.cli import main
 
@@ -78,7 +80,7 @@ def write_sheet(root: Path, game: league.Game, key: str) -> None:
 
 
 def bench_validate(root: Path, runs: int) -> float:
-    game = league.load_game(root, "bw")
+    game = store.load_game(root, "bw")
     write_sheet(root, game, "p01")
     path = root / f"orders/bw/{game.open_turn:04d}/p01.yaml"
     times = []

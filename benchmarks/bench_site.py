@@ -40,7 +40,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from adjudicator import dice, league, yamlio  # noqa: E402
+from adjudicator import dice, store, yamlio  # noqa: E402
 from adjudicator.model import Player  # noqa: E402
 from adjudicator.newsletter import site  # noqa: E402
 from tests.site.conftest import CHART_COUNTER  # noqa: E402 - registers the counter game with the site's hooks
@@ -105,7 +105,7 @@ def write_game(root: Path, gid: str, turns: int, players: int) -> None:
     rs = CHART_COUNTER
     seats = [Player(f"p{i}-{gid}", NAMES[i % len(NAMES)] + f" {gid}", f"p{i}-{gid}", 1000 + i) for i in range(players)]
     config = {"game": gid, "title": f"Counter league {gid}", "ruleset": rs.name, "options": {"target": 10**9},
-              "players": [league.player_to_yaml(p) for p in seats],
+              "players": [store.player_to_yaml(p) for p in seats],
               "schedule": {"timezone": "Europe/Berlin", "first": "2026-01-05 20:00", "every": "7 days"},
               "dice": {"commitment": "00" * 32, "length": 10_000}}
     folder = root / "games" / gid

@@ -23,8 +23,10 @@ import sys
 import time
 from pathlib import Path
 
-from adjudicator import league, yamlio
+from adjudicator import store, yamlio
+from adjudicator import turn as turnmod
 from adjudicator.check import validate_files
+from adjudicator.cli.values import parse_player
 from adjudicator.history import HistoryError
 
 LAST_DEADLINE = dt.datetime(2026, 11, 20, 20, 0, tzinfo=dt.UTC)
@@ -59,10 +61,10 @@ def build(name: str, root: Path, upto: int | None, source: Path | None = None) -
     game_id = f"demo-{name}"
     first = LAST_DEADLINE - dt.timedelta(days=len(turns) - 1)
     if not (root / "games" / game_id).exists():
-        players = [league.parse_player(p) for p in spec["players"]]
+        players = [parse_player(p) for p in spec["players"]]
         schedule = {"timezone": "Europe/Berlin", "first": first.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M+00:00"),
                     "every": "1 day", "grace": 30}
-        league.new_game(root, spec.get("ruleset", name), game_id, players, spec.get("options", {}), schedule,
+        turnmod.new_game(root, spec.get("ruleset", name), game_id, players, spec.get("options", {}), schedule,
                         title=spec.get("title"), demo=True,
                         secret=hashlib.sha256(f"turnpress-demo/{name}".encode()).digest())
         git(root, "add", "--", f"games/{game_id}")
@@ -72,14 +74,14 @@ def build(name: str, root: Path, upto: int | None, source: Path | None = None) -
     for turn in turns:
         if turn > last:
             break
-        game = league.load_game(root, game_id)
+        game = store.load_game(root, game_id)
         if turn < game.open_turn:
             continue
         deadline = game.deadline(turn)
         for spec_player in spec.get("joins", {}).get(str(turn), []):
-            player = league.parse_player(spec_player)
+            player = parse_player(spec_player)
             if game.player(player.key) is None:
-                league.join_game(root, game_id, player)
+                turnmod.join_game(root, game_id, player)
                 git(root, "commit", "-qm", f"{game_id}: {player.name} joins", "--", f"games/{game_id}/game.yaml",
                     when=deadline - dt.timedelta(hours=2))
         target = root / "orders" / game_id / f"{turn:04d}"
@@ -106,7 +108,7 @@ def build(name: str, root: Path, upto: int | None, source: Path | None = None) -
         now = deadline + dt.timedelta(minutes=31)
         os.environ["GIT_AUTHOR_DATE"] = os.environ["GIT_COMMITTER_DATE"] = now.isoformat()
         try:
-            outcomes = retrying(lambda at=now: league.adjudicate(root, game_id, at, commit=True, only_if_due=False))
+            outcomes = retrying(lambda at=now: turnmod.adjudicate(root, game_id, at, commit=True, only_if_due=False))
         finally:
             del os.environ["GIT_AUTHOR_DATE"], os.environ["GIT_COMMITTER_DATE"]
         for o in outcomes:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import league as leaguemod
+from adjudicator import turn as turnmod
 
 from .conftest import git
 from .counter import RULESET
@@ -52,12 +52,8 @@ def test_a_failure_at_any_step_changes_nothing(league, commit, step, error):
         if at_step == step:
             raise error
 
-    leaguemod.set_fault_hook(hook)
-    try:
-        with pytest.raises(type(error)):
-            leaguemod.adjudicate(league, "g1", at(6, 0), commit=commit, only_if_due=True)
-    finally:
-        leaguemod.set_fault_hook(None)
+    with pytest.raises(type(error)):
+        turnmod.adjudicate(league, "g1", at(6, 0), commit=commit, only_if_due=True, fault=hook)
     assert snapshot(league) == before
     assert not list((league / ".git").glob("turnpress-*")), "the staging folder is cleaned up"
     assert run(league, "adjudicate", "--due", "--now", "2026-01-06T00:00+01:00", "--commit") == 0
@@ -73,7 +69,7 @@ def test_an_exception_in_the_ruleset_changes_nothing(league, monkeypatch):
 
     monkeypatch.setattr(RULESET, "adjudicate", broken)
     with pytest.raises(ZeroDivisionError):
-        leaguemod.adjudicate(league, "g1", at(6, 0), commit=True, only_if_due=True)
+        turnmod.adjudicate(league, "g1", at(6, 0), commit=True, only_if_due=True)
     assert snapshot(league) == before
 
 
@@ -88,12 +84,8 @@ def test_a_branch_moved_by_another_run_refuses_the_commit(league):
             git(league, "commit", "-qm", "another run")
 
     before_tags = git(league, "tag", "--list")
-    leaguemod.set_fault_hook(sneak_in)
-    try:
-        with pytest.raises(Exception, match="update-ref"):
-            leaguemod.adjudicate(league, "g1", at(6, 0), commit=True, only_if_due=True)
-    finally:
-        leaguemod.set_fault_hook(None)
+    with pytest.raises(Exception, match="update-ref"):
+        turnmod.adjudicate(league, "g1", at(6, 0), commit=True, only_if_due=True, fault=sneak_in)
     assert git(league, "log", "-1", "--format=%s").strip() == "another run"
     assert git(league, "tag", "--list") == before_tags
     assert git(league, "status", "--porcelain") == ""
@@ -104,7 +96,7 @@ def test_a_locked_index_after_the_commit_is_healed_by_the_next_run(league):
     ready(league)
     (league / ".git/index.lock").write_text("")
     with pytest.raises(Exception, match="index.lock"):
-        leaguemod.adjudicate(league, "g1", at(6, 0), commit=True, only_if_due=True)
+        turnmod.adjudicate(league, "g1", at(6, 0), commit=True, only_if_due=True)
     (league / ".git/index.lock").unlink()
     assert run(league, "adjudicate", "--due", "--now", "2026-01-06T00:00+01:00", "--commit") == 0
     assert git(league, "status", "--porcelain") == ""
@@ -120,12 +112,13 @@ def test_running_twice_changes_nothing(league):
     assert snapshot(league) == before
 
 
-KILL = ("import os, signal, sys\n"
-        "from adjudicator import league\n"
-        "from adjudicator.cli import main\n"
+KILL = ("import datetime as dt, os, signal, sys\n"
+        "from pathlib import Path\n"
+        "from adjudicator import turn\n"
         "from tests import conftest\n"
-        "league.set_fault_hook(lambda s: os.kill(os.getpid(), signal.SIGKILL) if s == sys.argv[2] else None)\n"
-        "main(['--league', sys.argv[1], 'adjudicate', 'g1', '--now', '2026-01-06T00:00+01:00', '--commit'])\n")
+        "kill = lambda s: os.kill(os.getpid(), signal.SIGKILL) if s == sys.argv[2] else None\n"
+        "now = dt.datetime.fromisoformat('2026-01-06T00:00+01:00')\n"
+        "turn.adjudicate(Path(sys.argv[1]), 'g1', now, commit=True, only_if_due=False, fault=kill)\n")
 
 
 @pytest.mark.parametrize("step", ["commit", "materialize", "tag"])

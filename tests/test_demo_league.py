@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import league
+from adjudicator import store
 from adjudicator.check import validate_files
 from adjudicator.verify import verify
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = league.list_games(ROOT)
+GAMES = store.list_games(ROOT)
 
 
 def test_the_league_has_demo_games():
@@ -30,7 +30,7 @@ def test_each_demo_game_replays_exactly(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_open_turn_of_each_demo_game_has_valid_orders(game):
-    g = league.load_game(ROOT, game)
+    g = store.load_game(ROOT, game)
     folder = ROOT / "orders" / game / f"{g.open_turn:04d}"
     files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
     findings, _ = validate_files(files, ROOT)

@@ -19,12 +19,10 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..store import Game
 from . import charts, words
-
-if TYPE_CHECKING:
-    from ..league import Game
 
 BLOG_DIR = "site/news"
 SVG_BLOCK = re.compile(r"^[ \t]*<svg\b.*?</svg>", re.DOTALL | re.MULTILINE)

@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .. import league as leaguemod
+from .. import store
 from . import (
     charts,
     colours_of,
@@ -85,7 +85,7 @@ PARALLEL_FROM = 300
 class GameView:
     """One game as the site shows it: its files read once, public states cached for the charts."""
 
-    game: leaguemod.Game
+    game: store.Game
     turns: list[int]
     states: list[dict[str, Any]] = field(default_factory=list)
     reports: dict[int, dict[str, Any]] = field(default_factory=dict)
@@ -93,7 +93,7 @@ class GameView:
 
     @classmethod
     def read(cls, root: Path, game_id: str) -> GameView:
-        game = leaguemod.load_game(root, game_id)
+        game = store.load_game(root, game_id)
         turns = game.turns()
         states, reports = [], {}
         for t in turns:
@@ -440,7 +440,7 @@ def _player_row(p: Mapping[str, Any], view: GameView) -> dict[str, Any]:
     return row
 
 
-def _schedule_text(game: leaguemod.Game) -> str:
+def _schedule_text(game: store.Game) -> str:
     block = game.config.get("schedule")
     if not block:
         return "no fixed deadlines: adjudicated when all orders are in"

@@ -9,25 +9,24 @@ categories, one per game, and the navigation), and runs ``mkdocs build --strict`
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
 import subprocess
 import sys
-import time
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
-from .. import league as leaguemod
+from .. import store
+from ..errors import LeagueError
 from . import pages
 
 CONFIG = "mkdocs.yml"
 GENERATED = ("site/games/**/*", "site/news/*.md")  # wholly generated: files no longer generated are removed
 
 
-class SiteError(leaguemod.LeagueError):
+class SiteError(LeagueError):
     """The site cannot be built; the message says why."""
 
 
@@ -105,7 +104,7 @@ def generate(root: Path) -> tuple[int, int]:
     config = root / CONFIG
     if not config.is_file():
         config.write_text(template(), encoding="utf-8")
-    games = pages.read_games(root, leaguemod.list_games(root))
+    games = pages.read_games(root, store.list_games(root))
     views = [view for view, _ in games]
     files = pages.all_pages(root, views, [files for _, files in games])
     written = write_if_changed(root, files) + remove_stale(root, files)
@@ -147,39 +146,7 @@ def mkdocs_build(root: Path, out: Path | None = None) -> Path:
     return target
 
 
-def command(name: str, argv: Sequence[str]) -> int:
-    """Entry point of ``turnpress site ...`` (the CLI hands over the arguments after ``site``)."""
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--league", help="the league folder (default: the nearest folder above with games/)")
-    parser = argparse.ArgumentParser(prog=f"turnpress {name}", parents=[common],
-                                     description="Build or serve the league's newsletter site.")
-    sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
-    b = sub.add_parser("build", parents=[common], help="write the pages from games/ and build the site (strict)")
-    b.add_argument("--out", help="where to build (default: public/ in the league)")
-    b.add_argument("--strict", action="store_true", help="accepted for clarity: the build is always strict")
-    b.add_argument("--pages-only", action="store_true", help="write the pages and mkdocs.yml, do not run mkdocs")
-    s = sub.add_parser("serve", parents=[common], help="write the pages and serve the site with live reload")
-    s.add_argument("--addr", default="127.0.0.1:8000", help="address to serve on (default: 127.0.0.1:8000)")
-    args = parser.parse_args(list(argv))
-    root = leaguemod.find_root(Path(args.league) if args.league else None)
-    if args.action == "build":
-        start = time.monotonic()
-        if args.pages_only:
-            games, written = generate(root)
-            print(f"Wrote {written} changed file(s) for {games} game(s) into site/ and {CONFIG}.")
-            return 0
-        try:
-            target = build(root, Path(args.out) if args.out else None)
-        except SiteError as e:
-            print(f"turnpress site build: {e}", file=sys.stderr)
-            return 1
-        shown = os.path.relpath(target)
-        shown = str(target) if shown.startswith("..") else shown
-        print(f"Built the site into {shown}/ in {time.monotonic() - start:.1f} s.")
-        print(f"Open it: 'turnpress site serve' and visit http://127.0.0.1:8000/, or "
-              f"'python3 -m http.server -d {shown} 8000' (pages and search need a server).")
-        return 0
-    generate(root)
-    print(f"Serving the league's site on http://{args.addr}/ (Ctrl-C stops it).", flush=True)
-    return subprocess.call([sys.executable, "-m", "mkdocs", "serve", "-f", str(root / CONFIG), "--dev-addr", args.addr],
+def serve(root: Path, addr: str) -> int:
+    """``mkdocs serve`` of the league's site with live reload, until it is stopped; its exit code."""
+    return subprocess.call([sys.executable, "-m", "mkdocs", "serve", "-f", str(root / CONFIG), "--dev-addr", addr],
                            cwd=root, env=site_env())

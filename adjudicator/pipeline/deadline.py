@@ -17,7 +17,6 @@ variable holding ``<game>=<hex>`` lines (one repository secret for every game of
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import errno
 import os
@@ -25,12 +24,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import league as leaguemod
-from .. import yamlio
-from ..league import LeagueError, find_root
-from . import gitcmd
+from .. import history, secrets, store, turn, yamlio
+from ..errors import OK, PROBLEMS, GitError, LeagueError
 
-OK, PROBLEMS, USAGE = 0, 1, 2
 SECRETS_VARIABLE = "TURNPRESS_DICE_SECRETS"
 
 
@@ -43,15 +39,8 @@ def load_secrets(environ: dict[str, str] | None = None) -> list[str]:
         if not sep or not game:
             continue
         named.append(game.strip())
-        env.setdefault(leaguemod.secret_env(game.strip()), value.strip())
+        env.setdefault(secrets.dice_secret_env(game.strip()), value.strip())
     return named
-
-
-def parse_now(text: str | None) -> dt.datetime:
-    if not text:
-        return dt.datetime.now(dt.UTC)
-    when = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
-    return when if when.tzinfo else when.replace(tzinfo=dt.UTC)
 
 
 class Remote:
@@ -66,8 +55,8 @@ class Remote:
 
     def fetch(self) -> str:
         """Fetch the branch and the tags; the remote branch's commit."""
-        gitcmd.run(self.root, "fetch", "--quiet", "--tags", self.name, f"+refs/heads/{self.branch}:{self.ref}")
-        sha = gitcmd.rev(self.root, self.ref)
+        history.run(self.root, "fetch", "--quiet", "--tags", self.name, f"+refs/heads/{self.branch}:{self.ref}")
+        sha = history.rev(self.root, self.ref)
         if sha is None:
             raise LeagueError(f"{self.name} has no branch {self.branch}")
         return sha
@@ -75,24 +64,24 @@ class Remote:
     def push(self, tags: list[str]) -> bool:
         """Push HEAD to the branch and ``tags``, all or nothing; ``False`` if the remote refused."""
         refs = [f"HEAD:refs/heads/{self.branch}", *(f"refs/tags/{t}:refs/tags/{t}" for t in tags)]
-        return gitcmd.run(self.root, "push", "--quiet", "--atomic", "--porcelain", self.name, *refs,
+        return history.run(self.root, "push", "--quiet", "--atomic", "--porcelain", self.name, *refs,
                           check=False).returncode == 0
 
 
 def start_from_remote(root: Path, remote: Remote) -> None:
     """Bring the local branch up to the remote one; refuse to run over local work a reset could lose."""
-    dirty = gitcmd.text(root, "status", "--porcelain", "--untracked-files=no")
+    dirty = history.text(root, "status", "--porcelain", "--untracked-files=no")
     if dirty:
         raise LeagueError("the working tree has uncommitted changes; commit or drop them before "
                           "'turnpress deadline --push', which may reset the branch to the remote one")
     upstream = remote.fetch()
-    head = gitcmd.rev(root, "HEAD")
+    head = history.rev(root, "HEAD")
     if head != upstream:
-        if head is not None and gitcmd.run(root, "merge-base", "--is-ancestor", head, upstream,
+        if head is not None and history.run(root, "merge-base", "--is-ancestor", head, upstream,
                                            check=False).returncode != 0:
             raise LeagueError(f"this branch has commits that are not on {remote.name}/{remote.branch}; "
                               "push or drop them before running the deadline")
-        gitcmd.run(root, "reset", "--quiet", "--hard", upstream)
+        history.run(root, "reset", "--quiet", "--hard", upstream)
 
 
 @dataclass(frozen=True)
@@ -114,35 +103,35 @@ def failure_text(error: Exception, root: Path) -> str:
         return f"{str(error.filename).replace(prefix, '', 1)}: {error.strerror or error}"
     if isinstance(error, OSError) and error.errno == errno.ENOSPC:
         return "the disk is full"
-    if isinstance(error, LeagueError | gitcmd.GitError):
+    if isinstance(error, LeagueError | GitError):
         return str(error).replace(prefix, "")
     return f"internal error ({type(error).__name__}: {error}); please report it with this game's files"
 
 
-def adjudicate_due(root: Path, now: dt.datetime) -> tuple[list[leaguemod.TurnOutcome], list[Skipped]]:
+def adjudicate_due(root: Path, now: dt.datetime) -> tuple[list[turn.TurnOutcome], list[Skipped]]:
     """Every due turn of every game; a game that fails is named and skipped, and the others still advance.
 
     One player's file or one game's broken state must not stall the league: nothing of a failed game is
     committed (a turn commits at once or not at all), so skipping it leaves it as it was for the next run.
     """
-    done: list[leaguemod.TurnOutcome] = []
+    done: list[turn.TurnOutcome] = []
     skipped: list[Skipped] = []
-    for gid in leaguemod.list_games(root):
+    for gid in store.list_games(root):
         try:
-            done += leaguemod.adjudicate(root, gid, now, commit=True, only_if_due=True)
+            done += turn.adjudicate(root, gid, now, commit=True, only_if_due=True)
         except Exception as e:  # noqa: BLE001 - any failure of one game is reported, then the next game runs
             skipped.append(Skipped(gid, failure_text(e, root)))
     return done, skipped
 
 
 def adjudicate(root: Path, now: dt.datetime, game: str | None,
-               turn: int | None) -> tuple[list[leaguemod.TurnOutcome], list[Skipped]]:
+               open_turn: int | None) -> tuple[list[turn.TurnOutcome], list[Skipped]]:
     """Every due turn of every game, or the open turn ``turn`` of ``game`` whether due or not."""
     if game is None:
         return adjudicate_due(root, now)
-    if leaguemod.load_game(root, game).open_turn != turn:
+    if store.load_game(root, game).open_turn != open_turn:
         return [], []  # another run did this turn already
-    return leaguemod.adjudicate(root, game, now, commit=True, only_if_due=False), []
+    return turn.adjudicate(root, game, now, commit=True, only_if_due=False), []
 
 
 def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = False, remote: str = "origin",
@@ -153,10 +142,10 @@ def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = F
     far = Remote(root, remote, branch)
     if push:
         start_from_remote(root, far)
-    turn = leaguemod.load_game(root, game).open_turn if game else None
+    open_turn = store.load_game(root, game).open_turn if game else None
     for attempt in range(retries + 1):
-        start = gitcmd.rev(root, "HEAD")
-        done, skipped = adjudicate(root, now, game, turn)
+        start = history.rev(root, "HEAD")
+        done, skipped = adjudicate(root, now, game, open_turn)
         for s in skipped:
             say(f"{s.game}: skipped, nothing committed: {s.why}")
         code = PROBLEMS if skipped else OK
@@ -169,14 +158,14 @@ def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = F
             missed = f"; missed: {', '.join(o.missed)}" if o.missed else ""
             say(f"{o.game}: turn {o.turn} ({o.label}) adjudicated{missed} [{(o.commit or '')[:10]}]")
         if not push:
-            _outputs(len(done), gitcmd.rev(root, "HEAD"))
+            _outputs(len(done), history.rev(root, "HEAD"))
             return code
         tags = [f"{o.game}/turn-{o.turn}" for o in done]
         if before_push is not None:
             before_push()
         if far.push(tags):
             say(f"pushed to {remote}/{branch} with tags {', '.join(tags)}")
-            _outputs(len(done), gitcmd.rev(root, "HEAD"))
+            _outputs(len(done), history.rev(root, "HEAD"))
             return code
         upstream = _refetch(far, tags)
         if upstream == start:
@@ -184,14 +173,14 @@ def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = F
                               "check the token's permission to push (contents: write) and branch protection")
         say(f"{remote}/{branch} moved while this run worked (attempt {attempt + 1}); dropping this run's "
             "commits and running again from there")
-        gitcmd.run(root, "reset", "--quiet", "--hard", upstream)
+        history.run(root, "reset", "--quiet", "--hard", upstream)
     raise LeagueError(f"gave up after {retries + 1} attempts: {remote}/{branch} kept moving")
 
 
 def _refetch(remote: Remote, own_tags: list[str]) -> str:
     """After a refused push: forget this run's tags (the remote may hold the same names), fetch again."""
     for t in own_tags:
-        gitcmd.run(remote.root, "tag", "-d", t, check=False)
+        history.run(remote.root, "tag", "-d", t, check=False)
     return remote.fetch()
 
 
@@ -201,22 +190,3 @@ def _outputs(turns: int, sha: str | None) -> None:
     if path:
         with open(path, "a", encoding="utf-8") as f:
             f.write(f"turns={turns}\nsha={sha or ''}\n")
-
-
-def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="turnpress deadline",
-                                description="Adjudicate what is due, commit, tag and push, retrying on a race.")
-    p.add_argument("--league", help="the league folder (default: the nearest folder above with games/)")
-    p.add_argument("--now", help="ISO time to judge 'due' at (default: now)")
-    p.add_argument("--game", help="run this game's open turn now, due or not (a game master's manual turn)")
-    p.add_argument("--push", action="store_true", help="push the commits and tags; fetch and retry on a race")
-    p.add_argument("--remote", default="origin")
-    p.add_argument("--branch", default="main")
-    p.add_argument("--retries", type=int, default=3, help="how often to start over when the push is refused")
-    args = p.parse_args(argv)
-    root = find_root(Path(args.league) if args.league else None)
-    try:
-        return run(root, parse_now(args.now), game=args.game or None, push=args.push, remote=args.remote,
-                   branch=args.branch, retries=args.retries)
-    except gitcmd.GitError as e:
-        raise LeagueError(str(e)) from None

@@ -22,8 +22,6 @@ plain orders file in such a game is refused, since the pull request has already 
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import tempfile
 from collections.abc import Iterator
@@ -32,10 +30,12 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from .. import check, sealed, yamlio
-from ..league import Game, LeagueError, find_root
+from .. import check, history, yamlio
+from ..errors import LeagueError
 from ..orders import Finding, OrdersPath, file_finding, parse_path
-from . import gitcmd
+from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
+from ..sealed.orders import check_envelope
+from ..store import Game, sealed_relpath
 
 OK, PROBLEMS, USAGE = 0, 1, 2
 REGULAR_MODES = ("100644", "100755")
@@ -104,10 +104,10 @@ class FileResult:
 def changed_files(repo: Path, base: str, head: str) -> list[Change]:
     """The pull request's changes: ``git diff --raw -z -M base...head`` (from the merge base, as GitHub shows)."""
     for sha in (base, head):
-        if gitcmd.rev(repo, sha) is None:
+        if history.rev(repo, sha) is None:
             raise LeagueError(f"commit {sha} is not in {repo}: fetch the pull request's commits first "
                               "(actions/checkout with fetch-depth: 0)")
-    raw = gitcmd.run(repo, "diff", "--raw", "-z", "-M", "--no-abbrev", f"{base}...{head}").stdout
+    raw = history.run(repo, "diff", "--raw", "-z", "-M", "--no-abbrev", f"{base}...{head}").stdout
     fields = raw.split(b"\0")
     out: list[Change] = []
     i = 0
@@ -141,7 +141,7 @@ def path_problem(change: Change) -> str | None:
 
 def orders_path(rel: str) -> OrdersPath | None:
     """Game, turn and seat of a plain orders file or of a sealed one; ``None`` for any other path."""
-    return parse_path(rel) or sealed.parse_sealed_path(rel)
+    return parse_path(rel) or parse_sealed_path(rel)
 
 
 def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Change) -> FileResult:
@@ -160,7 +160,7 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
         return refuse(f"{change.path} {why}", "a pull request carries one thing: your orders for the open turn")
     where = orders_path(change.path)
     assert where is not None  # path_problem refused every other path
-    is_sealed_file = sealed.parse_sealed_path(change.path) is not None
+    is_sealed_file = parse_sealed_path(change.path) is not None
     try:
         game = games.game(where.game)
     except LeagueError as e:
@@ -184,17 +184,17 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
     if phase.finished:
         return refuse(f"{game.id} is over; it takes no more orders")
     if game.sealed_orders and not is_sealed_file:
-        sealed_rel = sealed.sealed_relpath(game.id, where.turn, where.player)
+        sealed_rel = sealed_relpath(game.id, where.turn, where.player)
         return refuse(f"{game.id} takes sealed orders: this plain file shows your orders to everyone",
                       f"run 'turnpress seal' on your orders file (keep it outside orders/) and commit only "
                       f"{sealed_rel}; remove the plain file from this pull request")
-    limit = sealed.SEALED_MAX_BYTES if is_sealed_file else yamlio.ORDERS_MAX_BYTES
-    size = int(gitcmd.text(repo, "cat-file", "-s", change.blob))
+    limit = SEALED_MAX_BYTES if is_sealed_file else yamlio.ORDERS_MAX_BYTES
+    size = int(history.text(repo, "cat-file", "-s", change.blob))
     if size > limit:
         kind = "a sealed orders file" if is_sealed_file else "an orders file"
         return refuse(f"the file is {size} bytes; {kind} may have at most {limit}",
                       "orders fit in a few kilobytes: remove what is not an order")
-    raw = gitcmd.run(repo, "cat-file", "blob", change.blob).stdout
+    raw = history.run(repo, "cat-file", "blob", change.blob).stdout
     if is_sealed_file:
         return _check_sealed(games, change, raw, game, seat.name, where.player in phase.awaited, result)
     with _as_file(raw) as path:
@@ -215,7 +215,7 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
 def _check_sealed(games: check.GameCache, change: Change, raw: bytes, game: Game, name: str, awaited: bool,
                   result: FileResult) -> FileResult:
     """A sealed file: its envelope only (turn, armor, recipients). It opens at the deadline, with the game's key."""
-    result.findings += sealed.check_envelope(games.root, change.path, raw, game)
+    result.findings += check_envelope(games.root, change.path, raw, game)
     if not result.ok:
         return result
     if not awaited:
@@ -288,39 +288,3 @@ def receipt(pr: PullRequest, results: list[FileResult]) -> str:
                                           for f in problems] + [""]
         lines += [f"> {note}" for note in r.notes] + ([""] if r.notes else [])
     return "\n".join(lines).rstrip() + "\n"
-
-
-def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="turnpress pr-check",
-                                description="Check a pull request: only the author's orders for the open turn.")
-    p.add_argument("--event", required=True, help="the pull_request event payload ($GITHUB_EVENT_PATH)")
-    p.add_argument("--league", help="the league on the base branch (default: the nearest folder with games/)")
-    p.add_argument("--repo", help="the clone holding the pull request's commits (default: the league)")
-    p.add_argument("--base", help="compare from this commit instead of the event's base sha")
-    p.add_argument("--head", help="compare to this commit instead of the event's head sha")
-    p.add_argument("--format", choices=("text", "github"), default="text",
-                   help="github: also print ::error/::warning annotations for the files' lines")
-    args = p.parse_args(argv)
-    league = find_root(Path(args.league) if args.league else None)
-    repo = Path(args.repo) if args.repo else league
-    try:
-        event = json.loads(Path(args.event).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise LeagueError(f"cannot read the event payload {args.event}: {e}") from None
-    pr = PullRequest.from_event(event)
-    if args.base or args.head:
-        pr = PullRequest(pr.number, pr.login, pr.user_id, args.base or pr.base, args.head or pr.head, pr.title)
-    try:
-        results = run_check(league, repo, pr)
-    except gitcmd.GitError as e:
-        raise LeagueError(str(e)) from None
-    text = receipt(pr, results)
-    summary = os.environ.get("GITHUB_STEP_SUMMARY")
-    if summary:
-        with open(summary, "a", encoding="utf-8") as f:
-            f.write(text)
-    print(text, end="")
-    findings = [f for r in results for f in r.findings]
-    for f in findings:
-        print(f.github() if args.format == "github" else f.text())
-    return PROBLEMS if any(f.severity == "error" for f in findings) else OK

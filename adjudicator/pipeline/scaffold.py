@@ -7,7 +7,6 @@ commits nothing: the game master looks at the files, commits and pushes (see the
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import shutil
@@ -17,9 +16,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .. import __version__ as turnpress_version
 from .. import yamlio
-from ..league import LeagueError
+from ..errors import LeagueError
 
 OK = 0
 TEMPLATE = "adjudicator.pipeline.template"
@@ -72,22 +70,3 @@ def init(target: Path, title: str, requirement: str) -> list[str]:
     if shutil.which("git"):
         subprocess.run(["git", "init", "-q", "-b", "main", str(target)], check=True)
     return sorted(files)
-
-
-def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="turnpress init", description="Make a new league repository.")
-    p.add_argument("dir", help="the new league's folder (absent or empty)")
-    p.add_argument("--title", help="the league's name on the site (default: the folder's name)")
-    p.add_argument("--requirement", default=f"turnpress[site]=={turnpress_version}",
-                   help="what the workflows install, a pip requirement (default: this version of turnpress)")
-    p.add_argument("--league", help=argparse.SUPPRESS)  # passed on by 'turnpress --league X init'; DIR decides
-    args = p.parse_args(argv)
-    target = Path(args.dir)
-    written = init(target, args.title or target.resolve().name, args.requirement)
-    print(f"Made a new league in {target} ({len(written)} files):")
-    for rel in written:
-        print(f"  {rel}")
-    print("Next: make a game with 'turnpress new', commit, push to GitHub, and set the repository up as the "
-          "game master's guide says (branch protection, Pages, the secret TURNPRESS_DICE_SECRETS, and "
-          "TURNPRESS_GAME_KEYS for games with sealed orders).")
-    return OK

@@ -19,7 +19,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from adjudicator import dice as dicemod  # noqa: E402
-from adjudicator import league, yamlio  # noqa: E402
+from adjudicator import (  # noqa: E402
+    store,
+    yamlio,  # noqa: E402
+)
+from adjudicator.cli.values import parse_player  # noqa: E402
 from adjudicator.rulesets.calamity import RULESET as R  # noqa: E402
 from adjudicator.rulesets.calamity.ledger import in_bank  # noqa: E402
 from adjudicator.rulesets.calamity.tables import MATRICES, TRACK, price  # noqa: E402
@@ -32,7 +36,7 @@ SPEC = {
     "options": {"market": "purchase"},
 }
 LAST_DEADLINE = dt.datetime(2026, 11, 20, 20, 0, tzinfo=dt.UTC)
-PLAYERS = [league.parse_player(p) for p in SPEC["players"]]
+PLAYERS = [parse_player(p) for p in SPEC["players"]]
 SECRET = hashlib.sha256(b"turnpress-demo/calamity").digest()
 
 # Habits: which categories a player likes to buy, how much risk he stomachs, what fee he asks to take a policy.
@@ -51,7 +55,7 @@ def setup_config(n_turns: int) -> dict:
                 "every": "1 day", "grace": 30}
     commitment = dicemod.commitment(SECRET)
     config = {"game": "demo-calamity", "title": SPEC["title"], "ruleset": "calamity",
-              "options": dict(SPEC["options"]), "players": [league.player_to_yaml(p) for p in PLAYERS],
+              "options": dict(SPEC["options"]), "players": [store.player_to_yaml(p) for p in PLAYERS],
               "schedule": schedule,
               "dice": {"commitment": commitment.hex(), "length": dicemod.CHAIN_LENGTH, "public_secret": True}}
     return config

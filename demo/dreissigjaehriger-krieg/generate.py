@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from adjudicator import yamlio  # noqa: E402
+from adjudicator.cli.values import parse_player  # noqa: E402
 from adjudicator.dice import Dice  # noqa: E402
-from adjudicator.league import parse_player  # noqa: E402
 from adjudicator.rulesets.diplomacy import RULESET  # noqa: E402
 from adjudicator.rulesets.diplomacy.league import _m  # noqa: E402
 from adjudicator.rulesets.diplomacy.render import template  # noqa: E402

@@ -5,8 +5,8 @@ from pathlib import Path
 import jsonschema
 
 from adjudicator import yamlio
+from adjudicator.cli.values import parse_player
 from adjudicator.dice import Dice
-from adjudicator.league import parse_player
 from adjudicator.rulesets.bretton_woods import RULESET as BW
 
 DEMO = Path(__file__).resolve().parents[2] / "demo" / "bretton-woods"

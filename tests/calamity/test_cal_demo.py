@@ -12,8 +12,9 @@ import hashlib
 from pathlib import Path
 
 from adjudicator import dice as dicemod
-from adjudicator import league, yamlio
 from adjudicator import orders as ordersmod
+from adjudicator import store, yamlio
+from adjudicator.cli.values import parse_player
 from adjudicator.rulesets.calamity import RULESET
 
 DEMO = Path(__file__).resolve().parents[2] / "demo" / "calamity"
@@ -21,11 +22,11 @@ LAST_DEADLINE = dt.datetime(2026, 11, 20, 20, 0, tzinfo=dt.UTC)  # as in demo/bu
 
 
 def engine_setup(spec, n_turns):
-    players = [league.parse_player(p) for p in spec["players"]]
+    players = [parse_player(p) for p in spec["players"]]
     secret = hashlib.sha256(b"turnpress-demo/calamity").digest()
     first = LAST_DEADLINE - dt.timedelta(days=n_turns - 1)
     config = {"game": "demo-calamity", "title": spec["title"], "ruleset": "calamity",
-              "options": dict(spec["options"]), "players": [league.player_to_yaml(p) for p in players],
+              "options": dict(spec["options"]), "players": [store.player_to_yaml(p) for p in players],
               "schedule": {"timezone": "Europe/Berlin",
                            "first": first.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M+00:00"),
                            "every": "1 day", "grace": 30},

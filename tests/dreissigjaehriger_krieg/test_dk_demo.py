@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from adjudicator import yamlio
+from adjudicator.cli.values import parse_player
 from adjudicator.dice import Dice
-from adjudicator.league import parse_player
 from adjudicator.rulesets.diplomacy import RULESET
 
 DEMO = Path(__file__).resolve().parents[2] / "demo" / "dreissigjaehriger-krieg"

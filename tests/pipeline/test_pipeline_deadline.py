@@ -8,14 +8,15 @@ from pathlib import Path
 import pytest
 
 from adjudicator import cli
-from adjudicator.league import LeagueError
+from adjudicator.cli.values import parse_now
+from adjudicator.errors import LeagueError
 from adjudicator.pipeline import deadline
 
 from ..conftest import git
 from .conftest import World, at, clone, orders
 
-AFTER_DEADLINE = deadline.parse_now("2026-01-05T20:05+01:00")
-BEFORE_DEADLINE = deadline.parse_now("2026-01-03T12:00+01:00")
+AFTER_DEADLINE = parse_now("2026-01-05T20:05+01:00")
+BEFORE_DEADLINE = parse_now("2026-01-03T12:00+01:00")
 
 
 def all_in(world: World) -> None:

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import cli, sealed, yamlio
+from adjudicator import cli, store, yamlio
+from adjudicator.sealed import envelope
 
 from ..conftest import git
 from .conftest import PLAYERS, SCHEDULE, World, assert_each_refused, at, clone, orders, pr_check
@@ -61,7 +62,7 @@ def seal(world: World, player: str, text: str, desk: Path) -> str:
     plain.parent.mkdir(parents=True, exist_ok=True)
     plain.write_text(text)
     assert cli.main(["--league", str(repo), "seal", str(plain)]) == 0
-    rel = sealed.sealed_relpath("s1", 1, player)
+    rel = store.sealed_relpath("s1", 1, player)
     out = (repo / rel).read_text()
     (repo / rel).unlink()  # the branch commits it (push_branch), from a clean tree
     return out
@@ -72,7 +73,7 @@ def test_a_sealed_file_is_accepted_without_any_secret_and_opens_at_the_deadline(
     world, game_key, _ = sealed_game
     summary = tmp_path / "summary.md"
     text = seal(world, "alice", orders("alice", 1, 4, game="s1"), tmp_path / "alice-desk")
-    assert text.startswith(sealed.ARMOR_BEGIN) and "add: 4" not in text
+    assert text.startswith(envelope.ARMOR_BEGIN) and "add: 4" not in text
     pr = world.open_pr("alice", "alice-sealed", {ALICE: text})
     code, out, receipt = pr_check(world, pr, capsys, summary)
     assert code == 0, out
@@ -104,7 +105,7 @@ def test_bad_sealed_and_plain_files_are_refused_each_with_its_message(sealed_gam
     cases = {
         "garbage in a .yaml.age file": (
             "alice", {ALICE: "add: 9, trust me\n"},
-            f"not a sealed orders file: it does not start with {sealed.ARMOR_BEGIN!r}"),
+            f"not a sealed orders file: it does not start with {envelope.ARMOR_BEGIN!r}"),
         "a sealed file for another player's path": (
             "bob", {ALICE: bobs}, "these are the orders of Alice (alice); this pull request is by bob"),
         "another player's sealed file copied to one's own path": (
@@ -118,7 +119,7 @@ def test_bad_sealed_and_plain_files_are_refused_each_with_its_message(sealed_gam
         "a sealed file for a turn not open yet": (
             "alice", {"orders/s1/0002/alice.yaml.age": alices}, "turn 2 of s1 is not open yet; the open turn is 1"),
         "an oversized sealed file": (
-            "alice", {ALICE: "A" * (sealed.SEALED_MAX_BYTES + 1)}, "a sealed orders file may have at most"),
+            "alice", {ALICE: "A" * (envelope.SEALED_MAX_BYTES + 1)}, "a sealed orders file may have at most"),
     }
     assert_each_refused(world, cases, capsys, summary, "bad")
     # The refusal of a plain file says how to send it sealed.

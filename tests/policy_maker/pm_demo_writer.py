@@ -3,7 +3,7 @@
     .venv/bin/python -m tests.policy_maker.pm_demo_writer
 
 The orders must be valid under the dice the league will really roll, so this replays what ``demo/build.py``
-does: the game is created by ``league.new_game`` (in a scratch folder) with the demo's secret, the set-up
+does: the game is created by ``turnmod.new_game`` (in a scratch folder) with the demo's secret, the set-up
 dice come from the bytes of its ``game.yaml``, and each turn's dice from the revealed seed and the digest of
 the exact orders file. The deadline schedule depends on the number of turns, so the game is written again
 until the number of turns it takes is the number it was scheduled for.
@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator import dice as dicemod
-from adjudicator import league, yamlio
+from adjudicator import turn as turnmod
+from adjudicator import yamlio
+from adjudicator.cli.values import parse_player
 from adjudicator.rulesets.policy_maker import RULESET as R
 from adjudicator.rulesets.policy_maker.common import field, in_danger_zone, investys, sector, sectors
 from adjudicator.rulesets.policy_maker.orders import invest_problem, manipulate_problem
@@ -198,11 +200,11 @@ def envelope(turn: int, player: str, orders: dict[str, Any]) -> bytes:
 
 def setup_state(turns: int, scratch: Path) -> tuple[dict[str, Any], list[Any]]:
     """The demo game as ``demo/build.py`` creates it when it has ``turns`` turns."""
-    players = [league.parse_player(p) for p in PLAYERS]
+    players = [parse_player(p) for p in PLAYERS]
     first = dt.datetime(2026, 11, 20, 20, 0, tzinfo=dt.UTC) - dt.timedelta(days=turns - 1)
     schedule = {"timezone": "Europe/Berlin", "first": first.strftime("%Y-%m-%d %H:%M+00:00"), "every": "1 day",
                 "grace": 30}
-    league.new_game(scratch, NAME, GAME, players, OPTIONS, schedule, title=TITLE, demo=True, secret=SECRET)
+    turnmod.new_game(scratch, NAME, GAME, players, OPTIONS, schedule, title=TITLE, demo=True, secret=SECRET)
     raw = (scratch / "games" / GAME / "game.yaml").read_bytes()
     commitment = dicemod.commitment(SECRET)
     state = R.setup(dict(OPTIONS), players, dicemod.Dice.for_turn(commitment, dicemod.orders_digest(

@@ -9,8 +9,9 @@ import secrets
 import subprocess
 from pathlib import Path
 
-from adjudicator import cli, sealed
-from adjudicator.league import load_game
+from adjudicator import cli
+from adjudicator import secrets as tpsecrets
+from adjudicator.store import load_game
 
 from ..conftest import git
 from .conftest import Table, at, deadline
@@ -75,7 +76,7 @@ def _private_values(table: Table) -> list[str]:
     """Every codeword, card and key of the game, read as the game master (the game's key)."""
     with table.game_master():
         game = load_game(table.root, "g1")
-        values = {table.game_key, sealed.sealed_dice_secret(game).hex()}
+        values = {table.game_key, tpsecrets.sealed_dice_secret(game.root, game.id).hex()}
         for turn in game.turns():
             state = game.state(turn)
             values.update(state["secret"]["deck"])

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from adjudicator import cli, sealed, yamlio
-from adjudicator.league import load_game
+from adjudicator import cli, yamlio
+from adjudicator.sealed import crypto
+from adjudicator.store import load_game
 from adjudicator.verify import verification
 
 from ..conftest import git
@@ -36,8 +37,8 @@ def test_open_orders_with_sealed_hidden_state(league: Path, capsys, monkeypatch)
     monkeypatch.setenv("TURNPRESS_GAME_KEY_C1", key)
     assert run(league, "adjudicate", "c1", "--commit") == 0
     game = load_game(league, "c1")
-    body = yamlio.load_trusted(sealed.decrypt((league / "games/c1/turns/0001/private/bob.yaml.age").read_bytes(),
-                                              sealed.game_identities(game)))
+    body = yamlio.load_trusted(crypto.decrypt((league / "games/c1/turns/0001/private/bob.yaml.age").read_bytes(),
+                                              game.game_identities()))
     assert body["player"] == "bob" and set(body) == {"game", "turn", "player", "state", "report"}
     assert body["report"] == {"bonus": body["state"]["bonus"]}, "the private report is kept, sealed"
     assert (verification(league, "c1").turns, verification(league, "c1").found) == (1, [])

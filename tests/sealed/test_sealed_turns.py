@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from adjudicator import sealed, yamlio
-from adjudicator.league import load_game
+from adjudicator import yamlio
+from adjudicator.sealed import crypto, envelope
+from adjudicator.sealed import orders as sealedorders
+from adjudicator.store import load_game
 
 from ..conftest import git
 from .conftest import Table, at, deadline
@@ -41,13 +43,13 @@ def test_seal_check_decrypt_adjudicate_publish(table: Table):
     out = table.out()
     assert "understood as:\n  bid 3" in out and "Sealed to the game and to you" in out
     sealed_text = (root / "orders/g1/0001/alice.yaml.age").read_text()
-    assert sealed_text.startswith(sealed.ARMOR_BEGIN) and "alice opening" not in sealed_text
+    assert sealed_text.startswith(envelope.ARMOR_BEGIN) and "alice opening" not in sealed_text
 
     # The pull-request check (and validate) see only the envelope, and it is right.
     assert table.cli("validate", str(root / "orders/g1/0001/alice.yaml.age")) == 0
     assert "0 error(s)" in table.out()
     raw = (root / "orders/g1/0001/alice.yaml.age").read_bytes()
-    assert sealed.check_envelope(root, "orders/g1/0001/alice.yaml.age", raw, load_game(root, "g1")) == []
+    assert sealedorders.check_envelope(root, "orders/g1/0001/alice.yaml.age", raw, load_game(root, "g1")) == []
 
     # status without the key: who is in, never what.
     assert table.cli("status", "g1", "--now", "2026-03-01T12:00+00:00") == 0
@@ -144,11 +146,11 @@ def test_wrong_key_tampered_and_copied_files_count_as_missing_and_the_report_say
     alice_public = yamlio.read_data(root / "games/g1/game.yaml")["players"][0]["recipient"]
     target = root / "orders/g1/0002/alice.yaml.age"
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(sealed.encrypt(table.write("alice", 2, 2, "alice wrong key").read_bytes(),
+    target.write_text(crypto.encrypt(table.write("alice", 2, 2, "alice wrong key").read_bytes(),
                                      [other, alice_public]))
     assert table.seal("bob", 2, 2, "bob tampered", at(8, 10)) == 0
     bob = root / "orders/g1/0002/bob.yaml.age"
-    binary, _ = sealed.dearmor(bob.read_bytes())
+    binary, _ = envelope.dearmor(bob.read_bytes())
     flipped = binary[:-5] + bytes([binary[-5] ^ 1]) + binary[-4:]
     bob.write_text(_armor(flipped))
     (root / "orders/g1/0002/carol.yaml.age").write_bytes((root / "orders/g1/0001/carol.yaml.age").read_bytes())
@@ -157,7 +159,7 @@ def test_wrong_key_tampered_and_copied_files_count_as_missing_and_the_report_say
 
     # The envelope check passes all three: what is wrong shows only when they are opened.
     game = load_game(root, "g1")
-    assert sealed.check_envelope(root, "orders/g1/0002/bob.yaml.age", bob.read_bytes(), game) == []
+    assert sealedorders.check_envelope(root, "orders/g1/0002/bob.yaml.age", bob.read_bytes(), game) == []
     assert table.deadline_run(2) == 0
     r2 = report(root, 2)
     assert r2["orders"]["taken"] == [] and r2["orders"]["missed"] == ["alice", "bob", "carol"]
@@ -177,7 +179,7 @@ def _armor(binary: bytes) -> str:
 
     text = base64.b64encode(binary).decode()
     lines = [text[i:i + 64] for i in range(0, len(text), 64)]
-    return "\n".join([sealed.ARMOR_BEGIN, *lines, sealed.ARMOR_END]) + "\n"
+    return "\n".join([envelope.ARMOR_BEGIN, *lines, envelope.ARMOR_END]) + "\n"
 
 
 def test_plain_orders_in_a_sealed_game_are_refused(table: Table):
@@ -186,7 +188,7 @@ def test_plain_orders_in_a_sealed_game_are_refused(table: Table):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("game: g1\nturn: 1\nplayer: alice\norders:\n  bid: 1\n")
     game = load_game(root, "g1")
-    found = sealed.check_envelope(root, "orders/g1/0001/alice.yaml", path.read_bytes(), game)
+    found = sealedorders.check_envelope(root, "orders/g1/0001/alice.yaml", path.read_bytes(), game)
     assert len(found) == 1 and "takes sealed orders" in found[0].message
     git(root, "add", "-A")
     git(root, "commit", "-qm", "plain orders", date=at(1, 10))

@@ -4,8 +4,9 @@ and everything public, naming what it could not check)."""
 
 from __future__ import annotations
 
-from adjudicator import sealed, yamlio
-from adjudicator.league import load_game
+from adjudicator import yamlio
+from adjudicator.sealed import crypto
+from adjudicator.store import load_game
 from adjudicator.verify import verification
 
 from ..conftest import git
@@ -64,16 +65,16 @@ def test_verify_with_the_key_compares_the_decrypted_hidden_state(table: Table):
     rel = "games/g1/turns/0002/private/alice.yaml.age"
     with table.game_master():
         game = load_game(root, "g1")
-        text = sealed.decrypt((root / rel).read_bytes(), sealed.game_identities(game)).decode()
+        text = crypto.decrypt((root / rel).read_bytes(), game.game_identities()).decode()
         body = yamlio.load_trusted(text)
         body["state"]["hand"].append("deckforgedcard")
-        (root / rel).write_text(sealed.encrypt(yamlio.dump(body).encode(), sealed.recipients_for(game, "alice")))
+        (root / rel).write_text(crypto.encrypt(yamlio.dump(body).encode(), game.recipients("alice")))
         git(root, "commit", "-qam", "give alice a card")
         found = [f.text() for f in verification(root, "g1").found]
     assert found == ["g1: turn 2: private/alice.yaml.age differs from the replay"], "turn 3 replays from its own state"
     # Sealing again changes every byte of a file; verify compares what is inside, so a re-sealed file matches.
     with table.game_master():
-        (root / rel).write_text(sealed.encrypt(text.encode(), sealed.recipients_for(game, "alice")))
+        (root / rel).write_text(crypto.encrypt(text.encode(), game.recipients("alice")))
         assert verification(root, "g1").found == []
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import yamlio
+from adjudicator import store, yamlio
 from adjudicator.newsletter import charts, mkdocs_hooks, site
 
 from ..conftest import git
@@ -38,10 +38,9 @@ def test_issue_pages_committed_with_the_turns_are_what_the_build_writes_again(bu
 
 
 def test_a_large_league_is_read_by_several_processes_into_the_same_pages(built_site: Path, monkeypatch):
-    from adjudicator import league
     from adjudicator.newsletter import pages
 
-    games = league.list_games(built_site)
+    games = store.list_games(built_site)
     serial = pages.read_games(built_site, games)
     monkeypatch.setattr(pages, "PARALLEL_FROM", 1)
     monkeypatch.setattr(pages.os, "cpu_count", lambda: 2)

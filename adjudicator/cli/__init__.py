@@ -1,0 +1,59 @@
+"""The ``turnpress`` command: one parser tree; each command parses, calls the layer below, prints, exits.
+
+Exit codes (``errors``): 0 fine, 1 problems found (invalid orders, a verify mismatch), 2 usage or environment
+(bad arguments, outside a league, outside a git repository, a missing game or key). Every ``TurnpressError``
+becomes its message and its exit code; any other exception is a bug and shows its traceback.
+
+The parser tree names each command's function as ``module:function`` in ``adjudicator.cli``, imported when the
+command runs, so that ``validate`` does not load what ``site build`` needs.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from importlib import import_module
+
+from .. import ruleset
+from ..errors import USAGE, TurnpressError
+from .parser import COMMANDS, build_parser
+
+__all__ = ["build_parser", "main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``turnpress`` with ``argv`` (default: the process's arguments); returns the exit code."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        code = _ruleset_command(args_list)
+        if code is not None:
+            return code
+        args = build_parser().parse_args(args_list)
+        module, _, function = args.func.partition(":")
+        command = getattr(import_module(f"{__name__}.{module}"), function)
+        result: int = command(args)
+        return result
+    except TurnpressError as e:
+        print(f"turnpress: {e}", file=sys.stderr)
+        return e.exit_code
+
+
+def _ruleset_command(argv: list[str]) -> int | None:
+    """``turnpress <ruleset> ...`` runs a ruleset's own commands (``turnpress diplomacy datc FILE``)."""
+    if not argv or argv[0].startswith("-") or argv[0] in COMMANDS or argv[0] not in ruleset.available():
+        return None
+    try:
+        rs = ruleset.get(argv[0])
+    except KeyError as e:
+        print(f"turnpress: {e.args[0]}", file=sys.stderr)
+        return USAGE
+    command = getattr(rs, "command", None)
+    if command is None:
+        print(f"turnpress: the ruleset {argv[0]} has no commands of its own", file=sys.stderr)
+        return USAGE
+    code: int = command(argv[1:])
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,138 @@
+"""Commands on games: new, join, template, status, adjudicate, verify."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import sys
+
+from .. import schedule, secrets, turn, yamlio
+from ..errors import OK, PROBLEMS, LeagueError, UsageError
+from ..newsletter import site
+from ..store import list_games, load_game, orders_relpath
+from ..verify import verification
+from .values import league_root, parse_now, parse_option, parse_player
+
+
+def new(args: argparse.Namespace) -> int:
+    players = [parse_player(p) for p in args.player]
+    options = dict(parse_option(o) for o in args.option)
+    sched = schedule.spec_from_cli(args.schedule) if args.schedule else None
+    root = league_root(args)
+    game, secret = turn.new_game(root, args.ruleset, args.game, players, options, sched, title=args.title,
+                                 demo=args.demo)
+    print(f"Created games/{game.id} ({args.ruleset}) with {len(players)} players at turn 0.")
+    if (root / "mkdocs.yml").is_file():  # the site's list of games (its blog categories) gains this one
+        site.generate(root)
+        print(f"Commit games/{game.id} and mkdocs.yml together.")
+    if not args.demo:
+        path = secrets.secret_file(root, game.id, secrets.DICE)
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(secret.hex() + "\n")
+        print(f"Dice secret (keep it; it is also in .secrets/{game.id}.dice, which git ignores):")
+        print(f"  {secrets.dice_secret_env(game.id)}={secret.hex()}")
+    return OK
+
+
+def join(args: argparse.Namespace) -> int:
+    at = turn.join_game(league_root(args), args.game, parse_player(args.player))
+    print(f"{args.player.split(':')[0]} joins {args.game} with turn {at}.")
+    return OK
+
+
+def template(args: argparse.Namespace) -> int:
+    game = load_game(league_root(args), args.game)
+    key = args.player.lower()
+    player = game.player(key)
+    if player is None:
+        raise LeagueError(f"{args.player} does not play in {game.id}")
+    open_turn = game.open_turn
+    state = game.effective_state(open_turn)
+    phase = game.ruleset.phase(state)
+    hook = getattr(game.ruleset, "template", None)
+    body = hook(state, key) if hook else yamlio.dump(game.ruleset.default_orders(state, key, None))
+    awaited = "you are awaited" if key in phase.awaited else "you are not awaited in this phase"
+    deadline = game.deadline(open_turn)
+    where = orders_relpath(game.id, open_turn, key)
+    send = (f"# Sealed orders: save this outside orders/, then 'turnpress seal FILE' writes {where}.age;"
+            " open a pull request with that file." if game.sealed_orders
+            else f"# Save as {where} and open a pull request.")
+    head = [f"# Orders of {player.name} for {game.id}, turn {open_turn}: {phase.label} ({awaited}).",
+            f"# Deadline: {deadline.isoformat(timespec='minutes') if deadline else 'none set'}.",
+            send,
+            f"game: {game.id}", f"turn: {open_turn}", f"player: {key}",
+            "# wait: true   # uncomment to ask that the turn is not adjudicated before the deadline", "orders:"]
+    indented = "\n".join(("  " + line) if line.strip() else line for line in body.rstrip("\n").splitlines())
+    text = "\n".join(head) + "\n" + indented + "\n"
+    if args.write:
+        if game.sealed_orders:
+            raise LeagueError(f"{game.id} has sealed orders: print the sheet without --write, save it outside "
+                              "orders/ and seal it with 'turnpress seal FILE'")
+        path = game.root / where
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        print(f"Wrote {path.relative_to(game.root)}")
+    else:
+        sys.stdout.write(text)
+    return OK
+
+
+def status(args: argparse.Namespace) -> int:
+    root = league_root(args)
+    now = parse_now(args.now)
+    for gid in [args.game] if args.game else list_games(root):
+        st = turn.status(load_game(root, gid), now)
+        names = {p.key: p.name for p in st.game.players}
+        print(f"{gid}: turn {st.turn}, {st.phase.label}" + (" (finished)" if st.phase.finished else ""))
+        zone = st.game.schedule.zone if st.game.schedule is not None else None
+        print(f"  deadline: {deadline_text(st.deadline, now, zone) if st.deadline else 'none'}")
+        print(f"  orders in: {', '.join(names.get(k, k) for k in st.submitted) or 'none'}")
+        missing = [names.get(k, k) for k in st.phase.awaited if k not in st.submitted]
+        print(f"  awaited: {', '.join(missing) or 'nobody'}")
+        if st.waiting_asked:
+            print(f"  asked to wait: {', '.join(names.get(k, k) for k in st.waiting_asked)}")
+        print(f"  due now: {'yes' if st.due else 'no'} ({st.reason})")
+    return OK
+
+
+def deadline_text(deadline: dt.datetime, now: dt.datetime, zone: dt.tzinfo | None) -> str:
+    """'2026-01-05 20:00 CET, in 1 d 8 h': local time in the game's zone, and how far off it is."""
+    minutes = round((deadline - now).total_seconds() / 60)
+    days, rest = divmod(abs(minutes), 24 * 60)
+    hours, mins = divmod(rest, 60)
+    parts = [f"{days} d"] * bool(days) + [f"{hours} h"] * bool(hours) + [f"{mins} min"] * bool(mins and not days)
+    span = " ".join(parts)
+    when = "now" if not span else f"in {span}" if minutes > 0 else f"{span} ago"
+    return f"{deadline.astimezone(zone):%Y-%m-%d %H:%M %Z}, {when}"
+
+
+def adjudicate(args: argparse.Namespace) -> int:
+    if bool(args.game) == bool(args.due):
+        raise UsageError("adjudicate: name a GAME or give --due")
+    root = league_root(args)
+    now = parse_now(args.now)
+    total = 0
+    for gid in [args.game] if args.game else list_games(root):
+        for outcome in turn.adjudicate(root, gid, now, commit=args.commit, only_if_due=bool(args.due)):
+            total += 1
+            missed = f"; missed: {', '.join(outcome.missed)}" if outcome.missed else ""
+            done = f" [{outcome.commit[:10]}, tag {gid}/turn-{outcome.turn}]" if outcome.commit else ""
+            print(f"{gid}: turn {outcome.turn} ({outcome.label}) adjudicated{missed}{done}")
+    if not total:
+        print("nothing is due" if args.due else "nothing to adjudicate")
+    return OK
+
+
+def verify(args: argparse.Namespace) -> int:
+    root = league_root(args)
+    bad = 0
+    for gid in [args.game] if args.game else list_games(root):
+        result = verification(root, gid)
+        for f in result.found:
+            print(f.text())
+        for what in result.not_checked:
+            print(f"{gid}: not checked without the game's key: {what}")
+        bad += len(result.found)
+        summary = "all match" if not result.found else f"{len(result.found)} discrepancy(ies)"
+        print(f"{gid}: {result.turns} turn(s) replayed, {summary}")
+    return PROBLEMS if bad else OK

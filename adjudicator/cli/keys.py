@@ -1,0 +1,225 @@
+"""Commands of sealed games: keys (new, add, personal, open), seal, open."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .. import check, history, secrets, yamlio
+from .. import orders as ordersmod
+from ..errors import OK, PROBLEMS, LeagueError, SealError
+from ..orders import Finding, OrdersPath
+from ..sealed import crypto, storage
+from ..sealed.orders import open_orders
+from ..store import (
+    Game,
+    config_relpath,
+    dice_sealed_relpath,
+    find_root,
+    load_game,
+    private_relpath,
+    sealed_relpath,
+    turn_relpath,
+    write_files,
+)
+from .values import league_root
+
+
+def keys(args: argparse.Namespace) -> int:  # pragma: no cover - argparse requires an action
+    return OK
+
+
+def _write_secret_file(path: Path, text: str) -> None:
+    if path.exists():
+        raise SealError(f"{path} exists already; pick another file (a key is never overwritten)")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as f:
+        f.write(text)
+
+
+def personal(args: argparse.Namespace) -> int:
+    path = Path(args.file).expanduser()
+    public, secret = crypto.new_identity()
+    _write_secret_file(path, f"# turnpress personal key\n# public key: {public}\n{secret}\n")
+    print(f"Wrote your secret key to {path} (keep it; nobody else needs it).")
+    print(f"Your public key, for the game master ('turnpress keys add GAME LOGIN KEY'): {public}")
+    return OK
+
+
+def new_key(args: argparse.Namespace) -> int:
+    """The game's key pair; turn 0's plaintext hidden parts (not yet committed) are sealed with it."""
+    root = league_root(args)
+    game_id = args.game
+    out = Path(args.out).expanduser() if args.out else None
+    game = load_game(root, game_id)
+    if game.config.get("key"):
+        raise SealError(f"{game_id} has a key already ({game.config['key']}); a new one would lock out every "
+                        "file sealed to the old one")
+    public, secret = crypto.new_identity()
+    config = dict(game.config)
+    config["key"] = public
+    keyed = Game(root, game_id, config)
+    files: dict[str, str] = {config_relpath(game_id): yamlio.dump(config)}
+    removed, public_already = [], []
+    committed = history.is_repo(root) and history.has_head(root)
+    for turn in game.turns():
+        hidden = game.turn_folder(turn) / "hidden.yaml"
+        if not hidden.is_file():
+            continue
+        rel = hidden.relative_to(root).as_posix()
+        if committed and history.last_commit_of(root, rel):
+            public_already.append(turn)
+            continue
+        plain = storage.hidden_plaintexts(turn_relpath(game_id, turn), game_id, turn, yamlio.read_data(hidden), {})
+        files.update(storage.seal_plaintexts(plain, keyed.recipients))
+        removed.append(hidden)
+    try:
+        dice = game.dice_secret()
+    except LeagueError:
+        dice = None
+    if dice is not None:
+        files[dice_sealed_relpath(game_id)] = crypto.encrypt(dice.hex().encode() + b"\n", [public])
+    if out is not None:
+        _write_secret_file(out, f"# turnpress game key of {game_id}\n# public key: {public}\n{secret}\n")
+    write_files(root, files, remove=removed)
+    print(f"Wrote the public key of {game_id} into games/{game_id}/game.yaml: {public}")
+    if dice is not None:
+        print(f"Sealed the dice secret to it: games/{game_id}/dice-secret.age (the game key alone runs the game).")
+    for path in removed:
+        print(f"Sealed {path.relative_to(root).as_posix()} as private/*.yaml.age and secret.yaml.age.")
+    if public_already:
+        print(f"Warning: the hidden state of turn(s) {', '.join(map(str, public_already))} was committed in "
+              "plain text and stays public; only later turns are sealed.")
+    print(f"The game's SECRET key, shown this once. Add this line to the repository secret {secrets.KEYS_VARIABLE}")
+    print("(one line per game; the deadline workflow passes only that secret), and keep a copy outside the repository:")
+    print(f"  {game_id}={secret}")
+    if out is not None:
+        print(f"It is also in {out}.")
+    return OK
+
+
+def add_key(args: argparse.Namespace) -> int:
+    """Register a player's key; their private file of the last turn is sealed again so they can read it."""
+    root = league_root(args)
+    game_id, login, recipient = args.game, args.login, args.recipient
+    game = load_game(root, game_id)
+    key = login.lower()
+    if game.player(key) is None:
+        raise SealError(f"{login} does not play in {game_id}")
+    recipient = " ".join(recipient.split()[:2]) if recipient.startswith("ssh-") else recipient.strip()
+    crypto.parse_recipient(recipient)
+    config = dict(game.config)
+    config["players"] = [{**p, "recipient": recipient} if p["key"] == key else p for p in config["players"]]
+    files = {config_relpath(game_id): yamlio.dump(config)}
+    resealed = ""
+    turns = game.turns()
+    last = private_relpath(game_id, turns[-1], key) if turns else None
+    if last and (root / last).is_file():
+        identities = game.game_identities()
+        if identities and config.get("key"):
+            plain = crypto.decrypt((root / last).read_bytes(), identities)
+            files[last] = crypto.encrypt(plain, Game(root, game_id, config).recipients(key))
+            resealed = f" and sealed {last} again to it"
+        else:
+            resealed = (f" ({last} opens for them from the next turn on: set {secrets.key_env(game_id)} "
+                        "to reseal it now)")
+    write_files(root, files)
+    print(f"Registered {login}'s key in games/{game_id}/game.yaml{resealed}.")
+    return OK
+
+
+def seal(args: argparse.Namespace) -> int:
+    source = Path(args.file)
+    root = find_root(Path(args.league) if args.league else source.resolve().parent)
+    raw = ordersmod.read_limited(source)
+    where = _target(root, source, raw)
+    game = load_game(root, where.game)
+    rel = ordersmod.orders_relpath(where.game, where.turn, where.player)
+    if not game.sealed_orders:
+        raise SealError(f"{game.id} takes open orders: commit {rel} as it is")
+    readers = game.recipients(where.player)
+    game.identities = (crypto.load_identity_file(Path(args.identity).expanduser()) if args.identity
+                       else secrets.player_identities())
+    games = check.GameCache(root)
+    games.add(game)
+    checked, _ = check.check_path(games, rel, source)
+    shown = str(source)
+    findings = [Finding(shown, f.line, f.column, f.message, f.hint, f.severity) for f in checked.findings]
+    for f in findings:
+        print(f.github() if args.format == "github" else f.text())
+    if not checked.ok:
+        print(f"Not sealed: fix the error(s) in {shown} first.")
+        return PROBLEMS
+    print(f"{shown}: understood as:")
+    for line in check.describe(game, games.state(game), where.player, checked.orders):
+        print(f"  {line}")
+    target = sealed_relpath(where.game, where.turn, where.player)
+    write_files(root, {target: crypto.encrypt(raw, readers)})
+    whom = "the game and to you" if len(readers) > 1 else "the game (register a key to read it back yourself)"
+    print(f"Sealed to {whom}: {target}. Commit that file only and open a pull request.")
+    plain = root / rel
+    if plain.exists() and plain.resolve() == source.resolve():
+        print(f"Do not commit {rel}: anyone could read it. Delete it, or keep your plain orders outside orders/.")
+    return OK
+
+
+def _target(root: Path, source: Path, raw: bytes) -> OrdersPath:
+    """Which orders file ``source`` is: by its path inside the league, else by its own game, turn, player."""
+    try:
+        where = ordersmod.parse_path(source.resolve().relative_to(root.resolve()).as_posix())
+    except ValueError:
+        where = None
+    if where is not None:
+        return where
+    try:
+        data = yamlio.load(raw).data
+    except yamlio.YamlInputError as e:
+        raise SealError(f"{source}:{e.line}:{e.column}: {e.message}") from None
+    if (not isinstance(data, dict) or not isinstance(data.get("game"), str) or type(data.get("turn")) is not int
+            or not isinstance(data.get("player"), str)):
+        raise SealError(f"{source}: cannot tell which orders these are: write game, turn and player at the top")
+    return OrdersPath(data["game"], data["turn"], data["player"].lower())
+
+
+def open_private(args: argparse.Namespace) -> int:
+    """``turnpress open GAME --identity FILE``: a player's private report and figures, and their sealed orders."""
+    root = league_root(args)
+    game = load_game(root, args.game)
+    identities = crypto.load_identity_file(Path(args.identity).expanduser())
+    turn = game.last_turn if args.turn is None else args.turn
+    if turn not in game.turns():
+        raise SealError(f"{game.id} has no turn {turn} yet (last: {game.last_turn})")
+    found = storage.read_private(game.turn_folder(turn), identities)
+    sealed_orders = _own_sealed_orders(game, identities)
+    if not found and not sealed_orders:
+        print(f"Nothing of {game.id}, turn {turn}, is sealed to this key. Has the game master registered your "
+              "public key ('turnpress keys add')? Keys registered later open the files of later turns.")
+        return PROBLEMS
+    names = {pl.key: pl.name for pl in game.players}
+    label = game.report(turn).get("label", "")
+    for player, body in found.items():
+        print(f"# Private to {names.get(player, player)} — {game.id}, turn {turn} ({label})")
+        if "report" in body:
+            print("\nReport:\n")
+            print(yamlio.dump(body["report"]), end="")
+        if "state" in body:
+            print("\nYour figures:\n")
+            print(yamlio.dump(body["state"]), end="")
+        print()
+    for rel, text in sealed_orders.items():
+        print(f"# Your sealed orders {rel}\n")
+        print(text, end="")
+    return OK
+
+
+def _own_sealed_orders(game: Game, identities: Sequence[Any]) -> dict[str, str]:
+    """The sealed orders of the open turn that these keys open (a player checking what they sent)."""
+    out = {}
+    for opened in open_orders(game, game.open_turn, identities):
+        if opened.plaintext is not None:
+            out[opened.file] = opened.plaintext.decode("utf-8")
+    return out

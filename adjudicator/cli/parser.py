@@ -1,0 +1,140 @@
+"""The parser tree of ``turnpress``: every command and its arguments, in one place.
+
+Each command's ``func`` names its function in ``adjudicator.cli`` as ``module:function``. ``--league DIR``
+may stand before the command or after it.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from .. import __version__
+
+LEAGUE_HELP = "the league folder (default: the nearest folder above with games/)"
+NOW_HELP = "ISO time to judge 'due' at (default: now)"
+
+
+def _league(p: argparse.ArgumentParser, help: str = LEAGUE_HELP) -> None:
+    # SUPPRESS: a command's own --league only overrides the one before the command if it is given.
+    p.add_argument("--league", default=argparse.SUPPRESS, help=help)
+
+
+def _command(sub: argparse._SubParsersAction, name: str, func: str, help: str, **kw: object) -> argparse.ArgumentParser:
+    p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".", **kw)
+    p.set_defaults(func=func)
+    _league(p)
+    return p
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="turnpress", description="A static-site turn publisher for play-by-mail games.")
+    p.add_argument("--version", action="version", version=f"turnpress {__version__}")
+    p.add_argument("--league", default=None, help=LEAGUE_HELP)
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    s = _command(sub, "new", "games:new", "make a new game at turn 0")
+    s.add_argument("ruleset")
+    s.add_argument("game", help="the game's id: lower-case letters, digits, '-'")
+    s.add_argument("--player", action="append", default=[], metavar="NAME:LOGIN:ID[:ROLE]")
+    s.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    s.add_argument("--schedule", metavar="first=YYYY-MM-DD HH:MM,every=14 days,timezone=Europe/Berlin,grace=60")
+    s.add_argument("--title")
+    s.add_argument("--demo", action="store_true", help="keep the dice secret in the repository (demo games only)")
+
+    s = _command(sub, "join", "games:join", "admit a player to a running game, from the open turn on")
+    s.add_argument("game")
+    s.add_argument("player", metavar="NAME:LOGIN:ID[:ROLE]")
+
+    s = _command(sub, "template", "games:template", "a commented orders file for the open turn, pre-filled")
+    s.add_argument("game")
+    s.add_argument("player", help="the player's GitHub login")
+    s.add_argument("--write", action="store_true", help="write it to its place under orders/ instead of printing")
+
+    s = _command(sub, "validate", "orders:validate", "check orders files: schema, then the game's rules")
+    s.add_argument("files", nargs="+")
+    s.add_argument("--format", choices=("text", "github"), default="text")
+
+    s = _command(sub, "status", "games:status", "open phase, deadline, who has orders in and who is awaited")
+    s.add_argument("game", nargs="?")
+    s.add_argument("--now", help=NOW_HELP)
+
+    s = _command(sub, "adjudicate", "games:adjudicate", "run the open turn of a game, or every turn that is due")
+    s.add_argument("game", nargs="?")
+    s.add_argument("--due", action="store_true", help="every game, every turn that is due")
+    s.add_argument("--now", help=NOW_HELP)
+    s.add_argument("--commit", action="store_true", help="commit each turn and tag it <game>/turn-<n>")
+
+    s = _command(sub, "preview", "orders:preview", "what your orders would do now, others' orders unknown")
+    s.add_argument("game")
+    s.add_argument("file")
+
+    s = _command(sub, "verify", "games:verify", "replay every turn from the history and name what differs")
+    s.add_argument("game", nargs="?")
+
+    s = _command(sub, "seal", "keys:seal", "validate an orders file, then seal it to the game and to you")
+    s.add_argument("file", help="your plain orders file (keep it outside orders/, or do not commit it)")
+    s.add_argument("--identity", help="your key file, to check orders against your hidden figures too "
+                                      "(default: $TURNPRESS_IDENTITY)")
+    s.add_argument("--format", choices=("text", "github"), default="text")
+
+    s = _command(sub, "open", "keys:open_private", "show your private report and figures (needs your key)")
+    _open_args(s)
+
+    keys = _command(sub, "keys", "keys:keys", "keys of sealed orders and private reports")
+    actions = keys.add_subparsers(dest="action", required=True, metavar="ACTION")
+    s = _command(actions, "new", "keys:new_key", "make the game's key pair: public key into game.yaml, secret "
+                                                 "printed once")
+    s.add_argument("game")
+    s.add_argument("--out", help="also write the secret key to this file (keep it outside the repository)")
+    s = _command(actions, "add", "keys:add_key", "register a player's public key (age1... or 'ssh-ed25519 AAAA...')")
+    s.add_argument("game")
+    s.add_argument("login")
+    s.add_argument("recipient", help="age public key, or one ssh-ed25519 line of https://github.com/LOGIN.keys")
+    s = _command(actions, "personal", "keys:personal", "make your own age key: written to FILE, public key printed")
+    s.add_argument("file")
+    s = _command(actions, "open", "keys:open_private", "show your private report and figures (as 'turnpress open')")
+    _open_args(s)
+
+    site = _command(sub, "site", "site:site", "build or serve the newsletter site")
+    actions = site.add_subparsers(dest="action", required=True, metavar="ACTION")
+    s = _command(actions, "build", "site:build", "write the pages from games/ and build the site (strict)")
+    s.add_argument("--out", help="where to build (default: public/ in the league)")
+    s.add_argument("--strict", action="store_true", help="accepted for clarity: the build is always strict")
+    s.add_argument("--pages-only", action="store_true", help="write the pages and mkdocs.yml, do not run mkdocs")
+    s = _command(actions, "serve", "site:serve", "write the pages and serve the site with live reload")
+    s.add_argument("--addr", default="127.0.0.1:8000", help="address to serve on (default: 127.0.0.1:8000)")
+
+    s = _command(sub, "init", "pipeline:init", "make a new league repository")
+    s.add_argument("dir", help="the new league's folder (absent or empty)")
+    s.add_argument("--title", help="the league's name on the site (default: the folder's name)")
+    s.add_argument("--requirement", default=f"turnpress[site]=={__version__}",
+                   help="what the workflows install, a pip requirement (default: this version of turnpress)")
+
+    s = _command(sub, "pr-check", "pipeline:pr_check",
+                 "check a pull request's changed files: only the author's orders for the open turn")
+    s.add_argument("--event", required=True, help="the pull_request event payload ($GITHUB_EVENT_PATH)")
+    s.add_argument("--repo", help="the clone holding the pull request's commits (default: the league)")
+    s.add_argument("--base", help="compare from this commit instead of the event's base sha")
+    s.add_argument("--head", help="compare to this commit instead of the event's head sha")
+    s.add_argument("--format", choices=("text", "github"), default="text",
+                   help="github: also print ::error/::warning annotations for the files' lines")
+
+    s = _command(sub, "deadline", "pipeline:deadline",
+                 "adjudicate what is due, commit, tag and push, retrying on a race (the deadline workflow)")
+    s.add_argument("--now", help=NOW_HELP)
+    s.add_argument("--game", help="run this game's open turn now, due or not (a game master's manual turn)")
+    s.add_argument("--push", action="store_true", help="push the commits and tags; fetch and retry on a race")
+    s.add_argument("--remote", default="origin")
+    s.add_argument("--branch", default="main")
+    s.add_argument("--retries", type=int, default=3, help="how often to start over when the push is refused")
+    return p
+
+
+def _open_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game")
+    p.add_argument("--identity", required=True, help="your key file (age key or your GitHub SSH key)")
+    p.add_argument("--turn", type=int, help="which turn (default: the last adjudicated)")
+
+
+COMMANDS = frozenset({"new", "join", "template", "validate", "status", "adjudicate", "preview", "verify", "seal",
+                      "open", "keys", "site", "init", "pr-check", "deadline"})

@@ -1,0 +1,54 @@
+"""The commands the workflows run: init, pr-check, deadline."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from pathlib import Path
+
+from ..errors import OK, PROBLEMS, LeagueError
+from ..pipeline import deadline as deadlinemod
+from ..pipeline import prcheck, scaffold
+from .values import league_root, parse_now
+
+
+def init(args: argparse.Namespace) -> int:
+    target = Path(args.dir)  # DIR decides; a --league given before the command does not matter here
+    written = scaffold.init(target, args.title or target.resolve().name, args.requirement)
+    print(f"Made a new league in {target} ({len(written)} files):")
+    for rel in written:
+        print(f"  {rel}")
+    print("Next: make a game with 'turnpress new', commit, push to GitHub, and set the repository up as the "
+          "game master's guide says (branch protection, Pages, the secret TURNPRESS_DICE_SECRETS, and "
+          "TURNPRESS_GAME_KEYS for games with sealed orders).")
+    return OK
+
+
+def pr_check(args: argparse.Namespace) -> int:
+    league = league_root(args)
+    repo = Path(args.repo) if args.repo else league
+    try:
+        event = json.loads(Path(args.event).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise LeagueError(f"cannot read the event payload {args.event}: {e}") from None
+    pr = prcheck.PullRequest.from_event(event)
+    if args.base or args.head:
+        pr = prcheck.PullRequest(pr.number, pr.login, pr.user_id, args.base or pr.base, args.head or pr.head,
+                                 pr.title)
+    results = prcheck.run_check(league, repo, pr)
+    text = prcheck.receipt(pr, results)
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if summary:
+        with open(summary, "a", encoding="utf-8") as f:
+            f.write(text)
+    print(text, end="")
+    findings = [f for r in results for f in r.findings]
+    for f in findings:
+        print(f.github() if args.format == "github" else f.text())
+    return PROBLEMS if any(f.severity == "error" for f in findings) else OK
+
+
+def deadline(args: argparse.Namespace) -> int:
+    return deadlinemod.run(league_root(args), parse_now(args.now), game=args.game or None, push=args.push,
+                           remote=args.remote, branch=args.branch, retries=args.retries)

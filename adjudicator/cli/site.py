@@ -1,0 +1,44 @@
+"""``turnpress site build`` and ``turnpress site serve``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from ..errors import OK, PROBLEMS
+from ..newsletter import site as sitemod
+from .values import league_root
+
+
+def site(args: argparse.Namespace) -> int:  # pragma: no cover - argparse requires an action
+    return OK
+
+
+def build(args: argparse.Namespace) -> int:
+    root = league_root(args)
+    start = time.monotonic()
+    if args.pages_only:
+        games, written = sitemod.generate(root)
+        print(f"Wrote {written} changed file(s) for {games} game(s) into site/ and {sitemod.CONFIG}.")
+        return OK
+    try:
+        target = sitemod.build(root, Path(args.out) if args.out else None)
+    except sitemod.SiteError as e:
+        print(f"turnpress site build: {e}", file=sys.stderr)
+        return PROBLEMS
+    shown = os.path.relpath(target)
+    shown = str(target) if shown.startswith("..") else shown
+    print(f"Built the site into {shown}/ in {time.monotonic() - start:.1f} s.")
+    print(f"Open it: 'turnpress site serve' and visit http://127.0.0.1:8000/, or "
+          f"'python3 -m http.server -d {shown} 8000' (pages and search need a server).")
+    return OK
+
+
+def serve(args: argparse.Namespace) -> int:
+    root = league_root(args)
+    sitemod.generate(root)
+    print(f"Serving the league's site on http://{args.addr}/ (Ctrl-C stops it).", flush=True)
+    return sitemod.serve(root, args.addr)

@@ -1,0 +1,64 @@
+"""Values the command line takes: players, options, times."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import re
+from pathlib import Path
+from typing import Any
+
+from .. import yamlio
+from ..errors import UsageError
+from ..model import Player
+from ..store import find_root
+
+
+def league_root(args: argparse.Namespace) -> Path:
+    """The league a command works in: ``--league DIR``, else the nearest folder above with ``games/``."""
+    return find_root(Path(args.league) if args.league else None)
+
+
+def parse_player(spec: str) -> Player:
+    """``NAME:LOGIN:ID[:ROLE]`` as a Player; the key is the login in lower case.
+
+    >>> parse_player("Atlantis:Alice:1001:agrar")
+    Player(key='alice', name='Atlantis', login='Alice', github_id=1001, role='agrar')
+    """
+    parts = spec.split(":")
+    if len(parts) not in (3, 4) or not all(parts[:3]):
+        raise UsageError(f"--player {spec!r}: write NAME:LOGIN:ID or NAME:LOGIN:ID:ROLE, "
+                         "e.g. Atlantis:alice:1001:agrar")
+    name, login, gid = parts[:3]
+    if not gid.isdigit():
+        raise UsageError(f"--player {spec!r}: the GitHub id {gid!r} must be a number (see api.github.com/users/LOGIN)")
+    if not re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})", login):
+        raise UsageError(f"--player {spec!r}: {login!r} is not a GitHub login")
+    role = parts[3] if len(parts) == 4 else None
+    return Player(key=login.lower(), name=name, login=login, github_id=int(gid), role=role)
+
+
+def parse_option(spec: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` with the value read as a YAML scalar (numbers, true/false, text).
+
+    >>> parse_option("rounds=8"), parse_option("variant=classic")
+    (('rounds', 8), ('variant', 'classic'))
+    """
+    key, sep, value = spec.partition("=")
+    if not sep or not key:
+        raise UsageError(f"--option {spec!r}: write KEY=VALUE")
+    parsed = yamlio.load(value or "''").data
+    if isinstance(parsed, float | dict | list):
+        parsed = value
+    return key.strip(), parsed
+
+
+def parse_now(text: str | None) -> dt.datetime:
+    """``--now``: an ISO time (``Z`` for UTC; UTC if it names no zone); the clock if not given."""
+    if not text:
+        return dt.datetime.now(dt.UTC)
+    try:
+        when = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise UsageError(f"--now {text!r}: write an ISO time like 2026-01-05T20:00+01:00") from None
+    return when if when.tzinfo else when.replace(tzinfo=dt.UTC)

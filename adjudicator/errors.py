@@ -1,0 +1,62 @@
+"""One family of errors: ``TurnpressError`` and its kinds, each with the exit code the command line gives it.
+
+Exit codes of ``turnpress`` (documented in the README)::
+
+    0  fine
+    1  problems found: invalid orders, a verify mismatch, orders that do not seal
+    2  usage or environment: bad arguments, outside a league, outside a git repository, a missing game,
+       a key or secret that is not there
+
+Anything else that escapes a command is a bug and shows its traceback. A kind says who must act: the game
+master (``LeagueError``), git (``GitError``), the keys (``SealError``), the ruleset (``RulesetError``).
+
+>>> issubclass(SealError, TurnpressError), SealError("no key").exit_code
+(True, 2)
+"""
+
+from __future__ import annotations
+
+OK, PROBLEMS, USAGE = 0, 1, 2
+
+
+class TurnpressError(Exception):
+    """Something a person must fix; the message says what. ``exit_code`` is what ``turnpress`` exits with."""
+
+    exit_code = USAGE
+
+
+class UsageError(TurnpressError):
+    """Arguments that do not go together (``adjudicate`` without a game or ``--due``)."""
+
+
+class LeagueError(TurnpressError):
+    """The league's files: no league here, no such game, a ``game.yaml`` to fix, a turn that cannot run."""
+
+
+class GitError(TurnpressError):
+    """Git refused something the league needed (not a repository, a tag that exists, a branch that moved)."""
+
+
+class SealError(LeagueError):
+    """A key that does not parse, a file that does not decrypt, a game without a key; the message says what to do."""
+
+
+class RulesetError(TurnpressError):
+    """A request the ruleset refuses as a whole (a join it does not allow, an unknown option)."""
+
+
+class ScheduleError(TurnpressError, ValueError):
+    """A schedule block that cannot be understood; the message says what to write."""
+
+
+class InputError(TurnpressError):
+    """A file a player wrote that cannot be read; carries the place and what to write instead."""
+
+    exit_code = PROBLEMS
+
+    def __init__(self, message: str, line: int = 1, column: int = 1, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.hint = hint

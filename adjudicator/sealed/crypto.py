@@ -1,0 +1,86 @@
+"""The age wrapper: public keys (recipients), secret keys (identities), encrypting and decrypting."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..errors import SealError
+
+
+def parse_recipient(text: str) -> Any:
+    """An age public key (``age1...``) or an OpenSSH ed25519 public key as a pyrage recipient."""
+    from pyrage import ssh, x25519  # the native library loads only for commands that seal
+
+    text = text.strip()
+    try:
+        if text.startswith("age1"):
+            return x25519.Recipient.from_str(text)
+        if text.startswith("ssh-ed25519 "):
+            return ssh.Recipient.from_str(text)
+    except Exception as e:  # pyrage raises its own RecipientError or ValueError depending on the key type
+        raise SealError(f"{text[:40]!r} is not a valid public key ({e})") from None
+    raise SealError(f"{text[:40]!r} is not a key turnpress can seal to: give an age public key (age1...) "
+                    "or an ssh-ed25519 key (one line of https://github.com/LOGIN.keys)")
+
+
+def parse_identities(data: bytes, source: str) -> list[Any]:
+    """The identities in a key file: age secret keys (``age-keygen`` format) or an OpenSSH private key."""
+    from pyrage import ssh, x25519
+
+    text = data.decode("utf-8", "replace")
+    if "-----BEGIN OPENSSH PRIVATE KEY-----" in text:
+        try:
+            return [ssh.Identity.from_buffer(data)]
+        except Exception as e:
+            raise SealError(f"{source}: cannot use this SSH key ({e}); a key with a passphrase must be "
+                            "unlocked first, or use an age key (turnpress keys personal FILE)") from None
+    found = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("AGE-SECRET-KEY-"):
+            try:
+                found.append(x25519.Identity.from_str(line))
+            except Exception:
+                raise SealError(f"{source}: a line that starts like an age secret key does not parse") from None
+    if not found:
+        raise SealError(f"{source}: no key in it: expected an AGE-SECRET-KEY-... line or an OpenSSH private key")
+    return found
+
+
+def load_identity_file(path: Path) -> list[Any]:
+    try:
+        return parse_identities(path.read_bytes(), str(path))
+    except OSError as e:
+        raise SealError(f"cannot read the key file {path}: {e.strerror}") from None
+
+
+def new_identity() -> tuple[str, str]:
+    """A fresh age key pair: (public key ``age1...``, secret key ``AGE-SECRET-KEY-...``)."""
+    from pyrage import x25519
+
+    identity = x25519.Identity.generate()
+    return str(identity.to_public()), str(identity)
+
+
+def encrypt(plaintext: bytes, recipients: Sequence[str]) -> str:
+    """``plaintext`` sealed to every recipient, as armored text."""
+    import pyrage
+
+    return pyrage.encrypt(plaintext, [parse_recipient(r) for r in recipients], armored=True).decode("ascii")
+
+
+def decrypt(sealed: bytes | str, identities: Sequence[Any]) -> bytes:
+    """The plaintext, or ``SealError`` saying whether the key was wrong or the file damaged."""
+    import pyrage
+
+    raw = sealed.encode("ascii", "replace") if isinstance(sealed, str) else sealed
+    if not identities:
+        raise SealError("no key to open it with")
+    try:
+        return pyrage.decrypt(raw, list(identities))
+    except pyrage.DecryptError as e:
+        if "No matching keys" in str(e):
+            raise SealError("it is not sealed to this key") from None
+        raise SealError("it does not decrypt: the file is damaged or was changed after sealing") from None

@@ -1,0 +1,117 @@
+"""Sealed orders files of a game: what the pull-request check sees without the key, and the deadline's opening."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import orders as ordersmod
+from .. import yamlio
+from ..errors import SealError
+from ..orders import Finding, OrdersPath
+from ..store import Game, orders_dir, orders_relpath
+from . import crypto
+from .envelope import SEALED_MAX_BYTES, dearmor, parse_sealed_path, read_header, recipient_problem
+
+
+def check_envelope(root: Path, rel: str, raw: bytes, game: Game) -> list[Finding]:
+    """Everything about a sealed orders file that can be checked without its key (the pull-request check).
+
+    For a plaintext orders file of a game that takes sealed orders, the refusal. Path, game, player, open
+    turn, size, armor, an age header, and its recipients: one per key the file must be sealed to, of the
+    right kinds, and the player's own if it is an SSH key (its tag names it).
+    """
+    def refuse(message: str, hint: str = "") -> list[Finding]:
+        return [ordersmod.file_finding(rel, message, hint)]
+
+    plain = ordersmod.parse_path(rel)
+    if plain is not None:
+        if game.sealed_orders:
+            return refuse(f"{game.id} takes sealed orders: this plain file shows your orders to everyone",
+                          f"seal it with 'turnpress seal {rel}' and commit {rel}.age instead, never the plain file")
+        return []
+    where = parse_sealed_path(rel)
+    if where is None or where.game != game.id:
+        return refuse("not a sealed orders file: they go to orders/<game>/<NNNN>/<login>.yaml.age",
+                      f"write it with 'turnpress seal', e.g. to orders/{game.id}/{game.open_turn:04d}/<login>.yaml.age")
+    if not game.sealed_orders:
+        return refuse(f"{game.id} takes open orders, not sealed ones",
+                      f"commit the plain orders file orders/{game.id}/{where.turn:04d}/{where.player}.yaml")
+    if game.player(where.player) is None:
+        return refuse(f"{where.player!r} does not play in {game.id}", "name the file after your GitHub login")
+    if where.turn != game.open_turn:
+        when = "already adjudicated" if where.turn < game.open_turn else "not open yet"
+        return refuse(f"turn {where.turn} of {game.id} is {when}; the open turn is {game.open_turn}",
+                      f"seal your orders for turn {game.open_turn}: 'turnpress seal' writes the right path")
+    if len(raw) > SEALED_MAX_BYTES:
+        return refuse(f"the file is {len(raw)} bytes; a sealed orders file may have at most {SEALED_MAX_BYTES}",
+                      "orders fit in a few kilobytes: remove what is not an order before sealing")
+    binary, why = dearmor(raw)
+    if binary is None:
+        return refuse(f"not a sealed orders file: {why}", "write it with 'turnpress seal'")
+    stanzas, why = read_header(binary)
+    if stanzas is None:
+        return refuse(f"not a sealed orders file: {why}", "write it with 'turnpress seal'")
+    try:
+        expected = game.recipients(where.player)
+    except SealError as e:
+        return refuse(str(e))
+    problem = recipient_problem(stanzas, expected, game.recipient_of(where.player))
+    if problem:
+        return refuse(problem, "seal it with 'turnpress seal', which uses the keys in game.yaml")
+    return []
+
+
+@dataclass
+class Opened:
+    """One sealed orders file as the deadline run opened it."""
+
+    player: str
+    file: str  # the sealed file
+    plain_file: str  # where its plaintext is published with the turn
+    plaintext: bytes | None  # None: it could not be opened
+    why: str = ""
+
+
+def open_orders(game: Game, turn: int, identities: Sequence[Any]) -> list[Opened]:
+    """Decrypt every sealed orders file of ``turn``; a file that does not open says why."""
+    folder = game.root / orders_dir(game.id, turn)
+    if not folder.is_dir():
+        return []
+    out = []
+    for path in sorted(folder.glob("*.yaml.age")):
+        rel = f"{orders_dir(game.id, turn)}/{path.name}"
+        where = parse_sealed_path(rel)
+        if where is None or path.is_symlink():
+            continue
+        plain_rel = orders_relpath(game.id, turn, where.player)
+        raw = ordersmod.read_limited(path, SEALED_MAX_BYTES)
+        try:
+            if len(raw) > SEALED_MAX_BYTES:
+                raise SealError("it is larger than a sealed orders file may be")
+            plaintext = crypto.decrypt(raw, identities)
+            plaintext.decode("utf-8")
+        except SealError as e:
+            out.append(Opened(where.player, rel, plain_rel, None, f"sealed file does not open: {e}"))
+            continue
+        except UnicodeDecodeError:
+            out.append(Opened(where.player, rel, plain_rel, None, "sealed file does not hold UTF-8 text"))
+            continue
+        out.append(Opened(where.player, rel, plain_rel, plaintext))
+    return out
+
+
+def names_other(plaintext: bytes, where: OrdersPath) -> str | None:
+    """If the plaintext names another game, turn or player than its path (a replayed old file), which."""
+    try:
+        data = yamlio.load(plaintext).data
+    except yamlio.YamlInputError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    for key, value in (("game", where.game), ("turn", where.turn), ("player", where.player)):
+        if key in data and data[key] != value:
+            return f"it names {key} {data[key]!r}, not {value!r}: a sealed file copied from elsewhere"
+    return None

@@ -1,0 +1,355 @@
+"""The league's files: where everything lives (every path builder), a ``Game`` read from them, atomic writes.
+
+Files of a league::
+
+    games/<game>/game.yaml                 ruleset, options, players, schedule, dice commitment, key
+    games/<game>/turns/<NNNN>/state.yaml   public state after turn NNNN (0000: the set-up)
+    games/<game>/turns/<NNNN>/hidden.yaml  hidden parts of the state (hands, deck), in a game without a key
+    games/<game>/turns/<NNNN>/private/<player>.yaml.age, secret.yaml.age
+                                           the same, sealed, in a game with a key (``sealed.storage``)
+    games/<game>/turns/<NNNN>/report.yaml  what happened in turn NNNN
+    orders/<game>/<NNNN>/<player>.yaml     orders as submitted, kept forever
+    orders/<game>/<NNNN>/<player>.yaml.age sealed orders (``orders: sealed``); the plaintext beside it is
+                                           committed with the turn
+
+Writing is all or nothing: ``write_files`` writes to a staging folder inside ``.git``, moves the files into the
+tree and, if anything fails on the way, puts back what it moved.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from . import dice as dicemod
+from . import schedule as schedmod
+from . import secrets, yamlio
+from .errors import LeagueError, SealError
+from .model import HIDDEN_KEYS, Player, State
+from .orders import orders_relpath
+from .ruleset import Ruleset, get
+from .sealed import storage
+
+GAMES_DIR = "games"
+# Options the engine reads itself; the ruleset's set-up never sees them.
+ENGINE_OPTIONS = {"orders": ("open", "sealed")}
+
+__all__ = ["orders_relpath"]  # the orders file's place is defined with the orders format, and used from here
+
+
+# --- where everything lives ----------------------------------------------------------------------------------
+
+def turn_dir(turn: int) -> str:
+    """A turn's folder name: four digits, so that folders sort in turn order.
+
+    >>> turn_dir(7)
+    '0007'
+    """
+    return f"{turn:04d}"
+
+
+def game_relpath(game_id: str) -> str:
+    return f"{GAMES_DIR}/{game_id}"
+
+
+def config_relpath(game_id: str) -> str:
+    return f"{game_relpath(game_id)}/game.yaml"
+
+
+def turn_relpath(game_id: str, turn: int) -> str:
+    return f"{game_relpath(game_id)}/turns/{turn_dir(turn)}"
+
+
+def private_relpath(game_id: str, turn: int, player: str) -> str:
+    return f"{turn_relpath(game_id, turn)}/{storage.private_name(player)}"
+
+
+def secret_relpath(game_id: str, turn: int) -> str:
+    return f"{turn_relpath(game_id, turn)}/{storage.SECRET_FILE}"
+
+
+def orders_dir(game_id: str, turn: int) -> str:
+    return f"orders/{game_id}/{turn_dir(turn)}"
+
+
+def sealed_relpath(game_id: str, turn: int, player: str) -> str:
+    return f"{orders_relpath(game_id, turn, player)}.age"
+
+
+def dice_demo_relpath(game_id: str) -> str:
+    return f"{game_relpath(game_id)}/dice-secret.demo"
+
+
+def dice_sealed_relpath(game_id: str) -> str:
+    return f"{game_relpath(game_id)}/dice-secret.age"
+
+
+def find_root(start: Path | None = None) -> Path:
+    """The league root: the nearest folder at or above ``start`` that holds ``games/``."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / GAMES_DIR).is_dir():
+            return folder
+    raise LeagueError(f"no league here: no games/ folder in {here} or above (run 'turnpress init DIR' first)")
+
+
+# --- a game --------------------------------------------------------------------------------------------------
+
+@dataclass
+class Game:
+    """One game of a league, read from its files."""
+
+    root: Path
+    id: str
+    config: dict[str, Any]
+    _reports: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)
+    # Keys besides the game's own (a player's, for their own hidden figures) and the sealed parts read so far.
+    identities: list[Any] = field(default_factory=list, repr=False)
+    _hidden: dict[int, tuple[State, bool]] = field(default_factory=dict, repr=False)
+
+    @property
+    def keyed(self) -> bool:
+        """True if the game has a key: its hidden state and private reports are sealed."""
+        return bool(self.config.get("key"))
+
+    @property
+    def sealed_orders(self) -> bool:
+        return self.config.get("options", {}).get("orders", "open") == "sealed"
+
+    @property
+    def dir(self) -> Path:
+        return self.root / game_relpath(self.id)
+
+    def turn_folder(self, turn: int) -> Path:
+        return self.root / turn_relpath(self.id, turn)
+
+    @cached_property
+    def ruleset(self) -> Ruleset:
+        try:
+            return get(self.config["ruleset"])
+        except KeyError as e:
+            raise LeagueError(f"games/{self.id}/game.yaml: {e.args[0]}") from None
+
+    @property
+    def players(self) -> list[Player]:
+        return [player_from_yaml(p) for p in self.config.get("players", [])]
+
+    def player(self, key: str) -> Player | None:
+        return next((p for p in self.players if p.key == key), None)
+
+    @cached_property
+    def schedule(self) -> schedmod.Schedule | None:
+        block = self.config.get("schedule")
+        if not block:
+            return None
+        try:
+            return schedmod.parse(block)
+        except schedmod.ScheduleError as e:
+            raise LeagueError(f"games/{self.id}/game.yaml: schedule: {e}") from None
+
+    def turns(self) -> list[int]:
+        folder = self.dir / "turns"
+        if not folder.is_dir():
+            return []
+        return sorted(int(p.name) for p in folder.iterdir() if p.name.isdigit() and (p / "report.yaml").is_file())
+
+    @property
+    def last_turn(self) -> int:
+        turns = self.turns()
+        if not turns:
+            raise LeagueError(f"games/{self.id} has no turn 0: it was not set up with 'turnpress new'")
+        return turns[-1]
+
+    @property
+    def open_turn(self) -> int:
+        return self.last_turn + 1
+
+    def state(self, turn: int) -> State:
+        """Turn ``turn``'s state: the public part, and of the hidden parts what this process can read."""
+        folder = self.turn_folder(turn)
+        state = yamlio.read_data(folder / "state.yaml")
+        if (folder / "hidden.yaml").is_file():
+            state.update(yamlio.read_data(folder / "hidden.yaml"))
+        elif storage.is_sealed_turn(folder):
+            state.update(copy.deepcopy(self._sealed_hidden(turn)[0]))
+        return state
+
+    def hidden_complete(self, turn: int) -> bool:
+        """False if part of turn ``turn``'s hidden state is sealed to a key this process does not have."""
+        folder = self.turn_folder(turn)
+        if (folder / "hidden.yaml").is_file() or not storage.is_sealed_turn(folder):
+            return True
+        return self._sealed_hidden(turn)[1]
+
+    def _sealed_hidden(self, turn: int) -> tuple[State, bool]:
+        if turn not in self._hidden:
+            # A player's own key (TURNPRESS_IDENTITY) opens their part: template, validate and preview use it.
+            keys = [*self.game_identities(), *self.identities, *secrets.player_identities()]
+            self._hidden[turn] = storage.read_hidden(self.turn_folder(turn), self.id, turn, keys)
+        return self._hidden[turn]
+
+    def game_identities(self) -> list[Any]:
+        """The game's secret key if this process has it (``secrets``); else nothing."""
+        return secrets.game_identities(self.root, self.id)
+
+    def report(self, turn: int) -> dict[str, Any]:
+        """Turn ``turn``'s report, read once per Game (a committed report never changes under a run)."""
+        if turn not in self._reports:
+            self._reports[turn] = yamlio.read_data(self.turn_folder(turn) / "report.yaml")
+        return self._reports[turn]
+
+    def deadline(self, turn: int) -> dt.datetime | None:
+        """Turn ``turn``'s deadline: from the schedule, chained from the deadline turn ``turn-1`` recorded."""
+        if self.schedule is None:
+            return None
+        previous = None
+        if turn > 1:
+            recorded = self.report(turn - 1).get("deadline")
+            previous = dt.datetime.fromisoformat(recorded) if recorded else None
+        return self.schedule.deadline(turn, previous)
+
+    def joins_at(self, turn: int) -> list[Player]:
+        """Players admitted to the running game who enter it with ``turn``."""
+        return [player_from_yaml(p) for p in self.config.get("players", []) if p.get("joined", 0) == turn
+                and turn > 0]
+
+    def commitment(self) -> bytes:
+        return bytes.fromhex(self.config["dice"]["commitment"])
+
+    def dice_secret(self) -> bytes:
+        return secrets.dice_secret(self.root, self.id, demo=bool(self.config["dice"].get("public_secret")))
+
+    def effective_state(self, turn: int, previous: State | None = None) -> State:
+        """The state orders of ``turn`` are checked against: turn ``turn-1``'s state, with joins applied."""
+        state = previous if previous is not None else self.state(turn - 1)
+        for player in self.joins_at(turn):
+            join = getattr(self.ruleset, "join", None)
+            if join is None:
+                raise LeagueError(f"{self.config['ruleset']} does not let players join a running game")
+            seed = b"join\0" + self.commitment() + player.key.encode()
+            state = join(state, player, dicemod.Dice(seed))
+        return state
+
+    # --- keys of a game with sealed parts ---
+
+    def recipient_of(self, player: str) -> str | None:
+        """The public key ``player`` registered (``turnpress keys add``), if any."""
+        entry = next((p for p in self.config.get("players", []) if p["key"] == player), None)
+        return entry.get("recipient") if entry else None
+
+    def recipients(self, player: str | None) -> list[str]:
+        """Whom a file of ``player`` is sealed to: the game, and the player if they registered a key."""
+        if not self.config.get("key"):
+            raise SealError(f"{self.id} has no key: the game master makes one with 'turnpress keys new {self.id}'")
+        own = self.recipient_of(player) if player and self.player(player) else None
+        return [self.config["key"], *([own] if own else [])]
+
+    def turn_files(self, turn: int, state: State, report: Mapping[str, Any],
+                   private_reports: Mapping[str, Any] | None = None) -> tuple[dict[str, str], dict[str, str]]:
+        """The files of a turn, and for a game with a key the plaintext of each sealed one.
+
+        Without a key the hidden parts go to plaintext ``hidden.yaml`` and private reports are not kept; with a
+        key each player's part and report is sealed to them and the game, the game master's part to the game.
+        """
+        folder = turn_relpath(self.id, turn)
+        public = self.ruleset.public_view(state)
+        files = {f"{folder}/state.yaml": yamlio.dump(public), f"{folder}/report.yaml": yamlio.dump(report)}
+        if self.keyed:
+            plain = storage.hidden_plaintexts(folder, self.id, turn, state, private_reports or {})
+            files.update(storage.seal_plaintexts(plain, self.recipients))
+            return files, plain
+        hidden = {k: state[k] for k in HIDDEN_KEYS if k in state}
+        if hidden:
+            files[f"{folder}/hidden.yaml"] = yamlio.dump(hidden)
+        return files, {}
+
+
+def player_from_yaml(p: Mapping[str, Any]) -> Player:
+    return Player(key=p["key"], name=p["name"], login=p["login"], github_id=int(p["id"]), role=p.get("role"))
+
+
+def player_to_yaml(p: Player, joined: int | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"key": p.key, "name": p.name, "login": p.login, "id": p.github_id}
+    if p.role is not None:
+        out["role"] = p.role
+    if joined:
+        out["joined"] = joined
+    return out
+
+
+def load_game(root: Path, game_id: str) -> Game:
+    path = root / config_relpath(game_id)
+    if not path.is_file():
+        known = ", ".join(list_games(root)) or "none"
+        raise LeagueError(f"no game {game_id!r} in {root / GAMES_DIR} (games here: {known})")
+    return Game(root, game_id, yamlio.read_data(path))
+
+
+def list_games(root: Path) -> list[str]:
+    folder = root / GAMES_DIR
+    return sorted(p.name for p in folder.iterdir() if (p / "game.yaml").is_file()) if folder.is_dir() else []
+
+
+# --- writing files all or nothing ----------------------------------------------------------------------------
+
+FaultHook = Callable[[str], None]
+
+
+def no_fault(step: str) -> None:
+    """The fault hook of a real run: nothing happens. Tests pass one that fails at a chosen step."""
+
+
+def write_files(root: Path, files: Mapping[str, str], *, remove: Iterable[Path] = (),
+                fault: FaultHook = no_fault) -> list[str]:
+    """Write ``files`` (relative path -> text) into the tree and delete ``remove``: all of it, or nothing.
+
+    Each file is written to a staging folder first, then moved into place; if anything fails, every file
+    moved is put back as it was, folders made for it are removed, and nothing in ``remove`` is deleted.
+    """
+    staging_parent = root / ".git" if (root / ".git").is_dir() else root
+    staging = Path(tempfile.mkdtemp(prefix="turnpress-", dir=staging_parent))
+    backups: dict[str, bytes | None] = {}
+    moved: list[str] = []
+    made_dirs: list[Path] = []
+    try:
+        for rel, text in files.items():
+            fault(f"write {rel}")
+            target = staging / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        for rel in files:
+            fault(f"move {rel}")
+            dest = root / rel
+            backups[rel] = dest.read_bytes() if dest.is_file() else None
+            for parent in reversed(dest.relative_to(root).parents[:-1]):
+                if not (root / parent).exists():
+                    made_dirs.append(root / parent)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(staging / rel, dest)
+            moved.append(rel)
+        fault("done")
+        for path in remove:
+            path.unlink()
+        return sorted(files)
+    except BaseException:
+        for rel in reversed(moved):
+            dest = root / rel
+            backup = backups[rel]
+            if backup is None:
+                dest.unlink(missing_ok=True)
+            else:
+                dest.write_bytes(backup)
+        for d in sorted(set(made_dirs), key=lambda p: len(p.parts), reverse=True):
+            if d.is_dir() and not any(d.iterdir()):
+                d.rmdir()
+        raise
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)

@@ -1,0 +1,427 @@
+"""One turn: collect the orders, select those that count (pure), compute the turn in memory, commit it.
+
+The set-up is turn 0 (``new_game``); a player who joins a running game enters with the open turn
+(``join_game``). ``verify`` replays a committed turn with the same ``compute``, from the orders and the seed
+its report names.
+
+A turn is computed entirely in memory. With ``--commit`` it is committed from blobs before any file in the
+tree changes (``history.commit_files``), then written; without, its files are written all or nothing
+(``store.write_files``). A failure before the commit leaves the working tree and the history as they were.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import dice as dicemod
+from . import history, newsletter, yamlio
+from . import orders as ordersmod
+from . import schedule as schedmod
+from .errors import LeagueError, RulesetError
+from .model import Orders, Phase, Player, State
+from .ruleset import get
+from .sealed import orders as sealedorders
+from .sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
+from .secrets import key_env
+from .store import (
+    ENGINE_OPTIONS,
+    FaultHook,
+    Game,
+    config_relpath,
+    dice_demo_relpath,
+    load_game,
+    no_fault,
+    orders_dir,
+    orders_relpath,
+    player_to_yaml,
+    write_files,
+)
+
+GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+
+
+# --- making and joining games --------------------------------------------------------------------------------
+
+def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Player], options: Mapping[str, Any],
+             schedule: Mapping[str, Any] | None, *, title: str | None = None, demo: bool = False,
+             secret: bytes | None = None) -> tuple[Game, bytes]:
+    """Create ``games/<game>/`` at turn 0. Returns the game and the dice secret, which is kept outside git."""
+    if not GAME_ID.match(game_id):
+        raise LeagueError(f"game id {game_id!r}: use lower-case letters, digits and '-', like 'bw-2026'")
+    if (root / "games" / game_id).exists():
+        raise LeagueError(f"games/{game_id} exists already; pick another id")
+    keys = [p.key for p in players]
+    if len(set(keys)) != len(keys):
+        raise LeagueError("a GitHub login appears twice among the players; each player has one seat")
+    try:
+        ruleset = get(ruleset_name)
+    except KeyError as e:
+        raise LeagueError(e.args[0]) from None
+    if schedule:
+        try:
+            schedmod.parse(schedule)
+        except schedmod.ScheduleError as e:
+            raise LeagueError(f"--schedule: {e}") from None
+    for key, allowed in ENGINE_OPTIONS.items():
+        if key in options and options[key] not in allowed:
+            raise LeagueError(f"--option {key}={options[key]}: write one of {', '.join(allowed)}")
+    secret = secret or os.urandom(32)
+    commitment = dicemod.commitment(secret)
+    config: dict[str, Any] = {"game": game_id, "title": title or f"{ruleset.title} ({game_id})",
+                              "ruleset": ruleset_name, "options": dict(options),
+                              "players": [player_to_yaml(p) for p in players]}
+    if schedule:
+        config["schedule"] = dict(schedule)
+    config["dice"] = {"commitment": commitment.hex(), "length": dicemod.CHAIN_LENGTH}
+    if demo:
+        config["dice"]["public_secret"] = True
+    setup_dice = dicemod.Dice.for_turn(commitment, dicemod.orders_digest({"game.yaml": yamlio.dump(config).encode()}))
+    try:
+        state = ruleset.setup({k: v for k, v in options.items() if k not in ENGINE_OPTIONS}, list(players),
+                              setup_dice)
+    except RulesetError as e:
+        raise LeagueError(f"{ruleset_name}: {e}") from None
+    game = Game(root, game_id, config)
+    report = {"game": game_id, "turn": 0, "label": "Set-up", "dice": {"seed": commitment.hex()},
+              "result": {"players": keys}}
+    files = {config_relpath(game_id): yamlio.dump(config)}
+    files.update(game.turn_files(0, state, report)[0])
+    if newsletter.has_issue(game, 0):  # a set-up issue is written with the set-up, as a turn's with the turn
+        page_path, page = newsletter.issue_page(game, 0, state, report)
+        files[page_path] = page
+    if demo:
+        files[dice_demo_relpath(game_id)] = secret.hex() + "\n"
+    write_files(root, files)
+    return load_game(root, game_id), secret
+
+
+def join_game(root: Path, game_id: str, player: Player) -> int:
+    """Admit ``player`` to a running game from the open turn on; returns that turn."""
+    game = load_game(root, game_id)
+    if getattr(game.ruleset, "join", None) is None:
+        raise LeagueError(f"{game.config['ruleset']} does not let players join a running game")
+    if game.player(player.key):
+        raise LeagueError(f"{player.login} plays in {game_id} already")
+    turn = game.open_turn
+    config = dict(game.config)
+    config["players"] = [*config.get("players", []), player_to_yaml(player, joined=turn)]
+    try:
+        Game(root, game_id, config).effective_state(turn, game.state(turn - 1))
+    except RulesetError as e:
+        raise LeagueError(f"{game.config['ruleset']}: {e}") from None
+    write_files(root, {config_relpath(game_id): yamlio.dump(config)})
+    return turn
+
+
+# --- collecting orders ---------------------------------------------------------------------------------------
+
+@dataclass
+class Submission:
+    """One orders file of the open turn as the deadline run sees it."""
+
+    player: str
+    file: str
+    raw: bytes
+    checked: ordersmod.Checked
+    arrived: dt.datetime | None  # None: not committed yet
+    sealed_file: str | None = None  # the sealed file these orders came from, in a game of sealed orders
+    refusal: str | None = None  # why the file cannot be taken whatever its content (a sealed file that did not open)
+    unread: bool = False  # sealed and not opened: this process has no key (``status`` without the secret)
+
+
+def submissions(game: Game, turn: int, state: State, *, with_arrivals: bool = True) -> list[Submission]:
+    """Every orders file of ``turn``, checked against ``state``; arrival times from git where asked."""
+    folder = game.root / orders_dir(game.id, turn)
+    if not folder.is_dir():
+        return []
+    arrived = {}
+    if with_arrivals and history.is_repo(game.root):
+        arrived = history.arrivals(game.root, orders_dir(game.id, turn))
+    if game.sealed_orders:
+        return _sealed_submissions(game, turn, state, arrived)
+    out = []
+    for path in sorted(folder.glob("*.yaml")):
+        rel = f"{orders_dir(game.id, turn)}/{path.name}"
+        where = ordersmod.parse_path(rel)
+        if where is None or path.is_symlink():
+            continue
+        raw = ordersmod.read_limited(path)
+        if game.player(where.player) is None:
+            checked = ordersmod.Checked(rel, None, False, [ordersmod.file_finding(
+                rel, f"{where.player!r} does not play in {game.id}", "name the file after your GitHub login")])
+        else:
+            checked = ordersmod.check_file(rel, raw, where, game.ruleset, state)
+        out.append(Submission(where.player, rel, raw, checked, arrived.get(rel)))
+    return out
+
+
+def _sealed_submissions(game: Game, turn: int, state: State, arrived: Mapping[str, dt.datetime]) -> list[Submission]:
+    """The orders of ``turn`` in a game of sealed orders: each sealed file opened with the game's key.
+
+    A plain file is refused (it was public before the deadline); a sealed file that does not open, or whose
+    plaintext names another game, turn or player, is refused and the report says why. Without the key (a
+    ``status`` anyone runs) the sealed files are checked as envelopes only and marked unread.
+    """
+    folder = game.root / orders_dir(game.id, turn)
+    by_player: dict[str, Submission] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        rel = f"{orders_dir(game.id, turn)}/{path.name}"
+        where = ordersmod.parse_path(rel)
+        if where is None or path.is_symlink():
+            continue
+        finding = ordersmod.file_finding(rel, f"plain orders in {game.id}, which takes sealed orders",
+                                         "seal them with 'turnpress seal'")
+        by_player[where.player] = Submission(where.player, rel, ordersmod.read_limited(path),
+                                             ordersmod.Checked(rel, None, False, [finding]), arrived.get(rel),
+                                             refusal="not sealed")
+    identities = game.game_identities()
+    if not identities:
+        for path in sorted(folder.glob("*.yaml.age")):
+            rel = f"{orders_dir(game.id, turn)}/{path.name}"
+            sealed_where = parse_sealed_path(rel)
+            if sealed_where is None or path.is_symlink():
+                continue
+            raw = ordersmod.read_limited(path, SEALED_MAX_BYTES)
+            findings = sealedorders.check_envelope(game.root, rel, raw, game)
+            by_player[sealed_where.player] = Submission(
+                sealed_where.player, rel, raw, ordersmod.Checked(rel, None if findings else {}, False, findings),
+                arrived.get(rel), sealed_file=rel, unread=True)
+        return [by_player[k] for k in sorted(by_player)]
+    for opened in sealedorders.open_orders(game, turn, identities):
+        where = ordersmod.parse_path(opened.plain_file)
+        assert where is not None  # open_orders names plain files of valid sealed paths only
+        refusal, raw = None, opened.plaintext
+        if game.player(where.player) is None:
+            refusal, why = "not a player", f"{where.player!r} does not play in {game.id}"
+        elif opened.plaintext is None:
+            refusal, why = "sealed file does not open", opened.why
+        else:
+            why = sealedorders.names_other(opened.plaintext, where) or ""
+            refusal = "sealed for another game, turn or player" if why else None
+        if refusal is not None or raw is None:
+            checked = ordersmod.Checked(opened.file, None, False, [ordersmod.file_finding(opened.file, why)])
+        else:
+            checked = ordersmod.check_file(opened.plain_file, raw, where, game.ruleset, state)
+        by_player[where.player] = Submission(where.player, opened.plain_file, raw or b"", checked,
+                                             arrived.get(opened.file), sealed_file=opened.file, refusal=refusal)
+    return [by_player[k] for k in sorted(by_player)]
+
+
+def previous_orders(game: Game, player: str, turn: int) -> Orders | None:
+    """The orders ``player`` last played before ``turn``: their taken file, or the defaults used for them."""
+    for t in range(turn - 1, 0, -1):
+        report = game.report(t)
+        meta = report.get("orders", {})
+        if player in meta.get("taken", []):
+            loc = yamlio.load(ordersmod.read_limited(game.root / orders_relpath(game.id, t, player)))
+            found: Orders = loc.data["orders"]
+            return found
+        if player in meta.get("defaults", {}):
+            default: Orders = meta["defaults"][player]
+            return default
+    return None
+
+
+# --- due or not ----------------------------------------------------------------------------------------------
+
+@dataclass
+class Status:
+    game: Game
+    turn: int
+    phase: Phase
+    deadline: dt.datetime | None
+    submitted: list[str]
+    waiting_asked: list[str]
+    due: bool
+    reason: str
+
+
+def status(game: Game, now: dt.datetime) -> Status:
+    """Open phase, deadline, who has orders in and who is awaited; and whether the turn is due ``now``."""
+    turn = game.open_turn
+    state = game.effective_state(turn)
+    phase = game.ruleset.phase(state)
+    deadline = game.deadline(turn)
+    subs = [s for s in submissions(game, turn, state) if s.checked.ok and s.arrived is not None]
+    # Sealed orders read without the key count as in; whether they ask to wait shows only to the deadline run.
+    in_ = sorted(s.player for s in subs)
+    waiting = sorted(s.player for s in subs if s.checked.wait)
+    due, reason = schedmod.is_due(game.schedule, deadline, now, finished=phase.finished, awaited=phase.awaited,
+                                  submitted=in_, waiting=waiting)
+    return Status(game, turn, phase, deadline, in_, waiting, due, reason)
+
+
+# --- one turn ------------------------------------------------------------------------------------------------
+
+@dataclass
+class TurnOutcome:
+    game: str
+    turn: int
+    label: str
+    files: dict[str, str]
+    report: dict[str, Any]
+    state: State = field(default_factory=dict)
+    sealed: dict[str, str] = field(default_factory=dict)  # sealed file -> the plaintext sealed in it
+    base: str | None = None  # the commit the turn was computed from; the turn commits on top of it only
+    commit: str | None = None
+    missed: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Taken:
+    """Orders that count: the file's bytes (for the dice's digest) and the orders in it."""
+
+    raw: bytes
+    orders: Orders
+
+
+def select(subs: Sequence[Submission], awaited: Sequence[str], deadline: dt.datetime | None,
+           grace: dt.timedelta, now: dt.datetime | None) -> tuple[dict[str, Taken], dict[str, Any]]:
+    """The orders that count, and the report's account of every file: taken, late, refused. Pure.
+
+    A file counts if its player is awaited, it is valid, and it arrived by the deadline plus grace (after the
+    deadline it is marked late). A file not yet committed counts as arriving ``now``.
+    """
+    taken: dict[str, Taken] = {}
+    meta: dict[str, Any] = {"taken": [], "late": [], "refused": [], "missed": [], "defaults": {}}
+    for sub in sorted(subs, key=lambda s: s.player):
+        key, arrived = sub.player, sub.arrived or now
+        if key not in awaited:
+            meta["refused"].append({"player": key, "why": "not awaited in this phase"})
+        elif not sub.checked.ok or sub.checked.orders is None:
+            meta["refused"].append({"player": key, "why": sub.refusal or "invalid",
+                                    "problems": [f.text() for f in sub.checked.findings if f.severity == "error"]})
+        elif deadline is not None and arrived is not None and arrived > deadline + grace:
+            meta["refused"].append({"player": key, "why": "too late", "arrived": schedmod.iso(arrived)})
+        else:
+            taken[key] = Taken(sub.raw, sub.checked.orders)
+            if deadline is not None and arrived is not None and arrived > deadline:
+                meta["late"].append({"player": key, "arrived": schedmod.iso(arrived), "taken": True})
+    return taken, meta
+
+
+def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], meta: dict[str, Any],
+            seed: bytes) -> tuple[TurnOutcome, Mapping[str, Any]]:
+    """Adjudicate ``turn`` from ``state`` with the ``taken`` orders (defaults for the missing) and ``seed``.
+
+    ``meta`` is the report's account of the orders; the taken, the defaults and the missed are filled in.
+    Returns the outcome (files, report, new state) and the private reports of the turn.
+    """
+    phase = game.ruleset.phase(state)
+    if phase.finished:
+        raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
+    deadline = game.deadline(turn)
+    meta["taken"] = sorted(taken)
+    meta["defaults"] = {}
+    orders: dict[str, Orders] = {k: taken[k].orders for k in sorted(taken)}
+    for key in phase.awaited:
+        if key not in orders:
+            orders[key] = game.ruleset.default_orders(state, key, previous_orders(game, key, turn))
+            meta["defaults"][key] = orders[key]
+    meta["missed"] = sorted(k for k in phase.awaited if k not in taken)
+    digest = dicemod.orders_digest({k: taken[k].raw for k in sorted(taken)})
+    result = game.ruleset.adjudicate(state, {k: orders[k] for k in sorted(orders)},
+                                     dicemod.Dice.for_turn(seed, digest))
+    body = dict(result.report)
+    private_reports = body.pop("private", None) or {}
+    report = {"game": game.id, "turn": turn, "label": phase.label,
+              "deadline": schedmod.iso(deadline) if deadline else None,
+              "dice": {"seed": seed.hex(), "orders_digest": digest.hex()},
+              "orders": meta, "result": body}
+    if result.notes:
+        report["notes"] = list(result.notes)
+    files, sealed_plain = game.turn_files(turn, result.state, report, private_reports)
+    outcome = TurnOutcome(game.id, turn, phase.label, files, report, result.state, sealed_plain,
+                          missed=meta["missed"])
+    return outcome, private_reports
+
+
+def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutcome:
+    """Run the open turn in memory: orders in, defaults for the missing, dice, adjudication, files out."""
+    turn = game.open_turn
+    if not game.hidden_complete(turn - 1):
+        raise LeagueError(f"the hidden state of {game.id} is sealed to its key: set {key_env(game.id)}")
+    if game.sealed_orders and not game.game_identities():
+        raise LeagueError(f"{game.id} takes sealed orders, and opening them needs the game's key: set "
+                          f"{key_env(game.id)} (it was printed by 'turnpress keys new {game.id}')")
+    state = game.effective_state(turn)
+    phase = game.ruleset.phase(state)
+    if phase.finished:
+        raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
+    subs = submissions(game, turn, state)
+    grace = game.schedule.grace if game.schedule else dt.timedelta(0)
+    taken, meta = select(subs, phase.awaited, game.deadline(turn), grace, now)
+    seed = dicemod.reveal(secret, int(game.config["dice"]["length"]), turn)
+    if not dicemod.follows(seed, bytes.fromhex(game.report(turn - 1)["dice"]["seed"])):
+        raise LeagueError(f"the dice secret does not match {game.id}'s commitment: is it the right secret?")
+    outcome, _ = compute(game, turn, state, taken, meta, seed)
+    for sub in subs:  # sealed orders are published with the turn that opened them
+        if sub.sealed_file and sub.refusal is None:
+            outcome.files[sub.file] = sub.raw.decode("utf-8")
+    page_path, page = newsletter.issue_page(game, turn, outcome.state, outcome.report)
+    outcome.files[page_path] = page
+    return outcome
+
+
+def adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only_if_due: bool,
+               max_turns: int = 1000, fault: FaultHook = no_fault) -> list[TurnOutcome]:
+    """Run every turn of ``game_id`` that is due (or the open one, if not ``only_if_due``), one commit each."""
+    done: list[TurnOutcome] = []
+    if commit:
+        heal(root, load_game(root, game_id))
+    for _ in range(max_turns):
+        game = load_game(root, game_id)
+        st = status(game, now)
+        if st.phase.finished or (only_if_due and not st.due) or (not only_if_due and done):
+            break
+        base = history.head(root) if commit and history.is_repo(root) and history.has_head(root) else None
+        outcome = compute_turn(game, now, game.dice_secret())
+        outcome.base = base
+        outcome.commit = write_turn(root, outcome, commit=commit, fault=fault)
+        done.append(outcome)
+    return done
+
+
+def write_turn(root: Path, outcome: TurnOutcome, *, commit: bool, fault: FaultHook = no_fault) -> str | None:
+    """Put a computed turn into the tree and, with ``commit``, commit and tag it.
+
+    With ``commit`` the commit is made first, from blobs, without touching the working tree (see
+    ``history.commit_files``); only then are the files written. A failure or a kill before the commit
+    changes nothing; one after it leaves a committed turn whose files ``heal`` restores on the next run.
+    """
+    if not commit:
+        write_files(root, outcome.files, fault=fault)
+        return None
+    history.require_repo(root)
+    message = f"{outcome.game}: turn {outcome.turn} ({outcome.label})"
+    tag = f"{outcome.game}/turn-{outcome.turn}"
+    if history.tag_target(root, tag):
+        raise LeagueError(f"tag {tag} exists already: turn {outcome.turn} was committed before")
+    fault("commit")
+    sha = history.commit_files(root, dict(outcome.files), message, parent=outcome.base)
+    fault("materialize")
+    history.restore_missing(root, sorted(outcome.files))
+    history.run(root, "add", "--", *sorted(outcome.files))
+    fault("tag")
+    history.tag(root, tag, message, sha)
+    return sha
+
+
+def heal(root: Path, game: Game) -> None:
+    """Finish what a killed run left undone: the last turn commit's files in the tree, and its tag."""
+    if not history.is_repo(root) or not history.has_head(root):
+        return
+    sha = history.last_commit_of(root, f"games/{game.id}/turns")
+    if not sha:
+        return
+    history.restore_missing(root, history.changed_files(root, sha))
+    subject = history.subject(root, sha)
+    m = re.fullmatch(rf"{re.escape(game.id)}: turn (\d+) \(.*\)", subject)
+    if m and not history.tag_target(root, f"{game.id}/turn-{m[1]}"):
+        history.tag(root, f"{game.id}/turn-{m[1]}", subject, sha)
