@@ -94,10 +94,10 @@ def test_auswertung_every_issue_lists_all_offers_and_each_hauliers_order_book_an
 def test_auswertung_round_0s_offers_have_an_issue_at_set_up(league):
     """Spielverlauf/Auswertung: round 0 auctions the orders announced for it, and the offers are published before
     the first round: the set-up (turn 0) gets an Amtsblatt with them, written by `new` and by the site build."""
-    from adjudicator import league as leaguemod
+    from adjudicator import turn
     from adjudicator.newsletter import pages
 
-    game, _ = leaguemod.new_game(league, "auf-achse", "aa", players("HH", "HB", "K", "M", "B"), {}, None)
+    game, _ = turn.new_game(league, "auf-achse", "aa", players("HH", "HB", "K", "M", "B"), {}, None)
     page = (league / "site/news/posts/aa/0000.md").read_text(encoding="utf-8")
     state = game.state(0)
     round0 = [o for o in state["orders"] if o["offered"] == 0]
