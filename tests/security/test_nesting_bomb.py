@@ -12,8 +12,8 @@ import datetime as dt
 import json
 from pathlib import Path
 
-from adjudicator import sealed
-from adjudicator.league import load_game
+from adjudicator.sealed import crypto
+from adjudicator.store import load_game
 
 from ..conftest import git
 from ..sealed.conftest import Table, at, deadline
@@ -38,7 +38,7 @@ def seal_raw(table: Table, player: str, plaintext: str, when: dt.datetime) -> st
     game = load_game(table.root, "g1")
     rel = f"orders/g1/0001/{player}.yaml.age"
     (table.root / rel).parent.mkdir(parents=True, exist_ok=True)
-    (table.root / rel).write_text(sealed.encrypt(plaintext.encode(), sealed.recipients_for(game, player)))
+    (table.root / rel).write_text(crypto.encrypt(plaintext.encode(), game.recipients(player)))
     git(table.root, "add", "--", rel)
     git(table.root, "commit", "-qm", f"orders of {player}", date=when)
     return rel
