@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from ...markup import md_text
 from ...model import Player, State
 from . import market, tables
 from .arith import decimal_text
@@ -57,7 +58,8 @@ def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player
         if extra:
             out += ["; ".join(extra), ""]
     out += _section("Transfers", [
-        f"- {names[t['from']]} an {names[t['to']]}: {t['count']} {t['good']}" + (f" „{t['note']}“" if t["note"] else "")
+        f"- {names[t['from']]} an {names[t['to']]}: {t['count']} {t['good']}"
+        + (f" „{md_text(t['note'])}“" if t["note"] else "")
         for t in report["transfers"]])
     out += _section("Angriffe", [
         f"- {names[a['attacker']]} greift {names[a['target']]} mit {a['weapons']} w an: {a['blocked']} abgewehrt"
@@ -65,7 +67,7 @@ def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player
         for a in report["attacks"]])
     contact_lines = []
     for cnt in report["contacts"]:
-        contact_lines += [f"**{names[cnt['from']]}:**", ""] + [f"> {line}  " for line in cnt["lines"]] + [""]
+        contact_lines += [f"**{names[cnt['from']]}:**", ""] + [f"> {md_text(line)}  " for line in cnt["lines"]] + [""]
     out += _section("Kontakte", contact_lines)
     out += _section("Typwechsel", [f"- {names[t['country']]}: {TYPE_NAMES[t['from']]} -> {TYPE_NAMES[t['to']]}"
                                    for t in report["type_changes"]])

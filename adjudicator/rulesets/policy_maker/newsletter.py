@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from ...markup import md_text
 from ...model import Player
 from .common import (
     State,
@@ -149,7 +150,7 @@ def issue(state: State, report: Mapping[str, Any], players: Sequence[Player]) ->
     out += [f"*This issue: {step}, by {_who(state, report['player'])}.*", "", "### What happened", ""]
     out += [f"- {e['text']}" for e in report["events"]]
     if report.get("note"):
-        out += ["", f"> **{escape(name(state, report['player']))}:** {escape(str(report['note']))}"]
+        out += ["", f"> **{escape(name(state, report['player']))}:** {md_text(report['note'])}"]
     out += ["", "### The board", "", tracks_svg(state), ""]
     out += _table(state)
     total = sum(state["costs"].values())
