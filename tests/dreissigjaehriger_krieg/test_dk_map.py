@@ -131,6 +131,12 @@ def test_double_moves_downstream_section_4_and_5():
     assert M.double_move("GWer", "Hei", "MBad") is None  # Hei: the same
     assert M.double_move("Ham", "Lun", "HLau") is None  # upstream
     assert M.double_move("Mei", "Tor", "Brg") == "Brg"  # through Torgau like Kiel
+    # the bank does not matter (section 4): crossing on the way down is a double move, crossing back up is not
+    assert M.double_move("Tan", "Lun", "Sin/sc") == "Sin/sc"
+    assert M.double_move("EbMa", "Brg", "Per") == "Per"
+    assert M.double_move("EbMa", "Tan", "Per") == "Per"
+    assert M.double_move("Brg", "EbMa", "FAnh") is None  # across, then upstream
+    assert M.double_move("Lun", "Sin", "Lun") is None  # there and back: not downstream
     assert M.can_move("fleet", "BLut", "HJul") and M.can_move("fleet", "HJul", "EbKo")  # single moves stay
 
 

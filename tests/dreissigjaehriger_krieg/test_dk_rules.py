@@ -77,6 +77,21 @@ def test_section_4_double_move_into_a_mouth_sea_and_support_for_it():
     assert r.state["dislodged"][0]["unit"] == "F ElbM"
 
 
+def test_section_4_double_moves_crossing_the_river_on_the_way():
+    """Section 4: start and target must lie on the river, "Dabei ist es irrelevant, ob diese Felder auf der selben
+    oder anderen Uferseite liegt": a fleet may cross to the other bank on the way down (it was refused when every
+    step had to go downstream by itself)."""
+    s = position(new_game(), {"schweden": ["F Tan", "F EbMa"], "daenemark": ["F Brg"]})
+    for order in ("F Tan - Lun - Sin/sc", "F EbMa - Brg - Per"):
+        r = play(s, {"schweden": [order]})
+        assert result(r.report, order)["result"] == "succeeds", order
+    r = play(s, {"schweden": ["F EbMa - Tan - Per"]})
+    assert result(r.report, "F EbMa - Tan - Per")["result"] == "succeeds"
+    assert "F Per" in r.state["units"]["schweden"]
+    r = play(s, {"schweden": ["F Tan - Per - EbMa"]})  # across, then up the river: still no double move
+    assert result(r.report, "F Tan - Per - EbMa")["result"] == "invalid"
+
+
 def test_section_4_no_double_move_upstream_or_for_armies():
     s = position(new_game(), {"daenemark": ["F Ham", "A HLau"]})
     r = play(s, {"daenemark": ["F Ham - Lun - HLau", "A HLau - Lun - Ham"]})

@@ -91,18 +91,30 @@ class Map:
                    for q in self.river_points.get(dst, ()))
 
     def double_move(self, src: str, via: str, dst: str) -> str | None:
-        """The region a fleet at ``src`` reaches by ``F src - via - dst`` (two steps downstream along a river,
-        start and target on the river or the target a mouth sea), or None if that is no double move."""
+        """The region a fleet at ``src`` reaches by ``F src - via - dst``, or None if that is no double move.
+
+        30JK section 4: a fleet moving downstream along a river goes two fields; start and target lie on the
+        river (the target may be its mouth sea), "irrelevant, ob diese Felder auf der selben oder anderen
+        Uferseite liegt". So a step may cross to the other bank of the same stretch, no step goes upstream, and the
+        target lies downstream of the start: ``F Tan - Lun - Sin/sc``, ``F EbMa - Brg - Per`` are double moves."""
         if "double_move" not in self.data.get("order_types", []) or not self.river_points.get(src):
             return None
         vias = [r for r in self.regions_of(province_of(via), "fleet")
                 if (r == via or "/" not in via) and self.can_move("fleet", src, r)]
         targets = [r for r in self.regions_of(province_of(dst), "fleet") if r == dst or "/" not in dst]
         found = sorted({t for v in vias for t in targets if t != src and self.can_move("fleet", v, t)
-                        and any(q in self.below.get(p, ()) and any(r in self.below.get(q, ())
-                                                                   for r in self.river_points.get(t, ()))
-                                for p in self.river_points.get(src, ()) for q in self.river_points.get(v, ()))})
+                        and self._with_the_current(src, v, t)})
         return found[0] if len(found) == 1 else None
+
+    def _with_the_current(self, src: str, via: str, dst: str) -> bool:
+        """Some river point of each region such that neither step goes upstream and the target is downstream
+        of the start (a turn into another river against its flow is upstream: section 5, Hei and HJul)."""
+        def not_up(p: tuple[str, int], q: tuple[str, int]) -> bool:
+            return q == p or q in self.below.get(p, ())
+
+        return any(not_up(p, q) and not_up(q, r) and r in self.below.get(p, ())
+                   for p in self.river_points.get(src, ()) for q in self.river_points.get(via, ())
+                   for r in self.river_points.get(dst, ()))
 
     def supply_centres(self) -> list[str]:
         return sorted(p for p, d in self.provinces.items() if d.get("supply_centre"))

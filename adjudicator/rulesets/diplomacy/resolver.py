@@ -344,8 +344,8 @@ class Movement:
             reached = m.double_move(u.region, o.via, target)
             if reached is None:
                 return (f"F {display(u.province)} - {display(province_of(o.via))} - {display(dprov)} is no double "
-                        "move: both steps must go downstream along a river, from a river field to a river field "
-                        "or its mouth")
+                        "move: the fleet goes two fields down a river (crossing it on the way is allowed, going "
+                        "upstream is not), from a river field to a river field or its mouth")
             self.board.dst_region[i] = reached
         else:
             if o.via_convoy:
