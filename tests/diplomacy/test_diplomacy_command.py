@@ -82,3 +82,40 @@ def test_bad_input_gives_exit_code_2(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert RULESET.command(["resolve", str(f)]) == 2
     assert "unknown power" in capsys.readouterr().err
     assert RULESET.command(["frobnicate"]) == 2
+
+
+DK_POSITION = """\
+map: dreissigjaehriger-krieg
+phase: movement
+units:
+  oesterreich: [A Pra, A Pil]
+  sachsen: [A Mei]
+  rebellen: [A Kar]
+religion_points: {sachsen: 9}
+orders:
+  sachsen: ["Ungehorsam A Pra 3 RP", "Söldner A Kar - Ltz 4 RP"]
+  oesterreich: ["A Pra - Kar", "A Pil S A Pra - Kar"]
+"""
+
+
+def test_resolve_on_the_30jk_map_honours_religion_and_neutral_units(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """30JK sections 10 and 11 in `resolve`: religious actions are resolved before the moves (Austria's A Pra
+    is kept busy by disobedience), a neutral unit is named by its key and is hired (the rebels go to Ltz), and the
+    output has the religion points left, the confessions and the neutral units."""
+    f = tmp_path / "dk.yaml"
+    f.write_text(DK_POSITION, encoding="utf-8")
+    assert RULESET.command(["resolve", str(f)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    rows = {r["order"]: r for r in out["orders"]}
+    assert rows["A Pra H"]["text"] == "A Pra H (Ungehorsam)"
+    assert rows["A Kar - Ltz"]["result"] == "succeeds"
+    assert out["units"]["rebellen"] == ["A Ltz"] and out["units"]["oesterreich"] == ["A Pil", "A Pra"]
+    assert sorted(w["outcome"] for w in out["religious_warfare"]) == ["disobedience", "mercenaries"]
+    assert out["religion_points"]["sachsen"] == 2 and out["neutrals"]["rebellen"]["confession"] == "protestant"
+    assert out["confessions"]["sachsen"] == "protestant"
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(DK_POSITION.replace("religion_points: {sachsen: 9}", "confessions: {sachsen: lutherisch}"),
+                   encoding="utf-8")
+    assert RULESET.command(["resolve", str(bad)]) == 2
+    assert "write katholisch or protestantisch" in capsys.readouterr().err

@@ -19,6 +19,12 @@ def new_game(**options: Any) -> dict[str, Any]:
     return RULESET.setup({"map": "dreissigjaehriger-krieg", **options}, PLAYERS, Dice(b"dk-setup"))
 
 
+def funded_game(**options: Any) -> dict[str, Any]:
+    """A game with the house option start_points=allotment: every power has its allotment of religion points in
+    Spring 1618 already (by the text, the default, the first points come at the end of Fall 1618)."""
+    return new_game(start_points="allotment", **options)
+
+
 def position(state: dict[str, Any], units: dict[str, list[str]], **extra: Any) -> dict[str, Any]:
     """The state with only these units (neutral owners included), everything else as it was."""
     s = copy.deepcopy(state)

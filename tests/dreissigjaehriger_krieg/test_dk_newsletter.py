@@ -6,11 +6,11 @@ import re
 
 from adjudicator.rulesets.diplomacy import RULESET
 
-from .dk_game import KEY, PLAYERS, new_game, play
+from .dk_game import KEY, PLAYERS, funded_game, play
 
 
 def test_issue_page_in_german_with_religious_warfare_but_no_amounts_and_no_actors():
-    s = new_game()
+    s = funded_game()
     r = play(s, {"oesterreich": ["Ungehorsam A Kar 3 RP", "A Pra - Kar"], "pfalz": ["Kirchenbau A Kar 2 RP"],
                  "sachsen": ["F Tor - FAnh - EbMa"]})
     page = RULESET.newsletter(r.state, r.report, PLAYERS)
@@ -26,7 +26,7 @@ def test_issue_page_in_german_with_religious_warfare_but_no_amounts_and_no_actor
 
 
 def test_svg_map_has_shapes_rivers_units_confessions_and_move_arrows():
-    s = new_game()
+    s = funded_game()
     r = play(s, {"sachsen": ["F Tor - FAnh - EbMa", "A Lei - Erf"], "oesterreich": ["A Pra - Kar"]})
     page = RULESET.newsletter(r.state, r.report, PLAYERS)
     svg = page[page.index("<svg"):page.index("</svg>")]
@@ -38,7 +38,7 @@ def test_svg_map_has_shapes_rivers_units_confessions_and_move_arrows():
 
 
 def test_order_sheet_shows_confession_points_and_neutral_units():
-    sheet = RULESET.template(new_game(), KEY["pfalz"])
+    sheet = RULESET.template(funded_game(), KEY["pfalz"])
     assert "# Konfession: protestantisch." in sheet
     assert "# Religionspunkte: 5 RP" in sheet
     assert "A Kar (Böhmische Rebellen, protestantisch)" in sheet

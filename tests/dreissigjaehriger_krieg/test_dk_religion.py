@@ -13,7 +13,7 @@ from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.religion im
     conversion_cost,
 )
 
-from .dk_game import KEY, POWERS, new_game, play, points, position, result, set_points
+from .dk_game import KEY, POWERS, funded_game, new_game, play, points, position, result, set_points
 
 M = load_map("dreissigjaehriger-krieg")
 
@@ -22,19 +22,32 @@ def test_section_8_allotment_table():
     assert [allotment(n) for n in (1, 2, 4, 5, 9, 10, 16, 17, 27)] == [3, 5, 5, 7, 7, 9, 9, 11, 11]
 
 
-def test_section_8_points_are_allotted_every_fall_and_hidden():
+def test_section_8_points_are_allotted_at_the_end_of_fall_and_hidden():
+    """Sections 3 and 8: "Immer am Ende des Herbstes ... werden dann die Religionspunkte zugeteilt": nobody has
+    points in Spring 1618, so Saxony cannot incite Austria's A MOla before the first Fall."""
     s = new_game()
-    assert points(s, "oesterreich") == 5  # house rule: one allotment before the first Fall
+    assert s["rules"]["start_points"] == "0"
+    assert points(s, "oesterreich") == 0 and points(s, "sachsen") == 0
+    problems = RULESET.check(s, KEY["sachsen"], ["Aufwiegeln A MOla 5 RP"])
+    assert [p.message for p in problems] == ["Einheit aufwiegeln: A MOla (5 RP): you have 0 religion points, these "
+                                             "actions need 5"]
     s = play(play(s).state).state
-    assert points(s, "oesterreich") == 10
+    assert points(s, "oesterreich") == 5  # 4 centres: 5 RP at the end of Fall 1618
     public = RULESET.public_view(s)
     assert "private" not in public
     mine = RULESET.private_view(s, KEY["oesterreich"])
-    assert mine["private"] == {KEY["oesterreich"]: {"religion_points": 10}}
+    assert mine["private"] == {KEY["oesterreich"]: {"religion_points": 5}}
+
+
+def test_section_8_house_option_start_points_allotment_gives_points_before_the_first_fall():
+    s = funded_game()
+    assert points(s, "oesterreich") == 5
+    s = play(play(s).state).state
+    assert points(s, "oesterreich") == 10
 
 
 def test_section_8_religious_amounts_stay_out_of_the_public_report():
-    s = new_game()
+    s = funded_game()
     r = play(s, {"sachsen": ["Kirchenbau A Mei 2 RP", "A Lei - Zwi"]})
     assert r.report["orders"][KEY["sachsen"]] == ["A Lei - Zwi"]
     assert "2 RP" in r.report["private"][KEY["sachsen"]]["lines"][0]
@@ -43,7 +56,7 @@ def test_section_8_religious_amounts_stay_out_of_the_public_report():
 
 def test_section_9_conversion_costs_and_transition_half_a_year_below_7_centres():
     assert [conversion_cost(n) for n in (1, 2, 4, 5, 9, 10, 15, 16)] == [0, 2, 2, 4, 4, 6, 6, 8]
-    s = new_game()
+    s = funded_game()
     r = play(s, {"sachsen": ["Konfessionswechsel"]})
     assert points(r.state, "sachsen") == 3
     assert r.state["confessions"]["sachsen"] == {"confession": "catholic"}  # ex-protestant during Spring only
@@ -51,7 +64,7 @@ def test_section_9_conversion_costs_and_transition_half_a_year_below_7_centres()
 
 
 def test_section_9_transition_lasts_a_year_from_7_centres():
-    s = new_game()
+    s = funded_game()
     s["supply_centres"]["sachsen"] = ["EbMa", "Erf", "FAnh", "Lei", "Mei", "Tor", "Zwi"][:4] + ["Brg", "Per", "Tan"]
     set_points(s, "sachsen", 9)
     spring = play(s, {"sachsen": ["Konfessionswechsel"]}).state
@@ -62,7 +75,7 @@ def test_section_9_transition_lasts_a_year_from_7_centres():
 
 
 def test_section_9_no_second_change_during_a_transition():
-    s = new_game()
+    s = funded_game()
     s["supply_centres"]["sachsen"] += ["Brg", "Per", "Tan", "Zwi"]
     s = play(s, {"sachsen": ["Konfessionswechsel"]}).state
     problems = RULESET.check(s, KEY["sachsen"], ["Konfessionswechsel"])
@@ -70,7 +83,7 @@ def test_section_9_no_second_change_during_a_transition():
 
 
 def test_section_10_disobedience_unit_does_not_execute_its_order_but_can_be_supported_to_hold():
-    s = new_game()
+    s = funded_game()
     r = play(s, {"bayern": ["Ungehorsam A Pra 2 RP"], "oesterreich": ["A Pra - Kar"]})
     assert r.report["religious_warfare"][0]["outcome"] == "disobedience"
     assert result(r.report, "A Pra H")["result"] == "succeeds"
@@ -82,7 +95,7 @@ def test_section_10_disobedience_unit_does_not_execute_its_order_but_can_be_supp
 
 
 def test_section_10_minimum_points_and_budget_are_checked():
-    s = new_game()
+    s = funded_game()
     msgs = [p.message for p in RULESET.check(s, KEY["bayern"], ["Ungehorsam A Pra 1 RP", "Aufwiegeln A Pra 4 RP"])]
     assert any("at least 2" in m for m in msgs) and any("at least 5" in m for m in msgs)
     msgs = [p.message for p in RULESET.check(s, KEY["bayern"], ["Ungehorsam A Pra 3 RP", "Kirchenbau A Aug 3 RP"])]
@@ -92,7 +105,7 @@ def test_section_10_minimum_points_and_budget_are_checked():
 
 
 def test_section_10_a_tie_does_nothing():
-    s = new_game()
+    s = funded_game()
     # Sachsen: 3 + 1 (other confession) = 4; Österreich's church: 2 + 2 (own unit) = 4
     r = play(s, {"sachsen": ["Ungehorsam A Pra 3 RP"], "oesterreich": ["Kirchenbau A Pra 2 RP", "A Pra - Pil"]})
     assert r.report["religious_warfare"][0]["outcome"] is None
@@ -100,7 +113,7 @@ def test_section_10_a_tie_does_nothing():
 
 
 def test_section_10_payments_for_the_same_action_add_up_and_beat_a_church():
-    s = new_game()
+    s = funded_game()
     r = play(s, {"sachsen": ["Ungehorsam A Pra 2 RP"], "schweden": ["Ungehorsam A Pra 2 RP"],
                  "oesterreich": ["Kirchenbau A Pra 2 RP", "A Pra - Pil"]})
     assert r.report["religious_warfare"][0]["outcome"] == "disobedience"  # 3 + 3 against 4
@@ -124,7 +137,7 @@ def test_section_10_bonus_points():
 
 
 def test_section_10_incited_unit_turns_neutral_holds_and_changes_confession():
-    s = new_game()
+    s = funded_game()
     r = play(s, {"sachsen": ["Aufwiegeln A Pra 5 RP"], "oesterreich": ["A Pra - Pil"]})
     key = r.report["religious_warfare"][0]["neutral"]
     assert r.state["units"][key] == ["A Pra"] and "A Pra" not in r.state["units"]["oesterreich"]
@@ -133,7 +146,7 @@ def test_section_10_incited_unit_turns_neutral_holds_and_changes_confession():
 
 
 def test_section_10_hire_mercenaries_the_highest_bid_gives_the_order():
-    s = new_game()
+    s = funded_game()
     # Österreich: 3 + 1 (Pra next to Kar) = 4; Pfalz: 3 + 1 (NOpf next to Kar) + 1 (Protestant rebels) = 5
     r = play(s, {"oesterreich": ["Söldner A Kar - Pil 3 RP"], "pfalz": ["Söldner anheuern: A Kar - Zwi (3 RP)"]})
     assert r.report["religious_warfare"][0]["outcome"] == "mercenaries"
@@ -141,7 +154,7 @@ def test_section_10_hire_mercenaries_the_highest_bid_gives_the_order():
 
 
 def test_section_11_neutral_units_take_centres_in_fall():
-    s = position(new_game(), {"rebellen": ["A Kar"], "oesterreich": ["A EbSa"]}, season="Fall", step=2)
+    s = position(funded_game(), {"rebellen": ["A Kar"], "oesterreich": ["A EbSa"]}, season="Fall", step=2)
     r = play(s, {"pfalz": ["Söldner A Kar - Pra 3 RP"]})
     assert r.state["supply_centres"]["rebellen"] == ["Kar", "Pra"]
     assert RULESET.phase(r.state).label == "Fall 1618 Adjustments"  # Österreich must remove a unit? no: builds
@@ -149,14 +162,14 @@ def test_section_11_neutral_units_take_centres_in_fall():
 
 
 def test_section_11_neutral_unit_dissolves_when_all_its_centres_are_lost():
-    s = position(new_game(), {"rebellen": ["A Pil"], "oesterreich": ["A Pra"]}, season="Fall", step=2)
+    s = position(funded_game(), {"rebellen": ["A Pil"], "oesterreich": ["A Pra"]}, season="Fall", step=2)
     r = play(s, {"oesterreich": ["A Pra - Kar"]})
     assert "rebellen" not in r.state["units"] and "rebellen" not in r.state["neutrals"]
     assert "Kar" in r.state["supply_centres"]["oesterreich"]
 
 
 def test_section_11_new_neutral_unit_must_stand_on_a_centre_after_its_first_fall():
-    s = new_game()
+    s = funded_game()
     s = play(s, {"sachsen": ["Aufwiegeln A Pra 5 RP"], "bayern": ["Aufwiegeln A EbSa 5 RP"]}).state
     on_pra = [k for k, us in s["units"].items() if us == ["A Pra"]][0]
     on_ebsa = [k for k, us in s["units"].items() if us == ["A EbSa"]][0]
@@ -166,7 +179,7 @@ def test_section_11_new_neutral_unit_must_stand_on_a_centre_after_its_first_fall
 
 
 def test_section_11_dislodged_neutral_retreats_own_then_foreign_then_free_alphabetically():
-    s = position(new_game(), {"rebellen": ["A Kar"], "oesterreich": ["A Ltz", "A Zwi"]})
+    s = position(funded_game(), {"rebellen": ["A Kar"], "oesterreich": ["A Ltz", "A Zwi"]})
     s["supply_centres"]["rebellen"] = ["Kar", "Pra"]
     s["supply_centres"]["oesterreich"] = ["EbSa", "Lin", "MOla"]
     orders = {"oesterreich": ["A Ltz - Kar", "A Zwi S A Ltz - Kar"]}
@@ -179,7 +192,7 @@ def test_section_11_dislodged_neutral_retreats_own_then_foreign_then_free_alphab
 
 
 def test_section_11_neutral_units_are_never_built():
-    s = position(new_game(), {"rebellen": ["A Kar"], "oesterreich": ["A EbSa"]}, season="Fall", step=2)
+    s = position(funded_game(), {"rebellen": ["A Kar"], "oesterreich": ["A EbSa"]}, season="Fall", step=2)
     s["supply_centres"]["rebellen"] = ["Kar", "Pil"]
     r = play(s)
     assert r.report.get("skipped") is None or all("rebellen" not in x for x in r.report["skipped"])
@@ -191,14 +204,61 @@ def test_section_13_random_confessions_at_least_three_each():
     for seed in range(20):
         drawn = random_confessions(POWERS, Dice(bytes([seed])))
         assert min(list(drawn.values()).count(c) for c in ("catholic", "protestant")) >= 3
-    s = new_game(confessions="random")
+    s = funded_game(confessions="random")
     assert s["rules"]["confessions"] == "random"
 
 
+def test_section_13_omitting_the_required_confession_choice_is_warned():
+    """Section 13, Wahl der Spieler: "Mit der Zugabgabe für 1618 müssen die Spieler ihre Startkonfession wählen":
+    orders of Spring 1618 without the choice get a warning (the power keeps its historical confession)."""
+    s = funded_game(confessions="chosen")
+    [warn] = RULESET.check(s, KEY["sachsen"], ["A Lei - Zwi"])
+    assert warn.severity == "warning" and "keep the historical one (protestantisch)" in warn.message
+    assert warn.hint == "add '- Konfession katholisch' or '- Konfession protestantisch'"
+    assert RULESET.check(s, KEY["sachsen"], ["Konfession katholisch", "A Lei - Zwi"]) == []
+    assert RULESET.check(funded_game(), KEY["sachsen"], ["A Lei - Zwi"]) == []  # historical: nothing to choose
+    fall = play(s, {"sachsen": ["A Lei - Zwi"]})
+    assert fall.state["confessions"]["sachsen"] == {"confession": "protestant"}
+    assert RULESET.check(fall.state, KEY["sachsen"], ["A Zwi H"]) == []  # only the 1618 orders choose
+
+
+def test_section_10_the_hint_for_mercenaries_names_a_neutral_unit():
+    """Section 10, Söldner anheuern: only neutral units are hired, so the hint names one of them."""
+    s = funded_game()
+    [p] = RULESET.check(s, KEY["sachsen"], ["Söldner A Pra - Kar 3 RP"])
+    assert "only neutral units are hired" in p.message
+    assert p.hint == "hire a neutral unit (A BLut, A Kar) with its order, e.g. 'Söldner anheuern A BLut H 3 RP'"
+    assert "A Pra" not in p.hint
+    none = position(s, {"sachsen": ["A Mei"], "oesterreich": ["A Pra"]})
+    none["neutrals"] = {}
+    [p] = RULESET.check(none, KEY["sachsen"], ["Söldner A Pra - Kar 3 RP"])
+    assert p.hint == "there is no neutral unit on the board to hire: leave the line out"
+    sheet = RULESET.template(s, KEY["sachsen"])
+    assert "'- Söldner A BLut H 3 RP'" in sheet and "Söldner A Pra" not in sheet
+
+
+def test_section_12_a_centre_freed_by_a_dead_neutral_unit_is_a_change_for_the_draw():
+    """Sections 11 and 12: when a neutral unit dies its centres fall free; that is a change of owner, so the
+    three adjustment phases without change start again (the count used to go on, and here end in a draw)."""
+    s = funded_game()
+    s = position(s, {"oesterreich": ["A Pra"], "luettich": ["A BLut"]}, season="Fall", step=2,
+                 unchanged_adjustments=2)  # the rebels' unit is gone: it dies with this phase
+    assert s["supply_centres"]["rebellen"] == ["Kar"]
+    r = play(s)
+    assert "rebellen" in r.report["neutrals_dissolved"] and "rebellen" not in r.state["supply_centres"]
+    assert r.state["unchanged_adjustments"] == 0 and r.state["result"] is None
+    assert r.report["centre_changes"] == [{"province": "Kar", "from": None, "to": None,
+                                           "freed_from": "Böhmische Rebellen"}]
+    page = RULESET.newsletter(r.state, r.report, [])
+    assert "Karlsbad: Böhmische Rebellen → frei (die neutrale Einheit ist aufgelöst)" in page
+    kept = position(s, {"oesterreich": ["A Pra"], "luettich": ["A BLut"], "rebellen": ["A Kar"]})
+    assert play(kept).state["result"]["kind"] == "draw"  # nothing changed: the third phase ends the game
+
+
 def test_section_13_confessions_chosen_with_the_1618_orders():
-    s = new_game(confessions="chosen")
+    s = funded_game(confessions="chosen")
     r = play(s, {"sachsen": ["Konfession katholisch"]})
     assert r.state["confessions"]["sachsen"] == {"confession": "catholic"}  # at once, no transition
     problems = RULESET.check(r.state, KEY["sachsen"], ["Konfession protestantisch"])
     assert problems and "first orders" in problems[0].message
-    assert RULESET.check(new_game(), KEY["sachsen"], ["Konfession katholisch"])
+    assert RULESET.check(funded_game(), KEY["sachsen"], ["Konfession katholisch"])

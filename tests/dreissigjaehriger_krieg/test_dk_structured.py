@@ -15,7 +15,7 @@ from adjudicator.rulesets.diplomacy.mapdata import load_map
 from adjudicator.rulesets.diplomacy.orders import read_order
 from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.religion import action_text, parse_action
 
-from .dk_game import KEY, new_game, play, points, position, result
+from .dk_game import KEY, funded_game, play, points, position, result
 
 M = load_map("dreissigjaehriger-krieg")
 
@@ -33,7 +33,7 @@ def _valid(state, power, orders) -> None:
 def test_section_4_double_move_as_a_mapping_is_the_text_line():
     entry = {"unit": "F Lun", "via": "Ham", "move": "ElbM"}
     assert read_order(M, entry) == read_order(M, "F Lun - Ham - ElbM")
-    s = position(new_game(), {"braunschweig": ["F Lun"], "daenemark": ["F ElbM", "F NWat"], "schweden": ["F Ham"]})
+    s = position(funded_game(), {"braunschweig": ["F Lun"], "daenemark": ["F ElbM", "F NWat"], "schweden": ["F Ham"]})
     orders = {"braunschweig": [entry], "schweden": [{"unit": "F Ham", "support": "F Lun - ElbM"}]}
     _valid(s, "braunschweig", orders["braunschweig"])
     assert _errors(s, "braunschweig", orders["braunschweig"]) == []
@@ -44,7 +44,7 @@ def test_section_4_double_move_as_a_mapping_is_the_text_line():
 
 
 def test_section_4_double_move_mapping_needs_its_target_and_is_no_convoy():
-    s = position(new_game(), {"braunschweig": ["F Lun"]})
+    s = position(funded_game(), {"braunschweig": ["F Lun"]})
     missing = _errors(s, "braunschweig", [{"unit": "F Lun", "via": "Ham"}])
     assert missing and "target" in missing[0].message and missing[0].path == (0,)
     assert "move: ElbM" in missing[0].hint
@@ -53,7 +53,7 @@ def test_section_4_double_move_mapping_needs_its_target_and_is_no_convoy():
 
 
 def test_section_4_upstream_double_move_as_a_mapping_is_refused_like_the_text():
-    s = position(new_game(), {"braunschweig": ["F ElbM"]})
+    s = position(funded_game(), {"braunschweig": ["F ElbM"]})
     text = RULESET.check(s, KEY["braunschweig"], ["F ElbM - Ham - Lun"])
     mapping = RULESET.check(s, KEY["braunschweig"], [{"unit": "F ElbM", "via": "Ham", "move": "Lun"}])
     assert text and [(p.message, p.severity) for p in mapping] == [(p.message, p.severity) for p in text]
@@ -62,7 +62,7 @@ def test_section_4_upstream_double_move_as_a_mapping_is_refused_like_the_text():
 # ----- section 7: transformations ---------------------------------------------------------------------------------
 
 def test_section_7_transformations_as_mappings_with_and_without_a_coast():
-    s = position(new_game(), {"bayern": ["A FAns", "A Aug"], "oesterreich": ["F Lin"], "daenemark": ["F HSle/wc"]})
+    s = position(funded_game(), {"bayern": ["A FAns", "A Aug"], "oesterreich": ["F Lin"], "daenemark": ["F HSle/wc"]})
     orders = {"bayern": [{"unit": "A FAns", "transform": "F/nc"}, {"unit": "A Aug", "transform": "F"}],
               "oesterreich": [{"unit": "F Lin", "transform": "A"}],
               "daenemark": [{"unit": "F HSle/wc", "transform": "F(ec)"}]}
@@ -78,7 +78,7 @@ def test_section_7_transformations_as_mappings_with_and_without_a_coast():
 
 
 def test_section_7_transformation_mapping_without_the_needed_coast_is_refused():
-    s = position(new_game(), {"bayern": ["A FAns"]})
+    s = position(funded_game(), {"bayern": ["A FAns"]})
     problems = _errors(s, "bayern", [{"unit": "A FAns", "transform": "F"}])
     assert problems and "coast" in problems[0].message
 
@@ -104,11 +104,11 @@ def test_section_10_each_action_as_a_mapping_reads_as_its_line_and_the_receipt_r
     again = parse_action(M, line) if action.kind != "confession" else action
     assert (again.kind, again.unit, again.unit_type, again.points, again.order_text) == \
         (action.kind, action.unit, action.unit_type, action.points, action.order_text)
-    assert RULESET.describe(new_game(confessions="chosen"), KEY["sachsen"], [entry]) == [line]
+    assert RULESET.describe(funded_game(confessions="chosen"), KEY["sachsen"], [entry]) == [line]
 
 
 def test_section_10_structured_disobedience_is_resolved_like_the_line():
-    s = new_game()
+    s = funded_game()
     r = play(s, {"bayern": [{"disobedience": "A Pra", "points": 2}], "oesterreich": [{"unit": "A Pra", "move": "Kar"}]})
     assert r.report["religious_warfare"][0]["outcome"] == "disobedience"
     assert result(r.report, "A Pra H")["result"] == "succeeds"
@@ -116,7 +116,7 @@ def test_section_10_structured_disobedience_is_resolved_like_the_line():
 
 
 def test_section_10_structured_mercenaries_give_the_neutral_unit_its_order():
-    s = new_game()
+    s = funded_game()
     entry = {"mercenaries": "A Kar", "move": "Zwi", "points": 3}
     _valid(s, "pfalz", [entry])
     assert _errors(s, "pfalz", [entry]) == []
@@ -126,7 +126,7 @@ def test_section_10_structured_mercenaries_give_the_neutral_unit_its_order():
 
 
 def test_section_8_structured_actions_stay_out_of_the_public_report():
-    s = new_game()
+    s = funded_game()
     r = play(s, {"sachsen": [{"church": "A Mei", "points": 2}, {"unit": "A Lei", "move": "Zwi"}]})
     assert r.report["orders"][KEY["sachsen"]] == [{"unit": "A Lei", "move": "Zwi"}]
     assert "2 RP" in r.report["private"][KEY["sachsen"]]["lines"][0]
@@ -134,12 +134,12 @@ def test_section_8_structured_actions_stay_out_of_the_public_report():
 
 
 def test_section_9_structured_change_of_confession():
-    r = play(new_game(), {"sachsen": [{"convert": True}]})
+    r = play(funded_game(), {"sachsen": [{"convert": True}]})
     assert r.report["confessions_changed"][0] == {"power": "sachsen", "confession": "ex-protestant", "to": "catholic"}
 
 
 def test_section_13_structured_choice_of_the_start_confession():
-    r = play(new_game(confessions="chosen"), {"sachsen": [{"confession": "katholisch"}]})
+    r = play(funded_game(confessions="chosen"), {"sachsen": [{"confession": "katholisch"}]})
     assert r.state["confessions"]["sachsen"] == {"confession": "catholic"}
 
 
@@ -154,7 +154,7 @@ def test_section_13_structured_choice_of_the_start_confession():
     ({"disobedience": "A Pra", "points": 1}, "at least 2", "Ungehorsam"),
 ])
 def test_section_10_unreadable_structured_actions_are_named_with_a_hint(entry, message, hint):
-    problems = _errors(new_game(), "bayern", [{"unit": "A Aug", "hold": True}, entry])
+    problems = _errors(funded_game(), "bayern", [{"unit": "A Aug", "hold": True}, entry])
     assert len(problems) == 1 and problems[0].path == (1,)
     assert message in problems[0].message and hint in problems[0].hint
 
@@ -162,7 +162,7 @@ def test_section_10_unreadable_structured_actions_are_named_with_a_hint(entry, m
 # ----- the schema ----------------------------------------------------------------------------------------------
 
 def test_the_variant_schema_describes_every_key_and_the_standard_schema_is_unchanged():
-    schema = RULESET.order_schema(new_game(), KEY["bayern"])
+    schema = RULESET.order_schema(funded_game(), KEY["bayern"])
     jsonschema.Draft202012Validator.check_schema(schema)
     props = schema["items"]["oneOf"][1]["properties"]
     assert {"transform", "via", "disobedience", "incite", "church", "mercenaries", "points", "convert",
@@ -179,13 +179,13 @@ def test_the_variant_schema_describes_every_key_and_the_standard_schema_is_uncha
 # ----- section 3: phase labels in the words of the rules ---------------------------------------------------------
 
 def test_section_3_labels_stay_english_by_default_and_the_state_is_as_before():
-    s = new_game()
+    s = funded_game()
     assert RULESET.phase(s).label == "Spring 1618 Movement"
     assert "labels" not in s["rules"]  # a game set up without the option has the state it always had
 
 
 def test_section_3_labels_de_names_the_phases_as_the_rules_do():
-    s = new_game(labels="de")
+    s = funded_game(labels="de")
     assert s["season"] == "Spring"  # the calendar itself is unchanged; only its labels are German
     assert RULESET.phase(s).label == "Frühling 1618: Züge"
     r = play(s)
@@ -201,7 +201,7 @@ def test_section_3_labels_de_names_the_phases_as_the_rules_do():
 def test_section_12_the_end_of_the_game_in_german_labels():
     ends = {}
     for language in ("en", "de"):
-        s = new_game(labels=language)
+        s = funded_game(labels=language)
         for _ in range(6):  # three Falls without a change of owner: a draw (section 12)
             s = play(s).state
         assert RULESET.phase(s).finished
@@ -212,12 +212,12 @@ def test_section_12_the_end_of_the_game_in_german_labels():
 
 def test_section_3_unknown_labels_are_refused_and_the_standard_map_has_no_labels_option():
     with pytest.raises(RulesetError, match="labels must be en or de"):
-        new_game(labels="fr")
+        funded_game(labels="fr")
     with pytest.raises(RulesetError, match="unknown option"):
         RULESET.setup({"labels": "de"}, [Player("eng", "E", "eng", 1, "england")], None)
 
 
 def test_section_12_a_victory_in_german_labels_names_the_power():
-    s = new_game(labels="de")
+    s = funded_game(labels="de")
     s["result"] = {"kind": "victory", "winner": "oesterreich"}
     assert RULESET.phase(s).label == "Frühling 1618: Züge — Spiel beendet: Einzelsieg von Österreich"

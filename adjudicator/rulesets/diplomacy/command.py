@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from ... import yamlio
+from ...model import Player
+from ...ruleset import RulesetError
 from .datc import entry_note, load_cases, run_case
 from .game import (
     Read,
@@ -40,7 +42,7 @@ def _power_key(m: Map, name: Any) -> str:
     for key, p in m.powers.items():
         if text in (key, str(p["name"]).lower(), str(p["abbreviation"]).lower()):
             return key
-    if text in ("neutral",) or text.startswith("neutral"):
+    if text in ("neutral",) or text.startswith("neutral") or text in m.data["start"].get("neutral_units", {}):
         return text
     raise PositionError(f"unknown power {name!r}; the map has {', '.join(m.powers)}")
 
@@ -63,6 +65,8 @@ def resolve_position(data: dict[str, Any]) -> dict[str, Any]:
         raise PositionError(f"unknown map {name!r}; known: {', '.join(available_maps())}")
     m = load_map(name)
     kind = _phase_kind(data.get("phase"))
+    if m.data.get("rulebook"):
+        return _resolve_with_rulebook(m, kind, data)
     rules_in = data.get("rules") or {}
     rules = Rules(convoy_intent=str(rules_in.get("convoy_intent", "2023")))
     try:
@@ -99,6 +103,75 @@ def resolve_position(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _resolve_with_rulebook(m: Map, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    """A variant with rules beyond the map (30JK: religion, confessions, neutral units) is resolved as a game
+    would be: a game is set up with one seat per power, the position written over it, and one phase adjudicated
+    through the variant's rulebook. Religious actions are orders like any other; ``religion_points``,
+    ``confessions`` and ``neutrals`` (neutral units' confessions) set what the position says of them."""
+    from . import league
+    from .game import units_from
+    from .variants.dreissigjaehriger_krieg.religion import CONFESSION_WORDS
+
+    players = [Player(p, p, p, i + 1, p) for i, p in enumerate(m.powers)]
+    options = {"map": m.name, **{str(k): v for k, v in (data.get("options") or {}).items()}}
+    try:
+        state = league.setup(options, players)
+    except RulesetError as e:
+        raise PositionError(f"options: {e}") from None
+    state["kind"] = kind
+    state["season"] = str(data.get("season", state["season"])).capitalize()
+    state["year"] = int(data.get("year", state["year"]))
+    steps = [i for i, p in enumerate(m.phases()) if p["season"] == state["season"] and p["kind"] == kind]
+    if not steps:
+        raise PositionError(f"{m.title} has no {kind} phase in {state['season']}")
+    state["step"] = steps[0]
+    units = {_power_key(m, p): [str(u) for u in v or []] for p, v in (data.get("units") or {}).items()}
+    try:
+        units_from(m, units)
+    except OrderError as e:
+        raise PositionError(f"{e.message} ({e.hint})") from None
+    neutral_confessions = {_power_key(m, k): v for k, v in (data.get("neutrals") or {}).items()}
+    for key in [k for k in state.get("neutrals", {}) if k not in units]:
+        del state["neutrals"][key]
+        state["supply_centres"].pop(key, None)
+    for key in units:
+        if key not in m.powers:
+            known = state["neutrals"].get(key, {"name": key, "confession": "protestant"})
+            word = str(neutral_confessions.get(key, known["confession"])).lower()
+            state["neutrals"][key] = {**known, "confession": CONFESSION_WORDS.get(word, word)}
+            state["supply_centres"].setdefault(key, [])
+    state["units"] = {p: units.get(p, []) for p in [*m.powers, *state.get("neutrals", {})]}
+    if data.get("supply_centres") is not None:
+        state["supply_centres"] = {p: [] for p in state["supply_centres"]} | {
+            _power_key(m, p): [str(x) for x in v or []] for p, v in data["supply_centres"].items()}
+    for p, word in (data.get("confessions") or {}).items():
+        text = str(word).lower()
+        if text not in CONFESSION_WORDS:
+            raise PositionError(f"confession {word!r}: write katholisch or protestantisch")
+        state["confessions"][_power_key(m, p)] = {"confession": CONFESSION_WORDS[text]}
+    for p, value in (data.get("religion_points") or {}).items():
+        state["private"][_power_key(m, p)] = {"religion_points": int(value)}
+    if kind == "retreat":
+        state["dislodged"] = [{**e, "power": _power_key(m, e["power"])} for e in data.get("dislodged") or []]
+        state["contested"] = [str(c) for c in data.get("contested") or []]
+    orders = {_power_key(m, p): list(v or []) for p, v in (data.get("orders") or {}).items()}
+    try:
+        result = league.adjudicate(state, orders)
+    except RulesetError as e:
+        raise PositionError(str(e)) from None
+    new, report = result.state, result.report
+    out: dict[str, Any] = {"map": m.name, "phase": kind, "orders": report["results"], "units": new["units"]}
+    for key in ("dislodged", "disbanded", "built", "removed", "civil_disorder", "waived", "religious_warfare",
+                "confessions_changed", "neutral_retreats", "neutrals_dissolved", "centre_changes"):
+        if key in report:
+            out[key] = report[key]
+    out["neutrals"] = new.get("neutrals", {})
+    out["confessions"] = {p: c["confession"] for p, c in new.get("confessions", {}).items()}
+    out["religion_points"] = {p: v.get("religion_points", 0) for p, v in sorted(new.get("private", {}).items())}
+    out["religion"] = {p: v["lines"] for p, v in sorted(report.get("private", {}).items()) if v.get("lines")}
+    return out
+
+
 def _read_input(path: str | None) -> Any:
     text = Path(path).read_text(encoding="utf-8") if path and path != "-" else sys.stdin.read()
     if text.lstrip().startswith(("{", "[")):
@@ -110,7 +183,8 @@ def _cmd_resolve(args: argparse.Namespace) -> int:
     try:
         data = _read_input(args.file)
         print(json.dumps(resolve_position(data), indent=2, ensure_ascii=False))
-    except (PositionError, OrderError, yamlio.YamlInputError, json.JSONDecodeError, OSError, KeyError) as e:
+    except (PositionError, OrderError, yamlio.YamlInputError, json.JSONDecodeError, OSError, KeyError,
+            ValueError, TypeError) as e:
         print(f"error: {getattr(e, 'message', None) or e}", file=sys.stderr)
         return 2
     return 0

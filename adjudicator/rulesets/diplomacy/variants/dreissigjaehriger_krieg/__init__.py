@@ -23,6 +23,7 @@ from . import newsletter as _newsletter
 from .religion import (
     CONFESSION_WORDS,
     GERMAN,
+    GERMAN_CONFESSION,
     KINDS,
     MINIMUM,
     Action,
@@ -115,7 +116,8 @@ class DreissigjaehrigerKrieg(Rulebook):
 
     options = {
         "confessions": ("historical", "historical, random or chosen: the confessions at the start (section 13)"),
-        "start_points": ("allotment", "allotment or 0: religion points before the first Fall (house rule)"),
+        "start_points": ("0", "0 or allotment: religion points before the first Fall (sections 3 and 8 allot "
+                              "them at the end of Fall: 0; allotment is a house option)"),
     }
 
     # ----- setup ---------------------------------------------------------------------------------------------
@@ -173,13 +175,20 @@ class DreissigjaehrigerKrieg(Rulebook):
         units = {u.province: u for u in units_from(m, state["units"])}
         budget = int(state.get("private", {}).get(player, {}).get("religion_points", 0))
         spent = 0
-        for i, a in self._actions(m, extras):
+        actions = self._actions(m, extras)
+        if self._choosing(m, state) and not any(isinstance(a, Action) and a.kind == "confession" for _, a in actions):
+            historical = GERMAN_CONFESSION[state["confessions"][power]["confession"]]
+            problems.append(Problem(
+                "confessions=chosen (section 13): 'Mit der Zugabgabe für 1618 müssen die Spieler ihre "
+                f"Startkonfession wählen'; you chose none, so you keep the historical one ({historical})", (),
+                "add '- Konfession katholisch' or '- Konfession protestantisch'", "warning"))
+        for i, a in actions:
             if isinstance(a, ActionError):
                 problems.append(Problem(a.message, (i,), a.hint))
                 continue
             why, cost = self._problem(m, state, power, a, units)
             if why:
-                problems.append(Problem(why, (i,), _hint(a)))
+                problems.append(Problem(why, (i,), _hint(a, state)))
                 continue
             spent += cost
             if spent > budget:
@@ -187,11 +196,15 @@ class DreissigjaehrigerKrieg(Rulebook):
                                         f"{spent}", (i,), "pay less or leave an action out"))
         return problems
 
+    def _choosing(self, m: Map, state: State) -> bool:
+        """Section 13, second modification: the start confession is chosen with the orders of Spring 1618."""
+        first = state["year"] == int(m.data["start"]["year"]) and state["season"] == m.phases()[0]["season"]
+        return first and state["kind"] == "movement" and state["rules"].get("confessions") == "chosen"
+
     def _problem(self, m: Map, state: State, power: str, a: Action, units: dict[str, Unit]) -> tuple[str, int]:
         """Why an action cannot be taken (empty if it can), and what it costs."""
-        first = state["year"] == int(m.data["start"]["year"]) and state["season"] == m.phases()[0]["season"]
         if a.kind == "confession":
-            if state["rules"].get("confessions") != "chosen" or not first:
+            if not self._choosing(m, state):
                 return "the start confession is chosen only with the first orders, if the game says so", 0
             return "", 0
         if a.kind == "convert":
@@ -322,8 +335,10 @@ class DreissigjaehrigerKrieg(Rulebook):
         alive = {p for p, us in new["units"].items() if us} | {d["power"] for d in new["dislodged"]}
         for key in sorted(new["neutrals"]):
             if key not in alive:
-                del new["neutrals"][key]
-                new["supply_centres"].pop(key, None)
+                name = new["neutrals"].pop(key)["name"]
+                # section 12: the centres fall free, a change of owner the draw count sees at the end of Fall
+                for prov in new["supply_centres"].pop(key, None) or []:
+                    new.setdefault("centres_freed", []).append({"province": prov, "from": key, "name": name})
                 new["units"].pop(key, None)
                 report.setdefault("neutrals_dissolved", []).append(key)
 
@@ -357,6 +372,10 @@ class DreissigjaehrigerKrieg(Rulebook):
 
     # ----- the end of Fall (sections 8, 11) ----------------------------------------------------------------------
     def end_of_fall(self, m: Map, new: State, report: dict[str, Any], changes: list[dict[str, Any]]) -> None:
+        # section 12 counts centres changing owner between adjustments: one freed by a dead neutral unit is one
+        for c in new.pop("centres_freed", []):
+            if not any(ch["province"] == c["province"] for ch in changes):
+                changes.append({"province": c["province"], "from": None, "to": None, "freed_from": c["name"]})
         for key in sorted(new["neutrals"]):
             if not new["supply_centres"].get(key):
                 new["units"].pop(key, None)
@@ -380,10 +399,21 @@ class DreissigjaehrigerKrieg(Rulebook):
         return _newsletter.svg(m, state)
 
 
-def _hint(a: Action) -> str:
-    if a.kind in MINIMUM:
-        return f"write e.g. '{GERMAN[a.kind]} A Pra {MINIMUM[a.kind]} RP' for a unit on the board"
-    return "leave the line out"
+def _hint(a: Action, state: State) -> str:
+    """An example of the action on a unit it may act on: mercenaries are hired from the neutral units only."""
+    if a.kind not in MINIMUM:
+        return "leave the line out"
+    if a.kind == "mercenaries":
+        hired = [u for k in sorted(state.get("neutrals", {})) for u in state["units"].get(k, [])]
+        if not hired:
+            return "there is no neutral unit on the board to hire: leave the line out"
+        return (f"hire a neutral unit ({', '.join(hired)}) with its order, e.g. '{GERMAN[a.kind]} {hired[0]} H "
+                f"{MINIMUM[a.kind]} RP'")
+    return f"write e.g. '{GERMAN[a.kind]} {_any_unit(state)} {MINIMUM[a.kind]} RP' for a unit on the board"
+
+
+def _any_unit(state: State) -> str:
+    return next((u for p in sorted(state["units"]) for u in sorted(state["units"][p])), "A Pra")
 
 
 RULEBOOK = DreissigjaehrigerKrieg()

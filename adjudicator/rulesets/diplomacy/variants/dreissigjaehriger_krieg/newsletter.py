@@ -58,6 +58,11 @@ def german_reason(reason: str) -> str:
 
 # ----- the order sheet --------------------------------------------------------------------------------------
 
+def _neutral_units(state: State) -> list[str]:
+    """The units that may be hired (section 10, Söldner anheuern: neutral units only)."""
+    return [u for k in sorted(state.get("neutrals", {})) for u in state["units"].get(k, [])]
+
+
 def template_lines(m: Map, state: State, player: str) -> list[str]:
     power = state["seats"].get(player, "")
     if state["kind"] != "movement" or not power:
@@ -69,7 +74,8 @@ def template_lines(m: Map, state: State, player: str) -> list[str]:
         lines.append(f"# Religionspunkte: {mine['religion_points']} RP (geheim; nur du siehst diese Zeile).")
     lines += ["# Religiöse Kriegsführung (vor den Zügen ausgewertet), je Zeile eine Aktion mit ihren Punkten:",
               *(f"#   {GERMAN[k]} ... (mindestens {n} RP)" for k, n in MINIMUM.items()),
-              "#   z. B. '- Ungehorsam A Pra 3 RP', '- Kirchenbau A Mei 2 RP', '- Söldner A Kar - Pra 4 RP'",
+              "#   z. B. '- Ungehorsam A Pra 3 RP', '- Kirchenbau A Mei 2 RP'"
+              + "".join(f", '- Söldner {u} H 3 RP'" for u in _neutral_units(state)[:1]),
               f"#   '- Konfessionswechsel' kostet dich jetzt {conversion_cost(centres)} RP."]
     if state["rules"].get("confessions") == "chosen" and state["year"] == int(m.data["start"]["year"]) \
             and state["season"] == "Spring":
@@ -143,6 +149,10 @@ def newsletter(m: Map, state: State, report: dict[str, Any], players: list[Playe
     if report.get("centre_changes"):
         out += ["### Versorgungszentren wechseln den Besitzer", ""]
         for c in report["centre_changes"]:
+            if "freed_from" in c:
+                out.append(f"- {m.full_name(c['province'])}: {c['freed_from']} → frei (die neutrale Einheit ist "
+                           "aufgelöst)")
+                continue
             out.append(f"- {m.full_name(c['province'])}: {owner_name(m, state, c['from'])} → "
                        f"{owner_name(m, state, c['to'])}")
         out.append("")
