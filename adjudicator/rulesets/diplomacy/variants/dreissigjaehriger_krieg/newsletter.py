@@ -6,9 +6,12 @@ from html import escape
 from typing import Any
 
 from .....model import Player, State
+from ...drawing import load_drawing
 from ...league import phase_label
-from ...mapdata import Map, display, province_of
-from ...orders import OrderError, read_order
+from ...mapdata import Map, display
+from ...mapsvg import GERMAN as MAP_WORDS
+from ...mapsvg import board
+from ...mapsvg import text_alternative as mapsvg_text
 from .religion import GERMAN, GERMAN_CONFESSION, MINIMUM, allotment, conversion_cost
 
 RESULTS = {"succeeds": "", "fails": " *(scheitert)*", "invalid": " *(ungültig)*"}
@@ -163,9 +166,10 @@ def newsletter(m: Map, state: State, report: dict[str, Any], players: list[Playe
     if report.get("draw"):
         out += ["**Das Spiel endet unentschieden zwischen "
                 + ", ".join(owner_name(m, state, p) for p in report["draw"]) + ".**", ""]
-    out += ["### Karte", "", "<figure>", svg(m, state, report),
-            f"<figcaption>Die Lage nach {phase}. Die Karte ist eine Rekonstruktion; Pfeile zeigen die Züge "
-            "(gestrichelt: gescheitert).</figcaption>", "</figure>", ""]
+    out += ["### Karte", "", svg(m, state, report), "",
+            f"*Die Lage nach {phase}. Die Karte ist eine Rekonstruktion; Pfeile zeigen die Züge (gestrichelt "
+            "mit Kreuz: gescheitert), gestrichelte dünne Linien Unterstützungen, gepunktete Konvois.*", "",
+            *text_alternative(m, state)]
     if not state.get("result"):
         out.append(f"Als Nächstes: **{label(m, state)}**.")
     return "\n".join(out) + "\n"
@@ -196,81 +200,23 @@ def _table(m: Map, state: State, seat: dict[str, str]) -> list[str]:
 
 # ----- the map ----------------------------------------------------------------------------------------------
 
-def _xy(m: Map, region: str) -> tuple[int, int]:
-    prov, _, coast = region.partition("/")
-    d = m.provinces[prov]
-    return tuple(d["coasts"][coast]["xy"]) if coast else tuple(d["xy"])  # type: ignore[return-value]
-
-
 def svg(m: Map, state: State, report: dict[str, Any] | None = None) -> str:
-    """Province shapes coloured by the owner of their centre, rivers with their flow, units, and arrows."""
-    w, h = m.data["size"]
-    owners = {p: o for o, ps in state["supply_centres"].items() for p in ps}
-    colour = {p: str(d["colour"]) for p, d in m.powers.items()}
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="100%" role="img" '
-             'aria-label="Karte der Lage" font-family="sans-serif" font-size="10">',
-             '<defs><marker id="flow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="5" markerHeight="5" '
-             'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#3d7cc9"/></marker>'
-             '<marker id="move" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
-             'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#222"/></marker></defs>',
-             f'<rect width="{w}" height="{h}" fill="#d9d4c7"/>']
-    for prov in sorted(m.provinces, key=str.lower):
-        d = m.provinces[prov]
-        fill = "#bcd7ec" if d["terrain"] == "sea" else "#f3efe2"
-        if prov in owners:
-            fill = colour.get(owners[prov], "#9a9a9a")
-        opacity = ' fill-opacity="0.55"' if prov in owners else ""
-        parts.append(f'<path d="{d["shape"]}" fill="{fill}"{opacity} stroke="#8c8370" stroke-width="0.8">'
-                     f'<title>{escape(str(d["name"]))} ({display(prov)})</title></path>')
-    for name, river in m.data.get("rivers", {}).items():
-        pts = [_xy(m, str(river["source"]))] if river.get("source") else []
-        for left, right in river["sections"]:
-            (x1, y1), (x2, y2) = _xy(m, province_of(left)), _xy(m, province_of(right))
-            pts.append(((x1 + x2) // 2, (y1 + y2) // 2))
-        if river.get("mouth"):
-            pts.append(_xy(m, str(river["mouth"])))
-        path = " ".join(f"{x},{y}" for x, y in pts)
-        parts.append(f'<polyline points="{path}" fill="none" stroke="#3d7cc9" stroke-width="3" '
-                     f'marker-mid="url(#flow)" opacity="0.8"><title>{escape(name)}</title></polyline>')
-    for prov in sorted(m.provinces, key=str.lower):
-        d = m.provinces[prov]
-        x, y = d["xy"]
-        if d.get("supply_centre"):
-            parts.append(f'<circle cx="{x}" cy="{y + 9}" r="3.5" fill="#fff" stroke="#333"/>')
-        parts.append(f'<text x="{x}" y="{y + 22}" text-anchor="middle" fill="#3b3528">{display(prov)}</text>')
-    if report:
-        parts += _arrows(m, report)
-    for owner, units in state["units"].items():
-        fill = colour.get(owner, "#555555")
-        for text in units:
-            letter, region = text.split(" ", 1)
-            x, y = _xy(m, region)
-            parts.append(f'<rect x="{x - 8}" y="{y - 9}" width="16" height="14" rx="3" fill="{fill}" stroke="#111">'
-                         f'<title>{escape(owner_name(m, state, owner))}: {escape(text)}</title></rect>'
-                         f'<text x="{x}" y="{y + 2}" text-anchor="middle" fill="#111" font-weight="bold">'
-                         f'{letter}</text>')
-    y = 20
-    for power in m.powers:
-        c = state["confessions"][power]
-        parts.append(f'<rect x="8" y="{y - 9}" width="12" height="10" fill="{colour[power]}" stroke="#111"/>'
-                     f'<text x="24" y="{y}">{escape(str(m.powers[power]["name"]))}: '
-                     f'{escape(confession_text(c))}</text>')
-        y += 14
-    parts.append("</svg>")
-    return "".join(parts)
+    """The drawing of the map (``dreissigjaehriger-krieg.drawing.json``) with the position, the turn's orders as
+    arrows and a legend of the powers with their confessions."""
+    d = load_drawing(m.name)
+    assert d is not None, f"no drawing for map {m.name}"
+    return board(m, d, state, report, colour=colours(m, state), name=lambda o: owner_name(m, state, o),
+                 words=MAP_WORDS, legend_notes={p: confession_text(state["confessions"][p]) for p in m.powers})
 
 
-def _arrows(m: Map, report: dict[str, Any]) -> list[str]:
-    out = []
-    for row in report.get("results", []):
-        try:
-            o = read_order(m, row["order"])
-        except OrderError:
-            continue
-        if o.kind not in ("move", "retreat") or not o.region or not o.target or row["result"] == "invalid":
-            continue
-        (x1, y1), (x2, y2) = _xy(m, o.region), _xy(m, o.target)
-        dash = "" if row["result"] == "succeeds" else ' stroke-dasharray="5 3"'
-        out.append(f'<line x1="{x1}" y1="{y1}" x2="{(x1 + 4 * x2) // 5}" y2="{(y1 + 4 * y2) // 5}" stroke="#222" '
-                   f'stroke-width="2" marker-end="url(#move)"{dash}/>')
+def colours(m: Map, state: State) -> dict[str, str]:
+    """Each power's and each neutral owner's colour (the map data's, the same on every page of the game)."""
+    out = {p: str(d["colour"]) for p, d in m.powers.items()}
+    for key, n in state.get("neutrals", {}).items():
+        out[key] = str(m.data["start"].get("neutral_units", {}).get(key, n).get("colour", "#777777"))
     return out
+
+
+def text_alternative(m: Map, state: State) -> list[str]:
+    return mapsvg_text(m, state, lambda o: owner_name(m, state, o), MAP_WORDS, "Die Karte als Text: Einheiten und "
+                       "Versorgungszentren je Macht")

@@ -1,0 +1,323 @@
+"""The position on a map drawing as SVG: provinces coloured by their centre's owner, coasts, rivers with their
+names and flow, units, the turn's orders as arrows, and a legend below the map; and the same as text.
+
+Everything is drawn from the map's drawing (``drawing.py``) and the map data: no geometry is computed here
+beyond placing arrows between the places the drawing gives.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from ...palette import text_on
+from .drawing import CHAR_WIDTH, Drawing
+from .mapdata import Map, display
+from .orders import OrderError, read_order
+
+SEA, LAND, OUTSIDE_LAND, OUTSIDE_SEA = "#b9d6ec", "#f4f0e4", "#dcd8cc", "#cfe2f1"
+RIVER, BORDER, INK, FAILED = "#2f6fb8", "#8c8370", "#222222", "#c0262d"
+
+
+@dataclass(frozen=True)
+class Words:
+    """What the map writes, in the game's language."""
+
+    title: str = "Map of the position"
+    centre: str = "supply centre"
+    move: str = "move"
+    failed: str = "failed"
+    support: str = "support"
+    convoy: str = "convoy"
+    dislodged: str = "dislodged"
+    river: str = "river (arrows: flow)"
+    link: str = "neighbours across water"
+    units: str = "Units"
+    centres: str = "Centres"
+    nothing: str = "none"
+    coasts: dict[str, str] = field(default_factory=lambda: {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC"})
+
+
+GERMAN = Words(title="Karte der Lage", centre="Versorgungszentrum", move="Zug", failed="gescheitert",
+               support="Unterstützung", convoy="Konvoi", dislodged="vertrieben", river="Fluss (Pfeile: Fließrichtung)",
+               link="Nachbarn übers Wasser", units="Einheiten", centres="Versorgungszentren", nothing="keine",
+               coasts={"nc": "N", "sc": "S", "ec": "O", "wc": "W"})
+
+
+def _owners(state: dict[str, Any]) -> dict[str, str]:
+    return {p: o for o, ps in state["supply_centres"].items() for p in ps}
+
+
+def board(m: Map, d: Drawing, state: dict[str, Any], report: dict[str, Any] | None, *,
+          colour: dict[str, str], name: Callable[[str], str], words: Words = Words(),
+          legend_notes: dict[str, str] | None = None) -> str:
+    """The SVG of the position ``state`` after the turn ``report`` (None: no arrows)."""
+    w, h = d.size
+    f = d.font
+    owners = _owners(state)
+    legend, legend_h = _legend(m, d, state, colour, name, words, legend_notes or {}, h)
+    desc = escape(" ".join(text_lines(m, state, name, words)))
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tp-map" viewBox="0 0 {w} {h + legend_h}" width="100%" '
+           f'role="img" aria-label="{escape(words.title)}" font-family="sans-serif" font-size="{f}">',
+           f"<title>{escape(words.title)}</title><desc>{desc}</desc>", _defs(f),
+           f'<rect width="{w}" height="{h + legend_h}" fill="#ffffff"/>',
+           f'<rect width="{w}" height="{h}" fill="{OUTSIDE_SEA}"/>',
+           f'<path d="{d.data["outside"]["land"]}" fill="{OUTSIDE_LAND}" stroke="{BORDER}" stroke-width="0.5"/>']
+    for prov in sorted(d.data["provinces"], key=str.lower):
+        fill = SEA if m.terrain(prov) == "sea" else LAND
+        extra = ""
+        if prov in owners:
+            fill, extra = colour.get(owners[prov], "#999999"), ' fill-opacity="0.5"'
+        out.append(f'<path d="{d.shape(prov)}" fill="{fill}"{extra} fill-rule="evenodd" stroke="{BORDER}" '
+                   f'stroke-width="0.9"><title>{escape(m.full_name(prov))} ({display(prov)})</title></path>')
+    out += [f'<path d="{lake}" fill="{SEA}" stroke="{RIVER}" stroke-width="0.4"/>' for lake in d.data.get("lakes", [])]
+    out += _rivers(d, f)
+    for link in d.data.get("links", []):
+        (x1, y1), (x2, y2) = (d.place(p) for p in link["between"])
+        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{RIVER}" stroke-width="2.5" '
+                   f'stroke-dasharray="7 5"><title>{escape(str(link["why"]))}</title></line>')
+    out += _names(m, d, f, words)
+    if report:
+        out += _orders(m, d, report, f, colour)
+    out += _units(d, state, f, colour, name)
+    out += _dislodged(d, state, report, f, colour, words)
+    out += legend
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _defs(f: int) -> str:
+    head = ('<marker id="tp-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" '
+            'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker>')
+    return (f"<defs>{head}<style>.tp-halo{{paint-order:stroke;stroke:#fff;stroke-width:{f * 0.25:.1f}px;"
+            "stroke-linejoin:round}</style></defs>")
+
+
+def _rivers(d: Drawing, f: int) -> list[str]:
+    out = []
+    for river, course in d.data.get("rivers", {}).items():
+        pts = [tuple(p) for p in course["points"]]
+        line = " ".join(f"{x},{y}" for x, y in pts)
+        out.append(f'<polyline class="tp-river" points="{line}" fill="none" stroke="{RIVER}" stroke-width="3.2" '
+                   f'stroke-linejoin="round" opacity="0.9"><title>{escape(river)}</title></polyline>')
+        for x, y, angle in _along(pts, 4.5 * f):
+            out.append(f'<path d="M-4,-4 L3,0 L-4,4" fill="none" stroke="#fff" stroke-width="1.6" '
+                       f'transform="translate({x:.0f},{y:.0f}) rotate({angle:.0f})"/>')
+        lx, ly = course["label"]
+        out.append(f'<text x="{lx}" y="{ly}" class="tp-halo" fill="{RIVER}" font-style="italic" '
+                   f'font-size="{f * 0.85:.0f}" text-anchor="middle">{escape(river)}</text>')
+    return out
+
+
+def _along(pts: list[tuple[float, float]], step: float) -> list[tuple[float, float, float]]:
+    """Points every ``step`` along a polyline with the direction there (flow marks)."""
+    out, carry = [], step / 2
+    for (x1, y1), (x2, y2) in zip(pts, pts[1:], strict=False):
+        seg = math.dist((x1, y1), (x2, y2))
+        t = carry
+        while t < seg:
+            out.append((x1 + (x2 - x1) * t / seg, y1 + (y2 - y1) * t / seg,
+                        math.degrees(math.atan2(y2 - y1, x2 - x1))))
+            t += step
+        carry = t - seg
+    return out
+
+
+def _names(m: Map, d: Drawing, f: int, words: Words) -> list[str]:
+    out = []
+    for prov in sorted(d.data["provinces"], key=str.lower):
+        x, y = d.place(prov)
+        sc = m.provinces[prov].get("supply_centre")
+        text = display(prov)
+        bold = ' font-weight="bold"' if sc else ""
+        out.append(f'<text x="{x}" y="{y + 1.3 * f:.0f}" class="tp-halo" fill="{INK}" text-anchor="middle"{bold}>'
+                   f'{escape(text)}</text>')
+        if sc:
+            out.append(f'<circle cx="{x}" cy="{y - 0.2 * f:.0f}" r="{0.28 * f:.1f}" fill="#fff" stroke="{INK}" '
+                       f'stroke-width="1.5"><title>{escape(words.centre)}</title></circle>')
+    for region, (x, y) in sorted(d.data.get("coasts", {}).items()):
+        coast = region.split("/")[1]
+        out.append(f'<circle cx="{x}" cy="{y}" r="{0.7 * f:.1f}" fill="#fff" fill-opacity="0.8" stroke="{RIVER}" '
+                   f'stroke-width="1.2"/><text x="{x}" y="{y + 0.33 * f:.0f}" fill="{RIVER}" '
+                   f'font-size="{0.85 * f:.0f}" '
+                   f'text-anchor="middle">{escape(words.coasts.get(coast, coast))}</text>')
+    return out
+
+
+def _units(d: Drawing, state: dict[str, Any], f: int, colour: dict[str, str],
+           name: Callable[[str], str]) -> list[str]:
+    out = []
+    for owner in sorted(state["units"]):
+        fill = colour.get(owner, "#777777")
+        for unit in state["units"][owner]:
+            letter, region = unit.split(" ", 1)
+            x, y = d.place(region)
+            s = 0.65 * f
+            out.append(f'<g><title>{escape(name(owner))}: {escape(letter)} {escape(_region(region))}</title>'
+                       f'<rect x="{x - s:.0f}" y="{y - 0.75 * f:.0f}" width="{2 * s:.0f}" height="{1.1 * f:.0f}" '
+                       f'rx="3" fill="{fill}" stroke="{INK}" stroke-width="1.2"/>'
+                       f'<text x="{x}" y="{y + 0.12 * f:.0f}" text-anchor="middle" font-weight="bold" '
+                       f'font-size="{0.9 * f:.0f}" fill="{text_on(fill)}">{escape(letter)}</text></g>')
+    return out
+
+
+def _dislodged(d: Drawing, state: dict[str, Any], report: dict[str, Any] | None, f: int,
+               colour: dict[str, str], words: Words) -> list[str]:
+    rows = (report or {}).get("dislodged") or state.get("dislodged") or []
+    out = []
+    for row in rows:
+        letter, region = row["unit"].split(" ", 1)
+        x, y = d.place(region)
+        x, y = x + 0.8 * f, y + 0.35 * f
+        s = 0.55 * f
+        fill = colour.get(row["power"], "#777777")
+        out.append(f'<g class="tp-dislodged"><title>{escape(words.dislodged)}: {escape(row["unit"])}</title>'
+                   f'<rect x="{x - s:.0f}" y="{y - s:.0f}" width="{2 * s:.0f}" height="{2 * s:.0f}" rx="3" '
+                   f'fill="{fill}" stroke="{FAILED}" stroke-width="2.5" '
+                   f'stroke-dasharray="3 2"/><text x="{x:.0f}" y="{y + 0.3 * f:.0f}" text-anchor="middle" '
+                   f'font-size="{0.8 * f:.0f}" font-weight="bold" fill="{text_on(fill)}">'
+                   f'{escape(letter)}</text></g>')
+    return out
+
+
+def _shorten(a: tuple[float, float], b: tuple[float, float], start: float, end: float
+             ) -> tuple[float, float, float, float]:
+    (x1, y1), (x2, y2) = a, b
+    n = math.dist(a, b) or 1.0
+    ux, uy = (x2 - x1) / n, (y2 - y1) / n
+    return x1 + ux * start, y1 + uy * start, x2 - ux * end, y2 - uy * end
+
+
+def _orders(m: Map, d: Drawing, report: dict[str, Any], f: int, colour: dict[str, str]) -> list[str]:
+    """Moves and retreats as arrows in the power's colour (dashed with a cross where they failed), supports
+    as thin dashed lines to the place supported, convoys as dotted lines."""
+    out = []
+    for row in report.get("results", []):
+        if row.get("result") == "invalid":
+            continue
+        try:
+            o = read_order(m, row["order"])
+        except OrderError:
+            continue
+        if not o.region:
+            continue
+        c = colour.get(row.get("power", ""), "#777777")
+        ok = row.get("result") == "succeeds"
+        here = d.place(o.region)
+        if o.kind in ("move", "retreat") and o.target:
+            there = d.place(o.target)
+            if o.via:
+                mid = d.place(o.via)
+                out.append(_arrow(here, mid, f, c, ok, head=False))
+                here = mid
+            out.append(_arrow(here, there, f, c, ok))
+        elif o.kind == "support" and o.other:
+            there = d.place(o.target) if o.target else d.place(o.other)
+            if o.target:
+                a, b = d.place(o.other), d.place(o.target)
+                there = ((a[0] + 2 * b[0]) / 3, (a[1] + 2 * b[1]) / 3)
+            x1, y1, x2, y2 = _shorten(here, there, 0.7 * f, 0.2 * f)
+            out.append(f'<line class="tp-support" x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" '
+                       f'stroke="{c}" stroke-width="2.2" stroke-dasharray="6 4"/>'
+                       f'<circle cx="{x2:.0f}" cy="{y2:.0f}" r="{0.22 * f:.1f}" fill="{c}" stroke="{INK}"/>')
+        elif o.kind == "convoy" and o.other and o.target:
+            a, b = d.place(o.other), d.place(o.target)
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            x1, y1, x2, y2 = _shorten(here, mid, 0.7 * f, 0)
+            out.append(f'<line class="tp-convoy" x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" '
+                       f'stroke="{c}" stroke-width="2.2" stroke-dasharray="1.5 4" stroke-linecap="round"/>')
+    return out
+
+
+def _arrow(a: tuple[float, float], b: tuple[float, float], f: int, c: str, ok: bool, head: bool = True) -> str:
+    x1, y1, x2, y2 = _shorten(a, b, 0.6 * f, 0.8 * f if head else 0)
+    dash = "" if ok else ' stroke-dasharray="7 4"'
+    marker = ' marker-end="url(#tp-head)"' if head else ""
+    kind = "tp-move" if ok else "tp-move tp-failed"
+    line = (f'<line class="{kind}" x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="{INK}" '
+            f'stroke-width="5.5" '
+            f'stroke-linecap="round"{dash}/>'
+            f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="{c}" stroke-width="3" '
+            f'stroke-linecap="round"{dash}{marker}/>')
+    if not ok:
+        mx, my, s = (x1 + x2) / 2, (y1 + y2) / 2, 0.35 * f
+        line += (f'<path d="M{mx - s:.0f},{my - s:.0f} L{mx + s:.0f},{my + s:.0f} M{mx - s:.0f},{my + s:.0f} '
+                 f'L{mx + s:.0f},{my - s:.0f}" stroke="{FAILED}" stroke-width="3"/>')
+    return line
+
+
+def _region(region: str) -> str:
+    prov, _, coast = region.partition("/")
+    return display(prov) + (f"/{coast}" if coast else "")
+
+
+def _legend(m: Map, d: Drawing, state: dict[str, Any], colour: dict[str, str], name: Callable[[str], str],
+            words: Words, notes: dict[str, str], top: int) -> tuple[list[str], int]:
+    """Swatches for every power (and owner of units or centres) and the map's signs, below the map."""
+    w, _ = d.size
+    f = d.font
+    owners = list(m.powers) + sorted((set(state["units"]) | set(state["supply_centres"])) - set(m.powers))
+    entries = [(colour.get(o, "#777777"), name(o) + (f": {notes[o]}" if o in notes else "")) for o in owners]
+    width = max(len(text) for _, text in entries) * CHAR_WIDTH * f + 2.2 * f
+    cols = max(1, min(len(entries), int((w - f) // width)))
+    rows = -(-len(entries) // cols)
+    row_h = 1.6 * f
+    out = []
+    for i, (c, text) in enumerate(entries):
+        x = f + (i % cols) * (w - f) / cols
+        y = top + f + (i // cols) * row_h
+        out.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{1.2 * f:.0f}" height="{f:.0f}" fill="{c}" '
+                   f'stroke="{INK}"/><text x="{x + 1.6 * f:.0f}" y="{y + 0.85 * f:.0f}">{escape(text)}</text>')
+    y = top + f + rows * row_h + 0.4 * f
+    signs = [(f'<circle cx="{f + 0.5 * f:.0f}" cy="{y + 0.45 * f:.0f}" r="{0.28 * f:.1f}" fill="#fff" stroke="{INK}" '
+              'stroke-width="1.5"/>', words.centre),
+             (f'<line x1="{f:.0f}" y1="{y + 0.5 * f:.0f}" x2="{2.2 * f:.0f}" y2="{y + 0.5 * f:.0f}" stroke="{INK}" '
+              'stroke-width="3" marker-end="url(#tp-head)"/>', words.move),
+             (f'<line x1="{f:.0f}" y1="{y + 0.5 * f:.0f}" x2="{2.2 * f:.0f}" y2="{y + 0.5 * f:.0f}" stroke="{INK}" '
+              f'stroke-width="3" stroke-dasharray="7 4"/>', words.failed),
+             (f'<line x1="{f:.0f}" y1="{y + 0.5 * f:.0f}" x2="{2.2 * f:.0f}" y2="{y + 0.5 * f:.0f}" stroke="{INK}" '
+              'stroke-width="2.2" stroke-dasharray="6 4"/>', words.support),
+             (f'<line x1="{f:.0f}" y1="{y + 0.5 * f:.0f}" x2="{2.2 * f:.0f}" y2="{y + 0.5 * f:.0f}" stroke="{INK}" '
+              'stroke-width="2.2" stroke-dasharray="1.5 4" stroke-linecap="round"/>', words.convoy),
+             (f'<rect x="{f:.0f}" y="{y:.0f}" width="{f:.0f}" height="{f:.0f}" fill="#fff" stroke="{FAILED}" '
+              'stroke-width="2.5" stroke-dasharray="3 2"/>', words.dislodged)]
+    if d.data.get("rivers"):
+        signs.append((f'<line x1="{f:.0f}" y1="{y + 0.5 * f:.0f}" x2="{2.2 * f:.0f}" y2="{y + 0.5 * f:.0f}" '
+                      f'stroke="{RIVER}" stroke-width="3.2"/>', words.river))
+    if d.data.get("links"):
+        signs.append((f'<line x1="{f:.0f}" y1="{y + 0.5 * f:.0f}" x2="{2.2 * f:.0f}" y2="{y + 0.5 * f:.0f}" '
+                      f'stroke="{RIVER}" stroke-width="2.5" stroke-dasharray="7 5"/>', words.link))
+    swidth = max(len(t) for _, t in signs) * CHAR_WIDTH * f + 3 * f
+    scols = max(1, int((w - f) // swidth))
+    for i, (sign, text) in enumerate(signs):
+        dx = (i % scols) * (w - f) / scols
+        dy = (i // scols) * row_h
+        out.append(f'<g transform="translate({dx:.0f},{dy:.0f})">{sign}'
+                   f'<text x="{2.8 * f:.0f}" y="{y + 0.85 * f:.0f}">{escape(text)}</text></g>')
+    srows = -(-len(signs) // scols)
+    return out, round(f + rows * row_h + 0.4 * f + srows * row_h + 0.6 * f)
+
+
+def text_lines(m: Map, state: dict[str, Any], name: Callable[[str], str], words: Words) -> list[str]:
+    """The map as text: each owner's units by province and their centres (the figure's alternative)."""
+    out = []
+    owners = list(m.powers) + sorted((set(state["units"]) | set(state["supply_centres"])) - set(m.powers))
+    for owner in owners:
+        units = state["units"].get(owner, [])
+        centres = state["supply_centres"].get(owner, [])
+        if not units and not centres:
+            continue
+        u = ", ".join(f"{t.split(' ', 1)[0]} {_region(t.split(' ', 1)[1])}" for t in units) or words.nothing
+        c = ", ".join(display(p) for p in centres) or words.nothing
+        out.append(f"{name(owner)}: {words.units} {u}; {words.centres} {c}.")
+    return out
+
+
+def text_alternative(m: Map, state: dict[str, Any], name: Callable[[str], str], words: Words,
+                     summary: str) -> list[str]:
+    """A Markdown block under the map that lists what it shows, for readers who cannot see it."""
+    items = "".join(f"<li>{escape(line)}</li>" for line in text_lines(m, state, name, words))
+    return [f'<details class="tp-map-text"><summary>{escape(summary)}</summary><ul>{items}</ul></details>', ""]
