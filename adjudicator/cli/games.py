@@ -7,8 +7,9 @@ import datetime as dt
 import sys
 
 from .. import schedule, secrets, turn, yamlio
-from ..errors import OK, PROBLEMS, LeagueError, UsageError
+from ..errors import OK, PROBLEMS, USAGE, LeagueError, UsageError
 from ..newsletter import site
+from ..pipeline import deadline
 from ..store import list_games, load_game, orders_relpath
 from ..verify import verification
 from .values import league_root, parse_now, parse_option, parse_player
@@ -80,8 +81,16 @@ def template(args: argparse.Namespace) -> int:
 def status(args: argparse.Namespace) -> int:
     root = league_root(args)
     now = parse_now(args.now)
+    code = OK
     for gid in [args.game] if args.game else list_games(root):
-        st = turn.status(load_game(root, gid), now)
+        try:
+            st = turn.status(load_game(root, gid), now)
+        except Exception as e:  # noqa: BLE001 - one broken game must not hide the others' status
+            if args.game:
+                raise
+            print(f"{gid}: cannot be read: {deadline.failure_text(e, root)}")
+            code = USAGE
+            continue
         names = {p.key: p.name for p in st.game.players}
         print(f"{gid}: turn {st.turn}, {st.phase.label}" + (" (finished)" if st.phase.finished else ""))
         zone = st.game.schedule.zone if st.game.schedule is not None else None
@@ -92,7 +101,7 @@ def status(args: argparse.Namespace) -> int:
         if st.waiting_asked:
             print(f"  asked to wait: {', '.join(names.get(k, k) for k in st.waiting_asked)}")
         print(f"  due now: {'yes' if st.due else 'no'} ({st.reason})")
-    return OK
+    return code
 
 
 def deadline_text(deadline: dt.datetime, now: dt.datetime, zone: dt.tzinfo | None) -> str:
@@ -111,16 +120,19 @@ def adjudicate(args: argparse.Namespace) -> int:
         raise UsageError("adjudicate: name a GAME or give --due")
     root = league_root(args)
     now = parse_now(args.now)
-    total = 0
-    for gid in [args.game] if args.game else list_games(root):
-        for outcome in turn.adjudicate(root, gid, now, commit=args.commit, only_if_due=bool(args.due)):
-            total += 1
-            missed = f"; missed: {', '.join(outcome.missed)}" if outcome.missed else ""
-            done = f" [{outcome.commit[:10]}, tag {gid}/turn-{outcome.turn}]" if outcome.commit else ""
-            print(f"{gid}: turn {outcome.turn} ({outcome.label}) adjudicated{missed}{done}")
-    if not total:
+    if args.due:  # every game: one that fails is named and skipped, the others advance
+        outcomes, skipped = deadline.adjudicate_due(root, now, commit=args.commit)
+    else:
+        outcomes, skipped = turn.adjudicate(root, args.game, now, commit=args.commit, only_if_due=False), []
+    for s in skipped:
+        print(f"{s.game}: skipped, nothing committed: {s.why}")
+    for outcome in outcomes:
+        missed = f"; missed: {', '.join(outcome.missed)}" if outcome.missed else ""
+        done = f" [{outcome.commit[:10]}, tag {outcome.game}/turn-{outcome.turn}]" if outcome.commit else ""
+        print(f"{outcome.game}: turn {outcome.turn} ({outcome.label}) adjudicated{missed}{done}")
+    if not outcomes:
         print("nothing is due" if args.due else "nothing to adjudicate")
-    return OK
+    return USAGE if skipped else OK
 
 
 def verify(args: argparse.Namespace) -> int:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import history, secrets, store, turn, yamlio
-from ..errors import OK, PROBLEMS, GitError, LeagueError
+from ..errors import OK, USAGE, GitError, LeagueError
 
 SECRETS_VARIABLE = "TURNPRESS_DICE_SECRETS"
 
@@ -108,7 +108,8 @@ def failure_text(error: Exception, root: Path) -> str:
     return f"internal error ({type(error).__name__}: {error}); please report it with this game's files"
 
 
-def adjudicate_due(root: Path, now: dt.datetime) -> tuple[list[turn.TurnOutcome], list[Skipped]]:
+def adjudicate_due(root: Path, now: dt.datetime, *,
+                   commit: bool = True) -> tuple[list[turn.TurnOutcome], list[Skipped]]:
     """Every due turn of every game; a game that fails is named and skipped, and the others still advance.
 
     One player's file or one game's broken state must not stall the league: nothing of a failed game is
@@ -118,7 +119,7 @@ def adjudicate_due(root: Path, now: dt.datetime) -> tuple[list[turn.TurnOutcome]
     skipped: list[Skipped] = []
     for gid in store.list_games(root):
         try:
-            done += turn.adjudicate(root, gid, now, commit=True, only_if_due=True)
+            done += turn.adjudicate(root, gid, now, commit=commit, only_if_due=True)
         except Exception as e:  # noqa: BLE001 - any failure of one game is reported, then the next game runs
             skipped.append(Skipped(gid, failure_text(e, root)))
     return done, skipped
@@ -148,7 +149,7 @@ def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = F
         done, skipped = adjudicate(root, now, game, open_turn)
         for s in skipped:
             say(f"{s.game}: skipped, nothing committed: {s.why}")
-        code = PROBLEMS if skipped else OK
+        code = USAGE if skipped else OK  # a game's file to fix: the run's exit says so, after the others advanced
         if not done:
             say("nothing is due" if attempt == 0 else
                 "nothing is due any more: another run adjudicated it first; this run ends here")

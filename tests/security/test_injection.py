@@ -23,8 +23,9 @@ from xml.etree import ElementTree
 
 import pytest
 
-from adjudicator import cli, league, yamlio
+from adjudicator import cli, store, turn, yamlio
 from adjudicator import orders as ordersmod
+from adjudicator.cli.values import parse_player
 
 from ..conftest import git
 
@@ -67,7 +68,7 @@ TEXT_HOLDERS = {"p", "li", "td", "th", "blockquote", "div", "span", "dd", "dt", 
                 "em", "pre"}
 
 
-def _bretton_woods(game: league.Game, player: str) -> list[dict]:
+def _bretton_woods(game: store.Game, player: str) -> list[dict]:
     other = next(p.name for p in game.players if p.key != player)
     return [{"contacts": ["x"] * 5}, *({"transfers": [{"to": other, "good": g, "count": 1, "note": "x"}]}
                                        for g in ("g", "a", "e", "r", "k"))]
@@ -102,7 +103,7 @@ def put(data: Any, path: tuple, value: str) -> Any:
 class Attack:
     """Rewrites one game's orders; remembers which payloads went into free text (they must show as written)."""
 
-    def __init__(self, game: league.Game, turn: int) -> None:
+    def __init__(self, game: store.Game, turn: int) -> None:
         self.game, self.turn, self.state = game, turn, game.state(turn - 1)
         self.shown: set[str] = set()
         self.tried = 0
@@ -151,17 +152,17 @@ def play_attacked(root: Path, name: str) -> Attack:
     spec = yamlio.read_data(source / "game.yaml")
     game_id = f"demo-{name}"
     first = dt.datetime(2026, 11, 20, 20, 0, tzinfo=dt.UTC)
-    players = [league.parse_player(p) for p in spec["players"]]
+    players = [parse_player(p) for p in spec["players"]]
     schedule = {"timezone": "Europe/Berlin", "first": first.strftime("%Y-%m-%d %H:%M+00:00"), "every": "1 day",
                 "grace": 30}
-    league.new_game(root, spec.get("ruleset", name), game_id, players, spec.get("options", {}), schedule,
+    turn.new_game(root, spec.get("ruleset", name), game_id, players, spec.get("options", {}), schedule,
                     title=spec.get("title"), demo=True,
                     secret=hashlib.sha256(f"turnpress-demo/{name}".encode()).digest())
     for text in spec.get("joins", {}).get("1", []):
-        league.join_game(root, game_id, league.parse_player(text))
+        turn.join_game(root, game_id, parse_player(text))
     git(root, "add", "-A")
     git(root, "commit", "-qm", f"{game_id}: new game", date=first - dt.timedelta(days=2))
-    attack = Attack(league.load_game(root, game_id), 1)
+    attack = Attack(store.load_game(root, game_id), 1)
     target = root / "orders" / game_id / "0001"
     target.mkdir(parents=True)
     sent = {p.stem: yamlio.read_data(p) for p in sorted((source / "0001").glob("*.yaml"))}
@@ -173,7 +174,7 @@ def play_attacked(root: Path, name: str) -> Attack:
             (target / f"{player}.yaml").write_text(yamlio.dump(data))
     git(root, "add", "-A")
     git(root, "commit", "-qm", f"{game_id}: hostile orders", date=first - dt.timedelta(hours=1))
-    league.adjudicate(root, game_id, first + dt.timedelta(minutes=31), commit=True, only_if_due=False)
+    turn.adjudicate(root, game_id, first + dt.timedelta(minutes=31), commit=True, only_if_due=False)
     published = set(string_values(yamlio.read_data(root / f"games/{game_id}/turns/0001/report.yaml")))
     attack.shown &= published  # a transfer that did not happen publishes no note
     return attack

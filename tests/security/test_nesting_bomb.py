@@ -103,9 +103,18 @@ def test_a_broken_game_is_named_and_skipped_at_the_deadline_and_the_others_advan
     git(league, "commit", "-qm", "g3, its state broken", date=at(1, 12))
 
     now = (deadline(1) + dt.timedelta(minutes=61)).isoformat()
-    run = turnpress("deadline", "--league", str(league), "--now", now)
-    assert run.returncode == 1, run.stderr
+    status = turnpress("--league", str(league), "status", "--now", now)
+    assert status.returncode == 2, status.stderr
+    assert "g3: cannot be read: games/g3/turns/0000/state.yaml:1:" in status.stdout
+    assert "g2: turn 1" in status.stdout and "due now: yes" in status.stdout
+
+    run = turnpress("--league", str(league), "adjudicate", "--due", "--now", now, "--commit")
+    assert run.returncode == 2, run.stderr
     assert "g3: skipped, nothing committed: games/g3/turns/0000/state.yaml:1:" in run.stdout
     assert "nesting deeper than 64 levels" in run.stdout
     assert "g2: turn 1 (" in run.stdout and git(league, "tag", "--list").split() == ["g2/turn-1"]
     assert git(league, "status", "--porcelain") == ""
+
+    again = turnpress("deadline", "--league", str(league), "--now", now)
+    assert again.returncode == 2 and "g3: skipped" in again.stdout and "nothing is due" in again.stdout
+    assert "Traceback" not in status.stderr + run.stderr + again.stderr
