@@ -5,10 +5,12 @@
 ``demo/<name>/game.yaml`` holds the ``turnpress new`` arguments (``players`` as NAME:LOGIN:ID[:ROLE] strings,
 ``options``, optional ``title`` and ``joins: {turn: [NAME:LOGIN:ID[:ROLE], ...]}``); ``demo/<name>/<NNNN>/``
 holds the orders of turn NNNN as players would have sent them. The game is ``demo-<name>``, one turn a day
-with its last deadline yesterday, and its dice secret is derived from its name and kept in the repository
-(a demo game has nothing to hide). Each turn's orders are committed an hour before its deadline and the turn
-is adjudicated and committed right after it, except the last one, which ``make demo`` plays. Building stops at
-the first orders file that does not validate, and says why. Re-running continues where the game stands.
+with its last deadline on a fixed date (``LAST_DEADLINE``), and its dice secret is derived from its name and
+kept in the repository (a demo game has nothing to hide). Each turn's orders are committed an hour before its
+deadline and the turn is adjudicated and committed right after it. After its last scripted turn the game is
+paused (``schedule: paused: true`` in its own commit), so no clock ever finds a turn of the demo due: ``make demo``
+and the league's deadline workflow show the games as written, on any date. Building stops at the first orders
+file that does not validate, and says why. Re-running continues where the game stands.
 """
 
 from __future__ import annotations
@@ -102,9 +104,6 @@ def build(name: str, root: Path, upto: int | None, source: Path | None = None) -
             git(root, "add", "--", *rel)
             git(root, "commit", "-qm", f"{game_id}: orders for turn {turn}", "--", *rel,
                 when=deadline - dt.timedelta(hours=1))
-        if turn == turns[-1] and upto is None:
-            print(f"{game_id}: turn {turn}'s orders are in; 'make demo' adjudicates it")
-            break
         now = deadline + dt.timedelta(minutes=31)
         os.environ["GIT_AUTHOR_DATE"] = os.environ["GIT_COMMITTER_DATE"] = now.isoformat()
         try:
@@ -113,7 +112,22 @@ def build(name: str, root: Path, upto: int | None, source: Path | None = None) -
             del os.environ["GIT_AUTHOR_DATE"], os.environ["GIT_COMMITTER_DATE"]
         for o in outcomes:
             print(f"{game_id}: turn {o.turn} ({o.label})" + (f", missed: {', '.join(o.missed)}" if o.missed else ""))
+    if upto is None:
+        pause(root, game_id, when=LAST_DEADLINE + dt.timedelta(hours=1))
     return 0
+
+
+def pause(root: Path, game_id: str, when: dt.datetime) -> None:
+    """Pause the game after its scripted turns, as a game master would: ``paused: true`` in its schedule."""
+    path = root / "games" / game_id / "game.yaml"
+    config = yamlio.read_data(path)
+    if config["schedule"].get("paused"):
+        return
+    config["schedule"]["paused"] = True
+    path.write_text(yamlio.dump(config), encoding="utf-8")
+    git(root, "commit", "-qm", f"{game_id}: paused after the scripted turns of the demo", "--", str(path),
+        when=when)
+    print(f"{game_id}: paused after turn {league.load_game(root, game_id).last_turn}")
 
 
 def main() -> int:
