@@ -22,9 +22,11 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The demo league is committed history (demo/build.py made it; its games are paused after their scripted
+# turns): replaying it and building its site give the same result on any date and change no tracked file.
 demo: $(STAMP)
 	@mkdir -p games
-	$(BIN)/turnpress adjudicate --due
+	$(BIN)/turnpress verify
 	$(BIN)/turnpress site build
 	@echo
 	@echo "The demo league is built into public/: run 'make serve' and visit http://127.0.0.1:8000/"

@@ -127,7 +127,7 @@ def pause(root: Path, game_id: str, when: dt.datetime) -> None:
     path.write_text(yamlio.dump(config), encoding="utf-8")
     git(root, "commit", "-qm", f"{game_id}: paused after the scripted turns of the demo", "--", str(path),
         when=when)
-    print(f"{game_id}: paused after turn {league.load_game(root, game_id).last_turn}")
+    print(f"{game_id}: paused after turn {store.load_game(root, game_id).last_turn}")
 
 
 def main() -> int:

@@ -1,16 +1,21 @@
 """The demo league committed in this repository (issue: the newsletter site, "The league in this repository is
-the demo"; issue: the league engine, verify).
+the demo"; issue: the league engine, verify; issue 22: a demo that is the same on any date).
 
 Every demo game must replay from its files exactly: a change to a ruleset that would rewrite published history
-fails here. And every demo game's open turn must have orders that validate, so that `make demo` can play it.
+fails here. Every demo game has played all its scripted turns and is paused, so no clock finds a turn due, and
+`make demo` run twice with the clock a year apart gives the same site and changes no tracked file.
 """
 
+import datetime as dt
+import filecmp
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from adjudicator import store
-from adjudicator.check import validate_files
+from adjudicator import store, turn
 from adjudicator.verify import verify
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,9 +34,53 @@ def test_each_demo_game_replays_exactly(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_open_turn_of_each_demo_game_has_valid_orders(game):
+def test_each_demo_game_played_its_scripted_turns_and_no_clock_finds_a_turn_due(game):
     g = store.load_game(ROOT, game)
-    folder = ROOT / "orders" / game / f"{g.open_turn:04d}"
-    files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
-    findings, _ = validate_files(files, ROOT)
-    assert [f.text() for f in findings if f.severity == "error"] == []
+    scripted = ROOT / "demo" / game.removeprefix("demo-")
+    assert g.last_turn == max(int(p.name) for p in scripted.iterdir() if p.name.isdigit())
+    assert not (ROOT / "orders" / game / f"{g.open_turn:04d}").exists()
+    today = dt.datetime.now(dt.UTC)
+    for now in (today, today + dt.timedelta(days=365), dt.datetime(2040, 1, 1, tzinfo=dt.UTC)):
+        st = turn.status(g, now)
+        assert not st.due, f"{game} would play an empty turn at {now}: {st.reason}"
+
+
+def _make_demo(league_root: Path, clock: list[str]) -> str:
+    """``make demo`` in ``league_root`` with this test's installation (``-o``: the venv counts as made)."""
+    done = subprocess.run([*clock, "make", "--no-print-directory", "-C", str(league_root), "demo",
+                           f"BIN={Path(sys.executable).parent}", "-o", ".venv/.installed"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_make_demo_gives_the_same_site_a_year_later_and_leaves_git_status_clean(tmp_path):
+    """Issue 22, "A demo that is the same on any date": the clock moves a year (with faketime, which .ci/run
+    installs; without it the two runs are seconds apart and the stamped dates are checked instead)."""
+    clone = tmp_path / "league"
+    subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
+    turns = {g: store.load_game(clone, g).last_turn for g in GAMES}
+    first = _make_demo(clone, [])
+    assert "replayed, all match" in first and "differ" not in first
+    shutil.move(clone / "public", tmp_path / "first")
+    later = ["faketime", "-f", "+365d"] if shutil.which("faketime") else []
+    _make_demo(clone, later)
+    assert subprocess.run(["git", "status", "--porcelain"], cwd=clone, capture_output=True,
+                          text=True).stdout == ""
+    assert {g: store.load_game(clone, g).last_turn for g in GAMES} == turns, "no turn was added"
+    compared = filecmp.dircmp(tmp_path / "first", clone / "public")
+    assert _differences(compared) == []
+    # The build date mkdocs stamps on the feeds and the sitemap is the league's last change, not today.
+    stamp = int(subprocess.run(["git", "log", "-1", "--format=%ct", "--", "games"], cwd=clone,
+                               capture_output=True, text=True).stdout)
+    day = dt.datetime.fromtimestamp(stamp, dt.UTC).strftime("%Y-%m-%d")
+    assert f"<lastmod>{day}</lastmod>" in (clone / "public" / "sitemap.xml").read_text(encoding="utf-8")
+
+
+def _differences(cmp: filecmp.dircmp) -> list[str]:
+    # dircmp compares by size and time only; compare the bytes of every common file.
+    out = [*cmp.left_only, *cmp.right_only]
+    out += [f for f in cmp.common_files if not filecmp.cmp(Path(cmp.left) / f, Path(cmp.right) / f, shallow=False)]
+    for name, sub in cmp.subdirs.items():
+        out += [f"{name}/{f}" for f in _differences(sub)]
+    return out

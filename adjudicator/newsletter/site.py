@@ -115,10 +115,16 @@ def generate(root: Path) -> tuple[int, int]:
     return len(views), written
 
 
-def site_env() -> dict[str, str]:
+def site_env(root: Path | None = None) -> dict[str, str]:
     """The environment for mkdocs: on GitHub Actions the site's address is the repository's Pages address
-    unless ``TURNPRESS_SITE_URL`` names another (the RSS feed needs absolute links)."""
+    unless ``TURNPRESS_SITE_URL`` names another (the RSS feed needs absolute links). The build date mkdocs
+    stamps on the feeds and the sitemap is the time of the league's last commit to ``games/``
+    (``SOURCE_DATE_EPOCH``), so the same league gives the same site on any date."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    if root is not None and "SOURCE_DATE_EPOCH" not in env:
+        stamp = _last_change(root)
+        if stamp:
+            env["SOURCE_DATE_EPOCH"] = stamp
     repo = env.get("GITHUB_REPOSITORY", "")
     if not env.get("TURNPRESS_SITE_URL") and env.get("GITHUB_ACTIONS") == "true" and "/" in repo:
         owner, name = repo.split("/", 1)
@@ -126,9 +132,15 @@ def site_env() -> dict[str, str]:
     return env
 
 
+def _last_change(root: Path) -> str | None:
+    done = subprocess.run(["git", "log", "-1", "--format=%ct", "--", "games"], cwd=root, capture_output=True,
+                          text=True)
+    return done.stdout.strip() if done.returncode == 0 else None
+
+
 def mkdocs(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "mkdocs", *args, "-f", str(root / CONFIG)], cwd=root, text=True,
-                          capture_output=True, env=site_env())
+                          capture_output=True, env=site_env(root))
 
 
 def build(root: Path, out: Path | None = None) -> Path:
@@ -149,4 +161,4 @@ def mkdocs_build(root: Path, out: Path | None = None) -> Path:
 def serve(root: Path, addr: str) -> int:
     """``mkdocs serve`` of the league's site with live reload, until it is stopped; its exit code."""
     return subprocess.call([sys.executable, "-m", "mkdocs", "serve", "-f", str(root / CONFIG), "--dev-addr", addr],
-                           cwd=root, env=site_env())
+                           cwd=root, env=site_env(root))
