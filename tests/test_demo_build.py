@@ -1,4 +1,4 @@
-"""The demo builder plays a demo folder through the engine; the last turn is left for `make demo`."""
+"""The demo builder plays a demo folder through the engine, every scripted turn, then pauses the game."""
 
 import importlib.util
 from pathlib import Path
@@ -29,12 +29,18 @@ def test_a_demo_is_played_through_the_engine_and_replays(league: Path, tmp_path:
     assert demo_build.build("counter", league, None, source=src) == 0
     out = capsys.readouterr().out
     assert "demo-counter: turn 2 (Round 2), missed: ben" in out
-    assert "turn 3's orders are in; 'make demo' adjudicates it" in out
+    assert "demo-counter: paused after turn 3" in out
     assert git(league, "status", "--porcelain") == ""
     assert run(league, "verify", "demo-counter") == 0
-    assert run(league, "adjudicate", "--due") == 0
     report = yamlio.read_data(league / "games/demo-counter/turns/0003/report.yaml")
     assert report["orders"]["taken"] == ["ann", "ben", "cy"]
+    # Paused after its scripted turns: a deadline run years later plays no empty turn.
+    assert run(league, "adjudicate", "--due", "--commit", "--now", "2036-01-01T00:00+00:00") == 0
+    assert not (league / "games/demo-counter/turns/0004").exists()
+    assert git(league, "log", "-1", "--format=%s") == "demo-counter: paused after the scripted turns of the demo\n"
+    # Re-running continues where the game stands: nothing to do.
+    assert demo_build.build("counter", league, None, source=src) == 0
+    assert git(league, "status", "--porcelain") == ""
 
 
 def test_the_builder_stops_at_invalid_orders(league: Path, tmp_path: Path, capsys):
