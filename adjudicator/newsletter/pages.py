@@ -54,6 +54,18 @@ LANGUAGE_PARTIAL = """{% set code = page.meta.language if page is defined and pa
 {% import "partials/languages/en.html" as fallback %}
 {% macro t(key) %}{{ lang.t(key) or fallback.t(key) or key }}{% endmacro %}
 """
+# The turns before and after in the same game (the hook chains each game's issues), by their own labels.
+TURN_NAV = """            {% set game = (page.meta.tp_game_title or "") ~ " — " %}
+            <ul class="md-nav__list tp-turns">
+              {% for step, rel, key in [(page.previous_page, "prev", "footer.previous"),
+                                         (page.next_page, "next", "footer.next")] %}
+                {% if step and step.meta and step.meta.slug %}
+                  <li class="md-nav__item"><a href="{{ step.url | url }}" rel="{{ rel }}" class="md-nav__link">
+                    <span class="md-ellipsis">{{ lang.t(key) }}: {{ step.title | replace(game, "") }}</span></a></li>
+                {% endif %}
+              {% endfor %}
+            </ul>
+"""
 # The post's "back" link leads to the game (the hook names its overview), and the sidebar's landmarks have names.
 POST_CHANGES = (
     ('<a href="{{ page.parent.url | url }}" class="md-nav__link">',
@@ -62,6 +74,7 @@ POST_CHANGES = (
     ('<nav class="md-nav md-nav--primary">',
      '<nav class="md-nav md-nav--primary" aria-label="{{ lang.t(\'blog.meta\') }}">'),
     ('<nav class="md-nav">', '<nav class="md-nav" aria-label="{{ lang.t(\'blog.meta\') }}">'),
+    ("            {% if page.authors %}", TURN_NAV + "            {% if page.authors %}"),
 )
 # The feeds in every page's head: the league's, and the game's on its pages (``tp_game`` in the front matter).
 MAIN_TEMPLATE = """{% extends "base.html" %}
@@ -562,6 +575,19 @@ def stylesheet() -> str:
     return resources.files(__package__).joinpath("assets/turnpress.css").read_text(encoding="utf-8")
 
 
+def script() -> str:
+    return resources.files(__package__).joinpath("assets/turnpress.js").read_text(encoding="utf-8")
+
+
+def search_template() -> str:
+    """Material's search partial with a name for its dialog (axe-core: aria-dialog-name)."""
+    try:
+        text = resources.files("material").joinpath("templates/partials/search.html").read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):
+        return ""
+    return text.replace('role="dialog">', 'role="dialog" aria-label="{{ lang.t(\'search.placeholder\') }}">', 1)
+
+
 def mkdocs_hooks() -> str:
     """The source of the MkDocs hook that ``mkdocs.yml`` names (MkDocs loads hooks by path, not by module)."""
     return resources.files(__package__).joinpath("mkdocs_hooks.py").read_text(encoding="utf-8")
@@ -605,7 +631,8 @@ def all_pages(root: Path, views: Sequence[GameView], per_game: Sequence[Mapping[
     lang = words.league_language(root)
     pages = {"site/index.md": home(views, lang), "site/news/index.md": news_index(views, lang),
              f"{GAMES_DIR}/deadlines.ics": calendar(views), f"{OVERRIDES}/partials/language.html": LANGUAGE_PARTIAL,
-             f"{OVERRIDES}/main.html": MAIN_TEMPLATE,
+             f"{OVERRIDES}/main.html": MAIN_TEMPLATE, f"{OVERRIDES}/partials/search.html": search_template(),
+             "site/javascripts/turnpress.js": script(),
              "site/stylesheets/turnpress.css": stylesheet(), HOOKS: mkdocs_hooks(),
              f"{OVERRIDES}/blog-post.html": post_template(),
              f"{HOOKS.rpartition('/')[0]}/.gitignore": "# Written by `turnpress site build`; not kept in git.\n*\n"}

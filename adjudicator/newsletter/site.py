@@ -61,10 +61,10 @@ def nav_block(root: Path, views: Sequence[pages.GameView], generated: Sequence[s
         lines.append("  - Games:")
         for v in views:
             lines += [f"      - {json.dumps(v.title, ensure_ascii=False)}:", f"          - games/{v.id}/index.md",
-                      f"          - Standings: games/{v.id}/standings.md",
-                      f"          - Charts: games/{v.id}/charts.md"]
+                      f"          - {json.dumps(v.say('standings'))}: games/{v.id}/standings.md",
+                      f"          - {json.dumps(v.say('charts'))}: games/{v.id}/charts.md"]
             if f"site/games/{v.id}/map.md" in generated:
-                lines.append(f"          - Map: games/{v.id}/map.md")
+                lines.append(f"          - {json.dumps(v.say('map'))}: games/{v.id}/map.md")
     lines += ["  - News:", "      - news/index.md"]
     docs = root / "site"
     rules = sorted(p.relative_to(docs).as_posix() for p in (docs / "rules").glob("*.md")) if docs.is_dir() else []

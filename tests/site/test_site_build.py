@@ -304,7 +304,7 @@ def test_a_game_played_on_a_board_has_a_map_page_with_the_position(game: str, ha
     if has_board:
         after = view.say("after_turn", turn=view.last)
         assert f"{after}." in page and '<div class="tp-figure" data-search-exclude>\n<svg' in page
-        assert "Map: games/" + game + "/map.md" in (REPO / "mkdocs.yml").read_text()
+        assert f"{json.dumps(view.say('map'))}: games/{game}/map.md" in (REPO / "mkdocs.yml").read_text()
     if game == "demo-dreissigjaehriger-krieg":
         assert 'aria-label="Karte der Lage"' in page and "marker" in page, "the variant's map with its rivers"
     if game == "demo-auf-achse":

@@ -112,6 +112,10 @@ class Browser:
     def script(self, source: str, *args: Any) -> Any:
         return self._session("POST", "/execute/sync", {"script": source, "args": list(args)})
 
+    def script_async(self, source: str, *args: Any) -> Any:
+        """Run ``source`` with a callback as its last argument; returns what the page passes to it."""
+        return self._session("POST", "/execute/async", {"script": source, "args": list(args)})
+
     def text(self, css: str = "body") -> str:
         return self._session("GET", f"/element/{self.find(css)}/text")
 

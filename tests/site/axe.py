@@ -1,0 +1,37 @@
+"""axe-core, the accessibility engine, run in the test's browser on the page it shows.
+
+axe-core comes from the npm registry (``make install`` puts it in ``.ci/node``; ``TURNPRESS_NODE_MODULES`` names
+another ``node_modules``); without it the accessibility test skips and says so.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from .webdriver import Browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SERIOUS = ("serious", "critical")
+
+
+def axe_source() -> str | None:
+    for modules in (os.environ.get("TURNPRESS_NODE_MODULES"), ROOT / ".ci/node/node_modules"):
+        path = Path(modules) / "axe-core" / "axe.min.js" if modules else None
+        if path is not None and path.is_file():
+            return path.read_text(encoding="utf-8")
+    return None
+
+
+def findings(browser: Browser, source: str) -> list[dict[str, Any]]:
+    """The serious and critical violations on the page now shown: rule, impact, how many nodes, the first one."""
+    browser.script(source + "\nreturn true;")
+    result = browser.script_async("""
+        const done = arguments[arguments.length - 1];
+        axe.run(document, {resultTypes: ["violations"]}).then(r => done(r.violations.map(v => ({
+            id: v.id, impact: v.impact, nodes: v.nodes.length, target: v.nodes[0].target.join(" "),
+            summary: v.nodes[0].failureSummary}))), e => done([{id: "axe-error", impact: "critical",
+            nodes: 0, target: "", summary: String(e)}]));
+    """)
+    return [v for v in result if v["impact"] in SERIOUS]
