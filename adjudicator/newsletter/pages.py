@@ -84,7 +84,8 @@ MAIN_TEMPLATE = """{% extends "base.html" %}
   {% set game = page.meta.tp_game if page and page.meta and page.meta.tp_game else (page.meta.categories[0]
      if page and page.meta and page.meta.categories else none) %}
   {% if game %}
-  <link rel="alternate" type="application/rss+xml" title="{{ game }}" href="{{ ('feeds/' ~ game ~ '.xml') | url }}">
+  <link rel="alternate" type="application/rss+xml" title="{{ page.meta.tp_game_title or game }}"
+        href="{{ ('feeds/' ~ game ~ '.xml') | url }}">
   {% endif %}
 {% endblock %}
 """
@@ -289,9 +290,12 @@ def rules_page(root: Path, view: GameView) -> str | None:
     return None
 
 
-def front(title: str, lang: str, description: str = "") -> list[str]:
-    """A page's front matter: its own title (unique in the site), its language, what a link preview shows."""
+def front(title: str, lang: str, description: str = "", game: GameView | None = None) -> list[str]:
+    """A page's front matter: its own title (unique in the site), its language, what a link preview shows, and
+    the game it belongs to (its feed is announced in the page's head)."""
     lines = ["---", f"title: {json.dumps(title, ensure_ascii=False)}", f"language: {lang}"]
+    if game is not None:
+        lines += [f"tp_game: {game.id}", f"tp_game_title: {json.dumps(game.title, ensure_ascii=False)}"]
     if description:
         lines.append(f"description: {json.dumps(html.escape(description), ensure_ascii=False)}")
     return [*lines, "---", ""]
@@ -404,7 +408,8 @@ def news_index(views: Sequence[GameView], lang: str = "en") -> str:
 def archive_page(view: GameView) -> str:
     """The head of the game's archive (``news/<game>.md``), which the blog plugin lists the game's issues under:
     without it the blog makes one titled with the game's id."""
-    return "\n".join([*front(f"{view.title}: {view.say('archive')}", view.lang), f"# {md_escape(view.title)}", "",
+    return "\n".join([*front(f"{view.title}: {view.say('archive')}", view.lang, game=view),
+                      f"# {md_escape(view.title)}", "",
                       f"{view.say('every_turn')} [{view.say('back')}](../games/{view.id}/index.md) · "
                       f'<a href="../../feeds/{view.id}.xml">{view.say("feed")}</a>', ""])
 
@@ -413,7 +418,7 @@ def overview(view: GameView, root: Path, has_map: bool) -> str:
     page = f"games/{view.id}/index.md"
     g, rs, say = view.game, view.game.ruleset, view.say
     text = summary(view)
-    lines = [*front(view.title, view.lang, text), f"# {md_escape(view.title)}", ""]
+    lines = [*front(view.title, view.lang, text, view), f"# {md_escape(view.title)}", ""]
     if text:
         lines += [text, ""]
     rules = rules_page(root, view)
@@ -481,7 +486,8 @@ def _how_to(view: GameView) -> list[str]:
 
 def standings_page(view: GameView) -> str:
     say = view.say
-    lines = [*front(f"{view.title}: {say('standings')}", view.lang), f"# {md_escape(view.title)}: {say('standings')}",
+    lines = [*front(f"{view.title}: {say('standings')}", view.lang, game=view),
+             f"# {md_escape(view.title)}: {say('standings')}",
              ""]
     rows = view.standings()
     if rows:
@@ -496,7 +502,8 @@ def standings_page(view: GameView) -> str:
 def charts_page(view: GameView) -> str:
     say = view.say
     hook = getattr(view.game.ruleset, "history", None)
-    lines = [*front(f"{view.title}: {say('charts')}", view.lang), f"# {md_escape(view.title)}: {say('charts')}", ""]
+    lines = [*front(f"{view.title}: {say('charts')}", view.lang, game=view),
+             f"# {md_escape(view.title)}: {say('charts')}", ""]
     count = len(view.turns)
     names = seat_names(view.game, view.public(count - 1)) if count else {}
     figures = charts.charts(hook(view.publics(count)), names, lang=view.lang, labels=labels_of(view.game),
@@ -511,7 +518,7 @@ def charts_page(view: GameView) -> str:
 
 
 def map_page(view: GameView, svg: str) -> str:
-    return "\n".join([*front(f"{view.title}: {view.say('map')}", view.lang),
+    return "\n".join([*front(f"{view.title}: {view.say('map')}", view.lang, game=view),
                       f"# {md_escape(view.title)}: {view.say('map')}", "",
                       f"{view.say('after_turn', turn=view.last)}.", "", figure(svg),
                       f"[{view.say('back')}](index.md)", ""])

@@ -30,6 +30,10 @@ class ChartCounter(Counter):
         keys = sorted(states[-1]["scores"])
         return {"score": {k: [s["scores"].get(k, 0) for s in states] for k in keys}}
 
+    def winners(self, state):
+        best = max(state["scores"].values())
+        return sorted(k for k, v in state["scores"].items() if v == best)
+
     def map(self, state):
         cells = "".join(f'<rect x="{10 + 30 * i}" y="10" width="20" height="{5 + v}" fill="#369"><title>{k}</title>'
                         "</rect>" for i, (k, v) in enumerate(sorted(state["scores"].items())))
@@ -55,9 +59,9 @@ def at(day: int, hour: int) -> dt.datetime:
 
 
 def play(root: Path, game: str, players: list[tuple[str, str, int]], turns: int, *, rules: str = "chart-counter",
-         schedule: bool = True) -> None:
+         schedule: bool = True, target: int = 1000) -> None:
     """Make ``game`` and play ``turns`` weekly turns (the last player never sends orders: an NMR each turn)."""
-    args = ["new", rules, game, "--option", "target=1000", "--title", f"League of {game.upper()}"]
+    args = ["new", rules, game, "--option", f"target={target}", "--title", f"League of {game.upper()}"]
     for name, login, gid in players:
         args += ["--player", f"{name}:{login}:{gid}"]
     if schedule:
@@ -77,7 +81,8 @@ def play(root: Path, game: str, players: list[tuple[str, str, int]], turns: int,
 
 
 def make_league(root: Path) -> Path:
-    """Two games: 'atlas' (three turns, with a schedule) and 'borea' (two turns, no schedule)."""
+    """Three games: 'atlas' (three turns, with a schedule), 'borea' (two turns, no schedule) and 'cosmo' (over
+    after its first turn: Umbria adds 1 to reach the target of 1, Vulgaria sends nothing)."""
     (root / "games").mkdir(parents=True)
     (root / ".gitignore").write_text(".secrets/\npublic/\n")
     git(root, "init", "-q", "-b", "main")
@@ -87,6 +92,7 @@ def make_league(root: Path) -> Path:
     git(root, "commit", "-qm", "league")
     play(root, "atlas", [("Ruritania", "alice", 1), ("Freedonia", "Bob", 2), ("Syldavia", "carol", 3)], 3)
     play(root, "borea", [("Elbonia", "dave", 4), ("Latveria", "erin", 5)], 2, schedule=False)
+    play(root, "cosmo", [("Umbria", "fay", 6), ("Vulgaria", "gus", 7)], 1, schedule=False, target=1)
     return root
 
 

@@ -1,22 +1,31 @@
-"""The built site in a real browser (issue: the league's site, "Show it"): Debian's chromium, headless, through
-chromedriver, against the site served on 127.0.0.1. Home lists the games; a click leads to a game and on to its
-latest issue, whose tables and SVG charts render; the search box finds a country by name; the issue reads on a
-phone-sized screen without the page scrolling sideways. Screenshots go to ``test-artifacts/site/``.
+"""The built site in a real browser (issues: the league's site, and the newsletter readers want, "Show it"):
+Debian's chromium, headless, through chromedriver, against the site served on 127.0.0.1. Home lists the games and
+a finished game's winner; a click leads to a game and on to its latest issue, whose tables and SVG charts render;
+a reader steps from an issue to the next and previous of the same game and back to the game; the search box finds
+a country by name; axe-core finds nothing serious on any page type, on a desktop or a phone; on a phone no table
+is wider than the screen. Screenshots go to ``test-artifacts/site/``, those of the demo league's games too.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
+import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from adjudicator import store
+from adjudicator.newsletter import site, words
+
+from . import axe
 from .webdriver import Browser, find_chromium
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "site"
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts" / "site"
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -24,15 +33,35 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
-def served(built_site: Path) -> Iterator[str]:
-    handler = functools.partial(QuietHandler, directory=str(built_site / "public"))
+@contextlib.contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    handler = functools.partial(QuietHandler, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def served(built_site: Path) -> Iterator[str]:
+    with serving(built_site / "public") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def demo(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The repository's demo league, copied and built (its six games: German and English, boards and charts)."""
+    root = tmp_path_factory.mktemp("demo") / "league"
+    root.mkdir()
+    for name in ("games", "orders", "site"):
+        shutil.copytree(REPO / name, root / name)
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    with serving(site.build(root)) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -105,3 +134,109 @@ def test_an_issue_reads_on_a_phone(browser: Browser, served: str):
     right = browser.script('return Math.round(document.querySelector("article table").getBoundingClientRect().right)')
     assert right <= size[0], "the standings reflow into the screen's width"
     browser.screenshot(ARTIFACTS / "6-phone-standings.png")
+
+
+def test_a_reader_steps_through_one_game_turn_by_turn(browser: Browser, served: str):
+    """A game's own path: previous and next lead to the turns of the same game, the first turn's previous and the
+    post's back link to the game."""
+    browser.resize(1280, 1000)
+    browser.get(served + "news/atlas/0002/")
+    browser.click("a.md-footer__link--next")
+    browser.wait_for(lambda: browser.url.endswith("/news/atlas/0003/"), "the next turn of the same game")
+    assert browser.find_all("a.md-footer__link--next") == [], "the latest turn has no next"
+    browser.click("a.md-footer__link--prev")
+    browser.wait_for(lambda: browser.url.endswith("/news/atlas/0002/"), "the previous turn")
+    browser.click('.tp-turns a[rel="prev"]')
+    browser.wait_for(lambda: browser.url.endswith("/news/atlas/0001/"), "the sidebar's previous turn")
+    browser.click("a.md-footer__link--prev")
+    browser.wait_for(lambda: browser.url.endswith("/games/atlas/"), "before the first turn: the game")
+    browser.get(served + "news/borea/0001/")
+    assert "League of BOREA" in browser.text(".md-post__back")
+    browser.click(".md-post__back a")
+    browser.wait_for(lambda: browser.url.endswith("/games/borea/"), "back goes to the game")
+
+
+def test_the_home_page_shows_a_finished_games_winner(browser: Browser, served: str, built_site: Path):
+    game = store.load_game(built_site, "cosmo")
+    scores = game.state(1)["scores"]
+    winners = {p.name for p in game.players if scores[p.key] == max(scores.values())}
+    browser.resize(1280, 1000)
+    browser.get(served)
+    text = browser.text("article")
+    cosmo = text[text.index("League of COSMO"):]
+    assert "finished after turn 1" in cosmo and any(f"Winner: {w}" in cosmo or f"Winners: {w}" in cosmo
+                                                      for w in winners), cosmo[:300]
+
+
+PAGE_TYPES = ("", "games/atlas/", "games/atlas/standings/", "games/atlas/charts/", "games/atlas/map/", "news/",
+              "news/atlas/", "news/atlas/0003/")
+DEMO_PAGES = ("", "games/demo-bretton-woods/", "games/demo-dreissigjaehriger-krieg/standings/",
+              "games/demo-calamity/charts/", "games/demo-auf-achse/map/", "news/demo-policy-maker/",
+              "news/demo-auf-achse/0004/", "news/demo-bretton-woods/0003/", "news/demo-diplomacy/0005/",
+              "news/demo-dreissigjaehriger-krieg/0004/", "news/demo-calamity/0010/", "news/demo-policy-maker/0010/",
+              "rules/diplomacy/", "guide/players/")
+
+
+def test_no_serious_accessibility_findings_on_any_page_type(browser: Browser, served: str, demo: str):
+    """axe-core over every page type of the test league and of the demo (German pages, the games' own issues,
+    rules and guides), at desktop and phone widths: no serious or critical finding."""
+    source = axe.axe_source()
+    if source is None:
+        pytest.skip("axe-core is not installed (make install puts it in .ci/node; npm install axe-core)")
+    found = []
+    for width in (1280, 390):
+        browser.resize(width, 900)
+        for base, page in [*((served, p) for p in PAGE_TYPES), *((demo, p) for p in DEMO_PAGES)]:
+            browser.get(base + page)
+            found += [f"{width}px /{page}: {v['id']} ({v['impact']}, {v['nodes']} nodes, e.g. {v['target']})"
+                      for v in axe.findings(browser, source)]
+    assert found == []
+
+
+def test_on_a_phone_no_table_is_wider_than_the_screen(browser: Browser, served: str, demo: str):
+    """Home and standings fit the screen (standings reflow into one block per row); an issue's own wide tables
+    scroll inside a box that fits, which the keyboard can reach."""
+    browser.resize(390, 844)
+    for base, page in ((served, ""), (demo, ""), (demo, "games/demo-policy-maker/standings/"),
+                       (demo, "games/demo-auf-achse/standings/"), (demo, "news/demo-auf-achse/0004/"),
+                       (demo, "news/demo-bretton-woods/0003/")):
+        browser.get(base + page)
+        box = browser.script("""
+            const width = document.documentElement.clientWidth;
+            const out = [];
+            for (const table of document.querySelectorAll("article table")) {
+                let box = table;
+                while (box.parentElement && getComputedStyle(box).overflowX === "visible") box = box.parentElement;
+                const right = Math.round((box.tagName === "ARTICLE" ? table : box).getBoundingClientRect().right);
+                const scrolls = box !== table && box.tagName !== "ARTICLE" && box.scrollWidth > box.clientWidth;
+                out.push({right, scrolls, reachable: !scrolls || box.tabIndex === 0,
+                          own: table.classList.contains("tp-reflow")});
+            }
+            return {width, scroll: document.documentElement.scrollWidth, tables: out};
+        """)
+        assert box["scroll"] <= box["width"], f"/{page}: the page scrolls sideways"
+        for table in box["tables"]:
+            assert table["right"] <= box["width"], f"/{page}: {table}"
+            assert table["reachable"], f"/{page}: a table scrolls but the keyboard cannot reach it"
+            if page == "" or "standings" in page:
+                assert not table["scrolls"], f"/{page}: the table fits without scrolling"
+        name = page.strip("/").replace("/", "-") or "home"
+        browser.screenshot(ARTIFACTS / f"phone-{(base == demo) * 'demo-'}{name}.png")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_screenshots_of_each_demo_game(browser: Browser, demo: str, width: int):
+    """Home, each game's page and its latest issue, desktop and phone, for a person to look at."""
+    browser.resize(width, 1000)
+    kind = "desktop" if width > 500 else "phone"
+    browser.get(demo)
+    browser.screenshot(ARTIFACTS / f"demo-{kind}-home.png")
+    for game in store.list_games(REPO):
+        loaded = store.load_game(REPO, game)
+        last = loaded.last_turn
+        browser.get(f"{demo}games/{game}/")
+        assert browser.script("return document.documentElement.lang") == words.game_language(loaded.config, REPO)
+        browser.screenshot(ARTIFACTS / f"demo-{kind}-{game}.png")
+        browser.get(f"{demo}news/{game}/{last:04d}/")
+        browser.wait_for(lambda: browser.find_all("article h1"), "the issue")  # noqa: B023 - used at once
+        browser.screenshot(ARTIFACTS / f"demo-{kind}-{game}-{last:04d}.png")

@@ -19,6 +19,7 @@ from adjudicator.newsletter import charts, mkdocs_hooks, site
 
 from ..conftest import git
 from .conftest import run
+from .validate import ical_problems, rss_problems
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -34,7 +35,7 @@ def test_issue_pages_committed_with_the_turns_are_what_the_build_writes_again(bu
     assert git(built_site, "status", "--porcelain", "--", "site/news/posts") == "", "a rebuild changes no issue"
     capsys.readouterr()
     assert run(built_site, "site", "build", "--pages-only") == 0
-    assert "Wrote 0 changed file(s) for 2 game(s)" in capsys.readouterr().out, "a second build writes nothing"
+    assert "Wrote 0 changed file(s) for 3 game(s)" in capsys.readouterr().out, "a second build writes nothing"
 
 
 def test_a_large_league_is_read_by_several_processes_into_the_same_pages(built_site: Path, monkeypatch):
@@ -105,7 +106,7 @@ def test_generated_game_pages(built_site: Path):
     assert '<th scope="col">Player</th><th scope="col" class="tp-num">Score</th>' in standings, "labels, not keys"
     assert (built_site / "site/games/atlas/charts.md").read_text().count("<polyline") == 3
     config = (built_site / "mkdocs.yml").read_text()
-    assert "      categories_allowed:\n        - atlas\n        - borea\n" in config
+    assert "      categories_allowed:\n        - atlas\n        - borea\n        - cosmo\n" in config
     assert '      - "League of ATLAS":\n          - games/atlas/index.md\n' in config
 
 
@@ -196,7 +197,7 @@ def test_the_listings_show_each_issue_by_its_lead_and_link_to_the_rest(built_sit
         excerpts = html.split('<article class="md-post md-post--excerpt">')[1:]
         assert excerpts, listing
         for excerpt in (e.split("</article>", 1)[0] for e in excerpts):
-            assert "Missed orders: Syldavia." in excerpt or "Missed orders: Latveria." in excerpt, listing
+            assert re.search(r"Missed orders: (Syldavia|Latveria|Vulgaria)\.", excerpt), listing
             assert "Continue reading" in excerpt and "<table>" not in excerpt and "<svg" not in excerpt, listing
     issue = (public / "news/atlas/0003/index.html").read_text()
     assert "Dice seed revealed" in issue and "Missed orders (NMR)" in issue, "the post page itself is whole"
@@ -259,7 +260,7 @@ def test_the_hooks_reach_into_the_blog_plugin(built_site: Path, tmp_path: Path):
             if command == "build":  # MkDocs keeps the plugins for the next load; the blog's shutdown removes its folder
                 config.plugins.on_shutdown()
         assert (frozen > 0) == (command == "build"), "long-lived objects frozen in a one-shot build, not in serve"
-    assert type(posts).__name__ == "IndexedPosts" and len(posts) == 5
+    assert type(posts).__name__ == "IndexedPosts" and len(posts) == 6
     import yaml
     from material.plugins.blog import structure
     assert structure.SafeLoader is yaml.CSafeLoader, "the blog reads front matter with libyaml"
@@ -324,3 +325,110 @@ def test_the_post_template_is_materials_own_with_one_import_moved_where_it_is_us
     assert override.index(pages.POST_IMPORT) > override.index(pages.POST_LINKS)
     issue = (built_site / "public/news/atlas/0003/index.html").read_text()
     assert "md-post__meta" in issue and ">League of ATLAS: Issue archive</a>" in issue, "the sidebar: date, archive"
+
+
+def test_each_game_has_a_valid_rss_feed_with_its_issues_in_full_and_the_league_one_too(built_site: Path):
+    """Feeds (issue: the newsletter readers want): one per game plus the league's, valid RSS 2.0, every issue of
+    the game with its whole text, the headline as the description, no image element without an image."""
+    public = built_site / "public"
+    for feed, issues in (("feeds/atlas.xml", 3), ("feeds/borea.xml", 2), ("feeds/cosmo.xml", 1),
+                         ("feed_rss_created.xml", 6)):
+        text = (public / feed).read_text()
+        assert rss_problems(text) == [], feed
+        assert text.count("<item>") == issues, feed
+        assert "<image>" not in text and "None" not in text, feed
+    atlas = (public / "feeds/atlas.xml").read_text()
+    newest = atlas.split("<item>")[1]
+    assert "<title>League of ATLAS — Round 3</title>" in newest and "<category>League of ATLAS</category>" in newest
+    assert "Missed orders (NMR): Syldavia" in newest and "Dice seed revealed" in newest, "the whole issue"
+    page = (built_site / "site/news/posts/atlas/0003.md").read_text()
+    headline = re.search(r'<p class="tp-headline">(.*)</p>', page).group(1)
+    assert f"<description>{headline}</description>" in newest, "the headline describes the item"
+    head = (public / "games/atlas/index.html").read_text().split("</head>")[0]
+    assert re.search(r'type="application/rss\+xml" title="League of ATLAS"\s+href="../../feeds/atlas.xml"', head), \
+        "a game's pages announce its feed"
+
+
+def test_a_feed_that_breaks_the_rules_is_caught_by_the_validator():
+    good = ('<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>t</title>'
+            '<link>https://x.org/</link><description>d</description>'
+            '<atom:link href="https://x.org/f.xml" rel="self"/>{}</channel></rss>')
+    assert rss_problems(good.format("")) == []
+    assert rss_problems(good.format("<image><url>None</url></image>"))
+    assert rss_problems(good.format("<item><pubDate>2026-01-01</pubDate><title>x</title></item>"))
+    assert rss_problems(good.format("<item><description>x</description><guid>a</guid></item>"))
+    assert rss_problems(good.format("<items/>")) and rss_problems("<rss>")
+
+
+def test_the_calendar_has_each_open_deadline_once(built_site: Path):
+    data = (built_site / "public/games/deadlines.ics").read_bytes()
+    assert ical_problems(data) == []
+    text = data.decode()
+    assert text.count("BEGIN:VEVENT") == 1, "atlas only: borea has no fixed deadline, cosmo is over"
+    assert "UID:atlas-turn-4@turnpress" in text and "DTSTART:20260126T190000Z" in text
+    assert ical_problems(b"BEGIN:VCALENDAR\nEND:VCALENDAR\n")
+
+
+def test_home_and_game_pages_show_the_state_at_a_glance(built_site: Path):
+    """At a glance (issue: the newsletter readers want): the open turn and its deadline, whose orders are in, the
+    winner of a finished game, what changed in the last turn."""
+    state = yamlio.read_data(built_site / "games/cosmo/turns/0001/state.yaml")
+    names = {"fay": "Umbria", "gus": "Vulgaria"}
+    best = max(state["scores"].values())
+    winners = ", ".join(names[k] for k in sorted(k for k, v in state["scores"].items() if v == best))
+    home = (built_site / "site/index.md").read_text()
+    cosmo = home[home.index("### [League of COSMO]"):]
+    assert f"- **Winner{'s' if ',' in winners else ''}:** {winners}" in cosmo
+    assert "- **State:** finished after turn 1" in cosmo and "- **Final standings:** 1. " in cosmo
+    atlas = home[home.index("### [League of ATLAS]"):home.index("### [League of BOREA]")]
+    assert "- **Next deadline:** 2026-01-26 20:00 CET" in atlas
+    assert "- **Orders in:** 0/3 · **Awaited:** Ruritania, Freedonia, Syldavia" in atlas
+    assert "- **Since the last turn:** [Score: " in atlas
+    overview = (built_site / "site/games/atlas/index.md").read_text()
+    assert "- **Orders in:** 0/3" in overview and "lang" not in overview.split("---")[1] or "language: en" in overview
+
+
+def test_orders_sent_for_the_open_turn_are_counted_from_the_files(built_site: Path, tmp_path: Path):
+    root = copy_league(built_site, tmp_path)
+    folder = root / "orders/atlas/0004"
+    folder.mkdir(parents=True)
+    (folder / "alice.yaml").write_text("game: atlas\nturn: 4\nplayer: alice\norders:\n  add: 1\n")
+    (folder / "bob.yaml.age").write_bytes(b"sealed: nobody can read this here")
+    assert run(root, "site", "build", "--pages-only") == 0
+    overview = (root / "site/games/atlas/index.md").read_text()
+    assert "- **Orders in:** 2/3 (Ruritania, Freedonia) · **Awaited:** Syldavia" in overview
+    assert "sealed: nobody" not in overview
+
+
+def test_a_headline_is_escaped_wherever_it_is_published(built_site: Path):
+    """A ruleset's headline names players, whose names are theirs to choose: escaped in the page, its
+    description (an attribute in the page's head) and the feed."""
+    from adjudicator.newsletter import render_issue
+
+    from .conftest import CHART_COUNTER
+
+    game = store.load_game(built_site, "atlas")
+    state, report = game.state(2), game.report(2)
+    CHART_COUNTER.headline = lambda state, result, players: '<script>alert("x")</script> & "co"'
+    try:
+        _, page = render_issue(game, 2, state, report, lambda n: [game.state(t) for t in range(n)], ["0", "1", "2"])
+    finally:
+        del CHART_COUNTER.headline
+    assert "<script>" not in page
+    assert '<p class="tp-headline">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;co&quot;</p>' in page
+    assert 'description: "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;co&quot;"' in page
+
+
+def test_german_games_pages_are_german(tmp_path: Path):
+    """Language (issue: the newsletter readers want): a game whose newsletter is German has German pages."""
+    from adjudicator.newsletter import pages
+
+    view = pages.GameView.read(REPO, "demo-bretton-woods")
+    files = pages.game_pages(view, REPO)
+    overview = files["site/games/demo-bretton-woods/index.md"]
+    assert "language: de" in overview.split("---")[1] and "- **Nächster Abgabeschluss:**" in overview
+    issue = files["site/news/posts/demo-bretton-woods/0002.md"]
+    assert "language: de" in issue and "## Befehle" in issue and "## Orders" not in issue
+    standings = files["site/games/demo-bretton-woods/standings.md"]
+    assert ">Bevölkerung (B)</th>" in standings and ">B</th>" not in standings, "labels, not keys"
+    assert "Agrarland" in overview and "| agrar |" not in overview, "roles by their names"
