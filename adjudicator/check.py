@@ -148,7 +148,11 @@ def describe(game: Game, state: State, player: str, orders: Any) -> list[str]:
 def preview(root: Path, game_id: str, file: Path) -> tuple[str, int]:
     """What ``file``'s orders would do now: the others play their defaults, the dice are not the real ones."""
     games = GameCache(root)
-    rel = file.resolve().relative_to(root.resolve()).as_posix()
+    games.game(game_id)  # a game that is not there is the command's error, not a finding about the file
+    try:
+        rel = file.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        raise LeagueError(f"{file} is not inside the league {root}: preview an orders file of the league") from None
     checked, game = check_path(games, rel, root / rel)
     lines = [f.text() for f in checked.findings]
     if not checked.ok or game is None:

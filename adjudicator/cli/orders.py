@@ -7,12 +7,18 @@ from pathlib import Path
 
 from ..check import preview as preview_file
 from ..check import validate_files
-from ..errors import OK, PROBLEMS
+from ..errors import OK, PROBLEMS, LeagueError
+from ..store import find_root
 from .values import league_root
 
 
 def validate(args: argparse.Namespace) -> int:
-    findings, receipts = validate_files([Path(f) for f in args.files], Path(args.league) if args.league else None)
+    files = [Path(f) for f in args.files]
+    root = find_root(Path(args.league)) if args.league else None
+    if root is None and not any(_in_a_league(f) for f in files):
+        raise LeagueError("no league here: none of the files is inside a league (no games/ folder above them); "
+                          "run the command inside the league's repository")
+    findings, receipts = validate_files(files, root)
     for f in findings:
         print(f.github() if args.format == "github" else f.text())
     if args.format == "text":
@@ -24,6 +30,14 @@ def validate(args: argparse.Namespace) -> int:
     if args.format == "text":
         print(f"{len(args.files)} file(s), {errors} error(s), {len(findings) - errors} warning(s)")
     return PROBLEMS if errors else OK
+
+
+def _in_a_league(file: Path) -> bool:
+    try:
+        find_root(file.resolve().parent)
+    except LeagueError:
+        return False
+    return True
 
 
 def preview(args: argparse.Namespace) -> int:

@@ -140,6 +140,7 @@ def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = F
         say: Callable[[str], None] = print) -> int:
     """One deadline run; ``before_push`` is called between the commits and the push (tests race there)."""
     load_secrets()
+    history.require_repo(root)  # every turn is a commit: outside a repository nothing can run
     far = Remote(root, remote, branch)
     if push:
         start_from_remote(root, far)
