@@ -18,6 +18,7 @@ from typing import Any
 
 from .. import yamlio
 from ..errors import LeagueError
+from ..newsletter import site
 
 OK = 0
 TEMPLATE = "adjudicator.pipeline.template"
@@ -41,15 +42,7 @@ def template_files(title: str, requirement: str) -> dict[str, str]:
 
 
 def mkdocs_config(title: str) -> str | None:
-    """The site's default ``mkdocs.yml`` (the newsletter package owns it) with the league's title.
-
-    ``None`` where the site builder is not installed: ``turnpress site build`` writes the file when it is missing.
-    """
-    try:
-        from ..newsletter import site
-    except ImportError:
-        return None
-
+    """The site's default ``mkdocs.yml`` (the newsletter package owns it) with the league's title."""
     return re.sub(r"^site_name:.*$", f"site_name: {json.dumps(title, ensure_ascii=False)}", site.template(),
                   count=1, flags=re.MULTILINE)
 

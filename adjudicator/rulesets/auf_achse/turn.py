@@ -12,7 +12,7 @@ from typing import Any
 
 from ...dice import Dice
 from ...model import Orders, State, TurnResult
-from .board import Board, fare, plan_route
+from .board import Board, fare, field_points, plan_route
 from .game import _copy, board_of, final_round, last_offer_round, money
 from .tables import tables
 
@@ -375,8 +375,6 @@ def ranking(state: State) -> list[dict[str, Any]]:
 
 
 def route_points(board: Board, path: list[str], stau: Mapping[str, int]) -> int:
-    from .board import field_points
-
     return sum(field_points(board, n, stau) for n in path[1:])
 
 

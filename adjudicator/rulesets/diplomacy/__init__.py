@@ -14,19 +14,14 @@ from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...secrecy import Secrecy
 from . import league, render
 from .command import command as _command
+from .variants.dreissigjaehriger_krieg.religion import is_action_entry
 
 SECRECY = Secrecy(simultaneous=("movement", "retreats", "adjustments"))
 
 
-def _religious(entry: Any) -> bool:
-    from .variants.dreissigjaehriger_krieg.religion import is_action_entry
-
-    return is_action_entry(entry)
-
-
 THIRTY_YEARS_WAR = Secrecy(simultaneous=SECRECY.simultaneous,
                            hidden_state={"private": "each power's religion points (section 8: verborgen)"},
-                           sealed_entry=_religious,
+                           sealed_entry=is_action_entry,
                            sealed_entry_text="religious actions in the orders (the points paid, and who acted)")
 
 

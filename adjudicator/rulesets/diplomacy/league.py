@@ -15,6 +15,7 @@ from .game import (
     dislodged_from_data,
     dislodged_to_data,
     owners_from,
+    parse_unit,
     read_orders,
     run_adjustments,
     run_movement,
@@ -451,8 +452,6 @@ def history(states: list[State]) -> dict[str, dict[str, list[int]]]:
 
 def legal_moves(m: Map, unit_text: str) -> list[str]:
     """Where a unit can move in one step (for the template's comments)."""
-    from .game import parse_unit
-
     u = parse_unit(m, "x", unit_text)
     return sorted({display(province_of(r)) if u.type == "army" or "/" not in r
                    else display(province_of(r)) + "/" + r.split("/")[1] for r in m.reach(u.type, u.region)},

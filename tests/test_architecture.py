@@ -1,0 +1,114 @@
+"""The shell's imports point one way (issue #20, "Show it"): cli -> pipeline -> verify -> turn/check ->
+newsletter -> store -> sealed/secrets/history -> rulesets -> the protocol and the shared types.
+
+A module may import from its own layer or any layer below, never from one above; the modules form no cycle;
+and no adjudicator module is imported inside a function (such an import exists only to break a cycle). Imports
+of other libraries inside functions are fine: they keep a command's start fast. ``site/guide/architecture.md``
+draws the same layers.
+"""
+
+from __future__ import annotations
+
+import ast
+from graphlib import CycleError, TopologicalSorter
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "adjudicator"
+
+# Lowest first. A module belongs to the layer of the longest name here that it is or lies under.
+LAYERS: list[tuple[str, ...]] = [
+    ("adjudicator", "adjudicator.errors", "adjudicator.model"),
+    ("adjudicator.yamlio", "adjudicator.dice", "adjudicator.schedule"),
+    ("adjudicator.orders", "adjudicator.ruleset", "adjudicator.secrecy"),
+    ("adjudicator.rulesets",),
+    ("adjudicator.history", "adjudicator.sealed", "adjudicator.sealed.crypto", "adjudicator.sealed.envelope"),
+    ("adjudicator.secrets", "adjudicator.sealed.storage"),
+    ("adjudicator.store",),
+    ("adjudicator.sealed.orders", "adjudicator.newsletter"),
+    ("adjudicator.check", "adjudicator.turn"),
+    ("adjudicator.verify",),
+    ("adjudicator.pipeline",),
+    ("adjudicator.cli",),
+]
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def layer(module: str) -> int:
+    best, found = -1, None
+    for i, names in enumerate(LAYERS):
+        for name in names:
+            if (module == name or module.startswith(name + ".")) and len(name) > best:
+                best, found = len(name), i
+    assert found is not None, f"{module} is in no layer: add it to LAYERS (and to the architecture page)"
+    return found
+
+
+def exists(module: str) -> bool:
+    path = PACKAGE.parent.joinpath(*module.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def imports(path: Path, name: str | None = None) -> list[tuple[str, int, bool]]:
+    """(module imported, line, inside a function) for every import of an adjudicator module in ``path``."""
+    name = name or module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    inside: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            inside |= {id(n) for n in ast.walk(node) if n is not node}
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            inside -= {id(n) for n in ast.walk(node)}  # annotations only: never run
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([node.module] if node.module else []))
+            if base.split(".")[0] != "adjudicator":
+                continue
+            for alias in node.names:
+                target = f"{base}.{alias.name}"
+                found.append((target if exists(target) else base, node.lineno, id(node) in inside))
+        elif isinstance(node, ast.Import):
+            found += [(a.name, node.lineno, id(node) in inside) for a in node.names
+                      if a.name.split(".")[0] == "adjudicator"]
+    return found
+
+
+MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def test_no_module_imports_a_higher_layer():
+    upward = [f"{name}:{line} imports {target} (layer {layer(target)} > {layer(name)})"
+              for name, path in MODULES.items() for target, line, _ in imports(path) if layer(target) > layer(name)]
+    assert upward == []
+
+
+def test_no_adjudicator_import_inside_a_function():
+    hidden = [f"{name}:{line} imports {target} inside a function"
+              for name, path in MODULES.items() for target, line, inner in imports(path) if inner]
+    assert hidden == []
+
+
+def test_the_modules_form_no_cycle():
+    graph = {name: {t for t, _, _ in imports(path) if t != name and not name.startswith(t + ".")}
+             for name, path in MODULES.items()}
+    try:
+        tuple(TopologicalSorter(graph).static_order())
+    except CycleError as e:
+        raise AssertionError(f"import cycle: {' -> '.join(e.args[1])}") from None
+
+
+def test_the_checks_see_an_upward_import_and_one_inside_a_function(tmp_path: Path):
+    """The tests can fail: a store that imported the command line, at the top or inside a function, is named."""
+    fake = tmp_path / "store.py"
+    fake.write_text("from .cli import values\n\ndef f():\n    from . import turn\n")
+    found = imports(fake, "adjudicator.store")
+    assert found == [("adjudicator.cli.values", 1, False), ("adjudicator.turn", 4, True)]
+    assert all(layer(target) > layer("adjudicator.store") for target, _, _ in found)
