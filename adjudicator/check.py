@@ -13,6 +13,7 @@ from . import dice, yamlio
 from . import orders as ordersmod
 from .errors import LeagueError
 from .model import State
+from .ruleset import Describes, WritesNewsletter
 from .sealed import orders as sealedorders
 from .sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
 from .store import Game, find_root, load_game
@@ -139,10 +140,9 @@ def validate_files(paths: list[Path], root: Path | None = None) -> tuple[list[or
 
 
 def describe(game: Game, state: State, player: str, orders: Any) -> list[str]:
-    hook = getattr(game.ruleset, "describe", None)
-    if hook is None:
-        return yamlio.dump(orders).splitlines()
-    return list(hook(state, player, orders))
+    if isinstance(game.ruleset, Describes):
+        return list(game.ruleset.describe(state, player, orders))
+    return yamlio.dump(orders).splitlines()
 
 
 def preview(root: Path, game_id: str, file: Path) -> tuple[str, int]:
@@ -168,11 +168,10 @@ def preview(root: Path, game_id: str, file: Path) -> tuple[str, int]:
     result = game.ruleset.adjudicate(state, {k: orders[k] for k in sorted(orders)}, dice.Dice(b"preview"))
     lines += ["Your orders as understood:", *("  " + x for x in describe(game, state, player, checked.orders)),
               "", "Preview (others' orders unknown: they play their defaults; the dice are not the turn's dice):", ""]
-    hook = getattr(game.ruleset, "newsletter", None)
-    if hook is not None:
+    if isinstance(game.ruleset, WritesNewsletter):
         report = dict(result.report)
         private = report.pop("private", {}).get(player)
-        lines.append(hook(result.state, report, game.players))
+        lines.append(game.ruleset.newsletter(result.state, report, game.players))
         if private:
             lines += ["", "Private to you:", yamlio.dump(private)]
     else:

@@ -8,13 +8,14 @@ shell (``store``, ``turn``, ``check``, ``cli``) does everything else. Rulesets r
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import import_module, util
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .errors import RulesetError as RulesetError  # rulesets raise it from here
-from .model import Orders, Phase, Player, Problem, State, TurnResult
+from .model import HIDDEN_KEYS, Orders, Phase, Player, Problem, State, TurnResult
 
 if TYPE_CHECKING:
     from .dice import Dice
@@ -24,7 +25,7 @@ GROUP = "turnpress.rulesets"
 
 @runtime_checkable
 class Ruleset(Protocol):
-    """What every rule system provides. Optional hooks are listed in ``OPTIONAL_HOOKS``."""
+    """What every rule system provides. Optional capabilities are the protocols below (``Joins``, ...)."""
 
     name: str
     title: str
@@ -54,18 +55,129 @@ class Ruleset(Protocol):
         """What ``player`` alone may see."""
 
 
-# Hooks a ruleset may define; the shell falls back to a sensible default where one is missing.
-OPTIONAL_HOOKS = {
-    "join": "join(state, player: Player, dice) -> State: admit a player to a running game",
-    "template": "template(state, player) -> str: a commented orders sheet, pre-filled (YAML text)",
-    "describe": "describe(state, player, orders) -> list[str]: the orders as understood, one line each",
-    "newsletter": "newsletter(state, report, players) -> str: the issue body in the game's own format",
-    "setup_newsletter": "setup_newsletter(state, players) -> str: the body of an issue for the set-up (turn 0)",
-    "standings": "standings(state) -> list[dict]: rows of the current standings table",
-    "history": "history(states) -> dict[str, dict[str, list[int]]]: chart series per metric and player",
-    "map": "map(state) -> str: the board as inline SVG, for the game's map page",
-    "command": "command(argv) -> int: the ruleset's own commands, as `turnpress <ruleset> ...`",
-}
+class HiddenStateViews:
+    """A base for rulesets: ``public_view`` and ``private_view`` from one declared set of hidden state keys.
+
+    ``hidden_keys`` names the state keys the rules hide (``model.HIDDEN_KEYS``: ``private``, each player's
+    own, and ``secret``, nobody's); the shell keeps them in ``hidden.yaml`` or sealed files. A player's view is
+    the public one with their own entry of ``private``, in the state's own shape. Both are copies.
+
+    >>> class Cards(HiddenStateViews):
+    ...     pass
+    >>> state = {"round": 2, "private": {"ann": {"hand": [3]}, "bo": {"hand": [7]}}, "secret": {"deck": [1]}}
+    >>> Cards().public_view(state)
+    {'round': 2}
+    >>> Cards().private_view(state, "ann")
+    {'round': 2, 'private': {'ann': {'hand': [3]}}}
+    """
+
+    hidden_keys: tuple[str, ...] = HIDDEN_KEYS
+
+    def public_view(self, state: State) -> State:
+        """What everybody may see of ``state``; this is what ``state.yaml`` holds."""
+        return {k: copy.deepcopy(v) for k, v in state.items() if k not in self.hidden_keys}
+
+    def private_view(self, state: State, player: str) -> State:
+        """What ``player`` alone may see: the public view and their own part of ``private``."""
+        view = self.public_view(state)
+        private = state.get("private")
+        if isinstance(private, Mapping):
+            view["private"] = {player: copy.deepcopy(private.get(player, {}))}
+        return view
+
+
+# --- optional capabilities: each a small protocol; the shell asks ``isinstance(ruleset, Joins)`` ------------
+# Where a ruleset lacks one, the shell falls back to a sensible default (the default orders as the template,
+# the orders as YAML as their description, no chart, no map).
+
+@runtime_checkable
+class Joins(Protocol):
+    def join(self, state: State, player: Player, dice: Dice) -> State:
+        """Admit ``player`` to a running game (``turnpress join``); raises ``RulesetError`` where the rules forbid."""
+
+
+@runtime_checkable
+class WritesTemplate(Protocol):
+    def template(self, state: State, player: str) -> str:
+        """A commented orders sheet for ``player``, pre-filled (the YAML text under ``orders:``)."""
+
+
+@runtime_checkable
+class Describes(Protocol):
+    def describe(self, state: State, player: str, orders: Orders) -> list[str]:
+        """The orders as the adjudicator understood them, one line each (the receipt of ``validate``)."""
+
+
+@runtime_checkable
+class WritesNewsletter(Protocol):
+    def newsletter(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
+        """The body of a turn's issue in the game's own format (Markdown, inline SVG allowed)."""
+
+
+@runtime_checkable
+class WritesSetupNewsletter(Protocol):
+    def setup_newsletter(self, state: State, players: Sequence[Player]) -> str:
+        """The body of an issue for the set-up (turn 0), where the game publishes something before turn 1."""
+
+
+@runtime_checkable
+class HasHeadline(Protocol):
+    def headline(self, state: State, result: Mapping[str, Any], players: Sequence[Player]) -> str | None:
+        """One line on what mattered in the turn (the issue's lead), or ``None`` for the engine's own."""
+
+
+@runtime_checkable
+class HasStandings(Protocol):
+    def standings(self, state: State) -> list[dict[str, Any]]:
+        """Rows of the current standings table, best first."""
+
+
+@runtime_checkable
+class HasWinners(Protocol):
+    def winners(self, state: State) -> list[str]:
+        """The players who won a finished game."""
+
+
+@runtime_checkable
+class HasHistory(Protocol):
+    def history(self, states: Sequence[State]) -> dict[str, dict[str, list[int]]]:
+        """Chart series: metric -> player -> one value per state."""
+
+
+@runtime_checkable
+class DrawsMap(Protocol):
+    def map(self, state: State) -> str:
+        """The board as inline SVG, for the game's map page."""
+
+
+@runtime_checkable
+class HasColours(Protocol):
+    def colours(self, state: State) -> Mapping[str, str]:
+        """Each player's colour as the game's drawings use it."""
+
+
+@runtime_checkable
+class HasCommands(Protocol):
+    def command(self, argv: list[str]) -> int:
+        """The ruleset's own commands, as ``turnpress <ruleset> ...``; the exit code."""
+
+
+CAPABILITIES: tuple[type, ...] = (Joins, WritesTemplate, Describes, WritesNewsletter, WritesSetupNewsletter,
+                                  HasHeadline, HasStandings, HasWinners, HasHistory, DrawsMap, HasColours,
+                                  HasCommands)
+
+
+def capabilities(ruleset: object) -> list[str]:
+    """The names of the optional capabilities ``ruleset`` has.
+
+    >>> class Solitaire:
+    ...     def map(self, state): return "<svg/>"
+    >>> capabilities(Solitaire())
+    ['DrawsMap']
+    >>> isinstance(Solitaire(), Joins)
+    False
+    """
+    return [c.__name__ for c in CAPABILITIES if isinstance(ruleset, c)]
 
 
 def _entry_points() -> dict[str, Any]:

@@ -24,13 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from . import yamlio
+from .model import HIDDEN_KEYS as HIDDEN_KEYS  # the state keys of hidden parts, declared once in ``model``
 from .model import Orders
-
-# The state keys every ruleset uses for its hidden parts (see ``sealed``): a player's own, the game master's.
-HIDDEN_KEYS = ("private", "secret")
 
 
 @dataclass(frozen=True)
@@ -74,12 +72,19 @@ class Secrecy:
 NOTHING = Secrecy()
 
 
+@runtime_checkable
+class DeclaresSecrecy(Protocol):
+    """The optional capability of a ruleset whose rules hide something."""
+
+    def secrecy(self, options: Mapping[str, Any]) -> Secrecy:
+        """What a game with these options keeps secret."""
+
+
 def of(ruleset: Any, options: Mapping[str, Any]) -> Secrecy:
     """The ruleset's declaration for a game with these options; a ruleset that declares nothing hides nothing."""
-    hook = getattr(ruleset, "secrecy", None)
-    if hook is None:
+    if not isinstance(ruleset, DeclaresSecrecy):
         return NOTHING
-    found = hook(options)
+    found = ruleset.secrecy(options)
     if not isinstance(found, Secrecy):
         raise TypeError(f"{getattr(ruleset, 'name', ruleset)}.secrecy() must return a Secrecy")
     return found

@@ -35,7 +35,7 @@ from . import secrets, yamlio
 from .errors import LeagueError, SealError
 from .model import HIDDEN_KEYS, Player, State
 from .orders import orders_relpath
-from .ruleset import Ruleset, get
+from .ruleset import Joins, Ruleset, get
 from .sealed import storage
 
 GAMES_DIR = "games"
@@ -231,11 +231,10 @@ class Game:
         """The state orders of ``turn`` are checked against: turn ``turn-1``'s state, with joins applied."""
         state = previous if previous is not None else self.state(turn - 1)
         for player in self.joins_at(turn):
-            join = getattr(self.ruleset, "join", None)
-            if join is None:
+            if not isinstance(self.ruleset, Joins):
                 raise LeagueError(f"{self.config['ruleset']} does not let players join a running game")
             seed = b"join\0" + self.commitment() + player.key.encode()
-            state = join(state, player, dicemod.Dice(seed))
+            state = self.ruleset.join(state, player, dicemod.Dice(seed))
         return state
 
     # --- keys of a game with sealed parts ---

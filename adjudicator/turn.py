@@ -25,7 +25,7 @@ from . import orders as ordersmod
 from . import schedule as schedmod
 from .errors import LeagueError, RulesetError
 from .model import Orders, Phase, Player, State
-from .ruleset import get
+from .ruleset import Joins, get
 from .sealed import orders as sealedorders
 from .sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
 from .secrets import key_env
@@ -104,7 +104,7 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
 def join_game(root: Path, game_id: str, player: Player) -> int:
     """Admit ``player`` to a running game from the open turn on; returns that turn."""
     game = load_game(root, game_id)
-    if getattr(game.ruleset, "join", None) is None:
+    if not isinstance(game.ruleset, Joins):
         raise LeagueError(f"{game.config['ruleset']} does not let players join a running game")
     if game.player(player.key):
         raise LeagueError(f"{player.login} plays in {game_id} already")

@@ -47,12 +47,10 @@ def _ruleset_command(argv: list[str]) -> int | None:
     except KeyError as e:
         print(f"turnpress: {e.args[0]}", file=sys.stderr)
         return USAGE
-    command = getattr(rs, "command", None)
-    if command is None:
+    if not isinstance(rs, ruleset.HasCommands):
         print(f"turnpress: the ruleset {argv[0]} has no commands of its own", file=sys.stderr)
         return USAGE
-    code: int = command(argv[1:])
-    return code
+    return rs.command(argv[1:])
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from .. import schedule, secrets, turn, yamlio
 from ..errors import OK, PROBLEMS, USAGE, LeagueError, UsageError
 from ..newsletter import site
 from ..pipeline import deadline
+from ..ruleset import WritesTemplate
 from ..store import list_games, load_game, orders_relpath
 from ..verify import verification
 from .values import league_root, parse_now, parse_option, parse_player
@@ -50,8 +51,9 @@ def template(args: argparse.Namespace) -> int:
     open_turn = game.open_turn
     state = game.effective_state(open_turn)
     phase = game.ruleset.phase(state)
-    hook = getattr(game.ruleset, "template", None)
-    body = hook(state, key) if hook else yamlio.dump(game.ruleset.default_orders(state, key, None))
+    rs = game.ruleset
+    body = rs.template(state, key) if isinstance(rs, WritesTemplate) else yamlio.dump(
+        rs.default_orders(state, key, None))
     awaited = "you are awaited" if key in phase.awaited else "you are not awaited in this phase"
     deadline = game.deadline(open_turn)
     where = orders_relpath(game.id, open_turn, key)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..ruleset import HasColours, HasHeadline, HasHistory, HasStandings, WritesNewsletter, WritesSetupNewsletter
 from ..store import Game
 from . import charts, words
 
@@ -36,7 +37,7 @@ StatesBefore = Callable[[int], Sequence[dict[str, Any]]]
 def has_issue(game: Game, turn: int) -> bool:
     """Every adjudicated turn has an issue; the set-up (turn 0) has one if the ruleset writes it
     (``setup_newsletter``), as Auf Achse does to publish round 0's offers before they are auctioned."""
-    return turn > 0 or getattr(game.ruleset, "setup_newsletter", None) is not None
+    return turn > 0 or isinstance(game.ruleset, WritesSetupNewsletter)
 
 
 def issue_path(game_id: str, turn: int) -> str:
@@ -71,9 +72,9 @@ def render_issue(game: Game, turn: int, state: dict[str, Any], report: dict[str,
     parts += [lead, "", "<!-- more -->", ""]
     if turn == 0:
         parts += [wrap_svg(game.ruleset.setup_newsletter(state, game.players).strip()), ""]
-    elif (hook := getattr(game.ruleset, "newsletter", None)) is not None:
-        parts += [wrap_svg(hook(state, report["result"], game.players).strip()), ""]
-    history = getattr(game.ruleset, "history", None)
+    elif isinstance(game.ruleset, WritesNewsletter):
+        parts += [wrap_svg(game.ruleset.newsletter(state, report["result"], game.players).strip()), ""]
+    history = game.ruleset.history if isinstance(game.ruleset, HasHistory) else None
     if history is not None:
         series = history(publics)
         figures = charts.charts(series, seat_names(game, publics[-1]), lang=lang, labels=labels_of(game),
@@ -89,12 +90,12 @@ def headline(game: Game, state: dict[str, Any], report: dict[str, Any], publics:
              lang: str) -> str:
     """One line on what happened: the ruleset's ``headline`` hook if it has one and it says something, else the
     biggest changes of the game's first chart since the turn before ("Supply centres: Austria 8 (+2) ...")."""
-    hook = getattr(game.ruleset, "headline", None)
+    hook = game.ruleset.headline if isinstance(game.ruleset, HasHeadline) else None
     if hook is not None:
         said = hook(state, report.get("result", {}), game.players)
         if said:
             return " ".join(str(said).split())[:HEADLINE_MAX]
-    history = getattr(game.ruleset, "history", None)
+    history = game.ruleset.history if isinstance(game.ruleset, HasHistory) else None
     if history is None or len(publics) < 2:
         return ""
     series = history(publics[-2:])
@@ -116,7 +117,7 @@ def seat_names(game: Game, public: dict[str, Any]) -> dict[str, str]:
     """How readers know each seat: the power a player holds where the standings name one (Diplomacy), else the
     player's name."""
     names = player_names(game)
-    hook = getattr(game.ruleset, "standings", None)
+    hook = game.ruleset.standings if isinstance(game.ruleset, HasStandings) else None
     for row in hook(public) if hook is not None else []:
         if row.get("player") in names and isinstance(row.get("power"), str):
             names[row["player"]] = row["power"]
@@ -144,7 +145,7 @@ def step_labels(game: Game, last: int) -> list[str]:
 
 def colours_of(game: Game, state: dict[str, Any]) -> dict[str, str]:
     """Each player's colour as the game's drawings use it, where the ruleset has a ``colours`` hook."""
-    hook = getattr(game.ruleset, "colours", None)
+    hook = game.ruleset.colours if isinstance(game.ruleset, HasColours) else None
     return dict(hook(game.ruleset.public_view(state))) if hook is not None else {}
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import store
+from ..ruleset import DrawsMap, HasHistory, HasStandings, HasWinners
 from . import (
     charts,
     colours_of,
@@ -145,7 +146,7 @@ class GameView:
 
     def standings(self) -> list[dict[str, Any]]:
         """The ruleset's standings for readers: names for logins, a status for players out of the game."""
-        hook = getattr(self.game.ruleset, "standings", None)
+        hook = self.game.ruleset.standings if isinstance(self.game.ruleset, HasStandings) else None
         rows = hook(self.public(len(self.turns) - 1)) if hook and self.turns else []
         out = []
         gone = self.out_of_game()
@@ -166,7 +167,7 @@ class GameView:
         """Players whose count the rules put them out by (``out_at_zero``) fell to zero, and those who left."""
         gone = {str(p["key"]) for p in self.game.config.get("players", []) if p.get("left")}
         metric = self.about.get("out_at_zero")
-        hook = getattr(self.game.ruleset, "history", None)
+        hook = self.game.ruleset.history if isinstance(self.game.ruleset, HasHistory) else None
         if metric and hook and self.turns:
             for key, values in hook(self.publics(len(self.turns))).get(metric, {}).items():
                 if values and values[-1] == 0 and any(values):
@@ -177,7 +178,7 @@ class GameView:
         """A player's role as readers know it: the power's name from the standings, else the label the site knows
         (``roles`` in assets/games.yaml), else the role as written."""
         role = str(player.get("role") or "")
-        hook = getattr(self.game.ruleset, "standings", None)
+        hook = self.game.ruleset.standings if isinstance(self.game.ruleset, HasStandings) else None
         rows = hook(self.public(len(self.turns) - 1)) if hook and self.turns else []
         for row in rows:
             if row.get("player") == player.get("key") and isinstance(row.get("power"), str):
@@ -197,7 +198,7 @@ class GameView:
         """Who won a finished game: the ruleset's ``winners`` hook, else the first of a ranked standings table."""
         if not self.turns or not self.phase().finished:
             return []
-        hook = getattr(self.game.ruleset, "winners", None)
+        hook = self.game.ruleset.winners if isinstance(self.game.ruleset, HasWinners) else None
         if hook is not None:
             return [self.names.get(k, k) for k in hook(self.public(len(self.turns) - 1))]
         rows = self.standings()
@@ -501,7 +502,7 @@ def standings_page(view: GameView) -> str:
 
 def charts_page(view: GameView) -> str:
     say = view.say
-    hook = getattr(view.game.ruleset, "history", None)
+    hook = view.game.ruleset.history if isinstance(view.game.ruleset, HasHistory) else None
     lines = [*front(f"{view.title}: {say('charts')}", view.lang, game=view),
              f"# {md_escape(view.title)}: {say('charts')}", ""]
     count = len(view.turns)
@@ -563,7 +564,7 @@ def _fold(line: str, octets: int = 75) -> str:
 
 def game_pages(view: GameView, root: Path) -> dict[str, str]:
     base = f"{GAMES_DIR}/{view.id}"
-    draw = getattr(view.game.ruleset, "map", None)
+    draw = view.game.ruleset.map if isinstance(view.game.ruleset, DrawsMap) else None
     svg = draw(view.public(len(view.turns) - 1)) if draw and view.turns else ""
     pages = {f"{base}/index.md": overview(view, root, bool(svg)), f"{base}/standings.md": standings_page(view),
              f"{base}/charts.md": charts_page(view)}

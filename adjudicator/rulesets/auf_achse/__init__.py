@@ -11,6 +11,7 @@ from typing import Any
 
 from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
 from . import amtsblatt, game, turn, zugformat
 
@@ -19,7 +20,7 @@ SECRECY = Secrecy(simultaneous=("every round: bids on the orders offered and on 
                   hidden_draws=("the shuffle of the deck of order cards",))
 
 
-class AufAchse:
+class AufAchse(HiddenStateViews):
     """The ruleset object registered as ``auf-achse``."""
 
     name = "auf-achse"
@@ -53,15 +54,6 @@ class AufAchse:
 
     def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
         return turn.adjudicate(state, orders, dice)
-
-    def public_view(self, state: State) -> State:
-        return {k: v for k, v in state.items() if k not in ("private", "secret")}
-
-    def private_view(self, state: State, player: str) -> State:
-        view = self.public_view(state)
-        if player in state.get("private", {}):
-            view["private"] = state["private"][player]
-        return view
 
     def template(self, state: State, player: str) -> str:
         return zugformat.template(state, player)

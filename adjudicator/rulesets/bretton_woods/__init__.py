@@ -7,12 +7,12 @@ a, E, e, R, r, I, w, g. A year is evaluated in the exact order of section 6 of t
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
 from . import game, newsletter, sheet
 from . import orders as od
@@ -22,7 +22,7 @@ SECRECY = Secrecy(simultaneous=("every year's orders: production, market offers 
                   sealed_fields={"standing_orders": "the orders played if you miss a year"})
 
 
-class BrettonWoods:
+class BrettonWoods(HiddenStateViews):
     """The ``bretton-woods`` ruleset."""
 
     name = "bretton-woods"
@@ -53,14 +53,6 @@ class BrettonWoods:
 
     def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
         return game.adjudicate(state, orders, dice)
-
-    def public_view(self, state: State) -> State:
-        return {k: copy.deepcopy(v) for k, v in state.items() if k not in ("private", "secret")}
-
-    def private_view(self, state: State, player: str) -> State:
-        view = self.public_view(state)
-        view["private"] = {player: copy.deepcopy(state.get("private", {}).get(player, {}))}
-        return view
 
     def join(self, state: State, player: Player, dice: Dice) -> State:
         return game.join(state, player)

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
-from ...ruleset import RulesetError
+from ...ruleset import HiddenStateViews, RulesetError
 from ...secrecy import Secrecy
 from . import game, newsletter, orders
 from .ledger import Log, policies, premium
@@ -49,7 +49,7 @@ SECRECY = Secrecy(simultaneous=("the reaction phases of a risk: returns and pass
                                              "a reservation price"})
 
 
-class Calamity:
+class Calamity(HiddenStateViews):
     """The ruleset object registered as ``calamity``."""
 
     name = "calamity"
@@ -154,14 +154,6 @@ class Calamity:
             "private": {p: log.private[p] for p in st["seats"] if p in log.private},
         }
         return TurnResult(state=st, report=report)
-
-    def public_view(self, state: State) -> State:
-        return {k: copy.deepcopy(v) for k, v in state.items() if k not in ("private", "secret")}
-
-    def private_view(self, state: State, player: str) -> State:
-        view = self.public_view(state)
-        view["private"] = {player: copy.deepcopy(state["private"][player])}
-        return view
 
     # --- optional hooks --------------------------------------------------------------------------------------
 

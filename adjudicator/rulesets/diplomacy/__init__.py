@@ -11,6 +11,7 @@ from typing import Any
 
 from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
 from . import league, render
 from .command import command as _command
@@ -25,7 +26,7 @@ THIRTY_YEARS_WAR = Secrecy(simultaneous=SECRECY.simultaneous,
                            sealed_entry_text="religious actions in the orders (the points paid, and who acted)")
 
 
-class Diplomacy:
+class Diplomacy(HiddenStateViews):
     """The ruleset object; every method is pure (no files but the package's own map data)."""
 
     name = "diplomacy"
@@ -55,12 +56,6 @@ class Diplomacy:
 
     def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
         return league.adjudicate(state, orders)
-
-    def public_view(self, state: State) -> State:
-        return league.public_view(state)
-
-    def private_view(self, state: State, player: str) -> State:
-        return league.private_view(state, player)
 
     def template(self, state: State, player: str) -> str:
         return render.template(state, player)

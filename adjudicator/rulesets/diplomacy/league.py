@@ -418,18 +418,6 @@ def _draw(m: Map, s: State, report: dict[str, Any], drawers: list[str], kind: st
         report["draw"] = survivors
 
 
-def public_view(state: State) -> State:
-    return {k: copy.deepcopy(v) for k, v in state.items() if k not in ("private", "secret")}
-
-
-def private_view(state: State, player: str) -> State:
-    """The public view and the player's own secrets (religion points in 30JK), if the game keeps any."""
-    view = public_view(state)
-    if "private" in state:
-        view["private"] = {player: copy.deepcopy(state["private"].get(player, {}))}
-    return view
-
-
 def standings(state: State) -> list[dict[str, Any]]:
     m = _m(state)
     rows = []

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
 from . import newsletter as _newsletter
 from . import orders as _orders
@@ -24,7 +24,7 @@ SECRECY = Secrecy(hidden_state={"private": "each player's hand, the Government's
                                  "grant": "which grant card goes to whom"})
 
 
-class PolicyMaker:
+class PolicyMaker(HiddenStateViews):
     """The Policy Maker: one Government, three Investys, one phase per player."""
 
     name = "policy-maker"
@@ -58,17 +58,6 @@ class PolicyMaker:
 
     def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
         return turn.adjudicate(state, orders, dice)
-
-    def public_view(self, state: State) -> State:
-        """Everything but ``private`` (hands, the goal, audits, grant cards) and ``secret`` (the decks)."""
-        return {k: copy.deepcopy(v) for k, v in state.items() if k not in ("private", "secret")}
-
-    def private_view(self, state: State, player: str) -> State:
-        """The public view plus ``player``'s own secrets under ``private``."""
-        view = self.public_view(state)
-        if player in state.get("private", {}):
-            view["private"] = {player: copy.deepcopy(state["private"][player])}
-        return view
 
     def template(self, state: State, player: str) -> str:
         return sheet.template(state, player)
