@@ -49,11 +49,6 @@ class Verification:
     not_checked: list[str] = field(default_factory=list)
 
 
-def verify(root: Path, game_id: str) -> tuple[int, list[Finding]]:
-    """Replay ``game_id``; returns the number of turns replayed and every discrepancy found."""
-    done = verification(root, game_id)
-    return done.turns, done.found
-
 
 def verification(root: Path, game_id: str) -> Verification:
     """Replay ``game_id`` as far as the keys this process has allow; see the module's text."""

@@ -11,7 +11,7 @@ parsing: fast enough that a command reading a large state starts at once.
 Writing: one writer for everything the league stores, so the same data always gives the same bytes. Keys keep
 the order the data was built in (deterministic code builds them deterministically); block style; UTF-8;
 anything another YAML reader could take for a number, a date or a boolean is quoted; no floats, no sets, no
-objects (``is_plain``). Commented templates are written with ruamel.yaml, which keeps comments.
+objects (``is_plain``).
 """
 
 from __future__ import annotations
@@ -372,19 +372,3 @@ def dump(data: Any) -> str:
         _emit(data, "", out)
         return "".join(out)
     return _inline(data) + "\n"
-
-
-def dump_commented(data: Any) -> str:
-    """YAML text of a ruamel ``CommentedMap`` built with comments (templates), in block style."""
-    import io
-
-    from ruamel.yaml import YAML
-
-    y = YAML(typ="rt", pure=True)
-    y.default_flow_style = False
-    y.allow_unicode = True
-    y.width = 4096
-    y.indent(mapping=2, sequence=4, offset=2)
-    buf = io.StringIO()
-    y.dump(data, buf)
-    return buf.getvalue()

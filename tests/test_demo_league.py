@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import store, turn
-from adjudicator.verify import verify
+from adjudicator.verify import verification
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = store.list_games(ROOT)
@@ -28,7 +28,8 @@ def test_the_league_has_demo_games():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_demo_game_replays_exactly(game):
-    turns, found = verify(ROOT, game)
+    done = verification(ROOT, game)
+    turns, found = done.turns, done.found
     assert turns >= 1
     assert [f.text() for f in found] == []
 

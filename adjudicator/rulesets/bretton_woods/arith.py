@@ -26,9 +26,6 @@ def fraction_text(x: Fraction) -> str:
     return f"{x.numerator}/{x.denominator}"
 
 
-def parse_fraction(text: str) -> Fraction:
-    return Fraction(text)
-
 
 def decimal_text(x: Fraction, places: int = 2) -> str:
     """``x`` as a German decimal with ``places`` digits (comma), rounded half away from zero.

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .mapdata import Map, load_map, province_of
+from .mapdata import Map, load_map
 from .orders import Order, OrderError, parse_order
 from .phases import resolve_adjustments, resolve_retreats
 from .resolver import Movement, Rules, Unit
@@ -186,7 +186,3 @@ def load_cases(text: str) -> list[dict[str, Any]]:
 def run_all(cases: list[dict[str, Any]]) -> list[Outcome]:
     m = load_map("standard")
     return [run_case(c, m) for c in cases]
-
-
-def province_list(units: list[Unit]) -> list[str]:
-    return sorted(province_of(u.region) for u in units)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from .common import State, field, fraction_text, goal, in_danger_zone, investys, round_half_up, sector, sectors
+from .common import State, field, fraction_text, goal, in_danger_zone, investys, round_half_up, sectors
 
 
 def meets_initiative(state: State, key: str, requires: dict[str, Any]) -> bool:
@@ -105,8 +105,3 @@ def government_score(state: State, goal_id: str) -> dict[str, Any]:
         "total": fraction_text(total),
         "rank": rank,
     }
-
-
-def danger_zone_text(state: State, sector_key: str) -> str:
-    s = sector(state, sector_key)
-    return f"fields {s['danger_from']}–{s['fields']}"

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ...mapdata import Map, display, province_of
+from ...mapdata import Map, display
 from ...orders import Order, OrderError, judge_notation, read_order, structured_to_text
 
 KINDS = ("disobedience", "incite", "church", "mercenaries")
@@ -263,7 +263,3 @@ def mercenary_order(m: Map, a: Action, owner: str) -> Order:
     order = read_order(m, a.order_text)
     return Order(order.kind, order.unit_type, order.region, order.target, order.via_convoy, order.other_type,
                  order.other, owner, f"{a.order_text}", order.via)
-
-
-def province_key(region: str) -> str:
-    return province_of(region)
