@@ -15,6 +15,7 @@ from typing import Any
 from ... import yamlio
 from ...model import Player
 from ...ruleset import RulesetError
+from . import league
 from .datc import entry_note, load_cases, run_case
 from .game import (
     Read,
@@ -31,6 +32,7 @@ from .game import (
 from .mapdata import Map, available_maps, load_map
 from .orders import OrderError
 from .resolver import Rules
+from .variants.dreissigjaehriger_krieg.religion import CONFESSION_WORDS
 
 
 class PositionError(ValueError):
@@ -108,10 +110,6 @@ def _resolve_with_rulebook(m: Map, kind: str, data: dict[str, Any]) -> dict[str,
     would be: a game is set up with one seat per power, the position written over it, and one phase adjudicated
     through the variant's rulebook. Religious actions are orders like any other; ``religion_points``,
     ``confessions`` and ``neutrals`` (neutral units' confessions) set what the position says of them."""
-    from . import league
-    from .game import units_from
-    from .variants.dreissigjaehriger_krieg.religion import CONFESSION_WORDS
-
     players = [Player(p, p, p, i + 1, p) for i, p in enumerate(m.powers)]
     options = {"map": m.name, **{str(k): v for k, v in (data.get("options") or {}).items()}}
     try:
