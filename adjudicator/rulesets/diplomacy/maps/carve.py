@@ -20,8 +20,10 @@ from __future__ import annotations
 import heapq
 import json
 import math
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 Point = tuple[float, float]
 Project = Callable[[float, float], Point]  # (lon, lat) -> canvas (x, y)
@@ -578,3 +580,144 @@ def shared_line(chains: list[Chain], a: int, b: int) -> list[tuple[int, int]]:
         parts.remove(p)
         line += p if math.dist(line[-1], p[0]) <= math.dist(line[-1], p[-1]) else p[::-1]
     return line
+
+
+# ----- a whole drawing ------------------------------------------------------------------------------------
+
+def make_drawing(*, comment: str, size: tuple[int, int], project: Project, land: list[list[list[Point]]],
+                 water: list[list[list[Point]]], lakes: list[list[list[Point]]],
+                 centres: dict[str, tuple[float, float]], hints: dict[str, list[tuple[float, float]]],
+                 sea: set[str], borders: list[list[str]], links: list[dict[str, Any]],
+                 radius: Callable[[str], float], font: int, rivers: dict[str, dict[str, Any]],
+                 impassable: set[str] = frozenset(), cell: int = 2) -> dict[str, Any]:
+    """The content of a ``<map>.drawing.json`` (read by ``drawing.py``): the land rasterized (``water``
+    polygons cut out of it), provinces carved along ``borders`` except the ``links``, outlines traced, coast
+    marks, places for names and units, rivers along the borders of their banks, and the lakes."""
+    width, height = size
+    grid = Grid(width, height, cell)
+    mask = grid.rasterize(land, project)
+    cut = grid.rasterize(water, project) if water else bytearray(len(mask))
+    mask = bytearray(int(a and not z) for a, z in zip(mask, cut, strict=True))
+    keys = list(centres)
+    pairs = {frozenset((a.split("/")[0], b.split("/")[0])) for a, b, _ in borders}
+    pairs -= {frozenset(link["between"]) for link in links}  # drawn as lines, kept apart on the map
+    seeds = {k: [centres[k], *hints.get(k, [])] for k in keys}
+    labels, _ = carve_until_met(grid, mask, centres, sea, pairs, {k: radius(k) for k in keys}, extra=seeds)
+    index = {k: n for n, k in enumerate(keys)}
+    adopt_islands(grid, mask, labels, {index[k] for k in sea}, largest=200, nearest=15)
+    absorb_enclaves(grid, labels, lambda a, b: frozenset((keys[a], keys[b])) in pairs)
+    met = {frozenset((keys[a], keys[b])) for a, b in touching(grid, labels) if a >= 0 and b >= 0}
+    apart = sorted(sorted(p) for p in pairs - met if not p & impassable)
+    if apart:
+        print(f"neighbours apart on the drawing, not documented as links: {apart}", file=sys.stderr)
+    # unclaimed cells: land beyond the map's provinces (or between two that are no neighbours), and open water
+    for k, a in enumerate(labels):
+        if a == UNCLAIMED:
+            labels[k] = len(keys) + (0 if mask[k] else 1)
+    paths, chains = trace(grid, labels)
+    coasts = coast_places(keys, borders, chains, centres, font)
+    f = font
+
+    def box(key: str, x: float, y: float) -> Box:
+        half = max(len(key) * 0.62 * f, 1.4 * f) / 2
+        return (x - half, y - 0.75 * f, x + half, y + 1.35 * f)
+
+    fixed = [(x - 0.75 * f, y - 0.75 * f, x + 0.75 * f, y + 0.75 * f) for x, y in coasts.values()]
+    places = layout(grid, labels, keys, box, fixed)
+    courses = {name: river_course(r.get("source"), r["sections"], keys, chains, places)
+               for name, r in rivers.items()}
+    lake_paths = []
+    for polygon in lakes:
+        pts = [project(lon, lat) for lon, lat in polygon[0]]
+        if all(-50 < x < width + 50 and -50 < y < height + 50 for x, y in pts):
+            lake_paths.append("M" + " L".join(f"{round(x)},{round(y)}" for x, y in pts) + " Z")
+    return {
+        "comment": comment,
+        "size": [width, height],
+        "font": font,
+        "outside": {"land": paths.get(len(keys), ""), "sea": paths.get(len(keys) + 1, "")},
+        "provinces": {k: {"shape": paths.get(index[k], ""), "place": list(places.get(k, centres[k]))}
+                      for k in sorted(keys, key=str.lower)},
+        "coasts": {r: [round(x), round(y)] for r, (x, y) in sorted(coasts.items())},
+        "links": links,
+        "rivers": courses,
+        "lakes": lake_paths,
+    }
+
+
+def coast_places(keys: list[str], borders: list[list[str]], chains: list[Chain],
+                 centres: dict[str, tuple[float, float]], font: int) -> dict[str, tuple[float, float]]:
+    """Where a fleet on each coast of a two-coast province stands: on the province's side of its longest
+    border with a neighbour only that coast reaches; two marks of one province pushed apart."""
+    index = {k: n for n, k in enumerate(keys)}
+    reach: dict[str, set[str]] = {}
+    for a, b, _ in borders:
+        for x, y in ((a, b), (b, a)):
+            if "/" in x:
+                reach.setdefault(x, set()).add(y.split("/")[0])
+    out: dict[str, tuple[float, float]] = {}
+    for region in sorted(reach):
+        prov = region.split("/")[0]
+        others: set[str] = set().union(*(v for r, v in reach.items() if r != region and r.startswith(prov + "/")))
+        best: list[tuple[int, int]] = []
+        for n in sorted(reach[region] - others) or sorted(reach[region]):
+            line = [p for pts, r, left in chains if {r, left} == {index[prov], index[n]} for p in pts]
+            if len(line) > len(best):
+                best = line
+        cx, cy = centres[prov]
+        if best:
+            mx, my = best[len(best) // 2]
+            out[region] = (mx + 0.3 * (cx - mx), my + 0.3 * (cy - my))
+        else:
+            out[region] = (cx, cy)
+    for a in sorted(out):
+        for b in sorted(out):
+            if a < b and a.split("/")[0] == b.split("/")[0]:
+                (xa, ya), (xb, yb) = out[a], out[b]
+                gap = math.dist(out[a], out[b])
+                need = 2.2 * font  # boxes of 1.5 font stay apart in any direction
+                if gap < need:
+                    ux, uy = ((xb - xa) / gap, (yb - ya) / gap) if gap else (0.0, 1.0)
+                    push = (need - gap) / 2
+                    out[a], out[b] = (xa - ux * push, ya - uy * push), (xb + ux * push, yb + uy * push)
+    return out
+
+
+def river_course(source: str | None, sections: list[list[str]], keys: list[str], chains: list[Chain],
+                 places: dict[str, tuple[int, int]]) -> dict[str, Any]:
+    """A river's line along the borders between its banks, source to mouth, and where its name goes."""
+    index = {k: n for n, k in enumerate(keys)}
+    pts: list[tuple[float, float]] = []
+    if source:
+        pts.append(places[source])
+    for left, right in sections:
+        a, b = left.split("/")[0], right.split("/")[0]
+        line: list[tuple[float, float]] = [places[a]] if a == b else list(shared_line(chains, index[a], index[b]))
+        if not line:
+            (x1, y1), (x2, y2) = places[a], places[b]
+            line = [((x1 + x2) / 2, (y1 + y2) / 2)]
+        if pts and math.dist(pts[-1], line[-1]) < math.dist(pts[-1], line[0]):
+            line = line[::-1]
+        pts += line
+    mid = pts[len(pts) // 2]
+    return {"points": [[round(x), round(y)] for x, y in pts], "label": [round(mid[0]), round(mid[1])]}
+
+
+def write_drawing(content: dict[str, Any]) -> str:
+    """JSON with one province, coast, river or lake a line: small diffs when the drawing is made again."""
+    lines = ["{"]
+    items = list(content.items())
+    for n, (key, value) in enumerate(items):
+        end = "," if n < len(items) - 1 else ""
+        if isinstance(value, dict) and key != "outside" or isinstance(value, list) and key in ("lakes", "links"):
+            inner = list(value.items()) if isinstance(value, dict) else list(enumerate(value))
+            opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
+            lines.append(f"  {json.dumps(key)}: {opening}")
+            for i, (k, v) in enumerate(inner):
+                sep = "," if i < len(inner) - 1 else ""
+                head = f"{json.dumps(k)}: " if isinstance(value, dict) else ""
+                lines.append(f"    {head}{json.dumps(v, ensure_ascii=False)}{sep}")
+            lines.append(f"  {closing}{end}")
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{end}")
+    return "\n".join(lines) + "\n}\n"
