@@ -122,7 +122,11 @@ def test_newsletter_has_orders_results_table_and_inline_svg() -> None:
     md = RULESET.newsletter(r.state, r.report, PLAYERS)
     assert "`A Par - Bur` *(fails)* — bounces" in md
     assert "| France | Bob | 3 | 3 | Bre, Mar, Par |" in md
-    assert "<figure>" in md and "<svg" in md and "<script" not in md
+    assert "<svg" in md and "<script" not in md
+    svg = md[md.index("<svg"):md.index("</svg>")]
+    assert svg.count('class="tp-move tp-failed"') == 2  # both moves to Burgundy bounce: two crossed arrows
+    assert svg.count("<path d=\"M") >= 76  # the map's own drawing, one shape per province
+    assert "<summary>The map as text" in md and "<li>France: Units " in md  # the text alternative
 
 
 def test_centres_change_owner_after_fall_only_and_history_counts_them() -> None:

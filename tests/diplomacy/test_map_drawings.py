@@ -19,7 +19,7 @@ from adjudicator.rulesets.diplomacy.drawing import (
 )
 from adjudicator.rulesets.diplomacy.mapdata import load_map, province_of
 
-DRAWN = ["dreissigjaehriger-krieg"]
+DRAWN = ["standard", "dreissigjaehriger-krieg"]
 
 
 def adjacency(name: str) -> set[frozenset[str]]:

@@ -18,7 +18,7 @@ from .drawing import CHAR_WIDTH, Drawing
 from .mapdata import Map, display
 from .orders import OrderError, read_order
 
-SEA, LAND, OUTSIDE_LAND, OUTSIDE_SEA = "#b9d6ec", "#f4f0e4", "#dcd8cc", "#cfe2f1"
+SEA, LAND, OUTSIDE_LAND, OUTSIDE_SEA = "#dbe8f1", "#f6f3ea", "#dedbd2", "#e9f1f7"  # pale water: no power's colour
 RIVER, BORDER, INK, FAILED = "#2f6fb8", "#8c8370", "#222222", "#c0262d"
 
 
@@ -70,7 +70,7 @@ def board(m: Map, d: Drawing, state: dict[str, Any], report: dict[str, Any] | No
         fill = SEA if m.terrain(prov) == "sea" else LAND
         extra = ""
         if prov in owners:
-            fill, extra = colour.get(owners[prov], "#999999"), ' fill-opacity="0.5"'
+            fill, extra = colour.get(owners[prov], "#999999"), ' fill-opacity="0.7"'
         out.append(f'<path d="{d.shape(prov)}" fill="{fill}"{extra} fill-rule="evenodd" stroke="{BORDER}" '
                    f'stroke-width="0.9"><title>{escape(m.full_name(prov))} ({display(prov)})</title></path>')
     out += [f'<path d="{lake}" fill="{SEA}" stroke="{RIVER}" stroke-width="0.4"/>' for lake in d.data.get("lakes", [])]

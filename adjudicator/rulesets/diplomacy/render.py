@@ -6,9 +6,12 @@ from html import escape
 from typing import Any
 
 from ...model import Player, State
+from .drawing import load_drawing
 from .game import owners_from, units_from
 from .league import _m, _player_for, due_powers, label, legal_moves
 from .mapdata import Map, display, province_of
+from .mapsvg import Words, text_alternative
+from .mapsvg import board as board_svg
 from .phases import adjustment_counts, buildable, civil_disorder_victim
 from .rulebook import rulebook_for
 
@@ -189,8 +192,13 @@ def newsletter(state: State, report: dict[str, Any], players: list[Player]) -> s
         out += ["**The game ends in a draw between " + ", ".join(_name(m, p) for p in report["draw"]) + ".**", ""]
     if report.get("skipped"):
         out += ["No orders were needed for: " + ", ".join(report["skipped"]) + ".", ""]
-    out += ["### Map", "", "<figure>", svg(state), f"<figcaption>The position after {report['phase']}."
-            "</figcaption>", "</figure>", ""]
+    out += ["### Map", "", svg(state, report), "",
+            f"*The position after {report['phase']}. Arrows are moves (dashed with a cross: failed), thin dashed "
+            "lines supports, dotted lines convoys; a red dashed square is a dislodged unit.*", ""]
+    d = load_drawing(m.name)
+    if d is not None:
+        out += text_alternative(m, state, lambda o: _name(m, o), Words(),
+                                "The map as text: units and supply centres of each power")
     if not state.get("result"):
         due = ", ".join(_name(m, p) for p in due_powers(state))
         out.append(f"Next: **{label(state)}**" + (f" — orders due from {due}." if due else "."))
@@ -203,7 +211,18 @@ def board(state: State) -> str:
     return rulebook_for(m).board_svg(m, state) or svg(state)
 
 
-def svg(state: State) -> str:
+def svg(state: State, report: dict[str, Any] | None = None) -> str:
+    """The map with the position and the turn's orders as arrows: the map's drawing where it has one (shapes
+    carved from Natural Earth along its borders), else a schematic of labelled dots."""
+    m = _m(state)
+    d = load_drawing(m.name)
+    if d is not None:
+        colour = {p: str(v["colour"]) for p, v in m.powers.items()}
+        return board_svg(m, d, state, report, colour=colour, name=lambda o: _name(m, o))
+    return schematic(state)
+
+
+def schematic(state: State) -> str:
     """A schematic map: provinces as labelled dots coloured by owner, borders as lines, units as letters."""
     m = _m(state)
     w, h = m.data.get("size", [1000, 820])

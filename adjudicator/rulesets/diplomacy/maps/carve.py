@@ -51,7 +51,18 @@ def read_topojson(path: Path, name: str) -> list[list[list[Point]]]:
         for i in indices:
             a = arcs[i] if i >= 0 else arcs[~i][::-1]
             out.extend(a if not out else a[1:])
-        return out
+        # a ring that crosses the antimeridian jumps from 180 to -180: keep it continuous (Chukotka east of
+        # 180 becomes 190), or the jump would cut straight across the map and spoil the even-odd fill
+        for n in range(1, len(out)):
+            lon, lat = out[n]
+            while lon - out[n - 1][0] > 180:
+                lon -= 360
+            while lon - out[n - 1][0] < -180:
+                lon += 360
+            out[n] = (lon, lat)
+        # a ring that starts east of the antimeridian (Chukotka) would carry all of Eurasia 360 degrees away
+        shift = max((-360, 0, 360), key=lambda d: sum(-180 <= lon + d <= 180 for lon, _ in out))
+        return [(lon + shift, lat) for lon, lat in out]
 
     def geometry(g: dict) -> list[list[list[Point]]]:
         kind = g["type"]
