@@ -33,6 +33,8 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/python -m pytest --doctest-modules adjudicator
 	$(BIN)/python -m pytest
 
 site: $(STAMP)

@@ -134,8 +134,9 @@ def validate_files(paths: list[Path], root: Path | None = None) -> tuple[list[or
         games = cache.setdefault(league, GameCache(league))
         checked, game = check_path(games, rel, league / rel)
         findings += checked.findings
-        if checked.ok and game is not None:
-            receipts[rel] = describe(game, games.state(game), ordersmod.parse_path(rel).player, checked.orders)
+        where = ordersmod.parse_path(rel) or parse_sealed_path(rel)
+        if checked.ok and game is not None and where is not None and checked.orders is not None:
+            receipts[rel] = describe(game, games.state(game), where.player, checked.orders)
     return findings, receipts
 
 
@@ -161,7 +162,9 @@ def preview(root: Path, game_id: str, file: Path) -> tuple[str, int]:
     if not game.hidden_complete(game.open_turn - 1):
         return "\n".join(lines + ["No preview: the game's hidden state (the deck, the others' hands) is sealed, "
                                   "and the turn cannot be tried without it."]), 1
-    player = ordersmod.parse_path(rel).player
+    where = ordersmod.parse_path(rel)
+    assert where is not None and checked.orders is not None  # check_path took it as a valid orders file
+    player = where.player
     phase = game.ruleset.phase(state)
     orders = {k: game.ruleset.default_orders(state, k, None) for k in phase.awaited}
     orders[player] = checked.orders

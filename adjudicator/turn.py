@@ -196,7 +196,8 @@ def _sealed_submissions(game: Game, turn: int, state: State, arrived: Mapping[st
     for opened in sealedorders.open_orders(game, turn, identities):
         where = ordersmod.parse_path(opened.plain_file)
         assert where is not None  # open_orders names plain files of valid sealed paths only
-        refusal, raw = None, opened.plaintext
+        refusal: str | None = None
+        plaintext = opened.plaintext
         if game.player(where.player) is None:
             refusal, why = "not a player", f"{where.player!r} does not play in {game.id}"
         elif opened.plaintext is None:
@@ -204,11 +205,11 @@ def _sealed_submissions(game: Game, turn: int, state: State, arrived: Mapping[st
         else:
             why = sealedorders.names_other(opened.plaintext, where) or ""
             refusal = "sealed for another game, turn or player" if why else None
-        if refusal is not None or raw is None:
+        if refusal is not None or plaintext is None:
             checked = ordersmod.Checked(opened.file, None, False, [ordersmod.file_finding(opened.file, why)])
         else:
-            checked = ordersmod.check_file(opened.plain_file, raw, where, game.ruleset, state)
-        by_player[where.player] = Submission(where.player, opened.plain_file, raw or b"", checked,
+            checked = ordersmod.check_file(opened.plain_file, plaintext, where, game.ruleset, state)
+        by_player[where.player] = Submission(where.player, opened.plain_file, plaintext or b"", checked,
                                              arrived.get(opened.file), sealed_file=opened.file, refusal=refusal)
     return [by_player[k] for k in sorted(by_player)]
 

@@ -81,7 +81,7 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[mi
         if kind is yaml.ScalarNode:
             if implicit[0]:
                 m = _CORE.match(value)
-                if m:
+                if m and m.lastgroup:
                     return _TAG + m.lastgroup
             return _TAG + "str"
         return _TAG + ("seq" if kind is yaml.SequenceNode else "map")

@@ -19,8 +19,9 @@ def _league(p: argparse.ArgumentParser, help: str = LEAGUE_HELP) -> None:
     p.add_argument("--league", default=argparse.SUPPRESS, help=help)
 
 
-def _command(sub: argparse._SubParsersAction, name: str, func: str, help: str, **kw: object) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".", **kw)
+def _command(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, func: str,
+             help: str) -> argparse.ArgumentParser:
+    p = sub.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".")
     p.set_defaults(func=func)
     _league(p)
     return p

@@ -40,8 +40,8 @@ def pr_check(args: argparse.Namespace) -> int:
     text = prcheck.receipt(pr, results)
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:
-        with open(summary, "a", encoding="utf-8") as f:
-            f.write(text)
+        with open(summary, "a", encoding="utf-8") as out:
+            out.write(text)
     print(text, end="")
     findings = [f for r in results for f in r.findings]
     for f in findings:

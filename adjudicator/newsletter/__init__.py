@@ -71,7 +71,8 @@ def render_issue(game: Game, turn: int, state: dict[str, Any], report: dict[str,
         parts += [f'<p class="tp-headline">{html.escape(news)}</p>', ""]
     parts += [lead, "", "<!-- more -->", ""]
     if turn == 0:
-        parts += [wrap_svg(game.ruleset.setup_newsletter(state, game.players).strip()), ""]
+        setup = game.ruleset if isinstance(game.ruleset, WritesSetupNewsletter) else None
+        parts += [wrap_svg(setup.setup_newsletter(state, game.players).strip() if setup else ""), ""]
     elif isinstance(game.ruleset, WritesNewsletter):
         parts += [wrap_svg(game.ruleset.newsletter(state, report["result"], game.players).strip()), ""]
     history = game.ruleset.history if isinstance(game.ruleset, HasHistory) else None

@@ -154,13 +154,13 @@ def line_chart(title: str, series: Mapping[str, Sequence[int | None]], steps: Se
         c, shape = colour[label], MARKERS[n % len(MARKERS)]
         dash = ' stroke-dasharray="7 3"' if n >= len(PALETTE) else ""
         points: list[tuple[int, int] | None] = []
-        for i, v in enumerate(series[label]):
-            if v is None:
+        for i, value in enumerate(series[label]):
+            if value is None:
                 points.append(None)
                 continue
-            shift = taken.get((i, int(v)), 0)
-            taken[(i, int(v))] = shift + 1
-            points.append((x(i), y(int(v)) - SEPARATION * shift))
+            shift = taken.get((i, int(value)), 0)
+            taken[(i, int(value))] = shift + 1
+            points.append((x(i), y(int(value)) - SEPARATION * shift))
         known = [(i, v) for i, v in enumerate(series[label]) if v is not None]
         last = int(known[-1][1]) if known else 0
         group = [f'<g><title>{escape(label)}: {last}</title>']

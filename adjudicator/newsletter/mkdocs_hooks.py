@@ -282,7 +282,7 @@ def on_config(config: Any) -> Any:
     structure = sys.modules.get("material.plugins.blog.structure")
     fast = getattr(yaml, "CSafeLoader", None)
     if structure is not None and fast is not None and getattr(structure, "SafeLoader", None) is yaml.SafeLoader:
-        structure.SafeLoader = fast
+        structure.SafeLoader = fast  # type: ignore[attr-defined]  # a module found at run time
     return config
 
 
@@ -300,7 +300,7 @@ def on_files(files: Any, config: Any) -> Any:
     """Give the blog's list of posts an index (see the module's docstring)."""
     blog = getattr(blog_plugin(config), "blog", None)
     posts = getattr(blog, "posts", None)
-    if type(posts) is list:
+    if blog is not None and type(posts) is list:
         blog.posts = IndexedPosts(posts)
     return files
 
@@ -308,7 +308,9 @@ def on_files(files: Any, config: Any) -> Any:
 def on_env(env: Any, config: Any, files: Any) -> Any:
     """After every page's content is rendered and before the listing pages are: cut the blog posts."""
     separator = getattr(getattr(blog_plugin(config), "config", None), "post_excerpt_separator", None)
-    for file in files.documentation_pages() if separator else ():
+    if not separator:
+        return env
+    for file in files.documentation_pages():
         page = file.page
         if page is None or getattr(page, "excerpt", None) is None or page.markdown is None:
             continue

@@ -551,7 +551,8 @@ def _ical_text(name: str, value: str) -> str:
 
 def _fold(line: str, octets: int = 75) -> str:
     """Lines of at most 75 octets, continued with a space (RFC 5545 3.1), never inside a UTF-8 character."""
-    out, current = [], ""
+    out: list[str] = []
+    current = ""
     for ch in line:
         limit = octets if not out else octets - 1
         if len((current + ch).encode("utf-8")) > limit:

@@ -243,7 +243,8 @@ class Round:
 
     def phase_site(self) -> None:
         """Phase 5: bids on road fields for next round's Baustelle, paid at once, summed per field."""
-        bids, totals = [], {}
+        bids: list[Any] = []
+        totals: dict[str, int] = {}
         for k in self.acting():
             b = self.orders[k].get("site")
             if not b:

@@ -185,7 +185,7 @@ def _check_trucks(state: State, player: str, orders: Orders) -> list[Problem]:
         if ti >= len(h["trucks"]):
             break
         out += _check_conditions(state, told, ("trucks", ti))
-        plans = [(told, ("trucks", ti))]
+        plans: list[tuple[Any, tuple[str | int, ...]]] = [(told, ("trucks", ti))]
         if told.get("otherwise"):
             plans.append((told["otherwise"], ("trucks", ti, "otherwise")))
         for plan, path in plans:

@@ -161,7 +161,8 @@ def prepare(state: State, key: str, raw: Any, turn: int, index: Mapping[str, str
 def _market(lands: Mapping[str, ev.Land], dice: Dice) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for g in tables.market_goods():
-        sells, buys = [], []
+        sells: list[Any] = []
+        buys: list[Any] = []
         # Ties are broken by lot (4.1): the queue starts in a random order, then a stable sort by price.
         offering = [k for k, x in lands.items() if g in x.orders["market"]]
         for k in dice.fork(f"market/{g}").shuffle(offering):

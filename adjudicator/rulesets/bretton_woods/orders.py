@@ -156,13 +156,14 @@ def _int(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
+def _mapping(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
 def normalize(orders: Any) -> dict[str, Any]:
     """Every field present with its value or its blank; lists keep their positions (paths stay valid)."""
     o = orders if isinstance(orders, Mapping) else {}
-    prod = o.get("production") if isinstance(o.get("production"), Mapping) else {}
-    cons = o.get("construction") if isinstance(o.get("construction"), Mapping) else {}
-    gold = o.get("gold") if isinstance(o.get("gold"), Mapping) else {}
-    market = o.get("market") if isinstance(o.get("market"), Mapping) else {}
+    prod, cons, gold, market = (_mapping(o.get(k)) for k in ("production", "construction", "gold", "market"))
     out: dict[str, Any] = {
         "production": {p: _int(prod.get(p)) for p in PRODUCTION},
         "construction": {c: _int(cons.get(c)) for c in CONSTRUCTION},

@@ -220,7 +220,7 @@ def richest_other(st: State, p: str) -> str:
 
 def do_tax(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     """Steuer: the mover receives 10 GE from a player of his choice (default: the richest)."""
-    q = o.get("tax") if valid_other(st, p, o.get("tax")) else richest_other(st, p)
+    q = str(o["tax"]) if valid_other(st, p, o.get("tax")) else richest_other(st, p)
     charge(st, q, EVENTS["tax"], f"tax (Steuer) claimed by {name(st, p)}", log, to=p)
 
 
@@ -300,7 +300,7 @@ def do_ascot(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     """Ascot: one die; the mover and the co-player of his choice both win or lose the same sum."""
     order = st["order"]
     default = next(q for q in order[order.index(p) + 1:] + order if q != p)
-    q = o.get("ascot") if valid_other(st, p, o.get("ascot")) else default
+    q = str(o["ascot"]) if valid_other(st, p, o.get("ascot")) else default
     roll = dice.fork("ascot").randint(1, 6)
     amount = ASCOT[roll]
     log.roll("Ascot race", roll, f"{amount:+d} GE for {name(st, p)} and {name(st, q)}")
@@ -315,7 +315,7 @@ def do_henley(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     """Henley: the mover may take one policy of his choice from a co-player without payment."""
     h = o.get("henley") or {}
     code, q = h.get("policy"), h.get("from")
-    if valid_other(st, p, q) and count(st, q, code) > 0:
+    if isinstance(q, str) and valid_other(st, p, q) and isinstance(code, str) and count(st, q, code) > 0:
         transfer(st, code, q, p)
         log.say(f"{name(st, p)} takes {code} from {name(st, q)} free of charge (Henley).")
     else:
@@ -368,7 +368,9 @@ def do_year_end(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
 
 
 def do_risk(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
-    start_risk(st, TRACK[st["token"]].category, dice, log)
+    category = TRACK[st["token"]].category
+    assert category is not None  # a risk field names its category (track.yaml)
+    start_risk(st, category, dice, log)
 
 
 def do_war(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
@@ -471,7 +473,7 @@ def resolve_reaction(st: State, orders: Mapping[str, Orders], dice: Dice, log: L
                 returned.append(code)
         if returned:
             log.say(f"{name(st, p)} returns {', '.join(returned)} to the bank for {fee * len(returned)} GE.")
-    offers = []
+    offers: list[Any] = []
     for p in st["seats"]:
         for offer in (orders.get(p) or {}).get("pass", []):
             if offer.get("policy", " ")[0] == cat and valid_other(st, p, offer.get("to")):

@@ -7,11 +7,13 @@ at the start of ``adjudicate`` and works on the copy.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .tables import COPIES, POLICY_CODES, PREMIUM, RETURN_FEE, price
 
 State = dict[str, Any]
+View = Mapping[str, Any]  # a state only read
 
 
 class Log:
@@ -38,11 +40,11 @@ def name(st: State, p: str) -> str:
     return st["names"][p]
 
 
-def policies(st: State, p: str) -> list[str]:
+def policies(st: View, p: str) -> list[str]:
     return st["players"][p]["policies"]
 
 
-def count(st: State, p: str, code: str) -> int:
+def count(st: View, p: str, code: str) -> int:
     return policies(st, p).count(code)
 
 
@@ -60,12 +62,12 @@ def remove_policy(st: State, p: str, code: str) -> None:
     policies(st, p).remove(code)
 
 
-def in_bank(st: State, code: str) -> int:
+def in_bank(st: View, code: str) -> int:
     """Copies of ``code`` the bank still has (4 of each type exist, Table 4)."""
     return COPIES - sum(count(st, p, code) for p in st["seats"])
 
 
-def premium(st: State, p: str) -> tuple[int, list[str]]:
+def premium(st: View, p: str) -> tuple[int, list[str]]:
     """The annual premium of ``p``'s policies (Table 4) and the types held complete (paid double, (4)a)."""
     total, doubled = 0, []
     for code in POLICY_CODES:

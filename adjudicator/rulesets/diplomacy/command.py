@@ -118,7 +118,7 @@ def _resolve_with_rulebook(m: Map, kind: str, data: dict[str, Any]) -> dict[str,
         raise PositionError(f"options: {e}") from None
     state["kind"] = kind
     state["season"] = str(data.get("season", state["season"])).capitalize()
-    state["year"] = int(data.get("year", state["year"]))
+    state["year"] = int(data.get("year") or state["year"])
     steps = [i for i, p in enumerate(m.phases()) if p["season"] == state["season"] and p["kind"] == kind]
     if not steps:
         raise PositionError(f"{m.title} has no {kind} phase in {state['season']}")

@@ -256,7 +256,7 @@ def _run(state: State, reads: list[Read], check_only: str | None = None) -> list
     return rows
 
 
-def default_orders(state: State, player: str, previous: Orders | None) -> Orders:
+def default_orders(state: State, player: str, previous: Any) -> Any:  # Diplomacy orders are a list of lines
     """NMR: units hold, dislodged units disband, builds are waived, removals by civil disorder (rules 2023)."""
     return []
 
@@ -275,7 +275,7 @@ def describe(state: State, player: str, orders: Orders) -> list[str]:
 
 # ----- adjudication and the calendar --------------------------------------------------------------------
 
-def adjudicate(state: State, orders: Mapping[str, Orders]) -> TurnResult:
+def adjudicate(state: State, orders: Mapping[str, Any]) -> TurnResult:
     if state.get("result"):
         raise RulesetError("the game is over")
     m = _m(state)

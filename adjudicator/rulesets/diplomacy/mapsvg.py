@@ -170,8 +170,8 @@ def _dislodged(d: Drawing, state: dict[str, Any], report: dict[str, Any] | None,
     out = []
     for row in rows:
         letter, region = row["unit"].split(" ", 1)
-        x, y = d.place(region)
-        x, y = x + 0.8 * f, y + 0.35 * f
+        px, py = d.place(region)
+        x, y = px + 0.8 * f, py + 0.35 * f
         s = 0.55 * f
         fill = colour.get(row["power"], "#777777")
         out.append(f'<g class="tp-dislodged"><title>{escape(words.dislodged)}: {escape(row["unit"])}</title>'
@@ -206,11 +206,11 @@ def _orders(m: Map, d: Drawing, report: dict[str, Any], f: int, colour: dict[str
             continue
         c = colour.get(row.get("power", ""), "#777777")
         ok = row.get("result") == "succeeds"
-        here = d.place(o.region)
+        here: tuple[float, float] = d.place(o.region)
         if o.kind in ("move", "retreat") and o.target:
-            there = d.place(o.target)
+            there: tuple[float, float] = d.place(o.target)
             if o.via:
-                mid = d.place(o.via)
+                mid: tuple[float, float] = d.place(o.via)
                 out.append(_arrow(here, mid, f, c, ok, head=False))
                 here = mid
             out.append(_arrow(here, there, f, c, ok))

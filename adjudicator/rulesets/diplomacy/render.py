@@ -46,7 +46,7 @@ _ORDER_TYPE_PROPS = {
 def entry_properties(m: Map) -> dict[str, Any]:
     """The keys of a structured order on this map: the standard ones, those of its extra order types, and the
     variant's own (religious actions in 30JK)."""
-    props = dict(_ENTRY_PROPS)
+    props: dict[str, Any] = dict(_ENTRY_PROPS)
     for order_type, (key, schema) in _ORDER_TYPE_PROPS.items():
         if order_type in m.data.get("order_types", ()):
             props[key] = schema

@@ -109,6 +109,8 @@ class _Board:
         if i in self.paradox:
             return False
         src, dst = self.units[i].province, self.dst[i]
+        if dst is None:  # only a move has a path to find
+            return False
         seen: set[int] = set()
         frontier = [f for f in self.fleets_for[i] if self.m.reaches_province("fleet", self.units[f].region, src)]
         while frontier:
@@ -448,8 +450,9 @@ class Movement:
         n = len(b.units)
         convoys_for: dict[tuple[str, str], list[int]] = {}
         for i in range(n):
-            if b.kind[i] == "convoy" and b.sup_unit[i] is not None:
-                convoys_for.setdefault((b.units[b.sup_unit[i]].province, b.sup_move[i] or ""), []).append(i)
+            convoyed = b.sup_unit[i]
+            if b.kind[i] == "convoy" and convoyed is not None:
+                convoys_for.setdefault((b.units[convoyed].province, b.sup_move[i] or ""), []).append(i)
         for i in range(n):
             if b.kind[i] != "move" or b.units[i].type != "army":
                 continue
@@ -488,7 +491,7 @@ class Movement:
                 else:
                     b.supports[j].append(i)
             elif b.kind[j] != "move" or b.dst[j] != b.sup_move[i]:
-                self._void(i, f"void: {b.units[j]} does not move to {self.m.full_name(b.sup_move[i])}")
+                self._void(i, f"void: {b.units[j]} does not move to {self.m.full_name(b.sup_move[i] or '')}")
             elif b.sup_coast[i] and b.units[j].type == "fleet" and b.sup_coast[i] != b.dst_region[j]:
                 # a coast written in a support must match the move (DATC 4.B.4, 6.B.9); none matches any
                 self._void(i, f"void: {b.units[j]} moves to {b.dst_region[j]}, not {b.sup_coast[i]}")

@@ -125,7 +125,8 @@ def setup(given: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> St
     state["secret"] = {"deck": deck_dice.shuffle(cards.new_deck(state)), "discard": [],
                        "initiative_deck": dice.hidden("initiatives").shuffle(pile), "initiative_discard": []}
     for k in order:
-        cards.gain(state, k, [cards.draw(state, deck_dice) for _ in range(board["table"]["hand"])])
+        drawn = [cards.draw(state, deck_dice) for _ in range(board["table"]["hand"])]
+        cards.gain(state, k, [c for c in drawn if c is not None])  # the set-up deck holds every hand
     cards.refill_open(state, deck_dice)
     deck = state["secret"]["initiative_deck"]
     state["initiatives"]["open"] = [deck.pop(0) for _ in range(board["table"]["open_initiatives"])]

@@ -149,7 +149,8 @@ class DreissigjaehrigerKrieg(Rulebook):
 
     # ----- the orders file -----------------------------------------------------------------------------------
     def split(self, m: Map, entries: list[Any]) -> tuple[Extras, Extras]:
-        mine, extras = [], []
+        mine: list[Any] = []
+        extras: list[Any] = []
         for i, e in enumerate(entries):
             # religious actions, as lines or mappings, stay out of the public report: they may reveal secrets
             (extras if is_action_entry(e) else mine).append((i, e))
