@@ -8,6 +8,28 @@ circular movement (all succeed); a cycle through a convoy is a convoy paradox, s
 (the convoyed armies of the paradox do not move and cut no support).
 
 Rules follow the 2023 rulebook as the DATC v3.0 prefers it (see ``site/rules/diplomacy.md``).
+
+A supported attack dislodges a holding unit, which may retreat anywhere but where the attack came from:
+
+>>> from .mapdata import load_map
+>>> from .orders import parse_order
+>>> m = load_map("standard")
+>>> units = [Unit("france", "army", "bur"), Unit("france", "army", "ruh"), Unit("germany", "army", "mun")]
+>>> texts = ["A Bur - Mun", "A Ruh S A Bur - Mun", "A Mun H"]
+>>> result = Movement(m, units, [(u.power, parse_order(m, t), t) for u, t in zip(units, texts)]).run()
+>>> [(j.text, j.result, j.reason) for j in result.judged]  # doctest: +NORMALIZE_WHITESPACE
+[('A Bur - Mun', 'succeeds', 'moves to Munich'), ('A Ruh S A Bur - Mun', 'succeeds', 'support given'),
+ ('A Mun H', 'fails', 'dislodged')]
+>>> [(str(d.unit), d.retreats) for d in result.dislodged]
+[('A Mun', ['ber', 'boh', 'kie', 'sil', 'tyr'])]
+
+A unit cannot support a move to where it could not go itself: the support is invalid, and the move bounces:
+
+>>> units = [Unit("france", "army", "par"), Unit("france", "army", "bur"), Unit("germany", "army", "mun")]
+>>> texts = ["A Par S A Bur - Mun", "A Bur - Mun", "A Mun H"]
+>>> result = Movement(m, units, [(u.power, parse_order(m, t), t) for u, t in zip(units, texts)]).run()
+>>> [(j.text, j.result) for j in result.judged]
+[('A Par S A Bur - Mun', 'invalid'), ('A Bur - Mun', 'fails'), ('A Mun H', 'succeeds')]
 """
 
 from __future__ import annotations
