@@ -52,6 +52,63 @@ class Phase:
     finished: bool = False
 
 
+@dataclass(frozen=True)
+class GameConfig:
+    """Typed access to a game's ``game.yaml``; ``data`` is the mapping as read, written back unchanged.
+
+    >>> cfg = GameConfig({"game": "g1", "ruleset": "diplomacy", "options": {"orders": "sealed"},
+    ...                   "dice": {"commitment": "ab", "length": 1000}})
+    >>> cfg.ruleset, cfg.title, cfg.sealed_orders, cfg.key, cfg.chain_length
+    ('diplomacy', 'g1', True, None, 1000)
+    """
+
+    data: Mapping[str, Any]
+
+    @property
+    def ruleset(self) -> str:
+        return str(self.data["ruleset"])
+
+    @property
+    def title(self) -> str:
+        return str(self.data.get("title") or self.data.get("game", ""))
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.data.get("options") or {}
+
+    @property
+    def sealed_orders(self) -> bool:
+        return self.options.get("orders", "open") == "sealed"
+
+    @property
+    def players(self) -> list[Mapping[str, Any]]:
+        """The seats as written (``key``, ``name``, ``login``, ``id``, maybe ``role``, ``joined``, ``recipient``)."""
+        return list(self.data.get("players") or [])
+
+    @property
+    def schedule(self) -> Mapping[str, Any] | None:
+        return self.data.get("schedule") or None
+
+    @property
+    def key(self) -> str | None:
+        """The game's age public key, if it has one (``turnpress keys new``)."""
+        return self.data.get("key") or None
+
+    @property
+    def commitment(self) -> bytes:
+        """The end of the public dice chain, fixed at set-up."""
+        return bytes.fromhex(self.data["dice"]["commitment"])
+
+    @property
+    def chain_length(self) -> int:
+        return int(self.data["dice"]["length"])
+
+    @property
+    def public_secret(self) -> bool:
+        """True for a demo game, whose dice secret is in the repository on purpose."""
+        return bool(self.data["dice"].get("public_secret"))
+
+
 Severity = Literal["error", "warning"]
 
 

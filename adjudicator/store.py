@@ -33,7 +33,7 @@ from . import dice as dicemod
 from . import schedule as schedmod
 from . import secrets, yamlio
 from .errors import LeagueError, SealError
-from .model import HIDDEN_KEYS, Player, State
+from .model import HIDDEN_KEYS, GameConfig, Player, State
 from .orders import orders_relpath
 from .ruleset import Joins, Ruleset, get
 from .sealed import storage
@@ -116,13 +116,18 @@ class Game:
     _hidden: dict[int, tuple[State, bool]] = field(default_factory=dict, repr=False)
 
     @property
+    def settings(self) -> GameConfig:
+        """``game.yaml`` with typed access (``config`` is the mapping itself)."""
+        return GameConfig(self.config)
+
+    @property
     def keyed(self) -> bool:
         """True if the game has a key: its hidden state and private reports are sealed."""
-        return bool(self.config.get("key"))
+        return self.settings.key is not None
 
     @property
     def sealed_orders(self) -> bool:
-        return self.config.get("options", {}).get("orders", "open") == "sealed"
+        return self.settings.sealed_orders
 
     @property
     def dir(self) -> Path:
@@ -134,20 +139,20 @@ class Game:
     @cached_property
     def ruleset(self) -> Ruleset:
         try:
-            return get(self.config["ruleset"])
+            return get(self.settings.ruleset)
         except KeyError as e:
             raise LeagueError(f"games/{self.id}/game.yaml: {e.args[0]}") from None
 
     @property
     def players(self) -> list[Player]:
-        return [player_from_yaml(p) for p in self.config.get("players", [])]
+        return [player_from_yaml(p) for p in self.settings.players]
 
     def player(self, key: str) -> Player | None:
         return next((p for p in self.players if p.key == key), None)
 
     @cached_property
     def schedule(self) -> schedmod.Schedule | None:
-        block = self.config.get("schedule")
+        block = self.settings.schedule
         if not block:
             return None
         try:
@@ -218,21 +223,21 @@ class Game:
 
     def joins_at(self, turn: int) -> list[Player]:
         """Players admitted to the running game who enter it with ``turn``."""
-        return [player_from_yaml(p) for p in self.config.get("players", []) if p.get("joined", 0) == turn
+        return [player_from_yaml(p) for p in self.settings.players if p.get("joined", 0) == turn
                 and turn > 0]
 
     def commitment(self) -> bytes:
-        return bytes.fromhex(self.config["dice"]["commitment"])
+        return self.settings.commitment
 
     def dice_secret(self) -> bytes:
-        return secrets.dice_secret(self.root, self.id, demo=bool(self.config["dice"].get("public_secret")))
+        return secrets.dice_secret(self.root, self.id, demo=self.settings.public_secret)
 
     def effective_state(self, turn: int, previous: State | None = None) -> State:
         """The state orders of ``turn`` are checked against: turn ``turn-1``'s state, with joins applied."""
         state = previous if previous is not None else self.state(turn - 1)
         for player in self.joins_at(turn):
             if not isinstance(self.ruleset, Joins):
-                raise LeagueError(f"{self.config['ruleset']} does not let players join a running game")
+                raise LeagueError(f"{self.settings.ruleset} does not let players join a running game")
             seed = b"join\0" + self.commitment() + player.key.encode()
             state = self.ruleset.join(state, player, dicemod.Dice(seed))
         return state
@@ -241,15 +246,16 @@ class Game:
 
     def recipient_of(self, player: str) -> str | None:
         """The public key ``player`` registered (``turnpress keys add``), if any."""
-        entry = next((p for p in self.config.get("players", []) if p["key"] == player), None)
+        entry = next((p for p in self.settings.players if p["key"] == player), None)
         return entry.get("recipient") if entry else None
 
     def recipients(self, player: str | None) -> list[str]:
         """Whom a file of ``player`` is sealed to: the game, and the player if they registered a key."""
-        if not self.config.get("key"):
+        key = self.settings.key
+        if key is None:
             raise SealError(f"{self.id} has no key: the game master makes one with 'turnpress keys new {self.id}'")
         own = self.recipient_of(player) if player and self.player(player) else None
-        return [self.config["key"], *([own] if own else [])]
+        return [key, *([own] if own else [])]
 
     def turn_files(self, turn: int, state: State, report: Mapping[str, Any],
                    private_reports: Mapping[str, Any] | None = None) -> tuple[dict[str, str], dict[str, str]]:

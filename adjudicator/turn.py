@@ -105,7 +105,7 @@ def join_game(root: Path, game_id: str, player: Player) -> int:
     """Admit ``player`` to a running game from the open turn on; returns that turn."""
     game = load_game(root, game_id)
     if not isinstance(game.ruleset, Joins):
-        raise LeagueError(f"{game.config['ruleset']} does not let players join a running game")
+        raise LeagueError(f"{game.settings.ruleset} does not let players join a running game")
     if game.player(player.key):
         raise LeagueError(f"{player.login} plays in {game_id} already")
     turn = game.open_turn
@@ -114,7 +114,7 @@ def join_game(root: Path, game_id: str, player: Player) -> int:
     try:
         Game(root, game_id, config).effective_state(turn, game.state(turn - 1))
     except RulesetError as e:
-        raise LeagueError(f"{game.config['ruleset']}: {e}") from None
+        raise LeagueError(f"{game.settings.ruleset}: {e}") from None
     write_files(root, {config_relpath(game_id): yamlio.dump(config)})
     return turn
 
@@ -358,7 +358,7 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
     subs = submissions(game, turn, state)
     grace = game.schedule.grace if game.schedule else dt.timedelta(0)
     taken, meta = select(subs, phase.awaited, game.deadline(turn), grace, now)
-    seed = dicemod.reveal(secret, int(game.config["dice"]["length"]), turn)
+    seed = dicemod.reveal(secret, game.settings.chain_length, turn)
     if not dicemod.follows(seed, bytes.fromhex(game.report(turn - 1)["dice"]["seed"])):
         raise LeagueError(f"the dice secret does not match {game.id}'s commitment: is it the right secret?")
     outcome, _ = compute(game, turn, state, taken, meta, seed)

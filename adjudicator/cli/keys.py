@@ -56,8 +56,8 @@ def new_key(args: argparse.Namespace) -> int:
     game_id = args.game
     out = Path(args.out).expanduser() if args.out else None
     game = load_game(root, game_id)
-    if game.config.get("key"):
-        raise SealError(f"{game_id} has a key already ({game.config['key']}); a new one would lock out every "
+    if game.settings.key:
+        raise SealError(f"{game_id} has a key already ({game.settings.key}); a new one would lock out every "
                         "file sealed to the old one")
     public, secret = crypto.new_identity()
     config = dict(game.config)

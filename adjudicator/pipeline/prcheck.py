@@ -270,7 +270,7 @@ def receipt(pr: PullRequest, results: list[FileResult]) -> str:
             seat = r.game.player(r.player) if r.player else None
             deadline = r.game.deadline(r.turn) if r.turn is not None else None
             when = deadline.isoformat(timespec="minutes") if deadline else "none set"
-            title = f"{r.game.config.get('title', r.game.id)}, turn {r.turn}"
+            title = f"{r.game.settings.title}, turn {r.turn}"
             if r.sealed:
                 opens = f"at the deadline, {when}" if deadline else "when the turn is adjudicated"
                 lines += [f"{title}, sealed orders of {seat.name if seat else '?'}: they open {opens}.", ""]
