@@ -8,7 +8,7 @@ images need only brackets, so escaping ``<`` alone is not enough: every characte
 written as a numeric character reference, which Markdown shows as the character and never reads as syntax.
 
 >>> md_text('<script>alert(1)</script> [x](javascript:y) {: onclick=z}')
-'&#60;script&#62;alert&#40;1&#41;&#60;/script&#62; &#91;x&#93;&#40;javascript:y&#41; &#123;: onclick&#61;z&#125;'
+'&#60;script&#62;alert(1)&#60;/script&#62; &#91;x&#93;(javascript:y) &#123;: onclick=z&#125;'
 >>> md_text("Getreide gegen Energie? 20 a, ihr 6 e.")
 'Getreide gegen Energie? 20 a, ihr 6 e.'
 >>> svg_text('a"<b>&')
@@ -21,8 +21,9 @@ import re
 from typing import Any
 
 # Characters that start inline markup in Markdown, HTML, the site's extensions (attr_list, tables) and template
-# engines ({{ }}); line breaks and controls are folded to a space, so player text never starts a block.
-_INLINE = re.compile(r"[&<>\[\]()!*_`\\|{}~^=]")
+# engines ({{ }}); a link or an image needs its brackets, so '(', ')' and '!' may stay. Line breaks and controls
+# are folded to a space, so player text never starts a block.
+_INLINE = re.compile(r"[&<>\[\]*_`\\|{}~]")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]+")
 # At the start of a line these begin a block (heading, list, quote, rule): written as references there too.
 _LINE_START = re.compile(r"^(\s*)([-+.:>#0-9])")

@@ -24,7 +24,9 @@ from typing import Any
 from . import yamlio
 from .model import Orders, Problem
 
-ORDERS_PATH = re.compile(r"^orders/(?P<game>[a-z0-9][a-z0-9-]*)/(?P<turn>\d{4})/(?P<player>[a-z0-9][a-z0-9-]*)\.yaml$")
+# ASCII only and to the very end: Python's \d takes Arabic-Indic or full-width digits and $ a trailing newline.
+ORDERS_PATH = re.compile(
+    r"^orders/(?P<game>[a-z0-9][a-z0-9-]*)/(?P<turn>[0-9]{4})/(?P<player>[a-z0-9][a-z0-9-]*)\.yaml\Z", re.ASCII)
 ENVELOPE_KEYS = ("game", "turn", "player", "wait", "orders")
 
 
@@ -40,13 +42,32 @@ class Finding:
     severity: str = "error"
 
     def text(self) -> str:
+        """One line, whatever the file's name holds: a line break there must not start a workflow command."""
         hint = f" — {self.hint}" if self.hint else ""
-        return f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}{hint}"
+        return visible(f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}{hint}")
 
     def github(self) -> str:
+        """A workflow command (``::error file=...::message``), its property and its message escaped as GitHub says."""
         kind = "error" if self.severity == "error" else "warning"
-        msg = (self.message + (f" — {self.hint}" if self.hint else "")).replace("%", "%25").replace("\n", "%0A")
-        return f"::{kind} file={self.file},line={self.line},col={self.column}::{msg}"
+        msg = _command_escape(self.message + (f" — {self.hint}" if self.hint else ""))
+        prop = _command_escape(self.file).replace(":", "%3A").replace(",", "%2C")
+        return f"::{kind} file={prop},line={self.line},col={self.column}::{msg}"
+
+
+def _command_escape(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def visible(text: str) -> str:
+    """``text`` with every character that is not printable written as an escape (``\\n``, ``\\x1b``).
+
+    >>> visible("alice.yaml\\n::warning::x")
+    'alice.yaml\\\\n::warning::x'
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode("ascii")
+                   for c in text)
 
 
 @dataclass(frozen=True)

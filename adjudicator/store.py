@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable, Mapping
@@ -39,6 +40,7 @@ from .ruleset import Joins, Ruleset, get
 from .sealed import storage
 
 GAMES_DIR = "games"
+TURN_DIR = re.compile(r"[0-9]{4}\Z", re.ASCII)
 # Options the engine reads itself; the ruleset's set-up never sees them.
 ENGINE_OPTIONS = {"orders": ("open", "sealed")}
 
@@ -164,7 +166,16 @@ class Game:
         folder = self.dir / "turns"
         if not folder.is_dir():
             return []
-        return sorted(int(p.name) for p in folder.iterdir() if p.name.isdigit() and (p / "report.yaml").is_file())
+        turns = []
+        for p in folder.iterdir():
+            if not TURN_DIR.match(p.name):  # int() would take Arabic-Indic or full-width digits as a turn
+                if p.is_dir():
+                    raise LeagueError(f"games/{self.id}/turns/{ascii(p.name)[1:-1]} is not a turn folder (four ASCII "
+                                      "digits, like 0003): remove it, or rename it if it is one")
+                continue
+            if (p / "report.yaml").is_file():
+                turns.append(int(p.name))
+        return sorted(turns)
 
     @property
     def last_turn(self) -> int:

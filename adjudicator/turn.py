@@ -43,7 +43,7 @@ from .store import (
     write_files,
 )
 
-GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}\Z", re.ASCII)
 
 
 # --- making and joining games --------------------------------------------------------------------------------

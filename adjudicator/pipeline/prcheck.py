@@ -6,8 +6,10 @@ The orders workflow runs it on ``pull_request``, without secrets, so pull reques
 
 ``--league`` is the league as it is on the base branch (trusted: its code is what runs, its games are what the
 orders are checked against); ``--repo`` is a clone holding the pull request's commits, read as data only: the
-changed files come from ``git diff base...head`` and their content from git's objects, never from a checkout
-of the pull request, so a symlink is never followed and a huge file is refused before it is read.
+changed files are what merging the pull request would change (the base against the tree ``git merge-tree`` makes;
+a history with several merge bases, where one diff does not show what the merge does, is refused) and their
+content comes from git's objects, never from a checkout of the pull request, so a symlink is never followed and a
+huge file is refused before it is read.
 
 The rules: every changed path is ``orders/<game>/<NNNN>/<seat>.yaml`` of a running game, for its open turn,
 of the seat the pull request's author holds (GitHub login and numeric id as in ``game.yaml``); it is added or
@@ -32,7 +34,8 @@ from typing import Any
 
 from .. import check, history, yamlio
 from ..errors import LeagueError
-from ..orders import Finding, OrdersPath, file_finding, parse_path
+from ..markup import md_text
+from ..orders import Finding, OrdersPath, file_finding, parse_path, visible
 from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
 from ..sealed.orders import check_envelope
 from ..store import Game, sealed_relpath
@@ -101,13 +104,43 @@ class FileResult:
         return not any(f.severity == "error" for f in self.findings)
 
 
+class MergeRefused(Exception):
+    """The merge itself cannot be judged (several merge bases, conflicts): a finding for the whole pull request."""
+
+    def __init__(self, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.message, self.hint = message, hint
+
+
+def merge_result(repo: Path, base: str, head: str) -> str:
+    """The tree that merging ``head`` into ``base`` makes, as git would make it.
+
+    ``base...head`` diffs from one merge base; a criss-cross history has several, and the real merge uses all
+    of them, so a file the diff does not show can change on merge. Such a pull request is refused, and for
+    every other the check judges the merge's own tree against the base.
+    """
+    bases = history.text(repo, "merge-base", "--all", base, head).split()
+    if len(bases) != 1:
+        raise MergeRefused(
+            f"this pull request's branch and the base branch have {len(bases) or 'no'} merge bases, so what merging "
+            "it does cannot be judged from one comparison",
+            "start a new branch from the base branch (git switch -c my-orders origin/main), commit only your "
+            "orders file and open the pull request from it")
+    done = history.run(repo, "merge-tree", "--write-tree", "--no-messages", base, head, check=False)
+    if done.returncode != 0:
+        raise MergeRefused("this pull request does not merge cleanly into the base branch",
+                           "start a new branch from the base branch and commit only your orders file")
+    return done.stdout.decode().split()[0]
+
+
 def changed_files(repo: Path, base: str, head: str) -> list[Change]:
-    """The pull request's changes: ``git diff --raw -z -M base...head`` (from the merge base, as GitHub shows)."""
+    """What merging the pull request changes: ``git diff-tree`` from the base to the merge's tree."""
     for sha in (base, head):
         if history.rev(repo, sha) is None:
             raise LeagueError(f"commit {sha} is not in {repo}: fetch the pull request's commits first "
                               "(actions/checkout with fetch-depth: 0)")
-    raw = history.run(repo, "diff", "--raw", "-z", "-M", "--no-abbrev", f"{base}...{head}").stdout
+    merged = merge_result(repo, base, head)
+    raw = history.run(repo, "diff-tree", "-r", "--raw", "-z", "-M", "--no-abbrev", base, merged).stdout
     fields = raw.split(b"\0")
     out: list[Change] = []
     i = 0
@@ -123,6 +156,9 @@ def changed_files(repo: Path, base: str, head: str) -> list[Change]:
 def path_problem(change: Change) -> str | None:
     """Why a change can never be a player's orders file, whatever its content; ``None`` if it might be."""
     parts = PurePosixPath(change.path).parts
+    if not (change.path.isascii() and change.path.isprintable()):
+        return ("has a name with characters no orders file has (only a-z, 0-9, '-', '.' and '/', turns in ASCII "
+                "digits, no line breaks); write a plain orders/<game>/<NNNN>/<login>.yaml")
     if change.status == "D":
         return "deletes a file; a pull request may only add or change your own orders file"
     if change.status in "RC":
@@ -149,15 +185,16 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
 
     The content of a sealed file is its envelope only: it opens at the deadline, and this check has no key.
     """
-    result = FileResult(change.path)
+    shown = visible(change.path)  # a name may hold a line break: every message shows it escaped
+    result = FileResult(shown)
 
     def refuse(message: str, hint: str = "") -> FileResult:
-        result.findings.append(file_finding(change.path, message, hint))
+        result.findings.append(file_finding(shown, message, hint))
         return result
 
     why = path_problem(change)
     if why:
-        return refuse(f"{change.path} {why}", "a pull request carries one thing: your orders for the open turn")
+        return refuse(f"{shown} {why}", "a pull request carries one thing: your orders for the open turn")
     where = orders_path(change.path)
     assert where is not None  # path_problem refused every other path
     is_sealed_file = parse_sealed_path(change.path) is not None
@@ -250,12 +287,20 @@ def _as_file(raw: bytes) -> Iterator[Path]:
 
 def run_check(league: Path, repo: Path, pr: PullRequest) -> list[FileResult]:
     """Check every file the pull request changes; an empty pull request is refused too."""
-    changes = changed_files(repo, pr.base, pr.head)
+    try:
+        changes = changed_files(repo, pr.base, pr.head)
+    except MergeRefused as e:
+        return [FileResult("(pull request)", [file_finding("(pull request)", e.message, e.hint)])]
     if not changes:
         return [FileResult("(pull request)", [file_finding("(pull request)", "the pull request changes no files",
                                                            "add your orders file for the open turn")])]
     games = check.GameCache(league)
     return [check_change(repo, games, pr, c) for c in changes]
+
+
+def _summary_line(f: Finding) -> str:
+    """A finding in the job summary: its words are the player's in part (names, values), so they make no markup."""
+    return f"- line {f.line}: {md_text(f.message)}" + (f" — {md_text(f.hint)}" if f.hint else "")
 
 
 def receipt(pr: PullRequest, results: list[FileResult]) -> str:
@@ -264,7 +309,7 @@ def receipt(pr: PullRequest, results: list[FileResult]) -> str:
     verdict = "✅ valid: these orders can be merged" if not errors else f"❌ refused: {errors} problem(s)"
     lines = [f"## Orders receipt — pull request #{pr.number} by @{pr.login}", "", f"**{verdict}**", ""]
     for r in results:
-        lines.append(f"### `{r.path}`")
+        lines.append(f"### {md_text(r.path)}")
         lines.append("")
         if r.game is not None and r.ok:
             seat = r.game.player(r.player) if r.player else None
@@ -277,14 +322,12 @@ def receipt(pr: PullRequest, results: list[FileResult]) -> str:
             else:
                 lines += [f"{title}, orders of {seat.name if seat else '?'}. Deadline: {when}.", "",
                           "Understood as:", ""]
-                lines += [f"- {line}" for line in r.understood] + [""]
+                lines += [f"- {md_text(line)}" for line in r.understood] + [""]
         warnings = [f for f in r.findings if f.severity != "error"]
         problems = [f for f in r.findings if f.severity == "error"]
         if warnings:
-            lines += ["Warnings:", ""] + [f"- line {f.line}: {f.message}" + (f" — {f.hint}" if f.hint else "")
-                                          for f in warnings] + [""]
+            lines += ["Warnings:", ""] + [_summary_line(f) for f in warnings] + [""]
         if problems:
-            lines += ["Problems:", ""] + [f"- line {f.line}: {f.message}" + (f" — {f.hint}" if f.hint else "")
-                                          for f in problems] + [""]
+            lines += ["Problems:", ""] + [_summary_line(f) for f in problems] + [""]
         lines += [f"> {note}" for note in r.notes] + ([""] if r.notes else [])
     return "\n".join(lines).rstrip() + "\n"

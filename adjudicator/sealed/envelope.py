@@ -26,7 +26,7 @@ ARMOR_BEGIN = "-----BEGIN AGE ENCRYPTED FILE-----"
 ARMOR_END = "-----END AGE ENCRYPTED FILE-----"
 AGE_MAGIC = b"age-encryption.org/v1\n"
 SEALED_PATH = re.compile(
-    r"^orders/(?P<game>[a-z0-9][a-z0-9-]*)/(?P<turn>\d{4})/(?P<player>[a-z0-9][a-z0-9-]*)\.yaml\.age$")
+    r"^orders/(?P<game>[a-z0-9][a-z0-9-]*)/(?P<turn>[0-9]{4})/(?P<player>[a-z0-9][a-z0-9-]*)\.yaml\.age\Z", re.ASCII)
 # Armor adds a third and a line break per 64 characters; each recipient adds a stanza of about 150 bytes.
 SEALED_MAX_BYTES = ORDERS_MAX_BYTES * 3 // 2 + 4096
 RECIPIENT_TYPES = {"age": "X25519", "ssh-ed25519": "ssh-ed25519"}

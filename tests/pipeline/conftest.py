@@ -8,6 +8,7 @@ author, exactly as the orders workflow would see it.
 from __future__ import annotations
 
 import datetime as dt
+import html
 import json
 import os
 from dataclasses import dataclass, field
@@ -187,6 +188,6 @@ def assert_each_refused(world: World, cases: dict, capsys, summary: Path, branch
         pr = world.open_pr(player, f"{branch}-{len(case)}-{player}", files)
         code, out, receipt = pr_check(world, pr, capsys, summary)
         assert code == 1, case
-        assert message in out and message in receipt, f"{case}: {out}"
+        assert message in out and message in html.unescape(receipt), f"{case}: {out}"  # as the summary shows it
         assert "❌ refused" in receipt, case
         unchanged(world, before)

@@ -24,3 +24,5 @@ def turnpress(*args: str, env: dict[str, str] | None = None, timeout: int = 120)
     full = {k: v for k, v in os.environ.items() if not k.startswith("TURNPRESS_")} | (env or {})
     return subprocess.run([sys.executable, "-c", COMMAND, *args], cwd=REPO, env=full, capture_output=True,
                           text=True, timeout=timeout)
+
+from ..pipeline.conftest import world  # noqa: E402,F401  (the pull-request world of tests/pipeline)
