@@ -42,14 +42,20 @@ class Player:
 class Phase:
     """What is open now: a label for people and who is awaited.
 
-    ``awaited`` lists the keys of the players whose orders the phase needs and takes; orders of anyone else
-    for this phase are kept in the archive but not taken (the report says so). ``finished`` marks a game that
-    is over.
+    ``awaited`` lists the keys of the players whose orders the phase needs and takes; ``open_to`` those whose
+    orders it also takes without waiting for them (standing orders, offers a player may make in any phase).
+    Orders of anyone else for this phase are kept in the archive but not taken (the report says so).
+    ``finished`` marks a game that is over.
     """
 
     label: str
     awaited: tuple[str, ...]
     finished: bool = False
+    open_to: tuple[str, ...] = ()
+
+    def takes(self, key: str) -> bool:
+        """Whether orders of ``key`` count in this phase (awaited, or welcome without being waited for)."""
+        return key in self.awaited or key in self.open_to
 
 
 @dataclass(frozen=True)

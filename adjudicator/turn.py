@@ -286,8 +286,8 @@ def select(subs: Sequence[Submission], awaited: Sequence[str], deadline: dt.date
            grace: dt.timedelta, now: dt.datetime | None) -> tuple[dict[str, Taken], dict[str, Any]]:
     """The orders that count, and the report's account of every file: taken, late, refused. Pure.
 
-    A file counts if its player is awaited, it is valid, and it arrived by the deadline plus grace (after the
-    deadline it is marked late). A file not yet committed counts as arriving ``now``.
+    A file counts if the phase takes its player's orders (``awaited``: the players it waits for and those it
+    is open to), it is valid, and it arrived by the deadline plus grace (after the deadline it is marked late). A file not yet committed counts as arriving ``now``.
     """
     taken: dict[str, Taken] = {}
     meta: dict[str, Any] = {"taken": [], "late": [], "refused": [], "missed": [], "defaults": {}}
@@ -357,7 +357,7 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
     subs = submissions(game, turn, state)
     grace = game.schedule.grace if game.schedule else dt.timedelta(0)
-    taken, meta = select(subs, phase.awaited, game.deadline(turn), grace, now)
+    taken, meta = select(subs, (*phase.awaited, *phase.open_to), game.deadline(turn), grace, now)
     seed = dicemod.reveal(secret, game.settings.chain_length, turn)
     if not dicemod.follows(seed, bytes.fromhex(game.report(turn - 1)["dice"]["seed"])):
         raise LeagueError(f"the dice secret does not match {game.id}'s commitment: is it the right secret?")

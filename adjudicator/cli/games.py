@@ -54,7 +54,8 @@ def template(args: argparse.Namespace) -> int:
     rs = game.ruleset
     body = rs.template(state, key) if isinstance(rs, WritesTemplate) else yamlio.dump(
         rs.default_orders(state, key, None))
-    awaited = "you are awaited" if key in phase.awaited else "you are not awaited in this phase"
+    awaited = ("you are awaited" if key in phase.awaited else "your orders are taken but not waited for"
+               if phase.takes(key) else "you are not awaited in this phase")
     deadline = game.deadline(open_turn)
     where = orders_relpath(game.id, open_turn, key)
     send = (f"# Sealed orders: save this outside orders/, then 'turnpress seal FILE' writes {where}.age;"

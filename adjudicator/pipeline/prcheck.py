@@ -233,13 +233,13 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
                       "orders fit in a few kilobytes: remove what is not an order")
     raw = history.run(repo, "cat-file", "blob", change.blob).stdout
     if is_sealed_file:
-        return _check_sealed(games, change, raw, game, seat.name, where.player in phase.awaited, result)
+        return _check_sealed(games, change, raw, game, seat.name, phase.takes(where.player), result)
     with _as_file(raw) as path:
         checked, _ = check.check_path(games, change.path, path)
     result.findings += checked.findings
     if not checked.ok:
         return result
-    if where.player not in phase.awaited:
+    if not phase.takes(where.player):
         return refuse(f"{seat.name} is not awaited in turn {where.turn} ({phase.label}): these orders would not "
                       "be used", "wait for a phase that awaits you")
     result.understood = check.describe(game, state, where.player, checked.orders)

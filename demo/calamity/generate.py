@@ -47,6 +47,10 @@ HABITS = {
     "twierz": {"likes": ["D", "B", "A"], "nerve": 3, "takes_for": 15},      # collects complete types
 }
 MISSES = {("twierz", 9)}  # Tomasz is travelling once: the deadline default (NMR) plays for him
+# The first note of the game: the length of the game enters the schedule and so the set-up dice; a different
+# first note (which enters turn 1's dice) is tried until the number of turns is a fixed point.
+SALT = 0
+SALT_WORDS = ["1983", "Lloyd's", "new", "busy", "quiet", "long", "insurance", "underwriting"]
 
 
 def setup_config(n_turns: int) -> dict:
@@ -101,6 +105,8 @@ def move_orders(st, p, turn):
     cash = st["players"][p]["cash"]
     token = st["token"]
     notes, o = [], {}
+    if turn == 1 and SALT:
+        notes.append(f"The {SALT_WORDS[SALT % len(SALT_WORDS)]} season opens{'!' * (SALT // len(SALT_WORDS))}")
     mine = st["players"][p]["policies"]
     # (i) selling: late in the year, high prices and many risk fields ahead make the careful sell D and C.
     sell = []
@@ -187,6 +193,11 @@ def move_orders(st, p, turn):
         o["standing"] = {"B": {"before_row": "keep", "after_row": 4, "accept_fee": 8}}
         notes.append("Standing orders for B: I keep them unless the row is grim, and I take B off anyone's "
                      "hands for 8 GE.")
+    if turn <= 8 and p == "twierz" and not st["private"][p]["standing"]:
+        o["standing"] = {c: {"before_row": "keep", "after_row": 4, "accept_fee": 15} for c in "ABCD"}
+        o["standing"]["year_end"] = []
+        notes.append("Standing orders, as I am often travelling: I keep my policies unless a row marks them four "
+                     "times, take anyone's for 15 GE, and keep everything at the year end.")
     return o, notes
 
 
@@ -339,9 +350,15 @@ def play(n_turns, write=False):
 
 
 def main():
-    for n in range(70, 96):
-        got, st = play(n)
-        print("assumed", n, "got", got, flush=True)
+    global SALT
+    for SALT in range(200):
+        n = 70
+        for _ in range(4):
+            got, st = play(n)
+            if got == n:
+                break
+            n = got
+        print("note", SALT, "assumed", n, "got", got, flush=True)
         if got == n:
             break
     else:

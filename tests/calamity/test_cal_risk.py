@@ -1,5 +1,6 @@
 """(3)(iii)b: a risk field and its three steps, played by mail as reaction and answer phases."""
 
+from adjudicator import yamlio
 from adjudicator.rulesets.calamity import RULESET
 
 from .cal_helpers import arrange, new_game, play, seed_for
@@ -156,3 +157,106 @@ def test_reaction_checks():
     assert [(p.path, p.severity) for p in problems] == [(("return", 0), "error"), (("return", 0), "error"),
                                                         (("return", 2), "error")]
     assert RULESET.check(st, "bob", {"return": ["C1"], "pass": [{"policy": "C2", "to": "cy", "fee": 9}]}) == []
+
+
+# --- issue 17: offers answered in the same step as open ones, orders of players not waited for ----------------
+
+
+def test_an_accepted_offer_is_carried_out_when_another_offer_goes_to_an_answer_phase():
+    """(3)(iii)b step 1 b): every pass-on agreed in a step happens, also when another offer of the same step is
+    still open. Bob offers C1 to Dee for 12 and Dee accepts at once; Bob also offers C2 to Ann, who answers in an
+    answer phase. Afterwards Dee holds C1 and Bob has paid her 12 GE."""
+    st = at_risk_c()
+    st = play(st, {"bob": {"pass": [{"policy": "C1", "to": "dee", "fee": 12},
+                                    {"policy": "C2", "to": "ann", "fee": 20}]},
+                   "cy": {}, "dee": {"accept": [{"policy": "C1", "from": "bob", "fee": 12}]}}).state
+    assert st["phase"] == {"kind": "answer", "awaited": ["ann"]}
+    st = play(st, {"ann": {}}, seed=seed_for(row=3)).state  # Ann lets the deadline pass: refused
+    assert st["players"]["dee"]["policies"] == ["C1"] and st["players"]["bob"]["policies"] == ["C2"]
+    assert cash(st)["bob"] == 288 and cash(st)["dee"] == 312 and cash(st)["ann"] == 300
+    assert [o["result"] for o in st["risk"]["offers"]] == ["passed", "refused"]
+
+
+def test_a_standing_refusal_with_return_is_carried_out_when_another_offer_is_open():
+    """A refused offer with ``if_refused: return`` goes back to the bank for the step's fee (4 GE before the
+    row), also when the refusal was a standing order and another offer of the step waited for an answer."""
+    st = arrange(new_game(), token=16, hands=HANDS, policies={"bob": ["C1", "C2"], "cy": ["C3"]})
+    st["private"]["dee"]["standing"] = {"C": {"before_row": "keep"}}  # no accept_fee: refuses every offer
+    st = play(st, {"ann": {"card": 1}}).state
+    st = play(st, {"bob": {"pass": [{"policy": "C1", "to": "dee", "fee": 5, "if_refused": "return"},
+                                    {"policy": "C2", "to": "ann", "fee": 20}]}, "cy": {}}).state
+    assert st["phase"] == {"kind": "answer", "awaited": ["ann"]}
+    st = play(st, {"ann": {"accept": [{"policy": "C2", "from": "bob", "fee": 20}]}}, seed=seed_for(row=3)).state
+    assert st["players"]["bob"]["policies"] == [] and st["players"]["ann"]["policies"] == ["C2"]
+    assert cash(st)["bob"] == 300 - 4 - 20 and cash(st)["ann"] == 320
+    assert [o["result"] for o in st["risk"]["offers"]] == ["refused, returned", "passed"]
+
+
+def test_a_holder_with_a_standing_order_is_not_waited_for_but_may_still_pass_on_and_return():
+    """Every player may send orders in any phase (Phase.open_to); a holder whose standing order answers for
+    him is not waited for, yet his orders of the phase replace the standing ones: Cy (standing: keep) returns
+    C3 at step 1 after all."""
+    st = arrange(new_game(), token=16, hands=HANDS, policies={"bob": ["C1", "C2"], "cy": ["C3"]})
+    st["private"]["cy"]["standing"] = {"C": {"before_row": "keep"}}
+    st = play(st, {"ann": {"card": 1}}).state
+    phase = RULESET.phase(st)
+    assert phase.awaited == ("bob",) and set(phase.open_to) == {"ann", "cy", "dee"}
+    assert phase.takes("cy") and phase.takes("dee")
+    res = play(st, {"bob": {}, "cy": {"return": ["C3"]}, "dee": {"standing": {"C": {"accept_fee": 9}}}})
+    assert res.state["players"]["cy"]["policies"] == [] and cash(res.state)["cy"] == 296
+    assert res.state["private"]["dee"]["standing"] == {"C": {"accept_fee": 9}}
+
+
+def test_the_answer_sheet_accepts_nothing_unless_the_player_writes_it():
+    """An unedited answer sheet refuses every offer: it lists the offers as comments only."""
+    st = at_risk_c()
+    st = play(st, {"bob": {"pass": [{"policy": "C2", "to": "ann", "fee": 30}]}, "cy": {}}).state
+    sheet = RULESET.template(st, "ann")
+    assert "#   - {policy: C2, from: bob, fee: 30}" in sheet
+    assert yamlio.load_trusted(sheet)["accept"] == []
+
+
+def test_standing_offers_and_a_standing_price_settle_a_step_without_any_phase():
+    """Play by mail (pacing): Bob's standing offer of C2 to Dee for 10 GE meets Dee's standing price of 10 GE;
+    with every holder answered by standing orders, the calamity runs to the damage in the mover's phase."""
+    st = arrange(new_game(), token=16, hands=HANDS, policies={"bob": ["C1", "C2"], "cy": ["C3"]})
+    st["private"]["bob"]["standing"] = {"C": {"before_row": "keep",
+                                              "pass": [{"policy": "C2", "to": "dee", "fee": 10}]}}
+    st["private"]["cy"]["standing"] = {"C": {"after_row": 3}}
+    st["private"]["dee"]["standing"] = {"C": {"accept_fee": 10}}
+    res = play(st, {"ann": {"card": 1}}, seed=seed_for(row=1, column=5))
+    st = res.state
+    assert st["phase"] == {"kind": "move", "awaited": ["bob"]}, "no reaction and no answer phase"
+    # step 1: C2 passed to Dee for 10; step 2, row 1 marks C3 three times: Cy returns it for 20
+    assert st["players"]["bob"]["policies"] == ["C1"] and st["players"]["cy"]["policies"] == []
+    assert cash(st)["cy"] == 280
+    assert res.report["risk"]["offers"][0]["result"] == "passed"
+    # row 1 column 5 of C marks types 3: nobody pays damage (C3 went back to the bank)
+    assert cash(st)["bob"] == 290 and cash(st)["dee"] == 310
+
+
+def test_a_standing_offer_is_made_at_the_step_it_names_and_replaced_by_the_phase_orders():
+    """A standing offer is made at step 1 unless it names step 2; orders of the phase with ``pass`` replace
+    the standing offers of that step."""
+    st = arrange(new_game(), token=16, hands=HANDS, policies={"bob": ["C1", "C2"]})
+    st["private"]["bob"]["standing"] = {"C": {"pass": [{"policy": "C2", "to": "dee", "fee": 10, "step": 2}]}}
+    st["private"]["dee"]["standing"] = {"C": {"accept_fee": 5}}
+    res = play(st, {"ann": {"card": 1}}, seed=seed_for(row=1, column=1))
+    assert [(o["id"], o["result"]) for o in res.report["risk"]["offers"]] == [(1, "passed")]
+    st = arrange(new_game(), token=16, hands=HANDS, policies={"bob": ["C1", "C2"]})
+    st["private"]["bob"]["standing"] = {"C": {"pass": [{"policy": "C2", "to": "dee", "fee": 10}]}}
+    st = play(st, {"ann": {"card": 1}}).state
+    assert st["phase"] == {"kind": "answer", "awaited": ["dee"]}, "Dee has no standing price: she is asked"
+    st = arrange(new_game(), token=16, hands=HANDS, policies={"bob": ["C1", "C2"], "cy": ["C3"]})
+    st["private"]["bob"]["standing"] = {"C": {"pass": [{"policy": "C2", "to": "dee", "fee": 10}]}}
+    st = play(st, {"ann": {"card": 1}}).state
+    st = play(st, {"cy": {}, "bob": {"pass": []}}).state  # Bob's orders of the phase: no offer this time
+    assert st["risk"]["offers"] == []
+
+
+def test_standing_offers_are_checked_against_their_category():
+    st = at_risk_c()
+    problems = RULESET.check(st, "bob", {"standing": {"C": {"pass": [{"policy": "D1", "to": "cy", "fee": 1},
+                                                                   {"policy": "C3", "to": "cy", "fee": 1}]}}})
+    assert [(p.path, p.severity) for p in problems] == [(("standing", "C", "pass", 0), "error"),
+                                                        (("standing", "C", "pass", 1), "warning")]

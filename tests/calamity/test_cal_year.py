@@ -128,3 +128,52 @@ def test_hands_never_leak_into_public_view_report_or_newsletter():
             assert hand not in str(public_report)
         full_newsletter = RULESET.newsletter(st, res.report, PLAYERS[:4])
         assert "movement cards are" not in full_newsletter, "newsletter() must never print report['private']"
+
+
+def test_a_standing_order_for_the_year_end_answers_for_the_holder():
+    """(4)c by mail (pacing): the free returns given in advance as the standing order ``year_end``; when every
+    holder has one, no year-end phase opens and the next year is dealt at once."""
+    st = arrange(new_game(), token=51, hands=LAST, policies={"bob": ["A1", "D2"], "cy": ["C3"]})
+    st["private"]["bob"]["standing"] = {"year_end": ["D2"]}
+    res = play(st, {"ann": {"card": 1}, "cy": {"standing": {"year_end": []}}})
+    st = res.state
+    assert st["year"] == 2 and st["phase"]["kind"] == "move"
+    assert st["players"]["bob"]["policies"] == ["A1"] and st["players"]["cy"]["policies"] == ["C3"]
+    assert "Bob returns D2 to the bank free of charge." in res.report["events"]
+    st = arrange(new_game(), token=51, hands=LAST, policies={"bob": ["A1"], "cy": ["C3"]})
+    st["private"]["bob"]["standing"] = {"year_end": []}
+    assert play(st, {"ann": {"card": 1}}).state["phase"] == {"kind": "year_end", "awaited": ["cy"]}
+
+
+def test_a_move_without_any_choice_is_played_at_once():
+    """House rule "no phase without a choice": Bob holds one card and no policy, and every field a card still
+    in play could reach (45-49) asks nothing of him, so his move is played in Ann's phase; Cy holds a policy
+    (she may sell it) and is asked."""
+    st = arrange(new_game(), token=43, hands={"ann": [1, 1], "bob": [2], "cy": [1], "dee": [1]},
+                 policies={"cy": ["A1"], "dee": ["B1"]})
+    res = play(st, {"ann": {"card": 1}})
+    st = res.state
+    assert [(x["player"], x["card"]) for x in st["played"]] == [("ann", 1), ("bob", 2)]
+    assert st["token"] == 46 and st["phase"] == {"kind": "move", "awaited": ["cy"]}
+    assert any("played at once" in e for e in res.report["events"])
+    assert st["players"]["ann"]["cash"] == 260 and st["players"]["bob"]["cash"] == 260  # Mißmanagement
+
+
+def test_a_move_is_asked_for_when_a_possible_card_reaches_a_choice():
+    """Judged on public figures only: Bob's one card is a 1 (field 23, Risiko A: nothing to choose), but it might
+    be a 2 (field 24, Übernahme), so he is asked; skipping his phase would tell everyone that it is no 2."""
+    st = arrange(new_game(), token=21, hands={"ann": [1, 1], "bob": [1], "cy": [1], "dee": [1]},
+                 policies={"cy": ["A1"], "dee": ["B1"]})
+    st = play(st, {"ann": {"card": 1}}).state  # field 22, Ankauf: Ann buys nothing
+    assert st["phase"] == {"kind": "move", "awaited": ["bob"]}
+
+
+def test_the_issue_tallies_the_movement_cards_played():
+    """Issues show which movement cards (Table 2) have been played this year and how many are still in hands."""
+    st = arrange(new_game(), token=10, hands={"ann": [3, 1], "bob": [2], "cy": [1], "dee": [1]})
+    st["played"] = [{"player": "dee", "card": 5, "field": 5}, {"player": "cy", "card": 5, "field": 10}]
+    res = play(st, {"ann": {"card": 3, "buy": []}})
+    text = RULESET.newsletter(res.state, {k: v for k, v in res.report.items() if k != "private"}, PLAYERS[:4])
+    assert "| Played | 0 | 0 | 1 | 0 | 2 | 13 |" in text
+    assert "| Still in hands | 10 | 6 | 3 | 2 | 0 | 39 |" in text
+    assert "- Ann: played 3; 1 card(s) left." in text and "- Cy: played 5; " in text

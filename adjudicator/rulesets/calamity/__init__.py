@@ -104,8 +104,13 @@ class Calamity(HiddenStateViews):
         return st
 
     def phase(self, state: State) -> Phase:
+        """One player (the mover) or the holders at risk are awaited; every other player may send orders in
+        any phase without being waited for: standing orders, and in a risk step returns, offers and answers."""
         ph = state["phase"]
-        return Phase(phase_label(state), tuple(ph["awaited"]), finished=ph["kind"] == "over")
+        awaited = tuple(ph["awaited"])
+        over = ph["kind"] == "over"
+        open_to = () if over else tuple(p for p in state["seats"] if p not in awaited)
+        return Phase(phase_label(state), awaited, finished=over, open_to=open_to)
 
     def order_schema(self, state: State, player: str) -> dict[str, Any]:
         return orders.schema(state, player)

@@ -71,8 +71,53 @@ def after_turn(st: State, dice: Dice, log: Log) -> None:
         if st["hands"][order[i]] > 0:
             st["next"] = i
             open_move(st)
+            if not mover_has_choice(st, order[i]):
+                forced_move(st, order[i], dice, log)
             return
     raise AssertionError("cards left in no hand although the token is not on field 52")
+
+
+# The fields whose action asks the mover to choose (the others simply happen).
+CHOICE_FIELDS = {"purchase", "tax", "takeover", "ascot", "henley", "monopoly"}
+
+
+def possible_cards(st: State) -> list[int]:
+    """The card values that may still be in some hand, from public figures only (the deck and the cards played).
+
+    The last card of the year is known to everyone: it takes the token to field 52."""
+    if sum(st["hands"].values()) == 1:
+        return [YEAR_END - st["token"]]
+    left = list(DECK)
+    for played in st["played"]:
+        left.remove(played["card"])
+    return sorted(set(left))
+
+
+def field_has_choice(st: State, p: str, number: int) -> bool:
+    kind = TRACK[number].kind
+    if kind == "market":
+        kind = "purchase" if st["options"]["market"] == "purchase" else "quiet"
+    if kind not in CHOICE_FIELDS:
+        return False
+    co = others(st, p)
+    held_by_others = any(policies(st, q) for q in co)
+    return {"purchase": True, "tax": len(co) > 1, "ascot": len(co) > 1, "takeover": held_by_others,
+            "henley": held_by_others, "monopoly": bool(policies(st, p)) and held_by_others}[kind]
+
+
+def mover_has_choice(st: State, p: str) -> bool:
+    """Whether the mover has anything to decide, judged on public figures alone so that opening (or skipping)
+    the phase tells nobody anything about the hidden hand: one card left, no policies to sell, and no field the
+    card may reach asks for a choice. Then the phase is played at once (house rule "no phase without a choice")."""
+    if st["hands"][p] != 1 or policies(st, p):
+        return True
+    return any(field_has_choice(st, p, st["token"] + v) for v in possible_cards(st) if st["token"] + v <= YEAR_END)
+
+
+def forced_move(st: State, p: str, dice: Dice, log: Log) -> None:
+    """Play the move of a mover without a choice in the same adjudication, with dice of its own."""
+    log.say(f"{name(st, p)} has a single card, no policies and nothing to choose: the move is played at once.")
+    move(st, p, {"card": st["private"][p]["hand"][0]}, dice.fork(f"forced-{st['year']}-{len(st['played'])}"), log)
 
 
 def year_end(st: State, dice: Dice, log: Log) -> None:
@@ -90,11 +135,17 @@ def year_end(st: State, dice: Dice, log: Log) -> None:
     if st["year"] >= years(st):
         finish(st, log)
         return
-    holders = [p for p in st["seats"] if policies(st, p)]
-    if holders:
-        st["phase"] = {"kind": "year_end", "awaited": holders}
+    awaited = [p for p in st["seats"] if policies(st, p) and standing_year_end(st, p) is None]
+    if awaited:
+        st["phase"] = {"kind": "year_end", "awaited": awaited}
     else:
-        new_year(st, dice, log)
+        resolve_year_end(st, {}, dice, log)
+
+
+def standing_year_end(st: State, p: str) -> list[str] | None:
+    """The standing order ``year_end``: the policies to return at (4)c, [] to keep all; None if there is none."""
+    rule = st["private"][p].get("standing", {}).get("year_end")
+    return None if rule is None else list(rule)
 
 
 def years(st: State) -> int:
@@ -104,9 +155,11 @@ def years(st: State) -> int:
 
 
 def resolve_year_end(st: State, orders: Mapping[str, Orders], dice: Dice, log: Log) -> None:
-    """(4)c: policies returned to the bank without cost; then the next year is dealt."""
+    """(4)c: policies returned to the bank without cost (the orders of the phase, else the standing order
+    ``year_end``); then the next year is dealt."""
     for p in st["seats"]:
-        wanted = (orders.get(p) or {}).get("return", [])
+        given = orders.get(p) or {}
+        wanted = given["return"] if "return" in given else standing_year_end(st, p) or []
         done = []
         for code in wanted:
             if count(st, p, code) > 0:
@@ -144,8 +197,10 @@ def valid_other(st: State, p: str, q: Any) -> bool:
     return isinstance(q, str) and q in st["players"] and q != p
 
 
-# The keys of a player's standing orders, in the order they are kept: one per risk category, then Deckung.
-STANDING_KEYS = (*CATEGORIES, "cover")
+# The keys of a player's standing orders, in the order they are kept: one per risk category, then Deckung and
+# the year end's free returns.
+STANDING_KEYS = (*CATEGORIES, "cover", "year_end")
+LIST_KEYS = ("cover", "year_end")
 
 
 def apply_standing(st: State, p: str, update: Mapping[str, Any] | None) -> None:
@@ -158,7 +213,7 @@ def apply_standing(st: State, p: str, update: Mapping[str, Any] | None) -> None:
         if key in update:
             if update[key] is None:
                 standing.pop(key, None)
-            elif key == "cover":
+            elif key in LIST_KEYS:
                 standing[key] = [str(code) for code in update[key]]
             else:
                 standing[key] = dict(update[key])
@@ -441,7 +496,7 @@ def open_reaction(st: State, dice: Dice, log: Log) -> None:
 
 
 def standing_returns(st: State, p: str) -> list[str]:
-    """What ``p``'s standing order for the category returns at the current step."""
+    """What ``p``'s standing order for the category returns at the current step (none without one)."""
     risk = st["risk"]
     cat = risk["category"]
     rule = standing_for(st, p, cat) or {}
@@ -462,9 +517,9 @@ def resolve_reaction(st: State, orders: Mapping[str, Orders], dice: Dice, log: L
     for p in st["seats"]:
         if p in orders:
             apply_standing(st, p, orders[p].get("standing"))
+    offered = {p: pass_orders(st, orders, p) for p in st["seats"]}
     for p in holders(st, cat):
-        explicit = p in orders
-        wanted = list(orders[p].get("return", [])) if explicit else standing_returns(st, p)
+        wanted = chosen_returns(st, orders, p, offered[p])
         returned = []
         for code in wanted:
             if code[0] == cat and count(st, p, code) > 0 and st["players"][p]["cash"] >= fee:
@@ -475,7 +530,7 @@ def resolve_reaction(st: State, orders: Mapping[str, Orders], dice: Dice, log: L
             log.say(f"{name(st, p)} returns {', '.join(returned)} to the bank for {fee * len(returned)} GE.")
     offers: list[Any] = []
     for p in st["seats"]:
-        for offer in (orders.get(p) or {}).get("pass", []):
+        for offer in offered[p]:
             if offer.get("policy", " ")[0] == cat and valid_other(st, p, offer.get("to")):
                 offers.append({"id": len(risk["offers"]) + len(offers) + 1, "from": p, "to": offer["to"],
                                "policy": offer["policy"], "fee": int(offer.get("fee", 0)),
@@ -487,11 +542,40 @@ def resolve_reaction(st: State, orders: Mapping[str, Orders], dice: Dice, log: L
     risk["offers"].extend(offers)
     open_answers = [o for o in offers if o["answer"] is None]
     if open_answers:
+        # The offers answered already wait with the open ones and are carried out with them, in offer order.
         awaited = [q for q in st["seats"] if any(o["to"] == q for o in open_answers)]
         st["phase"] = {"kind": "answer", "awaited": awaited}
         return
-    carry_out(st, offers, log)
+    carry_out(st, unsettled(st), log)
     next_risk_step(st, dice, log)
+
+
+def pass_orders(st: State, orders: Mapping[str, Orders], p: str) -> list[Mapping[str, Any]]:
+    """``p``'s pass-on offers at this step: those of the phase's orders if they have ``pass``, else the standing
+    offers of the category made for this step."""
+    given = orders.get(p) or {}
+    if "pass" in given:
+        return list(given["pass"])
+    rule = standing_for(st, p, st["risk"]["category"]) or {}
+    return [o for o in rule.get("pass", []) if int(o.get("step", 1)) == st["risk"]["step"]]
+
+
+def chosen_returns(st: State, orders: Mapping[str, Orders], p: str, offered: list[Mapping[str, Any]]) -> list[str]:
+    """The returns of the phase's orders if they have ``return``; else the standing order's, less one copy for
+    each policy offered on (an offer is a choice to keep the policy until it is answered)."""
+    given = orders.get(p) or {}
+    if "return" in given:
+        return list(given["return"])
+    wanted = standing_returns(st, p)
+    for offer in offered:
+        if offer.get("policy") in wanted:
+            wanted.remove(offer["policy"])
+    return wanted
+
+
+def unsettled(st: State) -> list[dict[str, Any]]:
+    """The offers of the risk field not yet carried out (those of the current step)."""
+    return [o for o in st["risk"]["offers"] if "result" not in o]
 
 
 def matches(entry: Mapping[str, Any], offer: Mapping[str, Any]) -> bool:
@@ -512,14 +596,15 @@ def standing_answer(st: State, orders: Mapping[str, Orders], offer: dict[str, An
 
 
 def resolve_answers(st: State, orders: Mapping[str, Orders], dice: Dice, log: Log) -> None:
-    """The recipients accept the offers they list; every other open offer is refused."""
+    """The recipients accept the offers they list; every other open offer is refused. Then every offer of the
+    step is carried out, the ones answered before (by orders or a standing price) included."""
     for p, o in orders.items():
         if p in st["players"]:
             apply_standing(st, p, o.get("standing"))
-    pending = [o for o in st["risk"]["offers"] if o["answer"] is None]
-    for offer in pending:
-        offer["answer"] = any(matches(e, offer) for e in (orders.get(offer["to"]) or {}).get("accept", []))
-    carry_out(st, pending, log)
+    for offer in st["risk"]["offers"]:
+        if offer["answer"] is None:
+            offer["answer"] = any(matches(e, offer) for e in (orders.get(offer["to"]) or {}).get("accept", []))
+    carry_out(st, unsettled(st), log)
     next_risk_step(st, dice, log)
 
 

@@ -7,12 +7,13 @@ cards in hand never appear.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from html import escape
 from typing import Any
 
 from .ledger import in_bank, premium
-from .tables import CATEGORIES, MATRICES, TRACK, TYPES
+from .tables import CATEGORIES, DECK, MATRICES, TRACK, TYPES, YEAR_END
 
 CELL = 44
 RING = 14  # the 52 fields form the ring of a 14 x 14 grid, one side of 13 fields per quarter
@@ -75,6 +76,24 @@ def _players_table(st: Mapping[str, Any]) -> list[str]:
     return rows
 
 
+def cards_tally(st: Mapping[str, Any]) -> list[str]:
+    """The movement cards of the year already played, per value and per player (public: every card played was
+    seen), and what is still in the hands together: what players need to plan the year's end."""
+    deck, played = Counter(DECK), Counter(x["card"] for x in st["played"])
+    values = sorted(deck)
+    out = [f"### Movement cards played in year {st['year']}", "",
+           "| Card | " + " | ".join(str(v) for v in values) + " | Fields |", "|---|" + "---:|" * (len(values) + 1),
+           "| In the deck | " + " | ".join(str(deck[v]) for v in values) + f" | {sum(DECK)} |",
+           "| Played | " + " | ".join(str(played[v]) for v in values) + f" | {st['token']} |",
+           "| Still in hands | " + " | ".join(str(deck[v] - played[v]) for v in values)
+           + f" | {YEAR_END - st['token']} |", ""]
+    for p in st["seats"]:
+        mine = [str(x["card"]) for x in st["played"] if x["player"] == p]
+        out.append(f"- {escape(st['names'][p])}: played {', '.join(mine) or 'nothing yet'}; "
+                   f"{st['hands'].get(p, 0)} card(s) left.")
+    return out + [""]
+
+
 def _risk_section(st: Mapping[str, Any], risk: Mapping[str, Any]) -> list[str]:
     cat = risk["category"]
     m = MATRICES[cat]
@@ -133,6 +152,8 @@ def render(st: Mapping[str, Any], report: Mapping[str, Any]) -> str:
     for entry in report.get("year_end", []):
         out += _year_end_section(st, entry)
     out += ["### Players", ""] + _players_table(st) + [""]
+    if st["phase"]["kind"] != "over":
+        out += cards_tally(st)
     bank = ", ".join(f"{c}: {sum(in_bank(st, f'{c}{t}') for t in TYPES)}" for c in CATEGORIES)
     out += [f"Policies left at the bank: {bank}.", ""]
     if st["phase"]["kind"] == "over":

@@ -40,7 +40,20 @@ def _list(item: dict[str, Any], description: str, max_items: int | None = None) 
     return out
 
 
-def standing_schema() -> dict[str, Any]:
+def _pass_offer(st: State, p: str, standing: bool = False) -> dict[str, Any]:
+    props = {
+        "policy": POLICY, "to": _player(st, p, "the co-player who takes it"),
+        "fee": {"type": "integer", "minimum": 0, "description": "the negotiated fee you pay, in GE"},
+        "if_refused": {"enum": ["keep", "return"],
+                       "description": "if the offer is refused: keep the policy, or return it to the bank"},
+    }
+    if standing:
+        props["step"] = {"enum": [1, 2], "description": "the step the offer is made in: 1 before the row "
+                                                        "(the default), 2 after it"}
+    return _obj(props, required=("policy", "to", "fee"))
+
+
+def standing_schema(st: State, p: str) -> dict[str, Any]:
     rule = _obj({
         "before_row": {"enum": ["keep", "return"],
                        "description": "step 1: keep the policies of this category, or return all of them for 4 GE"},
@@ -50,13 +63,20 @@ def standing_schema() -> dict[str, Any]:
         "accept_fee": {"type": "integer", "minimum": 0,
                        "description": "accept any pass-on offer of this category whose fee is at least this; "
                                       "leave out to refuse all offers"},
+        "pass": _list(_pass_offer(st, p, standing=True),
+                      "pass-on offers made whenever this category is struck, at the step named (the recipient's "
+                      "standing price or answer settles them)"),
     })
     props = {c: {"oneOf": [{"type": "null"}, rule],
                  "description": f"standing order for category {c} (null cancels it)"} for c in CATEGORIES}
     props["cover"] = {"oneOf": [{"type": "null"}, _list(POLICY, "policies to give up at Deckung, first to go first")],
                       "description": "Deckung (field 13): the policies you give up first if you lack cover, one "
                                      "copy per entry; the rest go lowest premium first (null cancels it)"}
-    return _obj(props, description="standing orders per risk category and for Deckung, kept until replaced")
+    props["year_end"] = {"oneOf": [{"type": "null"}, _list(POLICY, "policies to return free of charge")],
+                         "description": "(4)c the policies you return at the year end, [] to keep all: you are "
+                                        "then not waited for there (null cancels it)"}
+    return _obj(props, description="standing orders per risk category, for Deckung and the year end, kept until "
+                                   "replaced")
 
 
 def _offer_entry(st: State, p: str) -> dict[str, Any]:
@@ -69,7 +89,7 @@ def schema(st: State, p: str) -> dict[str, Any]:
     """The ``orders`` value of ``p``'s orders file in the open phase."""
     kind = st["phase"]["kind"]
     awaited = p in st["phase"]["awaited"]
-    props: dict[str, Any] = {"standing": standing_schema()}
+    props: dict[str, Any] = {"standing": standing_schema(st, p)}
     required: tuple[str, ...] = ()
     if kind == "move" and awaited:
         pair = _obj({"policy": POLICY, "from": _player(st, p, "its holder")}, required=("policy", "from"))
@@ -87,12 +107,7 @@ def schema(st: State, p: str) -> dict[str, Any]:
         }
         required = ("card",)
     elif kind == "reaction":
-        offer = _obj({
-            "policy": POLICY, "to": _player(st, p, "the co-player who takes it"),
-            "fee": {"type": "integer", "minimum": 0, "description": "the negotiated fee you pay, in GE"},
-            "if_refused": {"enum": ["keep", "return"],
-                           "description": "if the offer is refused: keep the policy, or return it to the bank"},
-        }, required=("policy", "to", "fee"))
+        offer = _pass_offer(st, p)
         props |= {
             "return": _list(POLICY, "policies of this category to return to the bank (4 GE before the row, "
                                     "20 GE after it)"),
@@ -134,15 +149,31 @@ def check(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
     awaited = p in st["phase"]["awaited"]
     if kind == "over":
         return [Problem("the game is over", (), "no orders are needed", "warning")] if o else []
+    out = _check_standing(st, p, o.get("standing") or {})
     if kind == "move" and awaited:
-        return _check_move(st, p, o)
+        return out + _check_move(st, p, o)
     if kind == "reaction":
-        return _check_reaction(st, p, o)
+        return out + _check_reaction(st, p, o)
     if kind == "answer":
-        return _check_answer(st, p, o)
+        return out + _check_answer(st, p, o)
     if kind == "year_end":
-        return _holdings_problems(st, p, list(o.get("return", [])), "return", "return")
-    return []
+        return out + _holdings_problems(st, p, list(o.get("return", [])), "return", "return")
+    return out
+
+
+def _check_standing(st: State, p: str, standing: Mapping[str, Any]) -> list[Problem]:
+    """Standing offers name policies of their own category; policies not held now only get a warning (the
+    order stands for later)."""
+    out = []
+    for cat in CATEGORIES:
+        for i, offer in enumerate((standing.get(cat) or {}).get("pass", [])):
+            if offer["policy"][0] != cat:
+                out.append(Problem(f"{offer['policy']} is not a category {cat} policy", ("standing", cat, "pass", i),
+                                   f"put offers of {offer['policy'][0]} policies under {offer['policy'][0]}"))
+            elif count(st, p, offer["policy"]) == 0:
+                out.append(Problem(f"you hold no {offer['policy']} now: the offer stands for when you do",
+                                   ("standing", cat, "pass", i), "keep it if that is what you mean", "warning"))
+    return out
 
 
 def _check_move(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
@@ -225,9 +256,17 @@ def _check_answer(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
 # --- describe and template -------------------------------------------------------------------------------------
 
 
+STANDING_ORDER = (*CATEGORIES, "cover", "year_end")
+
+
 def _standing_lines(st: State, update: Mapping[str, Any] | None) -> list[str]:
     lines = []
-    for cat, rule in (update or {}).items():
+    for cat, rule in sorted((update or {}).items(), key=lambda kv: STANDING_ORDER.index(kv[0])):
+        if cat == "year_end":
+            lines.append("Standing order for the year end: " + (
+                "cancelled (you are asked at the year end)." if rule is None else
+                f"return {', '.join(rule)} free of charge." if rule else "keep every policy."))
+            continue
         if cat == "cover":
             lines.append("Standing order for Deckung: " + (
                 "cancelled (the lowest premiums go first)." if rule is None else
@@ -244,6 +283,9 @@ def _standing_lines(st: State, update: Mapping[str, Any] | None) -> list[str]:
             parts.append(f"accept pass-ons for a fee of {rule['accept_fee']} GE or more")
         else:
             parts.append("refuse pass-ons")
+        for e in rule.get("pass", []):
+            parts.append(f"at step {e.get('step', 1)} offer {e['policy']} to {name(st, e['to'])} for {e['fee']} GE "
+                         f"({'return it' if e.get('if_refused') == 'return' else 'keep it'} if refused)")
         lines.append(f"Standing order for {cat}: " + "; ".join(parts) + ".")
     return lines
 
@@ -298,6 +340,12 @@ def _standing_comment(st: State, p: str) -> list[str]:
         out.append(f"#   cover: [{', '.join(cover)}]   # in force now")
     else:
         out.append("#   cover: [A1, B2]   # Deckung: the policies you give up first if you lack cover")
+    year_end = standing.get("year_end")
+    if year_end is not None:
+        out.append(f"#   year_end: [{', '.join(year_end)}]   # in force now")
+    else:
+        out.append("#   year_end: []      # (4)c: the policies you return free at the year end; [] keeps all")
+    out.append("#   # in a category also: pass: [{policy: C1, to: <player>, fee: 10, step: 1}] (standing offers)")
     return out
 
 
@@ -340,12 +388,13 @@ def template(st: State, p: str) -> str:
         ]
     elif kind == "answer":
         offers = [x for x in st["risk"]["offers"] if x["to"] == p and x["answer"] is None]
-        body = ["# Open offers to you: accept the ones you want; the others are refused.", "accept:"]
-        body += [f"  - {{policy: {x['policy']}, from: {x['from']}, fee: {x['fee']}}}" for x in offers]
-        if not offers:
-            body[-1] = "accept: []"
+        body = ["# Open offers to you. Nothing is accepted unless you list it: copy the lines you accept",
+                "# below 'accept:' without the '#'; every offer not listed is refused."]
+        body += [f"#   - {{policy: {x['policy']}, from: {x['from']}, fee: {x['fee']}}}" for x in offers]
+        body.append("accept: []")
     elif kind == "year_end":
-        body = ["# (4)c return policies to the bank free of charge before the new year.", "return: []"]
+        body = ["# (4)c return policies to the bank free of charge before the new year.", "return: []",
+                "# (a standing order 'year_end: [...]' answers this for you in later years)"]
     else:
         body = ["# Nothing is due from you in this phase; you may send standing orders."]
     return "\n".join(head + body + _standing_comment(st, p)) + "\n"
