@@ -46,11 +46,10 @@ HABITS = {
     "pnatarajan": {"likes": ["C", "D", "B"], "nerve": 3, "takes_for": 8},   # the trader who buys risk cheap
     "twierz": {"likes": ["D", "B", "A"], "nerve": 3, "takes_for": 15},      # collects complete types
 }
-MISSES = {("twierz", 9)}  # Tomasz is travelling once: the deadline default (NMR) plays for him
-# The first note of the game: the length of the game enters the schedule and so the set-up dice; a different
-# first note (which enters turn 1's dice) is tried until the number of turns is a fixed point.
-SALT = 0
-SALT_WORDS = ["1983", "Lloyd's", "new", "busy", "quiet", "long", "insurance", "underwriting"]
+# Tomasz is travelling once: the deadline default (NMR) plays for him. The length of the game enters the schedule
+# and so the set-up dice: the turn he misses is moved on until the number of turns is a fixed point.
+MISSED_TURN = 9
+KINDS: set[str] = set()  # the kinds of phase the last game played went through: the demo shows all of them
 
 
 def setup_config(n_turns: int) -> dict:
@@ -105,8 +104,6 @@ def move_orders(st, p, turn):
     cash = st["players"][p]["cash"]
     token = st["token"]
     notes, o = [], {}
-    if turn == 1 and SALT:
-        notes.append(f"The {SALT_WORDS[SALT % len(SALT_WORDS)]} season opens{'!' * (SALT // len(SALT_WORDS))}")
     mine = st["players"][p]["policies"]
     # (i) selling: late in the year, high prices and many risk fields ahead make the careful sell D and C.
     sell = []
@@ -228,7 +225,7 @@ def reaction_orders(st, p):
             step == 2 and hits >= habits["nerve"] + 1)
         if worried and st["players"][p]["cash"] >= fee * (len(ret) + n) + 40:
             if p == "rvance" and step == 2:
-                taker = max(others, key=lambda q: st["players"][q]["cash"])
+                taker = max(others, key=lambda q: (cat not in st["private"][q]["standing"], st["players"][q]["cash"]))
                 offer_fee = min(hits * 40 // 6 - 2, st["players"][p]["cash"] // 4)
                 if offer_fee > 0:
                     passes.append({"policy": code, "to": taker, "fee": offer_fee, "if_refused": "return"})
@@ -242,7 +239,8 @@ def reaction_orders(st, p):
     if p == "rvance" and step == 1 and len(mine) >= 2 and not passes:
         code = mine[-1]
         if code not in ret:
-            taker = min(others, key=lambda q: len(st["players"][q]["policies"]))
+            # he offers to whoever answers in person (no standing order for the category), fewest policies first
+            taker = min(others, key=lambda q: (cat in st["private"][q]["standing"], len(st["players"][q]["policies"])))
             passes.append({"policy": code, "to": taker, "fee": 10, "if_refused": "keep"})
             notes.append(f"Offering {code} to {nm(st, taker)} with 10 GE on top; if not, I ride it out.")
     if ret:
@@ -310,12 +308,14 @@ def play(n_turns, write=False):
     st = R.setup(dict(SPEC["options"]), PLAYERS, setup_dice)
     turn = 0
     files = {}
+    KINDS.clear()
     while not R.phase(st).finished:
         turn += 1
         kind = st["phase"]["kind"]
+        KINDS.add(kind)
         raw = {}
         for p in st["phase"]["awaited"]:
-            if (p, turn) in MISSES:
+            if (p, turn) == ("twierz", MISSED_TURN):
                 continue
             if kind == "move":
                 o, notes = move_orders(st, p, turn)
@@ -350,16 +350,14 @@ def play(n_turns, write=False):
 
 
 def main():
-    global SALT
-    for SALT in range(200):
-        n = 70
-        for _ in range(4):
+    global MISSED_TURN
+    for MISSED_TURN in range(9, 60):
+        for n in range(55, 90):
             got, st = play(n)
-            if got == n:
+            if got == n and KINDS == {"move", "reaction", "answer", "year_end"}:
                 break
-            n = got
-        print("note", SALT, "assumed", n, "got", got, flush=True)
-        if got == n:
+        print("Tomasz misses turn", MISSED_TURN, "assumed", n, "got", got, sorted(KINDS), flush=True)
+        if got == n and len(KINDS) == 4:
             break
     else:
         raise SystemExit("no fixed point")
