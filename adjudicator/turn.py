@@ -287,7 +287,8 @@ def select(subs: Sequence[Submission], awaited: Sequence[str], deadline: dt.date
     """The orders that count, and the report's account of every file: taken, late, refused. Pure.
 
     A file counts if the phase takes its player's orders (``awaited``: the players it waits for and those it
-    is open to), it is valid, and it arrived by the deadline plus grace (after the deadline it is marked late). A file not yet committed counts as arriving ``now``.
+    is open to), it is valid, and it arrived by the deadline plus grace (after the deadline it is marked late).
+    A file not yet committed counts as arriving ``now``.
     """
     taken: dict[str, Taken] = {}
     meta: dict[str, Any] = {"taken": [], "late": [], "refused": [], "missed": [], "defaults": {}}
