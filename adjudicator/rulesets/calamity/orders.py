@@ -132,6 +132,11 @@ def default(st: State, p: str) -> dict[str, Any]:
 # --- check -----------------------------------------------------------------------------------------------------
 
 
+def _own(st: State, p: str) -> dict[str, Any]:
+    """The player's own hidden part, or nothing if this process cannot read it (or must not print it)."""
+    return st.get("private", {}).get(p) or {}
+
+
 def _holdings_problems(st: State, p: str, codes: list[str], path: str, what: str) -> list[Problem]:
     """Each listed policy must be held (as many copies as listed)."""
     out, left = [], list(policies(st, p))
@@ -178,8 +183,12 @@ def _check_standing(st: State, p: str, standing: Mapping[str, Any]) -> list[Prob
 
 def _check_move(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
     out = _holdings_problems(st, p, list(o.get("sell", [])), "sell", "sell")
-    hand = st["private"][p]["hand"]
+    hand = _own(st, p).get("hand")
     card = o.get("card")
+    if hand is None:  # sealed to the player's key, which this process does not have: checked at the deadline
+        out.append(Problem("your movement cards are sealed: the card is checked at the deadline", ("card",),
+                           "set TURNPRESS_IDENTITY to your key file to check it now", "warning"))
+        hand = [card]
     if card not in hand:
         out.append(Problem(f"you hold no movement card {card}", ("card",),
                            "play one of the cards in your hand (see your private sheet)"))
@@ -327,7 +336,7 @@ def describe(st: State, p: str, o: Mapping[str, Any]) -> list[str]:
 
 
 def _standing_comment(st: State, p: str) -> list[str]:
-    standing = st["private"][p].get("standing", {})
+    standing = _own(st, p).get("standing") or {}
     out = ["# standing:            # kept until replaced; answers for you in risk phases of that category"]
     for cat in CATEGORIES:
         rule = standing.get(cat)
@@ -356,12 +365,18 @@ def template(st: State, p: str) -> str:
     held = ", ".join(policies(st, p)) or "none"
     head = [f"# {name(st, p)}: {cash} GE; policies: {held}. Token on field {st['token']}."]
     if kind == "move" and p in st["phase"]["awaited"]:
-        hand = st["private"][p]["hand"]
-        fields = ", ".join(f"{c} -> {st['token'] + c} {TRACK[st['token'] + c].name}" for c in sorted(set(hand)))
+        hand = _own(st, p).get("hand")
+        if hand:
+            fields = ", ".join(f"{c} -> {st['token'] + c} {TRACK[st['token'] + c].name}" for c in sorted(set(hand)))
+            cards = [f"# Your cards: {', '.join(map(str, hand))} ({fields}).",
+                     f"card: {min(hand)}               # (3)(ii) the card you play"]
+        else:  # not on a sheet that may go into a public pull request, nor without the player's key
+            cards = ["# Your cards are in your private report ('turnpress open GAME --identity KEYFILE').",
+                     "card: 0               # (3)(ii) the card you play: one of yours"]
         body = [
-            f"# Your cards: {', '.join(map(str, hand))} ({fields}).",
+            *cards[:1],
             "sell: []              # (3)(i) policies to sell now, at this quarter's price",
-            f"card: {min(hand)}               # (3)(ii) the card you play",
+            cards[1],
             "buy: []               # purchase field: up to three policies, e.g. [C1, D2]",
             "# tax: <player>       # Steuer: who pays you 10 GE",
             "# takeover:           # Übernahme: three policies at the price",

@@ -21,6 +21,13 @@ NOTE = {"type": "string", "maxLength": 500,
         "description": "A public line for the newsletter: what you tell the table. Never your cards."}
 
 
+def grant_count(state: State) -> int:
+    """How many grant cards the Government has to give: its own hidden cards if readable, else the table's number
+    (a player validating without the Government's key sees the number the rules draw)."""
+    own = state.get("private", {}).get(government(state))
+    return len(own["grant_cards"]) if own and "grant_cards" in own else int(state["board"]["table"]["grant_cards"])
+
+
 def awaited(state: State) -> tuple[str, str] | None:
     """The step and the player of the open phase, or None when the game is over."""
     if state["finished"] or not state["queue"]:
@@ -82,7 +89,7 @@ def schema(state: State, player: str) -> dict[str, Any]:
                             "description": "Up to two changes of ±1 in different sectors; costs add up to 12 "
                                            "at most. Empty: no change."}
         elif act == "grant":
-            n = len(state["private"][government(state)]["grant_cards"])
+            n = grant_count(state)
             props["grant"] = _obj({k: {"type": "array", "uniqueItems": True,
                                        "items": {"type": "integer", "minimum": 1, "maximum": max(n, 1)},
                                        "description": f"Numbers (1-{n}) of the grant cards this Investy gets."}
@@ -172,7 +179,7 @@ def default_audit(state: State) -> str:
 
 def grant_plan(state: State, wanted: Mapping[str, list[int]]) -> dict[str, list[int]]:
     """Card numbers per Investy: the Government's choice, then the rest dealt in turn order."""
-    n = len(state["private"][government(state)]["grant_cards"])
+    n = grant_count(state)
     plan: dict[str, list[int]] = {k: [] for k in investys(state)}
     used: set[int] = set()
     for k in investys(state):
@@ -205,7 +212,7 @@ def check(state: State, player: str, o: Mapping[str, Any] | None) -> list[Proble
 def _check_government(state: State, o: Mapping[str, Any]) -> list[Problem]:
     out = tax_problems(state, list(o.get("tax") or []))
     seen: set[int] = set()
-    n = len(state["private"][government(state)]["grant_cards"])
+    n = grant_count(state)
     for k, numbers in (o.get("grant") or {}).items():
         for j, i in enumerate(numbers):
             if i in seen:

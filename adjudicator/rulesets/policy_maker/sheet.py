@@ -14,7 +14,6 @@ from .common import (
     action,
     action_name,
     field,
-    government,
     in_danger_zone,
     initiative,
     investys,
@@ -25,7 +24,7 @@ from .common import (
     sector,
     sectors,
 )
-from .orders import awaited
+from .orders import awaited, grant_count
 
 
 def _costs(state: State) -> str:
@@ -71,7 +70,7 @@ def _government_sheet(state: State) -> list[str]:
         lines += ["# Tax policy: up to two sectors by +1 or -1 (sectors: " + ", ".join(sectors(state)) + ").",
                   "tax: []", "# tax:", "#   - sector: energy", "#     change: 1"]
     elif act == "grant":
-        n = len(state["private"][government(state)]["grant_cards"])
+        n = grant_count(state)
         lines += [f"# Grant funding: give the {n} cards (numbered in your private report) to the Investys.",
                   "grant:"]
         for j, k in enumerate(investys(state)):
