@@ -109,6 +109,8 @@ def split_orders(secrecy: Secrecy, orders: Orders | list[Any] | None) -> tuple[A
 
 # The key of a published orders file that names what stays sealed until the game ends.
 SEALED_MARK = "sealed_until_end"
+# The first words of every orders file the deadline rewrote to its public part.
+PUBLIC_HEAD = "# The public part of these orders"
 
 
 def rewrites_orders(secrecy: Secrecy) -> bool:
@@ -146,16 +148,16 @@ def public_part(secrecy: Secrecy, plaintext: bytes) -> tuple[str, bool]:
     data = yamlio.load_trusted(plaintext)
     public, sealed = split_orders(secrecy, data.get("orders"))
     out: dict[str, Any] = {k: data[k] for k in ("game", "turn", "player", "wait") if k in data}
-    head = "# The public part of these orders, as the deadline read them.\n"
+    head = f"{PUBLIC_HEAD}, as the deadline read them.\n"
     if sealed is not None:
         out[SEALED_MARK] = sorted(sealed) if isinstance(sealed, dict) else [
             secrecy.sealed_entry_text or "entries"]
-        head = ("# The public part of these orders. What sealed_until_end names stays sealed to the game's key\n"
+        head = (f"{PUBLIC_HEAD}. What sealed_until_end names stays sealed to the game's key\n"
                 "# until the game ends (the .yaml.age file beside this one holds all of it).\n")
     out["orders"] = public
     return head + yamlio.dump(out), sealed is not None
 
 
-def is_public_part(data: Any) -> bool:
-    """True for a published orders file that holds only the public part (its full text is still sealed)."""
-    return isinstance(data, dict) and SEALED_MARK in data
+def is_public_text(raw: bytes) -> bool:
+    """True for a published orders file that the deadline rewrote to its public part (the full text is sealed)."""
+    return raw.startswith(PUBLIC_HEAD.encode())

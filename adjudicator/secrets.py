@@ -73,6 +73,16 @@ def lookup(root: Path, game_id: str, kind: str, environ: Mapping[str, str] | Non
     return None
 
 
+def write_secret_file(path: Path, text: str) -> None:
+    """Write a secret to a new file only its owner can read; an existing key is never overwritten."""
+    if path.exists():
+        raise LeagueError(f"{path} exists already; move it away first (a key is never overwritten)")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as f:
+        f.write(text)
+
+
 def game_identities(root: Path, game_id: str) -> list[Any]:
     """The game's secret key if this process has it (the deadline run, the game master); else nothing."""
     found = lookup(root, game_id, KEY)

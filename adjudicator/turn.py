@@ -20,12 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from . import dice as dicemod
-from . import history, newsletter, yamlio
+from . import hidden as hiddenmod
+from . import history, newsletter, secrets, yamlio
 from . import orders as ordersmod
 from . import schedule as schedmod
+from . import secrecy as secrecymod
 from .errors import LeagueError, RulesetError
 from .model import Orders, Phase, Player, State
 from .ruleset import Joins, get
+from .sealed import crypto
 from .sealed import orders as sealedorders
 from .sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
 from .secrets import key_env
@@ -35,11 +38,13 @@ from .store import (
     Game,
     config_relpath,
     dice_demo_relpath,
+    dice_sealed_relpath,
     load_game,
     no_fault,
     orders_dir,
     orders_relpath,
     player_to_yaml,
+    sealed_relpath,
     write_files,
 )
 
@@ -51,7 +56,14 @@ GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}\Z", re.ASCII)
 def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Player], options: Mapping[str, Any],
              schedule: Mapping[str, Any] | None, *, title: str | None = None, demo: bool = False,
              secret: bytes | None = None) -> tuple[Game, bytes]:
-    """Create ``games/<game>/`` at turn 0. Returns the game and the dice secret, which is kept outside git."""
+    """Create ``games/<game>/`` at turn 0. Returns the game and the dice secret, which is kept outside git.
+
+    What the rules keep secret decides the rest (``secrecy``): orders are sealed by default where the rules
+    want them sealed (``orders: open`` is a choice the options must make), and a game with sealed orders or
+    hidden state gets its key pair, a hidden dice chain where hidden things are drawn, and its dice secrets
+    sealed to its key; the secret key goes to ``.secrets/<game>.key`` (git ignores it). A demo game
+    (``demo``) is public on purpose: no key, its secrets and hidden state committed in plain text.
+    """
     if not GAME_ID.match(game_id):
         raise LeagueError(f"game id {game_id!r}: use lower-case letters, digits and '-', like 'bw-2026'")
     if (root / "games" / game_id).exists():
@@ -71,33 +83,58 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
     for key, allowed in ENGINE_OPTIONS.items():
         if key in options and options[key] not in allowed:
             raise LeagueError(f"--option {key}={options[key]}: write one of {', '.join(allowed)}")
+    rules_options = {k: v for k, v in options.items() if k not in ENGINE_OPTIONS}
+    declared = secrecymod.of(ruleset, rules_options)
+    options = dict(options)
+    if not demo and "orders" not in options and declared.sealed_by_default:
+        options["orders"] = "sealed"
+    keyed = not demo and (options.get("orders") == "sealed" or bool(declared.hidden_state or declared.hidden_draws))
     secret = secret or os.urandom(32)
     commitment = dicemod.commitment(secret)
     config: dict[str, Any] = {"game": game_id, "title": title or f"{ruleset.title} ({game_id})",
-                              "ruleset": ruleset_name, "options": dict(options),
+                              "ruleset": ruleset_name, "options": options,
                               "players": [player_to_yaml(p) for p in players]}
     if schedule:
         config["schedule"] = dict(schedule)
     config["dice"] = {"commitment": commitment.hex(), "length": dicemod.CHAIN_LENGTH}
     if demo:
         config["dice"]["public_secret"] = True
-    setup_dice = dicemod.Dice.for_turn(commitment, dicemod.orders_digest({"game.yaml": yamlio.dump(config).encode()}))
+    hidden_secret = os.urandom(32) if keyed and declared.hidden_draws else None
+    if hidden_secret is not None:
+        hiddenmod.new_chain(config, hidden_secret)
+    identity = None
+    if keyed:
+        public_key, identity = crypto.new_identity()
+        config["key"] = public_key
+    setup_digest = dicemod.orders_digest({"game.yaml": yamlio.dump(config).encode()})
+    hidden_link = None if hidden_secret is None else dicemod.hidden_link(hidden_secret, dicemod.CHAIN_LENGTH, 0)
+    setup_dice = dicemod.Dice.for_turn(commitment, setup_digest, hidden_link)
     try:
-        state = ruleset.setup({k: v for k, v in options.items() if k not in ENGINE_OPTIONS}, list(players),
-                              setup_dice)
+        state = ruleset.setup(rules_options, list(players), setup_dice)
     except RulesetError as e:
         raise LeagueError(f"{ruleset_name}: {e}") from None
     game = Game(root, game_id, config)
-    report = {"game": game_id, "turn": 0, "label": "Set-up", "dice": {"seed": commitment.hex()},
-              "result": {"players": keys}}
+    report: dict[str, Any] = {"game": game_id, "turn": 0, "label": "Set-up", "dice": {"seed": commitment.hex()},
+                              "result": {"players": keys}}
+    if keyed:  # the set-up's own digest, so that 'verify' can draw the set-up again once the game has ended
+        report["dice"]["orders_digest"] = setup_digest.hex()
     files = {config_relpath(game_id): yamlio.dump(config)}
     files.update(game.turn_files(0, state, report)[0])
-    if newsletter.has_issue(game, 0):  # a set-up issue is written with the set-up, as a turn's with the turn
-        page_path, page = newsletter.issue_page(game, 0, state, report)
-        files[page_path] = page
     if demo:
         files[dice_demo_relpath(game_id)] = secret.hex() + "\n"
-    write_files(root, files)
+    if keyed:
+        files[dice_sealed_relpath(game_id)] = crypto.encrypt(secret.hex().encode() + b"\n", [config["key"]])
+    if hidden_secret is not None:
+        files[hiddenmod.hidden_relpath(game_id)] = hiddenmod.sealed_secret(hidden_secret, config["key"])
+    if identity is not None:
+        secrets.write_secret_file(secrets.secret_file(root, game_id, secrets.KEY),
+                                  f"# turnpress game key of {game_id}\n# public key: {config['key']}\n{identity}\n")
+    try:
+        write_files(root, files)
+    except BaseException:
+        if identity is not None:
+            secrets.secret_file(root, game_id, secrets.KEY).unlink(missing_ok=True)
+        raise
     return load_game(root, game_id), secret
 
 
@@ -214,13 +251,42 @@ def _sealed_submissions(game: Game, turn: int, state: State, arrived: Mapping[st
     return [by_player[k] for k in sorted(by_player)]
 
 
+def published_orders(game: Game, turn: int, player: str) -> bytes:
+    """The orders file of ``player`` in ``turn`` as it was adjudicated.
+
+    Where only its public part was published (``secrecy.public_part``), the full text is the sealed file's,
+    opened with the game's key if this process has it; without, the public part is all there is.
+    """
+    raw = ordersmod.read_limited(game.root / orders_relpath(game.id, turn, player))
+    if not secrecymod.is_public_text(raw):
+        return raw
+    sealed = game.root / sealed_relpath(game.id, turn, player)
+    identities = game.game_identities()
+    if not identities or not sealed.is_file():
+        return raw
+    return crypto.decrypt(ordersmod.read_limited(sealed, SEALED_MAX_BYTES), identities)
+
+
+def full_orders(game: Game, last: int) -> dict[str, str]:
+    """The full text of every orders file of turns before ``last`` of which only the public part was published."""
+    out = {}
+    for t in range(1, last):
+        folder = game.root / orders_dir(game.id, t)
+        for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+            player = path.name.removesuffix(".yaml")
+            full = published_orders(game, t, player)
+            if full != ordersmod.read_limited(path):
+                out[orders_relpath(game.id, t, player)] = full.decode("utf-8")
+    return out
+
+
 def previous_orders(game: Game, player: str, turn: int) -> Orders | None:
     """The orders ``player`` last played before ``turn``: their taken file, or the defaults used for them."""
     for t in range(turn - 1, 0, -1):
         report = game.report(t)
         meta = report.get("orders", {})
         if player in meta.get("taken", []):
-            loc = yamlio.load(ordersmod.read_limited(game.root / orders_relpath(game.id, t, player)))
+            loc = yamlio.load(published_orders(game, t, player))
             found: Orders = loc.data["orders"]
             return found
         if player in meta.get("defaults", {}):
@@ -309,12 +375,20 @@ def select(subs: Sequence[Submission], awaited: Sequence[str], deadline: dt.date
 
 
 def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], meta: dict[str, Any],
-            seed: bytes) -> tuple[TurnOutcome, Mapping[str, Any]]:
+            seed: bytes, hidden_link: bytes | None = None) -> tuple[TurnOutcome, Mapping[str, Any]]:
     """Adjudicate ``turn`` from ``state`` with the ``taken`` orders (defaults for the missing) and ``seed``.
 
     ``meta`` is the report's account of the orders; the taken, the defaults and the missed are filled in.
-    Returns the outcome (files, report, new state) and the private reports of the turn.
+    ``hidden_link`` is the turn's link of the hidden dice chain, in a game that has one. Returns the outcome
+    (files, report, new state) and the private reports of the turn. In a game with secrets the report keeps
+    only the public part of default orders and no problem texts (they may quote a hand or an account); the
+    turn that ends a game with a hidden chain publishes its link.
     """
+    if hiddenmod.has_chain(game.config) and hidden_link is None:
+        raise LeagueError(f"{game.id}: turn {turn} draws hidden information, and its hidden link is not known "
+                          f"here (set {key_env(game.id)})")
+    declared = secrecymod.of(game.ruleset, game.config.get("options", {}))
+    keeps_secrets = game.keyed and secrecymod.rewrites_orders(declared)
     phase = game.ruleset.phase(state)
     if phase.finished:
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
@@ -325,17 +399,23 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
     for key in phase.awaited:
         if key not in orders:
             orders[key] = game.ruleset.default_orders(state, key, previous_orders(game, key, turn))
-            meta["defaults"][key] = orders[key]
+            meta["defaults"][key] = secrecymod.split_orders(declared, orders[key])[0] if keeps_secrets \
+                else orders[key]
     meta["missed"] = sorted(k for k in phase.awaited if k not in taken)
+    if keeps_secrets:
+        for entry in meta.get("refused", []):
+            entry.pop("problems", None)
     digest = dicemod.orders_digest({k: taken[k].raw for k in sorted(taken)})
     result = game.ruleset.adjudicate(state, {k: orders[k] for k in sorted(orders)},
-                                     dicemod.Dice.for_turn(seed, digest))
+                                     dicemod.Dice.for_turn(seed, digest, hidden_link))
     body = dict(result.report)
     private_reports = body.pop("private", None) or {}
     report = {"game": game.id, "turn": turn, "label": phase.label,
               "deadline": schedmod.iso(deadline) if deadline else None,
               "dice": {"seed": seed.hex(), "orders_digest": digest.hex()},
               "orders": meta, "result": body}
+    if hidden_link is not None and game.ruleset.phase(result.state).finished:
+        report["dice"]["hidden_end"] = hidden_link.hex()  # every earlier link follows: anyone replays the game
     if result.notes:
         report["notes"] = list(result.notes)
     files, sealed_plain = game.turn_files(turn, result.state, report, private_reports)
@@ -352,6 +432,11 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
     if game.sealed_orders and not game.game_identities():
         raise LeagueError(f"{game.id} takes sealed orders, and opening them needs the game's key: set "
                           f"{key_env(game.id)} (it was printed by 'turnpress keys new {game.id}')")
+    declared = secrecymod.of(game.ruleset, game.config.get("options", {}))
+    if not game.keyed and (declared.hidden_state or declared.hidden_draws) and \
+            not game.config["dice"].get("public_secret"):
+        raise LeagueError(f"{game.id} keeps hidden state and has no key: its hidden parts would be committed in "
+                          f"plain text. Make its key first: 'turnpress keys new {game.id}'")
     state = game.effective_state(turn)
     phase = game.ruleset.phase(state)
     if phase.finished:
@@ -362,10 +447,15 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
     seed = dicemod.reveal(secret, game.settings.chain_length, turn)
     if not dicemod.follows(seed, bytes.fromhex(game.report(turn - 1)["dice"]["seed"])):
         raise LeagueError(f"the dice secret does not match {game.id}'s commitment: is it the right secret?")
-    outcome, _ = compute(game, turn, state, taken, meta, seed)
-    for sub in subs:  # sealed orders are published with the turn that opened them
+    outcome, _ = compute(game, turn, state, taken, meta, seed, hiddenmod.link_for_turn(game, turn))
+    ended = game.ruleset.phase(outcome.state).finished
+    for sub in subs:  # sealed orders are published with the turn that opened them: what the rules publish of them
         if sub.sealed_file and sub.refusal is None:
-            outcome.files[sub.file] = sub.raw.decode("utf-8")
+            text = sub.raw.decode("utf-8")
+            outcome.files[sub.file] = text if ended or not secrecymod.rewrites_orders(declared) else \
+                secrecymod.public_part(declared, sub.raw)[0]
+    if ended:  # what stayed sealed until the end is published with the last turn
+        outcome.files.update(full_orders(game, turn))
     page_path, page = newsletter.issue_page(game, turn, outcome.state, outcome.report)
     outcome.files[page_path] = page
     return outcome

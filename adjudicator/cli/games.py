@@ -6,7 +6,7 @@ import argparse
 import datetime as dt
 import sys
 
-from .. import schedule, secrets, turn, yamlio
+from .. import schedule, secrecy, secrets, turn, yamlio
 from ..errors import OK, PROBLEMS, USAGE, LeagueError, UsageError
 from ..newsletter import site
 from ..pipeline import deadline
@@ -24,10 +24,27 @@ def new(args: argparse.Namespace) -> int:
     game, secret = turn.new_game(root, args.ruleset, args.game, players, options, sched, title=args.title,
                                  demo=args.demo)
     print(f"Created games/{game.id} ({args.ruleset}) with {len(players)} players at turn 0.")
+    declared = secrecy.of(game.ruleset, game.config.get("options", {}))
+    if args.demo:
+        print("A demo game: its dice secret and hidden state are committed, everything about it is public.")
+    elif game.config.get("options", {}).get("orders") == "open" and declared.sealed_by_default:
+        print("Open orders, as chosen: every player reads the others' orders in their pull requests before the "
+              "deadline (the issue pages say so).")
+    for line in declared.lines() if not args.demo else []:
+        print(f"  secret by the rules: {line}")
     if (root / "mkdocs.yml").is_file():  # the site's list of games (its blog categories) gains this one
         site.generate(root)
         print(f"Commit games/{game.id} and mkdocs.yml together.")
-    if not args.demo:
+    if game.keyed:
+        key_file = secrets.secret_file(root, game.id, secrets.KEY)
+        identity = next(line for line in key_file.read_text().splitlines() if line.startswith("AGE-SECRET-KEY-"))
+        print(f"The game's key pair is made: the public key is in games/{game.id}/game.yaml, the secret key in "
+              f"{key_file.relative_to(root).as_posix()} (git ignores it; adjudicate reads it there), and the "
+              "dice secrets are sealed to it.")
+        print(f"Add this line to the deadline workflow's secret {secrets.KEYS_VARIABLE} (one line per game), "
+              "and keep a copy outside the repository:")
+        print(f"  {game.id}={identity}")
+    elif not args.demo:
         path = secrets.secret_file(root, game.id, secrets.DICE)
         path.parent.mkdir(exist_ok=True)
         path.write_text(secret.hex() + "\n")

@@ -70,11 +70,11 @@ class Table:
         assert self.cli("new", "spyring", "g1", "--player", "Alice:alice:1", "--player", "Bob:Bob:2",
                         "--player", "Carol:carol:3", "--option", f"rounds={rounds}", "--option", "orders=sealed",
                         "--schedule", "first=2026-03-02 20:00,every=7 days,timezone=UTC,grace=60") == 0
-        assert self.cli("keys", "new", "g1") == 0
-        printed = self.out()
+        printed = self.out()  # 'new' made the game's key pair: the line for the deadline workflow's secret
         self.game_key = next(line.strip().split("=", 1)[-1] for line in printed.splitlines()
                              if "AGE-SECRET-KEY-" in line)
-        (self.root / ".secrets" / "g1.dice").unlink()  # the dice secret now travels sealed to the game key
+        assert not (self.root / ".secrets" / "g1.dice").exists()  # the dice secret travels sealed to the game key
+        (self.root / ".secrets" / "g1.key").unlink()  # the game master keeps it in the repository secret only
         assert cli.main(["keys", "personal", str(self.alice_key)]) == 0
         alice_public = next(w for w in self.out().split() if w.startswith("age1"))
         with self.game_master():
