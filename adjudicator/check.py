@@ -118,21 +118,70 @@ def _check_sealed(games: GameCache, rel: str, path: Path) -> tuple[ordersmod.Che
     return ordersmod.Checked(rel, None, False, sealedorders.check_envelope(games.root, rel, raw, game)), game
 
 
+def league_of(path: Path, league: Path | None = None) -> Path:
+    """The league an orders file belongs to: ``--league``, else the nearest league above the file, else above the
+    working directory (a player keeps the sheet of a sealed game outside ``orders/``, even outside the league)."""
+    if league is not None:
+        return find_root(league)
+    try:
+        return find_root(path.resolve().parent)
+    except LeagueError:
+        try:
+            return find_root(Path.cwd())
+        except LeagueError:
+            raise LeagueError(f"{path}: no league above it or above the working directory {Path.cwd()}: run the "
+                              "command inside the league's repository, or name it with --league DIR") from None
+
+
+def orders_target(root: Path, path: Path, raw: bytes) -> ordersmod.OrdersPath | None:
+    """Which orders file ``path`` is: by its place in the league's ``orders/``, else by the game, turn and player
+    its first lines name; ``None`` if neither tells."""
+    try:
+        where = ordersmod.parse_path(path.resolve().relative_to(root.resolve()).as_posix())
+    except ValueError:
+        where = None
+    if where is not None:
+        return where
+    try:
+        data = yamlio.load(raw).data
+    except yamlio.YamlInputError:
+        return None
+    if (not isinstance(data, dict) or not isinstance(data.get("game"), str) or type(data.get("turn")) is not int
+            or not isinstance(data.get("player"), str)):
+        return None
+    return ordersmod.OrdersPath(data["game"], data["turn"], data["player"].lower())
+
+
 def validate_files(paths: list[Path], root: Path | None = None) -> tuple[list[ordersmod.Finding], dict[str, list[str]]]:
-    """Findings for every file and, for each valid one, its orders as the adjudicator understood them."""
+    """Findings for every file and, for each valid one, its orders as the adjudicator understood them.
+
+    A file outside the league's ``orders/`` (the sheet of a sealed game) is checked as the orders file its
+    first lines name, as ``seal`` does.
+    """
     findings: list[ordersmod.Finding] = []
     receipts: dict[str, list[str]] = {}
     cache: dict[Path, GameCache] = {}
     for path in paths:
         try:
-            league = root or find_root(path.resolve().parent)
+            league = league_of(path, root)
+        except LeagueError as e:
+            findings.append(ordersmod.file_finding(str(path), str(e), "run the command inside the league's "
+                                                   "repository, or give --league DIR"))
+            continue
+        try:
             rel = path.resolve().relative_to(league.resolve()).as_posix()
-        except (LeagueError, ValueError):
-            findings.append(ordersmod.file_finding(str(path), "not inside a league (no games/ folder above it)",
-                                                   "run the command inside the league's repository"))
+        except ValueError:
+            rel = None
+        if (rel is None or not rel.startswith("orders/")) and path.is_file():  # a sheet kept outside orders/
+            where = orders_target(league, path, ordersmod.read_limited(path))
+            if where is not None:
+                rel = ordersmod.orders_relpath(where.game, where.turn, where.player)
+        if rel is None:
+            findings.append(ordersmod.file_finding(str(path), "cannot tell which orders these are",
+                                                   "write game, turn and player at the top"))
             continue
         games = cache.setdefault(league, GameCache(league))
-        checked, game = check_path(games, rel, league / rel)
+        checked, game = check_path(games, rel, path)
         findings += checked.findings
         where = ordersmod.parse_path(rel) or parse_sealed_path(rel)
         if checked.ok and game is not None and where is not None and checked.orders is not None:

@@ -5,11 +5,15 @@ be the ones the report names with the digest it names, each must have reached ma
 grace, and adjudicating them again must give the committed state and report byte for byte. The replay carries
 its own state forward, so a hand-edited turn is named once and the turns after it are still checked.
 
-In a game with a key, sealed files are compared by their decrypted contents (age encryption is randomized, so
-the bytes differ on every sealing). With the game's key (``TURNPRESS_GAME_KEY_<GAME>``) everything is replayed,
-and every sealed order is checked to hold exactly the plaintext published with its turn. Without it, the dice
-chain, the arrivals and the digest of the published orders are checked, a game without hidden state is still
-replayed in full, and what could not be checked is named in ``Verification.not_checked``.
+It says which of three it did (``Verification.mode``, ``site/guide/secrecy.md``):
+
+- **public**, without the game's key: the dice chain, the arrivals, the digest of the published orders, and
+  every turn of a game without hidden state; what could not be checked is named in ``not_checked``.
+- **with the game's key** (``TURNPRESS_GAME_KEY_<GAME>``): everything, sealed files compared by their
+  decrypted contents (age encryption is randomized), every sealed order checked to hold what was published of
+  it, every hidden draw replayed from the hidden dice chain.
+- **after the end**, without a key: the last turn published the hidden link and the full orders, so the set-up
+  is drawn again and every turn replayed, hidden draws included; only the sealed files' contents are not opened.
 """
 
 from __future__ import annotations
@@ -20,14 +24,25 @@ from pathlib import Path
 from typing import Any
 
 from . import dice as dicemod
+from . import hidden as hiddenmod
 from . import history, yamlio
 from . import orders as ordersmod
-from .errors import LeagueError, SealError
+from . import secrecy as secrecymod
+from .errors import LeagueError, RulesetError, SealError
 from .model import HIDDEN_KEYS, State
 from .sealed import crypto
 from .secrets import key_env
-from .store import Game, load_game, orders_relpath, sealed_relpath, secret_relpath, turn_dir
-from .turn import Taken, TurnOutcome, compute
+from .store import (
+    ENGINE_OPTIONS,
+    Game,
+    load_game,
+    orders_relpath,
+    player_from_yaml,
+    sealed_relpath,
+    secret_relpath,
+    turn_dir,
+)
+from .turn import Taken, TurnOutcome, compute, published_orders
 
 
 @dataclass(frozen=True)
@@ -40,13 +55,21 @@ class Finding:
         return f"{self.game}: turn {self.turn}: {self.what}"
 
 
+PUBLIC, WITH_KEY, AFTER_END = "public", "with the game's key", "after the end, without a key"
+
+
 @dataclass
 class Verification:
-    """What ``verify`` found: turns replayed, discrepancies, and what it could not check (and why)."""
+    """What ``verify`` found: turns replayed, discrepancies, and what it could not check (and why).
+
+    ``mode`` says which of the three checks it did: everything ``PUBLIC`` (always), everything ``WITH_KEY``,
+    or everything ``AFTER_END`` of a game whose last turn published its hidden link and full orders.
+    """
 
     turns: int
     found: list[Finding]
     not_checked: list[str] = field(default_factory=list)
+    mode: str = PUBLIC
 
 
 
@@ -60,10 +83,21 @@ def verification(root: Path, game_id: str) -> Verification:
     setup = game.report(0)
     if setup["dice"]["seed"] != seed.hex():
         found.append(Finding(game.id, 0, "the set-up report's seed is not the commitment in game.yaml"))
+    try:
+        links = hiddenmod.links(game, identities)
+    except LeagueError as e:
+        found.append(Finding(game.id, hiddenmod.end_link(game)[0] if hiddenmod.end_link(game) else 0, str(e)))
+        links = None
+    ended_open = links is not None and not identities  # the game has ended: everything opens without a key
+    mode = WITH_KEY if identities else AFTER_END if ended_open else PUBLIC
     state: dict[str, Any] | None = game.state(0) if game.hidden_complete(0) else None
+    if state is None and ended_open:
+        state, setup_found = _setup_again(game, links or {})
+        found += setup_found
     turns = [t for t in game.turns() if t > 0]
     use_git = history.is_repo(root) and history.has_head(root)
     unreplayed: list[int] = []
+    sealed_unchecked = False
     if game.sealed_orders and not identities:
         not_checked.append("that each sealed order holds the plaintext published with its turn "
                            f"(needs the game's key, {key_env(game.id)})")
@@ -78,12 +112,12 @@ def verification(root: Path, game_id: str) -> Verification:
         if game.sealed_orders and identities:
             found += _sealed_orders(game, turn, report, identities)
         if state is None:
-            found += _digest(game, turn, report)
+            found += _digest(game, turn, report, not_checked)
             unreplayed.append(turn)
             state = game.state(turn) if game.hidden_complete(turn) else None
             continue
         try:
-            outcome = replay(game, report, state)
+            outcome = replay(game, report, state, (links or {}).get(turn))
         except (LeagueError, KeyError, ValueError) as e:
             found.append(Finding(game.id, turn, f"cannot be replayed: {e}"))
             state = game.state(turn)
@@ -103,29 +137,56 @@ def verification(root: Path, game_id: str) -> Verification:
             committed = path.read_text(encoding="utf-8") if path.is_file() else None
             if committed != expected.get(rel):
                 found.append(Finding(game.id, turn, f"{name} differs from the replay"))
-        if not plain_hidden:
+        if not plain_hidden and identities:
             found += _sealed_parts(game, turn, outcome.sealed, identities)
+        elif not plain_hidden and outcome.sealed and not sealed_unchecked:
+            sealed_unchecked = True
+            not_checked.append("the sealed hidden parts and private reports, by what they hold (they open with the "
+                               f"game's key only, {key_env(game.id)}); the public state and reports were replayed")
         state = outcome.state
     if unreplayed:
         not_checked.append(f"the adjudication of turn(s) {_spans(unreplayed)}: the hidden state is sealed to the "
                            f"game's key ({key_env(game.id)}); the dice chain, the arrivals and the digest "
                            "of the published orders were checked")
-    return Verification(len(turns) - len(unreplayed), found, not_checked)
+    return Verification(len(turns) - len(unreplayed), found, not_checked, mode)
 
 
-def replay(game: Game, report: dict[str, Any], previous: State) -> TurnOutcome:
+def _setup_again(game: Game, links: dict[int, bytes]) -> tuple[State | None, list[Finding]]:
+    """The set-up drawn again from ``game.yaml``, the digest its report names and the hidden link of turn 0.
+
+    After the end this is how anyone gets the hidden state the set-up sealed (hands, decks); its public part must
+    be the committed one.
+    """
+    digest = game.report(0).get("dice", {}).get("orders_digest")
+    if not digest or 0 not in links:
+        return None, []
+    options = {k: v for k, v in game.config.get("options", {}).items() if k not in ENGINE_OPTIONS}
+    players = [player_from_yaml(p) for p in game.config.get("players", []) if not p.get("joined")]
+    try:
+        state = game.ruleset.setup(options, players, dicemod.Dice.for_turn(
+            game.commitment(), bytes.fromhex(digest), links[0]))
+    except (RulesetError, KeyError, ValueError) as e:
+        return None, [Finding(game.id, 0, f"the set-up cannot be drawn again: {e}")]
+    committed = (game.turn_folder(0) / "state.yaml").read_text(encoding="utf-8")
+    if yamlio.dump(game.ruleset.public_view(state)) != committed:
+        return state, [Finding(game.id, 0, "state.yaml differs from the set-up drawn again")]
+    return state, []
+
+
+def replay(game: Game, report: dict[str, Any], previous: State, hidden_link: bytes | None = None) -> TurnOutcome:
     """The turn ``report`` names, adjudicated again from the ``previous`` state with the orders the report says
-    were taken and the seed it revealed: nothing is decided again from times or the secret."""
+    were taken, the seed it revealed and the turn's ``hidden_link``: nothing is decided again from times or
+    secrets. Orders of which only the public part was published are read from their sealed file (with the key)."""
     turn = report["turn"]
     state = game.effective_state(turn, previous)
     taken = {}
     for player in report.get("orders", {}).get("taken", []):
         path = game.root / orders_relpath(game.id, turn, player)
         if path.is_file() and not path.is_symlink():  # a missing file shows as a different digest
-            raw = ordersmod.read_limited(path)
+            raw = published_orders(game, turn, player)
             taken[player] = Taken(raw, yamlio.load(raw).data["orders"])
     outcome, _ = compute(game, turn, state, taken, dict(report.get("orders", {})),
-                         bytes.fromhex(report["dice"]["seed"]))
+                         bytes.fromhex(report["dice"]["seed"]), hidden_link)
     return outcome
 
 
@@ -134,14 +195,23 @@ def _spans(turns: list[int]) -> str:
         ", ".join(map(str, turns))
 
 
-def _digest(game: Game, turn: int, report: dict) -> list[Finding]:
-    """Without a replay: the published orders files of the players taken must have the digest the report names."""
+def _digest(game: Game, turn: int, report: dict, not_checked: list[str]) -> list[Finding]:
+    """Without a replay: the published orders files of the players taken must have the digest the report names.
+
+    Where only the public part of orders is published yet, the digest (of the full orders) waits for the end.
+    """
     raw = {}
     for player in report.get("orders", {}).get("taken", []):
         path = game.root / ordersmod.orders_relpath(game.id, turn, player)
         if not path.is_file():
             return [Finding(game.id, turn, f"the orders of {player}, taken, are not published")]
         raw[player] = ordersmod.read_limited(path)
+        if secrecymod.is_public_text(raw[player]):
+            note = ("the digest of orders of which only the public part is published yet: the full orders are "
+                    f"published when the game ends, or open with the game's key ({key_env(game.id)})")
+            if note not in not_checked:
+                not_checked.append(note)
+            return []
     if dicemod.orders_digest(raw).hex() != report.get("dice", {}).get("orders_digest"):
         return [Finding(game.id, turn, "the orders files differ from those the turn was adjudicated with")]
     return []
@@ -161,7 +231,11 @@ def _sealed_orders(game: Game, turn: int, report: dict, identities: list[Any]) -
         except SealError as e:
             out.append(Finding(game.id, turn, f"{player}'s sealed orders do not open with the game's key: {e}"))
             continue
-        if not plain_path.is_file() or plain_path.read_bytes() != opened:
+        published = plain_path.read_bytes() if plain_path.is_file() else None
+        if published is not None and secrecymod.is_public_text(published):
+            declared = secrecymod.of(game.ruleset, game.config.get("options", {}))
+            opened = secrecymod.public_part(declared, opened)[0].encode("utf-8")
+        if published != opened:
             out.append(Finding(game.id, turn, f"the published plaintext of {player}'s orders is not what was sealed"))
     return out
 

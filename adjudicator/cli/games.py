@@ -8,6 +8,7 @@ import sys
 
 from .. import schedule, secrecy, secrets, turn, yamlio
 from ..errors import OK, PROBLEMS, USAGE, LeagueError, UsageError
+from ..model import HIDDEN_KEYS, State
 from ..newsletter import site
 from ..pipeline import deadline
 from ..ruleset import WritesTemplate
@@ -59,6 +60,17 @@ def join(args: argparse.Namespace) -> int:
     return OK
 
 
+def sheet_state(state: State, player: str, *, sealed: bool) -> State:
+    """What an order sheet may show: the public state, and the player's own hidden part only where the sheet
+    is sealed before it leaves the player's machine. The game master's copy of turnpress reads every hidden
+    part, and a sheet of a game of open orders goes into a public pull request as it is."""
+    view = {k: v for k, v in state.items() if k not in HIDDEN_KEYS}
+    own = state.get("private", {}).get(player) if isinstance(state.get("private"), dict) else None
+    if sealed and own is not None:
+        view["private"] = {player: own}
+    return view
+
+
 def template(args: argparse.Namespace) -> int:
     game = load_game(league_root(args), args.game)
     key = args.player.lower()
@@ -69,8 +81,9 @@ def template(args: argparse.Namespace) -> int:
     state = game.effective_state(open_turn)
     phase = game.ruleset.phase(state)
     rs = game.ruleset
-    body = rs.template(state, key) if isinstance(rs, WritesTemplate) else yamlio.dump(
-        rs.default_orders(state, key, None))
+    sheet = sheet_state(state, key, sealed=game.sealed_orders)
+    body = rs.template(sheet, key) if isinstance(rs, WritesTemplate) else yamlio.dump(
+        rs.default_orders(sheet, key, None))
     awaited = ("you are awaited" if key in phase.awaited else "your orders are taken but not waited for"
                if phase.takes(key) else "you are not awaited in this phase")
     deadline = game.deadline(open_turn)
@@ -166,5 +179,5 @@ def verify(args: argparse.Namespace) -> int:
             print(f"{gid}: not checked without the game's key: {what}")
         bad += len(result.found)
         summary = "all match" if not result.found else f"{len(result.found)} discrepancy(ies)"
-        print(f"{gid}: {result.turns} turn(s) replayed, {summary}")
+        print(f"{gid}: {result.turns} turn(s) replayed, {summary} (checked: {result.mode})")
     return PROBLEMS if bad else OK

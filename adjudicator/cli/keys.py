@@ -11,14 +11,13 @@ from typing import Any
 from .. import check, history, secrets, yamlio
 from .. import orders as ordersmod
 from ..errors import OK, PROBLEMS, LeagueError, SealError
-from ..orders import Finding, OrdersPath
+from ..orders import Finding
 from ..sealed import crypto, storage
 from ..sealed.orders import open_orders
 from ..store import (
     Game,
     config_relpath,
     dice_sealed_relpath,
-    find_root,
     load_game,
     private_relpath,
     sealed_relpath,
@@ -134,9 +133,15 @@ def add_key(args: argparse.Namespace) -> int:
 
 def seal(args: argparse.Namespace) -> int:
     source = Path(args.file)
-    root = find_root(Path(args.league) if args.league else source.resolve().parent)
+    root = check.league_of(source, Path(args.league) if args.league else None)
     raw = ordersmod.read_limited(source)
-    where = _target(root, source, raw)
+    where = check.orders_target(root, source, raw)
+    if where is None:
+        try:
+            yamlio.load(raw)
+        except yamlio.YamlInputError as e:
+            raise SealError(f"{source}:{e.line}:{e.column}: {e.message}") from None
+        raise SealError(f"{source}: cannot tell which orders these are: write game, turn and player at the top")
     game = load_game(root, where.game)
     rel = ordersmod.orders_relpath(where.game, where.turn, where.player)
     if not game.sealed_orders:
@@ -165,24 +170,6 @@ def seal(args: argparse.Namespace) -> int:
     if plain.exists() and plain.resolve() == source.resolve():
         print(f"Do not commit {rel}: anyone could read it. Delete it, or keep your plain orders outside orders/.")
     return OK
-
-
-def _target(root: Path, source: Path, raw: bytes) -> OrdersPath:
-    """Which orders file ``source`` is: by its path inside the league, else by its own game, turn, player."""
-    try:
-        where = ordersmod.parse_path(source.resolve().relative_to(root.resolve()).as_posix())
-    except ValueError:
-        where = None
-    if where is not None:
-        return where
-    try:
-        data = yamlio.load(raw).data
-    except yamlio.YamlInputError as e:
-        raise SealError(f"{source}:{e.line}:{e.column}: {e.message}") from None
-    if (not isinstance(data, dict) or not isinstance(data.get("game"), str) or type(data.get("turn")) is not int
-            or not isinstance(data.get("player"), str)):
-        raise SealError(f"{source}: cannot tell which orders these are: write game, turn and player at the top")
-    return OrdersPath(data["game"], data["turn"], data["player"].lower())
 
 
 def open_private(args: argparse.Namespace) -> int:
