@@ -402,9 +402,11 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
             meta["defaults"][key] = secrecymod.split_orders(declared, orders[key])[0] if keeps_secrets \
                 else orders[key]
     meta["missed"] = sorted(k for k in phase.awaited if k not in taken)
-    if keeps_secrets:
+    if keeps_secrets:  # a problem with the content may quote a hidden value (a hand, an account)
         for entry in meta.get("refused", []):
-            entry.pop("problems", None)
+            if entry.get("why") == "invalid" and "problems" in entry:
+                entry["problems"] = ["not published in a game with hidden state: 'turnpress validate' with your "
+                                     "key shows them"]
     digest = dicemod.orders_digest({k: taken[k].raw for k in sorted(taken)})
     result = game.ruleset.adjudicate(state, {k: orders[k] for k in sorted(orders)},
                                      dicemod.Dice.for_turn(seed, digest, hidden_link))
@@ -414,6 +416,9 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
               "deadline": schedmod.iso(deadline) if deadline else None,
               "dice": {"seed": seed.hex(), "orders_digest": digest.hex()},
               "orders": meta, "result": body}
+    if keeps_secrets and game.sealed_orders:  # what is published of each order, so that anyone checks it
+        report["dice"]["public_digest"] = dicemod.orders_digest(
+            {k: secrecymod.public_part(declared, taken[k].raw)[0].encode("utf-8") for k in sorted(taken)}).hex()
     if hidden_link is not None and game.ruleset.phase(result.state).finished:
         report["dice"]["hidden_end"] = hidden_link.hex()  # every earlier link follows: anyone replays the game
     if result.notes:
@@ -499,6 +504,11 @@ def write_turn(root: Path, outcome: TurnOutcome, *, commit: bool, fault: FaultHo
     sha = history.commit_files(root, dict(outcome.files), message, parent=outcome.base)
     fault("materialize")
     history.restore_missing(root, sorted(outcome.files))
+    # Files the turn rewrote (the full orders published at the end over their public parts) come from the commit.
+    stale = [rel for rel in sorted(outcome.files) if (root / rel).is_file()
+             and (root / rel).read_bytes() != outcome.files[rel].encode("utf-8")]
+    if stale:
+        history.run(root, "checkout", sha, "--", *stale)
     history.run(root, "add", "--", *sorted(outcome.files))
     fault("tag")
     history.tag(root, tag, message, sha)

@@ -12,6 +12,7 @@ from copy import deepcopy
 
 from adjudicator.model import Phase, Problem, TurnResult
 from adjudicator.ruleset import RulesetError
+from adjudicator.secrecy import Secrecy
 
 
 def token(dice, prefix: str) -> str:
@@ -22,12 +23,18 @@ class Spyring:
     name = "spyring"
     title = "Spy Ring"
 
+    def secrecy(self, options):
+        return Secrecy(simultaneous=("every round's bids",), hidden_state={"private": "codewords and hands",
+                                                                           "secret": "the deck"},
+                       hidden_draws=("the deck and the codewords",))
+
     def setup(self, options, players, dice):
         if "orders" in options:
             raise RulesetError("the engine's own option 'orders' reached the ruleset")
         rounds = int(options.get("rounds", 3))
-        deck = [token(dice.fork(f"deck/{i}"), "deck") for i in range(3 * rounds + 3)]
-        private = {p.key: {"codeword": token(dice.fork(f"cw/{p.key}"), "code"), "hand": [deck.pop()]}
+        hidden = dice.hidden("deal")  # the deck and the codewords are hidden information: the hidden stream
+        deck = [token(hidden.fork(f"deck/{i}"), "deck") for i in range(3 * rounds + 3)]
+        private = {p.key: {"codeword": token(hidden.fork(f"cw/{p.key}"), "code"), "hand": [deck.pop()]}
                    for p in players}
         return {"round": 0, "rounds": rounds, "scores": {p.key: 0 for p in players},
                 "hands": {p.key: 1 for p in players}, "private": private, "secret": {"deck": deck}}

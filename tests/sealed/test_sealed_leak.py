@@ -11,10 +11,12 @@ from pathlib import Path
 
 from adjudicator import cli
 from adjudicator import secrets as tpsecrets
+from adjudicator.dice import Dice, link_back
 from adjudicator.store import load_game
 
 from ..conftest import git
 from .conftest import Table, at, deadline
+from .spyring import RULESET as SPYRING
 
 ROUNDS = 3
 
@@ -67,6 +69,21 @@ def test_nothing_sealed_or_private_leaks(table: Table, tmp_path: Path):
                         *(("workflow output", out) for out in workflow)]:
         leaked = [v for v in private if v in text]
         assert not leaked, f"{where} shows {leaked}"
+    # Replaying the public dice does not give the hidden draws (issue 15, found 1): an outsider who draws the
+    # set-up again from the commitment, the set-up's digest and any public link gets other codewords and cards.
+    game = load_game(root, "g1")
+    digest = bytes.fromhex(game.report(0)["dice"]["orders_digest"])
+    public_links = [None, game.commitment(), *(bytes.fromhex(game.report(t)["dice"]["seed"]) for t in game.turns())]
+    guessed = set()
+    for link in public_links:
+        drawn = SPYRING.setup({"rounds": ROUNDS}, game.players, Dice.for_turn(game.commitment(), digest, link))
+        guessed |= {mine["codeword"] for mine in drawn["private"].values()} | set(drawn["secret"]["deck"])
+    assert not guessed & set(private), "the hidden draws follow from public bytes"
+    # Once the game is over its last report publishes the hidden link, and then anyone draws the same set-up.
+    end = bytes.fromhex(game.report(ROUNDS)["dice"]["hidden_end"])
+    drawn = SPYRING.setup({"rounds": ROUNDS}, game.players,
+                          Dice.for_turn(game.commitment(), digest, link_back(end, ROUNDS)))
+    assert {mine["codeword"] for mine in drawn["private"].values()} <= set(private)
     # After its deadline a sealed order is public: the archive shows what was ordered.
     assert all(n in tree[f"orders/g1/{t:04d}/{p}.yaml"] for t in notes for n, p in
                zip(notes[t], ("alice", "bob", "carol"), strict=True))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from adjudicator import yamlio
 from adjudicator.sealed import crypto
 from adjudicator.store import load_game
-from adjudicator.verify import verification
+from adjudicator.verify import AFTER_END, PUBLIC, WITH_KEY, verification
 
 from ..conftest import git
 from .conftest import Table, at, deadline
@@ -23,19 +23,39 @@ def play(table: Table, rounds: int = 3) -> None:
 
 
 def test_verify_with_the_key_replays_everything_and_without_it_names_what_it_could_not_check(table: Table):
-    play(table)
+    play(table, rounds=2)  # of three: the game runs on
     root = table.root
     with table.game_master():
         done = verification(root, "g1")
         assert table.cli("verify", "g1") == 0
-    assert (done.turns, done.found, done.not_checked) == (3, [], [])
-    assert "g1: 3 turn(s) replayed, all match" in table.out()
+    assert (done.turns, done.found, done.not_checked, done.mode) == (2, [], [], WITH_KEY)
+    assert "g1: 2 turn(s) replayed, all match (checked: with the game's key)" in table.out()
 
     done = verification(root, "g1")
-    assert done.found == [] and done.turns == 0
-    assert any("adjudication of turn(s) 1-3" in n and "TURNPRESS_GAME_KEY_G1" in n for n in done.not_checked)
+    assert done.found == [] and done.turns == 0 and done.mode == PUBLIC
+    assert any("adjudication of turn(s) 1-2" in n and "TURNPRESS_GAME_KEY_G1" in n for n in done.not_checked)
     assert any("sealed order holds the plaintext" in n for n in done.not_checked)
+    assert any("full orders behind the public parts" in n for n in done.not_checked)
     assert table.cli("verify", "g1") == 0, "what cannot be checked is not a discrepancy"
+
+
+def test_after_the_end_verify_replays_every_turn_and_every_hidden_draw_without_a_key(table: Table):
+    """Issue 15: verify after the end of a finished hidden-information game replays everything without the key."""
+    play(table)  # all three rounds: the game is over
+    root = table.root
+    last = yamlio.read_data(root / "games/g1/turns/0003/report.yaml")
+    assert "hidden_end" in last["dice"] and "hidden_end" not in yamlio.read_data(
+        root / "games/g1/turns/0002/report.yaml")["dice"], "the hidden chain is published once, at the end"
+    done = verification(root, "g1")
+    assert (done.turns, done.found, done.mode) == (3, [], AFTER_END)
+    # The full orders are published over their public parts with the last turn.
+    assert not (root / "orders/g1/0001/alice.yaml").read_text().startswith("# The public part")
+    # A forged link is caught: it must lead back to the commitment made at set-up.
+    data = yamlio.read_data(root / "games/g1/turns/0003/report.yaml")
+    data["dice"]["hidden_end"] = "11" * 32
+    (root / "games/g1/turns/0003/report.yaml").write_text(yamlio.dump(data))
+    found = [f.text() for f in verification(root, "g1").found]
+    assert any("does not lead to the hidden commitment" in f for f in found)
 
 
 def test_verify_without_the_key_still_finds_an_edited_order_and_a_broken_dice_chain(table: Table):
@@ -45,11 +65,10 @@ def test_verify_without_the_key_still_finds_an_edited_order_and_a_broken_dice_ch
     plain.write_text(plain.read_text().replace("bid: 1", "bid: 2"))
     git(root, "commit", "-qam", "edit alice's published orders")
     found = [f.text() for f in verification(root, "g1").found]
-    assert found == ["g1: turn 1: the orders files differ from those the turn was adjudicated with"]
+    assert found == ["g1: turn 1: the published orders differ from the public parts of those taken"]
     with table.game_master():
         found = [f.text() for f in verification(root, "g1").found]
     assert "g1: turn 1: the published plaintext of alice's orders is not what was sealed" in found
-    assert "g1: turn 1: the orders files differ from those the turn was adjudicated with" in found
 
     report = root / "games/g1/turns/0002/report.yaml"
     data = yamlio.read_data(report)
