@@ -120,6 +120,9 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
         report["dice"]["orders_digest"] = setup_digest.hex()
     files = {config_relpath(game_id): yamlio.dump(config)}
     files.update(game.turn_files(0, state, report)[0])
+    if newsletter.has_issue(game, 0):  # a set-up issue is written with the set-up, as a turn's with the turn
+        page_path, page = newsletter.issue_page(game, 0, state, report)
+        files[page_path] = page
     if demo:
         files[dice_demo_relpath(game_id)] = secret.hex() + "\n"
     if keyed:
@@ -402,11 +405,6 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
             meta["defaults"][key] = secrecymod.split_orders(declared, orders[key])[0] if keeps_secrets \
                 else orders[key]
     meta["missed"] = sorted(k for k in phase.awaited if k not in taken)
-    if keeps_secrets:  # a problem with the content may quote a hidden value (a hand, an account)
-        for entry in meta.get("refused", []):
-            if entry.get("why") == "invalid" and "problems" in entry:
-                entry["problems"] = ["not published in a game with hidden state: 'turnpress validate' with your "
-                                     "key shows them"]
     digest = dicemod.orders_digest({k: taken[k].raw for k in sorted(taken)})
     result = game.ruleset.adjudicate(state, {k: orders[k] for k in sorted(orders)},
                                      dicemod.Dice.for_turn(seed, digest, hidden_link))
@@ -449,6 +447,13 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
     subs = submissions(game, turn, state)
     grace = game.schedule.grace if game.schedule else dt.timedelta(0)
     taken, meta = select(subs, (*phase.awaited, *phase.open_to), game.deadline(turn), grace, now)
+    if game.keyed and secrecymod.rewrites_orders(declared):
+        # What the rules found wrong may quote a hidden value (a hand, an account): not in the public report.
+        judged = {s.player for s in subs if s.checked.orders is not None and not s.checked.ok}
+        for entry in meta["refused"]:
+            if entry["player"] in judged and entry.get("why") == "invalid":
+                entry["problems"] = ["what the rules found is not published in a game with hidden state: "
+                                     "'turnpress validate' with your key shows it"]
     seed = dicemod.reveal(secret, game.settings.chain_length, turn)
     if not dicemod.follows(seed, bytes.fromhex(game.report(turn - 1)["dice"]["seed"])):
         raise LeagueError(f"the dice secret does not match {game.id}'s commitment: is it the right secret?")
@@ -456,9 +461,11 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
     ended = game.ruleset.phase(outcome.state).finished
     for sub in subs:  # sealed orders are published with the turn that opened them: what the rules publish of them
         if sub.sealed_file and sub.refusal is None:
-            text = sub.raw.decode("utf-8")
-            outcome.files[sub.file] = text if ended or not secrecymod.rewrites_orders(declared) else \
-                secrecymod.public_part(declared, sub.raw)[0]
+            if ended or not secrecymod.rewrites_orders(declared):
+                outcome.files[sub.file] = sub.raw.decode("utf-8")
+            elif sub.player in taken or sub.checked.orders is not None:
+                outcome.files[sub.file] = secrecymod.public_part(declared, sub.raw)[0]
+            # a file that could not be read at all stays sealed: its text may carry anything
     if ended:  # what stayed sealed until the end is published with the last turn
         outcome.files.update(full_orders(game, turn))
     page_path, page = newsletter.issue_page(game, turn, outcome.state, outcome.report)
