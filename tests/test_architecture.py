@@ -22,7 +22,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("adjudicator.orders", "adjudicator.ruleset", "adjudicator.secrecy"),
     ("adjudicator.rulesets",),
     ("adjudicator.history", "adjudicator.sealed", "adjudicator.sealed.crypto", "adjudicator.sealed.envelope"),
-    ("adjudicator.secrets", "adjudicator.sealed.storage"),
+    ("adjudicator.secrets", "adjudicator.sealed.storage", "adjudicator.hidden"),
     ("adjudicator.store",),
     ("adjudicator.sealed.orders", "adjudicator.newsletter"),
     ("adjudicator.check", "adjudicator.turn"),
