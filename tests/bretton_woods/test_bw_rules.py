@@ -212,6 +212,25 @@ def test_war_timing_option_follows_the_examples():
     assert a["terms"]["Ang"] == -5 and a["end"] == a["start"] + sum(a["terms"].values())
 
 
+@pytest.mark.parametrize("seed", [b"1", b"2", b"3", b"4"])
+def test_2_3_2_5_2_9_examples_age_the_units_that_remain_after_the_attack(seed):
+    """2.3 "6 (von den verbleibenden 45) veralten", 2.5 "veralten 2 der restlichen 5", 2.9 "eine der 6
+    verbleibenden wird stillgelegt": the examples age what the attack left. With krieg=vor_alterung an attack
+    that destroys every agrar area leaves nothing to age (Alt=0); with the default krieg=ende (section 6: war last)
+    the areas age first and the attack destroys what ageing left. Both keep the listing's sum."""
+    for krieg in ("vor_alterung", "ende"):
+        s = start(krieg=krieg)
+        s["countries"]["anna"]["A"] = 10
+        s["countries"]["bert"]["w"] = 10
+        r = play(s, {"anna": WORK, "bert": WORK | {"attacks": [{"target": "Atlantis", "weapons": 10, "aim": "A"}]},
+                     "cleo": WORK}, seed)
+        a = r.report["countries"]["anna"]["listings"]["A"]["terms"]
+        if krieg == "vor_alterung":
+            assert (a["Ang"], a["Alt"]) == (-10, 0)
+        else:
+            assert a["Ang"] == -10 - a["Alt"]  # ageing first, war takes the rest
+
+
 # ----- 5 Angriff und Verteidigung ----------------------------------------------------------------------------
 
 def test_5_1_defence_stops_one_weapon_each_and_is_spent():
@@ -269,6 +288,73 @@ def test_7_2_standing_orders_for_a_missed_turn_persist():
     r2 = play(r.state, {"anna": nmr, "bert": WORK, "cleo": WORK})
     assert r2.report["nmr"] == ["anna"]
     assert r2.report["transfers"] == [{"from": "anna", "to": "bert", "good": "a", "count": 20, "note": ""}]
+
+
+def test_7_2_standing_orders_repeat_brings_back_the_last_orders():
+    """7.2: without a turn "wird der Auswertung die letzte Zugabgabe zugrunde gelegt". Standing orders replace
+    that, and `standing_orders: {}` stands for doing nothing; `standing_orders: repeat` drops them again, so
+    that a missed year repeats the last orders as the text says."""
+    s = start()
+    r = play(s, {"anna": WORK | {"standing_orders": {}}, "bert": WORK, "cleo": WORK})
+    assert r.state["private"]["anna"]["standing_orders"] == {}
+    assert BW.default_orders(r.state, "anna", None) == {"nmr": True}  # a missed year does nothing
+    warn = [p for p in BW.check(s, "anna", WORK | {"standing_orders": {}}) if p.path == ("standing_orders",)]
+    assert warn and warn[0].hint == "write standing_orders: repeat to have your last orders repeated instead"
+    back = WORK | {"standing_orders": "repeat"}
+    jsonschema.validate(back, BW.order_schema(s, "anna"))
+    assert not [p for p in BW.check(r.state, "anna", back) if "standing" in p.message or p.severity == "error"]
+    assert "Hinterlegte NMR-Anweisungen gelöscht: ein fehlender Zug wiederholt den letzten Zug" in BW.describe(
+        r.state, "anna", back)
+    r2 = play(r.state, {"anna": back, "bert": WORK, "cleo": WORK})
+    assert "standing_orders" not in r2.state["private"].get("anna", {})
+    again = BW.default_orders(r2.state, "anna", back)
+    assert again["production"] == WORK["production"] and again["nmr"] is True
+    r3 = play(r2.state, {"anna": again, "bert": WORK, "cleo": WORK})
+    assert r3.report["nmr"] == ["anna"]
+    assert r3.report["countries"]["anna"]["listings"]["a"]["terms"]["Neu"] > 0  # the harvest was repeated
+    assert "standing_orders: repeat" in BW.template(s, "anna")
+
+
+def test_7_2_unusual_farewell_transfers_are_flagged_to_the_game_master():
+    """7.2: "Darüber hinaus sollten ungewöhnliche (nicht aus bestehenden Verträgen oder Verpflichtungen
+    herrührend) Transfers nicht erfolgen." House rule: a leaving country's transfer is usual when it gave that
+    good to that country as often in an earlier year; anything else is flagged (report, issue, check)."""
+    s = start()
+    deliver = {"transfers": [{"to": "Borduria", "good": "a", "count": 10}]}
+    r = play(s, {"anna": WORK | deliver, "bert": WORK, "cleo": WORK})
+    assert r.state["transfers_seen"] == {"anna": {"bert/a": 10}}
+    farewell = WORK | {"leave": True, "transfers": [{"to": "Borduria", "good": "a", "count": 10},
+                                                    {"to": "Carpania", "good": "g", "count": 200}]}
+    warn = [p for p in BW.check(r.state, "anna", farewell) if p.message.startswith("7.2")]
+    assert [p.path for p in warn] == [("transfers", 1)]
+    assert "200 g to Carpania is more than you ever gave it before (0)" in warn[0].message
+    end = play(r.state, {"anna": farewell, "bert": WORK, "cleo": WORK})
+    assert end.report["farewell_transfers"] == [{"from": "anna", "to": "cleo", "good": "g", "count": 200,
+                                                 "note": "", "earlier": 0}]
+    page = BW.newsletter(end.state, end.report, PLAYERS)
+    assert "Zur Prüfung (7.2, ungewöhnlicher Transfer beim Ausstieg): Atlantis an Carpania 200 g, bisher nie" in page
+    assert "Atlantis an Borduria" not in page.split("Zur Prüfung")[1]  # the usual delivery passes
+    stay = play(r.state, {"anna": WORK | {"transfers": farewell["transfers"]}, "bert": WORK, "cleo": WORK})
+    assert "farewell_transfers" not in stay.report  # only a leaving country's transfers are judged
+
+
+def test_population_zero_the_country_stays_and_is_repopulated():
+    """2.1 is silent on a population of 0. House rule: the country stays in the game; it produces nothing and
+    cannot defend (both need population), but keeps its stocks, trades, and is repopulated by births (last
+    year's consumer goods) and immigration (the formula gives round(LK/10) for LB = 0)."""
+    s = start()
+    s["countries"]["anna"]["B"] = 0
+    s["countries"]["anna"]["k"] = 20
+    r = play(s, {"anna": WORK, "bert": WORK, "cleo": WORK})
+    b = r.report["countries"]["anna"]["listings"]["B"]
+    assert b["terms"]["Neu"] == 20 and b["terms"]["Imm"] == 2 and b["end"] == 22
+    assert r.state["countries"]["anna"]["active"] and BW.phase(r.state).awaited == ("anna", "bert", "cleo")
+    empty = start()
+    for c in empty["countries"].values():
+        c["B"] = 0
+    r = play(empty, {})  # a world without people: no division by zero, every country stays
+    assert all(c["active"] and c["B"] == 0 for c in r.state["countries"].values())
+    assert "Atlantis ist entvölkert (B = 0)" in BW.newsletter(r.state, r.report, PLAYERS)
 
 
 def test_7_2_missing_orders_without_history_keep_the_country_working():

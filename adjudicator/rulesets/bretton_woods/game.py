@@ -246,10 +246,15 @@ def _allot(lands: Mapping[str, ev.Land], attacks: list[dict[str, Any]], dice: Di
 
 
 def default_for(state: State, key: str, previous: Any) -> dict[str, Any]:
-    """7.2 NMR: standing orders if any, else the last orders without the red-marked parts."""
+    """7.2 NMR: standing orders if any, else the last orders without the red-marked parts.
+
+    ``standing_orders: repeat`` in the last orders drops earlier standing orders (even ``{}``, which stands
+    for doing nothing): the last orders are repeated again."""
     standing = state.get("private", {}).get(key, {}).get("standing_orders")
     if isinstance(previous, Mapping) and isinstance(previous.get("standing_orders"), Mapping):
         standing = previous["standing_orders"]
+    elif isinstance(previous, Mapping) and previous.get("standing_orders") == od.REPEAT:
+        standing = None
     if isinstance(standing, Mapping):
         out = copy.deepcopy(dict(standing))
     elif isinstance(previous, Mapping):
@@ -276,6 +281,7 @@ def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResul
     report: dict[str, Any] = {"turn": turn, "nmr": [], "cuts": [], "type_changes": [], "left": []}
     lands: dict[str, ev.Land] = {}
     contacts = []
+    leaving: list[str] = []
     for key in keys:
         raw = orders.get(key)
         if raw is None:
@@ -287,6 +293,8 @@ def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResul
         if isinstance(raw.get("standing_orders"), Mapping):
             st.setdefault("private", {}).setdefault(key, {})["standing_orders"] = copy.deepcopy(
                 dict(raw["standing_orders"]))
+        elif raw.get("standing_orders") == od.REPEAT:
+            st.get("private", {}).get(key, {}).pop("standing_orders", None)
         norm, dropped, cuts, new_type = prepare(st, key, raw, turn, index)
         report["cuts"].extend({"country": key, **c} for c in dropped + cuts)
         country = st["countries"][key]
@@ -296,10 +304,13 @@ def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResul
         if norm["contacts"]:
             contacts.append({"from": key, "lines": norm["contacts"][: tables.limit("contact_lines")]})
         lands[key] = ev.Land.start(key, country, norm)
+        if norm["leave"]:
+            leaving.append(key)
 
     draws = ev.DiceDraws(dice)
     report["market"] = _market(lands, dice)
     report["transfers"] = _transfers(lands)
+    _farewell(st, report, leaving)
     attacks = _attacks(lands, dice)
     wlq = ev.immigration(list(lands.values()))
     for x in lands.values():
@@ -345,3 +356,33 @@ def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResul
     st["world"] = world_figures(st["countries"])
     report["world"] = st["world"]
     return TurnResult(state=st, report=report)
+
+
+def unusual_farewell(state: State, sender: str, transfers: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """7.2: a leaving country "should not" make unusual transfers, those "nicht aus bestehenden Verträgen oder
+    Verpflichtungen herrührend". House rule: a transfer is usual when the country gave the same good to the
+    same country in an earlier year at least as often (an established delivery); anything else is flagged."""
+    seen = state.get("transfers_seen", {}).get(sender, {})
+    out = []
+    for t in transfers:
+        if t["count"] and t["count"] > int(seen.get(f"{t['to']}/{t['good']}", 0)):
+            out.append({**t, "earlier": int(seen.get(f"{t['to']}/{t['good']}", 0))})
+    return out
+
+
+def _farewell(st: State, report: dict[str, Any], leaving: list[str]) -> None:
+    """Flag a leaving country's unusual transfers for the game master (7.2: ``farewell_transfers`` in the report,
+    a notice in the issue), then remember every transfer as an established delivery of its sender: the largest
+    count of each good to each country."""
+    flagged = [t for sender in sorted(leaving)
+               for t in unusual_farewell(st, sender, [t for t in report["transfers"] if t["from"] == sender])]
+    if flagged:
+        report["farewell_transfers"] = flagged
+    seen = st.setdefault("transfers_seen", {})
+    for t in report["transfers"]:
+        mine = seen.setdefault(t["from"], {})
+        key = f"{t['to']}/{t['good']}"
+        mine[key] = max(int(mine.get(key, 0)), t["count"])
+    for sender in seen:
+        seen[sender] = dict(sorted(seen[sender].items()))
+    st["transfers_seen"] = dict(sorted(seen.items()))

@@ -76,6 +76,13 @@ def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player
         *(f"- Gekürzt bei {names[c['country']]}: {c['order']} {c['ordered']} -> {c['kept']} ({c['reason']})"
           for c in report["cuts"]),
         *(f"- {names[k]} ist aus dem Spiel ausgestiegen" for k in report["left"]),
+        *(f"- Zur Prüfung (7.2, ungewöhnlicher Transfer beim Ausstieg): {names[t['from']]} an {names[t['to']]} "
+          f"{t['count']} {t['good']}, " + (f"bisher höchstens {t['earlier']}" if t["earlier"] else "bisher nie")
+          + "; der Spielleiter entscheidet, ob er aus einem Vertrag herrührt"
+          for t in report.get("farewell_transfers", [])),
+        *(f"- {names[k]} ist entvölkert (B = 0): das Land bleibt im Spiel, produziert aber nichts, bis Geburten "
+          "oder Einwanderung es wieder bevölkern" for k, c in report["countries"].items()
+          if c["listings"]["B"]["end"] == 0),
     ])
     return "\n".join(out).rstrip() + "\n"
 

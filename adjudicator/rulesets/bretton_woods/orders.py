@@ -137,11 +137,15 @@ def _sheet_schema(*, standing: bool) -> dict[str, Any]:
             "type_change": {"enum": type_enum,
                             "description": "change the country type (only with the orders of your second year)"},
             "leave": {"type": "boolean", "description": "true = this is your last year (no attacks allowed)"},
-            "standing_orders": {"$ref": "#/$defs/standing",
-                                "description": "orders that stand for any year you miss (kept until replaced)"},
+            "standing_orders": {"anyOf": [{"$ref": "#/$defs/standing"}, {"const": REPEAT}],
+                                "description": "orders that stand for any year you miss (kept until replaced); "
+                                               f"'{REPEAT}' drops them: a missed year repeats your last orders"},
             "nmr": {"type": "boolean", "description": "set by the adjudicator on orders it repeated for you"},
         })
     return {"type": "object", "additionalProperties": False, "properties": props}
+
+
+REPEAT = "repeat"  # standing_orders: repeat -- back to the text's NMR rule, the last orders repeated (7.2)
 
 
 def schema() -> dict[str, Any]:

@@ -75,9 +75,21 @@ def check(state: State, player: str, orders: Any) -> list[Problem]:
         elif kind != countries[player]["type"] and not game.may_change_type(countries[player], state["turn"] + 1):
             out.append(Problem("the type can only change once, with the orders of the second year (7.1): ignored",
                                ("type_change",), "remove type_change", "warning"))
+    standing = orders.get("standing_orders")
+    if isinstance(standing, Mapping) and not standing:
+        out.append(Problem("empty standing orders: a year you miss does nothing at all (7.2)", ("standing_orders",),
+                           f"write standing_orders: {od.REPEAT} to have your last orders repeated instead",
+                           "warning"))
     if any(p.severity == "error" for p in out):
         return out
-    _, _, cuts, _ = game.prepare(state, player, orders, state["turn"] + 1, index)
+    norm, _, cuts, _ = game.prepare(state, player, orders, state["turn"] + 1, index)
+    if norm["leave"]:
+        for i, given in enumerate(norm["transfers"]):
+            for t in game.unusual_farewell(state, player, [given]):
+                out.append(Problem(f"7.2: a leaving country should make no unusual transfers; {t['count']} {t['good']} "
+                                   f"to {countries[t['to']]['name']} is more than you ever gave it before "
+                                   f"({t['earlier']}): the game master is told and may rule on it",
+                                   ("transfers", i), "keep to deliveries you owe under a treaty", "warning"))
     for c in cuts:
         path = _path(c["order"])
         out.append(Problem(f"more than the last listing allows: {c['ordered']} will be cut to {c['kept']} "
@@ -124,7 +136,10 @@ def describe(state: State, player: str, orders: Any) -> list[str]:
     if norm["leave"]:
         lines.append("Ausstieg angekündigt: dies ist der letzte Zug")
     if isinstance(orders, Mapping) and isinstance(orders.get("standing_orders"), Mapping):
-        lines.append("Anweisungen für den Fall eines NMR hinterlegt")
+        lines.append("Anweisungen für den Fall eines NMR hinterlegt" if orders["standing_orders"] else
+                     "Leere Anweisungen für den Fall eines NMR: ein fehlender Zug tut nichts")
+    elif isinstance(orders, Mapping) and orders.get("standing_orders") == od.REPEAT:
+        lines.append("Hinterlegte NMR-Anweisungen gelöscht: ein fehlender Zug wiederholt den letzten Zug")
     if player in state["countries"] and state["countries"][player]["active"]:
         _, dropped, cuts, _ = game.prepare(state, player, orders, state["turn"] + 1,
                                            od.names_index(state["countries"]))
@@ -181,6 +196,7 @@ def template(state: State, player: str) -> str:
         lines.append("# type_change: energie  # einmalig: agrar, energie oder rohstoff")
     lines += [
         "# leave: true  # Ausstieg: dies ist der letzte Zug, keine Angriffe",
+        f"# standing_orders: {od.REPEAT}  # hinterlegte NMR-Anweisungen löschen: bei NMR den letzten Zug wiederholen",
         "# standing_orders:  # gelten, wenn ein Zug fehlt (NMR), bis sie ersetzt werden",
         f"#   production: {{harvest: {p['harvest']}, energy: {p['energy']}, mining: {p['mining']}}}",
     ]
