@@ -8,19 +8,15 @@ verify names that turn.
 import datetime as dt
 from pathlib import Path
 
-from adjudicator import cli, yamlio
+from adjudicator import yamlio
 
-from .conftest import git
+from .conftest import git, run
 
 BERLIN = dt.timezone(dt.timedelta(hours=1))  # January: CET
 
 
 def at(day: int, hour: int, minute: int = 0) -> dt.datetime:
     return dt.datetime(2026, 1, day, hour, minute, tzinfo=BERLIN)
-
-
-def run(root: Path, *args: str) -> int:
-    return cli.main(["--league", str(root), *args])
 
 
 def submit(root: Path, turn: int, player: str, body: str, when: dt.datetime, *, game: str = "g1") -> None:

@@ -11,16 +11,12 @@ import pytest
 
 from adjudicator import cli, ruleset
 
-from ..conftest import git
+from ..conftest import git, run
 from .spyring import RULESET as SPYRING
 
 ruleset.register(SPYRING)
 
 UTC = dt.UTC
-
-
-def run(root: Path, *args: str) -> int:
-    return cli.main(["--league", str(root), *args])
 
 
 def at(day: int, hour: int, minute: int = 0) -> dt.datetime:

@@ -5,16 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from adjudicator import cli, yamlio
+from adjudicator import yamlio
 from adjudicator.sealed import crypto
 from adjudicator.store import load_game
 from adjudicator.verify import verification
 
-from ..conftest import git
-
-
-def run(root: Path, *args: str) -> int:
-    return cli.main(["--league", str(root), *args])
+from ..conftest import git, run
 
 
 def test_open_orders_with_sealed_hidden_state(league: Path, capsys, monkeypatch):

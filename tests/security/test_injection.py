@@ -27,7 +27,7 @@ from adjudicator import cli, store, turn, yamlio
 from adjudicator import orders as ordersmod
 from adjudicator.cli.values import parse_player
 
-from ..conftest import git
+from ..conftest import git, new_repository
 
 REPO = Path(__file__).resolve().parents[2]
 DEMOS = sorted(p.name for p in (REPO / "demo").iterdir() if (p / "game.yaml").is_file())
@@ -231,13 +231,8 @@ def live_markup(html: str, where: str) -> list[str]:
 def attacked_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Attack]]:
     root = tmp_path_factory.mktemp("injection") / "league"
     (root / "games").mkdir(parents=True)
-    (root / ".gitignore").write_text(".secrets/\npublic/\n")
     shutil.copyfile(REPO / "mkdocs.yml", root / "mkdocs.yml")
-    git(root, "init", "-q", "-b", "main")
-    git(root, "config", "user.name", "Game Master")
-    git(root, "config", "user.email", "gm@example.org")
-    git(root, "add", "-A")
-    git(root, "commit", "-qm", "league")
+    new_repository(root, ".secrets/\npublic/\n")
     attacks = {name: play_attacked(root, name) for name in DEMOS}
     assert cli.main(["--league", str(root), "site", "build"]) == 0
     return root, attacks

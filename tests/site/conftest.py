@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import cli, ruleset
+from adjudicator import ruleset
 
-from ..conftest import git
+from ..conftest import git, new_repository, run
 from ..counter import Counter
 
 BERLIN = dt.timezone(dt.timedelta(hours=1))
@@ -50,10 +50,6 @@ CHART_COUNTER = ChartCounter()
 ruleset.register(CHART_COUNTER)
 
 
-def run(root: Path, *args: str) -> int:
-    return cli.main(["--league", str(root), *args])
-
-
 def at(day: int, hour: int) -> dt.datetime:
     return dt.datetime(2026, 1, day, hour, 0, tzinfo=BERLIN)
 
@@ -84,12 +80,7 @@ def make_league(root: Path) -> Path:
     """Three games: 'atlas' (three turns, with a schedule), 'borea' (two turns, no schedule) and 'cosmo' (over
     after its first turn: Umbria adds 1 to reach the target of 1, Vulgaria sends nothing)."""
     (root / "games").mkdir(parents=True)
-    (root / ".gitignore").write_text(".secrets/\npublic/\n")
-    git(root, "init", "-q", "-b", "main")
-    git(root, "config", "user.name", "Game Master")
-    git(root, "config", "user.email", "gm@example.org")
-    git(root, "add", "-A")
-    git(root, "commit", "-qm", "league")
+    new_repository(root, ".secrets/\npublic/\n")
     play(root, "atlas", [("Ruritania", "alice", 1), ("Freedonia", "Bob", 2), ("Syldavia", "carol", 3)], 3)
     play(root, "borea", [("Elbonia", "dave", 4), ("Latveria", "erin", 5)], 2, schedule=False)
     play(root, "cosmo", [("Umbria", "fay", 6), ("Vulgaria", "gus", 7)], 1, schedule=False, target=1)
