@@ -9,6 +9,8 @@ exception here and fail the test.
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -110,3 +112,15 @@ def test_bad_arguments_exit_2_with_usage(capsys: pytest.CaptureFixture[str]):
     assert done.value.code == 2 and "unrecognized arguments: --frobnicate" in capsys.readouterr().err
     assert cli.main(["adjudicate", "--now", "soon", "g1"]) == 2
     assert "--now 'soon': write an ISO time" in capsys.readouterr().err
+
+
+def test_a_reader_that_goes_away_ends_the_output_quietly(league: Path):
+    """``turnpress status | head -1``: the rest of the output has nowhere to go; that is no error."""
+    new_game(league)
+    code = "import sys; from tests import conftest; from adjudicator.cli import main; sys.exit(main(sys.argv[1:]))"
+    proc = subprocess.Popen([sys.executable, "-c", code, "--league", str(league), "status"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parents[1])
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # before the command writes a line
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 0 and err == ""

@@ -10,12 +10,13 @@ command runs, so that ``validate`` does not load what ``site build`` needs.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from importlib import import_module
 
 from .. import ruleset
-from ..errors import USAGE, TurnpressError
+from ..errors import OK, USAGE, TurnpressError
 from .parser import COMMANDS, build_parser
 
 __all__ = ["build_parser", "main"]
@@ -32,10 +33,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         module, _, function = args.func.partition(":")
         command = getattr(import_module(f"{__name__}.{module}"), function)
         result: int = command(args)
+        sys.stdout.flush()  # here, not at exit: a reader that went away is noticed below
         return result
     except TurnpressError as e:
         print(f"turnpress: {e}", file=sys.stderr)
         return e.exit_code
+    except BrokenPipeError:  # the reader went away (``turnpress status | head``): nothing left to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit's flush has a reader
+        return OK
 
 
 def _ruleset_command(argv: list[str]) -> int | None:
