@@ -20,8 +20,9 @@ def init(args: argparse.Namespace) -> int:
     for rel in written:
         print(f"  {rel}")
     print("Next: make a game with 'turnpress new', commit, push to GitHub, and set the repository up as the "
-          "game master's guide says (branch protection, Pages, the secret TURNPRESS_DICE_SECRETS, and "
-          "TURNPRESS_GAME_KEYS for games with sealed orders).")
+          "game master's guide says (branch protection, Pages, and the environment turnpress-deadline whose "
+          "deployment branches are main alone, holding the secrets TURNPRESS_DICE_SECRETS and, for games with "
+          "sealed orders, TURNPRESS_GAME_KEYS; never as repository secrets, which any branch's workflow can read).")
     return OK
 
 
