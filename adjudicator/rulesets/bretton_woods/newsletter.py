@@ -69,12 +69,12 @@ def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player
     for cnt in report["contacts"]:
         contact_lines += [f"**{names[cnt['from']]}:**", ""] + [f"> {md_text(line)}  " for line in cnt["lines"]] + [""]
     out += _section("Kontakte", contact_lines)
-    out += _section("Typwechsel", [f"- {names[t['country']]}: {TYPE_NAMES[t['from']]} -> {TYPE_NAMES[t['to']]}"
+    out += _section("Typwechsel", [f"- {names[t['country']]}: {TYPE_NAMES[t['from']]} → {TYPE_NAMES[t['to']]}"
                                    for t in report["type_changes"]])
     out += _section("Mitteilungen des Spielleiters", [
         *(f"- NMR: {names[k]} (letzter Zug wiederholt)" for k in report["nmr"]),
-        *(f"- Gekürzt bei {names[c['country']]}: {c['order']} {c['ordered']} -> {c['kept']} ({c['reason']})"
-          for c in report["cuts"]),
+        *(f"- Gekürzt bei {names[c['country']]}: {order_words(c['order'])} {c['ordered']} → {c['kept']} "
+          f"({c['reason']})" for c in report["cuts"]),
         *(f"- {names[k]} ist aus dem Spiel ausgestiegen" for k in report["left"]),
         *(f"- Zur Prüfung (7.2, ungewöhnlicher Transfer beim Ausstieg): {names[t['from']]} an {names[t['to']]} "
           f"{t['count']} {t['good']}, " + (f"bisher höchstens {t['earlier']}" if t["earlier"] else "bisher nie")
@@ -85,6 +85,28 @@ def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player
           if c["listings"]["B"]["end"] == 0),
     ])
     return "\n".join(out).rstrip() + "\n"
+
+
+ORDER_WORDS = {"production": "Produktion", "construction": "Bau", "market": "Markt", "attacks": "Angriff",
+               "defence": "Verteidigung", "weapons": "Waffen", "count": "Menge", "harvest": "Ernte",
+               "energy": "Energieerzeugung", "mining": "Rohstoffförderung", "type_change": "Typwechsel"}
+
+
+def order_words(path: str) -> str:
+    """An order's path in the orders file (``production.energy``, ``attacks.0.weapons``) as the issue's reader
+    says it: "Produktion: Energieerzeugung", "Angriff 1: Waffen"; stocks and goods by their names.
+
+    >>> order_words("production.energy"), order_words("attacks.0.weapons"), order_words("construction.I")
+    ('Produktion: Energieerzeugung', 'Angriff 1: Waffen', 'Bau: Industrien')
+    """
+    stocks = {**tables.stock_names(), **tables.good_names()}
+    words: list[str] = []
+    for part in path.split("."):
+        if part.isdigit() and words:
+            words[-1] += f" {int(part) + 1}"
+        else:
+            words.append(ORDER_WORDS.get(part) or stocks.get(part) or part)
+    return ": ".join(words)
 
 
 def _section(title: str, lines: list[str]) -> list[str]:
