@@ -432,3 +432,29 @@ def test_german_games_pages_are_german(tmp_path: Path):
     standings = files["site/games/demo-bretton-woods/standings.md"]
     assert ">Bevölkerung (B)</th>" in standings and ">B</th>" not in standings, "labels, not keys"
     assert "Agrarland" in overview and "| agrar |" not in overview, "roles by their names"
+
+
+def test_an_issues_headline_says_what_happened():
+    """A headline per issue (issue: the newsletter readers want), from the ruleset where it has one: Diplomacy
+    names the centres that changed hands; elsewhere the biggest changes of the game's first chart."""
+    from adjudicator.newsletter import pages
+
+    diplomacy = pages.GameView.read(REPO, "demo-diplomacy")
+    assert diplomacy.headlines[10] == "Sweden, Warsaw: Russia → Germany · Constantinople: Turkey → Austria"
+    assert diplomacy.headlines[2] == "Austria +2, England +1, France +3, Germany +2, Italy +1, Russia +2, Turkey +1"
+    page = (REPO / "site/news/posts/demo-diplomacy/0010.md").read_text()
+    assert '<p class="tp-headline">Sweden, Warsaw: Russia → Germany · Constantinople: Turkey → Austria</p>' in page
+    assert 'description: "Sweden, Warsaw: Russia → Germany · Constantinople: Turkey → Austria"' in page
+    woods = pages.GameView.read(REPO, "demo-bretton-woods")
+    assert all(re.fullmatch(r"Bevölkerung \(B\): .+ \d+ \([+−]\d+\).*", woods.headlines[t]) for t in range(1, 7))
+
+
+def test_bretton_woods_cut_orders_are_named_in_words():
+    """Clean pages: a cut order is named as a reader says it, not by its path in the orders file."""
+    from adjudicator.rulesets.bretton_woods.newsletter import order_words
+
+    assert order_words("production.energy") == "Produktion: Energieerzeugung"
+    assert order_words("attacks.0.weapons") == "Angriff 1: Waffen"
+    assert order_words("construction.I") == "Bau: Industrien"
+    pages = " ".join(p.read_text() for p in (REPO / "site/news/posts/demo-bretton-woods").glob("*.md"))
+    assert "Gekürzt bei" in pages and not re.search(r"Gekürzt bei [^:]+: [a-z_]+\.[a-z0-9_.]+ ", pages)

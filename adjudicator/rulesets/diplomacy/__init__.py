@@ -69,6 +69,9 @@ class Diplomacy(HiddenStateViews):
     def standings(self, state: State) -> list[dict[str, Any]]:
         return league.standings(state)
 
+    def headline(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return league.headline(state, report)
+
     def map(self, state: State) -> str:
         return render.board(state)
 

@@ -428,6 +428,28 @@ def standings(state: State) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: (-r["centres"], r["power"]))
 
 
+def headline(state: State, report: Mapping[str, Any]) -> str:
+    """The issue's headline: the supply centres that changed hands between powers, in the map's own names and with
+    no word of any language ("Constantinople: Turkey → Austria · Sweden, Warsaw: Russia → Germany"), then the
+    neutral centres taken, counted ("Austria +2, France +3"); empty if no centre changed hands.
+    """
+    m = _m(state)
+    moves: dict[tuple[str, str], list[str]] = {}
+    gains: dict[str, int] = {}
+    for change in report.get("centre_changes", []):
+        if change.get("to") not in m.powers:
+            continue
+        new = str(m.powers[change["to"]]["name"])
+        if change.get("from") in m.powers:
+            moves.setdefault((str(m.powers[change["from"]]["name"]), new), []).append(m.full_name(change["province"]))
+        else:
+            gains[new] = gains.get(new, 0) + 1
+    parts = [f"{', '.join(sorted(places))}: {old} → {new}" for (old, new), places in sorted(moves.items())]
+    if gains:
+        parts.append(", ".join(f"{power} +{n}" for power, n in sorted(gains.items())))
+    return " · ".join(parts)
+
+
 def history(states: list[State]) -> dict[str, dict[str, list[int]]]:
     out: dict[str, dict[str, list[int]]] = {"supply_centres": {}, "units": {}}
     if not states:
