@@ -66,6 +66,7 @@ from mkdocs.plugins import event_priority
 # A link reference definition: up to three spaces, [label]: destination (CommonMark 4.7).
 LINK_DEFINITION = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]*\S.*$", re.MULTILINE)
 REST = "<!-- the rest of the issue is on its own page -->"
+PAGINATED = re.compile(r"/page/(\d+)/$")
 LEAGUE_FEED = 50  # items in the league's feed; each game's feed has all its issues
 
 
@@ -164,11 +165,14 @@ _overviews: dict[str, Any] = {}  # game -> its overview page, whose title is kno
 
 
 def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
-    """Name the game on its issues' "back" link: the overview's title (read by now)."""
+    """Name the game on its issues' "back" link: the overview's title (read by now); number a listing's pages."""
     categories = page.meta.get("categories") or []
     overview = _overviews.get(str(categories[0])) if categories else None
     if overview is not None and overview.title:
         page.meta["tp_game_title"] = overview.title
+    further = PAGINATED.search(page.url or "")
+    if further:  # a listing's further pages: a title of their own, not the first page's again
+        page.meta = {**page.meta, "title": f"{page.meta.get('title') or page.title} ({further.group(1)})"}
     return context
 
 

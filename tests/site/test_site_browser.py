@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import re
 import shutil
 import threading
 from collections.abc import Iterator
@@ -53,15 +54,28 @@ def served(built_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def demo(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def demo_public(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The repository's demo league, copied and built (its six games: German and English, boards and charts)."""
     root = tmp_path_factory.mktemp("demo") / "league"
     root.mkdir()
     for name in ("games", "orders", "site"):
         shutil.copytree(REPO / name, root / name)
     shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
-    with serving(site.build(root)) as url:
+    return site.build(root)
+
+
+@pytest.fixture(scope="module")
+def demo(browser: Browser, demo_public: Path) -> Iterator[str]:
+    with serving(demo_public) as url:
         yield url
+
+
+def test_every_page_of_the_demo_has_a_title_of_its_own(demo_public: Path):
+    titles: dict[str, list[str]] = {}
+    for page in sorted(demo_public.rglob("index.html")):
+        title = re.search(r"<title>(.*?)</title>", page.read_text(encoding="utf-8")).group(1)
+        titles.setdefault(title, []).append(page.parent.relative_to(demo_public).as_posix())
+    assert len(titles) > 150 and {t: p for t, p in titles.items() if len(p) > 1} == {}
 
 
 @pytest.fixture(scope="module")
