@@ -410,15 +410,15 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
                                      dicemod.Dice.for_turn(seed, digest, hidden_link))
     body = dict(result.report)
     private_reports = body.pop("private", None) or {}
-    report = {"game": game.id, "turn": turn, "label": phase.label,
+    dice_meta: dict[str, str] = {"seed": seed.hex(), "orders_digest": digest.hex()}
+    report: dict[str, Any] = {"game": game.id, "turn": turn, "label": phase.label,
               "deadline": schedmod.iso(deadline) if deadline else None,
-              "dice": {"seed": seed.hex(), "orders_digest": digest.hex()},
-              "orders": meta, "result": body}
+              "dice": dice_meta, "orders": meta, "result": body}
     if keeps_secrets and game.sealed_orders:  # what is published of each order, so that anyone checks it
-        report["dice"]["public_digest"] = dicemod.orders_digest(
+        dice_meta["public_digest"] = dicemod.orders_digest(
             {k: secrecymod.public_part(declared, taken[k].raw)[0].encode("utf-8") for k in sorted(taken)}).hex()
     if hidden_link is not None and game.ruleset.phase(result.state).finished:
-        report["dice"]["hidden_end"] = hidden_link.hex()  # every earlier link follows: anyone replays the game
+        dice_meta["hidden_end"] = hidden_link.hex()  # every earlier link follows: anyone replays the game
     if result.notes:
         report["notes"] = list(result.notes)
     files, sealed_plain = game.turn_files(turn, result.state, report, private_reports)

@@ -86,7 +86,8 @@ def verification(root: Path, game_id: str) -> Verification:
     try:
         links = hiddenmod.links(game, identities)
     except LeagueError as e:
-        found.append(Finding(game.id, hiddenmod.end_link(game)[0] if hiddenmod.end_link(game) else 0, str(e)))
+        end = hiddenmod.end_link(game)
+        found.append(Finding(game.id, end[0] if end else 0, str(e)))
         links = None
     ended_open = links is not None and not identities  # the game has ended: everything opens without a key
     mode = WITH_KEY if identities else AFTER_END if ended_open else PUBLIC
