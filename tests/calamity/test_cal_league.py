@@ -13,7 +13,7 @@ PLAYERS = ["Ann:ann:1", "Bob:bob:2", "Cy:cy:3", "Dee:dee:4"]
 def test_standing_orders_of_a_player_not_waited_for_are_taken(league: Path, capsys):
     """A standing order may be sent in any phase (house rule "play by mail"): in the first mover's phase another
     player's orders are taken, the turn still waits for the mover only, and nobody's orders are refused."""
-    args = ["--league", str(league), "new", "calamity", "c1"]
+    args = ["--league", str(league), "new", "calamity", "c1", "--option", "orders=open"]  # plain files, on purpose
     for p in PLAYERS:
         args += ["--player", p]
     assert cli.main([*args, "--schedule", "first=2026-01-05 20:00,every=2 days,timezone=UTC,grace=0"]) == 0
