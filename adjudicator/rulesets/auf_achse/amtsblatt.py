@@ -2,40 +2,64 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
 from typing import Any
 from xml.sax.saxutils import escape
 
 from ...model import Player, State
+from ...palette import colours, text_on
 from .board import Board
 from .game import board_of
 from .tables import tables
 from .turn import capacity, cargo, credit, open_orders
 
-COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22",
-           "#7f7f7f"]
+
+def haulier_colours(state: State) -> dict[str, str]:
+    """One colour per haulier in seat order, the same as on the charts (``adjudicator.palette``)."""
+    return colours(state["seats"])
+
+
+@cache
+def _background(name: str) -> dict[str, Any] | None:
+    """Land, borders and lakes under a board (``data/maps/<name>.background.json``), if the board has one."""
+    path = resources.files(__package__).joinpath("data", "maps", f"{name}.background.json")
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 RESULT = {"awarded": "zugeschlagen", "reoffered": "Patt – wird erneut angeboten", "lapsed": "verfallen",
           "railway": "an die Bundesbahn"}
 
 
-def svg_map(state: State, highlight: Sequence[int] = ()) -> str:
-    """The map with roads and fields (heavy traffic darker), the construction site, the cities with open
-    orders (pick-up cities of orders waiting to be auctioned or loaded) and every truck with its load."""
+def svg_map(state: State, report: Mapping[str, Any] | None = None) -> str:
+    """The map on the land and borders of Natural Earth: roads and fields (heavy traffic darker, each road's
+    id at its middle), the construction site, the cities with open orders, each haulier's route of the round
+    (``report``) and every truck with its load."""
     board = board_of(state)
     w, h = board.width, board.height
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="100%" '
-             f'style="max-width:{w}px" role="img" aria-label="Spielplan Auf Achse, Runde {state["round"]}">',
-             f'<rect width="{w}" height="{h}" fill="#f4f1e8"/>']
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tp-map" viewBox="0 0 {w} {h}" width="100%" '
+             f'role="img" aria-label="Spielplan Auf Achse, Runde {state["round"]}" font-family="sans-serif">',
+             f'<rect width="{w}" height="{h}" fill="#dbe8f1"/>']
+    ground = _background(board.name.lower())
+    if ground:
+        parts.append(f'<path d="{ground["land"]}" fill="#f4f1e8" stroke="#a89f8a" stroke-width="0.8" '
+                     'stroke-dasharray="4 2"/>')
+        parts.append(f'<path d="{ground["lakes"]}" fill="#dbe8f1" stroke="#7ea6c9" stroke-width="0.4"/>')
     for r in board.roads:
         (x1, y1), (x2, y2) = board.position(r.start), board.position(r.end)
         parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#b9b09a" stroke-width="3"/>')
+    parts += _routes_drawn(state, report, board)
     for r in board.roads:
         for f in r.fields:
             x, y = board.position(f)
             fill = "#6b5e45" if board.points[f] > 1 else "#fffdf7"
             parts.append(f'<circle cx="{x}" cy="{y}" r="3" fill="{fill}" stroke="#6b5e45" stroke-width="1">'
                          f'<title>{f} ({board.points[f]} P.)</title></circle>')
+        (x1, y1), (x2, y2) = board.position(r.start), board.position(r.end)
+        parts.append(f'<text x="{(x1 + x2) / 2:.0f}" y="{(y1 + y2) / 2 - 4:.0f}" font-size="7" fill="#7a6f58" '
+                     f'text-anchor="middle" paint-order="stroke" stroke="#f4f1e8" stroke-width="2">'
+                     f'{escape(r.start)}-{escape(r.end)}</text>')
     if state["site"]:
         x, y = board.position(state["site"])
         parts.append(f'<g><rect x="{x - 7}" y="{y - 7}" width="14" height="14" fill="#ffcc00" stroke="#000" '
@@ -45,15 +69,50 @@ def svg_map(state: State, highlight: Sequence[int] = ()) -> str:
     for code, c in board.cities.items():
         mark = code in waiting
         parts.append(f'<circle cx="{c.x}" cy="{c.y}" r="{6 if mark else 4}" fill="{"#2b6cb0" if mark else "#333"}"'
-                     f' stroke="#fff" stroke-width="1"><title>{escape(c.name)}'
+                     f' stroke="#fff" stroke-width="1"><title>{escape(c.name)} ({code})'
                      f'{" – " + ", ".join(waiting[code]) if mark else ""}</title></circle>')
         anchor = ' text-anchor="end"' if c.label_dx < 0 else ""
-        parts.append(f'<text x="{c.x + c.label_dx}" y="{c.y + c.label_dy}" font-size="11" font-family="sans-serif" '
-                     f'fill="#222"{anchor}>{escape(c.name)}</text>')
+        parts.append(f'<text x="{c.x + c.label_dx}" y="{c.y + c.label_dy}" font-size="11" fill="#222"{anchor} '
+                     f'paint-order="stroke" stroke="#f4f1e8" stroke-width="3">{escape(c.name)}</text>')
     parts += _trucks(state, board)
     parts.append(_legend(state, board, h))
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _routes_drawn(state: State, report: Mapping[str, Any] | None, board: Board) -> list[str]:
+    """Each truck's drive of the round as a line in its haulier's colour, field by field."""
+    if not report or not report.get("hauliers"):
+        return []
+    colour = haulier_colours(state)
+    out = []
+    for n, (key, r) in enumerate(report["hauliers"].items()):
+        for t in r.get("trucks", []):
+            route = t.get("route") or {}
+            fields = [f for f in route.get("fields", []) if board.is_field(f)]
+            if len(fields) < 2:
+                continue
+            offset = 2 * (n % 3) - 2  # trucks on one road side by side, not on top of each other
+            pts = " ".join(f"{x + offset},{y + offset}" for x, y in (board.position(f) for f in fields))
+            out.append(f'<polyline class="tp-route" points="{pts}" fill="none" stroke="{colour.get(key, "#555")}" '
+                       f'stroke-width="4" stroke-linejoin="round" stroke-linecap="round" opacity="0.85">'
+                       f'<title>{escape(state["hauliers"][key]["name"])}: {" – ".join(fields)}</title></polyline>')
+    return out
+
+
+def text_alternative(state: State) -> list[str]:
+    """The map as text: where every truck stands, field by field, and the construction site."""
+    board = board_of(state)
+    rows = []
+    for key in state["seats"]:
+        h = state["hauliers"][key]
+        where = ", ".join(f"{board.label(t['position'])} ({t['position']}), Ladung {cargo(state, t)}/{capacity(t)}"
+                          for t in h["trucks"])
+        rows.append(f"<li>{escape(h['name'])}: {escape(where)}</li>")
+    if state["site"]:
+        rows.append(f"<li>Baustelle: {escape(state['site'])}</li>")
+    return [f'<details class="tp-map-text"><summary>Der Spielplan als Text: Brummis je Feld</summary>'
+            f'<ul>{"".join(rows)}</ul></details>', ""]
 
 
 def _open_cities(state: State) -> dict[str, list[str]]:
@@ -67,9 +126,10 @@ def _open_cities(state: State) -> dict[str, list[str]]:
 def _trucks(state: State, board: Board) -> list[str]:
     parts = []
     stacked: dict[str, int] = {}
-    for i, key in enumerate(state["seats"]):
+    palette = haulier_colours(state)
+    for key in state["seats"]:
         h = state["hauliers"][key]
-        colour = COLOURS[i % len(COLOURS)]
+        colour = palette[key]
         for ti, t in enumerate(h["trucks"]):
             x, y = board.position(t["position"])
             n = stacked.get(t["position"], 0)
@@ -81,7 +141,7 @@ def _trucks(state: State, board: Board) -> list[str]:
             opacity = ' opacity="0.45"' if h["bankrupt"] else ""
             parts.append(f'<g{opacity}><rect x="{x}" y="{y}" width="22" height="11" rx="2" fill="{colour}" '
                          f'stroke="#000" stroke-width="0.5"/><text x="{x + 11}" y="{y + 9}" font-size="8" '
-                         f'text-anchor="middle" font-family="sans-serif" fill="#fff">{label}</text>'
+                         f'text-anchor="middle" fill="{text_on(colour)}">{label}</text>'
                          f'<title>{title}</title></g>')
             if t["load"]:
                 parts.append(f'<text x="{x + 24}" y="{y + 9}" font-size="8" font-family="sans-serif" '
@@ -99,7 +159,7 @@ def _legend(state: State, board: Board, height: int) -> str:
     for i, key in enumerate(state["seats"]):
         h = state["hauliers"][key]
         y = y0 + 14 * i
-        rows.append(f'<rect x="12" y="{y}" width="12" height="9" fill="{COLOURS[i % len(COLOURS)]}"/>'
+        rows.append(f'<rect x="12" y="{y}" width="12" height="9" fill="{haulier_colours(state)[key]}"/>'
                     f'<text x="30" y="{y + 9}">{escape(h["name"])}</text>')
     rows.append("</g>")
     return "".join(rows)
@@ -138,7 +198,8 @@ def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player
         out += _announced(state, report, board)
     out += order_book(state, board, names)
     out += all_offers(state, board, names)
-    out += ["## Spielplan", "", svg_map(state), ""]
+    out += ["## Spielplan", "", svg_map(state, report), "",
+            "*Linien in der Farbe eines Spediteurs: seine Fahrten dieser Runde.*", "", *text_alternative(state)]
     return "\n".join(out)
 
 
@@ -157,7 +218,7 @@ def setup_newsletter(state: State, players: Sequence[Player]) -> str:
     out.append("")
     out += _announced(state, {"announced": [o["id"] for o in state["orders"] if o["offered"] == 0]}, board)
     out += all_offers(state, board, names)
-    out += ["## Spielplan", "", svg_map(state), ""]
+    out += ["## Spielplan", "", svg_map(state), "", *text_alternative(state)]
     return "\n".join(out)
 
 
