@@ -200,7 +200,10 @@ def test_no_serious_accessibility_findings_on_any_page_type(browser: Browser, se
     found = []
     for width in (1280, 390):
         browser.resize(width, 900)
-        for base, page in [*((served, p) for p in PAGE_TYPES), *((demo, p) for p in DEMO_PAGES)]:
+        # on a phone, the pages whose layout changes with the width (tables that scroll or reflow, the menu)
+        pages = [*((served, p) for p in PAGE_TYPES), *((demo, p) for p in DEMO_PAGES)] if width > 500 else \
+            [(served, ""), (served, "news/atlas/0003/"), *((demo, p) for p in DEMO_PAGES[:9])]
+        for base, page in pages:
             browser.get(base + page)
             found += [f"{width}px /{page}: {v['id']} ({v['impact']}, {v['nodes']} nodes, e.g. {v['target']})"
                       for v in axe.findings(browser, source)]
