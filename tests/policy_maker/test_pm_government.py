@@ -1,5 +1,7 @@
 """Ablauf: the Government's timeline action (Audit, Tax policy, Holiday break, Grant funding)."""
 
+import pytest
+
 from adjudicator.rulesets.policy_maker import RULESET as R
 
 from .pm_helpers import FIRST, GOV, SECOND, THIRD, give, new_game, play, total_cards
@@ -48,6 +50,18 @@ def test_tax_policy_the_sum_of_costs_never_exceeds_twelve():
     assert r.state["costs"]["housing"] == 3 and r.state["costs"]["energy"] == 3, "the first change is made"
     assert sum(r.state["costs"].values()) == 12
     assert "not made" in r.report["events"][0]["text"]
+
+
+@pytest.mark.parametrize("order", [1, -1])
+def test_tax_policy_judges_the_sum_on_the_net_result_in_either_order(order):
+    """Tax policy ("die Summe der Kosten aller Kategorien zusammen darf den Wert 12 nicht überschreiten"): at a
+    sum of 12, raising one sector while lowering another keeps the sum at 12, whichever is written first."""
+    s = _game("tax")
+    s["costs"] = {"education": 3, "health": 3, "energy": 3, "housing": 3}
+    changes = [{"sector": "education", "change": 1}, {"sector": "health", "change": -1}][::order]
+    assert R.check(s, GOV, {"tax": changes}) == []
+    r = play(s, GOV, {"tax": changes})
+    assert r.state["costs"] == {"education": 4, "health": 2, "energy": 3, "housing": 3}
 
 
 def test_tax_policy_two_different_sectors_within_the_scale():
@@ -100,3 +114,15 @@ def test_grant_funding_can_make_an_investy_owe_the_wealth_tax():
     assert R.phase(r.state).awaited == (SECOND,)
     assert r.state["queue"][0] == {"step": "wealth_tax", "player": SECOND}
     assert r.state["queue"][1] == {"step": "investy", "player": FIRST}
+
+
+def test_the_governments_private_report_names_its_goal_and_the_goals_condition():
+    """Vorbereitung 3 and "Wie man gewinnt": the secret goal scores 10 points if reached, so the Government's
+    report says what reaching it takes, and whether it is reached now; nobody else reads it."""
+    s = _game("tax,audit")
+    r = play(s, GOV, {"tax": []})
+    card = next(g for g in s["board"]["goals"] if g["id"] == s["private"][GOV]["goal"])
+    line = next(x for x in r.report["private"][GOV] if x.startswith("Your secret policy goal"))
+    assert card["name"] in line and card["text"] in line and ("(now met)" in line or "(now not met)" in line)
+    for other in (FIRST, SECOND, THIRD):
+        assert card["text"] not in str(r.report["private"][other])

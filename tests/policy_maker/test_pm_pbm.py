@@ -110,6 +110,26 @@ def test_conditional_government_preference_applies_when_an_investy_fulfils_later
     assert r.state["initiatives"]["open"][0] == "care-homes"
 
 
+def test_the_government_may_change_its_preference_in_an_investys_phase():
+    """Förderung ("Die Regierung zieht nun 2 neue öffentliche Initiativen, wählt davon eine aus"), by mail (house
+    rule H14): the Government's choice is its standing preference, which it may send in any phase; its orders
+    are taken in an Investy's phase without the phase waiting for them."""
+    s = advance_to(new_game(timeline="holiday,holiday"), "investy", SECOND)
+    assert R.phase(s).awaited == (SECOND,) and R.phase(s).takes(GOV)
+    assert R.check(s, GOV, {"initiatives": ["solar-roofs"]}) == []
+    assert R.check(s, GOV, {"tax": []}), "only the preference may be sent outside its phase"
+    s["initiatives"]["open"] = ["flagship-project", "wind-parks"]
+    s["tracks"]["housing"][SECOND] = 5
+    deck = s["secret"]["initiative_deck"]
+    for i in ("care-homes", "solar-roofs"):
+        deck.remove(i)
+    deck[0:0] = ["care-homes", "solar-roofs"]
+    r = R.adjudicate(s, {SECOND: {"initiative": "flagship-project"}, GOV: {"initiatives": ["solar-roofs"]}},
+                     Dice(b"x"))
+    assert r.state["initiatives"]["open"][0] == "solar-roofs"
+    assert r.state["private"][GOV]["initiative_preference"] == ["solar-roofs"]
+
+
 def test_nmr_defaults():
     s = new_game(timeline="tax,grant")
     assert R.default_orders(s, GOV, {"tax": [{"sector": "energy", "change": 1}]}) == {}

@@ -45,7 +45,11 @@ class PolicyMaker(HiddenStateViews):
         what = {"government": f"{action_name(state)} by the Government ({who})",
                 "investy": f"{who}'s turn",
                 "wealth_tax": f"wealth tax of {who}"}[head["step"]]
-        return Phase(f"Round {state['round']}: {what}", (head["player"],))
+        # The Government may change its initiative preference in any phase (it answers for it when an Investy
+        # fulfils an initiative), so its orders are taken, not waited for, in the Investys' phases too.
+        gov = government(state)
+        return Phase(f"Round {state['round']}: {what}", (head["player"],),
+                     open_to=() if head["player"] == gov else (gov,))
 
     def order_schema(self, state: State, player: str) -> dict[str, Any]:
         return _orders.schema(state, player)

@@ -9,7 +9,7 @@ falls due at the end of the turn.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from ...model import Problem
@@ -67,10 +67,20 @@ def _tax_spec(state: State) -> dict[str, Any]:
                             "(the sectors where you stand lowest, jokers last).")
 
 
+def _preference(state: State) -> dict[str, Any]:
+    ids = [c["id"] for c in state["board"]["initiatives"]]
+    return {"type": "array", "uniqueItems": True, "items": {"enum": ids},
+            "description": "Your order of preference of public initiatives: when you draw two, you show the one "
+                           "listed first. Stands until changed; you may send it in any phase."}
+
+
 def schema(state: State, player: str) -> dict[str, Any]:
     """The JSON Schema of the ``orders`` value of ``player`` in the open phase."""
     now = awaited(state)
     if now is None or now[1] != player:
+        if now is not None and player == government(state):
+            return _obj({"initiatives": _preference(state), "note": NOTE},
+                        description="Not your phase: you may change your initiative preference.")
         return _obj({"note": NOTE}, description="It is not your phase: nothing to order now.")
     step = now[0]
     if step == "wealth_tax":
@@ -96,9 +106,7 @@ def schema(state: State, player: str) -> dict[str, Any]:
                                    for k in investys(state)},
                                   description="Who gets which grant card, by the numbers in your private "
                                               "report; cards not given are dealt in turn order.")
-        props["initiatives"] = {"type": "array", "uniqueItems": True, "items": {"enum": ids},
-                                "description": "Your order of preference of public initiatives: when you "
-                                               "draw two, you show the one listed first. Stands until changed."}
+        props["initiatives"] = _preference(state)
         props["note"] = NOTE
         return _obj(props)
     return _obj({
@@ -144,11 +152,16 @@ def manipulate_problem(state: State, me: str, o: Mapping[str, Any]) -> str | Non
     return cards.payment(state, me, sec, steps * (state["costs"][sec] + 1), jokers)
 
 
-def tax_problems(state: State, changes: Sequence[Mapping[str, Any]]) -> list[Problem]:
-    """Tax policy: distinct sectors, each cost on its scale, and all costs together at most 12."""
+def tax_problems(state: State, changes: list[Mapping[str, Any]]) -> list[Problem]:
+    """Tax policy: distinct sectors, each cost on its scale, and all costs together at most 12.
+
+    The sum is judged on the net result of the changes, so their order does not matter: at a sum of 12,
+    ``[+1 education, -1 health]`` is as good as ``[-1 health, +1 education]``. If the net sum is too high, the
+    raises that break it are named, the last first.
+    """
     cost = state["board"]["table"]["cost"]
     costs = dict(state["costs"])
-    out, seen = [], set()
+    out, seen, kept = [], set(), []
     for i, c in enumerate(changes):
         sec = c.get("sector")
         if i >= 2:
@@ -163,12 +176,16 @@ def tax_problems(state: State, changes: Sequence[Mapping[str, Any]]) -> list[Pro
             out.append(Problem(f"the cost of {sec} would be {after}", ("tax", i),
                                f"costs stay between {cost['min']} and {cost['max']}"))
             continue
-        if sum(costs.values()) + c["change"] > cost["max_sum"]:
-            out.append(Problem(f"costs would add up to {sum(costs.values()) + c['change']}", ("tax", i),
-                               f"all costs together are at most {cost['max_sum']}: lower another sector first"))
-            continue
         costs[sec] = after
-    return out
+        kept.append(i)
+    for i in reversed(kept):
+        if sum(costs.values()) <= cost["max_sum"]:
+            break
+        if changes[i]["change"] > 0:
+            out.append(Problem(f"costs would add up to {sum(costs.values())}", ("tax", i),
+                               f"all costs together are at most {cost['max_sum']}: lower another sector as well"))
+            costs[changes[i]["sector"]] -= 1
+    return sorted(out, key=lambda pr: pr.path)
 
 
 def default_audit(state: State) -> str:
@@ -198,7 +215,8 @@ def check(state: State, player: str, o: Mapping[str, Any] | None) -> list[Proble
     o = o or {}
     now = awaited(state)
     if now is None or now[1] != player:
-        extra = [k for k in o if k != "note"]
+        welcome = ("note", "initiatives") if now is not None and player == government(state) else ("note",)
+        extra = [k for k in o if k not in welcome]
         return [Problem("it is not your phase; these orders are not used", (extra[0],) if extra else (),
                         "wait for your phase", "warning")] if extra else []
     step = now[0]

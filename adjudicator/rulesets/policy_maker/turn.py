@@ -60,6 +60,9 @@ def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResul
     step = s["queue"].pop(0)
     who = step["player"]
     given = orders.get(who) or {}
+    gov_orders = orders.get(government(s)) or {}
+    if who != government(s) and "initiatives" in gov_orders:  # sent in an Investy's phase: stands from now
+        s["private"][government(s)]["initiative_preference"] = list(gov_orders["initiatives"])
     report: dict[str, Any] = {"round": s["round"], "action": action(s), "step": step["step"], "player": who,
                               "note": given.get("note") or None}
     if step["step"] == "government":
@@ -77,7 +80,9 @@ def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResul
         if k in s["investys"]:
             p.tell(k, f"Your hand: {cards_text(s, cards.hand(s, k))}.")
         else:
-            p.tell(k, f"Your secret policy goal: {goal(s, s['private'][k]['goal'])['name']}.")
+            card = goal(s, s["private"][k]["goal"])
+            met = "met" if scoring.meets_goal(s, card["requires"]) else "not met"
+            p.tell(k, f"Your secret policy goal: {card['name']} — {card['text']} (now {met}).")
             grant = s["private"][k]["grant_cards"]
             if grant:
                 p.tell(k, "Grant funding to hand out: " + ", ".join(
