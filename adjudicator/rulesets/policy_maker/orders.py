@@ -9,7 +9,7 @@ falls due at the end of the turn.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...model import Problem
@@ -152,7 +152,7 @@ def manipulate_problem(state: State, me: str, o: Mapping[str, Any]) -> str | Non
     return cards.payment(state, me, sec, steps * (state["costs"][sec] + 1), jokers)
 
 
-def tax_problems(state: State, changes: list[Mapping[str, Any]]) -> list[Problem]:
+def tax_problems(state: State, changes: Sequence[Mapping[str, Any]]) -> list[Problem]:
     """Tax policy: distinct sectors, each cost on its scale, and all costs together at most 12.
 
     The sum is judged on the net result of the changes, so their order does not matter: at a sum of 12,
