@@ -16,7 +16,9 @@ def test_standing_orders_of_a_player_not_waited_for_are_taken(league: Path, caps
     args = ["--league", str(league), "new", "calamity", "c1", "--option", "orders=open"]  # plain files, on purpose
     for p in PLAYERS:
         args += ["--player", p]
-    assert cli.main([*args, "--schedule", "first=2026-01-05 20:00,every=2 days,timezone=UTC,grace=0"]) == 0
+    # open orders, as a game master may choose them: the file below goes into the league as it is
+    assert cli.main([*args, "--option", "orders=open",
+                     "--schedule", "first=2026-01-05 20:00,every=2 days,timezone=UTC,grace=0"]) == 0
     git(league, "add", "-A")
     git(league, "commit", "-qm", "new game", date=dt.datetime(2026, 1, 1, 12, tzinfo=dt.UTC))
     state = yamlio.read_data(league / "games/c1/turns/0000/state.yaml")
@@ -30,5 +32,6 @@ def test_standing_orders_of_a_player_not_waited_for_are_taken(league: Path, caps
     assert cli.main(["--league", str(league), "adjudicate", "--due", "--now", "2026-01-05T20:01+00:00",
                      "--commit"]) == 0
     report = yamlio.read_data(league / "games/c1/turns/0001/report.yaml")
-    assert report["orders"]["taken"] == [other] and report["orders"]["refused"] == []
+    assert report["orders"]["taken"] == [other], report["orders"]
+    assert report["orders"]["refused"] == []
     assert report["orders"]["missed"] == [mover]
