@@ -458,3 +458,15 @@ def test_bretton_woods_cut_orders_are_named_in_words():
     assert order_words("construction.I") == "Bau: Industrien"
     pages = " ".join(p.read_text() for p in (REPO / "site/news/posts/demo-bretton-woods").glob("*.md"))
     assert "Gekürzt bei" in pages and not re.search(r"Gekürzt bei [^:]+: [a-z_]+\.[a-z0-9_.]+ ", pages)
+
+
+def test_chart_lines_have_the_colours_of_the_map():
+    """Charts readers can read: a power's line has its colour on the map (the ruleset's colours hook)."""
+    from adjudicator.newsletter import pages
+
+    view = pages.GameView.read(REPO, "demo-diplomacy")
+    chart = pages.charts_page(view)
+    from adjudicator.rulesets.diplomacy.mapdata import load_map
+
+    austria = re.search(r'<g><title>Austria: \d+</title><polyline fill="none" stroke="([^"]+)"', chart)
+    assert austria and austria.group(1) == load_map("standard").powers["austria"]["colour"], "Austria's, as on the map"

@@ -72,6 +72,9 @@ class Diplomacy(HiddenStateViews):
     def headline(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
         return league.headline(state, report)
 
+    def colours(self, state: State) -> dict[str, str]:
+        return league.colours(state)
+
     def map(self, state: State) -> str:
         return render.board(state)
 

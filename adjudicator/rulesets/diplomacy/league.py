@@ -450,6 +450,13 @@ def headline(state: State, report: Mapping[str, Any]) -> str:
     return " · ".join(parts)
 
 
+def colours(state: State) -> dict[str, str]:
+    """Each player's colour: their power's on the map, so that a chart's line and the map's units match."""
+    m = _m(state)
+    return {player: str(m.powers[power]["colour"]) for player, power in state["seats"].items()
+            if "colour" in m.powers.get(power, {})}
+
+
 def history(states: list[State]) -> dict[str, dict[str, list[int]]]:
     out: dict[str, dict[str, list[int]]] = {"supply_centres": {}, "units": {}}
     if not states:
