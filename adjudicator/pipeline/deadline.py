@@ -26,6 +26,7 @@ from pathlib import Path
 
 from .. import history, secrets, store, turn, yamlio
 from ..errors import OK, USAGE, GitError, LeagueError
+from ..orders import parse_path, visible
 
 SECRETS_VARIABLE = "TURNPRESS_DICE_SECRETS"
 
@@ -108,6 +109,32 @@ def failure_text(error: Exception, root: Path) -> str:
     return f"internal error ({type(error).__name__}: {error}); please report it with this game's files"
 
 
+def late_orders(root: Path) -> list[str]:
+    """Orders of adjudicated turns changed since the last turn was tagged: a stale pull request merged late.
+
+    The turn stands as published (its tag holds the orders it used, and no turn is run twice); the change is
+    named so that the game master can revert it and the player knows their orders came too late.
+    """
+    out = []
+    for gid in store.list_games(root):
+        try:
+            last = store.load_game(root, gid).last_turn
+        except Exception:  # noqa: BLE001 - a broken game is named by the run itself
+            continue
+        tag = f"refs/tags/{gid}/turn-{last}"
+        if last == 0 or history.rev(root, tag) is None:
+            continue
+        changed = history.run(root, "diff", "--name-status", "-z", "--no-renames", tag, "HEAD", "--",
+                              f"orders/{gid}/").stdout.decode("utf-8", "replace").split("\0")
+        for status, rel in zip(changed[::2], changed[1::2], strict=False):
+            where = parse_path(rel.removesuffix(".age"))
+            if where is not None and where.turn <= last:
+                out.append(f"{gid}: {visible(rel)} was {'removed' if status == 'D' else 'changed'} after turn "
+                           f"{where.turn} was adjudicated; the turn stands as published (tag {gid}/turn-"
+                           f"{where.turn}), and the change counts for nothing: revert it")
+    return out
+
+
 def adjudicate_due(root: Path, now: dt.datetime, *,
                    commit: bool = True) -> tuple[list[turn.TurnOutcome], list[Skipped]]:
     """Every due turn of every game; a game that fails is named and skipped, and the others still advance.
@@ -145,6 +172,8 @@ def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = F
     if push:
         start_from_remote(root, far)
     open_turn = store.load_game(root, game).open_turn if game else None
+    for late in late_orders(root):
+        say(late)
     for attempt in range(retries + 1):
         start = history.rev(root, "HEAD")
         done, skipped = adjudicate(root, now, game, open_turn)

@@ -14,15 +14,21 @@ def parse_recipient(text: str) -> Any:
     from pyrage import ssh, x25519  # the native library loads only for commands that seal
 
     text = text.strip()
+    # No key material is ever echoed: a secret key pasted here would land in a terminal log or a CI log.
+    if "SECRET" in text.upper() or "PRIVATE" in text.upper():
+        raise SealError("this is a secret key, not a public key (it is not shown here): give the public key "
+                        "(age1... from 'age-keygen -y', or ssh-ed25519 ...), and keep the secret one to yourself")
     try:
         if text.startswith("age1"):
             return x25519.Recipient.from_str(text)
         if text.startswith("ssh-ed25519 "):
             return ssh.Recipient.from_str(text)
-    except Exception as e:  # pyrage raises its own RecipientError or ValueError depending on the key type
-        raise SealError(f"{text[:40]!r} is not a valid public key ({e})") from None
-    raise SealError(f"{text[:40]!r} is not a key turnpress can seal to: give an age public key (age1...) "
-                    "or an ssh-ed25519 key (one line of https://github.com/LOGIN.keys)")
+    except Exception:  # pyrage raises its own RecipientError or ValueError depending on the key type
+        raise SealError(f"the {len(text)}-character key starting {text[:4]!r} is not a valid public key: copy "
+                        "it again, whole and on one line") from None
+    raise SealError(f"the {len(text)}-character text starting {text[:4]!r} is not a key turnpress can seal to: "
+                    "give an age public key (age1...) or an ssh-ed25519 key (one line of "
+                    "https://github.com/LOGIN.keys)")
 
 
 def parse_identities(data: bytes, source: str) -> list[Any]:

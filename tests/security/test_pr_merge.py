@@ -95,3 +95,29 @@ def test_an_odd_turn_folder_is_named_not_taken_for_a_turn(league: Path, capsys):
     assert cli.main(["--league", str(league), "status", "g1"]) == 2
     err = capsys.readouterr().err
     assert "games/g1/turns/\\u0660\\u0660\\u0660\\u0662 is not a turn folder (four ASCII digits" in err
+
+
+def test_a_stale_merge_of_old_orders_is_reported_and_changes_no_turn(league: Path, capsys):
+    """Item 8: orders merged after their turn was adjudicated are named by the next deadline run; the turn,
+    its tag and its report stay as published."""
+    import datetime as dt
+
+    from adjudicator import cli
+
+    assert cli.main(["--league", str(league), "new", "counter", "g1", "--player", "Alice:alice:1",
+                     "--schedule", "first=2026-01-05 20:00,every=7 days,timezone=UTC,grace=0"]) == 0
+    path = league / "orders/g1/0001/alice.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(orders("alice", 1, 3))
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "g1 and Alice's orders", date=dt.datetime(2026, 1, 4, tzinfo=dt.UTC))
+    assert cli.main(["deadline", "--league", str(league), "--now", "2026-01-05T20:01Z"]) == 0
+    report = (league / "games/g1/turns/0001/report.yaml").read_bytes()
+    path.write_text(orders("alice", 1, 9))
+    git(league, "commit", "-qam", "Merge pull request #9: a stale green check")
+    capsys.readouterr()
+    assert cli.main(["deadline", "--league", str(league), "--now", "2026-01-06T12:00Z"]) == 0
+    out = capsys.readouterr().out
+    assert "g1: orders/g1/0001/alice.yaml was changed after turn 1 was adjudicated; the turn stands" in out
+    assert (league / "games/g1/turns/0001/report.yaml").read_bytes() == report
+    assert git(league, "tag", "--list").split() == ["g1/turn-1"]
