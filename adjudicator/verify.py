@@ -1,4 +1,9 @@
-"""``turnpress verify``: replay every turn of a game from its files and history, and name what differs.
+"""``turnpress verify``: replay every turn of a game from its committed history, and name what differs.
+
+By default the files replayed are those of the commit checked out (``HEAD``), read from git's objects into a
+private folder, so an uncommitted or edited file in the working tree neither hides nor fakes anything;
+``worktree=True`` (``--worktree``) replays the files as they are on disk instead. Outside a git repository the
+files on disk are all there is.
 
 For each turn: the revealed seed must follow the previous one (``H(s_t) == s_(t-1)``), the orders taken must
 be the ones the report names with the digest it names, each must have reached main by the deadline and
@@ -14,18 +19,34 @@ It says which of three it did (``Verification.mode``, ``site/guide/secrecy.md``)
   it, every hidden draw replayed from the hidden dice chain.
 - **after the end**, without a key: the last turn published the hidden link and the full orders, so the set-up
   is drawn again and every turn replayed, hidden draws included; only the sealed files' contents are not opened.
+
+History is anchored to the set-up (issue 21, "History anchored"): turn 0 is the set-up replayed from the
+``game.yaml`` it was made with; after it the set-up in ``game.yaml`` (ruleset, options, the dice commitment,
+every player's name, login, id and role) never changes, players are only added as joins from the open turn, and
+no file of a committed turn is changed, removed or added to later; each turn's tag, where there is one, names
+the commit that added the turn and is an ancestor of the next turn's; each issue page is what the turn's report
+renders. Every finding names the commit at fault. ``since`` (``--since REF``) proves that today's history
+extends a commit, tag or chain head (see ``anchor``) a reader kept. A demo game (its dice secret is public) may
+be set up again from its script: history is then anchored at its latest set-up, and verify says so.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import io
+import re
+import subprocess
+import tarfile
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import anchor, history, yamlio
 from . import dice as dicemod
 from . import hidden as hiddenmod
-from . import history, yamlio
 from . import orders as ordersmod
 from . import secrecy as secrecymod
 from .errors import LeagueError, RulesetError, SealError
@@ -70,11 +91,45 @@ class Verification:
     found: list[Finding]
     not_checked: list[str] = field(default_factory=list)
     mode: str = PUBLIC
+    source: str = "the working tree"  # what was replayed: the committed history at a commit, or the files on disk
+    notes: list[str] = field(default_factory=list)  # what a reader should know that is not a discrepancy
 
 
 
-def verification(root: Path, game_id: str) -> Verification:
+def verification(root: Path, game_id: str, *, worktree: bool = False) -> Verification:
     """Replay ``game_id`` as far as the keys this process has allow; see the module's text."""
+    use_git = history.is_repo(root) and history.has_head(root)
+    if worktree or not use_git:
+        done = _replay(root, root if use_git else None, game_id)
+        if use_git:
+            done.found += _anchoring(root, game_id, done)
+        else:
+            done.not_checked.append("the anchoring of history to the set-up (no git history here)")
+        return done
+    head = history.head(root)
+    with committed_tree(root, head, game_id) as tree:
+        done = _replay(tree, root, game_id)
+        done.source = f"the committed history at {head[:12]}"
+        done.found += _anchoring(root, game_id, done)
+    return done
+
+
+@contextmanager
+def committed_tree(root: Path, commit: str, game_id: str) -> Iterator[Path]:
+    """The files of ``game_id`` (game, orders, issue pages) and ``mkdocs.yml`` at ``commit``, from git's objects."""
+    paths = [f"games/{game_id}", f"orders/{game_id}", f"site/news/posts/{game_id}", "mkdocs.yml"]
+    present = [p for p in paths if history.git(root, "ls-tree", "--name-only", commit, "--", p).strip()]
+    with tempfile.TemporaryDirectory(prefix="turnpress-verify-") as tmp:
+        archive = subprocess.run(["git", "archive", "--format=tar", commit, "--", *present], cwd=root,
+                                 capture_output=True, check=True).stdout
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(tmp, filter="data")
+        (Path(tmp) / "games").mkdir(exist_ok=True)
+        yield Path(tmp)
+
+
+def _replay(root: Path, git_root: Path | None, game_id: str) -> Verification:
+    """Replay the files under ``root``; ``git_root`` is the repository whose history says when orders arrived."""
     game = load_game(root, game_id)
     identities = game.game_identities() if game.keyed else []
     found: list[Finding] = []
@@ -96,9 +151,12 @@ def verification(root: Path, game_id: str) -> Verification:
         state, setup_found = _setup_again(game, links or {})
         found += setup_found
     turns = [t for t in game.turns() if t > 0]
-    use_git = history.is_repo(root) and history.has_head(root)
     unreplayed: list[int] = []
     sealed_unchecked = False
+    publics = [game.ruleset.public_view(game.state(0))]
+    heads = anchor.heads(game.dir, 0)
+    if state is not None and _has_issue(game, 0):
+        found += _issue_page(game, git_root, 0, state, setup, publics, heads[0])
     if game.sealed_orders and not identities:
         not_checked.append("that each sealed order holds the plaintext published with its turn "
                            f"(needs the game's key, {key_env(game.id)})")
@@ -108,20 +166,24 @@ def verification(root: Path, game_id: str) -> Verification:
         if not dicemod.follows(revealed, seed):
             found.append(Finding(game.id, turn, "dice chain broken: H(seed) is not the previous turn's seed"))
         seed = revealed
-        if use_git:
-            found += _arrivals(game, turn, report)
+        if git_root is not None:
+            found += _arrivals(game, git_root, turn, report)
         if game.sealed_orders and identities:
             found += _sealed_orders(game, turn, report, identities)
         if state is None:
             found += _digest(game, turn, report, not_checked)
             unreplayed.append(turn)
             state = game.state(turn) if game.hidden_complete(turn) else None
+            publics.append(game.ruleset.public_view(game.state(turn)))
+            heads.append(_committed_head(game, turn, heads[-1]))
             continue
         try:
             outcome = replay(game, report, state, (links or {}).get(turn))
         except (LeagueError, KeyError, ValueError) as e:
             found.append(Finding(game.id, turn, f"cannot be replayed: {e}"))
             state = game.state(turn)
+            publics.append(game.ruleset.public_view(state))
+            heads.append(_committed_head(game, turn, heads[-1]))
             continue
         if outcome.report["dice"]["orders_digest"] != report["dice"].get("orders_digest"):
             found.append(Finding(game.id, turn, "the orders files differ from those the turn was adjudicated with"))
@@ -145,6 +207,11 @@ def verification(root: Path, game_id: str) -> Verification:
             not_checked.append("the sealed hidden parts and private reports, by what they hold (they open with the "
                                f"game's key only, {key_env(game.id)}); the public state and reports were replayed")
         state = outcome.state
+        publics.append(game.ruleset.public_view(state))
+        # The chain goes on from what the replay computed: an edited turn is named once, not with every later one.
+        heads.append(anchor.follow(heads[-1], expected[f"{folder}/report.yaml"].encode(),
+                                   expected[f"{folder}/state.yaml"].encode()))
+        found += _issue_page(game, git_root, turn, state, report, publics, heads[-1])
     if unreplayed:
         not_checked.append(f"the adjudication of turn(s) {_spans(unreplayed)}: the hidden state is sealed to the "
                            f"game's key ({key_env(game.id)}); the dice chain, the arrivals and the digest "
@@ -191,6 +258,148 @@ def replay(game: Game, report: dict[str, Any], previous: State, hidden_link: byt
     return outcome
 
 
+def _has_issue(game: Game, turn: int) -> bool:
+    from . import newsletter
+
+    return newsletter.has_issue(game, turn)
+
+
+def _committed_head(game: Game, turn: int, previous: str) -> str:
+    folder = game.dir / "turns" / turn_dir(turn)
+    return anchor.follow(previous, (folder / "report.yaml").read_bytes(), (folder / "state.yaml").read_bytes())
+
+
+def _issue_page(game: Game, git_root: Path | None, turn: int, state: dict[str, Any], report: dict[str, Any],
+                publics: list[dict[str, Any]], head: str) -> list[Finding]:
+    """The committed issue page of ``turn`` must be what its report renders (the site build writes the same)."""
+    from . import newsletter
+
+    steps = [*newsletter.step_labels(game, turn - 1), str(report["label"])]
+    rel, page = newsletter.render_issue(game, turn, state, report, lambda n: publics[:n], steps, head)
+    path = game.root / rel
+    if not path.is_file():
+        return [Finding(game.id, turn, f"the issue page {rel} is missing")]
+    if path.read_text(encoding="utf-8") == page:
+        return []
+    last = history.git(git_root, "log", "-1", "--format=%H", "--", rel).strip() if git_root else ""
+    named = f" (last changed by commit {_name(git_root, last)})" if git_root and last else ""
+    return [Finding(game.id, turn, f"the issue page {rel} is not what the turn's report renders{named}")]
+
+
+def _setup_commits(git_root: Path, game_id: str) -> list[str]:
+    """The commits that added or changed turn 0's report, newest first: one, in a history that was not rewritten."""
+    return history.git(git_root, "log", "--format=%H", "--", f"games/{game_id}/turns/0000/report.yaml").split()
+
+
+SETUP_FIELDS = ("game", "ruleset", "options")
+PLAYER_FIELDS = ("name", "login", "id", "role", "joined")
+TURN_FILE = re.compile(r"games/[^/]+/turns/(\d{4})/")
+
+
+def _anchoring(git_root: Path, game_id: str, done: Verification) -> list[Finding]:
+    """The history of ``game_id`` since its set-up: nothing of the set-up or of a committed turn changed."""
+    made = _setup_commits(git_root, game_id)
+    if not made:
+        return []
+    config = yamlio.load(history.git(git_root, "show", f"HEAD:games/{game_id}/game.yaml").encode()).data
+    found: list[Finding] = []
+    if len(made) > 1:
+        if config.get("dice", {}).get("public_secret"):
+            done.notes.append(f"set up again from its script in commit {made[0][:12]} (a demo game, whose dice "
+                              "secret is public); its history is anchored there")
+        else:
+            found += [Finding(game_id, 0, f"turn 0 was replaced by commit {_name(git_root, c)}: a set-up never "
+                                          "changes (a re-roll?)") for c in reversed(made[:-1])]
+    added: dict[int, str] = {0: made[0]}
+    log = history.git(git_root, "log", "--reverse", "--first-parent", "--diff-merges=first-parent",
+                      "--format=@%H", "--name-status", "--no-renames", f"{made[0]}..HEAD", "--",
+                      f"games/{game_id}/game.yaml", f"games/{game_id}/turns")
+    commit = ""
+    for line in log.splitlines():
+        if line.startswith("@"):
+            commit = line[1:]
+            continue
+        if not line.strip():
+            continue
+        status, path = line.split("\t", 1)
+        m = TURN_FILE.match(path)
+        if m is None:  # game.yaml
+            if status == "M":
+                found += _setup_changes(git_root, game_id, commit, max(added))
+            continue
+        turn = int(m[1])
+        if status == "A" and path.endswith("/report.yaml") and turn not in added:
+            added[turn] = commit
+        elif turn in added and added[turn] != commit:
+            what = {"A": "added to", "D": "removed from"}.get(status, "changed in")
+            found.append(Finding(game_id, turn, f"{path[m.end():]} was {what} the committed turn by "
+                                                f"commit {_name(git_root, commit)}"))
+    return found + _tags(git_root, game_id, added)
+
+
+def _setup_changes(git_root: Path, game_id: str, commit: str, last_turn: int) -> list[Finding]:
+    """The set-up in ``game.yaml`` before and after ``commit``: only joins from the open turn may add to it."""
+    rel = f"games/{game_id}/game.yaml"
+    old = yamlio.load(history.git(git_root, "show", f"{commit}^:{rel}").encode()).data
+    new = yamlio.load(history.git(git_root, "show", f"{commit}:{rel}").encode()).data
+    what = _setup_diff(old, new, last_turn)
+    if not what:
+        return []
+    return [Finding(game_id, 0, f"the set-up in game.yaml was changed by commit {_name(git_root, commit)}: "
+                                f"{'; '.join(what)} (only a published ruling may change it)")]
+
+
+def _setup_diff(old: dict[str, Any], new: dict[str, Any], last_turn: int) -> list[str]:
+    """What differs in the set-up between two ``game.yaml``: title, schedule and the like may change, this not."""
+    what = [f"{k}" for k in SETUP_FIELDS if old.get(k) != new.get(k)]
+    what += [f"the dice {k}" for k in ("commitment", "length")
+             if old.get("dice", {}).get(k) != new.get("dice", {}).get(k)]
+    before = {p.get("key"): p for p in old.get("players", [])}
+    after = {p.get("key"): p for p in new.get("players", [])}
+    for key, player in before.items():
+        if key not in after:
+            what.append(f"player {key} removed")
+            continue
+        fields = [f for f in PLAYER_FIELDS if player.get(f) != after[key].get(f)]
+        if fields:
+            what.append(f"player {key}'s {', '.join(fields)}")
+    for key in [k for k in after if k not in before]:
+        joined = after[key].get("joined")
+        if not isinstance(joined, int) or joined <= last_turn:
+            what.append(f"player {key} added, not as a join from the open turn {last_turn + 1}")
+    return what
+
+
+def _tags(git_root: Path, game_id: str, added: dict[int, str]) -> list[Finding]:
+    """Each turn's tag names the commit that added the turn, and is an ancestor of the next turn's tag."""
+    found = []
+    previous: tuple[int, str] | None = None
+    for turn in sorted(added):
+        name = f"{game_id}/turn-{turn}"
+        target = history.tag_target(git_root, name)
+        if target is None:
+            continue
+        if turn in added and target != added[turn]:
+            found.append(Finding(game_id, turn, f"tag {name} names commit {target[:12]}, not {added[turn][:12]}, "
+                                                "which added the turn to today's history"))
+        if previous is not None and not _is_ancestor(git_root, previous[1], target):
+            found.append(Finding(game_id, turn, f"tag {name} ({target[:12]}) does not descend from tag "
+                                                f"{game_id}/turn-{previous[0]} ({previous[1][:12]})"))
+        previous = (turn, target)
+    return found
+
+
+def _is_ancestor(git_root: Path, older: str, newer: str) -> bool:
+    return subprocess.run(["git", "merge-base", "--is-ancestor", older, newer], cwd=git_root,
+                          capture_output=True).returncode == 0
+
+
+def _name(git_root: Path, commit: str) -> str:
+    """A commit as a finding names it: short hash and subject."""
+    subject = history.git(git_root, "show", "-s", "--format=%s", commit).strip()
+    return f"{commit[:12]} ({subject if len(subject) <= 72 else subject[:71] + '…'})"
+
+
 def _spans(turns: list[int]) -> str:
     return f"{turns[0]}-{turns[-1]}" if len(turns) > 1 and turns[-1] - turns[0] == len(turns) - 1 else \
         ", ".join(map(str, turns))
@@ -203,7 +412,7 @@ def _digest(game: Game, turn: int, report: dict, not_checked: list[str]) -> list
     """
     raw = {}
     for player in report.get("orders", {}).get("taken", []):
-        path = game.root / ordersmod.orders_relpath(game.id, turn, player)
+        path = game.root / orders_relpath(game.id, turn, player)
         if not path.is_file():
             return [Finding(game.id, turn, f"the orders of {player}, taken, are not published")]
         raw[player] = ordersmod.read_limited(path)
@@ -267,25 +476,110 @@ def _sealed_parts(game: Game, turn: int, expected: dict[str, str], identities: l
     return out
 
 
-def _arrivals(game: Game, turn: int, report: dict) -> list[Finding]:
+def _arrivals(game: Game, git_root: Path, turn: int, report: dict) -> list[Finding]:
     """Each orders file taken must have reached main by the deadline plus grace."""
     if not report.get("deadline") or game.schedule is None:
         return []
     limit = dt.datetime.fromisoformat(report["deadline"]) + game.schedule.grace
-    arrived = history.arrivals(game.root, f"orders/{game.id}/{turn_dir(turn)}")
+    arrived = history.arrivals(git_root, f"orders/{game.id}/{turn_dir(turn)}")
     out = []
     for player in report.get("orders", {}).get("taken", []):
         # In a game of sealed orders the sealed file is what arrived; its plaintext comes with the turn.
         name = f"orders/{game.id}/{turn_dir(turn)}/{player}.yaml"
         when = arrived.get(name + ".age") if game.sealed_orders else arrived.get(name)
-        if when is not None and when > limit and not _adjudicated_before(game, turn, when):
+        if when is not None and when > limit and not _adjudicated_before(game, git_root, turn, when):
             out.append(Finding(game.id, turn, f"{player}'s orders reached main after the deadline and grace"))
     return out
 
 
-def _adjudicated_before(game: Game, turn: int, when: dt.datetime) -> bool:
+def _adjudicated_before(game: Game, git_root: Path, turn: int, when: dt.datetime) -> bool:
     """Orders changed after the turn's own commit are a later edit, which the digest check reports instead."""
-    sha = history.tag_target(game.root, f"{game.id}/turn-{turn}")
+    sha = history.tag_target(git_root, f"{game.id}/turn-{turn}")
     if not sha:
         return False
-    return when.timestamp() > history.commit_time(game.root, sha)
+    return when.timestamp() > history.commit_time(git_root, sha)
+
+
+# --- --since: today's history extends what a reader kept ----------------------------------------------------
+
+@dataclass
+class Extension:
+    """What ``--since REF`` found: ``holds`` says what was proved, ``found`` each way today's history departs."""
+
+    ref: str
+    holds: list[str] = field(default_factory=list)
+    found: list[Finding | str] = field(default_factory=list)
+
+
+def since(root: Path, ref: str, game_ids: list[str], *, worktree: bool = False) -> Extension:
+    """Does today's history extend ``ref`` (a commit or tag kept from an old clone, or a chain head from an issue)?
+
+    For a commit: it must be an ancestor of ``HEAD``, and every file of every turn it had must be unchanged today.
+    For a chain head: some game's chain (from today's files) must pass through it.
+    """
+    done = Extension(ref)
+    use_git = history.is_repo(root) and history.has_head(root)
+    commit = _commit_of(root, ref) if use_git else None
+    if commit is None:
+        if not re.fullmatch(r"[0-9a-f]{64}", ref):
+            done.found.append(f"{ref} is neither a commit or tag of this repository nor a chain head (64 hex digits)")
+            return done
+        for gid in game_ids:
+            found = _find_head(root, gid, ref, worktree=worktree or not use_git)
+            if found is not None:
+                done.holds.append(f"{gid}: today's history extends chain head {ref[:12]}… of turn {found}")
+                return done
+        done.found.append(f"no game's history holds the chain head {ref}: the history it was printed from was "
+                          "rewritten (or the head was copied wrong)")
+        return done
+    label = commit[:12] if commit.startswith(ref[:7]) else f"{ref} ({commit[:12]})"
+    if not _is_ancestor(root, commit, "HEAD"):
+        done.found.append(f"{label} is not in today's history: history was rewritten after it (a force-push?)")
+    for gid in game_ids:
+        found = _unchanged_since(root, gid, commit)
+        done.found += found
+        if not found and history.git(root, "ls-tree", "--name-only", commit, "--", f"games/{gid}").strip():
+            done.holds.append(f"{gid}: today's history extends {label}: every turn it had is unchanged")
+    return done
+
+
+def _commit_of(root: Path, ref: str) -> str | None:
+    if ref.startswith("-"):
+        return None
+    done = subprocess.run(["git", "rev-parse", "-q", "--verify", f"{ref}^{{commit}}"], cwd=root,
+                          capture_output=True, text=True)
+    return done.stdout.strip() or None if done.returncode == 0 else None
+
+
+def _find_head(root: Path, game_id: str, head: str, *, worktree: bool) -> int | None:
+    if worktree:
+        chain = anchor.heads(root / "games" / game_id)
+    else:
+        with committed_tree(root, "HEAD", game_id) as tree:
+            chain = anchor.heads(tree / "games" / game_id)
+    return chain.index(head) if head in chain else None
+
+
+def _unchanged_since(root: Path, game_id: str, commit: str) -> list[Finding | str]:
+    """Every turn file of ``game_id`` at ``commit`` is the same blob today, and its set-up is the same."""
+    def blobs(rev: str) -> dict[str, str]:
+        out = history.git(root, "ls-tree", "-r", rev, "--", f"games/{game_id}/turns")
+        return {line.split("\t", 1)[1]: line.split()[2] for line in out.splitlines() if "\t" in line}
+
+    then, now = blobs(commit), blobs("HEAD")
+    found: list[Finding | str] = []
+    for path in sorted(then):
+        if now.get(path) != then[path]:
+            turn = int(TURN_FILE.match(path)[1])  # type: ignore[index]
+            what = "is gone" if path not in now else f"is not what it was at {commit[:12]}"
+            found.append(Finding(game_id, turn, f"{path[TURN_FILE.match(path).end():]} {what}"))  # type: ignore[union-attr]
+    if then:
+        rel = f"games/{game_id}/game.yaml"
+        old = yamlio.load(history.git(root, "show", f"{commit}:{rel}").encode()).data
+        new = yamlio.load(history.git(root, "show", f"HEAD:{rel}").encode()).data if now else {}
+        last = max(int(TURN_FILE.match(p)[1]) for p in then)  # type: ignore[index]
+        what = _setup_diff(old, new, last)
+        if what:
+            found.append(Finding(game_id, 0, f"the set-up in game.yaml is not what it was at {commit[:12]}: "
+                                             f"{'; '.join(what)}"))
+    return found

@@ -13,7 +13,7 @@ from ..newsletter import site
 from ..pipeline import deadline
 from ..ruleset import WritesTemplate
 from ..store import list_games, load_game, orders_relpath
-from ..verify import verification
+from ..verify import since, verification
 from .values import league_root, parse_now, parse_option, parse_player
 
 
@@ -171,13 +171,26 @@ def adjudicate(args: argparse.Namespace) -> int:
 def verify(args: argparse.Namespace) -> int:
     root = league_root(args)
     bad = 0
-    for gid in [args.game] if args.game else list_games(root):
-        result = verification(root, gid)
+    games = [args.game] if args.game else list_games(root)
+    for n, gid in enumerate(games):
+        result = verification(root, gid, worktree=args.worktree)
+        if n == 0:
+            print(f"Replaying {result.source}" + (" (uncommitted files are not read; --worktree reads them)"
+                                                  if result.source.startswith("the committed") else ""))
         for f in result.found:
             print(f.text())
         for what in result.not_checked:
-            print(f"{gid}: not checked without the game's key: {what}")
+            print(f"{gid}: not checked: {what}")
+        for note in result.notes:
+            print(f"{gid}: {note}")
         bad += len(result.found)
         summary = "all match" if not result.found else f"{len(result.found)} discrepancy(ies)"
         print(f"{gid}: {result.turns} turn(s) replayed, {summary} (checked: {result.mode})")
+    if args.since:
+        extension = since(root, args.since, games, worktree=args.worktree)
+        for f in extension.found:
+            print(f if isinstance(f, str) else f.text())
+        for line in extension.holds:
+            print(line)
+        bad += len(extension.found)
     return PROBLEMS if bad else OK

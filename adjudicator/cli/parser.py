@@ -69,8 +69,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("game")
     s.add_argument("file")
 
-    s = _command(sub, "verify", "games:verify", "replay every turn from the history and name what differs")
+    s = _command(sub, "verify", "games:verify", "replay every turn of the committed history and name what differs")
     s.add_argument("game", nargs="?")
+    s.add_argument("--worktree", action="store_true",
+                   help="replay the files as they are in the working tree, not those of the commit checked out")
+    s.add_argument("--since", metavar="REF",
+                   help="also prove that today's history extends REF: a commit or tag kept from an old clone, or "
+                        "the chain head printed in an issue")
 
     s = _command(sub, "seal", "keys:seal", "validate an orders file, then seal it to the game and to you")
     s.add_argument("file", help="your plain orders file (keep it outside orders/, or do not commit it)")

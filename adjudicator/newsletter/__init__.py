@@ -13,6 +13,7 @@ deadline run); the repository link from ``repo_url`` in the league's ``mkdocs.ym
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import html
 import json
@@ -21,6 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from .. import anchor, yamlio
 from ..ruleset import HasColours, HasHeadline, HasHistory, HasStandings, WritesNewsletter, WritesSetupNewsletter
 from ..store import Game
 from . import charts, words
@@ -51,9 +53,11 @@ def issue_page(game: Game, turn: int, state: dict[str, Any], report: dict[str, A
 
 
 def render_issue(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any],
-                 states_before: StatesBefore, steps: Sequence[str]) -> tuple[str, str]:
+                 states_before: StatesBefore, steps: Sequence[str], head: str | None = None) -> tuple[str, str]:
     """Like ``issue_page``; ``states_before(n)`` gives the public states of turns 0..n-1 and ``steps`` the labels
-    of turns 0..turn (the site build caches both)."""
+    of turns 0..turn (the site build caches both). ``head`` is the chain head after the turn (``verify`` passes
+    the one its replay computed; by default it is read from the turn's files)."""
+    game = as_of(game, turn)
     lang = words.game_language(game.config, game.root)
     title = f"{game.config.get('title', game.id)} — {report['label']}"
     lead = _lead(game, turn, state, report, lang)
@@ -83,7 +87,7 @@ def render_issue(game: Game, turn: int, state: dict[str, Any], report: dict[str,
                                 colours=colours_of(game, state))
         if figures:
             parts += [f"## {words.say(lang, 'charts')}", "", *(figure(svg) for svg in figures)]
-    parts += _engine_section(game, turn, state, report, lang)
+    parts += _engine_section(game, turn, state, report, lang, head or chain_head(game, turn, state, report))
     return issue_path(game.id, turn), "\n".join(parts).rstrip("\n") + "\n"
 
 
@@ -128,6 +132,16 @@ def seat_names(game: Game, public: dict[str, Any]) -> dict[str, str]:
 def labels_of(game: Game) -> dict[str, str]:
     """The readers' labels of the game's data keys (see ``assets/games.yaml``)."""
     return dict(words.about(game.ruleset.name, game.config.get("options")).get("labels") or {})
+
+
+def as_of(game: Game, turn: int) -> Game:
+    """The game with the players it had at ``turn``: one who joined later is not in an earlier issue, so an
+    issue stays what it was when it was published (``verify`` checks that it does)."""
+    players = game.config.get("players", [])
+    if all(p.get("joined", 0) <= turn for p in players):
+        return game
+    kept = [p for p in players if p.get("joined", 0) <= turn]
+    return dataclasses.replace(game, config={**game.config, "players": kept})
 
 
 def presence(game: Game, count: int) -> dict[str, range]:
@@ -201,10 +215,12 @@ def _lead(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any], 
     return " ".join(bits)
 
 
-def _engine_section(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any], lang: str) -> list[str]:
+def _engine_section(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any], lang: str,
+                    head: str) -> list[str]:
+    keep = f"- {words.say(lang, 'chain_head', head=head, game=game.id)}"
     if turn == 0:
         return [f"## {words.say(lang, 'audit')}", "", f"- {words.say(lang, 'commitment')}: `{report['dice']['seed']}`",
-                f"- {words.say(lang, 'replay')}: `turnpress verify {game.id}`", ""]
+                f"- {words.say(lang, 'replay')}: `turnpress verify {game.id}`", keep, ""]
     names = player_names(game)
     meta = report.get("orders", {})
     lines = [f"## {words.say(lang, 'orders')}", ""]
@@ -241,8 +257,19 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: dict[s
     lines += ["", f"## {words.say(lang, 'audit')}", "",
               f"- {words.say(lang, 'seed')}: `{report['dice']['seed']}`",
               f"- {words.say(lang, 'digest')}: `{report['dice'].get('orders_digest', '')}`",
-              f"- {words.say(lang, 'replay')}: `turnpress verify {game.id}`", ""]
+              f"- {words.say(lang, 'replay')}: `turnpress verify {game.id}`", keep, ""]
     return lines
+
+
+def chain_head(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any]) -> str:
+    """The game's chain head after ``turn`` (see ``anchor``): from the committed files, or for a turn being
+    adjudicated from the bytes about to be committed."""
+    folder = game.dir / "turns" / f"{turn:04d}"
+    if (folder / "report.yaml").is_file() and (folder / "state.yaml").is_file():
+        texts = (folder / "report.yaml").read_bytes(), (folder / "state.yaml").read_bytes()
+    else:
+        texts = yamlio.dump(report).encode(), yamlio.dump(game.ruleset.public_view(state)).encode()
+    return anchor.issue_head(game.dir, turn, *texts)
 
 
 def _next_deadline(game: Game, report: dict[str, Any]) -> str | None:

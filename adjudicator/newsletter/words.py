@@ -48,6 +48,8 @@ WORDS: dict[str, dict[str, str]] = {
         "changes": "Since the last turn", "no_change": "no change", "every_turn": "Every turn of the game, newest "
         "first.", "setup": "The set-up of {game}.", "first_due": "Orders for turn 1 are due by {when}.",
         "commitment": "Dice commitment",
+        "chain_head": "Chain head after this turn: `{head}`; keep it, and `turnpress verify {game} --since {head}` "
+        "shows at any later time that the league's history still holds this issue unchanged",
     },
     "de": {
         "turn": "Zug {turn}", "turn_of": "Zug {turn} von {game}", "deadline": "Abgabeschluss {when}.",
@@ -75,6 +77,8 @@ WORDS: dict[str, dict[str, str]] = {
         "neueste zuerst.", "setup": "Der Aufbau von {game}.",
         "first_due": "Die Befehle für Zug 1 sind fällig bis {when}.",
         "commitment": "Festlegung der Würfel",
+        "chain_head": "Kettenkopf nach diesem Zug: `{head}`; heben Sie ihn auf: `turnpress verify {game} --since "
+        "{head}` zeigt jederzeit später, dass die Geschichte der Liga diese Ausgabe unverändert enthält",
     },
 }
 THEME_LANGUAGE = re.compile(r"^  language:\s*['\"]?([a-z]{2}(?:[-_][A-Za-z]+)?)['\"]?\s*$", re.MULTILINE)

@@ -74,6 +74,7 @@ def test_verify_without_the_key_still_finds_an_edited_order_and_a_broken_dice_ch
     data = yamlio.read_data(report)
     data["dice"]["seed"] = "00" * 32
     report.write_text(yamlio.dump(data))
+    git(root, "commit", "-qam", "a new seed for turn 2")  # verify replays the committed history
     assert "g1: turn 2: dice chain broken: H(seed) is not the previous turn's seed" in [
         f.text() for f in verification(root, "g1").found]
 
@@ -89,12 +90,16 @@ def test_verify_with_the_key_compares_the_decrypted_hidden_state(table: Table):
         body["state"]["hand"].append("deckforgedcard")
         (root / rel).write_text(crypto.encrypt(yamlio.dump(body).encode(), game.recipients("alice")))
         git(root, "commit", "-qam", "give alice a card")
+        edit = git(root, "rev-parse", "--short=12", "HEAD").strip()
         found = [f.text() for f in verification(root, "g1").found]
-    assert found == ["g1: turn 2: private/alice.yaml.age differs from the replay"], "turn 3 replays from its own state"
-    # Sealing again changes every byte of a file; verify compares what is inside, so a re-sealed file matches.
+    assert found == ["g1: turn 2: private/alice.yaml.age differs from the replay",
+                     f"g1: turn 2: private/alice.yaml.age was changed in the committed turn by commit {edit} "
+                     "(give alice a card)"], "turn 3 replays from its own state"
+    # Sealing again changes every byte of a file; verify compares what is inside, so a re-sealed file matches
+    # (the files on disk, --worktree; the history still shows the commit that changed the turn).
     with table.game_master():
         (root / rel).write_text(crypto.encrypt(text.encode(), game.recipients("alice")))
-        assert verification(root, "g1").found == []
+        assert [f.text() for f in verification(root, "g1", worktree=True).found] == found[1:]
 
 
 def test_the_dice_secret_sealed_to_the_game_key_runs_the_game(table: Table):

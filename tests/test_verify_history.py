@@ -1,0 +1,158 @@
+"""``turnpress verify`` replays the committed history and anchors it to the set-up (issue 22, "verify replays
+committed history"; issue 21, item 4 "History anchored").
+
+A game of the test ruleset is played for two turns; then each way of rewriting history is tried on it: a re-roll
+(a new commitment, the turns adjudicated again, the tags made again), an edited turn-0 state, a player's role
+changed in ``game.yaml``, an edited issue page, a moved tag, and a force-push that only ``--since`` can see.
+Each is caught, and the finding names the commit that did it.
+"""
+
+import re
+import shutil
+from pathlib import Path
+
+from adjudicator import anchor
+from adjudicator.verify import verification
+
+from .conftest import git
+from .test_league_e2e import at, run, submit
+
+
+def play(league: Path, turns: int = 2, roles: bool = False) -> None:
+    """g1 of the counter ruleset, made on 1 January and played for ``turns`` weekly turns, committed and tagged."""
+    role = ":red" if roles else ""
+    assert run(league, "new", "counter", "g1", "--player", f"Alice:alice:1{role}", "--player", "Bob:bob:2",
+               "--option", "target=100",
+               "--schedule", "first=2026-01-05 20:00,every=7 days,timezone=Europe/Berlin,grace=60") == 0
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "g1: new game", date=at(1, 12))
+    for turn in range(1, turns + 1):
+        play_turn(league, turn)
+
+
+def play_turn(league: Path, turn: int) -> None:
+    day = 5 + 7 * (turn - 1)
+    submit(league, turn, "alice", f"  add: {turn}\n", at(day - 1, 10))
+    submit(league, turn, "bob", "  add: 2\n", at(day - 1, 11))
+    assert run(league, "adjudicate", "--due", "--commit", "--now", f"2026-01-{day:02d}T21:05+01:00") == 0
+
+
+def found(league: Path, **kw) -> list[str]:
+    return [f.text() for f in verification(league, "g1", **kw).found]
+
+
+def commit_all(league: Path, message: str) -> str:
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", message)
+    return git(league, "rev-parse", "--short=12", "HEAD").strip()
+
+
+def test_verify_replays_the_committed_history_and_says_so(league: Path, capsys):
+    play(league)
+    head = git(league, "rev-parse", "HEAD").strip()
+    done = verification(league, "g1")
+    assert (done.turns, done.found, done.source) == (2, [], f"the committed history at {head[:12]}")
+    # An uncommitted turn and an uncommitted edit count for nothing in the committed history...
+    submit(league, 3, "alice", "  add: 1\n", at(18, 10))
+    assert run(league, "adjudicate", "--due", "--now", "2026-01-19T21:05+01:00") == 0  # no --commit
+    state1 = league / "games/g1/turns/0001/state.yaml"
+    state1.write_text(state1.read_text().replace("alice: ", "alice: 9"))
+    assert verification(league, "g1").turns == 2
+    assert found(league) == []
+    head = git(league, "rev-parse", "HEAD").strip()
+    # ...and --worktree replays the files on disk, uncommitted turn and edit included.
+    done = verification(league, "g1", worktree=True)
+    assert done.turns == 3 and done.source == "the working tree"
+    assert "g1: turn 1: state.yaml differs from the replay" in [f.text() for f in done.found]
+    capsys.readouterr()
+    assert run(league, "verify", "g1") == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"Replaying the committed history at {head[:12]} (uncommitted files are not read; --worktree reads them)",
+        "g1: 2 turn(s) replayed, all match"]
+    assert run(league, "verify", "g1", "--worktree") == 1
+    out = capsys.readouterr().out
+    assert out.startswith("Replaying the working tree\n") and "g1: 3 turn(s) replayed, 1 discrepancy(ies)" in out
+
+
+def test_a_re_roll_is_caught_naming_the_commit(league: Path):
+    play(league)
+    # The game master makes the game again with a new secret, plays the same orders again, and makes the tags again.
+    shutil.rmtree(league / "games/g1")
+    shutil.rmtree(league / "site/news/posts/g1")
+    for turn in (1, 2):
+        git(league, "tag", "-d", f"g1/turn-{turn}")
+    assert run(league, "new", "counter", "g1", "--player", "Alice:alice:1", "--player", "Bob:bob:2",
+               "--option", "target=100",
+               "--schedule", "first=2026-01-05 20:00,every=7 days,timezone=Europe/Berlin,grace=60") == 0
+    reroll = commit_all(league, "g1: tidy up")
+    assert run(league, "adjudicate", "--due", "--commit", "--now", "2026-01-20T21:05+01:00") == 0
+    assert (league / "games/g1/turns/0002/report.yaml").is_file()
+    assert f"g1: turn 0: turn 0 was replaced by commit {reroll} (g1: tidy up): a set-up never changes " \
+           "(a re-roll?)" in found(league)
+
+
+def test_an_edited_turn_0_state_is_caught_naming_the_commit(league: Path):
+    play(league)
+    path = league / "games/g1/turns/0000/state.yaml"
+    path.write_text(path.read_text().replace("target: 100", "target: 20"))
+    edit = commit_all(league, "g1: a shorter game")
+    done = verification(league, "g1")
+    assert f"g1: turn 0: state.yaml was changed in the committed turn by commit {edit} (g1: a shorter game)" in \
+        [f.text() for f in done.found]
+    assert any(n.startswith("turn 0: state.yaml is not the set-up that game.yaml of commit") for n in done.notes)
+
+
+def test_a_role_changed_in_game_yaml_is_caught_naming_the_commit_and_a_join_or_a_pause_is_not(league: Path):
+    play(league, roles=True)
+    assert run(league, "join", "g1", "Cy:cy:3") == 0
+    path = league / "games/g1/game.yaml"
+    path.write_text(path.read_text().replace("grace: 60", "grace: 60\n  paused: true"))
+    commit_all(league, "g1: Cy joins; paused over the holidays")
+    assert found(league) == []
+    path.write_text(path.read_text().replace("role: red", "role: blue"))
+    swap = commit_all(league, "g1: players file tidied")
+    assert found(league) == [f"g1: turn 0: the set-up in game.yaml was changed by commit {swap} (g1: players file "
+                             "tidied): player alice's role (only a published ruling may change it)"]
+
+
+def test_an_edited_issue_page_is_caught_naming_the_commit(league: Path):
+    play(league)
+    page = league / "site/news/posts/g1/0001.md"
+    page.write_text(page.read_text().replace("Missed orders (NMR): nobody", "Missed orders (NMR): Bob"))
+    edit = commit_all(league, "news: typo")
+    assert found(league) == [f"g1: turn 1: the issue page site/news/posts/g1/0001.md is not what the turn's "
+                             f"report renders (last changed by commit {edit} (news: typo))"]
+
+
+def test_a_moved_tag_is_caught(league: Path):
+    play(league)
+    first = git(league, "rev-parse", "g1/turn-1^{commit}").strip()
+    git(league, "tag", "-f", "-a", "-m", "moved", "g1/turn-2", first)
+    assert any(f.startswith("g1: turn 2: tag g1/turn-2 names commit " + first[:12]) for f in found(league))
+
+
+def test_since_proves_history_extends_a_kept_head_and_catches_a_force_push(league: Path, capsys):
+    play(league)
+    page = (league / "site/news/posts/g1/0002.md").read_text()
+    kept = re.search(r"Chain head after this turn: `([0-9a-f]{64})`", page)[1]
+    assert kept == anchor.heads(league / "games/g1")[2]
+    kept_commit = git(league, "rev-parse", "HEAD").strip()
+    play_turn(league, 3)
+    for ref in (kept, kept_commit, "g1/turn-2"):
+        capsys.readouterr()
+        assert run(league, "verify", "--since", ref) == 0, ref
+        assert "extends" in capsys.readouterr().out
+    # A force-push: turn 2 made again on a history without the old one, tags moved along.
+    git(league, "reset", "-q", "--hard", "g1/turn-1")
+    for turn in (2, 3):
+        git(league, "tag", "-d", f"g1/turn-{turn}")
+    submit(league, 2, "alice", "  add: 7\n", at(11, 10))
+    assert run(league, "adjudicate", "--due", "--commit", "--now", "2026-01-12T21:05+01:00") == 0
+    capsys.readouterr()
+    assert run(league, "verify", "g1") == 0, "the rewritten history is consistent in itself"
+    assert run(league, "verify", "--since", kept) == 1
+    assert f"no game's history holds the chain head {kept}" in capsys.readouterr().out
+    assert run(league, "verify", "--since", kept_commit) == 1
+    out = capsys.readouterr().out
+    assert f"{kept_commit[:12]} is not in today's history" in out
+    assert "g1: turn 2: report.yaml is not what it was at" in out
