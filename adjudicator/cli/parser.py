@@ -113,8 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     s = _command(sub, "init", "pipeline:init", "make a new league repository")
     s.add_argument("dir", help="the new league's folder (absent or empty)")
     s.add_argument("--title", help="the league's name on the site (default: the folder's name)")
-    s.add_argument("--requirement", default=f"turnpress[site]=={__version__}",
-                   help="what the workflows install, a pip requirement (default: this version of turnpress)")
+    s.add_argument("--requirement",
+                   help="what the workflows install, a pip requirement such as a git URL at a commit (default: the "
+                        "league carries this turnpress as a wheel in .github/turnpress/ and installs that)")
 
     s = _command(sub, "pr-check", "pipeline:pr_check",
                  "check a pull request's changed files: only the author's orders for the open turn")

@@ -3,14 +3,24 @@
 It writes the workflows, ``mkdocs.yml``, empty ``games/``, ``orders/`` and ``site/`` (each with a short
 README so that git keeps it) and a README for players, then makes ``DIR`` a git repository on ``main``. It
 commits nothing: the game master looks at the files, commits and pushes (see the game master's guide).
+
+The league carries the turnpress it runs: ``init`` writes the running turnpress as a wheel into
+``.github/turnpress/`` and pins the workflows' requirement to that file, so no package index needs to have
+turnpress, and every run of the league installs exactly the code that made it. Upgrading is a commit that
+replaces the wheel and the requirement line (see the game master's guide). ``--requirement`` pins another
+source instead (a git URL at a commit, say) and writes no wheel.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import importlib.metadata
 import json
 import re
 import shutil
 import subprocess
+import zipfile
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -50,10 +60,21 @@ def mkdocs_config(title: str) -> str | None:
 GENERATORS: dict[str, Callable[[str], str | None]] = {"mkdocs": mkdocs_config}
 
 
-def init(target: Path, title: str, requirement: str) -> list[str]:
-    """Write a new league into ``target`` (absent or empty) and ``git init`` it; the paths written."""
+WHEELS = ".github/turnpress"
+DIST = "turnpress"
+
+
+def init(target: Path, title: str, requirement: str | None = None) -> list[str]:
+    """Write a new league into ``target`` (absent or empty) and ``git init`` it; the paths written.
+
+    Without ``requirement`` the league carries the running turnpress as a wheel and installs that."""
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise LeagueError(f"{target} exists and is not empty; 'turnpress init' makes a new league in a new folder")
+    written = []
+    if requirement is None:
+        wheel = write_wheel(target / WHEELS)
+        written.append(f"{WHEELS}/{wheel.name}")
+        requirement = f"./{WHEELS}/{wheel.name}[site]"
     files = template_files(title, requirement)
     target.mkdir(parents=True, exist_ok=True)
     for rel, text in files.items():
@@ -62,4 +83,46 @@ def init(target: Path, title: str, requirement: str) -> list[str]:
         path.write_text(text, encoding="utf-8")
     if shutil.which("git"):
         subprocess.run(["git", "init", "-q", "-b", "main", str(target)], check=True)
-    return sorted(files)
+    return sorted([*files, *written])
+
+
+# --- the running turnpress as a wheel ------------------------------------------------------------------------
+
+def write_wheel(folder: Path) -> Path:
+    """The installed turnpress (its package files and metadata) as a wheel in ``folder``: the same code gives
+    the same bytes (sorted entries, fixed times), so carrying it again changes nothing in the league's history."""
+    dist = importlib.metadata.distribution(DIST)
+    version = dist.version
+    info = f"{DIST}-{version}.dist-info"
+    package = Path(resources.files("adjudicator"))  # type: ignore[arg-type]
+    entries: dict[str, bytes] = {}
+    for path in sorted(package.rglob("*")):
+        rel = path.relative_to(package.parent).as_posix()
+        if path.is_file() and "__pycache__" not in path.parts and not path.name.endswith((".pyc", ".pyo")):
+            entries[rel] = path.read_bytes()
+    entries[f"{info}/METADATA"] = _metadata(dist).encode("utf-8")
+    entries[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: turnpress init\nRoot-Is-Purelib: true\n" \
+                               b"Tag: py3-none-any\n"
+    entries[f"{info}/entry_points.txt"] = (dist.read_text("entry_points.txt") or "").encode("utf-8")
+    record = [f"{name},sha256={_digest(data)},{len(data)}" for name, data in entries.items()]
+    entries[f"{info}/RECORD"] = ("\n".join([*record, f"{info}/RECORD,,"]) + "\n").encode("utf-8")
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{DIST}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as whl:
+        for name, data in entries.items():
+            item = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            item.external_attr = 0o644 << 16
+            item.compress_type = zipfile.ZIP_DEFLATED
+            whl.writestr(item, data)
+    return target
+
+
+def _metadata(dist: importlib.metadata.Distribution) -> str:
+    """The installed METADATA without the long description (the README is not part of the league's code)."""
+    text = dist.read_text("METADATA") or f"Metadata-Version: 2.1\nName: {DIST}\nVersion: {dist.version}\n"
+    head = text.split("\n\n", 1)[0]
+    return "\n".join(line for line in head.splitlines() if not line.startswith("Description-Content-Type")) + "\n"
+
+
+def _digest(data: bytes) -> str:
+    return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode("ascii")

@@ -23,14 +23,17 @@ def test_init_writes_a_league_repository(tmp_path: Path, capsys):
             "orders/README.md", "site/.gitignore"} <= set(files)
     assert find_root(target) == target.resolve(), "turnpress commands find the new league"
     assert git(target, "symbolic-ref", "HEAD").strip() == "refs/heads/main"
-    assert f"turnpress[site]=={__version__}" in (target / ".github/turnpress-requirements.txt").read_text()
+    wheel = f".github/turnpress/turnpress-{__version__}-py3-none-any.whl"
+    assert wheel in files, "the league carries the turnpress it runs"
+    assert f"./{wheel}[site]" in (target / ".github/turnpress-requirements.txt").read_text()
     assert 'site_name: "The Friday League"' in (target / "mkdocs.yml").read_text()
     readme = (target / "README.md").read_text()
     assert readme.startswith("# The Friday League")
     for step in ("Fork", "turnpress template GAME yourlogin --write", "pull request", "receipt"):
         assert step in readme
     assert "/.secrets/" in (target / ".gitignore").read_text(), "dice secrets never reach git"
-    assert "@@" not in "".join((target / f).read_text() for f in files), "every placeholder is filled"
+    assert "@@" not in "".join((target / f).read_text() for f in files if not f.endswith(".whl")), \
+        "every placeholder is filled"
 
 
 def test_init_refuses_a_folder_that_is_not_empty(tmp_path: Path, capsys):
@@ -67,3 +70,15 @@ def test_a_new_game_and_a_site_build_leave_nothing_to_commit_but_the_game(tmp_pa
     git(target, "commit", "-qm", "new game")
     assert cli.main(["site", "build", "--league", str(target)]) == 0
     assert git(target, "status", "--porcelain") == ""
+
+
+def test_the_game_master_guide_s_own_new_game_example_is_accepted(tmp_path: Path, capsys):
+    """Issue 22: the guide's example once gave Borduria the role 'industrie', which Bretton Woods refuses."""
+    import re
+    import shlex
+
+    guide = (Path(__file__).resolve().parents[2] / "site/guide/game-master.md").read_text(encoding="utf-8")
+    command = re.search(r"turnpress new (bretton-woods .*?)\n(?!\s{4})", guide.replace("\\\n", "\n    "), re.S)[1]
+    target = tmp_path / "league"
+    assert cli.main(["init", str(target), "--requirement", "turnpress"]) == 0
+    assert cli.main(["--league", str(target), "new", *shlex.split(command)]) == 0, capsys.readouterr().err
