@@ -203,6 +203,10 @@ def preview(root: Path, game_id: str, file: Path) -> tuple[str, int]:
         rel = file.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:
         raise LeagueError(f"{file} is not inside the league {root}: preview an orders file of the league") from None
+    where = ordersmod.parse_path(rel)
+    if where is None or where.game != game_id:
+        raise LeagueError(f"{file} is not an orders file of {game_id}: preview "
+                          f"orders/{game_id}/<turn>/<your login>.yaml")
     checked, game = check_path(games, rel, root / rel)
     lines = [f.text() for f in checked.findings]
     if not checked.ok or game is None:

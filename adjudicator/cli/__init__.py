@@ -29,7 +29,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = _ruleset_command(args_list)
         if code is not None:
             return code
-        args = build_parser().parse_args(args_list)
+        args = build_parser(rulesets=not args_list or args_list[0] in ("-h", "--help")).parse_args(args_list)
         module, _, function = args.func.partition(":")
         command = getattr(import_module(f"{__name__}.{module}"), function)
         result: int = command(args)

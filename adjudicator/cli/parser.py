@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from .. import __version__
+from .. import __version__, ruleset
 
 LEAGUE_HELP = "the league folder (default: the nearest folder above with games/)"
 NOW_HELP = "ISO time to judge 'due' at (default: now)"
@@ -27,7 +27,9 @@ def _command(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str
     return p
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
+    """The parser tree; with ``rulesets`` (for ``--help``, since it imports every ruleset) it also lists the
+    rulesets that have commands of their own (``turnpress diplomacy ...``, run before this parser sees them)."""
     p = argparse.ArgumentParser(prog="turnpress", description="A static-site turn publisher for play-by-mail games.")
     p.add_argument("--version", action="version", version=f"turnpress {__version__}")
     p.add_argument("--league", default=None, help=LEAGUE_HELP)
@@ -134,6 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--remote", default="origin")
     s.add_argument("--branch", default="main")
     s.add_argument("--retries", type=int, default=3, help="how often to start over when the push is refused")
+    for name in ruleset.available() if rulesets else []:
+        if isinstance(ruleset.get(name), ruleset.HasCommands):
+            sub.add_parser(name, help=f"the {name} rules' own commands (turnpress {name} --help)", add_help=False)
     return p
 
 

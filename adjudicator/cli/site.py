@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 import sys
 import time
 from pathlib import Path
 
-from ..errors import OK, PROBLEMS
+from ..errors import OK, PROBLEMS, LeagueError
 from ..newsletter import site as sitemod
 from .values import league_root
 
@@ -39,6 +40,20 @@ def build(args: argparse.Namespace) -> int:
 
 def serve(args: argparse.Namespace) -> int:
     root = league_root(args)
+    _free(args.addr)
     sitemod.generate(root)
     print(f"Serving the league's site on http://{args.addr}/ (Ctrl-C stops it).", flush=True)
     return sitemod.serve(root, args.addr)
+
+
+def _free(addr: str) -> None:
+    """Refuse an address something already serves on before mkdocs tries it (and dies with a traceback)."""
+    host, _, port = addr.rpartition(":")
+    if not port.isdigit():
+        raise LeagueError(f"--addr {addr!r}: write HOST:PORT, like 127.0.0.1:8000")
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        try:
+            probe.bind((host.strip("[]") or "127.0.0.1", int(port)))
+        except OSError as e:
+            raise LeagueError(f"cannot serve on {addr}: {e.strerror}; stop what runs there or choose another "
+                              f"address, like --addr {host or '127.0.0.1'}:{int(port) + 1}") from None

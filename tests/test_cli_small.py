@@ -1,0 +1,77 @@
+"""The small things of issue 22 ("A real league from a fresh start"), each met on the way and each a line of
+the command line: preview's GAME, the dice secrets list for adjudicate, a closed pipe, a busy port, and the
+rulesets' own commands in ``--help``."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from adjudicator import cli
+
+from .conftest import git
+from .test_league_e2e import at, new_game, run, submit
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_preview_takes_its_game_and_refuses_another_game_s_or_a_foreign_file(league: Path, tmp_path: Path, capsys):
+    new_game(league)
+    submit(league, 1, "alice", "  add: 4\n", at(4, 10))
+    assert run(league, "preview", "g1", str(league / "orders/g1/0001/alice.yaml")) == 0
+    assert run(league, "preview", "g2", str(league / "orders/g1/0001/alice.yaml")) == 2
+    assert "no game 'g2'" in capsys.readouterr().err
+    (league / "games/g2").mkdir()
+    (league / "games/g2/game.yaml").write_text((league / "games/g1/game.yaml").read_text().replace("g1", "g2"))
+    assert run(league, "preview", "g2", str(league / "orders/g1/0001/alice.yaml")) == 2
+    assert "is not an orders file of g2: preview orders/g2/<turn>/<your login>.yaml" in capsys.readouterr().err
+    outside = tmp_path / "alice.yaml"
+    outside.write_text("game: g1\nturn: 1\nplayer: alice\norders:\n  add: 4\n")
+    assert run(league, "preview", "g1", str(outside)) == 2
+    assert "is not inside the league" in capsys.readouterr().err
+
+
+def test_adjudicate_reads_the_dice_secrets_list_the_workflows_set(league: Path, monkeypatch, capsys):
+    new_game(league)
+    secret = (league / ".secrets/g1.dice").read_text().strip()
+    (league / ".secrets/g1.dice").unlink()
+    assert run(league, "adjudicate", "g1", "--now", "2026-01-06T00:00+01:00") == 2
+    assert "TURNPRESS_DICE_SECRET" in capsys.readouterr().err
+    monkeypatch.setenv("TURNPRESS_DICE_SECRETS", f"other=00\ng1={secret}\n")
+    assert run(league, "adjudicate", "g1", "--now", "2026-01-06T00:00+01:00") == 0
+    assert "g1: turn 1 (Round 1) adjudicated" in capsys.readouterr().out
+
+
+def test_status_into_a_reader_that_stops_ends_quietly(league: Path):
+    for n in range(3):
+        assert run(league, "new", "counter", f"g{n}", "--player", "Alice:alice:1") == 0
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "three games")
+    turnpress = Path(sys.executable).parent / "turnpress"
+    done = subprocess.run(f"'{turnpress}' status | head -1", shell=True, cwd=league, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    assert done.stdout.startswith("g0:")
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr, done.stderr
+
+
+def test_site_serve_on_a_busy_port_says_so(league: Path, capsys):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert run(league, "site", "serve", "--addr", f"127.0.0.1:{port}") == 2
+    err = capsys.readouterr().err
+    assert f"cannot serve on 127.0.0.1:{port}" in err and f"--addr 127.0.0.1:{port + 1}" in err
+
+
+def test_help_lists_the_rulesets_own_commands(capsys):
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--help"])
+    assert done.value.code == 0
+    assert "diplomacy      the diplomacy rules' own commands" in capsys.readouterr().out
+    assert cli.main(["diplomacy", "--help"]) == 0
