@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import anchor, history, yamlio
+from . import anchor, history, newsletter, yamlio
 from . import dice as dicemod
 from . import hidden as hiddenmod
 from . import orders as ordersmod
@@ -155,7 +155,7 @@ def _replay(root: Path, git_root: Path | None, game_id: str) -> Verification:
     sealed_unchecked = False
     publics = [game.ruleset.public_view(game.state(0))]
     heads = anchor.heads(game.dir, 0)
-    if state is not None and _has_issue(game, 0):
+    if state is not None and newsletter.has_issue(game, 0):
         found += _issue_page(game, git_root, 0, state, setup, publics, heads[0])
     if game.sealed_orders and not identities:
         not_checked.append("that each sealed order holds the plaintext published with its turn "
@@ -258,12 +258,6 @@ def replay(game: Game, report: dict[str, Any], previous: State, hidden_link: byt
     return outcome
 
 
-def _has_issue(game: Game, turn: int) -> bool:
-    from . import newsletter
-
-    return newsletter.has_issue(game, turn)
-
-
 def _committed_head(game: Game, turn: int, previous: str) -> str:
     folder = game.dir / "turns" / turn_dir(turn)
     return anchor.follow(previous, (folder / "report.yaml").read_bytes(), (folder / "state.yaml").read_bytes())
@@ -272,8 +266,6 @@ def _committed_head(game: Game, turn: int, previous: str) -> str:
 def _issue_page(game: Game, git_root: Path | None, turn: int, state: dict[str, Any], report: dict[str, Any],
                 publics: list[dict[str, Any]], head: str) -> list[Finding]:
     """The committed issue page of ``turn`` must be what its report renders (the site build writes the same)."""
-    from . import newsletter
-
     steps = [*newsletter.step_labels(game, turn - 1), str(report["label"])]
     rel, page = newsletter.render_issue(game, turn, state, report, lambda n: publics[:n], steps, head)
     path = game.root / rel
