@@ -528,9 +528,9 @@ def since(root: Path, ref: str, game_ids: list[str], *, worktree: bool = False) 
     if not _is_ancestor(root, commit, "HEAD"):
         done.found.append(f"{label} is not in today's history: history was rewritten after it (a force-push?)")
     for gid in game_ids:
-        found = _unchanged_since(root, gid, commit)
-        done.found += found
-        if not found and history.git(root, "ls-tree", "--name-only", commit, "--", f"games/{gid}").strip():
+        changed = _unchanged_since(root, gid, commit)
+        done.found += changed
+        if not changed and history.git(root, "ls-tree", "--name-only", commit, "--", f"games/{gid}").strip():
             done.holds.append(f"{gid}: today's history extends {label}: every turn it had is unchanged")
     return done
 
@@ -570,8 +570,8 @@ def _unchanged_since(root: Path, game_id: str, commit: str) -> list[Finding | st
         old = yamlio.load(history.git(root, "show", f"{commit}:{rel}").encode()).data
         new = yamlio.load(history.git(root, "show", f"HEAD:{rel}").encode()).data if now else {}
         last = max(int(TURN_FILE.match(p)[1]) for p in then)  # type: ignore[index]
-        what = _setup_diff(old, new, last)
-        if what:
+        differs = _setup_diff(old, new, last)
+        if differs:
             found.append(Finding(game_id, 0, f"the set-up in game.yaml is not what it was at {commit[:12]}: "
-                                             f"{'; '.join(what)}"))
+                                             f"{'; '.join(differs)}"))
     return found

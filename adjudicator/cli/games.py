@@ -188,8 +188,8 @@ def verify(args: argparse.Namespace) -> int:
         print(f"{gid}: {result.turns} turn(s) replayed, {summary} (checked: {result.mode})")
     if args.since:
         extension = since(root, args.since, games, worktree=args.worktree)
-        for f in extension.found:
-            print(f if isinstance(f, str) else f.text())
+        for problem in extension.found:
+            print(problem if isinstance(problem, str) else problem.text())
         for line in extension.holds:
             print(line)
         bad += len(extension.found)
