@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "adjudicator"
 
 # Lowest first. A module belongs to the layer of the longest name here that it is or lies under.
 LAYERS: list[tuple[str, ...]] = [
-    ("adjudicator", "adjudicator.errors", "adjudicator.model"),
+    ("adjudicator", "adjudicator.errors", "adjudicator.model", "adjudicator.anchor"),
     ("adjudicator.yamlio", "adjudicator.dice", "adjudicator.schedule", "adjudicator.markup", "adjudicator.palette"),
     ("adjudicator.orders", "adjudicator.ruleset", "adjudicator.secrecy"),
     ("adjudicator.rulesets",),
