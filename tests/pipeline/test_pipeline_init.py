@@ -82,3 +82,16 @@ def test_the_game_master_guide_s_own_new_game_example_is_accepted(tmp_path: Path
     target = tmp_path / "league"
     assert cli.main(["init", str(target), "--requirement", "turnpress"]) == 0
     assert cli.main(["--league", str(target), "new", *shlex.split(command)]) == 0, capsys.readouterr().err
+
+
+def test_the_guide_s_local_pull_request_event_is_one_pr_check_reads():
+    """Issue 22: the guide shows the few fields of the event payload that pr-check needs to run locally."""
+    import json
+    import re
+
+    from adjudicator.pipeline.prcheck import PullRequest
+
+    guide = (Path(__file__).resolve().parents[2] / "site/guide/game-master.md").read_text(encoding="utf-8")
+    event = json.loads(re.search(r"```json\n(\{\"pull_request\".*?)```", guide, re.S)[1])
+    pr = PullRequest.from_event(event)
+    assert (pr.number, pr.login, pr.user_id, pr.base, pr.head) == (1, "bob", 1002, "BASE", "HEAD")
