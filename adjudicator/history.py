@@ -125,7 +125,8 @@ def commit_files(root: Path, files: Mapping[str, str], message: str, parent: str
     require_repo(root)
     old = parent or (head(root) if has_head(root) else ZERO)
     branch = text(root, "symbolic-ref", "-q", "HEAD")
-    fd, index = tempfile.mkstemp(prefix="turnpress-index-", dir=root / ".git")
+    # The git directory, not root/.git: in a linked worktree (or with GIT_DIR) .git is a file.
+    fd, index = tempfile.mkstemp(prefix="turnpress-index-", dir=text(root, "rev-parse", "--absolute-git-dir"))
     os.close(fd)
     env = {"GIT_INDEX_FILE": index}
     try:

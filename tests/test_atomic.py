@@ -5,6 +5,7 @@ in git itself, or a kill (a BaseException) — leaves the working tree, the inde
 they were. Afterwards the same turn adjudicates normally.
 """
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -111,6 +112,17 @@ def test_running_twice_changes_nothing(league):
     assert run(league, "adjudicate", "--due", "--now", "2026-01-06T00:00+01:00", "--commit") == 0
     assert snapshot(league) == before
 
+
+
+def test_a_turn_commits_from_a_linked_worktree(league, tmp_path):
+    """A game master who keeps the league in a ``git worktree`` (where .git is a file) can commit turns."""
+    ready(league)
+    other = tmp_path / "other"
+    git(league, "worktree", "add", "-q", "-b", "gm", str(other))
+    shutil.copytree(league / ".secrets", other / ".secrets")  # git-ignored, so not in the new worktree
+    assert run(other, "adjudicate", "--due", "--now", "2026-01-06T00:00+01:00", "--commit") == 0
+    assert git(other, "log", "-1", "--format=%s").startswith("g1: turn 1")
+    assert git(other, "status", "--porcelain") == ""
 
 KILL = ("import datetime as dt, os, signal, sys\n"
         "from pathlib import Path\n"
