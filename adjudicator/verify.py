@@ -35,6 +35,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import re
+import shutil
 import subprocess
 import tarfile
 import tempfile
@@ -52,7 +53,7 @@ from . import secrecy as secrecymod
 from .errors import LeagueError, RulesetError, SealError
 from .model import HIDDEN_KEYS, State
 from .sealed import crypto
-from .secrets import key_env
+from .secrets import FILE_SUFFIX, SECRETS_DIR, key_env
 from .store import (
     ENGINE_OPTIONS,
     Game,
@@ -125,6 +126,13 @@ def committed_tree(root: Path, commit: str, game_id: str) -> Iterator[Path]:
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(tmp, filter="data")
         (Path(tmp) / "games").mkdir(exist_ok=True)
+        # The game master's own secrets are never committed; bring them along so that verify on their machine
+        # replays with the key, as it would from the working tree (the copy lives in a private temporary folder).
+        for kind in FILE_SUFFIX.values():
+            secret = root / SECRETS_DIR / f"{game_id}{kind}"
+            if secret.is_file():
+                (Path(tmp) / SECRETS_DIR).mkdir(mode=0o700, exist_ok=True)
+                shutil.copy2(secret, Path(tmp) / SECRETS_DIR / secret.name)
         yield Path(tmp)
 
 

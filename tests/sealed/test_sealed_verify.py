@@ -39,6 +39,16 @@ def test_verify_with_the_key_replays_everything_and_without_it_names_what_it_cou
     assert table.cli("verify", "g1") == 0, "what cannot be checked is not a discrepancy"
 
 
+def test_the_game_masters_key_file_lets_verify_replay_the_committed_history(table: Table):
+    """The key kept in the git-ignored .secrets/ (as 'new' leaves it) counts for the replay of committed history,
+    which reads the game's files from git's objects and not from the working tree."""
+    play(table, rounds=1)
+    (table.root / ".secrets" / "g1.key").write_text(table.game_key + "\n")
+    done = verification(table.root, "g1")
+    assert (done.turns, done.found, done.mode) == (1, [], WITH_KEY)
+    assert done.source.startswith("the committed history at ")
+
+
 def test_after_the_end_verify_replays_every_turn_and_every_hidden_draw_without_a_key(table: Table):
     """Issue 15: verify after the end of a finished hidden-information game replays everything without the key."""
     play(table)  # all three rounds: the game is over
