@@ -70,23 +70,66 @@ def new_identity() -> tuple[str, str]:
     return str(identity.to_public()), str(identity)
 
 
+# Padding, so that a sealed file's length says nothing about its plaintext's: before sealing, the plaintext
+# gets a last line ``# turnpress padding ....`` of dots up to a bucket size, and opening removes exactly that
+# line again, so every reader sees the bytes that were sealed (the published orders equal the sealed ones).
+# A YAML comment line, because a file opened with plain ``age -d`` still reads as the same orders; led by a
+# line break of its own, so the original bytes are whatever precedes the marker, whether they ended in a
+# line break or not. Files sealed before padding have no such line and open as they are.
+PAD_MARK = b"\n# turnpress padding "
+PAD_MIN = 1024  # most orders fit: they all seal to the same length
+PAD_POW2_MAX = 256 * 1024  # the orders limit; above, steps of PAD_STEP keep a sealed file within its own limit
+PAD_STEP = 4096
+
+
+def padded_size(n: int) -> int:
+    """The bucket a plaintext of ``n`` bytes (padding line included at its shortest) is padded to.
+
+    >>> [padded_size(n) for n in (1, 1024, 1025, 5000, 300_000)]
+    [1024, 1024, 2048, 8192, 303104]
+    """
+    if n > PAD_POW2_MAX:
+        return -(-n // PAD_STEP) * PAD_STEP
+    return max(PAD_MIN, 1 << (n - 1).bit_length())
+
+
+def pad(plaintext: bytes) -> bytes:
+    """``plaintext`` with the padding line that makes its length a bucket size.
+
+    >>> unpad(pad(b"a: 1")) == b"a: 1" and len(pad(b"a: 1")) == len(pad(b"a: 1\\nb: 2\\n")) == 1024
+    True
+    """
+    shortest = len(plaintext) + len(PAD_MARK) + 1
+    return plaintext + PAD_MARK + b"." * (padded_size(shortest) - shortest) + b"\n"
+
+
+def unpad(padded: bytes) -> bytes:
+    """The sealed bytes without their padding line; a file without one (sealed before padding) as it is."""
+    at = padded.rfind(PAD_MARK)
+    if at < 0 or not padded.endswith(b"\n") or padded[at + len(PAD_MARK):-1].strip(b"."):
+        return padded
+    return padded[:at]
+
+
 def encrypt(plaintext: bytes, recipients: Sequence[str]) -> str:
-    """``plaintext`` sealed to every recipient, as armored text."""
+    """``plaintext``, padded to a bucket size, sealed to every recipient, as armored text."""
     import pyrage
 
-    return pyrage.encrypt(plaintext, [parse_recipient(r) for r in recipients], armored=True).decode("ascii")
+    sealed = pyrage.encrypt(pad(plaintext), [parse_recipient(r) for r in recipients], armored=True)
+    return sealed.decode("ascii")
 
 
 def decrypt(sealed: bytes | str, identities: Sequence[Any]) -> bytes:
-    """The plaintext, or ``SealError`` saying whether the key was wrong or the file damaged."""
+    """The plaintext without its padding, or ``SealError`` saying whether the key was wrong or the file damaged."""
     import pyrage
 
     raw = sealed.encode("ascii", "replace") if isinstance(sealed, str) else sealed
     if not identities:
         raise SealError("no key to open it with")
     try:
-        return pyrage.decrypt(raw, list(identities))
+        padded = pyrage.decrypt(raw, list(identities))
     except pyrage.DecryptError as e:
         if "No matching keys" in str(e):
             raise SealError("it is not sealed to this key") from None
         raise SealError("it does not decrypt: the file is damaged or was changed after sealing") from None
+    return unpad(padded)
