@@ -68,6 +68,19 @@ def test_amtsblatt_has_the_auction_routes_site_accounts_offers_and_an_svg_map():
     assert svg.count("<rect x=") >= 5  # a truck per haulier (plus the legend)
 
 
+def test_the_issue_its_map_and_the_standings_count_rounds_alike():
+    """Auswertung: one numbering (round 0 is the auction, "In Runde 0 wird nur versteigert"): the issue of
+    Runde 1 shows the map after Runde 1, not the next round's number."""
+    s = at_round(new_game(), 1)
+    res = play(s, {"p0": {"trucks": [{"route": ["HH", "HH-HB.1"]}]}})
+    text = R.newsletter(res.state, res.report, players("HH", "HB", "K", "M", "B"))
+    svg = text[text.index("<svg"):text.index("</svg>") + 6]
+    assert res.report["round"] == 1 and "Auswertung der Runde 1 " in text
+    assert 'aria-label="Spielplan Auf Achse nach Runde 1"' in svg and ", Runde 2<" not in svg
+    assert "nach Runde 1</text>" in svg
+    assert "vor Runde 0" in R.setup_newsletter(new_game(), players("HH", "HB", "K", "M", "B"))
+
+
 def test_auswertung_every_issue_lists_all_offers_and_each_hauliers_order_book_and_credit():
     """Auswertung: "Die Auswertung umfaßt alle für das Spiel relevanten Daten": every offer of the game (all
     rounds, with what became of it), each haulier's orders held with their data, and the credit left (Schulden)."""

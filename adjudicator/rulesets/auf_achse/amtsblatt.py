@@ -32,6 +32,12 @@ RESULT = {"awarded": "zugeschlagen", "reoffered": "Patt – wird erneut angebote
           "railway": "an die Bundesbahn"}
 
 
+def map_round(state: State) -> str:
+    """Which round the map shows, in the issues' numbering (round 0 is the auction): the state after a round
+    is the start of the next one, so the map of the issue of Runde 5 is the board "nach Runde 5", not Runde 6."""
+    return "vor Runde 0" if state["round"] == 0 else f"nach Runde {state['round'] - 1}"
+
+
 def svg_map(state: State, report: Mapping[str, Any] | None = None) -> str:
     """The map on the land and borders of Natural Earth: roads and fields (heavy traffic darker, each road's
     id at its middle), the construction site, the cities with open orders, each haulier's route of the round
@@ -39,7 +45,7 @@ def svg_map(state: State, report: Mapping[str, Any] | None = None) -> str:
     board = board_of(state)
     w, h = board.width, board.height
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tp-map" viewBox="0 0 {w} {h}" width="100%" '
-             f'role="img" aria-label="Spielplan Auf Achse, Runde {state["round"]}" font-family="sans-serif">',
+             f'role="img" aria-label="Spielplan Auf Achse {map_round(state)}" font-family="sans-serif">',
              f'<rect width="{w}" height="{h}" fill="#dbe8f1"/>']
     ground = _background(board.name.lower())
     if ground:
@@ -152,7 +158,7 @@ def _trucks(state: State, board: Board) -> list[str]:
 def _legend(state: State, board: Board, height: int) -> str:
     y0 = height - 20 - 14 * len(state["seats"])
     rows = [f'<g font-family="sans-serif" font-size="11"><text x="12" y="{y0 - 38}" font-weight="bold">'
-            f'{escape(board.name)}, Runde {state["round"]}</text>',
+            f'{escape(board.name)} {map_round(state)}</text>',
             f'<circle cx="18" cy="{y0 - 24}" r="6" fill="#2b6cb0"/><text x="30" y="{y0 - 20}">offene Aufträge</text>',
             f'<circle cx="18" cy="{y0 - 8}" r="3" fill="#6b5e45"/><text x="30" y="{y0 - 4}">hohe Verkehrsdichte '
             f'(2 P.)</text>']
