@@ -91,3 +91,16 @@ def _differences(cmp: filecmp.dircmp) -> list[str]:
     for name, sub in cmp.subdirs.items():
         out += [f"{name}/{f}" for f in _differences(sub)]
     return out
+
+
+def test_every_issue_page_has_one_top_level_heading():
+    """An issue page's one H1 is the site's title of the turn (issue 22: Bretton Woods issues had two); a ruleset's
+    own text starts at H2. Lines in fenced code (order sheets) are not headings."""
+    pages = sorted((ROOT / "site" / "news" / "posts").glob("*/*.md"))
+    assert pages
+    for page in pages:
+        fenced, h1 = False, 0
+        for line in page.read_text(encoding="utf-8").splitlines():
+            fenced ^= line.startswith("```")
+            h1 += not fenced and line.startswith("# ")
+        assert h1 == 1, f"{page.relative_to(ROOT)} has {h1} top-level headings"

@@ -421,6 +421,9 @@ def test_newsletter_standings_history():
     r = play(s0, {"anna": WORK | {"production": {"harvest": 50, "consumer_goods": 5}}, "bert": WORK, "cleo": WORK})
     text = BW.newsletter(r.state, r.report, PLAYERS)
     assert "### Atlantis (Agrarland)" in text and "Bevölkerung B = " in text and "Weltlebensqualität" in text
+    # the issue page has one H1, the site's title of the turn; the body's headings start at H2
+    assert not [line for line in text.splitlines() if line.startswith("# ")]
+    assert "Auswertung des Jahres 1" in text
     assert BW.standings(r.state)[0]["Land"] == "Atlantis"
     h = BW.history([BW.public_view(s0), BW.public_view(r.state)])
     assert h["B"]["anna"][0] == 100 and h["k"]["anna"] == [0, 5]

@@ -28,7 +28,8 @@ def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player
     for p in players:
         names.setdefault(p.key, p.name)
     world = report["world"]
-    out = [f"# Bretton Woods, Jahr {report['turn']}", "", "## Weltdaten", "",
+    # No heading of its own: the issue page's one H1 is the site's title of the turn (like Auf Achse's Amtsblatt).
+    out = [f"**Bretton Woods** – Auswertung des Jahres {report['turn']}", "", "## Weltdaten", "",
            f"- Länder: {world['countries']}",
            f"- Weltbevölkerung: {world['B']}",
            f"- Weltkonsumgüter: {world['k']}",
