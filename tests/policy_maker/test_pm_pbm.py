@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from adjudicator import yamlio
 from adjudicator.dice import Dice
+from adjudicator.model import Player
 from adjudicator.rulesets.policy_maker import RULESET as R
 
 from .pm_bot import orders_for
@@ -149,3 +150,21 @@ def test_describe_reads_back_an_investys_orders():
                                   "initiative": "solar-roofs", "draw": ["energy", "deck"], "note": "Sun!"})
     assert lines[0] == "Invest 2 field(s) in Energy: 4 cards at cost 2, 1 of them jokers."
     assert "Solar Roofs" in lines[1] and "open Energy, deck" in lines[2] and lines[-1] == "Note to the table: Sun!"
+
+
+def test_the_boards_legend_gives_each_investy_a_line_of_its_own():
+    """The board's legend ("Margarethe Vogl (Green)") ran into the next entry when side by side: each Investy has
+    its own line, inside the picture."""
+    import re
+
+    from adjudicator.rulesets.policy_maker.newsletter import tracks_svg
+
+    long = [Player("anna", "Margarethe Vogl-Hohenstein", "anna", 1), Player("bert", "Bartholomäus Berger", "bert", 2),
+            Player("carl", "Carl", "carl", 3), Player("dora", "Dora", "dora", 4, "government")]
+    svg = tracks_svg(new_game(players=long))
+    height = int(re.search(r'<svg[^>]* height="(\d+)"', svg).group(1))
+    legend = re.findall(r'<text x="(\d+)" y="(\d+)">([^<]*) \((\w+)\)</text>', svg)
+    assert len(legend) == 3 and "Margarethe Vogl-Hohenstein" in {n for _, _, n, _ in legend}
+    assert len({x for x, _, _, _ in legend}) == 1, "entries stacked, not side by side"
+    ys = sorted(int(y) for _, y, _, _ in legend)
+    assert len(set(ys)) == 3 and all(b - a >= 14 for a, b in zip(ys, ys[1:], strict=False)) and ys[-1] < height

@@ -28,13 +28,16 @@ from .common import (
 )
 
 COL, ROW, TOP, LEFT = 150, 24, 46, 34
+LEGEND_ROW = 18  # one Investy a line: a long name with its colour ran into the next entry side by side
 
 
 def tracks_svg(state: State) -> str:
     """The four sector columns, fields bottom to top, danger zones darker, every Investy's stone."""
     secs = sectors(state)
     most = max(sector(state, s)["fields"] for s in secs)
-    width, height = LEFT + COL * len(secs) + 10, TOP + ROW * (most + 1) + 34
+    legend_top = TOP + ROW * (most + 1) + 20
+    width = LEFT + COL * len(secs) + 10
+    height = legend_top + LEGEND_ROW * (len(investys(state)) - 1) + 14
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" role="img" aria-labelledby="pm-title" '
            'style="font-family:sans-serif;font-size:12px">',
@@ -64,11 +67,10 @@ def tracks_svg(state: State) -> str:
                 out.append(f'<circle cx="{cx}" cy="{y}" r="9" fill="{colour(state, k)["hex"]}" stroke="#222"/>')
                 out.append(f'<text x="{cx}" y="{y + 4}" text-anchor="middle" fill="#fff" font-weight="bold">'
                            f'{escape(name(state, k)[:1].upper())}</text>')
-    legend_y = TOP + ROW * (most + 1) + 20
     for j, k in enumerate(investys(state)):
-        lx = LEFT + 150 * j
-        out.append(f'<circle cx="{lx + 8}" cy="{legend_y - 4}" r="7" fill="{colour(state, k)["hex"]}"/>')
-        out.append(f'<text x="{lx + 20}" y="{legend_y}">{escape(name(state, k))} '
+        legend_y = legend_top + LEGEND_ROW * j
+        out.append(f'<circle cx="{LEFT + 8}" cy="{legend_y - 4}" r="7" fill="{colour(state, k)["hex"]}"/>')
+        out.append(f'<text x="{LEFT + 20}" y="{legend_y}">{escape(name(state, k))} '
                    f'({escape(colour(state, k)["name"])})</text>')
     out.append("</svg>")
     return "\n".join(out)
