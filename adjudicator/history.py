@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
+import shutil
 import subprocess
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from .errors import GitError
@@ -26,7 +28,8 @@ def run(repo: Path, *args: str, check: bool = True, input: bytes | None = None,
     proc = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, input=input, env=full_env)
     if check and proc.returncode != 0:
         words = proc.stderr.decode("utf-8", "replace").strip()
-        raise GitError(f"git {' '.join(args)} failed: {words}")
+        full = "disk full: " if "No space left on device" in words else ""  # the machine's problem, not git's
+        raise GitError(f"{full}git {' '.join(args)} failed: {words}")
     return proc
 
 
@@ -126,7 +129,8 @@ def commit_files(root: Path, files: Mapping[str, str], message: str, parent: str
     old = parent or (head(root) if has_head(root) else ZERO)
     branch = text(root, "symbolic-ref", "-q", "HEAD")
     # The git directory, not root/.git: in a linked worktree (or with GIT_DIR) .git is a file.
-    fd, index = tempfile.mkstemp(prefix="turnpress-index-", dir=text(root, "rev-parse", "--absolute-git-dir"))
+    # Named after this process, so that a later run knows a leftover of a killed one (``clean_leftovers``).
+    fd, index = tempfile.mkstemp(prefix=f"{LEFTOVER}index-{os.getpid()}-", dir=git_dir(root))
     os.close(fd)
     env = {"GIT_INDEX_FILE": index}
     try:
@@ -144,15 +148,121 @@ def commit_files(root: Path, files: Mapping[str, str], message: str, parent: str
         Path(index).unlink(missing_ok=True)
 
 
-def restore_missing(root: Path, paths: Sequence[str]) -> list[str]:
-    """Check out those of ``paths`` that HEAD has but the working tree lacks (a run killed mid-way)."""
-    missing = [p for p in paths if not (root / p).exists()]
-    if not missing or not has_head(root):
-        return []
-    in_head = [p for p in missing if text(root, "ls-tree", "--name-only", "HEAD", "--", p)]
-    if in_head:
-        run(root, "checkout", "HEAD", "--", *in_head)
-    return in_head
+LEFTOVER = "turnpress-"  # what turnpress leaves in the git directory: f"{LEFTOVER}<kind>-<pid>-..."
+_OWNED = re.compile(rf"{LEFTOVER}(?:index|stage|checkout)-(\d+)(?:-.*)?\Z", re.ASCII | re.DOTALL)
+FaultHook = Callable[[str], None]
+
+
+def git_dir(root: Path) -> Path:
+    """The git directory of ``root``: not always root/.git (in a linked worktree .git is a file)."""
+    return Path(text(root, "rev-parse", "--absolute-git-dir"))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
+
+
+def clean_leftovers(root: Path) -> list[str]:
+    """Remove what a killed turnpress run left in the git directory, and only that; returns the names.
+
+    Private index files, staging folders and the marker of an index update carry the pid of the run that
+    made them; those of a process still alive (a concurrent run) stay. A stale ``index.lock`` goes only
+    where a dead run's marker shows that turnpress was updating the index when it died: a lock made after
+    the marker, by the git that run started.
+    """
+    gdir = git_dir(root)
+    removed: list[str] = []
+    for entry in sorted(gdir.glob(f"{LEFTOVER}*")):
+        m = _OWNED.match(entry.name)
+        if m is None or _alive(int(m[1])):
+            continue
+        if entry.name.startswith(f"{LEFTOVER}checkout-"):
+            lock = gdir / "index.lock"
+            try:
+                if lock.stat().st_mtime_ns >= entry.stat().st_mtime_ns:
+                    lock.unlink()
+                    removed.append(lock.name)
+            except FileNotFoundError:
+                pass
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)
+        else:
+            entry.unlink(missing_ok=True)
+        removed.append(entry.name)
+    return removed
+
+
+def _blobs(root: Path, rev: str, paths: Sequence[str]) -> dict[str, bytes]:
+    """The content of each of ``paths`` in ``rev`` (those it has), read in one ``git cat-file --batch``."""
+    if not paths:
+        return {}
+    out = run(root, "cat-file", "--batch", input="".join(f"{rev}:{p}\n" for p in paths).encode("utf-8")).stdout
+    found: dict[str, bytes] = {}
+    pos = 0
+    for p in paths:
+        end = out.index(b"\n", pos)
+        header = out[pos:end].split()
+        pos = end + 1
+        if len(header) == 3 and header[1] == b"blob":
+            size = int(header[2])
+            found[p] = out[pos:pos + size]
+            pos += size + 1
+    return found
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all: a temporary file beside it, flushed, then renamed over it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{LEFTOVER}{os.getpid()}-{path.name}")
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def materialize(root: Path, rev: str, paths: Sequence[str], *, fault: FaultHook | None = None) -> list[str]:
+    """Make the working tree and the index hold ``paths`` exactly as commit ``rev`` has them.
+
+    Content is compared byte for byte (a file truncated by a kill or a full disk is found, not only a
+    missing one), each differing file is replaced whole (``write_atomic``), and the index is updated under
+    a marker that lets the next run remove an ``index.lock`` this run's git left behind. Returns the paths
+    rewritten.
+    """
+    blobs = _blobs(root, rev, sorted(paths))
+    written = []
+    for rel, data in blobs.items():
+        target = root / rel
+        for stray in target.parent.glob(f".{LEFTOVER}*") if target.parent.is_dir() else []:
+            m = re.match(rf"\.{LEFTOVER}(\d+)-", stray.name)
+            if m and not _alive(int(m[1])):
+                stray.unlink(missing_ok=True)  # a temporary file of a killed run
+        if target.is_symlink() or not target.is_file() or target.read_bytes() != data:
+            if fault is not None:
+                fault(f"materialize {rel}")
+            write_atomic(target, data)
+            written.append(rel)
+    if not blobs:
+        return written
+    staged = text(root, "diff", "--cached", "--name-only", rev, "--", *blobs)
+    if written or staged:
+        marker = git_dir(root) / f"{LEFTOVER}checkout-{os.getpid()}"
+        marker.write_bytes(b"")
+        try:
+            run(root, "add", "--", *blobs)
+        finally:
+            marker.unlink(missing_ok=True)
+    return written
 
 
 def changed_files(root: Path, rev: str) -> list[str]:

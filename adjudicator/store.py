@@ -331,7 +331,8 @@ def write_files(root: Path, files: Mapping[str, str], *, remove: Iterable[Path] 
     moved is put back as it was, folders made for it are removed, and nothing in ``remove`` is deleted.
     """
     staging_parent = root / ".git" if (root / ".git").is_dir() else root
-    staging = Path(tempfile.mkdtemp(prefix="turnpress-", dir=staging_parent))
+    # Named after this process: a later run removes the folder of a killed one (``history.clean_leftovers``).
+    staging = Path(tempfile.mkdtemp(prefix=f"turnpress-stage-{os.getpid()}-", dir=staging_parent))
     backups: dict[str, bytes | None] = {}
     moved: list[str] = []
     made_dirs: list[Path] = []

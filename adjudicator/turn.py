@@ -510,26 +510,24 @@ def write_turn(root: Path, outcome: TurnOutcome, *, commit: bool, fault: FaultHo
     fault("commit")
     sha = history.commit_files(root, dict(outcome.files), message, parent=outcome.base)
     fault("materialize")
-    history.restore_missing(root, sorted(outcome.files))
-    # Files the turn rewrote (the full orders published at the end over their public parts) come from the commit.
-    stale = [rel for rel in sorted(outcome.files) if (root / rel).is_file()
-             and (root / rel).read_bytes() != outcome.files[rel].encode("utf-8")]
-    if stale:
-        history.run(root, "checkout", sha, "--", *stale)
-    history.run(root, "add", "--", *sorted(outcome.files))
+    # Every file as the commit has it, each replaced whole (the full orders published at the end over their
+    # public parts too); a kill or a full disk half-way is repaired by the next run's ``heal``.
+    history.materialize(root, sha, sorted(outcome.files), fault=fault)
     fault("tag")
     history.tag(root, tag, message, sha)
     return sha
 
 
 def heal(root: Path, game: Game) -> None:
-    """Finish what a killed run left undone: the last turn commit's files in the tree, and its tag."""
+    """Finish what a killed run left undone: its leftovers removed, the last turn commit's files in the tree
+    byte for byte as HEAD has them (missing, truncated or half-written ones rewritten), and its tag."""
     if not history.is_repo(root) or not history.has_head(root):
         return
+    history.clean_leftovers(root)
     sha = history.last_commit_of(root, f"games/{game.id}/turns")
     if not sha:
         return
-    history.restore_missing(root, history.changed_files(root, sha))
+    history.materialize(root, "HEAD", history.changed_files(root, sha))
     subject = history.subject(root, sha)
     m = re.fullmatch(rf"{re.escape(game.id)}: turn (\d+) \(.*\)", subject)
     if m and not history.tag_target(root, f"{game.id}/turn-{m[1]}"):

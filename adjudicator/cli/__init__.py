@@ -10,6 +10,7 @@ command runs, so that ``validate`` does not load what ``site build`` needs.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Sequence
@@ -41,6 +42,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (``turnpress status | head``): nothing left to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit's flush has a reader
         return OK
+    except OSError as e:
+        if e.errno != errno.ENOSPC:
+            raise
+        # A full disk is the machine's problem, not a bug: say so. Nothing is half-written (files are replaced
+        # whole, a turn is committed before its files are written) and the next run repairs what is missing.
+        where = f" while writing {e.filename}" if e.filename else ""
+        print(f"turnpress: disk full{where}: no space left on the device. Free some space and run the command "
+              "again; the next run finishes or repairs what this one left undone", file=sys.stderr)
+        return USAGE
 
 
 def _ruleset_command(argv: list[str]) -> int | None:
