@@ -306,7 +306,11 @@ def load_game(root: Path, game_id: str) -> Game:
     if not path.is_file():
         known = ", ".join(list_games(root)) or "none"
         raise LeagueError(f"no game {game_id!r} in {root / GAMES_DIR} (games here: {known})")
-    return Game(root, game_id, yamlio.read_data(path))
+    data = yamlio.read_data(path)
+    if not isinstance(data, dict):  # empty, a list, a number: no field to read, and no traceback to show for it
+        raise LeagueError(f"{config_relpath(game_id)}: a game's file must be a mapping of its fields (game, "
+                          f"ruleset, players, ...), not {type(data).__name__}: restore it from git")
+    return Game(root, game_id, data)
 
 
 def list_games(root: Path) -> list[str]:
