@@ -62,6 +62,17 @@ def test_whole_games_end_by_monopoly_or_timeline(seed, options):
     assert set(hist) == {"fields", "initiatives", "cards"}
 
 
+def flagship_funded_with_next_two(s: dict, first: str, second: str) -> dict:
+    """The second Investy can fund the open flagship project, and ``first``, ``second`` lie on top of the deck."""
+    s["initiatives"]["open"] = ["flagship-project", "wind-parks"]
+    s["tracks"]["housing"][SECOND] = 5
+    deck = s["secret"]["initiative_deck"]
+    for i in (first, second):
+        deck.remove(i)
+    deck[0:0] = [first, second]
+    return s
+
+
 def test_schemas_are_strict_and_described_in_every_phase():
     s = new_game(timeline="audit,tax,grant,holiday")
     while not R.phase(s).finished:
@@ -101,12 +112,7 @@ def test_conditional_government_preference_applies_when_an_investy_fulfils_later
     assert "initiative_preference" not in str(R.public_view(s))
     assert "public-works" not in str(R.public_view(s)["log"])
     s = advance_to(s, "investy", SECOND)
-    s["initiatives"]["open"] = ["flagship-project", "wind-parks"]
-    s["tracks"]["housing"][SECOND] = 5
-    deck = s["secret"]["initiative_deck"]
-    for i in ("care-homes", "solar-roofs"):
-        deck.remove(i)
-    deck[0:0] = ["solar-roofs", "care-homes"]
+    s = flagship_funded_with_next_two(s, "solar-roofs", "care-homes")
     r = play(s, SECOND, {"initiative": "flagship-project"})
     assert r.state["initiatives"]["open"][0] == "care-homes"
 
@@ -119,12 +125,7 @@ def test_the_government_may_change_its_preference_in_an_investys_phase():
     assert R.phase(s).awaited == (SECOND,) and R.phase(s).takes(GOV)
     assert R.check(s, GOV, {"initiatives": ["solar-roofs"]}) == []
     assert R.check(s, GOV, {"tax": []}), "only the preference may be sent outside its phase"
-    s["initiatives"]["open"] = ["flagship-project", "wind-parks"]
-    s["tracks"]["housing"][SECOND] = 5
-    deck = s["secret"]["initiative_deck"]
-    for i in ("care-homes", "solar-roofs"):
-        deck.remove(i)
-    deck[0:0] = ["care-homes", "solar-roofs"]
+    s = flagship_funded_with_next_two(s, "care-homes", "solar-roofs")
     r = R.adjudicate(s, {SECOND: {"initiative": "flagship-project"}, GOV: {"initiatives": ["solar-roofs"]}},
                      Dice(b"x"))
     assert r.state["initiatives"]["open"][0] == "solar-roofs"
