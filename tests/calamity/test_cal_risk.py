@@ -1,5 +1,7 @@
 """(3)(iii)b: a risk field and its three steps, played by mail as reaction and answer phases."""
 
+import copy
+
 from adjudicator import yamlio
 from adjudicator.rulesets.calamity import RULESET
 
@@ -260,3 +262,31 @@ def test_standing_offers_are_checked_against_their_category():
                                                                    {"policy": "C3", "to": "cy", "fee": 1}]}}})
     assert [(p.path, p.severity) for p in problems] == [(("standing", "C", "pass", 0), "error"),
                                                         (("standing", "C", "pass", 1), "warning")]
+
+
+def test_a_policy_received_in_a_step_is_passed_on_at_a_later_step_not_down_a_chain_in_the_same_step():
+    """(3)(iii)b, step 1: "Jeder Spieler darf Polizzen der betroffenen Kategorie ... weitergeben": the offers of a
+    step are made by those holding the policies when it opens. Dee receives C1 from Bob at step 1; her standing
+    offer to pass C1 on at step 1 (refused: return for 4 GE) is not made in that step, as at the table, where
+    she is not even asked at step 1 (she holds no C policy). By mail and at the table the game ends alike (the
+    benchmark's seed 63 ended 16 GE apart before this)."""
+    seed = seed_for(row=1, column=5)
+    base = arrange(new_game(), token=16, hands=HANDS, policies={"bob": ["C1", "C2"], "cy": ["C3"]})
+    mail = copy.deepcopy(base)
+    mail["private"]["bob"]["standing"] = {"C": {"pass": [{"policy": "C1", "to": "dee", "fee": 10}]}}
+    mail["private"]["cy"]["standing"] = {"C": {}}
+    mail["private"]["dee"]["standing"] = {"C": {"accept_fee": 5, "pass": [
+        {"policy": "C1", "to": "cy", "fee": 3, "if_refused": "return"}]}}
+    res = play(mail, {"ann": {"card": 1}}, seed=seed)
+    assert [(o["from"], o["to"], o["result"]) for o in res.report["risk"]["offers"]] == [("bob", "dee", "passed")]
+    by_mail = res.state
+    table = play(base, {"ann": {"card": 1}}, seed=seed).state
+    assert table["phase"]["awaited"] == ["bob", "cy"], "Dee holds no C policy at step 1: nobody asks her"
+    table = play(table, {"bob": {"pass": [{"policy": "C1", "to": "dee", "fee": 10}]}, "cy": {}}, seed=seed).state
+    table = play(table, {"dee": {"accept": [{"policy": "C1", "from": "bob", "fee": 10}]}}, seed=seed).state
+    assert table["phase"]["awaited"] == ["bob", "cy", "dee"], "step 2: now Dee holds C1 and may pass it on"
+    table = play(table, {"bob": {}, "cy": {}, "dee": {}}, seed=seed).state
+    assert table["phase"] == by_mail["phase"] == {"kind": "move", "awaited": ["bob"]}
+    assert cash(table) == cash(by_mail) and by_mail["players"]["dee"]["policies"] == ["C1"]
+    assert {p: by_mail["players"][p]["policies"] for p in by_mail["seats"]} == {
+        p: table["players"][p]["policies"] for p in table["seats"]}

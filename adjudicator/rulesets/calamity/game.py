@@ -528,10 +528,14 @@ def resolve_reaction(st: State, orders: Mapping[str, Orders], dice: Dice, log: L
                 returned.append(code)
         if returned:
             log.say(f"{name(st, p)} returns {', '.join(returned)} to the bank for {fee * len(returned)} GE.")
+    # The offers of a step are made together by those who hold the policies when it opens, as at the table: a
+    # policy received in this step (an offer carried out before this one) is passed on at the next step, not
+    # down a chain in the same step; a standing offer of a policy its giver does not hold is not made.
     offers: list[Any] = []
     for p in st["seats"]:
         for offer in offered[p]:
-            if offer.get("policy", " ")[0] == cat and valid_other(st, p, offer.get("to")):
+            if (offer.get("policy", " ")[0] == cat and valid_other(st, p, offer.get("to"))
+                    and count(st, p, offer["policy"]) > 0):
                 offers.append({"id": len(risk["offers"]) + len(offers) + 1, "from": p, "to": offer["to"],
                                "policy": offer["policy"], "fee": int(offer.get("fee", 0)),
                                "if_refused": offer.get("if_refused", "keep"), "answer": None})
