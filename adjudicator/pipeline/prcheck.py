@@ -36,7 +36,7 @@ from .. import check, history, yamlio
 from ..errors import LeagueError
 from ..markup import md_text
 from ..orders import Finding, OrdersPath, file_finding, parse_path, visible
-from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
+from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path, recipient_kind
 from ..sealed.orders import check_envelope
 from ..store import Game, sealed_relpath
 
@@ -260,11 +260,33 @@ def _check_sealed(games: check.GameCache, change: Change, raw: bytes, game: Game
             change.path, f"{name} is not awaited in turn {result.turn}: these orders "
             "would not be used", "wait for a phase that awaits you"))
         return result
-    result.notes.append("Your orders are sealed: nobody, not even this check, can read them before the deadline, "
-                        "when the deadline run opens them with the game's key and publishes them with the turn. "
-                        "`turnpress seal` showed you how they are understood; the deadline run checks them again.")
+    result.notes.append(sealed_receipt(game, result.player or "", name, result.turn))
     _note_if_merged(game, change, result)
     return result
+
+
+def sealed_receipt(game: Game, player: str, name: str, turn: int | None) -> str:
+    """What the check confirmed of a sealed file without opening it (the envelope, its recipients, the turn), and
+    plainly that its content is checked only at the deadline (issue 15, "Receipts without leaks")."""
+    own = game.recipient_of(player)
+    if own:
+        kind = "an SSH key" if recipient_kind(own) == "ssh-ed25519" else "an age key"
+        to = (f"exactly two keys: the game's key and the key registered for {name} ({kind}, `{fingerprint(own)}`), "
+              "so you can read it back")
+    else:
+        to = (f"exactly one key, the game's: {name} registered no key, so only the deadline run can open it "
+              "(the game master adds one with `turnpress keys add`)")
+    return (f"Envelope checked: a sealed orders file of turn {turn} of {game.id} for {name}, sealed to {to}. "
+            "The content is checked at the deadline: nobody, not even this check, can read it before then. "
+            "`turnpress seal` showed you how your orders are understood; at the deadline the run opens them with "
+            "the game's key, checks them again and publishes them with the turn.")
+
+
+def fingerprint(recipient: str) -> str:
+    """A short, public form of a recipient's key for a receipt: its type and the first characters of the key."""
+    parts = recipient.split()
+    text = parts[1] if len(parts) > 1 else parts[0]
+    return f"{parts[0]} {text[:16]}…" if len(parts) > 1 else f"{text[:20]}…"
 
 
 def _note_if_merged(game: Game, change: Change, result: FileResult) -> None:

@@ -70,7 +70,9 @@ def seal(world: World, player: str, text: str, desk: Path) -> str:
 
 def test_a_sealed_file_is_accepted_without_any_secret_and_opens_at_the_deadline(
         sealed_game, keyless, capsys, tmp_path, monkeypatch):
-    world, game_key, _ = sealed_game
+    world, game_key, alice_key = sealed_game
+    alice_public = next(line.split(": ", 1)[1] for line in alice_key.read_text().splitlines()
+                        if line.startswith("# public key: "))
     summary = tmp_path / "summary.md"
     text = seal(world, "alice", orders("alice", 1, 4, game="s1"), tmp_path / "alice-desk")
     assert text.startswith(envelope.ARMOR_BEGIN) and "add: 4" not in text
@@ -79,8 +81,18 @@ def test_a_sealed_file_is_accepted_without_any_secret_and_opens_at_the_deadline(
     assert code == 0, out
     assert "✅ valid" in receipt
     assert "turn 1, sealed orders of Alice: they open at the deadline, 2026-01-05T20:00+01:00." in receipt
-    assert "Your orders are sealed: nobody, not even this check, can read them before the deadline" in receipt
+    # Issue 15, "Receipts without leaks": the envelope, its recipients and the turn confirmed, and plainly that the
+    # content waits for the deadline.
+    assert "Envelope checked: a sealed orders file of turn 1 of s1 for Alice, sealed to exactly two keys: the " \
+           f"game's key and the key registered for Alice (an age key, `{alice_public[:20]}…`)" in receipt
+    assert "The content is checked at the deadline: nobody, not even this check, can read it before then." in receipt
     assert "Understood as:" not in receipt and "add 4" not in receipt
+    bobs = world.open_pr("bob", "bob-sealed", {BOB: seal(world, "bob", orders("bob", 1, 2, game="s1"),
+                                                         tmp_path / "bob-desk")})
+    code, out, receipt = pr_check(world, bobs, capsys, summary)
+    assert code == 0, out
+    assert "sealed to exactly one key, the game's: Bob registered no key, so only the deadline run can open it" \
+        in receipt and "The content is checked at the deadline" in receipt
     world.merge(pr, at(2, 10))
 
     # The deadline run holds s1's key only through TURNPRESS_GAME_KEYS, as deadline.yml passes it (beside g1's
