@@ -1,0 +1,425 @@
+"""The adversary of issue 15 ("Show it"): a game played through the real commands, then attacked from every
+public byte.
+
+``Table`` plays one game of a real ruleset as the README shows: ``turnpress new`` (which makes the game's key),
+each player's own key (``keys personal``, registered with ``keys add``), orders written on the player's desk
+and sealed with ``turnpress seal``, sent as a pull request that ``turnpress pr-check`` judges without any key
+and merged, and at each deadline ``turnpress adjudicate --due --commit`` with the game's key, as the deadline
+workflow holds it. Afterwards the pages workflow builds the site with no key at all.
+
+``Outsider`` holds every public byte: every blob of every commit, every commit and tag message, the built site
+and what the workflows printed (pr-check, status, adjudicate, site build, verify). It never holds the game's
+key, a player's key or what a player's own terminal showed. ``Table.secrets`` is the game master's view (with
+the key) of what the rules keep hidden and when each becomes public; the tests assert the outsider finds none
+of it before its time, in any form the engine writes (its YAML, a flow list, a comma list), and cannot draw
+it again from public values either.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import subprocess
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from adjudicator import cli, hidden, yamlio
+from adjudicator import secrecy as secrecymod
+from adjudicator import secrets as tpsecrets
+from adjudicator.dice import Dice
+from adjudicator.model import HIDDEN_KEYS
+from adjudicator.store import ENGINE_OPTIONS, Game, load_game
+
+from ..conftest import git, run
+
+SCHEDULE = "first=2027-01-10 20:00,every=7 days,timezone=UTC,grace=60"
+GAME = "g"
+# A player's orders for the open turn: (the game master's view of the state, the player, the turn) -> the
+# mapping under ``orders:``, or None to send nothing this turn.
+Bot = Callable[[Mapping[str, Any], str, int], Any]
+
+
+@dataclass
+class Secret:
+    """A value the rules keep hidden, and the first turn whose commit may show it (None: not before the end)."""
+
+    what: str
+    forms: list[str]  # the texts it would appear as (compared line by line without indentation: see ``flat``)
+    public_from: int | None = None
+
+    def __post_init__(self) -> None:
+        self.forms = [flat(f) for f in self.forms]
+
+
+def flat(text: str) -> str:
+    """A text without the indentation of its lines: a hidden list or mapping nested at any depth of a YAML file
+    is found by its own block form."""
+    return "\n".join(line.strip() for line in text.splitlines())
+
+
+@dataclass
+class Table:
+    root: Path
+    desk: Path
+    rules: str
+    players: list[str]  # NAME:LOGIN:ID[:ROLE], as `new --player` takes them
+    options: list[str]
+    mp: Any
+    capsys: Any
+    public_output: list[str] = field(default_factory=list)  # what the workflows printed: anyone reads CI logs
+    sent: dict[int, dict[str, bytes]] = field(default_factory=dict)  # turn -> player -> the plaintext sealed
+    game_key: str = ""
+    pr_number: int = 0
+
+    # ---- the game master and the players, through the commands -------------------------------------------
+
+    def out(self) -> str:
+        text = self.capsys.readouterr()
+        return text.out + text.err
+
+    def public(self, code: int) -> int:
+        """Keep what a workflow printed: it is in a public log."""
+        self.public_output.append(self.out())
+        return code
+
+    def new(self) -> None:
+        self.out()
+        args = ["new", self.rules, GAME, *(f"--player={p}" for p in self.players)]
+        assert run(self.root, *args, *(a for o in self.options for a in ("--option", o)),
+                   "--schedule", SCHEDULE) == 0
+        printed = self.out()  # on the game master's own terminal
+        self.game_key = next(w.split("=", 1)[1] for w in printed.split() if w.startswith(f"{GAME}=AGE-SECRET-KEY-"))
+        (self.root / ".secrets" / f"{GAME}.key").unlink()  # into the deadline workflow's secret, as the guide says
+        for login in self.logins:
+            assert cli.main(["keys", "personal", str(self.key_file(login))]) == 0
+            public = next(w for w in self.out().split() if w.startswith("age1"))
+            with self.game_master():
+                assert run(self.root, "keys", "add", GAME, login, public) == 0
+            self.out()
+        git(self.root, "add", "-A")
+        git(self.root, "commit", "-qm", f"{GAME}: new game", date=dt.datetime(2027, 1, 1, tzinfo=dt.UTC))
+
+    @property
+    def logins(self) -> list[str]:
+        return [p.split(":")[1].lower() for p in self.players]
+
+    def key_file(self, login: str) -> Path:
+        return self.desk / f"{login}.key"
+
+    def game_master(self):
+        """A block in which this process holds the game's key, as the deadline workflow does."""
+        table = self
+
+        class _Held:
+            def __enter__(self):
+                table.mp.setenv(tpsecrets.key_env(GAME), table.game_key)
+
+            def __exit__(self, *exc):
+                table.mp.delenv(tpsecrets.key_env(GAME))
+
+        return _Held()
+
+    def game(self) -> Game:
+        return load_game(self.root, GAME)
+
+    def full_state(self) -> dict[str, Any]:
+        """The state the open turn's orders are checked against, hidden parts included (the game master's view)."""
+        with self.game_master():
+            game = self.game()
+            return game.effective_state(game.open_turn)
+
+    def send(self, login: str, orders: Any, turn: int, when: dt.datetime) -> None:
+        """The player writes the sheet on their desk, seals it, and sends the sealed file by pull request."""
+        plain = self.desk / f"{login}-{turn}.yaml"
+        plain.write_text(yamlio.dump({"game": GAME, "turn": turn, "player": login, "orders": orders}),
+                         encoding="utf-8")
+        code = run(self.root, "seal", str(plain), "--identity", str(self.key_file(login)))
+        assert code == 0, self.out()
+        self.out()  # the player's receipt is on their own terminal
+        self.sent.setdefault(turn, {})[login] = plain.read_bytes()
+        rel = f"orders/{GAME}/{turn:04d}/{login}.yaml.age"
+        base = git(self.root, "rev-parse", "HEAD").strip()
+        branch = f"{login}-{turn}"
+        git(self.root, "checkout", "-q", "-b", branch)
+        git(self.root, "add", "--", rel)
+        git(self.root, "commit", "-qm", f"orders of {login} for turn {turn}", date=when)
+        head = git(self.root, "rev-parse", "HEAD").strip()
+        git(self.root, "checkout", "-q", "main")
+        self.pr_number += 1
+        seat = next(p for p in self.players if p.split(":")[1].lower() == login)
+        event = self.desk / f"event-{self.pr_number}.json"
+        event.write_text(json.dumps({"pull_request": {
+            "number": self.pr_number, "user": {"login": seat.split(":")[1], "id": int(seat.split(":")[2])},
+            "base": {"sha": base}, "head": {"sha": head}, "title": f"orders of {login}"}}))
+        summary = self.desk / "summary.md"
+        summary.write_text("")
+        self.mp.setenv("GITHUB_STEP_SUMMARY", str(summary))
+        code = run(self.root, "pr-check", "--event", str(event), "--format", "github")
+        self.mp.delenv("GITHUB_STEP_SUMMARY")
+        self.public(code)
+        self.public_output.append(summary.read_text())
+        assert code == 0, self.public_output[-2:]
+        assert "The content is checked at the deadline" in self.public_output[-1]
+        git(self.root, "merge", "-q", "--ff-only", branch)
+
+    def play(self, bot: Bot, turns: int) -> None:
+        """``turns`` turns: every awaited player (and any other the bot has orders for) sends sealed orders an
+        hour before the deadline; the deadline run adjudicates with the game's key."""
+        for _ in range(turns):
+            game = self.game()
+            turn, deadline = game.open_turn, game.deadline(game.open_turn)
+            assert deadline is not None
+            state = self.full_state()
+            for login in self.logins:
+                orders = bot(state, login, turn)
+                if orders is not None:
+                    self.send(login, orders, turn, deadline - dt.timedelta(hours=1))
+            self.public(run(self.root, "status", GAME, "--now", (deadline - dt.timedelta(minutes=30)).isoformat()))
+            now = (deadline + dt.timedelta(minutes=61)).isoformat()
+            os.environ["GIT_AUTHOR_DATE"] = os.environ["GIT_COMMITTER_DATE"] = now
+            try:
+                with self.game_master():
+                    assert self.public(run(self.root, "adjudicate", "--due", "--now", now, "--commit")) == 0, \
+                        self.public_output[-1]
+            finally:
+                del os.environ["GIT_AUTHOR_DATE"], os.environ["GIT_COMMITTER_DATE"]
+            assert self.game().last_turn == turn, self.public_output[-1]
+            taken = self.game().report(turn)["orders"]["taken"]
+            assert sorted(taken) == sorted(self.sent.get(turn, {})), "every sealed file was opened and taken"
+
+    def build_site(self, out: Path) -> Path:
+        """The pages workflow: the site built without any key."""
+        assert self.public(cli.main(["site", "build", "--league", str(self.root), "--out", str(out)])) == 0
+        return out
+
+    # ---- what the rules keep hidden (the game master's view) ---------------------------------------------
+
+    def secrets(self) -> list[Secret]:
+        """Every hidden value of the game so far and when it may first be public, with the keys."""
+        with self.game_master():
+            game = self.game()
+            declared = secrecymod.of(game.ruleset, game.config.get("options", {}))
+            ended = game.ruleset.phase(game.state(game.last_turn)).finished
+            found = [Secret("the game's secret key", [self.game_key]),
+                     Secret("the public dice chain's secret", [_hex(tpsecrets.sealed_dice_secret(self.root, GAME))])]
+            found += [Secret(f"{login}'s secret key", [line for line in self.key_file(login).read_text().split()
+                                                       if line.startswith("AGE-SECRET-KEY-")])
+                      for login in self.logins]
+            secret = hidden.secret_of(game, game.game_identities())
+            if secret is not None:
+                found.append(Secret("the hidden dice chain's secret", [secret.hex()]))
+                links = hidden.links(game, game.game_identities()) or {}
+                found += [Secret(f"the hidden link of turn {t}", [link.hex()], None if not ended else game.last_turn)
+                          for t, link in links.items()]
+            end = game.last_turn if ended else None
+            for turn in game.turns():
+                state = game.state(turn)
+                for key in HIDDEN_KEYS:
+                    if state.get(key):
+                        found += [Secret(f"hidden '{key}' after turn {turn}: {what}", forms, end)
+                                  for what, forms in _forms(state[key], key)]
+            for turn, files in self.sent.items():
+                for login, raw in files.items():
+                    orders = yamlio.load_trusted(raw)["orders"]
+                    public, sealed = secrecymod.split_orders(declared, orders)
+                    # Before the deadline nobody sees them in any form; after it, the rules publish them (their
+                    # public part). Parts of them are no evidence: a repeated offer is last year's public one too.
+                    whole = [raw.decode(), *[j for j in [json.dumps(orders)] if len(j) >= 40]]
+                    found.append(Secret(f"{login}'s sealed orders of turn {turn}", whole, turn))
+                    if sealed is not None:
+                        found += [Secret(f"{login}'s orders of turn {turn} sealed until the end: {what}", forms, end)
+                                  for what, forms in _forms(sealed, "sealed", depth=1)]
+                        # A sealed entry of a list of orders (a religious action) is a line of its own.
+                        found += [Secret(f"{login}'s orders of turn {turn} sealed until the end: {entry}",
+                                         [entry], end) for entry in sealed if isinstance(sealed, list)
+                                  and isinstance(entry, str)]
+            return [s for s in found if s.forms]
+
+
+def _hex(value: bytes | None) -> str:
+    assert value is not None, "a keyed game's dice secret is sealed to its key"
+    return value.hex()
+
+
+def _forms(value: Any, where: str, depth: int = 0) -> Iterable[tuple[str, list[str]]]:
+    """Each part of a hidden value worth searching for, in the forms the engine and the site write it: the whole
+    part as YAML and JSON, each of its entries two levels down with its own key (a player's hand, a standing
+    order), and each list of several entries at any depth (a hand, a deck, a preference list) as YAML, flow,
+    JSON and a comma list. A part deeper down without the keys above it is no evidence: the same production
+    figures or offer may be this year's public orders too. Single numbers and words are no evidence by
+    themselves either (a card's name is on the rules page); their combination in order is."""
+    if isinstance(value, Mapping):
+        if value and depth == 0:
+            yield where, [yamlio.dump(dict(value)).strip(), json.dumps(value, sort_keys=True)]
+        for k, v in value.items():
+            if depth < 2 and (isinstance(v, Mapping | list) and v or isinstance(v, str) and len(v) >= 12):
+                yield f"{where}.{k}", [yamlio.dump({k: v}).strip()]
+            yield from _forms(v, f"{where}.{k}", depth + 1)
+    elif isinstance(value, list):
+        scalars = all(isinstance(v, int | str) for v in value)
+        # A few small numbers in a row (a hand of Calamity cards) turn up anywhere by chance; whole parts are
+        # searched for above, and a list of scalars only when it is long enough to be no coincidence.
+        if (not scalars and len(value) >= 2) or (len(value) >= 4 and sum(len(str(v)) for v in value) >= 16):
+            flow = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1 << 20).strip()
+            yield where, [flow, json.dumps(value), ", ".join(map(str, value)), yamlio.dump(value).strip()]
+        for i, v in enumerate(value):
+            if isinstance(v, Mapping | list):
+                yield from _forms(v, f"{where}[{i}]", depth + 1)
+
+
+@dataclass
+class Outsider:
+    """Every public byte of the league: per commit, every blob of its tree and its message; tags; the site; logs."""
+
+    commits: list[str]  # oldest first, on main
+    turn_done: dict[str, int]  # commit -> the last turn adjudicated in it
+    blobs: dict[str, str]  # blob id -> text
+    trees: dict[str, list[tuple[str, str]]]  # commit -> (path, blob id)
+    messages: dict[str, str]
+    site: dict[str, str]
+    logs: list[str]
+    tags: str
+    flattened: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, table: Table, site: Path) -> Outsider:
+        root = table.root
+        commits = git(root, "rev-list", "--reverse", "--all").split()
+        trees, blobs, done = {}, {}, {}
+        for commit in commits:
+            rows = [line.split("\t", 1) for line in git(root, "ls-tree", "-r", commit).splitlines()]
+            trees[commit] = [(path, meta.split()[2]) for meta, path in rows if meta.split()[1] == "blob"]
+            turns = [int(p.split("/")[3]) for p, _ in trees[commit]
+                     if p.startswith(f"games/{GAME}/turns/") and p.endswith("/report.yaml")]
+            done[commit] = max(turns, default=-1)
+        wanted = sorted({b for rows in trees.values() for _, b in rows})
+        batch = subprocess.run(["git", "cat-file", "--batch"], cwd=root, input="\n".join(wanted).encode() + b"\n",
+                               capture_output=True, check=True).stdout
+        at = 0
+        for blob in wanted:
+            head_end = batch.index(b"\n", at)
+            size = int(batch[at:head_end].split()[2])
+            blobs[blob] = batch[head_end + 1:head_end + 1 + size].decode("utf-8", "replace")
+            at = head_end + 1 + size + 1
+        messages = {c: flat(git(root, "log", "-1", "--format=%B", c)) for c in commits}
+        tags = flat(git(root, "for-each-ref", "--format=%(refname) %(contents)", "refs/tags"))
+        pages = {}
+        for dirpath, _, names in os.walk(site):
+            for name in names:
+                path = Path(dirpath) / name
+                pages[path.relative_to(site).as_posix()] = flat(path.read_bytes().decode("utf-8", "replace"))
+        return cls(commits, done, blobs, trees, messages, pages, [flat(t) for t in table.public_output], tags)
+
+    def leaks(self, secrets: list[Secret]) -> list[str]:
+        """Each hidden value found where it may not be yet: the commit or file, and what."""
+        found = []
+        for s in secrets:
+            for commit in self.commits:
+                if s.public_from is not None and self.turn_done[commit] >= s.public_from:
+                    continue
+                texts = [(p, self.flat(b)) for p, b in self.trees[commit]] + [("message", self.messages[commit])]
+                where = [p for p, text in texts if any(f in text for f in s.forms)]
+                if where:
+                    found.append(f"{s.what}: in commit {commit[:10]} ({', '.join(where[:3])})")
+                    break
+            if s.public_from is None:
+                late = [("the built site: " + p, t) for p, t in self.site.items()] + \
+                    [("a workflow log", t) for t in self.logs] + [("tags", self.tags)]
+                found += [f"{s.what}: in {where}" for where, text in late if any(f in text for f in s.forms)]
+        return found
+
+    def flat(self, blob: str) -> str:
+        if blob not in self.flattened:
+            self.flattened[blob] = flat(self.blobs[blob])
+        return self.flattened[blob]
+
+    def files(self, commit: str, prefix: str) -> dict[str, str]:
+        return {p: self.blobs[b] for p, b in self.trees[commit] if p.startswith(prefix)}
+
+    @property
+    def head(self) -> str:
+        return self.commits[-1]
+
+
+def setup_again(game: Game, links: Iterable[bytes | None]) -> list[dict[str, Any]]:
+    """The set-up drawn again by an outsider from public values only: the commitment, the set-up's orders digest,
+    and each public link in place of the hidden one (``None``: the public dice alone)."""
+    digest = bytes.fromhex(game.report(0)["dice"]["orders_digest"])
+    options = {k: v for k, v in game.config.get("options", {}).items() if k not in ENGINE_OPTIONS}
+    return [game.ruleset.setup(options, game.players,
+                               Dice.for_turn(game.commitment(), digest, link)) for link in links]
+
+
+def public_links(game: Game) -> list[bytes | None]:
+    """Every value of the dice that the public holds: none, the commitment, each turn's revealed seed and digest."""
+    out: list[bytes | None] = [None, game.commitment()]
+    for turn in game.turns():
+        dice = game.report(turn)["dice"]
+        out += [bytes.fromhex(dice["seed"]), bytes.fromhex(dice["orders_digest"])]
+    return out
+
+
+def attack(table: Table, site: Path) -> tuple[Outsider, list[Secret]]:
+    """Every check an outsider can make of a game in progress: the site built without a key, each hidden value
+    searched for in every public byte, the published orders read for sealed fields, and ``verify`` run by anyone
+    (public checks) and by the game master (every turn replayed with the key). Then the search is shown to find
+    a leak: the set-up's hidden parts committed in plain text, as games made before issue 15 did."""
+    outsider = Outsider.of(table, table.build_site(site))
+    secrets = table.secrets()
+    assert len(secrets) > 3 + len(table.logins), "the game has hidden values to look for"
+    leaks = outsider.leaks(secrets)
+    assert not leaks, "\n".join(leaks)
+    game = table.game()
+    declared = secrecymod.of(game.ruleset, game.config.get("options", {}))
+    for commit in outsider.commits:
+        for path, text in outsider.files(commit, f"orders/{GAME}/").items():
+            if path.endswith(".yaml"):
+                data = yamlio.load_trusted(text)
+                assert secrecymod.split_orders(declared, data.get("orders"))[1] is None, (commit, path)
+    assert table.public(run(table.root, "verify", GAME)) == 0, table.public_output[-1]
+    with table.game_master():
+        assert run(table.root, "verify", GAME) == 0
+    done = table.out()
+    assert f"{GAME}: {game.last_turn} turn(s) replayed, all match (checked: with the game's key)" in done, done
+    _planted_leak_is_found(table, site, secrets)
+    return outsider, secrets
+
+
+def _planted_leak_is_found(table: Table, site: Path, secrets: list[Secret]) -> None:
+    with table.game_master():
+        state = table.game().state(0)
+    plain = {k: state[k] for k in HIDDEN_KEYS if state.get(k)}
+    if not plain:
+        return
+    rel = f"games/{GAME}/turns/0000/hidden.yaml"
+    (table.root / rel).write_text(yamlio.dump(plain), encoding="utf-8")
+    git(table.root, "add", "--", rel)
+    git(table.root, "commit", "-qm", "the set-up's hidden parts in plain text")
+    try:
+        found = Outsider.of(table, site).leaks(secrets)
+        assert any("after turn 0" in f and "hidden.yaml" in f for f in found), "the search finds a planted leak"
+    finally:
+        git(table.root, "reset", "-q", "--hard", "HEAD~1")
+
+
+DEMO = Path(__file__).resolve().parents[2] / "demo"
+
+
+def demo_game(name: str) -> tuple[list[str], list[str]]:
+    """The players and options of a demo game (``demo/<name>/game.yaml``), as ``new`` takes them."""
+    spec = yamlio.read_data(DEMO / name / "game.yaml")
+    return list(spec["players"]), [f"{k}={v}" for k, v in (spec.get("options") or {}).items()]
+
+
+def demo_bot(name: str) -> Bot:
+    """Players who send what the demo game's players sent (``demo/<name>/<NNNN>/<login>.yaml``), for a ruleset
+    whose orders do not depend on a hidden draw (the demo's dice differ from this game's)."""
+    def bot(state: Mapping[str, Any], login: str, turn: int) -> Any:
+        path = DEMO / name / f"{turn:04d}" / f"{login}.yaml"
+        return yamlio.read_data(path)["orders"] if path.is_file() else None
+    return bot
