@@ -103,6 +103,29 @@ class WritesTemplate(Protocol):
 
 
 @runtime_checkable
+class OffersChoices(Protocol):
+    def choices(self, state: State, player: str) -> dict[str, Any]:
+        """What ``player`` may order in the open phase, as a form for the site's orders page (JSON data).
+
+        ``state`` is the public view. The form is ``{"notes": [str, ...], "field": FIELD}`` and the value the
+        field produces is the ``orders`` value of the sheet. A FIELD is a mapping with a ``kind``:
+
+        - ``choice``: ``options`` (``[{"value": ..., "label": str, "tag": str?}]``), ``default``; ``other``
+          (a label) lets the player type a line of their own instead, of at most ``max`` characters.
+        - ``integer``: ``min``, ``max``, ``default``; ``text``: ``max``, ``default``; ``flag``: ``default``.
+        - ``group``: ``fields``, each with a ``key``: a mapping of the keys whose value is not ``null``.
+        - ``list``: fixed ``items`` (fields): a list of their values that are not ``null``. ``unique``: a
+          message, shown when two items have the same ``tag`` (or value) other than those in ``free``.
+        - ``rows``: as many ``item`` fields as the player adds, at most ``max``; ``default`` the first rows.
+
+        Every field has a ``label`` (and may have ``help``). ``budgets`` (on the form) are the stocks the rules
+        cut an over-spent sheet to: ``[{"label", "have", "uses": [{"path": [...], "per": int}], "message"}]``;
+        the page warns as ``check`` does when the sum of ``per`` times the value at each ``path`` of the orders
+        exceeds ``have``.
+        """
+
+
+@runtime_checkable
 class Describes(Protocol):
     def describe(self, state: State, player: str, orders: Orders) -> list[str]:
         """The orders as the adjudicator understood them, one line each (the receipt of ``validate``)."""
@@ -162,9 +185,9 @@ class HasCommands(Protocol):
         """The ruleset's own commands, as ``turnpress <ruleset> ...``; the exit code."""
 
 
-CAPABILITIES: tuple[type, ...] = (Joins, WritesTemplate, Describes, WritesNewsletter, WritesSetupNewsletter,
-                                  HasHeadline, HasStandings, HasWinners, HasHistory, DrawsMap, HasColours,
-                                  HasCommands)
+CAPABILITIES: tuple[type, ...] = (Joins, WritesTemplate, OffersChoices, Describes, WritesNewsletter,
+                                  WritesSetupNewsletter, HasHeadline, HasStandings, HasWinners, HasHistory, DrawsMap,
+                                  HasColours, HasCommands)
 
 
 def capabilities(ruleset: object) -> list[str]:

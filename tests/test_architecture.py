@@ -26,7 +26,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("adjudicator.history", "adjudicator.sealed", "adjudicator.sealed.crypto", "adjudicator.sealed.envelope"),
     ("adjudicator.secrets", "adjudicator.sealed.storage", "adjudicator.hidden"),
     ("adjudicator.store",),
-    ("adjudicator.sealed.orders", "adjudicator.newsletter"),
+    ("adjudicator.sealed.orders", "adjudicator.newsletter", "adjudicator.sheet"),
     ("adjudicator.check", "adjudicator.turn"),
     ("adjudicator.verify",),
     ("adjudicator.pipeline",),

@@ -6,12 +6,10 @@ import argparse
 import datetime as dt
 import sys
 
-from .. import schedule, secrecy, secrets, turn, yamlio
+from .. import schedule, secrecy, secrets, sheet, turn
 from ..errors import OK, PROBLEMS, USAGE, LeagueError, UsageError
-from ..model import HIDDEN_KEYS, State
 from ..newsletter import site
 from ..pipeline import deadline
-from ..ruleset import WritesTemplate
 from ..store import list_games, load_game, orders_relpath
 from ..verify import since, verification
 from .values import league_root, parse_now, parse_option, parse_player
@@ -60,17 +58,6 @@ def join(args: argparse.Namespace) -> int:
     return OK
 
 
-def sheet_state(state: State, player: str, *, sealed: bool) -> State:
-    """What an order sheet may show: the public state, and the player's own hidden part only where the sheet
-    is sealed before it leaves the player's machine. The game master's copy of turnpress reads every hidden
-    part, and a sheet of a game of open orders goes into a public pull request as it is."""
-    view = {k: v for k, v in state.items() if k not in HIDDEN_KEYS}
-    own = state.get("private", {}).get(player) if isinstance(state.get("private"), dict) else None
-    if sealed and own is not None:
-        view["private"] = {player: own}
-    return view
-
-
 def template(args: argparse.Namespace) -> int:
     game = load_game(league_root(args), args.game)
     key = args.player.lower()
@@ -78,26 +65,8 @@ def template(args: argparse.Namespace) -> int:
     if player is None:
         raise LeagueError(f"{args.player} does not play in {game.id}")
     open_turn = game.open_turn
-    state = game.effective_state(open_turn)
-    phase = game.ruleset.phase(state)
-    rs = game.ruleset
-    sheet = sheet_state(state, key, sealed=game.sealed_orders)
-    body = rs.template(sheet, key) if isinstance(rs, WritesTemplate) else yamlio.dump(
-        rs.default_orders(sheet, key, None))
-    awaited = ("you are awaited" if key in phase.awaited else "your orders are taken but not waited for"
-               if phase.takes(key) else "you are not awaited in this phase")
-    deadline = game.deadline(open_turn)
     where = orders_relpath(game.id, open_turn, key)
-    send = (f"# Sealed orders: save this outside orders/, then 'turnpress seal FILE' writes {where}.age;"
-            " open a pull request with that file." if game.sealed_orders
-            else f"# Save as {where} and open a pull request.")
-    head = [f"# Orders of {player.name} for {game.id}, turn {open_turn}: {phase.label} ({awaited}).",
-            f"# Deadline: {deadline.isoformat(timespec='minutes') if deadline else 'none set'}.",
-            send,
-            f"game: {game.id}", f"turn: {open_turn}", f"player: {key}",
-            "# wait: true   # uncomment to ask that the turn is not adjudicated before the deadline", "orders:"]
-    indented = "\n".join(("  " + line) if line.strip() else line for line in body.rstrip("\n").splitlines())
-    text = "\n".join(head) + "\n" + indented + "\n"
+    text = sheet.sheet_text(game, key, game.effective_state(open_turn), sealed=game.sealed_orders)
     if args.write:
         if game.sealed_orders:
             raise LeagueError(f"{game.id} has sealed orders: print the sheet without --write, save it outside "

@@ -31,6 +31,7 @@ from . import (
     headline,
     issue_path,
     labels_of,
+    orders_page,
     player_names,
     post_date,
     presence,
@@ -428,6 +429,8 @@ def overview(view: GameView, root: Path, has_map: bool) -> str:
     lines += [*at_a_glance(view, page, view.lang), f"- **{say('rules')}:** {md_escape(rs.title)}",
               f"- **{say('schedule')}:** {md_escape(_schedule_text(g))}", ""]
     links = [f"[{say('standings')}](standings.md)", f"[{say('charts')}](charts.md)"]
+    if not view.phase().finished:
+        links.insert(0, f"[{say('orders_page')}](orders.md)")
     if has_map:
         links.append(f"[{say('map')}](map.md)")
     issues = [t for t in view.turns if has_issue(g, t)]
@@ -475,7 +478,9 @@ def _how_to(view: GameView) -> list[str]:
     gid, turn = view.id, view.last + 1
     if view.phase().finished:
         return ["The game is over; no more orders are taken."]
-    return [f"1. Get your pre-filled order sheet: `turnpress template {gid} YOUR-LOGIN --write` writes "
+    return ["The [orders page](orders.md) writes your orders file in the browser: pick your name, give your "
+            "orders, check and copy or download the file (or open it on GitHub). On the command line:", "",
+            f"1. Get your pre-filled order sheet: `turnpress template {gid} YOUR-LOGIN --write` writes "
             f"`orders/{gid}/{turn:04d}/your-login.yaml`.",
             "2. Fill it in. `turnpress validate FILE` checks it and says how each order was understood; "
             f"`turnpress preview {gid} FILE` shows what it would do.",
@@ -571,6 +576,7 @@ def game_pages(view: GameView, root: Path) -> dict[str, str]:
              f"{base}/charts.md": charts_page(view)}
     if svg:
         pages[f"{base}/map.md"] = map_page(view, svg)
+    pages.update(orders_page.game_files(view.game, root))
     if any(has_issue(view.game, t) for t in view.turns):  # the blog takes this page only if the game has an issue
         pages[f"site/news/{view.id}.md"] = archive_page(view)
     for t in view.turns:
@@ -645,6 +651,7 @@ def all_pages(root: Path, views: Sequence[GameView], per_game: Sequence[Mapping[
              "site/stylesheets/turnpress.css": stylesheet(), HOOKS: mkdocs_hooks(),
              f"{OVERRIDES}/blog-post.html": post_template(),
              f"{HOOKS.rpartition('/')[0]}/.gitignore": "# Written by `turnpress site build`; not kept in git.\n*\n"}
+    pages.update(orders_page.assets())
     for game in per_game:
         pages.update(game)
     return pages

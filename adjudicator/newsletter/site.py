@@ -65,6 +65,8 @@ def nav_block(root: Path, views: Sequence[pages.GameView], generated: Sequence[s
                       f"          - {json.dumps(v.say('charts'))}: games/{v.id}/charts.md"]
             if f"site/games/{v.id}/map.md" in generated:
                 lines.append(f"          - {json.dumps(v.say('map'))}: games/{v.id}/map.md")
+            if f"site/games/{v.id}/orders.md" in generated:
+                lines.append(f"          - {json.dumps(v.say('orders_page'))}: games/{v.id}/orders.md")
     lines += ["  - News:", "      - news/index.md"]
     docs = root / "site"
     rules = sorted(p.relative_to(docs).as_posix() for p in (docs / "rules").glob("*.md")) if docs.is_dir() else []

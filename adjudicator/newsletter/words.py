@@ -29,7 +29,8 @@ WORDS: dict[str, dict[str, str]] = {
         "charts": "Charts", "orders": "Orders", "missed_nmr": "Missed orders (NMR): {names}", "nobody": "nobody",
         "late": "Late but taken: {name} (arrived {when})", "refused": "Not taken: {name} ({why})",
         "orders_of_turn": "Orders of this turn", "commit": "The turn's commit",
-        "next_deadline": "Next deadline", "no_deadlines": "The game is over: there are no more deadlines.",
+        "next_deadline": "Next deadline", "orders_page": "Orders page",
+        "no_deadlines": "The game is over: there are no more deadlines.",
         "due_by": "Orders for turn {turn} are due by **{when}**.",
         "no_fixed": "Turn {turn} has no fixed deadline: the game master adjudicates it when the orders are in.",
         "gm": "From the game master", "audit": "Audit", "seed": "Dice seed revealed", "digest": "Digest of the orders",
@@ -57,7 +58,8 @@ WORDS: dict[str, dict[str, str]] = {
         "charts": "Diagramme", "orders": "Befehle", "missed_nmr": "Ohne Befehle (NMR): {names}", "nobody": "niemand",
         "late": "Verspätet, aber genommen: {name} (eingegangen {when})", "refused": "Nicht genommen: {name} ({why})",
         "orders_of_turn": "Befehle dieses Zuges", "commit": "Der Commit des Zuges",
-        "next_deadline": "Nächster Abgabeschluss", "no_deadlines": "Die Partie ist beendet: es gibt keinen "
+        "next_deadline": "Nächster Abgabeschluss", "orders_page": "Befehle abgeben",
+        "no_deadlines": "Die Partie ist beendet: es gibt keinen "
         "Abgabeschluss mehr.", "due_by": "Die Befehle für Zug {turn} sind fällig bis **{when}**.",
         "no_fixed": "Zug {turn} hat keinen festen Abgabeschluss: die Spielleitung wertet ihn aus, sobald alle "
         "Befehle da sind.", "gm": "Von der Spielleitung", "audit": "Nachprüfen", "seed": "Aufgedeckter Würfelschlüssel",

@@ -13,7 +13,7 @@ from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
-from . import league, render
+from . import choices, league, render
 from .command import command as _command
 from .variants.dreissigjaehriger_krieg.religion import is_action_entry
 
@@ -59,6 +59,9 @@ class Diplomacy(HiddenStateViews):
 
     def template(self, state: State, player: str) -> str:
         return render.template(state, player)
+
+    def choices(self, state: State, player: str) -> dict[str, Any]:
+        return choices.choices(state, player)
 
     def describe(self, state: State, player: str, orders: Orders) -> list[str]:
         return league.describe(state, player, orders)

@@ -1,0 +1,788 @@
+/* turnpress orders page: written into site/javascripts/ by `turnpress site build` from adjudicator/newsletter/assets.
+
+   The page reads the open turn's data (orders/<NNNN>.json, written by the site build from the ruleset), lets a
+   player pick who they are and give their orders through the ruleset's form or by editing the sheet, checks the
+   sheet (YAML as turnpress reads it, the turn's JSON Schema, the rule problems the data names), and produces the
+   file the player commits: orders/<game>/<turn>/<login>.yaml, or in a sealed game <login>.yaml.age sealed with
+   age to the game's key and the player's own. Nothing typed here is stored or sent anywhere: there is no server.
+   Everything shown is set as text (never as HTML): names and orders may hold anything. */
+(function () {
+  "use strict";
+  var root = document.getElementById("tp-orders");
+  if (!root) {
+    return;
+  }
+  var TURN = root.getAttribute("data-turn");
+  var MAX_BYTES = 256 * 1024; /* yamlio.ORDERS_MAX_BYTES: a bigger file is refused */
+  var PAD_MARK = "\n# turnpress padding "; /* sealed/crypto.py: the same padding, so lengths say nothing */
+  var ui = {};
+  var data = null;
+  var player = null;
+  var fieldSeq = 0;
+  var current = {text: "", errors: [], warnings: [], stale: false};
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") {
+        node.textContent = attrs[k];
+      } else if (attrs[k] !== null && attrs[k] !== undefined && attrs[k] !== false) {
+        node.setAttribute(k, attrs[k] === true ? "" : attrs[k]);
+      }
+    });
+    (children || []).forEach(function (c) {
+      node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+    });
+    return node;
+  }
+
+  function nextId() {
+    fieldSeq += 1;
+    return "tp-f" + fieldSeq;
+  }
+
+  /* --- YAML as the canonical writer writes it: block style, keys in the form's order -------------------- */
+  var PLAIN = /^[A-Za-z][A-Za-z0-9 \/._()+-]*$/;
+  var RESERVED = /^(true|false|yes|no|on|off|null|y|n|~)$/i;
+
+  function scalar(v) {
+    if (v === null || v === undefined) {
+      return "null";
+    }
+    if (typeof v === "boolean" || typeof v === "number") {
+      return String(v);
+    }
+    var s = String(v);
+    if (PLAIN.test(s) && !RESERVED.test(s) && s.trim() === s) {
+      return s;
+    }
+    return JSON.stringify(s); /* a JSON string is a YAML double-quoted scalar */
+  }
+
+  function key(k) {
+    return /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) && !RESERVED.test(k) ? k : JSON.stringify(k);
+  }
+
+  function isEmpty(v) {
+    return (Array.isArray(v) && v.length === 0) || (v && typeof v === "object" && !Array.isArray(v) &&
+      Object.keys(v).length === 0);
+  }
+
+  function emit(value, indent) {
+    var pad = new Array(indent + 1).join(" ");
+    var lines = [];
+    if (Array.isArray(value)) {
+      value.forEach(function (item) {
+        if (item !== null && typeof item === "object" && !isEmpty(item)) {
+          var inner = emit(item, indent + 2);
+          lines.push(pad + "- " + inner[0].slice(indent + 2));
+          lines = lines.concat(inner.slice(1));
+        } else {
+          lines.push(pad + "- " + (isEmpty(item) ? (Array.isArray(item) ? "[]" : "{}") : scalar(item)));
+        }
+      });
+    } else {
+      Object.keys(value).forEach(function (k) {
+        var v = value[k];
+        if (v !== null && typeof v === "object" && !isEmpty(v)) {
+          lines.push(pad + key(k) + ":");
+          lines = lines.concat(emit(v, indent + 2));
+        } else {
+          lines.push(pad + key(k) + ": " + (isEmpty(v) ? (Array.isArray(v) ? "[]" : "{}") : scalar(v)));
+        }
+      });
+    }
+    return lines;
+  }
+
+  function ordersBlock(value) {
+    if (value === null || typeof value !== "object" || isEmpty(value)) {
+      return "orders: " + (isEmpty(value) ? (Array.isArray(value) ? "[]" : "{}") : scalar(value)) + "\n";
+    }
+    return "orders:\n" + emit(value, 2).join("\n") + "\n";
+  }
+
+  /* --- the ruleset's form ------------------------------------------------------------------------------ */
+  function build(field, onChange) {
+    var kind = field.kind;
+    var id = nextId();
+    var label = String(field.label || "");
+    if (kind === "choice") {
+      var select = el("select", {id: id, "data-label": label});
+      var values = [];
+      (field.options || []).forEach(function (o, i) {
+        values.push(o.value);
+        select.appendChild(el("option", {value: String(i), text: String(o.label)}));
+      });
+      var other = null;
+      if (field.other) {
+        select.appendChild(el("option", {value: "other", text: String(field.other)}));
+        other = el("input", {type: "text", id: id + "-other", maxlength: String(field.max || 200),
+          "aria-label": label + ": " + field.other, hidden: true, autocomplete: "off", spellcheck: "false"});
+        other.addEventListener("input", onChange);
+      }
+      var at = values.indexOf(field.default === undefined ? null : field.default);
+      select.value = String(at < 0 ? 0 : at);
+      select.addEventListener("change", function () {
+        if (other) {
+          other.hidden = select.value !== "other";
+          if (!other.hidden) {
+            other.focus();
+          }
+        }
+        onChange();
+      });
+      var box = el("div", {"class": "tp-field"}, [el("label", {"for": id, text: label}), select].concat(
+        other ? [other] : []));
+      return {node: box, value: function () {
+        if (select.value === "other") {
+          return other.value.trim();
+        }
+        return values[Number(select.value)];
+      }, tagOf: function () {
+        if (select.value === "other") {
+          return null;
+        }
+        var o = field.options[Number(select.value)];
+        return o.tag || o.value;
+      }, control: select};
+    }
+    if (kind === "integer" || kind === "text") {
+      var input = el("input", {id: id, type: kind === "integer" ? "number" : "text", inputmode: kind === "integer"
+        ? "numeric" : null, min: field.min, max: kind === "integer" ? field.max : null,
+        maxlength: kind === "text" ? String(field.max || 200) : null, autocomplete: "off",
+        value: field.default === undefined || field.default === null ? "" : String(field.default)});
+      input.addEventListener("input", onChange);
+      var parts = [el("label", {"for": id, text: label}), input];
+      if (field.help) {
+        input.setAttribute("aria-describedby", id + "-help");
+        parts.push(el("span", {id: id + "-help", "class": "tp-help", text: String(field.help)}));
+      }
+      return {node: el("div", {"class": "tp-field"}, parts), value: function () {
+        var raw = input.value.trim();
+        if (kind === "text") {
+          return raw === "" ? null : raw;
+        }
+        return raw === "" ? null : (/^-?[0-9]+$/.test(raw) ? Number(raw) : raw);
+      }, control: input};
+    }
+    if (kind === "flag") {
+      var box2 = el("input", {id: id, type: "checkbox", checked: !!field.default});
+      box2.addEventListener("change", onChange);
+      return {node: el("div", {"class": "tp-field tp-flag"}, [box2, el("label", {"for": id, text: label})]),
+        value: function () {
+          return box2.checked ? true : null;
+        }, control: box2};
+    }
+    if (kind === "group" || kind === "list") {
+      var set = el("fieldset", {"class": "tp-group"}, [el("legend", {text: label})]);
+      var kids = (kind === "group" ? field.fields : field.items) || [];
+      var built = kids.map(function (f) {
+        var b = build(f, onChange);
+        set.appendChild(b.node);
+        return {field: f, built: b};
+      });
+      var part = {node: set, control: set};
+      if (kind === "group") {
+        part.value = function () {
+          var out = {};
+          built.forEach(function (b) {
+            var v = b.built.value();
+            if (v !== null && v !== undefined) {
+              out[b.field.key] = v;
+            }
+          });
+          return out;
+        };
+      } else {
+        part.value = function () {
+          return built.map(function (b) {
+            return b.built.value();
+          }).filter(function (v) {
+            return v !== null && v !== undefined && v !== "";
+          });
+        };
+        part.problems = function () {
+          if (!field.unique) {
+            return [];
+          }
+          var seen = {};
+          var found = [];
+          built.forEach(function (b) {
+            var tag = b.built.tagOf ? b.built.tagOf() : null;
+            if (tag === null || (field.free || []).indexOf(b.built.value()) >= 0) {
+              return;
+            }
+            if (seen[tag]) {
+              found.push({severity: "warning", where: b.field.label, message: String(field.unique) + " (" +
+                seen[tag] + ", " + b.built.value() + ")"});
+            } else {
+              seen[tag] = b.built.value();
+            }
+          });
+          return found;
+        };
+      }
+      return part;
+    }
+    if (kind === "rows") {
+      var list = el("fieldset", {"class": "tp-group"}, [el("legend", {text: label})]);
+      var rows = [];
+      var add = el("button", {type: "button", "class": "md-button", text: "Add a line: " + label});
+      var addRow = function (initial) {
+        var f = JSON.parse(JSON.stringify(field.item));
+        if (initial !== undefined) {
+          f["default"] = initial;
+        }
+        f.label = (f.label || label) + " " + (rows.length + 1);
+        var b = build(f, onChange);
+        var remove = el("button", {type: "button", "class": "md-button", text: "Remove " + f.label});
+        var row = el("div", {"class": "tp-row"}, [b.node, remove]);
+        var entry = {built: b, node: row};
+        remove.addEventListener("click", function () {
+          rows.splice(rows.indexOf(entry), 1);
+          row.remove();
+          add.disabled = false;
+          onChange();
+        });
+        rows.push(entry);
+        list.insertBefore(row, add);
+        add.disabled = rows.length >= (field.max || 20);
+      };
+      list.appendChild(add);
+      add.addEventListener("click", function () {
+        addRow();
+        onChange();
+      });
+      (field["default"] || []).forEach(addRow);
+      return {node: list, control: list, value: function () {
+        return rows.map(function (r) {
+          return r.built.value();
+        }).filter(function (v) {
+          return v !== null && !isEmpty(v);
+        });
+      }};
+    }
+    return {node: el("p", {text: "(" + label + ": write it in the sheet below)"}), value: function () {
+      return null;
+    }};
+  }
+
+  function at(value, path) {
+    return path.reduce(function (v, k) {
+      return v !== null && v !== undefined && typeof v === "object" ? v[k] : undefined;
+    }, value);
+  }
+
+  function budgetProblems(form, orders) {
+    return (form.budgets || []).map(function (b) {
+      var used = (b.uses || []).reduce(function (sum, u) {
+        var v = at(orders, u.path);
+        return sum + (typeof v === "number" ? v * (u.per || 1) : 0);
+      }, 0);
+      return used > b.have ? {severity: "warning", where: b.label, message: String(b.message).replace(
+        "{used}", String(used)).replace("{have}", String(b.have))} : null;
+    }).filter(Boolean);
+  }
+
+  /* --- checking the sheet as turnpress would --------------------------------------------------------- */
+  function steps(location) {
+    return location.replace(/^#\/?/, "").split("/").filter(Boolean).map(function (p) {
+      return decodeURIComponent(p).replace(/~1/g, "/").replace(/~0/g, "~");
+    });
+  }
+
+  /* "line 12, orders → item 4": where a value stands in the sheet, as turnpress validate names it */
+  function where(location, parsed, text) {
+    var path = steps(location);
+    var named = path.map(function (p) {
+      return /^[0-9]+$/.test(p) ? "item " + (Number(p) + 1) : p;
+    }).join(" → ") || "the file";
+    var node = null;
+    try {
+      node = path.length ? parsed.getIn(path.map(function (p) {
+        return /^[0-9]+$/.test(p) ? Number(p) : p;
+      }), true) : parsed.contents;
+    } catch (err) {
+      node = null;
+    }
+    if (node && node.range) {
+      return "line " + (text.slice(0, node.range[0]).split("\n").length) + ", " + named;
+    }
+    return named;
+  }
+
+  function schemaProblems(schema, doc, parsed, text) {
+    var result = new tpSchema.Validator(schema, "2020-12", false).validate(doc);
+    if (result.valid) {
+      return [];
+    }
+    /* The innermost errors say what is wrong; the ones about the containers only repeat them. */
+    var vague = {properties: 1, items: 1, prefixItems: 1, allOf: 1, anyOf: 1, oneOf: 1, $ref: 1,
+      additionalProperties: 0};
+    var deepest = result.errors.filter(function (e) {
+      return !vague[e.keyword];
+    });
+    var seen = {};
+    return (deepest.length ? deepest : result.errors).filter(function (e) {
+      var k = e.instanceLocation + " " + e.error;
+      if (seen[k]) {
+        return false;
+      }
+      seen[k] = true;
+      return true;
+    }).map(function (e) {
+      return {severity: "error", where: where(e.instanceLocation, parsed, text), message: e.error};
+    });
+  }
+
+  function check(text) {
+    var problems = [];
+    var size = new TextEncoder().encode(text).length;
+    if (size > MAX_BYTES) {
+      return [{severity: "error", where: "the file", message: size + " bytes is more than an orders file may " +
+        "hold (" + MAX_BYTES + ")"}];
+    }
+    var doc, parsed;
+    try {
+      parsed = tpYaml.parseDocument(text, {uniqueKeys: true, prettyErrors: true});
+      if (parsed.errors.length) {
+        var e = parsed.errors[0];
+        return [{severity: "error", where: e.linePos ? "line " + e.linePos[0].line + ", column " +
+          e.linePos[0].col : "the file", message: e.message.split("\n")[0]}];
+      }
+      if (/(^|[\s\[{,])[&*][A-Za-z0-9_-]/.test(text.replace(/#.*$/gm, "").replace(/"[^"\n]*"|'[^'\n]*'/g, ""))) {
+        return [{severity: "error", where: "the file", message: "anchors and aliases (& and *) are not " +
+          "accepted here"}];
+      }
+      doc = parsed.toJS({maxAliasCount: 0});
+    } catch (err) {
+      return [{severity: "error", where: "the file", message: String(err.message || err).split("\n")[0]}];
+    }
+    problems = problems.concat(schemaProblems(player.schema, doc, parsed, text));
+    if (player.form && doc && typeof doc === "object") {
+      problems = problems.concat(budgetProblems(player.form, doc.orders));
+    }
+    return problems;
+  }
+
+  /* --- sealing with age, exactly as `turnpress seal` does --------------------------------------------- */
+  function paddedSize(n) {
+    if (n > 256 * 1024) {
+      return Math.ceil(n / 4096) * 4096;
+    }
+    var size = 1024;
+    while (size < n) {
+      size *= 2;
+    }
+    return size;
+  }
+
+  function pad(bytes) {
+    var mark = new TextEncoder().encode(PAD_MARK);
+    var shortest = bytes.length + mark.length + 1;
+    var total = paddedSize(shortest);
+    var out = new Uint8Array(total);
+    out.set(bytes, 0);
+    out.set(mark, bytes.length);
+    out.fill(46, bytes.length + mark.length, total - 1); /* dots */
+    out[total - 1] = 10;
+    return out;
+  }
+
+  function unpad(text) {
+    var i = text.lastIndexOf(PAD_MARK);
+    if (i < 0 || text.slice(-1) !== "\n" || text.slice(i + PAD_MARK.length, -1).replace(/\./g, "") !== "") {
+      return text;
+    }
+    return text.slice(0, i);
+  }
+
+  function sealTo() {
+    var keys = [data.game_key];
+    var own = player.recipient;
+    if (own && own.indexOf("ssh-") === 0) {
+      throw new Error("your registered key is an SSH key, which this page cannot seal to: seal with " +
+        "'turnpress seal FILE', or ask the game master to register an age key (age1...)");
+    }
+    if (own) {
+      keys.push(own);
+    }
+    return keys;
+  }
+
+  async function seal(text) {
+    var e = new tpAge.Encrypter();
+    sealTo().forEach(function (k) {
+      e.addRecipient(k);
+    });
+    var sealed = await e.encrypt(pad(new TextEncoder().encode(text)));
+    var armored = tpAge.armor.encode(sealed);
+    return armored.slice(-1) === "\n" ? armored : armored + "\n";
+  }
+
+  /* --- the page ---------------------------------------------------------------------------------------- */
+  function say(node, text, kind) {
+    node.textContent = text;
+    node.className = kind ? "tp-say tp-" + kind : "tp-say";
+  }
+
+  async function freshTurn() {
+    try {
+      var r = await fetch("../open-turn.json", {cache: "no-store"});
+      if (!r.ok) {
+        return null;
+      }
+      return await r.json();
+    } catch (err) {
+      return null;
+    }
+  }
+
+  async function staleCheck() {
+    var open = await freshTurn();
+    if (open && (open.finished || Number(open.turn) !== Number(TURN))) {
+      current.stale = true;
+      say(ui.stale, open.finished ? "This game is over: no more orders are taken. Reload the page." :
+        "This page is for turn " + Number(TURN) + ", but turn " + Number(open.turn) + " is open now: reload " +
+        "the page to give orders for it.", "error");
+      ui.stale.hidden = false;
+      refresh();
+    }
+    return current.stale;
+  }
+
+  function fileName() {
+    return player.path.split("/").pop() + (data.sealed ? ".age" : "");
+  }
+
+  function refresh() {
+    if (!player) {
+      return;
+    }
+    if (ui.formValue) {
+      ui.sheet.value = player.head + ordersBlock(ui.formValue());
+    }
+    var text = ui.sheet.value;
+    var problems = check(text);
+    if (ui.formProblems) {
+      problems = problems.concat(ui.formProblems());
+    }
+    current.text = text;
+    current.errors = problems.filter(function (p) {
+      return p.severity === "error";
+    });
+    current.warnings = problems.filter(function (p) {
+      return p.severity !== "error";
+    });
+    ui.receipt.textContent = "";
+    receiptLines().forEach(function (line) {
+      ui.receipt.appendChild(el("li", {text: line}));
+    });
+    ui.problems.textContent = "";
+    problems.forEach(function (p) {
+      ui.problems.appendChild(el("li", {"class": "tp-" + p.severity, text: (p.severity === "error" ? "Error" :
+        "Warning") + " (" + p.where + "): " + p.message}));
+    });
+    if (current.stale) {
+      say(ui.verdict, "Nothing is produced for a past turn.", "error");
+    } else if (current.errors.length) {
+      say(ui.verdict, current.errors.length + " error(s): fix them, and the file can be taken.", "error");
+    } else {
+      say(ui.verdict, "The sheet is well-formed" + (current.warnings.length ? ", with " + current.warnings.length +
+        " warning(s)" : "") + ". The rules are checked in full when the pull request is opened (as " +
+        "'turnpress validate' does).", current.warnings.length ? "warning" : "ok");
+    }
+    var blocked = current.stale || current.errors.length > 0;
+    ui.filename.textContent = player.path + (data.sealed ? ".age" : "");
+    [ui.copy, ui.download, ui.seal].forEach(function (b) {
+      if (b) {
+        b.disabled = blocked;
+      }
+    });
+    if (data.sealed) {
+      ui.sealed.value = "";
+      ui.sealedBox.hidden = true;
+    }
+    updateGithub(blocked ? null : (data.sealed ? null : text));
+  }
+
+  function updateGithub(content) {
+    if (!ui.github) {
+      return;
+    }
+    if (content === null) {
+      ui.github.removeAttribute("href");
+      ui.github.setAttribute("aria-disabled", "true");
+      return;
+    }
+    var dir = player.path.split("/").slice(0, -1).join("/");
+    ui.github.href = data.repo + "/new/" + encodeURIComponent(data.branch) + "/" + dir.split("/").map(
+      encodeURIComponent).join("/") + "?filename=" + encodeURIComponent(fileName()) + "&value=" +
+      encodeURIComponent(content);
+    ui.github.removeAttribute("aria-disabled");
+  }
+
+  /* The orders as the page understood them, one a line: what `turnpress validate` prints as its receipt. */
+  function receiptLines() {
+    var doc;
+    try {
+      doc = tpYaml.parse(current.text);
+    } catch (err) {
+      return [];
+    }
+    var orders = doc && typeof doc === "object" ? doc.orders : null;
+    if (!Array.isArray(orders)) {
+      return orders && typeof orders === "object" ? emit(orders, 0) : [];
+    }
+    return orders.map(function (o) {
+      return typeof o === "string" ? o : JSON.stringify(o);
+    });
+  }
+
+  function produced() {
+    return data.sealed ? ui.sealed.value : current.text;
+  }
+
+  async function copy() {
+    if (await staleCheck()) {
+      return;
+    }
+    var text = produced();
+    try {
+      await navigator.clipboard.writeText(text);
+      say(ui.done, "Copied. Paste it as the file " + ui.filename.textContent + ".", "ok");
+    } catch (err) {
+      var box = data.sealed ? ui.sealed : ui.sheet;
+      box.focus();
+      box.select();
+      say(ui.done, "The browser did not let the page copy: the text is selected, copy it with Ctrl+C.", "warning");
+    }
+  }
+
+  async function download() {
+    if (await staleCheck()) {
+      return;
+    }
+    var blob = new Blob([produced()], {type: "text/plain;charset=utf-8"});
+    var a = el("a", {href: URL.createObjectURL(blob), download: fileName()});
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    say(ui.done, "Downloaded " + fileName() + ": commit it as " + ui.filename.textContent + ".", "ok");
+  }
+
+  async function sealNow() {
+    if (await staleCheck() || current.errors.length) {
+      return;
+    }
+    try {
+      ui.sealed.value = await seal(current.text);
+      ui.sealedBox.hidden = false;
+      [ui.copy, ui.download].forEach(function (b) {
+        b.disabled = false;
+      });
+      updateGithub(ui.sealed.value);
+      say(ui.done, "Sealed to the game's key" + (player.recipient ? " and yours" : "") + ": only the game " +
+        "master's deadline run can open it before the deadline.", "ok");
+    } catch (err) {
+      say(ui.done, "Not sealed: " + (err.message || err), "error");
+    }
+  }
+
+  async function readPrivate() {
+    var identity = ui.identity.value.trim();
+    ui.report.textContent = "";
+    if (identity.indexOf("AGE-SECRET-KEY-1") !== 0) {
+      say(ui.reportSay, "Paste your age secret key: one line starting AGE-SECRET-KEY-1.", "error");
+      return;
+    }
+    var r;
+    try {
+      r = await fetch("../private/" + encodeURIComponent(player.key) + ".yaml.age", {cache: "no-store"});
+    } catch (err) {
+      r = null;
+    }
+    if (!r || !r.ok) {
+      say(ui.reportSay, "There is no private report for you in the last turn.", "warning");
+      return;
+    }
+    try {
+      var d = new tpAge.Decrypter();
+      d.addIdentity(identity);
+      var plain = await d.decrypt(tpAge.armor.decode(await r.text()), "text");
+      ui.report.textContent = unpad(plain);
+      say(ui.reportSay, "Your private report (opened here; the key was not stored or sent):", "ok");
+    } catch (err) {
+      say(ui.reportSay, "It does not open with this key: " + (err.message || err), "error");
+    }
+  }
+
+  function choosePlayer() {
+    var key = ui.who.value;
+    player = null;
+    data.players.forEach(function (p) {
+      if (p.key === key) {
+        player = p;
+      }
+    });
+    ui.work.hidden = !player;
+    if (!player) {
+      return;
+    }
+    fieldSeq = 0;
+    ui.form.textContent = "";
+    ui.formValue = null;
+    ui.formProblems = null;
+    say(ui.whoSay, player.awaited ? "You are awaited in this phase." : player.takes ?
+      "Your orders are taken but not waited for." : "You are not awaited in this phase: orders sent now are " +
+      "kept but not taken.", player.takes ? "ok" : "warning");
+    if (player.form) {
+      (player.form.notes || []).forEach(function (n) {
+        ui.form.appendChild(el("p", {text: String(n)}));
+      });
+      var built = build(player.form.field, refresh);
+      ui.form.appendChild(built.node);
+      ui.formValue = built.value;
+      ui.formProblems = built.problems || null;
+      ui.sheetHelp.textContent = "The form above writes this file; you may also edit it by hand (a change in " +
+        "the form writes it again).";
+    } else {
+      ui.form.appendChild(el("p", {text: "Write your orders in the sheet below: its comments say what to write."}));
+      ui.sheet.value = player.head + "orders:\n" + player.body;
+      ui.sheetHelp.textContent = "Edit this file: it is checked as you type.";
+    }
+    ui.identity && (ui.identity.value = "");
+    ui.report && (ui.report.textContent = "");
+    refresh();
+  }
+
+  function render() {
+    root.textContent = "";
+    ui.stale = el("p", {id: "tp-stale", role: "alert", hidden: true});
+    root.appendChild(ui.stale);
+    if (!data.players.length) {
+      root.appendChild(el("p", {text: "No orders are taken now."}));
+      return;
+    }
+    ui.who = el("select", {id: "tp-player"});
+    ui.who.appendChild(el("option", {value: "", text: "— pick your name —"}));
+    data.players.forEach(function (p) {
+      ui.who.appendChild(el("option", {value: p.key, text: p.name + " (" + p.login + ")" + (p.awaited ? "" :
+        " — not awaited")}));
+    });
+    ui.whoSay = el("p", {id: "tp-who-say", "class": "tp-say"});
+    root.appendChild(el("div", {"class": "tp-field"}, [el("label", {"for": "tp-player", text: "Who are you?"}),
+      ui.who]));
+    root.appendChild(ui.whoSay);
+    ui.work = el("div", {id: "tp-work", hidden: true});
+    root.appendChild(ui.work);
+    ui.form = el("div", {id: "tp-form"});
+    ui.work.appendChild(el("h2", {text: "Your orders"}));
+    ui.work.appendChild(ui.form);
+    ui.sheet = el("textarea", {id: "tp-sheet", rows: "14", spellcheck: "false", autocomplete: "off",
+      autocapitalize: "off", "aria-describedby": "tp-sheet-help", maxlength: String(MAX_BYTES)});
+    ui.sheetHelp = el("p", {id: "tp-sheet-help", "class": "tp-help"});
+    ui.sheet.addEventListener("input", function () {
+      var formValue = ui.formValue;
+      ui.formValue = null; /* a hand edit stands until the form is changed again */
+      refresh();
+      ui.formValue = formValue;
+    });
+    ui.work.appendChild(el("h2", {text: "Your orders file"}));
+    ui.filename = el("code", {id: "tp-filename"});
+    ui.work.appendChild(el("p", {}, ["File: ", ui.filename]));
+    ui.work.appendChild(el("label", {"for": "tp-sheet", text: "The file, for review"}));
+    ui.work.appendChild(ui.sheet);
+    ui.work.appendChild(ui.sheetHelp);
+    ui.receipt = el("ol", {id: "tp-receipt", "aria-label": "Your orders as the page reads them"});
+    ui.work.appendChild(el("p", {text: "Your orders as the page reads them:"}));
+    ui.work.appendChild(ui.receipt);
+    ui.verdict = el("p", {id: "tp-verdict", role: "status"});
+    ui.problems = el("ul", {id: "tp-problems"});
+    ui.work.appendChild(ui.verdict);
+    ui.work.appendChild(ui.problems);
+    var buttons = el("div", {"class": "tp-buttons"});
+    if (data.sealed) {
+      ui.seal = el("button", {type: "button", id: "tp-seal", "class": "md-button md-button--primary",
+        text: "Seal"});
+      ui.seal.addEventListener("click", sealNow);
+      buttons.appendChild(ui.seal);
+      ui.sealed = el("textarea", {id: "tp-sealed", rows: "8", readonly: true, spellcheck: "false"});
+      ui.sealedBox = el("div", {hidden: true}, [el("label", {"for": "tp-sealed", text: "The sealed file " +
+        "(only this one goes into the pull request)"}), ui.sealed]);
+    }
+    ui.copy = el("button", {type: "button", id: "tp-copy", "class": "md-button", text: "Copy"});
+    ui.download = el("button", {type: "button", id: "tp-download", "class": "md-button", text: "Download"});
+    ui.copy.addEventListener("click", copy);
+    ui.download.addEventListener("click", download);
+    buttons.appendChild(ui.copy);
+    buttons.appendChild(ui.download);
+    if (data.repo) {
+      ui.github = el("a", {id: "tp-github", "class": "md-button", target: "_blank", rel: "noopener",
+        text: "Open on GitHub as a new file"});
+      buttons.appendChild(ui.github);
+    }
+    ui.work.appendChild(buttons);
+    if (data.sealed) {
+      ui.work.appendChild(ui.sealedBox);
+    }
+    ui.done = el("p", {id: "tp-done", role: "status"});
+    ui.work.appendChild(ui.done);
+    if (data.sealed) {
+      ui.work.appendChild(el("h2", {text: "Your private report"}));
+      ui.identity = el("textarea", {id: "tp-identity", rows: "2", spellcheck: "false", autocomplete: "off",
+        autocapitalize: "off", "aria-describedby": "tp-identity-help"});
+      ui.work.appendChild(el("label", {"for": "tp-identity", text: "Your age secret key"}));
+      ui.work.appendChild(ui.identity);
+      ui.work.appendChild(el("p", {id: "tp-identity-help", "class": "tp-help", text: "It stays in this page: " +
+        "it is not stored and not sent anywhere, and it is gone when you leave the page."}));
+      var read = el("button", {type: "button", id: "tp-read", "class": "md-button", text: "Read my private report"});
+      read.addEventListener("click", readPrivate);
+      ui.work.appendChild(read);
+      ui.reportSay = el("p", {id: "tp-report-say", role: "status"});
+      ui.report = el("pre", {id: "tp-report", tabindex: "0"});
+      ui.work.appendChild(ui.reportSay);
+      ui.work.appendChild(ui.report);
+    }
+    ui.who.addEventListener("change", choosePlayer);
+    root.setAttribute("data-ready", "true");
+  }
+
+  async function start() {
+    try {
+      var r = await fetch(TURN + ".json", {cache: "no-store"});
+      if (!r.ok) {
+        throw new Error("the turn's data is missing (" + r.status + ")");
+      }
+      data = await r.json();
+    } catch (err) {
+      root.textContent = "";
+      root.appendChild(el("p", {role: "alert", text: "This page cannot load the turn's data: " + (err.message ||
+        err) + ". Use the command line: turnpress template."}));
+      return;
+    }
+    render();
+    staleCheck();
+  }
+
+  /* what the browser tests read: the produced file and the page's verdict */
+  window.tpOrders = {
+    produced: function () {
+      return produced();
+    },
+    sheet: function () {
+      return current.text;
+    },
+    receipt: function () {
+      return receiptLines();
+    },
+    problems: function () {
+      return current.errors.concat(current.warnings);
+    },
+    check: function (text) {
+      return check(text);
+    }
+  };
+  start();
+})();

@@ -1,0 +1,157 @@
+"""The orders page: a browser is all a player needs to write, check and seal their orders.
+
+For each game the site build writes ``site/games/<game>/orders.md`` (the page), ``orders/<NNNN>.json`` (the open
+turn's data: for each player the sheet ``turnpress template`` prints, the JSON Schema of the sheet, and the
+ruleset's form where it offers one, ``ruleset.OffersChoices``), ``open-turn.json`` (which turn is open, fetched
+afresh so that a page kept open past a deadline says it is stale) and, for a game with sealed parts, each
+player's sealed private file of the last turn (``private/<player>.yaml.age``, readable only with their key).
+
+Everything in the data comes from the public view of the state: the sheet of a sealed game shows no hidden
+part (the page runs in public; the player's own figures are in their sealed private file). The page's script
+(``assets/orders.js``) and the libraries it uses (``assets/vendor``: a JSON Schema validator, a YAML parser,
+age) are static files of the site: no server, no CDN, nothing sent anywhere.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .. import sheet
+from ..model import State
+from ..ruleset import OffersChoices
+from ..sealed import storage
+from ..store import Game, orders_relpath
+from . import repo_url
+
+GAMES_DIR = "site/games"
+SCRIPTS = "site/javascripts"
+VENDOR = ("age.js", "json-schema.js", "yaml.js", "LICENSES.txt")
+EDIT_URI = re.compile(r"^edit_uri:\s*['\"]?(?:edit|blob)/([A-Za-z0-9._/-]+?)/", re.MULTILINE)
+GITHUB = re.compile(r"^https://github\.com/[A-Za-z0-9-]+/[A-Za-z0-9._-]+$")
+
+
+def page_path(game_id: str) -> str:
+    return f"{GAMES_DIR}/{game_id}/orders.md"
+
+
+def data_path(game_id: str, turn: int) -> str:
+    return f"{GAMES_DIR}/{game_id}/orders/{turn:04d}.json"
+
+
+def branch(root: Path) -> str:
+    """The branch GitHub's "new file" page commits to: the one ``edit_uri`` in ``mkdocs.yml`` names, else main."""
+    path = root / "mkdocs.yml"
+    match = EDIT_URI.search(path.read_text(encoding="utf-8")) if path.is_file() else None
+    return match.group(1) if match else "main"
+
+
+def file_schema(game_id: str, turn: int, player: str, orders: dict[str, Any]) -> dict[str, Any]:
+    """The JSON Schema of the whole sheet: the envelope as ``orders.read_envelope`` checks it, and the orders."""
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
+            "required": ["game", "turn", "player", "orders"], "additionalProperties": False,
+            "properties": {"game": {"const": game_id}, "turn": {"const": turn}, "player": {"const": player},
+                           "wait": {"type": "boolean"}, "orders": orders}}
+
+
+def player_data(game: Game, state: State, player: str, turn: int) -> dict[str, Any]:
+    """What the page offers ``player``: the sheet (from the public view only), its schema and the form."""
+    rs = game.ruleset
+    public = rs.public_view(state)
+    entry = next(p for p in game.players if p.key == player)
+    phase = rs.phase(state)
+    head = sheet.head_lines(game, turn, player, phase.label, sheet.awaited_text(game, state, player),
+                            game.deadline(turn))[:-1]  # without ``orders:``: the page writes that line
+    body = sheet.indent(sheet.orders_body(rs, sheet.sheet_state(public, player, sealed=False), player))
+    data: dict[str, Any] = {
+        "key": player, "name": entry.name, "login": entry.login, "awaited": player in phase.awaited,
+        "takes": phase.takes(player), "path": orders_relpath(game.id, turn, player),
+        "head": "\n".join(head) + "\n", "body": body + "\n",
+        "schema": file_schema(game.id, turn, player, rs.order_schema(public, player)),
+        "form": rs.choices(public, player) if isinstance(rs, OffersChoices) and phase.takes(player) else None,
+        "recipient": game.recipient_of(player) if game.sealed_orders else None,
+    }
+    return data
+
+
+def turn_data(game: Game, root: Path) -> dict[str, Any]:
+    """The open turn's data for the page (``orders/<NNNN>.json``)."""
+    turn = game.open_turn
+    state = game.effective_state(turn)
+    phase = game.ruleset.phase(state)
+    repo = repo_url(root)
+    deadline = game.deadline(turn)
+    return {
+        "game": game.id, "title": str(game.config.get("title", game.id)), "turn": turn, "label": phase.label,
+        "finished": phase.finished, "deadline": deadline.isoformat(timespec="minutes") if deadline else None,
+        "sealed": game.sealed_orders, "game_key": game.settings.key if game.sealed_orders else None,
+        "repo": repo if repo and GITHUB.match(repo) else None, "branch": branch(root),
+        "players": [] if phase.finished else [player_data(game, state, p.key, turn) for p in game.players],
+    }
+
+
+def private_files(game: Game) -> dict[str, str]:
+    """Each player's sealed private file of the last turn, published for the page to open with their key."""
+    last = game.last_turn
+    folder = game.turn_folder(last) / storage.PRIVATE_DIR
+    out = {}
+    for path in sorted(folder.glob("*.yaml.age")) if folder.is_dir() else []:
+        out[f"{GAMES_DIR}/{game.id}/private/{path.name}"] = path.read_text(encoding="ascii", errors="replace")
+    return out
+
+
+def page(game: Game, data: dict[str, Any]) -> str:
+    """The page itself: a form the script fills in; without a script it says how to do it on the command line."""
+    title = f"{data['title']}: orders"
+    turn, gid = data["turn"], game.id
+    front = ["---", f"title: {json.dumps(title, ensure_ascii=False)}", f"tp_game: {gid}",
+             f"tp_game_title: {json.dumps(data['title'], ensure_ascii=False)}", "---", ""]
+    lines = [*front, f"# {escape_md(data['title'])}: orders", ""]
+    if data["finished"]:
+        return "\n".join([*lines, "The game is over: no more orders are taken.", "", "[Back to the game](index.md)",
+                          ""])
+    lines += [f"Turn {turn}: {escape_md(data['label'])}. Pick who you are, give your orders, check them, then send "
+              "the file this page writes as a pull request. Nothing you type leaves this page.", ""]
+    attrs = f'data-game="{gid}" data-turn="{turn:04d}"'
+    lines += [f'<div id="tp-orders" class="tp-orders" {attrs}>',
+              '<noscript><p>This page needs JavaScript. Without it: '
+              f'<code>turnpress template {gid} YOUR-LOGIN</code> prints your sheet.</p></noscript>',
+              '<p id="tp-loading">Loading the turn\'s data…</p>',
+              "</div>", "",
+              '<link rel="stylesheet" href="../../../javascripts/orders.css">',
+              *(f'<script src="../../../javascripts/vendor/{name}"></script>' for name in VENDOR[:3]),
+              '<script src="../../../javascripts/orders.js"></script>', "",
+              "[Back to the game](index.md) · The command line works too: "
+              f"`turnpress template {gid} YOUR-LOGIN`, then `turnpress validate FILE`.", ""]
+    return "\n".join(lines)
+
+
+def escape_md(text: str) -> str:
+    """Text as inert Markdown and HTML (a title or label may hold anything the game master typed)."""
+    out = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return re.sub(r"([\\`*_{}\[\]()#+!|])", r"\\\1", out)
+
+
+def assets() -> dict[str, str]:
+    """The page's script, style and vendored libraries, as files of the site."""
+    files = resources.files(__package__).joinpath("assets")
+    out = {f"{SCRIPTS}/orders.js": files.joinpath("orders.js").read_text(encoding="utf-8"),
+           f"{SCRIPTS}/orders.css": files.joinpath("orders.css").read_text(encoding="utf-8")}
+    for name in VENDOR:
+        out[f"{SCRIPTS}/vendor/{name}"] = files.joinpath("vendor", name).read_text(encoding="utf-8")
+    return out
+
+
+def game_files(game: Game, root: Path) -> dict[str, str]:
+    """Every file of ``game``'s orders page (see the module's docstring)."""
+    data = turn_data(game, root)
+    files = {page_path(game.id): page(game, data),
+             f"{GAMES_DIR}/{game.id}/open-turn.json": json.dumps(
+                 {"game": game.id, "turn": data["turn"], "finished": data["finished"]}) + "\n"}
+    if not data["finished"]:
+        files[data_path(game.id, data["turn"])] = json.dumps(data, ensure_ascii=False, sort_keys=True) + "\n"
+        files.update(private_files(game))
+    return files

@@ -1,0 +1,133 @@
+"""The orders page's choices (``OffersChoices``): for each unit the orders the map allows, in judge notation.
+
+Every option is an order the adjudicator reads as written: hold, each move the map allows, support of each unit
+the supporter can reach (holding, or moving to a province the supporter can reach), a fleet's convoy of an army
+between two coasts of its sea; a dislodged unit's retreats and disband; builds on the free home centres and
+removals. Convoy chains of several fleets, double moves on rivers and religious actions are written as a line of
+the player's own ("other"), which ``check`` reads like any other line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...model import State
+from .game import owners_from, units_from
+from .league import _m, label
+from .mapdata import Map, display, province_of
+from .phases import adjustment_counts, buildable, civil_disorder_victim
+from .resolver import Unit
+
+OTHER = "Another order (judge notation)"
+DRAW = "Propose draw"
+
+
+def short(region: str) -> str:
+    """``stp/sc`` -> ``Stp/sc``: a region as the sheet writes it."""
+    prov, _, coast = region.partition("/")
+    return display(prov) + (f"/{coast}" if coast else "")
+
+
+def unit_name(u: Unit) -> str:
+    return ("A " if u.type == "army" else "F ") + short(u.region)
+
+
+def option(text: str, tag: str | None = None) -> dict[str, Any]:
+    return {"value": text, "label": text, **({"tag": tag} if tag else {})}
+
+
+def destinations(m: Map, u: Unit) -> list[str]:
+    """Where ``u`` can move in one step, as the sheet writes it (an army names provinces, a fleet coasts)."""
+    found = {display(province_of(r)) if u.type == "army" or "/" not in r else short(r)
+             for r in m.reach(u.type, u.region)}
+    return sorted(found, key=str.lower)
+
+
+def movement_options(m: Map, u: Unit, board: list[Unit]) -> list[dict[str, Any]]:
+    me = unit_name(u)
+    out = [option(f"{me} H")] + [option(f"{me} - {d}") for d in destinations(m, u)]
+    for v in board:
+        if v == u:
+            continue
+        if m.reaches_province(u.type, u.region, v.province):
+            out.append(option(f"{me} S {unit_name(v)}"))
+        targets = sorted({province_of(r) for r in m.reach(v.type, v.region)} - {u.province}, key=str.lower)
+        out += [option(f"{me} S {unit_name(v)} - {display(p)}") for p in targets
+                if m.reaches_province(u.type, u.region, p)]
+    if u.type == "fleet" and m.terrain(u.province) == "sea":
+        shores = sorted({province_of(r) for r in m.reach("fleet", u.region)
+                         if m.terrain(province_of(r)) == "coast"}, key=str.lower)
+        for v in board:
+            if v.type == "army" and v.province in shores:
+                out += [option(f"{me} C {unit_name(v)} - {display(p)}") for p in shores if p != v.province]
+    return out
+
+
+def _choice(label_text: str, options: list[dict[str, Any]], default: str) -> dict[str, Any]:
+    return {"kind": "choice", "label": label_text, "options": options, "default": default, "other": OTHER,
+            "max": 200}
+
+
+def choices(state: State, player: str) -> dict[str, Any]:
+    """The form of ``player``'s orders in the open phase (see ``ruleset.OffersChoices``)."""
+    m = _m(state)
+    power = state["seats"].get(player, "")
+    board = units_from(m, state["units"])
+    mine = [u for u in board if u.power == power]
+    notes = [f"{label(state)}: orders for {m.powers[power]['name'] if power in m.powers else power}."]
+    items: list[dict[str, Any]] = []
+    unique = None
+    if state.get("result"):
+        notes.append("The game is over.")
+    elif state["kind"] == "movement":
+        items = [_choice(unit_name(u), movement_options(m, u, board), f"{unit_name(u)} H") for u in mine]
+        if mine:
+            items.append({"kind": "choice", "label": "Draw", "default": None,
+                          "options": [{"value": None, "label": "no proposal"}, option(DRAW)]})
+        else:
+            notes.append("You have no units.")
+    elif state["kind"] == "retreat":
+        for d in state["dislodged"]:
+            if d["power"] == power:
+                me = short_unit(d["unit"])
+                opts = [option(f"{me} disband")] + [option(f"{me} - {short(r)}") for r in d["retreats"]]
+                items.append(_choice(f"{me} (dislodged)", opts, f"{me} disband"))
+    else:
+        units, owners = units_from(m, state["units"]), owners_from(state["supply_centres"])
+        n = adjustment_counts(units, owners, m.powers).get(power, 0)
+        if n > 0:
+            free = buildable(m, power, units, owners)
+            opts = [option("Waive")]
+            for p in free:
+                if m.terrain(p) in ("land", "coast"):
+                    opts.append(option(f"Build A {display(p)}", p))
+                opts += [option(f"Build F {short(r)}", p) for r in m.regions_of(p, "fleet")]
+            count = min(n, max(len(free), 1))
+            items = [_choice(f"Build {i + 1} of {count}", opts, "Waive") for i in range(count)]
+            unique = "two builds in the same province: only the first is carried out"
+            notes.append(f"You may build {n} unit(s) in: {', '.join(display(p) for p in free)}.")
+        elif n < 0:
+            left = list(units)
+            defaults = []
+            for _ in range(-n):
+                v = civil_disorder_victim(m, power, left, owners, state["rules"]["civil_disorder"])
+                if v is None:
+                    break
+                left.remove(v)
+                defaults.append(f"Remove {v}")
+            opts = [option(f"Remove {unit_name(u)}", u.province) for u in mine]
+            items = [_choice(f"Removal {i + 1} of {len(defaults)}", opts, d) for i, d in enumerate(defaults)]
+            unique = "the same unit removed twice: remove another one"
+            notes.append(f"You must remove {-n} unit(s); the lines start with the ones civil disorder would take.")
+    if not items and not state.get("result"):
+        notes.append("Nothing to order in this phase.")
+    field: dict[str, Any] = {"kind": "list", "label": "Orders", "items": items}
+    if unique:
+        field["unique"] = unique
+        field["free"] = ["Waive"]
+    return {"notes": notes, "field": field}
+
+
+def short_unit(text: str) -> str:
+    letter, region = text.split(" ", 1)
+    return f"{letter} {short(region)}"

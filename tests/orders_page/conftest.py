@@ -1,0 +1,98 @@
+"""A league for the orders page's tests, built once: a Diplomacy game of open orders, the same game sealed
+(each player with an age key of their own registered), and a finished game of the counter; its site served on
+127.0.0.1 and a headless chromium to open it (the site's browser tests' WebDriver; without chromium they skip)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from adjudicator import secrets
+from adjudicator.newsletter import site
+from adjudicator.sealed import crypto
+
+from ..conftest import git, new_repository, run
+from ..site.test_site_browser import serving
+from ..site.webdriver import Browser, find_chromium
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts" / "orders"
+POWERS = ["england", "france", "germany", "italy", "austria", "russia", "turkey"]
+LOGINS = ["ann", "ben", "cai", "dee", "eve", "fay", "gus"]
+
+
+class League:
+    """The test league: its root, its built site and the players' keys (login -> (public, secret))."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.keys: dict[str, tuple[str, str]] = {}
+
+    def game_identity(self, game: str) -> list:
+        return crypto.load_identity_file(secrets.secret_file(self.root, game, secrets.KEY))
+
+
+def players() -> list[str]:
+    args = []
+    for n, (login, power) in enumerate(zip(LOGINS, POWERS, strict=True)):
+        args += ["--player", f"{login.capitalize()}:{login}:{100 + n}:{power}"]
+    return args
+
+
+def make_league(root: Path) -> League:
+    (root / "games").mkdir(parents=True)
+    new_repository(root, ".secrets/\npublic/\n")
+    league = League(root)
+    assert run(root, "new", "diplomacy", "dip", "--option", "orders=open", "--title", "Open Diplomacy",
+               *players()) == 0
+    assert run(root, "new", "diplomacy", "sdip", "--title", "Sealed Diplomacy", *players()) == 0
+    for login in LOGINS[:-1]:  # the last player registers no key: their file is sealed to the game alone
+        public, secret = crypto.new_identity()
+        league.keys[login] = (public, secret)
+        assert run(root, "keys", "add", "sdip", login, public) == 0
+    (root / "mkdocs.yml").write_text(re.sub(r"^# repo_url: .*$", "repo_url: https://github.com/example/league",
+                                            site.template(), flags=re.MULTILINE))
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "games")
+    assert run(root, "site", "build") == 0
+    return league
+
+
+@pytest.fixture(scope="session")
+def league(tmp_path_factory: pytest.TempPathFactory) -> League:
+    return make_league(tmp_path_factory.mktemp("orders-page") / "league")
+
+
+@pytest.fixture(scope="session")
+def served(league: League) -> Iterator[str]:
+    with serving(league.root / "public") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    found = find_chromium()
+    if found is None:
+        pytest.skip("chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS.parent / ".gitignore").write_text("*\n")
+    b = Browser(*found, profile=tmp_path_factory.mktemp("chromium-profile"))
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def desk(tmp_path: Path) -> Path:
+    """A player's own folder outside the league (where a downloaded file lands)."""
+    path = tmp_path / "desk"
+    path.mkdir()
+    return path
+
+
+def copy_league(league: League, to: Path) -> Path:
+    shutil.copytree(league.root, to, symlinks=True)
+    return to

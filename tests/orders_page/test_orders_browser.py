@@ -1,0 +1,184 @@
+"""The orders page in a real browser (issue #16, "Show it"): a player opens the page of a game with an open turn,
+picks who they are, gives realistic orders through the page's controls, and takes the file the page produced;
+``turnpress validate`` accepts it with the receipt the page showed. A bad order is named by the page and nothing
+is produced. In a sealed game the page seals the sheet with age: the game's key opens it to the same orders,
+and ``turnpress seal`` of the same plaintext gives a file the deadline reads the same way. A page left open past
+its turn says so and produces nothing; the page has no serious accessibility finding on a desktop or a phone,
+and nothing is wider than a phone's screen. Screenshots go to ``test-artifacts/orders/``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pyrage
+import pytest
+
+from adjudicator import store
+from adjudicator.sealed import crypto
+from adjudicator.sealed.orders import open_orders
+
+from ..site import axe
+from ..site.webdriver import Browser
+from .conftest import ARTIFACTS, League, copy_league, serving
+
+pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
+
+
+def turnpress(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(Path(sys.executable).parent / "turnpress"), *args], cwd=root, capture_output=True,
+                          text=True)
+
+
+def open_page(browser: Browser, url: str, game: str, width: int = 1280) -> None:
+    browser.resize(width, 1000)
+    browser.get(f"{url}games/{game}/orders/")
+    browser.wait_for(lambda: browser.script(
+        "var r = document.getElementById('tp-orders'); return r && r.getAttribute('data-ready');"), "the page")
+
+
+def pick(browser: Browser, login: str) -> None:
+    browser.click(f'#tp-player option[value="{login}"]')
+    browser.wait_for(lambda: browser.script("return !document.getElementById('tp-work').hidden"), "the form")
+
+
+def choose(browser: Browser, label: str, order: str) -> None:
+    """Pick ``order`` in the list labelled ``label`` with a click on its option, as a player does."""
+    select = browser.script("""
+        var s = Array.from(document.querySelectorAll('#tp-form select')).find(s => s.dataset.label === arguments[0]);
+        var o = s && Array.from(s.options).find(o => o.text === arguments[1]);
+        return o ? '#' + s.id + ' option[value="' + o.value + '"]' : null;""", label, order)
+    assert select, f"the page offers no {order!r} for {label!r}"
+    browser.click(select)
+
+
+def produced(browser: Browser) -> str:
+    return browser.script("return window.tpOrders.produced()")
+
+
+def validate(root: Path, rel: str, text: str) -> subprocess.CompletedProcess[str]:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    try:
+        return turnpress(root, "validate", rel)
+    finally:
+        path.unlink()
+
+
+ENGLAND = {"F Edi": "F Edi - Nwg", "F Lon": "F Lon - Nth", "A Lvp": "A Lvp S F Edi - Yor"}
+
+
+def test_a_player_clicks_orders_together_and_validate_accepts_the_file(browser: Browser, served: str,
+                                                                      league: League):
+    open_page(browser, served, "dip")
+    pick(browser, "ann")
+    for unit, order in ENGLAND.items():
+        choose(browser, unit, order)
+    text = produced(browser)
+    assert text.startswith("# Orders of Ann for dip, turn 1: Spring 1901 Movement (you are awaited).\n")
+    assert "game: dip\nturn: 1\nplayer: ann\n" in text and text.endswith(
+        "orders:\n  - F Edi - Nwg\n  - F Lon - Nth\n  - A Lvp S F Edi - Yor\n")
+    receipt = browser.script("return window.tpOrders.receipt()")
+    assert browser.script("return window.tpOrders.problems()") == []
+    assert browser.text("#tp-filename") == "orders/dip/0001/ann.yaml"
+    browser.screenshot(ARTIFACTS / "diplomacy-desktop.png")
+
+    done = validate(league.root, "orders/dip/0001/ann.yaml", text)
+    assert done.returncode == 0, done.stdout + done.stderr
+    understood = [line.strip() for line in done.stdout.split("understood as:\n", 1)[1].splitlines()
+                  if line.startswith("  ")]
+    assert understood == receipt == list(ENGLAND.values())
+
+    link = browser.script("return document.getElementById('tp-github').href")
+    assert link.startswith("https://github.com/example/league/new/main/orders/dip/0001?filename=ann.yaml&value=")
+
+
+def test_a_bad_order_is_named_and_nothing_is_produced(browser: Browser, served: str, league: League):
+    open_page(browser, served, "dip")
+    pick(browser, "ben")
+    choose(browser, "A Par", "A Par - Bur")
+    browser.type("#tp-sheet", "  - {unit: A Mar, moov: Spa}\n")
+    browser.wait_for(lambda: browser.script("return window.tpOrders.problems().length"), "the page's verdict")
+    problems = browser.script("return window.tpOrders.problems()")
+    assert any(p["severity"] == "error" and p["where"].startswith("line 12, orders → item 4") for p in problems), \
+        problems
+    assert "error" in browser.text("#tp-verdict")
+    assert browser.script("return document.getElementById('tp-copy').disabled")
+    assert browser.script("return document.getElementById('tp-download').disabled")
+    assert browser.script("return document.getElementById('tp-github').getAttribute('aria-disabled')") == "true"
+    done = validate(league.root, "orders/dip/0001/ben.yaml", browser.script(
+        "return document.getElementById('tp-sheet').value"))
+    assert done.returncode != 0 and "ben.yaml:12:5: error" in done.stdout, "validate names the same line"
+
+
+def test_a_sealed_game_s_file_opens_with_the_game_key_to_the_same_orders(browser: Browser, served: str,
+                                                                          league: League, tmp_path: Path):
+    open_page(browser, served, "sdip")
+    pick(browser, "ann")
+    for unit, order in ENGLAND.items():
+        choose(browser, unit, order)
+    plain = browser.script("return window.tpOrders.sheet()")
+    assert produced(browser) == "", "nothing is produced before it is sealed"
+    browser.click("#tp-seal")
+    browser.wait_for(lambda: browser.script("return document.getElementById('tp-sealed').value"), "the sealed file")
+    sealed = produced(browser)
+    assert browser.text("#tp-filename") == "orders/sdip/0001/ann.yaml.age"
+    assert sealed.startswith("-----BEGIN AGE ENCRYPTED FILE-----\n") and "F Lon" not in sealed
+    game_key = league.game_identity("sdip")
+    assert crypto.decrypt(sealed, game_key).decode() == plain
+    _, ann_secret = league.keys["ann"]
+    assert crypto.decrypt(sealed, crypto.parse_identities(ann_secret.encode(), "ann")).decode() == plain
+    browser.screenshot(ARTIFACTS / "diplomacy-sealed-desktop.png")
+
+    # The deadline reads the page's file as it reads one `turnpress seal` made of the same plaintext.
+    root = copy_league(league, tmp_path / "league")
+    desk = tmp_path / "desk.yaml"
+    desk.write_text(plain, encoding="utf-8")
+    target = root / "orders/sdip/0001/ann.yaml.age"
+    target.parent.mkdir(parents=True)
+    target.write_text(sealed, encoding="ascii")
+    by_page = open_orders(store.load_game(root, "sdip"), 1, game_key)
+    done = turnpress(root, "seal", str(desk))
+    assert done.returncode == 0, done.stdout + done.stderr
+    by_seal = open_orders(store.load_game(root, "sdip"), 1, game_key)
+    assert [o.plaintext for o in by_page] == [o.plaintext for o in by_seal] == [plain.encode()]
+    padded = [len(pyrage.decrypt(raw, game_key)) for raw in (sealed.encode(), target.read_bytes())]
+    assert padded == [crypto.PAD_MIN, crypto.PAD_MIN], "both padded alike: the length says nothing of the orders"
+    checked = turnpress(root, "validate", "orders/sdip/0001/ann.yaml.age")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_a_page_left_open_past_its_turn_produces_nothing(browser: Browser, league: League, tmp_path: Path):
+    public = tmp_path / "public"
+    shutil.copytree(league.root / "public", public)
+    (public / "games/dip/open-turn.json").write_text(json.dumps({"game": "dip", "turn": 2, "finished": False}))
+    with serving(public) as url:
+        open_page(browser, url, "dip")
+        pick(browser, "ann")
+        browser.wait_for(lambda: browser.script("return !document.getElementById('tp-stale').hidden"), "stale")
+        assert "turn 2 is open now" in browser.text("#tp-stale")
+        assert browser.script("return document.getElementById('tp-copy').disabled")
+
+
+def test_the_page_is_accessible_and_fits_a_phone(browser: Browser, served: str):
+    source = axe.axe_source()
+    for width in (1280, 390):
+        open_page(browser, served, "sdip", width)
+        pick(browser, "ann")
+        choose(browser, "F Lon", "F Lon - Nth")
+        if width == 390:
+            browser.screenshot(ARTIFACTS / "diplomacy-sealed-phone.png")
+            wide = browser.script("""return Array.from(document.querySelectorAll('.tp-orders *'))
+                .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+                .map(e => e.tagName + '#' + e.id);""")
+            assert wide == []
+        if source is None:
+            continue
+        assert axe.findings(browser, source) == [], f"axe-core at {width} px"
+    if source is None:
+        pytest.skip("axe-core is not installed (make install puts it in .ci/node): the layout was checked")

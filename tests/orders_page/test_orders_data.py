@@ -1,0 +1,77 @@
+"""The orders page's data (issue #16): the choices come from the ruleset (``OffersChoices``), so every order the
+page offers is one ``check`` accepts; the data holds nothing the rules hide; the sheet the page starts from is the
+one ``turnpress template`` prints of the public state."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from adjudicator import sheet, store
+from adjudicator.newsletter import orders_page
+from adjudicator.ruleset import OffersChoices
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def options(field: dict) -> list[str]:
+    """Every order text a form field offers (a list's items, a choice's options)."""
+    if field["kind"] == "list":
+        return [o for item in field["items"] for o in options(item)]
+    if field["kind"] == "choice":
+        return [o["value"] for o in field["options"] if o["value"] is not None]
+    return []
+
+
+@pytest.mark.parametrize("game_id", ["demo-diplomacy", "demo-dreissigjaehriger-krieg"])
+def test_every_order_the_page_offers_is_one_check_accepts(game_id: str):
+    """Diplomacy movement (Spring 1904) and the Thirty Years' War's adjustments (Fall 1620): each option alone,
+    as the sheet's only order, gives no error."""
+    game = store.load_game(REPO, game_id)
+    state = game.effective_state(game.open_turn)
+    public = game.ruleset.public_view(state)
+    assert isinstance(game.ruleset, OffersChoices)
+    offered = 0
+    for player in game.ruleset.phase(state).awaited:
+        for text in options(game.ruleset.choices(public, player)["field"]):
+            errors = [p for p in game.ruleset.check(state, player, [text]) if p.severity == "error"]
+            assert errors == [], (player, text)
+            offered += 1
+    assert offered > 10
+
+
+def test_a_unit_is_offered_its_moves_supports_and_convoys():
+    game = store.load_game(REPO, "demo-diplomacy")
+    public = game.ruleset.public_view(game.effective_state(game.open_turn))
+    england = game.ruleset.choices(public, "mholt")["field"]["items"]
+    north_sea = next(i for i in england if i["label"] == "F Nth")
+    offered = options(north_sea)
+    assert {"F Nth H", "F Nth - Nwy", "F Nth S F Nwy", "F Nth S F Eng - Bel"} <= set(offered)
+    everyone = [o for p in game.players for o in options(game.ruleset.choices(public, p.key)["field"])]
+    assert any(" C A " in o for o in everyone), "a fleet at sea convoys an army on its coasts"
+    assert north_sea["default"] == "F Nth H" and north_sea["other"], "a line of one's own is always possible"
+    assert england[-1]["options"][1]["value"] == "Propose draw"
+
+
+def test_the_page_data_holds_nothing_the_rules_hide():
+    """The Thirty Years' War hides each power's religion points (section 8): the page's data and its sheets,
+    public files of the site, hold none of them, though this process can read them (the demo's hidden.yaml)."""
+    game = store.load_game(REPO, "demo-dreissigjaehriger-krieg")
+    state = game.effective_state(game.open_turn)
+    assert state["private"], "the hidden part is there to leak"
+    data = orders_page.turn_data(game, REPO)
+    text = json.dumps(data)
+    assert "religion_points" not in text and '"private"' not in text
+    assert [p["key"] for p in data["players"]] == [p.key for p in game.players]
+
+
+def test_the_page_starts_from_the_sheet_turnpress_template_prints():
+    game = store.load_game(REPO, "demo-bretton-woods")
+    state = game.effective_state(game.open_turn)
+    data = orders_page.turn_data(game, REPO)
+    anna = next(p for p in data["players"] if p["key"] == "anna-w")
+    assert anna["head"] + "orders:\n" + anna["body"] == sheet.sheet_text(game, "anna-w", state, sealed=False)
+    assert anna["schema"]["properties"]["orders"] == game.ruleset.order_schema(
+        game.ruleset.public_view(state), "anna-w")
