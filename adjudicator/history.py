@@ -6,6 +6,7 @@ failure is a ``GitError`` carrying git's own words.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import re
@@ -149,7 +150,7 @@ def commit_files(root: Path, files: Mapping[str, str], message: str, parent: str
 
 
 LEFTOVER = "turnpress-"  # what turnpress leaves in the git directory: f"{LEFTOVER}<kind>-<pid>-..."
-_OWNED = re.compile(rf"{LEFTOVER}(?:index|stage|checkout)-(\d+)(?:-.*)?\Z", re.ASCII | re.DOTALL)
+_OWNED = re.compile(rf"{LEFTOVER}(?:index|stage|lock)-(\d+)(?:-.*)?\Z", re.ASCII | re.DOTALL)
 FaultHook = Callable[[str], None]
 
 
@@ -171,10 +172,10 @@ def _alive(pid: int) -> bool:
 def clean_leftovers(root: Path) -> list[str]:
     """Remove what a killed turnpress run left in the git directory, and only that; returns the names.
 
-    Private index files, staging folders and the marker of an index update carry the pid of the run that
-    made them; those of a process still alive (a concurrent run) stay. A stale ``index.lock`` goes only
-    where a dead run's marker shows that turnpress was updating the index when it died: a lock made after
-    the marker, by the git that run started.
+    Private index files, staging folders and index claims carry the pid of the run that made them; those of
+    a process still alive (a concurrent run) stay. ``index.lock`` goes only when it is provably a dead run's:
+    the same file (inode) as that run's claim (``update_index``). A lock of any other process, or one made
+    after the run died, is another file and stays.
     """
     gdir = git_dir(root)
     removed: list[str] = []
@@ -182,20 +183,79 @@ def clean_leftovers(root: Path) -> list[str]:
         m = _OWNED.match(entry.name)
         if m is None or _alive(int(m[1])):
             continue
-        if entry.name.startswith(f"{LEFTOVER}checkout-"):
-            lock = gdir / "index.lock"
-            try:
-                if lock.stat().st_mtime_ns >= entry.stat().st_mtime_ns:
-                    lock.unlink()
-                    removed.append(lock.name)
-            except FileNotFoundError:
-                pass
+        if entry.name.startswith(f"{LEFTOVER}lock-"):
+            if _release(gdir, entry):
+                removed.append("index.lock")
+            removed.append(entry.name)
+            continue
         if entry.is_dir() and not entry.is_symlink():
             shutil.rmtree(entry, ignore_errors=True)
         else:
             entry.unlink(missing_ok=True)
         removed.append(entry.name)
     return removed
+
+
+def _release(gdir: Path, claim: Path) -> bool:
+    """Remove a dead run's ``claim`` and, if it is the same file, ``index.lock``; True if the lock went.
+
+    The claim is first renamed to one of this process: only one of two concurrent cleaners gets it (the other
+    finds it gone), and while the lock is still this inode no other git can take ``index.lock``, so the
+    compare and the unlink cannot remove someone else's lock. The rename keeps the inode, so a cleaner killed
+    here leaves a claim the next one repeats this with.
+    """
+    mine = gdir / f"{LEFTOVER}lock-{os.getpid()}-reaped-{claim.name}"
+    try:
+        os.rename(claim, mine)
+    except FileNotFoundError:
+        return False  # another cleaner took it
+    lock = gdir / "index.lock"
+    try:
+        ours = os.path.samestat(os.lstat(lock), os.lstat(mine))
+        if ours:
+            lock.unlink()
+    except FileNotFoundError:
+        ours = False
+    mine.unlink(missing_ok=True)
+    return ours
+
+
+def update_index(root: Path, paths: Sequence[str]) -> None:
+    """Stage ``paths`` as the working tree has them, never leaving a lock that the next run cannot attribute.
+
+    git does not write the real index here: ``git add`` updates a private copy (``GIT_INDEX_FILE``, named
+    after this process), and the copy replaces the index while this process holds ``index.lock``. It takes
+    that lock itself, as a hard link to a claim file named after it (``os.link`` fails if the lock exists,
+    like git's own ``O_EXCL``): after a kill at any point the lock, if there, is the same inode as a dead
+    run's claim, which ``clean_leftovers`` checks before removing it. A lock held by anyone else stops this
+    run with a message and is left alone.
+    """
+    gdir = git_dir(root)
+    claim = gdir / f"{LEFTOVER}lock-{os.getpid()}"
+    lock = gdir / "index.lock"
+    os.close(os.open(claim, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+    try:
+        try:
+            os.link(claim, lock)
+        except FileExistsError:
+            raise GitError(f"{lock} exists: another git command is working in this repository (or one "
+                           "crashed); if none is running, remove that file and run again") from None
+        fd, private = tempfile.mkstemp(prefix=f"{LEFTOVER}index-{os.getpid()}-", dir=gdir)
+        os.close(fd)
+        try:
+            if (gdir / "index").is_file():
+                shutil.copyfile(gdir / "index", private)
+            else:
+                os.unlink(private)  # git starts an index of its own; an empty file is not one
+            run(root, "add", "--", *paths, env={"GIT_INDEX_FILE": private})
+            os.replace(private, gdir / "index")
+        finally:
+            Path(private).unlink(missing_ok=True)
+            with contextlib.suppress(FileNotFoundError):
+                if os.path.samestat(os.lstat(lock), os.lstat(claim)):  # still ours: nobody broke it meanwhile
+                    lock.unlink()
+    finally:
+        claim.unlink()
 
 
 def _blobs(root: Path, rev: str, paths: Sequence[str]) -> dict[str, bytes]:
@@ -235,8 +295,8 @@ def materialize(root: Path, rev: str, paths: Sequence[str], *, fault: FaultHook 
     """Make the working tree and the index hold ``paths`` exactly as commit ``rev`` has them.
 
     Content is compared byte for byte (a file truncated by a kill or a full disk is found, not only a
-    missing one), each differing file is replaced whole (``write_atomic``), and the index is updated under
-    a marker that lets the next run remove an ``index.lock`` this run's git left behind. Returns the paths
+    missing one), each differing file is replaced whole (``write_atomic``), and the index is updated so
+    that a kill leaves no lock the next run cannot prove its own (``update_index``). Returns the paths
     rewritten.
     """
     blobs = _blobs(root, rev, sorted(paths))
@@ -256,12 +316,7 @@ def materialize(root: Path, rev: str, paths: Sequence[str], *, fault: FaultHook 
         return written
     staged = text(root, "diff", "--cached", "--name-only", rev, "--", *blobs)
     if written or staged:
-        marker = git_dir(root) / f"{LEFTOVER}checkout-{os.getpid()}"
-        marker.write_bytes(b"")
-        try:
-            run(root, "add", "--", *blobs)
-        finally:
-            marker.unlink(missing_ok=True)
+        update_index(root, list(blobs))
     return written
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from adjudicator import history
 from adjudicator import turn as turnmod
+from adjudicator.errors import GitError
 
 from .conftest import git
 from .test_atomic import ready
@@ -56,8 +57,9 @@ def test_truncated_turn_files_and_leftovers_are_repaired_by_the_next_run(league)
         (turn / name).write_bytes(body[: len(body) // 2])
     pid = dead_pid()
     (league / ".git" / f"turnpress-index-{pid}-x1y2").write_bytes(b"DIRC")
-    (league / ".git" / f"turnpress-checkout-{pid}").write_bytes(b"")
-    (league / ".git" / "index.lock").write_bytes(b"")  # made by the git the killed run had started
+    claim = league / ".git" / f"turnpress-lock-{pid}"
+    claim.write_bytes(b"")
+    os.link(claim, league / ".git" / "index.lock")  # the lock the killed run held while replacing the index
     (turn / f".turnpress-{pid}-state.yaml").write_bytes(b"half")
     assert git(league, "status", "--porcelain") != ""
     assert run(league, "adjudicate", "--due", "--now", NOW, "--commit") == 0
@@ -68,17 +70,40 @@ def test_only_turnpress_leftovers_of_dead_runs_are_removed(league):
     """A lock git made for someone else, and the private index of a run still alive, stay."""
     ready(league)
     assert run(league, "adjudicate", "--due", "--now", NOW, "--commit") == 0
-    (league / ".git" / "index.lock").write_bytes(b"")
+    lock = league / ".git" / "index.lock"
+    lock.write_bytes(b"")
     alive = league / ".git" / f"turnpress-index-{os.getpid()}-a1b2"
     alive.write_bytes(b"DIRC")
     assert history.clean_leftovers(league) == []
-    assert (league / ".git" / "index.lock").exists() and alive.exists()
-    # A marker older than the lock proves nothing about it only if the lock came first: then it stays too.
-    os.utime(league / ".git" / "index.lock", ns=(1, 1))
-    marker = league / ".git" / f"turnpress-checkout-{dead_pid()}"
-    marker.write_bytes(b"")
-    assert history.clean_leftovers(league) == [marker.name]
-    assert (league / ".git" / "index.lock").exists()
+    assert lock.exists() and alive.exists()
+    # A dead run's claim proves only its own lock: a lock that is another file (made after the run died, by a
+    # git still at work) stays, whatever its age.
+    claim = league / ".git" / f"turnpress-lock-{dead_pid()}"
+    claim.write_bytes(b"")
+    assert history.clean_leftovers(league) == [claim.name]
+    assert lock.exists() and not claim.exists()
+    alive.unlink()
+
+
+def test_a_foreign_lock_stops_the_run_and_stays(league, capsys):
+    """Someone's git takes the index between the turn's commit and its files: the lock is never touched, the
+    runs say what holds them up, and the first run after that git has finished completes the turn."""
+    ready(league)
+    lock = league / ".git" / "index.lock"
+
+    def someone(step: str) -> None:
+        if step == "materialize":
+            lock.write_bytes(b"someone else's")
+
+    with pytest.raises(GitError, match="index.lock exists: another git command is working in this repository"):
+        turnmod.adjudicate(league, "g1", at(6, 0), commit=True, only_if_due=True, fault=someone)
+    assert git(league, "log", "--format=%s").count("g1: turn 1 ") == 1
+    assert run(league, "adjudicate", "--due", "--now", NOW, "--commit") == 2
+    assert ".git/index.lock exists: another git command" in capsys.readouterr().out
+    assert lock.read_bytes() == b"someone else's"
+    lock.unlink()
+    assert run(league, "adjudicate", "--due", "--now", NOW, "--commit") == 0
+    assert_one_clean_turn(league)
 
 
 def test_a_full_disk_at_each_write_is_repaired_by_the_next_run(league, tmp_path):
@@ -126,26 +151,64 @@ def adjudicate_cli(root: Path) -> subprocess.Popen[bytes]:
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 
 
+def gone(group: int) -> None:
+    """Wait until no process of ``group`` runs: a killed git may still be finishing the system call it was in
+    (a file being created) when the killed turnpress above it has been reaped. The next real run starts
+    minutes later; this one must not start earlier than that git's last act."""
+    for _ in range(1000):
+        alive = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if int(fields[2]) == group and fields[0] != "Z":
+                alive.append(stat.parent.name)
+        if not alive:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"processes {alive} of the killed group {group} did not end")
+
+
+def committed_at(root: Path, proc: subprocess.Popen[bytes]) -> float | None:
+    """Watch the branch of ``root`` while ``proc`` runs; the moment it moved (the turn's commit), or None."""
+    ref = root / ".git" / "refs" / "heads" / "main"
+    before = ref.read_bytes()
+    while proc.poll() is None:
+        if ref.read_bytes() != before:
+            return time.monotonic()
+        time.sleep(0.0005)
+    return None
+
+
 @pytest.mark.slow
 def test_crash_loop_kill_at_random_points(league, tmp_path):
     """kill -9 (the whole process group: turnpress and the git it runs) at a random moment of a real run, then
-    a rerun: consistent after every kill, exactly one turn after the rerun, no leftovers. Seeded; ~60 s."""
+    a rerun: consistent after every kill, exactly one turn after the rerun, no leftovers. Every other kill
+    falls after the turn's commit (writing the files, the index, the tag), where the repair has work to do.
+    Seeded; ~60 s, and at least 10 kills however slow the machine."""
     ready(league)
     base = git(league, "rev-parse", "HEAD").strip()
     started = time.monotonic()
     proc = adjudicate_cli(shutil.copytree(league, tmp_path / "timing"))
-    assert proc.wait() == 0, proc.communicate()[0].decode()
-    span = time.monotonic() - started
+    moved = committed_at(tmp_path / "timing", proc)
+    assert proc.wait() == 0 and moved is not None, proc.communicate()[0].decode()
+    span, after = time.monotonic() - started, time.monotonic() - moved
     rng = random.Random(21)
     kills = consistent = committed = 0
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline or kills < 10:
         copy = tmp_path / f"kill-{kills}"
         shutil.copytree(league, copy)
         proc = adjudicate_cli(copy)
-        time.sleep(rng.uniform(0.0, span))
+        if kills % 2:
+            committed_at(copy, proc)
+            time.sleep(rng.uniform(0.0, after))
+        else:
+            time.sleep(rng.uniform(0.0, span))
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
+        gone(proc.pid)
         kills += 1
         head = git(copy, "rev-parse", "HEAD").strip()
         tags = git(copy, "tag", "--list").split()
@@ -155,9 +218,9 @@ def test_crash_loop_kill_at_random_points(league, tmp_path):
         committed += head != base
         rerun = subprocess.run([sys.executable, "-c", CLI, "--league", str(copy), "adjudicate", "--due", "--now",
                                 NOW, "--commit"], cwd=REPO, capture_output=True, text=True)
-        assert rerun.returncode == 0, rerun.stderr
+        assert rerun.returncode == 0, (rerun.stdout, rerun.stderr, sorted(os.listdir(copy / ".git")))
         assert_one_clean_turn(copy)
         consistent += 1
         shutil.rmtree(copy)
     print(f"crash loop: {kills} kills, {committed} after the commit, {consistent} consistent after the rerun")
-    assert kills >= 10 and consistent == kills
+    assert committed >= kills // 2
