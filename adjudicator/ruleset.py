@@ -118,10 +118,13 @@ class OffersChoices(Protocol):
           message, shown when two items have the same ``tag`` (or value) other than those in ``free``.
         - ``rows``: as many ``item`` fields as the player adds, at most ``max``; ``default`` the first rows.
 
-        Every field has a ``label`` (and may have ``help``). ``budgets`` (on the form) are the stocks the rules
-        cut an over-spent sheet to: ``[{"label", "have", "uses": [{"path": [...], "per": int}], "message"}]``;
-        the page warns as ``check`` does when the sum of ``per`` times the value at each ``path`` of the orders
-        exceeds ``have``.
+        Every field has a ``label`` (and may have ``help``); a ``group`` or ``rows`` marked ``optional`` is left
+        out while empty. ``cuts`` (on the form) is the rules' cut of an overdrawn sheet as data, so that the page
+        warns as ``check`` does: ``budgets`` (``key``, ``label``, ``have``) in the order they are settled, and
+        ``claims`` in cut order, each a ``path`` into the orders (``*``: each row, the last first) with the
+        ``draws`` one unit makes on each budget (``by``: a row's key choosing its draws; ``match``: what its
+        mapping must hold; a draw of ``"price"``: the mapping's price). An overdrawn budget is cut back claim by
+        claim, each by as little as makes the rest fit.
         """
 
 

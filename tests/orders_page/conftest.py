@@ -1,5 +1,5 @@
 """A league for the orders page's tests, built once: a Diplomacy game of open orders, the same game sealed
-(each player with an age key of their own registered), and a finished game of the counter; its site served on
+(each player but the last with an age key of their own registered) and a game of Bretton Woods; its site served on
 127.0.0.1 and a headless chromium to open it (the site's browser tests' WebDriver; without chromium they skip)."""
 
 from __future__ import annotations
@@ -50,6 +50,9 @@ def make_league(root: Path) -> League:
     assert run(root, "new", "diplomacy", "dip", "--option", "orders=open", "--title", "Open Diplomacy",
                *players()) == 0
     assert run(root, "new", "diplomacy", "sdip", "--title", "Sealed Diplomacy", *players()) == 0
+    assert run(root, "new", "bretton-woods", "bw", "--option", "orders=open", "--title", "Bretton Woods",
+               "--player", "Atlantis:ann:100:agrar", "--player", "Borduria:ben:101:energie",
+               "--player", "Carpania:cai:102:rohstoff") == 0
     for login in LOGINS[:-1]:  # the last player registers no key: their file is sealed to the game alone
         public, secret = crypto.new_identity()
         league.keys[login] = (public, secret)

@@ -182,3 +182,52 @@ def test_the_page_is_accessible_and_fits_a_phone(browser: Browser, served: str):
         assert axe.findings(browser, source) == [], f"axe-core at {width} px"
     if source is None:
         pytest.skip("axe-core is not installed (make install puts it in .ci/node): the layout was checked")
+
+
+def field_id(browser: Browser, label: str, within: str = "#tp-form") -> str:
+    found = browser.script("""
+        var l = Array.from(document.querySelectorAll(arguments[1] + ' label'))
+            .find(l => l.textContent === arguments[0]);
+        return l ? l.htmlFor : null;""", label, within)
+    assert found, f"no field labelled {label!r}"
+    return found
+
+
+def enter(browser: Browser, label: str, value: str, within: str = "#tp-form") -> None:
+    """Type ``value`` into the field labelled ``label``, over what it held (select all, then type)."""
+    css = "#" + field_id(browser, label, within)
+    browser.click(css)
+    browser.type(css, "\ue009a\ue000" + value)
+
+
+def test_bretton_woods_sheet_fields_warn_of_cuts_as_the_player_types(browser: Browser, served: str,
+                                                                     league: League):
+    open_page(browser, served, "bw")
+    pick(browser, "ann")
+    assert "Letzte Auflistung: B=100" in browser.text("#tp-form")
+    enter(browser, "Ernte: B auf Agrargebieten", "60")
+    browser.wait_for(lambda: "gekürzt" in browser.text("#tp-problems"), "the cut warning")
+    assert "Agrargebiete A (Ernte): 60 verlangt, 50 vorhanden" in browser.text("#tp-problems")
+    enter(browser, "Ernte: B auf Agrargebieten", "45")
+    enter(browser, "Konsumgüter k", "5")
+    browser.click("#" + field_id(browser, "Angebot a") + ' option[value="1"]')  # sell
+    enter(browser, "Anzahl a", "20")
+    enter(browser, "Preis a in g", "12")
+    browser.click("#tp-form button")  # the first "Add a line": a transfer
+    enter(browser, "Anzahl", "7")
+    enter(browser, "Notiz", "Vertrag")
+    browser.wait_for(lambda: "gekürzt" not in browser.text("#tp-problems"), "no more warning")
+    text = produced(browser)
+    assert text.endswith("orders:\n  production:\n    harvest: 45\n    energy: 12\n    mining: 12\n"
+                         "    consumer_goods: 5\n    weapons: 0\n  construction:\n    A: 0\n    E: 0\n    R: 0\n"
+                         "    I: 0\n  defence: 0\n  gold:\n    industries: 0\n  market:\n    a:\n      offer: sell\n"
+                         "      count: 20\n      price: 12\n  transfers:\n    - to: Borduria\n      good: a\n"
+                         "      count: 7\n      note: Vertrag\n"), text
+    browser.script("window.scrollTo(0, 0)")
+    browser.screenshot(ARTIFACTS / "bretton-woods-desktop.png")
+    browser.resize(390, 844)
+    browser.script("window.scrollTo(0, 0)")
+    browser.screenshot(ARTIFACTS / "bretton-woods-phone.png")
+    done = validate(league.root, "orders/bw/0001/ann.yaml", text)
+    assert done.returncode == 0 and "0 warning(s)" in done.stdout, done.stdout
+    assert "Transfer an Borduria: 7 a „Vertrag“" in done.stdout

@@ -192,7 +192,7 @@
               out[b.field.key] = v;
             }
           });
-          return out;
+          return field.optional && isEmpty(out) ? null : out;
         };
       } else {
         part.value = function () {
@@ -256,11 +256,12 @@
       });
       (field["default"] || []).forEach(addRow);
       return {node: list, control: list, value: function () {
-        return rows.map(function (r) {
+        var values = rows.map(function (r) {
           return r.built.value();
         }).filter(function (v) {
           return v !== null && !isEmpty(v);
         });
+        return field.optional && values.length === 0 ? null : values;
       }};
     }
     return {node: el("p", {text: "(" + label + ": write it in the sheet below)"}), value: function () {
@@ -268,21 +269,82 @@
     }};
   }
 
-  function at(value, path) {
-    return path.reduce(function (v, k) {
-      return v !== null && v !== undefined && typeof v === "object" ? v[k] : undefined;
-    }, value);
+  /* Every place ``path`` names in the sheet as (mapping, key); "*" is every row of a list, the last row first. */
+  function places(orders, path) {
+    var found = [{node: orders, parent: null, key: null}];
+    path.forEach(function (k) {
+      var next = [];
+      found.forEach(function (f) {
+        var n = f.node;
+        if (n === null || typeof n !== "object") {
+          return;
+        }
+        if (k === "*") {
+          if (Array.isArray(n)) {
+            for (var i = n.length - 1; i >= 0; i -= 1) {
+              next.push({node: n[i], parent: n, key: i});
+            }
+          }
+        } else if (!Array.isArray(n) && Object.prototype.hasOwnProperty.call(n, k)) {
+          next.push({node: n[k], parent: n, key: k});
+        }
+      });
+      found = next;
+    });
+    return found;
   }
 
-  function budgetProblems(form, orders) {
-    return (form.budgets || []).map(function (b) {
-      var used = (b.uses || []).reduce(function (sum, u) {
-        var v = at(orders, u.path);
-        return sum + (typeof v === "number" ? v * (u.per || 1) : 0);
+  /* The rules' cut, from the ruleset's data (``cuts``): budgets settled in their order, each overdrawn one cut
+     back claim by claim in cut order, each by as little as makes the rest fit; a warning per overdrawn budget. */
+  function cutProblems(cuts, orders) {
+    if (!cuts || orders === null || typeof orders !== "object" || Array.isArray(orders)) {
+      return [];
+    }
+    var sheet = JSON.parse(JSON.stringify(orders));
+    var claims = [];
+    cuts.claims.forEach(function (c) {
+      places(sheet, c.path).forEach(function (p) {
+        var draws = c.by ? c.draws[p.parent[c.by]] : c.draws;
+        var match = c.match || {};
+        if (draws && Object.keys(match).every(function (k) {
+          return p.parent[k] === match[k];
+        })) {
+          claims.push({parent: p.parent, key: p.key, draws: draws});
+        }
+      });
+    });
+    function amount(c) {
+      var v = c.parent[c.key];
+      return typeof v === "number" ? v : 0;
+    }
+    var out = [];
+    cuts.budgets.forEach(function (b) {
+      var using = claims.map(function (c) {
+        var per = c.draws[b.key] === "price" ? c.parent.price : c.draws[b.key];
+        return {claim: c, per: typeof per === "number" ? per : 0};
+      }).filter(function (u) {
+        return u.per > 0;
+      });
+      var total = using.reduce(function (sum, u) {
+        return sum + amount(u.claim) * u.per;
       }, 0);
-      return used > b.have ? {severity: "warning", where: b.label, message: String(b.message).replace(
-        "{used}", String(used)).replace("{have}", String(b.have))} : null;
-    }).filter(Boolean);
+      var excess = total - b.have;
+      if (excess <= 0) {
+        return;
+      }
+      out.push({severity: "warning", where: b.label, message: String(cuts.message).replace("{label}", b.label)
+        .replace("{used}", String(total)).replace("{have}", String(b.have))});
+      using.forEach(function (u) {
+        var a = amount(u.claim);
+        if (excess <= 0 || a === 0) {
+          return;
+        }
+        var less = Math.min(a, Math.ceil(excess / u.per));
+        u.claim.parent[u.claim.key] = a - less;
+        excess -= less * u.per;
+      });
+    });
+    return out;
   }
 
   /* --- checking the sheet as turnpress would --------------------------------------------------------- */
@@ -318,10 +380,16 @@
       return [];
     }
     /* The innermost errors say what is wrong; the ones about the containers only repeat them. */
-    var vague = {properties: 1, items: 1, prefixItems: 1, allOf: 1, anyOf: 1, oneOf: 1, $ref: 1,
-      additionalProperties: 0};
+    var vague = {properties: 1, items: 1, prefixItems: 1, allOf: 1, anyOf: 1, oneOf: 1, $ref: 1, "false": 1};
     var deepest = result.errors.filter(function (e) {
       return !vague[e.keyword];
+    }).map(function (e) {
+      var unknown = e.keyword === "additionalProperties" && /^Property "(.*)" does not match/.exec(e.error);
+      if (!unknown) {
+        return e;
+      }
+      return {instanceLocation: e.instanceLocation + "/" + unknown[1].replace(/~/g, "~0").replace(/\//g, "~1"),
+        error: "unknown key \"" + unknown[1] + "\": see the comments of the sheet for the keys it takes"};
     });
     var seen = {};
     return (deepest.length ? deepest : result.errors).filter(function (e) {
@@ -360,8 +428,8 @@
       return [{severity: "error", where: "the file", message: String(err.message || err).split("\n")[0]}];
     }
     problems = problems.concat(schemaProblems(player.schema, doc, parsed, text));
-    if (player.form && doc && typeof doc === "object") {
-      problems = problems.concat(budgetProblems(player.form, doc.orders));
+    if (problems.length === 0 && player.form && player.form.cuts) {
+      problems = cutProblems(player.form.cuts, doc.orders);
     }
     return problems;
   }

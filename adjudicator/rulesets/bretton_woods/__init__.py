@@ -14,7 +14,7 @@ from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
-from . import game, newsletter, sheet
+from . import choices, game, newsletter, sheet
 from . import orders as od
 
 SECRECY = Secrecy(simultaneous=("every year's orders: production, market offers and bids, contacts",),
@@ -59,6 +59,9 @@ class BrettonWoods(HiddenStateViews):
 
     def template(self, state: State, player: str) -> str:
         return sheet.template(state, player)
+
+    def choices(self, state: State, player: str) -> dict[str, Any]:
+        return choices.choices(state, player)
 
     def describe(self, state: State, player: str, orders: Orders) -> list[str]:
         return sheet.describe(state, player, orders)

@@ -1,0 +1,123 @@
+"""The orders page's form (``OffersChoices``): the sheet's fields with the country's figures, and its budgets.
+
+The budgets are the rules' own: ``orders.claims`` says what one unit of each quantity draws on and
+``orders.available`` what the last listing allows (section 7.1); the page adds up the claims as the player types
+and warns where a budget is overdrawn, with the words ``check`` uses for a cut.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...model import State
+from . import game, tables
+from . import orders as od
+
+TYPE_NAMES = {t: v["name"] for t, v in tables.types().items()}
+
+
+def _int(key: str, label: str, default: int, help_text: str = "") -> dict[str, Any]:
+    return {"kind": "integer", "key": key, "label": label, "min": 0, "default": default,
+            **({"help": help_text} if help_text else {})}
+
+
+def _choice(key: str, label: str, options: list[tuple[Any, str]], default: Any = None) -> dict[str, Any]:
+    return {"kind": "choice", "key": key, "label": label, "default": default,
+            "options": [{"value": v, "label": text} for v, text in options]}
+
+
+PRICE = 7919  # a sample buy offer's price: a claim that draws this much per unit draws the offer's price
+
+
+def _market_claims(price: int) -> list[dict[str, Any]]:
+    """The claims of the market offers, in cut order: per good, its sell offer's or its buy offer's."""
+    out = []
+    for g in reversed(tables.market_goods()):
+        for offer in ("sell", "buy"):
+            sample = od.normalize({"market": {g: {"offer": offer, "count": 0, "price": PRICE}}})
+            for path, draws in od.claims(sample, price):
+                if path[0] == "market":
+                    out.append({"path": list(path), "match": {"offer": offer},
+                                "draws": {b: "price" if per == PRICE else per for b, per in draws.items()}})
+    return out
+
+
+def budgets(state: State, player: str) -> dict[str, Any]:
+    """The rules' cut (``orders.cut``) as data: the budgets of the last listing in the order they are settled,
+    and every claim on them in cut order (``orders.claims`` of a sheet with a row of each kind): ``*`` stands
+    for every row of a list, the last row first; ``by`` names the key of a row that picks its ``draws``;
+    ``match`` is what the claim's mapping must hold; a draw of ``"price"`` is the offer's price per unit."""
+    c = state["countries"][player]
+    price = int(state["options"]["industriepreis"])
+    goods = tables.transfer_goods()
+    sample = od.normalize({"transfers": [{"to": "", "good": g, "count": 0} for g in goods],
+                           "attacks": [{"target": "", "weapons": 0}]})
+    claims = _market_claims(price)
+    for path, draws in od.claims(sample, price):
+        if path[0] == "transfers":  # one claim for every row: what it draws on depends on the row's good
+            if claims[-1]["path"][0] != "transfers":
+                claims.append({"path": ["transfers", "*", "count"], "by": "good", "draws": {}})
+            claims[-1]["draws"][goods[path[1]]] = draws
+        elif path[0] == "attacks":
+            claims.append({"path": ["attacks", "*", "weapons"], "draws": draws})
+        else:
+            claims.append({"path": list(path), "draws": draws})
+    avail = od.available(c)
+    return {"budgets": [{"key": b, "label": od.BUDGET_TEXT[b], "have": avail[b]} for b in od.BUDGETS],
+            "claims": claims,
+            "message": "{label}: {used} verlangt, {have} vorhanden: mehr als die letzte Auflistung erlaubt, es "
+                       "wird gekürzt"}
+
+
+def choices(state: State, player: str) -> dict[str, Any]:
+    """The sheet of ``player``'s country as a form (see ``ruleset.OffersChoices``)."""
+    c = state["countries"][player]
+    p = od.basic_orders(c)["production"]
+    others = sorted((x["name"] for k, x in state["countries"].items() if x["active"] and k != player),
+                    key=str.lower)
+    year = state["turn"] + 1
+    goods = tables.good_names()
+    stocks = tables.stock_names()
+    listing = " ".join(f"{s}={c[s]}" for s in ("B", "k", "A", "a", "E", "e", "R", "r", "I", "w", "g"))
+    fields: list[dict[str, Any]] = [
+        {"kind": "group", "key": "production", "label": "Produktion (production)", "fields": [
+            _int("harvest", "Ernte: B auf Agrargebieten", p["harvest"], f"höchstens A = {c['A']}"),
+            _int("energy", "Energie: B in Energiewerken", p["energy"], f"höchstens E = {c['E']}"),
+            _int("mining", "Förderung: B in Rohstoffminen", p["mining"], f"höchstens R = {c['R']}"),
+            _int("consumer_goods", "Konsumgüter k", 0, "je 1 I, 1 B, 1 e, 1 r"),
+            _int("weapons", "Waffen w", 0, "je 1 I, 1 B, 1 e, 1 r")]},
+        {"kind": "group", "key": "construction", "label": "Bauversuche (construction)", "fields": [
+            _int(s, f"{stocks[s]} {s}", 0) for s in od.CONSTRUCTION]},
+        _int("defence", "Verteidigung: w mit je 1 B", 0, f"w = {c['w']}"),
+        {"kind": "group", "key": "gold", "label": "Gold", "fields": [
+            _int("industries", "Industrien kaufen", 0, f"je {state['options']['industriepreis']} g (g = {c['g']})")]},
+        {"kind": "group", "key": "market", "label": "Weltmarkt (market)", "optional": True, "fields": [
+            {"kind": "group", "key": g, "label": f"{goods[g]} ({g})", "optional": True, "fields": [
+                _choice("offer", f"Angebot {g}", [(None, "keins"), ("sell", "Verkauf (sell)"), ("buy", "Kauf (buy)")]),
+                {**_int("count", f"Anzahl {g}", 0), "default": None},
+                {**_int("price", f"Preis {g} in g", 0), "default": None}]}
+            for g in tables.market_goods()]},
+        {"kind": "rows", "key": "transfers", "label": "Transfer", "max": 20, "optional": True,
+         "item": {"kind": "group", "label": "Transfer", "fields": [
+             _choice("to", "an", [(n, n) for n in others], others[0] if others else None),
+             _choice("good", "Gut", [(g, g) for g in tables.transfer_goods()], "a"),
+             _int("count", "Anzahl", 0),
+             {"kind": "text", "key": "note", "label": "Notiz", "max": tables.limit("note_letters")}]}},
+        {"kind": "rows", "key": "attacks", "label": "Angriff", "max": 20, "optional": True,
+         "item": {"kind": "group", "label": "Angriff", "fields": [
+             _choice("target", "auf", [(n, n) for n in others], others[0] if others else None),
+             _int("weapons", "Waffen w", 0),
+             _choice("aim", "Ziel", [(None, "Los"), *((s, s) for s in ("B", "A", "E", "R", "I"))])]}},
+        {"kind": "rows", "key": "contacts", "label": "Kontakt-Zeile", "max": tables.limit("contact_lines"),
+         "optional": True, "item": {"kind": "text", "label": "Kontakt-Zeile",
+                                    "max": tables.limit("contact_line_chars")}},
+    ]
+    if game.may_change_type(c, year):
+        fields.append(_choice("type_change", "Typwechsel (einmalig)", [(None, "keiner"), *(
+            (t, TYPE_NAMES[t]) for t in sorted(TYPE_NAMES) if t != c["type"])]))
+    fields.append({"kind": "flag", "key": "leave", "label": "Ausstieg: dies ist der letzte Zug", "default": False})
+    notes = [f"Jahr {year}: {c['name']} ({TYPE_NAMES[c['type']]}). Letzte Auflistung: {listing}.",
+             f"Die Bevölkerung isst zuerst {min(c['B'], c['a'])} a; verkaufen/transferieren: höchstens "
+             f"{max(0, c['a'] - c['B'])} a. Was mehr verlangt als die letzte Auflistung hergibt, wird gekürzt."]
+    return {"notes": notes, "field": {"kind": "group", "label": "Befehle", "fields": fields},
+            "cuts": budgets(state, player)}
