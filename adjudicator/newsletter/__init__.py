@@ -94,12 +94,14 @@ def render_issue(game: Game, turn: int, state: dict[str, Any], report: dict[str,
 def headline(game: Game, state: dict[str, Any], report: dict[str, Any], publics: Sequence[dict[str, Any]],
              lang: str) -> str:
     """One line on what happened: the ruleset's ``headline`` hook if it has one and it says something, else the
-    biggest changes of the game's first chart since the turn before ("Supply centres: Austria 8 (+2) ...")."""
+    biggest changes of the game's first chart since the turn before ("Supply centres: Austria 8 (+2) ...").
+    The hook is given the public view of the state: a headline is published, so it never sees a hidden part."""
     hook = game.ruleset.headline if isinstance(game.ruleset, HasHeadline) else None
     if hook is not None:
-        said = hook(state, report.get("result", {}), game.players)
+        said = hook(publics[-1] if publics else game.ruleset.public_view(state), report.get("result", {}),
+                    game.players)
         if said:
-            return " ".join(str(said).split())[:HEADLINE_MAX]
+            return _line(str(said))
     history = game.ruleset.history if isinstance(game.ruleset, HasHistory) else None
     if history is None or len(publics) < 2:
         return ""
@@ -110,8 +112,17 @@ def headline(game: Game, state: dict[str, Any], report: dict[str, Any], publics:
                         if len(v) == 2 and v[-1] != v[0]), key=lambda m: (-abs(m[0]), m[1]))
         if moves:
             shown = ", ".join(f"{name} {now} ({_signed(delta)})" for delta, name, now in moves[:3])
-            return f"{words.label(metric, labels_of(game))}: {shown}{' …' * (len(moves) > 3)}"[:HEADLINE_MAX]
+            return _line(f"{words.label(metric, labels_of(game))}: {shown}{' …' * (len(moves) > 3)}")
     return ""
+
+
+def _line(text: str) -> str:
+    """Text as one line of at most ``HEADLINE_MAX`` characters, cut at a word with an ellipsis if it is longer."""
+    text = " ".join(text.split())
+    if len(text) <= HEADLINE_MAX:
+        return text
+    cut = text[:HEADLINE_MAX - 1]
+    return (cut.rpartition(" ")[0] or cut).rstrip(" ,;:·") + "…"
 
 
 def _signed(n: int) -> str:

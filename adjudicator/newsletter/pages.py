@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import store
+from ..markup import md_text
 from ..ruleset import DrawsMap, HasHistory, HasStandings, HasWinners
 from . import (
     charts,
@@ -159,8 +160,8 @@ class GameView:
                     del row["player"]
                 else:
                     row["player"] = self.names[key]
-                if key in gone:
-                    row[self.say("status")] = self.say("out")
+                if key in gone:  # the ruleset's own status column if it has one, else one of the site's
+                    row["status" if "status" in row else self.say("status")] = self.say("out")
             out.append(row)
         return out
 
@@ -360,7 +361,7 @@ def at_a_glance(view: GameView, page: str, lang: str) -> list[str]:
         lines.append(f"- **{say('out').capitalize()}:** {md_escape(', '.join(gone))}")
     if view.last:
         news = view.headlines.get(view.last) or view.reports[view.last]["label"]
-        lines.append(f"- **{say('changes')}:** [{md_escape(news)}]({issue_link(page, view.id, view.last)})")
+        lines.append(f"- **{say('changes')}:** [{md_text(news)}]({issue_link(page, view.id, view.last)})")
     return lines
 
 
@@ -390,7 +391,7 @@ def home(views: Sequence[GameView], lang: str = "en") -> str:
         label = md_escape(f"{v.title} — {v.reports[turn]['label']}")
         news = v.headlines.get(turn)
         lines.append(f"- {date[:10]} · [{label}]({issue_link('index.md', v.id, turn)})"
-                     + (f": {md_escape(news)}" if news else ""))
+                     + (f": {md_text(news)}" if news else ""))
     lines += ["", 'All issues: [the news archive](news/index.md), also as <a href="feed_rss_created.xml">RSS</a>; '
               'every deadline of every game as <a href="games/deadlines.ics">a calendar</a>.', ""]
     return "\n".join(lines)
@@ -445,7 +446,7 @@ def overview(view: GameView, root: Path, has_map: bool) -> str:
             news = view.headlines.get(t)
             date = f" · {post_date(view.reports[t])[:10]}" if t > 0 else ""
             lines.append(f"- [{say('turn', turn=t)}: {md_escape(view.reports[t]['label'])}]"
-                         f"({issue_link(page, view.id, t)}){date}" + (f" · {md_escape(news)}" if news else ""))
+                         f"({issue_link(page, view.id, t)}){date}" + (f" · {md_text(news)}" if news else ""))
         lines.append("")
     return "\n".join(lines)
 

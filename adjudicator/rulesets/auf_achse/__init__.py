@@ -67,6 +67,9 @@ class AufAchse(HiddenStateViews):
     def setup_newsletter(self, state: State, players: Sequence[Player]) -> str:
         return amtsblatt.setup_newsletter(state, players)
 
+    def headline(self, state: State, result: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return amtsblatt.headline(state, result)
+
     def standings(self, state: State) -> list[dict[str, Any]]:
         rows = []
         for r in turn.ranking(state):

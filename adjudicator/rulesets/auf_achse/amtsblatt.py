@@ -9,6 +9,7 @@ from importlib import resources
 from typing import Any
 from xml.sax.saxutils import escape
 
+from ...markup import md_text
 from ...model import Player, State
 from ...palette import colours, text_on
 from .board import Board
@@ -174,7 +175,7 @@ def _legend(state: State, board: Board, height: int) -> str:
 def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
     """The Amtsblatt of the round just played (``state`` is the new state)."""
     board = board_of(state)
-    names = {k: h["name"] for k, h in state["hauliers"].items()}
+    names = {k: md_text(h["name"]) for k, h in state["hauliers"].items()}  # the players chose them
     rnd = report["round"]
     out = [f"**Amtsblatt** – Auswertung der Runde {rnd} von *Auf Achse*"
            + (" (Versteigerung)" if rnd == 0 else ""), ""]
@@ -214,7 +215,7 @@ def setup_newsletter(state: State, players: Sequence[Player]) -> str:
     only be bid on if it is published) and every offer of the game (Auswertung: "bereits vor der ersten
     Spielrunde zur allgemeinen Kenntnisnahme veröffentlicht")."""
     board = board_of(state)
-    names = {k: h["name"] for k, h in state["hauliers"].items()}
+    names = {k: md_text(h["name"]) for k, h in state["hauliers"].items()}
     out = ["**Amtsblatt** – Spielbeginn von *Auf Achse*", "",
            f"{len(state['seats'])} Spediteure, je {state['hauliers'][state['seats'][0]]['cash']} kj Startkapital. "
            "In Runde 0 wird nur versteigert.", "", "## Spediteure", "", "| Spediteur | Startort |", "|---|---|"]
@@ -373,3 +374,64 @@ def _announced(state: State, report: Mapping[str, Any], board: Board) -> list[st
         out.append(f"| {i} | {o['goods']} | {board.label(o['from'])} | {board.label(o['to'])} | {o['count']} | "
                    f"{o['value']} | {', '.join(extra) or '–'} |")
     return out + [""]
+
+
+HEADLINE_LENGTH = 200  # a headline is one line (the site cuts longer ones): the round's biggest news that fit
+
+
+def headline(state: State, report: Mapping[str, Any]) -> str:
+    """The round's news in one line, in the Amtsblatt's words, most important first: the end of the game and its
+    winner, who went Pleite, the richest delivery, where the construction site went and whose bids put it there,
+    the dearest order won at the auction, trailers bought, as many as fit in a line; "" when the round had none
+    of these. Names are the hauliers' names as the Amtsblatt prints them; the site escapes the line."""
+    board = board_of(state)
+    names = {k: h["name"] for k, h in state["hauliers"].items()}
+    parts: list[str] = []
+    if report.get("finished") and report.get("ranking"):
+        first = report["ranking"][0]
+        parts.append(f"Spielende: {names[first['haulier']]} gewinnt mit {first['cash']} kj")
+    if report.get("bankrupt"):
+        parts.append("Pleite: " + _and(names[k] for k in report["bankrupt"]))
+    deliveries = sorted(((u["value"], u["order"], key) for key, r in report.get("hauliers", {}).items()
+                         for t in r["trucks"] for u in t["unloaded"]), key=lambda d: (-d[0], d[1]))
+    if deliveries:
+        value, order, key = deliveries[0]
+        parts.append(f"{names[key]} liefert Auftrag {order} ab (+{value} kj)"
+                     + _more(len(deliveries) - 1, "eine weitere Lieferung", "weitere Lieferungen"))
+    site = report.get("site") or {}
+    if site.get("result"):
+        field = site["result"]
+        backers = [names[b["haulier"]] for b in site["bids"] if b["field"] == field and "void" not in b]
+        parts.append(f"Baustelle auf {field}{_between(board, field)}, gesetzt von {_and(backers)} "
+                     f"({site['totals'][field]} kj)")
+    won = sorted((a for a in report.get("auction", []) if a["result"] == "awarded"),
+                 key=lambda a: (-a["price"], a["order"]))
+    if won:
+        parts.append(f"{names[won[0]['winner']]} ersteigert Auftrag {won[0]['order']} für {won[0]['price']} kj"
+                     + _more(len(won) - 1, "ein weiterer Zuschlag", "weitere Zuschläge"))
+    bought = [t for t in report.get("trailers", []) if t["action"] == "bought"]
+    if bought:
+        parts.append(_and(names[t["haulier"]] for t in bought) + " kauf" + ("en" if len(bought) > 1 else "t")
+                     + (" Anhänger" if len(bought) > 1 else " einen Anhänger"))
+    line = parts[0] if parts else ""
+    for part in parts[1:]:
+        if len(line) + 3 + len(part) <= HEADLINE_LENGTH:
+            line += " · " + part
+    return line
+
+
+def _and(words: Any) -> str:
+    listed = list(dict.fromkeys(words))
+    return ", ".join(listed[:-1]) + " und " + listed[-1] if len(listed) > 1 else "".join(listed)
+
+
+def _more(count: int, one: str, many: str) -> str:
+    return "" if not count else f" und {one}" if count == 1 else f" und {count} {many}"
+
+
+def _between(board: Board, field: str) -> str:
+    """Where a road field lies, by its two cities ("S-WUE.3" lies between Stuttgart and Würzburg)."""
+    ends = field.rpartition(".")[0].split("-")
+    if len(ends) == 2 and all(board.is_city(e) for e in ends):
+        return f" ({board.label(ends[0])}–{board.label(ends[1])})"
+    return ""

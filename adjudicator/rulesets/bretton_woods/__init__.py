@@ -69,6 +69,9 @@ class BrettonWoods(HiddenStateViews):
     def newsletter(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
         return newsletter.newsletter(state, report, players)
 
+    def headline(self, state: State, result: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return newsletter.headline(state, result)
+
     def standings(self, state: State) -> list[dict[str, Any]]:
         return newsletter.standings(state)
 

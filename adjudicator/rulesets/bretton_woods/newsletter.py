@@ -132,3 +132,34 @@ def history(states: Sequence[State]) -> dict[str, dict[str, list[int]]]:
     keys = sorted({k for s in states for k in s.get("countries", {})})
     return {m: {k: [int(s.get("countries", {}).get(k, {}).get(m, 0)) for s in states] for k in keys}
             for m in ("B", "k")}
+
+
+def headline(state: State, report: Mapping[str, Any]) -> str:
+    """The year's news in one line, in the issue's words, most important first: countries that left the game,
+    attacks (who attacked whom, the hits and losses), countries that are entvölkert, type changes, countries new
+    in the game; else the world's quality of life against the year before."""
+    names = {k: c["name"] for k, c in state["countries"].items()}
+    parts = [f"{names[k]} ist aus dem Spiel ausgestiegen" for k in report.get("left", [])]
+    for a in report.get("attacks", []):
+        losses = ", ".join(f"{s} −{n}" for s, n in a["losses"].items() if n)
+        parts.append(f"{names[a['attacker']]} greift {names[a['target']]} an: {a['hits']} Treffer"
+                     + (f" (Verluste {losses})" if losses else ", alle abgewehrt" if not a["hits"] else ""))
+    parts += [f"{names[k]} ist entvölkert" for k, c in report.get("countries", {}).items()
+              if c["listings"]["B"]["end"] == 0]
+    parts += [f"{names[t['country']]} wird {TYPE_NAMES[t['to']]}" for t in report.get("type_changes", [])]
+    turn = report.get("turn", 0)
+    parts += [f"{c['name']} ist neu im Spiel" for c in state["countries"].values()
+              if c.get("joined") and c["joined"] == turn - 1]
+    if parts:
+        return " · ".join(parts[:HEADLINE_PARTS])
+    world = report.get("world") or {}
+    if not world.get("wlq") or not report.get("wlq"):
+        return ""
+    now, before = Fraction(world["wlq"]), Fraction(report["wlq"])
+    if now == before:
+        return f"Weltlebensqualität bleibt bei {decimal_text(now)}"
+    return f"Weltlebensqualität {'steigt' if now > before else 'sinkt'} auf {decimal_text(now)} " \
+           f"(Vorjahr {decimal_text(before)})"
+
+
+HEADLINE_PARTS = 3  # a headline is one line: at most this many pieces of news

@@ -171,11 +171,15 @@ class Calamity(HiddenStateViews):
     def newsletter(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
         return newsletter.render(state, report)
 
+    def headline(self, state: State, result: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return newsletter.headline(state, result)
+
     def standings(self, state: State) -> list[dict[str, Any]]:
         rows = []
         for p in state["seats"]:
             rows.append({"player": p, "name": state["names"][p], "GE": state["players"][p]["cash"],
-                         "policies": len(policies(state, p)), "premium": premium(state, p)[0]})
+                         "policies": len(policies(state, p)), "premium": premium(state, p)[0],
+                         "status": status(state, p)})
         return sorted(rows, key=lambda r: (-r["GE"], state["seats"].index(r["player"])))
 
     def history(self, states: Sequence[State]) -> dict[str, dict[str, list[int]]]:
@@ -184,6 +188,14 @@ class Calamity(HiddenStateViews):
             "GE": {p: [s["players"][p]["cash"] for s in states] for p in seats},
             "policies": {p: [len(s["players"][p]["policies"]) for s in states] for p in seats},
         }
+
+
+def status(state: State, p: str) -> str:
+    """Whether a player is in the game. Section (3): who cannot meet a claim sells every policy, pays what is
+    possible and plays on without debt, so nobody is ever out for money; a player who could not pay in full is
+    marked, and still in the game. (A player who left is marked out by the site, from game.yaml.)"""
+    times = state["players"][p].get("insolvencies", 0)
+    return f"insolvent {times}× (sold all policies; plays on, section 3)" if times else "in the game"
 
 
 RULESET = Calamity()

@@ -7,6 +7,7 @@ cards in hand never appear.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping
 from html import escape
@@ -72,7 +73,9 @@ def _players_table(st: Mapping[str, Any]) -> list[str]:
         held = ", ".join(pl["policies"]) or "–"
         if doubled:
             held += f" (complete: {', '.join(doubled)})"
-        rows.append(f"| {escape(st['names'][p])} | {pl['cash']} | {held} | {amount} | {st['hands'].get(p, 0)} |")
+        marked = " (insolvent, plays on: section 3)" if pl.get("insolvencies") else ""
+        rows.append(f"| {escape(st['names'][p])}{marked} | {pl['cash']} | {held} | {amount} | "
+                    f"{st['hands'].get(p, 0)} |")
     return rows
 
 
@@ -164,3 +167,35 @@ def render(st: Mapping[str, Any], report: Mapping[str, Any]) -> str:
         waiting = ", ".join(st["names"][p] for p in st["phase"]["awaited"])
         out += [f"**Next:** {escape(report['next'])} — orders due from {escape(waiting)}.", ""]
     return "\n".join(out)
+
+
+HEADLINE_EVENTS = 2  # sentences of the phase's own log a headline quotes at most
+
+
+def headline(st: Mapping[str, Any], report: Mapping[str, Any]) -> str:
+    """The phase's news in one line, in the issue's words: the winner at the game's end; a calamity that struck
+    (the policy types the cell marks and who paid what) or spared everybody; the premiums of a year's end; else
+    what the move or the answers did, in the phase's first sentences ("Harriet Lowe plays a 5 and moves the token
+    to field 14 (Risiko D). Calamity in category D: ..."). A player who could not pay (section 3) is named."""
+    events = [str(e) for e in report.get("events", [])]
+    names = st["names"]
+    broke = [e for e in events if " cannot pay" in e]
+    if report.get("winners"):
+        cash = {p: st["players"][p]["cash"] for p in report["winners"]}
+        return "The game is over: " + " and ".join(f"{names[p]} wins with {n} GE" for p, n in cash.items())
+    risk = report.get("risk")
+    if risk and risk.get("row") is not None:
+        where = f"Calamity {risk['category']} on field {risk['field']}"
+        paid = [f"{names[p]} pays {m[1]} GE" for p in st["seats"] for e in events
+                if (m := re.match(rf"{re.escape(names[p])} pays (\d+) GE to the bank for the calamity", e))]
+        if paid:
+            return f"{where} strikes {', '.join(risk['marked'])}: {', '.join(paid)}" + "".join(f" · {e}" for e in broke)
+        marked = ", ".join(risk["marked"])
+        return f"{where}: " + (f"the cell marks {marked}, which nobody holds" if marked else
+                               "the cell marks no policy") + "; nobody pays"
+    if report.get("year_end"):
+        entry = report["year_end"][-1]
+        return f"Year {entry['year']} ends: premiums " + ", ".join(
+            f"{names[r['player']]} {r['premium']} GE" for r in entry["statement"])
+    said = events[:HEADLINE_EVENTS]
+    return " ".join([*said, *(e for e in broke if e not in said)])

@@ -72,6 +72,9 @@ class PolicyMaker(HiddenStateViews):
     def newsletter(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
         return _newsletter.issue(self.public_view(state), report, players)
 
+    def headline(self, state: State, result: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return _newsletter.headline(self.public_view(state), result)
+
     def standings(self, state: State) -> list[dict[str, Any]]:
         """One row per Investy (fields per sector, initiatives, cards in hand, score), then the Government."""
         rows: list[dict[str, Any]] = []

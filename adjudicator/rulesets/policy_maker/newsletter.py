@@ -19,6 +19,7 @@ from .common import (
     field,
     fraction_show,
     goal,
+    government,
     initiative,
     investys,
     kinds_text,
@@ -179,3 +180,31 @@ def issue(state: State, report: Mapping[str, Any], players: Sequence[Player]) ->
                "wealth_tax": f"the wealth tax of {_who(state, head['player'])}"}[head["step"]]
         out += [f"**Next:** round {state['round']}, {nxt}."]
     return "\n".join(out) + "\n"
+
+
+# What makes a phase's news, most important first: the phase's log sentences that start or contain these. The
+# drawing of cards and the start of a round (the issue's title says it) are no news.
+NEWS = ("The timeline marker", "Monopoly", "monopoly", "fulfils the public initiative", "manipulates",
+        "pays the wealth tax", "Tax policy:", "Grant funding:", "Audit:", "Holiday break:", "invests in")
+HEADLINE_EVENTS = 2
+
+
+def headline(state: State, report: Mapping[str, Any]) -> str:
+    """The phase's news in one line, in the issue's words: who won and why at the end; else the phase's most
+    important sentences (a monopoly, a public initiative fulfilled, a market manipulated, the Government's
+    action, an investment), a tax policy as the law the Government passes. ``state`` is the public view."""
+    texts = [str(e["text"]) for e in report.get("events", [])]
+    result = report.get("result")
+    if result:
+        winners = " and ".join(name(state, w) for w in result.get("winners", []))
+        why = next((t for t in texts if "win" in t), "")
+        return f"{winners} win{'s' * (len(result.get('winners', [])) == 1)}" + (f": {why}" if why else "")
+    ranked = sorted((i, n, t) for n, t in enumerate(texts) for i, mark in enumerate(NEWS) if mark in t)
+    said: list[str] = []
+    for _, _, text in ranked:
+        if text.startswith("Tax policy: "):
+            text = (f"The Government ({name(state, government(state))}) passes a tax law: "
+                    + text.removeprefix("Tax policy: "))
+        if text not in said:
+            said.append(text)
+    return " · ".join(said[:HEADLINE_EVENTS])
