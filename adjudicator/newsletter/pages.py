@@ -42,6 +42,8 @@ from . import (
 )
 
 GAMES_DIR = "site/games"
+BLOG_URL = "news"  # where an issue is published: news/<game>/<NNNN>/ (mkdocs.yml: blog_dir, post_url_format)
+MAPS_DIR = "maps"  # each turn's map as a file, under the game's folder (for the game page's map history)
 HOOKS = "site/.turnpress/mkdocs_hooks.py"  # as named under ``hooks`` in mkdocs.yml
 OVERRIDES = "site/.turnpress/overrides"  # as named as the theme's ``custom_dir`` in mkdocs.yml
 # Material's post template imports the navigation's macros with the page's context on every post it renders, for
@@ -348,7 +350,7 @@ def at_a_glance(view: GameView, page: str, lang: str) -> list[str]:
             lines.append(f"- **{say('final')}:** " + "; ".join(
                 f"{n}. {md_escape(_first_text(r))}" for n, r in enumerate(rows, 1)))
     else:
-        lines.append(f"- **{say('next_deadline')}:** {md_escape(view.next_deadline(lang))}")
+        lines.append(f"- **{say('next_deadline')}:** {countdown(view, lang)}")
         awaited = view.phase().awaited
         if awaited:
             sent = view.orders_in()
@@ -363,6 +365,22 @@ def at_a_glance(view: GameView, page: str, lang: str) -> list[str]:
         news = view.headlines.get(view.last) or view.reports[view.last]["label"]
         lines.append(f"- **{say('changes')}:** [{md_text(news)}]({issue_link(page, view.id, view.last)})")
     return lines
+
+
+def countdown(view: GameView, lang: str) -> str:
+    """The open turn's deadline for the at-a-glance lines: without JavaScript its date and time in the game's time
+    zone, named and as an offset from UTC ("2026-01-26 20:00 CET (UTC+01:00)"), in a ``<time>`` element whose
+    ``datetime`` is the instant in UTC; ``turnpress.js`` adds how long is left and the time in the reader's own
+    zone. A game without a fixed deadline (over, paused, adjudicated when all orders are in) says so instead."""
+    when = view.deadline()
+    if when is None or view.game.schedule is None:
+        return md_escape(view.next_deadline(lang))
+    local = when.astimezone(view.game.schedule.zone)
+    offset = local.strftime("%z")
+    shown = f"{local.strftime('%Y-%m-%d %H:%M %Z').strip()} (UTC{offset[:3]}:{offset[3:]})"
+    instant = when.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%MZ")
+    return (f'<time class="tp-countdown" datetime="{instant}" data-local="{html.escape(words.say(lang, "your_time"))}"'
+            f' data-passed="{html.escape(words.say(lang, "passed"))}">{html.escape(shown)}</time>')
 
 
 def _first_text(row: Mapping[str, Any]) -> str:
@@ -417,7 +435,42 @@ def archive_page(view: GameView) -> str:
                       f'<a href="../../feeds/{view.id}.xml">{view.say("feed")}</a>', ""])
 
 
-def overview(view: GameView, root: Path, has_map: bool) -> str:
+def map_files(view: GameView, draw: Any) -> dict[int, str]:
+    """The ruleset's map of every turn's public state, the set-up's first (turn -> SVG)."""
+    return {t: draw(view.public(n)) for n, t in enumerate(view.turns)}
+
+
+def standalone_svg(svg: str) -> str:
+    """An inline SVG as a file of its own, which a browser draws only with the SVG namespace declared."""
+    if "xmlns=" not in svg.split(">", 1)[0]:
+        svg = svg.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"', 1)
+    return svg.rstrip("\n") + "\n"
+
+
+def map_history(view: GameView, maps: Mapping[int, str]) -> list[str]:
+    """The game page's history over the maps: each turn's map (a file of its own, loaded only when shown) with
+    its label and a link to its issue. Without JavaScript a list in a disclosure, newest first; with it
+    (``turnpress.js``) a slider over the turns, one map at a time, the newest shown."""
+    if len(maps) < 2:
+        return []
+    say = view.say
+    items = []
+    for t in reversed(list(maps)):
+        label = say("turn", turn=t) + (f": {view.reports[t]['label']}" if t else f" ({say('setup_label')})")
+        alt = html.escape(f"{say('map')}: {label}")
+        caption = html.escape(label)
+        if has_issue(view.game, t):  # raw HTML keeps its links as written: the issue's address, not its file
+            caption = f'<a href="../../{BLOG_URL}/{view.id}/{t:04d}/">{caption}</a>'
+        items.append(f'<li data-label="{html.escape(label)}"><figure><img src="{MAPS_DIR}/{t:04d}.svg" alt="{alt}" '
+                     f'loading="lazy" width="600"><figcaption>{caption}</figcaption></figure></li>')
+    words_attrs = " ".join(f'data-{k}="{html.escape(say(k))}"' for k in ("previous", "next", "turns"))
+    return [f"## {say('map_history')}", "",
+            f'<details class="tp-history" {words_attrs} data-search-exclude>',
+            f"<summary>{html.escape(say('map_history_summary', count=len(maps)))}</summary>",
+            '<ol reversed class="tp-history-list">', *items, "</ol>", "</details>", ""]
+
+
+def overview(view: GameView, root: Path, has_map: bool, history: Sequence[str] = ()) -> str:
     page = f"games/{view.id}/index.md"
     g, rs, say = view.game, view.game.ruleset, view.say
     text = summary(view)
@@ -437,7 +490,7 @@ def overview(view: GameView, root: Path, has_map: bool) -> str:
     issues = [t for t in view.turns if has_issue(g, t)]
     if issues:
         links += [f"[{say('archive')}](../../news/{view.id}.md)", f'<a href="../../feeds/{view.id}.xml">RSS</a>']
-    lines += [" · ".join(links), "", f"## {say('players')}", "",
+    lines += [" · ".join(links), "", *history, f"## {say('players')}", "",
               html_table([_player_row(p, view) for p in g.config.get("players", [])], {}, say("players")), "",
               "## How to send orders", "", *_how_to(view), ""]
     if issues:
@@ -572,9 +625,11 @@ def _fold(line: str, octets: int = 75) -> str:
 def game_pages(view: GameView, root: Path) -> dict[str, str]:
     base = f"{GAMES_DIR}/{view.id}"
     draw = view.game.ruleset.map if isinstance(view.game.ruleset, DrawsMap) else None
-    svg = draw(view.public(len(view.turns) - 1)) if draw and view.turns else ""
-    pages = {f"{base}/index.md": overview(view, root, bool(svg)), f"{base}/standings.md": standings_page(view),
-             f"{base}/charts.md": charts_page(view)}
+    maps = map_files(view, draw) if draw and view.turns else {}
+    svg = maps[view.last] if maps else ""
+    pages = {f"{base}/index.md": overview(view, root, bool(svg), map_history(view, maps)),
+             f"{base}/standings.md": standings_page(view), f"{base}/charts.md": charts_page(view)}
+    pages.update({f"{base}/{MAPS_DIR}/{t:04d}.svg": standalone_svg(text) for t, text in maps.items()})
     if svg:
         pages[f"{base}/map.md"] = map_page(view, svg)
     pages.update(orders_page.game_files(view.game, root))

@@ -48,7 +48,9 @@ WORDS: dict[str, dict[str, str]] = {
         "the league's house rules", "feed": "Feed of this game (RSS)", "archive": "Issue archive",
         "changes": "Since the last turn", "no_change": "no change", "every_turn": "Every turn of the game, newest "
         "first.", "setup": "The set-up of {game}.", "first_due": "Orders for turn 1 are due by {when}.",
-        "commitment": "Dice commitment",
+        "commitment": "Dice commitment", "your_time": "your time", "map_history": "Map history",
+        "map_history_summary": "The map after every turn ({count} maps)", "setup_label": "set-up",
+        "passed": "the deadline has passed: the turn is adjudicated at the next run",
         "chain_head": "Chain head after this turn: `{head}`; keep it, and `turnpress verify {game} --since {head}` "
         "shows at any later time that the league's history still holds this issue unchanged",
     },
@@ -78,7 +80,9 @@ WORDS: dict[str, dict[str, str]] = {
         "changes": "Seit dem letzten Zug", "no_change": "keine Änderung", "every_turn": "Jeder Zug der Partie, der "
         "neueste zuerst.", "setup": "Der Aufbau von {game}.",
         "first_due": "Die Befehle für Zug 1 sind fällig bis {when}.",
-        "commitment": "Festlegung der Würfel",
+        "commitment": "Festlegung der Würfel", "your_time": "Ihre Zeit", "map_history": "Kartenverlauf",
+        "map_history_summary": "Die Karte nach jedem Zug ({count} Karten)", "setup_label": "Aufbau",
+        "passed": "der Abgabeschluss ist vorbei: der Zug wird beim nächsten Lauf ausgewertet",
         "chain_head": "Kettenkopf nach diesem Zug: `{head}`; heben Sie ihn auf: `turnpress verify {game} --since "
         "{head}` zeigt jederzeit später, dass die Geschichte der Liga diese Ausgabe unverändert enthält",
     },

@@ -88,11 +88,11 @@ def test_a_hostile_name_in_a_headline_is_inert_in_the_page_the_listings_and_the_
     assert view.headlines[1].startswith(hostile)
     files = pages.game_pages(view, root)
     issue = files["site/news/posts/demo-auf-achse/0001.md"]
-    assert "<img" not in issue and "&lt;img src=x onerror=alert(1)&gt;" in issue
+    assert "<img src=x" not in issue and "&lt;img src=x onerror=alert(1)&gt;" in issue
     overview = files["site/games/demo-auf-achse/index.md"]
     home = pages.home([view])
     for text in (overview, home):
-        assert "<img" not in text and "[x](javascript" not in text and "*Kaffee*" not in text
+        assert "<img src=x" not in text and "[x](javascript" not in text and "*Kaffee*" not in text
         assert "&#60;img src=x onerror=alert(1)&#62; &#91;x&#93;(javascript:alert(1)) &#42;Kaffee&#42;" in text
 
 
@@ -126,3 +126,23 @@ def test_calamity_marks_who_is_out_as_the_rules_say(tmp_path):
     assert "- **Out of the game:** Harriet Lowe" in pages.overview(view, root, False)
     issue = pages.game_pages(view, root)["site/news/posts/demo-calamity/0073.md"]
     assert "| Rupert Vance (insolvent, plays on: section 3) | 0 |" in issue
+
+
+def test_bretton_woods_marks_a_country_that_left_and_not_one_that_is_entvoelkert(tmp_path):
+    """Eliminated and departed players marked: a country that left the game (7.2) is out, from the state; a
+    country whose population fell to 0 stays in the game (house rule: it regrows), so it is not marked out."""
+    import shutil
+
+    from adjudicator import yamlio
+
+    view = pages.GameView.read(REPO, "demo-bretton-woods")
+    assert view.out_of_game() == {"cleo-m"}
+    assert "- **Ausgeschieden:** Carpania" in pages.overview(view, REPO, False)
+    root = tmp_path / "league"
+    shutil.copytree(REPO / "games" / "demo-bretton-woods", root / "games" / "demo-bretton-woods")
+    last = root / "games" / "demo-bretton-woods" / "turns" / "0007" / "state.yaml"
+    state = yamlio.load_trusted(last.read_text(encoding="utf-8"))
+    state["countries"]["dan-r"]["B"] = 0
+    last.write_text(yamlio.dump(state), encoding="utf-8")
+    emptied = pages.GameView.read(root, "demo-bretton-woods")
+    assert emptied.out_of_game() == {"cleo-m"}, "entvölkert is not out"

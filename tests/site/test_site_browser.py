@@ -119,6 +119,67 @@ def test_a_reader_goes_from_home_to_a_game_to_its_latest_issue(browser: Browser,
     browser.screenshot(ARTIFACTS / "3-issue.png")
 
 
+def test_the_open_turns_deadline_counts_down(browser: Browser, served: str):
+    """A deadline countdown (issue: the newsletter readers want, "At a glance"): the page itself gives the date,
+    time and zone; the script adds how long is left in the page's language and the time in the reader's zone."""
+    browser.resize(1280, 1000)
+    browser.get(served + "games/atlas/")
+    deadline = "article time.tp-countdown[datetime='2026-01-26T19:00Z']"
+    assert browser.text(deadline) == "2026-01-26 20:00 CET (UTC+01:00)"
+    shown = browser.wait_for(lambda: browser.find_all(deadline + " + .tp-countdown-left"), "the countdown")
+    assert shown, "drawn at once, with the real clock (long past: the deadline has passed)"
+    assert "the deadline has passed" in browser.text(deadline + " + .tp-countdown-left")
+    cases = [("2026-01-23T12:00Z", "in 3 days"), ("2026-01-26T12:00Z", "in 7 hours"),
+             ("2026-01-26T18:35Z", "in 25 minutes"), ("2026-01-26T19:01Z", "the deadline has passed")]
+    for now, expected in cases:
+        said = browser.script(f"window.turnpressCountdown(Date.parse('{now}'));"
+                              "return document.querySelector('.tp-countdown-left').textContent;")
+        assert expected in said and "your time: " in said, (now, said)
+    browser.get(served + "news/atlas/0003/")
+    assert browser.find_all("time.tp-countdown") == [], "an issue keeps the deadline it was published with"
+
+
+def test_the_game_page_steps_through_the_maps_of_every_turn(browser: Browser, served: str):
+    """A phase slider over the maps (issue: the newsletter readers want, "A game's own path"): the game page's
+    map history becomes a labelled slider with previous and next buttons, one map shown at a time, the newest
+    first; each map is drawn (a file of its own) and links to its issue."""
+    for width in (1280, 390):
+        browser.resize(width, 1000)
+        browser.get(served + "games/atlas/")
+        browser.wait_for(lambda: browser.find_all(".tp-history-controls input[type=range]"), "the slider")
+
+        def shown() -> dict:
+            return browser.script("""
+                const items = [...document.querySelectorAll(".tp-history-list > li")];
+                const seen = items.filter(li => !li.hidden && li.getBoundingClientRect().height > 0);
+                const input = document.querySelector(".tp-history-controls input[type=range]");
+                const label = document.querySelector(`label[for="${input.id}"]`);
+                const img = seen.length ? seen[0].querySelector("img") : null;
+                return {count: items.length, seen: seen.map(li => li.dataset.label), value: input.value,
+                        max: input.max, text: input.getAttribute("aria-valuetext"), label: label && label.textContent,
+                        output: document.querySelector(".tp-history-controls output").textContent,
+                        drawn: img ? img.complete && img.naturalWidth > 0 : false,
+                        width: img ? Math.round(img.getBoundingClientRect().right) : 0,
+                        viewport: document.documentElement.clientWidth,
+                        link: seen.length && seen[0].querySelector("figcaption a") ?
+                              seen[0].querySelector("figcaption a").getAttribute("href") : null};
+            """)
+
+        now = browser.wait_for(lambda: (lambda s: s if s["drawn"] else None)(shown()), "the newest map drawn")
+        assert now["count"] == 4 and now["seen"] == ["Turn 3: Round 3"] and now["value"] == now["max"] == "3"
+        assert now["text"] == now["output"] == "Turn 3: Round 3" and now["label"] == "Turns"
+        assert now["link"] == "../../news/atlas/0003/" and now["width"] <= now["viewport"]
+        browser.click(".tp-history-controls button:nth-of-type(1)")  # previous
+        before = browser.wait_for(lambda: (lambda s: s if s["drawn"] else None)(shown()), "turn 2's map drawn")
+        assert before["seen"] == ["Turn 2: Round 2"] and before["value"] == "2"
+        browser.script("const i = document.querySelector('.tp-history-controls input[type=range]');"
+                       "i.value = '0'; i.dispatchEvent(new Event('input'));")
+        first = browser.wait_for(lambda: (lambda s: s if s["drawn"] else None)(shown()), "the set-up's map drawn")
+        assert first["seen"] == ["Turn 0 (set-up)"] and first["link"] is None, "the set-up has no issue"
+        assert browser.script("return document.querySelector('.tp-history-controls button').disabled") is True
+        browser.screenshot(ARTIFACTS / f"map-history-{width}.png")
+
+
 def test_the_search_box_finds_a_country_by_name(browser: Browser, served: str):
     browser.resize(1280, 1000)
     browser.get(served)
@@ -202,7 +263,8 @@ def test_no_serious_accessibility_findings_on_any_page_type(browser: Browser, se
         browser.resize(width, 900)
         # on a phone, the pages whose layout changes with the width (tables that scroll or reflow, the menu)
         pages = [*((served, p) for p in PAGE_TYPES), *((demo, p) for p in DEMO_PAGES)] if width > 500 else \
-            [(served, ""), (served, "news/atlas/0003/"), *((demo, p) for p in DEMO_PAGES[:9])]
+            [(served, ""), (served, "games/atlas/"), (served, "news/atlas/0003/"),
+             (demo, "games/demo-auf-achse/"), *((demo, p) for p in DEMO_PAGES[:9])]
         for base, page in pages:
             browser.get(base + page)
             found += [f"{width}px /{page}: {v['id']} ({v['impact']}, {v['nodes']} nodes, e.g. {v['target']})"
@@ -235,7 +297,8 @@ def test_on_a_phone_no_table_is_wider_than_the_screen(browser: Browser, served: 
     """Home and standings fit the screen (standings reflow into one block per row); an issue's own wide tables
     scroll inside a box that fits, which the keyboard can reach."""
     browser.resize(390, 844)
-    for base, page in ((served, ""), (demo, ""), (demo, "games/demo-policy-maker/standings/"),
+    for base, page in ((served, ""), (served, "games/atlas/"), (demo, ""), (demo, "games/demo-diplomacy/"),
+                       (demo, "games/demo-policy-maker/standings/"),
                        (demo, "games/demo-auf-achse/standings/"), (demo, "news/demo-auf-achse/0004/"),
                        (demo, "news/demo-bretton-woods/0003/")):
         browser.get(base + page)

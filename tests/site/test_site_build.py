@@ -382,7 +382,8 @@ def test_home_and_game_pages_show_the_state_at_a_glance(built_site: Path):
     assert f"- **Winner{'s' if ',' in winners else ''}:** {winners}" in cosmo
     assert "- **State:** finished after turn 1" in cosmo and "- **Final standings:** 1. " in cosmo
     atlas = home[home.index("### [League of ATLAS]"):home.index("### [League of BOREA]")]
-    assert "- **Next deadline:** 2026-01-26 20:00 CET" in atlas
+    assert '- **Next deadline:** <time class="tp-countdown" datetime="2026-01-26T19:00Z"' in atlas
+    assert '>2026-01-26 20:00 CET (UTC+01:00)</time>' in atlas, "without JavaScript: the date, time and zone"
     assert "- **Orders in:** 0/3 · **Awaited:** Ruritania, Freedonia, Syldavia" in atlas
     assert "- **Since the last turn:** [Score: " in atlas
     overview = (built_site / "site/games/atlas/index.md").read_text()
@@ -469,3 +470,24 @@ def test_chart_lines_have_the_colours_of_the_map():
 
     austria = re.search(r'<g><title>Austria: \d+</title><polyline fill="none" stroke="([^"]+)"', chart)
     assert austria and austria.group(1) == load_map("standard").powers["austria"]["colour"], "Austria's, as on the map"
+
+
+def test_the_game_page_has_the_map_of_every_turn_as_a_list_without_javascript(built_site: Path):
+    """A map history on the game page (issue: the newsletter readers want): without JavaScript a list, newest
+    first, of every turn's map, each a file of its own with a text alternative and a link to its issue."""
+    page = (built_site / "public/games/atlas/index.html").read_text(encoding="utf-8")
+    history = page[page.index('<details class="tp-history"'):page.index("</details>", page.index("tp-history"))]
+    items = re.findall(r'<li data-label="([^"]+)"><figure><img src="maps/(\d{4}).svg" alt="Map: \1" loading="lazy"'
+                       r' width="600"><figcaption>(.*?)</figcaption>', history)
+    assert [(label, file) for label, file, _ in items] == [
+        ("Turn 3: Round 3", "0003"), ("Turn 2: Round 2", "0002"), ("Turn 1: Round 1", "0001"),
+        ("Turn 0 (set-up)", "0000")]
+    assert items[0][2] == '<a href="../../news/atlas/0003/">Turn 3: Round 3</a>' and "<a" not in items[3][2]
+    assert (built_site / "public/news/atlas/0003/index.html").is_file(), "the caption's link leads to the issue"
+    for _, file, _ in items:
+        svg = (built_site / f"public/games/atlas/maps/{file}.svg").read_text(encoding="utf-8")
+        assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"'), "a file a browser draws as SVG"
+    assert "<summary>The map after every turn (4 maps)</summary>" in history
+    borea = (built_site / "site/games/borea/index.md").read_text(encoding="utf-8")
+    assert borea.count("<li data-label=") == 3
+

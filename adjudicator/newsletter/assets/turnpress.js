@@ -29,3 +29,102 @@
   }
   window.addEventListener("resize", soon);
 })();
+
+/* The open turn's deadline counts down (the at-a-glance lines of the home and game pages). The page says the
+   date and time in the game's zone by itself; this adds how long is left, in the page's language
+   (Intl.RelativeTimeFormat), and the time in the reader's own zone, every 30 s. `turnpressCountdown(ms)` draws it
+   for another clock (the browser test's). */
+(function () {
+  var MINUTE = 60000, HOUR = 60 * MINUTE, DAY = 24 * HOUR;
+  function left(ms, lang) {
+    var words = new Intl.RelativeTimeFormat(lang, { numeric: "always" });
+    if (ms >= 2 * DAY) return words.format(Math.floor(ms / DAY), "day");
+    if (ms >= 2 * HOUR) return words.format(Math.floor(ms / HOUR), "hour");
+    return words.format(Math.max(1, Math.ceil(ms / MINUTE)), "minute");
+  }
+  function draw(now) {
+    var lang = document.documentElement.lang || "en";
+    document.querySelectorAll("time.tp-countdown[datetime]").forEach(function (time) {
+      var due = Date.parse(time.getAttribute("datetime"));
+      if (isNaN(due)) return;
+      var out = time.nextElementSibling;
+      if (!out || !out.classList.contains("tp-countdown-left")) {
+        out = document.createElement("span");
+        out.className = "tp-countdown-left";
+        time.insertAdjacentElement("afterend", out);
+      }
+      var local = new Intl.DateTimeFormat(lang, { weekday: "short", day: "numeric", month: "short",
+                                                  hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
+      var ms = due - now;
+      out.textContent = " · " + (ms > 0 ? left(ms, lang) : time.getAttribute("data-passed")) + " ("
+        + time.getAttribute("data-local") + ": " + local.format(new Date(due)) + ")";
+    });
+  }
+  window.turnpressCountdown = draw;
+  function tick() { draw(Date.now()); }
+  if (typeof document$ !== "undefined") {
+    document$.subscribe(tick);
+  } else {
+    document.addEventListener("DOMContentLoaded", tick);
+  }
+  setInterval(tick, 30000);
+})();
+
+/* The game page's map history: without JavaScript a list of every turn's map in a disclosure; with it a slider
+   over the turns (a labelled range input, previous and next buttons), one map at a time, the newest first shown.
+   The map's label is the input's value text and is announced when it changes. */
+(function () {
+  var made = 0;
+  function build(details) {
+    var list = details.querySelector("ol.tp-history-list");
+    if (!list || details.hasAttribute("data-tp-slider")) return;
+    details.setAttribute("data-tp-slider", "");
+    var items = Array.prototype.slice.call(list.children).reverse();  /* the list is newest first */
+    var id = "tp-history-" + (++made);
+    var bar = document.createElement("div");
+    bar.className = "tp-history-controls";
+    var label = document.createElement("label");
+    label.htmlFor = id;
+    label.textContent = details.getAttribute("data-turns");
+    var input = document.createElement("input");
+    input.type = "range";
+    input.id = id;
+    input.min = "0";
+    input.max = String(items.length - 1);
+    input.step = "1";
+    var prev = document.createElement("button");
+    prev.type = "button";
+    prev.className = "md-button";
+    prev.textContent = details.getAttribute("data-previous");
+    var next = document.createElement("button");
+    next.type = "button";
+    next.className = "md-button";
+    next.textContent = details.getAttribute("data-next");
+    var output = document.createElement("output");
+    output.htmlFor = id;
+    output.setAttribute("aria-live", "polite");
+    bar.append(label, input, prev, next, output);
+    var at = items.length - 1;
+    function show(i) {
+      at = Math.max(0, Math.min(items.length - 1, i));
+      items.forEach(function (li, k) { li.hidden = k !== at; });
+      input.value = String(at);
+      input.setAttribute("aria-valuetext", items[at].getAttribute("data-label"));
+      output.textContent = items[at].getAttribute("data-label");
+      prev.disabled = at === 0;
+      next.disabled = at === items.length - 1;
+    }
+    input.addEventListener("input", function () { show(Number(input.value)); });
+    prev.addEventListener("click", function () { show(at - 1); });
+    next.addEventListener("click", function () { show(at + 1); });
+    list.parentNode.insertBefore(bar, list);
+    details.open = true;
+    show(at);
+  }
+  function all() { document.querySelectorAll("details.tp-history").forEach(build); }
+  if (typeof document$ !== "undefined") {
+    document$.subscribe(all);
+  } else {
+    document.addEventListener("DOMContentLoaded", all);
+  }
+})();
