@@ -20,7 +20,10 @@ own speed is bench_league.py's business). Then:
    ``mkdocs.yml`` from a clean cache: whether it builds, and its time.
 
 With ``--repeat N`` every build is timed N times, interleaved, and the best time kept (on a shared machine other
-work only ever adds time). Figures are printed and written to benchmarks/results/site.json.
+work only ever adds time); the ratio of each run's build to the bare build of the same run is kept too, with the
+load average at the start and the end: on a loaded machine the absolute times say little, the ratio of two builds
+made side by side under the same load says how much the site adds. Figures are printed and written to
+benchmarks/results/site.json.
 """
 
 from __future__ import annotations
@@ -161,6 +164,9 @@ def main() -> int:
 
         config = None
         best: dict[str, float] = {}
+        pairs: list[float] = []  # each run's build over the bare build of the same run: both under the same load
+        figures["load_average_at_start"] = [round(x, 2) for x in os.getloadavg()]
+        figures["cores"] = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
         for _ in range(args.repeat):  # interleaved, the best of each: other work on the machine only adds time
             start = time.monotonic()
             site.generate(root)
@@ -194,6 +200,10 @@ def main() -> int:
                     print(done.stderr, file=sys.stderr)
                 runs[name] = seconds
             best = {k: min(v, best.get(k, v)) for k, v in runs.items()}
+            pairs.append((runs["pages_s"] + runs["mkdocs_strict_s"]) / runs["bare_material_s"])
+        figures["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+        figures["ratio_to_bare_each_run"] = [round(r, 2) for r in pairs]
+        figures["ratio_to_bare_median_of_runs"] = round(sorted(pairs)[len(pairs) // 2], 2)
         figures["runs"] = args.repeat
         figures.update({k: round(v, 2) for k, v in best.items()})
         figures["turnpress_site_build_s"] = round(best["pages_s"] + best["mkdocs_strict_s"], 2)
