@@ -165,6 +165,12 @@ class HasWinners(Protocol):
 
 
 @runtime_checkable
+class MarksOut(Protocol):
+    def out_of_game(self, state: State) -> list[str]:
+        """The players the rules have put out of the game (departed or eliminated), as the state records it."""
+
+
+@runtime_checkable
 class HasHistory(Protocol):
     def history(self, states: Sequence[State]) -> dict[str, dict[str, list[int]]]:
         """Chart series: metric -> player -> one value per state."""
@@ -189,8 +195,8 @@ class HasCommands(Protocol):
 
 
 CAPABILITIES: tuple[type, ...] = (Joins, WritesTemplate, OffersChoices, Describes, WritesNewsletter,
-                                  WritesSetupNewsletter, HasHeadline, HasStandings, HasWinners, HasHistory, DrawsMap,
-                                  HasColours, HasCommands)
+                                  WritesSetupNewsletter, HasHeadline, HasStandings, HasWinners, MarksOut, HasHistory,
+                                  DrawsMap, HasColours, HasCommands)
 
 
 def capabilities(ruleset: object) -> list[str]:

@@ -23,7 +23,7 @@ from typing import Any
 
 from .. import store
 from ..markup import md_text
-from ..ruleset import DrawsMap, HasHistory, HasStandings, HasWinners
+from ..ruleset import DrawsMap, HasHistory, HasStandings, HasWinners, MarksOut
 from . import (
     charts,
     colours_of,
@@ -168,8 +168,11 @@ class GameView:
         return out
 
     def out_of_game(self) -> set[str]:
-        """Players whose count the rules put them out by (``out_at_zero``) fell to zero, and those who left."""
+        """Players the rules put out of the game: by the ruleset's own word (its ``out_of_game`` hook), or whose
+        count that puts them out (``out_at_zero``) fell to zero; and those who left (``left`` in game.yaml)."""
         gone = {str(p["key"]) for p in self.game.config.get("players", []) if p.get("left")}
+        if isinstance(self.game.ruleset, MarksOut) and self.turns:
+            gone.update(self.game.ruleset.out_of_game(self.public(len(self.turns) - 1)))
         metric = self.about.get("out_at_zero")
         hook = self.game.ruleset.history if isinstance(self.game.ruleset, HasHistory) else None
         if metric and hook and self.turns:

@@ -75,6 +75,10 @@ class BrettonWoods(HiddenStateViews):
     def standings(self, state: State) -> list[dict[str, Any]]:
         return newsletter.standings(state)
 
+    def out_of_game(self, state: State) -> list[str]:
+        """Countries that left the game (section 7.2); a country whose population fell to 0 stays in it."""
+        return [k for k, c in state["countries"].items() if not c["active"]]
+
     def history(self, states: Sequence[State]) -> dict[str, dict[str, list[int]]]:
         return newsletter.history(states)
 
