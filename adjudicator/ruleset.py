@@ -9,6 +9,7 @@ shell (``store``, ``turn``, ``check``, ``cli``) does everything else. Rulesets r
 from __future__ import annotations
 
 import copy
+import sys
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import import_module, util
@@ -194,9 +195,16 @@ class HasCommands(Protocol):
         """The ruleset's own commands, as ``turnpress <ruleset> ...``; the exit code."""
 
 
+@runtime_checkable
+class PinsData(Protocol):
+    def data_files(self, options: Mapping[str, Any]) -> list[str]:
+        """The data files the rules read for a game with ``options`` (maps, tables, decks), as paths in the
+        ruleset's package: ``turnpress new`` pins copies of them in the game (``gamedata``)."""
+
+
 CAPABILITIES: tuple[type, ...] = (Joins, WritesTemplate, OffersChoices, Describes, WritesNewsletter,
                                   WritesSetupNewsletter, HasHeadline, HasStandings, HasWinners, MarksOut, HasHistory,
-                                  DrawsMap, HasColours, HasCommands)
+                                  DrawsMap, HasColours, HasCommands, PinsData)
 
 
 def capabilities(ruleset: object) -> list[str]:
@@ -245,6 +253,12 @@ def load(name: str) -> Ruleset:
         return eps[name].load()
     except ImportError as e:
         raise KeyError(f"ruleset {name!r} is registered but cannot be loaded: {e}") from e
+
+
+def package_of(ruleset: object) -> str:
+    """The package a ruleset's data files are read from: that of the module defining its class."""
+    module = sys.modules[type(ruleset).__module__]
+    return module.__package__ or module.__name__
 
 
 def register(ruleset: Ruleset) -> None:

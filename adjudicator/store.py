@@ -2,7 +2,9 @@
 
 Files of a league::
 
-    games/<game>/game.yaml                 ruleset, options, players, schedule, dice commitment, key
+    games/<game>/game.yaml                 ruleset, options, players, schedule, dice commitment, key, and
+                                           the SHA-256 of each pinned data file (``data:``)
+    games/<game>/data/<path>               the rules' data files (maps, tables) as the game was set up with
     games/<game>/turns/<NNNN>/state.yaml   public state after turn NNNN (0000: the set-up)
     games/<game>/turns/<NNNN>/hidden.yaml  hidden parts of the state (hands, deck), in a game without a key
     games/<game>/turns/<NNNN>/private/<player>.yaml.age, secret.yaml.age
@@ -31,12 +33,12 @@ from pathlib import Path
 from typing import Any
 
 from . import dice as dicemod
+from . import gamedata, secrets, yamlio
 from . import schedule as schedmod
-from . import secrets, yamlio
 from .errors import LeagueError, SealError
 from .model import HIDDEN_KEYS, GameConfig, Player, State
 from .orders import orders_relpath
-from .ruleset import Joins, Ruleset, get
+from .ruleset import Joins, Ruleset, get, package_of
 from .sealed import storage
 
 GAMES_DIR = "games"
@@ -86,6 +88,11 @@ def sealed_relpath(game_id: str, turn: int, player: str) -> str:
     return f"{orders_relpath(game_id, turn, player)}.age"
 
 
+def data_relpath(game_id: str) -> str:
+    """The copies of the rules' data files the game was set up with (``gamedata``)."""
+    return f"{game_relpath(game_id)}/{gamedata.DATA_DIR}"
+
+
 def dice_demo_relpath(game_id: str) -> str:
     return f"{game_relpath(game_id)}/dice-secret.demo"
 
@@ -116,6 +123,8 @@ class Game:
     # Keys besides the game's own (a player's, for their own hidden figures) and the sealed parts read so far.
     identities: list[Any] = field(default_factory=list, repr=False)
     _hidden: dict[int, tuple[State, bool]] = field(default_factory=dict, repr=False)
+    # The pinned data files when they are not on disk yet (``turn.new_game`` uses the game before writing it).
+    pinned_data: dict[str, bytes] | None = field(default=None, repr=False)
 
     @property
     def settings(self) -> GameConfig:
@@ -140,10 +149,22 @@ class Game:
 
     @cached_property
     def ruleset(self) -> Ruleset:
+        """The game's rules, reading the data files pinned at its set-up (``gamedata``) where it pinned any."""
         try:
-            return get(self.settings.ruleset)
+            rules = get(self.settings.ruleset)
         except KeyError as e:
             raise LeagueError(f"games/{self.id}/game.yaml: {e.args[0]}") from None
+        if "data" not in self.config:  # set up before turnpress pinned data: the installed data is all there is
+            return rules
+        files = self.pinned_data
+        if files is None:
+            files = gamedata.load(data_relpath(self.id), self.root / data_relpath(self.id), self.config["data"])
+        return gamedata.in_context(package_of(rules), files, rules)
+
+    @property
+    def pins_data(self) -> bool:
+        """True if the game replays with the data it was set up with (``data:`` in ``game.yaml``)."""
+        return "data" in self.config
 
     @property
     def players(self) -> list[Player]:

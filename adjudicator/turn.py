@@ -20,14 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from . import dice as dicemod
+from . import gamedata, history, newsletter, secrets, yamlio
 from . import hidden as hiddenmod
-from . import history, newsletter, secrets, yamlio
 from . import orders as ordersmod
 from . import schedule as schedmod
 from . import secrecy as secrecymod
 from .errors import LeagueError, RulesetError
 from .model import Orders, Phase, Player, State
-from .ruleset import Joins, get
+from .ruleset import Joins, PinsData, Ruleset, get, package_of
 from .sealed import crypto
 from .sealed import orders as sealedorders
 from .sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
@@ -37,6 +37,7 @@ from .store import (
     FaultHook,
     Game,
     config_relpath,
+    data_relpath,
     dice_demo_relpath,
     dice_sealed_relpath,
     load_game,
@@ -96,6 +97,9 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
                               "players": [player_to_yaml(p) for p in players]}
     if schedule:
         config["schedule"] = dict(schedule)
+    pins = pinned_data(ruleset, ruleset_name, rules_options)
+    if pins is not None:
+        config["data"] = {path: gamedata.digest(data) for path, data in pins.items()}
     config["dice"] = {"commitment": commitment.hex(), "length": dicemod.CHAIN_LENGTH}
     if demo:
         config["dice"]["public_secret"] = True
@@ -109,11 +113,11 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
     setup_digest = dicemod.orders_digest({"game.yaml": yamlio.dump(config).encode()})
     hidden_link = None if hidden_secret is None else dicemod.hidden_link(hidden_secret, dicemod.CHAIN_LENGTH, 0)
     setup_dice = dicemod.Dice.for_turn(commitment, setup_digest, hidden_link)
+    game = Game(root, game_id, config, pinned_data=pins)
     try:
-        state = ruleset.setup(rules_options, list(players), setup_dice)
+        state = game.ruleset.setup(rules_options, list(players), setup_dice)
     except RulesetError as e:
         raise LeagueError(f"{ruleset_name}: {e}") from None
-    game = Game(root, game_id, config)
     report: dict[str, Any] = {"game": game_id, "turn": 0, "label": "Set-up", "dice": {"seed": commitment.hex()},
                               "result": {"players": keys}}
     if keyed:  # the set-up's own digest, so that 'verify' can draw the set-up again once the game has ended
@@ -123,6 +127,8 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
     if newsletter.has_issue(game, 0):  # a set-up issue is written with the set-up, as a turn's with the turn
         page_path, page = newsletter.issue_page(game, 0, state, report)
         files[page_path] = page
+    for path, data in (pins or {}).items():
+        files[f"{data_relpath(game_id)}/{path}"] = data.decode("utf-8")  # the rules' data is text (YAML)
     if demo:
         files[dice_demo_relpath(game_id)] = secret.hex() + "\n"
     if keyed:
@@ -139,6 +145,18 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
             secrets.secret_file(root, game_id, secrets.KEY).unlink(missing_ok=True)
         raise
     return load_game(root, game_id), secret
+
+
+def pinned_data(ruleset: Ruleset, ruleset_name: str, options: Mapping[str, Any]) -> dict[str, bytes] | None:
+    """The data files a new game of ``ruleset`` pins (``gamedata``): as this turnpress ships them."""
+    if not isinstance(ruleset, PinsData):
+        return None
+    try:
+        return gamedata.snapshot(package_of(ruleset), ruleset.data_files(options))
+    except RulesetError as e:
+        raise LeagueError(f"{ruleset_name}: {e}") from None
+    except OSError as e:
+        raise LeagueError(f"{ruleset_name}: the options name data this turnpress does not ship: {e}") from None
 
 
 def join_game(root: Path, game_id: str, player: Player) -> int:

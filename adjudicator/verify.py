@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import anchor, history, newsletter, yamlio
+from . import anchor, gamedata, history, newsletter, yamlio
 from . import dice as dicemod
 from . import hidden as hiddenmod
 from . import orders as ordersmod
@@ -139,6 +139,10 @@ def committed_tree(root: Path, commit: str, game_id: str) -> Iterator[Path]:
 def _replay(root: Path, git_root: Path | None, game_id: str) -> Verification:
     """Replay the files under ``root``; ``git_root`` is the repository whose history says when orders arrived."""
     game = load_game(root, game_id)
+    try:
+        game.ruleset  # noqa: B018 - reads and checks the pinned data once, before any turn
+    except gamedata.PinError as e:
+        return Verification(0, [Finding(game.id, 0, f"cannot be replayed: {e}")])
     identities = game.game_identities() if game.keyed else []
     found: list[Finding] = []
     not_checked: list[str] = []
@@ -224,7 +228,19 @@ def _replay(root: Path, git_root: Path | None, game_id: str) -> Verification:
         not_checked.append(f"the adjudication of turn(s) {_spans(unreplayed)}: the hidden state is sealed to the "
                            f"game's key ({key_env(game.id)}); the dice chain, the arrivals and the digest "
                            "of the published orders were checked")
-    return Verification(len(turns) - len(unreplayed), found, not_checked, mode)
+    return Verification(len(turns) - len(unreplayed), found, not_checked, mode, notes=_data_notes(game))
+
+
+def _data_notes(game: Game) -> list[str]:
+    """What a reader should know of the data the replay read: pinned at the set-up, or the installed version's."""
+    if not game.pins_data:
+        return ["replayed with this turnpress's own maps and tables: the game was set up before games pinned the "
+                "data their rules read, so a release that changed them would show here as differences"]
+    unpinned = gamedata.unpinned_reads(game.ruleset)
+    if unpinned:
+        return [f"read {', '.join(unpinned)} from this turnpress: the game's set-up did not pin "
+                f"{'it' if len(unpinned) == 1 else 'them'} (added to the rules after it)"]
+    return []
 
 
 def _setup_again(game: Game, links: dict[int, bytes]) -> tuple[State | None, list[Finding]]:

@@ -13,7 +13,7 @@ from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
-from . import amtsblatt, game, turn, zugformat
+from . import amtsblatt, board, game, tables, turn, zugformat
 
 SECRECY = Secrecy(simultaneous=("every round: bids on the orders offered and on the construction site, moves",),
                   hidden_state={"secret": "the order of the deck of order cards"},
@@ -29,6 +29,9 @@ class AufAchse(HiddenStateViews):
     def secrecy(self, options: Mapping[str, Any]) -> Secrecy:
         """Bids on orders and on the construction site are sealed (Sonderregel A); the deck's order is hidden."""
         return SECRECY
+
+    def data_files(self, options: Mapping[str, Any]) -> list[str]:
+        return [tables.FILE, board.board_file(game.read_options(options)["map"])]
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
         return game.setup(options, players, dice)

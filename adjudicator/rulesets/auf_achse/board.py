@@ -20,7 +20,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ... import yamlio
+from ... import gamedata, yamlio
 
 
 def fare(points: int) -> int:
@@ -153,12 +153,19 @@ def _build(data: Mapping[str, Any]) -> Board:
     return board
 
 
-@cache
 def load_board(name: str) -> Board:
-    """The packaged map ``name`` (read once per process; the ruleset reads nothing else)."""
-    folder = resources.files(__package__).joinpath("data").joinpath("maps")
-    text = folder.joinpath(f"{name}.yaml").read_text(encoding="utf-8")
-    return _build(yamlio.load_trusted(text))
+    """The map ``name``: the copy the game pinned at its set-up, else the packaged one (``gamedata``)."""
+    return _load_board(gamedata.read(__package__, board_file(name)))
+
+
+def board_file(name: str) -> str:
+    """The data file of map ``name``, as a path in this package (what a game pins)."""
+    return f"data/maps/{name}.yaml"
+
+
+@cache
+def _load_board(data: bytes) -> Board:  # one board per content: an old game keeps its map
+    return _build(yamlio.load_trusted(data))
 
 
 def map_names() -> list[str]:

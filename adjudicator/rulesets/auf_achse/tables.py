@@ -1,18 +1,23 @@
-"""The game's tables, read once from ``data/tables.yaml``."""
+"""The game's tables, from ``data/tables.yaml``."""
 
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from typing import Any
 
-from ... import yamlio
+from ... import gamedata, yamlio
+
+FILE = "data/tables.yaml"
+
+
+def tables() -> dict[str, Any]:
+    """The tables: the copy the game pinned at its set-up, else the packaged one (``gamedata``)."""
+    return _tables(gamedata.read(__package__, FILE))
 
 
 @cache
-def tables() -> dict[str, Any]:
-    text = resources.files(__package__).joinpath("data").joinpath("tables.yaml").read_text(encoding="utf-8")
-    return yamlio.load_trusted(text)
+def _tables(data: bytes) -> dict[str, Any]:  # one parse per content: an old game keeps its tables
+    return yamlio.load_trusted(data)  # type: ignore[no-any-return]
 
 
 def offers_per_round(players: int, trucks: int = 1) -> list[int]:

@@ -14,7 +14,7 @@ from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
-from . import choices, game, newsletter, sheet
+from . import choices, game, newsletter, sheet, tables
 from . import orders as od
 
 SECRECY = Secrecy(simultaneous=("every year's orders: production, market offers and bids, contacts",),
@@ -31,6 +31,9 @@ class BrettonWoods(HiddenStateViews):
     def secrecy(self, options: Mapping[str, Any]) -> Secrecy:
         """Orders of a year are given at once (market offers and bids); standing orders are a country's own."""
         return SECRECY
+
+    def data_files(self, options: Mapping[str, Any]) -> list[str]:
+        return [tables.FILE]
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
         return game.setup(options, players)

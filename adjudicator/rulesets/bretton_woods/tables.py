@@ -4,31 +4,33 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
-from importlib.resources import files
 from typing import Any
 
-from ... import yamlio
+from ... import gamedata, yamlio
+
+FILE = "data.yaml"
 
 
-@cache
 def data() -> dict[str, Any]:
-    """The parsed ``data.yaml`` (cached: read once per process)."""
-    return yamlio.load_trusted(files(__package__).joinpath("data.yaml").read_bytes())
+    """The parsed ``data.yaml``: the copy the game pinned at its set-up, else the packaged one (``gamedata``)."""
+    return _data(gamedata.read(__package__, FILE))
 
 
 @cache
+def _data(content: bytes) -> dict[str, Any]:  # one parse per content: an old game keeps its tables
+    return yamlio.load_trusted(content)  # type: ignore[no-any-return]
+
+
 def stock_names() -> dict[str, str]:
     """Stock letter -> its German name in the listing."""
     return {s: v["name"] for s, v in data()["stocks"].items()}
 
 
-@cache
 def terms(stock: str) -> tuple[str, ...]:
     """The listing terms of ``stock`` in print order."""
     return tuple(data()["stocks"][stock]["terms"])
 
 
-@cache
 def decay(stock: str) -> Fraction:
     """The yearly loss probability of one unit of ``stock``."""
     return Fraction(data()["decay"][stock])
@@ -42,12 +44,10 @@ def types() -> dict[str, dict[str, str]]:
     return data()["types"]
 
 
-@cache
 def other_success() -> Fraction:
     return Fraction(data()["other_success"])
 
 
-@cache
 def success(country_type: str, stock: str) -> Fraction:
     """Chance that one construction attempt of ``stock`` succeeds for a country of ``country_type``."""
     if stock == "I" or types()[country_type]["sure"] == stock:
@@ -55,18 +55,15 @@ def success(country_type: str, stock: str) -> Fraction:
     return other_success()
 
 
-@cache
 def agrarfaktor() -> tuple[tuple[int, ...], tuple[int, ...]]:
     t = data()["agrarfaktor"]
     return tuple(t["factors"]), tuple(t["weights"])
 
 
-@cache
 def market_goods() -> tuple[str, ...]:
     return tuple(data()["market_goods"])
 
 
-@cache
 def transfer_goods() -> tuple[str, ...]:
     return tuple(data()["transfer_goods"])
 
@@ -75,7 +72,6 @@ def good_names() -> dict[str, str]:
     return dict(data()["good_names"])
 
 
-@cache
 def limit(name: str) -> int:
     return int(data()["limits"][name])
 

@@ -15,7 +15,7 @@ from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews, RulesetError
 from ...secrecy import Secrecy
-from . import game, newsletter, orders
+from . import game, newsletter, orders, tables
 from .ledger import Log, policies, premium
 from .tables import EVENTS, TRACK
 
@@ -58,6 +58,9 @@ class Calamity(HiddenStateViews):
     def secrecy(self, options: Mapping[str, Any]) -> Secrecy:
         """Hands and standing orders are a player's own; the reaction phases of a risk are answered at once."""
         return SECRECY
+
+    def data_files(self, options: Mapping[str, Any]) -> list[str]:
+        return tables.data_files()
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
         """Die Regeln and (0)-(1): 300 GE each, the token on field 0 = 52, the first player by lot, cards dealt."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .tables import COPIES, POLICY_CODES, PREMIUM, RETURN_FEE, price
+from .tables import POLICY_CODES, PREMIUM, RETURN_FEE, copies, price
 
 State = dict[str, Any]
 View = Mapping[str, Any]  # a state only read
@@ -64,7 +64,7 @@ def remove_policy(st: State, p: str, code: str) -> None:
 
 def in_bank(st: View, code: str) -> int:
     """Copies of ``code`` the bank still has (4 of each type exist, Table 4)."""
-    return COPIES - sum(count(st, p, code) for p in st["seats"])
+    return copies() - sum(count(st, p, code) for p in st["seats"])
 
 
 def premium(st: View, p: str) -> tuple[int, list[str]]:
@@ -72,9 +72,9 @@ def premium(st: View, p: str) -> tuple[int, list[str]]:
     total, doubled = 0, []
     for code in POLICY_CODES:
         n = count(st, p, code)
-        if n == COPIES:
+        if n == copies():
             doubled.append(code)
-        total += PREMIUM[code[0]] * n * (2 if n == COPIES else 1)
+        total += PREMIUM[code[0]] * n * (2 if n == copies() else 1)
     return total, doubled
 
 

@@ -1,4 +1,7 @@
-"""The printed tables of Calamity (Tables 1-5 and the sums of Table 3), read once from the package data.
+"""The printed tables of Calamity (Tables 1-5 and the sums of Table 3), read from the game's data files.
+
+The names below (``TRACK``, ``MATRICES``, ...) read the files a game pinned at its set-up (``gamedata``) each
+time they are used, and parse each content once: an old game keeps its tables when a release changes them.
 
 >>> TRACK[25].kind, TRACK[25].quarter
 ('ascot', 2)
@@ -8,21 +11,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from importlib import resources
-from typing import Any
+from functools import cache
+from typing import Any, TypeVar, overload
 
-from ... import yamlio
+from ... import gamedata, yamlio
 
 CATEGORIES = ("A", "B", "C", "D")
 TYPES = (1, 2, 3)
 YEAR_END = 52
 
 
+FILES = ("track.yaml", "risk.yaml", "cards.yaml", "policies.yaml", "events.yaml")
+
+
+def data_files() -> list[str]:
+    """The data files the rules read, as paths in this package (what a game pins)."""
+    return [f"data/{name}" for name in FILES]
+
+
 def _data(name: str) -> Any:
-    text = resources.files(__package__).joinpath("data").joinpath(name).read_text(encoding="utf-8")
-    return yamlio.load_trusted(text)
+    return yamlio.load_trusted(gamedata.read(__package__, f"data/{name}").decode("utf-8"))
 
 
 @dataclass(frozen=True)
@@ -97,19 +108,92 @@ def _cards() -> tuple[int, ...]:
     return tuple(deck)
 
 
-TRACK: dict[int, Field] = _track()
-MATRICES: dict[str, Matrix] = _matrices()
-ERRATA: dict[str, Any] = _data("risk.yaml")["errata"]
-DECK: tuple[int, ...] = _cards()
-_POLICIES = _data("policies.yaml")
-COPIES: int = _POLICIES["copies"]
-PRICE: dict[int, dict[str, int]] = {row["quarter"]: {c: row[c] for c in CATEGORIES} for row in _POLICIES["price"]}
-PREMIUM: dict[str, int] = dict(_POLICIES["premium"])
-EVENTS: dict[str, Any] = _data("events.yaml")
+@dataclass(frozen=True)
+class Tables:
+    """Every table of the box, as one game's data files give them."""
+
+    track: dict[int, Field]
+    matrices: dict[str, Matrix]
+    errata: dict[str, Any]
+    deck: tuple[int, ...]
+    copies: int
+    price: dict[int, dict[str, int]]
+    premium: dict[str, int]
+    events: dict[str, Any]
+    return_fee: dict[int, int]
+    ascot: dict[int, int]
+    war: dict[int, str]
+
+
+def current() -> Tables:
+    """The tables of the game being played (the packaged ones outside a game)."""
+    return _tables(tuple(gamedata.read(__package__, f"data/{name}") for name in FILES))
+
+
+@cache
+def _tables(contents: tuple[bytes, ...]) -> Tables:  # one parse per content: the argument is the cache key
+    policies, events = _data("policies.yaml"), _data("events.yaml")
+    return Tables(
+        track=_track(), matrices=_matrices(), errata=_data("risk.yaml")["errata"], deck=_cards(),
+        copies=policies["copies"],
+        price={row["quarter"]: {c: row[c] for c in CATEGORIES} for row in policies["price"]},
+        premium=dict(policies["premium"]), events=events,
+        return_fee={row["step"]: row["fee"] for row in events["return_fee"]},
+        ascot={die: row["sum"] for row in events["ascot"] for die in row["die"]},
+        war={die: row["category"] for row in events["war"] for die in row["die"]})
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _Table(Mapping[K, V]):
+    """One table of ``current()``, looked up when used (so the module-level names follow the game played)."""
+
+    def __init__(self, pick: Callable[[Tables], Mapping[K, V]]) -> None:
+        self._pick = pick
+
+    def __getitem__(self, key: K) -> V:
+        return self._pick(current())[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._pick(current()))
+
+    def __len__(self) -> int:
+        return len(self._pick(current()))
+
+
+class _Deck(Sequence[int]):
+    """The movement cards of ``current()`` (Table 3), looked up when used."""
+
+    @overload
+    def __getitem__(self, i: int) -> int: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[int]: ...
+
+    def __getitem__(self, i: int | slice) -> int | Sequence[int]:
+        return current().deck[i]
+
+    def __len__(self) -> int:
+        return len(current().deck)
+
+
+TRACK: Mapping[int, Field] = _Table(lambda t: t.track)
+MATRICES: Mapping[str, Matrix] = _Table(lambda t: t.matrices)
+ERRATA: Mapping[str, Any] = _Table(lambda t: t.errata)
+DECK: Sequence[int] = _Deck()
+PRICE: Mapping[int, dict[str, int]] = _Table(lambda t: t.price)
+PREMIUM: Mapping[str, int] = _Table(lambda t: t.premium)
+EVENTS: Mapping[str, Any] = _Table(lambda t: t.events)
 POLICY_CODES: tuple[str, ...] = tuple(f"{c}{t}" for c in CATEGORIES for t in TYPES)
-RETURN_FEE: dict[int, int] = {row["step"]: row["fee"] for row in EVENTS["return_fee"]}
-ASCOT: dict[int, int] = {die: row["sum"] for row in EVENTS["ascot"] for die in row["die"]}
-WAR: dict[int, str] = {die: row["category"] for row in EVENTS["war"] for die in row["die"]}
+RETURN_FEE: Mapping[int, int] = _Table(lambda t: t.return_fee)
+ASCOT: Mapping[int, int] = _Table(lambda t: t.ascot)
+WAR: Mapping[int, str] = _Table(lambda t: t.war)
+
+
+def copies() -> int:
+    """How many copies of each policy the box has (Table 4)."""
+    return current().copies
 
 
 def quarter(field: int) -> int:

@@ -39,6 +39,9 @@ class Diplomacy(HiddenStateViews):
             return THIRTY_YEARS_WAR
         return SECRECY
 
+    def data_files(self, options: Mapping[str, Any]) -> list[str]:
+        return league.data_files(options)
+
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
         return league.setup(options, players, dice)
 

@@ -23,7 +23,7 @@ from .game import (
     units_by_power,
     units_from,
 )
-from .mapdata import Map, available_maps, display, load_map, province_of
+from .mapdata import Map, available_maps, display, load_map, map_file, province_of
 from .orders import judge_notation
 from .phases import adjustment_counts, buildable
 from .resolver import Rules
@@ -86,10 +86,20 @@ def _power_of(m: Map, role: str | None) -> str:
     raise RulesetError(f"role {role!r} is not a power of this map; choose one of {', '.join(m.powers)}")
 
 
-def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | None = None) -> State:
+def _map_option(options: Mapping[str, Any]) -> str:
     name = str(options.get("map", OPTIONS["map"][0]))
     if name not in available_maps():
         raise RulesetError(f"unknown map {name!r}; known: {', '.join(available_maps())}")
+    return name
+
+
+def data_files(options: Mapping[str, Any]) -> list[str]:
+    """The data a game with ``options`` reads: its map (provinces, adjacency, supply centres, home centres)."""
+    return [map_file(_map_option(options))]
+
+
+def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | None = None) -> State:
+    name = _map_option(options)
     book = rulebook_for(load_map(name))
     known = {**OPTIONS, **_label_options(load_map(name)), **book.options}
     unknown = sorted(set(options) - set(known))

@@ -17,7 +17,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ... import yamlio
+from ... import gamedata, yamlio
 
 
 def province_of(region: str) -> str:
@@ -206,11 +206,20 @@ def _build_rivers(m: Map, rivers: dict[str, Any]) -> None:
     m.below = below
 
 
-@cache
 def load_map(name: str) -> Map:
-    """The map shipped in this package as ``maps/<name>.yaml`` (read once, cached)."""
-    text = resources.files(__package__).joinpath("maps").joinpath(f"{name}.yaml").read_text(encoding="utf-8")
-    return _build(name, yamlio.load_trusted(text))
+    """The map ``maps/<name>.yaml``: the copy the game pinned at its set-up, else the one shipped in this package
+    (``gamedata``; each content is read once)."""
+    return _load_map(name, gamedata.read(__package__, map_file(name)))
+
+
+def map_file(name: str) -> str:
+    """The data file of map ``name``, as a path in this package (what a game pins)."""
+    return f"maps/{name}.yaml"
+
+
+@cache
+def _load_map(name: str, data: bytes) -> Map:  # the content is part of the key: an old game keeps its map
+    return _build(name, yamlio.load_trusted(data))
 
 
 def available_maps() -> list[str]:

@@ -10,10 +10,9 @@ from __future__ import annotations
 import copy
 import re
 from functools import cache
-from importlib import resources
 from typing import Any
 
-from ... import yamlio
+from ... import gamedata, yamlio
 from ...ruleset import RulesetError
 
 ACTIONS = ("audit", "tax", "holiday", "grant")
@@ -23,13 +22,25 @@ _INITIATIVE_TESTS = ("fields", "sectors", "total", "any_field")
 _GOAL_TESTS = ("every_investy", "sector_total", "every_sector", "initiatives", "no_danger_zone")
 
 
+FILES = ("sectors.yaml", "timeline.yaml", "initiatives.yaml", "goals.yaml", "table.yaml")
+
+
+def data_files() -> list[str]:
+    """The data files the rules read, as paths in this package (what a game pins)."""
+    return [f"data/{name}" for name in FILES]
+
+
 def _read(name: str) -> Any:
-    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
-    return yamlio.load_trusted(text)
+    return yamlio.load_trusted(gamedata.read(__package__, f"data/{name}"))
+
+
+def _board() -> dict[str, Any]:
+    """The board of the game played: its pinned files, else the packaged ones (``gamedata``)."""
+    return _board_of(tuple(gamedata.read(__package__, f"data/{name}") for name in FILES))
 
 
 @cache
-def _board() -> dict[str, Any]:
+def _board_of(contents: tuple[bytes, ...]) -> dict[str, Any]:  # one board per content (the key)
     sectors = _read("sectors.yaml")["sectors"]
     timeline = _read("timeline.yaml")
     board = {

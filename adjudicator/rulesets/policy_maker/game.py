@@ -9,10 +9,10 @@ from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
+from . import data, sheet, turn
 from . import newsletter as _newsletter
 from . import orders as _orders
 from . import setup as _setup
-from . import sheet, turn
 from .common import action_name, fraction_show, government, investys, name, sectors
 
 SECRECY = Secrecy(hidden_state={"private": "each player's hand, the Government's secret goal and grant cards",
@@ -33,6 +33,9 @@ class PolicyMaker(HiddenStateViews):
     def secrecy(self, options: Mapping[str, Any]) -> Secrecy:
         """Hands, the Government's goal and the decks are hidden; so are preferences and wealth-tax choices."""
         return SECRECY
+
+    def data_files(self, options: Mapping[str, Any]) -> list[str]:
+        return data.data_files()
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
         return _setup.setup(options, players, dice)

@@ -1,0 +1,141 @@
+"""Replays that survive upgrades (issue 22, "Replays that survive upgrades"; "Show it": "the replay-after-data-change
+test").
+
+A game pins the data its rules read (maps, tables, decks) at ``turnpress new``: copies in ``games/<g>/data/`` and
+their SHA-256 in ``game.yaml``. Here a game of each of the five rulesets is made and played for a turn; then the
+packaged data is changed, as a newer turnpress with other maps or tables would ship it, and ``verify`` replays the
+game exactly. The same game without its pins (as if set up before pinning) does not replay with the changed data:
+the change is one that matters. A copy edited after the set-up is refused, naming the file.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from adjudicator import gamedata, yamlio
+from adjudicator.dice import Dice
+from adjudicator.errors import LeagueError, RulesetError
+from adjudicator.store import load_game
+from adjudicator.verify import verification
+
+from .conftest import git, run
+
+SCHEDULE = "first=2027-01-10 20:00,every=14 days,timezone=Europe/Berlin,grace=60"
+BERLIN = dt.timezone(dt.timedelta(hours=1))
+GAMES = {
+    "bretton-woods": ["Atlantis:alice:1001:agrar", "Borduria:bob:1002:energie", "Carpania:carol:1003:rohstoff"],
+    "diplomacy": [f"{p.title()}:{p[:3]}x:{2000 + i}:{p}" for i, p in enumerate(
+        ["england", "france", "germany", "italy", "austria", "russia", "turkey"])],
+    "auf-achse": [f"Spedition {c}:sp{i}:{3000 + i}:{c}" for i, c in enumerate(["HH", "HB", "K", "M", "B"])],
+    "policy-maker": ["Anna:anna:1", "Bert:bert:2", "Carl:carl:3", "Dora:dora:4:government"],
+    "calamity": ["Ann:ann:1", "Bob:bob:2", "Cy:cy:3", "Dee:dee:4"],
+}
+PACKAGES = {"bretton-woods": "bretton_woods", "diplomacy": "diplomacy", "auf-achse": "auf_achse",
+            "policy-maker": "policy_maker", "calamity": "calamity"}
+
+
+def make_game(league: Path, rules: str, *extra: str) -> None:
+    args = ["new", rules, "g", *(f"--player={p}" for p in GAMES[rules]), "--schedule", SCHEDULE, *extra]
+    assert run(league, *args) == 0
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "g: new game", date=dt.datetime(2027, 1, 1, tzinfo=dt.UTC))
+
+
+def play_turn_1(league: Path) -> None:
+    assert run(league, "adjudicate", "--due", "--commit", "--now", "2027-01-10T21:05+01:00") == 0
+
+
+def change_packaged(monkeypatch: pytest.MonkeyPatch, changed: dict[str, bytes]) -> None:
+    """A newer turnpress: the packaged files ``changed`` (``package/path``) read as given, every other as shipped."""
+    shipped = gamedata.packaged
+
+    def packaged(package: str, path: str) -> bytes:
+        return changed.get(f"{package}/{path}", shipped(package, path))
+
+    monkeypatch.setattr(gamedata, "packaged", packaged)
+
+
+def without_pins(league: Path) -> None:
+    """The game as one set up before turnpress pinned data: ``data:`` gone from game.yaml, on disk only."""
+    path = league / "games/g/game.yaml"
+    config = yamlio.read_data(path)
+    del config["data"]
+    path.write_text(yamlio.dump(config), encoding="utf-8")
+
+
+@pytest.mark.parametrize("rules", sorted(GAMES))
+def test_a_game_replays_exactly_after_its_packaged_data_changed(league: Path, rules: str, monkeypatch):
+    make_game(league, rules)
+    game = load_game(league, "g")
+    pinned = game.config["data"]
+    assert pinned, "every game that ships reads data, and pins it"
+    package = f"adjudicator.rulesets.{PACKAGES[rules]}"
+    for path, sha in pinned.items():
+        copy = (league / "games/g/data" / path).read_bytes()
+        assert copy == gamedata.packaged(package, path) and gamedata.digest(copy) == sha
+    assert "games/g/data/" + sorted(pinned)[0] in git(league, "ls-files")
+    play_turn_1(league)
+    assert verification(league, "g").found == []
+    options = {k: v for k, v in game.config["options"].items() if k != "orders"}
+    set_up = game.ruleset.setup(options, game.players, Dice(b"again"))
+    # A newer turnpress whose every data file of these rules reads otherwise: here, no data at all.
+    change_packaged(monkeypatch, {f"{package}/{path}": b"{}\n" for path in pinned})
+    done = verification(league, "g")
+    assert (done.turns, done.found) == (1, [])
+    assert load_game(league, "g").ruleset.setup(options, game.players, Dice(b"again")) == set_up
+    # The change matters: the same game, unpinned, cannot be set up again (as verify does after the end), nor,
+    # where the rules read their data while playing (all but Policy Maker, whose set-up copies its board into
+    # the state), be replayed.
+    without_pins(league)
+    unpinned = load_game(league, "g")
+    with pytest.raises((KeyError, TypeError, RulesetError)):
+        unpinned.ruleset.setup(options, unpinned.players, Dice(b"again"))
+    assert replays_unpinned(league) == (rules == "policy-maker")
+
+
+def replays_unpinned(league: Path) -> bool:
+    """Does the game, without its pins, replay from the files on disk? A table that is not there may also end the
+    replay with the error the rules make of it."""
+    try:
+        return verification(league, "g", worktree=True).found == []
+    except (KeyError, TypeError, ValueError, LeagueError):
+        return False
+
+
+def test_a_changed_adjacency_does_not_change_an_old_games_turn(league: Path, monkeypatch):
+    """The silent case: a release drops Liverpool-Yorkshire from the standard map. England's move there succeeded;
+    replayed with its pinned map it still does, while the same game unpinned would now find the move impossible."""
+    make_game(league, "diplomacy", "--option", "orders=open")
+    orders = league / "orders/g/0001/engx.yaml"
+    orders.parent.mkdir(parents=True)
+    orders.write_text("game: g\nturn: 1\nplayer: engx\norders:\n- A Lvp - Yor\n", encoding="utf-8")
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "orders of engx", date=dt.datetime(2027, 1, 9, tzinfo=dt.UTC))
+    play_turn_1(league)
+    assert "  - A yor\n" in (league / "games/g/turns/0001/state.yaml").read_text()
+    shipped = gamedata.packaged("adjudicator.rulesets.diplomacy", "maps/standard.yaml")
+    assert b"  - [lvp, yor, land]\n" in shipped
+    change_packaged(monkeypatch, {"adjudicator.rulesets.diplomacy/maps/standard.yaml":
+                                  shipped.replace(b"  - [lvp, yor, land]\n", b"")})
+    assert verification(league, "g").found == []
+    assert verification(league, "g").notes == []
+    without_pins(league)
+    done = verification(league, "g", worktree=True)
+    assert "g: turn 1: state.yaml differs from the replay" in [f.text() for f in done.found]
+    assert "set up before games pinned the data their rules read" in done.notes[0]
+
+
+def test_a_pinned_copy_edited_after_the_set_up_is_refused_naming_it(league: Path, capsys):
+    make_game(league, "bretton-woods")
+    copy = league / "games/g/data/data.yaml"
+    copy.write_text(copy.read_text(encoding="utf-8").replace("1", "2", 1), encoding="utf-8")
+    assert run(league, "adjudicate", "--due", "--now", "2027-01-10T21:05+01:00") == 2
+    said = capsys.readouterr()
+    assert "games/g/data/data.yaml is not the data the game was set up with" in said.out + said.err, said
+    copy.unlink()
+    assert run(league, "verify", "g", "--worktree") == 1
+    said = capsys.readouterr()
+    assert "games/g/data/data.yaml is missing" in said.out + said.err, said
