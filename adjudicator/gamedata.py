@@ -149,6 +149,7 @@ def in_context(package: str, files: Mapping[str, bytes], target: T) -> T:
         value = getattr(target, name)
         attrs[name] = staticmethod(_wrapped(package, files, value, unpinned)) if callable(value) else value
     attrs[UNPINNED] = unpinned
+    attrs["__module__"] = type(target).__module__  # its package is still the ruleset's (``ruleset.package_of``)
     return type(type(target).__name__, (), attrs)()  # type: ignore[no-any-return]
 
 

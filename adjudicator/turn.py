@@ -110,7 +110,7 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
     if keyed:
         public_key, identity = crypto.new_identity()
         config["key"] = public_key
-    setup_digest = dicemod.orders_digest({"game.yaml": yamlio.dump(config).encode()})
+    setup_digest = set_up_digest(config)
     hidden_link = None if hidden_secret is None else dicemod.hidden_link(hidden_secret, dicemod.CHAIN_LENGTH, 0)
     setup_dice = dicemod.Dice.for_turn(commitment, setup_digest, hidden_link)
     game = Game(root, game_id, config, pinned_data=pins)
@@ -145,6 +145,13 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
             secrets.secret_file(root, game_id, secrets.KEY).unlink(missing_ok=True)
         raise
     return load_game(root, game_id), secret
+
+
+def set_up_digest(config: Mapping[str, Any]) -> bytes:
+    """What keys the set-up's draws: ``game.yaml`` as the game master made it. The hashes of the pinned data
+    (``data:``) are left out: ``verify`` anchors them in ``game.yaml`` on their own, and a scripted game's set-up
+    stays what it was before games pinned their data."""
+    return dicemod.orders_digest({"game.yaml": yamlio.dump({k: v for k, v in config.items() if k != "data"}).encode()})
 
 
 def pinned_data(ruleset: Ruleset, ruleset_name: str, options: Mapping[str, Any]) -> dict[str, bytes] | None:

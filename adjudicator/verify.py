@@ -52,6 +52,7 @@ from . import orders as ordersmod
 from . import secrecy as secrecymod
 from .errors import LeagueError, RulesetError, SealError
 from .model import HIDDEN_KEYS, State
+from .ruleset import PinsData
 from .sealed import crypto
 from .secrets import FILE_SUFFIX, SECRETS_DIR, key_env
 from .store import (
@@ -234,8 +235,10 @@ def _replay(root: Path, git_root: Path | None, game_id: str) -> Verification:
 def _data_notes(game: Game) -> list[str]:
     """What a reader should know of the data the replay read: pinned at the set-up, or the installed version's."""
     if not game.pins_data:
+        if not isinstance(game.ruleset, PinsData):  # rules that read no data: nothing to pin
+            return []
         return ["replayed with this turnpress's own maps and tables: the game was set up before games pinned the "
-                "data their rules read, so a release that changed them would show here as differences"]
+                "data their rules read"]
     unpinned = gamedata.unpinned_reads(game.ruleset)
     if unpinned:
         return [f"read {', '.join(unpinned)} from this turnpress: the game's set-up did not pin "

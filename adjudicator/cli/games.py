@@ -9,7 +9,7 @@ import sys
 from .. import schedule, secrecy, secrets, sheet, turn
 from ..errors import OK, PROBLEMS, USAGE, LeagueError, UsageError
 from ..newsletter import site
-from ..pipeline import deadline
+from ..pipeline import deadline, scaffold
 from ..store import list_games, load_game, orders_relpath
 from ..verify import since, verification
 from .values import league_root, parse_now, parse_option, parse_player
@@ -31,9 +31,13 @@ def new(args: argparse.Namespace) -> int:
               "deadline (the issue pages say so).")
     for line in declared.lines() if not args.demo else []:
         print(f"  secret by the rules: {line}")
+    pages = scaffold.add_rules_pages(root, game.ruleset)
+    if pages:
+        print(f"The site's rules pages for {args.ruleset}: {', '.join(pages)} (yours to edit; a page you have is "
+              "kept).")
     if (root / "mkdocs.yml").is_file():  # the site's list of games (its blog categories) gains this one
         site.generate(root)
-        print(f"Commit games/{game.id} and mkdocs.yml together.")
+        print(f"Commit games/{game.id}{', site/rules' if pages else ''} and mkdocs.yml together.")
     if game.keyed:
         key_file = secrets.secret_file(root, game.id, secrets.KEY)
         identity = next(line for line in key_file.read_text().splitlines() if line.startswith("AGE-SECRET-KEY-"))

@@ -29,6 +29,7 @@ from typing import Any
 from .. import yamlio
 from ..errors import LeagueError
 from ..newsletter import site
+from ..ruleset import package_of
 
 OK = 0
 TEMPLATE = "adjudicator.pipeline.template"
@@ -84,6 +85,28 @@ def init(target: Path, title: str, requirement: str | None = None) -> list[str]:
     if shutil.which("git"):
         subprocess.run(["git", "init", "-q", "-b", "main", str(target)], check=True)
     return sorted([*files, *written])
+
+
+# --- what a game adds to the site ----------------------------------------------------------------------------
+
+RULES_DIR = "site/rules"
+
+
+def add_rules_pages(root: Path, rules: object) -> list[str]:
+    """Write the rules pages a ruleset ships (``rules/*.md`` in its package) into the league's ``site/rules/``,
+    where the game's overview links to them; a page the league has already (perhaps with its own house rules) is
+    kept as it is. The paths written."""
+    folder = resources.files(package_of(rules)).joinpath("rules")
+    if not folder.is_dir():
+        return []
+    written = []
+    for page in sorted(folder.iterdir(), key=lambda p: p.name):
+        target = root / RULES_DIR / page.name
+        if page.name.endswith(".md") and page.is_file() and not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(page.read_text(encoding="utf-8"), encoding="utf-8")
+            written.append(f"{RULES_DIR}/{page.name}")
+    return written
 
 
 # --- the running turnpress as a wheel ------------------------------------------------------------------------

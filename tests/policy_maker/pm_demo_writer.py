@@ -205,10 +205,9 @@ def setup_state(turns: int, scratch: Path) -> tuple[dict[str, Any], list[Any]]:
     schedule = {"timezone": "Europe/Berlin", "first": first.strftime("%Y-%m-%d %H:%M+00:00"), "every": "1 day",
                 "grace": 30}
     turnmod.new_game(scratch, NAME, GAME, players, OPTIONS, schedule, title=TITLE, demo=True, secret=SECRET)
-    raw = (scratch / "games" / GAME / "game.yaml").read_bytes()
+    config = yamlio.read_data(scratch / "games" / GAME / "game.yaml")
     commitment = dicemod.commitment(SECRET)
-    state = R.setup(dict(OPTIONS), players, dicemod.Dice.for_turn(commitment, dicemod.orders_digest(
-        {"game.yaml": raw})))
+    state = R.setup(dict(OPTIONS), players, dicemod.Dice.for_turn(commitment, turnmod.set_up_digest(config)))
     return state, players
 
 
