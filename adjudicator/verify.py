@@ -371,6 +371,8 @@ def _setup_changes(git_root: Path, game_id: str, commit: str, last_turn: int) ->
 def _setup_diff(old: dict[str, Any], new: dict[str, Any], last_turn: int) -> list[str]:
     """What differs in the set-up between two ``game.yaml``: title, schedule and the like may change, this not."""
     what = [f"{k}" for k in SETUP_FIELDS if old.get(k) != new.get(k)]
+    if "data" in old and old["data"] != new.get("data"):  # the copies replayed change with it: never after the set-up
+        what.append("the pinned data (data:, the hashes of the rules' data files)")
     what += [f"the dice {k}" for k in ("commitment", "length")
              if old.get("dice", {}).get(k) != new.get("dice", {}).get(k)]
     before = {p.get("key"): p for p in old.get("players", [])}

@@ -139,3 +139,19 @@ def test_a_pinned_copy_edited_after_the_set_up_is_refused_naming_it(league: Path
     assert run(league, "verify", "g", "--worktree") == 1
     said = capsys.readouterr()
     assert "games/g/data/data.yaml is missing" in said.out + said.err, said
+
+
+def test_a_pinned_copy_replaced_with_its_hash_in_a_later_commit_is_named(league: Path):
+    """Edited copy and hash together pass the check when the game is read; the history still shows the change."""
+    make_game(league, "bretton-woods")
+    play_turn_1(league)
+    copy = league / "games/g/data/data.yaml"
+    copy.write_text(copy.read_text(encoding="utf-8") + "# a newer table\n", encoding="utf-8")
+    path = league / "games/g/game.yaml"
+    config = yamlio.read_data(path)
+    config["data"]["data.yaml"] = gamedata.digest(copy.read_bytes())
+    path.write_text(yamlio.dump(config), encoding="utf-8")
+    git(league, "commit", "-qam", "newer tables for g")
+    found = [f.text() for f in verification(league, "g").found]
+    assert len(found) == 1 and found[0].startswith("g: turn 0: the set-up in game.yaml was changed by commit ")
+    assert "newer tables for g" in found[0] and "the pinned data (data:" in found[0]
