@@ -171,26 +171,39 @@ class Table:
         """``turns`` turns: every awaited player (and any other the bot has orders for) sends sealed orders an
         hour before the deadline; the deadline run adjudicates with the game's key."""
         for _ in range(turns):
+            self.play_turn(bot)
+
+    def play_to_end(self, bot: Bot, most: int) -> int:
+        """Turns until the game is over (at most ``most``); the last turn."""
+        for _ in range(most):
+            self.play_turn(bot)
             game = self.game()
-            turn, deadline = game.open_turn, game.deadline(game.open_turn)
-            assert deadline is not None
-            state = self.full_state()
-            for login in self.logins:
-                orders = bot(state, login, turn)
-                if orders is not None:
-                    self.send(login, orders, turn, deadline - dt.timedelta(hours=1))
-            self.public(run(self.root, "status", GAME, "--now", (deadline - dt.timedelta(minutes=30)).isoformat()))
-            now = (deadline + dt.timedelta(minutes=61)).isoformat()
-            os.environ["GIT_AUTHOR_DATE"] = os.environ["GIT_COMMITTER_DATE"] = now
-            try:
-                with self.game_master():
-                    assert self.public(run(self.root, "adjudicate", "--due", "--now", now, "--commit")) == 0, \
-                        self.public_output[-1]
-            finally:
-                del os.environ["GIT_AUTHOR_DATE"], os.environ["GIT_COMMITTER_DATE"]
-            assert self.game().last_turn == turn, self.public_output[-1]
-            taken = self.game().report(turn)["orders"]["taken"]
-            assert sorted(taken) == sorted(self.sent.get(turn, {})), "every sealed file was opened and taken"
+            if game.ruleset.phase(game.state(game.last_turn)).finished:
+                return game.last_turn
+        raise AssertionError(f"the game is not over after {most} turns")
+
+    def play_turn(self, bot: Bot) -> None:
+        """One turn: the bot's orders sealed and sent by pull request, then the deadline run."""
+        game = self.game()
+        turn, deadline = game.open_turn, game.deadline(game.open_turn)
+        assert deadline is not None
+        state = self.full_state()
+        for login in self.logins:
+            orders = bot(state, login, turn)
+            if orders is not None:
+                self.send(login, orders, turn, deadline - dt.timedelta(hours=1))
+        self.public(run(self.root, "status", GAME, "--now", (deadline - dt.timedelta(minutes=30)).isoformat()))
+        now = (deadline + dt.timedelta(minutes=61)).isoformat()
+        os.environ["GIT_AUTHOR_DATE"] = os.environ["GIT_COMMITTER_DATE"] = now
+        try:
+            with self.game_master():
+                assert self.public(run(self.root, "adjudicate", "--due", "--now", now, "--commit")) == 0, \
+                    self.public_output[-1]
+        finally:
+            del os.environ["GIT_AUTHOR_DATE"], os.environ["GIT_COMMITTER_DATE"]
+        assert self.game().last_turn == turn, self.public_output[-1]
+        taken = self.game().report(turn)["orders"]["taken"]
+        assert sorted(taken) == sorted(self.sent.get(turn, {})), "every sealed file was opened and taken"
 
     def build_site(self, out: Path) -> Path:
         """The pages workflow: the site built without any key."""
@@ -376,7 +389,10 @@ def attack(table: Table, site: Path) -> tuple[Outsider, list[Secret]]:
     assert not leaks, "\n".join(leaks)
     game = table.game()
     declared = secrecymod.of(game.ruleset, game.config.get("options", {}))
+    end = game.last_turn if game.ruleset.phase(game.state(game.last_turn)).finished else None
     for commit in outsider.commits:
+        if end is not None and outsider.turn_done[commit] >= end:
+            continue  # the last turn publishes the full orders
         for path, text in outsider.files(commit, f"orders/{GAME}/").items():
             if path.endswith(".yaml"):
                 data = yamlio.load_trusted(text)
@@ -401,7 +417,8 @@ def _planted_leak_is_found(table: Table, site: Path, secrets: list[Secret]) -> N
     git(table.root, "add", "--", rel)
     git(table.root, "commit", "-qm", "the set-up's hidden parts in plain text")
     try:
-        found = Outsider.of(table, site).leaks(secrets)
+        # Committed now, the set-up's hidden parts are a leak even of a game that has ended since.
+        found = Outsider.of(table, site).leaks([Secret(s.what, s.forms) for s in secrets])
         assert any("after turn 0" in f and "hidden.yaml" in f for f in found), "the search finds a planted leak"
     finally:
         git(table.root, "reset", "-q", "--hard", "HEAD~1")
