@@ -23,8 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from .. import anchor, yamlio
+from .. import secrecy as secrecymod
 from ..ruleset import HasColours, HasHeadline, HasHistory, HasStandings, WritesNewsletter, WritesSetupNewsletter
-from ..store import Game
+from ..store import ENGINE_OPTIONS, Game
 from . import charts, words
 
 BLOG_DIR = "site/news"
@@ -226,15 +227,24 @@ def _lead(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any], 
     return " ".join(bits)
 
 
+def takes_open_orders(game: Game) -> bool:
+    """True for a game whose rules would seal its orders (``secrecy``) but which takes them open, as its game
+    master chose (``orders: open``): its issues and its page say so (issue 15)."""
+    options = {k: v for k, v in game.config.get("options", {}).items() if k not in ENGINE_OPTIONS}
+    return not game.sealed_orders and secrecymod.of(game.ruleset, options).sealed_by_default
+
+
 def _engine_section(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any], lang: str,
                     head: str) -> list[str]:
     keep = f"- {words.say(lang, 'chain_head', head=head, game=game.id)}"
+    open_orders = [words.say(lang, "open_orders"), ""] if takes_open_orders(game) else []
     if turn == 0:
-        return [f"## {words.say(lang, 'audit')}", "", f"- {words.say(lang, 'commitment')}: `{report['dice']['seed']}`",
+        return [*(["## " + words.say(lang, "orders"), "", *open_orders] if open_orders else []),
+                f"## {words.say(lang, 'audit')}", "", f"- {words.say(lang, 'commitment')}: `{report['dice']['seed']}`",
                 f"- {words.say(lang, 'replay')}: `turnpress verify {game.id}`", keep, ""]
     names = player_names(game)
     meta = report.get("orders", {})
-    lines = [f"## {words.say(lang, 'orders')}", ""]
+    lines = [f"## {words.say(lang, 'orders')}", "", *open_orders]
     missed = [names.get(k, k) for k in meta.get("missed", [])]
     lines.append("- " + words.say(lang, "missed_nmr", names=", ".join(missed) if missed else words.say(lang, "nobody")))
     for late in meta.get("late", []):

@@ -38,6 +38,7 @@ from . import (
     presence,
     render_issue,
     seat_names,
+    takes_open_orders,
     words,
 )
 
@@ -535,8 +536,22 @@ def _how_to(view: GameView) -> list[str]:
     gid, turn = view.id, view.last + 1
     if view.phase().finished:
         return ["The game is over; no more orders are taken."]
-    return ["The [orders page](orders.md) writes your orders file in the browser: pick your name, give your "
-            "orders, check and copy or download the file (or open it on GitHub). On the command line:", "",
+    page = ["The [orders page](orders.md) writes your orders file in the browser: pick your name, give your "
+            "orders, check and copy or download the file (or open it on GitHub)"
+            + (", sealed" if view.game.sealed_orders else "") + ". On the command line:", ""]
+    if view.game.sealed_orders:
+        return [*page, f"1. Get your pre-filled order sheet: `turnpress template {gid} YOUR-LOGIN > ~/{gid}.yaml`; "
+                "keep it outside `orders/`: it is yours alone until the deadline.",
+                f"2. Fill it in. `turnpress validate ~/{gid}.yaml` checks it and says how each order was understood.",
+                f"3. `turnpress seal ~/{gid}.yaml` checks it again and writes "
+                f"`orders/{gid}/{turn:04d}/your-login.yaml.age`, sealed to the game's key and to yours. Commit only "
+                "that file on a branch and open a pull request: its check confirms the envelope (your file, the open "
+                "turn, the keys it is sealed to); the content is checked at the deadline.",
+                f"4. At the deadline ({view.next_deadline()}) the turn is adjudicated with the game's key, your orders "
+                "are published with it and the next issue appears here. The guide to sealed orders: "
+                "`site/guide/sealed-orders.md`."]
+    open_orders = [words.say(view.lang, "open_orders"), ""] if takes_open_orders(view.game) else []
+    return [*open_orders, *page,
             f"1. Get your pre-filled order sheet: `turnpress template {gid} YOUR-LOGIN --write` writes "
             f"`orders/{gid}/{turn:04d}/your-login.yaml`.",
             "2. Fill it in. `turnpress validate FILE` checks it and says how each order was understood; "

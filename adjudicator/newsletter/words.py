@@ -51,6 +51,8 @@ WORDS: dict[str, dict[str, str]] = {
         "commitment": "Dice commitment", "your_time": "your time", "map_history": "Map history",
         "map_history_summary": "The map after every turn ({count} maps)", "setup_label": "set-up",
         "passed": "the deadline has passed: the turn is adjudicated at the next run",
+        "open_orders": "This game takes **open orders**, as its game master chose: every player can read the "
+        "others' orders as soon as they are sent, before the deadline (the rules' default is sealed orders).",
         "chain_head": "Chain head after this turn: `{head}`; keep it, and `turnpress verify {game} --since {head}` "
         "shows at any later time that the league's history still holds this issue unchanged",
     },
@@ -83,6 +85,9 @@ WORDS: dict[str, dict[str, str]] = {
         "commitment": "Festlegung der Würfel", "your_time": "Ihre Zeit", "map_history": "Kartenverlauf",
         "map_history_summary": "Die Karte nach jedem Zug ({count} Karten)", "setup_label": "Aufbau",
         "passed": "der Abgabeschluss ist vorbei: der Zug wird beim nächsten Lauf ausgewertet",
+        "open_orders": "Diese Partie nimmt **offene Befehle**, so hat es die Spielleitung gewählt: jeder kann die "
+        "Befehle der anderen lesen, sobald sie abgeschickt sind, noch vor dem Abgabeschluss (nach den Regeln "
+        "wären sie versiegelt).",
         "chain_head": "Kettenkopf nach diesem Zug: `{head}`; heben Sie ihn auf: `turnpress verify {game} --since "
         "{head}` zeigt jederzeit später, dass die Geschichte der Liga diese Ausgabe unverändert enthält",
     },
