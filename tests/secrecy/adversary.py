@@ -393,6 +393,11 @@ def attack(table: Table, site: Path) -> tuple[Outsider, list[Secret]]:
     for commit in outsider.commits:
         if end is not None and outsider.turn_done[commit] >= end:
             continue  # the last turn publishes the full orders
+        for path, text in outsider.files(commit, f"games/{GAME}/turns/").items():
+            if path.endswith(("/state.yaml", "/report.yaml")):  # the public files of a turn hold no hidden part
+                assert not set(HIDDEN_KEYS) & set(yamlio.load_trusted(text)), (commit, path)
+            else:
+                assert path.endswith(".yaml.age"), (commit, path)
         for path, text in outsider.files(commit, f"orders/{GAME}/").items():
             if path.endswith(".yaml"):
                 data = yamlio.load_trusted(text)
