@@ -36,3 +36,12 @@ def test_an_outsider_learns_no_religion_account_no_payment_and_not_who_acted(
         for entry in actions[login]:
             assert all(entry not in text for text in outsider.site.values()), entry
             assert all(entry not in outsider.flat(b) for rows in outsider.trees.values() for _, b in rows), entry
+    # The issue tells the religious warfare by its target, never by who paid for it (acting_powers: hidden).
+    issue = outsider.files(outsider.head, "site/news/posts/g/0001.md")["site/news/posts/g/0001.md"]
+    section = issue.split("### Religiöse Kriegsführung", 1)[1].split("\n#", 1)[0]
+    assert "Ungehorsam stiften" in section
+    seats = {p.split(":")[1]: p.split(":") for p in players}
+    for login in acted:
+        name, role = seats[login][0], seats[login][3]
+        words = {name, role, role.replace("oe", "ö").replace("ae", "ä").replace("ue", "ü")}
+        assert not [w for w in words if w.lower() in section.lower()], (login, section)
