@@ -320,6 +320,34 @@ def materialize(root: Path, rev: str, paths: Sequence[str], *, fault: FaultHook 
     return written
 
 
+def altered(root: Path, folder: str) -> list[tuple[str, str]]:
+    """Files under ``folder`` whose content in the working tree differs from the commit that added them, each
+    with that commit. For files written once (a turn's state and report), a difference is damage.
+
+    Only on an error path: one ``git log`` and one ``git diff`` a commit, without the optional index refresh
+    (``GIT_OPTIONAL_LOCKS=0``), so that looking takes no lock.
+    """
+    if not is_repo(root) or not has_head(root):
+        return []
+    log = git(root, "log", "--diff-filter=A", "--no-renames", "--format=@%H", "--name-only", "-z", "HEAD", "--",
+              folder)
+    added: dict[str, list[str]] = {}
+    seen: set[str] = set()
+    commit = ""
+    for item in log.replace("\n", "\0").split("\0"):
+        if item.startswith("@"):
+            commit = item[1:]
+        elif item and item not in seen:  # newest first: the commit that added the file as it is now
+            seen.add(item)
+            added.setdefault(commit, []).append(item)
+    out = []
+    quiet = {"GIT_OPTIONAL_LOCKS": "0"}
+    for commit, paths in added.items():
+        diff = run(root, "diff", "--no-renames", "--name-only", "-z", commit, "--", *paths, env=quiet).stdout
+        out += [(p, commit) for p in diff.decode("utf-8", "replace").split("\0") if p]
+    return sorted(out)
+
+
 def changed_files(root: Path, rev: str) -> list[str]:
     """The paths commit ``rev`` changed."""
     return text(root, "show", "--name-only", "--format=", rev).split()

@@ -212,9 +212,9 @@ class Game:
     def state(self, turn: int) -> State:
         """Turn ``turn``'s state: the public part, and of the hidden parts what this process can read."""
         folder = self.turn_folder(turn)
-        state = yamlio.read_data(folder / "state.yaml")
+        state = yamlio.read_mapping(folder / "state.yaml")
         if (folder / "hidden.yaml").is_file():
-            state.update(yamlio.read_data(folder / "hidden.yaml"))
+            state.update(yamlio.read_mapping(folder / "hidden.yaml"))
         elif storage.is_sealed_turn(folder):
             state.update(copy.deepcopy(self._sealed_hidden(turn)[0]))
         return state
@@ -240,7 +240,7 @@ class Game:
     def report(self, turn: int) -> dict[str, Any]:
         """Turn ``turn``'s report, read once per Game (a committed report never changes under a run)."""
         if turn not in self._reports:
-            self._reports[turn] = yamlio.read_data(self.turn_folder(turn) / "report.yaml")
+            self._reports[turn] = yamlio.read_mapping(self.turn_folder(turn) / "report.yaml")
         return self._reports[turn]
 
     def deadline(self, turn: int) -> dt.datetime | None:
@@ -331,7 +331,45 @@ def load_game(root: Path, game_id: str) -> Game:
     if not isinstance(data, dict):  # empty, a list, a number: no field to read, and no traceback to show for it
         raise LeagueError(f"{config_relpath(game_id)}: a game's file must be a mapping of its fields (game, "
                           f"ruleset, players, ...), not {type(data).__name__}: restore it from git")
+    problem = config_problem(data)
+    if problem:
+        raise LeagueError(f"{config_relpath(game_id)}: {problem}: restore it from git (git log -p -- "
+                          f"{config_relpath(game_id)} shows its changes)")
     return Game(root, game_id, data)
+
+
+# What every game.yaml field that commands read must be; what a ruleset reads in ``options`` is its own.
+_FIELDS: dict[str, tuple[type, str]] = {
+    "ruleset": (str, "the ruleset's name"), "title": (str, "text"), "game": (str, "the game's id"),
+    "options": (dict, "a mapping of the ruleset's options"), "players": (list, "a list of players"),
+    "schedule": (dict, "a mapping (first, every, timezone, grace)"), "key": (str, "the game's public key"),
+    "dice": (dict, "a mapping (commitment, length)"),
+}
+_PLAYER: dict[str, tuple[type, str]] = {"key": (str, "text"), "name": (str, "text"), "login": (str, "text"),
+                                        "id": (int, "a number")}
+
+
+def config_problem(data: dict[str, Any]) -> str | None:
+    """The first field of a game's file whose type no command could use, in words; ``None`` if the shape holds.
+
+    Only types and the fields every command needs: what the values mean is checked where they are used.
+    """
+    if "ruleset" not in data:
+        return "ruleset: missing (the ruleset's name, like 'diplomacy')"
+    for name, (kind, words) in _FIELDS.items():
+        value = data.get(name)
+        if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
+            return f"{name}: must be {words}, not {type(value).__name__}"
+    for i, player in enumerate(data.get("players") or []):
+        if not isinstance(player, dict):
+            return f"players: entry {i + 1} must be a mapping (key, name, login, id), not {type(player).__name__}"
+        for name, (kind, words) in _PLAYER.items():
+            if not isinstance(player.get(name), kind) or isinstance(player.get(name), bool):
+                return f"players: entry {i + 1}: {name} must be {words}, not {type(player.get(name)).__name__}"
+    dice = data.get("dice")
+    if dice is not None and (not isinstance(dice.get("commitment"), str) or type(dice.get("length")) is not int):
+        return "dice: must hold commitment (hex text) and length (a number), as 'turnpress new' wrote them"
+    return None
 
 
 def list_games(root: Path) -> list[str]:

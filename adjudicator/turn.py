@@ -543,6 +543,24 @@ def write_turn(root: Path, outcome: TurnOutcome, *, commit: bool, fault: FaultHo
     return sha
 
 
+def unfinished(root: Path, game_id: str) -> str | None:
+    """The subject of ``game_id``'s last turn commit if the tree or the tags do not yet hold all of it (a run
+    failed or was killed after the commit): what ``heal`` finishes. ``None`` if it is whole."""
+    if not history.is_repo(root) or not history.has_head(root):
+        return None
+    sha = history.last_commit_of(root, f"games/{game_id}/turns")
+    if not sha:
+        return None
+    subject = history.subject(root, sha)
+    m = re.fullmatch(rf"{re.escape(game_id)}: turn (\d+) \(.*\)", subject)
+    if m is None:
+        return None
+    quiet = {"GIT_OPTIONAL_LOCKS": "0"}
+    differs = history.run(root, "diff", "--quiet", "HEAD", "--", *history.changed_files(root, sha), check=False,
+                          env=quiet).returncode != 0
+    return subject if differs or not history.tag_target(root, f"{game_id}/turn-{m[1]}") else None
+
+
 def heal(root: Path, game: Game) -> None:
     """Finish what a killed run left undone: its leftovers removed, the last turn commit's files in the tree
     byte for byte as HEAD has them (missing, truncated or half-written ones rewritten), and its tag."""

@@ -101,11 +101,14 @@ _CLOSE = (yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToke
 _INDENTLESS, _PAIR = "indentless", "pair"
 
 
-def measure(text: str | bytes, max_depth: int, max_nodes: int) -> tuple[int, int]:
-    """The deepest nesting and the number of values of ``text``; refused beyond ``max_depth`` or ``max_nodes``.
+def measure(text: str | bytes, max_depth: int, max_nodes: int, *, aliases: bool = True) -> tuple[int, int]:
+    """The deepest nesting and the number of values of ``text``; refused beyond ``max_depth`` or ``max_nodes``,
+    and at the first anchor or alias unless ``aliases``.
 
     Runs libyaml's scanner only, token by token, and tracks exactly the nesting the parser will build, so the
-    composer (which recurses once a level) never sees a document deeper than the bound.
+    composer (which recurses once a level) never sees a document deeper than the bound. An alias is one token
+    but stands for its whole anchored value: ten levels of nine aliases each make 9**10 values for whatever
+    walks the composed tree.
     """
     loader = _Loader(text)
     stack: list[Any] = []
@@ -130,6 +133,10 @@ def measure(text: str | bytes, max_depth: int, max_nodes: int) -> tuple[int, int
                     stack.pop()
             elif isinstance(token, yaml.ScalarToken | yaml.AliasToken):
                 nodes += 1
+            if not aliases and isinstance(token, yaml.AnchorToken | yaml.AliasToken):
+                line, col = token.start_mark.line + 1, token.start_mark.column + 1
+                raise YamlInputError("anchors and aliases (& and *) are not accepted here", line, col,
+                                     "turnpress never writes them: restore the file from git")
             if opened is not None:
                 stack.append(opened)
                 nodes += 1
@@ -267,11 +274,23 @@ def read_data(path: FsPath | str) -> Any:
                              str(path)) from None
 
 
+def read_mapping(path: FsPath | str) -> dict[str, Any]:
+    """``read_data`` of a league file that must be a mapping (a state, a report): anything else names the file."""
+    data = read_data(path)
+    if not isinstance(data, dict):
+        what = "nothing" if data is None else f"a {type(data).__name__}"
+        raise YamlInputError(f"holds {what}, not a mapping of names to values", 1, 1,
+                             "restore it from git (git checkout -- FILE)", str(path))
+    return data
+
+
 def load_trusted(text: str | bytes) -> Any:
     """``load`` for the league's own files and packaged data: the same reading, faster, without positions."""
     if len(text) > STATE_MAX_BYTES:
         raise YamlInputError(f"{len(text)} bytes is more than a league file may hold ({STATE_MAX_BYTES})")
-    measure(text, TRUSTED_MAX_DEPTH, len(text) + 1)  # a league file is ours, but may be corrupt or planted
+    # A league file is ours, but may be corrupt or planted; decrypted sealed files come here too. The writer
+    # (``dump``) never makes anchors, so an alias is damage, and refusing it rules out alias bombs.
+    measure(text, TRUSTED_MAX_DEPTH, len(text) + 1, aliases=False)
     loader = _Loader(text)
     try:
         node = loader.get_single_node()

@@ -10,6 +10,7 @@ command runs, so that ``validate`` does not load what ``site build`` needs.
 
 from __future__ import annotations
 
+import argparse
 import errno
 import os
 import sys
@@ -26,6 +27,7 @@ __all__ = ["build_parser", "main"]
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``turnpress`` with ``argv`` (default: the process's arguments); returns the exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    args = None
     try:
         code = _ruleset_command(args_list)
         if code is not None:
@@ -51,6 +53,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"turnpress: disk full{where}: no space left on the device. Free some space and run the command "
               "again; the next run finishes or repairs what this one left undone", file=sys.stderr)
         return USAGE
+    except Exception as e:
+        # A bug, or a league file damaged in a way no reader checks (a state with a value of the wrong type):
+        # if turn files differ from what turnpress committed, that is the likelier cause, and it can be named.
+        damage = damaged(args)
+        if not damage:
+            raise
+        print(f"turnpress: {type(e).__name__}: {e}\n{damage}", file=sys.stderr)
+        return USAGE
+
+
+def damaged(args: argparse.Namespace | None) -> str:
+    """What of the league's turn files differs from what turnpress committed, and how to restore it; or ''."""
+    from ..pipeline.deadline import damage_text
+    from .values import league_root
+
+    try:
+        root = league_root(args) if args is not None and hasattr(args, "league") else None
+    except TurnpressError:
+        return ""
+    return damage_text(root) if root is not None else ""
 
 
 def _ruleset_command(argv: list[str]) -> int | None:

@@ -94,7 +94,7 @@ def status(args: argparse.Namespace) -> int:
         except Exception as e:  # noqa: BLE001 - one broken game must not hide the others' status
             if args.game:
                 raise
-            print(f"{gid}: cannot be read: {deadline.failure_text(e, root)}")
+            print(f"{gid}: cannot be read: {deadline.failure_text(e, root, gid)}")
             code = USAGE
             continue
         names = {p.key: p.name for p in st.game.players}
@@ -131,7 +131,7 @@ def adjudicate(args: argparse.Namespace) -> int:
     else:
         outcomes, skipped = turn.adjudicate(root, args.game, now, commit=args.commit, only_if_due=False), []
     for s in skipped:
-        print(f"{s.game}: skipped, nothing committed: {s.why}")
+        print(s)
     for outcome in outcomes:
         missed = f"; missed: {', '.join(outcome.missed)}" if outcome.missed else ""
         done = f" [{outcome.commit[:10]}, tag {outcome.game}/turn-{outcome.turn}]" if outcome.commit else ""

@@ -60,5 +60,6 @@ def parse_now(text: str | None) -> dt.datetime:
     try:
         when = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
-        raise UsageError(f"--now {text!r}: write an ISO time like 2026-01-05T20:00+01:00") from None
+        shown = repr(text) if len(text) <= 40 else f"{text[:40]!r}... ({len(text)} characters)"
+        raise UsageError(f"--now {shown}: write an ISO time like 2026-01-05T20:00+01:00") from None
     return when if when.tzinfo else when.replace(tzinfo=dt.UTC)

@@ -87,13 +87,22 @@ def start_from_remote(root: Path, remote: Remote) -> None:
 
 @dataclass(frozen=True)
 class Skipped:
-    """A game whose turn could not be run this time, and why (naming the file where one is at fault)."""
+    """A game whose turn could not be run this time, and why (naming the file where one is at fault); with
+    ``committed``, the turns committed (by this run or an earlier one) whose files or tag are not all written."""
 
     game: str
     why: str
+    committed: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        if not self.committed:
+            return f"{self.game}: skipped, nothing committed: {self.why}"
+        # A commit's subject names its game ("g1: turn 3 (Spring 1902)").
+        return (f"{', '.join(self.committed)}: committed, but not finished: {self.why}; the next run writes its "
+                "files and tag from the commit")
 
 
-def failure_text(error: Exception, root: Path) -> str:
+def failure_text(error: Exception, root: Path, game: str | None = None) -> str:
     """What went wrong, naming the league file it was reading if there is one, relative to the league."""
     prefix = f"{root}/"
     if isinstance(error, yamlio.YamlInputError):
@@ -106,7 +115,24 @@ def failure_text(error: Exception, root: Path) -> str:
         return "the disk is full"
     if isinstance(error, LeagueError | GitError):
         return str(error).replace(prefix, "")
+    damage = damage_text(root, game)
+    if damage:
+        return f"{type(error).__name__}: {error}; " + damage.strip().replace("\n", "; ")
     return f"internal error ({type(error).__name__}: {error}); please report it with this game's files"
+
+
+def damage_text(root: Path, game: str | None = None) -> str:
+    """Which turn files (of ``game``, or of every game) differ from what turnpress committed, and how to restore
+    each; '' if none do. A turn's files are written once, so a difference is damage, the likely cause of an
+    error no reader names."""
+    folder = f"{store.GAMES_DIR}/{game}/turns" if game else store.GAMES_DIR
+    try:
+        found = history.altered(root, folder)
+    except GitError:
+        return ""
+    return "".join(f"{visible(rel)} is not what turnpress committed ({commit[:10]}), which is the likely cause: "
+                   f"restore it with 'git checkout {commit[:10]} -- {visible(rel)}'\n" for rel, commit in found
+                   if rel.startswith(f"{store.GAMES_DIR}/") and "/turns/" in rel)
 
 
 def late_orders(root: Path) -> list[str]:
@@ -145,10 +171,17 @@ def adjudicate_due(root: Path, now: dt.datetime, *,
     done: list[turn.TurnOutcome] = []
     skipped: list[Skipped] = []
     for gid in store.list_games(root):
+        before = history.rev(root, "HEAD") if commit and history.is_repo(root) else None
         try:
             done += turn.adjudicate(root, gid, now, commit=commit, only_if_due=True)
         except Exception as e:  # noqa: BLE001 - any failure of one game is reported, then the next game runs
-            skipped.append(Skipped(gid, failure_text(e, root)))
+            after = history.rev(root, "HEAD") if commit and history.is_repo(root) else None
+            made = history.text(root, "log", "--reverse", "--format=%s", f"{before}..{after}" if before else after
+                                ).splitlines() if after and after != before else []
+            left = turn.unfinished(root, gid) if commit else None  # by this run or an earlier one
+            if left and left not in made:
+                made.append(left)
+            skipped.append(Skipped(gid, failure_text(e, root, gid), tuple(made)))
     return done, skipped
 
 
@@ -178,7 +211,7 @@ def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = F
         start = history.rev(root, "HEAD")
         done, skipped = adjudicate(root, now, game, open_turn)
         for s in skipped:
-            say(f"{s.game}: skipped, nothing committed: {s.why}")
+            say(str(s))
         code = USAGE if skipped else OK  # a game's file to fix: the run's exit says so, after the others advanced
         if not done:
             say("nothing is due" if attempt == 0 else
