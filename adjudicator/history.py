@@ -29,7 +29,8 @@ def run(repo: Path, *args: str, check: bool = True, input: bytes | None = None,
     proc = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, input=input, env=full_env)
     if check and proc.returncode != 0:
         words = proc.stderr.decode("utf-8", "replace").strip()
-        full = "disk full: " if "No space left on device" in words else ""  # the machine's problem, not git's
+        # The machine's problem, not git's: in the system's words, or in git's own when it writes an index.
+        full = "disk full: " if "No space left on device" in words or "Out of diskspace" in words else ""
         raise GitError(f"{full}git {' '.join(args)} failed: {words}")
     return proc
 

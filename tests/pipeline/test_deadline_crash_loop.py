@@ -1,0 +1,96 @@
+"""Issue 21, "a crash loop (kill -9 at random points of ... ``deadline --push``)": the deadline workflow's run
+killed with its whole process group at a random moment, against a bare origin. As on GitHub, every run starts
+from a fresh clone and the receiving side is not killed with the client (``setsid`` on the receive-pack).
+After every kill origin holds either nothing new or the whole turn with its tag (the push is atomic), and the
+next run leaves exactly one turn on origin. Seeded; ~60 s, at least 10 kills."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from ..conftest import git
+from ..test_crash_loop import CLI, REPO, committed_at, gone
+from .conftest import World, clone
+from .test_pipeline_deadline import all_in, turn_commits
+
+NOW = "2026-01-05T20:05+01:00"
+
+
+def runner(world: World, name: str) -> Path:
+    where = clone(world.origin, world.tmp / name, "Deadline")
+    git(where, "config", "remote.origin.receivepack", "setsid git-receive-pack")
+    return where
+
+
+def deadline_cli(root: Path) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-c", CLI, "--league", str(root), "deadline", "--now", NOW, "--push"],
+                            cwd=REPO, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+
+
+def origin_state(world: World, base: str) -> bool:
+    """Consistent: origin's main is the base or the base plus the turn's commit, tagged; True if the latter."""
+    main = world.main_sha()
+    tags = git(world.origin, "tag", "--list").split()
+    if main == base:
+        assert tags == [], tags
+        return False
+    assert git(world.origin, "rev-parse", "main^").strip() == base
+    assert turn_commits(world) == ["g1: turn 1 (Round 1)"]
+    assert tags == ["g1/turn-1"] and git(world.origin, "rev-parse", "g1/turn-1^{commit}").strip() == main
+    return True
+
+
+@pytest.mark.slow
+def test_crash_loop_deadline_push(world: World):
+    all_in(world)
+    base = world.main_sha()
+
+    def reset_origin() -> None:
+        git(world.origin, "update-ref", "refs/heads/main", base)
+        git(world.origin, "tag", "-d", "g1/turn-1")
+
+    started = time.monotonic()
+    timing = runner(world, "timing")
+    proc = deadline_cli(timing)
+    moved = committed_at(timing, proc)
+    out = proc.communicate()[0].decode()
+    assert proc.returncode == 0 and moved is not None and "pushed to origin/main" in out, out
+    span, after = time.monotonic() - started, time.monotonic() - moved
+    reset_origin()
+    rng = random.Random(21)
+    kills = pushed = 0
+    stop = time.monotonic() + 60
+    while time.monotonic() < stop or kills < 10:
+        killed = runner(world, f"kill-{kills}")
+        proc = deadline_cli(killed)
+        if kills % 2:  # after the local commit: writing the files, the tag, the push
+            committed_at(killed, proc)
+            time.sleep(rng.uniform(0.0, after))
+        else:
+            time.sleep(rng.uniform(0.0, span))
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        gone(proc.pid)
+        kills += 1
+        pushed += origin_state(world, base)
+        rerun = subprocess.run([sys.executable, "-c", CLI, "--league", str(runner(world, f"rerun-{kills}")),
+                                "deadline", "--now", NOW, "--push"], cwd=REPO, capture_output=True, text=True)
+        assert rerun.returncode == 0, (rerun.stdout, rerun.stderr)
+        assert "pushed to origin/main" in rerun.stdout or "nothing is due" in rerun.stdout, rerun.stdout
+        assert origin_state(world, base), "exactly one turn on origin after the rerun"
+        assert not list(world.origin.glob("**/*.lock")), "no lock left on origin"
+        reset_origin()
+        shutil.rmtree(killed)
+        shutil.rmtree(world.tmp / f"rerun-{kills}")
+    print(f"deadline --push crash loop: {kills} kills, {pushed} with the turn already on origin, "
+          f"{kills} consistent, exactly one turn after each rerun")
+    assert kills >= 10
