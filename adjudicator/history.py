@@ -29,10 +29,21 @@ def run(repo: Path, *args: str, check: bool = True, input: bytes | None = None,
     proc = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, input=input, env=full_env)
     if check and proc.returncode != 0:
         words = proc.stderr.decode("utf-8", "replace").strip()
-        # The machine's problem, not git's: in the system's words, or in git's own when it writes an index.
-        full = "disk full: " if "No space left on device" in words or "Out of diskspace" in words else ""
+        # The machine's problem, not git's: in the system's words, in git's own when it writes an index, or a
+        # write git could not make (a ref's lock: "couldn't write") on a file system with no space left.
+        full = "disk full: " if ("No space left on device" in words or "Out of diskspace" in words
+                                 or ("write" in words and _no_space(repo))) else ""
         raise GitError(f"{full}git {' '.join(args)} failed: {words}")
     return proc
+
+
+def _no_space(repo: Path) -> bool:
+    """True if the file system of ``repo`` has less than 64 KiB free for this user."""
+    try:
+        stat = os.statvfs(repo)
+    except OSError:
+        return False
+    return stat.f_bavail * stat.f_frsize < 64 * 1024
 
 
 def text(repo: Path, *args: str, env: Mapping[str, str] | None = None, input: str | None = None) -> str:
