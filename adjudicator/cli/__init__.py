@@ -19,7 +19,9 @@ from importlib import import_module
 
 from .. import ruleset
 from ..errors import OK, USAGE, TurnpressError
+from ..pipeline.deadline import damage_text
 from .parser import COMMANDS, build_parser
+from .values import league_root
 
 __all__ = ["build_parser", "main"]
 
@@ -65,9 +67,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def damaged(args: argparse.Namespace | None) -> str:
     """What of the league's turn files differs from what turnpress committed, and how to restore it; or ''."""
-    from ..pipeline.deadline import damage_text
-    from .values import league_root
-
     try:
         root = league_root(args) if args is not None and hasattr(args, "league") else None
     except TurnpressError:
