@@ -137,12 +137,19 @@ def is_due(schedule: Schedule | None, deadline: dt.datetime | None, now: dt.date
     """Whether the open phase is due ``now``, and why (or why not). Pure: every input is an argument.
 
     A phase is due at its deadline plus grace, or as soon as every awaited player has orders in and none of
-    them asked to wait; never in a finished or paused game.
+    them asked to wait (early adjudication); never in a finished or paused game. The reason names what holds
+    the turn: the grace after the deadline, the players who asked to wait, the players it waits for.
 
     >>> import datetime as dt
     >>> noon = dt.datetime(2026, 1, 5, 12, tzinfo=dt.UTC)
     >>> is_due(None, None, noon, finished=False, awaited=("a", "b"), submitted=("a", "b"), waiting=())
     (True, 'every awaited player has orders in')
+    >>> is_due(None, noon + dt.timedelta(days=1), noon, finished=False, awaited=("a", "b"), submitted=("a", "b"),
+    ...        waiting=())
+    (True, 'every awaited player has orders in: early adjudication, before the deadline')
+    >>> is_due(None, noon + dt.timedelta(days=1), noon, finished=False, awaited=("a", "b"), submitted=("a", "b"),
+    ...        waiting=("b",))
+    (False, 'every awaited player has orders in, but b asked to wait: adjudicated at the deadline')
     >>> is_due(None, None, noon, finished=False, awaited=("a", "b"), submitted=("a",), waiting=())
     (False, 'the game has no schedule: adjudicate it by name')
     """
@@ -150,13 +157,23 @@ def is_due(schedule: Schedule | None, deadline: dt.datetime | None, now: dt.date
         return False, "the game is over"
     if schedule is not None and schedule.paused:
         return False, "the game is paused"
-    if deadline is not None and now >= deadline + (schedule.grace if schedule else dt.timedelta(0)):
+    grace = schedule.grace if schedule else dt.timedelta(0)
+    if deadline is not None and now >= deadline + grace:
         return True, "the deadline has passed"
-    if awaited and set(awaited) <= set(submitted) and not (set(waiting) & set(awaited)):
-        return True, "every awaited player has orders in"
+    everyone = bool(awaited) and set(awaited) <= set(submitted)
+    asked = [k for k in awaited if k in set(waiting)]
+    if everyone and not asked:
+        early = deadline is not None and now < deadline
+        return True, "every awaited player has orders in" + (": early adjudication, before the deadline" * early)
     if deadline is None:
         return False, "the game has no schedule: adjudicate it by name"
-    return False, "waiting for orders or the deadline"
+    if now >= deadline:
+        return False, (f"in grace until {iso(deadline + grace)}: the deadline has passed, and orders that come "
+                       "now still count (marked late)")
+    if everyone:
+        return False, f"every awaited player has orders in, but {', '.join(asked)} asked to wait: adjudicated at " \
+                      "the deadline"
+    return False, f"waiting for {', '.join(k for k in awaited if k not in set(submitted))} until the deadline"
 
 
 def spec_from_cli(text: str) -> dict[str, Any]:

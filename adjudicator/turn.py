@@ -479,6 +479,8 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
             if entry["player"] in judged and entry.get("why") == "invalid":
                 entry["problems"] = ["what the rules found is not published in a game with hidden state: "
                                      "'turnpress validate' with your key shows it"]
+    if now is not None:  # when it was run, apart from the deadline it was due at: an early turn says so
+        meta["adjudicated"] = schedmod.iso(now)
     seed = dicemod.reveal(secret, game.settings.chain_length, turn)
     if not dicemod.follows(seed, bytes.fromhex(game.report(turn - 1)["dice"]["seed"])):
         raise LeagueError(f"the dice secret does not match {game.id}'s commitment: is it the right secret?")
@@ -499,8 +501,12 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
 
 
 def adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only_if_due: bool,
-               max_turns: int = 1000, fault: FaultHook = no_fault) -> list[TurnOutcome]:
-    """Run every turn of ``game_id`` that is due (or the open one, if not ``only_if_due``), one commit each."""
+               max_turns: int = 1000, fault: FaultHook = no_fault, catch_up: bool = False) -> list[TurnOutcome]:
+    """Run every turn of ``game_id`` that is due (or the open one, if not ``only_if_due``), one commit each.
+
+    A due turn whose deadline passed before the turn before it was adjudicated gave its players no time to send
+    orders: it is not run without ``catch_up`` (``LeagueError`` if it is the first, else the run stops there).
+    """
     done: list[TurnOutcome] = []
     if commit:
         heal(root, load_game(root, game_id))
@@ -509,12 +515,56 @@ def adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only
         st = status(game, now)
         if st.phase.finished or (only_if_due and not st.due) or (not only_if_due and done):
             break
+        stale = None if catch_up or not only_if_due else stale_deadline(st)
+        if stale is not None:
+            if done:
+                break
+            raise LeagueError(stale)
         base = history.head(root) if commit and history.is_repo(root) and history.has_head(root) else None
         outcome = compute_turn(game, now, game.dice_secret())
         outcome.base = base
         outcome.commit = write_turn(root, outcome, commit=commit, fault=fault)
         done.append(outcome)
     return done
+
+
+def stale_deadline(st: Status) -> str | None:
+    """Why the open turn must not be run as due: its deadline passed before the turn before it was adjudicated,
+    so its players never had the time to send orders (a game started with a deadline long past, or a deadline
+    run that did not run for weeks), and any orders sent for it now would come too late. None if it may run."""
+    game, turn, deadline = st.game, st.turn, st.deadline
+    if turn < 2 or deadline is None:
+        return None
+    before = game.report(turn - 1).get("orders", {}).get("adjudicated")
+    if not before or dt.datetime.fromisoformat(before) < deadline:
+        return None
+    zone = game.schedule.zone if game.schedule else dt.UTC
+    due = f"{deadline.astimezone(zone):%Y-%m-%d %H:%M %Z}"
+    run = f"{dt.datetime.fromisoformat(before).astimezone(zone):%Y-%m-%d %H:%M %Z}"
+    return (f"{game.id}: turn {turn} is not adjudicated: its deadline ({due}) passed before turn {turn - 1} was "
+            f"adjudicated ({run}), so its players had no time to send orders. Move its deadline (schedule: "
+            f"extend: in games/{game.id}/game.yaml), or run 'turnpress adjudicate --due --commit --catch-up' to "
+            "adjudicate it as it is")
+
+
+def early_refusal(st: Status, now: dt.datetime, deadline_text: str) -> str | None:
+    """Why the open turn may not be run by name ``now`` without ``--early``: it is not due and has a deadline
+    to come (or the game is paused). Names who would miss it. None if it may run."""
+    if st.due or st.phase.finished or st.deadline is None:
+        return None
+    names = {p.key: p.name for p in st.game.players}
+    missing = [names.get(k, k) for k in st.phase.awaited if k not in st.submitted]
+    asked = [names.get(k, k) for k in st.waiting_asked]
+    who = (f"{_and(missing)} would miss it (no orders in: the default orders, NMR)" if missing
+           else "every awaited player has orders in")
+    wait = f"; {_and(asked)} asked to wait for the deadline" if asked else ""
+    return (f"{st.game.id}: turn {st.turn} is not due ({st.reason}); its deadline is {deadline_text}. "
+            f"Adjudicated now, {who}{wait}. Add --early to adjudicate it before its deadline all the same")
+
+
+def _and(names: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def write_turn(root: Path, outcome: TurnOutcome, *, commit: bool, fault: FaultHook = no_fault) -> str | None:

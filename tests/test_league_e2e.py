@@ -30,6 +30,7 @@ def submit(root: Path, turn: int, player: str, body: str, when: dt.datetime, *, 
 def new_game(root: Path) -> None:
     assert run(root, "new", "counter", "g1", "--player", "Alice:alice:1", "--player", "Bob:Bob:2",
                "--player", "Carol:carol:3", "--option", "target=100",
+               "--now", "2026-01-01T00:00Z",
                "--schedule", "first=2026-01-05 20:00,every=7 days,timezone=Europe/Berlin,grace=60") == 0
     git(root, "add", "-A")
     git(root, "commit", "-qm", "new game g1", date=at(1, 12))

@@ -23,6 +23,7 @@ def play(league: Path, turns: int = 2, roles: bool = False) -> None:
     role = ":red" if roles else ""
     assert run(league, "new", "counter", "g1", "--player", f"Alice:alice:1{role}", "--player", "Bob:bob:2",
                "--option", "target=100",
+               "--now", "2026-01-01T00:00Z",
                "--schedule", "first=2026-01-05 20:00,every=7 days,timezone=Europe/Berlin,grace=60") == 0
     git(league, "add", "-A")
     git(league, "commit", "-qm", "g1: new game", date=at(1, 12))
@@ -83,6 +84,7 @@ def test_a_re_roll_is_caught_naming_the_commit(league: Path):
         git(league, "tag", "-d", f"g1/turn-{turn}")
     assert run(league, "new", "counter", "g1", "--player", "Alice:alice:1", "--player", "Bob:bob:2",
                "--option", "target=100",
+               "--now", "2026-01-01T00:00Z",
                "--schedule", "first=2026-01-05 20:00,every=7 days,timezone=Europe/Berlin,grace=60") == 0
     reroll = commit_all(league, "g1: tidy up")
     assert run(league, "adjudicate", "--due", "--commit", "--now", "2026-01-20T21:05+01:00") == 0

@@ -20,6 +20,8 @@ def new(args: argparse.Namespace) -> int:
     options = dict(parse_option(o) for o in args.option)
     sched = schedule.spec_from_cli(args.schedule) if args.schedule else None
     root = league_root(args)
+    if sched and not args.past_deadline:
+        first_deadline_to_come(sched, parse_now(args.now))
     game, secret = turn.new_game(root, args.ruleset, args.game, players, options, sched, title=args.title,
                                  demo=args.demo)
     print(f"Created games/{game.id} ({args.ruleset}) with {len(players)} players at turn 0.")
@@ -54,6 +56,19 @@ def new(args: argparse.Namespace) -> int:
         print(f"Dice secret (keep it; it is also in .secrets/{game.id}.dice, which git ignores):")
         print(f"  {secrets.dice_secret_env(game.id)}={secret.hex()}")
     return OK
+
+
+def first_deadline_to_come(block: dict[str, object], now: dt.datetime) -> None:
+    """A game whose first deadline has passed would run turn 1 at once with every player missing: refused
+    unless the game master says so (``--past-deadline``)."""
+    try:
+        parsed = schedule.parse(block)
+    except schedule.ScheduleError as e:
+        raise LeagueError(f"--schedule: {e}") from None
+    if parsed.first <= now:
+        raise LeagueError(f"--schedule: the first deadline, {deadline_text(parsed.first, now, parsed.zone)}, has "
+                          "passed: turn 1 would be due at once with every player missing. Give a later first=, "
+                          "or add --past-deadline to keep it")
 
 
 def join(args: argparse.Namespace) -> int:
@@ -124,18 +139,33 @@ def deadline_text(deadline: dt.datetime, now: dt.datetime, zone: dt.tzinfo | Non
 def adjudicate(args: argparse.Namespace) -> int:
     if bool(args.game) == bool(args.due):
         raise UsageError("adjudicate: name a GAME or give --due")
+    if args.early and args.due:
+        raise UsageError("adjudicate: --early runs one named game's turn before its deadline; --due runs what is due")
+    if args.catch_up and not args.due:
+        raise UsageError("adjudicate: --catch-up goes with --due")
     root = league_root(args)
     now = parse_now(args.now)
     if args.due:  # every game: one that fails is named and skipped, the others advance
-        outcomes, skipped = deadline.adjudicate_due(root, now, commit=args.commit)
+        outcomes, skipped = deadline.adjudicate_due(root, now, commit=args.commit, catch_up=args.catch_up)
     else:
+        st = turn.status(load_game(root, args.game), now)
+        zone = st.game.schedule.zone if st.game.schedule is not None else None
+        refusal = turn.early_refusal(st, now, deadline_text(st.deadline, now, zone) if st.deadline else "")
+        if refusal and not args.early:
+            raise LeagueError(refusal)
         outcomes, skipped = turn.adjudicate(root, args.game, now, commit=args.commit, only_if_due=False), []
     for s in skipped:
         print(s)
     for outcome in outcomes:
         missed = f"; missed: {', '.join(outcome.missed)}" if outcome.missed else ""
         done = f" [{outcome.commit[:10]}, tag {outcome.game}/turn-{outcome.turn}]" if outcome.commit else ""
-        print(f"{outcome.game}: turn {outcome.turn} ({outcome.label}) adjudicated{missed}{done}")
+        early = " early, before its deadline" if args.early else ""
+        print(f"{outcome.game}: turn {outcome.turn} ({outcome.label}) adjudicated{early}{missed}{done}")
+    for gid in sorted({o.game for o in outcomes}) if args.due and not args.catch_up else []:
+        st = turn.status(load_game(root, gid), now)
+        held = turn.stale_deadline(st) if st.due else None
+        if held:
+            print(held)
     if not outcomes:
         print("nothing is due" if args.due else "nothing to adjudicate")
     return USAGE if skipped else OK

@@ -43,6 +43,9 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
     s.add_argument("--schedule", metavar="first=YYYY-MM-DD HH:MM,every=14 days,timezone=Europe/Berlin,grace=60")
     s.add_argument("--title")
     s.add_argument("--demo", action="store_true", help="keep the dice secret in the repository (demo games only)")
+    s.add_argument("--now", help="ISO time the first deadline must lie after (default: now)")
+    s.add_argument("--past-deadline", action="store_true",
+                   help="accept a first deadline that has passed already (turn 1 is due at once)")
 
     s = _command(sub, "join", "games:join", "admit a player to a running game, from the open turn on")
     s.add_argument("game")
@@ -66,6 +69,10 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
     s.add_argument("--due", action="store_true", help="every game, every turn that is due")
     s.add_argument("--now", help=NOW_HELP)
     s.add_argument("--commit", action="store_true", help="commit each turn and tag it <game>/turn-<n>")
+    s.add_argument("--early", action="store_true",
+                   help="run a named game's turn before its deadline (awaited players without orders miss it)")
+    s.add_argument("--catch-up", action="store_true",
+                   help="with --due: also run turns whose deadline passed before the turn before them was run")
 
     s = _command(sub, "preview", "orders:preview", "what your orders would do now, others' orders unknown")
     s.add_argument("game")

@@ -185,10 +185,12 @@ def player_names(game: Game) -> dict[str, str]:
 
 
 def post_date(report: dict[str, Any]) -> str:
-    """The deadline of the turn in UTC, as a YAML timestamp without zone (the blog needs one kind of date)."""
-    if not report.get("deadline"):
+    """When the turn was adjudicated (else its deadline) in UTC, as a YAML timestamp without zone (the blog needs
+    one kind of date): an issue run early is dated when it appeared, not at a deadline still to come."""
+    at = report.get("orders", {}).get("adjudicated") or report.get("deadline")
+    if not at:
         return FALLBACK_DATE
-    when = dt.datetime.fromisoformat(report["deadline"]).astimezone(dt.UTC)
+    when = dt.datetime.fromisoformat(at).astimezone(dt.UTC)
     return when.strftime("%Y-%m-%d %H:%M:%S")
 
 
@@ -221,6 +223,7 @@ def _lead(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any], 
     bits = [f"{words.say(lang, 'turn_of', turn=turn, game=game.config.get('title', game.id))}: {report['label']}."]
     if report.get("deadline"):
         bits.append(words.say(lang, "deadline", when=_local(game, report["deadline"])))
+    bits += _adjudicated(game, report, lang)
     bits.append(words.say(lang, "missed", names=", ".join(missed)) if missed else words.say(lang, "all_in"))
     if game.ruleset.phase(state).finished:
         bits.append(words.say(lang, "over"))
@@ -299,6 +302,18 @@ def _next_deadline(game: Game, report: dict[str, Any]) -> str | None:
     previous = dt.datetime.fromisoformat(report["deadline"]) if report.get("deadline") else None
     when = game.schedule.deadline(report["turn"] + 1, previous)
     return _local(game, when.isoformat())
+
+
+def _adjudicated(game: Game, report: dict[str, Any], lang: str) -> list[str]:
+    """When the turn was run, apart from its deadline: early (everyone in, or the game master's ``--early``) or
+    after it (the deadline run came later, or the grace). Turns of older leagues did not record it: nothing."""
+    at = report.get("orders", {}).get("adjudicated")
+    if not at:
+        return []
+    when, deadline = dt.datetime.fromisoformat(at), report.get("deadline")
+    due = dt.datetime.fromisoformat(deadline) if deadline else None
+    kind = "adjudicated" if due is None or when == due else "adjudicated_early" if when < due else "adjudicated_late"
+    return [words.say(lang, kind, when=_local(game, at))]
 
 
 def _local(game: Game, iso: str) -> str:

@@ -25,6 +25,8 @@ import yaml
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "turn": "Turn {turn}", "turn_of": "Turn {turn} of {game}", "deadline": "Deadline {when}.",
+        "adjudicated": "Adjudicated {when}.", "adjudicated_early": "Adjudicated early, {when}, before its deadline.",
+        "adjudicated_late": "Adjudicated {when}, after its deadline.",
         "missed": "Missed orders: {names}.", "all_in": "Everybody's orders were in.", "over": "The game is over.",
         "charts": "Charts", "orders": "Orders", "missed_nmr": "Missed orders (NMR): {names}", "nobody": "nobody",
         "late": "Late but taken: {name} (arrived {when})", "refused": "Not taken: {name} ({why})",
@@ -58,6 +60,8 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "de": {
         "turn": "Zug {turn}", "turn_of": "Zug {turn} von {game}", "deadline": "Abgabeschluss {when}.",
+        "adjudicated": "Ausgewertet {when}.", "adjudicated_early": "Vorzeitig ausgewertet, {when}, vor dem "
+        "Abgabeschluss.", "adjudicated_late": "Ausgewertet {when}, nach dem Abgabeschluss.",
         "missed": "Ohne Befehle: {names}.", "all_in": "Alle Befehle waren da.", "over": "Die Partie ist beendet.",
         "charts": "Diagramme", "orders": "Befehle", "missed_nmr": "Ohne Befehle (NMR): {names}", "nobody": "niemand",
         "late": "Verspätet, aber genommen: {name} (eingegangen {when})", "refused": "Nicht genommen: {name} ({why})",

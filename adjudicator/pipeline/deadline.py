@@ -161,8 +161,8 @@ def late_orders(root: Path) -> list[str]:
     return out
 
 
-def adjudicate_due(root: Path, now: dt.datetime, *,
-                   commit: bool = True) -> tuple[list[turn.TurnOutcome], list[Skipped]]:
+def adjudicate_due(root: Path, now: dt.datetime, *, commit: bool = True,
+                   catch_up: bool = False) -> tuple[list[turn.TurnOutcome], list[Skipped]]:
     """Every due turn of every game; a game that fails is named and skipped, and the others still advance.
 
     One player's file or one game's broken state must not stall the league: nothing of a failed game is
@@ -173,7 +173,7 @@ def adjudicate_due(root: Path, now: dt.datetime, *,
     for gid in store.list_games(root):
         before = history.rev(root, "HEAD") if commit and history.is_repo(root) else None
         try:
-            done += turn.adjudicate(root, gid, now, commit=commit, only_if_due=True)
+            done += turn.adjudicate(root, gid, now, commit=commit, only_if_due=True, catch_up=catch_up)
         except Exception as e:  # noqa: BLE001 - any failure of one game is reported, then the next game runs
             after = history.rev(root, "HEAD") if commit and history.is_repo(root) else None
             made = history.text(root, "log", "--reverse", "--format=%s", f"{before}..{after}" if before else after

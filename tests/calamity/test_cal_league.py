@@ -16,7 +16,8 @@ def test_standing_orders_of_a_player_not_waited_for_are_taken(league: Path, caps
     args = ["--league", str(league), "new", "calamity", "c1", "--option", "orders=open"]  # plain files, on purpose
     for p in PLAYERS:
         args += ["--player", p]
-    assert cli.main([*args, "--schedule", "first=2026-01-05 20:00,every=2 days,timezone=UTC,grace=0"]) == 0
+    assert cli.main([*args, "--now", "2026-01-01T00:00Z",
+                     "--schedule", "first=2026-01-05 20:00,every=2 days,timezone=UTC,grace=0"]) == 0
     git(league, "add", "-A")
     git(league, "commit", "-qm", "new game", date=dt.datetime(2026, 1, 1, 12, tzinfo=dt.UTC))
     state = yamlio.read_data(league / "games/c1/turns/0000/state.yaml")

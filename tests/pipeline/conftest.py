@@ -154,7 +154,7 @@ def world(tmp_path: Path):
     git(gm, "remote", "add", "origin", str(origin))
     players = [f"--player={n}:{login}:{gid}" for n, login, gid in PLAYERS.values()]
     assert cli.main(["--league", str(gm), "new", "counter", "g1", *players, "--option", "target=100",
-                     "--schedule", SCHEDULE]) == 0
+                     "--now", "2026-01-01T00:00Z", "--schedule", SCHEDULE]) == 0
     git(gm, "add", "-A")
     git(gm, "commit", "-qm", "A new league with game g1", date=at(1, 12))
     git(gm, "push", "-q", "-u", "origin", "main")

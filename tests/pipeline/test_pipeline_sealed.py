@@ -39,7 +39,7 @@ def sealed_game(world: World, capsys, tmp_path: Path) -> tuple[World, str, Path]
     gm = world.gm
     players = [f"--player={n}:{login}:{gid}" for n, login, gid in PLAYERS.values()]
     assert cli.main(["--league", str(gm), "new", "counter", "s1", *players, "--option", "target=100",
-                     "--option", "orders=sealed", "--schedule", SCHEDULE]) == 0
+                     "--option", "orders=sealed", "--now", "2026-01-01T00:00Z", "--schedule", SCHEDULE]) == 0
     # 'new' makes the game's key pair itself and prints the line for the deadline workflow's secret
     game_key = next(w.split("=", 1)[-1] for w in capsys.readouterr().out.split() if "=AGE-SECRET-KEY-" in w)
     (gm / ".secrets/s1.key").unlink()  # the game master moved it into the repository secret

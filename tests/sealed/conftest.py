@@ -65,6 +65,7 @@ class Table:
     def setup(self, rounds: int = 3) -> None:
         assert self.cli("new", "spyring", "g1", "--player", "Alice:alice:1", "--player", "Bob:Bob:2",
                         "--player", "Carol:carol:3", "--option", f"rounds={rounds}", "--option", "orders=sealed",
+                        "--now", "2026-01-01T00:00Z",
                         "--schedule", "first=2026-03-02 20:00,every=7 days,timezone=UTC,grace=60") == 0
         printed = self.out()  # 'new' made the game's key pair: the line for the deadline workflow's secret
         self.game_key = next(line.strip().split("=", 1)[-1] for line in printed.splitlines()

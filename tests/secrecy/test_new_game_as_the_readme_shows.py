@@ -27,7 +27,7 @@ GAMES = {
 @pytest.mark.parametrize("rules", sorted(GAMES))
 def test_new_commits_no_hidden_value_in_plain_text(league: Path, rules: str, capsys):
     args = ["--league", str(league), "new", rules, "g"] + [f"--player={p}" for p in GAMES[rules]]
-    assert cli.main([*args, "--schedule", SCHEDULE]) == 0
+    assert cli.main([*args, "--now", "2026-01-01T00:00Z", "--schedule", SCHEDULE]) == 0
     printed = capsys.readouterr().out
     git(league, "add", "-A")
     git(league, "commit", "-qm", "g: new game", date=dt.datetime(2027, 1, 1, tzinfo=dt.UTC))

@@ -25,6 +25,7 @@ BOMB = "[" * 80_000
 def second_game(root: Path) -> None:
     """An open game of the same league with nothing to do with g1: its turn 1 must still happen."""
     assert turnpress("--league", str(root), "new", "counter", "g2", "--player", "Dora:dora:4",
+                     "--now", "2026-01-01T00:00Z",
                      "--schedule", "first=2026-03-02 20:00,every=7 days,timezone=UTC,grace=60").returncode == 0
     path = root / "orders/g2/0001/dora.yaml"
     path.parent.mkdir(parents=True)
@@ -97,6 +98,7 @@ def test_a_broken_game_is_named_and_skipped_at_the_deadline_and_the_others_advan
     second_game(league)
     for gid in ("g3",):
         assert turnpress("--league", str(league), "new", "counter", gid, "--player", "Eve:eve:5",
+                         "--now", "2026-01-01T00:00Z",
                          "--schedule", "first=2026-03-02 20:00,every=7 days,timezone=UTC,grace=60").returncode == 0
     (league / "games/g3/turns/0000/state.yaml").write_text("round: " + "{a: " * 40_000 + "\n")
     git(league, "add", "-A")

@@ -105,6 +105,7 @@ def test_a_stale_merge_of_old_orders_is_reported_and_changes_no_turn(league: Pat
     from adjudicator import cli
 
     assert cli.main(["--league", str(league), "new", "counter", "g1", "--player", "Alice:alice:1",
+                     "--now", "2026-01-01T00:00Z",
                      "--schedule", "first=2026-01-05 20:00,every=7 days,timezone=UTC,grace=0"]) == 0
     path = league / "orders/g1/0001/alice.yaml"
     path.parent.mkdir(parents=True)

@@ -61,7 +61,8 @@ def play(root: Path, game: str, players: list[tuple[str, str, int]], turns: int,
     for name, login, gid in players:
         args += ["--player", f"{name}:{login}:{gid}"]
     if schedule:
-        args += ["--schedule", "first=2026-01-05 20:00,every=7 days,timezone=Europe/Berlin,grace=60"]
+        args += ["--now", "2026-01-01T00:00Z",
+                 "--schedule", "first=2026-01-05 20:00,every=7 days,timezone=Europe/Berlin,grace=60"]
     assert run(root, *args) == 0
     git(root, "add", "-A")
     git(root, "commit", "-qm", f"new game {game}", date=at(1, 12))

@@ -57,12 +57,14 @@ def test_a_large_league_is_read_by_several_processes_into_the_same_pages(built_s
 def test_an_issue_has_front_matter_for_the_blog_and_what_every_issue_needs(built_site: Path):
     page = (built_site / "site/news/posts/atlas/0002.md").read_text()
     front = page.split("---\n")[1]
-    assert "date: 2026-01-12 19:00:00\n" in front, "the deadline (20:00 CET) as the post date, in UTC"
+    # Issue 23: dated when it was adjudicated (21:00 CET, in the grace), not at the deadline (20:00 CET); in UTC.
+    assert "date: 2026-01-12 20:00:00\n" in front, "the adjudication as the post date, in UTC"
     assert "categories:\n  - atlas\n" in front and "slug: atlas-0002" in front
     body = page.split("<!-- more -->")[1]
     assert "| Ruritania |" in body, "the ruleset's own tables"
     assert '<div class="tp-figure" data-search-exclude>\n<svg' in body, "SVGs wrapped: Markdown leaves them alone"
     assert "Missed orders (NMR): Syldavia" in body
+    assert "Deadline 2026-01-12 20:00 CET. Adjudicated 2026-01-12 21:00 CET, after its deadline." in page
     assert "Orders for turn 3 are due by **2026-01-19 20:00 CET**" in body
     seed = yamlio.read_data(built_site / "games/atlas/turns/0002/report.yaml")["dice"]["seed"]
     assert f"Dice seed revealed: `{seed}`" in body
@@ -82,7 +84,7 @@ def test_the_built_site_has_stable_issue_urls_archives_rss_and_a_search_index(bu
     assert '<a href="../../games/atlas/">Back to the game</a>' in archive
     assert "0003/" in archive and "0001/" in archive and "borea/0001" not in archive, "one archive per game"
     rss = (public / "feed_rss_created.xml").read_text()
-    assert "League of ATLAS — Round 3" in rss and "19 Jan 2026 19:00" in rss, "RSS dates from the front matter"
+    assert "League of ATLAS — Round 3" in rss and "19 Jan 2026 20:00" in rss, "RSS dates from the front matter"
     assert (public / "feeds/atlas.xml").is_file() and (public / "feeds/borea.xml").is_file(), "a feed per game"
     index = json.loads((public / "search/search_index.json").read_text())
     text = " ".join(d["text"] + d["title"] for d in index["docs"])
