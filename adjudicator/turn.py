@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import benevolent, gamedata, history, newsletter, secrets, yamlio
 from . import dice as dicemod
-from . import gamedata, history, newsletter, secrets, yamlio
 from . import hidden as hiddenmod
 from . import orders as ordersmod
 from . import schedule as schedmod
@@ -377,12 +377,15 @@ class Taken:
 
 
 def select(subs: Sequence[Submission], awaited: Sequence[str], deadline: dt.datetime | None,
-           grace: dt.timedelta, now: dt.datetime | None) -> tuple[dict[str, Taken], dict[str, Any]]:
+           grace: dt.timedelta, now: dt.datetime | None, *,
+           read_benevolently: bool = False) -> tuple[dict[str, Taken], dict[str, Any]]:
     """The orders that count, and the report's account of every file: taken, late, refused. Pure.
 
     A file counts if the phase takes its player's orders (``awaited``: the players it waits for and those it
     is open to), it is valid, and it arrived by the deadline plus grace (after the deadline it is marked late).
-    A file not yet committed counts as arriving ``now``.
+    A file not yet committed counts as arriving ``now``. Where the rules are read benevolently, a file whose
+    envelope and schema hold counts though the rules find faults in it: ``compute`` drops what cannot be
+    carried out.
     """
     taken: dict[str, Taken] = {}
     meta: dict[str, Any] = {"taken": [], "late": [], "refused": [], "missed": [], "defaults": {}}
@@ -390,7 +393,7 @@ def select(subs: Sequence[Submission], awaited: Sequence[str], deadline: dt.date
         key, arrived = sub.player, sub.arrived or now
         if key not in awaited:
             meta["refused"].append({"player": key, "why": "not awaited in this phase"})
-        elif not sub.checked.ok or sub.checked.orders is None:
+        elif sub.checked.orders is None or sub.refusal is not None or not (sub.checked.ok or read_benevolently):
             meta["refused"].append({"player": key, "why": sub.refusal or "invalid",
                                     "problems": [f.text() for f in sub.checked.findings if f.severity == "error"]})
         elif deadline is not None and arrived is not None and arrived > deadline + grace:
@@ -421,8 +424,13 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
     if phase.finished:
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
     deadline = game.deadline(turn)
+    taken, dropped = _read_benevolently(game, state, taken, meta, keeps_secrets)
     meta["taken"] = sorted(taken)
     meta["defaults"] = {}
+    if dropped:
+        meta["dropped"] = dropped
+    else:
+        meta.pop("dropped", None)
     orders: dict[str, Orders] = {k: taken[k].orders for k in sorted(taken)}
     for key in phase.awaited:
         if key not in orders:
@@ -452,6 +460,32 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
     return outcome, private_reports
 
 
+SECRET_PROBLEMS = ("what the rules found is not published in a game with hidden state: 'turnpress validate' with "
+                   "your key shows it")
+
+
+def _read_benevolently(game: Game, state: State, taken: Mapping[str, Taken], meta: dict[str, Any],
+                       keeps_secrets: bool) -> tuple[dict[str, Taken], dict[str, list[str]]]:
+    """The taken orders with what cannot be carried out dropped (``benevolent``), and what was dropped of whose.
+
+    A player of whose orders nothing valid remains is not taken: the report names them as refused with every
+    fault, and they get the default orders. A replay reads only the players the report took, so it drops the
+    same and refuses nobody twice. In a game with hidden state the faults are not published (they may quote it).
+    """
+    kept: dict[str, Taken] = {}
+    dropped: dict[str, list[str]] = {}
+    for key in sorted(taken):
+        orders, faults = benevolent.read(game.ruleset, state, key, taken[key].orders)
+        shown = [SECRET_PROBLEMS] if keeps_secrets and faults else faults
+        if orders is None:
+            meta["refused"].append({"player": key, "why": "nothing valid remains", "problems": shown})
+            continue
+        kept[key] = Taken(taken[key].raw, orders)
+        if faults:
+            dropped[key] = shown
+    return kept, dropped
+
+
 def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutcome:
     """Run the open turn in memory: orders in, defaults for the missing, dice, adjudication, files out."""
     turn = game.open_turn
@@ -471,14 +505,14 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
     subs = submissions(game, turn, state)
     grace = game.schedule.grace if game.schedule else dt.timedelta(0)
-    taken, meta = select(subs, (*phase.awaited, *phase.open_to), game.deadline(turn), grace, now)
+    taken, meta = select(subs, (*phase.awaited, *phase.open_to), game.deadline(turn), grace, now,
+                         read_benevolently=isinstance(game.ruleset, benevolent.ReadsBenevolently))
     if game.keyed and secrecymod.rewrites_orders(declared):
         # What the rules found wrong may quote a hidden value (a hand, an account): not in the public report.
         judged = {s.player for s in subs if s.checked.orders is not None and not s.checked.ok}
         for entry in meta["refused"]:
             if entry["player"] in judged and entry.get("why") == "invalid":
-                entry["problems"] = ["what the rules found is not published in a game with hidden state: "
-                                     "'turnpress validate' with your key shows it"]
+                entry["problems"] = [SECRET_PROBLEMS]
     if now is not None:  # when it was run, apart from the deadline it was due at: an early turn says so
         meta["adjudicated"] = schedmod.iso(now)
     seed = dicemod.reveal(secret, game.settings.chain_length, turn)

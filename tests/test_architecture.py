@@ -22,7 +22,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("adjudicator", "adjudicator.errors", "adjudicator.model", "adjudicator.anchor"),
     ("adjudicator.yamlio", "adjudicator.gamedata", "adjudicator.dice", "adjudicator.schedule", "adjudicator.markup",
      "adjudicator.palette"),
-    ("adjudicator.orders", "adjudicator.ruleset", "adjudicator.secrecy"),
+    ("adjudicator.orders", "adjudicator.ruleset", "adjudicator.secrecy", "adjudicator.benevolent"),
     ("adjudicator.rulesets",),
     ("adjudicator.history", "adjudicator.sealed", "adjudicator.sealed.crypto", "adjudicator.sealed.envelope"),
     ("adjudicator.secrets", "adjudicator.sealed.storage", "adjudicator.hidden"),

@@ -24,6 +24,7 @@ from typing import Any
 
 from .. import anchor, yamlio
 from .. import secrecy as secrecymod
+from ..markup import md_text
 from ..ruleset import HasColours, HasHeadline, HasHistory, HasStandings, WritesNewsletter, WritesSetupNewsletter
 from ..store import ENGINE_OPTIONS, Game
 from . import charts, words
@@ -256,6 +257,11 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: dict[s
     for refused in meta.get("refused", []):
         lines.append("- " + words.say(lang, "refused", name=names.get(refused["player"], refused["player"]),
                                       why=refused["why"]))
+        if refused["why"] == "nothing valid remains":  # benevolent reading: every fault, quoted inert
+            lines += [f"    - {md_text(problem)}" for problem in refused.get("problems", [])]
+    for key, faults in sorted(meta.get("dropped", {}).items()):  # the rest of these orders was carried out
+        lines.append("- " + words.say(lang, "dropped", name=names.get(key, key)))
+        lines += [f"    - {md_text(fault)}" for fault in faults]
     folder, tag = f"orders/{game.id}/{turn:04d}", f"{game.id}/turn-{turn}"
     repo = repo_url(game.root)
     if repo:

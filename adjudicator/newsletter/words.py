@@ -30,6 +30,7 @@ WORDS: dict[str, dict[str, str]] = {
         "missed": "Missed orders: {names}.", "all_in": "Everybody's orders were in.", "over": "The game is over.",
         "charts": "Charts", "orders": "Orders", "missed_nmr": "Missed orders (NMR): {names}", "nobody": "nobody",
         "late": "Late but taken: {name} (arrived {when})", "refused": "Not taken: {name} ({why})",
+        "dropped": "Orders of {name} that could not be carried out (the rest was):",
         "orders_of_turn": "Orders of this turn", "commit": "The turn's commit",
         "next_deadline": "Next deadline", "orders_page": "Orders page",
         "no_deadlines": "The game is over: there are no more deadlines.",
@@ -65,6 +66,7 @@ WORDS: dict[str, dict[str, str]] = {
         "missed": "Ohne Befehle: {names}.", "all_in": "Alle Befehle waren da.", "over": "Die Partie ist beendet.",
         "charts": "Diagramme", "orders": "Befehle", "missed_nmr": "Ohne Befehle (NMR): {names}", "nobody": "niemand",
         "late": "Verspätet, aber genommen: {name} (eingegangen {when})", "refused": "Nicht genommen: {name} ({why})",
+        "dropped": "Befehle von {name}, die nicht ausgeführt werden konnten (die übrigen wurden es):",
         "orders_of_turn": "Befehle dieses Zuges", "commit": "Der Commit des Zuges",
         "next_deadline": "Nächster Abgabeschluss", "orders_page": "Befehle abgeben",
         "no_deadlines": "Die Partie ist beendet: es gibt keinen "

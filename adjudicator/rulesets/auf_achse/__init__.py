@@ -55,6 +55,9 @@ class AufAchse(HiddenStateViews):
     def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
         return zugformat.default_orders(state, player, previous)
 
+    def drop(self, state: State, orders: Orders, problem: Problem) -> Orders | None:
+        return zugformat.drop(orders, problem.path)
+
     def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
         return turn.adjudicate(state, orders, dice)
 

@@ -23,9 +23,11 @@ a truck plan may add ``otherwise: {load: ..., route: ...}``, the plan that count
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
+from ... import benevolent
 from ...model import Orders, Problem, State
 from .board import plan_route
 from .game import board_of
@@ -109,6 +111,29 @@ def check(state: State, player: str, orders: Orders) -> list[Problem]:
             out += _check_conditions(state, orders.get(key) or {}, (key,))
         out += _check_debt(state, player, orders)
     return out
+
+
+def drop(orders: Orders, path: tuple[str | int, ...]) -> Orders | None:
+    """The benevolent reading of a faulty order (the Spielleiter's): a route stops where it breaks, a load that
+    cannot be made is not loaded, a bid on an order not on offer is dropped, a site or trailer bid that cannot
+    be made is not made. A Brummi keeps its place in the list: a plan at fault is emptied, not removed."""
+    if len(path) < 3 or path[0] != "trucks" or not isinstance(path[1], int):
+        return benevolent.drop_entry(orders, path)
+    base, rest = path[:2], path[2:]
+    if rest[0] == "otherwise":
+        base, rest = (*base, "otherwise"), rest[1:]
+    if rest[:1] == ("route",) and len(rest) >= 2 and isinstance(rest[1], int) and rest[1] >= 1:
+        out = copy.deepcopy(orders)
+        plan = out["trucks"][path[1]] if len(base) == 2 else out["trucks"][path[1]]["otherwise"]
+        plan["route"] = plan["route"][:rest[1]]
+        return out
+    if rest[:1] == ("load",) and len(rest) >= 2:
+        return benevolent.remove(orders, (*base, "load", rest[1]))
+    if rest and rest[0] in ("unless_won", "only_if_won"):  # a condition that cannot hold: the plan is not run
+        out = copy.deepcopy(orders)
+        out["trucks"][path[1]] = {}
+        return out
+    return benevolent.remove(orders, (*base, rest[0])) if rest else None
 
 
 def _offered_now(state: State) -> set[int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ... import benevolent
 from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews
@@ -50,6 +51,10 @@ class BrettonWoods(HiddenStateViews):
 
     def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
         return sheet.check(state, player, orders)
+
+    def drop(self, state: State, orders: Orders, problem: Problem) -> Orders | None:
+        """7.1: an instruction that cannot be carried out is ignored; the rest of the sheet stands."""
+        return benevolent.drop_entry(orders, problem.path)
 
     def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
         return game.default_for(state, player, previous)

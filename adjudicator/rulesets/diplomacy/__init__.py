@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ... import benevolent
 from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews
@@ -56,6 +57,10 @@ class Diplomacy(HiddenStateViews):
 
     def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
         return league.default_orders(state, player, previous)
+
+    def drop(self, state: State, orders: Orders, problem: Problem) -> Orders | None:
+        """A faulty order is dropped: its unit holds (a retreating one disbands, a build is not made)."""
+        return benevolent.drop_entry(orders, problem.path)
 
     def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
         return league.adjudicate(state, orders)

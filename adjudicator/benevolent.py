@@ -1,0 +1,80 @@
+"""Benevolent reading of orders at the deadline (issue 23): what can be carried out is, what cannot is named.
+
+The pull-request check and ``validate`` show every problem, so that a player fixes them before the deadline.
+At the deadline a file whose envelope and schema hold is not thrown away for one bad order: each order the
+rules refuse is dropped and played as the game's text says (Diplomacy: the unit holds; Auf Achse: the route
+stops where it breaks, a bid on an order not on offer is dropped; Bretton Woods 7.1: the instruction is
+ignored), and the rest is carried out. A player is missing only when nothing valid remains.
+
+A ruleset reads benevolently if it says how to drop the part of its orders one problem names (``drop``); the
+shell checks again after each drop, since one order's fault can be another's (a support of a dropped move).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Protocol, runtime_checkable
+
+from .model import Orders, Path, Problem, State
+
+MAX_DROPS = 500  # an orders file is bounded (yamlio); this bounds the re-checks whatever a ruleset does
+
+
+@runtime_checkable
+class ReadsBenevolently(Protocol):
+    """A ruleset whose faulty orders are carried out in part (see the module's text)."""
+
+    def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
+        """The ruleset's own check (``Ruleset.check``)."""
+
+    def drop(self, state: State, orders: Orders, problem: Problem) -> Orders | None:
+        """``orders`` without the part ``problem`` names, as the game's text plays it; None if nothing can be
+        kept (the problem is about the whole file: no seat, not a list)."""
+
+
+def remove(orders: Orders, path: Path) -> Orders:
+    """A copy of ``orders`` without the list item or mapping key at ``path``.
+
+    >>> remove({"bids": [{"order": 1}, {"order": 9}], "site": {}}, ("bids", 1))
+    {'bids': [{'order': 1}], 'site': {}}
+    >>> remove(["A Ber - Kie", "A Xyz - Arm"], (1,))
+    ['A Ber - Kie']
+    """
+    out = copy.deepcopy(orders)
+    parent: Any = out
+    for step in path[:-1]:
+        parent = parent[step]
+    del parent[path[-1]]
+    return out
+
+
+def drop_entry(orders: Orders, path: Path) -> Orders | None:
+    """The usual cut: the one order a problem points into, that is the list item (``(3, ...)`` or
+    ``("attacks", 2, ...)``) or else the section (``("type_change",)``); None for a problem about the whole file."""
+    if not path:
+        return None
+    if isinstance(path[0], int):
+        return remove(orders, path[:1])
+    if len(path) >= 2 and isinstance(path[1], int):
+        return remove(orders, path[:2])
+    return remove(orders, path[:1])
+
+
+def read(ruleset: Any, state: State, player: str, orders: Orders) -> tuple[Orders | None, list[str]]:
+    """The orders of ``player`` that can be carried out, and what was dropped (the rules' messages, in the
+    order they were met). None if nothing valid remains: the file's every order was at fault, or the fault is
+    the whole file's."""
+    dropped: list[str] = []
+    if not isinstance(ruleset, ReadsBenevolently):
+        return orders, dropped
+    had_orders = bool(orders)
+    for _ in range(MAX_DROPS):
+        errors = [p for p in ruleset.check(state, player, orders) if p.severity == "error"]
+        if not errors:
+            return (orders if orders or not had_orders else None), dropped
+        dropped.append(errors[0].message)
+        cut = ruleset.drop(state, orders, errors[0])
+        if cut is None:
+            return None, dropped + [p.message for p in errors[1:]]
+        orders = cut
+    return None, dropped
