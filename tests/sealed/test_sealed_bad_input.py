@@ -72,7 +72,7 @@ CASES = {
 
 def second_game(table: Table) -> None:
     """Game g2 of the same league, with open orders and the same deadlines: its turn 1 is due with g1's."""
-    assert table.cli("new", "counter", "g2", "--player", "Dan:dan:4", "--schedule",
+    assert table.cli("new", "counter", "g2", "--player", "Dan:dan:4", "--now", "2026-01-01T00:00Z", "--schedule",
                      "first=2026-03-02 20:00,every=7 days,timezone=UTC,grace=60") == 0
     table.out()
     orders = table.root / "orders/g2/0001/dan.yaml"
