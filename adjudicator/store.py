@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from . import dice as dicemod
-from . import gamedata, secrets, yamlio
+from . import gamedata, rulings, secrets, yamlio
 from . import schedule as schedmod
 from .errors import LeagueError, SealError
 from .model import HIDDEN_KEYS, GameConfig, Player, State
@@ -243,8 +243,19 @@ class Game:
             self._reports[turn] = yamlio.read_mapping(self.turn_folder(turn) / "report.yaml")
         return self._reports[turn]
 
+    def ruling(self, turn: int) -> rulings.Ruling | None:
+        """The game master's ruling for ``turn`` (``rulings/<game>/<NNNN>.yaml``), if there is one."""
+        if turn < 1:
+            return None
+        zone = self.schedule.zone if self.schedule is not None else dt.UTC
+        return rulings.read(self.root, self.id, turn, rulings.game_masters(self.config), zone)
+
     def deadline(self, turn: int) -> dt.datetime | None:
-        """Turn ``turn``'s deadline: from the schedule, chained from the deadline turn ``turn-1`` recorded."""
+        """Turn ``turn``'s deadline: a ruling's, else from the schedule, chained from the deadline turn ``turn-1``
+        recorded."""
+        ruled = self.ruling(turn)
+        if ruled is not None and ruled.deadline is not None:
+            return ruled.deadline
         if self.schedule is None:
             return None
         previous = None
@@ -265,14 +276,16 @@ class Game:
         return secrets.dice_secret(self.root, self.id, demo=self.settings.public_secret)
 
     def effective_state(self, turn: int, previous: State | None = None) -> State:
-        """The state orders of ``turn`` are checked against: turn ``turn-1``'s state, with joins applied."""
+        """The state orders of ``turn`` are checked against: turn ``turn-1``'s state, with joins applied and the
+        corrections of the game master's ruling for ``turn``."""
         state = previous if previous is not None else self.state(turn - 1)
         for player in self.joins_at(turn):
             if not isinstance(self.ruleset, Joins):
                 raise LeagueError(f"{self.settings.ruleset} does not let players join a running game")
             seed = b"join\0" + self.commitment() + player.key.encode()
             state = self.ruleset.join(state, player, dicemod.Dice(seed))
-        return state
+        ruled = self.ruling(turn)
+        return rulings.apply(state, ruled) if ruled is not None and ruled.corrections else state
 
     # --- keys of a game with sealed parts ---
 

@@ -454,6 +454,9 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
         dice_meta["hidden_end"] = hidden_link.hex()  # every earlier link follows: anyone replays the game
     if result.notes:
         report["notes"] = list(result.notes)
+    ruled = game.ruling(turn)
+    if ruled is not None:  # published with its reason; the replay reads the same file and writes the same
+        report["ruling"] = ruled.published()
     files, sealed_plain = game.turn_files(turn, result.state, report, private_reports)
     outcome = TurnOutcome(game.id, turn, phase.label, files, report, result.state, sealed_plain,
                           missed=meta["missed"])

@@ -119,7 +119,7 @@ def verification(root: Path, game_id: str, *, worktree: bool = False) -> Verific
 @contextmanager
 def committed_tree(root: Path, commit: str, game_id: str) -> Iterator[Path]:
     """The files of ``game_id`` (game, orders, issue pages) and ``mkdocs.yml`` at ``commit``, from git's objects."""
-    paths = [f"games/{game_id}", f"orders/{game_id}", f"site/news/posts/{game_id}", "mkdocs.yml"]
+    paths = [f"games/{game_id}", f"orders/{game_id}", f"rulings/{game_id}", f"site/news/posts/{game_id}", "mkdocs.yml"]
     present = [p for p in paths if history.git(root, "ls-tree", "--name-only", commit, "--", p).strip()]
     with tempfile.TemporaryDirectory(prefix="turnpress-verify-") as tmp:
         archive = subprocess.run(["git", "archive", "--format=tar", commit, "--", *present], cwd=root,

@@ -25,7 +25,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("adjudicator.orders", "adjudicator.ruleset", "adjudicator.secrecy", "adjudicator.benevolent"),
     ("adjudicator.rulesets",),
     ("adjudicator.history", "adjudicator.sealed", "adjudicator.sealed.crypto", "adjudicator.sealed.envelope"),
-    ("adjudicator.secrets", "adjudicator.sealed.storage", "adjudicator.hidden"),
+    ("adjudicator.secrets", "adjudicator.sealed.storage", "adjudicator.hidden", "adjudicator.rulings"),
     ("adjudicator.store",),
     ("adjudicator.sealed.orders", "adjudicator.newsletter", "adjudicator.sheet"),
     ("adjudicator.check", "adjudicator.turn"),

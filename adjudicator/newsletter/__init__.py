@@ -284,6 +284,7 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: dict[s
         lines += [f"- {n}" for n in notes]
         if gm.is_file():
             lines += [""] * bool(notes) + [gm.read_text(encoding="utf-8").strip()]
+    lines += _ruling(game, report, lang)
     lines += ["", f"## {words.say(lang, 'audit')}", "",
               f"- {words.say(lang, 'seed')}: `{report['dice']['seed']}`",
               f"- {words.say(lang, 'digest')}: `{report['dice'].get('orders_digest', '')}`",
@@ -308,6 +309,23 @@ def _next_deadline(game: Game, report: dict[str, Any]) -> str | None:
     previous = dt.datetime.fromisoformat(report["deadline"]) if report.get("deadline") else None
     when = game.schedule.deadline(report["turn"] + 1, previous)
     return _local(game, when.isoformat())
+
+
+def _ruling(game: Game, report: dict[str, Any], lang: str) -> list[str]:
+    """The game master's ruling applied with this turn: who, why (their words, made inert) and what it set."""
+    ruled = report.get("ruling")
+    if not ruled:
+        return []
+    lines = ["", f"## {words.say(lang, 'ruling')}", "",
+             words.say(lang, "ruling_by", by=md_text(ruled["by"]), file=f"`{ruled['file']}`"), "",
+             f"> {md_text(ruled['reason'])}", ""]
+    for fix in ruled.get("correct", []):
+        path = ".".join(str(p) for p in fix["path"])
+        value = json.dumps(fix["value"], ensure_ascii=False, sort_keys=True)
+        lines.append("- " + md_text(words.say(lang, "ruling_correct", path=path, value=value)))
+    if ruled.get("deadline"):
+        lines.append("- " + words.say(lang, "ruling_deadline", when=_local(game, ruled["deadline"])))
+    return lines
 
 
 def _adjudicated(game: Game, report: dict[str, Any], lang: str) -> list[str]:

@@ -31,6 +31,8 @@ WORDS: dict[str, dict[str, str]] = {
         "charts": "Charts", "orders": "Orders", "missed_nmr": "Missed orders (NMR): {names}", "nobody": "nobody",
         "late": "Late but taken: {name} (arrived {when})", "refused": "Not taken: {name} ({why})",
         "dropped": "Orders of {name} that could not be carried out (the rest was):",
+        "ruling": "Ruling of the game master", "ruling_by": "By {by}, in {file}:",
+        "ruling_correct": "Set before the turn: {path} = {value}", "ruling_deadline": "This turn's deadline: {when}",
         "orders_of_turn": "Orders of this turn", "commit": "The turn's commit",
         "next_deadline": "Next deadline", "orders_page": "Orders page",
         "no_deadlines": "The game is over: there are no more deadlines.",
@@ -67,6 +69,9 @@ WORDS: dict[str, dict[str, str]] = {
         "charts": "Diagramme", "orders": "Befehle", "missed_nmr": "Ohne Befehle (NMR): {names}", "nobody": "niemand",
         "late": "Verspätet, aber genommen: {name} (eingegangen {when})", "refused": "Nicht genommen: {name} ({why})",
         "dropped": "Befehle von {name}, die nicht ausgeführt werden konnten (die übrigen wurden es):",
+        "ruling": "Entscheidung der Spielleitung", "ruling_by": "Von {by}, in {file}:",
+        "ruling_correct": "Vor dem Zug gesetzt: {path} = {value}",
+        "ruling_deadline": "Abgabeschluss dieses Zuges: {when}",
         "orders_of_turn": "Befehle dieses Zuges", "commit": "Der Commit des Zuges",
         "next_deadline": "Nächster Abgabeschluss", "orders_page": "Befehle abgeben",
         "no_deadlines": "Die Partie ist beendet: es gibt keinen "

@@ -24,6 +24,7 @@ plain orders file in such a game is refused, since the pull request has already 
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import tempfile
 from collections.abc import Iterator
@@ -32,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from .. import check, history, yamlio
+from .. import check, history, rulings, yamlio
 from ..errors import LeagueError
 from ..markup import md_text
 from ..orders import Finding, OrdersPath, file_finding, parse_path, visible
@@ -50,6 +51,7 @@ AREAS = (
     ("games/", "changes a game's state, set-up or reports, which only the deadline run writes"),
     ("site/", "changes the newsletter site, which the deadline run writes"),
     ("orders/", "is not an orders file (orders/<game>/<NNNN>/<login>.yaml, or .yaml.age when sealed)"),
+    ("rulings/", "is not a ruling (rulings/<game>/<NNNN>.yaml, made by a game master)"),
 )
 
 
@@ -192,6 +194,9 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
         result.findings.append(file_finding(shown, message, hint))
         return result
 
+    ruled = rulings.RULING_PATH.match(change.path)
+    if ruled and change.status in "AM" and change.new_mode in REGULAR_MODES:
+        return _check_ruling(repo, games, pr, change, ruled["game"], int(ruled["turn"]), result)
     why = path_problem(change)
     if why:
         return refuse(f"{shown} {why}", "a pull request carries one thing: your orders for the open turn")
@@ -246,6 +251,39 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
     if checked.wait:
         result.notes.append("You asked to wait (`wait: true`): the turn is not adjudicated before its deadline.")
     _note_if_merged(game, change, result)
+    return result
+
+
+def _check_ruling(repo: Path, games: check.GameCache, pr: PullRequest, change: Change, game_id: str, turn: int,
+                  result: FileResult) -> FileResult:
+    """A game master's ruling: only from a game master ``game.yaml`` names (login and id), for a turn not yet
+    adjudicated, and a ruling ``adjudicate`` can read."""
+    def refuse(message: str, hint: str = "") -> FileResult:
+        result.findings.append(file_finding(change.path, message, hint))
+        return result
+
+    try:
+        game = games.game(game_id)
+    except LeagueError as e:
+        return refuse(str(e), "check the game id in the path")
+    masters = rulings.game_masters(game.config)
+    if masters.get(pr.login.lower()) != pr.user_id:
+        named = ", ".join(sorted(masters)) or "none is named yet"
+        return refuse(f"{change.path} is a ruling, and only a game master of {game.id} may make one; this pull "
+                      f"request is by {pr.login}", f"the game masters are in games/{game.id}/game.yaml "
+                      f"(game_masters): {named}")
+    if turn < game.open_turn:
+        return refuse(f"turn {turn} of {game.id} was adjudicated already; a ruling applies when its turn is "
+                      f"adjudicated", f"name the open turn: rulings/{game.id}/{game.open_turn:04d}.yaml")
+    if int(history.text(repo, "cat-file", "-s", change.blob)) > yamlio.ORDERS_MAX_BYTES:
+        return refuse("a ruling this large is not a ruling", "a reason in words and what it sets")
+    raw = history.run(repo, "cat-file", "blob", change.blob).stdout
+    zone = game.schedule.zone if game.schedule is not None else dt.UTC
+    try:
+        ruling = rulings.parse(change.path, raw, game.id, turn, masters, zone)
+    except LeagueError as e:
+        return refuse(str(e).removeprefix(f"{change.path}:"))
+    result.understood = [f"A ruling of {ruling.by} for turn {turn}: {ruling.reason}"]
     return result
 
 
