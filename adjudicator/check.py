@@ -60,6 +60,8 @@ def check_path(games: GameCache, rel: str, path: Path) -> tuple[ordersmod.Checke
     if where is None:
         return refuse("not an orders file: orders go to orders/<game>/<NNNN>/<login>.yaml",
                       "move it there, e.g. orders/demo-bw/0003/alice.yaml (login in lower case)")
+    if not path.exists() and not path.is_symlink():
+        return refuse("no such file", "check the path: write the orders file first, e.g. with 'turnpress template'")
     if path.is_symlink() or not path.is_file():
         return refuse("not a regular file (a link or a folder)", "commit the orders file itself")
     try:

@@ -13,6 +13,7 @@ Every problem comes back as a ``Finding`` with file, line and column, and a hint
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Iterable
@@ -118,7 +119,8 @@ def read_envelope(file: str, raw: bytes, expect: OrdersPath) -> tuple[yamlio.Loc
         if key not in ENVELOPE_KEYS:
             line, col = loc.where((key,), key=True)
             findings.append(Finding(file, line, col, f"unknown key {key!r} at the top of an orders file",
-                                    "the top level holds only game, turn, player, wait and orders"))
+                                    did_you_mean(key, ENVELOPE_KEYS)
+                                    + "the top level holds only game, turn, player, wait and orders"))
     wanted = {"game": expect.game, "turn": expect.turn, "player": expect.player}
     for key, value in wanted.items():
         if key not in data:
@@ -146,12 +148,36 @@ def schema_findings(file: str, loc: yamlio.Located, schema: dict[str, Any]) -> l
         # Only the innermost errors of oneOf/anyOf are useful to a person.
         err = _best(err)
         path = ("orders",) + tuple(err.absolute_path)
+        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+            out += _unknown_keys(file, loc, path, err)  # every one at once, each at its own line
+            continue
         message, hint, key_path = _explain(err)
         if key_path is not None:
             line, col = loc.where(path + (key_path,), key=True)
         else:
             line, col = loc.where(path)
         out.append(Finding(file, line, col, message, hint))
+    return sorted(out, key=lambda f: (f.line, f.column))
+
+
+def did_you_mean(word: Any, known: Iterable[str]) -> str:
+    """'did you mean production? ' for a key or name close to a known one, else ''.
+
+    >>> did_you_mean("mvoe", ["unit", "move", "support"])
+    'did you mean move? '
+    """
+    close = difflib.get_close_matches(str(word).lower(), list(known), n=1, cutoff=0.6)
+    return f"did you mean {close[0]}? " if close else ""
+
+
+def _unknown_keys(file: str, loc: yamlio.Located, path: tuple[Any, ...], err: Any) -> list[Finding]:
+    allowed = sorted(err.schema.get("properties", {}))
+    where = _where(err)
+    out = []
+    for key in sorted((k for k in err.instance if k not in allowed), key=lambda k: loc.where(path + (k,), key=True)):
+        line, col = loc.where(path + (key,), key=True)
+        hint = did_you_mean(key, allowed) + (f"allowed here: {', '.join(allowed)}" if allowed else "remove it")
+        out.append(Finding(file, line, col, f"unknown key {key!r} in {where}", hint))
     return out
 
 
@@ -227,13 +253,15 @@ def problem_findings(file: str, loc: yamlio.Located, problems: Iterable[Problem]
 def check_file(file: str, raw: bytes, expect: OrdersPath, ruleset: Any, state: dict) -> Checked:
     """The whole check of one orders file: envelope, schema, then the ruleset's own checks."""
     loc, findings = read_envelope(file, raw, expect)
-    if loc is None or any(f.severity == "error" for f in findings):
+    if loc is None:
         return Checked(file, None, False, findings)
-    findings += schema_findings(file, loc, ruleset.order_schema(state, expect.player))
-    if findings:
-        return Checked(file, None, False, findings)
+    if "orders" in loc.data:  # every error at once: the orders are checked whatever the envelope's faults
+        findings += schema_findings(file, loc, ruleset.order_schema(state, expect.player))
+    if any(f.severity == "error" for f in findings):
+        return Checked(file, None, False, sorted(findings, key=lambda f: (f.line, f.column)))
     orders = loc.data["orders"]
     findings += problem_findings(file, loc, ruleset.check(state, expect.player, orders))
+    findings.sort(key=lambda f: (f.line, f.column))  # in the order of the file's lines, as a player reads it
     return Checked(file, orders, bool(loc.data.get("wait", False)), findings)
 
 

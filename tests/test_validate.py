@@ -43,7 +43,8 @@ def test_valid_orders_are_echoed_as_understood(game, capsys):
     [
         ("orders:\n  add: four\n", ":5:8: error: add: expected a whole number, found text — how much to add, 0 to 9"),
         ("orders:\n  add: 4.5\n", ":5:8: error: add: 4.5 is not a whole number"),
-        ("orders:\n  add: 4\n  ad: 2\n", ":6:3: error: unknown key 'ad' in orders — allowed here: add, note"),
+        ("orders:\n  add: 4\n  ad: 2\n",
+         ":6:3: error: unknown key 'ad' in orders — did you mean add? allowed here: add, note"),
         ("orders:\n  add: 12\n", ":5:8: error: add: 12 is out of range"),
         ("orders:\n  note: hi\n", ":5:3: error: orders needs 'add' — how much to add, 0 to 9"),
         ("orders:\n  add: 4\n  add: 5\n", ":6:3: error: not valid YAML: the same key appears twice"),

@@ -233,7 +233,10 @@ def check(state: State, player: str, orders: Orders) -> list[Problem]:
     readable = [index[n] for n, r in enumerate(reads) if r.order and r.order.kind != "draw"]
     for i, row in zip(readable, rows, strict=False):
         if row["result"] == "invalid":
-            problems.append(Problem(f"{row['order']}: {row['reason']}", (i,), _hint(state["kind"])))
+            twice = "already has an order" in row["reason"]
+            hint = "remove one of the unit's two orders: at the deadline the first is carried out" if twice \
+                else _hint(state["kind"])
+            problems.append(Problem(f"{row['order']}: {row['reason']}", (i,), hint))
         elif row["result"] == "fails" and state["kind"] == "adjustment":
             problems.append(Problem(f"{row['order']}: {row['reason']}", (i,), _hint(state["kind"]), "warning"))
     return problems

@@ -1,0 +1,43 @@
+"""The error messages issue 23 lists, each with its exact text: every unknown key at once with the nearest known
+key, a missing file, a second order for a unit, and the problems of a file in the order of its lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .test_benevolent import diplomacy_league
+from .test_validate import HEAD, game, validate, write  # noqa: F401 - the fixture
+
+
+def test_every_unknown_key_at_once_each_with_the_nearest_known_key(game, capsys):  # noqa: F811
+    path = write(game, "orders/g1/0001/alice.yaml", HEAD + "orders:\n  ad: 2\n  nots: hi\n  add: 1\nextra: 1\n")
+    code, out = validate(game, capsys, path)
+    assert code == 1
+    assert out.splitlines()[:3] == [
+        "orders/g1/0001/alice.yaml:5:3: error: unknown key 'ad' in orders — did you mean add? allowed here: add, note",
+        "orders/g1/0001/alice.yaml:6:3: error: unknown key 'nots' in orders — did you mean note? allowed here: add, "
+        "note",
+        "orders/g1/0001/alice.yaml:8:1: error: unknown key 'extra' at the top of an orders file — the top level holds "
+        "only game, turn, player, wait and orders",
+    ]
+
+
+def test_a_missing_file_is_named_as_missing(game, capsys):  # noqa: F811
+    code, out = validate(game, capsys, game / "orders/g1/0001/alice.yaml")
+    assert code == 1
+    assert out.splitlines()[0] == ("orders/g1/0001/alice.yaml:1:1: error: no such file — check the path: write the "
+                                   "orders file first, e.g. with 'turnpress template'")
+
+
+def test_a_second_order_for_a_unit_says_which_stands_and_what_to_do(tmp_path: Path, capsys):
+    root = diplomacy_league(tmp_path / "league")
+    capsys.readouterr()
+    path = root / "orders/d1/0001/ger.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text("game: d1\nturn: 1\nplayer: ger\norders:\n  - A Ber - Kie\n  - A Ber - Mun\n  - A Xyz - Ruh\n")
+    code, out = validate(root, capsys, path)
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0] == ("orders/d1/0001/ger.yaml:6:5: error: A Ber - Mun: the unit already has an order; the first "
+                        "one stands — remove one of the unit's two orders: at the deadline the first is carried out")
+    assert lines[1].startswith("orders/d1/0001/ger.yaml:7:5: error: "), "in the order of the file's lines"
