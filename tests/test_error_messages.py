@@ -41,3 +41,24 @@ def test_a_second_order_for_a_unit_says_which_stands_and_what_to_do(tmp_path: Pa
     assert lines[0] == ("orders/d1/0001/ger.yaml:6:5: error: A Ber - Mun: the unit already has an order; the first "
                         "one stands — remove one of the unit's two orders: at the deadline the first is carried out")
     assert lines[1].startswith("orders/d1/0001/ger.yaml:7:5: error: "), "in the order of the file's lines"
+
+
+def test_an_unknown_place_after_a_unit_is_named_as_written_with_the_nearest_names():
+    from adjudicator.rulesets.diplomacy.mapdata import load_map
+    from adjudicator.rulesets.diplomacy.orders import OrderError, parse_order
+
+    m = load_map("standard")
+    expected = {
+        "A Xyz - Arm": ("no place named 'Xyz' in 'A Xyz - Arm'",
+                        "write a province as its abbreviation (Par, Stp/sc) or full name (Paris)"),
+        "F Kiel - Denmrak": ("no place named 'Denmrak' in 'F Kiel - Denmrak'",
+                             "did you mean Denmark? write a province as its abbreviation (Par, Stp/sc) or full name "
+                             "(Paris)"),
+    }
+    for text, (message, hint) in expected.items():
+        try:
+            parse_order(m, text)
+        except OrderError as e:
+            assert (str(e), e.hint) == (message, hint)
+        else:
+            raise AssertionError(f"{text} was read")

@@ -22,6 +22,7 @@ via_convoy: true}``, ``{unit: F Nth, convoy: A Lon - Bel}``, ``{unit: A Mun, sup
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -164,8 +165,17 @@ class _Reader:
         found = self._location_at(self.i)
         if found is None:
             got = self.peek()
-            raise OrderError(f"{'no place named ' + repr(got) if got else 'a place is missing'} in {self.text!r}",
-                             "write a province as its abbreviation (Par, Stp/sc) or full name (Paris)")
+            if got in UNIT_WORDS and self.i + 1 < len(self.toks):  # 'A Xyz': the place is the word after the unit
+                got = self.toks[self.i + 1]
+            near = dict.fromkeys(self.m.full_name(self.m.names[n])
+                                 for n in difflib.get_close_matches(got or "", list(self.m.names), n=5, cutoff=0.6))
+            hint = "write a province as its abbreviation (Par, Stp/sc) or full name (Paris)"
+            if near:
+                hint = f"did you mean {' or '.join(list(near)[:3])}? " + hint
+            at = self.text.lower().find(got) if got else -1  # the place as the player wrote it
+            shown = self.text[at:at + len(got)] if got and at >= 0 else got
+            raise OrderError(f"{'no place named ' + repr(shown) if got else 'a place is missing'} in {self.text!r}",
+                             hint)
         prov, self.i = found
         coast = None
         if self.take({"/", "("}):
