@@ -62,3 +62,23 @@ def test_an_unknown_place_after_a_unit_is_named_as_written_with_the_nearest_name
             assert (str(e), e.hint) == (message, hint)
         else:
             raise AssertionError(f"{text} was read")
+
+
+def test_a_build_on_a_centre_that_is_not_home_is_an_error_listing_the_real_options():
+    from adjudicator.dice import Dice
+    from adjudicator.model import Player
+    from adjudicator.rulesets.diplomacy import RULESET
+
+    powers = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
+    state = RULESET.setup({}, [Player(p[:3], p, p[:3], i, p) for i, p in enumerate(powers)], Dice(b"x"))
+    state.update(kind="adjustment", season="Winter")
+    state["supply_centres"]["germany"] = sorted([*state["supply_centres"]["germany"], "den"])
+    state["units"]["germany"] = ["A ruh", "F kie", "A mun"]
+    [problem] = RULESET.check(state, "ger", ["Build A Den"])
+    assert (problem.message, problem.hint, problem.severity) == (
+        "Build A Den: Denmark is not a home supply centre of yours",
+        "build in a home supply centre of yours that is free: Berlin (Ber); or write 'Waive'", "error")
+    assert RULESET.check(state, "ger", ["Build A Ber"]) == []
+    state["units"]["germany"] = ["A ber", "F kie", "A mun"]
+    assert RULESET.check(state, "ger", ["Build A Den"])[0].hint == (
+        "none of your home supply centres is yours and free to build in: write 'Waive'")

@@ -231,7 +231,12 @@ def check(state: State, player: str, orders: Orders) -> list[Problem]:
                                     "send it with your next movement orders", "warning"))
     rows = _run(state, [r for r in reads if r.order and r.order.kind != "draw"], check_only=power)
     readable = [index[n] for n, r in enumerate(reads) if r.order and r.order.kind != "draw"]
-    for i, row in zip(readable, rows, strict=False):
+    kinds = [r.order.kind for r in reads if r.order and r.order.kind != "draw"]
+    for i, kind, row in zip(readable, kinds, rows, strict=False):
+        if row["result"] == "fails" and kind == "build" and not row["reason"].startswith("all "):
+            # A build where none can stand is an error, with the power's real options: it can never be made.
+            problems.append(Problem(f"{row['order']}: {row['reason']}", (i,), _build_options(state, power)))
+            continue
         if row["result"] == "invalid":
             twice = "already has an order" in row["reason"]
             hint = "remove one of the unit's two orders: at the deadline the first is carried out" if twice \
@@ -240,6 +245,15 @@ def check(state: State, player: str, orders: Orders) -> list[Problem]:
         elif row["result"] == "fails" and state["kind"] == "adjustment":
             problems.append(Problem(f"{row['order']}: {row['reason']}", (i,), _hint(state["kind"]), "warning"))
     return problems
+
+
+def _build_options(state: State, power: str) -> str:
+    m = _m(state)
+    free = buildable(m, power, units_from(m, state["units"]), owners_from(state["supply_centres"]))
+    if not free:
+        return "none of your home supply centres is yours and free to build in: write 'Waive'"
+    places = ", ".join(f"{m.full_name(p)} ({display(p)})" for p in free)
+    return f"build in a home supply centre of yours that is free: {places}; or write 'Waive'"
 
 
 def _hint(kind: str) -> str:
