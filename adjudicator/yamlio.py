@@ -150,7 +150,7 @@ def measure(text: str | bytes, max_depth: int, max_nodes: int, *, aliases: bool 
                 raise YamlInputError(f"the document has more than {max_nodes} values", line, col,
                                      "split it up or shorten it")
     except yaml.MarkedYAMLError as e:
-        raise _marked(e) from None
+        raise _marked(e, text) from None
     except yaml.YAMLError as e:
         raise YamlInputError(f"not valid YAML: {e}") from None
     finally:
@@ -221,13 +221,23 @@ def _scalar(node: Any) -> Any:
     raise YamlInputError(f"the tag {tag!r} is not accepted", line, col, "remove the tag (the word starting with !)")
 
 
-def _marked(e: yaml.MarkedYAMLError) -> YamlInputError:
+def _char_at(text: str | bytes | None, line: int, col: int) -> str:
+    if text is None:
+        return ""
+    lines = (text.decode("utf-8", "replace") if isinstance(text, bytes) else text).split("\n")
+    return lines[line - 1][col - 1:col] if 0 < line <= len(lines) else ""
+
+
+def _marked(e: yaml.MarkedYAMLError, text: str | bytes | None = None) -> YamlInputError:
     mark = e.problem_mark or e.context_mark
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     what = " ".join(x for x in (e.context, e.problem) if x)
     hint = "check the indentation and the colons on this line and the one before"
     if "but found another document" in what:
         what, hint = "more than one YAML document (a line with ---)", "keep one document a file"
+    if _char_at(text, line, col) == "\t":  # libyaml's marks carry no text, and its message drops the tab
+        return YamlInputError("a tab character: YAML indents with spaces only", line, col,
+                              "replace the tab with spaces (two per level, as in the template)")
     return YamlInputError(f"not valid YAML: {what}", line, col, hint)
 
 
@@ -249,7 +259,7 @@ def load(text: str | bytes, *, max_bytes: int = ORDERS_MAX_BYTES, max_depth: int
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as e:
-        raise _marked(e) from None
+        raise _marked(e, text) from None
     except yaml.YAMLError as e:
         raise YamlInputError(f"not valid YAML: {e}") from None
     finally:
@@ -295,7 +305,7 @@ def load_trusted(text: str | bytes) -> Any:
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as e:
-        raise _marked(e) from None
+        raise _marked(e, text) from None
     finally:
         loader.dispose()
     return None if node is None else _fast(node)

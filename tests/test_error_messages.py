@@ -82,3 +82,11 @@ def test_a_build_on_a_centre_that_is_not_home_is_an_error_listing_the_real_optio
     state["units"]["germany"] = ["A ber", "F kie", "A mun"]
     assert RULESET.check(state, "ger", ["Build A Den"])[0].hint == (
         "none of your home supply centres is yours and free to build in: write 'Waive'")
+
+
+def test_a_tab_is_named_as_a_tab(game, capsys):  # noqa: F811
+    path = write(game, "orders/g1/0001/alice.yaml", HEAD + "orders:\n\tadd: 4\n")
+    code, out = validate(game, capsys, path)
+    assert code == 1
+    assert out.splitlines()[0] == ("orders/g1/0001/alice.yaml:5:1: error: a tab character: YAML indents with spaces "
+                                   "only — replace the tab with spaces (two per level, as in the template)")
