@@ -172,7 +172,7 @@ def did_you_mean(word: Any, known: Iterable[str]) -> str:
 
 def _unknown_keys(file: str, loc: yamlio.Located, path: tuple[Any, ...], err: Any) -> list[Finding]:
     allowed = sorted(err.schema.get("properties", {}))
-    where = _where(err)
+    where = " ".join(f"entry {p + 1}" if isinstance(p, int) else str(p) for p in err.absolute_path) or "orders"
     out = []
     for key in sorted((k for k in err.instance if k not in allowed), key=lambda k: loc.where(path + (k,), key=True)):
         line, col = loc.where(path + (key,), key=True)
@@ -190,9 +190,14 @@ def _validator(schema_json: str) -> Any:
 
 
 def _best(err: Any) -> Any:
+    """The error of the one-of branch that fits the kind of value written: a mapping with a misspelt key is
+    judged as a mapping ("unknown key 'mvoe'"), not as the text it is not."""
     from jsonschema.exceptions import best_match
 
-    return best_match(err.context) if err.context else err
+    if not err.context:
+        return err
+    fitting = [e for e in err.context if not (e.validator == "type" and not e.relative_path)]
+    return best_match(fitting or err.context)
 
 
 def _where(err: Any) -> str:

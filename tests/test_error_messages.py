@@ -90,3 +90,16 @@ def test_a_tab_is_named_as_a_tab(game, capsys):  # noqa: F811
     assert code == 1
     assert out.splitlines()[0] == ("orders/g1/0001/alice.yaml:5:1: error: a tab character: YAML indents with spaces "
                                    "only — replace the tab with spaces (two per level, as in the template)")
+
+
+def test_a_structured_order_with_a_misspelt_key_is_judged_as_a_mapping(tmp_path: Path, capsys):
+    root = diplomacy_league(tmp_path / "league")
+    capsys.readouterr()
+    path = root / "orders/d1/0001/tur.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text("game: d1\nturn: 1\nplayer: tur\norders:\n  - {unit: A Smy, mvoe: Arm}\n")
+    code, out = validate(root, capsys, path)
+    assert code == 1
+    assert out.splitlines()[0] == (
+        "orders/d1/0001/tur.yaml:5:19: error: unknown key 'mvoe' in entry 1 — did you mean move? allowed here: build, "
+        "convoy, disband, draw, hold, move, remove, retreat, support, unit, via_convoy, waive")
