@@ -103,3 +103,16 @@ def test_a_structured_order_with_a_misspelt_key_is_judged_as_a_mapping(tmp_path:
     assert out.splitlines()[0] == (
         "orders/d1/0001/tur.yaml:5:19: error: unknown key 'mvoe' in entry 1 — did you mean move? allowed here: build, "
         "convoy, disband, draw, hold, move, remove, retreat, support, unit, via_convoy, waive")
+
+
+def test_a_long_contact_line_names_its_length_and_the_limit():
+    from adjudicator.dice import Dice
+    from adjudicator.rulesets.bretton_woods import RULESET
+
+    from .bretton_woods.helpers import PLAYERS
+
+    state = RULESET.setup({}, PLAYERS, Dice(b"bw"))
+    orders = {**RULESET.default_orders(state, "anna", None), "contacts": ["short", "x" * 85]}
+    [problem] = [p for p in RULESET.check(state, "anna", orders) if p.severity == "error"]
+    assert (problem.message, problem.path, problem.hint) == (
+        "contact line 2 has 85 characters; a line has at most 70 (7.1)", ("contacts", 1), "split it into shorter lines")

@@ -63,10 +63,13 @@ def check(state: State, player: str, orders: Any) -> list[Problem]:
     if isinstance(contacts, list):
         if len(contacts) > tables.limit("contact_lines"):
             out.append(Problem(f"{len(contacts)} contact lines", ("contacts",), "at most 5 lines (7.1)"))
+        most = tables.limit("contact_line_chars")
         for i, line in enumerate(contacts):
-            if not isinstance(line, str) or len(line) > tables.limit("contact_line_chars"):
-                out.append(Problem("a contact line must be text of at most 70 characters", ("contacts", i),
-                                   "split it into shorter lines"))
+            if not isinstance(line, str):
+                out.append(Problem(f"contact line {i + 1} is not text", ("contacts", i), "write it in quotes"))
+            elif len(line) > most:
+                out.append(Problem(f"contact line {i + 1} has {len(line)} characters; a line has at most {most} (7.1)",
+                                   ("contacts", i), "split it into shorter lines"))
     change = orders.get("type_change")
     if change is not None:
         kind = od.country_type(change)
