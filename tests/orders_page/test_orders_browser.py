@@ -113,7 +113,9 @@ def test_a_bad_order_is_named_and_nothing_is_produced(browser: Browser, served: 
     assert browser.script("return document.getElementById('tp-github').getAttribute('aria-disabled')") == "true"
     done = validate(league.root, "orders/dip/0001/ben.yaml", browser.script(
         "return document.getElementById('tp-sheet').value"))
-    assert done.returncode != 0 and "ben.yaml:12:5: error" in done.stdout, "validate names the same line"
+    # validate points at the misspelt key itself, with the nearest known one (issue 23)
+    assert done.returncode != 0 and "ben.yaml:12:19: error: unknown key 'moov' in entry 4 — did you mean move?" \
+        in done.stdout, "validate names the same line"
 
 
 def test_a_sealed_game_s_file_opens_with_the_game_key_to_the_same_orders(browser: Browser, served: str,
