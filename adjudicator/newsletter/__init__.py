@@ -277,6 +277,8 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: dict[s
         nxt = _next_deadline(game, report)
         lines.append(words.say(lang, "due_by", turn=turn + 1, when=nxt) if nxt else
                      words.say(lang, "no_fixed", turn=turn + 1))
+        # the game's orders page (newsletter/orders_page.py) is always there: it names the turn open now
+        lines += ["", f"[{words.say(lang, 'orders_page')}](../../../games/{game.id}/orders.md)"]
     notes = [str(n) for n in report.get("notes", [])]
     gm = game.dir / "notes" / f"{turn:04d}.md"
     if notes or gm.is_file():

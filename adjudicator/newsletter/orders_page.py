@@ -90,6 +90,7 @@ def turn_data(game: Game, root: Path) -> dict[str, Any]:
         "sealed": game.sealed_orders, "game_key": game.settings.key if game.sealed_orders else None,
         "repo": repo if repo and GITHUB.match(repo) else None, "branch": branch(root),
         "players": [] if phase.finished else [player_data(game, state, p.key, turn) for p in game.players],
+        "private": bool(private_files(game)),
     }
 
 

@@ -1,5 +1,6 @@
 """A league for the orders page's tests, built once: a Diplomacy game of open orders, the same game sealed
-(each player but the last with an age key of their own registered) and a game of Bretton Woods; its site served on
+(each player but the last with an age key of their own registered), and a game each of Bretton Woods, Auf Achse,
+The Policy Maker and Calamity (each Calamity player's key registered, to read their hand); its site served on
 127.0.0.1 and a headless chromium to open it (the site's browser tests' WebDriver; without chromium they skip)."""
 
 from __future__ import annotations
@@ -53,6 +54,18 @@ def make_league(root: Path) -> League:
     assert run(root, "new", "bretton-woods", "bw", "--option", "orders=open", "--title", "Bretton Woods",
                "--player", "Atlantis:ann:100:agrar", "--player", "Borduria:ben:101:energie",
                "--player", "Carpania:cai:102:rohstoff") == 0
+    hauliers = [f"{login.capitalize()}:{login}:{200 + n}:{role}"
+                for n, (login, role) in enumerate(zip(LOGINS, ["HH", "M", "K", "DO", "S"], strict=False))]
+    assert run(root, "new", "auf-achse", "aa", "--option", "orders=open", "--title", "Auf Achse",
+               *(arg for h in hauliers for arg in ("--player", h))) == 0
+    three = [arg for n, login in enumerate(LOGINS[:3])
+             for arg in ("--player", f"{login.capitalize()}:{login}:{300 + n}")]
+    assert run(root, "new", "policy-maker", "pm", "--option", "orders=open", "--title", "Policy Maker", *three) == 0
+    assert run(root, "new", "calamity", "ca", "--option", "orders=open", "--title", "Calamity", *three) == 0
+    for login in LOGINS[:3]:  # Calamity's hands are private: each player reads theirs with their own key
+        public, secret = crypto.new_identity()
+        league.keys[f"ca:{login}"] = (public, secret)
+        assert run(root, "keys", "add", "ca", login, public) == 0
     for login in LOGINS[:-1]:  # the last player registers no key: their file is sealed to the game alone
         public, secret = crypto.new_identity()
         league.keys[login] = (public, secret)

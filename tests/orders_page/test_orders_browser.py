@@ -80,6 +80,10 @@ def test_a_player_clicks_orders_together_and_validate_accepts_the_file(browser: 
     for unit, order in ENGLAND.items():
         choose(browser, unit, order)
     text = produced(browser)
+    browser.resize(390, 844)
+    browser.script("document.getElementById('tp-form').scrollIntoView()")
+    browser.screenshot(ARTIFACTS / "diplomacy-phone.png")
+    browser.resize(1280, 1000)
     assert text.startswith("# Orders of Ann for dip, turn 1: Spring 1901 Movement (you are awaited).\n")
     assert "game: dip\nturn: 1\nplayer: ann\n" in text and text.endswith(
         "orders:\n  - F Edi - Nwg\n  - F Lon - Nth\n  - A Lvp S F Edi - Yor\n")
@@ -198,6 +202,7 @@ def field_id(browser: Browser, label: str, within: str = "#tp-form") -> str:
 def enter(browser: Browser, label: str, value: str, within: str = "#tp-form") -> None:
     """Type ``value`` into the field labelled ``label``, over what it held (select all, then type)."""
     css = "#" + field_id(browser, label, within)
+    browser.script("document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", css)
     browser.click(css)
     browser.type(css, "\ue009a\ue000" + value)
 
@@ -209,7 +214,9 @@ def test_bretton_woods_sheet_fields_warn_of_cuts_as_the_player_types(browser: Br
     assert "Letzte Auflistung: B=100" in browser.text("#tp-form")
     enter(browser, "Ernte: B auf Agrargebieten", "60")
     browser.wait_for(lambda: "gekürzt" in browser.text("#tp-problems"), "the cut warning")
-    assert "Agrargebiete A (Ernte): 60 verlangt, 50 vorhanden" in browser.text("#tp-problems")
+    browser.script("document.getElementById('tp-verdict').scrollIntoView({block: 'center'})")
+    browser.screenshot(ARTIFACTS / "bretton-woods-cut-desktop.png")
+    assert "(Agrargebiete A (Ernte)): 60 verlangt, 50 vorhanden" in browser.text("#tp-problems")
     enter(browser, "Ernte: B auf Agrargebieten", "45")
     enter(browser, "Konsumgüter k", "5")
     browser.click("#" + field_id(browser, "Angebot a") + ' option[value="1"]')  # sell
@@ -228,7 +235,7 @@ def test_bretton_woods_sheet_fields_warn_of_cuts_as_the_player_types(browser: Br
     browser.script("window.scrollTo(0, 0)")
     browser.screenshot(ARTIFACTS / "bretton-woods-desktop.png")
     browser.resize(390, 844)
-    browser.script("window.scrollTo(0, 0)")
+    browser.script("document.getElementById('tp-form').scrollIntoView()")
     browser.screenshot(ARTIFACTS / "bretton-woods-phone.png")
     done = validate(league.root, "orders/bw/0001/ann.yaml", text)
     assert done.returncode == 0 and "0 warning(s)" in done.stdout, done.stdout

@@ -63,7 +63,7 @@ def test_the_page_data_holds_nothing_the_rules_hide():
     assert state["private"], "the hidden part is there to leak"
     data = orders_page.turn_data(game, REPO)
     text = json.dumps(data)
-    assert "religion_points" not in text and '"private"' not in text
+    assert "religion_points" not in text and all("private" not in p["body"] for p in data["players"])
     assert [p["key"] for p in data["players"]] == [p.key for p in game.players]
 
 

@@ -544,9 +544,11 @@
       return p.severity !== "error";
     });
     ui.receipt.textContent = "";
-    receiptLines().forEach(function (line) {
+    var lines = receiptLines();
+    lines.forEach(function (line) {
       ui.receipt.appendChild(el("li", {text: line}));
     });
+    ui.receiptBox.hidden = lines.length === 0;
     ui.problems.textContent = "";
     problems.forEach(function (p) {
       ui.problems.appendChild(el("li", {"class": "tp-" + p.severity, text: (p.severity === "error" ? "Error" :
@@ -601,7 +603,7 @@
     }
     var orders = doc && typeof doc === "object" ? doc.orders : null;
     if (!Array.isArray(orders)) {
-      return orders && typeof orders === "object" ? emit(orders, 0) : [];
+      return []; /* a sheet of fields: the file itself is the receipt */
     }
     return orders.map(function (o) {
       return typeof o === "string" ? o : JSON.stringify(o);
@@ -763,9 +765,10 @@
     ui.work.appendChild(el("label", {"for": "tp-sheet", text: "The file, for review"}));
     ui.work.appendChild(ui.sheet);
     ui.work.appendChild(ui.sheetHelp);
-    ui.receipt = el("ol", {id: "tp-receipt", "aria-label": "Your orders as the page reads them"});
-    ui.work.appendChild(el("p", {text: "Your orders as the page reads them:"}));
-    ui.work.appendChild(ui.receipt);
+    ui.receipt = el("ol", {id: "tp-receipt", "aria-labelledby": "tp-receipt-head"});
+    ui.receiptBox = el("div", {}, [el("p", {id: "tp-receipt-head", text: "Your orders as the page reads them:"}),
+      ui.receipt]);
+    ui.work.appendChild(ui.receiptBox);
     ui.verdict = el("p", {id: "tp-verdict", role: "status"});
     ui.problems = el("ul", {id: "tp-problems"});
     ui.work.appendChild(ui.verdict);
@@ -797,7 +800,7 @@
     }
     ui.done = el("p", {id: "tp-done", role: "status"});
     ui.work.appendChild(ui.done);
-    if (data.sealed) {
+    if (data["private"]) {
       ui.work.appendChild(el("h2", {text: "Your private report"}));
       ui.identity = el("textarea", {id: "tp-identity", rows: "2", spellcheck: "false", autocomplete: "off",
         autocapitalize: "off", "aria-describedby": "tp-identity-help"});

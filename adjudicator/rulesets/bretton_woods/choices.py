@@ -65,8 +65,7 @@ def budgets(state: State, player: str) -> dict[str, Any]:
     avail = od.available(c)
     return {"budgets": [{"key": b, "label": od.BUDGET_TEXT[b], "have": avail[b]} for b in od.BUDGETS],
             "claims": claims,
-            "message": "{label}: {used} verlangt, {have} vorhanden: mehr als die letzte Auflistung erlaubt, es "
-                       "wird gekürzt"}
+            "message": "{used} verlangt, {have} vorhanden: mehr als die letzte Auflistung erlaubt, es wird gekürzt"}
 
 
 def choices(state: State, player: str) -> dict[str, Any]:

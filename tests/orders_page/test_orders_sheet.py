@@ -1,0 +1,98 @@
+"""The orders page for the rulesets whose sheet the player edits in the page (issue #16): Auf Achse, The Policy
+Maker and Calamity offer no form yet, so the page starts from the sheet ``turnpress template`` prints of the
+public state; the player writes their orders into it, the page checks it against the turn's JSON Schema as they
+type and names a bad order with its line, and ``turnpress validate`` accepts the file it produced. In Calamity
+the player reads their hand in the page from their sealed private report, with their key pasted into the page.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator import store
+
+from ..site.webdriver import Browser
+from .conftest import League
+from .test_orders_browser import open_page, pick, produced, validate
+
+SHEETS = {
+    # Auf Achse, round 0 (the auction): a bid on two offers
+    "aa": ("ann", "orders:\n  bids:\n    - {order: 1, kj: 250}\n    - {order: 5, kj: 400}\n",
+           "orders:\n  bids:\n    - {order: 1, kj: -250}\n", 10),
+    # The Policy Maker, round 1: the Government's tax policy (the Government is who the phase awaits)
+    "pm": (None, "orders:\n  tax:\n    - {sector: energy, change: -1}\n    - {sector: health, change: 1}\n"
+                  "  note: Lower energy costs for all\n",
+           "orders:\n  tax:\n    - {sector: energy, change: 2}\n", 10),
+}
+
+
+def write_sheet(browser: Browser, text: str) -> None:
+    """Select everything in the page's sheet and type ``text`` over it, as a player editing the file does."""
+    browser.click("#tp-sheet")
+    browser.type("#tp-sheet", "\ue009a\ue000" + text)
+
+
+def head(browser: Browser) -> str:
+    sheet = browser.script("return document.getElementById('tp-sheet').value")
+    return sheet[:sheet.index("orders:")]
+
+
+@pytest.mark.parametrize("game", sorted(SHEETS))
+def test_a_player_edits_the_sheet_and_validate_accepts_it(browser: Browser, served: str, league: League,
+                                                          game: str):
+    player, good, bad, bad_line = SHEETS[game]
+    if player is None:  # who is awaited: the dice of the set-up chose the Government
+        loaded = store.load_game(league.root, game)
+        player = loaded.ruleset.phase(loaded.effective_state(loaded.open_turn)).awaited[0]
+    open_page(browser, served, game)
+    pick(browser, player)
+    assert "orders:" in browser.script("return document.getElementById('tp-sheet').value")
+    top = head(browser)
+    write_sheet(browser, top + bad)
+    browser.wait_for(lambda: browser.script("return window.tpOrders.problems().length"), "the page's verdict")
+    problems = browser.script("return window.tpOrders.problems()")
+    assert [p["where"].split(",")[0] for p in problems if p["severity"] == "error"] == [f"line {bad_line}"], problems
+    assert browser.script("return document.getElementById('tp-download').disabled")
+    done = validate(league.root, f"orders/{game}/0001/{player}.yaml", top + bad)
+    assert done.returncode != 0 and f"{player}.yaml:{bad_line}:" in done.stdout, done.stdout
+
+    write_sheet(browser, top + good)
+    browser.wait_for(lambda: browser.script("return window.tpOrders.problems().length === 0"), "a good sheet")
+    assert produced(browser) == top + good
+    assert not browser.script("return document.getElementById('tp-download').disabled")
+    done = validate(league.root, f"orders/{game}/0001/{player}.yaml", top + good)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_calamity_a_player_reads_their_hand_in_the_page_and_plays_a_card(browser: Browser, served: str,
+                                                                         league: League):
+    game = store.load_game(league.root, "ca")
+    state = game.effective_state(game.open_turn)  # the test holds the game's key: it knows the hand
+    mover = game.ruleset.phase(state).awaited[0]
+    hand = state["private"][mover]["hand"]
+    open_page(browser, served, "ca")
+    pick(browser, mover)
+    _, secret = league.keys[f"ca:{mover}"]
+    browser.click("#tp-identity")
+    browser.type("#tp-identity", secret)
+    browser.click("#tp-read")
+    browser.wait_for(lambda: browser.text("#tp-report"), "the private report")
+    report = browser.text("#tp-report")
+    assert "hand:" in report and all(str(card) in report for card in hand)
+    assert browser.script("return document.getElementById('tp-identity').value") == secret, "kept in the page"
+    kept = browser.script("return JSON.stringify(window.localStorage) + JSON.stringify(window.sessionStorage) + "
+                          "document.cookie")
+    assert "AGE-SECRET-KEY" not in kept, "nothing of the key is stored"
+
+    top = head(browser)
+    body = f"orders:\n  sell: []\n  card: {hand[0]}\n  buy: []\n"
+    write_sheet(browser, top + body)
+    browser.wait_for(lambda: browser.script("return window.tpOrders.problems().length === 0"), "a good sheet")
+    done = validate(league.root, f"orders/ca/0001/{mover}.yaml", produced(browser))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+    browser.click("#tp-identity")
+    browser.type("#tp-identity", "\ue009a\ue000AGE-SECRET-KEY-1QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ")
+    browser.click("#tp-read")
+    browser.wait_for(lambda: "does not open" in browser.text("#tp-report-say"), "a wrong key named")
+    assert browser.text("#tp-report") == ""
