@@ -7,7 +7,7 @@ from typing import Any
 
 from adjudicator.rulesets.policy_maker import RULESET
 from adjudicator.rulesets.policy_maker.common import investys, sectors
-from adjudicator.rulesets.policy_maker.orders import invest_problem, manipulate_problem
+from adjudicator.rulesets.policy_maker.orders import invest_problem, manipulate_problem, step_of
 from adjudicator.rulesets.policy_maker.scoring import meets_initiative
 
 
@@ -95,21 +95,24 @@ def investy_orders(state: dict[str, Any], me: str, rng: random.Random) -> dict[s
     return o
 
 
-def orders_for(state: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, Any]]:
-    """The awaited player and its orders."""
-    who = RULESET.phase(state).awaited[0]
-    step = state["queue"][0]["step"]
-    if step == "government":
-        return who, government_orders(state, who, rng)
-    if step == "investy":
-        return who, investy_orders(state, who, rng)
-    if rng.random() < 0.5:
-        return who, {}
-    hand = state["private"][who]["hand"]
-    spec, left = {}, 10
-    for k in sorted(hand, key=lambda k: hand[k]):
-        take = min(hand[k], left)
-        if take:
-            spec[k] = take
-            left -= take
-    return who, {"wealth_tax": spec}
+def orders_for(state: dict[str, Any], rng: random.Random) -> dict[str, dict[str, Any]]:
+    """The orders of every player the open phase awaits (two when the Audit shares the first turn, H15)."""
+    out: dict[str, dict[str, Any]] = {}
+    for who in RULESET.phase(state).awaited:
+        step = step_of(state, who)
+        if step == "government":
+            out[who] = government_orders(state, who, rng)
+        elif step == "investy":
+            out[who] = investy_orders(state, who, rng)
+        elif rng.random() < 0.5:
+            out[who] = {}
+        else:
+            hand = state["private"][who]["hand"]
+            spec, left = {}, 10
+            for k in sorted(hand, key=lambda k: hand[k]):
+                take = min(hand[k], left)
+                if take:
+                    spec[k] = take
+                    left -= take
+            out[who] = {"wealth_tax": spec}
+    return out

@@ -17,10 +17,16 @@ def new_game(seed: bytes = b"test", players: list[Player] | None = None, **optio
     return R.setup(options, players or PLAYERS, Dice(seed))
 
 
-def play(state: dict[str, Any], who: str, orders: dict[str, Any], seed: bytes = b"turn") -> Any:
-    """Adjudicate the open phase with ``orders`` for ``who`` (which must be the awaited player)."""
-    assert R.phase(state).awaited == (who,), R.phase(state)
-    return R.adjudicate(state, {who: orders}, Dice(seed))
+def play(state: dict[str, Any], who: str, orders: dict[str, Any], seed: bytes = b"turn",
+         others: dict[str, dict[str, Any]] | None = None) -> Any:
+    """Adjudicate the open phase with ``orders`` for ``who`` (an awaited player) and ``others``; any other
+    awaited player gets the defaults, as at a deadline (the Audit shares a phase with the first turn, H15)."""
+    phase = R.phase(state)
+    awaited = phase.awaited
+    given = {who: orders, **(others or {})}
+    assert who in awaited and all(phase.takes(k) for k in given), phase
+    full = {k: R.default_orders(state, k, None) for k in awaited} | given
+    return R.adjudicate(state, full, Dice(seed))
 
 
 def advance_to(state: dict[str, Any], step: str, who: str, limit: int = 60) -> dict[str, Any]:
@@ -29,8 +35,8 @@ def advance_to(state: dict[str, Any], step: str, who: str, limit: int = 60) -> d
         head = state["queue"][0]
         if head["step"] == step and head["player"] == who:
             return state
-        p = R.phase(state).awaited[0]
-        state = R.adjudicate(state, {p: R.default_orders(state, p, None)}, Dice(b"adv%d" % i)).state
+        state = R.adjudicate(state, {p: R.default_orders(state, p, None) for p in R.phase(state).awaited},
+                             Dice(b"adv%d" % i)).state
     raise AssertionError(f"never reached {step} of {who}")
 
 

@@ -23,20 +23,23 @@ def test_demo_orders_are_valid_every_turn_and_the_game_ends(tmp_path):
     assert turns == list(range(1, len(turns) + 1))
     state, _ = demo.setup_state(len(turns), tmp_path)
     notes = 0
+    joint = 0
     for turn in turns:
-        files = list((HERE / f"{turn:04d}").glob("*.yaml"))
-        assert len(files) == 1, "each phase awaits one player"
-        raw = files[0].read_bytes()
-        env = yamlio.load(raw).data
-        who = R.phase(state).awaited[0]
-        assert (env["game"], env["turn"], env["player"], files[0].stem) == ("demo-policy-maker", turn, who, who)
-        orders = env["orders"]
-        jsonschema.validate(orders, R.order_schema(state, who), cls=jsonschema.Draft202012Validator)
-        assert not [p for p in R.check(state, who, orders) if p.severity == "error"], (turn, orders)
-        notes += bool(orders.get("note"))
-        result = R.adjudicate(state, {who: orders}, demo.turn_dice(turn, who, raw))
+        files = {f.stem: f.read_bytes() for f in (HERE / f"{turn:04d}").glob("*.yaml")}
+        assert set(files) == set(R.phase(state).awaited), "every player the phase awaits, and nobody else"
+        joint += len(files) == 2  # the Audit with the first Investy's turn (H15)
+        given = {}
+        for who, raw in files.items():
+            env = yamlio.load(raw).data
+            assert (env["game"], env["turn"], env["player"]) == ("demo-policy-maker", turn, who)
+            orders = given[who] = env["orders"]
+            jsonschema.validate(orders, R.order_schema(state, who), cls=jsonschema.Draft202012Validator)
+            assert not [p for p in R.check(state, who, orders) if p.severity == "error"], (turn, orders)
+            notes += bool(orders.get("note"))
+        result = R.adjudicate(state, given, demo.turn_dice(turn, files))
         state = demo.round_trip(result.state)
         assert R.newsletter(state, {k: v for k, v in result.report.items() if k != "private"}, [])
     assert R.phase(state).finished
     assert state["result"]["reason"] in ("monopoly", "timeline")
+    assert joint == state["timeline"][:state["round"]].count("audit")
     assert notes >= len(turns) // 2, "players talk to the table"

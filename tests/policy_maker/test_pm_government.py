@@ -2,6 +2,7 @@
 
 import pytest
 
+from adjudicator.dice import Dice
 from adjudicator.rulesets.policy_maker import RULESET as R
 
 from .pm_helpers import FIRST, GOV, SECOND, THIRD, give, new_game, play, total_cards
@@ -71,14 +72,71 @@ def test_tax_policy_two_different_sectors_within_the_scale():
     assert R.check(s, GOV, {"tax": [{"sector": "health", "change": -1}]}), "a sector never becomes free"
 
 
-def test_holiday_break_the_government_does_nothing():
-    s = _game("holiday")
+def test_holiday_break_the_government_does_nothing_and_no_phase_waits_for_it():
+    """Holiday break: "Die Regierung genießt die Feiertage und tut nichts." Nobody decides anything, so the round
+    opens with the first Investy's turn (house rule H15), at set-up as after a round; the Government may still
+    send its initiative preference then (H14)."""
+    s = _game("holiday,tax")
+    assert R.phase(s).awaited == (FIRST,) and R.phase(s).takes(GOV)
+    assert s["log"] == ["Holiday break: the Government enjoys the holidays and does nothing (no phase waits for it)."]
+    s = _game("tax,holiday,tax")
+    s = play(s, GOV, {"tax": []}).state
     before = R.public_view(s)
-    r = play(s, GOV, {"note": "Off to the lake."})
-    after = R.public_view(r.state)
-    assert after["costs"] == before["costs"] and after["tracks"] == before["tracks"]
-    assert r.report["note"] == "Off to the lake."
-    assert R.phase(r.state).awaited == (FIRST,)
+    for who in (FIRST, SECOND):
+        s = play(s, who, {"draw": ["deck", "deck"]}).state
+    r = play(s, THIRD, {"draw": ["deck", "deck"]}, others={GOV: {"initiatives": ["care-homes"]}})
+    assert R.phase(r.state).awaited == (FIRST,) and r.state["round"] == 2
+    assert [e["text"] for e in r.report["events"]][-2:] == [
+        "Round 2 begins: Holiday break.",
+        "Holiday break: the Government enjoys the holidays and does nothing (no phase waits for it)."]
+    assert r.state["costs"] == before["costs"] and r.state["queue"][0] == {"step": "investy", "player": FIRST}
+    assert r.state["private"][GOV]["initiative_preference"] == ["care-homes"]
+
+
+def test_audit_shares_its_phase_with_the_first_investys_turn_and_comes_first():
+    """Ablauf: the round begins with the Government's action, then the Investy on its left. The Audit changes
+    nothing that Investy sees, so both orders are taken in one phase (house rule H15) and carried out in the
+    text's order: the Government sees the hand as it was before the turn. Option ``audit_phase=own`` keeps the
+    phases apart, and the game comes out the same."""
+    s = _game("audit,tax")
+    give(s, FIRST, {"education": 4, "joker": 1})
+    phase = R.phase(s)
+    assert phase.awaited == (GOV, FIRST) and phase.label == "Round 1: Audit by the Government (Dora) with Anna's turn"
+    turn = {"invest": {"sector": "education", "steps": 2}, "draw": ["deck", "deck"], "note": "Schools!"}
+    joint = play(s, GOV, {"audit": FIRST, "note": "Routine."}, others={FIRST: turn})
+    seen = joint.state["private"][GOV]["audits"][0]["hand"]
+    assert seen["education"] == 4 and seen["joker"] == 1, "the audit comes before the turn"
+    texts = [e["text"] for e in joint.report["events"]]
+    assert texts[0].startswith("Audit:") and "invests in Education" in texts[1]
+    assert R.phase(joint.state).awaited == (SECOND,)
+    news = R.newsletter(R.public_view(joint.state), joint.report, [])
+    assert "the Government's action, by" in news and "an Investy's turn, by" in news
+    assert "Routine." in news and "Schools!" in news
+    own = _game("audit,tax", audit_phase="own")
+    give(own, FIRST, {"education": 4, "joker": 1})
+    assert R.phase(own).awaited == (GOV,)
+    own = play(own, GOV, {"audit": FIRST}).state
+    assert R.phase(own).awaited == (FIRST,)
+    own = play(own, FIRST, turn).state
+    for key in ("tracks", "costs", "investys", "private", "secret", "open_cards", "queue"):
+        assert own[key] == joint.state[key], key
+
+
+def test_a_game_of_the_default_timeline_takes_36_phases_not_40():
+    """H2 and H15: ten rounds of four steps were 40 phases; the two Holiday breaks wait for nobody and the two
+    Audits share a phase, so a game played to »Ende« takes 36, plus a phase for each wealth tax owed (H7)."""
+    s = new_game()
+    phases, taxes, alone = 0, 0, []
+    while not R.phase(s).finished:
+        awaited = R.phase(s).awaited
+        phases += 1
+        taxes += s["queue"][0]["step"] == "wealth_tax"
+        if awaited == (GOV,):
+            alone.append(s["timeline"][s["timeline_index"]])
+        s = R.adjudicate(s, {k: R.default_orders(s, k, None) for k in awaited}, Dice(b"y%d" % phases)).state
+    assert s["result"]["reason"] == "timeline"
+    assert sorted(alone) == ["grant", "grant", "grant", "tax", "tax", "tax"], "no phase for a Holiday"
+    assert phases - taxes == 36
 
 
 def test_grant_funding_nine_cards_handed_out_as_the_government_chooses():

@@ -174,11 +174,11 @@ def test_foerderung_with_an_action_depends_on_the_option(is_action):
 
 
 def test_turn_order_government_then_investys_from_its_left():
-    s = new_game(timeline="holiday,tax")
+    s = new_game(timeline="tax,holiday")
     seen = []
     for _ in range(4):
         who = R.phase(s).awaited
         seen.append(who)
         s = play(s, who[0], R.default_orders(s, who[0], None)).state
     assert seen == [(GOV,), (FIRST,), (SECOND,), (THIRD,)]
-    assert s["round"] == 2 and s["timeline_index"] == 1 and R.phase(s).awaited == (GOV,)
+    assert s["round"] == 2 and s["timeline_index"] == 1 and R.phase(s).awaited == (FIRST,), "H15: a Holiday"

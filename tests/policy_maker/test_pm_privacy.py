@@ -38,8 +38,7 @@ def _games(seeds):
         s = R.setup({}, PLAYERS, Dice(b"privacy%d" % seed))
         n = 0
         while not R.phase(s).finished:
-            who, o = orders_for(s, rng)
-            r = R.adjudicate(s, {who: o}, Dice(b"p%d-%d" % (seed, n)))
+            r = R.adjudicate(s, orders_for(s, rng), Dice(b"p%d-%d" % (seed, n)))
             yield s, r
             s, n = r.state, n + 1
 

@@ -20,9 +20,11 @@ def test_every_game_needs_a_key_and_takes_sealed_orders_by_default(name):
 def test_simultaneous_phases_are_declared_where_the_rules_have_them():
     for name in ("bretton-woods", "diplomacy", "auf-achse", "calamity"):
         assert secrecy.of(get(name), {}).simultaneous, name
-    # The Policy Maker is played one player at a time: its orders are sealed for their private fields only
+    # The Policy Maker is played one player at a time, but for the Audit, which shares its phase with the first
+    # Investy's turn (house rule H15): the Government must not choose whom to audit from that Investy's orders
     pm = secrecy.of(get("policy-maker"), {})
-    assert not pm.simultaneous and set(pm.sealed_fields) == {"initiatives", "wealth_tax", "grant"}
+    assert len(pm.simultaneous) == 1 and "Audit" in pm.simultaneous[0]
+    assert set(pm.sealed_fields) == {"initiatives", "wealth_tax", "grant"}
 
 
 def test_the_thirty_years_war_seals_religious_actions_until_the_end():

@@ -15,7 +15,9 @@ from . import orders as _orders
 from . import setup as _setup
 from .common import action_name, fraction_show, government, investys, name, sectors
 
-SECRECY = Secrecy(hidden_state={"private": "each player's hand, the Government's secret goal and grant cards",
+SECRECY = Secrecy(simultaneous=("the Audit and the first Investy's turn, which share a phase (H15): the "
+                                "Government chooses whom to audit without seeing that Investy's orders",),
+                  hidden_state={"private": "each player's hand, the Government's secret goal and grant cards",
                                 "secret": "the order of the deck and of the initiative deck, the discards"},
                   hidden_draws=("the secret goal", "the shuffles of the deck and of the initiative deck",
                                 "every reshuffle of the discards"),
@@ -25,7 +27,8 @@ SECRECY = Secrecy(hidden_state={"private": "each player's hand, the Government's
 
 
 class PolicyMaker(HiddenStateViews):
-    """The Policy Maker: one Government, three Investys, one phase per player."""
+    """The Policy Maker: one Government, three Investys, a phase per player's step (H15: none for the Holiday
+    break, and the Audit shares the first Investy's phase)."""
 
     name = "policy-maker"
     title = "The Policy Maker"
@@ -43,16 +46,15 @@ class PolicyMaker(HiddenStateViews):
     def phase(self, state: State) -> Phase:
         if state["finished"]:
             return Phase(f"Round {state['round']}: game over", (), finished=True)
-        head = state["queue"][0]
-        who = name(state, head["player"])
-        what = {"government": f"{action_name(state)} by the Government ({who})",
-                "investy": f"{who}'s turn",
-                "wealth_tax": f"wealth tax of {who}"}[head["step"]]
+        steps = _orders.open_steps(state)
+        what = {"government": lambda who: f"{action_name(state)} by the Government ({who})",
+                "investy": lambda who: f"{who}'s turn", "wealth_tax": lambda who: f"wealth tax of {who}"}
+        label = " with ".join(what[x["step"]](name(state, x["player"])) for x in steps)
+        awaited = tuple(x["player"] for x in steps)
         # The Government may change its initiative preference in any phase (it answers for it when an Investy
         # fulfils an initiative), so its orders are taken, not waited for, in the Investys' phases too.
         gov = government(state)
-        return Phase(f"Round {state['round']}: {what}", (head["player"],),
-                     open_to=() if head["player"] == gov else (gov,))
+        return Phase(f"Round {state['round']}: {label}", awaited, open_to=() if gov in awaited else (gov,))
 
     def order_schema(self, state: State, player: str) -> dict[str, Any]:
         return _orders.schema(state, player)

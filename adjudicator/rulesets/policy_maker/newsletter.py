@@ -27,6 +27,7 @@ from .common import (
     sector,
     sectors,
 )
+from .orders import open_steps
 
 COL, ROW, TOP, LEFT = 150, 24, 46, 34
 LEGEND_ROW = 18  # one Investy a line: a long name with its colour ran into the next entry side by side
@@ -148,12 +149,14 @@ def issue(state: State, report: Mapping[str, Any], players: Sequence[Player]) ->
     """The Markdown body of the issue for the phase just adjudicated (``state`` is the new public view)."""
     rnd = report["round"]
     out = [f"## Round {rnd} of {len(state['timeline'])} — {action_name(state, report['action'])}", ""]
-    step = {"government": "the Government's action", "investy": "an Investy's turn",
-            "wealth_tax": "a wealth tax"}[report["step"]]
-    out += [f"*This issue: {step}, by {_who(state, report['player'])}.*", "", "### What happened", ""]
+    step = {"government": "the Government's action", "investy": "an Investy's turn", "wealth_tax": "a wealth tax"}
+    parts = [report, *([report["with"]] if report.get("with") else [])]  # H15: the Audit with the first turn
+    out += ["*This issue: " + " and ".join(f"{step[x['step']]}, by {_who(state, x['player'])}" for x in parts)
+            + ".*", "", "### What happened", ""]
     out += [f"- {e['text']}" for e in report["events"]]
-    if report.get("note"):
-        out += ["", f"> **{escape(name(state, report['player']))}:** {md_text(report['note'])}"]
+    for x in parts:
+        if x.get("note"):
+            out += ["", f"> **{escape(name(state, x['player']))}:** {md_text(x['note'])}"]
     out += ["", "### The board", "", tracks_svg(state), ""]
     out += _table(state)
     total = sum(state["costs"].values())
@@ -173,12 +176,11 @@ def issue(state: State, report: Mapping[str, Any], players: Sequence[Player]) ->
     if state["finished"]:
         out += _scoring(state)
     else:
-        head = state["queue"][0]
-        nxt = {"government": f"the Government ({name(state, head['player'])}): "
-                             f"{action_name(state)}",
-               "investy": f"{_who(state, head['player'])}'s turn",
-               "wealth_tax": f"the wealth tax of {_who(state, head['player'])}"}[head["step"]]
-        out += [f"**Next:** round {state['round']}, {nxt}."]
+        nxt = {"government": lambda who: f"the Government ({name(state, who)}): {action_name(state)}",
+               "investy": lambda who: f"{_who(state, who)}'s turn",
+               "wealth_tax": lambda who: f"the wealth tax of {_who(state, who)}"}
+        out += [f"**Next:** round {state['round']}, "
+                + " with ".join(nxt[x["step"]](x["player"]) for x in open_steps(state)) + "."]
     return "\n".join(out) + "\n"
 
 

@@ -28,12 +28,27 @@ def grant_count(state: State) -> int:
     return len(own["grant_cards"]) if own and "grant_cards" in own else int(state["board"]["table"]["grant_cards"])
 
 
-def awaited(state: State) -> tuple[str, str] | None:
-    """The step and the player of the open phase, or None when the game is over."""
+def joint_audit(state: State) -> bool:
+    """Whether the Audit at the head of the round shares its phase with the first Investy's turn (house rule H15).
+
+    The Audit changes nothing an Investy can see, so the first Investy's turn needs no phase of its own after it;
+    the two are adjudicated in the text's order, the Audit first. Option ``audit_phase=own`` keeps them apart.
+    """
+    q = state["queue"]
+    return (state["options"].get("audit_phase", "joint") == "joint" and len(q) > 1 and q[0]["step"] == "government"
+            and state["timeline"][state["timeline_index"]] == "audit" and q[1]["step"] == "investy")
+
+
+def open_steps(state: State) -> list[dict[str, str]]:
+    """The steps of the open phase (``{"step", "player"}``, in the order they are adjudicated); none when over."""
     if state["finished"] or not state["queue"]:
-        return None
-    head = state["queue"][0]
-    return head["step"], head["player"]
+        return []
+    return list(state["queue"][:2] if joint_audit(state) else state["queue"][:1])
+
+
+def step_of(state: State, player: str) -> str | None:
+    """The step ``player`` has in the open phase (government, investy or wealth_tax), or None."""
+    return next((x["step"] for x in open_steps(state) if x["player"] == player), None)
 
 
 def _obj(properties: dict[str, Any], required: list[str] | None = None, description: str = "") -> dict[str, Any]:
@@ -76,13 +91,12 @@ def _preference(state: State) -> dict[str, Any]:
 
 def schema(state: State, player: str) -> dict[str, Any]:
     """The JSON Schema of the ``orders`` value of ``player`` in the open phase."""
-    now = awaited(state)
-    if now is None or now[1] != player:
-        if now is not None and player == government(state):
+    step = step_of(state, player)
+    if step is None:
+        if not state["finished"] and player == government(state):
             return _obj({"initiatives": _preference(state), "note": NOTE},
                         description="Not your phase: you may change your initiative preference.")
         return _obj({"note": NOTE}, description="It is not your phase: nothing to order now.")
-    step = now[0]
     if step == "wealth_tax":
         return _obj({"wealth_tax": _tax_spec(state), "note": NOTE})
     ids = [c["id"] for c in state["board"]["initiatives"]]
@@ -213,13 +227,12 @@ def grant_plan(state: State, wanted: Mapping[str, list[int]]) -> dict[str, list[
 def check(state: State, player: str, o: Mapping[str, Any] | None) -> list[Problem]:
     """What the schema cannot say: hands, fields, costs, open cards."""
     o = o or {}
-    now = awaited(state)
-    if now is None or now[1] != player:
-        welcome = ("note", "initiatives") if now is not None and player == government(state) else ("note",)
+    step = step_of(state, player)
+    if step is None:
+        welcome = ("note", "initiatives") if not state["finished"] and player == government(state) else ("note",)
         extra = [k for k in o if k not in welcome]
         return [Problem("it is not your phase; these orders are not used", (extra[0],) if extra else (),
                         "wait for your phase", "warning")] if extra else []
-    step = now[0]
     if step == "government":
         return _check_government(state, o)
     if step == "wealth_tax":
@@ -323,10 +336,7 @@ def _check_tax_spec(state: State, spec: Mapping[str, int] | None, exact: bool) -
 def defaults(state: State, player: str) -> dict[str, Any]:
     """The NMR rule: the Government audits the richest Investy and changes nothing else; an Investy passes
     and draws two cards from the deck; a wealth tax takes the lowest cards."""
-    now = awaited(state)
-    if now is None or now[1] != player:
-        return {}
-    step = now[0]
+    step = step_of(state, player)
     if step == "investy":
         return {"draw": ["deck", "deck"]}
     if step == "government" and state["timeline"][state["timeline_index"]] == "audit":

@@ -17,6 +17,7 @@ DEFAULTS: dict[str, Any] = {
     "initiative_is_action": False,  # H9: fulfilling an initiative comes on top of the turn's action
     "government_average": "all",    # H10: the average of all stones; "leaders": of each sector's furthest
     "timeline": "",                 # H2: empty keeps the timeline of the data file
+    "audit_phase": "joint",         # H15: the Audit shares its phase with the first Investy's turn; "own": not
 }
 
 
@@ -51,6 +52,8 @@ def options(given: Mapping[str, Any], board: dict[str, Any]) -> dict[str, Any]:
     out["initiative_is_action"] = _bool("initiative_is_action", out["initiative_is_action"])
     if out["government_average"] not in ("all", "leaders"):
         raise RulesetError("option government_average must be 'all' or 'leaders'")
+    if out["audit_phase"] not in ("joint", "own"):
+        raise RulesetError("option audit_phase must be 'joint' (with the first Investy's turn) or 'own'")
     timeline = [a.strip() for a in str(out["timeline"] or "").split(",") if a.strip()]
     for a in timeline:
         if a not in board["actions"]:
@@ -132,6 +135,8 @@ def setup(given: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> St
     state["initiatives"]["open"] = [deck.pop(0) for _ in range(board["table"]["open_initiatives"])]
     state["initiatives"]["deck_size"] = len(deck)
     start_round(state, deck_dice)
+    if holiday_at_once(state):
+        state["log"].append(HOLIDAY)
     return state
 
 
@@ -149,4 +154,18 @@ def start_round(state: State, dice: Dice) -> None:
         state["private"][state["seats"]["government"]]["grant_cards"] = [c for c in drawn if c is not None]
 
 
-__all__ = ["DEFAULTS", "kinds", "options", "setup", "start_round"]
+HOLIDAY = "Holiday break: the Government enjoys the holidays and does nothing (no phase waits for it)."
+
+
+def holiday_at_once(state: State) -> bool:
+    """Ablauf, "Holiday break: Die Regierung genießt die Feiertage und tut nichts": nobody decides anything, so
+    the Government's step is taken off the round as it opens and the first Investy's turn is the next phase
+    (house rule H15). Its initiative preference may still be sent in any phase (H14). True if it was taken off."""
+    q = state["queue"]
+    if state["timeline"][state["timeline_index"]] == "holiday" and q and q[0]["step"] == "government":
+        q.pop(0)
+        return True
+    return False
+
+
+__all__ = ["DEFAULTS", "HOLIDAY", "holiday_at_once", "kinds", "options", "setup", "start_round"]

@@ -24,7 +24,7 @@ from .common import (
     sector,
     sectors,
 )
-from .orders import awaited, grant_count
+from .orders import grant_count, step_of
 
 
 def _costs(state: State) -> str:
@@ -41,10 +41,9 @@ def _open(state: State) -> list[str]:
 
 def template(state: State, player: str) -> str:
     """The commented YAML of the ``orders`` value for the open phase, pre-filled with the defaults."""
-    now = awaited(state)
-    if now is None or now[1] != player:
+    step = step_of(state, player)
+    if step is None:
         return "# It is not your phase: nothing to order now.\nnote: \"\"\n"
-    step = now[0]
     head = [f"# Round {state['round']} of {len(state['timeline'])} — {action_name(state)}. "
             f"Costs: {_costs(state)} (sum at most {state['board']['table']['cost']['max_sum']}).",
             *_open(state)]
@@ -112,11 +111,10 @@ def _investy_sheet(state: State, me: str) -> list[str]:
 def describe(state: State, player: str, orders: Mapping[str, Any] | None) -> list[str]:
     """Each order as the adjudicator reads it."""
     o = orders or {}
-    now = awaited(state)
-    if now is None or now[1] != player:
+    step = step_of(state, player)
+    if step is None:
         return ["Not your phase: no orders are used."]
     out: list[str] = []
-    step = now[0]
     if step == "government":
         out += _describe_government(state, o)
     elif step == "investy":

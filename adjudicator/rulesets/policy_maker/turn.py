@@ -29,8 +29,8 @@ from .common import (
     sector,
 )
 from .data import JOKER
-from .orders import default_audit, grant_plan, invest_problem, manipulate_problem, tax_problems
-from .setup import start_round
+from .orders import default_audit, grant_plan, invest_problem, manipulate_problem, open_steps, tax_problems
+from .setup import HOLIDAY, holiday_at_once, start_round
 
 
 class Phase:
@@ -54,23 +54,30 @@ class Phase:
 
 
 def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResult:
-    """Run the phase at the head of the queue and, when the round is over, the round's end."""
+    """Run the open phase (one step, or the Audit and the first Investy's turn, H15) and, when the round is
+    over, the round's end."""
     p = Phase(state, dice)
     s = p.s
-    step = s["queue"].pop(0)
-    who = step["player"]
-    given = orders.get(who) or {}
+    steps = open_steps(s)
     gov_orders = orders.get(government(s)) or {}
-    if who != government(s) and "initiatives" in gov_orders:  # sent in an Investy's phase: stands from now
-        s["private"][government(s)]["initiative_preference"] = list(gov_orders["initiatives"])
-    report: dict[str, Any] = {"round": s["round"], "action": action(s), "step": step["step"], "player": who,
-                              "note": given.get("note") or None}
-    if step["step"] == "government":
-        _government(p, given)
-    elif step["step"] == "investy":
-        _investy(p, who, given)
-    else:
-        _wealth_tax(p, who, given.get("wealth_tax"))
+    if all(x["player"] != government(s) for x in steps) and "initiatives" in gov_orders:
+        s["private"][government(s)]["initiative_preference"] = list(gov_orders["initiatives"])  # stands from now
+    report: dict[str, Any] = {"round": s["round"], "action": action(s), "step": steps[0]["step"],
+                              "player": steps[0]["player"],
+                              "note": (orders.get(steps[0]["player"]) or {}).get("note") or None}
+    if len(steps) > 1:
+        report["with"] = {"step": steps[1]["step"], "player": steps[1]["player"],
+                          "note": (orders.get(steps[1]["player"]) or {}).get("note") or None}
+    for step in steps:
+        s["queue"].pop(0)
+        who = step["player"]
+        given = orders.get(who) or {}
+        if step["step"] == "government":
+            _government(p, given)
+        elif step["step"] == "investy":
+            _investy(p, who, given)
+        else:
+            _wealth_tax(p, who, given.get("wealth_tax"))
     if not s["queue"]:
         _end_of_round(p)
     report["round_log"] = p.closed_log if p.closed_log is not None else list(s["log"])
@@ -364,3 +371,5 @@ def _end_of_round(p: Phase) -> None:
     s["round"] += 1
     start_round(s, p.dice)
     p.say(None, f"Round {s['round']} begins: {action_name(s)}.")
+    if holiday_at_once(s):
+        p.say(government(s), HOLIDAY)
