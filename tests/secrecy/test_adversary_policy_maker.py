@@ -17,7 +17,7 @@ def bot(state, login, turn):
     """The Government gives the demo's tax policy and initiative preferences; an Investy draws two from the deck
     and says so in a note."""
     if turn == 1 and login == "dora":
-        return demo_bot("policy-maker")(state, "kmensah", 1)
+        return demo_bot("policy-maker")(state, "jhartl", 1)  # the demo's Government
     orders = pm_orders.defaults(state, login)
     return {**orders, "note": f"{login} draws blind in turn {turn}"} if orders else None
 
