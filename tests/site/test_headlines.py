@@ -59,11 +59,11 @@ def test_policy_maker_headline_names_the_law_passed_and_the_phase_news(demo):
     """The Government's tax policy is a law it passes; a public initiative fulfilled and a market manipulated come
     before an investment; the drawing of cards is no news; the end names who won and why."""
     h = demo["policy-maker"].headlines
-    assert h[1] == "The Government (Kofi Mensah) passes a tax law: Education 2 → 1. Costs now add up to 7."
-    assert h[18].startswith("Margarethe Vogl fulfils the public initiative District Heating")
-    assert h[39].startswith("Jonas Hartl manipulates the Energy market against Margarethe Vogl")
+    assert h[1] == "The Government (Jonas Hartl) passes a tax law: Education 2 → 1. Costs now add up to 7."
+    assert h[18].startswith("Margarethe Vogl fulfils the public initiative Vaccination Drive")
+    assert h[19].endswith("Audit: the Government looks at the hand of Margarethe Vogl (12 cards).")
     assert not any(part.endswith("from the deck.") for t in h for part in h[t].split(" · "))
-    assert h[40] == "Kofi Mensah wins: The timeline marker reaches »Ende«: no monopoly, the Government wins."
+    assert h[37] == "Jonas Hartl wins: The timeline marker reaches »Ende«: no monopoly, the Government wins."
 
 
 def test_a_headline_is_in_every_issue_of_every_demo_game(demo):
