@@ -7,6 +7,7 @@ compared byte for byte. No floats: fractions are kept as ``"3/10"`` strings or a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -66,6 +67,8 @@ class GameConfig:
     ...                   "dice": {"commitment": "ab", "length": 1000}})
     >>> cfg.ruleset, cfg.title, cfg.sealed_orders, cfg.key, cfg.chain_length
     ('diplomacy', 'g1', True, None, 1000)
+    >>> cfg.language, cfg.variant, GameConfig({"language": "Deutsch", "options": {"map": "classic"}}).variant
+    (None, None, 'classic')
     """
 
     data: Mapping[str, Any]
@@ -79,8 +82,26 @@ class GameConfig:
         return str(self.data.get("title") or self.data.get("game", ""))
 
     @property
+    def description(self) -> str:
+        """What the game is, in the organiser's words (empty if game.yaml says nothing)."""
+        own = self.data.get("description")
+        return own if isinstance(own, str) else ""
+
+    @property
+    def language(self) -> str | None:
+        """The language game.yaml sets for the game's pages (a two-letter code), if it sets one."""
+        own = self.data.get("language")
+        return own if isinstance(own, str) and re.fullmatch(r"[a-z]{2}", own) else None
+
+    @property
     def options(self) -> Mapping[str, Any]:
         return self.data.get("options") or {}
+
+    @property
+    def variant(self) -> str | None:
+        """The map the game is played on, where the ruleset has several (``options: map``)."""
+        name = self.options.get("map")
+        return str(name) if name else None
 
     @property
     def sealed_orders(self) -> bool:

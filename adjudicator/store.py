@@ -132,6 +132,11 @@ class Game:
         return GameConfig(self.config)
 
     @property
+    def title(self) -> str:
+        """The game's name for readers: ``title`` in game.yaml, else its id."""
+        return self.settings.title or self.id
+
+    @property
     def keyed(self) -> bool:
         """True if the game has a key: its hidden state and private reports are sealed."""
         return self.settings.key is not None

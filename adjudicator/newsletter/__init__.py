@@ -60,8 +60,8 @@ def render_issue(game: Game, turn: int, state: dict[str, Any], report: dict[str,
     of turns 0..turn (the site build caches both). ``head`` is the chain head after the turn (``verify`` passes
     the one its replay computed; by default it is read from the turn's files)."""
     game = as_of(game, turn)
-    lang = words.game_language(game.config, game.root)
-    title = f"{game.config.get('title', game.id)} — {report['label']}"
+    lang = words.game_language(game.settings, game.root)
+    title = f"{game.title} — {report['label']}"
     lead = _lead(game, turn, state, report, lang)
     publics = [*states_before(turn), game.ruleset.public_view(state)]
     news = headline(game, state, report, publics, lang) if turn else ""
@@ -144,13 +144,13 @@ def seat_names(game: Game, public: dict[str, Any]) -> dict[str, str]:
 
 def labels_of(game: Game) -> dict[str, str]:
     """The readers' labels of the game's data keys (see ``assets/games.yaml``)."""
-    return dict(words.about(game.ruleset.name, game.config.get("options")).get("labels") or {})
+    return dict(words.about(game.ruleset.name, game.settings.options).get("labels") or {})
 
 
 def as_of(game: Game, turn: int) -> Game:
     """The game with the players it had at ``turn``: one who joined later is not in an earlier issue, so an
     issue stays what it was when it was published (``verify`` checks that it does)."""
-    players = game.config.get("players", [])
+    players = game.settings.players
     if all(p.get("joined", 0) <= turn for p in players):
         return game
     kept = [p for p in players if p.get("joined", 0) <= turn]
@@ -160,7 +160,7 @@ def as_of(game: Game, turn: int) -> Game:
 def presence(game: Game, count: int) -> dict[str, range]:
     """The turns in which each player was in the game (from ``joined`` in game.yaml): charts leave gaps outside."""
     out = {}
-    for p in game.config.get("players", []):
+    for p in game.settings.players:
         joined = p.get("joined", 0)
         out[str(p["key"])] = range(int(joined) if isinstance(joined, int) else 0, int(p.get("left", count)))
     return out
@@ -217,11 +217,11 @@ def repo_url(root: Path) -> str | None:
 def _lead(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any], lang: str) -> str:
     if turn == 0:
         first = _next_deadline(game, report)
-        return (words.say(lang, "setup", game=game.config.get("title", game.id))
+        return (words.say(lang, "setup", game=game.title)
                 + (" " + words.say(lang, "first_due", when=first) if first else ""))
     names = player_names(game)
     missed = [names.get(k, k) for k in report.get("orders", {}).get("missed", [])]
-    bits = [f"{words.say(lang, 'turn_of', turn=turn, game=game.config.get('title', game.id))}: {report['label']}."]
+    bits = [f"{words.say(lang, 'turn_of', turn=turn, game=game.title)}: {report['label']}."]
     if report.get("deadline"):
         bits.append(words.say(lang, "deadline", when=_local(game, report["deadline"])))
     bits += _adjudicated(game, report, lang)

@@ -127,11 +127,11 @@ class GameView:
 
     @functools.cached_property
     def lang(self) -> str:
-        return words.game_language(self.game.config, self.game.root)
+        return words.game_language(self.game.settings, self.game.root)
 
     @functools.cached_property
     def about(self) -> dict[str, Any]:
-        return words.about(self.game.ruleset.name, self.game.config.get("options"))
+        return words.about(self.game.ruleset.name, self.game.settings.options)
 
     @functools.cached_property
     def names(self) -> dict[str, str]:
@@ -171,7 +171,7 @@ class GameView:
     def out_of_game(self) -> set[str]:
         """Players the rules put out of the game: by the ruleset's own word (its ``out_of_game`` hook), or whose
         count that puts them out (``out_at_zero``) fell to zero; and those who left (``left`` in game.yaml)."""
-        gone = {str(p["key"]) for p in self.game.config.get("players", []) if p.get("left")}
+        gone = {str(p["key"]) for p in self.game.settings.players if p.get("left")}
         if isinstance(self.game.ruleset, MarksOut) and self.turns:
             gone.update(self.game.ruleset.out_of_game(self.public(len(self.turns) - 1)))
         metric = self.about.get("out_at_zero")
@@ -219,7 +219,7 @@ class GameView:
 
     @property
     def title(self) -> str:
-        return str(self.game.config.get("title", self.game.id))
+        return self.game.title
 
     @property
     def last(self) -> int:
@@ -285,14 +285,14 @@ def _relative(from_page: str, target: str) -> str:
 
 def summary(view: GameView) -> str:
     """What the game is, for its overview: ``description`` in game.yaml, else the site's summary of its rules."""
-    own = view.game.config.get("description")
-    text = own if isinstance(own, str) and own.strip() else view.about.get("summary", "")
+    own = view.game.settings.description
+    text = own if own.strip() else view.about.get("summary", "")
     return md_escape(" ".join(str(text).split()))
 
 
 def rules_page(root: Path, view: GameView) -> str | None:
     """The league's rules page for the game: the variant's own (by its map) if there is one, else the ruleset's."""
-    variant = (view.game.config.get("options") or {}).get("map")
+    variant = view.game.settings.variant
     for name in (variant, view.game.ruleset.name):
         if name and (root / "site" / "rules" / f"{name}.md").is_file():
             return f"rules/{name}.md"
@@ -495,7 +495,7 @@ def overview(view: GameView, root: Path, has_map: bool, history: Sequence[str] =
     if issues:
         links += [f"[{say('archive')}](../../news/{view.id}.md)", f'<a href="../../feeds/{view.id}.xml">RSS</a>']
     lines += [" · ".join(links), "", *history, f"## {say('players')}", "",
-              html_table([_player_row(p, view) for p in g.config.get("players", [])], {}, say("players")), "",
+              html_table([_player_row(p, view) for p in g.settings.players], {}, say("players")), "",
               "## How to send orders", "", *_how_to(view), ""]
     if issues:
         lines += [f"## {say('turns')}", ""]
@@ -511,7 +511,7 @@ def overview(view: GameView, root: Path, has_map: bool, history: Sequence[str] =
 def _player_row(p: Mapping[str, Any], view: GameView) -> dict[str, Any]:
     say = view.say
     row: dict[str, Any] = {say("player"): p["name"], "GitHub": p["login"]}
-    if any("role" in q for q in view.game.config.get("players", [])):
+    if any("role" in q for q in view.game.settings.players):
         row[say("role")] = view.role_label(p)
     status = [say("joined", turn=p["joined"])] if p.get("joined") else []
     if p["key"] in view.out_of_game():
@@ -521,7 +521,7 @@ def _player_row(p: Mapping[str, Any], view: GameView) -> dict[str, Any]:
 
 
 def _schedule_text(game: store.Game) -> str:
-    block = game.config.get("schedule")
+    block = game.settings.schedule
     if not block:
         return "no fixed deadlines: adjudicated when all orders are in"
     text = f"every {block.get('every', '7 days')}, {block.get('timezone', 'UTC')}"

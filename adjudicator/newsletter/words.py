@@ -22,6 +22,8 @@ from typing import Any
 
 import yaml
 
+from ..model import GameConfig
+
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "turn": "Turn {turn}", "turn_of": "Turn {turn} of {game}", "deadline": "Deadline {when}.",
@@ -141,10 +143,9 @@ def league_language(root: Path) -> str:
     return match.group(1) if match else "en"
 
 
-def game_language(config: Mapping[str, Any], root: Path) -> str:
+def game_language(settings: GameConfig, root: Path) -> str:
     """The language of a game's pages (see the module's docstring)."""
-    own = config.get("language")
-    if isinstance(own, str) and re.fullmatch(r"[a-z]{2}", own):
-        return own
-    known = about(str(config.get("ruleset", "")), config.get("options")).get("language")
+    if settings.language:
+        return settings.language
+    known = about(settings.ruleset, settings.options).get("language")
     return str(known) if known else league_language(root)

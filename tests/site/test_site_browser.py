@@ -329,7 +329,7 @@ def test_screenshots_of_each_demo_game(browser: Browser, demo: str, width: int):
         loaded = store.load_game(REPO, game)
         last = loaded.last_turn
         browser.get(f"{demo}games/{game}/")
-        assert browser.script("return document.documentElement.lang") == words.game_language(loaded.config, REPO)
+        assert browser.script("return document.documentElement.lang") == words.game_language(loaded.settings, REPO)
         browser.screenshot(ARTIFACTS / f"demo-{kind}-{game}.png")
         browser.get(f"{demo}news/{game}/{last:04d}/")
         browser.wait_for(lambda: browser.find_all("article h1"), "the issue")  # noqa: B023 - used at once
