@@ -10,6 +10,8 @@ draws the same layers.
 from __future__ import annotations
 
 import ast
+import re
+import tomllib
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
@@ -125,3 +127,24 @@ def test_the_checks_see_an_upward_import_and_one_inside_a_function(tmp_path: Pat
     found = imports(fake, "adjudicator.store")
     assert found == [("adjudicator.cli.values", 1, False), ("adjudicator.turn", 4, True)]
     assert all(layer(target) > layer("adjudicator.store") for target, _, _ in found)
+
+
+# What each declared dependency is imported as; tzdata is data that zoneinfo reads when the system has no zones.
+IMPORTED_AS = {"pyyaml": "yaml", "jsonschema": "jsonschema", "pyrage": "pyrage", "tzdata": None}
+
+
+def test_every_declared_dependency_is_used():
+    """A dependency is declared because code uses it: GitPython was declared long after the git layer had become
+    plain subprocesses, and installed into every league for nothing (see the architecture page)."""
+    pyproject = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    declared = [re.split(r"[<>=!~\[ ;]", d, maxsplit=1)[0].lower() for d in pyproject["project"]["dependencies"]]
+    assert sorted(declared) == sorted(IMPORTED_AS), "a dependency was added or removed: say here what it is imported as"
+    used: set[str] = set()
+    for path in MODULES.values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                used |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                used.add((node.module or "").split(".")[0])
+    unused = [d for d, module in IMPORTED_AS.items() if module is not None and module not in used]
+    assert unused == []
