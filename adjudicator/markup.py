@@ -13,11 +13,15 @@ written as a numeric character reference, which Markdown shows as the character 
 'Getreide gegen Energie? 20 a, ihr 6 e.'
 >>> svg_text('a"<b>&')
 'a&#34;&#60;b&#62;&#38;'
+
+Tables are written by ``md_table``: the rulesets' words and figures as they are, a player's text through
+``md_text`` first (a name is a player's text). Whatever a cell holds, it stays one cell of one row.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 # Characters that start inline markup in Markdown, HTML, the site's extensions (attr_list, tables) and template
@@ -40,3 +44,25 @@ def md_text(value: Any) -> str:
 def svg_text(value: Any) -> str:
     """``value`` as the text or an attribute value of an SVG (XML) element."""
     return _XML.sub(lambda m: f"&#{ord(m[0])};", _CONTROL.sub(" ", str(value)))
+
+
+def md_table(head: Sequence[Any], rows: Iterable[Sequence[Any]], align: str = "") -> list[str]:
+    """A Markdown table as lines: the head, the rule and a line a row. ``align`` has a letter a column, ``l`` or
+    ``r`` (numbers), left where it is short; ``None`` is a blank cell. A ``|`` or a line break in a cell is
+    escaped or folded, so a cell cannot end early or start a row; player text must still go through ``md_text``
+    (markup is not escaped here).
+
+    >>> md_table(["Player", "GE"], [[md_text("Ann|<b>"), 12], ["Bo", None], ["Cy", ""]], "lr")
+    ['| Player | GE |', '|---|---:|', '| Ann&#124;&#60;b&#62; | 12 |', '| Bo | |', '| Cy |  |']
+    >>> md_table(["Card", "1"], [["a|b\\nc", 1]])
+    ['| Card | 1 |', '|---|---|', '| a\\\\|b c | 1 |']
+    """
+    rule = "|" + "".join("---:|" if align[i:i + 1] == "r" else "---|" for i in range(len(head)))
+    return [_row(head), rule, *(_row(row) for row in rows)]
+
+
+def _row(cells: Sequence[Any]) -> str:
+    # None is a blank cell, "| |"; an empty string is "|  |". Both are as the hand-written tables had them, so
+    # the demo's published pages keep their bytes.
+    return "|" + "".join(" |" if c is None else f" {_CONTROL.sub(' ', str(c)).replace('|', chr(92) + '|')} |"
+                         for c in cells)

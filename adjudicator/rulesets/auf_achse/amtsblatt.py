@@ -7,9 +7,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
-from xml.sax.saxutils import escape
 
-from ...markup import md_text
+from ...markup import md_table, md_text, svg_text
 from ...model import Player, State
 from ...palette import colours, text_on
 from .board import Board
@@ -66,7 +65,7 @@ def svg_map(state: State, report: Mapping[str, Any] | None = None) -> str:
         (x1, y1), (x2, y2) = board.position(r.start), board.position(r.end)
         parts.append(f'<text x="{(x1 + x2) / 2:.0f}" y="{(y1 + y2) / 2 - 4:.0f}" font-size="7" fill="#7a6f58" '
                      f'text-anchor="middle" paint-order="stroke" stroke="#f4f1e8" stroke-width="2">'
-                     f'{escape(r.start)}-{escape(r.end)}</text>')
+                     f'{svg_text(r.start)}-{svg_text(r.end)}</text>')
     if state["site"]:
         x, y = board.position(state["site"])
         parts.append(f'<g><rect x="{x - 7}" y="{y - 7}" width="14" height="14" fill="#ffcc00" stroke="#000" '
@@ -76,11 +75,11 @@ def svg_map(state: State, report: Mapping[str, Any] | None = None) -> str:
     for code, c in board.cities.items():
         mark = code in waiting
         parts.append(f'<circle cx="{c.x}" cy="{c.y}" r="{6 if mark else 4}" fill="{"#2b6cb0" if mark else "#333"}"'
-                     f' stroke="#fff" stroke-width="1"><title>{escape(c.name)} ({code})'
+                     f' stroke="#fff" stroke-width="1"><title>{svg_text(c.name)} ({code})'
                      f'{" – " + ", ".join(waiting[code]) if mark else ""}</title></circle>')
         anchor = ' text-anchor="end"' if c.label_dx < 0 else ""
         parts.append(f'<text x="{c.x + c.label_dx}" y="{c.y + c.label_dy}" font-size="11" fill="#222"{anchor} '
-                     f'paint-order="stroke" stroke="#f4f1e8" stroke-width="3">{escape(c.name)}</text>')
+                     f'paint-order="stroke" stroke="#f4f1e8" stroke-width="3">{svg_text(c.name)}</text>')
     parts += _trucks(state, board)
     parts.append(_legend(state, board, h))
     parts.append("</svg>")
@@ -103,7 +102,7 @@ def _routes_drawn(state: State, report: Mapping[str, Any] | None, board: Board) 
             pts = " ".join(f"{x + offset},{y + offset}" for x, y in (board.position(f) for f in fields))
             out.append(f'<polyline class="tp-route" points="{pts}" fill="none" stroke="{colour.get(key, "#555")}" '
                        f'stroke-width="4" stroke-linejoin="round" stroke-linecap="round" opacity="0.85">'
-                       f'<title>{escape(state["hauliers"][key]["name"])}: {" – ".join(fields)}</title></polyline>')
+                       f'<title>{svg_text(state["hauliers"][key]["name"])}: {" – ".join(fields)}</title></polyline>')
     return out
 
 
@@ -115,9 +114,9 @@ def text_alternative(state: State) -> list[str]:
         h = state["hauliers"][key]
         where = ", ".join(f"{board.label(t['position'])} ({t['position']}), Ladung {cargo(state, t)}/{capacity(t)}"
                           for t in h["trucks"])
-        rows.append(f"<li>{escape(h['name'])}: {escape(where)}</li>")
+        rows.append(f"<li>{svg_text(h['name'])}: {svg_text(where)}</li>")
     if state["site"]:
-        rows.append(f"<li>Baustelle: {escape(state['site'])}</li>")
+        rows.append(f"<li>Baustelle: {svg_text(state['site'])}</li>")
     return [f'<details class="tp-map-text"><summary>Der Spielplan als Text: Brummis je Feld</summary>'
             f'<ul>{"".join(rows)}</ul></details>', ""]
 
@@ -142,8 +141,8 @@ def _trucks(state: State, board: Board) -> list[str]:
             n = stacked.get(t["position"], 0)
             stacked[t["position"]] = n + 1
             x, y = x - 9 + 4 * n, y + 6 + 9 * n
-            label = escape(h["name"][:2]) + (str(ti + 1) if len(h["trucks"]) > 1 else "")
-            title = (f"{escape(h['name'])}: {t['position']}, Ladung {cargo(state, t)}/{capacity(t)}"
+            label = svg_text(h["name"][:2]) + (str(ti + 1) if len(h["trucks"]) > 1 else "")
+            title = (f"{svg_text(h['name'])}: {t['position']}, Ladung {cargo(state, t)}/{capacity(t)}"
                      f"{' (Pleite)' if h['bankrupt'] else ''}")
             opacity = ' opacity="0.45"' if h["bankrupt"] else ""
             parts.append(f'<g{opacity}><rect x="{x}" y="{y}" width="22" height="11" rx="2" fill="{colour}" '
@@ -159,7 +158,7 @@ def _trucks(state: State, board: Board) -> list[str]:
 def _legend(state: State, board: Board, height: int) -> str:
     y0 = height - 20 - 14 * len(state["seats"])
     rows = [f'<g font-family="sans-serif" font-size="11"><text x="12" y="{y0 - 38}" font-weight="bold">'
-            f'{escape(board.name)} {map_round(state)}</text>',
+            f'{svg_text(board.name)} {map_round(state)}</text>',
             f'<circle cx="18" cy="{y0 - 24}" r="6" fill="#2b6cb0"/><text x="30" y="{y0 - 20}">offene Aufträge</text>',
             f'<circle cx="18" cy="{y0 - 8}" r="3" fill="#6b5e45"/><text x="30" y="{y0 - 4}">hohe Verkehrsdichte '
             f'(2 P.)</text>']
@@ -167,7 +166,7 @@ def _legend(state: State, board: Board, height: int) -> str:
         h = state["hauliers"][key]
         y = y0 + 14 * i
         rows.append(f'<rect x="12" y="{y}" width="12" height="9" fill="{haulier_colours(state)[key]}"/>'
-                    f'<text x="30" y="{y + 9}">{escape(h["name"])}</text>')
+                    f'<text x="30" y="{y + 9}">{svg_text(h["name"])}</text>')
     rows.append("</g>")
     return "".join(rows)
 
@@ -175,7 +174,7 @@ def _legend(state: State, board: Board, height: int) -> str:
 def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
     """The Amtsblatt of the round just played (``state`` is the new state)."""
     board = board_of(state)
-    names = {k: md_text(h["name"]) for k, h in state["hauliers"].items()}  # the players chose them
+    names = {k: md_text(h["name"]) for k, h in state["hauliers"].items()}  # Markdown only: player text
     rnd = report["round"]
     out = [f"**Amtsblatt** – Auswertung der Runde {rnd} von *Auf Achse*"
            + (" (Versteigerung)" if rnd == 0 else ""), ""]
@@ -215,14 +214,13 @@ def setup_newsletter(state: State, players: Sequence[Player]) -> str:
     only be bid on if it is published) and every offer of the game (Auswertung: "bereits vor der ersten
     Spielrunde zur allgemeinen Kenntnisnahme veröffentlicht")."""
     board = board_of(state)
-    names = {k: md_text(h["name"]) for k, h in state["hauliers"].items()}
+    names = {k: md_text(h["name"]) for k, h in state["hauliers"].items()}  # Markdown only: player text
     out = ["**Amtsblatt** – Spielbeginn von *Auf Achse*", "",
            f"{len(state['seats'])} Spediteure, je {state['hauliers'][state['seats'][0]]['cash']} kj Startkapital. "
-           "In Runde 0 wird nur versteigert.", "", "## Spediteure", "", "| Spediteur | Startort |", "|---|---|"]
-    for key in state["seats"]:
-        h = state["hauliers"][key]
-        out.append(f"| {names[key]} | {' / '.join(board.label(t['position']) for t in h['trucks'])} |")
-    out.append("")
+           "In Runde 0 wird nur versteigert.", "", "## Spediteure", "",
+           *md_table(["Spediteur", "Startort"],
+                     [[names[key], " / ".join(board.label(t["position"]) for t in state["hauliers"][key]["trucks"])]
+                      for key in state["seats"]]), ""]
     out += _announced(state, {"announced": [o["id"] for o in state["orders"] if o["offered"] == 0]}, board)
     out += all_offers(state, board, names)
     out += ["## Spielplan", "", svg_map(state), "", *text_alternative(state)]
@@ -235,8 +233,7 @@ STATUS = {"announced": "angekündigt", "won": "ersteigert", "loaded": "geladen",
 
 def all_offers(state: State, board: Board, names: Mapping[str, str]) -> list[str]:
     """Every transport order of the game, by the round it is (or was) auctioned in, with what became of it."""
-    out = ["## Alle Angebote", "", "| Runde | Auftrag | Ware | Abholung | Ziel | Menge | Wert | Besonderes | Stand |",
-           "|---|---|---|---|---|---|---|---|---|"]
+    rows = []
     for o in sorted(state["orders"], key=lambda o: (o["offered"], o["id"])):
         extra = [f"Termin: Runde {o['deliver_by']}"] if o["deliver_by"] is not None else []
         if o.get("reoffered"):
@@ -244,9 +241,10 @@ def all_offers(state: State, board: Board, names: Mapping[str, str]) -> list[str
         stand = STATUS[o["status"]]
         if o["holder"] is not None:
             stand += f": {names[o['holder']]} für {o['price']} kj"
-        out.append(f"| {o['offered']} | {o['id']} | {o['goods']} | {board.label(o['from'])} | {board.label(o['to'])} "
-                   f"| {o['count']} | {o['value']} | {', '.join(extra) or '–'} | {stand} |")
-    return out + [""]
+        rows.append([o["offered"], o["id"], o["goods"], board.label(o["from"]), board.label(o["to"]), o["count"],
+                     o["value"], ", ".join(extra) or "–", stand])
+    head = ["Runde", "Auftrag", "Ware", "Abholung", "Ziel", "Menge", "Wert", "Besonderes", "Stand"]
+    return ["## Alle Angebote", "", *md_table(head, rows), ""]
 
 
 def order_book(state: State, board: Board, names: Mapping[str, str]) -> list[str]:
@@ -265,23 +263,22 @@ def order_book(state: State, board: Board, names: Mapping[str, str]) -> list[str
         if not held:
             out += ["Keine offenen Aufträge.", ""]
             continue
-        out += ["| Auftrag | Ware | Von → Nach | Menge | Wert | Preis | Stand |", "|---|---|---|---|---|---|---|"]
+        rows = []
         for o in held:
             where = (f"geladen auf Brummi {o['truck']}" if o["status"] == "loaded"
                      else f"wartet in {board.label(o['from'])}")
             if o["deliver_by"] is not None:
                 where += f", Termin Runde {o['deliver_by']}"
-            out.append(f"| {o['id']} | {o['goods']} | {board.label(o['from'])} → {board.label(o['to'])} | {o['count']} "
-                       f"| {o['value']} | {o['price']} | {where} |")
-        out.append("")
+            rows.append([o["id"], o["goods"], f"{board.label(o['from'])} → {board.label(o['to'])}", o["count"],
+                         o["value"], o["price"], where])
+        out += [*md_table(["Auftrag", "Ware", "Von → Nach", "Menge", "Wert", "Preis", "Stand"], rows), ""]
     return out
 
 
 def _auction(state: State, report: Mapping[str, Any], names: Mapping[str, str], board: Board) -> list[str]:
     if not report["auction"]:
         return []
-    out = ["## Versteigerung", "", "| Auftrag | Ware | Von → Nach | Wert | Gebote | Ergebnis |",
-           "|---|---|---|---|---|---|"]
+    rows = []
     for a in report["auction"]:
         o = state["orders"][a["order"] - 1]
         bids = ", ".join(f"{names[k]} {v}" for k, v in sorted(a["bids"].items(), key=lambda kv: -kv[1]))
@@ -291,9 +288,10 @@ def _auction(state: State, report: Mapping[str, Any], names: Mapping[str, str], 
         result = RESULT[a["result"]]
         if a["result"] == "awarded":
             result = f"**{names[a['winner']]}** für {a['price']} kj"
-        out.append(f"| {o['id']} | {o['count']} {o['goods']} | {board.label(o['from'])} → {board.label(o['to'])} "
-                   f"| {o['value']} | {bids or '–'} | {result} |")
-    return out + [""]
+        rows.append([o["id"], f"{o['count']} {o['goods']}", f"{board.label(o['from'])} → {board.label(o['to'])}",
+                     o["value"], bids or "–", result])
+    return ["## Versteigerung", "",
+            *md_table(["Auftrag", "Ware", "Von → Nach", "Wert", "Gebote", "Ergebnis"], rows), ""]
 
 
 def _routes(state: State, report: Mapping[str, Any], names: Mapping[str, str], board: Board) -> list[str]:
@@ -338,8 +336,7 @@ def _site(state: State, report: Mapping[str, Any], names: Mapping[str, str]) -> 
 
 
 def _accounts(state: State, report: Mapping[str, Any], names: Mapping[str, str], board: Board) -> list[str]:
-    out = ["## Spediteure", "", "| Spediteur | Standort | Ladung | Anhänger | Aufträge offen | Kasse | Zinsen |",
-           "|---|---|---|---|---|---|---|"]
+    rows = []
     for key in state["seats"]:
         h = state["hauliers"][key]
         pos = " / ".join(board.label(t["position"]) for t in h["trucks"])
@@ -347,9 +344,10 @@ def _accounts(state: State, report: Mapping[str, Any], names: Mapping[str, str],
                           for t in h["trucks"])
         trailers = " / ".join(", ".join(t["trailers"]) or "–" for t in h["trucks"])
         cash = f"{h['cash']} kj" + (" **Pleite**" if h["bankrupt"] else "")
-        out.append(f"| {names[key]} | {pos} | {load} | {trailers} | "
-                   f"{', '.join(map(str, open_orders(state, key))) or '–'} | {cash} | "
-                   f"{report['interest'].get(key, '–')} |")
+        rows.append([names[key], pos, load, trailers, ", ".join(map(str, open_orders(state, key))) or "–",
+                     cash, report["interest"].get(key, "–")])
+    head = ["Spediteur", "Standort", "Ladung", "Anhänger", "Aufträge offen", "Kasse", "Zinsen"]
+    out = ["## Spediteure", "", *md_table(head, rows)]
     if report["bankrupt"]:
         out += ["", "Pleite: " + ", ".join(names[k] for k in report["bankrupt"])
                 + ". Der Brummi bleibt auf dem Spielplan stehen."]
@@ -363,7 +361,7 @@ def _announced(state: State, report: Mapping[str, Any], board: Board) -> list[st
     out = [f"## Angebote für Runde {state['round']}", ""]
     if not ids:
         return out + ["Keine Transport-Aufträge mehr.", ""]
-    out += ["| Auftrag | Ware | Abholung | Ziel | Menge | Wert | Besonderes |", "|---|---|---|---|---|---|---|"]
+    rows = []
     for i in ids:
         o = state["orders"][i - 1]
         extra = []
@@ -371,9 +369,9 @@ def _announced(state: State, report: Mapping[str, Any], board: Board) -> list[st
             extra.append(f"Termin: Runde {o['deliver_by']}")
         if o.get("reoffered"):
             extra.append("erneut angeboten")
-        out.append(f"| {i} | {o['goods']} | {board.label(o['from'])} | {board.label(o['to'])} | {o['count']} | "
-                   f"{o['value']} | {', '.join(extra) or '–'} |")
-    return out + [""]
+        rows.append([i, o["goods"], board.label(o["from"]), board.label(o["to"]), o["count"], o["value"],
+                     ", ".join(extra) or "–"])
+    return [*out, *md_table(["Auftrag", "Ware", "Abholung", "Ziel", "Menge", "Wert", "Besonderes"], rows), ""]
 
 
 HEADLINE_LENGTH = 200  # a headline is one line (the site cuts longer ones): the round's biggest news that fit

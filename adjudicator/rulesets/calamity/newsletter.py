@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
+from ...markup import md_table, md_text
 from .ledger import in_bank, premium
 from .tables import CATEGORIES, DECK, MATRICES, TRACK, TYPES, YEAR_END
 
@@ -66,7 +67,7 @@ def track_svg(st: Mapping[str, Any]) -> str:
 
 
 def _players_table(st: Mapping[str, Any]) -> list[str]:
-    rows = ["| Player | GE | Policies | Premium a year | Cards left |", "|---|---:|---|---:|---:|"]
+    rows = []
     for p in st["seats"]:
         pl = st["players"][p]
         amount, doubled = premium(st, p)
@@ -74,9 +75,8 @@ def _players_table(st: Mapping[str, Any]) -> list[str]:
         if doubled:
             held += f" (complete: {', '.join(doubled)})"
         marked = " (insolvent, plays on: section 3)" if pl.get("insolvencies") else ""
-        rows.append(f"| {escape(st['names'][p])}{marked} | {pl['cash']} | {held} | {amount} | "
-                    f"{st['hands'].get(p, 0)} |")
-    return rows
+        rows.append([md_text(st["names"][p]) + marked, pl["cash"], held, amount, st["hands"].get(p, 0)])
+    return md_table(["Player", "GE", "Policies", "Premium a year", "Cards left"], rows, "lrlrr")
 
 
 def cards_tally(st: Mapping[str, Any]) -> list[str]:
@@ -85,11 +85,11 @@ def cards_tally(st: Mapping[str, Any]) -> list[str]:
     deck, played = Counter(DECK), Counter(x["card"] for x in st["played"])
     values = sorted(deck)
     out = [f"### Movement cards played in year {st['year']}", "",
-           "| Card | " + " | ".join(str(v) for v in values) + " | Fields |", "|---|" + "---:|" * (len(values) + 1),
-           "| In the deck | " + " | ".join(str(deck[v]) for v in values) + f" | {sum(DECK)} |",
-           "| Played | " + " | ".join(str(played[v]) for v in values) + f" | {st['token']} |",
-           "| Still in hands | " + " | ".join(str(deck[v] - played[v]) for v in values)
-           + f" | {YEAR_END - st['token']} |", ""]
+           *md_table(["Card", *values, "Fields"],
+                     [["In the deck", *(deck[v] for v in values), sum(DECK)],
+                      ["Played", *(played[v] for v in values), st["token"]],
+                      ["Still in hands", *(deck[v] - played[v] for v in values), YEAR_END - st["token"]]],
+                     "l" + "r" * (len(values) + 1)), ""]
     for p in st["seats"]:
         mine = [str(x["card"]) for x in st["played"] if x["player"] == p]
         out.append(f"- {escape(st['names'][p])}: played {', '.join(mine) or 'nothing yet'}; "
@@ -102,9 +102,8 @@ def _risk_section(st: Mapping[str, Any], risk: Mapping[str, Any]) -> list[str]:
     m = MATRICES[cat]
     out = [f"### Calamity {cat} on field {risk['field']}", "",
            f"Row {risk['row']}, column {risk['column']}: the cell marks "
-           f"{', '.join(risk['marked']) or 'no policy type'}.", "",
-           "| Matrix " + cat + " | " + " | ".join(f"c{c}" for c in range(1, 7)) + " |",
-           "|---|" + "---|" * 6]
+           f"{', '.join(risk['marked']) or 'no policy type'}.", ""]
+    rows = []
     for r in range(1, 7):
         cells = []
         for c in range(1, 7):
@@ -114,22 +113,20 @@ def _risk_section(st: Mapping[str, Any], risk: Mapping[str, Any]) -> list[str]:
             elif r == risk["row"]:
                 text = f"**{text}**"
             cells.append(text)
-        out.append(f"| row {r} | " + " | ".join(cells) + " |")
+        rows.append([f"row {r}", *cells])
+    out += md_table([f"Matrix {cat}", *(f"c{c}" for c in range(1, 7))], rows)
     if risk["offers"]:
-        out += ["", "| Offer | From | To | Policy | Fee | Result |", "|---:|---|---|---|---:|---|"]
-        for o in risk["offers"]:
-            out.append(f"| {o['id']} | {escape(st['names'][o['from']])} | {escape(st['names'][o['to']])} | "
-                       f"{o['policy']} | {o['fee']} | {o.get('result', 'open')} |")
+        out += ["", *md_table(["Offer", "From", "To", "Policy", "Fee", "Result"],
+                              [[o["id"], md_text(st["names"][o["from"]]), md_text(st["names"][o["to"]]), o["policy"],
+                                o["fee"], o.get("result", "open")] for o in risk["offers"]], "rlllrl")]
     return out + [""]
 
 
 def _year_end_section(st: Mapping[str, Any], entry: Mapping[str, Any]) -> list[str]:
-    out = [f"### Year end {entry['year']}: premiums", "",
-           "| Player | Premiums | Doubled types | Salary | GE after |", "|---|---:|---|---:|---:|"]
-    for row in entry["statement"]:
-        out.append(f"| {escape(st['names'][row['player']])} | {row['premium']} | "
-                   f"{', '.join(row['doubled']) or '–'} | {row['salary']} | {row['cash']} |")
-    return out + [""]
+    rows = [[md_text(st["names"][row["player"]]), row["premium"], ", ".join(row["doubled"]) or "–", row["salary"],
+             row["cash"]] for row in entry["statement"]]
+    return [f"### Year end {entry['year']}: premiums", "",
+            *md_table(["Player", "Premiums", "Doubled types", "Salary", "GE after"], rows, "lrlrr"), ""]
 
 
 def render(st: Mapping[str, Any], report: Mapping[str, Any]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ...markup import md_table, md_text
 from ...model import Player, State
 from .drawing import load_drawing
 from .game import owners_from, units_from
@@ -135,7 +136,7 @@ def newsletter(state: State, report: dict[str, Any], players: list[Player]) -> s
     own = rulebook_for(m).newsletter(m, state, report, players)
     if own is not None:
         return own
-    who = {p.key: p.name for p in players}
+    who = {p.key: md_text(p.name) for p in players}  # Markdown only: a name is player text
     out = [f"## {report['phase']}", ""]
     results = report.get("results", [])
     out += ["### Orders", ""]
@@ -175,13 +176,13 @@ def newsletter(state: State, report: dict[str, Any], players: list[Player]) -> s
             old = _name(m, c["from"]) if c["from"] else "neutral"
             out.append(f"- {m.full_name(c['province'])}: {old} → {_name(m, c['to'])}")
         out.append("")
-    out += ["### Supply centres", "", "| Power | Player | Centres | Units | Owned |", "|---|---|---:|---:|---|"]
+    rows = []
     for power in m.powers:
         player = _player_for(state, power)
         centres = state["supply_centres"].get(power, [])
-        out.append(f"| {_name(m, power)} | {who.get(player, player) if player else '—'} | {len(centres)} | "
-                   f"{len(state['units'].get(power, []))} | {', '.join(display(c) for c in centres)} |")
-    out.append("")
+        rows.append([_name(m, power), who.get(player, player) if player else "—", len(centres),
+                     len(state["units"].get(power, [])), ", ".join(display(c) for c in centres)])
+    out += ["### Supply centres", "", *md_table(["Power", "Player", "Centres", "Units", "Owned"], rows, "llrr"), ""]
     if report.get("draw_proposals"):
         out.append("Draw proposed by: " + ", ".join(_name(m, p) for p in report["draw_proposals"]) + ".")
         out.append("")

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from ...markup import md_text
+from ...markup import md_table, md_text
 from ...model import Player
 from .common import (
     State,
@@ -79,11 +79,12 @@ def tracks_svg(state: State) -> str:
 
 
 def _who(state: State, key: str | None) -> str:
+    """A player in the issue's Markdown: the name is the player's text, so it is escaped."""
     if key is None:
         return ""
     if key in state["investys"]:
-        return f"{name(state, key)} ({colour(state, key)['name']})"
-    return f"{name(state, key)} (Government)"
+        return f"{md_text(name(state, key))} ({colour(state, key)['name']})"
+    return f"{md_text(name(state, key))} (Government)"
 
 
 def _timeline(state: State, rnd: int) -> str:
@@ -102,21 +103,20 @@ def _timeline(state: State, rnd: int) -> str:
 
 def _table(state: State) -> list[str]:
     keys = investys(state)
-    head = "| Sector | Cost | Danger zone | " + " | ".join(_who(state, k) for k in keys) + " |"
-    lines = [head, "|" + "---|" * (3 + len(keys))]
+    rows: list[list[Any]] = []
     for s in sectors(state):
         sec = sector(state, s)
         cells = []
         for k in keys:
             f = field(state, k, s)
             cells.append(f"**{f}** ⚠" if f >= sec["danger_from"] else str(f))
-        lines.append(f"| {sec['name']} ({sec['german']}) | {state['costs'][s]} | "
-                     f"{sec['danger_from']}–{sec['fields']} | " + " | ".join(cells) + " |")
-    lines.append("| Cards in hand | | | " + " | ".join(str(state["investys"][k]["cards"]) for k in keys) + " |")
-    lines.append("| Public initiatives | | | " + " | ".join(
-        ", ".join(initiative(state, i)["name"] for i in state["investys"][k]["initiatives"]) or "–"
-        for k in keys) + " |")
-    return lines
+        rows.append([f"{sec['name']} ({sec['german']})", state["costs"][s], f"{sec['danger_from']}–{sec['fields']}",
+                     *cells])
+    rows.append(["Cards in hand", None, None, *(state["investys"][k]["cards"] for k in keys)])
+    rows.append(["Public initiatives", None, None,
+                 *(", ".join(initiative(state, i)["name"] for i in state["investys"][k]["initiatives"]) or "–"
+                   for k in keys)])
+    return md_table(["Sector", "Cost", "Danger zone", *(_who(state, k) for k in keys)], rows)
 
 
 def _scoring(state: State) -> list[str]:
@@ -131,18 +131,17 @@ def _scoring(state: State) -> list[str]:
         g = result["government"]
         card = goal(state, g["goal"])
         out += ["**The timeline has reached »Ende« without a monopoly: the Government wins.**", "",
-                "| Government | Points |", "|---|---|",
-                f"| Furthest field on the board | {g['furthest_field']} |",
-                f"| Average field (rounded) | {g['average_field']} |",
-                f"| Public initiatives fulfilled (½ each) | {fraction_show(g['initiatives'])} |",
-                f"| Secret policy goal: {card['name']} — {card['text']} "
-                f"({'reached' if g['goal_reached'] else 'missed'}) | {g['goal_points']} |",
-                f"| **Total** | **{fraction_show(g['total'])}** |", "",
+                *md_table(["Government", "Points"], [
+                    ["Furthest field on the board", g["furthest_field"]],
+                    ["Average field (rounded)", g["average_field"]],
+                    ["Public initiatives fulfilled (½ each)", fraction_show(g["initiatives"])],
+                    [f"Secret policy goal: {card['name']} — {card['text']} "
+                     f"({'reached' if g['goal_reached'] else 'missed'})", g["goal_points"]],
+                    ["**Total**", f"**{fraction_show(g['total'])}**"]]), "",
                 f"Rank: **{g['rank']}**.", ""]
-    out += ["| Investy | Fields in all sectors + initiatives |", "|---|---|"]
     ranked = sorted(investys(state), key=lambda k: (-result["scores"][k], investys(state).index(k)))
-    out += [f"| {_who(state, k)} | {result['scores'][k]} |" for k in ranked]
-    return out
+    return out + md_table(["Investy", "Fields in all sectors + initiatives"],
+                          [[_who(state, k), result["scores"][k]] for k in ranked])
 
 
 def issue(state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from .....markup import md_table, md_text
 from .....model import Player, State
 from ...drawing import load_drawing
 from ...league import phase_label
@@ -94,7 +95,7 @@ def template_lines(m: Map, state: State, player: str) -> list[str]:
 # ----- the issue page ---------------------------------------------------------------------------------------
 
 def newsletter(m: Map, state: State, report: dict[str, Any], players: list[Player]) -> str:
-    who = {p.key: p.name for p in players}
+    who = {p.key: md_text(p.name) for p in players}  # Markdown only: a name is player text
     seat = {power: who.get(k, k) for k, power in state["seats"].items()}
     phase = label(m, report)
     out = [f"## {phase}", ""]
@@ -181,21 +182,19 @@ def _region(region: str) -> str:
 
 
 def _table(m: Map, state: State, seat: dict[str, str]) -> list[str]:
-    out = ["### Versorgungszentren und Konfessionen", "",
-           "| Macht | Spieler | Konfession | VZ | Einheiten | RP je Herbst | Besitz |",
-           "|---|---|---|---:|---:|---:|---|"]
+    rows = []
     for power in sorted(m.powers, key=lambda p: (-len(state["supply_centres"].get(p, [])), p)):
         centres = state["supply_centres"].get(power, [])
-        out.append(f"| {m.powers[power]['name']} | {seat.get(power, '—')} | "
-                   f"{confession_text(state['confessions'][power])} | {len(centres)} | "
-                   f"{len(state['units'].get(power, []))} | {allotment(len(centres))} | "
-                   f"{', '.join(display(c) for c in centres)} |")
+        rows.append([m.powers[power]["name"], seat.get(power, "—"), confession_text(state["confessions"][power]),
+                     len(centres), len(state["units"].get(power, [])), allotment(len(centres)),
+                     ", ".join(display(c) for c in centres)])
     for key in sorted(state.get("neutrals", {})):
         n = state["neutrals"][key]
         centres = state["supply_centres"].get(key, [])
-        out.append(f"| {n['name']} (neutral) | — | {GERMAN_CONFESSION[n['confession']]} | {len(centres)} | "
-                   f"{len(state['units'].get(key, []))} | — | {', '.join(display(c) for c in centres)} |")
-    return out + [""]
+        rows.append([f"{n['name']} (neutral)", "—", GERMAN_CONFESSION[n["confession"]], len(centres),
+                     len(state["units"].get(key, [])), "—", ", ".join(display(c) for c in centres)])
+    head = ["Macht", "Spieler", "Konfession", "VZ", "Einheiten", "RP je Herbst", "Besitz"]
+    return ["### Versorgungszentren und Konfessionen", "", *md_table(head, rows, "lllrrr"), ""]
 
 
 # ----- the map ----------------------------------------------------------------------------------------------
