@@ -143,3 +143,13 @@ def test_state_and_report_round_trip_through_the_canonical_writer():
     res = play(s, {"p0": {"bids": [{"order": 1, "kj": 5000}]}})
     for data in (res.state, res.report):
         assert yamlio.load(yamlio.dump(data), max_bytes=1 << 24).data == data
+
+
+def test_every_auction_result_has_its_words_in_the_amtsblatt():
+    """Versteigerung: each way an auction ends (awarded, reoffered, lapsed, railway) is named in the issue."""
+    from typing import get_args
+
+    from adjudicator.rulesets.auf_achse.amtsblatt import RESULT
+    from adjudicator.rulesets.auf_achse.turn import AuctionResult
+
+    assert set(RESULT) == set(get_args(AuctionResult))

@@ -116,6 +116,20 @@ def test_template_lists_units_holding_with_their_moves_and_describe_reads_back()
         "F Stp/sc - Bot", "A War - Gal"]
 
 
+def test_every_order_outcome_is_marked_in_the_issue() -> None:
+    """An order succeeds, fails or is invalid (resolver.Outcome); the issue marks the last two after the order."""
+    from typing import get_args
+
+    from adjudicator.rulesets.diplomacy.render import OUTCOME_MARKS
+    from adjudicator.rulesets.diplomacy.resolver import Outcome
+
+    assert set(OUTCOME_MARKS) == set(get_args(Outcome))
+    state = RULESET.setup({}, PLAYERS, Dice(b"x"))
+    r = RULESET.adjudicate(state, {"bob": ["A Par - Bur", "F Bre - Kie"], "cy": ["A Mun - Bur"]}, Dice(b"t"))
+    outcomes = {row["text"]: row["result"] for row in r.report["results"]}
+    assert (outcomes["A Par - Bur"], outcomes["F Bre - Kie"], outcomes["A vie H"]) == ("fails", "invalid", "succeeds")
+
+
 def test_newsletter_has_orders_results_table_and_inline_svg() -> None:
     state = RULESET.setup({}, PLAYERS, Dice(b"x"))
     r = RULESET.adjudicate(state, {"bob": ["A Par - Bur"], "cy": ["A Mun - Bur"]}, Dice(b"t"))

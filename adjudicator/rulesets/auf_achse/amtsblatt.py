@@ -14,7 +14,7 @@ from ...palette import colours, text_on
 from .board import Board
 from .game import board_of
 from .tables import tables
-from .turn import capacity, cargo, credit, open_orders
+from .turn import AuctionResult, capacity, cargo, credit, open_orders
 
 
 def haulier_colours(state: State) -> dict[str, str]:
@@ -28,8 +28,8 @@ def _background(name: str) -> dict[str, Any] | None:
     path = resources.files(__package__).joinpath("data", "maps", f"{name}.background.json")
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
-RESULT = {"awarded": "zugeschlagen", "reoffered": "Patt – wird erneut angeboten", "lapsed": "verfallen",
-          "railway": "an die Bundesbahn"}
+RESULT: dict[AuctionResult, str] = {"awarded": "zugeschlagen", "reoffered": "Patt – wird erneut angeboten",
+                                    "lapsed": "verfallen", "railway": "an die Bundesbahn"}
 
 
 def map_round(state: State) -> str:

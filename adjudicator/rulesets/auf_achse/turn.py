@@ -8,7 +8,7 @@ only interest and rent can push a haulier over the limit, and that is bankruptcy
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from ...dice import Dice
 from ...model import Orders, State, TurnResult
@@ -40,6 +40,10 @@ def stau_counts(state: State) -> dict[str, int]:
             counts[t["position"]] = counts.get(t["position"], 0) + 1
     return counts
 
+
+AuctionResult = Literal["awarded", "reoffered", "lapsed", "railway"]
+"""What an auction did with an order: sold to the highest bid, offered again after a tie, let go without a bid
+(or after a tie in the last round of offers), or taken by the Bundesbahn's bid."""
 
 class Round:
     """The adjudication of one round: ``run`` returns the new state and the report."""
@@ -136,13 +140,18 @@ class Round:
             self.report["auction"].append(entry)
 
     def settle(self, o: dict[str, Any], entry: dict[str, Any], won: dict[str, list[int]]) -> None:
+        entry["result"] = self.award(o, entry, won)
+        if entry["result"] == "awarded":
+            entry.update(winner=o["holder"], price=o["price"])
+
+    def award(self, o: dict[str, Any], entry: dict[str, Any], won: dict[str, list[int]]) -> AuctionResult:
+        """Who gets the order: the highest bid (the Bundesbahn's too); a tie is offered again next round."""
         offers = dict(entry["bids"])
         if "bundesbahn" in entry:
             offers["(bundesbahn)"] = entry["bundesbahn"]["kj"]
         if not entry["bids"]:
             o["status"] = "lapsed"
-            entry["result"] = "lapsed"
-            return
+            return "lapsed"
         top = max(offers.values())
         best = sorted(k for k, v in offers.items() if v == top)
         if len(best) > 1:
@@ -150,19 +159,17 @@ class Round:
             if self.rnd < last_offer_round(self.s):
                 o["offered"] = self.rnd + 1
                 o["reoffered"] = o.get("reoffered", 0) + 1
-                entry["result"] = "reoffered"
-            else:
-                o["status"] = "lapsed"
-                entry["result"] = "lapsed"
-        elif best[0] == "(bundesbahn)":
+                return "reoffered"
+            o["status"] = "lapsed"
+            return "lapsed"
+        if best[0] == "(bundesbahn)":
             o["status"] = "railway"
-            entry["result"] = "railway"
-        else:
-            k = best[0]
-            o.update(status="won", holder=k, price=top)
-            self.pay(k, top, "auction")
-            won[k].append(o["id"])
-            entry.update(result="awarded", winner=k, price=top)
+            return "railway"
+        k = best[0]
+        o.update(status="won", holder=k, price=top)
+        self.pay(k, top, "auction")
+        won[k].append(o["id"])
+        return "awarded"
 
     def phase_loading(self) -> None:
         """Phase 2: a truck at an order's pick-up city loads it if the whole order fits."""

@@ -9,12 +9,12 @@ judged orders and the position after the phase.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from .mapdata import Map, province_of
 from .orders import Order, OrderError, judge_notation, read_order, structured_to_text
 from .phases import resolve_adjustments, resolve_retreats
-from .resolver import Dislodged, Judged, Movement, Rules, Unit
+from .resolver import Dislodged, Judged, Movement, Outcome, Rules, Unit
 
 KINDS = ("movement", "retreat", "adjustment")
 
@@ -98,19 +98,30 @@ def read_orders(m: Map, power: str, entries: list[Any]) -> list[Read]:
     return out
 
 
+class ResultRow(TypedDict):
+    """One order in a phase's report (``results``): whose, as the judge writes it, as the player wrote it, what
+    became of it and why."""
+
+    power: str
+    order: str
+    text: str
+    result: Outcome
+    reason: str
+
+
 @dataclass
 class PhaseResult:
     """What a phase did, as plain data for reports and the `resolve` command."""
 
-    results: list[dict[str, Any]]
+    results: list[ResultRow]
     units: list[Unit]
     dislodged: list[Dislodged] = field(default_factory=list)
     contested: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def _result_rows(reads: list[Read], judged: list[Judged]) -> list[dict[str, Any]]:
-    rows = []
+def _result_rows(reads: list[Read], judged: list[Judged]) -> list[ResultRow]:
+    rows: list[ResultRow] = []
     for r, j in zip(reads, judged, strict=True):
         reason = r.error or j.reason
         if r.default:

@@ -11,6 +11,7 @@ from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import RulesetError
 from .game import (
     Read,
+    ResultRow,
     centres_by_power,
     dislodged_from_data,
     dislodged_to_data,
@@ -262,7 +263,7 @@ def _hint(kind: str) -> str:
             "adjustment": "write 'Build A Par', 'Remove F Nth' or 'Waive'"}[kind]
 
 
-def _run(state: State, reads: list[Read], check_only: str | None = None) -> list[dict[str, Any]]:
+def _run(state: State, reads: list[Read], check_only: str | None = None) -> list[ResultRow]:
     """Results of ``reads`` on the current position (for ``check``: the player's orders alone)."""
     m = _m(state)
     units = units_from(m, state["units"])

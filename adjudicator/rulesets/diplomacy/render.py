@@ -14,6 +14,7 @@ from .mapdata import Map, display, province_of
 from .mapsvg import Words, text_alternative
 from .mapsvg import board as board_svg
 from .phases import adjustment_counts, buildable, civil_disorder_victim
+from .resolver import Outcome
 from .rulebook import rulebook_for
 
 _ENTRY_PROPS = {
@@ -70,6 +71,10 @@ def order_schema(state: State) -> dict[str, Any]:
         },
         "maxItems": 100,
     }
+
+
+# How an order's outcome shows after it in the issue (every Outcome has one: tests/diplomacy check).
+OUTCOME_MARKS: dict[Outcome, str] = {"succeeds": "", "fails": " *(fails)*", "invalid": " *(invalid)*"}
 
 
 def _name(m: Map, power: str) -> str:
@@ -149,7 +154,7 @@ def newsletter(state: State, report: dict[str, Any], players: list[Player]) -> s
         out.append(f"**{_name(m, power)}**{seat}")
         out.append("")
         for r in rows:
-            mark = {"succeeds": "", "fails": " *(fails)*", "invalid": " *(invalid)*"}[r["result"]]
+            mark = OUTCOME_MARKS[r["result"]]
             reason = f" — {escape(r['reason'])}" if r["reason"] else ""
             out.append(f"- `{r['order']}`{mark}{reason}")
         out.append("")

@@ -35,6 +35,7 @@ A unit cannot support a move to where it could not go itself: the support is inv
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from .mapdata import Map, display, province_of
 from .orders import Order
@@ -73,6 +74,11 @@ class Rules:
     convoy_intent: str = "2023"
 
 
+Outcome = Literal["succeeds", "fails", "invalid"]
+"""What became of an order: carried out (a hold that held, a support given, a move made), not (bounced, cut,
+dislodged), or never an order (unreadable, impossible, not the player's unit)."""
+
+
 @dataclass
 class Judged:
     """One order with its fate: ``result`` is succeeds, fails or invalid; ``reason`` says why."""
@@ -80,7 +86,7 @@ class Judged:
     power: str
     order: Order | None
     text: str
-    result: str = "succeeds"
+    result: Outcome = "succeeds"
     reason: str = ""
     unit: int | None = None  # index into the resolver's units
 
