@@ -85,7 +85,7 @@ def turn_data(game: Game, root: Path) -> dict[str, Any]:
     repo = repo_url(root)
     deadline = game.deadline(turn)
     return {
-        "game": game.id, "title": str(game.config.get("title", game.id)), "turn": turn, "label": phase.label,
+        "game": game.id, "title": game.title, "turn": turn, "label": phase.label,
         "finished": phase.finished, "deadline": deadline.isoformat(timespec="minutes") if deadline else None,
         "sealed": game.sealed_orders, "game_key": game.settings.key if game.sealed_orders else None,
         "repo": repo if repo and GITHUB.match(repo) else None, "branch": branch(root),
