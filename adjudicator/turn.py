@@ -418,7 +418,7 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
     if hiddenmod.has_chain(game.config) and hidden_link is None:
         raise LeagueError(f"{game.id}: turn {turn} draws hidden information, and its hidden link is not known "
                           f"here (set {key_env(game.id)})")
-    declared = secrecymod.of(game.ruleset, game.config.get("options", {}))
+    declared = secrecymod.of(game.ruleset, game.settings.options)
     keeps_secrets = game.keyed and secrecymod.rewrites_orders(declared)
     phase = game.ruleset.phase(state)
     if phase.finished:
@@ -497,9 +497,9 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
     if game.sealed_orders and not game.game_identities():
         raise LeagueError(f"{game.id} takes sealed orders, and opening them needs the game's key: set "
                           f"{key_env(game.id)} (it was printed by 'turnpress keys new {game.id}')")
-    declared = secrecymod.of(game.ruleset, game.config.get("options", {}))
+    declared = secrecymod.of(game.ruleset, game.settings.options)
     if not game.keyed and (declared.hidden_state or declared.hidden_draws) and \
-            not game.config["dice"].get("public_secret"):
+            not game.settings.public_secret:
         raise LeagueError(f"{game.id} keeps hidden state and has no key: its hidden parts would be committed in "
                           f"plain text. Make its key first: 'turnpress keys new {game.id}'")
     state = game.effective_state(turn)

@@ -255,8 +255,8 @@ def _setup_again(game: Game, links: dict[int, bytes]) -> tuple[State | None, lis
     digest = game.report(0).get("dice", {}).get("orders_digest")
     if not digest or 0 not in links:
         return None, []
-    options = {k: v for k, v in game.config.get("options", {}).items() if k not in ENGINE_OPTIONS}
-    players = [player_from_yaml(p) for p in game.config.get("players", []) if not p.get("joined")]
+    options = {k: v for k, v in game.settings.options.items() if k not in ENGINE_OPTIONS}
+    players = [player_from_yaml(p) for p in game.settings.players if not p.get("joined")]
     try:
         state = game.ruleset.setup(options, players, dicemod.Dice.for_turn(
             game.commitment(), bytes.fromhex(digest), links[0]))
@@ -466,7 +466,7 @@ def _sealed_orders(game: Game, turn: int, report: dict, identities: list[Any]) -
             continue
         published = plain_path.read_bytes() if plain_path.is_file() else None
         if published is not None and secrecymod.is_public_text(published):
-            declared = secrecymod.of(game.ruleset, game.config.get("options", {}))
+            declared = secrecymod.of(game.ruleset, game.settings.options)
             opened = secrecymod.public_part(declared, opened)[0].encode("utf-8")
         if published != opened:
             out.append(Finding(game.id, turn, f"the published plaintext of {player}'s orders is not what was sealed"))

@@ -25,10 +25,10 @@ def new(args: argparse.Namespace) -> int:
     game, secret = turn.new_game(root, args.ruleset, args.game, players, options, sched, title=args.title,
                                  demo=args.demo)
     print(f"Created games/{game.id} ({args.ruleset}) with {len(players)} players at turn 0.")
-    declared = secrecy.of(game.ruleset, game.config.get("options", {}))
+    declared = secrecy.of(game.ruleset, game.settings.options)
     if args.demo:
         print("A demo game: its dice secret and hidden state are committed, everything about it is public.")
-    elif game.config.get("options", {}).get("orders") == "open" and declared.sealed_by_default:
+    elif game.settings.options.get("orders") == "open" and declared.sealed_by_default:
         print("Open orders, as chosen: every player reads the others' orders in their pull requests before the "
               "deadline (the issue pages say so).")
     for line in declared.lines() if not args.demo else []:
