@@ -10,10 +10,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from html import escape
 from typing import Any
 
-from ...markup import md_table, md_text
+from ...markup import md_table, md_text, svg_text
 from .ledger import in_bank, premium
 from .tables import CATEGORIES, DECK, MATRICES, TRACK, TYPES, YEAR_END
 
@@ -54,14 +53,14 @@ def track_svg(st: Mapping[str, Any]) -> str:
         label = field.category or SHORT[field.kind]
         out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{colour}" stroke="#555"/>')
         out.append(f'<text x="{x + 3}" y="{y + 12}">{number}</text>')
-        out.append(f'<text x="{x + 3}" y="{y + 30}" font-size="12" font-weight="bold">{escape(label)}</text>')
+        out.append(f'<text x="{x + 3}" y="{y + 30}" font-size="12" font-weight="bold">{svg_text(label)}</text>')
     tx, ty = (c * CELL + CELL - 10 for c in position(st["token"]))
     out.append(f'<circle cx="{tx}" cy="{ty}" r="7" fill="#b2182b" stroke="#000"><title>token</title></circle>')
     centre = CELL * 2
     lines = [f"Year {st['year']}", f"Token on field {st['token']}",
              f"Quarter {1 if st['token'] == 0 else TRACK[st['token']].quarter}"]
     for i, text in enumerate(lines):
-        out.append(f'<text x="{centre}" y="{centre + 20 * i}" font-size="16">{escape(text)}</text>')
+        out.append(f'<text x="{centre}" y="{centre + 20 * i}" font-size="16">{svg_text(text)}</text>')
     out.append("</svg>")
     return "".join(out)
 
@@ -92,7 +91,7 @@ def cards_tally(st: Mapping[str, Any]) -> list[str]:
                      "l" + "r" * (len(values) + 1)), ""]
     for p in st["seats"]:
         mine = [str(x["card"]) for x in st["played"] if x["player"] == p]
-        out.append(f"- {escape(st['names'][p])}: played {', '.join(mine) or 'nothing yet'}; "
+        out.append(f"- {md_text(st['names'][p])}: played {', '.join(mine) or 'nothing yet'}; "
                    f"{st['hands'].get(p, 0)} card(s) left.")
     return out + [""]
 
@@ -131,9 +130,9 @@ def _year_end_section(st: Mapping[str, Any], entry: Mapping[str, Any]) -> list[s
 
 def render(st: Mapping[str, Any], report: Mapping[str, Any]) -> str:
     """The Markdown body of the issue; ``st`` is the state after the phase, ``report`` its public report."""
-    out = [f"## {escape(report['phase'])}", "", track_svg(st), ""]
+    out = [f"## {md_text(report['phase'])}", "", track_svg(st), ""]
     out += ["### What happened", ""]
-    out += [f"- {escape(line)}" for line in report["events"]] or ["- Nothing happened."]
+    out += [f"- {md_text(line)}" for line in report["events"]] or ["- Nothing happened."]
     out.append("")
     if report.get("risk"):
         out += _risk_section(st, report["risk"])
@@ -146,7 +145,7 @@ def render(st: Mapping[str, Any], report: Mapping[str, Any]) -> str:
             out += [f"Row {risk['row']} is rolled; chance of a hit now: {counts}.", ""]
         for o in risk["offers"]:
             state = {None: "open", True: "accepted", False: "refused"}[o["answer"]]
-            out.append(f"- Offer {o['id']}: {escape(st['names'][o['from']])} → {escape(st['names'][o['to']])}, "
+            out.append(f"- Offer {o['id']}: {md_text(st['names'][o['from']])} → {md_text(st['names'][o['to']])}, "
                        f"{o['policy']}, fee {o['fee']} GE: {o.get('result', state)}")
         out.append("")
     for entry in report.get("year_end", []):
@@ -159,10 +158,10 @@ def render(st: Mapping[str, Any], report: Mapping[str, Any]) -> str:
     if st["phase"]["kind"] == "over":
         names = " and ".join(st["names"][p] for p in st["phase"]["winners"])
         best = st["players"][st["phase"]["winners"][0]]["cash"]
-        out += ["### The winner", "", f"**{escape(names)}** with {best} GE after the second year.", ""]
+        out += ["### The winner", "", f"**{md_text(names)}** with {best} GE after the second year.", ""]
     else:
         waiting = ", ".join(st["names"][p] for p in st["phase"]["awaited"])
-        out += [f"**Next:** {escape(report['next'])} — orders due from {escape(waiting)}.", ""]
+        out += [f"**Next:** {md_text(report['next'])} — orders due from {md_text(waiting)}.", ""]
     return "\n".join(out)
 
 

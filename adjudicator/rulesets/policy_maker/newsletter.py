@@ -7,10 +7,9 @@ It reads the public view and the public part of the report only: ``report["priva
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from html import escape
 from typing import Any
 
-from ...markup import md_table, md_text
+from ...markup import md_table, md_text, svg_text
 from ...model import Player
 from .common import (
     State,
@@ -51,7 +50,7 @@ def tracks_svg(state: State) -> str:
         sec = sector(state, s)
         x = LEFT + COL * c
         out.append(f'<text x="{x + COL // 2}" y="16" text-anchor="middle" font-weight="bold">'
-                   f'{escape(sec["name"])}</text>')
+                   f'{svg_text(sec["name"])}</text>')
         out.append(f'<text x="{x + COL // 2}" y="32" text-anchor="middle" fill="#555">cost {state["costs"][s]}'
                    f' · danger from {sec["danger_from"]}</text>')
         for r in range(sec["fields"], -1, -1):
@@ -68,12 +67,12 @@ def tracks_svg(state: State) -> str:
                 cx = x + 22 + 30 * j
                 out.append(f'<circle cx="{cx}" cy="{y}" r="9" fill="{colour(state, k)["hex"]}" stroke="#222"/>')
                 out.append(f'<text x="{cx}" y="{y + 4}" text-anchor="middle" fill="#fff" font-weight="bold">'
-                           f'{escape(name(state, k)[:1].upper())}</text>')
+                           f'{svg_text(name(state, k)[:1].upper())}</text>')
     for j, k in enumerate(investys(state)):
         legend_y = legend_top + LEGEND_ROW * j
         out.append(f'<circle cx="{LEFT + 8}" cy="{legend_y - 4}" r="7" fill="{colour(state, k)["hex"]}"/>')
-        out.append(f'<text x="{LEFT + 20}" y="{legend_y}">{escape(name(state, k))} '
-                   f'({escape(colour(state, k)["name"])})</text>')
+        out.append(f'<text x="{LEFT + 20}" y="{legend_y}">{svg_text(name(state, k))} '
+                   f'({svg_text(colour(state, k)["name"])})</text>')
     out.append("</svg>")
     return "\n".join(out)
 
@@ -152,10 +151,10 @@ def issue(state: State, report: Mapping[str, Any], players: Sequence[Player]) ->
     parts = [report, *([report["with"]] if report.get("with") else [])]  # H15: the Audit with the first turn
     out += ["*This issue: " + " and ".join(f"{step[x['step']]}, by {_who(state, x['player'])}" for x in parts)
             + ".*", "", "### What happened", ""]
-    out += [f"- {e['text']}" for e in report["events"]]
+    out += [f"- {md_text(e['text'])}" for e in report["events"]]  # they name players: player text
     for x in parts:
         if x.get("note"):
-            out += ["", f"> **{escape(name(state, x['player']))}:** {md_text(x['note'])}"]
+            out += ["", f"> **{md_text(name(state, x['player']))}:** {md_text(x['note'])}"]
     out += ["", "### The board", "", tracks_svg(state), ""]
     out += _table(state)
     total = sum(state["costs"].values())
@@ -170,7 +169,7 @@ def issue(state: State, report: Mapping[str, Any], players: Sequence[Player]) ->
         out += ["**Monopoly watch:** " + "; ".join(
             f"{_who(state, w['investy'])} in {sector(state, s)['name']}, {w['rounds']} of "
             f"{state['options']['monopoly_rounds']} rounds" for s, w in watch.items()), ""]
-    out += [f"### Round {rnd} so far", ""] + [f"{i}. {line}" for i, line in enumerate(report["round_log"], 1)]
+    out += [f"### Round {rnd} so far", ""] + [f"{i}. {md_text(line)}" for i, line in enumerate(report["round_log"], 1)]
     out.append("")
     if state["finished"]:
         out += _scoring(state)
