@@ -22,8 +22,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "adjudicator"
 # Lowest first. A module belongs to the layer of the longest name here that it is or lies under.
 LAYERS: list[tuple[str, ...]] = [
     ("adjudicator", "adjudicator.errors", "adjudicator.model", "adjudicator.anchor"),
-    ("adjudicator.yamlio", "adjudicator.gamedata", "adjudicator.dice", "adjudicator.schedule", "adjudicator.markup",
-     "adjudicator.palette"),
+    ("adjudicator.yamlio", "adjudicator.gamedata", "adjudicator.dice", "adjudicator.binomial", "adjudicator.schedule",
+     "adjudicator.markup", "adjudicator.palette"),
     ("adjudicator.orders", "adjudicator.ruleset", "adjudicator.secrecy", "adjudicator.benevolent"),
     ("adjudicator.rulesets",),
     ("adjudicator.history", "adjudicator.sealed", "adjudicator.sealed.crypto", "adjudicator.sealed.envelope"),

@@ -19,6 +19,7 @@ from fractions import Fraction
 
 import pytest
 
+from adjudicator import binomial
 from adjudicator import dice as dice_module
 from adjudicator.dice import Dice, H, commitment, follows, orders_digest, reveal
 
@@ -371,18 +372,25 @@ def test_binomial_edge_cases():
 
 def test_binomial_does_not_depend_on_the_sampler_cache():
     first = [Dice(b"cache").binomial(10**6, Fraction(1, 10)) for _ in range(3)]
-    dice_module._BinomialSampler.for_parameters.cache_clear()
+    binomial.BinomialSampler.for_parameters.cache_clear()
     assert [Dice(b"cache").binomial(10**6, Fraction(1, 10)) for _ in range(3)] == first
 
 
 def test_binomial_work_is_flat_in_n():
     """O(1) expected proposals: the random bits consumed per draw do not grow with n."""
 
+    class Counting(Dice):
+        used = 0
+
+        def randbits(self, k: int) -> int:
+            self.used += k
+            return super().randbits(k)
+
     def bits_per_draw(n: int) -> float:
-        d = Dice(b"cost").fork(str(n))
+        d = Counting(b"cost/%d" % n)
         for _ in range(300):
             d.binomial(n, Fraction(3, 10))
-        return (d._counter * 256 - d._bits) / 300
+        return d.used / 300
 
     small, large = bits_per_draw(10**4), bits_per_draw(10**12)
     assert large < 2.5 * small
@@ -416,7 +424,7 @@ def test_block_widths_halve_the_pmf(n, p):
     """The envelope's premise: ``f(m + w) <= f(m)/2`` right and ``f(m - w) <= f(m)/2`` left of the mode."""
     a, b = p.numerator, p.denominator
     m = (n + 1) * a // b
-    right, left = dice_module._block_widths(n, m, a, b)
+    right, left = binomial.block_widths(n, m, a, b)
     assert right >= 1
     half = Fraction(1, 2)
     assert m + right > n or ratio_at_most(n, p, m + right, m, half)
@@ -431,7 +439,7 @@ def test_block_widths_halve_the_pmf(n, p):
 def test_envelope_dominates_the_pmf(n, p):
     """``f(m + j) <= f(m) 2**-t`` for ``j`` in block ``t``, on both sides, as far as the pmf is not negligible."""
     a, b = p.numerator, p.denominator
-    sampler = dice_module._BinomialSampler(n, a, b)
+    sampler = binomial.BinomialSampler(n, a, b)
     m = sampler.m
     for j in range(0, min(n - m, 40 * sampler.right) + 1):
         assert ratio_at_most(n, p, m + j, m, Fraction(1, 2 ** (j // sampler.right)))
@@ -457,21 +465,21 @@ def test_fixed_point_logarithm_is_within_its_error_bound(num, den, prec):
     with decimal.localcontext() as ctx:
         ctx.prec = 120
         exact = (decimal.Decimal(num) / decimal.Decimal(den)).ln() * (decimal.Decimal(2) ** prec)
-    assert abs(decimal.Decimal(dice_module._ln(num, den, prec)) - exact) < dice_module._LN_ERROR
+    assert abs(decimal.Decimal(binomial.ln_fixed(num, den, prec)) - exact) < binomial.LN_ERROR
 
 
 @pytest.mark.parametrize(("n", "a", "b"), [(40, 2, 5), (1000, 3, 10), (10**5, 1, 7), (10**6, 1, 2)])
 def test_verdicts_from_bounds_agree_with_exact_arithmetic(n, a, b):
     """The fast test may only decide where the exact comparison agrees; it should decide almost always."""
-    sampler = dice_module._BinomialSampler(n, a, b)
+    sampler = binomial.BinomialSampler(n, a, b)
     bits, rng = sampler.u_bits, random.Random(n)
     decided = tried = 0
     for _ in range(60):
         t = rng.randrange(3)
         k = sampler.m + rng.randrange(-2 * sampler.left, 2 * sampler.right + 1)
-        if min(k, n - k) < dice_module._STIRLING_MIN:
+        if min(k, n - k) < binomial.STIRLING_MIN:
             continue
-        num, den = sampler._exact_ratio(k, t)
+        num, den = sampler.exact_ratio(k, t)
         if num > den:
             continue  # beyond the envelope: never proposed with this t
         edge = (num << bits) // den
@@ -479,7 +487,7 @@ def test_verdicts_from_bounds_agree_with_exact_arithmetic(n, a, b):
         for u in [edge - 1, edge, edge + 1, *random_u]:
             if not 0 <= u < 1 << bits:
                 continue
-            verdict = sampler._verdict_from_bounds(k, t, u)
+            verdict = sampler.verdict_from_bounds(k, t, u)
             if verdict is True:
                 assert (u + 1) * den <= num << bits
             elif verdict is False:
@@ -493,13 +501,13 @@ def test_verdicts_from_bounds_agree_with_exact_arithmetic(n, a, b):
 def test_exact_fallback_refines_the_uniform():
     """When ``U``'s first bits straddle the acceptance ratio, later bits decide, exactly."""
     n, a, b = 1000, 3, 10
-    sampler = dice_module._BinomialSampler(n, a, b)
+    sampler = binomial.BinomialSampler(n, a, b)
     bits = sampler.u_bits
     for k, t in [(300, 0), (310, 0), (290, 1), (330, 1)]:
-        num, den = sampler._exact_ratio(k, t)
+        num, den = sampler.exact_ratio(k, t)
         u = (num << bits) // den  # U in [u, u+1)/2**bits contains the ratio
         for key in range(20):
             d, twin = Dice(b"refine%d" % key), Dice(b"refine%d" % key)
             more = twin.randbits(200)  # the following bits, most significant first
             refined = (u << 200) | int(f"{more:0200b}"[::-1], 2)
-            assert sampler._decide(d, k, t, u) == (refined * den < num << (bits + 200))
+            assert sampler.decide(d, k, t, u) == (refined * den < num << (bits + 200))

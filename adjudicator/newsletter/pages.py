@@ -688,13 +688,17 @@ def read_game(root: Path, game_id: str) -> tuple[GameView, dict[str, str]]:
     return view, game_pages(view, root)
 
 
-def read_games(root: Path, game_ids: Sequence[str]) -> list[tuple[GameView, dict[str, str]]]:
+def read_games(root: Path, game_ids: Sequence[str],
+               cores: int | None = None) -> list[tuple[GameView, dict[str, str]]]:
     """``read_game`` for each game, in order; in forked processes, one game each, when the league is large and the
-    machine has more than one core (the pages are the same bytes either way)."""
-    turns = sum(len(list((root / "games" / gid / "turns").glob("[0-9]*"))) for gid in game_ids)
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    machine has more than one core (the pages are the same bytes either way). ``cores``: use that many, whatever
+    the league's size (the default: the machine's, for a league of ``PARALLEL_FROM`` turns or more)."""
+    if cores is None:
+        turns = sum(len(list((root / "games" / gid / "turns").glob("[0-9]*"))) for gid in game_ids)
+        cores = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1) \
+            if turns >= PARALLEL_FROM else 1
     workers = min(len(game_ids), cores)
-    if workers < 2 or turns < PARALLEL_FROM or "fork" not in multiprocessing.get_all_start_methods():
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return [read_game(root, gid) for gid in game_ids]
     # fork, not spawn: the children inherit the registered rulesets and the imported modules
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:

@@ -42,13 +42,10 @@ def test_a_large_league_is_read_by_several_processes_into_the_same_pages(built_s
     from adjudicator.newsletter import pages
 
     games = store.list_games(built_site)
-    serial = pages.read_games(built_site, games)
-    monkeypatch.setattr(pages, "PARALLEL_FROM", 1)
-    monkeypatch.setattr(pages.os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(pages.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    serial = pages.read_games(built_site, games, cores=1)
     started = []
     monkeypatch.setattr(pages, "ProcessPoolExecutor", lambda *a, **k: started.append(a) or ProcessPoolExecutor(*a, **k))
-    shared = pages.read_games(built_site, games)
+    shared = pages.read_games(built_site, games, cores=2)
     assert started == [(2,)], "two processes, one game each"
     assert [files for _, files in shared] == [files for _, files in serial]
     assert [pages.home([v for v, _ in shared])] == [pages.home([v for v, _ in serial])]

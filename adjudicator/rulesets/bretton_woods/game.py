@@ -158,7 +158,9 @@ def prepare(state: State, key: str, raw: Any, turn: int, index: Mapping[str, str
 
 # ----- the year ----------------------------------------------------------------------------------------------
 
-def _market(lands: Mapping[str, ev.Land], dice: Dice) -> dict[str, Any]:
+def world_market(lands: Mapping[str, ev.Land], dice: Dice) -> dict[str, Any]:
+    """4.1 Handel: every good's offers cleared on the world market, the lands' goods and gold moved; the
+    published lines of each good (Verkauf, Kauf, Umsatz, Überschuß) returned."""
     out: dict[str, Any] = {}
     for g in tables.market_goods():
         sells: list[Any] = []
@@ -308,7 +310,7 @@ def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResul
             leaving.append(key)
 
     draws = ev.DiceDraws(dice)
-    report["market"] = _market(lands, dice)
+    report["market"] = world_market(lands, dice)
     report["transfers"] = _transfers(lands)
     _farewell(st, report, leaving)
     attacks = _attacks(lands, dice)
