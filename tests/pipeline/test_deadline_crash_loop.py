@@ -36,6 +36,25 @@ def deadline_cli(root: Path) -> subprocess.Popen[bytes]:
                             cwd=REPO, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 
 
+def served(world: World) -> None:
+    """Wait until origin's receive-pack (in a session of its own, as a server is) has finished: the killed client
+    does not stop it, and until it ends its ref transaction may be half-way, the tag moved and the branch not yet."""
+    def serving() -> bool:
+        for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+            try:
+                args = cmdline.read_bytes().split(b"\0")
+            except OSError:  # ended meanwhile
+                continue
+            if any(b"receive-pack" in a for a in args) and any(str(world.origin).encode() in a for a in args):
+                return True
+        return False
+
+    limit = time.monotonic() + 60
+    while serving():
+        assert time.monotonic() < limit, "origin's receive-pack still runs a minute after the kill"
+        time.sleep(0.05)
+
+
 def origin_state(world: World, base: str) -> bool:
     """Consistent: origin's main is the base or the base plus the turn's commit, tagged; True if the latter."""
     main = world.main_sha()
@@ -80,6 +99,7 @@ def test_crash_loop_deadline_push(world: World):
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
         gone(proc.pid)
+        served(world)
         kills += 1
         pushed += origin_state(world, base)
         rerun = subprocess.run([sys.executable, "-c", CLI, "--league", str(runner(world, f"rerun-{kills}")),
