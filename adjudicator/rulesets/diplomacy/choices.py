@@ -15,7 +15,7 @@ from ...model import State
 from .game import owners_from, units_from
 from .league import _m, label
 from .mapdata import Map, display, province_of
-from .phases import adjustment_counts, buildable, civil_disorder_victim
+from .phases import adjustment_counts, buildable, civil_disorder_removals
 from .resolver import Unit
 
 OTHER = "Another order (judge notation)"
@@ -107,14 +107,8 @@ def choices(state: State, player: str) -> dict[str, Any]:
             unique = "two builds in the same province: only the first is carried out"
             notes.append(f"You may build {n} unit(s) in: {', '.join(display(p) for p in free)}.")
         elif n < 0:
-            left = list(units)
-            defaults = []
-            for _ in range(-n):
-                v = civil_disorder_victim(m, power, left, owners, state["rules"]["civil_disorder"])
-                if v is None:
-                    break
-                left.remove(v)
-                defaults.append(f"Remove {v}")
+            defaults = [f"Remove {v}" for v in
+                        civil_disorder_removals(m, power, units, owners, -n, state["rules"]["civil_disorder"])]
             opts = [option(f"Remove {unit_name(u)}", u.province) for u in mine]
             items = [_choice(f"Removal {i + 1} of {len(defaults)}", opts, d) for i, d in enumerate(defaults)]
             unique = "the same unit removed twice: remove another one"

@@ -159,10 +159,7 @@ def resolve_adjustments(m: Map, units: list[Unit], owners: dict[str, str],
         if owed > 0 and used.get(power, 0) < owed:
             res.waived[power] = res.waived.get(power, 0) + owed - used.get(power, 0)
         if owed < 0:
-            for _ in range(-owed - used.get(power, 0)):
-                victim = civil_disorder_victim(m, power, now, owners, civil_disorder)
-                if victim is None:
-                    break
+            for victim in civil_disorder_removals(m, power, now, owners, -owed - used.get(power, 0), civil_disorder):
                 now.remove(victim)
                 res.civil_disorder.append(victim)
     res.units = sorted(now, key=lambda u: u.province)
@@ -202,3 +199,16 @@ def civil_disorder_victim(m: Map, power: str, units: list[Unit], owners: dict[st
     far = 10**6
     return min(mine, key=lambda u: (-dist.get(u.province, far), u.type != "fleet",
                                     m.full_name(u.province).lower()))
+
+
+def civil_disorder_removals(m: Map, power: str, units: list[Unit], owners: dict[str, str], count: int,
+                            measure: str = "owned") -> list[Unit]:
+    """The ``count`` units civil disorder would remove, in order (fewer if the power has fewer)."""
+    left, taken = list(units), []
+    for _ in range(count):
+        v = civil_disorder_victim(m, power, left, owners, measure)
+        if v is None:
+            break
+        left.remove(v)
+        taken.append(v)
+    return taken

@@ -13,7 +13,7 @@ from .league import _m, _player_for, due_powers, label, legal_moves
 from .mapdata import Map, display, province_of
 from .mapsvg import Words, text_alternative
 from .mapsvg import board as board_svg
-from .phases import adjustment_counts, buildable, civil_disorder_victim
+from .phases import adjustment_counts, buildable, civil_disorder_removals
 from .resolver import Outcome
 from .rulebook import rulebook_for
 
@@ -112,13 +112,8 @@ def template(state: State, player: str) -> str:
             lines += ["- Waive"] * min(n, max(len(free), 1))
         elif n < 0:
             lines.append(f"# You must remove {-n} unit(s); these lines name the ones civil disorder would take.")
-            left = list(units)
-            for _ in range(-n):
-                v = civil_disorder_victim(m, power, left, owners, state["rules"]["civil_disorder"])
-                if v is None:
-                    break
-                left.remove(v)
-                lines.append(f"- Remove {v}")
+            lines += [f"- Remove {v}" for v in
+                      civil_disorder_removals(m, power, units, owners, -n, state["rules"]["civil_disorder"])]
     if not any(line.startswith("-") for line in lines):
         lines.append("[]  # nothing to order in this phase")
     return "\n".join(lines) + "\n"
