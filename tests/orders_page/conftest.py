@@ -18,7 +18,7 @@ from adjudicator.sealed import crypto
 
 from ..conftest import git, new_repository, run
 from ..site.test_site_browser import serving
-from ..site.webdriver import Browser, find_chromium
+from ..site.webdriver import Browser, started_browser
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "orders"
@@ -91,14 +91,7 @@ def served(league: League) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    found = find_chromium()
-    if found is None:
-        pytest.skip("chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS.parent / ".gitignore").write_text("*\n")
-    b = Browser(*found, profile=tmp_path_factory.mktemp("chromium-profile"))
-    yield b
-    b.close()
+    yield from started_browser(tmp_path_factory.mktemp("chromium-profile"), ARTIFACTS)
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ from adjudicator import store
 from adjudicator.newsletter import site, words
 
 from . import axe
-from .webdriver import Browser, find_chromium
+from .webdriver import Browser, started_browser
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "site"
@@ -80,14 +80,7 @@ def test_every_page_of_the_demo_has_a_title_of_its_own(demo_public: Path):
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    found = find_chromium()
-    if found is None:
-        pytest.skip("chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS.parent / ".gitignore").write_text("*\n")
-    b = Browser(*found, profile=tmp_path_factory.mktemp("chromium-profile"))
-    yield b
-    b.close()
+    yield from started_browser(tmp_path_factory.mktemp("chromium-profile"), ARTIFACTS)
 
 
 def test_a_reader_goes_from_home_to_a_game_to_its_latest_issue(browser: Browser, served: str):

@@ -14,9 +14,11 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 ELEMENT = "element-6066-11e4-a52e-4f735466cecf"  # the key W3C WebDriver names element references by
 CHROMIUM_FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -151,3 +153,16 @@ class Browser:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+def started_browser(profile: Path, artifacts: Path) -> Iterator[Browser]:
+    """A headless Chromium for a fixture to yield (closed after), screenshots going to ``artifacts``; the test
+    is skipped, saying what to install, where Chromium is missing."""
+    found = find_chromium()
+    if found is None:
+        pytest.skip("chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)")
+    artifacts.mkdir(parents=True, exist_ok=True)
+    (artifacts.parent / ".gitignore").write_text("*\n")
+    b = Browser(*found, profile=profile)
+    yield b
+    b.close()
