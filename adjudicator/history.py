@@ -113,7 +113,57 @@ def arrivals(root: Path, directory: str) -> dict[str, dt.datetime]:
 
 
 def tag(root: Path, name: str, message: str, rev: str = "HEAD") -> None:
-    run(root, "tag", "-a", "-m", message, name, rev)
+    """Make the annotated tag ``name`` on ``rev``, never leaving a lock that the next run cannot attribute.
+
+    ``git tag`` would take ``refs/tags/<name>.lock`` itself, and a kill inside it leaves a lock nobody can tell
+    from a live git's, so the next run must stop. Here git only writes the tag object (``mktag``, no lock); the
+    ref is written as git's files backend does it, the lock taken as a hard link to a claim named after this
+    process and the tag (see ``update_index``), then renamed onto the ref. A repository with another ref
+    storage (reftable) gets plain ``git tag``.
+    """
+    if run(root, "config", "--get", "extensions.refStorage", check=False).stdout.strip() not in (b"", b"files"):
+        run(root, "tag", "-a", "-m", message, name, rev)
+        return
+    target = text(root, "rev-parse", "--verify", f"{rev}^{{commit}}")
+    ident = text(root, "var", "GIT_COMMITTER_IDENT")
+    obj = text(root, "mktag", input=f"object {target}\ntype commit\ntag {name}\ntagger {ident}\n\n{message}\n")
+    ref = _tag_ref(root, name)
+    lock = ref.with_name(ref.name + ".lock")
+    claim = git_dir(root) / f"{LEFTOVER}reflock-{os.getpid()}-{name.encode('utf-8').hex()}"
+    fd = os.open(claim, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+    try:
+        os.write(fd, f"{obj}\n".encode("ascii"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    try:
+        ref.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(claim, lock)
+        except FileExistsError:
+            raise GitError(f"{lock} exists: another git command is updating tag {name} (or one crashed); if "
+                           "none is running, remove that file and run again") from None
+        try:
+            if tag_target(root, name) is not None:
+                raise GitError(f"tag {name} exists already")
+            os.rename(lock, ref)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                if os.path.samestat(os.lstat(lock), os.lstat(claim)):
+                    lock.unlink()
+    finally:
+        claim.unlink()
+
+
+_TAG_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*(?:/[A-Za-z0-9_][A-Za-z0-9_.-]*)*\Z", re.ASCII)
+
+
+def _tag_ref(root: Path, name: str) -> Path:
+    """The loose ref file of tag ``name``, in the common git directory (shared by linked worktrees)."""
+    if not _TAG_NAME.match(name) or ".." in name or name.endswith(".lock"):
+        raise GitError(f"not a tag name turnpress makes: {name!r}")
+    common = Path(text(root, "rev-parse", "--path-format=absolute", "--git-common-dir"))
+    return common / "refs" / "tags" / name
 
 
 def tag_target(root: Path, name: str) -> str | None:
@@ -162,7 +212,7 @@ def commit_files(root: Path, files: Mapping[str, str], message: str, parent: str
 
 
 LEFTOVER = "turnpress-"  # what turnpress leaves in the git directory: f"{LEFTOVER}<kind>-<pid>-..."
-_OWNED = re.compile(rf"{LEFTOVER}(?:index|stage|lock)-(\d+)(?:-.*)?\Z", re.ASCII | re.DOTALL)
+_OWNED = re.compile(rf"{LEFTOVER}(?:index|stage|lock|reflock)-(\d+)(?:-.*)?\Z", re.ASCII | re.DOTALL)
 FaultHook = Callable[[str], None]
 
 
@@ -196,8 +246,18 @@ def clean_leftovers(root: Path) -> list[str]:
         if m is None or _alive(int(m[1])):
             continue
         if entry.name.startswith(f"{LEFTOVER}lock-"):
-            if _release(gdir, entry):
+            if _release(gdir, entry, gdir / "index.lock"):
                 removed.append("index.lock")
+            removed.append(entry.name)
+            continue
+        if entry.name.startswith(f"{LEFTOVER}reflock-"):
+            try:
+                lock = _tag_ref(root, bytes.fromhex(entry.name.rsplit("-", 1)[1]).decode("utf-8"))
+            except (ValueError, IndexError, GitError):
+                continue  # not a claim this code made
+            lock = lock.with_name(lock.name + ".lock")
+            if _release(gdir, entry, lock):
+                removed.append(lock.name)
             removed.append(entry.name)
             continue
         if entry.is_dir() and not entry.is_symlink():
@@ -208,20 +268,20 @@ def clean_leftovers(root: Path) -> list[str]:
     return removed
 
 
-def _release(gdir: Path, claim: Path) -> bool:
-    """Remove a dead run's ``claim`` and, if it is the same file, ``index.lock``; True if the lock went.
+def _release(gdir: Path, claim: Path, lock: Path) -> bool:
+    """Remove a dead run's ``claim`` and, if it is the same file, its ``lock``; True if the lock went.
 
     The claim is first renamed to one of this process: only one of two concurrent cleaners gets it (the other
-    finds it gone), and while the lock is still this inode no other git can take ``index.lock``, so the
+    finds it gone), and while the lock is still this inode no other git can take it, so the
     compare and the unlink cannot remove someone else's lock. The rename keeps the inode, so a cleaner killed
     here leaves a claim the next one repeats this with.
     """
-    mine = gdir / f"{LEFTOVER}lock-{os.getpid()}-reaped-{claim.name}"
+    kind = claim.name[len(LEFTOVER):].split("-", 1)[0]  # lock or reflock: a cleaner killed here leaves its kind
+    mine = gdir / f"{LEFTOVER}{kind}-{os.getpid()}-reaped-{claim.name}"
     try:
         os.rename(claim, mine)
     except FileNotFoundError:
         return False  # another cleaner took it
-    lock = gdir / "index.lock"
     try:
         ours = os.path.samestat(os.lstat(lock), os.lstat(mine))
         if ours:

@@ -66,6 +66,31 @@ def test_truncated_turn_files_and_leftovers_are_repaired_by_the_next_run(league)
     assert_one_clean_turn(league)
 
 
+def test_a_tag_lock_left_by_a_killed_run_is_removed_and_the_turn_tagged(league):
+    """A kill while the turn's tag is written leaves refs/tags/g1/turn-1.lock (as CI once saw with git tag): it
+    is the same file as the dead run's claim, so the next run removes it and tags the turn; a tag lock that is
+    another file stays and stops the run, naming it."""
+    ready(league)
+    assert run(league, "adjudicate", "--due", "--now", NOW, "--commit") == 0
+    git(league, "tag", "-d", "g1/turn-1")
+    pid = dead_pid()
+    claim = league / ".git" / f"turnpress-reflock-{pid}-{b'g1/turn-1'.hex()}"
+    claim.write_bytes(b"0" * 40 + b"\n")
+    lock = league / ".git" / "refs" / "tags" / "g1" / "turn-1.lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    os.link(claim, lock)
+    assert run(league, "adjudicate", "--due", "--now", NOW, "--commit") == 0
+    assert_one_clean_turn(league)
+    assert not lock.exists() and not claim.exists()
+    git(league, "tag", "-d", "g1/turn-1")
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    lock.write_bytes(b"")  # someone else's git updating that tag
+    assert history.clean_leftovers(league) == []
+    with pytest.raises(GitError, match="turn-1.lock exists"):
+        history.tag(league, "g1/turn-1", "g1: turn 1", "HEAD")
+    assert lock.exists() and history.tag_target(league, "g1/turn-1") is None
+
+
 def test_only_turnpress_leftovers_of_dead_runs_are_removed(league):
     """A lock git made for someone else, and the private index of a run still alive, stay."""
     ready(league)
