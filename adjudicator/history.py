@@ -127,12 +127,19 @@ def tag(root: Path, name: str, message: str, rev: str = "HEAD") -> None:
     target = text(root, "rev-parse", "--verify", f"{rev}^{{commit}}")
     ident = text(root, "var", "GIT_COMMITTER_IDENT")
     obj = text(root, "mktag", input=f"object {target}\ntype commit\ntag {name}\ntagger {ident}\n\n{message}\n")
-    ref = _tag_ref(root, name)
+    _set_ref(root, f"refs/tags/{name}", obj, None)
+
+
+def _set_ref(root: Path, refname: str, new: str, old: str | None) -> None:
+    """Point ``refname`` at ``new`` if it now points at ``old`` (``None``: if it does not exist), as git's files
+    backend does it, with a lock a later run can attribute: ``refname.lock`` is taken as a hard link to a
+    claim named after this process and the ref, holding the new value, then renamed onto the ref."""
+    ref = _ref_path(root, refname)
     lock = ref.with_name(ref.name + ".lock")
-    claim = git_dir(root) / f"{LEFTOVER}reflock-{os.getpid()}-{name.encode('utf-8').hex()}"
+    claim = git_dir(root) / f"{LEFTOVER}reflock-{os.getpid()}-{refname.encode('utf-8').hex()}"
     fd = os.open(claim, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
     try:
-        os.write(fd, f"{obj}\n".encode("ascii"))
+        os.write(fd, f"{new}\n".encode("ascii"))
         os.fsync(fd)
     finally:
         os.close(fd)
@@ -141,11 +148,13 @@ def tag(root: Path, name: str, message: str, rev: str = "HEAD") -> None:
         try:
             os.link(claim, lock)
         except FileExistsError:
-            raise GitError(f"{lock} exists: another git command is updating tag {name} (or one crashed); if "
+            raise GitError(f"{lock} exists: another git command is updating {refname} (or one crashed); if "
                            "none is running, remove that file and run again") from None
         try:
-            if tag_target(root, name) is not None:
-                raise GitError(f"tag {name} exists already")
+            proc = run(root, "rev-parse", "-q", "--verify", refname, check=False)
+            now = proc.stdout.decode().strip() if proc.returncode == 0 else None
+            if now != old:
+                raise GitError(f"{refname} is at {now or 'nothing'}, not at {old or 'nothing'}: it moved meanwhile")
             os.rename(lock, ref)
         finally:
             with contextlib.suppress(FileNotFoundError):
@@ -158,12 +167,14 @@ def tag(root: Path, name: str, message: str, rev: str = "HEAD") -> None:
 _TAG_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*(?:/[A-Za-z0-9_][A-Za-z0-9_.-]*)*\Z", re.ASCII)
 
 
-def _tag_ref(root: Path, name: str) -> Path:
-    """The loose ref file of tag ``name``, in the common git directory (shared by linked worktrees)."""
-    if not _TAG_NAME.match(name) or ".." in name or name.endswith(".lock"):
-        raise GitError(f"not a tag name turnpress makes: {name!r}")
+def _ref_path(root: Path, refname: str) -> Path:
+    """The loose ref file of a branch or tag, in the common git directory (shared by linked worktrees)."""
+    kind, _, name = refname.partition("/")[2].partition("/")
+    if (kind not in ("heads", "tags") or not refname.startswith("refs/") or not _TAG_NAME.match(name)
+            or ".." in name or name.endswith(".lock")):
+        raise GitError(f"not a ref turnpress writes: {refname!r}")
     common = Path(text(root, "rev-parse", "--path-format=absolute", "--git-common-dir"))
-    return common / "refs" / "tags" / name
+    return common / refname
 
 
 def tag_target(root: Path, name: str) -> str | None:
@@ -205,7 +216,10 @@ def commit_files(root: Path, files: Mapping[str, str], message: str, parent: str
         tree = text(root, "write-tree", env=env)
         parents = ["-p", old] if old != ZERO else []
         commit = text(root, "commit-tree", tree, *parents, "-m", message)
-        text(root, "update-ref", "-m", message, branch, commit, old)
+        if run(root, "config", "--get", "extensions.refStorage", check=False).stdout.strip() in (b"", b"files"):
+            _set_ref(root, branch, commit, None if old == ZERO else old)  # a kill leaves no unattributable lock
+        else:
+            text(root, "update-ref", "-m", message, branch, commit, old)
         return commit
     finally:
         Path(index).unlink(missing_ok=True)
@@ -252,7 +266,7 @@ def clean_leftovers(root: Path) -> list[str]:
             continue
         if entry.name.startswith(f"{LEFTOVER}reflock-"):
             try:
-                lock = _tag_ref(root, bytes.fromhex(entry.name.rsplit("-", 1)[1]).decode("utf-8"))
+                lock = _ref_path(root, bytes.fromhex(entry.name.rsplit("-", 1)[1]).decode("utf-8"))
             except (ValueError, IndexError, GitError):
                 continue  # not a claim this code made
             lock = lock.with_name(lock.name + ".lock")

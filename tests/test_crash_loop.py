@@ -74,7 +74,7 @@ def test_a_tag_lock_left_by_a_killed_run_is_removed_and_the_turn_tagged(league):
     assert run(league, "adjudicate", "--due", "--now", NOW, "--commit") == 0
     git(league, "tag", "-d", "g1/turn-1")
     pid = dead_pid()
-    claim = league / ".git" / f"turnpress-reflock-{pid}-{b'g1/turn-1'.hex()}"
+    claim = league / ".git" / f"turnpress-reflock-{pid}-{b'refs/tags/g1/turn-1'.hex()}"
     claim.write_bytes(b"0" * 40 + b"\n")
     lock = league / ".git" / "refs" / "tags" / "g1" / "turn-1.lock"
     lock.parent.mkdir(parents=True, exist_ok=True)
