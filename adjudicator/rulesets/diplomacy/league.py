@@ -24,7 +24,7 @@ from .game import (
     units_by_power,
     units_from,
 )
-from .mapdata import Map, available_maps, display, load_map, map_file, province_of
+from .mapdata import Map, available_maps, display, load_map, map_data_files, province_of
 from .orders import judge_notation
 from .phases import adjustment_counts, buildable
 from .resolver import Rules
@@ -95,8 +95,9 @@ def _map_option(options: Mapping[str, Any]) -> str:
 
 
 def data_files(options: Mapping[str, Any]) -> list[str]:
-    """The data a game with ``options`` reads: its map (provinces, adjacency, supply centres, home centres)."""
-    return [map_file(_map_option(options))]
+    """The data a game with ``options`` reads: its map (provinces, adjacency, supply centres, home centres) and
+    the words its orders may be written in."""
+    return map_data_files(_map_option(options))
 
 
 def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | None = None) -> State:

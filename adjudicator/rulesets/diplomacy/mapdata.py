@@ -11,6 +11,8 @@ kind; the map says which unit types may cross each kind, so a variant adds river
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections import deque
 from dataclasses import dataclass, field
 from functools import cache
@@ -18,6 +20,28 @@ from importlib import resources
 from typing import Any
 
 from ... import gamedata, yamlio
+
+# The judges' order words, in every map: kind -> phrases. A map adds its own language's in the files it names
+# under ``words:`` (30JK: ``variants/dreissigjaehriger_krieg/data/words.yaml``).
+JUDGE_WORDS: dict[str, list[str]] = {
+    "army": ["a", "army"], "fleet": ["f", "fleet"],
+    "hold": ["h", "hold", "holds", "stand", "stands"],
+    "move": ["-", "m", "move", "moves", "to"],
+    "support": ["s", "support", "supports"],
+    "convoy": ["c", "convoy", "convoys"],
+    "via_convoy": ["via convoy", "via c", "by convoy", "via sea", "by sea"],
+    "retreat": ["r", "retreat", "retreats"],
+    "disband": ["d", "disband", "disbands"],
+    "build": ["b", "build", "builds"],
+    "remove": ["remove", "removes"],
+    "transform": ["t", "transform", "transforms"],
+    "waive": ["waive", "waives"],
+    "draw": ["propose draw", "propose", "draw"],
+}
+JUDGE_COASTS = {"n": "nc", "nc": "nc", "north": "nc", "s": "sc", "sc": "sc", "south": "sc", "e": "ec",
+                "ec": "ec", "east": "ec", "w": "wc", "wc": "wc", "west": "wc"}
+# German players write ae for ä (and the map's Danish names have æ, ø): one spelling for comparing
+_FOLDS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe"})
 
 
 def province_of(region: str) -> str:
@@ -30,9 +54,27 @@ def display(province: str) -> str:
     return province if province != province.lower() else province.capitalize()
 
 
+def words_of(text: str) -> list[str]:
+    """The words of an order or a place name as they are compared: lower case, ä/ae, ö/oe, ü/ue, ß/ss the same,
+    other accents dropped (Besançon), dots and commas dropped, dashes, brackets and slashes words of their own.
+
+    >>> words_of("A Meißen -> Lüttich"), words_of("F FAns(NC) U Châlons")
+    (['a', 'meissen', '-', 'luettich'], ['f', 'fans', '(', 'nc', ')', 'u', 'chalons'])
+    """
+    t = unicodedata.normalize("NFKD", text.lower().translate(_FOLDS))
+    t = "".join(c for c in t if not unicodedata.combining(c))
+    t = t.replace("–", "-").replace("—", "-").replace("->", " - ").replace("=>", " - ")
+    t = re.sub(r"[.,;]", " ", t)
+    return t.replace("-", " - ").replace("(", " ( ").replace(")", " ) ").replace("/", " / ").split()
+
+
 def name_key(name: str) -> str:
-    """How a place name is looked up: lower case, dots dropped, hyphens as separate words."""
-    return " ".join(name.lower().replace(".", " ").replace("-", " - ").split())
+    """How a place name or an order word is looked up: its :func:`words_of`, joined by single spaces."""
+    return " ".join(words_of(name))
+
+
+class MapDataError(ValueError):
+    """A map or its words file contradicts itself (a name given to a province and to an order, ...)."""
 
 
 @dataclass
@@ -48,6 +90,11 @@ class Map:
     # province -> neighbouring provinces by any border (distances, convoy routes)
     neighbours: dict[str, frozenset[str]] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)  # lower-case name or alias -> province
+    # a name the words files give to several provinces ("Hessen") -> those provinces: an order naming it is refused
+    ambiguous: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # the order words: kind (hold, move, ..., army, fleet, via_convoy) -> phrases as name_key writes them
+    words: dict[str, frozenset[str]] = field(default_factory=dict)
+    coast_words: dict[str, str] = field(default_factory=dict)  # name_key of a coast word -> nc, sc, ec, wc
     # rivers (variant maps): region -> river points ((river, section), section 0 = source) it lies on, and
     # point -> the points strictly downstream of it (mouth seas and rivers flowing into others included)
     river_points: dict[str, frozenset[tuple[str, int]]] = field(default_factory=dict)
@@ -150,7 +197,7 @@ class Map:
         return (year - int(self.data["calendar"]["start_year"])) % every == 0
 
 
-def _build(name: str, data: dict[str, Any]) -> Map:
+def _build(name: str, data: dict[str, Any], extra: tuple[dict[str, Any], ...] = ()) -> Map:
     m = Map(name=name, data=data, provinces=dict(data["provinces"]), powers=dict(data["powers"]))
     kinds = {k: set(v) for k, v in data["adjacency_kinds"].items()}
     moves: dict[tuple[str, str], set[str]] = {}
@@ -170,7 +217,42 @@ def _build(name: str, data: dict[str, Any]) -> Map:
         for name in [key, str(prov["name"]), *prov.get("aliases", [])]:
             m.names[name_key(name)] = key
             m.names[name_key(name.replace("-", " "))] = key
+    _add_words(m, extra)
     return m
+
+
+def _add_words(m: Map, extra: tuple[dict[str, Any], ...]) -> None:
+    """The judges' words and those of the map's words files; their other place names, a name two provinces
+    share kept apart as ambiguous. A place name that is also an order word, or that is another province's own
+    name, is an error in the data (no order could be read the same way twice)."""
+    words = {kind: {name_key(w) for w in ws} for kind, ws in JUDGE_WORDS.items()}
+    coasts = dict(JUDGE_COASTS)
+    others: dict[str, set[str]] = {}
+    for data in extra:
+        for kind, ws in {**data.get("unit_types", {}), **data.get("orders", {})}.items():
+            if kind not in words:
+                raise MapDataError(f"unknown order kind {kind!r} in a words file; known: {', '.join(words)}")
+            words[kind] |= {name_key(str(w)) for w in ws}
+        for coast, ws in data.get("coasts", {}).items():
+            coasts.update({name_key(str(w)): str(coast) for w in ws})
+        for prov, names in data.get("places", {}).items():
+            if prov not in m.provinces:
+                raise MapDataError(f"the words file names a province {prov!r} the map does not have")
+            for n in names or []:
+                for k in {name_key(str(n)), name_key(str(n).replace("-", " "))}:
+                    if m.names.get(k, prov) != prov:
+                        raise MapDataError(f"{n!r} is given to {prov}, but it is the name of {m.names[k]}")
+                    others.setdefault(k, set()).add(prov)
+    for k, provs in others.items():
+        if len(provs) > 1:
+            m.ambiguous[k] = tuple(sorted(provs, key=str.lower))
+        else:
+            m.names.setdefault(k, next(iter(provs)))
+    for kind, ws in words.items():
+        for w in sorted(ws & (set(m.names) | set(m.ambiguous))):
+            raise MapDataError(f"{w!r} is an order word ({kind}) and a place name")
+    m.words = {kind: frozenset(ws) for kind, ws in words.items()}
+    m.coast_words = coasts
 
 
 def _build_rivers(m: Map, rivers: dict[str, Any]) -> None:
@@ -207,9 +289,10 @@ def _build_rivers(m: Map, rivers: dict[str, Any]) -> None:
 
 
 def load_map(name: str) -> Map:
-    """The map ``maps/<name>.yaml``: the copy the game pinned at its set-up, else the one shipped in this package
-    (``gamedata``; each content is read once)."""
-    return _load_map(name, gamedata.read(__package__, map_file(name)))
+    """The map ``maps/<name>.yaml`` and the words files it names: the copies the game pinned at its set-up, else
+    the ones shipped in this package (``gamedata``; each content is read once)."""
+    data = gamedata.read(__package__, map_file(name))
+    return _load_map(name, data, tuple(gamedata.read(__package__, f) for f in _words_files(data)))
 
 
 def map_file(name: str) -> str:
@@ -217,9 +300,24 @@ def map_file(name: str) -> str:
     return f"maps/{name}.yaml"
 
 
+def map_data_files(name: str) -> list[str]:
+    """The files map ``name`` is read from, as paths in this package: the map and its words files."""
+    return [map_file(name), *_words_files(gamedata.read(__package__, map_file(name)))]
+
+
+def _words_files(data: bytes) -> list[str]:
+    return [str(f) for f in _parsed(data).get("words", [])]
+
+
 @cache
-def _load_map(name: str, data: bytes) -> Map:  # the content is part of the key: an old game keeps its map
-    return _build(name, yamlio.load_trusted(data))
+def _parsed(data: bytes) -> dict[str, Any]:
+    return yamlio.load_trusted(data)  # type: ignore[no-any-return]
+
+
+@cache
+def _load_map(name: str, data: bytes, words: tuple[bytes, ...] = ()) -> Map:
+    # the contents are part of the key: an old game keeps its map and its words
+    return _build(name, _parsed(data), tuple(yamlio.load_trusted(w) for w in words))
 
 
 def available_maps() -> list[str]:

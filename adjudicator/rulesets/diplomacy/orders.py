@@ -23,24 +23,14 @@ via_convoy: true}``, ``{unit: F Nth, convoy: A Lon - Bel}``, ``{unit: A Mun, sup
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import dataclass
 from typing import Any
 
-from .mapdata import Map, display, province_of
+from .mapdata import Map, display, name_key, province_of, words_of
 
-UNIT_WORDS = {"a": "army", "army": "army", "f": "fleet", "fleet": "fleet"}
-COAST_WORDS = {"n": "nc", "nc": "nc", "north": "nc", "s": "sc", "sc": "sc", "south": "sc", "e": "ec",
-               "ec": "ec", "east": "ec", "w": "wc", "wc": "wc", "west": "wc"}
-HOLD_WORDS = {"h", "hold", "holds", "stand", "stands"}
-SUPPORT_WORDS = {"s", "support", "supports"}
-CONVOY_WORDS = {"c", "convoy", "convoys"}
-MOVE_WORDS = {"-", "m", "move", "moves", "to"}
-RETREAT_WORDS = {"r", "retreat", "retreats"}
-DISBAND_WORDS = {"d", "disband", "disbands"}
-BUILD_WORDS = {"b", "build", "builds"}
-REMOVE_WORDS = {"remove", "removes"}
-TRANSFORM_WORDS = {"t", "transform", "transforms"}
+UNIT_LETTERS = {"army": "A", "fleet": "F"}
+# the kinds of words that can follow a unit, longest phrase first when two match ("wird aufgelöst", "wird")
+AFTER_UNIT = ("hold", "move", "retreat", "support", "convoy", "transform", "build", "disband", "remove")
 
 
 class OrderError(ValueError):
@@ -90,7 +80,7 @@ def _abbr(region: str | None) -> str:
 
 
 def _unit(unit_type: str | None, region: str | None) -> str:
-    letter = {"army": "A ", "fleet": "F "}.get(unit_type or "", "")
+    letter = UNIT_LETTERS[unit_type] + " " if unit_type in UNIT_LETTERS else ""
     return letter + _abbr(region)
 
 
@@ -103,7 +93,7 @@ def judge_notation(o: Order) -> str:
         via = f" - {_abbr(o.via)}" if o.via else ""
         return f"{u}{via} - {_abbr(o.target)}" + (" via convoy" if o.via_convoy else "")
     if o.kind == "transform":
-        new = {"army": "A", "fleet": "F"}.get(o.other_type or "", "?")
+        new = UNIT_LETTERS.get(o.other_type or "", "?")
         coast = o.target.partition("/")[2] if o.target else ""
         return f"{u} T {new}" + (f"/{coast}" if coast else "")
     if o.kind == "support":
@@ -122,36 +112,36 @@ def judge_notation(o: Order) -> str:
     return "Propose draw"
 
 
-def _tokens(text: str) -> list[str]:
-    t = text.lower().replace("–", "-").replace("—", "-").replace("->", " - ").replace("=>", " - ")
-    t = re.sub(r"[.,;]", " ", t)
-    t = t.replace("-", " - ").replace("(", " ( ").replace(")", " ) ").replace("/", " / ")
-    return t.split()
-
-
 class _Reader:
     def __init__(self, m: Map, text: str) -> None:
         self.m = m
         self.text = text
-        self.toks = _tokens(text)
+        self.toks = words_of(text)
         self.i = 0
 
     def peek(self) -> str | None:
         return self.toks[self.i] if self.i < len(self.toks) else None
 
-    def take(self, words: set[str]) -> str | None:
-        tok = self.peek()
-        if tok is not None and tok in words:
-            self.i += 1
-            return tok
+    def word(self, *kinds: str) -> str | None:
+        """The kind of the longest order phrase of ``kinds`` at this point, taken; None if there is none."""
+        for n in range(min(5, len(self.toks) - self.i), 0, -1):
+            phrase = " ".join(self.toks[self.i:self.i + n])
+            kind = next((k for k in kinds if phrase in self.m.words[k]), None)
+            if kind:
+                self.i += n
+                return kind
         return None
 
+    def take(self, *kinds: str) -> bool:
+        return self.word(*kinds) is not None
+
     def unit_type(self) -> str | None:
-        tok = self.peek()
         # "a" is also a word of no province name, so it can only be a unit type here
-        if tok in UNIT_WORDS and self._location_at(self.i + 1) is not None:
-            self.i += 1
-            return UNIT_WORDS[tok]
+        start = self.i
+        kind = self.word("army", "fleet")
+        if kind and self._location_at(self.i) is not None:
+            return kind
+        self.i = start
         return None
 
     def _location_at(self, i: int) -> tuple[str, int] | None:
@@ -159,29 +149,44 @@ class _Reader:
             key = " ".join(self.toks[i:i + n])
             if key in self.m.names:
                 return self.m.names[key], i + n
+            if key in self.m.ambiguous:
+                provs = self.m.ambiguous[key]
+                names = [f"{self.m.full_name(p)} ({display(p)})" for p in provs]
+                raise OrderError(f"{self._as_written(key)!r} may be {', '.join(names[:-1])} or {names[-1]}, in "
+                                 f"{self.text!r}", f"write the abbreviation: {' or '.join(display(p) for p in provs)}")
         return None
+
+    def _as_written(self, key: str) -> str:
+        """``key`` (words as :func:`words_of` writes them) as the player wrote it, else ``key`` itself."""
+        text = self.text
+        for a in range(len(text)):
+            if text[a].isspace() or (a and text[a - 1].isalnum()):
+                continue
+            for b in range(a + 1, min(len(text), a + 3 * len(key) + 8) + 1):
+                if name_key(text[a:b]) == key:
+                    return text[a:b]
+        return key
 
     def location(self) -> str:
         found = self._location_at(self.i)
         if found is None:
             got = self.peek()
-            if got in UNIT_WORDS and self.i + 1 < len(self.toks):  # 'A Xyz': the place is the word after the unit
-                got = self.toks[self.i + 1]
+            if got in self.m.words["army"] | self.m.words["fleet"] and self.i + 1 < len(self.toks):
+                got = self.toks[self.i + 1]  # 'A Xyz': the place is the word after the unit
             near = dict.fromkeys(self.m.full_name(self.m.names[n])
                                  for n in difflib.get_close_matches(got or "", list(self.m.names), n=5, cutoff=0.6))
             hint = "write a province as its abbreviation (Par, Stp/sc) or full name (Paris)"
             if near:
                 hint = f"did you mean {' or '.join(list(near)[:3])}? " + hint
-            at = self.text.lower().find(got) if got else -1  # the place as the player wrote it
-            shown = self.text[at:at + len(got)] if got and at >= 0 else got
+            shown = self._as_written(got) if got else got
             raise OrderError(f"{'no place named ' + repr(shown) if got else 'a place is missing'} in {self.text!r}",
                              hint)
         prov, self.i = found
         coast = None
-        if self.take({"/", "("}):
+        if self.take_token("/", "("):
             coast = self._coast()
-            self.take({"coast"})
-            self.take({")"})
+            self.take_token("coast")
+            self.take_token(")")
         elif self.peek() in ("nc", "sc", "ec", "wc"):
             coast = self._coast()
         if coast is None:
@@ -191,12 +196,18 @@ class _Reader:
             raise OrderError(f"{self.m.full_name(prov)} has no coast {coast!r}", f"write {have}")
         return f"{prov}/{coast}"
 
+    def take_token(self, *toks: str) -> bool:
+        if self.peek() in toks:
+            self.i += 1
+            return True
+        return False
+
     def _coast(self) -> str:
         tok = self.peek()
-        if tok not in COAST_WORDS:
+        if tok not in self.m.coast_words:
             raise OrderError(f"cannot read the coast in {self.text!r}", "write the coast as nc, sc or ec")
         self.i += 1
-        return COAST_WORDS[tok]
+        return self.m.coast_words[tok]
 
     def done(self) -> bool:
         return self.i >= len(self.toks)
@@ -212,63 +223,63 @@ def parse_order(m: Map, text: str) -> Order:
     r = _Reader(m, raw)
     if not r.toks:
         raise OrderError("the order is empty", "write an order such as 'A Par - Bur'")
-    if r.take({"waive", "waives"}):
+    opening = r.word("waive", "draw", "build", "remove", "disband")
+    if opening == "waive":
         return _finish(r, Order("waive", power=power, text=text))
-    if r.take({"propose", "draw"}):
-        r.take({"draw"})
+    if opening == "draw":
+        r.take("draw")
         return _finish(r, Order("draw", power=power, text=text))
-    if r.take(BUILD_WORDS):
+    if opening == "build":
         ut = r.unit_type()
         if ut is None:
             raise OrderError(f"say what to build in {text!r}", "write 'Build A Par' or 'Build F Stp/nc'")
         return _finish(r, Order("build", ut, r.location(), power=power, text=text))
-    if r.take(REMOVE_WORDS | DISBAND_WORDS):
+    if opening in ("remove", "disband"):
         ut = r.unit_type()
         return _finish(r, Order("remove", ut, r.location(), power=power, text=text))
     ut = r.unit_type()
     region = r.location()
-    kind = "hold"
     order: Order
-    if r.done() or r.take(HOLD_WORDS):
+    kind = "hold" if r.done() else r.word(*AFTER_UNIT)
+    if kind == "hold":
         order = Order("hold", ut, region, power=power, text=text)
-    elif r.take(MOVE_WORDS | RETREAT_WORDS):
-        kind = "retreat" if r.toks[r.i - 1] in RETREAT_WORDS else "move"
+    elif kind in ("move", "retreat"):
+        assert kind is not None
         target = r.location()
         passed = None
-        if kind == "move" and r.take(MOVE_WORDS):
+        if kind == "move" and r.take("move"):
             passed, target = target, r.location()
         via = False
-        if r.take({"via", "by"}):
-            if not r.take(CONVOY_WORDS | {"sea"}):
-                raise OrderError(f"cannot read {text!r}", "write 'via convoy' after the destination")
+        if r.take("via_convoy"):
             via = True
+        elif r.peek() in ("via", "by"):
+            raise OrderError(f"cannot read {text!r}", "write 'via convoy' after the destination")
         order = Order(kind, ut, region, target, via_convoy=via, power=power, text=text, via=passed)
-    elif r.take(SUPPORT_WORDS):
+    elif kind == "support":
         ot = r.unit_type()
         other = r.location()
         target = None
-        if r.take(MOVE_WORDS):
+        if r.take("move"):
             target = r.location()
         else:
-            r.take(HOLD_WORDS)
+            r.take("hold")
         order = Order("support", ut, region, target, other_type=ot, other=other, power=power, text=text)
-    elif r.take(CONVOY_WORDS):
+    elif kind == "convoy":
         ot = r.unit_type()
         other = r.location()
-        if not r.take(MOVE_WORDS):
+        if not r.take("move"):
             raise OrderError(f"a convoy needs a destination in {text!r}", "write 'F Nth C A Lon - Bel'")
         order = Order("convoy", ut, region, r.location(), other_type=ot, other=other, power=power, text=text)
-    elif r.take(TRANSFORM_WORDS):
-        new = r.peek()
-        if new not in UNIT_WORDS:
+    elif kind == "transform":
+        new = r.word("army", "fleet")
+        if new is None:
             raise OrderError(f"say what the unit becomes in {text!r}", "write 'A Xxx T F' or 'F Xxx T A'")
-        r.i += 1
         coast = None
-        if r.take({"/", "("}):
+        if r.take_token("/", "("):
             coast = r._coast()
-            r.take({"coast"})
-            r.take({")"})
-        elif r.peek() in COAST_WORDS and r.i == len(r.toks) - 1:
+            r.take_token("coast")
+            r.take_token(")")
+        elif r.peek() in m.coast_words and r.i == len(r.toks) - 1:
             coast = r._coast()
         new_region = None
         if coast is not None:
@@ -276,10 +287,10 @@ def parse_order(m: Map, text: str) -> Order:
                 raise OrderError(f"{m.full_name(province_of(region))} has no coast {coast!r}",
                                  "name the coast only for a province with two")
             new_region = f"{province_of(region)}/{coast}"
-        order = Order("transform", ut, region, new_region, other_type=UNIT_WORDS[new], power=power, text=text)
-    elif r.take(BUILD_WORDS):
+        order = Order("transform", ut, region, new_region, other_type=new, power=power, text=text)
+    elif kind == "build":
         order = Order("build", ut, region, power=power, text=text)
-    elif r.take(DISBAND_WORDS | REMOVE_WORDS):
+    elif kind in ("disband", "remove"):
         order = Order("disband", ut, region, power=power, text=text)
     else:
         raise OrderError(f"cannot read {text!r} after {r.toks[r.i - 1]!r}",

@@ -262,6 +262,8 @@ def build(src: Path) -> str:
         "title: Dreißigjähriger Krieg",
         "reconstruction: true",
         "rulebook: dreissigjaehriger-krieg",
+        "# German order words and the other names of the provinces (ä/ae, town names), pinned with the map",
+        "words: [variants/dreissigjaehriger_krieg/data/words.yaml]",
         f"size: [{WIDTH}, {HEIGHT}]",
         "unit_types:",
         "  army: {letter: A, name: Armee}",
