@@ -1,20 +1,96 @@
-"""A player's order sheet for the open turn: what ``turnpress template`` prints and the orders page starts from.
+"""A player's order sheet: what ``turnpress template`` prints, what the orders page starts from, and the one
+writer (``Sheet``) with which every ruleset's ``template`` fills in its ``orders:`` block.
 
 The sheet is the file a player commits (``orders/<game>/<turn>/<login>.yaml``): a few comment lines, the
-envelope (``game``, ``turn``, ``player``) and the ruleset's commented ``orders:`` block. One function writes it
-for both, so the page produces the same keys and order text as the command line.
+envelope (``game``, ``turn``, ``player``) and the ruleset's commented ``orders:`` block, with the game's figures
+and the help in comments, as a player's editor shows it. One module writes it for the command line and the
+page, so the page produces the same keys and order text as ``turnpress template``.
+
+A sheet quotes names the players chose (a haulier, a country, a player's own name in the head). A line break in
+one would end its comment and start a YAML line of the sheet's own, so every text written through ``Sheet`` is
+folded to one line; that is the one thing a sheet must get right, and it is done here once instead of in every
+ruleset.
+
+>>> sheet = Sheet()
+>>> sheet.comment("Harriet\\nsell: [A1, A2]: 120 GE.")
+>>> sheet.line("card: 3", "the card you play", at=22)
+>>> sheet.example("tax: <player>", "who pays you 10 GE", at=22)
+>>> sheet.line("buy: []", "up to three policies")
+>>> print(sheet.text(), end="")
+# Harriet sell: [A1, A2]: 120 GE.
+card: 3               # the card you play
+# tax: <player>       # who pays you 10 GE
+buy: []  # up to three policies
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
+from typing import Protocol
 
 from . import yamlio
-from .model import HIDDEN_KEYS, State
+from .model import HIDDEN_KEYS, Player, State
+from .orders import orders_relpath
 from .ruleset import Ruleset, WritesTemplate
-from .store import Game, orders_relpath
+
+# Line breaks (YAML's, Unicode's) and other controls: none may reach a sheet from a player's text.
+_BREAKS = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]+")
 
 WAIT_LINE = "# wait: true   # uncomment to ask that the turn is not adjudicated before the deadline"
+
+
+def one_line(text: str) -> str:
+    """``text`` with every line break and control character folded to a space."""
+    return _BREAKS.sub(" ", text)
+
+
+class Sheet:
+    """An order sheet, line by line; ``text()`` is the file."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def comment(self, *texts: str) -> None:
+        """A comment line for each text: figures, help, what the player may write."""
+        self.lines += [f"# {one_line(t)}" for t in texts]
+
+    def line(self, yaml: str, note: str = "", at: int = 0) -> None:
+        """A line of YAML the sheet fills in, with a note after it: at column ``at`` if the YAML leaves room
+        (the notes of a block stand in a column), else two spaces after it."""
+        text = one_line(yaml)
+        if note:
+            text = (text.ljust(at) if len(text) < at else text + "  ") + f"# {one_line(note)}"
+        self.lines.append(text)
+
+    def example(self, yaml: str, note: str = "", at: int = 0) -> None:
+        """A line of YAML written as a comment: an order the player may take by removing the ``#``."""
+        self.line(f"# {yaml}", note, at)
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+class SheetGame(Protocol):
+    """What the head of a sheet reads of its game (``store.Game`` is one): the rules, who plays, how orders
+    are sent and the turn's deadline."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def ruleset(self) -> Ruleset: ...
+
+    @property
+    def players(self) -> list[Player]: ...
+
+    @property
+    def sealed_orders(self) -> bool: ...
+
+    @property
+    def open_turn(self) -> int: ...
+
+    def deadline(self, turn: int) -> dt.datetime | None: ...
 
 
 def sheet_state(state: State, player: str, *, sealed: bool) -> State:
@@ -28,42 +104,42 @@ def sheet_state(state: State, player: str, *, sealed: bool) -> State:
     return view
 
 
-def orders_body(ruleset: Ruleset, state: State, player: str) -> str:
-    """The text under ``orders:``: the ruleset's commented template, or its default orders as YAML."""
-    if isinstance(ruleset, WritesTemplate):
-        return ruleset.template(state, player)
-    return yamlio.dump(ruleset.default_orders(state, player, None))
-
-
-def indent(body: str) -> str:
-    """``body`` indented under ``orders:`` (blank lines stay empty)."""
-    return "\n".join(("  " + line) if line.strip() else line for line in body.rstrip("\n").splitlines())
-
-
-def head_lines(game: Game, turn: int, player: str, label: str, awaited: str,
-               deadline: dt.datetime | None) -> list[str]:
-    """The comment lines and the envelope above ``orders:``."""
-    name = next((p.name for p in game.players if p.key == player), player)
-    where = orders_relpath(game.id, turn, player)
-    send = (f"# Sealed orders: save this outside orders/, then 'turnpress seal FILE' writes {where}.age;"
-            " open a pull request with that file." if game.sealed_orders
-            else f"# Save as {where} and open a pull request.")
-    return [f"# Orders of {name} for {game.id}, turn {turn}: {label} ({awaited}).",
-            f"# Deadline: {deadline.isoformat(timespec='minutes') if deadline else 'none set'}.",
-            send, f"game: {game.id}", f"turn: {turn}", f"player: {player}", WAIT_LINE, "orders:"]
-
-
-def awaited_text(game: Game, state: State, player: str) -> str:
-    phase = game.ruleset.phase(state)
+def awaited_text(ruleset: Ruleset, state: State, player: str) -> str:
+    phase = ruleset.phase(state)
     return ("you are awaited" if player in phase.awaited else "your orders are taken but not waited for"
             if phase.takes(player) else "you are not awaited in this phase")
 
 
-def sheet_text(game: Game, player: str, state: State, *, sealed: bool) -> str:
+def head(game: SheetGame, turn: int, player: str, state: State) -> str:
+    """The comment lines and the envelope above ``orders:`` of ``player``'s sheet for ``turn``, whose
+    effective state is ``state``."""
+    rules = game.ruleset
+    name = next((p.name for p in game.players if p.key == player), player)
+    where = orders_relpath(game.id, turn, player)
+    deadline = game.deadline(turn)
+    sheet = Sheet()
+    sheet.comment(f"Orders of {name} for {game.id}, turn {turn}: {rules.phase(state).label} "
+                  f"({awaited_text(rules, state, player)}).",
+                  f"Deadline: {deadline.isoformat(timespec='minutes') if deadline else 'none set'}.",
+                  f"Sealed orders: save this outside orders/, then 'turnpress seal FILE' writes {where}.age;"
+                  " open a pull request with that file." if game.sealed_orders
+                  else f"Save as {where} and open a pull request.")
+    for key, value in (("game", game.id), ("turn", str(turn)), ("player", player)):
+        sheet.line(f"{key}: {value}")
+    sheet.lines.append(WAIT_LINE)
+    return sheet.text()
+
+
+def body(ruleset: Ruleset, state: State, player: str) -> str:
+    """The text under ``orders:``, indented: the ruleset's commented template, or its default orders as YAML.
+    ``state`` is what the sheet may show (``sheet_state``)."""
+    text = (ruleset.template(state, player) if isinstance(ruleset, WritesTemplate)
+            else yamlio.dump(ruleset.default_orders(state, player, None)))
+    return "\n".join(("  " + line) if line.strip() else line for line in text.rstrip("\n").splitlines()) + "\n"
+
+
+def sheet_text(game: SheetGame, player: str, state: State, *, sealed: bool) -> str:
     """The whole sheet of ``player`` for the open turn, read from ``state`` (the open turn's effective state);
     ``sealed``: the sheet may show the player's own hidden part (see ``sheet_state``)."""
-    turn = game.open_turn
-    shown = sheet_state(state, player, sealed=sealed)
-    head = head_lines(game, turn, player, game.ruleset.phase(state).label, awaited_text(game, state, player),
-                      game.deadline(turn))
-    return "\n".join(head) + "\n" + indent(orders_body(game.ruleset, shown, player)) + "\n"
+    return (head(game, game.open_turn, player, state) + "orders:\n"
+            + body(game.ruleset, sheet_state(state, player, sealed=sealed), player))

@@ -63,13 +63,11 @@ def player_data(game: Game, state: State, player: str, turn: int) -> dict[str, A
     public = rs.public_view(state)
     entry = next(p for p in game.players if p.key == player)
     phase = rs.phase(state)
-    head = sheet.head_lines(game, turn, player, phase.label, sheet.awaited_text(game, state, player),
-                            game.deadline(turn))[:-1]  # without ``orders:``: the page writes that line
-    body = sheet.indent(sheet.orders_body(rs, sheet.sheet_state(public, player, sealed=False), player))
+    body = sheet.body(rs, sheet.sheet_state(public, player, sealed=False), player)
     data: dict[str, Any] = {
         "key": player, "name": entry.name, "login": entry.login, "awaited": player in phase.awaited,
         "takes": phase.takes(player), "path": orders_relpath(game.id, turn, player),
-        "head": "\n".join(head) + "\n", "body": body + "\n",
+        "head": sheet.head(game, turn, player, state), "body": body,
         "schema": file_schema(game.id, turn, player, rs.order_schema(public, player)),
         "form": rs.choices(public, player) if isinstance(rs, OffersChoices) and phase.takes(player) else None,
         "recipient": game.recipient_of(player) if game.sealed_orders else None,

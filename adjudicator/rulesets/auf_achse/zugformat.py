@@ -29,6 +29,7 @@ from typing import Any
 
 from ... import benevolent
 from ...model import Orders, Problem, State
+from ...sheet import Sheet
 from .board import plan_route
 from .game import board_of
 from .tables import tables
@@ -413,31 +414,33 @@ def template(state: State, player: str) -> str:
     board = board_of(state)
     h = state["hauliers"][player]
     rnd = state["round"]
-    out = [f"# Auf Achse, Runde {rnd}: Befehle von {h['name']}. Kasse {h['cash']} kj.",
-           "# Fahrpreis für n Streckenpunkte: 10*n*(n+1)/2 kj (1: 10, 5: 150, 10: 550, 15: 1200, 20: 2100)."]
+    sheet = Sheet()
+    sheet.comment(f"Auf Achse, Runde {rnd}: Befehle von {h['name']}. Kasse {h['cash']} kj.",
+                  "Fahrpreis für n Streckenpunkte: 10*n*(n+1)/2 kj (1: 10, 5: 150, 10: 550, 15: 1200, 20: 2100).")
     if state["site"]:
-        out.append(f"# Baustelle in dieser Runde: {state['site']} (weder befahren noch überqueren).")
+        sheet.comment(f"Baustelle in dieser Runde: {state['site']} (weder befahren noch überqueren).")
     offered = [o for o in state["orders"] if o["status"] == "announced" and o["offered"] == rnd]
-    out.append("bids:  # one line per order you want; delete the others. A bid of 0 is a bid.")
+    if offered:
+        sheet.line("bids:", "one line per order you want; delete the others. A bid of 0 is a bid.")
+    else:
+        sheet.line("bids: []", "nothing is offered this round")
     for o in offered:
         term = f", Termin Runde {o['deliver_by']}" if o["deliver_by"] is not None else ""
-        out.append(f"  # - {{order: {o['id']}, kj: 0}}   # {o['count']} {o['goods']} {board.label(o['from'])} -> "
-                   f"{board.label(o['to'])}, Wert {o['value']} kj{term}")
-    if not offered:
-        out[-1] = "bids: []  # nothing is offered this round"
+        sheet.line(f"  # - {{order: {o['id']}, kj: 0}}", f"{o['count']} {o['goods']} {board.label(o['from'])} -> "
+                   f"{board.label(o['to'])}, Wert {o['value']} kj{term}", at=26)
     if rnd == 0:
-        return "\n".join(out) + "\n"
-    out.append("trucks:")
+        return sheet.text()
+    sheet.line("trucks:")
     for ti, t in enumerate(h["trucks"]):
         held = [o for o in state["orders"] if o["holder"] == player and o["status"] == "won"
                 and o["from"] == t["position"]]
         load = ", ".join(f"{i}" for i in t["load"]) or "leer"
-        out.append(f"  - # Brummi {ti + 1} steht in {t['position']} ({board.label(t['position'])}), "
-                   f"Ladung: {load}, Kapazität {capacity(t)}")
-        out.append(f"    load: [{', '.join(str(o['id']) for o in held)}]")
-        out.append(f"    route: [{t['position']}]  # add the fields you drive; next: "
+        sheet.line("  -", f"Brummi {ti + 1} steht in {t['position']} ({board.label(t['position'])}), "
+                   f"Ladung: {load}, Kapazität {capacity(t)}", at=4)
+        sheet.line(f"    load: [{', '.join(str(o['id']) for o in held)}]")
+        sheet.line(f"    route: [{t['position']}]", f"add the fields you drive; next: "
                    f"{', '.join(board.neighbours(t['position']))}")
-    out.append("# site: {field: K-F.2, kj: 1}     # Baustellen-Gebot für die nächste Runde")
-    out.append("# trailer: {type: small, truck: 1}  # small: +4 goods, large: +6 goods")
-    return "\n".join(out) + "\n"
+    sheet.example("site: {field: K-F.2, kj: 1}", "Baustellen-Gebot für die nächste Runde", at=34)
+    sheet.example("trailer: {type: small, truck: 1}", "small: +4 goods, large: +6 goods")
+    return sheet.text()
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...model import Problem, State
+from ...sheet import Sheet
 from . import game, tables
 from . import orders as od
 
@@ -164,43 +165,43 @@ def template(state: State, player: str) -> str:
 
     others = sorted(x["name"] for k, x in state["countries"].items() if x["active"] and k != player)
     example = others[0] if others else "Nachbarland"
-    lines = [
-        f"# Bretton Woods - Zugabgabeblatt für das Jahr {year}: {c['name']} ({TYPE_NAMES[c['type']]})",
-        f"# Letzte Auflistung: B={c['B']} k={c['k']} A={c['A']} a={c['a']} E={c['E']} e={c['e']} "
+    sheet = Sheet()
+    sheet.comment(
+        f"Bretton Woods - Zugabgabeblatt für das Jahr {year}: {c['name']} ({TYPE_NAMES[c['type']]})",
+        f"Letzte Auflistung: B={c['B']} k={c['k']} A={c['A']} a={c['a']} E={c['E']} e={c['e']} "
         f"(davon handelbar {own_e}) R={c['R']} r={c['r']} I={c['I']} w={c['w']} g={c['g']}",
-        f"# Die Bevölkerung isst zuerst {min(c['B'], c['a'])} a; verkaufen/transferieren: höchstens "
+        f"Die Bevölkerung isst zuerst {min(c['B'], c['a'])} a; verkaufen/transferieren: höchstens "
         f"{max(0, c['a'] - c['B'])} a.",
-        "# Was mehr verlangt als die letzte Auflistung hergibt, wird gekürzt (siehe Regelseite).",
-        "production:",
-        f"  harvest: {p['harvest']}  # B auf Agrargebieten (höchstens A = {c['A']}), je Agrarfaktor 1,6-3,4 a",
-        f"  energy: {p['energy']}  # B in Energiewerken (höchstens E = {c['E']}), je 1 e im nächsten Jahr",
-        f"  mining: {p['mining']}  # B in Rohstoffminen (höchstens R = {c['R']}), je 1 r",
-        "  consumer_goods: 0  # Konsumgüter k: je 1 I, 1 B, 1 e, 1 r",
-        "  weapons: 0  # Waffen w: je 1 I, 1 B, 1 e, 1 r",
-        "construction:",
-        f"  A: 0  # Agrargebiete: je 1 B ({chance('A')})",
-        f"  E: 0  # Energiewerke: je 1 I, 1 B, 1 e, 1 r ({chance('E')}; e und r sind in jedem Fall verbraucht)",
-        f"  R: 0  # Probebohrungen: je 1 I, 1 B, 1 e, 1 r ({chance('R')})",
-        "  I: 0  # Industrien: je 1 I, 1 B, 1 e, 1 r (sicher)",
-        f"defence: 0  # Verteidigungswaffen, je 1 w und 1 B (w = {c['w']})",
-        "gold:",
-        f"  industries: 0  # Industrien kaufen, je {opts['industriepreis']} g (g = {c['g']})",
-        "# market:  # je Gut ein Angebot: offer sell oder buy; Kaufgebote müssen durch Gold gedeckt sein",
-        "#   a: {offer: sell, count: 10, price: 20}",
-        "#   r: {offer: buy, count: 5, price: 22, no_repeat: true}  # no_repeat = rot: bei NMR nicht wiederholen",
-        "# transfers:",
-        f"#   - {{to: {example}, good: a, count: 10, note: Vertrag}}  # Notiz höchstens 20 Zeichen",
-        "# attacks:",
-        f"#   - {{target: {example}, weapons: 2, aim: I}}  # aim: B, A, E, R oder I (sonst Los)",
-        "# contacts:  # höchstens 5 Zeilen, werden veröffentlicht",
-        "#   - An alle: ...",
-    ]
+        "Was mehr verlangt als die letzte Auflistung hergibt, wird gekürzt (siehe Regelseite).")
+    sheet.line("production:")
+    sheet.line(f"  harvest: {p['harvest']}", f"B auf Agrargebieten (höchstens A = {c['A']}), je Agrarfaktor 1,6-3,4 a")
+    sheet.line(f"  energy: {p['energy']}", f"B in Energiewerken (höchstens E = {c['E']}), je 1 e im nächsten Jahr")
+    sheet.line(f"  mining: {p['mining']}", f"B in Rohstoffminen (höchstens R = {c['R']}), je 1 r")
+    sheet.line("  consumer_goods: 0", "Konsumgüter k: je 1 I, 1 B, 1 e, 1 r")
+    sheet.line("  weapons: 0", "Waffen w: je 1 I, 1 B, 1 e, 1 r")
+    sheet.line("construction:")
+    sheet.line("  A: 0", f"Agrargebiete: je 1 B ({chance('A')})")
+    sheet.line("  E: 0", f"Energiewerke: je 1 I, 1 B, 1 e, 1 r ({chance('E')}; e und r sind in jedem Fall verbraucht)")
+    sheet.line("  R: 0", f"Probebohrungen: je 1 I, 1 B, 1 e, 1 r ({chance('R')})")
+    sheet.line("  I: 0", "Industrien: je 1 I, 1 B, 1 e, 1 r (sicher)")
+    sheet.line("defence: 0", f"Verteidigungswaffen, je 1 w und 1 B (w = {c['w']})")
+    sheet.line("gold:")
+    sheet.line("  industries: 0", f"Industrien kaufen, je {opts['industriepreis']} g (g = {c['g']})")
+    sheet.example("market:", "je Gut ein Angebot: offer sell oder buy; Kaufgebote müssen durch Gold gedeckt sein")
+    sheet.example("  a: {offer: sell, count: 10, price: 20}")
+    sheet.example("  r: {offer: buy, count: 5, price: 22, no_repeat: true}",
+                  "no_repeat = rot: bei NMR nicht wiederholen")
+    sheet.example("transfers:")
+    sheet.example(f"  - {{to: {example}, good: a, count: 10, note: Vertrag}}", "Notiz höchstens 20 Zeichen")
+    sheet.example("attacks:")
+    sheet.example(f"  - {{target: {example}, weapons: 2, aim: I}}", "aim: B, A, E, R oder I (sonst Los)")
+    sheet.example("contacts:", "höchstens 5 Zeilen, werden veröffentlicht")
+    sheet.example("  - An alle: ...")
     if game.may_change_type(c, year):
-        lines.append("# type_change: energie  # einmalig: agrar, energie oder rohstoff")
-    lines += [
-        "# leave: true  # Ausstieg: dies ist der letzte Zug, keine Angriffe",
-        f"# standing_orders: {od.REPEAT}  # hinterlegte NMR-Anweisungen löschen: bei NMR den letzten Zug wiederholen",
-        "# standing_orders:  # gelten, wenn ein Zug fehlt (NMR), bis sie ersetzt werden",
-        f"#   production: {{harvest: {p['harvest']}, energy: {p['energy']}, mining: {p['mining']}}}",
-    ]
-    return "\n".join(lines) + "\n"
+        sheet.example("type_change: energie", "einmalig: agrar, energie oder rohstoff")
+    sheet.example("leave: true", "Ausstieg: dies ist der letzte Zug, keine Angriffe")
+    sheet.example(f"standing_orders: {od.REPEAT}",
+                  "hinterlegte NMR-Anweisungen löschen: bei NMR den letzten Zug wiederholen")
+    sheet.example("standing_orders:", "gelten, wenn ein Zug fehlt (NMR), bis sie ersetzt werden")
+    sheet.example(f"  production: {{harvest: {p['harvest']}, energy: {p['energy']}, mining: {p['mining']}}}")
+    return sheet.text()

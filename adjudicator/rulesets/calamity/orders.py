@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...model import Problem
+from ...sheet import Sheet
 from . import ledger
 from .ledger import State, count, name, policies
 from .tables import CATEGORIES, EVENTS, MATRICES, TRACK, price
@@ -335,27 +336,26 @@ def describe(st: State, p: str, o: Mapping[str, Any]) -> list[str]:
     return lines or ["No orders: keep everything as it is."]
 
 
-def _standing_comment(st: State, p: str) -> list[str]:
+def _standing_comment(sheet: Sheet, st: State, p: str) -> None:
     standing = _own(st, p).get("standing") or {}
-    out = ["# standing:            # kept until replaced; answers for you in risk phases of that category"]
+    sheet.example("standing:", "kept until replaced; answers for you in risk phases of that category", at=23)
     for cat in CATEGORIES:
         rule = standing.get(cat)
         if rule:
-            out.append(f"#   {cat}: {{{', '.join(f'{k}: {v}' for k, v in rule.items())}}}   # in force now")
+            sheet.example(f"  {cat}: {{{', '.join(f'{k}: {v}' for k, v in rule.items())}}}", "in force now")
         else:
-            out.append(f"#   {cat}: {{before_row: keep, after_row: 2, accept_fee: 10}}")
+            sheet.example(f"  {cat}: {{before_row: keep, after_row: 2, accept_fee: 10}}")
     cover = standing.get("cover")
     if cover is not None:
-        out.append(f"#   cover: [{', '.join(cover)}]   # in force now")
+        sheet.example(f"  cover: [{', '.join(cover)}]", "in force now", at=22)
     else:
-        out.append("#   cover: [A1, B2]   # Deckung: the policies you give up first if you lack cover")
+        sheet.example("  cover: [A1, B2]", "Deckung: the policies you give up first if you lack cover", at=22)
     year_end = standing.get("year_end")
     if year_end is not None:
-        out.append(f"#   year_end: [{', '.join(year_end)}]   # in force now")
+        sheet.example(f"  year_end: [{', '.join(year_end)}]", "in force now", at=22)
     else:
-        out.append("#   year_end: []      # (4)c: the policies you return free at the year end; [] keeps all")
-    out.append("#   # in a category also: pass: [{policy: C1, to: <player>, fee: 10, step: 1}] (standing offers)")
-    return out
+        sheet.example("  year_end: []", "(4)c: the policies you return free at the year end; [] keeps all", at=22)
+    sheet.example("  # in a category also: pass: [{policy: C1, to: <player>, fee: 10, step: 1}] (standing offers)")
 
 
 def template(st: State, p: str) -> str:
@@ -363,29 +363,27 @@ def template(st: State, p: str) -> str:
     kind = st["phase"]["kind"]
     cash = st["players"][p]["cash"]
     held = ", ".join(policies(st, p)) or "none"
-    head = [f"# {name(st, p)}: {cash} GE; policies: {held}. Token on field {st['token']}."]
+    sheet = Sheet()
+    sheet.comment(f"{name(st, p)}: {cash} GE; policies: {held}. Token on field {st['token']}.")
     if kind == "move" and p in st["phase"]["awaited"]:
         hand = _own(st, p).get("hand")
         if hand:
             fields = ", ".join(f"{c} -> {st['token'] + c} {TRACK[st['token'] + c].name}" for c in sorted(set(hand)))
-            cards = [f"# Your cards: {', '.join(map(str, hand))} ({fields}).",
-                     f"card: {min(hand)}               # (3)(ii) the card you play"]
+            sheet.comment(f"Your cards: {', '.join(map(str, hand))} ({fields}).")
+            card, which = min(hand), "the card you play"
         else:  # not on a sheet that may go into a public pull request, nor without the player's key
-            cards = ["# Your cards are in your private report ('turnpress open GAME --identity KEYFILE').",
-                     "card: 0               # (3)(ii) the card you play: one of yours"]
-        body = [
-            *cards[:1],
-            "sell: []              # (3)(i) policies to sell now, at this quarter's price",
-            cards[1],
-            "buy: []               # purchase field: up to three policies, e.g. [C1, D2]",
-            "# tax: <player>       # Steuer: who pays you 10 GE",
-            "# takeover:           # Übernahme: three policies at the price",
-            "#   - {policy: C1, from: <player>}",
-            "# ascot: <player>     # Ascot: who shares your luck",
-            "# henley: {policy: D1, from: <player>}",
-            "# monopoly:           # up to two swaps",
-            "#   - {give: A1, take: D2, with: <player>}",
-        ]
+            sheet.comment("Your cards are in your private report ('turnpress open GAME --identity KEYFILE').")
+            card, which = 0, "the card you play: one of yours"
+        sheet.line("sell: []", "(3)(i) policies to sell now, at this quarter's price", at=22)
+        sheet.line(f"card: {card}", f"(3)(ii) {which}", at=22)
+        sheet.line("buy: []", "purchase field: up to three policies, e.g. [C1, D2]", at=22)
+        sheet.example("tax: <player>", "Steuer: who pays you 10 GE", at=22)
+        sheet.example("takeover:", "Übernahme: three policies at the price", at=22)
+        sheet.example("  - {policy: C1, from: <player>}")
+        sheet.example("ascot: <player>", "Ascot: who shares your luck", at=22)
+        sheet.example("henley: {policy: D1, from: <player>}")
+        sheet.example("monopoly:", "up to two swaps", at=22)
+        sheet.example("  - {give: A1, take: D2, with: <player>}")
     elif kind == "reaction":
         risk = st["risk"]
         cat = risk["category"]
@@ -394,22 +392,25 @@ def template(st: State, p: str) -> str:
                 f"row {risk['row']} rolled: " + ", ".join(
                     f"{cat}{t} marked {MATRICES[cat].row_count(risk['row'], t)}/6" for t in (1, 2, 3))
                 + " (20 GE a return)")
-        body = [
-            f"# Calamity in {cat}, step {risk['step']}, {when}. Your {cat} policies: {', '.join(mine) or 'none'}.",
-            "return: []            # policies to return to the bank",
-            "pass: []              # e.g. - {policy: " + (mine[0] if mine else f"{cat}1")
-            + ", to: <player>, fee: 10, if_refused: keep}",
-            "accept: []            # offers you agreed in the press, e.g. - {policy: C1, from: <player>, fee: 10}",
-        ]
+        sheet.comment(f"Calamity in {cat}, step {risk['step']}, {when}. Your {cat} policies: "
+                      f"{', '.join(mine) or 'none'}.")
+        sheet.line("return: []", "policies to return to the bank", at=22)
+        sheet.line("pass: []", "e.g. - {policy: " + (mine[0] if mine else f"{cat}1")
+                   + ", to: <player>, fee: 10, if_refused: keep}", at=22)
+        sheet.line("accept: []", "offers you agreed in the press, e.g. - {policy: C1, from: <player>, fee: 10}",
+                   at=22)
     elif kind == "answer":
         offers = [x for x in st["risk"]["offers"] if x["to"] == p and x["answer"] is None]
-        body = ["# Open offers to you. Nothing is accepted unless you list it: copy the lines you accept",
-                "# below 'accept:' without the '#'; every offer not listed is refused."]
-        body += [f"#   - {{policy: {x['policy']}, from: {x['from']}, fee: {x['fee']}}}" for x in offers]
-        body.append("accept: []")
+        sheet.comment("Open offers to you. Nothing is accepted unless you list it: copy the lines you accept",
+                      "below 'accept:' without the '#'; every offer not listed is refused.")
+        for x in offers:
+            sheet.example(f"  - {{policy: {x['policy']}, from: {x['from']}, fee: {x['fee']}}}")
+        sheet.line("accept: []")
     elif kind == "year_end":
-        body = ["# (4)c return policies to the bank free of charge before the new year.", "return: []",
-                "# (a standing order 'year_end: [...]' answers this for you in later years)"]
+        sheet.comment("(4)c return policies to the bank free of charge before the new year.")
+        sheet.line("return: []")
+        sheet.comment("(a standing order 'year_end: [...]' answers this for you in later years)")
     else:
-        body = ["# Nothing is due from you in this phase; you may send standing orders."]
-    return "\n".join(head + body + _standing_comment(st, p)) + "\n"
+        sheet.comment("Nothing is due from you in this phase; you may send standing orders.")
+    _standing_comment(sheet, st, p)
+    return sheet.text()

@@ -7,6 +7,7 @@ from typing import Any
 
 from ...markup import md_table, md_text
 from ...model import Player, State
+from ...sheet import Sheet
 from .drawing import load_drawing
 from .game import owners_from, units_from
 from .league import _m, _player_for, due_powers, label, legal_moves
@@ -84,39 +85,47 @@ def _name(m: Map, power: str) -> str:
 def template(state: State, player: str) -> str:
     m = _m(state)
     power = state["seats"].get(player, "")
-    lines = [f"# {label(state)}: orders for {_name(m, power)}. One order a line, in judge notation",
-             "# ('A Par - Bur', 'A Mun S A Bur - Par', 'F Nth C A Lon - Bel', 'A Lvp - Edi via convoy')."]
-    lines += rulebook_for(m).template_lines(m, state, player)
+    sheet = Sheet()
+    sheet.comment(f"{label(state)}: orders for {_name(m, power)}. One order a line, in judge notation",
+                  "('A Par - Bur', 'A Mun S A Bur - Par', 'F Nth C A Lon - Bel', 'A Lvp - Edi via convoy').")
+    rulebook_for(m).sheet_comments(sheet, m, state, player)
+    orders = 0  # the order lines written: a sheet without one is the empty list
     if state["kind"] == "movement":
-        lines.append("# Every unit is written holding; change the line to what it should do.")
-        lines.append("# Add a line 'Propose draw' to propose a draw to all survivors.")
+        sheet.comment("Every unit is written holding; change the line to what it should do.",
+                      "Add a line 'Propose draw' to propose a draw to all survivors.")
         for text in state["units"].get(power, []):
-            u = _short(text)
-            lines.append(f"- {u} H  # can move to: {', '.join(legal_moves(m, text))}")
+            sheet.line(f"- {_short(text)} H", f"can move to: {', '.join(legal_moves(m, text))}")
+            orders += 1
         if not state["units"].get(power):
-            return "\n".join(lines + ["# You have no units.", "[]"]) + "\n"
+            sheet.comment("You have no units.")
+            sheet.line("[]")
+            return sheet.text()
     elif state["kind"] == "retreat":
-        lines.append("# Each dislodged unit disbands unless you write a retreat ('A Par - Bur').")
+        sheet.comment("Each dislodged unit disbands unless you write a retreat ('A Par - Bur').")
         for d in state["dislodged"]:
             if d["power"] == power:
                 where = ", ".join(_short_region(r) for r in d["retreats"]) or "nowhere: it must disband"
-                lines.append(f"- {_short(d['unit'])} disband  # may retreat to: {where}")
+                sheet.line(f"- {_short(d['unit'])} disband", f"may retreat to: {where}")
+                orders += 1
     else:
         units = units_from(m, state["units"])
         owners = owners_from(state["supply_centres"])
         n = adjustment_counts(units, owners, m.powers).get(power, 0)
         if n > 0:
             free = buildable(m, power, units, owners)
-            lines.append(f"# You may build {n} unit(s) in: {', '.join(display(p) for p in free)}.")
-            lines.append("# Replace a 'Waive' by e.g. 'Build A Par' or 'Build F Stp/nc'.")
-            lines += ["- Waive"] * min(n, max(len(free), 1))
+            sheet.comment(f"You may build {n} unit(s) in: {', '.join(display(p) for p in free)}.",
+                          "Replace a 'Waive' by e.g. 'Build A Par' or 'Build F Stp/nc'.")
+            for _ in range(min(n, max(len(free), 1))):
+                sheet.line("- Waive")
+                orders += 1
         elif n < 0:
-            lines.append(f"# You must remove {-n} unit(s); these lines name the ones civil disorder would take.")
-            lines += [f"- Remove {v}" for v in
-                      civil_disorder_removals(m, power, units, owners, -n, state["rules"]["civil_disorder"])]
-    if not any(line.startswith("-") for line in lines):
-        lines.append("[]  # nothing to order in this phase")
-    return "\n".join(lines) + "\n"
+            sheet.comment(f"You must remove {-n} unit(s); these lines name the ones civil disorder would take.")
+            for v in civil_disorder_removals(m, power, units, owners, -n, state["rules"]["civil_disorder"]):
+                sheet.line(f"- Remove {v}")
+                orders += 1
+    if not orders:
+        sheet.line("[]", "nothing to order in this phase")
+    return sheet.text()
 
 
 def _short(text: str) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...dice import Dice
 from ...model import Player, Problem, State
+from ...sheet import Sheet
 from .game import Read
 from .mapdata import Map
 from .resolver import Dislodged, Unit
@@ -62,9 +63,8 @@ class Rulebook:
     def end_of_fall(self, m: Map, new: State, report: dict[str, Any], changes: list[dict[str, Any]]) -> None:
         """After supply centres changed owner at the end of the year's last season."""
 
-    def template_lines(self, m: Map, state: State, player: str) -> list[str]:
-        """Extra comment lines for the top of the order sheet."""
-        return []
+    def sheet_comments(self, sheet: Sheet, m: Map, state: State, player: str) -> None:
+        """Extra comments for the top of the order sheet."""
 
     def newsletter(self, m: Map, state: State, report: dict[str, Any], players: list[Player]) -> str | None:
         """The variant's own issue page, or None for the standard one."""

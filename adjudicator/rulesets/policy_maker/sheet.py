@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...sheet import Sheet
 from .common import (
     State,
     action,
@@ -31,81 +32,87 @@ def _costs(state: State) -> str:
     return ", ".join(f"{sector(state, s)['name']} {state['costs'][s]}" for s in sectors(state))
 
 
-def _open(state: State) -> list[str]:
-    lines = [f"# Open cards: {kinds_text(state, state['open_cards'])}. Deck: {state['deck_size']} cards."]
+def _open(sheet: Sheet, state: State) -> None:
+    sheet.comment(f"Open cards: {kinds_text(state, state['open_cards'])}. Deck: {state['deck_size']} cards.")
     for i in state["initiatives"]["open"]:
         card = initiative(state, i)
-        lines.append(f"# Open initiative {i}: {card['name']} — {card['text']}")
-    return lines
+        sheet.comment(f"Open initiative {i}: {card['name']} — {card['text']}")
 
 
 def template(state: State, player: str) -> str:
     """The commented YAML of the ``orders`` value for the open phase, pre-filled with the defaults."""
+    sheet = Sheet()
     step = step_of(state, player)
     if step is None:
-        return "# It is not your phase: nothing to order now.\nnote: \"\"\n"
-    head = [f"# Round {state['round']} of {len(state['timeline'])} — {action_name(state)}. "
-            f"Costs: {_costs(state)} (sum at most {state['board']['table']['cost']['max_sum']}).",
-            *_open(state)]
+        sheet.comment("It is not your phase: nothing to order now.")
+        sheet.line('note: ""')
+        return sheet.text()
+    sheet.comment(f"Round {state['round']} of {len(state['timeline'])} — {action_name(state)}. "
+                  f"Costs: {_costs(state)} (sum at most {state['board']['table']['cost']['max_sum']}).")
+    _open(sheet, state)
     if step == "government":
-        body = _government_sheet(state)
+        _government_sheet(sheet, state)
     elif step == "wealth_tax":
-        body = [f"# You hold {state['investys'][player]['cards']} cards: the wealth tax takes 10 of your choice "
-                "(see your hand in your private report).",
-                "wealth_tax:"] + [f"  {k}: 0" for k in kinds(state)]
+        sheet.comment(f"You hold {state['investys'][player]['cards']} cards: the wealth tax takes 10 of your choice "
+                      "(see your hand in your private report).")
+        sheet.line("wealth_tax:")
+        for k in kinds(state):
+            sheet.line(f"  {k}: 0")
     else:
-        body = _investy_sheet(state, player)
-    return "\n".join([*head, *body, 'note: ""', ""])
+        _investy_sheet(sheet, state, player)
+    sheet.line('note: ""')
+    return sheet.text()
 
 
-def _government_sheet(state: State) -> list[str]:
+def _government_sheet(sheet: Sheet, state: State) -> None:
     act = action(state)
-    lines = []
     if act == "audit":
         richest = max(investys(state), key=lambda k: state["investys"][k]["cards"])
-        lines += ["# Audit: whose hand do you look at? Cards in hand: " + ", ".join(
-            f"{k} {state['investys'][k]['cards']}" for k in investys(state)), f"audit: {richest}"]
+        sheet.comment("Audit: whose hand do you look at? Cards in hand: " + ", ".join(
+            f"{k} {state['investys'][k]['cards']}" for k in investys(state)))
+        sheet.line(f"audit: {richest}")
     elif act == "tax":
-        lines += ["# Tax policy: up to two sectors by +1 or -1 (sectors: " + ", ".join(sectors(state)) + ").",
-                  "tax: []", "# tax:", "#   - sector: energy", "#     change: 1"]
+        sheet.comment("Tax policy: up to two sectors by +1 or -1 (sectors: " + ", ".join(sectors(state)) + ").")
+        sheet.line("tax: []")
+        sheet.example("tax:")
+        sheet.example("  - sector: energy")
+        sheet.example("    change: 1")
     elif act == "grant":
         n = grant_count(state)
-        lines += [f"# Grant funding: give the {n} cards (numbered in your private report) to the Investys.",
-                  "grant:"]
+        sheet.comment(f"Grant funding: give the {n} cards (numbered in your private report) to the Investys.")
+        sheet.line("grant:")
         for j, k in enumerate(investys(state)):
-            lines.append(f"  {k}: [{', '.join(str(i) for i in range(j + 1, n + 1, len(investys(state))))}]")
+            sheet.line(f"  {k}: [{', '.join(str(i) for i in range(j + 1, n + 1, len(investys(state))))}]")
     else:
-        lines.append("# Holiday break: nothing to do.")
-    lines += ["# Your order of preference when you replace a fulfilled public initiative (first = shown):",
-              "# initiatives: [" + ", ".join(c["id"] for c in state["board"]["initiatives"][:4]) + ", ...]"]
-    return lines
+        sheet.comment("Holiday break: nothing to do.")
+    sheet.comment("Your order of preference when you replace a fulfilled public initiative (first = shown):")
+    sheet.example("initiatives: [" + ", ".join(c["id"] for c in state["board"]["initiatives"][:4]) + ", ...]")
 
 
-def _investy_sheet(state: State, me: str) -> list[str]:
+def _investy_sheet(sheet: Sheet, state: State, me: str) -> None:
     mine = ", ".join(f"{sector(state, s)['name']} {field(state, me, s)}" for s in sectors(state))
     targets = [f"{k} in {s} (field {field(state, k, s)})" for k in investys(state) if k != me
                for s in sectors(state) if in_danger_zone(state, k, s)]
-    lines = [f"# Your fields: {mine}. Your hand ({state['investys'][me]['cards']} cards) is in your "
-             "private report.",
-             "# One action or none (pass): invest OR manipulate.",
-             "# invest:",
-             f"#   sector: {sectors(state)[0]}      # one of {', '.join(sectors(state))}",
-             "#   steps: 1              # fields to move: costs steps × cost cards of the sector",
-             "#   jokers: 0             # how many of those cards are jokers"]
+    sheet.comment(f"Your fields: {mine}. Your hand ({state['investys'][me]['cards']} cards) is in your "
+                  "private report.",
+                  "One action or none (pass): invest OR manipulate.")
+    sheet.example("invest:")
+    sheet.example(f"  sector: {sectors(state)[0]}", f"one of {', '.join(sectors(state))}", at=26)
+    sheet.example("  steps: 1", "fields to move: costs steps × cost cards of the sector", at=26)
+    sheet.example("  jokers: 0", "how many of those cards are jokers", at=26)
     if targets:
-        lines += ["# manipulate:          # in a danger zone now: " + "; ".join(targets),
-                  "#   target: " + targets[0].split(" ")[0],
-                  "#   sector: " + targets[0].split(" ")[2],
-                  "#   steps: 1            # costs steps × (cost + 1) cards",
-                  "#   jokers: 0"]
-    lines += ["# initiative: " + (state["initiatives"]["open"] or ["(none open)"])[0]
-              + "   # fulfil an open initiative at the end of your turn: +5 cards",
-              "draw:                    # per draw the first entry that can be had: a kind on display, or deck",
-              "  - deck",
-              "  - deck",
-              "# wealth_tax:            # if you end the turn with 21+ cards: which 10 to discard",
-              f"#   {sectors(state)[-1]}: 10"]
-    return lines
+        sheet.example("manipulate:", "in a danger zone now: " + "; ".join(targets), at=23)
+        sheet.example("  target: " + targets[0].split(" ")[0])
+        sheet.example("  sector: " + targets[0].split(" ")[2])
+        sheet.example("  steps: 1", "costs steps × (cost + 1) cards", at=24)
+        sheet.example("  jokers: 0")
+    sheet.example("initiative: " + (state["initiatives"]["open"] or ["(none open)"])[0],
+                  "fulfil an open initiative at the end of your turn: +5 cards")
+    sheet.line("draw:", "per draw the first entry that can be had: a kind on display, or deck", at=25)
+    sheet.line("  - deck")
+    sheet.line("  - deck")
+    sheet.example("wealth_tax:", "if you end the turn with 21+ cards: which 10 to discard", at=25)
+    sheet.example(f"  {sectors(state)[-1]}: 10")
 
 
 def describe(state: State, player: str, orders: Mapping[str, Any] | None) -> list[str]:

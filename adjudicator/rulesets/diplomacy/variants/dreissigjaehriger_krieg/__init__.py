@@ -14,6 +14,7 @@ from typing import Any
 from .....dice import Dice
 from .....model import Player, Problem, State
 from .....ruleset import RulesetError
+from .....sheet import Sheet
 from ...game import Read, dislodged_from_data, run_retreats, units_by_power, units_from
 from ...mapdata import Map, display, province_of
 from ...orders import Order
@@ -390,8 +391,8 @@ class DreissigjaehrigerKrieg(Rulebook):
                                                 f"{_points(new, power)} RP")
 
     # ----- pages -------------------------------------------------------------------------------------------------
-    def template_lines(self, m: Map, state: State, player: str) -> list[str]:
-        return _newsletter.template_lines(m, state, player)
+    def sheet_comments(self, sheet: Sheet, m: Map, state: State, player: str) -> None:
+        _newsletter.sheet_comments(sheet, m, state, player)
 
     def newsletter(self, m: Map, state: State, report: dict[str, Any], players: list[Player]) -> str | None:
         return _newsletter.newsletter(m, state, report, players)

@@ -7,6 +7,7 @@ from typing import Any
 
 from .....markup import md_table, md_text
 from .....model import Player, State
+from .....sheet import Sheet
 from ...drawing import load_drawing
 from ...league import phase_label
 from ...mapdata import Map, display
@@ -67,29 +68,28 @@ def _neutral_units(state: State) -> list[str]:
     return [u for k in sorted(state.get("neutrals", {})) for u in state["units"].get(k, [])]
 
 
-def template_lines(m: Map, state: State, player: str) -> list[str]:
+def sheet_comments(sheet: Sheet, m: Map, state: State, player: str) -> None:
     power = state["seats"].get(player, "")
     if state["kind"] != "movement" or not power:
-        return []
+        return
     mine = state.get("private", {}).get(player, {})
     centres = len(state["supply_centres"].get(power, []))
-    lines = [f"# Konfession: {confession_text(state['confessions'][power])}."]
+    sheet.comment(f"Konfession: {confession_text(state['confessions'][power])}.")
     if "religion_points" in mine:
-        lines.append(f"# Religionspunkte: {mine['religion_points']} RP (geheim; nur du siehst diese Zeile).")
-    lines += ["# Religiöse Kriegsführung (vor den Zügen ausgewertet), je Zeile eine Aktion mit ihren Punkten:",
-              *(f"#   {GERMAN[k]} ... (mindestens {n} RP)" for k, n in MINIMUM.items()),
-              "#   z. B. '- Ungehorsam A Pra 3 RP', '- Kirchenbau A Mei 2 RP'"
-              + "".join(f", '- Söldner {u} H 3 RP'" for u in _neutral_units(state)[:1]),
-              f"#   '- Konfessionswechsel' kostet dich jetzt {conversion_cost(centres)} RP."]
+        sheet.comment(f"Religionspunkte: {mine['religion_points']} RP (geheim; nur du siehst diese Zeile).")
+    sheet.comment("Religiöse Kriegsführung (vor den Zügen ausgewertet), je Zeile eine Aktion mit ihren Punkten:",
+                  *(f"  {GERMAN[k]} ... (mindestens {n} RP)" for k, n in MINIMUM.items()),
+                  "  z. B. '- Ungehorsam A Pra 3 RP', '- Kirchenbau A Mei 2 RP'"
+                  + "".join(f", '- Söldner {u} H 3 RP'" for u in _neutral_units(state)[:1]),
+                  f"  '- Konfessionswechsel' kostet dich jetzt {conversion_cost(centres)} RP.")
     if state["rules"].get("confessions") == "chosen" and state["year"] == int(m.data["start"]["year"]) \
             and state["season"] == "Spring":
-        lines.append("# Wähle deine Startkonfession: '- Konfession katholisch' oder '- Konfession protestantisch'.")
+        sheet.comment("Wähle deine Startkonfession: '- Konfession katholisch' oder '- Konfession protestantisch'.")
     neutrals = [f"{u} ({state['neutrals'][k]['name']}, {GERMAN_CONFESSION[state['neutrals'][k]['confession']]})"
                 for k in sorted(state.get("neutrals", {})) for u in state["units"].get(k, [])]
     if neutrals:
-        lines.append("# Neutrale Einheiten (anheuerbar): " + "; ".join(neutrals) + ".")
-    lines.append("# Flotten flussabwärts: 'F Lun - Ham - ElbM'; Transformieren: 'A FAns T F/nc', 'F Lin T A'.")
-    return lines
+        sheet.comment("Neutrale Einheiten (anheuerbar): " + "; ".join(neutrals) + ".")
+    sheet.comment("Flotten flussabwärts: 'F Lun - Ham - ElbM'; Transformieren: 'A FAns T F/nc', 'F Lin T A'.")
 
 
 # ----- the issue page ---------------------------------------------------------------------------------------
