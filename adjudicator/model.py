@@ -46,13 +46,16 @@ class Phase:
     ``awaited`` lists the keys of the players whose orders the phase needs and takes; ``open_to`` those whose
     orders it also takes without waiting for them (standing orders, offers a player may make in any phase).
     Orders of anyone else for this phase are kept in the archive but not taken (the report says so).
-    ``finished`` marks a game that is over.
+    ``finished`` marks a game that is over. ``kind`` names the phase's kind in the rules' words (Diplomacy's
+    ``movement``, ``retreat``, ``adjustment``; Calamity's ``reaction``): a game may give a kind a deadline
+    period of its own (``schedule: phases:``); empty where the rules have one kind of phase.
     """
 
     label: str
     awaited: tuple[str, ...]
     finished: bool = False
     open_to: tuple[str, ...] = ()
+    kind: str = ""
 
     def takes(self, key: str) -> bool:
         """Whether orders of ``key`` count in this phase (awaited, or welcome without being waited for)."""

@@ -202,9 +202,15 @@ class PinsData(Protocol):
         ruleset's package: ``turnpress new`` pins copies of them in the game (``gamedata``)."""
 
 
+@runtime_checkable
+class HasPhaseKinds(Protocol):
+    def phase_kinds(self) -> tuple[str, ...]:
+        """The kinds of phase the rules have (``Phase.kind``): a game may give each its own deadline period."""
+
+
 CAPABILITIES: tuple[type, ...] = (Joins, WritesTemplate, OffersChoices, Describes, WritesNewsletter,
                                   WritesSetupNewsletter, HasHeadline, HasStandings, HasWinners, MarksOut, HasHistory,
-                                  DrawsMap, HasColours, HasCommands, PinsData)
+                                  DrawsMap, HasColours, HasCommands, PinsData, HasPhaseKinds)
 
 
 def capabilities(ruleset: object) -> list[str]:

@@ -9,8 +9,13 @@ The ``schedule`` block of ``game.yaml``::
       grace: 60                    # minutes after the deadline in which orders still count (marked late)
       extend: {3: 2026-12-20 20:00}   # a game master's extension of one turn's deadline
       paused: false                # a paused game is never due
+      phases: {retreat: 2 days, adjustment: 2 days}   # a kind of phase with a period of its own
+      nmr_extension: {period: 2 days, times: 1}   # the deadline moves once for a player with nothing in
+      absence: 14 days             # the longest a player's dated absence may move a deadline
+      remind: 24 hours             # 'turnpress remind' reminds the awaited this long before each deadline
 
-Turn ``t``'s deadline is its extension if it has one, else the first scheduled time strictly after turn
+Turn ``t``'s deadline is its extension if it has one, else, where its phase's kind (``Phase.kind``) has a period
+of its own, turn ``t-1``'s deadline plus that period, else the first scheduled time strictly after turn
 ``t-1``'s deadline. An early adjudication does not move later deadlines: players always get the full period.
 """
 
@@ -39,6 +44,10 @@ class Schedule:
     grace: dt.timedelta = dt.timedelta(0)
     extend: Mapping[int, dt.datetime] = field(default_factory=dict)
     paused: bool = False
+    phases: Mapping[str, dt.timedelta] = field(default_factory=dict)  # phase kind -> its own period
+    nmr_extension: NmrExtension | None = None
+    absence: dt.timedelta | None = None  # the longest move of one deadline by players' absences; None: not allowed
+    remind: dt.timedelta | None = None  # how long before each deadline 'turnpress remind' speaks
 
     @property
     def zone(self) -> ZoneInfo:
@@ -63,13 +72,30 @@ class Schedule:
                     return candidate
         raise ScheduleError("no deadline within a year")  # pragma: no cover - every kind recurs sooner
 
-    def deadline(self, turn: int, previous: dt.datetime | None) -> dt.datetime:
-        """Turn ``turn``'s deadline, given the deadline turn ``turn - 1`` had (None for turn 1)."""
+    def deadline(self, turn: int, previous: dt.datetime | None, kind: str = "") -> dt.datetime:
+        """Turn ``turn``'s deadline, given the deadline turn ``turn - 1`` had (None for turn 1) and the kind of
+        turn ``turn``'s phase: a kind with a period of its own (``phases``) is due that long after the last one.
+        """
         if turn in self.extend:
             return self.extend[turn]
         if turn <= 1 or previous is None:
             return self.first
+        if kind in self.phases:
+            return self.after(previous, self.phases[kind])
         return self.next_after(previous)
+
+    def after(self, when: dt.datetime, period: dt.timedelta) -> dt.datetime:
+        """``when`` plus ``period`` on the wall clock of the game's zone (a 2-day retreat stays at 20:00)."""
+        return _localize(when.astimezone(self.zone).replace(tzinfo=None) + period, self.zone)
+
+
+@dataclass(frozen=True)
+class NmrExtension:
+    """``nmr_extension``: an awaited player with nothing in at the deadline moves it once by ``period``, before
+    the NMR rule applies; each player ``times`` times per game at most."""
+
+    period: dt.timedelta
+    times: int
 
 
 def _month_len(day: dt.date) -> int:
@@ -128,8 +154,47 @@ def parse(block: Mapping[str, Any]) -> Schedule:
             extend[int(turn)] = parse_time(when, zone, f"extend {turn}")
         except ValueError:
             raise ScheduleError(f"extend: {turn!r} is not a turn number") from None
+    phases = block.get("phases") or {}
+    if not isinstance(phases, Mapping):
+        raise ScheduleError("phases: write each kind of phase with its period, like 'phases: {retreat: 2 days}'")
+    periods = {str(k): parse_period(v, f"phases: {k}") for k, v in phases.items()}
     return Schedule(tzname, first, grace=dt.timedelta(minutes=grace), extend=extend,
-                    paused=bool(block.get("paused", False)), **kw)
+                    paused=bool(block.get("paused", False)), phases=periods,
+                    nmr_extension=_nmr_extension(block.get("nmr_extension")),
+                    absence=parse_period(block["absence"], "absence") if block.get("absence") else None,
+                    remind=parse_period(block["remind"], "remind") if block.get("remind") else None, **kw)
+
+
+PERIOD = re.compile(r"(?P<n>[0-9]{1,4}) ?(?P<unit>days?|hours?|minutes?)", re.ASCII)
+PERIOD_MAX = dt.timedelta(days=366)
+
+
+def parse_period(value: Any, what: str) -> dt.timedelta:
+    """A period as people write it: ``2 days``, ``36 hours``, ``90 minutes`` (more than none, at most a year).
+
+    >>> parse_period("2 days", "phases: retreat")
+    datetime.timedelta(days=2)
+    >>> parse_period("36 hours", "remind")
+    datetime.timedelta(days=1, seconds=43200)
+    """
+    m = PERIOD.fullmatch(str(value).strip().lower())
+    if m is None:
+        raise ScheduleError(f"{what}: {value!r} is not a period; write one like '2 days', '36 hours' or '90 minutes'")
+    unit = m["unit"].rstrip("s") + "s"
+    period = dt.timedelta(**{unit: int(m["n"])})
+    if not dt.timedelta(0) < period <= PERIOD_MAX:
+        raise ScheduleError(f"{what}: {value!r}; write a period of at least a minute and at most 366 days")
+    return period
+
+
+def _nmr_extension(block: Any) -> NmrExtension | None:
+    if block is None or block is False:
+        return None
+    if not isinstance(block, Mapping) or set(block) != {"period", "times"} or type(block["times"]) is not int \
+            or not 1 <= block["times"] <= 99:
+        raise ScheduleError("nmr_extension: write 'nmr_extension: {period: 2 days, times: 1}': how long the deadline "
+                            "moves for a player with nothing in, and how often (1 to 99) per player and game")
+    return NmrExtension(parse_period(block["period"], "nmr_extension: period"), block["times"])
 
 
 def is_due(schedule: Schedule | None, deadline: dt.datetime | None, now: dt.datetime, *, finished: bool,
@@ -176,14 +241,37 @@ def is_due(schedule: Schedule | None, deadline: dt.datetime | None, now: dt.date
     return False, f"waiting for {', '.join(k for k in awaited if k not in set(submitted))} until the deadline"
 
 
+CLI_KEYS = ("first", "every", "timezone", "grace", "remind", "absence", "nmr_extension")
+
+
 def spec_from_cli(text: str) -> dict[str, Any]:
-    """``--schedule "first=2026-12-01 20:00,every=14 days,timezone=Europe/Berlin,grace=60"`` as a block."""
+    """``--schedule "first=2026-12-01 20:00,every=14 days,timezone=Europe/Berlin,grace=60"`` as a block.
+
+    Any other key names a kind of phase with a period of its own (``retreat=2 days``: ``phases``; ``new`` checks
+    that the rules have that kind); ``nmr_extension=1 x 2 days`` allows one NMR extension of two days each.
+
+    >>> spec_from_cli("first=2026-12-01 20:00,retreat=2 days,nmr_extension=2 x 1 day,remind=24 hours")
+    {'first': '2026-12-01 20:00', 'phases': {'retreat': '2 days'}, 'nmr_extension': {'period': '1 day', 'times': 2}, \
+'remind': '24 hours'}
+    """
     block: dict[str, Any] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
-        key, sep, value = part.partition("=")
-        if not sep or key.strip() not in ("first", "every", "timezone", "grace"):
-            raise ScheduleError(f"--schedule: {part!r}; write key=value with keys first, every, timezone, grace")
-        block[key.strip()] = int(value) if key.strip() == "grace" and value.strip().isdigit() else value.strip()
+        key, sep, value = (x.strip() for x in part.partition("="))
+        if not sep or not re.fullmatch(r"[a-z][a-z_]{0,30}", key, re.ASCII):
+            raise ScheduleError(f"--schedule: {part!r}; write key=value with keys {', '.join(CLI_KEYS)}, or a kind "
+                                "of phase and its period (retreat=2 days)")
+        if key == "grace":
+            block[key] = int(value) if value.isdigit() else value
+        elif key == "nmr_extension":
+            m = re.fullmatch(r"([0-9]{1,2}) ?x ?(.+)", value, re.ASCII)
+            if m is None:
+                raise ScheduleError(f"--schedule: nmr_extension={value!r}; write nmr_extension=1 x 2 days (how often "
+                                    "per player and game, and by how long)")
+            block[key] = {"period": m[2], "times": int(m[1])}
+        elif key in CLI_KEYS:
+            block[key] = value
+        else:
+            block.setdefault("phases", {})[key] = value
     return block
 
 

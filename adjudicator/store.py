@@ -38,7 +38,7 @@ from . import schedule as schedmod
 from .errors import LeagueError, SealError
 from .model import HIDDEN_KEYS, GameConfig, Player, State
 from .orders import orders_relpath
-from .ruleset import Joins, Ruleset, get, package_of
+from .ruleset import HasPhaseKinds, Joins, Ruleset, get, package_of
 from .sealed import storage
 
 GAMES_DIR = "games"
@@ -184,9 +184,13 @@ class Game:
         if not block:
             return None
         try:
-            return schedmod.parse(block)
+            parsed = schedmod.parse(block)
         except schedmod.ScheduleError as e:
             raise LeagueError(f"games/{self.id}/game.yaml: schedule: {e}") from None
+        problem = phase_kinds_problem(self.ruleset, self.settings.ruleset, parsed)
+        if problem:
+            raise LeagueError(f"games/{self.id}/game.yaml: schedule: {problem}")
+        return parsed
 
     def turns(self) -> list[int]:
         folder = self.dir / "turns"
@@ -255,9 +259,10 @@ class Game:
         zone = self.schedule.zone if self.schedule is not None else dt.UTC
         return rulings.read(self.root, self.id, turn, rulings.game_masters(self.config), zone)
 
-    def deadline(self, turn: int) -> dt.datetime | None:
+    def deadline(self, turn: int, kind: str | None = None) -> dt.datetime | None:
         """Turn ``turn``'s deadline: a ruling's, else from the schedule, chained from the deadline turn ``turn-1``
-        recorded."""
+        recorded; ``kind`` is the kind of the turn's phase (read from its state if not given), which may have a
+        period of its own."""
         ruled = self.ruling(turn)
         if ruled is not None and ruled.deadline is not None:
             return ruled.deadline
@@ -267,7 +272,9 @@ class Game:
         if turn > 1:
             recorded = self.report(turn - 1).get("deadline")
             previous = dt.datetime.fromisoformat(recorded) if recorded else None
-        return self.schedule.deadline(turn, previous)
+        if kind is None:
+            kind = self.ruleset.phase(self.effective_state(turn)).kind if self.schedule.phases and turn > 1 else ""
+        return self.schedule.deadline(turn, previous, kind)
 
     def joins_at(self, turn: int) -> list[Player]:
         """Players admitted to the running game who enter it with ``turn``."""
@@ -325,6 +332,16 @@ class Game:
         if hidden:
             files[f"{folder}/hidden.yaml"] = yamlio.dump(hidden)
         return files, {}
+
+
+def phase_kinds_problem(rules: Ruleset, name: str, schedule: schedmod.Schedule) -> str | None:
+    """What is wrong with the kinds of phase a schedule gives periods of their own, in words; None if nothing."""
+    kinds = rules.phase_kinds() if isinstance(rules, HasPhaseKinds) else ()
+    unknown = sorted(k for k in schedule.phases if k not in kinds)
+    if not unknown:
+        return None
+    have = f"its kinds are {', '.join(kinds)}" if kinds else "it has one kind of phase, whose period is 'every'"
+    return f"phases: {name} has no phase of the kind {', '.join(map(repr, unknown))}; {have}"
 
 
 def player_from_yaml(p: Mapping[str, Any]) -> Player:

@@ -44,6 +44,7 @@ from .store import (
     no_fault,
     orders_dir,
     orders_relpath,
+    phase_kinds_problem,
     player_to_yaml,
     sealed_relpath,
     write_files,
@@ -78,9 +79,11 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
         raise LeagueError(e.args[0]) from None
     if schedule:
         try:
-            schedmod.parse(schedule)
+            problem = phase_kinds_problem(ruleset, ruleset_name, schedmod.parse(schedule))
         except schedmod.ScheduleError as e:
             raise LeagueError(f"--schedule: {e}") from None
+        if problem:
+            raise LeagueError(f"--schedule: {problem}")
     for key, allowed in ENGINE_OPTIONS.items():
         if key in options and options[key] not in allowed:
             raise LeagueError(f"--option {key}={options[key]}: write one of {', '.join(allowed)}")
@@ -342,7 +345,7 @@ def status(game: Game, now: dt.datetime) -> Status:
     turn = game.open_turn
     state = game.effective_state(turn)
     phase = game.ruleset.phase(state)
-    deadline = game.deadline(turn)
+    deadline = game.deadline(turn, phase.kind)
     subs = [s for s in submissions(game, turn, state) if s.checked.ok and s.arrived is not None]
     # Sealed orders read without the key count as in; whether they ask to wait shows only to the deadline run.
     in_ = sorted(s.player for s in subs)
@@ -423,7 +426,7 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
     phase = game.ruleset.phase(state)
     if phase.finished:
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
-    deadline = game.deadline(turn)
+    deadline = game.deadline(turn, phase.kind)
     taken, dropped = _read_benevolently(game, state, taken, meta, keeps_secrets)
     meta["taken"] = sorted(taken)
     meta["defaults"] = {}
@@ -508,7 +511,7 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
     subs = submissions(game, turn, state)
     grace = game.schedule.grace if game.schedule else dt.timedelta(0)
-    taken, meta = select(subs, (*phase.awaited, *phase.open_to), game.deadline(turn), grace, now,
+    taken, meta = select(subs, (*phase.awaited, *phase.open_to), game.deadline(turn, phase.kind), grace, now,
                          read_benevolently=isinstance(game.ruleset, benevolent.ReadsBenevolently))
     if game.keyed and secrecymod.rewrites_orders(declared):
         # What the rules found wrong may quote a hidden value (a hand, an account): not in the public report.

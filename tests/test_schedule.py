@@ -69,5 +69,9 @@ def test_a_bad_schedule_says_what_to_write(block, words):
 def test_cli_spec():
     block = schedule.spec_from_cli("first=2026-12-01 20:00, every=14 days, timezone=Europe/Berlin, grace=60")
     assert block == {"first": "2026-12-01 20:00", "every": "14 days", "timezone": "Europe/Berlin", "grace": 60}
-    with pytest.raises(schedule.ScheduleError):
-        schedule.spec_from_cli("start=tomorrow")
+    with pytest.raises(schedule.ScheduleError, match="write key=value with keys first, every"):
+        schedule.spec_from_cli("start tomorrow")
+    # Another key names a kind of phase: its value must be a period ('new' checks the rules have the kind).
+    block = schedule.spec_from_cli("first=2026-12-01 20:00,start=tomorrow")
+    with pytest.raises(schedule.ScheduleError, match="phases: start: 'tomorrow' is not a period"):
+        schedule.parse(block)

@@ -216,7 +216,7 @@ def repo_url(root: Path) -> str | None:
 
 def _lead(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any], lang: str) -> str:
     if turn == 0:
-        first = _next_deadline(game, report)
+        first = _next_deadline(game, report, state)
         return (words.say(lang, "setup", game=game.title)
                 + (" " + words.say(lang, "first_due", when=first) if first else ""))
     names = player_names(game)
@@ -274,7 +274,7 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: dict[s
     if game.ruleset.phase(state).finished:
         lines.append(words.say(lang, "no_deadlines"))
     else:
-        nxt = _next_deadline(game, report)
+        nxt = _next_deadline(game, report, state)
         lines.append(words.say(lang, "due_by", turn=turn + 1, when=nxt) if nxt else
                      words.say(lang, "no_fixed", turn=turn + 1))
         # the game's orders page (newsletter/orders_page.py) is always there: it names the turn open now
@@ -305,11 +305,11 @@ def chain_head(game: Game, turn: int, state: dict[str, Any], report: dict[str, A
     return anchor.issue_head(game.dir, turn, *texts)
 
 
-def _next_deadline(game: Game, report: dict[str, Any]) -> str | None:
+def _next_deadline(game: Game, report: dict[str, Any], state: dict[str, Any]) -> str | None:
     if game.schedule is None or not report.get("deadline") and report["turn"] > 0:
         return None
     previous = dt.datetime.fromisoformat(report["deadline"]) if report.get("deadline") else None
-    when = game.schedule.deadline(report["turn"] + 1, previous)
+    when = game.schedule.deadline(report["turn"] + 1, previous, game.ruleset.phase(state).kind)
     return _local(game, when.isoformat())
 
 

@@ -113,7 +113,11 @@ class Calamity(HiddenStateViews):
         awaited = tuple(ph["awaited"])
         over = ph["kind"] == "over"
         open_to = () if over else tuple(p for p in state["seats"] if p not in awaited)
-        return Phase(phase_label(state), awaited, finished=over, open_to=open_to)
+        return Phase(phase_label(state), awaited, finished=over, open_to=open_to, kind=str(ph["kind"]))
+
+    def phase_kinds(self) -> tuple[str, ...]:
+        """A card moved; the reactions of a risk (returns and pass-ons, then answers); the year's end."""
+        return ("move", "reaction", "answer", "year_end")
 
     def order_schema(self, state: State, player: str) -> dict[str, Any]:
         return orders.schema(state, player)

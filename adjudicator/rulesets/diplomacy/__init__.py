@@ -49,6 +49,10 @@ class Diplomacy(HiddenStateViews):
     def phase(self, state: State) -> Phase:
         return league.phase(state)
 
+    def phase_kinds(self) -> tuple[str, ...]:
+        """Movement, retreats and adjustments (the rulebook's seasons): retreats and adjustments are short."""
+        return ("movement", "retreat", "adjustment")
+
     def order_schema(self, state: State, player: str) -> dict[str, Any]:
         return render.order_schema(state)
 

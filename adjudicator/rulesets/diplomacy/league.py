@@ -177,9 +177,9 @@ def due_powers(state: State) -> list[str]:
 
 def phase(state: State) -> Phase:
     if state.get("result"):
-        return Phase(f"{label(state)} — {_result_text(state)}", (), finished=True)
+        return Phase(f"{label(state)} — {_result_text(state)}", (), finished=True, kind=str(state["kind"]))
     awaited = tuple(sorted(k for k, p in state["seats"].items() if p in due_powers(state)))
-    return Phase(label(state), awaited)
+    return Phase(label(state), awaited, kind=str(state["kind"]))
 
 
 def _result_text(state: State) -> str:
