@@ -22,7 +22,7 @@ from typing import Any
 
 from .. import sheet
 from ..model import State
-from ..ruleset import OffersChoices
+from ..ruleset import DrawsMap, OffersChoices
 from ..sealed import storage
 from ..store import Game, orders_relpath
 from . import repo_url
@@ -30,6 +30,7 @@ from . import repo_url
 GAMES_DIR = "site/games"
 SCRIPTS = "site/javascripts"
 VENDOR = ("age.js", "json-schema.js", "yaml.js", "LICENSES.txt")
+SCRIPT_FILES = ("orders_map.js", "orders.js")  # the map's script first: orders.js calls its hook
 EDIT_URI = re.compile(r"^edit_uri:\s*['\"]?(?:edit|blob)/([A-Za-z0-9._/-]+?)/", re.MULTILINE)
 GITHUB = re.compile(r"^https://github\.com/[A-Za-z0-9-]+/[A-Za-z0-9._-]+$")
 
@@ -89,7 +90,15 @@ def turn_data(game: Game, root: Path) -> dict[str, Any]:
         "repo": repo if repo and GITHUB.match(repo) else None, "branch": branch(root),
         "players": [] if phase.finished else [player_data(game, state, p.key, turn) for p in game.players],
         "private": bool(private_files(game)),
+        "map": None if phase.finished else board(game, state),
     }
+
+
+def board(game: Game, state: State) -> str | None:
+    """The position as the ruleset draws it, from the public view, for ``assets/orders_map.js``: the player
+    picks orders by clicking it and sees them as arrows (the drawing names each shape's ``data-region``)."""
+    rs = game.ruleset
+    return rs.map(rs.public_view(state)) if isinstance(rs, DrawsMap) else None
 
 
 def private_files(game: Game) -> dict[str, str]:
@@ -122,7 +131,7 @@ def page(game: Game, data: dict[str, Any]) -> str:
               "</div>", "",
               '<link rel="stylesheet" href="../../../javascripts/orders.css">',
               *(f'<script src="../../../javascripts/vendor/{name}"></script>' for name in VENDOR[:3]),
-              '<script src="../../../javascripts/orders.js"></script>', "",
+              *(f'<script src="../../../javascripts/{name}"></script>' for name in SCRIPT_FILES), "",
               "[Back to the game](index.md) · The command line works too: "
               f"`turnpress template {gid} YOUR-LOGIN`, then `turnpress validate FILE`.", ""]
     return "\n".join(lines)
@@ -137,8 +146,8 @@ def escape_md(text: str) -> str:
 def assets() -> dict[str, str]:
     """The page's script, style and vendored libraries, as files of the site."""
     files = resources.files(__package__).joinpath("assets")
-    out = {f"{SCRIPTS}/orders.js": files.joinpath("orders.js").read_text(encoding="utf-8"),
-           f"{SCRIPTS}/orders.css": files.joinpath("orders.css").read_text(encoding="utf-8")}
+    out = {f"{SCRIPTS}/{name}": files.joinpath(name).read_text(encoding="utf-8")
+           for name in (*SCRIPT_FILES, "orders.css")}
     for name in VENDOR:
         out[f"{SCRIPTS}/vendor/{name}"] = files.joinpath("vendor", name).read_text(encoding="utf-8")
     return out

@@ -108,6 +108,13 @@ class Browser:
     def click(self, css: str) -> None:
         self._session("POST", f"/element/{self.find(css)}/click", {})
 
+    def click_at(self, x: float, y: float) -> None:
+        """A real mouse click at viewport point (x, y), as a player's pointer gives it (what is there gets it)."""
+        pointer = [{"type": "pointerMove", "x": round(x), "y": round(y), "origin": "viewport", "duration": 0},
+                   {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]
+        self._session("POST", "/actions", {"actions": [
+            {"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": pointer}]})
+
     def type(self, css: str, text: str) -> None:
         self._session("POST", f"/element/{self.find(css)}/value", {"text": text})
 

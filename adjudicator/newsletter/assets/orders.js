@@ -724,6 +724,10 @@
     }
     ui.identity && (ui.identity.value = "");
     ui.report && (ui.report.textContent = "");
+    if (window.tpOrdersMap) {
+      /* orders_map.js: the position drawn above the form; a click on it picks an order in the form */
+      window.tpOrdersMap.attach(ui.form, data, player);
+    }
     refresh();
   }
 

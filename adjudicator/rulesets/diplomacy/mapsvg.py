@@ -72,7 +72,8 @@ def board(m: Map, d: Drawing, state: dict[str, Any], report: dict[str, Any] | No
         if prov in owners:
             fill, extra = colour.get(owners[prov], "#999999"), ' fill-opacity="0.7"'
         out.append(f'<path d="{d.shape(prov)}" fill="{fill}"{extra} fill-rule="evenodd" stroke="{BORDER}" '
-                   f'stroke-width="0.9"><title>{escape(m.full_name(prov))} ({display(prov)})</title></path>')
+                   f'stroke-width="0.9"{_at(d, prov)}><title>{escape(m.full_name(prov))} ({display(prov)})</title>'
+                   '</path>')
     out += [f'<path d="{lake}" fill="{SEA}" stroke="{RIVER}" stroke-width="0.4"/>' for lake in d.data.get("lakes", [])]
     out += _rivers(d, f)
     for link in d.data.get("links", []):
@@ -140,10 +141,10 @@ def _names(m: Map, d: Drawing, f: int, words: Words) -> list[str]:
                        f'stroke-width="1.5"><title>{escape(words.centre)}</title></circle>')
     for region, (x, y) in sorted(d.data.get("coasts", {}).items()):
         coast = region.split("/")[1]
-        out.append(f'<circle cx="{x}" cy="{y}" r="{0.7 * f:.1f}" fill="#fff" fill-opacity="0.8" stroke="{RIVER}" '
-                   f'stroke-width="1.2"/><text x="{x}" y="{y + 0.33 * f:.0f}" fill="{RIVER}" '
+        out.append(f'<g{_at(d, region)}><circle cx="{x}" cy="{y}" r="{0.7 * f:.1f}" fill="#fff" fill-opacity="0.8" '
+                   f'stroke="{RIVER}" stroke-width="1.2"/><text x="{x}" y="{y + 0.33 * f:.0f}" fill="{RIVER}" '
                    f'font-size="{0.85 * f:.0f}" '
-                   f'text-anchor="middle">{escape(words.coasts.get(coast, coast))}</text>')
+                   f'text-anchor="middle">{escape(words.coasts.get(coast, coast))}</text></g>')
     return out
 
 
@@ -156,7 +157,8 @@ def _units(d: Drawing, state: dict[str, Any], f: int, colour: dict[str, str],
             letter, region = unit.split(" ", 1)
             x, y = d.place(region)
             s = 0.65 * f
-            out.append(f'<g><title>{escape(name(owner))}: {escape(letter)} {escape(_region(region))}</title>'
+            out.append(f'<g{_at(d, region)}><title>{escape(name(owner))}: {escape(letter)} '
+                       f'{escape(_region(region))}</title>'
                        f'<rect x="{x - s:.0f}" y="{y - 0.75 * f:.0f}" width="{2 * s:.0f}" height="{1.1 * f:.0f}" '
                        f'rx="3" fill="{fill}" stroke="{INK}" stroke-width="1.2"/>'
                        f'<text x="{x}" y="{y + 0.12 * f:.0f}" text-anchor="middle" font-weight="bold" '
@@ -247,6 +249,13 @@ def _arrow(a: tuple[float, float], b: tuple[float, float], f: int, c: str, ok: b
         line += (f'<path d="M{mx - s:.0f},{my - s:.0f} L{mx + s:.0f},{my + s:.0f} M{mx - s:.0f},{my + s:.0f} '
                  f'L{mx + s:.0f},{my - s:.0f}" stroke="{FAILED}" stroke-width="3"/>')
     return line
+
+
+def _at(d: Drawing, region: str) -> str:
+    """The region a shape stands for, as the order sheet writes it, and its place: what the orders page's map
+    (``assets/orders_map.js``) reads to turn a click into a region and to draw the orders chosen as arrows."""
+    x, y = d.place(region)
+    return f' data-region="{escape(_region(region))}" data-place="{x} {y}"'
 
 
 def _region(region: str) -> str:

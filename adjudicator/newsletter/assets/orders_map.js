@@ -1,0 +1,306 @@
+/* turnpress orders page, the map: written into site/javascripts/ by `turnpress site build` from
+   adjudicator/newsletter/assets, loaded before orders.js, which calls tpOrdersMap.attach(form, data, player)
+   when a player is picked.
+
+   The open turn's data carries the position as the ruleset draws it (`map`: an SVG whose shapes name their
+   region in `data-region` and its place in `data-place`). Drawn above the form, it lets a player pick orders by
+   clicking: a unit, then where it goes; every order of the form's list for that unit that names the province
+   clicked is offered in a small menu (the move is taken at once, supports and convoys are one tap away). In the
+   adjustment phase a click on a province offers its builds or removal. The map only chooses among the form's own
+   options (the form comes from the ruleset: nothing about the rules is known here), so the keyboard's way, the
+   form's lists, stays the same; the orders chosen are drawn as arrows as they are chosen.
+
+   The drawing is the site build's own output (every name in it escaped); it is still read as SVG data only:
+   scripts, foreign objects, event attributes and outside links are dropped before it is shown. */
+(function () {
+  "use strict";
+  var NS = "http://www.w3.org/2000/svg";
+  var UNIT = /^([AF]) (\S+)( \(dislodged\))?$/;
+  var INK = "#111111";
+  var STYLE = ".tp-orders-map{display:block;width:100%;max-width:none;margin:0 0 1em;text-align:left}" +
+    ".tp-orders-map-svg{display:block;width:100%;height:auto;cursor:pointer;touch-action:manipulation}" +
+    ".tp-orders-map-svg .tp-active{stroke:#111;stroke-width:4}" +
+    ".tp-map-menu .md-button{margin:.2em .3em .2em 0}.tp-map-menu .tp-taken{font-weight:bold}";
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      node.setAttribute(k, attrs[k]);
+    });
+    if (text !== undefined) {
+      node.textContent = text;
+    }
+    return node;
+  }
+
+  function svgEl(tag, attrs) {
+    var node = document.createElementNS(NS, tag);
+    Object.keys(attrs).forEach(function (k) {
+      node.setAttribute(k, String(attrs[k]));
+    });
+    return node;
+  }
+
+  /* The drawing as inert SVG, or null if it is not one. */
+  function drawing(source) {
+    var doc = new DOMParser().parseFromString(String(source), "image/svg+xml");
+    var svg = doc.documentElement;
+    if (!svg || svg.namespaceURI !== NS || svg.localName !== "svg" || doc.getElementsByTagName("parsererror").length) {
+      return null;
+    }
+    Array.from(svg.querySelectorAll("script, foreignObject, iframe, a, use, image")).forEach(function (n) {
+      n.remove();
+    });
+    [svg].concat(Array.from(svg.querySelectorAll("*"))).forEach(function (n) {
+      Array.from(n.attributes).forEach(function (a) {
+        var name = a.name.toLowerCase();
+        if (name.indexOf("on") === 0 || name === "href" || name === "xlink:href") {
+          n.removeAttribute(a.name);
+        }
+      });
+    });
+    return document.importNode(svg, true);
+  }
+
+  function province(region) {
+    return String(region).split("/")[0];
+  }
+
+  /* The provinces an order's text names after its unit ("A Par S A Mar - Bur": Mar, Bur). */
+  function named(text, skip) {
+    return String(text).split(/\s+/).slice(skip).filter(function (t) {
+      return /^[A-Za-z][A-Za-z0-9]*(\/[a-z]+)?$/.test(t) && !/^(A|F|H|S|C|Build|Remove|Waive|disband|via)$/.test(t);
+    }).map(province);
+  }
+
+  function attach(form, data, player) {
+    if (!data.map || !player.form) {
+      return;
+    }
+    var svg = drawing(data.map);
+    if (!svg) {
+      return;
+    }
+    var places = {};
+    Array.from(svg.querySelectorAll("[data-region][data-place]")).forEach(function (n) {
+      var xy = n.getAttribute("data-place").split(" ").map(Number);
+      if (xy.length === 2 && isFinite(xy[0]) && isFinite(xy[1])) {
+        places[n.getAttribute("data-region")] = xy;
+      }
+    });
+    var font = Number(svg.getAttribute("font-size")) || 16;
+    svg.removeAttribute("width");
+    svg.setAttribute("class", "tp-orders-map-svg");
+    svg.setAttribute("aria-label", "Map of the position: click a unit of yours, then where it goes");
+    var chosen = svgEl("g", {"class": "tp-chosen", "pointer-events": "none"});
+    var defs = svgEl("defs", {});
+    var marker = svgEl("marker", {id: "tp-pick-head", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 3.5,
+      markerHeight: 3.5, orient: "auto-start-reverse"});
+    marker.appendChild(svgEl("path", {d: "M0,0 L10,5 L0,10 z", fill: INK}));
+    defs.appendChild(marker);
+    svg.appendChild(defs);
+    svg.appendChild(chosen);
+    var say = el("p", {id: "tp-map-say", "class": "tp-say", role: "status"},
+      "Click a unit of yours on the map, then the province it goes to; or use the lists below.");
+    var menu = el("div", {id: "tp-map-menu", "class": "tp-map-menu", hidden: ""});
+    var box = el("figure", {id: "tp-map", "class": "tp-orders-map"});
+    box.appendChild(el("style", {}, STYLE));
+    box.appendChild(svg);
+    box.appendChild(say);
+    box.appendChild(menu);
+    form.insertBefore(box, form.firstChild);
+
+    var selects = Array.from(form.querySelectorAll("select[data-label]"));
+    var units = selects.filter(function (s) {
+      return UNIT.test(s.getAttribute("data-label"));
+    });
+    var others = selects.filter(function (s) {
+      return units.indexOf(s) < 0 && s.getAttribute("data-label") !== "Draw";
+    });
+    var active = null;
+
+    function unitAt(prov) {
+      return units.find(function (s) {
+        return province(UNIT.exec(s.getAttribute("data-label"))[2]) === prov;
+      }) || null;
+    }
+
+    function options(select, prov, skip) {
+      return Array.from(select.options).filter(function (o) {
+        return o.value !== "other" && named(o.text, skip).indexOf(prov) >= 0;
+      });
+    }
+
+    function pick(select, option) {
+      select.value = option.value;
+      select.dispatchEvent(new Event("change", {bubbles: true}));
+    }
+
+    function highlight() {
+      Array.from(svg.querySelectorAll(".tp-active")).forEach(function (n) {
+        n.classList.remove("tp-active");
+      });
+      if (active) {
+        var prov = province(UNIT.exec(active.getAttribute("data-label"))[2]);
+        Array.from(svg.querySelectorAll("path[data-region]")).forEach(function (n) {
+          if (province(n.getAttribute("data-region")) === prov) {
+            n.classList.add("tp-active");
+          }
+        });
+      }
+    }
+
+    function offer(select, list, taken) {
+      menu.textContent = "";
+      menu.hidden = list.length === 0 || (list.length === 1 && list[0] === taken);
+      if (menu.hidden) {
+        return;
+      }
+      menu.appendChild(el("p", {"class": "tp-help"}, taken ? "Or instead:" : "Pick one:"));
+      list.forEach(function (o) {
+        var b = el("button", {type: "button", "class": "md-button" + (o === taken ? " tp-taken" : ""),
+          "aria-pressed": o === taken ? "true" : "false"}, o.text);
+        b.addEventListener("click", function () {
+          active = null;
+          highlight();
+          pick(select, o);
+          offer(select, list, o);
+          say.textContent = "Chosen: " + o.text + ".";
+        });
+        menu.appendChild(b);
+      });
+    }
+
+    function clicked(region) {
+      var prov = province(region);
+      var own = unitAt(prov);
+      if (active && own === active) {
+        var stay = Array.from(active.options).filter(function (o) {
+          return o.value !== "other" && named(o.text, 2).length === 0;
+        });
+        say.textContent = "Orders for " + active.getAttribute("data-label") + " that stay in place:";
+        offer(active, stay, null);
+        active = null;
+        highlight();
+        return;
+      }
+      if (active) {
+        var list = options(active, prov, 2);
+        if (list.length) {
+          var move = list.find(function (o) {
+            return String(o.text).split(/\s+/)[2] === "-";
+          });
+          var taken = move || (list.length === 1 ? list[0] : null);
+          say.textContent = taken ? "Chosen: " + taken.text + "." : active.getAttribute("data-label") + " and " +
+            prov + ":";
+          offer(active, list, taken);
+          if (taken) {
+            pick(active, taken);
+            active = null; /* the order is whole: the next click picks a unit again */
+            highlight();
+          }
+          return;
+        }
+      }
+      if (own) {
+        active = own;
+        highlight();
+        menu.hidden = true;
+        say.textContent = own.getAttribute("data-label") + ": now click where it goes, the unit it supports or " +
+          "convoys, or the unit again to hold.";
+        return;
+      }
+      var free = others.find(function (s) {
+        return named(s.options[s.selectedIndex].text, 0).length === 0 && options(s, prov, 0).length;
+      }) || others.find(function (s) {
+        return options(s, prov, 0).length;
+      });
+      if (free) {
+        var found = options(free, prov, 0);
+        pick(free, found[0]);
+        say.textContent = free.getAttribute("data-label") + ": " + found[0].text + ".";
+        offer(free, found, found[0]);
+        return;
+      }
+      say.textContent = active ? active.getAttribute("data-label") + " can give no order that names " + prov +
+        "." : "No order of yours starts in " + prov + ": click one of your units.";
+      menu.hidden = true;
+    }
+
+    svg.addEventListener("click", function (event) {
+      var hit = event.target.closest ? event.target.closest("[data-region]") : null;
+      if (hit) {
+        clicked(hit.getAttribute("data-region"));
+      }
+    });
+
+    function at(region) {
+      return places[region] || places[province(region)] || null;
+    }
+
+    function line(a, b, attrs) {
+      var n = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+      var ux = (b[0] - a[0]) / n;
+      var uy = (b[1] - a[1]) / n;
+      var s = attrs.start || 0;
+      var e = attrs.end || 0;
+      var out = svgEl("line", {x1: (a[0] + ux * s).toFixed(0), y1: (a[1] + uy * s).toFixed(0),
+        x2: (b[0] - ux * e).toFixed(0), y2: (b[1] - uy * e).toFixed(0), stroke: INK, "stroke-linecap": "round",
+        "stroke-width": attrs.width || 3});
+      Object.keys(attrs.extra || {}).forEach(function (k) {
+        out.setAttribute(k, attrs.extra[k]);
+      });
+      return out;
+    }
+
+    /* Each order chosen, as the issue's map draws the turn: a move as an arrow, a support as a dashed line to
+       the place supported, a convoy as a dotted line, a build as a ring, a removal as a cross. */
+    function draw() {
+      chosen.textContent = "";
+      selects.forEach(function (s) {
+        var text = s.value === "other" ? "" : s.options[s.selectedIndex].text;
+        var t = text.split(/\s+/);
+        var mark = null;
+        if ((t[0] === "Build" || t[0] === "Remove") && at(t[2])) {
+          var p = at(t[2]);
+          mark = t[0] === "Build" ? svgEl("circle", {cx: p[0], cy: p[1], r: (0.9 * font).toFixed(1), fill: "none",
+            stroke: INK, "stroke-width": 3, "class": "tp-pick-build"}) : svgEl("path", {d: "M" + (p[0] - font) +
+            "," + (p[1] - font) + " L" + (p[0] + font) + "," + (p[1] + font) + " M" + (p[0] - font) + "," +
+            (p[1] + font) + " L" + (p[0] + font) + "," + (p[1] - font), stroke: INK, "stroke-width": 3,
+            "class": "tp-pick-remove"});
+        } else if (/^[AF]$/.test(t[0]) && at(t[1])) {
+          var from = at(t[1]);
+          if (t[2] === "-" && at(t[3])) {
+            mark = line(from, at(t[3]), {start: 0.6 * font, end: 0.8 * font, width: 3.5,
+              extra: {"marker-end": "url(#tp-pick-head)", "class": "tp-pick-move"}});
+          } else if ((t[2] === "S" || t[2] === "C") && at(t[4])) {
+            var other = at(t[4]);
+            var to = other;
+            if (t[5] === "-" && at(t[6])) {
+              var b = at(t[6]);
+              to = t[2] === "S" ? [(other[0] + 2 * b[0]) / 3, (other[1] + 2 * b[1]) / 3] :
+                [(other[0] + b[0]) / 2, (other[1] + b[1]) / 2];
+            }
+            mark = line(from, to, {start: 0.7 * font, width: 2.5, extra: {"stroke-dasharray": t[2] === "S" ?
+              "6 4" : "1.5 4", "class": t[2] === "S" ? "tp-pick-support" : "tp-pick-convoy"}});
+          }
+        }
+        if (mark) {
+          var title = svgEl("title", {});
+          title.textContent = text;
+          mark.appendChild(title);
+          chosen.appendChild(mark);
+        }
+      });
+    }
+
+    if (form.tpMapDraw) {
+      form.removeEventListener("change", form.tpMapDraw); /* the map of the player picked before */
+    }
+    form.tpMapDraw = draw;
+    form.addEventListener("change", draw);
+    draw();
+  }
+
+  window.tpOrdersMap = {attach: attach};
+})();

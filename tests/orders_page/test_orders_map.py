@@ -1,0 +1,147 @@
+"""Orders picked by clicking the map (issue #16: "picked from lists or by clicking the map, shown as arrows on the
+map as they are chosen"). The page draws the position above the form (``assets/orders_map.js``); a click on a
+unit and then on a province takes the form's order that names it, a small menu offers the supports and convoys
+that name it too, and the orders chosen are drawn as arrows. The file the clicks produced is one that
+``turnpress validate`` accepts.
+
+Every place a player may need to click is on the map: each region an order of the form names is a shape of the
+drawing with its ``data-region`` (on the standard map and on the Thirty Years' War map, whose form is the same).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from adjudicator.dice import Dice
+from adjudicator.model import Player
+from adjudicator.rulesets.diplomacy import RULESET
+from adjudicator.rulesets.diplomacy.choices import choices
+
+from ..dreissigjaehriger_krieg.dk_game import PLAYERS as DK_PLAYERS
+from ..site.webdriver import Browser
+from .conftest import ARTIFACTS, League
+from .test_orders_browser import choose, open_page, pick, produced, validate
+
+pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
+
+WORDS = {"H", "S", "C", "A", "F", "-"}  # judge notation around the regions an order names
+REGION = re.compile(r'data-region="([^"]+)" data-place="(-?\d+) (-?\d+)"')
+STANDARD_PLAYERS = [Player(p[:3], p.capitalize(), p[:3], 100 + i, p) for i, p in
+                    enumerate(["england", "france", "germany", "italy", "austria", "russia", "turkey"])]
+
+
+def options_of(form: dict) -> list[tuple[str, str]]:
+    return [(item["label"], o["value"]) for item in form["field"]["items"] for o in item["options"]
+            if isinstance(o["value"], str)]
+
+
+@pytest.mark.parametrize(("map_name", "players"), [("standard", STANDARD_PLAYERS),
+                                                   ("dreissigjaehriger-krieg", DK_PLAYERS)])
+def test_every_region_an_order_names_is_a_shape_to_click(map_name: str, players: list[Player]):
+    state = RULESET.setup({"map": map_name}, players, Dice(b"map-click"))
+    public = RULESET.public_view(state)
+    drawn = {m.group(1) for m in REGION.finditer(RULESET.map(public))}
+    provinces = {r.split("/")[0] for r in drawn}
+    named = set()
+    for p in players:
+        for label, order in options_of(choices(public, p.key)):
+            if label == "Draw":
+                continue
+            assert label.split(" ", 1)[1] in drawn, f"{label}: the unit's region is not on the map"
+            named |= {t.split("/")[0] for t in order.split()[2:]} - WORDS
+    assert len(named) > 20 and named <= provinces, sorted(named - provinces)
+
+
+def click_region(browser: Browser, region: str) -> None:
+    """Click where the map draws ``region`` (a unit stands there: the player clicks the unit)."""
+    point = browser.script("""
+        var n = document.querySelector('#tp-map [data-region="' + arguments[0] + '"]');
+        if (!n) { return null; }
+        n.scrollIntoView({block: 'center'});
+        var svg = n.ownerSVGElement, xy = n.getAttribute('data-place').split(' ').map(Number);
+        var p = svg.createSVGPoint(); p.x = xy[0]; p.y = xy[1];
+        var q = p.matrixTransform(svg.getScreenCTM());
+        return [q.x, q.y];""", region)
+    assert point, f"{region} is not on the map"
+    browser.click_at(*point)
+
+
+def say(browser: Browser) -> str:
+    return browser.script("return document.getElementById('tp-map-say').textContent")
+
+
+def value_of(browser: Browser, label: str) -> str:
+    return browser.script("""
+        var s = Array.from(document.querySelectorAll('#tp-form select')).find(s => s.dataset.label === arguments[0]);
+        return s.options[s.selectedIndex].text;""", label)
+
+
+def menu(browser: Browser) -> list[str]:
+    return browser.script("""var m = document.getElementById('tp-map-menu');
+        return m.hidden ? [] : Array.from(m.querySelectorAll('button')).map(b => b.textContent);""")
+
+
+def drawn(browser: Browser) -> dict[str, list[str]]:
+    return browser.script("""var out = {};
+        document.querySelectorAll('#tp-map .tp-chosen > *').forEach(function (n) {
+            (out[n.getAttribute('class')] = out[n.getAttribute('class')] || []).push(n.textContent); });
+        return out;""")
+
+
+def test_a_player_clicks_orders_on_the_map_and_validate_accepts_the_file(browser: Browser, served: str,
+                                                                        league: League):
+    open_page(browser, served, "dip")
+    pick(browser, "ann")
+    assert drawn(browser) == {}, "all units hold: nothing is drawn yet"
+    click_region(browser, "Par")
+    assert "No order of yours starts in Par" in say(browser)  # France's army: not England's to order
+
+    click_region(browser, "Edi")
+    click_region(browser, "Nwg")
+    assert value_of(browser, "F Edi") == "F Edi - Nwg"
+    click_region(browser, "Lon")
+    click_region(browser, "Nth")
+    assert value_of(browser, "F Lon") == "F Lon - Nth"
+    click_region(browser, "Lon")
+    click_region(browser, "Lon")  # the unit again: what it may do in place
+    assert menu(browser) == ["F Lon H"]
+
+    click_region(browser, "Lvp")
+    click_region(browser, "Mos")
+    assert "A Lvp can give no order that names Mos" in say(browser)
+    click_region(browser, "Yor")  # the move is taken at once, the supports into York are offered
+    assert value_of(browser, "A Lvp") == "A Lvp - Yor"
+    offered = menu(browser)
+    assert offered[0] == "A Lvp - Yor" and "A Lvp S F Edi - Yor" in offered and "A Lvp S F Lon - Yor" in offered
+    browser.click(f"#tp-map-menu button:nth-of-type({offered.index('A Lvp S F Edi - Yor') + 1})")
+    pressed = browser.script("""return Array.from(document.querySelectorAll('#tp-map-menu button'))
+        .filter(b => b.getAttribute('aria-pressed') === 'true').map(b => b.textContent);""")
+    assert pressed == ["A Lvp S F Edi - Yor"]
+    assert value_of(browser, "A Lvp") == "A Lvp S F Edi - Yor"
+
+    assert drawn(browser) == {"tp-pick-move": ["F Edi - Nwg", "F Lon - Nth"],
+                              "tp-pick-support": ["A Lvp S F Edi - Yor"]}
+    browser.screenshot(ARTIFACTS / "diplomacy-map-desktop.png")
+    browser.resize(390, 844)
+    browser.script("document.getElementById('tp-map').scrollIntoView()")
+    browser.screenshot(ARTIFACTS / "diplomacy-map-phone.png")
+    wide = browser.script("""return Array.from(document.querySelectorAll('#tp-map, #tp-map *'))
+        .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .map(e => e.tagName);""")
+    assert wide == [], "the map fits a phone's width"
+    browser.resize(1280, 1000)
+
+    text = produced(browser)
+    assert text.endswith("orders:\n  - F Edi - Nwg\n  - F Lon - Nth\n  - A Lvp S F Edi - Yor\n")
+    done = validate(league.root, "orders/dip/0001/ann.yaml", text)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_hand_picked_order_in_the_list_is_drawn_on_the_map(browser: Browser, served: str):
+    open_page(browser, served, "dip")
+    pick(browser, "fay")  # Russia: four units, the fleet at St Petersburg's south coast
+    choose(browser, "F Stp/sc", "F Stp/sc - Bot")
+    choose(browser, "A Mos", "A Mos S A War - Ukr")
+    assert drawn(browser) == {"tp-pick-move": ["F Stp/sc - Bot"], "tp-pick-support": ["A Mos S A War - Ukr"]}
