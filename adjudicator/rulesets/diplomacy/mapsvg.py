@@ -53,8 +53,9 @@ def _owners(state: dict[str, Any]) -> dict[str, str]:
 
 def board(m: Map, d: Drawing, state: dict[str, Any], report: dict[str, Any] | None, *,
           colour: dict[str, str], name: Callable[[str], str], words: Words = Words(),
-          legend_notes: dict[str, str] | None = None) -> str:
-    """The SVG of the position ``state`` after the turn ``report`` (None: no arrows)."""
+          legend_notes: dict[str, str] | None = None, regions: bool = False) -> str:
+    """The SVG of the position ``state`` after the turn ``report`` (None: no arrows); with ``regions`` each
+    shape names its region (the orders page's map, ``assets/orders_map.js``)."""
     w, h = d.size
     f = d.font
     owners = _owners(state)
@@ -66,13 +67,14 @@ def board(m: Map, d: Drawing, state: dict[str, Any], report: dict[str, Any] | No
            f'<rect width="{w}" height="{h + legend_h}" fill="#ffffff"/>',
            f'<rect width="{w}" height="{h}" fill="{OUTSIDE_SEA}"/>',
            f'<path d="{d.data["outside"]["land"]}" fill="{OUTSIDE_LAND}" stroke="{BORDER}" stroke-width="0.5"/>']
+    at = _at if regions else _nowhere
     for prov in sorted(d.data["provinces"], key=str.lower):
         fill = SEA if m.terrain(prov) == "sea" else LAND
         extra = ""
         if prov in owners:
             fill, extra = colour.get(owners[prov], "#999999"), ' fill-opacity="0.7"'
         out.append(f'<path d="{d.shape(prov)}" fill="{fill}"{extra} fill-rule="evenodd" stroke="{BORDER}" '
-                   f'stroke-width="0.9"{_at(d, prov)}><title>{escape(m.full_name(prov))} ({display(prov)})</title>'
+                   f'stroke-width="0.9"{at(d, prov)}><title>{escape(m.full_name(prov))} ({display(prov)})</title>'
                    '</path>')
     out += [f'<path d="{lake}" fill="{SEA}" stroke="{RIVER}" stroke-width="0.4"/>' for lake in d.data.get("lakes", [])]
     out += _rivers(d, f)
@@ -80,10 +82,10 @@ def board(m: Map, d: Drawing, state: dict[str, Any], report: dict[str, Any] | No
         (x1, y1), (x2, y2) = (d.place(p) for p in link["between"])
         out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{RIVER}" stroke-width="2.5" '
                    f'stroke-dasharray="7 5"><title>{escape(str(link["why"]))}</title></line>')
-    out += _names(m, d, f, words)
+    out += _names(m, d, f, words, regions)
     if report:
         out += _orders(m, d, report, f, colour)
-    out += _units(d, state, f, colour, name)
+    out += _units(d, state, f, colour, name, regions)
     out += _dislodged(d, state, report, f, colour, words)
     out += legend
     out.append("</svg>")
@@ -127,7 +129,8 @@ def _along(pts: list[tuple[float, float]], step: float) -> list[tuple[float, flo
     return out
 
 
-def _names(m: Map, d: Drawing, f: int, words: Words) -> list[str]:
+def _names(m: Map, d: Drawing, f: int, words: Words, regions: bool) -> list[str]:
+    at = _at if regions else _nowhere
     out = []
     for prov in sorted(d.data["provinces"], key=str.lower):
         x, y = d.place(prov)
@@ -141,7 +144,7 @@ def _names(m: Map, d: Drawing, f: int, words: Words) -> list[str]:
                        f'stroke-width="1.5"><title>{escape(words.centre)}</title></circle>')
     for region, (x, y) in sorted(d.data.get("coasts", {}).items()):
         coast = region.split("/")[1]
-        out.append(f'<g{_at(d, region)}><circle cx="{x}" cy="{y}" r="{0.7 * f:.1f}" fill="#fff" fill-opacity="0.8" '
+        out.append(f'<g{at(d, region)}><circle cx="{x}" cy="{y}" r="{0.7 * f:.1f}" fill="#fff" fill-opacity="0.8" '
                    f'stroke="{RIVER}" stroke-width="1.2"/><text x="{x}" y="{y + 0.33 * f:.0f}" fill="{RIVER}" '
                    f'font-size="{0.85 * f:.0f}" '
                    f'text-anchor="middle">{escape(words.coasts.get(coast, coast))}</text></g>')
@@ -149,7 +152,8 @@ def _names(m: Map, d: Drawing, f: int, words: Words) -> list[str]:
 
 
 def _units(d: Drawing, state: dict[str, Any], f: int, colour: dict[str, str],
-           name: Callable[[str], str]) -> list[str]:
+           name: Callable[[str], str], regions: bool) -> list[str]:
+    at = _at if regions else _nowhere
     out = []
     for owner in sorted(state["units"]):
         fill = colour.get(owner, "#777777")
@@ -157,7 +161,7 @@ def _units(d: Drawing, state: dict[str, Any], f: int, colour: dict[str, str],
             letter, region = unit.split(" ", 1)
             x, y = d.place(region)
             s = 0.65 * f
-            out.append(f'<g{_at(d, region)}><title>{escape(name(owner))}: {escape(letter)} '
+            out.append(f'<g{at(d, region)}><title>{escape(name(owner))}: {escape(letter)} '
                        f'{escape(_region(region))}</title>'
                        f'<rect x="{x - s:.0f}" y="{y - 0.75 * f:.0f}" width="{2 * s:.0f}" height="{1.1 * f:.0f}" '
                        f'rx="3" fill="{fill}" stroke="{INK}" stroke-width="1.2"/>'
@@ -256,6 +260,10 @@ def _at(d: Drawing, region: str) -> str:
     (``assets/orders_map.js``) reads to turn a click into a region and to draw the orders chosen as arrows."""
     x, y = d.place(region)
     return f' data-region="{escape(_region(region))}" data-place="{x} {y}"'
+
+
+def _nowhere(d: Drawing, region: str) -> str:
+    return ""
 
 
 def _region(region: str) -> str:

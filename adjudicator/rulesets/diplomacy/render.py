@@ -216,19 +216,20 @@ def newsletter(state: State, report: dict[str, Any], players: list[Player]) -> s
 
 
 def board(state: State) -> str:
-    """The position as SVG, in the map's own drawing where its variant has one (the site's map page)."""
+    """The position as SVG, in the map's own drawing where its variant has one (the site's map page and the
+    orders page's: each shape names its region)."""
     m = _m(state)
-    return rulebook_for(m).board_svg(m, state) or svg(state)
+    return rulebook_for(m).board_svg(m, state) or svg(state, regions=True)
 
 
-def svg(state: State, report: dict[str, Any] | None = None) -> str:
+def svg(state: State, report: dict[str, Any] | None = None, *, regions: bool = False) -> str:
     """The map with the position and the turn's orders as arrows: the map's drawing where it has one (shapes
     carved from Natural Earth along its borders), else a schematic of labelled dots."""
     m = _m(state)
     d = load_drawing(m.name)
     if d is not None:
         colour = {p: str(v["colour"]) for p, v in m.powers.items()}
-        return board_svg(m, d, state, report, colour=colour, name=lambda o: _name(m, o))
+        return board_svg(m, d, state, report, colour=colour, name=lambda o: _name(m, o), regions=regions)
     return schematic(state)
 
 

@@ -398,7 +398,7 @@ class DreissigjaehrigerKrieg(Rulebook):
         return _newsletter.newsletter(m, state, report, players)
 
     def board_svg(self, m: Map, state: State) -> str | None:
-        return _newsletter.svg(m, state)
+        return _newsletter.svg(m, state, regions=True)
 
 
 def _hint(a: Action, state: State) -> str:

@@ -199,13 +199,14 @@ def _table(m: Map, state: State, seat: dict[str, str]) -> list[str]:
 
 # ----- the map ----------------------------------------------------------------------------------------------
 
-def svg(m: Map, state: State, report: dict[str, Any] | None = None) -> str:
+def svg(m: Map, state: State, report: dict[str, Any] | None = None, *, regions: bool = False) -> str:
     """The drawing of the map (``dreissigjaehriger-krieg.drawing.json``) with the position, the turn's orders as
     arrows and a legend of the powers with their confessions."""
     d = load_drawing(m.name)
     assert d is not None, f"no drawing for map {m.name}"
     return board(m, d, state, report, colour=colours(m, state), name=lambda o: owner_name(m, state, o),
-                 words=MAP_WORDS, legend_notes={p: confession_text(state["confessions"][p]) for p in m.powers})
+                 words=MAP_WORDS, legend_notes={p: confession_text(state["confessions"][p]) for p in m.powers},
+                 regions=regions)
 
 
 def colours(m: Map, state: State) -> dict[str, str]:
