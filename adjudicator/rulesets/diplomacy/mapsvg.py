@@ -144,10 +144,11 @@ def _names(m: Map, d: Drawing, f: int, words: Words, regions: bool) -> list[str]
                        f'stroke-width="1.5"><title>{escape(words.centre)}</title></circle>')
     for region, (x, y) in sorted(d.data.get("coasts", {}).items()):
         coast = region.split("/")[1]
-        out.append(f'<g{at(d, region)}><circle cx="{x}" cy="{y}" r="{0.7 * f:.1f}" fill="#fff" fill-opacity="0.8" '
+        group, end = (f"<g{at(d, region)}>", "</g>") if regions else ("", "")
+        out.append(f'{group}<circle cx="{x}" cy="{y}" r="{0.7 * f:.1f}" fill="#fff" fill-opacity="0.8" '
                    f'stroke="{RIVER}" stroke-width="1.2"/><text x="{x}" y="{y + 0.33 * f:.0f}" fill="{RIVER}" '
                    f'font-size="{0.85 * f:.0f}" '
-                   f'text-anchor="middle">{escape(words.coasts.get(coast, coast))}</text></g>')
+                   f'text-anchor="middle">{escape(words.coasts.get(coast, coast))}</text>{end}')
     return out
 
 
