@@ -74,6 +74,21 @@ def read(package: str, path: str) -> bytes:
     return packaged(package, path)
 
 
+def read_if_any(package: str, path: str) -> bytes | None:
+    """Like ``read`` for a file a ruleset may ship or not (a map's drawing): None where the game did not pin it
+    and this turnpress does not ship it."""
+    pins = _CURRENT.get()
+    if pins is not None and (package == pins.package or package.startswith(pins.package + ".")):
+        if _relative(pins.package, package, path) in pins.files:
+            return read(package, path)
+    return read(package, path) if ships(package, path) else None
+
+
+def ships(package: str, path: str) -> bool:
+    """True if this turnpress ships the data file ``path`` of ``package``."""
+    return resources.files(package).joinpath(*path.split("/")).is_file()
+
+
 def parsed(package: str, path: str, parse: Callable[[bytes], T]) -> T:
     """``parse`` of ``read(package, path)``, computed once per content (``parse`` must be a module-level function)."""
     return _parse(parse, read(package, path))  # type: ignore[no-any-return]

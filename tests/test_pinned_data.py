@@ -11,6 +11,7 @@ the change is one that matters. A copy edited after the set-up is refused, namin
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,41 @@ def test_a_pinned_copy_replaced_with_its_hash_in_a_later_commit_is_named(league:
     found = [f.text() for f in verification(league, "g").found]
     assert len(found) == 1 and found[0].startswith("g: turn 0: the set-up in game.yaml was changed by commit ")
     assert "newer tables for g" in found[0] and "the pinned data (data:" in found[0]
+
+
+
+THIRTY_YEARS = [f"{p.title()}:{p[:4]}x:{4000 + i}:{p}" for i, p in enumerate(
+    ["bayern", "braunschweig", "daenemark", "frankreich", "oesterreich", "pfalz", "rheinbistuemer", "sachsen",
+     "schweden"])]
+DRAWINGS = {  # what the issue pages draw the map from: (rules, package, drawing, players, options)
+    "diplomacy": ("diplomacy", "adjudicator.rulesets.diplomacy", "maps/standard.drawing.json", None, ()),
+    "30jk": ("diplomacy", "adjudicator.rulesets.diplomacy", "maps/dreissigjaehriger-krieg.drawing.json",
+             THIRTY_YEARS, ("--option", "map=dreissigjaehriger-krieg")),
+    "auf-achse": ("auf-achse", "adjudicator.rulesets.auf_achse", "data/maps/deutschland.background.json", None, ()),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DRAWINGS))
+def test_an_old_games_issue_pages_render_with_its_pinned_drawing(league: Path, case: str, monkeypatch):
+    """Issue 22 (rendering data): the issue pages are rendered from a drawing of the map, and ``verify`` renders
+    each page again and compares it with the one published. A newer turnpress with another drawing (here one
+    coordinate changed) still verifies a pinned game; the same game unpinned has issue pages that are no longer
+    what it renders."""
+    rules, package, drawing, players, extra = DRAWINGS[case]
+    if players:
+        monkeypatch.setitem(GAMES, rules, players)
+    make_game(league, rules, "--option", "orders=open", *extra)
+    copy = league / "games/g/data" / drawing
+    assert copy.read_bytes() == gamedata.packaged(package, drawing)
+    assert load_game(league, "g").config["data"][drawing] == gamedata.digest(copy.read_bytes())
+    play_turn_1(league)
+    assert verification(league, "g").found == []
+    shipped = gamedata.packaged(package, drawing)
+    moved = re.sub(rb"\d+", lambda m: str(int(m[0]) + 7).encode(), shipped)
+    change_packaged(monkeypatch, {f"{package}/{drawing}": moved})
+    done = verification(league, "g")
+    assert (done.found, done.notes) == ([], [])
+    without_pins(league)
+    # Unpinned, the game replays (its rules data is the shipped one) but its issue pages render otherwise.
+    found = [f.text() for f in verification(league, "g", worktree=True).found]
+    assert found and all("is not what the turn's report renders" in f for f in found), found

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ... import gamedata
 from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews
@@ -31,7 +32,11 @@ class AufAchse(HiddenStateViews):
         return SECRECY
 
     def data_files(self, options: Mapping[str, Any]) -> list[str]:
-        return [tables.FILE, board.board_file(game.read_options(options)["map"])]
+        """The tables, the board and, where the board has one, the drawing under it (the Amtsblatt's map)."""
+        name = game.read_options(options)["map"]
+        drawn = [amtsblatt.background_file(name)] if gamedata.ships(__package__, amtsblatt.background_file(name)) \
+            else []
+        return [tables.FILE, board.board_file(name), *drawn]
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
         return game.setup(options, players, dice)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from ... import gamedata
 from ...markup import md_table, md_text, svg_text
 from ...model import Player, State
 from ...palette import colours, text_on
@@ -22,11 +22,21 @@ def haulier_colours(state: State) -> dict[str, str]:
     return colours(state["seats"])
 
 
-@cache
 def _background(name: str) -> dict[str, Any] | None:
-    """Land, borders and lakes under a board (``data/maps/<name>.background.json``), if the board has one."""
-    path = resources.files(__package__).joinpath("data", "maps", f"{name}.background.json")
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+    """Land, borders and lakes under a board (``data/maps/<name>.background.json``), if the board has one: the
+    copy the game pinned at its set-up, else the packaged one (``gamedata``)."""
+    data = gamedata.read_if_any(__package__, background_file(name))
+    return None if data is None else _parsed_background(data)
+
+
+def background_file(name: str) -> str:
+    """The drawing under board ``name``, as a path in this package (what a game pins, where the board has one)."""
+    return f"data/maps/{name.lower()}.background.json"
+
+
+@cache
+def _parsed_background(data: bytes) -> dict[str, Any]:  # one per content: an old game keeps its own
+    return json.loads(data.decode("utf-8"))  # type: ignore[no-any-return]
 
 RESULT: dict[AuctionResult, str] = {"awarded": "zugeschlagen", "reoffered": "Patt – wird erneut angeboten",
                                     "lapsed": "verfallen", "railway": "an die Bundesbahn"}

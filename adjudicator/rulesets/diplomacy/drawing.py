@@ -17,8 +17,9 @@ import json
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from ... import gamedata
 
 # Sizes in the drawing's own units; the tests check them at the width an issue shows the map
 # (``ISSUE_WIDTH`` CSS pixels: Material's content column on a desktop).
@@ -119,10 +120,18 @@ def links(d: Drawing) -> set[frozenset[str]]:
     return {frozenset(link["between"]) for link in d.data.get("links", [])}
 
 
-@cache
 def load_drawing(name: str) -> Drawing | None:
-    """The drawing of map ``name``, or None where the map has none."""
-    path = resources.files(__package__).joinpath("maps").joinpath(f"{name}.drawing.json")
-    if not path.is_file():
-        return None
-    return Drawing(name, json.loads(path.read_text(encoding="utf-8")))
+    """The drawing of map ``name``, or None where the map has none: the copy the game pinned at its set-up, else
+    the packaged one (``gamedata``), so that an old game's issue pages render as they were published."""
+    data = gamedata.read_if_any(__package__, drawing_file(name))
+    return None if data is None else _drawing(name, data)
+
+
+def drawing_file(name: str) -> str:
+    """The drawing of map ``name``, as a path in this package (what a game pins, where the map has one)."""
+    return f"maps/{name}.drawing.json"
+
+
+@cache
+def _drawing(name: str, data: bytes) -> Drawing:  # one drawing per content: an old game keeps its own
+    return Drawing(name, json.loads(data.decode("utf-8")))

@@ -6,9 +6,11 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ... import gamedata
 from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import RulesetError
+from .drawing import drawing_file
 from .game import (
     Read,
     ResultRow,
@@ -95,9 +97,12 @@ def _map_option(options: Mapping[str, Any]) -> str:
 
 
 def data_files(options: Mapping[str, Any]) -> list[str]:
-    """The data a game with ``options`` reads: its map (provinces, adjacency, supply centres, home centres) and
-    the words its orders may be written in."""
-    return map_data_files(_map_option(options))
+    """The data a game with ``options`` reads: its map (provinces, adjacency, supply centres, home centres), the
+    words its orders may be written in and, where the map has one, its drawing, from which the issue pages are
+    rendered (``verify`` renders them again)."""
+    name = _map_option(options)
+    drawn = [drawing_file(name)] if gamedata.ships(__package__, drawing_file(name)) else []
+    return [*map_data_files(name), *drawn]
 
 
 def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | None = None) -> State:
