@@ -103,7 +103,7 @@ def verification(root: Path, game_id: str, *, worktree: bool = False) -> Verific
     """Replay ``game_id`` as far as the keys this process has allow; see the module's text."""
     use_git = history.is_repo(root) and history.has_head(root)
     if worktree or not use_git:
-        done = _replay(root, root if use_git else None, game_id)
+        done = replay_files(root, root if use_git else None, game_id)
         if use_git:
             done.found += _anchoring(root, game_id, done)
         else:
@@ -111,7 +111,7 @@ def verification(root: Path, game_id: str, *, worktree: bool = False) -> Verific
         return done
     head = history.head(root)
     with committed_tree(root, head, game_id) as tree:
-        done = _replay(tree, root, game_id)
+        done = replay_files(tree, root, game_id)
         done.source = f"the committed history at {head[:12]}"
         done.found += _anchoring(root, game_id, done)
     return done
@@ -138,7 +138,7 @@ def committed_tree(root: Path, commit: str, game_id: str) -> Iterator[Path]:
         yield Path(tmp)
 
 
-def _replay(root: Path, git_root: Path | None, game_id: str) -> Verification:
+def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verification:
     """Replay the files under ``root``; ``git_root`` is the repository whose history says when orders arrived."""
     game = load_game(root, game_id)
     try:
@@ -308,7 +308,7 @@ def _issue_page(game: Game, git_root: Path | None, turn: int, state: dict[str, A
     return [Finding(game.id, turn, f"the issue page {rel} is not what the turn's report renders{named}")]
 
 
-def _setup_commits(git_root: Path, game_id: str) -> list[str]:
+def setup_commits(git_root: Path, game_id: str) -> list[str]:
     """The commits that added or changed turn 0's report, newest first: one, in a history that was not rewritten."""
     return history.git(git_root, "log", "--format=%H", "--", f"games/{game_id}/turns/0000/report.yaml").split()
 
@@ -320,7 +320,7 @@ TURN_FILE = re.compile(r"games/[^/]+/turns/(\d{4})/")
 
 def _anchoring(git_root: Path, game_id: str, done: Verification) -> list[Finding]:
     """The history of ``game_id`` since its set-up: nothing of the set-up or of a committed turn changed."""
-    made = _setup_commits(git_root, game_id)
+    made = setup_commits(git_root, game_id)
     if not made:
         return []
     config = yamlio.load(history.git(git_root, "show", f"HEAD:games/{game_id}/game.yaml").encode()).data
@@ -333,6 +333,7 @@ def _anchoring(git_root: Path, game_id: str, done: Verification) -> list[Finding
             found += [Finding(game_id, 0, f"turn 0 was replaced by commit {_name(git_root, c)}: a set-up never "
                                           "changes (a re-roll?)") for c in reversed(made[:-1])]
     added: dict[int, str] = {0: made[0]}
+    pins: list[tuple[str, int]] = []
     log = history.git(git_root, "log", "--reverse", "--first-parent", "--diff-merges=first-parent",
                       "--format=@%H", "--name-status", "--no-renames", f"{made[0]}..HEAD", "--",
                       f"games/{game_id}/game.yaml", f"games/{game_id}/turns")
@@ -348,6 +349,8 @@ def _anchoring(git_root: Path, game_id: str, done: Verification) -> list[Finding
         if m is None:  # game.yaml
             if status == "M":
                 found += _setup_changes(git_root, game_id, commit, max(added))
+                if _pins(git_root, game_id, commit):
+                    pins.append((commit, max(added)))
             continue
         turn = int(m[1])
         if status == "A" and path.endswith("/report.yaml") and turn not in added:
@@ -356,7 +359,30 @@ def _anchoring(git_root: Path, game_id: str, done: Verification) -> list[Finding
             what = {"A": "added to", "D": "removed from"}.get(status, "changed in")
             found.append(Finding(game_id, turn, f"{path[m.end():]} was {what} the committed turn by "
                                                 f"commit {_name(git_root, commit)}"))
-    return found + _tags(git_root, game_id, added)
+    return found + _pin_findings(git_root, game_id, pins, done) + _tags(git_root, game_id, added)
+
+
+def _pins(git_root: Path, game_id: str, commit: str) -> bool:
+    """True if ``commit`` is a pin (``turnpress pin``): it adds ``data:`` to a game that had none."""
+    rel = f"games/{game_id}/game.yaml"
+    old = yamlio.load(history.git(git_root, "show", f"{commit}^:{rel}").encode()).data
+    new = yamlio.load(history.git(git_root, "show", f"{commit}:{rel}").encode()).data
+    return "data" not in old and "data" in new
+
+
+def _pin_findings(git_root: Path, game_id: str, pins: list[tuple[str, int]], done: Verification) -> list[Finding]:
+    """A pin is accepted only if the copies it added replay the turns committed before it: the replay (with the
+    copies) found nothing there. Otherwise the pin is named with the first turn it does not replay."""
+    out = []
+    for commit, last in pins:
+        differs = sorted(f.turn for f in done.found if f.turn <= last)
+        if differs:
+            out.append(Finding(game_id, differs[0], f"the data pinned by commit {_name(git_root, commit)} does not "
+                                                    f"replay the turns committed before it (turns 0-{last})"))
+        else:
+            done.notes.append(f"pinned the data its rules read after turn {last}, by commit {commit[:12]} "
+                              f"(turnpress pin); turns 0-{last} replay exactly with those copies")
+    return out
 
 
 def _setup_changes(git_root: Path, game_id: str, commit: str, last_turn: int) -> list[Finding]:

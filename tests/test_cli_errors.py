@@ -32,6 +32,7 @@ COMMAND_LINES: dict[str, list[str]] = {
     "adjudicate": ["adjudicate", "g1", "--commit"],
     "preview": ["preview", "g1", "{f}"],
     "verify": ["verify", "g1"],
+    "pin": ["pin", "g1"],
     "seal": ["seal", "{f}"],
     "open": ["open", "g1", "--identity", "{k}"],
     "keys new": ["keys", "new", "g1"],
@@ -95,7 +96,7 @@ def test_deadline_of_a_missing_game(league: Path, tmp_path: Path, monkeypatch: p
 
 @pytest.mark.parametrize("line", [["adjudicate", "g1", "--commit", "--now", "2026-01-06T00:00+01:00"],
                                   ["deadline", "--now", "2026-01-06T00:00+01:00"],
-                                  ["pr-check", "--event", "{e}"]])
+                                  ["pr-check", "--event", "{e}"], ["pin", "g1"]])
 def test_outside_a_git_repository(line: list[str], league: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                   capsys: pytest.CaptureFixture[str]):
     """The commands that commit or read history, in a league folder that is not a repository."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -194,3 +195,139 @@ def test_an_old_games_issue_pages_render_with_its_pinned_drawing(league: Path, c
     # Unpinned, the game replays (its rules data is the shipped one) but its issue pages render otherwise.
     found = [f.text() for f in verification(league, "g", worktree=True).found]
     assert found and all("is not what the turn's report renders" in f for f in found), found
+
+
+# --- turnpress pin: an existing game pins its data, once its history is shown to replay with it ----------------
+
+def make_unpinned_game(league: Path, rules: str, *extra: str) -> None:
+    """A game as set up before turnpress pinned data: no data: in game.yaml, no copies, in its set-up commit."""
+    args = ["new", rules, "g", *(f"--player={p}" for p in GAMES[rules]), "--schedule", SCHEDULE, *extra]
+    assert run(league, *args) == 0
+    without_pins(league)
+    shutil.rmtree(league / "games/g/data")
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "g: new game", date=dt.datetime(2027, 1, 1, tzinfo=dt.UTC))
+    assert not load_game(league, "g").pins_data
+
+
+def commits(league: Path) -> list[str]:
+    return git(league, "rev-list", "HEAD").split()
+
+
+def test_pin_pins_an_existing_game_in_one_commit_that_verify_accepts(league: Path, monkeypatch, capsys):
+    make_unpinned_game(league, "diplomacy", "--option", "orders=open")
+    submit_lvp_yor(league)
+    play_turn_1(league)
+    before = commits(league)
+    capsys.readouterr()
+    assert run(league, "pin", "g") == 0
+    said = capsys.readouterr().out
+    assert "Replayed g's committed turns 0-1 with the data this turnpress ships: all match." in said
+    assert commits(league)[1:] == before, "one commit on top of the history"
+    changed = git(league, "show", "--name-only", "--format=", "HEAD").split()
+    assert changed == ["games/g/data/maps/standard.drawing.json", "games/g/data/maps/standard.yaml",
+                       "games/g/game.yaml"]
+    assert git(league, "status", "--porcelain") == ""
+    game = load_game(league, "g")
+    assert sorted(game.config["data"]) == ["maps/standard.drawing.json", "maps/standard.yaml"]
+    done = verification(league, "g")
+    assert done.found == [] and any("by commit" in n and "(turnpress pin)" in n for n in done.notes), done.notes
+    # What the pin is for: a newer turnpress without Liverpool-Yorkshire still replays the game exactly.
+    change_packaged(monkeypatch, {"adjudicator.rulesets.diplomacy/maps/standard.yaml": without_lvp_yor()})
+    assert verification(league, "g").found == []
+    assert run(league, "pin", "g") == 2
+    assert "g pins its data already (2 file(s)" in capsys.readouterr().err
+
+
+def submit_lvp_yor(league: Path) -> None:
+    orders = league / "orders/g/0001/engx.yaml"
+    orders.parent.mkdir(parents=True)
+    orders.write_text("game: g\nturn: 1\nplayer: engx\norders:\n- A Lvp - Yor\n", encoding="utf-8")
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "orders of engx", date=dt.datetime(2027, 1, 9, tzinfo=dt.UTC))
+
+
+def without_lvp_yor() -> bytes:
+    shipped = gamedata.packaged("adjudicator.rulesets.diplomacy", "maps/standard.yaml")
+    assert b"  - [lvp, yor, land]\n" in shipped
+    return shipped.replace(b"  - [lvp, yor, land]\n", b"")
+
+
+def test_pin_refuses_data_the_history_does_not_replay_with_naming_the_turn(league: Path, monkeypatch, capsys):
+    """The game was played with the map that has Liverpool-Yorkshire; this turnpress ships one without it."""
+    make_unpinned_game(league, "diplomacy", "--option", "orders=open")
+    submit_lvp_yor(league)
+    play_turn_1(league)
+    before = commits(league)
+    change_packaged(monkeypatch, {"adjudicator.rulesets.diplomacy/maps/standard.yaml": without_lvp_yor()})
+    capsys.readouterr()
+    assert run(league, "pin", "g") == 2
+    err = capsys.readouterr().err
+    assert "g's committed history does not replay with the data this turnpress ships: turn 1 differs first" in err
+    assert "nothing was written" in err and "with the turnpress it was played with" in err, err
+    assert commits(league) == before and git(league, "status", "--porcelain") == ""
+    assert not (league / "games/g/data").exists()
+
+
+def test_pin_refuses_data_the_set_up_does_not_draw_again_with(league: Path, monkeypatch, capsys):
+    """Before any turn: Bretton Woods' set-up reads its tables; other tables give another set-up (turn 0)."""
+    make_unpinned_game(league, "bretton-woods")
+    package = "adjudicator.rulesets.bretton_woods"
+    shipped = gamedata.packaged(package, "data.yaml")
+    changed = re.sub(rb"\d+", lambda m: str(int(m[0]) * 2).encode(), shipped)
+    change_packaged(monkeypatch, {f"{package}/data.yaml": changed})
+    capsys.readouterr()
+    assert run(league, "pin", "g") == 2
+    err = capsys.readouterr().err
+    assert "turn 0 differs first" in err and "set-up" in err, err
+
+
+def test_pin_refuses_uncommitted_changes_and_rules_without_data(league: Path, capsys):
+    make_unpinned_game(league, "bretton-woods")
+    path = league / "games/g/game.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "# a note\n", encoding="utf-8")
+    assert run(league, "pin", "g") == 2
+    assert "games/g/game.yaml or games/g/data/ has uncommitted changes" in capsys.readouterr().err
+    git(league, "checkout", "--", "games/g/game.yaml")
+    assert run(league, "new", "counter", "c", "--player", "Ann:ann:1") == 0
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "c: new game")
+    capsys.readouterr()
+    assert run(league, "pin", "c") == 2
+    assert "c's rules (counter) read no data files: nothing to pin" in capsys.readouterr().err
+
+
+def pin_by_hand(league: Path, files: dict[str, bytes], *, role: str | None = None) -> None:
+    """A commit that adds data: as a pin does, with these copies (and, if given, a player's role changed)."""
+    path = league / "games/g/game.yaml"
+    config = yamlio.read_data(path)
+    config["data"] = {p: gamedata.digest(d) for p, d in files.items()}
+    if role:
+        config["players"][0]["role"] = role
+    path.write_text(yamlio.dump(config), encoding="utf-8")
+    for p, d in files.items():
+        (league / "games/g/data" / p).parent.mkdir(parents=True, exist_ok=True)
+        (league / "games/g/data" / p).write_bytes(d)
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "g: pin by hand")
+
+
+def test_verify_names_a_pin_whose_data_does_not_replay_the_history_before_it(league: Path):
+    make_unpinned_game(league, "diplomacy", "--option", "orders=open")
+    submit_lvp_yor(league)
+    play_turn_1(league)
+    pin_by_hand(league, {"maps/standard.yaml": without_lvp_yor()})
+    found = [f.text() for f in verification(league, "g").found]
+    assert "g: turn 1: state.yaml differs from the replay" in found
+    assert any(f.startswith("g: turn 1: the data pinned by commit ") and "(g: pin by hand) does not replay the "
+               "turns committed before it (turns 0-1)" in f for f in found), found
+
+
+def test_verify_names_any_other_set_up_change_in_a_pin_commit(league: Path):
+    make_unpinned_game(league, "diplomacy", "--option", "orders=open")
+    play_turn_1(league)
+    shipped = gamedata.packaged("adjudicator.rulesets.diplomacy", "maps/standard.yaml")
+    pin_by_hand(league, {"maps/standard.yaml": shipped}, role="france")
+    found = [f.text() for f in verification(league, "g").found]
+    assert any("the set-up in game.yaml was changed by commit" in f and "player engx's role" in f
+               for f in found), found

@@ -86,6 +86,10 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
                    help="also prove that today's history extends REF: a commit or tag kept from an old clone, or "
                         "the chain head printed in an issue")
 
+    s = _command(sub, "pin", "games:pin", "pin the maps, tables and drawings an existing game's rules read, once "
+                                          "its committed history replays with them (one commit)")
+    s.add_argument("game")
+
     s = _command(sub, "seal", "keys:seal", "validate an orders file, then seal it to the game and to you")
     s.add_argument("file", help="your plain orders file (keep it outside orders/, or do not commit it)")
     s.add_argument("--identity", help="your key file, to check orders against your hidden figures too "
@@ -168,5 +172,5 @@ def _open_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--turn", type=int, help="which turn (default: the last adjudicated)")
 
 
-COMMANDS = frozenset({"new", "join", "template", "validate", "status", "adjudicate", "preview", "verify", "seal",
-                      "open", "keys", "site", "init", "pr-check", "deadline", "remind"})
+COMMANDS = frozenset({"new", "join", "template", "validate", "status", "adjudicate", "preview", "verify", "pin",
+                      "seal", "open", "keys", "site", "init", "pr-check", "deadline", "remind"})

@@ -1,0 +1,139 @@
+"""``turnpress pin GAME``: pin the data an existing game's rules read, once its history is shown to replay with it.
+
+A game made before turnpress pinned data (``gamedata``) replays with whatever maps, tables and drawings the
+installed turnpress ships, so a release that changes them would change its old turns. ``pin`` copies the files
+this turnpress ships into ``games/<game>/data/`` and records their SHA-256 under ``data:`` in ``game.yaml``,
+in one commit, but only after proving that the committed history replays exactly with those copies: every
+turn adjudicated again and every issue page rendered again, as ``verify`` does (and the set-up drawn again
+where its dice are public). If a turn differs, nothing is written and the first such turn is named: that game
+was played with other data, and is pinned with the turnpress it was played with.
+
+``verify`` accepts exactly such a commit (``data:`` added, nothing else of the set-up changed, the copies
+replaying the turns before it) and names any other change of the set-up, and any later change of a copy or
+of its hash.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import gamedata, hidden, history, verify, yamlio
+from .dice import Dice
+from .errors import LeagueError, RulesetError
+from .model import HIDDEN_KEYS
+from .ruleset import PinsData
+from .store import ENGINE_OPTIONS, Game, config_relpath, data_relpath, load_game, player_from_yaml, turn_dir
+from .turn import pinned_data, set_up_digest
+
+
+@dataclass(frozen=True)
+class Pinned:
+    """What ``pin`` did: the commit, the files pinned, the turns shown to replay with them."""
+
+    commit: str
+    files: list[str]
+    turns: int
+
+
+def pin(root: Path, game_id: str) -> Pinned:
+    """Pin ``game_id``'s data as this turnpress ships it, in one commit, if its committed history replays with it.
+
+    Raises ``LeagueError`` (nothing written) if the game pins its data already, reads none, has uncommitted
+    changes to its ``game.yaml`` or data, or does not replay exactly with the copies (naming the first turn).
+    """
+    load_game(root, game_id)  # a missing game is named, with the games there are
+    history.require_repo(root)
+    if not history.has_head(root):
+        raise LeagueError("pin: the league has no commit yet: commit the game first")
+    config_rel, data_rel = config_relpath(game_id), data_relpath(game_id)
+    dirty = history.run(root, "status", "--porcelain", "--untracked-files=all", "--", config_rel, data_rel,
+                        env={"GIT_OPTIONAL_LOCKS": "0"}).stdout.decode("utf-8", "replace").strip()
+    if dirty:
+        raise LeagueError(f"pin: {config_rel} or {data_rel}/ has uncommitted changes ({dirty.splitlines()[0]}): "
+                          "commit or restore them first; pin commits the data on top of the committed history")
+    head = history.head(root)
+    with verify.committed_tree(root, head, game_id) as tree:
+        game = load_game(tree, game_id)
+        if game.pins_data:
+            raise LeagueError(f"pin: {game_id} pins its data already ({len(game.config['data'])} file(s) under "
+                              f"data: in {config_rel}); a game's data never changes after it is pinned")
+        if not isinstance(game.ruleset, PinsData):
+            raise LeagueError(f"pin: {game_id}'s rules ({game.settings.ruleset}) read no data files: nothing to pin")
+        options = {k: v for k, v in game.settings.options.items() if k not in ENGINE_OPTIONS}
+        files = pinned_data(game.ruleset, game.settings.ruleset, options) or {}
+        text = with_data(tree / config_rel, {path: gamedata.digest(data) for path, data in files.items()})
+        written = {config_rel: text, **{f"{data_rel}/{p}": data.decode("utf-8") for p, data in files.items()}}
+        for rel, body in written.items():
+            (tree / rel).parent.mkdir(parents=True, exist_ok=True)
+            (tree / rel).write_text(body, encoding="utf-8")
+        replayed = _replays(tree, root, game_id)
+    message = (f"{game_id}: pin the data its rules read ({len(files)} file(s): {', '.join(sorted(files))}); the "
+               f"committed turns 0-{replayed} replay exactly with them (turnpress pin)")
+    commit = history.commit_files(root, written, message, parent=head)
+    history.materialize(root, commit, sorted(written))
+    return Pinned(commit, sorted(files), replayed)
+
+
+def with_data(config_path: Path, data: dict[str, str]) -> str:
+    """``game.yaml``'s text with ``data:`` added before ``dice:`` (as ``new`` writes it), every other line kept."""
+    text = config_path.read_text(encoding="utf-8")
+    block = yamlio.dump({"data": data})
+    m = re.search(r"^dice:", text, re.MULTILINE)
+    out = text[:m.start()] + block + text[m.start():] if m else text.rstrip("\n") + "\n" + block
+    before, after = yamlio.load(text.encode()).data, yamlio.load(out.encode()).data
+    if after != {**before, "data": data}:  # a game.yaml laid out otherwise than turnpress writes it
+        raise LeagueError(f"pin: {config_path.name}: cannot add data: to it without changing it otherwise")
+    return out
+
+
+def _replays(tree: Path, git_root: Path, game_id: str) -> int:
+    """The number of turns replayed with the copies now in ``tree``; raises naming the first turn that differs."""
+    game = load_game(tree, game_id)
+    done = verify.replay_files(tree, git_root, game_id)
+    found = sorted(done.found, key=lambda f: f.turn)
+    setup = set_up_again(game, git_root)
+    if setup:
+        found.insert(0, verify.Finding(game_id, 0, setup))
+    if found:
+        first = found[0]
+        raise LeagueError(f"pin: {game_id}'s committed history does not replay with the data this turnpress ships: "
+                          f"turn {first.turn} differs first ({first.what}); nothing was written. Pin the game "
+                          "with the turnpress it was played with")
+    unreplayed = [t for t in game.turns() if t > 0][done.turns:]
+    if unreplayed:
+        raise LeagueError(f"pin: {game_id}'s turns from {unreplayed[0]} on cannot be replayed here: "
+                          f"{'; '.join(done.not_checked)}. Run pin where the game's key is; nothing was written")
+    return done.turns
+
+
+def set_up_again(game: Game, git_root: Path) -> str | None:
+    """What differs when the set-up is drawn again with the game's data, or None; a set-up whose dice are not
+    public (a hidden chain without the game's key) is not drawn: its turns still are replayed."""
+    made = verify.setup_commits(git_root, game.id)
+    if not made:
+        return None
+    links = hidden.links(game, game.game_identities())
+    if hidden.has_chain(game.config) and links is None:
+        return None
+    then: dict[str, Any] = yamlio.load(history.git(git_root, "show", f"{made[0]}:{config_relpath(game.id)}")
+                                       .encode()).data
+    digest = game.report(0).get("dice", {}).get("orders_digest")
+    digest_bytes = bytes.fromhex(digest) if digest else set_up_digest(then)
+    options = {k: v for k, v in then.get("options", {}).items() if k not in ENGINE_OPTIONS}
+    players = [player_from_yaml(p) for p in then.get("players", []) if not p.get("joined")]
+    try:
+        state = game.ruleset.setup(options, players, Dice.for_turn(game.commitment(), digest_bytes,
+                                                                   (links or {}).get(0)))
+    except (LeagueError, RulesetError, KeyError, TypeError, ValueError) as e:
+        return f"the set-up cannot be drawn again: {e}"
+    folder = game.dir / "turns" / turn_dir(0)
+    if yamlio.dump(game.ruleset.public_view(state)) != (folder / "state.yaml").read_text(encoding="utf-8"):
+        return "state.yaml differs from the set-up drawn again"
+    plain = folder / "hidden.yaml"
+    if plain.is_file() and yamlio.dump({k: state[k] for k in HIDDEN_KEYS if k in state}) != plain.read_text(
+            encoding="utf-8"):
+        return "hidden.yaml differs from the set-up drawn again"
+    return None
