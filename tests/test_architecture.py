@@ -31,7 +31,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("adjudicator.store",),
     ("adjudicator.sealed.orders", "adjudicator.newsletter"),
     ("adjudicator.check", "adjudicator.turn"),
-    ("adjudicator.verify",),
+    ("adjudicator.verify", "adjudicator.pin"),
     ("adjudicator.pipeline",),
     ("adjudicator.cli",),
 ]
