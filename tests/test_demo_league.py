@@ -43,6 +43,20 @@ def test_each_demo_game_replays_exactly(game, fresh_clone):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_each_demo_game_pins_the_data_its_turns_and_issue_pages_are_made_from(game, fresh_clone):
+    """Issue 22, "Replays that survive upgrades": the demo games predate pinning and were pinned with
+    ``turnpress pin`` (one commit each, after their last turn), so a release with other maps, tables or drawings
+    does not change them; ``verify`` accepts each pin commit and says so."""
+    g = store.load_game(fresh_clone, game)
+    assert g.pins_data
+    drawings = [p for p in g.config["data"] if p.endswith((".drawing.json", ".background.json"))]
+    assert drawings or g.settings.ruleset not in ("diplomacy", "auf-achse"), "the map the issues draw is pinned"
+    done = verification(fresh_clone, game)
+    assert any("(turnpress pin)" in note for note in done.notes), done.notes
+    assert not any("from this turnpress" in note or "before games pinned" in note for note in done.notes)
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_each_demo_game_is_paused_and_no_clock_finds_a_turn_due(game):
     g = store.load_game(ROOT, game)
     assert g.schedule is not None and g.schedule.paused, "demo/build.py pauses a game after its scripted turns"
