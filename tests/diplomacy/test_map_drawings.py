@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from adjudicator.rulesets.diplomacy import render
 from adjudicator.rulesets.diplomacy.drawing import (
     ISSUE_WIDTH,
     MIN_LABEL_PX,
@@ -15,9 +16,12 @@ from adjudicator.rulesets.diplomacy.drawing import (
     links,
     load_drawing,
     overlapping,
+    segments,
     shared_borders,
 )
 from adjudicator.rulesets.diplomacy.mapdata import load_map, province_of
+
+from ..dreissigjaehriger_krieg import dk_game
 
 DRAWN = ["standard", "dreissigjaehriger-krieg"]
 
@@ -74,3 +78,44 @@ def test_the_30jk_drawing_keeps_the_special_links_and_rivers() -> None:
     assert not {p for pair in shared_borders(d) if "Aero" in pair for p in pair} - {"Aero", "RugS"}
     m = load_map("dreissigjaehriger-krieg")
     assert set(d.data["rivers"]) == set(m.data["rivers"])  # every river drawn, with its name
+
+
+def side(flow: tuple[int, int], at: tuple[int, int], place: tuple[int, int]) -> int:
+    """Below 0 where ``place`` is on the left of a river flowing ``flow`` at ``at`` (y grows downwards)."""
+    return flow[0] * (place[1] - at[1]) - flow[1] * (place[0] - at[0])
+
+
+def test_30jk_rivers_run_along_their_banks_left_and_right_in_the_direction_of_flow_section_4() -> None:
+    """Section 4 (rivers, map data ``rivers``): each section of a river is [left bank, right bank] in the
+    direction of flow, or one province it flows through. The drawn river runs between exactly those banks, in
+    their order from source to mouth, with the left bank on its left; the SVG names it and marks its flow."""
+    d = load_drawing("dreissigjaehriger-krieg")
+    assert d is not None
+    m = load_map("dreissigjaehriger-krieg")
+    for river, spec in m.data["rivers"].items():
+        pts = [tuple(p) for p in d.data["rivers"][river]["points"]]
+        steps = [frozenset((a, b)) for a, b in zip(pts, pts[1:], strict=False)]
+        at = -1
+        if spec.get("source"):
+            assert pts[0] == d.place(spec["source"]), f"{river} rises in {spec['source']}"
+        for n, (left, right) in enumerate(spec["sections"]):
+            a, b = province_of(left), province_of(right)
+            if a == b:  # flows through the province: drawn through its place
+                found = [i for i, p in enumerate(pts) if p == d.place(a) and i >= at]
+                assert found, f"{river} section {n + 1} flows through {a}"
+                at = found[0]
+                continue
+            shared = segments(d.shape(a)) & segments(d.shape(b))
+            found = [i for i, s in enumerate(steps) if s in shared and i >= at]
+            assert found, f"{river} section {n + 1}: not drawn on the border of {a} and {b} after section {n}"
+            at = found[0]
+            # the flow there, over the stretch on this border and a step either side (a carved border may zigzag)
+            (x0, y0), (x1, y1) = pts[max(at - 1, 0)], pts[min(found[-1] + 2, len(pts) - 1)]
+            flow = (x1 - x0, y1 - y0)
+            assert side(flow, pts[at], d.place(a)) < 0, f"{river} section {n + 1}: {a} is its left bank"
+            assert side(flow, pts[at], d.place(b)) > 0, f"{river} section {n + 1}: {b} is its right bank"
+    svg = render.svg(dk_game.new_game())
+    for river in m.data["rivers"]:
+        assert '<polyline class="tp-river" points="' in svg and f"<title>{river}</title></polyline>" in svg
+        assert f'font-style="italic" font-size="{round(d.font * 0.85)}" text-anchor="middle">{river}</text>' in svg
+    assert svg.count('stroke="#fff" stroke-width="1.6" transform="translate(') > 20  # the flow's arrowheads

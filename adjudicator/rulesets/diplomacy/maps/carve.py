@@ -698,15 +698,24 @@ def river_course(source: str | None, sections: list[list[str]], keys: list[str],
                  places: dict[str, tuple[int, int]]) -> dict[str, Any]:
     """A river's line along the borders between its banks, source to mouth, and where its name goes."""
     index = {k: n for n, k in enumerate(keys)}
-    pts: list[tuple[float, float]] = []
-    if source:
-        pts.append(places[source])
-    for left, right in sections:
+
+    def between(left: str, right: str) -> list[tuple[float, float]]:
         a, b = left.split("/")[0], right.split("/")[0]
         line: list[tuple[float, float]] = [places[a]] if a == b else list(shared_line(chains, index[a], index[b]))
         if not line:
             (x1, y1), (x2, y2) = places[a], places[b]
             line = [((x1 + x2) / 2, (y1 + y2) / 2)]
+        return line
+
+    lines = [between(left, right) for left, right in sections]
+    pts: list[tuple[float, float]] = []
+    if source:
+        pts.append(places[source])
+    elif len(lines) > 1:  # no source to start from: the first stretch runs towards the second
+        first, second = lines[0], lines[1]
+        if min(math.dist(first[0], p) for p in second) < min(math.dist(first[-1], p) for p in second):
+            lines[0] = first[::-1]
+    for line in lines:
         if pts and math.dist(pts[-1], line[-1]) < math.dist(pts[-1], line[0]):
             line = line[::-1]
         pts += line
