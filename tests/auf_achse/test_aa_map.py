@@ -2,25 +2,76 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from adjudicator.rulesets.auf_achse import amtsblatt
 from adjudicator.rulesets.auf_achse.board import load_board
+from adjudicator.rulesets.auf_achse.drawing import Box, layout, overlaps, text_box
 
 from .helpers import R, at_round, give, new_game, play, set_order
 
 
-def test_every_road_is_a_line_between_its_cities_and_every_field_a_point_named_by_its_id() -> None:
+def test_every_road_is_drawn_between_its_cities_and_every_field_is_numbered_in_its_dot() -> None:
+    """Issue #18: "field ids shown on the Auf Achse board". A field's id, HH-HB.2, is its road's id and its
+    number: every road's id is written by it, every field's number in its dot, on the map or in the inset."""
     board = load_board("deutschland")
+    lay = layout(board)
     svg = amtsblatt.svg_map(new_game())
-    lines = set(re.findall(r'<line x1="(\d+)" y1="(\d+)" x2="(\d+)" y2="(\d+)"', svg))
-    for road in board.roads:
+    main = svg.split('<g class="tp-board">', 1)[1].split("</g>\n<defs>", 1)[0]
+    courses = re.findall(r'<polyline class="tp-road" points="([^"]+)"', main)
+    assert len(courses) == len(board.roads)  # no road drawn that the board lacks
+    for road, pts in zip(board.roads, courses, strict=True):
         (x1, y1), (x2, y2) = board.position(road.start), board.position(road.end)
-        assert (str(x1), str(y1), str(x2), str(y2)) in lines, road  # the road links exactly its two cities
-        assert f">{road.start}-{road.end}</text>" in svg  # the road's id, so every field id can be read off
-        for f in road.fields:
+        assert pts.startswith(f"{x1},{y1} ") and pts.endswith(f" {x2},{y2}"), road  # it links its two cities
+        assert f">{road.start}-{road.end}</text>" in svg  # the road's id
+        for n, f in enumerate(road.fields, 1):
             assert f"<title>{f} ({board.points[f]} P.)</title>" in svg
-    assert svg.count("<line ") == len(board.roads)  # no road drawn that the board lacks
+            numbered = re.findall(rf'<g data-field="{re.escape(f)}"><circle cx="(\d+)" cy="(\d+)"[^>]*>.*?</circle>'
+                                  rf'<text class="tp-field-id" [^>]*>{n}</text></g>', svg)
+            assert len(numbered) == 1, f"{f}: its number {n} once, in its dot"
+            x, y = lay.place(f)
+            assert lay.inset and lay.inset.shows(x, y) or numbered[0] == (str(x), str(y)), f
+
+
+ISSUE_PX = 720  # the width of an issue's column (diplomacy.drawing.ISSUE_WIDTH)
+TEXT = re.compile(r"<text ([^>]*)>([^<]*)</text>")
+ATTR = re.compile(r'([a-z-]+)="([^"]*)"')
+
+
+def labels(svg: str) -> list[tuple[str, str, Box, float]]:
+    """Every name, road id and field number of the map and the legend's lines: (kind, text, box, font size in
+    px in an issue's column)."""
+    scale = ISSUE_PX / int(re.search(r'viewBox="0 0 (\d+) ', svg).group(1))
+    board, legend = svg.rsplit('<g class="tp-legend"', 1)
+    out = []
+    for part, default in ((board, None), (legend, "legend")):
+        for attrs, text in TEXT.findall(part):
+            a = dict(ATTR.findall(attrs))
+            kind = a.get("class", default)
+            if kind in ("tp-city", "tp-road-id", "tp-field-id", "tp-inset-name", "legend"):
+                size = float(a.get("font-size", 11))
+                box = text_box(float(a["x"]), float(a["y"]), html.unescape(text), size, a.get("text-anchor", "start"))
+                out.append((kind, text, box, size * scale))
+    return out
+
+
+def test_no_two_labels_of_the_board_overlap_and_none_is_too_small_at_an_issues_width() -> None:
+    """Issue #18: "labels that never overlap (tested)", "no label smaller than a minimum size at the issue's
+    width": city names at least 11 px (as on the Diplomacy maps), road ids 9 px, field numbers 8 px in their
+    dots; the crowded Ruhr is drawn again, larger, in the inset (Oldenburg/Bremen and Aachen/Lüttich apart)."""
+    state = at_round(new_game(), 3)
+    found = labels(amtsblatt.svg_map(state))
+    kinds = {k for k, *_ in found}
+    assert {"tp-city", "tp-road-id", "tp-field-id", "tp-inset-name", "legend"} <= kinds
+    floor = {"tp-city": 11, "tp-inset-name": 11, "legend": 10.5, "tp-road-id": 9, "tp-field-id": 8}
+    small = [(text, round(px, 1)) for kind, text, _, px in found if px < floor[kind]]
+    assert small == []
+    clash = [(a[1], b[1]) for i, a in enumerate(found) for b in found[i + 1:] if overlaps(a[2], b[2])]
+    assert clash == []
+    names = {text for kind, text, *_ in found if kind == "tp-city"}
+    board = load_board("deutschland")
+    assert names == {c.name for c in board.cities.values()}  # every city named once (the Ruhr's in the inset)
 
 
 def test_the_board_lies_on_the_land_and_borders_of_natural_earth() -> None:

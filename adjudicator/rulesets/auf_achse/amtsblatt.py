@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -12,6 +13,7 @@ from ...markup import md_table, md_text, svg_text
 from ...model import Player, State
 from ...palette import colours, text_on
 from .board import Board
+from .drawing import Box, Layout, Placer, Point, around, layout, text_box
 from .game import board_of
 from .tables import tables
 from .turn import AuctionResult, capacity, cargo, credit, open_orders
@@ -49,10 +51,12 @@ def map_round(state: State) -> str:
 
 
 def svg_map(state: State, report: Mapping[str, Any] | None = None) -> str:
-    """The map on the land and borders of Natural Earth: roads and fields (heavy traffic darker, each road's
-    id at its middle), the construction site, the cities with open orders, each haulier's route of the round
-    (``report``) and every truck with its load."""
+    """The map on the land and borders of Natural Earth: roads along their courses, every field with its
+    number in its dot and every road with its id (so each field id, ``HH-HB.2``, can be read off), heavy
+    traffic darker, the construction site, the cities with open orders, each haulier's route of the round
+    (``report``) and every truck with its load; the crowded Ruhr drawn again, larger, in the North Sea."""
     board = board_of(state)
+    lay = layout(board)
     w, h = board.width, board.height
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tp-map" viewBox="0 0 {w} {h}" width="100%" '
              f'role="img" aria-label="Spielplan Auf Achse {map_round(state)}" font-family="sans-serif">',
@@ -62,44 +66,165 @@ def svg_map(state: State, report: Mapping[str, Any] | None = None) -> str:
         parts.append(f'<path d="{ground["land"]}" fill="#f4f1e8" stroke="#a89f8a" stroke-width="0.8" '
                      'stroke-dasharray="4 2"/>')
         parts.append(f'<path d="{ground["lakes"]}" fill="#dbe8f1" stroke="#7ea6c9" stroke-width="0.4"/>')
-    for r in board.roads:
-        (x1, y1), (x2, y2) = board.position(r.start), board.position(r.end)
-        parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#b9b09a" stroke-width="3"/>')
-    parts += _routes_drawn(state, report, board)
-    for r in board.roads:
-        for f in r.fields:
-            x, y = board.position(f)
-            fill = "#6b5e45" if board.points[f] > 1 else "#fffdf7"
-            parts.append(f'<circle cx="{x}" cy="{y}" r="3" fill="{fill}" stroke="#6b5e45" stroke-width="1">'
-                         f'<title>{f} ({board.points[f]} P.)</title></circle>')
-        (x1, y1), (x2, y2) = board.position(r.start), board.position(r.end)
-        parts.append(f'<text x="{(x1 + x2) / 2:.0f}" y="{(y1 + y2) / 2 - 4:.0f}" font-size="7" fill="#7a6f58" '
-                     f'text-anchor="middle" paint-order="stroke" stroke="#f4f1e8" stroke-width="2">'
-                     f'{svg_text(r.start)}-{svg_text(r.end)}</text>')
-    if state["site"]:
-        x, y = board.position(state["site"])
-        parts.append(f'<g><rect x="{x - 7}" y="{y - 7}" width="14" height="14" fill="#ffcc00" stroke="#000" '
-                     f'transform="rotate(45 {x} {y})"/><text x="{x}" y="{y + 4}" font-size="11" '
-                     f'text-anchor="middle" font-weight="bold">!</text><title>Baustelle {state["site"]}</title></g>')
-    waiting = _open_cities(state)
-    for code, c in board.cities.items():
-        mark = code in waiting
-        parts.append(f'<circle cx="{c.x}" cy="{c.y}" r="{6 if mark else 4}" fill="{"#2b6cb0" if mark else "#333"}"'
-                     f' stroke="#fff" stroke-width="1"><title>{svg_text(c.name)} ({code})'
-                     f'{" – " + ", ".join(waiting[code]) if mark else ""}</title></circle>')
-        anchor = ' text-anchor="end"' if c.label_dx < 0 else ""
-        parts.append(f'<text x="{c.x + c.label_dx}" y="{c.y + c.label_dy}" font-size="11" fill="#222"{anchor} '
-                     f'paint-order="stroke" stroke="#f4f1e8" stroke-width="3">{svg_text(c.name)}</text>')
-    parts += _trucks(state, board)
-    parts.append(_legend(state, board, h))
+    legend, legend_box = _legend(state, board, h)
+    placer = Placer()
+    placer.block(legend_box)
+    inset = lay.inset
+    if inset:
+        placer.block(inset.frame)
+        x0, y0, x1, y1 = inset.area
+        parts.append(f'<rect class="tp-inset-area" x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" '
+                     f'fill="none" stroke="#555" stroke-width="1" stroke-dasharray="3 2"/>')
+    parts.append('<g class="tp-board">')
+    parts += _view(state, report, lay, lambda x, y: (x, y), lambda x, y: not (inset and inset.shows(x, y)), placer)
+    parts.append("</g>")
+    if inset:
+        fx0, fy0, fx1, fy1 = inset.frame
+        parts += [f'<defs><clipPath id="tp-inset-clip"><rect x="{fx0}" y="{fy0}" width="{fx1 - fx0:.0f}" '
+                  f'height="{fy1 - fy0:.0f}"/></clipPath></defs>',
+                  f'<g class="tp-inset"><rect x="{fx0}" y="{fy0}" width="{fx1 - fx0:.0f}" height="{fy1 - fy0:.0f}" '
+                  'fill="#f4f1e8" stroke="#555" stroke-width="1.5"/><g clip-path="url(#tp-inset-clip)">']
+        inner = Placer()
+        for outside in ((-1e4, -1e4, fx0, 1e4), (fx1, -1e4, 1e4, 1e4), (-1e4, -1e4, 1e4, fy0), (-1e4, fy1, 1e4, 1e4)):
+            inner.block(outside)  # the inset's labels stay inside its frame
+        title = (fx0 + 4, fy1 - 5)
+        inner.block(text_box(*title, inset.name, NAME))
+        parts += _view(state, report, lay, inset.to, inset.shows, inner)
+        parts.append(f'</g><text class="tp-inset-name" x="{title[0]:.0f}" y="{title[1]:.0f}" font-size="{NAME}" '
+                     f'font-weight="bold" fill="#222">{svg_text(inset.name)}</text></g>')
+    parts.append(legend)
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-def _routes_drawn(state: State, report: Mapping[str, Any] | None, board: Board) -> list[str]:
-    """Each truck's drive of the round as a line in its haulier's colour, field by field."""
+FIELD_R = 6.5  # a road field's dot, its number inside (as on a printed board)
+NUMBER = 9  # font sizes in board units (the board is 737 wide: about 0.98 px each in an issue's column)
+NAME = 12
+ROAD_ID = 10
+
+
+def _view(state: State, report: Mapping[str, Any] | None, lay: Layout, to: Callable[[float, float], Point],
+          here: Callable[[float, float], bool], placer: Placer) -> list[str]:
+    """The board through ``to`` (the map itself, or the inset): everything drawn, and the labels of what is
+    ``here`` (the map leaves the inset's area to the inset) placed where no other label is."""
+    board = lay.board
+    parts = []
+    for r in board.roads:
+        pts = " ".join(f"{x:.0f},{y:.0f}" for x, y in (to(*p) for p in lay.course(r)))
+        parts.append(f'<polyline class="tp-road" points="{pts}" fill="none" stroke="#b9b09a" stroke-width="3" '
+                     f'stroke-linejoin="round"><title>{svg_text(r.start)}-{svg_text(r.end)} '
+                     f'({svg_text(r.ref)})</title></polyline>')
+    parts += _routes_drawn(state, report, lay, to)
+    for r in board.roads:
+        for i, f in enumerate(r.fields, 1):
+            x, y = lay.place(f)
+            cx, cy = to(x, y)
+            heavy = board.points[f] > 1
+            fill, ink = ("#6b5e45", "#ffffff") if heavy else ("#fffdf7", "#4a4030")
+            title = f"<title>{svg_text(f)} ({board.points[f]} P.)</title>"
+            if here(x, y):
+                parts.append(f'<g data-field="{svg_text(f)}"><circle cx="{cx:.0f}" cy="{cy:.0f}" r="{FIELD_R}" '
+                             f'fill="{fill}" stroke="#6b5e45" stroke-width="1">{title}</circle>'
+                             f'<text class="tp-field-id" x="{cx:.0f}" y="{cy + 0.35 * NUMBER:.0f}" '
+                             f'font-size="{NUMBER}" text-anchor="middle" fill="{ink}">{i}</text></g>')
+                placer.block((cx - FIELD_R, cy - FIELD_R, cx + FIELD_R, cy + FIELD_R))
+            else:
+                parts.append(f'<circle data-field="{svg_text(f)}" cx="{cx:.0f}" cy="{cy:.0f}" r="3" fill="{fill}" '
+                             f'stroke="#6b5e45" stroke-width="1">{title}</circle>')
+    if state["site"]:
+        sx, sy = to(*lay.place(state["site"]))
+        parts.append(f'<g><rect x="{sx - 7:.0f}" y="{sy - 7:.0f}" width="14" height="14" fill="#ffcc00" '
+                     f'stroke="#000" transform="rotate(45 {sx:.0f} {sy:.0f})"/><text x="{sx:.0f}" y="{sy + 4:.0f}" '
+                     f'font-size="11" '
+                     f'text-anchor="middle" font-weight="bold">!</text>'
+                     f'<title>Baustelle {svg_text(state["site"])}</title></g>')
+    waiting = _open_cities(state)
+    for code, c in board.cities.items():
+        dx, dy = to(c.x, c.y)
+        radius = 6 if code in waiting else 4
+        parts.append(f'<circle data-field="{svg_text(code)}" cx="{dx:.0f}" cy="{dy:.0f}" r="{radius}" '
+                     f'fill="{"#2b6cb0" if code in waiting else "#333"}" stroke="#fff" stroke-width="1">'
+                     f'<title>{svg_text(c.name)} ({svg_text(code)})'
+                     f'{" – " + ", ".join(waiting[code]) if code in waiting else ""}</title></circle>')
+        if here(c.x, c.y):
+            placer.block((dx - radius, dy - radius, dx + radius, dy + radius))
+    names = {c.code: around(*to(c.x, c.y), NAME, 8, (c.label_dx, c.label_dy))
+             for c in board.cities.values() if here(c.x, c.y)}
+    near_free = {code: sum(placer.free(text_box(px, py, board.cities[code].name, NAME, a))
+                           for px, py, a in spots[:40]) for code, spots in names.items()}
+    dots = [to(c.x, c.y) for c in board.cities.values()]
+    for code in sorted(names, key=lambda k: (near_free[k], k)):  # the most crowded city chooses first
+        c = board.cities[code]
+        nx, ny = to(c.x, c.y)
+        # a name written farther off where the roads crowd gets a line leading to it, which passes no other city
+        spots = [s for s in names[code]
+                 if not _leader_passes(nx, ny, _nearest(nx, ny, text_box(*s[:2], c.name, NAME, s[2])), dots)]
+        lx, ly, anchor = placer.put(spots or names[code], c.name, NAME)
+        near = _nearest(nx, ny, text_box(lx, ly, c.name, NAME, anchor))
+        if math.dist((nx, ny), near) > 14:
+            parts.append(f'<line class="tp-leader" x1="{nx:.0f}" y1="{ny:.0f}" x2="{near[0]:.0f}" '
+                         f'y2="{near[1]:.0f}" stroke="#222" stroke-width="0.8"/>')
+        parts.append(f'<text class="tp-city" x="{lx:.0f}" y="{ly:.0f}" font-size="{NAME}" fill="#222" '
+                     f'text-anchor="{anchor}" paint-order="stroke" stroke="#f4f1e8" stroke-width="3">'
+                     f'{svg_text(c.name)}</text>')
+    for r in board.roads:
+        chain = [to(*lay.place(n)) for n in (r.start, *r.fields, r.end)]
+        mid = lay.place(r.fields[len(r.fields) // 2])
+        if not here(*mid):
+            continue
+        text = f"{r.start}-{r.end}"
+        lx, ly, anchor = placer.put(_beside(chain, ROAD_ID), text, ROAD_ID)
+        parts.append(f'<text class="tp-road-id" x="{lx:.0f}" y="{ly:.0f}" font-size="{ROAD_ID}" fill="#6b5e45" '
+                     f'text-anchor="{anchor}" paint-order="stroke" stroke="#f4f1e8" stroke-width="2.5">'
+                     f'{svg_text(text)}</text>')
+    parts += _trucks(state, lay, to)
+    return parts
+
+
+def _nearest(x: float, y: float, box: Box) -> Point:
+    return min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
+
+
+def _leader_passes(x: float, y: float, end: Point, dots: list[Point]) -> bool:
+    """Whether a line from the city at (x, y) to its name would pass another city's dot."""
+    if math.dist((x, y), end) <= 14:
+        return False
+    ex, ey = end
+    length = math.dist((x, y), end)
+    for px, py in dots:
+        if (px, py) == (x, y):
+            continue
+        t = max(0.0, min(1.0, ((px - x) * (ex - x) + (py - y) * (ey - y)) / length ** 2))
+        if math.dist((px, py), (x + t * (ex - x), y + t * (ey - y))) < 8:
+            return True
+    return False
+
+
+def _beside(chain: list[Point], size: float) -> list[tuple[float, float, str]]:
+    """Places for a road's id: beside the middle of each stretch between two of its fields (middle ones first),
+    on either side, then a little along the road, then farther out."""
+    n = len(chain) - 1
+    order = sorted(range(n), key=lambda i: (abs(i - (n - 1) / 2), i))
+    out = []
+    for k in (1.0, 1.5, 2.0, 2.7, 3.5, 4.5, 6.0, 8.0):
+        for i in order:
+            (x1, y1), (x2, y2) = chain[i], chain[i + 1]
+            d = math.dist((x1, y1), (x2, y2)) or 1.0
+            ux, uy = (x2 - x1) / d, (y2 - y1) / d
+            off = (FIELD_R + 0.6 * size) * k
+            for shift in (0.0, -0.25, 0.25):
+                mx, my = (x1 + x2) / 2 + ux * d * shift, (y1 + y2) / 2 + uy * d * shift
+                for s in (1, -1):
+                    out.append((mx - s * uy * off, my + s * ux * off + 0.35 * size, "middle"))
+    return out
+
+
+def _routes_drawn(state: State, report: Mapping[str, Any] | None, lay: Layout,
+                  to: Callable[[float, float], Point]) -> list[str]:
+    """Each truck's drive of the round as a line in its haulier's colour, field by field along the roads."""
     if not report or not report.get("hauliers"):
         return []
+    board = lay.board
     colour = haulier_colours(state)
     out = []
     for n, (key, r) in enumerate(report["hauliers"].items()):
@@ -109,7 +234,7 @@ def _routes_drawn(state: State, report: Mapping[str, Any] | None, board: Board) 
             if len(fields) < 2:
                 continue
             offset = 2 * (n % 3) - 2  # trucks on one road side by side, not on top of each other
-            pts = " ".join(f"{x + offset},{y + offset}" for x, y in (board.position(f) for f in fields))
+            pts = " ".join(f"{x + offset:.0f},{y + offset:.0f}" for x, y in (to(*lay.place(f)) for f in fields))
             out.append(f'<polyline class="tp-route" points="{pts}" fill="none" stroke="{colour.get(key, "#555")}" '
                        f'stroke-width="4" stroke-linejoin="round" stroke-linecap="round" opacity="0.85">'
                        f'<title>{svg_text(state["hauliers"][key]["name"])}: {" – ".join(fields)}</title></polyline>')
@@ -139,7 +264,7 @@ def _open_cities(state: State) -> dict[str, list[str]]:
     return out
 
 
-def _trucks(state: State, board: Board) -> list[str]:
+def _trucks(state: State, lay: Layout, to: Callable[[float, float], Point]) -> list[str]:
     parts = []
     stacked: dict[str, int] = {}
     palette = haulier_colours(state)
@@ -147,38 +272,42 @@ def _trucks(state: State, board: Board) -> list[str]:
         h = state["hauliers"][key]
         colour = palette[key]
         for ti, t in enumerate(h["trucks"]):
-            x, y = board.position(t["position"])
+            x, y = to(*lay.place(t["position"]))
             n = stacked.get(t["position"], 0)
             stacked[t["position"]] = n + 1
-            x, y = x - 9 + 4 * n, y + 6 + 9 * n
+            x, y = round(x - 9 + 4 * n), round(y + 6 + 9 * n)
             label = svg_text(h["name"][:2]) + (str(ti + 1) if len(h["trucks"]) > 1 else "")
-            title = (f"{svg_text(h['name'])}: {t['position']}, Ladung {cargo(state, t)}/{capacity(t)}"
+            title = (f"{svg_text(h['name'])}: {svg_text(t['position'])}, Ladung {cargo(state, t)}/{capacity(t)}"
                      f"{' (Pleite)' if h['bankrupt'] else ''}")
             opacity = ' opacity="0.45"' if h["bankrupt"] else ""
-            parts.append(f'<g{opacity}><rect x="{x}" y="{y}" width="22" height="11" rx="2" fill="{colour}" '
-                         f'stroke="#000" stroke-width="0.5"/><text x="{x + 11}" y="{y + 9}" font-size="8" '
-                         f'text-anchor="middle" fill="{text_on(colour)}">{label}</text>'
+            parts.append(f'<g class="tp-truck"{opacity}><rect x="{x}" y="{y}" width="22" height="11" rx="2" '
+                         f'fill="{colour}" stroke="#000" stroke-width="0.5"/><text x="{x + 11}" y="{y + 9}" '
+                         f'font-size="8" text-anchor="middle" fill="{text_on(colour)}">{label}</text>'
                          f'<title>{title}</title></g>')
             if t["load"]:
-                parts.append(f'<text x="{x + 24}" y="{y + 9}" font-size="8" font-family="sans-serif" '
-                             f'fill="{colour}">{cargo(state, t)}/{capacity(t)}</text>')
+                parts.append(f'<text class="tp-load" x="{x + 24}" y="{y + 9}" font-size="8" '
+                             f'font-family="sans-serif" fill="{colour}">{cargo(state, t)}/{capacity(t)}</text>')
     return parts
 
 
-def _legend(state: State, board: Board, height: int) -> str:
+def _legend(state: State, board: Board, height: int) -> tuple[str, Box]:
+    """The legend in the bottom left corner, and the box it takes (no label of the map goes there)."""
     y0 = height - 20 - 14 * len(state["seats"])
-    rows = [f'<g font-family="sans-serif" font-size="11"><text x="12" y="{y0 - 38}" font-weight="bold">'
-            f'{svg_text(board.name)} {map_round(state)}</text>',
-            f'<circle cx="18" cy="{y0 - 24}" r="6" fill="#2b6cb0"/><text x="30" y="{y0 - 20}">offene Aufträge</text>',
-            f'<circle cx="18" cy="{y0 - 8}" r="3" fill="#6b5e45"/><text x="30" y="{y0 - 4}">hohe Verkehrsdichte '
-            f'(2 P.)</text>']
+    rows = [f'<g class="tp-legend" font-family="sans-serif" font-size="11"><text x="12" y="{y0 - 54}" '
+            f'font-weight="bold">{svg_text(board.name)} {map_round(state)}</text>',
+            f'<circle cx="18" cy="{y0 - 40}" r="6" fill="#2b6cb0"/><text x="30" y="{y0 - 36}">offene Aufträge</text>',
+            f'<circle cx="18" cy="{y0 - 24}" r="{FIELD_R}" fill="#6b5e45"/><text x="30" y="{y0 - 20}">hohe '
+            'Verkehrsdichte (2 P.)</text>',
+            f'<text x="12" y="{y0 - 4}">Feld HH-HB.2: Nr. 2 der Straße HH-HB</text>']
     for i, key in enumerate(state["seats"]):
         h = state["hauliers"][key]
         y = y0 + 14 * i
         rows.append(f'<rect x="12" y="{y}" width="12" height="9" fill="{haulier_colours(state)[key]}"/>'
                     f'<text x="30" y="{y + 9}">{svg_text(h["name"])}</text>')
     rows.append("</g>")
-    return "".join(rows)
+    width = max([len("Feld HH-HB.2: Nr. 2 der Straße HH-HB"), *(len(state["hauliers"][k]["name"]) + 3
+                                                               for k in state["seats"])]) * 0.62 * 11
+    return "".join(rows), (6.0, float(y0 - 68), 30 + width, float(height))
 
 
 def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
