@@ -197,6 +197,39 @@ def _nmr_extension(block: Any) -> NmrExtension | None:
     return NmrExtension(parse_period(block["period"], "nmr_extension: period"), block["times"])
 
 
+def absence_move(schedule: Schedule, deadline: dt.datetime, awaited: Sequence[str],
+                 absent: Mapping[str, Sequence[tuple[dt.date, dt.date]]]) -> tuple[dt.datetime, tuple[str, ...]]:
+    """A turn's ``deadline`` moved past the dated absences of the players it awaits, and whose moved it. Pure.
+
+    A deadline on a day of an awaited player's absence (first and last day, in the game's zone) moves to the same
+    hour of the day after it, as often as it lands in another; never further than ``absence`` after the
+    scheduled deadline, the limit the game master set.
+
+    >>> import datetime as dt
+    >>> s = parse({"first": "2026-01-12 20:00", "timezone": "Europe/Berlin", "absence": "7 days"})
+    >>> d = dt.date
+    >>> moved, who = absence_move(s, s.first, ("ann", "bo"), {"bo": [(d(2026, 1, 11), d(2026, 1, 13))]})
+    >>> iso(moved), who
+    ('2026-01-14T20:00+01:00', ('bo',))
+    >>> absence_move(s, s.first, ("ann",), {"bo": [(d(2026, 1, 11), d(2026, 1, 13))]})[1]
+    ()
+    """
+    if schedule.absence is None:
+        return deadline, ()
+    limit = schedule.after(deadline, schedule.absence)
+    moved, who = deadline, list[str]()
+    for _ in range(sum(len(absent.get(k, ())) for k in awaited)):  # each move leaves one absence behind
+        day = moved.astimezone(schedule.zone).date()
+        hits = [(k, last) for k in awaited for first, last in absent.get(k, ()) if first <= day <= last]
+        if not hits:
+            break
+        who += [k for k, _ in hits if k not in who]
+        moved = min(schedule.after(moved, dt.timedelta(days=(max(last for _, last in hits) - day).days + 1)), limit)
+        if moved == limit:
+            break
+    return moved, tuple(who)
+
+
 def nmr_extended(schedule: Schedule, deadline: dt.datetime, now: dt.datetime, awaited: Sequence[str],
                  first_in: Mapping[str, dt.datetime], used: Mapping[str, int]) -> tuple[str, ...]:
     """Who uses an NMR extension of a turn's ``deadline`` (empty: nobody; the deadline stands). Pure.

@@ -32,8 +32,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from . import absence, gamedata, rulings, secrets, yamlio
 from . import dice as dicemod
-from . import gamedata, rulings, secrets, yamlio
 from . import schedule as schedmod
 from .errors import LeagueError, SealError
 from .model import HIDDEN_KEYS, GameConfig, Player, State
@@ -259,10 +259,24 @@ class Game:
         zone = self.schedule.zone if self.schedule is not None else dt.UTC
         return rulings.read(self.root, self.id, turn, rulings.game_masters(self.config), zone)
 
-    def deadline(self, turn: int, kind: str | None = None) -> dt.datetime | None:
+    def deadline(self, turn: int, kind: str | None = None, *, scheduled: bool = False) -> dt.datetime | None:
         """Turn ``turn``'s deadline: a ruling's, else from the schedule, chained from the deadline turn ``turn-1``
         recorded; ``kind`` is the kind of the turn's phase (read from its state if not given), which may have a
-        period of its own."""
+        period of its own. Unless ``scheduled``, moved for the dated absences of the players it awaits."""
+        base = self._scheduled(turn, kind)
+        if scheduled or base is None or self.schedule is None or self.schedule.absence is None:
+            return base
+        return self.absence_move(turn, base)[0]
+
+    def absence_move(self, turn: int, deadline: dt.datetime) -> tuple[dt.datetime, tuple[str, ...]]:
+        """``deadline`` of ``turn`` moved for the absence files of the players it awaits, and whose moved it."""
+        if self.schedule is None or self.schedule.absence is None:
+            return deadline, ()
+        awaited = self.ruleset.phase(self.effective_state(turn)).awaited
+        found = absence.read(self.root, self.id, awaited, self.schedule.absence)
+        return schedmod.absence_move(self.schedule, deadline, awaited, absence.all_periods(found))
+
+    def _scheduled(self, turn: int, kind: str | None) -> dt.datetime | None:
         ruled = self.ruling(turn)
         if ruled is not None and ruled.deadline is not None:
             return ruled.deadline

@@ -340,6 +340,8 @@ class Status:
     reason: str
     extended: tuple[str, ...] = ()  # who used an NMR extension of this turn: ``deadline`` is the moved one
     scheduled: dt.datetime | None = None  # the deadline before an NMR extension moved it
+    absent: tuple[str, ...] = ()  # whose dated absences moved the deadline from ``planned``
+    planned: dt.datetime | None = None  # the deadline of the schedule (or a ruling), before any move
 
 
 def status(game: Game, now: dt.datetime) -> Status:
@@ -348,7 +350,8 @@ def status(game: Game, now: dt.datetime) -> Status:
     state = game.effective_state(turn)
     phase = game.ruleset.phase(state)
     files = submissions(game, turn, state)
-    scheduled = game.deadline(turn, phase.kind)
+    planned = game.deadline(turn, phase.kind, scheduled=True)
+    scheduled, absent = game.absence_move(turn, planned) if planned is not None else (None, ())
     extended = nmr_extension(game, turn, phase, scheduled, files, now)
     deadline = extended_deadline(game, scheduled) if extended and scheduled is not None else scheduled
     subs = [s for s in files if s.checked.ok and s.arrived is not None]
@@ -357,7 +360,7 @@ def status(game: Game, now: dt.datetime) -> Status:
     waiting = sorted(s.player for s in subs if s.checked.wait)
     due, reason = schedmod.is_due(game.schedule, deadline, now, finished=phase.finished, awaited=phase.awaited,
                                   submitted=in_, waiting=waiting)
-    return Status(game, turn, phase, deadline, in_, waiting, due, reason, extended, scheduled)
+    return Status(game, turn, phase, deadline, in_, waiting, due, reason, extended, scheduled, absent, planned)
 
 
 def nmr_extension(game: Game, turn: int, phase: Phase, deadline: dt.datetime | None, subs: Sequence[Submission],
@@ -458,7 +461,16 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
     phase = game.ruleset.phase(state)
     if phase.finished:
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
-    deadline = game.deadline(turn, phase.kind)
+    deadline = game.deadline(turn, phase.kind, scheduled=True)
+    away = meta.get("absence")
+    if away and deadline is not None:  # moved for absences when it ran; verify checks it against the files then
+        moved = dt.datetime.fromisoformat(away["to"])
+        if game.schedule is None or game.schedule.absence is None or \
+                not deadline < moved <= game.schedule.after(deadline, game.schedule.absence):
+            raise LeagueError(f"{game.id}: turn {turn}'s report moves its deadline for absences beyond what the "
+                              "schedule allows")
+        meta["absence"] = {"from": schedmod.iso(deadline), "to": away["to"], "players": list(away["players"])}
+        deadline = moved
     extension = meta.get("extension")
     if extension and deadline is not None:  # the deadline moved by it; a replay reads the same from the report
         if game.schedule is None or game.schedule.nmr_extension is None:
@@ -549,11 +561,14 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
     subs = submissions(game, turn, state)
     grace = game.schedule.grace if game.schedule else dt.timedelta(0)
-    deadline = game.deadline(turn, phase.kind)
+    planned = game.deadline(turn, phase.kind, scheduled=True)
+    deadline, absent = game.absence_move(turn, planned) if planned is not None else (None, ())
     extended = nmr_extension(game, turn, phase, deadline, subs, now) if now is not None else ()
     taken, meta = select(subs, (*phase.awaited, *phase.open_to),
                          extended_deadline(game, deadline) if extended and deadline else deadline, grace, now,
                          read_benevolently=isinstance(game.ruleset, benevolent.ReadsBenevolently))
+    if absent and planned is not None and deadline is not None:  # published; ``compute`` moves the deadline so
+        meta["absence"] = {"from": schedmod.iso(planned), "to": schedmod.iso(deadline), "players": list(absent)}
     if extended and deadline is not None:  # who used one is published; ``compute`` moves the deadline by it
         meta["extension"] = {"from": schedmod.iso(deadline), "players": list(extended)}
     if game.keyed and secrecymod.rewrites_orders(declared):

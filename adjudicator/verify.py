@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import absence as absencemod
 from . import anchor, gamedata, history, newsletter, yamlio
 from . import dice as dicemod
 from . import hidden as hiddenmod
@@ -183,6 +184,7 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
         if git_root is not None:
             found += _arrivals(game, git_root, turn, report)
             if state is not None:
+                found += _absence(game, git_root, turn, report, state)
                 found += _nmr_extension(game, git_root, turn, report, state)
         if game.sealed_orders and identities:
             found += _sealed_orders(game, turn, report, identities)
@@ -540,6 +542,39 @@ def _arrivals(game: Game, git_root: Path, turn: int, report: dict) -> list[Findi
         if when is not None and when > limit and not _adjudicated_before(game, git_root, turn, when):
             out.append(Finding(game.id, turn, f"{player}'s orders reached main after the deadline and grace"))
     return out
+
+
+def _absence(game: Game, git_root: Path, turn: int, report: dict, previous: State) -> list[Finding]:
+    """A deadline moved for absences moved as the absence files were when the turn ran (its tag's commit)."""
+    meta = report.get("orders", {})
+    recorded = meta.get("absence")
+    schedule = game.schedule
+    if schedule is None or schedule.absence is None:
+        return [Finding(game.id, turn, "the report moves the deadline for absences, and the game takes none")] \
+            if recorded else []
+    sha = history.tag_target(git_root, f"{game.id}/turn-{turn}")
+    base = recorded["from"] if recorded else (meta.get("extension") or {}).get("from") or report.get("deadline")
+    if not sha or not base:
+        return []
+    awaited = game.ruleset.phase(game.effective_state(turn, previous)).awaited
+    periods = {}
+    for key in awaited:
+        rel = absencemod.relpath(game.id, key)
+        shown = history.run(git_root, "show", f"{sha}:{rel}", check=False)
+        if shown.returncode == 0:
+            try:
+                periods[key] = absencemod.parse(rel, shown.stdout, game.id, key, schedule.absence).periods
+            except LeagueError as e:
+                return [Finding(game.id, turn, f"{e} (as it was when the turn ran)")]
+    moved, who = schedmod.absence_move(schedule, dt.datetime.fromisoformat(base), awaited, periods)
+    expected = (schedmod.iso(moved), list(who)) if who else None
+    got = (recorded["to"], list(recorded["players"])) if recorded else None
+    if got == expected:
+        return []
+    def words(x: tuple[str, list[str]] | None) -> str:
+        return f"to {x[0]} for {', '.join(x[1])}" if x else "none"
+    return [Finding(game.id, turn, f"the deadline's move for absences recorded ({words(got)}) is not what the absence "
+                                   f"files gave when the turn ran ({words(expected)})")]
 
 
 def _nmr_extension(game: Game, git_root: Path, turn: int, report: dict, previous: State) -> list[Finding]:

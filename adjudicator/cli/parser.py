@@ -136,6 +136,7 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
     s.add_argument("--repo", help="the clone holding the pull request's commits (default: the league)")
     s.add_argument("--base", help="compare from this commit instead of the event's base sha")
     s.add_argument("--head", help="compare to this commit instead of the event's head sha")
+    s.add_argument("--now", help="ISO time an absence file is judged at: none may start before it (default: now)")
     s.add_argument("--format", choices=("text", "github"), default="text",
                    help="github: also print ::error/::warning annotations for the files' lines")
 

@@ -251,6 +251,11 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: dict[s
     lines = [f"## {words.say(lang, 'orders')}", "", *open_orders]
     missed = [names.get(k, k) for k in meta.get("missed", [])]
     lines.append("- " + words.say(lang, "missed_nmr", names=", ".join(missed) if missed else words.say(lang, "nobody")))
+    away = meta.get("absence")
+    if away:
+        away_names = ", ".join(md_text(names.get(k, k)) for k in away["players"])
+        lines.append("- " + words.say(lang, "absence", names=away_names, when=_local(game, away["from"]),
+                                      to=_local(game, away["to"])))
     extension = meta.get("extension")
     if extension:  # the deadline above is the moved one
         lines.append("- " + words.say(lang, "nmr_extension", names=", ".join(

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,7 +34,9 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from .. import absence as absencemod
 from .. import check, history, rulings, yamlio
+from .. import schedule as schedmod
 from ..errors import LeagueError
 from ..markup import md_text
 from ..orders import Finding, OrdersPath, file_finding, parse_path, visible
@@ -52,6 +55,7 @@ AREAS = (
     ("site/", "changes the newsletter site, which the deadline run writes"),
     ("orders/", "is not an orders file (orders/<game>/<NNNN>/<login>.yaml, or .yaml.age when sealed)"),
     ("rulings/", "is not a ruling (rulings/<game>/<NNNN>.yaml, made by a game master)"),
+    ("absences/", "is not an absence file (absences/<game>/<login>.yaml)"),
 )
 
 
@@ -182,7 +186,8 @@ def orders_path(rel: str) -> OrdersPath | None:
     return parse_path(rel) or parse_sealed_path(rel)
 
 
-def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Change) -> FileResult:
+def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Change,
+                 now: dt.datetime | None = None) -> FileResult:
     """Every rule for one changed file, path first, then the seat, then size, then the content.
 
     The content of a sealed file is its envelope only: it opens at the deadline, and this check has no key.
@@ -197,6 +202,10 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
     ruled = rulings.RULING_PATH.match(change.path)
     if ruled and change.status in "AM" and change.new_mode in REGULAR_MODES:
         return _check_ruling(repo, games, pr, change, ruled["game"], int(ruled["turn"]), result)
+    away = absencemod.ABSENCE_PATH.match(change.path)
+    if away and (change.status in "AM" and change.new_mode in REGULAR_MODES or change.status == "D"):
+        return _check_absence(repo, games, pr, change, away["game"], away["player"], result,
+                              now or dt.datetime.now(dt.UTC))
     why = path_problem(change)
     if why:
         return refuse(f"{shown} {why}", "a pull request carries one thing: your orders for the open turn")
@@ -287,6 +296,60 @@ def _check_ruling(repo: Path, games: check.GameCache, pr: PullRequest, change: C
     return result
 
 
+def _check_absence(repo: Path, games: check.GameCache, pr: PullRequest, change: Change, game_id: str, player: str,
+                   result: FileResult, now: dt.datetime) -> FileResult:
+    """A player's dated absences (``absence``): their own seat's file, in a game that takes absences, none longer
+    than its limit, and nothing in the past: what is added or changed starts today or later (in the game's zone),
+    and an absence that has begun stays as it is."""
+    def refuse(message: str, hint: str = "", line: int = 1, column: int = 1) -> FileResult:
+        result.findings.append(Finding(change.path, line, column, message, hint))
+        return result
+
+    try:
+        game = games.game(game_id)
+    except LeagueError as e:
+        return refuse(str(e), "check the game id in the path")
+    seat = game.player(player)
+    mine = next((p.key for p in game.players if p.login.lower() == pr.login.lower()), None)
+    own = f"absences/{game.id}/{mine}.yaml" if mine else f"you ({pr.login}) have no seat in {game.id}"
+    if seat is None:
+        return refuse(f"{player!r} does not play in {game.id}", f"name the file after your seat: {own}")
+    if seat.login.lower() != pr.login.lower() or seat.github_id != pr.user_id:
+        return refuse(f"this is the absence file of {seat.name} ({seat.login}); this pull request is by {pr.login}",
+                      f"a player says only when they themselves are away: {own}")
+    schedule = game.schedule
+    limit = schedule.absence if schedule is not None else None
+    if limit is None:
+        return refuse(f"{game.id} takes no absences: its deadlines do not move for them",
+                      "ask the game master (they may allow them with 'absence: 14 days' in the schedule)")
+    new = None
+    if change.status != "D":
+        if int(history.text(repo, "cat-file", "-s", change.blob)) > yamlio.ORDERS_MAX_BYTES:
+            return refuse("an absence file this large is not an absence file", "a few dates are all it holds")
+        try:
+            new = absencemod.parse(change.path, history.run(repo, "cat-file", "blob", change.blob).stdout, game.id,
+                                   player, limit)
+        except LeagueError as e:
+            where = re.match(r"[^:]*:(\d+):(\d+): (.*?)(?: — (.*))?\Z", str(e), re.S)
+            if where is None:  # pragma: no cover - parse names the file, line and column
+                return refuse(str(e))
+            return refuse(where[3], where[4] or "", int(where[1]), int(where[2]))
+    old = None
+    before = history.run(repo, "show", f"{pr.base}:{change.path}", check=False)
+    if before.returncode == 0:
+        try:  # read with the widest limit: a period the game master's new limit forbids was allowed when sent
+            old = absencemod.parse(change.path, before.stdout, game.id, player, schedmod.PERIOD_MAX)
+        except LeagueError:
+            old = None
+    past = absencemod.changes_in_the_past(old, new, now.astimezone(schedule.zone if schedule else dt.UTC).date())
+    if past:
+        return refuse("; ".join(past), "an absence starts today or later, and one that has begun stays as it is")
+    result.game = game
+    result.understood = [f"{seat.name} is away from {a} to {b}" for a, b in new.periods] if new and new.periods \
+        else [f"{seat.name} withdraws their absences"]
+    return result
+
+
 def _check_sealed(games: check.GameCache, change: Change, raw: bytes, game: Game, name: str, awaited: bool,
                   result: FileResult) -> FileResult:
     """A sealed file: its envelope only (turn, armor, recipients). It opens at the deadline, with the game's key."""
@@ -345,7 +408,7 @@ def _as_file(raw: bytes) -> Iterator[Path]:
         os.unlink(name)
 
 
-def run_check(league: Path, repo: Path, pr: PullRequest) -> list[FileResult]:
+def run_check(league: Path, repo: Path, pr: PullRequest, now: dt.datetime | None = None) -> list[FileResult]:
     """Check every file the pull request changes; an empty pull request is refused too."""
     try:
         changes = changed_files(repo, pr.base, pr.head)
@@ -355,7 +418,7 @@ def run_check(league: Path, repo: Path, pr: PullRequest) -> list[FileResult]:
         return [FileResult("(pull request)", [file_finding("(pull request)", "the pull request changes no files",
                                                            "add your orders file for the open turn")])]
     games = check.GameCache(league)
-    return [check_change(repo, games, pr, c) for c in changes]
+    return [check_change(repo, games, pr, c, now) for c in changes]
 
 
 def _summary_line(f: Finding) -> str:
