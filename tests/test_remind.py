@@ -205,3 +205,15 @@ def test_a_sealed_file_counts_as_in_without_being_read(league: Path, tmp_path: P
     assert load_game(league, "g1").game_identities() == []
     [message] = due(league, "2026-01-05T12:00+01:00")
     assert message.text.endswith("Still awaited: @Bob."), message.text
+
+
+def test_a_broken_game_is_named_and_the_others_are_reminded(g1: Path, capsys):
+    (g1 / "games/g0").mkdir()
+    (g1 / "games/g0/game.yaml").write_text("- not a game\n")
+    capsys.readouterr()
+    assert run(g1, "remind", "--threads") == 0
+    assert capsys.readouterr().out == "7\n"
+    assert run(g1, "remind", "--now", "2026-01-05T12:00+01:00") == 0
+    out, err = capsys.readouterr()
+    assert "--- thread 7\n<!-- turnpress remind g1 turn 1 deadline 2026-01-05T20:00+01:00 -->" in out
+    assert err.startswith("g0: skipped, no reminder: games/g0/game.yaml: a game's file must be a mapping"), err

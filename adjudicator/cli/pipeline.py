@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from pathlib import Path
 
 from ..errors import OK, PROBLEMS, LeagueError
@@ -77,7 +78,11 @@ def remind(args: argparse.Namespace) -> int:
                 posted[thread] = remindmod.posted_markers(raw, args.bot)
             except LeagueError as e:
                 raise LeagueError(f"{path}: {e}") from None
-    messages = remindmod.due_messages(root, parse_now(args.now), posted, site_url=args.site_url, games=games)
+    skipped: list[str] = []
+    messages = remindmod.due_messages(root, parse_now(args.now), posted, site_url=args.site_url, games=games,
+                                      skipped=skipped)
+    for line in skipped:
+        print(line, file=sys.stderr)
     files = remindmod.comment_files(messages)
     if args.out:
         out = Path(args.out)

@@ -164,28 +164,43 @@ def notice(game: Game, lang: str, site_url: str | None) -> Message | None:
     return Message("notice", game.id, last, thread, issue_marker(game.id, last), text)
 
 
-def due_messages(root: Path, now: dt.datetime, posted: Mapping[int, set[str]], *,
-                 site_url: str | None = None, games: Sequence[str] | None = None) -> list[Message]:
+def due_messages(root: Path, now: dt.datetime, posted: Mapping[int, set[str]], *, site_url: str | None = None,
+                 games: Sequence[str] | None = None, skipped: list[str] | None = None) -> list[Message]:
     """What to post ``now``: for each game with a thread, the notice of its last issue and the reminder of its
-    deadline, each unless its marker is among the thread's ``posted`` ones."""
+    deadline, each unless its marker is among the thread's ``posted`` ones. A game that cannot be read is named
+    in ``skipped`` (the deadline run reports it too) and the others are reminded all the same."""
     out = []
     for gid in games if games is not None else list_games(root):
-        game = load_game(root, gid)
-        thread = thread_of(game)
-        if thread is None:
+        try:
+            game = load_game(root, gid)
+            thread = thread_of(game)
+            if thread is None:
+                continue
+            lang = words.game_language(game.settings, root)
+            due = [notice(game, lang, site_url), reminder(turn.status(game, now), now, lang)]
+        except Exception as e:  # noqa: BLE001 - one broken game must not silence the others' reminders
+            if games is not None or skipped is None:
+                raise
+            skipped.append(f"{gid}: skipped, no reminder: {e}")
             continue
-        lang = words.game_language(game.settings, root)
-        st = turn.status(game, now)
-        for message in (notice(game, lang, site_url), reminder(st, now, lang)):
-            if message is not None and message.marker not in posted.get(thread, set()):
-                out.append(message)
+        out += [m for m in due if m is not None and m.marker not in posted.get(thread, set())]
     return out
 
 
 def threads(root: Path, games: Sequence[str] | None = None) -> list[int]:
-    """Every thread the games (default: of the league) name, once each."""
-    names = games if games is not None else list_games(root)
-    return sorted({t for gid in names if (t := thread_of(load_game(root, gid))) is not None})
+    """Every thread the games (default: of the league) name, once each; a game that cannot be read has none
+    here (``due_messages`` names it)."""
+    found = set()
+    for gid in games if games is not None else list_games(root):
+        try:
+            thread = thread_of(load_game(root, gid))
+        except LeagueError:
+            if games is not None:
+                raise
+            continue
+        if thread is not None:
+            found.add(thread)
+    return sorted(found)
 
 
 def comment_files(messages: Iterable[Message]) -> dict[int, str]:
