@@ -13,11 +13,13 @@ import pytest
 from adjudicator import schedule, yamlio
 from adjudicator.newsletter import orders_page
 from adjudicator.rulesets.calamity import RULESET as CALAMITY
-from adjudicator.store import load_game
+from adjudicator.rulesets.diplomacy import RULESET as DIPLOMACY
+from adjudicator.store import load_game, phase_kinds_problem
 
 from .calamity.cal_helpers import new_game
 from .calamity.test_cal_risk import at_risk_c
 from .conftest import git, new_repository, run
+from .dreissigjaehriger_krieg import dk_game
 
 BERLIN = ZoneInfo("Europe/Berlin")
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
@@ -112,3 +114,15 @@ def test_calamity_reactions_can_be_short():
     before = dt.datetime(2026, 3, 9, 20, tzinfo=BERLIN)
     assert s.deadline(5, before, "reaction") == dt.datetime(2026, 3, 11, 8, tzinfo=BERLIN)
     assert s.deadline(5, before, "move") == dt.datetime(2026, 3, 16, 20, tzinfo=BERLIN)
+
+
+def test_the_thirty_years_war_has_the_same_short_phases():
+    """The Thirty Years' War is played on the Diplomacy rules (its sections 5 and 6: Rückzüge, Aufbau): its
+    retreats and adjustments take the game's short periods too, whatever the language of its labels."""
+    state = dk_game.new_game(labels="de")
+    assert DIPLOMACY.phase(state).kind == "movement" and "Züge" in DIPLOMACY.phase(state).label
+    retreat = {**state, "kind": "retreat", "dislodged": []}
+    assert DIPLOMACY.phase(retreat).kind == "retreat"
+    parsed = schedule.parse({"first": "2026-03-02 20:00", "every": "14 days",
+                             "phases": {"retreat": "2 days", "adjustment": "2 days"}})
+    assert phase_kinds_problem(DIPLOMACY, "diplomacy", parsed) is None
