@@ -217,3 +217,17 @@ def test_a_broken_game_is_named_and_the_others_are_reminded(g1: Path, capsys):
     out, err = capsys.readouterr()
     assert "--- thread 7\n<!-- turnpress remind g1 turn 1 deadline 2026-01-05T20:00+01:00 -->" in out
     assert err.startswith("g0: skipped, no reminder: games/g0/game.yaml: a game's file must be a mapping"), err
+
+
+def test_a_deadline_moved_by_an_nmr_extension_is_reminded_again_and_says_so(g1: Path):
+    path = g1 / "games/g1/game.yaml"
+    config = yamlio.read_data(path)
+    config["schedule"]["nmr_extension"] = {"period": "2 days", "times": 1}
+    path.write_text(yamlio.dump(config))
+    [first] = due(g1, "2026-01-05T12:00+01:00")
+    posted = {7: remind.posted_markers(comments(first.body()))}
+    assert due(g1, "2026-01-05T21:30+01:00", posted) == [], "moved, but more than a day before the new deadline"
+    [again] = due(g1, "2026-01-06T21:00+01:00", posted)
+    assert again.marker == "<!-- turnpress remind g1 turn 1 deadline 2026-01-07T20:00+01:00 -->"
+    assert again.text.endswith("due by **2026-01-07 20:00 CET**. Still awaited: @Bob, @carol. The deadline moved "
+                               "from 2026-01-05 20:00 CET."), again.text

@@ -39,6 +39,7 @@ WORDS: dict[str, dict[str, str]] = {
         "next_deadline": "Next deadline", "orders_page": "Orders page",
         "remind": "**{game}**, turn {turn} ({label}): orders are due by **{when}**. Still awaited: {who}.",
         "remind_issue": "**{game}**: the issue of turn {turn} ({label}) is out.",
+        "remind_moved": "The deadline moved from {when}.",
         "absence": "The deadline moved from {when} to {to} for the absence of {names}",
         "nmr_extension": "NMR extension used by {names}: they had nothing in at the deadline of {when}, so the "
                          "deadline moved once before the NMR rule applied",
@@ -84,6 +85,7 @@ WORDS: dict[str, dict[str, str]] = {
         "remind": "**{game}**, Zug {turn} ({label}): Abgabeschluss ist **{when}**. Es fehlen noch die Befehle von: "
                   "{who}.",
         "remind_issue": "**{game}**: Die Ausgabe zu Zug {turn} ({label}) ist erschienen.",
+        "remind_moved": "Der Abgabeschluss wurde vom {when} verschoben.",
         "absence": "Der Abgabeschluss wurde wegen der Abwesenheit von {names} vom {when} auf den {to} verschoben",
         "nmr_extension": "Nachfrist genutzt von {names}: Zum Abgabeschluss am {when} lagen keine Befehle vor, darum "
                          "wurde er einmal verschoben, bevor die NMR-Regel galt",
