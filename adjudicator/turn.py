@@ -350,17 +350,50 @@ def status(game: Game, now: dt.datetime) -> Status:
     state = game.effective_state(turn)
     phase = game.ruleset.phase(state)
     files = submissions(game, turn, state)
-    planned = game.deadline(turn, phase.kind, scheduled=True)
-    scheduled, absent = game.absence_move(turn, planned) if planned is not None else (None, ())
-    extended = nmr_extension(game, turn, phase, scheduled, files, now)
-    deadline = extended_deadline(game, scheduled) if extended and scheduled is not None else scheduled
+    when = open_deadline(game, turn, phase, files, now)
+    deadline = when.final(game)
     subs = [s for s in files if s.checked.ok and s.arrived is not None]
     # Sealed orders read without the key count as in; whether they ask to wait shows only to the deadline run.
     in_ = sorted(s.player for s in subs)
     waiting = sorted(s.player for s in subs if s.checked.wait)
     due, reason = schedmod.is_due(game.schedule, deadline, now, finished=phase.finished, awaited=phase.awaited,
                                   submitted=in_, waiting=waiting)
-    return Status(game, turn, phase, deadline, in_, waiting, due, reason, extended, scheduled, absent, planned)
+    return Status(game, turn, phase, deadline, in_, waiting, due, reason, when.extended, when.scheduled, when.absent,
+                  when.planned)
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """The open turn's deadline and what moved it: ``planned`` by the schedule (or a ruling), moved for the
+    dated absences of the ``absent`` players to ``scheduled``, then by an NMR extension the ``extended`` used."""
+
+    planned: dt.datetime | None
+    scheduled: dt.datetime | None
+    absent: tuple[str, ...] = ()
+    extended: tuple[str, ...] = ()
+
+    def final(self, game: Game) -> dt.datetime | None:
+        return extended_deadline(game, self.scheduled) if self.extended and self.scheduled else self.scheduled
+
+    def record(self, meta: dict[str, Any]) -> None:
+        """Whose absence and whose NMR extension moved it, for the report: ``compute`` moves it by the same."""
+        if self.absent and self.planned is not None and self.scheduled is not None:
+            meta["absence"] = {"from": schedmod.iso(self.planned), "to": schedmod.iso(self.scheduled),
+                               "players": list(self.absent)}
+        if self.extended and self.scheduled is not None:
+            meta["extension"] = {"from": schedmod.iso(self.scheduled), "players": list(self.extended)}
+
+
+def open_deadline(game: Game, turn: int, phase: Phase, subs: Sequence[Submission],
+                  now: dt.datetime | None) -> Deadline:
+    """The deadline of the open ``turn`` as it stands ``now``, with the orders files ``subs`` of its players
+    (without a time, no NMR extension: it is decided only once the deadline has passed)."""
+    planned = game.deadline(turn, phase.kind, scheduled=True)
+    if planned is None:
+        return Deadline(None, None)
+    scheduled, absent = game.absence_move(turn, planned)
+    extended = nmr_extension(game, turn, phase, scheduled, subs, now) if now is not None else ()
+    return Deadline(planned, scheduled, absent, extended)
 
 
 def nmr_extension(game: Game, turn: int, phase: Phase, deadline: dt.datetime | None, subs: Sequence[Submission],
@@ -561,16 +594,10 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
     subs = submissions(game, turn, state)
     grace = game.schedule.grace if game.schedule else dt.timedelta(0)
-    planned = game.deadline(turn, phase.kind, scheduled=True)
-    deadline, absent = game.absence_move(turn, planned) if planned is not None else (None, ())
-    extended = nmr_extension(game, turn, phase, deadline, subs, now) if now is not None else ()
-    taken, meta = select(subs, (*phase.awaited, *phase.open_to),
-                         extended_deadline(game, deadline) if extended and deadline else deadline, grace, now,
+    when = open_deadline(game, turn, phase, subs, now)
+    taken, meta = select(subs, (*phase.awaited, *phase.open_to), when.final(game), grace, now,
                          read_benevolently=isinstance(game.ruleset, benevolent.ReadsBenevolently))
-    if absent and planned is not None and deadline is not None:  # published; ``compute`` moves the deadline so
-        meta["absence"] = {"from": schedmod.iso(planned), "to": schedmod.iso(deadline), "players": list(absent)}
-    if extended and deadline is not None:  # who used one is published; ``compute`` moves the deadline by it
-        meta["extension"] = {"from": schedmod.iso(deadline), "players": list(extended)}
+    when.record(meta)  # published, and ``compute`` moves the deadline by what it records
     if game.keyed and secrecymod.rewrites_orders(declared):
         # What the rules found wrong may quote a hidden value (a hand, an account): not in the public report.
         judged = {s.player for s in subs if s.checked.orders is not None and not s.checked.ok}
