@@ -10,7 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from types import UnionType
+from typing import Any, Literal, NotRequired, TypedDict, Union, cast, get_args, get_origin, get_type_hints, is_typeddict
+
+from .errors import LeagueError
 
 State = dict[str, Any]
 Orders = dict[str, Any]
@@ -174,3 +177,135 @@ def is_plain(value: Any) -> bool:
     if isinstance(value, list | tuple):
         return all(is_plain(v) for v in value)
     return False
+
+
+# --- the report a turn writes (report.yaml) -------------------------------------------------------------------
+# The shell's account around the ruleset's own report (``result``): ``turn.select`` and ``turn.compute`` build
+# these pieces, ``store.Game.report`` reads them back through ``read_report``.
+
+class Refused(TypedDict):
+    """An orders file that did not count, and why (``too late``, ``invalid``, ``not awaited in this phase``,
+    ``nothing valid remains``, a sealed file's own reason)."""
+
+    player: str
+    why: str
+    problems: NotRequired[list[str]]  # an invalid file's errors (in a game with secrets, only that they exist)
+    arrived: NotRequired[str]  # a late file's arrival, ISO 8601
+
+
+class Late(TypedDict):
+    """An orders file that arrived after the deadline, within the grace: it counts, and is marked."""
+
+    player: str
+    arrived: str
+    taken: bool
+
+
+# An NMR extension a turn gave (``schedule: nmr_extension``): the deadline it moved and the players it waited for.
+Extension = TypedDict("Extension", {"from": str, "players": list[str]})
+# A deadline moved for dated absences (``schedule: absence``): from when, to when, for whom.
+Absence = TypedDict("Absence", {"from": str, "to": str, "players": list[str]})
+
+
+class OrdersAccount(TypedDict):
+    """The report's account of a turn's orders (``orders`` in report.yaml): whose counted, were late, were
+    refused, were missing, and the orders the rules gave those who sent none."""
+
+    taken: list[str]
+    late: list[Late]
+    refused: list[Refused]
+    missed: list[str]
+    defaults: dict[str, Any]
+    dropped: NotRequired[dict[str, list[str]]]  # what the benevolent reading left out of a file, and why
+    adjudicated: NotRequired[str]  # when the turn was run, apart from the deadline it was due at (ISO 8601)
+    extension: NotRequired[Extension]
+    absence: NotRequired[Absence]
+
+
+class DiceRecord(TypedDict):
+    """What anyone needs to draw a turn's dice again (``dice`` in report.yaml), hex-encoded."""
+
+    seed: str
+    orders_digest: NotRequired[str]  # every turn's; the set-up's only in a game with a key
+    public_digest: NotRequired[str]  # sealed orders: the digest of their published parts
+    hidden_end: NotRequired[str]  # the last turn of a game with hidden dice: the link every earlier one follows
+
+
+class TurnReport(TypedDict):
+    """A turn's report.yaml. The set-up's (turn 0) has no deadline and no orders."""
+
+    game: str
+    turn: int
+    label: str
+    dice: DiceRecord
+    result: dict[str, Any]
+    deadline: NotRequired[str | None]
+    orders: NotRequired[OrdersAccount]
+    notes: NotRequired[list[str]]  # the ruleset's notes to the game master
+    ruling: NotRequired[dict[str, Any]]  # the game master's ruling of the turn (``rulings.Ruling.published``)
+
+
+def account(report: TurnReport) -> OrdersAccount:
+    """The report's account of the orders; the set-up's, which has none, is empty."""
+    return report.get("orders") or {"taken": [], "late": [], "refused": [], "missed": [], "defaults": {}}
+
+
+def read_report(data: Mapping[str, Any], where: str) -> TurnReport:
+    """``data``, a report.yaml as read, as a ``TurnReport`` once it has that shape: every key the pieces require,
+    of the type they name (keys they do not name are kept). A report that lost a key or holds a wrong type is
+    named here with the key's path, instead of failing later deep in a replay or a page.
+
+    >>> read_report({"game": "g1", "turn": 0, "label": "Set-up", "dice": {"seed": "ab"}, "result": {}}, "r")["label"]
+    'Set-up'
+    >>> read_report({"game": "g1", "turn": 2, "label": "Spring 1901", "dice": {"seed": "ab"}, "result": {},
+    ...              "orders": {"taken": ["anna"], "late": [{"player": "anna"}], "refused": [], "missed": [],
+    ...                         "defaults": {}}}, "turns/0002/report.yaml")
+    Traceback (most recent call last):
+    ...
+    adjudicator.errors.LeagueError: turns/0002/report.yaml: orders.late[0].arrived is missing
+    """
+    problem = misfit(data, TurnReport)
+    if problem is None and data["turn"] > 0:  # only the set-up has no deadline and no orders
+        problem = next((f"{k} is missing" for k in ("deadline", "orders") if k not in data), None)
+    if problem is not None:
+        raise LeagueError(f"{where}: {problem}")
+    return cast(TurnReport, data)
+
+
+def misfit(value: Any, kind: Any, at: str = "") -> str | None:
+    """What in ``value`` does not fit the type ``kind`` (plain data, lists, string-keyed dicts, unions and the
+    report's TypedDicts), or None if it fits."""
+    name = at or "the report"
+    if kind is Any:
+        return None
+    if is_typeddict(kind):
+        if not isinstance(value, Mapping):
+            return f"{name} is not a mapping"
+        # Read from the hints: with postponed annotations Python 3.11 counts every key as required.
+        hints = get_type_hints(kind, include_extras=True)
+        optional = {k for k, v in hints.items() if get_origin(v) is NotRequired}
+        hints = {k: get_args(v)[0] if k in optional else v for k, v in hints.items()}
+        missing = sorted(set(hints) - optional - set(value))
+        if missing:
+            return f"{at + '.' if at else ''}{missing[0]} is missing"
+        found = (misfit(value[k], hints[k], f"{at + '.' if at else ''}{k}") for k in hints if k in value)
+        return next((p for p in found if p is not None), None)
+    origin, args = get_origin(kind), get_args(kind)
+    if origin in (Union, UnionType):
+        return None if any(misfit(value, a, at) is None for a in args) else f"{name} is not {_said(kind)}"
+    if origin is list:
+        if not isinstance(value, list):
+            return f"{name} is not a list"
+        return next((p for i, v in enumerate(value) if (p := misfit(v, args[0], f"{at}[{i}]")) is not None), None)
+    if origin is dict:
+        if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+            return f"{name} is not a mapping"
+        return next((p for k, v in value.items() if (p := misfit(v, args[1], f"{at}.{k}")) is not None), None)
+    if kind is type(None):
+        return None if value is None else f"{name} is not empty"
+    fits = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+    return None if fits else f"{name} is not {_said(kind)}"
+
+
+def _said(kind: Any) -> str:
+    return {str: "a text", int: "a whole number", bool: "true or false"}.get(kind, "of the kind the report names")

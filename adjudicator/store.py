@@ -36,7 +36,7 @@ from . import absence, gamedata, rulings, secrets, yamlio
 from . import dice as dicemod
 from . import schedule as schedmod
 from .errors import LeagueError, SealError
-from .model import HIDDEN_KEYS, GameConfig, Player, State
+from .model import HIDDEN_KEYS, GameConfig, Player, State, TurnReport, read_report
 from .orders import orders_relpath
 from .ruleset import HasPhaseKinds, Joins, Ruleset, get, package_of
 from .sealed import storage
@@ -119,7 +119,7 @@ class Game:
     root: Path
     id: str
     config: dict[str, Any]
-    _reports: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)
+    _reports: dict[int, TurnReport] = field(default_factory=dict, repr=False)
     # Keys besides the game's own (a player's, for their own hidden figures) and the sealed parts read so far.
     identities: list[Any] = field(default_factory=list, repr=False)
     _hidden: dict[int, tuple[State, bool]] = field(default_factory=dict, repr=False)
@@ -246,10 +246,12 @@ class Game:
         """The game's secret key if this process has it (``secrets``); else nothing."""
         return secrets.game_identities(self.root, self.id)
 
-    def report(self, turn: int) -> dict[str, Any]:
-        """Turn ``turn``'s report, read once per Game (a committed report never changes under a run)."""
+    def report(self, turn: int) -> TurnReport:
+        """Turn ``turn``'s report, read once per Game (a committed report never changes under a run) and
+        checked to have the shape ``model.TurnReport`` names."""
         if turn not in self._reports:
-            self._reports[turn] = yamlio.read_mapping(self.turn_folder(turn) / "report.yaml")
+            path = self.turn_folder(turn) / "report.yaml"
+            self._reports[turn] = read_report(yamlio.read_mapping(path), str(path.relative_to(self.root)))
         return self._reports[turn]
 
     def ruling(self, turn: int) -> rulings.Ruling | None:
@@ -328,7 +330,7 @@ class Game:
         own = self.recipient_of(player) if player and self.player(player) else None
         return [key, *([own] if own else [])]
 
-    def turn_files(self, turn: int, state: State, report: Mapping[str, Any],
+    def turn_files(self, turn: int, state: State, report: TurnReport,
                    private_reports: Mapping[str, Any] | None = None) -> tuple[dict[str, str], dict[str, str]]:
         """The files of a turn, and for a game with a key the plaintext of each sealed one.
 

@@ -26,7 +26,7 @@ from . import orders as ordersmod
 from . import schedule as schedmod
 from . import secrecy as secrecymod
 from .errors import LeagueError, RulesetError
-from .model import Orders, Phase, Player, State
+from .model import DiceRecord, Orders, OrdersAccount, Phase, Player, State, TurnReport, account
 from .ruleset import Joins, PinsData, Ruleset, get, package_of
 from .sealed import crypto
 from .sealed import orders as sealedorders
@@ -121,8 +121,8 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
         state = game.ruleset.setup(rules_options, list(players), setup_dice)
     except RulesetError as e:
         raise LeagueError(f"{ruleset_name}: {e}") from None
-    report: dict[str, Any] = {"game": game_id, "turn": 0, "label": "Set-up", "dice": {"seed": commitment.hex()},
-                              "result": {"players": keys}}
+    report: TurnReport = {"game": game_id, "turn": 0, "label": "Set-up", "dice": {"seed": commitment.hex()},
+                          "result": {"players": keys}}
     if keyed:  # the set-up's own digest, so that 'verify' can draw the set-up again once the game has ended
         report["dice"]["orders_digest"] = setup_digest.hex()
     files = {config_relpath(game_id): yamlio.dump(config)}
@@ -315,7 +315,7 @@ def previous_orders(game: Game, player: str, turn: int) -> Orders | None:
     """The orders ``player`` last played before ``turn``: their taken file, or the defaults used for them."""
     for t in range(turn - 1, 0, -1):
         report = game.report(t)
-        meta = report.get("orders", {})
+        meta = account(report)
         if player in meta.get("taken", []):
             loc = yamlio.load(published_orders(game, t, player))
             found: Orders = loc.data["orders"]
@@ -375,7 +375,7 @@ class Deadline:
     def final(self, game: Game) -> dt.datetime | None:
         return extended_deadline(game, self.scheduled) if self.extended and self.scheduled else self.scheduled
 
-    def record(self, meta: dict[str, Any]) -> None:
+    def record(self, meta: OrdersAccount) -> None:
         """Whose absence and whose NMR extension moved it, for the report: ``compute`` moves it by the same."""
         if self.absent and self.planned is not None and self.scheduled is not None:
             meta["absence"] = {"from": schedmod.iso(self.planned), "to": schedmod.iso(self.scheduled),
@@ -412,7 +412,8 @@ def extensions_used(game: Game, turn: int) -> dict[str, int]:
     """How many NMR extensions each player used in the turns before ``turn``, as their reports record."""
     used: dict[str, int] = {}
     for t in range(1, turn):
-        for key in game.report(t).get("orders", {}).get("extension", {}).get("players", []):
+        account = game.report(t).get("orders")
+        for key in account["extension"]["players"] if account and "extension" in account else []:
             used[key] = used.get(key, 0) + 1
     return used
 
@@ -431,7 +432,7 @@ class TurnOutcome:
     turn: int
     label: str
     files: dict[str, str]
-    report: dict[str, Any]
+    report: TurnReport
     state: State = field(default_factory=dict)
     sealed: dict[str, str] = field(default_factory=dict)  # sealed file -> the plaintext sealed in it
     base: str | None = None  # the commit the turn was computed from; the turn commits on top of it only
@@ -449,7 +450,7 @@ class Taken:
 
 def select(subs: Sequence[Submission], awaited: Sequence[str], deadline: dt.datetime | None,
            grace: dt.timedelta, now: dt.datetime | None, *,
-           read_benevolently: bool = False) -> tuple[dict[str, Taken], dict[str, Any]]:
+           read_benevolently: bool = False) -> tuple[dict[str, Taken], OrdersAccount]:
     """The orders that count, and the report's account of every file: taken, late, refused. Pure.
 
     A file counts if the phase takes its player's orders (``awaited``: the players it waits for and those it
@@ -459,7 +460,7 @@ def select(subs: Sequence[Submission], awaited: Sequence[str], deadline: dt.date
     carried out.
     """
     taken: dict[str, Taken] = {}
-    meta: dict[str, Any] = {"taken": [], "late": [], "refused": [], "missed": [], "defaults": {}}
+    meta: OrdersAccount = {"taken": [], "late": [], "refused": [], "missed": [], "defaults": {}}
     for sub in sorted(subs, key=lambda s: s.player):
         key, arrived = sub.player, sub.arrived or now
         if key not in awaited:
@@ -476,7 +477,7 @@ def select(subs: Sequence[Submission], awaited: Sequence[str], deadline: dt.date
     return taken, meta
 
 
-def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], meta: dict[str, Any],
+def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], meta: OrdersAccount,
             seed: bytes, hidden_link: bytes | None = None) -> tuple[TurnOutcome, Mapping[str, Any]]:
     """Adjudicate ``turn`` from ``state`` with the ``taken`` orders (defaults for the missing) and ``seed``.
 
@@ -529,10 +530,10 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
                                      dicemod.Dice.for_turn(seed, digest, hidden_link))
     body = dict(result.report)
     private_reports = body.pop("private", None) or {}
-    dice_meta: dict[str, str] = {"seed": seed.hex(), "orders_digest": digest.hex()}
-    report: dict[str, Any] = {"game": game.id, "turn": turn, "label": phase.label,
-              "deadline": schedmod.iso(deadline) if deadline else None,
-              "dice": dice_meta, "orders": meta, "result": body}
+    dice_meta: DiceRecord = {"seed": seed.hex(), "orders_digest": digest.hex()}
+    report: TurnReport = {"game": game.id, "turn": turn, "label": phase.label,
+                          "deadline": schedmod.iso(deadline) if deadline else None,
+                          "dice": dice_meta, "orders": meta, "result": body}
     if keeps_secrets and game.sealed_orders:  # what is published of each order, so that anyone checks it
         dice_meta["public_digest"] = dicemod.orders_digest(
             {k: secrecymod.public_part(declared, taken[k].raw)[0].encode("utf-8") for k in sorted(taken)}).hex()
@@ -553,7 +554,7 @@ SECRET_PROBLEMS = ("what the rules found is not published in a game with hidden 
                    "your key shows it")
 
 
-def _read_benevolently(game: Game, state: State, taken: Mapping[str, Taken], meta: dict[str, Any],
+def _read_benevolently(game: Game, state: State, taken: Mapping[str, Taken], meta: OrdersAccount,
                        keeps_secrets: bool) -> tuple[dict[str, Taken], dict[str, list[str]]]:
     """The taken orders with what cannot be carried out dropped (``benevolent``), and what was dropped of whose.
 
@@ -660,7 +661,7 @@ def stale_deadline(st: Status) -> str | None:
     game, turn, deadline = st.game, st.turn, st.deadline
     if turn < 2 or deadline is None:
         return None
-    before = game.report(turn - 1).get("orders", {}).get("adjudicated")
+    before = account(game.report(turn - 1)).get("adjudicated")
     if not before or dt.datetime.fromisoformat(before) < deadline:
         return None
     zone = game.schedule.zone if game.schedule else dt.UTC

@@ -53,7 +53,7 @@ from . import orders as ordersmod
 from . import schedule as schedmod
 from . import secrecy as secrecymod
 from .errors import LeagueError, RulesetError, SealError
-from .model import HIDDEN_KEYS, State
+from .model import HIDDEN_KEYS, State, TurnReport, account
 from .ruleset import PinsData
 from .sealed import crypto
 from .secrets import FILE_SUFFIX, SECRETS_DIR, key_env
@@ -273,20 +273,21 @@ def _setup_again(game: Game, links: dict[int, bytes]) -> tuple[State | None, lis
     return state, []
 
 
-def replay(game: Game, report: dict[str, Any], previous: State, hidden_link: bytes | None = None) -> TurnOutcome:
+def replay(game: Game, report: TurnReport, previous: State, hidden_link: bytes | None = None) -> TurnOutcome:
     """The turn ``report`` names, adjudicated again from the ``previous`` state with the orders the report says
     were taken, the seed it revealed and the turn's ``hidden_link``: nothing is decided again from times or
     secrets. Orders of which only the public part was published are read from their sealed file (with the key)."""
     turn = report["turn"]
     state = game.effective_state(turn, previous)
     taken = {}
-    for player in report.get("orders", {}).get("taken", []):
+    for player in account(report).get("taken", []):
         path = game.root / orders_relpath(game.id, turn, player)
         if path.is_file() and not path.is_symlink():  # a missing file shows as a different digest
             raw = published_orders(game, turn, player)
             taken[player] = Taken(raw, yamlio.load(raw).data["orders"])
-    outcome, _ = compute(game, turn, state, taken, dict(report.get("orders", {})),
-                         bytes.fromhex(report["dice"]["seed"]), hidden_link)
+    # The account as the turn wrote it: its late and refused files stand; compute fills in the rest again.
+    outcome, _ = compute(game, turn, state, taken, report["orders"].copy(), bytes.fromhex(report["dice"]["seed"]),
+                         hidden_link)
     return outcome
 
 
@@ -295,7 +296,7 @@ def _committed_head(game: Game, turn: int, previous: str) -> str:
     return anchor.follow(previous, (folder / "report.yaml").read_bytes(), (folder / "state.yaml").read_bytes())
 
 
-def _issue_page(game: Game, git_root: Path | None, turn: int, state: dict[str, Any], report: dict[str, Any],
+def _issue_page(game: Game, git_root: Path | None, turn: int, state: dict[str, Any], report: TurnReport,
                 publics: list[dict[str, Any]], head: str) -> list[Finding]:
     """The committed issue page of ``turn`` must be what its report renders (the site build writes the same)."""
     steps = [*newsletter.step_labels(game, turn - 1), str(report["label"])]
@@ -457,13 +458,13 @@ def _spans(turns: list[int]) -> str:
         ", ".join(map(str, turns))
 
 
-def _digest(game: Game, turn: int, report: dict, not_checked: list[str]) -> list[Finding]:
+def _digest(game: Game, turn: int, report: TurnReport, not_checked: list[str]) -> list[Finding]:
     """Without a replay: the published orders files of the players taken must have the digest the report names.
 
     Where only the public part of orders is published yet, the digest (of the full orders) waits for the end.
     """
     raw = {}
-    for player in report.get("orders", {}).get("taken", []):
+    for player in account(report).get("taken", []):
         path = game.root / orders_relpath(game.id, turn, player)
         if not path.is_file():
             return [Finding(game.id, turn, f"the orders of {player}, taken, are not published")]
@@ -481,10 +482,10 @@ def _digest(game: Game, turn: int, report: dict, not_checked: list[str]) -> list
     return []
 
 
-def _sealed_orders(game: Game, turn: int, report: dict, identities: list[Any]) -> list[Finding]:
+def _sealed_orders(game: Game, turn: int, report: TurnReport, identities: list[Any]) -> list[Finding]:
     """Each order taken was sealed before the deadline and holds exactly the plaintext published with the turn."""
     out = []
-    for player in report.get("orders", {}).get("taken", []):
+    for player in account(report).get("taken", []):
         sealed_path = game.root / sealed_relpath(game.id, turn, player)
         plain_path = game.root / orders_relpath(game.id, turn, player)
         if not sealed_path.is_file():
@@ -528,14 +529,15 @@ def _sealed_parts(game: Game, turn: int, expected: dict[str, str], identities: l
     return out
 
 
-def _arrivals(game: Game, git_root: Path, turn: int, report: dict) -> list[Finding]:
+def _arrivals(game: Game, git_root: Path, turn: int, report: TurnReport) -> list[Finding]:
     """Each orders file taken must have reached main by the deadline plus grace."""
-    if not report.get("deadline") or game.schedule is None:
+    deadline = report.get("deadline")
+    if not deadline or game.schedule is None:
         return []
-    limit = dt.datetime.fromisoformat(report["deadline"]) + game.schedule.grace
+    limit = dt.datetime.fromisoformat(deadline) + game.schedule.grace
     arrived = history.arrivals(git_root, f"orders/{game.id}/{turn_dir(turn)}")
     out = []
-    for player in report.get("orders", {}).get("taken", []):
+    for player in account(report).get("taken", []):
         # In a game of sealed orders the sealed file is what arrived; its plaintext comes with the turn.
         name = f"orders/{game.id}/{turn_dir(turn)}/{player}.yaml"
         when = arrived.get(name + ".age") if game.sealed_orders else arrived.get(name)
@@ -544,16 +546,17 @@ def _arrivals(game: Game, git_root: Path, turn: int, report: dict) -> list[Findi
     return out
 
 
-def _absence(game: Game, git_root: Path, turn: int, report: dict, previous: State) -> list[Finding]:
+def _absence(game: Game, git_root: Path, turn: int, report: TurnReport, previous: State) -> list[Finding]:
     """A deadline moved for absences moved as the absence files were when the turn ran (its tag's commit)."""
-    meta = report.get("orders", {})
+    meta = account(report)
     recorded = meta.get("absence")
     schedule = game.schedule
     if schedule is None or schedule.absence is None:
         return [Finding(game.id, turn, "the report moves the deadline for absences, and the game takes none")] \
             if recorded else []
     sha = history.tag_target(git_root, f"{game.id}/turn-{turn}")
-    base = recorded["from"] if recorded else (meta.get("extension") or {}).get("from") or report.get("deadline")
+    extended = meta.get("extension")
+    base = recorded["from"] if recorded else extended["from"] if extended else report.get("deadline")
     if not sha or not base:
         return []
     awaited = game.ruleset.phase(game.effective_state(turn, previous)).awaited
@@ -577,10 +580,10 @@ def _absence(game: Game, git_root: Path, turn: int, report: dict, previous: Stat
                                    f"files gave when the turn ran ({words(expected)})")]
 
 
-def _nmr_extension(game: Game, git_root: Path, turn: int, report: dict, previous: State) -> list[Finding]:
+def _nmr_extension(game: Game, git_root: Path, turn: int, report: TurnReport, previous: State) -> list[Finding]:
     """Who used an NMR extension is what the arrival of the orders gives (``turn.nmr_extension``): the awaited
     players without a file on main at the deadline and grace, with an extension left, at the time the turn ran."""
-    meta = report.get("orders", {})
+    meta = account(report)
     recorded = meta.get("extension")
     schedule = game.schedule
     if schedule is None or schedule.nmr_extension is None:

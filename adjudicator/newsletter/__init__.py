@@ -25,6 +25,7 @@ from typing import Any
 from .. import anchor, yamlio
 from .. import secrecy as secrecymod
 from ..markup import md_text
+from ..model import TurnReport, account
 from ..ruleset import HasColours, HasHeadline, HasHistory, HasStandings, WritesNewsletter, WritesSetupNewsletter
 from ..store import ENGINE_OPTIONS, Game
 from . import charts, words
@@ -48,13 +49,13 @@ def issue_path(game_id: str, turn: int) -> str:
     return f"{BLOG_DIR}/posts/{game_id}/{turn:04d}.md"
 
 
-def issue_page(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any]) -> tuple[str, str]:
+def issue_page(game: Game, turn: int, state: dict[str, Any], report: TurnReport) -> tuple[str, str]:
     """The issue page of ``turn`` as (path relative to the league root, Markdown text)."""
     return render_issue(game, turn, state, report, lambda n: [public_state(game, t) for t in range(n)],
                         [*step_labels(game, turn - 1), str(report["label"])])
 
 
-def render_issue(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any],
+def render_issue(game: Game, turn: int, state: dict[str, Any], report: TurnReport,
                  states_before: StatesBefore, steps: Sequence[str], head: str | None = None) -> tuple[str, str]:
     """Like ``issue_page``; ``states_before(n)`` gives the public states of turns 0..n-1 and ``steps`` the labels
     of turns 0..turn (the site build caches both). ``head`` is the chain head after the turn (``verify`` passes
@@ -65,9 +66,9 @@ def render_issue(game: Game, turn: int, state: dict[str, Any], report: dict[str,
     lead = _lead(game, turn, state, report, lang)
     publics = [*states_before(turn), game.ruleset.public_view(state)]
     news = headline(game, state, report, publics, lang) if turn else ""
-    date = post_date(report)
+    date = post_date(issued(report))
     if turn == 0 and game.schedule is not None:  # the set-up has no deadline: dated by the first one, which it serves
-        date = post_date({"deadline": game.schedule.deadline(1, None).isoformat()})
+        date = post_date(game.schedule.deadline(1, None).isoformat())
     front = [f"title: {json.dumps(title, ensure_ascii=False)}", f"date: {date}",
              "categories:", f"  - {game.id}", f"slug: {game.id}-{turn:04d}",
              f"description: {json.dumps(html.escape(news or lead), ensure_ascii=False)}",
@@ -93,7 +94,7 @@ def render_issue(game: Game, turn: int, state: dict[str, Any], report: dict[str,
     return issue_path(game.id, turn), "\n".join(parts).rstrip("\n") + "\n"
 
 
-def headline(game: Game, state: dict[str, Any], report: dict[str, Any], publics: Sequence[dict[str, Any]],
+def headline(game: Game, state: dict[str, Any], report: TurnReport, publics: Sequence[dict[str, Any]],
              lang: str) -> str:
     """One line on what happened: the ruleset's ``headline`` hook if it has one and it says something, else the
     biggest changes of the game's first chart since the turn before ("Supply centres: Austria 8 (+2) ...").
@@ -185,10 +186,15 @@ def player_names(game: Game) -> dict[str, str]:
     return {p.key: p.name for p in game.players}
 
 
-def post_date(report: dict[str, Any]) -> str:
-    """When the turn was adjudicated (else its deadline) in UTC, as a YAML timestamp without zone (the blog needs
-    one kind of date): an issue run early is dated when it appeared, not at a deadline still to come."""
-    at = report.get("orders", {}).get("adjudicated") or report.get("deadline")
+def issued(report: TurnReport) -> str | None:
+    """When the turn appeared: when it was adjudicated, else its deadline (ISO 8601), if the report says. An issue
+    run early is dated when it appeared, not at a deadline still to come."""
+    return account(report).get("adjudicated") or report.get("deadline")
+
+
+def post_date(at: str | None) -> str:
+    """``at`` (ISO 8601, see ``issued``) in UTC, as a YAML timestamp without zone (the blog needs one kind of
+    date)."""
     if not at:
         return FALLBACK_DATE
     when = dt.datetime.fromisoformat(at).astimezone(dt.UTC)
@@ -214,16 +220,16 @@ def repo_url(root: Path) -> str | None:
     return match.group(1) if match else None
 
 
-def _lead(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any], lang: str) -> str:
+def _lead(game: Game, turn: int, state: dict[str, Any], report: TurnReport, lang: str) -> str:
     if turn == 0:
         first = _next_deadline(game, report, state)
         return (words.say(lang, "setup", game=game.title)
                 + (" " + words.say(lang, "first_due", when=first) if first else ""))
     names = player_names(game)
-    missed = [names.get(k, k) for k in report.get("orders", {}).get("missed", [])]
+    missed = [names.get(k, k) for k in account(report).get("missed", [])]
     bits = [f"{words.say(lang, 'turn_of', turn=turn, game=game.title)}: {report['label']}."]
-    if report.get("deadline"):
-        bits.append(words.say(lang, "deadline", when=_local(game, report["deadline"])))
+    if deadline := report.get("deadline"):
+        bits.append(words.say(lang, "deadline", when=_local(game, deadline)))
     bits += _adjudicated(game, report, lang)
     bits.append(words.say(lang, "missed", names=", ".join(missed)) if missed else words.say(lang, "all_in"))
     if game.ruleset.phase(state).finished:
@@ -238,7 +244,7 @@ def takes_open_orders(game: Game) -> bool:
     return not game.sealed_orders and secrecymod.of(game.ruleset, options).sealed_by_default
 
 
-def _engine_section(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any], lang: str,
+def _engine_section(game: Game, turn: int, state: dict[str, Any], report: TurnReport, lang: str,
                     head: str) -> list[str]:
     keep = f"- {words.say(lang, 'chain_head', head=head, game=game.id)}"
     open_orders = [words.say(lang, "open_orders"), ""] if takes_open_orders(game) else []
@@ -247,7 +253,7 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: dict[s
                 f"## {words.say(lang, 'audit')}", "", f"- {words.say(lang, 'commitment')}: `{report['dice']['seed']}`",
                 f"- {words.say(lang, 'replay')}: `turnpress verify {game.id}`", keep, ""]
     names = player_names(game)
-    meta = report.get("orders", {})
+    meta = account(report)
     lines = [f"## {words.say(lang, 'orders')}", "", *open_orders]
     missed = [names.get(k, k) for k in meta.get("missed", [])]
     lines.append("- " + words.say(lang, "missed_nmr", names=", ".join(missed) if missed else words.say(lang, "nobody")))
@@ -303,7 +309,7 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: dict[s
     return lines
 
 
-def chain_head(game: Game, turn: int, state: dict[str, Any], report: dict[str, Any]) -> str:
+def chain_head(game: Game, turn: int, state: dict[str, Any], report: TurnReport) -> str:
     """The game's chain head after ``turn`` (see ``anchor``): from the committed files, or for a turn being
     adjudicated from the bytes about to be committed."""
     folder = game.dir / "turns" / f"{turn:04d}"
@@ -314,15 +320,16 @@ def chain_head(game: Game, turn: int, state: dict[str, Any], report: dict[str, A
     return anchor.issue_head(game.dir, turn, *texts)
 
 
-def _next_deadline(game: Game, report: dict[str, Any], state: dict[str, Any]) -> str | None:
-    if game.schedule is None or not report.get("deadline") and report["turn"] > 0:
+def _next_deadline(game: Game, report: TurnReport, state: dict[str, Any]) -> str | None:
+    deadline = report.get("deadline")
+    if game.schedule is None or not deadline and report["turn"] > 0:
         return None
-    previous = dt.datetime.fromisoformat(report["deadline"]) if report.get("deadline") else None
+    previous = dt.datetime.fromisoformat(deadline) if deadline else None
     when = game.schedule.deadline(report["turn"] + 1, previous, game.ruleset.phase(state).kind)
     return _local(game, when.isoformat())
 
 
-def _ruling(game: Game, report: dict[str, Any], lang: str) -> list[str]:
+def _ruling(game: Game, report: TurnReport, lang: str) -> list[str]:
     """The game master's ruling applied with this turn: who, why (their words, made inert) and what it set."""
     ruled = report.get("ruling")
     if not ruled:
@@ -339,10 +346,10 @@ def _ruling(game: Game, report: dict[str, Any], lang: str) -> list[str]:
     return lines
 
 
-def _adjudicated(game: Game, report: dict[str, Any], lang: str) -> list[str]:
+def _adjudicated(game: Game, report: TurnReport, lang: str) -> list[str]:
     """When the turn was run, apart from its deadline: early (everyone in, or the game master's ``--early``) or
     after it (the deadline run came later, or the grace). Turns of older leagues did not record it: nothing."""
-    at = report.get("orders", {}).get("adjudicated")
+    at = account(report).get("adjudicated")
     if not at:
         return []
     when, deadline = dt.datetime.fromisoformat(at), report.get("deadline")

@@ -23,6 +23,7 @@ from typing import Any
 
 from .. import store
 from ..markup import md_text
+from ..model import TurnReport
 from ..ruleset import DrawsMap, HasHistory, HasStandings, HasWinners, MarksOut
 from . import (
     charts,
@@ -31,6 +32,7 @@ from . import (
     has_issue,
     headline,
     issue_path,
+    issued,
     labels_of,
     orders_page,
     player_names,
@@ -108,7 +110,7 @@ class GameView:
     game: store.Game
     turns: list[int]
     states: list[dict[str, Any]] = field(default_factory=list)
-    reports: dict[int, dict[str, Any]] = field(default_factory=dict)
+    reports: dict[int, TurnReport] = field(default_factory=dict)
     _public: list[dict[str, Any]] = field(default_factory=list, repr=False)
 
     @classmethod
@@ -406,7 +408,8 @@ def home(views: Sequence[GameView], lang: str = "en") -> str:
                   f"{md_escape(v.game.ruleset.title)} · {len(v.game.players)} {words.say('en', 'players').lower()}",
                   "", *at_a_glance(v, "index.md", lang), ""]
     lines += ["## Latest issues", ""]
-    issues = sorted(((post_date(v.reports[t]), v.id, t, v) for v in views for t in v.turns if t > 0), reverse=True)
+    issues = sorted(((post_date(issued(v.reports[t])), v.id, t, v) for v in views for t in v.turns if t > 0),
+                    reverse=True)
     if not issues:
         lines.append("No turn has been adjudicated yet.")
     for date, _, turn, v in issues[:LATEST]:
@@ -501,7 +504,7 @@ def overview(view: GameView, root: Path, has_map: bool, history: Sequence[str] =
         lines += [f"## {say('turns')}", ""]
         for t in reversed(issues):
             news = view.headlines.get(t)
-            date = f" · {post_date(view.reports[t])[:10]}" if t > 0 else ""
+            date = f" · {post_date(issued(view.reports[t]))[:10]}" if t > 0 else ""
             lines.append(f"- [{say('turn', turn=t)}: {md_escape(view.reports[t]['label'])}]"
                          f"({issue_link(page, view.id, t)}){date}" + (f" · {md_text(news)}" if news else ""))
         lines.append("")
