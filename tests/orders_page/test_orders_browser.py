@@ -240,3 +240,21 @@ def test_bretton_woods_sheet_fields_warn_of_cuts_as_the_player_types(browser: Br
     done = validate(league.root, "orders/bw/0001/ann.yaml", text)
     assert done.returncode == 0 and "0 warning(s)" in done.stdout, done.stdout
     assert "Transfer an Borduria: 7 a „Vertrag“" in done.stdout
+
+
+def test_a_map_module_sets_a_unit_s_order_and_is_told_of_every_change(browser: Browser, served: str):
+    """The hook a map module (``orders_map.js``) plugs into: ``tpOrders.setOrder(unit, order)`` picks the order
+    in that unit's list (or writes it as the unit's line of its own), and ``tpOrders.onChange`` hears every
+    change, whether it came from the map or from the lists."""
+    open_page(browser, served, "dip")
+    pick(browser, "cai")
+    browser.script("window.heard = []; window.tpOrders.onChange(function (c) { window.heard.push(c.orders); });")
+    assert browser.script("return window.tpOrders.setOrder('A Ber', 'A Ber - Kie')")
+    choose(browser, "F Kie", "F Kie - Den")
+    assert browser.script("return window.tpOrders.setOrder('A Mun', 'A Mun - Ruh via convoy')"), "a line of its own"
+    assert not browser.script("return window.tpOrders.setOrder('A Lon', 'A Lon H')"), "not a unit of this player"
+    heard = browser.script("return window.heard")
+    assert heard == [["A Ber H", "F Kie H", "A Mun H"], ["A Ber - Kie", "F Kie H", "A Mun H"],
+                     ["A Ber - Kie", "F Kie - Den", "A Mun H"],
+                     ["A Ber - Kie", "F Kie - Den", "A Mun - Ruh via convoy"]], "told at once, then of each change"
+    assert produced(browser).endswith("orders:\n  - A Ber - Kie\n  - F Kie - Den\n  - A Mun - Ruh via convoy\n")

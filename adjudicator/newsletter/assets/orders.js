@@ -20,6 +20,8 @@
   var player = null;
   var fieldSeq = 0;
   var current = {text: "", errors: [], warnings: [], stale: false};
+  var choiceFields = {}; /* label -> the choice field with that label: what a map module sets (setOrder) */
+  var listeners = []; /* told after every change of the orders (onChange) */
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -134,6 +136,22 @@
       });
       var box = el("div", {"class": "tp-field"}, [el("label", {"for": id, text: label}), select].concat(
         other ? [other] : []));
+      choiceFields[label] = function (text) {
+        var found = values.indexOf(text);
+        if (found >= 0) {
+          select.value = String(found);
+        } else if (other) {
+          select.value = "other";
+          other.value = String(text);
+        } else {
+          return false;
+        }
+        if (other) {
+          other.hidden = select.value !== "other";
+        }
+        onChange();
+        return true;
+      };
       return {node: box, value: function () {
         if (select.value === "other") {
           return other.value.trim();
@@ -575,6 +593,23 @@
       ui.sealedBox.hidden = true;
     }
     updateGithub(blocked ? null : (data.sealed ? null : text));
+    var told = {player: player.key, form: player.form, orders: ordersOf(text), errors: current.errors.length};
+    listeners.forEach(function (fn) {
+      try {
+        fn(told);
+      } catch (err) {
+        /* a listener's fault (the map module) must not stop the page */
+      }
+    });
+  }
+
+  function ordersOf(text) {
+    try {
+      var doc = tpYaml.parse(text);
+      return doc && typeof doc === "object" ? doc.orders : null;
+    } catch (err) {
+      return null;
+    }
   }
 
   function updateGithub(content) {
@@ -701,6 +736,7 @@
       return;
     }
     fieldSeq = 0;
+    choiceFields = {};
     ui.form.textContent = "";
     ui.formValue = null;
     ui.formProblems = null;
@@ -841,8 +877,21 @@
     staleCheck();
   }
 
-  /* what the browser tests read: the produced file and the page's verdict */
+  /* The page's interface: what a map module (orders_map.js) uses to set a unit's order and to be told when the
+     orders change, and what the browser tests read (the produced file and the page's verdict). */
   window.tpOrders = {
+    /* Set the order of the form's choice labelled ``label`` (a unit, "F Lon") to ``text``: one of its options,
+       else the choice's line of one's own. False where the form has no such choice. */
+    setOrder: function (label, text) {
+      return choiceFields[label] ? choiceFields[label](text) : false;
+    },
+    /* ``fn({player, form, orders, errors})`` is called after every change, and at once if a player is picked. */
+    onChange: function (fn) {
+      listeners.push(fn);
+      if (player) {
+        fn({player: player.key, form: player.form, orders: ordersOf(current.text), errors: current.errors.length});
+      }
+    },
     produced: function () {
       return produced();
     },
