@@ -1,7 +1,9 @@
 """A league for the orders page's tests, built once: a Diplomacy game of open orders, the same game sealed
-(each player but the last with an age key of their own registered), and a game each of Bretton Woods, Auf Achse,
-The Policy Maker and Calamity (each Calamity player's key registered, to read their hand); its site served on
-127.0.0.1 and a headless chromium to open it (the site's browser tests' WebDriver; without chromium they skip)."""
+(each player but the last with an age key of their own registered), and a game each of Bretton Woods, Auf Achse
+(in its auction, and a second one in round 1 after its auction), The Policy Maker, Calamity (each Calamity
+player's key registered, to read their hand) and the Thirty Years' War (confessions chosen with the first
+orders, religion points from the start); its site served on 127.0.0.1 and a headless chromium to open it (the
+site's browser tests' WebDriver; without chromium they skip)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,9 @@ from ..site.webdriver import Browser, started_browser
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "orders"
 POWERS = ["england", "france", "germany", "italy", "austria", "russia", "turkey"]
+JK_POWERS = ["bayern", "braunschweig", "daenemark", "frankreich", "oesterreich", "pfalz", "rheinbistuemer",
+             "sachsen", "schweden", "spanien", "niederlande"]
+AUCTION = {"ann": 8, "ben": 1, "cai": 3}  # the bids that start game ar: who bids for which order (100 kj each)
 LOGINS = ["ann", "ben", "cai", "dee", "eve", "fay", "gus"]
 
 
@@ -58,6 +63,17 @@ def make_league(root: Path) -> League:
                 for n, (login, role) in enumerate(zip(LOGINS, ["HH", "M", "K", "DO", "S"], strict=False))]
     assert run(root, "new", "auf-achse", "aa", "--option", "orders=open", "--title", "Auf Achse",
                *(arg for h in hauliers for arg in ("--player", h))) == 0
+    assert run(root, "new", "auf-achse", "ar", "--option", "orders=open", "--title", "Auf Achse, Runde 1",
+               *(arg for h in hauliers for arg in ("--player", h))) == 0
+    for login, order in AUCTION.items():
+        sheet = root / f"orders/ar/0001/{login}.yaml"
+        sheet.parent.mkdir(parents=True, exist_ok=True)
+        sheet.write_text(f"game: ar\nturn: 1\nplayer: {login}\norders:\n  bids:\n    - {{order: {order}, kj: 100}}\n")
+    jk = [arg for n, power in enumerate(JK_POWERS)
+          for arg in ("--player", f"Jk{n}:jk{n}:{400 + n}:{power}")]
+    assert run(root, "new", "diplomacy", "jk", "--option", "map=dreissigjaehriger-krieg", "--option", "orders=open",
+               "--option", "confessions=chosen", "--option", "start_points=allotment", "--title",
+               "Dreißigjähriger Krieg", *jk) == 0
     three = [arg for n, login in enumerate(LOGINS[:3])
              for arg in ("--player", f"{login.capitalize()}:{login}:{300 + n}")]
     assert run(root, "new", "policy-maker", "pm", "--option", "orders=open", "--title", "Policy Maker", *three) == 0
@@ -74,6 +90,7 @@ def make_league(root: Path) -> League:
                                             site.template(), flags=re.MULTILINE))
     git(root, "add", "-A")
     git(root, "commit", "-qm", "games")
+    assert run(root, "adjudicate", "ar", "--early", "--commit") == 0
     assert run(root, "site", "build") == 0
     return league
 

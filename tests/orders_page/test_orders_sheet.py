@@ -1,8 +1,8 @@
-"""The orders page for the rulesets whose sheet the player edits in the page (issue #16): Auf Achse, The Policy
-Maker and Calamity offer no form yet, so the page starts from the sheet ``turnpress template`` prints of the
-public state; the player writes their orders into it, the page checks it against the turn's JSON Schema as they
-type and names a bad order with its line, and ``turnpress validate`` accepts the file it produced. In Calamity
-the player reads their hand in the page from their sealed private report, with their key pasted into the page.
+"""The orders page's sheet edited by hand (issue #16): beside the form, the player may write the file itself in the
+page, as the command line's sheet; the page checks it against the turn's JSON Schema as they type and names a bad
+order with its line, and ``turnpress validate`` accepts the file it produced (Auf Achse's bids, The Policy Maker's
+tax policy). In Calamity the player reads their hand in the page from their sealed private report, with their key
+pasted into the page.
 """
 
 from __future__ import annotations

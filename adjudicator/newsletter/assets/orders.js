@@ -105,7 +105,40 @@
   }
 
   /* --- the ruleset's form ------------------------------------------------------------------------------ */
+  /* A field of the form (see ruleset.OffersChoices): its node, its value, and the problems the page can know from
+     the form alone (a number out of its bounds; the same choice twice where the rules allow it once), its own
+     and its parts'. */
   function build(field, onChange) {
+    var part = buildOne(field, onChange);
+    var own = part.problems;
+    part.problems = function () {
+      var out = own ? own() : [];
+      (part.kids ? part.kids() : []).forEach(function (k) {
+        out = out.concat(k.problems());
+      });
+      return out;
+    };
+    return part;
+  }
+
+  function bounds(field, value) {
+    var label = String(field.label || "");
+    if (value === null || value === undefined) {
+      return [];
+    }
+    if (typeof value !== "number") {
+      return [{severity: "error", where: label, message: "write a whole number"}];
+    }
+    if (field.min !== undefined && field.min !== null && value < field.min) {
+      return [{severity: "error", where: label, message: "at least " + field.min}];
+    }
+    if (field.max !== undefined && field.max !== null && value > field.max) {
+      return [{severity: "error", where: label, message: "at most " + field.max}];
+    }
+    return [];
+  }
+
+  function buildOne(field, onChange) {
     var kind = field.kind;
     var id = nextId();
     var label = String(field.label || "");
@@ -136,6 +169,10 @@
       });
       var box = el("div", {"class": "tp-field"}, [el("label", {"for": id, text: label}), select].concat(
         other ? [other] : []));
+      if (field.help) {
+        select.setAttribute("aria-describedby", id + "-help");
+        box.appendChild(el("span", {id: id + "-help", "class": "tp-help", text: String(field.help)}));
+      }
       choiceFields[label] = function (text) {
         var found = values.indexOf(text);
         if (found >= 0) {
@@ -176,13 +213,16 @@
         input.setAttribute("aria-describedby", id + "-help");
         parts.push(el("span", {id: id + "-help", "class": "tp-help", text: String(field.help)}));
       }
-      return {node: el("div", {"class": "tp-field"}, parts), value: function () {
+      var read = function () {
         var raw = input.value.trim();
         if (kind === "text") {
           return raw === "" ? null : raw;
         }
         return raw === "" ? null : (/^-?[0-9]+$/.test(raw) ? Number(raw) : raw);
-      }, control: input};
+      };
+      return {node: el("div", {"class": "tp-field"}, parts), value: read, control: input, problems: function () {
+        return kind === "integer" ? bounds(field, read()) : [];
+      }};
     }
     if (kind === "flag") {
       var box2 = el("input", {id: id, type: "checkbox", checked: !!field.default});
@@ -193,14 +233,18 @@
         }, control: box2};
     }
     if (kind === "group" || kind === "list") {
-      var set = el("fieldset", {"class": "tp-group"}, [el("legend", {text: label})]);
+      var set = el("fieldset", {"class": "tp-group", "data-key": field.key}, [el("legend", {text: label})]);
       var kids = (kind === "group" ? field.fields : field.items) || [];
       var built = kids.map(function (f) {
         var b = build(f, onChange);
         set.appendChild(b.node);
         return {field: f, built: b};
       });
-      var part = {node: set, control: set};
+      var part = {node: set, control: set, kids: function () {
+        return built.map(function (b) {
+          return b.built;
+        });
+      }};
       if (kind === "group") {
         part.value = function () {
           var out = {};
@@ -214,11 +258,16 @@
         };
       } else {
         part.value = function () {
-          return built.map(function (b) {
-            return b.built.value();
-          }).filter(function (v) {
-            return v !== null && v !== undefined && v !== "";
+          var out = [];
+          built.forEach(function (b) { /* an item of rows (30JK's religious actions) adds each row as an entry */
+            var v = b.built.value();
+            (Array.isArray(v) ? v : [v]).forEach(function (x) {
+              if (x !== null && x !== undefined && x !== "") {
+                out.push(x);
+              }
+            });
           });
+          return out;
         };
         part.problems = function () {
           if (!field.unique) {
@@ -244,9 +293,10 @@
       return part;
     }
     if (kind === "rows") {
-      var list = el("fieldset", {"class": "tp-group"}, [el("legend", {text: label})]);
+      var list = el("fieldset", {"class": "tp-group", "data-key": field.key}, [el("legend", {text: label})]);
       var rows = [];
-      var add = el("button", {type: "button", "class": "md-button", text: "Add a line: " + label});
+      var add = el("button", {type: "button", "class": "md-button tp-add", "data-rows": label,
+        text: "Add a line: " + label});
       var addRow = function (initial) {
         var f = JSON.parse(JSON.stringify(field.item));
         if (initial !== undefined) {
@@ -273,7 +323,11 @@
         onChange();
       });
       (field["default"] || []).forEach(addRow);
-      return {node: list, control: list, value: function () {
+      return {node: list, control: list, kids: function () {
+        return rows.map(function (r) {
+          return r.built;
+        });
+      }, value: function () {
         var values = rows.map(function (r) {
           return r.built.value();
         }).filter(function (v) {
@@ -282,8 +336,96 @@
         return field.optional && values.length === 0 ? null : values;
       }};
     }
+    if (kind === "line") { /* one line of the sheet, its parts picked one by one: ``format`` names them */
+      var box3 = el("div", {"class": "tp-row"});
+      var bits = (field.fields || []).map(function (f) {
+        var b = build(f, onChange);
+        box3.appendChild(b.node);
+        return {field: f, built: b};
+      });
+      return {node: box3, control: box3, kids: function () {
+        return bits.map(function (b) {
+          return b.built;
+        });
+      }, value: function () {
+        var text = String(field.format);
+        var whole = true;
+        bits.forEach(function (b) {
+          var v = b.built.value();
+          whole = whole && v !== null && v !== undefined && v !== "";
+          text = text.replace("{" + b.field.key + "}", String(v));
+        });
+        return whole ? text : null;
+      }};
+    }
+    if (kind === "route") {
+      return route(field, id, label, onChange);
+    }
     return {node: el("p", {text: "(" + label + ": write it in the sheet below)"}), value: function () {
       return null;
+    }};
+  }
+
+  /* A route picked field by field: each step offers the fields next to the last one (``next``, the ruleset's
+     map without the fields no truck may enter), each with the Streckenpunkte entering it costs (``points``,
+     1 where not named); the sum and its fare (``fares[n]``: the rules' table) are shown as the route grows. */
+  function route(field, id, label, onChange) {
+    var words = field.words || {};
+    var path = (field["default"] || [field.start]).slice(0, 1);
+    var names = field.names || {};
+    var cost = function (node) {
+      return Object.prototype.hasOwnProperty.call(field.points || {}, node) ? field.points[node] : 1;
+    };
+    var set = el("fieldset", {"class": "tp-group tp-route", "data-key": field.key}, [el("legend", {text: label})]);
+    var shown = el("p", {id: id + "-path", "class": "tp-route-path"});
+    var total = el("p", {id: id + "-total", role: "status"});
+    var next = el("select", {id: id, "data-label": label + ": " + (words.next || "next field")});
+    var back = el("button", {type: "button", "class": "md-button", text: words.back || "Back one field"});
+    function sum() {
+      return path.slice(1).reduce(function (a, n) {
+        return a + cost(n);
+      }, 0);
+    }
+    function show() {
+      shown.textContent = path.map(function (n) {
+        return names[n] ? n + " (" + names[n] + ")" : n;
+      }).join(" → ");
+      var pts = sum();
+      var fare = pts < (field.fares || []).length ? field.fares[pts] : null;
+      total.textContent = String(words.total || "{points} points, fare {fare}").replace("{points}", String(pts))
+        .replace("{fare}", fare === null ? "?" : String(fare));
+      next.textContent = "";
+      next.appendChild(el("option", {value: "", text: words.pick || "— next field —"}));
+      ((field.next || {})[path[path.length - 1]] || []).forEach(function (n) {
+        next.appendChild(el("option", {value: n, text: n + (names[n] ? " " + names[n] : "") + " (+" + cost(n) +
+          ")"}));
+      });
+      next.value = "";
+      back.disabled = path.length < 2;
+    }
+    next.addEventListener("change", function () {
+      if (next.value) {
+        path.push(next.value);
+        show();
+        onChange();
+      }
+    });
+    back.addEventListener("click", function () {
+      path.pop();
+      show();
+      onChange();
+    });
+    set.appendChild(shown);
+    set.appendChild(el("div", {"class": "tp-field"}, [el("label", {"for": id, text: words.next || "Next field"}),
+      next]));
+    set.appendChild(back);
+    set.appendChild(total);
+    if (field.help) {
+      set.appendChild(el("p", {"class": "tp-help", text: String(field.help)}));
+    }
+    show();
+    return {node: set, control: next, value: function () {
+      return path.slice();
     }};
   }
 
@@ -551,7 +693,7 @@
     }
     var text = ui.sheet.value;
     var problems = check(text);
-    if (ui.formProblems) {
+    if (ui.formValue && ui.formProblems) { /* the form wrote the sheet: what it knows counts too */
       problems = problems.concat(ui.formProblems());
     }
     current.text = text;
@@ -750,7 +892,7 @@
       var built = build(player.form.field, refresh);
       ui.form.appendChild(built.node);
       ui.formValue = built.value;
-      ui.formProblems = built.problems || null;
+      ui.formProblems = built.problems;
       ui.sheetHelp.textContent = "The form above writes this file; you may also edit it by hand (a change in " +
         "the form writes it again).";
     } else {

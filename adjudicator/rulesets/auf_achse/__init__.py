@@ -14,7 +14,7 @@ from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
-from . import amtsblatt, board, game, tables, turn, zugformat
+from . import amtsblatt, board, choices, game, tables, turn, zugformat
 
 SECRECY = Secrecy(simultaneous=("every round: bids on the orders offered and on the construction site, moves",),
                   hidden_state={"secret": "the order of the deck of order cards"},
@@ -68,6 +68,9 @@ class AufAchse(HiddenStateViews):
 
     def template(self, state: State, player: str) -> str:
         return zugformat.template(state, player)
+
+    def choices(self, state: State, player: str) -> dict[str, Any]:
+        return choices.choices(state, player)
 
     def describe(self, state: State, player: str, orders: Orders) -> list[str]:
         return zugformat.describe(state, player, orders)

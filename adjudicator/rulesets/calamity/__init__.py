@@ -15,7 +15,7 @@ from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews, RulesetError
 from ...secrecy import Secrecy
-from . import game, newsletter, orders, tables
+from . import choices, game, newsletter, orders, tables
 from .ledger import Log, policies, premium
 from .tables import EVENTS, TRACK
 
@@ -171,6 +171,9 @@ class Calamity(HiddenStateViews):
 
     def template(self, state: State, player: str) -> str:
         return orders.template(state, player)
+
+    def choices(self, state: State, player: str) -> dict[str, Any]:
+        return choices.choices(state, player)
 
     def describe(self, state: State, player: str, orders_value: Orders) -> list[str]:
         return orders.describe(state, player, orders_value or {})

@@ -2,9 +2,11 @@
 
 Every option is an order the adjudicator reads as written: hold, each move the map allows, support of each unit
 the supporter can reach (holding, or moving to a province the supporter can reach), a fleet's convoy of an army
-between two coasts of its sea; a dislodged unit's retreats and disband; builds on the free home centres and
-removals. Convoy chains of several fleets, double moves on rivers and religious actions are written as a line of
-the player's own ("other"), which ``check`` reads like any other line.
+between two coasts of its sea; on maps whose ``order_types`` have them, a fleet's double move down a river
+(``Map.double_move``) and a unit's transformation into the other type; a dislodged unit's retreats and disband;
+builds on the free home centres and removals, as many lines as the adjustment counts. A variant adds fields of
+its own (``Rulebook.choice_fields``: 30JK's religious actions and change of confession). Convoy chains of
+several fleets are written as a line of the player's own ("other"), which ``check`` reads like any other line.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 
 from ...model import State
 from .game import owners_from, units_from
-from .league import _m, label
+from .league import _book, _m, label
 from .mapdata import Map, display, province_of
 from .phases import adjustment_counts, buildable, civil_disorder_removals
 from .resolver import Unit
@@ -54,12 +56,33 @@ def movement_options(m: Map, u: Unit, board: list[Unit]) -> list[dict[str, Any]]
         targets = sorted({province_of(r) for r in m.reach(v.type, v.region)} - {u.province}, key=str.lower)
         out += [option(f"{me} S {unit_name(v)} - {display(p)}") for p in targets
                 if m.reaches_province(u.type, u.region, p)]
+    out += [option(text) for text in special_orders(m, u)]
     if u.type == "fleet" and m.terrain(u.province) == "sea":
         shores = sorted({province_of(r) for r in m.reach("fleet", u.region)
                          if m.terrain(province_of(r)) == "coast"}, key=str.lower)
         for v in board:
             if v.type == "army" and v.province in shores:
                 out += [option(f"{me} C {unit_name(v)} - {display(p)}") for p in shores if p != v.province]
+    return out
+
+
+def special_orders(m: Map, u: Unit) -> list[str]:
+    """The unit's transformations and (a fleet's) double moves down a river, where the map has them."""
+    types = m.data.get("order_types", ())
+    me, out = unit_name(u), []
+    if "transform" in types:
+        for kind, letter in (("army", "A"), ("fleet", "F")):
+            regions = [r for r in m.regions_of(u.province, kind) if r != u.region]
+            whole = len(m.regions_of(u.province, kind)) == 1
+            out += [f"{me} T {letter}" if whole else f"{me} T {letter}/{r.partition('/')[2]}" for r in regions]
+    if "double_move" in types and u.type == "fleet":
+        found = set()
+        for via in m.reach("fleet", u.region):
+            for dst in m.reach("fleet", via):
+                reached = m.double_move(u.region, province_of(via), dst)
+                if reached and province_of(reached) != u.province:
+                    found.add(f"{me} - {display(province_of(via))} - {short(reached)}")
+        out += sorted(found, key=str.lower)
     return out
 
 
@@ -81,6 +104,7 @@ def choices(state: State, player: str) -> dict[str, Any]:
         notes.append("The game is over.")
     elif state["kind"] == "movement":
         items = [_choice(unit_name(u), movement_options(m, u, board), f"{unit_name(u)} H") for u in mine]
+        items += _book(state).choice_fields(m, state, player)
         if mine:
             items.append({"kind": "choice", "label": "Draw", "default": None,
                           "options": [{"value": None, "label": "no proposal"}, option(DRAW)]})

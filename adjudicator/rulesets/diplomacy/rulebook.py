@@ -66,6 +66,10 @@ class Rulebook:
     def sheet_comments(self, sheet: Sheet, m: Map, state: State, player: str) -> None:
         """Extra comments for the top of the order sheet."""
 
+    def choice_fields(self, m: Map, state: State, player: str) -> list[dict[str, Any]]:
+        """The orders page's fields for the variant's own entries (``ruleset.OffersChoices``; public state)."""
+        return []
+
     def newsletter(self, m: Map, state: State, report: dict[str, Any], players: list[Player]) -> str | None:
         """The variant's own issue page, or None for the standard one."""
         return None

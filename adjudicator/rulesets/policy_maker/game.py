@@ -9,7 +9,7 @@ from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
-from . import data, sheet, turn
+from . import choices, data, sheet, turn
 from . import newsletter as _newsletter
 from . import orders as _orders
 from . import setup as _setup
@@ -70,6 +70,9 @@ class PolicyMaker(HiddenStateViews):
 
     def template(self, state: State, player: str) -> str:
         return sheet.template(state, player)
+
+    def choices(self, state: State, player: str) -> dict[str, Any]:
+        return choices.choices(state, player)
 
     def describe(self, state: State, player: str, orders: Orders) -> list[str]:
         return sheet.describe(state, player, orders)

@@ -20,6 +20,7 @@ from ...mapdata import Map, display, province_of
 from ...orders import Order
 from ...resolver import Dislodged, Unit
 from ...rulebook import Rulebook
+from . import choices as _choices
 from . import newsletter as _newsletter
 from .religion import (
     CONFESSION_WORDS,
@@ -393,6 +394,9 @@ class DreissigjaehrigerKrieg(Rulebook):
     # ----- pages -------------------------------------------------------------------------------------------------
     def sheet_comments(self, sheet: Sheet, m: Map, state: State, player: str) -> None:
         _newsletter.sheet_comments(sheet, m, state, player)
+
+    def choice_fields(self, m: Map, state: State, player: str) -> list[dict[str, Any]]:
+        return _choices.fields(m, state, player, self._choosing(m, state))
 
     def newsletter(self, m: Map, state: State, report: dict[str, Any], players: list[Player]) -> str | None:
         return _newsletter.newsletter(m, state, report, players)

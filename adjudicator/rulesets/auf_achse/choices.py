@@ -1,0 +1,101 @@
+"""The orders page's form (``OffersChoices``): the Zugformat's schema as fields, with what the state knows.
+
+The offers of this round with their data (goods, from, to, value, Termin) to bid on; each Brummi's loading from
+the orders won that wait where it stands; its route picked field by field on the map, the fields next to the
+last one offered with the Streckenpunkte entering each costs (Stau counted, the construction site left out), the
+sum and the Fahrpreis shown as the route grows (``board.fare``'s table); the construction-site bid on a road
+field; the trailer. Every value offered is one the Zugformat takes; ``check`` judges the rest (money, capacity).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import schemaform
+from ...model import State
+from .board import Board, fare, field_points
+from .game import board_of
+from .tables import tables
+from .turn import capacity, stau_counts
+from .zugformat import order_schema
+
+FARES = 60  # the fare table runs to this many Streckenpunkte (a round's route is far shorter)
+ROUTE_WORDS = {"next": "Nächstes Feld", "back": "Ein Feld zurück", "pick": "— nächstes Feld —",
+               "total": "{points} Streckenpunkte, Fahrpreis {fare} kj"}
+
+
+def offer_label(board: Board, o: dict[str, Any]) -> str:
+    term = f", Termin Runde {o['deliver_by']}" if o["deliver_by"] is not None else ""
+    return (f"Auftrag {o['id']}: {o['count']} {o['goods']} {board.label(o['from'])} → {board.label(o['to'])}, "
+            f"Wert {o['value']} kj{term}")
+
+
+def route_field(state: State, board: Board, position: str, truck: int) -> dict[str, Any]:
+    """Truck ``truck``'s route from ``position``: the map without the site, the points of each field that costs
+    other than 1 (Stau: the other trucks standing on it; this truck leaves its own field)."""
+    stau = stau_counts(state) if state["options"]["stau"] else {}
+    own = dict(stau)
+    own[position] = own.get(position, 1) - 1
+    site = state["site"]
+    nodes = [n for n in board.points if n != site]
+    nxt = {n: [m for m in board.neighbours(n) if m != site] for n in nodes}
+    points = {n: p for n in nodes if (p := field_points(board, n, own)) != 1}
+    return {"kind": "route", "key": "route", "label": f"Route von Brummi {truck}", "start": position,
+            "default": [position], "next": nxt, "points": points, "names": {c: board.label(c) for c in board.cities},
+            "fares": [fare(n) for n in range(FARES + 1)], "words": ROUTE_WORDS,
+            "help": "Feld für Feld, ab dem Standort; die Baustelle ist gesperrt."}
+
+
+def choices(state: State, player: str) -> dict[str, Any]:
+    """The form of ``player``'s orders this round (see ``ruleset.OffersChoices``)."""
+    board = board_of(state)
+    h = state["hauliers"][player]
+    rnd = state["round"]
+    offered = [o for o in state["orders"] if o["status"] == "announced" and o["offered"] == rnd]
+    ids = schemaform.options([(o["id"], offer_label(board, o)) for o in offered])
+    hints: dict[str, dict[str, Any]] = {
+        "betriebsferien": {"label": "Betriebsferien (diese Runde nichts tun)"},
+        "bids": {"label": "Gebote", "item_label": "Gebot"},
+        "bids/*/order": {"label": "auf", "options": ids},
+        "bids/*/kj": {"label": "kj"},
+        "bids/*/unless_won": {"label": "nur wenn nicht ersteigert", "item_label": "Auftrag"},
+        "bids/*/unless_won/*": {"options": ids},
+        "bids/*/only_if_won": {"label": "nur wenn ersteigert", "item_label": "Auftrag"},
+        "bids/*/only_if_won/*": {"options": ids},
+        "return_trailers": {"skip": True},
+    }
+    notes = [f"Runde {rnd}: {h['name']}, Kasse {h['cash']} kj."]
+    notes += [offer_label(board, o) for o in offered] or ["In dieser Runde wird nichts angeboten."]
+    if rnd == 0:
+        hints |= {k: {"skip": True} for k in ("trucks", "site", "trailer")}
+    else:
+        trucks = []
+        for ti, t in enumerate(h["trucks"]):
+            waiting = [o for o in state["orders"] if o["holder"] == player and o["status"] == "won"
+                       and o["from"] == t["position"]]
+            loaded = ", ".join(map(str, t["load"])) or "leer"
+            trucks.append({"kind": "group", "key": str(ti), "label": (
+                f"Brummi {ti + 1} in {board.label(t['position'])} (Ladung: {loaded}, Kapazität {capacity(t)})"),
+                "fields": [
+                    {"kind": "rows", "key": "load", "label": "Laden", "optional": True, "max": max(len(waiting), 1),
+                     "item": {"kind": "choice", "label": "Auftrag", "default": waiting[0]["id"] if waiting else None,
+                              "options": schemaform.options([(o["id"], offer_label(board, o)) for o in waiting])}},
+                    route_field(state, board, t["position"], ti + 1)]})
+            notes.append(f"Brummi {ti + 1} steht in {t['position']} ({board.label(t['position'])}).")
+        roads = sorted(n for n in board.points if not board.is_city(n) and n != state["site"])
+        hints |= {
+            "trucks": {"kind": "list", "label": "Brummis", "items": trucks},
+            "site": {"label": "Baustellen-Gebot für die nächste Runde"},
+            "site/field": {"label": "Feld", "options": schemaform.options([(n, n) for n in roads])},
+            "site/kj": {"label": "Gebot in kj"},
+            "trailer": {"label": "Anhänger kaufen"},
+            "trailer/type": {"label": "Typ", "options": schemaform.options(
+                [(k, f"{v['name']} (+{v['capacity']} Güter)") for k, v in sorted(tables()["trailers"].items())])},
+            "trailer/truck": {"label": "für Brummi"},
+        }
+        for part in ("site", "trailer"):
+            for cond in ("unless_won", "only_if_won"):
+                hints[f"{part}/{cond}"] = {"skip": True}
+        if state["site"]:
+            notes.append(f"Baustelle in dieser Runde: {state['site']} (weder befahren noch überqueren).")
+    return {"notes": notes, "field": schemaform.form(order_schema(state, player), "Befehle", hints)}

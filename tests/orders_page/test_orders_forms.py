@@ -1,0 +1,220 @@
+"""The orders page's forms for Auf Achse, The Policy Maker, Calamity and the Thirty Years' War (issue #16, "Show
+it"): a player picks who they are, enters a realistic set of orders through the page's controls (lists, numbers,
+lines added, a route picked field by field), takes the file the page produced, and ``turnpress validate``
+accepts it with the receipt the page showed; a bad order is named by the page, and nothing is produced.
+Screenshots go to ``test-artifacts/orders/``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import yaml
+
+from adjudicator import store
+
+from ..site.webdriver import Browser
+from .conftest import ARTIFACTS, League
+from .test_orders_browser import choose, enter, open_page, pick, produced, validate
+
+pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
+
+
+def add_row(browser: Browser, rows: str, within: str = "#tp-form") -> None:
+    """Click the button that adds a line to the rows labelled ``rows``."""
+    css = f'{within} button[data-rows="{rows}"]'
+    assert browser.script("return !!document.querySelector(arguments[0])", css), f"no rows {rows!r}"
+    browser.script("document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", css)
+    browser.click(css)
+
+
+def pick_in(browser: Browser, within: str, label: str, option: str) -> None:
+    """Pick ``option`` in the list labelled ``label`` inside the part ``within`` (a CSS selector)."""
+    found = browser.script("""
+        var l = Array.from(document.querySelectorAll(arguments[0] + ' label'))
+            .find(l => l.textContent === arguments[1]);
+        var s = l && document.getElementById(l.htmlFor);
+        var o = s && Array.from(s.options).find(o => o.text === arguments[2]);
+        return o ? '#' + s.id + ' option[value="' + o.value + '"]' : null;""", within, label, option)
+    assert found, f"no {option!r} in {label!r} within {within}"
+    browser.script("document.querySelector(arguments[0]).parentElement.scrollIntoView({block: 'center'})", found)
+    browser.click(found)
+
+
+def errors(browser: Browser) -> list[dict]:
+    return [p for p in browser.script("return window.tpOrders.problems()") if p["severity"] == "error"]
+
+
+def understood(stdout: str) -> list[str]:
+    return [line.strip() for line in stdout.split("understood as:\n", 1)[1].splitlines() if line.startswith("  ")]
+
+
+def test_auf_achse_bids_a_route_field_by_field_the_site_and_a_trailer(browser: Browser, served: str,
+                                                                        league: League):
+    """Round 1 of game ar: Ann's Brummi stands in Hamburg. She bids on two of the round's offers (one only if she
+    does not win the other), drives towards Hannover field by field with the points and the fare shown, bids
+    for the construction site and buys a small trailer."""
+    open_page(browser, served, "ar")
+    pick(browser, "ann")
+    notes = browser.text("#tp-form")
+    assert "Runde 1: Ann, Kasse" in notes and "Auftrag 11:" in notes, notes
+    add_row(browser, "Gebote")
+    add_row(browser, "Gebote")
+    offers = browser.script("""return Array.from(document.querySelector('fieldset[data-key="bids"] select').options)
+        .map(o => o.text)""")
+    first, second = offers[0], offers[1]
+    pick_in(browser, 'fieldset[data-key="bids"] > .tp-row:nth-of-type(1)', "auf", first)
+    enter(browser, "kj", "450", 'fieldset[data-key="bids"] > .tp-row:nth-of-type(1)')
+    pick_in(browser, 'fieldset[data-key="bids"] > .tp-row:nth-of-type(2)', "auf", second)
+    enter(browser, "kj", "300", 'fieldset[data-key="bids"] > .tp-row:nth-of-type(2)')
+    add_row(browser, "nur wenn nicht ersteigert", 'fieldset[data-key="bids"] > .tp-row:nth-of-type(2)')
+    pick_in(browser, 'fieldset[data-key="bids"] > .tp-row:nth-of-type(2) fieldset[data-key="unless_won"]',
+            "Auftrag 1", first)
+
+    route = 'fieldset[data-key="route"]'
+    assert browser.text(f"{route} .tp-route-path").startswith("HH (Hamburg)")
+    for step in ("HH-H.1", "HH-H.2"):
+        offered = browser.script(f"return Array.from(document.querySelector('{route} select').options)"
+                                 ".map(o => o.text)")
+        chosen = next(o for o in offered if o.startswith(step + " "))
+        pick_in(browser, route, "Nächstes Feld", chosen)
+    shown = browser.text(f"{route} [role=status]")
+    points, fare = map(int, re.match(r"([0-9]+) Streckenpunkte, Fahrpreis ([0-9]+) kj", shown).groups())
+    browser.click(f"{route} button")  # one field back, and on again
+    pick_in(browser, route, "Nächstes Feld", chosen)
+    assert browser.text(f"{route} [role=status]") == shown
+
+    pick_in(browser, 'fieldset[data-key="site"]', "Feld", "K-F.2")
+    enter(browser, "Gebot in kj", "20", 'fieldset[data-key="site"]')
+    pick_in(browser, 'fieldset[data-key="trailer"]', "Typ", browser.script(
+        "return document.querySelector('fieldset[data-key=\"trailer\"] select').options[1].text"))
+    browser.wait_for(lambda: errors(browser) == [], "a good sheet")
+    browser.script("document.getElementById('tp-form').scrollIntoView()")
+    browser.screenshot(ARTIFACTS / "auf-achse-desktop.png")
+    browser.resize(390, 844)
+    browser.script(f"document.querySelector('{route}').scrollIntoView()")
+    browser.screenshot(ARTIFACTS / "auf-achse-phone.png")
+    browser.resize(1280, 1000)
+
+    text = produced(browser)
+    assert "  trucks:\n    - route:\n        - HH\n        - HH-H.1\n        - HH-H.2\n" in text, text
+    assert "  site:\n    field: K-F.2\n    kj: 20\n  trailer:\n    type: " in text, text
+    done = validate(league.root, "orders/ar/0002/ann.yaml", text)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = understood(done.stdout)
+    n1, n2 = (int(o.split(":")[0].split()[1]) for o in (first, second))
+    assert lines[:2] == [f"Gebot auf Auftrag {n1}: 450 kj", f"Gebot auf Auftrag {n2}: 300 kj (nur wenn nicht {n1} "
+                                                               "ersteigert)"], lines
+    assert f"Brummi 1 fährt HH – HH-H.1 – HH-H.2: {points} Streckenpunkte, {fare} kj" in lines, (lines, shown)
+    assert "Baustellen-Gebot: 20 kj auf K-F.2" in lines
+
+    enter(browser, "kj", "-5", 'fieldset[data-key="bids"] > .tp-row:nth-of-type(1)')
+    browser.wait_for(lambda: errors(browser), "the bad bid named")
+    assert any(e["where"].endswith("orders → bids → item 1 → kj") for e in errors(browser)), errors(browser)
+    assert browser.script("return document.getElementById('tp-download').disabled")
+
+
+def test_policy_maker_the_government_sets_its_tax_policy_and_its_standing_preference(browser: Browser, served: str,
+                                                                                    league: League):
+    game = store.load_game(league.root, "pm")
+    government = game.ruleset.phase(game.effective_state(game.open_turn)).awaited[0]
+    open_page(browser, served, "pm")
+    pick(browser, government)
+    assert "This phase is the Government's Tax policy." in browser.text("#tp-form")
+    add_row(browser, "Tax policy")
+    add_row(browser, "Tax policy")
+    tax = 'fieldset[data-key="tax"]'
+    pick_in(browser, f"{tax} .tp-row:nth-of-type(1)", "sector", "Energy")
+    pick_in(browser, f"{tax} .tp-row:nth-of-type(1)", "change", "−1 (lower the cost)")
+    pick_in(browser, f"{tax} .tp-row:nth-of-type(2)", "sector", "Health")
+    add_row(browser, "Initiatives, in your order of preference")
+    add_row(browser, "Initiatives, in your order of preference")
+    pref = 'fieldset[data-key="initiatives"]'
+    pick_in(browser, f"{pref} .tp-row:nth-of-type(1)", "Initiative 1", "Rural Clinics: Health field 4 or beyond.")
+    enter(browser, "A public line for the newsletter", "Cheaper energy for everyone")
+    browser.wait_for(lambda: errors(browser) == [], "a good sheet")
+    text = produced(browser)
+    assert text.endswith("orders:\n  tax:\n    - sector: energy\n      change: -1\n    - sector: health\n"
+                         "      change: 1\n  initiatives:\n    - rural-clinics\n    - school-meals\n"
+                         "  note: Cheaper energy for everyone\n"), text
+    done = validate(league.root, f"orders/pm/0001/{government}.yaml", text)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+    pick_in(browser, f"{pref} .tp-row:nth-of-type(2)", "Initiative 2", "Rural Clinics: Health field 4 or beyond.")
+    browser.wait_for(lambda: errors(browser), "the same initiative twice named")
+    assert [e["where"].split(",")[1].strip() for e in errors(browser)] == ["orders → initiatives"], errors(browser)
+    assert browser.script("return document.getElementById('tp-download').disabled")
+    done = validate(league.root, f"orders/pm/0001/{government}.yaml", browser.script(
+        "return document.getElementById('tp-sheet').value"))
+    assert done.returncode != 0, done.stdout
+
+
+def test_calamity_the_mover_plays_a_card_from_the_hand_and_gives_standing_orders(browser: Browser, served: str,
+                                                                                league: League):
+    game = store.load_game(league.root, "ca")
+    state = game.effective_state(game.open_turn)
+    mover = game.ruleset.phase(state).awaited[0]
+    card = min(state["private"][mover]["hand"])
+    open_page(browser, served, "ca")
+    pick(browser, mover)
+    options = browser.script("""var l = Array.from(document.querySelectorAll('#tp-form label'))
+        .find(l => l.textContent === 'The card you play');
+        return Array.from(document.getElementById(l.htmlFor).options).map(o => o.text)""")
+    played = next(o for o in options if o.startswith(f"{card}: to field {card} "))
+    pick_in(browser, "#tp-form", "The card you play", played)
+    standing = 'fieldset[data-key="standing"] fieldset[data-key="C"]'
+    pick_in(browser, standing, "before_row", "keep")
+    enter(browser, "after_row", "3", standing)
+    enter(browser, "accept_fee", "15", standing)
+    add_row(browser, "cover", 'fieldset[data-key="standing"]')
+    pick_in(browser, 'fieldset[data-key="standing"] fieldset[data-key="cover"]', "cover 1", "D1")
+    browser.wait_for(lambda: errors(browser) == [], "a good sheet")
+    text = produced(browser)
+    assert text.endswith(f"orders:\n  standing:\n    C:\n      before_row: keep\n      after_row: 3\n"
+                         f"      accept_fee: 15\n    cover:\n      - D1\n  card: {card}\n"), text
+    done = validate(league.root, f"orders/ca/0001/{mover}.yaml", text)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = understood(done.stdout)
+    assert lines[0].startswith(f"Play card {card}: the token moves from field 0 to {card} ")
+    assert "Standing order for C: keep before the row; after the row return each type marked 3 or more times in " \
+           "it; accept pass-ons for a fee of 15 GE or more." in lines, lines
+
+    enter(browser, "after_row", "9", standing)
+    browser.wait_for(lambda: errors(browser), "the bad standing order named")
+    assert any("after_row" in e["where"] for e in errors(browser)), errors(browser)
+
+
+def test_thirty_years_war_a_double_move_a_transformation_religious_actions_and_the_confession(
+        browser: Browser, served: str, league: League):
+    """Spring 1618 of game jk (confessions chosen with the first orders): the Dutch player sends a fleet two
+    fields down the Rhine, turns the army in Utrecht into a fleet, builds a church and stirs up disobedience
+    (5 religion points in all, what the allotment gave), and chooses the start confession."""
+    open_page(browser, served, "jk")
+    pick(browser, "jk10")
+    choose(browser, "F GHol", "F GHol - NHBb - RheM")
+    choose(browser, "A Utr", "A Utr T F/sc")
+    add_row(browser, "Kirchenbau")
+    pick_in(browser, 'fieldset[data-key="church"]', "Einheit", "A Utr")
+    add_row(browser, "Ungehorsam stiften")
+    disobedience = 'fieldset[data-key="disobedience"]'
+    pick_in(browser, disobedience, "Einheit", "A Kar")
+    enter(browser, "RP", "3", disobedience)
+    choose(browser, "Startkonfession", "protestantisch")
+    browser.wait_for(lambda: errors(browser) == [], "a good sheet")
+    browser.script("document.getElementById('tp-form').scrollIntoView()")
+    browser.screenshot(ARTIFACTS / "dreissigjaehriger-krieg-desktop.png")
+    text = produced(browser)
+    assert yaml.safe_load(text)["orders"] == ["F GHol - NHBb - RheM", "F HGro H", "A Utr T F/sc",
+                                              "Ungehorsam stiften: A Kar (3 RP)", "Kirchenbau: A Utr (2 RP)",
+                                              "Konfession protestantisch"], text
+    done = validate(league.root, "orders/jk/0001/jk10.yaml", text)
+    assert done.returncode == 0 and "0 warning(s)" in done.stdout, done.stdout
+    lines = understood(done.stdout)
+    assert {"F GHol - NHBb - RheM", "A Utr T F/sc", "Ungehorsam stiften: A Kar (3 RP)", "Kirchenbau: A Utr (2 RP)",
+            "Startkonfession protestantisch"} <= set(lines), lines
+
+    enter(browser, "RP", "1", disobedience)
+    browser.wait_for(lambda: errors(browser), "too few points named")
+    assert [(e["where"], e["message"]) for e in errors(browser)] == [("RP", "at least 2")], errors(browser)
+    assert browser.script("return document.getElementById('tp-download').disabled")
