@@ -218,3 +218,18 @@ def test_thirty_years_war_a_double_move_a_transformation_religious_actions_and_t
     browser.wait_for(lambda: errors(browser), "too few points named")
     assert [(e["where"], e["message"]) for e in errors(browser)] == [("RP", "at least 2")], errors(browser)
     assert browser.script("return document.getElementById('tp-download').disabled")
+
+
+def test_thirty_years_war_mercenaries_are_hired_from_the_neutral_units_with_their_orders(league: League):
+    """Section 10: only neutral units are hired, with their order; each line the page offers is one ``check``
+    takes (at the least points, which the allotment of Spring 1618 pays)."""
+    game = store.load_game(league.root, "jk")
+    state = game.effective_state(game.open_turn)
+    fields = game.ruleset.choices(game.ruleset.public_view(state), "jk0")["field"]["items"]
+    hire = next(f for f in fields if f.get("key") == "mercenaries")["item"]
+    units = next(f for f in hire["fields"] if f["key"] == "unit")["options"]
+    assert {o["value"].split(" ")[1] for o in units} == {"BLut", "Kar"}, "the neutral units only"
+    assert {"A Kar H", "A BLut H"} <= {o["value"] for o in units} and any(" - " in o["value"] for o in units)
+    for o in units:
+        line = hire["format"].format(unit=o["value"], points=3)
+        assert [p.message for p in game.ruleset.check(state, "jk0", [line]) if p.severity == "error"] == [], line
