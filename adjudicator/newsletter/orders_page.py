@@ -14,23 +14,28 @@ age) are static files of the site: no server, no CDN, nothing sent anywhere.
 
 from __future__ import annotations
 
+import functools
+import html
 import json
 import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from .. import sheet
 from ..model import State
 from ..ruleset import DrawsMap, OffersChoices
 from ..sealed import storage
 from ..store import Game, orders_relpath
-from . import repo_url
+from . import repo_url, words
 
 GAMES_DIR = "site/games"
 SCRIPTS = "site/javascripts"
 VENDOR = ("age.js", "json-schema.js", "yaml.js", "LICENSES.txt")
 SCRIPT_FILES = ("orders_map.js", "orders.js")  # the map's script first: orders.js calls its hook
+WORDS_FILE = "orders-words.yaml"
 EDIT_URI = re.compile(r"^edit_uri:\s*['\"]?(?:edit|blob)/([A-Za-z0-9._/-]+?)/", re.MULTILINE)
 GITHUB = re.compile(r"^https://github\.com/[A-Za-z0-9-]+/[A-Za-z0-9._-]+$")
 
@@ -111,30 +116,57 @@ def private_files(game: Game) -> dict[str, str]:
     return out
 
 
-def page(game: Game, data: dict[str, Any]) -> str:
-    """The page itself: a form the script fills in; without a script it says how to do it on the command line."""
-    title = f"{data['title']}: orders"
+@functools.cache
+def _all_words() -> dict[str, dict[str, str]]:
+    text = resources.files(__package__).joinpath("assets", WORDS_FILE).read_text(encoding="utf-8")
+    return {str(lang): {str(k): str(v) for k, v in table.items()} for lang, table in yaml.safe_load(text).items()}
+
+
+def page_words(language: str) -> dict[str, str]:
+    """The page's words in ``language`` (``assets/orders-words.yaml``), English where it has none.
+
+    >>> page_words("de")["who"], page_words("xx")["who"]
+    ('Wer bist du?', 'Who are you?')
+    """
+    table = _all_words()
+    return {**table["en"], **table.get(language.split("-")[0].split("_")[0], {})}
+
+
+def page(game: Game, data: dict[str, Any], language: str = "en") -> str:
+    """The page itself: a form the script fills in; without a script it says how to do it on the command line.
+    Its words, and the script's, are the game's language's (``page_words``)."""
+    w = page_words(language)
+    title = w["title"].format(game=data["title"])
     turn, gid = data["turn"], game.id
     front = ["---", f"title: {json.dumps(title, ensure_ascii=False)}", f"tp_game: {gid}",
              f"tp_game_title: {json.dumps(data['title'], ensure_ascii=False)}", "---", ""]
-    lines = [*front, f"# {escape_md(data['title'])}: orders", ""]
+    lines = [*front, f"# {escape_md(title)}", ""]
+    back = f"[{escape_md(w['back'])}](index.md)"
     if data["finished"]:
-        return "\n".join([*lines, "The game is over: no more orders are taken.", "", "[Back to the game](index.md)",
-                          ""])
-    lines += [f"Turn {turn}: {escape_md(data['label'])}. Pick who you are, give your orders, check them, then send "
-              "the file this page writes as a pull request. Nothing you type leaves this page.", ""]
-    attrs = f'data-game="{gid}" data-turn="{turn:04d}"'
+        return "\n".join([*lines, escape_md(w["over"]), "", back, ""])
+    lines += [fill_md(w["lead"], turn=str(turn), label=escape_md(data["label"])), ""]
+    attrs = f'data-game="{gid}" data-turn="{turn:04d}" data-words="{html.escape(json.dumps(w, ensure_ascii=False))}"'
+    command = f"<code>turnpress template {gid} YOUR-LOGIN</code>"
     lines += [f'<div id="tp-orders" class="tp-orders" {attrs}>',
-              '<noscript><p>This page needs JavaScript. Without it: '
-              f'<code>turnpress template {gid} YOUR-LOGIN</code> prints your sheet.</p></noscript>',
-              '<p id="tp-loading">Loading the turn\'s data…</p>',
+              f"<noscript><p>{html.escape(w['noscript']).format(command=command)}</p></noscript>",
+              f'<p id="tp-loading">{html.escape(w["loading"])}</p>',
               "</div>", "",
               '<link rel="stylesheet" href="../../../javascripts/orders.css">',
               *(f'<script src="../../../javascripts/vendor/{name}"></script>' for name in VENDOR[:3]),
               *(f'<script src="../../../javascripts/{name}"></script>' for name in SCRIPT_FILES), "",
-              "[Back to the game](index.md) · The command line works too: "
-              f"`turnpress template {gid} YOUR-LOGIN`, then `turnpress validate FILE`.", ""]
+              back + " · " + fill_md(w["command_line"], template=f"`turnpress template {gid} YOUR-LOGIN`",
+                                     validate="`turnpress validate FILE`"), ""]
     return "\n".join(lines)
+
+
+def fill_md(text: str, **values: str) -> str:
+    """``text`` (the page's words) as inert Markdown with its ``{name}`` places filled with ``values`` (Markdown).
+
+    >>> print(fill_md("Zug {turn} (*{label}*)", turn="3", label="`Runde 2`"))
+    Zug 3 \\(\\*`Runde 2`\\*\\)
+    """
+    parts = re.split(r"(\{[a-z_]+\})", text)
+    return "".join(values.get(p[1:-1], p) if i % 2 else escape_md(p) for i, p in enumerate(parts))
 
 
 def escape_md(text: str) -> str:
@@ -156,7 +188,7 @@ def assets() -> dict[str, str]:
 def game_files(game: Game, root: Path) -> dict[str, str]:
     """Every file of ``game``'s orders page (see the module's docstring)."""
     data = turn_data(game, root)
-    files = {page_path(game.id): page(game, data),
+    files = {page_path(game.id): page(game, data, words.game_language(game.settings, root)),
              f"{GAMES_DIR}/{game.id}/open-turn.json": json.dumps(
                  {"game": game.id, "turn": data["turn"], "finished": data["finished"]}) + "\n"}
     if not data["finished"]:

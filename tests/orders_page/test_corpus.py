@@ -25,7 +25,7 @@ from .conftest import League
 from .test_orders_browser import open_page, pick
 
 HEAD = "game: {game}\nturn: 1\nplayer: {player}\norders:\n"
-LINE = re.compile(r"^line ([0-9]+)")
+LINE = re.compile(r"^(?:line|Zeile) ([0-9]+)")  # the page speaks the game's language
 
 DIPLOMACY = [
     ("good", "  - F Lon - Nth\n  - A Lvp S F Edi - Yor\n  - F Edi H\n"),

@@ -76,6 +76,7 @@ ENGLAND = {"F Edi": "F Edi - Nwg", "F Lon": "F Lon - Nth", "A Lvp": "A Lvp S F E
 def test_a_player_clicks_orders_together_and_validate_accepts_the_file(browser: Browser, served: str,
                                                                       league: League):
     open_page(browser, served, "dip")
+    assert (browser.text("h1"), browser.text("label[for=tp-player]")) == ("Open Diplomacy: orders", "Who are you?")
     pick(browser, "ann")
     for unit, order in ENGLAND.items():
         choose(browser, unit, order)

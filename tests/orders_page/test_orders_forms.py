@@ -56,7 +56,9 @@ def test_auf_achse_bids_a_route_field_by_field_the_site_and_a_trailer(browser: B
     does not win the other), drives towards Hannover field by field with the points and the fare shown, bids
     for the construction site and buys a small trailer."""
     open_page(browser, served, "ar")
+    assert (browser.text("h1"), browser.text("label[for=tp-player]")) == ("Auf Achse, Runde 1: Befehle", "Wer bist du?")
     pick(browser, "ann")
+    assert browser.text("#tp-who-say") == "In dieser Phase wird auf dich gewartet.", "the page in the game's language"
     notes = browser.text("#tp-form")
     assert "Runde 1: Ann, Kasse" in notes and "Auftrag 11:" in notes, notes
     add_row(browser, "Gebote")
@@ -111,7 +113,7 @@ def test_auf_achse_bids_a_route_field_by_field_the_site_and_a_trailer(browser: B
 
     enter(browser, "kj", "-5", 'fieldset[data-key="bids"] > .tp-row:nth-of-type(1)')
     browser.wait_for(lambda: errors(browser), "the bad bid named")
-    assert any(e["where"].endswith("orders → bids → item 1 → kj") for e in errors(browser)), errors(browser)
+    assert any(e["where"].endswith("orders → bids → Eintrag 1 → kj") for e in errors(browser)), errors(browser)
     assert browser.script("return document.getElementById('tp-download').disabled")
 
 
@@ -216,7 +218,7 @@ def test_thirty_years_war_a_double_move_a_transformation_religious_actions_and_t
 
     enter(browser, "RP", "1", disobedience)
     browser.wait_for(lambda: errors(browser), "too few points named")
-    assert [(e["where"], e["message"]) for e in errors(browser)] == [("RP", "at least 2")], errors(browser)
+    assert [(e["where"], e["message"]) for e in errors(browser)] == [("RP", "mindestens 2")], errors(browser)
     assert browser.script("return document.getElementById('tp-download').disabled")
 
 

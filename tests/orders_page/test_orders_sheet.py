@@ -51,7 +51,8 @@ def test_a_player_edits_the_sheet_and_validate_accepts_it(browser: Browser, serv
     write_sheet(browser, top + bad)
     browser.wait_for(lambda: browser.script("return window.tpOrders.problems().length"), "the page's verdict")
     problems = browser.script("return window.tpOrders.problems()")
-    assert [p["where"].split(",")[0] for p in problems if p["severity"] == "error"] == [f"line {bad_line}"], problems
+    assert [p["where"].split(",")[0].split()[-1] for p in problems if p["severity"] == "error"] == [str(bad_line)], \
+        problems
     assert browser.script("return document.getElementById('tp-download').disabled")
     done = validate(league.root, f"orders/{game}/0001/{player}.yaml", top + bad)
     assert done.returncode != 0 and f"{player}.yaml:{bad_line}:" in done.stdout, done.stdout

@@ -13,6 +13,8 @@
     return;
   }
   var TURN = root.getAttribute("data-turn");
+  /* the page's words in the game's language (orders-words.yaml, written into the page by the site build) */
+  var WORDS = JSON.parse(root.getAttribute("data-words") || "{}");
   var MAX_BYTES = 256 * 1024; /* yamlio.ORDERS_MAX_BYTES: a bigger file is refused */
   var PAD_MARK = "\n# turnpress padding "; /* sealed/crypto.py: the same padding, so lengths say nothing */
   var ui = {};
@@ -22,6 +24,17 @@
   var current = {text: "", errors: [], warnings: [], stale: false};
   var choiceFields = {}; /* label -> the choice field with that label: what a map module sets (setOrder) */
   var listeners = []; /* told after every change of the orders (onChange) */
+
+  /* ``key``'s words with each {name} filled in from ``values`` */
+  function fill(text, values) {
+    return String(text).replace(/\{([a-z_]+)\}/g, function (all, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
+    });
+  }
+
+  function W(key, values) {
+    return fill(Object.prototype.hasOwnProperty.call(WORDS, key) ? WORDS[key] : key, values);
+  }
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -127,13 +140,13 @@
       return [];
     }
     if (typeof value !== "number") {
-      return [{severity: "error", where: label, message: "write a whole number"}];
+      return [{severity: "error", where: label, message: W("whole_number")}];
     }
     if (field.min !== undefined && field.min !== null && value < field.min) {
-      return [{severity: "error", where: label, message: "at least " + field.min}];
+      return [{severity: "error", where: label, message: W("at_least", {n: field.min})}];
     }
     if (field.max !== undefined && field.max !== null && value > field.max) {
-      return [{severity: "error", where: label, message: "at most " + field.max}];
+      return [{severity: "error", where: label, message: W("at_most", {n: field.max})}];
     }
     return [];
   }
@@ -296,7 +309,7 @@
       var list = el("fieldset", {"class": "tp-group", "data-key": field.key}, [el("legend", {text: label})]);
       var rows = [];
       var add = el("button", {type: "button", "class": "md-button tp-add", "data-rows": label,
-        text: "Add a line: " + label});
+        text: W("add_line", {label: label})});
       var addRow = function (initial) {
         var f = JSON.parse(JSON.stringify(field.item));
         if (initial !== undefined) {
@@ -304,7 +317,7 @@
         }
         f.label = (f.label || label) + " " + (rows.length + 1);
         var b = build(f, onChange);
-        var remove = el("button", {type: "button", "class": "md-button", text: "Remove " + f.label});
+        var remove = el("button", {type: "button", "class": "md-button", text: W("remove", {label: f.label})});
         var row = el("div", {"class": "tp-row"}, [b.node, remove]);
         var entry = {built: b, node: row};
         remove.addEventListener("click", function () {
@@ -379,8 +392,8 @@
     var set = el("fieldset", {"class": "tp-group tp-route", "data-key": field.key}, [el("legend", {text: label})]);
     var shown = el("p", {id: id + "-path", "class": "tp-route-path"});
     var total = el("p", {id: id + "-total", role: "status"});
-    var next = el("select", {id: id, "data-label": label + ": " + (words.next || "next field")});
-    var back = el("button", {type: "button", "class": "md-button", text: words.back || "Back one field"});
+    var next = el("select", {id: id, "data-label": label + ": " + (words.next || W("next_field"))});
+    var back = el("button", {type: "button", "class": "md-button", text: words.back || W("back_field")});
     function sum() {
       return path.slice(1).reduce(function (a, n) {
         return a + cost(n);
@@ -392,10 +405,9 @@
       }).join(" → ");
       var pts = sum();
       var fare = pts < (field.fares || []).length ? field.fares[pts] : null;
-      total.textContent = String(words.total || "{points} points, fare {fare}").replace("{points}", String(pts))
-        .replace("{fare}", fare === null ? "?" : String(fare));
+      total.textContent = fill(words.total || W("route_total"), {points: pts, fare: fare === null ? "?" : fare});
       next.textContent = "";
-      next.appendChild(el("option", {value: "", text: words.pick || "— next field —"}));
+      next.appendChild(el("option", {value: "", text: words.pick || W("pick_field")}));
       ((field.next || {})[path[path.length - 1]] || []).forEach(function (n) {
         next.appendChild(el("option", {value: n, text: n + (names[n] ? " " + names[n] : "") + " (+" + cost(n) +
           ")"}));
@@ -416,7 +428,7 @@
       onChange();
     });
     set.appendChild(shown);
-    set.appendChild(el("div", {"class": "tp-field"}, [el("label", {"for": id, text: words.next || "Next field"}),
+    set.appendChild(el("div", {"class": "tp-field"}, [el("label", {"for": id, text: words.next || W("next_field")}),
       next]));
     set.appendChild(back);
     set.appendChild(total);
@@ -518,8 +530,8 @@
   function where(location, parsed, text) {
     var path = steps(location);
     var named = path.map(function (p) {
-      return /^[0-9]+$/.test(p) ? "item " + (Number(p) + 1) : p;
-    }).join(" → ") || "the file";
+      return /^[0-9]+$/.test(p) ? W("item", {n: Number(p) + 1}) : p;
+    }).join(" → ") || W("the_file");
     var node = null;
     try {
       node = path.length ? parsed.getIn(path.map(function (p) {
@@ -529,7 +541,7 @@
       node = null;
     }
     if (node && node.range) {
-      return "line " + (text.slice(0, node.range[0]).split("\n").length) + ", " + named;
+      return W("line", {line: text.slice(0, node.range[0]).split("\n").length}) + ", " + named;
     }
     return named;
   }
@@ -549,7 +561,7 @@
         return e;
       }
       return {instanceLocation: e.instanceLocation + "/" + unknown[1].replace(/~/g, "~0").replace(/\//g, "~1"),
-        error: "unknown key \"" + unknown[1] + "\": see the comments of the sheet for the keys it takes"};
+        error: W("unknown_key", {key: unknown[1]})};
     });
     var seen = {};
     return (deepest.length ? deepest : result.errors).filter(function (e) {
@@ -568,24 +580,22 @@
     var problems = [];
     var size = new TextEncoder().encode(text).length;
     if (size > MAX_BYTES) {
-      return [{severity: "error", where: "the file", message: size + " bytes is more than an orders file may " +
-        "hold (" + MAX_BYTES + ")"}];
+      return [{severity: "error", where: W("the_file"), message: W("too_big", {size: size, max: MAX_BYTES})}];
     }
     var doc, parsed;
     try {
       parsed = tpYaml.parseDocument(text, {uniqueKeys: true, prettyErrors: true});
       if (parsed.errors.length) {
         var e = parsed.errors[0];
-        return [{severity: "error", where: e.linePos ? "line " + e.linePos[0].line + ", column " +
-          e.linePos[0].col : "the file", message: e.message.split("\n")[0]}];
+        return [{severity: "error", where: e.linePos ? W("column", {line: e.linePos[0].line, col: e.linePos[0].col})
+          : W("the_file"), message: e.message.split("\n")[0]}];
       }
       if (/(^|[\s\[{,])[&*][A-Za-z0-9_-]/.test(text.replace(/#.*$/gm, "").replace(/"[^"\n]*"|'[^'\n]*'/g, ""))) {
-        return [{severity: "error", where: "the file", message: "anchors and aliases (& and *) are not " +
-          "accepted here"}];
+        return [{severity: "error", where: W("the_file"), message: W("aliases")}];
       }
       doc = parsed.toJS({maxAliasCount: 0});
     } catch (err) {
-      return [{severity: "error", where: "the file", message: String(err.message || err).split("\n")[0]}];
+      return [{severity: "error", where: W("the_file"), message: String(err.message || err).split("\n")[0]}];
     }
     problems = problems.concat(schemaProblems(player.schema, doc, parsed, text));
     if (problems.length === 0 && player.form && player.form.cuts) {
@@ -630,8 +640,7 @@
     var keys = [data.game_key];
     var own = player.recipient;
     if (own && own.indexOf("ssh-") === 0) {
-      throw new Error("your registered key is an SSH key, which this page cannot seal to: seal with " +
-        "'turnpress seal FILE', or ask the game master to register an age key (age1...)");
+      throw new Error(W("ssh_key"));
     }
     if (own) {
       keys.push(own);
@@ -671,9 +680,8 @@
     var open = await freshTurn();
     if (open && (open.finished || Number(open.turn) !== Number(TURN))) {
       current.stale = true;
-      say(ui.stale, open.finished ? "This game is over: no more orders are taken. Reload the page." :
-        "This page is for turn " + Number(TURN) + ", but turn " + Number(open.turn) + " is open now: reload " +
-        "the page to give orders for it.", "error");
+      say(ui.stale, open.finished ? W("game_over_reload") : W("stale", {turn: Number(TURN), open: Number(open.turn)}),
+        "error");
       ui.stale.hidden = false;
       refresh();
     }
@@ -711,17 +719,16 @@
     ui.receiptBox.hidden = lines.length === 0;
     ui.problems.textContent = "";
     problems.forEach(function (p) {
-      ui.problems.appendChild(el("li", {"class": "tp-" + p.severity, text: (p.severity === "error" ? "Error" :
-        "Warning") + " (" + p.where + "): " + p.message}));
+      ui.problems.appendChild(el("li", {"class": "tp-" + p.severity, text: W(p.severity === "error" ? "error" :
+        "warning") + " (" + p.where + "): " + p.message}));
     });
     if (current.stale) {
-      say(ui.verdict, "Nothing is produced for a past turn.", "error");
+      say(ui.verdict, W("past_turn"), "error");
     } else if (current.errors.length) {
-      say(ui.verdict, current.errors.length + " error(s): fix them, and the file can be taken.", "error");
+      say(ui.verdict, W("errors", {count: current.errors.length}), "error");
     } else {
-      say(ui.verdict, "The sheet is well-formed" + (current.warnings.length ? ", with " + current.warnings.length +
-        " warning(s)" : "") + ". The rules are checked in full when the pull request is opened (as " +
-        "'turnpress validate' does).", current.warnings.length ? "warning" : "ok");
+      say(ui.verdict, W("well_formed", {warnings: current.warnings.length ? W("with_warnings",
+        {count: current.warnings.length}) : ""}), current.warnings.length ? "warning" : "ok");
     }
     var blocked = current.stale || current.errors.length > 0;
     ui.filename.textContent = player.path + (data.sealed ? ".age" : "");
@@ -798,12 +805,12 @@
     var text = produced();
     try {
       await navigator.clipboard.writeText(text);
-      say(ui.done, "Copied. Paste it as the file " + ui.filename.textContent + ".", "ok");
+      say(ui.done, W("copied", {file: ui.filename.textContent}), "ok");
     } catch (err) {
       var box = data.sealed ? ui.sealed : ui.sheet;
       box.focus();
       box.select();
-      say(ui.done, "The browser did not let the page copy: the text is selected, copy it with Ctrl+C.", "warning");
+      say(ui.done, W("not_copied"), "warning");
     }
   }
 
@@ -816,7 +823,7 @@
     document.body.appendChild(a);
     a.click();
     a.remove();
-    say(ui.done, "Downloaded " + fileName() + ": commit it as " + ui.filename.textContent + ".", "ok");
+    say(ui.done, W("downloaded", {name: fileName(), file: ui.filename.textContent}), "ok");
   }
 
   async function sealNow() {
@@ -830,10 +837,9 @@
         b.disabled = false;
       });
       updateGithub(ui.sealed.value);
-      say(ui.done, "Sealed to the game's key" + (player.recipient ? " and yours" : "") + ": only the game " +
-        "master's deadline run can open it before the deadline.", "ok");
+      say(ui.done, W("sealed_to", {yours: player.recipient ? W("and_yours") : ""}), "ok");
     } catch (err) {
-      say(ui.done, "Not sealed: " + (err.message || err), "error");
+      say(ui.done, W("not_sealed", {why: err.message || err}), "error");
     }
   }
 
@@ -841,7 +847,7 @@
     var identity = ui.identity.value.trim();
     ui.report.textContent = "";
     if (identity.indexOf("AGE-SECRET-KEY-1") !== 0) {
-      say(ui.reportSay, "Paste your age secret key: one line starting AGE-SECRET-KEY-1.", "error");
+      say(ui.reportSay, W("paste_key"), "error");
       return;
     }
     var r;
@@ -851,7 +857,7 @@
       r = null;
     }
     if (!r || !r.ok) {
-      say(ui.reportSay, "There is no private report for you in the last turn.", "warning");
+      say(ui.reportSay, W("no_report"), "warning");
       return;
     }
     try {
@@ -859,9 +865,9 @@
       d.addIdentity(identity);
       var plain = await d.decrypt(tpAge.armor.decode(await r.text()), "text");
       ui.report.textContent = unpad(plain);
-      say(ui.reportSay, "Your private report (opened here; the key was not stored or sent):", "ok");
+      say(ui.reportSay, W("report_opened"), "ok");
     } catch (err) {
-      say(ui.reportSay, "It does not open with this key: " + (err.message || err), "error");
+      say(ui.reportSay, W("wrong_key", {why: err.message || err}), "error");
     }
   }
 
@@ -882,9 +888,8 @@
     ui.form.textContent = "";
     ui.formValue = null;
     ui.formProblems = null;
-    say(ui.whoSay, player.awaited ? "You are awaited in this phase." : player.takes ?
-      "Your orders are taken but not waited for." : "You are not awaited in this phase: orders sent now are " +
-      "kept but not taken.", player.takes ? "ok" : "warning");
+    say(ui.whoSay, W(player.awaited ? "awaited" : player.takes ? "taken" : "not_awaited"),
+      player.takes ? "ok" : "warning");
     if (player.form) {
       (player.form.notes || []).forEach(function (n) {
         ui.form.appendChild(el("p", {text: String(n)}));
@@ -893,12 +898,11 @@
       ui.form.appendChild(built.node);
       ui.formValue = built.value;
       ui.formProblems = built.problems;
-      ui.sheetHelp.textContent = "The form above writes this file; you may also edit it by hand (a change in " +
-        "the form writes it again).";
+      ui.sheetHelp.textContent = W("form_writes");
     } else {
-      ui.form.appendChild(el("p", {text: "Write your orders in the sheet below: its comments say what to write."}));
+      ui.form.appendChild(el("p", {text: W("write_below")}));
       ui.sheet.value = player.head + "orders:\n" + player.body;
-      ui.sheetHelp.textContent = "Edit this file: it is checked as you type.";
+      ui.sheetHelp.textContent = W("edit_file");
     }
     ui.identity && (ui.identity.value = "");
     ui.report && (ui.report.textContent = "");
@@ -914,23 +918,23 @@
     ui.stale = el("p", {id: "tp-stale", role: "alert", hidden: true});
     root.appendChild(ui.stale);
     if (!data.players.length) {
-      root.appendChild(el("p", {text: "No orders are taken now."}));
+      root.appendChild(el("p", {text: W("no_orders_now")}));
       return;
     }
     ui.who = el("select", {id: "tp-player"});
-    ui.who.appendChild(el("option", {value: "", text: "— pick your name —"}));
+    ui.who.appendChild(el("option", {value: "", text: W("pick_name")}));
     data.players.forEach(function (p) {
       ui.who.appendChild(el("option", {value: p.key, text: p.name + " (" + p.login + ")" + (p.awaited ? "" :
         " — not awaited")}));
     });
     ui.whoSay = el("p", {id: "tp-who-say", "class": "tp-say"});
-    root.appendChild(el("div", {"class": "tp-field"}, [el("label", {"for": "tp-player", text: "Who are you?"}),
+    root.appendChild(el("div", {"class": "tp-field"}, [el("label", {"for": "tp-player", text: W("who")}),
       ui.who]));
     root.appendChild(ui.whoSay);
     ui.work = el("div", {id: "tp-work", hidden: true});
     root.appendChild(ui.work);
     ui.form = el("div", {id: "tp-form"});
-    ui.work.appendChild(el("h2", {text: "Your orders"}));
+    ui.work.appendChild(el("h2", {text: W("your_orders")}));
     ui.work.appendChild(ui.form);
     ui.sheet = el("textarea", {id: "tp-sheet", rows: "14", spellcheck: "false", autocomplete: "off",
       autocapitalize: "off", "aria-describedby": "tp-sheet-help", maxlength: String(MAX_BYTES)});
@@ -941,14 +945,14 @@
       refresh();
       ui.formValue = formValue;
     });
-    ui.work.appendChild(el("h2", {text: "Your orders file"}));
+    ui.work.appendChild(el("h2", {text: W("your_file")}));
     ui.filename = el("code", {id: "tp-filename"});
-    ui.work.appendChild(el("p", {}, ["File: ", ui.filename]));
-    ui.work.appendChild(el("label", {"for": "tp-sheet", text: "The file, for review"}));
+    ui.work.appendChild(el("p", {}, [W("file"), ui.filename]));
+    ui.work.appendChild(el("label", {"for": "tp-sheet", text: W("file_review")}));
     ui.work.appendChild(ui.sheet);
     ui.work.appendChild(ui.sheetHelp);
     ui.receipt = el("ol", {id: "tp-receipt", "aria-labelledby": "tp-receipt-head"});
-    ui.receiptBox = el("div", {}, [el("p", {id: "tp-receipt-head", text: "Your orders as the page reads them:"}),
+    ui.receiptBox = el("div", {}, [el("p", {id: "tp-receipt-head", text: W("receipt")}),
       ui.receipt]);
     ui.work.appendChild(ui.receiptBox);
     ui.verdict = el("p", {id: "tp-verdict", role: "status"});
@@ -958,22 +962,21 @@
     var buttons = el("div", {"class": "tp-buttons"});
     if (data.sealed) {
       ui.seal = el("button", {type: "button", id: "tp-seal", "class": "md-button md-button--primary",
-        text: "Seal"});
+        text: W("seal")});
       ui.seal.addEventListener("click", sealNow);
       buttons.appendChild(ui.seal);
       ui.sealed = el("textarea", {id: "tp-sealed", rows: "8", readonly: true, spellcheck: "false"});
-      ui.sealedBox = el("div", {hidden: true}, [el("label", {"for": "tp-sealed", text: "The sealed file " +
-        "(only this one goes into the pull request)"}), ui.sealed]);
+      ui.sealedBox = el("div", {hidden: true}, [el("label", {"for": "tp-sealed", text: W("sealed_file")}), ui.sealed]);
     }
-    ui.copy = el("button", {type: "button", id: "tp-copy", "class": "md-button", text: "Copy"});
-    ui.download = el("button", {type: "button", id: "tp-download", "class": "md-button", text: "Download"});
+    ui.copy = el("button", {type: "button", id: "tp-copy", "class": "md-button", text: W("copy")});
+    ui.download = el("button", {type: "button", id: "tp-download", "class": "md-button", text: W("download")});
     ui.copy.addEventListener("click", copy);
     ui.download.addEventListener("click", download);
     buttons.appendChild(ui.copy);
     buttons.appendChild(ui.download);
     if (data.repo) {
       ui.github = el("a", {id: "tp-github", "class": "md-button", target: "_blank", rel: "noopener",
-        text: "Open on GitHub as a new file"});
+        text: W("github")});
       buttons.appendChild(ui.github);
     }
     ui.work.appendChild(buttons);
@@ -983,14 +986,13 @@
     ui.done = el("p", {id: "tp-done", role: "status"});
     ui.work.appendChild(ui.done);
     if (data["private"]) {
-      ui.work.appendChild(el("h2", {text: "Your private report"}));
+      ui.work.appendChild(el("h2", {text: W("private")}));
       ui.identity = el("textarea", {id: "tp-identity", rows: "2", spellcheck: "false", autocomplete: "off",
         autocapitalize: "off", "aria-describedby": "tp-identity-help"});
-      ui.work.appendChild(el("label", {"for": "tp-identity", text: "Your age secret key"}));
+      ui.work.appendChild(el("label", {"for": "tp-identity", text: W("age_key")}));
       ui.work.appendChild(ui.identity);
-      ui.work.appendChild(el("p", {id: "tp-identity-help", "class": "tp-help", text: "It stays in this page: " +
-        "it is not stored and not sent anywhere, and it is gone when you leave the page."}));
-      var read = el("button", {type: "button", id: "tp-read", "class": "md-button", text: "Read my private report"});
+      ui.work.appendChild(el("p", {id: "tp-identity-help", "class": "tp-help", text: W("key_stays")}));
+      var read = el("button", {type: "button", id: "tp-read", "class": "md-button", text: W("read_report")});
       read.addEventListener("click", readPrivate);
       ui.work.appendChild(read);
       ui.reportSay = el("p", {id: "tp-report-say", role: "status"});
@@ -1006,13 +1008,12 @@
     try {
       var r = await fetch(TURN + ".json", {cache: "no-store"});
       if (!r.ok) {
-        throw new Error("the turn's data is missing (" + r.status + ")");
+        throw new Error(W("missing", {status: r.status}));
       }
       data = await r.json();
     } catch (err) {
       root.textContent = "";
-      root.appendChild(el("p", {role: "alert", text: "This page cannot load the turn's data: " + (err.message ||
-        err) + ". Use the command line: turnpress template."}));
+      root.appendChild(el("p", {role: "alert", text: W("no_data", {why: err.message || err})}));
       return;
     }
     render();
