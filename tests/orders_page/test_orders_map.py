@@ -26,14 +26,15 @@ from .test_orders_browser import choose, open_page, pick, produced, validate
 
 pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
 
-WORDS = {"H", "S", "C", "A", "F", "-"}  # judge notation around the regions an order names
+WORDS = {"H", "S", "C", "A", "F", "-", "T"}  # judge notation around the regions an order names
 REGION = re.compile(r'data-region="([^"]+)" data-place="(-?\d+) (-?\d+)"')
 STANDARD_PLAYERS = [Player(p[:3], p.capitalize(), p[:3], 100 + i, p) for i, p in
                     enumerate(["england", "france", "germany", "italy", "austria", "russia", "turkey"])]
 
 
 def options_of(form: dict) -> list[tuple[str, str]]:
-    return [(item["label"], o["value"]) for item in form["field"]["items"] for o in item["options"]
+    return [(item["label"], o["value"]) for item in form["field"]["items"] if item["kind"] == "choice"
+            and item["label"] not in ("Konfessionswechsel", "Startkonfession") for o in item["options"]
             if isinstance(o["value"], str)]
 
 
