@@ -13,7 +13,7 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from .errors import GitError
@@ -323,15 +323,15 @@ def _release(gdir: Path, claim: Path, lock: Path) -> bool:
     return ours
 
 
-def update_index(root: Path, paths: Sequence[str]) -> None:
-    """Stage ``paths`` as the working tree has them, never leaving a lock that the next run cannot attribute.
+@contextlib.contextmanager
+def _index_claimed(root: Path) -> Iterator[tuple[Path, Path]]:
+    """Hold ``index.lock`` for the body, as a hard link of a claim named after this process; yields the git
+    directory and a private copy of the index (absent if there is no index yet) for git to work on
+    (``GIT_INDEX_FILE``). The body replaces the index with the copy; the lock goes only if it is still ours.
 
-    git does not write the real index here: ``git add`` updates a private copy (``GIT_INDEX_FILE``, named
-    after this process), and the copy replaces the index while this process holds ``index.lock``. It takes
-    that lock itself, as a hard link to a claim file named after it (``os.link`` fails if the lock exists,
-    like git's own ``O_EXCL``): after a kill at any point the lock, if there, is the same inode as a dead
-    run's claim, which ``clean_leftovers`` checks before removing it. A lock held by anyone else stops this
-    run with a message and is left alone.
+    ``os.link`` fails if the lock exists, like git's own ``O_EXCL``: after a kill at any point the lock, if there,
+    is the same inode as a dead run's claim, which ``clean_leftovers`` checks before removing it. A lock held by
+    anyone else stops this run with a message and is left alone.
     """
     gdir = git_dir(root)
     claim = gdir / f"{LEFTOVER}lock-{os.getpid()}"
@@ -350,12 +350,82 @@ def update_index(root: Path, paths: Sequence[str]) -> None:
                 shutil.copyfile(gdir / "index", private)
             else:
                 os.unlink(private)  # git starts an index of its own; an empty file is not one
-            run(root, "add", "--", *paths, env={"GIT_INDEX_FILE": private})
-            os.replace(private, gdir / "index")
+            yield gdir, Path(private)
         finally:
             Path(private).unlink(missing_ok=True)
             with contextlib.suppress(FileNotFoundError):
                 if os.path.samestat(os.lstat(lock), os.lstat(claim)):  # still ours: nobody broke it meanwhile
+                    lock.unlink()
+    finally:
+        claim.unlink()
+
+
+def update_index(root: Path, paths: Sequence[str]) -> None:
+    """Stage ``paths`` as the working tree has them, never leaving a lock that the next run cannot attribute.
+
+    git does not write the real index here: ``git add`` updates a private copy (``GIT_INDEX_FILE``, named
+    after this process), and the copy replaces the index while this process holds ``index.lock`` through its
+    claim (``_index_claimed``).
+    """
+    with _index_claimed(root) as (gdir, private):
+        run(root, "add", "--", *paths, env={"GIT_INDEX_FILE": str(private)})
+        os.replace(private, gdir / "index")
+
+
+def reset_hard(root: Path, target: str) -> None:
+    """``git reset --hard target`` for the current branch, never leaving a lock the next run cannot attribute.
+
+    The working tree and a private index are brought from HEAD's tree to ``target`` (``read-tree --reset -u``:
+    files of HEAD that ``target`` lacks are removed, the others written as ``target`` has them) while this
+    process holds ``index.lock`` through its claim; the copy replaces the index; the branch moves last, by the
+    compare-and-swap that turn commits use. A kill in between leaves a working tree at ``target`` on the old
+    branch, which a rerun finds safe to reset again (``start_from_remote``).
+    """
+    old = head(root)
+    with _index_claimed(root) as (gdir, private):
+        env = {"GIT_INDEX_FILE": str(private)}
+        # From HEAD's tree, not the index: a turn's file written by a killed run before the index knew it is
+        # HEAD's, and goes like every other file of a dropped commit (``git reset --hard`` would leave it).
+        run(root, "read-tree", old, env=env)
+        run(root, "read-tree", "--reset", "-u", target, env=env)
+        run(root, "update-index", "-q", "--refresh", env=env, check=False)  # stat data of the files kept
+        os.replace(private, gdir / "index")
+    if old == target:
+        return
+    branch = text(root, "symbolic-ref", "-q", "HEAD")
+    if run(root, "config", "--get", "extensions.refStorage", check=False).stdout.strip() in (b"", b"files"):
+        _set_ref(root, branch, target, old)
+    else:
+        text(root, "update-ref", "-m", f"reset: moving to {target}", branch, target, old)
+
+
+def delete_tag(root: Path, name: str) -> None:
+    """``git tag -d name``: the loose ref removed under a lock this process can attribute (see ``_set_ref``); a
+    packed tag (after ``git gc``) goes through git itself."""
+    refname = f"refs/tags/{name}"
+    ref = _ref_path(root, refname)
+    if not ref.is_file() or run(root, "config", "--get", "extensions.refStorage",
+                                check=False).stdout.strip() not in (b"", b"files"):
+        run(root, "tag", "-d", name, check=False)
+        return
+    packed = (Path(text(root, "rev-parse", "--path-format=absolute", "--git-common-dir")) / "packed-refs")
+    if packed.is_file() and f" {refname}\n".encode() in packed.read_bytes():
+        run(root, "tag", "-d", name, check=False)
+        return
+    lock = ref.with_name(ref.name + ".lock")
+    claim = git_dir(root) / f"{LEFTOVER}reflock-{os.getpid()}-{refname.encode('utf-8').hex()}"
+    os.close(os.open(claim, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+    try:
+        try:
+            os.link(claim, lock)
+        except FileExistsError:
+            raise GitError(f"{lock} exists: another git command is updating {refname} (or one crashed); if "
+                           "none is running, remove that file and run again") from None
+        try:
+            ref.unlink(missing_ok=True)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                if os.path.samestat(os.lstat(lock), os.lstat(claim)):
                     lock.unlink()
     finally:
         claim.unlink()
@@ -377,6 +447,11 @@ def _blobs(root: Path, rev: str, paths: Sequence[str]) -> dict[str, bytes]:
             found[p] = out[pos:pos + size]
             pos += size + 1
     return found
+
+
+def blob(root: Path, rev: str, path: str) -> bytes | None:
+    """The content of ``path`` in commit ``rev``, or None if the commit has no such file."""
+    return _blobs(root, rev, [path]).get(path)
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import errno
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,9 +55,10 @@ class Remote:
     def ref(self) -> str:
         return f"refs/remotes/{self.name}/{self.branch}"
 
-    def fetch(self) -> str:
-        """Fetch the branch and the tags; the remote branch's commit."""
-        history.run(self.root, "fetch", "--quiet", "--tags", self.name, f"+refs/heads/{self.branch}:{self.ref}")
+    def fetch(self, *, tags: bool = True) -> str:
+        """Fetch the branch (and the tags); the remote branch's commit."""
+        history.run(self.root, "fetch", "--quiet", *(["--tags"] if tags else ["--no-tags"]), self.name,
+                    f"+refs/heads/{self.branch}:{self.ref}")
         sha = history.rev(self.root, self.ref)
         if sha is None:
             raise LeagueError(f"{self.name} has no branch {self.branch}")
@@ -69,20 +71,72 @@ class Remote:
                           check=False).returncode == 0
 
 
-def start_from_remote(root: Path, remote: Remote) -> None:
-    """Bring the local branch up to the remote one; refuse to run over local work a reset could lose."""
-    dirty = history.text(root, "status", "--porcelain", "--untracked-files=no")
-    if dirty:
-        raise LeagueError("the working tree has uncommitted changes; commit or drop them before "
-                          "'turnpress deadline --push', which may reset the branch to the remote one")
-    upstream = remote.fetch()
+def start_from_remote(root: Path, remote: Remote) -> list[str]:
+    """Bring the local branch up to the remote one; refuse to run over local work a reset could lose.
+
+    A run killed in this clone may have left turn commits that never reached the remote (with their tags, and
+    their files half-written into the tree): nothing of them was published, so they are dropped and the turn is
+    computed again from the remote branch, which gives the same turn where the remote has not moved and the
+    right one where it has. Any other local commit, and any change in the tree that is not a committed file's
+    content, stops the run. Nothing here takes a lock the next run could not attribute: the tree is compared
+    without the index refresh (``GIT_OPTIONAL_LOCKS=0``), and the reset and the tag deletions take their locks
+    through pid-named claims (``history.reset_hard``, ``history.delete_tag``). Returns the dropped commits'
+    subjects.
+    """
+    history.clean_leftovers(root)
+    upstream = remote.fetch(tags=False)  # the tags after this run's own are dropped: the remote may hold the names
     head = history.rev(root, "HEAD")
+    local = history.text(root, "rev-list", f"{upstream}..{head}").split() if head else []
+    if any(not _unpushed_turn(root, c) for c in local):
+        raise LeagueError(f"this branch has commits that are not on {remote.name}/{remote.branch}; "
+                          "push or drop them before running the deadline")
+    lost = _would_lose(root, [c for c in (head, upstream) if c] + local) if head else []
+    if lost:
+        raise LeagueError(f"the working tree has uncommitted changes ({visible(lost[0])}"
+                          f"{f' and {len(lost) - 1} more' if len(lost) > 1 else ''}); commit or drop them before "
+                          "'turnpress deadline --push', which may reset the branch to the remote one")
+    dropped = [history.subject(root, c) for c in local]
+    for c in local:
+        for t in history.text(root, "tag", "--points-at", c).split():
+            history.delete_tag(root, t)
+    remote.fetch()
     if head != upstream:
-        if head is not None and history.run(root, "merge-base", "--is-ancestor", head, upstream,
-                                           check=False).returncode != 0:
-            raise LeagueError(f"this branch has commits that are not on {remote.name}/{remote.branch}; "
-                              "push or drop them before running the deadline")
-        history.run(root, "reset", "--quiet", "--hard", upstream)
+        history.reset_hard(root, upstream)
+    return dropped
+
+
+TURN_SUBJECT = re.compile(r"([a-z0-9][a-z0-9-]*): turn \d+ \(.*\)\Z", re.ASCII | re.DOTALL)
+
+
+def _unpushed_turn(root: Path, commit: str) -> bool:
+    """True if ``commit`` is a turn commit as ``write_turn`` makes them: one parent, its subject
+    ``<game>: turn <n> (<label>)``, and only that game's files changed (its folder, orders, issue pages)."""
+    parents = history.text(root, "rev-list", "--parents", "-n", "1", commit).split()[1:]
+    m = TURN_SUBJECT.fullmatch(history.subject(root, commit))
+    if len(parents) != 1 or m is None:
+        return False
+    game = m[1]
+    own = (f"{store.GAMES_DIR}/{game}/", f"orders/{game}/", f"site/news/posts/{game}/")
+    changed = history.run(root, "diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "--no-renames",
+                          parents[0], commit).stdout.decode("utf-8", "replace").split("\0")
+    return all(rel.startswith(own) for rel in changed if rel)
+
+
+def _would_lose(root: Path, commits: list[str]) -> list[str]:
+    """Tracked paths whose content in the working tree is none of what ``commits`` (HEAD first) hold there: what a
+    reset would lose. A file a killed run left half-way between two of them is each file whole (written atomically),
+    so it is one of theirs."""
+    quiet = {"GIT_OPTIONAL_LOCKS": "0"}
+    differ = history.run(root, "diff", "--name-only", "-z", "--no-renames", commits[0], env=quiet
+                         ).stdout.decode("utf-8", "surrogateescape").split("\0")
+    out = []
+    for rel in (r for r in differ if r):
+        path = root / rel
+        here = None if path.is_symlink() or not path.is_file() else path.read_bytes()
+        held = [history.blob(root, c, rel) for c in commits]
+        if here not in held:
+            out.append(rel)
+    return out
 
 
 @dataclass(frozen=True)
@@ -203,7 +257,9 @@ def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = F
     history.require_repo(root)  # every turn is a commit: outside a repository nothing can run
     far = Remote(root, remote, branch)
     if push:
-        start_from_remote(root, far)
+        for subject in start_from_remote(root, far):
+            say(f"{subject}: committed here by a run that was stopped before its push, never published; dropped, "
+                "and computed again from the remote branch")
     open_turn = store.load_game(root, game).open_turn if game else None
     for late in late_orders(root):
         say(late)
@@ -237,14 +293,14 @@ def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = F
                               "check the token's permission to push (contents: write) and branch protection")
         say(f"{remote}/{branch} moved while this run worked (attempt {attempt + 1}); dropping this run's "
             "commits and running again from there")
-        history.run(root, "reset", "--quiet", "--hard", upstream)
+        history.reset_hard(root, upstream)
     raise LeagueError(f"gave up after {retries + 1} attempts: {remote}/{branch} kept moving")
 
 
 def _refetch(remote: Remote, own_tags: list[str]) -> str:
     """After a refused push: forget this run's tags (the remote may hold the same names), fetch again."""
     for t in own_tags:
-        history.run(remote.root, "tag", "-d", t, check=False)
+        history.delete_tag(remote.root, t)
     return remote.fetch()
 
 
