@@ -39,7 +39,7 @@ def pr_check(args: argparse.Namespace) -> int:
     pr = prcheck.PullRequest.from_event(event)
     if args.base or args.head:
         pr = prcheck.PullRequest(pr.number, pr.login, pr.user_id, args.base or pr.base, args.head or pr.head,
-                                 pr.title)
+                                 pr.title, pr.queued)
     results = prcheck.run_check(league, repo, pr, parse_now(args.now))
     text = prcheck.receipt(pr, results)
     summary = os.environ.get("GITHUB_STEP_SUMMARY")

@@ -61,7 +61,15 @@ AREAS = (
 
 @dataclass(frozen=True)
 class PullRequest:
-    """What the check needs from the event: number, author, and the two commits to compare."""
+    """What the check needs from the event: number, author, and the two commits to compare.
+
+    ``queued``: a ``merge_group`` event of GitHub's merge queue. Its head is the merge commit the queue made of
+    the base branch as it is now and the pull request(s) in the group, exactly what will land on the branch;
+    the check judges that commit against the base before it lands, however the base moved since the pull
+    request's own check. The event names no author: each pull request's own check (required before it may enter
+    the queue) proved that its author holds the seat of every orders file in it; this run checks everything
+    else again on the real merge (the turn still open, the files valid, nothing else changed).
+    """
 
     number: int
     login: str
@@ -69,15 +77,35 @@ class PullRequest:
     base: str
     head: str
     title: str = ""
+    queued: bool = False
 
     @classmethod
     def from_event(cls, event: dict[str, Any]) -> PullRequest:
+        if isinstance(event, dict) and "merge_group" in event:
+            return cls._from_merge_group(event["merge_group"])
         try:
             pr = event["pull_request"]
             return cls(number=int(pr["number"]), login=str(pr["user"]["login"]), user_id=int(pr["user"]["id"]),
                        base=str(pr["base"]["sha"]), head=str(pr["head"]["sha"]), title=str(pr.get("title", "")))
         except (KeyError, TypeError, ValueError) as e:
-            raise LeagueError(f"the event is not a pull_request event payload (missing {e})") from None
+            raise LeagueError(f"the event is neither a pull_request nor a merge_group event payload (missing {e})"
+                              ) from None
+
+    @classmethod
+    def _from_merge_group(cls, group: Any) -> PullRequest:
+        try:
+            base, head, ref = str(group["base_sha"]), str(group["head_sha"]), str(group["head_ref"])
+        except (KeyError, TypeError) as e:
+            raise LeagueError(f"the event is not a merge_group event payload (missing {e})") from None
+        if not (SHA.fullmatch(base) and SHA.fullmatch(head)):
+            raise LeagueError("the merge_group event's base_sha and head_sha must be commit ids (40 hex digits)")
+        # refs/heads/gh-readonly-queue/<base branch>/pr-<number>-<base sha>: the last pull request of the group.
+        m = re.search(r"/pr-(\d{1,9})-[0-9a-f]{40}\Z", ref)
+        return cls(number=int(m[1]) if m else 0, login="", user_id=0, base=base, head=head,
+                   title="merge queue", queued=True)
+
+
+SHA = re.compile(r"[0-9a-f]{40}", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -220,13 +248,15 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
     seat = game.player(where.player)
     if seat is None:
         return refuse(f"{where.player!r} does not play in {game.id}", "name the file after your GitHub login")
-    if seat.login.lower() != pr.login.lower():
+    if pr.queued:
+        pass  # the author was checked by the pull request's own run (see ``PullRequest``)
+    elif seat.login.lower() != pr.login.lower():
         mine = next((p.key for p in game.players if p.login.lower() == pr.login.lower()), None)
         hint = f"write orders/{game.id}/{game.open_turn:04d}/{mine}.yaml" if mine else \
             f"you ({pr.login}) have no seat in {game.id}; ask the game master to add you"
         return refuse(f"these are the orders of {seat.name} ({seat.login}); this pull request is by {pr.login}",
                       hint)
-    if seat.github_id != pr.user_id:
+    elif seat.github_id != pr.user_id:
         return refuse(f"{seat.login}'s seat in {game.id} belongs to GitHub account id {seat.github_id}, but this "
                       f"pull request's author has id {pr.user_id}",
                       "if your account was renamed or replaced, ask the game master to update game.yaml")
@@ -276,7 +306,7 @@ def _check_ruling(repo: Path, games: check.GameCache, pr: PullRequest, change: C
     except LeagueError as e:
         return refuse(str(e), "check the game id in the path")
     masters = rulings.game_masters(game.config)
-    if masters.get(pr.login.lower()) != pr.user_id:
+    if not pr.queued and masters.get(pr.login.lower()) != pr.user_id:
         named = ", ".join(sorted(masters)) or "none is named yet"
         return refuse(f"{change.path} is a ruling, and only a game master of {game.id} may make one; this pull "
                       f"request is by {pr.login}", f"the game masters are in games/{game.id}/game.yaml "
@@ -430,7 +460,13 @@ def receipt(pr: PullRequest, results: list[FileResult]) -> str:
     """The job summary: the orders as the adjudicator understood them, warnings, and every refusal."""
     errors = sum(f.severity == "error" for r in results for f in r.findings)
     verdict = "✅ valid: these orders can be merged" if not errors else f"❌ refused: {errors} problem(s)"
-    lines = [f"## Orders receipt — pull request #{pr.number} by @{pr.login}", "", f"**{verdict}**", ""]
+    if pr.queued:
+        lines = [f"## Orders receipt — merge queue (pull request #{pr.number})", "", f"**{verdict}**", "",
+                 f"> Checked on the merge queue's commit {pr.head[:12]}: exactly what lands on the branch, against "
+                 f"the branch as it is now ({pr.base[:12]}). Each pull request's own check proved its author's "
+                 "seat.", ""]
+    else:
+        lines = [f"## Orders receipt — pull request #{pr.number} by @{pr.login}", "", f"**{verdict}**", ""]
     for r in results:
         lines.append(f"### {md_text(r.path)}")
         lines.append("")

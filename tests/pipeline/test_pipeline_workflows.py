@@ -93,9 +93,10 @@ def test_no_expression_is_spliced_into_a_shell_and_secrets_reach_one_step_only()
 
 def test_the_orders_check_runs_the_base_branch_code_on_the_pull_request_as_data():
     wf = load(ROOT / ".github/workflows/orders.yml")
-    assert list(wf["on"]) == ["pull_request"]
+    assert list(wf["on"]) == ["pull_request", "merge_group"], "the merge queue runs the check on the real merge"
     checkouts = [s for _, s in steps(wf) if s.get("uses", "").startswith("actions/checkout@")]
-    assert checkouts[0]["with"]["ref"] == "${{ github.event.pull_request.base.sha }}"
+    assert checkouts[0]["with"]["ref"] == \
+        "${{ github.event.pull_request.base.sha || github.event.merge_group.base_sha }}"
     assert checkouts[0]["with"]["path"] == "base" and checkouts[1]["with"]["path"] == "pr"
     runs = [s for _, s in steps(wf) if "run" in s]
     assert runs[0]["working-directory"] == "base", "turnpress is installed from the base checkout"
