@@ -123,7 +123,11 @@ def dice_secret(root: Path, game_id: str, *, demo: bool = False) -> bytes:
         sealed = sealed_dice_secret(root, game_id)
         if sealed is not None:
             return sealed
-        raise LeagueError(f"no dice secret for {game_id}: it is sealed to the game's key in "
-                          f"games/{game_id}/dice-secret.age: set {key_env(game_id)}")
+        # The key is what is missing (the dice secret, the sealed orders and the hidden state all open with it):
+        # the message names it first, and the variable or line that gives it.
+        raise LeagueError(f"the game's key of {game_id} is missing: set {key_env(game_id)} (or add the line "
+                          f"{game_id}=AGE-SECRET-KEY-... to {KEYS_VARIABLE}, or write .secrets/{game_id}.key); "
+                          f"its dice secret, sealed orders and hidden state are sealed to it (the dice secret in "
+                          f"games/{game_id}/dice-secret.age)")
     raise LeagueError(f"no dice secret for {game_id}: set {dice_secret_env(game_id)} or write it to "
                       f".secrets/{game_id}.dice (it was printed when the game was made)")

@@ -121,4 +121,4 @@ def test_the_dice_secret_sealed_to_the_game_key_runs_the_game(table: Table):
     assert "g1: turn 1 (Round 1) adjudicated" in table.out()
     # Without the key the dice secret stays sealed, and the run says which variable to set.
     assert table.cli("adjudicate", "g1", "--now", "2026-03-09T21:05+00:00") == 2
-    assert "sealed to the game's key in games/g1/dice-secret.age: set TURNPRESS_GAME_KEY_G1" in table.out()
+    assert "the game's key of g1 is missing: set TURNPRESS_GAME_KEY_G1" in table.out()

@@ -18,8 +18,10 @@ it again from public values either.
 from __future__ import annotations
 
 import datetime as dt
+import html
 import json
 import os
+import re
 import subprocess
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -60,6 +62,39 @@ def flat(text: str) -> str:
     """A text without the indentation of its lines: a hidden list or mapping nested at any depth of a YAML file
     is found by its own block form."""
     return "\n".join(line.strip() for line in text.splitlines())
+
+
+def searched(text: str) -> str:
+    """``flat(text)`` and, after it, every table in it read as the engine writes lists: a hidden list written one
+    value a cell (``<td>17</td>`` in a page, ``| 17 |`` in Markdown) along a row or down a column is found by its
+    comma-list form, and a two-cell row ``| key | value |`` by its YAML form ``key: value``."""
+    grids = [[[_cell(c) for c in CELL.findall(row)] for row in ROW.findall(table)] for table in TABLE.findall(text)]
+    block: list[list[str]] = []
+    for line in [*text.splitlines(), ""]:
+        line = line.strip()
+        if len(line) > 1 and line.startswith("|") and line.endswith("|"):
+            cells = [html.unescape(c).strip() for c in line[1:-1].split("|")]
+            if not all(re.fullmatch(r":?-+:?", c) for c in cells):  # the line under a Markdown table's head
+                block.append(cells)
+        elif block:
+            grids.append(block)
+            block = []
+    lines = []
+    for grid in (g for g in grids if g):
+        lines += [", ".join(row) for row in grid if row]
+        lines += [f"{row[0]}: {row[1]}" for row in grid if len(row) == 2]
+        lines += [", ".join(row[i] for row in grid if i < len(row)) for i in range(max(map(len, grid)))]
+    return flat(text) + ("\n" + "\n".join(lines) if lines else "")
+
+
+TABLE = re.compile(r"<table\b[^>]*>(.*?)</table>", re.DOTALL | re.IGNORECASE)
+ROW = re.compile(r"<tr\b[^>]*>(.*?)</tr>", re.DOTALL | re.IGNORECASE)
+CELL = re.compile(r"<t[dh]\b[^>]*>(.*?)</t[dh]>", re.DOTALL | re.IGNORECASE)
+TAG = re.compile(r"<[^>]*>")
+
+
+def _cell(inner: str) -> str:
+    return html.unescape(TAG.sub("", inner)).strip()
 
 
 @dataclass
@@ -325,8 +360,8 @@ class Outsider:
         for dirpath, _, names in os.walk(site):
             for name in names:
                 path = Path(dirpath) / name
-                pages[path.relative_to(site).as_posix()] = flat(path.read_bytes().decode("utf-8", "replace"))
-        return cls(commits, done, blobs, trees, messages, pages, [flat(t) for t in table.public_output], tags)
+                pages[path.relative_to(site).as_posix()] = searched(path.read_bytes().decode("utf-8", "replace"))
+        return cls(commits, done, blobs, trees, messages, pages, [searched(t) for t in table.public_output], tags)
 
     def leaks(self, secrets: list[Secret]) -> list[str]:
         """Each hidden value found where it may not be yet: the commit or file, and what."""
@@ -348,7 +383,7 @@ class Outsider:
 
     def flat(self, blob: str) -> str:
         if blob not in self.flattened:
-            self.flattened[blob] = flat(self.blobs[blob])
+            self.flattened[blob] = searched(self.blobs[blob])
         return self.flattened[blob]
 
     def files(self, commit: str, prefix: str) -> dict[str, str]:
@@ -427,6 +462,40 @@ def _planted_leak_is_found(table: Table, site: Path, secrets: list[Secret]) -> N
         assert any("after turn 0" in f and "hidden.yaml" in f for f in found), "the search finds a planted leak"
     finally:
         git(table.root, "reset", "-q", "--hard", "HEAD~1")
+    _planted_table_is_found(table, site, secrets, plain)
+
+
+def _planted_table_is_found(table: Table, site: Path, secrets: list[Secret], plain: Mapping[str, Any]) -> None:
+    """A hidden list written one value a cell, as a page's HTML table (down a column) and as a Markdown table
+    (along a row), is found in both files."""
+    values = _a_hidden_list(plain)
+    if values is None:
+        return
+    html_page = "<table>\n<tr><th>Karte</th></tr>\n" + "".join(
+        f"<tr><td>{html.escape(str(v))}</td></tr>\n" for v in values) + "</table>\n"
+    markdown = "| Runde | " + " | ".join(str(v) for v in values) + " |\n|---|" + "---|" * len(values) + "\n"
+    for rel, text in (("site/leak-table.html", html_page), ("site/leak-table.md", markdown)):
+        (table.root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (table.root / rel).write_text(text, encoding="utf-8")
+    git(table.root, "add", "--", "site/leak-table.html", "site/leak-table.md")
+    git(table.root, "commit", "-qm", "a table of the set-up")
+    try:
+        found = Outsider.of(table, site).leaks([Secret(s.what, s.forms) for s in secrets])
+        assert any("site/leak-table.html" in f and "site/leak-table.md" in f for f in found), \
+            f"the search finds a hidden list planted as table cells: {values}"
+    finally:
+        git(table.root, "reset", "-q", "--hard", "HEAD~1")
+
+
+def _a_hidden_list(value: Any) -> list[Any] | None:
+    """The first list of scalars in a hidden value that the search looks for by itself (see ``_forms``)."""
+    if isinstance(value, Mapping):
+        return next((found for v in value.values() if (found := _a_hidden_list(v)) is not None), None)
+    if isinstance(value, list):
+        if value and all(isinstance(v, int | str) for v in value):
+            return value if len(value) >= 4 and sum(len(str(v)) for v in value) >= 16 else None
+        return next((found for v in value if (found := _a_hidden_list(v)) is not None), None)
+    return None
 
 
 DEMO = Path(__file__).resolve().parents[2] / "demo"
