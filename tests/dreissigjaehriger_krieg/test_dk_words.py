@@ -13,6 +13,7 @@ import yaml
 
 from adjudicator import gamedata
 from adjudicator.rulesets.diplomacy import RULESET
+from adjudicator.rulesets.diplomacy.drawing import drawing_file
 from adjudicator.rulesets.diplomacy.mapdata import (
     MapDataError,
     _build,
@@ -236,8 +237,10 @@ def test_contradicting_words_are_refused_when_the_map_is_read():
 
 def test_a_game_pins_the_words_with_its_map():
     assert map_data_files("dreissigjaehriger-krieg") == [map_file("dreissigjaehriger-krieg"), WORDS]
-    assert RULESET.data_files({"map": "dreissigjaehriger-krieg"}) == map_data_files("dreissigjaehriger-krieg")
-    assert RULESET.data_files({"map": "standard"}) == [map_file("standard")]
+    # and beside them the drawing the issue pages are rendered from (pinned too, issue 22)
+    assert RULESET.data_files({"map": "dreissigjaehriger-krieg"}) == [
+        *map_data_files("dreissigjaehriger-krieg"), drawing_file("dreissigjaehriger-krieg")]
+    assert RULESET.data_files({"map": "standard"}) == [map_file("standard"), drawing_file("standard")]
     # the game reads its pinned copy: one where 'marschiert' moves reads it, the package's does not
     pinned = {map_file("dreissigjaehriger-krieg"): gamedata.packaged(PACKAGE, map_file("dreissigjaehriger-krieg")),
               WORDS: gamedata.packaged(PACKAGE, WORDS).replace(b"move: [", b"move: [marschiert, ")}
