@@ -338,10 +338,7 @@ class Status:
     waiting_asked: list[str]
     due: bool
     reason: str
-    extended: tuple[str, ...] = ()  # who used an NMR extension of this turn: ``deadline`` is the moved one
-    scheduled: dt.datetime | None = None  # the deadline before an NMR extension moved it
-    absent: tuple[str, ...] = ()  # whose dated absences moved the deadline from ``planned``
-    planned: dt.datetime | None = None  # the deadline of the schedule (or a ruling), before any move
+    moves: Deadline | None = None  # what moved ``deadline`` from the schedule's: absences, an NMR extension
 
 
 def status(game: Game, now: dt.datetime) -> Status:
@@ -358,8 +355,7 @@ def status(game: Game, now: dt.datetime) -> Status:
     waiting = sorted(s.player for s in subs if s.checked.wait)
     due, reason = schedmod.is_due(game.schedule, deadline, now, finished=phase.finished, awaited=phase.awaited,
                                   submitted=in_, waiting=waiting)
-    return Status(game, turn, phase, deadline, in_, waiting, due, reason, when.extended, when.scheduled, when.absent,
-                  when.planned)
+    return Status(game, turn, phase, deadline, in_, waiting, due, reason, when)
 
 
 @dataclass(frozen=True)

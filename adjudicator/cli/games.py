@@ -117,12 +117,13 @@ def status(args: argparse.Namespace) -> int:
         print(f"{gid}: turn {st.turn}, {st.phase.label}" + (" (finished)" if st.phase.finished else ""))
         zone = st.game.schedule.zone if st.game.schedule is not None else None
         print(f"  deadline: {deadline_text(st.deadline, now, zone) if st.deadline else 'none'}")
-        if st.absent and st.planned is not None:
-            print(f"  absence: {', '.join(names.get(k, k) for k in st.absent)} away: the deadline moved from "
-                  f"{st.planned.astimezone(zone):%Y-%m-%d %H:%M %Z}")
-        if st.extended and st.scheduled is not None:
-            print(f"  NMR extension: {', '.join(names.get(k, k) for k in st.extended)} had nothing in at "
-                  f"{st.scheduled.astimezone(zone):%Y-%m-%d %H:%M %Z}: the deadline moved once")
+        moves = st.moves
+        if moves is not None and moves.absent and moves.planned is not None:
+            print(f"  absence: {', '.join(names.get(k, k) for k in moves.absent)} away: the deadline moved from "
+                  f"{moves.planned.astimezone(zone):%Y-%m-%d %H:%M %Z}")
+        if moves is not None and moves.extended and moves.scheduled is not None:
+            print(f"  NMR extension: {', '.join(names.get(k, k) for k in moves.extended)} had nothing in at "
+                  f"{moves.scheduled.astimezone(zone):%Y-%m-%d %H:%M %Z}: the deadline moved once")
         print(f"  orders in: {', '.join(names.get(k, k) for k in st.submitted) or 'none'}")
         missing = [names.get(k, k) for k in st.phase.awaited if k not in st.submitted]
         print(f"  awaited: {', '.join(missing) or 'nobody'}")

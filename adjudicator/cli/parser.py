@@ -40,7 +40,9 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
     s.add_argument("game", help="the game's id: lower-case letters, digits, '-'")
     s.add_argument("--player", action="append", default=[], metavar="NAME:LOGIN:ID[:ROLE]")
     s.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    s.add_argument("--schedule", metavar="first=YYYY-MM-DD HH:MM,every=14 days,timezone=Europe/Berlin,grace=60")
+    s.add_argument("--schedule", metavar="first=YYYY-MM-DD HH:MM,every=14 days,timezone=Europe/Berlin,grace=60",
+                   help="the deadlines; also remind=24 hours, absence=7 days, nmr_extension=1 x 2 days, and a kind "
+                        "of phase with a period of its own (retreat=2 days): see the game master's guide")
     s.add_argument("--title")
     s.add_argument("--demo", action="store_true", help="keep the dice secret in the repository (demo games only)")
     s.add_argument("--now", help="ISO time the first deadline must lie after (default: now)")

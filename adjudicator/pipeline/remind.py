@@ -148,8 +148,9 @@ def reminder(st: turn.Status, now: dt.datetime, lang: str) -> Message | None:
     who = ", ".join(mention(seats[k].login, seats[k].name) if k in seats else inert(k) for k in missing)
     text = words.say(lang, "remind", game=inert(game.title), turn=st.turn, label=inert(st.phase.label),
                      when=local(game, st.deadline), who=who)
-    if st.planned is not None and st.planned != st.deadline:  # an absence or an NMR extension moved it
-        text += " " + words.say(lang, "remind_moved", when=local(game, st.planned))
+    planned = st.moves.planned if st.moves is not None else None
+    if planned is not None and planned != st.deadline:  # an absence or an NMR extension moved it
+        text += " " + words.say(lang, "remind_moved", when=local(game, planned))
     return Message("reminder", game.id, st.turn, thread, remind_marker(game.id, st.turn, st.deadline), text)
 
 
