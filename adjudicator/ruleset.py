@@ -125,7 +125,8 @@ class OffersChoices(Protocol):
         ``claims`` in cut order, each a ``path`` into the orders (``*``: each row, the last first) with the
         ``draws`` one unit makes on each budget (``by``: a row's key choosing its draws; ``match``: what its
         mapping must hold; a draw of ``"price"``: the mapping's price). An overdrawn budget is cut back claim by
-        claim, each by as little as makes the rest fit.
+        claim, each by as little as makes the rest fit. ``known`` (on the form): values the form offers where the
+        schema allows more (``schemaform.known``); the page names a sheet's value outside them, as ``check`` does.
         """
 
 

@@ -10,7 +10,8 @@ labels, a default, or a field of another kind (Auf Achse's route, picked field b
 A path is the keys from the top joined by ``/``, ``*`` for the items of an array: ``trucks/*/route``. A hint
 ``{"skip": True}`` leaves a key out of the form (the sheet may still hold it, written by hand). A hint named
 ``pattern <regex>`` applies to every string of that ``pattern`` (Calamity's policy codes, wherever they stand);
-``names`` labels the values of every ``enum`` (a player's key by their name).
+``names`` labels the values of every ``enum`` (a player's key by their name). ``known`` lists the values a
+hint offers where the schema allows more, for the page to name a sheet's value outside them.
 
 >>> schema = {"type": "object", "required": ["card"], "properties": {
 ...     "card": {"type": "integer", "minimum": 1, "maximum": 5, "description": "the card to play"},
@@ -94,6 +95,28 @@ def field(schema: Mapping[str, Any], path: str, label: str, hints: Hints, names:
     if "boolean" in types:
         return {**base, "kind": "flag", "default": False, **hint}
     return {**base, "kind": "text", "max": int(schema.get("maxLength", 200)), **hint}
+
+
+def _at(schema: Mapping[str, Any], path: str) -> Mapping[str, Any]:
+    """The schema of the value at ``path`` (``{}`` where the schema does not say)."""
+    for key in path.split("/"):
+        schema = _nullable(schema)
+        schema = schema.get("items", {}) if key == "*" else schema.get("properties", {}).get(key, {})
+    return _nullable(schema)
+
+
+def known(schema: Mapping[str, Any], hints: Hints) -> list[dict[str, Any]]:
+    """The values the form offers where the schema itself allows more (a free number or string the state
+    narrows: the orders offered this round, the road fields): the page names a sheet's value outside them, as
+    ``check`` does. ``[{"path": [...], "values": [...]}]``, a path as in ``hints`` split at ``/``.
+
+    >>> known({"properties": {"order": {"type": "integer"}, "kind": {"enum": ["a", "b"]}}},
+    ...       {"order": {"options": options([(3, "three")])}, "kind": {"options": options([("a", "A")])}})
+    [{'path': ['order'], 'values': [3]}]
+    """
+    return [{"path": path.split("/"), "values": [o["value"] for o in hint["options"]]}
+            for path, hint in hints.items() if "options" in hint and not path.startswith("pattern ")
+            and "enum" not in _at(schema, path)]
 
 
 def options(values: list[tuple[Any, str]]) -> list[dict[str, Any]]:

@@ -1,13 +1,20 @@
-"""The page's verdict and ``turnpress validate`` on a shared corpus of sheets (issue #16, "Show it").
+"""The page's verdict and ``turnpress validate`` on a shared corpus of sheets for every ruleset (issue #16, "Show
+it"): Diplomacy, Bretton Woods, Auf Achse (its auction and a round with trucks), The Policy Maker, Calamity and
+the Thirty Years' War.
 
 Each sheet goes through the page's own check in the browser (``window.tpOrders.check``: the YAML as turnpress
-reads it, the turn's JSON Schema, the budgets) and through ``validate``. They agree on what the page can know:
+reads it, the turn's JSON Schema, the values the ruleset's form offers, the budgets) and through ``validate``.
+They agree on what the page can know:
 
 - a good sheet: neither finds an error, and neither warns of a cut;
 - a sheet the schema refuses: the page names an error on every line where ``validate`` names one, and on no other;
+- a value the form does not offer (Auf Achse: a bid on an order not offered this round, a construction site on
+  no road field): both name it, on the same line;
 - an overdrawn sheet (Bretton Woods): the page warns of exactly the budgets ``validate``'s cut warnings name;
-- a sheet only the rules refuse (a move to a province out of reach): ``validate`` names it; the page finds no
-  error of its own (it says the rules are checked in full by the pull request's check) and invents none.
+- a sheet only the rules refuse (a move to a province out of reach, a route over a field not next to the last,
+  a sector changed twice, an offer in the wrong category, too few religion points): ``validate`` names it; the
+  page finds no error of its own (it says the rules are checked in full by the pull request's check) and
+  invents none.
 """
 
 from __future__ import annotations
@@ -17,14 +24,14 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import check
+from adjudicator import check, store
 from adjudicator.rulesets.bretton_woods import orders as bw
 
 from ..site.webdriver import Browser
 from .conftest import League
 from .test_orders_browser import open_page, pick
 
-HEAD = "game: {game}\nturn: 1\nplayer: {player}\norders:\n"
+HEAD = "game: {game}\nturn: {turn}\nplayer: {player}\norders:\n"
 LINE = re.compile(r"^(?:line|Zeile) ([0-9]+)")  # the page speaks the game's language
 
 DIPLOMACY = [
@@ -56,12 +63,59 @@ BRETTON_WOODS = [
     ("rule", "  transfers:\n    - {to: Nowhere, good: a, count: 1}\n"),
 ]
 
-CASES = [("dip", "ann", kind, body) for kind, body in DIPLOMACY] + \
-        [("bw", "ann", kind, body) for kind, body in BRETTON_WOODS]
+AUF_ACHSE_AUCTION = [
+    ("good", "  bids:\n    - {order: 1, kj: 250}\n    - {order: 5, kj: 400, unless_won: [1]}\n"),
+    ("good", "  bids: []\n"),
+    ("schema", "  bids:\n    - {order: 1, kj: -250}\n"),
+    ("schema", "  bids:\n    - {order: 1}\n"),
+    ("schema", "  bids:\n    - {order: 1, kj: 5, bid: 3}\n"),
+    ("known", "  bids:\n    - {order: 3, kj: 5}\n    - {order: 99, kj: 5}\n"),
+    ("rule", "  bids:\n    - {order: 1, kj: 5, unless_won: [2]}\n"),
+]
+
+AUF_ACHSE_ROUND = [
+    ("good", "  trucks:\n    - route: [HH, HH-H.1, HH-H.2]\n  site: {field: K-F.2, kj: 5}\n"),
+    ("schema", "  trucks:\n    - route: HH\n"),
+    ("schema", "  trailer: {type: huge}\n"),
+    ("known", "  site: {field: Nowhere, kj: 5}\n"),
+    ("known", "  site: {field: HH, kj: 5}\n"),
+    ("rule", "  trucks:\n    - route: [HH, M]\n"),
+]
+
+POLICY_MAKER = [
+    ("good", "  tax:\n    - {sector: energy, change: -1}\n  initiatives: [rural-clinics]\n"),
+    ("schema", "  tax:\n    - {sector: energy, change: 2}\n"),
+    ("schema", "  tax:\n    - {sector: space, change: 1}\n"),
+    ("schema", "  initiatives: [rural-clinics, rural-clinics]\n"),
+    ("rule", "  tax:\n    - {sector: energy, change: -1}\n    - {sector: energy, change: 1}\n"),
+]
+
+CALAMITY = [  # a player not awaited: standing orders
+    ("good", "  standing:\n    C: {before_row: keep, after_row: 3, accept_fee: 15}\n    cover: [D1]\n"),
+    ("schema", "  standing:\n    C: {after_row: 9}\n"),
+    ("schema", "  standing:\n    E: {after_row: 2}\n"),
+    ("schema", "  standing:\n    cover: [Z9]\n"),
+    ("rule", "  standing:\n    C:\n      pass: [{policy: D1, to: cai, fee: 10}]\n"),
+]
+
+THIRTY_YEARS_WAR = [  # Bayern, Spring 1618, religion points from the allotment
+    ("good", "  - A Aug H\n  - \"Kirchenbau: A Aug (2 RP)\"\n  - Konfession protestantisch\n"),
+    ("good", "  - A FAns T F/ec\n  - Konfession katholisch\n"),
+    ("schema", "  - {unit: A Aug, moov: Ulm}\n"),
+    ("rule", "  - \"Ungehorsam stiften: A Aug (1 RP)\"\n"),
+    ("rule", "  - A Aug - Mos\n"),
+]
+
+# (game, player, turn): a player named "@awaited" is the one the phase awaits, "@free" one it does not
+GAMES = {"dip": ("ann", 1), "bw": ("ann", 1), "aa": ("ann", 1), "ar": ("ann", 2), "pm": ("@awaited", 1),
+         "ca": ("@free", 1), "jk": ("jk0", 1)}
+CASES = [(game, kind, body) for game, corpus in (
+    ("dip", DIPLOMACY), ("bw", BRETTON_WOODS), ("aa", AUF_ACHSE_AUCTION), ("ar", AUF_ACHSE_ROUND),
+    ("pm", POLICY_MAKER), ("ca", CALAMITY), ("jk", THIRTY_YEARS_WAR)) for kind, body in corpus]
 
 
-def validate(root: Path, game: str, player: str, text: str) -> list:
-    path = root / f"orders/{game}/0001/{player}.yaml"
+def validate(root: Path, game: str, player: str, turn: int, text: str) -> list:
+    path = root / f"orders/{game}/{turn:04d}/{player}.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     try:
@@ -74,22 +128,32 @@ def cut_budgets(message: str) -> set[str]:
     return {label for label in bw.BUDGET_TEXT.values() if f"{label}:" in message}
 
 
-@pytest.mark.parametrize(("game", "player", "kind", "body"), CASES,
-                         ids=[f"{g}-{k}-{n}" for n, (g, _, k, _) in enumerate(CASES)])
-def test_the_page_and_validate_agree(browser: Browser, served: str, league: League, game: str, player: str,
-                                     kind: str, body: str):
+def who(league: League, game: str) -> str:
+    player = GAMES[game][0]
+    if not player.startswith("@"):
+        return player
+    loaded = store.load_game(league.root, game)
+    phase = loaded.ruleset.phase(loaded.effective_state(loaded.open_turn))
+    return phase.awaited[0] if player == "@awaited" else next(p.key for p in loaded.players
+                                                               if p.key not in phase.awaited)
+
+
+@pytest.mark.parametrize(("game", "kind", "body"), CASES, ids=[f"{g}-{k}-{n}" for n, (g, k, _) in enumerate(CASES)])
+def test_the_page_and_validate_agree(browser: Browser, served: str, league: League, game: str, kind: str, body: str):
+    player, turn = who(league, game), GAMES[game][1]
     if browser.script("return window.tpOrders && document.getElementById('tp-work') && "
-                      "!document.getElementById('tp-work').hidden && location.pathname") != f"/games/{game}/orders/":
+                      "!document.getElementById('tp-work').hidden && location.pathname + ' ' + "
+                      "document.getElementById('tp-player').value") != f"/games/{game}/orders/ {player}":
         open_page(browser, served, game)
         pick(browser, player)
-    text = HEAD.format(game=game, player=player) + body
+    text = HEAD.format(game=game, turn=turn, player=player) + body
     page = browser.script("return window.tpOrders.check(arguments[0])", text)
-    found = validate(league.root, game, player, text)
+    found = validate(league.root, game, player, turn, text)
     page_errors = [p for p in page if p["severity"] == "error"]
     errors = [f for f in found if f.severity == "error"]
     if kind == "good":
         assert page_errors == [] and errors == [], (page, found)
-    elif kind == "schema":
+    elif kind in ("schema", "known"):
         assert errors, "the corpus sheet is bad"
         assert {int(LINE.match(p["where"]).group(1)) for p in page_errors} == {f.line for f in errors}, (page, found)
     elif kind == "rule":

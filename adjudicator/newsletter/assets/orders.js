@@ -576,6 +576,37 @@
     });
   }
 
+  /* The values the ruleset's form offers where the schema allows more (``known``: the orders offered this
+     round, the road fields): a sheet's value outside them is named at its line, as ``check`` names it. */
+  function knownProblems(form, orders, parsed, text) {
+    var out = [];
+    form.known.forEach(function (k) {
+      var found = [{node: orders, at: []}];
+      k.path.forEach(function (step) {
+        var next = [];
+        found.forEach(function (f) {
+          var n = f.node;
+          if (step === "*" && Array.isArray(n)) {
+            n.forEach(function (item, i) {
+              next.push({node: item, at: f.at.concat([String(i)])});
+            });
+          } else if (n && typeof n === "object" && !Array.isArray(n) &&
+              Object.prototype.hasOwnProperty.call(n, step)) {
+            next.push({node: n[step], at: f.at.concat([step])});
+          }
+        });
+        found = next;
+      });
+      found.forEach(function (f) {
+        if (f.node !== null && f.node !== undefined && k.values.indexOf(f.node) < 0) {
+          out.push({severity: "error", where: where("#/orders/" + f.at.map(encodeURIComponent).join("/"), parsed,
+            text), message: W("not_offered", {value: f.node})});
+        }
+      });
+    });
+    return out;
+  }
+
   function check(text) {
     var problems = [];
     var size = new TextEncoder().encode(text).length;
@@ -598,6 +629,9 @@
       return [{severity: "error", where: W("the_file"), message: String(err.message || err).split("\n")[0]}];
     }
     problems = problems.concat(schemaProblems(player.schema, doc, parsed, text));
+    if (problems.length === 0 && player.form && player.form.known) {
+      problems = knownProblems(player.form, doc.orders, parsed, text);
+    }
     if (problems.length === 0 && player.form && player.form.cuts) {
       problems = cutProblems(player.form.cuts, doc.orders);
     }

@@ -98,4 +98,6 @@ def choices(state: State, player: str) -> dict[str, Any]:
                 hints[f"{part}/{cond}"] = {"skip": True}
         if state["site"]:
             notes.append(f"Baustelle in dieser Runde: {state['site']} (weder befahren noch überqueren).")
-    return {"notes": notes, "field": schemaform.form(order_schema(state, player), "Befehle", hints)}
+    schema = order_schema(state, player)
+    return {"notes": notes, "field": schemaform.form(schema, "Befehle", hints),
+            "known": schemaform.known(schema, hints)}
