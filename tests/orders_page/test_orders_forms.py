@@ -92,7 +92,7 @@ def test_auf_achse_bids_a_route_field_by_field_the_site_and_a_trailer(browser: B
     pick_in(browser, 'fieldset[data-key="trailer"]', "Typ", browser.script(
         "return document.querySelector('fieldset[data-key=\"trailer\"] select').options[1].text"))
     browser.wait_for(lambda: errors(browser) == [], "a good sheet")
-    browser.script("document.getElementById('tp-form').scrollIntoView()")
+    browser.script("document.querySelector('fieldset[data-key=\"bids\"]').scrollIntoView()")
     browser.screenshot(ARTIFACTS / "auf-achse-desktop.png")
     browser.resize(390, 844)
     browser.script(f"document.querySelector('{route}').scrollIntoView()")
