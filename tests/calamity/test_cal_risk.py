@@ -1,9 +1,11 @@
 """(3)(iii)b: a risk field and its three steps, played by mail as reaction and answer phases."""
 
 import copy
+from typing import get_args
 
 from adjudicator import yamlio
 from adjudicator.rulesets.calamity import RULESET
+from adjudicator.rulesets.calamity.game import OfferResult
 
 from .cal_helpers import arrange, new_game, play, seed_for
 
@@ -290,3 +292,19 @@ def test_a_policy_received_in_a_step_is_passed_on_at_a_later_step_not_down_a_cha
     assert cash(table) == cash(by_mail) and by_mail["players"]["dee"]["policies"] == ["C1"]
     assert {p: by_mail["players"][p]["policies"] for p in by_mail["seats"]} == {
         p: table["players"][p]["policies"] for p in table["seats"]}
+
+
+def test_an_accepted_offer_lapses_when_the_giver_can_no_longer_pay_its_fee():
+    """(iii)b 1. Schritt b): a pass-on costs the giver the agreed fee. Bob offers C1 and C2 to Dee for 15 GE
+    each with 20 GE in hand, and Dee accepts both: the first passes, the second lapses and is returned to the
+    bank as Bob asked, for 4 GE. Every result is one of the rules' ``OfferResult`` words."""
+    st = at_risk_c(cash={"bob": 20})
+    offers = [{"policy": "C1", "to": "dee", "fee": 15}, {"policy": "C2", "to": "dee", "fee": 15,
+                                                          "if_refused": "return"}]
+    accept = [{"policy": "C1", "from": "bob", "fee": 15}, {"policy": "C2", "from": "bob", "fee": 15}]
+    st = play(st, {"bob": {"pass": offers}, "cy": {}, "dee": {"accept": accept}}).state
+    results = [o["result"] for o in st["risk"]["offers"]]
+    assert results == ["passed", "lapsed, returned"]
+    assert set(results) <= set(get_args(OfferResult))
+    assert st["players"]["dee"]["policies"] == ["C1"] and st["players"]["bob"]["policies"] == []
+    assert cash(st)["bob"] == 20 - 15 - 4 and cash(st)["dee"] == 315

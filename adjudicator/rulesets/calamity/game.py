@@ -14,7 +14,7 @@ Every function here changes the state it is given; ``adjudicate`` hands them a c
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from ...dice import Dice
 from . import ledger
@@ -612,6 +612,19 @@ def resolve_answers(st: State, orders: Mapping[str, Orders], dice: Dice, log: Lo
     next_risk_step(st, dice, log)
 
 
+OfferResult = Literal["passed", "refused", "lapsed", "refused, returned", "lapsed, returned"]
+"""What became of a policy offered to a co-player ((iii)b 1. Schritt b)): it passed for the fee; the recipient
+refused it; or it lapsed (accepted, but the giver no longer held the policy or the fee). ``returned``: not passed,
+it went back to the bank for the step's fee as the giver asked (``if_refused: return``, 1. Schritt a))."""
+
+
+def not_passed(refused: bool, returned: bool) -> OfferResult:
+    """The result of an offer that did not pass: refused or lapsed, and whether the policy was returned."""
+    if refused:
+        return "refused, returned" if returned else "refused"
+    return "lapsed, returned" if returned else "lapsed"
+
+
 def carry_out(st: State, offers: list[dict[str, Any]], log: Log) -> None:
     """Accepted offers: the policy goes to the recipient and the giver pays the fee to him. A refused (or
     lapsed) offer leaves the policy with the giver, or returns it to the bank if the giver asked for that."""
@@ -623,19 +636,20 @@ def carry_out(st: State, offers: list[dict[str, Any]], log: Log) -> None:
             transfer(st, code, giver, taker)
             credit(st, giver, -offer["fee"])
             credit(st, taker, offer["fee"])
-            offer["result"] = "passed"
+            passed: OfferResult = "passed"
+            offer["result"] = passed
             log.say(f"{name(st, taker)} accepts offer {offer['id']}: {code} passes from {name(st, giver)}, "
                     f"who pays {offer['fee']} GE.")
             continue
-        offer["result"] = "refused" if not offer["answer"] else "lapsed"
         why = "refuses" if not offer["answer"] else "cannot take (the giver no longer can pass it)"
         line = f"{name(st, taker)} {why} offer {offer['id']} ({code} from {name(st, giver)})"
-        if (offer["if_refused"] == "return" and count(st, giver, code) > 0
-                and st["players"][giver]["cash"] >= fee):
+        returned = (offer["if_refused"] == "return" and count(st, giver, code) > 0
+                    and st["players"][giver]["cash"] >= fee)
+        if returned:
             ledger.remove_policy(st, giver, code)
             credit(st, giver, -fee)
-            offer["result"] += ", returned"
             line += f"; {name(st, giver)} returns it to the bank for {fee} GE"
+        offer["result"] = not_passed(not offer["answer"], returned)
         log.say(line + ".")
 
 
