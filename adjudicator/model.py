@@ -137,6 +137,12 @@ class GameConfig:
         return int(self.data["dice"]["length"])
 
     @property
+    def hidden_commitment(self) -> bytes | None:
+        """The end of the hidden dice chain (``dice: hidden:``), in a game whose rules draw hidden things."""
+        found = self.data.get("dice", {}).get("hidden")
+        return bytes.fromhex(found) if found else None
+
+    @property
     def public_secret(self) -> bool:
         """True for a demo game, whose dice secret is in the repository on purpose."""
         return bool(self.data["dice"].get("public_secret"))

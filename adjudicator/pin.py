@@ -116,7 +116,7 @@ def set_up_again(game: Game, git_root: Path) -> str | None:
     if not made:
         return None
     links = hidden.links(game, game.game_identities())
-    if hidden.has_chain(game.config) and links is None:
+    if hidden.has_chain(game.settings) and links is None:
         return None
     then: dict[str, Any] = yamlio.load(history.git(git_root, "show", f"{made[0]}:{config_relpath(game.id)}")
                                        .encode()).data

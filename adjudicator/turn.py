@@ -108,7 +108,7 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
         config["dice"]["public_secret"] = True
     hidden_secret = os.urandom(32) if keyed and declared.hidden_draws else None
     if hidden_secret is not None:
-        hiddenmod.new_chain(config, hidden_secret)
+        config["dice"]["hidden"] = hiddenmod.chain_commitment(hidden_secret, dicemod.CHAIN_LENGTH)
     identity = None
     if keyed:
         public_key, identity = crypto.new_identity()
@@ -483,7 +483,7 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
     only the public part of default orders and no problem texts (they may quote a hand or an account); the
     turn that ends a game with a hidden chain publishes its link.
     """
-    if hiddenmod.has_chain(game.config) and hidden_link is None:
+    if hiddenmod.has_chain(game.settings) and hidden_link is None:
         raise LeagueError(f"{game.id}: turn {turn} draws hidden information, and its hidden link is not known "
                           f"here (set {key_env(game.id)})")
     declared = secrecymod.of(game.ruleset, game.settings.options)
