@@ -137,6 +137,23 @@ class GameConfig:
         return int(self.data["dice"]["length"])
 
     @property
+    def game_masters(self) -> dict[str, int]:
+        """The game masters it names (``game_masters``): login in lower case -> numeric GitHub id; entries of
+        another shape are left out (a ruling from them is refused)."""
+        out = {}
+        for entry in self.data.get("game_masters") or []:
+            if isinstance(entry, Mapping) and isinstance(entry.get("login"), str) and isinstance(entry.get("id"), int):
+                out[entry["login"].lower()] = entry["id"]
+        return out
+
+    @property
+    def pinned(self) -> Mapping[str, str] | None:
+        """The digests of the rules' data files pinned at the set-up (``data:``, path -> digest); None for a game
+        set up before turnpress pinned data, which reads the installed files."""
+        found = self.data.get("data")
+        return found if isinstance(found, Mapping) else None
+
+    @property
     def hidden_commitment(self) -> bytes | None:
         """The end of the hidden dice chain (``dice: hidden:``), in a game whose rules draw hidden things."""
         found = self.data.get("dice", {}).get("hidden")
@@ -145,7 +162,7 @@ class GameConfig:
     @property
     def public_secret(self) -> bool:
         """True for a demo game, whose dice secret is in the repository on purpose."""
-        return bool(self.data["dice"].get("public_secret"))
+        return bool((self.data.get("dice") or {}).get("public_secret"))
 
 
 Severity = Literal["error", "warning"]

@@ -58,7 +58,7 @@ def pin(root: Path, game_id: str) -> Pinned:
     with verify.committed_tree(root, head, game_id) as tree:
         game = load_game(tree, game_id)
         if game.pins_data:
-            raise LeagueError(f"pin: {game_id} pins its data already ({len(game.config['data'])} file(s) under "
+            raise LeagueError(f"pin: {game_id} pins its data already ({len(game.settings.pinned or {})} file(s) under "
                               f"data: in {config_rel}); a game's data never changes after it is pinned")
         if not isinstance(game.ruleset, PinsData):
             raise LeagueError(f"pin: {game_id}'s rules ({game.settings.ruleset}) read no data files: nothing to pin")

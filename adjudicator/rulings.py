@@ -62,15 +62,6 @@ def relpath(game: str, turn: int) -> str:
     return f"rulings/{game}/{turn:04d}.yaml"
 
 
-def game_masters(config: Mapping[str, Any]) -> dict[str, int]:
-    """The game masters ``game.yaml`` names: login in lower case -> numeric GitHub id."""
-    out = {}
-    for entry in config.get("game_masters") or []:
-        if isinstance(entry, Mapping) and isinstance(entry.get("login"), str) and isinstance(entry.get("id"), int):
-            out[entry["login"].lower()] = entry["id"]
-    return out
-
-
 def parse(file: str, raw: bytes, game: str, turn: int, masters: Mapping[str, int], zone: dt.tzinfo) -> Ruling:
     """A ruling file as a ``Ruling``; ``LeagueError`` naming the file, line and what to write otherwise."""
     def fail(message: str, where: tuple[str | int, ...] = (), hint: str = "") -> LeagueError:

@@ -159,17 +159,18 @@ class Game:
             rules = get(self.settings.ruleset)
         except KeyError as e:
             raise LeagueError(f"games/{self.id}/game.yaml: {e.args[0]}") from None
-        if "data" not in self.config:  # set up before turnpress pinned data: the installed data is all there is
+        digests = self.settings.pinned
+        if digests is None:  # set up before turnpress pinned data: the installed data is all there is
             return rules
         files = self.pinned_data
         if files is None:
-            files = gamedata.load(data_relpath(self.id), self.root / data_relpath(self.id), self.config["data"])
+            files = gamedata.load(data_relpath(self.id), self.root / data_relpath(self.id), digests)
         return gamedata.in_context(package_of(rules), files, rules)
 
     @property
     def pins_data(self) -> bool:
         """True if the game replays with the data it was set up with (``data:`` in ``game.yaml``)."""
-        return "data" in self.config
+        return self.settings.pinned is not None
 
     @property
     def players(self) -> list[Player]:
@@ -259,7 +260,7 @@ class Game:
         if turn < 1:
             return None
         zone = self.schedule.zone if self.schedule is not None else dt.UTC
-        return rulings.read(self.root, self.id, turn, rulings.game_masters(self.config), zone)
+        return rulings.read(self.root, self.id, turn, self.settings.game_masters, zone)
 
     def deadline(self, turn: int, kind: str | None = None, *, scheduled: bool = False) -> dt.datetime | None:
         """Turn ``turn``'s deadline: a ruling's, else from the schedule, chained from the deadline turn ``turn-1``

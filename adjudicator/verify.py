@@ -53,7 +53,7 @@ from . import orders as ordersmod
 from . import schedule as schedmod
 from . import secrecy as secrecymod
 from .errors import LeagueError, RulesetError, SealError
-from .model import HIDDEN_KEYS, State, TurnReport, account
+from .model import HIDDEN_KEYS, GameConfig, State, TurnReport, account
 from .ruleset import PinsData
 from .sealed import crypto
 from .secrets import FILE_SUFFIX, SECRETS_DIR, key_env
@@ -329,7 +329,7 @@ def _anchoring(git_root: Path, game_id: str, done: Verification) -> list[Finding
     config = yamlio.load(history.git(git_root, "show", f"HEAD:games/{game_id}/game.yaml").encode()).data
     found: list[Finding] = []
     if len(made) > 1:
-        if config.get("dice", {}).get("public_secret"):
+        if GameConfig(config).public_secret:
             done.notes.append(f"set up again from its script in commit {made[0][:12]} (a demo game, whose dice "
                               "secret is public); its history is anchored there")
         else:

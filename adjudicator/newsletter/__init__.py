@@ -240,7 +240,7 @@ def _lead(game: Game, turn: int, state: dict[str, Any], report: TurnReport, lang
 def takes_open_orders(game: Game) -> bool:
     """True for a game whose rules would seal its orders (``secrecy``) but which takes them open, as its game
     master chose (``orders: open``): its issues and its page say so (issue 15)."""
-    options = {k: v for k, v in game.config.get("options", {}).items() if k not in ENGINE_OPTIONS}
+    options = {k: v for k, v in game.settings.options.items() if k not in ENGINE_OPTIONS}
     return not game.sealed_orders and secrecymod.of(game.ruleset, options).sealed_by_default
 
 

@@ -305,7 +305,7 @@ def _check_ruling(repo: Path, games: check.GameCache, pr: PullRequest, change: C
         game = games.game(game_id)
     except LeagueError as e:
         return refuse(str(e), "check the game id in the path")
-    masters = rulings.game_masters(game.config)
+    masters = game.settings.game_masters
     if not pr.queued and masters.get(pr.login.lower()) != pr.user_id:
         named = ", ".join(sorted(masters)) or "none is named yet"
         return refuse(f"{change.path} is a ruling, and only a game master of {game.id} may make one; this pull "
