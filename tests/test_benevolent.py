@@ -105,4 +105,4 @@ def test_bretton_woods_the_instruction_is_ignored_the_rest_stands():
     kept, dropped = benevolent.read(BRETTON_WOODS, state, "anna", orders)
     assert kept is not None and "attacks" in kept and kept["attacks"] == []
     assert kept["transfers"] == [{"to": "Borduria", "good": "a", "count": 1}]
-    assert dropped == ["no country named 'Nowhere' in the game"]
+    assert dropped == ["kein Land im Spiel heißt 'Nowhere'"]

@@ -115,4 +115,5 @@ def test_a_long_contact_line_names_its_length_and_the_limit():
     orders = {**RULESET.default_orders(state, "anna", None), "contacts": ["short", "x" * 85]}
     [problem] = [p for p in RULESET.check(state, "anna", orders) if p.severity == "error"]
     assert (problem.message, problem.path, problem.hint) == (
-        "contact line 2 has 85 characters; a line has at most 70 (7.1)", ("contacts", 1), "split it into shorter lines")
+        "Kontaktzeile 2 hat 85 Zeichen; eine Zeile hat höchstens 70 Zeichen (7.1)", ("contacts", 1),
+        "teilen Sie sie in kürzere Zeilen")

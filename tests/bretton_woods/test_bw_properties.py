@@ -100,5 +100,5 @@ def test_every_cut_is_reported_and_the_rest_fits(data, raw):
     avail = od.available(state["countries"]["anna"])
     for budget in od.BUDGETS:
         assert sum(od.get(kept, p) * u.get(budget, 0) for p, u in table) <= avail[budget]
-    warnings = {p.path for p in BW.check(state, "anna", raw) if p.severity == "warning" and "cut" in p.message}
+    warnings = {p.path for p in BW.check(state, "anna", raw) if p.severity == "warning" and "gekürzt" in p.message}
     assert warnings == {tuple(int(x) if x.isdigit() else x for x in c.split(".")) for c in reported}

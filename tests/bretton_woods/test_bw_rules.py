@@ -299,7 +299,8 @@ def test_7_2_standing_orders_repeat_brings_back_the_last_orders():
     assert r.state["private"]["anna"]["standing_orders"] == {}
     assert BW.default_orders(r.state, "anna", None) == {"nmr": True}  # a missed year does nothing
     warn = [p for p in BW.check(s, "anna", WORK | {"standing_orders": {}}) if p.path == ("standing_orders",)]
-    assert warn and warn[0].hint == "write standing_orders: repeat to have your last orders repeated instead"
+    assert warn and warn[0].hint == "schreiben Sie `standing_orders: repeat`, damit bei einem fehlenden Zug der " \
+        "letzte wiederholt wird"
     back = WORK | {"standing_orders": "repeat"}
     jsonschema.validate(back, BW.order_schema(s, "anna"))
     assert not [p for p in BW.check(r.state, "anna", back) if "standing" in p.message or p.severity == "error"]
@@ -327,7 +328,7 @@ def test_7_2_unusual_farewell_transfers_are_flagged_to_the_game_master():
                                                     {"to": "Carpania", "good": "g", "count": 200}]}
     warn = [p for p in BW.check(r.state, "anna", farewell) if p.message.startswith("7.2")]
     assert [p.path for p in warn] == [("transfers", 1)]
-    assert "200 g to Carpania is more than you ever gave it before (0)" in warn[0].message
+    assert "200 g an Carpania ist mehr, als Sie ihm je gegeben haben (0)" in warn[0].message
     end = play(r.state, {"anna": farewell, "bert": WORK, "cleo": WORK})
     assert end.report["farewell_transfers"] == [{"from": "anna", "to": "cleo", "good": "g", "count": 200,
                                                  "note": "", "earlier": 0}]

@@ -34,7 +34,7 @@ class BrettonWoods(HiddenStateViews):
         return SECRECY
 
     def data_files(self, options: Mapping[str, Any]) -> list[str]:
-        return [tables.FILE]
+        return [tables.FILE, "words.yaml"]
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
         return game.setup(options, players)

@@ -8,12 +8,14 @@ from typing import Any
 
 from ...markup import md_text
 from ...model import Player, State
+from ...wording import Words
 from . import market, tables
 from .arith import decimal_text
 from .evaluation import STOCKS
 from .listing import format_listing
 
 TYPE_NAMES = {t: v["name"] for t, v in tables.types().items()}
+WORDS = Words(__package__, "words.yaml")
 
 
 def _market_result(m: Mapping[str, Any]) -> market.Result:
@@ -38,8 +40,8 @@ def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player
            "## Weltmarkt", ""]
     for g in tables.market_goods():
         m = report["market"][g]
-        out.append(f"**{tables.good_names()[g]} {g}** ({m['angebote']} Verkaufsangebote, "
-                   f"{m['gesuche']} Kaufangebote)")
+        out.append(WORDS.say("issue.offers", name=tables.good_names()[g], good=g, sells=m["angebote"],
+                             buys=m["gesuche"]))
         out.append("")
         out += [f"    {line}" for line in market.summary_lines(_market_result(m))]
         out.append("")
@@ -49,7 +51,7 @@ def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player
         if c["agrarfaktor"]:
             extra.append(f"Agrarfaktor {decimal_text(Fraction(c['agrarfaktor'], 10), 1)}")
         for s, a in c["attempts"].items():
-            extra.append(f"{tables.stock_names()[s]}: {a['built']} von {a['tried']} Versuchen")
+            extra.append(WORDS.say("issue.attempts", stock=tables.stock_names()[s], built=a["built"], tried=a["tried"]))
         if c["unfed"]:
             extra.append(f"Hungersnot: {c['unfed']} B nicht versorgt")
         out.append(f"### {c['name']} ({TYPE_NAMES[c['type']]})")

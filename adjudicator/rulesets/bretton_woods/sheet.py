@@ -5,12 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...model import Problem, State
+from ...model import Problem, Severity, State
 from ...sheet import Sheet
+from ...wording import Words
 from . import game, tables
 from . import orders as od
+from .newsletter import order_words
 
 TYPE_NAMES = {t: v["name"] for t, v in tables.types().items()}
+WORDS = Words(__package__, "words.yaml")
+
+
+def _problem(key: str, path: tuple[str | int, ...], hint: str = "", severity: Severity = "error", **values: Any
+             ) -> Problem:
+    """The problem ``key`` of the words file, its hint ``key.hint`` (or the words file's ``hint``)."""
+    return Problem(WORDS.say(key, **values), path, WORDS.say(hint or f"{key}.hint", **values), severity)
 
 
 def _path(text: str) -> tuple[str | int, ...]:
@@ -21,84 +30,73 @@ def check(state: State, player: str, orders: Any) -> list[Problem]:
     """Errors for what cannot be read; warnings for what the adjudicator will cut or ignore."""
     countries = state["countries"]
     if player not in countries or not countries[player]["active"]:
-        return [Problem(f"{player!r} has no country in this game", (), "join the game first")]
+        return [_problem("no_country", (), player=repr(player))]
     if not isinstance(orders, Mapping):
-        return [Problem("the orders must be a mapping of sections", (), "start from the template")]
+        return [_problem("not_a_mapping", ())]
     out: list[Problem] = []
     index = od.names_index({k: c for k, c in countries.items() if c["active"]})
     all_index = od.names_index(countries)
-    name_hint = "write a country's name as the issue lists it"
     for i, t in enumerate(orders.get("transfers") or []):
         if not isinstance(t, Mapping):
-            out.append(Problem("a transfer must be a mapping", ("transfers", i), "{to: Name, good: a, count: 1}"))
+            out.append(_problem("transfer_not_mapping", ("transfers", i)))
             continue
         to = str(t.get("to", ""))
         if to.lower() not in all_index:
-            out.append(Problem(f"no country named {to!r}", ("transfers", i, "to"), name_hint))
+            out.append(_problem("transfer_unknown", ("transfers", i, "to"), "name.hint", name=repr(to)))
         elif all_index[to.lower()] == player:
-            out.append(Problem("a transfer to your own country", ("transfers", i, "to"), "name another country"))
+            out.append(_problem("transfer_own", ("transfers", i, "to"), "other_country.hint"))
         elif to.lower() not in index:
-            out.append(Problem(f"{to} has left the game: the transfer is ignored", ("transfers", i, "to"),
-                               "remove it", "warning"))
+            out.append(_problem("transfer_left", ("transfers", i, "to"), "remove.hint", "warning", name=to))
         if t.get("good") not in tables.transfer_goods():
-            out.append(Problem(f"unknown good {t.get('good')!r}", ("transfers", i, "good"),
-                               "one of " + ", ".join(tables.transfer_goods())))
+            out.append(_problem("unknown_good", ("transfers", i, "good"), good=repr(t.get("good")),
+                                goods=", ".join(tables.transfer_goods())))
         note = t.get("note")
         if isinstance(note, str) and len(note) > tables.limit("note_letters"):
-            out.append(Problem(f"the note has {len(note)} letters", ("transfers", i, "note"),
-                               f"at most {tables.limit('note_letters')} letters (7.1)"))
+            out.append(_problem("note_long", ("transfers", i, "note"), n=len(note), most=tables.limit("note_letters")))
     leaving = orders.get("leave") is True
     for i, a in enumerate(orders.get("attacks") or []):
         if not isinstance(a, Mapping):
-            out.append(Problem("an attack must be a mapping", ("attacks", i), "{target: Name, weapons: 1}"))
+            out.append(_problem("attack_not_mapping", ("attacks", i)))
             continue
         target = str(a.get("target", ""))
         if target.lower() not in index:
-            out.append(Problem(f"no country named {target!r} in the game", ("attacks", i, "target"), name_hint))
+            out.append(_problem("attack_unknown", ("attacks", i, "target"), "name.hint", name=repr(target)))
         elif index[target.lower()] == player:
-            out.append(Problem("an attack on your own country", ("attacks", i, "target"), "name another country"))
+            out.append(_problem("attack_own", ("attacks", i, "target"), "other_country.hint"))
         elif leaving:
-            out.append(Problem("no attacks in the last year before leaving (7.2): it will be dropped",
-                               ("attacks", i), "remove the attack or the leave announcement", "warning"))
+            out.append(_problem("attack_leaving", ("attacks", i), severity="warning"))
     contacts = orders.get("contacts") or []
     if isinstance(contacts, list):
         if len(contacts) > tables.limit("contact_lines"):
-            out.append(Problem(f"{len(contacts)} contact lines", ("contacts",), "at most 5 lines (7.1)"))
+            out.append(_problem("contacts_many", ("contacts",), n=len(contacts), most=tables.limit("contact_lines")))
         most = tables.limit("contact_line_chars")
         for i, line in enumerate(contacts):
             if not isinstance(line, str):
-                out.append(Problem(f"contact line {i + 1} is not text", ("contacts", i), "write it in quotes"))
+                out.append(_problem("contact_not_text", ("contacts", i), line=i + 1))
             elif len(line) > most:
-                out.append(Problem(f"contact line {i + 1} has {len(line)} characters; a line has at most {most} (7.1)",
-                                   ("contacts", i), "split it into shorter lines"))
+                out.append(_problem("contact_long", ("contacts", i), line=i + 1, n=len(line), most=most))
     change = orders.get("type_change")
     if change is not None:
         kind = od.country_type(change)
         if kind is None:
-            out.append(Problem(f"unknown country type {change!r}", ("type_change",), "agrar, energie or rohstoff"))
+            out.append(_problem("type_unknown", ("type_change",), type=repr(change)))
         elif kind != countries[player]["type"] and not game.may_change_type(countries[player], state["turn"] + 1):
-            out.append(Problem("the type can only change once, with the orders of the second year (7.1): ignored",
-                               ("type_change",), "remove type_change", "warning"))
+            out.append(_problem("type_once", ("type_change",), severity="warning"))
     standing = orders.get("standing_orders")
     if isinstance(standing, Mapping) and not standing:
-        out.append(Problem("empty standing orders: a year you miss does nothing at all (7.2)", ("standing_orders",),
-                           f"write standing_orders: {od.REPEAT} to have your last orders repeated instead",
-                           "warning"))
+        out.append(_problem("standing_empty", ("standing_orders",), severity="warning", repeat=od.REPEAT))
     if any(p.severity == "error" for p in out):
         return out
     norm, _, cuts, _ = game.prepare(state, player, orders, state["turn"] + 1, index)
     if norm["leave"]:
         for i, given in enumerate(norm["transfers"]):
             for t in game.unusual_farewell(state, player, [given]):
-                out.append(Problem(f"7.2: a leaving country should make no unusual transfers; {t['count']} {t['good']} "
-                                   f"to {countries[t['to']]['name']} is more than you ever gave it before "
-                                   f"({t['earlier']}): the game master is told and may rule on it",
-                                   ("transfers", i), "keep to deliveries you owe under a treaty", "warning"))
+                out.append(_problem("farewell", ("transfers", i), severity="warning", count=t["count"],
+                                    good=t["good"], name=countries[t["to"]]["name"], earlier=t["earlier"]))
     for c in cuts:
         path = _path(c["order"])
-        out.append(Problem(f"more than the last listing allows: {c['ordered']} will be cut to {c['kept']} "
-                           f"({c['reason']})", path, f"order at most {c['kept']} here, or less elsewhere",
-                           "warning"))
+        out.append(_problem("cut", path, severity="warning", order=order_words(c["order"]), ordered=c["ordered"],
+                            kept=c["kept"], reason=c["reason"]))
     return out
 
 
@@ -148,7 +146,8 @@ def describe(state: State, player: str, orders: Any) -> list[str]:
         _, dropped, cuts, _ = game.prepare(state, player, orders, state["turn"] + 1,
                                            od.names_index(state["countries"]))
         for cut in dropped + cuts:
-            lines.append(f"Kürzung {cut['order']}: {cut['ordered']} -> {cut['kept']} ({cut['reason']})")
+            lines.append(WORDS.say("receipt.cut", order=order_words(cut["order"]), ordered=cut["ordered"],
+                                   kept=cut["kept"], reason=cut["reason"]))
     return lines
 
 

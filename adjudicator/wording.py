@@ -1,0 +1,101 @@
+"""A ruleset's messages in its game's language, from a words file of its package (not from code).
+
+A words file maps a key to a text with ``{placeholders}``; ``{n|Angebot|Angebote}`` writes the number ``n`` and
+the singular or the plural after it (1 Angebot, 2 Angebote, 0 Angebote). Values are put in as they are (a
+player's text in a value is never read as a placeholder). The file is read through ``gamedata``, so a game keeps
+the words it was played with, as it keeps its tables: a report that quotes them replays byte for byte.
+
+>>> fill("{name}: {n|Verkaufsangebot|Verkaufsangebote}", {"name": "{x}", "n": 1})
+'{x}: 1 Verkaufsangebot'
+>>> fill("{built} von {tried|Versuch|Versuchen}", {"built": 2, "tried": 3})
+'2 von 3 Versuchen'
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Mapping
+from typing import Any
+
+from . import gamedata, yamlio
+
+_PLURAL = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")
+
+
+class WordsError(KeyError):
+    """A text the code asks for is not in the words file, or a placeholder has no value."""
+
+
+def plural(n: int, one: str, many: str) -> str:
+    """``n`` and the word in the form that number takes: 1 is singular, everything else (0 too) plural, as in
+    German and English.
+
+    >>> plural(1, "Versuch", "Versuchen"), plural(0, "Gebot", "Gebote"), plural(-1, "kj", "kj")
+    ('1 Versuch', '0 Gebote', '-1 kj')
+    """
+    return f"{n} {one if n in (1, -1) else many}"
+
+
+def fill(template: str, values: Mapping[str, Any]) -> str:
+    """``template`` with its plural fields chosen and every placeholder filled from ``values``."""
+    def choose(m: re.Match[str]) -> str:
+        n = values.get(m.group(1))
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise WordsError(f"{m.group(0)} needs a whole number, got {n!r}")
+        return plural(n, m.group(2), m.group(3)).replace("{", "{{").replace("}", "}}")
+
+    text = _PLURAL.sub(choose, template)
+    out = []
+    for literal, field, spec, conversion in string.Formatter().parse(text):
+        out.append(literal)
+        if field is None:
+            continue
+        if field not in values or spec or conversion:
+            raise WordsError(f"{{{field}}} in {template!r} has no value")
+        out.append(str(values[field]))
+    return "".join(out)
+
+
+def placeholders(template: str) -> set[str]:
+    """The names a template needs a value for."""
+    names = {m.group(1) for m in _PLURAL.finditer(template)}
+    return names | {f for _, f, _, _ in string.Formatter().parse(_PLURAL.sub("", template)) if f}
+
+
+def pattern(template: str) -> re.Pattern[str]:
+    """A regular expression matching every text ``template`` can give (what a test checks a message against)."""
+    parts = []
+    pos = 0
+    for m in re.finditer(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}|\{(\w+)\}|\{\{|\}\}", template):
+        parts.append(re.escape(template[pos:m.start()]))
+        if m.group(0) in ("{{", "}}"):
+            parts.append(re.escape(m.group(0)[0]))
+        elif m.group(1):
+            parts.append(rf"(?:-?1 {re.escape(m.group(2))}|-?(?!1\b)\d+ {re.escape(m.group(3))})")
+        else:
+            parts.append(r"(?s:.*?)")
+        pos = m.end()
+    parts.append(re.escape(template[pos:]))
+    return re.compile("".join(parts) + r"\Z", re.DOTALL)
+
+
+class Words:
+    """The words file ``path`` of ``package`` (a mapping of key to text); ``say(key, **values)`` fills one."""
+
+    def __init__(self, package: str, path: str) -> None:
+        self.package, self.path = package, path
+
+    def texts(self) -> dict[str, str]:
+        return gamedata.parsed(self.package, self.path, _parse)
+
+    def say(self, key: str, **values: Any) -> str:
+        texts = self.texts()
+        if key not in texts:
+            raise WordsError(f"no text {key!r} in {self.package}:{self.path}")
+        return fill(texts[key], values)
+
+
+def _parse(data: bytes) -> dict[str, str]:
+    raw = yamlio.load_trusted(data)
+    return {str(k): str(v) for k, v in raw.items()}
