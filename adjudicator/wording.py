@@ -89,7 +89,7 @@ class Words:
     def texts(self) -> dict[str, str]:
         return gamedata.parsed(self.package, self.path, _parse)
 
-    def say(self, key: str, **values: Any) -> str:
+    def say(self, key: str, /, **values: Any) -> str:
         texts = self.texts()
         if key not in texts:
             raise WordsError(f"no text {key!r} in {self.package}:{self.path}")

@@ -82,7 +82,7 @@ def test_auf_achse_a_bid_not_on_offer_is_dropped_and_the_route_stops_where_it_br
     assert kept["bids"] == [{"order": offered[0], "kj": 5}], "the good bid stands"
     assert kept["trucks"][0]["route"][:3] == ["HH", "HH-HB.1", "HH-HB.2"], "driven up to where the route breaks"
     assert "M" not in kept["trucks"][0]["route"]
-    assert any(f"order {not_offered} is not offered" in d for d in dropped)
+    assert any(f"Auftrag {not_offered} wird in Runde 1 nicht angeboten" in d for d in dropped)
     others = {k: {"betriebsferien": True} for k in AUF_ACHSE.phase(state).awaited if k != "p0"}
     after = AUF_ACHSE.adjudicate(state, {"p0": kept, **others}, Dice(b"t")).state
     assert after["hauliers"]["p0"]["trucks"][0]["position"] == "HH-HB.2"
@@ -94,7 +94,8 @@ def test_auf_achse_a_load_that_cannot_be_made_is_not_loaded():
     mine["from"] = "HH"
     orders = {"trucks": [{"load": [1, 99]}]}
     kept, dropped = benevolent.read(AUF_ACHSE, state, "p0", orders)
-    assert kept == {"trucks": [{"load": [1]}]} and dropped == ["order 99 is not yours to load"]
+    assert kept == {"trucks": [{"load": [1]}]}
+    assert dropped == ["Auftrag 99 ist nicht Ihrer und kann nicht geladen werden"]
 
 
 def test_bretton_woods_the_instruction_is_ignored_the_rest_stands():

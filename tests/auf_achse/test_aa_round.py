@@ -24,8 +24,8 @@ def test_phase2_loading_needs_the_pick_up_city_and_room_for_the_whole_order():
     res = play(s, {"p0": {"trucks": [{"load": [1, 2, 3]}]}})
     assert res.state["hauliers"]["p0"]["trucks"][0]["load"] == [1]
     assert res.state["orders"][1]["status"] == "won"
-    assert any("do not fit" in n for n in res.report["hauliers"]["p0"]["notes"])
-    assert any("pick-up city" in n for n in res.report["hauliers"]["p0"]["notes"])
+    assert any("passen nicht" in n for n in res.report["hauliers"]["p0"]["notes"])
+    assert any("Abholstadt" in n for n in res.report["hauliers"]["p0"]["notes"])
 
 
 def test_phase2_an_order_won_this_round_loads_at_once():
@@ -57,7 +57,7 @@ def test_zugformat_check_prints_points_and_fare_and_accepts_correct_figures():
     s = round1()
     problems = R.check(s, "p0", {"trucks": [{"route": HH_HB}]})
     assert problems[0].severity == "warning" and "5 Streckenpunkte, Fahrpreis 150 kj" in problems[0].message
-    assert problems[0].hint == "write points: 5 and fare: 150"
+    assert problems[0].hint == "schreiben Sie `points: 5` und `fare: 150`"
     assert R.check(s, "p0", {"trucks": [{"route": HH_HB, "points": 5, "fare": 150}]}) == []
     assert any("5 Streckenpunkte, 150 kj" in line for line in R.describe(s, "p0", {"trucks": [{"route": HH_HB}]}))
     bad = R.check(s, "p0", {"trucks": [{"route": ["HH", "HB-OS.1"]}]})
@@ -72,7 +72,7 @@ def test_phase3_route_is_cut_where_the_fare_would_pass_the_debt_limit():
     h = res.state["hauliers"]["p0"]
     assert h["trucks"][0]["position"] == "HH-HB.3"  # 4 points = 100 kj; 5 points (150 kj) would pass -5000
     assert h["cash"] == -5000 - 500
-    assert any("debt limit" in n for n in res.report["hauliers"]["p0"]["notes"])
+    assert any("über den Kreditrahmen" in n for n in res.report["hauliers"]["p0"]["notes"])
 
 
 def test_phase4_unloading_delivers_every_order_for_the_destination_at_once():
@@ -115,7 +115,7 @@ def test_phase5_tie_or_no_valid_bid_means_no_site():
     assert res.state["site"] is None and res.report["site"]["tie"]
     assert res.state["hauliers"]["p0"]["cash"] == 9960
     city = play(s, {"p0": {"site": {"field": "HB", "kj": 40}}})
-    assert city.state["site"] is None and "city" in city.report["site"]["bids"][0]["void"]
+    assert city.state["site"] is None and "Stadt" in city.report["site"]["bids"][0]["void"]
     assert city.state["hauliers"]["p0"]["cash"] == 10000  # a void bid is not paid
     assert errors(R.check(s, "p0", {"site": {"field": "HB", "kj": 40}}))
 
@@ -125,7 +125,7 @@ def test_phase5_the_site_moves_to_another_field():
     s = round1()
     s["site"] = "K-F.3"
     res = play(s, {"p0": {"site": {"field": "K-F.3", "kj": 10}}})
-    assert res.state["site"] is None and "another" in res.report["site"]["bids"][0]["void"]
+    assert res.state["site"] is None and "anderes Feld" in res.report["site"]["bids"][0]["void"]
 
 
 def test_phase6_trailers_add_capacity_for_their_price_one_a_round():
@@ -158,7 +158,7 @@ def test_sonderregel_d_b_rented_trailers_cost_a_fee_and_running_costs_and_return
     give(s2, "p0", 1, loaded=1)
     full = play(s2, {"p0": {"return_trailers": [{"type": "small"}]}})
     assert full.state["hauliers"]["p0"]["trucks"][0]["trailers"] == ["small"]
-    assert any("loaded" in n for n in full.report["hauliers"]["p0"]["notes"])
+    assert any("beladen" in n for n in full.report["hauliers"]["p0"]["notes"])
     empty = play(res.state, {"p0": {"return_trailers": [{"type": "small"}]}})
     assert empty.state["hauliers"]["p0"]["trucks"][0]["trailers"] == []
     assert empty.state["hauliers"]["p0"]["cash"] == res.state["hauliers"]["p0"]["cash"]
@@ -300,8 +300,8 @@ def test_sonderregel_e_check_counts_the_trailer_bought_this_round_when_loading()
     set_order(e, 1, **{"from": "HH", "to": "HB", "count": 9})
     give(e, "p0", 1)
     warned = [p.message for p in R.check(e, "p0", orders) if p.path == ("trucks", 0, "load", 0)]
-    assert warned == ["order 1 fits only counting this round's Kleiner Anhänger (Sonderregel E: bought before "
-                      "loading)"]
+    assert warned == ["Auftrag 1 passt nur mit dem Anhänger dieser Runde (Kleiner Anhänger; Sonderregel E: vor dem "
+                      "Laden gekauft)"]
     on_truck_2 = {**orders, "trailer": {"type": "small", "truck": 2}}
     assert errors(R.check(e, "p0", on_truck_2))  # a trailer for another truck makes no room on this one
 
@@ -313,15 +313,15 @@ def test_schulden_check_warns_of_certain_bankruptcy_with_the_numbers():
     s["hauliers"]["p0"]["cash"] = -4400
     safe = {"trucks": [{"route": HH_HB}]}  # 150 kj: -4550 is 5 kj beyond the safe 4545
     problems = R.check(s, "p0", safe)
-    msg = [p for p in problems if p.message.startswith("certain bankruptcy")]
+    msg = [p for p in problems if p.message.startswith("sichere Pleite")]
     assert len(msg) == 1
-    assert msg[0].message == ("certain bankruptcy (Pleite): after your routes, site bid and trailer your account "
-                              "ends the round at -4550 kj; the 10% interest (455 kj) takes it to -5005 kj, beyond "
-                              "the limit of -5000 kj")
-    assert msg[0].hint == "end the round at -4545 kj or better: spend at most 145 kj"
+    assert msg[0].message == ("sichere Pleite: nach Ihren Routen, Baustellen-Gebot und Anhänger endet Ihr Konto die "
+                              "Runde bei -4550 kj; die Zinsen von 10 % (455 kj) bringen es auf -5005 kj, über die "
+                              "Grenze von -5000 kj hinaus")
+    assert msg[0].hint == "beenden Sie die Runde bei -4545 kj oder besser: geben Sie höchstens 145 kj aus"
     assert play(s, {"p0": safe}).state["hauliers"]["p0"]["bankrupt"]
     s["hauliers"]["p0"]["cash"] = -4395  # -4545 after the fare: 455 kj interest, exactly -5000: still in business
-    assert not [p for p in R.check(s, "p0", safe) if "bankruptcy" in p.message]
+    assert not [p for p in R.check(s, "p0", safe) if "Pleite" in p.message]
     assert not play(s, {"p0": safe}).state["hauliers"]["p0"]["bankrupt"]
 
 
@@ -331,10 +331,10 @@ def test_schulden_check_warns_when_winning_the_bids_would_be_bankruptcy():
     s["hauliers"]["p0"]["cash"] = 0
     oid = [o["id"] for o in s["orders"] if o["offered"] == 1][0]
     problems = R.check(s, "p0", {"bids": [{"order": oid, "kj": 4600}], "trucks": [{"route": HH_HB}]})
-    [warn] = [p for p in problems if "bankruptcy" in p.message]
-    assert warn.message.startswith("possible bankruptcy (Pleite): after your routes, site bid and trailer and every "
-                                   "bid won your account ends the round at -4750 kj")
-    assert warn.hint == "end the round at -4545 kj or better: spend at most 4395 kj on bids"
+    [warn] = [p for p in problems if "Pleite" in p.message]
+    assert warn.message.startswith("mögliche Pleite: nach Ihren Routen, Baustellen-Gebot und Anhänger und jedem "
+                                   "gewonnenen Gebot endet Ihr Konto die Runde bei -4750 kj")
+    assert warn.hint == "beenden Sie die Runde bei -4545 kj oder besser: bieten Sie höchstens 4395 kj"
 
 
 def test_schulden_safe_debt_is_the_largest_that_survives_the_interest():
@@ -361,7 +361,7 @@ def test_optionale_befehle_truck_plans_may_depend_on_this_rounds_auction():
     assert lost.state["hauliers"]["p0"]["trucks"][0]["position"] == "HH-HB.1"
     assert lost.state["hauliers"]["p0"]["cash"] == 10000 - 30  # heavy traffic next to Hamburg: 2 points
     assert lost.report["hauliers"]["p0"]["trucks"][0]["plan"] == "otherwise"
-    assert any(f"did not win {oid}" in n for n in lost.report["hauliers"]["p0"]["notes"])
+    assert any(f"Auftrag {oid} nicht ersteigert" in n for n in lost.report["hauliers"]["p0"]["notes"])
     assert "sonst: Brummi 1 fährt HH – HH-HB.1: 2 Streckenpunkte, 30 kj" in R.describe(s, "p0", mine)
     no_else = {"trucks": [{"unless_won": [oid], "route": HH_HB}], "bids": [{"order": oid, "kj": 100}],
                "trailer": {"type": "small", "only_if_won": [oid]}}
@@ -376,7 +376,7 @@ def test_optionale_befehle_conditions_name_only_earlier_events():
     s = round1()
     problems = errors(R.check(s, "p0", {"trucks": [{"only_if_won": [1], "route": HH_HB}]}))
     assert [p.path for p in problems] == [("trucks", 0, "only_if_won", 0)]
-    assert "earlier events" in problems[0].message
+    assert "frühere Ereignisse" in problems[0].message
 
 
 def test_sonderregel_f_speed_limit_counts_fields_not_points():
@@ -392,7 +392,7 @@ def test_sonderregel_f_speed_limit_counts_fields_not_points():
     assert rb["entered"] == 11 and rb["fine"] == 500
     assert b.state["hauliers"]["p0"]["cash"] == 10000 - rb["fare"] - 500
     warn = R.check(s, "p0", {"trucks": [{"route": eleven}]})
-    assert "500 kj fine" in warn[-1].message
+    assert "500 kj Bußgeld für 11 Felder" in warn[-1].message
     plain = play(round1(), {"p0": {"trucks": [{"route": eleven}]}})
     assert plain.report["hauliers"]["p0"]["trucks"][0]["route"]["fine"] == 0
 

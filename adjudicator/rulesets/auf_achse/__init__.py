@@ -32,11 +32,12 @@ class AufAchse(HiddenStateViews):
         return SECRECY
 
     def data_files(self, options: Mapping[str, Any]) -> list[str]:
-        """The tables, the board and, where the board has one, the drawing under it (the Amtsblatt's map)."""
+        """The tables, the words, the board and, where the board has one, the drawing under it (the Amtsblatt's
+        map)."""
         name = game.read_options(options)["map"]
         drawn = [amtsblatt.background_file(name)] if gamedata.ships(__package__, amtsblatt.background_file(name)) \
             else []
-        return [tables.FILE, board.board_file(name), *drawn]
+        return [tables.FILE, tables.WORDS_FILE, board.board_file(name), *drawn]
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
         return game.setup(options, players, dice)

@@ -21,6 +21,7 @@ from importlib import resources
 from typing import Any
 
 from ... import gamedata, yamlio
+from .tables import say
 
 
 def fare(points: int) -> int:
@@ -210,8 +211,7 @@ def plan_route(board: Board, start: str, written: Sequence[Any], site: str | Non
     problems: list[tuple[str, str, str]] = []
     nodes = [str(n) for n in written]
     if nodes and nodes[0] != start:
-        problems.append(("warning", f"the route does not start where the truck stands ({start}); read as starting "
-                         f"there", f"write {start} as the first field"))
+        problems.append(("warning", say("route_start", start=start), say("route_start.hint", start=start)))
         nodes = [start, *nodes]
     if not nodes:
         nodes = [start]
@@ -220,22 +220,21 @@ def plan_route(board: Board, start: str, written: Sequence[Any], site: str | Non
     for i, node in enumerate(nodes[1:], start=1):
         here = path[-1]
         if not board.is_field(node):
-            problems.append(("error", f"{node!r} is no field of the map", _near_hint(board, here)))
+            problems.append(("error", say("route_unknown", field=repr(node)), _near_hint(board, here)))
             cut = i
             break
         steps = [node]
         if not board.adjacent(here, node):
             between = board.direct_road(here, node) if board.is_city(here) and board.is_city(node) else None
             if between is None:
-                problems.append(("error", f"{node} is not next to {here}", _near_hint(board, here)))
+                problems.append(("error", say("route_not_next", field=node, here=here), _near_hint(board, here)))
                 cut = i
                 break
             steps = [*between, node]
-            problems.append(("warning", f"{here} to {node}: fields {', '.join(between)} filled in", ""))
+            problems.append(("warning", say("route_filled", here=here, field=node, between=", ".join(between)), ""))
         blocked = next((s for s in steps if s == site), None)
         if blocked:
-            problems.append(("error", f"{blocked} is the construction site (Baustelle) this round: no truck may "
-                             "enter or cross it", "drive around it; the check shows the other roads"))
+            problems.append(("error", say("route_site", field=blocked), say("route_site.hint")))
             cut = i
             break
         path.extend(steps)
@@ -244,4 +243,4 @@ def plan_route(board: Board, start: str, written: Sequence[Any], site: str | Non
 
 
 def _near_hint(board: Board, here: str) -> str:
-    return f"from {here} the next fields are: {', '.join(board.neighbours(here))}"
+    return say("route_next.hint", here=here, fields=", ".join(board.neighbours(here)))

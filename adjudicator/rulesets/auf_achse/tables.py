@@ -6,8 +6,11 @@ from functools import cache
 from typing import Any
 
 from ... import gamedata, yamlio
+from ...wording import Words
 
 FILE = "data/tables.yaml"
+WORDS_FILE = "data/words.yaml"
+say = Words(__package__, WORDS_FILE).say  # every message to the players (German), from data/words.yaml
 
 
 def tables() -> dict[str, Any]:

@@ -14,7 +14,7 @@ from ...dice import Dice
 from ...model import Orders, State, TurnResult
 from .board import Board, fare, field_points, plan_route
 from .game import _copy, board_of, final_round, last_offer_round, money
-from .tables import tables
+from .tables import say, tables
 
 
 def active(state: State) -> list[str]:
@@ -97,8 +97,8 @@ class Round:
                 plan = choose_plan(told, self.won[key])
                 if failed and ti < len(self.report["hauliers"][key]["trucks"]):
                     self.report["hauliers"][key]["trucks"][ti]["plan"] = "otherwise" if plan else "nothing"
-                    self.note(key, f"Brummi {ti + 1}: condition not met ({failed}); "
-                                   + ("the otherwise plan counts" if plan else "the truck stands still"))
+                    self.note(key, say("note_plan_otherwise" if plan else "note_plan_nothing", truck=ti + 1,
+                                       why=failed))
                 plans.append(plan)
             self._plans[key] = plans
         return self._plans[key]
@@ -127,9 +127,9 @@ class Round:
                 kj = int(b["kj"])
                 failed = why_condition_fails(b, won[k])
                 if failed:
-                    entry["void"][k] = "condition: " + failed
+                    entry["void"][k] = say("void_condition", why=failed)
                 elif not self.can_pay(k, kj):
-                    entry["void"][k] = "ungedeckt (beyond the debt limit)"
+                    entry["void"][k] = say("void_uncovered")
                 else:
                     entry["bids"][k] = kj
             if self.s["options"]["bundesbahn"] and entry["bids"]:
@@ -179,7 +179,7 @@ class Round:
                 for oid in told.get("load") or []:
                     why = self.why_not_load(k, truck, int(oid))
                     if why:
-                        self.note(k, f"Auftrag {oid} not loaded: {why}")
+                        self.note(k, say("note_not_loaded", order=oid, why=why))
                         continue
                     o = self.order(int(oid))
                     o.update(status="loaded", truck=ti + 1)
@@ -188,17 +188,17 @@ class Round:
 
     def why_not_load(self, key: str, truck: Mapping[str, Any], oid: int) -> str:
         if not 1 <= oid <= len(self.s["orders"]):
-            return "no such order"
+            return say("why_no_order")
         o = self.order(oid)
         if o["holder"] != key or o["status"] not in ("won", "loaded"):
-            return "not one of your orders"
+            return say("why_not_yours")
         if o["status"] == "loaded":
-            return "already loaded"
+            return say("why_loaded")
         if truck["position"] != o["from"]:
-            return f"the truck is not at the pick-up city {o['from']}"
+            return say("why_elsewhere", city=o["from"])
         free = capacity(truck) - cargo(self.s, truck)
         if o["count"] > free:
-            return f"{o['count']} goods do not fit ({free} free)"
+            return say("why_too_big", count=o["count"], free=free)
         return ""
 
     def phase_driving(self) -> None:
@@ -214,7 +214,7 @@ class Round:
                 route = plan_route(self.board, truck["position"], told["route"], self.s["site"], stau)
                 for sev, msg, _hint in route.problems:
                     if sev == "error":
-                        self.note(k, f"Brummi {ti + 1}: {msg}; stopped at {route.end}")
+                        self.note(k, say("note_route_cut", truck=ti + 1, why=msg, field=route.end))
                 path = route.fields
                 while True:
                     pts = route_points(self.board, path, stau)
@@ -223,7 +223,7 @@ class Round:
                         break
                     path = path[:-1]
                 if path != route.fields:
-                    self.note(k, f"Brummi {ti + 1}: the fare would pass the debt limit; stopped at {path[-1]}")
+                    self.note(k, say("note_fare_cut", truck=ti + 1, field=path[-1]))
                 self.pay(k, fare(pts), "fares")
                 if fine:
                     self.pay(k, fine, "fines")
@@ -260,10 +260,10 @@ class Round:
             why = why_not_site(self.board, self.s["site"], fld, kj)
             failed = why_condition_fails(b, self.won[k])
             if failed:
-                self.note(k, f"site bid not made: condition not met ({failed})")
+                self.note(k, say("note_site_condition", why=failed))
                 continue
             if not why and not self.can_pay(k, kj):
-                why = "ungedeckt (beyond the debt limit)"
+                why = say("void_uncovered")
             if why:
                 bids.append({"haulier": k, "field": fld, "kj": kj, "void": why})
                 continue
@@ -291,9 +291,9 @@ class Round:
                 ti, kind = int(r.get("truck", 1)) - 1, r["type"]
                 truck = h["trucks"][ti] if 0 <= ti < len(h["trucks"]) else None
                 if truck is None or kind not in truck["trailers"]:
-                    self.note(k, f"no {kind} trailer on Brummi {ti + 1} to return")
+                    self.note(k, say("note_no_trailer", trailer=t["trailers"][kind]["name"], truck=ti + 1))
                 elif cargo(self.s, truck) > capacity(truck) - t["trailers"][kind]["capacity"]:
-                    self.note(k, f"the {kind} trailer of Brummi {ti + 1} is loaded and cannot be returned")
+                    self.note(k, say("note_trailer_loaded", trailer=t["trailers"][kind]["name"], truck=ti + 1))
                 else:
                     truck["trailers"].remove(kind)
                     self.report["trailers"].append({"haulier": k, "truck": ti + 1, "type": kind, "action": "returned"})
@@ -302,15 +302,15 @@ class Round:
                 continue
             failed = why_condition_fails(want, self.won[k])
             if failed:
-                self.note(k, f"trailer not bought: condition not met ({failed})")
+                self.note(k, say("note_trailer_condition", why=failed))
                 continue
             ti, kind = int(want.get("truck", 1)) - 1, want["type"]
             if not 0 <= ti < len(h["trucks"]):
-                self.note(k, f"no Brummi {ti + 1}")
+                self.note(k, say("note_no_truck", truck=ti + 1))
                 continue
             price = trailer_price(opts, kind)
             if not self.can_pay(k, price):
-                self.note(k, f"{kind} trailer not bought: {price} kj would pass the debt limit")
+                self.note(k, say("note_trailer_debt", trailer=t["trailers"][kind]["name"], price=price))
                 continue
             self.pay(k, price, "trailers")
             h["trucks"][ti]["trailers"].append(kind)
@@ -397,13 +397,13 @@ def trailer_price(options: Mapping[str, Any], kind: str) -> int:
 def why_not_site(board: Board, current: str | None, fld: str, kj: int) -> str:
     """Phase 5 conditions (house rule, the text's list is lost): a road field, not this round's site, >= 1 kj."""
     if kj < 1:
-        return "a bid is at least 1 kj"
+        return say("site_at_least")
     if not board.is_field(fld):
-        return f"{fld} is no field of the map"
+        return say("site_unknown", field=fld)
     if board.is_city(fld):
-        return "a city cannot be a construction site; choose a road field"
+        return say("site_city")
     if fld == current:
-        return "the site moves every round; choose another field"
+        return say("site_same")
     return ""
 
 
@@ -426,9 +426,12 @@ def why_condition_fails(order: Mapping[str, Any], won: Sequence[int]) -> str:
     """Optionale Befehle: an order may depend on earlier events, here the haulier's wins in this round's auction
     (Phase 1 comes before every other phase). '' when the conditions hold, else why they do not."""
     if any(i in won for i in order.get("unless_won") or []):
-        return "already won " + ", ".join(str(i) for i in order["unless_won"] if i in won)
+        had = [i for i in order["unless_won"] if i in won]
+        return say("already_won" if len(had) == 1 else "already_won_many", orders=", ".join(map(str, had)))
     missing = [i for i in order.get("only_if_won") or [] if i not in won]
-    return "did not win " + ", ".join(map(str, missing)) if missing else ""
+    if not missing:
+        return ""
+    return say("not_won" if len(missing) == 1 else "not_won_many", orders=", ".join(map(str, missing)))
 
 
 def choose_plan(told: Mapping[str, Any], won: Sequence[int]) -> dict[str, Any]:

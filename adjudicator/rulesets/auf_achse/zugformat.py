@@ -32,7 +32,7 @@ from ...model import Orders, Problem, State
 from ...sheet import Sheet
 from .board import plan_route
 from .game import board_of
-from .tables import tables
+from .tables import say, tables
 from .turn import capacity, cargo, choose_plan, safe_debt, stau_counts, trailer_price, why_not_site
 
 _INT_LIST = {"type": "array", "items": {"type": "integer", "minimum": 1}, "uniqueItems": True}
@@ -93,15 +93,14 @@ def check(state: State, player: str, orders: Orders) -> list[Problem]:
     out: list[Problem] = []
     h = state["hauliers"].get(player)
     if h is None:
-        return [Problem(f"{player} is no haulier of this game", (), "ask the game master to join")]
+        return [Problem(say("no_haulier", player=player), (), say("no_haulier.hint"))]
     if h["bankrupt"]:
-        return [Problem("you are bankrupt (Pleite): orders are ignored", (), "", "warning")]
+        return [Problem(say("bankrupt"), (), "", "warning")]
     if orders.get("betriebsferien"):
-        return [Problem("Betriebsferien: everything else in these orders is ignored", ("betriebsferien",), "",
-                        "warning")] if len(orders) > 1 else []
+        return [Problem(say("betriebsferien"), ("betriebsferien",), "", "warning")] if len(orders) > 1 else []
     rnd = state["round"]
     if rnd == 0:
-        out += [Problem(f"round 0 is the auction only; {k} is ignored", (k,), "remove it", "warning")
+        out += [Problem(say("round_0", key=k), (k,), say("remove.hint"), "warning")
                 for k in ("trucks", "site", "trailer", "return_trailers") if orders.get(k)]
     out += _check_bids(state, player, orders.get("bids") or [])
     if rnd > 0:
@@ -150,10 +149,10 @@ def _check_conditions(state: State, order: Mapping[str, Any], path: tuple[Any, .
     for cond in ("unless_won", "only_if_won"):
         for j, ref in enumerate(order.get(cond) or []):
             if ref not in offered or before is not None and ref >= before:
-                earlier = " with a lower number" if before is not None else ""
-                out.append(Problem(f"condition on order {ref}: only orders of this round's auction{earlier} may be "
-                                   "named (conditions refer to earlier events)", (*path, cond, j),
-                                   f"name one of {', '.join(map(str, sorted(offered))) or 'none: nothing is offered'}"))
+                named = ", ".join(map(str, sorted(offered)))
+                out.append(Problem(say("condition_later" if before is None else "condition_later_bid", ref=ref),
+                                   (*path, cond, j),
+                                   say("condition.hint", offered=named) if named else say("condition_none.hint")))
     return out
 
 
@@ -164,17 +163,17 @@ def _check_bids(state: State, player: str, bids: list[dict[str, Any]]) -> list[P
     for i, b in enumerate(bids):
         oid = b["order"]
         if oid not in offered:
-            out.append(Problem(f"order {oid} is not offered in round {state['round']}", (i, "order"),
-                               f"bid on one of {', '.join(map(str, sorted(offered))) or 'none'}"))
+            named = ", ".join(map(str, sorted(offered)))
+            out.append(Problem(say("not_offered", order=oid, round=state["round"]), (i, "order"),
+                               say("not_offered.hint", offered=named) if named else say("not_offered_none.hint")))
         if oid in seen:
-            out.append(Problem(f"a second bid on order {oid}", (i,), "one bid per order: keep one"))
+            out.append(Problem(say("second_bid", order=oid), (i,), say("second_bid.hint")))
         seen.add(oid)
         out += _check_conditions(state, b, (i,), before=oid)
     total = sum(b["kj"] for b in bids)
     limit = state["hauliers"][player]["cash"] + tables()["debt_limit"] * state["options"]["trucks"]
     if total > limit:
-        out.append(Problem(f"your bids add up to {total} kj; you can pay {limit} kj at most (cash plus the debt "
-                           "limit): bids beyond are void when their turn comes", (), "", "warning"))
+        out.append(Problem(say("bids_beyond", total=total, limit=limit), (), "", "warning"))
     return [Problem(p.message, ("bids", *p.path), p.hint, p.severity) for p in out]
 
 
@@ -197,8 +196,8 @@ def _capacity_at_loading(state: State, orders: Orders, ti: int, truck: Mapping[s
     want = orders.get("trailer")
     if want and want.get("truck", 1) == ti + 1:
         room += caps[want["type"]]["capacity"]
-        return room, (f"counting this round's {caps[want['type']]['name']} (Sonderregel E: bought before loading)"
-                      + (", if its condition holds" if want.get("only_if_won") or want.get("unless_won") else ""))
+        conditional = want.get("only_if_won") or want.get("unless_won")
+        return room, say("trailer_counted_if" if conditional else "trailer_counted", trailer=caps[want["type"]]["name"])
     return room, ""
 
 
@@ -234,24 +233,23 @@ def _check_load(state: State, player: str, orders: Orders, ti: int, load: list[i
         where = (*path, "load", j)
         won_now = o is not None and o["status"] == "announced" and o["offered"] == state["round"]
         if o is None or (o["holder"] != player and not won_now) or o["status"] in ("delivered", "expired"):
-            out.append(Problem(f"order {oid} is not yours to load", where, "list orders you hold"))
+            out.append(Problem(say("load_not_yours", order=oid), where, say("load_not_yours.hint")))
         elif o["status"] == "loaded":
-            out.append(Problem(f"order {oid} is already loaded", where, "remove it"))
+            out.append(Problem(say("load_loaded", order=oid), where, say("remove.hint")))
         elif o["from"] != truck["position"]:
-            out.append(Problem(f"order {oid} is picked up in {o['from']}; Brummi {ti + 1} stands in "
-                               f"{truck['position']}", where, "drive there first; load next round"))
+            out.append(Problem(say("load_elsewhere", order=oid, city=o["from"], truck=ti + 1,
+                                   position=truck["position"]), where, say("load_elsewhere.hint")))
         elif o["count"] > free:
-            hint = ("a trailer bought this round comes too late (Phase 6)" if not trailers_before_loading(state)
-                    else "buy a trailer for this Brummi this round (Sonderregel E: it comes before loading)")
-            out.append(Problem(f"order {oid} has {o['count']} goods; {free} places are free"
-                               + (f" ({why_room})" if why_room else ""), where, hint))
+            hint = say("load_late_trailer.hint" if not trailers_before_loading(state) else "load_buy_trailer.hint")
+            out.append(Problem(say("load_too_big_trailer" if why_room else "load_too_big", order=oid,
+                                   count=o["count"], free=free, why=why_room), where, hint))
         else:
             if extra > 0 and o["count"] > free - extra:
-                out.append(Problem(f"order {oid} fits only {why_room}", where, "", "warning"))
+                out.append(Problem(say("load_fits_only", order=oid, why=why_room), where, "", "warning"))
             free -= o["count"]
             if won_now and oid not in assumed_won:
-                out.append(Problem(f"order {oid} loads only if you win it in this round's auction", where,
-                                   f"add only_if_won: [{oid}] to say so", "warning"))
+                out.append(Problem(say("load_if_won", order=oid), where, say("load_if_won.hint", order=oid),
+                                   "warning"))
     return out
 
 
@@ -265,12 +263,13 @@ def _check_route(state: State, board: Any, truck: Mapping[str, Any], where: tupl
     for sev, msg, hint in route.problems:
         out.append(Problem(msg, path + ((route.cut_at,) if sev == "error" and route.cut_at is not None else ()),
                            hint, sev))  # type: ignore[arg-type]
-    summary = f"{route.fields[0]} to {route.end}: {route.points} Streckenpunkte, Fahrpreis {route.fare} kj"
     speed = tables()["speed_limit"]
-    if state["options"]["speed_limit"] and route.entered > speed["fields"]:
-        summary += f", plus {speed['fine']} kj fine for {route.entered} fields (Sonderregel F)"
+    fined = state["options"]["speed_limit"] and route.entered > speed["fields"]
+    summary = say("route_summary_fine" if fined else "route_summary", start=route.fields[0], end=route.end,
+                  points=route.points, fare=route.fare, fine=speed["fine"], fields=route.entered)
     if told.get("points") != route.points or told.get("fare") != route.fare:
-        out.append(Problem(summary, path, f"write points: {route.points} and fare: {route.fare}", "warning"))
+        out.append(Problem(summary, path, say("route_summary.hint", points=route.points, fare=route.fare),
+                           "warning"))
     return out
 
 
@@ -283,18 +282,15 @@ def _check_debt(state: State, player: str, orders: Orders) -> list[Problem]:
     costs, income = _round_costs(state, player, orders)
     bids = sum(int(b["kj"]) for b in orders.get("bids") or [])
     out = []
-    for spent, what in ((costs, "your routes, site bid and trailer"),
-                        (costs + bids, "your routes, site bid and trailer and every bid won")):
+    for spent in (costs, costs + bids):
         end = h["cash"] - spent + income
         if end >= -safe:
             continue
         interest = -(end * t["interest_percent"] // 100)
-        certain = spent == costs
+        kind = "pleite_certain" if spent == costs else "pleite_possible"
         out.append(Problem(
-            f"{'certain' if certain else 'possible'} bankruptcy (Pleite): after {what} your account ends the round at "
-            f"{end} kj; the {t['interest_percent']}% interest ({interest} kj) takes it to {end - interest} kj, beyond "
-            f"the limit of -{limit} kj", (), f"end the round at -{safe} kj or better: spend at most "
-            f"{h['cash'] + income + safe - (0 if certain else costs)} kj" + ("" if certain else " on bids"),
+            say(kind, end=end, percent=t["interest_percent"], interest=interest, after=end - interest, limit=limit),
+            (), say(f"{kind}.hint", safe=safe, most=h["cash"] + income + safe - (0 if spent == costs else costs)),
             "warning"))
         break
     return out
@@ -339,17 +335,16 @@ def _check_site(state: State, site: Mapping[str, Any] | None) -> list[Problem]:
     if not site:
         return []
     why = why_not_site(board_of(state), state["site"], str(site["field"]), int(site["kj"]))
-    return [Problem(why, ("site", "field"), "name a road field such as K-F.2")] if why else []
+    return [Problem(why, ("site", "field"), say("site.hint"))] if why else []
 
 
 def _check_trailers(state: State, player: str, orders: Orders) -> list[Problem]:
     out = []
     n = len(state["hauliers"][player]["trucks"])
     if orders.get("trailer") and orders["trailer"].get("truck", 1) > n:
-        out.append(Problem(f"you have {n} Brummi", ("trailer", "truck"), "write truck: 1"))
+        out.append(Problem(say("trailer_truck", n=n), ("trailer", "truck"), say("trailer_truck.hint")))
     if orders.get("return_trailers") and not state["options"]["trailer_rent"]:
-        out.append(Problem("trailers are bought, not rented, in this game: returns are ignored",
-                           ("return_trailers",), "remove it", "warning"))
+        out.append(Problem(say("trailer_not_rented"), ("return_trailers",), say("remove.hint"), "warning"))
     return out
 
 
