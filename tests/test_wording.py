@@ -1,0 +1,250 @@
+"""The German games speak German (issue 23): every message of Auf Achse's and Bretton Woods' order check, every
+note and reason of their reports and the counted lines of their issues come from the ruleset's words file, with
+singular and plural right; no English word, no raw key of the orders file (``market.e.count``).
+
+The check is built on the words files themselves: each text a ruleset gives a player must be one a template of
+its file can make (``wording.pattern``), and a template makes only German and the right number's form.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from adjudicator import gamedata
+from adjudicator.rulesets.auf_achse import RULESET as AUF_ACHSE
+from adjudicator.rulesets.bretton_woods import RULESET as BRETTON_WOODS
+from adjudicator.wording import Words, WordsError, fill, pattern, placeholders, plural
+
+from .auf_achse.helpers import at_round, give, new_game, set_order
+from .auf_achse.helpers import play as aa_play
+from .bretton_woods.test_bw_rules import WORK, start
+from .bretton_woods.test_bw_rules import play as bw_play
+
+ROOT = Path(__file__).resolve().parents[1]
+FILES = {"auf_achse": Words("adjudicator.rulesets.auf_achse", "data/words.yaml"),
+         "bretton_woods": Words("adjudicator.rulesets.bretton_woods", "words.yaml")}
+# English words that are no German words: any of them in a German text is a message nobody translated
+ENGLISH = {"the", "is", "are", "not", "of", "to", "your", "you", "with", "order", "orders", "condition", "won",
+           "cannot", "already", "field", "fields", "truck", "trailer", "bid", "bids", "beyond", "limit", "debt",
+           "write", "remove", "name", "one", "only", "after", "before", "round", "no", "this", "that", "be",
+           "has", "have", "at", "most", "more", "than", "will", "cut", "ignored", "country", "attack", "line",
+           "lines", "letters", "characters", "unknown", "left", "game", "empty", "type", "goods",
+           "free", "fits", "loads", "stopped", "fare", "points", "site", "fine", "certain", "possible",
+           "bankruptcy", "account", "interest", "spend", "add", "say", "next", "between", "filled", "drive"}
+RAW_KEY = re.compile(r"\b[a-z_]+\.(?:[a-z_]+|\d+)\.[a-z_]+\b")  # market.e.count, transfers.0.count
+
+
+def prose(text: str) -> str:
+    """``text`` without what a player types into the orders file (in backticks) and without quoted values."""
+    return re.sub(r"`[^`]*`|'[^']*'", " ", text)
+
+
+def english_in(text: str) -> set[str]:
+    return {w for w in re.findall(r"[A-Za-z]+", prose(text)) if w.lower() in ENGLISH and w != w.upper()}
+
+
+# ----- the plural and the filling --------------------------------------------------------------------------------
+
+def test_the_plural_takes_the_singular_for_one_only():
+    assert [plural(n, "Versuch", "Versuchen") for n in (0, 1, 2, 11, 21)] == [
+        "0 Versuchen", "1 Versuch", "2 Versuchen", "11 Versuchen", "21 Versuchen"]
+    assert fill("{n|Platz ist|Plätze sind} frei", {"n": 1}) == "1 Platz ist frei"
+    assert fill("{n|Platz ist|Plätze sind} frei", {"n": 4}) == "4 Plätze sind frei"
+
+
+def test_a_value_is_put_in_as_it_is_and_a_missing_one_is_an_error():
+    assert fill("kein Land heißt {name}", {"name": "{n|a|b} {x}"}) == "kein Land heißt {n|a|b} {x}"
+    with pytest.raises(WordsError):
+        fill("{name} fehlt", {})
+    with pytest.raises(WordsError):
+        fill("{n|Gebot|Gebote}", {"n": "drei"})
+    with pytest.raises(WordsError):
+        FILES["auf_achse"].say("no_such_text")
+
+
+def test_a_pattern_matches_what_its_template_makes_and_the_right_form_only():
+    p = pattern("{name}: {n|Verkaufsangebot|Verkaufsangebote}")
+    assert p.match("Energie e: 1 Verkaufsangebot") and p.match("Energie e: 2 Verkaufsangebote")
+    assert not p.match("Energie e: 1 Verkaufsangebote") and not p.match("Energie e: 3 Verkaufsangebot")
+
+
+# ----- the words files -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("ruleset", sorted(FILES))
+def test_each_text_of_a_words_file_is_german(ruleset):
+    for key, text in FILES[ruleset].texts().items():
+        assert not english_in(re.sub(r"\{\w+(?=[|}])", "{", text)), (key, text)
+        assert not RAW_KEY.search(prose(text)), (key, text)
+        for m in re.finditer(r"\{\w+\|([^{}|]*)\|([^{}|]*)\}", text):
+            assert m.group(1) and m.group(2), (key, text)
+
+
+def _said_keys(package: Path) -> set[str]:
+    """The keys the code asks for: the string constants given to ``say``, ``WORDS.say`` and ``_problem``."""
+    keys: set[str] = set()
+    for path in package.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name not in ("say", "_problem"):
+                continue
+            args = node.args[:1] + (node.args[2:3] if name == "_problem" else [])
+            for arg in args:
+                keys |= {c.value for c in ast.walk(arg) if isinstance(c, ast.Constant) and isinstance(c.value, str)}
+    return keys
+
+
+@pytest.mark.parametrize("ruleset", sorted(FILES))
+def test_every_text_the_code_asks_for_is_in_the_words_file_and_none_is_unused(ruleset):
+    texts = FILES[ruleset].texts()
+    package = ROOT / "adjudicator" / "rulesets" / ruleset
+    said = {k for k in _said_keys(package) if k and not k.startswith(".")}  # f"{kind}.hint": its parts
+    assert said - set(texts) == set()
+    source = "\n".join(p.read_text(encoding="utf-8") for p in package.glob("*.py"))
+    unused = [k for k in texts if f'"{k}"' not in source and f'"{k.removesuffix(".hint")}"' not in source
+              and not (k.endswith(".hint") and k.removesuffix(".hint").startswith("pleite_"))]
+    assert unused == []
+
+
+# ----- what the rulesets say: every text from a template --------------------------------------------------------
+
+def _from_the_file(ruleset: str, text: str) -> bool:
+    return any(pattern(t).match(text) for t in FILES[ruleset].texts().values())
+
+
+def _aa_corpus():
+    """Faulty Auf Achse orders of every kind the check knows, and the rounds they make."""
+    s = at_round(new_game("HH", "HB", "K", "M", "B"), 1)
+    set_order(s, 1, **{"from": "HH", "to": "HB", "count": 4})
+    set_order(s, 2, **{"from": "HH", "to": "HB", "count": 3})
+    set_order(s, 3, **{"from": "K", "to": "HB", "count": 2})
+    for i in (1, 2, 3):
+        give(s, "p0", i)
+    offered = sorted(o["id"] for o in s["orders"] if o["offered"] == 1)
+    sheets = [
+        {"bids": [{"order": 999, "kj": 5}, {"order": offered[0], "kj": 5}, {"order": offered[0], "kj": 90000,
+                                                                            "unless_won": [offered[-1] + 50]}]},
+        {"trucks": [{"load": [1, 2, 3, 99], "route": ["HB", "HH-HB.1", "HH-HB.3", "Atlantis"]}]},
+        {"trucks": [{"load": [1], "route": ["HH", "HH-HB.1", "HH-HB.2"], "only_if_won": [offered[0]],
+                     "otherwise": {"route": ["HH", "M"]}}]},
+        {"site": {"field": "HB", "kj": 0}, "trailer": {"type": "small", "truck": 3}, "return_trailers": [
+            {"type": "large"}]},
+        {"site": {"field": "Atlantis", "kj": 5}},
+        {"trucks": [{"route": ["HH", "HH-HB.1", "HH-HB.2", "HH-HB.3", "HB"]}], "bids": [
+            {"order": offered[0], "kj": 16000}]},
+        {"betriebsferien": True, "bids": []},
+    ]
+    rich = dict(s)
+    rich["hauliers"] = {**s["hauliers"], "p0": {**s["hauliers"]["p0"], "cash": -4300}}
+    auction = at_round(new_game("HH", "HB", "K", "M", "B"), 0)
+    return [(s, sheet) for sheet in sheets] + [(rich, sheets[5]), (auction, sheets[1])]
+
+
+def test_auf_achse_every_check_message_and_hint_comes_from_the_words_file():
+    seen = 0
+    for state, sheet in _aa_corpus():
+        for p in AUF_ACHSE.check(state, "p0", sheet):
+            for text in (p.message, p.hint):
+                if text:
+                    seen += 1
+                    assert _from_the_file("auf_achse", text), text
+                    assert not english_in(text) and not RAW_KEY.search(prose(text)), text
+    assert seen >= 30
+
+
+def test_auf_achse_every_note_and_reason_of_a_round_comes_from_the_words_file():
+    texts = []
+    for state, sheet in _aa_corpus():
+        report = aa_play(state, {"p0": sheet}).report
+        texts += [n for h in report["hauliers"].values() for n in h["notes"]]
+        texts += [why for a in report["auction"] for why in a["void"].values()]
+        texts += [b["void"] for b in (report["site"] or {}).get("bids", []) if "void" in b]
+    assert len(texts) >= 8
+    for text in texts:
+        assert _from_the_file("auf_achse", text) and not english_in(text), text
+
+
+def test_bretton_woods_every_check_message_and_hint_comes_from_the_words_file():
+    s = start()
+    r = bw_play(s, {"anna": WORK, "bert": WORK, "cleo": WORK | {"leave": True}})
+    sheets = [
+        {"transfers": [{"to": "Nowhere", "good": "x", "count": 1, "note": "n" * 40}, "kaputt",
+                       {"to": "Atlantis", "good": "a", "count": 1}, {"to": "Carpania", "good": "a", "count": 1}],
+         "attacks": [{"target": "Atlantis", "weapons": 1}, {"target": "Nowhere", "weapons": 1}, 7],
+         "contacts": ["x" * 90, 5, "a", "b", "c", "d"], "type_change": "wasser"},
+        {**WORK, "leave": True, "attacks": [{"target": "Borduria", "weapons": 1}], "type_change": "energie",
+         "standing_orders": {}, "market": {"e": {"offer": "sell", "count": 900, "price": 1}},
+         "transfers": [{"to": "Borduria", "good": "g", "count": 200}]},
+        "keine Zuordnung",
+    ]
+    seen = 0
+    for state in (s, r.state):
+        for sheet in sheets:
+            for p in BRETTON_WOODS.check(state, "anna", sheet) + BRETTON_WOODS.check(state, "nobody", sheet):
+                for text in (p.message, p.hint):
+                    if text:
+                        seen += 1
+                        assert _from_the_file("bretton_woods", text), text
+                        assert not english_in(text) and not RAW_KEY.search(prose(text)), text
+        for line in BRETTON_WOODS.describe(state, "anna", sheets[1]):
+            assert not RAW_KEY.search(line) and not english_in(line), line
+    assert seen >= 25
+
+
+# ----- the issues of the German demo games ----------------------------------------------------------------------
+
+def _plural_mistakes(text: str) -> list[str]:
+    """'1 Verkaufsangebote', '3 Verkaufsangebot': a number with the wrong form of a word the words files count."""
+    out = []
+    for words in FILES.values():
+        for template in words.texts().values():
+            for m in re.finditer(r"\{\w+\|([^{}|]*)\|([^{}|]*)\}", template):
+                one, many = m.group(1), m.group(2)
+                if one == many:
+                    continue
+                out += re.findall(rf"(?<![\d.,]){re.escape('1 ' + many)}\b", text)
+                out += re.findall(rf"(?<![\d.,])(?!1 )\d+ {re.escape(one)}\b(?!{re.escape(many[len(one):])})",
+                                  text) if not many.startswith(one) else re.findall(
+                    rf"(?<![\d.,])(?!1 )\d+ {re.escape(one)}(?![\w])", text)
+    return out
+
+
+@pytest.mark.parametrize("game", ["demo-auf-achse", "demo-bretton-woods"])
+def test_the_issues_of_the_german_demo_games_have_no_english_no_raw_key_and_the_right_plurals(game):
+    pages = sorted((ROOT / "site" / "news" / "posts" / game).glob("*.md"))
+    assert pages
+    for page in pages:
+        body = re.sub(r"<[^>]*>|\(\.\./[^)]*\)|`[^`]*`", " ", page.read_text(encoding="utf-8").split("\n---\n", 1)[1])
+        assert not english_in(body), (page.name, english_in(body))
+        assert not RAW_KEY.search(body), page.name
+        assert _plural_mistakes(body) == [], page.name
+
+
+def test_the_checks_find_what_the_issue_found():
+    """The faults issue 23 reproduced are what these checks look for."""
+    assert english_in("Kapitän Kaffee: ungültig (condition: already won 20)") == {"condition", "already", "won"}
+    assert RAW_KEY.search("Kürzung market.e.count: 4 -> 0")
+    assert not english_in("schreiben Sie `points: 5` und `fare: 150`")
+
+
+def test_the_plural_check_finds_a_wrong_plural():
+    assert _plural_mistakes("**Energie e** (1 Verkaufsangebote, 2 Kaufangebot)") == ["1 Verkaufsangebote",
+                                                                                      "2 Kaufangebot"]
+    assert _plural_mistakes("Energiewerke: 0 von 1 Versuchen; 3 von 3 Versuchen, 1 Versuch") == ["1 Versuchen"]
+
+
+def test_a_game_pins_its_words_with_its_tables():
+    assert "data/words.yaml" in AUF_ACHSE.data_files({})
+    assert "words.yaml" in BRETTON_WOODS.data_files({})
+    package = "adjudicator.rulesets.auf_achse"
+    changed = gamedata.packaged(package, "data/words.yaml").replace(b'site_at_least: "ein Gebot',
+                                                                     b'site_at_least: "Ein Gebot')
+    with gamedata.pinned(package, {"data/words.yaml": changed}):
+        assert FILES["auf_achse"].say("site_at_least").startswith("Ein Gebot")
+    assert FILES["auf_achse"].say("site_at_least").startswith("ein Gebot")
+    assert placeholders("{a} {n|x|y}") == {"a", "n"}
