@@ -42,17 +42,22 @@ def test_each_demo_game_replays_exactly(game, fresh_clone):
     assert [f.text() for f in found] == [], "a demo is built again with demo/build.py after removing the game"
 
 
+PINNED_AT_SET_UP = ("demo-auf-achse", "demo-bretton-woods")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_each_demo_game_pins_the_data_its_turns_and_issue_pages_are_made_from(game, fresh_clone):
     """Issue 22, "Replays that survive upgrades": the demo games predate pinning and were pinned with
     ``turnpress pin`` (one commit each, after their last turn), so a release with other maps, tables or drawings
-    does not change them; ``verify`` accepts each pin commit and says so."""
+    does not change them; ``verify`` accepts each pin commit and says so. Auf Achse and Bretton Woods were built
+    again after pinning existed (issue 23: their checks and notes come from a words file), so they pin their
+    data from their set-up, as every new game does, and need no pin commit."""
     g = store.load_game(fresh_clone, game)
     assert g.pins_data
     drawings = [p for p in g.config["data"] if p.endswith((".drawing.json", ".background.json"))]
     assert drawings or g.settings.ruleset not in ("diplomacy", "auf-achse"), "the map the issues draw is pinned"
     done = verification(fresh_clone, game)
-    assert any("(turnpress pin)" in note for note in done.notes), done.notes
+    assert any("(turnpress pin)" in note for note in done.notes) or game in PINNED_AT_SET_UP, done.notes
     assert not any("from this turnpress" in note or "before games pinned" in note for note in done.notes)
 
 
