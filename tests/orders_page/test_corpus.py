@@ -159,7 +159,7 @@ def test_the_page_and_validate_agree(browser: Browser, served: str, league: Leag
     elif kind == "rule":
         assert errors and page_errors == [], (page, found)
     page_cuts = {p["where"] for p in page if p["severity"] == "warning" and "gekürzt" in p["message"]}
-    cuts = set().union(*(cut_budgets(f.message) for f in found if "will be cut" in f.message))
+    cuts = set().union(*(cut_budgets(f.message) for f in found if "gekürzt" in f.message))
     assert page_cuts == cuts, (page, found)
     if kind == "cut":
         assert cuts and errors == [], found
