@@ -243,6 +243,7 @@ class OrdersAccount(TypedDict):
     adjudicated: NotRequired[str]  # when the turn was run, apart from the deadline it was due at (ISO 8601)
     extension: NotRequired[Extension]
     absence: NotRequired[Absence]
+    removed: NotRequired[list[str]]  # awaited seats a ruling took out of the game: they played the rules' orders
 
 
 class DiceRecord(TypedDict):

@@ -98,6 +98,13 @@ class Joins(Protocol):
 
 
 @runtime_checkable
+class Removes(Protocol):
+    def removed_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
+        """What a seat the game master took out of the game plays, each turn from then on, where the game's text
+        says more than its NMR rule (``default_orders``, which every other ruleset's removed seat plays)."""
+
+
+@runtime_checkable
 class WritesTemplate(Protocol):
     def template(self, state: State, player: str) -> str:
         """A commented orders sheet for ``player``, pre-filled (the YAML text under ``orders:``)."""

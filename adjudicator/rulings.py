@@ -15,6 +15,20 @@ that turn's issue and report, and ``verify`` replays it as it replays orders (``
       - path: [units, france]
         value: [A par, F bre, A mar]
     deadline: 2026-03-10 20:00   # the turn's deadline, in the game's time zone (moves it; later ones follow)
+
+A ruling may also hand a seat to a new player (njudge's takeover), take a player out of the game, or void the
+turn before it and have it adjudicated again; ``site/guide/game-master.md`` shows each kind with an example::
+
+    replace:                  # from this turn on the seat is played by a new login; the seat keeps its key
+      - seat: bob             # (its orders file, its entries in the state), the old login loses it
+        login: dave
+        id: 9100
+        name: Dave
+        recipient: age1...    # the new player's public key (a game with sealed parts): never the old one's
+    remove: [carol]           # from this turn on the seat is played by the rules' text for a player who left
+    rerun: 5                  # turn 5 (the turn before this one) is void: this turn is turn 5 again, from the
+    found: [erin]             # state before it, with turn 5's orders and the files of these players in this
+                              # turn's folder (the orders that were lost); history is never rewritten
 """
 
 from __future__ import annotations
@@ -22,19 +36,36 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from . import schedule as schedmod
 from . import yamlio
-from .errors import LeagueError
+from .errors import LeagueError, SealError
 from .model import State
+from .sealed import crypto
 
-KEYS = ("game", "turn", "by", "reason", "correct", "deadline")
+KEYS = ("game", "turn", "by", "reason", "correct", "deadline", "replace", "remove", "rerun", "found")
 REASON_MAX = 2000
+NAME_MAX = 100
 RULING_PATH = re.compile(r"^rulings/(?P<game>[a-z0-9][a-z0-9-]*)/(?P<turn>[0-9]{4})\.yaml\Z", re.ASCII)
+RULING_FILE = re.compile(r"^(?P<turn>[0-9]{4})\.yaml\Z", re.ASCII)
+# GitHub's own rule for a login: letters, digits and single inner hyphens, at most 39 characters.
+LOGIN = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\Z", re.ASCII)
+TAKEOVER_KEYS = ("seat", "login", "id", "name", "recipient")
+
+
+@dataclass(frozen=True)
+class Takeover:
+    """A seat handed to a new player: from the ruling's turn on, ``login`` (GitHub id ``id``) plays it."""
+
+    seat: str
+    login: str
+    id: int
+    name: str
+    recipient: str | None = None
 
 
 @dataclass(frozen=True)
@@ -47,6 +78,10 @@ class Ruling:
     reason: str
     corrections: tuple[tuple[tuple[str | int, ...], Any], ...] = ()
     deadline: dt.datetime | None = None
+    replace: tuple[Takeover, ...] = ()
+    remove: tuple[str, ...] = ()
+    rerun: int | None = None
+    found: tuple[str, ...] = ()
 
     def published(self) -> dict[str, Any]:
         """What the turn's report says of it: who, why and what, in the words of the file."""
@@ -55,6 +90,13 @@ class Ruling:
             out["correct"] = [{"path": list(p), "value": v} for p, v in self.corrections]
         if self.deadline is not None:
             out["deadline"] = schedmod.iso(self.deadline)
+        if self.replace:  # the new player's public key is theirs to publish in game.yaml, not the issue's news
+            out["replace"] = [{"seat": t.seat, "login": t.login, "id": t.id, "name": t.name} for t in self.replace]
+        if self.remove:
+            out["remove"] = list(self.remove)
+        if self.rerun is not None:
+            out["rerun"] = self.rerun
+            out["found"] = list(self.found)
         return out
 
 
@@ -62,8 +104,10 @@ def relpath(game: str, turn: int) -> str:
     return f"rulings/{game}/{turn:04d}.yaml"
 
 
-def parse(file: str, raw: bytes, game: str, turn: int, masters: Mapping[str, int], zone: dt.tzinfo) -> Ruling:
-    """A ruling file as a ``Ruling``; ``LeagueError`` naming the file, line and what to write otherwise."""
+def parse(file: str, raw: bytes, game: str, turn: int, masters: Mapping[str, int], zone: dt.tzinfo,
+          seats: Mapping[str, str]) -> Ruling:
+    """A ruling file as a ``Ruling``; ``LeagueError`` naming the file, line and what to write otherwise.
+    ``seats``: each seat of the game (its key) and the login that holds it when the ruling applies."""
     def fail(message: str, where: tuple[str | int, ...] = (), hint: str = "") -> LeagueError:
         line, col = loc.where(where) if where else (1, 1)
         return LeagueError(f"{file}:{line}:{col}: {message}" + (f" — {hint}" if hint else ""))
@@ -102,12 +146,87 @@ def parse(file: str, raw: bytes, game: str, turn: int, masters: Mapping[str, int
             deadline = schedmod.parse_time(data["deadline"], zone, "deadline")  # type: ignore[arg-type]
         except schedmod.ScheduleError as e:
             raise fail(str(e), ("deadline",)) from None
-    if not corrections and deadline is None:
-        raise fail("the ruling rules nothing", (), "write 'correct:' or 'deadline:'")
-    return Ruling(file, turn, by.lower(), reason.strip(), tuple(corrections), deadline)
+    replace = tuple(_takeover(entry, i, seats, fail) for i, entry in enumerate(_listed(data, "replace", fail)))
+    taken = [t.seat for t in replace]
+    logins = [t.login.lower() for t in replace]
+    for i, t in enumerate(replace):
+        if taken.count(t.seat) > 1 or logins.count(t.login.lower()) > 1:
+            raise fail(f"seat {t.seat!r} or login {t.login!r} is named twice", ("replace", i),
+                       "hand each seat to one player, and each player one seat")
+        holder = next((s for s, login in seats.items() if login == t.login.lower() and s not in taken), None)
+        if holder is not None:
+            raise fail(f"{t.login} plays seat {holder!r} already; a player has one seat", ("replace", i, "login"),
+                       "hand the seat to a login that has none in this game")
+    remove = tuple(_seat(entry, ("remove", i), seats, fail) for i, entry in enumerate(_listed(data, "remove", fail)))
+    if set(remove) & set(taken):
+        raise fail("a seat is both handed over and removed", ("remove",), "write it under one of the two")
+    rerun, found = _rerun(data, turn, seats, fail)
+    if not (corrections or deadline or replace or remove or rerun):
+        raise fail("the ruling rules nothing", (), "write 'correct:', 'deadline:', 'replace:', 'remove:' or 'rerun:'")
+    return Ruling(file, turn, by.lower(), reason.strip(), tuple(corrections), deadline, replace, remove, rerun, found)
 
 
-def read(root: Path, game: str, turn: int, masters: Mapping[str, int], zone: dt.tzinfo) -> Ruling | None:
+Fail = Callable[..., LeagueError]
+
+
+def _listed(data: Mapping[str, Any], key: str, fail: Fail) -> list[Any]:
+    value = data.get(key) or []
+    if not isinstance(value, list):
+        raise fail(f"{key}: is a list", (key,), f"write '{key}:' and one entry per line starting with '- '")
+    return value
+
+
+def _seat(value: Any, where: tuple[str | int, ...], seats: Mapping[str, str], fail: Fail) -> str:
+    if not isinstance(value, str) or value not in seats:
+        named = ", ".join(sorted(seats))
+        raise fail(f"{value!r} is not a seat of this game", where, f"name a seat as game.yaml keys it: {named}")
+    return value
+
+
+def _takeover(entry: Any, i: int, seats: Mapping[str, str], fail: Fail) -> Takeover:
+    """One entry of ``replace:``, checked: a seat of the game, a GitHub login and id, a name, a public key."""
+    where: tuple[str | int, ...] = ("replace", i)
+    if not isinstance(entry, dict) or not {"seat", "login", "id"} <= set(entry) or set(entry) - set(TAKEOVER_KEYS):
+        raise fail("a seat handed over is '{seat: ..., login: ..., id: ..., name: ..., recipient: ...}'", where,
+                   "seat, login and id are needed; name and recipient (the new player's public key) may follow")
+    seat = _seat(entry["seat"], (*where, "seat"), seats, fail)
+    login, uid, name = entry["login"], entry["id"], entry.get("name", entry["login"])
+    if not isinstance(login, str) or not LOGIN.match(login):
+        raise fail(f"login: {login!r} is not a GitHub login", (*where, "login"),
+                   "letters, digits and single hyphens, at most 39 characters, as GitHub shows it")
+    if type(uid) is not int or uid <= 0:
+        raise fail("id: the new player's numeric GitHub id", (*where, "id"),
+                   f"look it up at https://api.github.com/users/{login} (the 'id' field)")
+    if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX or not name.isprintable():
+        raise fail("name: the new player's name as the issues show it", (*where, "name"),
+                   f"one line of text, at most {NAME_MAX} characters")
+    recipient = entry.get("recipient")
+    if recipient is not None:
+        try:
+            crypto.parse_recipient(recipient if isinstance(recipient, str) else "")
+        except SealError as e:
+            raise fail(f"recipient: {e}", (*where, "recipient")) from None
+    return Takeover(seat, login, uid, name.strip(), recipient.strip() if isinstance(recipient, str) else None)
+
+
+def _rerun(data: Mapping[str, Any], turn: int, seats: Mapping[str, str],
+           fail: Fail) -> tuple[int | None, tuple[str, ...]]:
+    """``rerun:`` the turn before this one (void, adjudicated again) and ``found:`` the seats whose file in this
+    turn's folder counts in it."""
+    if "rerun" not in data:
+        if "found" in data:
+            raise fail("found: belongs to a re-run", ("found",), f"write 'rerun: {turn - 1}' with it")
+        return None, ()
+    if data["rerun"] != turn - 1 or type(data["rerun"]) is not int or turn < 2:
+        raise fail(f"rerun: only the turn before this one can be re-run ({turn - 1})", ("rerun",),
+                   f"write 'rerun: {turn - 1}' in rulings/.../{turn:04d}.yaml, once that turn is adjudicated"
+                   if turn >= 2 else "turn 1 follows the set-up, which is never re-run")
+    found = tuple(_seat(s, ("found", i), seats, fail) for i, s in enumerate(_listed(data, "found", fail)))
+    return data["rerun"], tuple(sorted(set(found)))
+
+
+def read(root: Path, game: str, turn: int, masters: Mapping[str, int], zone: dt.tzinfo,
+         seats: Mapping[str, str]) -> Ruling | None:
     """The ruling of ``turn`` if the league has one."""
     rel = relpath(game, turn)
     path = root / rel
@@ -117,7 +236,7 @@ def read(root: Path, game: str, turn: int, masters: Mapping[str, int], zone: dt.
         raise LeagueError(f"{rel}: not a regular file (a link or a folder); commit the ruling itself")
     with path.open("rb") as f:
         raw = f.read(yamlio.ORDERS_MAX_BYTES + 1)
-    return parse(rel, raw, game, turn, masters, zone)
+    return parse(rel, raw, game, turn, masters, zone, seats)
 
 
 def apply(state: State, ruling: Ruling) -> State:
@@ -135,3 +254,31 @@ def apply(state: State, ruling: Ruling) -> State:
             raise LeagueError(f"{ruling.file}: correct: the state has no place {list(path)}") from None
     return out
 
+
+
+def ruled_turns(root: Path, game: str) -> list[int]:
+    """The turns of ``game`` that have a ruling file, in order."""
+    folder = root / "rulings" / game
+    if not folder.is_dir():
+        return []
+    return sorted(int(m["turn"]) for p in folder.iterdir() if (m := RULING_FILE.match(p.name)))
+
+
+def seated(players: list[dict[str, Any]], ruling: Ruling) -> list[dict[str, Any]]:
+    """The players' entries of ``game.yaml`` as they are after ``ruling``: a seat handed over names its new
+    player and only the new player's public key (the old one opens nothing of it again); a removed seat is out
+    from the ruling's turn on (``left``, as the site's tables and charts read it)."""
+    handed = {t.seat: t for t in ruling.replace}
+    out = []
+    for entry in players:
+        entry = dict(entry)
+        t = handed.get(entry["key"])
+        if t is not None:
+            entry.update(login=t.login, id=t.id, name=t.name)
+            entry.pop("recipient", None)
+            if t.recipient:
+                entry["recipient"] = t.recipient
+        if entry["key"] in ruling.remove:
+            entry["left"] = ruling.turn
+        out.append(entry)
+    return out

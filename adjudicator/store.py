@@ -125,6 +125,10 @@ class Game:
     _hidden: dict[int, tuple[State, bool]] = field(default_factory=dict, repr=False)
     # The pinned data files when they are not on disk yet (``turn.new_game`` uses the game before writing it).
     pinned_data: dict[str, bytes] | None = field(default=None, repr=False)
+    # The turn whose seats ``players`` lists (``newsletter.as_of``: an issue names who played then); None: the
+    # open turn, whose orders every command but the issue pages deals with.
+    as_of_turn: int | None = field(default=None, repr=False)
+    _rulings: dict[int, rulings.Ruling | None] = field(default_factory=dict, repr=False)
 
     @property
     def settings(self) -> GameConfig:
@@ -174,7 +178,40 @@ class Game:
 
     @property
     def players(self) -> list[Player]:
-        return [player_from_yaml(p) for p in self.settings.players]
+        """Who plays each seat: at the open turn (or ``as_of_turn``), after the game master's rulings."""
+        return [player_from_yaml(p) for p in self.seats()]
+
+    def seats(self, turn: int | None = None) -> list[dict[str, Any]]:
+        """The players' entries of ``game.yaml`` as they stand at ``turn`` (by default the open turn, or
+        ``as_of_turn``): a seat a ruling handed over names its new player, a removed one says since when
+        (``left``). ``game.yaml`` itself stays the set-up, as ``verify`` anchors it."""
+        if not rulings.ruled_turns(self.root, self.id):
+            return [dict(p) for p in self.settings.players]
+        if turn is None:
+            turn = self.as_of_turn
+        if turn is None:
+            try:
+                turn = self.open_turn
+            except LeagueError:  # not set up yet: no ruling applies
+                return [dict(p) for p in self.settings.players]
+        return self._seats_through(turn)
+
+    def _seats_through(self, turn: int) -> list[dict[str, Any]]:
+        entries = [dict(p) for p in self.settings.players]
+        for t in rulings.ruled_turns(self.root, self.id):
+            ruled = self.ruling(t) if t <= turn else None
+            if ruled is not None:
+                entries = rulings.seated(entries, ruled)
+        return entries
+
+    def seats_before(self, turn: int) -> dict[str, str]:
+        """The seats in play as the rulings before ``turn`` left them, each with its login (lower case): what
+        a ruling of ``turn`` may hand over or remove."""
+        return {p["key"]: p["login"].lower() for p in self._seats_through(turn - 1) if not p.get("left")}
+
+    def removed(self, turn: int) -> dict[str, int]:
+        """The seats a ruling took out of the game by ``turn``, and the turn from which each is out."""
+        return {p["key"]: p["left"] for p in self.seats(turn) if isinstance(p.get("left"), int)}
 
     def player(self, key: str) -> Player | None:
         return next((p for p in self.players if p.key == key), None)
@@ -259,8 +296,11 @@ class Game:
         """The game master's ruling for ``turn`` (``rulings/<game>/<NNNN>.yaml``), if there is one."""
         if turn < 1:
             return None
-        zone = self.schedule.zone if self.schedule is not None else dt.UTC
-        return rulings.read(self.root, self.id, turn, self.settings.game_masters, zone)
+        if turn not in self._rulings:
+            zone = self.schedule.zone if self.schedule is not None else dt.UTC
+            self._rulings[turn] = rulings.read(self.root, self.id, turn, self.settings.game_masters, zone,
+                                               self.seats_before(turn))
+        return self._rulings[turn]
 
     def deadline(self, turn: int, kind: str | None = None, *, scheduled: bool = False) -> dt.datetime | None:
         """Turn ``turn``'s deadline: a ruling's, else from the schedule, chained from the deadline turn ``turn-1``
@@ -306,21 +346,23 @@ class Game:
 
     def effective_state(self, turn: int, previous: State | None = None) -> State:
         """The state orders of ``turn`` are checked against: turn ``turn-1``'s state, with joins applied and the
-        corrections of the game master's ruling for ``turn``."""
+        corrections of the game master's ruling for ``turn``. A re-run starts where the turn it voids started."""
+        ruled = self.ruling(turn)
+        if ruled is not None and ruled.rerun is not None:
+            previous = self.effective_state(ruled.rerun)
         state = previous if previous is not None else self.state(turn - 1)
         for player in self.joins_at(turn):
             if not isinstance(self.ruleset, Joins):
                 raise LeagueError(f"{self.settings.ruleset} does not let players join a running game")
             seed = b"join\0" + self.commitment() + player.key.encode()
             state = self.ruleset.join(state, player, dicemod.Dice(seed))
-        ruled = self.ruling(turn)
         return rulings.apply(state, ruled) if ruled is not None and ruled.corrections else state
 
     # --- keys of a game with sealed parts ---
 
     def recipient_of(self, player: str) -> str | None:
         """The public key ``player`` registered (``turnpress keys add``), if any."""
-        entry = next((p for p in self.settings.players if p["key"] == player), None)
+        entry = next((p for p in self.seats() if p["key"] == player), None)
         return entry.get("recipient") if entry else None
 
     def recipients(self, player: str | None) -> list[str]:

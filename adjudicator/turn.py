@@ -11,6 +11,7 @@ tree changes (``history.commit_files``), then written; without, its files are wr
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import os
 import re
@@ -27,7 +28,7 @@ from . import schedule as schedmod
 from . import secrecy as secrecymod
 from .errors import LeagueError, RulesetError
 from .model import DiceRecord, Orders, OrdersAccount, Phase, Player, State, TurnReport, account
-from .ruleset import Joins, PinsData, Ruleset, get, package_of
+from .ruleset import Joins, PinsData, Removes, Ruleset, get, package_of
 from .sealed import crypto
 from .sealed import orders as sealedorders
 from .sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
@@ -286,8 +287,10 @@ def published_orders(game: Game, turn: int, player: str) -> bytes:
     """The orders file of ``player`` in ``turn`` as it was adjudicated.
 
     Where only its public part was published (``secrecy.public_part``), the full text is the sealed file's,
-    opened with the game's key if this process has it; without, the public part is all there is.
+    opened with the game's key if this process has it; without, the public part is all there is. In a re-run
+    (a ruling's ``rerun``) the orders a player played are those of the voided turn, unless the ruling found theirs.
     """
+    turn = orders_turn(game, turn, player)
     raw = ordersmod.read_limited(game.root / orders_relpath(game.id, turn, player))
     if not secrecymod.is_public_text(raw):
         return raw
@@ -296,6 +299,15 @@ def published_orders(game: Game, turn: int, player: str) -> bytes:
     if not identities or not sealed.is_file():
         return raw
     return crypto.decrypt(ordersmod.read_limited(sealed, SEALED_MAX_BYTES), identities)
+
+
+def orders_turn(game: Game, turn: int, player: str) -> int:
+    """The turn whose folder holds the orders ``player`` played in ``turn``: ``turn`` itself, or in a re-run the
+    voided turn's, for every player but those whose file the ruling found."""
+    ruled = game.ruling(turn)
+    if ruled is not None and ruled.rerun is not None and player not in ruled.found:
+        return ruled.rerun
+    return turn
 
 
 def full_orders(game: Game, last: int) -> dict[str, str]:
@@ -353,6 +365,9 @@ def status(game: Game, now: dt.datetime) -> Status:
     # Sealed orders read without the key count as in; whether they ask to wait shows only to the deadline run.
     in_ = sorted(s.player for s in subs)
     waiting = sorted(s.player for s in subs if s.checked.wait)
+    removed = game.removed(turn)  # a seat out of the game by a ruling is waited for by nobody
+    if removed:
+        phase = dataclasses.replace(phase, awaited=tuple(k for k in phase.awaited if k not in removed))
     due, reason = schedmod.is_due(game.schedule, deadline, now, finished=phase.finished, awaited=phase.awaited,
                                   submitted=in_, waiting=waiting)
     return Status(game, turn, phase, deadline, in_, waiting, due, reason, when)
@@ -515,12 +530,22 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
     else:
         meta.pop("dropped", None)
     orders: dict[str, Orders] = {k: taken[k].orders for k in sorted(taken)}
+    ruled = game.ruling(turn)
+    removed = game.removed(turn)
+    # A re-run plays the voided turn again: a missing player's NMR orders follow from the turns before it.
+    before = ruled.rerun if ruled is not None and ruled.rerun is not None else turn
     for key in phase.awaited:
         if key not in orders:
-            orders[key] = game.ruleset.default_orders(state, key, previous_orders(game, key, turn))
+            previous = previous_orders(game, key, before)
+            orders[key] = game.ruleset.removed_orders(state, key, previous) \
+                if key in removed and isinstance(game.ruleset, Removes) \
+                else game.ruleset.default_orders(state, key, previous)
             meta["defaults"][key] = secrecymod.split_orders(declared, orders[key])[0] if keeps_secrets \
                 else orders[key]
-    meta["missed"] = sorted(k for k in phase.awaited if k not in taken)
+    gone = sorted(k for k in phase.awaited if k in removed)
+    if gone:  # out of the game by a ruling: their seat plays what the rules say, and nobody misses a turn
+        meta["removed"] = gone
+    meta["missed"] = sorted(k for k in phase.awaited if k not in taken and k not in removed)
     digest = dicemod.orders_digest({k: taken[k].raw for k in sorted(taken)})
     result = game.ruleset.adjudicate(state, {k: orders[k] for k in sorted(orders)},
                                      dicemod.Dice.for_turn(seed, digest, hidden_link))
@@ -537,7 +562,6 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
         dice_meta["hidden_end"] = hidden_link.hex()  # every earlier link follows: anyone replays the game
     if result.notes:
         report["notes"] = list(result.notes)
-    ruled = game.ruling(turn)
     if ruled is not None:  # published with its reason; the replay reads the same file and writes the same
         report["ruling"] = ruled.published()
     files, sealed_plain = game.turn_files(turn, result.state, report, private_reports)
@@ -591,10 +615,31 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
     subs = submissions(game, turn, state)
     grace = game.schedule.grace if game.schedule else dt.timedelta(0)
-    when = open_deadline(game, turn, phase, subs, now)
-    taken, meta = select(subs, (*phase.awaited, *phase.open_to), when.final(game), grace, now,
+    removed = game.removed(turn)
+    ruled = game.ruling(turn)
+    rerun = ruled.rerun if ruled is not None else None
+    found = ruled.found if ruled is not None else ()
+    # A seat a ruling took out is awaited by nobody: it neither misses the turn nor earns an NMR extension.
+    in_play = dataclasses.replace(phase, awaited=tuple(k for k in phase.awaited if k not in removed),
+                                  open_to=tuple(k for k in phase.open_to if k not in removed))
+    when = open_deadline(game, turn, in_play, subs, now)
+    counted = [s for s in subs if s.player not in removed and (rerun is None or s.player in found)]
+    taken, meta = select(counted, (*in_play.awaited, *in_play.open_to), when.final(game), grace, now,
                          read_benevolently=isinstance(game.ruleset, benevolent.ReadsBenevolently))
     when.record(meta)  # published, and ``compute`` moves the deadline by what it records
+    for sub in subs:
+        if sub.player in removed:
+            meta["refused"].append({"player": sub.player, "why": f"out of the game by the ruling of turn "
+                                                                 f"{removed[sub.player]}"})
+        elif rerun is not None and sub.player not in found:
+            meta["refused"].append({"player": sub.player, "why": f"the re-run of turn {rerun} plays that turn's "
+                                                                 "orders"})
+    if rerun is not None:  # the voided turn's orders, played again: what those players sent before its result
+        for key in account(game.report(rerun)).get("taken", []):
+            if key not in taken and key not in found and key not in removed and key in phase.awaited:
+                raw = published_orders(game, turn, key)
+                taken[key] = Taken(raw, yamlio.load(raw).data["orders"])
+    meta["refused"].sort(key=lambda entry: entry["player"])
     if game.keyed and secrecymod.rewrites_orders(declared):
         # What the rules found wrong may quote a hidden value (a hand, an account): not in the public report.
         judged = {s.player for s in subs if s.checked.orders is not None and not s.checked.ok}

@@ -67,7 +67,7 @@ from .store import (
     secret_relpath,
     turn_dir,
 )
-from .turn import Taken, TurnOutcome, compute, extensions_used, published_orders
+from .turn import Taken, TurnOutcome, compute, extensions_used, orders_turn, published_orders
 
 
 @dataclass(frozen=True)
@@ -281,7 +281,7 @@ def replay(game: Game, report: TurnReport, previous: State, hidden_link: bytes |
     state = game.effective_state(turn, previous)
     taken = {}
     for player in account(report).get("taken", []):
-        path = game.root / orders_relpath(game.id, turn, player)
+        path = game.root / orders_relpath(game.id, orders_turn(game, turn, player), player)
         if path.is_file() and not path.is_symlink():  # a missing file shows as a different digest
             raw = published_orders(game, turn, player)
             taken[player] = Taken(raw, yamlio.load(raw).data["orders"])
@@ -465,7 +465,7 @@ def _digest(game: Game, turn: int, report: TurnReport, not_checked: list[str]) -
     """
     raw = {}
     for player in account(report).get("taken", []):
-        path = game.root / orders_relpath(game.id, turn, player)
+        path = game.root / orders_relpath(game.id, orders_turn(game, turn, player), player)
         if not path.is_file():
             return [Finding(game.id, turn, f"the orders of {player}, taken, are not published")]
         raw[player] = ordersmod.read_limited(path)
@@ -486,8 +486,9 @@ def _sealed_orders(game: Game, turn: int, report: TurnReport, identities: list[A
     """Each order taken was sealed before the deadline and holds exactly the plaintext published with the turn."""
     out = []
     for player in account(report).get("taken", []):
-        sealed_path = game.root / sealed_relpath(game.id, turn, player)
-        plain_path = game.root / orders_relpath(game.id, turn, player)
+        played = orders_turn(game, turn, player)  # a re-run's carried orders are in the voided turn's folder
+        sealed_path = game.root / sealed_relpath(game.id, played, player)
+        plain_path = game.root / orders_relpath(game.id, played, player)
         if not sealed_path.is_file():
             out.append(Finding(game.id, turn, f"{player}'s orders were taken, but there is no sealed file of them"))
             continue

@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from adjudicator import yamlio
+from adjudicator.store import load_game
 
 from .conftest import git, run
-from .pipeline.conftest import pr_check, world  # noqa: F401 - the fixture
+from .pipeline.conftest import orders, pr_check, world  # noqa: F401 - the fixture
 from .test_league_e2e import at, new_game, submit
 
 RULING = """game: g1
@@ -83,3 +84,139 @@ def test_the_pull_request_check_refuses_a_ruling_from_a_player_and_takes_one_fro
     assert code == 0, out
     pr = world.open_pr("bob", "gm-rules-2", {"rulings/g1/0001.yaml": ruling}, login="gm", user_id=9001)
     assert pr_check(world, pr, capsys, tmp_path / "summary.md")[0] == 1, "the id counts, not only the login"
+
+
+# --- replacing a player (njudge's takeover) and removing one ------------------------------------------------
+
+TAKEOVER = """game: g1
+turn: 2
+by: gm
+reason: Bob moved abroad; Dave takes over his seat.
+replace:
+  - seat: bob
+    login: dave
+    id: 9100
+    name: Dave <i>the</i> new
+"""
+
+
+def test_a_seat_handed_over_is_played_by_the_new_login_from_its_turn_and_replayed(league: Path, capsys):
+    new_game(league)
+    with_game_master(league)
+    submit(league, 1, "bob", "  add: 2\n", at(4, 10))
+    assert run(league, "adjudicate", "--due", "--now", "2026-01-05T21:05+01:00", "--commit") == 0
+    (league / "rulings/g1").mkdir(parents=True)
+    (league / "rulings/g1/0002.yaml").write_text(TAKEOVER)
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "ruling: Dave takes Bob's seat", date=at(6, 9))
+    # Dave writes the seat's file: the seat keeps its key, its entries in the state and its history.
+    submit(league, 2, "bob", "  add: 5\n", at(10, 10))
+    assert run(league, "adjudicate", "--due", "--now", "2026-01-12T21:05+01:00", "--commit") == 0
+    capsys.readouterr()
+    report = yamlio.read_data(league / "games/g1/turns/0002/report.yaml")
+    assert report["ruling"]["replace"] == [{"seat": "bob", "login": "dave", "id": 9100, "name": "Dave <i>the</i> new"}]
+    assert report["orders"]["taken"] == ["bob"]
+    state = yamlio.read_data(league / "games/g1/turns/0002/state.yaml")
+    assert state["scores"]["bob"] == 2 + 5 + report["result"]["rolls"]["bob"] + \
+        yamlio.read_data(league / "games/g1/turns/0001/report.yaml")["result"]["rolls"]["bob"]
+    page = (league / "site/news/posts/g1/0002.md").read_text()
+    assert ("- Seat bob is played from this turn on by Dave &#60;i&#62;the&#60;/i&#62; new (@dave), in place of "
+            "Bob (@Bob)") in page
+    assert "Bob" in (league / "site/news/posts/g1/0001.md").read_text(), "an earlier issue names who played then"
+    game = load_game(league, "g1")
+    assert [(p.key, p.login, p.github_id) for p in game.players if p.key == "bob"] == [("bob", "dave", 9100)]
+    assert [p["login"] for p in yamlio.read_data(league / "games/g1/game.yaml")["players"]] == \
+        ["alice", "Bob", "carol"], "game.yaml stays the set-up: the ruling is the record of the takeover"
+    assert run(league, "verify", "g1") == 0
+    assert "all match" in capsys.readouterr().out
+
+
+def test_the_pull_request_check_lets_the_new_player_play_the_seat_and_not_the_old_one(
+        world, capsys, tmp_path: Path):  # noqa: F811
+    with_game_master(world.gm)
+    (world.gm / "rulings/g1").mkdir(parents=True)
+    (world.gm / "rulings/g1/0001.yaml").write_text(TAKEOVER.replace("turn: 2", "turn: 1"))
+    git(world.gm, "add", "-A")
+    git(world.gm, "commit", "-qm", "ruling: Dave takes Bob's seat", date=at(1, 14))
+    git(world.gm, "push", "-q", "origin", "main")
+    summary = tmp_path / "summary.md"
+    pr = world.open_pr("bob", "bob-after", {"orders/g1/0001/bob.yaml": orders("bob", 1, 3)})
+    code, out, _ = pr_check(world, pr, capsys, summary)
+    assert code == 1
+    assert "these are the orders of Dave" in out and "new (dave); this pull request is by bob" in out, out
+    pr = world.open_pr("bob", "dave-own", {"orders/g1/0001/dave.yaml": orders("dave", 1, 3)}, login="dave",
+                       user_id=9100)
+    code, out, _ = pr_check(world, pr, capsys, summary)
+    assert code == 1 and "'dave' does not play in g1 — your seat is 'bob': write orders/g1/0001/bob.yaml" in out
+    pr = world.open_pr("bob", "dave-seat", {"orders/g1/0001/bob.yaml": orders("bob", 1, 3)}, login="dave",
+                       user_id=9100)
+    code, out, _ = pr_check(world, pr, capsys, summary)
+    assert code == 0, out
+    pr = world.open_pr("bob", "dave-spoof", {"orders/g1/0001/bob.yaml": orders("bob", 1, 3)}, login="dave",
+                       user_id=1002)
+    assert pr_check(world, pr, capsys, summary)[0] == 1, "the new player's id counts, not the old one's"
+    takeover = TAKEOVER.replace("turn: 2", "turn: 1").replace("Bob moved", "I moved")
+    pr = world.open_pr("bob", "bob-takes-back", {"rulings/g1/0001.yaml": takeover})
+    code, out, _ = pr_check(world, pr, capsys, summary)
+    assert code == 1 and "only a game master of g1 may make one; this pull request is by bob" in out
+
+
+REMOVAL = """game: g1
+turn: 2
+by: gm
+reason: Carol has not answered for a month.
+remove: [carol]
+"""
+
+
+def test_a_removed_seat_takes_no_orders_is_awaited_by_nobody_and_plays_the_rules_nmr(league: Path, capsys):
+    new_game(league)
+    with_game_master(league)
+    assert run(league, "adjudicate", "--due", "--now", "2026-01-05T21:05+01:00", "--commit") == 0
+    (league / "rulings/g1").mkdir(parents=True)
+    (league / "rulings/g1/0002.yaml").write_text(REMOVAL)
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "ruling: Carol is out", date=at(6, 9))
+    submit(league, 2, "alice", "  add: 1\n", at(7, 10))
+    submit(league, 2, "carol", "  add: 9\n", at(7, 11))
+    submit(league, 2, "bob", "  add: 2\n", at(7, 12))
+    capsys.readouterr()
+    assert run(league, "status", "g1", "--now", "2026-01-07T13:00+01:00") == 0
+    out = capsys.readouterr().out
+    assert "Carol" not in out.split("awaited")[-1], out
+    # Alice and Bob are in: the turn runs early, as when everyone awaited is in.
+    assert run(league, "adjudicate", "--due", "--now", "2026-01-07T13:00+01:00", "--commit") == 0
+    capsys.readouterr()
+    report = yamlio.read_data(league / "games/g1/turns/0002/report.yaml")
+    meta = report["orders"]
+    assert meta["taken"] == ["alice", "bob"] and meta["missed"] == [] and meta["removed"] == ["carol"]
+    assert {"player": "carol", "why": "out of the game by the ruling of turn 2"} in meta["refused"]
+    assert meta["defaults"]["carol"] == {"add": 0}, "the counter's NMR rule: the seat adds nothing"
+    page = (league / "site/news/posts/g1/0002.md").read_text()
+    assert "- Out of the game from this turn on: Carol; the seat plays what the rules say of a player who left" in page
+    assert "- Out of the game by a ruling: Carol" in page and "Missed orders (NMR): nobody" in page
+    assert run(league, "verify", "g1") == 0
+    assert "all match" in capsys.readouterr().out
+
+
+def test_a_ruling_names_seats_and_logins_that_exist(league: Path, capsys):
+    new_game(league)
+    with_game_master(league)
+    assert run(league, "adjudicate", "--due", "--now", "2026-01-05T21:05+01:00", "--commit") == 0
+    (league / "rulings/g1").mkdir(parents=True)
+    cases = {
+        TAKEOVER.replace("seat: bob", "seat: zed"): "rulings/g1/0002.yaml:6:11: 'zed' is not a seat of this game "
+        "— name a seat as game.yaml keys it: alice, bob, carol",
+        TAKEOVER.replace("login: dave", "login: carol"): "rulings/g1/0002.yaml:7:12: carol plays seat 'carol' "
+        "already; a player has one seat — hand the seat to a login that has none in this game",
+        TAKEOVER.replace("login: dave", "login: da--ve"): "rulings/g1/0002.yaml:7:12: login: 'da--ve' is not a "
+        "GitHub login — letters, digits and single hyphens, at most 39 characters, as GitHub shows it",
+        TAKEOVER.replace("id: 9100", "id: '9100'"): "rulings/g1/0002.yaml:8:9: id: the new player's numeric "
+        "GitHub id — look it up at https://api.github.com/users/dave (the 'id' field)",
+        REMOVAL + "rerun: 2\n": "rulings/g1/0002.yaml:6:8: rerun: only the turn before this one can be re-run (1)",
+    }
+    for text, message in cases.items():
+        (league / "rulings/g1/0002.yaml").write_text(text)
+        assert run(league, "status", "g1", "--now", "2026-01-07T13:00+01:00") != 0
+        captured = capsys.readouterr()
+        assert message in captured.out + captured.err, captured

@@ -150,18 +150,17 @@ def labels_of(game: Game) -> dict[str, str]:
 
 def as_of(game: Game, turn: int) -> Game:
     """The game with the players it had at ``turn``: one who joined later is not in an earlier issue, so an
-    issue stays what it was when it was published (``verify`` checks that it does)."""
+    issue stays what it was when it was published (``verify`` checks that it does); a seat handed over by a
+    ruling is named as it was played then."""
     players = game.settings.players
-    if all(p.get("joined", 0) <= turn for p in players):
-        return game
     kept = [p for p in players if p.get("joined", 0) <= turn]
-    return dataclasses.replace(game, config={**game.config, "players": kept})
+    return dataclasses.replace(game, config={**game.config, "players": kept}, as_of_turn=turn)
 
 
 def presence(game: Game, count: int) -> dict[str, range]:
     """The turns in which each player was in the game (from ``joined`` in game.yaml): charts leave gaps outside."""
     out = {}
-    for p in game.settings.players:
+    for p in game.seats():
         joined = p.get("joined", 0)
         out[str(p["key"])] = range(int(joined) if isinstance(joined, int) else 0, int(p.get("left", count)))
     return out
@@ -266,6 +265,9 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: TurnRe
     if extension:  # the deadline above is the moved one
         lines.append("- " + words.say(lang, "nmr_extension", names=", ".join(
             md_text(names.get(k, k)) for k in extension["players"]), when=_local(game, extension["from"])))
+    removed = [names.get(k, k) for k in meta.get("removed", [])]
+    if removed:
+        lines.append("- " + md_text(words.say(lang, "removed", names=", ".join(removed))))
     for late in meta.get("late", []):
         lines.append("- " + words.say(lang, "late", name=names.get(late["player"], late["player"]),
                                       when=late["arrived"]))
@@ -343,6 +345,17 @@ def _ruling(game: Game, report: TurnReport, lang: str) -> list[str]:
         lines.append("- " + md_text(words.say(lang, "ruling_correct", path=path, value=value)))
     if ruled.get("deadline"):
         lines.append("- " + words.say(lang, "ruling_deadline", when=_local(game, ruled["deadline"])))
+    before = {p["key"]: p for p in game.seats(report["turn"] - 1)}
+    for t in ruled.get("replace", []):
+        old = before.get(t["seat"], {})
+        lines.append("- " + md_text(words.say(lang, "ruling_replace", seat=t["seat"], name=t["name"], login=t["login"],
+                                              old=f"{old.get('name', '?')} (@{old.get('login', '?')})")))
+    for seat in ruled.get("remove", []):
+        lines.append("- " + md_text(words.say(lang, "ruling_remove", name=before.get(seat, {}).get("name", seat))))
+    if "rerun" in ruled:
+        found = ", ".join(before.get(k, {}).get("name", k) for k in ruled.get("found", []))
+        lines.append("- " + md_text(words.say(lang, "ruling_rerun", turn=ruled["rerun"], found=words.say(
+            lang, "ruling_found", names=found) if found else "")))
     return lines
 
 

@@ -173,7 +173,7 @@ class GameView:
     def out_of_game(self) -> set[str]:
         """Players the rules put out of the game: by the ruleset's own word (its ``out_of_game`` hook), or whose
         count that puts them out (``out_at_zero``) fell to zero; and those who left (``left`` in game.yaml)."""
-        gone = {str(p["key"]) for p in self.game.settings.players if p.get("left")}
+        gone = {str(p["key"]) for p in self.game.seats() if p.get("left")}
         if isinstance(self.game.ruleset, MarksOut) and self.turns:
             gone.update(self.game.ruleset.out_of_game(self.public(len(self.turns) - 1)))
         metric = self.about.get("out_at_zero")
@@ -498,7 +498,7 @@ def overview(view: GameView, root: Path, has_map: bool, history: Sequence[str] =
     if issues:
         links += [f"[{say('archive')}](../../news/{view.id}.md)", f'<a href="../../feeds/{view.id}.xml">RSS</a>']
     lines += [" · ".join(links), "", *history, f"## {say('players')}", "",
-              html_table([_player_row(p, view) for p in g.settings.players], {}, say("players")), "",
+              html_table([_player_row(p, view) for p in g.seats()], {}, say("players")), "",
               "## How to send orders", "", *_how_to(view), ""]
     if issues:
         lines += [f"## {say('turns')}", ""]

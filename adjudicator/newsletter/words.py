@@ -35,6 +35,11 @@ WORDS: dict[str, dict[str, str]] = {
         "dropped": "Orders of {name} that could not be carried out (the rest was):",
         "ruling": "Ruling of the game master", "ruling_by": "By {by}, in {file}:",
         "ruling_correct": "Set before the turn: {path} = {value}", "ruling_deadline": "This turn's deadline: {when}",
+        "ruling_replace": "Seat {seat} is played from this turn on by {name} (@{login}), in place of {old}",
+        "ruling_remove": "Out of the game from this turn on: {name}; the seat plays what the rules say of a player "
+        "who left", "ruling_rerun": "Turn {turn} is void: this turn plays turn {turn} again, from the state before "
+        "it, with its orders{found}", "ruling_found": " and the orders found of {names}",
+        "removed": "Out of the game by a ruling: {names}",
         "orders_of_turn": "Orders of this turn", "commit": "The turn's commit",
         "next_deadline": "Next deadline", "orders_page": "Orders page",
         "remind": "**{game}**, turn {turn} ({label}): orders are due by **{when}**. Still awaited: {who}.",
@@ -80,6 +85,11 @@ WORDS: dict[str, dict[str, str]] = {
         "ruling": "Entscheidung der Spielleitung", "ruling_by": "Von {by}, in {file}:",
         "ruling_correct": "Vor dem Zug gesetzt: {path} = {value}",
         "ruling_deadline": "Abgabeschluss dieses Zuges: {when}",
+        "ruling_replace": "Sitz {seat} wird ab diesem Zug von {name} (@{login}) gespielt, anstelle von {old}",
+        "ruling_remove": "Ab diesem Zug aus dem Spiel: {name}; der Sitz spielt, was die Regeln für einen "
+        "ausgestiegenen Spieler vorsehen", "ruling_rerun": "Zug {turn} ist ungültig: dieser Zug spielt Zug {turn} "
+        "noch einmal, vom Stand davor, mit dessen Befehlen{found}", "ruling_found": " und den gefundenen Befehlen "
+        "von {names}", "removed": "Durch Entscheidung der Spielleitung aus dem Spiel: {names}",
         "orders_of_turn": "Befehle dieses Zuges", "commit": "Der Commit des Zuges",
         "next_deadline": "Nächster Abgabeschluss", "orders_page": "Befehle abgeben",
         "remind": "**{game}**, Zug {turn} ({label}): Abgabeschluss ist **{when}**. Es fehlen noch die Befehle von: "

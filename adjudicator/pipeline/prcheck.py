@@ -246,12 +246,19 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
         return refuse(str(e), "check the game id in the path")
     result.game, result.turn, result.player, result.sealed = game, where.turn, where.player, is_sealed_file
     seat = game.player(where.player)
+    mine = next((p.key for p in game.players if p.login.lower() == pr.login.lower()), None)
     if seat is None:
-        return refuse(f"{where.player!r} does not play in {game.id}", "name the file after your GitHub login")
+        # A seat handed over by a ruling keeps its key: the new player writes the seat's file, not their login's.
+        return refuse(f"{where.player!r} does not play in {game.id}",
+                      f"your seat is {mine!r}: write orders/{game.id}/{game.open_turn:04d}/{mine}.yaml"
+                      if mine else "name the file after your GitHub login")
+    out = game.removed(game.open_turn).get(where.player)
+    if out is not None:
+        return refuse(f"{seat.name} was taken out of {game.id} by the game master's ruling of turn {out} "
+                      f"(rulings/{game.id}/{out:04d}.yaml)", "the seat takes no more orders")
     if pr.queued:
         pass  # the author was checked by the pull request's own run (see ``PullRequest``)
     elif seat.login.lower() != pr.login.lower():
-        mine = next((p.key for p in game.players if p.login.lower() == pr.login.lower()), None)
         hint = f"write orders/{game.id}/{game.open_turn:04d}/{mine}.yaml" if mine else \
             f"you ({pr.login}) have no seat in {game.id}; ask the game master to add you"
         return refuse(f"these are the orders of {seat.name} ({seat.login}); this pull request is by {pr.login}",
@@ -319,7 +326,7 @@ def _check_ruling(repo: Path, games: check.GameCache, pr: PullRequest, change: C
     raw = history.run(repo, "cat-file", "blob", change.blob).stdout
     zone = game.schedule.zone if game.schedule is not None else dt.UTC
     try:
-        ruling = rulings.parse(change.path, raw, game.id, turn, masters, zone)
+        ruling = rulings.parse(change.path, raw, game.id, turn, masters, zone, game.seats_before(turn))
     except LeagueError as e:
         return refuse(str(e).removeprefix(f"{change.path}:"))
     result.understood = [f"A ruling of {ruling.by} for turn {turn}: {ruling.reason}"]

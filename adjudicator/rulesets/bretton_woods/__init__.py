@@ -59,6 +59,14 @@ class BrettonWoods(HiddenStateViews):
     def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
         return game.default_for(state, player, previous)
 
+    def removed_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
+        """7.2 Ausstieg: a country the game master takes out leaves the game this year, and fairly: its NMR
+        orders (standing orders, or the last sheet without its red-marked parts) without any attack."""
+        out = dict(game.default_for(state, player, previous))
+        out.pop("attacks", None)
+        out["leave"] = True
+        return out
+
     def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
         return game.adjudicate(state, orders, dice)
 
