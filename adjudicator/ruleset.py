@@ -98,6 +98,13 @@ class Joins(Protocol):
 
 
 @runtime_checkable
+class Unseats(Protocol):
+    def unseat(self, state: State, player: str) -> State:
+        """The state with ``player``'s seat left empty, once, at the turn the game master took them out of the
+        game, where the game's text has a state for that (Diplomacy: the power in civil disorder)."""
+
+
+@runtime_checkable
 class Removes(Protocol):
     def removed_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
         """What a seat the game master took out of the game plays, each turn from then on, where the game's text

@@ -38,7 +38,7 @@ from . import schedule as schedmod
 from .errors import LeagueError, SealError
 from .model import HIDDEN_KEYS, GameConfig, Player, State, TurnReport, read_report
 from .orders import orders_relpath
-from .ruleset import HasPhaseKinds, Joins, Ruleset, get, package_of
+from .ruleset import HasPhaseKinds, Joins, Ruleset, Unseats, get, package_of
 from .sealed import storage
 
 GAMES_DIR = "games"
@@ -356,6 +356,10 @@ class Game:
                 raise LeagueError(f"{self.settings.ruleset} does not let players join a running game")
             seed = b"join\0" + self.commitment() + player.key.encode()
             state = self.ruleset.join(state, player, dicemod.Dice(seed))
+        if isinstance(self.ruleset, Unseats):  # once, at the turn a ruling took the seat out; later states carry it
+            for key, since in sorted(self.removed(turn).items()):
+                if since == turn:
+                    state = self.ruleset.unseat(state, key)
         return rulings.apply(state, ruled) if ruled is not None and ruled.corrections else state
 
     # --- keys of a game with sealed parts ---

@@ -3,14 +3,23 @@ reason in the report and the issue, replayed by verify, and refused from anyone 
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
-from adjudicator import yamlio
+from adjudicator import rulings, yamlio
+from adjudicator.dice import Dice
+from adjudicator.ruleset import Removes
+from adjudicator.rulesets.auf_achse import RULESET as AUF_ACHSE
+from adjudicator.rulesets.bretton_woods import RULESET as BRETTON_WOODS
 from adjudicator.store import load_game
 
+from .auf_achse.helpers import at_round
+from .auf_achse.helpers import new_game as aa_game
+from .bretton_woods.helpers import PLAYERS as BW_PLAYERS
 from .conftest import git, run
 from .pipeline.conftest import orders, pr_check, world  # noqa: F401 - the fixture
-from .test_league_e2e import at, new_game, submit
+from .test_benevolent import diplomacy_league, send
+from .test_league_e2e import at, new_game, report, submit
 
 RULING = """game: g1
 turn: 2
@@ -220,3 +229,125 @@ def test_a_ruling_names_seats_and_logins_that_exist(league: Path, capsys):
         assert run(league, "status", "g1", "--now", "2026-01-07T13:00+01:00") != 0
         captured = capsys.readouterr()
         assert message in captured.out + captured.err, captured
+
+
+# --- re-running a turn ----------------------------------------------------------------------------------------
+
+RERUN = """game: g1
+turn: 2
+by: gm
+reason: Carol's orders of turn 1 reached the game master by mail before the deadline and were lost.
+rerun: 1
+found: [carol]
+deadline: 2026-01-08 20:00
+"""
+
+
+def test_a_voided_turn_is_run_again_as_the_next_turn_with_its_orders_and_the_found_file(league: Path, capsys):
+    new_game(league)
+    with_game_master(league)
+    submit(league, 1, "alice", "  add: 4\n", at(4, 10))
+    submit(league, 1, "bob", "  add: 3\n", at(4, 11))
+    assert run(league, "adjudicate", "--due", "--now", "2026-01-05T21:05+01:00", "--commit") == 0
+    voided = report(league, 1)
+    assert voided["orders"]["missed"] == ["carol"]
+    (league / "rulings/g1").mkdir(parents=True)
+    (league / "rulings/g1/0002.yaml").write_text(RERUN)
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "ruling: turn 1 is run again", date=at(6, 9))
+    submit(league, 2, "carol", "  add: 5\n", at(6, 10))  # the game master commits the file that was lost
+    submit(league, 2, "alice", "  add: 9\n", at(6, 11))  # Alice saw turn 1's result: her new orders do not count
+    assert run(league, "adjudicate", "--due", "--now", "2026-01-08T21:05+01:00", "--commit") == 0
+    capsys.readouterr()
+    rerun = report(league, 2)
+    assert rerun["label"] == "Round 1", "the re-run plays turn 1 again"
+    assert rerun["orders"]["taken"] == ["alice", "bob", "carol"] and rerun["orders"]["missed"] == []
+    assert rerun["orders"]["refused"] == [{"player": "alice", "why": "the re-run of turn 1 plays that turn's orders"}]
+    assert rerun["ruling"]["rerun"] == 1 and rerun["ruling"]["found"] == ["carol"]
+    state = yamlio.read_data(league / "games/g1/turns/0002/state.yaml")
+    rolls = rerun["result"]["rolls"]
+    assert state["round"] == 1, "from the set-up's state, not from the voided turn's"
+    assert state["scores"] == {"alice": 4 + rolls["alice"], "bob": 3 + rolls["bob"], "carol": 5 + rolls["carol"]}
+    page = (league / "site/news/posts/g1/0002.md").read_text()
+    assert ("- Turn 1 is void: this turn plays turn 1 again, from the state before it, with its orders and the "
+            "orders found of Carol") in page
+    assert git(league, "diff", "--stat", "g1/turn-1", "HEAD", "--", "games/g1/turns/0001").strip() == "", \
+        "the voided turn stays as it was committed: history is only added to"
+    # The game goes on from the re-run.
+    submit(league, 3, "alice", "  add: 1\n", at(10, 10))
+    assert run(league, "adjudicate", "--due", "--now", "2026-01-15T21:05+01:00", "--commit") == 0
+    assert report(league, 3)["label"] == "Round 2"
+    assert report(league, 3)["orders"]["defaults"]["bob"] == {"add": 3}, "NMR repeats the orders Bob last played"
+    capsys.readouterr()
+    assert run(league, "verify", "g1") == 0
+    assert "all match" in capsys.readouterr().out
+    # A changed orders file of the voided turn, which the re-run replays, is named.
+    path = league / "orders/g1/0001/bob.yaml"
+    path.write_text(path.read_text().replace("add: 3", "add: 9"))
+    git(league, "commit", "-qam", "an edit", date=at(16, 9))
+    assert run(league, "verify", "g1") != 0
+    out = capsys.readouterr().out
+    assert "g1: turn 2: the orders files differ from those the turn was adjudicated with" in out, out
+
+
+# --- what each ruleset does with a removed seat (site/guide/game-master.md, "Remove a player") --------------
+
+def test_diplomacy_a_removed_power_is_in_civil_disorder_its_units_hold(tmp_path: Path, capsys):
+    """Diplomacy (rules 2023, civil disorder): a power whose player left keeps its units; they hold, a
+    dislodged one disbands, builds are waived and removals follow the civil-disorder order (its NMR rule)."""
+    root = diplomacy_league(tmp_path / "league")
+    config = root / "games/d1/game.yaml"
+    config.write_text(config.read_text() + "game_masters:\n  - login: gm\n    id: 9000\n")
+    (root / "rulings/d1").mkdir(parents=True)
+    (root / "rulings/d1/0001.yaml").write_text("game: d1\nturn: 1\nby: gm\nreason: Germany's player left.\n"
+                                               "remove: [ger]\n")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "ruling: Germany is in civil disorder")
+    send(root, "ger", ["A Ber - Sil", "F Kie - Den", "A Mun - Ruh"])
+    send(root, "fra", ["A Par - Bur"])
+    assert run(root, "adjudicate", "d1", "--commit", "--early") == 0
+    report = yamlio.read_data(root / "games/d1/turns/0001/report.yaml")
+    assert "ger" not in report["orders"]["missed"] and "ger" not in report["orders"]["taken"]
+    assert {"player": "ger", "why": "out of the game by the ruling of turn 1"} in report["orders"]["refused"]
+    state = yamlio.read_data(root / "games/d1/turns/0001/state.yaml")
+    assert "ger" not in state["seats"], "the power is unseated: nobody orders it, it has no vote in a draw"
+    assert sorted(state["units"]["germany"]) == ["A ber", "A mun", "F kie"], "its units hold"
+    assert "Germany's player left" in (root / "site/news/posts/d1/0001.md").read_text()
+    assert "A bur" in state["units"]["france"]
+    capsys.readouterr()
+    assert run(root, "verify", "d1") == 0
+
+
+def test_bretton_woods_a_removed_country_leaves_without_attacking():
+    """Bretton Woods 7.2 (Ausstieg): a player's exit is fair, no attacks in the last year; the country leaves."""
+    state = BRETTON_WOODS.setup({}, BW_PLAYERS, Dice(b"bw"))
+    last = {**BRETTON_WOODS.default_orders(state, "anna", None), "attacks": [{"target": "Borduria", "weapons": 1}]}
+    orders = BRETTON_WOODS.removed_orders(state, "anna", last)
+    assert orders["leave"] is True and "attacks" not in orders
+    everyone = {k: BRETTON_WOODS.default_orders(state, k, None) for k in BRETTON_WOODS.phase(state).awaited}
+    after = BRETTON_WOODS.adjudicate(state, {**everyone, "anna": orders}, Dice(b"t")).state
+    assert "anna" not in BRETTON_WOODS.phase(after).awaited and "anna" in BRETTON_WOODS.out_of_game(after)
+
+
+def test_auf_achse_a_removed_haulier_s_truck_stays_on_the_board():
+    """Auf Achse, NMR: "Scheidet ein Spediteur während des Spieles aus, so hält sein Brummi bis zum Spielende auf
+    dem Spielfeld": its NMR orders (Betriebsferien), every round."""
+    state = at_round(aa_game(), 1)
+    assert not isinstance(AUF_ACHSE, Removes)
+    assert AUF_ACHSE.default_orders(state, "p0", {"bids": [{"order": 1, "kj": 5}]}) == {"betriebsferien": True}
+
+
+def test_every_ruling_of_the_game_master_s_guide_is_one_turnpress_reads():
+    """site/guide/game-master.md shows each kind of ruling with an example file: each parses as written."""
+    guide = (Path(__file__).parents[1] / "site/guide/game-master.md").read_text()
+    section = guide.split("\n## Rulings\n", 1)[1].split("\n## ", 1)[0]
+    examples = [block.split("\n```", 1)[0] for block in section.split("```yaml\n")[1:]]
+    kinds = set()
+    for text in examples:
+        data = yamlio.load(text.encode()).data
+        if "reason" not in data:
+            continue  # the game_masters block of game.yaml
+        seats = {"alice": "alice", "bob": "bob", "carol": "carol", "ger": "gerd", "ita": "ita"}
+        ruled = rulings.parse("example", text.encode(), data["game"], data["turn"], {"gm": 9000}, dt.UTC, seats)
+        kinds |= {k for k in ("corrections", "deadline", "replace", "remove", "rerun") if getattr(ruled, k)}
+    assert kinds == {"corrections", "deadline", "replace", "remove", "rerun"}

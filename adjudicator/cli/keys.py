@@ -186,7 +186,7 @@ def open_private(args: argparse.Namespace) -> int:
         print(f"Nothing of {game.id}, turn {turn}, is sealed to this key. Has the game master registered your "
               "public key ('turnpress keys add')? Keys registered later open the files of later turns.")
         return PROBLEMS
-    names = {pl.key: pl.name for pl in game.players}
+    names = {pl["key"]: pl["name"] for pl in game.seats(turn)}  # who held the seat then (a ruling may hand it over)
     label = game.report(turn).get("label", "")
     for player, body in found.items():
         print(f"# Private to {names.get(player, player)} — {game.id}, turn {turn} ({label})")

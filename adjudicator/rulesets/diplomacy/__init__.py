@@ -69,6 +69,12 @@ class Diplomacy(HiddenStateViews):
     def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
         return league.adjudicate(state, orders)
 
+    def unseat(self, state: State, player: str) -> State:
+        """A player taken out of the game leaves their power in civil disorder: no one orders it, its units
+        hold, a dislodged one disbands, builds are waived, removals follow the civil-disorder rule, and it has no
+        vote in a draw (as an unseated power at the start)."""
+        return league.unseat(state, player)
+
     def template(self, state: State, player: str) -> str:
         return render.template(state, player)
 

@@ -157,6 +157,12 @@ def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | No
     return state
 
 
+def unseat(state: State, player: str) -> State:
+    new = copy.deepcopy(state)
+    new["seats"].pop(player, None)
+    return new
+
+
 def _power_for(state: State, player: str) -> str | None:
     return state["seats"].get(player)
 
