@@ -153,6 +153,31 @@ def test_section_10_hire_mercenaries_the_highest_bid_gives_the_order():
     assert r.state["units"]["rebellen"] == ["A Zwi"]
 
 
+def test_section_10_a_mercenary_order_the_hired_unit_cannot_carry_out_fails_the_check():
+    """Section 10, Söldner anheuern: "Mit der Aktion ist immer der gewünschte Befehl anzugeben". An order the
+    hired unit cannot carry out is an error with the unit's reach (issue 23); at the deadline it would cost the
+    points and the unit would hold."""
+    s = funded_game()
+    reach = "it reaches FBay, Ltz, Mei, NOpf, Pil, Pra, Zwi"
+    cases = {
+        "Söldner A Kar - Ber 3 RP": "Söldner anheuern (section 10): the hired A Kar cannot carry out 'A Kar - Ber': "
+        "Berlin is not next to Karlsbad and no fleets could convoy there",
+        "Söldner A Kar S A Lei - Ber 3 RP": "Söldner anheuern (section 10): the hired A Kar cannot carry out "
+        "'A Kar S A Lei - Ber': A Kar cannot itself move to Berlin, so it cannot support there",
+        "Söldner A Kar C A Mei - Pra 3 RP": "Söldner anheuern (section 10): the hired A Kar cannot carry out "
+        "'A Kar C A Mei - Pra': only a fleet at sea can convoy",
+    }
+    for line, message in cases.items():
+        [p] = RULESET.check(s, KEY["pfalz"], ["A Hei H", line])
+        assert (p.message, p.path, p.severity) == (message, (1,), "error")
+        assert p.hint == f"give it an order it can carry out ({reach}); an order it cannot carry out costs the " \
+                         "points and the unit holds"
+    assert RULESET.check(s, KEY["pfalz"], ["Söldner A Kar - Pra 3 RP"]) == []
+    assert RULESET.check(s, KEY["pfalz"], ["Söldner A BLut H 3 RP"]) == []
+    r = play(s, {"pfalz": ["Söldner A Kar - Ber 3 RP"]})
+    assert r.state["units"]["rebellen"] == ["A Kar"] and points(r.state, "pfalz") == points(s, "pfalz") - 3
+
+
 def test_section_11_neutral_units_take_centres_in_fall():
     s = position(funded_game(), {"rebellen": ["A Kar"], "oesterreich": ["A EbSa"]}, season="Fall", step=2)
     r = play(s, {"pfalz": ["Söldner A Kar - Pra 3 RP"]})

@@ -15,10 +15,10 @@ from .....dice import Dice
 from .....model import Player, Problem, State
 from .....ruleset import RulesetError
 from .....sheet import Sheet
-from ...game import Read, dislodged_from_data, run_retreats, units_by_power, units_from
+from ...game import Read, dislodged_from_data, run_movement, run_retreats, units_by_power, units_from
 from ...mapdata import Map, display, province_of
 from ...orders import Order
-from ...resolver import Dislodged, Unit
+from ...resolver import Dislodged, Rules, Unit
 from ...rulebook import Rulebook
 from . import choices as _choices
 from . import newsletter as _newsletter
@@ -193,6 +193,10 @@ class DreissigjaehrigerKrieg(Rulebook):
             if why:
                 problems.append(Problem(why, (i,), _hint(a, state)))
                 continue
+            impossible = self._impossible_mercenary_order(m, state, a, units) if a.kind == "mercenaries" else None
+            if impossible is not None:
+                problems.append(Problem(impossible[0], (i,), impossible[1]))
+                continue
             spent += cost
             if spent > budget:
                 problems.append(Problem(f"{describe(m, a)}: you have {budget} religion points, these actions need "
@@ -224,6 +228,23 @@ class DreissigjaehrigerKrieg(Rulebook):
         if a.kind == "mercenaries" and unit.power not in state.get("neutrals", {}):
             return f"{unit} is no neutral unit: only neutral units are hired", 0
         return "", a.points
+
+    def _impossible_mercenary_order(self, m: Map, state: State, a: Action,
+                                    units: dict[str, Unit]) -> tuple[str, str] | None:
+        """Section 10, Söldner anheuern: "Mit der Aktion ist immer der gewünschte Befehl anzugeben" -- the order
+        the hired neutral unit is to carry out, by the standard rules (section 11: neutral units move as any).
+        One it cannot carry out (a move to a province it cannot reach, a support or convoy it cannot give)
+        would cost the points and leave the unit holding: the check says so before the deadline."""
+        unit = units[a.unit or ""]
+        order = mercenary_order(m, a, unit.power)
+        rules = Rules(convoy_intent=str(state["rules"]["convoy_intent"]))
+        row = run_movement(m, list(units.values()), [Read(unit.power, order, a.order_text)], rules).results[0]
+        if row["result"] != "invalid" or row["reason"].startswith("void"):
+            return None  # a support or convoy of an order nobody gave yet may still match one at the deadline
+        reach = sorted({display(province_of(r)) for r in m.reach(unit.type, unit.region)}, key=str.lower)
+        return (f"{GERMAN['mercenaries']} (section 10): the hired {unit} cannot carry out '{a.order_text}': "
+                f"{row['reason']}", f"give it an order it can carry out (it reaches {', '.join(reach)}); an order "
+                "it cannot carry out costs the points and the unit holds")
 
     def describe_extra(self, m: Map, state: State, power: str, extras: Extras) -> list[str]:
         out = []
