@@ -1,7 +1,8 @@
 """Benevolent reading of orders at the deadline (issue 23): what can be carried out is, what cannot is named.
 
 The pull-request check and ``validate`` show every problem, so that a player fixes them before the deadline.
-At the deadline a file whose envelope and schema hold is not thrown away for one bad order: each order the
+At the deadline a file whose envelope holds is not thrown away for one bad order (one that breaks the schema
+included): each order the
 rules refuse is dropped and played as the game's text says (Diplomacy: the unit holds; Auf Achse: the route
 stops where it breaks, a bid on an order not on offer is dropped; Bretton Woods 7.1: the instruction is
 ignored), and the rest is carried out. A player is missing only when nothing valid remains.
@@ -13,23 +14,13 @@ shell checks again after each drop, since one order's fault can be another's (a 
 from __future__ import annotations
 
 import copy
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
-from .model import Orders, Path, Problem, State
+from .model import Orders, Path, State
+from .orders import schema_problems
+from .ruleset import ReadsBenevolently as ReadsBenevolently  # the protocol lives with the others
 
 MAX_DROPS = 500  # an orders file is bounded (yamlio); this bounds the re-checks whatever a ruleset does
-
-
-@runtime_checkable
-class ReadsBenevolently(Protocol):
-    """A ruleset whose faulty orders are carried out in part (see the module's text)."""
-
-    def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
-        """The ruleset's own check (``Ruleset.check``)."""
-
-    def drop(self, state: State, orders: Orders, problem: Problem) -> Orders | None:
-        """``orders`` without the part ``problem`` names, as the game's text plays it; None if nothing can be
-        kept (the problem is about the whole file: no seat, not a list)."""
 
 
 def remove(orders: Orders, path: Path) -> Orders:
@@ -61,19 +52,26 @@ def drop_entry(orders: Orders, path: Path) -> Orders | None:
 
 
 def read(ruleset: Any, state: State, player: str, orders: Orders) -> tuple[Orders | None, list[str]]:
-    """The orders of ``player`` that can be carried out, and what was dropped (the rules' messages, in the
-    order they were met). None if nothing valid remains: the file's every order was at fault, or the fault is
-    the whole file's."""
+    """The orders of ``player`` that can be carried out, and what was dropped (the messages, in the order they
+    were met). None if nothing valid remains: the file's every order was at fault, or the fault is the whole
+    file's. An order that breaks the schema (``{unit: A Smy, mvoe: Arm}`` among good ones) is dropped first,
+    as the rules' faults are after it: the rules' check only ever sees orders of the schema's shape."""
     dropped: list[str] = []
     if not isinstance(ruleset, ReadsBenevolently):
         return orders, dropped
     had_orders = bool(orders)
+    schema = ruleset.order_schema(state, player)
     for _ in range(MAX_DROPS):
-        errors = [p for p in ruleset.check(state, player, orders) if p.severity == "error"]
+        errors = schema_problems(schema, orders)
+        if not errors:
+            errors = [p for p in ruleset.check(state, player, orders) if p.severity == "error"]
         if not errors:
             return (orders if orders or not had_orders else None), dropped
         dropped.append(errors[0].message)
-        cut = ruleset.drop(state, orders, errors[0])
+        try:
+            cut = ruleset.drop(state, orders, errors[0])
+        except (KeyError, IndexError, TypeError):  # a path the rules' cut does not know: nothing to keep
+            cut = None
         if cut is None:
             return None, dropped + [p.message for p in errors[1:]]
         orders = cut

@@ -24,6 +24,7 @@ from typing import Any
 
 from . import yamlio
 from .model import Orders, Problem
+from .ruleset import ReadsBenevolently
 
 # ASCII only and to the very end: Python's \d takes Arabic-Indic or full-width digits and $ a trailing newline.
 ORDERS_PATH = re.compile(
@@ -160,6 +161,33 @@ def schema_findings(file: str, loc: yamlio.Located, schema: dict[str, Any]) -> l
     return sorted(out, key=lambda f: (f.line, f.column))
 
 
+def schema_problems(schema: dict[str, Any], orders: Any) -> list[Problem]:
+    """The schema's errors in ``orders`` as the rules' problems, each with its path into the orders: what the
+    deadline's benevolent reading drops (``benevolent.read``) when one order of a file breaks the schema.
+
+    >>> schema = {"type": "array", "items": {"type": "object", "additionalProperties": False,
+    ...                                      "properties": {"unit": {}, "move": {}}}}
+    >>> [(p.message, p.path) for p in schema_problems(schema, [{"unit": "A Smy", "mvoe": "Arm"}])]
+    [("unknown key 'mvoe' in entry 1 (did you mean move?)", (0, 'mvoe'))]
+    """
+    out = []
+    for err in sorted(_validator(json.dumps(schema, sort_keys=True)).iter_errors(orders),
+                      key=lambda e: [str(p) for p in e.absolute_path]):
+        err = _best(err)
+        path = tuple(err.absolute_path)
+        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+            allowed = sorted(err.schema.get("properties", {}))
+            where = " ".join(f"entry {p + 1}" if isinstance(p, int) else str(p) for p in path) or "orders"
+            for key in sorted(str(k) for k in err.instance if k not in allowed):
+                guess = did_you_mean(key, allowed).removesuffix(" ")
+                out.append(Problem(f"unknown key {key!r} in {where}" + (f" ({guess})" if guess else ""),
+                                   (*path, key)))
+            continue
+        message, hint, _ = _explain(err)
+        out.append(Problem(message, path, hint))
+    return out
+
+
 def did_you_mean(word: Any, known: Iterable[str]) -> str:
     """'did you mean production? ' for a key or name close to a known one, else ''.
 
@@ -260,10 +288,15 @@ def check_file(file: str, raw: bytes, expect: OrdersPath, ruleset: Any, state: d
     loc, findings = read_envelope(file, raw, expect)
     if loc is None:
         return Checked(file, None, False, findings)
+    envelope_errors = any(f.severity == "error" for f in findings)
     if "orders" in loc.data:  # every error at once: the orders are checked whatever the envelope's faults
         findings += schema_findings(file, loc, ruleset.order_schema(state, expect.player))
     if any(f.severity == "error" for f in findings):
-        return Checked(file, None, False, sorted(findings, key=lambda f: (f.line, f.column)))
+        # Every error stands (validate and the pull-request check show them); a ruleset that reads benevolently
+        # still gets the orders of a well-enveloped file: the deadline drops what breaks the schema, keeps the rest.
+        keep = "orders" in loc.data and not envelope_errors and isinstance(ruleset, ReadsBenevolently)
+        return Checked(file, loc.data["orders"] if keep else None, bool(loc.data.get("wait", False)) and keep,
+                       sorted(findings, key=lambda f: (f.line, f.column)))
     orders = loc.data["orders"]
     findings += problem_findings(file, loc, ruleset.check(state, expect.player, orders))
     findings.sort(key=lambda f: (f.line, f.column))  # in the order of the file's lines, as a player reads it

@@ -98,6 +98,21 @@ class Joins(Protocol):
 
 
 @runtime_checkable
+class ReadsBenevolently(Protocol):
+    """A ruleset whose faulty orders are carried out in part at the deadline (``benevolent``)."""
+
+    def order_schema(self, state: State, player: str) -> dict[str, Any]:
+        """The JSON Schema of ``player``'s orders (``Ruleset.order_schema``)."""
+
+    def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
+        """The ruleset's own check (``Ruleset.check``)."""
+
+    def drop(self, state: State, orders: Orders, problem: Problem) -> Orders | None:
+        """``orders`` without the part ``problem`` names, as the game's text plays it; None if nothing can be
+        kept (the problem is about the whole file: no seat, not a list)."""
+
+
+@runtime_checkable
 class Unseats(Protocol):
     def unseat(self, state: State, player: str) -> State:
         """The state with ``player``'s seat left empty, once, at the turn the game master took them out of the

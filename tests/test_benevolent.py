@@ -61,6 +61,28 @@ def test_diplomacy_the_bad_order_s_unit_holds_and_the_others_move(tmp_path: Path
     assert run(root, "verify", "d1") == 0, "the replay drops the same orders"
 
 
+def test_diplomacy_an_order_that_breaks_the_schema_is_dropped_and_the_others_carried_out(tmp_path: Path, capsys):
+    """One entry of the wrong shape ({unit: A Smy, mvoe: Arm}) among good orders: validate (and the pull-request
+    check, which runs the same check) show the error; at the deadline the good orders are carried out, the bad
+    one is dropped and named, and Turkey is not missing."""
+    root = diplomacy_league(tmp_path / "league")
+    path = send(root, "tur", ["F Ank - Bla", "{unit: A Smy, mvoe: Arm}", "A Con - Bul"])
+    assert run(root, "validate", str(path)) == 1
+    out = capsys.readouterr().out
+    assert "orders/d1/0001/tur.yaml:6:19: error: unknown key 'mvoe' in entry 2 — did you mean move? allowed here" in out
+    assert run(root, "adjudicate", "d1", "--commit", "--early") == 0
+    report = yamlio.read_data(root / "games/d1/turns/0001/report.yaml")
+    assert report["orders"]["taken"] == ["tur"] and "tur" not in report["orders"]["missed"]
+    assert report["orders"]["dropped"] == {"tur": ["unknown key 'mvoe' in entry 2 (did you mean move?)"]}
+    state = yamlio.read_data(root / "games/d1/turns/0001/state.yaml")
+    assert sorted(state["units"]["turkey"]) == ["A bul", "A smy", "F bla"], "Smyrna held, the others moved"
+    page = (root / "site/news/posts/d1/0001.md").read_text()
+    assert ("- Orders of Turkey that could not be carried out (the rest was):\n"
+            "    - unknown key 'mvoe' in entry 2") in page
+    capsys.readouterr()
+    assert run(root, "verify", "d1") == 0, "the replay drops the same entry"
+
+
 def test_thirty_years_war_the_bad_order_s_unit_holds():
     state = dk_game.new_game()
     key = dk_game.KEY["schweden"]
