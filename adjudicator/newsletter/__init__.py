@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import anchor, yamlio
+from .. import anchor, rulings, yamlio
 from .. import secrecy as secrecymod
 from ..markup import md_text
 from ..model import TurnReport, account
@@ -153,6 +153,8 @@ def as_of(game: Game, turn: int) -> Game:
     issue stays what it was when it was published (``verify`` checks that it does); a seat handed over by a
     ruling is named as it was played then."""
     players = game.settings.players
+    if all(p.get("joined", 0) <= turn for p in players) and not rulings.ruled_turns(game.root, game.id):
+        return game  # the same game object: its rules, read once, serve every issue
     kept = [p for p in players if p.get("joined", 0) <= turn]
     return dataclasses.replace(game, config={**game.config, "players": kept}, as_of_turn=turn)
 
