@@ -351,3 +351,25 @@ def test_every_ruling_of_the_game_master_s_guide_is_one_turnpress_reads():
         ruled = rulings.parse("example", text.encode(), data["game"], data["turn"], {"gm": 9000}, dt.UTC, seats)
         kinds |= {k for k in ("corrections", "deadline", "replace", "remove", "rerun") if getattr(ruled, k)}
     assert kinds == {"corrections", "deadline", "replace", "remove", "rerun"}
+
+
+def test_the_pull_request_check_refuses_orders_for_a_re_run_and_a_removed_seat(world, capsys, tmp_path: Path):  # noqa: F811
+    with_game_master(world.gm)
+    world.merge(world.open_pr("alice", "alice-1", {"orders/g1/0001/alice.yaml": orders("alice", 1, 2)}), at(2, 9))
+    assert run(world.gm, "adjudicate", "--due", "--now", "2026-01-05T21:05+01:00", "--commit") == 0
+    (world.gm / "rulings/g1").mkdir(parents=True)
+    (world.gm / "rulings/g1/0002.yaml").write_text(RERUN.replace("carol", "bob") + "remove: [carol]\n")
+    git(world.gm, "add", "-A")
+    git(world.gm, "commit", "-qm", "ruling: turn 1 again, without Carol", date=at(6, 9))
+    git(world.gm, "push", "-q", "origin", "main")
+    summary = tmp_path / "summary.md"
+    code, out, _ = pr_check(world, world.open_pr("alice", "alice-2", {"orders/g1/0002/alice.yaml": orders(
+        "alice", 2, 4)}), capsys, summary)
+    assert code == 1 and ("turn 2 of g1 plays turn 1 again with that turn's orders (the game master's ruling "
+                          "rulings/g1/0002.yaml): these would not be used") in out
+    code, out, _ = pr_check(world, world.open_pr("carol", "carol-2", {"orders/g1/0002/carol.yaml": orders(
+        "carol", 2, 4)}), capsys, summary)
+    assert code == 1 and "Carol was taken out of g1 by the game master's ruling of turn 2" in out
+    code, out, _ = pr_check(world, world.open_pr("bob", "bob-2", {"orders/g1/0002/bob.yaml": orders(
+        "bob", 2, 4)}), capsys, summary)
+    assert code == 0, "the file the ruling found is taken"

@@ -256,6 +256,11 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
     if out is not None:
         return refuse(f"{seat.name} was taken out of {game.id} by the game master's ruling of turn {out} "
                       f"(rulings/{game.id}/{out:04d}.yaml)", "the seat takes no more orders")
+    rerun = game.ruling(where.turn) if where.turn == game.open_turn else None
+    if rerun is not None and rerun.rerun is not None and where.player not in rerun.found:
+        return refuse(f"turn {where.turn} of {game.id} plays turn {rerun.rerun} again with that turn's orders (the "
+                      f"game master's ruling rulings/{game.id}/{where.turn:04d}.yaml): these would not be used",
+                      "nothing to send for this turn; the next one takes orders as usual")
     if pr.queued:
         pass  # the author was checked by the pull request's own run (see ``PullRequest``)
     elif seat.login.lower() != pr.login.lower():
