@@ -202,11 +202,14 @@ def _takeover(entry: Any, i: int, seats: Mapping[str, str], fail: Fail) -> Takeo
                    f"one line of text, at most {NAME_MAX} characters")
     recipient = entry.get("recipient")
     if recipient is not None:
+        recipient = str(recipient).strip()
+        if recipient.startswith("ssh-"):  # as 'turnpress keys add' takes it: the key without its comment
+            recipient = " ".join(recipient.split()[:2])
         try:
-            crypto.parse_recipient(recipient if isinstance(recipient, str) else "")
+            crypto.parse_recipient(recipient)
         except SealError as e:
             raise fail(f"recipient: {e}", (*where, "recipient")) from None
-    return Takeover(seat, login, uid, name.strip(), recipient.strip() if isinstance(recipient, str) else None)
+    return Takeover(seat, login, uid, name.strip(), recipient)
 
 
 def _rerun(data: Mapping[str, Any], turn: int, seats: Mapping[str, str],
