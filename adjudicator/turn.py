@@ -358,6 +358,9 @@ def status(game: Game, now: dt.datetime) -> Status:
     turn = game.open_turn
     state = game.effective_state(turn)
     phase = game.ruleset.phase(state)
+    removed = game.removed(turn)  # a seat out of the game by a ruling is waited for by nobody
+    if removed:
+        phase = dataclasses.replace(phase, awaited=tuple(k for k in phase.awaited if k not in removed))
     files = submissions(game, turn, state)
     when = open_deadline(game, turn, phase, files, now)
     deadline = when.final(game)
@@ -365,9 +368,6 @@ def status(game: Game, now: dt.datetime) -> Status:
     # Sealed orders read without the key count as in; whether they ask to wait shows only to the deadline run.
     in_ = sorted(s.player for s in subs)
     waiting = sorted(s.player for s in subs if s.checked.wait)
-    removed = game.removed(turn)  # a seat out of the game by a ruling is waited for by nobody
-    if removed:
-        phase = dataclasses.replace(phase, awaited=tuple(k for k in phase.awaited if k not in removed))
     due, reason = schedmod.is_due(game.schedule, deadline, now, finished=phase.finished, awaited=phase.awaited,
                                   submitted=in_, waiting=waiting)
     return Status(game, turn, phase, deadline, in_, waiting, due, reason, when)
