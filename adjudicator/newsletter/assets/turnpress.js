@@ -128,3 +128,104 @@
     document.addEventListener("DOMContentLoaded", all);
   }
 })();
+
+/* A map larger than a phone: each map (svg.tp-map) gets a button that opens it full screen in a dialog, drawn
+   larger than the screen so that a reader pans it (touch, mouse drag, or the arrow keys: the view is a focusable
+   scroll box) and zooms it further with the + and − buttons or keys; Escape or the close button puts it back.
+   The map itself moves into the dialog and back (no copy: its ids stay unique). In the page's language. */
+(function () {
+  var WORDS = {
+    de: {open: "Karte groß öffnen", close: "Schließen", zoomIn: "Vergrößern", zoomOut: "Verkleinern",
+         view: "Karte: mit den Pfeiltasten verschieben, + und − zoomen"},
+    en: {open: "Open the map full size", close: "Close", zoomIn: "Zoom in", zoomOut: "Zoom out",
+         view: "Map: move it with the arrow keys, zoom with + and −"}
+  };
+  var made = 0;
+  function words() {
+    var lang = (document.documentElement.lang || "en").slice(0, 2);
+    return WORDS[lang] || WORDS.en;
+  }
+  function button(text, cls) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "md-button " + cls;
+    b.textContent = text;
+    return b;
+  }
+  function zoomable(svg) {
+    if (svg.hasAttribute("data-tp-zoom") || svg.closest(".tp-orders, dialog")) return;
+    svg.setAttribute("data-tp-zoom", String(++made));
+    var w = words();
+    var open = button(w.open, "tp-zoom-open");
+    svg.insertAdjacentElement("afterend", open);
+    open.addEventListener("click", function () { show(svg, open, w); });
+  }
+  function show(svg, opener, w) {
+    var home = document.createComment("tp-map");
+    svg.parentNode.insertBefore(home, svg);
+    var dialog = document.createElement("dialog");
+    dialog.className = "tp-zoom md-typeset";
+    dialog.setAttribute("aria-label", svg.getAttribute("aria-label") || w.view);
+    var bar = document.createElement("div");
+    bar.className = "tp-zoom-bar";
+    var minus = button("−", "tp-zoom-out");
+    minus.setAttribute("aria-label", w.zoomOut);
+    var plus = button("+", "tp-zoom-in");
+    plus.setAttribute("aria-label", w.zoomIn);
+    var close = button(w.close, "tp-zoom-close");
+    bar.append(minus, plus, close);
+    var view = document.createElement("div");
+    view.className = "tp-zoom-view";
+    view.tabIndex = 0;
+    view.setAttribute("role", "region");
+    view.setAttribute("aria-label", w.view);
+    var width = svg.style.width;
+    view.appendChild(svg);
+    dialog.append(bar, view);
+    document.body.appendChild(dialog);
+    var scale = Math.max(2, 1200 / Math.max(1, window.innerWidth));
+    function zoom(by) {
+      var cx = (view.scrollLeft + view.clientWidth / 2) / Math.max(1, view.scrollWidth);
+      var cy = (view.scrollTop + view.clientHeight / 2) / Math.max(1, view.scrollHeight);
+      scale = Math.min(8, Math.max(1, scale * by));
+      svg.style.width = Math.round(view.clientWidth * scale) + "px";
+      view.scrollLeft = cx * view.scrollWidth - view.clientWidth / 2;
+      view.scrollTop = cy * view.scrollHeight - view.clientHeight / 2;
+      minus.disabled = scale <= 1;
+      plus.disabled = scale >= 8;
+    }
+    minus.addEventListener("click", function () { zoom(1 / 1.5); });
+    plus.addEventListener("click", function () { zoom(1.5); });
+    close.addEventListener("click", function () { dialog.close(); });
+    view.addEventListener("keydown", function (e) {
+      if (e.key === "+" || e.key === "=") { zoom(1.5); e.preventDefault(); }
+      if (e.key === "-" || e.key === "−") { zoom(1 / 1.5); e.preventDefault(); }
+    });
+    var drag = null;  /* a mouse pans by dragging; touch scrolls the box by itself */
+    view.addEventListener("pointerdown", function (e) {
+      if (e.pointerType === "mouse") drag = {x: e.clientX, y: e.clientY, left: view.scrollLeft, top: view.scrollTop};
+    });
+    view.addEventListener("pointermove", function (e) {
+      if (!drag) return;
+      view.scrollLeft = drag.left - (e.clientX - drag.x);
+      view.scrollTop = drag.top - (e.clientY - drag.y);
+    });
+    ["pointerup", "pointerleave"].forEach(function (n) { view.addEventListener(n, function () { drag = null; }); });
+    dialog.addEventListener("close", function () {
+      svg.style.width = width;
+      home.parentNode.insertBefore(svg, home);
+      home.remove();
+      dialog.remove();
+      opener.focus();
+    });
+    dialog.showModal();
+    zoom(1);
+    view.focus();
+  }
+  function all() { document.querySelectorAll("svg.tp-map").forEach(zoomable); }
+  if (typeof document$ !== "undefined") {
+    document$.subscribe(all);
+  } else {
+    document.addEventListener("DOMContentLoaded", all);
+  }
+})();
