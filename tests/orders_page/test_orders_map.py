@@ -11,6 +11,8 @@ drawing with its ``data-region`` (on the standard map and on the Thirty Years' W
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -19,7 +21,9 @@ from adjudicator.model import Player
 from adjudicator.rulesets.diplomacy import RULESET
 from adjudicator.rulesets.diplomacy.choices import choices
 
+from ..conftest import git, new_repository, run
 from ..dreissigjaehriger_krieg.dk_game import PLAYERS as DK_PLAYERS
+from ..site.test_site_browser import serving
 from ..site.webdriver import Browser
 from .conftest import ARTIFACTS, League
 from .test_orders_browser import choose, open_page, pick, produced, validate
@@ -146,3 +150,69 @@ def test_a_hand_picked_order_in_the_list_is_drawn_on_the_map(browser: Browser, s
     choose(browser, "F Stp/sc", "F Stp/sc - Bot")
     choose(browser, "A Mos", "A Mos S A War - Ukr")
     assert drawn(browser) == {"tp-pick-move": ["F Stp/sc - Bot"], "tp-pick-support": ["A Mos S A War - Ukr"]}
+
+
+HAULIERS = [("ann", "HH"), ("ben", "M"), ("cai", "K"), ("dee", "DO"), ("eve", "S")]
+
+
+@pytest.fixture(scope="module")
+def driving(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
+    """A league whose Auf Achse game has played its auction (round 0): round 1's trucks drive; its site served."""
+    root = tmp_path_factory.mktemp("auf-achse-routes") / "league"
+    (root / "games").mkdir(parents=True)
+    new_repository(root, ".secrets/\npublic/\n")
+    args = ["new", "auf-achse", "aa", "--option", "orders=open", "--now", "2026-01-01T00:00Z",
+            "--schedule", "first=2026-01-05 20:00,every=7 days,timezone=Europe/Berlin,grace=60"]
+    for n, (login, city) in enumerate(HAULIERS):
+        args += ["--player", f"{login.capitalize()}:{login}:{200 + n}:{city}"]
+    assert run(root, *args) == 0
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "aa")
+    assert run(root, "adjudicate", "aa", "--now", "2026-01-05T21:00+01:00", "--commit") == 0
+    assert run(root, "site", "build") == 0
+    with serving(root / "public") as url:
+        yield root, url
+
+
+def click_field(browser: Browser, field: str) -> None:
+    point = browser.script("""
+        var n = document.querySelector('#tp-map [data-field="' + arguments[0] + '"]');
+        if (!n) { return null; }
+        var dot = n.localName === 'circle' ? n : n.querySelector('circle');
+        dot.scrollIntoView({block: 'center'});
+        var p = dot.ownerSVGElement.createSVGPoint();
+        p.x = Number(dot.getAttribute('cx')); p.y = Number(dot.getAttribute('cy'));
+        var q = p.matrixTransform(dot.ownerSVGElement.getScreenCTM());
+        return [q.x, q.y];""", field)
+    assert point, f"{field} is not on the board"
+    browser.click_at(*point)
+
+
+def routed(browser: Browser) -> list[str]:
+    """The route of Brummi 1 in the file the page produced."""
+    text = produced(browser).split("route:\n", 1)[1]
+    return [line.strip()[2:] for line in text.splitlines() if line.strip().startswith("- ") and
+            line.startswith("        ")][:20]
+
+
+def test_a_haulier_picks_a_route_field_by_field_on_the_board_and_validate_accepts_it(browser: Browser, driving):
+    """Issue #16: "the route picked field by field on the map with the Streckenpunkte and the fare shown". Each
+    click on a field the route form offers next drives on, a click on the field before steps back, a field that
+    is not next is refused; the form shows the Streckenpunkte and the fare, the map the route."""
+    root, url = driving
+    open_page(browser, url, "aa")
+    pick(browser, "ann")
+    for f in ["HH-HB.1", "HH-HB.2", "HH-HB.3", "HB"]:
+        click_field(browser, f)
+    assert routed(browser) == ["HH", "HH-HB.1", "HH-HB.2", "HH-HB.3", "HB"]
+    assert "5 Streckenpunkte, Fahrpreis 150 kj" in say(browser)  # 2 + 1 + 1 on the road, 1 for Bremen
+    click_field(browser, "M")
+    assert say(browser).startswith("M is not next to HB")
+    click_field(browser, "HH-HB.3")  # the field before: one step back
+    assert routed(browser) == ["HH", "HH-HB.1", "HH-HB.2", "HH-HB.3"]
+    click_field(browser, "HB")
+    assert routed(browser)[-1] == "HB"
+    assert browser.script("return document.querySelectorAll('#tp-map .tp-pick-route').length") == 1
+    browser.screenshot(ARTIFACTS / "auf-achse-route-desktop.png")
+    done = validate(root, "orders/aa/0002/ann.yaml", produced(browser))
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -8,7 +8,8 @@
    clicked is offered in a small menu (the move is taken at once, supports and convoys are one tap away). In the
    adjustment phase a click on a province offers its builds or removal. The map only chooses among the form's own
    options (the form comes from the ruleset: nothing about the rules is known here), so the keyboard's way, the
-   form's lists, stays the same; the orders chosen are drawn as arrows as they are chosen.
+   form's lists, stays the same; the orders chosen are drawn as arrows as they are chosen. On the Auf Achse board
+   (its fields name their neighbours in `data-next`) a truck's route is picked field by field instead (`routes`).
 
    The drawing is the site build's own output (every name in it escaped); it is still read as SVG data only:
    scripts, foreign objects, event attributes and outside links are dropped before it is shown. */
@@ -74,11 +75,15 @@
   }
 
   function attach(form, data, player) {
-    if (!data.map || !player.form) {
+    var svg = data.map ? drawing(data.map) : null;
+    if (!svg) {
       return;
     }
-    var svg = drawing(data.map);
-    if (!svg) {
+    if (svg.querySelector("[data-field][data-next]")) {
+      routes(form, svg);
+      return;
+    }
+    if (!player.form) {
       return;
     }
     var places = {};
@@ -300,6 +305,137 @@
     form.tpMapDraw = draw;
     form.addEventListener("change", draw);
     draw();
+  }
+
+  /* Auf Achse: a truck's route picked field by field on the board. The clicks drive the form's own route
+     field (fieldset.tp-route, from the ruleset's choices: the fields next to the route's end, the Streckenpunkte
+     and the fare), so nothing about the rules is known here: a click on a field the form offers next drives on,
+     on the field before steps back (the form's button), elsewhere is refused. */
+
+  function routes(form, svg) {
+    var sets = Array.from(form.querySelectorAll("fieldset.tp-route"));
+    svg.removeAttribute("width");
+    svg.setAttribute("class", "tp-orders-map-svg");
+    svg.setAttribute("aria-label", "Spielplan: click the fields of a truck's route one after the other");
+    var box = el("figure", {id: "tp-map", "class": "tp-orders-map"});
+    box.appendChild(el("style", {}, STYLE));
+    var say = el("p", {id: "tp-map-say", "class": "tp-say", role: "status"});
+    form.insertBefore(box, form.firstChild);
+    box.appendChild(svg);
+    if (!sets.length) {
+      say.textContent = "No truck drives in this round: the map shows the board.";
+      box.appendChild(say);
+      return;
+    }
+    var spots = {};
+    Array.from(svg.querySelectorAll("[data-field]")).forEach(function (n) {
+      var key = n.getAttribute("data-field");
+      var dot = n.localName === "circle" ? n : n.querySelector("circle");
+      if (!spots[key] && dot) { /* the board's own dot first, the inset's copy after it */
+        spots[key] = [Number(dot.getAttribute("cx")), Number(dot.getAttribute("cy"))];
+      }
+    });
+    var truck = 0;
+    var bar = el("div", {"class": "tp-map-menu", role: "group", "aria-label": "Brummi"});
+    var buttons = sets.map(function (set, i) {
+      var legend = set.querySelector("legend");
+      var b = el("button", {type: "button", "class": "md-button", "aria-pressed": i === 0 ? "true" : "false"},
+        legend ? legend.textContent : "Brummi " + (i + 1));
+      b.addEventListener("click", function () {
+        truck = i;
+        buttons.forEach(function (o, k) {
+          o.setAttribute("aria-pressed", k === i ? "true" : "false");
+        });
+        show();
+      });
+      bar.appendChild(b);
+      return b;
+    });
+    var drawn = svgEl("g", {"class": "tp-chosen", "pointer-events": "none"});
+    svg.appendChild(drawn);
+    box.appendChild(bar);
+    box.appendChild(say);
+
+    /* The truck's route as the form shows it ("HH (Hamburg) → HH-HB.1 → ..."). */
+    function route() {
+      var shown = sets[truck].querySelector(".tp-route-path");
+      return shown ? shown.textContent.split(" → ").map(function (t) {
+        return t.split(" ")[0];
+      }).filter(Boolean) : [];
+    }
+
+    function show() {
+      var fields = route();
+      drawn.textContent = "";
+      var pts = fields.map(function (f) {
+        return spots[f] ? spots[f].join(",") : null;
+      }).filter(Boolean);
+      if (pts.length > 1) {
+        drawn.appendChild(svgEl("polyline", {points: pts.join(" "), fill: "none", stroke: INK, "stroke-width": 5,
+          "stroke-linejoin": "round", "stroke-linecap": "round", opacity: 0.75, "class": "tp-pick-route"}));
+      }
+      var total = sets[truck].querySelector("[role=status]");
+      say.textContent = buttons[truck].textContent + ": " + fields.join(" – ") + ". " +
+        (total ? total.textContent : "");
+    }
+
+    /* The field nearest the click (a finger is wider than a field's dot, and a name may lie over a city's). */
+    function nearest(event) {
+      var m = svg.getScreenCTM();
+      var hit = event.target.closest ? event.target.closest("[data-field]") : null;
+      if (!m) {
+        return hit ? hit.getAttribute("data-field") : null;
+      }
+      var p = svg.createSVGPoint();
+      p.x = event.clientX;
+      p.y = event.clientY;
+      var q = p.matrixTransform(m.inverse());
+      var best = null;
+      var reach = 14;
+      Object.keys(spots).forEach(function (f) {
+        var d = Math.hypot(spots[f][0] - q.x, spots[f][1] - q.y);
+        if (d < reach) {
+          reach = d;
+          best = f;
+        }
+      });
+      return hit && !best ? hit.getAttribute("data-field") : best;
+    }
+
+    svg.addEventListener("click", function (event) {
+      var f = nearest(event);
+      var fields = route();
+      if (!f || !fields.length) {
+        return;
+      }
+      var last = fields[fields.length - 1];
+      var set = sets[truck];
+      var next = set.querySelector("select");
+      var option = next ? Array.from(next.options).find(function (o) {
+        return o.value === f;
+      }) : null;
+      if (f === last) {
+        return;
+      }
+      if (fields.length > 1 && f === fields[fields.length - 2]) {
+        set.querySelector("button").click(); /* the form's own step back */
+      } else if (option) {
+        next.value = f;
+        next.dispatchEvent(new Event("change", {bubbles: true}));
+      } else {
+        show();
+        say.textContent = f + " is not next to " + last + " (or is closed). " + say.textContent;
+        return;
+      }
+      show();
+    });
+    form.addEventListener("change", function () {
+      drawn.isConnected && show();
+    });
+    form.addEventListener("click", function () {
+      drawn.isConnected && setTimeout(show, 0); /* the form's step-back button */
+    });
+    show();
   }
 
   window.tpOrdersMap = {attach: attach};

@@ -97,7 +97,8 @@ class AufAchse(HiddenStateViews):
         return rows
 
     def map(self, state: State) -> str:
-        return amtsblatt.svg_map(state)
+        """The board (the site's map page and the orders page's, where a route is picked field by field)."""
+        return amtsblatt.svg_map(state, graph=True)
 
     def history(self, states: Sequence[State]) -> dict[str, dict[str, list[int]]]:
         keys = list(states[-1]["seats"]) if states else []

@@ -50,11 +50,12 @@ def map_round(state: State) -> str:
     return "vor Runde 0" if state["round"] == 0 else f"nach Runde {state['round'] - 1}"
 
 
-def svg_map(state: State, report: Mapping[str, Any] | None = None) -> str:
+def svg_map(state: State, report: Mapping[str, Any] | None = None, *, graph: bool = False) -> str:
     """The map on the land and borders of Natural Earth: roads along their courses, every field with its
     number in its dot and every road with its id (so each field id, ``HH-HB.2``, can be read off), heavy
     traffic darker, the construction site, the cities with open orders, each haulier's route of the round
-    (``report``) and every truck with its load; the crowded Ruhr drawn again, larger, in the North Sea."""
+    (``report``) and every truck with its load; the crowded Ruhr drawn again, larger, in the North Sea. With
+    ``graph`` each field names its neighbours and Streckenpunkte (the orders page picks a route on it)."""
     board = board_of(state)
     lay = layout(board)
     w, h = board.width, board.height
@@ -76,7 +77,8 @@ def svg_map(state: State, report: Mapping[str, Any] | None = None) -> str:
         parts.append(f'<rect class="tp-inset-area" x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" '
                      f'fill="none" stroke="#555" stroke-width="1" stroke-dasharray="3 2"/>')
     parts.append('<g class="tp-board">')
-    parts += _view(state, report, lay, lambda x, y: (x, y), lambda x, y: not (inset and inset.shows(x, y)), placer)
+    parts += _view(state, report, lay, lambda x, y: (x, y), lambda x, y: not (inset and inset.shows(x, y)), placer,
+                   graph)
     parts.append("</g>")
     if inset:
         fx0, fy0, fx1, fy1 = inset.frame
@@ -89,7 +91,7 @@ def svg_map(state: State, report: Mapping[str, Any] | None = None) -> str:
             inner.block(outside)  # the inset's labels stay inside its frame
         title = (fx0 + 4, fy1 - 5)
         inner.block(text_box(*title, inset.name, NAME))
-        parts += _view(state, report, lay, inset.to, inset.shows, inner)
+        parts += _view(state, report, lay, inset.to, inset.shows, inner, graph)
         parts.append(f'</g><text class="tp-inset-name" x="{title[0]:.0f}" y="{title[1]:.0f}" font-size="{NAME}" '
                      f'font-weight="bold" fill="#222">{svg_text(inset.name)}</text></g>')
     parts.append(legend)
@@ -104,10 +106,17 @@ ROAD_ID = 10
 
 
 def _view(state: State, report: Mapping[str, Any] | None, lay: Layout, to: Callable[[float, float], Point],
-          here: Callable[[float, float], bool], placer: Placer) -> list[str]:
+          here: Callable[[float, float], bool], placer: Placer, graph: bool = False) -> list[str]:
     """The board through ``to`` (the map itself, or the inset): everything drawn, and the labels of what is
     ``here`` (the map leaves the inset's area to the inset) placed where no other label is."""
     board = lay.board
+
+    def field(f: str) -> str:
+        if not graph:
+            return f'data-field="{svg_text(f)}"'
+        return f'data-field="{svg_text(f)}" data-next="{svg_text(" ".join(board.neighbours(f)))}" ' \
+               f'data-points="{board.points[f]}"'
+
     parts = []
     for r in board.roads:
         pts = " ".join(f"{x:.0f},{y:.0f}" for x, y in (to(*p) for p in lay.course(r)))
@@ -123,13 +132,13 @@ def _view(state: State, report: Mapping[str, Any] | None, lay: Layout, to: Calla
             fill, ink = ("#6b5e45", "#ffffff") if heavy else ("#fffdf7", "#4a4030")
             title = f"<title>{svg_text(f)} ({board.points[f]} P.)</title>"
             if here(x, y):
-                parts.append(f'<g data-field="{svg_text(f)}"><circle cx="{cx:.0f}" cy="{cy:.0f}" r="{FIELD_R}" '
+                parts.append(f'<g {field(f)}><circle cx="{cx:.0f}" cy="{cy:.0f}" r="{FIELD_R}" '
                              f'fill="{fill}" stroke="#6b5e45" stroke-width="1">{title}</circle>'
                              f'<text class="tp-field-id" x="{cx:.0f}" y="{cy + 0.35 * NUMBER:.0f}" '
                              f'font-size="{NUMBER}" text-anchor="middle" fill="{ink}">{i}</text></g>')
                 placer.block((cx - FIELD_R, cy - FIELD_R, cx + FIELD_R, cy + FIELD_R))
             else:
-                parts.append(f'<circle data-field="{svg_text(f)}" cx="{cx:.0f}" cy="{cy:.0f}" r="3" fill="{fill}" '
+                parts.append(f'<circle {field(f)} cx="{cx:.0f}" cy="{cy:.0f}" r="3" fill="{fill}" '
                              f'stroke="#6b5e45" stroke-width="1">{title}</circle>')
     if state["site"]:
         sx, sy = to(*lay.place(state["site"]))
@@ -142,7 +151,7 @@ def _view(state: State, report: Mapping[str, Any] | None, lay: Layout, to: Calla
     for code, c in board.cities.items():
         dx, dy = to(c.x, c.y)
         radius = 6 if code in waiting else 4
-        parts.append(f'<circle data-field="{svg_text(code)}" cx="{dx:.0f}" cy="{dy:.0f}" r="{radius}" '
+        parts.append(f'<circle {field(code)} cx="{dx:.0f}" cy="{dy:.0f}" r="{radius}" '
                      f'fill="{"#2b6cb0" if code in waiting else "#333"}" stroke="#fff" stroke-width="1">'
                      f'<title>{svg_text(c.name)} ({svg_text(code)})'
                      f'{" – " + ", ".join(waiting[code]) if code in waiting else ""}</title></circle>')
