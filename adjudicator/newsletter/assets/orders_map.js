@@ -432,8 +432,10 @@
     form.addEventListener("change", function () {
       drawn.isConnected && show();
     });
-    form.addEventListener("click", function () {
-      drawn.isConnected && setTimeout(show, 0); /* the form's step-back button */
+    form.addEventListener("click", function (event) {
+      if (drawn.isConnected && !box.contains(event.target)) {
+        setTimeout(show, 0); /* the form's step-back button (a click on the map says what it did itself) */
+      }
     });
     show();
   }
