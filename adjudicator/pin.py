@@ -8,9 +8,13 @@ turn adjudicated again and every issue page rendered again, as ``verify`` does (
 where its dice are public). If a turn differs, nothing is written and the first such turn is named: that game
 was played with other data, and is pinned with the turnpress it was played with.
 
-``verify`` accepts exactly such a commit (``data:`` added, nothing else of the set-up changed, the copies
-replaying the turns before it) and names any other change of the set-up, and any later change of a copy or
-of its hash.
+A game that pins its data already may lack a file: one the rules read since a later release (Auf Achse's board
+drawing), which it reads from the installed turnpress (``gamedata``'s ``unpinned``). ``pin`` then pins exactly
+those files, after the same proof, and never touches the copies the game has.
+
+``verify`` accepts exactly such a commit (``data:`` added or, in a pinned game, files added to it, nothing else
+of the set-up changed, the copies replaying the turns before it) and names any other change of the set-up, and
+any later change of a copy or of its hash.
 """
 
 from __future__ import annotations
@@ -41,8 +45,10 @@ class Pinned:
 def pin(root: Path, game_id: str) -> Pinned:
     """Pin ``game_id``'s data as this turnpress ships it, in one commit, if its committed history replays with it.
 
-    Raises ``LeagueError`` (nothing written) if the game pins its data already, reads none, has uncommitted
-    changes to its ``game.yaml`` or data, or does not replay exactly with the copies (naming the first turn).
+    A game that pins its data already pins only the files this turnpress's rules read that it does not (added to
+    the rules after its set-up), leaving its copies as they are. Raises ``LeagueError`` (nothing written) if it
+    pins every file its rules read already, reads none, has uncommitted changes to its ``game.yaml`` or data, or
+    does not replay exactly with the copies (naming the first turn).
     """
     load_game(root, game_id)  # a missing game is named, with the games there are
     history.require_repo(root)
@@ -57,20 +63,25 @@ def pin(root: Path, game_id: str) -> Pinned:
     head = history.head(root)
     with verify.committed_tree(root, head, game_id) as tree:
         game = load_game(tree, game_id)
-        if game.pins_data:
-            raise LeagueError(f"pin: {game_id} pins its data already ({len(game.settings.pinned or {})} file(s) under "
-                              f"data: in {config_rel}); a game's data never changes after it is pinned")
         if not isinstance(game.ruleset, PinsData):
             raise LeagueError(f"pin: {game_id}'s rules ({game.settings.ruleset}) read no data files: nothing to pin")
         options = {k: v for k, v in game.settings.options.items() if k not in ENGINE_OPTIONS}
-        files = pinned_data(game.ruleset, game.settings.ruleset, options) or {}
-        text = with_data(tree / config_rel, {path: gamedata.digest(data) for path, data in files.items()})
+        shipped = pinned_data(game.ruleset, game.settings.ruleset, options) or {}
+        already = dict(game.settings.pinned or {})
+        # A pinned game pins only what its set-up did not (a file the rules name since); its copies never change.
+        files = {p: data for p, data in shipped.items() if p not in already}
+        if game.pins_data and not files:
+            raise LeagueError(f"pin: {game_id} pins its data already ({len(already)} file(s) under data: in "
+                              f"{config_rel}, every file its rules read); a game's data never changes after it is "
+                              "pinned")
+        text = with_data(tree / config_rel, {**already, **{p: gamedata.digest(d) for p, d in files.items()}})
         written = {config_rel: text, **{f"{data_rel}/{p}": data.decode("utf-8") for p, data in files.items()}}
         for rel, body in written.items():
             (tree / rel).parent.mkdir(parents=True, exist_ok=True)
             (tree / rel).write_text(body, encoding="utf-8")
         replayed = _replays(tree, root, game_id)
-    message = (f"{game_id}: pin the data its rules read ({len(files)} file(s): {', '.join(sorted(files))}); the "
+    what = "the data its rules read" if not already else "the data its rules read since its set-up"
+    message = (f"{game_id}: pin {what} ({len(files)} file(s): {', '.join(sorted(files))}); the "
                f"committed turns 0-{replayed} replay exactly with them (turnpress pin)")
     commit = history.commit_files(root, written, message, parent=head)
     history.materialize(root, commit, sorted(written))
@@ -78,11 +89,16 @@ def pin(root: Path, game_id: str) -> Pinned:
 
 
 def with_data(config_path: Path, data: dict[str, str]) -> str:
-    """``game.yaml``'s text with ``data:`` added before ``dice:`` (as ``new`` writes it), every other line kept."""
+    """``game.yaml``'s text with ``data:`` added before ``dice:`` (as ``new`` writes it), or put in place of the
+    ``data:`` it has, every other line kept."""
     text = config_path.read_text(encoding="utf-8")
-    block = yamlio.dump({"data": data})
+    block = yamlio.dump({"data": dict(sorted(data.items()))})
+    pinned = re.search(r"^data:\n(?:[ \t]+.*\n)*", text, re.MULTILINE)
     m = re.search(r"^dice:", text, re.MULTILINE)
-    out = text[:m.start()] + block + text[m.start():] if m else text.rstrip("\n") + "\n" + block
+    if pinned:
+        out = text[:pinned.start()] + block + text[pinned.end():]
+    else:
+        out = text[:m.start()] + block + text[m.start():] if m else text.rstrip("\n") + "\n" + block
     before, after = yamlio.load(text.encode()).data, yamlio.load(out.encode()).data
     if after != {**before, "data": data}:  # a game.yaml laid out otherwise than turnpress writes it
         raise LeagueError(f"pin: {config_path.name}: cannot add data: to it without changing it otherwise")

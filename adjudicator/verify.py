@@ -366,11 +366,19 @@ def _anchoring(git_root: Path, game_id: str, done: Verification) -> list[Finding
 
 
 def _pins(git_root: Path, game_id: str, commit: str) -> bool:
-    """True if ``commit`` is a pin (``turnpress pin``): it adds ``data:`` to a game that had none."""
+    """True if ``commit`` is a pin (``turnpress pin``): it adds ``data:`` to a game that had none, or files to the
+    ``data:`` of a game that lacked them (``_adds_pins``)."""
     rel = f"games/{game_id}/game.yaml"
     old = yamlio.load(history.git(git_root, "show", f"{commit}^:{rel}").encode()).data
     new = yamlio.load(history.git(git_root, "show", f"{commit}:{rel}").encode()).data
-    return "data" not in old and "data" in new
+    if "data" not in new:
+        return False
+    return "data" not in old or (old["data"] != new["data"] and _adds_pins(old["data"], new["data"]))
+
+
+def _adds_pins(old: Any, new: Any) -> bool:
+    """True if ``new`` (a ``data:``) is ``old`` with files added: each pinned copy and its hash kept as it was."""
+    return isinstance(old, dict) and isinstance(new, dict) and all(new.get(k) == v for k, v in old.items())
 
 
 def _pin_findings(git_root: Path, game_id: str, pins: list[tuple[str, int]], done: Verification) -> list[Finding]:
@@ -403,7 +411,8 @@ def _setup_changes(git_root: Path, game_id: str, commit: str, last_turn: int) ->
 def _setup_diff(old: dict[str, Any], new: dict[str, Any], last_turn: int) -> list[str]:
     """What differs in the set-up between two ``game.yaml``: title, schedule and the like may change, this not."""
     what = [f"{k}" for k in SETUP_FIELDS if old.get(k) != new.get(k)]
-    if "data" in old and old["data"] != new.get("data"):  # the copies replayed change with it: never after the set-up
+    if "data" in old and old["data"] != new.get("data") and not _adds_pins(old["data"], new.get("data")):
+        # the copies replayed change with it: never after the set-up (a pin may only add files the game lacked)
         what.append("the pinned data (data:, the hashes of the rules' data files)")
     what += [f"the dice {k}" for k in ("commitment", "length")
              if old.get("dice", {}).get(k) != new.get("dice", {}).get(k)]

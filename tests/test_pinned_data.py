@@ -168,6 +168,8 @@ DRAWINGS = {  # what the issue pages draw the map from: (rules, package, drawing
     "30jk": ("diplomacy", "adjudicator.rulesets.diplomacy", "maps/dreissigjaehriger-krieg.drawing.json",
              THIRTY_YEARS, ("--option", "map=dreissigjaehriger-krieg")),
     "auf-achse": ("auf-achse", "adjudicator.rulesets.auf_achse", "data/maps/deutschland.background.json", None, ()),
+    "auf-achse-board": ("auf-achse", "adjudicator.rulesets.auf_achse", "data/maps/deutschland.drawing.json", None,
+                        ()),
 }
 
 
@@ -331,3 +333,79 @@ def test_verify_names_any_other_set_up_change_in_a_pin_commit(league: Path):
     found = [f.text() for f in verification(league, "g").found]
     assert any("the set-up in game.yaml was changed by commit" in f and "player engx's role" in f
                for f in found), found
+
+
+# --- a pinned game that lacks a file the rules read since (issue 22: Auf Achse's board drawing) -----------------
+
+AUF_ACHSE_DRAWING = "data/maps/deutschland.drawing.json"
+
+
+def make_game_pinned_without(league: Path, rules: str, path: str) -> None:
+    """A game set up when its rules did not read ``path`` yet: pinned, but without that file."""
+    args = ["new", rules, "g", *(f"--player={p}" for p in GAMES[rules]), "--schedule", SCHEDULE,
+            "--option", "orders=open"]
+    assert run(league, *args) == 0
+    config_path = league / "games/g/game.yaml"
+    config = yamlio.read_data(config_path)
+    del config["data"][path]
+    config_path.write_text(yamlio.dump(config), encoding="utf-8")
+    (league / "games/g/data" / path).unlink()
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "g: new game", date=dt.datetime(2027, 1, 1, tzinfo=dt.UTC))
+
+
+def test_pin_adds_only_the_file_a_pinned_game_lacks_and_verify_accepts_it(league: Path, monkeypatch, capsys):
+    make_game_pinned_without(league, "auf-achse", AUF_ACHSE_DRAWING)
+    play_turn_1(league)
+    before_pin = load_game(league, "g").config["data"]
+    copies = {p: (league / "games/g/data" / p).read_bytes() for p in before_pin}
+    done = verification(league, "g")
+    assert done.found == [] and any(f"read {AUF_ACHSE_DRAWING} from this turnpress" in n for n in done.notes), \
+        done.notes
+    before = commits(league)
+    capsys.readouterr()
+    assert run(league, "pin", "g") == 0
+    assert "Replayed g's committed turns 0-1 with the data this turnpress ships: all match." in capsys.readouterr().out
+    assert commits(league)[1:] == before, "one commit on top of the history"
+    changed = git(league, "show", "--name-only", "--format=", "HEAD").split()
+    assert changed == [f"games/g/data/{AUF_ACHSE_DRAWING}", "games/g/game.yaml"], "the pinned copies untouched"
+    assert git(league, "status", "--porcelain") == ""
+    data = load_game(league, "g").config["data"]
+    assert data == {**before_pin, AUF_ACHSE_DRAWING: gamedata.digest(
+        gamedata.packaged("adjudicator.rulesets.auf_achse", AUF_ACHSE_DRAWING))}
+    assert all((league / "games/g/data" / p).read_bytes() == d for p, d in copies.items())
+    done = verification(league, "g")
+    assert done.found == [], [f.text() for f in done.found]
+    assert any("(turnpress pin)" in n for n in done.notes), done.notes
+    assert not any("from this turnpress" in n for n in done.notes), done.notes
+    # What the pin is for: a newer turnpress with another drawing still renders the old issue pages.
+    shipped = gamedata.packaged("adjudicator.rulesets.auf_achse", AUF_ACHSE_DRAWING)
+    moved = re.sub(rb"\d+", lambda m: str(int(m[0]) + 7).encode(), shipped)
+    change_packaged(monkeypatch, {f"adjudicator.rulesets.auf_achse/{AUF_ACHSE_DRAWING}": moved})
+    assert verification(league, "g").found == []
+    # Nothing is missing any more: pin refuses, writing nothing.
+    assert run(league, "pin", "g") == 2
+    assert "g pins its data already (5 file(s)" in capsys.readouterr().err
+    # A later swap of a pinned copy with its hash is named, the pin commit not.
+    copy = league / "games/g/data" / AUF_ACHSE_DRAWING
+    copy.write_bytes(moved)
+    config_path = league / "games/g/game.yaml"
+    config = yamlio.read_data(config_path)
+    config["data"][AUF_ACHSE_DRAWING] = gamedata.digest(moved)
+    config_path.write_text(yamlio.dump(config), encoding="utf-8")
+    git(league, "commit", "-qam", "newer drawing for g")
+    found = [f.text() for f in verification(league, "g").found]
+    assert any("the set-up in game.yaml was changed by commit" in f and "newer drawing for g" in f
+               and "the pinned data (data:" in f for f in found), found
+
+
+def test_verify_names_a_pin_commit_that_adds_a_file_and_changes_another(league: Path):
+    """Adding the lacking file is a pin; changing a pinned copy in the same commit is not."""
+    make_game_pinned_without(league, "auf-achse", AUF_ACHSE_DRAWING)
+    play_turn_1(league)
+    files = {p: (league / "games/g/data" / p).read_bytes() for p in load_game(league, "g").config["data"]}
+    files[AUF_ACHSE_DRAWING] = gamedata.packaged("adjudicator.rulesets.auf_achse", AUF_ACHSE_DRAWING)
+    files["data/tables.yaml"] += b"# a newer table\n"
+    pin_by_hand(league, files)
+    found = [f.text() for f in verification(league, "g").found]
+    assert any("(g: pin by hand)" in f and "the pinned data (data:" in f for f in found), found

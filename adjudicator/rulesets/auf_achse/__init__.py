@@ -14,7 +14,7 @@ from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
-from . import amtsblatt, board, choices, game, tables, turn, zugformat
+from . import amtsblatt, board, choices, drawing, game, tables, turn, zugformat
 
 SECRECY = Secrecy(simultaneous=("every round: bids on the orders offered and on the construction site, moves",),
                   hidden_state={"secret": "the order of the deck of order cards"},
@@ -32,11 +32,11 @@ class AufAchse(HiddenStateViews):
         return SECRECY
 
     def data_files(self, options: Mapping[str, Any]) -> list[str]:
-        """The tables, the words, the board and, where the board has one, the drawing under it (the Amtsblatt's
-        map)."""
+        """The tables, the words, the board and, where the board has them, its drawing (each road's course, the
+        inset) and the land under it: the Amtsblatt's map."""
         name = game.read_options(options)["map"]
-        drawn = [amtsblatt.background_file(name)] if gamedata.ships(__package__, amtsblatt.background_file(name)) \
-            else []
+        drawn = [f for f in (drawing.drawing_file(name), amtsblatt.background_file(name))
+                 if gamedata.ships(__package__, f)]
         return [tables.FILE, tables.WORDS_FILE, board.board_file(name), *drawn]
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:

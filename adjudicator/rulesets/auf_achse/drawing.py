@@ -20,9 +20,9 @@ import json
 import math
 from dataclasses import dataclass
 from functools import cache, cached_property
-from importlib import resources
 from typing import Any
 
+from ... import gamedata
 from .board import Board, Road
 
 Point = tuple[float, float]
@@ -117,18 +117,24 @@ def along(points: list[Point], t: float) -> Point:
 
 
 def layout(board: Board) -> Layout:
-    """The drawing of ``board`` (one per board: a game's pinned board is loaded once, ``board.load_board``)."""
-    key = (board.name, id(board))
+    """The drawing of ``board`` (one per board and drawing: a game's pinned board is loaded once,
+    ``board.load_board``, and its drawing is the copy the game pinned, else the packaged one, ``gamedata``)."""
+    drawn = gamedata.read_if_any(__package__, drawing_file(board.name))
+    key = (board.name, id(board), drawn)
     if key not in _LAYOUTS:
-        _LAYOUTS[key] = _layout(board)
+        _LAYOUTS[key] = _layout(board, {} if drawn is None else _parsed_drawing(drawn))
     return _LAYOUTS[key]
 
 
-_LAYOUTS: dict[tuple[str, int], Layout] = {}
+_LAYOUTS: dict[tuple[str, int, bytes | None], Layout] = {}
 
 
-def _layout(board: Board) -> Layout:
-    data = _drawing(board.name.lower())
+def drawing_file(name: str) -> str:
+    """The drawing of board ``name``, as a path in this package (what a game pins, where the board has one)."""
+    return f"data/maps/{name.lower()}.drawing.json"
+
+
+def _layout(board: Board, data: dict[str, Any]) -> Layout:
     inset = None
     if data.get("inset"):
         i = data["inset"]
@@ -138,9 +144,8 @@ def _layout(board: Board) -> Layout:
 
 
 @cache
-def _drawing(name: str) -> dict[str, Any]:
-    path = resources.files(__package__).joinpath("data", "maps", f"{name}.drawing.json")
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+def _parsed_drawing(data: bytes) -> dict[str, Any]:  # one per content: an old game keeps its own
+    return json.loads(data.decode("utf-8"))  # type: ignore[no-any-return]
 
 
 def text_box(x: float, y: float, text: str, size: float, anchor: str = "start") -> Box:
