@@ -51,7 +51,8 @@ def test_each_demo_game_pins_the_data_its_turns_and_issue_pages_are_made_from(ga
     ``turnpress pin`` (one commit each, after their last turn), so a release with other maps, tables or drawings
     does not change them; ``verify`` accepts each pin commit and says so. Auf Achse and Bretton Woods were built
     again after pinning existed (issue 23: their checks and notes come from a words file), so they pin their
-    data from their set-up, as every new game does, and need no pin commit."""
+    data from their set-up, as every new game does; Auf Achse's board drawing, read as pinned data only since,
+    was added to its pins by ``turnpress pin`` (one commit after its last turn)."""
     g = store.load_game(fresh_clone, game)
     assert g.pins_data
     drawings = [p for p in g.config["data"] if p.endswith((".drawing.json", ".background.json"))]
