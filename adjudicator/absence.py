@@ -51,23 +51,12 @@ def relpath(game: str, player: str) -> str:
 
 def parse(file: str, raw: bytes, game: str, player: str, limit: dt.timedelta | None) -> Absences:
     """An absence file as ``Absences``; ``LeagueError`` naming the file, line and what to write otherwise."""
-    def fail(message: str, where: tuple[str | int, ...] = (), hint: str = "") -> LeagueError:
-        line, col = loc.where(where) if where else (1, 1)
-        return LeagueError(f"{file}:{line}:{col}: {message}" + (f" — {hint}" if hint else ""))
-
     if limit is None:
         raise LeagueError(f"{file}:1:1: {game} takes no absences — the game master allows them with "
                           "'absence: 14 days' in the schedule of game.yaml")
-    try:
-        loc = yamlio.load(raw)
-    except yamlio.YamlInputError as e:
-        raise LeagueError(f"{file}:{e.line}:{e.column}: {e.message}") from None
-    data = loc.data
-    if not isinstance(data, dict):
-        raise LeagueError(f"{file}:1:1: an absence file is a mapping with game, player and absent")
-    unknown = [k for k in data if k not in KEYS]
-    if unknown:
-        raise fail(f"unknown key {unknown[0]!r} in an absence file", (unknown[0],), f"write only {', '.join(KEYS)}")
+    read = yamlio.read_league_file(file, raw, KEYS, "an absence file",
+                                   "an absence file is a mapping with game, player and absent")
+    fail, data = read.fail, read.data
     if data.get("game") != game or data.get("player") != player:
         raise fail(f"this file is for game {game}, player {player}", (), f"write 'game: {game}' and 'player: {player}'")
     entries = data.get("absent")

@@ -108,20 +108,9 @@ def parse(file: str, raw: bytes, game: str, turn: int, masters: Mapping[str, int
           seats: Mapping[str, str]) -> Ruling:
     """A ruling file as a ``Ruling``; ``LeagueError`` naming the file, line and what to write otherwise.
     ``seats``: each seat of the game (its key) and the login that holds it when the ruling applies."""
-    def fail(message: str, where: tuple[str | int, ...] = (), hint: str = "") -> LeagueError:
-        line, col = loc.where(where) if where else (1, 1)
-        return LeagueError(f"{file}:{line}:{col}: {message}" + (f" — {hint}" if hint else ""))
-
-    try:
-        loc = yamlio.load(raw)
-    except yamlio.YamlInputError as e:
-        raise LeagueError(f"{file}:{e.line}:{e.column}: {e.message}") from None
-    data = loc.data
-    if not isinstance(data, dict):
-        raise LeagueError(f"{file}:1:1: a ruling is a mapping with game, turn, by, reason and what it rules")
-    unknown = [k for k in data if k not in KEYS]
-    if unknown:
-        raise fail(f"unknown key {unknown[0]!r} in a ruling", (unknown[0],), f"write only {', '.join(KEYS)}")
+    read = yamlio.read_league_file(file, raw, KEYS, "a ruling",
+                                   "a ruling is a mapping with game, turn, by, reason and what it rules")
+    fail, data = read.fail, read.data
     if data.get("game") != game or data.get("turn") != turn or type(data.get("turn")) is not int:
         raise fail(f"this file is for game {game}, turn {turn}", (), f"write 'game: {game}' and 'turn: {turn}'")
     by = data.get("by")

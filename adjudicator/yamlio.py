@@ -24,7 +24,7 @@ from typing import Any
 
 import yaml
 
-from .errors import InputError
+from .errors import InputError, LeagueError
 from .model import Path
 
 ORDERS_MAX_BYTES = 256 * 1024
@@ -62,6 +62,39 @@ class Located:
             if path in self.values:
                 return self.values[path]
         return (1, 1)
+
+
+@dataclass(frozen=True)
+class LeagueFile:
+    """A small league file a person writes (a ruling, an absence), read and bounded: its mapping, and errors that
+    name the file, the line and column of what is wrong, and what to write instead."""
+
+    file: str
+    located: Located
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.located.data  # type: ignore[no-any-return]
+
+    def fail(self, message: str, where: Path = (), hint: str = "") -> LeagueError:
+        line, col = self.located.where(where) if where else (1, 1)
+        return LeagueError(f"{self.file}:{line}:{col}: {message}" + (f" — {hint}" if hint else ""))
+
+
+def read_league_file(file: str, raw: bytes, keys: tuple[str, ...], what: str, shape: str) -> LeagueFile:
+    """``raw`` as a ``LeagueFile`` holding a mapping with only ``keys``; ``LeagueError`` naming the file otherwise.
+    ``what`` names the file in the unknown-key message ("a ruling"), ``shape`` says what it must be."""
+    try:
+        located = load(raw)
+    except YamlInputError as e:
+        raise LeagueError(f"{file}:{e.line}:{e.column}: {e.message}") from None
+    if not isinstance(located.data, dict):
+        raise LeagueError(f"{file}:1:1: {shape}")
+    read = LeagueFile(file, located)
+    unknown = [k for k in located.data if k not in keys]
+    if unknown:
+        raise read.fail(f"unknown key {unknown[0]!r} in {what}", (unknown[0],), f"write only {', '.join(keys)}")
+    return read
 
 
 _TAG = "tag:yaml.org,2002:"
