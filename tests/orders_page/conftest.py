@@ -1,14 +1,16 @@
 """A league for the orders page's tests, built once: a Diplomacy game of open orders, the same game sealed
-(each player but the last with an age key of their own registered), and a game each of Bretton Woods, Auf Achse
-(in its auction, and a second one in round 1 after its auction), The Policy Maker, Calamity (each Calamity
-player's key registered, to read their hand) and the Thirty Years' War (confessions chosen with the first
-orders, religion points from the start); its site served on 127.0.0.1 and a headless chromium to open it (the
-site's browser tests' WebDriver; without chromium they skip)."""
+(five players with an age key of their own registered, fay with the ssh-ed25519 key she pushes to GitHub with,
+the last player with none), and a game each of Bretton Woods, Auf Achse (in its auction, and a second one in
+round 1 after its auction), The Policy Maker, Calamity and the Thirty Years' War (confessions chosen with the
+first orders, religion points from the start); every Policy Maker and Calamity player and one of the Thirty
+Years' War register a key, to read their private report in the page; its site served on 127.0.0.1 and a
+headless chromium to open it (the site's browser tests' WebDriver; without chromium they skip)."""
 
 from __future__ import annotations
 
 import re
 import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -37,6 +39,7 @@ class League:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.keys: dict[str, tuple[str, str]] = {}
+        self.ssh_key = root / "none"  # the secret SSH key of the player who registered one (fay, in sdip)
 
     def game_identity(self, game: str) -> list:
         return crypto.load_identity_file(secrets.secret_file(self.root, game, secrets.KEY))
@@ -78,14 +81,21 @@ def make_league(root: Path) -> League:
              for arg in ("--player", f"{login.capitalize()}:{login}:{300 + n}")]
     assert run(root, "new", "policy-maker", "pm", "--option", "orders=open", "--title", "Policy Maker", *three) == 0
     assert run(root, "new", "calamity", "ca", "--option", "orders=open", "--title", "Calamity", *three) == 0
-    for login in LOGINS[:3]:  # Calamity's hands are private: each player reads theirs with their own key
+    # Calamity's hands, The Policy Maker's goal and hands and 30JK's religion points are private: each player
+    # reads theirs in the page with their own key
+    for game, login in [*(("ca", x) for x in LOGINS[:3]), *(("pm", x) for x in LOGINS[:3]), ("jk", "jk0")]:
         public, secret = crypto.new_identity()
-        league.keys[f"ca:{login}"] = (public, secret)
-        assert run(root, "keys", "add", "ca", login, public) == 0
-    for login in LOGINS[:-1]:  # the last player registers no key: their file is sealed to the game alone
+        league.keys[f"{game}:{login}"] = (public, secret)
+        assert run(root, "keys", "add", game, login, public) == 0
+    for login in LOGINS[:-2]:  # the last player registers no key: their file is sealed to the game alone
         public, secret = crypto.new_identity()
         league.keys[login] = (public, secret)
         assert run(root, "keys", "add", "sdip", login, public) == 0
+    ssh = root.parent / "fay_ed25519"  # the one before registers the SSH key they push to GitHub with
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "fay@example.org", "-f", str(ssh)],
+                   check=True)
+    league.ssh_key = ssh
+    assert run(root, "keys", "add", "sdip", "fay", ssh.with_suffix(".pub").read_text().strip()) == 0
     (root / "mkdocs.yml").write_text(re.sub(r"^# repo_url: .*$", "repo_url: https://github.com/example/league",
                                             site.template(), flags=re.MULTILINE))
     git(root, "add", "-A")

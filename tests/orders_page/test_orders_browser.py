@@ -123,30 +123,40 @@ def test_a_bad_order_is_named_and_nothing_is_produced(browser: Browser, served: 
         in done.stdout, "validate names the same line"
 
 
+RUSSIA = {"A War": "A War - Gal", "F Sev": "F Sev - Bla", "A Mos": "A Mos - Ukr"}
+
+
+@pytest.mark.parametrize(("login", "orders"), [("ann", ENGLAND), ("fay", RUSSIA)], ids=["age-key", "ssh-key"])
 def test_a_sealed_game_s_file_opens_with_the_game_key_to_the_same_orders(browser: Browser, served: str,
-                                                                          league: League, tmp_path: Path):
+                                                                          league: League, tmp_path: Path,
+                                                                          login: str, orders: dict[str, str]):
+    """Ann registered an age key, Fay the ssh-ed25519 key she pushes to GitHub with: the page seals to either,
+    as ``turnpress seal`` does, and each opens the file with her own key."""
     open_page(browser, served, "sdip")
-    pick(browser, "ann")
-    for unit, order in ENGLAND.items():
+    pick(browser, login)
+    for unit, order in orders.items():
         choose(browser, unit, order)
     plain = browser.script("return window.tpOrders.sheet()")
     assert produced(browser) == "", "nothing is produced before it is sealed"
     browser.click("#tp-seal")
     browser.wait_for(lambda: browser.script("return document.getElementById('tp-sealed').value"), "the sealed file")
     sealed = produced(browser)
-    assert browser.text("#tp-filename") == "orders/sdip/0001/ann.yaml.age"
-    assert sealed.startswith("-----BEGIN AGE ENCRYPTED FILE-----\n") and "F Lon" not in sealed
+    assert browser.text("#tp-filename") == f"orders/sdip/0001/{login}.yaml.age"
+    assert sealed.startswith("-----BEGIN AGE ENCRYPTED FILE-----\n") and "Sev" not in sealed and "Lon" not in sealed
+    assert "and yours" in browser.text("#tp-done")
     game_key = league.game_identity("sdip")
     assert crypto.decrypt(sealed, game_key).decode() == plain
-    _, ann_secret = league.keys["ann"]
-    assert crypto.decrypt(sealed, crypto.parse_identities(ann_secret.encode(), "ann")).decode() == plain
-    browser.screenshot(ARTIFACTS / "diplomacy-sealed-desktop.png")
+    own = (crypto.load_identity_file(league.ssh_key) if login == "fay"
+           else crypto.parse_identities(league.keys[login][1].encode(), login))
+    assert crypto.decrypt(sealed, own).decode() == plain
+    if login == "ann":
+        browser.screenshot(ARTIFACTS / "diplomacy-sealed-desktop.png")
 
     # The deadline reads the page's file as it reads one `turnpress seal` made of the same plaintext.
     root = copy_league(league, tmp_path / "league")
     desk = tmp_path / "desk.yaml"
     desk.write_text(plain, encoding="utf-8")
-    target = root / "orders/sdip/0001/ann.yaml.age"
+    target = root / f"orders/sdip/0001/{login}.yaml.age"
     target.parent.mkdir(parents=True)
     target.write_text(sealed, encoding="ascii")
     by_page = open_orders(store.load_game(root, "sdip"), 1, game_key)
@@ -156,7 +166,7 @@ def test_a_sealed_game_s_file_opens_with_the_game_key_to_the_same_orders(browser
     assert [o.plaintext for o in by_page] == [o.plaintext for o in by_seal] == [plain.encode()]
     padded = [len(pyrage.decrypt(raw, game_key)) for raw in (sealed.encode(), target.read_bytes())]
     assert padded == [crypto.PAD_MIN, crypto.PAD_MIN], "both padded alike: the length says nothing of the orders"
-    checked = turnpress(root, "validate", "orders/sdip/0001/ann.yaml.age")
+    checked = turnpress(root, "validate", f"orders/sdip/0001/{login}.yaml.age")
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 

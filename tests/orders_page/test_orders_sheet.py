@@ -8,8 +8,10 @@ pasted into the page.
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from adjudicator import store
+from adjudicator.sealed import crypto
 
 from ..site.webdriver import Browser
 from .conftest import League
@@ -97,3 +99,40 @@ def test_calamity_a_player_reads_their_hand_in_the_page_and_plays_a_card(browser
     browser.click("#tp-read")
     browser.wait_for(lambda: "does not open" in browser.text("#tp-report-say"), "a wrong key named")
     assert browser.text("#tp-report") == ""
+
+
+def read_report(browser: Browser, secret: str) -> str:
+    browser.click("#tp-identity")
+    browser.type("#tp-identity", "\ue009a\ue000" + secret)
+    browser.click("#tp-read")
+    browser.wait_for(lambda: browser.text("#tp-report") or "tp-error" in browser.script(
+        "return document.getElementById('tp-report-say').className"), "the private report")
+    return browser.text("#tp-report")
+
+
+@pytest.mark.parametrize("game", ["ca", "pm", "jk"])
+def test_every_game_with_a_private_part_shows_each_player_theirs_in_the_page(browser: Browser, served: str,
+                                                                             league: League, game: str):
+    """Calamity's hands, The Policy Maker's goal (the Government's) and hands (section 3), 30JK's religion
+    points (section 8): each player whose key is registered pastes it and reads their own figures, as the game
+    master's copy holds them; another key does not open them; an SSH secret key pasted by mistake is taken out
+    of the box at once, and the page says how to read the report with it; the page keeps nothing."""
+    loaded = store.load_game(league.root, game)
+    state = loaded.effective_state(loaded.open_turn)  # the test holds the game's key: it knows every part
+    players = [k.split(":", 1)[1] for k in league.keys if k.startswith(f"{game}:")]
+    assert players and all(p in state["private"] for p in players), "a private part for each"
+    open_page(browser, served, game)
+    for player in players:
+        pick(browser, player)
+        report = yaml.safe_load(read_report(browser, league.keys[f"{game}:{player}"][1]))
+        assert report["state"] == state["private"][player], player
+        assert report["player"] == player and report["turn"] == loaded.last_turn
+    pick(browser, players[0])
+    assert read_report(browser, crypto.new_identity()[1]) == "", "another key opens nothing"
+    assert "tp-error" in browser.script("return document.getElementById('tp-report-say').className")
+    assert read_report(browser, league.ssh_key.read_text()) == "", "an SSH secret key is not taken"
+    assert browser.script("return document.getElementById('tp-identity').value") == "", "and not kept in the box"
+    assert f"turnpress open {game} --identity" in browser.text("#tp-report-say")
+    kept = browser.script("return JSON.stringify(window.localStorage) + JSON.stringify(window.sessionStorage) + "
+                          "document.cookie")
+    assert "AGE-SECRET-KEY" not in kept, "nothing of the key is stored"

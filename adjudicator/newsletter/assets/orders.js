@@ -670,14 +670,52 @@
     return text.slice(0, i);
   }
 
+  var SSH_LABEL = "age-encryption.org/v1/ssh-ed25519";
+
+  /* An ssh-ed25519 key (one line, "ssh-ed25519 AAAA... comment") as an age recipient, as age's spec has it and
+     `turnpress seal` (rage) seals to it: the file key wrapped with X25519 to the key's Montgomery form, the
+     shared secret tweaked with the key itself; the stanza names the key by the first 4 bytes of its SHA-256. */
+  function sshRecipient(line) {
+    var parts = String(line).trim().split(/\s+/);
+    var wire = null;
+    try {
+      wire = parts[0] === "ssh-ed25519" && parts.length >= 2 ? tpAge.base64.decode(parts[1]) : null;
+    } catch (err) {
+      wire = null;
+    }
+    var head = [0, 0, 0, 11].concat(Array.from(new TextEncoder().encode("ssh-ed25519")), [0, 0, 0, 32]);
+    if (!wire || wire.length !== head.length + 32 || head.some(function (b, i) {
+      return wire[i] !== b;
+    })) {
+      throw new Error(W("bad_key"));
+    }
+    var theirs = tpAge.ed25519.utils.toMontgomery(wire.slice(head.length));
+    var label = new TextEncoder().encode(SSH_LABEL);
+    var tag = tpAge.base64nopad.encode(tpAge.sha256(wire).slice(0, 4));
+    var tweak = tpAge.hkdf(tpAge.sha256, new Uint8Array(0), wire, label, 32);
+    return {wrapFileKey: function (fileKey) {
+      var ephemeral = crypto.getRandomValues(new Uint8Array(32));
+      var share = tpAge.x25519.getPublicKey(ephemeral);
+      var secret = tpAge.x25519.getSharedSecret(tweak, tpAge.x25519.getSharedSecret(ephemeral, theirs));
+      var salt = new Uint8Array(64);
+      salt.set(share);
+      salt.set(theirs, 32);
+      var key = tpAge.hkdf(tpAge.sha256, secret, salt, label, 32);
+      var body = tpAge.chacha20poly1305(key, new Uint8Array(12)).encrypt(fileKey);
+      return [new tpAge.Stanza(["ssh-ed25519", tag, tpAge.base64nopad.encode(share)], body)];
+    }};
+  }
+
+  /* The game's key and the player's own (an age key or an ssh-ed25519 key: the two `turnpress keys add` takes) */
   function sealTo() {
     var keys = [data.game_key];
     var own = player.recipient;
-    if (own && own.indexOf("ssh-") === 0) {
-      throw new Error(W("ssh_key"));
-    }
-    if (own) {
+    if (own && own.indexOf("ssh-ed25519 ") === 0) {
+      keys.push(sshRecipient(own));
+    } else if (own && own.indexOf("age1") === 0) {
       keys.push(own);
+    } else if (own) {
+      throw new Error(W("bad_key"));
     }
     return keys;
   }
@@ -881,7 +919,13 @@
     var identity = ui.identity.value.trim();
     ui.report.textContent = "";
     if (identity.indexOf("AGE-SECRET-KEY-1") !== 0) {
-      say(ui.reportSay, W("paste_key"), "error");
+      /* an SSH secret key (the one a player pushes to GitHub with) is not one to paste into a web page: it is
+         taken out of the box at once, and the page says how to read the report with it on one's own machine */
+      var ssh = /PRIVATE KEY/.test(identity);
+      if (ssh) {
+        ui.identity.value = "";
+      }
+      say(ui.reportSay, W(ssh ? "ssh_identity" : "paste_key", {game: data.game}), "error");
       return;
     }
     var r;
