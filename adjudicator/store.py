@@ -377,18 +377,19 @@ class Game:
         own = self.recipient_of(player) if player and self.player(player) else None
         return [key, *([own] if own else [])]
 
-    def turn_files(self, turn: int, state: State, report: TurnReport,
-                   private_reports: Mapping[str, Any] | None = None) -> tuple[dict[str, str], dict[str, str]]:
+    def turn_files(self, turn: int, state: State, report: TurnReport, private_reports: Mapping[str, Any] | None = None,
+                   faults: Mapping[str, Any] | None = None) -> tuple[dict[str, str], dict[str, str]]:
         """The files of a turn, and for a game with a key the plaintext of each sealed one.
 
         Without a key the hidden parts go to plaintext ``hidden.yaml`` and private reports are not kept; with a
-        key each player's part and report is sealed to them and the game, the game master's part to the game.
+        key each player's part, report and ``faults`` (what the deadline found wrong in their orders, which the
+        public report does not print) are sealed to them and the game, the game master's part to the game.
         """
         folder = turn_relpath(self.id, turn)
         public = self.ruleset.public_view(state)
         files = {f"{folder}/state.yaml": yamlio.dump(public), f"{folder}/report.yaml": yamlio.dump(report)}
         if self.keyed:
-            plain = storage.hidden_plaintexts(folder, self.id, turn, state, private_reports or {})
+            plain = storage.hidden_plaintexts(folder, self.id, turn, state, private_reports or {}, faults or {})
             files.update(storage.seal_plaintexts(plain, self.recipients))
             return files, plain
         hidden = {k: state[k] for k in HIDDEN_KEYS if k in state}

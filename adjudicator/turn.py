@@ -51,6 +51,7 @@ from .store import (
     write_files,
 )
 
+NOTHING_VALID = "nothing valid remains"  # the report's word for a file benevolent reading could keep nothing of
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}\Z", re.ASCII)
 
 
@@ -522,7 +523,7 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
             raise LeagueError(f"{game.id}: turn {turn}'s report records an NMR extension, and the schedule has none")
         meta["extension"] = {"from": schedmod.iso(deadline), "players": list(extension["players"])}
         deadline = extended_deadline(game, deadline)
-    taken, dropped = _read_benevolently(game, state, taken, meta, keeps_secrets)
+    taken, dropped, faults = _read_benevolently(game, state, taken, meta, keeps_secrets)
     meta["taken"] = sorted(taken)
     meta["defaults"] = {}
     if dropped:
@@ -564,36 +565,41 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
         report["notes"] = list(result.notes)
     if ruled is not None:  # published with its reason; the replay reads the same file and writes the same
         report["ruling"] = ruled.published()
-    files, sealed_plain = game.turn_files(turn, result.state, report, private_reports)
+    files, sealed_plain = game.turn_files(turn, result.state, report, private_reports, faults)
     outcome = TurnOutcome(game.id, turn, phase.label, files, report, result.state, sealed_plain,
                           missed=meta["missed"])
     return outcome, private_reports
 
 
-SECRET_PROBLEMS = ("what the rules found is not published in a game with hidden state: 'turnpress validate' with "
-                   "your key shows it")
+SECRET_PROBLEMS = ("what the rules found is not published in a game with hidden state: your private report names it "
+                   "('turnpress open')")
 
 
 def _read_benevolently(game: Game, state: State, taken: Mapping[str, Taken], meta: OrdersAccount,
-                       keeps_secrets: bool) -> tuple[dict[str, Taken], dict[str, list[str]]]:
-    """The taken orders with what cannot be carried out dropped (``benevolent``), and what was dropped of whose.
+                       keeps_secrets: bool) -> tuple[dict[str, Taken], dict[str, list[str]], dict[str, Any]]:
+    """The taken orders with what cannot be carried out dropped (``benevolent``), what was dropped of whose, and
+    what each player's sealed private report says of their own orders.
 
     A player of whose orders nothing valid remains is not taken: the report names them as refused with every
-    fault, and they get the default orders. A replay reads only the players the report took, so it drops the
-    same and refuses nobody twice. In a game with hidden state the faults are not published (they may quote it).
+    fault, and they get the default orders. A replay reads the players the report took or refused so, and drops
+    and refuses the same. In a game with hidden state the faults are not published (they may quote it): the
+    public report says only that there were some, and each player reads their own in their private report.
     """
     kept: dict[str, Taken] = {}
     dropped: dict[str, list[str]] = {}
+    private: dict[str, Any] = {}
     for key in sorted(taken):
-        orders, faults = benevolent.read(game.ruleset, state, key, taken[key].orders)
-        shown = [SECRET_PROBLEMS] if keeps_secrets and faults else faults
+        orders, found = benevolent.read(game.ruleset, state, key, taken[key].orders)
+        shown = [SECRET_PROBLEMS] if keeps_secrets and found else found
+        if keeps_secrets and found:
+            private[key] = {"taken": orders is not None, "problems": found}
         if orders is None:
-            meta["refused"].append({"player": key, "why": "nothing valid remains", "problems": shown})
+            meta["refused"].append({"player": key, "why": NOTHING_VALID, "problems": shown})
             continue
         kept[key] = Taken(taken[key].raw, orders)
-        if faults:
+        if found:
             dropped[key] = shown
-    return kept, dropped
+    return kept, dropped, private
 
 
 def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutcome:

@@ -67,7 +67,7 @@ from .store import (
     secret_relpath,
     turn_dir,
 )
-from .turn import Taken, TurnOutcome, compute, extensions_used, orders_turn, published_orders
+from .turn import NOTHING_VALID, Taken, TurnOutcome, compute, extensions_used, orders_turn, published_orders
 
 
 @dataclass(frozen=True)
@@ -280,14 +280,18 @@ def replay(game: Game, report: TurnReport, previous: State, hidden_link: bytes |
     turn = report["turn"]
     state = game.effective_state(turn, previous)
     taken = {}
-    for player in account(report).get("taken", []):
+    meta = report["orders"].copy()
+    # A file of which nothing valid remained is read again too: compute refuses it again, and in a game with
+    # hidden state tells its player why in the private report, as the turn did.
+    judged = [e["player"] for e in meta.get("refused", []) if e.get("why") == NOTHING_VALID]
+    meta["refused"] = [e for e in meta.get("refused", []) if e.get("why") != NOTHING_VALID]
+    for player in [*account(report).get("taken", []), *judged]:
         path = game.root / orders_relpath(game.id, orders_turn(game, turn, player), player)
         if path.is_file() and not path.is_symlink():  # a missing file shows as a different digest
             raw = published_orders(game, turn, player)
             taken[player] = Taken(raw, yamlio.load(raw).data["orders"])
     # The account as the turn wrote it: its late and refused files stand; compute fills in the rest again.
-    outcome, _ = compute(game, turn, state, taken, report["orders"].copy(), bytes.fromhex(report["dice"]["seed"]),
-                         hidden_link)
+    outcome, _ = compute(game, turn, state, taken, meta, bytes.fromhex(report["dice"]["seed"]), hidden_link)
     return outcome
 
 

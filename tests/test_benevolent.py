@@ -6,16 +6,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from adjudicator import benevolent, yamlio
+from adjudicator import benevolent, turn, yamlio
 from adjudicator.dice import Dice
+from adjudicator.model import Problem
 from adjudicator.rulesets.auf_achse import RULESET as AUF_ACHSE
 from adjudicator.rulesets.bretton_woods import RULESET as BRETTON_WOODS
+from adjudicator.rulesets.calamity import RULESET as CALAMITY
 from adjudicator.rulesets.diplomacy import RULESET as DIPLOMACY
+from adjudicator.rulesets.policy_maker import RULESET as POLICY_MAKER
 
 from .auf_achse.helpers import at_round, give, new_game
 from .bretton_woods.helpers import PLAYERS as BW_PLAYERS
+from .calamity import cal_helpers as cal
 from .conftest import git, new_repository, run
 from .dreissigjaehriger_krieg import dk_game
+from .policy_maker import pm_helpers as pm
 
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
 
@@ -83,13 +88,13 @@ def test_diplomacy_an_order_that_breaks_the_schema_is_dropped_and_the_others_car
     assert run(root, "verify", "d1") == 0, "the replay drops the same entry"
 
 
-def test_thirty_years_war_the_bad_order_s_unit_holds():
-    state = dk_game.new_game()
-    key = dk_game.KEY["schweden"]
-    own = [u for u in state["units"]["schweden"]]
-    good = f"{own[0]} H"
-    orders, dropped = benevolent.read(DIPLOMACY, state, key, [good, "A Xyz - Abc"])
-    assert orders == [good] and len(dropped) == 1
+def test_thirty_years_war_the_bad_order_s_unit_holds_and_the_good_move_is_carried_out():
+    state = dk_game.position(dk_game.new_game(), {"daenemark": ["F HLau", "A Ber"]})
+    key = dk_game.KEY["daenemark"]
+    orders, dropped = benevolent.read(DIPLOMACY, state, key, ["F HLau - Lun - Ham", "A Ber - Xyz"])
+    assert orders == ["F HLau - Lun - Ham"] and len(dropped) == 1 and "Xyz" in dropped[0]
+    after = DIPLOMACY.adjudicate(state, {key: orders}, Dice(b"dk")).state
+    assert sorted(after["units"]["daenemark"]) == ["A Ber", "F Ham"], "the double move is made, Berlin holds"
     assert benevolent.read(DIPLOMACY, state, key, ["A Xyz - Abc"])[0] is None, "nothing valid remains"
 
 
@@ -121,11 +126,110 @@ def test_auf_achse_a_load_that_cannot_be_made_is_not_loaded():
 
 
 def test_bretton_woods_the_instruction_is_ignored_the_rest_stands():
+    """7.1: an attack on a country not (or no longer) in the game is ignored; the transfer on the same sheet is
+    made."""
     state = BRETTON_WOODS.setup({}, BW_PLAYERS, Dice(b"bw"))
-    orders = BRETTON_WOODS.default_orders(state, "anna", None)
-    orders = {**orders, "attacks": [{"target": "Nowhere", "weapons": 1}],
+    orders = {"production": BRETTON_WOODS.default_orders(state, "anna", None)["production"],
+              "attacks": [{"target": "Nowhere", "weapons": 1}],
               "transfers": [{"to": "Borduria", "good": "a", "count": 1}]}
     kept, dropped = benevolent.read(BRETTON_WOODS, state, "anna", orders)
     assert kept is not None and "attacks" in kept and kept["attacks"] == []
     assert kept["transfers"] == [{"to": "Borduria", "good": "a", "count": 1}]
     assert dropped == ["kein Land im Spiel heißt 'Nowhere'"]
+    others = {k: BRETTON_WOODS.default_orders(state, k, None) for k in ("bert", "cleo")}
+    report = BRETTON_WOODS.adjudicate(state, {"anna": kept, **others}, Dice(b"t")).report
+    assert report["nmr"] == ["bert", "cleo"], "Atlantis played its sheet"
+    assert report["transfers"] == [{"from": "anna", "to": "bert", "good": "a", "count": 1, "note": ""}]
+
+
+def test_policy_maker_an_investment_that_cannot_be_paid_is_not_made_and_the_draws_stand():
+    """H17: the unpaid investment and the unknown initiative are left out; the Investy draws as ordered."""
+    state = pm.advance_to(pm.new_game(), "investy", pm.FIRST)
+    pm.give(state, pm.FIRST, {"education": 3, "health": 1})
+    orders = {"invest": {"sector": "health", "steps": 2}, "initiative": "XX", "draw": ["education", "deck"]}
+    kept, dropped = benevolent.read(POLICY_MAKER, state, pm.FIRST, orders)
+    assert kept == {"draw": ["education", "deck"]}
+    assert dropped == ["initiative: 'XX' is not allowed", "this investment cannot be made: 4 health cards needed, "
+                       "1 in hand"]
+    both = {"invest": {"sector": "education", "steps": 1},
+            "manipulate": {"target": "bert", "sector": "health", "steps": 1}}
+    kept, dropped = benevolent.read(POLICY_MAKER, state, pm.FIRST, both)
+    assert kept == {"invest": {"sector": "education", "steps": 1}}, "one action a turn: the second is left out"
+    assert dropped == ["one action a turn: invest or manipulate"]
+    after = pm.play(state, pm.FIRST, kept).state
+    assert after["tracks"]["education"][pm.FIRST] == 1, "the investment is made"
+
+
+def test_policy_maker_a_grant_number_out_of_range_alone_is_left_out():
+    state = pm.new_game()
+    orders = {"grant": {pm.FIRST: [1, 99], pm.SECOND: [2]}, "initiatives": []}
+    assert POLICY_MAKER.drop(state, orders, Problem("x", ("grant", pm.FIRST, 1))) == \
+        {"grant": {pm.FIRST: [1], pm.SECOND: [2]}, "initiatives": []}
+
+
+def test_calamity_an_unheld_policy_is_not_sold_a_card_not_in_hand_is_the_lowest_card():
+    """House rule "a faulty order at the deadline": A1 is sold and B3 (not held) is not; card 3 (not in hand)
+    is replaced by the NMR card, the lowest held (2); the standing offer of the wrong category is left out."""
+    state = cal.arrange(cal.new_game(), mover="ann", token=0, hands={"ann": [2, 4]},
+                        policies={"ann": ["A1", "C2"]})
+    orders = {"sell": ["A1", "B3"], "card": 3, "standing": {"C": {"pass": [{"policy": "A1", "to": "bob", "fee": 5}],
+                                                                  "accept_fee": 9}}}
+    kept, dropped = benevolent.read(CALAMITY, state, "ann", orders)
+    assert kept == {"sell": ["A1"], "card": 2, "standing": {"C": {"pass": [], "accept_fee": 9}}}
+    assert dropped == ["A1 is not a category C policy", "you do not hold B3 to sell", "you hold no movement card 3"]
+    after = cal.play(state, {"ann": kept}).state
+    assert after["players"]["ann"]["policies"] == ["C2"] and after["token"] == 2, "A1 sold, card 2 played"
+    assert after["private"]["ann"]["hand"] == [4]
+
+
+def test_calamity_a_return_and_a_pass_on_of_the_one_policy_held_drop_the_pass_on():
+    """The holdings are shared by returns and pass-on offers: the second use of C2 is the faulty one, and the
+    problem points at the offer itself (it named a return that does not exist before)."""
+    state = cal.arrange(cal.new_game(), policies={"ann": ["C2"]})
+    state["phase"] = {"kind": "reaction", "awaited": ["ann"]}
+    state["risk"] = {"category": "C", "step": 1, "field": 9, "row": None, "offers": []}
+    orders = {"return": ["C2"], "pass": [{"policy": "C2", "to": "bob", "fee": 3}]}
+    kept, dropped = benevolent.read(CALAMITY, state, "ann", orders)
+    assert kept == {"return": ["C2"], "pass": []}
+    assert dropped == ["you do not hold another C2 to return or pass on"]
+
+
+def test_calamity_through_the_shell_the_mover_is_not_missing_and_the_issue_names_the_order_left_out(tmp_path: Path,
+                                                                                                     capsys):
+    root = tmp_path / "league"
+    (root / "games").mkdir(parents=True)
+    new_repository(root)
+    players = [arg for p in ("Ann:ann:1", "Bob:bob:2", "Cy:cy:3") for arg in ("--player", p)]
+    assert run(root, "new", "calamity", "c1", *players, "--option", "orders=open") == 0
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "new game c1")
+    mover = yamlio.read_data(root / "games/c1/turns/0000/state.yaml")["phase"]["awaited"][0]
+    path = root / f"orders/c1/0001/{mover}.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(f"game: c1\nturn: 1\nplayer: {mover}\norders:\n  sell: [B3]\n  card: 9\n")
+    other = next(p for p in ("ann", "bob", "cy") if p != mover)  # not awaited; selling is the mover's alone
+    (path.parent / f"{other}.yaml").write_text(f"game: c1\nturn: 1\nplayer: {other}\norders:\n  sell: [A1]\n")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "orders")
+    assert run(root, "validate", str(path)) == 1, "validate shows every fault before the deadline"
+    assert run(root, "adjudicate", "c1", "--commit", "--early") == 0
+    report = yamlio.read_data(root / "games/c1/turns/0001/report.yaml")
+    assert report["orders"]["taken"] == [mover] and report["orders"]["missed"] == []
+    faults = ["card: 9 is out of range (9 is greater than the maximum of 5)", "you do not hold B3 to sell"]
+    assert report["orders"]["dropped"] == {mover: [turn.SECRET_PROBLEMS]}, "a game with hidden state: not public"
+    assert report["orders"]["refused"] == [{"player": other, "why": "nothing valid remains",
+                                            "problems": [turn.SECRET_PROBLEMS]}]
+    assert "B3" not in (root / "games/c1/turns/0001/report.yaml").read_text()
+    name = mover.capitalize()
+    page = (root / "site/news/posts/c1/0001.md").read_text()
+    assert (f"- Orders of {name} that could not be carried out (the rest was):\n"
+            f"    - {turn.SECRET_PROBLEMS}\n") in page and "B3" not in page
+    capsys.readouterr()
+    # The player reads the faults in their own sealed private report, the replay writes the same.
+    assert run(root, "open", "c1", "--identity", str(root / ".secrets/c1.key")) == 0
+    out = capsys.readouterr().out
+    assert f"# Private to {name} — c1, turn 1" in out
+    assert f'Your orders were carried out but for:\n\n- "{faults[0]}"\n- {faults[1]}\n' in out
+    assert ("Your orders were not taken (nothing valid remains; the rules' defaults were played):\n\n"
+            "- unknown key 'sell' in orders\n") in out
+    assert run(root, "verify", "c1") == 0

@@ -190,6 +190,11 @@ def open_private(args: argparse.Namespace) -> int:
     label = game.report(turn).get("label", "")
     for player, body in found.items():
         print(f"# Private to {names.get(player, player)} — {game.id}, turn {turn} ({label})")
+        if "orders" in body:  # what the deadline found wrong in these orders: the public report does not say
+            what = "were carried out but for" if body["orders"].get("taken") else "were not taken (nothing valid " \
+                "remains; the rules' defaults were played)"
+            print(f"\nYour orders {what}:\n")
+            print(yamlio.dump(body["orders"].get("problems", [])), end="")
         if "report" in body:
             print("\nReport:\n")
             print(yamlio.dump(body["report"]), end="")

@@ -32,16 +32,18 @@ def is_sealed_turn(folder: Path) -> bool:
     return (folder / SECRET_FILE).is_file() or (folder / PRIVATE_DIR).is_dir()
 
 
-def hidden_plaintexts(folder: str, game_id: str, turn: int, state: State,
-                      private_reports: Mapping[str, Any]) -> dict[str, str]:
+def hidden_plaintexts(folder: str, game_id: str, turn: int, state: State, private_reports: Mapping[str, Any],
+                      faults: Mapping[str, Any] | None = None) -> dict[str, str]:
     """The plaintext of every sealed file of a turn's hidden parts (``folder``/name -> canonical YAML).
 
-    One file per player with a private part or a private report, and the game master's file with the
-    ``secret`` part and the order of the private entries.
+    One file per player with a private part, a private report or ``faults`` in their orders (``orders``: whether
+    they were taken and the problems found), and the game master's file with the ``secret`` part and the order of
+    the private entries.
     """
+    faults = faults or {}
     private = state.get("private")
     keys = list(private) if isinstance(private, dict) else []
-    keys += [k for k in private_reports if k not in keys]
+    keys = list(dict.fromkeys([*keys, *private_reports, *sorted(faults)]))
     out: dict[str, str] = {}
     for key in keys:
         body: dict[str, Any] = {"game": game_id, "turn": turn, "player": key}
@@ -49,6 +51,8 @@ def hidden_plaintexts(folder: str, game_id: str, turn: int, state: State,
             body["state"] = private[key]
         if key in private_reports:
             body["report"] = private_reports[key]
+        if key in faults:
+            body["orders"] = faults[key]
         out[f"{folder}/{private_name(key)}"] = yamlio.dump(body)
     if "private" in state or "secret" in state:
         hidden: dict[str, Any] = {}

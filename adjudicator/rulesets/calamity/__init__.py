@@ -132,6 +132,11 @@ class Calamity(HiddenStateViews):
         played once is gone, and a repeated offer would be stale). Standing orders still apply."""
         return orders.default(state, player)
 
+    def drop(self, state: State, orders_value: Orders, problem: Problem) -> Orders | None:
+        """At the deadline a faulty order is left out and the rest is carried out (house rule "a faulty order
+        at the deadline")."""
+        return orders.drop(state, orders_value, problem.path)
+
     def adjudicate(self, state: State, orders_by_player: Mapping[str, Orders], dice: Dice) -> TurnResult:
         st = copy.deepcopy(state)
         given = {p: dict(o or {}) for p, o in orders_by_player.items() if p in st["players"]}

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...model import Problem
+from ... import benevolent
+from ...model import Orders, Problem
 from ...sheet import Sheet
 from . import ledger
 from .ledger import State, count, name, policies
@@ -130,6 +131,18 @@ def default(st: State, p: str) -> dict[str, Any]:
     return {}
 
 
+def drop(st: State, o: Orders, path: tuple[str | int, ...]) -> Orders | None:
+    """``o`` without the order at ``path``, played as the house rule "a faulty order at the deadline" says: a
+    movement card not in hand is replaced by the lowest card held (the NMR card; the mover's other orders stand),
+    a standing offer or a listed policy is left out on its own, any other faulty order as a whole."""
+    if path == ("card",) and isinstance(o, dict):
+        hand = _own(st, st["phase"]["awaited"][0]).get("hand")
+        return {**o, "card": min(hand)} if hand else None
+    if path[:1] == ("standing",) and len(path) >= 4:
+        return benevolent.remove(o, path[:4])
+    return benevolent.drop_entry(o, path)
+
+
 # --- check -----------------------------------------------------------------------------------------------------
 
 
@@ -138,16 +151,23 @@ def _own(st: State, p: str) -> dict[str, Any]:
     return st.get("private", {}).get(p) or {}
 
 
-def _holdings_problems(st: State, p: str, codes: list[str], path: str, what: str) -> list[Problem]:
-    """Each listed policy must be held (as many copies as listed)."""
+def _holdings_problems(st: State, p: str, entries: list[tuple[tuple[str | int, ...], str]],
+                       what: str) -> list[Problem]:
+    """Each listed policy must be held (as many copies as listed); ``entries`` pairs each with its path, so that
+    the problem points at the very entry the deadline drops (a return and a pass-on share the holdings)."""
     out, left = [], list(policies(st, p))
-    for i, code in enumerate(codes):
+    for path, code in entries:
         if code in left:
             left.remove(code)
         else:
             out.append(Problem(f"you do not hold {'another ' if code in policies(st, p) else ''}{code} to {what}",
-                               (path, i), f"list only policies you hold: {', '.join(policies(st, p)) or 'none'}"))
+                               path, f"list only policies you hold: {', '.join(policies(st, p)) or 'none'}"))
     return out
+
+
+def listed(o: Mapping[str, Any], key: str) -> list[tuple[tuple[str | int, ...], str]]:
+    """The policies of list ``key`` with their paths (a pass-on offer names its policy)."""
+    return [((key, i), item if isinstance(item, str) else item["policy"]) for i, item in enumerate(o.get(key, []))]
 
 
 def check(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
@@ -163,7 +183,7 @@ def check(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
     if kind == "answer":
         return out + _check_answer(st, p, o)
     if kind == "year_end":
-        return out + _holdings_problems(st, p, list(o.get("return", [])), "return", "return")
+        return out + _holdings_problems(st, p, listed(o, "return"), "return")
     return out
 
 
@@ -183,7 +203,7 @@ def _check_standing(st: State, p: str, standing: Mapping[str, Any]) -> list[Prob
 
 
 def _check_move(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
-    out = _holdings_problems(st, p, list(o.get("sell", [])), "sell", "sell")
+    out = _holdings_problems(st, p, listed(o, "sell"), "sell")
     hand = _own(st, p).get("hand")
     card = o.get("card")
     if hand is None:  # sealed to the player's key, which this process does not have: checked at the deadline
@@ -226,7 +246,8 @@ def _check_move(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
         out.append(Problem(f"{name(st, o['henley']['from'])} holds no {o['henley']['policy']}", ("henley",),
                            "choose a policy a co-player holds"))
     if used == "monopoly":
-        out += _holdings_problems(st, p, [s["give"] for s in o.get("monopoly", [])], "monopoly", "give")
+        out += _holdings_problems(st, p, [(("monopoly", i, "give"), s["give"]) for i, s in
+                                          enumerate(o.get("monopoly", []))], "give")
         for i, s in enumerate(o.get("monopoly", [])):
             if count(st, s["with"], s["take"]) == 0:
                 out.append(Problem(f"{name(st, s['with'])} holds no {s['take']}", ("monopoly", i, "take"),
@@ -243,8 +264,7 @@ def _check_reaction(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
             if code[0] != cat:
                 out.append(Problem(f"{code} is not at risk: only category {cat} may be returned or passed on",
                                    (key, i), f"list only {cat} policies"))
-    codes = list(o.get("return", [])) + [e["policy"] for e in o.get("pass", [])]
-    out += _holdings_problems(st, p, codes, "return", "return or pass on")
+    out += _holdings_problems(st, p, listed(o, "return") + listed(o, "pass"), "return or pass on")
     fee = ledger.return_fee(st["risk"]["step"])
     need = fee * len(o.get("return", [])) + sum(e["fee"] for e in o.get("pass", []))
     if need > st["players"][p]["cash"]:

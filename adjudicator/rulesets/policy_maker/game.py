@@ -65,6 +65,10 @@ class PolicyMaker(HiddenStateViews):
     def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
         return _orders.defaults(state, player)
 
+    def drop(self, state: State, orders: Orders, problem: Problem) -> Orders | None:
+        """H17: at the deadline a faulty order is left out and the rest is carried out."""
+        return _orders.drop(orders, problem.path)
+
     def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
         return turn.adjudicate(state, orders, dice)
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...model import Problem
+from ... import benevolent
+from ...model import Orders, Problem
 from . import cards, scoring
 from .common import State, field, government, in_danger_zone, initiative, investys, kinds, sector, sectors
 from .data import JOKER
@@ -331,6 +332,17 @@ def _check_tax_spec(state: State, spec: Mapping[str, int] | None, exact: bool) -
         return [Problem(f"{total} cards named; the other {due - total} are your lowest cards", ("wealth_tax",),
                         f"name {due} cards to choose them all", "warning")]
     return []
+
+
+def drop(orders: Orders, path: tuple[str | int, ...]) -> Orders | None:
+    """``orders`` without the faulty one at ``path`` (house rule H17): a grant number or a wealth-tax kind on its
+    own (the cards not given are dealt, the tax not named takes the lowest cards, as the text's defaults say), a
+    tax change on its own, any other order (an investment, a manipulation, an initiative) as a whole."""
+    if path[:1] == ("grant",) and len(path) >= 3:
+        return benevolent.remove(orders, path[:3])
+    if path[:1] == ("wealth_tax",) and len(path) >= 2:
+        return benevolent.remove(orders, path[:2])
+    return benevolent.drop_entry(orders, path)
 
 
 def defaults(state: State, player: str) -> dict[str, Any]:
