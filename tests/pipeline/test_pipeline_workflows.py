@@ -155,16 +155,22 @@ def test_actionlint_would_catch_a_broken_workflow(tmp_path: Path):
     assert json.loads(done.stdout)[0]["kind"] == "expression"
 
 
-def test_the_reminders_are_posted_by_a_thin_step_that_alone_may_write_issues():
+def test_the_reminders_are_posted_by_thin_steps_that_alone_may_write_issues():
     """Issue 23, "Reminders through GitHub itself": turnpress decides what to post and when (tested offline in
-    tests/test_remind.py); the job that posts holds no secret and no other write permission, and its step only
-    carries the thread's comments in and turnpress's files out with the GitHub CLI."""
+    tests/test_remind.py); the job that posts holds no secret and no other write permission. The token reaches
+    only the steps that run the GitHub CLI, which carry the thread's comments in and turnpress's files out;
+    turnpress, which reads the players' files and comments, never runs where the token is."""
     wf = load(ROOT / ".github/workflows/deadline.yml")
     job = jobs(wf)["remind"]
     assert job["permissions"] == {"contents": "read", "issues": "write"}
     assert "environment" not in job, "no game key or dice secret near the comments"
-    [post] = [s for s in job["steps"] if "run" in s and "turnpress remind" in s["run"]]
-    assert set(post["env"]) == {"GH_TOKEN", "SITE_URL", "NOW"}
-    commands = [line.strip().split()[0] for line in post["run"].splitlines() if line.strip()]
-    assert set(commands) <= {"mkdir", "for", "gh", "done", "turnpress", "${SITE_URL:+--site-url", "[", "do"}, commands
+    runs = [s for s in job["steps"] if "run" in s]
+    with_token = [s for s in runs if "GH_TOKEN" in s.get("env", {})]
+    assert [s["name"] for s in with_token] == ["Read each thread's comments", "Post them"]
+    for step in with_token:
+        assert set(step["env"]) == {"GH_TOKEN"}
+        commands = [line.strip().split()[0] for line in step["run"].splitlines() if line.strip()]
+        assert set(commands) <= {"while", "for", "gh", "done", "[", "do"}, commands
+    remind = [s for s in runs if "turnpress remind" in s["run"]]
+    assert len(remind) == 2 and not any("GH_TOKEN" in s.get("env", {}) for s in remind)
     assert "secrets." not in str(job)
