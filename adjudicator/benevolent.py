@@ -13,42 +13,27 @@ shell checks again after each drop, since one order's fault can be another's (a 
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from .model import Orders, Path, State
-from .orders import schema_problems
+from .orders import entry_path, schema_problems
+from .orders import remove as remove  # the rulesets' cuts use it as benevolent.remove
 from .ruleset import ReadsBenevolently as ReadsBenevolently  # the protocol lives with the others
 
 MAX_DROPS = 500  # an orders file is bounded (yamlio); this bounds the re-checks whatever a ruleset does
 
 
-def remove(orders: Orders, path: Path) -> Orders:
-    """A copy of ``orders`` without the list item or mapping key at ``path``.
-
-    >>> remove({"bids": [{"order": 1}, {"order": 9}], "site": {}}, ("bids", 1))
-    {'bids': [{'order': 1}], 'site': {}}
-    >>> remove(["A Ber - Kie", "A Xyz - Arm"], (1,))
-    ['A Ber - Kie']
-    """
-    out = copy.deepcopy(orders)
-    parent: Any = out
-    for step in path[:-1]:
-        parent = parent[step]
-    del parent[path[-1]]
-    return out
-
-
 def drop_entry(orders: Orders, path: Path) -> Orders | None:
     """The usual cut: the one order a problem points into, that is the list item (``(3, ...)`` or
-    ``("attacks", 2, ...)``) or else the section (``("type_change",)``); None for a problem about the whole file."""
-    if not path:
-        return None
-    if isinstance(path[0], int):
-        return remove(orders, path[:1])
-    if len(path) >= 2 and isinstance(path[1], int):
-        return remove(orders, path[:2])
-    return remove(orders, path[:1])
+    ``("attacks", 2, ...)``) or else the section (``("type_change",)``); None for a problem about the whole file.
+
+    >>> drop_entry({"bids": [{"order": 1}, {"order": 9}], "site": {}}, ("bids", 1, "kj"))
+    {'bids': [{'order': 1}], 'site': {}}
+    >>> drop_entry(["A Ber - Kie", "A Xyz - Arm"], (1,))
+    ['A Ber - Kie']
+    """
+    entry = entry_path(path)
+    return None if entry is None else remove(orders, entry)
 
 
 def read(ruleset: Any, state: State, player: str, orders: Orders) -> tuple[Orders | None, list[str]]:

@@ -13,6 +13,8 @@ Every problem comes back as a ``Finding`` with file, line and column, and a hint
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import difflib
 import json
 import re
@@ -283,6 +285,76 @@ def problem_findings(file: str, loc: yamlio.Located, problems: Iterable[Problem]
     return out
 
 
+OrderPath = tuple[Any, ...]  # a path into the orders document, as Problem.path
+
+
+def remove(orders: Orders, path: OrderPath) -> Orders:
+    """A copy of ``orders`` without the list item or mapping key at ``path``.
+
+    >>> remove({"bids": [{"order": 1}, {"order": 9}], "site": {}}, ("bids", 1))
+    {'bids': [{'order': 1}], 'site': {}}
+    """
+    out = copy.deepcopy(orders)
+    parent: Any = out
+    for step in path[:-1]:
+        parent = parent[step]
+    del parent[path[-1]]
+    return out
+
+
+def entry_path(path: OrderPath) -> OrderPath | None:
+    """The one order a problem at ``path`` points into: the list item (``(3,)``, ``("attacks", 2)``) or else the
+    section (``("type_change",)``); None for a problem about the whole file.
+
+    >>> entry_path((2, "mvoe")), entry_path(("attacks", 2, "target")), entry_path(("production", "harvest"))
+    ((2,), ('attacks', 2), ('production',))
+    """
+    if not path:
+        return None
+    if isinstance(path[0], int) or not (len(path) >= 2 and isinstance(path[1], int)):
+        return tuple(path[:1])
+    return tuple(path[:2])
+
+
+def path_before(path: OrderPath, removed: Iterable[OrderPath]) -> OrderPath:
+    """Where ``path`` of orders cut by ``removed`` (in the order they were removed) points in the orders before.
+
+    >>> path_before((1, "move"), [(1,)]), path_before(("attacks", 0), [("attacks", 1)])
+    ((2, 'move'), ('attacks', 0))
+    """
+    for cut in reversed(list(removed)):
+        parent, at = cut[:-1], cut[-1]
+        n = len(parent)
+        if isinstance(at, int) and len(path) > n and tuple(path[:n]) == parent and isinstance(path[n], int) \
+                and path[n] >= at:
+            path = (*parent, path[n] + 1, *path[n + 1:])
+    return path
+
+
+def rules_problems_beside_schema(schema: dict[str, Any], ruleset: Any, state: dict, player: str,
+                                 orders: Orders) -> list[Problem]:
+    """The rules' problems in the orders that do fit the schema, pointing into the whole file: every error at
+    once, so that an entry of the wrong shape does not hide a unit ordered into a place that does not exist.
+    The entries that break the schema are cut as the deadline cuts them; nothing if no entry of the file is left
+    or a fault is the whole file's."""
+    removed: list[OrderPath] = []
+    for _ in range(500):  # bounded as the deadline's reading is: every cut removes one entry of a bounded file
+        faults = schema_problems(schema, orders)
+        if not faults:
+            break
+        entry = entry_path(faults[0].path)
+        if entry is None:
+            return []
+        orders = remove(orders, entry)
+        removed.append(entry)
+    else:
+        return []
+    if not orders:
+        return []
+    return [dataclasses.replace(p, path=path_before(p.path, removed))
+            for p in ruleset.check(state, player, orders)]
+
+
 def check_file(file: str, raw: bytes, expect: OrdersPath, ruleset: Any, state: dict) -> Checked:
     """The whole check of one orders file: envelope, schema, then the ruleset's own checks."""
     loc, findings = read_envelope(file, raw, expect)
@@ -295,6 +367,9 @@ def check_file(file: str, raw: bytes, expect: OrdersPath, ruleset: Any, state: d
         # Every error stands (validate and the pull-request check show them); a ruleset that reads benevolently
         # still gets the orders of a well-enveloped file: the deadline drops what breaks the schema, keeps the rest.
         keep = "orders" in loc.data and not envelope_errors and isinstance(ruleset, ReadsBenevolently)
+        if keep:
+            findings += problem_findings(file, loc, rules_problems_beside_schema(
+                ruleset.order_schema(state, expect.player), ruleset, state, expect.player, loc.data["orders"]))
         return Checked(file, loc.data["orders"] if keep else None, bool(loc.data.get("wait", False)) and keep,
                        sorted(findings, key=lambda f: (f.line, f.column)))
     orders = loc.data["orders"]

@@ -117,3 +117,22 @@ def test_a_long_contact_line_names_its_length_and_the_limit():
     assert (problem.message, problem.path, problem.hint) == (
         "Kontaktzeile 2 hat 85 Zeichen; eine Zeile hat höchstens 70 Zeichen (7.1)", ("contacts", 1),
         "teilen Sie sie in kürzere Zeilen")
+
+
+def test_an_entry_of_the_wrong_shape_does_not_hide_the_rules_errors_of_the_others(tmp_path: Path, capsys):
+    """Every error at once, in the order of the file's lines: the misspelt key of entry 1 and the unknown place
+    of entry 3 (checked by the rules on the entries that fit the schema, as the deadline reads them)."""
+    root = diplomacy_league(tmp_path / "league")
+    capsys.readouterr()
+    path = root / "orders/d1/0001/tur.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text("game: d1\nturn: 1\nplayer: tur\norders:\n  - {unit: A Smy, mvoe: Arm}\n  - F Ank - Bla\n"
+                    "  - A Con - Xyz\n")
+    code, out = validate(root, capsys, path)
+    assert code == 1
+    assert out.splitlines()[:2] == [
+        "orders/d1/0001/tur.yaml:5:19: error: unknown key 'mvoe' in entry 1 — did you mean move? allowed here: build, "
+        "convoy, disband, draw, hold, move, remove, retreat, support, unit, via_convoy, waive",
+        "orders/d1/0001/tur.yaml:7:5: error: no place named 'Xyz' in 'A Con - Xyz' — write a province as its "
+        "abbreviation (Par, Stp/sc) or full name (Paris)"]
+    assert out.splitlines()[2] == "1 file(s), 2 error(s), 0 warning(s)"
