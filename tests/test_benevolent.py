@@ -125,20 +125,34 @@ def test_auf_achse_a_load_that_cannot_be_made_is_not_loaded():
     assert dropped == ["Auftrag 99 ist nicht Ihrer und kann nicht geladen werden"]
 
 
+def test_auf_achse_an_over_capacity_load_is_not_loaded_and_the_one_that_fits_is():
+    state = at_round(new_game(), 1)
+    fits, too_big = give(state, "p0", 1), give(state, "p0", 2)
+    fits["from"] = too_big["from"] = "HH"
+    too_big["count"] = 99
+    kept, dropped = benevolent.read(AUF_ACHSE, state, "p0", {"trucks": [{"load": [2, 1]}]})
+    assert kept == {"trucks": [{"load": [1]}]}
+    assert dropped == ["Auftrag 2 hat 99 Waren; 6 Plätze sind frei"]
+    others = {k: {"betriebsferien": True} for k in AUF_ACHSE.phase(state).awaited if k != "p0"}
+    after = AUF_ACHSE.adjudicate(state, {"p0": kept, **others}, Dice(b"t")).state
+    assert after["hauliers"]["p0"]["trucks"][0]["load"] == [1] and after["orders"][0]["status"] == "loaded"
+
+
 def test_bretton_woods_the_instruction_is_ignored_the_rest_stands():
-    """7.1: an attack on a country not (or no longer) in the game is ignored; the transfer on the same sheet is
-    made."""
+    """7.1: an attack on a country that has just left the game is ignored; the transfer on the same sheet is
+    made (it voided the sheet, and last year's orders were played instead)."""
     state = BRETTON_WOODS.setup({}, BW_PLAYERS, Dice(b"bw"))
+    state["countries"]["cleo"]["active"] = False  # Carpania left last year
     orders = {"production": BRETTON_WOODS.default_orders(state, "anna", None)["production"],
-              "attacks": [{"target": "Nowhere", "weapons": 1}],
+              "attacks": [{"target": "Carpania", "weapons": 1}],
               "transfers": [{"to": "Borduria", "good": "a", "count": 1}]}
     kept, dropped = benevolent.read(BRETTON_WOODS, state, "anna", orders)
     assert kept is not None and "attacks" in kept and kept["attacks"] == []
     assert kept["transfers"] == [{"to": "Borduria", "good": "a", "count": 1}]
-    assert dropped == ["kein Land im Spiel heißt 'Nowhere'"]
-    others = {k: BRETTON_WOODS.default_orders(state, k, None) for k in ("bert", "cleo")}
-    report = BRETTON_WOODS.adjudicate(state, {"anna": kept, **others}, Dice(b"t")).report
-    assert report["nmr"] == ["bert", "cleo"], "Atlantis played its sheet"
+    assert dropped == ["kein Land im Spiel heißt 'Carpania'"]
+    report = BRETTON_WOODS.adjudicate(state, {"anna": kept, "bert": BRETTON_WOODS.default_orders(state, "bert", None)},
+                                      Dice(b"t")).report
+    assert report["nmr"] == ["bert"], "Atlantis played its sheet"
     assert report["transfers"] == [{"from": "anna", "to": "bert", "good": "a", "count": 1, "note": ""}]
 
 
