@@ -1,9 +1,11 @@
 """One colour per power or player, the same on maps, charts and tables.
 
 Colours are chosen for readers with colour vision deficiencies too: up to eight players get the Okabe-Ito
-palette (distinguishable in the common forms of colour blindness), more get Paul Tol's "muted" scheme with
-Okabe-Ito's orange and blue. Where colours alone may not tell two players apart, the maps also write each
-unit's letter and the charts their names, so colour is never the only cue.
+palette, more (an Auf Achse of nine or ten hauliers) the thirteen colours of ``LARGE``, which the Thirty Years'
+War's eleven powers and two neutrals use as well. Any two colours of one game are at least 10 apart in
+CIEDE2000, in normal vision and in simulated protanopia, deuteranopia and tritanopia (tests/test_colours.py).
+Where colours alone may not tell two players apart, the maps also write each unit's letter and the charts
+their names, so colour is never the only cue.
 
 >>> colours(["alice", "bob"])
 {'alice': '#E69F00', 'bob': '#56B4E9'}
@@ -17,14 +19,15 @@ from collections.abc import Iterable
 
 # Okabe & Ito (2008) without black, which is kept for outlines and text
 OKABE_ITO = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#555555"]
-# Tol (2021) "muted", then two of Okabe-Ito's that stand apart from it
-TOL_MUTED = ["#CC6677", "#332288", "#DDCC77", "#117733", "#88CCEE", "#882255", "#44AA99", "#999933",
-             "#AA4499", "#E69F00", "#0072B2"]
+# Thirteen colours searched for distance in all four kinds of vision, keeping what they could of Okabe-Ito
+# and Tol's "muted" (Paul Tol's scheme had 1.2 between its wine and a dark grey for a deuteranope)
+LARGE = ["#E69F00", "#88CCEE", "#116633", "#DDCC77", "#332288", "#D55E00", "#AA4499", "#555555", "#BB77BB",
+         "#55AA77", "#9933FF", "#667766", "#8C8C8C"]
 
 
 def palette(n: int) -> list[str]:
-    """``n`` distinguishable colours (hex ``#RRGGBB``), in a fixed order; beyond 11 they repeat."""
-    base = OKABE_ITO if n <= len(OKABE_ITO) else TOL_MUTED
+    """``n`` distinguishable colours (hex ``#RRGGBB``), in a fixed order; beyond 13 they repeat."""
+    base = OKABE_ITO if n <= len(OKABE_ITO) else LARGE
     return [base[i % len(base)] for i in range(n)]
 
 

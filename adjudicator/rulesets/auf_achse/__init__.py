@@ -100,6 +100,10 @@ class AufAchse(HiddenStateViews):
         """The board (the site's map page and the orders page's, where a route is picked field by field)."""
         return amtsblatt.svg_map(state, graph=True)
 
+    def colours(self, state: State) -> dict[str, str]:
+        """Each haulier's colour on the board, so that the charts' lines are the same."""
+        return amtsblatt.haulier_colours(state)
+
     def history(self, states: Sequence[State]) -> dict[str, dict[str, list[int]]]:
         keys = list(states[-1]["seats"]) if states else []
         out: dict[str, dict[str, list[int]]] = {"cash": {k: [] for k in keys}, "delivered": {k: [] for k in keys}}

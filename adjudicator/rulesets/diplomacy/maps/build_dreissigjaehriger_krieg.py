@@ -21,19 +21,19 @@ import re
 import sys
 from pathlib import Path
 
-# power key -> (name, abbreviation, adjective, colour, confession at the start); the colours are Paul Tol's
-# "muted" scheme with two of Okabe-Ito's (adjudicator/palette.py), told apart also by readers with
-# colour vision deficiencies
+# power key -> (name, abbreviation, adjective, colour, confession at the start); the colours, the neutrals'
+# too, are the thirteen of adjudicator/palette.LARGE, told apart also by readers with colour vision
+# deficiencies (tests/test_colours.py)
 POWERS = {
     "bayern": ("Bayern", "BAY", "bayerisch", "#88CCEE", "catholic"),
     "braunschweig": ("Braunschweig-Lüneburg", "BRL", "braunschweigisch", "#DDCC77", "protestant"),
-    "daenemark": ("Dänemark", "DAN", "dänisch", "#CC6677", "protestant"),
+    "daenemark": ("Dänemark", "DAN", "dänisch", "#BB77BB", "protestant"),
     "frankreich": ("Frankreich", "FRK", "französisch", "#332288", "catholic"),
-    "oesterreich": ("Österreich", "OES", "österreichisch", "#999933", "catholic"),
+    "oesterreich": ("Österreich", "OES", "österreichisch", "#667766", "catholic"),
     "pfalz": ("Pfalz", "PFZ", "pfälzisch", "#AA4499", "protestant"),
-    "rheinbistuemer": ("Rheinbistümer", "RHB", "rheinbischöflich", "#882255", "catholic"),
-    "sachsen": ("Sachsen", "SAC", "sächsisch", "#117733", "protestant"),
-    "schweden": ("Schweden", "SWE", "schwedisch", "#44AA99", "protestant"),
+    "rheinbistuemer": ("Rheinbistümer", "RHB", "rheinbischöflich", "#9933FF", "catholic"),
+    "sachsen": ("Sachsen", "SAC", "sächsisch", "#116633", "protestant"),
+    "schweden": ("Schweden", "SWE", "schwedisch", "#55AA77", "protestant"),
     "spanien": ("Spanien", "SPN", "spanisch", "#E69F00", "catholic"),
     "niederlande": ("Vereinigte Niederlande", "VNL", "niederländisch", "#D55E00", "protestant"),
 }
