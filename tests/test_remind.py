@@ -231,3 +231,18 @@ def test_a_deadline_moved_by_an_nmr_extension_is_reminded_again_and_says_so(g1: 
     assert again.marker == "<!-- turnpress remind g1 turn 1 deadline 2026-01-07T20:00+01:00 -->"
     assert again.text.endswith("due by **2026-01-07 20:00 CET**. Still awaited: @Bob, @carol. The deadline moved "
                                "from 2026-01-05 20:00 CET."), again.text
+
+
+def test_after_a_ruling_the_reminder_names_the_new_player_and_not_a_removed_one(g1: Path):
+    """A seat handed over is reminded at its new login; a seat taken out of the game is awaited by nobody."""
+    config = g1 / "games/g1/game.yaml"
+    config.write_text(config.read_text() + "game_masters:\n  - login: gm\n    id: 9000\n")
+    (g1 / "rulings/g1").mkdir(parents=True)
+    (g1 / "rulings/g1/0001.yaml").write_text(
+        "game: g1\nturn: 1\nby: gm\nreason: Bob moved abroad, Carol left.\n"
+        "replace:\n  - seat: bob\n    login: dave\n    id: 9100\n    name: Dave\nremove: [carol]\n")
+    git(g1, "add", "-A")
+    git(g1, "commit", "-qm", "ruling", date=at(2, 9))
+    [message] = due(g1, "2026-01-04T21:00+01:00")
+    assert message.text.endswith("Still awaited: @dave.")
+    assert "Bob" not in message.body() and "carol" not in message.body()
