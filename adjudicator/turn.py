@@ -51,7 +51,10 @@ from .store import (
     write_files,
 )
 
-NOTHING_VALID = "nothing valid remains"  # the report's word for a file benevolent reading could keep nothing of
+# Reasons the report gives for a file not taken (an issue shows them in its language: newsletter.words.REASONS).
+NOTHING_VALID = "nothing valid remains"  # a file benevolent reading could keep nothing of
+RULED_OUT = "out of the game by the ruling of turn {turn}"
+RERUN_PLAYS = "the re-run of turn {turn} plays that turn's orders"
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}\Z", re.ASCII)
 
 
@@ -635,11 +638,9 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
     when.record(meta)  # published, and ``compute`` moves the deadline by what it records
     for sub in subs:
         if sub.player in removed:
-            meta["refused"].append({"player": sub.player, "why": f"out of the game by the ruling of turn "
-                                                                 f"{removed[sub.player]}"})
+            meta["refused"].append({"player": sub.player, "why": RULED_OUT.format(turn=removed[sub.player])})
         elif rerun is not None and sub.player not in found:
-            meta["refused"].append({"player": sub.player, "why": f"the re-run of turn {rerun} plays that turn's "
-                                                                 "orders"})
+            meta["refused"].append({"player": sub.player, "why": RERUN_PLAYS.format(turn=rerun)})
     if rerun is not None:  # the voided turn's orders, played again: what those players sent before its result
         for key in account(game.report(rerun)).get("taken", []):
             if key not in taken and key not in found and key not in removed and key in phase.awaited:

@@ -247,3 +247,38 @@ def test_calamity_through_the_shell_the_mover_is_not_missing_and_the_issue_names
     assert ("Your orders were not taken (nothing valid remains; the rules' defaults were played):\n\n"
             "- unknown key 'sell' in orders\n") in out
     assert run(root, "verify", "c1") == 0
+
+
+def test_bretton_woods_through_the_shell_in_german_with_the_faults_in_the_private_reports(tmp_path: Path, capsys):
+    """A German game: what the issue says of the orders left out and of a file of which nothing is valid is
+    German, and the faults (which may quote a country's standing orders) are in each one's private report."""
+    root = tmp_path / "league"
+    (root / "games").mkdir(parents=True)
+    new_repository(root)
+    players = [arg for p in ("Anna:anna:1:agrar", "Bert:bert:2:energie", "Cleo:cleo:3:rohstoff")
+               for arg in ("--player", p)]
+    assert run(root, "new", "bretton-woods", "bw", *players, "--option", "orders=open") == 0
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "new game bw")
+    folder = root / "orders/bw/0001"
+    folder.mkdir(parents=True)
+    (folder / "anna.yaml").write_text("game: bw\nturn: 1\nplayer: anna\norders:\n  production: {harvest: 50}\n"
+                                      "  attacks: [{target: Nowhere, weapons: 1}]\n")
+    (folder / "bert.yaml").write_text("game: bw\nturn: 1\nplayer: bert\norders:\n  produktion: 3\n")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "orders")
+    assert run(root, "adjudicate", "bw", "--commit", "--early") == 0
+    report = yamlio.read_data(root / "games/bw/turns/0001/report.yaml")
+    assert report["orders"]["taken"] == ["anna"] and report["orders"]["missed"] == ["bert", "cleo"]
+    page = (root / "site/news/posts/bw/0001.md").read_text()
+    hidden = ("was die Regeln fanden, wird in einem Spiel mit verborgenem Stand nicht veröffentlicht: Ihr privater "
+              "Bericht nennt es ('turnpress open')")
+    assert f"- Befehle von Anna, die nicht ausgeführt werden konnten (die übrigen wurden es):\n    - {hidden}\n" \
+        in page
+    assert f"- Nicht genommen: Bert (nichts davon ist gültig)\n    - {hidden}\n" in page
+    assert "Nowhere" not in page and "nothing valid" not in page
+    capsys.readouterr()
+    assert run(root, "open", "bw", "--identity", str(root / ".secrets/bw.key")) == 0
+    out = capsys.readouterr().out
+    assert "Your orders were carried out but for:\n\n- kein Land im Spiel heißt 'Nowhere'\n" in out
+    assert run(root, "verify", "bw") == 0

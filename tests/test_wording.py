@@ -248,3 +248,19 @@ def test_a_game_pins_its_words_with_its_tables():
         assert FILES["auf_achse"].say("site_at_least").startswith("Ein Gebot")
     assert FILES["auf_achse"].say("site_at_least").startswith("ein Gebot")
     assert placeholders("{a} {n|x|y}") == {"a", "n"}
+
+
+def test_every_reason_the_report_gives_for_a_file_not_taken_has_its_german_words():
+    """An issue of a German game says why a file was not taken in German; the report keeps the English words."""
+    from adjudicator import turn
+    from adjudicator.newsletter import words
+
+    reasons = [turn.NOTHING_VALID, turn.SECRET_PROBLEMS, turn.RULED_OUT.format(turn=3), turn.RERUN_PLAYS.format(turn=3),
+               "not awaited in this phase", "invalid", "too late", "not sealed", "not a player",
+               "sealed file does not open", "sealed for another game, turn or player"]
+    german = [words.reason("de", why) for why in reasons]
+    assert german[2:4] == ["durch die Entscheidung der Spielleitung zu Zug 3 aus dem Spiel",
+                           "die Wiederholung von Zug 3 spielt die Befehle jenes Zuges"]
+    assert not [why for why, de in zip(reasons, german, strict=True) if de == why], "each has its own words"
+    assert len(reasons) == len(words.REASONS["de"]), "and no German words for a reason the report no longer gives"
+    assert words.reason("en", turn.NOTHING_VALID) == turn.NOTHING_VALID

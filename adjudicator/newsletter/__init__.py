@@ -275,12 +275,12 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: TurnRe
                                       when=late["arrived"]))
     for refused in meta.get("refused", []):
         lines.append("- " + words.say(lang, "refused", name=names.get(refused["player"], refused["player"]),
-                                      why=refused["why"]))
+                                      why=words.reason(lang, refused["why"])))
         if refused["why"] == "nothing valid remains":  # benevolent reading: every fault, quoted inert
-            lines += [f"    - {md_text(problem)}" for problem in refused.get("problems", [])]
+            lines += [f"    - {md_text(words.reason(lang, problem))}" for problem in refused.get("problems", [])]
     for key, faults in sorted(meta.get("dropped", {}).items()):  # the rest of these orders was carried out
         lines.append("- " + words.say(lang, "dropped", name=names.get(key, key)))
-        lines += [f"    - {md_text(fault)}" for fault in faults]
+        lines += [f"    - {md_text(words.reason(lang, fault))}" for fault in faults]
     folder, tag = f"orders/{game.id}/{turn:04d}", f"{game.id}/turn-{turn}"
     repo = repo_url(game.root)
     if repo:

@@ -131,6 +131,48 @@ WORDS: dict[str, dict[str, str]] = {
 THEME_LANGUAGE = re.compile(r"^  language:\s*['\"]?([a-z]{2}(?:[-_][A-Za-z]+)?)['\"]?\s*$", re.MULTILINE)
 
 
+# Why a file was not taken, and what stands for the faults a game with hidden state does not publish: the report
+# keeps these English words (they are data, replayed byte for byte); an issue shows them in its own language.
+# ``{turn}`` stands for a turn's number. A reason without an entry is shown as the report has it.
+REASONS: dict[str, dict[str, str]] = {
+    "de": {
+        "not awaited in this phase": "in diesem Zug nicht erwartet",
+        "invalid": "ungültig",
+        "too late": "zu spät",
+        "nothing valid remains": "nichts davon ist gültig",
+        "not sealed": "nicht versiegelt",
+        "not a player": "spielt nicht mit",
+        "sealed file does not open": "die versiegelte Datei öffnet sich nicht",
+        "sealed for another game, turn or player": "für ein anderes Spiel, einen anderen Zug oder Spieler versiegelt",
+        "out of the game by the ruling of turn {turn}": "durch die Entscheidung der Spielleitung zu Zug {turn} aus "
+                                                        "dem Spiel",
+        "the re-run of turn {turn} plays that turn's orders": "die Wiederholung von Zug {turn} spielt die Befehle "
+                                                              "jenes Zuges",
+        "what the rules found is not published in a game with hidden state: your private report names it "
+        "('turnpress open')": "was die Regeln fanden, wird in einem Spiel mit verborgenem Stand nicht "
+                              "veröffentlicht: Ihr privater Bericht nennt es ('turnpress open')",
+    },
+}
+
+
+def reason(language: str, why: str) -> str:
+    """A reason of the report (``why`` a file was not taken, or the stand-in for unpublished faults) in
+    ``language``; as the report has it where that language has no words for it.
+
+    >>> reason("de", "too late"), reason("de", "out of the game by the ruling of turn 12"), reason("en", "too late")
+    ('zu spät', 'durch die Entscheidung der Spielleitung zu Zug 12 aus dem Spiel', 'too late')
+    """
+    table = REASONS.get(language, {})
+    if why in table:
+        return table[why]
+    for english, text in table.items():
+        if "{turn}" in english:
+            m = re.fullmatch(re.escape(english).replace(re.escape("{turn}"), "([0-9]{1,6})"), why)
+            if m:
+                return text.format(turn=m.group(1))
+    return why
+
+
 def say(language: str, key: str, **values: Any) -> str:
     """The site's word ``key`` in ``language`` (English where that language has none), filled with ``values``."""
     text = WORDS.get(language, {}).get(key) or WORDS["en"][key]
