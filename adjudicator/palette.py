@@ -22,7 +22,7 @@ OKABE_ITO = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "
 # Thirteen colours searched for distance in all four kinds of vision, keeping what they could of Okabe-Ito
 # and Tol's "muted" (Paul Tol's scheme had 1.2 between its wine and a dark grey for a deuteranope)
 LARGE = ["#E69F00", "#88CCEE", "#116633", "#DDCC77", "#332288", "#D55E00", "#AA4499", "#555555", "#BB77BB",
-         "#55AA77", "#9933FF", "#667766", "#8C8C8C"]
+         "#55AA77", "#9933FF", "#AA0000", "#8C8C8C"]
 
 
 def palette(n: int) -> list[str]:

@@ -61,7 +61,8 @@ class Drawing:
 
 def label_boxes(d: Drawing) -> dict[str, tuple[float, float, float, float]]:
     """The box (x0, y0, x1, y1) each province's name and unit take: the unit's square above the place's
-    baseline, the name below; coast markers of two-coast provinces are boxes of their own."""
+    baseline, the name below; coast markers of two-coast provinces and rivers' names (``river:Name``, written
+    at 0.85 of the font's size, centred on their point, its baseline) are boxes of their own."""
     f = d.font
     out = {}
     for key in d.data["provinces"]:
@@ -71,6 +72,11 @@ def label_boxes(d: Drawing) -> dict[str, tuple[float, float, float, float]]:
     for region in d.data.get("coasts", {}):
         x, y = d.place(region)
         out[region] = (x - 0.75 * f, y - 0.75 * f, x + 0.75 * f, y + 0.75 * f)
+    size = round(0.85 * f)
+    for river, course in d.data.get("rivers", {}).items():
+        x, y = course["label"]
+        half = len(river) * CHAR_WIDTH * size / 2
+        out[f"river:{river}"] = (x - half, y - 0.8 * size, x + half, y + 0.3 * size)
     return out
 
 

@@ -29,7 +29,7 @@ POWERS = {
     "braunschweig": ("Braunschweig-Lüneburg", "BRL", "braunschweigisch", "#DDCC77", "protestant"),
     "daenemark": ("Dänemark", "DAN", "dänisch", "#BB77BB", "protestant"),
     "frankreich": ("Frankreich", "FRK", "französisch", "#332288", "catholic"),
-    "oesterreich": ("Österreich", "OES", "österreichisch", "#667766", "catholic"),
+    "oesterreich": ("Österreich", "OES", "österreichisch", "#AA0000", "catholic"),
     "pfalz": ("Pfalz", "PFZ", "pfälzisch", "#AA4499", "protestant"),
     "rheinbistuemer": ("Rheinbistümer", "RHB", "rheinbischöflich", "#9933FF", "catholic"),
     "sachsen": ("Sachsen", "SAC", "sächsisch", "#116633", "protestant"),

@@ -637,6 +637,8 @@ def make_drawing(*, comment: str, size: tuple[int, int], project: Project, land:
     places = layout(grid, labels, keys, box, fixed)
     courses = {name: river_course(r.get("source"), r["sections"], keys, chains, places)
                for name, r in rivers.items()}
+    taken = [*fixed, *(box(k, x, y) for k, (x, y) in places.items())]
+    place_river_names(courses, font, (width, height), taken)
     lake_paths = []
     for polygon in lakes:
         pts = [project(lon, lat) for lon, lat in polygon[0]]
@@ -721,6 +723,54 @@ def river_course(source: str | None, sections: list[list[str]], keys: list[str],
         pts += line
     mid = pts[len(pts) // 2]
     return {"points": [[round(x), round(y)] for x, y in pts], "label": [round(mid[0]), round(mid[1])]}
+
+
+def river_box(name: str, x: float, y: float, font: int) -> Box:
+    """The box a river's name takes, centred on (x, y), its baseline (as drawing.label_boxes reads it)."""
+    size = round(0.85 * font)
+    half = len(name) * 0.62 * size / 2
+    return (x - half, y - 0.8 * size, x + half, y + 0.3 * size)
+
+
+def place_river_names(courses: dict[str, dict[str, Any]], font: int, size: tuple[int, int],
+                      taken: list[Box]) -> None:
+    """Each river's ``label``, the shortest river first (it has the fewest places to choose from)."""
+    def length(name: str) -> float:
+        pts = courses[name]["points"]
+        return sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False))
+
+    for name in sorted(courses, key=lambda n: (length(n), n)):
+        courses[name]["label"] = river_label(name, courses[name]["points"], font, size, taken)
+        taken.append(river_box(name, *courses[name]["label"], font))
+
+
+def river_label(name: str, points: list[list[int]], font: int, size: tuple[int, int],
+                taken: list[Box]) -> list[int]:
+    """Where a river's name goes: beside its line (so the line is not written over), clear of every province's
+    name and unit, coast mark and earlier river name, as near the middle of its course as that allows."""
+    pts = [(float(x), float(y)) for x, y in points]
+    lengths = [math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False)]
+    total = sum(lengths) or 1.0
+    gap = 0.9 * font  # from the line to the name's middle; twice as far where nearer is taken
+    best: tuple[tuple[bool, float, float], list[int]] | None = None
+    walked = 0.0
+    for (x1, y1), (x2, y2), seg in zip(pts, pts[1:], lengths, strict=False):
+        steps = max(1, int(seg // (0.5 * font)))
+        for i in range(steps):
+            t = i / steps
+            x, y = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+            nx, ny = (-(y2 - y1) / seg, (x2 - x1) / seg) if seg else (0.0, 1.0)
+            for side in (gap, -gap, 2 * gap, -2 * gap, 3 * gap, -3 * gap):
+                cx, cy = round(x + side * nx), round(y + side * ny + 0.3 * font)
+                b = river_box(name, cx, cy, font)
+                inside = b[0] >= 0 and b[1] >= 0 and b[2] <= size[0] and b[3] <= size[1]
+                clash = sum(_overlap(b, t) for t in taken)
+                score = (clash > 0 or not inside, clash, abs(walked + t * seg - total / 2))
+                if best is None or score < best[0]:
+                    best = (score, [cx, cy])
+        walked += seg
+    assert best is not None
+    return best[1]
 
 
 def write_drawing(content: dict[str, Any]) -> str:
