@@ -6,9 +6,13 @@ drawing's documented links, which are drawn as lines."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from adjudicator.rulesets.diplomacy import render
+from adjudicator.dice import Dice
+from adjudicator.model import Player
+from adjudicator.rulesets.diplomacy import RULESET, render
 from adjudicator.rulesets.diplomacy.drawing import (
     ISSUE_WIDTH,
     MIN_LABEL_PX,
@@ -119,3 +123,63 @@ def test_30jk_rivers_run_along_their_banks_left_and_right_in_the_direction_of_fl
         assert '<polyline class="tp-river" points="' in svg and f"<title>{river}</title></polyline>" in svg
         assert f'font-style="italic" font-size="{round(d.font * 0.85)}" text-anchor="middle">{river}</text>' in svg
     assert svg.count('stroke="#fff" stroke-width="1.6" transform="translate(') > 20  # the flow's arrowheads
+
+
+STANDARD_PLAYERS = [Player(p, p.capitalize(), p, i, p) for i, p in enumerate(load_map("standard").powers)]
+
+
+def a_turn_with_everything() -> tuple[dict, dict, str]:
+    """Fall 1901 on the standard map: a supported attack dislodges the German army in Burgundy, a fleet convoys
+    an English army to Belgium, Vienna and Venice bounce in Tyrolia: the state, the report and the issue."""
+    state = RULESET.setup({}, STANDARD_PLAYERS, Dice(b"map"))
+    spring = {"germany": ["A Mun - Bur"], "england": ["F Lon - Nth", "A Lvp - Yor"]}
+    state = RULESET.adjudicate(state, spring, Dice(b"1")).state
+    fall = {"france": ["A Par - Bur", "A Mar S A Par - Bur"], "germany": ["A Bur H"],
+            "england": ["F Nth C A Yor - Bel", "A Yor - Bel", "F Edi - Nwg"],
+            "austria": ["A Vie - Tyr"], "italy": ["A Ven - Tyr", "F Nap - Ion"]}
+    r = RULESET.adjudicate(state, fall, Dice(b"2"))
+    return r.state, r.report, RULESET.newsletter(r.state, r.report, STANDARD_PLAYERS)
+
+
+def test_the_issues_map_shows_the_turn_with_a_legend_and_says_it_as_text() -> None:
+    """Issue #18, "What happened": moves as arrows, failed ones crossed, supports and convoys drawn, the dislodged
+    unit shown; a legend names every power's colour and every sign; the text alternative lists the units by
+    province, the dislodged one too."""
+    state, report, page = a_turn_with_everything()
+    svg = page[page.index("<svg"):page.index("</svg>")]
+    assert svg.count('class="tp-move"') >= 3  # Par - Bur, Yor - Bel (by its convoy), Edi - Nwg, Nap - Ion
+    assert svg.count('class="tp-move tp-failed"') == 2  # Vienna and Venice bounce in Tyrolia
+    assert svg.count('class="tp-support"') == 1 and svg.count('class="tp-convoy"') == 1
+    dislodged = re.findall(r'<g class="tp-dislodged"><title>dislodged: (A bur)</title>', svg)
+    assert dislodged == ["A bur"]
+    legend = svg[svg.index("Austria</text>") - 400:]
+    for power in load_map("standard").powers.values():
+        colour, name = power["colour"], power["name"]
+        assert re.search(rf'fill="{colour}" stroke="#222222"/><text [^>]*>{name}</text>', legend), name
+    for sign in ("supply centre", "move", "failed", "support", "convoy", "dislodged"):
+        assert f">{sign}</text>" in legend
+    germany = re.search(r"<li>Germany: ([^<]*)</li>", page)
+    assert germany and germany.group(1) == "Units A Ber, F Kie; dislodged A Bur; Centres Ber, Kie, Mun.", germany
+
+
+TEXT = re.compile(r"<text ([^>]*)>([^<]*)</text>")
+
+
+@pytest.mark.parametrize("name", DRAWN)
+def test_no_text_of_an_issues_map_is_smaller_than_10_px_at_an_issues_width(name: str) -> None:
+    """Issue #18: "no label smaller than a minimum size at the issue's width": province names are at least
+    MIN_LABEL_PX (above), every other text (unit letters, coasts, rivers, dislodged units, the legend) 10 px."""
+    if name == "standard":
+        page = a_turn_with_everything()[2]
+    else:
+        r = dk_game.play(dk_game.funded_game(), {"oesterreich": ["A Pra - Kar"], "sachsen": ["A Lei - Erf"]})
+        page = RULESET.newsletter(r.state, r.report, dk_game.PLAYERS)
+    svg = page[page.index("<svg"):page.index("</svg>")]
+    width = int(re.search(r'viewBox="0 0 (\d+) ', svg).group(1))
+    base = float(re.search(r'font-size="([\d.]+)"', svg).group(1))
+    sizes = []
+    for attrs, text in TEXT.findall(svg):
+        size = re.search(r'font-size="([\d.]+)"', attrs)
+        sizes.append(((float(size.group(1)) if size else base) * ISSUE_WIDTH / width, text))
+    assert len(sizes) > 100
+    assert [(text, round(px, 1)) for px, text in sizes if px < 10] == []

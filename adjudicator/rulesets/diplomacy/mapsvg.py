@@ -185,7 +185,7 @@ def _dislodged(d: Drawing, state: dict[str, Any], report: dict[str, Any] | None,
                    f'<rect x="{x - s:.0f}" y="{y - s:.0f}" width="{2 * s:.0f}" height="{2 * s:.0f}" rx="3" '
                    f'fill="{fill}" stroke="{FAILED}" stroke-width="2.5" '
                    f'stroke-dasharray="3 2"/><text x="{x:.0f}" y="{y + 0.3 * f:.0f}" text-anchor="middle" '
-                   f'font-size="{0.8 * f:.0f}" font-weight="bold" fill="{text_on(fill)}">'
+                   f'font-size="{0.9 * f:.0f}" font-weight="bold" fill="{text_on(fill)}">'
                    f'{escape(letter)}</text></g>')
     return out
 
@@ -320,18 +320,26 @@ def _legend(m: Map, d: Drawing, state: dict[str, Any], colour: dict[str, str], n
 
 
 def text_lines(m: Map, state: dict[str, Any], name: Callable[[str], str], words: Words) -> list[str]:
-    """The map as text: each owner's units by province and their centres (the figure's alternative)."""
+    """The map as text: each owner's units by province, those dislodged (drawn in red dashed squares) and their
+    centres (the figure's alternative)."""
     out = []
     owners = list(m.powers) + sorted((set(state["units"]) | set(state["supply_centres"])) - set(m.powers))
     for owner in owners:
         units = state["units"].get(owner, [])
         centres = state["supply_centres"].get(owner, [])
-        if not units and not centres:
+        dislodged = [row["unit"] for row in state.get("dislodged") or [] if row["power"] == owner]
+        if not units and not centres and not dislodged:
             continue
-        u = ", ".join(f"{t.split(' ', 1)[0]} {_region(t.split(' ', 1)[1])}" for t in units) or words.nothing
+        u = ", ".join(_unit(t) for t in units) or words.nothing
+        gone = f"; {words.dislodged} {', '.join(_unit(t) for t in dislodged)}" if dislodged else ""
         c = ", ".join(display(p) for p in centres) or words.nothing
-        out.append(f"{name(owner)}: {words.units} {u}; {words.centres} {c}.")
+        out.append(f"{name(owner)}: {words.units} {u}{gone}; {words.centres} {c}.")
     return out
+
+
+def _unit(text: str) -> str:
+    letter, region = text.split(" ", 1)
+    return f"{letter} {_region(region)}"
 
 
 def text_alternative(m: Map, state: dict[str, Any], name: Callable[[str], str], words: Words,
