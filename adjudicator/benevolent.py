@@ -36,18 +36,20 @@ def drop_entry(orders: Orders, path: Path) -> Orders | None:
     return None if entry is None else remove(orders, entry)
 
 
-def read(ruleset: Any, state: State, player: str, orders: Orders) -> tuple[Orders | None, list[str]]:
+def read(ruleset: Any, state: State, player: str, orders: Orders,
+         lang: str = "en") -> tuple[Orders | None, list[str]]:
     """The orders of ``player`` that can be carried out, and what was dropped (the messages, in the order they
     were met). None if nothing valid remains: the file's every order was at fault, or the fault is the whole
     file's. An order that breaks the schema (``{unit: A Smy, mvoe: Arm}`` among good ones) is dropped first,
-    as the rules' faults are after it: the rules' check only ever sees orders of the schema's shape."""
+    as the rules' faults are after it: the rules' check only ever sees orders of the schema's shape. What the
+    schema's check says is in ``lang``, the game's language."""
     dropped: list[str] = []
     if not isinstance(ruleset, ReadsBenevolently):
         return orders, dropped
     had_orders = bool(orders)
     schema = ruleset.order_schema(state, player)
     for _ in range(MAX_DROPS):
-        errors = schema_problems(schema, orders)
+        errors = schema_problems(schema, orders, lang)
         if not errors:
             errors = [p for p in ruleset.check(state, player, orders) if p.severity == "error"]
         if not errors:

@@ -13,6 +13,7 @@ from . import dice, yamlio
 from . import orders as ordersmod
 from .errors import LeagueError
 from .model import State
+from .newsletter import words
 from .ruleset import Describes, WritesNewsletter
 from .sealed import orders as sealedorders
 from .sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
@@ -80,20 +81,25 @@ def check_path(games: GameCache, rel: str, path: Path) -> tuple[ordersmod.Checke
     raw = ordersmod.read_limited(path)
     state = games.state(game)
     try:
-        return ordersmod.check_file(rel, raw, where, game.ruleset, state), game
+        return ordersmod.check_file(rel, raw, where, game.ruleset, state, language(game)), game
     except (KeyError, IndexError, TypeError, AttributeError):
         if game.hidden_complete(open_turn - 1):
             raise
         return _check_without_hidden(rel, raw, where, game, state), game
 
 
+def language(game: Game) -> str:
+    """The language the check of ``game``'s orders speaks: its newsletter's."""
+    return words.game_language(game.settings, game.root)
+
+
 def _check_without_hidden(rel: str, raw: bytes, where: ordersmod.OrdersPath, game: Game,
                           state: State) -> ordersmod.Checked:
     """The envelope and the schema, when the game's rules need hidden figures this process cannot open."""
-    loc, findings = ordersmod.read_envelope(rel, raw, where)
+    loc, findings = ordersmod.read_envelope(rel, raw, where, language(game))
     if loc is None or any(f.severity == "error" for f in findings):
         return ordersmod.Checked(rel, None, False, findings)
-    findings += ordersmod.schema_findings(rel, loc, game.ruleset.order_schema(state, where.player))
+    findings += ordersmod.schema_findings(rel, loc, game.ruleset.order_schema(state, where.player), language(game))
     if findings:
         return ordersmod.Checked(rel, None, False, findings)
     findings.append(ordersmod.Finding(

@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import difflib
+import functools
 import json
 import re
 from collections.abc import Iterable
@@ -24,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import yamlio
+from . import wording, yamlio
 from .model import Orders, Problem
 from .ruleset import ReadsBenevolently
 
@@ -32,6 +33,23 @@ from .ruleset import ReadsBenevolently
 ORDERS_PATH = re.compile(
     r"^orders/(?P<game>[a-z0-9][a-z0-9-]*)/(?P<turn>[0-9]{4})/(?P<player>[a-z0-9][a-z0-9-]*)\.yaml\Z", re.ASCII)
 ENVELOPE_KEYS = ("game", "turn", "player", "wait", "orders")
+
+
+@functools.cache
+def _words() -> dict[str, dict[str, str]]:
+    from importlib import resources
+
+    return yamlio.load_trusted((resources.files("adjudicator") / "check-words.yaml").read_bytes())
+
+
+def say(lang: str, word: str, /, **values: Any) -> str:
+    """The check's ``word`` in ``lang`` (English where that language has none), filled with ``values``.
+
+    >>> say("de", "unknown_key", key="'produktion'", where=say("de", "orders"))
+    "unbekannter Schlüssel 'produktion' in den Befehlen"
+    """
+    words = _words()
+    return wording.fill(words.get(lang, {}).get(word) or words["en"][word], values)
 
 
 @dataclass(frozen=True)
@@ -107,7 +125,8 @@ class Checked:
         return self.orders is not None and not any(f.severity == "error" for f in self.findings)
 
 
-def read_envelope(file: str, raw: bytes, expect: OrdersPath) -> tuple[yamlio.Located | None, list[Finding]]:
+def read_envelope(file: str, raw: bytes, expect: OrdersPath,
+                  lang: str = "en") -> tuple[yamlio.Located | None, list[Finding]]:
     """Parse ``raw`` within bounds and check the envelope against what the path says."""
     try:
         loc = yamlio.load(raw)
@@ -115,34 +134,33 @@ def read_envelope(file: str, raw: bytes, expect: OrdersPath) -> tuple[yamlio.Loc
         return None, [Finding(file, e.line, e.column, e.message, e.hint)]
     data = loc.data
     if not isinstance(data, dict):
-        return None, [Finding(file, 1, 1, "an orders file is a mapping with game, turn, player and orders",
-                              f"start with 'game: {expect.game}'")]
+        return None, [Finding(file, 1, 1, say(lang, "not_a_mapping"), say(lang, "not_a_mapping.hint",
+                                                                          game=expect.game))]
     findings = []
     for key in data:
         if key not in ENVELOPE_KEYS:
             line, col = loc.where((key,), key=True)
-            findings.append(Finding(file, line, col, f"unknown key {key!r} at the top of an orders file",
-                                    did_you_mean(key, ENVELOPE_KEYS)
-                                    + "the top level holds only game, turn, player, wait and orders"))
+            findings.append(Finding(file, line, col, say(lang, "top_key", key=repr(key)),
+                                    say(lang, "top_key.hint", guess=did_you_mean(key, ENVELOPE_KEYS, lang))))
     wanted = {"game": expect.game, "turn": expect.turn, "player": expect.player}
     for key, value in wanted.items():
         if key not in data:
-            findings.append(Finding(file, 1, 1, f"missing {key!r}", f"add '{key}: {value}' at the top"))
+            findings.append(Finding(file, 1, 1, say(lang, "missing", key=repr(key)),
+                                    say(lang, "missing.hint", key=key, value=value)))
         elif data[key] != value or type(data[key]) is not type(value):
             line, col = loc.where((key,))
-            findings.append(Finding(
-                file, line, col,
-                f"{key} is {data[key]!r}, but this file is {file}, which is for {key} {value!r}",
-                f"write '{key}: {value}', or move the file to the right place"))
+            findings.append(Finding(file, line, col,
+                                    say(lang, "mismatch", key=key, found=repr(data[key]), file=file, value=repr(value)),
+                                    say(lang, "mismatch.hint", key=key, value=value)))
     if "wait" in data and not isinstance(data["wait"], bool):
         line, col = loc.where(("wait",))
-        findings.append(Finding(file, line, col, "wait must be true or false", "write 'wait: true' or remove it"))
+        findings.append(Finding(file, line, col, say(lang, "wait"), say(lang, "wait.hint")))
     if "orders" not in data:
-        findings.append(Finding(file, 1, 1, "missing 'orders'", "add 'orders:' with your orders below it"))
+        findings.append(Finding(file, 1, 1, say(lang, "no_orders"), say(lang, "no_orders.hint")))
     return loc, findings
 
 
-def schema_findings(file: str, loc: yamlio.Located, schema: dict[str, Any]) -> list[Finding]:
+def schema_findings(file: str, loc: yamlio.Located, schema: dict[str, Any], lang: str = "en") -> list[Finding]:
     """Validate ``orders`` against the ruleset's schema; map each error to the line of the value at fault."""
     validator = _validator(json.dumps(schema, sort_keys=True))
     out = []
@@ -152,9 +170,9 @@ def schema_findings(file: str, loc: yamlio.Located, schema: dict[str, Any]) -> l
         err = _best(err)
         path = ("orders",) + tuple(err.absolute_path)
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):
-            out += _unknown_keys(file, loc, path, err)  # every one at once, each at its own line
+            out += _unknown_keys(file, loc, path, err, lang)  # every one at once, each at its own line
             continue
-        message, hint, key_path = _explain(err)
+        message, hint, key_path = _explain(err, lang)
         if key_path is not None:
             line, col = loc.where(path + (key_path,), key=True)
         else:
@@ -163,7 +181,7 @@ def schema_findings(file: str, loc: yamlio.Located, schema: dict[str, Any]) -> l
     return sorted(out, key=lambda f: (f.line, f.column))
 
 
-def schema_problems(schema: dict[str, Any], orders: Any) -> list[Problem]:
+def schema_problems(schema: dict[str, Any], orders: Any, lang: str = "en") -> list[Problem]:
     """The schema's errors in ``orders`` as the rules' problems, each with its path into the orders: what the
     deadline's benevolent reading drops (``benevolent.read``) when one order of a file breaks the schema.
 
@@ -179,35 +197,42 @@ def schema_problems(schema: dict[str, Any], orders: Any) -> list[Problem]:
         path = tuple(err.absolute_path)
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):
             allowed = sorted(err.schema.get("properties", {}))
-            where = " ".join(f"entry {p + 1}" if isinstance(p, int) else str(p) for p in path) or "orders"
+            where = _in_where(path, lang)
             for key in sorted(str(k) for k in err.instance if k not in allowed):
-                guess = did_you_mean(key, allowed).removesuffix(" ")
-                out.append(Problem(f"unknown key {key!r} in {where}" + (f" ({guess})" if guess else ""),
-                                   (*path, key)))
+                guess = did_you_mean(key, allowed, lang).removesuffix(" ")
+                out.append(Problem(say(lang, "unknown_key", key=repr(key), where=where)
+                                   + (f" ({guess})" if guess else ""), (*path, key)))
             continue
-        message, hint, _ = _explain(err)
+        message, hint, _ = _explain(err, lang)
         out.append(Problem(message, path, hint))
     return out
 
 
-def did_you_mean(word: Any, known: Iterable[str]) -> str:
+def did_you_mean(word: Any, known: Iterable[str], lang: str = "en") -> str:
     """'did you mean production? ' for a key or name close to a known one, else ''.
 
-    >>> did_you_mean("mvoe", ["unit", "move", "support"])
-    'did you mean move? '
+    >>> did_you_mean("mvoe", ["unit", "move", "support"]), did_you_mean("produktion", ["production"], "de")
+    ('did you mean move? ', 'meinten Sie production? ')
     """
     close = difflib.get_close_matches(str(word).lower(), list(known), n=1, cutoff=0.6)
-    return f"did you mean {close[0]}? " if close else ""
+    return say(lang, "did_you_mean", word=close[0]) if close else ""
 
 
-def _unknown_keys(file: str, loc: yamlio.Located, path: tuple[Any, ...], err: Any) -> list[Finding]:
+def _in_where(path: Iterable[Any], lang: str) -> str:
+    """Where an unknown key stands: 'orders', 'entry 2', 'market e' (German: 'den Befehlen', 'Eintrag 2')."""
+    return " ".join(say(lang, "entry", n=p + 1) if isinstance(p, int) else str(p) for p in path) \
+        or say(lang, "orders")
+
+
+def _unknown_keys(file: str, loc: yamlio.Located, path: tuple[Any, ...], err: Any, lang: str) -> list[Finding]:
     allowed = sorted(err.schema.get("properties", {}))
-    where = " ".join(f"entry {p + 1}" if isinstance(p, int) else str(p) for p in err.absolute_path) or "orders"
+    where = _in_where(err.absolute_path, lang)
     out = []
     for key in sorted((k for k in err.instance if k not in allowed), key=lambda k: loc.where(path + (k,), key=True)):
         line, col = loc.where(path + (key,), key=True)
-        hint = did_you_mean(key, allowed) + (f"allowed here: {', '.join(allowed)}" if allowed else "remove it")
-        out.append(Finding(file, line, col, f"unknown key {key!r} in {where}", hint))
+        hint = did_you_mean(key, allowed, lang) + (say(lang, "allowed", keys=", ".join(allowed)) if allowed
+                                                   else say(lang, "remove_it"))
+        out.append(Finding(file, line, col, say(lang, "unknown_key", key=repr(key), where=where), hint))
     return out
 
 
@@ -230,50 +255,64 @@ def _best(err: Any) -> Any:
     return best_match(fitting or err.context)
 
 
-def _where(err: Any) -> str:
-    return "/".join(str(p) for p in err.absolute_path) or "orders"
+def _where(err: Any, lang: str) -> str:
+    return "/".join(str(p) for p in err.absolute_path) or say(lang, "at_orders")
 
 
-def _explain(err: Any) -> tuple[str, str, str | None]:
+def _detail(err: Any, lang: str) -> str:
+    """What the schema's check says of a range, a length or a pattern: the library's English, or the words of
+    ``lang`` for it."""
+    text = _words().get(lang, {}).get(err.validator)
+    if text is None:
+        return str(err.message)
+    return wording.fill(text, {"value": repr(err.instance), "limit": err.validator_value})
+
+
+def _explain(err: Any, lang: str = "en") -> tuple[str, str, str | None]:
     """A message, a hint, and the unknown key to point at (if any), for one schema error."""
     v, schema, inst = err.validator, err.schema, err.instance
     desc = schema.get("description", "") if isinstance(schema, dict) else ""
-    at = _where(err)
+    at = _where(err, lang)
     if v == "additionalProperties":
         allowed = sorted(schema.get("properties", {}))
         extra = sorted(k for k in inst if k not in schema.get("properties", {}))
-        return (f"unknown key {extra[0]!r} in {at}",
-                f"allowed here: {', '.join(allowed)}" if allowed else "remove it", extra[0])
+        return (say(lang, "unknown_key", key=repr(extra[0]), where=at),
+                say(lang, "allowed", keys=", ".join(allowed)) if allowed else say(lang, "remove_it"), extra[0])
     if v == "required":
         missing = err.message.split("'")[1] if "'" in err.message else "?"
         sub = schema.get("properties", {}).get(missing, {})
-        return f"{at} needs {missing!r}", sub.get("description", f"add '{missing}:'"), None
+        return say(lang, "needs", at=at, key=repr(missing)), sub.get("description", say(lang, "needs.hint",
+                                                                                        key=missing)), None
     if v == "type":
         want = err.validator_value
-        want = " or ".join(want) if isinstance(want, list) else want
-        if want == "integer" and isinstance(inst, float):
-            return f"{at}: {inst!r} is not a whole number", desc or "write a whole number (no decimal point)", None
-        return f"{at}: expected {_article(want)}, found {_kind(inst)}", desc or f"write {_article(want)}", None
+        want = say(lang, "or").join(want) if isinstance(want, list) else _article(want, lang)
+        if err.validator_value == "integer" and isinstance(inst, float):
+            return say(lang, "not_whole", at=at, value=repr(inst)), desc or say(lang, "not_whole.hint"), None
+        return (say(lang, "expected", at=at, want=want, found=_kind(inst, lang)),
+                desc or say(lang, "write", what=want), None)
     if v == "enum":
-        return f"{at}: {inst!r} is not allowed", "write one of: " + ", ".join(map(str, err.validator_value)), None
+        return (say(lang, "not_allowed", at=at, value=repr(inst)),
+                say(lang, "one_of", values=", ".join(map(str, err.validator_value))), None)
     if v == "const":
-        return f"{at}: {inst!r} is not allowed", f"write {err.validator_value!r}", None
+        return say(lang, "not_allowed", at=at, value=repr(inst)), say(lang, "write", what=repr(err.validator_value)), \
+            None
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return f"{at}: {inst!r} is out of range ({err.message})", desc or "write a number in range", None
+        return (say(lang, "out_of_range", at=at, value=repr(inst), why=_detail(err, lang)),
+                desc or say(lang, "in_range"), None)
     if v in ("maxLength", "minLength", "maxItems", "minItems", "pattern"):
-        return f"{at}: {err.message}", desc or "shorten or correct it", None
+        return f"{at}: {_detail(err, lang)}", desc or say(lang, "shorten"), None
     return f"{at}: {err.message}", desc, None
 
 
-def _article(word: str) -> str:
-    return {"integer": "a whole number", "string": "text", "object": "a mapping (key: value lines)",
-            "array": "a list (lines starting with '- ')", "boolean": "true or false", "null": "nothing",
-            "number": "a number"}.get(word, word)
+def _article(word: str, lang: str) -> str:
+    return say(lang, word) if word in ("integer", "string", "object", "array", "boolean", "null", "number") \
+        else word
 
 
-def _kind(value: Any) -> str:
-    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a whole number",
-            float: "a decimal number", type(None): "nothing"}.get(type(value), type(value).__name__)
+def _kind(value: Any, lang: str) -> str:
+    kind = {dict: "object", list: "array", str: "string", bool: "boolean", int: "integer", float: "number",
+            type(None): "null"}.get(type(value))
+    return say(lang, f"kind.{kind}") if kind else type(value).__name__
 
 
 def problem_findings(file: str, loc: yamlio.Located, problems: Iterable[Problem]) -> list[Finding]:
@@ -332,14 +371,14 @@ def path_before(path: OrderPath, removed: Iterable[OrderPath]) -> OrderPath:
 
 
 def rules_problems_beside_schema(schema: dict[str, Any], ruleset: Any, state: dict, player: str,
-                                 orders: Orders) -> list[Problem]:
+                                 orders: Orders, lang: str = "en") -> list[Problem]:
     """The rules' problems in the orders that do fit the schema, pointing into the whole file: every error at
     once, so that an entry of the wrong shape does not hide a unit ordered into a place that does not exist.
     The entries that break the schema are cut as the deadline cuts them; nothing if no entry of the file is left
     or a fault is the whole file's."""
     removed: list[OrderPath] = []
     for _ in range(500):  # bounded as the deadline's reading is: every cut removes one entry of a bounded file
-        faults = schema_problems(schema, orders)
+        faults = schema_problems(schema, orders, lang)
         if not faults:
             break
         entry = entry_path(faults[0].path)
@@ -355,21 +394,22 @@ def rules_problems_beside_schema(schema: dict[str, Any], ruleset: Any, state: di
             for p in ruleset.check(state, player, orders)]
 
 
-def check_file(file: str, raw: bytes, expect: OrdersPath, ruleset: Any, state: dict) -> Checked:
-    """The whole check of one orders file: envelope, schema, then the ruleset's own checks."""
-    loc, findings = read_envelope(file, raw, expect)
+def check_file(file: str, raw: bytes, expect: OrdersPath, ruleset: Any, state: dict, lang: str = "en") -> Checked:
+    """The whole check of one orders file: envelope, schema, then the ruleset's own checks; what the envelope's
+    and the schema's checks say is in ``lang``, the game's language (the rules speak their own)."""
+    loc, findings = read_envelope(file, raw, expect, lang)
     if loc is None:
         return Checked(file, None, False, findings)
     envelope_errors = any(f.severity == "error" for f in findings)
     if "orders" in loc.data:  # every error at once: the orders are checked whatever the envelope's faults
-        findings += schema_findings(file, loc, ruleset.order_schema(state, expect.player))
+        findings += schema_findings(file, loc, ruleset.order_schema(state, expect.player), lang)
     if any(f.severity == "error" for f in findings):
         # Every error stands (validate and the pull-request check show them); a ruleset that reads benevolently
         # still gets the orders of a well-enveloped file: the deadline drops what breaks the schema, keeps the rest.
         keep = "orders" in loc.data and not envelope_errors and isinstance(ruleset, ReadsBenevolently)
         if keep:
             findings += problem_findings(file, loc, rules_problems_beside_schema(
-                ruleset.order_schema(state, expect.player), ruleset, state, expect.player, loc.data["orders"]))
+                ruleset.order_schema(state, expect.player), ruleset, state, expect.player, loc.data["orders"], lang))
         return Checked(file, loc.data["orders"] if keep else None, bool(loc.data.get("wait", False)) and keep,
                        sorted(findings, key=lambda f: (f.line, f.column)))
     orders = loc.data["orders"]

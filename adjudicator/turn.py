@@ -28,6 +28,7 @@ from . import schedule as schedmod
 from . import secrecy as secrecymod
 from .errors import LeagueError, RulesetError
 from .model import DiceRecord, Orders, OrdersAccount, Phase, Player, State, TurnReport, account
+from .newsletter import words
 from .ruleset import Joins, PinsData, Removes, Ruleset, get, package_of
 from .sealed import crypto
 from .sealed import orders as sealedorders
@@ -229,7 +230,8 @@ def submissions(game: Game, turn: int, state: State, *, with_arrivals: bool = Tr
             checked = ordersmod.Checked(rel, None, False, [ordersmod.file_finding(
                 rel, f"{where.player!r} does not play in {game.id}", "name the file after your GitHub login")])
         else:
-            checked = ordersmod.check_file(rel, raw, where, game.ruleset, state)
+            checked = ordersmod.check_file(rel, raw, where, game.ruleset, state, words.game_language(game.settings,
+                                                                                                     game.root))
         out.append(Submission(where.player, rel, raw, checked, arrived.get(rel)))
     return out
 
@@ -281,7 +283,8 @@ def _sealed_submissions(game: Game, turn: int, state: State, arrived: Mapping[st
         if refusal is not None or plaintext is None:
             checked = ordersmod.Checked(opened.file, None, False, [ordersmod.file_finding(opened.file, why)])
         else:
-            checked = ordersmod.check_file(opened.plain_file, plaintext, where, game.ruleset, state)
+            checked = ordersmod.check_file(opened.plain_file, plaintext, where, game.ruleset, state,
+                                           words.game_language(game.settings, game.root))
         by_player[where.player] = Submission(where.player, opened.plain_file, plaintext or b"", checked,
                                              arrived.get(opened.file), sealed_file=opened.file, refusal=refusal)
     return [by_player[k] for k in sorted(by_player)]
@@ -591,8 +594,9 @@ def _read_benevolently(game: Game, state: State, taken: Mapping[str, Taken], met
     kept: dict[str, Taken] = {}
     dropped: dict[str, list[str]] = {}
     private: dict[str, Any] = {}
+    lang = words.game_language(game.settings, game.root)
     for key in sorted(taken):
-        orders, found = benevolent.read(game.ruleset, state, key, taken[key].orders)
+        orders, found = benevolent.read(game.ruleset, state, key, taken[key].orders, lang)
         shown = [SECRET_PROBLEMS] if keeps_secrets and found else found
         if keeps_secrets and found:
             private[key] = {"taken": orders is not None, "problems": found}

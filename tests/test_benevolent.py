@@ -282,3 +282,38 @@ def test_bretton_woods_through_the_shell_in_german_with_the_faults_in_the_privat
     out = capsys.readouterr().out
     assert "Your orders were carried out but for:\n\n- kein Land im Spiel heißt 'Nowhere'\n" in out
     assert run(root, "verify", "bw") == 0
+
+
+def test_a_german_game_s_check_speaks_german_of_the_file_s_shape(tmp_path: Path, capsys):
+    """Bretton Woods is German: what validate says of an unknown key, a value of the wrong kind and one out of
+    range is German too (the nearest key still named), and so is what the deadline drops for it."""
+    root = tmp_path / "league"
+    (root / "games").mkdir(parents=True)
+    new_repository(root)
+    players = [arg for p in ("Anna:anna:1:agrar", "Bert:bert:2:energie", "Cleo:cleo:3:rohstoff")
+               for arg in ("--player", p)]
+    assert run(root, "new", "bretton-woods", "bw", *players, "--option", "orders=open") == 0
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "new game bw")
+    path = root / "orders/bw/0001/anna.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text("game: bw\nturn: 1\nplayer: anna\nwarten: ja\norders:\n  produktion: 3\n"
+                    "  production: {harvest: x, energy: -1}\n")
+    capsys.readouterr()
+    assert run(root, "validate", str(path)) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:2] == [
+        "orders/bw/0001/anna.yaml:4:1: error: unbekannter Schlüssel 'warten' oben in der Befehlsdatei — meinten Sie "
+        "wait? oben stehen nur game, turn, player, wait und orders",
+        "orders/bw/0001/anna.yaml:6:3: error: unbekannter Schlüssel 'produktion' in den Befehlen — meinten Sie "
+        "production? erlaubt sind hier: attacks, construction, contacts, defence, gold, leave, market, nmr, "
+        "production, standing_orders, transfers, type_change"]
+    # The hints after them are the order sheet's own descriptions of the two fields.
+    assert [line.split(" — ")[0] for line in lines[2:4]] == [
+        "orders/bw/0001/anna.yaml:7:25: error: production/harvest: erwartet ist eine ganze Zahl, da steht Text",
+        "orders/bw/0001/anna.yaml:7:36: error: production/energy: -1 liegt außerhalb des Bereichs (-1 ist kleiner "
+        "als das Minimum 0)"]
+    kept, dropped = benevolent.read(BRETTON_WOODS, yamlio.read_data(root / "games/bw/turns/0000/state.yaml"), "anna",
+                                    {"produktion": 3, "production": {"harvest": 5}}, "de")
+    assert kept == {"production": {"harvest": 5}}
+    assert dropped == ["unbekannter Schlüssel 'produktion' in den Befehlen (meinten Sie production?)"]

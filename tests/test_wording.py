@@ -264,3 +264,19 @@ def test_every_reason_the_report_gives_for_a_file_not_taken_has_its_german_words
     assert not [why for why, de in zip(reasons, german, strict=True) if de == why], "each has its own words"
     assert len(reasons) == len(words.REASONS["de"]), "and no German words for a reason the report no longer gives"
     assert words.reason("en", turn.NOTHING_VALID) == turn.NOTHING_VALID
+
+
+def test_the_check_of_an_orders_file_has_every_word_in_german_with_the_same_placeholders():
+    """The envelope's and the schema's check (adjudicator/check-words.yaml) speak a German game's language: every
+    English text has its German one, with the same values to fill in; the German also words what the JSON Schema
+    library says in English (a range, a length, a pattern)."""
+    from adjudicator import orders
+    from adjudicator.wording import placeholders
+
+    table = orders._words()
+    en, de = table["en"], table["de"]
+    assert set(en) <= set(de)
+    assert set(de) - set(en) == {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "maxLength",
+                                 "minLength", "maxItems", "minItems", "pattern"}
+    assert [k for k in en if placeholders(en[k]) != placeholders(de[k])] == []
+    assert orders.say("de", "maxLength", value="'abcdef'", limit=1) == "'abcdef' ist zu lang (höchstens 1 Zeichen)"
