@@ -183,6 +183,12 @@ def measure(text: str | bytes, max_depth: int, max_nodes: int, *, aliases: bool 
                 raise YamlInputError(f"the document has more than {max_nodes} values", line, col,
                                      "split it up or shorten it")
     except yaml.MarkedYAMLError as e:
+        if "maximum nesting depth" in (e.problem or "") and e.problem_mark is not None:
+            # libyaml 0.2.5 and later stop at their own bound (1,000 levels) while looking ahead for a simple
+            # key, before the scanner hands us the first token of a deep flow collection: the same refusal.
+            line, col = e.problem_mark.line + 1, e.problem_mark.column + 1
+            raise YamlInputError(f"nesting deeper than {max_depth} levels", line, col,
+                                 "flatten the structure") from None
         raise _marked(e, text) from None
     except yaml.YAMLError as e:
         raise YamlInputError(f"not valid YAML: {e}") from None
