@@ -20,6 +20,7 @@ from adjudicator.rulesets.diplomacy.drawing import (
     links,
     load_drawing,
     overlapping,
+    rings,
     segments,
     shared_borders,
 )
@@ -149,6 +150,8 @@ def test_the_issues_map_shows_the_turn_with_a_legend_and_says_it_as_text() -> No
     svg = page[page.index("<svg"):page.index("</svg>")]
     assert svg.count('class="tp-move"') >= 3  # Par - Bur, Yor - Bel (by its convoy), Edi - Nwg, Nap - Ion
     assert svg.count('class="tp-move tp-failed"') == 2  # Vienna and Venice bounce in Tyrolia
+    # each one's cross, and the legend's, in a white casing: seen on a red power's arrow or land too
+    assert svg.count('stroke="#fff" stroke-width="6.5" stroke-linecap="round"/><path d="M') == 3
     assert svg.count('class="tp-support"') == 1 and svg.count('class="tp-convoy"') == 1
     dislodged = re.findall(r'<g class="tp-dislodged"><title>dislodged: (A bur)</title>', svg)
     assert dislodged == ["A bur"]
@@ -183,3 +186,33 @@ def test_no_text_of_an_issues_map_is_smaller_than_10_px_at_an_issues_width(name:
         sizes.append(((float(size.group(1)) if size else base) * ISSUE_WIDTH / width, text))
     assert len(sizes) > 100
     assert [(text, round(px, 1)) for px, text in sizes if px < 10] == []
+
+
+def polyline_segments(path: str) -> set[frozenset[tuple[float, float]]]:
+    """The segments of open polylines ``M x,y L x,y ...`` (no closing segment)."""
+    out = set()
+    for line in rings(path):
+        out |= {frozenset(pair) for pair in zip(line, line[1:], strict=False) if pair[0] != pair[1]}
+    return out
+
+
+def test_the_30jk_map_draws_the_border_of_the_empire_in_1618_where_its_provinces_meet() -> None:
+    """Issue #18: "the Thirty Years' War map like the Empire in 1618". The provinces outside the Empire as the
+    law stood in 1618 (Schleswig and Ærø north of the Eider, Denmark's Seeland, France's Champagne; the Swiss
+    and the Dutch were exempted only in 1648) are hatched, and the Empire's border runs exactly along every
+    outline they share with a land province inside it, and nowhere else; the legend names both."""
+    d = load_drawing("dreissigjaehriger-krieg")
+    assert d is not None
+    m = load_map("dreissigjaehriger-krieg")
+    realm = d.data["realm"]
+    assert set(realm["outside"]) == {"HSle", "Aero", "Sel", "GCha"}
+    assert all(len(why) > 10 for why in realm["outside"].values())
+    inside = [p for p in m.provinces if m.terrain(p) != "sea" and p not in realm["outside"]]
+    shared = set().union(*(segments(d.shape(a)) & segments(d.shape(b)) for a in realm["outside"] for b in inside))
+    drawn = polyline_segments(" ".join(realm["border"]))
+    assert shared and drawn == shared
+    assert frozenset(("HHst", "HSle")) in shared_borders(d)  # the Eider
+    svg = render.svg(dk_game.new_game())
+    assert svg.count('fill="url(#tp-outside)"') == 5  # four provinces and the legend's sign
+    assert '<path class="tp-realm" d="M' in svg and ">Grenze des Reiches 1618</text>" in svg
+    assert ">außerhalb des Reiches</text>" in svg

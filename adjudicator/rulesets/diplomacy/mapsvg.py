@@ -20,6 +20,7 @@ from .orders import OrderError, read_order
 
 SEA, LAND, OUTSIDE_LAND, OUTSIDE_SEA = "#dbe8f1", "#f6f3ea", "#dedbd2", "#e9f1f7"  # pale water: no power's colour
 RIVER, BORDER, INK, FAILED = "#2f6fb8", "#8c8370", "#222222", "#c0262d"
+REALM_DASH = "14 4 3 4"  # a realm's border: dash and dot, as atlases draw a state's frontier
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ def board(m: Map, d: Drawing, state: dict[str, Any], report: dict[str, Any] | No
     desc = escape(" ".join(text_lines(m, state, name, words)))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tp-map" viewBox="0 0 {w} {h + legend_h}" width="100%" '
            f'role="img" aria-label="{escape(words.title)}" font-family="sans-serif" font-size="{f}">',
-           f"<title>{escape(words.title)}</title><desc>{desc}</desc>", _defs(f),
+           f"<title>{escape(words.title)}</title><desc>{desc}</desc>", _defs(f, bool(d.data.get("realm"))),
            f'<rect width="{w}" height="{h + legend_h}" fill="#ffffff"/>',
            f'<rect width="{w}" height="{h}" fill="{OUTSIDE_SEA}"/>',
            f'<path d="{d.data["outside"]["land"]}" fill="{OUTSIDE_LAND}" stroke="{BORDER}" stroke-width="0.5"/>']
@@ -77,6 +78,7 @@ def board(m: Map, d: Drawing, state: dict[str, Any], report: dict[str, Any] | No
                    f'stroke-width="0.9"{at(d, prov)}><title>{escape(m.full_name(prov))} ({display(prov)})</title>'
                    '</path>')
     out += [f'<path d="{lake}" fill="{SEA}" stroke="{RIVER}" stroke-width="0.4"/>' for lake in d.data.get("lakes", [])]
+    out += _realm(d)
     out += _rivers(d, f)
     for link in d.data.get("links", []):
         (x1, y1), (x2, y2) = (d.place(p) for p in link["between"])
@@ -92,11 +94,29 @@ def board(m: Map, d: Drawing, state: dict[str, Any], report: dict[str, Any] | No
     return "".join(out)
 
 
-def _defs(f: int) -> str:
+def _defs(f: int, realm: bool) -> str:
     head = ('<marker id="tp-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" '
             'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker>')
+    if realm:  # hatching for the land outside the realm
+        head += ('<pattern id="tp-outside" width="7" height="7" patternUnits="userSpaceOnUse" '
+                 f'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="7" stroke="{INK}" '
+                 'stroke-width="1.4" stroke-opacity="0.45"/></pattern>')
     return (f"<defs>{head}<style>.tp-halo{{paint-order:stroke;stroke:#fff;stroke-width:{f * 0.25:.1f}px;"
             "stroke-linejoin:round}</style></defs>")
+
+
+def _realm(d: Drawing) -> list[str]:
+    """The realm the map is of (the Empire of 1618 on the Thirty Years' War's): the provinces outside it
+    hatched, its border where they meet the provinces inside. Neither takes a click (the orders page's map)."""
+    realm = d.data.get("realm")
+    if not realm:
+        return []
+    out = [f'<path d="{d.shape(prov)}" fill="url(#tp-outside)" stroke="none" pointer-events="none">'
+           f'<title>{escape(str(why))}</title></path>' for prov, why in sorted(realm["outside"].items())]
+    out.append(f'<path class="tp-realm" d="{" ".join(realm["border"])}" fill="none" stroke="{INK}" '
+               f'stroke-width="3.5" stroke-dasharray="{REALM_DASH}" stroke-linejoin="round" pointer-events="none">'
+               f'<title>{escape(str(realm["border_label"]))}</title></path>')
+    return out
 
 
 def _rivers(d: Drawing, f: int) -> list[str]:
@@ -250,10 +270,15 @@ def _arrow(a: tuple[float, float], b: tuple[float, float], f: int, c: str, ok: b
             f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="{c}" stroke-width="3" '
             f'stroke-linecap="round"{dash}{marker}/>')
     if not ok:
-        mx, my, s = (x1 + x2) / 2, (y1 + y2) / 2, 0.35 * f
-        line += (f'<path d="M{mx - s:.0f},{my - s:.0f} L{mx + s:.0f},{my + s:.0f} M{mx - s:.0f},{my + s:.0f} '
-                 f'L{mx + s:.0f},{my - s:.0f}" stroke="{FAILED}" stroke-width="3"/>')
+        line += _cross((x1 + x2) / 2, (y1 + y2) / 2, 0.4 * f)
     return line
+
+
+def _cross(x: float, y: float, s: float) -> str:
+    """A failed move's cross, in a white casing: red on a red power's arrow or land would not be seen."""
+    cross = f"M{x - s:.0f},{y - s:.0f} L{x + s:.0f},{y + s:.0f} M{x - s:.0f},{y + s:.0f} L{x + s:.0f},{y - s:.0f}"
+    return (f'<path d="{cross}" stroke="#fff" stroke-width="6.5" stroke-linecap="round"/>'
+            f'<path d="{cross}" stroke="{FAILED}" stroke-width="3.5" stroke-linecap="round"/>')
 
 
 def _at(d: Drawing, region: str) -> str:
@@ -295,7 +320,7 @@ def _legend(m: Map, d: Drawing, state: dict[str, Any], colour: dict[str, str], n
              (f'<line x1="{f:.0f}" y1="{y + 0.5 * f:.0f}" x2="{2.2 * f:.0f}" y2="{y + 0.5 * f:.0f}" stroke="{INK}" '
               'stroke-width="3" marker-end="url(#tp-head)"/>', words.move),
              (f'<line x1="{f:.0f}" y1="{y + 0.5 * f:.0f}" x2="{2.2 * f:.0f}" y2="{y + 0.5 * f:.0f}" stroke="{INK}" '
-              f'stroke-width="3" stroke-dasharray="7 4"/>', words.failed),
+              f'stroke-width="3" stroke-dasharray="7 4"/>' + _cross(1.6 * f, y + 0.5 * f, 0.3 * f), words.failed),
              (f'<line x1="{f:.0f}" y1="{y + 0.5 * f:.0f}" x2="{2.2 * f:.0f}" y2="{y + 0.5 * f:.0f}" stroke="{INK}" '
               'stroke-width="2.2" stroke-dasharray="6 4"/>', words.support),
              (f'<line x1="{f:.0f}" y1="{y + 0.5 * f:.0f}" x2="{2.2 * f:.0f}" y2="{y + 0.5 * f:.0f}" stroke="{INK}" '
@@ -305,6 +330,12 @@ def _legend(m: Map, d: Drawing, state: dict[str, Any], colour: dict[str, str], n
     if d.data.get("rivers"):
         signs.append((f'<line x1="{f:.0f}" y1="{y + 0.5 * f:.0f}" x2="{2.2 * f:.0f}" y2="{y + 0.5 * f:.0f}" '
                       f'stroke="{RIVER}" stroke-width="3.2"/>', words.river))
+    if realm := d.data.get("realm"):
+        signs.append((f'<line x1="{f:.0f}" y1="{y + 0.5 * f:.0f}" x2="{2.2 * f:.0f}" y2="{y + 0.5 * f:.0f}" '
+                      f'stroke="{INK}" stroke-width="3.5" stroke-dasharray="{REALM_DASH}"/>',
+                      str(realm["border_label"])))
+        signs.append((f'<rect x="{f:.0f}" y="{y:.0f}" width="{1.2 * f:.0f}" height="{f:.0f}" fill="url(#tp-outside)" '
+                      f'stroke="{BORDER}"/>', str(realm["outside_label"])))
     if d.data.get("links"):
         signs.append((f'<line x1="{f:.0f}" y1="{y + 0.5 * f:.0f}" x2="{2.2 * f:.0f}" y2="{y + 0.5 * f:.0f}" '
                       f'stroke="{RIVER}" stroke-width="2.5" stroke-dasharray="7 5"/>', words.link))

@@ -202,6 +202,15 @@ LINKS = [{"between": ["HSle", "Sel"],
           "why": "Bamberg und Würzburg grenzen nach den Nachbarlisten im Steigerwald aneinander; am Main liegt "
                  "Ansbachs Mainküste (FAns/nc) zwischen ihnen, dort grenzt Ansbach an Coburg. Beides zugleich "
                  "lässt sich nicht als Grenze zeichnen, daher die Linie."}]
+# The Holy Roman Empire in 1618, as the law stood: the provinces of the map outside it. The Swiss
+# Confederation and the United Provinces are inside (their exemption was recognised only in 1648), and so are
+# Metz and Verdun (French-held since 1552, ceded in 1648) and Flanders (the Burgundian Circle since 1548). The
+# border is drawn where the map's provinces meet; beyond them (the grey land) the map draws none.
+REALM = {"border_label": "Grenze des Reiches 1618", "outside_label": "außerhalb des Reiches",
+         "outside": {"HSle": "Herzogtum Schleswig: dänisches Lehen nördlich der Eider, nie Teil des Reiches",
+                     "Aero": "Ærø: Teil des Herzogtums Schleswig",
+                     "Sel": "Seeland: Königreich Dänemark",
+                     "GCha": "Champagne: Königreich Frankreich"}}
 FONT = 15  # province names, in canvas units (11 px at an issue's 720 px column: see drawing.py)
 
 
@@ -225,7 +234,8 @@ def draw(provinces: dict[str, dict], borders_: list[list[str]], rivers: dict[str
         hints={k: [project(lon, lat) for lat, lon in v] for k, v in HINTS.items()},
         sea={k for k in keys if provinces[k]["kind"] == "See"}, borders=borders_, links=LINKS,
         radius=lambda k: 600.0 if provinces[k]["kind"] == "See" else 140.0, font=FONT,
-        rivers={name: {"source": SOURCES.get(name), "sections": sections} for name, sections in rivers.items()})
+        rivers={name: {"source": SOURCES.get(name), "sections": sections} for name, sections in rivers.items()},
+        realm=REALM)
 
 
 # ----- writing --------------------------------------------------------------------------------------------

@@ -600,10 +600,13 @@ def make_drawing(*, comment: str, size: tuple[int, int], project: Project, land:
                  centres: dict[str, tuple[float, float]], hints: dict[str, list[tuple[float, float]]],
                  sea: set[str], borders: list[list[str]], links: list[dict[str, Any]],
                  radius: Callable[[str], float], font: int, rivers: dict[str, dict[str, Any]],
-                 impassable: set[str] = frozenset(), cell: int = 2) -> dict[str, Any]:
+                 impassable: set[str] = frozenset(), cell: int = 2,
+                 realm: dict[str, Any] | None = None) -> dict[str, Any]:
     """The content of a ``<map>.drawing.json`` (read by ``drawing.py``): the land rasterized (``water``
     polygons cut out of it), provinces carved along ``borders`` except the ``links``, outlines traced, coast
-    marks, places for names and units, rivers along the borders of their banks, and the lakes."""
+    marks, places for names and units, rivers along the borders of their banks, and the lakes; with ``realm``
+    (its ``outside``: land provinces outside it, each with the reason) the realm's border as it runs between
+    the map's provinces, traced along their outlines."""
     width, height = size
     grid = Grid(width, height, cell)
     mask = grid.rasterize(land, project)
@@ -644,6 +647,12 @@ def make_drawing(*, comment: str, size: tuple[int, int], project: Project, land:
         pts = [project(lon, lat) for lon, lat in polygon[0]]
         if all(-50 < x < width + 50 and -50 < y < height + 50 for x, y in pts):
             lake_paths.append("M" + " L".join(f"{round(x)},{round(y)}" for x, y in pts) + " Z")
+    extra: dict[str, Any] = {}
+    if realm:
+        outside = {index[k] for k in realm["outside"]}
+        inside = {index[k] for k in keys if k not in sea and k not in realm["outside"]}
+        border = [pts for pts, a, b in chains if {a, b} & outside and {a, b} & inside]
+        extra["realm"] = {**realm, "border": ["M" + " L".join(f"{x},{y}" for x, y in pts) for pts in sorted(border)]}
     return {
         "comment": comment,
         "size": [width, height],
@@ -655,6 +664,7 @@ def make_drawing(*, comment: str, size: tuple[int, int], project: Project, land:
         "links": links,
         "rivers": courses,
         "lakes": lake_paths,
+        **extra,
     }
 
 
