@@ -308,11 +308,11 @@ def test_a_german_game_s_check_speaks_german_of_the_file_s_shape(tmp_path: Path,
         "orders/bw/0001/anna.yaml:6:3: error: unbekannter Schlüssel 'produktion' in den Befehlen — meinten Sie "
         "production? erlaubt sind hier: attacks, construction, contacts, defence, gold, leave, market, nmr, "
         "production, standing_orders, transfers, type_change"]
-    # The hints after them are the order sheet's own descriptions of the two fields.
-    assert [line.split(" — ")[0] for line in lines[2:4]] == [
-        "orders/bw/0001/anna.yaml:7:25: error: production/harvest: erwartet ist eine ganze Zahl, da steht Text",
+    assert lines[2:4] == [  # the hints are the order sheet's own descriptions of the two fields
+        "orders/bw/0001/anna.yaml:7:25: error: production/harvest: erwartet ist eine ganze Zahl, da steht Text — "
+        "Bevölkerung auf Agrargebieten (höchstens A): jede erntet den Agrarfaktor",
         "orders/bw/0001/anna.yaml:7:36: error: production/energy: -1 liegt außerhalb des Bereichs (-1 ist kleiner "
-        "als das Minimum 0)"]
+        "als das Minimum 0) — Bevölkerung in Energiewerken (höchstens E): je eine Energie"]
     kept, dropped = benevolent.read(BRETTON_WOODS, yamlio.read_data(root / "games/bw/turns/0000/state.yaml"), "anna",
                                     {"produktion": 3, "production": {"harvest": 5}}, "de")
     assert kept == {"production": {"harvest": 5}}

@@ -280,3 +280,26 @@ def test_the_check_of_an_orders_file_has_every_word_in_german_with_the_same_plac
                                  "minLength", "maxItems", "minItems", "pattern"}
     assert [k for k in en if placeholders(en[k]) != placeholders(de[k])] == []
     assert orders.say("de", "maxLength", value="'abcdef'", limit=1) == "'abcdef' ist zu lang (höchstens 1 Zeichen)"
+
+
+def _descriptions(schema: object) -> list[str]:
+    if isinstance(schema, dict):
+        own = [schema["description"]] if isinstance(schema.get("description"), str) else []
+        return own + [d for v in schema.values() for d in _descriptions(v)]
+    if isinstance(schema, list):
+        return [d for v in schema for d in _descriptions(v)]
+    return []
+
+
+def test_the_order_sheets_of_the_german_games_describe_each_field_in_german():
+    """A field's description is the hint of the check's message about it and the help of the orders page's field:
+    German in a German game. The words the player writes stay as they are (true, sell, buy)."""
+    from adjudicator.rulesets.auf_achse import RULESET as AUF_ACHSE
+    from adjudicator.rulesets.bretton_woods import RULESET as BRETTON_WOODS
+
+    from .auf_achse.helpers import at_round, new_game
+
+    state = at_round(new_game(), 1)
+    texts = _descriptions(AUF_ACHSE.order_schema(state, "p0")) + _descriptions(BRETTON_WOODS.order_schema({}, "anna"))
+    assert len(texts) > 40
+    assert {text: english_in(text) for text in texts if english_in(text)} == {}

@@ -36,51 +36,57 @@ from .tables import say, tables
 from .turn import capacity, cargo, choose_plan, safe_debt, stau_counts, trailer_price, why_not_site
 
 _INT_LIST = {"type": "array", "items": {"type": "integer", "minimum": 1}, "uniqueItems": True}
-_CONDITIONS = {"unless_won": {**_INT_LIST, "description": "void if you won any of these orders in this auction"},
-               "only_if_won": {**_INT_LIST, "description": "void unless you won all of these orders in this auction"}}
+_CONDITIONS = {"unless_won": {**_INT_LIST, "description": "entfällt, wenn Sie einen dieser Aufträge in dieser "
+                                                            "Versteigerung ersteigert haben"},
+               "only_if_won": {**_INT_LIST, "description": "entfällt, wenn Sie nicht alle diese Aufträge in dieser "
+                                                             "Versteigerung ersteigert haben"}}
 
 
 def order_schema(state: State, player: str) -> dict[str, Any]:
     trucks = state["options"]["trucks"]
     plan = {
-        "load": {**_INT_LIST, "description": "numbers of your orders to load here (Phase 2); each must fit whole"},
+        "load": {**_INT_LIST, "description": "Nummern Ihrer Aufträge, die hier geladen werden (Phase 2); jeder muss "
+                                             "ganz passen"},
         "route": {"type": "array", "items": {"type": "string"}, "description":
-                  "fields driven, start field first, e.g. [HH, HH-HB.1, HH-HB.2, HH-HB.3, HB] (Phase 3)"},
-        "points": {"type": "integer", "minimum": 0, "description": "your sum of Streckenpunkte (checked)"},
-        "fare": {"type": "integer", "minimum": 0, "description": "your Fahrpreis in kj (checked)"},
+                  "gefahrene Felder, das Startfeld zuerst, z. B. [HH, HH-HB.1, HH-HB.2, HH-HB.3, HB] (Phase 3)"},
+        "points": {"type": "integer", "minimum": 0, "description": "Ihre Summe der Streckenpunkte (wird geprüft)"},
+        "fare": {"type": "integer", "minimum": 0, "description": "Ihr Fahrpreis in kj (wird geprüft)"},
     }
     truck = {"type": "object", "additionalProperties": False, "properties": {
         **plan, **_CONDITIONS,
         "otherwise": {"type": "object", "additionalProperties": False, "properties": plan,
-                      "description": "the plan if the conditions fail (Optionale Befehle)"}}}
+                      "description": "der Plan, wenn die Bedingungen nicht erfüllt sind (Optionale Befehle)"}}}
     trailer_types = sorted(tables()["trailers"])
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "Auf Achse: orders of one round",
+        "title": "Auf Achse: die Befehle einer Runde",
         "type": "object", "additionalProperties": False,
         "properties": {
-            "betriebsferien": {"type": "boolean", "description": "true: the truck rests this round (no action)"},
-            "bids": {"type": ["array", "null"], "description": "Phase 1: sealed bids, at most one per order offered",
+            "betriebsferien": {"type": "boolean",
+                               "description": "true: der Brummi ruht in dieser Runde (keine Aktion)"},
+            "bids": {"type": ["array", "null"],
+                     "description": "Phase 1: verdeckte Gebote, höchstens eines je angebotenem Auftrag",
                      "items": {"type": "object", "additionalProperties": False, "required": ["order", "kj"],
                                "properties": {
-                                   "order": {"type": "integer", "minimum": 1, "description": "the order's number"},
-                                   "kj": {"type": "integer", "minimum": 0, "description": "your bid in kj"},
+                                   "order": {"type": "integer", "minimum": 1, "description": "die Nummer des Auftrags"},
+                                   "kj": {"type": "integer", "minimum": 0, "description": "Ihr Gebot in kj"},
                                    **_CONDITIONS,
                                }}},
             "trucks": {"type": "array", "maxItems": trucks, "items": truck,
-                       "description": f"one entry per Brummi ({trucks}): loading and route"},
+                       "description": f"ein Eintrag je Brummi ({trucks}): Laden und Route"},
             "site": {"type": "object", "additionalProperties": False, "required": ["field", "kj"],
-                     "description": "Phase 5: your construction site bid for next round",
-                     "properties": {"field": {"type": "string", "description": "a road field, e.g. K-F.2"},
-                                    "kj": {"type": "integer", "minimum": 1, "description": "at least 1 kj"},
+                     "description": "Phase 5: Ihr Gebot für die Baustelle der nächsten Runde",
+                     "properties": {"field": {"type": "string", "description": "ein Straßenfeld, z. B. K-F.2"},
+                                    "kj": {"type": "integer", "minimum": 1, "description": "mindestens 1 kj"},
                                     **_CONDITIONS}},
             "trailer": {"type": "object", "additionalProperties": False, "required": ["type"],
-                        "description": "Phase 6: one trailer a round",
-                        "properties": {"type": {"enum": trailer_types, "description": "small (+4) or large (+6)"},
+                        "description": "Phase 6: ein Anhänger je Runde",
+                        "properties": {"type": {"enum": trailer_types, "description": "klein (+4) oder groß (+6)"},
                                        "truck": {"type": "integer", "minimum": 1, "maximum": trucks,
-                                                 "description": "the Brummi it is hitched to (Sonderregel C)"},
+                                                 "description": "der Brummi, an den er gehängt wird (Sonderregel C)"},
                                        **_CONDITIONS}},
-            "return_trailers": {"type": "array", "description": "Sonderregel D b: rented trailers to give back",
+            "return_trailers": {"type": "array",
+                                "description": "Sonderregel D b: gemietete Anhänger, die zurückgegeben werden",
                                 "items": {"type": "object", "additionalProperties": False, "required": ["type"],
                                           "properties": {"type": {"enum": trailer_types},
                                                          "truck": {"type": "integer", "minimum": 1}}}},

@@ -45,7 +45,8 @@ def _count(description: str) -> dict[str, Any]:
     return {"type": "integer", "minimum": 0, "description": description}
 
 
-_NO_REPEAT = {"type": "boolean", "description": "true = not repeated if you miss the next turn (the red marking)"}
+_NO_REPEAT = {"type": "boolean",
+              "description": "true = wird nicht wiederholt, wenn Sie den nächsten Zug verpassen (die rote Markierung)"}
 
 
 def _sheet_schema(*, standing: bool) -> dict[str, Any]:
@@ -54,75 +55,76 @@ def _sheet_schema(*, standing: bool) -> dict[str, Any]:
     props: dict[str, Any] = {
         "production": {
             "type": "object", "additionalProperties": False,
-            "description": "population (and industry) at work this year",
+            "description": "Bevölkerung (und Industrie) bei der Arbeit in diesem Jahr",
             "properties": {
-                "harvest": _count("population units on agrar areas (at most A): each harvests the Agrarfaktor"),
-                "energy": _count("population units in energy plants (at most E): one energy each"),
-                "mining": _count("population units in mines (at most R): one resource each"),
-                "consumer_goods": _count("consumer goods to make: each uses 1 I, 1 B, 1 e, 1 r"),
-                "weapons": _count("weapons to make: each uses 1 I, 1 B, 1 e, 1 r"),
+                "harvest": _count("Bevölkerung auf Agrargebieten (höchstens A): jede erntet den Agrarfaktor"),
+                "energy": _count("Bevölkerung in Energiewerken (höchstens E): je eine Energie"),
+                "mining": _count("Bevölkerung in Rohstoffminen (höchstens R): je ein Rohstoff"),
+                "consumer_goods": _count("herzustellende Konsumgüter: jedes braucht 1 I, 1 B, 1 e, 1 r"),
+                "weapons": _count("herzustellende Waffen: jede braucht 1 I, 1 B, 1 e, 1 r"),
                 "no_repeat": _NO_REPEAT,
             },
         },
         "construction": {
             "type": "object", "additionalProperties": False,
-            "description": "construction attempts (sure for your own type, 2 in 10 otherwise)",
+            "description": "Bauversuche (sicher für den eigenen Typ, sonst 2 von 10)",
             "properties": {
-                "A": _count("new agrar areas: 1 B each"),
-                "E": _count("new energy plants: 1 I, 1 B, 1 e, 1 r each (used up even if it fails)"),
-                "R": _count("trial drillings for mines: 1 I, 1 B, 1 e, 1 r each (used up even if it fails)"),
-                "I": _count("new industries: 1 I, 1 B, 1 e, 1 r each"),
+                "A": _count("neue Agrargebiete: je 1 B"),
+                "E": _count("neue Energiewerke: je 1 I, 1 B, 1 e, 1 r (verbraucht, auch wenn der Bau misslingt)"),
+                "R": _count("Probebohrungen für Rohstoffminen: je 1 I, 1 B, 1 e, 1 r (verbraucht, auch wenn der Bau "
+                            "misslingt)"),
+                "I": _count("neue Industrien: je 1 I, 1 B, 1 e, 1 r"),
                 "no_repeat": _NO_REPEAT,
             },
         },
-        "defence": _count("weapons held for defence, one population unit each"),
+        "defence": _count("Waffen zur Verteidigung, je eine Bevölkerungseinheit"),
         "market": {
             "type": "object", "additionalProperties": False,
-            "description": "one offer per good on the world market",
+            "description": "ein Angebot je Gut auf dem Weltmarkt",
             "properties": {
                 g: {
                     "type": "object", "additionalProperties": False, "required": ["offer", "count", "price"],
-                    "description": f"world market offer for {tables.good_names()[g]} ({g})",
+                    "description": f"Weltmarktangebot für {tables.good_names()[g]} ({g})",
                     "properties": {
-                        "offer": {"enum": ["sell", "buy"], "description": "sell (V) or buy (K)"},
-                        "count": _count("how many units"),
-                        "price": _count("gold per unit"),
+                        "offer": {"enum": ["sell", "buy"], "description": "sell: verkaufen (V), buy: kaufen (K)"},
+                        "count": _count("wie viele Einheiten"),
+                        "price": _count("Gold je Einheit"),
                         "no_repeat": _NO_REPEAT,
                     },
                 } for g in goods
             },
         },
         "transfers": {
-            "type": "array", "description": "goods or gold given to another country",
+            "type": "array", "description": "Güter oder Gold, die ein anderes Land erhält",
             "items": {
                 "type": "object", "additionalProperties": False, "required": ["to", "good", "count"],
                 "properties": {
-                    "to": {"type": "string", "description": "the receiving country's name"},
-                    "good": {"enum": list(tables.transfer_goods()), "description": "a, e, r, k, w or g (gold)"},
-                    "count": _count("how many units"),
+                    "to": {"type": "string", "description": "das empfangende Land, wie die Ausgabe es nennt"},
+                    "good": {"enum": list(tables.transfer_goods()), "description": "a, e, r, k, w oder g (Gold)"},
+                    "count": _count("wie viele Einheiten"),
                     "note": {"type": "string", "maxLength": tables.limit("note_letters"),
-                             "description": "a note to the receiver, at most 20 letters"},
+                             "description": "eine Notiz an den Empfänger, höchstens 20 Zeichen"},
                     "no_repeat": _NO_REPEAT,
                 },
             },
         },
         "attacks": {
-            "type": "array", "description": "weapons sent against another country",
+            "type": "array", "description": "Waffen gegen ein anderes Land",
             "items": {
                 "type": "object", "additionalProperties": False, "required": ["target", "weapons"],
                 "properties": {
-                    "target": {"type": "string", "description": "the attacked country's name"},
-                    "weapons": _count("weapons used (all are spent)"),
+                    "target": {"type": "string", "description": "das angegriffene Land, wie die Ausgabe es nennt"},
+                    "weapons": _count("eingesetzte Waffen (alle werden verbraucht)"),
                     "aim": {"enum": ["B", "A", "E", "R", "I"],
-                            "description": "what the weapons that get through destroy first (else by lot)"},
+                            "description": "was die durchkommenden Waffen zuerst zerstören (sonst durch das Los)"},
                     "no_repeat": _NO_REPEAT,
                 },
             },
         },
         "gold": {
-            "type": "object", "additionalProperties": False, "description": "gold matters",
+            "type": "object", "additionalProperties": False, "description": "Goldgeschäfte",
             "properties": {
-                "industries": _count("industries to buy for gold"),
+                "industries": _count("Industrien, die für Gold gekauft werden"),
                 "no_repeat": _NO_REPEAT,
             },
         },
@@ -131,16 +133,18 @@ def _sheet_schema(*, standing: bool) -> dict[str, Any]:
         props.update({
             "contacts": {
                 "type": "array", "maxItems": tables.limit("contact_lines"),
-                "description": "a message published in the issue, at most 5 lines",
+                "description": "eine Nachricht, die die Ausgabe veröffentlicht, höchstens 5 Zeilen",
                 "items": {"type": "string", "maxLength": tables.limit("contact_line_chars")},
             },
             "type_change": {"enum": type_enum,
-                            "description": "change the country type (only with the orders of your second year)"},
-            "leave": {"type": "boolean", "description": "true = this is your last year (no attacks allowed)"},
+                            "description": "den Ländertyp wechseln (nur mit den Befehlen des zweiten Jahres)"},
+            "leave": {"type": "boolean", "description": "true = dies ist Ihr letztes Jahr (keine Angriffe erlaubt)"},
             "standing_orders": {"anyOf": [{"$ref": "#/$defs/standing"}, {"const": REPEAT}],
-                                "description": "orders that stand for any year you miss (kept until replaced); "
-                                               f"'{REPEAT}' drops them: a missed year repeats your last orders"},
-            "nmr": {"type": "boolean", "description": "set by the adjudicator on orders it repeated for you"},
+                                "description": "hinterlegte Anweisungen für jedes Jahr, das Sie verpassen (gelten, "
+                                               f"bis sie ersetzt werden); '{REPEAT}' streicht sie: ein verpasstes Jahr "
+                                               "wiederholt Ihre letzten Befehle"},
+            "nmr": {"type": "boolean",
+                    "description": "gesetzt von der Auswertung bei Befehlen, die sie für Sie wiederholt hat"},
         })
     return {"type": "object", "additionalProperties": False, "properties": props}
 
@@ -152,7 +156,7 @@ def schema() -> dict[str, Any]:
     """JSON Schema (Draft 2020-12) of the ``orders`` value."""
     out = {"$schema": "https://json-schema.org/draft/2020-12/schema", **_sheet_schema(standing=False)}
     out["$defs"] = {"standing": _sheet_schema(standing=True)}
-    out["description"] = "Bretton Woods order sheet (Zugabgabeblatt)"
+    out["description"] = "Bretton Woods: das Zugabgabeblatt"
     return out
 
 
