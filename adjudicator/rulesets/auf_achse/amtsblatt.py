@@ -244,8 +244,11 @@ def _routes_drawn(state: State, report: Mapping[str, Any] | None, lay: Layout,
                 continue
             offset = 2 * (n % 3) - 2  # trucks on one road side by side, not on top of each other
             pts = " ".join(f"{x + offset:.0f},{y + offset:.0f}" for x, y in (to(*lay.place(f)) for f in fields))
+            # on a dark casing, as Diplomacy's arrows: a yellow or pale blue route would fade into the land
+            out.append(f'<polyline points="{pts}" fill="none" stroke="#222" stroke-width="6" '
+                       'stroke-linejoin="round" stroke-linecap="round" opacity="0.85"/>')
             out.append(f'<polyline class="tp-route" points="{pts}" fill="none" stroke="{colour.get(key, "#555")}" '
-                       f'stroke-width="4" stroke-linejoin="round" stroke-linecap="round" opacity="0.85">'
+                       f'stroke-width="3.5" stroke-linejoin="round" stroke-linecap="round">'
                        f'<title>{svg_text(state["hauliers"][key]["name"])}: {" – ".join(fields)}</title></polyline>')
     return out
 
