@@ -131,6 +131,10 @@ def read_envelope(file: str, raw: bytes, expect: OrdersPath,
     try:
         loc = yamlio.load(raw)
     except yamlio.YamlInputError as e:
+        own = _words().get(lang, {})
+        if e.word in own:  # the game's language has words for what the YAML reader found
+            return None, [Finding(file, e.line, e.column, say(lang, e.word, **e.values),
+                                  say(lang, e.word + ".hint", **e.values))]
         return None, [Finding(file, e.line, e.column, e.message, e.hint)]
     data = loc.data
     if not isinstance(data, dict):

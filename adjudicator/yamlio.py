@@ -35,9 +35,12 @@ TRUSTED_MAX_DEPTH = 64
 class YamlInputError(InputError):
     """A YAML input that cannot be read: carries the place and what to write instead."""
 
-    def __init__(self, message: str, line: int = 1, column: int = 1, hint: str = "", file: str = "") -> None:
+    def __init__(self, message: str, line: int = 1, column: int = 1, hint: str = "", file: str = "",
+                 word: str = "", **values: Any) -> None:
         super().__init__(message, line, column, hint)
         self.file = file
+        # The message's name and values, for a check that speaks another language (orders.read_envelope).
+        self.word, self.values = word, values
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}: " if self.file else ""
@@ -177,18 +180,18 @@ def measure(text: str | bytes, max_depth: int, max_nodes: int, *, aliases: bool 
                 if len(stack) > max_depth:
                     line, col = token.start_mark.line + 1, token.start_mark.column + 1
                     raise YamlInputError(f"nesting deeper than {max_depth} levels", line, col,
-                                         "flatten the structure")
+                                         "flatten the structure", word="yaml.nesting", most=max_depth)
             if nodes > max_nodes:
                 line, col = token.start_mark.line + 1, token.start_mark.column + 1
                 raise YamlInputError(f"the document has more than {max_nodes} values", line, col,
-                                     "split it up or shorten it")
+                                     "split it up or shorten it", word="yaml.nodes", most=max_nodes)
     except yaml.MarkedYAMLError as e:
         if "maximum nesting depth" in (e.problem or "") and e.problem_mark is not None:
             # libyaml 0.2.5 and later stop at their own bound (1,000 levels) while looking ahead for a simple
             # key, before the scanner hands us the first token of a deep flow collection: the same refusal.
             line, col = e.problem_mark.line + 1, e.problem_mark.column + 1
             raise YamlInputError(f"nesting deeper than {max_depth} levels", line, col,
-                                 "flatten the structure") from None
+                                 "flatten the structure", word="yaml.nesting", most=max_depth) from None
         raise _marked(e, text) from None
     except yaml.YAMLError as e:
         raise YamlInputError(f"not valid YAML: {e}") from None
@@ -216,9 +219,10 @@ class _Walker:
         self.seen.add(id(node))
         if len(self.seen) > self.max_nodes:
             raise YamlInputError(f"the document has more than {self.max_nodes} values", line, col,
-                                 "split it up or shorten it")
+                                 "split it up or shorten it", word="yaml.nodes", most=self.max_nodes)
         if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and depth >= self.max_depth:
-            raise YamlInputError(f"nesting deeper than {self.max_depth} levels", line, col, "flatten the structure")
+            raise YamlInputError(f"nesting deeper than {self.max_depth} levels", line, col, "flatten the structure",
+                                 word="yaml.nesting", most=self.max_depth)
         if isinstance(node, yaml.MappingNode):
             result: dict[str, Any] = {}
             for knode, vnode in node.value:
@@ -227,10 +231,12 @@ class _Walker:
                 if isinstance(key, int) and not isinstance(key, bool):
                     key = str(key)  # turn numbers as keys ("extend: {3: ...}") are read as text, like every key
                 if not isinstance(key, str):
-                    raise YamlInputError(f"keys must be text, not {key!r}", kline, kcol, f"write '{key}' in quotes")
+                    raise YamlInputError(f"keys must be text, not {key!r}", kline, kcol, f"write '{key}' in quotes",
+                                         word="yaml.key_text", key=repr(key), raw=key)
                 if key in result:
                     raise YamlInputError("not valid YAML: the same key appears twice in one mapping", kline, kcol,
-                                         "keep one of them (later lines do not override earlier ones)")
+                                         "keep one of them (later lines do not override earlier ones)",
+                                         word="yaml.twice")
                 self.out.keys[path + (key,)] = (kline, kcol)
                 self.out.values[path + (key,)] = _mark(vnode)
                 result[key] = self.walk(vnode, path + (key,), depth + 1)
@@ -257,7 +263,8 @@ def _scalar(node: Any) -> Any:
     if tag == _TAG + "float":
         return float(value)  # kept so that a schema can say "write a whole number"
     line, col = _mark(node)
-    raise YamlInputError(f"the tag {tag!r} is not accepted", line, col, "remove the tag (the word starting with !)")
+    raise YamlInputError(f"the tag {tag!r} is not accepted", line, col, "remove the tag (the word starting with !)",
+                         word="yaml.tag", tag=repr(tag))
 
 
 def _char_at(text: str | bytes | None, line: int, col: int) -> str:
@@ -273,11 +280,12 @@ def _marked(e: yaml.MarkedYAMLError, text: str | bytes | None = None) -> YamlInp
     what = " ".join(x for x in (e.context, e.problem) if x)
     hint = "check the indentation and the colons on this line and the one before"
     if "but found another document" in what:
-        what, hint = "more than one YAML document (a line with ---)", "keep one document a file"
+        return YamlInputError("not valid YAML: more than one YAML document (a line with ---)", line, col,
+                              "keep one document a file", word="yaml.documents")
     if _char_at(text, line, col) == "\t":  # libyaml's marks carry no text, and its message drops the tab
         return YamlInputError("a tab character: YAML indents with spaces only", line, col,
-                              "replace the tab with spaces (two per level, as in the template)")
-    return YamlInputError(f"not valid YAML: {what}", line, col, hint)
+                              "replace the tab with spaces (two per level, as in the template)", word="yaml.tab")
+    return YamlInputError(f"not valid YAML: {what}", line, col, hint, word="yaml.invalid", what=what)
 
 
 def load(text: str | bytes, *, max_bytes: int = ORDERS_MAX_BYTES, max_depth: int = MAX_DEPTH,
@@ -286,12 +294,14 @@ def load(text: str | bytes, *, max_bytes: int = ORDERS_MAX_BYTES, max_depth: int
     size = len(text.encode() if isinstance(text, str) else text)
     if size > max_bytes:
         raise YamlInputError(f"the file is {size} bytes; at most {max_bytes} are accepted", 1, 1,
-                             "orders fit in a few kilobytes: remove what is not an order")
+                             "orders fit in a few kilobytes: remove what is not an order", word="yaml.size",
+                             size=size, most=max_bytes)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise YamlInputError(f"not UTF-8 text (byte {e.start})", 1, 1, "save the file as UTF-8") from None
+            raise YamlInputError(f"not UTF-8 text (byte {e.start})", 1, 1, "save the file as UTF-8",
+                                 word="yaml.utf8", byte=e.start) from None
     max_nodes = max_nodes if max_nodes is not None else max(1000, max_bytes // 4)
     measure(text, max_depth, max_nodes)
     loader = _Loader(text)

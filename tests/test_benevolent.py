@@ -286,7 +286,8 @@ def test_bretton_woods_through_the_shell_in_german_with_the_faults_in_the_privat
 
 def test_a_german_game_s_check_speaks_german_of_the_file_s_shape(tmp_path: Path, capsys):
     """Bretton Woods is German: what validate says of an unknown key, a value of the wrong kind and one out of
-    range is German too (the nearest key still named), and so is what the deadline drops for it."""
+    range, a tab and a key written twice is German too (the nearest key still named), and so is what the
+    deadline drops for it."""
     root = tmp_path / "league"
     (root / "games").mkdir(parents=True)
     new_repository(root)
@@ -313,6 +314,16 @@ def test_a_german_game_s_check_speaks_german_of_the_file_s_shape(tmp_path: Path,
         "Bevölkerung auf Agrargebieten (höchstens A): jede erntet den Agrarfaktor",
         "orders/bw/0001/anna.yaml:7:36: error: production/energy: -1 liegt außerhalb des Bereichs (-1 ist kleiner "
         "als das Minimum 0) — Bevölkerung in Energiewerken (höchstens E): je eine Energie"]
+    path.write_text("game: bw\nturn: 1\nplayer: anna\norders:\n\tproduction: {harvest: 5}\n")
+    assert run(root, "validate", str(path)) == 1
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "orders/bw/0001/anna.yaml:5:1: error: ein Tabulatorzeichen: YAML rückt nur mit Leerzeichen ein — ersetzen "
+        "Sie den Tabulator durch Leerzeichen (zwei je Ebene, wie im Zugabgabeblatt)")
+    path.write_text("game: bw\nturn: 1\nplayer: anna\norders:\n  defence: 1\n  defence: 2\n")
+    assert run(root, "validate", str(path)) == 1
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "orders/bw/0001/anna.yaml:6:3: error: kein gültiges YAML: derselbe Schlüssel steht zweimal in einer Zuordnung "
+        "— behalten Sie einen davon (spätere Zeilen ersetzen frühere nicht)")
     kept, dropped = benevolent.read(BRETTON_WOODS, yamlio.read_data(root / "games/bw/turns/0000/state.yaml"), "anna",
                                     {"produktion": 3, "production": {"harvest": 5}}, "de")
     assert kept == {"production": {"harvest": 5}}
