@@ -95,3 +95,37 @@ def test_each_hauliers_route_of_the_round_is_drawn_in_its_colour_and_trucks_are_
     assert "<summary>Der Spielplan als Text: Brummis je Feld</summary>" in page
     name = r.state["hauliers"]["p0"]["name"]
     assert f"<li>{name}: Bremen (HB), Ladung" in page
+
+
+def proper_crossings(lines: list[list[tuple[float, float]]]) -> list[tuple[float, float]]:
+    """Where two of the polylines cross away from their ends (a shared city is no crossing)."""
+    out = []
+    for i, a in enumerate(lines):
+        for b in lines[i + 1:]:
+            for p1, p2 in zip(a, a[1:], strict=False):
+                for p3, p4 in zip(b, b[1:], strict=False):
+                    d = (p2[0] - p1[0]) * (p4[1] - p3[1]) - (p2[1] - p1[1]) * (p4[0] - p3[0])
+                    if d:
+                        t = ((p3[0] - p1[0]) * (p4[1] - p3[1]) - (p3[1] - p1[1]) * (p4[0] - p3[0])) / d
+                        u = ((p3[0] - p1[0]) * (p2[1] - p1[1]) - (p3[1] - p1[1]) * (p2[0] - p1[0])) / d
+                        if 0.001 < t < 0.999 and 0.001 < u < 0.999:
+                            out.append((p1[0] + (p2[0] - p1[0]) * t, p1[1] + (p2[1] - p1[1]) * t))
+    return out
+
+
+def test_roads_that_cross_without_a_city_are_drawn_as_a_bridge() -> None:
+    """Issue #18: "Emden-Münster crosses Amsterdam-Osnabrück with no junction". Along the motorways they still
+    cross (the A31 and the A30 at Schüttorf; no drawing of this board avoids it, Amsterdam-Osnabrück parts
+    Emden from Münster), so where any two roads cross away from a city one passes over the other as a bridge,
+    and there only."""
+    svg = amtsblatt.svg_map(new_game())
+    main = svg.split('<g class="tp-board">', 1)[1].split("</g>\n<defs>", 1)[0]
+    lines = [[tuple(map(float, p.split(","))) for p in pts.split()]
+             for pts in re.findall(r'<polyline class="tp-road" points="([^"]+)"', main)]
+    found = proper_crossings(lines)
+    bridges = re.findall(r'<g class="tp-overpass"><title>([^<]+)</title><line x1="(\d+)" y1="(\d+)" x2="(\d+)" '
+                         r'y2="(\d+)"', svg)
+    assert len(found) == len(bridges) == 1
+    (x, y), (title, x1, y1, x2, y2) = found[0], bridges[0]
+    assert abs((int(x1) + int(x2)) / 2 - x) <= 1 and abs((int(y1) + int(y2)) / 2 - y) <= 1
+    assert title == "AMS-OS führt über EMD-MS: keine Kreuzung"

@@ -13,7 +13,7 @@ from ...markup import md_table, md_text, svg_text
 from ...model import Player, State
 from ...palette import colours, text_on
 from .board import Board
-from .drawing import Box, Layout, Placer, Point, around, layout, text_box
+from .drawing import Box, Layout, Placer, Point, around, crossings, layout, text_box
 from .game import board_of
 from .tables import tables
 from .turn import AuctionResult, capacity, cargo, credit, open_orders
@@ -123,6 +123,15 @@ def _view(state: State, report: Mapping[str, Any] | None, lay: Layout, to: Calla
         parts.append(f'<polyline class="tp-road" points="{pts}" fill="none" stroke="#b9b09a" stroke-width="3" '
                      f'stroke-linejoin="round"><title>{svg_text(r.start)}-{svg_text(r.end)} '
                      f'({svg_text(r.ref)})</title></polyline>')
+    for over, under, (x, y), (ux, uy) in crossings(lay):
+        if not here(x, y):
+            continue
+        (x1, y1), (x2, y2) = to(x - ux * 9, y - uy * 9), to(x + ux * 9, y + uy * 9)
+        line = f'x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}"'
+        parts.append(f'<g class="tp-overpass"><title>{svg_text(over.start)}-{svg_text(over.end)} führt über '
+                     f'{svg_text(under.start)}-{svg_text(under.end)}: keine Kreuzung</title>'
+                     f'<line {line} stroke="#f4f1e8" stroke-width="9"/><line {line} stroke="#6b5e45" '
+                     f'stroke-width="7"/><line {line} stroke="#b9b09a" stroke-width="3"/></g>')
     parts += _routes_drawn(state, report, lay, to)
     for r in board.roads:
         for i, f in enumerate(r.fields, 1):

@@ -104,6 +104,34 @@ class Layout:
         return {f: (round(x), round(y)) for f, (x, y) in at.items()}
 
 
+EPS = 1e-6  # of a segment's length: a crossing nearer a segment's end than this is at that end
+
+
+def crossings(lay: Layout) -> list[tuple[Road, Road, Point, Point]]:
+    """Where two roads' courses cross away from any city (Emden-Münster over Amsterdam-Osnabrück, as the A31
+    over the A30 at Schüttorf): (the road drawn over, the one under, the crossing, the upper road's direction
+    there as a unit vector). The later road of the board is drawn over; the map marks the crossing as a bridge
+    so that nobody takes it for a junction."""
+    out = []
+    roads = lay.board.roads
+    for i, under in enumerate(roads):
+        a = lay.course(under)
+        for over in roads[i + 1:]:
+            b = lay.course(over)
+            for p1, p2 in zip(a, a[1:], strict=False):
+                for p3, p4 in zip(b, b[1:], strict=False):
+                    d = (p2[0] - p1[0]) * (p4[1] - p3[1]) - (p2[1] - p1[1]) * (p4[0] - p3[0])
+                    if d == 0:
+                        continue
+                    t = ((p3[0] - p1[0]) * (p4[1] - p3[1]) - (p3[1] - p1[1]) * (p4[0] - p3[0])) / d
+                    u = ((p3[0] - p1[0]) * (p2[1] - p1[1]) - (p3[1] - p1[1]) * (p2[0] - p1[0])) / d
+                    if EPS < t < 1 - EPS and EPS < u < 1 - EPS:  # not at an end: a city both meet in is a junction
+                        n = math.dist(p3, p4)
+                        at = (p1[0] + (p2[0] - p1[0]) * t, p1[1] + (p2[1] - p1[1]) * t)
+                        out.append((over, under, at, ((p4[0] - p3[0]) / n, (p4[1] - p3[1]) / n)))
+    return out
+
+
 def along(points: list[Point], t: float) -> Point:
     """The point a fraction ``t`` of the way along a polyline (by length)."""
     lengths = [math.dist(p, q) for p, q in zip(points, points[1:], strict=False)]
