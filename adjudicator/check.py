@@ -69,15 +69,17 @@ def check_path(games: GameCache, rel: str, path: Path) -> tuple[ordersmod.Checke
         game = games.game(where.game)
     except LeagueError as e:
         return refuse(str(e), "check the game id in the path")
+    lang = language(game)
     player = game.player(where.player)
     if player is None:
-        return refuse(f"{where.player!r} does not play in {game.id}",
-                      "name the file after your GitHub login in lower case")
+        return refuse(ordersmod.say(lang, "not_playing", player=repr(where.player), game=game.id),
+                      ordersmod.say(lang, "not_playing.hint"))
     open_turn = game.open_turn
     if where.turn != open_turn:
-        when = "already adjudicated" if where.turn < open_turn else "not open yet"
-        return refuse(f"turn {where.turn} of {game.id} is {when}; the open turn is {open_turn}",
-                      f"put your orders in orders/{game.id}/{open_turn:04d}/{where.player}.yaml")
+        return refuse(ordersmod.say(lang, "turn_done" if where.turn < open_turn else "turn_not_open",
+                                    turn=where.turn, game=game.id, open=open_turn),
+                      ordersmod.say(lang, "turn_done.hint", path=f"orders/{game.id}/{open_turn:04d}/{where.player}"
+                                                                 ".yaml"))
     raw = ordersmod.read_limited(path)
     state = games.state(game)
     try:
@@ -102,10 +104,8 @@ def _check_without_hidden(rel: str, raw: bytes, where: ordersmod.OrdersPath, gam
     findings += ordersmod.schema_findings(rel, loc, game.ruleset.order_schema(state, where.player), language(game))
     if findings:
         return ordersmod.Checked(rel, None, False, findings)
-    findings.append(ordersmod.Finding(
-        rel, 1, 1, "the rules that need your hidden figures were not checked: they are sealed",
-        "give your key file (TURNPRESS_IDENTITY, or seal --identity); the deadline run checks them in any case",
-        "warning"))
+    findings.append(ordersmod.Finding(rel, 1, 1, ordersmod.say(language(game), "sealed_rules"),
+                                      ordersmod.say(language(game), "sealed_rules.hint"), "warning"))
     return ordersmod.Checked(rel, loc.data["orders"], bool(loc.data.get("wait", False)), findings)
 
 

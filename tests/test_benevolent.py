@@ -324,6 +324,13 @@ def test_a_german_game_s_check_speaks_german_of_the_file_s_shape(tmp_path: Path,
     assert capsys.readouterr().out.splitlines()[0] == (
         "orders/bw/0001/anna.yaml:6:3: error: kein gültiges YAML: derselbe Schlüssel steht zweimal in einer Zuordnung "
         "— behalten Sie einen davon (spätere Zeilen ersetzen frühere nicht)")
+    later = root / "orders/bw/0002/anna.yaml"
+    later.parent.mkdir()
+    later.write_text("game: bw\nturn: 2\nplayer: anna\norders: {}\n")
+    assert run(root, "validate", str(later)) == 1
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "orders/bw/0002/anna.yaml:1:1: error: Zug 2 von bw ist noch nicht offen; offen ist Zug 1 — legen Sie Ihre "
+        "Befehle nach orders/bw/0001/anna.yaml")
     kept, dropped = benevolent.read(BRETTON_WOODS, yamlio.read_data(root / "games/bw/turns/0000/state.yaml"), "anna",
                                     {"produktion": 3, "production": {"harvest": 5}}, "de")
     assert kept == {"production": {"harvest": 5}}
