@@ -378,24 +378,41 @@ def rules_problems_beside_schema(schema: dict[str, Any], ruleset: Any, state: di
                                  orders: Orders, lang: str = "en") -> list[Problem]:
     """The rules' problems in the orders that do fit the schema, pointing into the whole file: every error at
     once, so that an entry of the wrong shape does not hide a unit ordered into a place that does not exist.
-    The entries that break the schema are cut as the deadline cuts them; nothing if no entry of the file is left
-    or a fault is the whole file's."""
+    What breaks the schema is cut as the deadline cuts it (the ruleset's ``drop``: Calamity plays the lowest
+    card for a card out of range); nothing if no order of the file is left or a fault is the whole file's."""
     removed: list[OrderPath] = []
     for _ in range(500):  # bounded as the deadline's reading is: every cut removes one entry of a bounded file
         faults = schema_problems(schema, orders, lang)
         if not faults:
             break
-        entry = entry_path(faults[0].path)
-        if entry is None:
+        try:
+            cut = ruleset.drop(state, orders, faults[0])
+        except (KeyError, IndexError, TypeError, ValueError):  # a cut the rules cannot make: nothing to check
             return []
-        orders = remove(orders, entry)
-        removed.append(entry)
+        if cut is None:
+            return []
+        gone = _removed_at(orders, cut, faults[0].path)
+        if gone is not None:
+            removed.append(gone)
+        orders = cut
     else:
         return []
     if not orders:
         return []
     return [dataclasses.replace(p, path=path_before(p.path, removed))
             for p in ruleset.check(state, player, orders)]
+
+
+def _removed_at(orders: Orders, cut: Orders, path: OrderPath) -> OrderPath | None:
+    """Which part of ``orders`` on the way to ``path`` the ``cut`` removed (a list item moves those after it up),
+    or None if it changed something in place (a card replaced, a route shortened)."""
+    for n in range(len(path), 0, -1):
+        try:
+            if remove(orders, path[:n]) == cut:
+                return tuple(path[:n])
+        except (KeyError, IndexError, TypeError):
+            continue
+    return None
 
 
 def check_file(file: str, raw: bytes, expect: OrdersPath, ruleset: Any, state: dict, lang: str = "en") -> Checked:

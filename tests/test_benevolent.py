@@ -225,7 +225,12 @@ def test_calamity_through_the_shell_the_mover_is_not_missing_and_the_issue_names
     (path.parent / f"{other}.yaml").write_text(f"game: c1\nturn: 1\nplayer: {other}\norders:\n  sell: [A1]\n")
     git(root, "add", "-A")
     git(root, "commit", "-qm", "orders")
+    capsys.readouterr()
     assert run(root, "validate", str(path)) == 1, "validate shows every fault before the deadline"
+    assert capsys.readouterr().out.splitlines()[:2] == [
+        f"orders/c1/0001/{mover}.yaml:5:10: error: you do not hold B3 to sell — list only policies you hold: none",
+        f"orders/c1/0001/{mover}.yaml:6:9: error: card: 9 is out of range (9 is greater than the maximum of 5) — "
+        "(3)(ii) the card to play"]
     assert run(root, "adjudicate", "c1", "--commit", "--early") == 0
     report = yamlio.read_data(root / "games/c1/turns/0001/report.yaml")
     assert report["orders"]["taken"] == [mover] and report["orders"]["missed"] == []
