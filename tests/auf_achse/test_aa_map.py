@@ -95,6 +95,10 @@ def test_each_hauliers_route_of_the_round_is_drawn_in_its_colour_and_trucks_are_
     assert "<summary>Der Spielplan als Text: Brummis je Feld</summary>" in page
     name = r.state["hauliers"]["p0"]["name"]
     assert f"<li>{name}: Bremen (HB), Ladung" in page
+    # the map alone, as the site's map page shows it, carries the same text as its description
+    desc = re.search(r"<desc>([^<]+)</desc>", R.map(r.state))
+    assert desc and f"{name}: Bremen (HB), Ladung" in desc.group(1)
+    assert all(f"{h['name']}: " in desc.group(1) for h in r.state["hauliers"].values())
 
 
 def proper_crossings(lines: list[list[tuple[float, float]]]) -> list[tuple[float, float]]:

@@ -61,6 +61,8 @@ def svg_map(state: State, report: Mapping[str, Any] | None = None, *, graph: boo
     w, h = board.width, board.height
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tp-map" viewBox="0 0 {w} {h}" width="100%" '
              f'role="img" aria-label="Spielplan Auf Achse {map_round(state)}" font-family="sans-serif">',
+             f"<title>Spielplan Auf Achse {map_round(state)}</title><desc>{svg_text('; '.join(text_lines(state)))}"
+             "</desc>",
              f'<rect width="{w}" height="{h}" fill="#dbe8f1"/>']
     ground = _background(board.name.lower())
     if ground:
@@ -262,19 +264,25 @@ def _routes_drawn(state: State, report: Mapping[str, Any] | None, lay: Layout,
     return out
 
 
-def text_alternative(state: State) -> list[str]:
-    """The map as text: where every truck stands, field by field, and the construction site."""
+def text_lines(state: State) -> list[str]:
+    """The map as text: where every truck stands, field by field, and the construction site (unescaped)."""
     board = board_of(state)
     rows = []
     for key in state["seats"]:
         h = state["hauliers"][key]
         where = ", ".join(f"{board.label(t['position'])} ({t['position']}), Ladung {cargo(state, t)}/{capacity(t)}"
                           for t in h["trucks"])
-        rows.append(f"<li>{svg_text(h['name'])}: {svg_text(where)}</li>")
+        rows.append(f"{h['name']}: {where}")
     if state["site"]:
-        rows.append(f"<li>Baustelle: {svg_text(state['site'])}</li>")
+        rows.append(f"Baustelle: {state['site']}")
+    return rows
+
+
+def text_alternative(state: State) -> list[str]:
+    """The map as text under it in an issue (the SVG's own ``desc`` says the same, for the map page)."""
+    rows = "".join(f"<li>{svg_text(line)}</li>" for line in text_lines(state))
     return [f'<details class="tp-map-text"><summary>Der Spielplan als Text: Brummis je Feld</summary>'
-            f'<ul>{"".join(rows)}</ul></details>', ""]
+            f'<ul>{rows}</ul></details>', ""]
 
 
 def _open_cities(state: State) -> dict[str, list[str]]:
