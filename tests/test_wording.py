@@ -23,6 +23,7 @@ from .auf_achse.helpers import at_round, give, new_game, set_order
 from .auf_achse.helpers import play as aa_play
 from .bretton_woods.test_bw_rules import WORK, start
 from .bretton_woods.test_bw_rules import play as bw_play
+from .pipeline.conftest import world  # noqa: F401 - the fixture
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = {"auf_achse": Words("adjudicator.rulesets.auf_achse", "data/words.yaml"),
@@ -306,3 +307,25 @@ def test_the_order_sheets_of_the_german_games_describe_each_field_in_german():
     texts = _descriptions(AUF_ACHSE.order_schema(state, "p0")) + _descriptions(BRETTON_WOODS.order_schema({}, "anna"))
     assert len(texts) > 40
     assert {text: english_in(text) for text in texts if english_in(text)} == {}
+
+
+def test_the_pull_request_check_of_a_german_game_speaks_german(world, capsys, tmp_path: Path):  # noqa: F811
+    """Issue 23: every message of a German game's order check is German, the pull-request check's own too."""
+    from .conftest import git
+    from .pipeline.conftest import orders, pr_check
+
+    config = world.gm / "games/g1/game.yaml"
+    config.write_text(config.read_text() + "language: de\n")
+    git(world.gm, "commit", "-qam", "g1 is written in German")
+    git(world.gm, "push", "-q", "origin", "main")
+    pr = world.open_pr("alice", "alice-for-bob", {"orders/g1/0001/bob.yaml": orders("bob", 1, 2)})
+    code, _, summary = pr_check(world, pr, capsys, tmp_path / "summary.md")
+    assert code == 1
+    assert ("Fehler:\n\n- Zeile 1: dies sind die Befehle von Bob (bob); dieser Pull-Request ist von alice — "
+            "schreiben Sie orders/g1/0001/alice.yaml\n") in summary
+    pr = world.open_pr("alice", "alice-orders", {"orders/g1/0001/alice.yaml": orders("alice", 1, 3, wait=True)})
+    code, _, summary = pr_check(world, pr, capsys, tmp_path / "summary.md")
+    assert code == 0, summary
+    assert "Befehle von Alice. Abgabeschluss: 2026-01-05T20:00+01:00.\n\nSo verstanden:\n" in summary
+    assert "> Sie haben gebeten zu warten (`wait: true`): der Zug wird nicht vor seinem Abgabeschluss ausgewertet." \
+        in summary

@@ -39,7 +39,7 @@ from .. import check, history, rulings, yamlio
 from .. import schedule as schedmod
 from ..errors import LeagueError
 from ..markup import md_text
-from ..orders import Finding, OrdersPath, file_finding, parse_path, visible
+from ..orders import Finding, OrdersPath, file_finding, parse_path, say, visible
 from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path, recipient_kind
 from ..sealed.orders import check_envelope
 from ..store import Game, sealed_relpath
@@ -245,48 +245,43 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
     except LeagueError as e:
         return refuse(str(e), "check the game id in the path")
     result.game, result.turn, result.player, result.sealed = game, where.turn, where.player, is_sealed_file
+    lang = check.language(game)  # what follows speaks the game's language
     seat = game.player(where.player)
     mine = next((p.key for p in game.players if p.login.lower() == pr.login.lower()), None)
+    mine_path = f"orders/{game.id}/{game.open_turn:04d}/{mine}.yaml"
     if seat is None:
         # A seat handed over by a ruling keeps its key: the new player writes the seat's file, not their login's.
-        return refuse(f"{where.player!r} does not play in {game.id}",
-                      f"your seat is {mine!r}: write orders/{game.id}/{game.open_turn:04d}/{mine}.yaml"
-                      if mine else "name the file after your GitHub login")
+        return refuse(say(lang, "not_playing", player=repr(where.player), game=game.id),
+                      say(lang, "pr.your_seat", seat=repr(mine), path=mine_path) if mine else
+                      say(lang, "pr.login_hint"))
     out = game.removed(game.open_turn).get(where.player)
     if out is not None:
-        return refuse(f"{seat.name} was taken out of {game.id} by the game master's ruling of turn {out} "
-                      f"(rulings/{game.id}/{out:04d}.yaml)", "the seat takes no more orders")
+        return refuse(say(lang, "pr.removed", name=seat.name, game=game.id, turn=out,
+                          file=f"rulings/{game.id}/{out:04d}.yaml"), say(lang, "pr.removed.hint"))
     rerun = game.ruling(where.turn) if where.turn == game.open_turn else None
     if rerun is not None and rerun.rerun is not None and where.player not in rerun.found:
-        return refuse(f"turn {where.turn} of {game.id} plays turn {rerun.rerun} again with that turn's orders (the "
-                      f"game master's ruling rulings/{game.id}/{where.turn:04d}.yaml): these would not be used",
-                      "nothing to send for this turn; the next one takes orders as usual")
+        return refuse(say(lang, "pr.rerun", turn=where.turn, game=game.id, rerun=rerun.rerun,
+                          file=f"rulings/{game.id}/{where.turn:04d}.yaml"), say(lang, "pr.rerun.hint"))
     if pr.queued:
         pass  # the author was checked by the pull request's own run (see ``PullRequest``)
     elif seat.login.lower() != pr.login.lower():
-        hint = f"write orders/{game.id}/{game.open_turn:04d}/{mine}.yaml" if mine else \
-            f"you ({pr.login}) have no seat in {game.id}; ask the game master to add you"
-        return refuse(f"these are the orders of {seat.name} ({seat.login}); this pull request is by {pr.login}",
-                      hint)
+        hint = say(lang, "pr.write", path=mine_path) if mine else say(lang, "pr.no_seat", by=pr.login, game=game.id)
+        return refuse(say(lang, "pr.not_yours", name=seat.name, login=seat.login, by=pr.login), hint)
     elif seat.github_id != pr.user_id:
-        return refuse(f"{seat.login}'s seat in {game.id} belongs to GitHub account id {seat.github_id}, but this "
-                      f"pull request's author has id {pr.user_id}",
-                      "if your account was renamed or replaced, ask the game master to update game.yaml")
+        return refuse(say(lang, "pr.other_id", login=seat.login, game=game.id, id=seat.github_id,
+                          author=pr.user_id), say(lang, "pr.other_id.hint"))
     state = games.state(game)
     phase = game.ruleset.phase(state)
     if phase.finished:
-        return refuse(f"{game.id} is over; it takes no more orders")
+        return refuse(say(lang, "pr.over", game=game.id))
     if game.sealed_orders and not is_sealed_file:
-        sealed_rel = sealed_relpath(game.id, where.turn, where.player)
-        return refuse(f"{game.id} takes sealed orders: this plain file shows your orders to everyone",
-                      f"run 'turnpress seal' on your orders file (keep it outside orders/) and commit only "
-                      f"{sealed_rel}; remove the plain file from this pull request")
+        return refuse(say(lang, "pr.plain", game=game.id),
+                      say(lang, "pr.plain.hint", path=sealed_relpath(game.id, where.turn, where.player)))
     limit = SEALED_MAX_BYTES if is_sealed_file else yamlio.ORDERS_MAX_BYTES
     size = int(history.text(repo, "cat-file", "-s", change.blob))
     if size > limit:
-        kind = "a sealed orders file" if is_sealed_file else "an orders file"
-        return refuse(f"the file is {size} bytes; {kind} may have at most {limit}",
-                      "orders fit in a few kilobytes: remove what is not an order")
+        return refuse(say(lang, "pr.size_sealed" if is_sealed_file else "pr.size", size=size, most=limit),
+                      say(lang, "pr.size.hint"))
     raw = history.run(repo, "cat-file", "blob", change.blob).stdout
     if is_sealed_file:
         return _check_sealed(games, change, raw, game, seat.name, phase.takes(where.player), result)
@@ -296,11 +291,11 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
     if not checked.ok:
         return result
     if not phase.takes(where.player):
-        return refuse(f"{seat.name} is not awaited in turn {where.turn} ({phase.label}): these orders would not "
-                      "be used", "wait for a phase that awaits you")
+        return refuse(say(lang, "pr.not_awaited", name=seat.name, turn=where.turn, label=phase.label),
+                      say(lang, "pr.not_awaited.hint"))
     result.understood = check.describe(game, state, where.player, checked.orders)
     if checked.wait:
-        result.notes.append("You asked to wait (`wait: true`): the turn is not adjudicated before its deadline.")
+        result.notes.append(say(lang, "pr.wait"))
     _note_if_merged(game, change, result)
     return result
 
@@ -399,9 +394,9 @@ def _check_sealed(games: check.GameCache, change: Change, raw: bytes, game: Game
     if not result.ok:
         return result
     if not awaited:
-        result.findings.append(file_finding(
-            change.path, f"{name} is not awaited in turn {result.turn}: these orders "
-            "would not be used", "wait for a phase that awaits you"))
+        lang = check.language(game)
+        result.findings.append(file_finding(change.path, say(lang, "pr.not_awaited_sealed", name=name,
+                                                             turn=result.turn), say(lang, "pr.not_awaited.hint")))
         return result
     result.notes.append(sealed_receipt(game, result.player or "", name, result.turn))
     _note_if_merged(game, change, result)
@@ -434,8 +429,7 @@ def fingerprint(recipient: str) -> str:
 
 def _note_if_merged(game: Game, change: Change, result: FileResult) -> None:
     if (game.root / change.path).is_file():
-        result.notes.append(f"`{change.path}` is on the main branch already (merged earlier): when this pull "
-                            "request is merged, it replaces that file. The orders merged last count.")
+        result.notes.append(say(check.language(game), "pr.merged", path=change.path))
 
 
 @contextmanager
@@ -463,9 +457,10 @@ def run_check(league: Path, repo: Path, pr: PullRequest, now: dt.datetime | None
     return [check_change(repo, games, pr, c, now) for c in changes]
 
 
-def _summary_line(f: Finding) -> str:
+def _summary_line(f: Finding, lang: str) -> str:
     """A finding in the job summary: its words are the player's in part (names, values), so they make no markup."""
-    return f"- line {f.line}: {md_text(f.message)}" + (f" — {md_text(f.hint)}" if f.hint else "")
+    return f"- {say(lang, 'pr.line', line=f.line)}: {md_text(f.message)}" + (f" — {md_text(f.hint)}" if f.hint
+                                                                            else "")
 
 
 def receipt(pr: PullRequest, results: list[FileResult]) -> str:
@@ -482,23 +477,25 @@ def receipt(pr: PullRequest, results: list[FileResult]) -> str:
     for r in results:
         lines.append(f"### {md_text(r.path)}")
         lines.append("")
+        lang = check.language(r.game) if r.game is not None else "en"  # each file in its game's language
         if r.game is not None and r.ok:
             seat = r.game.player(r.player) if r.player else None
+            name = seat.name if seat else "?"
             deadline = r.game.deadline(r.turn) if r.turn is not None else None
-            when = deadline.isoformat(timespec="minutes") if deadline else "none set"
-            title = f"{r.game.settings.title}, turn {r.turn}"
+            when = deadline.isoformat(timespec="minutes") if deadline else say(lang, "pr.no_deadline")
+            title = say(lang, "pr.title", game=r.game.settings.title, turn=r.turn)
             if r.sealed:
-                opens = f"at the deadline, {when}" if deadline else "when the turn is adjudicated"
-                lines += [f"{title}, sealed orders of {seat.name if seat else '?'}: they open {opens}.", ""]
+                opens = say(lang, "pr.opens_at", when=when) if deadline else say(lang, "pr.opens_run")
+                lines += [say(lang, "pr.sealed_of", title=title, name=name, opens=opens), ""]
             else:
-                lines += [f"{title}, orders of {seat.name if seat else '?'}. Deadline: {when}.", "",
-                          "Understood as:", ""]
+                lines += [say(lang, "pr.orders_of", title=title, name=name, when=when), "",
+                          say(lang, "pr.understood"), ""]
                 lines += [f"- {md_text(line)}" for line in r.understood] + [""]
         warnings = [f for f in r.findings if f.severity != "error"]
         problems = [f for f in r.findings if f.severity == "error"]
         if warnings:
-            lines += ["Warnings:", ""] + [_summary_line(f) for f in warnings] + [""]
+            lines += [say(lang, "pr.warnings"), ""] + [_summary_line(f, lang) for f in warnings] + [""]
         if problems:
-            lines += ["Problems:", ""] + [_summary_line(f) for f in problems] + [""]
+            lines += [say(lang, "pr.problems"), ""] + [_summary_line(f, lang) for f in problems] + [""]
         lines += [f"> {note}" for note in r.notes] + ([""] if r.notes else [])
     return "\n".join(lines).rstrip() + "\n"
