@@ -406,18 +406,14 @@ def _check_sealed(games: check.GameCache, change: Change, raw: bytes, game: Game
 def sealed_receipt(game: Game, player: str, name: str, turn: int | None) -> str:
     """What the check confirmed of a sealed file without opening it (the envelope, its recipients, the turn), and
     plainly that its content is checked only at the deadline (issue 15, "Receipts without leaks")."""
+    lang = check.language(game)
     own = game.recipient_of(player)
     if own:
-        kind = "an SSH key" if recipient_kind(own) == "ssh-ed25519" else "an age key"
-        to = (f"exactly two keys: the game's key and the key registered for {name} ({kind}, `{fingerprint(own)}`), "
-              "so you can read it back")
+        kind = say(lang, "pr.ssh_key" if recipient_kind(own) == "ssh-ed25519" else "pr.age_key")
+        to = say(lang, "pr.sealed_two", name=name, kind=kind, fingerprint=fingerprint(own))
     else:
-        to = (f"exactly one key, the game's: {name} registered no key, so only the deadline run can open it "
-              "(the game master adds one with `turnpress keys add`)")
-    return (f"Envelope checked: a sealed orders file of turn {turn} of {game.id} for {name}, sealed to {to}. "
-            "The content is checked at the deadline: nobody, not even this check, can read it before then. "
-            "`turnpress seal` showed you how your orders are understood; at the deadline the run opens them with "
-            "the game's key, checks them again and publishes them with the turn.")
+        to = say(lang, "pr.sealed_one", name=name)
+    return say(lang, "pr.envelope", turn=turn, game=game.id, name=name, to=to)
 
 
 def fingerprint(recipient: str) -> str:
