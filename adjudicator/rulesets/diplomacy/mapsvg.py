@@ -198,7 +198,7 @@ def _dislodged(d: Drawing, state: dict[str, Any], report: dict[str, Any] | None,
     for row in rows:
         letter, region = row["unit"].split(" ", 1)
         px, py = d.place(region)
-        x, y = px + 0.8 * f, py + 0.35 * f
+        x, y = px + 0.85 * f, py - f  # behind the unit that took its place, clear of the name below
         s = 0.55 * f
         fill = colour.get(row["power"], "#777777")
         out.append(f'<g class="tp-dislodged"><title>{escape(words.dislodged)}: {escape(row["unit"])}</title>'
