@@ -174,6 +174,19 @@ def test_policy_maker_an_investment_that_cannot_be_paid_is_not_made_and_the_draw
     assert after["tracks"]["education"][pm.FIRST] == 1, "the investment is made"
 
 
+def test_policy_maker_one_card_is_one_card():
+    """A check's message says '1 health card', not '1 health cards' (the singular for one)."""
+    state = pm.advance_to(pm.new_game(), "investy", pm.FIRST)
+    pm.give(state, pm.FIRST, {"health": 0})
+    [problem] = POLICY_MAKER.check(state, pm.FIRST, {"invest": {"sector": "health", "steps": 1, "jokers": 1}})
+    assert problem.message == "this investment cannot be made: only 0 jokers in hand"
+    pm.give(state, pm.FIRST, {"joker": 1})
+    [problem] = POLICY_MAKER.check(state, pm.FIRST, {"invest": {"sector": "health", "steps": 1}})
+    assert problem.message == "this investment cannot be made: 2 health cards needed, 0 in hand"
+    [problem] = POLICY_MAKER.check(state, pm.FIRST, {"invest": {"sector": "health", "steps": 1, "jokers": 1}})
+    assert problem.message == "this investment cannot be made: 1 health card needed, 0 in hand"
+
+
 def test_policy_maker_a_grant_number_out_of_range_alone_is_left_out():
     state = pm.new_game()
     orders = {"grant": {pm.FIRST: [1, 99], pm.SECOND: [2]}, "initiatives": []}

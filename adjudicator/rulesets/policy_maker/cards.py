@@ -7,6 +7,7 @@ pile live in ``state["secret"]``. The public part only ever holds counts (``card
 from __future__ import annotations
 
 from ...dice import Dice
+from ...wording import plural
 from .common import State, field, kinds, sectors
 from .data import JOKER
 
@@ -74,11 +75,11 @@ def payment(state: State, key: str, sector_key: str, total: int, jokers: int) ->
     """Why ``key`` cannot pay ``total`` cards of a sector with ``jokers`` of them jokers, or None if it can."""
     h = hand(state, key)
     if jokers > total:
-        return f"{jokers} jokers for a payment of {total} cards"
+        return f"{plural(jokers, 'joker', 'jokers')} for a payment of {plural(total, 'card', 'cards')}"
     if jokers > h[JOKER]:
-        return f"only {h[JOKER]} jokers in hand"
+        return f"only {plural(h[JOKER], 'joker', 'jokers')} in hand"
     if total - jokers > h[sector_key]:
-        return f"{total - jokers} {sector_key} cards needed, {h[sector_key]} in hand"
+        return f"{plural(total - jokers, sector_key + ' card', sector_key + ' cards')} needed, {h[sector_key]} in hand"
     return None
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from ... import benevolent
 from ...model import Orders, Problem
+from ...wording import plural
 from . import cards, scoring
 from .common import State, field, government, in_danger_zone, initiative, investys, kinds, sector, sectors
 from .data import JOKER
@@ -163,7 +164,8 @@ def manipulate_problem(state: State, me: str, o: Mapping[str, Any]) -> str | Non
         return (f"{victim} stands on field {field(state, victim, sec)} of {sec}, outside the danger zone "
                 f"(from field {sector(state, sec)['danger_from']})")
     if steps > field(state, victim, sec):
-        return f"{victim} stands on field {field(state, victim, sec)}; it cannot fall back {steps} fields"
+        return (f"{victim} stands on field {field(state, victim, sec)}; it cannot fall back "
+                f"{plural(steps, 'field', 'fields')}")
     return cards.payment(state, me, sec, steps * (state["costs"][sec] + 1), jokers)
 
 
@@ -250,10 +252,12 @@ def _check_government(state: State, o: Mapping[str, Any]) -> list[Problem]:
             if i in seen:
                 out.append(Problem(f"grant card {i} is given twice", ("grant", k, j), "give each card once"))
             elif i > n:
-                out.append(Problem(f"there are only {n} grant cards", ("grant", k, j), f"use numbers 1-{n}"))
+                out.append(Problem(f"there {'is' if n == 1 else 'are'} only {plural(n, 'grant card', 'grant cards')}",
+                                   ("grant", k, j), f"use numbers 1-{n}"))
             seen.add(i)
     if "grant" in o and len(seen) < n:
-        out.append(Problem(f"{n - len(seen)} grant cards are not given; they are dealt in turn order",
+        out.append(Problem(f"{plural(n - len(seen), 'grant card is', 'grant cards are')} not given; they are dealt "
+                           "in turn order",
                            ("grant",), "give every number 1-9 to an Investy", "warning"))
     return out
 
@@ -297,7 +301,8 @@ def _pay_hint(state: State, me: str, o: Mapping[str, Any]) -> str:
     cost = state["costs"][sec]
     can = (h[sec] + h[JOKER]) // cost
     room = sector(state, sec)["fields"] - field(state, me, sec)
-    return (f"at cost {cost} you can move at most {min(can, room)} fields with {h[sec]} {sec} cards and "
+    return (f"at cost {cost} you can move at most {plural(min(can, room), 'field', 'fields')} with "
+            f"{plural(h[sec], sec + ' card', sec + ' cards')} and "
             f"{h[JOKER]} jokers; say how many jokers you pay with")
 
 
@@ -316,7 +321,8 @@ def _check_tax_phase(state: State, me: str, spec: Mapping[str, int]) -> list[Pro
     h = cards.hand(state, me)
     for k, n in spec.items():
         if n > h[k]:
-            out.append(Problem(f"you hold {h[k]} {k} cards, not {n}", ("wealth_tax", k), f"at most {h[k]}"))
+            out.append(Problem(f"you hold {plural(h[k], k + ' card', k + ' cards')}, not {n}", ("wealth_tax", k),
+                               f"at most {h[k]}"))
     return out
 
 
@@ -326,11 +332,12 @@ def _check_tax_spec(state: State, spec: Mapping[str, int] | None, exact: bool) -
     due = state["board"]["table"]["tax_discard"]
     total = sum(spec.values())
     if total > due:
-        return [Problem(f"{total} cards named; the wealth tax takes {due}", ("wealth_tax",),
-                        f"name {due} cards", "error" if exact else "warning")]
+        return [Problem(f"{plural(total, 'card', 'cards')} named; the wealth tax takes {due}", ("wealth_tax",),
+                        f"name {plural(due, 'card', 'cards')}", "error" if exact else "warning")]
     if total < due:
-        return [Problem(f"{total} cards named; the other {due - total} are your lowest cards", ("wealth_tax",),
-                        f"name {due} cards to choose them all", "warning")]
+        return [Problem(f"{plural(total, 'card', 'cards')} named; the other {due - total} "
+                        f"{'is your lowest card' if due - total == 1 else 'are your lowest cards'}", ("wealth_tax",),
+                        f"name {plural(due, 'card', 'cards')} to choose them all", "warning")]
     return []
 
 
