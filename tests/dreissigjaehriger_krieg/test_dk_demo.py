@@ -40,8 +40,8 @@ def test_demo_game_plays_through_fall_1620() -> None:
         outcomes += [w["outcome"] for w in result.report.get("religious_warfare", [])]
         pages.append(RULESET.newsletter(result.state, result.report, players))
         state = result.state
-    assert labels[0] == "Spring 1618 Movement" and labels[-1] == "Fall 1620 Adjustments"
-    assert "Fall 1619 Retreats" in labels
+    assert labels[0] == "Frühling 1618: Züge" and labels[-1] == "Herbst 1620: Auf- und Abbau"
+    assert "Herbst 1619: Rückzüge" in labels
     assert {"mercenaries", "incite", "disobedience"} <= set(outcomes) and None in outcomes
     assert all("<svg" in page and "Religiöse Kriegsführung" in "".join(pages) for page in pages)
     assert sum(len(c) for c in state["supply_centres"].values()) == 52

@@ -44,4 +44,4 @@ def test_order_sheet_shows_confession_points_and_neutral_units():
     assert "# Konfession: protestantisch." in sheet
     assert "# Religionspunkte: 5 RP" in sheet
     assert "A Kar (Böhmische Rebellen, protestantisch)" in sheet
-    assert "- A Hei H  # can move to:" in sheet
+    assert "- A Hei hält  # kann ziehen nach:" in sheet

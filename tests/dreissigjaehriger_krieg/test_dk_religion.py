@@ -29,8 +29,8 @@ def test_section_8_points_are_allotted_at_the_end_of_fall_and_hidden():
     assert s["rules"]["start_points"] == "0"
     assert points(s, "oesterreich") == 0 and points(s, "sachsen") == 0
     problems = RULESET.check(s, KEY["sachsen"], ["Aufwiegeln A MOla 5 RP"])
-    assert [p.message for p in problems] == ["Einheit aufwiegeln: A MOla (5 RP): you have 0 religion points, these "
-                                             "actions need 5"]
+    assert [p.message for p in problems] == ["Einheit aufwiegeln: A MOla (5 RP): du hast 0 Religionspunkte, diese "
+                                             "Aktionen brauchen 5"]
     s = play(play(s).state).state
     assert points(s, "oesterreich") == 5  # 4 centres: 5 RP at the end of Fall 1618
     public = RULESET.public_view(s)
@@ -79,7 +79,7 @@ def test_section_9_no_second_change_during_a_transition():
     s["supply_centres"]["sachsen"] += ["Brg", "Per", "Tan", "Zwi"]
     s = play(s, {"sachsen": ["Konfessionswechsel"]}).state
     problems = RULESET.check(s, KEY["sachsen"], ["Konfessionswechsel"])
-    assert problems and "still changing" in problems[0].message
+    assert problems and problems[0].message == "dein Land wechselt noch die Konfession"
 
 
 def test_section_10_disobedience_unit_does_not_execute_its_order_but_can_be_supported_to_hold():
@@ -97,11 +97,12 @@ def test_section_10_disobedience_unit_does_not_execute_its_order_but_can_be_supp
 def test_section_10_minimum_points_and_budget_are_checked():
     s = funded_game()
     msgs = [p.message for p in RULESET.check(s, KEY["bayern"], ["Ungehorsam A Pra 1 RP", "Aufwiegeln A Pra 4 RP"])]
-    assert any("at least 2" in m for m in msgs) and any("at least 5" in m for m in msgs)
+    assert msgs == ["Ungehorsam stiften kostet mindestens 2 Religionspunkte",
+                    "Einheit aufwiegeln kostet mindestens 5 Religionspunkte"]
     msgs = [p.message for p in RULESET.check(s, KEY["bayern"], ["Ungehorsam A Pra 3 RP", "Kirchenbau A Aug 3 RP"])]
-    assert any("you have 5 religion points" in m for m in msgs)
+    assert any("du hast 5 Religionspunkte" in m for m in msgs)
     msgs = [p.message for p in RULESET.check(s, KEY["bayern"], ["Söldner A Pra - Kar 3 RP"])]
-    assert any("no neutral unit" in m for m in msgs)
+    assert any("keine neutrale Einheit" in m for m in msgs)
 
 
 def test_section_10_a_tie_does_nothing():
@@ -158,20 +159,22 @@ def test_section_10_a_mercenary_order_the_hired_unit_cannot_carry_out_fails_the_
     hired unit cannot carry out is an error with the unit's reach (issue 23); at the deadline it would cost the
     points and the unit would hold."""
     s = funded_game()
-    reach = "it reaches FBay, Ltz, Mei, NOpf, Pil, Pra, Zwi"
+    reach = "sie erreicht FBay, Ltz, Mei, NOpf, Pil, Pra, Zwi"
     cases = {
-        "Söldner A Kar - Ber 3 RP": "Söldner anheuern (section 10): the hired A Kar cannot carry out 'A Kar - Ber': "
-        "Berlin is not next to Karlsbad and no fleets could convoy there",
-        "Söldner A Kar S A Lei - Ber 3 RP": "Söldner anheuern (section 10): the hired A Kar cannot carry out "
-        "'A Kar S A Lei - Ber': A Kar cannot itself move to Berlin, so it cannot support there",
-        "Söldner A Kar C A Mei - Pra 3 RP": "Söldner anheuern (section 10): the hired A Kar cannot carry out "
-        "'A Kar C A Mei - Pra': only a fleet at sea can convoy",
+        "Söldner A Kar - Ber 3 RP": "Söldner anheuern (Abschnitt 10): die angeheuerte Einheit A Kar kann "
+        "'A Kar - Ber' nicht ausführen: Berlin grenzt nicht an Karlsbad, und keine Flotten könnten dorthin "
+        "konvoieren",
+        "Söldner A Kar S A Lei - Ber 3 RP": "Söldner anheuern (Abschnitt 10): die angeheuerte Einheit A Kar kann "
+        "'A Kar S A Lei - Ber' nicht ausführen: A Kar kann selbst nicht nach Berlin ziehen, also dort nicht "
+        "unterstützen",
+        "Söldner A Kar C A Mei - Pra 3 RP": "Söldner anheuern (Abschnitt 10): die angeheuerte Einheit A Kar kann "
+        "'A Kar C A Mei - Pra' nicht ausführen: nur eine Flotte auf einem See- oder Küstenfeld konvoiert",
     }
     for line, message in cases.items():
         [p] = RULESET.check(s, KEY["pfalz"], ["A Hei H", line])
         assert (p.message, p.path, p.severity) == (message, (1,), "error")
-        assert p.hint == f"give it an order it can carry out ({reach}); an order it cannot carry out costs the " \
-                         "points and the unit holds"
+        assert p.hint == f"gib ihr einen Befehl, den sie ausführen kann ({reach}); ein Befehl, den sie nicht " \
+                         "ausführen kann, kostet die Punkte, und die Einheit hält"
     assert RULESET.check(s, KEY["pfalz"], ["Söldner A Kar - Pra 3 RP"]) == []
     assert RULESET.check(s, KEY["pfalz"], ["Söldner A BLut H 3 RP"]) == []
     r = play(s, {"pfalz": ["Söldner A Kar - Ber 3 RP"]})
@@ -182,7 +185,7 @@ def test_section_11_neutral_units_take_centres_in_fall():
     s = position(funded_game(), {"rebellen": ["A Kar"], "oesterreich": ["A EbSa"]}, season="Fall", step=2)
     r = play(s, {"pfalz": ["Söldner A Kar - Pra 3 RP"]})
     assert r.state["supply_centres"]["rebellen"] == ["Kar", "Pra"]
-    assert RULESET.phase(r.state).label == "Fall 1618 Adjustments"  # Österreich must remove a unit? no: builds
+    assert RULESET.phase(r.state).label == "Herbst 1618: Auf- und Abbau"  # Österreich must remove a unit? no: builds
     assert "rebellen" not in [p for p in r.state["seats"].values()]
 
 
@@ -238,8 +241,8 @@ def test_section_13_omitting_the_required_confession_choice_is_warned():
     orders of Spring 1618 without the choice get a warning (the power keeps its historical confession)."""
     s = funded_game(confessions="chosen")
     [warn] = RULESET.check(s, KEY["sachsen"], ["A Lei - Zwi"])
-    assert warn.severity == "warning" and "keep the historical one (protestantisch)" in warn.message
-    assert warn.hint == "add '- Konfession katholisch' or '- Konfession protestantisch'"
+    assert warn.severity == "warning" and "also bleibt die historische (protestantisch)" in warn.message
+    assert warn.hint == "ergänze '- Konfession katholisch' oder '- Konfession protestantisch'"
     assert RULESET.check(s, KEY["sachsen"], ["Konfession katholisch", "A Lei - Zwi"]) == []
     assert RULESET.check(funded_game(), KEY["sachsen"], ["A Lei - Zwi"]) == []  # historical: nothing to choose
     fall = play(s, {"sachsen": ["A Lei - Zwi"]})
@@ -251,13 +254,14 @@ def test_section_10_the_hint_for_mercenaries_names_a_neutral_unit():
     """Section 10, Söldner anheuern: only neutral units are hired, so the hint names one of them."""
     s = funded_game()
     [p] = RULESET.check(s, KEY["sachsen"], ["Söldner A Pra - Kar 3 RP"])
-    assert "only neutral units are hired" in p.message
-    assert p.hint == "hire a neutral unit (A BLut, A Kar) with its order, e.g. 'Söldner anheuern A BLut H 3 RP'"
+    assert p.message == "A Pra ist keine neutrale Einheit: nur neutrale Einheiten werden angeheuert"
+    assert p.hint == "heuere eine neutrale Einheit (A BLut, A Kar) mit ihrem Befehl an, z. B. 'Söldner anheuern " \
+                     "A BLut H 3 RP'"
     assert "A Pra" not in p.hint
     none = position(s, {"sachsen": ["A Mei"], "oesterreich": ["A Pra"]})
     none["neutrals"] = {}
     [p] = RULESET.check(none, KEY["sachsen"], ["Söldner A Pra - Kar 3 RP"])
-    assert p.hint == "there is no neutral unit on the board to hire: leave the line out"
+    assert p.hint == "auf dem Brett steht keine neutrale Einheit zum Anheuern: lass die Zeile weg"
     sheet = RULESET.template(s, KEY["sachsen"])
     assert "'- Söldner A BLut H 3 RP'" in sheet and "Söldner A Pra" not in sheet
 
@@ -285,5 +289,6 @@ def test_section_13_confessions_chosen_with_the_1618_orders():
     r = play(s, {"sachsen": ["Konfession katholisch"]})
     assert r.state["confessions"]["sachsen"] == {"confession": "catholic"}  # at once, no transition
     problems = RULESET.check(r.state, KEY["sachsen"], ["Konfession protestantisch"])
-    assert problems and "first orders" in problems[0].message
+    assert problems and problems[0].message == ("die Startkonfession wird nur mit den ersten Befehlen gewählt, und "
+                                                "nur wenn die Partie es vorsieht")
     assert RULESET.check(funded_game(), KEY["sachsen"], ["Konfession katholisch"])

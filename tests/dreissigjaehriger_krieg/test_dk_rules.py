@@ -11,15 +11,15 @@ from .dk_game import KEY, new_game, play, position, result
 
 def test_section_3_half_year_turns_from_spring_1618_adjustments_at_the_end_of_fall():
     s = new_game()
-    assert RULESET.phase(s).label == "Spring 1618 Movement"
+    assert RULESET.phase(s).label == "Frühling 1618: Züge"
     s = play(s).state
-    assert RULESET.phase(s).label == "Fall 1618 Movement"
+    assert RULESET.phase(s).label == "Herbst 1618: Züge"
     s2 = play(s, {"oesterreich": ["A Pra - Kar"]}).state  # bounces off the rebels: no change
-    assert RULESET.phase(s2).label == "Spring 1619 Movement"  # nothing to adjust: skipped
+    assert RULESET.phase(s2).label == "Frühling 1619: Züge"  # nothing to adjust: skipped
     moved = position(s, {"oesterreich": ["A Pil", "A EbSa", "F Lin", "A MOla", "A Pra"], "rebellen": []})
     s3 = play(moved, {"oesterreich": ["A Pil - Kar"]}).state
     assert s3["supply_centres"]["oesterreich"] == ["EbSa", "Kar", "Lin", "MOla", "Pra"]
-    assert RULESET.phase(s3).label == "Fall 1618 Adjustments"
+    assert RULESET.phase(s3).label == "Herbst 1618: Auf- und Abbau"
 
 
 def test_section_12_victory_with_27_centres_only_at_the_end_of_an_odd_year():
@@ -119,7 +119,8 @@ def test_section_5_two_coasts_must_be_named_for_fleets():
     s = position(new_game(), {"bayern": ["F BBam"], "daenemark": ["F HHst"]})
     r = play(s, {"bayern": ["F BBam - FAns"], "daenemark": ["F HHst - HSle"]})
     assert result(r.report, "F BBam - FAns")["result"] == "invalid"
-    assert "coast" in result(r.report, "F BBam - FAns")["reason"]
+    assert result(r.report, "F BBam - FAns")["reason"] == ("sage, welche Küste von Fürstentum Ansbach: FAns/ec oder "
+                                                         "FAns/nc")
     assert "F HSle/ec" in r.state["units"]["daenemark"]  # only the east coast is reachable from Holstein
     r = play(s, {"bayern": ["F BBam - FAns/nc"]})
     assert "F FAns/nc" in r.state["units"]["bayern"]
@@ -150,7 +151,7 @@ def test_section_7_transform_army_to_fleet_with_a_coast_and_fleet_to_army():
 
 def test_section_7_transform_needs_the_coast_in_a_two_coast_province():
     s = position(new_game(), {"bayern": ["A FAns"]})
-    assert any("coast" in p.message for p in RULESET.check(s, KEY["bayern"], ["A FAns T F"]))
+    assert any("welche Küste" in p.message for p in RULESET.check(s, KEY["bayern"], ["A FAns T F"]))
     r = play(s, {"bayern": ["A FAns T F"]})
     assert r.state["units"]["bayern"] == ["A FAns"]
 

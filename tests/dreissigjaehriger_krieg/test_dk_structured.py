@@ -46,10 +46,10 @@ def test_section_4_double_move_as_a_mapping_is_the_text_line():
 def test_section_4_double_move_mapping_needs_its_target_and_is_no_convoy():
     s = position(funded_game(), {"braunschweig": ["F Lun"]})
     missing = _errors(s, "braunschweig", [{"unit": "F Lun", "via": "Ham"}])
-    assert missing and "target" in missing[0].message and missing[0].path == (0,)
-    assert "move: ElbM" in missing[0].hint
+    assert missing and missing[0].message == "ein Doppelzug braucht sein Ziel" and missing[0].path == (0,)
+    assert missing[0].hint == "schreibe z. B. `{unit: F Lun, via: Ham, move: ElbM}`"
     convoy = _errors(s, "braunschweig", [{"unit": "F Lun", "via": "Ham", "move": "ElbM", "via_convoy": True}])
-    assert convoy and "convoy" in convoy[0].message
+    assert convoy and convoy[0].message == "ein Doppelzug ist der eigene Zug der Flotte, kein Konvoi"
 
 
 def test_section_4_upstream_double_move_as_a_mapping_is_refused_like_the_text():
@@ -80,7 +80,7 @@ def test_section_7_transformations_as_mappings_with_and_without_a_coast():
 def test_section_7_transformation_mapping_without_the_needed_coast_is_refused():
     s = position(funded_game(), {"bayern": ["A FAns"]})
     problems = _errors(s, "bayern", [{"unit": "A FAns", "transform": "F"}])
-    assert problems and "coast" in problems[0].message
+    assert problems and problems[0].message == "A FAns T F: sage, welche Küste die Flotte nimmt: FAns/ec oder FAns/nc"
 
 
 # ----- sections 9, 10, 13: religious actions ----------------------------------------------------------------------
@@ -144,14 +144,14 @@ def test_section_13_structured_choice_of_the_start_confession():
 
 
 @pytest.mark.parametrize(("entry", "message", "hint"), [
-    ({"disobedience": "A Pra"}, "how many religion points", "points: 2"),
-    ({"incite": "A Pra", "disobedience": "A Pra", "points": 5}, "one religious action", "disobedience:"),
-    ({"unit": "A Pra", "points": 3}, "no religious action", "{disobedience: A Pra, points: 3}"),
-    ({"unit": "A Pra", "church": "A Pra", "points": 3}, "unit does not belong to church", "{church: A Mei"),
-    ({"church": "A Mei", "move": "Lei", "points": 2}, "move does not belong to church", "{church: A Mei"),
+    ({"disobedience": "A Pra"}, "wie viele Religionspunkte", "points: 2"),
+    ({"incite": "A Pra", "disobedience": "A Pra", "points": 5}, "eine religiöse Aktion je Eintrag", "disobedience:"),
+    ({"unit": "A Pra", "points": 3}, "keine religiöse Aktion", "{disobedience: A Pra, points: 3}"),
+    ({"unit": "A Pra", "church": "A Pra", "points": 3}, "`unit` gehört nicht zu `church`", "{church: A Mei"),
+    ({"church": "A Mei", "move": "Lei", "points": 2}, "`move` gehört nicht zu `church`", "{church: A Mei"),
     ({"convert": False}, "true", "{convert: true}"),
-    ({"mercenaries": "A Kar", "via": "Pil", "points": 3}, "target", "move: ElbM"),
-    ({"disobedience": "A Pra", "points": 1}, "at least 2", "Ungehorsam"),
+    ({"mercenaries": "A Kar", "via": "Pil", "points": 3}, "Ziel", "move: ElbM"),
+    ({"disobedience": "A Pra", "points": 1}, "mindestens 2 Religionspunkte", "Ungehorsam"),
 ])
 def test_section_10_unreadable_structured_actions_are_named_with_a_hint(entry, message, hint):
     problems = _errors(funded_game(), "bayern", [{"unit": "A Aug", "hold": True}, entry])
@@ -178,10 +178,14 @@ def test_the_variant_schema_describes_every_key_and_the_standard_schema_is_uncha
 
 # ----- section 3: phase labels in the words of the rules ---------------------------------------------------------
 
-def test_section_3_labels_stay_english_by_default_and_the_state_is_as_before():
-    s = funded_game()
+def test_section_3_labels_are_german_by_default_and_english_on_request():
+    """Issue 23, the game's language: a new game is German (the map's ``language: de``); labels=en keeps the
+    engine's English labels, with the state a game set up before the option has."""
+    assert RULESET.phase(funded_game()).label == "Frühling 1618: Züge"
+    assert funded_game()["rules"]["labels"] == "de"
+    s = funded_game(labels="en")
     assert RULESET.phase(s).label == "Spring 1618 Movement"
-    assert "labels" not in s["rules"]  # a game set up without the option has the state it always had
+    assert "labels" not in s["rules"]
 
 
 def test_section_3_labels_de_names_the_phases_as_the_rules_do():

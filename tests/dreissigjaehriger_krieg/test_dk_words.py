@@ -29,6 +29,7 @@ from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.religion im
 from .dk_game import KEY, funded_game, play, position
 
 WORDS = "variants/dreissigjaehriger_krieg/data/words.yaml"
+MESSAGES = "variants/dreissigjaehriger_krieg/data/messages.yaml"
 PACKAGE = "adjudicator.rulesets.diplomacy"
 
 
@@ -182,14 +183,14 @@ def test_each_word_of_the_words_file_is_read(m):
 
 
 @pytest.mark.parametrize(("text", "message", "hint"), [
-    ("A Ful - Hessen", "'Hessen' may be Nördliche Landgrafschaft Hessen (NLHe) or Südliche Landgrafschaft Hessen "
-     "(SLHe), in 'A Ful - Hessen'", "write the abbreviation: NLHe or SLHe"),
-    ("A Bra - Böhmen", "'Böhmen' may be Budweis (Bud), Karlsbad (Kar), Leitmeritz (Ltz), Pilsen (Pil) or Prag "
-     "(Pra), in 'A Bra - Böhmen'", "write the abbreviation: Bud or Kar or Ltz or Pil or Pra"),
-    ("A Pfalz H", "'Pfalz' may be Fürstentum Pfalz-Neuburg (FNeu), Fürstentum Pfalz-Zweibrücken (FZwe) or "
-     "Heidelberg (Hei), in 'A Pfalz H'", "write the abbreviation: FNeu or FZwe or Hei"),
-    ("F Tor K A Lei - Brandenburg", "'Brandenburg' may be Berlin (Ber) or Brandenburg an der Havel (Brg), in "
-     "'F Tor K A Lei - Brandenburg'", "write the abbreviation: Ber or Brg"),
+    ("A Ful - Hessen", "'Hessen' kann Nördliche Landgrafschaft Hessen (NLHe) oder Südliche Landgrafschaft Hessen "
+     "(SLHe) sein, in 'A Ful - Hessen'", "schreibe die Abkürzung: NLHe oder SLHe"),
+    ("A Bra - Böhmen", "'Böhmen' kann Budweis (Bud), Karlsbad (Kar), Leitmeritz (Ltz), Pilsen (Pil) oder Prag "
+     "(Pra) sein, in 'A Bra - Böhmen'", "schreibe die Abkürzung: Bud oder Kar oder Ltz oder Pil oder Pra"),
+    ("A Pfalz H", "'Pfalz' kann Fürstentum Pfalz-Neuburg (FNeu), Fürstentum Pfalz-Zweibrücken (FZwe) oder "
+     "Heidelberg (Hei) sein, in 'A Pfalz H'", "schreibe die Abkürzung: FNeu oder FZwe oder Hei"),
+    ("F Tor K A Lei - Brandenburg", "'Brandenburg' kann Berlin (Ber) oder Brandenburg an der Havel (Brg) sein, in "
+     "'F Tor K A Lei - Brandenburg'", "schreibe die Abkürzung: Ber oder Brg"),
 ])
 def test_a_name_of_two_provinces_is_refused_with_the_candidates(m, text, message, hint):
     with pytest.raises(OrderError) as e:
@@ -207,7 +208,9 @@ def test_a_province_name_written_in_full_is_no_ambiguity(m):
 def test_an_unknown_place_is_named_as_written(m):
     with pytest.raises(OrderError) as e:
         parse_order(m, "A Meißen - Großenhain")
-    assert e.value.message == "no place named 'Großenhain' in 'A Meißen - Großenhain'"
+    assert e.value.message == "kein Ort namens 'Großenhain' in 'A Meißen - Großenhain'"
+    assert e.value.hint == ("meintest du Herrschaft Groningen? schreibe eine Provinz mit ihrer Abkürzung (Pra, "
+                            "Sin/sc) oder ihrem Namen (Prag, Meißen oder Meissen)")
 
 
 def test_the_standard_map_keeps_the_judges_words_only():
@@ -236,7 +239,7 @@ def test_contradicting_words_are_refused_when_the_map_is_read():
 
 
 def test_a_game_pins_the_words_with_its_map():
-    assert map_data_files("dreissigjaehriger-krieg") == [map_file("dreissigjaehriger-krieg"), WORDS]
+    assert map_data_files("dreissigjaehriger-krieg") == [map_file("dreissigjaehriger-krieg"), WORDS, MESSAGES]
     # and beside them the drawing the issue pages are rendered from (pinned too, issue 22)
     assert RULESET.data_files({"map": "dreissigjaehriger-krieg"}) == [
         *map_data_files("dreissigjaehriger-krieg"), drawing_file("dreissigjaehriger-krieg")]

@@ -28,12 +28,14 @@ def parse_unit(m: Map, power: str, text: str) -> Unit:
     """``"F stp/sc"`` (or ``"Fleet St Petersburg (sc)"``) -> ``Unit``; raises ``OrderError``."""
     order = read_order(m, str(text))
     if order.kind != "hold" or order.unit_type is None or order.region is None:
-        raise OrderError(f"cannot read the unit {text!r}", "write a unit as 'A par' or 'F stp/sc'")
+        raise OrderError(m.say("cannot read the unit {unit}", unit=repr(text)),
+                         m.say("write a unit as 'A par' or 'F stp/sc'"))
     region = order.region
     if order.unit_type == "army":
         region = province_of(region)
     elif region not in m.regions_of(province_of(region), "fleet"):
-        raise OrderError(f"a fleet cannot stand on {region}", "name the coast, e.g. 'F stp/sc'")
+        raise OrderError(m.say("a fleet cannot stand on {region}", region=region),
+                         m.say("name the coast, e.g. 'F stp/sc'"))
     return Unit(power, order.unit_type, region)
 
 
@@ -91,8 +93,8 @@ def read_orders(m: Map, power: str, entries: list[Any]) -> list[Read]:
             out.append(Read(power, None, text, e.message, e.hint))
             continue
         if order.power and order.power != power:
-            out.append(Read(power, None, text, f"this order is for {order.power}, not {power}",
-                            f"write only orders for {power}"))
+            out.append(Read(power, None, text, m.say("this order is for {other}, not {power}", other=order.power,
+                                                     power=power), m.say("write only orders for {power}", power=power)))
             continue
         out.append(Read(power, order, text))
     return out
@@ -120,12 +122,12 @@ class PhaseResult:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def _result_rows(reads: list[Read], judged: list[Judged]) -> list[ResultRow]:
+def _result_rows(m: Map, reads: list[Read], judged: list[Judged]) -> list[ResultRow]:
     rows: list[ResultRow] = []
     for r, j in zip(reads, judged, strict=True):
         reason = r.error or j.reason
         if r.default:
-            reason = "no order: " + reason
+            reason = m.say("no order: {reason}", reason=reason)
         rows.append({"power": r.power, "order": judge_notation(r.order) if r.order else r.text,
                      "text": r.text, "result": "invalid" if r.error else j.result, "reason": reason})
     return rows
@@ -138,7 +140,7 @@ def run_movement(m: Map, units: list[Unit], reads: list[Read], rules: Rules) -> 
                            for u in sorted(units, key=lambda u: (u.power, u.region))
                            if (u.power, u.province) not in ordered]
     res = Movement(m, units, [(r.power, r.order, r.text) for r in reads], rules).run()
-    return PhaseResult(_result_rows(reads, res.judged), res.units, res.dislodged, res.contested)
+    return PhaseResult(_result_rows(m, reads, res.judged), res.units, res.dislodged, res.contested)
 
 
 KIND_MOVE = ("hold", "move", "support", "convoy", "transform")
@@ -150,7 +152,7 @@ def run_retreats(m: Map, units: list[Unit], dislodged: list[Dislodged], reads: l
                                 f"{unit_text(d.unit)} disband", default=True)
                            for d in dislodged if (d.unit.power, d.unit.province) not in ordered]
     rr = resolve_retreats(m, dislodged, [(r.power, r.order, r.text) for r in reads])
-    return PhaseResult(_result_rows(reads, rr.judged), sorted(units + rr.units, key=lambda u: u.province),
+    return PhaseResult(_result_rows(m, reads, rr.judged), sorted(units + rr.units, key=lambda u: u.province),
                        extra={"disbanded": [unit_text(u) for u in rr.disbanded],
                               "disbanded_by_power": _by_power(rr.disbanded)})
 
@@ -158,7 +160,7 @@ def run_retreats(m: Map, units: list[Unit], dislodged: list[Dislodged], reads: l
 def run_adjustments(m: Map, units: list[Unit], owners: dict[str, str], reads: list[Read],
                     civil_disorder: str) -> PhaseResult:
     ar = resolve_adjustments(m, units, owners, [(r.power, r.order, r.text) for r in reads], civil_disorder)
-    return PhaseResult(_result_rows(reads, ar.judged), ar.units, extra={
+    return PhaseResult(_result_rows(m, reads, ar.judged), ar.units, extra={
         "built": _by_power(ar.built), "removed": _by_power(ar.removed),
         "civil_disorder": _by_power(ar.civil_disorder), "waived": dict(sorted(ar.waived.items()))})
 

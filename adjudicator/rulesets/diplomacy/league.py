@@ -28,8 +28,8 @@ from .game import (
 )
 from .mapdata import Map, available_maps, display, load_map, map_data_files, province_of
 from .orders import judge_notation
-from .phases import adjustment_counts, buildable
-from .resolver import Rules
+from .phases import ALL_USED, adjustment_counts, buildable
+from .resolver import ALREADY_ORDERED, VOID, Rules
 from .rulebook import Rulebook, rulebook_for
 
 OPTIONS = {
@@ -68,17 +68,20 @@ def phase_label(m: Map, season: str, year: int, kind: str, language: str | None 
 
 
 def label(state: State) -> str:
-    # a game started without the option keeps English labels: its committed reports name its phases so
+    # a game started without the option keeps English labels: its committed reports name its phases so (a new
+    # game on a map with a language of its own stores it: ``setup``)
     return phase_label(_m(state), str(state["season"]), int(state["year"]), str(state["kind"]),
                        state["rules"].get("labels"))
 
 
 def _label_options(m: Map) -> dict[str, tuple[str, str]]:
-    """The ``labels`` option, on maps whose calendar names phases in another language."""
+    """The ``labels`` option, on maps whose calendar names phases in another language; its default is the map's
+    own language (``language:``, 30JK: de), else English."""
     languages = sorted(m.data["calendar"].get("labels", {}))
     if not languages:
         return {}
-    return {"labels": ("en", f"en or {' or '.join(languages)}: the language of the phase labels")}
+    return {"labels": (str(m.data.get("language", "en")),
+                       f"en or {' or '.join(languages)}: the language of the phase labels")}
 
 
 def _power_of(m: Map, role: str | None) -> str:
@@ -144,11 +147,11 @@ def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | No
         "draw_proposals": [],
         "result": None,
     }
-    language = str(options.get("labels", "en"))
+    language = str(options.get("labels", m.data.get("language", "en")))
     if language != "en":
         if label_words(m, language) is None:  # the option is known only on maps that name other labels
             raise RulesetError("labels must be en or " + " or ".join(sorted(m.data["calendar"]["labels"])))
-        # stored only when chosen, so that a game set up without it has the same state as before the option
+        # stored only when not English, so that a game set up in English has the same state as before the option
         state["rules"]["labels"] = language
     if m.data.get("draw", {}).get("unchanged_adjustments"):
         state["unchanged_adjustments"] = 0
@@ -226,10 +229,11 @@ def _rules(state: State) -> Rules:
 def check(state: State, player: str, orders: Orders) -> list[Problem]:
     m = _m(state)
     power = _power_for(state, player)
+    say = m.say
     if power is None:
-        return [Problem("you have no seat in this game", (), "ask the game master")]
+        return [Problem(say("you have no seat in this game"), (), say("ask the game master"))]
     if not isinstance(orders, list):
-        return [Problem("orders are a list, one order per entry", (), "write e.g. - A Par - Bur")]
+        return [Problem(say("orders are a list, one order per entry"), (), say("write e.g. - A Par - Bur"))]
     book = _book(state)
     mine, extras = book.split(m, orders)
     index = [i for i, _ in mine]
@@ -238,25 +242,25 @@ def check(state: State, player: str, orders: Orders) -> list[Problem]:
     for n, r in enumerate(reads):
         i = index[n]
         if r.error:
-            problems.append(Problem(r.error, (i,), r.hint or "write the order in judge notation"))
+            problems.append(Problem(r.error, (i,), r.hint or say("write the order in judge notation")))
         elif r.order and r.order.kind == "draw" and state["kind"] != "movement":
-            problems.append(Problem("draw proposals count in movement phases only", (i,),
-                                    "send it with your next movement orders", "warning"))
+            problems.append(Problem(say("draw proposals count in movement phases only"), (i,),
+                                    say("send it with your next movement orders"), "warning"))
     rows = _run(state, [r for r in reads if r.order and r.order.kind != "draw"], check_only=power)
     readable = [index[n] for n, r in enumerate(reads) if r.order and r.order.kind != "draw"]
     kinds = [r.order.kind for r in reads if r.order and r.order.kind != "draw"]
     for i, kind, row in zip(readable, kinds, rows, strict=False):
-        if row["result"] == "fails" and kind == "build" and not row["reason"].startswith("all "):
+        if row["result"] == "fails" and kind == "build" and not any(m.said(t, row["reason"]) for t in ALL_USED):
             # A build where none can stand is an error, with the power's real options: it can never be made.
             problems.append(Problem(f"{row['order']}: {row['reason']}", (i,), _build_options(state, power)))
             continue
         if row["result"] == "invalid":
-            twice = "already has an order" in row["reason"]
-            hint = "remove one of the unit's two orders: at the deadline the first is carried out" if twice \
-                else _hint(state["kind"])
+            twice = m.said(ALREADY_ORDERED, row["reason"])
+            hint = say("remove one of the unit's two orders: at the deadline the first is carried out") if twice \
+                else _hint(m, state["kind"])
             problems.append(Problem(f"{row['order']}: {row['reason']}", (i,), hint))
         elif row["result"] == "fails" and state["kind"] == "adjustment":
-            problems.append(Problem(f"{row['order']}: {row['reason']}", (i,), _hint(state["kind"]), "warning"))
+            problems.append(Problem(f"{row['order']}: {row['reason']}", (i,), _hint(m, state["kind"]), "warning"))
     return problems
 
 
@@ -264,15 +268,15 @@ def _build_options(state: State, power: str) -> str:
     m = _m(state)
     free = buildable(m, power, units_from(m, state["units"]), owners_from(state["supply_centres"]))
     if not free:
-        return "none of your home supply centres is yours and free to build in: write 'Waive'"
+        return m.say("none of your home supply centres is yours and free to build in: write 'Waive'")
     places = ", ".join(f"{m.full_name(p)} ({display(p)})" for p in free)
-    return f"build in a home supply centre of yours that is free: {places}; or write 'Waive'"
+    return m.say("build in a home supply centre of yours that is free: {places}; or write 'Waive'", places=places)
 
 
-def _hint(kind: str) -> str:
-    return {"movement": "the unit holds instead; see the template for each unit's moves",
-            "retreat": "write 'A Par - Bur' to a listed retreat, or 'A Par disband'",
-            "adjustment": "write 'Build A Par', 'Remove F Nth' or 'Waive'"}[kind]
+def _hint(m: Map, kind: str) -> str:
+    return m.say({"movement": "the unit holds instead; see the template for each unit's moves",
+                  "retreat": "write 'A Par - Bur' to a listed retreat, or 'A Par disband'",
+                  "adjustment": "write 'Build A Par', 'Remove F Nth' or 'Waive'"}[kind])
 
 
 def _run(state: State, reads: list[Read], check_only: str | None = None) -> list[ResultRow]:
@@ -291,7 +295,7 @@ def _run(state: State, reads: list[Read], check_only: str | None = None) -> list
     # a support that matches no order of one's own may still match another power's: not a problem here
     if check_only:
         for row in rows:
-            if row["result"] == "invalid" and row["reason"].startswith("void"):
+            if row["result"] == "invalid" and any(m.said(t, row["reason"]) for t in VOID):
                 row["result"] = "succeeds"
     return rows
 
@@ -309,8 +313,8 @@ def describe(state: State, player: str, orders: Orders) -> list[str]:
     out = book.describe_extra(m, state, power, extras)
     for r in read_orders(m, power, [e for _, e in mine]):
         out.append(judge_notation(r.order) if r.order else f"?? {r.text} ({r.error})")
-    return out or ["(no orders: " + {"movement": "all units hold", "retreat": "dislodged units disband",
-                                     "adjustment": "builds waived, removals by civil disorder"}[state["kind"]] + ")"]
+    return out or [m.say({"movement": "(no orders: all units hold)", "retreat": "(no orders: dislodged units disband)",
+                          "adjustment": "(no orders: builds waived, removals by civil disorder)"}[state["kind"]])]
 
 
 # ----- adjudication and the calendar --------------------------------------------------------------------

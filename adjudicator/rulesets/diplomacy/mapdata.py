@@ -20,6 +20,7 @@ from importlib import resources
 from typing import Any
 
 from ... import gamedata, yamlio
+from ...wording import fill, pattern
 
 # The judges' order words, in every map: kind -> phrases. A map adds its own language's in the files it names
 # under ``words:`` (30JK: ``variants/dreissigjaehriger_krieg/data/words.yaml``).
@@ -42,6 +43,11 @@ JUDGE_COASTS = {"n": "nc", "nc": "nc", "north": "nc", "s": "sc", "sc": "sc", "so
                 "ec": "ec", "east": "ec", "w": "wc", "wc": "wc", "west": "wc"}
 # German players write ae for ä (and the map's Danish names have æ, ø): one spelling for comparing
 _FOLDS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe"})
+
+
+def english(template: str, /, **values: Any) -> str:
+    """``template`` filled as the engine writes it, for a message made where no map is at hand (``Map.say``)."""
+    return fill(template, values)
 
 
 def province_of(region: str) -> str:
@@ -99,10 +105,36 @@ class Map:
     # point -> the points strictly downstream of it (mouth seas and rivers flowing into others included)
     river_points: dict[str, frozenset[tuple[str, int]]] = field(default_factory=dict)
     below: dict[tuple[str, int], frozenset[tuple[str, int]]] = field(default_factory=dict)
+    # what the engine says to players (checks, hints, reasons, the order sheet) in the map's language: the
+    # engine's English text -> the map's (its ``messages:`` file); empty for an English map
+    texts: dict[str, str] = field(default_factory=dict)
 
     @property
     def title(self) -> str:
         return str(self.data.get("title", self.name))
+
+    def say(self, english: str, /, **values: Any) -> str:
+        """``english`` (a ``wording`` template: ``{name}``, ``{n|unit|units}``) in the map's language, filled.
+
+        The engine writes its messages in English; a map in another language names a file (``messages:``) that
+        gives each of them in that language, and a game pins it with the map. A game whose pinned map names none
+        (set up before the file existed) keeps the English it was played with.
+
+        >>> load_map("standard").say("no unit of yours in {place}", place="Paris")
+        'no unit of yours in Paris'
+        >>> load_map("dreissigjaehriger-krieg").say("no unit of yours in {place}", place="Prag")
+        'keine eigene Einheit in Prag'
+        """
+        return fill(self.texts.get(english, english), values)
+
+    def text(self, english: str) -> str:
+        """``english`` in the map's language, taken as it is (a description with no placeholders, whose braces are
+        the orders file's: ``{unit: A Par, move: Bur}``)."""
+        return self.texts.get(english, english)
+
+    def said(self, english: str, text: str) -> bool:
+        """True if ``text`` is what ``say(english, ...)`` makes with some values (a reason the checks tell apart)."""
+        return pattern(self.texts.get(english, english)).match(text) is not None
 
     def terrain(self, province: str) -> str:
         return str(self.provinces[province]["terrain"])
@@ -289,10 +321,12 @@ def _build_rivers(m: Map, rivers: dict[str, Any]) -> None:
 
 
 def load_map(name: str) -> Map:
-    """The map ``maps/<name>.yaml`` and the words files it names: the copies the game pinned at its set-up, else
-    the ones shipped in this package (``gamedata``; each content is read once)."""
+    """The map ``maps/<name>.yaml`` and the words and messages files it names: the copies the game pinned at its
+    set-up, else the ones shipped in this package (``gamedata``; each content is read once)."""
     data = gamedata.read(__package__, map_file(name))
-    return _load_map(name, data, tuple(gamedata.read(__package__, f) for f in _words_files(data)))
+    messages = _messages_file(data)
+    return _load_map(name, data, tuple(gamedata.read(__package__, f) for f in _words_files(data)),
+                     gamedata.read(__package__, messages) if messages else b"")
 
 
 def map_file(name: str) -> str:
@@ -301,12 +335,20 @@ def map_file(name: str) -> str:
 
 
 def map_data_files(name: str) -> list[str]:
-    """The files map ``name`` is read from, as paths in this package: the map and its words files."""
-    return [map_file(name), *_words_files(gamedata.read(__package__, map_file(name)))]
+    """The files map ``name`` is read from, as paths in this package: the map, its words and messages files."""
+    data = gamedata.read(__package__, map_file(name))
+    messages = _messages_file(data)
+    return [map_file(name), *_words_files(data), *([messages] if messages else [])]
 
 
 def _words_files(data: bytes) -> list[str]:
     return [str(f) for f in _parsed(data).get("words", [])]
+
+
+def _messages_file(data: bytes) -> str | None:
+    """The file of the engine's messages in the map's language (``messages:``), if the map names one."""
+    name = _parsed(data).get("messages")
+    return str(name) if name else None
 
 
 @cache
@@ -315,9 +357,11 @@ def _parsed(data: bytes) -> dict[str, Any]:
 
 
 @cache
-def _load_map(name: str, data: bytes, words: tuple[bytes, ...] = ()) -> Map:
-    # the contents are part of the key: an old game keeps its map and its words
-    return _build(name, _parsed(data), tuple(yamlio.load_trusted(w) for w in words))
+def _load_map(name: str, data: bytes, words: tuple[bytes, ...] = (), messages: bytes = b"") -> Map:
+    # the contents are part of the key: an old game keeps its map, its words and its messages
+    m = _build(name, _parsed(data), tuple(yamlio.load_trusted(w) for w in words))
+    m.texts = {str(k): str(v) for k, v in (yamlio.load_trusted(messages) or {}).items()} if messages else {}
+    return m
 
 
 def available_maps() -> list[str]:

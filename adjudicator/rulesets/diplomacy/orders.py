@@ -26,7 +26,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
-from .mapdata import Map, display, name_key, province_of, words_of
+from .mapdata import Map, display, english, name_key, province_of, words_of
 
 UNIT_LETTERS = {"army": "A", "fleet": "F"}
 # the kinds of words that can follow a unit, longest phrase first when two match ("wird aufgelöst", "wird")
@@ -152,8 +152,11 @@ class _Reader:
             if key in self.m.ambiguous:
                 provs = self.m.ambiguous[key]
                 names = [f"{self.m.full_name(p)} ({display(p)})" for p in provs]
-                raise OrderError(f"{self._as_written(key)!r} may be {', '.join(names[:-1])} or {names[-1]}, in "
-                                 f"{self.text!r}", f"write the abbreviation: {' or '.join(display(p) for p in provs)}")
+                say = self.m.say
+                raise OrderError(say("{name} may be {places} or {last}, in {order}", name=repr(self._as_written(key)),
+                                     places=", ".join(names[:-1]), last=names[-1], order=repr(self.text)),
+                                 say("write the abbreviation: {choices}", choices=say(" or ").join(
+                                     display(p) for p in provs)))
         return None
 
     def _as_written(self, key: str) -> str:
@@ -175,12 +178,13 @@ class _Reader:
                 got = self.toks[self.i + 1]  # 'A Xyz': the place is the word after the unit
             near = dict.fromkeys(self.m.full_name(self.m.names[n])
                                  for n in difflib.get_close_matches(got or "", list(self.m.names), n=5, cutoff=0.6))
-            hint = "write a province as its abbreviation (Par, Stp/sc) or full name (Paris)"
+            say = self.m.say
+            hint = say("write a province as its abbreviation (Par, Stp/sc) or full name (Paris)")
             if near:
-                hint = f"did you mean {' or '.join(list(near)[:3])}? " + hint
-            shown = self._as_written(got) if got else got
-            raise OrderError(f"{'no place named ' + repr(shown) if got else 'a place is missing'} in {self.text!r}",
-                             hint)
+                hint = say("did you mean {places}? ", places=say(" or ").join(list(near)[:3])) + hint
+            order = repr(self.text)
+            raise OrderError(say("no place named {name} in {order}", name=repr(self._as_written(got)), order=order)
+                             if got else say("a place is missing in {order}", order=order), hint)
         prov, self.i = found
         coast = None
         if self.take_token("/", "("):
@@ -192,8 +196,9 @@ class _Reader:
         if coast is None:
             return prov
         if coast not in self.m.coasts(prov):
-            have = ", ".join(f"{prov}/{c}" for c in self.m.coasts(prov)) or f"just {prov}"
-            raise OrderError(f"{self.m.full_name(prov)} has no coast {coast!r}", f"write {have}")
+            have = ", ".join(f"{prov}/{c}" for c in self.m.coasts(prov)) or self.m.say("just {place}", place=prov)
+            raise OrderError(self.m.say("{place} has no coast {coast}", place=self.m.full_name(prov),
+                                        coast=repr(coast)), self.m.say("write {what}", what=have))
         return f"{prov}/{coast}"
 
     def take_token(self, *toks: str) -> bool:
@@ -205,7 +210,8 @@ class _Reader:
     def _coast(self) -> str:
         tok = self.peek()
         if tok not in self.m.coast_words:
-            raise OrderError(f"cannot read the coast in {self.text!r}", "write the coast as nc, sc or ec")
+            raise OrderError(self.m.say("cannot read the coast in {order}", order=repr(self.text)),
+                             self.m.say("write the coast as nc, sc or ec"))
         self.i += 1
         return self.m.coast_words[tok]
 
@@ -222,7 +228,7 @@ def parse_order(m: Map, text: str) -> Order:
         power, raw = _power_names(m)[head.strip().lower()], rest.strip()
     r = _Reader(m, raw)
     if not r.toks:
-        raise OrderError("the order is empty", "write an order such as 'A Par - Bur'")
+        raise OrderError(m.say("the order is empty"), m.say("write an order such as 'A Par - Bur'"))
     opening = r.word("waive", "draw", "build", "remove", "disband")
     if opening == "waive":
         return _finish(r, Order("waive", power=power, text=text))
@@ -232,7 +238,8 @@ def parse_order(m: Map, text: str) -> Order:
     if opening == "build":
         ut = r.unit_type()
         if ut is None:
-            raise OrderError(f"say what to build in {text!r}", "write 'Build A Par' or 'Build F Stp/nc'")
+            raise OrderError(m.say("say what to build in {order}", order=repr(text)),
+                             m.say("write 'Build A Par' or 'Build F Stp/nc'"))
         return _finish(r, Order("build", ut, r.location(), power=power, text=text))
     if opening in ("remove", "disband"):
         ut = r.unit_type()
@@ -253,7 +260,8 @@ def parse_order(m: Map, text: str) -> Order:
         if r.take("via_convoy"):
             via = True
         elif r.peek() in ("via", "by"):
-            raise OrderError(f"cannot read {text!r}", "write 'via convoy' after the destination")
+            raise OrderError(m.say("cannot read {order}", order=repr(text)),
+                             m.say("write 'via convoy' after the destination"))
         order = Order(kind, ut, region, target, via_convoy=via, power=power, text=text, via=passed)
     elif kind == "support":
         ot = r.unit_type()
@@ -268,12 +276,14 @@ def parse_order(m: Map, text: str) -> Order:
         ot = r.unit_type()
         other = r.location()
         if not r.take("move"):
-            raise OrderError(f"a convoy needs a destination in {text!r}", "write 'F Nth C A Lon - Bel'")
+            raise OrderError(m.say("a convoy needs a destination in {order}", order=repr(text)),
+                             m.say("write 'F Nth C A Lon - Bel'"))
         order = Order("convoy", ut, region, r.location(), other_type=ot, other=other, power=power, text=text)
     elif kind == "transform":
         new = r.word("army", "fleet")
         if new is None:
-            raise OrderError(f"say what the unit becomes in {text!r}", "write 'A Xxx T F' or 'F Xxx T A'")
+            raise OrderError(m.say("say what the unit becomes in {order}", order=repr(text)),
+                             m.say("write 'A Xxx T F' or 'F Xxx T A'"))
         coast = None
         if r.take_token("/", "("):
             coast = r._coast()
@@ -284,8 +294,8 @@ def parse_order(m: Map, text: str) -> Order:
         new_region = None
         if coast is not None:
             if coast not in m.coasts(province_of(region)):
-                raise OrderError(f"{m.full_name(province_of(region))} has no coast {coast!r}",
-                                 "name the coast only for a province with two")
+                raise OrderError(m.say("{place} has no coast {coast}", place=m.full_name(province_of(region)),
+                                       coast=repr(coast)), m.say("name the coast only for a province with two"))
             new_region = f"{province_of(region)}/{coast}"
         order = Order("transform", ut, region, new_region, other_type=new, power=power, text=text)
     elif kind == "build":
@@ -293,15 +303,15 @@ def parse_order(m: Map, text: str) -> Order:
     elif kind in ("disband", "remove"):
         order = Order("disband", ut, region, power=power, text=text)
     else:
-        raise OrderError(f"cannot read {text!r} after {r.toks[r.i - 1]!r}",
-                         "write H (hold), - (move), S (support), C (convoy) or Disband")
+        raise OrderError(m.say("cannot read {order} after {word}", order=repr(text), word=repr(r.toks[r.i - 1])),
+                         m.say("write H (hold), - (move), S (support), C (convoy) or Disband"))
     return _finish(r, order)
 
 
 def _finish(r: _Reader, order: Order) -> Order:
     if not r.done():
-        raise OrderError(f"unexpected {' '.join(r.toks[r.i:])!r} at the end of {r.text!r}",
-                         "one order per entry; remove the extra words")
+        raise OrderError(r.m.say("unexpected {words} at the end of {order}", words=repr(" ".join(r.toks[r.i:])),
+                                 order=repr(r.text)), r.m.say("one order per entry; remove the extra words"))
     return order
 
 
@@ -314,8 +324,10 @@ def _power_names(m: Map) -> dict[str, str]:
     return out
 
 
-def structured_to_text(entry: dict[str, Any]) -> str:
-    """A structured YAML entry as the text it stands for; raises :class:`OrderError` if it has no meaning."""
+def structured_to_text(entry: dict[str, Any], m: Map | None = None) -> str:
+    """A structured YAML entry as the text it stands for; raises :class:`OrderError` if it has no meaning (said
+    in the language of ``m``, English without it)."""
+    say = m.say if m is not None else english
     e = {str(k): v for k, v in entry.items()}
     unit = str(e.get("unit", "")).strip()
     if "build" in e:
@@ -327,13 +339,15 @@ def structured_to_text(entry: dict[str, Any]) -> str:
     if e.get("draw"):
         return "Propose draw"
     if not unit:
-        raise OrderError("the entry names no unit", "write e.g. {unit: A Par, move: Bur}")
+        raise OrderError(say("the entry names no unit"), say("write e.g. {{unit: A Par, move: Bur}}"))
     if "via" in e:
         # a double move downstream (30JK section 4): the fleet passes ``via`` and ends in ``move``
         if "move" not in e:
-            raise OrderError("a double move needs its target", "write e.g. {unit: F Lun, via: Ham, move: ElbM}")
+            raise OrderError(say("a double move needs its target"),
+                             say("write e.g. {{unit: F Lun, via: Ham, move: ElbM}}"))
         if e.get("via_convoy"):
-            raise OrderError("a double move is the fleet's own move, not a convoy", "leave out via_convoy")
+            raise OrderError(say("a double move is the fleet's own move, not a convoy"),
+                             say("leave out via_convoy"))
         return f"{unit} - {e['via']} - {e['move']}"
     if "move" in e:
         return f"{unit} - {e['move']}" + (" via convoy" if e.get("via_convoy") else "")
@@ -349,7 +363,7 @@ def structured_to_text(entry: dict[str, Any]) -> str:
         return f"{unit} disband"
     if e.get("hold", True):
         return f"{unit} H"
-    raise OrderError("the entry says nothing to do", "add move:, support:, convoy: or hold: true")
+    raise OrderError(say("the entry says nothing to do"), say("add move:, support:, convoy: or hold: true"))
 
 
 def read_order(m: Map, entry: Any) -> Order:
@@ -357,5 +371,5 @@ def read_order(m: Map, entry: Any) -> Order:
     if isinstance(entry, str):
         return parse_order(m, entry)
     if isinstance(entry, dict):
-        return parse_order(m, structured_to_text(entry))
-    raise OrderError("an order must be a text or a mapping", "write e.g. 'A Par - Bur'")
+        return parse_order(m, structured_to_text(entry, m))
+    raise OrderError(m.say("an order must be a text or a mapping"), m.say("write e.g. 'A Par - Bur'"))

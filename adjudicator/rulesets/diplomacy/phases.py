@@ -7,7 +7,10 @@ from dataclasses import dataclass, field
 
 from .mapdata import Map, province_of
 from .orders import Order
-from .resolver import Dislodged, Judged, Unit
+from .resolver import ALREADY_ORDERED, Dislodged, Judged, Unit
+
+# a build or removal beyond those due (league.check tells it from a build that can never be made): removals, builds
+ALL_USED = ("all {n} removals are used", "all {n} builds are used")
 
 
 @dataclass
@@ -21,6 +24,7 @@ def resolve_retreats(m: Map, dislodged: list[Dislodged], orders: list[tuple[str,
                      ) -> RetreatResult:
     """Retreat orders: a retreat to a free, uncontested province not the attacker's; two retreats to one
     province both disband; a dislodged unit without a (legal) retreat disbands."""
+    say = m.say
     by_prov = {d.unit.province: d for d in dislodged}
     chosen: dict[str, tuple[Judged, str]] = {}  # province of the dislodged unit -> (judged, target region)
     judged: list[Judged] = []
@@ -29,27 +33,29 @@ def resolve_retreats(m: Map, dislodged: list[Dislodged], orders: list[tuple[str,
         j = Judged(power, order, text)
         judged.append(j)
         if order is None:
-            j.result, j.reason = "invalid", "cannot be read"
+            j.result, j.reason = "invalid", say("cannot be read")
             continue
         d = by_prov.get(order.province or "")
         if order.kind not in ("move", "retreat", "disband", "remove"):
-            j.result, j.reason = "invalid", f"not an order of a retreat phase ({order.kind})"
+            j.result, j.reason = "invalid", say("not an order of a retreat phase ({kind})", kind=m.text(order.kind))
         elif d is None or d.unit.power != power:
-            j.result, j.reason = "invalid", "no dislodged unit of yours there"
+            j.result, j.reason = "invalid", say("no dislodged unit of yours there")
         elif order.unit_type and order.unit_type != d.unit.type:
-            j.result, j.reason = "invalid", f"the dislodged unit is {d.unit}"
+            j.result, j.reason = "invalid", say("the dislodged unit is {unit}", unit=str(d.unit))
         elif d.unit.province in done:
-            j.result, j.reason = "invalid", "the unit already has an order; the first one stands"
+            j.result, j.reason = "invalid", say(ALREADY_ORDERED)
         elif order.kind in ("disband", "remove"):
             done.add(d.unit.province)
-            j.reason = "disbands"
+            j.reason = say("disbands")
         else:
             done.add(d.unit.province)
             target = _retreat_region(m, d, order.target or "")
             if target is None:
                 j.result = "invalid"
-                j.reason = (f"cannot retreat to {m.full_name(order.target or '')}; the unit disbands"
-                            + (f" (it may go to {', '.join(d.retreats)})" if d.retreats else ""))
+                place = m.full_name(order.target or "")
+                j.reason = (say("cannot retreat to {place}; the unit disbands (it may go to {choices})", place=place,
+                                choices=", ".join(d.retreats)) if d.retreats
+                            else say("cannot retreat to {place}; the unit disbands", place=place))
             else:
                 chosen[d.unit.province] = (j, target)
     count: dict[str, int] = {}
@@ -58,9 +64,9 @@ def resolve_retreats(m: Map, dislodged: list[Dislodged], orders: list[tuple[str,
     units: list[Unit] = []
     for prov, (j, target) in chosen.items():
         if count[province_of(target)] > 1:
-            j.result, j.reason = "fails", "another unit retreats there too; both disband"
+            j.result, j.reason = "fails", say("another unit retreats there too; both disband")
         else:
-            j.reason = f"retreats to {m.full_name(target)}"
+            j.reason = say("retreats to {place}", place=m.full_name(target))
             units.append(Unit(by_prov[prov].unit.power, by_prov[prov].unit.type, target))
     moved_from = {p for p, (j, _) in chosen.items() if j.result == "succeeds"}
     disbanded = [d.unit for d in dislodged if d.unit.province not in moved_from]
@@ -110,6 +116,7 @@ def resolve_adjustments(m: Map, units: list[Unit], owners: dict[str, str],
                         ) -> AdjustmentResult:
     """Builds and removals handled one by one in the order written (DATC 6.I.1, 6.J.1); builds not
     ordered are waived; removals not ordered follow the civil-disorder rule."""
+    say = m.say
     counts = adjustment_counts(units, owners, m.powers)
     now = list(units)
     judged: list[Judged] = []
@@ -120,21 +127,21 @@ def resolve_adjustments(m: Map, units: list[Unit], owners: dict[str, str],
         judged.append(j)
         owed = counts.get(power, 0)
         if order is None:
-            j.result, j.reason = "invalid", "cannot be read"
+            j.result, j.reason = "invalid", say("cannot be read")
             continue
         kind = "remove" if order.kind == "disband" else order.kind
         if kind not in ("build", "remove", "waive"):
-            j.result, j.reason = "invalid", f"not an order of an adjustment phase ({order.kind})"
+            j.result, j.reason = "invalid", say("not an order of an adjustment phase ({kind})", kind=m.text(order.kind))
         elif kind in ("build", "waive") and owed <= 0:
-            j.result, j.reason = "invalid", "no builds are due"
+            j.result, j.reason = "invalid", say("no builds are due")
         elif kind == "remove" and owed >= 0:
-            j.result, j.reason = "invalid", "no removals are due"
+            j.result, j.reason = "invalid", say("no removals are due")
         elif used.get(power, 0) >= abs(owed):
-            j.result, j.reason = "fails", f"all {abs(owed)} {'builds' if owed > 0 else 'removals'} are used"
+            j.result, j.reason = "fails", say(ALL_USED[owed > 0], n=abs(owed))
         elif kind == "waive":
             used[power] = used.get(power, 0) + 1
             res.waived[power] = res.waived.get(power, 0) + 1
-            j.reason = "build waived"
+            j.reason = say("build waived")
         elif kind == "build":
             why = _build_problem(m, power, order, now, owners)
             if why:
@@ -144,17 +151,17 @@ def resolve_adjustments(m: Map, units: list[Unit], owners: dict[str, str],
                 unit = Unit(power, order.unit_type or "army", order.region or "")
                 now.append(unit)
                 res.built.append(unit)
-                j.reason = f"builds {unit}"
+                j.reason = say("builds {unit}", unit=str(unit))
         else:
             target = next((u for u in now if u.province == order.province and u.power == power
                            and (order.unit_type in (None, u.type))), None)
             if target is None:
-                j.result, j.reason = "fails", "no such unit of yours"
+                j.result, j.reason = "fails", say("no such unit of yours")
             else:
                 used[power] = used.get(power, 0) + 1
                 now.remove(target)
                 res.removed.append(target)
-                j.reason = f"removes {target}"
+                j.reason = say("removes {unit}", unit=str(target))
     for power, owed in counts.items():
         if owed > 0 and used.get(power, 0) < owed:
             res.waived[power] = res.waived.get(power, 0) + owed - used.get(power, 0)
@@ -167,20 +174,21 @@ def resolve_adjustments(m: Map, units: list[Unit], owners: dict[str, str],
 
 
 def _build_problem(m: Map, power: str, order: Order, units: list[Unit], owners: dict[str, str]) -> str:
-    prov = order.province or ""
+    prov, say = order.province or "", m.say
     if order.unit_type is None:
-        return "say A (army) or F (fleet)"
+        return say("say A (army) or F (fleet)")
     if m.provinces[prov].get("home") != power:
-        return f"{m.full_name(prov)} is not a home supply centre of yours"
+        return say("{place} is not a home supply centre of yours", place=m.full_name(prov))
     if owners.get(prov) != power:
-        return f"you do not own {m.full_name(prov)}"
+        return say("you do not own {place}", place=m.full_name(prov))
     if any(u.province == prov for u in units):
-        return f"{m.full_name(prov)} is occupied"
+        return say("{place} is occupied", place=m.full_name(prov))
     regions = m.regions_of(prov, order.unit_type)
     if not regions:
-        return f"{'an army' if order.unit_type == 'army' else 'a fleet'} cannot stand in {m.full_name(prov)}"
+        return say("an army cannot stand in {place}" if order.unit_type == "army"
+                   else "a fleet cannot stand in {place}", place=m.full_name(prov))
     if order.region not in regions:
-        return f"say which coast: {' or '.join(regions)}"
+        return say("say which coast: {choices}", choices=say(" or ").join(regions))
     return ""
 
 

@@ -53,7 +53,8 @@ def entry_properties(m: Map) -> dict[str, Any]:
     for order_type, (key, schema) in _ORDER_TYPE_PROPS.items():
         if order_type in m.data.get("order_types", ()):
             props[key] = schema
-    return {**props, **rulebook_for(m).entry_properties(m)}
+    props.update(rulebook_for(m).entry_properties(m))
+    return {k: {**v, "description": m.text(v["description"])} if "description" in v else v for k, v in props.items()}
 
 
 def order_schema(state: State) -> dict[str, Any]:
@@ -61,13 +62,14 @@ def order_schema(state: State) -> dict[str, Any]:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "array",
-        "description": f"Orders for {label(state)}: one per entry, in judge notation or as a mapping",
+        "description": m.say("Orders for {phase}: one per entry, in judge notation or as a mapping",
+                             phase=label(state)),
         "items": {
             "oneOf": [
                 {"type": "string", "minLength": 1, "maxLength": 200,
-                 "description": "an order in judge notation, e.g. 'A Par - Bur', 'F Nth C A Lon - Bel'"},
+                 "description": m.text("an order in judge notation, e.g. 'A Par - Bur', 'F Nth C A Lon - Bel'")},
                 {"type": "object", "additionalProperties": False, "properties": entry_properties(m), "minProperties": 1,
-                 "description": "a structured order, e.g. {unit: A Par, move: Bur}"},
+                 "description": m.text("a structured order, e.g. {unit: A Par, move: Bur}")},
             ]
         },
         "maxItems": 100,
@@ -85,27 +87,31 @@ def _name(m: Map, power: str) -> str:
 def template(state: State, player: str) -> str:
     m = _m(state)
     power = state["seats"].get(player, "")
+    say = m.say
     sheet = Sheet()
-    sheet.comment(f"{label(state)}: orders for {_name(m, power)}. One order a line, in judge notation",
-                  "('A Par - Bur', 'A Mun S A Bur - Par', 'F Nth C A Lon - Bel', 'A Lvp - Edi via convoy').")
+    sheet.comment(say("{phase}: orders for {power}. One order a line, in judge notation", phase=label(state),
+                      power=_name(m, power)),
+                  say("('A Par - Bur', 'A Mun S A Bur - Par', 'F Nth C A Lon - Bel', 'A Lvp - Edi via convoy')."))
     rulebook_for(m).sheet_comments(sheet, m, state, player)
     orders = 0  # the order lines written: a sheet without one is the empty list
     if state["kind"] == "movement":
-        sheet.comment("Every unit is written holding; change the line to what it should do.",
-                      "Add a line 'Propose draw' to propose a draw to all survivors.")
+        sheet.comment(say("Every unit is written holding; change the line to what it should do."),
+                      say("Add a line 'Propose draw' to propose a draw to all survivors."))
         for text in state["units"].get(power, []):
-            sheet.line(f"- {_short(text)} H", f"can move to: {', '.join(legal_moves(m, text))}")
+            sheet.line("- " + say("{unit} H", unit=_short(text)),
+                       say("can move to: {places}", places=", ".join(legal_moves(m, text))))
             orders += 1
         if not state["units"].get(power):
-            sheet.comment("You have no units.")
+            sheet.comment(say("You have no units."))
             sheet.line("[]")
             return sheet.text()
     elif state["kind"] == "retreat":
-        sheet.comment("Each dislodged unit disbands unless you write a retreat ('A Par - Bur').")
+        sheet.comment(say("Each dislodged unit disbands unless you write a retreat ('A Par - Bur')."))
         for d in state["dislodged"]:
             if d["power"] == power:
-                where = ", ".join(_short_region(r) for r in d["retreats"]) or "nowhere: it must disband"
-                sheet.line(f"- {_short(d['unit'])} disband", f"may retreat to: {where}")
+                where = ", ".join(_short_region(r) for r in d["retreats"]) or say("nowhere: it must disband")
+                sheet.line("- " + say("{unit} disband", unit=_short(d["unit"])),
+                           say("may retreat to: {places}", places=where))
                 orders += 1
     else:
         units = units_from(m, state["units"])
@@ -113,18 +119,20 @@ def template(state: State, player: str) -> str:
         n = adjustment_counts(units, owners, m.powers).get(power, 0)
         if n > 0:
             free = buildable(m, power, units, owners)
-            sheet.comment(f"You may build {n} unit(s) in: {', '.join(display(p) for p in free)}.",
-                          "Replace a 'Waive' by e.g. 'Build A Par' or 'Build F Stp/nc'.")
+            sheet.comment(say("You may build {n} unit(s) in: {places}.", n=n,
+                              places=", ".join(display(p) for p in free)),
+                          say("Replace a 'Waive' by e.g. 'Build A Par' or 'Build F Stp/nc'."))
             for _ in range(min(n, max(len(free), 1))):
-                sheet.line("- Waive")
+                sheet.line("- " + say("Waive"))
                 orders += 1
         elif n < 0:
-            sheet.comment(f"You must remove {-n} unit(s); these lines name the ones civil disorder would take.")
+            sheet.comment(say("You must remove {n} unit(s); these lines name the ones civil disorder would take.",
+                              n=-n))
             for v in civil_disorder_removals(m, power, units, owners, -n, state["rules"]["civil_disorder"]):
-                sheet.line(f"- Remove {v}")
+                sheet.line("- " + say("Remove {unit}", unit=v))
                 orders += 1
     if not orders:
-        sheet.line("[]", "nothing to order in this phase")
+        sheet.line("[]", say("nothing to order in this phase"))
     return sheet.text()
 
 

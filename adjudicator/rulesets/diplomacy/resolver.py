@@ -74,6 +74,13 @@ class Rules:
     convoy_intent: str = "2023"
 
 
+# Reasons the checks recognise (in the map's language: ``Map.said``): a second order for a unit, and a support or
+# convoy no order of the same power matches (void), which another power's order may still match.
+ALREADY_ORDERED = "the unit already has an order; the first one stands"
+VOID = ("void: no army is convoyed along this route by that order", "void: there is no unit to support",
+        "void: {unit} does not hold", "void: {unit} does not move to {place}",
+        "void: {unit} moves to {region}, not {coast}")
+
 Outcome = Literal["succeeds", "fails", "invalid"]
 """What became of an order: carried out (a hold that held, a support given, a move made), not (bounced, cut,
 dislodged), or never an order (unreadable, impossible, not the player's unit)."""
@@ -294,12 +301,13 @@ class _Board:
                 self._resolve(i)
 
 
-def _unit_matches(order: Order, unit: Unit, rules: Rules) -> str:
+def _unit_matches(m: Map, order: Order, unit: Unit, rules: Rules) -> str:
     """Why ``order`` does not address ``unit`` (empty if it does)."""
     if order.unit_type and order.unit_type != unit.type:
-        return f"the unit in {display(unit.province)} is {'an army' if unit.type == 'army' else 'a fleet'}"
+        return m.say("the unit in {place} is an army" if unit.type == "army" else "the unit in {place} is a fleet",
+                     place=display(unit.province))
     if rules.strict_coasts and order.region != unit.region:
-        return f"the fleet is on {unit.region}, not {order.region}"
+        return m.say("the fleet is on {region}, not {other}", region=unit.region, other=order.region)
     return ""
 
 
@@ -322,28 +330,29 @@ class Movement:
         j.result, j.reason = "invalid", reason
 
     def _assign(self, power: str, order: Order | None, text: str) -> None:
+        say = self.m.say
         j = Judged(power, order, text)
         self.judged.append(j)
         if order is None:
-            self._invalid(j, "cannot be read")
+            self._invalid(j, say("cannot be read"))
             return
         if order.kind not in ("hold", "move", "support", "convoy", "transform"):
-            self._invalid(j, f"not an order of a movement phase ({order.kind})")
+            self._invalid(j, say("not an order of a movement phase ({kind})", kind=self.m.text(order.kind)))
             return
         if order.kind == "transform" and "transform" not in self.m.data.get("order_types", ()):
-            self._invalid(j, "this map has no transformation order")
+            self._invalid(j, say("this map has no transformation order"))
             return
         i = self.board.at.get(order.province or "")
         if i is None or self.board.units[i].power != power:
-            self._invalid(j, f"no unit of yours in {self.m.full_name(order.province or '')}"
-                          if order.province in self.m.provinces else "no such unit")
+            self._invalid(j, say("no unit of yours in {place}", place=self.m.full_name(order.province or ""))
+                          if order.province in self.m.provinces else say("no such unit"))
             return
-        why = _unit_matches(order, self.board.units[i], self.rules)
+        why = _unit_matches(self.m, order, self.board.units[i], self.rules)
         if why:
             self._invalid(j, why)
             return
         if i in self.order_of:
-            self._invalid(j, "the unit already has an order; the first one stands")
+            self._invalid(j, say(ALREADY_ORDERED))
             return
         self.order_of[i] = order
         self.judged_of[i] = j
@@ -352,43 +361,46 @@ class Movement:
     # ----- legality by position (DATC 4.E.1: an illegal order is ignored, the unit holds) ----------------
     def _check_move(self, i: int, o: Order) -> str:
         u, m = self.board.units[i], self.m
+        say = m.say
         target = o.target or ""
         dprov = province_of(target)
         if dprov == u.province:
-            return "a unit cannot move to the province it is in"
+            return say("a unit cannot move to the province it is in")
         if u.type == "army" and o.via:
-            return "only a fleet moves two fields along a river"
+            return say("only a fleet moves two fields along a river")
         if u.type == "army":
             if "/" in target and self.rules.strict_coasts:
-                return "an army does not go to a coast"
+                return say("an army does not go to a coast")
             if o.via_convoy or not m.can_move("army", u.region, dprov):
                 if (m.terrain(u.province) != "coast" or m.terrain(dprov) != "coast"
                         or not self._routes(u.province, dprov, self._sea_fleets())):
-                    return (f"{m.full_name(dprov)} is not next to {m.full_name(u.province)} and no fleets "
-                            "could convoy there")
+                    return say("{place} is not next to {here} and no fleets could convoy there",
+                               place=m.full_name(dprov), here=m.full_name(u.province))
                 self.board.convoyed[i] = True
             self.board.dst_region[i] = dprov
         elif o.via:
             if o.via_convoy:
-                return "only armies can be convoyed"
+                return say("only armies can be convoyed")
             reached = m.double_move(u.region, o.via, target)
             if reached is None:
-                return (f"F {display(u.province)} - {display(province_of(o.via))} - {display(dprov)} is no double "
-                        "move: the fleet goes two fields down a river (crossing it on the way is allowed, going "
-                        "upstream is not), from a river field to a river field or its mouth")
+                return say("{order} is no double move: the fleet goes two fields down a river (crossing it on the "
+                           "way is allowed, going upstream is not), from a river field to a river field or its mouth",
+                           order=f"F {display(u.province)} - {display(province_of(o.via))} - {display(dprov)}")
             self.board.dst_region[i] = reached
         else:
             if o.via_convoy:
-                return "only armies can be convoyed"
+                return say("only armies can be convoyed")
             options = [r for r in m.regions_of(dprov, "fleet") if m.can_move("fleet", u.region, r)]
             if "/" in target:
                 options = [r for r in options if r == target]
             elif self.rules.require_coast and len(m.regions_of(dprov, "fleet")) > 1:
-                return f"say which coast of {m.full_name(dprov)}"
+                return say("say which coast of {place}", place=m.full_name(dprov))
             if not options:
-                return f"a fleet on {m.full_name(u.region)} cannot reach {m.full_name(target)}"
+                return say("a fleet on {region} cannot reach {target}", region=m.full_name(u.region),
+                           target=m.full_name(target))
             if len(options) > 1:
-                return f"say which coast of {m.full_name(dprov)}: {' or '.join(options)}"
+                return say("say which coast of {place}: {choices}", place=m.full_name(dprov),
+                           choices=say(" or ").join(options))
             self.board.dst_region[i] = options[0]
         self.board.kind[i] = "move"
         self.board.dst[i] = dprov
@@ -399,17 +411,18 @@ class Movement:
         u, m = self.board.units[i], self.m
         new_type = o.other_type or ""
         if new_type == u.type and (o.target is None or o.target == u.region):
-            return f"the unit already is {'an army' if u.type == 'army' else 'a fleet'} there"
+            return m.say("the unit already is an army there" if u.type == "army"
+                         else "the unit already is a fleet there")
         regions = m.regions_of(u.province, new_type)
         if o.target:
             regions = [r for r in regions if r == o.target]
         if new_type == u.type:
             regions = [r for r in regions if r != u.region]
         if not regions:
-            kind = "an army" if new_type == "army" else "a fleet"
-            return f"{kind} cannot stand in {m.full_name(o.target or u.province)}"
+            return m.say("an army cannot stand in {place}" if new_type == "army"
+                         else "a fleet cannot stand in {place}", place=m.full_name(o.target or u.province))
         if len(regions) > 1:
-            return f"say which coast the fleet takes: {' or '.join(regions)}"
+            return m.say("say which coast the fleet takes: {choices}", choices=m.say(" or ").join(regions))
         self.transform_to[i] = Unit(u.power, new_type, regions[0])
         return ""
 
@@ -418,11 +431,12 @@ class Movement:
         other = province_of(o.other or "")
         into = province_of(o.target) if o.target else other
         if other == u.province:
-            return "a unit cannot support itself"
+            return m.say("a unit cannot support itself")
         if into == u.province:
-            return "a unit cannot support a move into its own province"
+            return m.say("a unit cannot support a move into its own province")
         if not m.reaches_province(u.type, u.region, into):
-            return f"{u} cannot itself move to {m.full_name(into)}, so it cannot support there"
+            return m.say("{unit} cannot itself move to {place}, so it cannot support there", unit=str(u),
+                         place=m.full_name(into))
         self.board.kind[i] = "support"
         self.board.sup_target[i] = into
         self.board.sup_move[i] = province_of(o.target) if o.target else None
@@ -433,9 +447,9 @@ class Movement:
     def _check_convoy(self, i: int, o: Order) -> str:
         u, m = self.board.units[i], self.m
         if u.type != "fleet" or m.terrain(u.province) not in self.m.data.get("convoy_terrain", ["sea"]):
-            return "only a fleet at sea can convoy"
+            return m.say("only a fleet at sea can convoy")
         if o.other_type == "fleet":
-            return "only armies can be convoyed"
+            return m.say("only armies can be convoyed")
         self.board.kind[i] = "convoy"
         self.board.sup_target[i] = province_of(o.target or "")
         self.board.sup_move[i] = province_of(o.target or "")
@@ -474,7 +488,7 @@ class Movement:
 
     def _match(self) -> None:
         """Void supports and convoys that no order matches; moves by convoy need an ordered route."""
-        b = self.board
+        b, say = self.board, self.m.say
         n = len(b.units)
         convoys_for: dict[tuple[str, str], list[int]] = {}
         for i in range(n):
@@ -509,20 +523,22 @@ class Movement:
             j = b.sup_unit[i]
             if b.kind[i] == "convoy":
                 if j is None or i not in b.fleets_for[j]:
-                    self._void(i, "void: no army is convoyed along this route by that order")
+                    self._void(i, say(VOID[0]))
                 continue
             if j is None:
-                self._void(i, "void: there is no unit to support")
+                self._void(i, say(VOID[1]))
             elif b.sup_move[i] is None:
                 if b.kind[j] == "move":
-                    self._void(i, f"void: {b.units[j]} does not hold")
+                    self._void(i, say(VOID[2], unit=str(b.units[j])))
                 else:
                     b.supports[j].append(i)
             elif b.kind[j] != "move" or b.dst[j] != b.sup_move[i]:
-                self._void(i, f"void: {b.units[j]} does not move to {self.m.full_name(b.sup_move[i] or '')}")
+                self._void(i, say(VOID[3], unit=str(b.units[j]),
+                                  place=self.m.full_name(b.sup_move[i] or "")))
             elif b.sup_coast[i] and b.units[j].type == "fleet" and b.sup_coast[i] != b.dst_region[j]:
                 # a coast written in a support must match the move (DATC 4.B.4, 6.B.9); none matches any
-                self._void(i, f"void: {b.units[j]} moves to {b.dst_region[j]}, not {b.sup_coast[i]}")
+                self._void(i, say(VOID[4], unit=str(b.units[j]),
+                                  region=b.dst_region[j], coast=b.sup_coast[i]))
             else:
                 b.supports[j].append(i)
 
@@ -573,6 +589,7 @@ class Movement:
 
     def _report(self, moved: list[bool], dislodged: list[Dislodged]) -> None:
         b, m = self.board, self.m
+        say = m.say
         lost = {d.unit.province for d in dislodged}
         for i, j in self.judged_of.items():
             if j.result == "invalid":
@@ -580,29 +597,30 @@ class Movement:
             kind, u = b.kind[i], b.units[i]
             if kind == "move":
                 if moved[i]:
-                    j.result, j.reason = "succeeds", f"moves to {m.full_name(b.dst_region[i] or '')}"
+                    j.result, j.reason = "succeeds", say("moves to {place}", place=m.full_name(b.dst_region[i] or ""))
                 else:
                     j.result = "fails"
-                    j.reason = "bounces"
+                    j.reason = say("bounces")
                     if b._by_convoy(i) and not b._has_path(i):
-                        j.reason = "no convoy route is ordered" if not b.fleets_for[i] else "the convoy is disrupted"
+                        j.reason = say("no convoy route is ordered" if not b.fleets_for[i]
+                                       else "the convoy is disrupted")
                     if i in b.paradox:
-                        j.reason = "convoy paradox: the convoyed army stays (Szykman rule)"
+                        j.reason = say("convoy paradox: the convoyed army stays (Szykman rule)")
             elif kind in ("support", "convoy"):
                 given = b.result[i]
                 if not given:
                     j.result = "fails"
-                    j.reason = "dislodged" if u.province in lost else "support cut"
+                    j.reason = say("dislodged" if u.province in lost else "support cut")
                     if kind == "convoy":
-                        j.reason = "the fleet is dislodged"
+                        j.reason = say("the fleet is dislodged")
                 elif not j.reason:
-                    j.reason = "support given" if kind == "support" else "convoys"
+                    j.reason = say("support given" if kind == "support" else "convoys")
             if u.province in lost and kind in ("hold", "move"):
                 j.result = "fails"
-                j.reason = (j.reason + "; " if kind == "move" else "") + "dislodged"
+                j.reason = (j.reason + "; " if kind == "move" else "") + say("dislodged")
             elif kind == "hold" and i in self.transform_to:
                 new = self.transform_to[i]
-                j.reason = f"holds and becomes {'an army' if new.type == 'army' else 'a fleet'}" + (
+                j.reason = say("holds and becomes an army" if new.type == "army" else "holds and becomes a fleet") + (
                     f" ({new.region.partition('/')[2]})" if "/" in new.region else "")
             elif kind == "hold" and not j.reason:
-                j.reason = "holds"
+                j.reason = say("holds")

@@ -18,7 +18,7 @@ from .....sheet import Sheet
 from ...game import Read, dislodged_from_data, run_movement, run_retreats, units_by_power, units_from
 from ...mapdata import Map, display, province_of
 from ...orders import Order
-from ...resolver import Dislodged, Rules, Unit
+from ...resolver import VOID, Dislodged, Rules, Unit
 from ...rulebook import Rulebook
 from . import choices as _choices
 from . import newsletter as _newsletter
@@ -159,22 +159,23 @@ class DreissigjaehrigerKrieg(Rulebook):
         return mine, extras
 
     def entry_properties(self, m: Map) -> dict[str, Any]:
-        return ENTRY_PROPERTIES
+        return ENTRY_PROPERTIES  # render.entry_properties says their descriptions in the map's language
 
     def _actions(self, m: Map, extras: Extras) -> list[tuple[int, Action | ActionError]]:
         out: list[tuple[int, Action | ActionError]] = []
         for i, e in extras:
             try:
-                out.append((i, parse_action(m, action_text(e))))
+                out.append((i, parse_action(m, action_text(e, m))))
             except ActionError as err:
                 out.append((i, err))
         return out
 
     def check_extra(self, m: Map, state: State, power: str, player: str, extras: Extras) -> list[Problem]:
         problems: list[Problem] = []
+        say = m.say
         if extras and state["kind"] != "movement":
-            return [Problem("religious actions count in movement phases only", (i,),
-                            "send them with your next Spring or Fall orders", "warning") for i, _ in extras]
+            return [Problem(say("religious actions count in movement phases only"), (i,),
+                            say("send them with your next Spring or Fall orders"), "warning") for i, _ in extras]
         units = {u.province: u for u in units_from(m, state["units"])}
         budget = int(state.get("private", {}).get(player, {}).get("religion_points", 0))
         spent = 0
@@ -182,16 +183,17 @@ class DreissigjaehrigerKrieg(Rulebook):
         if self._choosing(m, state) and not any(isinstance(a, Action) and a.kind == "confession" for _, a in actions):
             historical = GERMAN_CONFESSION[state["confessions"][power]["confession"]]
             problems.append(Problem(
-                "confessions=chosen (section 13): 'Mit der Zugabgabe für 1618 müssen die Spieler ihre "
-                f"Startkonfession wählen'; you chose none, so you keep the historical one ({historical})", (),
-                "add '- Konfession katholisch' or '- Konfession protestantisch'", "warning"))
+                say("confessions=chosen (section 13): 'Mit der Zugabgabe für 1618 müssen die Spieler ihre "
+                    "Startkonfession wählen'; you chose none, so you keep the historical one ({confession})",
+                    confession=historical), (),
+                say("add '- Konfession katholisch' or '- Konfession protestantisch'"), "warning"))
         for i, a in actions:
             if isinstance(a, ActionError):
                 problems.append(Problem(a.message, (i,), a.hint))
                 continue
             why, cost = self._problem(m, state, power, a, units)
             if why:
-                problems.append(Problem(why, (i,), _hint(a, state)))
+                problems.append(Problem(why, (i,), _hint(m, a, state)))
                 continue
             impossible = self._impossible_mercenary_order(m, state, a, units) if a.kind == "mercenaries" else None
             if impossible is not None:
@@ -199,8 +201,9 @@ class DreissigjaehrigerKrieg(Rulebook):
                 continue
             spent += cost
             if spent > budget:
-                problems.append(Problem(f"{describe(m, a)}: you have {budget} religion points, these actions need "
-                                        f"{spent}", (i,), "pay less or leave an action out"))
+                problems.append(Problem(say("{action}: you have {budget|religion point|religion points}, these "
+                                            "actions need {spent}", action=describe(m, a), budget=budget,
+                                            spent=spent), (i,), say("pay less or leave an action out")))
         return problems
 
     def _choosing(self, m: Map, state: State) -> bool:
@@ -210,23 +213,25 @@ class DreissigjaehrigerKrieg(Rulebook):
 
     def _problem(self, m: Map, state: State, power: str, a: Action, units: dict[str, Unit]) -> tuple[str, int]:
         """Why an action cannot be taken (empty if it can), and what it costs."""
+        say = m.say
         if a.kind == "confession":
             if not self._choosing(m, state):
-                return "the start confession is chosen only with the first orders, if the game says so", 0
+                return say("the start confession is chosen only with the first orders, if the game says so"), 0
             return "", 0
         if a.kind == "convert":
             if state["confessions"][power]["confession"].startswith("ex-"):
-                return "your country is still changing its confession", 0
+                return say("your country is still changing its confession"), 0
             return "", conversion_cost(_centres(state, power))
         if a.points < MINIMUM[a.kind]:
-            return f"{GERMAN[a.kind]} costs at least {MINIMUM[a.kind]} religion points", 0
+            return say("{action} costs at least {n|religion point|religion points}", action=GERMAN[a.kind],
+                       n=MINIMUM[a.kind]), 0
         unit = units.get(a.unit or "")
         if unit is None:
-            return f"there is no unit in {m.full_name(a.unit or '')}", 0
+            return say("there is no unit in {place}", place=m.full_name(a.unit or "")), 0
         if a.unit_type and a.unit_type != unit.type:
-            return f"the unit in {display(unit.province)} is {unit}", 0
+            return say("the unit in {place} is {unit}", place=display(unit.province), unit=str(unit)), 0
         if a.kind == "mercenaries" and unit.power not in state.get("neutrals", {}):
-            return f"{unit} is no neutral unit: only neutral units are hired", 0
+            return say("{unit} is no neutral unit: only neutral units are hired", unit=str(unit)), 0
         return "", a.points
 
     def _impossible_mercenary_order(self, m: Map, state: State, a: Action,
@@ -239,12 +244,13 @@ class DreissigjaehrigerKrieg(Rulebook):
         order = mercenary_order(m, a, unit.power)
         rules = Rules(convoy_intent=str(state["rules"]["convoy_intent"]))
         row = run_movement(m, list(units.values()), [Read(unit.power, order, a.order_text)], rules).results[0]
-        if row["result"] != "invalid" or row["reason"].startswith("void"):
+        if row["result"] != "invalid" or any(m.said(t, row["reason"]) for t in VOID):
             return None  # a support or convoy of an order nobody gave yet may still match one at the deadline
         reach = sorted({display(province_of(r)) for r in m.reach(unit.type, unit.region)}, key=str.lower)
-        return (f"{GERMAN['mercenaries']} (section 10): the hired {unit} cannot carry out '{a.order_text}': "
-                f"{row['reason']}", f"give it an order it can carry out (it reaches {', '.join(reach)}); an order "
-                "it cannot carry out costs the points and the unit holds")
+        return (m.say("{action} (section 10): the hired {unit} cannot carry out {order}: {why}",
+                      action=GERMAN["mercenaries"], unit=str(unit), order=f"'{a.order_text}'", why=row["reason"]),
+                m.say("give it an order it can carry out (it reaches {places}); an order it cannot carry out costs "
+                      "the points and the unit holds", places=", ".join(reach)))
 
     def describe_extra(self, m: Map, state: State, power: str, extras: Extras) -> list[str]:
         out = []
@@ -426,17 +432,18 @@ class DreissigjaehrigerKrieg(Rulebook):
         return _newsletter.svg(m, state, regions=True)
 
 
-def _hint(a: Action, state: State) -> str:
+def _hint(m: Map, a: Action, state: State) -> str:
     """An example of the action on a unit it may act on: mercenaries are hired from the neutral units only."""
     if a.kind not in MINIMUM:
-        return "leave the line out"
+        return m.say("leave the line out")
     if a.kind == "mercenaries":
         hired = [u for k in sorted(state.get("neutrals", {})) for u in state["units"].get(k, [])]
         if not hired:
-            return "there is no neutral unit on the board to hire: leave the line out"
-        return (f"hire a neutral unit ({', '.join(hired)}) with its order, e.g. '{GERMAN[a.kind]} {hired[0]} H "
-                f"{MINIMUM[a.kind]} RP'")
-    return f"write e.g. '{GERMAN[a.kind]} {_any_unit(state)} {MINIMUM[a.kind]} RP' for a unit on the board"
+            return m.say("there is no neutral unit on the board to hire: leave the line out")
+        return m.say("hire a neutral unit ({units}) with its order, e.g. {example}", units=", ".join(hired),
+                     example=f"'{GERMAN[a.kind]} {hired[0]} H {MINIMUM[a.kind]} RP'")
+    return m.say("write e.g. {example} for a unit on the board",
+                 example=f"'{GERMAN[a.kind]} {_any_unit(state)} {MINIMUM[a.kind]} RP'")
 
 
 def _any_unit(state: State) -> str:

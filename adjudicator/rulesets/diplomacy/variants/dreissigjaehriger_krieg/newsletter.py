@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
 from .....markup import md_table, md_text
 from .....model import Player, State
 from .....sheet import Sheet
+from .....wording import fill
 from ...drawing import load_drawing
-from ...league import phase_label
+from ...league import label_words, phase_label
 from ...mapdata import Map, display
 from ...mapsvg import GERMAN as MAP_WORDS
 from ...mapsvg import board
@@ -45,6 +47,23 @@ def owner_name(m: Map, state: State, owner: str | None) -> str:
         return str(m.powers[owner]["name"])
     n = state.get("neutrals", {}).get(owner)
     return str(n["name"]) if n else owner
+
+
+def dissolved_name(m: Map, key: str) -> str:
+    """A neutral owner that is gone, as a reader knows it: the map's name of one the game starts with ("Böhmische
+    Rebellen"), else the unit incited to leave its country (section 10), by its province and the half-year
+    (``neutral-hgel-1618-fall``: "Abtrünnige (HGel, Herbst 1618)", as the issues named it, "Abtrünnige (Vereinigte
+    Niederlande, HGel 1618)"). The report names the key only, and the state no longer holds the owner."""
+    start = m.data["start"].get("neutral_units", {})
+    if key in start:
+        return str(start[key]["name"])
+    found = re.fullmatch(r"neutral-(.+)-(\d+)-([a-z]+)", key)
+    prov = next((p for p in m.provinces if found and p.lower() == found.group(1)), None)
+    if found is None or prov is None:
+        return key
+    season = found.group(3).capitalize()
+    words = label_words(m, "de") or {"seasons": {}}
+    return f"Abtrünnige ({display(prov)}, {words['seasons'].get(season, season)} {found.group(2)})"
 
 
 def confession_text(c: dict[str, Any]) -> str:
@@ -149,7 +168,9 @@ def newsletter(m: Map, state: State, report: dict[str, Any], players: list[Playe
             out += [f"- {owner_name(m, state, p)}: {', '.join(us)}" for p, us in report[key].items()]
             out.append("")
     if report.get("neutrals_dissolved"):
-        out += ["Neutrale Einheiten aufgelöst: " + ", ".join(report["neutrals_dissolved"]) + ".", ""]
+        gone = report["neutrals_dissolved"]
+        out += [fill("{n|neutrale Partei|neutrale Parteien} aufgelöst: {names}.",
+                     {"n": len(gone), "names": ", ".join(dissolved_name(m, key) for key in gone)}), ""]
     if report.get("centre_changes"):
         out += ["### Versorgungszentren wechseln den Besitzer", ""]
         for c in report["centre_changes"]:

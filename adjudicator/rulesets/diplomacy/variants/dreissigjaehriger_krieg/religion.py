@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ...mapdata import Map, display
+from ...mapdata import Map, display, english
 from ...orders import Order, OrderError, judge_notation, read_order, structured_to_text
 
 KINDS = ("disobedience", "incite", "church", "mercenaries")
@@ -92,48 +92,52 @@ def is_action_entry(entry: Any) -> bool:
     return isinstance(entry, dict) and any(str(k) in (*ACTION_KEYS, "points") for k in entry)
 
 
-def action_text(entry: Any) -> str:
+def action_text(entry: Any, m: Map | None = None) -> str:
     """The line a religious-action entry stands for: a text line as it is, a mapping in the words of the rules
     (``{mercenaries: A Kar, move: Pra, points: 4}`` -> ``Söldner anheuern: A Kar - Pra (4 RP)``); raises
-    :class:`ActionError` if the mapping has no meaning."""
+    :class:`ActionError` if the mapping has no meaning (in the language of ``m``, English without it)."""
+    say = m.say if m is not None else english
     if isinstance(entry, str):
         return entry
     e = {str(k): v for k, v in entry.items()}
     kinds = [k for k in ACTION_KEYS if k in e]
     if len(kinds) != 1:
-        raise ActionError("one religious action per entry" if kinds else "the entry says no religious action",
-                          f"write e.g. {EXAMPLES['disobedience']}; points: belongs only to an action")
+        raise ActionError(say("one religious action per entry" if kinds else "the entry says no religious action"),
+                          say("write e.g. {example}; points: belongs only to an action",
+                              example=EXAMPLES["disobedience"]))
     kind = kinds[0]
     allowed = {kind} | ({"points"} if kind in KINDS else set()) | \
         (set(MERCENARY_ORDER_KEYS) if kind == "mercenaries" else set())
     extra = sorted(set(e) - allowed)
     if extra:
-        raise ActionError(f"{', '.join(extra)} does not belong to {kind}", f"write e.g. {EXAMPLES[kind]}")
+        raise ActionError(say("{keys} does not belong to {kind}", keys=", ".join(extra), kind=kind),
+                          say("write e.g. {example}", example=EXAMPLES[kind]))
     if kind == "convert":
         if e["convert"] is not True:
-            raise ActionError("convert: says nothing but true", "write {convert: true} or leave the entry out")
+            raise ActionError(say("convert: says nothing but true"),
+                              say("write {{convert: true}} or leave the entry out"))
         return "Konfessionswechsel"
     if kind == "confession":
         return f"Konfession {e['confession']}"
     points = e.get("points")
     if isinstance(points, bool) or not isinstance(points, int):
-        raise ActionError(f"say how many religion points you pay for {GERMAN[kind]}",
-                          f"add points: {MINIMUM[kind]} (a whole number, at least {MINIMUM[kind]})")
+        raise ActionError(say("say how many religion points you pay for {action}", action=GERMAN[kind]),
+                          say("add points: {n} (a whole number, at least {n})", n=MINIMUM[kind]))
     unit = str(e[kind]).strip()
     if kind == "mercenaries" and any(k in e for k in MERCENARY_ORDER_KEYS):
         try:
-            unit = structured_to_text({"unit": unit, **{k: e[k] for k in MERCENARY_ORDER_KEYS if k in e}})
+            unit = structured_to_text({"unit": unit, **{k: e[k] for k in MERCENARY_ORDER_KEYS if k in e}}, m)
         except OrderError as err:
-            raise ActionError(f"the mercenaries' order: {err.message}", err.hint) from err
+            raise ActionError(say("the mercenaries' order: {why}", why=err.message), err.hint) from err
     return f"{GERMAN[kind]}: {unit} ({points} RP)"
 
 
 def parse_action(m: Map, text: str) -> Action:
     """Read one line of religious warfare; raises :class:`ActionError` with a hint."""
-    kind = kind_of(text) or ""
+    kind, say = kind_of(text) or "", m.say
     if not kind:
-        raise ActionError(f"{text!r} is no religious action",
-                          "begin with Ungehorsam, Aufwiegeln, Kirchenbau or Söldner")
+        raise ActionError(say("{line} is no religious action", line=repr(text)),
+                          say("begin with Ungehorsam, Aufwiegeln, Kirchenbau or Söldner"))
     low = text.strip()
     for pattern, k in WORDS:
         if k == kind:
@@ -144,26 +148,28 @@ def parse_action(m: Map, text: str) -> Action:
     if kind == "confession":
         word = low.strip(" :").lower()
         if word not in CONFESSION_WORDS:
-            raise ActionError(f"cannot read the confession in {text!r}", "write 'Konfession katholisch' or "
-                              "'Konfession protestantisch'")
+            raise ActionError(say("cannot read the confession in {line}", line=repr(text)),
+                              say("write 'Konfession katholisch' or 'Konfession protestantisch'"))
         return Action("confession", text, confession=CONFESSION_WORDS[word])
     found = _POINTS.search(low)
     if not found:
-        raise ActionError(f"say how many religion points you pay in {text!r}",
-                          f"write e.g. '{GERMAN[kind]} A Pra 3 RP'")
+        raise ActionError(say("say how many religion points you pay in {line}", line=repr(text)),
+                          say("write e.g. '{action} A Pra 3 RP'", action=GERMAN[kind]))
     points = int(found.group(1))
     rest = low[:found.start()].strip(" :")
     try:
         order = read_order(m, rest)
     except OrderError as e:
-        raise ActionError(f"{e.message} (in {text!r})", f"name the unit, e.g. '{GERMAN[kind]} A Pra 3 RP'") from e
+        raise ActionError(say("{why} (in {line})", why=e.message, line=repr(text)),
+                          say("name the unit, e.g. '{action} A Pra 3 RP'", action=GERMAN[kind])) from e
     if kind == "mercenaries":
         if order.kind not in ("hold", "move", "support", "convoy", "transform"):
-            raise ActionError(f"the mercenaries' order cannot be read in {text!r}",
-                              "write e.g. 'Söldner A Kar - Pra 4 RP'")
+            raise ActionError(say("the mercenaries' order cannot be read in {line}", line=repr(text)),
+                              say("write e.g. 'Söldner A Kar - Pra 4 RP'"))
         return Action(kind, text, order.province, order.unit_type, points, judge_notation(order))
     if order.kind != "hold":
-        raise ActionError(f"only a unit is named in {GERMAN[kind]} ({text!r})", f"write '{GERMAN[kind]} A Pra 3 RP'")
+        raise ActionError(say("only a unit is named in {action} ({line})", action=GERMAN[kind], line=repr(text)),
+                          say("write '{action} A Pra 3 RP'", action=GERMAN[kind]))
     return Action(kind, text, order.province, order.unit_type, points)
 
 
