@@ -160,7 +160,8 @@ def main() -> None:
     seated = players()
     power_of = {p.key: p.role for p in seated}
     spec = yamlio.read_data(HERE / "game.yaml")
-    state = RULESET.setup(spec["options"], seated, Dice(b"demo-setup"))
+    # PLAN names the phases by their English labels: the orders files are written from a game labelled so
+    state = RULESET.setup({**spec["options"], "labels": "en"}, seated, Dice(b"demo-setup"))
     for old in HERE.glob("0*/*.yaml"):
         old.unlink()
     turn = 1

@@ -147,3 +147,19 @@ def _english_players():
     from adjudicator.model import Player
 
     return [Player("eng", "England", "eng", 1, "england")]
+
+
+def test_the_issue_names_a_dissolved_neutral_as_a_reader_knows_it():
+    """Section 11: a neutral owner without units is dissolved; the issue named it by its key ('rebellen',
+    'neutral-hgel-1618-fall'). It names it as the map does, or as the incited unit was named, and counts."""
+    from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.newsletter import dissolved_name, owner_name
+
+    m = load_map("dreissigjaehriger-krieg")
+    assert dissolved_name(m, "neutral-hgel-1618-fall") == "Abtrünnige (HGel, Herbst 1618)"
+    s = position(new_game(), {"oesterreich": ["A Pra"], "rebellen": [], "luettich": ["A BLut"]})
+    r = play(s, {"oesterreich": ["A Pra H"]})
+    assert r.report["neutrals_dissolved"] == ["rebellen"]
+    page = RULESET.newsletter(r.state, r.report, PLAYERS)
+    assert "\n1 neutrale Partei aufgelöst: Böhmische Rebellen.\n" in page
+    # a centre's owner gone by the end of the turn ('Karlsbad: rebellen → Österreich' in the issue)
+    assert "rebellen" not in r.state["neutrals"] and owner_name(m, r.state, "rebellen") == "Böhmische Rebellen"

@@ -46,7 +46,7 @@ def owner_name(m: Map, state: State, owner: str | None) -> str:
     if owner in m.powers:
         return str(m.powers[owner]["name"])
     n = state.get("neutrals", {}).get(owner)
-    return str(n["name"]) if n else owner
+    return str(n["name"]) if n else dissolved_name(m, owner)  # gone by the end of the turn
 
 
 def dissolved_name(m: Map, key: str) -> str:
