@@ -23,7 +23,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "adjudicator"
 LAYERS: list[tuple[str, ...]] = [
     ("adjudicator", "adjudicator.errors", "adjudicator.model", "adjudicator.anchor"),
     ("adjudicator.yamlio", "adjudicator.gamedata", "adjudicator.dice", "adjudicator.binomial", "adjudicator.schedule",
-     "adjudicator.markup", "adjudicator.palette"),
+     "adjudicator.markup", "adjudicator.palette", "adjudicator.lettering"),
     ("adjudicator.orders", "adjudicator.ruleset", "adjudicator.secrecy", "adjudicator.benevolent", "adjudicator.sheet",
      "adjudicator.schemaform", "adjudicator.wording"),
     ("adjudicator.rulesets",),

@@ -51,7 +51,8 @@ def labels(svg: str) -> list[tuple[str, str, Box, float]]:
             kind = a.get("class", default)
             if kind in ("tp-city", "tp-road-id", "tp-field-id", "tp-inset-name", "legend"):
                 size = float(a.get("font-size", 11))
-                box = text_box(float(a["x"]), float(a["y"]), html.unescape(text), size, a.get("text-anchor", "start"))
+                box = text_box(float(a["x"]), float(a["y"]), html.unescape(text), size, a.get("text-anchor", "start"),
+                               a.get("font-weight") == "bold")
                 out.append((kind, text, box, size * scale))
     return out
 

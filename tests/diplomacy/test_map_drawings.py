@@ -6,6 +6,7 @@ drawing's documented links, which are drawn as lines."""
 
 from __future__ import annotations
 
+import math
 import re
 
 import pytest
@@ -72,7 +73,7 @@ def test_names_never_overlap_and_are_large_enough_at_an_issues_width(name: str) 
     d = load_drawing(name)
     assert d is not None
     assert d.font / d.scale() >= MIN_LABEL_PX, f"names {d.font / d.scale():.1f} px high at {ISSUE_WIDTH} px"
-    assert overlapping(label_boxes(d)) == []
+    assert overlapping(label_boxes(d, bold=load_map(name).supply_centres())) == []  # supply centres in bold
 
 
 def test_the_30jk_drawing_keeps_the_special_links_and_rivers() -> None:
@@ -85,9 +86,15 @@ def test_the_30jk_drawing_keeps_the_special_links_and_rivers() -> None:
     assert set(d.data["rivers"]) == set(m.data["rivers"])  # every river drawn, with its name
 
 
-def side(flow: tuple[int, int], at: tuple[int, int], place: tuple[int, int]) -> int:
-    """Below 0 where ``place`` is on the left of a river flowing ``flow`` at ``at`` (y grows downwards)."""
-    return flow[0] * (place[1] - at[1]) - flow[1] * (place[0] - at[0])
+def inside(shape: str, point: tuple[float, float]) -> bool:
+    """Whether ``point`` lies inside the path ``shape`` (even-odd, as the map fills it)."""
+    x, y = point
+    crossings = 0
+    for ring in rings(shape):
+        for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                crossings += 1
+    return crossings % 2 == 1
 
 
 def test_30jk_rivers_run_along_their_banks_left_and_right_in_the_direction_of_flow_section_4() -> None:
@@ -114,11 +121,15 @@ def test_30jk_rivers_run_along_their_banks_left_and_right_in_the_direction_of_fl
             found = [i for i, s in enumerate(steps) if s in shared and i >= at]
             assert found, f"{river} section {n + 1}: not drawn on the border of {a} and {b} after section {n}"
             at = found[0]
-            # the flow there, over the stretch on this border and a step either side (a carved border may zigzag)
-            (x0, y0), (x1, y1) = pts[max(at - 1, 0)], pts[min(found[-1] + 2, len(pts) - 1)]
-            flow = (x1 - x0, y1 - y0)
-            assert side(flow, pts[at], d.place(a)) < 0, f"{river} section {n + 1}: {a} is its left bank"
-            assert side(flow, pts[at], d.place(b)) > 0, f"{river} section {n + 1}: {b} is its right bank"
+            # along this border, a step at a time: just left of the river is the left bank, just right the right
+            i = at
+            while i < len(steps) and steps[i] in shared:
+                (x0, y0), (x1, y1) = pts[i], pts[i + 1]
+                n_x, n_y = (y1 - y0) / math.dist(pts[i], pts[i + 1]), (x0 - x1) / math.dist(pts[i], pts[i + 1])
+                mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+                assert inside(d.shape(a), (mx + n_x, my + n_y)), f"{river} section {n + 1}: {a} is its left bank"
+                assert inside(d.shape(b), (mx - n_x, my - n_y)), f"{river} section {n + 1}: {b} is its right bank"
+                i += 1
     svg = render.svg(dk_game.new_game())
     for river in m.data["rivers"]:
         assert '<polyline class="tp-river" points="' in svg and f"<title>{river}</title></polyline>" in svg

@@ -9,6 +9,7 @@ from functools import cache
 from typing import Any
 
 from ... import gamedata
+from ...lettering import text_width
 from ...markup import md_table, md_text, svg_text
 from ...model import Player, State
 from ...palette import colours, text_on
@@ -92,7 +93,7 @@ def svg_map(state: State, report: Mapping[str, Any] | None = None, *, graph: boo
         for outside in ((-1e4, -1e4, fx0, 1e4), (fx1, -1e4, 1e4, 1e4), (-1e4, -1e4, 1e4, fy0), (-1e4, fy1, 1e4, 1e4)):
             inner.block(outside)  # the inset's labels stay inside its frame
         title = (fx0 + 4, fy1 - 5)
-        inner.block(text_box(*title, inset.name, NAME))
+        inner.block(text_box(*title, inset.name, NAME, bold=True))
         parts += _view(state, report, lay, inset.to, inset.shows, inner, graph)
         parts.append(f'</g><text class="tp-inset-name" x="{title[0]:.0f}" y="{title[1]:.0f}" font-size="{NAME}" '
                      f'font-weight="bold" fill="#222">{svg_text(inset.name)}</text></g>')
@@ -334,8 +335,8 @@ def _legend(state: State, board: Board, height: int) -> tuple[str, Box]:
         rows.append(f'<rect x="12" y="{y}" width="12" height="9" fill="{haulier_colours(state)[key]}"/>'
                     f'<text x="30" y="{y + 9}">{svg_text(h["name"])}</text>')
     rows.append("</g>")
-    width = max([len("Feld HH-HB.2: Nr. 2 der Straße HH-HB"), *(len(state["hauliers"][k]["name"]) + 3
-                                                               for k in state["seats"])]) * 0.62 * 11
+    width = 11 * max(text_width(t) for t in ["Feld HH-HB.2: Nr. 2 der Straße HH-HB", "hohe Verkehrsdichte (2 P.)",
+                                               *(state["hauliers"][k]["name"] for k in state["seats"])])
     return "".join(rows), (6.0, float(y0 - 68), 30 + width, float(height))
 
 

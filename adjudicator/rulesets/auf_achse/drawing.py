@@ -23,12 +23,12 @@ from functools import cache, cached_property
 from typing import Any
 
 from ... import gamedata
+from ...lettering import text_width
 from .board import Board, Road
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
 SPACING = 14.5  # the least distance between two road fields' dots (of radius 6.5: a little air between)
-CHAR_WIDTH = 0.62  # a character of the map's sans-serif font is at most this many font sizes wide
 
 
 @dataclass(frozen=True)
@@ -176,9 +176,9 @@ def _parsed_drawing(data: bytes) -> dict[str, Any]:  # one per content: an old g
     return json.loads(data.decode("utf-8"))  # type: ignore[no-any-return]
 
 
-def text_box(x: float, y: float, text: str, size: float, anchor: str = "start") -> Box:
+def text_box(x: float, y: float, text: str, size: float, anchor: str = "start", bold: bool = False) -> Box:
     """The box a line of text takes (``y`` is its baseline), as the map writes it."""
-    w = len(text) * CHAR_WIDTH * size
+    w = text_width(text, bold) * size
     x0 = x - w if anchor == "end" else x - w / 2 if anchor == "middle" else x
     return x0, y - 0.8 * size, x0 + w, y + 0.25 * size
 

@@ -15,17 +15,22 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from ... import gamedata
+from ...lettering import text_width
+from .mapdata import display
 
 # Sizes in the drawing's own units; the tests check them at the width an issue shows the map
 # (``ISSUE_WIDTH`` CSS pixels: Material's content column on a desktop).
 ISSUE_WIDTH = 720
 MIN_LABEL_PX = 11  # no name on a map smaller than this at ISSUE_WIDTH
-CHAR_WIDTH = 0.62  # a character of the map's sans-serif font is at most this many font sizes wide
+CHAR_WIDTH = 0.62  # an average character of the legend's text, in font sizes (it has room to spare)
+HALO = 0.25  # the white outline of a name, in font sizes (the halo's stroke, half on either side)
+
 
 
 @dataclass(frozen=True)
@@ -59,15 +64,16 @@ class Drawing:
         return self.size[0] / ISSUE_WIDTH
 
 
-def label_boxes(d: Drawing) -> dict[str, tuple[float, float, float, float]]:
+def label_boxes(d: Drawing, bold: Collection[str] = ()) -> dict[str, tuple[float, float, float, float]]:
     """The box (x0, y0, x1, y1) each province's name and unit take: the unit's square above the place's
-    baseline, the name below; coast markers of two-coast provinces and rivers' names (``river:Name``, written
-    at 0.85 of the font's size, centred on their point, its baseline) are boxes of their own."""
+    baseline, the name below (as ``display`` writes it, in bold for the provinces in ``bold``, the supply
+    centres, with its halo); coast markers of two-coast provinces and rivers' names (``river:Name``, written at
+    0.85 of the font's size, centred on their point, its baseline) are boxes of their own."""
     f = d.font
     out = {}
     for key in d.data["provinces"]:
         x, y = d.place(key)
-        half = max(len(key) * CHAR_WIDTH * f, 1.4 * f) / 2
+        half = max((text_width(display(key), key in bold) + HALO) * f, 1.4 * f) / 2
         out[key] = (x - half, y - 0.75 * f, x + half, y + 1.35 * f)
     for region in d.data.get("coasts", {}):
         x, y = d.place(region)
@@ -75,7 +81,7 @@ def label_boxes(d: Drawing) -> dict[str, tuple[float, float, float, float]]:
     size = round(0.85 * f)
     for river, course in d.data.get("rivers", {}).items():
         x, y = course["label"]
-        half = len(river) * CHAR_WIDTH * size / 2
+        half = (text_width(river) * size + HALO * f) / 2
         out[f"river:{river}"] = (x - half, y - 0.8 * size, x + half, y + 0.3 * size)
     return out
 

@@ -14,7 +14,7 @@ from html import escape
 from typing import Any
 
 from ...palette import text_on
-from .drawing import CHAR_WIDTH, Drawing
+from .drawing import CHAR_WIDTH, Drawing, label_boxes
 from .mapdata import Map, display
 from .orders import OrderError, read_order
 
@@ -88,7 +88,7 @@ def board(m: Map, d: Drawing, state: dict[str, Any], report: dict[str, Any] | No
     if report:
         out += _orders(m, d, report, f, colour)
     out += _units(d, state, f, colour, name, regions)
-    out += _dislodged(d, state, report, f, colour, words)
+    out += _dislodged(m, d, state, report, f, colour, words)
     out += legend
     out.append("</svg>")
     return "".join(out)
@@ -191,15 +191,22 @@ def _units(d: Drawing, state: dict[str, Any], f: int, colour: dict[str, str],
     return out
 
 
-def _dislodged(d: Drawing, state: dict[str, Any], report: dict[str, Any] | None, f: int,
+def _dislodged(m: Map, d: Drawing, state: dict[str, Any], report: dict[str, Any] | None, f: int,
                colour: dict[str, str], words: Words) -> list[str]:
     rows = (report or {}).get("dislodged") or state.get("dislodged") or []
     out = []
+    s = 0.55 * f
+    taken = list(label_boxes(d, m.supply_centres()).items())
     for row in rows:
         letter, region = row["unit"].split(" ", 1)
         px, py = d.place(region)
-        x, y = px + 0.85 * f, py - f  # behind the unit that took its place, clear of the name below
-        s = 0.55 * f
+        # beside the unit that took its place, where no other province's name, unit or mark is written
+        own = region.split("/")[0]
+        spots = [(px + dx * f, py + dy * f) for dx, dy in ((0.85, -1.0), (1.3, -0.2), (-1.3, -0.2), (-0.85, -1.0))]
+        free = [(x, y) for x, y in spots if not any(k != own and x - s < b[2] and b[0] < x + s and y - s < b[3]
+                                                    and b[1] < y + s for k, b in taken)]
+        x, y = (free or spots)[0]
+        taken.append((region, (x - s, y - s, x + s, y + s)))
         fill = colour.get(row["power"], "#777777")
         out.append(f'<g class="tp-dislodged"><title>{escape(words.dislodged)}: {escape(row["unit"])}</title>'
                    f'<rect x="{x - s:.0f}" y="{y - s:.0f}" width="{2 * s:.0f}" height="{2 * s:.0f}" rx="3" '

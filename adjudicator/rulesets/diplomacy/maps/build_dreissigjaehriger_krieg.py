@@ -235,7 +235,8 @@ def draw(provinces: dict[str, dict], borders_: list[list[str]], rivers: dict[str
         sea={k for k in keys if provinces[k]["kind"] == "See"}, borders=borders_, links=LINKS,
         radius=lambda k: 600.0 if provinces[k]["kind"] == "See" else 140.0, font=FONT,
         rivers={name: {"source": SOURCES.get(name), "sections": sections} for name, sections in rivers.items()},
-        realm=REALM)
+        realm=REALM, written=lambda k: (k, bool(provinces[k].get("supply_centre"))),
+        measure=carve.lettering().text_width)
 
 
 # ----- writing --------------------------------------------------------------------------------------------

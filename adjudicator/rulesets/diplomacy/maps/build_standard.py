@@ -90,6 +90,9 @@ def draw(borders: list[list[str]], ne: Path) -> dict:
     """The drawing file's content (see ``drawing.py``)."""
     import carve  # build-time only: beside this script
 
+    yaml_lines = (Path(__file__).parent / "standard.yaml").read_text(encoding="utf-8").splitlines()
+    supply = {line.split(":")[0].strip() for line in yaml_lines if "supply_centre: true" in line}  # bold names
+
     seas = {"adr", "aeg", "bal", "bar", "bla", "bot", "eas", "eng", "hel", "ion", "iri", "lyo", "mao", "nao",
             "nth", "nwg", "ska", "tys", "wes"}
     wide = {"mos": 260.0, "stp": 260.0, "sev": 200.0, "ukr": 180.0, "fin": 180.0, "swe": 180.0, "nwy": 200.0,
@@ -103,7 +106,8 @@ def draw(borders: list[list[str]], ne: Path) -> dict:
         centres={k: project(lon, lat) for k, (lat, lon) in sorted(CENTRES.items())},
         hints={k: [project(lon, lat) for lat, lon in v] for k, v in HINTS.items()},
         sea=seas, borders=borders, links=LINKS, impassable={"swi"},
-        radius=lambda k: wide.get(k, 300.0 if k in seas else 130.0), font=FONT, rivers={})
+        radius=lambda k: wide.get(k, 300.0 if k in seas else 130.0), font=FONT, rivers={},
+        written=lambda k: (k.capitalize(), k in supply), measure=carve.lettering().text_width)
 
 
 # Other names players write for some provinces (judge and webDiplomacy habits).

@@ -26,7 +26,20 @@ from pathlib import Path
 from typing import Any
 
 Point = tuple[float, float]
+HALO = 0.25  # a name's white outline, in font sizes (drawing.HALO)
 Project = Callable[[float, float], Point]  # (lon, lat) -> canvas (x, y)
+
+
+def lettering() -> Any:
+    """``adjudicator/lettering.py``, loaded from its file: how wide the map writes a name (this script runs
+    outside the package, and the drawing must place names as the tests measure them)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("lettering", Path(__file__).resolve().parents[3] / "lettering.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 # ----- TopoJSON -------------------------------------------------------------------------------------------
@@ -601,12 +614,15 @@ def make_drawing(*, comment: str, size: tuple[int, int], project: Project, land:
                  sea: set[str], borders: list[list[str]], links: list[dict[str, Any]],
                  radius: Callable[[str], float], font: int, rivers: dict[str, dict[str, Any]],
                  impassable: set[str] = frozenset(), cell: int = 2,
-                 realm: dict[str, Any] | None = None) -> dict[str, Any]:
+                 realm: dict[str, Any] | None = None,
+                 written: Callable[[str], tuple[str, bool]] = lambda key: (key, False),
+                 measure: Callable[[str, bool], float] = lambda text, bold: len(text) * 0.62) -> dict[str, Any]:
     """The content of a ``<map>.drawing.json`` (read by ``drawing.py``): the land rasterized (``water``
     polygons cut out of it), provinces carved along ``borders`` except the ``links``, outlines traced, coast
     marks, places for names and units, rivers along the borders of their banks, and the lakes; with ``realm``
     (its ``outside``: land provinces outside it, each with the reason) the realm's border as it runs between
-    the map's provinces, traced along their outlines."""
+    the map's provinces, traced along their outlines. Names are placed apart as ``written`` writes them (the
+    name and whether it is bold) and ``measure`` measures them, in font sizes (``adjudicator.lettering``)."""
     width, height = size
     grid = Grid(width, height, cell)
     mask = grid.rasterize(land, project)
@@ -632,8 +648,8 @@ def make_drawing(*, comment: str, size: tuple[int, int], project: Project, land:
     coasts = coast_places(keys, borders, chains, centres, font)
     f = font
 
-    def box(key: str, x: float, y: float) -> Box:
-        half = max(len(key) * 0.62 * f, 1.4 * f) / 2
+    def box(key: str, x: float, y: float) -> Box:  # as drawing.label_boxes reads it
+        half = max((measure(*written(key)) + HALO) * f, 1.4 * f) / 2
         return (x - half, y - 0.75 * f, x + half, y + 1.35 * f)
 
     fixed = [(x - 0.75 * f, y - 0.75 * f, x + 0.75 * f, y + 0.75 * f) for x, y in coasts.values()]
@@ -641,7 +657,7 @@ def make_drawing(*, comment: str, size: tuple[int, int], project: Project, land:
     courses = {name: river_course(r.get("source"), r["sections"], keys, chains, places)
                for name, r in rivers.items()}
     taken = [*fixed, *(box(k, x, y) for k, (x, y) in places.items())]
-    place_river_names(courses, font, (width, height), taken)
+    place_river_names(courses, font, (width, height), taken, lambda text: measure(text, False))
     lake_paths = []
     for polygon in lakes:
         pts = [project(lon, lat) for lon, lat in polygon[0]]
@@ -735,27 +751,27 @@ def river_course(source: str | None, sections: list[list[str]], keys: list[str],
     return {"points": [[round(x), round(y)] for x, y in pts], "label": [round(mid[0]), round(mid[1])]}
 
 
-def river_box(name: str, x: float, y: float, font: int) -> Box:
+def river_box(name: str, x: float, y: float, font: int, width: Callable[[str], float]) -> Box:
     """The box a river's name takes, centred on (x, y), its baseline (as drawing.label_boxes reads it)."""
     size = round(0.85 * font)
-    half = len(name) * 0.62 * size / 2
+    half = (width(name) * size + HALO * font) / 2
     return (x - half, y - 0.8 * size, x + half, y + 0.3 * size)
 
 
 def place_river_names(courses: dict[str, dict[str, Any]], font: int, size: tuple[int, int],
-                      taken: list[Box]) -> None:
+                      taken: list[Box], width: Callable[[str], float]) -> None:
     """Each river's ``label``, the shortest river first (it has the fewest places to choose from)."""
     def length(name: str) -> float:
         pts = courses[name]["points"]
         return sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False))
 
     for name in sorted(courses, key=lambda n: (length(n), n)):
-        courses[name]["label"] = river_label(name, courses[name]["points"], font, size, taken)
-        taken.append(river_box(name, *courses[name]["label"], font))
+        courses[name]["label"] = river_label(name, courses[name]["points"], font, size, taken, width)
+        taken.append(river_box(name, *courses[name]["label"], font, width))
 
 
 def river_label(name: str, points: list[list[int]], font: int, size: tuple[int, int],
-                taken: list[Box]) -> list[int]:
+                taken: list[Box], width: Callable[[str], float]) -> list[int]:
     """Where a river's name goes: beside its line (so the line is not written over), clear of every province's
     name and unit, coast mark and earlier river name, as near the middle of its course as that allows."""
     pts = [(float(x), float(y)) for x, y in points]
@@ -772,7 +788,7 @@ def river_label(name: str, points: list[list[int]], font: int, size: tuple[int, 
             nx, ny = (-(y2 - y1) / seg, (x2 - x1) / seg) if seg else (0.0, 1.0)
             for side in (gap, -gap, 2 * gap, -2 * gap, 3 * gap, -3 * gap):
                 cx, cy = round(x + side * nx), round(y + side * ny + 0.3 * font)
-                b = river_box(name, cx, cy, font)
+                b = river_box(name, cx, cy, font, width)
                 inside = b[0] >= 0 and b[1] >= 0 and b[2] <= size[0] and b[3] <= size[1]
                 clash = sum(_overlap(b, t) for t in taken)
                 score = (clash > 0 or not inside, clash, abs(walked + t * seg - total / 2))
