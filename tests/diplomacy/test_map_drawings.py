@@ -153,6 +153,15 @@ def a_turn_with_everything() -> tuple[dict, dict, str]:
     return r.state, r.report, RULESET.newsletter(r.state, r.report, STANDARD_PLAYERS)
 
 
+def clear_of_other_names(svg: str, name: str, province: str) -> bool:
+    """Whether the dislodged unit's square leaves every other province's name, unit and mark free."""
+    x, y, w, h = map(float, re.search(r'<g class="tp-dislodged">.*?<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" '
+                                       r'height="([\d.]+)"', svg).groups())
+    boxes = label_boxes(load_drawing(name), bold=load_map(name).supply_centres())
+    return not [k for k, b in boxes.items()
+                if k != province and x < b[2] and b[0] < x + w and y < b[3] and b[1] < y + h]
+
+
 def test_the_issues_map_shows_the_turn_with_a_legend_and_says_it_as_text() -> None:
     """Issue #18, "What happened": moves as arrows, failed ones crossed, supports and convoys drawn, the dislodged
     unit shown; a legend names every power's colour and every sign; the text alternative lists the units by
@@ -165,7 +174,7 @@ def test_the_issues_map_shows_the_turn_with_a_legend_and_says_it_as_text() -> No
     assert svg.count('stroke="#fff" stroke-width="6.5" stroke-linecap="round"/><path d="M') == 3
     assert svg.count('class="tp-support"') == 1 and svg.count('class="tp-convoy"') == 1
     dislodged = re.findall(r'<g class="tp-dislodged"><title>dislodged: (A bur)</title>', svg)
-    assert dislodged == ["A bur"]
+    assert dislodged == ["A bur"] and clear_of_other_names(svg, "standard", "bur")
     legend = svg[svg.index("Austria</text>") - 400:]
     for power in load_map("standard").powers.values():
         colour, name = power["colour"], power["name"]
@@ -227,3 +236,17 @@ def test_the_30jk_map_draws_the_border_of_the_empire_in_1618_where_its_provinces
     assert svg.count('fill="url(#tp-outside)"') == 5  # four provinces and the legend's sign
     assert '<path class="tp-realm" d="M' in svg and ">Grenze des Reiches 1618</text>" in svg
     assert ">außerhalb des Reiches</text>" in svg
+
+
+def test_the_30jk_issue_map_shows_a_dislodged_fleet_and_says_it_in_german() -> None:
+    """The same for the Thirty Years' War (section 4: a double move downstream with support dislodges the Danish
+    fleet in the Elbe's mouth): a crossed-out square beside the unit that took its place, and the text."""
+    s = dk_game.position(dk_game.new_game(), {"braunschweig": ["F Lun"], "daenemark": ["F ElbM", "F NWat"],
+                                              "schweden": ["F Ham"]})
+    r = dk_game.play(s, {"braunschweig": ["F Lun - Ham - ElbM"], "schweden": ["F Ham S F Lun - ElbM"]})
+    page = RULESET.newsletter(r.state, r.report, dk_game.PLAYERS)
+    svg = page[page.index("<svg"):page.index("</svg>")]
+    assert re.findall(r'<g class="tp-dislodged"><title>vertrieben: (F ElbM)</title>', svg) == ["F ElbM"]
+    assert clear_of_other_names(svg, "dreissigjaehriger-krieg", "ElbM")
+    assert ">vertrieben</text>" in svg  # in the legend
+    assert "<li>Dänemark: Einheiten F NWat; vertrieben F ElbM; Versorgungszentren " in page
