@@ -113,6 +113,19 @@ SEALED_MARK = "sealed_until_end"
 PUBLIC_HEAD = "# The public part of these orders"
 
 
+def faults_may_quote_hidden(secrecy: Secrecy) -> bool:
+    """True if what the rules find wrong in a player's orders may quote a hidden value: the player's own hidden
+    part (a hand, an account) or a field of their orders that stays sealed. The game master's secret part (a
+    deck's order) is never quoted: ``validate`` checks without it, so no rule's check reads it.
+
+    >>> faults_may_quote_hidden(Secrecy(hidden_state={"secret": "the order of the deck"}))
+    False
+    >>> faults_may_quote_hidden(Secrecy(hidden_state={"private": "each player's hand"}))
+    True
+    """
+    return bool("private" in secrecy.hidden_state or secrecy.sealed_fields or secrecy.sealed_entry)
+
+
 def rewrites_orders(secrecy: Secrecy) -> bool:
     """True if the deadline publishes a rewritten public part instead of the plain text a player sealed.
 

@@ -529,7 +529,8 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
             raise LeagueError(f"{game.id}: turn {turn}'s report records an NMR extension, and the schedule has none")
         meta["extension"] = {"from": schedmod.iso(deadline), "players": list(extension["players"])}
         deadline = extended_deadline(game, deadline)
-    taken, dropped, faults = _read_benevolently(game, state, taken, meta, keeps_secrets)
+    taken, dropped, faults = _read_benevolently(game, state, taken, meta,
+                                                game.keyed and secrecymod.faults_may_quote_hidden(declared))
     meta["taken"] = sorted(taken)
     meta["defaults"] = {}
     if dropped:
@@ -582,14 +583,15 @@ SECRET_PROBLEMS = ("what the rules found is not published in a game with hidden 
 
 
 def _read_benevolently(game: Game, state: State, taken: Mapping[str, Taken], meta: OrdersAccount,
-                       keeps_secrets: bool) -> tuple[dict[str, Taken], dict[str, list[str]], dict[str, Any]]:
+                       hides_faults: bool) -> tuple[dict[str, Taken], dict[str, list[str]], dict[str, Any]]:
     """The taken orders with what cannot be carried out dropped (``benevolent``), what was dropped of whose, and
     what each player's sealed private report says of their own orders.
 
     A player of whose orders nothing valid remains is not taken: the report names them as refused with every
     fault, and they get the default orders. A replay reads the players the report took or refused so, and drops
-    and refuses the same. In a game with hidden state the faults are not published (they may quote it): the
-    public report says only that there were some, and each player reads their own in their private report.
+    and refuses the same. Where the faults may quote a hidden value (``secrecy.faults_may_quote_hidden``) they
+    are not published: the public report says only that there were some, and each player reads their own in
+    their private report.
     """
     kept: dict[str, Taken] = {}
     dropped: dict[str, list[str]] = {}
@@ -597,8 +599,8 @@ def _read_benevolently(game: Game, state: State, taken: Mapping[str, Taken], met
     lang = words.game_language(game.settings, game.root)
     for key in sorted(taken):
         orders, found = benevolent.read(game.ruleset, state, key, taken[key].orders, lang)
-        shown = [SECRET_PROBLEMS] if keeps_secrets and found else found
-        if keeps_secrets and found:
+        shown = [SECRET_PROBLEMS] if hides_faults and found else found
+        if hides_faults and found:
             private[key] = {"taken": orders is not None, "problems": found}
         if orders is None:
             meta["refused"].append({"player": key, "why": NOTHING_VALID, "problems": shown})
@@ -651,7 +653,7 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
                 raw = published_orders(game, turn, key)
                 taken[key] = Taken(raw, yamlio.load(raw).data["orders"])
     meta["refused"].sort(key=lambda entry: entry["player"])
-    if game.keyed and secrecymod.rewrites_orders(declared):
+    if game.keyed and secrecymod.faults_may_quote_hidden(declared):
         # What the rules found wrong may quote a hidden value (a hand, an account): not in the public report.
         judged = {s.player for s in subs if s.checked.orders is not None and not s.checked.ok}
         for entry in meta["refused"]:

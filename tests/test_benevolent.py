@@ -353,3 +353,35 @@ def test_a_german_game_s_check_speaks_german_of_the_file_s_shape(tmp_path: Path,
                                     {"produktion": 3, "production": {"harvest": 5}}, "de")
     assert kept == {"production": {"harvest": 5}}
     assert dropped == ["unbekannter Schlüssel 'produktion' in den Befehlen (meinten Sie production?)"]
+
+
+def test_auf_achse_whose_only_secret_is_the_deck_publishes_the_faults(tmp_path: Path, capsys):
+    """The deck's order is the game master's secret, and no check reads it (validate checks without it): what
+    the rules found wrong in a haulier's orders quotes nothing hidden, so the issue names it, as in Diplomacy."""
+    root = tmp_path / "league"
+    (root / "games").mkdir(parents=True)
+    new_repository(root)
+    hauliers = [arg for n, (login, city) in enumerate([("ann", "HH"), ("ben", "M"), ("cai", "K"), ("dan", "DO"),
+                                                                   ("eva", "S")])
+                for arg in ("--player", f"{login.capitalize()}:{login}:{200 + n}:{city}")]
+    assert run(root, "new", "auf-achse", "aa", "--option", "orders=open", *hauliers) == 0
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "new game aa")
+    assert yamlio.read_data(root / "games/aa/game.yaml").get("key"), "a keyed game: its deck is sealed"
+    offered = sorted(o["id"] for o in yamlio.read_data(root / "games/aa/turns/0000/state.yaml")["orders"]
+                     if o["status"] == "announced")
+    path = root / "orders/aa/0001/ann.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(f"game: aa\nturn: 1\nplayer: ann\norders:\n  bids:\n    - {{order: {offered[0]}, kj: 5}}\n"
+                    "    - {order: 99, kj: 7}\n")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "orders")
+    assert run(root, "adjudicate", "aa", "--commit", "--early") == 0
+    report = yamlio.read_data(root / "games/aa/turns/0001/report.yaml")
+    assert report["orders"]["taken"] == ["ann"]
+    assert report["orders"]["dropped"] == {"ann": ["Auftrag 99 wird in Runde 0 nicht angeboten"]}
+    page = (root / "site/news/posts/aa/0001.md").read_text()
+    assert "die nicht ausgeführt werden konnten (die übrigen wurden es):\n    - Auftrag 99 wird in Runde 0 nicht " \
+        "angeboten\n" in page
+    capsys.readouterr()
+    assert run(root, "verify", "aa") == 0

@@ -199,7 +199,9 @@ class Table:
         self.public(code)
         self.public_output.append(summary.read_text())
         assert code == 0, self.public_output[-2:]
-        assert "The content is checked at the deadline" in self.public_output[-1]
+        # in the game's language (issue 23): German for Auf Achse and the Thirty Years' War
+        assert "The content is checked at the deadline" in self.public_output[-1] or \
+            "Der Inhalt wird am Abgabeschluss geprüft" in self.public_output[-1]
         git(self.root, "merge", "-q", "--ff-only", branch)
 
     def play(self, bot: Bot, turns: int) -> None:
