@@ -1,10 +1,11 @@
 """A league for the orders page's tests, built once: a Diplomacy game of open orders, the same game sealed
 (five players with an age key of their own registered, fay with the ssh-ed25519 key she pushes to GitHub with,
-the last player with none), and a game each of Bretton Woods, Auf Achse (in its auction, and a second one in
-round 1 after its auction), The Policy Maker, Calamity and the Thirty Years' War (confessions chosen with the
-first orders, religion points from the start); every Policy Maker and Calamity player and one of the Thirty
-Years' War register a key, to read their private report in the page; its site served on 127.0.0.1 and a
-headless chromium to open it (the site's browser tests' WebDriver; without chromium they skip)."""
+the last player with none), a Diplomacy game in its first winter (England took Norway: one build), and a game
+each of Bretton Woods, Auf Achse (in its auction, and a second one in round 1 after its auction), The Policy
+Maker, Calamity and the Thirty Years' War (confessions chosen with the first orders, religion points from the
+start); every Policy Maker and Calamity player and one of the Thirty Years' War register a key, to read their
+private report in the page; its site served on 127.0.0.1 and a headless chromium to open it (the site's
+browser tests' WebDriver; without chromium they skip)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ POWERS = ["england", "france", "germany", "italy", "austria", "russia", "turkey"
 JK_POWERS = ["bayern", "braunschweig", "daenemark", "frankreich", "oesterreich", "pfalz", "rheinbistuemer",
              "sachsen", "schweden", "spanien", "niederlande"]
 AUCTION = {"ann": 8, "ben": 1, "cai": 3}  # the bids that start game ar: who bids for which order (100 kj each)
+WINTER = {1: ["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"], 2: ["F Nth C A Yor - Nwy", "A Yor - Nwy", "F Nwg H"]}
 LOGINS = ["ann", "ben", "cai", "dee", "eve", "fay", "gus"]
 
 
@@ -98,9 +100,18 @@ def make_league(root: Path) -> League:
     assert run(root, "keys", "add", "sdip", "fay", ssh.with_suffix(".pub").read_text().strip()) == 0
     (root / "mkdocs.yml").write_text(re.sub(r"^# repo_url: .*$", "repo_url: https://github.com/example/league",
                                             site.template(), flags=re.MULTILINE))
+    assert run(root, "new", "diplomacy", "wb", "--option", "orders=open", "--title", "Diplomacy, Winter 1901",
+               *players()) == 0
     git(root, "add", "-A")
     git(root, "commit", "-qm", "games")
     assert run(root, "adjudicate", "ar", "--early", "--commit") == 0
+    for turn, orders in WINTER.items():  # England takes Norway in 1901: one build in the winter
+        sheet = root / f"orders/wb/{turn:04d}/ann.yaml"
+        sheet.parent.mkdir(parents=True, exist_ok=True)
+        sheet.write_text(f"game: wb\nturn: {turn}\nplayer: ann\norders:\n" + "".join(f"  - {o}\n" for o in orders))
+        git(root, "add", "-A")
+        git(root, "commit", "-qm", f"orders {turn}")
+        assert run(root, "adjudicate", "wb", "--early", "--commit") == 0
     assert run(root, "site", "build") == 0
     return league
 

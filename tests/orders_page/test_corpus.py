@@ -1,6 +1,6 @@
 """The page's verdict and ``turnpress validate`` on a shared corpus of sheets for every ruleset (issue #16, "Show
-it"): Diplomacy, Bretton Woods, Auf Achse (its auction and a round with trucks), The Policy Maker, Calamity and
-the Thirty Years' War.
+it"): Diplomacy (a movement and a winter), Bretton Woods, Auf Achse (its auction and a round with trucks), The
+Policy Maker, Calamity and the Thirty Years' War.
 
 Each sheet goes through the page's own check in the browser (``window.tpOrders.check``: the YAML as turnpress
 reads it, the turn's JSON Schema, the values the ruleset's form offers, the budgets) and through ``validate``.
@@ -11,10 +11,12 @@ They agree on what the page can know:
 - a value the form does not offer (Auf Achse: a bid on an order not offered this round, a construction site on
   no road field): both name it, on the same line;
 - an overdrawn sheet (Bretton Woods): the page warns of exactly the budgets ``validate``'s cut warnings name;
-- a sheet only the rules refuse (a move to a province out of reach, a route over a field not next to the last,
-  a sector changed twice, an offer in the wrong category, too few religion points): ``validate`` names it; the
-  page finds no error of its own (it says the rules are checked in full by the pull request's check) and
-  invents none.
+- a rule the page can know from a line's words (Diplomacy and 30JK: an order for a unit not the player's, a
+  second order for a unit; a build beyond those due): both name it on the same line, in the rules' words;
+- a sheet only the rules refuse (a move to a province out of reach, a fleet ordered as an army, a route over a
+  field not next to the last, a sector changed twice, an offer in the wrong category, too few religion points):
+  ``validate`` names it; the page finds no error of its own (it says the rules are checked in full by the pull
+  request's check) and invents none; where it cannot read a line (a build in full words) it counts no further.
 """
 
 from __future__ import annotations
@@ -45,6 +47,20 @@ DIPLOMACY = [
     ("schema", "  - F Lon - Nth\nextra: 1\n"),
     ("rule", "  - A Lvp - Mos\n"),
     ("rule", "  - F Lon - Bur\n"),
+    ("rule", "  - F Lvp - Yor\n"),
+    ("rule", "  - A Lvp - Mos\n  - A Lvp - Yor\n"),
+    ("page", "  - A Par - Bur\n"),
+    ("page", "  - F Lon - Nth\n  - f lon h\n"),
+    ("page", "  - F Edi - Nwg\n  - {unit: F Edi, move: Nth}\n  - {unit: A Mun, move: Ruh}\n  - F Lon - Nth\n"),
+]
+
+WINTER = [  # England took Norway in 1901: one build is due
+    ("good", "  - Build F Lon\n"),
+    ("good", "  - Waive\n"),
+    ("count", "  - Build A Lvp\n  - Build F Edi\n"),
+    ("count", "  - Waive\n  - Build A Lon\n  - Build A Edi\n"),
+    ("count", "  - Build A Lvp\n  - Build F Lvp\n  - Build F Edi\n"),
+    ("unknown", "  - Build army Liverpool\n  - Build F Edi\n"),
 ]
 
 BRETTON_WOODS = [
@@ -104,13 +120,15 @@ THIRTY_YEARS_WAR = [  # Bayern, Spring 1618, religion points from the allotment
     ("schema", "  - {unit: A Aug, moov: Ulm}\n"),
     ("rule", "  - \"Ungehorsam stiften: A Aug (1 RP)\"\n"),
     ("rule", "  - A Aug - Mos\n"),
+    ("page", "  - A Kar H\n"),
+    ("page", "  - A Aug H\n  - a aug h\n"),
 ]
 
 # (game, player, turn): a player named "@awaited" is the one the phase awaits, "@free" one it does not
-GAMES = {"dip": ("ann", 1), "bw": ("ann", 1), "aa": ("ann", 1), "ar": ("ann", 2), "pm": ("@awaited", 1),
-         "ca": ("@free", 1), "jk": ("jk0", 1)}
+GAMES = {"dip": ("ann", 1), "wb": ("ann", 3), "bw": ("ann", 1), "aa": ("ann", 1), "ar": ("ann", 2),
+         "pm": ("@awaited", 1), "ca": ("@free", 1), "jk": ("jk0", 1)}
 CASES = [(game, kind, body) for game, corpus in (
-    ("dip", DIPLOMACY), ("bw", BRETTON_WOODS), ("aa", AUF_ACHSE_AUCTION), ("ar", AUF_ACHSE_ROUND),
+    ("dip", DIPLOMACY), ("wb", WINTER), ("bw", BRETTON_WOODS), ("aa", AUF_ACHSE_AUCTION), ("ar", AUF_ACHSE_ROUND),
     ("pm", POLICY_MAKER), ("ca", CALAMITY), ("jk", THIRTY_YEARS_WAR)) for kind, body in corpus]
 
 
@@ -153,11 +171,18 @@ def test_the_page_and_validate_agree(browser: Browser, served: str, league: Leag
     errors = [f for f in found if f.severity == "error"]
     if kind == "good":
         assert page_errors == [] and errors == [], (page, found)
-    elif kind in ("schema", "known"):
+    elif kind in ("schema", "known", "page"):
         assert errors, "the corpus sheet is bad"
         assert {int(LINE.match(p["where"]).group(1)) for p in page_errors} == {f.line for f in errors}, (page, found)
+        if kind == "page":  # the rules' own words, for the unit the line names
+            assert all(any(p["message"].split(": ", 1)[1] in f.message for f in errors) for p in page_errors), \
+                (page, found)
     elif kind == "rule":
         assert errors and page_errors == [], (page, found)
+    used = {int(LINE.match(p["where"]).group(1)) for p in page if "are used" in p["message"]}
+    assert used == ({f.line for f in found if "are used" in f.message} if kind != "unknown" else set()), (page, found)
+    if kind in ("count", "unknown"):
+        assert errors == [] and page_errors == [] and any("are used" in f.message for f in found), found
     page_cuts = {p["where"] for p in page if p["severity"] == "warning" and "gekürzt" in p["message"]}
     cuts = set().union(*(cut_budgets(f.message) for f in found if "gekürzt" in f.message))
     assert page_cuts == cuts, (page, found)

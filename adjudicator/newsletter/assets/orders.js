@@ -607,6 +607,73 @@
     return out;
   }
 
+  /* A line as the page compares it with another: lower case, a coast's "/" or brackets and runs of spaces as
+     one space (the resolver reads "F Stp(sc)" and "f stp/sc" alike). */
+  function norm(line) {
+    return String(line).toLowerCase().replace(/[\/()]/g, " ").replace(/\s+/g, " ").trim();
+  }
+
+  /* What the ruleset's ``lines`` let the page judge of a list of orders by a line's words, as ``check`` judges
+     it; a line it does not know it leaves to the pull request's check, so it names nothing ``check`` accepts.
+     ``theirs``/``mine``: the unit a line's first two words name (``A Par``): another's is refused; a second
+     line for a unit of the player's is refused once a line before it is one the form offers for that unit.
+     ``count``: the builds (or removals) due: an offered one beyond them, while every line before is offered
+     too, is not carried out. */
+  function lineProblems(form, orders, parsed, text) {
+    var rules = form.lines;
+    if (!rules || !Array.isArray(orders)) {
+      return [];
+    }
+    var offered = {};
+    ((form.field && form.field.items) || []).forEach(function (item) {
+      (item.options || []).forEach(function (o) {
+        if (typeof o.value === "string") {
+          offered[norm(o.value)] = {unit: item.unit || null, tag: o.tag || null, text: o.value};
+        }
+      });
+    });
+    var has = function (table, k) {
+      return !!table && Object.prototype.hasOwnProperty.call(table, k);
+    };
+    var out = [];
+    var ordered = {};
+    var used = 0;
+    var built = {};
+    var counting = rules.count !== undefined;
+    orders.forEach(function (entry, i) {
+      var line = typeof entry === "string" ? entry : entry && typeof entry === "object" &&
+        typeof entry.unit === "string" ? entry.unit : null;
+      var known = typeof entry === "string" ? offered[norm(entry)] : undefined;
+      var at = function () {
+        return where("#/orders/" + i, parsed, text);
+      };
+      var head = line === null ? "" : norm(line).split(" ").slice(0, 2).join(" ");
+      if (has(rules.theirs, head)) {
+        out.push({severity: "error", where: at(), message: line + ": " + rules.theirs[head]});
+      } else if (has(rules.mine, head)) {
+        if (ordered[rules.mine[head]]) {
+          out.push({severity: "error", where: at(), message: line + ": " + rules.twice});
+        } else if (known && known.unit === rules.mine[head]) {
+          ordered[rules.mine[head]] = true;
+        }
+      }
+      if (!counting) {
+        return;
+      }
+      if (!known) {
+        counting = false; /* a line the page does not know may be carried out: it cannot count any more */
+      } else if (used >= rules.count) {
+        out.push({severity: "warning", where: at(), message: known.text + ": " + rules.used});
+      } else if (!known.tag || !built[known.tag]) {
+        used += 1; /* a second build in one province fails and is not counted (the form warns of it) */
+        if (known.tag) {
+          built[known.tag] = true;
+        }
+      }
+    });
+    return out;
+  }
+
   function check(text) {
     var problems = [];
     var size = new TextEncoder().encode(text).length;
@@ -631,6 +698,9 @@
     problems = problems.concat(schemaProblems(player.schema, doc, parsed, text));
     if (problems.length === 0 && player.form && player.form.known) {
       problems = knownProblems(player.form, doc.orders, parsed, text);
+    }
+    if (problems.length === 0 && player.form && player.form.lines) {
+      problems = lineProblems(player.form, doc.orders, parsed, text);
     }
     if (problems.length === 0 && player.form && player.form.cuts) {
       problems = cutProblems(player.form.cuts, doc.orders);

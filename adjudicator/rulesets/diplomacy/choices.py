@@ -91,6 +91,29 @@ def _choice(label_text: str, options: list[dict[str, Any]], default: str) -> dic
             "max": 200}
 
 
+def heads(m: Map, mine: list[Unit]) -> dict[str, Any]:
+    """What the page can judge of a movement sheet's line by its first two words, ``A Par``, read as the
+    resolver reads them (lower case, a coast after ``/`` left out): the unit it orders. ``mine``: the player's
+    units (``a lvp`` -> its province: a second line for one whose first is an order the form offers is refused,
+    "the unit already has an order"); ``theirs``: every other unit place, refused as the resolver refuses it.
+    Only a plain abbreviation that no longer name begins with is a head: any other line the page leaves to
+    ``check``."""
+    keys = [n for n in m.names if " " in n]
+    own = {u.province: u for u in mine}
+    out: dict[str, Any] = {"mine": {}, "theirs": {},
+                           "twice": "the unit already has an order; the first one stands"}
+    for p in sorted(m.provinces):
+        key = display(p).lower()
+        if not key.isascii() or not key.isalnum() or any(n.startswith(key + " ") for n in keys):
+            continue
+        for letter in ("a", "f"):
+            if p not in own:
+                out["theirs"][f"{letter} {key}"] = f"no unit of yours in {m.full_name(p)}"
+            elif unit_name(own[p])[0].lower() == letter:
+                out["mine"][f"{letter} {key}"] = p
+    return out
+
+
 def choices(state: State, player: str) -> dict[str, Any]:
     """The form of ``player``'s orders in the open phase (see ``ruleset.OffersChoices``)."""
     m = _m(state)
@@ -100,10 +123,13 @@ def choices(state: State, player: str) -> dict[str, Any]:
     notes = [f"{label(state)}: orders for {m.powers[power]['name'] if power in m.powers else power}."]
     items: list[dict[str, Any]] = []
     unique = None
+    lines: dict[str, Any] | None = None  # what the page judges of a line by its words (see ``heads``)
     if state.get("result"):
         notes.append("The game is over.")
     elif state["kind"] == "movement":
-        items = [_choice(unit_name(u), movement_options(m, u, board), f"{unit_name(u)} H") for u in mine]
+        items = [{**_choice(unit_name(u), movement_options(m, u, board), f"{unit_name(u)} H"), "unit": u.province}
+                 for u in mine]
+        lines = heads(m, mine)
         items += _book(state).choice_fields(m, state, player)
         if mine:
             items.append({"kind": "choice", "label": "Draw", "default": None,
@@ -129,6 +155,7 @@ def choices(state: State, player: str) -> dict[str, Any]:
             count = min(n, max(len(free), 1))
             items = [_choice(f"Build {i + 1} of {count}", opts, "Waive") for i in range(count)]
             unique = "two builds in the same province: only the first is carried out"
+            lines = {"count": n, "used": f"all {n} builds are used"}
             notes.append(f"You may build {n} unit(s) in: {', '.join(display(p) for p in free)}.")
         elif n < 0:
             defaults = [f"Remove {v}" for v in
@@ -136,6 +163,7 @@ def choices(state: State, player: str) -> dict[str, Any]:
             opts = [option(f"Remove {unit_name(u)}", u.province) for u in mine]
             items = [_choice(f"Removal {i + 1} of {len(defaults)}", opts, d) for i, d in enumerate(defaults)]
             unique = "the same unit removed twice: remove another one"
+            lines = {"count": -n, "used": f"all {-n} removals are used"}
             notes.append(f"You must remove {-n} unit(s); the lines start with the ones civil disorder would take.")
     if not items and not state.get("result"):
         notes.append("Nothing to order in this phase.")
@@ -143,7 +171,7 @@ def choices(state: State, player: str) -> dict[str, Any]:
     if unique:
         field["unique"] = unique
         field["free"] = ["Waive"]
-    return {"notes": notes, "field": field}
+    return {"notes": notes, "field": field, **({"lines": lines} if lines else {})}
 
 
 def short_unit(text: str) -> str:
