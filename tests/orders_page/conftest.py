@@ -1,14 +1,16 @@
 """A league for the orders page's tests, built once: a Diplomacy game of open orders, the same game sealed
 (five players with an age key of their own registered, fay with the ssh-ed25519 key she pushes to GitHub with,
 the last player with none), a Diplomacy game in its first winter (England took Norway: one build), and a game
-each of Bretton Woods, Auf Achse (in its auction, and a second one in round 1 after its auction), The Policy
-Maker, Calamity and the Thirty Years' War (confessions chosen with the first orders, religion points from the
-start); every Policy Maker and Calamity player and one of the Thirty Years' War register a key, to read their
-private report in the page; its site served on 127.0.0.1 and a headless chromium to open it (the site's
-browser tests' WebDriver; without chromium they skip)."""
+each of Bretton Woods, Auf Achse (in its auction, a second one in round 1 after its auction, and a third in
+round 1 with more goods waiting for a Brummi than it holds), The Policy Maker, Calamity and the Thirty
+Years' War (confessions chosen with the first orders, religion points from the start); every Policy Maker and
+Calamity player and one of the Thirty Years' War register a key, to read their private report in the page;
+its site served on 127.0.0.1 and a headless chromium to open it (the site's browser tests' WebDriver; without
+chromium they skip)."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 import shutil
 import subprocess
@@ -17,8 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import secrets
+from adjudicator import secrets, turn
+from adjudicator.model import Player
 from adjudicator.newsletter import site
+from adjudicator.rulesets.auf_achse.turn import capacity
 from adjudicator.sealed import crypto
 
 from ..conftest import git, new_repository, run
@@ -42,6 +46,7 @@ class League:
         self.root = root
         self.keys: dict[str, tuple[str, str]] = {}
         self.ssh_key = root / "none"  # the secret SSH key of the player who registered one (fay, in sdip)
+        self.loading: tuple[str, list[int]] = ("", [])  # game al: the haulier, the two orders waiting for them
 
     def game_identity(self, game: str) -> list:
         return crypto.load_identity_file(secrets.secret_file(self.root, game, secrets.KEY))
@@ -52,6 +57,31 @@ def players() -> list[str]:
     for n, (login, power) in enumerate(zip(LOGINS, POWERS, strict=True)):
         args += ["--player", f"{login.capitalize()}:{login}:{100 + n}:{power}"]
     return args
+
+
+def crowded_game(root: Path) -> tuple[str, list[int]]:
+    """Game al, Auf Achse in public (a demo's dice: the deal is the secret's alone): dice secrets are tried until
+    round 0 deals two offers from one haulier's start city with more goods than a Brummi holds; the haulier bids
+    on both, so in round 1 both wait for their empty Brummi. Returns the haulier and the two orders."""
+    hauliers = [Player(key=n, name=n.capitalize(), login=n, github_id=200 + i, role=r)
+                for i, (n, r) in enumerate(zip(LOGINS, ["HH", "M", "K", "DO", "S"], strict=False))]
+    for attempt in range(500):
+        shutil.rmtree(root / "games/al", ignore_errors=True)
+        game, _ = turn.new_game(root, "auf-achse", "al", hauliers, {"orders": "open"}, None, demo=True,
+                                title="Auf Achse, volle Ladung", secret=hashlib.sha256(b"%d" % attempt).digest())
+        state = game.effective_state(game.open_turn)
+        for login, h in state["hauliers"].items():
+            start = h["trucks"][0]["position"]
+            here = [o for o in state["orders"] if o["status"] == "announced" and o["offered"] == 0
+                    and o["from"] == start]
+            if len(here) >= 2 and here[0]["count"] + here[1]["count"] > capacity(h["trucks"][0]):
+                ids = [here[0]["id"], here[1]["id"]]
+                sheet = root / "orders/al/0001" / f"{login}.yaml"
+                sheet.parent.mkdir(parents=True)
+                sheet.write_text(f"game: al\nturn: 1\nplayer: {login}\norders:\n  bids:\n"
+                                 + "".join(f"    - {{order: {i}, kj: 100}}\n" for i in ids))
+                return login, ids
+    raise AssertionError("no deal of 500 puts two offers beyond a Brummi's room at a start city")
 
 
 def make_league(root: Path) -> League:
@@ -100,17 +130,19 @@ def make_league(root: Path) -> League:
     assert run(root, "keys", "add", "sdip", "fay", ssh.with_suffix(".pub").read_text().strip()) == 0
     (root / "mkdocs.yml").write_text(re.sub(r"^# repo_url: .*$", "repo_url: https://github.com/example/league",
                                             site.template(), flags=re.MULTILINE))
+    league.loading = crowded_game(root)
     assert run(root, "new", "diplomacy", "wb", "--option", "orders=open", "--title", "Diplomacy, Winter 1901",
                *players()) == 0
     git(root, "add", "-A")
     git(root, "commit", "-qm", "games")
     assert run(root, "adjudicate", "ar", "--early", "--commit") == 0
-    for turn, orders in WINTER.items():  # England takes Norway in 1901: one build in the winter
-        sheet = root / f"orders/wb/{turn:04d}/ann.yaml"
+    assert run(root, "adjudicate", "al", "--early", "--commit") == 0
+    for number, orders in WINTER.items():  # England takes Norway in 1901: one build in the winter
+        sheet = root / f"orders/wb/{number:04d}/ann.yaml"
         sheet.parent.mkdir(parents=True, exist_ok=True)
-        sheet.write_text(f"game: wb\nturn: {turn}\nplayer: ann\norders:\n" + "".join(f"  - {o}\n" for o in orders))
+        sheet.write_text(f"game: wb\nturn: {number}\nplayer: ann\norders:\n" + "".join(f"  - {o}\n" for o in orders))
         git(root, "add", "-A")
-        git(root, "commit", "-qm", f"orders {turn}")
+        git(root, "commit", "-qm", f"orders {number}")
         assert run(root, "adjudicate", "wb", "--early", "--commit") == 0
     assert run(root, "site", "build") == 0
     return league

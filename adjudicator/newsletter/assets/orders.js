@@ -674,6 +674,83 @@
     return out;
   }
 
+  /* What the ruleset's ``haul`` lets the page judge of Auf Achse's trucks, as ``check`` does: a load the form
+     offers that does not fit the room left (the orders loaded before it counted), and a route that leaves the
+     board, skips a field (two cities joined by one road excepted) or enters the construction site, named at
+     the field where it breaks. A load it does not know ends its count for that plan. */
+  function haulProblems(form, orders, parsed, text) {
+    var rules = form.haul;
+    if (!rules || !orders || typeof orders !== "object" || Array.isArray(orders) || orders.betriebsferien ||
+        !Array.isArray(orders.trucks)) {
+      return [];
+    }
+    var has = function (table, k) {
+      return !!table && Object.prototype.hasOwnProperty.call(table, k);
+    };
+    var out = [];
+    var error = function (at, message) {
+      out.push({severity: "error", where: where(at, parsed, text), message: message});
+    };
+    var roomChanges = rules.trailers_first && (orders.trailer || (Array.isArray(orders.return_trailers) &&
+      orders.return_trailers.length));
+    orders.trucks.forEach(function (told, ti) {
+      var truck = rules.trucks[ti];
+      if (!truck || !told || typeof told !== "object") {
+        return;
+      }
+      [[told, "#/orders/trucks/" + ti], [told.otherwise, "#/orders/trucks/" + ti + "/otherwise"]].forEach(
+        function (pair) {
+          var plan = pair[0];
+          if (!plan || typeof plan !== "object") {
+            return;
+          }
+          var free = truck.free;
+          (roomChanges || !Array.isArray(plan.load) ? [] : plan.load).every(function (id, j) {
+            var key = String(id);
+            if (!has(truck.counts, key)) {
+              return false;
+            }
+            if (truck.counts[key] > free) {
+              error(pair[1] + "/load/" + j, truck.too_big[key][String(free)]);
+            } else {
+              free -= truck.counts[key];
+            }
+            return true;
+          });
+          if (!Array.isArray(plan.route) || plan.route.length === 0) {
+            return;
+          }
+          var nodes = plan.route.map(String);
+          if (nodes[0] !== truck.start) { /* the start may be left out (check warns) */
+            nodes = [truck.start].concat(nodes);
+          }
+          var here = truck.start;
+          for (var i = 1; i < nodes.length; i += 1) {
+            var node = nodes[i];
+            var at = pair[1] + "/route/" + i;
+            if (!has(rules.fields, node)) {
+              error(at, fill(rules.words.unknown, {field: "'" + node + "'"}));
+              return;
+            }
+            var steps = [node];
+            if (rules.fields[here].indexOf(node) < 0) {
+              if (!has(rules.direct, here + " " + node)) {
+                error(at, fill(rules.words.not_next, {field: node, here: here}));
+                return;
+              }
+              steps = rules.direct[here + " " + node].concat([node]);
+            }
+            if (rules.site !== null && steps.indexOf(rules.site) >= 0) {
+              error(at, fill(rules.words.site, {field: rules.site}));
+              return;
+            }
+            here = node;
+          }
+        });
+    });
+    return out;
+  }
+
   function check(text) {
     var problems = [];
     var size = new TextEncoder().encode(text).length;
@@ -701,6 +778,9 @@
     }
     if (problems.length === 0 && player.form && player.form.lines) {
       problems = lineProblems(player.form, doc.orders, parsed, text);
+    }
+    if (problems.length === 0 && player.form && player.form.haul) {
+      problems = haulProblems(player.form, doc.orders, parsed, text);
     }
     if (problems.length === 0 && player.form && player.form.cuts) {
       problems = cutProblems(player.form.cuts, doc.orders);

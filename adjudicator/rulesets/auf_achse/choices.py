@@ -4,7 +4,8 @@ The offers of this round with their data (goods, from, to, value, Termin) to bid
 the orders won that wait where it stands; its route picked field by field on the map, the fields next to the
 last one offered with the Streckenpunkte entering each costs (Stau counted, the construction site left out), the
 sum and the Fahrpreis shown as the route grows (``board.fare``'s table); the construction-site bid on a road
-field; the trailer. Every value offered is one the Zugformat takes; ``check`` judges the rest (money, capacity).
+field; the trailer. Every value offered is one the Zugformat takes; ``haul`` says what the page can judge as
+``check`` does (a load that does not fit, a route that breaks); ``check`` judges the rest (money, conditions).
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from ... import schemaform
 from ...model import State
 from .board import Board, fare, field_points
 from .game import board_of
-from .tables import tables
-from .turn import capacity, stau_counts
-from .zugformat import order_schema
+from .tables import say, tables
+from .turn import capacity, cargo, stau_counts
+from .zugformat import order_schema, trailers_before_loading
 
 FARES = 60  # the fare table runs to this many Streckenpunkte (a round's route is far shorter)
 ROUTE_WORDS = {"next": "Nächstes Feld", "back": "Ein Feld zurück", "pick": "— nächstes Feld —",
@@ -44,6 +45,37 @@ def route_field(state: State, board: Board, position: str, truck: int) -> dict[s
             "default": [position], "next": nxt, "points": points, "names": {c: board.label(c) for c in board.cities},
             "fares": [fare(n) for n in range(FARES + 1)], "words": ROUTE_WORDS,
             "help": "Feld für Feld, ab dem Standort; die Baustelle ist gesperrt."}
+
+
+def haul(state: State, board: Board, player: str) -> dict[str, Any]:
+    """What the page can judge of the trucks' plans as ``check`` does (``zugformat._check_load``,
+    ``board.plan_route``), with its words: for each Brummi its start and its free room at loading (an order the
+    form offers to load, by id: its goods, and the message when they do not fit each free room); the board's
+    fields with their neighbours, the fields between two cities joined by exactly one road (a route may leave
+    them out) and the construction site. Where this round's trailer comes before loading (Sonderregel E) a
+    sheet that buys or returns one changes the room: the page leaves loading to ``check`` then."""
+    h = state["hauliers"][player]
+    trucks = []
+    for t in h["trucks"]:
+        free = capacity(t) - cargo(state, t)
+        waiting = [o for o in state["orders"] if o["holder"] == player and o["status"] == "won"
+                   and o["from"] == t["position"]]
+        trucks.append({"start": t["position"], "free": free, "counts": {str(o["id"]): o["count"] for o in waiting},
+                       "too_big": {str(o["id"]): {str(f): say("load_too_big", order=o["id"], count=o["count"], free=f)
+                                                  for f in range(max(free, 0) + 1) if o["count"] > f}
+                                   for o in waiting}})
+    direct = {}
+    for r in board.roads:
+        for a, b in ((r.start, r.end), (r.end, r.start)):
+            between = board.direct_road(a, b)
+            if between is not None:
+                direct[f"{a} {b}"] = list(between)
+    return {"trucks": trucks, "fields": {n: list(board.neighbours(n)) for n in sorted(board.points)},
+            "direct": dict(sorted(direct.items())), "site": state["site"],
+            "trailers_first": trailers_before_loading(state),
+            "words": {"unknown": say("route_unknown", field="{field}"),
+                      "not_next": say("route_not_next", field="{field}", here="{here}"),
+                      "site": say("route_site", field="{field}")}}
 
 
 def choices(state: State, player: str) -> dict[str, Any]:
@@ -99,5 +131,6 @@ def choices(state: State, player: str) -> dict[str, Any]:
         if state["site"]:
             notes.append(f"Baustelle in dieser Runde: {state['site']} (weder befahren noch überqueren).")
     schema = order_schema(state, player)
+    judged = {"haul": haul(state, board, player)} if rnd > 0 and not h["bankrupt"] else {}
     return {"notes": notes, "field": schemaform.form(schema, "Befehle", hints),
-            "known": schemaform.known(schema, hints)}
+            "known": schemaform.known(schema, hints), **judged}
