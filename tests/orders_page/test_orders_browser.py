@@ -269,3 +269,28 @@ def test_a_map_module_sets_a_unit_s_order_and_is_told_of_every_change(browser: B
                      ["A Ber - Kie", "F Kie - Den", "A Mun H"],
                      ["A Ber - Kie", "F Kie - Den", "A Mun - Ruh via convoy"]], "told at once, then of each change"
     assert produced(browser).endswith("orders:\n  - A Ber - Kie\n  - F Kie - Den\n  - A Mun - Ruh via convoy\n")
+
+
+def test_a_winter_build_is_picked_and_one_too_many_is_named(browser: Browser, served: str, league: League):
+    """Winter 1901 of game wb: England took Norway and may build one unit (rules 2023, 'Adjustments'): the page
+    offers one build line on the free home centres; validate accepts the build picked with the receipt the page
+    showed; a second build typed into the sheet is named as validate names it (not carried out)."""
+    open_page(browser, served, "wb")
+    pick(browser, "ann")
+    assert "You may build 1 unit(s) in: Edi, Lon, Lvp." in browser.text("#tp-form")
+    choose(browser, "Build 1 of 1", "Build F Lon")
+    text = produced(browser)
+    assert text.endswith("orders:\n  - Build F Lon\n")
+    receipt = browser.script("return window.tpOrders.receipt()")
+    done = validate(league.root, "orders/wb/0003/ann.yaml", text)
+    assert done.returncode == 0, done.stdout + done.stderr
+    understood = [line.strip() for line in done.stdout.split("understood as:\n", 1)[1].splitlines()
+                  if line.startswith("  ")]
+    assert understood == receipt == ["Build F Lon"]
+    browser.type("#tp-sheet", "  - Build A Lvp\n")
+    browser.wait_for(lambda: browser.script("return window.tpOrders.problems().length"), "the page's verdict")
+    assert [(p["severity"], p["where"].split(",")[0], p["message"]) for p in browser.script(
+        "return window.tpOrders.problems()")] == [("warning", "line 10", "Build A Lvp: all 1 builds are used")]
+    done = validate(league.root, "orders/wb/0003/ann.yaml", browser.script(
+        "return document.getElementById('tp-sheet').value"))
+    assert "ann.yaml:10:" in done.stdout and "Build A Lvp: all 1 builds are used" in done.stdout, done.stdout
