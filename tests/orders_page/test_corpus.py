@@ -193,7 +193,7 @@ def test_the_page_and_validate_agree(browser: Browser, served: str, league: Leag
     elif kind in ("schema", "known", "page"):
         assert errors, "the corpus sheet is bad"
         assert {int(LINE.match(p["where"]).group(1)) for p in page_errors} == {f.line for f in errors}, (page, found)
-        if kind == "page":  # the rules' own words, for the unit the line names
+        if kind == "page":  # the rules' own words, in the game's language
             assert all(any(p["message"].split(": ", 1)[-1] in f.message for f in errors) for p in page_errors), \
                 (page, found)
     elif kind == "rule":

@@ -17,8 +17,8 @@ from ...model import State
 from .game import owners_from, units_from
 from .league import _book, _m, label
 from .mapdata import Map, display, province_of
-from .phases import adjustment_counts, buildable, civil_disorder_removals
-from .resolver import Unit
+from .phases import ALL_USED, adjustment_counts, buildable, civil_disorder_removals
+from .resolver import ALREADY_ORDERED, Unit
 
 OTHER = "Another order (judge notation)"
 DRAW = "Propose draw"
@@ -95,20 +95,20 @@ def heads(m: Map, mine: list[Unit]) -> dict[str, Any]:
     """What the page can judge of a movement sheet's line by its first two words, ``A Par``, read as the
     resolver reads them (lower case, a coast after ``/`` left out): the unit it orders. ``mine``: the player's
     units (``a lvp`` -> its province: a second line for one whose first is an order the form offers is refused,
-    "the unit already has an order"); ``theirs``: every other unit place, refused as the resolver refuses it.
+    "the unit already has an order"); ``theirs``: every other unit place, refused as the resolver refuses it;
+    each in the resolver's words, in the map's language (``Map.say``).
     Only a plain abbreviation that no longer name begins with is a head: any other line the page leaves to
     ``check``."""
     keys = [n for n in m.names if " " in n]
     own = {u.province: u for u in mine}
-    out: dict[str, Any] = {"mine": {}, "theirs": {},
-                           "twice": "the unit already has an order; the first one stands"}
+    out: dict[str, Any] = {"mine": {}, "theirs": {}, "twice": m.say(ALREADY_ORDERED)}
     for p in sorted(m.provinces):
         key = display(p).lower()
         if not key.isascii() or not key.isalnum() or any(n.startswith(key + " ") for n in keys):
             continue
         for letter in ("a", "f"):
             if p not in own:
-                out["theirs"][f"{letter} {key}"] = f"no unit of yours in {m.full_name(p)}"
+                out["theirs"][f"{letter} {key}"] = m.say("no unit of yours in {place}", place=m.full_name(p))
             elif unit_name(own[p])[0].lower() == letter:
                 out["mine"][f"{letter} {key}"] = p
     return out
@@ -155,7 +155,7 @@ def choices(state: State, player: str) -> dict[str, Any]:
             count = min(n, max(len(free), 1))
             items = [_choice(f"Build {i + 1} of {count}", opts, "Waive") for i in range(count)]
             unique = "two builds in the same province: only the first is carried out"
-            lines = {"count": n, "used": f"all {n} builds are used"}
+            lines = {"count": n, "used": m.say(ALL_USED[1], n=n)}
             notes.append(f"You may build {n} unit(s) in: {', '.join(display(p) for p in free)}.")
         elif n < 0:
             defaults = [f"Remove {v}" for v in
@@ -163,7 +163,7 @@ def choices(state: State, player: str) -> dict[str, Any]:
             opts = [option(f"Remove {unit_name(u)}", u.province) for u in mine]
             items = [_choice(f"Removal {i + 1} of {len(defaults)}", opts, d) for i, d in enumerate(defaults)]
             unique = "the same unit removed twice: remove another one"
-            lines = {"count": -n, "used": f"all {-n} removals are used"}
+            lines = {"count": -n, "used": m.say(ALL_USED[0], n=-n)}
             notes.append(f"You must remove {-n} unit(s); the lines start with the ones civil disorder would take.")
     if not items and not state.get("result"):
         notes.append("Nothing to order in this phase.")
