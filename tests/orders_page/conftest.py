@@ -1,12 +1,12 @@
 """A league for the orders page's tests, built once: a Diplomacy game of open orders, the same game sealed
 (five players with an age key of their own registered, fay with the ssh-ed25519 key she pushes to GitHub with,
-the last player with none), a Diplomacy game in its first winter (England took Norway: one build), and a game
-each of Bretton Woods, Auf Achse (in its auction, a second one in round 1 after its auction, and a third in
-round 1 with more goods waiting for a Brummi than it holds), The Policy Maker, Calamity and the Thirty
-Years' War (confessions chosen with the first orders, religion points from the start); every Policy Maker and
-Calamity player and one of the Thirty Years' War register a key, to read their private report in the page;
-its site served on 127.0.0.1 and a headless chromium to open it (the site's browser tests' WebDriver; without
-chromium they skip)."""
+the last player with none), a Diplomacy game in its first winter (England took Norway: one build), one in its
+first retreats (Austria dislodged the Italian army in Venice), and a game each of Bretton Woods, Auf Achse (in
+its auction, a second one in round 1 after its auction, and a third in round 1 with more goods waiting for a
+Brummi than it holds), The Policy Maker, Calamity and the Thirty Years' War (confessions chosen with the first
+orders, religion points from the start); every Policy Maker and Calamity player and one of the Thirty Years'
+War register a key, to read their private report in the page; its site served on 127.0.0.1 and a headless
+chromium to open it (the site's browser tests' WebDriver; without chromium they skip)."""
 
 from __future__ import annotations
 
@@ -36,6 +36,8 @@ JK_POWERS = ["bayern", "braunschweig", "daenemark", "frankreich", "oesterreich",
              "sachsen", "schweden", "spanien", "niederlande"]
 AUCTION = {"ann": 8, "ben": 1, "cai": 3}  # the bids that start game ar: who bids for which order (100 kj each)
 WINTER = {1: ["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"], 2: ["F Nth C A Yor - Nwy", "A Yor - Nwy", "F Nwg H"]}
+# Austria (eve) takes Venice in 1901 with support: Italy's army there, holding, is dislodged
+RETREAT = {1: ["A Vie - Tyr"], 2: ["F Tri - Ven", "A Tyr S F Tri - Ven"]}
 LOGINS = ["ann", "ben", "cai", "dee", "eve", "fay", "gus"]
 
 
@@ -133,17 +135,21 @@ def make_league(root: Path) -> League:
     league.loading = crowded_game(root)
     assert run(root, "new", "diplomacy", "wb", "--option", "orders=open", "--title", "Diplomacy, Winter 1901",
                *players()) == 0
+    assert run(root, "new", "diplomacy", "rt", "--option", "orders=open", "--title", "Diplomacy, Fall 1901 Retreats",
+               *players()) == 0
     git(root, "add", "-A")
     git(root, "commit", "-qm", "games")
     assert run(root, "adjudicate", "ar", "--early", "--commit") == 0
     assert run(root, "adjudicate", "al", "--early", "--commit") == 0
-    for number, orders in WINTER.items():  # England takes Norway in 1901: one build in the winter
-        sheet = root / f"orders/wb/{number:04d}/ann.yaml"
-        sheet.parent.mkdir(parents=True, exist_ok=True)
-        sheet.write_text(f"game: wb\nturn: {number}\nplayer: ann\norders:\n" + "".join(f"  - {o}\n" for o in orders))
-        git(root, "add", "-A")
-        git(root, "commit", "-qm", f"orders {number}")
-        assert run(root, "adjudicate", "wb", "--early", "--commit") == 0
+    for game, login, turns in (("wb", "ann", WINTER), ("rt", "eve", RETREAT)):
+        for number, orders in turns.items():
+            sheet = root / f"orders/{game}/{number:04d}/{login}.yaml"
+            sheet.parent.mkdir(parents=True, exist_ok=True)
+            sheet.write_text(f"game: {game}\nturn: {number}\nplayer: {login}\norders:\n"
+                             + "".join(f"  - {o}\n" for o in orders))
+            git(root, "add", "-A")
+            git(root, "commit", "-qm", f"orders {game} {number}")
+            assert run(root, "adjudicate", game, "--early", "--commit") == 0
     assert run(root, "site", "build") == 0
     return league
 

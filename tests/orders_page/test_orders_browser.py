@@ -294,3 +294,23 @@ def test_a_winter_build_is_picked_and_one_too_many_is_named(browser: Browser, se
     done = validate(league.root, "orders/wb/0003/ann.yaml", browser.script(
         "return document.getElementById('tp-sheet').value"))
     assert "ann.yaml:10:" in done.stdout and "Build A Lvp: all 1 builds are used" in done.stdout, done.stdout
+
+
+def test_a_dislodged_unit_retreats_through_the_page(browser: Browser, served: str, league: League):
+    """Fall 1901 Retreats of game rt: Austria took Venice with support, Italy's army there is dislodged (rules
+    2023, 'Retreat phase'): the page offers Italy its retreats to the empty provinces next to Venice and the
+    disband, and validate accepts the retreat picked, with the receipt the page showed."""
+    open_page(browser, served, "rt")
+    pick(browser, "dee")
+    offered = browser.script("""return Array.from(document.querySelectorAll('#tp-form select'))
+        .filter(s => s.dataset.label === 'A Ven (dislodged)').map(s => Array.from(s.options).map(o => o.text))""")
+    assert offered and set(offered[0]) >= {"A Ven disband", "A Ven - Pie", "A Ven - Tus", "A Ven - Apu"}
+    assert "A Ven - Tri" not in offered[0] and "A Ven - Rom" not in offered[0], "not whence the attack came nor full"
+    choose(browser, "A Ven (dislodged)", "A Ven - Tus")
+    text = produced(browser)
+    assert text.endswith("orders:\n  - A Ven - Tus\n")
+    done = validate(league.root, "orders/rt/0003/dee.yaml", text)
+    assert done.returncode == 0, done.stdout + done.stderr
+    understood = [line.strip() for line in done.stdout.split("understood as:\n", 1)[1].splitlines()
+                  if line.startswith("  ")]
+    assert understood == browser.script("return window.tpOrders.receipt()") == ["A Ven - Tus"]
