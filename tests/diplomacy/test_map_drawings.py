@@ -181,6 +181,18 @@ def test_the_issues_map_shows_the_turn_with_a_legend_and_says_it_as_text() -> No
         assert re.search(rf'fill="{colour}" stroke="#222222"/><text [^>]*>{name}</text>', legend), name
     for sign in ("supply centre", "move", "failed", "support", "convoy", "dislodged"):
         assert f">{sign}</text>" in legend
+    # a move's arrow runs from beyond the name it leaves to before the name it reaches, where it is long enough
+    d = load_drawing("standard")
+    assert d is not None
+    boxes = label_boxes(d, bold=load_map("standard").supply_centres())
+    for start, target in (("edi", "nwg"), ("nap", "ion")):
+        (ax, ay), (bx, by) = d.place(start), d.place(target)
+        lines = [tuple(map(float, g)) for g in re.findall(
+            r'<line class="tp-move" x1="(-?\d+)" y1="(-?\d+)" x2="(-?\d+)" y2="(-?\d+)"', svg)]
+        x1, y1, x2, y2 = min(lines, key=lambda ln: math.dist(ln[:2], (ax, ay)) + math.dist(ln[2:], (bx, by)))
+        for (x, y), region in (((x1, y1), start), ((x2, y2), target)):
+            b = boxes[region]
+            assert not (b[0] <= x <= b[2] and b[1] <= y <= b[3]), f"{start}-{target} ends on {region}'s name"
     germany = re.search(r"<li>Germany: ([^<]*)</li>", page)
     assert germany and germany.group(1) == "Units A Ber, F Kie; dislodged A Bur; Centres Ber, Kie, Mun.", germany
 

@@ -229,6 +229,18 @@ def _orders(m: Map, d: Drawing, report: dict[str, Any], f: int, colour: dict[str
     """Moves and retreats as arrows in the power's colour (dashed with a cross where they failed), supports
     as thin dashed lines to the place supported, convoys as dotted lines."""
     out = []
+    boxes = label_boxes(d, m.supply_centres())
+
+    def clear(region: str, at: tuple[float, float], to: tuple[float, float], least: float) -> float:
+        """How far from ``at`` towards ``to`` the arrow starts or stops: beyond the name and unit written at
+        ``at`` (an arrow over them hid the name it came from or went to), if the arrow stays long enough."""
+        box = boxes.get(region) or boxes[region.split("/")[0]]
+        n = math.dist(at, to) or 1.0
+        ux, uy = (to[0] - at[0]) / n, (to[1] - at[1]) / n
+        exits = [(box[2] - at[0]) / ux if ux > 0 else (box[0] - at[0]) / ux if ux < 0 else math.inf,
+                 (box[3] - at[1]) / uy if uy > 0 else (box[1] - at[1]) / uy if uy < 0 else math.inf]
+        return max(least, min(exits) + 0.15 * f)
+
     for row in report.get("results", []):
         if row.get("result") == "invalid":
             continue
@@ -243,11 +255,15 @@ def _orders(m: Map, d: Drawing, report: dict[str, Any], f: int, colour: dict[str
         here: tuple[float, float] = d.place(o.region)
         if o.kind in ("move", "retreat") and o.target:
             there: tuple[float, float] = d.place(o.target)
+            start = clear(o.region, here, d.place(o.via) if o.via else there, 0.6 * f)
             if o.via:
                 mid: tuple[float, float] = d.place(o.via)
-                out.append(_arrow(here, mid, f, c, ok, head=False))
-                here = mid
-            out.append(_arrow(here, there, f, c, ok))
+                out.append(_arrow(here, mid, f, c, ok, head=False, gaps=(start, 0)))
+                here, start = mid, 0.6 * f
+            end = clear(o.target, there, here, 0.8 * f)
+            if start + end > math.dist(here, there) - 0.8 * f:  # too short beside the names: as close as before
+                start, end = 0.6 * f, 0.8 * f
+            out.append(_arrow(here, there, f, c, ok, gaps=(start, end)))
         elif o.kind == "support" and o.other:
             there = d.place(o.target) if o.target else d.place(o.other)
             if o.target:
@@ -266,8 +282,9 @@ def _orders(m: Map, d: Drawing, report: dict[str, Any], f: int, colour: dict[str
     return out
 
 
-def _arrow(a: tuple[float, float], b: tuple[float, float], f: int, c: str, ok: bool, head: bool = True) -> str:
-    x1, y1, x2, y2 = _shorten(a, b, 0.6 * f, 0.8 * f if head else 0)
+def _arrow(a: tuple[float, float], b: tuple[float, float], f: int, c: str, ok: bool, head: bool = True,
+           gaps: tuple[float, float] | None = None) -> str:
+    x1, y1, x2, y2 = _shorten(a, b, *(gaps or (0.6 * f, 0.8 * f if head else 0)))
     dash = "" if ok else ' stroke-dasharray="7 4"'
     marker = ' marker-end="url(#tp-head)"' if head else ""
     kind = "tp-move" if ok else "tp-move tp-failed"
