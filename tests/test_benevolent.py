@@ -209,6 +209,14 @@ def test_calamity_an_unheld_policy_is_not_sold_a_card_not_in_hand_is_the_lowest_
     assert after["private"]["ann"]["hand"] == [4]
 
 
+def test_calamity_a_mover_who_names_no_card_plays_the_lowest_and_the_sale_stands():
+    state = cal.arrange(cal.new_game(), mover="ann", token=0, hands={"ann": [3, 4]}, policies={"ann": ["A1"]})
+    kept, dropped = benevolent.read(CALAMITY, state, "ann", {"sell": ["A1"]})
+    assert kept == {"sell": ["A1"], "card": 3}
+    assert dropped == ["orders needs 'card'"]
+    assert benevolent.read(CALAMITY, state, "bob", {"sell": ["A1"]})[0] is None, "selling is the mover's alone"
+
+
 def test_calamity_a_return_and_a_pass_on_of_the_one_policy_held_drop_the_pass_on():
     """The holdings are shared by returns and pass-on offers: the second use of C2 is the faulty one, and the
     problem points at the offer itself (it named a return that does not exist before)."""

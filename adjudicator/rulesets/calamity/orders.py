@@ -133,9 +133,10 @@ def default(st: State, p: str) -> dict[str, Any]:
 
 def drop(st: State, o: Orders, path: tuple[str | int, ...]) -> Orders | None:
     """``o`` without the order at ``path``, played as the house rule "a faulty order at the deadline" says: a
-    movement card not in hand is replaced by the lowest card held (the NMR card; the mover's other orders stand),
-    a standing offer or a listed policy is left out on its own, any other faulty order as a whole."""
-    if path == ("card",) and isinstance(o, dict):
+    movement card not in hand (or none) is replaced by the lowest card held (the NMR card; the mover's other
+    orders stand), a standing offer or a listed policy is left out on its own, any other faulty order as a whole."""
+    missing_card = not path and isinstance(o, dict) and "card" not in o and st["phase"]["kind"] == "move"
+    if (path == ("card",) or missing_card) and isinstance(o, dict):  # the mover's card, wrong or not given
         hand = _own(st, st["phase"]["awaited"][0]).get("hand")
         return {**o, "card": min(hand)} if hand else None
     if path[:1] == ("standing",) and len(path) >= 4:
