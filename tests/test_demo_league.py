@@ -42,17 +42,18 @@ def test_each_demo_game_replays_exactly(game, fresh_clone):
     assert [f.text() for f in found] == [], "a demo is built again with demo/build.py after removing the game"
 
 
-PINNED_AT_SET_UP = ("demo-auf-achse", "demo-bretton-woods")
+PINNED_AT_SET_UP = ("demo-auf-achse", "demo-bretton-woods", "demo-dreissigjaehriger-krieg")
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_demo_game_pins_the_data_its_turns_and_issue_pages_are_made_from(game, fresh_clone):
     """Issue 22, "Replays that survive upgrades": the demo games predate pinning and were pinned with
     ``turnpress pin`` (one commit each, after their last turn), so a release with other maps, tables or drawings
-    does not change them; ``verify`` accepts each pin commit and says so. Auf Achse and Bretton Woods were built
-    again after pinning existed (issue 23: their checks and notes come from a words file), so they pin their
-    data from their set-up, as every new game does; Auf Achse's board drawing, read as pinned data only since,
-    was added to its pins by ``turnpress pin`` (one commit after its last turn)."""
+    does not change them; ``verify`` accepts each pin commit and says so. Auf Achse, Bretton Woods and the Thirty
+    Years' War were built again after pinning existed (issue 23: their checks and notes come from a words file,
+    30JK's from the messages file its map names), so they pin their data from their set-up, as every new game
+    does; Auf Achse's board drawing, read as pinned data only since, was added to its pins by ``turnpress pin``
+    (one commit after its last turn)."""
     g = store.load_game(fresh_clone, game)
     assert g.pins_data
     drawings = [p for p in g.config["data"] if p.endswith((".drawing.json", ".background.json"))]

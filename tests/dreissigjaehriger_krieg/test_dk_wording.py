@@ -156,3 +156,25 @@ def test_30jk_every_reason_of_a_result_is_german():
     assert "die Einheit hat schon einen Befehl; der erste gilt" in reasons and "prallt ab; vertrieben" in reasons
     for reason in reasons:
         assert _from_the_30jk_file(reason) and not dk_english_in(reason), reason
+
+
+def test_the_demo_issues_have_no_english_no_raw_key_and_the_right_plurals():
+    """The demo game, built again with the messages file, shows what a 30JK game prints: phase labels, results and
+    reasons, neutrals and the league's own lines, all German (the map's SVG aside: its legend is tested with the
+    map)."""
+    from adjudicator import store
+
+    from ..test_wording import _plural_mistakes
+
+    assert "variants/dreissigjaehriger_krieg/data/messages.yaml" in store.load_game(
+        ROOT, "demo-dreissigjaehriger-krieg").config["data"]
+    pages = sorted((ROOT / "site" / "news" / "posts" / "demo-dreissigjaehriger-krieg").glob("*.md"))
+    assert len(pages) == 10
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert re.search(r"^title: .* — (Frühling|Herbst) 16\d\d: (Züge|Rückzüge|Auf- und Abbau)\"$", text, re.M)
+        body = re.sub(r"<svg.*?</svg>", " ", text, flags=re.DOTALL)
+        body = re.sub(r"<[^>]*>|\(\.\./[^)]*\)|`[^`]*`", " ", body)
+        assert not dk_english_in(body), (page.name, dk_english_in(body))
+        assert not RAW_KEY.search(body) and not re.search(r"\bneutral-\w+-\d{4}-\w+|\b(rebellen|luettich)\b", body)
+        assert _plural_mistakes(body) == [], page.name
