@@ -156,6 +156,17 @@ def test_bretton_woods_the_instruction_is_ignored_the_rest_stands():
     assert report["transfers"] == [{"from": "anna", "to": "bert", "good": "a", "count": 1, "note": ""}]
 
 
+def test_bretton_woods_one_bad_line_of_a_section_is_ignored_and_the_section_s_other_lines_stand():
+    """7.1, line by line: a harvest count that is no number does not idle the energy works; an offer of one good
+    without its price does not withdraw the offer of another."""
+    state = BRETTON_WOODS.setup({}, BW_PLAYERS, Dice(b"bw"))
+    orders = {"production": {"harvest": "x", "energy": 2},
+              "market": {"a": {"offer": "sell", "count": 3}, "e": {"offer": "sell", "count": 1, "price": 9}}}
+    kept, dropped = benevolent.read(BRETTON_WOODS, state, "anna", orders)
+    assert kept == {"production": {"energy": 2}, "market": {"e": {"offer": "sell", "count": 1, "price": 9}}}
+    assert dropped == ["market/a needs 'price'", "production/harvest: expected a whole number, found text"]
+
+
 def test_policy_maker_an_investment_that_cannot_be_paid_is_not_made_and_the_draws_stand():
     """H17: the unpaid investment and the unknown initiative are left out; the Investy draws as ordered."""
     state = pm.advance_to(pm.new_game(), "investy", pm.FIRST)

@@ -23,6 +23,9 @@ SECRECY = Secrecy(simultaneous=("every year's orders: production, market offers 
                   sealed_fields={"standing_orders": "the orders played if you miss a year"})
 
 
+SECTIONS = ("production", "construction", "market", "gold")  # sections whose every line is an instruction
+
+
 class BrettonWoods(HiddenStateViews):
     """The ``bretton-woods`` ruleset."""
 
@@ -53,8 +56,14 @@ class BrettonWoods(HiddenStateViews):
         return sheet.check(state, player, orders)
 
     def drop(self, state: State, orders: Orders, problem: Problem) -> Orders | None:
-        """7.1: an instruction that cannot be carried out is ignored; the rest of the sheet stands."""
-        return benevolent.drop_entry(orders, problem.path)
+        """7.1: an instruction that cannot be carried out is ignored; the rest of the sheet stands. A line of the
+        sheet's production, construction, market or gold section is one instruction (a bad harvest count does
+        not idle the energy works, a bad offer of one good does not withdraw the others)."""
+        path = problem.path
+        if len(path) >= 2 and path[0] in SECTIONS and isinstance(orders, dict) \
+                and isinstance(orders.get(path[0]), dict) and path[1] in orders[path[0]]:
+            return benevolent.remove(orders, path[:2])
+        return benevolent.drop_entry(orders, path)
 
     def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
         return game.default_for(state, player, previous)
