@@ -615,7 +615,7 @@
 
   /* What the ruleset's ``lines`` let the page judge of a list of orders by a line's words, as ``check`` judges
      it; a line it does not know it leaves to the pull request's check, so it names nothing ``check`` accepts.
-     ``theirs``/``mine``: the unit a line's first two words name (``A Par``): another's is refused; a second
+     ``places``/``mine``: the unit a line's first two words name (``A Par``): another's is refused; a second
      line for a unit of the player's is refused once a line before it is one the form offers for that unit.
      ``count``: the builds (or removals) due: an offered one beyond them, while every line before is offered
      too, is not carried out. */
@@ -647,14 +647,18 @@
       var at = function () {
         return where("#/orders/" + i, parsed, text);
       };
-      var head = line === null ? "" : norm(line).split(" ").slice(0, 2).join(" ");
-      if (has(rules.theirs, head)) {
-        out.push({severity: "error", where: at(), message: line + ": " + rules.theirs[head]});
-      } else if (has(rules.mine, head)) {
-        if (ordered[rules.mine[head]]) {
+      var words = line === null ? [] : norm(line).split(" ");
+      var place = words.length > 1 && (words[0] === "a" || words[0] === "f") && has(rules.places, words[1]) ?
+        words[1] : null;
+      var unit = place !== null && has(rules.mine, place) ? rules.mine[place] : null;
+      if (place !== null && unit === null) {
+        out.push({severity: "error", where: at(), message: line + ": " + fill(rules.not_yours,
+          {place: rules.places[place]})});
+      } else if (unit !== null && unit[0] === words[0]) { /* another unit letter: check names it */
+        if (ordered[unit[1]]) {
           out.push({severity: "error", where: at(), message: line + ": " + rules.twice});
-        } else if (known && known.unit === rules.mine[head]) {
-          ordered[rules.mine[head]] = true;
+        } else if (known && known.unit === unit[1]) {
+          ordered[unit[1]] = true;
         }
       }
       if (!counting) {

@@ -93,24 +93,24 @@ def _choice(label_text: str, options: list[dict[str, Any]], default: str) -> dic
 
 def heads(m: Map, mine: list[Unit]) -> dict[str, Any]:
     """What the page can judge of a movement sheet's line by its first two words, ``A Par``, read as the
-    resolver reads them (lower case, a coast after ``/`` left out): the unit it orders. ``mine``: the player's
-    units (``a lvp`` -> its province: a second line for one whose first is an order the form offers is refused,
-    "the unit already has an order"); ``theirs``: every other unit place, refused as the resolver refuses it;
-    each in the resolver's words, in the map's language (``Map.say``).
-    Only a plain abbreviation that no longer name begins with is a head: any other line the page leaves to
-    ``check``."""
+    resolver reads them (lower case, a coast after ``/`` left out): the unit it orders. ``places``: each place
+    by its abbreviation in lower case, with its name; ``mine``: the player's units there (``lvp`` -> ``["a",
+    "lvp"]``, letter and province): a second line for one whose first is an order the form offers is refused
+    (``twice``); a unit letter before any other place is refused (``not_yours``), as the resolver refuses them,
+    in its words in the map's language (``Map.say``). Only a plain abbreviation that no longer name begins with
+    is a place here: any other line the page leaves to ``check``. (One entry per place, not per unit letter:
+    the tables go to every player of a game of 200 places.)"""
     keys = [n for n in m.names if " " in n]
     own = {u.province: u for u in mine}
-    out: dict[str, Any] = {"mine": {}, "theirs": {}, "twice": m.say(ALREADY_ORDERED)}
+    out: dict[str, Any] = {"places": {}, "mine": {}, "twice": m.say(ALREADY_ORDERED),
+                           "not_yours": m.say("no unit of yours in {place}", place="{place}")}
     for p in sorted(m.provinces):
         key = display(p).lower()
         if not key.isascii() or not key.isalnum() or any(n.startswith(key + " ") for n in keys):
             continue
-        for letter in ("a", "f"):
-            if p not in own:
-                out["theirs"][f"{letter} {key}"] = m.say("no unit of yours in {place}", place=m.full_name(p))
-            elif unit_name(own[p])[0].lower() == letter:
-                out["mine"][f"{letter} {key}"] = p
+        out["places"][key] = m.full_name(p)
+        if p in own:
+            out["mine"][key] = [unit_name(own[p])[0].lower(), p]
     return out
 
 
