@@ -163,3 +163,22 @@ def test_the_issue_names_a_dissolved_neutral_as_a_reader_knows_it():
     assert "\n1 neutrale Partei aufgelöst: Böhmische Rebellen.\n" in page
     # a centre's owner gone by the end of the turn ('Karlsbad: rebellen → Österreich' in the issue)
     assert "rebellen" not in r.state["neutrals"] and owner_name(m, r.state, "rebellen") == "Böhmische Rebellen"
+
+
+def test_the_issue_writes_the_orders_with_the_words_of_the_rules():
+    """Section 6 and the Ludomaniac notation: 'U' supports, 'K' convoys; builds, removals and disbands by their
+    German names. The report keeps the judges' notation (it replays byte for byte); a line the engine could not
+    read is quoted as the player wrote it."""
+    from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.newsletter import notation
+
+    m = load_map("dreissigjaehriger-krieg")
+    assert [notation(m, o) for o in ("A Kar S A Pil - Pra", "F RugS C A HHst - Vpo", "A HHst - Vpo via convoy",
+                                     "Build A Ber", "Remove F Lun", "A Mai Disband", "Waive", "Propose draw",
+                                     "A Kar H", "A Ber S Xyz")] == [
+        "A Kar U A Pil - Pra", "F RugS K A HHst - Vpo", "A HHst - Vpo via Konvoi", "Aufbau A Ber", "Abbau F Lun",
+        "A Mai Auflösung", "Verzicht", "Remis", "A Kar H", "A Ber S Xyz"]
+    s = position(funded_game(), {"sachsen": ["A Mei", "A Lei"], "schweden": ["A Tor"]})
+    r = play(s, {"sachsen": ["A Mei - Tor", "A Lei S A Mei - Tor"]})
+    page = RULESET.newsletter(r.state, r.report, PLAYERS)
+    assert "- `A Lei U A Mei - Tor` — Unterstützung gegeben" in page
+    assert any(row["order"] == "A Lei S A Mei - Tor" for row in r.report["results"])

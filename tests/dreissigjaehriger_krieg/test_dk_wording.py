@@ -30,7 +30,8 @@ def dk_english_in(text: str) -> set[str]:
 
 def _engine_texts() -> set[str]:
     """The English texts the diplomacy engine says through the map (``say``, ``text``, ``said``) with a literal,
-    and its named reasons (``ALREADY_ORDERED``, ``VOID``, ``ALL_USED``)."""
+    its named reasons (``ALREADY_ORDERED``, ``VOID``, ``ALL_USED``) and the judges' words of the issue's orders
+    (``NOTATION``)."""
     found: set[str] = set()
     for path in (ROOT / "adjudicator" / "rulesets" / "diplomacy").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -45,6 +46,9 @@ def _engine_texts() -> set[str]:
             if isinstance(node, ast.Assign) and any(getattr(t, "id", "") in ("ALREADY_ORDERED", "VOID", "ALL_USED")
                                                     for t in node.targets):
                 found |= {c.value for c in ast.walk(node.value) if isinstance(c, ast.Constant)}
+            if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "NOTATION" for t in node.targets):
+                assert isinstance(node.value, ast.Dict)
+                found |= {k.value for k in node.value.keys if isinstance(k, ast.Constant)}  # the judges' words
     return found
 
 

@@ -16,6 +16,7 @@ from ...mapdata import Map, display
 from ...mapsvg import GERMAN as MAP_WORDS
 from ...mapsvg import board
 from ...mapsvg import text_alternative as mapsvg_text
+from ...orders import OrderError, read_order
 from .religion import GERMAN, GERMAN_CONFESSION, MINIMUM, allotment, conversion_cost
 
 RESULTS = {"succeeds": "", "fails": " *(scheitert)*", "invalid": " *(ungültig)*"}
@@ -71,6 +72,26 @@ def confession_text(c: dict[str, Any]) -> str:
     if "to" in c:
         text += f" (wird {GERMAN_CONFESSION[str(c['to'])]})"
     return text
+
+
+# The judges' words of an order as the report writes it (orders.judge_notation), each said as the map's messages
+# file says it ('A Tor U A Mei - Lei', 'Aufbau A Ber'); a game whose map has none keeps them. The other words of
+# the notation (A, F, H, T, -) are the rules' own.
+NOTATION = {"Build": r"^Build(?= )", "Remove": r"^Remove(?= )", "Disband": r"(?<= )Disband$", "S": r"(?<= )S(?= )",
+            "C": r"(?<= )C(?= )", "via convoy": r"(?<= )via convoy$", "Waive": r"^Waive$",
+            "Propose draw": r"^Propose draw$"}
+
+
+def notation(m: Map, order: str) -> str:
+    """``order`` in the judges' notation with the map's words for theirs; a line the engine could not read is
+    shown as the player wrote it."""
+    try:
+        read_order(m, order)
+    except OrderError:
+        return order
+    for english, where in NOTATION.items():
+        order = re.sub(where, m.text(english).replace("\\", "\\\\"), order)
+    return order
 
 
 def german_reason(reason: str) -> str:
@@ -136,7 +157,7 @@ def newsletter(m: Map, state: State, report: dict[str, Any], players: list[Playe
                              for a in row["actions"])
             result = OUTCOME[row["outcome"]] if row["outcome"] else "Gleichstand: nichts geschieht"
             if row.get("order"):
-                result += f" (`{row['order']}`)"
+                result += f" (`{notation(m, row['order'])}`)"
             out.append(f"- `{row['unit']}` ({owner_name(m, state, row['owner'])}): {acts} — {result}.")
         out.append("")
     out += ["### Befehle und Ergebnisse", ""]
@@ -150,10 +171,10 @@ def newsletter(m: Map, state: State, report: dict[str, Any], players: list[Playe
         out += [f"**{owner_name(m, state, power)}**{player}", ""]
         for r in rows:
             reason = f" — {escape(german_reason(r['reason']))}" if r["reason"] else ""
-            out.append(f"- `{r['order']}`{RESULTS[r['result']]}{reason}")
+            out.append(f"- `{notation(m, r['order'])}`{RESULTS[r['result']]}{reason}")
         out.append("")
     for r in report.get("neutral_retreats", []):
-        out.append(f"- Rückzug der Neutralen: `{r['order']}` — {escape(german_reason(r['reason']))}")
+        out.append(f"- Rückzug der Neutralen: `{notation(m, r['order'])}` — {escape(german_reason(r['reason']))}")
     if report.get("dislodged"):
         out += ["### Vertriebene Einheiten", ""]
         for d in report["dislodged"]:
