@@ -47,36 +47,36 @@ def test_validate_says_every_message_and_hint_in_german(tmp_path: Path, capsys):
     path = send(root, "schw", ["A Ber zieht nach Xyzzy", "A Ros - Sin", "A Ros - Lub", "Ungehorsam A Pra 1 RP"])
     assert run(root, "validate", str(path)) == 1
     out = capsys.readouterr().out
-    assert ("orders/dk/0001/schw.yaml:5:5: error: kein Ort namens 'Xyzzy' in 'A Ber zieht nach Xyzzy' — schreibe "
-            "eine Provinz mit ihrer Abkürzung (Pra, Sin/sc) oder ihrem Namen (Prag, Meißen oder Meissen)") in out
+    assert ("orders/dk/0001/schw.yaml:5:5: error: kein Ort namens 'Xyzzy' in 'A Ber zieht nach Xyzzy' — schreiben "
+            "Sie eine Provinz mit ihrer Abkürzung (Pra, Sin/sc) oder ihrem Namen (Prag, Meißen oder Meissen)") in out
     assert ("orders/dk/0001/schw.yaml:7:5: error: A Ros - Lub: die Einheit hat schon einen Befehl; der erste gilt — "
-            "streiche einen der beiden Befehle der Einheit: zum Abgabeschluss wird der erste ausgeführt") in out
-    assert ("orders/dk/0001/schw.yaml:8:5: error: Ungehorsam stiften kostet mindestens 2 Religionspunkte — schreibe "
-            "z. B. 'Ungehorsam stiften A Aug 2 RP' für eine Einheit auf dem Brett") in out
+            "streichen Sie einen der beiden Befehle der Einheit: zum Abgabeschluss wird der erste ausgeführt") in out
+    assert ("orders/dk/0001/schw.yaml:8:5: error: Ungehorsam stiften kostet mindestens 2 Religionspunkte — schreiben "
+            "Sie z. B. 'Ungehorsam stiften A Aug 2 RP' für eine Einheit auf dem Brett") in out
     # the schema's check (the envelope's words are the league's, check-words.yaml; the hints the ruleset's schema)
     path = send(root, "schw", ["{unit: A Ros, mvoe: Sin}", "{unit: F Hpo, via: OdM}"])
     assert run(root, "validate", str(path)) == 1
     out = capsys.readouterr().out
     assert "schw.yaml:5:19: error: unbekannter Schlüssel 'mvoe' in Eintrag 1 — meinten Sie move?" in out, out
-    assert ("schw.yaml:6:5: error: ein Doppelzug braucht sein Ziel — schreibe z. B. `{unit: F Lun, via: Ham, move: "
-            "ElbM}`") in out
+    assert ("schw.yaml:6:5: error: ein Doppelzug braucht sein Ziel — schreiben Sie z. B. `{unit: F Lun, via: Ham, "
+            "move: ElbM}`") in out
 
 
 def test_singular_and_plural():
     s = funded_game()
     set_points(s, "schweden", 1)
     [p] = RULESET.check(s, KEY["schweden"], ["Kirchenbau A Ber 2 RP"])
-    assert p.message == "Kirchenbau: A Ber (2 RP): du hast 1 Religionspunkt, diese Aktionen brauchen 2"
+    assert p.message == "Kirchenbau: A Ber (2 RP): Sie haben 1 Religionspunkt, diese Aktionen brauchen 2"
     set_points(s, "schweden", 0)
     [p] = RULESET.check(s, KEY["schweden"], ["Kirchenbau A Ber 2 RP"])
-    assert p.message == "Kirchenbau: A Ber (2 RP): du hast 0 Religionspunkte, diese Aktionen brauchen 2"
+    assert p.message == "Kirchenbau: A Ber (2 RP): Sie haben 0 Religionspunkte, diese Aktionen brauchen 2"
     # an adjustment: Austria takes Karlsbad and may build one unit; a second build is beyond it
     fall = play(new_game()).state
     moved = position(fall, {"oesterreich": ["A Pil", "A EbSa", "F Lin", "A MOla"], "rebellen": []})
     adjust = play(moved, {"oesterreich": ["A Pil - Kar"]}).state
     problems = RULESET.check(adjust, KEY["oesterreich"], ["Build A Pra", "Build A Pil"])
-    assert [p.message for p in problems] == ["Build A Pil: mehr als 1 Aufbau steht dir nicht zu"]
-    assert "# Du darfst 1 Einheit bauen, in: Pra." in RULESET.template(adjust, KEY["oesterreich"])
+    assert [p.message for p in problems] == ["Build A Pil: mehr als 1 Aufbau steht Ihnen nicht zu"]
+    assert "# Sie dürfen 1 Einheit bauen, in: Pra." in RULESET.template(adjust, KEY["oesterreich"])
 
 
 def test_the_order_sheet_is_german():
@@ -86,7 +86,7 @@ def test_the_order_sheet_is_german():
         "# Frühling 1618: Züge: Befehle für Schweden. Ein Befehl je Zeile, in der üblichen Kurzschrift\n"
         "# ('A Kar - Pra', 'A Pil U A Kar - Pra', 'F RugS K A HHst - Vpo', 'A HHst - Vpo via Konvoi'); die "
         "englischen Befehlswörter gelten auch.\n")
-    assert "# Jede Einheit steht hier haltend; ändere ihre Zeile in das, was sie tun soll.\n" in sheet
+    assert "# Jede Einheit steht hier haltend; ändern Sie ihre Zeile in das, was sie tun soll.\n" in sheet
     assert "# Eine Zeile 'Remis' schlägt allen Überlebenden ein Remis vor.\n" in sheet
     assert "- A Ber hält  # kann ziehen nach: Brg, Hpo, MNla, Per, Pre, Tor\n" in sheet
     for line in sheet.splitlines():

@@ -29,7 +29,7 @@ def test_section_8_points_are_allotted_at_the_end_of_fall_and_hidden():
     assert s["rules"]["start_points"] == "0"
     assert points(s, "oesterreich") == 0 and points(s, "sachsen") == 0
     problems = RULESET.check(s, KEY["sachsen"], ["Aufwiegeln A MOla 5 RP"])
-    assert [p.message for p in problems] == ["Einheit aufwiegeln: A MOla (5 RP): du hast 0 Religionspunkte, diese "
+    assert [p.message for p in problems] == ["Einheit aufwiegeln: A MOla (5 RP): Sie haben 0 Religionspunkte, diese "
                                              "Aktionen brauchen 5"]
     s = play(play(s).state).state
     assert points(s, "oesterreich") == 5  # 4 centres: 5 RP at the end of Fall 1618
@@ -79,7 +79,7 @@ def test_section_9_no_second_change_during_a_transition():
     s["supply_centres"]["sachsen"] += ["Brg", "Per", "Tan", "Zwi"]
     s = play(s, {"sachsen": ["Konfessionswechsel"]}).state
     problems = RULESET.check(s, KEY["sachsen"], ["Konfessionswechsel"])
-    assert problems and problems[0].message == "dein Land wechselt noch die Konfession"
+    assert problems and problems[0].message == "Ihr Land wechselt noch die Konfession"
 
 
 def test_section_10_disobedience_unit_does_not_execute_its_order_but_can_be_supported_to_hold():
@@ -100,7 +100,7 @@ def test_section_10_minimum_points_and_budget_are_checked():
     assert msgs == ["Ungehorsam stiften kostet mindestens 2 Religionspunkte",
                     "Einheit aufwiegeln kostet mindestens 5 Religionspunkte"]
     msgs = [p.message for p in RULESET.check(s, KEY["bayern"], ["Ungehorsam A Pra 3 RP", "Kirchenbau A Aug 3 RP"])]
-    assert any("du hast 5 Religionspunkte" in m for m in msgs)
+    assert any("Sie haben 5 Religionspunkte" in m for m in msgs)
     msgs = [p.message for p in RULESET.check(s, KEY["bayern"], ["Söldner A Pra - Kar 3 RP"])]
     assert any("keine neutrale Einheit" in m for m in msgs)
 
@@ -173,7 +173,7 @@ def test_section_10_a_mercenary_order_the_hired_unit_cannot_carry_out_fails_the_
     for line, message in cases.items():
         [p] = RULESET.check(s, KEY["pfalz"], ["A Hei H", line])
         assert (p.message, p.path, p.severity) == (message, (1,), "error")
-        assert p.hint == f"gib ihr einen Befehl, den sie ausführen kann ({reach}); ein Befehl, den sie nicht " \
+        assert p.hint == f"geben Sie ihr einen Befehl, den sie ausführen kann ({reach}); ein Befehl, den sie nicht " \
                          "ausführen kann, kostet die Punkte, und die Einheit hält"
     assert RULESET.check(s, KEY["pfalz"], ["Söldner A Kar - Pra 3 RP"]) == []
     assert RULESET.check(s, KEY["pfalz"], ["Söldner A BLut H 3 RP"]) == []
@@ -242,7 +242,7 @@ def test_section_13_omitting_the_required_confession_choice_is_warned():
     s = funded_game(confessions="chosen")
     [warn] = RULESET.check(s, KEY["sachsen"], ["A Lei - Zwi"])
     assert warn.severity == "warning" and "also bleibt die historische (protestantisch)" in warn.message
-    assert warn.hint == "ergänze '- Konfession katholisch' oder '- Konfession protestantisch'"
+    assert warn.hint == "ergänzen Sie '- Konfession katholisch' oder '- Konfession protestantisch'"
     assert RULESET.check(s, KEY["sachsen"], ["Konfession katholisch", "A Lei - Zwi"]) == []
     assert RULESET.check(funded_game(), KEY["sachsen"], ["A Lei - Zwi"]) == []  # historical: nothing to choose
     fall = play(s, {"sachsen": ["A Lei - Zwi"]})
@@ -255,13 +255,13 @@ def test_section_10_the_hint_for_mercenaries_names_a_neutral_unit():
     s = funded_game()
     [p] = RULESET.check(s, KEY["sachsen"], ["Söldner A Pra - Kar 3 RP"])
     assert p.message == "A Pra ist keine neutrale Einheit: nur neutrale Einheiten werden angeheuert"
-    assert p.hint == "heuere eine neutrale Einheit (A BLut, A Kar) mit ihrem Befehl an, z. B. 'Söldner anheuern " \
+    assert p.hint == "heuern Sie eine neutrale Einheit (A BLut, A Kar) mit ihrem Befehl an, z. B. 'Söldner anheuern " \
                      "A BLut H 3 RP'"
     assert "A Pra" not in p.hint
     none = position(s, {"sachsen": ["A Mei"], "oesterreich": ["A Pra"]})
     none["neutrals"] = {}
     [p] = RULESET.check(none, KEY["sachsen"], ["Söldner A Pra - Kar 3 RP"])
-    assert p.hint == "auf dem Brett steht keine neutrale Einheit zum Anheuern: lass die Zeile weg"
+    assert p.hint == "auf dem Brett steht keine neutrale Einheit zum Anheuern: lassen Sie die Zeile weg"
     sheet = RULESET.template(s, KEY["sachsen"])
     assert "'- Söldner A BLut H 3 RP'" in sheet and "Söldner A Pra" not in sheet
 

@@ -119,8 +119,8 @@ def test_section_5_two_coasts_must_be_named_for_fleets():
     s = position(new_game(), {"bayern": ["F BBam"], "daenemark": ["F HHst"]})
     r = play(s, {"bayern": ["F BBam - FAns"], "daenemark": ["F HHst - HSle"]})
     assert result(r.report, "F BBam - FAns")["result"] == "invalid"
-    assert result(r.report, "F BBam - FAns")["reason"] == ("sage, welche Küste von Fürstentum Ansbach: FAns/ec oder "
-                                                         "FAns/nc")
+    assert result(r.report, "F BBam - FAns")["reason"] == ("sagen Sie, welche Küste von Fürstentum Ansbach: FAns/ec "
+                                                         "oder FAns/nc")
     assert "F HSle/ec" in r.state["units"]["daenemark"]  # only the east coast is reachable from Holstein
     r = play(s, {"bayern": ["F BBam - FAns/nc"]})
     assert "F FAns/nc" in r.state["units"]["bayern"]

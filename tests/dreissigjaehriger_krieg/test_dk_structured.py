@@ -47,7 +47,7 @@ def test_section_4_double_move_mapping_needs_its_target_and_is_no_convoy():
     s = position(funded_game(), {"braunschweig": ["F Lun"]})
     missing = _errors(s, "braunschweig", [{"unit": "F Lun", "via": "Ham"}])
     assert missing and missing[0].message == "ein Doppelzug braucht sein Ziel" and missing[0].path == (0,)
-    assert missing[0].hint == "schreibe z. B. `{unit: F Lun, via: Ham, move: ElbM}`"
+    assert missing[0].hint == "schreiben Sie z. B. `{unit: F Lun, via: Ham, move: ElbM}`"
     convoy = _errors(s, "braunschweig", [{"unit": "F Lun", "via": "Ham", "move": "ElbM", "via_convoy": True}])
     assert convoy and convoy[0].message == "ein Doppelzug ist der eigene Zug der Flotte, kein Konvoi"
 
@@ -80,7 +80,8 @@ def test_section_7_transformations_as_mappings_with_and_without_a_coast():
 def test_section_7_transformation_mapping_without_the_needed_coast_is_refused():
     s = position(funded_game(), {"bayern": ["A FAns"]})
     problems = _errors(s, "bayern", [{"unit": "A FAns", "transform": "F"}])
-    assert problems and problems[0].message == "A FAns T F: sage, welche Küste die Flotte nimmt: FAns/ec oder FAns/nc"
+    assert problems and problems[0].message == ("A FAns T F: sagen Sie, welche Küste die Flotte nimmt: FAns/ec oder "
+                                                "FAns/nc")
 
 
 # ----- sections 9, 10, 13: religious actions ----------------------------------------------------------------------

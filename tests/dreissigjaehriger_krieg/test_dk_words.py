@@ -184,13 +184,13 @@ def test_each_word_of_the_words_file_is_read(m):
 
 @pytest.mark.parametrize(("text", "message", "hint"), [
     ("A Ful - Hessen", "'Hessen' kann Nördliche Landgrafschaft Hessen (NLHe) oder Südliche Landgrafschaft Hessen "
-     "(SLHe) sein, in 'A Ful - Hessen'", "schreibe die Abkürzung: NLHe oder SLHe"),
+     "(SLHe) sein, in 'A Ful - Hessen'", "schreiben Sie die Abkürzung: NLHe oder SLHe"),
     ("A Bra - Böhmen", "'Böhmen' kann Budweis (Bud), Karlsbad (Kar), Leitmeritz (Ltz), Pilsen (Pil) oder Prag "
-     "(Pra) sein, in 'A Bra - Böhmen'", "schreibe die Abkürzung: Bud oder Kar oder Ltz oder Pil oder Pra"),
+     "(Pra) sein, in 'A Bra - Böhmen'", "schreiben Sie die Abkürzung: Bud oder Kar oder Ltz oder Pil oder Pra"),
     ("A Pfalz H", "'Pfalz' kann Fürstentum Pfalz-Neuburg (FNeu), Fürstentum Pfalz-Zweibrücken (FZwe) oder "
-     "Heidelberg (Hei) sein, in 'A Pfalz H'", "schreibe die Abkürzung: FNeu oder FZwe oder Hei"),
+     "Heidelberg (Hei) sein, in 'A Pfalz H'", "schreiben Sie die Abkürzung: FNeu oder FZwe oder Hei"),
     ("F Tor K A Lei - Brandenburg", "'Brandenburg' kann Berlin (Ber) oder Brandenburg an der Havel (Brg) sein, in "
-     "'F Tor K A Lei - Brandenburg'", "schreibe die Abkürzung: Ber oder Brg"),
+     "'F Tor K A Lei - Brandenburg'", "schreiben Sie die Abkürzung: Ber oder Brg"),
 ])
 def test_a_name_of_two_provinces_is_refused_with_the_candidates(m, text, message, hint):
     with pytest.raises(OrderError) as e:
@@ -209,7 +209,7 @@ def test_an_unknown_place_is_named_as_written(m):
     with pytest.raises(OrderError) as e:
         parse_order(m, "A Meißen - Großenhain")
     assert e.value.message == "kein Ort namens 'Großenhain' in 'A Meißen - Großenhain'"
-    assert e.value.hint == ("meintest du Herrschaft Groningen? schreibe eine Provinz mit ihrer Abkürzung (Pra, "
+    assert e.value.hint == ("meinten Sie Herrschaft Groningen? schreiben Sie eine Provinz mit ihrer Abkürzung (Pra, "
                             "Sin/sc) oder ihrem Namen (Prag, Meißen oder Meissen)")
 
 

@@ -116,15 +116,15 @@ def sheet_comments(sheet: Sheet, m: Map, state: State, player: str) -> None:
     centres = len(state["supply_centres"].get(power, []))
     sheet.comment(f"Konfession: {confession_text(state['confessions'][power])}.")
     if "religion_points" in mine:
-        sheet.comment(f"Religionspunkte: {mine['religion_points']} RP (geheim; nur du siehst diese Zeile).")
+        sheet.comment(f"Religionspunkte: {mine['religion_points']} RP (geheim; nur Sie sehen diese Zeile).")
     sheet.comment("Religiöse Kriegsführung (vor den Zügen ausgewertet), je Zeile eine Aktion mit ihren Punkten:",
                   *(f"  {GERMAN[k]} ... (mindestens {n} RP)" for k, n in MINIMUM.items()),
                   "  z. B. '- Ungehorsam A Pra 3 RP', '- Kirchenbau A Mei 2 RP'"
                   + "".join(f", '- Söldner {u} H 3 RP'" for u in _neutral_units(state)[:1]),
-                  f"  '- Konfessionswechsel' kostet dich jetzt {conversion_cost(centres)} RP.")
+                  f"  '- Konfessionswechsel' kostet Sie jetzt {conversion_cost(centres)} RP.")
     if state["rules"].get("confessions") == "chosen" and state["year"] == int(m.data["start"]["year"]) \
             and state["season"] == "Spring":
-        sheet.comment("Wähle deine Startkonfession: '- Konfession katholisch' oder '- Konfession protestantisch'.")
+        sheet.comment("Wählen Sie Ihre Startkonfession: '- Konfession katholisch' oder '- Konfession protestantisch'.")
     neutrals = [f"{u} ({state['neutrals'][k]['name']}, {GERMAN_CONFESSION[state['neutrals'][k]['confession']]})"
                 for k in sorted(state.get("neutrals", {})) for u in state["units"].get(k, [])]
     if neutrals:
