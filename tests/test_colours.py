@@ -137,3 +137,30 @@ def test_each_hauliers_line_on_the_charts_has_its_colour_on_the_board() -> None:
     for colour, name in board:
         lines = re.findall(rf'<g><title>{re.escape(name)}: [^<]*</title><polyline fill="none" stroke="([^"]+)"', page)
         assert lines and set(lines) == {colour}, f"{name}: {colour} on the board, {lines} on the charts"
+
+
+def _contrast_on_white(colour: str) -> float:
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(int(colour[i:i + 2], 16)) for i in (1, 3, 5))
+    return 1.05 / (0.2126 * r + 0.7152 * g + 0.0722 * b + 0.05)
+
+
+def test_the_label_at_each_lines_end_reads_on_the_charts_white_ground_in_every_demo_game() -> None:
+    """Readable: Turkey's yellow and Elbe-Logistik's yellow were written in their own colour beside their line's
+    end, 1.2:1 against the charts' white ground (dark mode too: the CSS gives charts a white ground). The label is
+    now written in a darker tone of the line's own colour, at least WCAG's 4.5:1 for normal text."""
+    seen: set[str] = set()
+    for game_dir in sorted((ROOT / "games").iterdir()):
+        game = store.load_game(ROOT, game_dir.name)
+        last = game.last_turn
+        _, page = issue_page(game, last, game.state(last), game.report(last))
+        labels = re.findall(r'<text x="\d+" y="\d+" font-size="13" fill="(#[0-9a-fA-F]{6})" ', page)
+        assert labels, f"{game_dir.name}: no chart end labels found"
+        for colour in labels:
+            assert _contrast_on_white(colour) >= 4.5, f"{game_dir.name}: {colour} on white"
+        seen.update(labels)
+    light = [c for c in game_colours()["standard"] if _contrast_on_white(c) < 3]
+    assert light, "the standard map has a light colour (Turkey's yellow)"
+    assert not seen & set(light), "a light colour itself is never used for text"
