@@ -156,6 +156,10 @@ class OffersChoices(Protocol):
         mapping must hold; a draw of ``"price"``: the mapping's price). An overdrawn budget is cut back claim by
         claim, each by as little as makes the rest fit. ``known`` (on the form): values the form offers where the
         schema allows more (``schemaform.known``); the page names a sheet's value outside them, as ``check`` does.
+        ``lines`` (Diplomacy, ``diplomacy/choices.heads``) and ``haul`` (Auf Achse, ``auf_achse/choices.haul``):
+        what the page judges of a list of order lines or of the trucks' plans, with ``check``'s own words; the
+        page judges only what it can read and leaves the rest to ``check``, so it never names what ``check``
+        accepts (``tests/orders_page/test_corpus.py``).
         """
 
 
