@@ -329,3 +329,35 @@ def test_the_pull_request_check_of_a_german_game_speaks_german(world, capsys, tm
     assert "Befehle von Alice. Abgabeschluss: 2026-01-05T20:00+01:00.\n\nSo verstanden:\n" in summary
     assert "> Sie haben gebeten zu warten (`wait: true`): der Zug wird nicht vor seinem Abgabeschluss ausgewertet." \
         in summary
+
+
+INFORMAL = re.compile(r"\b(du|dich|dir|dein|deine|deinen|deinem|deiner|deines)\b", re.IGNORECASE)
+
+
+def _texts(node: object) -> list[str]:
+    if isinstance(node, str):
+        return [node]
+    if isinstance(node, dict):
+        return [t for v in node.values() for t in _texts(v)]
+    if isinstance(node, list):
+        return [t for v in node for t in _texts(v)]
+    return []
+
+
+def test_every_german_text_addresses_the_player_as_sie():
+    """One voice for the league's German: the check, the issues, the 30JK engine and the orders page all say
+    "Sie" (the orders page said "Wer bist du?" beside validate's "schreiben Sie ...")."""
+    import yaml
+    package = ROOT / "adjudicator"
+    sources = {
+        "check-words.yaml (de)": yaml.safe_load((package / "check-words.yaml").read_text("utf-8"))["de"],
+        "orders-words.yaml (de)": yaml.safe_load(
+            (package / "newsletter/assets/orders-words.yaml").read_text("utf-8"))["de"],
+        "auf_achse words": yaml.safe_load((package / "rulesets/auf_achse/data/words.yaml").read_text("utf-8")),
+        "bretton_woods words": yaml.safe_load((package / "rulesets/bretton_woods/words.yaml").read_text("utf-8")),
+        "30JK messages": yaml.safe_load((package / "rulesets/diplomacy/variants/dreissigjaehriger_krieg/data/"
+                                         "messages.yaml").read_text("utf-8")),
+    }
+    informal = [(name, text) for name, table in sources.items() for text in _texts(table) if INFORMAL.search(text)]
+    assert all(_texts(t) for t in sources.values())
+    assert not informal, informal

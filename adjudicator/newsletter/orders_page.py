@@ -126,7 +126,7 @@ def page_words(language: str) -> dict[str, str]:
     """The page's words in ``language`` (``assets/orders-words.yaml``), English where it has none.
 
     >>> page_words("de")["who"], page_words("xx")["who"]
-    ('Wer bist du?', 'Who are you?')
+    ('Wer sind Sie?', 'Who are you?')
     """
     table = _all_words()
     return {**table["en"], **table.get(language.split("-")[0].split("_")[0], {})}
