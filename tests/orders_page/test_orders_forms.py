@@ -56,7 +56,8 @@ def test_auf_achse_bids_a_route_field_by_field_the_site_and_a_trailer(browser: B
     does not win the other), drives towards Hannover field by field with the points and the fare shown, bids
     for the construction site and buys a small trailer."""
     open_page(browser, served, "ar")
-    assert (browser.text("h1"), browser.text("label[for=tp-player]")) == ("Auf Achse, Runde 1: Befehle", "Wer sind Sie?")
+    assert (browser.text("h1"), browser.text("label[for=tp-player]")) == ("Auf Achse, Runde 1: Befehle",
+                                                                           "Wer sind Sie?")
     pick(browser, "ann")
     assert browser.text("#tp-who-say") == "In dieser Phase wird auf Sie gewartet.", "the page in the game's language"
     notes = browser.text("#tp-form")
