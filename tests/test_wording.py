@@ -360,4 +360,10 @@ def test_every_german_text_addresses_the_player_as_sie():
     }
     informal = [(name, text) for name, table in sources.items() for text in _texts(table) if INFORMAL.search(text)]
     assert all(_texts(t) for t in sources.values())
+    # German written in the code too (the 30JK order sheet's comments said "nur du siehst diese Zeile"); "dir"
+    # is left out here, where it is mostly English ("--git-dir")
+    in_code = re.compile(r"\b([Dd]u|[Dd]ich|[Dd]ein(e[nmrs]?)?)\b")
+    informal += [(f"{path.relative_to(ROOT)}:{node.lineno}", node.value)
+                 for path in sorted(package.rglob("*.py")) for node in ast.walk(ast.parse(path.read_text("utf-8")))
+                 if isinstance(node, ast.Constant) and isinstance(node.value, str) and in_code.search(node.value)]
     assert not informal, informal
