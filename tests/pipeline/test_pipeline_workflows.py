@@ -50,6 +50,85 @@ def test_every_action_is_pinned_by_commit_with_its_version():
                 assert PIN.match(ref), f"{path.name}: {ref!r} is not pinned by a full commit SHA with '# vX.Y.Z'"
 
 
+# Every release a workflow may pin, by commit, with the version its tag names and the Node.js it runs on (its
+# action.yml's runs.using; a composite action, the Node of the actions it calls). GitHub forced Node 24 on
+# JavaScript actions in June 2026 and removed Node 20 from its runners on 2026-09-16 (issue 33): the earlier
+# releases below are listed so that a workflow pinning one, here or in what init writes, fails.
+RELEASES = {
+    "actions/checkout": {
+        "3d3c42e5aac5ba805825da76410c181273ba90b1": ("v7.0.1", "node24"),
+        "de0fac2e4500dabe0009e67214ff5f5447ce83dd": ("v6.0.2", "node24"),
+        "11bd71901bbe5b1630ceea73d27597364c9af683": ("v4.2.2", "node20"),
+    },
+    "actions/setup-python": {
+        "5fda3b95a4ea91299a34e894583c3862153e4b97": ("v7.0.0", "node24"),
+        "a26af69be951a213d495a4c3e4e4022e16d87065": ("v5.6.0", "node20"),
+    },
+    "actions/configure-pages": {
+        "45bfe0192ca1faeb007ade9deae92b16b8254a0d": ("v6.0.0", "node24"),
+        "983d7736d9b0ae728b81ab479565c72886d7745b": ("v5.0.0", "node20"),
+    },
+    "actions/upload-pages-artifact": {
+        # composite: v5.0.0 calls upload-artifact v7 (Node 24), v3.0.1 upload-artifact v4 (Node 20)
+        "fc324d3547104276b827a68afc52ff2a11cc49c9": ("v5.0.0", "node24"),
+        "56afc609e74202658d3ffba0e8f6dda462b719fa": ("v3.0.1", "node20"),
+    },
+    "actions/deploy-pages": {
+        "cd2ce8fcbc39b97be8ca5fce6e763baed58fa128": ("v5.0.0", "node24"),
+        "d6db90164ac5ed86f2b6aed7e0febac5b3c0c03e": ("v4.0.5", "node20"),
+    },
+}
+USES = re.compile(r"^\s*(?:-\s+)?uses:\s*(\S+)@(\S+)(?:\s+#\s*(\S+))?\s*$")
+
+
+def outdated_pins(text: str) -> list[str]:
+    """What is wrong with each action a workflow's text pins: an action or commit not in RELEASES, a version
+    comment that is not the commit's, or a release on a Node.js other than 24."""
+    wrong = []
+    for line in text.splitlines():
+        found = USES.match(line)
+        if not found:
+            continue
+        action, ref, comment = found.groups()
+        release = RELEASES.get(action, {}).get(ref)
+        if release is None:
+            wrong.append(f"{action}@{ref}: not a known release (add its commit, tag and Node.js to RELEASES)")
+        elif comment != release[0]:
+            wrong.append(f"{action}@{ref}: the comment says {comment}, the commit is {release[0]}")
+        elif release[1] != "node24":
+            wrong.append(f"{action} {release[0]} runs on {release[1]}, which GitHub's runners no longer have")
+    return wrong
+
+
+def test_every_action_is_a_current_release_on_node_24_here_and_in_what_init_writes():
+    """Issue 33, "Current, pinned actions": each pinned commit is a known release on Node 24, and its comment
+    names that release; init's templates are checked as well as the project's own workflows."""
+    texts = {path.name: path.read_text() for path in WORKFLOWS}
+    texts |= {name: text for name, text in scaffold.template_files("x", "turnpress").items()
+              if name.startswith(".github/workflows/")}
+    assert len(texts) == 6
+    assert {name: outdated_pins(text) for name, text in texts.items()} == {name: [] for name in texts}
+    pinned = {found.group(1) for text in texts.values() for line in text.splitlines() if (found := USES.match(line))}
+    assert pinned == set(RELEASES)
+
+
+def test_a_known_node_20_release_fails_the_check():
+    """The check is real: the releases the workflows pinned until issue 33 are each refused, and so are a
+    comment that names another version than the commit's and a commit nobody listed."""
+    before = ("steps:\n"
+              "  - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2\n"
+              "  - uses: actions/setup-python@a26af69be951a213d495a4c3e4e4022e16d87065 # v5.6.0\n"
+              "  - uses: actions/configure-pages@983d7736d9b0ae728b81ab479565c72886d7745b # v5.0.0\n"
+              "  - uses: actions/upload-pages-artifact@56afc609e74202658d3ffba0e8f6dda462b719fa # v3.0.1\n"
+              "  - uses: actions/deploy-pages@d6db90164ac5ed86f2b6aed7e0febac5b3c0c03e # v4.0.5\n")
+    assert [w.split(" runs on ")[1] for w in outdated_pins(before)] == ["node20, which GitHub's runners no "
+                                                                         "longer have"] * 5
+    lying = "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v7.0.1\n"
+    assert outdated_pins(lying) == ["actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683: the comment says "
+                                    "v7.0.1, the commit is v4.2.2"]
+    assert "not a known release" in outdated_pins("- uses: actions/cache@" + "0" * 40 + " # v5.0.0\n")[0]
+
+
 def test_least_permissions_per_job_and_no_pull_request_target():
     for path in WORKFLOWS:
         wf = load(path)
