@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import fcntl
 import os
 import re
 import shutil
@@ -240,6 +241,40 @@ def commit_files(root: Path, files: Mapping[str, str], message: str, parent: str
         return commit
     finally:
         Path(index).unlink(missing_ok=True)
+
+
+RUN_LOCK = "turnpress.lock"  # not f"{LEFTOVER}...": it is no leftover, and ``clean_leftovers`` must not take it
+
+
+@contextlib.contextmanager
+def league_lock(root: Path, command: str) -> Iterator[None]:
+    """Hold the working copy's run lock for the body: one command that changes the league at a time (issue 28).
+
+    Two runs in one working copy (a game master's double start, a local cron) would each read the tree while the
+    other writes it, and the second could adjudicate the next turn before its deadline. The lock is ``flock`` on
+    ``turnpress.lock`` in the git directory (per working copy, as ``index`` is): the kernel drops it when the
+    process ends, however it ends, so a killed run never leaves a lock behind, and the file that stays is no
+    lock. The holder's pid and command are written into it, so that a refused run can name them. The file
+    descriptor is not inherited by git's processes (Python opens it non-inheritable), so no child keeps it.
+    Outside a git repository there is no working copy to guard, and nothing is locked.
+    """
+    if not is_repo(root):
+        yield
+        return
+    path = git_dir(root) / RUN_LOCK
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 200, 0).decode("utf-8", "replace").strip() or "a process"
+            raise GitError(f"another turnpress run is changing this league ({holder}, holding {path}): "
+                           "wait until it has ended and run the command again") from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"pid {os.getpid()}, turnpress {command}\n".encode(), 0)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
 
 
 LEFTOVER = "turnpress-"  # what turnpress leaves in the git directory: f"{LEFTOVER}<kind>-<pid>-..."

@@ -244,6 +244,7 @@ class OrdersAccount(TypedDict):
     extension: NotRequired[Extension]
     absence: NotRequired[Absence]
     removed: NotRequired[list[str]]  # awaited seats a ruling took out of the game: they played the rules' orders
+    early: NotRequired[bool]  # run before its deadline by the game master's ``adjudicate GAME --early``
 
 
 class DiceRecord(TypedDict):

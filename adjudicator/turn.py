@@ -611,8 +611,11 @@ def _read_benevolently(game: Game, state: State, taken: Mapping[str, Taken], met
     return kept, dropped, private
 
 
-def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutcome:
-    """Run the open turn in memory: orders in, defaults for the missing, dice, adjudication, files out."""
+def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool = False) -> TurnOutcome:
+    """Run the open turn in memory: orders in, defaults for the missing, dice, adjudication, files out.
+
+    ``early``: the game master ran it before its deadline by name (``adjudicate GAME --early``); the report
+    records it (``orders: early: true``), so that ``verify`` can tell it from a turn run early by mistake."""
     turn = game.open_turn
     if not game.hidden_complete(turn - 1):
         raise LeagueError(f"the hidden state of {game.id} is sealed to its key: set {key_env(game.id)}")
@@ -661,6 +664,8 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
                 entry["problems"] = [SECRET_PROBLEMS]
     if now is not None:  # when it was run, apart from the deadline it was due at: an early turn says so
         meta["adjudicated"] = schedmod.iso(now)
+    if early:
+        meta["early"] = True
     seed = dicemod.reveal(secret, game.settings.chain_length, turn)
     if not dicemod.follows(seed, bytes.fromhex(game.report(turn - 1)["dice"]["seed"])):
         raise LeagueError(f"the dice secret does not match {game.id}'s commitment: is it the right secret?")
@@ -681,7 +686,8 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes) -> TurnOutc
 
 
 def adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only_if_due: bool,
-               max_turns: int = 1000, fault: FaultHook = no_fault, catch_up: bool = False) -> list[TurnOutcome]:
+               max_turns: int = 1000, fault: FaultHook = no_fault, catch_up: bool = False,
+               early: bool = False) -> list[TurnOutcome]:
     """Run every turn of ``game_id`` that is due (or the open one, if not ``only_if_due``), one commit each.
 
     A due turn whose deadline passed before the turn before it was adjudicated gave its players no time to send
@@ -701,7 +707,7 @@ def adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only
                 break
             raise LeagueError(stale)
         base = history.head(root) if commit and history.is_repo(root) and history.has_head(root) else None
-        outcome = compute_turn(game, now, game.dice_secret())
+        outcome = compute_turn(game, now, game.dice_secret(), early=early and not st.due)
         outcome.base = base
         outcome.commit = write_turn(root, outcome, commit=commit, fault=fault)
         done.append(outcome)

@@ -166,6 +166,7 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
         state, setup_found = _setup_again(game, links or {})
         found += setup_found
     turns = [t for t in game.turns() if t > 0]
+    voided = {ruled.get("rerun") for ruled in (game.report(t).get("ruling") for t in turns) if isinstance(ruled, dict)}
     unreplayed: list[int] = []
     sealed_unchecked = False
     publics = [game.ruleset.public_view(game.state(0))]
@@ -186,6 +187,8 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
             if state is not None:
                 found += _absence(game, git_root, turn, report, state)
                 found += _nmr_extension(game, git_root, turn, report, state)
+        if turn not in voided:
+            found += _early(game, turn, report)
         if game.sealed_orders and identities:
             found += _sealed_orders(game, turn, report, identities)
         if state is None:
@@ -558,6 +561,28 @@ def _arrivals(game: Game, git_root: Path, turn: int, report: TurnReport) -> list
         if when is not None and when > limit and not _adjudicated_before(game, git_root, turn, when):
             out.append(Finding(game.id, turn, f"{player}'s orders reached main after the deadline and grace"))
     return out
+
+
+def _early(game: Game, turn: int, report: TurnReport) -> list[Finding]:
+    """A turn run before its deadline while an awaited player had no orders in must say why: the game master's
+    ``--early`` (recorded as ``early: true``) or a ruling of the turn. Otherwise it was run early by mistake
+    (two runs at once in one working copy, a wrong ``--now``), and the players who missed it lost their turn."""
+    meta = account(report)
+    at, deadline, missed = meta.get("adjudicated"), report.get("deadline"), meta.get("missed") or []
+    if not at or not deadline or not missed or meta.get("early") or report.get("ruling"):
+        return []
+    try:
+        run, due = dt.datetime.fromisoformat(at), dt.datetime.fromisoformat(deadline)
+    except (TypeError, ValueError):
+        return [Finding(game.id, turn, f"the report's times are not ISO 8601 times (adjudicated: {at!r}, "
+                                       f"deadline: {deadline!r})")]
+    if run >= due:
+        return []
+    return [Finding(game.id, turn, f"adjudicated at {at}, before its deadline ({deadline}), while "
+                                   f"{', '.join(map(str, missed))} had no orders in, and neither a ruling nor "
+                                   "the game master's --early says so: the turn was run early by mistake (two "
+                                   "runs at once, a wrong --now?); a ruling of the next turn with 'rerun: "
+                                   f"{turn}' plays it again")]
 
 
 def _absence(game: Game, git_root: Path, turn: int, report: TurnReport, previous: State) -> list[Finding]:

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 
-from .. import ruleset
+from .. import history, ruleset
 from ..errors import OK, USAGE, TurnpressError
 from ..pipeline.deadline import damage_text
 from .parser import COMMANDS, build_parser
@@ -37,7 +37,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser(rulesets=not args_list or args_list[0] in ("-h", "--help")).parse_args(args_list)
         module, _, function = args.func.partition(":")
         command = getattr(import_module(f"{__name__}.{module}"), function)
-        result: int = command(args)
+        if getattr(args, "changes", False):  # a command that changes the league: one at a time per working copy
+            with history.league_lock(league_root(args), f"{args.command} {getattr(args, 'action', '')}".strip()):
+                result: int = command(args)
+        else:
+            result = command(args)
         sys.stdout.flush()  # here, not at exit: a reader that went away is noticed below
         return result
     except TurnpressError as e:

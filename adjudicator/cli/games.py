@@ -161,7 +161,8 @@ def adjudicate(args: argparse.Namespace) -> int:
         refusal = turn.early_refusal(st, now, deadline_text(st.deadline, now, zone) if st.deadline else "")
         if refusal and not args.early:
             raise LeagueError(refusal)
-        outcomes, skipped = turn.adjudicate(root, args.game, now, commit=args.commit, only_if_due=False), []
+        outcomes, skipped = turn.adjudicate(root, args.game, now, commit=args.commit, only_if_due=False,
+                                           early=args.early), []
     for s in skipped:
         print(s)
     for outcome in outcomes:

@@ -36,6 +36,7 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     s = _command(sub, "new", "games:new", "make a new game at turn 0")
+    s.set_defaults(changes=True)  # one at a time per working copy (history.league_lock)
     s.add_argument("ruleset")
     s.add_argument("game", help="the game's id: lower-case letters, digits, '-'")
     s.add_argument("--player", action="append", default=[], metavar="NAME:LOGIN:ID[:ROLE]")
@@ -50,6 +51,7 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
                    help="accept a first deadline that has passed already (turn 1 is due at once)")
 
     s = _command(sub, "join", "games:join", "admit a player to a running game, from the open turn on")
+    s.set_defaults(changes=True)  # one at a time per working copy (history.league_lock)
     s.add_argument("game")
     s.add_argument("player", metavar="NAME:LOGIN:ID[:ROLE]")
 
@@ -67,6 +69,7 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
     s.add_argument("--now", help=NOW_HELP)
 
     s = _command(sub, "adjudicate", "games:adjudicate", "run the open turn of a game, or every turn that is due")
+    s.set_defaults(changes=True)  # one at a time per working copy (history.league_lock)
     s.add_argument("game", nargs="?")
     s.add_argument("--due", action="store_true", help="every game, every turn that is due")
     s.add_argument("--now", help=NOW_HELP)
@@ -90,6 +93,7 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
 
     s = _command(sub, "pin", "games:pin", "pin the maps, tables and drawings an existing game's rules read, once "
                                           "its committed history replays with them (one commit)")
+    s.set_defaults(changes=True)  # one at a time per working copy (history.league_lock)
     s.add_argument("game")
 
     s = _command(sub, "seal", "keys:seal", "validate an orders file, then seal it to the game and to you")
@@ -105,9 +109,11 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
     actions = keys.add_subparsers(dest="action", required=True, metavar="ACTION")
     s = _command(actions, "new", "keys:new_key", "make the game's key pair: public key into game.yaml, secret "
                                                  "printed once")
+    s.set_defaults(changes=True)  # one at a time per working copy (history.league_lock)
     s.add_argument("game")
     s.add_argument("--out", help="also write the secret key to this file (keep it outside the repository)")
     s = _command(actions, "add", "keys:add_key", "register a player's public key (age1... or 'ssh-ed25519 AAAA...')")
+    s.set_defaults(changes=True)  # one at a time per working copy (history.league_lock)
     s.add_argument("game")
     s.add_argument("login")
     s.add_argument("recipient", help="age public key, or one ssh-ed25519 line of https://github.com/LOGIN.keys")
@@ -119,6 +125,7 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
     site = _command(sub, "site", "site:site", "build or serve the newsletter site")
     actions = site.add_subparsers(dest="action", required=True, metavar="ACTION")
     s = _command(actions, "build", "site:build", "write the pages from games/ and build the site (strict)")
+    s.set_defaults(changes=True)  # one at a time per working copy (history.league_lock)
     s.add_argument("--out", help="where to build (default: public/ in the league)")
     s.add_argument("--strict", action="store_true", help="accepted for clarity: the build is always strict")
     s.add_argument("--pages-only", action="store_true", help="write the pages and mkdocs.yml, do not run mkdocs")
@@ -157,6 +164,7 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
 
     s = _command(sub, "deadline", "pipeline:deadline",
                  "adjudicate what is due, commit, tag and push, retrying on a race (the deadline workflow)")
+    s.set_defaults(changes=True)  # one at a time per working copy (history.league_lock)
     s.add_argument("--now", help=NOW_HELP)
     s.add_argument("--game", help="run this game's open turn now, due or not (a game master's manual turn)")
     s.add_argument("--push", action="store_true", help="push the commits and tags; fetch and retry on a race")

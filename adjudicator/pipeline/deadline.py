@@ -246,7 +246,7 @@ def adjudicate(root: Path, now: dt.datetime, game: str | None,
         return adjudicate_due(root, now)
     if store.load_game(root, game).open_turn != open_turn:
         return [], []  # another run did this turn already
-    return turn.adjudicate(root, game, now, commit=True, only_if_due=False), []
+    return turn.adjudicate(root, game, now, commit=True, only_if_due=False, early=True), []  # a manual turn
 
 
 def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = False, remote: str = "origin",
