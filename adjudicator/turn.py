@@ -240,7 +240,9 @@ def _sealed_submissions(game: Game, turn: int, state: State, arrived: Mapping[st
     """The orders of ``turn`` in a game of sealed orders: each sealed file opened with the game's key.
 
     A plain file is refused (it was public before the deadline); a sealed file that does not open, or whose
-    plaintext names another game, turn or player, is refused and the report says why. Without the key (a
+    plaintext is not a well-formed orders file of exactly that game, turn and player (``not_orders_file``: a
+    copy of anything else sealed to the game's key), is refused, the report says why without quoting it, and
+    nothing of it is published. Without the key (a
     ``status`` anyone runs) the sealed files are checked as envelopes only and marked unread.
     """
     folder = game.root / orders_dir(game.id, turn)
@@ -278,9 +280,9 @@ def _sealed_submissions(game: Game, turn: int, state: State, arrived: Mapping[st
         elif opened.plaintext is None:
             refusal, why = "sealed file does not open", opened.why
         else:
-            why = sealedorders.names_other(opened.plaintext, where) or ""
-            refusal = "sealed for another game, turn or player" if why else None
+            refusal, why = sealedorders.not_orders_file(opened.plaintext, where) or (None, "")
         if refusal is not None or plaintext is None:
+            plaintext = None  # refused whole: nothing of what it holds goes further (issue 28)
             checked = ordersmod.Checked(opened.file, None, False, [ordersmod.file_finding(opened.file, why)])
         else:
             checked = ordersmod.check_file(opened.plain_file, plaintext, where, game.ruleset, state,
@@ -371,13 +373,28 @@ def status(game: Game, now: dt.datetime) -> Status:
     files = submissions(game, turn, state)
     when = open_deadline(game, turn, phase, files, now)
     deadline = when.final(game)
-    subs = [s for s in files if s.checked.ok and s.arrived is not None]
+    lang = words.game_language(game.settings, game.root)
+    subs = [s for s in files if s.arrived is not None and reads_as_orders(game, state, s, lang)]
     # Sealed orders read without the key count as in; whether they ask to wait shows only to the deadline run.
     in_ = sorted(s.player for s in subs)
     waiting = sorted(s.player for s in subs if s.checked.wait)
     due, reason = schedmod.is_due(game.schedule, deadline, now, finished=phase.finished, awaited=phase.awaited,
                                   submitted=in_, waiting=waiting)
     return Status(game, turn, phase, deadline, in_, waiting, due, reason, when)
+
+
+def reads_as_orders(game: Game, state: State, sub: Submission, lang: str) -> bool:
+    """Whether the deadline would find orders in ``sub`` (its time aside): a valid file, or one of a ruleset
+    read benevolently of which something valid remains, by the very reading the deadline makes (``select``,
+    ``benevolent.read``). A file that only partly holds counts as in for ``status`` and early adjudication, as it
+    does at the deadline (issue 29)."""
+    if sub.refusal is not None or sub.checked.orders is None:
+        return False
+    if sub.checked.ok:
+        return True
+    if not isinstance(game.ruleset, benevolent.ReadsBenevolently):
+        return False
+    return benevolent.read(game.ruleset, state, sub.player, sub.checked.orders, lang)[0] is not None
 
 
 @dataclass(frozen=True)

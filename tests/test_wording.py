@@ -258,7 +258,8 @@ def test_every_reason_the_report_gives_for_a_file_not_taken_has_its_german_words
 
     reasons = [turn.NOTHING_VALID, turn.SECRET_PROBLEMS, turn.RULED_OUT.format(turn=3), turn.RERUN_PLAYS.format(turn=3),
                "not awaited in this phase", "invalid", "too late", "not sealed", "not a player",
-               "sealed file does not open", "sealed for another game, turn or player"]
+               "sealed file does not open", "sealed for another game, turn or player",
+               "sealed file is not an orders file"]
     german = [words.reason("de", why) for why in reasons]
     assert german[2:4] == ["durch die Entscheidung der Spielleitung zu Zug 3 aus dem Spiel",
                            "die Wiederholung von Zug 3 spielt die Befehle jenes Zuges"]

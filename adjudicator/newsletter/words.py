@@ -144,6 +144,7 @@ REASONS: dict[str, dict[str, str]] = {
         "not a player": "spielt nicht mit",
         "sealed file does not open": "die versiegelte Datei öffnet sich nicht",
         "sealed for another game, turn or player": "für ein anderes Spiel, einen anderen Zug oder Spieler versiegelt",
+        "sealed file is not an orders file": "die versiegelte Datei ist keine Befehlsdatei",
         "out of the game by the ruling of turn {turn}": "durch die Entscheidung der Spielleitung zu Zug {turn} aus "
                                                         "dem Spiel",
         "the re-run of turn {turn} plays that turn's orders": "die Wiederholung von Zug {turn} spielt die Befehle "

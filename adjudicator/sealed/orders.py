@@ -103,15 +103,41 @@ def open_orders(game: Game, turn: int, identities: Sequence[Any]) -> list[Opened
     return out
 
 
-def names_other(plaintext: bytes, where: OrdersPath) -> str | None:
-    """If the plaintext names another game, turn or player than its path (a replayed old file), which."""
+# Why a sealed file opened at the deadline is not taken: the report's words (data, replayed byte for byte).
+NOT_ORDERS = "sealed file is not an orders file"
+ANOTHER_SEAT = "sealed for another game, turn or player"
+
+
+def not_orders_file(plaintext: bytes, where: OrdersPath) -> tuple[str, str] | None:
+    r"""Why ``plaintext`` is not a well-formed orders file of exactly the game, turn and player of its path
+    (issue 28): the refusal and its one problem, or None if it is one.
+
+    Anything sealed to the game's key opens at the deadline (a copy of ``games/<g>/dice-secret.age``, another
+    game's hidden state), so what does not prove to be orders is refused whole and nothing of it is published:
+    the words name what was expected, never what was found.
+
+    >>> where = OrdersPath("g1", 1, "alice")
+    >>> not_orders_file(b"game: g1\nturn: 1\nplayer: alice\norders: {bid: 2}\n", where) is None
+    True
+    >>> not_orders_file(b"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08\n", where)[0]
+    'sealed file is not an orders file'
+    >>> not_orders_file(b"game: g1\nturn: 7\nplayer: alice\norders: {bid: 2}\n", where)
+    ('sealed for another game, turn or player', 'it names another turn than 1: a sealed file copied from elsewhere')
+    """
+    expected = f"an orders file of {where.game}, turn {where.turn}, {where.player}"
     try:
         data = yamlio.load(plaintext).data
     except yamlio.YamlInputError:
-        return None
+        return NOT_ORDERS, f"it is not YAML {expected} could be: nothing of it is published"
     if not isinstance(data, dict):
-        return None
+        return NOT_ORDERS, f"it is not {expected} (a mapping of game, turn, player and orders): nothing of it " \
+                           "is published"
     for key, value in (("game", where.game), ("turn", where.turn), ("player", where.player)):
-        if key in data and data[key] != value:
-            return f"it names {key} {data[key]!r}, not {value!r}: a sealed file copied from elsewhere"
+        if key in data and (data[key] != value or type(data[key]) is not type(value)):
+            return ANOTHER_SEAT, f"it names another {key} than {value!r}: a sealed file copied from elsewhere"
+    if any(key not in data for key in ("game", "turn", "player", "orders")) \
+            or any(key not in ordersmod.ENVELOPE_KEYS for key in data) \
+            or ("wait" in data and not isinstance(data["wait"], bool)):
+        return NOT_ORDERS, f"it is not {expected} (game, turn, player, orders and at most wait): nothing of it " \
+                           "is published"
     return None

@@ -17,7 +17,7 @@ from adjudicator.sealed import orders as sealedorders
 from adjudicator.store import load_game
 
 from ..conftest import git
-from .conftest import Table, at
+from .conftest import Table, at, deadline
 
 ALICE = "orders/g1/0001/alice.yaml.age"
 
@@ -59,11 +59,14 @@ def too_large(table: Table) -> str:
 # case -> (the bad file's maker, what the pull-request check says or None if only opening shows it,
 #          the report's refusal, words of its problem)
 CASES = {
-    "for another game": (another_game, None, "sealed for another game, turn or player", "it names game 'g2'"),
-    "for another turn": (another_turn, None, "sealed for another game, turn or player", "it names turn 7"),
+    "for another game": (another_game, None, "sealed for another game, turn or player",
+                         "it names another game than 'g1'"),
+    "for another turn": (another_turn, None, "sealed for another game, turn or player",
+                         "it names another turn than 1"),
     "replayed from another player": (
         another_player, "it is sealed to 2 key(s) (X25519, ssh-ed25519), but must be sealed to exactly the "
-        "game's key and yours (X25519, X25519)", "sealed for another game, turn or player", "it names player 'bob'"),
+        "game's key and yours (X25519, X25519)", "sealed for another game, turn or player",
+        "it names another player than 'alice'"),
     "sealed to the wrong key": (wrong_key, None, "sealed file does not open", "not sealed to this key"),
     "too large": (too_large, "a sealed orders file may have at most", "sealed file does not open",
                   "larger than a sealed orders file may be"),
@@ -151,3 +154,52 @@ def test_a_missing_key_at_the_deadline_stops_that_game_before_anything_is_writte
     assert git(root, "status", "--porcelain") == "", "nothing half-written"
     # With the key, the same run picks g1 up where it stood.
     assert table.deadline_run(1) == 0 and advanced(table, "g1")
+
+
+def open_game_key(table: Table, game: str) -> str:
+    """A game without hidden parts, of sealed orders (its plaintexts are published as sealed, as Diplomacy's
+    are), made beside g1; its key as the deadline workflow holds it."""
+    assert table.cli("new", "counter", game, "--player", "Dan:dan:4", "--option", "orders=sealed",
+                     "--now", "2026-01-01T00:00Z",
+                     "--schedule", "first=2026-03-02 20:00,every=7 days,timezone=UTC,grace=60") == 0
+    key = next(line.strip().split("=", 1)[-1] for line in table.out().splitlines() if "AGE-SECRET-KEY-" in line)
+    (table.root / ".secrets" / f"{game}.key").unlink()
+    return key
+
+
+@pytest.mark.parametrize("game", ["g1", "g3"])
+def test_a_copy_of_the_dice_secret_in_an_orders_slot_is_refused_and_nothing_of_it_is_published(table: Table,
+                                                                                                 game: str):
+    """Issue 28, item 4: a player without a key of their own seals to the game's key alone, as
+    ``games/<g>/dice-secret.age`` is; the pull-request check (which sees only the envelope) passes a copy of it.
+    At the deadline it opens and is no orders file of that game, turn and player: refused whole, and neither its
+    text nor a word of it reaches the tree (the orders folder, the report, the issue). g1 keeps hidden state
+    (its orders are published rewritten), g3 none (its orders are published as they were sealed)."""
+    root = table.root
+    player = "carol" if game == "g1" else "dan"
+    key = table.game_key if game == "g1" else open_game_key(table, game)
+    table.mp.setenv(f"TURNPRESS_GAME_KEY_{game.upper()}", key)
+    secret = crypto.decrypt((root / f"games/{game}/dice-secret.age").read_bytes(),
+                            load_game(root, game).game_identities()).decode().strip()
+    table.mp.delenv(f"TURNPRESS_GAME_KEY_{game.upper()}")
+    rel = f"orders/{game}/0001/{player}.yaml.age"
+    (root / rel).parent.mkdir(parents=True, exist_ok=True)
+    (root / rel).write_bytes((root / f"games/{game}/dice-secret.age").read_bytes())
+    assert sealedorders.check_envelope(root, rel, (root / rel).read_bytes(), load_game(root, game)) == [], \
+        "the envelope alone cannot tell it from orders"
+    assert table.seal("alice", 1, 1, "alice's fine", at(1, 11)) == 0
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", f"{player}'s 'orders'", date=at(1, 12))
+
+    when = (deadline(1) + dt.timedelta(minutes=61)).isoformat()
+    table.mp.setenv(f"TURNPRESS_GAME_KEY_{game.upper()}", key)
+    with table.game_master():
+        assert table.cli("adjudicate", "--due", "--now", when, "--commit") == 0
+    report = yamlio.read_data(root / f"games/{game}/turns/0001/report.yaml")
+    why = {r["player"]: r for r in report["orders"]["refused"]}
+    assert why[player]["why"] == "sealed file is not an orders file"
+    assert player in report["orders"]["missed"]
+    assert not (root / f"orders/{game}/0001/{player}.yaml").exists(), "its plaintext is not published"
+    published = git(root, "ls-files").split()
+    leaks = [p for p in published if (root / p).is_file() and secret in (root / p).read_text(errors="replace")]
+    assert leaks == [], "no committed file holds the dice secret"
