@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import dice, yamlio
+from . import dice, outcome, yamlio
 from . import orders as ordersmod
 from .errors import LeagueError
 from .model import State
@@ -226,7 +226,7 @@ def preview(root: Path, game_id: str, file: Path) -> tuple[str, int]:
     where = ordersmod.parse_path(rel)
     assert where is not None and checked.orders is not None  # check_path took it as a valid orders file
     player = where.player
-    phase = game.ruleset.phase(state)
+    phase = outcome.phase(game.ruleset, state)
     orders = {k: game.ruleset.default_orders(state, k, None) for k in phase.awaited}
     orders[player] = checked.orders
     result = game.ruleset.adjudicate(state, {k: orders[k] for k in sorted(orders)}, dice.Dice(b"preview"))

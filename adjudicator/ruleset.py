@@ -194,9 +194,11 @@ class HasStandings(Protocol):
 
 
 @runtime_checkable
-class HasWinners(Protocol):
-    def winners(self, state: State) -> list[str]:
-        """The players who won a finished game."""
+class HasResult(Protocol):
+    def result(self, state: State) -> Mapping[str, Any] | None:
+        """How a finished game ended, in the rules' own terms: ``{"kind": "win"|"draw"|"over", "seats": [...]}``
+        (the players' keys; several share a win or a draw), None while it runs. Every page words it alike
+        (``outcome``, ``newsletter.results``)."""
 
 
 @runtime_checkable
@@ -243,7 +245,7 @@ class HasPhaseKinds(Protocol):
 
 
 CAPABILITIES: tuple[type, ...] = (Joins, WritesTemplate, OffersChoices, Describes, WritesNewsletter,
-                                  WritesSetupNewsletter, HasHeadline, HasStandings, HasWinners, MarksOut, HasHistory,
+                                  WritesSetupNewsletter, HasHeadline, HasStandings, HasResult, MarksOut, HasHistory,
                                   DrawsMap, HasColours, HasCommands, PinsData, HasPhaseKinds)
 
 

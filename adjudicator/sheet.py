@@ -29,7 +29,7 @@ import datetime as dt
 import re
 from typing import Protocol
 
-from . import yamlio
+from . import outcome, yamlio
 from .model import HIDDEN_KEYS, Player, State
 from .orders import orders_relpath
 from .ruleset import Ruleset, WritesTemplate
@@ -105,7 +105,7 @@ def sheet_state(state: State, player: str, *, sealed: bool) -> State:
 
 
 def awaited_text(ruleset: Ruleset, state: State, player: str) -> str:
-    phase = ruleset.phase(state)
+    phase = outcome.phase(ruleset, state)
     return ("you are awaited" if player in phase.awaited else "your orders are taken but not waited for"
             if phase.takes(player) else "you are not awaited in this phase")
 
@@ -118,7 +118,7 @@ def head(game: SheetGame, turn: int, player: str, state: State) -> str:
     where = orders_relpath(game.id, turn, player)
     deadline = game.deadline(turn)
     sheet = Sheet()
-    sheet.comment(f"Orders of {name} for {game.id}, turn {turn}: {rules.phase(state).label} "
+    sheet.comment(f"Orders of {name} for {game.id}, turn {turn}: {outcome.phase(rules, state).label} "
                   f"({awaited_text(rules, state, player)}).",
                   f"Deadline: {deadline.isoformat(timespec='minutes') if deadline else 'none set'}.",
                   f"Sealed orders: save this outside orders/, then 'turnpress seal FILE' writes {where}.age;"

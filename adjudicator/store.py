@@ -32,7 +32,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from . import absence, gamedata, rulings, secrets, yamlio
+from . import absence, gamedata, outcome, rulings, secrets, yamlio
 from . import dice as dicemod
 from . import schedule as schedmod
 from .errors import LeagueError, SealError
@@ -315,7 +315,7 @@ class Game:
         """``deadline`` of ``turn`` moved for the absence files of the players it awaits, and whose moved it."""
         if self.schedule is None or self.schedule.absence is None:
             return deadline, ()
-        awaited = self.ruleset.phase(self.effective_state(turn)).awaited
+        awaited = outcome.phase(self.ruleset, self.effective_state(turn)).awaited
         found = absence.read(self.root, self.id, awaited, self.schedule.absence)
         return schedmod.absence_move(self.schedule, deadline, awaited, absence.all_periods(found))
 

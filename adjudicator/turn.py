@@ -24,6 +24,7 @@ from . import benevolent, gamedata, history, newsletter, secrets, yamlio
 from . import dice as dicemod
 from . import hidden as hiddenmod
 from . import orders as ordersmod
+from . import outcome as outcomemod
 from . import schedule as schedmod
 from . import secrecy as secrecymod
 from .errors import LeagueError, RulesetError
@@ -366,7 +367,7 @@ def status(game: Game, now: dt.datetime) -> Status:
     """Open phase, deadline, who has orders in and who is awaited; and whether the turn is due ``now``."""
     turn = game.open_turn
     state = game.effective_state(turn)
-    phase = game.ruleset.phase(state)
+    phase = outcomemod.phase(game.ruleset, state)
     removed = game.removed(turn)  # a seat out of the game by a ruling is waited for by nobody
     if removed:
         phase = dataclasses.replace(phase, awaited=tuple(k for k in phase.awaited if k not in removed))
@@ -527,7 +528,7 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
                           f"here (set {key_env(game.id)})")
     declared = secrecymod.of(game.ruleset, game.settings.options)
     keeps_secrets = game.keyed and secrecymod.rewrites_orders(declared)
-    phase = game.ruleset.phase(state)
+    phase = outcomemod.phase(game.ruleset, state)
     if phase.finished:
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
     deadline = game.deadline(turn, phase.kind, scheduled=True)
@@ -583,7 +584,7 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
     if keeps_secrets and game.sealed_orders:  # what is published of each order, so that anyone checks it
         dice_meta["public_digest"] = dicemod.orders_digest(
             {k: secrecymod.public_part(declared, taken[k].raw)[0].encode("utf-8") for k in sorted(taken)}).hex()
-    if hidden_link is not None and game.ruleset.phase(result.state).finished:
+    if hidden_link is not None and outcomemod.phase(game.ruleset, result.state).finished:
         dice_meta["hidden_end"] = hidden_link.hex()  # every earlier link follows: anyone replays the game
     if result.notes:
         report["notes"] = list(result.notes)
@@ -645,7 +646,7 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: b
         raise LeagueError(f"{game.id} keeps hidden state and has no key: its hidden parts would be committed in "
                           f"plain text. Make its key first: 'turnpress keys new {game.id}'")
     state = game.effective_state(turn)
-    phase = game.ruleset.phase(state)
+    phase = outcomemod.phase(game.ruleset, state)
     if phase.finished:
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
     subs = submissions(game, turn, state)
@@ -687,7 +688,7 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: b
     if not dicemod.follows(seed, bytes.fromhex(game.report(turn - 1)["dice"]["seed"])):
         raise LeagueError(f"the dice secret does not match {game.id}'s commitment: is it the right secret?")
     outcome, _ = compute(game, turn, state, taken, meta, seed, hiddenmod.link_for_turn(game, turn))
-    ended = game.ruleset.phase(outcome.state).finished
+    ended = outcomemod.phase(game.ruleset, outcome.state).finished
     for sub in subs:  # sealed orders are published with the turn that opened them: what the rules publish of them
         if sub.sealed_file and sub.refusal is None:
             if ended or not secrecymod.rewrites_orders(declared):

@@ -50,6 +50,7 @@ from . import anchor, gamedata, history, newsletter, yamlio
 from . import dice as dicemod
 from . import hidden as hiddenmod
 from . import orders as ordersmod
+from . import outcome as outcomemod
 from . import schedule as schedmod
 from . import secrecy as secrecymod
 from .errors import LeagueError, RulesetError, SealError
@@ -598,7 +599,7 @@ def _absence(game: Game, git_root: Path, turn: int, report: TurnReport, previous
     base = recorded["from"] if recorded else extended["from"] if extended else report.get("deadline")
     if not sha or not base:
         return []
-    awaited = game.ruleset.phase(game.effective_state(turn, previous)).awaited
+    awaited = outcomemod.phase(game.ruleset, game.effective_state(turn, previous)).awaited
     periods = {}
     for key in awaited:
         rel = absencemod.relpath(game.id, key)
@@ -636,7 +637,7 @@ def _nmr_extension(game: Game, git_root: Path, turn: int, report: TurnReport, pr
     first_in = {rel.rsplit("/", 1)[-1].removesuffix(suffix): when
                 for rel, when in history.first_arrivals(git_root, folder).items()
                 if rel.endswith(suffix) and (game.root / rel).is_file()}
-    awaited = game.ruleset.phase(game.effective_state(turn, previous)).awaited
+    awaited = outcomemod.phase(game.ruleset, game.effective_state(turn, previous)).awaited
     expected = schedmod.nmr_extended(schedule, dt.datetime.fromisoformat(base), dt.datetime.fromisoformat(at),
                                      awaited, first_in, extensions_used(game, turn))
     got = tuple(recorded["players"]) if recorded else ()

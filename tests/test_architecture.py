@@ -25,7 +25,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("adjudicator.yamlio", "adjudicator.gamedata", "adjudicator.dice", "adjudicator.binomial", "adjudicator.schedule",
      "adjudicator.markup", "adjudicator.palette", "adjudicator.lettering"),
     ("adjudicator.orders", "adjudicator.ruleset", "adjudicator.secrecy", "adjudicator.benevolent", "adjudicator.sheet",
-     "adjudicator.schemaform", "adjudicator.wording"),
+     "adjudicator.schemaform", "adjudicator.wording", "adjudicator.outcome"),
     ("adjudicator.rulesets",),
     ("adjudicator.history", "adjudicator.sealed", "adjudicator.sealed.crypto", "adjudicator.sealed.envelope"),
     ("adjudicator.secrets", "adjudicator.sealed.storage", "adjudicator.hidden", "adjudicator.rulings",

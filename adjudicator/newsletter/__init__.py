@@ -22,13 +22,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import anchor, rulings, yamlio
+from .. import anchor, outcome, rulings, yamlio
 from .. import secrecy as secrecymod
 from ..markup import md_text
 from ..model import TurnReport, account
 from ..ruleset import HasColours, HasHeadline, HasHistory, HasStandings, WritesNewsletter, WritesSetupNewsletter
 from ..store import ENGINE_OPTIONS, Game
-from . import charts, words
+from . import charts, results, words
 
 BLOG_DIR = "site/news"
 SVG_BLOCK = re.compile(r"^[ \t]*<svg\b.*?</svg>", re.DOTALL | re.MULTILINE)
@@ -98,7 +98,13 @@ def headline(game: Game, state: dict[str, Any], report: TurnReport, publics: Seq
              lang: str) -> str:
     """One line on what happened: the ruleset's ``headline`` hook if it has one and it says something, else the
     biggest changes of the game's first chart since the turn before ("Supply centres: Austria 8 (+2) ...").
-    The hook is given the public view of the state: a headline is published, so it never sees a hidden part."""
+    The hook is given the public view of the state: a headline is published, so it never sees a hidden part.
+    The turn that ends the game is headed by its result, in the words every page uses (``results.say``), and so
+    is its feed item (the issue's body has the rules' own account of it)."""
+    ended = outcome.of(game.ruleset, state)
+    if ended is not None:
+        public = publics[-1] if publics else game.ruleset.public_view(state)
+        return _line(results.say(ended, lang, seat_names(game, public)))
     hook = game.ruleset.headline if isinstance(game.ruleset, HasHeadline) else None
     if hook is not None:
         said = hook(publics[-1] if publics else game.ruleset.public_view(state), report.get("result", {}),
@@ -233,7 +239,7 @@ def _lead(game: Game, turn: int, state: dict[str, Any], report: TurnReport, lang
         bits.append(words.say(lang, "deadline", when=_local(game, deadline)))
     bits += _adjudicated(game, report, lang)
     bits.append(words.say(lang, "missed", names=", ".join(missed)) if missed else words.say(lang, "all_in"))
-    if game.ruleset.phase(state).finished:
+    if outcome.phase(game.ruleset, state).finished:
         bits.append(words.say(lang, "over"))
     return " ".join(bits)
 
@@ -290,7 +296,7 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: TurnRe
         lines.append(f"- {words.say(lang, 'orders_of_turn')}: `{folder}/`")
         lines.append(f"- {words.say(lang, 'commit')}: `git show {tag}`")
     lines += ["", f"## {words.say(lang, 'next_deadline')}", ""]
-    if game.ruleset.phase(state).finished:
+    if outcome.phase(game.ruleset, state).finished:
         lines.append(words.say(lang, "no_deadlines"))
     else:
         nxt = _next_deadline(game, report, state)
@@ -329,7 +335,7 @@ def _next_deadline(game: Game, report: TurnReport, state: dict[str, Any]) -> str
     if game.schedule is None or not deadline and report["turn"] > 0:
         return None
     previous = dt.datetime.fromisoformat(deadline) if deadline else None
-    when = game.schedule.deadline(report["turn"] + 1, previous, game.ruleset.phase(state).kind)
+    when = game.schedule.deadline(report["turn"] + 1, previous, outcome.phase(game.ruleset, state).kind)
     return _local(game, when.isoformat())
 
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import yaml
 
-from .. import sheet
+from .. import outcome, sheet
 from ..model import State
 from ..ruleset import DrawsMap, OffersChoices
 from ..sealed import storage
@@ -85,7 +85,7 @@ def turn_data(game: Game, root: Path) -> dict[str, Any]:
     """The open turn's data for the page (``orders/<NNNN>.json``)."""
     turn = game.open_turn
     state = game.effective_state(turn)
-    phase = game.ruleset.phase(state)
+    phase = outcome.phase(game.ruleset, state)
     repo = repo_url(root)
     deadline = game.deadline(turn)
     return {

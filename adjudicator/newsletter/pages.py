@@ -21,10 +21,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .. import store
+from .. import outcome, store
 from ..markup import md_text
 from ..model import TurnReport
-from ..ruleset import DrawsMap, HasHistory, HasStandings, HasWinners, MarksOut
+from ..ruleset import DrawsMap, HasHistory, HasStandings, MarksOut
 from . import (
     charts,
     colours_of,
@@ -43,6 +43,7 @@ from . import (
     takes_open_orders,
     words,
 )
+from . import results as resultwords
 
 GAMES_DIR = "site/games"
 BLOG_URL = "news"  # where an issue is published: news/<game>/<NNNN>/ (mkdocs.yml: blog_dir, post_url_format)
@@ -155,6 +156,9 @@ class GameView:
         """The ruleset's standings for readers: names for logins, a status for players out of the game."""
         hook = self.game.ruleset.standings if isinstance(self.game.ruleset, HasStandings) else None
         rows = hook(self.public(len(self.turns) - 1)) if hook and self.turns else []
+        result = self.result()
+        if result is not None and result.kind == "win":  # the winner heads the final standings, whatever rank
+            rows = sorted(rows, key=lambda r: r.get("player") not in result.seats)  # the rules' table gives it
         out = []
         gone = self.out_of_game()
         for row in rows:
@@ -204,20 +208,16 @@ class GameView:
         files = {p.name.split(".")[0].lower() for p in folder.iterdir() if p.name.endswith((".yaml", ".yaml.age"))}
         return [k for k in self.phase().awaited if k.lower() in files]
 
-    def winners(self) -> list[str]:
-        """Who won a finished game: the ruleset's ``winners`` hook, else the first of a ranked standings table."""
-        if not self.turns or not self.phase().finished:
-            return []
-        hook = self.game.ruleset.winners if isinstance(self.game.ruleset, HasWinners) else None
-        if hook is not None:
-            return [self.names.get(k, k) for k in hook(self.public(len(self.turns) - 1))]
-        rows = self.standings()
-        if rows and self.about.get("ranked"):
-            first = rows[0]
-            for key in ("name", "player", *first):
-                if isinstance(first.get(key), str):
-                    return [str(first[key])]
-        return []
+    def result(self) -> outcome.Result | None:
+        """How the game ended (None while it runs): a win, a draw, a concession, an end by the game master."""
+        return outcome.of(self.game.ruleset, self.states[-1]) if self.turns else None
+
+    def result_text(self, lang: str | None = None) -> str:
+        """The result in the one wording every page uses (``results.say``); '' while the game runs."""
+        result = self.result()
+        if result is None:
+            return ""
+        return resultwords.say(result, lang or self.lang, seat_names(self.game, self.public(len(self.turns) - 1)))
 
     @property
     def title(self) -> str:
@@ -238,7 +238,7 @@ class GameView:
         return self._public[:count]
 
     def phase(self) -> Any:
-        return self.game.ruleset.phase(self.states[-1])
+        return outcome.phase(self.game.ruleset, self.states[-1])
 
     def deadline(self) -> dt.datetime | None:
         """When the open turn is due (None: game over, paused, or no fixed deadline)."""
@@ -347,9 +347,9 @@ def at_a_glance(view: GameView, page: str, lang: str) -> list[str]:
         return words.say(lang, key, **values)
 
     lines = [f"- **{say('state')}:** {md_escape(view.state_text(lang))}"]
-    winners = view.winners()
-    if winners:
-        lines.append(f"- **{say('winners' if len(winners) > 1 else 'winner')}:** {md_escape(', '.join(winners))}")
+    result = view.result_text(lang)
+    if result:
+        lines.append(f"- **{resultwords.label(lang)}:** {md_escape(result)}")
     if view.phase().finished:
         rows = view.standings()[:3]
         if rows:
@@ -570,6 +570,9 @@ def standings_page(view: GameView) -> str:
     lines = [*front(f"{view.title}: {say('standings')}", view.lang, game=view),
              f"# {md_escape(view.title)}: {say('standings')}",
              ""]
+    result = view.result_text()
+    if result:
+        lines += [f"**{resultwords.label(view.lang)}:** {md_escape(result)}", ""]
     rows = view.standings()
     if rows:
         after = say("after_turn", turn=view.last) + (f" ({view.reports[view.last]['label']})" if view.last else "")

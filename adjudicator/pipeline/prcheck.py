@@ -35,7 +35,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from .. import absence as absencemod
-from .. import check, history, rulings, yamlio
+from .. import check, history, outcome, rulings, yamlio
 from .. import schedule as schedmod
 from ..errors import LeagueError
 from ..markup import md_text
@@ -271,7 +271,7 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
         return refuse(say(lang, "pr.other_id", login=seat.login, game=game.id, id=seat.github_id,
                           author=pr.user_id), say(lang, "pr.other_id.hint"))
     state = games.state(game)
-    phase = game.ruleset.phase(state)
+    phase = outcome.phase(game.ruleset, state)
     if phase.finished:
         return refuse(say(lang, "pr.over", game=game.id))
     if game.sealed_orders and not is_sealed_file:

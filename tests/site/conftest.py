@@ -30,9 +30,11 @@ class ChartCounter(Counter):
         keys = sorted(states[-1]["scores"])
         return {"score": {k: [s["scores"].get(k, 0) for s in states] for k in keys}}
 
-    def winners(self, state):
+    def result(self, state):
+        if not self.phase(state).finished:
+            return None
         best = max(state["scores"].values())
-        return sorted(k for k, v in state["scores"].items() if v == best)
+        return {"kind": "win", "seats": sorted(k for k, v in state["scores"].items() if v == best)}
 
     def map(self, state):
         cells = "".join(f'<rect x="{10 + 30 * i}" y="10" width="20" height="{5 + v}" fill="#369"><title>{k}</title>'

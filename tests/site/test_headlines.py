@@ -29,7 +29,8 @@ def test_auf_achse_headline_names_the_auction_deliveries_the_construction_site_a
     assert h[7].endswith("· Rheinfracht ersteigert Auftrag 32 für 2860 kj"), "what fits in the line is added"
     assert h[5].endswith("Spedition Süd kauft einen Anhänger")
     assert h[8].startswith("Ruhrpott-Rudi liefert Auftrag 18 ab (+7100 kj) und eine weitere Lieferung")
-    assert h[11] == "Spielende: Bayerische Fuhre gewinnt mit 13670 kj"
+    assert h[11] == "Gewonnen von Bayerische Fuhre", \
+        "the last issue is headed by the result, worded as on every page (issue 29)"
 
 
 def test_bretton_woods_headline_names_wars_departures_and_newcomers(demo):
@@ -52,7 +53,7 @@ def test_calamity_headline_names_the_calamity_that_struck_and_who_paid(demo):
     assert h[34].startswith("Year 1 ends: premiums Harriet Lowe 40 GE, Rupert Vance 128 GE")
     assert "Rupert Vance cannot pay and sells all policies to the bank" in h[68]
     assert h[8].startswith("Harriet Lowe plays a 5 and moves the token to field 14 (Risiko D). Calamity in category D")
-    assert h[73] == "The game is over: Priya Natarajan wins with 474 GE"
+    assert h[73] == "Won by Priya Natarajan", "the last issue is headed by the result (issue 29)"
 
 
 def test_policy_maker_headline_names_the_law_passed_and_the_phase_news(demo):
@@ -63,7 +64,7 @@ def test_policy_maker_headline_names_the_law_passed_and_the_phase_news(demo):
     assert h[18].startswith("Margarethe Vogl fulfils the public initiative Vaccination Drive")
     assert h[19].endswith("Audit: the Government looks at the hand of Margarethe Vogl (12 cards).")
     assert not any(part.endswith("from the deck.") for t in h for part in h[t].split(" · "))
-    assert h[37] == "Jonas Hartl wins: The timeline marker reaches »Ende«: no monopoly, the Government wins."
+    assert h[37] == "Won by Jonas Hartl", "the last issue is headed by the result, worded as on every page (issue 29)"
 
 
 def test_a_headline_is_in_every_issue_of_every_demo_game(demo):

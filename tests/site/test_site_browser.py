@@ -232,7 +232,7 @@ def test_the_home_page_shows_a_finished_games_winner(browser: Browser, served: s
     browser.get(served)
     text = browser.text("article")
     cosmo = text[text.index("League of COSMO"):]
-    assert "finished after turn 1" in cosmo and any(f"Winner: {w}" in cosmo or f"Winners: {w}" in cosmo
+    assert "finished after turn 1" in cosmo and any(f"Result: Won by {w}" in cosmo or f"Won jointly by {w}" in cosmo
                                                       for w in winners), cosmo[:300]
 
 

@@ -375,10 +375,11 @@ def test_home_and_game_pages_show_the_state_at_a_glance(built_site: Path):
     state = yamlio.read_data(built_site / "games/cosmo/turns/0001/state.yaml")
     names = {"fay": "Umbria", "gus": "Vulgaria"}
     best = max(state["scores"].values())
-    winners = ", ".join(names[k] for k in sorted(k for k, v in state["scores"].items() if v == best))
+    winners = [names[k] for k in sorted(k for k, v in state["scores"].items() if v == best)]
     home = (built_site / "site/index.md").read_text()
     cosmo = home[home.index("### [League of COSMO]"):]
-    assert f"- **Winner{'s' if ',' in winners else ''}:** {winners}" in cosmo
+    said = f"Won jointly by {' and '.join(winners)}" if len(winners) > 1 else f"Won by {winners[0]}"
+    assert f"- **Result:** {said}" in cosmo
     assert "- **State:** finished after turn 1" in cosmo and "- **Final standings:** 1. " in cosmo
     atlas = home[home.index("### [League of ATLAS]"):home.index("### [League of BOREA]")]
     assert '- **Next deadline:** <time class="tp-countdown" datetime="2026-01-26T19:00Z"' in atlas

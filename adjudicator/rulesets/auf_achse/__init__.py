@@ -85,6 +85,12 @@ class AufAchse(HiddenStateViews):
     def headline(self, state: State, result: Mapping[str, Any], players: Sequence[Player]) -> str:
         return amtsblatt.headline(state, result)
 
+    def result(self, state: State) -> dict[str, Any] | None:
+        """Sieger: the most cash, bankrupt hauliers below (``turn.ranking``); equal first places share the win."""
+        if not state["finished"]:
+            return None
+        return {"kind": "win", "seats": [r["haulier"] for r in turn.ranking(state) if r["place"] == 1]}
+
     def standings(self, state: State) -> list[dict[str, Any]]:
         rows = []
         for r in turn.ranking(state):

@@ -189,6 +189,11 @@ class Calamity(HiddenStateViews):
     def headline(self, state: State, result: Mapping[str, Any], players: Sequence[Player]) -> str:
         return newsletter.headline(state, result)
 
+    def result(self, state: State) -> dict[str, Any] | None:
+        """Who owns the most GE after the last year wins; equal sums share the win (``outcome.HasResult``)."""
+        ph = state["phase"]
+        return {"kind": "win", "seats": list(ph["winners"])} if ph["kind"] == "over" else None
+
     def standings(self, state: State) -> list[dict[str, Any]]:
         rows = []
         for p in state["seats"]:

@@ -90,6 +90,9 @@ class Diplomacy(HiddenStateViews):
     def standings(self, state: State) -> list[dict[str, Any]]:
         return league.standings(state)
 
+    def result(self, state: State) -> dict[str, Any] | None:
+        return league.result(state)
+
     def headline(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
         return league.headline(state, report)
 

@@ -196,6 +196,22 @@ def phase(state: State) -> Phase:
     return Phase(label(state), awaited, kind=str(state["kind"]))
 
 
+def result(state: State) -> dict[str, Any] | None:
+    """How the game ended (``outcome.HasResult``): a solo victory, or a draw and the powers that share it, each
+    named by the seat that plays it (a power in civil disorder by its own name)."""
+    r = state.get("result")
+    if not r:
+        return None
+    m = _m(state)
+
+    def seat(power: str) -> str:
+        return _player_for(state, power) or (str(m.powers[power]["name"]) if power in m.powers else power)
+
+    if r["kind"] == "victory":
+        return {"kind": "win", "seats": [seat(r["winner"])]}
+    return {"kind": "draw", "seats": [seat(p) for p in r["powers"]]}
+
+
 def _result_text(state: State) -> str:
     r = state["result"]
     words = label_words(_m(state), state["rules"].get("labels"))

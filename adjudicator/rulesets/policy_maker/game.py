@@ -87,6 +87,12 @@ class PolicyMaker(HiddenStateViews):
     def headline(self, state: State, result: Mapping[str, Any], players: Sequence[Player]) -> str:
         return _newsletter.headline(self.public_view(state), result)
 
+    def result(self, state: State) -> dict[str, Any] | None:
+        """A monopoly's Investy, or the Government when the timeline reaches »Ende« (``outcome.HasResult``)."""
+        if not state["finished"]:
+            return None
+        return {"kind": "win", "seats": list((state.get("result") or {}).get("winners") or [])}
+
     def standings(self, state: State) -> list[dict[str, Any]]:
         """One row per Investy (fields per sector, initiatives, cards in hand, score), then the Government."""
         rows: list[dict[str, Any]] = []
