@@ -33,6 +33,13 @@ class LeagueError(TurnpressError):
     """The league's files: no league here, no such game, a ``game.yaml`` to fix, a turn that cannot run."""
 
 
+class TurnHeld(LeagueError):
+    """A turn that is due and held for the game master (its deadline passed before the turn before it was run):
+    said on every run, and not a failure of the run, so a scheduled run that meets it exits 0."""
+
+    exit_code = OK
+
+
 class GitError(TurnpressError):
     """Git refused something the league needed (not a repository, a tag that exists, a branch that moved)."""
 

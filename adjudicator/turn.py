@@ -5,8 +5,9 @@ The set-up is turn 0 (``new_game``); a player who joins a running game enters wi
 its report names.
 
 A turn is computed entirely in memory. With ``--commit`` it is committed from blobs before any file in the
-tree changes (``history.commit_files``), then written; without, its files are written all or nothing
-(``store.write_files``). A failure before the commit leaves the working tree and the history as they were.
+tree changes (``history.commit_files``), then written; without, it is a look: shown, and nothing is written
+(a turn in the tree that no commit holds would be built on by the next run). A failure before the commit leaves
+the working tree and the history as they were.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from . import orders as ordersmod
 from . import outcome as outcomemod
 from . import schedule as schedmod
 from . import secrecy as secrecymod
-from .errors import LeagueError, RulesetError
+from .errors import LeagueError, RulesetError, TurnHeld
 from .model import DiceRecord, Orders, OrdersAccount, Phase, Player, State, TurnReport, account
 from .newsletter import words
 from .ruleset import Joins, PinsData, Removes, Ruleset, get, package_of
@@ -708,6 +709,8 @@ def adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only
                early: bool = False) -> list[TurnOutcome]:
     """Run every turn of ``game_id`` that is due (or the open one, if not ``only_if_due``), one commit each.
 
+    Without ``commit`` it is a look (a dry run): the open turn is computed in memory and returned, and nothing is
+    written into the tree; a turn after it would build on files that were never written, so a look stops at one.
     A due turn whose deadline passed before the turn before it was adjudicated gave its players no time to send
     orders: it is not run without ``catch_up`` (``LeagueError`` if it is the first, else the run stops there).
     """
@@ -723,13 +726,36 @@ def adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only
         if stale is not None:
             if done:
                 break
-            raise LeagueError(stale)
-        base = history.head(root) if commit and history.is_repo(root) and history.has_head(root) else None
+            raise TurnHeld(stale)
+        if not commit:  # a look: shown, never written (issue 29: uncommitted turns were built on)
+            done.append(compute_turn(game, now, game.dice_secret(), early=early and not st.due))
+            break
+        uncommitted_game_files(root, game_id)
+        base = history.head(root) if history.is_repo(root) and history.has_head(root) else None
         outcome = compute_turn(game, now, game.dice_secret(), early=early and not st.due)
         outcome.base = base
-        outcome.commit = write_turn(root, outcome, commit=commit, fault=fault)
+        outcome.commit = write_turn(root, outcome, fault=fault)
         done.append(outcome)
     return done
+
+
+def uncommitted_game_files(root: Path, game_id: str) -> None:
+    """Refuse to commit a turn computed from files of the game that are not committed: the turn's commit would
+    hold a result that its own history does not explain, and ``verify`` would fail on it. ``game.yaml`` edited
+    and not committed, a ruling not committed, a turn's files left in the tree by an older turnpress's look."""
+    if not history.is_repo(root) or not history.has_head(root):
+        return
+    quiet = {"GIT_OPTIONAL_LOCKS": "0"}
+    paths = [f"games/{game_id}/", f"rulings/{game_id}/"]
+    listed = history.run(root, "status", "--porcelain", "-z", "--untracked-files=all", "--", *paths,
+                         env=quiet).stdout.decode("utf-8", "replace").split("\0")
+    dirty = sorted({entry[3:] for entry in listed if len(entry) > 3})
+    if dirty:
+        more = f" and {len(dirty) - 1} more" if len(dirty) > 1 else ""
+        raise LeagueError(f"{game_id}: {dirty[0]}{more} differ from what is committed, and a turn is computed from "
+                          f"the committed files only: commit them first ('git add games/{game_id} rulings/"
+                          f"{game_id}' and 'git commit'), or drop them ('git restore', 'git clean'; 'git status' "
+                          "lists them)")
 
 
 def stale_deadline(st: Status) -> str | None:
@@ -771,16 +797,13 @@ def _and(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def write_turn(root: Path, outcome: TurnOutcome, *, commit: bool, fault: FaultHook = no_fault) -> str | None:
-    """Put a computed turn into the tree and, with ``commit``, commit and tag it.
+def write_turn(root: Path, outcome: TurnOutcome, *, fault: FaultHook = no_fault) -> str:
+    """Commit and tag a computed turn, then put its files into the tree.
 
-    With ``commit`` the commit is made first, from blobs, without touching the working tree (see
-    ``history.commit_files``); only then are the files written. A failure or a kill before the commit
-    changes nothing; one after it leaves a committed turn whose files ``heal`` restores on the next run.
+    The commit is made first, from blobs, without touching the working tree (see ``history.commit_files``);
+    only then are the files written. A failure or a kill before the commit changes nothing; one after it leaves a
+    committed turn whose files ``heal`` restores on the next run. A turn is never written without its commit.
     """
-    if not commit:
-        write_files(root, outcome.files, fault=fault)
-        return None
     history.require_repo(root)
     message = f"{outcome.game}: turn {outcome.turn} ({outcome.label})"
     tag = f"{outcome.game}/turn-{outcome.turn}"
@@ -824,8 +847,10 @@ def heal(root: Path, game: Game) -> None:
     sha = history.last_commit_of(root, f"games/{game.id}/turns")
     if not sha:
         return
-    history.materialize(root, "HEAD", history.changed_files(root, sha))
     subject = history.subject(root, sha)
     m = re.fullmatch(rf"{re.escape(game.id)}: turn (\d+) \(.*\)", subject)
-    if m and not history.tag_target(root, f"{game.id}/turn-{m[1]}"):
+    if m is None:  # the set-up's commit, the game master's: a file of it changed since is a hand edit, kept
+        return
+    history.materialize(root, "HEAD", history.changed_files(root, sha))
+    if not history.tag_target(root, f"{game.id}/turn-{m[1]}"):
         history.tag(root, f"{game.id}/turn-{m[1]}", subject, sha)

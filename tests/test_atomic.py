@@ -36,11 +36,9 @@ def ready(root: Path) -> None:
     submit(root, 1, "bob", "  add: 3\n", at(4, 11))
 
 
-# With --commit nothing touches the tree before the compare-and-swap commit; without it (`make demo`), files are
-# written to a staging folder and moved in one by one, and a failure moves back what was moved.
-STEPS = [(True, "commit"),
-         (False, "write games/g1/turns/0001/state.yaml"), (False, "move games/g1/turns/0001/state.yaml"),
-         (False, "move games/g1/turns/0001/report.yaml"), (False, "done")]
+# With --commit nothing touches the tree before the compare-and-swap commit; without it nothing is written at all
+# (a look, issue 29: tests/test_adjudicate_look.py).
+STEPS = [(True, "commit")]
 
 
 @pytest.mark.parametrize(("commit", "step"), STEPS)

@@ -44,7 +44,7 @@ def test_adjudicate_reads_the_dice_secrets_list_the_workflows_set(league: Path, 
     assert "TURNPRESS_DICE_SECRET" in capsys.readouterr().err
     monkeypatch.setenv("TURNPRESS_DICE_SECRETS", f"other=00\ng1={secret}\n")
     assert run(league, "adjudicate", "g1", "--now", "2026-01-06T00:00+01:00") == 0
-    assert "g1: turn 1 (Round 1) adjudicated" in capsys.readouterr().out
+    assert "g1: turn 1 (Round 1) would be adjudicated" in capsys.readouterr().out
 
 
 def test_status_into_a_reader_that_stops_ends_quietly(league: Path):

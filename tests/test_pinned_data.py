@@ -47,7 +47,7 @@ def make_game(league: Path, rules: str, *extra: str) -> None:
 
 
 def play_turn_1(league: Path) -> None:
-    assert run(league, "adjudicate", "--due", "--commit", "--now", "2027-01-10T21:05+01:00") == 0
+    assert run(league, "adjudicate", "g", "--due", "--commit", "--now", "2027-01-10T21:05+01:00") == 0
 
 
 def change_packaged(monkeypatch: pytest.MonkeyPatch, changed: dict[str, bytes]) -> None:

@@ -55,7 +55,9 @@ def test_verify_replays_the_committed_history_and_says_so(league: Path, capsys):
     assert (done.turns, done.found, done.source) == (2, [], f"the committed history at {head[:12]}")
     # An uncommitted turn and an uncommitted edit count for nothing in the committed history...
     submit(league, 3, "alice", "  add: 1\n", at(18, 10))
-    assert run(league, "adjudicate", "--due", "--now", "2026-01-19T21:05+01:00") == 0  # no --commit
+    assert run(league, "adjudicate", "--due", "--now", "2026-01-19T21:05+01:00", "--commit") == 0
+    git(league, "reset", "-q", "HEAD~1")  # turn 3's files stay in the tree, uncommitted
+    git(league, "tag", "-d", "g1/turn-3")
     state1 = league / "games/g1/turns/0001/state.yaml"
     state1.write_text(state1.read_text().replace("alice: ", "alice: 9"))
     assert verification(league, "g1").turns == 2

@@ -13,6 +13,7 @@ from ..newsletter import site
 from ..pipeline import deadline, scaffold
 from ..store import list_games, load_game, orders_relpath
 from ..verify import since, verification
+from . import values
 from .values import league_root, parse_now, parse_option, parse_player
 
 
@@ -136,25 +137,43 @@ def status(args: argparse.Namespace) -> int:
 def deadline_text(deadline: dt.datetime, now: dt.datetime, zone: dt.tzinfo | None) -> str:
     """'2026-01-05 20:00 CET, in 1 d 8 h': local time in the game's zone, and how far off it is."""
     minutes = round((deadline - now).total_seconds() / 60)
-    days, rest = divmod(abs(minutes), 24 * 60)
-    hours, mins = divmod(rest, 60)
-    parts = [f"{days} d"] * bool(days) + [f"{hours} h"] * bool(hours) + [f"{mins} min"] * bool(mins and not days)
-    span = " ".join(parts)
+    span = span_text(deadline - now)
     when = "now" if not span else f"in {span}" if minutes > 0 else f"{span} ago"
     return f"{deadline.astimezone(zone):%Y-%m-%d %H:%M %Z}, {when}"
 
 
+def span_text(span: dt.timedelta) -> str:
+    """'1 d 8 h', '3 h 5 min': how long ``span`` is, to the minute ('' for none)."""
+    days, rest = divmod(abs(round(span.total_seconds() / 60)), 24 * 60)
+    hours, mins = divmod(rest, 60)
+    parts = [f"{days} d"] * bool(days) + [f"{hours} h"] * bool(hours) + [f"{mins} min"] * bool(mins and not days)
+    return " ".join(parts)
+
+
+AHEAD = dt.timedelta(minutes=5)  # how far --now may run ahead of the clock (clocks differ a little)
+
+
 def adjudicate(args: argparse.Namespace) -> int:
-    if bool(args.game) == bool(args.due):
-        raise UsageError("adjudicate: name a GAME or give --due")
+    if not args.game and not args.due:
+        raise UsageError("adjudicate: name a GAME or give --due (or both: the named game's turns that are due)")
     if args.early and args.due:
         raise UsageError("adjudicate: --early runs one named game's turn before its deadline; --due runs what is due")
     if args.catch_up and not args.due:
         raise UsageError("adjudicate: --catch-up goes with --due")
     root = league_root(args)
     now = parse_now(args.now)
-    if args.due:  # every game: one that fails is named and skipped, the others advance
-        outcomes, skipped = deadline.adjudicate_due(root, now, commit=args.commit, catch_up=args.catch_up)
+    if args.due and not args.game and args.commit and now > values.clock() + AHEAD:
+        # Every game whose deadline falls before that time would run now, its players' orders as they stand:
+        # NMR for all who were to send theirs by a deadline still to come (issue 29).
+        raise UsageError(f"adjudicate: --now {args.now} lies {span_text(now - values.clock())} "
+                         "ahead of the clock: every game's turn due by then would be adjudicated now, with the "
+                         "orders in as they stand and NMR for everyone else. Name the game to run its turns only "
+                         f"('turnpress adjudicate GAME --due --now {args.now} --commit'), or run one game's open turn "
+                         "before its deadline ('turnpress adjudicate GAME --early --commit')")
+    if args.due:  # every game (or the one named): one that fails is named and skipped, the others advance
+        games = [load_game(root, args.game).id] if args.game else None
+        outcomes, skipped = deadline.adjudicate_due(root, now, commit=args.commit, catch_up=args.catch_up,
+                                                    games=games)
     else:
         st = turn.status(load_game(root, args.game), now)
         zone = st.game.schedule.zone if st.game.schedule is not None else None
@@ -164,20 +183,35 @@ def adjudicate(args: argparse.Namespace) -> int:
         outcomes, skipped = turn.adjudicate(root, args.game, now, commit=args.commit, only_if_due=False,
                                            early=args.early), []
     for s in skipped:
-        print(s)
+        if not s.held:
+            print(s)
     for outcome in outcomes:
         missed = f"; missed: {', '.join(outcome.missed)}" if outcome.missed else ""
         done = f" [{outcome.commit[:10]}, tag {outcome.game}/turn-{outcome.turn}]" if outcome.commit else ""
         early = " early, before its deadline" if args.early else ""
-        print(f"{outcome.game}: turn {outcome.turn} ({outcome.label}) adjudicated{early}{missed}{done}")
-    for gid in sorted({o.game for o in outcomes}) if args.due and not args.catch_up else []:
-        st = turn.status(load_game(root, gid), now)
-        held = turn.stale_deadline(st) if st.due else None
-        if held:
-            print(held)
-    if not outcomes:
+        if outcome.commit:
+            print(f"{outcome.game}: turn {outcome.turn} ({outcome.label}) adjudicated{early}{missed}{done}")
+        else:
+            show_look(outcome, early, missed)
+    for s in skipped:
+        if s.held:
+            print(s)
+    if not outcomes and not skipped:
         print("nothing is due" if args.due else "nothing to adjudicate")
-    return USAGE if skipped else OK
+    elif not args.commit:
+        print("A look: nothing was written. Run the command again with --commit to adjudicate and commit"
+              + (" (then a later turn may be due too)" if args.due else ""))
+    return USAGE if deadline.failed(skipped) else OK
+
+
+def show_look(outcome: turn.TurnOutcome, early: str, missed: str) -> None:
+    """A turn computed and not written (``adjudicate`` without ``--commit``): what it would do, and its issue."""
+    print(f"{outcome.game}: turn {outcome.turn} ({outcome.label}) would be adjudicated{early}{missed}")
+    page = next((text for path, text in sorted(outcome.files.items()) if path.startswith("site/news/posts/")), None)
+    if page is not None:
+        print(f"--- the issue it would publish ({outcome.game}, turn {outcome.turn}):")
+        print(page.rstrip("\n"))
+        print("---")
 
 
 def verify(args: argparse.Namespace) -> int:

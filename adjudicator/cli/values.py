@@ -53,10 +53,15 @@ def parse_option(spec: str) -> tuple[str, Any]:
     return key.strip(), parsed
 
 
+def clock() -> dt.datetime:
+    """The machine's clock, in UTC (one place, so that a test can stand it at a date)."""
+    return dt.datetime.now(dt.UTC)
+
+
 def parse_now(text: str | None) -> dt.datetime:
     """``--now``: an ISO time (``Z`` for UTC; UTC if it names no zone); the clock if not given."""
     if not text:
-        return dt.datetime.now(dt.UTC)
+        return clock()
     try:
         when = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import history, secrets, store, turn, yamlio
-from ..errors import OK, USAGE, GitError, LeagueError
+from ..errors import OK, USAGE, GitError, LeagueError, TurnHeld
 from ..orders import parse_path, visible
 
 SECRETS_VARIABLE = "TURNPRESS_DICE_SECRETS"
@@ -147,8 +147,11 @@ class Skipped:
     game: str
     why: str
     committed: tuple[str, ...] = ()
+    held: bool = False  # not a failure: a turn held for the game master (``turn.stale_deadline``), said each run
 
     def __str__(self) -> str:
+        if self.held:
+            return self.why
         if not self.committed:
             return f"{self.game}: skipped, nothing committed: {self.why}"
         # A commit's subject names its game ("g1: turn 3 (Spring 1902)").
@@ -215,19 +218,37 @@ def late_orders(root: Path) -> list[str]:
     return out
 
 
-def adjudicate_due(root: Path, now: dt.datetime, *, commit: bool = True,
-                   catch_up: bool = False) -> tuple[list[turn.TurnOutcome], list[Skipped]]:
-    """Every due turn of every game; a game that fails is named and skipped, and the others still advance.
+def held_turn(root: Path, game: str, now: dt.datetime) -> str | None:
+    """Why ``game``'s open turn, due ``now``, is held for the game master; None if it is not."""
+    st = turn.status(store.load_game(root, game), now)
+    return turn.stale_deadline(st) if st.due else None
+
+
+def failed(skipped: list[Skipped]) -> bool:
+    """Whether a run's skipped games make it fail (exit 2): a game to fix, not a turn held for the game master."""
+    return any(not s.held for s in skipped)
+
+
+def adjudicate_due(root: Path, now: dt.datetime, *, commit: bool = True, catch_up: bool = False,
+                   games: list[str] | None = None) -> tuple[list[turn.TurnOutcome], list[Skipped]]:
+    """Every due turn of every game (or of ``games``); a game that fails is named and skipped, and the others
+    still advance. A turn held for the game master is named too, and fails nothing: the run exits 0 each time.
 
     One player's file or one game's broken state must not stall the league: nothing of a failed game is
     committed (a turn commits at once or not at all), so skipping it leaves it as it was for the next run.
     """
     done: list[turn.TurnOutcome] = []
     skipped: list[Skipped] = []
-    for gid in store.list_games(root):
+    for gid in games if games is not None else store.list_games(root):
         before = history.rev(root, "HEAD") if commit and history.is_repo(root) else None
         try:
-            done += turn.adjudicate(root, gid, now, commit=commit, only_if_due=True, catch_up=catch_up)
+            ran = turn.adjudicate(root, gid, now, commit=commit, only_if_due=True, catch_up=catch_up)
+            done += ran
+            held = held_turn(root, gid, now) if ran and commit and not catch_up else None
+            if held:  # the turn after those just run is held: said now as on every later run
+                skipped.append(Skipped(gid, held, held=True))
+        except TurnHeld as e:
+            skipped.append(Skipped(gid, str(e), held=True))
         except Exception as e:  # noqa: BLE001 - any failure of one game is reported, then the next game runs
             after = history.rev(root, "HEAD") if commit and history.is_repo(root) else None
             made = history.text(root, "log", "--reverse", "--format=%s", f"{before}..{after}" if before else after
@@ -268,7 +289,7 @@ def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = F
         done, skipped = adjudicate(root, now, game, open_turn)
         for s in skipped:
             say(str(s))
-        code = USAGE if skipped else OK  # a game's file to fix: the run's exit says so, after the others advanced
+        code = USAGE if failed(skipped) else OK  # a game to fix (not a held turn): exit 2
         if not done:
             say("nothing is due" if attempt == 0 else
                 "nothing is due any more: another run adjudicated it first; this run ends here")

@@ -190,4 +190,4 @@ def test_a_file_name_that_is_not_utf8_is_named_and_ignored(played, tmp_path, mon
     code, out = run(root, COMMANDS["status"], monkeypatch, capsys)
     assert code == 0 and "awaited: Bob, Carol" in out, out
     code, out = run(root, COMMANDS["adjudicate --due"], monkeypatch, capsys)
-    assert code == 0 and "g1: turn 2 (Round 2) adjudicated; missed: bob, carol" in out, out
+    assert code == 0 and "g1: turn 2 (Round 2) would be adjudicated; missed: bob, carol" in out, out
