@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from . import wording, yamlio
+from .errors import LeagueError
 from .model import Orders, Problem
 from .ruleset import ReadsBenevolently
 
@@ -445,5 +446,8 @@ def file_finding(file: str, message: str, hint: str = "") -> Finding:
 
 def read_limited(path: Path, limit: int = yamlio.ORDERS_MAX_BYTES) -> bytes:
     """Read at most ``limit + 1`` bytes, so a huge file is refused without being read whole."""
+    if path.is_dir():  # a folder named like a file (a hand-made mistake): say what it is, not "Is a directory"
+        raise LeagueError(f"{path} is a folder where a file belongs: remove it ('git rm -r' it, or move what it "
+                          "holds elsewhere)")
     with path.open("rb") as f:
         return f.read(limit + 1)

@@ -243,7 +243,23 @@ class Game:
                 continue
             if (p / "report.yaml").is_file():
                 turns.append(int(p.name))
-        return sorted(turns)
+        turns.sort()
+        gap = next((n for n, t in enumerate(turns) if n != t), None)
+        if gap is not None:
+            raise LeagueError(self._gap_text(gap, turns[gap:]))
+        return turns
+
+    def _gap_text(self, missing: int, after: list[int]) -> str:
+        """What a hole in the turns is (a deleted turn folder, or a stray one far ahead) and how to repair it."""
+        folder = f"{GAMES_DIR}/{self.id}/turns"
+        gone = f"{folder}/{turn_dir(missing)}"
+        later = ", ".join(turn_dir(t) for t in after[:3]) + (f" and {len(after) - 3} more" if len(after) > 3 else "")
+        without = f"{gone} has no report.yaml" if (self.root / gone).is_dir() else f"without {turn_dir(missing)}"
+        before = f"after turn {missing - 1}" if missing else "and no set-up"
+        return (f"{folder} holds {later} {before}, {without}: turns follow each other without a "
+                f"gap. A folder that is no turn turnpress committed (a stray copy) goes with 'git rm -r "
+                f"{folder}/{turn_dir(after[-1])}'; a deleted turn comes back from git: 'git log --format=%h -1 -- "
+                f"{gone}' names the commit that removed it, 'git checkout COMMIT^ -- {gone}' restores it")
 
     @property
     def last_turn(self) -> int:
@@ -466,9 +482,19 @@ def config_problem(data: dict[str, Any]) -> str | None:
             if not isinstance(player.get(name), kind) or isinstance(player.get(name), bool):
                 return f"players: entry {i + 1}: {name} must be {words}, not {type(player.get(name)).__name__}"
     dice = data.get("dice")
-    if dice is not None and (not isinstance(dice.get("commitment"), str) or type(dice.get("length")) is not int):
+    if dice is None:  # every game has one from its set-up: without it no turn's dice can be checked or drawn
+        return "dice: missing: the dice commitment 'turnpress new' wrote (commitment: and length:)"
+    if not isinstance(dice.get("commitment"), str) or type(dice.get("length")) is not int:
         return "dice: must hold commitment (hex text) and length (a number), as 'turnpress new' wrote them"
+    for name in ("commitment", "hidden"):
+        value = dice.get(name)
+        if value is not None and not (isinstance(value, str) and _HASH.fullmatch(value)):
+            return (f"dice: {name}: must be 64 hexadecimal digits (a SHA-256), as 'turnpress new' wrote it, not "
+                    f"{ascii(value)[:80]}")
     return None
+
+
+_HASH = re.compile(r"[0-9a-f]{64}", re.ASCII)
 
 
 def list_games(root: Path) -> list[str]:

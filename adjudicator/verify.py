@@ -112,23 +112,34 @@ def verification(root: Path, game_id: str, *, worktree: bool = False) -> Verific
             done.not_checked.append("the anchoring of history to the set-up (no git history here)")
         return done
     head = history.head(root)
-    with committed_tree(root, head, game_id) as tree:
+    links: list[str] = []
+    with committed_tree(root, head, game_id, links) as tree:
         done = replay_files(tree, root, game_id)
         done.source = f"the committed history at {head[:12]}"
+        done.notes += [f"{ordersmod.visible(rel)} is a symbolic link, which no command reads (the league's files "
+                       f"are plain files): remove it with 'git rm {ordersmod.visible(rel)}'" for rel in links]
         done.found += _anchoring(root, game_id, done)
     return done
 
 
 @contextmanager
-def committed_tree(root: Path, commit: str, game_id: str) -> Iterator[Path]:
-    """The files of ``game_id`` (game, orders, issue pages) and ``mkdocs.yml`` at ``commit``, from git's objects."""
+def committed_tree(root: Path, commit: str, game_id: str, links: list[str] | None = None) -> Iterator[Path]:
+    """The files of ``game_id`` (game, orders, issue pages) and ``mkdocs.yml`` at ``commit``, from git's objects.
+
+    Only files and folders are taken: a symbolic link (or any other kind of entry) is no file of the league, no
+    command reads one, and one to an absolute path would stop the extraction; each left out is named in
+    ``links``."""
     paths = [f"games/{game_id}", f"orders/{game_id}", f"rulings/{game_id}", f"site/news/posts/{game_id}", "mkdocs.yml"]
     present = [p for p in paths if history.git(root, "ls-tree", "--name-only", commit, "--", p).strip()]
     with tempfile.TemporaryDirectory(prefix="turnpress-verify-") as tmp:
         archive = subprocess.run(["git", "archive", "--format=tar", commit, "--", *present], cwd=root,
                                  capture_output=True, check=True).stdout
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(tmp, filter="data")
+            members = tar.getmembers()
+            plain = [m for m in members if m.isfile() or m.isdir()]
+            if links is not None:
+                links += [m.name for m in members if not (m.isfile() or m.isdir())]
+            tar.extractall(tmp, members=plain, filter="data")
         (Path(tmp) / "games").mkdir(exist_ok=True)
         # The game master's own secrets are never committed; bring them along so that verify on their machine
         # replays with the key, as it would from the working tree (the copy lives in a private temporary folder).

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import re
 import sys
 
 from .. import pin as pinmod
@@ -218,9 +219,20 @@ def verify(args: argparse.Namespace) -> int:
     root = league_root(args)
     bad = 0
     games = [args.game] if args.game else list_games(root)
-    for n, gid in enumerate(games):
-        result = verification(root, gid, worktree=args.worktree)
-        if n == 0:
+    said = False
+    for gid in games:
+        try:
+            result = verification(root, gid, worktree=args.worktree)
+        except Exception as e:  # noqa: BLE001 - whatever the tree holds, verify names it and goes on (issue 28/29)
+            if args.game and args.game not in list_games(root):
+                raise  # no such game: a usage error, as every command gives it
+            # A file of the committed tree is named as the league names it, not by the private copy's folder.
+            text = re.sub(r"\S*turnpress-verify-[^/\s]*/", "", deadline.failure_text(e, root, gid))
+            print(f"{gid}: cannot be verified: {text}")
+            bad += 1
+            continue
+        if not said:
+            said = True
             print(f"Replaying {result.source}" + (" (uncommitted files are not read; --worktree reads them)"
                                                   if result.source.startswith("the committed") else ""))
         for f in result.found:
@@ -233,7 +245,11 @@ def verify(args: argparse.Namespace) -> int:
         summary = "all match" if not result.found else f"{len(result.found)} discrepancy(ies)"
         print(f"{gid}: {result.turns} turn(s) replayed, {summary} (checked: {result.mode})")
     if args.since:
-        extension = since(root, args.since, games, worktree=args.worktree)
+        try:
+            extension = since(root, args.since, games, worktree=args.worktree)
+        except Exception as e:  # noqa: BLE001 - as above: a damaged tree is named, never a traceback
+            print(f"--since {args.since}: cannot be checked: {deadline.failure_text(e, root)}")
+            return PROBLEMS
         for problem in extension.found:
             print(problem if isinstance(problem, str) else problem.text())
         for line in extension.holds:
