@@ -228,17 +228,18 @@ def test_pin_pins_an_existing_game_in_one_commit_that_verify_accepts(league: Pat
     assert commits(league)[1:] == before, "one commit on top of the history"
     changed = git(league, "show", "--name-only", "--format=", "HEAD").split()
     assert changed == ["games/g/data/maps/standard.drawing.json", "games/g/data/maps/standard.yaml",
-                       "games/g/game.yaml"]
+                       "games/g/data/maps/words/standard.yaml", "games/g/game.yaml"]
     assert git(league, "status", "--porcelain") == ""
     game = load_game(league, "g")
-    assert sorted(game.config["data"]) == ["maps/standard.drawing.json", "maps/standard.yaml"]
+    assert sorted(game.config["data"]) == ["maps/standard.drawing.json", "maps/standard.yaml",
+                                           "maps/words/standard.yaml"]
     done = verification(league, "g")
     assert done.found == [] and any("by commit" in n and "(turnpress pin)" in n for n in done.notes), done.notes
     # What the pin is for: a newer turnpress without Liverpool-Yorkshire still replays the game exactly.
     change_packaged(monkeypatch, {"adjudicator.rulesets.diplomacy/maps/standard.yaml": without_lvp_yor()})
     assert verification(league, "g").found == []
     assert run(league, "pin", "g") == 2
-    assert "g pins its data already (2 file(s)" in capsys.readouterr().err
+    assert "g pins its data already (3 file(s)" in capsys.readouterr().err
 
 
 def submit_lvp_yor(league: Path) -> None:

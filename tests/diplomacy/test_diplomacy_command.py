@@ -29,8 +29,8 @@ orders:
 def test_datc_runner_ends_with_the_count_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert RULESET.command(["datc", str(DATC_FILE)]) == 0
     out = capsys.readouterr().out.strip().splitlines()
-    assert re.fullmatch(r"\d+ passed, 0 failed, 7 skipped", out[-1])
-    assert sum(1 for line in out if line.startswith("SKIPPED")) == 7
+    assert re.fullmatch(r"\d+ passed, 0 failed, 3 skipped", out[-1])
+    assert sum(1 for line in out if line.startswith("SKIPPED")) == 3
     assert all(": " in line for line in out if line.startswith("SKIPPED"))  # each skip with its reason
 
 

@@ -85,6 +85,44 @@ def test_judge_notation_any_case_and_full_names(text: str, judged: str) -> None:
     assert str(parse_order(load_map("standard"), text)) == judged
 
 
+@pytest.mark.parametrize("text, judged", [
+    ("A Par moves to Bur", "A Par - Bur"), ("F Nth retreats to Nwg", "F Nth - Nwg"),
+    ("A Mun supports A Ber to hold", "A Mun S A Ber"), ("A Mun supports A Ber to Kie", "A Mun S A Ber - Kie"),
+    ("BUILD WAIVE", "Waive"), ("waive build", "Waive"), ("F Spa-sc - Mao", "F Spa/sc - Mao"),
+    ("F Mao - Spa-nc", "F Mao - Spa/nc"), ("F Spa south coast H", "F Spa/sc H"),
+    ("F St Petersburg south coast - Bot", "F Stp/sc - Bot"), ("F Mid Atlantic - Bre", "F Mao - Bre"),
+    ("F NOR H", "F Nwy H"), ("A LVA - War", "A Lvn - War"), ("A LIV H", "A Lvn H"), ("A RMA - Bud", "A Rum - Bud"),
+    ("F HGB H", "F Hel H"), ("F EMS H", "F Eas H"), ("F WMS H", "F Wes H"), ("F IRS H", "F Iri H"),
+    ("A TRL - Vie", "A Tyr - Vie"),
+])
+def test_the_spellings_of_njudge_and_webdiplomacy_players(text: str, judged: str) -> None:
+    """Issue 32: what the judges accept on the standard map (their aliases: LIV and LVA are Livonia there,
+    Liverpool is Lvp) reads as they read it; the words are the map's pinned words file (maps/words/)."""
+    assert str(parse_order(load_map("standard"), text)) == judged
+
+
+@pytest.mark.parametrize("text, says", [
+    ("F Por south coast H", "Portugal has no coast 'sc'"), ("F Lon - sc", "no place named 'sc'"),
+    ("A Liverp H", "did you mean Liverpool"),
+])
+def test_a_judge_spelling_that_names_nothing_keeps_the_helpful_refusal(text: str, says: str) -> None:
+    with pytest.raises(OrderError) as e:
+        parse_order(load_map("standard"), text)
+    assert says in e.value.message + " " + e.value.hint
+
+
+def test_a_game_pinned_before_the_judge_spellings_reads_its_orders_as_before() -> None:
+    """A game set up before the words file (its pinned map names none) refuses them as it did: its replay
+    does not change (the house rule of pinned data)."""
+    from adjudicator import gamedata
+    from adjudicator.rulesets.diplomacy.mapdata import _load_map
+
+    shipped = gamedata.packaged("adjudicator.rulesets.diplomacy", "maps/standard.yaml").decode()
+    old = "\n".join(line for line in shipped.splitlines() if not line.startswith("words:")) + "\n"
+    with pytest.raises(OrderError):
+        parse_order(_load_map("standard", old.encode()), "A Par moves to Bur")
+
+
 @pytest.mark.parametrize("text", ["A Par -", "A Atlantis - Bur", "F Spa/xc - Lyo", "A Par jumps Bur", ""])
 def test_unreadable_orders_say_why(text: str) -> None:
     with pytest.raises(OrderError) as e:

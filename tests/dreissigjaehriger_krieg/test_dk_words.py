@@ -243,7 +243,8 @@ def test_a_game_pins_the_words_with_its_map():
     # and beside them the drawing the issue pages are rendered from (pinned too, issue 22)
     assert RULESET.data_files({"map": "dreissigjaehriger-krieg"}) == [
         *map_data_files("dreissigjaehriger-krieg"), drawing_file("dreissigjaehriger-krieg")]
-    assert RULESET.data_files({"map": "standard"}) == [map_file("standard"), drawing_file("standard")]
+    assert RULESET.data_files({"map": "standard"}) == [map_file("standard"), "maps/words/standard.yaml",
+                                                       drawing_file("standard")]
     # the game reads its pinned copy: one where 'marschiert' moves reads it, the package's does not
     pinned = {map_file("dreissigjaehriger-krieg"): gamedata.packaged(PACKAGE, map_file("dreissigjaehriger-krieg")),
               WORDS: gamedata.packaged(PACKAGE, WORDS).replace(b"move: [", b"move: [marschiert, ")}

@@ -193,6 +193,8 @@ class _Reader:
             self.take_token(")")
         elif self.peek() in ("nc", "sc", "ec", "wc"):
             coast = self._coast()
+        else:
+            coast = self._coast_phrase(prov)
         if coast is None:
             return prov
         if coast not in self.m.coasts(prov):
@@ -200,6 +202,19 @@ class _Reader:
             raise OrderError(self.m.say("{place} has no coast {coast}", place=self.m.full_name(prov),
                                         coast=repr(coast)), self.m.say("write {what}", what=have))
         return f"{prov}/{coast}"
+
+    def _coast_phrase(self, prov: str) -> str | None:
+        """A coast of several words after the province, where the map's words files give such phrases (the
+        standard map: ``Spa south coast``, the judges' ``Spa-sc``); taken, else None. A dashed coast the province
+        lacks is left alone: ``- sc`` could only be a move then, and the move's reading says what is wrong."""
+        for n in range(min(3, len(self.toks) - self.i), 1, -1):
+            phrase = " ".join(self.toks[self.i:self.i + n])
+            coast = self.m.coast_words.get(phrase)
+            if coast is None or (phrase.startswith("-") and coast not in self.m.coasts(prov)):
+                continue
+            self.i += n
+            return coast
+        return None
 
     def take_token(self, *toks: str) -> bool:
         if self.peek() in toks:
@@ -267,10 +282,9 @@ def parse_order(m: Map, text: str) -> Order:
         ot = r.unit_type()
         other = r.location()
         target = None
-        if r.take("move"):
+        # the longest phrase first: "A Mun S A Ber to hold" is a support to hold, "to" alone a move
+        if r.word("move", "hold") == "move":
             target = r.location()
-        else:
-            r.take("hold")
         order = Order("support", ut, region, target, other_type=ot, other=other, power=power, text=text)
     elif kind == "convoy":
         ot = r.unit_type()

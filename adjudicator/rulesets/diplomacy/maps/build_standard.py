@@ -178,6 +178,8 @@ def build(src: Path) -> str:
         "name: standard",
         "title: Standard Diplomacy",
         "license: MIT (map facts from TedDriggs/diplomacy, Copyright (c) 2025 Ted Driggs)",
+        "# The spellings of the judges players write besides the words of every map, pinned with the map",
+        "words: [maps/words/standard.yaml]",
         "size: [1000, 820]",
         "unit_types:",
         "  army: {letter: A, name: Army}",
