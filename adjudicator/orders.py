@@ -206,7 +206,7 @@ def schema_problems(schema: dict[str, Any], orders: Any, lang: str = "en") -> li
             for key in sorted(str(k) for k in err.instance if k not in allowed):
                 guess = did_you_mean(key, allowed, lang).removesuffix(" ")
                 out.append(Problem(say(lang, "unknown_key", key=repr(key), where=where)
-                                   + (f" ({guess})" if guess else ""), (*path, key)))
+                                   + (f" ({guess})" if guess else ""), (*path, key), quoted_line(err.instance, lang)))
             continue
         message, hint, _ = _explain(err, lang)
         out.append(Problem(message, path, hint))
@@ -229,14 +229,30 @@ def _in_where(path: Iterable[Any], lang: str) -> str:
         or say(lang, "orders")
 
 
+def quoted_line(entry: Any, lang: str = "en") -> str:
+    """The hint for a list entry that was meant as one text line but has a colon, so YAML read a mapping of one
+    key and a plain value (``- Aufwiegeln F Lin: 5``, as a rules page may write points); else ''.
+
+    >>> quoted_line({"Aufwiegeln F Lin": 5})
+    'a line with a colon is read by YAML as a key and its value; put the whole line in quotes: - "Aufwiegeln F Lin: 5"'
+    """
+    if not isinstance(entry, dict) or len(entry) != 1:
+        return ""
+    (key, value), = entry.items()
+    if not isinstance(key, str) or " " not in key.strip() or isinstance(value, (dict, list)):
+        return ""
+    return say(lang, "quote_line", line=f"{key}: {'' if value is None else value}".strip())
+
+
 def _unknown_keys(file: str, loc: yamlio.Located, path: tuple[Any, ...], err: Any, lang: str) -> list[Finding]:
     allowed = sorted(err.schema.get("properties", {}))
     where = _in_where(err.absolute_path, lang)
     out = []
     for key in sorted((k for k in err.instance if k not in allowed), key=lambda k: loc.where(path + (k,), key=True)):
         line, col = loc.where(path + (key,), key=True)
-        hint = did_you_mean(key, allowed, lang) + (say(lang, "allowed", keys=", ".join(allowed)) if allowed
-                                                   else say(lang, "remove_it"))
+        hint = quoted_line(err.instance, lang) or (
+            did_you_mean(key, allowed, lang) + (say(lang, "allowed", keys=", ".join(allowed)) if allowed
+                                                else say(lang, "remove_it")))
         out.append(Finding(file, line, col, say(lang, "unknown_key", key=repr(key), where=where), hint))
     return out
 

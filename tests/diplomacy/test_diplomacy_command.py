@@ -119,3 +119,21 @@ def test_resolve_on_the_30jk_map_honours_religion_and_neutral_units(tmp_path: Pa
                    encoding="utf-8")
     assert RULESET.command(["resolve", str(bad)]) == 2
     assert "write katholisch or protestantisch" in capsys.readouterr().err
+
+
+def test_resolve_reads_supply_centres_in_any_case_and_refuses_unknown_names(tmp_path: Path,
+                                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32: ``supply_centres`` are read as orders are (``BUD``, ``Budapest``), and a name that is no supply
+    centre is an error (exit 2), not a position in which Austria owns nothing."""
+    f = tmp_path / "adj.yaml"
+    f.write_text("phase: adjustment\nunits: {austria: [A vie, F tri]}\n"
+                 "supply_centres: {AUSTRIA: [BUD, Vienna, tri]}\norders: {austria: [Build A Bud]}\n",
+                 encoding="utf-8")
+    assert RULESET.command(["resolve", str(f)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["built"] == {"austria": ["A bud"]} and out["orders"][0]["result"] == "succeeds"
+    for bad, says in (("[BUD, Atlantis]", "no province named 'Atlantis'"), ("[bud, boh]", "Bohemia has no supply")):
+        f.write_text(f"phase: adjustment\nunits: {{austria: [A vie]}}\nsupply_centres: {{austria: {bad}}}\n",
+                     encoding="utf-8")
+        assert RULESET.command(["resolve", str(f)]) == 2
+        assert says in capsys.readouterr().err

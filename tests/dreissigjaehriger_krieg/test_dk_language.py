@@ -182,3 +182,18 @@ def test_the_issue_writes_the_orders_with_the_words_of_the_rules():
     page = RULESET.newsletter(r.state, r.report, PLAYERS)
     assert "- `A Lei U A Mei - Tor` — Unterstützung gegeben" in page
     assert any(row["order"] == "A Lei S A Mei - Tor" for row in r.report["results"])
+
+
+def test_section_10_an_action_written_with_a_colon_is_told_to_be_quoted(tmp_path: Path, capsys):
+    """Issue 32: the rules page allows points as ': 5'; unquoted, YAML reads 'Aufwiegeln F Lin: 5' as a mapping and
+    the schema refuses its key. The hint says to quote the line (in German), and the quoted line is read."""
+    root = dk_league(tmp_path / "league")
+    path = send(root, "schw", ["Aufwiegeln F Lin: 5"])
+    assert run(root, "validate", str(path)) == 1
+    out = capsys.readouterr().out
+    assert ("schw.yaml:5:5: error: unbekannter Schlüssel 'Aufwiegeln F Lin' in Eintrag 1 — eine Zeile mit "
+            "Doppelpunkt liest YAML als Schlüssel und Wert; setzen Sie die ganze Zeile in Anführungszeichen: "
+            '- "Aufwiegeln F Lin: 5"') in out, out
+    path = send(root, "schw", ['"Aufwiegeln F Lin: 5"'])
+    run(root, "validate", str(path))
+    assert "Schlüssel" not in capsys.readouterr().out

@@ -29,7 +29,7 @@ from .game import (
     units_by_power,
     units_from,
 )
-from .mapdata import Map, available_maps, load_map
+from .mapdata import Map, available_maps, load_map, name_key
 from .orders import OrderError
 from .resolver import Rules
 from .variants.dreissigjaehriger_krieg.religion import CONFESSION_WORDS
@@ -47,6 +47,21 @@ def _power_key(m: Map, name: Any) -> str:
     if text in ("neutral",) or text.startswith("neutral") or text in m.data["start"].get("neutral_units", {}):
         return text
     raise PositionError(f"unknown power {name!r}; the map has {', '.join(m.powers)}")
+
+
+def _centres(m: Map, power: Any, names: Any) -> list[str]:
+    """The supply centres a position gives ``power``, as province keys: any case, abbreviation or full name
+    (``BUD``, ``Budapest``); a name that is no province, or a province with no supply centre, is refused."""
+    out = []
+    for name in names or []:
+        prov = m.names.get(name_key(str(name)))
+        if prov is None:
+            raise PositionError(f"supply_centres of {power}: no province named {str(name)!r}; write its "
+                                "abbreviation (Bud) or full name (Budapest)")
+        if not m.provinces[prov].get("supply_centre"):
+            raise PositionError(f"supply_centres of {power}: {m.full_name(prov)} has no supply centre")
+        out.append(prov)
+    return out
 
 
 def _phase_kind(value: Any) -> str:
@@ -95,7 +110,7 @@ def resolve_position(data: dict[str, Any]) -> dict[str, Any]:
         out["units"] = units_by_power(res.units, powers)
         out["disbanded"] = res.extra["disbanded"]
     else:
-        owners = owners_from({_power_key(m, p): [str(x) for x in v or []]
+        owners = owners_from({_power_key(m, p): _centres(m, p, v)
                               for p, v in (data.get("supply_centres") or {}).items()})
         res = run_adjustments(m, units, owners, reads, str(rules_in.get("civil_disorder", "owned")))
         out["orders"] = res.results
@@ -141,7 +156,7 @@ def _resolve_with_rulebook(m: Map, kind: str, data: dict[str, Any]) -> dict[str,
     state["units"] = {p: units.get(p, []) for p in [*m.powers, *state.get("neutrals", {})]}
     if data.get("supply_centres") is not None:
         state["supply_centres"] = {p: [] for p in state["supply_centres"]} | {
-            _power_key(m, p): [str(x) for x in v or []] for p, v in data["supply_centres"].items()}
+            _power_key(m, p): _centres(m, p, v) for p, v in data["supply_centres"].items()}
     for p, word in (data.get("confessions") or {}).items():
         text = str(word).lower()
         if text not in CONFESSION_WORDS:
