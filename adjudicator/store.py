@@ -228,6 +228,14 @@ class Game:
         problem = phase_kinds_problem(self.ruleset, self.settings.ruleset, parsed)
         if problem:
             raise LeagueError(f"games/{self.id}/game.yaml: schedule: {problem}")
+        ahead = sorted(t for t in parsed.extend if t > self.last_turn)
+        if ahead:  # issue 29: the issue before it names the old deadline, and verify and the site render it again
+            when = parsed.extend[ahead[0]].astimezone(parsed.zone)
+            raise LeagueError(
+                f"games/{self.id}/game.yaml: schedule: extend: {ahead[0]}: a deadline of a turn to come is moved by "
+                "a ruling, which its issue publishes and verify replays (an edit of the schedule would change the "
+                f"issue published before it): remove the line and run 'turnpress extend {self.id} --to "
+                f"\"{when:%Y-%m-%d %H:%M}\" --reason \"...\" --commit'")
         return parsed
 
     def turns(self) -> list[int]:

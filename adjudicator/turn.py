@@ -763,7 +763,16 @@ def stale_deadline(st: Status) -> str | None:
     so its players never had the time to send orders (a game started with a deadline long past, or a deadline
     run that did not run for weeks), and any orders sent for it now would come too late. None if it may run."""
     game, turn, deadline = st.game, st.turn, st.deadline
-    if turn < 2 or deadline is None:
+    if deadline is None:
+        return None
+    if paused_then(game, deadline):
+        zone = game.schedule.zone if game.schedule else dt.UTC
+        local = f"{deadline.astimezone(zone):%Y-%m-%d %H:%M %Z}"
+        return (f"{game.id}: turn {turn} is not adjudicated: its deadline ({local}) passed while the game was "
+                f"paused (schedule: paused: true in games/{game.id}/game.yaml), so its players had no time to send "
+                f"orders. Give it a deadline to come ('turnpress extend {game.id} --to \"YYYY-MM-DD HH:MM\" --reason "
+                "\"...\" --commit'), or run 'turnpress adjudicate --due --commit --catch-up' to adjudicate it as it is")
+    if turn < 2:
         return None
     before = account(game.report(turn - 1)).get("adjudicated")
     if not before or dt.datetime.fromisoformat(before) < deadline:
@@ -772,9 +781,25 @@ def stale_deadline(st: Status) -> str | None:
     due = f"{deadline.astimezone(zone):%Y-%m-%d %H:%M %Z}"
     run = f"{dt.datetime.fromisoformat(before).astimezone(zone):%Y-%m-%d %H:%M %Z}"
     return (f"{game.id}: turn {turn} is not adjudicated: its deadline ({due}) passed before turn {turn - 1} was "
-            f"adjudicated ({run}), so its players had no time to send orders. Move its deadline (schedule: "
-            f"extend: in games/{game.id}/game.yaml), or run 'turnpress adjudicate --due --commit --catch-up' to "
-            "adjudicate it as it is")
+            f"adjudicated ({run}), so its players had no time to send orders. Give it a deadline to come ('turnpress "
+            f"extend {game.id} --to \"YYYY-MM-DD HH:MM\" --reason \"...\" --commit'), or run 'turnpress adjudicate "
+            "--due --commit --catch-up' to adjudicate it as it is")
+
+
+def paused_then(game: Game, moment: dt.datetime) -> bool:
+    """Whether ``game.yaml`` as committed at ``moment`` paused the game: a deadline that passed then found nobody
+    sending orders, and un-pausing by hand must not make the turn due at once with every player missing."""
+    if not history.is_repo(game.root) or not history.has_head(game.root):
+        return False
+    rel = config_relpath(game.id)
+    sha = history.text(game.root, "log", "-1", "--format=%H", f"--before={moment.isoformat()}", "HEAD", "--", rel)
+    raw = history.blob(game.root, sha, rel) if sha else None
+    try:
+        data = yamlio.load(raw.decode("utf-8")).data if raw else None
+    except (UnicodeDecodeError, yamlio.YamlInputError):
+        return False  # a game.yaml that did not read then ran no turn then either
+    block = data.get("schedule") if isinstance(data, dict) else None
+    return isinstance(block, dict) and block.get("paused") is True
 
 
 def early_refusal(st: Status, now: dt.datetime, deadline_text: str) -> str | None:

@@ -87,10 +87,12 @@ def test_a_moved_deadline_gets_a_fresh_reminder(g1: Path):
     [first] = due(g1, "2026-01-04T21:00+01:00")
     posted = {7: remind.posted_markers(comments(first.body()))}
     path = g1 / "games/g1/game.yaml"
-    config = yamlio.read_data(path)
-    config["schedule"]["extend"] = {"1": "2026-01-07 20:00"}
-    path.write_text(yamlio.dump(config))
-    git(g1, "commit", "-qam", "turn 1 extended", date=at(5, 9))
+    path.write_text(path.read_text() + "game_masters:\n  - login: gm\n    id: 9000\n")
+    ruling = g1 / "rulings/g1/0001.yaml"  # a deadline to come is moved by a ruling (issue 29)
+    ruling.parent.mkdir(parents=True)
+    ruling.write_text("game: g1\nturn: 1\nby: gm\nreason: more time\ndeadline: 2026-01-07 20:00\n")
+    git(g1, "add", "-A")
+    git(g1, "commit", "-qm", "turn 1 extended", date=at(5, 9))
     assert due(g1, "2026-01-05T12:00+01:00", posted) == [], "more than a day before the new deadline"
     [again] = due(g1, "2026-01-06T21:00+01:00", posted)
     assert again.marker == "<!-- turnpress remind g1 turn 1 deadline 2026-01-07T20:00+01:00 -->"

@@ -92,17 +92,21 @@ def test_a_long_past_deadline_gives_one_turn_not_a_pile_of_empty_ones(league: Pa
     assert "g1: turn 1 (Round 1) adjudicated; missed: alice, bob" in out
     assert "turn 2 (" not in out
     assert ("g1: turn 2 is not adjudicated: its deadline (2026-01-12 20:00 CET) passed before turn 1 was adjudicated "
-            "(2026-03-01 13:00 CET), so its players had no time to send orders. Move its deadline (schedule: extend: "
-            "in games/g1/game.yaml), or run 'turnpress adjudicate --due --commit --catch-up' to adjudicate it as it "
-            "is\n") in out
+            "(2026-03-01 13:00 CET), so its players had no time to send orders. Give it a deadline to come ('turnpress "
+            "extend g1 --to \"YYYY-MM-DD HH:MM\" --reason \"...\" --commit'), or run 'turnpress adjudicate --due "
+            "--commit --catch-up' to adjudicate it as it is\n") in out
     assert sorted(p.name for p in (league / "games/g1/turns").iterdir()) == ["0000", "0001"]
     # The next scheduled run says the same, commits nothing, and does not fail (issue 29: the cron ran red all day).
     assert run(league, "adjudicate", "--due", "--now", "2026-03-01T12:15Z", "--commit") == 0
     assert capsys.readouterr().out.startswith("g1: turn 2 is not adjudicated: its deadline (2026-01-12 20:00 CET)")
-    # The game master moves turn 2's deadline: the players get their time, and the orders count.
+    # The game master moves turn 2's deadline (a ruling): the players get their time, and the orders count.
     config = league / "games/g1/game.yaml"
-    config.write_text(config.read_text().replace("  grace: 60\n", "  grace: 60\n  extend:\n    2: 2026-03-08 20:00\n"))
-    git(league, "commit", "-qam", "turn 2 due a week from now", date=at(20, 9))
+    config.write_text(config.read_text() + "game_masters:\n  - login: gm\n    id: 9000\n")
+    ruling = league / "rulings/g1/0002.yaml"
+    ruling.parent.mkdir(parents=True)
+    ruling.write_text("game: g1\nturn: 2\nby: gm\nreason: a week to send orders\ndeadline: 2026-03-08 20:00\n")
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "turn 2 due a week from now", date=at(20, 9))
     submit(league, 2, "alice", "  add: 1\n", at(20, 10))
     assert run(league, "adjudicate", "--due", "--now", "2026-03-01T12:30Z", "--commit") == 0
     assert "nothing is due" in capsys.readouterr().out

@@ -95,12 +95,38 @@ class Season:
         raise AssertionError("more than 50 deadline runs")
 
     def open_deadlines(self) -> dict[str, dt.datetime]:
-        """Each running game's open deadline, as 'status' says it."""
+        """Each running game's open deadline, as 'status' says it; not of a game paused or held."""
         out = self.cli("status", "--now", "2025-01-01T00:00Z")
         found = {}
-        for game, when in re.findall(r"^(\S+): turn \d+.*\n  deadline: (\d{4}-\d\d-\d\d \d\d:\d\d) ", out, re.M):
-            found[game] = dt.datetime.fromisoformat(f"{when}{BERLIN}")
+        for block in re.split(r"\n(?=\S)", out):
+            when = re.search(r"^  deadline: (\d{4}-\d\d-\d\d \d\d:\d\d) ", block, re.M)
+            if when and "the game is paused" not in block and "(finished)" not in block:
+                found[block.split(":")[0]] = dt.datetime.fromisoformat(f"{when[1]}{BERLIN}")
+        later = self.cli("status", "--now", "2030-01-01T00:00Z")
+        for game in re.findall(r"^(\S+): turn \d+.*\n(?:  .*\n)*?  held: ", later, re.M):
+            found.pop(game, None)  # held for the game master: no run makes it due
         return found
+
+    def rule(self, game: str, turn: int, body: str, when: str) -> None:
+        """The game master writes a ruling of ``turn`` (named in game.yaml first) and commits it."""
+        config = self.root / f"games/{game}/game.yaml"
+        if "game_masters:" not in config.read_text(encoding="utf-8"):
+            config.write_text(config.read_text(encoding="utf-8") + "game_masters:\n  - login: gm\n    id: 9000\n")
+        path = self.root / f"rulings/{game}/{turn:04d}.yaml"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"game: {game}\nturn: {turn}\nby: gm\n{body}", encoding="utf-8")
+        self.commit(f"{game}: ruling of turn {turn}", when)
+
+    def schedule_edit(self, game: str, old: str, new: str, when: str) -> None:
+        """The game master edits the game's schedule by hand and commits it."""
+        config = self.root / f"games/{game}/game.yaml"
+        text = config.read_text(encoding="utf-8")
+        assert old in text
+        config.write_text(text.replace(old, new, 1), encoding="utf-8")
+        self.commit(f"{game}: schedule edited", when)
+
+    def open_turn(self, game: str) -> int:
+        return max(int(p.name) for p in (self.root / f"games/{game}/turns").iterdir()) + 1
 
     def awaited(self, game: str, now: str) -> list[str]:
         out = self.cli("status", game, "--now", now)
@@ -173,6 +199,47 @@ class Season:
             self.send("bw", login, f"2025-01-25T10:00:00{BERLIN}")
         self.check()
 
+    def a_hand_edit_of_an_extension(self) -> None:
+        """The game master extends the Diplomacy's open turn as an old README said, by hand: refused by every
+        command with the command to use; they take the edit back and rule the extension instead."""
+        turn = self.open_turn("dip")
+        self.schedule_edit("dip", "  grace: 60\n", f"  grace: 60\n  extend: {{{turn}: 2025-02-05 20:00}}\n",
+                           f"2025-01-21T09:00:00{BERLIN}")
+        out = self.cli("status", "dip", code=2)
+        assert f"games/dip/game.yaml: schedule: extend: {turn}: a deadline of a turn to come is moved by a" in out
+        assert "'turnpress extend dip --to \"2025-02-05 20:00\" --reason \"...\" --commit'" in out
+        self.git("revert", "--no-edit", "HEAD", when=f"2025-01-21T09:05:00{BERLIN}")
+        self.rule("dip", turn, "reason: the players asked for a week more\ndeadline: 2025-02-05 20:00\n",
+                  f"2025-01-21T09:10:00{BERLIN}")
+        assert self.open_deadlines()["dip"] == dt.datetime.fromisoformat(f"2025-02-05T20:00{BERLIN}")
+        self.check()
+
+    def a_pause(self) -> None:
+        """The Calamity is paused by hand over its next deadlines."""
+        self.schedule_edit("cal", "  timezone: Europe/Berlin\n", "  timezone: Europe/Berlin\n  paused: true\n",
+                           f"2025-01-21T09:20:00{BERLIN}")
+        assert "cal" not in self.open_deadlines()
+        self.check()
+
+    def back_from_the_pause(self) -> None:
+        """The game master takes the pause out by hand, its deadline long gone: the turn is held (nobody missed
+        it), said on each run, until a ruling gives it a deadline to come."""
+        turn = self.open_turn("cal")
+        self.schedule_edit("cal", "  paused: true\n", "", f"2025-02-04T09:00:00{BERLIN}")
+        for minute in ("15", "30"):
+            out = self.deadline(f"2025-02-04T09:{minute}:00{BERLIN}")
+            assert f"cal: turn {turn} is not adjudicated: its deadline" in out
+            assert "passed while the game was paused" in out
+        assert f"cal/turn-{turn}" not in self.tags()
+        self.rule("cal", turn, "reason: back from the break\ndeadline: 2025-02-06 20:00\n",
+                  f"2025-02-04T09:45:00{BERLIN}")
+        self.check()
+        for login in self.awaited("cal", f"2025-02-05T10:00:00{BERLIN}"):
+            self.send("cal", login.lower(), f"2025-02-05T10:00:00{BERLIN}")
+        out = self.deadlines_until(f"2025-02-06T23:00:00{BERLIN}")
+        assert f"cal: turn {turn} (" in out and "dip: turn" in out
+        self.check()
+
     def the_last_year_of_bretton_woods(self) -> None:
         out = self.deadlines_until(f"2025-02-04T00:00:00{BERLIN}")
         assert "bw: turn 2 (Jahr 2) adjudicated; missed: bert" in out
@@ -191,7 +258,8 @@ class Season:
 
 SEASON = [Season.start_the_league, Season.a_double_start, Season.orders_of_the_first_turns,
           Season.a_look_without_commit, Season.the_first_deadlines, Season.a_player_joins,
-          Season.the_last_year_of_bretton_woods, Season.the_results_on_the_site]
+          Season.a_hand_edit_of_an_extension, Season.a_pause, Season.the_last_year_of_bretton_woods,
+          Season.back_from_the_pause, Season.the_results_on_the_site]
 
 
 @pytest.fixture

@@ -132,6 +132,9 @@ def status(args: argparse.Namespace) -> int:
         if st.waiting_asked:
             print(f"  asked to wait: {', '.join(names.get(k, k) for k in st.waiting_asked)}")
         print(f"  due now: {'yes' if st.due else 'no'} ({st.reason})")
+        held = turn.stale_deadline(st) if st.due else None
+        if held:  # what 'adjudicate --due' and the deadline run say instead of running it
+            print(f"  held: {held.split(': ', 1)[1]}")
     return code
 
 

@@ -1,0 +1,77 @@
+"""Hand edits of ``schedule:`` (issue 29, finding 3 and finding 7's pause): each keeps ``verify`` and the site
+working, or is refused naming the command to use instead.
+
+An ``extend:`` written by hand for a turn to come made ``verify`` fail on the issue before it (its "next deadline"
+rendered again from the edited schedule) and ``site build`` rewrite that committed page; it is refused now, naming
+``turnpress extend``, which writes a ruling the turn's issue publishes (site/guide/game-master.md, "Extending a
+deadline, pausing a game"). A game paused by hand over its deadline and un-paused by hand ran that turn at once
+with every player missing; it is held now, said on each run, until it has a deadline to come.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .conftest import git, run
+from .test_league_e2e import at, new_game, submit
+
+
+def play_two_turns(league: Path) -> None:
+    new_game(league)
+    submit(league, 1, "alice", "  add: 1\n", at(4, 10))
+    assert run(league, "adjudicate", "--due", "--now", "2026-01-05T21:05+01:00", "--commit") == 0
+    submit(league, 2, "alice", "  add: 2\n", at(11, 10))
+    assert run(league, "adjudicate", "--due", "--now", "2026-01-12T21:05+01:00", "--commit") == 0
+
+
+def test_an_extension_written_by_hand_is_refused_naming_turnpress_extend(league: Path, capsys):
+    play_two_turns(league)
+    config = league / "games/g1/game.yaml"
+    config.write_text(config.read_text().replace("  grace: 60\n", "  grace: 60\n  extend: {3: 2026-01-22 20:00}\n"))
+    git(league, "commit", "-qam", "turn 3: more time", date=at(13, 9))
+    capsys.readouterr()
+    for code, command in ((1, ["verify"]), (2, ["status", "g1"]),
+                          (2, ["adjudicate", "--due", "--now", "2026-01-19T21:05+01:00", "--commit"])):
+        assert run(league, *command) == code, command
+        said = capsys.readouterr()
+        assert ("games/g1/game.yaml: schedule: extend: 3: a deadline of a turn to come is moved by a ruling, which "
+                "its issue publishes and verify replays") in said.out + said.err, command
+        assert "'turnpress extend g1 --to \"2026-01-22 20:00\" --reason \"...\" --commit'" in said.out + said.err
+    assert git(league, "tag", "--list").split() == ["g1/turn-1", "g1/turn-2"], "nothing ran"
+    # An extension of a turn adjudicated already is history: the game replays with it.
+    config.write_text(config.read_text().replace("extend: {3: 2026-01-22 20:00}", "extend: {2: 2026-01-12 20:00}"))
+    git(league, "commit", "-qam", "as it was", date=at(13, 10))
+    assert run(league, "verify") == 0
+
+
+def test_a_game_unpaused_by_hand_after_its_deadline_is_held_until_it_has_a_new_one(league: Path, capsys):
+    play_two_turns(league)
+    config = league / "games/g1/game.yaml"
+    unpaused = config.read_text()
+    config.write_text(unpaused.replace("  grace: 60\n", "  grace: 60\n  paused: true\n"))
+    git(league, "commit", "-qam", "paused for the holidays", date=at(14, 9))
+    assert run(league, "adjudicate", "--due", "--now", "2026-01-19T21:05+01:00", "--commit") == 0
+    assert "nothing is due" in capsys.readouterr().out
+    config.write_text(unpaused)  # back from the holidays, turn 3's deadline (19 January) long gone
+    git(league, "commit", "-qam", "resumed", date=at(26, 9))
+    for minute in ("00", "15"):
+        assert run(league, "adjudicate", "--due", "--now", f"2026-01-26T10:{minute}+01:00", "--commit") == 0
+        out = capsys.readouterr().out
+        assert out.startswith("g1: turn 3 is not adjudicated: its deadline (2026-01-19 20:00 CET) passed while the "
+                              "game was paused (schedule: paused: true in games/g1/game.yaml), so its players had no "
+                              "time to send orders. Give it a deadline to come ('turnpress extend g1 --to"), out
+    assert git(league, "tag", "--list").split() == ["g1/turn-1", "g1/turn-2"], "nobody was marked NMR"
+    assert run(league, "status", "g1", "--now", "2026-01-26T10:30+01:00") == 0
+    assert "  held: turn 3 is not adjudicated: its deadline (2026-01-19 20:00 CET) passed while the game was paused" \
+        in capsys.readouterr().out
+    # A new deadline (a ruling, as 'turnpress extend' writes it): the turn runs then, with the orders sent by then.
+    config.write_text(unpaused + "game_masters:\n  - login: gm\n    id: 9000\n")
+    ruling = league / "rulings/g1/0003.yaml"
+    ruling.parent.mkdir(parents=True)
+    ruling.write_text("game: g1\nturn: 3\nby: gm\nreason: back from the holidays\ndeadline: 2026-02-02 20:00\n")
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "turn 3 due on 2 February", date=at(26, 10))
+    submit(league, 3, "bob", "  add: 3\n", at(27, 10))
+    assert run(league, "adjudicate", "--due", "--now", "2026-02-02T21:05+01:00", "--commit") == 0
+    assert "g1: turn 3 (Round 3) adjudicated; missed: alice, carol" in capsys.readouterr().out
+    assert run(league, "verify") == 0
