@@ -718,6 +718,7 @@ def adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only
     if commit:
         heal(root, load_game(root, game_id))
     for _ in range(max_turns):
+        fault("compute")  # a turn is computed from here until its commit (``pipeline.budget`` stops it only here)
         game = load_game(root, game_id)
         st = status(game, now)
         if st.phase.finished or (only_if_due and not st.due) or (not only_if_due and done):

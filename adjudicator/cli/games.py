@@ -177,7 +177,7 @@ def adjudicate(args: argparse.Namespace) -> int:
     if args.due:  # every game (or the one named): one that fails is named and skipped, the others advance
         games = [load_game(root, args.game).id] if args.game else None
         outcomes, skipped = deadline.adjudicate_due(root, now, commit=args.commit, catch_up=args.catch_up,
-                                                    games=games)
+                                                    games=games, budget=args.budget or None)
     else:
         st = turn.status(load_game(root, args.game), now)
         zone = st.game.schedule.zone if st.game.schedule is not None else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 
 from .. import __version__, ruleset
+from ..pipeline.budget import DEFAULT_SECONDS
 
 LEAGUE_HELP = "the league folder (default: the nearest folder above with games/)"
 NOW_HELP = "ISO time to judge 'due' at (default: now)"
@@ -78,6 +79,7 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
                    help="run a named game's turn before its deadline (awaited players without orders miss it)")
     s.add_argument("--catch-up", action="store_true",
                    help="with --due: also run turns whose deadline passed before the turn before them was run")
+    _budget(s)
 
     s = _command(sub, "preview", "orders:preview", "what your orders would do now, others' orders unknown")
     s.add_argument("game")
@@ -171,10 +173,23 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
     s.add_argument("--remote", default="origin")
     s.add_argument("--branch", default="main")
     s.add_argument("--retries", type=int, default=3, help="how often to start over when the push is refused")
+    _budget(s)
     for name in ruleset.available() if rulesets else []:
         if isinstance(ruleset.get(name), ruleset.HasCommands):
             sub.add_parser(name, help=f"the {name} rules' own commands (turnpress {name} --help)", add_help=False)
     return p
+
+
+def _budget(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--budget", type=_seconds, default=DEFAULT_SECONDS, metavar="SECONDS",
+                   help="the time one game's turns may take before the game is stopped, named and left for the next "
+                        f"run, so that the other games still get theirs (default: {DEFAULT_SECONDS}; 0: no limit)")
+
+
+def _seconds(text: str) -> int:
+    if not text.isdigit() or int(text) > 24 * 3600:
+        raise argparse.ArgumentTypeError(f"{text!r}: write a whole number of seconds, 0 to 86400 (0: no limit)")
+    return int(text)
 
 
 def _open_args(p: argparse.ArgumentParser) -> None:

@@ -55,7 +55,7 @@ def pr_check(args: argparse.Namespace) -> int:
 
 def deadline(args: argparse.Namespace) -> int:
     return deadlinemod.run(league_root(args), parse_now(args.now), game=args.game or None, push=args.push,
-                           remote=args.remote, branch=args.branch, retries=args.retries)
+                           remote=args.remote, branch=args.branch, retries=args.retries, budget=args.budget or None)
 
 
 def remind(args: argparse.Namespace) -> int:

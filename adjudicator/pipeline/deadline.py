@@ -28,6 +28,7 @@ from pathlib import Path
 from .. import history, secrets, store, turn, yamlio
 from ..errors import OK, USAGE, GitError, LeagueError, TurnHeld
 from ..orders import parse_path, visible
+from . import budget as budgetmod
 
 SECRETS_VARIABLE = "TURNPRESS_DICE_SECRETS"
 
@@ -230,25 +231,32 @@ def failed(skipped: list[Skipped]) -> bool:
 
 
 def adjudicate_due(root: Path, now: dt.datetime, *, commit: bool = True, catch_up: bool = False,
-                   games: list[str] | None = None) -> tuple[list[turn.TurnOutcome], list[Skipped]]:
+                   games: list[str] | None = None,
+                   budget: float | None = None) -> tuple[list[turn.TurnOutcome], list[Skipped]]:
     """Every due turn of every game (or of ``games``); a game that fails is named and skipped, and the others
     still advance. A turn held for the game master is named too, and fails nothing: the run exits 0 each time.
 
     One player's file or one game's broken state must not stall the league: nothing of a failed game is
-    committed (a turn commits at once or not at all), so skipping it leaves it as it was for the next run.
+    committed (a turn commits at once or not at all), so skipping it leaves it as it was for the next run. A game
+    may take ``budget`` seconds (``pipeline.budget``; ``None``: no limit): one that takes longer is stopped,
+    named, and left as it was, and the next game runs.
     """
     done: list[turn.TurnOutcome] = []
     skipped: list[Skipped] = []
     for gid in games if games is not None else store.list_games(root):
         before = history.rev(root, "HEAD") if commit and history.is_repo(root) else None
         try:
-            ran = turn.adjudicate(root, gid, now, commit=commit, only_if_due=True, catch_up=catch_up)
+            with budgetmod.time_budget(budget) as limit:
+                ran = turn.adjudicate(root, gid, now, commit=commit, only_if_due=True, catch_up=catch_up,
+                                      fault=limit.step if limit is not None else store.no_fault)
             done += ran
             held = held_turn(root, gid, now) if ran and commit and not catch_up else None
             if held:  # the turn after those just run is held: said now as on every later run
                 skipped.append(Skipped(gid, held, held=True))
         except TurnHeld as e:
             skipped.append(Skipped(gid, str(e), held=True))
+        except budgetmod.OverBudget as e:
+            skipped.append(Skipped(gid, over_budget_text(gid, e.seconds)))
         except Exception as e:  # noqa: BLE001 - any failure of one game is reported, then the next game runs
             after = history.rev(root, "HEAD") if commit and history.is_repo(root) else None
             made = history.text(root, "log", "--reverse", "--format=%s", f"{before}..{after}" if before else after
@@ -260,20 +268,36 @@ def adjudicate_due(root: Path, now: dt.datetime, *, commit: bool = True, catch_u
     return done, skipped
 
 
-def adjudicate(root: Path, now: dt.datetime, game: str | None,
-               open_turn: int | None) -> tuple[list[turn.TurnOutcome], list[Skipped]]:
-    """Every due turn of every game, or the open turn ``turn`` of ``game`` whether due or not."""
-    if game is None:
-        return adjudicate_due(root, now)
+def over_budget_text(game: str, seconds: float) -> str:
+    """Why a game was stopped at its time budget, and what the game master can do."""
+    return (f"its turn was still being computed after {seconds:g} s, the time budget of one game, and was stopped "
+            "so that the other games get their turns; nothing of it was committed. Find what holds it (an orders "
+            f"file of the open turn: 'turnpress status {game}' checks them as the deadline does), or give it more "
+            f"time alone: 'turnpress deadline --game {game} --budget 0' (0: no limit)")
+
+
+def adjudicate(root: Path, now: dt.datetime, game: str, open_turn: int | None,
+               budget: float | None = None) -> tuple[list[turn.TurnOutcome], list[Skipped]]:
+    """The due turns of ``game``, or (with ``open_turn``, a game master's manual turn) its open turn ``open_turn``
+    whether due or not."""
+    if open_turn is None:
+        return adjudicate_due(root, now, games=[game], budget=budget)
     if store.load_game(root, game).open_turn != open_turn:
         return [], []  # another run did this turn already
-    return turn.adjudicate(root, game, now, commit=True, only_if_due=False, early=True), []  # a manual turn
+    with budgetmod.time_budget(budget) as limit:
+        return turn.adjudicate(root, game, now, commit=True, only_if_due=False, early=True,  # a manual turn
+                               fault=limit.step if limit is not None else store.no_fault), []
 
 
 def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = False, remote: str = "origin",
         branch: str = "main", retries: int = 3, before_push: Callable[[], None] | None = None,
-        say: Callable[[str], None] = print) -> int:
-    """One deadline run; ``before_push`` is called between the commits and the push (tests race there)."""
+        say: Callable[[str], None] = print, budget: float | None = budgetmod.DEFAULT_SECONDS) -> int:
+    """One deadline run; ``before_push`` is called between the commits and the push (tests race there).
+
+    Game by game (issue 28, "Games isolated at the deadline"): each game's due turns are computed within the time
+    budget, committed, and pushed on their own before the next game starts, so a game that fails, hangs or is
+    stopped at its budget holds no other game's turn or push, and a job killed later keeps what it pushed.
+    """
     load_secrets()
     history.require_repo(root)  # every turn is a commit: outside a repository nothing can run
     far = Remote(root, remote, branch)
@@ -284,38 +308,55 @@ def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = F
     open_turn = store.load_game(root, game).open_turn if game else None
     for late in late_orders(root):
         say(late)
+    code, turns, raced = OK, 0, False
+    for gid in [game] if game else store.list_games(root):
+        ran, failing, moved = _run_game(root, far, now, gid, open_turn, push=push, retries=retries,
+                                        before_push=before_push, say=say, budget=budget)
+        turns += ran
+        raced = raced or moved
+        code = USAGE if failing else code  # a game to fix (not a held turn): exit 2, after the others advanced
+    if not turns:
+        say("nothing is due any more: another run adjudicated it first; this run ends here" if raced else
+            "nothing is due")
+    _outputs(turns, history.rev(root, "HEAD"))
+    return code
+
+
+def _run_game(root: Path, far: Remote, now: dt.datetime, game: str, open_turn: int | None, *, push: bool,
+              retries: int, before_push: Callable[[], None] | None, say: Callable[[str], None],
+              budget: float | None) -> tuple[int, bool, bool]:
+    """One game's due turns, committed and (with ``push``) pushed; on a race, dropped and run again from the
+    remote branch. Returns the turns pushed (or committed), whether the game failed, and whether it raced."""
+    raced = False
     for attempt in range(retries + 1):
         start = history.rev(root, "HEAD")
-        done, skipped = adjudicate(root, now, game, open_turn)
+        done, skipped = adjudicate(root, now, game, open_turn, budget)
         for s in skipped:
             say(str(s))
-        code = USAGE if failed(skipped) else OK  # a game to fix (not a held turn): exit 2
         if not done:
-            say("nothing is due" if attempt == 0 else
-                "nothing is due any more: another run adjudicated it first; this run ends here")
-            _outputs(0, start)
-            return code
+            if raced:
+                say(f"{game}: nothing is due any more: another run adjudicated it first")
+            return 0, failed(skipped), raced
         for o in done:
             missed = f"; missed: {', '.join(o.missed)}" if o.missed else ""
             say(f"{o.game}: turn {o.turn} ({o.label}) adjudicated{missed} [{(o.commit or '')[:10]}]")
         if not push:
-            _outputs(len(done), history.rev(root, "HEAD"))
-            return code
+            return len(done), failed(skipped), raced
         tags = [f"{o.game}/turn-{o.turn}" for o in done]
         if before_push is not None:
             before_push()
         if far.push(tags):
-            say(f"pushed to {remote}/{branch} with tags {', '.join(tags)}")
-            _outputs(len(done), history.rev(root, "HEAD"))
-            return code
+            say(f"pushed to {far.name}/{far.branch} with tags {', '.join(tags)}")
+            return len(done), failed(skipped), raced
         upstream = _refetch(far, tags)
         if upstream == start:
-            raise LeagueError(f"git push to {remote} was refused, but {remote}/{branch} has not moved: "
+            raise LeagueError(f"git push to {far.name} was refused, but {far.name}/{far.branch} has not moved: "
                               "check the token's permission to push (contents: write) and branch protection")
-        say(f"{remote}/{branch} moved while this run worked (attempt {attempt + 1}); dropping this run's "
-            "commits and running again from there")
+        raced = True
+        say(f"{far.name}/{far.branch} moved while this run worked (attempt {attempt + 1}); dropping this run's "
+            f"commits of {game} and running it again from there")
         history.reset_hard(root, upstream)
-    raise LeagueError(f"gave up after {retries + 1} attempts: {remote}/{branch} kept moving")
+    raise LeagueError(f"gave up after {retries + 1} attempts: {far.name}/{far.branch} kept moving")
 
 
 def _refetch(remote: Remote, own_tags: list[str]) -> str:
