@@ -74,6 +74,8 @@ def check_path(games: GameCache, rel: str, path: Path) -> tuple[ordersmod.Checke
     if player is None:
         return refuse(ordersmod.say(lang, "not_playing", player=repr(where.player), game=game.id),
                       ordersmod.say(lang, "not_playing.hint"))
+    if outcome.phase(game.ruleset, games.state(game)).finished:  # issue 29: no orders, seal nor sheet for it
+        return refuse(ordersmod.say(lang, "game_over", game=game.id), ordersmod.say(lang, "game_over.hint"))
     open_turn = game.open_turn
     if where.turn != open_turn:
         return refuse(ordersmod.say(lang, "turn_done" if where.turn < open_turn else "turn_not_open",
@@ -207,15 +209,15 @@ def preview(root: Path, game_id: str, file: Path) -> tuple[str, int]:
     """What ``file``'s orders would do now: the others play their defaults, the dice are not the real ones."""
     games = GameCache(root)
     games.game(game_id)  # a game that is not there is the command's error, not a finding about the file
-    try:
-        rel = file.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        raise LeagueError(f"{file} is not inside the league {root}: preview an orders file of the league") from None
-    where = ordersmod.parse_path(rel)
+    # A sheet kept outside orders/ (or outside the league, as the player's tour says) is the orders file its
+    # first lines name, as for validate and seal.
+    where = orders_target(root, file, ordersmod.read_limited(file)) if file.is_file() else None
     if where is None or where.game != game_id:
         raise LeagueError(f"{file} is not an orders file of {game_id}: preview "
-                          f"orders/{game_id}/<turn>/<your login>.yaml")
-    checked, game = check_path(games, rel, root / rel)
+                          f"orders/{game_id}/<turn>/<your login>.yaml, or a sheet that names 'game: {game_id}', its "
+                          "turn and your login at the top ('turnpress template' writes them)")
+    rel = ordersmod.orders_relpath(where.game, where.turn, where.player)
+    checked, game = check_path(games, rel, file)
     lines = [f.text() for f in checked.findings]
     if not checked.ok or game is None:
         return "\n".join(lines + ["Nothing to preview: fix the errors first."]), 1

@@ -87,6 +87,8 @@ def template(args: argparse.Namespace) -> int:
     if player is None:
         raise LeagueError(f"{args.player} does not play in {game.id}")
     open_turn = game.open_turn
+    if game.ruleset.phase(game.effective_state(open_turn)).finished:
+        raise LeagueError(f"the game is over: {game.id} takes no more orders (its result is on the game's page)")
     where = orders_relpath(game.id, open_turn, key)
     text = sheet.sheet_text(game, key, game.effective_state(open_turn), sealed=game.sealed_orders)
     if args.write:

@@ -15,9 +15,9 @@ from .values import league_root
 def validate(args: argparse.Namespace) -> int:
     files = [Path(f) for f in args.files]
     root = find_root(Path(args.league)) if args.league else None
-    if root is None and not any(_in_a_league(f) for f in files):
-        raise LeagueError("no league here: none of the files is inside a league (no games/ folder above them); "
-                          "run the command inside the league's repository")
+    if root is None and not any(_in_a_league(f) for f in files) and not _in_a_league(Path.cwd() / "-"):
+        raise LeagueError("no league here: neither the files nor the working directory are inside a league (no "
+                          "games/ folder above them); run the command inside the league's repository")
     findings, receipts = validate_files(files, root)
     for f in findings:
         print(f.github() if args.format == "github" else f.text())

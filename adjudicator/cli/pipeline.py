@@ -24,8 +24,9 @@ def init(args: argparse.Namespace) -> int:
         print(f"  {rel}")
     print("Next: make a game with 'turnpress new', commit, push to GitHub, and set the repository up as the "
           "game master's guide says (branch protection, Pages, and the environment turnpress-deadline whose "
-          "deployment branches are main alone, holding the secrets TURNPRESS_DICE_SECRETS and, for games with "
-          "sealed orders, TURNPRESS_GAME_KEYS; never as repository secrets, which any branch's workflow can read).")
+          "deployment branches are main alone, holding the secret TURNPRESS_GAME_KEYS: the line 'new' prints for "
+          "each game with a key, kept in .secrets/<game>.key; and, for a game without a key, TURNPRESS_DICE_SECRETS "
+          "from .secrets/<game>.dice; never as repository secrets, which any branch's workflow can read).")
     return OK
 
 
