@@ -29,6 +29,15 @@ turn before it and have it adjudicated again; ``site/guide/game-master.md`` show
     rerun: 5                  # turn 5 (the turn before this one) is void: this turn is turn 5 again, from the
     found: [erin]             # state before it, with turn 5's orders and the files of these players in this
                               # turn's folder (the orders that were lost); history is never rewritten
+
+The season's events (issue 29) are rulings of the open turn too, written by ``turnpress pause``, ``resume``,
+``extend``, ``end`` and ``concede`` (``cli/events.py``), each adding its reason::
+
+    pause: true               # the turn is not due until 'turnpress resume' (pause: false, with its deadline)
+    end:                      # the game ends with this turn, before any orders of it are played
+      result: draw            # draw (seats share it), win (seats won), none (no winner named)
+      seats: [ann, bo]
+      conceded_by: [cy]       # the seats that conceded the game to the winner ('turnpress concede')
 """
 
 from __future__ import annotations
@@ -47,7 +56,9 @@ from .errors import LeagueError, SealError
 from .model import State
 from .sealed import crypto
 
-KEYS = ("game", "turn", "by", "reason", "correct", "deadline", "replace", "remove", "rerun", "found")
+KEYS = ("game", "turn", "by", "reason", "correct", "deadline", "replace", "remove", "rerun", "found", "pause", "end")
+END_KEYS = ("result", "seats", "conceded_by")
+END_RESULTS = {"draw": "draw", "win": "win", "none": "over"}  # as written -> outcome.Result's kind
 REASON_MAX = 2000
 NAME_MAX = 100
 RULING_PATH = re.compile(r"^rulings/(?P<game>[a-z0-9][a-z0-9-]*)/(?P<turn>[0-9]{4})\.yaml\Z", re.ASCII)
@@ -82,6 +93,8 @@ class Ruling:
     remove: tuple[str, ...] = ()
     rerun: int | None = None
     found: tuple[str, ...] = ()
+    pause: bool | None = None  # True: the turn waits for a resume; False: a pause of it was lifted
+    end: Mapping[str, Any] | None = None  # the game's result (outcome.Result.record) if the ruling ends it
 
     def published(self) -> dict[str, Any]:
         """What the turn's report says of it: who, why and what, in the words of the file."""
@@ -97,6 +110,10 @@ class Ruling:
         if self.rerun is not None:
             out["rerun"] = self.rerun
             out["found"] = list(self.found)
+        if self.pause is not None:
+            out["pause"] = self.pause
+        if self.end is not None:
+            out["end"] = dict(self.end)
         return out
 
 
@@ -150,9 +167,45 @@ def parse(file: str, raw: bytes, game: str, turn: int, masters: Mapping[str, int
     if set(remove) & set(taken):
         raise fail("a seat is both handed over and removed", ("remove",), "write it under one of the two")
     rerun, found = _rerun(data, turn, seats, fail)
-    if not (corrections or deadline or replace or remove or rerun):
-        raise fail("the ruling rules nothing", (), "write 'correct:', 'deadline:', 'replace:', 'remove:' or 'rerun:'")
-    return Ruling(file, turn, by.lower(), reason.strip(), tuple(corrections), deadline, replace, remove, rerun, found)
+    pause = data.get("pause")
+    if "pause" in data and not isinstance(pause, bool):
+        raise fail("pause: is true or false", ("pause",), "write 'turnpress pause GAME' or 'turnpress resume GAME'")
+    end = _end(data, by.lower(), seats, fail) if "end" in data else None
+    if end is not None and (pause or rerun):
+        raise fail("a ruling that ends the game neither pauses it nor re-runs a turn", ("end",),
+                   "write 'end:' alone, with its reason")
+    if not (corrections or deadline or replace or remove or rerun or pause is not None or end is not None):
+        raise fail("the ruling rules nothing", (),
+                   "write 'correct:', 'deadline:', 'replace:', 'remove:', 'rerun:', 'pause:' or 'end:'")
+    return Ruling(file, turn, by.lower(), reason.strip(), tuple(corrections), deadline, replace, remove, rerun, found,
+                  pause, end)
+
+
+def _end(data: Mapping[str, Any], by: str, seats: Mapping[str, str], fail: Fail) -> dict[str, Any]:
+    """``end:`` checked: the result (draw, win, none), the seats that share it or won, and who conceded; every
+    seat one still in play. As ``outcome.Result.record`` keeps it in the state of the closing turn."""
+    end = data["end"]
+    if not isinstance(end, dict) or set(end) - set(END_KEYS) or end.get("result") not in END_RESULTS:
+        raise fail("end: is '{result: draw|win|none, seats: [...], conceded_by: [...]}'", ("end",),
+                   "or run 'turnpress end GAME' or 'turnpress concede GAME', which write it")
+    kind = END_RESULTS[end["result"]]
+    winners = [_seat(s, ("end", "seats", i), seats, fail) for i, s in enumerate(_listed(end, "seats", fail))]
+    conceded = [_seat(s, ("end", "conceded_by", i), seats, fail)
+                for i, s in enumerate(_listed(end, "conceded_by", fail))]
+    if len(set(winners)) != len(winners) or len(set(conceded)) != len(conceded) or set(winners) & set(conceded):
+        raise fail("a seat is named twice under end:", ("end",), "name each seat once")
+    wanted = {"draw": (2, "a draw is shared by two seats or more"), "win": (1, "a win names its winner"),
+              "over": (0, "")}[kind]
+    if len(winners) < wanted[0] or kind == "over" and winners:
+        raise fail(wanted[1] or "end: result: none names no seats", ("end", "seats"),
+                   "name the seats under 'seats:'" if wanted[0] else "leave out 'seats:'")
+    if conceded and kind != "win":
+        raise fail("players concede to a winner", ("end", "conceded_by"), "write 'result: win' and the winner")
+    record: dict[str, Any] = {"kind": kind, "seats": winners}
+    if conceded:
+        record["conceded_by"] = conceded
+    record["by"] = by
+    return record
 
 
 Fail = Callable[..., LeagueError]

@@ -280,6 +280,15 @@ class Game:
     def open_turn(self) -> int:
         return self.last_turn + 1
 
+    @property
+    def paused(self) -> bool:
+        """No turn of the game is due: its schedule says so (``paused: true`` in game.yaml), or the ruling of the
+        open turn paused it ('turnpress pause'; 'turnpress resume' lifts it)."""
+        if self.schedule is not None and self.schedule.paused:
+            return True
+        ruled = self.ruling(self.open_turn) if self.turns() else None
+        return bool(ruled is not None and ruled.pause)
+
     def state(self, turn: int) -> State:
         """Turn ``turn``'s state: the public part, and of the hidden parts what this process can read."""
         folder = self.turn_folder(turn)

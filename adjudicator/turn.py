@@ -58,6 +58,7 @@ from .store import (
 NOTHING_VALID = "nothing valid remains"  # a file benevolent reading could keep nothing of
 RULED_OUT = "out of the game by the ruling of turn {turn}"
 RERUN_PLAYS = "the re-run of turn {turn} plays that turn's orders"
+GAME_ENDED = "the game master's ruling ended the game before this turn was played"
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}\Z", re.ASCII)
 
 
@@ -380,8 +381,14 @@ def status(game: Game, now: dt.datetime) -> Status:
     # Sealed orders read without the key count as in; whether they ask to wait shows only to the deadline run.
     in_ = sorted(s.player for s in subs)
     waiting = sorted(s.player for s in subs if s.checked.wait)
-    due, reason = schedmod.is_due(game.schedule, deadline, now, finished=phase.finished, awaited=phase.awaited,
-                                  submitted=in_, waiting=waiting)
+    ruled = game.ruling(turn)
+    if ruled is not None and ruled.end is not None and not phase.finished:
+        due, reason = True, f"the game master ends the game ({ruled.file}): its closing turn runs now"
+    elif ruled is not None and ruled.pause and not phase.finished:
+        due, reason = False, f"the game is paused ({ruled.file}): 'turnpress resume {game.id}' lifts the pause"
+    else:
+        due, reason = schedmod.is_due(game.schedule, deadline, now, finished=phase.finished, awaited=phase.awaited,
+                                      submitted=in_, waiting=waiting)
     return Status(game, turn, phase, deadline, in_, waiting, due, reason, when)
 
 
@@ -548,6 +555,9 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
             raise LeagueError(f"{game.id}: turn {turn}'s report records an NMR extension, and the schedule has none")
         meta["extension"] = {"from": schedmod.iso(deadline), "players": list(extension["players"])}
         deadline = extended_deadline(game, deadline)
+    ended_by = game.ruling(turn)
+    if ended_by is not None and ended_by.end is not None:
+        return closing(game, turn, state, meta, seed, deadline, phase, ended_by, hidden_link), {}
     taken, dropped, faults = _read_benevolently(game, state, taken, meta,
                                                 game.keyed and secrecymod.faults_may_quote_hidden(declared))
     meta["taken"] = sorted(taken)
@@ -595,6 +605,25 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
     outcome = TurnOutcome(game.id, turn, phase.label, files, report, result.state, sealed_plain,
                           missed=meta["missed"])
     return outcome, private_reports
+
+
+def closing(game: Game, turn: int, state: State, meta: OrdersAccount, seed: bytes, deadline: dt.datetime | None,
+            phase: Phase, ruled: Any, hidden_link: bytes | None) -> TurnOutcome:
+    """The turn a ruling ends the game with ('turnpress end', 'turnpress concede'): no orders are played, the
+    rules adjudicate nothing, and the state stands as it was with the ruling's result (``outcome.RULED``), which
+    every page announces. The chain's seed is revealed as every turn's is; a hidden chain's last link too."""
+    new = dict(state)
+    new[outcomemod.RULED] = dict(ruled.end)
+    meta["taken"], meta["defaults"], meta["missed"] = [], {}, []
+    dice_meta: DiceRecord = {"seed": seed.hex(), "orders_digest": dicemod.orders_digest({}).hex()}
+    if hidden_link is not None:
+        dice_meta["hidden_end"] = hidden_link.hex()
+    report: TurnReport = {"game": game.id, "turn": turn, "label": phase.label,
+                          "deadline": schedmod.iso(deadline) if deadline else None,
+                          "dice": dice_meta, "orders": meta, "result": {"end": dict(ruled.end)},
+                          "ruling": ruled.published()}
+    files, sealed_plain = game.turn_files(turn, new, report, {}, {})
+    return TurnOutcome(game.id, turn, phase.label, files, report, new, sealed_plain, missed=[])
 
 
 SECRET_PROBLEMS = ("what the rules found is not published in a game with hidden state: your private report names it "
@@ -660,7 +689,8 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: b
     in_play = dataclasses.replace(phase, awaited=tuple(k for k in phase.awaited if k not in removed),
                                   open_to=tuple(k for k in phase.open_to if k not in removed))
     when = open_deadline(game, turn, in_play, subs, now)
-    counted = [s for s in subs if s.player not in removed and (rerun is None or s.player in found)]
+    ending = ruled is not None and ruled.end is not None
+    counted = [s for s in subs if s.player not in removed and (rerun is None or s.player in found) and not ending]
     taken, meta = select(counted, (*in_play.awaited, *in_play.open_to), when.final(game), grace, now,
                          read_benevolently=isinstance(game.ruleset, benevolent.ReadsBenevolently))
     when.record(meta)  # published, and ``compute`` moves the deadline by what it records
@@ -669,6 +699,8 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: b
             meta["refused"].append({"player": sub.player, "why": RULED_OUT.format(turn=removed[sub.player])})
         elif rerun is not None and sub.player not in found:
             meta["refused"].append({"player": sub.player, "why": RERUN_PLAYS.format(turn=rerun)})
+        elif ending:
+            meta["refused"].append({"player": sub.player, "why": GAME_ENDED})
     if rerun is not None:  # the voided turn's orders, played again: what those players sent before its result
         for key in account(game.report(rerun)).get("taken", []):
             if key not in taken and key not in found and key not in removed and key in phase.awaited:
@@ -691,7 +723,7 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: b
     outcome, _ = compute(game, turn, state, taken, meta, seed, hiddenmod.link_for_turn(game, turn))
     ended = outcomemod.phase(game.ruleset, outcome.state).finished
     for sub in subs:  # sealed orders are published with the turn that opened them: what the rules publish of them
-        if sub.sealed_file and sub.refusal is None:
+        if sub.sealed_file and sub.refusal is None and not ending:  # a closing turn plays none: none is opened
             if ended or not secrecymod.rewrites_orders(declared):
                 outcome.files[sub.file] = sub.raw.decode("utf-8")
             elif sub.player in taken or sub.checked.orders is not None:
@@ -764,7 +796,8 @@ def stale_deadline(st: Status) -> str | None:
     so its players never had the time to send orders (a game started with a deadline long past, or a deadline
     run that did not run for weeks), and any orders sent for it now would come too late. None if it may run."""
     game, turn, deadline = st.game, st.turn, st.deadline
-    if deadline is None:
+    ruled = game.ruling(turn)
+    if deadline is None or ruled is not None and ruled.end is not None:  # a closing turn takes no orders
         return None
     if paused_then(game, deadline):
         zone = game.schedule.zone if game.schedule else dt.UTC

@@ -43,6 +43,11 @@ COMMAND_LINES: dict[str, list[str]] = {
     "pr-check": ["pr-check", "--event", "{e}"],
     "deadline": ["deadline"],
     "remind": ["remind", "g1"],
+    "pause": ["pause", "g1", "--reason", "x", "--commit"],
+    "resume": ["resume", "g1", "--reason", "x", "--commit"],
+    "extend": ["extend", "g1", "--reason", "x", "--to", "2099-01-01 20:00", "--commit"],
+    "end": ["end", "g1", "--reason", "x", "--draw", "--commit"],
+    "concede": ["concede", "g1", "alice", "--reason", "x", "--commit"],
 }
 # Commands that make a league or a key of their own need none: they have nothing to say outside one.
 NEED_NO_LEAGUE = {"init", "keys personal"}

@@ -81,6 +81,8 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
                    help="with --due: also run turns whose deadline passed before the turn before them was run")
     _budget(s)
 
+    _events(sub)
+
     s = _command(sub, "preview", "orders:preview", "what your orders would do now, others' orders unknown")
     s.add_argument("game")
     s.add_argument("file")
@@ -192,6 +194,39 @@ def _seconds(text: str) -> int:
     return int(text)
 
 
+def _events(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The season's events: each writes the open turn's ruling, a look unless --commit (``cli/events.py``)."""
+    helps = {"pause": "pause a game: no deadline applies until it is resumed (a ruling of the open turn)",
+             "resume": "resume a paused game; a deadline that passed during the pause needs --deadline",
+             "extend": "move the open turn's deadline to a later time (a ruling of the open turn)",
+             "end": "end a game now with a draw, a winner or no winner named (a ruling: the closing turn)",
+             "concede": "accept a concession: the game ends, won by WINNER, conceded by the others"}
+    for name, help in helps.items():
+        s = _command(sub, name, f"events:{name}", help)
+        s.set_defaults(changes=True)  # one at a time per working copy (history.league_lock)
+        s.add_argument("game")
+        if name == "concede":
+            s.add_argument("winner", help="the seat the game is conceded to (its key, login or role)")
+            s.add_argument("--by", action="append", default=[], metavar="SEAT",
+                           help="a seat that concedes (default: every other player still in the game)")
+        s.add_argument("--reason", required=True, help="why, in words: published with the turn's issue")
+        s.add_argument("--master", default=None, metavar="LOGIN",
+                       help="the game master who rules (default: the game's one game master)")
+        if name == "resume":
+            s.add_argument("--deadline", metavar="'YYYY-MM-DD HH:MM'",
+                           help="the turn's new deadline, in the game's time zone")
+        if name == "extend":
+            s.add_argument("--to", required=True, metavar="'YYYY-MM-DD HH:MM'",
+                           help="the turn's new deadline, in the game's time zone; one to come")
+        if name == "end":
+            s.add_argument("--draw", nargs="*", metavar="SEAT",
+                           help="a draw: of every player still in the game, or of the seats named")
+            s.add_argument("--winner", metavar="SEAT", help="the winner")
+            s.add_argument("--no-winner", action="store_true", help="the game ends without a winner named")
+        s.add_argument("--now", help="ISO time the command judges at (default: now)")
+        s.add_argument("--commit", action="store_true", help="write the ruling and commit it (default: a look)")
+
+
 def _open_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("game")
     p.add_argument("--identity", required=True, help="your key file (age key or your GitHub SSH key)")
@@ -199,4 +234,5 @@ def _open_args(p: argparse.ArgumentParser) -> None:
 
 
 COMMANDS = frozenset({"new", "join", "template", "validate", "status", "adjudicate", "preview", "verify", "pin",
-                      "seal", "open", "keys", "site", "init", "pr-check", "deadline", "remind"})
+                      "seal", "open", "keys", "site", "init", "pr-check", "deadline", "remind",
+                      "pause", "resume", "extend", "end", "concede"})

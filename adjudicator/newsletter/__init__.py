@@ -80,6 +80,10 @@ def render_issue(game: Game, turn: int, state: dict[str, Any], report: TurnRepor
     if turn == 0:
         setup = game.ruleset if isinstance(game.ruleset, WritesSetupNewsletter) else None
         parts += [wrap_svg(setup.setup_newsletter(state, game.players).strip() if setup else ""), ""]
+    elif "end" in report["result"] and outcome.ruled(state) is not None:  # a closing turn: the rules played nothing
+        said = results.say(outcome.Result.from_record(report["result"]["end"]), lang,
+                           seat_names(game, game.ruleset.public_view(state)))
+        parts += [f"**{results.label(lang)}:** {md_text(said)}", ""]
     elif isinstance(game.ruleset, WritesNewsletter):
         parts += [wrap_svg(game.ruleset.newsletter(state, report["result"], game.players).strip()), ""]
     history = game.ruleset.history if isinstance(game.ruleset, HasHistory) else None
@@ -364,6 +368,11 @@ def _ruling(game: Game, report: TurnReport, lang: str) -> list[str]:
         found = ", ".join(before.get(k, {}).get("name", k) for k in ruled.get("found", []))
         lines.append("- " + md_text(words.say(lang, "ruling_rerun", turn=ruled["rerun"], found=words.say(
             lang, "ruling_found", names=found) if found else "")))
+    if "pause" in ruled:
+        lines.append("- " + words.say(lang, "ruling_pause" if ruled["pause"] else "ruling_resume"))
+    if "end" in ruled:
+        said = results.say(outcome.Result.from_record(ruled["end"]), lang, player_names(game))
+        lines.append("- " + md_text(words.say(lang, "ruling_end", result=said)))
     return lines
 
 

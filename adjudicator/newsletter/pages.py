@@ -244,7 +244,7 @@ class GameView:
         """When the open turn is due (None: game over, paused, or no fixed deadline)."""
         if self.phase().finished or not self.turns:
             return None
-        if self.game.schedule is not None and self.game.schedule.paused:
+        if self.game.paused:
             return None
         return self.game.deadline(self.last + 1)
 
@@ -252,7 +252,7 @@ class GameView:
         lang = lang or self.lang
         if self.phase().finished:
             return words.say(lang, "game_over")
-        if self.game.schedule is not None and self.game.schedule.paused:
+        if self.game.paused:
             return words.say(lang, "paused")
         when = self.deadline()
         if when is None or self.game.schedule is None:

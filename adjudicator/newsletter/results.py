@@ -62,9 +62,11 @@ def say(result: Result, lang: str, names: Mapping[str, str]) -> str:
     if result.conceded_by:
         key = "conceded" if len(result.conceded_by) > 1 else "conceded_one"
         base = w[key].format(base=base, names=listed([names.get(s, s) for s in result.conceded_by], lang))
-    if result.by and lang != "de":  # within the sentence; German nouns keep their capital
+    if not result.by or result.conceded_by:  # a concession is the players' act, though a ruling records it
+        return base
+    if lang != "de":  # within the sentence; German nouns keep their capital
         base = base[:1].lower() + base[1:]
-    return w["ended"].format(base=base) if result.by else base
+    return w["ended"].format(base=base)
 
 
 def label(lang: str) -> str:

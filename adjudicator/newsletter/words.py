@@ -40,6 +40,8 @@ WORDS: dict[str, dict[str, str]] = {
         "who left", "ruling_rerun": "Turn {turn} is void: this turn plays turn {turn} again, from the state before "
         "it, with its orders{found}", "ruling_found": " and the orders found of {names}",
         "removed": "Out of the game by a ruling: {names}",
+        "ruling_pause": "The game is paused: no deadline applies until the game master resumes it",
+        "ruling_resume": "A pause of this turn was lifted", "ruling_end": "The game ends here: {result}",
         "orders_of_turn": "Orders of this turn", "commit": "The turn's commit",
         "next_deadline": "Next deadline", "orders_page": "Orders page",
         "remind": "**{game}**, turn {turn} ({label}): orders are due by **{when}**. Still awaited: {who}.",
@@ -90,6 +92,8 @@ WORDS: dict[str, dict[str, str]] = {
         "ausgestiegenen Spieler vorsehen", "ruling_rerun": "Zug {turn} ist ungültig: dieser Zug spielt Zug {turn} "
         "noch einmal, vom Stand davor, mit dessen Befehlen{found}", "ruling_found": " und den gefundenen Befehlen "
         "von {names}", "removed": "Durch Entscheidung der Spielleitung aus dem Spiel: {names}",
+        "ruling_pause": "Die Partie ruht: kein Abgabeschluss gilt, bis die Spielleitung sie fortsetzt",
+        "ruling_resume": "Die Pause dieses Zuges wurde aufgehoben", "ruling_end": "Die Partie endet hier: {result}",
         "orders_of_turn": "Befehle dieses Zuges", "commit": "Der Commit des Zuges",
         "next_deadline": "Nächster Abgabeschluss", "orders_page": "Befehle abgeben",
         "remind": "**{game}**, Zug {turn} ({label}): Abgabeschluss ist **{when}**. Es fehlen noch die Befehle von: "
@@ -149,6 +153,9 @@ REASONS: dict[str, dict[str, str]] = {
                                                         "dem Spiel",
         "the re-run of turn {turn} plays that turn's orders": "die Wiederholung von Zug {turn} spielt die Befehle "
                                                               "jenes Zuges",
+        "the game master's ruling ended the game before this turn was played": "die Spielleitung hat die Partie "
+                                                                               "beendet, bevor dieser Zug gespielt "
+                                                                               "wurde",
         "what the rules found is not published in a game with hidden state: your private report names it "
         "('turnpress open')": "was die Regeln fanden, wird in einem Spiel mit verborgenem Stand nicht "
                               "veröffentlicht: Ihr privater Bericht nennt es ('turnpress open')",

@@ -137,7 +137,7 @@ def reminder(st: turn.Status, now: dt.datetime, lang: str) -> Message | None:
     nobody who has. None if it is not time, the game is paused or over, or nobody is missing."""
     game, schedule = st.game, st.game.schedule
     thread = thread_of(game)
-    if thread is None or schedule is None or schedule.remind is None or schedule.paused or st.phase.finished:
+    if thread is None or schedule is None or schedule.remind is None or st.game.paused or st.phase.finished:
         return None
     if st.deadline is None or not st.deadline - schedule.remind <= now < st.deadline:
         return None

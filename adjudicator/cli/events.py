@@ -1,0 +1,235 @@
+"""The season's events (issue 29): ``turnpress pause | resume | extend | end | concede GAME``.
+
+Each writes the game master's ruling of the open turn (``rulings/<game>/<NNNN>.yaml``, see ``rulings``), adding
+what it rules and its reason to a ruling the turn has already, so that the pull-request check takes it from a
+game master only, the deadline run applies it, the issue publishes it and ``verify`` replays it; never a hand edit
+of state or of ``game.yaml``. Like ``adjudicate``, a command without ``--commit`` is a look: it prints the ruling
+and writes nothing; with ``--commit`` it writes the file and commits it, or changes nothing at all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import re
+from collections.abc import Callable
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from .. import history, rulings, turn, yamlio
+from .. import schedule as schedmod
+from ..errors import OK, LeagueError, UsageError
+from ..newsletter import words
+from ..ruleset import HasHistory, MarksOut
+from ..store import Game, config_relpath, load_game
+from .values import league_root, parse_now
+
+Build = Callable[[dict[str, Any], "Context"], str]
+
+
+class Context:
+    """The open turn of a game as an event command sees it."""
+
+    def __init__(self, game: Game, now: dt.datetime) -> None:
+        self.game, self.now = game, now
+        self.status = turn.status(game, now)
+        self.turn = self.status.turn
+        self.zone = game.schedule.zone if game.schedule is not None else ZoneInfo("UTC")
+
+    def when(self, moment: dt.datetime) -> str:
+        return f"{moment.astimezone(self.zone):%Y-%m-%d %H:%M %Z}"
+
+    def in_play(self) -> dict[str, str]:
+        """The seats still in the game (seat -> login): not taken out by a ruling, nor by the rules (a power
+        without a supply centre, a country that left)."""
+        seats = self.game.seats_before(self.turn + 1)
+        return {k: v for k, v in seats.items() if k not in self.out()}
+
+    def out(self) -> set[str]:
+        rules, state = self.game.ruleset, self.game.effective_state(self.turn)
+        public = rules.public_view(state)
+        gone = set(self.game.removed(self.turn))
+        if isinstance(rules, MarksOut):
+            gone.update(rules.out_of_game(public))
+        metric = words.about(rules.name, self.game.settings.options).get("out_at_zero")
+        if metric and isinstance(rules, HasHistory):
+            gone.update(k for k, v in rules.history([public]).get(metric, {}).items() if v and v[-1] == 0)
+        return gone
+
+    def seat(self, name: str, what: str) -> str:
+        """A seat named by its key, its player's login or its role (a power); one still in the game."""
+        wanted = name.strip().lower()
+        seats = {p["key"]: p for p in self.game.seats(self.turn)}
+        found = next((k for k, p in seats.items() if wanted in (k.lower(), str(p.get("login", "")).lower(),
+                                                                  str(p.get("role") or "").lower())), None)
+        if found is None:
+            raise UsageError(f"{what}: {name!r} is no seat of {self.game.id}; name one of "
+                             f"{', '.join(sorted(seats))} (a seat, its player's login or its role)")
+        if found not in self.in_play():
+            raise LeagueError(f"{what}: {seats[found].get('name', found)} ({found}) is out of the game already; "
+                              f"only a player still in it can: {', '.join(sorted(self.in_play()))}")
+        return found
+
+
+def pause(args: argparse.Namespace) -> int:
+    def build(data: dict[str, Any], ctx: Context) -> str:
+        if ctx.game.paused:
+            raise LeagueError(f"{ctx.game.id} is paused already: 'turnpress resume {ctx.game.id}' lifts the pause")
+        data["pause"] = True
+        return f"turn {ctx.turn} of {ctx.game.id} paused: no deadline applies until 'turnpress resume'"
+    return _event(args, "paused", build)
+
+
+def resume(args: argparse.Namespace) -> int:
+    def build(data: dict[str, Any], ctx: Context) -> str:
+        if not ctx.game.paused:
+            raise LeagueError(f"{ctx.game.id} is not paused; 'turnpress extend {ctx.game.id} --to ...' moves its "
+                              "deadline")
+        planned = ctx.game.deadline(ctx.turn, scheduled=True)  # the schedule's, or a ruling's of the turn
+        if args.deadline is None and planned is not None and planned <= ctx.now:
+            raise LeagueError(f"the deadline of turn {ctx.turn} of {ctx.game.id} ({ctx.when(planned)}) passed during "
+                              "the pause: resuming as it is would adjudicate the turn at once with everyone missing. "
+                              f"Give the new deadline: turnpress resume {ctx.game.id} --deadline 'YYYY-MM-DD HH:MM' "
+                              "(the game's local time)")
+        data["pause"] = False
+        said = f"turn {ctx.turn} of {ctx.game.id} resumed"
+        if args.deadline is not None:
+            data["deadline"] = _future(args.deadline, ctx, "--deadline")
+            said += f", its deadline {data['deadline']} ({ctx.zone})"
+        elif planned is not None:
+            said += f", its deadline {ctx.when(planned)} as before"
+        return said
+    return _event(args, "resumed", build)
+
+
+def extend(args: argparse.Namespace) -> int:
+    def build(data: dict[str, Any], ctx: Context) -> str:
+        data["deadline"] = _future(args.to, ctx, "--to")
+        before = ctx.status.deadline
+        return (f"turn {ctx.turn} of {ctx.game.id} is due {data['deadline']} ({ctx.zone})"
+                + (f", no longer {ctx.when(before)}" if before is not None else ""))
+    return _event(args, "deadline moved", build)
+
+
+def end(args: argparse.Namespace) -> int:
+    def build(data: dict[str, Any], ctx: Context) -> str:
+        chosen = [args.draw is not None, args.winner is not None, args.no_winner]
+        if sum(chosen) != 1:
+            raise UsageError("end: say how the game ends: --draw (every player still in it; or --draw SEAT SEAT ... "
+                             "for the players who share it), --winner SEAT, or --no-winner")
+        if args.draw is not None:
+            seats = sorted({ctx.seat(s, "--draw") for s in args.draw}) if args.draw else sorted(ctx.in_play())
+            if len(seats) < 2:
+                raise LeagueError(f"a draw is shared by two players or more; {', '.join(seats) or 'nobody'} is "
+                                  "still in the game: end it with --winner")
+            data["end"] = {"result": "draw", "seats": seats}
+        elif args.winner is not None:
+            data["end"] = {"result": "win", "seats": [ctx.seat(args.winner, "--winner")]}
+        else:
+            data["end"] = {"result": "none"}
+        return f"{ctx.game.id} ends with turn {ctx.turn}, which plays no orders: {_said(data['end'])}"
+    return _event(args, "ended", build)
+
+
+def concede(args: argparse.Namespace) -> int:
+    def build(data: dict[str, Any], ctx: Context) -> str:
+        winner = ctx.seat(args.winner, "the winner")
+        by = sorted({ctx.seat(s, "--by") for s in args.by}) if args.by else \
+            sorted(k for k in ctx.in_play() if k != winner)
+        if winner in by:
+            raise UsageError(f"{winner} cannot concede the game to themselves")
+        if not by:
+            raise LeagueError(f"nobody is left in {ctx.game.id} to concede to {winner}")
+        data["end"] = {"result": "win", "seats": [winner], "conceded_by": by}
+        return f"{ctx.game.id} ends with turn {ctx.turn}, which plays no orders: {_said(data['end'])}"
+    return _event(args, "conceded", build)
+
+
+def _said(end: dict[str, Any]) -> str:
+    seats = ", ".join(end.get("seats", []))
+    text = {"draw": f"drawn between {seats}", "win": f"won by {seats}", "none": "no winner named"}[end["result"]]
+    return text + (f", conceded by {', '.join(end['conceded_by'])}" if end.get("conceded_by") else "")
+
+
+def _future(text: str, ctx: Context, flag: str) -> str:
+    """A deadline given on the command line, in the game's zone, as the ruling writes it; one to come."""
+    try:
+        when = schedmod.parse_time(text, ctx.zone, flag)
+    except schedmod.ScheduleError as e:
+        raise UsageError(str(e)) from None
+    if when <= ctx.now:
+        raise LeagueError(f"{flag} {text}: that is in the past ({ctx.when(when)}, now is {ctx.when(ctx.now)}); "
+                          "give a deadline to come")
+    return f"{when.astimezone(ctx.zone):%Y-%m-%d %H:%M}"
+
+
+def _master(game: Game, by: str | None) -> str:
+    masters = game.settings.game_masters
+    if not masters:
+        raise LeagueError(f"games/{game.id}/game.yaml names no game master, and a ruling is made by one: add "
+                          "'game_masters:' with your login and numeric GitHub id (see the game master's guide)")
+    if by is None:
+        if len(masters) > 1:
+            raise UsageError(f"--master: {game.id} has several game masters ({', '.join(sorted(masters))}): say which "
+                             "of them rules")
+        return next(iter(masters))
+    if by.lower() not in masters:
+        raise LeagueError(f"--master {by}: not a game master of {game.id}; a ruling is made by one named in "
+                          f"games/{game.id}/game.yaml: {', '.join(sorted(masters))}")
+    return by.lower()
+
+
+def _event(args: argparse.Namespace, done: str, build: Build) -> int:
+    root = league_root(args)
+    game = load_game(root, args.game)
+    ctx = Context(game, parse_now(args.now))
+    if ctx.status.phase.finished:
+        raise LeagueError(f"{game.id} is over: the game is over, and no ruling changes it")
+    if not args.reason or not args.reason.strip():
+        raise UsageError("--reason: say why, in words; it is published with the turn")
+    rel = rulings.relpath(game.id, ctx.turn)
+    data: dict[str, Any] = {"game": game.id, "turn": ctx.turn}
+    if (root / rel).exists():
+        ruled = game.ruling(ctx.turn)  # read and checked: a broken file is named before anything is added to it
+        assert ruled is not None
+        data = dict(yamlio.load((root / rel).read_bytes()).data)
+    data["by"] = _master(game, args.master)
+    said = build(data, ctx)
+    reason = " ".join(args.reason.split())
+    data["reason"] = f"{data['reason'].rstrip()}\n{reason}" if data.get("reason") else reason
+    text = yamlio.dump({k: data[k] for k in rulings.KEYS if k in data})
+    # The file as every later reader reads it: what the check, the deadline and verify would say of it is said now.
+    rulings.parse(rel, text.encode(), game.id, ctx.turn, game.settings.game_masters, ctx.zone,
+                  game.seats_before(ctx.turn))
+    unpause = config_relpath(game.id) if done == "resumed" and game.schedule and game.schedule.paused else None
+    config = _without_pause(root / unpause) if unpause else None
+    if not args.commit:
+        print(f"{rel} would read:\n\n{text}")
+        if unpause:
+            print(f"and 'paused: true' would leave the schedule of {unpause}.")
+        print(f"Nothing written (a look): add --commit to write it and commit it. Then: {said}.")
+        return OK
+    paths = [rel, *([unpause] if unpause else [])]
+    dirty = history.text(root, "status", "--porcelain", "--", *paths) if history.is_repo(root) else ""
+    if dirty:
+        raise LeagueError(f"{', '.join(paths)}: changed and not committed; commit or restore it first, so that "
+                          "the ruling is added to what the league has")
+    files = {rel: text, **({unpause: config} if unpause and config is not None else {})}
+    commit = history.commit_files(root, files, f"{game.id}: turn {ctx.turn} {done} by {data['by']} ({reason})"[:200])
+    history.materialize(root, "HEAD", list(files))
+    print(f"Wrote {rel} and committed it ({commit[:10]}): {said}. Push it (or open a pull request: the check takes "
+          "a ruling from a game master only); the deadline run applies it and the turn's issue publishes it.")
+    return OK
+
+
+PAUSED_LINE = re.compile(r"^[ \t]+paused:[ \t]*(?:true|yes|on)[ \t]*(?:#.*)?\n", re.MULTILINE | re.IGNORECASE)
+
+
+def _without_pause(path: Any) -> str:
+    """game.yaml without its schedule's ``paused: true`` line, every other byte (and comment) kept."""
+    text = path.read_text(encoding="utf-8")
+    changed = PAUSED_LINE.sub("", text, count=1)
+    if changed == text:
+        raise LeagueError(f"{path}: the schedule says paused in a way this command does not edit; remove "
+                          "'paused: true' from it by hand, commit, and resume again")
+    return changed
