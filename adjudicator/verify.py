@@ -171,6 +171,10 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
         end = hiddenmod.end_link(game)
         found.append(Finding(game.id, end[0] if end else 0, str(e)))
         links = None
+    if links is None and not identities and game.keyed and not hiddenmod.has_chain(game.settings) and _ended(game):
+        # Nothing hidden was drawn (Bretton Woods' standing orders are hidden, not drawn): after the end the set-up
+        # is drawn again from public dice and the full orders published with the last turn replay every turn.
+        links = {}
     ended_open = links is not None and not identities  # the game has ended: everything opens without a key
     mode = WITH_KEY if identities else AFTER_END if ended_open else PUBLIC
     state: dict[str, Any] | None = game.state(0) if game.hidden_complete(0) else None
@@ -266,6 +270,12 @@ def _data_notes(game: Game) -> list[str]:
     return []
 
 
+def _ended(game: Game) -> bool:
+    """Whether the game's last committed turn ended it (read from its public state)."""
+    turns = game.turns()
+    return bool(turns) and turns[-1] > 0 and game.ruleset.phase(game.state(turns[-1])).finished
+
+
 def _setup_again(game: Game, links: dict[int, bytes]) -> tuple[State | None, list[Finding]]:
     """The set-up drawn again from ``game.yaml``, the digest its report names and the hidden link of turn 0.
 
@@ -273,13 +283,13 @@ def _setup_again(game: Game, links: dict[int, bytes]) -> tuple[State | None, lis
     be the committed one.
     """
     digest = game.report(0).get("dice", {}).get("orders_digest")
-    if not digest or 0 not in links:
+    if not digest or hiddenmod.has_chain(game.settings) and 0 not in links:
         return None, []
     options = {k: v for k, v in game.settings.options.items() if k not in ENGINE_OPTIONS}
     players = [player_from_yaml(p) for p in game.settings.players if not p.get("joined")]
     try:
         state = game.ruleset.setup(options, players, dicemod.Dice.for_turn(
-            game.commitment(), bytes.fromhex(digest), links[0]))
+            game.commitment(), bytes.fromhex(digest), links.get(0)))
     except (RulesetError, KeyError, ValueError) as e:
         return None, [Finding(game.id, 0, f"the set-up cannot be drawn again: {e}")]
     committed = (game.turn_folder(0) / "state.yaml").read_text(encoding="utf-8")
