@@ -26,6 +26,26 @@ Path = tuple[str | int, ...]
 HIDDEN_KEYS = ("private", "secret")
 
 
+GITHUB_LOGIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\Z", re.ASCII)
+GITHUB_ID_MAX = 2**32 - 1  # GitHub's user ids are near 2.5e8 in 2026: a larger one is a typo, not an account
+
+
+def account_problem(login: object, github_id: object) -> str | None:
+    """What is wrong with a GitHub login and numeric id as a seat names them, in words; ``None`` if nothing.
+
+    >>> account_problem("bob", 1002), account_problem("bob-", 1002) is not None, account_problem("bob", 0)[:30]
+    (None, True, 'the GitHub id 0 is no account:')
+    """
+    if not isinstance(login, str) or not GITHUB_LOGIN.match(login):
+        return (f"{login!r} is not a GitHub login: letters, digits and single hyphens, neither first nor last, at "
+                "most 39 characters")
+    if type(github_id) is not int or not 1 <= github_id <= GITHUB_ID_MAX:
+        shown = github_id if type(github_id) is int and len(str(github_id)) <= 30 else "given"
+        return (f"the GitHub id {shown} is no account: a user id is a number from 1 to {GITHUB_ID_MAX} (the "
+                f"\"id\" of api.github.com/users/{login})")
+    return None
+
+
 @dataclass(frozen=True)
 class Player:
     """A seat in a game, as listed in ``game.yaml``.

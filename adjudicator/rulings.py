@@ -53,7 +53,7 @@ from typing import Any
 from . import schedule as schedmod
 from . import yamlio
 from .errors import LeagueError, SealError
-from .model import State
+from .model import GITHUB_ID_MAX, State
 from .sealed import crypto
 
 KEYS = ("game", "turn", "by", "reason", "correct", "deadline", "replace", "remove", "rerun", "found", "pause", "end")
@@ -122,9 +122,10 @@ def relpath(game: str, turn: int) -> str:
 
 
 def parse(file: str, raw: bytes, game: str, turn: int, masters: Mapping[str, int], zone: dt.tzinfo,
-          seats: Mapping[str, str]) -> Ruling:
+          seats: Mapping[str, str], ids: Mapping[str, int] | None = None) -> Ruling:
     """A ruling file as a ``Ruling``; ``LeagueError`` naming the file, line and what to write otherwise.
-    ``seats``: each seat of the game (its key) and the login that holds it when the ruling applies."""
+    ``seats``: each seat of the game (its key) and the login that holds it when the ruling applies; ``ids``: the
+    numeric GitHub id of each seat's player then (an account holds one seat, whatever its login is now)."""
     read = yamlio.read_league_file(file, raw, KEYS, "a ruling",
                                    "a ruling is a mapping with game, turn, by, reason and what it rules")
     fail, data = read.fail, read.data
@@ -163,6 +164,12 @@ def parse(file: str, raw: bytes, game: str, turn: int, masters: Mapping[str, int
         if holder is not None:
             raise fail(f"{t.login} plays seat {holder!r} already; a player has one seat", ("replace", i, "login"),
                        "hand the seat to a login that has none in this game")
+        ids_taken = [u.id for u in replace]
+        holder = next((s for s, uid in (ids or {}).items() if uid == t.id and s not in taken), None)
+        if ids_taken.count(t.id) > 1 or holder is not None:
+            where = f"plays seat {holder!r} already" if holder is not None else "is named twice"
+            raise fail(f"the GitHub id {t.id} {where}; one account has one seat, whatever its login",
+                       ("replace", i, "id"), "hand the seat to an account that has none in this game")
     remove = tuple(_seat(entry, ("remove", i), seats, fail) for i, entry in enumerate(_listed(data, "remove", fail)))
     if set(remove) & set(taken):
         raise fail("a seat is both handed over and removed", ("remove",), "write it under one of the two")
@@ -236,7 +243,7 @@ def _takeover(entry: Any, i: int, seats: Mapping[str, str], fail: Fail) -> Takeo
     if not isinstance(login, str) or not LOGIN.match(login):
         raise fail(f"login: {login!r} is not a GitHub login", (*where, "login"),
                    "letters, digits and single hyphens, at most 39 characters, as GitHub shows it")
-    if type(uid) is not int or uid <= 0:
+    if type(uid) is not int or not 1 <= uid <= GITHUB_ID_MAX:
         raise fail("id: the new player's numeric GitHub id", (*where, "id"),
                    f"look it up at https://api.github.com/users/{login} (the 'id' field)")
     if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX or not name.isprintable():
@@ -271,7 +278,7 @@ def _rerun(data: Mapping[str, Any], turn: int, seats: Mapping[str, str],
 
 
 def read(root: Path, game: str, turn: int, masters: Mapping[str, int], zone: dt.tzinfo,
-         seats: Mapping[str, str]) -> Ruling | None:
+         seats: Mapping[str, str], ids: Mapping[str, int] | None = None) -> Ruling | None:
     """The ruling of ``turn`` if the league has one."""
     rel = relpath(game, turn)
     path = root / rel
@@ -281,7 +288,7 @@ def read(root: Path, game: str, turn: int, masters: Mapping[str, int], zone: dt.
         raise LeagueError(f"{rel}: not a regular file (a link or a folder); commit the ruling itself")
     with path.open("rb") as f:
         raw = f.read(yamlio.ORDERS_MAX_BYTES + 1)
-    return parse(rel, raw, game, turn, masters, zone, seats)
+    return parse(rel, raw, game, turn, masters, zone, seats, ids)
 
 
 def apply(state: State, ruling: Ruling) -> State:

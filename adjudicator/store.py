@@ -209,6 +209,11 @@ class Game:
         a ruling of ``turn`` may hand over or remove."""
         return {p["key"]: p["login"].lower() for p in self._seats_through(turn - 1) if not p.get("left")}
 
+    def seat_ids_before(self, turn: int) -> dict[str, int]:
+        """The numeric GitHub id of each seat's player as the rulings before ``turn`` left them."""
+        return {p["key"]: p["id"] for p in self._seats_through(turn - 1) if not p.get("left")
+                and type(p.get("id")) is int}
+
     def removed(self, turn: int) -> dict[str, int]:
         """The seats a ruling took out of the game by ``turn``, and the turn from which each is out."""
         return {p["key"]: p["left"] for p in self.seats(turn) if isinstance(p.get("left"), int)}
@@ -332,7 +337,7 @@ class Game:
         if turn not in self._rulings:
             zone = self.schedule.zone if self.schedule is not None else dt.UTC
             self._rulings[turn] = rulings.read(self.root, self.id, turn, self.settings.game_masters, zone,
-                                               self.seats_before(turn))
+                                               self.seats_before(turn), self.seat_ids_before(turn))
         return self._rulings[turn]
 
     def deadline(self, turn: int, kind: str | None = None, *, scheduled: bool = False) -> dt.datetime | None:

@@ -82,6 +82,11 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
     keys = [p.key for p in players]
     if len(set(keys)) != len(keys):
         raise LeagueError("a GitHub login appears twice among the players; each player has one seat")
+    ids = [p.github_id for p in players]
+    if len(set(ids)) != len(ids):  # a login can be renamed; the id is the account (issue 28)
+        twice = next(i for i in ids if ids.count(i) > 1)
+        raise LeagueError(f"the GitHub id {twice} appears twice among the players "
+                          f"({', '.join(p.login for p in players if p.github_id == twice)}): one account has one seat")
     try:
         ruleset = get(ruleset_name)
     except KeyError as e:
@@ -183,8 +188,16 @@ def join_game(root: Path, game_id: str, player: Player) -> int:
     game = load_game(root, game_id)
     if not isinstance(game.ruleset, Joins):
         raise LeagueError(f"{game.settings.ruleset} does not let players join a running game")
-    if game.player(player.key):
-        raise LeagueError(f"{player.login} plays in {game_id} already")
+    for seat in game.seats():  # as the rulings left them: a seat handed over is its new player's
+        account = str(seat.get("login", "")).lower() == player.key or seat.get("id") == player.github_id
+        if account and not seat.get("left"):
+            raise LeagueError(f"{player.login} (GitHub id {player.github_id}) plays in {game_id} already, as seat "
+                              f"{seat.get('key')} (login {seat.get('login')}, id {seat.get('id')}): one GitHub "
+                              "account has one seat, whatever its login")
+        if account or seat.get("key") == player.key:  # the seat's key is its first login's: the files are its
+            raise LeagueError(f"{player.login} cannot join {game_id}: seat {seat.get('key')} was theirs (now "
+                              f"{'out of the game' if seat.get('left') else 'played by ' + str(seat.get('login'))}); "
+                              "a seat changes hands only by a ruling (replace: in rulings/)")
     turn = game.open_turn
     config = dict(game.config)
     config["players"] = [*config.get("players", []), player_to_yaml(player, joined=turn)]

@@ -248,3 +248,34 @@ def test_after_a_ruling_the_reminder_names_the_new_player_and_not_a_removed_one(
     [message] = due(g1, "2026-01-04T21:00+01:00")
     assert message.text.endswith("Still awaited: @dave.")
     assert "Bob" not in message.body() and "carol" not in message.body()
+
+
+@pytest.mark.parametrize(("raw", "why"), [
+    (b" " * (remind.COMMENTS_MAX_BYTES + 1), "the thread's comments are more than 32 MB: start a new thread"),
+    (b"<html>rate limited</html>", "the thread's comments are not JSON as 'gh api' prints them"),
+])
+def test_one_thread_flooded_or_garbled_silences_no_other_game(raw: bytes, why: str, g1: Path, tmp_path: Path,
+                                                               capsys):
+    """Issue 28, item 6: anyone can comment on a thread; more than 32 MiB of comments (or a page that is no JSON)
+    on one game's thread made remind exit 2 for every game. That game waits, named; the others are reminded."""
+    assert run(g1, "new", "counter", "g2", "--player", "Dave:dave:4", "--player", "Erin:erin:5", "--option",
+               "target=100", "--now", "2026-01-01T00:00Z",
+               "--schedule", "first=2026-01-05 20:00,every=7 days,timezone=Europe/Berlin,grace=60") == 0
+    path = g1 / "games/g2/game.yaml"
+    config = yamlio.read_data(path)
+    config["thread"] = 8
+    config["schedule"]["remind"] = "24 hours"
+    path.write_text(yamlio.dump(config))
+    git(g1, "add", "-A")
+    git(g1, "commit", "-qm", "g2 reminds on thread 8", date=at(1, 14))
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in/7.json").write_bytes(raw)
+    (tmp_path / "in/8.json").write_text("[]")
+    capsys.readouterr()
+    out = tmp_path / "out"
+    assert run(g1, "remind", "--comments", str(tmp_path / "in"), "--out", str(out), "--now",
+               "2026-01-05T12:00+01:00") == 0
+    assert [p.name for p in out.iterdir()] == ["8.md"]
+    assert "@dave" in (out / "8.md").read_text()
+    err = capsys.readouterr().err
+    assert f"thread 7: skipped, no reminder for g1: {tmp_path}/in/7.json: {why}" in err, err

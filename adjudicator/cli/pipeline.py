@@ -67,6 +67,7 @@ def remind(args: argparse.Namespace) -> int:
             print(thread)
         return OK
     posted: dict[int, set[str]] = {}
+    unread: dict[int, str] = {}  # threads whose comments cannot be read: their games wait, the others are reminded
     if args.comments:
         for thread in remindmod.threads(root, games):
             path = Path(args.comments) / f"{thread}.json"
@@ -78,10 +79,16 @@ def remind(args: argparse.Namespace) -> int:
             try:
                 posted[thread] = remindmod.posted_markers(raw, args.bot)
             except LeagueError as e:
-                raise LeagueError(f"{path}: {e}") from None
+                # Anyone can comment: one thread flooded or garbled must not silence every game's reminders.
+                unread[thread] = f"{path}: {e}"
     skipped: list[str] = []
     messages = remindmod.due_messages(root, parse_now(args.now), posted, site_url=args.site_url, games=games,
                                       skipped=skipped)
+    for thread, why in unread.items():
+        held = sorted({m.game for m in messages if m.thread == thread})
+        if held:  # what was posted there already is unknown: posting again could repeat it
+            skipped.append(f"thread {thread}: skipped, no reminder for {', '.join(held)}: {why}")
+    messages = [m for m in messages if m.thread not in unread]
     for line in skipped:
         print(line, file=sys.stderr)
     files = remindmod.comment_files(messages)

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import re
 from pathlib import Path
 from typing import Any
 
 from .. import yamlio
 from ..errors import UsageError
-from ..model import Player
+from ..model import Player, account_problem
 from ..store import find_root
 
 
@@ -30,10 +29,14 @@ def parse_player(spec: str) -> Player:
         raise UsageError(f"--player {spec!r}: write NAME:LOGIN:ID or NAME:LOGIN:ID:ROLE, "
                          "e.g. Atlantis:alice:1001:agrar")
     name, login, gid = parts[:3]
-    if not gid.isdigit():
+    if not gid.isascii() or not gid.isdigit():
         raise UsageError(f"--player {spec!r}: the GitHub id {gid!r} must be a number (see api.github.com/users/LOGIN)")
-    if not re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})", login):
-        raise UsageError(f"--player {spec!r}: {login!r} is not a GitHub login")
+    if len(gid) > 12:
+        raise UsageError(f"--player {spec!r}: a GitHub id of {len(gid)} digits is no account's: copy the \"id\" of "
+                         f"api.github.com/users/{login}")
+    problem = account_problem(login, int(gid))
+    if problem:
+        raise UsageError(f"--player {spec!r}: {problem}")
     role = parts[3] if len(parts) == 4 else None
     return Player(key=login.lower(), name=name, login=login, github_id=int(gid), role=role)
 

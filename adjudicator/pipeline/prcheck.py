@@ -326,7 +326,8 @@ def _check_ruling(repo: Path, games: check.GameCache, pr: PullRequest, change: C
     raw = history.run(repo, "cat-file", "blob", change.blob).stdout
     zone = game.schedule.zone if game.schedule is not None else dt.UTC
     try:
-        ruling = rulings.parse(change.path, raw, game.id, turn, masters, zone, game.seats_before(turn))
+        ruling = rulings.parse(change.path, raw, game.id, turn, masters, zone, game.seats_before(turn),
+                               game.seat_ids_before(turn))
     except LeagueError as e:
         return refuse(str(e).removeprefix(f"{change.path}:"))
     result.understood = [f"A ruling of {ruling.by} for turn {turn}: {ruling.reason}"]

@@ -50,7 +50,7 @@ def test_a_hanging_game_holds_no_other_game_and_is_named(league_of_three: World)
     runner = clone(world.origin, world.tmp / "runner", "Runner")
     said: list[str] = []
     started = time.monotonic()
-    assert deadline.run(runner, AFTER_GRACE, push=True, say=said.append, budget=2) == 2, said
+    assert deadline.run(runner, AFTER_GRACE, push=True, say=said.append, budget=5) == 2, said
     assert time.monotonic() - started < 60
     log = git(world.origin, "log", "--format=%s", "main").splitlines()
     assert [s for s in log if ": turn " in s] == ["g2: turn 1 (Round 1)", "g1: turn 1 (Round 1)"], log
@@ -59,7 +59,7 @@ def test_a_hanging_game_holds_no_other_game_and_is_named(league_of_three: World)
     assert said.index("pushed to origin/main with tags g1/turn-1") < said.index(
         "pushed to origin/main with tags g2/turn-1"), said
     stopped = next(s for s in said if s.startswith("g0: "))
-    assert stopped.startswith("g0: skipped, nothing committed: its turn was still being computed after 2 s, the time "
+    assert stopped.startswith("g0: skipped, nothing committed: its turn was still being computed after 5 s, the time "
                               "budget of one game, and was stopped so that the other games get their turns"), stopped
     assert "'turnpress deadline --game g0 --budget 0'" in stopped
     assert git(runner, "status", "--porcelain", "--untracked-files=all") == ""
@@ -70,11 +70,11 @@ def test_a_hanging_game_holds_no_other_game_and_is_named(league_of_three: World)
 def test_adjudicate_due_stops_a_hanging_game_too(league_of_three: World, capsys):
     world = league_of_three
     git(world.gm, "pull", "-q", "--ff-only", "origin", "main")
-    code = cli.main(["--league", str(world.gm), "adjudicate", "--due", "--commit", "--budget", "1", "--now",
+    code = cli.main(["--league", str(world.gm), "adjudicate", "--due", "--commit", "--budget", "5", "--now",
                      "2026-01-05T21:05+01:00"])
     out = capsys.readouterr().out
     assert code == 2, out
-    assert "g0: skipped, nothing committed: its turn was still being computed after 1 s" in out
+    assert "g0: skipped, nothing committed: its turn was still being computed after 5 s" in out
     assert "g1: turn 1 (Round 1) adjudicated" in out and "g2: turn 1 (Round 1) adjudicated" in out
 
 
