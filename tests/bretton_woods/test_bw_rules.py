@@ -5,7 +5,7 @@ from fractions import Fraction
 import jsonschema
 import pytest
 
-from adjudicator import yamlio
+from adjudicator import benevolent, yamlio
 from adjudicator.dice import Dice
 from adjudicator.model import Player
 from adjudicator.ruleset import RulesetError
@@ -165,15 +165,21 @@ def test_2_4_agrarfaktor_distribution_from_the_table():
 # ----- 6 Auswertungsschema -----------------------------------------------------------------------------------
 
 def test_6_evaluation_runs_in_the_exact_order(monkeypatch):
-    """6: immigration, agrar, energy, resources, consumer goods, weapons, ageing, new, gold, population, war."""
+    """6: immigration, agrar, energy, resources, consumer goods, weapons, ageing, new, gold, population, war; with
+    the default krieg=vor_alterung (the examples of 2.3, 2.5, 2.9) the losses of A, E, R, I come before the
+    ageing and those of B before the population step."""
     calls = []
     for name in ("immigration", "agrarprodukte", "energie", "rohstoffe", "konsumgueter", "waffen", "veraltung",
                  "neuschaffung", "gold", "bevoelkerung", "war_losses"):
         original = getattr(ev, name)
         monkeypatch.setattr(ev, name, lambda *a, _n=name, _f=original, **k: (calls.append(_n), _f(*a, **k))[1])
-    play(BW.setup({}, PLAYERS[:1], Dice(b"")), {"anna": WORK})
+    play(BW.setup({"krieg": "ende"}, PLAYERS[:1], Dice(b"")), {"anna": WORK})
     assert calls == ["immigration", "agrarprodukte", "energie", "rohstoffe", "konsumgueter", "waffen", "veraltung",
                      "neuschaffung", "gold", "bevoelkerung", "war_losses"]
+    calls.clear()
+    play(BW.setup({}, PLAYERS[:1], Dice(b"")), {"anna": WORK})
+    assert calls == ["immigration", "agrarprodukte", "energie", "rohstoffe", "konsumgueter", "waffen", "war_losses",
+                     "veraltung", "neuschaffung", "gold", "war_losses", "bevoelkerung"]
 
 
 def test_6_immigration_uses_the_figures_before_the_year():
@@ -218,6 +224,7 @@ def test_2_3_2_5_2_9_examples_age_the_units_that_remain_after_the_attack(seed):
     verbleibenden wird stillgelegt": the examples age what the attack left. With krieg=vor_alterung an attack
     that destroys every agrar area leaves nothing to age (Alt=0); with the default krieg=ende (section 6: war last)
     the areas age first and the attack destroys what ageing left. Both keep the listing's sum."""
+    assert game.options({})["krieg"] == "vor_alterung"  # the default of new games (issue 32); old ones keep theirs
     for krieg in ("vor_alterung", "ende"):
         s = start(krieg=krieg)
         s["countries"]["anna"]["A"] = 10
@@ -380,28 +387,69 @@ def test_7_2_leaving_announced_no_attacks_in_the_last_turn():
 # ----- 3 Kontakte, 4.2 Transfer -------------------------------------------------------------------------------
 
 def test_3_contacts_are_published_and_at_most_five_lines():
-    """3, 7.1: contacts go into the issue; at most 5 lines."""
+    """3, 7.1: contacts go into the issue; at most 5 lines ("5 Schreibmaschinenzeilen"): a sixth line is cut, with
+    a warning, and the first five are published (option zuschnitt=kuerzen, new games; issue 32)."""
     r = play(start(), {"anna": WORK | {"contacts": ["An Borduria:", "Getreide gegen Energie?"]},
                        "bert": WORK, "cleo": WORK})
     assert r.report["contacts"] == [{"from": "anna", "lines": ["An Borduria:", "Getreide gegen Energie?"]}]
     assert "> Getreide gegen Energie?" in BW.newsletter(r.state, r.report, PLAYERS)
-    errors = BW.check(start(), "anna", {"contacts": ["x"] * 6})
-    assert [p.path for p in errors] == [("contacts",)]
+    six = {"contacts": [f"Zeile {i}" for i in range(1, 7)]}
+    warned = BW.check(start(), "anna", six)
+    assert [(p.path, p.severity) for p in warned] == [(("contacts",), "warning")]
+    assert "nur die ersten 5" in warned[0].message
+    read, dropped = benevolent.read(BW, start(), "anna", WORK | six)
+    assert dropped == []
+    r = play(start(), {"anna": read, "bert": WORK, "cleo": WORK})
+    assert r.report["contacts"] == [{"from": "anna", "lines": [f"Zeile {i}" for i in range(1, 6)]}]
+
+
+def test_3_a_game_set_up_before_the_option_refuses_a_sixth_contact_line():
+    """zuschnitt=verwerfen (what games set up before issue 32 keep): the sixth line is an error, as it was."""
+    errors = BW.check(start(zuschnitt="verwerfen"), "anna", {"contacts": ["x"] * 6})
+    assert [(p.path, p.severity) for p in errors] == [(("contacts",), "error")]
+    assert game.options({})["zuschnitt"] == "kuerzen"
 
 
 def test_4_2_transfer_notes_at_most_20_letters_and_known_receivers():
-    """4.2, 7.1: a transfer names the receiver; its note has at most 20 letters."""
+    """4.2, 7.1: a transfer names the receiver; its note has at most 20 letters ("Buchstaben": spaces do not
+    count). A longer note is cut to its first 20 letters with a warning; the transfer stands (issue 32: a missing
+    delivery can cause a famine)."""
     s = start()
-    errors = BW.check(s, "anna", {"transfers": [{"to": "Nirgendwo", "good": "a", "count": 1},
-                                                {"to": "Borduria", "good": "a", "count": 1, "note": "x" * 21},
-                                                {"to": "Atlantis", "good": "a", "count": 1}]})
-    assert [(p.path, p.severity) for p in errors] == [(("transfers", 0, "to"), "error"),
-                                                      (("transfers", 1, "note"), "error"),
-                                                      (("transfers", 2, "to"), "error")]
+    problems = BW.check(s, "anna", {"transfers": [{"to": "Nirgendwo", "good": "a", "count": 1},
+                                                  {"to": "Borduria", "good": "a", "count": 1, "note": "x" * 21},
+                                                  {"to": "Atlantis", "good": "a", "count": 1}]})
+    assert [(p.path, p.severity) for p in problems] == [(("transfers", 0, "to"), "error"),
+                                                        (("transfers", 1, "note"), "warning"),
+                                                        (("transfers", 2, "to"), "error")]
+    twenty = "Lieferung laut Vertrag"  # 20 letters and 2 spaces: within the limit
+    assert BW.check(s, "anna", {"transfers": [{"to": "Borduria", "good": "a", "count": 1, "note": twenty}]}) == []
+    long_note = {"transfers": [{"to": "Borduria", "good": "a", "count": 30, "note": "Lieferung laut Vertrag Nr. 3"}]}
+    read, dropped = benevolent.read(BW, s, "anna", WORK | long_note)
+    assert dropped == []
+    r = play(s, {"anna": read, "bert": WORK, "cleo": WORK})
+    assert r.report["transfers"] == [{"from": "anna", "to": "bert", "good": "a", "count": 30,
+                                      "note": "Lieferung laut Vertrag"}]
     r = play(s, {"anna": WORK | {"transfers": [{"to": "borduria", "good": "g", "count": 100, "note": "Kredit"}]},
                  "bert": WORK, "cleo": WORK})
     gold = {k: r.report["countries"][k]["listings"]["g"]["terms"]["Tra"] for k in ("anna", "bert")}
     assert gold == {"anna": -100, "bert": 100}
+
+
+def test_4_2_a_game_set_up_before_the_option_refuses_a_note_of_21_characters():
+    """zuschnitt=verwerfen: the note's 21 characters are an error (spaces counted), as games set up before issue 32
+    read it; their replay does not change."""
+    s = start(zuschnitt="verwerfen")
+    errors = BW.check(s, "anna", {"transfers": [{"to": "Borduria", "good": "a", "count": 1, "note": "x" * 21}]})
+    assert [(p.path, p.severity) for p in errors] == [(("transfers", 0, "note"), "error")]
+
+
+def test_7_2_a_transfer_to_a_country_that_left_says_so():
+    """7.2: a country that left the game receives nothing; the issue says it left, not that it is unknown."""
+    s = start()
+    s["countries"]["bert"]["active"] = False
+    r = play(s, {"anna": WORK | {"transfers": [{"to": "Borduria", "good": "a", "count": 5}]}, "cleo": WORK})
+    assert [c["reason"] for c in r.report["cuts"] if c["country"] == "anna"] == [
+        "Transfer an Borduria nicht möglich: Borduria ist aus dem Spiel ausgestiegen (7.2)"]
 
 
 # ----- the ruleset's pages ------------------------------------------------------------------------------------

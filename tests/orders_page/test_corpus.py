@@ -70,7 +70,10 @@ BRETTON_WOODS = [
     ("schema", "  production: {harvest: -1}\n"),
     ("schema", "  production:\n    harvest: 2\n    harvets: 3\n"),
     ("schema", "  market:\n    a: {offer: swap, count: 1, price: 2}\n"),
-    ("schema", "  transfers:\n    - {to: Borduria, good: a, count: 1, note: a note far longer than twenty}\n"),
+    # a note over 20 letters is cut with a warning, its transfer stands (zuschnitt=kuerzen, issue 32); beyond the
+    # bound of any note (200 characters) it is the schema's error
+    ("good", "  transfers:\n    - {to: Borduria, good: a, count: 1, note: a note far longer than twenty}\n"),
+    ("schema", "  transfers:\n    - {to: Borduria, good: a, count: 1, note: " + "x" * 201 + "}\n"),
     ("schema", "  contacts: [1, 2]\n"),
     ("cut", "  production: {harvest: 500}\n"),
     ("cut", "  defence: 999\n"),

@@ -50,7 +50,7 @@ class BrettonWoods(HiddenStateViews):
         return Phase(label=f"Jahr {turn + 1}", awaited=awaited, finished=finished)
 
     def order_schema(self, state: State, player: str) -> dict[str, Any]:
-        return od.schema()
+        return od.schema(od.cuts_long_texts(state["options"]))
 
     def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
         return sheet.check(state, player, orders)

@@ -24,7 +24,8 @@ NAME_RE = re.compile(r"^[^\W\d_]+(?:[ -][^\W\d_]+)*$")
 def options(given: Mapping[str, Any]) -> dict[str, Any]:
     """The game's options: the defaults of ``data.yaml`` with the given ones checked and put in."""
     out = tables.default_options()
-    choices = {"krieg": ("ende", "vor_alterung"), "eintritt": ("angepasst", "grundausstattung")}
+    choices = {"krieg": ("ende", "vor_alterung"), "eintritt": ("angepasst", "grundausstattung"),
+               "zuschnitt": ("kuerzen", "verwerfen")}
     for key, value in given.items():
         if key not in out:
             raise RulesetError(f"unknown option {key!r}; known: {', '.join(out)}")
@@ -131,8 +132,19 @@ def prepare(state: State, key: str, raw: Any, turn: int, index: Mapping[str, str
             od._set(norm, path, 0)
             records.append({"order": od.path_text(path), "ordered": amount, "kept": 0, "reason": reason})
 
+    cut_texts = od.cuts_long_texts(state["options"])
     for i, t in enumerate(norm["transfers"]):
         target = index.get(t["to"].lower())
+        if cut_texts:
+            t["note"] = od.cut_note(t["note"])
+            gone = od.names_index(state["countries"]).get(t["to"].lower())
+            if target is None and gone is not None and gone != key:
+                # a country that left (7.2) is no unknown one: say so (games set up before issue 32 said
+                # "unbekannt", and replay so)
+                name = state["countries"][gone]["name"]
+                drop(("transfers", i, "count"), f"Transfer an {name} nicht möglich: {name} ist aus dem Spiel "
+                                                "ausgestiegen (7.2)")
+                continue
         if target is None or t["good"] not in tables.transfer_goods():
             drop(("transfers", i, "count"), f"Empfänger oder Gut unbekannt: {t['to']!r}, {t['good']!r}")
         elif target == key or not state["countries"][target]["active"]:

@@ -49,7 +49,32 @@ _NO_REPEAT = {"type": "boolean",
               "description": "true = wird nicht wiederholt, wenn Sie den nächsten Zug verpassen (die rote Markierung)"}
 
 
-def _sheet_schema(*, standing: bool) -> dict[str, Any]:
+# Bounds of a note and a contact where a longer one is cut, not refused (option zuschnitt=kuerzen): what any
+# orders file may hold at all (every byte a player sends is bounded), far above what the text lets through.
+NOTE_BOUND = 200
+CONTACT_LINES_BOUND = 50
+
+
+def note_letters(note: str) -> int:
+    """7.1 counts a note in "Buchstaben": every character but the spaces between words."""
+    return sum(not ch.isspace() for ch in note)
+
+
+def cut_note(note: str) -> str:
+    """The note as far as its first ``note_letters`` letters (spaces are free), without a trailing space.
+
+    >>> cut_note("Lieferung laut Vertrag Nummer 3")
+    'Lieferung laut Vertrag Numm'
+    """
+    most, seen = tables.limit("note_letters"), 0
+    for i, ch in enumerate(note):
+        seen += not ch.isspace()
+        if seen > most:
+            return note[:i].rstrip()
+    return note
+
+
+def _sheet_schema(*, standing: bool, cut: bool = False) -> dict[str, Any]:
     goods = tables.market_goods()
     type_enum = sorted(set(TYPE_WORDS) | {w.capitalize() for w in TYPE_WORDS})
     props: dict[str, Any] = {
@@ -102,8 +127,10 @@ def _sheet_schema(*, standing: bool) -> dict[str, Any]:
                     "to": {"type": "string", "description": "das empfangende Land, wie die Ausgabe es nennt"},
                     "good": {"enum": list(tables.transfer_goods()), "description": "a, e, r, k, w oder g (Gold)"},
                     "count": _count("wie viele Einheiten"),
-                    "note": {"type": "string", "maxLength": tables.limit("note_letters"),
-                             "description": "eine Notiz an den Empfänger, höchstens 20 Zeichen"},
+                    "note": {"type": "string", "maxLength": NOTE_BOUND if cut else tables.limit("note_letters"),
+                             "description": "eine Notiz an den Empfänger, höchstens 20 Buchstaben (Leerzeichen "
+                                            "zählen nicht); eine längere wird gekürzt" if cut else
+                                            "eine Notiz an den Empfänger, höchstens 20 Zeichen"},
                     "no_repeat": _NO_REPEAT,
                 },
             },
@@ -132,8 +159,9 @@ def _sheet_schema(*, standing: bool) -> dict[str, Any]:
     if not standing:
         props.update({
             "contacts": {
-                "type": "array", "maxItems": tables.limit("contact_lines"),
-                "description": "eine Nachricht, die die Ausgabe veröffentlicht, höchstens 5 Zeilen",
+                "type": "array", "maxItems": CONTACT_LINES_BOUND if cut else tables.limit("contact_lines"),
+                "description": "eine Nachricht, die die Ausgabe veröffentlicht, höchstens 5 Zeilen"
+                               + ("; von einer längeren die ersten 5" if cut else ""),
                 "items": {"type": "string", "maxLength": tables.limit("contact_line_chars")},
             },
             "type_change": {"enum": type_enum,
@@ -152,10 +180,17 @@ def _sheet_schema(*, standing: bool) -> dict[str, Any]:
 REPEAT = "repeat"  # standing_orders: repeat -- back to the text's NMR rule, the last orders repeated (7.2)
 
 
-def schema() -> dict[str, Any]:
-    """JSON Schema (Draft 2020-12) of the ``orders`` value."""
-    out = {"$schema": "https://json-schema.org/draft/2020-12/schema", **_sheet_schema(standing=False)}
-    out["$defs"] = {"standing": _sheet_schema(standing=True)}
+def cuts_long_texts(options: Mapping[str, Any]) -> bool:
+    """Option zuschnitt (house rule, issue 32): a note over 20 letters or a contact over 5 lines is cut to what
+    7.1 allows (``kuerzen``, new games) rather than refused with the transfer or the contact (``verwerfen``, the
+    reading of games set up before the option, which keep it)."""
+    return options.get("zuschnitt", "verwerfen") == "kuerzen"
+
+
+def schema(cut: bool = False) -> dict[str, Any]:
+    """JSON Schema (Draft 2020-12) of the ``orders`` value; ``cut``: see :func:`cuts_long_texts`."""
+    out = {"$schema": "https://json-schema.org/draft/2020-12/schema", **_sheet_schema(standing=False, cut=cut)}
+    out["$defs"] = {"standing": _sheet_schema(standing=True, cut=cut)}
     out["description"] = "Bretton Woods: das Zugabgabeblatt"
     return out
 

@@ -36,6 +36,7 @@ def check(state: State, player: str, orders: Any) -> list[Problem]:
     out: list[Problem] = []
     index = od.names_index({k: c for k, c in countries.items() if c["active"]})
     all_index = od.names_index(countries)
+    cut_texts = od.cuts_long_texts(state["options"])
     for i, t in enumerate(orders.get("transfers") or []):
         if not isinstance(t, Mapping):
             out.append(_problem("transfer_not_mapping", ("transfers", i)))
@@ -51,7 +52,10 @@ def check(state: State, player: str, orders: Any) -> list[Problem]:
             out.append(_problem("unknown_good", ("transfers", i, "good"), good=repr(t.get("good")),
                                 goods=", ".join(tables.transfer_goods())))
         note = t.get("note")
-        if isinstance(note, str) and len(note) > tables.limit("note_letters"):
+        if isinstance(note, str) and cut_texts and od.note_letters(note) > tables.limit("note_letters"):
+            out.append(_problem("note_cut", ("transfers", i, "note"), severity="warning", n=od.note_letters(note),
+                                most=tables.limit("note_letters"), note=od.cut_note(note)))
+        elif isinstance(note, str) and not cut_texts and len(note) > tables.limit("note_letters"):
             out.append(_problem("note_long", ("transfers", i, "note"), n=len(note), most=tables.limit("note_letters")))
     leaving = orders.get("leave") is True
     for i, a in enumerate(orders.get("attacks") or []):
@@ -68,7 +72,9 @@ def check(state: State, player: str, orders: Any) -> list[Problem]:
     contacts = orders.get("contacts") or []
     if isinstance(contacts, list):
         if len(contacts) > tables.limit("contact_lines"):
-            out.append(_problem("contacts_many", ("contacts",), n=len(contacts), most=tables.limit("contact_lines")))
+            out.append(_problem("contacts_cut" if cut_texts else "contacts_many", ("contacts",),
+                                severity="warning" if cut_texts else "error", n=len(contacts),
+                                most=tables.limit("contact_lines")))
         most = tables.limit("contact_line_chars")
         for i, line in enumerate(contacts):
             if not isinstance(line, str):
