@@ -2,7 +2,8 @@
 
 Public dice: at setup a game commits to ``c = H^N(secret)``. Turn ``t`` reveals ``s_t = H^(N-t)(secret)``;
 anyone checks ``H(s_t) == s_(t-1)``. The turn's dice are a SHA-256 counter-mode stream keyed by ``s_t`` and a
-digest of all the turn's orders.
+digest of all the turn's orders files as they were submitted: a sealed file by its envelope's bytes
+(``ENVELOPES``), so that the published digest is no test of a guessed plaintext (issue 28).
 
 Hidden dice (deals, shuffles, hidden decks, hidden set-ups): a second chain ``k = H^N(hidden)`` is committed at
 set-up too, but its links are not revealed turn by turn. Turn ``t`` draws its hidden information from
@@ -80,12 +81,46 @@ def follows(seed: bytes, previous: bytes) -> bool:
     return H(seed) == previous
 
 
+# ``dice: digest:`` in a report (and in the game.yaml of a game made since): the turn's digest binds each sealed
+# orders file by its envelope (``submitted``). A report without it is of a turn that digested the plaintexts,
+# which is how turns before issue 28 replay; they published a hash that confirms a guessed sealed field.
+ENVELOPES = "envelopes"
+
+
 def orders_digest(orders: Mapping[str, bytes]) -> bytes:
-    """A digest of all orders files of a turn: player key and the exact bytes of each, in key order."""
+    """A digest of all orders files of a turn: player key and the exact bytes of each, in key order.
+
+    >>> orders_digest({"ann": b"x", "bob": b"y"}) == orders_digest({"bob": b"y", "ann": b"x"})
+    True
+    """
     h = hashlib.sha256(b"turnpress-orders\0")
     for player in sorted(orders):
         h.update(player.encode() + b"\0" + hashlib.sha256(orders[player]).digest())
     return h.digest()
+
+
+def submitted(plain: Mapping[str, bytes], envelopes: Mapping[str, bytes | None]) -> dict[str, bytes]:
+    """What a turn's digest binds under ``ENVELOPES``: each player's sealed file as submitted (its envelope's
+    bytes, under ``<login>.age``: no login holds a dot, so a sealed entry is never read as a plain one), and the
+    plain file of a player who sent none sealed.
+
+    The envelope is public (committed with the pull request) and an age file's bytes are a fresh random file key
+    and nonce away from its plaintext, so the digest says nothing of what is sealed in it; and since only the
+    game's key opens it, to the plaintext the turn adjudicated, the dice still depend on every order.
+
+    >>> submitted({"ann": b"plain", "bob": b"open"}, {"ann": b"age...", "bob": None})
+    {'ann.age': b'age...', 'bob': b'open'}
+    >>> orders_digest(submitted({"ann": b"plain"}, {})) == orders_digest({"ann": b"plain"})  # open orders: as before
+    True
+    """
+    out: dict[str, bytes] = {}
+    for player in sorted(plain):
+        envelope = envelopes.get(player)
+        if envelope is None:
+            out[player] = plain[player]
+        else:
+            out[f"{player}.age"] = envelope
+    return out
 
 
 class Dice:

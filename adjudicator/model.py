@@ -130,6 +130,13 @@ class GameConfig:
         return str(name) if name else None
 
     @property
+    def digest_of(self) -> str | None:
+        """What every turn's dice digest binds, fixed at set-up (``dice: digest:``, games made since issue 28):
+        ``envelopes``, the sealed orders files as submitted. None in an older game: each turn's report says."""
+        found = (self.data.get("dice") or {}).get("digest")
+        return str(found) if found else None
+
+    @property
     def sealed_orders(self) -> bool:
         return self.options.get("orders", "open") == "sealed"
 
@@ -272,6 +279,7 @@ class DiceRecord(TypedDict):
 
     seed: str
     orders_digest: NotRequired[str]  # every turn's; the set-up's only in a game with a key
+    digest: NotRequired[str]  # what orders_digest binds: "envelopes" (sealed files as submitted); none: plaintexts
     public_digest: NotRequired[str]  # sealed orders: the digest of their published parts
     hidden_end: NotRequired[str]  # the last turn of a game with hidden dice: the link every earlier one follows
 

@@ -118,6 +118,8 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
     if pins is not None:
         config["data"] = {path: gamedata.digest(data) for path, data in pins.items()}
     config["dice"] = {"commitment": commitment.hex(), "length": dicemod.CHAIN_LENGTH}
+    if options.get("orders") == "sealed":  # every turn's digest binds the envelopes, from the first (issue 28)
+        config["dice"]["digest"] = dicemod.ENVELOPES
     if demo:
         config["dice"]["public_secret"] = True
     hidden_secret = os.urandom(32) if keyed and declared.hidden_draws else None
@@ -223,6 +225,7 @@ class Submission:
     sealed_file: str | None = None  # the sealed file these orders came from, in a game of sealed orders
     refusal: str | None = None  # why the file cannot be taken whatever its content (a sealed file that did not open)
     unread: bool = False  # sealed and not opened: this process has no key (``status`` without the secret)
+    envelope: bytes | None = None  # the sealed file's bytes, which the turn's dice digest binds
 
 
 def submissions(game: Game, turn: int, state: State, *, with_arrivals: bool = True) -> list[Submission]:
@@ -304,7 +307,8 @@ def _sealed_submissions(game: Game, turn: int, state: State, arrived: Mapping[st
             checked = ordersmod.check_file(opened.plain_file, plaintext, where, game.ruleset, state,
                                            words.game_language(game.settings, game.root))
         by_player[where.player] = Submission(where.player, opened.plain_file, plaintext or b"", checked,
-                                             arrived.get(opened.file), sealed_file=opened.file, refusal=refusal)
+                                             arrived.get(opened.file), sealed_file=opened.file, refusal=refusal,
+                                             envelope=opened.envelope)
     return [by_player[k] for k in sorted(by_player)]
 
 
@@ -324,6 +328,15 @@ def published_orders(game: Game, turn: int, player: str) -> bytes:
     if not identities or not sealed.is_file():
         return raw
     return crypto.decrypt(ordersmod.read_limited(sealed, SEALED_MAX_BYTES), identities)
+
+
+def envelope_of(game: Game, turn: int, player: str) -> bytes | None:
+    """The sealed file of the orders ``player`` played in ``turn`` as it was submitted (what the dice's digest
+    binds of them: ``dice.submitted``), or None where they were not sealed."""
+    path = game.root / sealed_relpath(game.id, orders_turn(game, turn, player), player)
+    if not game.sealed_orders or not path.is_file() or path.is_symlink():
+        return None
+    return ordersmod.read_limited(path, SEALED_MAX_BYTES)
 
 
 def orders_turn(game: Game, turn: int, player: str) -> int:
@@ -499,10 +512,12 @@ class TurnOutcome:
 
 @dataclass(frozen=True)
 class Taken:
-    """Orders that count: the file's bytes (for the dice's digest) and the orders in it."""
+    """Orders that count: the file's bytes, the orders in it, and the sealed file's bytes they came from (what
+    the dice's digest binds of sealed orders: ``dice.submitted``)."""
 
     raw: bytes
     orders: Orders
+    envelope: bytes | None = None
 
 
 def select(subs: Sequence[Submission], awaited: Sequence[str], deadline: dt.datetime | None,
@@ -528,18 +543,21 @@ def select(subs: Sequence[Submission], awaited: Sequence[str], deadline: dt.date
         elif deadline is not None and arrived is not None and arrived > deadline + grace:
             meta["refused"].append({"player": key, "why": "too late", "arrived": schedmod.iso(arrived)})
         else:
-            taken[key] = Taken(sub.raw, sub.checked.orders)
+            taken[key] = Taken(sub.raw, sub.checked.orders, sub.envelope)
             if deadline is not None and arrived is not None and arrived > deadline:
                 meta["late"].append({"player": key, "arrived": schedmod.iso(arrived), "taken": True})
     return taken, meta
 
 
 def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], meta: OrdersAccount,
-            seed: bytes, hidden_link: bytes | None = None) -> tuple[TurnOutcome, Mapping[str, Any]]:
+            seed: bytes, hidden_link: bytes | None = None, *,
+            digest_of: str | None = None) -> tuple[TurnOutcome, Mapping[str, Any]]:
     """Adjudicate ``turn`` from ``state`` with the ``taken`` orders (defaults for the missing) and ``seed``.
 
     ``meta`` is the report's account of the orders; the taken, the defaults and the missed are filled in.
-    ``hidden_link`` is the turn's link of the hidden dice chain, in a game that has one. Returns the outcome
+    ``hidden_link`` is the turn's link of the hidden dice chain, in a game that has one. ``digest_of`` is what
+    the dice's digest binds: ``dice.ENVELOPES`` (sealed orders by their envelopes) or None (every file by its
+    plaintext, as turns before issue 28 did; ``digest_scheme``). Returns the outcome
     (files, report, new state) and the private reports of the turn. In a game with secrets the report keeps
     only the public part of default orders and no problem texts (they may quote a hand or an account); the
     turn that ends a game with a hidden chain publishes its link.
@@ -570,7 +588,7 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
         deadline = extended_deadline(game, deadline)
     ended_by = game.ruling(turn)
     if ended_by is not None and ended_by.end is not None:
-        return closing(game, turn, state, meta, seed, deadline, phase, ended_by, hidden_link), {}
+        return closing(game, turn, state, meta, seed, deadline, phase, ended_by, hidden_link, digest_of), {}
     taken, dropped, faults = _read_benevolently(game, state, taken, meta,
                                                 game.keyed and secrecymod.faults_may_quote_hidden(declared))
     meta["taken"] = sorted(taken)
@@ -596,12 +614,14 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
     if gone:  # out of the game by a ruling: their seat plays what the rules say, and nobody misses a turn
         meta["removed"] = gone
     meta["missed"] = sorted(k for k in phase.awaited if k not in taken and k not in removed)
-    digest = dicemod.orders_digest({k: taken[k].raw for k in sorted(taken)})
+    digest = turn_digest(game, turn, taken, digest_of)
     result = game.ruleset.adjudicate(state, {k: orders[k] for k in sorted(orders)},
                                      dicemod.Dice.for_turn(seed, digest, hidden_link))
     body = dict(result.report)
     private_reports = body.pop("private", None) or {}
     dice_meta: DiceRecord = {"seed": seed.hex(), "orders_digest": digest.hex()}
+    if digest_of is not None:
+        dice_meta["digest"] = digest_of
     report: TurnReport = {"game": game.id, "turn": turn, "label": phase.label,
                           "deadline": schedmod.iso(deadline) if deadline else None,
                           "dice": dice_meta, "orders": meta, "result": body}
@@ -621,7 +641,7 @@ def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], met
 
 
 def closing(game: Game, turn: int, state: State, meta: OrdersAccount, seed: bytes, deadline: dt.datetime | None,
-            phase: Phase, ruled: Any, hidden_link: bytes | None) -> TurnOutcome:
+            phase: Phase, ruled: Any, hidden_link: bytes | None, digest_of: str | None = None) -> TurnOutcome:
     """The turn a ruling ends the game with ('turnpress end', 'turnpress concede'): no orders are played, the
     rules adjudicate nothing, and the state stands as it was with the ruling's result (``outcome.RULED``), which
     every page announces. The chain's seed is revealed as every turn's is; a hidden chain's last link too."""
@@ -629,6 +649,8 @@ def closing(game: Game, turn: int, state: State, meta: OrdersAccount, seed: byte
     new[outcomemod.RULED] = dict(ruled.end)
     meta["taken"], meta["defaults"], meta["missed"] = [], {}, []
     dice_meta: DiceRecord = {"seed": seed.hex(), "orders_digest": dicemod.orders_digest({}).hex()}
+    if digest_of is not None:  # of no orders, either way; said as every turn of the game says it
+        dice_meta["digest"] = digest_of
     if hidden_link is not None:
         dice_meta["hidden_end"] = hidden_link.hex()
     report: TurnReport = {"game": game.id, "turn": turn, "label": phase.label,
@@ -637,6 +659,25 @@ def closing(game: Game, turn: int, state: State, meta: OrdersAccount, seed: byte
                           "ruling": ruled.published()}
     files, sealed_plain = game.turn_files(turn, new, report, {}, {})
     return TurnOutcome(game.id, turn, phase.label, files, report, new, sealed_plain, missed=[])
+
+
+def digest_scheme(game: Game) -> str | None:
+    """What a new turn's dice digest binds: a game of sealed orders binds their envelopes (``dice.ENVELOPES``),
+    so that its published digest is no test of a guessed sealed field (issue 28); a game of open orders binds
+    the files, which are public anyway, as it always did (no ``digest`` in its reports)."""
+    return game.settings.digest_of or (dicemod.ENVELOPES if game.sealed_orders else None)
+
+
+def turn_digest(game: Game, turn: int, taken: Mapping[str, Taken], digest_of: str | None) -> bytes:
+    """The digest that keys the turn's dice: of the taken orders' plaintexts (``digest_of`` None, the turns
+    before issue 28) or of what was submitted (``dice.submitted``: each sealed file by its envelope)."""
+    if digest_of is None:
+        return dicemod.orders_digest({k: taken[k].raw for k in sorted(taken)})
+    if digest_of != dicemod.ENVELOPES:
+        raise LeagueError(f"{game.id}: turn {turn}'s report names the digest {digest_of!r}; this turnpress knows "
+                          f"{dicemod.ENVELOPES!r} and the plaintexts' (no 'digest')")
+    return dicemod.orders_digest(dicemod.submitted({k: taken[k].raw for k in taken},
+                                                   {k: taken[k].envelope for k in taken}))
 
 
 SECRET_PROBLEMS = ("what the rules found is not published in a game with hidden state: your private report names it "
@@ -666,7 +707,7 @@ def _read_benevolently(game: Game, state: State, taken: Mapping[str, Taken], met
         if orders is None:
             meta["refused"].append({"player": key, "why": NOTHING_VALID, "problems": shown})
             continue
-        kept[key] = Taken(taken[key].raw, orders)
+        kept[key] = Taken(taken[key].raw, orders, taken[key].envelope)
         if found:
             dropped[key] = shown
     return kept, dropped, private
@@ -718,7 +759,7 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: b
         for key in account(game.report(rerun)).get("taken", []):
             if key not in taken and key not in found and key not in removed and key in phase.awaited:
                 raw = published_orders(game, turn, key)
-                taken[key] = Taken(raw, yamlio.load(raw).data["orders"])
+                taken[key] = Taken(raw, yamlio.load(raw).data["orders"], envelope_of(game, turn, key))
     meta["refused"].sort(key=lambda entry: entry["player"])
     if game.keyed and secrecymod.faults_may_quote_hidden(declared):
         # What the rules found wrong may quote a hidden value (a hand, an account): not in the public report.
@@ -733,7 +774,8 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: b
     seed = dicemod.reveal(secret, game.settings.chain_length, turn)
     if not dicemod.follows(seed, bytes.fromhex(game.report(turn - 1)["dice"]["seed"])):
         raise LeagueError(f"the dice secret does not match {game.id}'s commitment: is it the right secret?")
-    outcome, _ = compute(game, turn, state, taken, meta, seed, hiddenmod.link_for_turn(game, turn))
+    outcome, _ = compute(game, turn, state, taken, meta, seed, hiddenmod.link_for_turn(game, turn),
+                         digest_of=digest_scheme(game))
     ended = outcomemod.phase(game.ruleset, outcome.state).finished
     for sub in subs:  # sealed orders are published with the turn that opened them: what the rules publish of them
         if sub.sealed_file and sub.refusal is None and not ending:  # a closing turn plays none: none is opened

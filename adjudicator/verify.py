@@ -68,7 +68,17 @@ from .store import (
     secret_relpath,
     turn_dir,
 )
-from .turn import NOTHING_VALID, Taken, TurnOutcome, compute, extensions_used, orders_turn, published_orders
+from .turn import (
+    NOTHING_VALID,
+    Taken,
+    TurnOutcome,
+    compute,
+    envelope_of,
+    extensions_used,
+    orders_turn,
+    published_orders,
+    turn_digest,
+)
 
 
 @dataclass(frozen=True)
@@ -192,8 +202,12 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
     if game.sealed_orders and not identities:
         not_checked.append("that each sealed order holds the plaintext published with its turn "
                            f"(needs the game's key, {key_env(game.id)})")
+    bound_since: int | None = None  # the first turn whose digest bound the sealed envelopes
     for turn in turns:
         report = game.report(turn)
+        found += _digest_kind(game, turn, report, bound_since)
+        if report["dice"].get("digest") is not None and bound_since is None:
+            bound_since = turn
         revealed = bytes.fromhex(report["dice"]["seed"])
         if not dicemod.follows(revealed, seed):
             found.append(Finding(game.id, turn, "dice chain broken: H(seed) is not the previous turn's seed"))
@@ -253,7 +267,39 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
         not_checked.append(f"the adjudication of turn(s) {_spans(unreplayed)}: the hidden state is sealed to the "
                            f"game's key ({key_env(game.id)}); the dice chain, the arrivals and the digest "
                            "of the published orders were checked")
-    return Verification(len(turns) - len(unreplayed), found, not_checked, mode, notes=_data_notes(game))
+    return Verification(len(turns) - len(unreplayed), found, not_checked, mode,
+                        notes=_data_notes(game) + _plaintext_digests(game, turns))
+
+
+def _digest_kind(game: Game, turn: int, report: TurnReport, bound_since: int | None) -> list[Finding]:
+    """Which digest keys a turn's dice is not the game master's to choose turn by turn: with two at hand they
+    could roll the dice twice and publish the better. A game whose ``game.yaml`` says ``dice: digest:`` (made
+    since issue 28) binds the sealed envelopes from its first turn; an older game from the first turn that did."""
+    used = report["dice"].get("digest")
+    if used is not None:
+        return []
+    if game.settings.digest_of is not None:
+        return [Finding(game.id, turn, f"its dice digest binds the plaintexts of the orders, and game.yaml says "
+                                       f"the game's bind their {game.settings.digest_of} (dice: digest:)")]
+    if bound_since is not None:
+        return [Finding(game.id, turn, f"its dice digest binds the plaintexts of the orders, after turn "
+                                       f"{bound_since}'s bound their sealed envelopes: a game master may not "
+                                       "choose between the two")]
+    return []
+
+
+def _plaintext_digests(game: Game, turns: list[int]) -> list[str]:
+    """A note on turns of a game with fields sealed until the end that published a digest of the plaintexts (made
+    before issue 28): the digest confirms a guess of a sealed field. Nothing can take it back; the reader knows."""
+    declared = secrecymod.of(game.ruleset, game.settings.options)
+    if not game.sealed_orders or not secrecymod.rewrites_orders(declared):
+        return []
+    old = [t for t in turns if game.report(t)["dice"].get("digest") is None]
+    if not old:
+        return []
+    return [f"turn(s) {_spans(old)} published a digest of the orders' plaintexts (turnpress before issue 28): "
+            "anyone who guesses the rest of a sealed orders file can test a guess of a field sealed until the end "
+            "against it; later turns bind the sealed files as submitted"]
 
 
 def _data_notes(game: Game) -> list[str]:
@@ -314,9 +360,10 @@ def replay(game: Game, report: TurnReport, previous: State, hidden_link: bytes |
         path = game.root / orders_relpath(game.id, orders_turn(game, turn, player), player)
         if path.is_file() and not path.is_symlink():  # a missing file shows as a different digest
             raw = published_orders(game, turn, player)
-            taken[player] = Taken(raw, yamlio.load(raw).data["orders"])
+            taken[player] = Taken(raw, yamlio.load(raw).data["orders"], envelope_of(game, turn, player))
     # The account as the turn wrote it: its late and refused files stand; compute fills in the rest again.
-    outcome, _ = compute(game, turn, state, taken, meta, bytes.fromhex(report["dice"]["seed"]), hidden_link)
+    outcome, _ = compute(game, turn, state, taken, meta, bytes.fromhex(report["dice"]["seed"]), hidden_link,
+                         digest_of=report["dice"].get("digest"))
     return outcome
 
 
@@ -443,7 +490,7 @@ def _setup_diff(old: dict[str, Any], new: dict[str, Any], last_turn: int) -> lis
     if "data" in old and old["data"] != new.get("data") and not _adds_pins(old["data"], new.get("data")):
         # the copies replayed change with it: never after the set-up (a pin may only add files the game lacked)
         what.append("the pinned data (data:, the hashes of the rules' data files)")
-    what += [f"the dice {k}" for k in ("commitment", "length")
+    what += [f"the dice {k}" for k in ("commitment", "length", "digest")
              if old.get("dice", {}).get(k) != new.get("dice", {}).get(k)]
     before = {p.get("key"): p for p in old.get("players", [])}
     after = {p.get("key"): p for p in new.get("players", [])}
@@ -499,14 +546,25 @@ def _spans(turns: list[int]) -> str:
 def _digest(game: Game, turn: int, report: TurnReport, not_checked: list[str]) -> list[Finding]:
     """Without a replay: the published orders files of the players taken must have the digest the report names.
 
-    Where only the public part of orders is published yet, the digest (of the full orders) waits for the end.
+    Where only the public part of orders is published yet, the public parts are checked against their own
+    digest; the turn's digest, where it binds the sealed files as submitted (``dice.submitted``), against them;
+    a digest of the full plaintexts (turns before issue 28) waits for the end.
     """
-    raw = {}
+    raw, taken = {}, {}
     for player in account(report).get("taken", []):
         path = game.root / orders_relpath(game.id, orders_turn(game, turn, player), player)
         if not path.is_file():
             return [Finding(game.id, turn, f"the orders of {player}, taken, are not published")]
         raw[player] = ordersmod.read_limited(path)
+        taken[player] = Taken(raw[player], {}, envelope_of(game, turn, player))
+    used = report.get("dice", {}).get("digest")
+    if used is not None:
+        try:
+            bound = turn_digest(game, turn, taken, used)
+        except LeagueError as e:
+            return [Finding(game.id, turn, str(e))]
+        if bound.hex() != report.get("dice", {}).get("orders_digest"):
+            return [Finding(game.id, turn, "the orders files differ from those the turn was adjudicated with")]
     if any(secrecymod.is_public_text(text) for text in raw.values()):
         note = ("the full orders behind the public parts published (they are published when the game ends, and "
                 f"open with the game's key, {key_env(game.id)}); the public parts were checked against their digest")
@@ -515,7 +573,7 @@ def _digest(game: Game, turn: int, report: TurnReport, not_checked: list[str]) -
         if dicemod.orders_digest(raw).hex() != report.get("dice", {}).get("public_digest"):
             return [Finding(game.id, turn, "the published orders differ from the public parts of those taken")]
         return []
-    if dicemod.orders_digest(raw).hex() != report.get("dice", {}).get("orders_digest"):
+    if used is None and dicemod.orders_digest(raw).hex() != report.get("dice", {}).get("orders_digest"):
         return [Finding(game.id, turn, "the orders files differ from those the turn was adjudicated with")]
     return []
 

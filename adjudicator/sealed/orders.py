@@ -73,6 +73,7 @@ class Opened:
     plain_file: str  # where its plaintext is published with the turn
     plaintext: bytes | None  # None: it could not be opened
     why: str = ""
+    envelope: bytes = b""  # the sealed file's bytes as read: what the turn's dice digest binds (``dice.submitted``)
 
 
 def open_orders(game: Game, turn: int, identities: Sequence[Any]) -> list[Opened]:
@@ -99,7 +100,7 @@ def open_orders(game: Game, turn: int, identities: Sequence[Any]) -> list[Opened
         except UnicodeDecodeError:
             out.append(Opened(where.player, rel, plain_rel, None, "sealed file does not hold UTF-8 text"))
             continue
-        out.append(Opened(where.player, rel, plain_rel, plaintext))
+        out.append(Opened(where.player, rel, plain_rel, plaintext, envelope=raw))
     return out
 
 

@@ -4,7 +4,9 @@ and everything public, naming what it could not check)."""
 
 from __future__ import annotations
 
+from adjudicator import turn as turnmod
 from adjudicator import yamlio
+from adjudicator.dice import orders_digest
 from adjudicator.sealed import crypto
 from adjudicator.store import load_game
 from adjudicator.verify import AFTER_END, PUBLIC, WITH_KEY, verification
@@ -122,3 +124,62 @@ def test_the_dice_secret_sealed_to_the_game_key_runs_the_game(table: Table):
     # Without the key the dice secret stays sealed, and the run says which variable to set.
     assert table.cli("adjudicate", "g1", "--now", "2026-03-09T21:05+00:00") == 2
     assert "the game's key of g1 is missing: set TURNPRESS_GAME_KEY_G1" in table.out()
+
+
+def test_without_the_key_verify_checks_the_turns_digest_against_the_sealed_files_as_submitted(table: Table):
+    """Issue 28: a turn's dice digest binds each sealed file by its bytes as submitted, which are public. Anyone
+    checks it without the key; a sealed file put in place of the one the turn opened (even the same orders sealed
+    again) is named."""
+    play(table, rounds=2)
+    root = table.root
+    report = yamlio.read_data(root / "games/g1/turns/0001/report.yaml")
+    assert report["dice"]["digest"] == "envelopes"
+    assert yamlio.read_data(root / "games/g1/game.yaml")["dice"]["digest"] == "envelopes"
+    envelopes = {p: (root / f"orders/g1/0001/{p}.yaml.age").read_bytes() for p in ("alice", "bob", "carol")}
+    assert report["dice"]["orders_digest"] == orders_digest({f"{p}.age": e for p, e in envelopes.items()}).hex()
+    with table.game_master():
+        game = load_game(root, "g1")
+        plain = crypto.decrypt(envelopes["alice"], game.game_identities())
+        (root / "orders/g1/0001/alice.yaml.age").write_text(crypto.encrypt(plain, game.recipients("alice")))
+    git(root, "commit", "-qam", "alice's orders sealed again")
+    found = [f.text() for f in verification(root, "g1").found]
+    assert "g1: turn 1: the orders files differ from those the turn was adjudicated with" in found
+
+
+def test_a_game_master_cannot_choose_between_the_two_digests_turn_by_turn(table: Table, monkeypatch):
+    """Issue 28: a game made since binds the envelopes from its set-up (``dice: digest:`` in game.yaml), and an
+    older game from the first turn that did: a turn that goes back to the plaintexts' digest is named, because
+    a game master with both at hand could roll the dice twice and publish the better."""
+    root = table.root
+    monkeypatch.setattr(turnmod, "digest_scheme", lambda game: None)  # a turnpress from before issue 28
+    for i, player in enumerate(("alice", "bob", "carol")):
+        assert table.seal(player, 1, i, "round 1", at(1, 10 + i)) == 0
+    assert table.deadline_run(1) == 0
+    found = [f.text() for f in verification(root, "g1").found]
+    assert "g1: turn 1: its dice digest binds the plaintexts of the orders, and game.yaml says the game's bind " \
+           "their envelopes (dice: digest:)" in found
+
+
+def test_an_older_game_binds_the_envelopes_from_the_first_turn_that_did(league, tmp_path, ssh_key, monkeypatch,
+                                                                       capsys):
+    """A game set up before issue 28 (no ``digest`` in game.yaml) replays its old turns, binds the envelopes from
+    its next turn on, and may not go back; verify tells its reader which turns published the old digest."""
+    desk = tmp_path / "desk"
+    desk.mkdir()
+    table = Table(league, desk, ssh_key, monkeypatch, capsys)
+    table.setup()
+    config = league / "games/g1/game.yaml"
+    config.write_text(config.read_text().replace("  digest: envelopes\n", ""))
+    git(league, "commit", "-qa", "--amend", "--no-edit")
+    for turn, scheme in ((1, None), (2, "envelopes"), (3, None)):
+        monkeypatch.setattr(turnmod, "digest_scheme", lambda game, s=scheme: s)
+        day = deadline(turn) - at(2, 20)
+        for i, player in enumerate(("alice", "bob", "carol")):
+            assert table.seal(player, turn, (turn + i) % 3, f"round {turn}", at(1, 10 + i) + day) == 0
+        assert table.deadline_run(turn) == 0
+    with table.game_master():
+        done = verification(league, "g1")
+    assert [f.text() for f in done.found] == [
+        "g1: turn 3: its dice digest binds the plaintexts of the orders, after turn 2's bound their sealed "
+        "envelopes: a game master may not choose between the two"]
+    assert any(n.startswith("turn(s) 1, 3 published a digest of the orders' plaintexts") for n in done.notes)

@@ -18,6 +18,7 @@ it again from public values either.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import html
 import json
 import os
@@ -33,7 +34,7 @@ import yaml
 from adjudicator import cli, hidden, yamlio
 from adjudicator import secrecy as secrecymod
 from adjudicator import secrets as tpsecrets
-from adjudicator.dice import Dice
+from adjudicator.dice import Dice, orders_digest
 from adjudicator.model import HIDDEN_KEYS
 from adjudicator.store import ENGINE_OPTIONS, Game, load_game
 
@@ -234,7 +235,7 @@ class Table:
         os.environ["GIT_AUTHOR_DATE"] = os.environ["GIT_COMMITTER_DATE"] = now
         try:
             with self.game_master():
-                assert self.public(run(self.root, "adjudicate", "--due", "--now", now, "--commit")) == 0, \
+                assert self.public(run(self.root, "adjudicate", GAME, "--due", "--now", now, "--commit")) == 0, \
                     self.public_output[-1]
         finally:
             del os.environ["GIT_AUTHOR_DATE"], os.environ["GIT_COMMITTER_DATE"]
@@ -439,6 +440,8 @@ def attack(table: Table, site: Path) -> tuple[Outsider, list[Secret]]:
             if path.endswith(".yaml"):
                 data = yamlio.load_trusted(text)
                 assert secrecymod.split_orders(declared, data.get("orders"))[1] is None, (commit, path)
+    if end is None and declared.sealed_by_default and secrecymod.rewrites_orders(declared):
+        no_guess_confirmed(table, outsider)
     assert table.public(run(table.root, "verify", GAME)) == 0, table.public_output[-1]
     with table.game_master():
         assert run(table.root, "verify", GAME) == 0
@@ -516,3 +519,134 @@ def demo_bot(name: str) -> Bot:
         path = DEMO / name / f"{turn:04d}" / f"{login}.yaml"
         return yamlio.read_data(path)["orders"] if path.is_file() else None
     return bot
+
+
+# ---- issue 28: the published digest is no test of a guessed sealed field ------------------------------------
+
+HEX = re.compile(r"(?<![0-9a-f])[0-9a-f]{64}(?![0-9a-f])")
+NUMBER = re.compile(r"\d+")
+
+
+@dataclass
+class Guess:
+    """One field sealed until the end, which an outsider who knows everything else of the turn's orders guesses."""
+
+    turn: int
+    login: str
+    where: str  # the field's place in the orders, for the failure message
+    truth: Any
+    candidates: dict[Any, bytes]  # each value tried -> the plaintext the player would have sealed with it
+
+
+def sealed_guesses(table: Table, most: int = 6) -> list[Guess]:
+    """Up to ``most`` fields sealed until the end, from the orders the players sent, each with the values an
+    outsider tries: every number from 0 to 200 for a number (a reservation price, a row; a number inside a line,
+    the points of a religious action), every other word the players used for a word (an initiative's name). The
+    guessed plaintext is the sheet the player wrote with that one value changed, written as they wrote it."""
+    with table.game_master():
+        game = table.game()
+        declared = secrecymod.of(game.ruleset, game.config.get("options", {}))
+    words = sorted({v for files in table.sent.values() for raw in files.values()
+                    for _, v in _leaves(yamlio.load_trusted(raw)["orders"]) if isinstance(v, str)})
+    out = []
+    for turn in sorted(table.sent):
+        for login, raw in sorted(table.sent[turn].items()):
+            data = yamlio.load_trusted(raw)
+            sealed = secrecymod.split_orders(declared, data["orders"])[1]
+            if sealed is None:
+                continue
+            for path, value in _leaves(sealed):
+                if len(out) >= most:
+                    return out
+                tried = _tried(value, words)
+                if len(tried) < 2:  # a word nobody else used: nothing to choose between
+                    continue
+                candidates = {}
+                for guess in tried:
+                    changed = _replaced(data, ["orders", *_full_path(data["orders"], sealed, path)], guess)
+                    candidates[guess] = yamlio.dump(changed).encode()
+                assert candidates[value] == raw, "the outsider's sheet is the player's, byte for byte"
+                out.append(Guess(turn, login, "/".join(map(str, path)), value, candidates))
+    return out
+
+
+def _leaves(value: Any, path: tuple[Any, ...] = ()) -> Iterable[tuple[tuple[Any, ...], Any]]:
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            yield from _leaves(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _leaves(v, (*path, i))
+    elif isinstance(value, int | str) and not isinstance(value, bool):
+        yield path, value
+
+
+def _full_path(orders: Any, sealed: Any, path: tuple[Any, ...]) -> list[Any]:
+    """A sealed part's path as a path in the whole orders: a list's sealed entries are picked out of the list."""
+    if isinstance(sealed, list) and isinstance(orders, list):
+        at = [i for i, e in enumerate(orders) if any(e is s for s in sealed)]
+        return [at[path[0]], *path[1:]]
+    return list(path)
+
+
+def _tried(value: Any, words: list[str]) -> list[Any]:
+    if isinstance(value, int):
+        return sorted({*range(201), value})
+    numbers = list(NUMBER.finditer(value))
+    if numbers:  # a line with a number in it: the number is what is guessed
+        last = numbers[-1]
+        return sorted({value, *(value[:last.start()] + str(n) + value[last.end():] for n in range(201))})
+    return sorted({value, *words})
+
+
+def _replaced(data: Any, path: list[Any], value: Any) -> Any:
+    if not path:
+        return value
+    if isinstance(data, list):
+        return [_replaced(v, path[1:], value) if i == path[0] else v for i, v in enumerate(data)]
+    return {k: _replaced(v, path[1:], value) if k == path[0] else v for k, v in data.items()}
+
+
+def public_hashes(outsider: Outsider) -> set[str]:
+    """Every SHA-256 written in hex anywhere public: blobs of every commit, messages, tags, the site, the logs."""
+    texts = [*outsider.blobs.values(), *outsider.messages.values(), outsider.tags, *outsider.site.values(),
+             *outsider.logs]
+    return {h for text in texts for h in HEX.findall(text)}
+
+
+def confirmed(table: Table, guess: Guess, hashes: set[str]) -> list[Any]:
+    """The values of ``guess`` that a hash in public bytes confirms. The outsider holds every other plaintext of
+    the turn and computes what a guessed sheet would hash to in every way the engine hashes orders: the turn's
+    digest over the plaintexts (turns before issue 28), the same over the public parts beside it, and each file's
+    own SHA-256."""
+    others = {k: v for k, v in table.sent[guess.turn].items() if k != guess.login}
+    found = []
+    for value, plain in guess.candidates.items():
+        tries = [orders_digest({**others, guess.login: plain}), hashlib.sha256(plain).digest()]
+        if any(t.hex() in hashes for t in tries):
+            found.append(value)
+    return found
+
+
+def no_guess_confirmed(table: Table, outsider: Outsider) -> None:
+    """Issue 28: an outsider holding every public byte, who knows every plaintext of a turn but one field sealed
+    until the end, confirms no value of the field. Had the turn published the digest of the plaintexts (as turns
+    before issue 28 did), the same test would have picked the true value out of the candidates; what the turn
+    published instead, the digest of the sealed files as submitted, the outsider computes from public bytes alone."""
+    declared = secrecymod.of(table.game().ruleset, table.game().config.get("options", {}))
+    guesses = sealed_guesses(table)
+    if declared.sealed_fields or declared.sealed_entry:
+        assert guesses, "the players sealed a field until the end"
+    hashes = public_hashes(outsider)
+    for guess in guesses:
+        assert confirmed(table, guess, hashes) == [], f"{guess.login}'s {guess.where} of turn {guess.turn}"
+        old = orders_digest(table.sent[guess.turn]).hex()  # the digest a turn before issue 28 published
+        assert confirmed(table, guess, hashes | {old}) == [guess.truth], "the old digest confirms the truth"
+    game = table.game()
+    for turn in sorted(table.sent):  # what was published: a function of the envelopes in git, nothing else
+        envelopes = {login: (table.root / f"orders/{GAME}/{turn:04d}/{login}.yaml.age").read_bytes()
+                     for login in table.sent[turn]}
+        dice = game.report(turn)["dice"]
+        assert dice["digest"] == "envelopes"
+        assert dice["orders_digest"] == orders_digest(
+            {f"{login}.age": envelope for login, envelope in envelopes.items()}).hex()

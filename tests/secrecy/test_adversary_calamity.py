@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator import turn as turnmod
 from adjudicator.rulesets.calamity import orders as calamity_orders
 
-from .adversary import Table, attack, public_links, setup_again
+from ..conftest import git
+from .adversary import Outsider, Table, attack, confirmed, public_hashes, public_links, sealed_guesses, setup_again
 
 PLAYERS = ["Ann:ann:1", "Bob:bob:2", "Cy:cy:3", "Dee:dee:4"]
 
@@ -46,3 +48,22 @@ def test_an_outsider_learns_no_hand_no_deal_and_no_reservation_price(table: Tabl
             # One hand of six cards of five values may match by chance; the whole deal does not.
             assert {p: v["hand"] for p, v in guess["private"].items()} != \
                 {p: v["hand"] for p, v in truth["private"].items()}
+
+
+def test_the_digest_of_a_turn_made_before_issue_28_confirms_a_guessed_reservation_price(
+        table: Table, tmp_path: Path, monkeypatch):
+    """The finding of issue 28 as it was: a game set up and played as turnpress did before (its dice digest over
+    the sealed orders' plaintexts). An outsider who knows the sheets but the standing orders' figures tries every
+    value against the public bytes and finds the true one; the same game played now publishes nothing that
+    confirms any (``attack`` above, ``adversary.no_guess_confirmed``)."""
+    config = table.root / "games/g/game.yaml"
+    config.write_text(config.read_text().replace("  digest: envelopes\n", ""))
+    git(table.root, "commit", "-qa", "--amend", "--no-edit")
+    monkeypatch.setattr(turnmod, "digest_scheme", lambda game: None)
+    table.play(bot, turns=1)
+    assert "digest" not in table.game().report(1)["dice"]
+    guesses = sealed_guesses(table)
+    assert {g.where for g in guesses} >= {"standing/B/after_row", "standing/B/accept_fee"}
+    hashes = public_hashes(Outsider.of(table, tmp_path))
+    for guess in guesses:
+        assert confirmed(table, guess, hashes) == [guess.truth], guess.where
