@@ -347,7 +347,7 @@ def test_every_ruling_of_the_game_master_s_guide_is_one_turnpress_reads():
         data = yamlio.load(text.encode()).data
         if "reason" not in data:
             continue  # the game_masters block of game.yaml
-        seats = {"alice": "alice", "bob": "bob", "carol": "carol", "ger": "gerd", "ita": "ita"}
+        seats = {"alice": "alice", "bob": "bob", "carol": "carol", "hanna": "hanna", "luca": "luca"}  # seats are logins
         ruled = rulings.parse("example", text.encode(), data["game"], data["turn"], {"gm": 9000}, dt.UTC, seats)
         kinds |= {k for k in ("corrections", "deadline", "replace", "remove", "rerun") if getattr(ruled, k)}
     assert kinds == {"corrections", "deadline", "replace", "remove", "rerun"}

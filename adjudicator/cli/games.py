@@ -84,8 +84,12 @@ def template(args: argparse.Namespace) -> int:
     game = load_game(league_root(args), args.game)
     key = args.player.lower()
     player = game.player(key)
-    if player is None:
-        raise LeagueError(f"{args.player} does not play in {game.id}")
+    if player is None or any(p["key"] == key and p["login"].lower() != key for p in game.seats()):
+        # A seat is keyed by its first player's login; a ruling may have handed it to another (issue 29)
+        held = [p["key"] for p in game.seats() if p["login"].lower() == key and not p.get("left")]
+        if not held:
+            raise LeagueError(f"{args.player} does not play in {game.id}")
+        key = held[0]
     open_turn = game.open_turn
     if game.ruleset.phase(game.effective_state(open_turn)).finished:
         raise LeagueError(f"the game is over: {game.id} takes no more orders (its result is on the game's page)")

@@ -183,6 +183,12 @@ def open_private(args: argparse.Namespace) -> int:
     found = storage.read_private(game.turn_folder(turn), identities)
     sealed_orders = _own_sealed_orders(game, identities)
     if not found and not sealed_orders:
+        private_dir = game.turn_folder(turn) / storage.PRIVATE_DIR
+        if not (private_dir.is_dir() and any(private_dir.glob("*.yaml.age"))):
+            # issue 29: not a missing key: the turn gave nobody a private report (its issue says everything)
+            print(f"{game.id}, turn {turn}, has no private report or figures for any player: what the turn did is "
+                  f"all in its issue. Your own sealed orders of the open turn open here once you have sent them.")
+            return OK
         print(f"Nothing of {game.id}, turn {turn}, is sealed to this key. Has the game master registered your "
               "public key ('turnpress keys add')? Keys registered later open the files of later turns.")
         return PROBLEMS

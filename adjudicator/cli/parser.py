@@ -83,6 +83,18 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
 
     _events(sub)
 
+    s = _command(sub, "rerun", "rerun:rerun", "void the turn before the open one and adjudicate it again, with the "
+                                              "orders found (a ruling; found orders sealed for their seats)")
+    s.set_defaults(changes=True)
+    s.add_argument("game")
+    s.add_argument("--found", action="append", default=[], metavar="SEAT=FILE",
+                   help="orders found for SEAT (its key, login or role), naming the open turn and the seat")
+    s.add_argument("--reason", required=True, help="why, in words: published with the turn's issue")
+    s.add_argument("--deadline", metavar="'YYYY-MM-DD HH:MM'", help="the re-run's deadline (default: the schedule's)")
+    s.add_argument("--master", default=None, metavar="LOGIN", help="the game master who rules")
+    s.add_argument("--now", help="ISO time the command judges at (default: now)")
+    s.add_argument("--commit", action="store_true", help="write the ruling and the orders and commit them")
+
     s = _command(sub, "preview", "orders:preview", "what your orders would do now, others' orders unknown")
     s.add_argument("game")
     s.add_argument("file")
@@ -235,4 +247,4 @@ def _open_args(p: argparse.ArgumentParser) -> None:
 
 COMMANDS = frozenset({"new", "join", "template", "validate", "status", "adjudicate", "preview", "verify", "pin",
                       "seal", "open", "keys", "site", "init", "pr-check", "deadline", "remind",
-                      "pause", "resume", "extend", "end", "concede"})
+                      "pause", "resume", "extend", "end", "concede", "rerun"})

@@ -28,7 +28,7 @@ import datetime as dt
 import os
 import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -215,7 +215,7 @@ def orders_path(rel: str) -> OrdersPath | None:
 
 
 def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Change,
-                 now: dt.datetime | None = None) -> FileResult:
+                 now: dt.datetime | None = None, changes: Sequence[Change] = ()) -> FileResult:
     """Every rule for one changed file, path first, then the seat, then size, then the content.
 
     The content of a sealed file is its envelope only: it opens at the deadline, and this check has no key.
@@ -259,11 +259,16 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
         return refuse(say(lang, "pr.removed", name=seat.name, game=game.id, turn=out,
                           file=f"rulings/{game.id}/{out:04d}.yaml"), say(lang, "pr.removed.hint"))
     rerun = game.ruling(where.turn) if where.turn == game.open_turn else None
+    if where.turn == game.open_turn and (rerun is None or rerun.rerun is None):
+        rerun = _ruled_in_pr(repo, game, where.turn, changes) or rerun
     if rerun is not None and rerun.rerun is not None and where.player not in rerun.found:
         return refuse(say(lang, "pr.rerun", turn=where.turn, game=game.id, rerun=rerun.rerun,
                           file=f"rulings/{game.id}/{where.turn:04d}.yaml"), say(lang, "pr.rerun.hint"))
-    if pr.queued:
-        pass  # the author was checked by the pull request's own run (see ``PullRequest``)
+    # Orders a game master found for a re-run ('turnpress rerun' seals them): theirs to send (issue 29).
+    found_by_master = rerun is not None and rerun.rerun is not None and where.player in rerun.found and \
+        game.settings.game_masters.get(pr.login.lower()) == pr.user_id
+    if pr.queued or found_by_master:
+        pass  # the author was checked by the pull request's own run (see ``PullRequest``), or is a game master
     elif seat.login.lower() != pr.login.lower():
         hint = say(lang, "pr.write", path=mine_path) if mine else say(lang, "pr.no_seat", by=pr.login, game=game.id)
         return refuse(say(lang, "pr.not_yours", name=seat.name, login=seat.login, by=pr.login), hint)
@@ -298,6 +303,21 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
         result.notes.append(say(lang, "pr.wait"))
     _note_if_merged(game, change, result)
     return result
+
+
+def _ruled_in_pr(repo: Path, game: Game, turn: int, changes: Sequence[Change]) -> rulings.Ruling | None:
+    """The ruling of ``turn`` this pull request adds, read as the merge would have it; None if it adds none or one
+    that does not read (its own check names that)."""
+    rel = rulings.relpath(game.id, turn)
+    change = next((c for c in changes if c.path == rel and c.status in "AM" and c.new_mode in REGULAR_MODES), None)
+    if change is None or int(history.text(repo, "cat-file", "-s", change.blob)) > yamlio.ORDERS_MAX_BYTES:
+        return None
+    raw = history.run(repo, "cat-file", "blob", change.blob).stdout
+    zone = game.schedule.zone if game.schedule is not None else dt.UTC
+    try:
+        return rulings.parse(rel, raw, game.id, turn, game.settings.game_masters, zone, game.seats_before(turn))
+    except LeagueError:
+        return None
 
 
 def _check_ruling(repo: Path, games: check.GameCache, pr: PullRequest, change: Change, game_id: str, turn: int,
@@ -451,7 +471,7 @@ def run_check(league: Path, repo: Path, pr: PullRequest, now: dt.datetime | None
         return [FileResult("(pull request)", [file_finding("(pull request)", "the pull request changes no files",
                                                            "add your orders file for the open turn")])]
     games = check.GameCache(league)
-    return [check_change(repo, games, pr, c, now) for c in changes]
+    return [check_change(repo, games, pr, c, now, changes) for c in changes]
 
 
 def _summary_line(f: Finding, lang: str) -> str:

@@ -1,0 +1,91 @@
+"""``turnpress rerun GAME --found SEAT=FILE``: void the turn before the open one and have it adjudicated again,
+with the orders the game master found (issue 29, finding 4).
+
+It writes the open turn's ruling (``rerun:`` and ``found:``, see ``rulings``) and, in a game of sealed orders,
+seals each found file for its seat (to the game's key and the seat's registered key, as ``turnpress seal`` does
+for the player): a plain file there was refused at the deadline ("not sealed") and the player marked NMR. The
+pull-request check takes those sealed files from a game master named in ``game.yaml``, and the deadline opens
+them as it opens the players' own. Like the season's other events, without ``--commit`` it is a look.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from .. import history, rulings, yamlio
+from .. import orders as ordersmod
+from ..errors import OK, LeagueError, UsageError
+from ..sealed import crypto
+from ..store import load_game, orders_relpath, sealed_relpath
+from .events import Context, _future, _master
+from .values import league_root, parse_now
+
+
+def rerun(args: argparse.Namespace) -> int:
+    root = league_root(args)
+    game = load_game(root, args.game)
+    ctx = Context(game, parse_now(args.now))
+    turn = ctx.turn
+    if ctx.status.phase.finished:
+        raise LeagueError(f"{game.id} is over: the game is over, and no ruling changes it")
+    if turn < 2:
+        raise LeagueError(f"{game.id}: turn 1 follows the set-up, which is never re-run; there is no turn to void")
+    if not args.reason or not args.reason.strip():
+        raise UsageError("--reason: say why, in words; it is published with the turn")
+    rel = rulings.relpath(game.id, turn)
+    if (root / rel).exists():
+        raise LeagueError(f"{rel} exists: a re-run is the whole ruling of its turn; add 'rerun: {turn - 1}' and "
+                          "'found:' to it by hand, or remove it first")
+    found = dict(_found(spec, ctx) for spec in args.found)
+    data: dict[str, Any] = {"game": game.id, "turn": turn, "by": _master(game, args.master),
+                            "reason": " ".join(args.reason.split()), "rerun": turn - 1, "found": sorted(found)}
+    if args.deadline:
+        data["deadline"] = _future(args.deadline, ctx, "--deadline")
+    text = yamlio.dump({k: data[k] for k in rulings.KEYS if k in data})
+    rulings.parse(rel, text.encode(), game.id, turn, game.settings.game_masters, ctx.zone, game.seats_before(turn))
+    files = {rel: text}
+    for seat, raw in sorted(found.items()):
+        if game.sealed_orders:  # sealed for the seat as its player would: the check and the deadline take it
+            files[sealed_relpath(game.id, turn, seat)] = crypto.encrypt(raw, game.recipients(seat))
+        else:
+            files[orders_relpath(game.id, turn, seat)] = raw.decode("utf-8")
+    said = (f"turn {turn} of {game.id} re-runs turn {turn - 1} with its orders"
+            + (f", and the orders found for {', '.join(sorted(found))}" if found else ""))
+    if not args.commit:
+        print(f"{rel} would read:\n\n{text}")
+        for path in sorted(files):
+            if path != rel:
+                print(f"and {path} would hold the orders found" + (" (sealed)" if game.sealed_orders else ""))
+        print(f"Nothing written (a look): add --commit to write and commit it. Then: {said}.")
+        return OK
+    dirty = history.text(root, "status", "--porcelain", "--", *files) if history.is_repo(root) else ""
+    if dirty:
+        raise LeagueError(f"{dirty.split()[-1]}: changed and not committed; commit or restore it first")
+    commit = history.commit_files(root, files, f"{game.id}: turn {turn} re-runs turn {turn - 1} by {data['by']}")
+    history.materialize(root, "HEAD", list(files))
+    print(f"Wrote {', '.join(sorted(files))} and committed it ({commit[:10]}): {said}. Push it (or open a pull "
+          "request: the check takes the ruling and the found orders from a game master only).")
+    return OK
+
+
+def _found(spec: str, ctx: Context) -> tuple[str, bytes]:
+    """``SEAT=FILE``: the seat and the orders file found for it, which must name the re-run's turn and the seat."""
+    name, sep, file = spec.partition("=")
+    if not sep or not name or not file:
+        raise UsageError(f"--found {spec!r}: write SEAT=FILE, the seat (or its player's login) and the orders file")
+    seat = ctx.seat(name, "--found")
+    path = Path(file).expanduser()
+    if not path.is_file():
+        raise LeagueError(f"--found {spec}: {path} is no file")
+    raw = ordersmod.read_limited(path)
+    try:
+        data = yamlio.load(raw).data
+    except yamlio.YamlInputError as e:
+        raise LeagueError(f"{path}:{e.line}:{e.column}: {e.message}") from None
+    want = {"game": ctx.game.id, "turn": ctx.turn, "player": seat}
+    if not isinstance(data, dict) or any(data.get(k) != v for k, v in want.items()) or "orders" not in data:
+        raise LeagueError(f"{path}: the orders found for {seat} are played in the re-run, turn {ctx.turn}: write "
+                          f"'game: {ctx.game.id}', 'turn: {ctx.turn}' and 'player: {seat}' at the top, then 'orders:'")
+    return seat, raw
