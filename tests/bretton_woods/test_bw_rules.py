@@ -477,3 +477,50 @@ def test_newsletter_standings_history():
     h = BW.history([BW.public_view(s0), BW.public_view(r.state)])
     assert h["B"]["anna"][0] == 100 and h["k"]["anna"] == [0, 5]
     assert yamlio.dump(r.report) and yamlio.dump(r.state)
+
+
+def test_7_2_the_nmr_notice_says_what_was_played():
+    """7.2 and the standing orders (issue 32): the game master's notice names what a missed year played — the last
+    orders repeated, the standing orders, standing orders that do nothing ({}), or a new country's population at
+    work — instead of "letzter Zug wiederholt" for all of them."""
+    def notice(state, orders):
+        r = play(state, orders)
+        return r, next(line for line in BW.newsletter(r.state, r.report, PLAYERS).splitlines() if "NMR" in line)
+
+    s = start()
+    r, line = notice(s, {"bert": WORK, "cleo": WORK})
+    assert line == "- NMR: Atlantis (noch keine Befehle: die Bevölkerung arbeitet auf Agrargebieten, in " \
+                   "Energiewerken und Minen)"
+    r, line = notice(r.state, {"anna": BW.default_orders(r.state, "anna", WORK), "bert": WORK, "cleo": WORK})
+    assert line == "- NMR: Atlantis (letzter Zug wiederholt)"
+    r = play(r.state, {"anna": WORK | {"standing_orders": {"production": {"harvest": 30}}}, "bert": WORK,
+                       "cleo": WORK})
+    r, line = notice(r.state, {"anna": BW.default_orders(r.state, "anna", None), "bert": WORK, "cleo": WORK})
+    assert line == "- NMR: Atlantis (hinterlegte Anweisungen ausgeführt)"
+    r = play(r.state, {"anna": WORK | {"standing_orders": {}}, "bert": WORK, "cleo": WORK})
+    r, line = notice(r.state, {"anna": BW.default_orders(r.state, "anna", None), "bert": WORK, "cleo": WORK})
+    assert line == "- NMR: Atlantis (hinterlegte Anweisungen: nichts zu tun)"
+    old = start(zuschnitt="verwerfen")
+    del old["options"]["zuschnitt"]  # a game set up before issue 32 keeps its notice
+    r, line = notice(old, {"bert": WORK, "cleo": WORK})
+    assert line == "- NMR: Atlantis (letzter Zug wiederholt)"
+
+
+def test_7_2_a_game_whose_every_country_left_ends():
+    """7.2 (issue 32): when the last country has left, nobody is awaited and the game is over, rather than empty
+    years being adjudicated."""
+    s = start()
+    r = play(s, {k: WORK | {"leave": True} for k in ("anna", "bert", "cleo")})
+    assert BW.out_of_game(r.state) == ["anna", "bert", "cleo"]
+    phase = BW.phase(r.state)
+    assert phase.finished and phase.awaited == ()
+
+
+def test_7_1_joining_a_world_of_no_population_gets_the_start_endowment():
+    """7.1 "wird bei späterem Spieleintritt angepaßt" (house rule, issue 32): scaled by an average population of
+    0 a newcomer would get nothing at all; it gets the start endowment instead."""
+    s = start()
+    for c in s["countries"].values():
+        c["B"] = 0
+    joined = BW.join(s, Player("dora", "Dorado", "dora", 9, "agrar"), Dice(b"j"))
+    assert {x: joined["countries"]["dora"][x] for x in ("B", "A", "g")} == {"B": 100, "A": 50, "g": 300}

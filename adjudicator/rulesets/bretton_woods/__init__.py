@@ -45,8 +45,10 @@ class BrettonWoods(HiddenStateViews):
     def phase(self, state: State) -> Phase:
         turn = state["turn"]
         years = state["options"]["jahre"]
-        finished = bool(years) and turn >= years
-        awaited = () if finished else tuple(k for k, c in state["countries"].items() if c["active"])
+        active = tuple(k for k, c in state["countries"].items() if c["active"])
+        # the game ends after its years, or when every country has left (7.2): an empty world has no orders
+        finished = (bool(years) and turn >= years) or (not active and bool(state["countries"]))
+        awaited = () if finished else active
         return Phase(label=f"Jahr {turn + 1}", awaited=awaited, finished=finished)
 
     def order_schema(self, state: State, player: str) -> dict[str, Any]:

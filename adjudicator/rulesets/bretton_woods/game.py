@@ -91,6 +91,10 @@ def joining_endowment(state: State) -> dict[str, int]:
     if state["options"]["eintritt"] == "grundausstattung" or not active:
         return base
     scale_num = sum(c["B"] for c in active)
+    if scale_num == 0 and od.cuts_long_texts(state["options"]):
+        # a world of no population: scaled, the newcomer would get nothing at all and could never produce; it
+        # gets the start endowment (house rule, issue 32; a game set up before it keeps its reading)
+        return base
     scale_den = len(active) * base["B"]
     return {s: round_half_away(Fraction(v * scale_num, scale_den)) for s, v in base.items()}
 
@@ -279,6 +283,17 @@ def default_for(state: State, key: str, previous: Any) -> dict[str, Any]:
     return out
 
 
+def nmr_played(state: State, key: str, raw: Mapping[str, Any]) -> str:
+    """What a missed year played (7.2 and the house rules of standing orders), for the issue's notice:
+    ``standing`` (the standing orders), ``nothing`` (standing orders ``{}``), ``basic`` (a country that never
+    sent orders: its population at work) or ``repeat`` (the last orders without their red-marked parts)."""
+    standing = state.get("private", {}).get(key, {}).get("standing_orders")
+    if isinstance(standing, Mapping):
+        return "standing" if standing else "nothing"
+    played = {k: v for k, v in raw.items() if k != "nmr"}
+    return "basic" if played == od.basic_orders(state["countries"][key]) else "repeat"
+
+
 def _copy_state(state: State) -> State:
     """A copy of the state to work on: countries are flat records, so a copy of each dict is enough."""
     st = {k: copy.deepcopy(v) for k, v in state.items() if k != "countries"}
@@ -304,6 +319,8 @@ def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResul
             raw = {}
         if raw.get("nmr"):
             report["nmr"].append(key)
+            if od.cuts_long_texts(opts):  # games set up since issue 32 say what was played (older ones replay)
+                report.setdefault("nmr_played", {})[key] = nmr_played(st, key, raw)
         if isinstance(raw.get("standing_orders"), Mapping):
             st.setdefault("private", {}).setdefault(key, {})["standing_orders"] = copy.deepcopy(
                 dict(raw["standing_orders"]))

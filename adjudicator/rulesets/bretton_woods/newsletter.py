@@ -18,6 +18,12 @@ TYPE_NAMES = {t: v["name"] for t, v in tables.types().items()}
 WORDS = Words(__package__, "words.yaml")
 
 
+# 7.2 and the standing orders: what a missed year played (report "nmr_played"; a game set up before issue 32 has
+# none, and its notices all said the last orders were repeated)
+NMR_PLAYED = {"repeat": "letzter Zug wiederholt", "standing": "hinterlegte Anweisungen ausgeführt",
+              "nothing": "hinterlegte Anweisungen: nichts zu tun", "basic": "noch keine Befehle: die Bevölkerung "
+              "arbeitet auf Agrargebieten, in Energiewerken und Minen"}
+
 def _market_result(m: Mapping[str, Any]) -> market.Result:
     return market.Result(umsatz=m["umsatz"], ueberschuss=m["ueberschuss"],
                          verkauf=tuple(m["verkauf"]) if m["verkauf"] else None,
@@ -75,7 +81,7 @@ def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player
     out += _section("Typwechsel", [f"- {names[t['country']]}: {TYPE_NAMES[t['from']]} → {TYPE_NAMES[t['to']]}"
                                    for t in report["type_changes"]])
     out += _section("Mitteilungen des Spielleiters", [
-        *(f"- NMR: {names[k]} (letzter Zug wiederholt)" for k in report["nmr"]),
+        *(f"- NMR: {names[k]} ({NMR_PLAYED[report.get('nmr_played', {}).get(k, 'repeat')]})" for k in report["nmr"]),
         *(f"- Gekürzt bei {names[c['country']]}: {order_words(c['order'])} {c['ordered']} → {c['kept']} "
           f"({c['reason']})" for c in report["cuts"]),
         *(f"- {names[k]} ist aus dem Spiel ausgestiegen" for k in report["left"]),
