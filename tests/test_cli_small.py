@@ -5,9 +5,13 @@ rulesets' own commands in ``--help``."""
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
+import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -75,3 +79,42 @@ def test_help_lists_the_rulesets_own_commands(capsys):
     assert done.value.code == 0
     assert "diplomacy      the diplomacy rules' own commands" in capsys.readouterr().out
     assert cli.main(["diplomacy", "--help"]) == 0
+
+
+@pytest.mark.parametrize("addr", ["127.0.0.1:99999", "127.0.0.1:0", "127.0.0.1:http"])
+def test_site_serve_on_a_port_that_is_none_says_so(addr: str, league: Path, capsys):
+    """Issue 28, item 6: port 99999 ended in an internal error that then called files the run had not written
+    'damage'. It is a usage error that names what to write, and nothing else."""
+    (league / "games/g1/turns").mkdir(parents=True)  # a game folder half made by hand: not the serve's business
+    assert run(league, "site", "serve", "--addr", addr) == 2
+    err = capsys.readouterr().err
+    assert err == f"turnpress: --addr '{addr}': write HOST:PORT with a port from 1 to 65535, like 127.0.0.1:8000\n"
+
+
+def test_the_served_site_answers_404_for_a_name_with_a_nul_byte(tmp_path: Path):
+    """Issue 28, item 6: '/a%00b' answered 500 (mkdocs' dev server opened the name and Python refused it)."""
+    root = tmp_path / "league"
+    assert cli.main(["init", str(root), "--title", "Served"]) == 0
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    turnpress = Path(sys.executable).parent / "turnpress"
+    server = subprocess.Popen([str(turnpress), "--league", str(root), "site", "serve", "--addr", f"127.0.0.1:{port}"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).close()
+                break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline, "the site was never served"
+                time.sleep(0.5)
+        for path in ("/a%00b", "/%00", "/guide/%00/"):
+            with pytest.raises(urllib.error.HTTPError) as answer:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10)
+            assert answer.value.code == 404, path
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        _, err = server.communicate(timeout=30)
+    assert b"Traceback" not in err and b"500" not in err, err.decode(errors="replace")[-2000:]

@@ -49,11 +49,12 @@ def serve(args: argparse.Namespace) -> int:
 def _free(addr: str) -> None:
     """Refuse an address something already serves on before mkdocs tries it (and dies with a traceback)."""
     host, _, port = addr.rpartition(":")
-    if not port.isdigit():
-        raise LeagueError(f"--addr {addr!r}: write HOST:PORT, like 127.0.0.1:8000")
+    if not port.isascii() or not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise LeagueError(f"--addr {addr!r}: write HOST:PORT with a port from 1 to 65535, like 127.0.0.1:8000")
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
         try:
             probe.bind((host.strip("[]") or "127.0.0.1", int(port)))
-        except OSError as e:
-            raise LeagueError(f"cannot serve on {addr}: {e.strerror}; stop what runs there or choose another "
-                              f"address, like --addr {host or '127.0.0.1'}:{int(port) + 1}") from None
+        except (OSError, ValueError) as e:  # ValueError: a host name with a NUL byte, which no socket takes
+            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            raise LeagueError(f"cannot serve on {addr}: {why}; stop what runs there or choose another "
+                              f"address, like --addr 127.0.0.1:{int(port) % 65535 + 1}") from None

@@ -162,5 +162,5 @@ def mkdocs_build(root: Path, out: Path | None = None) -> Path:
 
 def serve(root: Path, addr: str) -> int:
     """``mkdocs serve`` of the league's site with live reload, until it is stopped; its exit code."""
-    return subprocess.call([sys.executable, "-m", "mkdocs", "serve", "-f", str(root / CONFIG), "--dev-addr", addr],
-                           cwd=root, env=site_env(root))
+    return subprocess.call([sys.executable, "-m", "adjudicator.newsletter.devserver", "serve", "-f", str(root / CONFIG),
+                            "--dev-addr", addr], cwd=root, env=site_env(root))
