@@ -62,3 +62,41 @@ def test_validate_and_preview_find_the_league_from_the_working_directory(league:
     kept.write_text(sheet(1, 3).replace("game: g1", "game: g2"))
     assert cli.main(["preview", "g1", str(kept)]) == 2
     assert "is not an orders file of g1" in capsys.readouterr().err
+
+
+def test_template_gives_a_seat_handed_over_to_its_new_player(league: Path, capsys):
+    """After a takeover (a ruling's replace:) the new login asks for the seat's sheet; the old one has none."""
+    counter_game(league, target=100)
+    assert run(league, "adjudicate", "g1", "--now", "2026-01-05T21:05+01:00", "--commit") == 0
+    config = league / "games/g1/game.yaml"
+    config.write_text(config.read_text() + "game_masters:\n  - login: gm\n    id: 9000\n")
+    ruling = league / "rulings/g1/0002.yaml"
+    ruling.parent.mkdir(parents=True)
+    ruling.write_text("game: g1\nturn: 2\nby: gm\nreason: Bob hands over to Dave.\nreplace:\n  - seat: bob\n"
+                      "    login: dave\n    id: 9100\n")
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "takeover", date=at(6, 9))
+    capsys.readouterr()
+    assert run(league, "template", "g1", "dave") == 0
+    assert "\nplayer: bob\n" in capsys.readouterr().out, "the seat keeps its key"
+    assert run(league, "template", "g1", "bob") == 2
+    assert "bob does not play in g1" in capsys.readouterr().err
+
+
+def test_open_says_a_turn_without_private_files_has_none_for_anyone(league: Path, tmp_path: Path, capsys):
+    """Bretton Woods writes no private report: 'open' said the key might not be registered."""
+    assert run(league, "new", "bretton-woods", "bw", "--now", "2026-01-01T00:00Z",
+               "--schedule", "first=2026-01-05 20:00,every=7 days,timezone=Europe/Berlin",
+               "--player", "Atlantis:anna:1:agrar", "--player", "Borduria:bert:2:energie") == 0
+    key = tmp_path / "anna.key"
+    assert run(league, "keys", "personal", str(key)) == 0
+    public = next(w for w in capsys.readouterr().out.split() if w.startswith("age1"))
+    assert run(league, "keys", "add", "bw", "anna", public) == 0
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "bw", date=at(1, 12))
+    assert run(league, "adjudicate", "--due", "--commit", "--now", "2026-01-05T21:00+01:00") == 0
+    capsys.readouterr()
+    assert run(league, "open", "bw", "--identity", str(key)) == 0
+    out = capsys.readouterr().out
+    assert "bw, turn 1, has no private report or figures for any player" in out
+    assert "registered" not in out

@@ -64,6 +64,13 @@ def test_zugformat_check_prints_points_and_fare_and_accepts_correct_figures():
     assert errors(bad)[0].path == ("trucks", 0, "route", 1)
 
 
+def test_zugformat_a_truck_that_stays_where_it_stands_has_nothing_to_confirm():
+    """Issue 29: the sheet as handed out (every truck standing, ``route: [HH]``) warned on every truck's line."""
+    s = round1()
+    assert R.check(s, "p0", {"trucks": [{"load": [], "route": ["HH"]}]}) == []
+    assert R.check(s, "p0", {"trucks": [{"route": ["HH"], "points": 1, "fare": 0}]})[0].severity == "warning"
+
+
 def test_phase3_route_is_cut_where_the_fare_would_pass_the_debt_limit():
     """Schulden (house rule): a haulier may drive into debt up to 5.000 kj, no further."""
     s = round1()

@@ -273,7 +273,9 @@ def _check_route(state: State, board: Any, truck: Mapping[str, Any], where: tupl
     fined = state["options"]["speed_limit"] and route.entered > speed["fields"]
     summary = say("route_summary_fine" if fined else "route_summary", start=route.fields[0], end=route.end,
                   points=route.points, fare=route.fare, fine=speed["fine"], fields=route.entered)
-    if told.get("points") != route.points or told.get("fare") != route.fare:
+    standing = route.points == 0 and route.fare == 0 and "points" not in told and "fare" not in told
+    if not standing and (told.get("points") != route.points or told.get("fare") != route.fare):
+        # A truck that stays where it stands (the sheet as handed out) has no points or fare to confirm (issue 29)
         out.append(Problem(summary, path, say("route_summary.hint", points=route.points, fare=route.fare),
                            "warning"))
     return out
