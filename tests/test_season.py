@@ -107,15 +107,19 @@ class Season:
             found.pop(game, None)  # held for the game master: no run makes it due
         return found
 
-    def rule(self, game: str, turn: int, body: str, when: str) -> None:
-        """The game master writes a ruling of ``turn`` (named in game.yaml first) and commits it."""
-        config = self.root / f"games/{game}/game.yaml"
-        if "game_masters:" not in config.read_text(encoding="utf-8"):
-            config.write_text(config.read_text(encoding="utf-8") + "game_masters:\n  - login: gm\n    id: 9000\n")
-        path = self.root / f"rulings/{game}/{turn:04d}.yaml"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(f"game: {game}\nturn: {turn}\nby: gm\n{body}", encoding="utf-8")
-        self.commit(f"{game}: ruling of turn {turn}", when)
+    def gm(self, *args: str, when: str, code: int = 0) -> str:
+        """A command of the game master that commits (a ruling): run at ``when`` on the clock and in git."""
+        stamp = dt.datetime.fromisoformat(when).strftime("%Y-%m-%dT%H:%M:%S%z")
+        before = {k: os.environ.get(k) for k in ("GIT_AUTHOR_DATE", "GIT_COMMITTER_DATE")}
+        os.environ.update(GIT_AUTHOR_DATE=stamp, GIT_COMMITTER_DATE=stamp)
+        try:
+            return self.cli(*args, "--now", when, code=code)
+        finally:
+            for k, v in before.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
 
     def schedule_edit(self, game: str, old: str, new: str, when: str) -> None:
         """The game master edits the game's schedule by hand and commits it."""
@@ -153,6 +157,9 @@ class Season:
         self.cli("new", "calamity", "cal", "--player", "Ada:ada:21", "--player", "Ben:ben:22",
                  "--player", "Cy:cy:23", "--now", "2025-01-02T10:00Z",
                  "--schedule", "first=2025-01-15 20:00,every=3 days,timezone=Europe/Berlin")
+        for game in ("dip", "bw", "cal"):  # the game master names themselves, to rule by commands
+            config = self.root / f"games/{game}/game.yaml"
+            config.write_text(config.read_text(encoding="utf-8") + "game_masters:\n  - login: gm\n    id: 9000\n")
         self.commit("Season League: three games", f"2025-01-02T12:00:00{BERLIN}")
         self.check(strict=True)
 
@@ -201,7 +208,7 @@ class Season:
 
     def a_hand_edit_of_an_extension(self) -> None:
         """The game master extends the Diplomacy's open turn as an old README said, by hand: refused by every
-        command with the command to use; they take the edit back and rule the extension instead."""
+        command with the command to use; they take the edit back and run that command."""
         turn = self.open_turn("dip")
         self.schedule_edit("dip", "  grace: 60\n", f"  grace: 60\n  extend: {{{turn}: 2025-02-05 20:00}}\n",
                            f"2025-01-21T09:00:00{BERLIN}")
@@ -209,8 +216,8 @@ class Season:
         assert f"games/dip/game.yaml: schedule: extend: {turn}: a deadline of a turn to come is moved by a" in out
         assert "'turnpress extend dip --to \"2025-02-05 20:00\" --reason \"...\" --commit'" in out
         self.git("revert", "--no-edit", "HEAD", when=f"2025-01-21T09:05:00{BERLIN}")
-        self.rule("dip", turn, "reason: the players asked for a week more\ndeadline: 2025-02-05 20:00\n",
-                  f"2025-01-21T09:10:00{BERLIN}")
+        self.gm("extend", "dip", "--to", "2025-02-05 20:00", "--reason", "the players asked for a week more",
+                "--commit", when=f"2025-01-21T09:10:00{BERLIN}")
         assert self.open_deadlines()["dip"] == dt.datetime.fromisoformat(f"2025-02-05T20:00{BERLIN}")
         self.check()
 
@@ -223,7 +230,7 @@ class Season:
 
     def back_from_the_pause(self) -> None:
         """The game master takes the pause out by hand, its deadline long gone: the turn is held (nobody missed
-        it), said on each run, until a ruling gives it a deadline to come."""
+        it), said on each run, until 'turnpress extend' gives it a deadline to come."""
         turn = self.open_turn("cal")
         self.schedule_edit("cal", "  paused: true\n", "", f"2025-02-04T09:00:00{BERLIN}")
         for minute in ("15", "30"):
@@ -231,8 +238,8 @@ class Season:
             assert f"cal: turn {turn} is not adjudicated: its deadline" in out
             assert "passed while the game was paused" in out
         assert f"cal/turn-{turn}" not in self.tags()
-        self.rule("cal", turn, "reason: back from the break\ndeadline: 2025-02-06 20:00\n",
-                  f"2025-02-04T09:45:00{BERLIN}")
+        self.gm("extend", "cal", "--to", "2025-02-06 20:00", "--reason", "back from the break", "--commit",
+                when=f"2025-02-04T09:45:00{BERLIN}")
         self.check()
         for login in self.awaited("cal", f"2025-02-05T10:00:00{BERLIN}"):
             self.send("cal", login.lower(), f"2025-02-05T10:00:00{BERLIN}")
