@@ -19,12 +19,11 @@ any later change of a copy or of its hash.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import gamedata, hidden, history, verify, yamlio
+from . import gamedata, hidden, history, verify, yamledit, yamlio
 from .dice import Dice
 from .errors import LeagueError, RulesetError
 from .model import HIDDEN_KEYS
@@ -90,19 +89,12 @@ def pin(root: Path, game_id: str) -> Pinned:
 
 def with_data(config_path: Path, data: dict[str, str]) -> str:
     """``game.yaml``'s text with ``data:`` added before ``dice:`` (as ``new`` writes it), or put in place of the
-    ``data:`` it has, every other line kept."""
+    ``data:`` it has; every other line, the game master's comments too, kept (``yamledit``)."""
     text = config_path.read_text(encoding="utf-8")
-    block = yamlio.dump({"data": dict(sorted(data.items()))})
-    pinned = re.search(r"^data:\n(?:[ \t]+.*\n)*", text, re.MULTILINE)
-    m = re.search(r"^dice:", text, re.MULTILINE)
-    if pinned:
-        out = text[:pinned.start()] + block + text[pinned.end():]
-    else:
-        out = text[:m.start()] + block + text[m.start():] if m else text.rstrip("\n") + "\n" + block
-    before, after = yamlio.load(text.encode()).data, yamlio.load(out.encode()).data
-    if after != {**before, "data": data}:  # a game.yaml laid out otherwise than turnpress writes it
-        raise LeagueError(f"pin: {config_path.name}: cannot add data: to it without changing it otherwise")
-    return out
+    before = yamlio.load(text.encode()).data
+    return yamledit.edit_checked(f"pin: {config_path.name}", text,
+                                 lambda tree: yamledit.put(tree, "data", dict(sorted(data.items())), before="dice"),
+                                 {**before, "data": data})
 
 
 def _replays(tree: Path, git_root: Path, game_id: str) -> int:

@@ -32,7 +32,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from . import absence, gamedata, outcome, rulings, secrets, yamlio
+from . import absence, gamedata, outcome, rulings, secrets, yamledit, yamlio
 from . import dice as dicemod
 from . import schedule as schedmod
 from .errors import LeagueError, SealError
@@ -457,6 +457,13 @@ def player_to_yaml(p: Player, joined: int | None = None) -> dict[str, Any]:
     if joined:
         out["joined"] = joined
     return out
+
+
+def changed_config(root: Path, game_id: str, change: Callable[[Any], None], expected: Mapping[str, Any]) -> str:
+    """The text of ``game.yaml`` with ``change`` made on its round-trip tree (``yamledit``): the game master's
+    comments, order and layout stay; the new text must read as ``expected``, or nothing is written."""
+    rel = config_relpath(game_id)
+    return yamledit.edit_checked(rel, (root / rel).read_text(encoding="utf-8"), change, dict(expected))
 
 
 def load_game(root: Path, game_id: str) -> Game:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import benevolent, gamedata, history, newsletter, secrets, yamlio
+from . import benevolent, gamedata, history, newsletter, secrets, yamledit, yamlio
 from . import dice as dicemod
 from . import hidden as hiddenmod
 from . import orders as ordersmod
@@ -40,6 +40,7 @@ from .store import (
     ENGINE_OPTIONS,
     FaultHook,
     Game,
+    changed_config,
     config_relpath,
     data_relpath,
     dice_demo_relpath,
@@ -207,7 +208,9 @@ def join_game(root: Path, game_id: str, player: Player) -> int:
         Game(root, game_id, config).effective_state(turn, game.state(turn - 1))
     except RulesetError as e:
         raise LeagueError(f"{game.settings.ruleset}: {e}") from None
-    write_files(root, {config_relpath(game_id): yamlio.dump(config)})
+    seat = player_to_yaml(player, joined=turn)
+    write_files(root, {config_relpath(game_id): changed_config(
+        root, game_id, lambda t: yamledit.append(t["players"], seat), config)})
     return turn
 
 

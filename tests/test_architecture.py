@@ -24,8 +24,9 @@ LAYERS: list[tuple[str, ...]] = [
     ("adjudicator", "adjudicator.errors", "adjudicator.model", "adjudicator.anchor"),
     ("adjudicator.yamlio", "adjudicator.gamedata", "adjudicator.dice", "adjudicator.binomial", "adjudicator.schedule",
      "adjudicator.markup", "adjudicator.palette", "adjudicator.lettering"),
-    ("adjudicator.orders", "adjudicator.ruleset", "adjudicator.secrecy", "adjudicator.benevolent", "adjudicator.sheet",
-     "adjudicator.schemaform", "adjudicator.wording", "adjudicator.outcome"),
+    ("adjudicator.orders", "adjudicator.yamledit", "adjudicator.ruleset", "adjudicator.secrecy",
+     "adjudicator.benevolent", "adjudicator.sheet", "adjudicator.schemaform", "adjudicator.wording",
+     "adjudicator.outcome"),
     ("adjudicator.rulesets",),
     ("adjudicator.history", "adjudicator.sealed", "adjudicator.sealed.crypto", "adjudicator.sealed.envelope"),
     ("adjudicator.secrets", "adjudicator.sealed.storage", "adjudicator.hidden", "adjudicator.rulings",
@@ -131,22 +132,65 @@ def test_the_checks_see_an_upward_import_and_one_inside_a_function(tmp_path: Pat
     assert all(layer(target) > layer("adjudicator.store") for target, _, _ in found)
 
 
-# What each declared dependency is imported as; tzdata is data that zoneinfo reads when the system has no zones.
-IMPORTED_AS = {"pyyaml": "yaml", "jsonschema": "jsonschema", "pyrage": "pyrage", "tzdata": None}
+# How each declared dependency, of every extra too, is used: imported (by the package; the test extra's by the
+# tests), named as MkDocs' theme, typing stubs of a module the package imports, or a command the Makefile runs.
+# tzdata is data that zoneinfo reads where the system has no time zones.
+USED_AS: dict[str, tuple[str, str | None]] = {
+    "pyyaml": ("import", "yaml"), "jsonschema": ("import", "jsonschema"), "pyrage": ("import", "pyrage"),
+    "ruamel.yaml": ("import", "ruamel"), "tzdata": ("data", None),
+    "mkdocs": ("import", "mkdocs"), "mkdocs-material": ("theme", "material"),
+    "pytest": ("test import", "pytest"), "hypothesis": ("test import", "hypothesis"),
+    "types-pyyaml": ("stubs", "yaml"), "types-jsonschema": ("stubs", "jsonschema"),
+    "ruff": ("command", "$(BIN)/ruff check"), "mypy": ("command", "$(BIN)/mypy"),
+}
 
 
-def test_every_declared_dependency_is_used():
-    """A dependency is declared because code uses it: GitPython was declared long after the git layer had become
-    plain subprocesses, and installed into every league for nothing (see the architecture page)."""
-    pyproject = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
-    declared = [re.split(r"[<>=!~\[ ;]", d, maxsplit=1)[0].lower() for d in pyproject["project"]["dependencies"]]
-    assert sorted(declared) == sorted(IMPORTED_AS), "a dependency was added or removed: say here what it is imported as"
+def declared_dependencies() -> list[str]:
+    project = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    every = [*project["dependencies"], *(d for extra in project["optional-dependencies"].values() for d in extra)]
+    return [re.split(r"[<>=!~\[ ;@]", d, maxsplit=1)[0].strip().lower() for d in every]
+
+
+def imported_modules(paths) -> set[str]:
     used: set[str] = set()
-    for path in MODULES.values():
+    for path in paths:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 used |= {a.name.split(".")[0] for a in node.names}
             elif isinstance(node, ast.ImportFrom) and not node.level:
                 used.add((node.module or "").split(".")[0])
-    unused = [d for d, module in IMPORTED_AS.items() if module is not None and module not in used]
-    assert unused == []
+    return used
+
+
+def unused_dependencies(declared: list[str], package: set[str], tests: set[str], makefile: str,
+                        theme: str) -> list[str]:
+    """The declared dependencies that nothing uses as ``USED_AS`` says (one not in ``USED_AS`` is unused)."""
+    unused = []
+    for name in declared:
+        kind, what = USED_AS.get(name, ("unknown", None))
+        used = {"import": what in package, "stubs": what in package, "test import": what in tests,
+                "command": what is not None and what in makefile, "theme": f"name: {what}" in theme,
+                "data": True}.get(kind, False)
+        if not used:
+            unused.append(name)
+    return unused
+
+
+def test_every_declared_dependency_is_used():
+    """A dependency is declared because code uses it: GitPython was declared long after the git layer had become
+    plain subprocesses, and installed into every league for nothing; mkdocs-rss-plugin was in the site extra,
+    pulling GitPython, requests and a second MkDocs into every league, after turnpress had written its feeds
+    itself for long (issue 33: the extras are read too; see the architecture page)."""
+    declared = declared_dependencies()
+    assert sorted(declared) == sorted(USED_AS), "a dependency was added or removed: say here how it is used"
+    package = imported_modules(MODULES.values())
+    tests = imported_modules(sorted((PACKAGE.parent / "tests").rglob("*.py")))
+    makefile = (PACKAGE.parent / "Makefile").read_text(encoding="utf-8")
+    theme = (PACKAGE / "newsletter/assets/mkdocs.yaml").read_text(encoding="utf-8")
+    assert unused_dependencies(declared, package, tests, makefile, theme) == []
+
+
+def test_a_dependency_nothing_uses_is_named():
+    """The check can fail: the plugin issue 33 removed, declared again, is named; so is a command no one runs."""
+    assert unused_dependencies(["mkdocs-rss-plugin", "ruff", "pyyaml"], {"yaml"}, set(), "", "") == \
+        ["mkdocs-rss-plugin", "ruff"]

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import check, history, secrets, yamlio
+from .. import check, history, secrets, yamledit, yamlio
 from .. import orders as ordersmod
 from ..errors import OK, PROBLEMS, LeagueError, SealError
 from ..orders import Finding
@@ -16,6 +16,7 @@ from ..sealed import crypto, storage
 from ..sealed.orders import open_orders
 from ..store import (
     Game,
+    changed_config,
     config_relpath,
     dice_sealed_relpath,
     load_game,
@@ -62,7 +63,8 @@ def new_key(args: argparse.Namespace) -> int:
     config = dict(game.config)
     config["key"] = public
     keyed = Game(root, game_id, config)
-    files: dict[str, str] = {config_relpath(game_id): yamlio.dump(config)}
+    files: dict[str, str] = {
+        config_relpath(game_id): changed_config(root, game_id, lambda t: yamledit.put(t, "key", public), config)}
     removed, public_already = [], []
     committed = history.is_repo(root) and history.has_head(root)
     for turn in game.turns():
@@ -113,7 +115,13 @@ def add_key(args: argparse.Namespace) -> int:
     crypto.parse_recipient(recipient)
     config = dict(game.config)
     config["players"] = [{**p, "recipient": recipient} if p["key"] == key else p for p in config["players"]]
-    files = {config_relpath(game_id): yamlio.dump(config)}
+
+    def register(tree: Any) -> None:
+        for seat in tree["players"]:
+            if seat.get("key") == key:
+                yamledit.put(seat, "recipient", recipient)
+
+    files = {config_relpath(game_id): changed_config(root, game_id, register, config)}
     resealed = ""
     turns = game.turns()
     last = private_relpath(game_id, turns[-1], key) if turns else None

@@ -2,23 +2,23 @@
 
 ``build`` writes the pages derived from ``games/`` into ``site/`` (home, news index, per game overview,
 standings, charts and map, and every issue page again: the same files give the same bytes, so a rebuild of an
-unchanged league changes nothing), fills the generated blocks of ``mkdocs.yml`` (the blog's allowed
-categories, one per game, and the navigation), and runs ``mkdocs build --strict`` into ``public/``.
+unchanged league changes nothing), sets turnpress's two values in ``mkdocs.yml`` (the blog's allowed
+categories, one per game, and the navigation; the league's own lines and comments kept), and runs ``mkdocs
+build --strict`` into ``public/``.
 ``serve`` does the same page generation and then runs ``mkdocs serve`` on localhost.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import subprocess
 import sys
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
-from .. import store
+from .. import store, yamledit
 from ..errors import LeagueError
 from . import pages
 
@@ -35,47 +35,47 @@ def template() -> str:
     return resources.files(__package__).joinpath("assets/mkdocs.yaml").read_text(encoding="utf-8")
 
 
-def replace_block(text: str, name: str, lines: Sequence[str]) -> str:
-    """Replace what stands between ``# BEGIN turnpress <name>`` and ``# END turnpress <name>``, indented alike."""
-    pattern = re.compile(rf"^([ \t]*)(# BEGIN turnpress {name}\b[^\n]*\n)(.*?)^([ \t]*# END turnpress {name}\b)",
-                         re.DOTALL | re.MULTILINE)
-    match = pattern.search(text)
-    if match is None:
-        raise SiteError(f"{CONFIG}: the markers '# BEGIN turnpress {name}' and '# END turnpress {name}' are "
-                        "missing; put them back (see adjudicator/newsletter/assets/mkdocs.yaml)")
-    indent = match.group(1)
-    body = "".join(f"{indent}{line}\n" for line in lines)
-    return text[:match.start(3)] + body + text[match.end(3):]
-
-
-def categories_block(game_ids: Sequence[str]) -> list[str]:
-    if not game_ids:
-        return ["categories_allowed: []"]
-    return ["categories_allowed:", *(f"  - {gid}" for gid in game_ids)]
-
-
-def nav_block(root: Path, views: Sequence[pages.GameView], generated: Sequence[str]) -> list[str]:
+def nav_entries(root: Path, views: Sequence[pages.GameView], generated: Sequence[str]) -> list[Any]:
     """The navigation: home, one section per game, the news, the rules, then any other page of ``site/``."""
-    lines = ["nav:", "  - Home: index.md"]
+    nav: list[Any] = [{"Home": "index.md"}]
     if views:
-        lines.append("  - Games:")
+        games: list[Any] = []
         for v in views:
-            lines += [f"      - {json.dumps(v.title, ensure_ascii=False)}:", f"          - games/{v.id}/index.md",
-                      f"          - {json.dumps(v.say('standings'))}: games/{v.id}/standings.md",
-                      f"          - {json.dumps(v.say('charts'))}: games/{v.id}/charts.md"]
+            entries: list[Any] = [f"games/{v.id}/index.md", {v.say("standings"): f"games/{v.id}/standings.md"},
+                                  {v.say("charts"): f"games/{v.id}/charts.md"}]
             if f"site/games/{v.id}/map.md" in generated:
-                lines.append(f"          - {json.dumps(v.say('map'))}: games/{v.id}/map.md")
+                entries.append({v.say("map"): f"games/{v.id}/map.md"})
             if f"site/games/{v.id}/orders.md" in generated:
-                lines.append(f"          - {json.dumps(v.say('orders_page'))}: games/{v.id}/orders.md")
-    lines += ["  - News:", "      - news/index.md"]
+                entries.append({v.say("orders_page"): f"games/{v.id}/orders.md"})
+            games.append({v.title: entries})
+        nav.append({"Games": games})
+    nav.append({"News": ["news/index.md"]})
     docs = root / "site"
     rules = sorted(p.relative_to(docs).as_posix() for p in (docs / "rules").glob("*.md")) if docs.is_dir() else []
     if rules:
-        lines += ["  - Rules:", *(f"      - {r}" for r in rules)]
+        nav.append({"Rules": rules})
     others = sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*.md")) if docs.is_dir() else []
-    others = [p for p in others if p != "index.md" and not p.startswith(("games/", "news/", "rules/"))]
-    lines += [f"  - {p}" for p in others]
-    return lines
+    nav += [p for p in others if p != "index.md" and not p.startswith(("games/", "news/", "rules/"))]
+    return nav
+
+
+def configured(text: str, game_ids: Sequence[str], nav: list[Any]) -> str:
+    """``mkdocs.yml``'s text with the blog's allowed categories (one per game) and the navigation turnpress
+    writes; every other line, the league's own comments and settings, kept as written (``yamledit``)."""
+
+    def change(tree: Any) -> None:
+        if not isinstance(tree, dict):
+            raise SiteError(f"{CONFIG}: not a mapping of MkDocs' settings: restore it from git, or delete it and "
+                            "let 'turnpress site build' write the default one")
+        for plugin in tree.get("plugins") or []:
+            if isinstance(plugin, dict) and isinstance(plugin.get("blog"), dict):
+                yamledit.put(plugin["blog"], "categories_allowed", list(game_ids))
+        yamledit.put(tree, "nav", nav, before="validation")
+
+    try:
+        return yamledit.edit(text, change)
+    except LeagueError as e:
+        raise SiteError(f"{CONFIG}: {e}") from None
 
 
 def write_if_changed(root: Path, files: dict[str, str]) -> int:
@@ -110,9 +110,7 @@ def generate(root: Path) -> tuple[int, int]:
     views = [view for view, _ in games]
     files = pages.all_pages(root, views, [files for _, files in games])
     written = write_if_changed(root, files) + remove_stale(root, files)
-    text = config.read_text(encoding="utf-8")
-    text = replace_block(text, "categories", categories_block([v.id for v in views]))
-    text = replace_block(text, "nav", nav_block(root, views, list(files)))
+    text = configured(config.read_text(encoding="utf-8"), [v.id for v in views], nav_entries(root, views, list(files)))
     written += write_if_changed(root, {CONFIG: text})
     return len(views), written
 

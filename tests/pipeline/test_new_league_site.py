@@ -9,9 +9,11 @@ every rules page and the guide.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
+from adjudicator import yamlio
 from adjudicator.newsletter.words import about
 
 from ..conftest import git, run
@@ -55,8 +57,7 @@ def test_init_new_and_site_build_give_a_complete_league(tmp_path: Path, capsys):
         links = re.findall(r'href="([^"]*rules/[^"]*)"', overview)
         assert f"../../rules/{RULES[gid]}/" in links, (gid, links)
         assert all((public / "games" / gid / link / "index.html").resolve().is_file() for link in links)
-    config = (league / "mkdocs.yml").read_text()
-    flat = config[config.index("# BEGIN turnpress nav"):config.index("# END turnpress nav")]
+    flat = json.dumps(yamlio.load((league / "mkdocs.yml").read_bytes()).data["nav"])
     for gid in GAMES:
         assert f"games/{gid}/index.md" in flat
     for page in set(RULES.values()):

@@ -106,7 +106,8 @@ def test_generated_game_pages(built_site: Path):
     assert (built_site / "site/games/atlas/charts.md").read_text().count("<polyline") == 3
     config = (built_site / "mkdocs.yml").read_text()
     assert "      categories_allowed:\n        - atlas\n        - borea\n        - cosmo\n" in config
-    assert '      - "League of ATLAS":\n          - games/atlas/index.md\n' in config
+    games = next(entry["Games"] for entry in yamlio.load(config.encode()).data["nav"] if "Games" in entry)
+    assert games[0]["League of ATLAS"][0] == "games/atlas/index.md"
 
 
 def test_a_post_in_an_unknown_category_fails_the_build(built_site: Path, tmp_path: Path, capsys):
@@ -155,22 +156,27 @@ def test_a_league_without_games_or_config_builds(tmp_path: Path, capsys):
     assert "No game has been set up yet" in (root / "public/index.html").read_text()
 
 
-def test_the_repositorys_mkdocs_yml_is_the_template_with_its_blocks_filled():
+def test_the_repositorys_mkdocs_yml_is_the_template_with_its_values_filled():
     def blank(text: str) -> str:
-        for name in ("categories", "nav"):
-            text = site.replace_block(text, name, [])
-        return text
+        return site.configured(text, [], [])
 
     assert blank((REPO / "mkdocs.yml").read_text()) == blank(site.template())
 
 
-def test_generated_blocks_replace_only_their_lines():
-    text = "a: 1\n  # BEGIN turnpress nav (x)\n  old\n  # END turnpress nav\nb: 2\n"
-    once = site.replace_block(text, "nav", ["x:", "  - y"])
-    assert once == "a: 1\n  # BEGIN turnpress nav (x)\n  x:\n    - y\n  # END turnpress nav\nb: 2\n"
-    assert site.replace_block(once, "nav", ["x:", "  - y"]) == once
-    with pytest.raises(site.SiteError, match="markers"):
-        site.replace_block("a: 1\n", "nav", [])
+def test_the_generated_values_replace_only_themselves_in_a_league_made_before():
+    """Issue 33: a league's mkdocs.yml from before keeps its marker comments and its own lines; the values are
+    replaced in place, and a second build with the same games changes nothing."""
+    text = ("site_name: L  # ours\nplugins:\n  - blog:\n      # BEGIN turnpress categories (written by ...)\n"
+            "      categories_allowed: []\n      # END turnpress categories\n\n# BEGIN turnpress nav (written)\n"
+            "nav:\n  - old.md\n# END turnpress nav\n\n# our validation\nvalidation:\n  anchors: warn\n")
+    once = site.configured(text, ["g1"], [{"Home": "index.md"}, "x.md"])
+    assert once == ("site_name: L  # ours\nplugins:\n  - blog:\n      # BEGIN turnpress categories (written by ...)\n"
+                    "      categories_allowed:\n        - g1\n      # END turnpress categories\n\n"
+                    "# BEGIN turnpress nav (written)\nnav:\n  - Home: index.md\n  - x.md\n# END turnpress nav\n\n"
+                    "# our validation\nvalidation:\n  anchors: warn\n")
+    assert site.configured(once, ["g1"], [{"Home": "index.md"}, "x.md"]) == once
+    with pytest.raises(site.SiteError, match="mapping"):
+        site.configured("- a\n", [], [])
 
 
 def test_charts_are_deterministic_integer_svg():
