@@ -112,3 +112,13 @@ def test_sonderregel_b_bundesbahn_bids_2w20_percent_of_the_value():
     assert "Bundesbahn" in R.newsletter(res.state, res.report, [])
     plain = play(new_game(), bids)
     assert "bundesbahn" not in plain.report["auction"][0]
+
+
+def test_sonderregel_b_house_rule_an_order_without_a_bid_lapses_also_with_the_railway():
+    """Sonderregel B "für jeden Transport-Auftrag" vs Spielverlauf "kein Gebot: verfällt" (house rule, rules page
+    'Auction details'): the railway bids only against a haulier's bid; an order nobody bid on lapses."""
+    s = new_game(bundesbahn=True)
+    res = play(s, {"p0": {"bids": [{"order": 1, "kj": 10}]}})
+    by_id = {e["order"]: e for e in res.report["auction"]}
+    assert "bundesbahn" in by_id[1]
+    assert by_id[2]["result"] == "lapsed" and "bundesbahn" not in by_id[2]

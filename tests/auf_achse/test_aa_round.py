@@ -415,3 +415,32 @@ def test_house_rule_stau_makes_a_jammed_field_dearer():
     assert play(off, {"p0": {"trucks": [{"route": HH_HB}]}}).report["hauliers"]["p0"]["trucks"][0]["route"][
         "points"] == 5
     assert is_plain(res.state)
+
+
+def test_schulden_round_0_bids_that_would_be_pleite_are_warned():
+    """Schulden, Runde 0 (issue 32): the auction of round 0 is paid like any other, and interest follows it. Bids of
+    5.000 + 5.000 + 4.900 kj from 10.000 kj end at -4.900 kj, -5.390 kj after interest: the check warns."""
+    s = new_game()
+    first = [o["id"] for o in s["orders"] if o["offered"] == 0][:3]
+    bids = {"bids": [{"order": first[0], "kj": 5000}, {"order": first[1], "kj": 5000}, {"order": first[2], "kj": 4900}]}
+    [warn] = [p for p in R.check(s, "p0", bids) if "Pleite" in p.message]
+    assert warn.message.startswith("mögliche Pleite: nach Ihren Routen, Baustellen-Gebot und Anhänger und jedem "
+                                   "gewonnenen Gebot endet Ihr Konto die Runde bei -4900 kj")
+    assert warn.hint == "beenden Sie die Runde bei -4545 kj oder besser: bieten Sie höchstens 14545 kj"
+    res = play(s, {"p0": bids})
+    assert res.state["hauliers"]["p0"]["bankrupt"] and res.state["hauliers"]["p0"]["cash"] == -5390
+    fine = {"bids": [{"order": first[0], "kj": 5000}, {"order": first[1], "kj": 5000}, {"order": first[2], "kj": 4545}]}
+    assert not [p for p in R.check(s, "p0", fine) if "Pleite" in p.message]
+
+
+def test_schulden_an_otherwise_plan_that_would_be_pleite_is_warned():
+    """Schulden, Optionale Befehle (issue 32): a Brummi whose condition fails runs its otherwise plan; if that plan
+    costs what the account cannot carry after interest, the check warns, and the adjudicator agrees."""
+    s = round1()
+    s["hauliers"]["p0"]["cash"] = -4400
+    oid = [o["id"] for o in s["orders"] if o["offered"] == 1][0]
+    orders = {"trucks": [{"only_if_won": [oid], "otherwise": {"route": HH_HB}}]}
+    [warn] = [p for p in R.check(s, "p0", orders) if "Pleite" in p.message]
+    assert warn.message.startswith("mögliche Pleite: gilt die Bedingung eines Brummis nicht, fährt er seinen "
+                                   "Ersatzplan (otherwise); dann endet Ihr Konto die Runde bei -4550 kj")
+    assert play(s, {"p0": orders}).state["hauliers"]["p0"]["cash"] == -5005

@@ -10,7 +10,14 @@ from ...wording import Words
 
 FILE = "data/tables.yaml"
 WORDS_FILE = "data/words.yaml"
-say = Words(__package__, WORDS_FILE).say  # every message to the players (German), from data/words.yaml
+WORDS = Words(__package__, WORDS_FILE)
+say = WORDS.say  # every message to the players (German), from data/words.yaml
+
+
+def has_words(key: str) -> bool:
+    """Whether the game's words file (pinned at its set-up) has ``key``: a message added later is said only in the
+    games whose words have it."""
+    return key in WORDS.texts()
 
 
 def tables() -> dict[str, Any]:

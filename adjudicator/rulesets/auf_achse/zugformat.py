@@ -32,7 +32,7 @@ from ...model import Orders, Problem, State
 from ...sheet import Sheet
 from .board import plan_route
 from .game import board_of
-from .tables import say, tables
+from .tables import has_words, say, tables
 from .turn import capacity, cargo, choose_plan, safe_debt, stau_counts, trailer_price, why_not_site
 
 _INT_LIST = {"type": "array", "items": {"type": "integer", "minimum": 1}, "uniqueItems": True}
@@ -109,6 +109,10 @@ def check(state: State, player: str, orders: Orders) -> list[Problem]:
         out += [Problem(say("round_0", key=k), (k,), say("remove.hint"), "warning")
                 for k in ("trucks", "site", "trailer", "return_trailers") if orders.get(k)]
     out += _check_bids(state, player, orders.get("bids") or [])
+    if rnd == 0 and has_words("pleite_otherwise"):
+        # Phase 1 of round 0 is an auction like any other: winning every bid can be Pleite after the interest
+        # (issue 32; a game whose words predate the warning is not warned, as it never was)
+        out += _check_debt(state, player, {"bids": orders.get("bids") or []})
     if rnd > 0:
         out += _check_trucks(state, player, orders)
         out += _check_site(state, orders.get("site"))
@@ -289,17 +293,23 @@ def _check_debt(state: State, player: str, orders: Orders) -> list[Problem]:
     safe = safe_debt(limit, t["interest_percent"])
     costs, income = _round_costs(state, player, orders)
     bids = sum(int(b["kj"]) for b in orders.get("bids") or [])
+    # a Brummi whose conditions fail runs its otherwise plan: the worse of the two plans is also a possible end
+    # (issue 32), in the games whose words have the warning
+    fallback = _round_costs(state, player, orders, fallback=True) if has_words("pleite_otherwise") else None
+    cases = [(costs, income, "pleite_certain")]
+    if fallback is not None and fallback[0] - fallback[1] > costs - income:
+        cases.append((fallback[0], fallback[1], "pleite_otherwise"))
+    cases.append((costs + bids, income, "pleite_possible"))
     out = []
-    for spent in (costs, costs + bids):
-        end = h["cash"] - spent + income
+    for spent, earned, kind in cases:
+        end = h["cash"] - spent + earned
         if end >= -safe:
             continue
         interest = -(end * t["interest_percent"] // 100)
-        kind = "pleite_certain" if spent == costs else "pleite_possible"
+        most = h["cash"] + earned + safe - (costs if kind == "pleite_possible" else 0)
         out.append(Problem(
             say(kind, end=end, percent=t["interest_percent"], interest=interest, after=end - interest, limit=limit),
-            (), say(f"{kind}.hint", safe=safe, most=h["cash"] + income + safe - (0 if spent == costs else costs)),
-            "warning"))
+            (), say(f"{kind}.hint", safe=safe, most=most), "warning"))
         break
     return out
 
@@ -308,26 +318,37 @@ def money_limit(state: State) -> int:
     return tables()["debt_limit"] * state["options"]["trucks"]
 
 
-def _round_costs(state: State, player: str, orders: Orders) -> tuple[int, int]:
+def _round_costs(state: State, player: str, orders: Orders, fallback: bool = False) -> tuple[int, int]:
     """What the orders as written cost this round besides bids (fares, fines, the site bid, the trailer, rent),
-    and what their deliveries earn."""
+    and what their deliveries earn; with ``fallback``, each Brummi with conditions runs the worse (for the
+    account) of its plan and its ``otherwise`` plan."""
     t, opts = tables(), state["options"]
     board, h = board_of(state), state["hauliers"][player]
     stau = stau_counts(state) if opts["stau"] else {}
     costs = income = 0
     for ti, told in enumerate((orders.get("trucks") or [])[:len(h["trucks"])]):
         truck = h["trucks"][ti]
-        plan = choose_plan(told, list(told.get("only_if_won") or []))
-        if plan.get("route"):
-            own = dict(stau)
-            own[truck["position"]] = own.get(truck["position"], 1) - 1
-            r = plan_route(board, truck["position"], plan["route"], state["site"], own)
-            costs += r.fare
-            if opts["speed_limit"] and r.entered > t["speed_limit"]["fields"]:
-                costs += t["speed_limit"]["fine"]
-            carried = [*truck["load"], *(plan.get("load") or [])]
-            income += sum(state["orders"][i - 1]["value"] for i in set(carried)
-                          if 1 <= i <= len(state["orders"]) and state["orders"][i - 1]["to"] == r.end)
+        plans = [choose_plan(told, list(told.get("only_if_won") or []))]
+        if fallback and (told.get("only_if_won") or told.get("unless_won")):
+            plans.append(dict(told.get("otherwise") or {}))
+        worst: tuple[int, int] | None = None
+        for plan in plans:
+            spent = earned = 0
+            if plan.get("route"):
+                own = dict(stau)
+                own[truck["position"]] = own.get(truck["position"], 1) - 1
+                r = plan_route(board, truck["position"], plan["route"], state["site"], own)
+                spent += r.fare
+                if opts["speed_limit"] and r.entered > t["speed_limit"]["fields"]:
+                    spent += t["speed_limit"]["fine"]
+                carried = [*truck["load"], *(plan.get("load") or [])]
+                earned += sum(state["orders"][i - 1]["value"] for i in set(carried)
+                              if 1 <= i <= len(state["orders"]) and state["orders"][i - 1]["to"] == r.end)
+            if worst is None or spent - earned > worst[0] - worst[1]:
+                worst = (spent, earned)
+        if worst is not None:
+            costs += worst[0]
+            income += worst[1]
     if orders.get("site"):
         costs += int(orders["site"]["kj"])
     want = orders.get("trailer")
