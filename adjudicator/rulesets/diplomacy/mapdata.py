@@ -38,6 +38,9 @@ JUDGE_WORDS: dict[str, list[str]] = {
     "transform": ["t", "transform", "transforms"],
     "waive": ["waive", "waives"],
     "draw": ["propose draw", "propose", "draw"],
+    # A vote that stands until withdrawn (maps with 'votes: standing'): njudge's SET NODRAW, SET CONCEDE.
+    "nodraw": ["no draw", "withdraw draw", "withdraw vote", "withdraw votes", "withdraw"],
+    "concede": ["concede to", "concede"],
 }
 JUDGE_COASTS = {"n": "nc", "nc": "nc", "north": "nc", "s": "sc", "sc": "sc", "south": "sc", "e": "ec",
                 "ec": "ec", "east": "ec", "w": "wc", "wc": "wc", "west": "wc"}

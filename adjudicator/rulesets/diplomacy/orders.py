@@ -46,7 +46,8 @@ class OrderError(ValueError):
 class Order:
     """One order as read. Regions keep the coast when one was written (``spa/nc``).
 
-    ``kind`` is one of hold, move, support, convoy, transform, retreat, disband, build, remove, waive, draw.
+    ``kind`` is one of hold, move, support, convoy, transform, retreat, disband, build, remove, waive, draw,
+    nodraw (a power's votes withdrawn), concede (to the power ``target``).
     For support and convoy, ``other`` is the supported or convoyed unit's region and ``target`` the
     destination of the supported or convoyed move (``None`` for a support to hold). A double move keeps the
     province passed in ``via``; a transformation keeps the new unit type in ``other_type`` and, where a coast
@@ -109,6 +110,10 @@ def judge_notation(o: Order) -> str:
         return f"Remove {u}"
     if o.kind == "waive":
         return "Waive"
+    if o.kind == "nodraw":
+        return "Withdraw votes"
+    if o.kind == "concede":
+        return f"Concede to {o.target}"
     return "Propose draw"
 
 
@@ -244,12 +249,23 @@ def parse_order(m: Map, text: str) -> Order:
     r = _Reader(m, raw)
     if not r.toks:
         raise OrderError(m.say("the order is empty"), m.say("write an order such as 'A Par - Bur'"))
-    opening = r.word("waive", "draw", "build", "remove", "disband")
+    opening = r.word("waive", "draw", "nodraw", "concede", "build", "remove", "disband")
     if opening == "waive":
         return _finish(r, Order("waive", power=power, text=text))
     if opening == "draw":
         r.take("draw")
         return _finish(r, Order("draw", power=power, text=text))
+    if opening == "nodraw":
+        return _finish(r, Order("nodraw", power=power, text=text))
+    if opening == "concede":
+        named = " ".join(r.toks[r.i:])
+        to = _power_names(m).get(named)
+        if to is None:
+            raise OrderError(m.say("concede to which power, in {order}?", order=repr(text)),
+                             m.say("write 'Concede to' and a power: {powers}",
+                                   powers=", ".join(str(p["name"]) for p in m.powers.values())))
+        r.i = len(r.toks)
+        return _finish(r, Order("concede", target=to, power=power, text=text))
     if opening == "build":
         ut = r.unit_type()
         if ut is None:
@@ -352,6 +368,10 @@ def structured_to_text(entry: dict[str, Any], m: Map | None = None) -> str:
         return "Waive"
     if e.get("draw"):
         return "Propose draw"
+    if e.get("draw") is False or e.get("withdraw"):
+        return "Withdraw votes"
+    if e.get("concede"):
+        return f"Concede to {e['concede']}"
     if not unit:
         raise OrderError(say("the entry names no unit"), say("write e.g. {{unit: A Par, move: Bur}}"))
     if "via" in e:

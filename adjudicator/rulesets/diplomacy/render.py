@@ -32,6 +32,11 @@ _ENTRY_PROPS = {
     "waive": {"type": "boolean", "description": "true: give up one build"},
     "draw": {"type": "boolean", "description": "true: propose a draw (movement phases)"},
 }
+# the keys of standing votes, on maps whose votes stand until withdrawn (``votes: standing``; issue 29)
+_VOTE_PROPS = {
+    "withdraw": {"type": "boolean", "description": "true: withdraw this power's standing draw or concession vote"},
+    "concede": {"type": "string", "maxLength": 40, "description": "concede the game to this power (a vote)"},
+}
 
 # keys of orders only some maps have (``order_types`` of the map): order type -> (key, schema)
 _ORDER_TYPE_PROPS = {
@@ -53,6 +58,8 @@ def entry_properties(m: Map) -> dict[str, Any]:
     for order_type, (key, schema) in _ORDER_TYPE_PROPS.items():
         if order_type in m.data.get("order_types", ()):
             props[key] = schema
+    if m.data.get("votes") == "standing":
+        props.update(_VOTE_PROPS)
     props.update(rulebook_for(m).entry_properties(m))
     return {k: {**v, "description": m.text(v["description"])} if "description" in v else v for k, v in props.items()}
 

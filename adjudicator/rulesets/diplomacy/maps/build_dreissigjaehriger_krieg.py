@@ -316,6 +316,8 @@ def build(src: Path) -> str:
         "# row in which no centre changes owner.",
         "victory: {centres: 27, after: Fall, years: odd}",
         "draw: {unchanged_adjustments: 3}",
+        "# A draw or concession vote stands until withdrawn, as njudge (SET DRAW) and webDiplomacy keep it (issue 29).",
+        "votes: standing",
         "powers:",
     ]
     for key, (name, abbr, adj, colour, confession) in POWERS.items():

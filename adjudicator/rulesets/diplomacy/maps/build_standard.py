@@ -201,6 +201,8 @@ def build(src: Path) -> str:
         "    - {season: Winter, kind: adjustment}",
         "  adjustment_years: {every: 1}",
         "victory: {centres: 18, after: Fall}",
+        "# A draw or concession vote stands until withdrawn, as njudge (SET DRAW) and webDiplomacy keep it (issue 29).",
+        "votes: standing",
         "powers:",
     ]
     for abbr, (key, name, adj, colour) in POWERS.items():
