@@ -10,6 +10,7 @@ from pathlib import Path
 from adjudicator import yamlio
 
 from .conftest import git, run
+from .pipeline.conftest import pr_check, world  # noqa: F401 - the fixture
 from .test_league_e2e import at, new_game, submit
 from .test_rulings import with_game_master
 
@@ -146,3 +147,17 @@ def test_the_game_master_ends_a_game_in_a_draw_of_every_player_still_in_it(leagu
     assert "- **Result:** Ended by the game master: drawn between Alice, Bob and Carol" in \
         (league / "site/games/g1/index.md").read_text()
     assert run(league, "verify", "g1") == 0
+
+
+def test_the_pull_request_check_takes_an_event_s_ruling_from_a_game_master_only(world, capsys, tmp_path: Path):  # noqa: F811
+    with_game_master(world.gm)
+    git(world.gm, "push", "-q", "origin", "main")
+    assert run(world.gm, "pause", "g1", "--reason", "Easter", "--now", "2026-01-02T10:00+01:00") == 0
+    text = capsys.readouterr().out.split("would read:\n\n", 1)[1].split("\nNothing written", 1)[0]
+    assert "pause: true" in text
+    pr = world.open_pr("alice", "alice-pause", {"rulings/g1/0001.yaml": text})
+    code, out, _ = pr_check(world, pr, capsys, tmp_path / "summary.md")
+    assert code == 1 and "only a game master of g1 may make one; this pull request is by alice" in out
+    pr = world.open_pr("bob", "gm-pause", {"rulings/g1/0001.yaml": text}, login="gm", user_id=9000)
+    code, out, _ = pr_check(world, pr, capsys, tmp_path / "summary.md")
+    assert code == 0, out

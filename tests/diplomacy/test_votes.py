@@ -18,7 +18,9 @@ KEYS = [p.key for p in PLAYERS]
 def test_a_draw_vote_stands_until_withdrawn_over_phases():
     s0 = RULESET.setup({}, PLAYERS, Dice(b"x"))
     six = {k: ["Propose draw"] for k in KEYS[:6]}
-    s1 = RULESET.adjudicate(s0, six, Dice(b"1")).state
+    r1 = RULESET.adjudicate(s0, six, Dice(b"1"))
+    s1 = r1.state
+    assert "Votes standing: Austria (draw), England (draw)" in RULESET.newsletter(s1, r1.report, PLAYERS)
     assert s1["result"] is None and sorted(s1["votes"]) == sorted(s1["seats"][k] for k in KEYS[:6])
     s2 = RULESET.adjudicate(s1, {"ann": ["Withdraw votes"], "gu": ["Propose draw"]}, Dice(b"2")).state
     assert s2["result"] is None, "England withdrew its vote as Turkey's came"

@@ -210,6 +210,10 @@ def newsletter(state: State, report: dict[str, Any], players: list[Player]) -> s
     if report.get("draw_proposals"):
         out.append("Draw proposed by: " + ", ".join(_name(m, p) for p in report["draw_proposals"]) + ".")
         out.append("")
+    if report.get("votes"):  # votes that stand until withdrawn (issue 29)
+        out += ["Votes standing: " + ", ".join(
+            f"{_name(m, p)} ({'draw' if v[0] == 'draw' else 'concedes to ' + _name(m, v[1])})"
+            for p, v in report["votes"].items()) + ".", ""]
     if report.get("victory"):
         out += [f"**{_name(m, report['victory'])} wins with {len(state['supply_centres'][report['victory']])} "
                 "supply centres.**", ""]

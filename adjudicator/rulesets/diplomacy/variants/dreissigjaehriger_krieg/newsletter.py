@@ -206,6 +206,11 @@ def newsletter(m: Map, state: State, report: dict[str, Any], players: list[Playe
     if report.get("victory"):
         out += [f"**{owner_name(m, state, report['victory'])} gewinnt mit "
                 f"{len(state['supply_centres'][report['victory']])} Versorgungszentren.**", ""]
+    if report.get("votes"):  # Stimmen, die stehen, bis sie zurückgezogen werden (issue 29)
+        cast = {p: "Remis" if v[0] == "draw" else f"überlässt die Partie {owner_name(m, state, v[1])}"
+                for p, v in report["votes"].items()}
+        out += ["Stehende Stimmen: " + ", ".join(f"{owner_name(m, state, p)} ({c})" for p, c in cast.items()) + ".",
+                ""]
     if report.get("draw"):
         out += ["**Das Spiel endet unentschieden zwischen "
                 + ", ".join(owner_name(m, state, p) for p in report["draw"]) + ".**", ""]
