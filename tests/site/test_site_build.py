@@ -3,6 +3,7 @@ no network, and the mkdocs.yml a league starts from."""
 
 from __future__ import annotations
 
+import datetime as dt
 import gc
 import json
 import re
@@ -333,9 +334,10 @@ def test_the_post_template_is_materials_own_with_one_import_moved_where_it_is_us
     assert "md-post__meta" in issue and ">League of ATLAS: Issue archive</a>" in issue, "the sidebar: date, archive"
 
 
-def test_each_game_has_a_valid_rss_feed_with_its_issues_in_full_and_the_league_one_too(built_site: Path):
+def test_each_game_has_a_valid_rss_feed_with_a_summary_and_a_link_per_issue_and_the_league_one_too(built_site: Path):
     """Feeds (issue: the newsletter readers want): one per game plus the league's, valid RSS 2.0, every issue of
-    the game with its whole text, the headline as the description, no image element without an image."""
+    the game, the headline as the description, no image element without an image. Issue 33, "Light feeds": a
+    summary and a link per item, no copy of the issue (no drawing, no table)."""
     public = built_site / "public"
     for feed, issues in (("feeds/atlas.xml", 3), ("feeds/borea.xml", 2), ("feeds/cosmo.xml", 1),
                          ("feed_rss_created.xml", 6)):
@@ -346,7 +348,10 @@ def test_each_game_has_a_valid_rss_feed_with_its_issues_in_full_and_the_league_o
     atlas = (public / "feeds/atlas.xml").read_text()
     newest = atlas.split("<item>")[1]
     assert "<title>League of ATLAS — Round 3</title>" in newest and "<category>League of ATLAS</category>" in newest
-    assert "Missed orders (NMR): Syldavia" in newest and "Dice seed revealed" in newest, "the whole issue"
+    assert "<link>http://127.0.0.1:8000/news/atlas/0003/</link>" in newest, "the link to the issue"
+    for feed in ("feeds/atlas.xml", "feed_rss_created.xml"):
+        text = (public / feed).read_text()
+        assert "<svg" not in text and "&lt;svg" not in text and "<table" not in text and "content:" not in text
     page = (built_site / "site/news/posts/atlas/0003.md").read_text()
     headline = re.search(r'<p class="tp-headline">(.*)</p>', page).group(1)
     assert f"<description>{headline}</description>" in newest, "the headline describes the item"
@@ -497,3 +502,16 @@ def test_the_game_page_has_the_map_of_every_turn_as_a_list_without_javascript(bu
     borea = (built_site / "site/games/borea/index.md").read_text(encoding="utf-8")
     assert borea.count("<li data-label=") == 3
 
+
+
+def test_the_league_feed_of_fifty_issues_stays_under_500_kb():
+    """Issue 33, "Light feeds": the league's feed holds LEAGUE_FEED (50) items of a title, a summary of at most
+    a headline's length and a link each; even with the longest headlines it is far below 500 kB (the demo's was
+    5.1 MB with every issue's drawings in it)."""
+    items = [{"title": f"Auf Achse – Demo-Partie — Runde {n}", "url": f"https://example.org/news/g/{n:04d}/",
+              "date": dt.datetime(2026, 1, 1, tzinfo=dt.UTC) + dt.timedelta(days=n), "game_title": "Auf Achse",
+              "description": "Bayerische Fuhre liefert Auftrag 2 ab (+8200 kj) · " * 8, "language": "de"}
+             for n in range(mkdocs_hooks.LEAGUE_FEED, 0, -1)]
+    feed = mkdocs_hooks.rss("League", "https://example.org/", "d", "de", items, "https://example.org/feed.xml")
+    assert rss_problems(feed) == [] and feed.count("<item>") == 50
+    assert len(feed.encode()) < 500_000
