@@ -8,19 +8,21 @@ stops where it breaks, a bid on an order not on offer is dropped; Bretton Woods 
 ignored), and the rest is carried out. A player is missing only when nothing valid remains.
 
 A ruleset reads benevolently if it says how to drop the part of its orders one problem names (``drop``); the
-shell checks again after each drop, since one order's fault can be another's (a support of a dropped move).
+shell cuts every fault one reading finds, then reads again, since one order's fault can be another's (a support
+of a dropped move).
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
+from . import drops
+from .drops import replace as replace  # the rulesets' cuts use it as benevolent.replace
 from .model import Orders, Path, State
-from .orders import entry_path, schema_problems
+from .orders import MAX_ROUNDS, WORDED, entry_path, say, schema_problems
 from .orders import remove as remove  # the rulesets' cuts use it as benevolent.remove
 from .ruleset import ReadsBenevolently as ReadsBenevolently  # the protocol lives with the others
-
-MAX_DROPS = 500  # an orders file is bounded (yamlio); this bounds the re-checks whatever a ruleset does
 
 
 def drop_entry(orders: Orders, path: Path) -> Orders | None:
@@ -42,24 +44,40 @@ def read(ruleset: Any, state: State, player: str, orders: Orders,
     were met). None if nothing valid remains: the file's every order was at fault, or the fault is the whole
     file's. An order that breaks the schema (``{unit: A Smy, mvoe: Arm}`` among good ones) is dropped first,
     as the rules' faults are after it: the rules' check only ever sees orders of the schema's shape. What the
-    schema's check says is in ``lang``, the game's language."""
+    schema's check says is in ``lang``, the game's language.
+
+    Each reading of the file cuts every fault it found (``drops.cut_all``), and the next reading looks only for
+    what those cuts made faulty (a support of a dropped move): at most ``MAX_ROUNDS`` readings, whatever the
+    file's size. Of thousands of faults the first ``WORDED`` are named, and the rest counted."""
     dropped: list[str] = []
+    unnamed = 0
     if not isinstance(ruleset, ReadsBenevolently):
         return orders, dropped
     had_orders = bool(orders)
     schema = ruleset.order_schema(state, player)
-    for _ in range(MAX_DROPS):
-        errors = schema_problems(schema, orders, lang)
+    for _ in range(MAX_ROUNDS):
+        errors = schema_problems(schema, orders, lang, limit=max(0, WORDED - len(dropped)))
         if not errors:
             errors = [p for p in ruleset.check(state, player, orders) if p.severity == "error"]
         if not errors:
-            return (orders if orders or not had_orders else None), dropped
-        dropped.append(errors[0].message)
+            if dropped or unnamed:  # the cuts share what they did not change with the file's orders
+                orders = copy.deepcopy(orders)
+            return (orders if orders or not had_orders else None), _counted(dropped, unnamed, lang)
         try:
-            cut = ruleset.drop(state, orders, errors[0])
+            done = drops.cut_all(lambda o, p: ruleset.drop(state, o, p), orders, errors)
         except (KeyError, IndexError, TypeError):  # a path the rules' cut does not know: nothing to keep
-            cut = None
-        if cut is None:
-            return None, dropped + [p.message for p in errors[1:]]
-        orders = cut
-    return None, dropped
+            done = None
+        if done is None:
+            named = [p.message for p in errors if p.message]
+            return None, _counted(dropped + named, unnamed + len(errors) - len(named), lang)
+        named = [p.message for p in done.cut if p.message]
+        dropped += named
+        unnamed += len(done.cut) - len(named)
+        orders = done.orders
+    return None, _counted(dropped, unnamed, lang)
+
+
+def _counted(messages: list[str], unnamed: int, lang: str) -> list[str]:
+    """The first ``WORDED`` messages, and one that counts the rest."""
+    more = unnamed + max(0, len(messages) - WORDED)
+    return messages[:WORDED] + ([say(lang, "more", n=more)] if more else [])

@@ -104,6 +104,7 @@ def _check_without_hidden(rel: str, raw: bytes, where: ordersmod.OrdersPath, gam
     if loc is None or any(f.severity == "error" for f in findings):
         return ordersmod.Checked(rel, None, False, findings)
     findings += ordersmod.schema_findings(rel, loc, game.ruleset.order_schema(state, where.player), language(game))
+    findings = ordersmod.worded(ordersmod.capped(rel, findings, language(game)), language(game))
     if findings:
         return ordersmod.Checked(rel, None, False, findings)
     findings.append(ordersmod.Finding(rel, 1, 1, ordersmod.say(language(game), "sealed_rules"),

@@ -13,7 +13,6 @@ Every problem comes back as a ``Finding`` with file, line and column, and a hint
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import difflib
 import functools
@@ -25,15 +24,21 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import wording, yamlio
+from . import drops, wording, yamlio
 from .errors import LeagueError
 from .model import Orders, Problem
 from .ruleset import ReadsBenevolently
+from .schemasites import Sites, path_key
 
 # ASCII only and to the very end: Python's \d takes Arabic-Indic or full-width digits and $ a trailing newline.
 ORDERS_PATH = re.compile(
     r"^orders/(?P<game>[a-z0-9][a-z0-9-]*)/(?P<turn>[0-9]{4})/(?P<player>[a-z0-9][a-z0-9-]*)\.yaml\Z", re.ASCII)
 ENVELOPE_KEYS = ("game", "turn", "player", "wait", "orders")
+# The checking budget of one file (issue 28): the problems worded for a person (the rest are counted, "and N
+# more"), and the readings of a file the benevolent reading makes, each cutting every fault it found.
+WORDED = 100
+MAX_ROUNDS = 8
+MORE_MARK = "\x00more"  # a finding that stands for those not shown; ``worded`` puts it in the game's words
 
 
 @functools.cache
@@ -166,50 +171,86 @@ def read_envelope(file: str, raw: bytes, expect: OrdersPath,
 
 
 def schema_findings(file: str, loc: yamlio.Located, schema: dict[str, Any], lang: str = "en") -> list[Finding]:
-    """Validate ``orders`` against the ruleset's schema; map each error to the line of the value at fault."""
-    validator = _validator(json.dumps(schema, sort_keys=True))
-    out = []
-    orders = loc.data.get("orders")
-    for err in sorted(validator.iter_errors(orders), key=lambda e: [str(p) for p in e.absolute_path]):
-        # Only the innermost errors of oneOf/anyOf are useful to a person.
-        err = _best(err)
-        path = ("orders",) + tuple(err.absolute_path)
-        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
-            out += _unknown_keys(file, loc, path, err, lang)  # every one at once, each at its own line
+    """Validate ``orders`` against the ruleset's schema; map each error to the line of the value at fault.
+
+    The places at fault are all found (``schemasites``), in one pass; those beyond the first ``WORDED`` problems
+    are counted in one last finding ("and N more"), not worded."""
+    sites = _sites(json.dumps(schema, sort_keys=True))
+    out: list[Finding] = []
+    more = 0
+    for site in sites.find(loc.data.get("orders")):
+        if len(out) >= WORDED:
+            more += sites.at_fault(site)
             continue
-        message, hint, key_path = _explain(err, lang)
-        if key_path is not None:
-            line, col = loc.where(path + (key_path,), key=True)
-        else:
-            line, col = loc.where(path)
-        out.append(Finding(file, line, col, message, hint))
-    return sorted(out, key=lambda f: (f.line, f.column))
+        for err in sorted(sites.errors(site), key=lambda e: path_key(e.absolute_path)):
+            # Only the innermost errors of oneOf/anyOf are useful to a person.
+            err = _best(err)
+            path = ("orders",) + tuple(err.absolute_path)
+            if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+                out += _unknown_keys(file, loc, path, err, lang)  # every one at once, each at its own line
+                continue
+            message, hint, key_path = _explain(err, lang)
+            if key_path is not None:
+                line, col = loc.where(path + (key_path,), key=True)
+            else:
+                line, col = loc.where(path)
+            out.append(Finding(file, line, col, message, hint))
+    return capped(file, sorted(out, key=lambda f: (f.line, f.column)), lang, more)
 
 
-def schema_problems(schema: dict[str, Any], orders: Any, lang: str = "en") -> list[Problem]:
+def capped(file: str, findings: list[Finding], lang: str, more: int = 0) -> list[Finding]:
+    """The first ``WORDED`` of ``findings`` (in the order given) and one that counts the rest and ``more``: a
+    file of thousands of faults is shown as a person reads it, the first ones first."""
+    extra = [f for f in findings if f.message == MORE_MARK]
+    findings = [f for f in findings if f.message != MORE_MARK]
+    more += sum(int(f.hint) for f in extra) + max(0, len(findings) - WORDED)
+    if not more:
+        return findings
+    shown = findings[:WORDED]
+    line = shown[-1].line if shown else 1
+    return [*shown, Finding(file, line, 1, MORE_MARK, str(more))]
+
+
+def worded(findings: list[Finding], lang: str) -> list[Finding]:
+    """``findings`` with the count of those not shown in words (``capped``)."""
+    return [dataclasses.replace(f, message=say(lang, "more", n=int(f.hint)), hint=say(lang, "more.hint"))
+            if f.message == MORE_MARK else f for f in findings]
+
+
+def schema_problems(schema: dict[str, Any], orders: Any, lang: str = "en", limit: int | None = None) -> list[Problem]:
     """The schema's errors in ``orders`` as the rules' problems, each with its path into the orders: what the
     deadline's benevolent reading drops (``benevolent.read``) when one order of a file breaks the schema.
+
+    Every place at fault is found once; beyond the first ``limit`` problems (``WORDED``) a place is not worded:
+    its problem has an empty message and only its path (what the benevolent reading cuts).
 
     >>> schema = {"type": "array", "items": {"type": "object", "additionalProperties": False,
     ...                                      "properties": {"unit": {}, "move": {}}}}
     >>> [(p.message, p.path) for p in schema_problems(schema, [{"unit": "A Smy", "mvoe": "Arm"}])]
     [("unknown key 'mvoe' in entry 1 (did you mean move?)", (0, 'mvoe'))]
     """
-    out = []
-    for err in sorted(_validator(json.dumps(schema, sort_keys=True)).iter_errors(orders),
-                      key=lambda e: [str(p) for p in e.absolute_path]):
-        err = _best(err)
-        path = tuple(err.absolute_path)
-        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
-            allowed = sorted(err.schema.get("properties", {}))
-            where = _in_where(path, lang)
-            for key in sorted(str(k) for k in err.instance if k not in allowed):
-                guess = did_you_mean(key, allowed, lang).removesuffix(" ")
-                out.append(Problem(say(lang, "unknown_key", key=repr(key), where=where)
-                                   + (f" ({guess})" if guess else ""), (*path, key), quoted_line(err.instance, lang)))
+    limit = WORDED if limit is None else limit
+    sites = _sites(json.dumps(schema, sort_keys=True))
+    out: list[Problem] = []
+    for site in sites.find(orders):
+        if len(out) >= limit:
+            if sites.at_fault(site):
+                out.append(Problem("", site.path))
             continue
-        message, hint, _ = _explain(err, lang)
-        out.append(Problem(message, path, hint))
+        for err in sorted(sites.errors(site), key=lambda e: path_key(e.absolute_path)):
+            err = _best(err)
+            path = tuple(err.absolute_path)
+            if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+                allowed = sorted(err.schema.get("properties", {}))
+                where = _in_where(path, lang)
+                for key in sorted(str(k) for k in err.instance if k not in allowed):
+                    guess = did_you_mean(key, allowed, lang).removesuffix(" ")
+                    out.append(Problem(say(lang, "unknown_key", key=repr(key), where=where)
+                                       + (f" ({guess})" if guess else ""), (*path, key),
+                                       quoted_line(err.instance, lang)))
+                continue
+            message, hint, _ = _explain(err, lang)
+            out.append(Problem(message, path, hint))
     return out
 
 
@@ -258,11 +299,9 @@ def _unknown_keys(file: str, loc: yamlio.Located, path: tuple[Any, ...], err: An
 
 
 @lru_cache(maxsize=64)
-def _validator(schema_json: str) -> Any:
-    """One validator per distinct schema: a deadline run checks many files against the same few schemas."""
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(json.loads(schema_json))
+def _sites(schema_json: str) -> Sites:
+    """One set of validators per distinct schema: a deadline run checks many files against the same few schemas."""
+    return Sites(json.loads(schema_json))
 
 
 def _best(err: Any) -> Any:
@@ -349,17 +388,12 @@ OrderPath = tuple[Any, ...]  # a path into the orders document, as Problem.path
 
 
 def remove(orders: Orders, path: OrderPath) -> Orders:
-    """A copy of ``orders`` without the list item or mapping key at ``path``.
+    """A copy of ``orders`` without the list item or mapping key at ``path`` (``drops.remove``).
 
     >>> remove({"bids": [{"order": 1}, {"order": 9}], "site": {}}, ("bids", 1))
     {'bids': [{'order': 1}], 'site': {}}
     """
-    out = copy.deepcopy(orders)
-    parent: Any = out
-    for step in path[:-1]:
-        parent = parent[step]
-    del parent[path[-1]]
-    return out
+    return drops.remove(orders, path)
 
 
 def entry_path(path: OrderPath) -> OrderPath | None:
@@ -376,60 +410,32 @@ def entry_path(path: OrderPath) -> OrderPath | None:
     return tuple(path[:2])
 
 
-def path_before(path: OrderPath, removed: Iterable[OrderPath]) -> OrderPath:
-    """Where ``path`` of orders cut by ``removed`` (in the order they were removed) points in the orders before.
-
-    >>> path_before((1, "move"), [(1,)]), path_before(("attacks", 0), [("attacks", 1)])
-    ((2, 'move'), ('attacks', 0))
-    """
-    for cut in reversed(list(removed)):
-        parent, at = cut[:-1], cut[-1]
-        n = len(parent)
-        if isinstance(at, int) and len(path) > n and tuple(path[:n]) == parent and isinstance(path[n], int) \
-                and path[n] >= at:
-            path = (*parent, path[n] + 1, *path[n + 1:])
-    return path
-
-
 def rules_problems_beside_schema(schema: dict[str, Any], ruleset: Any, state: dict, player: str,
                                  orders: Orders, lang: str = "en") -> list[Problem]:
     """The rules' problems in the orders that do fit the schema, pointing into the whole file: every error at
     once, so that an entry of the wrong shape does not hide a unit ordered into a place that does not exist.
     What breaks the schema is cut as the deadline cuts it (the ruleset's ``drop``: Calamity plays the lowest
-    card for a card out of range); nothing if no order of the file is left or a fault is the whole file's."""
-    removed: list[OrderPath] = []
-    for _ in range(500):  # bounded as the deadline's reading is: every cut removes one entry of a bounded file
-        faults = schema_problems(schema, orders, lang)
+    card for a card out of range), every fault a reading finds at once (``drops.cut_all``); nothing if no order
+    of the file is left or a fault is the whole file's. At most ``MAX_ROUNDS`` readings: each one's cuts leave
+    the next only what they could not place."""
+    moved = drops.PathMap()
+    for _ in range(MAX_ROUNDS):
+        faults = schema_problems(schema, orders, lang, limit=0)  # only where: nothing here is shown in words
         if not faults:
             break
         try:
-            cut = ruleset.drop(state, orders, faults[0])
+            done = drops.cut_all(lambda o, p: ruleset.drop(state, o, p), orders, faults)
         except (KeyError, IndexError, TypeError, ValueError):  # a cut the rules cannot make: nothing to check
             return []
-        if cut is None:
+        if done is None:
             return []
-        gone = _removed_at(orders, cut, faults[0].path)
-        if gone is not None:
-            removed.append(gone)
-        orders = cut
+        moved.add(done.removed)
+        orders = done.orders
     else:
         return []
     if not orders:
         return []
-    return [dataclasses.replace(p, path=path_before(p.path, removed))
-            for p in ruleset.check(state, player, orders)]
-
-
-def _removed_at(orders: Orders, cut: Orders, path: OrderPath) -> OrderPath | None:
-    """Which part of ``orders`` on the way to ``path`` the ``cut`` removed (a list item moves those after it up),
-    or None if it changed something in place (a card replaced, a route shortened)."""
-    for n in range(len(path), 0, -1):
-        try:
-            if remove(orders, path[:n]) == cut:
-                return tuple(path[:n])
-        except (KeyError, IndexError, TypeError):
-            continue
-    return None
+    return [dataclasses.replace(p, path=moved.before(tuple(p.path))) for p in ruleset.check(state, player, orders)]
 
 
 def check_file(file: str, raw: bytes, expect: OrdersPath, ruleset: Any, state: dict, lang: str = "en") -> Checked:
@@ -449,11 +455,11 @@ def check_file(file: str, raw: bytes, expect: OrdersPath, ruleset: Any, state: d
             findings += problem_findings(file, loc, rules_problems_beside_schema(
                 ruleset.order_schema(state, expect.player), ruleset, state, expect.player, loc.data["orders"], lang))
         return Checked(file, loc.data["orders"] if keep else None, bool(loc.data.get("wait", False)) and keep,
-                       sorted(findings, key=lambda f: (f.line, f.column)))
+                       worded(capped(file, sorted(findings, key=lambda f: (f.line, f.column)), lang), lang))
     orders = loc.data["orders"]
     findings += problem_findings(file, loc, ruleset.check(state, expect.player, orders))
     findings.sort(key=lambda f: (f.line, f.column))  # in the order of the file's lines, as a player reads it
-    return Checked(file, orders, bool(loc.data.get("wait", False)), findings)
+    return Checked(file, orders, bool(loc.data.get("wait", False)), worded(capped(file, findings, lang), lang))
 
 
 def file_finding(file: str, message: str, hint: str = "") -> Finding:

@@ -23,7 +23,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "adjudicator"
 LAYERS: list[tuple[str, ...]] = [
     ("adjudicator", "adjudicator.errors", "adjudicator.model", "adjudicator.anchor"),
     ("adjudicator.yamlio", "adjudicator.gamedata", "adjudicator.dice", "adjudicator.binomial", "adjudicator.schedule",
-     "adjudicator.markup", "adjudicator.palette", "adjudicator.lettering"),
+     "adjudicator.markup", "adjudicator.palette", "adjudicator.lettering", "adjudicator.schemasites",
+     "adjudicator.drops"),
     ("adjudicator.orders", "adjudicator.yamledit", "adjudicator.ruleset", "adjudicator.secrecy",
      "adjudicator.benevolent", "adjudicator.sheet", "adjudicator.schemaform", "adjudicator.wording",
      "adjudicator.outcome"),
@@ -137,6 +138,7 @@ def test_the_checks_see_an_upward_import_and_one_inside_a_function(tmp_path: Pat
 # tzdata is data that zoneinfo reads where the system has no time zones.
 USED_AS: dict[str, tuple[str, str | None]] = {
     "pyyaml": ("import", "yaml"), "jsonschema": ("import", "jsonschema"), "pyrage": ("import", "pyrage"),
+    "jsonschema-rs": ("import", "jsonschema_rs"),
     "ruamel.yaml": ("import", "ruamel"), "tzdata": ("data", None),
     "mkdocs": ("import", "mkdocs"), "mkdocs-material": ("theme", "material"),
     "pytest": ("test import", "pytest"), "hypothesis": ("test import", "hypothesis"),

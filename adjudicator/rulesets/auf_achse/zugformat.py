@@ -23,7 +23,6 @@ a truck plan may add ``otherwise: {load: ..., route: ...}``, the plan that count
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -133,16 +132,12 @@ def drop(orders: Orders, path: tuple[str | int, ...]) -> Orders | None:
     if rest[0] == "otherwise":
         base, rest = (*base, "otherwise"), rest[1:]
     if rest[:1] == ("route",) and len(rest) >= 2 and isinstance(rest[1], int) and rest[1] >= 1:
-        out = copy.deepcopy(orders)
-        plan = out["trucks"][path[1]] if len(base) == 2 else out["trucks"][path[1]]["otherwise"]
-        plan["route"] = plan["route"][:rest[1]]
-        return out
+        plan = orders["trucks"][path[1]] if len(base) == 2 else orders["trucks"][path[1]]["otherwise"]
+        return benevolent.replace(orders, (*base, "route"), plan["route"][:rest[1]])
     if rest[:1] == ("load",) and len(rest) >= 2:
         return benevolent.remove(orders, (*base, "load", rest[1]))
     if rest and rest[0] in ("unless_won", "only_if_won"):  # a condition that cannot hold: the plan is not run
-        out = copy.deepcopy(orders)
-        out["trucks"][path[1]] = {}
-        return out
+        return benevolent.replace(orders, ("trucks", path[1]), {})
     return benevolent.remove(orders, (*base, rest[0])) if rest else None
 
 
