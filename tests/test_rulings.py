@@ -349,8 +349,8 @@ def test_every_ruling_of_the_game_master_s_guide_is_one_turnpress_reads():
             continue  # the game_masters block of game.yaml
         seats = {"alice": "alice", "bob": "bob", "carol": "carol", "hanna": "hanna", "luca": "luca"}  # seats are logins
         ruled = rulings.parse("example", text.encode(), data["game"], data["turn"], {"gm": 9000}, dt.UTC, seats)
-        kinds |= {k for k in ("corrections", "deadline", "replace", "remove", "rerun") if getattr(ruled, k)}
-    assert kinds == {"corrections", "deadline", "replace", "remove", "rerun"}
+        kinds |= {k for k in ("corrections", "deadline", "replace", "remove", "rerun", "end") if getattr(ruled, k)}
+    assert kinds == {"corrections", "deadline", "replace", "remove", "rerun", "end"}
 
 
 def test_the_pull_request_check_refuses_orders_for_a_re_run_and_a_removed_seat(world, capsys, tmp_path: Path):  # noqa: F811

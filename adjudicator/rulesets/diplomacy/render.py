@@ -104,6 +104,9 @@ def template(state: State, player: str) -> str:
     if state["kind"] == "movement":
         sheet.comment(say("Every unit is written holding; change the line to what it should do."),
                       say("Add a line 'Propose draw' to propose a draw to all survivors."))
+        if m.data.get("votes") == "standing":
+            sheet.comment(say("A vote stands until you withdraw it ('Withdraw votes'); 'Concede to' and a power "
+                              "concedes the game to it."))
         for text in state["units"].get(power, []):
             sheet.line("- " + say("{unit} H", unit=_short(text)),
                        say("can move to: {places}", places=", ".join(legal_moves(m, text))))
