@@ -110,7 +110,9 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
     keyed = not demo and (options.get("orders") == "sealed" or bool(declared.hidden_state or declared.hidden_draws))
     secret = secret or os.urandom(32)
     commitment = dicemod.commitment(secret)
-    config: dict[str, Any] = {"game": game_id, "title": title or f"{ruleset.title} ({game_id})",
+    # a ruleset may name a game by its options (a Diplomacy variant by its map), else by its own title
+    default_title = ruleset.title_for(rules_options) if hasattr(ruleset, "title_for") else ruleset.title
+    config: dict[str, Any] = {"game": game_id, "title": title or f"{default_title} ({game_id})",
                               "ruleset": ruleset_name, "options": options,
                               "players": [player_to_yaml(p) for p in players]}
     if schedule:

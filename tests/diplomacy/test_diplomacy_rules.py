@@ -207,3 +207,41 @@ def test_victory_at_18_centres_and_unanimous_draw() -> None:
     assert RULESET.adjudicate(d, {**all_draw, "gu": []}, Dice(b"d")).state["result"] is None
     done = RULESET.adjudicate(d, all_draw, Dice(b"d")).state
     assert done["result"]["kind"] == "draw" and len(done["result"]["powers"]) == 7
+
+
+def test_a_three_field_move_on_a_map_without_rivers_says_what_to_write() -> None:
+    """Issue 32: 'A Lon - Nth - Nwy' on the standard map was refused with a message about rivers, which it has
+    none of; it says a unit moves one province, and how an army by sea is written."""
+    out = resolve_position({"units": {"england": ["A lon", "F nth"]},
+                            "orders": {"england": ["A Lon - Nth - Nwy", "F Nth C A Lon - Nwy"]}})
+    row = out["orders"][0]
+    assert "river" not in row["reason"] and "A Lon - Nwy via convoy" in row["reason"], row
+
+
+def test_a_game_of_a_variant_without_a_title_is_named_by_its_map() -> None:
+    """Issue 32: `turnpress new diplomacy --option map=dreissigjaehriger-krieg` without --title was headed
+    "Diplomacy"; the standard map keeps "Diplomacy"."""
+    assert RULESET.title_for({"map": "dreissigjaehriger-krieg"}) == "Dreißigjähriger Krieg"
+    assert RULESET.title_for({}) == RULESET.title_for({"map": "standard"}) == "Diplomacy"
+
+
+def test_6j5_6j6_civil_disorder_home_fleet_distances_do_not_cross_land() -> None:
+    """DATC 6.J.5 (note) and 6.J.6, civil_disorder=home: a fleet's distance counts only fleet moves. Russia with
+    F Bar, F Pru, A Mos, A War and no orders, owing one removal: F Bar is one move from St Petersburg, F Pru two
+    (via Livonia), so F Pru goes (MILA agrees); counted over land, Prussia was next to Warsaw and F Bar went."""
+    out = resolve_position({"phase": "adjustment", "rules": {"civil_disorder": "home"},
+                            "units": {"russia": ["F bar", "F pru", "A mos", "A war"]},
+                            "supply_centres": {"russia": ["mos", "war", "stp"]}, "orders": {}})
+    assert out["civil_disorder"] == {"russia": ["F pru"]}
+
+
+def test_a_game_set_up_before_the_fleet_rule_keeps_counting_over_land() -> None:
+    """Issue 32: new games with civil_disorder=home pin the rule (rules: fleets_by_sea); an older game's state
+    has no such flag and replays as it was played."""
+    from adjudicator.rulesets.diplomacy.league import civil_measure
+
+    state = RULESET.setup({"civil_disorder": "home"}, PLAYERS, Dice(b"s"))
+    assert civil_measure(state) == "home-sea"
+    del state["rules"]["fleets_by_sea"]
+    assert civil_measure(state) == "home"
+    assert civil_measure(RULESET.setup({}, PLAYERS, Dice(b"s"))) == "owned"

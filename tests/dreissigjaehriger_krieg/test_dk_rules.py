@@ -170,3 +170,31 @@ def test_order_receipt_shows_how_each_order_was_read():
     s = new_game()
     lines = RULESET.describe(s, KEY["sachsen"], ["f tor - fanh - ebma", "Kirchenbau A Mei (2 RP)", "a mei t f"])
     assert lines == ["Kirchenbau: A Mei (2 RP)", "F Tor - FAnh - EbMa", "A Mei T F"]
+
+
+def test_section_5_a_fleet_move_without_the_coast_house_rule():
+    """Section 5 "muss angegeben werden" (house rule, rules page): a fleet move to FAns, HSle, Utr or Sin that names
+    no coast goes to the one coast the fleet can reach; where it could reach both it is refused, naming them."""
+    from adjudicator.rulesets.diplomacy.command import resolve_position
+    from adjudicator.rulesets.diplomacy.mapdata import load_map, province_of
+
+    m = load_map("dreissigjaehriger-krieg")
+    one = both = None
+    for prov in ("FAns", "HSle", "Utr", "Sin"):
+        for src in sorted({r for (kind, r), dst in m.moves.items() if kind == "fleet"
+                           and any(province_of(d) == prov for d in dst) and province_of(r) != prov}):
+            reach = [c for c in m.coasts(prov) if m.can_move("fleet", src, f"{prov}/{c}")]
+            if len(reach) == 1 and one is None and "/" not in src:
+                one = (src, prov, reach[0])
+            if len(reach) == 2 and both is None and "/" not in src:
+                both = (src, prov)
+    assert one is not None
+    src, prov, coast = one
+    out = resolve_position({"map": m.name, "units": {"bayern": [f"F {src}"]},
+                            "orders": {"bayern": [f"F {src} - {prov}"]}})
+    assert out["units"]["bayern"] == [f"F {prov}/{coast}"], out
+    if both is not None:
+        src, prov = both
+        out = resolve_position({"map": m.name, "units": {"bayern": [f"F {src}"]},
+                                "orders": {"bayern": [f"F {src} - {prov}"]}})
+        assert out["units"]["bayern"] == [f"F {src}"] and out["orders"][0]["result"] == "invalid", out

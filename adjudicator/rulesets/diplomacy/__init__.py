@@ -16,6 +16,7 @@ from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
 from . import choices, league, render
 from .command import command as _command
+from .mapdata import available_maps, load_map
 from .variants.dreissigjaehriger_krieg.religion import is_action_entry
 
 SECRECY = Secrecy(simultaneous=("movement", "retreats", "adjustments"))
@@ -42,6 +43,12 @@ class Diplomacy(HiddenStateViews):
 
     def data_files(self, options: Mapping[str, Any]) -> list[str]:
         return league.data_files(options)
+
+    def title_for(self, options: Mapping[str, Any]) -> str:
+        """The heading of a new game without ``--title``: a variant is named by its map (issue 32: a 30JK game
+        was headed "Diplomacy")."""
+        name = str(options.get("map", "standard"))
+        return self.title if name == "standard" or name not in available_maps() else load_map(name).title
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
         return league.setup(options, players, dice)

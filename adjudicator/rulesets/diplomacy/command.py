@@ -112,7 +112,8 @@ def resolve_position(data: dict[str, Any]) -> dict[str, Any]:
     else:
         owners = owners_from({_power_key(m, p): _centres(m, p, v)
                               for p, v in (data.get("supply_centres") or {}).items()})
-        res = run_adjustments(m, units, owners, reads, str(rules_in.get("civil_disorder", "owned")))
+        measure = str(rules_in.get("civil_disorder", "owned"))
+        res = run_adjustments(m, units, owners, reads, "home-sea" if measure == "home" else measure)
         out["orders"] = res.results
         out["units"] = units_by_power(res.units, powers)
         for key in ("built", "removed", "civil_disorder", "waived"):

@@ -76,7 +76,7 @@ def _rules(case: dict[str, Any]) -> tuple[Rules, str]:
     civil = "owned"
     if case.get("edition") == "1971":
         rules.convoy_intent = "1971"
-        civil = "home"
+        civil = "home-sea"
     return rules, civil
 
 

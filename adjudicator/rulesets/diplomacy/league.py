@@ -39,6 +39,13 @@ OPTIONS = {
 }
 
 
+def civil_measure(state: State) -> str:
+    """What civil-disorder distances count: ``owned``, ``home-sea`` (home centres, a fleet by sea; games set up
+    since issue 32) or ``home`` (home centres over every border, as older games counted)."""
+    measure = str(state["rules"]["civil_disorder"])
+    return "home-sea" if measure == "home" and state["rules"].get("fleets_by_sea") else measure
+
+
 def _m(state: State) -> Map:
     return load_map(str(state["map"]))
 
@@ -134,7 +141,9 @@ def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | No
     first = m.phases()[0]
     state: State = {
         "map": opts["map"],
-        "rules": {"convoy_intent": opts["convoy_intent"], "civil_disorder": opts["civil_disorder"]},
+        "rules": {"convoy_intent": opts["convoy_intent"], "civil_disorder": opts["civil_disorder"],
+                  # new games: under the home rule a fleet's distance never crosses land (DATC 6.J.5-6.J.6)
+                  **({"fleets_by_sea": True} if opts["civil_disorder"] == "home" else {})},
         "year": int(start["year"]),
         "step": 0,
         "season": str(first["season"]),
@@ -337,7 +346,7 @@ def _run(state: State, reads: list[Read], check_only: str | None = None) -> list
         rows = run_retreats(m, units, dislodged, reads).results[:len(reads)]
     else:
         rows = run_adjustments(m, units, owners_from(state["supply_centres"]), reads,
-                               state["rules"]["civil_disorder"]).results
+                               civil_measure(state)).results
     # a support that matches no order of one's own may still match another power's: not a problem here
     if check_only:
         for row in rows:
@@ -420,7 +429,7 @@ def adjudicate(state: State, orders: Mapping[str, Any]) -> TurnResult:
         report["disbanded"] = res.extra["disbanded_by_power"]
         new["units"] = units_by_power(res.units, powers)
     else:
-        res = run_adjustments(m, units, owners_from(state["supply_centres"]), reads, state["rules"]["civil_disorder"])
+        res = run_adjustments(m, units, owners_from(state["supply_centres"]), reads, civil_measure(state))
         report["results"] = res.results
         for key in ("built", "removed", "civil_disorder", "waived"):
             report[key] = res.extra[key]

@@ -223,6 +223,28 @@ class Map:
                     queue.append(q)
         return dist
 
+    def fleet_distances_to(self, targets: set[str]) -> dict[str, int]:
+        """Steps a fleet needs from every province it can stand in to the nearest of ``targets`` it can reach
+        (by fleet moves only: a fleet never crosses land); an inland target is reached by no fleet."""
+        dist: dict[str, int] = {}
+        queue: deque[tuple[str, int]] = deque()
+        for t in sorted(targets):
+            if t in self.provinces:
+                for r in self.regions_of(t, "fleet"):
+                    queue.append((r, 0))
+        seen: set[str] = set()
+        while queue:
+            region, d = queue.popleft()
+            if region in seen:
+                continue
+            seen.add(region)
+            prov = province_of(region)
+            dist[prov] = min(dist.get(prov, d), d)
+            for nxt in sorted(self.moves.get(("fleet", region), ())):
+                if nxt not in seen:
+                    queue.append((nxt, d + 1))
+        return dist
+
     def phases(self) -> list[dict[str, Any]]:
         return list(self.data["calendar"]["phases"])
 

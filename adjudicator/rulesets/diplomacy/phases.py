@@ -195,18 +195,22 @@ def _build_problem(m: Map, power: str, order: Order, units: list[Unit], owners: 
 def civil_disorder_victim(m: Map, power: str, units: list[Unit], owners: dict[str, str],
                           measure: str = "owned") -> Unit | None:
     """The unit removed next in civil disorder: farthest from the power's owned (2023) or home supply
-    centres, counting every border; fleets before armies at equal distance; then by province name."""
+    centres, counting every border; fleets before armies at equal distance; then by province name.
+
+    ``home-sea`` (the home rule as the DATC reads it, 6.J.5-6.J.6; issue 32): a fleet's distance counts only the
+    moves a fleet can make, so it never crosses land; ``home`` as games set up before it counted (every border)."""
     mine = [u for u in units if u.power == power]
     if not mine:
         return None
-    if measure == "home":
+    if measure in ("home", "home-sea"):
         targets = set(m.home_centres(power))
     else:
         targets = {p for p, o in owners.items() if o == power}
     dist = m.distances_to(targets)
+    by_sea = m.fleet_distances_to(targets) if measure == "home-sea" else dist
     far = 10**6
-    return min(mine, key=lambda u: (-dist.get(u.province, far), u.type != "fleet",
-                                    m.full_name(u.province).lower()))
+    return min(mine, key=lambda u: (-(by_sea if u.type == "fleet" else dist).get(u.province, far),
+                                    u.type != "fleet", m.full_name(u.province).lower()))
 
 
 def civil_disorder_removals(m: Map, power: str, units: list[Unit], owners: dict[str, str], count: int,

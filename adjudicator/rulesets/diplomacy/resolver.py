@@ -366,6 +366,10 @@ class Movement:
         dprov = province_of(target)
         if dprov == u.province:
             return say("a unit cannot move to the province it is in")
+        if o.via and not m.river_points:
+            # a map without rivers has no double move: the player meant a convoy route or a typo (issue 32)
+            return say("a unit moves to one neighbouring province; an army going by sea names only its "
+                       "destination ({example})", example=f"A {display(u.province)} - {display(dprov)} via convoy")
         if u.type == "army" and o.via:
             return say("only a fleet moves two fields along a river")
         if u.type == "army":
