@@ -13,7 +13,7 @@ from ..errors import SealError
 from ..orders import Finding, OrdersPath
 from ..store import Game, orders_dir, orders_relpath
 from . import crypto
-from .envelope import SEALED_MAX_BYTES, dearmor, parse_sealed_path, read_header, recipient_problem
+from .envelope import SEALED_MAX_BYTES, Stanza, dearmor, parse_sealed_path, read_header, recipient_problem
 
 
 def check_envelope(root: Path, rel: str, raw: bytes, game: Game) -> list[Finding]:
@@ -61,7 +61,29 @@ def check_envelope(root: Path, rel: str, raw: bytes, game: Game) -> list[Finding
     problem = recipient_problem(stanzas, expected, game.recipient_of(where.player))
     if problem:
         return refuse(problem, "seal it with 'turnpress seal', which uses the keys in game.yaml")
+    original = copy_of(root, rel, stanzas)
+    if original is not None:
+        return refuse(f"it is a copy of {original}, not orders sealed for this turn (issue 28)",
+                      "seal your own orders with 'turnpress seal'")
     return []
+
+
+def copy_of(root: Path, rel: str, stanzas: Sequence[Stanza]) -> str | None:
+    """The sealed file of the league that ``rel`` is a copy of, if any: every sealing draws a new key share
+    for each recipient, so two files with the same stanzas are one file twice. A copy of
+    ``games/<g>/dice-secret.age`` in a keyless player's slot has the right recipients, and only this tells."""
+    if not stanzas:
+        return None
+    for path in sorted([*root.glob("games/*/*.age"), *root.glob("games/*/turns/*/*.age"),
+                        *root.glob("games/*/turns/*/private/*.age"), *root.glob("orders/*/*/*.age")]):
+        other = path.relative_to(root).as_posix()
+        if other == rel or path.is_symlink() or not path.is_file():
+            continue
+        binary, _ = dearmor(ordersmod.read_limited(path, SEALED_MAX_BYTES * 4))
+        found = read_header(binary)[0] if binary is not None else None
+        if found == list(stanzas):
+            return other
+    return None
 
 
 @dataclass

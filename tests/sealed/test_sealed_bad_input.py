@@ -171,9 +171,11 @@ def open_game_key(table: Table, game: str) -> str:
 def test_a_copy_of_the_dice_secret_in_an_orders_slot_is_refused_and_nothing_of_it_is_published(table: Table,
                                                                                                  game: str):
     """Issue 28, item 4: a player without a key of their own seals to the game's key alone, as
-    ``games/<g>/dice-secret.age`` is; the pull-request check (which sees only the envelope) passes a copy of it.
-    At the deadline it opens and is no orders file of that game, turn and player: refused whole, and neither its
-    text nor a word of it reaches the tree (the orders folder, the report, the issue). g1 keeps hidden state
+    ``games/<g>/dice-secret.age`` is, so a copy of it has the right recipients; the pull-request check refuses it
+    as a copy (its key shares are those of the file it copies), and a game master who merges it anyway still gets
+    nothing published: at the deadline it opens and is no orders file of that game, turn and player: refused
+    whole, and neither its text nor a word of it reaches the tree (the orders folder, the report, the issue). g1
+    keeps hidden state
     (its orders are published rewritten), g3 none (its orders are published as they were sealed)."""
     root = table.root
     player = "carol" if game == "g1" else "dan"
@@ -185,8 +187,9 @@ def test_a_copy_of_the_dice_secret_in_an_orders_slot_is_refused_and_nothing_of_i
     rel = f"orders/{game}/0001/{player}.yaml.age"
     (root / rel).parent.mkdir(parents=True, exist_ok=True)
     (root / rel).write_bytes((root / f"games/{game}/dice-secret.age").read_bytes())
-    assert sealedorders.check_envelope(root, rel, (root / rel).read_bytes(), load_game(root, game)) == [], \
-        "the envelope alone cannot tell it from orders"
+    [refused] = sealedorders.check_envelope(root, rel, (root / rel).read_bytes(), load_game(root, game))
+    assert refused.message == f"it is a copy of games/{game}/dice-secret.age, not orders sealed for this turn " \
+        "(issue 28)", "the pull-request check knows the file it was copied from"
     assert table.seal("alice", 1, 1, "alice's fine", at(1, 11)) == 0
     git(root, "add", "-A")
     git(root, "commit", "-qm", f"{player}'s 'orders'", date=at(1, 12))
