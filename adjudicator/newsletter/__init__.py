@@ -32,7 +32,8 @@ from . import charts, results, words
 
 BLOG_DIR = "site/news"
 SVG_BLOCK = re.compile(r"^[ \t]*<svg\b.*?</svg>", re.DOTALL | re.MULTILINE)
-REPO_URL = re.compile(r"^repo_url:\s*['\"]?(https?://[^'\"\s]+?)/?['\"]?\s*$", re.MULTILINE)
+# the line as `init` writes it commented out, uncommented: its own comment may follow the address
+REPO_URL = re.compile(r"^repo_url:[ \t]*['\"]?(https?://[^'\"\s#]+?)/?['\"]?(?:[ \t]+#.*)?[ \t]*$", re.MULTILINE)
 HEADLINE_MAX = 200  # a headline is a line, also in a link preview
 FALLBACK_DATE = "2000-01-01 00:00:00"  # a game without a schedule has no deadline to date its issues by
 

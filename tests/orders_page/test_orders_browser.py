@@ -314,3 +314,33 @@ def test_a_dislodged_unit_retreats_through_the_page(browser: Browser, served: st
     understood = [line.strip() for line in done.stdout.split("understood as:\n", 1)[1].splitlines()
                   if line.startswith("  ")]
     assert understood == browser.script("return window.tpOrders.receipt()") == ["A Ven - Tus"]
+
+
+def test_no_serious_accessibility_finding_in_any_state_pressed_buttons_included(browser: Browser, served: str):
+    """Issue #30, item 9: a pressed (focused) Seal or Download button was white on Material's deep orange accent,
+    2.77:1 (axe: serious). Axe is run on the sealed and the open game, at a desktop's and a phone's width, with
+    the map's menu showing its pressed choice, with each of the page's buttons pressed, and with the map open
+    full size."""
+    from .test_orders_map import click_region  # that module builds on this one's helpers
+
+    source = axe.axe_source()
+    if source is None:
+        pytest.skip("axe-core is not installed (make install puts it in .ci/node)")
+    for game, width in (("sdip", 1280), ("dip", 390)):
+        open_page(browser, served, game, width)
+        pick(browser, "ann")
+        seen = {}
+        click = "document.querySelector(arguments[0]).scrollIntoView({block: 'center'});"
+        for region in ("Lvp", "Yor"):  # the move taken, the supports into York offered: a pressed choice
+            click_region(browser, region)
+        seen["map menu"] = axe.findings(browser, source)
+        for button in ("#tp-seal", "#tp-download", "#tp-copy", "#tp-map-menu button"):
+            if browser.script("return !!document.querySelector(arguments[0])", button):
+                browser.script(click + "document.querySelector(arguments[0]).focus();", button)
+                seen[button] = axe.findings(browser, source)
+        browser.script(click, "#tp-map-open")
+        browser.click("#tp-map-open")
+        browser.script("document.querySelector('.tp-map-close').focus()")
+        seen["full size"] = axe.findings(browser, source)
+        browser.click(".tp-map-close")
+        assert seen == dict.fromkeys(seen, []), f"{game} at {width} px"

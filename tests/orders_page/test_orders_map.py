@@ -60,9 +60,11 @@ def test_every_region_an_order_names_is_a_shape_to_click(map_name: str, players:
 
 
 def click_region(browser: Browser, region: str) -> None:
-    """Click where the map draws ``region`` (a unit stands there: the player clicks the unit)."""
+    """Click where the map draws ``region`` (a unit stands there: the player clicks the unit), in the page or
+    in the map opened full size."""
     point = browser.script("""
-        var n = document.querySelector('#tp-map [data-region="' + arguments[0] + '"]');
+        var n = document.querySelector('.tp-map-full[open] [data-region="' + arguments[0] + '"], ' +
+                                       '#tp-map [data-region="' + arguments[0] + '"]');
         if (!n) { return null; }
         n.scrollIntoView({block: 'center'});
         var svg = n.ownerSVGElement, xy = n.getAttribute('data-place').split(' ').map(Number);
@@ -116,6 +118,7 @@ def test_a_player_clicks_orders_on_the_map_and_validate_accepts_the_file(browser
     click_region(browser, "Lvp")
     click_region(browser, "Mos")
     assert "A Lvp can give no order that names Mos" in say(browser)
+    click_region(browser, "Lvp")  # the refused click ended the selection (issue #30): the army again
     click_region(browser, "Yor")  # the move is taken at once, the supports into York are offered
     assert value_of(browser, "A Lvp") == "A Lvp - Yor"
     offered = menu(browser)
@@ -207,7 +210,7 @@ def test_a_haulier_picks_a_route_field_by_field_on_the_board_and_validate_accept
     assert routed(browser) == ["HH", "HH-HB.1", "HH-HB.2", "HH-HB.3", "HB"]
     assert "5 Streckenpunkte, Fahrpreis 150 kj" in say(browser)  # 2 + 1 + 1 on the road, 1 for Bremen
     click_field(browser, "M")
-    assert say(browser).startswith("M is not next to HB")
+    assert say(browser).startswith("M liegt nicht neben HB")  # in the game's language (issue #30, item 7)
     click_field(browser, "HH-HB.3")  # the field before: one step back
     assert routed(browser) == ["HH", "HH-HB.1", "HH-HB.2", "HH-HB.3"]
     click_field(browser, "HB")
@@ -216,3 +219,155 @@ def test_a_haulier_picks_a_route_field_by_field_on_the_board_and_validate_accept
     browser.screenshot(ARTIFACTS / "auf-achse-route-desktop.png")
     done = validate(root, "orders/aa/0002/ann.yaml", produced(browser))
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+# --- issue #30: the map a player can aim at ------------------------------------------------------------------
+
+MAP_WIDTH = "return document.querySelector('#tp-map svg').getBoundingClientRect().width"
+
+
+def aim(browser: Browser, regions: list[str]) -> list[tuple[float, float]]:
+    """Where each region is on the screen now (the map scrolled to the top of the window once): a player looks,
+    then clicks one place after the other, without looking again."""
+    browser.script("window.scrollTo(0, document.getElementById('tp-map').getBoundingClientRect().top"
+                   " + window.scrollY)")
+    return [tuple(browser.script("""
+        var n = document.querySelector('#tp-map [data-region="' + arguments[0] + '"]');
+        var svg = n.ownerSVGElement, xy = n.getAttribute('data-place').split(' ').map(Number);
+        var p = svg.createSVGPoint(); p.x = xy[0]; p.y = xy[1];
+        var q = p.matrixTransform(svg.getScreenCTM());
+        return [q.x, q.y];""", r)) for r in regions]
+
+
+def test_three_orders_aimed_at_once_all_get_in_the_map_keeps_its_size(browser: Browser, served: str):
+    """Issue #30, item 2: Material's ``.md-typeset figure {width: fit-content}`` made the map as wide as its
+    status line, which changes with every click (688 → 411 → 688 → 300 px): the next click landed elsewhere and
+    1 of 3 aimed orders got in. The map is as wide as the form, whatever it says below it."""
+    open_page(browser, served, "dip")
+    pick(browser, "ann")
+    width = browser.script(MAP_WIDTH)
+    widths = []
+    for x, y in aim(browser, ["Edi", "Nwg", "Lon", "Nth", "Lvp", "Yor"]):
+        browser.click_at(x, y)
+        widths.append(browser.script(MAP_WIDTH))
+    assert widths == [width] * 6
+    assert [value_of(browser, u) for u in ("F Edi", "F Lon", "A Lvp")] == ["F Edi - Nwg", "F Lon - Nth",
+                                                                           "A Lvp - Yor"]
+
+
+def names_and_dots(browser: Browser) -> dict[str, list[str]]:
+    """For every province of the map, a click on its name, on its centre's dot and on its middle (where its unit
+    stands, or would), each given to what is drawn there, as a browser gives it: the provinces whose click the
+    page's status line then does not name."""
+    return browser.script("""
+        var svg = document.querySelector('#tp-map svg'), f = Number(svg.getAttribute('font-size'));
+        var said = document.getElementById('tp-map-say');
+        var shapes = Array.from(svg.querySelectorAll('path[data-region]'));
+        var texts = Array.from(svg.querySelectorAll('text')), dots = Array.from(svg.querySelectorAll('circle'));
+        var out = {name: [], dot: [], middle: [], tried: []};
+        function click(x, y, region) {
+            said.textContent = '';
+            var n = document.elementFromPoint(x, y);
+            n.dispatchEvent(new MouseEvent('click', {bubbles: true, clientX: x, clientY: y}));
+            return new RegExp('(^|[^A-Za-z])' + region + '([^A-Za-z]|$)').test(said.textContent);
+        }
+        function centre(n) {
+            var r = n.getBoundingClientRect();
+            return [r.left + r.width / 2, r.top + r.height / 2];
+        }
+        shapes.forEach(function (s) {
+            var region = s.getAttribute('data-region');
+            if (region.indexOf('/') >= 0) { return; }
+            var xy = s.getAttribute('data-place').split(' ').map(Number);
+            s.scrollIntoView({block: 'center'});
+            var name = texts.find(t => t.textContent === region && !t.closest('g'));
+            if (name && !click(...centre(name), region)) { out.name.push(region); }
+            var dot = dots.find(c => Number(c.getAttribute('cx')) === xy[0]
+                && Math.abs(Number(c.getAttribute('cy')) - (xy[1] - 0.2 * f)) < 1 && c.querySelector('title'));
+            if (dot && !click(...centre(dot), region)) { out.dot.push(region); }
+            var p = svg.createSVGPoint(); p.x = xy[0]; p.y = xy[1];
+            var m = p.matrixTransform(svg.getScreenCTM());
+            if (!click(m.x, m.y, region)) { out.middle.push(region); }
+            out.tried.push(region);
+        });
+        return out;""")
+
+
+@pytest.mark.parametrize(("game", "login"), [("dip", "ann"), ("jk", "jk0")])
+def test_a_province_s_name_and_centre_dot_take_its_clicks(browser: Browser, served: str, game: str, login: str):
+    """Issue #30, item 3: no province's name could be clicked (76 on the standard map, 109 on the Thirty Years'
+    War's), the centre's dot blocked clicks in 13 standard provinces, dots and rivers in 19 of 153 of the Thirty
+    Years' War's. A click on a name, a dot or a province's middle reaches that province."""
+    open_page(browser, served, game)
+    pick(browser, login)
+    found = names_and_dots(browser)
+    assert len(found["tried"]) > 70
+    assert (found["name"], found["dot"], found["middle"]) == ([], [], [])
+
+
+def click_name(browser: Browser, name: str, dot: bool = False) -> None:
+    """Click the middle of the province name ``name`` as the map writes it (or of the centre's dot above it)."""
+    point = browser.script("""
+        var svg = document.querySelector('#tp-map svg'), f = Number(svg.getAttribute('font-size'));
+        var t = Array.from(svg.querySelectorAll('text')).find(t => t.textContent === arguments[0] && !t.closest('g'));
+        t.scrollIntoView({block: 'center'});
+        var n = t;
+        if (arguments[1]) {
+            n = Array.from(svg.querySelectorAll('circle')).find(c => c.getAttribute('cx') === t.getAttribute('x')
+                && Math.abs(Number(t.getAttribute('y')) - 1.5 * f - Number(c.getAttribute('cy'))) < 1);
+        }
+        var r = n.getBoundingClientRect();
+        return [r.left + r.width / 2, r.top + r.height / 2];""", name, dot)
+    browser.click_at(*point)
+
+
+def test_orders_given_by_clicking_a_name_and_a_dot(browser: Browser, served: str, league: League):
+    open_page(browser, served, "dip")
+    pick(browser, "ben")
+    click_region(browser, "Mar")
+    click_name(browser, "Spa", dot=True)
+    click_region(browser, "Bre")
+    click_name(browser, "Eng")
+    assert (value_of(browser, "A Mar"), value_of(browser, "F Bre")) == ("A Mar - Spa", "F Bre - Eng")
+    done = validate(league.root, "orders/dip/0001/ben.yaml", produced(browser))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_refused_click_ends_the_selection(browser: Browser, served: str):
+    """Issue #30, item 4: London, then Moscow (refused), then Liverpool, then Wales gave ``F Lon - Wal``: the
+    fleet stayed picked after the refused click and took Liverpool's as a support's place. A refused click ends
+    the selection: Liverpool is picked, and Wales is its move."""
+    open_page(browser, served, "dip")
+    pick(browser, "ann")
+    click_region(browser, "Lon")
+    click_region(browser, "Mos")
+    assert "F Lon can give no order that names Mos" in say(browser)
+    click_region(browser, "Lvp")
+    click_region(browser, "Wal")
+    assert (value_of(browser, "F Lon"), value_of(browser, "A Lvp")) == ("F Lon H", "A Lvp - Wal")
+
+
+def test_on_a_phone_the_map_opens_full_size_with_targets_a_finger_hits(browser: Browser, served: str,
+                                                                       league: League):
+    """Issue #30, item 9: at 390 px the standard map's provinces were 11–27 px targets and the orders map could
+    not be opened full size (the issue's map can). Full size every province is at least 24 px each way (WCAG
+    2.2's target size); orders clicked there are the form's, and the map goes back into the page."""
+    open_page(browser, served, "dip", 390)
+    pick(browser, "ann")
+    browser.script("document.getElementById('tp-map-open').scrollIntoView({block: 'center'})")
+    browser.click("#tp-map-open")
+    browser.wait_for(lambda: browser.script("return !!document.querySelector('dialog.tp-map-full[open] svg')"),
+                     "the full-size map")
+    smallest = browser.script("""return Array.from(document.querySelectorAll('dialog path[data-region]'))
+        .map(n => n.getBoundingClientRect()).map(r => Math.min(r.width, r.height))
+        .reduce((a, b) => Math.min(a, b));""")
+    assert smallest >= 24
+    click_region(browser, "Edi")
+    click_region(browser, "Nwg")
+    assert say(browser) == "Chosen: F Edi - Nwg."
+    browser.screenshot(ARTIFACTS / "diplomacy-map-phone-full.png")
+    browser.click(".tp-map-close")
+    assert browser.script("return !!document.querySelector('#tp-orders #tp-map svg')"), "back in the page"
+    assert value_of(browser, "F Edi") == "F Edi - Nwg"
+    assert drawn(browser) == {"tp-pick-move": ["F Edi - Nwg"]}
+    assert produced(browser).endswith("orders:\n  - F Edi - Nwg\n  - F Lon H\n  - A Lvp H\n")

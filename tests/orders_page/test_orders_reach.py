@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import store
-from adjudicator.newsletter import orders_page
+from adjudicator.newsletter import orders_page, repo_url, site
 
 from ..site import axe
 from ..site.webdriver import Browser
@@ -97,3 +97,24 @@ def test_without_a_repository_the_page_offers_copy_and_download_only(browser: Br
         assert browser.script("return document.getElementById('tp-github')") is None
         assert not browser.script("return document.getElementById('tp-copy').disabled")
         assert not browser.script("return document.getElementById('tp-download').disabled")
+
+
+def test_a_repository_named_as_init_s_commented_line_suggests_gets_the_github_button(league: League,
+                                                                                      tmp_path: Path):
+    """Issue #30, item 6: ``init``'s ``mkdocs.yml`` has ``# repo_url: https://github.com/OWNER/LEAGUE    # issues
+    then link ...``; a game master who deletes the first ``# `` keeps the line's own comment after the address.
+    The page's GitHub button and the issues' links to each turn's orders and commit read the address all the
+    same (the pattern had needed the address to end the line)."""
+    root = tmp_path / "league"
+    root.mkdir()
+    template = site.template()
+    commented = next(line for line in template.splitlines() if line.startswith("# repo_url: "))
+    assert "#" in commented[2:], "init's line has a comment of its own after the address"
+    (root / "mkdocs.yml").write_text(template.replace(commented, commented[2:]))
+    assert repo_url(root) == "https://github.com/OWNER/LEAGUE"
+    game = store.load_game(league.root, "dip")
+    assert orders_page.turn_data(game, root)["repo"] == "https://github.com/OWNER/LEAGUE"
+    (root / "mkdocs.yml").write_text("repo_url: 'https://github.com/o/l/'   # the league\n")
+    assert repo_url(root) == "https://github.com/o/l"
+    (root / "mkdocs.yml").write_text("repo_url: https://github.com/o/l#part\n")  # YAML reads one address
+    assert repo_url(root) is None, "not half of an address"

@@ -1140,7 +1140,7 @@
     ui.report && (ui.report.textContent = "");
     if (window.tpOrdersMap) {
       /* orders_map.js: the position drawn above the form; a click on it picks an order in the form */
-      window.tpOrdersMap.attach(ui.form, data, player);
+      window.tpOrdersMap.attach(ui.form, data, player, W);
     }
     refresh();
   }

@@ -18,10 +18,9 @@
   var NS = "http://www.w3.org/2000/svg";
   var UNIT = /^([AF]) (\S+)( \(dislodged\))?$/;
   var INK = "#111111";
-  var STYLE = ".tp-orders-map{display:block;width:100%;max-width:none;margin:0 0 1em;text-align:left}" +
-    ".tp-orders-map-svg{display:block;width:100%;height:auto;cursor:pointer;touch-action:manipulation}" +
-    ".tp-orders-map-svg .tp-active{stroke:#111;stroke-width:4}" +
-    ".tp-map-menu .md-button{margin:.2em .3em .2em 0}.tp-map-menu .tp-taken{font-weight:bold}";
+  var SAY = function (key) { /* the page's words (orders.js passes its own: orders-words.yaml) */
+    return key;
+  };
 
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
@@ -74,7 +73,98 @@
     }).map(province);
   }
 
-  function attach(form, data, player) {
+  /* The region a click is on: the shape hit, or the first shape beneath it that names a region (a mark drawn
+     over the map without one must not swallow the click). */
+  function regionAt(svg, event) {
+    var hit = event.target.closest ? event.target.closest("[data-region]") : null;
+    if (!hit && document.elementsFromPoint) {
+      hit = document.elementsFromPoint(event.clientX, event.clientY).map(function (n) {
+        return n.closest ? n.closest("[data-region]") : null;
+      }).find(function (n) {
+        return n && svg.contains(n);
+      }) || null;
+    }
+    return hit ? hit.getAttribute("data-region") : null;
+  }
+
+  /* The map's frame above the form: the drawing (in a box of its own, `view`), the status line and menu
+     (`below`), and a button that opens the map full size: on a phone the whole map is 360 px wide and its
+     smaller provinces 11 px targets, full size they are 24 px and more (the view scrolls; + and − zoom). The
+     drawing, status line and menu move into the dialog and back (no copy: the clicks' listeners stay). */
+  function frame(form, svg, label) {
+    svg.removeAttribute("width");
+    svg.setAttribute("class", "tp-orders-map-svg");
+    svg.setAttribute("aria-label", label);
+    var box = el("figure", {id: "tp-map", "class": "tp-orders-map"});
+    var view = el("div", {"class": "tp-map-view"});
+    var below = el("div", {"class": "tp-map-below"});
+    var open = el("button", {type: "button", "class": "md-button tp-map-open", id: "tp-map-open"}, SAY("map_open"));
+    view.appendChild(svg);
+    box.appendChild(view);
+    box.appendChild(open);
+    box.appendChild(below);
+    form.insertBefore(box, form.firstChild);
+    open.addEventListener("click", function () {
+      full(box, view, below, svg, open);
+    });
+    return {box: box, below: below};
+  }
+
+  function full(box, view, below, svg, opener) {
+    var dialog = el("dialog", {"class": "tp-map-full md-typeset", "aria-label": svg.getAttribute("aria-label")});
+    var bar = el("div", {"class": "tp-zoom-bar"});
+    var minus = el("button", {type: "button", "class": "md-button tp-zoom-out", "aria-label": SAY("map_zoom_out")},
+      "\u2212");
+    var plus = el("button", {type: "button", "class": "md-button tp-zoom-in", "aria-label": SAY("map_zoom_in")}, "+");
+    var close = el("button", {type: "button", "class": "md-button tp-map-close"}, SAY("map_close"));
+    bar.appendChild(minus);
+    bar.appendChild(plus);
+    bar.appendChild(close);
+    view.setAttribute("tabindex", "0");
+    view.setAttribute("role", "region");
+    view.setAttribute("aria-label", SAY("map_view"));
+    dialog.appendChild(bar);
+    dialog.appendChild(view);
+    dialog.appendChild(below);
+    document.body.appendChild(dialog);
+    var scale = Math.max(2, 1200 / Math.max(1, window.innerWidth));
+
+    function zoom(by) {
+      var cx = (view.scrollLeft + view.clientWidth / 2) / Math.max(1, view.scrollWidth);
+      var cy = (view.scrollTop + view.clientHeight / 2) / Math.max(1, view.scrollHeight);
+      scale = Math.min(8, Math.max(1, scale * by));
+      svg.style.width = Math.round(view.clientWidth * scale) + "px";
+      view.scrollLeft = cx * view.scrollWidth - view.clientWidth / 2;
+      view.scrollTop = cy * view.scrollHeight - view.clientHeight / 2;
+      minus.disabled = scale <= 1;
+      plus.disabled = scale >= 8;
+    }
+    minus.addEventListener("click", function () {
+      zoom(1 / 1.5);
+    });
+    plus.addEventListener("click", function () {
+      zoom(1.5);
+    });
+    close.addEventListener("click", function () {
+      dialog.close();
+    });
+    dialog.addEventListener("close", function () {
+      svg.style.width = "";
+      view.removeAttribute("tabindex");
+      view.removeAttribute("role");
+      view.removeAttribute("aria-label");
+      box.insertBefore(view, opener);
+      box.appendChild(below);
+      dialog.remove();
+      opener.focus();
+    });
+    dialog.showModal();
+    zoom(1);
+    view.focus();
+  }
+
+  function attach(form, data, player, words) {
+    SAY = words || SAY;
     var svg = data.map ? drawing(data.map) : null;
     if (!svg) {
       return;
@@ -94,9 +184,6 @@
       }
     });
     var font = Number(svg.getAttribute("font-size")) || 16;
-    svg.removeAttribute("width");
-    svg.setAttribute("class", "tp-orders-map-svg");
-    svg.setAttribute("aria-label", "Map of the position: click a unit of yours, then where it goes");
     var chosen = svgEl("g", {"class": "tp-chosen", "pointer-events": "none"});
     var defs = svgEl("defs", {});
     var marker = svgEl("marker", {id: "tp-pick-head", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 3.5,
@@ -105,15 +192,11 @@
     defs.appendChild(marker);
     svg.appendChild(defs);
     svg.appendChild(chosen);
-    var say = el("p", {id: "tp-map-say", "class": "tp-say", role: "status"},
-      "Click a unit of yours on the map, then the province it goes to; or use the lists below.");
+    var say = el("p", {id: "tp-map-say", "class": "tp-say", role: "status"}, SAY("map_start"));
     var menu = el("div", {id: "tp-map-menu", "class": "tp-map-menu", hidden: ""});
-    var box = el("figure", {id: "tp-map", "class": "tp-orders-map"});
-    box.appendChild(el("style", {}, STYLE));
-    box.appendChild(svg);
-    box.appendChild(say);
-    box.appendChild(menu);
-    form.insertBefore(box, form.firstChild);
+    var framed = frame(form, svg, SAY("map_label"));
+    framed.below.appendChild(say);
+    framed.below.appendChild(menu);
 
     var selects = Array.from(form.querySelectorAll("select[data-label]"));
     var units = selects.filter(function (s) {
@@ -161,7 +244,7 @@
       if (menu.hidden) {
         return;
       }
-      menu.appendChild(el("p", {"class": "tp-help"}, taken ? "Or instead:" : "Pick one:"));
+      menu.appendChild(el("p", {"class": "tp-help"}, SAY(taken ? "map_instead" : "map_pick_one")));
       list.forEach(function (o) {
         var b = el("button", {type: "button", "class": "md-button" + (o === taken ? " tp-taken" : ""),
           "aria-pressed": o === taken ? "true" : "false"}, o.text);
@@ -170,7 +253,7 @@
           highlight();
           pick(select, o);
           offer(select, list, o);
-          say.textContent = "Chosen: " + o.text + ".";
+          say.textContent = SAY("map_chosen", {order: o.text});
         });
         menu.appendChild(b);
       });
@@ -183,7 +266,7 @@
         var stay = Array.from(active.options).filter(function (o) {
           return o.value !== "other" && named(o.text, 2).length === 0;
         });
-        say.textContent = "Orders for " + active.getAttribute("data-label") + " that stay in place:";
+        say.textContent = SAY("map_in_place", {unit: active.getAttribute("data-label")});
         offer(active, stay, null);
         active = null;
         highlight();
@@ -196,8 +279,8 @@
             return String(o.text).split(/\s+/)[2] === "-";
           });
           var taken = move || (list.length === 1 ? list[0] : null);
-          say.textContent = taken ? "Chosen: " + taken.text + "." : active.getAttribute("data-label") + " and " +
-            prov + ":";
+          say.textContent = taken ? SAY("map_chosen", {order: taken.text}) :
+            SAY("map_unit_and", {unit: active.getAttribute("data-label"), place: prov});
           offer(active, list, taken);
           if (taken) {
             pick(active, taken);
@@ -211,8 +294,7 @@
         active = own;
         highlight();
         menu.hidden = true;
-        say.textContent = own.getAttribute("data-label") + ": now click where it goes, the unit it supports or " +
-          "convoys, or the unit again to hold.";
+        say.textContent = SAY("map_unit_picked", {unit: own.getAttribute("data-label")});
         return;
       }
       var free = others.find(function (s) {
@@ -223,19 +305,23 @@
       if (free) {
         var found = options(free, prov, 0);
         pick(free, found[0]);
-        say.textContent = free.getAttribute("data-label") + ": " + found[0].text + ".";
+        say.textContent = SAY("map_line_picked", {label: free.getAttribute("data-label"), order: found[0].text});
         offer(free, found, found[0]);
         return;
       }
-      say.textContent = active ? active.getAttribute("data-label") + " can give no order that names " + prov +
-        "." : "No order of yours starts in " + prov + ": click one of your units.";
+      say.textContent = active ? SAY("map_cannot", {unit: active.getAttribute("data-label"), place: prov}) :
+        SAY("map_not_yours", {place: prov});
       menu.hidden = true;
+      /* a refused click ends the selection: the next click picks a unit again (else the unit picked before
+         would take the order meant for the next one) */
+      active = null;
+      highlight();
     }
 
     svg.addEventListener("click", function (event) {
-      var hit = event.target.closest ? event.target.closest("[data-region]") : null;
-      if (hit) {
-        clicked(hit.getAttribute("data-region"));
+      var region = regionAt(svg, event);
+      if (region) {
+        clicked(region);
       }
     });
 
@@ -314,17 +400,12 @@
 
   function routes(form, svg) {
     var sets = Array.from(form.querySelectorAll("fieldset.tp-route"));
-    svg.removeAttribute("width");
-    svg.setAttribute("class", "tp-orders-map-svg");
-    svg.setAttribute("aria-label", "Spielplan: click the fields of a truck's route one after the other");
-    var box = el("figure", {id: "tp-map", "class": "tp-orders-map"});
-    box.appendChild(el("style", {}, STYLE));
+    var framed = frame(form, svg, SAY("board_label"));
+    var box = framed.box;
     var say = el("p", {id: "tp-map-say", "class": "tp-say", role: "status"});
-    form.insertBefore(box, form.firstChild);
-    box.appendChild(svg);
     if (!sets.length) {
-      say.textContent = "No truck drives in this round: the map shows the board.";
-      box.appendChild(say);
+      say.textContent = SAY("board_no_truck");
+      framed.below.appendChild(say);
       return;
     }
     var spots = {};
@@ -336,11 +417,11 @@
       }
     });
     var truck = 0;
-    var bar = el("div", {"class": "tp-map-menu", role: "group", "aria-label": "Brummi"});
+    var bar = el("div", {"class": "tp-map-menu", role: "group", "aria-label": SAY("board_trucks")});
     var buttons = sets.map(function (set, i) {
       var legend = set.querySelector("legend");
       var b = el("button", {type: "button", "class": "md-button", "aria-pressed": i === 0 ? "true" : "false"},
-        legend ? legend.textContent : "Brummi " + (i + 1));
+        legend ? legend.textContent : SAY("board_truck", {n: i + 1}));
       b.addEventListener("click", function () {
         truck = i;
         buttons.forEach(function (o, k) {
@@ -353,8 +434,8 @@
     });
     var drawn = svgEl("g", {"class": "tp-chosen", "pointer-events": "none"});
     svg.appendChild(drawn);
-    box.appendChild(bar);
-    box.appendChild(say);
+    framed.below.appendChild(bar);
+    framed.below.appendChild(say);
 
     /* The truck's route as the form shows it ("HH (Hamburg) → HH-HB.1 → ..."). */
     function route() {
@@ -424,7 +505,7 @@
         next.dispatchEvent(new Event("change", {bubbles: true}));
       } else {
         show();
-        say.textContent = f + " is not next to " + last + " (or is closed). " + say.textContent;
+        say.textContent = SAY("board_not_next", {field: f, last: last}) + " " + say.textContent;
         return;
       }
       show();

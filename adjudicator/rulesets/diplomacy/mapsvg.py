@@ -77,18 +77,22 @@ def board(m: Map, d: Drawing, state: dict[str, Any], report: dict[str, Any] | No
         out.append(f'<path d="{d.shape(prov)}" fill="{fill}"{extra} fill-rule="evenodd" stroke="{BORDER}" '
                    f'stroke-width="0.9"{at(d, prov)}><title>{escape(m.full_name(prov))} ({display(prov)})</title>'
                    '</path>')
-    out += [f'<path d="{lake}" fill="{SEA}" stroke="{RIVER}" stroke-width="0.4"/>' for lake in d.data.get("lakes", [])]
+    # On the orders page's map a click goes to the province beneath whatever else is drawn over it: lakes,
+    # rivers and their flow marks, links (which run across provinces) take none
+    inert = ' pointer-events="none"' if regions else ""
+    out += [f'<path d="{lake}" fill="{SEA}" stroke="{RIVER}" stroke-width="0.4"{inert}/>'
+            for lake in d.data.get("lakes", [])]
     out += _realm(d)
-    out += _rivers(d, f)
+    out += _rivers(d, f, inert)
     for link in d.data.get("links", []):
         (x1, y1), (x2, y2) = (d.place(p) for p in link["between"])
         out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{RIVER}" stroke-width="2.5" '
-                   f'stroke-dasharray="7 5"><title>{escape(str(link["why"]))}</title></line>')
+                   f'stroke-dasharray="7 5"{inert}><title>{escape(str(link["why"]))}</title></line>')
     out += _names(m, d, f, words, regions)
     if report:
         out += _orders(m, d, report, f, colour)
     out += _units(d, state, f, colour, name, regions)
-    out += _dislodged(m, d, state, report, f, colour, words)
+    out += _dislodged(m, d, state, report, f, colour, words, regions)
     out += legend
     out.append("</svg>")
     return "".join(out)
@@ -119,19 +123,19 @@ def _realm(d: Drawing) -> list[str]:
     return out
 
 
-def _rivers(d: Drawing, f: int) -> list[str]:
+def _rivers(d: Drawing, f: int, inert: str = "") -> list[str]:
     out = []
     for river, course in d.data.get("rivers", {}).items():
         pts = [tuple(p) for p in course["points"]]
         line = " ".join(f"{x},{y}" for x, y in pts)
         out.append(f'<polyline class="tp-river" points="{line}" fill="none" stroke="{RIVER}" stroke-width="3.2" '
-                   f'stroke-linejoin="round" opacity="0.9"><title>{escape(river)}</title></polyline>')
+                   f'stroke-linejoin="round" opacity="0.9"{inert}><title>{escape(river)}</title></polyline>')
         for x, y, angle in _along(pts, 4.5 * f):
             out.append(f'<path d="M-4,-4 L3,0 L-4,4" fill="none" stroke="#fff" stroke-width="1.6" '
-                       f'transform="translate({x:.0f},{y:.0f}) rotate({angle:.0f})"/>')
+                       f'transform="translate({x:.0f},{y:.0f}) rotate({angle:.0f})"{inert}/>')
         lx, ly = course["label"]
         out.append(f'<text x="{lx}" y="{ly}" class="tp-halo" fill="{RIVER}" font-style="italic" '
-                   f'font-size="{f * 0.85:.0f}" text-anchor="middle">{escape(river)}</text>')
+                   f'font-size="{f * 0.85:.0f}" text-anchor="middle"{inert}>{escape(river)}</text>')
     return out
 
 
@@ -157,11 +161,12 @@ def _names(m: Map, d: Drawing, f: int, words: Words, regions: bool) -> list[str]
         sc = m.provinces[prov].get("supply_centre")
         text = display(prov)
         bold = ' font-weight="bold"' if sc else ""
-        out.append(f'<text x="{x}" y="{y + 1.3 * f:.0f}" class="tp-halo" fill="{INK}" text-anchor="middle"{bold}>'
-                   f'{escape(text)}</text>')
+        # on the orders page's map a province's name and its centre's dot are the province's to click
+        out.append(f'<text x="{x}" y="{y + 1.3 * f:.0f}" class="tp-halo" fill="{INK}" text-anchor="middle"{bold}'
+                   f'{at(d, prov)}>{escape(text)}</text>')
         if sc:
             out.append(f'<circle cx="{x}" cy="{y - 0.2 * f:.0f}" r="{0.28 * f:.1f}" fill="#fff" stroke="{INK}" '
-                       f'stroke-width="1.5"><title>{escape(words.centre)}</title></circle>')
+                       f'stroke-width="1.5"{at(d, prov)}><title>{escape(words.centre)}</title></circle>')
     for region, (x, y) in sorted(d.data.get("coasts", {}).items()):
         coast = region.split("/")[1]
         group, end = (f"<g{at(d, region)}>", "</g>") if regions else ("", "")
@@ -192,8 +197,9 @@ def _units(d: Drawing, state: dict[str, Any], f: int, colour: dict[str, str],
 
 
 def _dislodged(m: Map, d: Drawing, state: dict[str, Any], report: dict[str, Any] | None, f: int,
-               colour: dict[str, str], words: Words) -> list[str]:
+               colour: dict[str, str], words: Words, regions: bool = False) -> list[str]:
     rows = (report or {}).get("dislodged") or state.get("dislodged") or []
+    at = _at if regions else _nowhere  # the retreating unit is clicked where it is drawn, beside its province
     out = []
     s = 0.55 * f
     taken = list(label_boxes(d, m.supply_centres()).items())
@@ -208,7 +214,8 @@ def _dislodged(m: Map, d: Drawing, state: dict[str, Any], report: dict[str, Any]
         x, y = (free or spots)[0]
         taken.append((region, (x - s, y - s, x + s, y + s)))
         fill = colour.get(row["power"], "#777777")
-        out.append(f'<g class="tp-dislodged"><title>{escape(words.dislodged)}: {escape(row["unit"])}</title>'
+        out.append(f'<g class="tp-dislodged"{at(d, region)}><title>{escape(words.dislodged)}: '
+                   f'{escape(row["unit"])}</title>'
                    f'<rect x="{x - s:.0f}" y="{y - s:.0f}" width="{2 * s:.0f}" height="{2 * s:.0f}" rx="3" '
                    f'fill="{fill}" stroke="{FAILED}" stroke-width="2.5" '
                    f'stroke-dasharray="3 2"/><text x="{x:.0f}" y="{y + 0.3 * f:.0f}" text-anchor="middle" '
