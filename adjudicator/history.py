@@ -64,6 +64,31 @@ def rev(repo: Path, name: str) -> str | None:
     return proc.stdout.decode().strip() if proc.returncode == 0 else None
 
 
+def is_ancestor(repo: Path, older: str, newer: str) -> bool:
+    """True if commit ``older`` is ``newer`` or one of its ancestors."""
+    return run(repo, "merge-base", "--is-ancestor", older, newer, check=False).returncode == 0
+
+
+def archive(repo: Path, commit: str, paths: Sequence[str]) -> bytes:
+    """``paths`` as committed in ``commit``, as one tar archive."""
+    return run(repo, "archive", "--format=tar", commit, "--", *paths).stdout
+
+
+def last_change(repo: Path, path: str) -> str | None:
+    """The commit time (seconds since the epoch, as text) of the last commit touching ``path``; ``None`` if there
+    is none or ``repo`` is no repository."""
+    proc = run(repo, "log", "-1", "--format=%ct", "--", path, check=False)
+    return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+
+def init(target: Path) -> bool:
+    """Make ``target`` a repository with branch ``main``; ``False`` (and nothing done) where git is not installed."""
+    if not shutil.which("git"):
+        return False
+    run(target, "init", "-q", "-b", "main")
+    return True
+
+
 def is_repo(root: Path) -> bool:
     """True if ``root`` is the top of a git work tree (a league is a repository of its own)."""
     top = root.resolve()

@@ -36,7 +36,6 @@ import datetime as dt
 import io
 import re
 import shutil
-import subprocess
 import tarfile
 import tempfile
 from collections.abc import Iterator
@@ -142,8 +141,7 @@ def committed_tree(root: Path, commit: str, game_id: str, links: list[str] | Non
     paths = [f"games/{game_id}", f"orders/{game_id}", f"rulings/{game_id}", f"site/news/posts/{game_id}", "mkdocs.yml"]
     present = [p for p in paths if history.git(root, "ls-tree", "--name-only", commit, "--", p).strip()]
     with tempfile.TemporaryDirectory(prefix="turnpress-verify-") as tmp:
-        archive = subprocess.run(["git", "archive", "--format=tar", commit, "--", *present], cwd=root,
-                                 capture_output=True, check=True).stdout
+        archive = history.archive(root, commit, present)
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             members = tar.getmembers()
             plain = [m for m in members if m.isfile() or m.isdir()]
@@ -528,8 +526,7 @@ def _tags(git_root: Path, game_id: str, added: dict[int, str]) -> list[Finding]:
 
 
 def _is_ancestor(git_root: Path, older: str, newer: str) -> bool:
-    return subprocess.run(["git", "merge-base", "--is-ancestor", older, newer], cwd=git_root,
-                          capture_output=True).returncode == 0
+    return history.is_ancestor(git_root, older, newer)
 
 
 def _name(git_root: Path, commit: str) -> str:
@@ -780,9 +777,7 @@ def since(root: Path, ref: str, game_ids: list[str], *, worktree: bool = False) 
 def _commit_of(root: Path, ref: str) -> str | None:
     if ref.startswith("-"):
         return None
-    done = subprocess.run(["git", "rev-parse", "-q", "--verify", f"{ref}^{{commit}}"], cwd=root,
-                          capture_output=True, text=True)
-    return done.stdout.strip() or None if done.returncode == 0 else None
+    return history.rev(root, ref)
 
 
 def _find_head(root: Path, game_id: str, head: str, *, worktree: bool) -> int | None:

@@ -116,6 +116,24 @@ def test_the_modules_form_no_cycle():
         raise AssertionError(f"import cycle: {' -> '.join(e.args[1])}") from None
 
 
+def git_calls(path: Path) -> list[int]:
+    """Lines of ``path`` that build a ``git`` command line (a list or tuple whose first word is ``"git"``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.List | ast.Tuple) and node.elts
+            and isinstance(node.elts[0], ast.Constant) and node.elts[0].value == "git"]
+
+
+def test_every_git_call_is_in_the_git_module(tmp_path: Path):
+    """Issue #31: one git layer, so every failure is a ``GitError`` in git's own words and every command is
+    one a reader finds in ``history.py``; verify, the site build and ``new`` ran git themselves before."""
+    direct = [f"{name}:{line}" for name, path in MODULES.items() if name != "adjudicator.history"
+              for line in git_calls(path)]
+    assert direct == []
+    sample = tmp_path / "sample.py"
+    sample.write_text('import subprocess\nsubprocess.run(["git", "log"], check=True)\n', encoding="utf-8")
+    assert git_calls(sample) == [2]
+
+
 def test_every_module_has_a_layer():
     """A new module is placed on purpose (and on the architecture page), not by default."""
     for name in MODULES:

@@ -18,7 +18,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .. import store, yamledit
+from .. import history, store, yamledit
 from ..errors import LeagueError
 from . import pages
 
@@ -133,9 +133,7 @@ def site_env(root: Path | None = None) -> dict[str, str]:
 
 
 def _last_change(root: Path) -> str | None:
-    done = subprocess.run(["git", "log", "-1", "--format=%ct", "--", "games"], cwd=root, capture_output=True,
-                          text=True)
-    return done.stdout.strip() if done.returncode == 0 else None
+    return history.last_change(root, "games")
 
 
 def mkdocs(root: Path, *args: str) -> subprocess.CompletedProcess[str]:

@@ -18,15 +18,13 @@ import hashlib
 import importlib.metadata
 import json
 import re
-import shutil
-import subprocess
 import zipfile
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .. import yamlio
+from .. import history, yamlio
 from ..errors import LeagueError
 from ..newsletter import site
 from ..ruleset import package_of
@@ -82,8 +80,7 @@ def init(target: Path, title: str, requirement: str | None = None) -> list[str]:
         path = target / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    if shutil.which("git"):
-        subprocess.run(["git", "init", "-q", "-b", "main", str(target)], check=True)
+    history.init(target)
     return sorted([*files, *written])
 
 
