@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint install site serve clean
+.PHONY: demo test test-fast lint install site serve clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,11 +31,18 @@ demo: $(STAMP)
 	@echo
 	@echo "The demo league is built into public/: run 'make serve' and visit http://127.0.0.1:8000/"
 
+# The suite runs on TEST_WORKERS processes (pytest-xdist); tests/conftest.py keeps each module, and each folder
+# whose tests share a league built once, on one worker, the longest first. TEST_WORKERS=0: one process.
+TEST_WORKERS ?= 2
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest --doctest-modules adjudicator
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=15
+
+# While working: the suite without the runs marked slow (crash loops, fresh installs, replays without a key).
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder -m "not slow"
 
 site: $(STAMP)
 	@mkdir -p games

@@ -13,6 +13,37 @@ ruleset.register(COUNTER)
 
 REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "reference"
 
+# ``make test`` runs the suite on two workers (pytest-xdist, ``--dist loadgroup``). Each test is put in a group
+# that one worker runs whole: its module, so a module-scoped fixture is made once, or for the folders whose
+# session-scoped fixtures build a league that several modules share and drive a browser (the orders page's, the
+# site's), one group for both: each league is built once, and one Chromium runs at a time.
+SHARED_BY_FOLDER = {"orders_page": "browser", "site": "browser"}
+# The groups that run longest start first (measured with --durations; the order only balances the two workers'
+# loads, a stale entry costs time, never a result). Every other group follows in the order of collection.
+LONGEST_FIRST = (
+    "browser",
+    "test_demo_league.py",
+    "secrecy/test_adversary_end_without_key.py",
+)
+
+
+def _group(item: pytest.Item) -> str:
+    path = Path(str(item.fspath))
+    if not path.is_relative_to(Path(__file__).parent):
+        return path.name  # a doctest of the package
+    rel = path.relative_to(Path(__file__).parent).as_posix()
+    return SHARED_BY_FOLDER.get(rel.split("/", 1)[0], rel)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if getattr(config.option, "dist", "no") != "loadgroup":
+        return
+    for item in items:
+        item.add_marker(pytest.mark.xdist_group(_group(item)))
+    rank = {name: n for n, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(_group(item), len(rank)))  # stable: collection order within a rank
+
 
 def git(root: Path, *args: str, date: dt.datetime | None = None) -> str:
     env = dict(os.environ)
