@@ -22,8 +22,14 @@ SHARED_BY_FOLDER = {"orders_page": "browser", "site": "browser"}
 # loads, a stale entry costs time, never a result). Every other group follows in the order of collection.
 LONGEST_FIRST = (
     "browser",
-    "test_demo_league.py",
     "secrecy/test_adversary_end_without_key.py",
+    "secrecy/test_adversary_calamity_end.py",
+    "security/test_injection.py",
+    "test_demo_league.py",
+    "pipeline/test_deadline_crash_loop.py",
+    "pipeline/test_deadline_same_clone.py",
+    "secrecy/test_adversary_auf_achse.py",
+    "security/test_corrupted_files.py",
 )
 
 
