@@ -184,3 +184,17 @@ def test_the_governments_private_report_names_its_goal_and_the_goals_condition()
     assert card["name"] in line and card["text"] in line and ("(now met)" in line or "(now not met)" in line)
     for other in (FIRST, SECOND, THIRD):
         assert card["text"] not in str(r.report["private"][other])
+
+
+def test_h14_the_preference_list_is_offered_and_read_in_any_phase():
+    """House rule H14 (issue 32): the Government may send its initiative preference in any phase and it is taken;
+    outside its own phase the sheet now offers it and the receipt reads it, instead of "nothing to order now" and
+    "no orders are used"."""
+    s = _game("tax,audit")
+    s = play(s, GOV, {"tax": []}).state
+    assert GOV not in R.phase(s).awaited
+    sheet = R.template(s, GOV)
+    assert "nothing to order" not in sheet and "initiatives: [" in sheet
+    assert R.describe(s, GOV, {"initiatives": ["care-homes"]}) == [
+        "Initiative preference (H14, kept until changed): care-homes."]
+    assert R.check(s, GOV, {"initiatives": ["care-homes"]}) == []

@@ -15,6 +15,7 @@ from .common import (
     action,
     action_name,
     field,
+    government,
     in_danger_zone,
     initiative,
     investys,
@@ -44,7 +45,14 @@ def template(state: State, player: str) -> str:
     sheet = Sheet()
     step = step_of(state, player)
     if step is None:
-        sheet.comment("It is not your phase: nothing to order now.")
+        if not state["finished"] and player == government(state):
+            # H14: the Government's preference list may be sent in any phase (issue 32: the sheet said nothing)
+            sheet.comment("Not your phase. You may send your order of preference of public initiatives (H14): "
+                          "when you replace a fulfilled one, you show the first you draw of this list.")
+            sheet.example("initiatives: [" + ", ".join(c["id"] for c in state["board"]["initiatives"][:4])
+                          + ", ...]")
+        else:
+            sheet.comment("It is not your phase: nothing to order now.")
         sheet.line('note: ""')
         return sheet.text()
     sheet.comment(f"Round {state['round']} of {len(state['timeline'])} — {action_name(state)}. "
@@ -120,6 +128,8 @@ def describe(state: State, player: str, orders: Mapping[str, Any] | None) -> lis
     o = orders or {}
     step = step_of(state, player)
     if step is None:
+        if o.get("initiatives") and not state["finished"] and player == government(state):
+            return ["Initiative preference (H14, kept until changed): " + ", ".join(o["initiatives"]) + "."]
         return ["Not your phase: no orders are used."]
     out: list[str] = []
     if step == "government":
