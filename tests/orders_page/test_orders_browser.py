@@ -344,3 +344,15 @@ def test_no_serious_accessibility_finding_in_any_state_pressed_buttons_included(
         seen["full size"] = axe.findings(browser, source)
         browser.click(".tp-map-close")
         assert seen == dict.fromkeys(seen, []), f"{game} at {width} px"
+
+
+def test_the_downloaded_message_goes_when_the_orders_change(browser: Browser, served: str):
+    """Issue #30, item 8: "Downloaded ann.yaml" stayed on the page after the form changed, about a file that no
+    longer held the orders shown."""
+    open_page(browser, served, "dip")
+    pick(browser, "ann")
+    choose(browser, "F Lon", "F Lon - Nth")
+    browser.script("document.getElementById('tp-download').click()")
+    assert browser.text("#tp-done").startswith("Downloaded ann.yaml")
+    choose(browser, "F Edi", "F Edi - Nwg")
+    assert browser.text("#tp-done") == ""

@@ -926,6 +926,9 @@
       ui.sheet.value = player.head + ordersBlock(ui.formValue());
     }
     var text = ui.sheet.value;
+    if (ui.done && text !== current.text) {
+      say(ui.done, "", null); /* "Downloaded", "Copied" or "Sealed" spoke of the file before this change */
+    }
     var problems = check(text);
     if (ui.formValue && ui.formProblems) { /* the form wrote the sheet: what it knows counts too */
       problems = problems.concat(ui.formProblems());
