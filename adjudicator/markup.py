@@ -14,6 +14,17 @@ written as a numeric character reference, which Markdown shows as the character 
 >>> svg_text('a"<b>&')
 'a&#34;&#60;b&#62;&#38;'
 
+A name or title a game master types (``new --player``, ``join``, ``new --title``, ``init --title``; a ruling's
+``replace: name:`` is checked alike in ``rulings``) is checked by ``name_problem`` first: one line, no control
+characters, no bidi controls (U+202E turns what follows it around on the page: "Bob", U+202E, "evil" shows as
+"Boblive"). Characters of markup are allowed ("Ann <3", "[Team] Red"): a name is escaped wherever it is published
+(``md_text``, ``svg_text``, ``html_attr_text`` where the site's theme prints it raw), since a game.yaml may hold
+anything a hand edit put there.
+
+>>> name_problem("Jean-Luc Morel", "--player NAME")
+>>> name_problem("Bob" + chr(0x202E), "--player NAME")
+'--player NAME: it holds the invisible control character U+202E; write the name without it'
+
 Tables are written by ``md_table``: the rulesets' words and figures as they are, a player's text through
 ``md_text`` first (a name is a player's text). Whatever a cell holds, it stays one cell of one row.
 """
@@ -28,7 +39,9 @@ from typing import Any
 # engines ({{ }}); a link or an image needs its brackets, so '(', ')' and '!' may stay. Line breaks and controls
 # are folded to a space, so player text never starts a block.
 _INLINE = re.compile(r"[&<>\[\]*_`\\|{}~]")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]+")
+# Bidi controls (marks, embeddings, overrides, isolates) reorder the characters around them: folded with the rest.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+")
+NAME_MAX = 100
 # At the start of a line these begin a block (heading, list, quote, rule): written as references there too.
 _LINE_START = re.compile(r"^(\s*)([-+.:>#0-9])")
 _XML = re.compile(r"[&<>\"']")
@@ -39,6 +52,59 @@ def md_text(value: Any) -> str:
     text = _CONTROL.sub(" ", str(value))
     text = _INLINE.sub(lambda m: f"&#{ord(m[0])};", text)
     return _LINE_START.sub(lambda m: f"{m[1]}&#{ord(m[2])};", text)
+
+
+def name_problem(value: str, what: str) -> str | None:
+    """Why ``value`` cannot be a name or title that a game master gives (``what`` says where, for the message),
+    or None: empty, longer than ``NAME_MAX``, or holding an invisible or control character."""
+    if not value.strip():
+        return f"{what}: empty; write the name as the issues should show it"
+    if len(value) > NAME_MAX:
+        return f"{what}: {len(value)} characters; write at most {NAME_MAX}"
+    hidden = next((c for c in value if not c.isprintable()), None)
+    if hidden is not None:
+        return f"{what}: it holds the invisible control character U+{ord(hidden):04X}; write the name without it"
+    return None
+
+
+def plain(value: Any) -> str:
+    """``value`` with control and bidi control characters folded to a space: for a name published as data (an
+    orders page's JSON) or escaped by an XML or HTML writer of its own (a chart, a table).
+
+    >>> plain("Bob" + chr(0x202E) + "evil")
+    'Bob evil'
+    """
+    return _CONTROL.sub(" ", str(value))
+
+
+_BIDI = re.compile(r"[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def without_bidi(value: Any) -> Any:
+    """``value`` (text, or lists and mappings of it, as data for a page's script) without bidi controls; line
+    breaks stay (a template's text keeps its lines).
+
+    >>> without_bidi({"name": "Bob" + chr(0x202E), "lines": ["a\\nb"]})
+    {'name': 'Bob', 'lines': ['a\\nb']}
+    """
+    if isinstance(value, str):
+        return _BIDI.sub("", value)
+    if isinstance(value, list):
+        return [without_bidi(v) for v in value]
+    if isinstance(value, dict):
+        return {k: without_bidi(v) for k, v in value.items()}
+    return value
+
+
+def html_attr_text(value: Any) -> str:
+    """``value`` for a place where MkDocs' theme prints it unescaped (a page's title, the site's name, a menu
+    entry: into ``<title>``, into links and attributes): as HTML text, quotes included, controls folded.
+
+    >>> print(html_attr_text('Game <script>"x"</script> & Lloyd' + "'s"))
+    Game &lt;script&gt;&quot;x&quot;&lt;/script&gt; &amp; Lloyd's
+    """
+    text = _CONTROL.sub(" ", str(value))
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
 def svg_text(value: Any) -> str:

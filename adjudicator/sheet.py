@@ -30,6 +30,7 @@ import re
 from typing import Protocol
 
 from . import outcome, yamlio
+from .markup import plain
 from .model import HIDDEN_KEYS, Player, State
 from .orders import orders_relpath
 from .ruleset import Ruleset, WritesTemplate
@@ -118,8 +119,8 @@ def head(game: SheetGame, turn: int, player: str, state: State) -> str:
     where = orders_relpath(game.id, turn, player)
     deadline = game.deadline(turn)
     sheet = Sheet()
-    sheet.comment(f"Orders of {name} for {game.id}, turn {turn}: {outcome.phase(rules, state).label} "
-                  f"({awaited_text(rules, state, player)}).",
+    sheet.comment(plain(f"Orders of {name} for {game.id}, turn {turn}: {outcome.phase(rules, state).label} "
+                  f"({awaited_text(rules, state, player)})."),  # a name's bidi controls folded
                   f"Deadline: {deadline.isoformat(timespec='minutes') if deadline else 'none set'}.",
                   f"Sealed orders: save this outside orders/, then 'turnpress seal FILE' writes {where}.age;"
                   " open a pull request with that file." if game.sealed_orders

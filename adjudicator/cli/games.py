@@ -10,6 +10,7 @@ import sys
 from .. import pin as pinmod
 from .. import schedule, secrecy, secrets, sheet, turn
 from ..errors import OK, PROBLEMS, USAGE, LeagueError, UsageError
+from ..markup import name_problem
 from ..newsletter import site
 from ..pipeline import deadline, scaffold
 from ..store import list_games, load_game, orders_relpath
@@ -20,6 +21,9 @@ from .values import league_root, parse_now, parse_option, parse_player
 
 def new(args: argparse.Namespace) -> int:
     players = [parse_player(p) for p in args.player]
+    problem = name_problem(args.title, "--title") if args.title is not None else None
+    if problem:
+        raise UsageError(problem)
     options = dict(parse_option(o) for o in args.option)
     sched = schedule.spec_from_cli(args.schedule) if args.schedule else None
     root = league_root(args)

@@ -8,7 +8,8 @@ import os
 import sys
 from pathlib import Path
 
-from ..errors import OK, PROBLEMS, LeagueError
+from ..errors import OK, PROBLEMS, LeagueError, UsageError
+from ..markup import name_problem
 from ..pipeline import deadline as deadlinemod
 from ..pipeline import prcheck, scaffold
 from ..pipeline import remind as remindmod
@@ -18,6 +19,9 @@ from .values import league_root, parse_now
 
 def init(args: argparse.Namespace) -> int:
     target = Path(args.dir)  # DIR decides; a --league given before the command does not matter here
+    problem = name_problem(args.title, "--title") if args.title is not None else None
+    if problem:
+        raise UsageError(problem)
     written = scaffold.init(target, args.title or target.resolve().name, args.requirement)
     print(f"Made a new league in {target} ({len(written)} files):")
     for rel in written:

@@ -9,6 +9,7 @@ from typing import Any
 
 from .. import yamlio
 from ..errors import UsageError
+from ..markup import name_problem
 from ..model import Player, account_problem
 from ..store import find_root
 
@@ -37,6 +38,9 @@ def parse_player(spec: str) -> Player:
     problem = account_problem(login, int(gid))
     if problem:
         raise UsageError(f"--player {spec!r}: {problem}")
+    problem = name_problem(name, f"--player {spec!r}: the name")
+    if problem:
+        raise UsageError(problem)
     role = parts[3] if len(parts) == 4 else None
     return Player(key=login.lower(), name=name, login=login, github_id=int(gid), role=role)
 

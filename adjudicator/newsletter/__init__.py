@@ -24,8 +24,8 @@ from typing import Any
 
 from .. import anchor, outcome, rulings, yamlio
 from .. import secrecy as secrecymod
-from ..markup import md_text
-from ..model import TurnReport, account
+from ..markup import html_attr_text, md_text
+from ..model import Player, TurnReport, account
 from ..ruleset import HasColours, HasHeadline, HasHistory, HasStandings, WritesNewsletter, WritesSetupNewsletter
 from ..store import ENGINE_OPTIONS, Game
 from . import charts, results, words
@@ -70,23 +70,25 @@ def render_issue(game: Game, turn: int, state: dict[str, Any], report: TurnRepor
     date = post_date(issued(report))
     if turn == 0 and game.schedule is not None:  # the set-up has no deadline: dated by the first one, which it serves
         date = post_date(game.schedule.deadline(1, None).isoformat())
-    front = [f"title: {json.dumps(title, ensure_ascii=False)}", f"date: {date}",
+    # The theme prints a page's title unescaped: it is HTML text here (the game's title is the game master's, a
+    # label may name a player).
+    front = [f"title: {json.dumps(html_attr_text(title), ensure_ascii=False)}", f"date: {date}",
              "categories:", f"  - {game.id}", f"slug: {game.id}-{turn:04d}",
              f"description: {json.dumps(html.escape(news or lead), ensure_ascii=False)}",
              f"language: {lang}"]
-    parts = ["---", *front, "---", "", f"# {title}", ""]
+    parts = ["---", *front, "---", "", f"# {md_text(title)}", ""]
     if news:
         parts += [f'<p class="tp-headline">{html.escape(news)}</p>', ""]
     parts += [lead, "", "<!-- more -->", ""]
     if turn == 0:
         setup = game.ruleset if isinstance(game.ruleset, WritesSetupNewsletter) else None
-        parts += [wrap_svg(setup.setup_newsletter(state, game.players).strip() if setup else ""), ""]
+        parts += [wrap_svg(setup.setup_newsletter(state, inert_players(game)).strip() if setup else ""), ""]
     elif "end" in report["result"] and outcome.ruled(state) is not None:  # a closing turn: the rules played nothing
         said = results.say(outcome.Result.from_record(report["result"]["end"]), lang,
                            seat_names(game, game.ruleset.public_view(state)))
         parts += [f"**{results.label(lang)}:** {md_text(said)}", ""]
     elif isinstance(game.ruleset, WritesNewsletter):
-        parts += [wrap_svg(game.ruleset.newsletter(state, report["result"], game.players).strip()), ""]
+        parts += [wrap_svg(game.ruleset.newsletter(state, report["result"], inert_players(game)).strip()), ""]
     history = game.ruleset.history if isinstance(game.ruleset, HasHistory) else None
     if history is not None:
         series = history(publics)
@@ -198,6 +200,12 @@ def player_names(game: Game) -> dict[str, str]:
     return {p.key: p.name for p in game.players}
 
 
+def inert_players(game: Game) -> list[Player]:
+    """The players as a ruleset's issue text gets them: each name already inert Markdown (``md_text``), since a
+    ruleset writes names into its Markdown as they are (issue 28: a name is a player's choice)."""
+    return [dataclasses.replace(p, name=md_text(p.name)) for p in game.players]
+
+
 def issued(report: TurnReport) -> str | None:
     """When the turn appeared: when it was adjudicated, else its deadline (ISO 8601), if the report says. An issue
     run early is dated when it appeared, not at a deadline still to come."""
@@ -235,11 +243,11 @@ def repo_url(root: Path) -> str | None:
 def _lead(game: Game, turn: int, state: dict[str, Any], report: TurnReport, lang: str) -> str:
     if turn == 0:
         first = _next_deadline(game, report, state)
-        return (words.say(lang, "setup", game=game.title)
+        return (words.say(lang, "setup", game=md_text(game.title))
                 + (" " + words.say(lang, "first_due", when=first) if first else ""))
-    names = player_names(game)
+    names = {k: md_text(v) for k, v in player_names(game).items()}
     missed = [names.get(k, k) for k in account(report).get("missed", [])]
-    bits = [f"{words.say(lang, 'turn_of', turn=turn, game=game.title)}: {report['label']}."]
+    bits = [f"{words.say(lang, 'turn_of', turn=turn, game=md_text(game.title))}: {md_text(report['label'])}."]
     if deadline := report.get("deadline"):
         bits.append(words.say(lang, "deadline", when=_local(game, deadline)))
     bits += _adjudicated(game, report, lang)
@@ -264,10 +272,10 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: TurnRe
         return [*(["## " + words.say(lang, "orders"), "", *open_orders] if open_orders else []),
                 f"## {words.say(lang, 'audit')}", "", f"- {words.say(lang, 'commitment')}: `{report['dice']['seed']}`",
                 f"- {words.say(lang, 'replay')}: `turnpress verify {game.id}`", keep, ""]
-    names = player_names(game)
+    names = player_names(game)  # each made inert where it is written (md_text is not idempotent)
     meta = account(report)
     lines = [f"## {words.say(lang, 'orders')}", "", *open_orders]
-    missed = [names.get(k, k) for k in meta.get("missed", [])]
+    missed = [md_text(names.get(k, k)) for k in meta.get("missed", [])]
     lines.append("- " + words.say(lang, "missed_nmr", names=", ".join(missed) if missed else words.say(lang, "nobody")))
     away = meta.get("absence")
     if away:
@@ -282,15 +290,15 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: TurnRe
     if removed:
         lines.append("- " + md_text(words.say(lang, "removed", names=", ".join(removed))))
     for late in meta.get("late", []):
-        lines.append("- " + words.say(lang, "late", name=names.get(late["player"], late["player"]),
+        lines.append("- " + words.say(lang, "late", name=md_text(names.get(late["player"], late["player"])),
                                       when=late["arrived"]))
     for refused in meta.get("refused", []):
-        lines.append("- " + words.say(lang, "refused", name=names.get(refused["player"], refused["player"]),
+        lines.append("- " + words.say(lang, "refused", name=md_text(names.get(refused["player"], refused["player"])),
                                       why=words.reason(lang, refused["why"])))
         if refused["why"] == "nothing valid remains":  # benevolent reading: every fault, quoted inert
             lines += [f"    - {md_text(words.reason(lang, problem))}" for problem in refused.get("problems", [])]
     for key, faults in sorted(meta.get("dropped", {}).items()):  # the rest of these orders was carried out
-        lines.append("- " + words.say(lang, "dropped", name=names.get(key, key)))
+        lines.append("- " + words.say(lang, "dropped", name=md_text(names.get(key, key))))
         lines += [f"    - {md_text(words.reason(lang, fault))}" for fault in faults]
     folder, tag = f"orders/{game.id}/{turn:04d}", f"{game.id}/turn-{turn}"
     repo = repo_url(game.root)

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape as xml_escape
+from xml.sax.saxutils import quoteattr
 
+from ..markup import plain
 from . import words
 
 # Colour-blind-safe palette (Okabe–Ito), then darker tones for large games; the shared palette of the site and
@@ -33,6 +35,11 @@ FONT = 'font-family="sans-serif"'
 MARKERS_UP_TO = 40  # points per line; beyond it only each line's last point has its marker
 LABEL_GAP = 14  # end labels at least this far apart vertically
 SEPARATION = 3  # pixels between lines that share a value
+
+
+def escape(text: str) -> str:
+    """Text for the chart's XML: escaped, and a player's name without bidi controls that would turn it around."""
+    return xml_escape(plain(text))
 
 
 def palette(keys: Sequence[str], own: Mapping[str, str] | None = None) -> dict[str, str]:

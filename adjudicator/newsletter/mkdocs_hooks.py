@@ -54,7 +54,6 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
-import html
 import re
 import sys
 from collections.abc import Callable
@@ -186,7 +185,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     categories = page.meta.get("categories") or []
     if page.meta.get("slug") and categories and page.meta.get("date") and getattr(page, "content", None):
         _issues.append({"game": str(categories[0]), "title": page.title, "url": page.canonical_url or page.url,
-                        "date": page.meta["date"], "description": html.unescape(str(page.meta.get("description", ""))),
+                        "date": page.meta["date"], "description": str(page.meta.get("description", "")),
                         "game_title": page.meta.get("tp_game_title") or str(categories[0]),
                         "language": str(page.meta.get("language") or config.theme.get("language") or "en")})
     return output
@@ -281,8 +280,27 @@ def blog_plugin(config: Any) -> Any:
     return config.plugins.get("material/blog")
 
 
+# Controls and bidi controls (U+202E turns the text after it around): folded to a space in the site's name.
+CONTROLS = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+")
+
+
+def html_text(value: Any) -> str:
+    """``value`` as HTML text that is safe in an element and in a double-quoted attribute alike.
+
+    >>> html_text('League <script>"x"</script> & Co' + chr(0x202E))
+    'League &lt;script&gt;&quot;x&quot;&lt;/script&gt; &amp; Co '
+    """
+    text = CONTROLS.sub(" ", str(value))
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
 def on_config(config: Any) -> Any:
-    """Let the blog read front matter with libyaml (see the module's docstring)."""
+    """Let the blog read front matter with libyaml (see the module's docstring). The site's name and description
+    (the league's title, as the game master typed it) become HTML text: Material prints them unescaped into every
+    page's head, header and menu, and the feeds carry them as they are then (issue 28)."""
+    config.site_name = html_text(config.site_name or "")
+    if config.site_description:
+        config.site_description = html_text(config.site_description)
     structure = sys.modules.get("material.plugins.blog.structure")
     fast = getattr(yaml, "CSafeLoader", None)
     if structure is not None and fast is not None and getattr(structure, "SafeLoader", None) is yaml.SafeLoader:

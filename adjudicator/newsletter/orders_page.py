@@ -25,6 +25,7 @@ from typing import Any
 import yaml
 
 from .. import outcome, sheet
+from ..markup import html_attr_text, plain, without_bidi
 from ..model import State
 from ..ruleset import DrawsMap, OffersChoices
 from ..sealed import storage
@@ -71,7 +72,7 @@ def player_data(game: Game, state: State, player: str, turn: int) -> dict[str, A
     phase = rs.phase(state)
     body = sheet.body(rs, sheet.sheet_state(public, player, sealed=False), player)
     data: dict[str, Any] = {
-        "key": player, "name": entry.name, "login": entry.login, "awaited": player in phase.awaited,
+        "key": player, "name": plain(entry.name), "login": entry.login, "awaited": player in phase.awaited,
         "takes": phase.takes(player), "path": orders_relpath(game.id, turn, player),
         "head": sheet.head(game, turn, player, state), "body": body,
         "schema": file_schema(game.id, turn, player, rs.order_schema(public, player)),
@@ -89,7 +90,7 @@ def turn_data(game: Game, root: Path) -> dict[str, Any]:
     repo = repo_url(root)
     deadline = game.deadline(turn)
     return {
-        "game": game.id, "title": game.title, "turn": turn, "label": phase.label,
+        "game": game.id, "title": plain(game.title), "turn": turn, "label": plain(phase.label),
         "finished": phase.finished, "deadline": deadline.isoformat(timespec="minutes") if deadline else None,
         "sealed": game.sealed_orders, "game_key": game.settings.key if game.sealed_orders else None,
         "repo": repo if repo and GITHUB.match(repo) else None, "branch": branch(root),
@@ -138,8 +139,8 @@ def page(game: Game, data: dict[str, Any], language: str = "en") -> str:
     w = page_words(language)
     title = w["title"].format(game=data["title"])
     turn, gid = data["turn"], game.id
-    front = ["---", f"title: {json.dumps(title, ensure_ascii=False)}", f"tp_game: {gid}",
-             f"tp_game_title: {json.dumps(data['title'], ensure_ascii=False)}", "---", ""]
+    front = ["---", f"title: {json.dumps(html_attr_text(title), ensure_ascii=False)}", f"tp_game: {gid}",
+             f"tp_game_title: {json.dumps(html_attr_text(data['title']), ensure_ascii=False)}", "---", ""]
     lines = [*front, f"# {escape_md(title)}", ""]
     back = f"[{escape_md(w['back'])}](index.md)"
     if data["finished"]:
@@ -187,7 +188,7 @@ def assets() -> dict[str, str]:
 
 def game_files(game: Game, root: Path) -> dict[str, str]:
     """Every file of ``game``'s orders page (see the module's docstring)."""
-    data = turn_data(game, root)
+    data = without_bidi(turn_data(game, root))  # names and labels the page shows: no bidi control turns them round
     files = {page_path(game.id): page(game, data, words.game_language(game.settings, root)),
              f"{GAMES_DIR}/{game.id}/open-turn.json": json.dumps(
                  {"game": game.id, "turn": data["turn"], "finished": data["finished"]}) + "\n"}

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import outcome, store
-from ..markup import md_text
+from ..markup import html_attr_text, md_text, plain
 from ..model import TurnReport
 from ..ruleset import DrawsMap, HasHistory, HasStandings, MarksOut
 from . import (
@@ -267,12 +267,13 @@ class GameView:
 
 
 def md_escape(text: Any) -> str:
-    """A value as the text of a Markdown table cell."""
+    """A value as inert Markdown text, one line, fit for a table cell too: titles, names and labels are typed by
+    a game master or chosen by a player (issue 28), so none of them makes markup."""
     if text is None:
         return ""
     if isinstance(text, bool):
         return "yes" if text else "no"
-    return str(text).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+    return md_text(text)
 
 
 def issue_link(from_page: str, game_id: str, turn: int) -> str:
@@ -304,9 +305,10 @@ def rules_page(root: Path, view: GameView) -> str | None:
 def front(title: str, lang: str, description: str = "", game: GameView | None = None) -> list[str]:
     """A page's front matter: its own title (unique in the site), its language, what a link preview shows, and
     the game it belongs to (its feed is announced in the page's head)."""
-    lines = ["---", f"title: {json.dumps(title, ensure_ascii=False)}", f"language: {lang}"]
-    if game is not None:
-        lines += [f"tp_game: {game.id}", f"tp_game_title: {json.dumps(game.title, ensure_ascii=False)}"]
+    lines = ["---", f"title: {json.dumps(html_attr_text(title), ensure_ascii=False)}", f"language: {lang}"]
+    if game is not None:  # the theme prints both unescaped: HTML text already (a title is the game master's)
+        lines += [f"tp_game: {game.id}",
+                  f"tp_game_title: {json.dumps(html_attr_text(game.title), ensure_ascii=False)}"]
     if description:
         lines.append(f"description: {json.dumps(html.escape(description), ensure_ascii=False)}")
     return [*lines, "---", ""]
@@ -330,7 +332,7 @@ def html_table(rows: Sequence[Mapping[str, Any]], labels: Mapping[str, str], cap
             value = row.get(c)
             text = "" if value is None else ("yes" if value is True else "no" if value is False else str(value))
             name = html.escape(words.label(c, labels))
-            cells.append(f'<td data-label="{name}"{num * (c in numeric)}>{html.escape(text) or "–"}</td>')
+            cells.append(f'<td data-label="{name}"{num * (c in numeric)}>{html.escape(plain(text)) or "–"}</td>')
         body.append("<tr>" + "".join(cells) + "</tr>")
     return (f'<table class="tp-reflow">\n<caption>{html.escape(caption)}</caption>\n<thead><tr>{head}</tr></thead>\n'
             "<tbody>\n" + "\n".join(body) + "\n</tbody>\n</table>")
@@ -628,7 +630,7 @@ def calendar(views: Sequence[GameView]) -> str:
 
 
 def _ical_text(name: str, value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
+    escaped = plain(value).replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
     return f"{name}:{escaped}"
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from .. import history, store, yamledit
 from ..errors import LeagueError
+from ..markup import html_attr_text
 from . import pages
 
 CONFIG = "mkdocs.yml"
@@ -47,7 +48,7 @@ def nav_entries(root: Path, views: Sequence[pages.GameView], generated: Sequence
                 entries.append({v.say("map"): f"games/{v.id}/map.md"})
             if f"site/games/{v.id}/orders.md" in generated:
                 entries.append({v.say("orders_page"): f"games/{v.id}/orders.md"})
-            games.append({v.title: entries})
+            games.append({html_attr_text(v.title): entries})  # the theme prints a menu's titles raw
         nav.append({"Games": games})
     nav.append({"News": ["news/index.md"]})
     docs = root / "site"

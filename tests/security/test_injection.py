@@ -1,4 +1,5 @@
-"""Issue #21 item 2: no player text makes live markup anywhere on the league's site, for any ruleset.
+"""Issue #21 item 2: no player text makes live markup anywhere on the league's site, for any ruleset; issue 28,
+item 3: nor does any text the game master typed (the league's title, each game's title, every player's name).
 
 Every demo game's first turn is played again in a fresh league with its orders rewritten by an attacker: each
 string the ruleset accepts as free text (a contact line, a transfer note, a policy note) carries a payload of the
@@ -6,15 +7,21 @@ corpus, and one player per game puts payloads where the ruleset expects words of
 policies), so that the report quotes them back when it refuses them. The site is built with MkDocs, and every
 built page, the search index and the feed are read as a browser would: no element, attribute, comment, link or
 image may come from a payload, and the free-text payloads are shown as the text the player wrote.
+
+The game master's fields carry a corpus of their own (``GM``, marked gmNN): the league's title in ``mkdocs.yml``,
+each game's title and each player's name, written into ``game.yaml`` as a hand edit would (``new`` and ``join``
+refuse them now, ``test_names.py``). A name is shown in headings, menus, a page's title and attributes, so the
+test for it is that no element, attribute, link or script comes from it, on any page, feed, search index or
+drawing; and a bidi control in a name reaches no published byte.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import json
 import re
-import shutil
 from copy import deepcopy
 from html.parser import HTMLParser
 from pathlib import Path
@@ -60,6 +67,22 @@ CORPUS = [
     "<img src=//e/xss24>",
 ]
 PROBE = "<b>xss00</b>"
+# What a game master might type into a title or a name, each marked gmNN (print(), not alert(): a name's text in
+# an attribute is as it should be, and the player-text test above names every attribute holding alert(); U+202E
+# turns the text after it around.
+GM = [
+    '<script>print("gm01")</script>',
+    "<img src=x onerror=print('gm02')>",
+    "[gm03](javascript:print(3))",
+    '"><svg onload=print(\'gm04\')>',
+    "x{: onclick=\"print('gm05')\" }",
+    "</title><script>print('gm06')</script>",
+    "]]><script>print('gm07')</script><![CDATA[",
+    "<!-- gm08",
+    "gm09\u202eevil",
+]
+GM_MARK = re.compile(r"gm\d\d")
+BIDI = "\u202e"
 # Player text inside any of these is markup the player made: a script, a link, a heading, a frame ...
 FORBIDDEN_ABOVE = {"script", "style", "a", "iframe", "h1", "h2", "h3", "h4", "h5", "h6", "object", "embed",
                    "textarea", "button", "noscript", "form"}
@@ -155,8 +178,13 @@ def play_attacked(root: Path, name: str) -> Attack:
     players = [parse_player(p) for p in spec["players"]]
     schedule = {"timezone": "Europe/Berlin", "first": first.strftime("%Y-%m-%d %H:%M+00:00"), "every": "1 day",
                 "grace": 30}
+    # The game master's fields as a hand edit of game.yaml would hold them: a payload after each title and name.
+    # Bretton Woods plays its countries by name (3.1): its players keep theirs.
+    if spec.get("ruleset", name) != "bretton-woods":
+        players = [dataclasses.replace(p, name=f"{p.name} {GM[(i + DEMOS.index(name)) % len(GM)]}")
+                   for i, p in enumerate(players)]
     turn.new_game(root, spec.get("ruleset", name), game_id, players, spec.get("options", {}), schedule,
-                    title=spec.get("title"), demo=True,
+                    title=f"{spec.get('title')} {GM[-1 - DEMOS.index(name) % len(GM)]}", demo=True,
                     secret=hashlib.sha256(f"turnpress-demo/{name}".encode()).digest())
     for text in spec.get("joins", {}).get("1", []):
         turn.join_game(root, game_id, parse_player(text))
@@ -231,7 +259,9 @@ def live_markup(html: str, where: str) -> list[str]:
 def attacked_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Attack]]:
     root = tmp_path_factory.mktemp("injection") / "league"
     (root / "games").mkdir(parents=True)
-    shutil.copyfile(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    league_title = "site_name: " + json.dumps("League " + GM[0] + GM[3] + BIDI, ensure_ascii=False)
+    (root / "mkdocs.yml").write_text(re.sub(r"(?m)^site_name:.*$", lambda _: league_title,
+                                            (REPO / "mkdocs.yml").read_text(encoding="utf-8")), encoding="utf-8")
     new_repository(root, ".secrets/\npublic/\n")
     attacks = {name: play_attacked(root, name) for name in DEMOS}
     assert cli.main(["--league", str(root), "site", "build"]) == 0
@@ -285,3 +315,75 @@ def test_search_index_and_feed_carry_no_live_markup(attacked_site):
             for part in ("title", "description"):
                 found += live_markup(item.findtext(part) or "", f"{feed.name} {part}")
     assert not found, "\n".join(found[:20])
+
+
+class GameMasterMarkup(HTMLParser):
+    """Every place where a game master's field became markup: an element, attribute, link, script or comment.
+    Its text in a heading, a menu, a title or an attribute's value (shown as typed) is what it should be."""
+
+    def __init__(self, where: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.where, self.found, self.script = where, [], 0
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            value = value or ""
+            if GM_MARK.search(name) or name.startswith("on") and ("alert" in value or GM_MARK.search(value)) or \
+                    name in ("href", "src") and value.strip().lower().startswith("javascript:print"):
+                self.found.append(f"{self.where}: <{tag} {name}={value[:40]!r}>")
+        self.script += tag in ("script", "style")
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self.script = max(0, self.script - 1)
+
+    def handle_data(self, data):
+        if self.script and GM_MARK.search(data):
+            self.found.append(f"{self.where}: a script from {data.strip()[:40]!r}")
+
+    def handle_comment(self, data):
+        if GM_MARK.search(data):
+            self.found.append(f"{self.where}: a comment from a payload")
+
+
+def game_master_markup(text: str, where: str) -> list[str]:
+    parser = GameMasterMarkup(where)
+    parser.feed(text)
+    parser.close()
+    return parser.found
+
+
+def test_no_title_or_name_is_live_markup_on_any_page_feed_or_index(attacked_site):
+    """Issue 28, item 3: the titles and names reach every page (the awaited line, the issue's lead and its NMR,
+    late and refused lines, home, game pages, 404.html), the feeds (every element: titles, descriptions,
+    categories; a payload closing a CDATA section would leave no XML to parse), the search index and the drawings,
+    and make no markup in any."""
+    root, _ = attacked_site
+    public = root / "public"
+    found: list[str] = []
+    pages = sorted(public.rglob("*.html")) + sorted(public.rglob("*.svg"))
+    shown = [p for p in pages if GM_MARK.search(p.read_text(encoding="utf-8"))]
+    assert {"404.html", "index.html"} <= {p.name for p in shown} and len(shown) > 20, "the payloads are published"
+    for page in pages:
+        found += game_master_markup(page.read_text(encoding="utf-8"), str(page.relative_to(public)))
+    index = json.loads((public / "search/search_index.json").read_text(encoding="utf-8"))
+    for doc in index["docs"]:
+        for part in ("title", "text"):
+            found += game_master_markup(doc.get(part, ""), f"search index {part} {doc['location']}")
+    feeds = sorted(public.glob("feed_*.xml")) + sorted(public.glob("feeds/*.xml"))
+    assert len(feeds) > len(DEMOS)
+    for feed in feeds:
+        for element in ElementTree.parse(feed).getroot().iter():  # a CDATA broken out of is no XML any more
+            if element.text and GM_MARK.search(element.text):
+                found += game_master_markup(element.text, f"{feed.relative_to(public)} {element.tag.split('}')[-1]}")
+    assert not found, "\n".join(found[:20])
+
+
+def test_no_bidi_control_of_a_title_or_name_reaches_a_published_byte(attacked_site):
+    """Issue 28, item 6: U+202E in a name or the league's title is folded wherever it is published."""
+    root, _ = attacked_site
+    assert BIDI in (root / "mkdocs.yml").read_text(encoding="utf-8")
+    found = [str(p.relative_to(root)) for folder in ("public", "site") for p in sorted((root / folder).rglob("*"))
+             if p.is_file() and p.suffix in (".html", ".xml", ".json", ".md", ".svg", ".ics", ".yaml")
+             and BIDI in p.read_text(encoding="utf-8", errors="replace")]
+    assert not found, found
