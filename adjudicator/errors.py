@@ -10,6 +10,13 @@ Exit codes of ``turnpress`` (documented in the README)::
 Anything else that escapes a command is a bug and shows its traceback. A kind says who must act: the game
 master (``LeagueError``), git (``GitError``), the keys (``SealError``), the ruleset (``RulesetError``).
 
+Kinds that belong to one module are defined beside it and still join the family (``OrderError`` and
+``ActionError`` of Diplomacy's orders exit 1, ``MapDataError``, ``PositionError`` and ``WordsError`` exit 2,
+``MergeRefused`` of the pull-request check exits 1); they keep their older base (``ValueError``, ``KeyError``) too,
+so the code that catches them as that goes on doing so. One exception stands outside on purpose: the pipeline's
+``OverBudget`` is control flow, not a user error, a ``BaseException`` as a kill is, so that no handler on the way
+up takes it for a game's own failure.
+
 >>> issubclass(SealError, TurnpressError), SealError("no key").exit_code
 (True, 2)
 """

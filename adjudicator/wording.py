@@ -19,12 +19,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import gamedata, yamlio
+from .errors import TurnpressError
 
 _PLURAL = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")
 
 
-class WordsError(KeyError):
-    """A text the code asks for is not in the words file, or a placeholder has no value."""
+class WordsError(TurnpressError, KeyError):
+    """A text the code asks for is not in the words file, or a placeholder has no value (exit 2)."""
 
 
 def plural(n: int, one: str, many: str) -> str:

@@ -134,6 +134,50 @@ def test_every_git_call_is_in_the_git_module(tmp_path: Path):
     assert git_calls(sample) == [2]
 
 
+BUILTIN_BASES = {"Exception", "BaseException", "ValueError", "KeyError", "LookupError", "TypeError", "RuntimeError",
+                 "OSError"}
+INTERNAL = {"adjudicator.pipeline.budget.OverBudget"}  # control flow, not a user error: see errors.py
+
+
+def outside_the_family(path: Path, name: str) -> list[str]:
+    """Exception classes of ``path`` whose bases are all built-in exceptions (so no ``TurnpressError`` kind)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.bases:
+            bases = {ast.unparse(b).rpartition(".")[2] for b in node.bases}
+            if bases <= BUILTIN_BASES:
+                found.append(f"{name}.{node.name}")
+    return found
+
+
+def test_every_exception_is_of_the_one_family(tmp_path: Path):
+    """Issue #31: every exception a command may meet is a ``TurnpressError`` with its exit code, so none ends
+    in a traceback; the one that must not be (the time budget's) is named in errors.py."""
+    strays = [c for name, path in MODULES.items() if name != "adjudicator.errors"
+              for c in outside_the_family(path, name) if c not in INTERNAL]
+    assert strays == []
+    sample = tmp_path / "sample.py"
+    sample.write_text("class A(ValueError):\n    pass\nclass B(TurnpressError, ValueError):\n    pass\n")
+    assert outside_the_family(sample, "m") == ["m.A"]
+
+
+def test_the_joined_kinds_keep_their_exit_codes_and_their_older_bases():
+    from adjudicator.errors import PROBLEMS, USAGE, TurnpressError
+    from adjudicator.pipeline.prcheck import MergeRefused
+    from adjudicator.rulesets.diplomacy.command import PositionError
+    from adjudicator.rulesets.diplomacy.mapdata import MapDataError
+    from adjudicator.rulesets.diplomacy.orders import OrderError
+    from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.religion import ActionError
+    from adjudicator.wording import WordsError
+
+    kinds = {OrderError("x"): (PROBLEMS, ValueError), ActionError("x", "h"): (PROBLEMS, ValueError),
+             MergeRefused("x", "h"): (PROBLEMS, Exception), MapDataError("x"): (USAGE, ValueError),
+             PositionError("x"): (USAGE, ValueError), WordsError("x"): (USAGE, KeyError)}
+    for err, (code, older) in kinds.items():
+        assert isinstance(err, TurnpressError) and isinstance(err, older) and err.exit_code == code, err
+
+
 def test_every_module_has_a_layer():
     """A new module is placed on purpose (and on the architecture page), not by default."""
     for name in MODULES:

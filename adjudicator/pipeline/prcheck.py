@@ -37,7 +37,7 @@ from typing import Any
 from .. import absence as absencemod
 from .. import check, history, outcome, rulings, yamlio
 from .. import schedule as schedmod
-from ..errors import LeagueError
+from ..errors import LeagueError, TurnpressError
 from ..markup import md_text
 from ..orders import Finding, OrdersPath, file_finding, parse_path, say, visible
 from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path, recipient_kind
@@ -138,8 +138,11 @@ class FileResult:
         return not any(f.severity == "error" for f in self.findings)
 
 
-class MergeRefused(Exception):
-    """The merge itself cannot be judged (several merge bases, conflicts): a finding for the whole pull request."""
+class MergeRefused(TurnpressError):
+    """The merge itself cannot be judged (several merge bases, conflicts): a finding for the whole pull request,
+    so a problem found (exit 1)."""
+
+    exit_code = PROBLEMS
 
     def __init__(self, message: str, hint: str) -> None:
         super().__init__(message)

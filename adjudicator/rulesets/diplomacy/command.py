@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import yamlio
+from ...errors import TurnpressError
 from ...model import Player
 from ...ruleset import RulesetError
 from . import league
@@ -35,8 +36,8 @@ from .resolver import Rules
 from .variants.dreissigjaehriger_krieg.religion import CONFESSION_WORDS
 
 
-class PositionError(ValueError):
-    """A position file that cannot be adjudicated."""
+class PositionError(TurnpressError, ValueError):
+    """A position file that cannot be adjudicated; ``resolve`` exits 2 with it."""
 
 
 def _power_key(m: Map, name: Any) -> str:

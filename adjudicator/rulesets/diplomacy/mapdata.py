@@ -20,6 +20,7 @@ from importlib import resources
 from typing import Any
 
 from ... import gamedata, yamlio
+from ...errors import TurnpressError
 from ...wording import fill, pattern
 
 # The judges' order words, in every map: kind -> phrases. A map adds its own language's in the files it names
@@ -82,8 +83,8 @@ def name_key(name: str) -> str:
     return " ".join(words_of(name))
 
 
-class MapDataError(ValueError):
-    """A map or its words file contradicts itself (a name given to a province and to an order, ...)."""
+class MapDataError(TurnpressError, ValueError):
+    """A map or its words file contradicts itself (a name given to a province and to an order, ...); exit 2."""
 
 
 @dataclass

@@ -26,6 +26,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
+from ...errors import PROBLEMS, TurnpressError
 from .mapdata import Map, display, english, name_key, province_of, words_of
 
 UNIT_LETTERS = {"army": "A", "fleet": "F"}
@@ -33,8 +34,10 @@ UNIT_LETTERS = {"army": "A", "fleet": "F"}
 AFTER_UNIT = ("hold", "move", "retreat", "support", "convoy", "transform", "build", "disband", "remove")
 
 
-class OrderError(ValueError):
-    """An order that cannot be read; ``hint`` says what to write instead."""
+class OrderError(TurnpressError, ValueError):
+    """An order that cannot be read; ``hint`` says what to write instead. Invalid orders exit 1."""
+
+    exit_code = PROBLEMS
 
     def __init__(self, message: str, hint: str = "") -> None:
         super().__init__(message)

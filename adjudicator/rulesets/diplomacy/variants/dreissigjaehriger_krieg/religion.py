@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .....errors import PROBLEMS, TurnpressError
 from ...mapdata import Map, display, english
 from ...orders import Order, OrderError, judge_notation, read_order, structured_to_text
 
@@ -61,7 +62,11 @@ class Action:
     confession: str = ""  # confession: the one chosen
 
 
-class ActionError(ValueError):
+class ActionError(TurnpressError, ValueError):
+    """A religious action that cannot be read; ``hint`` says what to write instead. Invalid orders exit 1."""
+
+    exit_code = PROBLEMS
+
     def __init__(self, message: str, hint: str) -> None:
         super().__init__(message)
         self.message, self.hint = message, hint
