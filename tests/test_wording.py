@@ -259,7 +259,7 @@ def test_every_reason_the_report_gives_for_a_file_not_taken_has_its_german_words
     reasons = [turn.NOTHING_VALID, turn.SECRET_PROBLEMS, turn.RULED_OUT.format(turn=3), turn.RERUN_PLAYS.format(turn=3),
                "not awaited in this phase", "invalid", "too late", "not sealed", "not a player",
                "sealed file does not open", "sealed for another game, turn or player",
-               "sealed file is not an orders file"]
+               "sealed file is not an orders file", turn.GAME_ENDED]
     german = [words.reason("de", why) for why in reasons]
     assert german[2:4] == ["durch die Entscheidung der Spielleitung zu Zug 3 aus dem Spiel",
                            "die Wiederholung von Zug 3 spielt die Befehle jenes Zuges"]
@@ -305,7 +305,9 @@ def test_the_order_sheets_of_the_german_games_describe_each_field_in_german():
     from .auf_achse.helpers import at_round, new_game
 
     state = at_round(new_game(), 1)
-    texts = _descriptions(AUF_ACHSE.order_schema(state, "p0")) + _descriptions(BRETTON_WOODS.order_schema({}, "anna"))
+    texts = _descriptions(AUF_ACHSE.order_schema(state, "p0"))
+    for cut in ("verwerfen", "kuerzen"):  # the games set up before the option zuschnitt, and the new ones
+        texts += _descriptions(BRETTON_WOODS.order_schema({"options": {"zuschnitt": cut}}, "anna"))
     assert len(texts) > 40
     assert {text: english_in(text) for text in texts if english_in(text)} == {}
 

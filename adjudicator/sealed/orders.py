@@ -131,6 +131,11 @@ NOT_ORDERS = "sealed file is not an orders file"
 ANOTHER_SEAT = "sealed for another game, turn or player"
 
 
+# The bounded reader's refusals whose words hold no byte of the file (yamlio.load).
+BOUNDS_NAMING_NO_TEXT = ("nesting deeper than", "the document has more than", "anchors and aliases",
+                         "the file is ", "a tab character", "not UTF-8 text")
+
+
 def not_orders_file(plaintext: bytes, where: OrdersPath) -> tuple[str, str] | None:
     r"""Why ``plaintext`` is not a well-formed orders file of exactly the game, turn and player of its path
     (issue 28): the refusal and its one problem, or None if it is one.
@@ -150,8 +155,11 @@ def not_orders_file(plaintext: bytes, where: OrdersPath) -> tuple[str, str] | No
     expected = f"an orders file of {where.game}, turn {where.turn}, {where.player}"
     try:
         data = yamlio.load(plaintext).data
-    except yamlio.YamlInputError:
-        return NOT_ORDERS, f"it is not YAML {expected} could be: nothing of it is published"
+    except yamlio.YamlInputError as e:
+        # A broken bound names a number, never the file's text, so the player learns what to mend; any other
+        # reader's fault may quote what was found, and is not repeated.
+        bound = e.message if e.message.startswith(BOUNDS_NAMING_NO_TEXT) else "it does not read as YAML"
+        return NOT_ORDERS, f"{bound}, so it is not {expected}: nothing of it is published"
     if not isinstance(data, dict):
         return NOT_ORDERS, f"it is not {expected} (a mapping of game, turn, player and orders): nothing of it " \
                            "is published"
