@@ -102,7 +102,7 @@ def test_a_structured_order_with_a_misspelt_key_is_judged_as_a_mapping(tmp_path:
     assert code == 1
     assert out.splitlines()[0] == (
         "orders/d1/0001/tur.yaml:5:19: error: unknown key 'mvoe' in entry 1 — did you mean move? allowed here: build, "
-        "convoy, disband, draw, hold, move, remove, retreat, support, unit, via_convoy, waive")
+        "concede, convoy, disband, draw, hold, move, remove, retreat, support, unit, via_convoy, waive, withdraw")
 
 
 def test_a_long_contact_line_names_its_length_and_the_limit():
@@ -132,7 +132,7 @@ def test_an_entry_of_the_wrong_shape_does_not_hide_the_rules_errors_of_the_other
     assert code == 1
     assert out.splitlines()[:2] == [
         "orders/d1/0001/tur.yaml:5:19: error: unknown key 'mvoe' in entry 1 — did you mean move? allowed here: build, "
-        "convoy, disband, draw, hold, move, remove, retreat, support, unit, via_convoy, waive",
+        "concede, convoy, disband, draw, hold, move, remove, retreat, support, unit, via_convoy, waive, withdraw",
         "orders/d1/0001/tur.yaml:7:5: error: no place named 'Xyz' in 'A Con - Xyz' — write a province as its "
         "abbreviation (Par, Stp/sc) or full name (Paris)"]
     assert out.splitlines()[2] == "1 file(s), 2 error(s), 0 warning(s)"
