@@ -63,8 +63,10 @@ def note_letters(note: str) -> int:
 def cut_note(note: str) -> str:
     """The note as far as its first ``note_letters`` letters (spaces are free), without a trailing space.
 
-    >>> cut_note("Lieferung laut Vertrag Nummer 3")
-    'Lieferung laut Vertrag Numm'
+    >>> cut_note("Lieferung laut Vertrag Nummer 3")  # 9 + 4 + 7 letters are the 20 a note may hold
+    'Lieferung laut Vertrag'
+    >>> note_letters("Lieferung laut Vertrag"), cut_note("Lieferung laut Vertrag")
+    (20, 'Lieferung laut Vertrag')
     """
     most, seen = tables.limit("note_letters"), 0
     for i, ch in enumerate(note):
