@@ -840,15 +840,25 @@ def uncommitted_game_files(root: Path, game_id: str) -> None:
         return
     quiet = {"GIT_OPTIONAL_LOCKS": "0"}
     paths = [f"games/{game_id}/", f"rulings/{game_id}/"]
-    listed = history.run(root, "status", "--porcelain", "-z", "--untracked-files=all", "--", *paths,
-                         env=quiet).stdout.decode("utf-8", "replace").split("\0")
-    dirty = sorted({entry[3:] for entry in listed if len(entry) > 3})
+    listed = history.run(root, "status", "--porcelain", "-z", "--no-renames", "--untracked-files=all", "--",
+                         *paths, env=quiet).stdout.decode("utf-8", "surrogateescape").split("\0")
+    # Judged by content against HEAD, not by the index: a run killed between its commit and the index's update
+    # (or its reset) leaves files that are HEAD's byte for byte, which git status still lists.
+    # A writer's temporary file (``history.write_atomic``: ".turnpress-<pid>-NAME") that a killed run left
+    # is never read as a file of the game, nor committed.
+    dirty = sorted({rel for rel in (entry[3:] for entry in listed if len(entry) > 3)
+                    if not Path(rel).name.startswith(f".{history.LEFTOVER}")
+                    and _tree_bytes(root / rel) != history.blob(root, "HEAD", rel)})
     if dirty:
         more = f" and {len(dirty) - 1} more" if len(dirty) > 1 else ""
         raise LeagueError(f"{game_id}: {dirty[0]}{more} differ from what is committed, and a turn is computed from "
                           f"the committed files only: commit them first ('git add games/{game_id} rulings/"
                           f"{game_id}' and 'git commit'), or drop them ('git restore', 'git clean'; 'git status' "
                           "lists them)")
+
+
+def _tree_bytes(path: Path) -> bytes | None:
+    return None if path.is_symlink() or not path.is_file() else path.read_bytes()
 
 
 def stale_deadline(st: Status) -> str | None:

@@ -104,3 +104,18 @@ def test_due_far_ahead_of_the_clock_is_refused_for_the_whole_league(league: Path
     assert tree_clean(league)
     assert run(league, "adjudicate", "g1", "--due", "--now", "2026-01-06T12:00Z", "--commit") == 0, "named: bounded"
     assert git(league, "tag", "--list").split() == ["g1/turn-1"]
+
+
+def test_a_killed_writer_s_temporary_file_does_not_hold_the_next_turn(league: Path, capsys):
+    """A run killed inside ``history.write_atomic`` leaves ".turnpress-<pid>-NAME" beside the file it wrote; the
+    check that a turn is computed from committed files only must not take it for a hand edit (the deadline's
+    crash loop in one clone met it: every rerun was refused until someone ran git clean)."""
+    new_game(league)
+    submit(league, 1, "alice", "  add: 4\n", at(4, 10))
+    leftover = league / "games/g1/turns/0000/.turnpress-99999-state.yaml"
+    leftover.write_text("half of a state")
+    assert run(league, "adjudicate", "--due", "--now", "2026-01-06T00:00+01:00", "--commit") == 0
+    assert "g1: turn 1 (Round 1) adjudicated" in capsys.readouterr().out
+    (league / "games/g1/game.yaml").write_text((league / "games/g1/game.yaml").read_text() + "# a hand edit\n")
+    assert run(league, "adjudicate", "g1", "--now", "2026-01-20T00:00+01:00", "--commit") == 2
+    assert "games/g1/game.yaml differ from what is committed" in capsys.readouterr().err, "a real edit still stops it"

@@ -35,7 +35,7 @@ def test_a_demo_is_played_through_the_engine_and_replays(league: Path, tmp_path:
     report = yamlio.read_data(league / "games/demo-counter/turns/0003/report.yaml")
     assert report["orders"]["taken"] == ["ann", "ben", "cy"]
     # Paused after its scripted turns: a deadline run years later plays no empty turn.
-    assert run(league, "adjudicate", "--due", "--commit", "--now", "2036-01-01T00:00+00:00") == 0
+    assert run(league, "adjudicate", "demo-counter", "--due", "--commit", "--now", "2036-01-01T00:00+00:00") == 0
     assert not (league / "games/demo-counter/turns/0004").exists()
     assert git(league, "log", "-1", "--format=%s") == "demo-counter: paused after the scripted turns of the demo\n"
     # Re-running continues where the game stands: nothing to do.
