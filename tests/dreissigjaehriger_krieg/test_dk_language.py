@@ -197,3 +197,18 @@ def test_section_10_an_action_written_with_a_colon_is_told_to_be_quoted(tmp_path
     path = send(root, "schw", ['"Aufwiegeln F Lin: 5"'])
     run(root, "validate", str(path))
     assert "Schlüssel" not in capsys.readouterr().out
+
+
+def test_an_old_games_sheet_keeps_german_with_the_players_own_build_sites():
+    """A game pinned before the sheet's build examples took their places as values (issue 32) has only the fixed
+    German sentence: its examples are replaced by the player's own free home centres, and it stays German."""
+    path = "variants/dreissigjaehriger_krieg/data/messages.yaml"
+    old = gamedata.packaged(PACKAGE, path)
+    old = re.sub(rb"\n\"Replace a 'Waive' by e.g. \{examples\}.\":\n[^\n]*", b"", old)
+    assert b"{examples}" not in old
+    fall = play(new_game()).state
+    moved = position(fall, {"oesterreich": ["A Pil", "A EbSa", "F Lin", "A MOla"], "rebellen": []})
+    adjust = play(moved, {"oesterreich": ["A Pil - Kar"]}).state
+    with gamedata.pinned(PACKAGE, {path: old}):
+        sheet = RULESET.template(adjust, KEY["oesterreich"])
+    assert "# Ersetzen Sie ein 'Verzicht' z. B. durch 'Aufbau A Pra' oder 'Aufbau F Pra'." in sheet, sheet

@@ -4,6 +4,8 @@ Section numbers are those of the German rules text (Ludomaniac v2.0)."""
 
 from __future__ import annotations
 
+import re
+
 from adjudicator.rulesets.diplomacy import RULESET
 
 from .dk_game import KEY, new_game, play, position, result
@@ -198,3 +200,18 @@ def test_section_5_a_fleet_move_without_the_coast_house_rule():
         out = resolve_position({"map": m.name, "units": {"bayern": [f"F {src}"]},
                                 "orders": {"bayern": [f"F {src} - {prov}"]}})
         assert out["units"]["bayern"] == [f"F {src}"] and out["orders"][0]["result"] == "invalid", out
+
+
+def test_section_3_the_adjustment_sheet_gives_examples_at_the_players_own_build_sites():
+    """Section 3: "Immer am Ende des Herbstes finden Auf- und Abbauten statt" — the sheet of the adjustment phase
+    shows how to replace a 'Verzicht' with builds the player may order: in their own free home centres (issue 32:
+    it showed 'Aufbau F Sin/sc' to every power, a centre none but its owner may build in)."""
+    fall = play(new_game()).state
+    moved = position(fall, {"oesterreich": ["A Pil", "A EbSa", "F Lin", "A MOla"], "rebellen": []})
+    adjust = play(moved, {"oesterreich": ["A Pil - Kar"]}).state
+    sheet = RULESET.template(adjust, KEY["oesterreich"])
+    [hint] = [line for line in sheet.splitlines() if "Verzicht' z. B." in line]
+    examples = re.findall(r"'(Aufbau [^']*)'", hint)
+    assert examples == ["Aufbau A Pra", "Aufbau F Pra"], hint  # Prag, the one free home centre, on the Moldau
+    for example in examples:
+        assert RULESET.check(adjust, KEY["oesterreich"], [example]) == [], example

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
@@ -130,8 +131,7 @@ def template(state: State, player: str) -> str:
         if n > 0:
             free = buildable(m, power, units, owners)
             sheet.comment(say("You may build {n} unit(s) in: {places}.", n=n,
-                              places=", ".join(display(p) for p in free)),
-                          say("Replace a 'Waive' by e.g. 'Build A Par' or 'Build F Stp/nc'."))
+                              places=", ".join(display(p) for p in free)), *build_hint(m, free))
             for _ in range(min(n, max(len(free), 1))):
                 sheet.line("- " + say("Waive"))
                 orders += 1
@@ -144,6 +144,41 @@ def template(state: State, player: str) -> str:
     if not orders:
         sheet.line("[]", say("nothing to order in this phase"))
     return sheet.text()
+
+
+EXAMPLE_HINT = "Replace a 'Waive' by e.g. 'Build A Par' or 'Build F Stp/nc'."  # the words of maps pinned earlier
+BUILD_HINT = "Replace a 'Waive' by e.g. {examples}."
+QUOTED = re.compile(r"'[^']*'")
+
+
+def build_examples(m: Map, free: list[str]) -> list[str]:
+    """Build orders for the player's own free home centres: an army in the first where one may stand, a fleet
+    in the first where one may (with its coast), as the player would write them ('Build A Kie', 'Build F Stp/sc').
+    Examples of another power's centres would be refused (issue 32)."""
+    word = m.text("Build")
+    army = next((p for p in free if m.regions_of(p, "army")), None)
+    fleets = [r for p in free for r in m.regions_of(p, "fleet")]
+    fleet = next((r for r in fleets if province_of(r) != army), fleets[0] if fleets else None)
+    return ([f"{word} A {display(army)}"] if army else []) + ([f"{word} F {_short_region(fleet)}"] if fleet else [])
+
+
+def build_hint(m: Map, free: list[str]) -> list[str]:
+    """The sheet's line on how to replace a 'Waive', with examples from ``free``; none if nothing is free.
+
+    A map pinned before the line took its examples as values has only the fixed sentence in its language: its
+    quoted examples are replaced there, so an old German game's sheet stays German."""
+    examples = [f"'{e}'" for e in build_examples(m, free)]
+    if not examples:
+        return []
+    if BUILD_HINT in m.texts or not m.texts:
+        return [m.say(BUILD_HINT, examples=m.say(" or ").join(examples))]
+    text = m.say(EXAMPLE_HINT)
+    quoted = QUOTED.findall(text)
+    if len(quoted) != 3:  # a translation of another shape: better no example than a wrong one
+        return []
+    head, rest = text.split(quoted[1], 1)
+    between, tail = rest.split(quoted[2], 1)
+    return [head + examples[0] + (between + examples[1] if len(examples) > 1 else "") + tail]
 
 
 def _short(text: str) -> str:
