@@ -259,3 +259,19 @@ def test_a_dependency_nothing_uses_is_named():
     """The check can fail: the plugin issue 33 removed, declared again, is named; so is a command no one runs."""
     assert unused_dependencies(["mkdocs-rss-plugin", "ruff", "pyyaml"], {"yaml"}, set(), "", "") == \
         ["mkdocs-rss-plugin", "ruff"]
+
+
+def test_the_package_holds_no_build_tool_and_imports_none():
+    """Issue 31: the scripts that made the committed map data (``build_*.py``, ``carve.py``) and the DATC runner
+    live in the checkout's ``tools/``, not in the installed package, and no module of the package imports them."""
+    in_package = sorted(str(p.relative_to(PACKAGE.parent)) for p in PACKAGE.rglob("*.py")
+                        if p.name.startswith("build_") or p.name in ("carve.py", "datc.py"))
+    assert in_package == []
+    uses_tools = [f"{name}:{node.lineno}" for name, path in MODULES.items()
+                  for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                  if isinstance(node, ast.Import | ast.ImportFrom) and not getattr(node, "level", 0)
+                  and any(n.split(".")[0] == "tools"
+                          for n in ([a.name for a in node.names] if isinstance(node, ast.Import)
+                                    else [node.module or ""]))]
+    assert uses_tools == []
+    assert (PACKAGE.parent / "tools" / "datc.py").is_file()

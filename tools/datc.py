@@ -1,4 +1,7 @@
-"""Run the DATC test cases in the JSON form of ``tests/data/datc/datc.json``.
+"""Run the DATC test cases in the JSON form of ``tests/data/datc/datc.json``: ``python -m tools.datc FILE [-v]``.
+
+A test harness of the Diplomacy adjudicator, kept out of the package (issue 31): the tests
+(``tests/diplomacy/test_diplomacy_datc.py``) run each entry through it, and a checkout runs a whole file with it.
 
 Each case is a movement (``Main``), retreat or build phase; ``orders`` maps an order string (``"ENG: F nth ->
 pic"``) to ``"Succeeds"``, ``"Fails"`` or ``null`` (no assertion). Entries marked ``ignore`` are skipped with
@@ -8,15 +11,18 @@ Entries with ``errata`` assume a caller that corrects no coasts; they run with `
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from .mapdata import Map, load_map
-from .orders import Order, OrderError, parse_order
-from .phases import resolve_adjustments, resolve_retreats
-from .resolver import Movement, Rules, Unit
+from adjudicator.rulesets.diplomacy.mapdata import Map, load_map
+from adjudicator.rulesets.diplomacy.orders import Order, OrderError, parse_order
+from adjudicator.rulesets.diplomacy.phases import resolve_adjustments, resolve_retreats
+from adjudicator.rulesets.diplomacy.resolver import Movement, Rules, Unit
 
 POWERS = {"AUS": "austria", "ENG": "england", "FRA": "france", "GER": "germany", "ITA": "italy",
           "RUS": "russia", "TUR": "turkey"}
@@ -45,7 +51,7 @@ RULE_OF_ENTRY = {
 
 
 # Entries whose expectation contradicts the DATC's own text because the map they were made with lacks a
-# border (see maps/build_standard.py): checked against the DATC's answer instead.
+# border (see tools/maps/build_standard.py): checked against the DATC's answer instead.
 DATC_ANSWER = {
     "t6j09_civil_disorder_must_be_counted_from_both_coasts_second_scenario": (
         {"civil_disorder": ["RUS: A alb"]},
@@ -186,3 +192,38 @@ def load_cases(text: str) -> list[dict[str, Any]]:
 def run_all(cases: list[dict[str, Any]]) -> list[Outcome]:
     m = load_map("standard")
     return [run_case(c, m) for c in cases]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run every case of a DATC file: each failure and skip with its reason, then the count line; exit 1 if a
+    case failed, 2 if the file cannot be read."""
+    parser = argparse.ArgumentParser(prog="python -m tools.datc",
+                                     description="run every case of a DATC file (JSON as in tests/data/datc/datc.json)")
+    parser.add_argument("file")
+    parser.add_argument("-v", "--verbose", action="store_true", help="list passed cases too")
+    args = parser.parse_args(argv)
+    try:
+        cases = load_cases(Path(args.file).read_text(encoding="utf-8"))
+    except (OSError, ValueError, KeyError) as e:
+        print(f"error: cannot read {args.file}: {e}", file=sys.stderr)
+        return 2
+    counts = {"passed": 0, "failed": 0, "skipped": 0}
+    for case in cases:
+        outcome = run_case(case)
+        counts[outcome.status] += 1
+        if outcome.status == "failed":
+            print(f"FAILED {outcome.name}: {outcome.message}")
+        elif outcome.status == "skipped":
+            print(f"SKIPPED {outcome.name}: {outcome.message}")
+        elif args.verbose:
+            note = entry_note(case)
+            print(f"passed {outcome.name}" + (f" ({note})" if note else ""))
+    line = f"{counts['passed']} passed, {counts['failed']} failed"
+    if counts["skipped"]:
+        line += f", {counts['skipped']} skipped"
+    print(line)
+    return 1 if counts["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

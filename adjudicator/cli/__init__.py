@@ -79,7 +79,7 @@ def damaged(args: argparse.Namespace | None) -> str:
 
 
 def _ruleset_command(argv: list[str]) -> int | None:
-    """``turnpress <ruleset> ...`` runs a ruleset's own commands (``turnpress diplomacy datc FILE``)."""
+    """``turnpress <ruleset> ...`` runs a ruleset's own commands (``turnpress diplomacy resolve FILE``)."""
     if not argv or argv[0].startswith("-") or argv[0] in COMMANDS or argv[0] not in ruleset.available():
         return None
     try:

@@ -1,5 +1,5 @@
-"""`turnpress diplomacy resolve` and `turnpress diplomacy datc` through RULESET.command (issue: one-off
-adjudication and the DATC runner)."""
+"""`turnpress diplomacy resolve` through RULESET.command and the DATC runner `python -m tools.datc` (issue: one-off
+adjudication and the DATC runner; issue 31 moved the runner out of the package)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.rulesets.diplomacy import RULESET
+from tools import datc
 
 DATC_FILE = Path(__file__).resolve().parents[1] / "data" / "datc" / "datc.json"
 
@@ -27,7 +28,7 @@ orders:
 
 
 def test_datc_runner_ends_with_the_count_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert RULESET.command(["datc", str(DATC_FILE)]) == 0
+    assert datc.main([str(DATC_FILE)]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert re.fullmatch(r"\d+ passed, 0 failed, 3 skipped", out[-1])
     assert sum(1 for line in out if line.startswith("SKIPPED")) == 3

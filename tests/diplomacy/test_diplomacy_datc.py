@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.rulesets.diplomacy import datc
+from tools import datc
 
 DATC_FILE = Path(__file__).resolve().parents[1] / "data" / "datc" / "datc.json"
 CASES = datc.load_cases(DATC_FILE.read_text(encoding="utf-8"))

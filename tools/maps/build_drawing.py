@@ -1,7 +1,7 @@
 """Make ``deutschland.drawing.json``: how the Spielplan is drawn (``drawing.py``): each road's course and the
 Ruhr inset (run by hand; the file is committed and read at play time).
 
-    python adjudicator/rulesets/auf_achse/data/maps/build_drawing.py
+    python tools/maps/build_drawing.py
 
 A road of the board is drawn along its motorway: through the towns the motorway passes between the road's two
 cities (``VIA``, longitude and latitude of each town), projected as the cities and the Natural Earth background
@@ -15,8 +15,8 @@ import json
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+HERE = Path(__file__).resolve().parents[2] / "adjudicator" / "rulesets" / "auf_achse" / "data" / "maps"  # the output
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # build_background.py, beside this script
 
 # Towns on the way, from the road's first city to its second (the board's road "from-to"), as (lon, lat).
 SCHLESWIG, RENDSBURG, ECKERNFOERDE = (9.57, 54.52), (9.67, 54.30), (9.84, 54.47)

