@@ -165,9 +165,9 @@ def test_every_exception_is_of_the_one_family(tmp_path: Path):
 def test_the_joined_kinds_keep_their_exit_codes_and_their_older_bases():
     from adjudicator.errors import PROBLEMS, USAGE, TurnpressError
     from adjudicator.pipeline.prcheck import MergeRefused
-    from adjudicator.rulesets.diplomacy.command import PositionError
     from adjudicator.rulesets.diplomacy.mapdata import MapDataError
     from adjudicator.rulesets.diplomacy.orders import OrderError
+    from adjudicator.rulesets.diplomacy.position import PositionError
     from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.religion import ActionError
     from adjudicator.wording import WordsError
 

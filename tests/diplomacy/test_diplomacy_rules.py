@@ -8,9 +8,9 @@ import pytest
 from adjudicator.dice import Dice
 from adjudicator.model import Player
 from adjudicator.rulesets.diplomacy import RULESET
-from adjudicator.rulesets.diplomacy.command import resolve_position
 from adjudicator.rulesets.diplomacy.mapdata import load_map
 from adjudicator.rulesets.diplomacy.orders import OrderError, parse_order
+from adjudicator.rulesets.diplomacy.position import resolve_position
 
 
 def results(units: dict, orders: dict, phase: str = "movement", **extra) -> dict[str, str]:

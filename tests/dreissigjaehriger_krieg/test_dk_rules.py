@@ -177,8 +177,8 @@ def test_order_receipt_shows_how_each_order_was_read():
 def test_section_5_a_fleet_move_without_the_coast_house_rule():
     """Section 5 "muss angegeben werden" (house rule, rules page): a fleet move to FAns, HSle, Utr or Sin that names
     no coast goes to the one coast the fleet can reach; where it could reach both it is refused, naming them."""
-    from adjudicator.rulesets.diplomacy.command import resolve_position
     from adjudicator.rulesets.diplomacy.mapdata import load_map, province_of
+    from adjudicator.rulesets.diplomacy.position import resolve_position
 
     m = load_map("dreissigjaehriger-krieg")
     one = both = None

@@ -15,8 +15,8 @@ from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
 from . import choices, league, render
-from .command import command as _command
 from .mapdata import available_maps, load_map
+from .position import command as _command
 from .variants.dreissigjaehriger_krieg.religion import is_action_entry
 
 SECRECY = Secrecy(simultaneous=("movement", "retreats", "adjustments"))
