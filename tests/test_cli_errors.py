@@ -50,8 +50,9 @@ COMMAND_LINES: dict[str, list[str]] = {
     "concede": ["concede", "g1", "alice", "--reason", "x", "--commit"],
     "rerun": ["rerun", "g1", "--reason", "x", "--found", "alice={f}", "--commit"],
 }
-# Commands that make a league or a key of their own need none: they have nothing to say outside one.
-NEED_NO_LEAGUE = {"init", "keys personal"}
+# Commands that make a league or a key of their own need none: they have nothing to say outside one; nor does
+# adjudicating a position given in a file.
+NEED_NO_LEAGUE = {"init", "keys personal", "diplomacy resolve"}
 
 
 def test_every_command_is_in_the_table():

@@ -188,6 +188,13 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
     s.add_argument("--branch", default="main")
     s.add_argument("--retries", type=int, default=3, help="how often to start over when the push is refused")
     _budget(s)
+    diplomacy = sub.add_parser("diplomacy", help="Diplomacy's own tools (turnpress diplomacy --help)",
+                               description="Diplomacy tools")
+    diplomacy.set_defaults(func="diplomacy:diplomacy")
+    actions = diplomacy.add_subparsers(dest="action", required=True, metavar="ACTION")
+    s = actions.add_parser("resolve", help="adjudicate one phase: position and orders in, JSON out")
+    s.add_argument("file", nargs="?", help="YAML or JSON file (standard input if left out)")
+    s.set_defaults(func="diplomacy:resolve")
     for name in ruleset.available() if rulesets else []:
         if isinstance(ruleset.get(name), ruleset.HasCommands):
             sub.add_parser(name, help=f"the {name} rules' own commands (turnpress {name} --help)", add_help=False)
@@ -247,4 +254,4 @@ def _open_args(p: argparse.ArgumentParser) -> None:
 
 COMMANDS = frozenset({"new", "join", "template", "validate", "status", "adjudicate", "preview", "verify", "pin",
                       "seal", "open", "keys", "site", "init", "pr-check", "deadline", "remind",
-                      "pause", "resume", "extend", "end", "concede", "rerun"})
+                      "pause", "resume", "extend", "end", "concede", "rerun", "diplomacy"})

@@ -1,5 +1,5 @@
-"""`turnpress diplomacy resolve` through RULESET.command and the DATC runner `python -m tools.datc` (issue: one-off
-adjudication and the DATC runner; issue 31 moved the runner out of the package)."""
+"""`turnpress diplomacy resolve` (in the one parser tree since issue 31) and the DATC runner `python -m tools.datc`
+(issue: one-off adjudication and the DATC runner; issue 31 moved the runner out of the package)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,19 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator import cli, ruleset
 from adjudicator.rulesets.diplomacy import RULESET
 from tools import datc
 
 DATC_FILE = Path(__file__).resolve().parents[1] / "data" / "datc" / "datc.json"
+
+
+def turnpress_diplomacy(*argv: str) -> int:
+    """``turnpress diplomacy ARGV``'s exit code, as the console script ends (argparse's own refusals exit too)."""
+    try:
+        return cli.main(["diplomacy", *argv])
+    except SystemExit as e:
+        return int(e.code or 0)
 
 POSITION = """\
 map: standard
@@ -39,7 +48,7 @@ def test_resolve_reads_yaml_and_prints_results_units_and_dislodged(tmp_path: Pat
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
     f = tmp_path / "pos.yaml"
     f.write_text(POSITION, encoding="utf-8")
-    assert RULESET.command(["resolve", str(f)]) == 0
+    assert turnpress_diplomacy("resolve", str(f)) == 0
     out = json.loads(capsys.readouterr().out)
     rows = {r["order"]: r for r in out["orders"]}
     assert rows["F Nth - Eng"]["result"] == "succeeds"
@@ -56,7 +65,7 @@ def test_resolve_reads_json_from_stdin(monkeypatch: pytest.MonkeyPatch, capsys: 
                 "supply_centres": {"russia": ["mos", "sev", "stp", "war"]},
                 "orders": {"russia": ["Build F Stp/nc", "Build A Sev", "Build A Mos", "Waive"]}}
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(position)))
-    assert RULESET.command(["resolve"]) == 0
+    assert turnpress_diplomacy("resolve") == 0
     out = json.loads(capsys.readouterr().out)
     assert [r["result"] for r in out["orders"]] == ["succeeds", "fails", "succeeds", "succeeds"]
     assert out["built"] == {"russia": ["F stp/nc", "A mos"]}
@@ -71,7 +80,7 @@ def test_resolve_retreat_phase_disbands_clashing_retreats(tmp_path: Path,
                  "dislodged:\n  - {power: italy, unit: A gal, attacker_from: ukr}\n"
                  "  - {power: italy, unit: A sil, attacker_from: war}\n"
                  "orders: {italy: [A Gal - Boh, A Sil - Boh]}\n", encoding="utf-8")
-    assert RULESET.command(["resolve", str(f)]) == 0
+    assert turnpress_diplomacy("resolve", str(f)) == 0
     out = json.loads(capsys.readouterr().out)
     assert [r["result"] for r in out["orders"]] == ["fails", "fails"]
     assert out["disbanded"] == ["A gal", "A sil"]
@@ -80,9 +89,9 @@ def test_resolve_retreat_phase_disbands_clashing_retreats(tmp_path: Path,
 def test_bad_input_gives_exit_code_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     f = tmp_path / "bad.yaml"
     f.write_text("units: {atlantis: [A par]}\n", encoding="utf-8")
-    assert RULESET.command(["resolve", str(f)]) == 2
+    assert turnpress_diplomacy("resolve", str(f)) == 2
     assert "unknown power" in capsys.readouterr().err
-    assert RULESET.command(["frobnicate"]) == 2
+    assert turnpress_diplomacy("frobnicate") == 2
 
 
 DK_POSITION = """\
@@ -106,7 +115,7 @@ def test_resolve_on_the_30jk_map_honours_religion_and_neutral_units(tmp_path: Pa
     output has the religion points left, the confessions and the neutral units."""
     f = tmp_path / "dk.yaml"
     f.write_text(DK_POSITION, encoding="utf-8")
-    assert RULESET.command(["resolve", str(f)]) == 0
+    assert turnpress_diplomacy("resolve", str(f)) == 0
     out = json.loads(capsys.readouterr().out)
     rows = {r["order"]: r for r in out["orders"]}
     assert rows["A Pra H"]["text"] == "A Pra H (Ungehorsam)"
@@ -118,7 +127,7 @@ def test_resolve_on_the_30jk_map_honours_religion_and_neutral_units(tmp_path: Pa
     bad = tmp_path / "bad.yaml"
     bad.write_text(DK_POSITION.replace("religion_points: {sachsen: 9}", "confessions: {sachsen: lutherisch}"),
                    encoding="utf-8")
-    assert RULESET.command(["resolve", str(bad)]) == 2
+    assert turnpress_diplomacy("resolve", str(bad)) == 2
     assert "write katholisch or protestantisch" in capsys.readouterr().err
 
 
@@ -130,11 +139,19 @@ def test_resolve_reads_supply_centres_in_any_case_and_refuses_unknown_names(tmp_
     f.write_text("phase: adjustment\nunits: {austria: [A vie, F tri]}\n"
                  "supply_centres: {AUSTRIA: [BUD, Vienna, tri]}\norders: {austria: [Build A Bud]}\n",
                  encoding="utf-8")
-    assert RULESET.command(["resolve", str(f)]) == 0
+    assert turnpress_diplomacy("resolve", str(f)) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["built"] == {"austria": ["A bud"]} and out["orders"][0]["result"] == "succeeds"
     for bad, says in (("[BUD, Atlantis]", "no province named 'Atlantis'"), ("[bud, boh]", "Bohemia has no supply")):
         f.write_text(f"phase: adjustment\nunits: {{austria: [A vie]}}\nsupply_centres: {{austria: {bad}}}\n",
                      encoding="utf-8")
-        assert RULESET.command(["resolve", str(f)]) == 2
+        assert turnpress_diplomacy("resolve", str(f)) == 2
         assert says in capsys.readouterr().err
+
+
+def test_the_command_lives_in_the_one_parser_tree_and_the_ruleset_holds_only_rules() -> None:
+    """Issue 31: the second argparse tree left the ruleset; ``turnpress --help`` lists ``diplomacy`` once."""
+    assert not isinstance(RULESET, ruleset.HasCommands)
+    assert "diplomacy" in cli.parser.COMMANDS
+    helped = cli.build_parser(rulesets=True).format_help()
+    assert [line.split()[0] for line in helped.splitlines() if line.strip().startswith("diplomacy")] == ["diplomacy"]

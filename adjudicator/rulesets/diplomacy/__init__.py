@@ -16,7 +16,6 @@ from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
 from . import choices, league, render
 from .mapdata import available_maps, load_map
-from .position import command as _command
 from .variants.dreissigjaehriger_krieg.religion import is_action_entry
 
 SECRECY = Secrecy(simultaneous=("movement", "retreats", "adjustments"))
@@ -111,10 +110,6 @@ class Diplomacy(HiddenStateViews):
 
     def history(self, states: list[State]) -> dict[str, dict[str, list[int]]]:
         return league.history(states)
-
-    def command(self, argv: list[str]) -> int:
-        """``turnpress diplomacy resolve [FILE]``."""
-        return _command(argv)
 
 
 RULESET = Diplomacy()

@@ -1,18 +1,14 @@
-"""``turnpress diplomacy resolve [FILE]`` (the DATC runner is ``python -m tools.datc FILE`` in a checkout).
+"""One phase adjudicated from a position given as plain data (``turnpress diplomacy resolve``, ``cli/diplomacy.py``).
 
-``resolve`` reads a position and orders (YAML or JSON) and prints the adjudication as JSON; the shape of
-both is documented in ``site/rules/diplomacy.md``.
+The position and orders come in as the mapping ``resolve`` read (YAML or JSON), the adjudication goes out as a
+mapping; the shape of both is documented in ``site/rules/diplomacy.md``. No files, no printing: the command line
+is the shell's.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
-from pathlib import Path
 from typing import Any
 
-from ... import yamlio
 from ...errors import TurnpressError
 from ...model import Player
 from ...ruleset import RulesetError
@@ -184,35 +180,3 @@ def _resolve_with_rulebook(m: Map, kind: str, data: dict[str, Any]) -> dict[str,
     out["religion_points"] = {p: v.get("religion_points", 0) for p, v in sorted(new.get("private", {}).items())}
     out["religion"] = {p: v["lines"] for p, v in sorted(report.get("private", {}).items()) if v.get("lines")}
     return out
-
-
-def _read_input(path: str | None) -> Any:
-    text = Path(path).read_text(encoding="utf-8") if path and path != "-" else sys.stdin.read()
-    if text.lstrip().startswith(("{", "[")):
-        return json.loads(text)
-    return yamlio.load(text, max_bytes=4 * 1024 * 1024).data
-
-
-def _cmd_resolve(args: argparse.Namespace) -> int:
-    try:
-        data = _read_input(args.file)
-        print(json.dumps(resolve_position(data), indent=2, ensure_ascii=False))
-    except (PositionError, OrderError, yamlio.YamlInputError, json.JSONDecodeError, OSError, KeyError,
-            ValueError, TypeError) as e:
-        print(f"error: {getattr(e, 'message', None) or e}", file=sys.stderr)
-        return 2
-    return 0
-
-
-def command(argv: list[str]) -> int:
-    """The ``turnpress diplomacy`` subcommands; returns the exit code."""
-    parser = argparse.ArgumentParser(prog="turnpress diplomacy", description="Diplomacy tools")
-    sub = parser.add_subparsers(dest="cmd", required=True)
-    p = sub.add_parser("resolve", help="adjudicate one phase: position and orders in, JSON out")
-    p.add_argument("file", nargs="?", help="YAML or JSON file (standard input if left out)")
-    p.set_defaults(func=_cmd_resolve)
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as e:
-        return int(e.code or 0)
-    return int(args.func(args))
