@@ -275,3 +275,17 @@ def test_the_package_holds_no_build_tool_and_imports_none():
                                     else [node.module or ""]))]
     assert uses_tools == []
     assert (PACKAGE.parent / "tools" / "datc.py").is_file()
+
+
+def test_the_package_ships_its_types(tmp_path: Path):
+    """Issue 31 (PEP 561): a third-party ruleset type-checks against ``adjudicator`` because the package says it
+    is typed: ``py.typed`` is in the package, in what the build ships, and in the wheel a league carries."""
+    import zipfile
+
+    from adjudicator.pipeline import scaffold
+
+    assert (PACKAGE / "py.typed").is_file()
+    shipped = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "py.typed" in shipped["tool"]["setuptools"]["package-data"]["adjudicator"]
+    with zipfile.ZipFile(scaffold.write_wheel(tmp_path)) as wheel:
+        assert "adjudicator/py.typed" in wheel.namelist()
