@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+
+from adjudicator import sheet
 from adjudicator.dice import Dice
 from adjudicator.rulesets.diplomacy import RULESET
 from adjudicator.rulesets.diplomacy.mapdata import load_map
@@ -292,3 +295,25 @@ def test_section_13_confessions_chosen_with_the_1618_orders():
     assert problems and problems[0].message == ("die Startkonfession wird nur mit den ersten Befehlen gewählt, und "
                                                 "nur wenn die Partie es vorsieht")
     assert RULESET.check(funded_game(), KEY["sachsen"], ["Konfession katholisch"])
+
+
+
+def test_section_8_the_sealed_sheet_shows_the_players_own_religion_points_and_no_other():
+    """Section 8: "Das Religionspunktekonto für jedes Land ist verborgen". The sheet of a game of sealed orders,
+    printed with the player's own key (``sheet_state(..., sealed=True)``, what ``turnpress template`` does there),
+    shows their own account in one line and no other power's; a sheet without the account (an open game, no key,
+    the orders page) shows none but says where it is (issue 32: it said nothing at all)."""
+    s = funded_game()
+    set_points(s, "sachsen", 7)
+    set_points(s, "schweden", 4)
+    for power, mine in (("sachsen", 7), ("schweden", 4)):
+        text = RULESET.template(sheet.sheet_state(s, KEY[power], sealed=True), KEY[power])
+        lines = [line.strip() for line in text.splitlines() if "Religionspunkte" in line]
+        assert lines == [f"# Religionspunkte: {mine} RP (geheim; nur Sie sehen diese Zeile)."], lines
+    for sealed in (True, False):
+        public = RULESET.public_view(s)
+        text = RULESET.template(sheet.sheet_state(public if sealed else s, KEY["sachsen"], sealed=sealed),
+                                KEY["sachsen"])
+        [line] = [line for line in text.splitlines() if "Religionspunkte" in line]
+        assert "Ihr Konto ist verborgen (Abschnitt 8)" in line and "turnpress open" in line
+        assert not re.search(r"\d+ RP", line)

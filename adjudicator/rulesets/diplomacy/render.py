@@ -146,8 +146,6 @@ def template(state: State, player: str) -> str:
     return sheet.text()
 
 
-EXAMPLE_HINT = "Replace a 'Waive' by e.g. 'Build A Par' or 'Build F Stp/nc'."  # the words of maps pinned earlier
-BUILD_HINT = "Replace a 'Waive' by e.g. {examples}."
 QUOTED = re.compile(r"'[^']*'")
 
 
@@ -170,9 +168,9 @@ def build_hint(m: Map, free: list[str]) -> list[str]:
     examples = [f"'{e}'" for e in build_examples(m, free)]
     if not examples:
         return []
-    if BUILD_HINT in m.texts or not m.texts:
-        return [m.say(BUILD_HINT, examples=m.say(" or ").join(examples))]
-    text = m.say(EXAMPLE_HINT)
+    if "Replace a 'Waive' by e.g. {examples}." in m.texts or not m.texts:
+        return [m.say("Replace a 'Waive' by e.g. {examples}.", examples=m.say(" or ").join(examples))]
+    text = m.say("Replace a 'Waive' by e.g. 'Build A Par' or 'Build F Stp/nc'.")  # the words of maps pinned earlier
     quoted = QUOTED.findall(text)
     if len(quoted) != 3:  # a translation of another shape: better no example than a wrong one
         return []
