@@ -10,7 +10,7 @@ import time
 from adjudicator.dice import Dice
 from adjudicator.model import Player
 from adjudicator.rulesets.auf_achse import RULESET as R
-from adjudicator.rulesets.auf_achse.game import board_of
+from adjudicator.rulesets.auf_achse.setup import board_of
 
 CITIES = ["HH", "B", "K", "M", "S", "F", "DD", "HB", "N", "VR"]
 

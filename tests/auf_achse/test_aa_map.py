@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 
-from adjudicator.rulesets.auf_achse import amtsblatt
+from adjudicator.rulesets.auf_achse import newsletter as amtsblatt
 from adjudicator.rulesets.auf_achse.board import load_board
 from adjudicator.rulesets.auf_achse.drawing import Box, layout, overlaps, text_box
 

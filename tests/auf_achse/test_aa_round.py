@@ -140,7 +140,7 @@ def test_phase6_trailers_add_capacity_for_their_price_one_a_round():
     s = round1()
     res = play(s, {"p0": {"trailer": {"type": "small"}}, "p1": {"trailer": {"type": "large"}}})
     assert res.state["hauliers"]["p0"]["cash"] == 8000 and res.state["hauliers"]["p1"]["cash"] == 7000
-    from adjudicator.rulesets.auf_achse.turn import capacity
+    from adjudicator.rulesets.auf_achse.adjudicate import capacity
     assert capacity(res.state["hauliers"]["p0"]["trucks"][0]) == 10
     assert capacity(res.state["hauliers"]["p1"]["trucks"][0]) == 12
     schema = R.order_schema(s, "p0")
@@ -185,7 +185,7 @@ def test_schulden_interest_10_percent_and_bankruptcy_beyond_the_limit():
     assert res.report["bankrupt"] == ["p1"] and res.report["interest"]["p1"] == 460
     assert "p1" not in R.phase(res.state).awaited
     assert h["p1"]["trucks"][0]["position"] == "HB"  # the truck stays on the board
-    from adjudicator.rulesets.auf_achse.turn import stau_counts
+    from adjudicator.rulesets.auf_achse.adjudicate import stau_counts
     assert stau_counts(res.state)["HB"] == 1
     assert "Pleite" in R.newsletter(res.state, res.report, [])
     later = play(res.state, {"p1": {"trucks": [{"route": ["HB", "HB-OS.1"]}]}})
@@ -345,7 +345,7 @@ def test_schulden_check_warns_when_winning_the_bids_would_be_bankruptcy():
 
 
 def test_schulden_safe_debt_is_the_largest_that_survives_the_interest():
-    from adjudicator.rulesets.auf_achse.turn import safe_debt
+    from adjudicator.rulesets.auf_achse.adjudicate import safe_debt
     assert safe_debt(5000, 10) == 4545  # 4545 + 455 = 5000; 4546 + 455 = 5001
     assert safe_debt(10000, 10) == 9090  # Sonderregel C doubles the limit
 

@@ -149,7 +149,7 @@ def test_every_auction_result_has_its_words_in_the_amtsblatt():
     """Versteigerung: each way an auction ends (awarded, reoffered, lapsed, railway) is named in the issue."""
     from typing import get_args
 
-    from adjudicator.rulesets.auf_achse.amtsblatt import RESULT
-    from adjudicator.rulesets.auf_achse.turn import AuctionResult
+    from adjudicator.rulesets.auf_achse.adjudicate import AuctionResult
+    from adjudicator.rulesets.auf_achse.newsletter import RESULT
 
     assert set(RESULT) == set(get_args(AuctionResult))

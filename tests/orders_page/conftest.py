@@ -22,7 +22,7 @@ import pytest
 from adjudicator import secrets, turn
 from adjudicator.model import Player
 from adjudicator.newsletter import site
-from adjudicator.rulesets.auf_achse.turn import capacity
+from adjudicator.rulesets.auf_achse.adjudicate import capacity
 from adjudicator.sealed import crypto
 
 from ..conftest import git, new_repository, run

@@ -14,7 +14,8 @@ from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
-from . import amtsblatt, board, choices, drawing, game, tables, turn, zugformat
+from . import adjudicate, board, choices, drawing, newsletter, setup, tables
+from . import orders as _orders
 
 SECRECY = Secrecy(simultaneous=("every round: bids on the orders offered and on the construction site, moves",),
                   hidden_state={"secret": "the order of the deck of order cards"},
@@ -34,81 +35,81 @@ class AufAchse(HiddenStateViews):
     def data_files(self, options: Mapping[str, Any]) -> list[str]:
         """The tables, the words, the board and, where the board has them, its drawing (each road's course, the
         inset) and the land under it: the Amtsblatt's map."""
-        name = game.read_options(options)["map"]
-        drawn = [f for f in (drawing.drawing_file(name), amtsblatt.background_file(name))
+        name = setup.read_options(options)["map"]
+        drawn = [f for f in (drawing.drawing_file(name), newsletter.background_file(name))
                  if gamedata.ships(__package__, f)]
         return [tables.FILE, tables.WORDS_FILE, board.board_file(name), *drawn]
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
-        return game.setup(options, players, dice)
+        return setup.setup(options, players, dice)
 
     def join(self, state: State, player: Player, dice: Dice) -> State:
-        return game.join(state, player, dice)
+        return setup.join(state, player, dice)
 
     def phase(self, state: State) -> Phase:
         rnd = state["round"]
         label = f"Runde {rnd}" + (" (Versteigerung)" if rnd == 0 else "")
         if state["finished"]:
             return Phase(f"Spielende nach Runde {rnd - 1}", (), True)
-        return Phase(label, tuple(turn.active(state)))
+        return Phase(label, tuple(adjudicate.active(state)))
 
     def order_schema(self, state: State, player: str) -> dict[str, Any]:
-        return zugformat.order_schema(state, player)
+        return _orders.order_schema(state, player)
 
     def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
-        return zugformat.check(state, player, orders)
+        return _orders.check(state, player, orders)
 
     def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
-        return zugformat.default_orders(state, player, previous)
+        return _orders.default_orders(state, player, previous)
 
     def drop(self, state: State, orders: Orders, problem: Problem) -> Orders | None:
-        return zugformat.drop(orders, problem.path)
+        return _orders.drop(orders, problem.path)
 
     def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
-        return turn.adjudicate(state, orders, dice)
+        return adjudicate.adjudicate(state, orders, dice)
 
     def template(self, state: State, player: str) -> str:
-        return zugformat.template(state, player)
+        return _orders.template(state, player)
 
     def choices(self, state: State, player: str) -> dict[str, Any]:
         return choices.choices(state, player)
 
     def describe(self, state: State, player: str, orders: Orders) -> list[str]:
-        return zugformat.describe(state, player, orders)
+        return _orders.describe(state, player, orders)
 
     def newsletter(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
-        return amtsblatt.newsletter(state, report, players)
+        return newsletter.newsletter(state, report, players)
 
     def setup_newsletter(self, state: State, players: Sequence[Player]) -> str:
-        return amtsblatt.setup_newsletter(state, players)
+        return newsletter.setup_newsletter(state, players)
 
     def headline(self, state: State, result: Mapping[str, Any], players: Sequence[Player]) -> str:
-        return amtsblatt.headline(state, result)
+        return newsletter.headline(state, result)
 
     def result(self, state: State) -> dict[str, Any] | None:
-        """Sieger: the most cash, bankrupt hauliers below (``turn.ranking``); equal first places share the win."""
+        """Sieger: the most cash, bankrupt hauliers below (``adjudicate.ranking``); equal first places share the win."""
         if not state["finished"]:
             return None
-        return {"kind": "win", "seats": [r["haulier"] for r in turn.ranking(state) if r["place"] == 1]}
+        return {"kind": "win", "seats": [r["haulier"] for r in adjudicate.ranking(state) if r["place"] == 1]}
 
     def standings(self, state: State) -> list[dict[str, Any]]:
         rows = []
-        for r in turn.ranking(state):
+        for r in adjudicate.ranking(state):
             h = state["hauliers"][r["haulier"]]
             rows.append({"place": r["place"], "haulier": h["name"], "cash": h["cash"],
-                         "credit": 0 if h["bankrupt"] else turn.credit(state, r["haulier"])["limit"],
-                         "delivered": len(h["delivered"]), "open": len(turn.open_orders(state, r["haulier"])),
+                         "credit": 0 if h["bankrupt"] else adjudicate.credit(state, r["haulier"])["limit"],
+                         "delivered": len(h["delivered"]), "open": len(adjudicate.open_orders(state, r["haulier"])),
                          "trailers": sum(len(t["trailers"]) for t in h["trucks"]),
                          "status": "Pleite" if h["bankrupt"] else "im Geschäft"})
         return rows
 
     def map(self, state: State) -> str:
         """The board (the site's map page and the orders page's, where a route is picked field by field)."""
-        return amtsblatt.svg_map(state, graph=True)
+        return newsletter.svg_map(state, graph=True)
 
     def colours(self, state: State) -> dict[str, str]:
         """Each haulier's colour on the board, so that the charts' lines are the same."""
-        return amtsblatt.haulier_colours(state)
+        return newsletter.haulier_colours(state)
 
     def history(self, states: Sequence[State]) -> dict[str, dict[str, list[int]]]:
         keys = list(states[-1]["seats"]) if states else []

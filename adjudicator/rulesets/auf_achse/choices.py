@@ -14,11 +14,11 @@ from typing import Any
 
 from ... import schemaform
 from ...model import State
+from .adjudicate import capacity, cargo, stau_counts
 from .board import Board, fare, field_points
-from .game import board_of
+from .orders import order_schema, trailers_before_loading
+from .setup import board_of
 from .tables import say, tables
-from .turn import capacity, cargo, stau_counts
-from .zugformat import order_schema, trailers_before_loading
 
 FARES = 60  # the fare table runs to this many Streckenpunkte (a round's route is far shorter)
 ROUTE_WORDS = {"next": "Nächstes Feld", "back": "Ein Feld zurück", "pick": "— nächstes Feld —",

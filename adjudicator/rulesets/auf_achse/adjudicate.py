@@ -13,7 +13,7 @@ from typing import Any, Literal
 from ...dice import Dice
 from ...model import Orders, State, TurnResult
 from .board import Board, fare, field_points, plan_route
-from .game import _copy, board_of, final_round, last_offer_round, money
+from .setup import _copy, board_of, final_round, last_offer_round, money
 from .tables import say, tables
 
 

@@ -29,10 +29,10 @@ from typing import Any
 from ... import benevolent
 from ...model import Orders, Problem, State
 from ...sheet import Sheet
+from .adjudicate import capacity, cargo, choose_plan, safe_debt, stau_counts, trailer_price, why_not_site
 from .board import plan_route
-from .game import board_of
+from .setup import board_of
 from .tables import has_words, say, tables
-from .turn import capacity, cargo, choose_plan, safe_debt, stau_counts, trailer_price, why_not_site
 
 _INT_LIST = {"type": "array", "items": {"type": "integer", "minimum": 1}, "uniqueItems": True}
 _CONDITIONS = {"unless_won": {**_INT_LIST, "description": "entfällt, wenn Sie einen dieser Aufträge in dieser "

@@ -13,11 +13,11 @@ from ...lettering import text_width
 from ...markup import md_table, md_text, svg_text
 from ...model import Player, State
 from ...palette import colours, text_on
+from .adjudicate import AuctionResult, capacity, cargo, credit, open_orders
 from .board import Board
 from .drawing import Box, Layout, Placer, Point, around, crossings, layout, text_box
-from .game import board_of
+from .setup import board_of
 from .tables import tables
-from .turn import AuctionResult, capacity, cargo, credit, open_orders
 
 
 def haulier_colours(state: State) -> dict[str, str]:
