@@ -4,11 +4,133 @@ One Government and three Investys. Each round the Government carries out the act
 each Investy in turn invests, manipulates a market, fulfils a public initiative or passes, and draws two
 cards. An Investy that holds a monopoly for two rounds wins; when the timeline reaches »Ende« the Government
 wins and scores. Every phase awaits one player; hands, the secret goal and the deck stay private.
+
+This module is the ruleset object: the protocol of ``adjudicator.ruleset`` wired to this package.
 """
 
 from __future__ import annotations
 
-from .game import PolicyMaker
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...dice import Dice
+from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from ...ruleset import HiddenStateViews
+from ...secrecy import Secrecy
+from . import adjudicate, choices, sheet, tables
+from . import newsletter as _newsletter
+from . import orders as _orders
+from . import setup as _setup
+from .common import action_name, fraction_show, government, investys, name, sectors
+
+SECRECY = Secrecy(simultaneous=("the Audit and the first Investy's turn, which share a phase (H15): the "
+                                "Government chooses whom to audit without seeing that Investy's orders",),
+                  hidden_state={"private": "each player's hand, the Government's secret goal and grant cards",
+                                "secret": "the order of the deck and of the initiative deck, the discards"},
+                  hidden_draws=("the secret goal", "the shuffles of the deck and of the initiative deck",
+                                "every reshuffle of the discards"),
+                  sealed_fields={"initiatives": "the Government's order of preference of initiatives",
+                                 "wealth_tax": "the cards given as wealth tax",
+                                 "grant": "which grant card goes to whom"})
+
+
+class PolicyMaker(HiddenStateViews):
+    """The Policy Maker: one Government, three Investys, a phase per player's step (H15: none for the Holiday
+    break, and the Audit shares the first Investy's phase)."""
+
+    name = "policy-maker"
+    title = "The Policy Maker"
+
+    def secrecy(self, options: Mapping[str, Any]) -> Secrecy:
+        """Hands, the Government's goal and the decks are hidden; so are preferences and wealth-tax choices."""
+        return SECRECY
+
+    def data_files(self, options: Mapping[str, Any]) -> list[str]:
+        return tables.data_files()
+
+    def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
+        return _setup.setup(options, players, dice)
+
+    def phase(self, state: State) -> Phase:
+        if state["finished"]:
+            return Phase(f"Round {state['round']}: game over", (), finished=True)
+        steps = _orders.open_steps(state)
+        what = {"government": lambda who: f"{action_name(state)} by the Government ({who})",
+                "investy": lambda who: f"{who}'s turn", "wealth_tax": lambda who: f"wealth tax of {who}"}
+        label = " with ".join(what[x["step"]](name(state, x["player"])) for x in steps)
+        awaited = tuple(x["player"] for x in steps)
+        # The Government may change its initiative preference in any phase (it answers for it when an Investy
+        # fulfils an initiative), so its orders are taken, not waited for, in the Investys' phases too.
+        gov = government(state)
+        return Phase(f"Round {state['round']}: {label}", awaited, open_to=() if gov in awaited else (gov,))
+
+    def order_schema(self, state: State, player: str) -> dict[str, Any]:
+        return _orders.schema(state, player)
+
+    def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
+        return _orders.check(state, player, orders)
+
+    def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
+        return _orders.defaults(state, player)
+
+    def drop(self, state: State, orders: Orders, problem: Problem) -> Orders | None:
+        """H17: at the deadline a faulty order is left out and the rest is carried out."""
+        return _orders.drop(orders, problem.path)
+
+    def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
+        return adjudicate.adjudicate(state, orders, dice)
+
+    def template(self, state: State, player: str) -> str:
+        return sheet.template(state, player)
+
+    def choices(self, state: State, player: str) -> dict[str, Any]:
+        return choices.choices(state, player)
+
+    def describe(self, state: State, player: str, orders: Orders) -> list[str]:
+        return sheet.describe(state, player, orders)
+
+    def newsletter(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return _newsletter.issue(self.public_view(state), report, players)
+
+    def headline(self, state: State, result: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return _newsletter.headline(self.public_view(state), result)
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        """A monopoly's Investy, or the Government when the timeline reaches »Ende« (``outcome.HasResult``)."""
+        if not state["finished"]:
+            return None
+        return {"kind": "win", "seats": list((state.get("result") or {}).get("winners") or [])}
+
+    def standings(self, state: State) -> list[dict[str, Any]]:
+        """One row per Investy (fields per sector, initiatives, cards in hand, score), then the Government."""
+        rows: list[dict[str, Any]] = []
+        for k in investys(state):
+            row: dict[str, Any] = {"player": k, "role": "Investy", "colour": state["investys"][k]["colour"]["name"]}
+            row.update({s: state["tracks"][s][k] for s in sectors(state)})
+            row["initiatives"] = len(state["investys"][k]["initiatives"])
+            row["cards"] = state["investys"][k]["cards"]
+            row["score"] = sum(state["tracks"][s][k] for s in sectors(state)) + row["initiatives"]
+            rows.append(row)
+        gov: dict[str, Any] = {"player": government(state), "role": "Government"}
+        result = state.get("result") or {}
+        if "government" in result:
+            gov["score"] = fraction_show(result["government"]["total"])
+            gov["rank"] = result["government"]["rank"]
+        rows.append(gov)
+        return rows
+
+    def history(self, states: Sequence[State]) -> dict[str, dict[str, list[int]]]:
+        """Per turn: each Investy's fields in all sectors, its public initiatives and its cards in hand."""
+        if not states:
+            return {}
+        keys = investys(states[0])
+        out: dict[str, dict[str, list[int]]] = {"fields": {}, "initiatives": {}, "cards": {}}
+        for k in keys:
+            out["fields"][k] = [sum(s["tracks"][x][k] for x in sectors(s)) for s in states]
+            out["initiatives"][k] = [len(s["investys"][k]["initiatives"]) for s in states]
+            out["cards"][k] = [s["investys"][k]["cards"] for s in states]
+        return out
+
 
 RULESET = PolicyMaker()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...dice import Dice
 from ...wording import plural
 from .common import State, field, kinds, sectors
-from .data import JOKER
+from .tables import JOKER
 
 
 def new_deck(state: State) -> list[str]:

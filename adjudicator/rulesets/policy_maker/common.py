@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from .data import JOKER
+from .tables import JOKER
 
 State = dict[str, Any]
 

@@ -17,7 +17,7 @@ from ...model import Orders, Problem
 from ...wording import plural
 from . import cards, scoring
 from .common import State, field, government, in_danger_zone, initiative, investys, kinds, sector, sectors
-from .data import JOKER
+from .tables import JOKER
 
 NOTE = {"type": "string", "maxLength": 500,
         "description": "A public line for the newsletter: what you tell the table. Never your cards."}

@@ -8,7 +8,7 @@ from typing import Any
 from ...dice import Dice
 from ...model import Player
 from ...ruleset import RulesetError
-from . import cards, data
+from . import cards, tables
 from .common import State, investys, kinds, sectors
 
 DEFAULTS: dict[str, Any] = {
@@ -81,7 +81,7 @@ def _government(players: Sequence[Player], dice: Dice) -> int:
 
 def setup(given: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
     """The table at the start: roles, secret goal, hands, open cards and initiatives, costs, timeline."""
-    board = data.board()
+    board = tables.board()
     opts = options(given, board)
     if not 3 <= len(players) <= 1 + len(board["table"]["colours"]):
         raise RulesetError(f"The Policy Maker needs one Government and 2 to {len(board['table']['colours'])} "

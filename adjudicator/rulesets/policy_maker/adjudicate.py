@@ -28,9 +28,9 @@ from .common import (
     name,
     sector,
 )
-from .data import JOKER
 from .orders import default_audit, grant_plan, invest_problem, manipulate_problem, open_steps, tax_problems
 from .setup import HOLIDAY, holiday_at_once, start_round
+from .tables import JOKER
 
 
 class Phase:
