@@ -15,7 +15,7 @@ from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
-from . import choices, game, newsletter, sheet, tables
+from . import adjudicate, choices, newsletter, sheet, tables
 from . import orders as od
 
 SECRECY = Secrecy(simultaneous=("every year's orders: production, market offers and bids, contacts",),
@@ -40,7 +40,7 @@ class BrettonWoods(HiddenStateViews):
         return [tables.FILE, "words.yaml"]
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
-        return game.setup(options, players)
+        return adjudicate.setup(options, players)
 
     def phase(self, state: State) -> Phase:
         turn = state["turn"]
@@ -68,21 +68,21 @@ class BrettonWoods(HiddenStateViews):
         return benevolent.drop_entry(orders, path)
 
     def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
-        return game.default_for(state, player, previous)
+        return adjudicate.default_for(state, player, previous)
 
     def removed_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
         """7.2 Ausstieg: a country the game master takes out leaves the game this year, and fairly: its NMR
         orders (standing orders, or the last sheet without its red-marked parts) without any attack."""
-        out = dict(game.default_for(state, player, previous))
+        out = dict(adjudicate.default_for(state, player, previous))
         out.pop("attacks", None)
         out["leave"] = True
         return out
 
     def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
-        return game.adjudicate(state, orders, dice)
+        return adjudicate.adjudicate(state, orders, dice)
 
     def join(self, state: State, player: Player, dice: Dice) -> State:
-        return game.join(state, player)
+        return adjudicate.join(state, player)
 
     def template(self, state: State, player: str) -> str:
         return sheet.template(state, player)

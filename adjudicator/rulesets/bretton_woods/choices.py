@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...model import State
-from . import game, tables
+from . import adjudicate, tables
 from . import orders as od
 
 TYPE_NAMES = {t: v["name"] for t, v in tables.types().items()}
@@ -111,7 +111,7 @@ def choices(state: State, player: str) -> dict[str, Any]:
          "optional": True, "item": {"kind": "text", "label": "Kontakt-Zeile",
                                     "max": tables.limit("contact_line_chars")}},
     ]
-    if game.may_change_type(c, year):
+    if adjudicate.may_change_type(c, year):
         fields.append(_choice("type_change", "Typwechsel (einmalig)", [(None, "keiner"), *(
             (t, TYPE_NAMES[t]) for t in sorted(TYPE_NAMES) if t != c["type"])]))
     fields.append({"kind": "flag", "key": "leave", "label": "Ausstieg: dies ist der letzte Zug", "default": False})

@@ -8,7 +8,7 @@ from typing import Any
 from ...model import Problem, Severity, State
 from ...sheet import Sheet
 from ...wording import Words
-from . import game, tables
+from . import adjudicate, tables
 from . import orders as od
 from .newsletter import order_words
 
@@ -86,17 +86,17 @@ def check(state: State, player: str, orders: Any) -> list[Problem]:
         kind = od.country_type(change)
         if kind is None:
             out.append(_problem("type_unknown", ("type_change",), type=repr(change)))
-        elif kind != countries[player]["type"] and not game.may_change_type(countries[player], state["turn"] + 1):
+        elif kind != countries[player]["type"] and not adjudicate.may_change_type(countries[player], state["turn"] + 1):
             out.append(_problem("type_once", ("type_change",), severity="warning"))
     standing = orders.get("standing_orders")
     if isinstance(standing, Mapping) and not standing:
         out.append(_problem("standing_empty", ("standing_orders",), severity="warning", repeat=od.REPEAT))
     if any(p.severity == "error" for p in out):
         return out
-    norm, _, cuts, _ = game.prepare(state, player, orders, state["turn"] + 1, index)
+    norm, _, cuts, _ = adjudicate.prepare(state, player, orders, state["turn"] + 1, index)
     if norm["leave"]:
         for i, given in enumerate(norm["transfers"]):
-            for t in game.unusual_farewell(state, player, [given]):
+            for t in adjudicate.unusual_farewell(state, player, [given]):
                 out.append(_problem("farewell", ("transfers", i), severity="warning", count=t["count"],
                                     good=t["good"], name=countries[t["to"]]["name"], earlier=t["earlier"]))
     for c in cuts:
@@ -149,7 +149,7 @@ def describe(state: State, player: str, orders: Any) -> list[str]:
     elif isinstance(orders, Mapping) and orders.get("standing_orders") == od.REPEAT:
         lines.append("Hinterlegte NMR-Anweisungen gelöscht: ein fehlender Zug wiederholt den letzten Zug")
     if player in state["countries"] and state["countries"][player]["active"]:
-        _, dropped, cuts, _ = game.prepare(state, player, orders, state["turn"] + 1,
+        _, dropped, cuts, _ = adjudicate.prepare(state, player, orders, state["turn"] + 1,
                                            od.names_index(state["countries"]))
         for cut in dropped + cuts:
             lines.append(WORDS.say("receipt.cut", order=order_words(cut["order"]), ordered=cut["ordered"],
@@ -202,7 +202,7 @@ def template(state: State, player: str) -> str:
     sheet.example(f"  - {{target: {example}, weapons: 2, aim: I}}", "aim: B, A, E, R oder I (sonst Los)")
     sheet.example("contacts:", "höchstens 5 Zeilen, werden veröffentlicht")
     sheet.example("  - An alle: ...")
-    if game.may_change_type(c, year):
+    if adjudicate.may_change_type(c, year):
         sheet.example("type_change: energie", "einmalig: agrar, energie oder rohstoff")
     sheet.example("leave: true", "Ausstieg: dies ist der letzte Zug, keine Angriffe")
     sheet.example(f"standing_orders: {od.REPEAT}",
