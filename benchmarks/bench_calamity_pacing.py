@@ -47,7 +47,7 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.model import Player
 from adjudicator.rulesets.calamity import RULESET as R
-from adjudicator.rulesets.calamity import game
+from adjudicator.rulesets.calamity import adjudicate
 from adjudicator.rulesets.calamity.tables import CATEGORIES, POLICY_CODES, TRACK
 
 MODES = ("table", "mixed", "mail")
@@ -114,8 +114,8 @@ def at_the_table(st: dict[str, Any], p: str, standing: dict[str, Any]) -> dict[s
     probe = copy.deepcopy(st)
     probe["private"][p]["standing"] = standing
     if kind == "reaction":
-        offered = game.pass_orders(probe, {}, p)
-        return {"return": game.chosen_returns(probe, {}, p, offered), "pass": offered}
+        offered = adjudicate.pass_orders(probe, {}, p)
+        return {"return": adjudicate.chosen_returns(probe, {}, p, offered), "pass": offered}
     if kind == "answer":
         accepted = []
         for x in st["risk"]["offers"]:

@@ -5,7 +5,7 @@ from typing import get_args
 
 from adjudicator import yamlio
 from adjudicator.rulesets.calamity import RULESET
-from adjudicator.rulesets.calamity.game import OfferResult
+from adjudicator.rulesets.calamity.adjudicate import OfferResult
 
 from .cal_helpers import arrange, new_game, play, seed_for
 

@@ -15,7 +15,7 @@ from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews, RulesetError
 from ...secrecy import Secrecy
-from . import choices, game, newsletter, orders, tables
+from . import adjudicate, choices, newsletter, orders, tables
 from .ledger import Log, policies, premium
 from .tables import EVENTS, TRACK
 
@@ -103,7 +103,7 @@ class Calamity(HiddenStateViews):
             "private": {p: {"hand": [], "standing": {}} for p in seats},
             "secret": {},
         }
-        game.deal(st, dice, Log())
+        adjudicate.deal(st, dice, Log())
         return st
 
     def phase(self, state: State) -> Phase:
@@ -149,16 +149,16 @@ class Calamity(HiddenStateViews):
             mover = st["phase"]["awaited"][0]
             for p, o in given.items():
                 if p != mover:
-                    game.apply_standing(st, p, o.get("standing"))
-            game.move(st, mover, given.get(mover) or orders.default(st, mover), dice, log)
+                    adjudicate.apply_standing(st, p, o.get("standing"))
+            adjudicate.move(st, mover, given.get(mover) or orders.default(st, mover), dice, log)
         elif kind == "reaction":
-            game.resolve_reaction(st, given, dice, log)
+            adjudicate.resolve_reaction(st, given, dice, log)
         elif kind == "answer":
-            game.resolve_answers(st, given, dice, log)
+            adjudicate.resolve_answers(st, given, dice, log)
         elif kind == "year_end":
             for p, o in given.items():
-                game.apply_standing(st, p, o.get("standing"))
-            game.resolve_year_end(st, given, dice, log)
+                adjudicate.apply_standing(st, p, o.get("standing"))
+            adjudicate.resolve_year_end(st, given, dice, log)
         st["adjudications"] += 1
         report: dict[str, Any] = {
             "phase": label,
