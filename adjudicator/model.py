@@ -272,6 +272,9 @@ class OrdersAccount(TypedDict):
     absence: NotRequired[Absence]
     removed: NotRequired[list[str]]  # awaited seats a ruling took out of the game: they played the rules' orders
     early: NotRequired[bool]  # run before its deadline by the game master's ``adjudicate GAME --early``
+    # "as read": the sealed orders of a game without hidden parts were published written from what the deadline
+    # read (``secrecy.public_part``), not as the player wrote them (issue 28); turns without it published the text
+    published: NotRequired[str]
 
 
 class DiceRecord(TypedDict):

@@ -111,6 +111,9 @@ def split_orders(secrecy: Secrecy, orders: Orders | list[Any] | None) -> tuple[A
 SEALED_MARK = "sealed_until_end"
 # The first words of every orders file the deadline rewrote to its public part.
 PUBLIC_HEAD = "# The public part of these orders"
+# ``published:`` in a turn's orders account: its sealed orders were published as the deadline read them, in a
+# game whose turns before issue 28 published the text the player sealed (``rewrites_orders`` False).
+PUBLISHED_AS_READ = "as read"
 
 
 def faults_may_quote_hidden(secrecy: Secrecy) -> bool:
@@ -130,8 +133,9 @@ def rewrites_orders(secrecy: Secrecy) -> bool:
     """True if the deadline publishes a rewritten public part instead of the plain text a player sealed.
 
     A player's file may carry comments with their hidden figures (the order sheet prints their hand), so a game
-    with hidden state or sealed fields publishes the orders as data, without comments; a game without either
-    (Diplomacy) publishes the plain text as it was sealed, which anyone can check against the report's digest.
+    with hidden state or sealed fields publishes the orders as data, without comments, until the end. A game
+    without either (Diplomacy) publishes them as data too since issue 28 (its turns say ``published: as read``),
+    since a comment could carry anything; its turns before published the plain text as it was sealed.
     """
     return bool(secrecy.hidden_state or secrecy.sealed_fields or secrecy.sealed_entry)
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import arrivals as arrivalsmod
 from . import benevolent, gamedata, history, newsletter, secrets, yamledit, yamlio
 from . import dice as dicemod
 from . import hidden as hiddenmod
@@ -240,7 +241,9 @@ def submissions(game: Game, turn: int, state: State, *, with_arrivals: bool = Tr
         return []
     arrived = {}
     if with_arrivals and history.is_repo(game.root):
-        arrived = history.arrivals(game.root, orders_dir(game.id, turn))
+        # No earlier than a look of the deadline run that did not see the file: a commit's date is its
+        # author's to write (issue 28).
+        arrived = arrivalsmod.trusted(game.root, game.id, turn, history.arrivals(game.root, orders_dir(game.id, turn)))
     if game.sealed_orders:
         return _sealed_submissions(game, turn, state, arrived)
     out = []
@@ -776,6 +779,9 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: b
         meta["adjudicated"] = schedmod.iso(now)
     if early:
         meta["early"] = True
+    rewrites = secrecymod.rewrites_orders(declared)
+    if game.sealed_orders and not rewrites:  # recorded, so that verify asks every later turn for the same
+        meta["published"] = secrecymod.PUBLISHED_AS_READ
     seed = dicemod.reveal(secret, game.settings.chain_length, turn)
     if not dicemod.follows(seed, bytes.fromhex(game.report(turn - 1)["dice"]["seed"])):
         raise LeagueError(f"the dice secret does not match {game.id}'s commitment: is it the right secret?")
@@ -784,12 +790,14 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: b
     ended = outcomemod.phase(game.ruleset, outcome.state).finished
     for sub in subs:  # sealed orders are published with the turn that opened them: what the rules publish of them
         if sub.sealed_file and sub.refusal is None and not ending:  # a closing turn plays none: none is opened
-            if ended or not secrecymod.rewrites_orders(declared):
+            if ended and rewrites:
                 outcome.files[sub.file] = sub.raw.decode("utf-8")
             elif sub.player in taken or sub.checked.orders is not None:
+                # Written from what the deadline read (issue 28): a player's comments and layout, which could
+                # carry anything, never reach a public byte. Without sealed fields this is the whole orders.
                 outcome.files[sub.file] = secrecymod.public_part(declared, sub.raw)[0]
             # a file that could not be read at all stays sealed: its text may carry anything
-    if ended:  # what stayed sealed until the end is published with the last turn
+    if ended and rewrites:  # what stayed sealed until the end is published with the last turn
         outcome.files.update(full_orders(game, turn))
     page_path, page = newsletter.issue_page(game, turn, outcome.state, outcome.report)
     outcome.files[page_path] = page

@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from . import absence as absencemod
-from . import anchor, gamedata, history, newsletter, yamlio
+from . import anchor, arrivals, gamedata, history, newsletter, yamlio
 from . import dice as dicemod
 from . import hidden as hiddenmod
 from . import orders as ordersmod
@@ -591,11 +591,15 @@ def _sealed_orders(game: Game, turn: int, report: TurnReport, identities: list[A
             out.append(Finding(game.id, turn, f"{player}'s sealed orders do not open with the game's key: {e}"))
             continue
         published = plain_path.read_bytes() if plain_path.is_file() else None
-        if published is not None and secrecymod.is_public_text(published):
+        as_read = account(report).get("published") == secrecymod.PUBLISHED_AS_READ and played == turn
+        if published is not None and (as_read or secrecymod.is_public_text(published)):
+            # Since issue 28 a game without hidden parts publishes its orders as the deadline read them: the text
+            # as the player wrote it (their comments) is not what such a turn may publish.
             declared = secrecymod.of(game.ruleset, game.settings.options)
             opened = secrecymod.public_part(declared, opened)[0].encode("utf-8")
         if published != opened:
-            out.append(Finding(game.id, turn, f"the published plaintext of {player}'s orders is not what was sealed"))
+            out.append(Finding(game.id, turn, f"the published plaintext of {player}'s orders is not what was sealed"
+                                              + (", as the deadline read it" if as_read else "")))
     return out
 
 
@@ -628,15 +632,25 @@ def _arrivals(game: Game, git_root: Path, turn: int, report: TurnReport) -> list
     deadline = report.get("deadline")
     if not deadline or game.schedule is None:
         return []
-    limit = dt.datetime.fromisoformat(deadline) + game.schedule.grace
-    arrived = history.arrivals(git_root, f"orders/{game.id}/{turn_dir(turn)}")
+    due = dt.datetime.fromisoformat(deadline)
+    limit = due + game.schedule.grace
+    # As the turn read them: no earlier than a look of the deadline run that did not see them (issue 28).
+    arrived = arrivals.trusted(git_root, game.id, turn,
+                               history.arrivals(git_root, f"orders/{game.id}/{turn_dir(turn)}"))
+    late = {entry.get("player") for entry in account(report).get("late", [])}
     out = []
     for player in account(report).get("taken", []):
         # In a game of sealed orders the sealed file is what arrived; its plaintext comes with the turn.
         name = f"orders/{game.id}/{turn_dir(turn)}/{player}.yaml"
         when = arrived.get(name + ".age") if game.sealed_orders else arrived.get(name)
-        if when is not None and when > limit and not _adjudicated_before(game, git_root, turn, when):
+        if when is None or _adjudicated_before(game, git_root, turn, when):
+            continue
+        if when > limit:
             out.append(Finding(game.id, turn, f"{player}'s orders reached main after the deadline and grace"))
+        elif when > due and player not in late and arrivals.looks(git_root, game.id, turn):
+            out.append(Finding(game.id, turn, f"{player}'s orders reached main after the deadline "
+                                              f"({schedmod.iso(when)}, by the deadline run's record of what it "
+                                              "saw), and the report does not name them late"))
     return out
 
 

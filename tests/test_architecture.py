@@ -31,7 +31,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("adjudicator.rulesets",),
     ("adjudicator.history", "adjudicator.sealed", "adjudicator.sealed.crypto", "adjudicator.sealed.envelope"),
     ("adjudicator.secrets", "adjudicator.sealed.storage", "adjudicator.hidden", "adjudicator.rulings",
-     "adjudicator.absence"),
+     "adjudicator.absence", "adjudicator.arrivals"),
     ("adjudicator.store",),
     ("adjudicator.sealed.orders", "adjudicator.newsletter"),
     ("adjudicator.check", "adjudicator.turn"),

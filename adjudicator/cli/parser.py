@@ -187,6 +187,9 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
     s.add_argument("--remote", default="origin")
     s.add_argument("--branch", default="main")
     s.add_argument("--retries", type=int, default=3, help="how often to start over when the push is refused")
+    s.add_argument("--event", metavar="FILE",
+                   help="the workflow's event ($GITHUB_EVENT_PATH): on a push to --branch, what main held before it, "
+                        "at the push's time, is recorded as a look at the open turns' orders (issue 28)")
     _budget(s)
     diplomacy = sub.add_parser("diplomacy", help="Diplomacy's own tools (turnpress diplomacy --help)",
                                description="Diplomacy tools")

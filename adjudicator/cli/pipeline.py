@@ -60,7 +60,8 @@ def pr_check(args: argparse.Namespace) -> int:
 
 def deadline(args: argparse.Namespace) -> int:
     return deadlinemod.run(league_root(args), parse_now(args.now), game=args.game or None, push=args.push,
-                           remote=args.remote, branch=args.branch, retries=args.retries, budget=args.budget or None)
+                           remote=args.remote, branch=args.branch, retries=args.retries, budget=args.budget or None,
+                           event=Path(args.event) if args.event else None)
 
 
 def remind(args: argparse.Namespace) -> int:

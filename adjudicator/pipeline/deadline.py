@@ -11,6 +11,10 @@ turn), it drops its own turn commits and tags, resets to the remote branch and r
 only from what is on the remote branch, and a turn another run already did is not due any more, so the run
 ends cleanly.
 
+Each run also records what main holds of an open turn's orders once its deadline has passed (``look``), and
+with ``--event`` what main held just before the push that started it: a commit pushed after the deadline is
+late whatever date it carries (``arrivals``, issue 28).
+
 Dice secrets come from ``TURNPRESS_DICE_SECRET_<GAME>`` variables or from one ``TURNPRESS_DICE_SECRETS``
 variable holding ``<game>=<hex>`` lines (one repository secret for every game of the league).
 """
@@ -25,7 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import history, secrets, store, turn, yamlio
+from .. import arrivals, history, secrets, store, turn, yamlio
+from .. import outcome as outcomemod
 from ..errors import OK, USAGE, GitError, LeagueError, TurnHeld
 from ..orders import parse_path, visible
 from . import budget as budgetmod
@@ -107,17 +112,23 @@ def start_from_remote(root: Path, remote: Remote) -> list[str]:
 
 
 TURN_SUBJECT = re.compile(r"([a-z0-9][a-z0-9-]*): turn \d+ \(.*\)\Z", re.ASCII | re.DOTALL)
+LOOK_SUBJECT = re.compile(r"([a-z0-9][a-z0-9-]*): orders of turn \d+ seen on main\Z", re.ASCII)
 
 
 def _unpushed_turn(root: Path, commit: str) -> bool:
     """True if ``commit`` is a turn commit as ``write_turn`` makes them: one parent, its subject
-    ``<game>: turn <n> (<label>)``, and only that game's files changed (its folder, orders, issue pages)."""
+    ``<game>: turn <n> (<label>)``, and only that game's files changed (its folder, orders, issue pages); or a
+    look as ``look`` records it, which changed only the game's record of arrivals."""
     parents = history.text(root, "rev-list", "--parents", "-n", "1", commit).split()[1:]
-    m = TURN_SUBJECT.fullmatch(history.subject(root, commit))
-    if len(parents) != 1 or m is None:
+    subject = history.subject(root, commit)
+    seen = LOOK_SUBJECT.fullmatch(subject)
+    found = TURN_SUBJECT.fullmatch(subject) or seen
+    if len(parents) != 1 or found is None:
         return False
-    game = m[1]
-    own = (f"{store.GAMES_DIR}/{game}/", f"orders/{game}/", f"site/news/posts/{game}/")
+    game = found[1]
+    own: tuple[str, ...] = (f"{store.GAMES_DIR}/{game}/", f"orders/{game}/", f"site/news/posts/{game}/")
+    if seen is not None:
+        own = (f"{store.GAMES_DIR}/{game}/arrivals/",)
     changed = history.run(root, "diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "--no-renames",
                           parents[0], commit).stdout.decode("utf-8", "replace").split("\0")
     return all(rel.startswith(own) for rel in changed if rel)
@@ -289,9 +300,40 @@ def adjudicate(root: Path, now: dt.datetime, game: str, open_turn: int | None,
                                fault=limit.step if limit is not None else store.no_fault), []
 
 
+def look(root: Path, game_id: str, now: dt.datetime, pushed: arrivals.Pushed | None = None) -> str | None:
+    """Record what main holds of ``game_id``'s open turn's orders, once its deadline has passed (``arrivals``):
+    main just before the push that started this run, at the push's time; and main now, while the turn is not due
+    yet (in its grace, or waiting), where it holds files no look saw. Committed at once, as turnpress's own; the
+    commit, or None where there was nothing to record."""
+    if not history.is_repo(root) or not history.has_head(root):
+        return None
+    game = store.load_game(root, game_id)
+    number = game.open_turn
+    phase = outcomemod.phase(game.ruleset, game.effective_state(number))
+    deadline = None if phase.finished else game.deadline(number, phase.kind, scheduled=True)
+    if deadline is None:
+        return None
+    candidates = []
+    if pushed is not None and history.rev(root, f"{pushed.before}^{{commit}}") is not None and \
+            history.is_ancestor(root, pushed.before, "HEAD"):
+        candidates.append(arrivals.Look(pushed.at, arrivals.tree_files(root, pushed.before, game_id, number), "push"))
+    if now > deadline and not turn.status(game, now).due:
+        candidates.append(arrivals.Look(now, arrivals.tree_files(root, "HEAD", game_id, number)))
+    record = arrivals.looks(root, game_id, number)
+    added = arrivals.new_looks(record, deadline, candidates)
+    if not added:
+        return None
+    rel = arrivals.record_relpath(game_id, number)
+    sha = history.commit_files(root, {rel: arrivals.text(record + added)},
+                               f"{game_id}: orders of turn {number} seen on main")
+    history.materialize(root, sha, [rel])
+    return sha
+
+
 def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = False, remote: str = "origin",
         branch: str = "main", retries: int = 3, before_push: Callable[[], None] | None = None,
-        say: Callable[[str], None] = print, budget: float | None = budgetmod.DEFAULT_SECONDS) -> int:
+        say: Callable[[str], None] = print, budget: float | None = budgetmod.DEFAULT_SECONDS,
+        event: Path | None = None) -> int:
     """One deadline run; ``before_push`` is called between the commits and the push (tests race there).
 
     Game by game (issue 28, "Games isolated at the deadline"): each game's due turns are computed within the time
@@ -305,13 +347,14 @@ def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = F
         for subject in start_from_remote(root, far):
             say(f"{subject}: committed here by a run that was stopped before its push, never published; dropped, "
                 "and computed again from the remote branch")
+    pushed = arrivals.push_event(event, branch) if event is not None else None
     open_turn = store.load_game(root, game).open_turn if game else None
     for late in late_orders(root):
         say(late)
     code, turns, raced = OK, 0, False
     for gid in [game] if game else store.list_games(root):
         ran, failing, moved = _run_game(root, far, now, gid, open_turn, push=push, retries=retries,
-                                        before_push=before_push, say=say, budget=budget)
+                                        before_push=before_push, say=say, budget=budget, pushed=pushed)
         turns += ran
         raced = raced or moved
         code = USAGE if failing else code  # a game to fix (not a held turn): exit 2, after the others advanced
@@ -324,16 +367,24 @@ def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = F
 
 def _run_game(root: Path, far: Remote, now: dt.datetime, game: str, open_turn: int | None, *, push: bool,
               retries: int, before_push: Callable[[], None] | None, say: Callable[[str], None],
-              budget: float | None) -> tuple[int, bool, bool]:
+              budget: float | None, pushed: arrivals.Pushed | None = None) -> tuple[int, bool, bool]:
     """One game's due turns, committed and (with ``push``) pushed; on a race, dropped and run again from the
-    remote branch. Returns the turns pushed (or committed), whether the game failed, and whether it raced."""
+    remote branch. Returns the turns pushed (or committed), whether the game failed, and whether it raced.
+    What main holds of the open turn's orders is recorded first (``look``), and pushed with the turns."""
     raced = False
     for attempt in range(retries + 1):
         start = history.rev(root, "HEAD")
+        try:
+            seen = look(root, game, now, pushed)
+        except Exception as e:  # noqa: BLE001 - a game whose files cannot be read: its turn names the fault
+            seen = None
+            say(f"{game}: what main holds of its orders was not recorded: {failure_text(e, root, game)}")
+        if seen is not None:
+            say(f"{game}: the orders on main recorded as seen after the deadline [{seen[:10]}]")
         done, skipped = adjudicate(root, now, game, open_turn, budget)
         for s in skipped:
             say(str(s))
-        if not done:
+        if not done and seen is None:
             if raced:
                 say(f"{game}: nothing is due any more: another run adjudicated it first")
             return 0, failed(skipped), raced
@@ -346,7 +397,7 @@ def _run_game(root: Path, far: Remote, now: dt.datetime, game: str, open_turn: i
         if before_push is not None:
             before_push()
         if far.push(tags):
-            say(f"pushed to {far.name}/{far.branch} with tags {', '.join(tags)}")
+            say(f"pushed to {far.name}/{far.branch}" + (f" with tags {', '.join(tags)}" if tags else ""))
             return len(done), failed(skipped), raced
         upstream = _refetch(far, tags)
         if upstream == start:

@@ -104,7 +104,9 @@ def test_a_sealed_file_is_accepted_without_any_secret_and_opens_at_the_deadline(
     assert code == 0, out
     assert "s1: turn 1 (Round 1) adjudicated" in out
     published = git(world.origin, "show", "main:orders/s1/0001/alice.yaml")
-    assert published == orders("alice", 1, 4, game="s1"), "the plain text is published with the turn"
+    # As the deadline read it (issue 28): the same orders, written by turnpress under a line that says so.
+    assert published == "# The public part of these orders, as the deadline read them.\n" + \
+        orders("alice", 1, 4, game="s1"), "the orders are published with the turn"
     report = yamlio.load(git(world.origin, "show", "main:games/s1/turns/0001/report.yaml"), max_bytes=1 << 20).data
     assert "alice" in report["orders"]["taken"]
 
