@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from adjudicator.rulesets.diplomacy import datc  # noqa: E402
-from adjudicator.rulesets.diplomacy.game import read_orders, run_movement, units_from  # noqa: E402
+from adjudicator.rulesets.diplomacy.core import read_orders, run_movement, units_from  # noqa: E402
 from adjudicator.rulesets.diplomacy.mapdata import load_map  # noqa: E402
 from adjudicator.rulesets.diplomacy.resolver import Rules  # noqa: E402
 from tests.diplomacy.random_orders import random_orders, random_position  # noqa: E402

@@ -19,8 +19,8 @@ from adjudicator import yamlio  # noqa: E402
 from adjudicator.cli.values import parse_player  # noqa: E402
 from adjudicator.dice import Dice  # noqa: E402
 from adjudicator.rulesets.diplomacy import RULESET  # noqa: E402
-from adjudicator.rulesets.diplomacy.league import _m  # noqa: E402
-from adjudicator.rulesets.diplomacy.render import template  # noqa: E402
+from adjudicator.rulesets.diplomacy.adjudicate import _m  # noqa: E402
+from adjudicator.rulesets.diplomacy.newsletter import template  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 GAME = "demo-dreissigjaehriger-krieg"

@@ -158,7 +158,7 @@ def test_every_order_outcome_is_marked_in_the_issue() -> None:
     """An order succeeds, fails or is invalid (resolver.Outcome); the issue marks the last two after the order."""
     from typing import get_args
 
-    from adjudicator.rulesets.diplomacy.render import OUTCOME_MARKS
+    from adjudicator.rulesets.diplomacy.newsletter import OUTCOME_MARKS
     from adjudicator.rulesets.diplomacy.resolver import Outcome
 
     assert set(OUTCOME_MARKS) == set(get_args(Outcome))
@@ -238,7 +238,7 @@ def test_6j5_6j6_civil_disorder_home_fleet_distances_do_not_cross_land() -> None
 def test_a_game_set_up_before_the_fleet_rule_keeps_counting_over_land() -> None:
     """Issue 32: new games with civil_disorder=home pin the rule (rules: fleets_by_sea); an older game's state
     has no such flag and replays as it was played."""
-    from adjudicator.rulesets.diplomacy.league import civil_measure
+    from adjudicator.rulesets.diplomacy.adjudicate import civil_measure
 
     state = RULESET.setup({"civil_disorder": "home"}, PLAYERS, Dice(b"s"))
     assert civil_measure(state) == "home-sea"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from adjudicator import gamedata
 from adjudicator.dice import Dice
 from adjudicator.rulesets.diplomacy import RULESET
-from adjudicator.rulesets.diplomacy.league import standing_votes
+from adjudicator.rulesets.diplomacy.adjudicate import standing_votes
 from adjudicator.rulesets.diplomacy.mapdata import _load_map
 
 from .test_diplomacy_rules import PLAYERS

@@ -14,7 +14,7 @@ from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
-from . import choices, league, render
+from . import adjudicate, choices, newsletter
 from .mapdata import available_maps, load_map
 from .variants.dreissigjaehriger_krieg.religion import is_action_entry
 
@@ -41,7 +41,7 @@ class Diplomacy(HiddenStateViews):
         return SECRECY
 
     def data_files(self, options: Mapping[str, Any]) -> list[str]:
-        return league.data_files(options)
+        return adjudicate.data_files(options)
 
     def title_for(self, options: Mapping[str, Any]) -> str:
         """The heading of a new game without ``--title``: a variant is named by its map (issue 32: a 30JK game
@@ -50,66 +50,66 @@ class Diplomacy(HiddenStateViews):
         return self.title if name == "standard" or name not in available_maps() else load_map(name).title
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
-        return league.setup(options, players, dice)
+        return adjudicate.setup(options, players, dice)
 
     def phase(self, state: State) -> Phase:
-        return league.phase(state)
+        return adjudicate.phase(state)
 
     def phase_kinds(self) -> tuple[str, ...]:
         """Movement, retreats and adjustments (the rulebook's seasons): retreats and adjustments are short."""
         return ("movement", "retreat", "adjustment")
 
     def order_schema(self, state: State, player: str) -> dict[str, Any]:
-        return render.order_schema(state)
+        return newsletter.order_schema(state)
 
     def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
-        return league.check(state, player, orders)
+        return adjudicate.check(state, player, orders)
 
     def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
-        return league.default_orders(state, player, previous)
+        return adjudicate.default_orders(state, player, previous)
 
     def drop(self, state: State, orders: Orders, problem: Problem) -> Orders | None:
         """A faulty order is dropped: its unit holds (a retreating one disbands, a build is not made)."""
         return benevolent.drop_entry(orders, problem.path)
 
     def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
-        return league.adjudicate(state, orders)
+        return adjudicate.adjudicate(state, orders)
 
     def unseat(self, state: State, player: str) -> State:
         """A player taken out of the game leaves their power in civil disorder: no one orders it, its units
         hold, a dislodged one disbands, builds are waived, removals follow the civil-disorder rule, and it has no
         vote in a draw (as an unseated power at the start)."""
-        return league.unseat(state, player)
+        return adjudicate.unseat(state, player)
 
     def template(self, state: State, player: str) -> str:
-        return render.template(state, player)
+        return newsletter.template(state, player)
 
     def choices(self, state: State, player: str) -> dict[str, Any]:
         return choices.choices(state, player)
 
     def describe(self, state: State, player: str, orders: Orders) -> list[str]:
-        return league.describe(state, player, orders)
+        return adjudicate.describe(state, player, orders)
 
     def newsletter(self, state: State, report: dict[str, Any], players: list[Player]) -> str:
-        return render.newsletter(state, report, players)
+        return newsletter.newsletter(state, report, players)
 
     def standings(self, state: State) -> list[dict[str, Any]]:
-        return league.standings(state)
+        return adjudicate.standings(state)
 
     def result(self, state: State) -> dict[str, Any] | None:
-        return league.result(state)
+        return adjudicate.result(state)
 
     def headline(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
-        return league.headline(state, report)
+        return adjudicate.headline(state, report)
 
     def colours(self, state: State) -> dict[str, str]:
-        return league.colours(state)
+        return adjudicate.colours(state)
 
     def map(self, state: State) -> str:
-        return render.board(state)
+        return newsletter.board(state)
 
     def history(self, states: list[State]) -> dict[str, dict[str, list[int]]]:
-        return league.history(states)
+        return adjudicate.history(states)
 
 
 RULESET = Diplomacy()

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...model import State
-from .game import owners_from, units_from
-from .league import _book, _m, label
+from .adjudicate import _book, _m, label
+from .core import owners_from, units_from
 from .mapdata import Map, display, province_of
 from .phases import ALL_USED, adjustment_counts, buildable, civil_disorder_removals
 from .resolver import ALREADY_ORDERED, Unit

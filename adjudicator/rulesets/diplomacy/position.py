@@ -12,8 +12,8 @@ from typing import Any
 from ...errors import TurnpressError
 from ...model import Player
 from ...ruleset import RulesetError
-from . import league
-from .game import (
+from . import adjudicate
+from .core import (
     Read,
     dislodged_from_data,
     dislodged_to_data,
@@ -125,7 +125,7 @@ def _resolve_with_rulebook(m: Map, kind: str, data: dict[str, Any]) -> dict[str,
     players = [Player(p, p, p, i + 1, p) for i, p in enumerate(m.powers)]
     options = {"map": m.name, **{str(k): v for k, v in (data.get("options") or {}).items()}}
     try:
-        state = league.setup(options, players)
+        state = adjudicate.setup(options, players)
     except RulesetError as e:
         raise PositionError(f"options: {e}") from None
     state["kind"] = kind
@@ -166,7 +166,7 @@ def _resolve_with_rulebook(m: Map, kind: str, data: dict[str, Any]) -> dict[str,
         state["contested"] = [str(c) for c in data.get("contested") or []]
     orders = {_power_key(m, p): list(v or []) for p, v in (data.get("orders") or {}).items()}
     try:
-        result = league.adjudicate(state, orders)
+        result = adjudicate.adjudicate(state, orders)
     except RulesetError as e:
         raise PositionError(str(e)) from None
     new, report = result.state, result.report

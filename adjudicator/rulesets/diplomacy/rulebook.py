@@ -15,7 +15,7 @@ from typing import Any
 from ...dice import Dice
 from ...model import Player, Problem, State
 from ...sheet import Sheet
-from .game import Read
+from .core import Read
 from .mapdata import Map
 from .resolver import Dislodged, Unit
 

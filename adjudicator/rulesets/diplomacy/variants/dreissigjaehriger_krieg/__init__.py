@@ -15,7 +15,7 @@ from .....dice import Dice
 from .....model import Player, Problem, State
 from .....ruleset import RulesetError
 from .....sheet import Sheet
-from ...game import Read, dislodged_from_data, run_movement, run_retreats, units_by_power, units_from
+from ...core import Read, dislodged_from_data, run_movement, run_retreats, units_by_power, units_from
 from ...mapdata import Map, display, province_of
 from ...orders import Order
 from ...resolver import VOID, Dislodged, Rules, Unit

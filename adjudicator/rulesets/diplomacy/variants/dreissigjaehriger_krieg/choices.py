@@ -13,7 +13,7 @@ from typing import Any
 
 from .....model import State
 from ...choices import movement_options, unit_name
-from ...game import units_from
+from ...core import units_from
 from ...mapdata import Map
 from .newsletter import _neutral_units
 from .religion import GERMAN, KINDS, MINIMUM, conversion_cost

@@ -10,8 +10,8 @@ from .....markup import md_table, md_text
 from .....model import Player, State
 from .....sheet import Sheet
 from .....wording import fill
+from ...adjudicate import label_words, phase_label
 from ...drawing import load_drawing
-from ...league import label_words, phase_label
 from ...mapdata import Map, display
 from ...mapsvg import GERMAN as MAP_WORDS
 from ...mapsvg import board

@@ -10,8 +10,7 @@ from ... import gamedata
 from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import RulesetError
-from .drawing import drawing_file
-from .game import (
+from .core import (
     Read,
     ResultRow,
     centres_by_power,
@@ -26,6 +25,7 @@ from .game import (
     units_by_power,
     units_from,
 )
+from .drawing import drawing_file
 from .mapdata import Map, available_maps, display, load_map, map_data_files, province_of
 from .orders import judge_notation
 from .phases import ALL_USED, adjustment_counts, buildable

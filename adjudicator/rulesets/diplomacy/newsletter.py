@@ -9,9 +9,9 @@ from typing import Any
 from ...markup import md_table, md_text
 from ...model import Player, State
 from ...sheet import Sheet
+from .adjudicate import _m, _player_for, due_powers, label, legal_moves
+from .core import owners_from, units_from
 from .drawing import load_drawing
-from .game import owners_from, units_from
-from .league import _m, _player_for, due_powers, label, legal_moves
 from .mapdata import Map, display, province_of
 from .mapsvg import Words, text_alternative
 from .mapsvg import board as board_svg
