@@ -4,6 +4,7 @@ from fractions import Fraction
 
 import pytest
 
+from adjudicator.rulesets.calamity import RULESET, newsletter
 from adjudicator.rulesets.calamity.tables import (
     ASCOT,
     DECK,
@@ -17,6 +18,8 @@ from adjudicator.rulesets.calamity.tables import (
     price,
     quarter,
 )
+
+from .cal_helpers import arrange, new_game
 
 
 def test_table1_track_has_52_fields_13_per_quarter():
@@ -53,6 +56,24 @@ def test_table4_prices_and_premiums():
     assert PRICE[4] == {"A": 3, "B": 6, "C": 12, "D": 24}
     assert PREMIUM == {"A": 4, "B": 8, "C": 16, "D": 32}
     assert price("D3", 14) == 8 and price("C1", 52) == 12 and price("B2", 13) == 0
+
+
+def test_table4_the_kurswert_is_in_the_issue_and_on_the_sheet():
+    """(3)(i) and (iii)a sell and buy "zum Kurswert (siehe Tabelle 4)", which changes with the token's quarter:
+    the issue shows the table with the quarter now in bold and the premium, and every sheet the values now and
+    from the next quarter on (issue 32: neither showed them)."""
+    st = arrange(new_game(), token=30)
+    page = newsletter.render(st, {"phase": "p", "events": [], "next": "n"})
+    assert "### Kurswert (Table 4): quarter 3 (token on field 30): A 2, B 4, C 8, D 16 GE" in page
+    assert "| **quarter 3 (now)** | **2** | **4** | **8** | **16** |" in page
+    assert "| quarter 4 | 3 | 6 | 12 | 24 |" in page and "| annual premium | 4 | 8 | 16 | 32 |" in page
+    for p in st["seats"]:
+        assert ("# Kurswert (Table 4), quarter 3 (token on field 30): A 2, B 4, C 8, D 16 GE; from field 40: "
+                "A 3, B 6, C 12, D 24 GE. Annual premium: A 4, B 8, C 16, D 32 GE.") in RULESET.template(st, p)
+    # field 0 counts as the first quarter (house rule); the fourth quarter has no next one before the year's end
+    assert "quarter 1 (token on field 0): A 0, B 0, C 0, D 0 GE; from field 14: A 1" in RULESET.template(
+        arrange(st, token=0), "ann")
+    assert "D 24 GE. Annual premium" in RULESET.template(arrange(st, token=45), "ann")
 
 
 def test_field_0_is_the_first_quarter_house_rule():

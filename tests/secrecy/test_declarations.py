@@ -43,6 +43,9 @@ def test_calamity_keeps_reservation_prices_and_policy_maker_its_choices_sealed()
     cal = secrecy.of(get("calamity"), {})
     assert secrecy.split_orders(cal, {"card": 4, "standing": {"C": {"accept_fee": 12}}}) == (
         {"card": 4}, {"standing": {"C": {"accept_fee": 12}}})
+    # a reaction given as a rule (issue 32) is a standing order too: its threshold and price stay sealed
+    assert secrecy.split_orders(cal, {"return": ["C1"], "rule": {"after_row": 2, "accept_fee": 12}}) == (
+        {"return": ["C1"]}, {"rule": {"after_row": 2, "accept_fee": 12}})
     pm = secrecy.of(get("policy-maker"), {})
     given = {"wealth_tax": {"A": 1}, "note": "hi"}
     assert secrecy.split_orders(pm, given) == ({"note": "hi"}, {"wealth_tax": {"A": 1}})

@@ -46,7 +46,8 @@ SECRECY = Secrecy(simultaneous=("the reaction phases of a risk: returns and pass
                                 "secret": "the deal of the year (the shuffled movement cards)"},
                   hidden_draws=("the deal of the movement cards each year",),
                   sealed_fields={"standing": "standing orders: keep or return, and the least fee accepted, "
-                                             "a reservation price"})
+                                             "a reservation price",
+                                 "rule": "a reaction given as a rule for the category: kept as its standing order"})
 
 
 class Calamity(HiddenStateViews):
@@ -102,6 +103,7 @@ class Calamity(HiddenStateViews):
             "adjudications": 0,
             "private": {p: {"hand": [], "standing": {}} for p in seats},
             "secret": {},
+            "pace": 2,  # issue 32: the last card at once, a reaction given as a rule stands (adjudicate.pace)
         }
         adjudicate.deal(st, dice, Log())
         return st
@@ -152,9 +154,11 @@ class Calamity(HiddenStateViews):
                     adjudicate.apply_standing(st, p, o.get("standing"))
             adjudicate.move(st, mover, given.get(mover) or orders.default(st, mover), dice, log)
         elif kind == "reaction":
-            adjudicate.resolve_reaction(st, given, dice, log)
+            ruled = {p: adjudicate.rule_as_standing(st, o) for p, o in given.items()}
+            adjudicate.resolve_reaction(st, ruled, dice, log)
         elif kind == "answer":
-            adjudicate.resolve_answers(st, given, dice, log)
+            ruled = {p: adjudicate.rule_as_standing(st, o) for p, o in given.items()}
+            adjudicate.resolve_answers(st, ruled, dice, log)
         elif kind == "year_end":
             for p, o in given.items():
                 adjudicate.apply_standing(st, p, o.get("standing"))

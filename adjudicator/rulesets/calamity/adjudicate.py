@@ -19,7 +19,7 @@ from typing import Any, Literal
 from ...dice import Dice
 from . import ledger
 from .ledger import Log, State, charge, count, credit, name, policies, premium, transfer
-from .tables import ASCOT, CATEGORIES, DECK, EVENTS, MATRICES, POLICY_CODES, TRACK, WAR, YEAR_END, price
+from .tables import ASCOT, CATEGORIES, DECK, EVENTS, MATRICES, POLICY_CODES, PREMIUM, TRACK, WAR, YEAR_END, price
 
 Orders = Mapping[str, Any]
 
@@ -105,10 +105,29 @@ def field_has_choice(st: State, p: str, number: int) -> bool:
             "henley": held_by_others, "monopoly": bool(policies(st, p)) and held_by_others}[kind]
 
 
+def pace(st: State) -> int:
+    """The version of the postal pacing a game plays (house rule "pacing by mail"): 1 for games set up before
+    issue 32 (a state without the key), 2 since: the year's last card is played at once and a reaction given as
+    a ``rule`` stands for the category's later calamities."""
+    return int(st.get("pace", 1))
+
+
+def last_card_of_the_year(st: State, p: str) -> bool:
+    """(4): the year's last card takes the token to field 52, which asks nothing of the mover, and every price on
+    the track before it (the fourth quarter) is below the premium the policy pays at 52 ((4)a, Table 4): selling is
+    strictly worse than keeping. So the move waits for no choice (pace 2, issue 32). Public figures only."""
+    if pace(st) < 2 or sum(st["hands"].values()) != 1 or st["hands"][p] != 1:
+        return False
+    return all(price(code, st["token"]) < PREMIUM[code[0]] for code in policies(st, p))
+
+
 def mover_has_choice(st: State, p: str) -> bool:
     """Whether the mover has anything to decide, judged on public figures alone so that opening (or skipping)
     the phase tells nobody anything about the hidden hand: one card left, no policies to sell, and no field the
-    card may reach asks for a choice. Then the phase is played at once (house rule "no phase without a choice")."""
+    card may reach asks for a choice; or the year's last card (``last_card_of_the_year``). Then the phase is
+    played at once (house rule "no phase without a choice")."""
+    if last_card_of_the_year(st, p):
+        return False
     if st["hands"][p] != 1 or policies(st, p):
         return True
     return any(field_has_choice(st, p, st["token"] + v) for v in possible_cards(st) if st["token"] + v <= YEAR_END)
@@ -116,7 +135,11 @@ def mover_has_choice(st: State, p: str) -> bool:
 
 def forced_move(st: State, p: str, dice: Dice, log: Log) -> None:
     """Play the move of a mover without a choice in the same adjudication, with dice of its own."""
-    log.say(f"{name(st, p)} has a single card, no policies and nothing to choose: the move is played at once.")
+    if last_card_of_the_year(st, p):
+        log.say(f"{name(st, p)} plays the year's last card at once: it takes the token to field 52, and selling "
+                "before it would pay less than the premium of keeping (nothing to choose).")
+    else:
+        log.say(f"{name(st, p)} has a single card, no policies and nothing to choose: the move is played at once.")
     move(st, p, {"card": st["private"][p]["hand"][0]}, dice.fork(f"forced-{st['year']}-{len(st['played'])}"), log)
 
 
@@ -599,6 +622,14 @@ def standing_answer(st: State, orders: Mapping[str, Orders], offer: dict[str, An
     return None
 
 
+def rule_as_standing(st: State, o: Orders) -> Orders:
+    """``o`` with its ``rule`` (pace 2: the reaction or answer given as a rule for the category at risk) made the
+    standing order of that category, which keeps it for the category's later calamities until replaced."""
+    if pace(st) < 2 or not isinstance(o.get("rule"), Mapping) or not st.get("risk"):
+        return o
+    return {**o, "standing": {**(o.get("standing") or {}), st["risk"]["category"]: dict(o["rule"])}}
+
+
 def resolve_answers(st: State, orders: Mapping[str, Orders], dice: Dice, log: Log) -> None:
     """The recipients accept the offers they list; every other open offer is refused. Then every offer of the
     step is carried out, the ones answered before (by orders or a standing price) included."""
@@ -607,7 +638,10 @@ def resolve_answers(st: State, orders: Mapping[str, Orders], dice: Dice, log: Lo
             apply_standing(st, p, o.get("standing"))
     for offer in st["risk"]["offers"]:
         if offer["answer"] is None:
-            offer["answer"] = any(matches(e, offer) for e in (orders.get(offer["to"]) or {}).get("accept", []))
+            given = orders.get(offer["to"]) or {}
+            offer["answer"] = any(matches(e, offer) for e in given.get("accept", []))
+            if pace(st) >= 2 and "accept" not in given and "rule" in given:
+                offer["answer"] = bool(standing_answer(st, {}, offer))  # the rule just given answers it
     carry_out(st, unsettled(st), log)
     next_risk_step(st, dice, log)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...markup import md_table, md_text, svg_text
 from .ledger import in_bank, premium
-from .tables import CATEGORIES, DECK, MATRICES, TRACK, TYPES, YEAR_END
+from .tables import CATEGORIES, DECK, MATRICES, PREMIUM, PRICE, TRACK, TYPES, YEAR_END, course_values, quarter
 
 CELL = 44
 RING = 14  # the 52 fields form the ring of a 14 x 14 grid, one side of 13 fields per quarter
@@ -76,6 +76,19 @@ def _players_table(st: Mapping[str, Any]) -> list[str]:
         marked = " (insolvent, plays on: section 3)" if pl.get("insolvencies") else ""
         rows.append([md_text(st["names"][p]) + marked, pl["cash"], held, amount, st["hands"].get(p, 0)])
     return md_table(["Player", "GE", "Policies", "Premium a year", "Cards left"], rows, "lrlrr")
+
+
+def course_section(st: Mapping[str, Any]) -> list[str]:
+    """Table 4: the Kurswert at which policies are sold and bought now (the token's quarter, in bold), the other
+    quarters', and the annual premium, which every player needs to price a sale, a purchase or an offer."""
+    q = quarter(st["token"])
+    rows = []
+    for n in sorted(PRICE):
+        cells = [f"**{PRICE[n][c]}**" if n == q else PRICE[n][c] for c in CATEGORIES]
+        rows.append([f"**quarter {n} (now)**" if n == q else f"quarter {n}", *cells])
+    rows.append(["annual premium", *(PREMIUM[c] for c in CATEGORIES)])
+    return [f"### Kurswert (Table 4): {course_values(st['token'])}", "",
+            *md_table(["GE per policy", *CATEGORIES], rows, "l" + "r" * len(CATEGORIES)), ""]
 
 
 def cards_tally(st: Mapping[str, Any]) -> list[str]:
@@ -152,6 +165,7 @@ def render(st: Mapping[str, Any], report: Mapping[str, Any]) -> str:
         out += _year_end_section(st, entry)
     out += ["### Players", ""] + _players_table(st) + [""]
     if st["phase"]["kind"] != "over":
+        out += course_section(st)
         out += cards_tally(st)
     bank = ", ".join(f"{c}: {sum(in_bank(st, f'{c}{t}') for t in TYPES)}" for c in CATEGORIES)
     out += [f"Policies left at the bank: {bank}.", ""]

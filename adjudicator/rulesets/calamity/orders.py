@@ -14,9 +14,9 @@ from typing import Any
 from ... import benevolent
 from ...model import Orders, Problem
 from ...sheet import Sheet
-from . import ledger
+from . import adjudicate, ledger
 from .ledger import State, count, name, policies
-from .tables import CATEGORIES, EVENTS, MATRICES, TRACK, price
+from .tables import CATEGORIES, EVENTS, MATRICES, PREMIUM, PRICE, TRACK, course_values, next_quarter, price
 
 POLICY = {"type": "string", "pattern": "^[A-D][1-3]$",
           "description": "a policy: category letter and type number, e.g. C2"}
@@ -56,7 +56,22 @@ def _pass_offer(st: State, p: str, standing: bool = False) -> dict[str, Any]:
 
 
 def standing_schema(st: State, p: str) -> dict[str, Any]:
-    rule = _obj({
+    rule = rule_schema(st, p)
+    props = {c: {"oneOf": [{"type": "null"}, rule],
+                 "description": f"standing order for category {c} (null cancels it)"} for c in CATEGORIES}
+    props["cover"] = {"oneOf": [{"type": "null"}, _list(POLICY, "policies to give up at Deckung, first to go first")],
+                      "description": "Deckung (field 13): the policies you give up first if you lack cover, one "
+                                     "copy per entry; the rest go lowest premium first (null cancels it)"}
+    props["year_end"] = {"oneOf": [{"type": "null"}, _list(POLICY, "policies to return free of charge")],
+                         "description": "(4)c the policies you return at the year end, [] to keep all: you are "
+                                        "then not waited for there (null cancels it)"}
+    return _obj(props, description="standing orders per risk category, for Deckung and the year end, kept until "
+                                   "replaced")
+
+
+def rule_schema(st: State, p: str) -> dict[str, Any]:
+    """A rule for one risk category: a standing order's value, and (pace 2) a reaction's ``rule``."""
+    return _obj({
         "before_row": {"enum": ["keep", "return"],
                        "description": "step 1: keep the policies of this category, or return all of them for 4 GE"},
         "after_row": {"type": "integer", "minimum": 1, "maximum": 6,
@@ -69,16 +84,6 @@ def standing_schema(st: State, p: str) -> dict[str, Any]:
                       "pass-on offers made whenever this category is struck, at the step named (the recipient's "
                       "standing price or answer settles them)"),
     })
-    props = {c: {"oneOf": [{"type": "null"}, rule],
-                 "description": f"standing order for category {c} (null cancels it)"} for c in CATEGORIES}
-    props["cover"] = {"oneOf": [{"type": "null"}, _list(POLICY, "policies to give up at Deckung, first to go first")],
-                      "description": "Deckung (field 13): the policies you give up first if you lack cover, one "
-                                     "copy per entry; the rest go lowest premium first (null cancels it)"}
-    props["year_end"] = {"oneOf": [{"type": "null"}, _list(POLICY, "policies to return free of charge")],
-                         "description": "(4)c the policies you return at the year end, [] to keep all: you are "
-                                        "then not waited for there (null cancels it)"}
-    return _obj(props, description="standing orders per risk category, for Deckung and the year end, kept until "
-                                   "replaced")
 
 
 def _offer_entry(st: State, p: str) -> dict[str, Any]:
@@ -118,6 +123,10 @@ def schema(st: State, p: str) -> dict[str, Any]:
         }
     elif kind == "answer":
         props["accept"] = _list(_offer_entry(st, p), "the open offers to you that you accept; the rest are refused")
+    if kind in ("reaction", "answer") and adjudicate.pace(st) >= 2:
+        props["rule"] = {**rule_schema(st, p), "description": (
+            f"your answer for category {st['risk']['category']} as a rule: it decides this calamity's steps and "
+            "offers to you, and stands for the category's later calamities (your standing order) until changed")}
     elif kind == "year_end":
         props["return"] = _list(POLICY, "(4)c policies to return to the bank without cost")
     return _obj(props, required)
@@ -141,6 +150,8 @@ def drop(st: State, o: Orders, path: tuple[str | int, ...]) -> Orders | None:
         return {**o, "card": min(hand)} if hand else None
     if path[:1] == ("standing",) and len(path) >= 4:
         return benevolent.remove(o, path[:4])
+    if path[:2] == ("rule", "pass") and len(path) >= 3:
+        return benevolent.remove(o, path[:3])
     return benevolent.drop_entry(o, path)
 
 
@@ -177,6 +188,10 @@ def check(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
     if kind == "over":
         return [Problem("the game is over", (), "no orders are needed", "warning")] if o else []
     out = _check_standing(st, p, o.get("standing") or {})
+    if isinstance(o.get("rule"), Mapping) and st.get("risk"):
+        cat = st["risk"]["category"]
+        out += [Problem(x.message, ("rule", *x.path[2:]), x.hint, x.severity)
+                for x in _check_standing(st, p, {cat: o["rule"]})]
     if kind == "move" and awaited:
         return out + _check_move(st, p, o)
     if kind == "reaction":
@@ -353,6 +368,9 @@ def describe(st: State, p: str, o: Mapping[str, Any]) -> list[str]:
                      f"{otherwise}.")
     for e in o.get("accept", []):
         lines.append(f"Accept {e['policy']} from {name(st, e['from'])} with a fee of {e['fee']} GE.")
+    if isinstance(o.get("rule"), Mapping) and st.get("risk"):
+        lines += [line.replace("Standing order for", "Your rule (kept as the standing order) for", 1)
+                  for line in _standing_lines(st, {st["risk"]["category"]: o["rule"]})]
     lines += _standing_lines(st, o.get("standing"))
     return lines or ["No orders: keep everything as it is."]
 
@@ -379,6 +397,28 @@ def _standing_comment(sheet: Sheet, st: State, p: str) -> None:
     sheet.example("  # in a category also: pass: [{policy: C1, to: <player>, fee: 10, step: 1}] (standing offers)")
 
 
+def _rule_lines(sheet: Sheet, st: State, p: str) -> None:
+    """Pace 2: the answer as a rule for the category, kept for its later calamities (house rule "pacing by mail").
+    Written out only as comments: nothing is decided for the player by sending the sheet unchanged."""
+    if adjudicate.pace(st) < 2:
+        return
+    cat = st["risk"]["category"]
+    sheet.comment(f"Or answer with a rule for {cat}: it decides both steps and the offers to you in this calamity,",
+                  f"and stands for the next calamities in {cat} until you change it (you are then not waited for):")
+    sheet.example("rule: {before_row: keep, after_row: 2, accept_fee: 10}",
+                  "keep|return all before the row; after it return a type the row marks this often or more; take "
+                  "offers of this fee or more (leave out: refuse)")
+
+
+def _course_line(st: State) -> str:
+    """Table 4 on the sheet: the Kurswert now, the next quarter's (a card may take the token there) and the
+    annual premium."""
+    nxt = next_quarter(st["token"])
+    later = f"; from field {nxt[0]}: " + ", ".join(f"{c} {PRICE[nxt[1]][c]}" for c in CATEGORIES) + " GE" if nxt else ""
+    return (f"Kurswert (Table 4), {course_values(st['token'])}{later}. Annual premium: "
+            + ", ".join(f"{c} {PREMIUM[c]}" for c in CATEGORIES) + " GE.")
+
+
 def template(st: State, p: str) -> str:
     """A pre-printed order sheet for the open phase, with the player's figures filled in."""
     kind = st["phase"]["kind"]
@@ -386,6 +426,7 @@ def template(st: State, p: str) -> str:
     held = ", ".join(policies(st, p)) or "none"
     sheet = Sheet()
     sheet.comment(f"{name(st, p)}: {cash} GE; policies: {held}. Token on field {st['token']}.")
+    sheet.comment(_course_line(st))
     if kind == "move" and p in st["phase"]["awaited"]:
         hand = _own(st, p).get("hand")
         if hand:
@@ -420,6 +461,7 @@ def template(st: State, p: str) -> str:
                    + ", to: <player>, fee: 10, if_refused: keep}", at=22)
         sheet.line("accept: []", "offers you agreed in the press, e.g. - {policy: C1, from: <player>, fee: 10}",
                    at=22)
+        _rule_lines(sheet, st, p)
     elif kind == "answer":
         offers = [x for x in st["risk"]["offers"] if x["to"] == p and x["answer"] is None]
         sheet.comment("Open offers to you. Nothing is accepted unless you list it: copy the lines you accept",
@@ -427,6 +469,7 @@ def template(st: State, p: str) -> str:
         for x in offers:
             sheet.example(f"  - {{policy: {x['policy']}, from: {x['from']}, fee: {x['fee']}}}")
         sheet.line("accept: []")
+        _rule_lines(sheet, st, p)
     elif kind == "year_end":
         sheet.comment("(4)c return policies to the bank free of charge before the new year.")
         sheet.line("return: []")

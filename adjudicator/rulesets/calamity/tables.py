@@ -204,3 +204,21 @@ def quarter(field: int) -> int:
 def price(code: str, field: int) -> int:
     """Kurswert of policy ``code`` (e.g. ``"C2"``) while the token stands on ``field`` (Table 4)."""
     return PRICE[quarter(field)][code[0]]
+
+
+def course_values(field: int) -> str:
+    """The Kurswert of every category while the token stands on ``field`` (Table 4), as the issue and the sheet
+    print it.
+
+    >>> course_values(30)
+    'quarter 3 (token on field 30): A 2, B 4, C 8, D 16 GE'
+    """
+    q = quarter(field)
+    return f"quarter {q} (token on field {field}): " + ", ".join(f"{c} {PRICE[q][c]}" for c in CATEGORIES) + " GE"
+
+
+def next_quarter(field: int) -> tuple[int, int] | None:
+    """The first field of the next quarter and its number, or None in the fourth quarter (the year ends on 52)."""
+    q = quarter(field)
+    first = next((n for n in sorted(TRACK) if TRACK[n].quarter == q + 1), None)
+    return None if first is None else (first, q + 1)
