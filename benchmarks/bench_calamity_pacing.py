@@ -27,7 +27,11 @@ and prints the share of wins per seat (a tie shares the win).
 
 Figures (1,000 games of 4 players, 2026-11-27, after issue 32; they do not depend on the machine):
 
-    FIGURES
+    table   phases per game: mean 77.6, median 77.0, min 59, max 100
+    default phases per game: mean 54.1, median 54.0, min 49, max 60
+    mail    phases per game: mean 45.2, median 45.0, min 42, max 46
+    the same final GE for every player in all three plays: 1000 of 1000 games
+    wins per seat (p0..p3), identical in all three plays: 25.2%, 25.4%, 25.9%, 23.6%
 
 Before issue 32 (2026-11-24): table 79.3, three of four on standing orders 63.8, all on standing orders 46.9
 phases per game, 1,000 of 1,000 games with the same final GE. Before offers were limited to the policies a player
