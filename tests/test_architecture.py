@@ -289,3 +289,19 @@ def test_the_package_ships_its_types(tmp_path: Path):
     assert "py.typed" in shipped["tool"]["setuptools"]["package-data"]["adjudicator"]
     with zipfile.ZipFile(scaffold.write_wheel(tmp_path)) as wheel:
         assert "adjudicator/py.typed" in wheel.namelist()
+
+
+RULESETS = PACKAGE / "rulesets"
+# Issue 31: the files every built-in ruleset has, each with the same job (site/guide/architecture.md, "One skeleton
+# for every ruleset"), and the names that used to mean a different job in each game.
+SKELETON = {"__init__.py", "orders.py", "adjudicate.py", "newsletter.py", "choices.py"}
+RETIRED = {"game.py", "league.py", "turn.py", "render.py", "zugformat.py", "amtsblatt.py", "command.py", "data.py"}
+
+
+def test_every_ruleset_has_the_one_skeleton():
+    games = sorted(p for p in RULESETS.iterdir() if (p / "__init__.py").is_file())
+    assert [g.name for g in games] == ["auf_achse", "bretton_woods", "calamity", "diplomacy", "policy_maker"]
+    missing = {g.name: sorted(SKELETON - {p.name for p in g.glob("*.py")}) for g in games}
+    assert {k: v for k, v in missing.items() if v} == {}
+    retired = sorted(str(p.relative_to(RULESETS)) for g in games for p in g.glob("*.py") if p.name in RETIRED)
+    assert retired == []
