@@ -28,20 +28,24 @@ from __future__ import annotations
 import copy
 import io
 from collections.abc import Callable, Mapping
-from typing import Any
-
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import YAMLError
+from typing import TYPE_CHECKING, Any
 
 from . import yamlio
 from .errors import LeagueError
+
+if TYPE_CHECKING:
+    from ruamel.yaml import YAML
+
+# ruamel.yaml is imported where a file is edited, not with this module: the commands that only read (validate,
+# verify, status) do not pay for loading it (issue 33, validate's cold start).
 
 # (mapping, sequence, offset) as ruamel names them: "- " at its key's column, or indented by two.
 LAYOUTS = ((2, 2, 0), (2, 4, 2))
 
 
 def _yaml(layout: tuple[int, int, int] = LAYOUTS[0]) -> YAML:
+    from ruamel.yaml import YAML
+
     y = YAML(typ="rt")
     y.preserve_quotes = True
     y.width = 4096  # never fold a long line the person wrote on one
@@ -72,6 +76,8 @@ def _layout(text: str) -> tuple[YAML, Any]:
 
 def edit(text: str, change: Callable[[Any], None]) -> str:
     """``text`` with ``change`` made to its round-trip tree (a ``CommentedMap`` for a mapping file)."""
+    from ruamel.yaml.error import YAMLError
+
     try:
         y, tree = _layout(text)
     except YAMLError as e:
@@ -116,6 +122,8 @@ def plain(value: Any) -> Any:
 
 def _last_slot(value: Any) -> tuple[Any, Any, int] | None:
     """(container, key, slot) where the comment after ``value`` is kept, or None (a flow or empty value)."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
     if isinstance(value, CommentedMap) and value:
         key = list(value)[-1]
         inner = _last_slot(value[key])

@@ -200,6 +200,42 @@ def measure(text: str | bytes, max_depth: int, max_nodes: int, *, aliases: bool 
     return deepest, nodes
 
 
+# What may stand before the first token of a line in block context: indentation and the indicators of entries,
+# complex keys and their values ("- - ? : "). A line break in YAML 1.1 (libyaml) is also CR, NEL, LS and PS.
+_LINE_PREFIX = re.compile("(?:^|[\r\x85\u2028\u2029])[ \t?:-]*", re.M)
+
+
+def within_bounds(text: str | bytes, max_depth: int, max_nodes: int) -> bool:
+    """True if the characters of ``text`` alone prove that ``measure`` would pass it with no anchor or alias:
+    then the reader can skip its token-by-token pass, which cost more than the parse itself (issue 33: the
+    reports read by ``verify``). False means only "not proved": ``measure`` decides.
+
+    The proof: an anchor needs ``&`` and an alias ``*``. Every value ``measure`` counts claims characters of its
+    own (a scalar at least one; a collection the indicator of its first entry), so there are at most as many as
+    characters. Block collections nest at strictly growing columns (the scanner's indentation stack), with at
+    most one indentless sequence at a mapping's column, and a block collection starts at a line's first token,
+    after at most the characters of ``_LINE_PREFIX``: so block nesting is at most twice (longest prefix + 1).
+    Flow nesting is at most one level per ``{`` and two per ``[`` (a sequence and a pair inside it); an empty
+    ``[]`` or ``{}`` adds one level at most, wherever it stands.
+
+    >>> within_bounds("a: 1\\nb:\\n- [x, y]\\n- {}\\n", 32, 100)
+    True
+    >>> within_bounds("a: &x 1\\nb: *x\\n", 32, 100), within_bounds("[" * 20 + "]" * 20, 32, 1000)
+    (False, False)
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")  # libyaml reads other encodings only after a BOM, which is not UTF-8
+        except UnicodeDecodeError:
+            return False
+    if len(text) >= max_nodes or "&" in text or "*" in text:
+        return False
+    prefix = max(map(len, _LINE_PREFIX.findall(text)), default=0)
+    empty = text.count("[]") + text.count("{}")
+    flows = 2 * (text.count("[") - text.count("[]")) + text.count("{") - text.count("{}") + (1 if empty else 0)
+    return 2 * (prefix + 1) + flows <= max_depth
+
+
 def _mark(node: Any) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
@@ -303,7 +339,8 @@ def load(text: str | bytes, *, max_bytes: int = ORDERS_MAX_BYTES, max_depth: int
             raise YamlInputError(f"not UTF-8 text (byte {e.start})", 1, 1, "save the file as UTF-8",
                                  word="yaml.utf8", byte=e.start) from None
     max_nodes = max_nodes if max_nodes is not None else max(1000, max_bytes // 4)
-    measure(text, max_depth, max_nodes)
+    if not within_bounds(text, max_depth, max_nodes):
+        measure(text, max_depth, max_nodes)
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
@@ -349,7 +386,8 @@ def load_trusted(text: str | bytes) -> Any:
         raise YamlInputError(f"{len(text)} bytes is more than a league file may hold ({STATE_MAX_BYTES})")
     # A league file is ours, but may be corrupt or planted; decrypted sealed files come here too. The writer
     # (``dump``) never makes anchors, so an alias is damage, and refusing it rules out alias bombs.
-    measure(text, TRUSTED_MAX_DEPTH, len(text) + 1, aliases=False)
+    if not within_bounds(text, TRUSTED_MAX_DEPTH, len(text) + 1):
+        measure(text, TRUSTED_MAX_DEPTH, len(text) + 1, aliases=False)
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
@@ -385,8 +423,9 @@ def _text(value: str) -> str:
 
 
 # Not printable in YAML, or a line break YAML would fold inside quotes (NEL, LS, PS): escaped.
-_UNPRINTABLE = re.compile(
-    "[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufeff\uff00-\ufffd\U00010000-\U0010ffff]")
+# Written as the characters escaped rather than as the complement of those kept (the same set, tested): a class of
+# a few short ranges compiles ten times faster, and every command pays for it at import (issue 33).
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 
 
 def _scalar_text(value: Any) -> str:

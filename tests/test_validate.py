@@ -108,3 +108,27 @@ def test_github_format_prints_annotations(game, capsys):
     code, out = validate(game, capsys, path, fmt="github")
     assert code == 1
     assert out.startswith("::error file=orders/g1/0001/alice.yaml,line=5,col=8::add: 12 is out of range")
+
+
+# Issue 33, "validate cold ≤ 15× Python's start" (measured by benchmarks/bench_league.py): what 'validate' never
+# needs is never imported: the engine that writes turns and the deadline (imported by the CLI for its damage
+# report, which now imports it only once something broke), ruamel.yaml (only edits of a person's files use it),
+# and urllib/http/email that xml.sax.saxutils pulled in for two escape functions of the charts.
+NOT_FOR_VALIDATE = ("adjudicator.turn", "adjudicator.pipeline.deadline", "ruamel.yaml", "urllib.request",
+                    "http.client")
+
+
+def test_validate_in_a_new_process_imports_nothing_it_does_not_use(league: Path):
+    import subprocess
+    import sys
+
+    assert cli.main(["--league", str(league), "new", "bretton-woods", "bw", "--player", "Ana:ana:1:agrar",
+                     "--player", "Ben:ben:2:energie", "--option", "orders=open", "--now", "2026-01-01T00:00Z",
+                     "--schedule", "first=2026-01-05 20:00,every=7 days,timezone=UTC"]) == 0
+    assert cli.main(["--league", str(league), "template", "bw", "ana", "--write"]) == 0
+    sheet = next(league.glob("orders/bw/*/ana.yaml"))
+    probe = ("import sys\nfrom adjudicator.cli import main\ncode = main(['validate', sys.argv[1]])\n"
+             "print(code, *sorted(m for m in sys.modules if m.startswith(tuple(sys.argv[2:]))))\n")
+    out = subprocess.run([sys.executable, "-c", probe, str(sheet), *NOT_FOR_VALIDATE], cwd=league,
+                         capture_output=True, text=True, check=True).stdout.splitlines()[-1]
+    assert out == "0", f"validate passes and imports none of {NOT_FOR_VALIDATE}: {out}"

@@ -122,3 +122,41 @@ def test_the_measured_depth_is_the_depth_the_composer_builds(pieces):
         loader.dispose()
     depth = 0 if node is None else _depth(node)
     assert yamlio.measure(text, 1000, 10**6)[0] == depth, text
+
+
+def test_the_escaped_characters_are_those_yaml_cannot_print():
+    """yamlio._UNPRINTABLE names the characters it escapes (issue 33: a short class compiles at import ten times
+    faster); it is exactly the complement of what YAML prints raw: tab, line feed, carriage return, the printable
+    ASCII and the printable ranges above 0x9f, without the line and paragraph separators."""
+    import re
+
+    kept = re.compile("[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufeff\uff00-\ufffd\U00010000-\U0010ffff]")
+    every = "".join(map(chr, range(0x110000)))
+    assert yamlio._UNPRINTABLE.findall(every) == kept.findall(every)
+
+
+# Issue 33: the readers skip the token-by-token measure when the characters alone prove it would pass
+# (``yamlio.within_bounds``): whatever the proof passes, measure passes too, at any bound. The texts: what
+# turnpress writes (block style), JSON (flow style), both in one document, and a soup of YAML's indicators.
+def _mixed(data, other) -> str:
+    import json
+
+    return yamlio.dump({"a": data}) + "b: " + json.dumps(other, ensure_ascii=False) + "\n"
+
+
+yamlish = (plain.map(yamlio.dump) | plain.map(lambda d: __import__("json").dumps(d))
+           | st.builds(_mixed, plain, plain)
+           | st.text(st.sampled_from(list("-?:[]{}, \t\n\r\u2028\"'a1#|>!&*")), max_size=80))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(yamlish, st.integers(1, 12), st.integers(1, 300))
+def test_what_the_quick_bound_passes_the_measure_passes(text, depth, nodes):
+    if not yamlio.within_bounds(text, depth, nodes):
+        return
+    try:
+        deepest, counted = yamlio.measure(text, depth, nodes, aliases=False)
+    except yamlio.YamlInputError as e:
+        assert e.word not in ("yaml.nesting", "yaml.nodes") and "aliases" not in e.message, text
+        return
+    assert deepest <= depth and counted <= nodes

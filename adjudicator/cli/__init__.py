@@ -19,7 +19,6 @@ from importlib import import_module
 
 from .. import history, ruleset
 from ..errors import OK, USAGE, TurnpressError
-from ..pipeline.deadline import damage_text
 from .parser import COMMANDS, build_parser
 from .values import league_root
 
@@ -75,7 +74,13 @@ def damaged(args: argparse.Namespace | None) -> str:
         root = league_root(args) if args is not None and hasattr(args, "league") else None
     except TurnpressError:
         return ""
-    return damage_text(root) if root is not None else ""
+    if root is None:
+        return ""
+    # Imported here, only after something broke: the deadline's module loads the whole engine (the store, every
+    # turn's writer, the newsletter), which 'validate' and the other quick commands need not (issue 33).
+    from ..pipeline.deadline import damage_text
+
+    return damage_text(root)
 
 
 def _ruleset_command(argv: list[str]) -> int | None:

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from xml.sax.saxutils import escape as xml_escape
-from xml.sax.saxutils import quoteattr
 
 from ..markup import plain
 from . import words
@@ -35,6 +33,23 @@ FONT = 'font-family="sans-serif"'
 MARKERS_UP_TO = 40  # points per line; beyond it only each line's last point has its marker
 LABEL_GAP = 14  # end labels at least this far apart vertically
 SEPARATION = 3  # pixels between lines that share a value
+
+
+def xml_escape(text: str) -> str:
+    """``&``, ``<`` and ``>`` as entities (xml.sax.saxutils' escape, without the import of urllib.request, http
+    and email that it costs every command; issue 33, validate's cold start)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def quoteattr(text: str) -> str:
+    """``text`` as a quoted XML attribute value, exactly as xml.sax.saxutils' quoteattr writes it (the drawings'
+    bytes stay the same): in double quotes, or in single quotes if it holds a double quote and no single one."""
+    data = xml_escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in data:
+        return f'"{data}"'
+    if "'" not in data:
+        return f"'{data}'"
+    return '"' + data.replace('"', "&quot;") + '"'
 
 
 def escape(text: str) -> str:
