@@ -10,7 +10,7 @@ from adjudicator.dice import Dice
 from adjudicator.model import Player
 from adjudicator.ruleset import RulesetError
 from adjudicator.rulesets.bretton_woods import RULESET as BW
-from adjudicator.rulesets.bretton_woods import adjudicate
+from adjudicator.rulesets.bretton_woods import adjudicate, setup
 from adjudicator.rulesets.bretton_woods import evaluation as ev
 from adjudicator.rulesets.bretton_woods.arith import round_half_away
 
@@ -224,7 +224,7 @@ def test_2_3_2_5_2_9_examples_age_the_units_that_remain_after_the_attack(seed):
     verbleibenden wird stillgelegt": the examples age what the attack left. With krieg=vor_alterung an attack
     that destroys every agrar area leaves nothing to age (Alt=0); with the default krieg=ende (section 6: war last)
     the areas age first and the attack destroys what ageing left. Both keep the listing's sum."""
-    assert adjudicate.options({})["krieg"] == "vor_alterung"  # new games' default (issue 32); old ones keep theirs
+    assert setup.options({})["krieg"] == "vor_alterung"  # new games' default (issue 32); old ones keep theirs
     for krieg in ("vor_alterung", "ende"):
         s = start(krieg=krieg)
         s["countries"]["anna"]["A"] = 10
@@ -407,7 +407,7 @@ def test_3_a_game_set_up_before_the_option_refuses_a_sixth_contact_line():
     """zuschnitt=verwerfen (what games set up before issue 32 keep): the sixth line is an error, as it was."""
     errors = BW.check(start(zuschnitt="verwerfen"), "anna", {"contacts": ["x"] * 6})
     assert [(p.path, p.severity) for p in errors] == [(("contacts",), "error")]
-    assert adjudicate.options({})["zuschnitt"] == "kuerzen"
+    assert setup.options({})["zuschnitt"] == "kuerzen"
 
 
 def test_4_2_transfer_notes_at_most_20_letters_and_known_receivers():

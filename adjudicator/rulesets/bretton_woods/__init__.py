@@ -15,7 +15,7 @@ from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
-from . import adjudicate, choices, newsletter, sheet, tables
+from . import adjudicate, choices, newsletter, setup, sheet, tables
 from . import orders as od
 
 SECRECY = Secrecy(simultaneous=("every year's orders: production, market offers and bids, contacts",),
@@ -40,7 +40,7 @@ class BrettonWoods(HiddenStateViews):
         return [tables.FILE, "words.yaml"]
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
-        return adjudicate.setup(options, players)
+        return setup.setup(options, players)
 
     def phase(self, state: State) -> Phase:
         turn = state["turn"]
@@ -82,7 +82,7 @@ class BrettonWoods(HiddenStateViews):
         return adjudicate.adjudicate(state, orders, dice)
 
     def join(self, state: State, player: Player, dice: Dice) -> State:
-        return adjudicate.join(state, player)
+        return setup.join(state, player)
 
     def template(self, state: State, player: str) -> str:
         return sheet.template(state, player)
