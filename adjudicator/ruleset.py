@@ -182,6 +182,20 @@ class WritesSetupNewsletter(Protocol):
 
 
 @runtime_checkable
+class VersionsNewGames(Protocol):
+    def new_game_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options a game set up now records in ``game.yaml``: ``options`` with the settings a rule change
+        gives new games (a game set up earlier lacks them and keeps playing as it was)."""
+
+
+@runtime_checkable
+class ReportsSetup(Protocol):
+    def setup_reports(self, state: State) -> dict[str, list[str]]:
+        """Each player's private report of the set-up (turn 0): what the rules let them alone see at the table
+        before the first turn (a secret goal and its condition, a hand)."""
+
+
+@runtime_checkable
 class HasHeadline(Protocol):
     def headline(self, state: State, result: Mapping[str, Any], players: Sequence[Player]) -> str | None:
         """One line on what mattered in the turn (the issue's lead), or ``None`` for the engine's own."""

@@ -32,7 +32,7 @@ from . import secrecy as secrecymod
 from .errors import LeagueError, RulesetError, TurnHeld
 from .model import DiceRecord, Orders, OrdersAccount, Phase, Player, State, TurnReport, account
 from .newsletter import words
-from .ruleset import Joins, PinsData, Removes, Ruleset, get, package_of
+from .ruleset import Joins, PinsData, Removes, ReportsSetup, Ruleset, VersionsNewGames, get, package_of
 from .sealed import crypto
 from .sealed import orders as sealedorders
 from .sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
@@ -103,6 +103,8 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
     for key, allowed in ENGINE_OPTIONS.items():
         if key in options and options[key] not in allowed:
             raise LeagueError(f"--option {key}={options[key]}: write one of {', '.join(allowed)}")
+    if isinstance(ruleset, VersionsNewGames):  # the settings a rule change gives new games, written in game.yaml
+        options = {**options, **ruleset.new_game_options(options)}
     rules_options = {k: v for k, v in options.items() if k not in ENGINE_OPTIONS}
     declared = secrecymod.of(ruleset, rules_options)
     options = dict(options)
@@ -146,7 +148,8 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
     if keyed:  # the set-up's own digest, so that 'verify' can draw the set-up again once the game has ended
         report["dice"]["orders_digest"] = setup_digest.hex()
     files = {config_relpath(game_id): yamlio.dump(config)}
-    files.update(game.turn_files(0, state, report)[0])
+    setup_reports = ruleset.setup_reports(state) if isinstance(ruleset, ReportsSetup) else None
+    files.update(game.turn_files(0, state, report, setup_reports)[0])
     if newsletter.has_issue(game, 0):  # a set-up issue is written with the set-up, as a turn's with the turn
         page_path, page = newsletter.issue_page(game, 0, state, report)
         files[page_path] = page

@@ -7,8 +7,10 @@ import re
 
 import pytest
 
+from adjudicator import secrecy
 from adjudicator.dice import Dice
 from adjudicator.model import is_plain
+from adjudicator.ruleset import RulesetError
 from adjudicator.rulesets.policy_maker import RULESET as R
 
 from .pm_bot import orders_for
@@ -128,3 +130,19 @@ def test_template_and_schema_use_public_figures_only(played):
                 other["private"][k]["hand"] = {kind: 7 for kind in other["private"][k]["hand"]}
         other["private"][GOV]["goal"] = "nothing-like-it"
         assert R.template(other, who) == R.template(s, who)
+
+
+def test_the_draw_preferences_are_not_published_in_a_new_game():
+    """"Um Ihren Zug zu beenden, ziehen Sie 2 Karten, entweder von den aufgedeckten Karten oder vom Kartenstapel":
+    at the table the others see the card taken, never the order of preference behind it. A game set up since
+    issue 32 records ``draws: sealed`` and keeps an Investy's ``draw:`` list sealed until the game ends, as the
+    other choices; a game set up before (no such option) publishes its orders as it did, so it replays."""
+    assert R.new_game_options({}) == {"draws": "sealed"}
+    assert R.new_game_options({"draws": "open"}) == {"draws": "open"}
+    given = {"invest": {"sector": "health", "steps": 1, "jokers": 0}, "draw": ["joker", "health", "deck"]}
+    public, sealed = secrecy.split_orders(secrecy.of(R, R.new_game_options({})), given)
+    assert public == {"invest": given["invest"]} and sealed == {"draw": given["draw"]}
+    assert secrecy.split_orders(secrecy.of(R, {}), given) == (given, None)  # set up before issue 32
+    with pytest.raises(RulesetError, match="option draws"):
+        R.setup({"draws": "hidden"}, PLAYERS, Dice(b"x"))
+    assert R.setup({"draws": "sealed"}, PLAYERS, Dice(b"x")) == R.setup({}, PLAYERS, Dice(b"x"))  # state alike

@@ -2,12 +2,16 @@
 
 import pytest
 
+from adjudicator import secrets
 from adjudicator.dice import Dice
 from adjudicator.model import Player, is_plain
 from adjudicator.ruleset import RulesetError, load
 from adjudicator.rulesets.policy_maker import RULESET as R
+from adjudicator.sealed import storage
+from adjudicator.store import load_game
 
-from .pm_helpers import PLAYERS, new_game, total_cards
+from ..conftest import run
+from .pm_helpers import GOV, PLAYERS, new_game, total_cards
 
 UNASSIGNED = [Player(k, k.title(), k, i) for i, k in enumerate(["anna", "bert", "carl", "dora"], 1)]
 
@@ -50,6 +54,29 @@ def test_vorbereitung_3_the_secret_goal_is_one_of_seven_and_private():
     goals = {new_game(b"g%d" % i)["private"]["dora"]["goal"] for i in range(40)}
     assert len(goals) >= 5, "the goal is shuffled, not fixed"
     assert "goal" not in str(R.public_view(s)["seats"])
+
+
+def test_vorbereitung_3_the_set_up_report_names_each_goal_with_its_condition(league):
+    """Vorbereitung 3 and Ziele: the Government draws its goal in secret before the first decision, so its private
+    report of the set-up names the goal with its condition (issue 32: it named the card only, and the first tax
+    policy was decided without it); each Investy's names the Investys' goal and its hand, and not the secret goal.
+    Through the real ``turnpress new``: the reports are sealed (the game's key opens them); the public report has
+    none."""
+    names = [f"--player={p.name}:{p.login}:{p.github_id}" + (f":{p.role}" if p.role else "") for p in PLAYERS]
+    assert run(league, "new", "policy-maker", "g", *names) == 0
+    game = load_game(league, "g")
+    assert game.settings.options["draws"] == "sealed"  # a new game keeps the draw: lists sealed (issue 32)
+    folder = game.turn_folder(0)
+    opened = storage.read_private(folder, secrets.game_identities(league, "g"))
+    card = next(c for c in game.state(0)["board"]["goals"] if c["id"] == opened[GOV]["state"]["goal"])
+    [line] = opened[GOV]["report"]
+    assert line.startswith(f"Your secret policy goal: {card['name']} — {card['text']} It scores 10 points")
+    for k in ("anna", "bert", "carl"):
+        lines = opened[k]["report"]
+        assert lines[0].startswith("Your goal: a monopoly position in one sector") and lines[1].startswith("Your hand")
+        assert card["name"] not in " ".join(lines) and card["text"] not in " ".join(lines)
+    report = (folder / "report.yaml").read_text()
+    assert "private" not in report and card["text"] not in report and "Your hand" not in report
 
 
 def test_vorbereitung_4_5_sixty_five_cards_five_each_two_open():

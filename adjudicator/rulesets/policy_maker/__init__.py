@@ -15,7 +15,7 @@ from typing import Any
 
 from ...dice import Dice
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
-from ...ruleset import HiddenStateViews
+from ...ruleset import HiddenStateViews, RulesetError
 from ...secrecy import Secrecy
 from . import adjudicate, choices, sheet, tables
 from . import newsletter as _newsletter
@@ -32,6 +32,14 @@ SECRECY = Secrecy(simultaneous=("the Audit and the first Investy's turn, which s
                   sealed_fields={"initiatives": "the Government's order of preference of initiatives",
                                  "wealth_tax": "the cards given as wealth tax",
                                  "grant": "which grant card goes to whom"})
+# Issue 32: at the table the others see only the card an Investy takes, never the order it would have taken them
+# in. Games set up since record ``draws: sealed`` (``new_game_options``) and keep the ``draw:`` list sealed until
+# the game ends; a game set up earlier has no such option and publishes it as it did, so its turns replay.
+DRAWS = ("sealed", "open")
+SECRECY_SEALED_DRAWS = Secrecy(
+    simultaneous=SECRECY.simultaneous, hidden_state=SECRECY.hidden_state, hidden_draws=SECRECY.hidden_draws,
+    sealed_fields={**SECRECY.sealed_fields,
+                   "draw": "an Investy's order of preference for its two draws (the table sees the cards taken)"})
 
 
 class PolicyMaker(HiddenStateViews):
@@ -42,14 +50,28 @@ class PolicyMaker(HiddenStateViews):
     title = "The Policy Maker"
 
     def secrecy(self, options: Mapping[str, Any]) -> Secrecy:
-        """Hands, the Government's goal and the decks are hidden; so are preferences and wealth-tax choices."""
-        return SECRECY
+        """Hands, the Government's goal and the decks are hidden; so are preferences and wealth-tax choices, and
+        (option ``draws``, sealed in every game set up since issue 32) the Investys' draw preferences."""
+        return SECRECY_SEALED_DRAWS if options.get("draws") == "sealed" else SECRECY
+
+    def new_game_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """A game set up now keeps the ``draw:`` lists sealed unless the game master chose ``draws=open``."""
+        return {"draws": options.get("draws", "sealed")}
+
+    def setup_reports(self, state: State) -> dict[str, list[str]]:
+        """Vorbereitung 3 and Ziele: the Government learns its secret policy goal with its condition before its
+        first decision; each Investy its goal (the rules' own, public) and its hand."""
+        return _setup.reports(state)
 
     def data_files(self, options: Mapping[str, Any]) -> list[str]:
         return tables.data_files()
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
-        return _setup.setup(options, players, dice)
+        draws = options.get("draws", "open")
+        if draws not in DRAWS:
+            raise RulesetError(f"option draws must be one of {', '.join(DRAWS)}, not {draws!r}")
+        # ``draws`` decides only what is published (``secrecy``), not the state: a game drawn again keeps its bytes
+        return _setup.setup({k: v for k, v in options.items() if k != "draws"}, players, dice)
 
     def phase(self, state: State) -> Phase:
         if state["finished"]:

@@ -9,7 +9,7 @@ from ...dice import Dice
 from ...model import Player
 from ...ruleset import RulesetError
 from . import cards, tables
-from .common import State, investys, kinds, sectors
+from .common import State, cards_text, goal, investys, kinds, sectors
 
 DEFAULTS: dict[str, Any] = {
     "wealth_tax_from": 21,          # H7: "mehr als 20" (more than 20); 20 for the "20 oder mehr" reading
@@ -138,6 +138,22 @@ def setup(given: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> St
     if holiday_at_once(state):
         state["log"].append(HOLIDAY)
     return state
+
+
+def reports(state: State) -> dict[str, list[str]]:
+    """Each player's private report of the set-up: the Government's secret policy goal with its condition
+    (Vorbereitung 3: "Das Ziel der Regierung bleibt für die Investys geheim"), and each Investy's goal and hand."""
+    gov = state["seats"]["government"]
+    card = goal(state, state["private"][gov]["goal"])
+    worth = state["board"]["table"]["government_points"]["goal"]
+    out = {gov: [f"Your secret policy goal: {card['name']} — {card['text']} It scores {worth} points if it is met "
+                 "at the end of the legislative period; keep the economy growing in every sector and let no monopoly "
+                 "arise."]}
+    for k in state["seats"]["investys"]:
+        out[k] = ["Your goal: a monopoly position in one sector before the end of the legislative period (see "
+                  "'How to win').",
+                  f"Your hand: {cards_text(state, cards.hand(state, k))}."]
+    return out
 
 
 def start_round(state: State, dice: Dice) -> None:
