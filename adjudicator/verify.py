@@ -138,7 +138,8 @@ def committed_tree(root: Path, commit: str, game_id: str, links: list[str] | Non
     Only files and folders are taken: a symbolic link (or any other kind of entry) is no file of the league, no
     command reads one, and one to an absolute path would stop the extraction; each left out is named in
     ``links``."""
-    paths = [f"games/{game_id}", f"orders/{game_id}", f"rulings/{game_id}", f"site/news/posts/{game_id}", "mkdocs.yml"]
+    paths = [f"games/{game_id}", f"orders/{game_id}", f"rulings/{game_id}", f"site/news/{game_id}",
+             f"site/news/posts/{game_id}", "mkdocs.yml"]
     present = [p for p in paths if history.git(root, "ls-tree", "--name-only", commit, "--", p).strip()]
     with tempfile.TemporaryDirectory(prefix="turnpress-verify-") as tmp:
         archive = history.archive(root, commit, present)
@@ -377,6 +378,11 @@ def _issue_page(game: Game, git_root: Path | None, turn: int, state: dict[str, A
     rel, page = newsletter.render_issue(game, turn, state, report, lambda n: publics[:n], steps, head)
     path = game.root / rel
     if not path.is_file():
+        before = f"{newsletter.OLD_ISSUE_DIR}/{game.id}/{turn:04d}.md"
+        if (game.root / before).is_file():  # written by turnpress before it wrote its own listings (issue 33)
+            return [Finding(game.id, turn, f"the issue page {rel} is missing; {before} is where turnpress before "
+                            "issue 33 wrote it: run 'turnpress site build' and commit site/news/ (the issues move, "
+                            "their addresses stay)")]
         return [Finding(game.id, turn, f"the issue page {rel} is missing")]
     if path.read_text(encoding="utf-8") == page:
         return []

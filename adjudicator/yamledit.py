@@ -213,6 +213,30 @@ def _trailing_of(mapping: Any, key: Any) -> Any:
     return token
 
 
+def remove(mapping: Any, key: str, index: int) -> None:
+    """Take item ``index`` out of the list ``mapping[key]``, and the key too if nothing is left. The comment lines
+    after the item (ruamel keeps there the comment above what follows) stay: after the item before it, else after
+    the list, else after the value before the key."""
+    seq = mapping[key]
+    token = take_trailing(seq[index])
+    if token is None and seq.ca.items.get(index):
+        token = _split(seq.ca.items[index], 0)
+    del seq[index]
+    if seq:
+        if token is not None and index > 0 and not give_trailing(seq[index - 1], token):
+            _append_comment(seq.ca.items.setdefault(index - 1, [None, None, None, None]), 0, token)
+        elif token is not None and index == 0:
+            give_trailing(seq, token)
+        return
+    keys = list(mapping)
+    at = keys.index(key)
+    del mapping[key]
+    if token is not None and at > 0:
+        before = keys[at - 1]
+        if not give_trailing(mapping[before], token):
+            _append_comment(mapping.ca.items.setdefault(before, [None, None, None, None]), 2, token)
+
+
 def append(seq: Any, value: Any) -> None:
     """Add ``value`` (plain data) at the end of ``seq``; the comment after the old last item follows the new."""
     token = take_trailing(seq)

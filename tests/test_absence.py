@@ -57,7 +57,7 @@ def test_a_deadline_on_a_day_away_moves_to_the_day_after_and_the_issue_says_so(g
     assert done["orders"]["absence"] == {"from": "2026-01-05T20:00+01:00", "to": "2026-01-07T20:00+01:00",
                                          "players": ["carol"]}
     assert done["orders"]["missed"] == ["carol"]
-    page = (g1 / "site/news/posts/g1/0001.md").read_text()
+    page = (g1 / "site/news/g1/0001.md").read_text()
     assert ("- The deadline moved from 2026-01-05 20:00 CET to 2026-01-07 20:00 CET for the absence of Carol\n"
             in page)
     # Carol plans another absence later on: the turn already run replays with the files as they were then.

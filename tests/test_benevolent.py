@@ -60,7 +60,7 @@ def test_diplomacy_the_bad_order_s_unit_holds_and_the_others_move(tmp_path: Path
     assert refused["player"] == "aus" and refused["why"] == "nothing valid remains" and len(refused["problems"]) == 2
     state = yamlio.read_data(root / "games/d1/turns/0001/state.yaml")
     assert sorted(state["units"]["germany"]) == ["A ber", "A ruh", "F den"], "Berlin held, Kiel and Munich moved"
-    page = (root / "site/news/posts/d1/0001.md").read_text()
+    page = (root / "site/news/d1/0001.md").read_text()
     assert "- Orders of Germany that could not be carried out (the rest was):\n    - " in page
     assert "- Not taken: Austria (nothing valid remains)\n    - " in page
     assert run(root, "verify", "d1") == 0, "the replay drops the same orders"
@@ -81,7 +81,7 @@ def test_diplomacy_an_order_that_breaks_the_schema_is_dropped_and_the_others_car
     assert report["orders"]["dropped"] == {"tur": ["unknown key 'mvoe' in entry 2 (did you mean move?)"]}
     state = yamlio.read_data(root / "games/d1/turns/0001/state.yaml")
     assert sorted(state["units"]["turkey"]) == ["A bul", "A smy", "F bla"], "Smyrna held, the others moved"
-    page = (root / "site/news/posts/d1/0001.md").read_text()
+    page = (root / "site/news/d1/0001.md").read_text()
     assert ("- Orders of Turkey that could not be carried out (the rest was):\n"
             "    - unknown key 'mvoe' in entry 2") in page
     capsys.readouterr()
@@ -272,7 +272,7 @@ def test_calamity_through_the_shell_the_mover_is_not_missing_and_the_issue_names
                                             "problems": [turn.SECRET_PROBLEMS]}]
     assert "B3" not in (root / "games/c1/turns/0001/report.yaml").read_text()
     name = mover.capitalize()
-    page = (root / "site/news/posts/c1/0001.md").read_text()
+    page = (root / "site/news/c1/0001.md").read_text()
     assert (f"- Orders of {name} that could not be carried out (the rest was):\n"
             f"    - {turn.SECRET_PROBLEMS}\n") in page and "B3" not in page
     capsys.readouterr()
@@ -307,7 +307,7 @@ def test_bretton_woods_through_the_shell_in_german_with_the_faults_in_the_privat
     assert run(root, "adjudicate", "bw", "--commit", "--early") == 0
     report = yamlio.read_data(root / "games/bw/turns/0001/report.yaml")
     assert report["orders"]["taken"] == ["anna"] and report["orders"]["missed"] == ["bert", "cleo"]
-    page = (root / "site/news/posts/bw/0001.md").read_text()
+    page = (root / "site/news/bw/0001.md").read_text()
     hidden = ("was die Regeln fanden, wird in einem Spiel mit verborgenem Stand nicht veröffentlicht: Ihr privater "
               "Bericht nennt es ('turnpress open')")
     assert f"- Befehle von Anna, die nicht ausgeführt werden konnten (die übrigen wurden es):\n    - {hidden}\n" \
@@ -399,7 +399,7 @@ def test_auf_achse_whose_only_secret_is_the_deck_publishes_the_faults(tmp_path: 
     report = yamlio.read_data(root / "games/aa/turns/0001/report.yaml")
     assert report["orders"]["taken"] == ["ann"]
     assert report["orders"]["dropped"] == {"ann": ["Auftrag 99 wird in Runde 0 nicht angeboten"]}
-    page = (root / "site/news/posts/aa/0001.md").read_text()
+    page = (root / "site/news/aa/0001.md").read_text()
     assert "die nicht ausgeführt werden konnten (die übrigen wurden es):\n    - Auftrag 99 wird in Runde 0 nicht " \
         "angeboten\n" in page
     capsys.readouterr()

@@ -72,7 +72,7 @@ def test_a_pause_over_a_deadline_a_resume_that_asks_for_a_new_one_and_an_extensi
     assert run(league, "adjudicate", "--due", "--now", "2026-01-18T21:05+01:00", "--commit") == 0
     report = yamlio.read_data(league / "games/g1/turns/0002/report.yaml")
     assert report["deadline"] == "2026-01-18T20:00+01:00" and report["orders"]["taken"] == ["alice"]
-    issue = (league / "site/news/posts/g1/0002.md").read_text()
+    issue = (league / "site/news/g1/0002.md").read_text()
     assert "- A pause of this turn was lifted" in issue and "- This turn's deadline: 2026-01-18 20:00 CET" in issue
     assert run(league, "verify", "g1") == 0
     assert "all match" in capsys.readouterr().out
@@ -126,7 +126,7 @@ def test_a_concession_ends_the_game_announced_alike_everywhere_and_replayed(leag
     said = "Won by Alice: Bob conceded"
     assert f"- **Result:** {said}" in (league / "site/index.md").read_text()
     assert f"- **Result:** {said}" in (league / "site/games/g1/index.md").read_text()
-    issue = (league / "site/news/posts/g1/0002.md").read_text()
+    issue = (league / "site/news/g1/0002.md").read_text()
     assert f'description: "{said}"' in issue and f"**Result:** {said}" in issue
     assert f"- The game ends here: {said}" in issue and "> Carol left. Bob concedes: Alice cannot be caught." in issue
     assert run(league, "pause", "g1", "--reason", "x", "--now", "2026-01-20T12:00+01:00") == 2

@@ -62,7 +62,7 @@ def test_every_command_of_the_guide_s_season_runs_as_written(tmp_path: Path):
     late = yamlio.read_data(league / "games/dip-2027/turns/0001/report.yaml")["orders"]["late"]
     assert [entry["player"] for entry in late] == ["gina"], "the late player's orders count, marked late"
     assert "pause: false" in (league / "rulings/dip-2027/0002.yaml").read_text()
-    issue = (league / "site/news/posts/dip-2027/0002.md").read_text()
+    issue = (league / "site/news/dip-2027/0002.md").read_text()
     assert "- A pause of this turn was lifted" in issue and "- This turn's deadline: 2027-01-27 20:00 CET" in issue
     drawn = "Drawn between England, France and Germany"
     assert f"- **Result:** {drawn}" in (league / "site/index.md").read_text()

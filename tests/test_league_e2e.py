@@ -89,7 +89,7 @@ def test_a_game_played_for_three_turns_then_verified(league: Path, capsys):
     assert git(league, "status", "--porcelain") == ""
 
     # The newsletter issue of each turn is committed with it.
-    page = (league / "site/news/posts/g1/0002.md").read_text()
+    page = (league / "site/news/g1/0002.md").read_text()
     assert "Missed orders (NMR): Carol" in page and "Late but taken: Bob" in page
     assert r2["dice"]["seed"] in page
 

@@ -49,7 +49,7 @@ def test_a_player_with_nothing_in_moves_the_deadline_once_and_the_issue_says_so(
     assert done["deadline"] == "2026-01-07T20:00+01:00"
     assert done["orders"]["extension"] == {"from": "2026-01-05T20:00+01:00", "players": ["carol"]}
     assert done["orders"]["taken"] == ["alice", "bob", "carol"] and done["orders"]["missed"] == []
-    page = (g1 / "site/news/posts/g1/0001.md").read_text()
+    page = (g1 / "site/news/g1/0001.md").read_text()
     assert "Deadline 2026-01-07 20:00 CET." in page
     assert ("- NMR extension used by Carol: they had nothing in at the deadline of 2026-01-05 20:00 CET, so the "
             "deadline moved once before the NMR rule applied\n") in page

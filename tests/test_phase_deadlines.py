@@ -55,7 +55,7 @@ def test_an_adjustment_phase_is_due_two_days_after_the_fall_not_two_weeks(tmp_pa
     assert run(root, "status", "d1", "--now", "2026-03-17T20:00+01:00") == 0
     out = capsys.readouterr().out
     assert "d1: turn 3, Winter 1901 Adjustments\n  deadline: 2026-03-18 20:00 CET, in 1 d\n" in out
-    page = (root / "site/news/posts/d1/0002.md").read_text()
+    page = (root / "site/news/d1/0002.md").read_text()
     assert "Orders for turn 3 are due by **2026-03-18 20:00 CET**" in page, "the fall's issue names the short one"
     game = load_game(root, "d1")
     assert orders_page.turn_data(game, root)["deadline"] == "2026-03-18T20:00+01:00", "and so does the orders page"

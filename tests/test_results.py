@@ -37,7 +37,7 @@ def test_a_draw_of_seven_proposals_is_announced_as_a_draw_never_as_a_win(tmp_pat
     home = (root / "site/index.md").read_text()
     game = (root / "site/games/d1/index.md").read_text()
     standings = (root / "site/games/d1/standings.md").read_text()
-    issue = (root / "site/news/posts/d1/0001.md").read_text()
+    issue = (root / "site/news/d1/0001.md").read_text()
     for page in (home, game):
         assert f"- **Result:** {drawn}" in page
         assert "Winner" not in page

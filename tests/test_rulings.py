@@ -58,7 +58,7 @@ def test_a_ruling_is_applied_at_its_turn_published_and_replayed(league: Path, ca
     assert report["deadline"] == "2026-01-14T20:00+01:00"
     state = yamlio.read_data(league / "games/g1/turns/0002/state.yaml")
     assert state["scores"]["bob"] == 3 + report["result"]["rolls"]["bob"], "3 set before the turn, plus the roll"
-    page = (league / "site/news/posts/g1/0002.md").read_text()
+    page = (league / "site/news/g1/0002.md").read_text()
     assert "## Ruling of the game master\n\nBy gm, in `rulings/g1/0002.yaml`:\n\n> Bob's orders" in page
     assert "&#60;b&#62;by mail&#60;/b&#62;" in page and "<b>" not in page, "the reason is made inert"
     assert "- Set before the turn: scores.bob = 3\n- This turn's deadline: 2026-01-14 20:00 CET" in page
@@ -128,10 +128,10 @@ def test_a_seat_handed_over_is_played_by_the_new_login_from_its_turn_and_replaye
     state = yamlio.read_data(league / "games/g1/turns/0002/state.yaml")
     assert state["scores"]["bob"] == 2 + 5 + report["result"]["rolls"]["bob"] + \
         yamlio.read_data(league / "games/g1/turns/0001/report.yaml")["result"]["rolls"]["bob"]
-    page = (league / "site/news/posts/g1/0002.md").read_text()
+    page = (league / "site/news/g1/0002.md").read_text()
     assert ("- Seat bob is played from this turn on by Dave &#60;i&#62;the&#60;/i&#62; new (@dave), in place of "
             "Bob (@Bob)") in page
-    assert "Bob" in (league / "site/news/posts/g1/0001.md").read_text(), "an earlier issue names who played then"
+    assert "Bob" in (league / "site/news/g1/0001.md").read_text(), "an earlier issue names who played then"
     game = load_game(league, "g1")
     assert [(p.key, p.login, p.github_id) for p in game.players if p.key == "bob"] == [("bob", "dave", 9100)]
     assert [p["login"] for p in yamlio.read_data(league / "games/g1/game.yaml")["players"]] == \
@@ -201,7 +201,7 @@ def test_a_removed_seat_takes_no_orders_is_awaited_by_nobody_and_plays_the_rules
     assert meta["taken"] == ["alice", "bob"] and meta["missed"] == [] and meta["removed"] == ["carol"]
     assert {"player": "carol", "why": "out of the game by the ruling of turn 2"} in meta["refused"]
     assert meta["defaults"]["carol"] == {"add": 0}, "the counter's NMR rule: the seat adds nothing"
-    page = (league / "site/news/posts/g1/0002.md").read_text()
+    page = (league / "site/news/g1/0002.md").read_text()
     assert "- Out of the game from this turn on: Carol; the seat plays what the rules say of a player who left" in page
     assert "- Out of the game by a ruling: Carol" in page and "Missed orders (NMR): nobody" in page
     assert run(league, "verify", "g1") == 0
@@ -268,7 +268,7 @@ def test_a_voided_turn_is_run_again_as_the_next_turn_with_its_orders_and_the_fou
     rolls = rerun["result"]["rolls"]
     assert state["round"] == 1, "from the set-up's state, not from the voided turn's"
     assert state["scores"] == {"alice": 4 + rolls["alice"], "bob": 3 + rolls["bob"], "carol": 5 + rolls["carol"]}
-    page = (league / "site/news/posts/g1/0002.md").read_text()
+    page = (league / "site/news/g1/0002.md").read_text()
     assert ("- Turn 1 is void: this turn plays turn 1 again, from the state before it, with its orders and the "
             "orders found of Carol") in page
     assert git(league, "diff", "--stat", "g1/turn-1", "HEAD", "--", "games/g1/turns/0001").strip() == "", \
@@ -312,7 +312,7 @@ def test_diplomacy_a_removed_power_is_in_civil_disorder_its_units_hold(tmp_path:
     state = yamlio.read_data(root / "games/d1/turns/0001/state.yaml")
     assert "ger" not in state["seats"], "the power is unseated: nobody orders it, it has no vote in a draw"
     assert sorted(state["units"]["germany"]) == ["A ber", "A mun", "F kie"], "its units hold"
-    assert "Germany's player left" in (root / "site/news/posts/d1/0001.md").read_text()
+    assert "Germany's player left" in (root / "site/news/d1/0001.md").read_text()
     assert "A bur" in state["units"]["france"]
     capsys.readouterr()
     assert run(root, "verify", "d1") == 0

@@ -30,7 +30,7 @@ def test_a_turn_before_its_deadline_needs_early_and_names_who_would_miss(league:
     assert not (league / "games/g1/turns/0001").exists(), "nothing written"
     assert run(league, "adjudicate", "g1", "--now", "2026-01-04T12:00+01:00", "--commit", "--early") == 0
     assert "g1: turn 1 (Round 1) adjudicated early, before its deadline; missed: bob, carol" in capsys.readouterr().out
-    page = (league / "site/news/posts/g1/0001.md").read_text()
+    page = (league / "site/news/g1/0001.md").read_text()
     assert "Deadline 2026-01-05 20:00 CET. Adjudicated early, 2026-01-04 12:00 CET, before its deadline." in page
     assert "date: 2026-01-04 11:00:00\n" in page, "dated when it appeared, in UTC, not at the deadline"
     assert report(league, 1)["orders"]["adjudicated"] == "2026-01-04T12:00+01:00"

@@ -81,7 +81,7 @@ def test_a_re_roll_is_caught_naming_the_commit(league: Path):
     play(league)
     # The game master makes the game again with a new secret, plays the same orders again, and makes the tags again.
     shutil.rmtree(league / "games/g1")
-    shutil.rmtree(league / "site/news/posts/g1")
+    shutil.rmtree(league / "site/news/g1")
     for turn in (1, 2):
         git(league, "tag", "-d", f"g1/turn-{turn}")
     assert run(league, "new", "counter", "g1", "--player", "Alice:alice:1", "--player", "Bob:bob:2",
@@ -121,10 +121,10 @@ def test_a_role_changed_in_game_yaml_is_caught_naming_the_commit_and_a_join_or_a
 
 def test_an_edited_issue_page_is_caught_naming_the_commit(league: Path):
     play(league)
-    page = league / "site/news/posts/g1/0001.md"
+    page = league / "site/news/g1/0001.md"
     page.write_text(page.read_text().replace("Missed orders (NMR): nobody", "Missed orders (NMR): Bob"))
     edit = commit_all(league, "news: typo")
-    assert found(league) == [f"g1: turn 1: the issue page site/news/posts/g1/0001.md is not what the turn's "
+    assert found(league) == [f"g1: turn 1: the issue page site/news/g1/0001.md is not what the turn's "
                              f"report renders (last changed by commit {edit} (news: typo))"]
 
 
@@ -137,7 +137,7 @@ def test_a_moved_tag_is_caught(league: Path):
 
 def test_since_proves_history_extends_a_kept_head_and_catches_a_force_push(league: Path, capsys):
     play(league)
-    page = (league / "site/news/posts/g1/0002.md").read_text()
+    page = (league / "site/news/g1/0002.md").read_text()
     kept = re.search(r"Chain head after this turn: `([0-9a-f]{64})`", page)[1]
     assert kept == anchor.heads(league / "games/g1")[2]
     kept_commit = git(league, "rev-parse", "HEAD").strip()

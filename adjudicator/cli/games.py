@@ -44,7 +44,7 @@ def new(args: argparse.Namespace) -> int:
     if pages:
         print(f"The site's rules pages for {args.ruleset}: {', '.join(pages)} (yours to edit; a page you have is "
               "kept).")
-    if (root / "mkdocs.yml").is_file():  # the site's list of games (its blog categories) gains this one
+    if (root / "mkdocs.yml").is_file():  # the site's navigation gains this game
         site.generate(root)
         print(f"Commit games/{game.id}{', site/rules' if pages else ''} and mkdocs.yml together.")
     if game.keyed:
@@ -221,7 +221,7 @@ def adjudicate(args: argparse.Namespace) -> int:
 def show_look(outcome: turn.TurnOutcome, early: str, missed: str) -> None:
     """A turn computed and not written (``adjudicate`` without ``--commit``): what it would do, and its issue."""
     print(f"{outcome.game}: turn {outcome.turn} ({outcome.label}) would be adjudicated{early}{missed}")
-    page = next((text for path, text in sorted(outcome.files.items()) if path.startswith("site/news/posts/")), None)
+    page = next((text for path, text in sorted(outcome.files.items()) if path.startswith("site/news/")), None)
     if page is not None:
         print(f"--- the issue it would publish ({outcome.game}, turn {outcome.turn}):")
         print(page.rstrip("\n"))

@@ -1,4 +1,4 @@
-"""Newsletter issue pages: one Markdown page per adjudicated turn, with front matter for the blog plugin.
+"""Newsletter issue pages: one plain Markdown page per adjudicated turn, ``site/news/<game>/<NNNN>.md``.
 
 The ruleset writes the body in the game's own format (its ``newsletter`` hook); this module adds what every
 issue has: a lead line, the history charts (the ``history`` hook), who missed orders and whose orders came late
@@ -9,6 +9,11 @@ An issue page is a function of the league's files: the same game, turn, state an
 bytes, so the page committed with a turn and the page ``turnpress site build`` writes again are identical.
 The game master's notes for a turn are read from ``games/<game>/notes/<NNNN>.md`` (write it before the
 deadline run); the repository link from ``repo_url`` in the league's ``mkdocs.yml``.
+
+The page needs no plugin: its address ``news/<game>/<NNNN>/`` follows from its path, its front matter holds only
+what the theme reads (title, description, language) and the game it belongs to, and it links the issue before it,
+its game and the game's archive itself. The lead ends at ``EXCERPT_END``: the news index and the game's archive
+(``pages.py``) show each issue by what comes before it.
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ from ..store import ENGINE_OPTIONS, Game
 from . import charts, results, words
 
 BLOG_DIR = "site/news"
+OLD_ISSUE_DIR = "site/news/posts"  # where issues were before turnpress wrote its own listings (issue 33)
+EXCERPT_END = "<!-- more -->"  # the issue's lead ends here; the listings show what comes before it
 SVG_BLOCK = re.compile(r"^[ \t]*<svg\b.*?</svg>", re.DOTALL | re.MULTILINE)
 # the line as `init` writes it commented out, uncommented: its own comment may follow the address
 REPO_URL = re.compile(r"^repo_url:[ \t]*['\"]?(https?://[^'\"\s#]+?)/?['\"]?(?:[ \t]+#.*)?[ \t]*$", re.MULTILINE)
@@ -47,7 +54,7 @@ def has_issue(game: Game, turn: int) -> bool:
 
 
 def issue_path(game_id: str, turn: int) -> str:
-    return f"{BLOG_DIR}/posts/{game_id}/{turn:04d}.md"
+    return f"{BLOG_DIR}/{game_id}/{turn:04d}.md"
 
 
 def issue_page(game: Game, turn: int, state: dict[str, Any], report: TurnReport) -> tuple[str, str]:
@@ -73,13 +80,13 @@ def render_issue(game: Game, turn: int, state: dict[str, Any], report: TurnRepor
     # The theme prints a page's title unescaped: it is HTML text here (the game's title is the game master's, a
     # label may name a player).
     front = [f"title: {json.dumps(html_attr_text(title), ensure_ascii=False)}", f"date: {date}",
-             "categories:", f"  - {game.id}", f"slug: {game.id}-{turn:04d}",
              f"description: {json.dumps(html.escape(news or lead), ensure_ascii=False)}",
-             f"language: {lang}"]
-    parts = ["---", *front, "---", "", f"# {md_text(title)}", ""]
+             f"language: {lang}", f"tp_game: {game.id}",
+             f"tp_game_title: {json.dumps(html_attr_text(game.title), ensure_ascii=False)}"]
+    parts = ["---", *front, "---", "", f"# {md_text(title)}", "", f"*{date[:10]}*", ""]
     if news:
         parts += [f'<p class="tp-headline">{html.escape(news)}</p>', ""]
-    parts += [lead, "", "<!-- more -->", ""]
+    parts += [lead, "", EXCERPT_END, ""]
     if turn == 0:
         setup = game.ruleset if isinstance(game.ruleset, WritesSetupNewsletter) else None
         parts += [wrap_svg(setup.setup_newsletter(state, inert_players(game)).strip() if setup else ""), ""]
@@ -98,7 +105,22 @@ def render_issue(game: Game, turn: int, state: dict[str, Any], report: TurnRepor
         if figures:
             parts += [f"## {words.say(lang, 'charts')}", "", *(figure(svg) for svg in figures)]
     parts += _engine_section(game, turn, state, report, lang, head or chain_head(game, turn, state, report))
+    parts += ["", _issue_links(game, turn, steps, lang)]
     return issue_path(game.id, turn), "\n".join(parts).rstrip("\n") + "\n"
+
+
+def _issue_links(game: Game, turn: int, steps: Sequence[str], lang: str) -> str:
+    """The issue's way on: the issue before it (``steps`` labels turns 0..turn), the game, the game's archive.
+    The next issue is not named: the page is written once with its turn and never changes after (the archive,
+    which every issue links, lists the later ones)."""
+    links = []
+    before = turn - 1
+    if before >= 0 and has_issue(game, before):
+        label = steps[before] if 0 < before < len(steps) else words.say(lang, "setup_label")
+        links.append(f"[← {words.say(lang, 'previous')}: {md_text(label)}]({before:04d}.md)")
+    links += [f"[{md_text(game.title)}](../../games/{game.id}/index.md)",
+              f"[{words.say(lang, 'archive')}](../{game.id}.md)"]
+    return " · ".join(links)
 
 
 def headline(game: Game, state: dict[str, Any], report: TurnReport, publics: Sequence[dict[str, Any]],
@@ -316,7 +338,7 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: TurnRe
         lines.append(words.say(lang, "due_by", turn=turn + 1, when=nxt) if nxt else
                      words.say(lang, "no_fixed", turn=turn + 1))
         # the game's orders page (newsletter/orders_page.py) is always there: it names the turn open now
-        lines += ["", f"[{words.say(lang, 'orders_page')}](../../../games/{game.id}/orders.md)"]
+        lines += ["", f"[{words.say(lang, 'orders_page')}](../../games/{game.id}/orders.md)"]
     notes = [str(n) for n in report.get("notes", [])]
     gm = game.dir / "notes" / f"{turn:04d}.md"
     if notes or gm.is_file():

@@ -26,6 +26,7 @@ from ..markup import html_attr_text, md_text, plain
 from ..model import TurnReport
 from ..ruleset import DrawsMap, HasHistory, HasStandings, MarksOut
 from . import (
+    BLOG_DIR,
     charts,
     colours_of,
     figure,
@@ -34,6 +35,7 @@ from . import (
     issue_path,
     issued,
     labels_of,
+    listings,
     orders_page,
     player_names,
     post_date,
@@ -46,15 +48,10 @@ from . import (
 from . import results as resultwords
 
 GAMES_DIR = "site/games"
-BLOG_URL = "news"  # where an issue is published: news/<game>/<NNNN>/ (mkdocs.yml: blog_dir, post_url_format)
+BLOG_URL = "news"  # where an issue is published: news/<game>/<NNNN>/ (its page: site/news/<game>/<NNNN>.md)
 MAPS_DIR = "maps"  # each turn's map as a file, under the game's folder (for the game page's map history)
 HOOKS = "site/.turnpress/mkdocs_hooks.py"  # as named under ``hooks`` in mkdocs.yml
 OVERRIDES = "site/.turnpress/overrides"  # as named as the theme's ``custom_dir`` in mkdocs.yml
-# Material's post template imports the navigation's macros with the page's context on every post it renders, for
-# a post's "links", which issues do not have: the import is moved into the branch that uses them. The same HTML,
-# about a third of a millisecond less per issue.
-POST_IMPORT = '{% import "partials/nav-item.html" as item with context %}\n'
-POST_LINKS = "{% if page.config.links %}\n"
 # Material's labels in the page's own language (``language`` in its front matter), the league's elsewhere: the
 # partial as Material ships it but for where the language comes from.
 LANGUAGE_PARTIAL = """{% set code = page.meta.language if page is defined and page and page.meta and page.meta.language
@@ -63,35 +60,12 @@ LANGUAGE_PARTIAL = """{% set code = page.meta.language if page is defined and pa
 {% import "partials/languages/en.html" as fallback %}
 {% macro t(key) %}{{ lang.t(key) or fallback.t(key) or key }}{% endmacro %}
 """
-# The turns before and after in the same game (the hook chains each game's issues), by their own labels.
-TURN_NAV = """            {% set game = (page.meta.tp_game_title or "") ~ " — " %}
-            <ul class="md-nav__list tp-turns">
-              {% for step, rel, key in [(page.previous_page, "prev", "footer.previous"),
-                                         (page.next_page, "next", "footer.next")] %}
-                {% if step and step.meta and step.meta.slug %}
-                  <li class="md-nav__item"><a href="{{ step.url | url }}" rel="{{ rel }}" class="md-nav__link">
-                    <span class="md-ellipsis">{{ lang.t(key) }}: {{ step.title | replace(game, "") }}</span></a></li>
-                {% endif %}
-              {% endfor %}
-            </ul>
-"""
-# The post's "back" link leads to the game (the hook names its overview), and the sidebar's landmarks have names.
-POST_CHANGES = (
-    ('<a href="{{ page.parent.url | url }}" class="md-nav__link">',
-     '<a href="{{ (page.meta.tp_game_url or page.parent.url) | url }}" class="md-nav__link">'),
-    ('{{ lang.t("blog.index") }}', '{{ page.meta.tp_game_title or lang.t("blog.index") }}'),
-    ('<nav class="md-nav md-nav--primary">',
-     '<nav class="md-nav md-nav--primary" aria-label="{{ lang.t(\'blog.meta\') }}">'),
-    ('<nav class="md-nav">', '<nav class="md-nav" aria-label="{{ lang.t(\'blog.meta\') }}">'),
-    ("            {% if page.authors %}", TURN_NAV + "            {% if page.authors %}"),
-)
 # The feeds in every page's head: the league's, and the game's on its pages (``tp_game`` in the front matter).
 MAIN_TEMPLATE = """{% extends "base.html" %}
 {% block extrahead %}
   <link rel="alternate" type="application/rss+xml" title="{{ config.site_name }}"
         href="{{ 'feed_rss_created.xml' | url }}">
-  {% set game = page.meta.tp_game if page and page.meta and page.meta.tp_game else (page.meta.categories[0]
-     if page and page.meta and page.meta.categories else none) %}
+  {% set game = page.meta.tp_game if page and page.meta and page.meta.tp_game else none %}
   {% if game %}
   <link rel="alternate" type="application/rss+xml" title="{{ page.meta.tp_game_title or game }}"
         href="{{ ('feeds/' ~ game ~ '.xml') | url }}">
@@ -424,24 +398,31 @@ def home(views: Sequence[GameView], lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def news_index(views: Sequence[GameView], lang: str = "en") -> str:
-    """The news index's lead; the blog lists the issues below it."""
-    lines = [*front("News", lang), "# News", "",
-             "Every adjudicated turn of every game is an issue, newest first; the archive is also an "
-             '<a href="../feed_rss_created.xml">RSS feed</a>.', ""]
-    games = [v for v in views if v.last]
+def news_index(views: Sequence[GameView], issues: Sequence[listings.Issue], lang: str = "en") -> dict[str, str]:
+    """The news index: every issue of every game, newest first, by its excerpt (``listings``)."""
+    head = ["# News", "", "Every adjudicated turn of every game is an issue, newest first; the archive is also an "
+            '<a href="../feed_rss_created.xml">RSS feed</a>.', ""]
+    games = [v for v in views if any(i.game == v.id for i in issues)]
     if games:
-        lines += ["Each game's own archive: " + " · ".join(f"[{md_escape(v.title)}]({v.id}.md)" for v in games), ""]
-    return "\n".join(lines)
+        head += ["Each game's own archive: " + " · ".join(f"[{md_escape(v.title)}]({v.id}.md)" for v in games), ""]
+    return listing_pages("site/news/index.md", "site/news/page/{n}.md", issues, "News", head, lang)
 
 
-def archive_page(view: GameView) -> str:
-    """The head of the game's archive (``news/<game>.md``), which the blog plugin lists the game's issues under:
-    without it the blog makes one titled with the game's id."""
-    return "\n".join([*front(f"{view.title}: {view.say('archive')}", view.lang, game=view),
-                      f"# {md_escape(view.title)}", "",
-                      f"{view.say('every_turn')} [{view.say('back')}](../games/{view.id}/index.md) · "
-                      f'<a href="../../feeds/{view.id}.xml">{view.say("feed")}</a>', ""])
+def archive_pages(view: GameView, issues: Sequence[listings.Issue]) -> dict[str, str]:
+    """The game's archive (``news/<game>.md``, published at ``news/<game>/``): every issue of the game, newest
+    first, by its excerpt."""
+    head = [f"# {md_escape(view.title)}", "",
+            f"{view.say('every_turn')} [{view.say('back')}](../games/{view.id}/index.md) · "
+            f'<a href="../../feeds/{view.id}.xml">{view.say("feed")}</a>', ""]
+    return listing_pages(f"site/news/{view.id}.md", f"site/news/{view.id}/page/{{n}}.md", issues,
+                         f"{view.title}: {view.say('archive')}", head, view.lang, game=view)
+
+
+def listing_pages(first: str, rest: str, issues: Sequence[listings.Issue], title: str, head: Sequence[str], lang: str,
+                  game: GameView | None = None) -> dict[str, str]:
+    return listings.listing(first, rest, listings.newest_first(issues), html_attr_text(title), head, lang,
+                            game.id if game else None, html_attr_text(game.title) if game else None,
+                            name_games=game is None)
 
 
 def map_files(view: GameView, draw: Any) -> dict[int, str]:
@@ -659,8 +640,6 @@ def game_pages(view: GameView, root: Path) -> dict[str, str]:
     if svg:
         pages[f"{base}/map.md"] = map_page(view, svg)
     pages.update(orders_page.game_files(view.game, root))
-    if any(has_issue(view.game, t) for t in view.turns):  # the blog takes this page only if the game has an issue
-        pages[f"site/news/{view.id}.md"] = archive_page(view)
     for t in view.turns:
         if has_issue(view.game, t):
             path, text = render_issue(view.game, t, view.states[t], view.reports[t], view.publics, view.steps(t))
@@ -674,15 +653,6 @@ def stylesheet() -> str:
 
 def script() -> str:
     return resources.files(__package__).joinpath("assets/turnpress.js").read_text(encoding="utf-8")
-
-
-def search_template() -> str:
-    """Material's search partial with a name for its dialog (axe-core: aria-dialog-name)."""
-    try:
-        text = resources.files("material").joinpath("templates/partials/search.html").read_text(encoding="utf-8")
-    except (ModuleNotFoundError, FileNotFoundError):
-        return ""
-    return text.replace('role="dialog">', 'role="dialog" aria-label="{{ lang.t(\'search.placeholder\') }}">', 1)
 
 
 def mkdocs_hooks() -> str:
@@ -713,31 +683,24 @@ def read_games(root: Path, game_ids: Sequence[str],
         return list(pool.map(read_game, [root] * len(game_ids), game_ids))
 
 
-def post_template() -> str:
-    """Material's ``blog-post.html`` as installed, with the import moved (see ``POST_IMPORT``); unchanged where
-    the installed template differs from what this expects."""
-    try:
-        text = resources.files("material").joinpath("templates/blog-post.html").read_text(encoding="utf-8")
-    except (ModuleNotFoundError, FileNotFoundError):
-        return ""
-    if text.count(POST_IMPORT) == 1 and text.count(POST_LINKS) == 1:
-        text = text.replace(POST_IMPORT, "").replace(POST_LINKS, POST_LINKS + POST_IMPORT)
-    for old, new in POST_CHANGES:
-        text = text.replace(old, new)
-    return text
-
-
-def all_pages(root: Path, views: Sequence[GameView], per_game: Sequence[Mapping[str, str]]) -> dict[str, str]:
-    """Every generated file: path relative to the league root -> text (``per_game``: each game's pages)."""
+def all_pages(root: Path, views: Sequence[GameView], per_game: Sequence[Mapping[str, str]],
+              settings: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Every generated file: path relative to the league root -> text (``per_game``: each game's pages;
+    ``settings``: the site's address, name, description and language, for the feeds)."""
     lang = words.league_language(root)
-    pages = {"site/index.md": home(views, lang), "site/news/index.md": news_index(views, lang),
+    issues = [listings.read_issue(path, text) for game in per_game for path, text in game.items()
+              if path.startswith(f"{BLOG_DIR}/") and path.endswith(".md")]
+    pages = {"site/index.md": home(views, lang), **news_index(views, issues, lang),
              f"{GAMES_DIR}/deadlines.ics": calendar(views), f"{OVERRIDES}/partials/language.html": LANGUAGE_PARTIAL,
-             f"{OVERRIDES}/main.html": MAIN_TEMPLATE, f"{OVERRIDES}/partials/search.html": search_template(),
-             "site/javascripts/turnpress.js": script(),
+             f"{OVERRIDES}/main.html": MAIN_TEMPLATE, "site/javascripts/turnpress.js": script(),
              "site/stylesheets/turnpress.css": stylesheet(), HOOKS: mkdocs_hooks(),
-             f"{OVERRIDES}/blog-post.html": post_template(),
              f"{HOOKS.rpartition('/')[0]}/.gitignore": "# Written by `turnpress site build`; not kept in git.\n*\n"}
     pages.update(orders_page.assets())
+    for view in views:
+        own = [i for i in issues if i.game == view.id]
+        if own:
+            pages.update(archive_pages(view, own))
+    pages.update(listings.feeds(issues, {"language": lang, **(settings or {})}))
     for game in per_game:
         pages.update(game)
     return pages

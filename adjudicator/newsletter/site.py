@@ -1,10 +1,15 @@
 """``turnpress site build`` and ``turnpress site serve``: the league's newsletter site.
 
-``build`` writes the pages derived from ``games/`` into ``site/`` (home, news index, per game overview,
-standings, charts and map, and every issue page again: the same files give the same bytes, so a rebuild of an
-unchanged league changes nothing), sets turnpress's two values in ``mkdocs.yml`` (the blog's allowed
-categories, one per game, and the navigation; the league's own lines and comments kept), and runs ``mkdocs
-build --strict`` into ``public/``.
+``build`` writes the pages derived from ``games/`` into ``site/`` (home, the news index and each game's archive,
+per game overview, standings, charts and map, every issue page again, and the feeds: the same files give the
+same bytes, so a rebuild of an unchanged league changes nothing), sets turnpress's values in ``mkdocs.yml`` (the
+navigation, and ``not_in_nav`` for the news; the league's own lines and comments kept), and runs ``mkdocs build
+--strict`` into ``public/``. Every page is plain Markdown or a file: no plugin but MkDocs' search is needed, so
+the same ``mkdocs.yml`` and ``site/`` build with Zensical too (issue 33).
+
+A league made before turnpress wrote its own listings names Material's blog plugin in ``mkdocs.yml`` and has its
+issues under ``site/news/posts/``: the build takes the plugin out (its lines only; every comment kept) and writes
+the issues at ``site/news/<game>/<NNNN>.md``, which publishes them at the addresses they had.
 ``serve`` does the same page generation and then runs ``mkdocs serve`` on localhost.
 """
 
@@ -18,13 +23,24 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from .. import history, store, yamledit
 from ..errors import LeagueError
 from ..markup import html_attr_text
 from . import pages
 
 CONFIG = "mkdocs.yml"
-GENERATED = ("site/games/**/*", "site/news/*.md")  # wholly generated: files no longer generated are removed
+# Wholly generated: a file here that the build no longer writes is removed (issues only by their names: a game
+# master's own page under site/news/ stays). site/news/posts/ held the issues before turnpress wrote the listings.
+GENERATED = ("site/games/**/*", "site/news/*.md", "site/news/page/*.md", "site/news/*/page/*.md",
+             "site/news/*/[0-9][0-9][0-9][0-9].md", "site/news/posts/*/[0-9][0-9][0-9][0-9].md", "site/feeds/*.xml",
+             "site/feed_rss_created.xml")
+NOT_IN_NAV = "/news/"  # the issues and the listings: reached from the news index, not each one from the menu
+# What git need not keep in site/: written on every build (the league's site/.gitignore gains what it lacks).
+IGNORED = ("/index.md", "/games/", "/news/*.md", "/news/page/", "/news/*/page/", "/feed_rss_created.xml",
+           "/feeds/", "/stylesheets/turnpress.css", "/javascripts/turnpress.js", "/javascripts/orders.js",
+           "/javascripts/orders_map.js", "/javascripts/orders.css", "/javascripts/vendor/")
 
 
 class SiteError(LeagueError):
@@ -61,16 +77,24 @@ def nav_entries(root: Path, views: Sequence[pages.GameView], generated: Sequence
 
 
 def configured(text: str, game_ids: Sequence[str], nav: list[Any]) -> str:
-    """``mkdocs.yml``'s text with the blog's allowed categories (one per game) and the navigation turnpress
-    writes; every other line, the league's own comments and settings, kept as written (``yamledit``)."""
+    """``mkdocs.yml``'s text with the navigation and ``not_in_nav`` turnpress writes, and without Material's blog
+    plugin (a league made before turnpress wrote the listings); every other line, the league's own comments and
+    settings, kept as written (``yamledit``). ``game_ids``: the games (kept for the callers; the blog's categories
+    are gone with it)."""
 
     def change(tree: Any) -> None:
         if not isinstance(tree, dict):
             raise SiteError(f"{CONFIG}: not a mapping of MkDocs' settings: restore it from git, or delete it and "
                             "let 'turnpress site build' write the default one")
-        for plugin in tree.get("plugins") or []:
-            if isinstance(plugin, dict) and isinstance(plugin.get("blog"), dict):
-                yamledit.put(plugin["blog"], "categories_allowed", list(game_ids))
+        plugins = tree.get("plugins")
+        if isinstance(plugins, list):
+            for n in reversed(range(len(plugins))):
+                if plugins[n] == "blog" or (isinstance(plugins[n], dict) and "blog" in plugins[n]):
+                    yamledit.remove(tree, "plugins", n)
+        own = tree.get("not_in_nav")
+        if not (isinstance(own, str) and NOT_IN_NAV in own.split()):
+            yamledit.put(tree, "not_in_nav", f"{own.rstrip()}\n{NOT_IN_NAV}" if isinstance(own, str) and own.strip()
+                         else NOT_IN_NAV, before="nav")
         yamledit.put(tree, "nav", nav, before="validation")
 
     try:
@@ -109,11 +133,63 @@ def generate(root: Path) -> tuple[int, int]:
         config.write_text(template(), encoding="utf-8")
     games = pages.read_games(root, store.list_games(root))
     views = [view for view, _ in games]
-    files = pages.all_pages(root, views, [files for _, files in games])
+    files = pages.all_pages(root, views, [files for _, files in games], settings(root))
     written = write_if_changed(root, files) + remove_stale(root, files)
+    written += write_if_changed(root, ignored(root))
     text = configured(config.read_text(encoding="utf-8"), [v.id for v in views], nav_entries(root, views, list(files)))
     written += write_if_changed(root, {CONFIG: text})
     return len(views), written
+
+
+def ignored(root: Path) -> dict[str, str]:
+    """``site/.gitignore`` with every line of ``IGNORED`` that it lacks added at its end (nothing if it has them
+    all, or if the league has no such file: then git's own rules are the league's choice)."""
+    path = root / "site/.gitignore"
+    if not path.is_file():
+        return {}
+    text = path.read_text(encoding="utf-8")
+    have = {line.strip() for line in text.splitlines()}
+    missing = [line for line in IGNORED if line not in have]
+    if not missing:
+        return {}
+    return {"site/.gitignore": text + ("" if text.endswith("\n") or not text else "\n") + "\n".join(missing) + "\n"}
+
+
+class _Settings(yaml.SafeLoader):
+    """MkDocs' YAML: ``!ENV`` resolved as MkDocs does, any other tag (``!!python/name:``, ``!relative``) read as
+    nothing (the feeds need only the site's name, description, address and language)."""
+
+
+def _env(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+    names = [loader.construct_scalar(node)] if isinstance(node, yaml.ScalarNode) else \
+        loader.construct_sequence(node) if isinstance(node, yaml.SequenceNode) else []
+    *variables, fallback = names if len(names) > 1 else [*names, None]
+    env = site_env()
+    for name in variables:
+        if isinstance(name, str) and env.get(name):
+            return env[name]
+    return fallback
+
+
+_Settings.add_constructor("!ENV", _env)
+_Settings.add_multi_constructor("", lambda loader, suffix, node: None)
+
+
+def settings(root: Path) -> dict[str, str]:
+    """The site's address, name, description and language as ``mkdocs.yml`` gives them (the name and description
+    as HTML text, as the hook makes them for the theme), for the feeds."""
+    path = root / CONFIG
+    try:
+        tree = yaml.load(path.read_text(encoding="utf-8"), Loader=_Settings) if path.is_file() else {}  # noqa: S506
+    except yaml.YAMLError as e:
+        raise SiteError(f"{CONFIG}: not readable YAML ({e})") from None
+    tree = tree if isinstance(tree, dict) else {}
+    theme = tree.get("theme")
+    theme = theme if isinstance(theme, dict) else {}
+    name = str(tree.get("site_name") or "")
+    return {"site_url": str(tree.get("site_url") or ""), "site_name": html_attr_text(name),
+            "site_description": html_attr_text(str(tree.get("site_description") or name)),
+            "language": str(theme.get("language") or "en")}
 
 
 def site_env(root: Path | None = None) -> dict[str, str]:

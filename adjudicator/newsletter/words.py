@@ -55,6 +55,7 @@ WORDS: dict[str, dict[str, str]] = {
         "no_fixed": "Turn {turn} has no fixed deadline: the game master adjudicates it when the orders are in.",
         "gm": "From the game master", "audit": "Audit", "seed": "Dice seed revealed", "digest": "Digest of the orders",
         "replay": "Replay it", "previous": "Previous turn", "next": "Next turn", "all_turns": "All turns",
+        "read_on": "Continue reading", "newer": "Newer issues", "older": "Older issues",
         "back": "Back to the game", "standings": "Standings", "map": "Map", "turns": "Turns",
         "after_turn": "After turn {turn}", "rules": "Rules", "state": "State", "awaited": "Awaited",
         "sent": "Orders in", "schedule": "Schedule", "latest": "Latest issue", "players": "Players",
@@ -108,6 +109,7 @@ WORDS: dict[str, dict[str, str]] = {
         "no_fixed": "Zug {turn} hat keinen festen Abgabeschluss: die Spielleitung wertet ihn aus, sobald alle "
         "Befehle da sind.", "gm": "Von der Spielleitung", "audit": "Nachprüfen", "seed": "Aufgedeckter Würfelschlüssel",
         "digest": "Prüfsumme der Befehle", "replay": "Nachspielen", "previous": "Voriger Zug", "next": "Nächster Zug",
+        "read_on": "Weiterlesen", "newer": "Neuere Ausgaben", "older": "Ältere Ausgaben",
         "all_turns": "Alle Züge", "back": "Zurück zur Partie", "standings": "Tabelle", "map": "Karte",
         "turns": "Züge", "after_turn": "Nach Zug {turn}", "rules": "Regeln", "state": "Stand", "awaited": "Erwartet",
         "sent": "Befehle da", "schedule": "Zeitplan", "latest": "Neueste Ausgabe", "players": "Spieler",

@@ -126,7 +126,8 @@ def _unpushed_turn(root: Path, commit: str) -> bool:
     if len(parents) != 1 or found is None:
         return False
     game = found[1]
-    own: tuple[str, ...] = (f"{store.GAMES_DIR}/{game}/", f"orders/{game}/", f"site/news/posts/{game}/")
+    own: tuple[str, ...] = (f"{store.GAMES_DIR}/{game}/", f"orders/{game}/", f"site/news/{game}/",
+                            f"site/news/posts/{game}/")
     if seen is not None:
         own = (f"{store.GAMES_DIR}/{game}/arrivals/",)
     changed = history.run(root, "diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "--no-renames",

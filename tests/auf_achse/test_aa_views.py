@@ -111,7 +111,7 @@ def test_auswertung_round_0s_offers_have_an_issue_at_set_up(league):
     from adjudicator.newsletter import pages
 
     game, _ = turn.new_game(league, "auf-achse", "aa", players("HH", "HB", "K", "M", "B"), {}, None)
-    page = (league / "site/news/posts/aa/0000.md").read_text(encoding="utf-8")
+    page = (league / "site/news/aa/0000.md").read_text(encoding="utf-8")
     state = game.state(0)
     round0 = [o for o in state["orders"] if o["offered"] == 0]
     assert len(round0) == 10  # the table's row for 5 players
@@ -122,7 +122,7 @@ def test_auswertung_round_0s_offers_have_an_issue_at_set_up(league):
     assert "Der Aufbau von" in page and "Ohne Befehle" not in page  # the set-up's lead, in the game's German
     view = pages.GameView.read(league, "aa")
     built = pages.game_pages(view, league)
-    assert built["site/news/posts/aa/0000.md"] == page  # the site build writes the same page again
+    assert built["site/news/aa/0000.md"] == page  # the site build writes the same page again
     assert "site/news/aa.md" in built  # the archive the issue's category needs
 
 

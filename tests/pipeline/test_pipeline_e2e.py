@@ -221,7 +221,7 @@ def test_hostile_pull_requests_are_each_refused_and_change_nothing(with_alice_in
     unchanged(world, before)
 
     # A valid orders file does not carry a hostile one through: one bad file fails the whole pull request.
-    forged = {ALICE: orders("alice", 1, 2), "site/news/posts/g1/0009.md": "# pwned\n"}
+    forged = {ALICE: orders("alice", 1, 2), "site/news/g1/0009.md": "# pwned\n"}
     pr = world.open_pr("alice", "hostile-mixed", forged)
     code, out, receipt = pr_check(world, pr, capsys, summary)
     assert code == 1 and "- add 2" in receipt and "changes the newsletter site" in receipt

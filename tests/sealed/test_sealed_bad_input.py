@@ -111,7 +111,7 @@ def test_a_bad_sealed_file_is_refused_named_and_not_published_and_the_other_game
     assert why["alice"]["why"] == refusal and problem in " ".join(why["alice"]["problems"]), why
     assert "alice" in report["orders"]["missed"] and "carol" in report["orders"]["taken"]
     assert not (root / "orders/g1/0001/alice.yaml").exists(), "nothing of the bad file is published"
-    page = (root / "site/news/posts/g1/0001.md").read_text()
+    page = (root / "site/news/g1/0001.md").read_text()
     assert f"Not taken: Alice ({refusal})" in page
     assert advanced(table, "g2"), "the other game advanced in the same run"
 
@@ -149,7 +149,7 @@ def test_a_missing_key_at_the_deadline_stops_that_game_before_anything_is_writte
                            "TURNPRESS_GAME_KEY_G1 (or add the line g1=AGE-SECRET-KEY-... to TURNPRESS_GAME_KEYS"), line
     assert line.index("TURNPRESS_GAME_KEY_G1") < line.index("dice secret") < line.index("dice-secret.age"), line
     assert not advanced(table, "g1") and not (root / "orders/g1/0001/alice.yaml").exists()
-    assert git(root, "diff", "--name-only", before, "HEAD", "--", "games/g1", "orders/g1", "site/news/posts/g1") == ""
+    assert git(root, "diff", "--name-only", before, "HEAD", "--", "games/g1", "orders/g1", "site/news/g1") == ""
     assert advanced(table, "g2"), "the other game advanced in the same run"
     assert git(root, "status", "--porcelain") == "", "nothing half-written"
     # With the key, the same run picks g1 up where it stood.

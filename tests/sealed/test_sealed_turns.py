@@ -174,7 +174,7 @@ def test_wrong_key_tampered_and_copied_files_count_as_missing_and_the_report_say
     assert why["carol"][0] == "sealed for another game, turn or player" and "another turn than 2" in why["carol"][1]
     assert not (root / "orders/g1/0002/alice.yaml").exists(), "nothing unopened is published"
     assert not (root / "orders/g1/0002/carol.yaml").exists(), "a copied file is not published as turn 2's"
-    page = (root / "site/news/posts/g1/0002.md").read_text()
+    page = (root / "site/news/g1/0002.md").read_text()
     assert "Not taken: Carol (sealed for another game, turn or player)" in page
 
 

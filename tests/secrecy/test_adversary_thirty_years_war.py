@@ -37,7 +37,7 @@ def test_an_outsider_learns_no_religion_account_no_payment_and_not_who_acted(
             assert all(entry not in text for text in outsider.site.values()), entry
             assert all(entry not in outsider.flat(b) for rows in outsider.trees.values() for _, b in rows), entry
     # The issue tells the religious warfare by its target, never by who paid for it (acting_powers: hidden).
-    issue = outsider.files(outsider.head, "site/news/posts/g/0001.md")["site/news/posts/g/0001.md"]
+    issue = outsider.files(outsider.head, "site/news/g/0001.md")["site/news/g/0001.md"]
     section = issue.split("### Religiöse Kriegsführung", 1)[1].split("\n#", 1)[0]
     assert "Ungehorsam stiften" in section
     seats = {p.split(":")[1]: p.split(":") for p in players}

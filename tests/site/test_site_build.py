@@ -4,7 +4,6 @@ no network, and the mkdocs.yml a league starts from."""
 from __future__ import annotations
 
 import datetime as dt
-import gc
 import json
 import re
 import shutil
@@ -16,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import store, yamlio
-from adjudicator.newsletter import charts, mkdocs_hooks, site
+from adjudicator.newsletter import charts, listings, mkdocs_hooks, site
 
 from ..conftest import git
 from .conftest import run
@@ -32,8 +31,9 @@ def copy_league(built: Path, tmp_path: Path) -> Path:
 
 
 def test_issue_pages_committed_with_the_turns_are_what_the_build_writes_again(built_site: Path, capsys):
-    assert "site/news/posts/atlas/0003.md" in git(built_site, "ls-files")
-    assert git(built_site, "status", "--porcelain", "--", "site/news/posts") == "", "a rebuild changes no issue"
+    assert "site/news/atlas/0003.md" in git(built_site, "ls-files")
+    assert git(built_site, "status", "--porcelain", "--", *(f"site/news/{g}/" for g in ("atlas", "borea", "cosmo"))) \
+        == "", "a rebuild changes no issue"
     capsys.readouterr()
     assert run(built_site, "site", "build", "--pages-only") == 0
     assert "Wrote 0 changed file(s) for 3 game(s)" in capsys.readouterr().out, "a second build writes nothing"
@@ -52,12 +52,16 @@ def test_a_large_league_is_read_by_several_processes_into_the_same_pages(built_s
     assert [pages.home([v for v, _ in shared])] == [pages.home([v for v, _ in serial])]
 
 
-def test_an_issue_has_front_matter_for_the_blog_and_what_every_issue_needs(built_site: Path):
-    page = (built_site / "site/news/posts/atlas/0002.md").read_text()
+def test_an_issue_is_plain_markdown_with_what_every_issue_needs(built_site: Path):
+    """Issue 33: no plugin's front matter (no blog category or slug); the page links the issue before it, its game
+    and its archive itself."""
+    page = (built_site / "site/news/atlas/0002.md").read_text()
     front = page.split("---\n")[1]
     # Issue 23: dated when it was adjudicated (21:00 CET, in the grace), not at the deadline (20:00 CET); in UTC.
     assert "date: 2026-01-12 20:00:00\n" in front, "the adjudication as the post date, in UTC"
-    assert "categories:\n  - atlas\n" in front and "slug: atlas-0002" in front
+    assert "categories" not in front and "slug" not in front and "tp_game: atlas\n" in front
+    assert page.endswith("[← Previous turn: Round 1](0001.md) · [League of ATLAS](../../games/atlas/index.md) · "
+                         "[Issue archive](../atlas.md)\n")
     body = page.split("<!-- more -->")[1]
     assert "| Ruritania |" in body, "the ruleset's own tables"
     assert '<div class="tp-figure" data-search-exclude>\n<svg' in body, "SVGs wrapped: Markdown leaves them alone"
@@ -78,7 +82,7 @@ def test_the_built_site_has_stable_issue_urls_archives_rss_and_a_search_index(bu
     overview = (public / "games/atlas/index.html").read_text()
     assert '<a href="../../news/atlas/">Issue archive</a>' in overview, "the game links its archive"
     assert '<h1 id="league-of-atlas">League of ATLAS' in archive, "the archive is titled with the game's title"
-    assert ">League of ATLAS: Issue archive</a>" in archive and ">atlas</a>" not in archive, "and each issue's category"
+    assert "<title>League of ATLAS: Issue archive" in archive and ">atlas</a>" not in archive, "a title of its own"
     assert '<a href="../../games/atlas/">Back to the game</a>' in archive
     assert "0003/" in archive and "0001/" in archive and "borea/0001" not in archive, "one archive per game"
     rss = (public / "feed_rss_created.xml").read_text()
@@ -97,7 +101,7 @@ def test_generated_game_pages(built_site: Path):
     overview = (built_site / "site/games/atlas/index.md").read_text()
     assert "turn 4 open: Round 4" in overview and "2026-01-26 20:00 CET" in overview
     assert '<td data-label="GitHub">alice</td>' in overview and "orders/atlas/0004/" in overview
-    assert "## Turns" in overview and overview.count("](../../news/posts/atlas/000") >= 3, "every turn listed"
+    assert "## Turns" in overview and overview.count("](../../news/atlas/000") >= 3, "every turn listed"
     standings = (built_site / "site/games/atlas/standings.md").read_text()
     assert 'title: "League of ATLAS: Standings"' in standings, "a title of its own, not one of six 'Standings'"
     scores = [int(n) for n in re.findall(r'<td data-label="Player">(?:Ruritania|Freedonia|Syldavia)</td>'
@@ -106,17 +110,9 @@ def test_generated_game_pages(built_site: Path):
     assert '<th scope="col">Player</th><th scope="col" class="tp-num">Score</th>' in standings, "labels, not keys"
     assert (built_site / "site/games/atlas/charts.md").read_text().count("<polyline") == 3
     config = (built_site / "mkdocs.yml").read_text()
-    assert "      categories_allowed:\n        - atlas\n        - borea\n        - cosmo\n" in config
+    assert "blog" not in config and "\nnot_in_nav: /news/\n" in config, "no plugin but search; the news off the menu"
     games = next(entry["Games"] for entry in yamlio.load(config.encode()).data["nav"] if "Games" in entry)
     assert games[0]["League of ATLAS"][0] == "games/atlas/index.md"
-
-
-def test_a_post_in_an_unknown_category_fails_the_build(built_site: Path, tmp_path: Path, capsys):
-    root = copy_league(built_site, tmp_path)
-    path = root / "site/news/posts/atlas/0003.md"
-    path.write_text(path.read_text().replace("  - atlas\n", "  - atlass\n", 1))
-    with pytest.raises(site.SiteError, match="category 'atlass' not in allow list"):
-        site.mkdocs_build(root)
 
 
 def test_game_masters_notes_appear_in_the_issue(built_site: Path, tmp_path: Path):
@@ -124,7 +120,7 @@ def test_game_masters_notes_appear_in_the_issue(built_site: Path, tmp_path: Path
     (root / "games/atlas/notes").mkdir()
     (root / "games/atlas/notes/0003.md").write_text("Syldavia's player is on holiday until turn 5.\n")
     assert run(root, "site", "build", "--pages-only") == 0
-    page = (root / "site/news/posts/atlas/0003.md").read_text()
+    page = (root / "site/news/atlas/0003.md").read_text()
     assert "## From the game master\n\nSyldavia's player is on holiday until turn 5." in page
 
 
@@ -132,7 +128,7 @@ def test_a_game_without_issues_has_no_archive_head_and_a_stale_one_goes(built_si
     root = copy_league(built_site, tmp_path)
     assert run(root, "new", "chart-counter", "fresh", "--player", "Genovia:genovia:77") == 0
     (root / "site/news/gone.md").write_text("# A game no longer in games/\n")
-    site.build(root)  # strict: a page that the blog does not take for an archive would fail it
+    site.build(root)  # strict: a page that links what is not there would fail it
     assert (root / "site/news/atlas.md").is_file()
     assert not (root / "site/news/fresh.md").exists() and not (root / "site/news/gone.md").exists()
 
@@ -165,19 +161,53 @@ def test_the_repositorys_mkdocs_yml_is_the_template_with_its_values_filled():
 
 
 def test_the_generated_values_replace_only_themselves_in_a_league_made_before():
-    """Issue 33: a league's mkdocs.yml from before keeps its marker comments and its own lines; the values are
-    replaced in place, and a second build with the same games changes nothing."""
-    text = ("site_name: L  # ours\nplugins:\n  - blog:\n      # BEGIN turnpress categories (written by ...)\n"
+    """Issue 33: a league's mkdocs.yml from before keeps its marker comments and its own lines; the blog plugin
+    goes (turnpress writes the listings), the values are set in place, and a second build changes nothing."""
+    text = ("site_name: L  # ours\nplugins:\n  - search  # find\n  - blog:\n      # BEGIN turnpress categories (...)\n"
             "      categories_allowed: []\n      # END turnpress categories\n\n# BEGIN turnpress nav (written)\n"
             "nav:\n  - old.md\n# END turnpress nav\n\n# our validation\nvalidation:\n  anchors: warn\n")
     once = site.configured(text, ["g1"], [{"Home": "index.md"}, "x.md"])
-    assert once == ("site_name: L  # ours\nplugins:\n  - blog:\n      # BEGIN turnpress categories (written by ...)\n"
-                    "      categories_allowed:\n        - g1\n      # END turnpress categories\n\n"
-                    "# BEGIN turnpress nav (written)\nnav:\n  - Home: index.md\n  - x.md\n# END turnpress nav\n\n"
-                    "# our validation\nvalidation:\n  anchors: warn\n")
+    assert "blog" not in once and "categories_allowed" not in once and "plugins:\n  - search  # find\n" in once
+    kept = ["site_name: L  # ours", "# END turnpress categories", "# BEGIN turnpress nav (written)",
+            "nav:\n  - Home: index.md\n  - x.md\n# END turnpress nav\n\n# our validation\nvalidation:\n"
+            "  anchors: warn\n"]
+    assert all(line in once for line in kept) and once.index(kept[2]) < once.index("\nnav:")
+    assert yamlio.load(once.encode()).data["not_in_nav"] == "/news/"
     assert site.configured(once, ["g1"], [{"Home": "index.md"}, "x.md"]) == once
     with pytest.raises(site.SiteError, match="mapping"):
         site.configured("- a\n", [], [])
+
+
+OLD_BLOG = """  - blog:
+      blog_dir: news
+      post_url_format: "{categories}/{file}"     # news/<game>/<NNNN>/: one stable address per game and turn
+      categories_url_format: "{slug}"            # news/<game>/: the game's archive
+      post_excerpt: required
+      pagination_per_page: 20
+      # One category per game: written by `turnpress site build` from games/ (a post of another fails)
+      categories_allowed:
+        - atlas
+"""
+
+
+def test_a_league_made_with_the_blog_plugin_builds_and_keeps_its_addresses(built_site: Path, tmp_path: Path):
+    """Issue 33: a league whose mkdocs.yml names Material's blog and whose issues are under site/news/posts/ (as
+    turnpress wrote them before) builds as it is: the build takes the plugin out of mkdocs.yml and moves the issues
+    to site/news/<game>/, published at the addresses they had; site/.gitignore gains the listings and feeds."""
+    root = copy_league(built_site, tmp_path)
+    config = (root / "mkdocs.yml").read_text()
+    (root / "mkdocs.yml").write_text(config.replace("  - search\n", "  - search\n" + OLD_BLOG))
+    old = root / "site/news/posts/atlas/0003.md"
+    old.parent.mkdir(parents=True)
+    shutil.move(root / "site/news/atlas/0003.md", old)
+    (root / "site/.gitignore").write_text("# Written by `turnpress site build`\n/index.md\n/games/\n/news/*.md\n")
+    site.build(root)
+    assert (root / "mkdocs.yml").read_text() == config, "the blog's lines go, every other line as it was"
+    assert not old.exists() and (root / "site/news/atlas/0003.md").is_file()
+    assert (root / "public/news/atlas/0003/index.html").is_file() and (root / "public/news/atlas/index.html").is_file()
+    ignored = (root / "site/.gitignore").read_text()
+    assert ignored.startswith("# Written by `turnpress site build`\n/index.md\n/games/\n/news/*.md\n")
+    assert "\n/feeds/\n" in ignored and "\n/news/page/\n" in ignored
 
 
 def test_charts_are_deterministic_integer_svg():
@@ -195,16 +225,18 @@ def test_charts_are_deterministic_integer_svg():
 
 
 def test_the_listings_show_each_issue_by_its_lead_and_link_to_the_rest(built_site: Path):
-    """The news index and a game's archive render only the excerpt (the hook cuts the post at the separator
-    after the post's own page is made): the lead and a "Continue reading" link, none of the issue's tables."""
+    """The news index and a game's archive (plain Markdown that turnpress writes, issue 33) show each issue by its
+    excerpt: its title linked, the lead and a "Continue reading" link, none of the issue's tables or drawings."""
     public = built_site / "public"
-    for listing in ("news/index.html", "news/atlas/index.html"):
+    for listing, count in (("news/index.html", 6), ("news/atlas/index.html", 3)):
         html = (public / listing).read_text()
-        excerpts = html.split('<article class="md-post md-post--excerpt">')[1:]
-        assert excerpts, listing
-        for excerpt in (e.split("</article>", 1)[0] for e in excerpts):
+        body = html.split('<article class="md-content__inner md-typeset">')[1].split("</article>")[0]
+        excerpts = re.split(r"<h2 id=", body)[1:]
+        assert len(excerpts) == count, listing
+        for excerpt in excerpts:
             assert re.search(r"Missed orders: (Syldavia|Latveria|Vulgaria)\.", excerpt), listing
-            assert "Continue reading" in excerpt and "<table>" not in excerpt and "<svg" not in excerpt, listing
+            assert "Continue reading" in excerpt and "<table" not in excerpt and "<svg" not in excerpt, listing
+            assert re.search(r'<a href="((atlas|borea|cosmo)/)?000[1-3]/">', excerpt), listing
     issue = (public / "news/atlas/0003/index.html").read_text()
     assert "Dice seed revealed" in issue and "Missed orders (NMR)" in issue, "the post page itself is whole"
     assert "\nhooks:\n  - site/.turnpress/mkdocs_hooks.py\n" in (built_site / "mkdocs.yml").read_text()
@@ -237,63 +269,41 @@ def test_the_news_index_links_each_games_archive_and_the_menu_does_not_repeat_th
     assert "news/atlas/" not in footer.split("</nav>")[0], "the archives are out of the previous/next chain"
 
 
-def test_the_excerpt_hook_keeps_the_lead_and_the_link_definitions():
-    hook = mkdocs_hooks.excerpt_source
-    text = "# Title\n\nLead with a [ref][r].\n\n<!-- more -->\n\n## Tables\n\n| a |\n\n[r]: https://example.org/x\n"
-    short = hook(text, "<!-- more -->")
-    assert short is not None and short.startswith("# Title\n\nLead with a [ref][r].\n\n<!-- more -->\n")
-    assert "[r]: https://example.org/x" in short and "Tables" not in short
-    assert short.split("<!-- more -->", 1)[1].strip(), "something after the separator: 'Continue reading' stays"
-    assert hook("# Title\n\nNo separator.\n", "<!-- more -->") is None
+def test_the_hook_uses_only_mkdocs_documented_events_and_chains_each_games_issues(built_site: Path):
+    """Issue 33: the hook reaches into no plugin (it imports nothing; only on_config and on_nav), and under MkDocs
+    each issue's footer leads to the turn before and after in the same game, the first back to the game."""
+    events = sorted(name for name in vars(mkdocs_hooks) if name.startswith("on_"))
+    assert events == ["on_config", "on_nav"]
+    source = Path(mkdocs_hooks.__file__).read_text()
+    assert not re.search(r"^\s*(import|from) (mkdocs|material)", source, re.MULTILINE), "no plugin's internals"
+    public = built_site / "public/news/atlas"
+
+    def footer(turn: str) -> dict[str, str]:
+        html = (public / turn / "index.html").read_text()
+        return dict((kind, href) for href, kind in
+                    re.findall(r'<a href="([^"]+)" class="md-footer__link md-footer__link--(prev|next)"', html))
+
+    assert footer("0001") == {"prev": "../../../games/atlas/", "next": "../0002/"}
+    assert footer("0002") == {"prev": "../0001/", "next": "../0003/"}
+    assert footer("0003") == {"prev": "../0002/"}
 
 
-def test_the_hooks_reach_into_the_blog_plugin(built_site: Path, tmp_path: Path):
-    """Material's blog keeps its posts where the hooks expect them: after a build, the list has its index and every
-    post's Markdown was cut to its excerpt (the post's page was made before)."""
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
+def test_a_listing_of_many_issues_has_pages_of_twenty_newest_first():
+    from adjudicator.newsletter import listings
 
-    root = copy_league(built_site, tmp_path)
-    for command in ("serve", "build"):
-        config = load_config(str(root / "mkdocs.yml"), site_dir=str(tmp_path / "out"))
-        config.plugins.on_startup(command=command, dirty=False)
-        try:
-            build(config)
-            posts = config.plugins["material/blog"].blog.posts
-            frozen = gc.get_freeze_count()
-        finally:
-            gc.unfreeze()
-            if command == "build":  # MkDocs keeps the plugins for the next load; the blog's shutdown removes its folder
-                config.plugins.on_shutdown()
-        assert (frozen > 0) == (command == "build"), "long-lived objects frozen in a one-shot build, not in serve"
-    assert type(posts).__name__ == "IndexedPosts" and len(posts) == 6
-    import yaml
-    from material.plugins.blog import structure
-    assert structure.SafeLoader is yaml.CSafeLoader, "the blog reads front matter with libyaml"
-    assert all(post.markdown.endswith(mkdocs_hooks.REST + "\n") for post in posts)
-    assert "Dice seed revealed" in (tmp_path / "out/news/atlas/0003/index.html").read_text()
-
-
-def test_indexed_posts_answer_in_as_the_list_does():
-    class Page:
-        def __init__(self, title: str, file: object):
-            self.title, self.file = title, file
-
-        def __eq__(self, other: object) -> bool:  # as mkdocs.structure.pages.Page
-            return isinstance(other, Page) and self.title == other.title and self.file is other.file
-
-    files = [object() for _ in range(4)]
-    pages = [Page(f"p{i}", f) for i, f in enumerate(files)]
-    posts = mkdocs_hooks.IndexedPosts(pages[:2])
-    assert pages[0] in posts and Page("p1", files[1]) in posts, "equal, not only the same"
-    assert pages[2] not in posts and Page("p1", files[2]) not in posts and Page("x", files[0]) not in posts
-    assert "p0" not in posts and None not in posts, "items without a file: the list's own search"
-    posts.append(pages[2])
-    assert pages[2] in posts, "a change drops the index"
-    posts[0] = pages[3]
-    assert pages[0] not in posts and pages[3] in posts
-    del posts[:]
-    assert pages[3] not in posts
+    issues = [listings.Issue(game="g", turn=n, path=f"site/news/g/{n:04d}.md", title=f"G — Round {n}",
+                             date=f"2026-01-01 00:{n:02d}:00", description="", language="en", game_title="G",
+                             excerpt=f"Lead {n}.") for n in range(1, 46)]
+    pages = listings.listing("site/news/index.md", "site/news/page/{n}.md", listings.newest_first(issues), "News",
+                             ["# News", ""], "en", name_games=True)
+    assert list(pages) == ["site/news/index.md", "site/news/page/2.md", "site/news/page/3.md"]
+    first, second, last = pages.values()
+    assert first.count("\n## [") == 20 and "## [G — Round 45](g/0045.md)" in first and "Round 25]" not in first
+    assert "[Older issues →](page/2.md)" in first and "Newer" not in first and "1 / 3" in first
+    assert "## [G — Round 25](../g/0025.md)" in second and "[← Newer issues](../index.md)" in second
+    assert "[Older issues →](3.md)" in second and 'title: "News (2)"' in second
+    assert last.count("\n## [") == 5 and "Round 1](../g/0001.md)" in last and "Older" not in last
+    assert all("search:\n  exclude: true\n" in page for page in pages.values()), "listings are not searched"
 
 
 @pytest.mark.parametrize(("game", "has_board"), [("demo-diplomacy", True), ("demo-dreissigjaehriger-krieg", True),
@@ -319,19 +329,14 @@ def test_a_game_played_on_a_board_has_a_map_page_with_the_position(game: str, ha
         assert f"Spielplan Auf Achse nach {last}" in page
 
 
-def test_the_post_template_is_materials_own_with_one_import_moved_where_it_is_used(built_site: Path):
-    from importlib import resources
-
-    from adjudicator.newsletter import pages
-
-    original = resources.files("material").joinpath("templates/blog-post.html").read_text()
-    for old, new in pages.POST_CHANGES:
-        original = original.replace(old, new)
-    override = (built_site / "site/.turnpress/overrides/blog-post.html").read_text()
-    assert override != original and sorted(override.splitlines()) == sorted(original.splitlines())
-    assert override.index(pages.POST_IMPORT) > override.index(pages.POST_LINKS)
-    issue = (built_site / "public/news/atlas/0003/index.html").read_text()
-    assert "md-post__meta" in issue and ">League of ATLAS: Issue archive</a>" in issue, "the sidebar: date, archive"
+def test_no_theme_template_is_copied_or_patched(built_site: Path):
+    """Issue 33: the theme is extended only as Material documents it (a block of main.html, a whole partial of our
+    own); the search dialog is named by turnpress.js, not by a patched copy of the theme's search partial."""
+    overrides = built_site / "site/.turnpress/overrides"
+    assert sorted(p.relative_to(overrides).as_posix() for p in overrides.rglob("*") if p.is_file()) == \
+        ["main.html", "partials/language.html"]
+    assert (overrides / "main.html").read_text().startswith('{% extends "base.html" %}\n{% block extrahead %}')
+    assert "aria-label" in (built_site / "site/javascripts/turnpress.js").read_text().split("aria-dialog-name")[1]
 
 
 def test_each_game_has_a_valid_rss_feed_with_a_summary_and_a_link_per_issue_and_the_league_one_too(built_site: Path):
@@ -352,7 +357,7 @@ def test_each_game_has_a_valid_rss_feed_with_a_summary_and_a_link_per_issue_and_
     for feed in ("feeds/atlas.xml", "feed_rss_created.xml"):
         text = (public / feed).read_text()
         assert "<svg" not in text and "&lt;svg" not in text and "<table" not in text and "content:" not in text
-    page = (built_site / "site/news/posts/atlas/0003.md").read_text()
+    page = (built_site / "site/news/atlas/0003.md").read_text()
     headline = re.search(r'<p class="tp-headline">(.*)</p>', page).group(1)
     assert f"<description>{headline}</description>" in newest, "the headline describes the item"
     head = (public / "games/atlas/index.html").read_text().split("</head>")[0]
@@ -440,7 +445,7 @@ def test_german_games_pages_are_german(tmp_path: Path):
     files = pages.game_pages(view, REPO)
     overview = files["site/games/demo-bretton-woods/index.md"]
     assert "language: de" in overview.split("---")[1] and "- **Nächster Abgabeschluss:**" in overview
-    issue = files["site/news/posts/demo-bretton-woods/0002.md"]
+    issue = files["site/news/demo-bretton-woods/0002.md"]
     assert "language: de" in issue and "## Befehle" in issue and "## Orders" not in issue
     standings = files["site/games/demo-bretton-woods/standings.md"]
     assert ">Bevölkerung (B)</th>" in standings and ">B</th>" not in standings, "labels, not keys"
@@ -455,7 +460,7 @@ def test_an_issues_headline_says_what_happened():
     diplomacy = pages.GameView.read(REPO, "demo-diplomacy")
     assert diplomacy.headlines[10] == "Sweden, Warsaw: Russia → Germany · Constantinople: Turkey → Austria"
     assert diplomacy.headlines[2] == "Austria +2, England +1, France +3, Germany +2, Italy +1, Russia +2, Turkey +1"
-    page = (REPO / "site/news/posts/demo-diplomacy/0010.md").read_text()
+    page = (REPO / "site/news/demo-diplomacy/0010.md").read_text()
     assert '<p class="tp-headline">Sweden, Warsaw: Russia → Germany · Constantinople: Turkey → Austria</p>' in page
     assert 'description: "Sweden, Warsaw: Russia → Germany · Constantinople: Turkey → Austria"' in page
 
@@ -467,7 +472,7 @@ def test_bretton_woods_cut_orders_are_named_in_words():
     assert order_words("production.energy") == "Produktion: Energieerzeugung"
     assert order_words("attacks.0.weapons") == "Angriff 1: Waffen"
     assert order_words("construction.I") == "Bau: Industrien"
-    pages = " ".join(p.read_text() for p in (REPO / "site/news/posts/demo-bretton-woods").glob("*.md"))
+    pages = " ".join(p.read_text() for p in (REPO / "site/news/demo-bretton-woods").glob("*.md"))
     assert "Gekürzt bei" in pages and not re.search(r"Gekürzt bei [^:]+: [a-z_]+\.[a-z0-9_.]+ ", pages)
 
 
@@ -511,7 +516,7 @@ def test_the_league_feed_of_fifty_issues_stays_under_500_kb():
     items = [{"title": f"Auf Achse – Demo-Partie — Runde {n}", "url": f"https://example.org/news/g/{n:04d}/",
               "date": dt.datetime(2026, 1, 1, tzinfo=dt.UTC) + dt.timedelta(days=n), "game_title": "Auf Achse",
               "description": "Bayerische Fuhre liefert Auftrag 2 ab (+8200 kj) · " * 8, "language": "de"}
-             for n in range(mkdocs_hooks.LEAGUE_FEED, 0, -1)]
-    feed = mkdocs_hooks.rss("League", "https://example.org/", "d", "de", items, "https://example.org/feed.xml")
+             for n in range(listings.LEAGUE_FEED, 0, -1)]
+    feed = listings.rss("League", "https://example.org/", "d", "de", items, "https://example.org/feed.xml")
     assert rss_problems(feed) == [] and feed.count("<item>") == 50
     assert len(feed.encode()) < 500_000

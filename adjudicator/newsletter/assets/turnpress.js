@@ -229,3 +229,20 @@
     document.addEventListener("DOMContentLoaded", all);
   }
 })();
+
+/* The theme's search dialog has no name (axe-core: aria-dialog-name): it takes the name its own search field has
+   ("Search", in the page's language). Done here rather than in a copy of the theme's template, so no theme's
+   internals are patched (issue 33). The script is loaded at the end of the page, after the dialog. */
+(function () {
+  function name() {
+    document.querySelectorAll('[role="dialog"]:not([aria-label]):not([aria-labelledby])').forEach(function (d) {
+      var field = d.querySelector("input[aria-label], input[placeholder]");
+      var label = field && (field.getAttribute("aria-label") || field.getAttribute("placeholder"));
+      if (label) {
+        d.setAttribute("aria-label", label);
+      }
+    });
+  }
+  name();
+  document.addEventListener("DOMContentLoaded", name);
+})();
