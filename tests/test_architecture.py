@@ -206,7 +206,7 @@ USED_AS: dict[str, tuple[str, str | None]] = {
     "pytest": ("test import", "pytest"), "hypothesis": ("test import", "hypothesis"),
     "types-pyyaml": ("stubs", "yaml"), "types-jsonschema": ("stubs", "jsonschema"),
     "ruff": ("command", "$(BIN)/ruff check"), "mypy": ("command", "$(BIN)/mypy"),
-    "pytest-xdist": ("command", "-n $(TEST_WORKERS)"),
+    "pytest-xdist": ("command", "-n $(TEST_WORKERS)"), "zensical": ("test import", "zensical"),
 }
 
 

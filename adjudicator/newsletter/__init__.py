@@ -235,8 +235,8 @@ def issued(report: TurnReport) -> str | None:
 
 
 def post_date(at: str | None) -> str:
-    """``at`` (ISO 8601, see ``issued``) in UTC, as a YAML timestamp without zone (the blog needs one kind of
-    date)."""
+    """``at`` (ISO 8601, see ``issued``) in UTC, as a YAML timestamp without zone (the listings and feeds sort
+    issues by it: one kind of date)."""
     if not at:
         return FALLBACK_DATE
     when = dt.datetime.fromisoformat(at).astimezone(dt.UTC)

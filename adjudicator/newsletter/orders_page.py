@@ -141,6 +141,8 @@ def page(game: Game, data: dict[str, Any], language: str = "en") -> str:
     turn, gid = data["turn"], game.id
     front = ["---", f"title: {json.dumps(html_attr_text(title), ensure_ascii=False)}", f"tp_game: {gid}",
              f"tp_game_title: {json.dumps(html_attr_text(data['title']), ensure_ascii=False)}", "---", ""]
+    if not data["finished"]:  # its style and scripts: main.html loads them (pages.MAIN_TEMPLATE)
+        front.insert(-2, "tp_orders: true")
     lines = [*front, f"# {escape_md(title)}", ""]
     back = f"[{escape_md(w['back'])}](index.md)"
     if data["finished"]:
@@ -152,9 +154,6 @@ def page(game: Game, data: dict[str, Any], language: str = "en") -> str:
               f"<noscript><p>{html.escape(w['noscript']).format(command=command)}</p></noscript>",
               f'<p id="tp-loading">{html.escape(w["loading"])}</p>',
               "</div>", "",
-              '<link rel="stylesheet" href="../../../javascripts/orders.css">',
-              *(f'<script src="../../../javascripts/vendor/{name}"></script>' for name in VENDOR[:3]),
-              *(f'<script src="../../../javascripts/{name}"></script>' for name in SCRIPT_FILES), "",
               back + " · " + fill_md(w["command_line"], template=f"`turnpress template {gid} YOUR-LOGIN`",
                                      validate="`turnpress validate FILE`"), ""]
     return "\n".join(lines)

@@ -60,7 +60,9 @@ LANGUAGE_PARTIAL = """{% set code = page.meta.language if page is defined and pa
 {% import "partials/languages/en.html" as fallback %}
 {% macro t(key) %}{{ lang.t(key) or fallback.t(key) or key }}{% endmacro %}
 """
-# The feeds in every page's head: the league's, and the game's on its pages (``tp_game`` in the front matter).
+# The feeds in every page's head: the league's, and the game's on its pages (``tp_game`` in the front matter); the
+# orders page's style and scripts on it (``tp_orders``), by the address the theme's ``url`` filter gives: raw HTML
+# in a page's Markdown is taken relative to the page's address by MkDocs and to its file by Zensical (issue 33).
 MAIN_TEMPLATE = """{% extends "base.html" %}
 {% block extrahead %}
   <link rel="alternate" type="application/rss+xml" title="{{ config.site_name }}"
@@ -69,6 +71,16 @@ MAIN_TEMPLATE = """{% extends "base.html" %}
   {% if game %}
   <link rel="alternate" type="application/rss+xml" title="{{ page.meta.tp_game_title or game }}"
         href="{{ ('feeds/' ~ game ~ '.xml') | url }}">
+  {% endif %}
+  {% if page and page.meta and page.meta.tp_orders %}
+  <link rel="stylesheet" href="{{ 'javascripts/orders.css' | url }}">
+  {% endif %}
+{% endblock %}
+{% block scripts %}
+  {{ super() }}
+  {% if page and page.meta and page.meta.tp_orders %}
+""" + "".join(f"""  <script src="{{{{ 'javascripts/{name}' | url }}}}"></script>\n"""
+              for name in [*(f"vendor/{v}" for v in orders_page.VENDOR[:3]), *orders_page.SCRIPT_FILES]) + """\
   {% endif %}
 {% endblock %}
 """
@@ -413,7 +425,7 @@ def archive_pages(view: GameView, issues: Sequence[listings.Issue]) -> dict[str,
     first, by its excerpt."""
     head = [f"# {md_escape(view.title)}", "",
             f"{view.say('every_turn')} [{view.say('back')}](../games/{view.id}/index.md) · "
-            f'<a href="../../feeds/{view.id}.xml">{view.say("feed")}</a>', ""]
+            f"[{view.say('feed')}](../feeds/{view.id}.xml)", ""]  # a Markdown link: relative to this file
     return listing_pages(f"site/news/{view.id}.md", f"site/news/{view.id}/page/{{n}}.md", issues,
                          f"{view.title}: {view.say('archive')}", head, view.lang, game=view)
 

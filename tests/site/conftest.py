@@ -4,15 +4,18 @@ played through the engine (orders committed, turns adjudicated with --now), so t
 from __future__ import annotations
 
 import datetime as dt
+import shutil
 from pathlib import Path
 
 import pytest
 
 from adjudicator import ruleset
+from adjudicator.newsletter import site
 
 from ..conftest import git, new_repository, run
 from ..counter import Counter
 
+REPO = Path(__file__).resolve().parents[2]
 BERLIN = dt.timezone(dt.timedelta(hours=1))
 
 
@@ -96,3 +99,15 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = make_league(tmp_path_factory.mktemp("site") / "league")
     assert run(root, "site", "build") == 0
     return root
+
+
+@pytest.fixture(scope="session")
+def demo_public(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The repository's demo league, copied and built once with ``turnpress site build`` (its six games: German and
+    English, boards and charts), for the browser's tests and the Zensical build's (the folder is one xdist group)."""
+    root = tmp_path_factory.mktemp("demo") / "league"
+    root.mkdir()
+    for name in ("games", "orders", "site"):
+        shutil.copytree(REPO / name, root / name)
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    return site.build(root)

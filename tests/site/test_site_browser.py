@@ -12,7 +12,6 @@ import contextlib
 import functools
 import http.server
 import re
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import store
-from adjudicator.newsletter import site, words
+from adjudicator.newsletter import words
 
 from . import axe
 from .webdriver import Browser, started_browser
@@ -51,17 +50,6 @@ def serving(folder: Path) -> Iterator[str]:
 def served(built_site: Path) -> Iterator[str]:
     with serving(built_site / "public") as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def demo_public(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The repository's demo league, copied and built (its six games: German and English, boards and charts)."""
-    root = tmp_path_factory.mktemp("demo") / "league"
-    root.mkdir()
-    for name in ("games", "orders", "site"):
-        shutil.copytree(REPO / name, root / name)
-    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
-    return site.build(root)
 
 
 @pytest.fixture(scope="module")
@@ -206,7 +194,7 @@ def test_an_issue_reads_on_a_phone(browser: Browser, served: str):
 
 def test_a_reader_steps_through_one_game_turn_by_turn(browser: Browser, served: str):
     """A game's own path: previous and next lead to the turns of the same game, the first turn's previous and the
-    post's back link to the game."""
+    issue's own link to its game lead to the game (issue 33: the issue's links are in its text, no plugin's)."""
     browser.resize(1280, 1000)
     browser.get(served + "news/atlas/0002/")
     browser.click("a.md-footer__link--next")
@@ -214,13 +202,12 @@ def test_a_reader_steps_through_one_game_turn_by_turn(browser: Browser, served: 
     assert browser.find_all("a.md-footer__link--next") == [], "the latest turn has no next"
     browser.click("a.md-footer__link--prev")
     browser.wait_for(lambda: browser.url.endswith("/news/atlas/0002/"), "the previous turn")
-    browser.click('.tp-turns a[rel="prev"]')
-    browser.wait_for(lambda: browser.url.endswith("/news/atlas/0001/"), "the sidebar's previous turn")
+    browser.click('article a[href="../0001/"]')
+    browser.wait_for(lambda: browser.url.endswith("/news/atlas/0001/"), "the issue's own link to the turn before")
     browser.click("a.md-footer__link--prev")
     browser.wait_for(lambda: browser.url.endswith("/games/atlas/"), "before the first turn: the game")
     browser.get(served + "news/borea/0001/")
-    assert "League of BOREA" in browser.text(".md-post__back")
-    browser.click(".md-post__back a")
+    browser.click('article a[href="../../../games/borea/"]')
     browser.wait_for(lambda: browser.url.endswith("/games/borea/"), "back goes to the game")
 
 

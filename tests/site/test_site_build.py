@@ -19,7 +19,7 @@ from adjudicator.newsletter import charts, listings, mkdocs_hooks, site
 
 from ..conftest import git
 from .conftest import run
-from .validate import ical_problems, rss_problems
+from .validate import broken_links, ical_problems, rss_problems
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -520,3 +520,17 @@ def test_the_league_feed_of_fifty_issues_stays_under_500_kb():
     feed = listings.rss("League", "https://example.org/", "d", "de", items, "https://example.org/feed.xml")
     assert rss_problems(feed) == [] and feed.count("<item>") == 50
     assert len(feed.encode()) < 500_000
+
+
+def test_a_link_to_nothing_is_found_by_the_link_check(tmp_path: Path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "index.html").write_text('<a href="a/">here</a> <a href="gone/">gone</a> <img src="x.svg">'
+                                         '<a href="https://example.org/">out</a> <a href="#top">up</a>')
+    (tmp_path / "a/index.html").write_text('<a href="../">back</a> <a href="/a/">root</a> <a href="/b/">none</a>')
+    assert broken_links(tmp_path) == ["a/index.html: /b/", "index.html: gone/", "index.html: x.svg"]
+
+
+def test_every_link_of_the_built_site_leads_somewhere(built_site: Path):
+    """Issue 33: the listings, the issues' own links and the feeds' links in the pages' heads all lead to a page or
+    file that the build published."""
+    assert broken_links(built_site / "public") == []

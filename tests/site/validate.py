@@ -10,8 +10,12 @@ most 75 octets, the calendar's and each event's required properties, UTC times i
 from __future__ import annotations
 
 import email.utils
+import html.parser
+import posixpath
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 CHANNEL = {"title", "link", "description", "language", "copyright", "managingEditor", "webMaster", "pubDate",
            "lastBuildDate", "category", "generator", "docs", "cloud", "ttl", "image", "rating", "textInput",
@@ -128,3 +132,36 @@ def ical_problems(data: bytes) -> list[str]:
         elif event is not None:
             event[name.split(";")[0]] = value
     return problems
+
+
+class Links(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if value and ((tag == "a" and name == "href") or (tag in {"img", "script"} and name == "src")
+                          or (tag == "link" and name == "href")):
+                self.found.append(value)
+
+
+def broken_links(public: Path) -> list[str]:
+    """Each link of each page to this site that leads to nothing published (``page: link``)."""
+    broken = []
+    for page in sorted(public.rglob("*.html")):
+        parser = Links()
+        parser.feed(page.read_text(encoding="utf-8"))
+        here = page.parent.relative_to(public).as_posix()
+        for link in parser.found:
+            parts = urlsplit(link)
+            if parts.scheme or parts.netloc or not parts.path:  # another site, or a place on the same page
+                continue
+            # a path from the root (404.html's, which any address may show) is from the site's root: the demo's
+            # site_url has the path /
+            target = posixpath.normpath(posixpath.join("." if parts.path.startswith("/") else here,
+                                                       unquote(parts.path).lstrip("/")))
+            path = public / target
+            if target.startswith("..") or not (path.is_file() or (path / "index.html").is_file()):
+                broken.append(f"{page.relative_to(public).as_posix()}: {link}")
+    return broken
