@@ -2,7 +2,8 @@
 
 For each game the site build writes ``site/games/<game>/orders.md`` (the page), ``orders/<NNNN>.json`` (the open
 turn's data: for each player the sheet ``turnpress template`` prints, the JSON Schema of the sheet, and the
-ruleset's form where it offers one, ``ruleset.OffersChoices``), ``open-turn.json`` (which turn is open, fetched
+ruleset's form where it offers one, ``ruleset.OffersChoices``, and the rules' verdicts the page looks the sheet up
+in, ``verdicts``), ``open-turn.json`` (which turn is open, fetched
 afresh so that a page kept open past a deadline says it is stale) and, for a game with sealed parts, each
 player's sealed private file of the last turn (``private/<player>.yaml.age``, readable only with their key).
 
@@ -30,7 +31,7 @@ from ..model import State
 from ..ruleset import DrawsMap, OffersChoices
 from ..sealed import storage
 from ..store import Game, orders_relpath
-from . import repo_url, words
+from . import repo_url, verdicts, words
 
 GAMES_DIR = "site/games"
 SCRIPTS = "site/javascripts"
@@ -79,6 +80,8 @@ def player_data(game: Game, state: State, player: str, turn: int) -> dict[str, A
         "form": rs.choices(public, player) if isinstance(rs, OffersChoices) and phase.takes(player) else None,
         "recipient": game.recipient_of(player) if game.sealed_orders else None,
     }
+    # The rules' verdicts the page looks a sheet up in (the rules' own check, run here on the public view)
+    data["verdict"] = verdicts.line_table(rs, public, player, data["form"])
     return data
 
 
@@ -97,6 +100,7 @@ def turn_data(game: Game, root: Path) -> dict[str, Any]:
         "players": [] if phase.finished else [player_data(game, state, p.key, turn) for p in game.players],
         "private": bool(private_files(game)),
         "map": None if phase.finished else board(game, state),
+        "limits": verdicts.limits(),
     }
 
 

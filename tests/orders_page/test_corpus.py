@@ -31,6 +31,7 @@ from adjudicator import check, store
 from adjudicator.rulesets.bretton_woods import orders as bw
 
 from ..site.webdriver import Browser
+from . import corpus
 from .conftest import League
 from .test_orders_browser import open_page, pick
 
@@ -144,11 +145,13 @@ THIRTY_YEARS_WAR = [  # Bayern, Spring 1618, religion points from the allotment
 # (game, player, turn): a player named "@awaited" is the one the phase awaits, "@free" one it does not,
 # "@loading" the haulier with two orders waiting (conftest.crowded_game)
 GAMES = {"dip": ("ann", 1), "wb": ("ann", 3), "bw": ("ann", 1), "aa": ("ann", 1), "ar": ("ann", 2),
-         "al": ("@loading", 2), "pm": ("@awaited", 1), "ca": ("@free", 1), "jk": ("jk0", 1)}
-CASES = [(game, kind, body) for game, corpus in (
+         "al": ("@loading", 2), "pm": ("@awaited", 1), "ca": ("@free", 1), "jk": ("jk0", 1), "rt": ("dee", 3)}
+# a list of lines: the page looks each up in the rules' verdicts (verdicts.line_table)
+JUDGED = {"dip", "wb", "jk", "rt"}
+CASES = [(game, kind, body) for game, cases in (
     ("dip", DIPLOMACY), ("wb", WINTER), ("bw", BRETTON_WOODS), ("aa", AUF_ACHSE_AUCTION), ("ar", AUF_ACHSE_ROUND),
     ("al", AUF_ACHSE_LOADING), ("pm", POLICY_MAKER), ("ca", CALAMITY), ("jk", THIRTY_YEARS_WAR))
-    for kind, body in corpus]
+    for kind, body in cases]
 
 
 def validate(root: Path, game: str, player: str, turn: int, text: str) -> list:
@@ -199,6 +202,11 @@ def test_the_page_and_validate_agree(browser: Browser, served: str, league: Leag
         if kind == "page":  # the rules' own words, in the game's language
             assert all(any(p["message"].split(": ", 1)[-1] in f.message for f in errors) for p in page_errors), \
                 (page, found)
+    elif kind == "rule" and game in JUDGED:  # the rules' own verdicts, looked up: the same lines, but for those
+        # the page says it cannot judge (a second line for a unit whose first the rules may or may not count)
+        lines = {int(LINE.match(p["where"]).group(1)) for p in page_errors}
+        unjudged = {int(LINE.match(p["where"]).group(1)) for p in page if p["severity"] == "unknown"}
+        assert errors and lines <= {f.line for f in errors} <= lines | unjudged, (page, found)
     elif kind == "rule":
         assert errors and page_errors == [], (page, found)
     used = {int(LINE.match(p["where"]).group(1)) for p in page if "are used" in p["message"]}
@@ -210,3 +218,75 @@ def test_the_page_and_validate_agree(browser: Browser, served: str, league: Leag
     assert page_cuts == cuts, (page, found)
     if kind == "cut":
         assert cuts and errors == [], found
+
+
+# --- the generated corpus (issue 30): 1,000 sheets a game in the slow run, a small sample in every run ----------
+
+SMALL, FULL = 24, 1000
+
+
+def page_verdicts(browser: Browser, served: str, league: League, game: str, player: str, texts: list[str]) -> list:
+    if browser.script("return window.tpOrders && document.getElementById('tp-work') && "
+                      "!document.getElementById('tp-work').hidden && location.pathname + ' ' + "
+                      "document.getElementById('tp-player').value") != f"/games/{game}/orders/ {player}":
+        open_page(browser, served, game)
+        pick(browser, player)
+    return browser.script("return arguments[0].map(function (t) { return window.tpOrders.check(t); })", texts)
+
+
+def lines_of(problems: list, severity: str) -> set[int]:
+    return {int(m.group(1)) for p in problems if p["severity"] == severity and (m := LINE.match(p["where"]))}
+
+
+def entries(text: str, lines: set[int]) -> set[int]:
+    """The entries of the orders (the first line of each) that ``lines`` fall in: the page names a faulty entry
+    where it starts, validate may name the key inside it that is wrong (the same fault)."""
+    rows = text.split("\n")
+    body = rows.index("orders:") + 1
+    indent = min((len(r) - len(r.lstrip(" ")) for r in rows[body:] if r.strip()), default=0)
+    starts = [n + 1 for n, r in enumerate(rows) if n >= body and r.strip() and len(r) - len(r.lstrip(" ")) == indent]
+    return {max((s for s in starts if s <= line), default=line) for line in lines}
+
+
+def agree(browser: Browser, served: str, league: League, game: str, count: int) -> dict[str, int]:
+    """The page's verdict and validate's on ``count`` generated sheets of ``game``: the page never names an error
+    validate does not name, on the same line; where the page judges by the rules' verdicts (a list of lines), it
+    misses none either, but on a line it says it cannot judge; its warnings of lines not carried out (builds beyond
+    those due) are validate's. Returns how many sheets each outcome had."""
+    player, turn = who(league, game), GAMES[game][1]
+    sheets = corpus.sheets(league.root, game, player, turn, count)
+    pages = page_verdicts(browser, served, league, game, player, [text for _, text in sheets])
+    seen = {"agree": 0, "unjudged": 0, "left to validate": 0}
+    for (kind, text), page in zip(sheets, pages, strict=True):
+        found = validate(league.root, game, player, turn, text)
+        errors = entries(text, {f.line for f in found if f.severity == "error"})
+        page_errors, unjudged = entries(text, lines_of(page, "error")), entries(text, lines_of(page, "unknown"))
+        assert page_errors <= errors, (kind, text, page, found)
+        if game in JUDGED:
+            if kind == "good":  # the lines the rules offer, one per unit
+                assert not errors and not page_errors, (text, page, found)
+            assert errors <= page_errors | unjudged, (kind, text, page, found)
+            if not unjudged:
+                used = {f.line for f in found if "are used" in f.message}
+                assert entries(text, lines_of(page, "warning")) >= entries(text, used), (kind, text, page, found)
+        seen["agree" if errors == page_errors and not unjudged else "unjudged" if unjudged else
+             "left to validate"] += 1
+    return seen
+
+
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_generated_corpus_gets_one_verdict_from_the_page_and_validate(browser: Browser, served: str,
+                                                                          league: League, game: str):
+    seen = agree(browser, served, league, game, SMALL)
+    if game in JUDGED:
+        assert seen["left to validate"] == 0, seen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_thousand_generated_sheets_get_one_verdict_from_the_page_and_validate(browser: Browser, served: str,
+                                                                                  league: League, game: str):
+    seen = agree(browser, served, league, game, FULL)
+    print(game, seen)

@@ -15,8 +15,6 @@
   var TURN = root.getAttribute("data-turn");
   /* the page's words in the game's language (orders-words.yaml, written into the page by the site build) */
   var WORDS = JSON.parse(root.getAttribute("data-words") || "{}");
-  var MAX_BYTES = 256 * 1024; /* yamlio.ORDERS_MAX_BYTES: a bigger file is refused */
-  var PAD_MARK = "\n# turnpress padding "; /* sealed/crypto.py: the same padding, so lengths say nothing */
   var ui = {};
   var data = null;
   var player = null;
@@ -572,7 +570,8 @@
       seen[k] = true;
       return true;
     }).map(function (e) {
-      return {severity: "error", where: where(e.instanceLocation, parsed, text), message: e.error};
+      return {severity: "error", where: where(e.instanceLocation, parsed, text), message: e.error,
+        inOrders: e.instanceLocation.indexOf("#/orders/") === 0};
     });
   }
 
@@ -607,67 +606,103 @@
     return out;
   }
 
-  /* A line as the page compares it with another: lower case, a coast's "/" or brackets and runs of spaces as
-     one space (the resolver reads "F Stp(sc)" and "f stp/sc" alike). */
+  /* A line as the verdict table keys it (``verdicts.line_key``): lower case, a coast's "/" or brackets and runs of
+     spaces as one space, a dash spaced. A key, not a rule: every judgement is the table's. */
   function norm(line) {
-    return String(line).toLowerCase().replace(/[\/()]/g, " ").replace(/\s+/g, " ").trim();
+    return String(line).toLowerCase().replace(/[\/()]/g, " ").replace(/-/g, " - ").replace(/\s+/g, " ").trim();
   }
 
-  /* What the ruleset's ``lines`` let the page judge of a list of orders by a line's words, as ``check`` judges
-     it; a line it does not know it leaves to the pull request's check, so it names nothing ``check`` accepts.
-     ``places``/``mine``: the unit a line's first two words name (``A Par``): another's is refused; a second
-     line for a unit of the player's is refused once a line before it is one the form offers for that unit.
-     ``count``: the builds (or removals) due: an offered one beyond them, while every line before is offered
-     too, is not carried out. */
-  function lineProblems(form, orders, parsed, text) {
-    var rules = form.lines;
-    if (!rules || !Array.isArray(orders)) {
+  /* The verdict of a list of lines, looked up in the table the rules computed (``verdicts.line_table``: the
+     ruleset's own ``check`` on every line the form offers, with the unit each orders). The page adds nothing of
+     its own: a line the table holds has the table's problems; a second line for a unit of the player's is the
+     rules' ``twice``; a line whose first two words name a unit (``form.lines``: ``places``, ``mine``) is
+     another's (``not_yours``) or no order of that unit's; any other line the page cannot judge, and says so.
+     ``count``: the builds (or removals) due, from the rules: an offered one beyond them is not carried out. */
+  function lineProblems(form, verdict, orders, parsed, text) {
+    var rules = form.lines || {};
+    if (!verdict || !Array.isArray(orders)) {
       return [];
     }
+    var table = verdict.lines;
+    var byHead = {}; /* the unit a line's first two words name, as the table's lines of that unit start */
+    Object.keys(table).forEach(function (k) {
+      if (table[k].unit) {
+        byHead[k.split(" ").slice(0, 2).join(" ")] = table[k].unit;
+      }
+    });
+    var vocabulary = {};
+    verdict.words.forEach(function (w) {
+      vocabulary[w] = true;
+    });
     var offered = {};
     ((form.field && form.field.items) || []).forEach(function (item) {
       (item.options || []).forEach(function (o) {
         if (typeof o.value === "string") {
-          offered[norm(o.value)] = {unit: item.unit || null, tag: o.tag || null, text: o.value};
+          offered[norm(o.value)] = {tag: o.tag || null, text: o.value};
         }
       });
     });
-    var has = function (table, k) {
-      return !!table && Object.prototype.hasOwnProperty.call(table, k);
+    var has = function (t, k) {
+      return !!t && Object.prototype.hasOwnProperty.call(t, k);
     };
     var out = [];
     var ordered = {};
+    var unsure = {}; /* a unit with a line the table does not hold: the rules may count it ordered, or not */
     var used = 0;
     var built = {};
     var counting = rules.count !== undefined;
     orders.forEach(function (entry, i) {
-      var line = typeof entry === "string" ? entry : entry && typeof entry === "object" &&
-        typeof entry.unit === "string" ? entry.unit : null;
-      var known = typeof entry === "string" ? offered[norm(entry)] : undefined;
+      var line = typeof entry === "string" ? entry : null;
+      if (line === null && !(entry && typeof entry === "object" && !Array.isArray(entry))) {
+        return; /* no order at all: the schema named it */
+      }
       var at = function () {
         return where("#/orders/" + i, parsed, text);
       };
-      var words = line === null ? [] : norm(line).split(" ");
+      var say = function (severity, message) {
+        out.push({severity: severity, where: at(), message: message});
+      };
+      var key = line === null ? null : norm(line);
+      var found = key !== null && has(table, key) ? table[key] : null;
+      var words = norm(line !== null ? line : typeof entry.unit === "string" ? entry.unit : "").split(" ");
       var place = words.length > 1 && (words[0] === "a" || words[0] === "f") && has(rules.places, words[1]) ?
         words[1] : null;
-      var unit = place !== null && has(rules.mine, place) ? rules.mine[place] : null;
-      if (place !== null && unit === null) {
-        out.push({severity: "error", where: at(), message: line + ": " + fill(rules.not_yours,
-          {place: rules.places[place]})});
-      } else if (unit !== null && unit[0] === words[0]) { /* another unit letter: check names it */
-        if (ordered[unit[1]]) {
-          out.push({severity: "error", where: at(), message: line + ": " + rules.twice});
-        } else if (known && known.unit === unit[1]) {
-          ordered[unit[1]] = true;
-        }
+      var unit = found ? found.unit || null : place !== null && has(rules.mine, place) ? rules.mine[place][1] :
+        has(byHead, words.slice(0, 2).join(" ")) ? byHead[words.slice(0, 2).join(" ")] : null;
+      var shown = line !== null ? line : W("item", {n: i + 1});
+      if (unit !== null && ordered[unit]) {
+        say("error", shown + ": " + rules.twice);
+      } else if (place !== null && unit === null) {
+        say("error", shown + ": " + fill(rules.not_yours, {place: rules.places[place]}));
+      } else if (line === null) { /* an order written as a mapping: the unit it orders is named, the rest not judged */
+        say("unknown", W("cannot_judge", {line: shown}));
+      } else if (unit !== null && unsure[unit]) {
+        say("unknown", W("cannot_judge", {line: line}));
+      } else if (found && found.unknown) { /* the rules' verdict may follow from figures the page has not */
+        say("unknown", W("cannot_judge", {line: line}));
+      } else if (found) {
+        found.problems.forEach(function (p) {
+          say(p.severity, p.message);
+        });
+      } else if (unit !== null && words.every(function (w) {
+        return has(vocabulary, w);
+      })) { /* the rules' words only, and not one of the orders offered for this unit: most likely none, but the
+               lists need not hold every spelling the rules read, so the page says it and leaves the verdict */
+        say("unknown", W("no_such_order", {line: line}));
+      } else {
+        say("unknown", W("cannot_judge", {line: line}));
+      }
+      if (unit !== null) {
+        (found ? ordered : unsure)[unit] = true;
       }
       if (!counting) {
         return;
       }
+      var known = key !== null && has(offered, key) ? offered[key] : null;
       if (!known) {
         counting = false; /* a line the page does not know may be carried out: it cannot count any more */
       } else if (used >= rules.count) {
-        out.push({severity: "warning", where: at(), message: known.text + ": " + rules.used});
+        say("warning", known.text + ": " + rules.used);
       } else if (!known.tag || !built[known.tag]) {
         used += 1; /* a second build in one province fails and is not counted (the form warns of it) */
         if (known.tag) {
@@ -758,8 +793,9 @@
   function check(text) {
     var problems = [];
     var size = new TextEncoder().encode(text).length;
-    if (size > MAX_BYTES) {
-      return [{severity: "error", where: W("the_file"), message: W("too_big", {size: size, max: MAX_BYTES})}];
+    if (size > data.limits.max_bytes) { /* the limits are Python's (verdicts.limits), never written here */
+      return [{severity: "error", where: W("the_file"), message: W("too_big", {size: size,
+        max: data.limits.max_bytes})}];
     }
     var doc, parsed;
     try {
@@ -780,8 +816,10 @@
     if (problems.length === 0 && player.form && player.form.known) {
       problems = knownProblems(player.form, doc.orders, parsed, text);
     }
-    if (problems.length === 0 && player.form && player.form.lines) {
-      problems = lineProblems(player.form, doc.orders, parsed, text);
+    if (player.form && player.verdict && problems.every(function (p) {
+      return p.inOrders;
+    })) { /* as validate reads on beside the schema: the entries of the wrong shape dropped, the rest judged */
+      problems = problems.concat(lineProblems(player.form, player.verdict, doc.orders, parsed, text));
     }
     if (problems.length === 0 && player.form && player.form.haul) {
       problems = haulProblems(player.form, doc.orders, parsed, text);
@@ -793,19 +831,18 @@
   }
 
   /* --- sealing with age, exactly as `turnpress seal` does --------------------------------------------- */
+  /* The padded length, from the sizes ``sealed.crypto.padded_size`` gives (``verdicts.limits``): the first
+     that holds ``n``, beyond the last a multiple of the step. */
   function paddedSize(n) {
-    if (n > 256 * 1024) {
-      return Math.ceil(n / 4096) * 4096;
-    }
-    var size = 1024;
-    while (size < n) {
-      size *= 2;
-    }
-    return size;
+    var pad = data.limits.pad;
+    var fits = pad.sizes.filter(function (size) {
+      return size >= n;
+    });
+    return fits.length ? fits[0] : Math.ceil(n / pad.step) * pad.step;
   }
 
   function pad(bytes) {
-    var mark = new TextEncoder().encode(PAD_MARK);
+    var mark = new TextEncoder().encode(data.limits.pad.mark);
     var shortest = bytes.length + mark.length + 1;
     var total = paddedSize(shortest);
     var out = new Uint8Array(total);
@@ -817,8 +854,9 @@
   }
 
   function unpad(text) {
-    var i = text.lastIndexOf(PAD_MARK);
-    if (i < 0 || text.slice(-1) !== "\n" || text.slice(i + PAD_MARK.length, -1).replace(/\./g, "") !== "") {
+    var mark = data.limits.pad.mark;
+    var i = text.lastIndexOf(mark);
+    if (i < 0 || text.slice(-1) !== "\n" || text.slice(i + mark.length, -1).replace(/\./g, "") !== "") {
       return text;
     }
     return text.slice(0, i);
@@ -938,7 +976,10 @@
       return p.severity === "error";
     });
     current.warnings = problems.filter(function (p) {
-      return p.severity !== "error";
+      return p.severity === "warning";
+    });
+    current.unjudged = problems.filter(function (p) {
+      return p.severity === "unknown"; /* a line the rules' verdicts do not hold */
     });
     ui.receipt.textContent = "";
     var lines = receiptLines();
@@ -949,15 +990,19 @@
     ui.problems.textContent = "";
     problems.forEach(function (p) {
       ui.problems.appendChild(el("li", {"class": "tp-" + p.severity, text: W(p.severity === "error" ? "error" :
-        "warning") + " (" + p.where + "): " + p.message}));
+        p.severity === "unknown" ? "unknown" : "warning") + " (" + p.where + "): " + p.message}));
     });
     if (current.stale) {
       say(ui.verdict, W("past_turn"), "error");
     } else if (current.errors.length) {
       say(ui.verdict, W("errors", {count: current.errors.length}), "error");
+    } else if (current.unjudged.length) {
+      say(ui.verdict, W("unjudged", {count: current.unjudged.length}), "warning");
     } else {
-      say(ui.verdict, W("well_formed", {warnings: current.warnings.length ? W("with_warnings",
-        {count: current.warnings.length}) : ""}), current.warnings.length ? "warning" : "ok");
+      /* "exact": every line was looked up in the verdicts the rules computed (verdicts.line_table) */
+      say(ui.verdict, W(player.verdict ? "exact" : "well_formed", {warnings:
+        current.warnings.length ? W("with_warnings", {count: current.warnings.length}) : ""}),
+        current.warnings.length ? "warning" : "ok");
     }
     var blocked = current.stale || current.errors.length > 0;
     ui.filename.textContent = player.path + (data.sealed ? ".age" : "");
@@ -1172,7 +1217,7 @@
     ui.work.appendChild(el("h2", {text: W("your_orders")}));
     ui.work.appendChild(ui.form);
     ui.sheet = el("textarea", {id: "tp-sheet", rows: "14", spellcheck: "false", autocomplete: "off",
-      autocapitalize: "off", "aria-describedby": "tp-sheet-help", maxlength: String(MAX_BYTES)});
+      autocapitalize: "off", "aria-describedby": "tp-sheet-help", maxlength: String(data.limits.max_bytes)});
     ui.sheetHelp = el("p", {id: "tp-sheet-help", "class": "tp-help"});
     ui.sheet.addEventListener("input", function () {
       var formValue = ui.formValue;

@@ -1,0 +1,117 @@
+"""The orders page's verdict data: what the rules say, computed here by the rules themselves (issue 30).
+
+The page decides nothing of its own. Everything it judges a sheet by comes from this module, into the open turn's
+data, and the page only looks it up (``assets/orders.js``):
+
+- ``limits``: the size an orders file may have and the padding a sealed one gets (``yamlio``, ``sealed.crypto``),
+  so that no limit is written a second time in JavaScript;
+- ``lines``: for a ruleset whose orders are a list of lines (Diplomacy, the Thirty Years' War), the verdict of
+  the ruleset's own ``check`` on every line the page offers (every order of each unit the form lists), keyed as
+  ``line_key`` reads a line, with the unit the line orders. A line the table does not hold is one the page cannot
+  judge exactly, and it says so; unless its first two words name a unit of the player's and every other word is one
+  of the table's or a place (``words``): then it is no order that unit can give (the rules read no other line of
+  those words as an order of that unit).
+
+Why data and not the rules themselves in the browser (Pyodide): the Python runtime alone is 6.3 MB compressed, 31
+s of download on the phone profile the issue sets (1.6 Mbit/s) before it starts; the tables are a few kB per
+player (the architecture page and the orders page's guide give the measured figures).
+
+Every verdict is computed on the public view, as the rest of the page's data: no table lets a hidden figure follow.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .. import yamlio
+from ..model import Problem, State
+from ..sealed import crypto
+
+# Lines one ``check`` call judges together: one per unit (a unit ordered twice is a rule of its own), so that a
+# table of a few hundred lines costs a few runs of the rules rather than one per line.
+_SPACE = re.compile(r"\s+")
+_COAST = re.compile(r"[/()]")
+
+
+def line_key(line: str) -> str:
+    """A line as the table keys it, and as the page reads the sheet's lines: lower case, a coast's ``/`` or
+    brackets and runs of spaces as one space, a dash with a space each side (the rules read ``F Stp(sc)-Bot`` and
+    ``f stp/sc - bot`` alike).
+
+    >>> line_key("  F  Stp(sc)-Bot ")
+    'f stp sc - bot'
+    """
+    return _SPACE.sub(" ", _COAST.sub(" ", line.lower()).replace("-", " - ")).strip()
+
+
+def limits() -> dict[str, Any]:
+    """The file's size limit and the sealed file's padding, as the page needs them (``orders.js``: ``check``,
+    ``pad``): the sizes a padded plaintext takes up to the limit, and the step beyond it.
+
+    >>> l = limits(); l["max_bytes"], l["pad"]["sizes"][:3], l["pad"]["step"]
+    (262144, [1024, 2048, 4096], 4096)
+    """
+    sizes = sorted({crypto.padded_size(1 << n) for n in range(0, crypto.PAD_POW2_MAX.bit_length())})
+    return {"max_bytes": yamlio.ORDERS_MAX_BYTES,
+            "pad": {"mark": crypto.PAD_MARK.decode("ascii"), "sizes": sizes, "step": crypto.PAD_STEP}}
+
+
+def _candidates(form: dict[str, Any]) -> list[tuple[str, str | None]]:
+    """Every line the form offers, once, with the unit it orders: its item's, else the first two words every line
+    of its item shares (a dislodged unit's retreats); ``None`` for a line ordering no unit (a build, a vote)."""
+    seen: dict[str, str | None] = {}
+    field = form.get("field") or {}
+    for item in field.get("items") or []:
+        values = [o.get("value") for o in item.get("options") or [] if isinstance(o.get("value"), str)]
+        heads = {line_key(" ".join(v.split()[:2])) for v in values}
+        unit = item.get("unit") or (heads.pop() if len(heads) == 1 and len(values) > 1 else None)
+        for value in values:
+            seen.setdefault(value, unit)
+    return list(seen.items())
+
+
+def _batches(lines: list[tuple[str, str | None]]) -> list[list[str]]:
+    """The lines in groups of at most one line per unit; a line ordering no unit (a build, a vote, a religious
+    action) alone, since such lines count against each other."""
+    per_unit: dict[str, list[str]] = {}
+    alone: list[list[str]] = []
+    for text, unit in lines:
+        if unit is None:
+            alone.append([text])
+        else:
+            per_unit.setdefault(unit, []).append(text)
+    depth = max((len(v) for v in per_unit.values()), default=0)
+    return [[v[k] for v in per_unit.values() if k < len(v)] for k in range(depth)] + alone
+
+
+def line_table(ruleset: Any, state: State, player: str, form: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The ``lines`` verdict table of ``player``'s form (see the module's docstring), ``None`` where the orders are
+    no list of lines or the rules cannot judge a line from the public view (the rest is the pull request's)."""
+    if not form or (form.get("field") or {}).get("kind") != "list":
+        return None
+    lines = _candidates(form)
+    units_of = dict(lines)
+    table: dict[str, Any] = {}
+    for batch in _batches(lines):
+        try:
+            problems: list[Problem] = list(ruleset.check(state, player, batch))
+        except (KeyError, IndexError, TypeError, AttributeError):  # a rule that needs a hidden figure
+            return None
+        by_line: dict[int, list[dict[str, str]]] = {}
+        for p in problems:
+            if not p.path and p.severity == "warning":
+                continue  # a word on the whole sheet (30JK: no confession chosen), not on the line
+            if not p.path or not isinstance(p.path[0], int) or len(p.path) != 1:
+                return None  # a problem of the whole list: the lines are not judged one by one
+            by_line.setdefault(p.path[0], []).append({"severity": p.severity, "message": p.message})
+        for i, text in enumerate(batch):
+            # A line ordering no unit that the rules refuse on the public view (30JK's religious actions with the
+            # points a public view does not show) is left unjudged: its verdict may follow from hidden figures.
+            hidden = units_of[text] is None and any(p["severity"] == "error" for p in by_line.get(i, []))
+            table[line_key(text)] = {"unknown": True} if hidden else {"problems": by_line.get(i, [])}
+    for text, entry in ((t, table[line_key(t)]) for t, _ in lines):
+        if units_of[text] is not None:
+            entry["unit"] = units_of[text]
+    places = (form.get("lines") or {}).get("places") or {}
+    return {"lines": table, "words": sorted({w for key in table for w in key.split(" ")} | set(places))}

@@ -1,0 +1,178 @@
+"""A generated corpus of order sheets for the page's verdict and ``validate`` (issue 30, "Show it"): for each game
+of the test league, good sheets and random mutations of them, the same for a given seed on every run.
+
+A list of lines (Diplomacy, its winter and retreats, the Thirty Years' War) starts from the orders the rules offer
+(the form's lines) and mutates them: a wrong province, another power's unit, a unit ordered twice, a wrong unit
+letter, a made-up place, other spellings of a good line (case, spaces, a dash without spaces), a mapping, entries of
+the wrong type, an overlong line. A sheet of another shape (Bretton Woods, Auf Achse, The Policy Maker, Calamity)
+starts from the sheet ``turnpress template`` prints and mutates its values: a wrong type, a negative or huge number,
+an unknown key, a key taken away, an item twice, a word no one offers.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import yaml
+
+from adjudicator import sheet, store
+from adjudicator.ruleset import OffersChoices
+
+HEAD = "game: {game}\nturn: {turn}\nplayer: {player}\norders:\n"
+JUNK = ["Xyz", "Nht", "Mos", "Kon", "Lon", "Par", "Bur", "Nth", "Wien", "Aug", "HH", "M", "17", "H", "S", "C"]
+
+
+def base(root: Any, game_id: str, player: str) -> tuple[list[str] | None, Any, list[str]]:
+    """The offered lines of ``player``'s form (a list game), else the template's orders; and every place name the
+    form's lines know (for wrong provinces)."""
+    game = store.load_game(root, game_id)
+    rs = game.ruleset
+    state = game.effective_state(game.open_turn)
+    public = rs.public_view(state)
+    form = rs.choices(public, player) if isinstance(rs, OffersChoices) else None
+    field = (form or {}).get("field") or {}
+    if field.get("kind") == "list":
+        lines = sorted({o["value"] for item in field.get("items") or [] for o in item.get("options") or []
+                        if isinstance(o.get("value"), str)})
+        places = sorted(((form or {}).get("lines") or {}).get("places") or {})
+        return lines, None, [p.capitalize() for p in places] or JUNK
+    body = sheet.body(rs, sheet.sheet_state(public, player, sealed=False), player)
+    data = yaml.safe_load(HEAD.format(game=game_id, turn=game.open_turn, player=player) + body)
+    return None, data["orders"], JUNK
+
+
+def _respell(line: str, rnd: random.Random) -> str:
+    choice = rnd.randrange(4)
+    if choice == 0:
+        return line.lower()
+    if choice == 1:
+        return line.replace(" - ", "-")
+    if choice == 2:
+        return "  " + line.replace(" ", "  ") + " "
+    return line.upper()
+
+
+def _mutate_line(line: str, lines: list[str], places: list[str], rnd: random.Random) -> Any:
+    words = line.split(" ")
+    kind = rnd.randrange(10)
+    if kind == 0 and len(words) > 2:  # a wrong province at the end
+        return " ".join([*words[:-1], rnd.choice(places)])
+    if kind == 1 and len(words) > 1:  # another unit letter
+        return " ".join([{"A": "F", "F": "A"}.get(words[0], "A"), *words[1:]])
+    if kind == 2:  # a made-up place
+        return " ".join([*words[:-1], rnd.choice(JUNK)]) if len(words) > 1 else f"A {rnd.choice(JUNK)} H"
+    if kind == 3:  # a unit that is not there, or another's
+        return f"{rnd.choice('AF')} {rnd.choice(places)} {rnd.choice(['H', '- ' + rnd.choice(places)])}"
+    if kind == 4:
+        return _respell(line, rnd)
+    if kind == 5 and len(words) > 1:  # a mapping
+        return {"unit": " ".join(words[:2]), "move": rnd.choice(places)} if rnd.randrange(2) else \
+            {"unit": " ".join(words[:2]), "moov": rnd.choice(places)}
+    if kind == 6:  # the wrong type
+        return rnd.choice([17, [], {}, None, True])
+    if kind == 7:  # overlong
+        return line + " " + "x" * rnd.choice([10, 250, 400])
+    if kind == 8:  # a support of someone
+        return f"{' '.join(words[:2])} S {rnd.choice(lines)}"
+    return rnd.choice(lines)
+
+
+def list_sheet(lines: list[str], places: list[str], rnd: random.Random, kind: str) -> list[Any]:
+    """A list of lines: good ones (one per unit, as offered), edge ones (respelled, empty, every unit twice)
+    or bad ones (one to three mutated lines among good ones)."""
+    by_unit: dict[str, list[str]] = {}
+    for line in lines:
+        by_unit.setdefault(" ".join(line.split(" ")[:2]), []).append(line)
+    good = [rnd.choice(v) for _, v in sorted(by_unit.items())]
+    good = rnd.sample(good, rnd.randrange(len(good) + 1)) if good else []
+    if kind == "good":
+        return good
+    if kind == "edge":
+        edge = rnd.randrange(4)
+        if edge == 0:
+            return [_respell(x, rnd) for x in good]
+        if edge == 1:
+            return []
+        if edge == 2:
+            return good + good
+        return good[:1] * 3
+    out: list[Any] = list(good)
+    for _ in range(rnd.randrange(1, 4)):
+        line = rnd.choice(lines) if lines else "A Lon H"
+        out.insert(rnd.randrange(len(out) + 1), _mutate_line(line, lines, places, rnd))
+    return out
+
+
+def _leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if isinstance(data, dict):
+        return [path] + [x for k, v in data.items() for x in _leaves(v, (*path, k))]
+    if isinstance(data, list):
+        return [path] + [x for i, v in enumerate(data) for x in _leaves(v, (*path, i))]
+    return [path]
+
+
+def _set(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    node = data
+    for k in path[:-1]:
+        node = node[k]
+    node[path[-1]] = value
+    return data
+
+
+def _get(data: Any, path: tuple[Any, ...]) -> Any:
+    for k in path:
+        data = data[k]
+    return data
+
+
+def mutate_data(orders: Any, rnd: random.Random, kind: str) -> Any:
+    """The template's orders (good), with an edge value (zero, an empty list) or one to three mutations (bad)."""
+    data = copy.deepcopy(orders)
+    if kind == "good":
+        return data
+    for _ in range(1 if kind == "edge" else rnd.randrange(1, 4)):
+        paths = _leaves(data)
+        path = rnd.choice(paths)
+        here = _get(data, path)
+        if kind == "edge":
+            value = 0 if isinstance(here, int) and not isinstance(here, bool) else [] if isinstance(here, list) \
+                else here
+            data = _set(data, path, value)
+            continue
+        change = rnd.randrange(8)
+        if change == 0:
+            data = _set(data, path, rnd.choice(["x", "Wien", "HH", -1, 10**9, 3, 999, True, None, [], {}]))
+        elif change == 1 and isinstance(here, int) and not isinstance(here, bool):
+            data = _set(data, path, rnd.choice([-here - 1, here * 50 + 99, 22100]))
+        elif change == 2 and isinstance(here, dict):
+            here[rnd.choice(["extra", "moov", "bid", "sector"])] = rnd.choice([1, "x"])
+        elif change == 3 and isinstance(here, dict) and here:
+            del here[rnd.choice(sorted(here, key=str))]
+        elif change == 4 and isinstance(here, list) and here:
+            here.append(copy.deepcopy(rnd.choice(here)))
+        elif change == 5 and isinstance(here, str):
+            data = _set(data, path, here + rnd.choice(["x", " ", "-1"]))
+        elif change == 6:
+            data = _set(data, path, "y" * 300)
+        elif isinstance(here, list):
+            here.append(rnd.choice([1, "x", {"order": 99, "kj": 5}, {"sector": "energy", "change": 1}]))
+    return data
+
+
+def sheets(root: Any, game_id: str, player: str, turn: int, count: int, seed: int = 30) -> list[tuple[str, str]]:
+    """``count`` sheets of ``player`` in ``game_id``: (kind, text), kinds good, edge and bad in turn."""
+    rnd = random.Random(f"{seed}:{game_id}:{player}")
+    lines, orders, places = base(root, game_id, player)
+    head = HEAD.format(game=game_id, turn=turn, player=player)
+    out = []
+    for n in range(count):
+        kind = ("good", "edge", "bad", "bad")[n % 4]
+        body = list_sheet(lines, places, rnd, kind) if lines is not None else mutate_data(orders, rnd, kind)
+        out.append((kind, head + (yaml.safe_dump({"orders": body}, allow_unicode=True, sort_keys=False,
+                                                 default_flow_style=False, width=1000).split("\n", 1)[1]
+                                  if body not in ([], {}, None) else "  {}\n" if body == {} else "  []\n")))
+    return out
