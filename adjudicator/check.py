@@ -1,20 +1,23 @@
 """Checking orders files before the deadline (``validate``) and trying them out (``preview``).
 
-Both read the game at its open turn and never write anything. A sealed file (``.yaml.age``) is checked as an
-envelope only; a player's own hidden figures are read with the key file ``TURNPRESS_IDENTITY`` names.
+Both read the game at its open turn and never write anything. A sealed file (``.yaml.age``, in ``orders/`` or
+where the orders page's download put it) is checked as an envelope without a key, and in full with one that opens
+it (the player's own, ``TURNPRESS_IDENTITY``, or the game's); a player's own hidden figures are read with that key.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
-from . import dice, outcome, yamlio
+from . import dice, outcome, secrets, yamlio
 from . import orders as ordersmod
-from .errors import LeagueError
+from .errors import LeagueError, SealError
 from .model import State
 from .newsletter import words
 from .ruleset import Describes, WritesNewsletter
+from .sealed import crypto
 from .sealed import orders as sealedorders
 from .sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
 from .store import Game, find_root, load_game
@@ -49,8 +52,10 @@ class GameCache:
         return self._states[game.id]
 
 
-def check_path(games: GameCache, rel: str, path: Path) -> tuple[ordersmod.Checked, Game | None]:
-    """Everything about one orders file: its place, its game, player and turn, then its content."""
+def check_path(games: GameCache, rel: str, path: Path,
+               plaintext: bytes | None = None) -> tuple[ordersmod.Checked, Game | None]:
+    """Everything about one orders file: its place, its game, player and turn, then its content (``plaintext``:
+    a sealed file's, opened)."""
     where = ordersmod.parse_path(rel)
 
     def refuse(message: str, hint: str = "") -> tuple[ordersmod.Checked, None]:
@@ -61,9 +66,9 @@ def check_path(games: GameCache, rel: str, path: Path) -> tuple[ordersmod.Checke
     if where is None:
         return refuse("not an orders file: orders go to orders/<game>/<NNNN>/<login>.yaml",
                       "move it there, e.g. orders/demo-bw/0003/alice.yaml (login in lower case)")
-    if not path.exists() and not path.is_symlink():
+    if plaintext is None and not path.exists() and not path.is_symlink():
         return refuse("no such file", "check the path: write the orders file first, e.g. with 'turnpress template'")
-    if path.is_symlink() or not path.is_file():
+    if plaintext is None and (path.is_symlink() or not path.is_file()):
         return refuse("not a regular file (a link or a folder)", "commit the orders file itself")
     try:
         game = games.game(where.game)
@@ -82,7 +87,7 @@ def check_path(games: GameCache, rel: str, path: Path) -> tuple[ordersmod.Checke
                                     turn=where.turn, game=game.id, open=open_turn),
                       ordersmod.say(lang, "turn_done.hint", path=f"orders/{game.id}/{open_turn:04d}/{where.player}"
                                                                  ".yaml"))
-    raw = ordersmod.read_limited(path)
+    raw = ordersmod.read_limited(path) if plaintext is None else plaintext
     state = games.state(game)
     try:
         return ordersmod.check_file(rel, raw, where, game.ruleset, state, language(game)), game
@@ -126,7 +131,50 @@ def _check_sealed(games: GameCache, rel: str, path: Path) -> tuple[ordersmod.Che
             rel, "not a sealed orders file: they are regular files orders/<game>/<NNNN>/<login>.yaml.age",
             "write it with 'turnpress seal'")]), None
     raw = ordersmod.read_limited(path, SEALED_MAX_BYTES)
-    return ordersmod.Checked(rel, None, False, sealedorders.check_envelope(games.root, rel, raw, game)), game
+    findings = sealedorders.check_envelope(games.root, rel, raw, game)
+    if any(f.severity == "error" for f in findings) or where is None:
+        return ordersmod.Checked(rel, None, False, findings), game
+    lang = language(game)
+    try:  # the full check with a key that opens it: the player's own, or the game's (the game master)
+        plaintext = crypto.decrypt(raw, [*secrets.player_identities(), *secrets.game_identities(games.root, game.id)])
+    except SealError:
+        return ordersmod.Checked(rel, None, False, [*findings, ordersmod.Finding(
+            rel, 1, 1, ordersmod.say(lang, "sealed_unopened"), ordersmod.say(lang, "sealed_unopened.hint"),
+            "warning")]), game
+    refused = sealedorders.not_orders_file(plaintext, where)
+    if refused is not None:
+        return ordersmod.Checked(rel, None, False, [*findings, ordersmod.file_finding(rel, *refused)]), game
+    checked, _ = check_path(games, ordersmod.orders_relpath(where.game, where.turn, where.player), path,
+                            plaintext=plaintext)
+    return dataclasses.replace(checked, file=rel, findings=[dataclasses.replace(f, file=rel)
+                                                           for f in [*findings, *checked.findings]]), game
+
+
+def sealed_target(root: Path, path: Path) -> ordersmod.OrdersPath | None:
+    """Which sealed orders file ``path`` is (a ``<login>.yaml.age`` the orders page wrote, kept anywhere): the one
+    its plaintext names, if a key at hand opens it; else the open turn's file of ``<login>`` in the one game of
+    the league whose keys its envelope is sealed to."""
+    raw = ordersmod.read_limited(path, SEALED_MAX_BYTES)
+    games = GameCache(root)
+    try:
+        target = orders_target(root, path, crypto.decrypt(raw, secrets.player_identities()))
+    except SealError:
+        target = None
+    if target is not None:
+        return target
+    login = path.name.removesuffix(".yaml.age")
+    found = []
+    for game_dir in sorted((root / "games").iterdir()) if (root / "games").is_dir() else []:
+        try:
+            game = games.game(game_dir.name)
+        except LeagueError:
+            continue
+        if not game.sealed_orders or game.player(login) is None:
+            continue
+        rel = f"orders/{game.id}/{game.open_turn:04d}/{login}.yaml.age"
+        if not any(f.severity == "error" for f in sealedorders.check_envelope(root, rel, raw, game)):
+            found.append(ordersmod.OrdersPath(game.id, game.open_turn, login))
+    return found[0] if len(found) == 1 else None
 
 
 def league_of(path: Path, league: Path | None = None) -> Path:
@@ -183,12 +231,18 @@ def validate_files(paths: list[Path], root: Path | None = None) -> tuple[list[or
             rel = path.resolve().relative_to(league.resolve()).as_posix()
         except ValueError:
             rel = None
-        if (rel is None or not rel.startswith("orders/")) and path.is_file():  # a sheet kept outside orders/
+        if (rel is None or not rel.startswith("orders/")) and path.is_file() and path.name.endswith(".yaml.age"):
+            where = sealed_target(league, path)  # the page's sealed file, downloaded anywhere
+            if where is not None:
+                rel = f"{ordersmod.orders_relpath(where.game, where.turn, where.player)}.age"
+        elif (rel is None or not rel.startswith("orders/")) and path.is_file():  # a sheet kept outside orders/
             where = orders_target(league, path, ordersmod.read_limited(path))
             if where is not None:
                 rel = ordersmod.orders_relpath(where.game, where.turn, where.player)
-        if rel is None:
+        if rel is None or (path.name.endswith(".yaml.age") and not rel.startswith("orders/")):
             findings.append(ordersmod.file_finding(str(path), "cannot tell which orders these are",
+                                                   "name it <login>.yaml.age as the page does, or give your key "
+                                                   "(TURNPRESS_IDENTITY)" if path.name.endswith(".yaml.age") else
                                                    "write game, turn and player at the top"))
             continue
         games = cache.setdefault(league, GameCache(league))
