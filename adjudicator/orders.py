@@ -48,6 +48,11 @@ def _words() -> dict[str, dict[str, str]]:
     return yamlio.load_trusted((resources.files("adjudicator") / "check-words.yaml").read_bytes())
 
 
+def words_table() -> dict[str, dict[str, str]]:
+    """Every language's words of the check (``check-words.yaml``), for the orders page's data."""
+    return _words()
+
+
 def say(lang: str, word: str, /, **values: Any) -> str:
     """The check's ``word`` in ``lang`` (English where that language has none), filled with ``values``.
 

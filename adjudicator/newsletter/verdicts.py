@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .. import yamlio
+from .. import orders, yamlio
 from ..model import Problem, State
 from ..sealed import crypto
 
@@ -115,3 +115,24 @@ def line_table(ruleset: Any, state: State, player: str, form: dict[str, Any] | N
             entry["unit"] = units_of[text]
     places = (form.get("lines") or {}).get("places") or {}
     return {"lines": table, "words": sorted({w for key in table for w in key.split(" ")} | set(places))}
+
+
+# The words of validate's schema faults (orders._explain), which the page gives its own in (orders.js: friendly)
+SCHEMA_WORDS = ("at_orders", "needs", "expected", "not_allowed", "out_of_range", "integer", "string", "object",
+                "array", "boolean", "null", "number", "kind.object", "kind.array", "kind.string", "kind.boolean",
+                "kind.integer", "kind.number", "kind.null", "minimum", "maximum", "exclusiveMinimum",
+                "exclusiveMaximum", "maxLength", "minLength", "maxItems", "minItems")
+
+
+def schema_words(lang: str) -> dict[str, str]:
+    """validate's words for a schema fault in ``lang`` (``check-words.yaml``), English where it has none; a
+    range's or length's own words only where ``lang`` has them (else the library's, as validate says it).
+
+    >>> schema_words("de")["expected"]
+    '{at}: erwartet ist {want}, da steht {found}'
+    >>> "minimum" in schema_words("en"), schema_words("de")["minimum"]
+    (False, '{value} ist kleiner als das Minimum {limit}')
+    """
+    table = orders.words_table()
+    own, english = table.get(lang, {}), table["en"]
+    return {k: own.get(k) or english[k] for k in SCHEMA_WORDS if own.get(k) or k in english}

@@ -290,3 +290,27 @@ def test_a_thousand_generated_sheets_get_one_verdict_from_the_page_and_validate(
                                                                                   league: League, game: str):
     seen = agree(browser, served, league, game, FULL)
     print(game, seen)
+
+
+@pytest.mark.parametrize(("game", "body", "words"), [
+    ("aa", "  bids:\n    - {order: 1, kj: -250}\n", ["bids/0/kj: -250 liegt außerhalb des Bereichs (-250 ist kleiner "
+                                                     "als das Minimum 0)"]),
+    ("aa", "  bids:\n    - {order: 1}\n", ["bids/0 braucht 'kj'"]),
+    ("bw", "  production: {harvest: x}\n", ["erwartet ist eine ganze Zahl, da steht Text"]),
+    ("pm", "  tax:\n    - {sector: space, change: 1}\n", ["tax/0/sector: 'space' is not allowed"]),
+    ("dip", "  - F Lon - Nth\n  - 17\n", ["1: expected text, found a whole number"]),
+])
+def test_schema_faults_are_said_in_validate_s_words_in_the_game_s_language(browser: Browser, served: str,
+                                                                            league: League, game: str, body: str,
+                                                                            words: list[str]):
+    """Issue 30, item 7: no raw JSON-Schema message (``-5 is less than 0.``, ``Instance does not match``): the page
+    says a schema fault as validate does, from the same words (check-words.yaml) in the game's language."""
+    player, turn = who(league, game), GAMES[game][1]
+    text = HEAD.format(game=game, turn=turn, player=player) + body
+    page = page_verdicts(browser, served, league, game, player, [text])[0]
+    messages = [p["message"] for p in page if p["severity"] == "error"]
+    found = [f.message for f in validate(league.root, game, player, turn, text) if f.severity == "error"]
+    for w in words:
+        assert any(w in m for m in messages), (messages, found)
+        assert any(w in m for m in found), (messages, found)
+    assert not any(raw in m for m in messages for raw in ("Instance", "is less than", "Expected \"")), messages

@@ -559,7 +559,7 @@
         return e;
       }
       return {instanceLocation: e.instanceLocation + "/" + unknown[1].replace(/~/g, "~0").replace(/\//g, "~1"),
-        error: W("unknown_key", {key: unknown[1]})};
+        error: W("unknown_key", {key: unknown[1]}), friendly: W("unknown_key", {key: unknown[1]})};
     });
     var seen = {};
     return (deepest.length ? deepest : result.errors).filter(function (e) {
@@ -570,9 +570,58 @@
       seen[k] = true;
       return true;
     }).map(function (e) {
-      return {severity: "error", where: where(e.instanceLocation, parsed, text), message: e.error,
-        inOrders: e.instanceLocation.indexOf("#/orders/") === 0};
+      return {severity: "error", where: where(e.instanceLocation, parsed, text), message: e.friendly ||
+        friendly(e, doc), inOrders: e.instanceLocation.indexOf("#/orders/") === 0};
     });
+  }
+
+  /* A schema fault in the words validate gives it (check-words.yaml, in the game's language, sent as the data's
+     ``schema_words``): the vendored validator's keyword, and its own English only for a fault they do not word. */
+  function friendly(e, doc) {
+    var words = data.schema_words || {};
+    var say = function (key, values) {
+      return fill(words[key], values).replace(/\{([a-z]+)\|([^|}]*)\|([^}]*)\}/gi, function (all, name, one, many) {
+        return String(values[name]) + " " + (Number(values[name]) === 1 ? one : many);
+      });
+    };
+    var path = steps(e.instanceLocation);
+    var value = doc;
+    path.forEach(function (p) {
+      value = value !== null && value !== undefined && typeof value === "object" ? value[p] : undefined;
+    });
+    var at = (path[0] === "orders" ? path.slice(1) : path).join("/") || words.at_orders;
+    var shown = typeof value === "string" ? "'" + value + "'" : JSON.stringify(value);
+    var quoted = /"([^"]*)"/.exec(e.error);
+    var kind = function (v) {
+      return v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "number" ?
+        (Number.isInteger(v) ? "integer" : "number") : typeof v === "object" ? "object" : typeof v;
+    };
+    var expected = /Expected "([a-z]+)"/.exec(e.error);
+    var limit = /(-?[0-9.]+)\.?$/.exec(e.error.replace(/[).]+$/, ""));
+    switch (e.keyword) {
+    case "type":
+      return expected && words[expected[1]] ? say("expected", {at: at, want: words[expected[1]],
+        found: words["kind." + kind(value)]}) : e.error;
+    case "required":
+      return quoted ? say("needs", {at: at, key: "'" + quoted[1] + "'"}) : e.error;
+    case "enum":
+    case "const":
+      return say("not_allowed", {at: at, value: shown});
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum":
+      return say("out_of_range", {at: at, value: shown, why: words[e.keyword] && limit ?
+        say(e.keyword, {value: shown, limit: limit[1]}) : e.error});
+    case "maxLength":
+    case "minLength":
+    case "maxItems":
+    case "minItems":
+      return at + ": " + (words[e.keyword] && limit ? say(e.keyword, {value: shown, limit: Number(limit[1])}) :
+        e.error);
+    default:
+      return at + ": " + e.error;
+    }
   }
 
   /* The values the ruleset's form offers where the schema allows more (``known``: the orders offered this
