@@ -111,6 +111,8 @@ def split_orders(secrecy: Secrecy, orders: Orders | list[Any] | None) -> tuple[A
 SEALED_MARK = "sealed_until_end"
 # The first words of every orders file the deadline rewrote to its public part.
 PUBLIC_HEAD = "# The public part of these orders"
+# The first words of every orders file the last turn of a game published in full, as the deadline read it.
+FULL_HEAD = "# These orders in full, as the deadline read them"
 # ``published:`` in a turn's orders account: its sealed orders were published as the deadline read them, in a
 # game whose turns before issue 28 published the text the player sealed (``rewrites_orders`` False).
 PUBLISHED_AS_READ = "as read"
@@ -173,6 +175,31 @@ def public_part(secrecy: Secrecy, plaintext: bytes) -> tuple[str, bool]:
                 "# until the game ends (the .yaml.age file beside this one holds all of it).\n")
     out["orders"] = public
     return head + yamlio.dump(out), sealed is not None
+
+
+def full_text(plaintext: bytes) -> str:
+    """All of a sealed orders file as the deadline read it, as the last turn of a game with sealed fields publishes
+    it (issue 28): the envelope and the orders by the canonical writer, without the player's comments.
+
+    >>> sheet = b"# my hand: K7\\ngame: g\\nturn: 2\\nplayer: ann\\norders: {card: 3, standing: {C: 1}}\\n"
+    >>> print(full_text(sheet), end="")
+    # These orders in full, as the deadline read them (published when the game ended).
+    game: g
+    turn: 2
+    player: ann
+    orders:
+      card: 3
+      standing:
+        C: 1
+    """
+    data = yamlio.load_trusted(plaintext)
+    out: dict[str, Any] = {k: data[k] for k in ("game", "turn", "player", "wait", "orders") if k in data}
+    return f"{FULL_HEAD} (published when the game ended).\n" + yamlio.dump(out)
+
+
+def is_full_text(raw: bytes) -> bool:
+    """True for a published orders file that the last turn wrote in full from what the deadline read."""
+    return raw.startswith(FULL_HEAD.encode())
 
 
 def is_public_text(raw: bytes) -> bool:

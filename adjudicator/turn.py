@@ -360,15 +360,19 @@ def orders_turn(game: Game, turn: int, player: str) -> int:
 
 
 def full_orders(game: Game, last: int) -> dict[str, str]:
-    """The full text of every orders file of turns before ``last`` of which only the public part was published."""
+    """All of every orders file of turns before ``last`` of which only the public part was published: as the
+    deadline read it (``secrecy.full_text``: the player's comments are no orders, issue 28), except in a turn
+    whose dice digest bound the plaintexts (before issue 28), whose replay needs the very text it bound."""
     out = {}
     for t in range(1, last):
         folder = game.root / orders_dir(game.id, t)
+        bound = game.report(t).get("dice", {}).get("digest") if folder.is_dir() else None
         for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
             player = path.name.removesuffix(".yaml")
             full = published_orders(game, t, player)
-            if full != ordersmod.read_limited(path):
-                out[orders_relpath(game.id, t, player)] = full.decode("utf-8")
+            text = secrecymod.full_text(full) if bound else full.decode("utf-8")
+            if text.encode("utf-8") != ordersmod.read_limited(path):
+                out[orders_relpath(game.id, t, player)] = text
     return out
 
 
@@ -793,8 +797,9 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: b
     ended = outcomemod.phase(game.ruleset, outcome.state).finished
     for sub in subs:  # sealed orders are published with the turn that opened them: what the rules publish of them
         if sub.sealed_file and sub.refusal is None and not ending:  # a closing turn plays none: none is opened
-            if ended and rewrites:
-                outcome.files[sub.file] = sub.raw.decode("utf-8")
+            if ended and rewrites:  # in full, as read: the digest binds the envelopes, not this text
+                outcome.files[sub.file] = secrecymod.full_text(sub.raw) if digest_scheme(game) \
+                    else sub.raw.decode("utf-8")
             elif sub.player in taken or sub.checked.orders is not None:
                 # Written from what the deadline read (issue 28): a player's comments and layout, which could
                 # carry anything, never reach a public byte. Without sealed fields this is the whole orders.

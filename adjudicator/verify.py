@@ -603,6 +603,8 @@ def _sealed_orders(game: Game, turn: int, report: TurnReport, identities: list[A
             # as the player wrote it (their comments) is not what such a turn may publish.
             declared = secrecymod.of(game.ruleset, game.settings.options)
             opened = secrecymod.public_part(declared, opened)[0].encode("utf-8")
+        elif published is not None and secrecymod.is_full_text(published):  # published in full at the end
+            opened = secrecymod.full_text(opened).encode("utf-8")
         if published != opened:
             out.append(Finding(game.id, turn, f"the published plaintext of {player}'s orders is not what was sealed"
                                               + (", as the deadline read it" if as_read else "")))

@@ -107,3 +107,36 @@ def test_a_sealed_file_with_unknown_text_in_its_orders_is_refused_and_stays_seal
     assert [r["player"] for r in report["orders"]["refused"]] == ["dan"]
     assert not (root / "orders/g3/0001/dan.yaml").exists()
     assert "MARK-" not in public_bytes(table)
+
+
+def test_a_game_with_hidden_parts_publishes_its_orders_in_full_at_the_end_without_comments(
+        league, tmp_path, ssh_key, monkeypatch, capsys):
+    """The last turn of a game with hidden state publishes every order in full: written as the deadline read it
+    (``secrecy.full_text``), not as sealed, so that a comment (which may hold the player's hand, or anything)
+    reaches no public byte then either; ``verify`` replays the game without a key after the end, and with it."""
+    desk = tmp_path / "desk"
+    desk.mkdir()
+    table = Table(league, desk, ssh_key, monkeypatch, capsys)
+    table.setup(rounds=2)
+    root = table.root
+    for turn in (1, 2):
+        sheet = (f"# MARK-{turn}a my hand is the one with the crown\ngame: g1\nturn: {turn}\nplayer: alice\n"
+                 f"orders:\n  bid: {turn}   # MARK-{turn}b\n").encode()
+        rel = f"orders/g1/{turn:04d}/alice.yaml.age"
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(crypto.encrypt(sheet, load_game(root, "g1").recipients("alice")))
+        git(root, "add", "-A")
+        git(root, "commit", "-qm", f"alice's orders of turn {turn}", date=deadline(turn) - dt.timedelta(hours=1))
+        assert table.deadline_run(turn) == 0, table.out()
+    game = load_game(root, "g1")
+    assert game.ruleset.phase(game.state(2)).finished
+    for turn in (1, 2):
+        published = (root / f"orders/g1/{turn:04d}/alice.yaml").read_bytes()
+        assert published.startswith(secrecy.FULL_HEAD.encode())
+        assert yamlio.load_trusted(published)["orders"] == {"bid": turn}
+    assert "MARK-" not in public_bytes(table)
+    table.out()
+    assert table.cli("verify", "g1") == 0, table.out()
+    assert "all match (checked: after the end" in table.out()
+    with table.game_master():
+        assert table.cli("verify", "g1") == 0, table.out()
