@@ -763,9 +763,9 @@
   }
 
   /* What the ruleset's ``haul`` lets the page judge of Auf Achse's trucks, as ``check`` does: a load the form
-     offers that does not fit the room left (the orders loaded before it counted), and a route that leaves the
-     board, skips a field (two cities joined by one road excepted) or enters the construction site, named at
-     the field where it breaks. A load it does not know ends its count for that plan. */
+     offers that does not fit the room left (the orders loaded before it counted), and a route's first step the
+     rules' table of steps does not take (a field not on the board, one not next, the construction site), named
+     at that field. A load it does not know ends its count for that plan. */
   function haulProblems(form, orders, parsed, text) {
     var rules = form.haul;
     if (!rules || !orders || typeof orders !== "object" || Array.isArray(orders) || orders.betriebsferien ||
@@ -812,24 +812,21 @@
           if (nodes[0] !== truck.start) { /* the start may be left out (check warns) */
             nodes = [truck.start].concat(nodes);
           }
+          /* each step looked up in the rules' table of steps (choices.route_steps): "" taken, else their words */
           var here = truck.start;
           for (var i = 1; i < nodes.length; i += 1) {
             var node = nodes[i];
             var at = pair[1] + "/route/" + i;
-            if (!has(rules.fields, node)) {
+            if (!has(rules.steps, node)) {
               error(at, fill(rules.words.unknown, {field: "'" + node + "'"}));
               return;
             }
-            var steps = [node];
-            if (rules.fields[here].indexOf(node) < 0) {
-              if (!has(rules.direct, here + " " + node)) {
-                error(at, fill(rules.words.not_next, {field: node, here: here}));
-                return;
-              }
-              steps = rules.direct[here + " " + node].concat([node]);
+            if (!has(rules.steps[here], node)) {
+              error(at, fill(rules.words.not_next, {field: node, here: here}));
+              return;
             }
-            if (rules.site !== null && steps.indexOf(rules.site) >= 0) {
-              error(at, fill(rules.words.site, {field: rules.site}));
+            if (rules.steps[here][node]) {
+              error(at, rules.steps[here][node]);
               return;
             }
             here = node;

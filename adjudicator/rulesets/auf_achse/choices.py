@@ -50,9 +50,8 @@ def route_field(state: State, board: Board, position: str, truck: int) -> dict[s
 def haul(state: State, board: Board, player: str) -> dict[str, Any]:
     """What the page can judge of the trucks' plans as ``check`` does (``zugformat._check_load``,
     ``board.plan_route``), with its words: for each Brummi its start and its free room at loading (an order the
-    form offers to load, by id: its goods, and the message when they do not fit each free room); the board's
-    fields with their neighbours, the fields between two cities joined by exactly one road (a route may leave
-    them out) and the construction site. Where this round's trailer comes before loading (Sonderregel E) a
+    form offers to load, by id: its goods, and the message when they do not fit each free room); every step a
+    route may take and its verdict (``route_steps``). Where this round's trailer comes before loading (Sonderregel E) a
     sheet that buys or returns one changes the room: the page leaves loading to ``check`` then."""
     h = state["hauliers"][player]
     trucks = []
@@ -64,18 +63,30 @@ def haul(state: State, board: Board, player: str) -> dict[str, Any]:
                        "too_big": {str(o["id"]): {str(f): say("load_too_big", order=o["id"], count=o["count"], free=f)
                                                   for f in range(max(free, 0) + 1) if o["count"] > f}
                                    for o in waiting}})
-    direct = {}
-    for r in board.roads:
-        for a, b in ((r.start, r.end), (r.end, r.start)):
-            between = board.direct_road(a, b)
-            if between is not None:
-                direct[f"{a} {b}"] = list(between)
-    return {"trucks": trucks, "fields": {n: list(board.neighbours(n)) for n in sorted(board.points)},
-            "direct": dict(sorted(direct.items())), "site": state["site"],
+    return {"trucks": trucks, "steps": route_steps(board, state["site"]),
             "trailers_first": trailers_before_loading(state),
             "words": {"unknown": say("route_unknown", field="{field}"),
-                      "not_next": say("route_not_next", field="{field}", here="{here}"),
-                      "site": say("route_site", field="{field}")}}
+                      "not_next": say("route_not_next", field="{field}", here="{here}")}}
+
+
+def route_steps(board: Board, site: str | None) -> dict[str, dict[str, str]]:
+    """Every step a route may take, as ``board.plan_route`` judges it, for the page to look up: from each field,
+    each field next to it and each city at the other end of the one road joining it to a city (the fields between
+    may be left out), with ``""`` where the step is taken and the rules' words where it enters the construction
+    site. Any other step is no step (``route_not_next``)."""
+    steps: dict[str, dict[str, str]] = {}
+    for here in sorted(board.points):
+        out = {n: "" for n in board.neighbours(here)}
+        for r in board.roads:
+            for a, b in ((r.start, r.end), (r.end, r.start)):
+                between = board.direct_road(a, b) if a == here else None
+                if between is not None and b not in out:
+                    out[b] = say("route_site", field=site) if site in between else ""
+        for n in board.neighbours(here):
+            if n == site:
+                out[n] = say("route_site", field=site)
+        steps[here] = dict(sorted(out.items()))
+    return steps
 
 
 def choices(state: State, player: str) -> dict[str, Any]:
