@@ -220,9 +220,9 @@ def test_the_page_and_validate_agree(browser: Browser, served: str, league: Leag
         assert cuts and errors == [], found
 
 
-# --- the generated corpus (issue 30): 1,000 sheets a game in the slow run, a small sample in every run ----------
+# --- the generated corpus (issue 30): a small sample a game here, 1,000 a game in benchmarks/bench_orders_corpus.py
 
-SMALL, FULL = 24, 1000
+SMALL = 24
 
 
 def page_verdicts(browser: Browser, served: str, league: League, game: str, player: str, texts: list[str]) -> list:
@@ -282,14 +282,6 @@ def test_a_generated_corpus_gets_one_verdict_from_the_page_and_validate(browser:
     seen = agree(browser, served, league, game, SMALL)
     if game in JUDGED:
         assert seen["left to validate"] == 0, seen
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_thousand_generated_sheets_get_one_verdict_from_the_page_and_validate(browser: Browser, served: str,
-                                                                                  league: League, game: str):
-    seen = agree(browser, served, league, game, FULL)
-    print(game, seen)
 
 
 @pytest.mark.parametrize(("game", "body", "words"), [
