@@ -120,8 +120,8 @@ def sheet_comments(sheet: Sheet, m: Map, state: State, player: str) -> None:
     else:  # section 8: the account is hidden, so a sheet without the player's key (or on the page) cannot show it
         sheet.comment("Religionspunkte: Ihr Konto ist verborgen (Abschnitt 8). Mit Ihrem Schlüssel zeigt dieser Bogen "
                       "es (TURNPRESS_IDENTITY=SCHLÜSSELDATEI turnpress template …, nur in einer Partie mit "
-                      "versiegelten Befehlen); Ihr privater Bericht nennt es immer: "
-                      "'turnpress open SPIEL --identity SCHLÜSSELDATEI'.")
+                      "versiegelten Befehlen); 'turnpress open SPIEL --identity SCHLÜSSELDATEI' zeigt es "
+                      "immer.")
     sheet.comment("Religiöse Kriegsführung (vor den Zügen ausgewertet), je Zeile eine Aktion mit ihren Punkten:",
                   *(f"  {GERMAN[k]} ... (mindestens {n} RP)" for k, n in MINIMUM.items()),
                   "  z. B. '- Ungehorsam A Pra 3 RP', '- Kirchenbau A Mei 2 RP'"
