@@ -26,8 +26,8 @@ import time
 from pathlib import Path
 
 from adjudicator import secrets, store
-from adjudicator import turn as turnmod
 from adjudicator.cli.values import parse_player
+from adjudicator.engine import turn as turnmod
 
 TYPES = ("agrar", "energie", "rohstoff")
 BIN = Path(sys.executable).parent

@@ -26,9 +26,9 @@ import time
 from pathlib import Path
 
 from adjudicator import store, yamlio
-from adjudicator import turn as turnmod
-from adjudicator.check import validate_files
 from adjudicator.cli.values import parse_player
+from adjudicator.engine import turn as turnmod
+from adjudicator.engine.check import validate_files
 from adjudicator.history import HistoryError
 
 LAST_DEADLINE = dt.datetime(2026, 11, 20, 20, 0, tzinfo=dt.UTC)

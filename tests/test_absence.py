@@ -100,7 +100,7 @@ def test_a_forged_move_is_named_by_verify(g1: Path):
     path.write_text(yamlio.dump(forged))
     git(g1, "commit", "-qam", "forged")
     git(g1, "tag", "-f", "g1/turn-1")
-    from adjudicator.verify import verification
+    from adjudicator.engine.verify import verification
 
     found = [f.what for f in verification(g1, "g1").found]
     assert ("the deadline's move for absences recorded (to 2026-01-06T20:00+01:00 for bob, carol) is not what the "

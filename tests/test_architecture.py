@@ -34,8 +34,8 @@ LAYERS: list[tuple[str, ...]] = [
      "adjudicator.absence", "adjudicator.arrivals"),
     ("adjudicator.store",),
     ("adjudicator.sealed.orders", "adjudicator.newsletter"),
-    ("adjudicator.check", "adjudicator.turn"),
-    ("adjudicator.verify", "adjudicator.pin"),
+    ("adjudicator.engine", "adjudicator.engine.check", "adjudicator.engine.turn"),
+    ("adjudicator.engine.verify", "adjudicator.engine.pin"),
     ("adjudicator.pipeline",),
     ("adjudicator.cli",),
 ]
@@ -189,9 +189,9 @@ def test_every_module_has_a_layer():
 def test_the_checks_see_an_upward_import_and_one_inside_a_function(tmp_path: Path):
     """The tests can fail: a store that imported the command line, at the top or inside a function, is named."""
     fake = tmp_path / "store.py"
-    fake.write_text("from .cli import values\n\ndef f():\n    from . import turn\n")
+    fake.write_text("from .cli import values\n\ndef f():\n    from .engine import turn\n")
     found = imports(fake, "adjudicator.store")
-    assert found == [("adjudicator.cli.values", 1, False), ("adjudicator.turn", 4, True)]
+    assert found == [("adjudicator.cli.values", 1, False), ("adjudicator.engine.turn", 4, True)]
     assert all(layer(target) > layer("adjudicator.store") for target, _, _ in found)
 
 

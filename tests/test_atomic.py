@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import turn as turnmod
+from adjudicator.engine import turn as turnmod
 
 from .conftest import git
 from .counter import RULESET
@@ -124,7 +124,7 @@ def test_a_turn_commits_from_a_linked_worktree(league, tmp_path):
 
 KILL = ("import datetime as dt, os, signal, sys\n"
         "from pathlib import Path\n"
-        "from adjudicator import turn\n"
+        "from adjudicator.engine import turn\n"
         "from tests import conftest\n"
         "kill = lambda s: os.kill(os.getpid(), signal.SIGKILL) if s == sys.argv[2] else None\n"
         "now = dt.datetime.fromisoformat('2026-01-06T00:00+01:00')\n"

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import history
-from adjudicator import turn as turnmod
+from adjudicator.engine import turn as turnmod
 from adjudicator.errors import GitError
 
 from .conftest import git

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import yamlio
-from adjudicator.verify import verification
+from adjudicator.engine.verify import verification
 
 from .conftest import git, run
 from .test_league_e2e import at, report, submit

@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from adjudicator import turn as turnmod
+from adjudicator.engine import turn as turnmod
 
 from .conftest import git, run
 from .test_atomic import ready

@@ -19,9 +19,9 @@ import pytest
 
 from adjudicator import gamedata, yamlio
 from adjudicator.dice import Dice
+from adjudicator.engine.verify import verification
 from adjudicator.errors import LeagueError, RulesetError
 from adjudicator.store import load_game
-from adjudicator.verify import verification
 
 from .conftest import git, run
 

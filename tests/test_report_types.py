@@ -11,7 +11,8 @@ from typing import Any, NotRequired, get_args, get_origin, get_type_hints
 
 import pytest
 
-from adjudicator import store, turn, yamlio
+from adjudicator import store, yamlio
+from adjudicator.engine import turn
 from adjudicator.errors import LeagueError
 from adjudicator.model import (
     Absence,

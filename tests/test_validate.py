@@ -114,7 +114,7 @@ def test_github_format_prints_annotations(game, capsys):
 # needs is never imported: the engine that writes turns and the deadline (imported by the CLI for its damage
 # report, which now imports it only once something broke), ruamel.yaml (only edits of a person's files use it),
 # and urllib/http/email that xml.sax.saxutils pulled in for two escape functions of the charts.
-NOT_FOR_VALIDATE = ("adjudicator.turn", "adjudicator.pipeline.deadline", "ruamel.yaml", "urllib.request",
+NOT_FOR_VALIDATE = ("adjudicator.engine.turn", "adjudicator.pipeline.deadline", "ruamel.yaml", "urllib.request",
                     "http.client")
 
 

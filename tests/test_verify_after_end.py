@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import yamlio
-from adjudicator.verify import AFTER_END, PUBLIC, verification
+from adjudicator.engine.verify import AFTER_END, PUBLIC, verification
 
 from .conftest import git, run
 from .test_league_e2e import at

@@ -12,7 +12,7 @@ import shutil
 from pathlib import Path
 
 from adjudicator import anchor
-from adjudicator.verify import verification
+from adjudicator.engine.verify import verification
 
 from .conftest import git
 from .test_league_e2e import at, run, submit

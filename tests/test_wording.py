@@ -253,7 +253,7 @@ def test_a_game_pins_its_words_with_its_tables():
 
 def test_every_reason_the_report_gives_for_a_file_not_taken_has_its_german_words():
     """An issue of a German game says why a file was not taken in German; the report keeps the English words."""
-    from adjudicator import turn
+    from adjudicator.engine import turn
     from adjudicator.newsletter import words
 
     reasons = [turn.NOTHING_VALID, turn.SECRET_PROBLEMS, turn.RULED_OUT.format(turn=3), turn.RERUN_PLAYS.format(turn=3),

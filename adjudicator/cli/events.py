@@ -16,8 +16,9 @@ from collections.abc import Callable
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from .. import history, rulings, turn, yamlio
+from .. import history, rulings, yamlio
 from .. import schedule as schedmod
+from ..engine import turn
 from ..errors import OK, LeagueError, UsageError
 from ..newsletter import words
 from ..ruleset import HasHistory, MarksOut

@@ -7,14 +7,15 @@ import datetime as dt
 import re
 import sys
 
-from .. import pin as pinmod
-from .. import schedule, secrecy, secrets, sheet, turn
+from .. import schedule, secrecy, secrets, sheet
+from ..engine import pin as pinmod
+from ..engine import turn
+from ..engine.verify import since, verification
 from ..errors import OK, PROBLEMS, USAGE, LeagueError, UsageError
 from ..markup import name_problem
 from ..newsletter import site
 from ..pipeline import deadline, scaffold
 from ..store import list_games, load_game, orders_relpath
-from ..verify import since, verification
 from . import values
 from .values import league_root, parse_now, parse_option, parse_player
 

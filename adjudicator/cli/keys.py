@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import check, history, secrets, yamledit, yamlio
+from .. import history, secrets, yamledit, yamlio
 from .. import orders as ordersmod
+from ..engine import check
 from ..errors import OK, PROBLEMS, LeagueError, SealError
 from ..orders import Finding
 from ..sealed import crypto, storage

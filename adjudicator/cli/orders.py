@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..check import preview as preview_file
-from ..check import validate_files
+from ..engine.check import preview as preview_file
+from ..engine.check import validate_files
 from ..errors import OK, PROBLEMS, LeagueError
 from ..store import find_root
 from .values import league_root

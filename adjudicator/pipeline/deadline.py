@@ -29,8 +29,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import arrivals, history, secrets, store, turn, yamlio
+from .. import arrivals, history, secrets, store, yamlio
 from .. import outcome as outcomemod
+from ..engine import turn
 from ..errors import OK, USAGE, GitError, LeagueError, TurnHeld
 from ..orders import parse_path, visible
 from . import budget as budgetmod

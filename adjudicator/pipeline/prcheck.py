@@ -35,8 +35,9 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from .. import absence as absencemod
-from .. import check, history, outcome, rulings, yamlio
+from .. import history, outcome, rulings, yamlio
 from .. import schedule as schedmod
+from ..engine import check
 from ..errors import LeagueError, TurnpressError
 from ..markup import md_text
 from ..orders import Finding, OrdersPath, file_finding, parse_path, say, visible

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import turn
+from ..engine import turn
 from ..errors import LeagueError
 from ..markup import md_text
 from ..newsletter import words

@@ -107,7 +107,7 @@ def test_auswertung_every_issue_lists_all_offers_and_each_hauliers_order_book_an
 def test_auswertung_round_0s_offers_have_an_issue_at_set_up(league):
     """Spielverlauf/Auswertung: round 0 auctions the orders announced for it, and the offers are published before
     the first round: the set-up (turn 0) gets an Amtsblatt with them, written by `new` and by the site build."""
-    from adjudicator import turn
+    from adjudicator.engine import turn
     from adjudicator.newsletter import pages
 
     game, _ = turn.new_game(league, "auf-achse", "aa", players("HH", "HB", "K", "M", "B"), {}, None)

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import secrets, turn
+from adjudicator import secrets
+from adjudicator.engine import turn
 from adjudicator.model import Player
 from adjudicator.newsletter import site
 from adjudicator.rulesets.auf_achse.adjudicate import capacity

@@ -27,7 +27,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import check, store
+from adjudicator import store
+from adjudicator.engine import check
 from adjudicator.rulesets.bretton_woods import orders as bw
 
 from ..site.webdriver import Browser

@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator import dice as dicemod
-from adjudicator import turn as turnmod
 from adjudicator import yamlio
 from adjudicator.cli.values import parse_player
+from adjudicator.engine import turn as turnmod
 from adjudicator.rulesets.policy_maker import RULESET as R
 from adjudicator.rulesets.policy_maker.common import field, in_danger_zone, investys, sector, sectors
 from adjudicator.rulesets.policy_maker.orders import invest_problem, manipulate_problem, step_of

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from adjudicator import yamlio
+from adjudicator.engine.verify import verification
 from adjudicator.sealed import crypto
 from adjudicator.store import load_game
-from adjudicator.verify import verification
 
 from ..conftest import git, run
 

@@ -4,7 +4,7 @@ is not shown as awaited and early adjudication is not held up for them."""
 
 from __future__ import annotations
 
-from adjudicator import turn
+from adjudicator.engine import turn
 from adjudicator.sealed import crypto
 from adjudicator.store import load_game
 

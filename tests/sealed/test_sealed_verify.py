@@ -4,12 +4,12 @@ and everything public, naming what it could not check)."""
 
 from __future__ import annotations
 
-from adjudicator import turn as turnmod
 from adjudicator import yamlio
 from adjudicator.dice import orders_digest
+from adjudicator.engine import turn as turnmod
+from adjudicator.engine.verify import AFTER_END, PUBLIC, WITH_KEY, verification
 from adjudicator.sealed import crypto
 from adjudicator.store import load_game
-from adjudicator.verify import AFTER_END, PUBLIC, WITH_KEY, verification
 
 from ..conftest import git
 from .conftest import Table, at, deadline

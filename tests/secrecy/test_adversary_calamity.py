@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import turn as turnmod
+from adjudicator.engine import turn as turnmod
 from adjudicator.rulesets.calamity import orders as calamity_orders
 
 from ..conftest import git

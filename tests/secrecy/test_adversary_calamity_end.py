@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.dice import link_back
-from adjudicator.verify import AFTER_END, verification
+from adjudicator.engine.verify import AFTER_END, verification
 
 from .adversary import Table, attack, setup_again
 from .test_adversary_calamity import PLAYERS, bot

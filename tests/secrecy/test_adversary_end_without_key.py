@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.dice import link_back
-from adjudicator.verify import AFTER_END, verification
+from adjudicator.engine.verify import AFTER_END, verification
 
 from . import test_adversary_auf_achse as auf_achse
 from . import test_adversary_policy_maker as policy_maker

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import turn as turnmod
+from adjudicator.engine import turn as turnmod
 from adjudicator.newsletter import pages, words
 
 from ..conftest import git, run

@@ -140,7 +140,7 @@ def test_a_bug_without_damage_still_shows_its_traceback(played, tmp_path, monkey
     def broken(*args: object, **kwargs: object) -> None:
         raise KeyError("a bug")
 
-    monkeypatch.setattr("adjudicator.turn.status", broken)
+    monkeypatch.setattr("adjudicator.engine.turn.status", broken)
     with pytest.raises(KeyError, match="a bug"):
         run(root, COMMANDS["status"], monkeypatch, capsys)
 

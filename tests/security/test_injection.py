@@ -30,9 +30,10 @@ from xml.etree import ElementTree
 
 import pytest
 
-from adjudicator import cli, store, turn, yamlio
+from adjudicator import cli, store, yamlio
 from adjudicator import orders as ordersmod
 from adjudicator.cli.values import parse_player
+from adjudicator.engine import turn
 
 from ..conftest import git, new_repository
 

@@ -44,20 +44,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import absence as absencemod
-from . import anchor, arrivals, gamedata, history, newsletter, yamlio
-from . import dice as dicemod
-from . import hidden as hiddenmod
-from . import orders as ordersmod
-from . import outcome as outcomemod
-from . import schedule as schedmod
-from . import secrecy as secrecymod
-from .errors import LeagueError, RulesetError, SealError
-from .model import HIDDEN_KEYS, GameConfig, State, TurnReport, account
-from .ruleset import PinsData
-from .sealed import crypto
-from .secrets import FILE_SUFFIX, SECRETS_DIR, key_env
-from .store import (
+from .. import absence as absencemod
+from .. import anchor, arrivals, gamedata, history, newsletter, yamlio
+from .. import dice as dicemod
+from .. import hidden as hiddenmod
+from .. import orders as ordersmod
+from .. import outcome as outcomemod
+from .. import schedule as schedmod
+from .. import secrecy as secrecymod
+from ..errors import LeagueError, RulesetError, SealError
+from ..model import HIDDEN_KEYS, GameConfig, State, TurnReport, account
+from ..ruleset import PinsData
+from ..sealed import crypto
+from ..secrets import FILE_SUFFIX, SECRETS_DIR, key_env
+from ..store import (
     ENGINE_OPTIONS,
     Game,
     load_game,

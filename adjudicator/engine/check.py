@@ -11,16 +11,16 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from . import dice, outcome, secrets, yamlio
-from . import orders as ordersmod
-from .errors import LeagueError, SealError
-from .model import State
-from .newsletter import words
-from .ruleset import Describes, WritesNewsletter
-from .sealed import crypto
-from .sealed import orders as sealedorders
-from .sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
-from .store import Game, find_root, load_game
+from .. import dice, outcome, secrets, yamlio
+from .. import orders as ordersmod
+from ..errors import LeagueError, SealError
+from ..model import State
+from ..newsletter import words
+from ..ruleset import Describes, WritesNewsletter
+from ..sealed import crypto
+from ..sealed import orders as sealedorders
+from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
+from ..store import Game, find_root, load_game
 
 
 class GameCache:
