@@ -32,12 +32,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from . import absence, gamedata, outcome, rulings, secrets, yamledit, yamlio
+from . import absence, gamedata, history, outcome, rulings, secrets, yamledit, yamlio
 from . import dice as dicemod
 from . import schedule as schedmod
-from .errors import LeagueError, SealError
+from .errors import GitError, LeagueError, SealError
 from .model import HIDDEN_KEYS, GameConfig, Player, State, TurnReport, read_report
-from .orders import orders_relpath
+from .orders import orders_relpath, visible
 from .ruleset import HasPhaseKinds, Joins, Ruleset, Unseats, get, package_of
 from .sealed import storage
 
@@ -587,3 +587,17 @@ def write_files(root: Path, files: Mapping[str, str], *, remove: Iterable[Path] 
         raise
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def damage_text(root: Path, game: str | None = None) -> str:
+    """Which turn files (of ``game``, or of every game) differ from what turnpress committed, and how to restore
+    each; '' if none do. A turn's files are written once, so a difference is damage, the likely cause of an
+    error no reader names."""
+    folder = f"{GAMES_DIR}/{game}/turns" if game else GAMES_DIR
+    try:
+        found = history.altered(root, folder)
+    except GitError:
+        return ""
+    return "".join(f"{visible(rel)} is not what turnpress committed ({commit[:10]}), which is the likely cause: "
+                   f"restore it with 'git checkout {commit[:10]} -- {visible(rel)}'\n" for rel, commit in found
+                   if rel.startswith(f"{GAMES_DIR}/") and "/turns/" in rel)

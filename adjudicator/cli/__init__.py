@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 
-from .. import history, ruleset
+from .. import history, ruleset, store
 from ..errors import OK, USAGE, TurnpressError
 from .parser import COMMANDS, build_parser
 from .values import league_root
@@ -74,13 +74,9 @@ def damaged(args: argparse.Namespace | None) -> str:
         root = league_root(args) if args is not None and hasattr(args, "league") else None
     except TurnpressError:
         return ""
-    if root is None:
-        return ""
-    # Imported here, only after something broke: the deadline's module loads the whole engine (the store, every
-    # turn's writer, the newsletter), which 'validate' and the other quick commands need not (issue 33).
-    from ..pipeline.deadline import damage_text
-
-    return damage_text(root)
+    # From the store, not the deadline's module, which loads the whole engine (every turn's writer, the
+    # newsletter) that 'validate' and the other quick commands need not (issue 33).
+    return store.damage_text(root) if root is not None else ""
 
 
 def _ruleset_command(argv: list[str]) -> int | None:

@@ -186,24 +186,10 @@ def failure_text(error: Exception, root: Path, game: str | None = None) -> str:
         return "the disk is full"
     if isinstance(error, LeagueError | GitError):
         return str(error).replace(prefix, "")
-    damage = damage_text(root, game)
+    damage = store.damage_text(root, game)
     if damage:
         return f"{type(error).__name__}: {error}; " + damage.strip().replace("\n", "; ")
     return f"internal error ({type(error).__name__}: {error}); please report it with this game's files"
-
-
-def damage_text(root: Path, game: str | None = None) -> str:
-    """Which turn files (of ``game``, or of every game) differ from what turnpress committed, and how to restore
-    each; '' if none do. A turn's files are written once, so a difference is damage, the likely cause of an
-    error no reader names."""
-    folder = f"{store.GAMES_DIR}/{game}/turns" if game else store.GAMES_DIR
-    try:
-        found = history.altered(root, folder)
-    except GitError:
-        return ""
-    return "".join(f"{visible(rel)} is not what turnpress committed ({commit[:10]}), which is the likely cause: "
-                   f"restore it with 'git checkout {commit[:10]} -- {visible(rel)}'\n" for rel, commit in found
-                   if rel.startswith(f"{store.GAMES_DIR}/") and "/turns/" in rel)
 
 
 def late_orders(root: Path) -> list[str]:
