@@ -66,6 +66,7 @@ def test_a_new_game_and_a_site_build_leave_nothing_to_commit_but_the_game(tmp_pa
     assert cli.main(["--league", str(target), "new", "counter", "c1", "--player", "Ann:ann:1"]) == 0
     assert "Commit games/c1 and mkdocs.yml together." in capsys.readouterr().out
     assert "games/c1/index.md" in (target / "mkdocs.yml").read_text(), "the menu gains the game"
+    assert git(target, "status", "--porcelain") == " M mkdocs.yml\n?? games/c1/\n", "every generated file is ignored"
     git(target, "add", "-A")
     git(target, "commit", "-qm", "new game")
     assert cli.main(["site", "build", "--league", str(target)]) == 0
