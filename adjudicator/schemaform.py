@@ -68,11 +68,13 @@ def field(schema: Mapping[str, Any], path: str, label: str, hints: Hints, names:
     if "kind" in hint:  # a field of the ruleset's own making (e.g. a route)
         return {**base, **hint}
     if "enum" in schema or "options" in hint:
-        options = hint.pop("options", None) or [{"value": v, "label": names.get(v, str(v))} for v in schema["enum"]]
+        options = hint.pop("options", None)  # a round may offer none (Auf Achse's with no offers): an empty list
+        if options is None:
+            options = [{"value": v, "label": names.get(v, str(v))} for v in schema["enum"]]
         if not required:
             options = [{"value": None, "label": NONE}, *options]
         out = {**base, "kind": "choice", "options": options,
-               "default": hint.pop("default", None if not required else options[0]["value"])}
+               "default": hint.pop("default", options[0]["value"] if required and options else None)}
         return {**out, **hint}
     if "object" in types:
         need = set(schema.get("required", []))

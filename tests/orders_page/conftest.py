@@ -5,8 +5,9 @@ first retreats (Austria dislodged the Italian army in Venice), and a game each o
 its auction, a second one in round 1 after its auction, and a third in round 1 with more goods waiting for a
 Brummi than it holds), The Policy Maker, Calamity and the Thirty Years' War (confessions chosen with the first
 orders, religion points from the start); every Policy Maker and Calamity player and one of the Thirty Years'
-War register a key, to read their private report in the page; its site served on 127.0.0.1 and a headless
-chromium to open it (the site's browser tests' WebDriver; without chromium they skip)."""
+War register a key, to read their private report in the page; a Diplomacy game in Fall 1901 (England's fleets in
+the North and the Norwegian Sea, its army in Yorkshire: a convoy to Norway); its site served on 127.0.0.1 and a
+headless chromium to open it (the site's browser tests' WebDriver; without chromium they skip)."""
 
 from __future__ import annotations
 
@@ -138,11 +139,13 @@ def make_league(root: Path) -> League:
                *players()) == 0
     assert run(root, "new", "diplomacy", "rt", "--option", "orders=open", "--title", "Diplomacy, Fall 1901 Retreats",
                *players()) == 0
+    assert run(root, "new", "diplomacy", "cv", "--option", "orders=open", "--title", "Diplomacy, Fall 1901",
+               *players()) == 0
     git(root, "add", "-A")
     git(root, "commit", "-qm", "games")
     assert run(root, "adjudicate", "ar", "--early", "--commit") == 0
     assert run(root, "adjudicate", "al", "--early", "--commit") == 0
-    for game, login, turns in (("wb", "ann", WINTER), ("rt", "eve", RETREAT)):
+    for game, login, turns in (("wb", "ann", WINTER), ("rt", "eve", RETREAT), ("cv", "ann", {1: WINTER[1]})):
         for number, orders in turns.items():
             sheet = root / f"orders/{game}/{number:04d}/{login}.yaml"
             sheet.parent.mkdir(parents=True, exist_ok=True)

@@ -340,9 +340,9 @@ def test_no_serious_accessibility_finding_in_any_state_pressed_buttons_included(
                 seen[button] = axe.findings(browser, source)
         browser.script(click, "#tp-map-open")
         browser.click("#tp-map-open")
-        browser.script("document.querySelector('.tp-map-close').focus()")
+        browser.script("document.querySelector('.tp-zoom-close').focus()")
         seen["full size"] = axe.findings(browser, source)
-        browser.click(".tp-map-close")
+        browser.click(".tp-zoom-close")
         assert seen == dict.fromkeys(seen, []), f"{game} at {width} px"
 
 

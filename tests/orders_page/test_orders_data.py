@@ -10,8 +10,24 @@ from pathlib import Path
 import pytest
 
 from adjudicator import sheet, store
+from adjudicator.dice import Dice
+from adjudicator.model import Player
 from adjudicator.newsletter import orders_page
 from adjudicator.ruleset import OffersChoices
+from adjudicator.rulesets.auf_achse import RULESET
+from adjudicator.rulesets.auf_achse.board import plan_route
+from adjudicator.rulesets.auf_achse.game import board_of
+from adjudicator.rulesets.auf_achse.turn import stau_counts
+from adjudicator.rulesets.calamity import RULESET as CAL
+from adjudicator.rulesets.diplomacy import RULESET as RULESET_DIP
+
+from ..auf_achse.helpers import at_round, new_game
+from ..calamity.cal_helpers import arrange
+from ..calamity.cal_helpers import new_game as new_calamity
+from ..dreissigjaehriger_krieg.dk_game import PLAYERS as DK_PLAYERS
+
+DIP_PLAYERS = [Player(p[:3], p.capitalize(), p[:3], 100 + i, p) for i, p in
+               enumerate(["england", "france", "germany", "italy", "austria", "russia", "turkey"])]
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -53,7 +69,10 @@ def test_every_order_the_page_offers_is_one_check_accepts(game_id: str):
     if game_id == "demo-dreissigjaehriger-krieg":
         words = (" T ", "Kirchenbau: ", "Ungehorsam stiften: ", "Einheit aufwiegeln: ", "Konfessionswechsel")
         assert [w for w in words if not any(w in o for o in offered)] == []
-        assert any(o.count(" - ") == 2 and " S " not in o and " C " not in o for o in offered), "a double move"
+        assert any(o.count(" - ") == 2 and " U " not in o and " K " not in o for o in offered), "a double move"
+        # issue #30, item 7: a support is written 'U' and a convoy 'K', as the game's judges write them
+        assert any(" U " in o for o in offered) and any(" K " in o for o in offered)
+        assert not any(" S " in o or " C " in o for o in offered)
 
 
 def test_a_unit_is_offered_its_moves_supports_and_convoys():
@@ -89,3 +108,114 @@ def test_the_page_starts_from_the_sheet_turnpress_template_prints():
     assert anna["head"] + "orders:\n" + anna["body"] == sheet.sheet_text(game, "anna-w", state, sealed=False)
     assert anna["schema"]["properties"]["orders"] == game.ruleset.order_schema(
         game.ruleset.public_view(state), "anna-w")
+
+
+def _fields(field: dict) -> list[dict]:
+    """``field`` and every field inside it."""
+    kids = field.get("fields") or field.get("items") or ([field["item"]] if "item" in field else [])
+    return [field, *(f for k in kids for f in _fields(k))]
+
+
+def test_an_auf_achse_condition_row_is_labelled_as_a_condition_not_as_order_one():
+    """Issue #30, item 8: a bid's condition row read "Auftrag 1" whatever order was picked in it (the row's
+    number, not the order's). Its rows are "Bedingung 1, 2, …" (a load's "Ladung 1, …"); the orders picked are
+    the options' own words ("Auftrag 11: …")."""
+    state = at_round(new_game(), 1)
+    form = RULESET.choices(RULESET.public_view(state), "p0")["field"]
+    rows = {f["key"]: f["item"]["label"] for f in _fields(form) if f["kind"] == "rows"}
+    assert rows["unless_won"] == rows["only_if_won"] == "Bedingung" and rows["load"] == "Ladung"
+    assert "Auftrag" not in rows.values()
+
+
+def test_an_auf_achse_round_that_offers_nothing_still_has_its_form():
+    """A round with no new offers ("In dieser Runde wird nichts angeboten.") broke the page's data: the bids'
+    order list, empty, was read as the schema's enum (KeyError). The bid's order is an empty list then."""
+    state = at_round(new_game(), 1)
+    for o in state["orders"]:
+        o["status"] = "lapsed" if o["status"] == "announced" else o["status"]
+    form = RULESET.choices(RULESET.public_view(state), "p0")
+    bid = next(f for f in _fields(form["field"]) if f.get("key") == "order")
+    assert bid["options"] == [] and bid["default"] is None
+    assert "In dieser Runde wird nichts angeboten." in form["notes"]
+
+
+def test_a_convoyed_move_its_convoys_and_its_supports_are_offered():
+    """Issue #30, item 5: an army's move across the water (one fleet or a chain), the convoy of each fleet of the
+    chain and the support of the convoyed move by a unit that reaches the coast; each one ``check`` accepts.
+    Fall 1901: England's fleets in the North Sea and the Norwegian Sea, its army in Yorkshire."""
+    state = RULESET_DIP.setup({}, DIP_PLAYERS, Dice(b"convoy"))
+    state = RULESET_DIP.adjudicate(state, {"eng": ["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"]}, Dice(b"1")).state
+    form = RULESET_DIP.choices(RULESET_DIP.public_view(state), "eng")
+    items = {i["label"]: i for i in form["field"]["items"]}
+    army, north, norwegian = (options(items[u]) for u in ("A Yor", "F Nth", "F Nwg"))
+    assert {"A Yor - Nwy", "A Yor - Lon via convoy", "A Yor - Cly"} <= set(army)
+    assert {"F Nth C A Yor - Nwy", "F Nth C A Yor - Cly", "F Nwg C A Yor - Cly"} <= set(north) | set(norwegian)
+    assert "F Nwg S A Yor - Nwy" in norwegian and "F Nth S A Yor - Nwy" in north
+    assert items["A Yor"]["convoyed"]["A Yor - Nwy"] == ["F Nth"]
+    assert items["A Yor"]["convoyed"]["A Yor - Cly"] == ["F Nth", "F Nwg"], "the chain of two fleets"
+    for text in [*army, *north, *norwegian]:
+        assert [p.message for p in RULESET_DIP.check(state, "eng", [text]) if p.severity == "error"] == [], text
+
+
+@pytest.mark.parametrize(("map_name", "players", "words"), [
+    ("standard", "dip", ["Propose draw", "Withdraw votes", "Concede to France"]),
+    ("dreissigjaehriger-krieg", "jk", ["Remis", "Withdraw votes", "Concede to Schweden", "Concede to BRL"])])
+def test_a_vote_is_proposed_withdrawn_or_the_game_conceded_in_the_game_s_language(map_name, players, words):
+    """Issue #30: the page offered only "Propose draw". Where votes stand until withdrawn (``votes: standing``)
+    it offers withdrawing them and conceding to each other power still in the game, labelled in the game's
+    language (German in 30JK, its draw written 'Remis' as its judges write it); ``check`` accepts each."""
+    seats = DIP_PLAYERS if players == "dip" else DK_PLAYERS
+    state = RULESET_DIP.setup({"map": map_name}, seats, Dice(b"votes"))
+    me = seats[0].key
+    form = RULESET_DIP.choices(RULESET_DIP.public_view(state), me)
+    vote = form["field"]["items"][-1]
+    values = [o["value"] for o in vote["options"]]
+    assert values[0] is None and set(words) <= set(values), values
+    assert vote["map"] is False, "a click on the map never picks a vote"
+    labels = {o["value"]: o["label"] for o in vote["options"]}
+    if players == "jk":
+        assert vote["label"] == "Stimme" and labels["Remis"] == "Remis vorschlagen"
+        assert labels["Concede to Schweden"] == "Die Partie Schweden überlassen"
+    for text in values[1:]:
+        assert [p.message for p in RULESET_DIP.check(state, me, [text]) if p.severity == "error"] == [], text
+
+
+def test_an_auf_achse_route_is_offered_by_destination_with_its_points_and_fare():
+    """Issue #30: a route from Hamburg to München took 29 taps. The route field offers every other city as a
+    destination, with its cheapest route (the site closed, Stau counted) and that route's Streckenpunkte and
+    fare; each route is one ``plan_route`` drives without a problem, at the points and fare the label says."""
+    state = at_round(new_game(), 1)
+    state["site"] = "HH-HB.2"
+    form = RULESET.choices(RULESET.public_view(state), "p0")["field"]
+    route = next(f for f in _fields(form) if f.get("kind") == "route")
+    board = board_of(state)
+    assert {g["value"] for g in route["goals"]} == set(board.cities) - {"HH"}
+    stau = stau_counts(state)
+    stau["HH"] = stau.get("HH", 1) - 1
+    for goal in route["goals"]:
+        driven = plan_route(board, "HH", ["HH", *goal["route"]], state["site"], stau)
+        assert driven.problems == [] and driven.end == goal["value"], goal["value"]
+        assert goal["label"].endswith(f": {driven.points} Streckenpunkte, Fahrpreis {driven.fare} kj")
+        if not any(n in stau and stau[n] > 0 for n in goal["route"]):
+            assert driven.points == board.distance("HH", goal["value"], blocked="HH-HB.2")
+    bremen = next(g for g in route["goals"] if g["value"] == "HB")
+    assert "HH-HB.2" not in bremen["route"], "the construction site is closed"
+
+
+def test_calamity_s_form_is_the_phase_s_decision_in_words():
+    """Issue #30, item 8: the mover's form held every phase's fields with raw keys. The mover at field 20 is
+    offered the card first (labelled with the field each card leads to, narrowed to the hand in the page:
+    ``held``), the sales, and the events of the fields cards 1-5 reach only (Ankauf, Übernahme, Ascot; no Steuer,
+    Henley or Monopol), each naming its cards; no standing orders. A player with nothing due gets those."""
+    state = arrange(new_calamity(), mover="ann", token=20)
+    public = CAL.public_view(state)
+    mover = CAL.choices(public, "ann")["field"]["fields"]
+    assert [f["key"] for f in mover] == ["card", "sell", "buy", "takeover", "ascot"]
+    card = mover[0]
+    assert card["held"] == ["state", "hand"] and card["options"][3]["label"] == "4: to field 24 (Übernahme)"
+    assert next(f for f in mover if f["key"] == "takeover")["label"].endswith("Übernahme, if you play 4")
+    labels = [f["label"] for top in mover for f in _fields(top)]
+    assert not {"before_row", "accept_fee", "year_end", "henley", "standing"} & set(labels)
+    other = CAL.choices(public, "bob")["field"]["fields"]
+    assert [f["key"] for f in other] == ["standing"]
+    assert "before_row" not in [f["label"] for f in _fields(other[0])]

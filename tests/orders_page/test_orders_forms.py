@@ -73,13 +73,13 @@ def test_auf_achse_bids_a_route_field_by_field_the_site_and_a_trailer(browser: B
     enter(browser, "kj", "300", 'fieldset[data-key="bids"] > .tp-row:nth-of-type(2)')
     add_row(browser, "nur wenn nicht ersteigert", 'fieldset[data-key="bids"] > .tp-row:nth-of-type(2)')
     pick_in(browser, 'fieldset[data-key="bids"] > .tp-row:nth-of-type(2) fieldset[data-key="unless_won"]',
-            "Auftrag 1", first)
+            "Bedingung 1", first)
 
     route = 'fieldset[data-key="route"]'
     assert browser.text(f"{route} .tp-route-path").startswith("HH (Hamburg)")
     for step in ("HH-H.1", "HH-H.2"):
-        offered = browser.script(f"return Array.from(document.querySelector('{route} select').options)"
-                                 ".map(o => o.text)")
+        offered = browser.script(f"return Array.from(document.querySelector('{route} select:not(.tp-route-goal)')"
+                                 ".options).map(o => o.text)")
         chosen = next(o for o in offered if o.startswith(step + " "))
         pick_in(browser, route, "Nächstes Feld", chosen)
     shown = browser.text(f"{route} [role=status]")
@@ -153,39 +153,67 @@ def test_policy_maker_the_government_sets_its_tax_policy_and_its_standing_prefer
     assert done.returncode != 0, done.stdout
 
 
-def test_calamity_the_mover_plays_a_card_from_the_hand_and_gives_standing_orders(browser: Browser, served: str,
-                                                                                league: League):
+def test_calamity_the_mover_s_form_is_this_phase_s_decision_and_the_card_list_is_the_hand(browser: Browser,
+                                                                                          served: str, league: League):
+    """Issue #30, item 8: Calamity's form showed every phase's fields at once with raw keys (``before_row``,
+    ``accept_fee``, ``year_end``, ``henley``…), 4,700 px long, the card mid-page and the hand at the bottom; the
+    card list ignored the hand. The mover's form is the card first, the sales, and the events of only the fields a
+    card reaches, in words; once the private report is open the card list offers only the cards in hand."""
     game = store.load_game(league.root, "ca")
-    state = game.effective_state(game.open_turn)
+    state = game.effective_state(game.open_turn)  # the test holds the game's key: it knows the hand
     mover = game.ruleset.phase(state).awaited[0]
-    card = min(state["private"][mover]["hand"])
+    hand = state["private"][mover]["hand"]
     open_page(browser, served, "ca")
     pick(browser, mover)
-    options = browser.script("""var l = Array.from(document.querySelectorAll('#tp-form label'))
+    labels = browser.script("return Array.from(document.querySelectorAll('#tp-form label, #tp-form legend'))"
+                            ".map(l => l.textContent)")
+    assert labels[:2] == ["Orders", "The card you play"], labels
+    raw = {"before_row", "after_row", "accept_fee", "year_end", "henley", "standing", "cover", "card", "sell"}
+    assert raw.isdisjoint(labels), labels
+    assert browser.script("return document.getElementById('tp-form').getBoundingClientRect().height") < 1500
+    _, secret = league.keys[f"ca:{mover}"]
+    browser.script("document.getElementById('tp-identity').scrollIntoView({block: 'center'})")
+    browser.click("#tp-identity")
+    browser.type("#tp-identity", secret)
+    browser.click("#tp-read")
+    browser.wait_for(lambda: browser.text("#tp-form .tp-held"), "the hand beside the card list")
+    assert browser.text("#tp-form .tp-held") == f"In your hand: {', '.join(map(str, hand))}."
+    offered = browser.script("""var l = Array.from(document.querySelectorAll('#tp-form label'))
         .find(l => l.textContent === 'The card you play');
-        return Array.from(document.getElementById(l.htmlFor).options).map(o => o.text)""")
-    played = next(o for o in options if o.startswith(f"{card}: to field {card} "))
-    pick_in(browser, "#tp-form", "The card you play", played)
-    standing = 'fieldset[data-key="standing"] fieldset[data-key="C"]'
-    pick_in(browser, standing, "before_row", "keep")
-    enter(browser, "after_row", "3", standing)
-    enter(browser, "accept_fee", "15", standing)
-    add_row(browser, "cover", 'fieldset[data-key="standing"]')
-    pick_in(browser, 'fieldset[data-key="standing"] fieldset[data-key="cover"]', "cover 1", "D1")
+        return Array.from(document.getElementById(l.htmlFor).options).filter(o => !o.disabled).map(o => o.text)""")
+    assert [int(o.split(":")[0]) for o in offered] == sorted(set(hand)), offered  # a hand may hold a value twice
+    card = hand[-1]
+    pick_in(browser, "#tp-form", "The card you play", next(o for o in offered if o.startswith(f"{card}: ")))
     browser.wait_for(lambda: errors(browser) == [], "a good sheet")
     text = produced(browser)
-    assert text.endswith(f"orders:\n  standing:\n    C:\n      before_row: keep\n      after_row: 3\n"
-                         f"      accept_fee: 15\n    cover:\n      - D1\n  card: {card}\n"), text
+    assert text.endswith(f"orders:\n  card: {card}\n"), text
     done = validate(league.root, f"orders/ca/0001/{mover}.yaml", text)
     assert done.returncode == 0, done.stdout + done.stderr
-    lines = understood(done.stdout)
-    assert lines[0].startswith(f"Play card {card}: the token moves from field 0 to {card} ")
-    assert "Standing order for C: keep before the row; after the row return each type marked 3 or more times in " \
-           "it; accept pass-ons for a fee of 15 GE or more." in lines, lines
+    assert understood(done.stdout)[0].startswith(f"Play card {card}: the token moves from field 0 to {card} ")
 
-    enter(browser, "after_row", "9", standing)
-    browser.wait_for(lambda: errors(browser), "the bad standing order named")
-    assert any("after_row" in e["where"] for e in errors(browser)), errors(browser)
+
+def test_calamity_a_player_with_nothing_due_gives_standing_orders_in_words(browser: Browser, served: str,
+                                                                            league: League):
+    """A player not awaited in this phase is offered their standing orders, each field in words."""
+    game = store.load_game(league.root, "ca")
+    state = game.effective_state(game.open_turn)
+    other = next(p.key for p in game.players if p.key not in game.ruleset.phase(state).awaited)
+    open_page(browser, served, "ca")
+    pick(browser, other)
+    standing = 'fieldset[data-key="standing"] fieldset[data-key="C"]'
+    pick_in(browser, standing, "Step 1: keep or return all policies of this category (4 GE each)", "keep")
+    enter(browser, "Step 2: return every policy the rolled row marks this many times or more", "3", standing)
+    enter(browser, "Accept pass-on offers whose fee is at least (GE)", "15", standing)
+    add_row(browser, "Deckung (field 13): policies you give up first", 'fieldset[data-key="standing"]')
+    pick_in(browser, 'fieldset[data-key="standing"] fieldset[data-key="cover"]', "Policy 1", "D1")
+    browser.wait_for(lambda: errors(browser) == [], "a good sheet")
+    text = produced(browser)
+    assert text.endswith("orders:\n  standing:\n    C:\n      before_row: keep\n      after_row: 3\n"
+                         "      accept_fee: 15\n    cover:\n      - D1\n"), text
+    done = validate(league.root, f"orders/ca/0001/{other}.yaml", text)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Standing order for C: keep before the row; after the row return each type marked 3 or more times in " \
+           "it; accept pass-ons for a fee of 15 GE or more." in understood(done.stdout)
 
 
 def test_thirty_years_war_a_double_move_a_transformation_religious_actions_and_the_confession(

@@ -125,6 +125,11 @@ class Browser:
         """Run ``source`` with a callback as its last argument; returns what the page passes to it."""
         return self._session("POST", "/execute/async", {"script": source, "args": list(args)})
 
+    def cdp(self, command: str, params: dict[str, Any] | None = None) -> Any:
+        """A command of the DevTools protocol (chromedriver's ``goog/cdp/execute``): CPU throttling, network
+        conditions, the cache (the orders page's benchmark)."""
+        return self._session("POST", "/goog/cdp/execute", {"cmd": command, "params": params or {}})
+
     def text(self, css: str = "body") -> str:
         return self._session("GET", f"/element/{self.find(css)}/text")
 

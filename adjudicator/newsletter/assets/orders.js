@@ -22,6 +22,7 @@
   var current = {text: "", errors: [], warnings: [], stale: false};
   var choiceFields = {}; /* label -> the choice field with that label: what a map module sets (setOrder) */
   var listeners = []; /* told after every change of the orders (onChange) */
+  var readers = []; /* told the player's private file once it is open (a choice narrowed to what they hold) */
 
   /* ``key``'s words with each {name} filled in from ``values`` */
   function fill(text, values) {
@@ -154,7 +155,8 @@
     var id = nextId();
     var label = String(field.label || "");
     if (kind === "choice") {
-      var select = el("select", {id: id, "data-label": label});
+      /* ``map: false``: a choice the map's clicks leave alone (a vote names powers, not places) */
+      var select = el("select", {id: id, "data-label": label, "data-map": field.map === false ? "off" : null});
       var values = [];
       (field.options || []).forEach(function (o, i) {
         values.push(o.value);
@@ -169,6 +171,31 @@
       }
       var at = values.indexOf(field.default === undefined ? null : field.default);
       select.value = String(at < 0 ? 0 : at);
+      var heldNote = null;
+      if (field.held) { /* ``held``: where the private file lists what the player holds (Calamity's hand) */
+        heldNote = el("span", {id: id + "-held", "class": "tp-help tp-held", role: "status"});
+        readers.push(function (doc) {
+          var list = (field.held || []).reduce(function (node, k) {
+            return node && typeof node === "object" ? node[k] : undefined;
+          }, doc);
+          if (!Array.isArray(list)) {
+            return;
+          }
+          Array.from(select.options).forEach(function (o, i) {
+            o.disabled = o.value !== "other" && i < values.length && list.indexOf(values[i]) < 0;
+          });
+          if (select.options[select.selectedIndex] && select.options[select.selectedIndex].disabled) {
+            var first = Array.from(select.options).find(function (o) {
+              return !o.disabled;
+            });
+            if (first) {
+              select.value = first.value;
+            }
+          }
+          heldNote.textContent = W("held", {values: list.join(", ") || "—"});
+          onChange();
+        });
+      }
       select.addEventListener("change", function () {
         if (other) {
           other.hidden = select.value !== "other";
@@ -179,7 +206,7 @@
         onChange();
       });
       var box = el("div", {"class": "tp-field"}, [el("label", {"for": id, text: label}), select].concat(
-        other ? [other] : []));
+        other ? [other] : []).concat(heldNote ? [heldNote] : []));
       if (field.help) {
         select.setAttribute("aria-describedby", id + "-help");
         box.appendChild(el("span", {id: id + "-help", "class": "tp-help", text: String(field.help)}));
@@ -426,6 +453,25 @@
       onChange();
     });
     set.appendChild(shown);
+    if (field.goals && field.goals.length) {
+      /* the route by its destination: the ruleset's cheapest route to each city, with its points and fare */
+      var goal = el("select", {id: id + "-goal", "class": "tp-route-goal",
+        "data-label": label + ": " + (words.goal || W("route_goal"))});
+      goal.appendChild(el("option", {value: "", text: words.pick_goal || W("pick_goal")}));
+      field.goals.forEach(function (g, i) {
+        goal.appendChild(el("option", {value: String(i), "data-city": String(g.value), text: String(g.label)}));
+      });
+      goal.addEventListener("change", function () {
+        if (goal.value !== "") {
+          path = [field.start].concat(field.goals[Number(goal.value)].route);
+          goal.value = "";
+          show();
+          onChange();
+        }
+      });
+      set.appendChild(el("div", {"class": "tp-field"}, [el("label", {"for": id + "-goal",
+        text: words.goal || W("route_goal")}), goal]));
+    }
     set.appendChild(el("div", {"class": "tp-field"}, [el("label", {"for": id, text: words.next || W("next_field")}),
       next]));
     set.appendChild(back);
@@ -1192,6 +1238,15 @@
       var plain = await d.decrypt(tpAge.armor.decode(await r.text()), "text");
       ui.report.textContent = unpad(plain);
       say(ui.reportSay, W("report_opened"), "ok");
+      var opened = null;
+      try {
+        opened = tpYaml.parse(unpad(plain));
+      } catch (err) {
+        opened = null;
+      }
+      readers.forEach(function (fn) {
+        fn(opened);
+      });
     } catch (err) {
       say(ui.reportSay, W("wrong_key", {why: err.message || err}), "error");
     }
@@ -1211,6 +1266,7 @@
     }
     fieldSeq = 0;
     choiceFields = {};
+    readers = [];
     ui.form.textContent = "";
     ui.formValue = null;
     ui.formProblems = null;

@@ -62,14 +62,23 @@
     return document.importNode(svg, true);
   }
 
+  /* The judges' order words as the map's judges write them (the form's ``notation``: 30JK writes a support
+     "U", a convoy "K", "via Konvoi"); the English ones where the form says none. */
+  var WORD = {S: "S", C: "C", "via convoy": "via convoy"};
+
   function province(region) {
     return String(region).split("/")[0];
+  }
+
+  function isWord(t) {
+    return /^(A|F|H|S|C|Build|Remove|Waive|disband|via)$/.test(t) || t === WORD.S || t === WORD.C ||
+      WORD["via convoy"].split(" ").indexOf(t) >= 0;
   }
 
   /* The provinces an order's text names after its unit ("A Par S A Mar - Bur": Mar, Bur). */
   function named(text, skip) {
     return String(text).split(/\s+/).slice(skip).filter(function (t) {
-      return /^[A-Za-z][A-Za-z0-9]*(\/[a-z]+)?$/.test(t) && !/^(A|F|H|S|C|Build|Remove|Waive|disband|via)$/.test(t);
+      return /^[A-Za-z][A-Za-z0-9]*(\/[a-z]+)?$/.test(t) && !isWord(t);
     }).map(province);
   }
 
@@ -90,7 +99,8 @@
   /* The map's frame above the form: the drawing (in a box of its own, `view`), the status line and menu
      (`below`), and a button that opens the map full size: on a phone the whole map is 360 px wide and its
      smaller provinces 11 px targets, full size they are 24 px and more (the view scrolls; + and − zoom). The
-     drawing, status line and menu move into the dialog and back (no copy: the clicks' listeners stay). */
+     dialog is the site's own (turnpress.js's `turnpressZoom`, as the issue pages' maps open): the drawing, status
+     line and menu move into it and back (no copy: the clicks' listeners stay). */
   function frame(form, svg, label) {
     svg.removeAttribute("width");
     svg.setAttribute("class", "tp-orders-map-svg");
@@ -105,62 +115,12 @@
     box.appendChild(below);
     form.insertBefore(box, form.firstChild);
     open.addEventListener("click", function () {
-      full(box, view, below, svg, open);
+      if (window.turnpressZoom) {
+        window.turnpressZoom(svg, open, {className: "tp-map-full", below: [below], words: {close: SAY("map_close"),
+          zoomIn: SAY("map_zoom_in"), zoomOut: SAY("map_zoom_out"), view: SAY("map_view")}});
+      }
     });
     return {box: box, below: below};
-  }
-
-  function full(box, view, below, svg, opener) {
-    var dialog = el("dialog", {"class": "tp-map-full md-typeset", "aria-label": svg.getAttribute("aria-label")});
-    var bar = el("div", {"class": "tp-zoom-bar"});
-    var minus = el("button", {type: "button", "class": "md-button tp-zoom-out", "aria-label": SAY("map_zoom_out")},
-      "\u2212");
-    var plus = el("button", {type: "button", "class": "md-button tp-zoom-in", "aria-label": SAY("map_zoom_in")}, "+");
-    var close = el("button", {type: "button", "class": "md-button tp-map-close"}, SAY("map_close"));
-    bar.appendChild(minus);
-    bar.appendChild(plus);
-    bar.appendChild(close);
-    view.setAttribute("tabindex", "0");
-    view.setAttribute("role", "region");
-    view.setAttribute("aria-label", SAY("map_view"));
-    dialog.appendChild(bar);
-    dialog.appendChild(view);
-    dialog.appendChild(below);
-    document.body.appendChild(dialog);
-    var scale = Math.max(2, 1200 / Math.max(1, window.innerWidth));
-
-    function zoom(by) {
-      var cx = (view.scrollLeft + view.clientWidth / 2) / Math.max(1, view.scrollWidth);
-      var cy = (view.scrollTop + view.clientHeight / 2) / Math.max(1, view.scrollHeight);
-      scale = Math.min(8, Math.max(1, scale * by));
-      svg.style.width = Math.round(view.clientWidth * scale) + "px";
-      view.scrollLeft = cx * view.scrollWidth - view.clientWidth / 2;
-      view.scrollTop = cy * view.scrollHeight - view.clientHeight / 2;
-      minus.disabled = scale <= 1;
-      plus.disabled = scale >= 8;
-    }
-    minus.addEventListener("click", function () {
-      zoom(1 / 1.5);
-    });
-    plus.addEventListener("click", function () {
-      zoom(1.5);
-    });
-    close.addEventListener("click", function () {
-      dialog.close();
-    });
-    dialog.addEventListener("close", function () {
-      svg.style.width = "";
-      view.removeAttribute("tabindex");
-      view.removeAttribute("role");
-      view.removeAttribute("aria-label");
-      box.insertBefore(view, opener);
-      box.appendChild(below);
-      dialog.remove();
-      opener.focus();
-    });
-    dialog.showModal();
-    zoom(1);
-    view.focus();
   }
 
   function attach(form, data, player, words) {
@@ -176,6 +136,13 @@
     if (!player.form) {
       return;
     }
+    WORD = Object.assign({S: "S", C: "C", "via convoy": "via convoy"}, player.form.notation || {});
+    var convoyed = {}; /* an army's label -> its moves across the water -> the fleets of a chain (choices.py) */
+    ((player.form.field && player.form.field.items) || []).forEach(function (item) {
+      if (item.convoyed) {
+        convoyed[item.label] = item.convoyed;
+      }
+    });
     var places = {};
     Array.from(svg.querySelectorAll("[data-region][data-place]")).forEach(function (n) {
       var xy = n.getAttribute("data-place").split(" ").map(Number);
@@ -203,7 +170,7 @@
       return UNIT.test(s.getAttribute("data-label"));
     });
     var others = selects.filter(function (s) {
-      return units.indexOf(s) < 0 && s.getAttribute("data-label") !== "Draw";
+      return units.indexOf(s) < 0 && s.getAttribute("data-map") !== "off";
     });
     var active = null;
 
@@ -238,12 +205,93 @@
       }
     }
 
+    function chosenText(select) {
+      return select.value === "other" ? "" : select.options[select.selectedIndex].text;
+    }
+
+    function optionNamed(select, text) {
+      return select ? Array.from(select.options).find(function (o) {
+        return o.value !== "other" && o.text === text;
+      }) || null : null;
+    }
+
+    function byLabel(label) {
+      return units.find(function (s) {
+        return s.getAttribute("data-label") === label;
+      }) || null;
+    }
+
+    /* What a click on ``prov`` most likely means for the unit picked, where the player's own orders say it:
+       the support of a move of theirs into ``prov`` (else the unit would move there too and bounce it), or the
+       convoy of their army whose move across the water this fleet's chain carries. */
+    function meant(select, list, prov) {
+      var me = select.getAttribute("data-label");
+      var found = null;
+      units.forEach(function (s) {
+        var t = chosenText(s).split(/\s+/);
+        if (found || s === select || t[2] !== "-" || !t[3]) {
+          return;
+        }
+        var label = s.getAttribute("data-label");
+        var move = chosenText(s);
+        var fleets = (convoyed[label] || {})[move] || [];
+        if (province(t[3]) === prov) {
+          found = optionNamed(select, me + " " + WORD.S + " " + label + " - " + t[3]);
+        } else if (province(t[1]) === prov && fleets.indexOf(me) >= 0) {
+          found = optionNamed(select, me + " " + WORD.C + " " + label + " - " + t[3]);
+        }
+      });
+      return found && list.indexOf(found) >= 0 ? found : null;
+    }
+
+    /* After an army's move across the water: the convoy orders of the player's own fleets of its chain, a tap
+       each, and the fleets of others it needs named. */
+    function offerConvoys(select, option) {
+      var label = select.getAttribute("data-label");
+      var fleets = (convoyed[label] || {})[option.text];
+      if (!fleets) {
+        return;
+      }
+      var dest = option.text.split(/\s+/)[3];
+      var theirs = [];
+      var buttons = [];
+      fleets.forEach(function (f) {
+        var order = optionNamed(byLabel(f), f + " " + WORD.C + " " + label + " - " + dest);
+        if (!order) {
+          theirs.push(f);
+          return;
+        }
+        var fleet = byLabel(f);
+        var b = el("button", {type: "button", "class": "md-button tp-convoy", "aria-pressed": fleet.value ===
+          order.value ? "true" : "false"}, order.text);
+        b.addEventListener("click", function () {
+          pick(fleet, order);
+          b.setAttribute("aria-pressed", "true");
+          say.textContent = SAY("map_chosen", {order: order.text});
+        });
+        buttons.push(b);
+      });
+      menu.appendChild(el("p", {"class": "tp-help tp-convoy-by"}, SAY("map_convoy_by", {fleets: fleets.join(", ")}) +
+        (theirs.length ? " " + SAY("map_convoy_theirs", {fleets: theirs.join(", ")}) : "") +
+        (buttons.length ? " " + SAY("map_convoy_yours") : "")));
+      buttons.forEach(function (b) {
+        menu.appendChild(b);
+      });
+      menu.hidden = false;
+    }
+
     function offer(select, list, taken) {
       menu.textContent = "";
       menu.hidden = list.length === 0 || (list.length === 1 && list[0] === taken);
-      if (menu.hidden) {
+      if (taken) {
+        offerConvoys(select, taken);
+      }
+      if (list.length === 0 || (list.length === 1 && list[0] === taken)) {
         return;
       }
+      menu.hidden = false;
+      var convoys = Array.from(menu.childNodes);
+      menu.textContent = "";
       menu.appendChild(el("p", {"class": "tp-help"}, SAY(taken ? "map_instead" : "map_pick_one")));
       list.forEach(function (o) {
         var b = el("button", {type: "button", "class": "md-button" + (o === taken ? " tp-taken" : ""),
@@ -256,6 +304,9 @@
           say.textContent = SAY("map_chosen", {order: o.text});
         });
         menu.appendChild(b);
+      });
+      convoys.forEach(function (n) {
+        menu.appendChild(n);
       });
     }
 
@@ -278,7 +329,7 @@
           var move = list.find(function (o) {
             return String(o.text).split(/\s+/)[2] === "-";
           });
-          var taken = move || (list.length === 1 ? list[0] : null);
+          var taken = meant(active, list, prov) || move || (list.length === 1 ? list[0] : null);
           say.textContent = taken ? SAY("map_chosen", {order: taken.text}) :
             SAY("map_unit_and", {unit: active.getAttribute("data-label"), place: prov});
           offer(active, list, taken);
@@ -364,16 +415,17 @@
           if (t[2] === "-" && at(t[3])) {
             mark = line(from, at(t[3]), {start: 0.6 * font, end: 0.8 * font, width: 3.5,
               extra: {"marker-end": "url(#tp-pick-head)", "class": "tp-pick-move"}});
-          } else if ((t[2] === "S" || t[2] === "C") && at(t[4])) {
+          } else if ((t[2] === WORD.S || t[2] === WORD.C) && at(t[4])) {
             var other = at(t[4]);
             var to = other;
+            var sup = t[2] === WORD.S;
             if (t[5] === "-" && at(t[6])) {
               var b = at(t[6]);
-              to = t[2] === "S" ? [(other[0] + 2 * b[0]) / 3, (other[1] + 2 * b[1]) / 3] :
+              to = sup ? [(other[0] + 2 * b[0]) / 3, (other[1] + 2 * b[1]) / 3] :
                 [(other[0] + b[0]) / 2, (other[1] + b[1]) / 2];
             }
-            mark = line(from, to, {start: 0.7 * font, width: 2.5, extra: {"stroke-dasharray": t[2] === "S" ?
-              "6 4" : "1.5 4", "class": t[2] === "S" ? "tp-pick-support" : "tp-pick-convoy"}});
+            mark = line(from, to, {start: 0.7 * font, width: 2.5, extra: {"stroke-dasharray": sup ?
+              "6 4" : "1.5 4", "class": sup ? "tp-pick-support" : "tp-pick-convoy"}});
           }
         }
         if (mark) {
@@ -396,7 +448,8 @@
   /* Auf Achse: a truck's route picked field by field on the board. The clicks drive the form's own route
      field (fieldset.tp-route, from the ruleset's choices: the fields next to the route's end, the Streckenpunkte
      and the fare), so nothing about the rules is known here: a click on a field the form offers next drives on,
-     on the field before steps back (the form's button), elsewhere is refused. */
+     on the field before steps back (the form's button), on a city further away takes the cheapest route there
+     from the start (the form's destination list, from the ruleset), elsewhere is refused. */
 
   function routes(form, svg) {
     var sets = Array.from(form.querySelectorAll("fieldset.tp-route"));
@@ -491,9 +544,13 @@
       }
       var last = fields[fields.length - 1];
       var set = sets[truck];
-      var next = set.querySelector("select");
+      var next = set.querySelector("select:not(.tp-route-goal)");
       var option = next ? Array.from(next.options).find(function (o) {
         return o.value === f;
+      }) : null;
+      var goal = set.querySelector("select.tp-route-goal");
+      var far = goal ? Array.from(goal.options).find(function (o) {
+        return o.getAttribute("data-city") === f;
       }) : null;
       if (f === last) {
         return;
@@ -503,6 +560,12 @@
       } else if (option) {
         next.value = f;
         next.dispatchEvent(new Event("change", {bubbles: true}));
+      } else if (far) { /* a city further on: the cheapest route there from the start (the form's own choice) */
+        goal.value = far.value;
+        goal.dispatchEvent(new Event("change", {bubbles: true}));
+        show();
+        say.textContent = SAY("board_goal", {field: f}) + " " + say.textContent;
+        return;
       } else {
         show();
         say.textContent = SAY("board_not_next", {field: f, last: last}) + " " + say.textContent;

@@ -132,7 +132,10 @@
 /* A map larger than a phone: each map (svg.tp-map) gets a button that opens it full screen in a dialog, drawn
    larger than the screen so that a reader pans it (touch, mouse drag, or the arrow keys: the view is a focusable
    scroll box) and zooms it further with the + and − buttons or keys; Escape or the close button puts it back.
-   The map itself moves into the dialog and back (no copy: its ids stay unique). In the page's language. */
+   The map itself moves into the dialog and back (no copy: its ids and its listeners stay). In the page's language.
+   `turnpressZoom(svg, opener, options)` is the one dialog of the site: the orders page opens its map with it too
+   (orders_map.js), with its own words, its status line and menu moved in below the map (`below`), and a class
+   of its own (`className`). */
 (function () {
   var WORDS = {
     de: {open: "Karte groß öffnen", close: "Schließen", zoomIn: "Vergrößern", zoomOut: "Verkleinern",
@@ -155,16 +158,25 @@
   function zoomable(svg) {
     if (svg.hasAttribute("data-tp-zoom") || svg.closest(".tp-orders, dialog")) return;
     svg.setAttribute("data-tp-zoom", String(++made));
-    var w = words();
-    var open = button(w.open, "tp-zoom-open");
+    var open = button(words().open, "tp-zoom-open");
     svg.insertAdjacentElement("afterend", open);
-    open.addEventListener("click", function () { show(svg, open, w); });
+    open.addEventListener("click", function () { show(svg, open); });
   }
-  function show(svg, opener, w) {
-    var home = document.createComment("tp-map");
-    svg.parentNode.insertBefore(home, svg);
+  /* ``node`` moves to where ``into`` says and back where it was when the returned function is called. */
+  function moved(node, into) {
+    var home = document.createComment("tp-zoom");
+    node.parentNode.insertBefore(home, node);
+    into.appendChild(node);
+    return function () {
+      home.parentNode.insertBefore(node, home);
+      home.remove();
+    };
+  }
+  function show(svg, opener, options) {
+    var o = options || {};
+    var w = Object.assign({}, words(), o.words || {});
     var dialog = document.createElement("dialog");
-    dialog.className = "tp-zoom md-typeset";
+    dialog.className = "tp-zoom md-typeset" + (o.className ? " " + o.className : "");
     dialog.setAttribute("aria-label", svg.getAttribute("aria-label") || w.view);
     var bar = document.createElement("div");
     bar.className = "tp-zoom-bar";
@@ -180,8 +192,8 @@
     view.setAttribute("role", "region");
     view.setAttribute("aria-label", w.view);
     var width = svg.style.width;
-    view.appendChild(svg);
     dialog.append(bar, view);
+    var back = [moved(svg, view)].concat((o.below || []).map(function (n) { return moved(n, dialog); }));
     document.body.appendChild(dialog);
     var scale = Math.max(2, 1200 / Math.max(1, window.innerWidth));
     function zoom(by) {
@@ -201,7 +213,7 @@
       if (e.key === "+" || e.key === "=") { zoom(1.5); e.preventDefault(); }
       if (e.key === "-" || e.key === "−") { zoom(1 / 1.5); e.preventDefault(); }
     });
-    var drag = null;  /* a mouse pans by dragging; touch scrolls the box by itself */
+    var drag = null;  /* a mouse pans by dragging (a click still clicks); touch scrolls the box by itself */
     view.addEventListener("pointerdown", function (e) {
       if (e.pointerType === "mouse") drag = {x: e.clientX, y: e.clientY, left: view.scrollLeft, top: view.scrollTop};
     });
@@ -213,8 +225,7 @@
     ["pointerup", "pointerleave"].forEach(function (n) { view.addEventListener(n, function () { drag = null; }); });
     dialog.addEventListener("close", function () {
       svg.style.width = width;
-      home.parentNode.insertBefore(svg, home);
-      home.remove();
+      back.forEach(function (put) { put(); });
       dialog.remove();
       opener.focus();
     });
@@ -222,6 +233,7 @@
     zoom(1);
     view.focus();
   }
+  window.turnpressZoom = show;
   function all() { document.querySelectorAll("svg.tp-map").forEach(zoomable); }
   if (typeof document$ !== "undefined") {
     document$.subscribe(all);

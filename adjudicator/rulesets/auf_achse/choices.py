@@ -10,6 +10,7 @@ field; the trailer. Every value offered is one the Zugformat takes; ``haul`` say
 
 from __future__ import annotations
 
+import heapq
 from typing import Any
 
 from ... import schemaform
@@ -22,7 +23,8 @@ from .tables import say, tables
 
 FARES = 60  # the fare table runs to this many Streckenpunkte (a round's route is far shorter)
 ROUTE_WORDS = {"next": "Nächstes Feld", "back": "Ein Feld zurück", "pick": "— nächstes Feld —",
-               "total": "{points} Streckenpunkte, Fahrpreis {fare} kj"}
+               "total": "{points} Streckenpunkte, Fahrpreis {fare} kj", "goal": "Ziel (günstigste Route)",
+               "pick_goal": "— Ziel wählen —"}
 
 
 def offer_label(board: Board, o: dict[str, Any]) -> str:
@@ -41,10 +43,34 @@ def route_field(state: State, board: Board, position: str, truck: int) -> dict[s
     nodes = [n for n in board.points if n != site]
     nxt = {n: [m for m in board.neighbours(n) if m != site] for n in nodes}
     points = {n: p for n in nodes if (p := field_points(board, n, own)) != 1}
+    to = cheapest_routes(board, position, site, own)
+    goals = [{"value": c, "label": f"{board.label(c)} ({c}): {sum(field_points(board, n, own) for n in to[c])} "
+                                   f"Streckenpunkte, Fahrpreis {fare(sum(field_points(board, n, own) for n in to[c]))} kj",
+              "route": to[c]} for c in sorted(to, key=lambda c: (board.label(c), c))]
     return {"kind": "route", "key": "route", "label": f"Route von Brummi {truck}", "start": position,
             "default": [position], "next": nxt, "points": points, "names": {c: board.label(c) for c in board.cities},
-            "fares": [fare(n) for n in range(FARES + 1)], "words": ROUTE_WORDS,
-            "help": "Feld für Feld, ab dem Standort; die Baustelle ist gesperrt."}
+            "fares": [fare(n) for n in range(FARES + 1)], "words": ROUTE_WORDS, "goals": goals,
+            "help": "Feld für Feld, ab dem Standort, oder nach Ziel (die günstigste Route); die Baustelle ist gesperrt."}
+
+
+def cheapest_routes(board: Board, start: str, site: str | None, stau: dict[str, int]) -> dict[str, list[str]]:
+    """The cheapest route to every other city (the fields after ``start``), by the Streckenpunkte entering each
+    field costs (``field_points``: Stau counted), the construction site closed; ties go to the route whose
+    fields come first by name, so the same state always offers the same routes."""
+    best: dict[str, tuple[int, list[str]]] = {start: (0, [])}
+    heap: list[tuple[int, list[str], str]] = [(0, [], start)]
+    while heap:
+        cost, path, node = heapq.heappop(heap)
+        if best.get(node, (cost, path)) < (cost, path):
+            continue
+        for nxt in sorted(board.neighbours(node)):
+            if nxt == site or nxt == start:
+                continue
+            step = (cost + field_points(board, nxt, stau), [*path, nxt])
+            if nxt not in best or step < best[nxt]:
+                best[nxt] = step
+                heapq.heappush(heap, (step[0], step[1], nxt))
+    return {c: best[c][1] for c in board.cities if c in best and c != start}
 
 
 def haul(state: State, board: Board, player: str) -> dict[str, Any]:
@@ -101,9 +127,10 @@ def choices(state: State, player: str) -> dict[str, Any]:
         "bids": {"label": "Gebote", "item_label": "Gebot"},
         "bids/*/order": {"label": "auf", "options": ids},
         "bids/*/kj": {"label": "kj"},
-        "bids/*/unless_won": {"label": "nur wenn nicht ersteigert", "item_label": "Auftrag"},
+        # a condition's row is named as one, not "Auftrag 1" (it read as order 1 whatever order was picked)
+        "bids/*/unless_won": {"label": "nur wenn nicht ersteigert", "item_label": "Bedingung"},
         "bids/*/unless_won/*": {"options": ids},
-        "bids/*/only_if_won": {"label": "nur wenn ersteigert", "item_label": "Auftrag"},
+        "bids/*/only_if_won": {"label": "nur wenn ersteigert", "item_label": "Bedingung"},
         "bids/*/only_if_won/*": {"options": ids},
         "return_trailers": {"skip": True},
     }
@@ -121,7 +148,7 @@ def choices(state: State, player: str) -> dict[str, Any]:
                 f"Brummi {ti + 1} in {board.label(t['position'])} (Ladung: {loaded}, Kapazität {capacity(t)})"),
                 "fields": [
                     {"kind": "rows", "key": "load", "label": "Laden", "optional": True, "max": max(len(waiting), 1),
-                     "item": {"kind": "choice", "label": "Auftrag", "default": waiting[0]["id"] if waiting else None,
+                     "item": {"kind": "choice", "label": "Ladung", "default": waiting[0]["id"] if waiting else None,
                               "options": schemaform.options([(o["id"], offer_label(board, o)) for o in waiting])}},
                     route_field(state, board, t["position"], ti + 1)]})
             notes.append(f"Brummi {ti + 1} steht in {t['position']} ({board.label(t['position'])}).")

@@ -5,18 +5,27 @@ the supporter can reach (holding, or moving to a province the supporter can reac
 between two coasts of its sea; on maps whose ``order_types`` have them, a fleet's double move down a river
 (``Map.double_move``) and a unit's transformation into the other type; a dislodged unit's retreats and disband;
 builds on the free home centres and removals, as many lines as the adjustment counts. A variant adds fields of
-its own (``Rulebook.choice_fields``: 30JK's religious actions and change of confession). Convoy chains of
-several fleets are written as a line of the player's own ("other"), which ``check`` reads like any other line.
+its own (``Rulebook.choice_fields``: 30JK's religious actions and change of confession).
+
+Convoys (issue #30, item 5): an army on a coast is offered every coast the fleets now at sea (the map's
+``convoy_terrain``) could carry it to, through a chain of one fleet or several, as the resolver looks for one
+(``Resolver._routes``): ``A Yor - Nwy``, or ``A Bre - Pic via convoy`` where the coast is next to it too; each
+such fleet is offered the convoy of each army its chain touches to each coast the chain reaches; and a unit is
+offered the support of a convoyed move to a province it reaches. The army's choice names, for each move across
+the water, the fleets of one shortest chain (``convoyed``), so that the map offers their convoy orders with the
+move. The order words are the map's (30JK writes a support ``U`` and a convoy ``K``, as its judges do).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ...model import State
-from .adjudicate import _book, _m, label
+from .adjudicate import _book, _m, label, standing_votes
 from .core import owners_from, units_from
 from .mapdata import Map, display, province_of
+from .orders import OrderError, read_order
 from .phases import ALL_USED, adjustment_counts, buildable, civil_disorder_removals
 from .resolver import ALREADY_ORDERED, Unit
 
@@ -45,24 +54,65 @@ def destinations(m: Map, u: Unit) -> list[str]:
     return sorted(found, key=str.lower)
 
 
-def movement_options(m: Map, u: Unit, board: list[Unit]) -> list[dict[str, Any]]:
-    me = unit_name(u)
+@dataclass(frozen=True)
+class BySea:
+    """Where an army could be convoyed: each coast with the fleets of one shortest chain (``routes``), and every
+    fleet of some chain (``fleets``: the ones the chains reach)."""
+
+    routes: dict[str, list[Unit]]
+    fleets: frozenset[Unit]
+
+
+def convoy_routes(m: Map, board: list[Unit]) -> dict[Unit, BySea]:
+    """For each army on a coast, each coast the fleets now in convoy terrain could carry it to, with the fleets of
+    one shortest chain (found breadth first: no fleet of it touches the army's coast but the first, none is
+    next to a fleet two places before it, as ``Resolver._routes`` asks of a chain)."""
+    terrains = m.data.get("convoy_terrain", ["sea"])
+    fleets = [f for f in board if f.type == "fleet" and m.terrain(f.province) in terrains]
+    out: dict[Unit, BySea] = {}
+    for army in board:
+        if army.type != "army" or m.terrain(army.province) != "coast":
+            continue
+        todo = [f for f in fleets if m.reaches_province("fleet", f.region, army.province)]
+        chain = {f: [f] for f in todo}
+        found: dict[str, list[Unit]] = {}
+        while todo:
+            f = todo.pop(0)
+            for r in sorted(m.reach("fleet", f.region)):
+                p = province_of(r)
+                if p != army.province and m.terrain(p) == "coast" and p not in found:
+                    found[p] = chain[f]
+            for g in fleets:
+                if g not in chain and m.reaches_province("fleet", f.region, g.province):
+                    chain[g] = [*chain[f], g]
+                    todo.append(g)
+        if found:
+            out[army] = BySea(found, frozenset(chain))
+    return out
+
+
+def movement_options(m: Map, u: Unit, board: list[Unit], by_sea: dict[Unit, BySea] | None = None
+                     ) -> list[dict[str, Any]]:
+    by_sea = convoy_routes(m, board) if by_sea is None else by_sea
+    me, support, convoy, via = unit_name(u), m.text("S"), m.text("C"), m.text("via convoy")
     out = [option(f"{me} H")] + [option(f"{me} - {d}") for d in destinations(m, u)]
+    if u in by_sea:
+        out += [option(f"{me} - {display(p)}" + (f" {via}" if m.can_move("army", u.region, p) else ""))
+                for p in sorted(by_sea[u].routes, key=str.lower)]
     for v in board:
         if v == u:
             continue
         if m.reaches_province(u.type, u.region, v.province):
-            out.append(option(f"{me} S {unit_name(v)}"))
-        targets = sorted({province_of(r) for r in m.reach(v.type, v.region)} - {u.province}, key=str.lower)
-        out += [option(f"{me} S {unit_name(v)} - {display(p)}") for p in targets
+            out.append(option(f"{me} {support} {unit_name(v)}"))
+        into = {province_of(r) for r in m.reach(v.type, v.region)} | set(by_sea[v].routes if v in by_sea else ())
+        targets = sorted(into - {u.province}, key=str.lower)
+        out += [option(f"{me} {support} {unit_name(v)} - {display(p)}") for p in targets
                 if m.reaches_province(u.type, u.region, p)]
     out += [option(text) for text in special_orders(m, u)]
-    if u.type == "fleet" and m.terrain(u.province) == "sea":
-        shores = sorted({province_of(r) for r in m.reach("fleet", u.region)
-                         if m.terrain(province_of(r)) == "coast"}, key=str.lower)
-        for v in board:
-            if v.type == "army" and v.province in shores:
-                out += [option(f"{me} C {unit_name(v)} - {display(p)}") for p in shores if p != v.province]
+    for v, sea in by_sea.items():  # a fleet of a chain convoys the army to each coast the chains reach
+        if u in sea.fleets:
+            out += [option(f"{me} {convoy} {unit_name(v)} - {display(p)}") for p in sorted(sea.routes, key=str.lower)
+                    if p != u.province]
     return out
 
 
@@ -127,13 +177,13 @@ def choices(state: State, player: str) -> dict[str, Any]:
     if state.get("result"):
         notes.append("The game is over.")
     elif state["kind"] == "movement":
-        items = [{**_choice(unit_name(u), movement_options(m, u, board), f"{unit_name(u)} H"), "unit": u.province}
-                 for u in mine]
+        by_sea = convoy_routes(m, board)
+        items = [{**_choice(unit_name(u), movement_options(m, u, board, by_sea), f"{unit_name(u)} H"),
+                  "unit": u.province, **_convoyed(m, u, by_sea.get(u))} for u in mine]
         lines = heads(m, mine)
         items += _book(state).choice_fields(m, state, player)
         if mine:
-            items.append({"kind": "choice", "label": "Draw", "default": None,
-                          "options": [{"value": None, "label": "no proposal"}, option(DRAW)]})
+            items.append(vote_field(m, state, power))
         else:
             notes.append("You have no units.")
     elif state["kind"] == "retreat":
@@ -171,7 +221,67 @@ def choices(state: State, player: str) -> dict[str, Any]:
     if unique:
         field["unique"] = unique
         field["free"] = ["Waive"]
-    return {"notes": notes, "field": field, **({"lines": lines} if lines else {})}
+    # the judges' order words as this map writes them, for the page's map to read the options by
+    notation = {w: m.text(w) for w in ("S", "C", "via convoy")}
+    return {"notes": notes, "field": field, "notation": notation, **({"lines": lines} if lines else {})}
+
+
+def _convoyed(m: Map, u: Unit, sea: BySea | None) -> dict[str, Any]:
+    """An army's moves across the water (the option's text), each with the fleets of one chain that could convoy
+    it there: the map offers their convoy orders with the move."""
+    if sea is None:
+        return {}
+    via = m.text("via convoy")
+    return {"convoyed": {f"{unit_name(u)} - {display(p)}" + (f" {via}" if m.can_move("army", u.region, p) else ""):
+                         [unit_name(f) for f in fleets] for p, fleets in sorted(sea.routes.items())}}
+
+
+# The vote's words on the page, in the map's language (``language:``); the values are the judges' notation
+# (30JK's judges write a draw 'Remis'; 'Withdraw votes' and 'Concede to' are the words its own sheet names).
+VOTE_WORDS = {
+    "en": {"label": "Vote", "none": "no change", "none_once": "no proposal", "draw": "Propose a draw",
+           "withdraw": "Withdraw my votes", "concede": "Concede the game to {power}",
+           "standing": "Your vote that stands: {vote}."},
+    "de": {"label": "Stimme", "none": "keine Änderung", "none_once": "kein Vorschlag", "draw": "Remis vorschlagen",
+           "withdraw": "Meine Stimmen zurückziehen", "concede": "Die Partie {power} überlassen",
+           "standing": "Ihre stehende Stimme: {vote}."},
+}
+
+
+def _concession(m: Map, power: str) -> str:
+    """The concession to ``power`` as the sheet writes it: by its name where the judges' reader takes the name
+    as it is written ('Concede to France'), else by its abbreviation ('Braunschweig-Lüneburg' reads as a move)."""
+    text = f"Concede to {m.powers[power]['name']}"
+    try:
+        if read_order(m, text).target == power:
+            return text
+    except OrderError:
+        pass
+    return f"Concede to {m.powers[power]['abbreviation']}"
+
+
+def vote_field(m: Map, state: State, power: str) -> dict[str, Any]:
+    """The power's vote: a draw proposal; where votes stand until withdrawn (``votes: standing``), also the
+    withdrawal of its votes and the concession of the game to each other power with supply centres (as
+    ``league._vote_problems`` allows them)."""
+    words = VOTE_WORDS.get(str(m.data.get("language", "en")), VOTE_WORDS["en"])
+    if not standing_votes(m):
+        return {"kind": "choice", "label": words["label"], "default": None, "map": False,
+                "options": [{"value": None, "label": words["none_once"]},
+                            {"value": m.text(DRAW), "label": words["draw"]}]}
+    options = [{"value": None, "label": words["none"]}, {"value": m.text(DRAW), "label": words["draw"]},
+               {"value": "Withdraw votes", "label": words["withdraw"]}]
+    for other in sorted(m.powers):
+        if other != power and state["supply_centres"].get(other):
+            name = str(m.powers[other]["name"])
+            options.append({"value": _concession(m, other), "label": words["concede"].replace("{power}", name)})
+    out = {"kind": "choice", "label": words["label"], "default": None, "map": False, "options": options}
+    cast = (state.get("votes") or {}).get(power)
+    if cast:
+        vote = words["draw"] if cast[0] == "draw" else words["concede"].replace(
+            "{power}", str(m.powers.get(cast[1], {}).get("name", cast[1]))) if cast[0] == "concede" else cast[0]
+        out["help"] = words["standing"].replace("{vote}", vote)
+    return out
 
 
 def short_unit(text: str) -> str:

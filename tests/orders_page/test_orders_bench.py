@@ -1,0 +1,39 @@
+"""The orders page's benchmark on a throttled phone (issue #30, "Page weight and time on the throttled profile as
+a benchmark"): its small mode runs here, on the test league's open Diplomacy game, so that the benchmark keeps
+working; the figures are ``benchmarks/bench_orders_page.py``'s (and the note's), not this test's."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from ..site.webdriver import Browser
+
+pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
+
+
+def bench_module():
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_orders_page.py"
+    spec = importlib.util.spec_from_file_location("bench_orders_page", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_orders_page", module)  # its dataclass looks its module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_benchmark_s_small_mode_measures_a_throttled_phone_and_leaves_the_browser_as_it_was(
+        browser: Browser, served: str):
+    bench = bench_module()
+    lines: list[str] = []
+    [figures] = bench.run(browser, served, ["dip"], ["phone"], 1, lines.append)
+    assert figures.ready_ms > 0 and figures.click_ms is not None and figures.click_ms >= 0
+    assert figures.data_bytes > 0 and figures.bytes > figures.data_bytes, "the page's weight, its data counted"
+    assert lines and lines[0].startswith("dip  phone")
+    # the shared browser is itself again: no probe in a page it opens, the CPU and network at full speed
+    browser.get(f"{served}games/dip/orders/")
+    browser.wait_for(lambda: browser.script("return document.readyState === 'complete'"), "the page")
+    assert browser.script("return typeof window.tpBench") == "undefined"
