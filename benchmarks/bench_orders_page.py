@@ -195,7 +195,8 @@ def run(browser: Browser, url: str, games: list[str], profiles: list[str], repea
 
 def make_league(root: Path) -> None:
     """Two games at their first orders (Auf Achse after its auction), the site built."""
-    from tests.conftest import git, new_repository, run as turnpress
+    from tests.conftest import git, new_repository
+    from tests.conftest import run as turnpress
 
     (root / "games").mkdir(parents=True)
     new_repository(root, ".secrets/\npublic/\n")
@@ -239,10 +240,10 @@ def main() -> None:
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"profiles": PROFILES, "goals": GOALS, "load": os.getloadavg()[0],
                                "figures": [asdict(f) for f in figures]}, indent=1) + "\n")
-    phone = [f for f in figures if f.profile == "phone"]
-    print("phone goals (ready 3 s, verdict 30 s): " + ", ".join(
-        f"{f.game} {'met' if f.ready_ms <= GOALS['ready_ms'] and (f.click_ms or 0) <= GOALS['verdict_ms'] else 'MISSED'}"
-        for f in phone))
+    met = {f.game: f.ready_ms <= GOALS["ready_ms"] and (f.click_ms or 0) <= GOALS["verdict_ms"]
+           for f in figures if f.profile == "phone"}
+    print("phone goals (ready 3 s, verdict 30 s): " + ", ".join(f"{g} {'met' if ok else 'MISSED'}"
+                                                                 for g, ok in met.items()))
 
 
 if __name__ == "__main__":

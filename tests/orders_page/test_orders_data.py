@@ -15,9 +15,9 @@ from adjudicator.model import Player
 from adjudicator.newsletter import orders_page
 from adjudicator.ruleset import OffersChoices
 from adjudicator.rulesets.auf_achse import RULESET
+from adjudicator.rulesets.auf_achse.adjudicate import stau_counts
 from adjudicator.rulesets.auf_achse.board import plan_route
-from adjudicator.rulesets.auf_achse.game import board_of
-from adjudicator.rulesets.auf_achse.turn import stau_counts
+from adjudicator.rulesets.auf_achse.setup import board_of
 from adjudicator.rulesets.calamity import RULESET as CAL
 from adjudicator.rulesets.diplomacy import RULESET as RULESET_DIP
 

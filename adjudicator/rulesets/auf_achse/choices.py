@@ -44,13 +44,13 @@ def route_field(state: State, board: Board, position: str, truck: int) -> dict[s
     nxt = {n: [m for m in board.neighbours(n) if m != site] for n in nodes}
     points = {n: p for n in nodes if (p := field_points(board, n, own)) != 1}
     to = cheapest_routes(board, position, site, own)
-    goals = [{"value": c, "label": f"{board.label(c)} ({c}): {sum(field_points(board, n, own) for n in to[c])} "
-                                   f"Streckenpunkte, Fahrpreis {fare(sum(field_points(board, n, own) for n in to[c]))} kj",
+    cost = {c: sum(field_points(board, n, own) for n in to[c]) for c in to}
+    goals = [{"value": c, "label": f"{board.label(c)} ({c}): {cost[c]} Streckenpunkte, Fahrpreis {fare(cost[c])} kj",
               "route": to[c]} for c in sorted(to, key=lambda c: (board.label(c), c))]
     return {"kind": "route", "key": "route", "label": f"Route von Brummi {truck}", "start": position,
             "default": [position], "next": nxt, "points": points, "names": {c: board.label(c) for c in board.cities},
             "fares": [fare(n) for n in range(FARES + 1)], "words": ROUTE_WORDS, "goals": goals,
-            "help": "Feld für Feld, ab dem Standort, oder nach Ziel (die günstigste Route); die Baustelle ist gesperrt."}
+            "help": "Nach Ziel (die günstigste Route) oder Feld für Feld ab dem Standort; die Baustelle ist gesperrt."}
 
 
 def cheapest_routes(board: Board, start: str, site: str | None, stau: dict[str, int]) -> dict[str, list[str]]:

@@ -16,7 +16,6 @@ from .ledger import State, count, name, policies
 from .orders import POLICY, schema
 from .tables import CATEGORIES, POLICY_CODES, TRACK
 
-
 # What the mover's card may lead to: the key of the orders for the event of each kind of field (``orders.schema``)
 EVENT_KEYS = {"purchase": "buy", "market": "buy", "tax": "tax", "takeover": "takeover", "ascot": "ascot",
               "henley": "henley", "monopoly": "monopoly"}

@@ -1,6 +1,6 @@
 """The pictures of the guide's orders page (``site/guide/orders-page.md``), taken from the demo league.
 
-    .venv/bin/python -m tests.orders_page.pictures
+    .venv/bin/python -m tools.orders_pictures
 
 The repository's demo league is copied and built (as the site's browser tests build it), an Auf Achse game in
 its first round is added beside it (the demo's own is over: no orders are open there), and headless Chromium
@@ -19,15 +19,23 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-REPO = Path(__file__).resolve().parents[2]
+if TYPE_CHECKING:
+    from tests.site.webdriver import Browser
+
+REPO = Path(__file__).resolve().parents[1]
 IMAGES = REPO / "site" / "images"
 QUALITY = 70
+NAMES = ("diplomacy-desktop", "diplomacy-phone-full", "dreissigjaehriger-krieg-desktop", "auf-achse-route",
+         "auf-achse-goal")  # the pictures the guide shows
 
 
-def shot(browser, css: str, name: str, pad: int = 8) -> Path:
+def shot(browser: Browser, css: str, name: str, pad: int = 8) -> Path:
     """A WebP of the part ``css`` of the page (scrolled into view), written as ``guide-orders-NAME.webp``."""
     rect = browser.script("""
+        var header = document.querySelector('.md-header');
+        if (header) { header.style.position = 'static'; }  /* not drawn over the part taken */
         var n = document.querySelector(arguments[0]);
         n.scrollIntoView({block: 'start'});
         var r = n.getBoundingClientRect();
@@ -40,10 +48,10 @@ def shot(browser, css: str, name: str, pad: int = 8) -> Path:
     return out
 
 
-def diplomacy(browser, url: str, click: Callable[[str], None]) -> list[Path]:
+def diplomacy(browser: Browser, url: str, click: Callable[[str], None]) -> list[Path]:
     """Spring 1904 of the demo: England's fleets by clicks (the North Sea fleet's support of the Channel's move
     into Belgium), the orders drawn as arrows; then the map full size on a phone."""
-    from .test_orders_browser import open_page, pick
+    from tests.orders_page.test_orders_browser import open_page, pick
 
     open_page(browser, url, "demo-diplomacy")
     pick(browser, "mholt")
@@ -65,21 +73,21 @@ def diplomacy(browser, url: str, click: Callable[[str], None]) -> list[Path]:
     return [*out, phone]
 
 
-def thirty_years(browser, url: str, click: Callable[[str], None]) -> list[Path]:
-    """Frühling 1621 of the demo, Sweden: a convoy across the Baltic and its support, written as the game's judges
-    write them (K, U), the page in German."""
-    from .test_orders_browser import open_page, pick
+def thirty_years(browser: Browser, url: str, click: Callable[[str], None]) -> list[Path]:
+    """Frühling 1621 of the demo, Sweden: the army in Stettin to Rostock and the fleet in Vorpommern clicked onto
+    Rostock, which supports the move (written as the game's judges write it: U), the page in German."""
+    from tests.orders_page.test_orders_browser import open_page, pick
 
     open_page(browser, url, "demo-dreissigjaehriger-krieg")
     pick(browser, "alindqvist")
-    for region in ("Sin", "Ros"):
+    for region in ("Sin", "Ros", "Vpo", "Ros"):
         click(region)
     return [shot(browser, "#tp-form", "dreissigjaehriger-krieg-desktop")]
 
 
-def auf_achse(browser, url: str) -> list[Path]:
+def auf_achse(browser: Browser, url: str) -> list[Path]:
     """Round 1 of a new Auf Achse game: Ann's Brummi sent to München by its destination."""
-    from .test_orders_browser import open_page, pick
+    from tests.orders_page.test_orders_browser import open_page, pick
 
     open_page(browser, url, "aa")
     pick(browser, "ann")
@@ -93,10 +101,9 @@ def auf_achse(browser, url: str) -> list[Path]:
 def main() -> None:
     sys.path.insert(0, str(REPO))
     from adjudicator.newsletter import site
-
-    from ..site.test_site_browser import serving
-    from ..site.webdriver import Browser, find_chromium
-    from .test_orders_map import click_region
+    from tests.orders_page.test_orders_map import click_region
+    from tests.site.test_site_browser import serving
+    from tests.site.webdriver import Browser, find_chromium
 
     found = find_chromium()
     if found is None:
@@ -107,6 +114,8 @@ def main() -> None:
         for name in ("games", "orders", "site"):
             shutil.copytree(REPO / name, root / name)
         shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+        for name in NAMES:  # the first run: the guide names pictures not taken yet (the strict build wants them)
+            (root / "site" / "images" / f"guide-orders-{name}.webp").touch()
         public = site.build(root)
         extra = Path(tmp) / "aa"
         from benchmarks.bench_orders_page import make_league
@@ -114,7 +123,7 @@ def main() -> None:
         make_league(extra)
         browser = Browser(*found, Path(tmp) / "profile")
         try:
-            made = []
+            made: list[Path] = []
             with serving(public) as url:
                 made += diplomacy(browser, url, lambda r: click_region(browser, r))
                 made += thirty_years(browser, url, lambda r: click_region(browser, r))
