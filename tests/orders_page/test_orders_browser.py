@@ -353,6 +353,7 @@ def test_the_downloaded_message_goes_when_the_orders_change(browser: Browser, se
     pick(browser, "ann")
     choose(browser, "F Lon", "F Lon - Nth")
     browser.script("document.getElementById('tp-download').click()")
-    assert browser.text("#tp-done").startswith("Downloaded ann.yaml")
+    # the page asks the site which turn is open before it downloads: the message comes after that answer
+    browser.wait_for(lambda: browser.text("#tp-done").startswith("Downloaded ann.yaml"), "the downloaded message")
     choose(browser, "F Edi", "F Edi - Nwg")
     assert browser.text("#tp-done") == ""
