@@ -25,9 +25,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from adjudicator import secrets, store
 from adjudicator.cli.values import parse_player
 from adjudicator.engine import turn as turnmod
+from adjudicator.league import secrets, store
 
 TYPES = ("agrar", "energie", "rohstoff")
 BIN = Path(sys.executable).parent

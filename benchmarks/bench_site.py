@@ -43,7 +43,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from adjudicator import dice, store, yamlio  # noqa: E402
+from adjudicator import dice, yamlio  # noqa: E402
+from adjudicator.league import store  # noqa: E402
 from adjudicator.model import Player  # noqa: E402
 from adjudicator.newsletter import site  # noqa: E402
 from tests.site.conftest import CHART_COUNTER  # noqa: E402 - registers the counter game with the site's hooks

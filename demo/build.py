@@ -25,11 +25,12 @@ import sys
 import time
 from pathlib import Path
 
-from adjudicator import store, yamlio
+from adjudicator import yamlio
 from adjudicator.cli.values import parse_player
 from adjudicator.engine import turn as turnmod
 from adjudicator.engine.check import validate_files
-from adjudicator.history import HistoryError
+from adjudicator.league import store
+from adjudicator.league.history import HistoryError
 
 LAST_DEADLINE = dt.datetime(2026, 11, 20, 20, 0, tzinfo=dt.UTC)
 

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import absence, cli, yamlio
+from adjudicator import cli, yamlio
 from adjudicator.errors import LeagueError
+from adjudicator.league import absence
 
 from .conftest import git, run
 from .pipeline.conftest import at as world_at
@@ -67,7 +68,7 @@ def test_a_deadline_on_a_day_away_moves_to_the_day_after_and_the_issue_says_so(g
 
 
 def load_deadline(root: Path) -> str:
-    from adjudicator.store import load_game
+    from adjudicator.league.store import load_game
 
     game = load_game(root, "g1")
     when = game.deadline(game.open_turn)

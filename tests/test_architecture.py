@@ -29,11 +29,12 @@ LAYERS: list[tuple[str, ...]] = [
      "adjudicator.benevolent", "adjudicator.sheet", "adjudicator.schemaform", "adjudicator.wording",
      "adjudicator.outcome"),
     ("adjudicator.rulesets",),
-    ("adjudicator.history", "adjudicator.sealed", "adjudicator.sealed.crypto", "adjudicator.sealed.envelope"),
-    ("adjudicator.secrets", "adjudicator.sealed.storage", "adjudicator.hidden", "adjudicator.rulings",
-     "adjudicator.absence", "adjudicator.arrivals"),
-    ("adjudicator.store",),
-    ("adjudicator.sealed.orders", "adjudicator.newsletter"),
+    ("adjudicator.league", "adjudicator.league.history", "adjudicator.sealed", "adjudicator.sealed.crypto",
+     "adjudicator.sealed.envelope"),
+    ("adjudicator.league.secrets", "adjudicator.sealed.storage", "adjudicator.league.hidden",
+     "adjudicator.league.rulings", "adjudicator.league.absence", "adjudicator.league.arrivals"),
+    ("adjudicator.league.store",),
+    ("adjudicator.engine.sealed_orders", "adjudicator.newsletter"),
     ("adjudicator.engine", "adjudicator.engine.check", "adjudicator.engine.turn"),
     ("adjudicator.engine.verify", "adjudicator.engine.pin"),
     ("adjudicator.pipeline",),
@@ -126,7 +127,7 @@ def git_calls(path: Path) -> list[int]:
 def test_every_git_call_is_in_the_git_module(tmp_path: Path):
     """Issue #31: one git layer, so every failure is a ``GitError`` in git's own words and every command is
     one a reader finds in ``history.py``; verify, the site build and ``new`` ran git themselves before."""
-    direct = [f"{name}:{line}" for name, path in MODULES.items() if name != "adjudicator.history"
+    direct = [f"{name}:{line}" for name, path in MODULES.items() if name != "adjudicator.league.history"
               for line in git_calls(path)]
     assert direct == []
     sample = tmp_path / "sample.py"
@@ -189,10 +190,10 @@ def test_every_module_has_a_layer():
 def test_the_checks_see_an_upward_import_and_one_inside_a_function(tmp_path: Path):
     """The tests can fail: a store that imported the command line, at the top or inside a function, is named."""
     fake = tmp_path / "store.py"
-    fake.write_text("from .cli import values\n\ndef f():\n    from .engine import turn\n")
-    found = imports(fake, "adjudicator.store")
+    fake.write_text("from ..cli import values\n\ndef f():\n    from ..engine import turn\n")
+    found = imports(fake, "adjudicator.league.store")
     assert found == [("adjudicator.cli.values", 1, False), ("adjudicator.engine.turn", 4, True)]
-    assert all(layer(target) > layer("adjudicator.store") for target, _, _ in found)
+    assert all(layer(target) > layer("adjudicator.league.store") for target, _, _ in found)
 
 
 # How each declared dependency, of every extra too, is used: imported (by the package; the test extra's by the

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import history
 from adjudicator.engine import turn as turnmod
 from adjudicator.errors import GitError
+from adjudicator.league import history
 
 from .conftest import git
 from .test_atomic import ready

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import store
 from adjudicator.engine import turn
 from adjudicator.engine.verify import verification
+from adjudicator.league import store
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = store.list_games(ROOT)

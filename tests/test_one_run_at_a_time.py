@@ -18,7 +18,7 @@ from .test_atomic import ready
 from .test_crash_loop import CLI, REPO
 from .test_league_e2e import at, submit
 
-HOLD = ("import sys, time; from pathlib import Path; from adjudicator import history\n"
+HOLD = ("import sys, time; from pathlib import Path; from adjudicator.league import history\n"
         "with history.league_lock(Path(sys.argv[1]), 'adjudicate'):\n"
         "    print('held', flush=True); time.sleep(120)\n")
 

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from adjudicator import ruleset as rulesetmod
-from adjudicator import store, yamlio
+from adjudicator import yamlio
 from adjudicator.dice import Dice
+from adjudicator.league import store
 from adjudicator.model import Player
 from adjudicator.ruleset import WritesTemplate
 from adjudicator.sheet import Sheet, sheet_text

@@ -11,10 +11,10 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from adjudicator import schedule, yamlio
+from adjudicator.league.store import load_game, phase_kinds_problem
 from adjudicator.newsletter import orders_page
 from adjudicator.rulesets.calamity import RULESET as CALAMITY
 from adjudicator.rulesets.diplomacy import RULESET as DIPLOMACY
-from adjudicator.store import load_game, phase_kinds_problem
 
 from .calamity.cal_helpers import new_game
 from .calamity.test_cal_risk import at_risk_c

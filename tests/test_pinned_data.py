@@ -21,7 +21,7 @@ from adjudicator import gamedata, yamlio
 from adjudicator.dice import Dice
 from adjudicator.engine.verify import verification
 from adjudicator.errors import LeagueError, RulesetError
-from adjudicator.store import load_game
+from adjudicator.league.store import load_game
 
 from .conftest import git, run
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from adjudicator import yamlio
+from adjudicator.league.store import load_game
 from adjudicator.pipeline import remind
-from adjudicator.store import load_game
 
 from .conftest import git, run
 from .test_league_e2e import at, new_game, submit

@@ -11,9 +11,10 @@ from typing import Any, NotRequired, get_args, get_origin, get_type_hints
 
 import pytest
 
-from adjudicator import store, yamlio
+from adjudicator import yamlio
 from adjudicator.engine import turn
 from adjudicator.errors import LeagueError
+from adjudicator.league import store
 from adjudicator.model import (
     Absence,
     DiceRecord,

@@ -6,12 +6,13 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from adjudicator import rulings, yamlio
+from adjudicator import yamlio
 from adjudicator.dice import Dice
+from adjudicator.league import rulings
+from adjudicator.league.store import load_game
 from adjudicator.ruleset import Removes
 from adjudicator.rulesets.auf_achse import RULESET as AUF_ACHSE
 from adjudicator.rulesets.bretton_woods import RULESET as BRETTON_WOODS
-from adjudicator.store import load_game
 
 from .auf_achse.helpers import at_round
 from .auf_achse.helpers import new_game as aa_game

@@ -16,13 +16,14 @@ from collections.abc import Callable
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from .. import history, rulings, yamlio
 from .. import schedule as schedmod
+from .. import yamlio
 from ..engine import turn
 from ..errors import OK, LeagueError, UsageError
+from ..league import history, rulings
+from ..league.store import Game, config_relpath, load_game
 from ..newsletter import words
 from ..ruleset import HasHistory, MarksOut
-from ..store import Game, config_relpath, load_game
 from .values import league_root, parse_now
 
 Build = Callable[[dict[str, Any], "Context"], str]

@@ -7,15 +7,16 @@ import datetime as dt
 import re
 import sys
 
-from .. import schedule, secrecy, secrets, sheet
+from .. import schedule, secrecy, sheet
 from ..engine import pin as pinmod
 from ..engine import turn
 from ..engine.verify import since, verification
 from ..errors import OK, PROBLEMS, USAGE, LeagueError, UsageError
+from ..league import secrets
+from ..league.store import list_games, load_game, orders_relpath
 from ..markup import name_problem
 from ..newsletter import site
 from ..pipeline import deadline, scaffold
-from ..store import list_games, load_game, orders_relpath
 from . import values
 from .values import league_root, parse_now, parse_option, parse_player
 

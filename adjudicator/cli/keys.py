@@ -8,14 +8,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import history, secrets, yamledit, yamlio
 from .. import orders as ordersmod
+from .. import yamledit, yamlio
 from ..engine import check
+from ..engine.sealed_orders import open_orders
 from ..errors import OK, PROBLEMS, LeagueError, SealError
-from ..orders import Finding
-from ..sealed import crypto, storage
-from ..sealed.orders import open_orders
-from ..store import (
+from ..league import history, secrets
+from ..league.store import (
     Game,
     changed_config,
     config_relpath,
@@ -26,6 +25,8 @@ from ..store import (
     turn_relpath,
     write_files,
 )
+from ..orders import Finding
+from ..sealed import crypto, storage
 from .values import league_root
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from ..engine.check import preview as preview_file
 from ..engine.check import validate_files
 from ..errors import OK, PROBLEMS, LeagueError
-from ..store import find_root
+from ..league.store import find_root
 from .values import league_root
 
 

@@ -9,11 +9,11 @@ import sys
 from pathlib import Path
 
 from ..errors import OK, PROBLEMS, LeagueError, UsageError
+from ..league.store import load_game
 from ..markup import name_problem
 from ..pipeline import deadline as deadlinemod
 from ..pipeline import prcheck, scaffold
 from ..pipeline import remind as remindmod
-from ..store import load_game
 from .values import league_root, parse_now
 
 

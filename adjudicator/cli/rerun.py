@@ -14,11 +14,12 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from .. import history, rulings, yamlio
 from .. import orders as ordersmod
+from .. import yamlio
 from ..errors import OK, LeagueError, UsageError
+from ..league import history, rulings
+from ..league.store import load_game, orders_relpath, sealed_relpath
 from ..sealed import crypto
-from ..store import load_game, orders_relpath, sealed_relpath
 from .events import Context, _future, _master
 from .values import league_root, parse_now
 

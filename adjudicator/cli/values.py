@@ -9,9 +9,9 @@ from typing import Any
 
 from .. import yamlio
 from ..errors import UsageError
+from ..league.store import find_root
 from ..markup import name_problem
 from ..model import Player, account_problem
-from ..store import find_root
 
 
 def league_root(args: argparse.Namespace) -> Path:

@@ -11,16 +11,17 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from .. import dice, outcome, secrets, yamlio
+from .. import dice, outcome, yamlio
 from .. import orders as ordersmod
 from ..errors import LeagueError, SealError
+from ..league import secrets
+from ..league.store import Game, find_root, load_game
 from ..model import State
 from ..newsletter import words
 from ..ruleset import Describes, WritesNewsletter
 from ..sealed import crypto
-from ..sealed import orders as sealedorders
 from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
-from ..store import Game, find_root, load_game
+from . import sealed_orders as sealedorders
 
 
 class GameCache:

@@ -23,12 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import gamedata, hidden, history, yamledit, yamlio
+from .. import gamedata, yamledit, yamlio
 from ..dice import Dice
 from ..errors import LeagueError, RulesetError
+from ..league import hidden, history
+from ..league.store import ENGINE_OPTIONS, Game, config_relpath, data_relpath, load_game, player_from_yaml, turn_dir
 from ..model import HIDDEN_KEYS
 from ..ruleset import PinsData
-from ..store import ENGINE_OPTIONS, Game, config_relpath, data_relpath, load_game, player_from_yaml, turn_dir
 from . import verify
 from .turn import pinned_data, set_up_digest
 

@@ -21,23 +21,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import arrivals as arrivalsmod
-from .. import benevolent, gamedata, history, newsletter, secrets, yamledit, yamlio
+from .. import benevolent, gamedata, newsletter, yamledit, yamlio
 from .. import dice as dicemod
-from .. import hidden as hiddenmod
 from .. import orders as ordersmod
 from .. import outcome as outcomemod
 from .. import schedule as schedmod
 from .. import secrecy as secrecymod
 from ..errors import LeagueError, RulesetError, TurnHeld
-from ..model import DiceRecord, Orders, OrdersAccount, Phase, Player, State, TurnReport, account
-from ..newsletter import words
-from ..ruleset import Joins, PinsData, Removes, ReportsSetup, Ruleset, VersionsNewGames, get, package_of
-from ..sealed import crypto
-from ..sealed import orders as sealedorders
-from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
-from ..secrets import key_env
-from ..store import (
+from ..league import arrivals as arrivalsmod
+from ..league import hidden as hiddenmod
+from ..league import history, secrets
+from ..league.secrets import key_env
+from ..league.store import (
     ENGINE_OPTIONS,
     FaultHook,
     Game,
@@ -55,6 +50,12 @@ from ..store import (
     sealed_relpath,
     write_files,
 )
+from ..model import DiceRecord, Orders, OrdersAccount, Phase, Player, State, TurnReport, account
+from ..newsletter import words
+from ..ruleset import Joins, PinsData, Removes, ReportsSetup, Ruleset, VersionsNewGames, get, package_of
+from ..sealed import crypto
+from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
+from . import sealed_orders as sealedorders
 
 # Reasons the report gives for a file not taken (an issue shows them in its language: newsletter.words.REASONS).
 NOTHING_VALID = "nothing valid remains"  # a file benevolent reading could keep nothing of

@@ -44,20 +44,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import absence as absencemod
-from .. import anchor, arrivals, gamedata, history, newsletter, yamlio
+from .. import anchor, gamedata, newsletter, yamlio
 from .. import dice as dicemod
-from .. import hidden as hiddenmod
 from .. import orders as ordersmod
 from .. import outcome as outcomemod
 from .. import schedule as schedmod
 from .. import secrecy as secrecymod
 from ..errors import LeagueError, RulesetError, SealError
-from ..model import HIDDEN_KEYS, GameConfig, State, TurnReport, account
-from ..ruleset import PinsData
-from ..sealed import crypto
-from ..secrets import FILE_SUFFIX, SECRETS_DIR, key_env
-from ..store import (
+from ..league import absence as absencemod
+from ..league import arrivals, history
+from ..league import hidden as hiddenmod
+from ..league.secrets import FILE_SUFFIX, SECRETS_DIR, key_env
+from ..league.store import (
     ENGINE_OPTIONS,
     Game,
     load_game,
@@ -67,6 +65,9 @@ from ..store import (
     secret_relpath,
     turn_dir,
 )
+from ..model import HIDDEN_KEYS, GameConfig, State, TurnReport, account
+from ..ruleset import PinsData
+from ..sealed import crypto
 from .turn import (
     NOTHING_VALID,
     Taken,

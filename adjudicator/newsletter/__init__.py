@@ -27,12 +27,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import anchor, outcome, rulings, yamlio
+from .. import anchor, outcome, yamlio
 from .. import secrecy as secrecymod
+from ..league import rulings
+from ..league.store import ENGINE_OPTIONS, Game
 from ..markup import html_attr_text, md_text
 from ..model import Player, TurnReport, account
 from ..ruleset import HasColours, HasHeadline, HasHistory, HasStandings, WritesNewsletter, WritesSetupNewsletter
-from ..store import ENGINE_OPTIONS, Game
 from . import charts, results, words
 
 BLOG_DIR = "site/news"

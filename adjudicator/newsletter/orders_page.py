@@ -26,11 +26,11 @@ from typing import Any
 import yaml
 
 from .. import outcome, sheet
+from ..league.store import Game, orders_relpath
 from ..markup import html_attr_text, plain, without_bidi
 from ..model import State
 from ..ruleset import DrawsMap, OffersChoices
 from ..sealed import storage
-from ..store import Game, orders_relpath
 from . import repo_url, verdicts, words
 
 GAMES_DIR = "site/games"

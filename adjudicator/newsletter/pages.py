@@ -21,7 +21,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .. import outcome, store
+from .. import outcome
+from ..league import store
 from ..markup import html_attr_text, md_text, plain
 from ..model import TurnReport
 from ..ruleset import DrawsMap, HasHistory, HasStandings, MarksOut

@@ -25,8 +25,9 @@ from typing import Any
 
 import yaml
 
-from .. import history, store, yamledit
+from .. import yamledit
 from ..errors import LeagueError
+from ..league import history, store
 from ..markup import html_attr_text
 from . import pages
 

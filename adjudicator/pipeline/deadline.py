@@ -29,10 +29,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import arrivals, history, secrets, store, yamlio
 from .. import outcome as outcomemod
+from .. import yamlio
 from ..engine import turn
 from ..errors import OK, USAGE, GitError, LeagueError, TurnHeld
+from ..league import arrivals, history, secrets, store
 from ..orders import parse_path, visible
 from . import budget as budgetmod
 

@@ -30,9 +30,9 @@ from typing import Any
 
 from ..engine import turn
 from ..errors import LeagueError
+from ..league.store import Game, list_games, load_game
 from ..markup import md_text
 from ..newsletter import words
-from ..store import Game, list_games, load_game
 
 BOT = "github-actions[bot]"
 COMMENTS_MAX_BYTES = 32 << 20  # a thread's comments as GitHub's API gives them; more is refused, not parsed

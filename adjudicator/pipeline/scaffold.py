@@ -24,8 +24,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .. import history, yamlio
+from .. import yamlio
 from ..errors import LeagueError
+from ..league import history
 from ..newsletter import site
 from ..ruleset import package_of
 

@@ -3,7 +3,8 @@
 - ``crypto``: the age wrapper (keys, encrypt, decrypt);
 - ``envelope``: the armored age format, what anyone can check without a key (pure);
 - ``storage``: a turn's hidden state and private reports as sealed files, and reading them back;
-- ``orders``: sealed orders files of a game: their checks without the key, and opening them at the deadline.
+- sealed orders files of a game, their checks without the key and opening them at the deadline, are the engine's
+  (``engine/sealed_orders.py``): they read the league's files.
 
 Keys of a game::
 

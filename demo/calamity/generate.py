@@ -19,11 +19,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from adjudicator import dice as dicemod  # noqa: E402
-from adjudicator import (  # noqa: E402
-    store,
-    yamlio,  # noqa: E402
-)
+from adjudicator import yamlio
 from adjudicator.cli.values import parse_player  # noqa: E402
+from adjudicator.league import store
 from adjudicator.rulesets.calamity import RULESET as R  # noqa: E402
 from adjudicator.rulesets.calamity.ledger import in_bank  # noqa: E402
 from adjudicator.rulesets.calamity.tables import MATRICES, TRACK, price  # noqa: E402

@@ -13,8 +13,9 @@ from pathlib import Path
 
 from adjudicator import dice as dicemod
 from adjudicator import orders as ordersmod
-from adjudicator import store, yamlio
+from adjudicator import yamlio
 from adjudicator.cli.values import parse_player
+from adjudicator.league import store
 from adjudicator.rulesets.calamity import RULESET
 
 DEMO = Path(__file__).resolve().parents[2] / "demo" / "calamity"

@@ -166,7 +166,7 @@ def test_the_demo_issues_have_no_english_no_raw_key_and_the_right_plurals():
     """The demo game, built again with the messages file, shows what a 30JK game prints: phase labels, results and
     reasons, neutrals and the league's own lines, all German (the map's SVG aside: its legend is tested with the
     map)."""
-    from adjudicator import store
+    from adjudicator.league import store
 
     from ..test_wording import _plural_mistakes
 

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import secrets
 from adjudicator.engine import turn
+from adjudicator.league import secrets
 from adjudicator.model import Player
 from adjudicator.newsletter import site
 from adjudicator.rulesets.auf_achse.adjudicate import capacity

@@ -17,7 +17,8 @@ from typing import Any
 
 import yaml
 
-from adjudicator import sheet, store
+from adjudicator import sheet
+from adjudicator.league import store
 from adjudicator.ruleset import OffersChoices
 
 HEAD = "game: {game}\nturn: {turn}\nplayer: {player}\norders:\n"

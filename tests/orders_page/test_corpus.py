@@ -27,8 +27,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import store
 from adjudicator.engine import check
+from adjudicator.league import store
 from adjudicator.rulesets.bretton_woods import orders as bw
 
 from ..site.webdriver import Browser

@@ -18,9 +18,9 @@ from pathlib import Path
 import pyrage
 import pytest
 
-from adjudicator import store
+from adjudicator.engine.sealed_orders import open_orders
+from adjudicator.league import store
 from adjudicator.sealed import crypto
-from adjudicator.sealed.orders import open_orders
 
 from ..site import axe
 from ..site.webdriver import Browser

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import sheet, store
+from adjudicator import sheet
 from adjudicator.dice import Dice
+from adjudicator.league import store
 from adjudicator.model import Player
 from adjudicator.newsletter import orders_page
 from adjudicator.ruleset import OffersChoices

@@ -12,7 +12,7 @@ import re
 import pytest
 import yaml
 
-from adjudicator import store
+from adjudicator.league import store
 
 from ..site.webdriver import Browser
 from .conftest import ARTIFACTS, League

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import store
+from adjudicator.league import store
 from adjudicator.newsletter import orders_page, repo_url, site
 
 from ..site import axe

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from adjudicator import store
+from adjudicator.league import store
 from adjudicator.sealed import crypto
 
 from ..site.webdriver import Browser

@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import arrivals, cli, yamlio
+from adjudicator import cli, yamlio
+from adjudicator.league import arrivals
 from adjudicator.pipeline import deadline
 
 from ..conftest import git

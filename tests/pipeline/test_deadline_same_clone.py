@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import history
 from adjudicator.errors import GitError, LeagueError
+from adjudicator.league import history
 from adjudicator.pipeline import deadline
 
 from ..conftest import git

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import __version__, cli
-from adjudicator.store import find_root
+from adjudicator.league.store import find_root
 
 from ..conftest import git
 

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import cli, store, yamlio
+from adjudicator import cli, yamlio
+from adjudicator.league import store
 from adjudicator.sealed import envelope
 
 from ..conftest import git

@@ -2,13 +2,13 @@
 
 import pytest
 
-from adjudicator import secrets
 from adjudicator.dice import Dice
+from adjudicator.league import secrets
+from adjudicator.league.store import load_game
 from adjudicator.model import Player, is_plain
 from adjudicator.ruleset import RulesetError, load
 from adjudicator.rulesets.policy_maker import RULESET as R
 from adjudicator.sealed import storage
-from adjudicator.store import load_game
 
 from ..conftest import run
 from .pm_helpers import GOV, PLAYERS, new_game, total_cards

@@ -12,9 +12,9 @@ import pytest
 from pyrage import x25519
 
 from adjudicator import yamlio
+from adjudicator.engine import sealed_orders as sealedorders
+from adjudicator.league.store import load_game
 from adjudicator.sealed import crypto, envelope
-from adjudicator.sealed import orders as sealedorders
-from adjudicator.store import load_game
 
 from ..conftest import git
 from .conftest import Table, at, deadline

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from adjudicator import yamlio
+from adjudicator.engine import sealed_orders as sealedorders
+from adjudicator.league.store import load_game
 from adjudicator.sealed import crypto, envelope
-from adjudicator.sealed import orders as sealedorders
-from adjudicator.store import load_game
 
 from .conftest import Table
 

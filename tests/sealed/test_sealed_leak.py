@@ -10,9 +10,9 @@ import subprocess
 from pathlib import Path
 
 from adjudicator import cli
-from adjudicator import secrets as tpsecrets
 from adjudicator.dice import Dice, link_back
-from adjudicator.store import load_game
+from adjudicator.league import secrets as tpsecrets
+from adjudicator.league.store import load_game
 
 from ..conftest import git
 from .conftest import Table, at, deadline

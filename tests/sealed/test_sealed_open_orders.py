@@ -7,8 +7,8 @@ from pathlib import Path
 
 from adjudicator import yamlio
 from adjudicator.engine.verify import verification
+from adjudicator.league.store import load_game
 from adjudicator.sealed import crypto
-from adjudicator.store import load_game
 
 from ..conftest import git, run
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import datetime as dt
 
 from adjudicator import secrecy, yamlio
+from adjudicator.league.store import load_game
 from adjudicator.sealed import crypto
-from adjudicator.store import load_game
 
 from ..conftest import git
 from .conftest import Table, deadline

@@ -5,8 +5,8 @@ is not shown as awaited and early adjudication is not held up for them."""
 from __future__ import annotations
 
 from adjudicator.engine import turn
+from adjudicator.league.store import load_game
 from adjudicator.sealed import crypto
-from adjudicator.store import load_game
 
 from ..conftest import git
 from .conftest import Table, at

@@ -5,7 +5,7 @@ only, never with the old player's."""
 from __future__ import annotations
 
 from adjudicator import cli
-from adjudicator.store import load_game
+from adjudicator.league.store import load_game
 
 from ..conftest import git
 from .conftest import Table, at

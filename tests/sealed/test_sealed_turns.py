@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from adjudicator import yamlio
+from adjudicator.engine import sealed_orders as sealedorders
+from adjudicator.league.store import load_game
 from adjudicator.sealed import crypto, envelope
-from adjudicator.sealed import orders as sealedorders
 from adjudicator.secrecy import public_part
-from adjudicator.store import load_game
 
 from ..conftest import git
 from .conftest import Table, at, deadline

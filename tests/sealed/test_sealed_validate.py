@@ -8,8 +8,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from adjudicator.league.store import load_game
 from adjudicator.sealed import crypto
-from adjudicator.store import load_game
 
 from .conftest import Table
 

@@ -8,8 +8,8 @@ from adjudicator import yamlio
 from adjudicator.dice import orders_digest
 from adjudicator.engine import turn as turnmod
 from adjudicator.engine.verify import AFTER_END, PUBLIC, WITH_KEY, verification
+from adjudicator.league.store import load_game
 from adjudicator.sealed import crypto
-from adjudicator.store import load_game
 
 from ..conftest import git
 from .conftest import Table, at, deadline

@@ -31,12 +31,13 @@ from typing import Any
 
 import yaml
 
-from adjudicator import cli, hidden, yamlio
+from adjudicator import cli, yamlio
 from adjudicator import secrecy as secrecymod
-from adjudicator import secrets as tpsecrets
 from adjudicator.dice import Dice, orders_digest
+from adjudicator.league import hidden
+from adjudicator.league import secrets as tpsecrets
+from adjudicator.league.store import ENGINE_OPTIONS, Game, load_game
 from adjudicator.model import HIDDEN_KEYS
-from adjudicator.store import ENGINE_OPTIONS, Game, load_game
 
 from ..conftest import git, run
 

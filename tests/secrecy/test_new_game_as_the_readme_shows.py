@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import cli, yamlio
-from adjudicator.store import load_game
+from adjudicator.league.store import load_game
 
 from ..conftest import git
 

@@ -12,8 +12,8 @@ import datetime as dt
 import json
 from pathlib import Path
 
+from adjudicator.league.store import load_game
 from adjudicator.sealed import crypto
-from adjudicator.store import load_game
 
 from ..conftest import git
 from ..sealed.conftest import Table, at, deadline

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import store
+from adjudicator.league import store
 from adjudicator.newsletter import pages
 
 REPO = Path(__file__).resolve().parents[2]

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import store
+from adjudicator.league import store
 from adjudicator.newsletter import words
 
 from . import axe

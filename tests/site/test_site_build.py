@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import store, yamlio
+from adjudicator import yamlio
+from adjudicator.league import store
 from adjudicator.newsletter import charts, listings, mkdocs_hooks, site
 
 from ..conftest import git

@@ -50,12 +50,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import schedule as schedmod
-from . import yamlio
-from .errors import LeagueError, SealError
-from .markup import name_problem
-from .model import GITHUB_ID_MAX, State
-from .sealed import crypto
+from .. import schedule as schedmod
+from .. import yamlio
+from ..errors import LeagueError, SealError
+from ..markup import name_problem
+from ..model import GITHUB_ID_MAX, State
+from ..sealed import crypto
 
 KEYS = ("game", "turn", "by", "reason", "correct", "deadline", "replace", "remove", "rerun", "found", "pause", "end")
 END_KEYS = ("result", "seats", "conceded_by")

@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .errors import LeagueError
-from .sealed import crypto
+from ..errors import LeagueError
+from ..sealed import crypto
 
 DICE, KEY = "DICE_SECRET", "GAME_KEY"
 FILE_SUFFIX = {DICE: ".dice", KEY: ".key"}

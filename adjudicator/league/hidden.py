@@ -11,10 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Protocol
 
-from . import dice as dicemod
-from .errors import LeagueError, SealError
-from .model import GameConfig, TurnReport
-from .sealed import crypto
+from .. import dice as dicemod
+from ..errors import LeagueError, SealError
+from ..model import GameConfig, TurnReport
+from ..sealed import crypto
 from .secrets import key_env
 
 HIDDEN_SECRET_FILE = "hidden-dice.age"

@@ -32,14 +32,15 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from . import absence, gamedata, history, outcome, rulings, secrets, yamledit, yamlio
-from . import dice as dicemod
-from . import schedule as schedmod
-from .errors import GitError, LeagueError, SealError
-from .model import HIDDEN_KEYS, GameConfig, Player, State, TurnReport, read_report
-from .orders import orders_relpath, visible
-from .ruleset import HasPhaseKinds, Joins, Ruleset, Unseats, get, package_of
-from .sealed import storage
+from .. import dice as dicemod
+from .. import gamedata, outcome, yamledit, yamlio
+from .. import schedule as schedmod
+from ..errors import GitError, LeagueError, SealError
+from ..model import HIDDEN_KEYS, GameConfig, Player, State, TurnReport, read_report
+from ..orders import orders_relpath, visible
+from ..ruleset import HasPhaseKinds, Joins, Ruleset, Unseats, get, package_of
+from ..sealed import storage
+from . import absence, history, rulings, secrets
 
 GAMES_DIR = "games"
 TURN_DIR = re.compile(r"[0-9]{4}\Z", re.ASCII)

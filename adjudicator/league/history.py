@@ -17,7 +17,7 @@ import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 
-from .errors import GitError
+from ..errors import GitError
 
 ZERO = "0" * 40
 HistoryError = GitError  # the name the league's callers knew; one class

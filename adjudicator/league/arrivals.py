@@ -33,8 +33,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import history, yamlio
-from .errors import LeagueError
+from .. import yamlio
+from ..errors import LeagueError
+from . import history
 
 RECORD_HEAD = ("# When turnpress saw this turn's orders files on main after its deadline (issue 28): a file a look\n"
                "# did not see, or saw with other content, reached main after that look, whatever its commit's date.\n"

@@ -10,10 +10,10 @@ from typing import Any
 from .. import orders as ordersmod
 from .. import yamlio
 from ..errors import SealError
+from ..league.store import Game, orders_dir, orders_relpath
 from ..orders import Finding, OrdersPath
-from ..store import Game, orders_dir, orders_relpath
-from . import crypto
-from .envelope import SEALED_MAX_BYTES, Stanza, dearmor, parse_sealed_path, read_header, recipient_problem
+from ..sealed import crypto
+from ..sealed.envelope import SEALED_MAX_BYTES, Stanza, dearmor, parse_sealed_path, read_header, recipient_problem
 
 
 def check_envelope(root: Path, rel: str, raw: bytes, game: Game) -> list[Finding]:

@@ -25,8 +25,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import yamlio
-from .errors import LeagueError
+from .. import yamlio
+from ..errors import LeagueError
 
 ABSENCE_PATH = re.compile(r"^absences/(?P<game>[a-z0-9][a-z0-9-]{0,39})/(?P<player>[a-z0-9][a-z0-9-]{0,38})"
                           r"\.yaml\Z", re.ASCII)
