@@ -51,6 +51,8 @@ class Pins:
 
 
 _CURRENT: ContextVar[Pins | None] = ContextVar("turnpress_pinned_data", default=None)
+# The unpinned files read while a drawing is made (``drawcache``), to be noted again when it is taken from there.
+_READS: ContextVar[set[str] | None] = ContextVar("turnpress_unpinned_reads", default=None)
 
 
 def digest(data: bytes) -> str:
@@ -71,7 +73,48 @@ def read(package: str, path: str) -> bytes:
         if key in pins.files:
             return pins.files[key]
         pins.unpinned.add(key)
+        reads = _READS.get()
+        if reads is not None:
+            reads.add(key)
     return packaged(package, path)
+
+
+def pins_digest() -> str:
+    """What the game being played pinned, as one digest (package, and each file's path and SHA-256); '' when no
+    game's data is pinned: a drawing kept by content (``drawcache``) is kept per pinned data."""
+    pins = _CURRENT.get()
+    if pins is None:
+        return ""
+    return digest("\0".join([pins.package, *(f"{p}={_digest_of(pins.files[p])}" for p in sorted(pins.files))])
+                  .encode())
+
+
+@cache
+def _digest_of(data: bytes) -> str:
+    return digest(data)
+
+
+@contextmanager
+def reads() -> Iterator[Callable[[], list[str]]]:
+    """The unpinned files read inside the block (``list`` of the yielded function, sorted)."""
+    outer, seen = _READS.get(), set[str]()
+    token = _READS.set(seen)
+    try:
+        yield lambda: sorted(seen)
+    finally:
+        _READS.reset(token)
+        if outer is not None:  # a drawing inside a drawing: the outer one read what the inner one read
+            outer.update(seen)
+
+
+def note_unpinned(names: list[str]) -> None:
+    """Note ``names`` as read from the package, as a drawing taken from the cache read them when it was made."""
+    pins = _CURRENT.get()
+    if pins is not None:
+        pins.unpinned.update(names)
+    reads = _READS.get()
+    if reads is not None:
+        reads.update(names)
 
 
 def read_if_any(package: str, path: str) -> bytes | None:

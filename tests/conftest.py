@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import cli, ruleset
+from adjudicator import cli, drawcache, ruleset
 
 from .counter import RULESET as COUNTER
 
@@ -82,3 +82,14 @@ def league(tmp_path: Path) -> Path:
     (root / "games").mkdir(parents=True)
     (root / "games" / ".keep").write_text("")
     return new_repository(root)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def kept_drawings(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One folder of kept drawings (``adjudicator.drawcache``) for the whole run, both workers and the commands
+    the tests start: the demo's maps are drawn once, however many tests build its site (issue 33). A test of the
+    cache itself sets ``TURNPRESS_CACHE`` as it needs."""
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "kept-drawings"
+    os.environ.setdefault(drawcache.CACHE_ENV, str(folder))
+    return Path(os.environ[drawcache.CACHE_ENV])

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import anchor, gamedata, newsletter, yamlio
+from .. import anchor, drawcache, gamedata, newsletter, yamlio
 from .. import dice as dicemod
 from .. import orders as ordersmod
 from .. import outcome as outcomemod
@@ -113,6 +113,11 @@ class Verification:
 
 def verification(root: Path, game_id: str, *, worktree: bool = False) -> Verification:
     """Replay ``game_id`` as far as the keys this process has allow; see the module's text."""
+    with drawcache.at(root):  # the issue pages' drawings of past turns, kept by the site build or the last verify
+        return _verification(root, game_id, worktree=worktree)
+
+
+def _verification(root: Path, game_id: str, *, worktree: bool) -> Verification:
     use_git = history.is_repo(root) and history.has_head(root)
     if worktree or not use_git:
         done = replay_files(root, root if use_git else None, game_id)

@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .. import outcome
+from .. import drawcache, outcome
 from ..league import store
 from ..markup import html_attr_text, md_text, plain
 from ..model import TurnReport
@@ -689,11 +689,12 @@ def read_games(root: Path, game_ids: Sequence[str],
         cores = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1) \
             if turns >= PARALLEL_FROM else 1
     workers = min(len(game_ids), cores)
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return [read_game(root, gid) for gid in game_ids]
-    # fork, not spawn: the children inherit the registered rulesets and the imported modules
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        return list(pool.map(read_game, [root] * len(game_ids), game_ids))
+    with drawcache.at(root):  # past turns' drawings are drawn once (issue 33); forked workers inherit the folder
+        if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+            return [read_game(root, gid) for gid in game_ids]
+        # fork, not spawn: the children inherit the registered rulesets and the imported modules
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            return list(pool.map(read_game, [root] * len(game_ids), game_ids))
 
 
 def all_pages(root: Path, views: Sequence[GameView], per_game: Sequence[Mapping[str, str]],

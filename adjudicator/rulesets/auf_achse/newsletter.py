@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from ... import gamedata
+from ... import drawcache, gamedata
 from ...lettering import text_width
 from ...markup import md_table, md_text, svg_text
 from ...model import Player, State
@@ -51,6 +51,7 @@ def map_round(state: State) -> str:
     return "vor Runde 0" if state["round"] == 0 else f"nach Runde {state['round'] - 1}"
 
 
+@drawcache.kept("auf-achse map")  # the slowest drawing of the demo (placing every name): one per turn, kept
 def svg_map(state: State, report: Mapping[str, Any] | None = None, *, graph: bool = False) -> str:
     """The map on the land and borders of Natural Earth: roads along their courses, every field with its
     number in its dot and every road with its id (so each field id, ``HH-HB.2``, can be read off), heavy
@@ -212,8 +213,11 @@ def _leader_passes(x: float, y: float, end: Point, dots: list[Point]) -> bool:
         return False
     ex, ey = end
     length = math.dist((x, y), end)
+    # A dot within 8 of the line lies within 8 of the box around it: the others need no arithmetic (the same
+    # answer, five times faster; issue 33).
+    left, right, top, bottom = min(x, ex) - 8, max(x, ex) + 8, min(y, ey) - 8, max(y, ey) + 8
     for px, py in dots:
-        if (px, py) == (x, y):
+        if px < left or px > right or py < top or py > bottom or (px, py) == (x, y):
             continue
         t = max(0.0, min(1.0, ((px - x) * (ex - x) + (py - y) * (ey - y)) / length ** 2))
         if math.dist((px, py), (x + t * (ex - x), y + t * (ey - y))) < 8:

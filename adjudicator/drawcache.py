@@ -1,0 +1,175 @@
+"""Drawings kept by content, so that a past turn's drawing is computed once (issue 33).
+
+A drawing (an SVG map) is a pure function of its inputs (a state, a report), the data files the game pinned and
+the code that draws it. ``kept`` stores what a drawing function returns in a folder, under the SHA-256 of all of
+those, and returns the stored text the next time the same drawing is asked for: a site build or ``verify`` then
+draws only what the newest turn changed (the demo's Auf Achse maps took 21 s of every build). The key holds the
+code as well (every file of the ``adjudicator`` package and of the drawing's own package), so a changed drawing
+function never meets an old drawing; a game's pinned data files are in it, and the files the drawing read from
+the package because the game had not pinned them are stored beside the drawing and noted again on a hit
+(``gamedata.unpinned_reads`` stays what a fresh drawing says).
+
+The folder: ``$TURNPRESS_CACHE`` if set (``off``: nothing is kept), else the league's ``.cache/turnpress/`` that
+``site build`` and ``verify`` name with ``at`` (Material for MkDocs keeps its own caches in ``.cache/`` too); the
+folder holds a ``.gitignore`` of ``*``, so nothing of it reaches git. Deleting it only costs time. Without a
+folder, ``kept`` draws every time, as before.
+
+Entries are written whole (a temporary file renamed into place): two processes drawing the same thing at once
+write the same bytes, and a killed run leaves no half entry.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, TypeVar
+
+from . import gamedata
+
+CACHE_ENV = "TURNPRESS_CACHE"
+LEAGUE_FOLDER = ".cache/turnpress"
+F = TypeVar("F", bound=Callable[..., str])
+
+_league: Path | None = None  # a module global, not a context variable: forked site-build workers inherit it
+
+
+@contextmanager
+def at(root: Path) -> Iterator[None]:
+    """Keep drawings in ``root``'s ``.cache/turnpress/`` while the block runs (unless ``$TURNPRESS_CACHE`` says
+    otherwise)."""
+    global _league
+    before, _league = _league, root / LEAGUE_FOLDER
+    try:
+        yield
+    finally:
+        _league = before
+
+
+def folder() -> Path | None:
+    """Where drawings are kept now, or None."""
+    named = os.environ.get(CACHE_ENV)
+    if named is not None:
+        return None if named in ("", "off") else Path(named)
+    return _league
+
+
+def kept(kind: str) -> Callable[[F], F]:
+    """Decorate a drawing function of plain data (dicts, lists, text, whole numbers, fractions, booleans)."""
+
+    def decorate(draw: F) -> F:
+        @functools.wraps(draw)
+        def cached(*args: Any, **kwargs: Any) -> str:
+            where = folder()
+            if where is None:
+                return draw(*args, **kwargs)
+            try:
+                key = _key(kind, draw, args, kwargs)
+            except TypeError:  # an input this cache cannot name exactly: drawn, not kept
+                return draw(*args, **kwargs)
+            path = where / key[:2] / f"{key}.svg"
+            hit = _read(path)
+            if hit is not None:
+                unpinned, text = hit
+                gamedata.note_unpinned(unpinned)
+                return text
+            with gamedata.reads() as read:
+                text = draw(*args, **kwargs)
+            _write(where, path, read(), text)
+            return text
+
+        return cached  # type: ignore[return-value]
+
+    return decorate
+
+
+def _key(kind: str, draw: Callable[..., str], args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> str:
+    h = hashlib.sha256()
+    h.update(f"{kind}\0{draw.__module__}.{draw.__qualname__}\0".encode())
+    h.update(code_version(draw.__module__).encode())
+    h.update(gamedata.pins_digest().encode())
+    parts: list[str] = []
+    _canonical((args, dict(kwargs)), parts)
+    h.update("".join(parts).encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
+def _canonical(value: Any, out: list[str]) -> None:
+    """An encoding that tells every value apart, types included (1 and "1", a list and a tuple, True and 1)."""
+    if value is None or isinstance(value, bool):
+        out.append(f"{value!r};")
+    elif isinstance(value, int):
+        out.append(f"i{value};")
+    elif isinstance(value, str):
+        out.append(f"s{len(value)}:{value}")
+    elif isinstance(value, Fraction):
+        out.append(f"f{value.numerator}/{value.denominator};")
+    elif isinstance(value, list | tuple):
+        out.append(f"{'l' if isinstance(value, list) else 't'}{len(value)}(")
+        for item in value:
+            _canonical(item, out)
+        out.append(")")
+    elif isinstance(value, Mapping):
+        items = []
+        for k, v in value.items():
+            key: list[str] = []
+            _canonical(k, key)
+            items.append(("".join(key), v))
+        items.sort(key=lambda kv: kv[0])
+        out.append(f"d{len(items)}(")
+        for k, v in items:
+            out.append(k)
+            _canonical(v, out)
+        out.append(")")
+    else:
+        raise TypeError(f"cannot key a drawing by a {type(value).__name__}")
+
+
+@functools.cache
+def code_version(module: str) -> str:
+    """The SHA-256 of every file of the ``adjudicator`` package and of ``module``'s top package (a ruleset from
+    another distribution), by path and content: any change of the code or its packaged data is a new version."""
+    roots = {Path(__file__).resolve().parent}
+    top = sys.modules.get(module.partition(".")[0])
+    if top is not None and getattr(top, "__file__", None):
+        roots.add(Path(str(top.__file__)).resolve().parent)
+    h = hashlib.sha256()
+    for root in sorted(roots):
+        for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+            h.update(f"{path.relative_to(root.parent)}\0".encode())
+            h.update(hashlib.sha256(path.read_bytes()).digest())
+    return h.hexdigest()
+
+
+def _read(path: Path) -> tuple[list[str], str] | None:
+    try:
+        head, _, text = path.read_text(encoding="utf-8").partition("\n")
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not head.startswith("unpinned:"):
+        return None  # not an entry of ours: drawn again, and written over
+    return [name for name in head.removeprefix("unpinned:").split(" ") if name], text
+
+
+def _write(where: Path, path: Path, unpinned: list[str], text: str) -> None:
+    """The entry, written whole; a folder that cannot be written only means the drawing is not kept."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        ignore = where / ".gitignore"
+        if not ignore.exists():
+            ignore.write_text("# Drawings kept by turnpress (a cache: delete it at will); not kept in git.\n*\n")
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".svg")
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(f"unpinned:{' '.join(sorted(unpinned))}\n{text}")
+        os.replace(tmp, path)
+    except OSError:
+        Path(tmp).unlink(missing_ok=True)

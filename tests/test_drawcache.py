@@ -1,0 +1,87 @@
+"""Drawings kept by content (issue 33, "a past turn's pages and drawings are computed once"): a drawing asked
+for again with the same inputs, pinned data and code comes from the folder, byte for byte; anything else in its
+key draws anew."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adjudicator import drawcache, gamedata
+from adjudicator.league import store
+
+REPO = Path(__file__).resolve().parents[1]
+CALAMITY = "adjudicator.rulesets.calamity"
+drawn: list[object] = []
+
+
+@drawcache.kept("test drawing")
+def drawing(state: dict, *, big: bool = False) -> str:
+    drawn.append(state)
+    gamedata.read(CALAMITY, "data/cards.yaml")  # a data file, pinned or not
+    return f"<svg>{sorted(state.items())!r}{big}</svg>"
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.setenv(drawcache.CACHE_ENV, str(tmp_path / "kept"))
+    drawn.clear()
+    return tmp_path / "kept"
+
+
+def test_the_same_drawing_is_drawn_once_and_given_back_byte_for_byte(folder: Path):
+    first = drawing({"round": 3, "names": ["Ana", "Ben"]})
+    again = drawing({"names": ["Ana", "Ben"], "round": 3})
+    assert again == first and len(drawn) == 1
+    assert (folder / ".gitignore").read_text().splitlines()[-1] == "*", "nothing of the folder reaches git"
+
+
+@pytest.mark.parametrize("other", [{"round": 4, "names": ["Ana", "Ben"]}, {"round": "3", "names": ["Ana", "Ben"]},
+                                   {"round": 3, "names": ("Ana", "Ben")}, {"round": True, "names": ["Ana", "Ben"]}])
+def test_other_inputs_draw_anew_even_where_they_print_alike(folder: Path, other: dict):
+    drawing({"round": 3, "names": ["Ana", "Ben"]})
+    drawing(other)
+    assert len(drawn) == 2
+
+
+def test_other_pinned_data_draws_anew_and_what_was_read_unpinned_is_noted_on_a_hit(folder: Path):
+    with gamedata.pinned(CALAMITY, {}) as pins:
+        drawing({"round": 1})
+    assert pins.unpinned == {"data/cards.yaml"}
+    with gamedata.pinned(CALAMITY, {}) as pins:
+        drawing({"round": 1})  # from the folder: the drawing did not run, the read it made is still named
+    assert len(drawn) == 1 and pins.unpinned == {"data/cards.yaml"}
+    with gamedata.pinned(CALAMITY, {"data/cards.yaml": b"cards: []\n"}) as pins:
+        drawing({"round": 1})
+    assert len(drawn) == 2 and pins.unpinned == set()
+
+
+def test_without_a_folder_every_drawing_is_drawn(monkeypatch, tmp_path: Path):
+    monkeypatch.setenv(drawcache.CACHE_ENV, "off")
+    drawn.clear()
+    drawing({"round": 1})
+    drawing({"round": 1})
+    assert len(drawn) == 2
+    monkeypatch.delenv(drawcache.CACHE_ENV)
+    with drawcache.at(tmp_path):  # what site build and verify name: the league's own .cache/turnpress/
+        drawing({"round": 1})
+    assert (tmp_path / ".cache/turnpress/.gitignore").is_file()
+
+
+def test_a_damaged_entry_is_drawn_again(folder: Path):
+    drawing({"round": 1})
+    for entry in folder.rglob("*.svg"):
+        entry.write_text("not an entry")
+    assert drawing({"round": 1}).startswith("<svg>") and len(drawn) == 2
+
+
+def test_an_auf_achse_map_from_the_folder_is_the_map_drawn_fresh(folder: Path, tmp_path: Path):
+    game = store.load_game(REPO, "demo-auf-achse")
+    state = game.state(game.last_turn)
+    kept = game.ruleset.map(state)
+    assert game.ruleset.map(state) == kept, "the second one came from the folder"
+    assert len(list(folder.rglob("*.svg"))) == 1
+    with pytest.MonkeyPatch.context() as m:
+        m.setenv(drawcache.CACHE_ENV, "off")
+        assert game.ruleset.map(state) == kept
