@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from adjudicator.league import store
+from adjudicator.sealed import crypto
 
 from ..site.webdriver import Browser
 from .conftest import ARTIFACTS, League
@@ -190,6 +191,37 @@ def test_calamity_the_mover_s_form_is_this_phase_s_decision_and_the_card_list_is
     done = validate(league.root, f"orders/ca/0001/{mover}.yaml", text)
     assert done.returncode == 0, done.stdout + done.stderr
     assert understood(done.stdout)[0].startswith(f"Play card {card}: the token moves from field 0 to {card} ")
+
+
+def test_calamity_s_card_list_offers_only_the_cards_in_the_hand(browser: Browser, served: str, league: League):
+    """Issue #30, item 8: "the card list ignores the hand". The test league's hands hold every value, so the
+    mover's private file is sealed again here to their key with a hand of 2 and 4 (and put back after): once
+    opened in the page, the list offers 2 and 4 only, and a card the form had picked that is not held gives way
+    to one that is."""
+    game = store.load_game(league.root, "ca")
+    mover = game.ruleset.phase(game.effective_state(game.open_turn)).awaited[0]
+    public, secret = league.keys[f"ca:{mover}"]
+    sealed = league.root / "public" / "games" / "ca" / "private" / f"{mover}.yaml.age"
+    kept = sealed.read_bytes()
+    sealed.write_text(crypto.encrypt(f"game: ca\nturn: 1\nplayer: {mover}\nstate:\n  hand: [2, 4]\n".encode(),
+                                     [public]))
+    try:
+        open_page(browser, served, "ca")
+        pick(browser, mover)
+        browser.script("document.getElementById('tp-identity').scrollIntoView({block: 'center'})")
+        browser.click("#tp-identity")
+        browser.type("#tp-identity", secret)
+        browser.click("#tp-read")
+        browser.wait_for(lambda: browser.text("#tp-form .tp-held"), "the hand beside the card list")
+        assert browser.text("#tp-form .tp-held") == "In your hand: 2, 4."
+        offered = browser.script("""var l = Array.from(document.querySelectorAll('#tp-form label'))
+            .find(l => l.textContent === 'The card you play');
+            return Array.from(document.getElementById(l.htmlFor).options).filter(o => !o.disabled)
+                .map(o => o.text)""")
+        assert [int(o.split(":")[0]) for o in offered] == [2, 4], offered
+        assert "  card: 2\n" in produced(browser), "card 1, the form's first, is not held: 2 is picked instead"
+    finally:
+        sealed.write_bytes(kept)
 
 
 def test_calamity_a_player_with_nothing_due_gives_standing_orders_in_words(browser: Browser, served: str,
