@@ -74,10 +74,12 @@ class Finding:
     hint: str = ""
     severity: str = "error"
 
-    def text(self) -> str:
-        """One line, whatever the file's name holds: a line break there must not start a workflow command."""
+    def text(self, lang: str = "en") -> str:
+        """One line, whatever the file's name holds: a line break there must not start a workflow command; the
+        severity in the game's language ``lang``."""
         hint = f" — {self.hint}" if self.hint else ""
-        return visible(f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}{hint}")
+        severity = say(lang, self.severity) if self.severity in ("error", "warning") else self.severity
+        return visible(f"{self.file}:{self.line}:{self.column}: {severity}: {self.message}{hint}")
 
     def github(self) -> str:
         """A workflow command (``::error file=...::message``), its property and its message escaped as GitHub says."""

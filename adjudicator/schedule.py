@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -132,19 +132,7 @@ def parse(block: Mapping[str, Any]) -> Schedule:
     if "first" not in block:
         raise ScheduleError("schedule needs 'first: YYYY-MM-DD HH:MM', the deadline of turn 1")
     first = parse_time(block["first"], zone, "first")
-    every = str(block.get("every", "7 days")).strip().lower()
-    words = every.split()
-    kw: dict[str, Any] = {}
-    if re.fullmatch(r"\d+ days?", every):
-        kw = {"kind": "days", "days": int(words[0])}
-        if kw["days"] < 1:
-            raise ScheduleError("every: write at least '1 day'")
-    elif words and words[0] == "weekly" and len(words) > 1 and all(w[:3] in WEEKDAYS for w in words[1:]):
-        kw = {"kind": "weekly", "weekdays": tuple(sorted({WEEKDAYS.index(w[:3]) for w in words[1:]}))}
-    elif len(words) == 2 and words[0] == "monthly" and words[1].isdigit() and 1 <= int(words[1]) <= 31:
-        kw = {"kind": "monthly", "monthday": int(words[1])}
-    else:
-        raise ScheduleError(f"every: {every!r} is not a schedule; write '14 days', 'weekly mon thu' or 'monthly 5'")
+    kw = _every(block.get("every", "7 days"))
     grace = block.get("grace", 0)
     if not isinstance(grace, int) or isinstance(grace, bool) or grace < 0:
         raise ScheduleError("grace: write a whole number of minutes, like 'grace: 60'")
@@ -154,15 +142,96 @@ def parse(block: Mapping[str, Any]) -> Schedule:
             extend[int(turn)] = parse_time(when, zone, f"extend {turn}")
         except ValueError:
             raise ScheduleError(f"extend: {turn!r} is not a turn number") from None
-    phases = block.get("phases") or {}
-    if not isinstance(phases, Mapping):
-        raise ScheduleError("phases: write each kind of phase with its period, like 'phases: {retreat: 2 days}'")
-    periods = {str(k): parse_period(v, f"phases: {k}") for k, v in phases.items()}
+    periods = _phases(block.get("phases") or {})
     return Schedule(tzname, first, grace=dt.timedelta(minutes=grace), extend=extend,
                     paused=bool(block.get("paused", False)), phases=periods,
                     nmr_extension=_nmr_extension(block.get("nmr_extension")),
                     absence=parse_period(block["absence"], "absence") if block.get("absence") else None,
                     remind=parse_period(block["remind"], "remind") if block.get("remind") else None, **kw)
+
+
+def _every(value: Any) -> dict[str, Any]:
+    """``every:`` as the fields of a ``Schedule`` (kind and its numbers)."""
+    every = str(value).strip().lower()
+    words = every.split()
+    if re.fullmatch(r"\d{1,4} days?", every):
+        if int(words[0]) < 1:
+            raise ScheduleError("every: write at least '1 day'")
+        return {"kind": "days", "days": int(words[0])}
+    if words and words[0] == "weekly" and len(words) > 1 and all(w[:3] in WEEKDAYS for w in words[1:]):
+        return {"kind": "weekly", "weekdays": tuple(sorted({WEEKDAYS.index(w[:3]) for w in words[1:]}))}
+    if len(words) == 2 and words[0] == "monthly" and words[1].isdigit() and 1 <= int(words[1]) <= 31:
+        return {"kind": "monthly", "monthday": int(words[1])}
+    raise ScheduleError(f"every: {every!r} is not a schedule; write '14 days', 'weekly mon thu' or 'monthly 5'")
+
+
+def _phases(phases: Any) -> dict[str, dt.timedelta]:
+    if not isinstance(phases, Mapping):
+        raise ScheduleError("phases: write each kind of phase with its period, like 'phases: {retreat: 2 days}'")
+    return {str(k): parse_period(v, f"phases: {k}") for k, v in phases.items()}
+
+
+RULED_KEYS = ("every", "phases")  # what a game master's ruling may change of a running game's schedule
+
+
+def ruled(schedule: Schedule, change: Mapping[str, Any]) -> Schedule:
+    """``schedule`` with a ruling's ``schedule:`` applied (``turnpress reschedule``): a new period (``every``) and
+    periods of kinds of phase (``phases``, each replacing the one of its kind; ``none`` drops it).
+
+    >>> s = parse({"first": "2026-01-05 20:00", "every": "14 days", "phases": {"retreat": "2 days"}})
+    >>> r = ruled(s, {"every": "7 days", "phases": {"retreat": "none", "adjustment": "1 day"}})
+    >>> r.days, dict(r.phases), s.days
+    (7, {'adjustment': datetime.timedelta(days=1)}, 14)
+    """
+    fields: dict[str, Any] = {}
+    if "every" in change:
+        fields.update({"days": 0, "weekdays": (), "monthday": 0, **_every(change["every"])})
+    if "phases" in change:
+        own = change["phases"]
+        if not isinstance(own, Mapping):
+            raise ScheduleError("phases: write each kind of phase with its period, like 'phases: {retreat: 2 days}'")
+        periods = dict(schedule.phases)
+        for kind, period in own.items():
+            if str(period).strip().lower() == "none":
+                periods.pop(str(kind), None)
+            else:
+                periods[str(kind)] = parse_period(period, f"phases: {kind}")
+        fields["phases"] = periods
+    return replace(schedule, **fields)
+
+
+def published_changes(before: Schedule, now: Schedule, last_turn: int,
+                      recorded: Callable[[int], dt.datetime | None] = lambda turn: None) -> list[str]:
+    """The keys of a schedule whose change since the last turn was published alters a published page, in the
+    order of the block: the time zone every issue shows its deadlines in and ``first`` (the set-up's issue names
+    it) from the set-up on; ``every`` and ``phases``, which gave the next deadline each issue names, once a turn
+    is adjudicated; ``extend`` of a turn adjudicated already, unless it says the deadline the turn had
+    (``recorded``). Pure.
+
+    >>> a = parse({"first": "2026-01-05 20:00", "every": "14 days"})
+    >>> published_changes(a, parse({"first": "2026-01-05 20:00", "every": "7 days"}), 0)
+    []
+    >>> published_changes(a, parse({"first": "2026-01-06 20:00", "every": "7 days"}), 1)
+    ['first', 'every']
+    >>> b = parse({"first": "2026-01-05 20:00", "every": "14 days", "extend": {1: "2026-01-07 20:00"}})
+    >>> published_changes(a, b, 1)
+    ['extend']
+    """
+    out = []
+    if before.timezone != now.timezone:
+        out.append("timezone")
+    if before.first != now.first:
+        out.append("first")
+    if last_turn >= 1:
+        if (before.kind, before.days, before.weekdays, before.monthday) != (now.kind, now.days, now.weekdays,
+                                                                             now.monthday):
+            out.append("every")
+        if dict(before.phases) != dict(now.phases):
+            out.append("phases")
+    if any(before.extend.get(t) != now.extend.get(t) and now.extend.get(t) != recorded(t)
+           for t in {*before.extend, *now.extend} if t <= last_turn):
+        out.append("extend")
+    return out
 
 
 PERIOD = re.compile(r"(?P<n>[0-9]{1,4}) ?(?P<unit>days?|hours?|minutes?)", re.ASCII)

@@ -32,13 +32,12 @@ from typing import Protocol
 from . import outcome, yamlio
 from .markup import plain
 from .model import HIDDEN_KEYS, Player, State
-from .orders import orders_relpath
+from .orders import orders_relpath, say
 from .ruleset import Ruleset, WritesTemplate
 
 # Line breaks (YAML's, Unicode's) and other controls: none may reach a sheet from a player's text.
 _BREAKS = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]+")
 
-WAIT_LINE = "# wait: true   # uncomment to ask that the turn is not adjudicated before the deadline"
 
 
 def one_line(text: str) -> str:
@@ -105,30 +104,35 @@ def sheet_state(state: State, player: str, *, sealed: bool) -> State:
     return view
 
 
-def awaited_text(ruleset: Ruleset, state: State, player: str) -> str:
+def awaited_text(ruleset: Ruleset, state: State, player: str, lang: str = "en") -> str:
     phase = outcome.phase(ruleset, state)
-    return ("you are awaited" if player in phase.awaited else "your orders are taken but not waited for"
-            if phase.takes(player) else "you are not awaited in this phase")
+    return say(lang, "sheet.awaited" if player in phase.awaited else "sheet.taken" if phase.takes(player)
+               else "sheet.not_awaited")
 
 
-def head(game: SheetGame, turn: int, player: str, state: State) -> str:
+def head(game: SheetGame, turn: int, player: str, state: State, lang: str = "en") -> str:
     """The comment lines and the envelope above ``orders:`` of ``player``'s sheet for ``turn``, whose
-    effective state is ``state``."""
+    effective state is ``state``, in the game's language ``lang`` (the check's words, ``check-words.yaml``)."""
     rules = game.ruleset
     name = next((p.name for p in game.players if p.key == player), player)
     where = orders_relpath(game.id, turn, player)
     deadline = game.deadline(turn)
     sheet = Sheet()
-    sheet.comment(plain(f"Orders of {name} for {game.id}, turn {turn}: {outcome.phase(rules, state).label} "
-                  f"({awaited_text(rules, state, player)})."),  # a name's bidi controls folded
-                  f"Deadline: {deadline.isoformat(timespec='minutes') if deadline else 'none set'}.",
-                  f"Sealed orders: save this outside orders/, then 'turnpress seal FILE' writes {where}.age;"
-                  " open a pull request with that file." if game.sealed_orders
-                  else f"Save as {where} and open a pull request.")
+    sheet.comment(plain(say(lang, "sheet.head", name=name, game=game.id, turn=turn,  # a name's bidi folded
+                            label=outcome.phase(rules, state).label,
+                            awaited=awaited_text(rules, state, player, lang))),
+                  say(lang, "sheet.deadline", when=deadline.isoformat(timespec="minutes") if deadline
+                      else say(lang, "sheet.no_deadline")),
+                  say(lang, "sheet.sealed" if game.sealed_orders else "sheet.open", path=where))
     for key, value in (("game", game.id), ("turn", str(turn)), ("player", player)):
         sheet.line(f"{key}: {value}")
-    sheet.lines.append(WAIT_LINE)
+    sheet.lines.append(wait_line(lang))
     return sheet.text()
+
+
+def wait_line(lang: str = "en") -> str:
+    """The commented ``wait: true`` line of a sheet, its note in the game's language."""
+    return f"# wait: true   # {say(lang, 'sheet.wait')}"
 
 
 def body(ruleset: Ruleset, state: State, player: str) -> str:
@@ -139,8 +143,8 @@ def body(ruleset: Ruleset, state: State, player: str) -> str:
     return "\n".join(("  " + line) if line.strip() else line for line in text.rstrip("\n").splitlines()) + "\n"
 
 
-def sheet_text(game: SheetGame, player: str, state: State, *, sealed: bool) -> str:
+def sheet_text(game: SheetGame, player: str, state: State, *, sealed: bool, lang: str = "en") -> str:
     """The whole sheet of ``player`` for the open turn, read from ``state`` (the open turn's effective state);
     ``sealed``: the sheet may show the player's own hidden part (see ``sheet_state``)."""
-    return (head(game, game.open_turn, player, state) + "orders:\n"
+    return (head(game, game.open_turn, player, state, lang) + "orders:\n"
             + body(game.ruleset, sheet_state(state, player, sealed=sealed), player))

@@ -342,32 +342,32 @@ def test_a_german_game_s_check_speaks_german_of_the_file_s_shape(tmp_path: Path,
     assert run(root, "validate", str(path)) == 1
     lines = capsys.readouterr().out.splitlines()
     assert lines[:2] == [
-        "orders/bw/0001/anna.yaml:4:1: error: unbekannter Schlüssel 'warten' oben in der Befehlsdatei — meinten Sie "
+        "orders/bw/0001/anna.yaml:4:1: Fehler: unbekannter Schlüssel 'warten' oben in der Befehlsdatei — meinten Sie "
         "wait? oben stehen nur game, turn, player, wait und orders",
-        "orders/bw/0001/anna.yaml:6:3: error: unbekannter Schlüssel 'produktion' in den Befehlen — meinten Sie "
+        "orders/bw/0001/anna.yaml:6:3: Fehler: unbekannter Schlüssel 'produktion' in den Befehlen — meinten Sie "
         "production? erlaubt sind hier: attacks, construction, contacts, defence, gold, leave, market, nmr, "
         "production, standing_orders, transfers, type_change"]
     assert lines[2:4] == [  # the hints are the order sheet's own descriptions of the two fields
-        "orders/bw/0001/anna.yaml:7:25: error: production/harvest: erwartet ist eine ganze Zahl, da steht Text — "
+        "orders/bw/0001/anna.yaml:7:25: Fehler: production/harvest: erwartet ist eine ganze Zahl, da steht Text — "
         "Bevölkerung auf Agrargebieten (höchstens A): jede erntet den Agrarfaktor",
-        "orders/bw/0001/anna.yaml:7:36: error: production/energy: -1 liegt außerhalb des Bereichs (-1 ist kleiner "
+        "orders/bw/0001/anna.yaml:7:36: Fehler: production/energy: -1 liegt außerhalb des Bereichs (-1 ist kleiner "
         "als das Minimum 0) — Bevölkerung in Energiewerken (höchstens E): je eine Energie"]
     path.write_text("game: bw\nturn: 1\nplayer: anna\norders:\n\tproduction: {harvest: 5}\n")
     assert run(root, "validate", str(path)) == 1
     assert capsys.readouterr().out.splitlines()[0] == (
-        "orders/bw/0001/anna.yaml:5:1: error: ein Tabulatorzeichen: YAML rückt nur mit Leerzeichen ein — ersetzen "
+        "orders/bw/0001/anna.yaml:5:1: Fehler: ein Tabulatorzeichen: YAML rückt nur mit Leerzeichen ein — ersetzen "
         "Sie den Tabulator durch Leerzeichen (zwei je Ebene, wie im Zugabgabeblatt)")
     path.write_text("game: bw\nturn: 1\nplayer: anna\norders:\n  defence: 1\n  defence: 2\n")
     assert run(root, "validate", str(path)) == 1
     assert capsys.readouterr().out.splitlines()[0] == (
-        "orders/bw/0001/anna.yaml:6:3: error: kein gültiges YAML: derselbe Schlüssel steht zweimal in einer Zuordnung "
+        "orders/bw/0001/anna.yaml:6:3: Fehler: kein gültiges YAML: derselbe Schlüssel steht zweimal in einer Zuordnung "
         "— behalten Sie einen davon (spätere Zeilen ersetzen frühere nicht)")
     later = root / "orders/bw/0002/anna.yaml"
     later.parent.mkdir()
     later.write_text("game: bw\nturn: 2\nplayer: anna\norders: {}\n")
     assert run(root, "validate", str(later)) == 1
     assert capsys.readouterr().out.splitlines()[0] == (
-        "orders/bw/0002/anna.yaml:1:1: error: Zug 2 von bw ist noch nicht offen; offen ist Zug 1 — legen Sie Ihre "
+        "orders/bw/0002/anna.yaml:1:1: Fehler: Zug 2 von bw ist noch nicht offen; offen ist Zug 1 — legen Sie Ihre "
         "Befehle nach orders/bw/0001/anna.yaml")
     kept, dropped = benevolent.read(BRETTON_WOODS, yamlio.read_data(root / "games/bw/turns/0000/state.yaml"), "anna",
                                     {"produktion": 3, "production": {"harvest": 5}}, "de")

@@ -48,6 +48,7 @@ COMMAND_LINES: dict[str, list[str]] = {
     "extend": ["extend", "g1", "--reason", "x", "--to", "2099-01-01 20:00", "--commit"],
     "end": ["end", "g1", "--reason", "x", "--draw", "--commit"],
     "concede": ["concede", "g1", "alice", "--reason", "x", "--commit"],
+    "reschedule": ["reschedule", "g1", "--reason", "x", "--every", "14 days", "--commit"],
     "rerun": ["rerun", "g1", "--reason", "x", "--found", "alice={f}", "--commit"],
 }
 # Commands that make a league or a key of their own need none: they have nothing to say outside one; nor does

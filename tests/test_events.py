@@ -161,3 +161,36 @@ def test_the_pull_request_check_takes_an_event_s_ruling_from_a_game_master_only(
     pr = world.open_pr("bob", "gm-pause", {"rulings/g1/0001.yaml": text}, login="gm", user_id=9000)
     code, out, _ = pr_check(world, pr, capsys, tmp_path / "summary.md")
     assert code == 0, out
+
+
+def test_every_comment_of_a_hand_written_ruling_stays_when_a_command_adds_to_it(league: Path, capsys):
+    """The game master wrote the turn's ruling by hand, with comments; pause, resume, extend, reschedule and end
+    add to it through the round trip (adjudicator/yamledit.py), and every comment line is still there, in order."""
+    from .test_kept_comments import comments
+    new_game(league)
+    with_game_master(league)
+    assert run(league, "adjudicate", "--due", "--now", "2026-01-05T21:05+01:00", "--commit") == 0
+    path = league / "rulings/g1/0002.yaml"
+    path.parent.mkdir(parents=True)
+    written = ("# Turn 2: what happened, for the record.\ngame: g1\nturn: 2\nby: gm  # me\n"
+               "reason: Carol's orders were lost  # she mailed them\n# the correction, agreed with Bob:\n"
+               "correct:\n- path: [scores, carol]  # as she wrote it\n  value: 7\n# the end of the file\n")
+    path.write_text(written)
+    git(league, "add", "-A")
+    git(league, "commit", "-qm", "turn 2: a ruling", date=at(6, 9))
+    now = ["--now", "2026-01-06T10:00+01:00", "--commit"]
+    for command in (["pause", "g1", "--reason", "Carol is ill"], ["resume", "g1", "--reason", "Carol is back"],
+                    ["extend", "g1", "--to", "2026-01-14 20:00", "--reason", "two days more"],
+                    ["reschedule", "g1", "--every", "14 days", "--reason", "slower"],
+                    ["end", "g1", "--draw", "--reason", "everyone agrees"]):
+        assert run(league, *command, *now) == 0, command
+        text = path.read_text()
+        assert comments(text) == comments(written), (command, text)
+        assert text.startswith("# Turn 2: what happened") and text.endswith("# the end of the file\n"), text
+    assert clean(league)
+    data = ruling(league, 2)
+    assert data["reason"] == ("Carol's orders were lost\nCarol is ill\nCarol is back\ntwo days more\nslower\n"
+                              "everyone agrees")
+    assert data["correct"] == [{"path": ["scores", "carol"], "value": 7}] and data["pause"] is False
+    assert data["end"] == {"result": "draw", "seats": ["alice", "bob", "carol"]}
+    assert data["deadline"] == "2026-01-14 20:00" and data["schedule"] == {"every": "14 days"}

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import cli
+from adjudicator.sealed import crypto
 
 BERLIN = "+01:00"
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
@@ -107,11 +108,15 @@ class Season:
 
     def gm(self, *args: str, when: str, code: int = 0) -> str:
         """A command of the game master that commits (a ruling): run at ``when`` on the clock and in git."""
+        return self.dated(when, *args, "--now", when, code=code)
+
+    def dated(self, when: str, *args: str, code: int = 0) -> str:
+        """A command that commits, its commit made at ``when``."""
         stamp = dt.datetime.fromisoformat(when).strftime("%Y-%m-%dT%H:%M:%S%z")
         before = {k: os.environ.get(k) for k in ("GIT_AUTHOR_DATE", "GIT_COMMITTER_DATE")}
         os.environ.update(GIT_AUTHOR_DATE=stamp, GIT_COMMITTER_DATE=stamp)
         try:
-            return self.cli(*args, "--now", when, code=code)
+            return self.cli(*args, code=code)
         finally:
             for k, v in before.items():
                 if v is None:
@@ -146,19 +151,26 @@ class Season:
                  "--requirement", "turnpress[site] @ git+https://example.org/turnpress@0")
         self.git("config", "user.name", "Game Master")
         self.git("config", "user.email", "gm@example.org")
-        self.cli("new", "diplomacy", "dip", *DIP, "--now", "2025-01-02T10:00Z", "--schedule",
-                 "first=2025-01-13 20:00,every=7 days,timezone=Europe/Berlin,grace=60,retreat=2 days,"
-                 "adjustment=2 days")
-        self.cli("new", "bretton-woods", "bw", "--player", "Atlantis:anna:1:agrar",
-                 "--player", "Borduria:bert:2:energie", "--option", "jahre=2", "--now", "2025-01-02T10:00Z",
-                 "--schedule", "first=2025-01-20 20:00,every=14 days,timezone=Europe/Berlin,grace=60")
-        self.cli("new", "calamity", "cal", "--player", "Ada:ada:21", "--player", "Ben:ben:22",
-                 "--player", "Cy:cy:23", "--now", "2025-01-02T10:00Z",
-                 "--schedule", "first=2025-01-15 20:00,every=3 days,timezone=Europe/Berlin")
+        self.commit("Season League", f"2025-01-02T10:00:00{BERLIN}")
+        # Each game is committed by 'new --commit' (issue 29): one commit each, the tree clean after it.
+        out = self.gm("new", "diplomacy", "dip", *DIP, "--schedule",
+                      "first=2025-01-13 20:00,every=7 days,timezone=Europe/Berlin,grace=60,retreat=2 days,"
+                      "adjustment=2 days", "--commit", when=f"2025-01-02T11:00:00{BERLIN}")
+        assert "Committed games/dip/, mkdocs.yml, site/javascripts/, site/rules/ (" in out
+        assert self.clean()
+        self.gm("new", "bretton-woods", "bw", "--player", "Atlantis:anna:1:agrar",
+                "--player", "Borduria:bert:2:energie", "--option", "jahre=2",
+                "--schedule", "first=2025-01-20 20:00,every=14 days,timezone=Europe/Berlin,grace=60", "--commit",
+                when=f"2025-01-02T11:10:00{BERLIN}")
+        self.gm("new", "calamity", "cal", "--player", "Ada:ada:21", "--player", "Ben:ben:22",
+                "--player", "Cy:cy:23", "--schedule", "first=2025-01-15 20:00,every=3 days,timezone=Europe/Berlin",
+                "--commit", when=f"2025-01-02T11:20:00{BERLIN}")
+        assert self.clean() and self.git("log", "--format=%s").splitlines()[:3] == [
+            "cal: a new game of calamity", "bw: a new game of bretton-woods", "dip: a new game of diplomacy"]
         for game in ("dip", "bw", "cal"):  # the game master names themselves, to rule by commands
             config = self.root / f"games/{game}/game.yaml"
             config.write_text(config.read_text(encoding="utf-8") + "game_masters:\n  - login: gm\n    id: 9000\n")
-        self.commit("Season League: three games", f"2025-01-02T12:00:00{BERLIN}")
+        self.commit("Season League: the game master", f"2025-01-02T12:00:00{BERLIN}")
         self.check(strict=True)
 
     def a_double_start(self) -> None:
@@ -197,9 +209,11 @@ class Season:
 
     def a_player_joins(self) -> None:
         """Carpania joins Bretton Woods for its second year."""
-        out = self.cli("join", "bw", "Carpania:cara:3:rohstoff")
-        assert "joins bw with turn 2" in out
-        self.commit("bw: Carpania joins", f"2025-01-21T10:00:00{BERLIN}")
+        out = self.dated(f"2025-01-21T10:00:00{BERLIN}", "join", "bw", "Carpania:cara:3:rohstoff", "--commit")
+        assert "joins bw with turn 2" in out and "Committed games/bw/game.yaml" in out and self.clean()
+        public, _ = crypto.new_identity()  # Carpania's player sends a key: registered and committed by the command
+        out = self.dated(f"2025-01-21T10:05:00{BERLIN}", "keys", "add", "bw", "cara", public, "--commit")
+        assert "Committed games/bw/game.yaml" in out and self.clean()
         for login in ("anna", "cara"):
             self.send("bw", login, f"2025-01-25T10:00:00{BERLIN}")
         self.check()
@@ -280,6 +294,24 @@ class Season:
         assert self.open_deadlines()["dip"] == dt.datetime.fromisoformat(f"2025-03-05T20:00{BERLIN}")
         self.check()
 
+    def a_new_period(self) -> None:
+        """The game master slows the Diplomacy down by editing 'every:' by hand: refused by every command (the
+        issues name deadlines the old period gave), naming 'turnpress reschedule'; they take the edit back and
+        run it. The open turn keeps its deadline; the ruling (added to the turn's ruling of the extension, its
+        text kept) is published with the turn."""
+        due = self.open_deadlines()["dip"]
+        self.schedule_edit("dip", 'every: "7 days"', 'every: "14 days"', f"2025-02-20T11:00:00{BERLIN}")
+        out = self.cli("status", "dip", code=2)
+        assert "'turnpress reschedule dip --every \"14 days\" --reason \"...\" --commit'" in out
+        assert "discrepanc" not in self.cli("verify", code=1)
+        self.git("revert", "--no-edit", "HEAD", when=f"2025-02-20T11:05:00{BERLIN}")
+        out = self.gm("reschedule", "dip", "--every", "14 days", "--reason", "the players asked for two weeks",
+                      "--commit", when=f"2025-02-20T11:10:00{BERLIN}")
+        assert "from turn" in out and self.open_deadlines()["dip"] == due
+        ruling = (self.root / f"rulings/dip/{self.open_turn('dip'):04d}.yaml").read_text(encoding="utf-8")
+        assert "deadline: " in ruling and 'every: "14 days"' in ruling
+        self.check()
+
     def a_draw_vote(self) -> None:
         """Every power proposes a draw in the Diplomacy's movement phase: the game ends in a draw of all seven."""
         while "Movement" not in self.cli("status", "dip", "--now", f"2025-02-20T11:00:00{BERLIN}").split("\n")[0]:
@@ -327,7 +359,7 @@ SEASON = [Season.start_the_league, Season.a_double_start, Season.orders_of_the_f
           Season.a_look_without_commit, Season.the_first_deadlines, Season.a_player_joins,
           Season.a_hand_edit_of_an_extension, Season.a_pause, Season.the_last_year_of_bretton_woods,
           Season.back_from_the_pause, Season.a_pause_by_command_over_a_deadline, Season.an_extension_by_command,
-          Season.a_concession, Season.a_draw_vote, Season.the_results_on_the_site]
+          Season.a_new_period, Season.a_concession, Season.a_draw_vote, Season.the_results_on_the_site]
 
 
 @pytest.fixture

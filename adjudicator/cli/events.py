@@ -17,11 +17,11 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from .. import schedule as schedmod
-from .. import yamlio
+from .. import yamledit, yamlio
 from ..engine import turn
 from ..errors import OK, LeagueError, UsageError
 from ..league import history, rulings
-from ..league.store import Game, config_relpath, load_game
+from ..league.store import Game, config_relpath, load_game, phase_kinds_problem
 from ..newsletter import words
 from ..ruleset import HasHistory, MarksOut
 from .values import league_root, parse_now
@@ -147,6 +147,36 @@ def concede(args: argparse.Namespace) -> int:
     return _event(args, "conceded", build)
 
 
+def reschedule(args: argparse.Namespace) -> int:
+    def build(data: dict[str, Any], ctx: Context) -> str:
+        if ctx.game.schedule is None:
+            raise LeagueError(f"{ctx.game.id} has no schedule: its turns are adjudicated by name")
+        change: dict[str, Any] = dict(data.get("schedule") or {})  # what the turn's ruling changed already
+        if args.every:
+            change["every"] = args.every
+        for entry in args.phase:
+            kind, sep, period = (x.strip() for x in entry.partition("="))
+            if not sep or not kind:
+                raise UsageError(f"--phase {entry!r}: write KIND=PERIOD, like --phase retreat='2 days' (or "
+                                 "retreat=none to drop its own period)")
+            change.setdefault("phases", {})[kind] = period
+        if not args.every and not args.phase:
+            raise UsageError("reschedule: say what changes: --every '7 days' (or 'weekly mon thu', 'monthly 5') "
+                             "and/or --phase KIND='2 days'")
+        data["schedule"] = change
+        nxt = ctx.turn + 1
+        try:
+            after = schedmod.ruled(ctx.game.schedule_for(ctx.turn) or ctx.game.schedule, change)
+        except schedmod.ScheduleError as e:
+            raise UsageError(str(e)) from None
+        problem = phase_kinds_problem(ctx.game.ruleset, ctx.game.settings.ruleset, after)
+        if problem:
+            raise UsageError(problem)
+        return (f"turn {ctx.turn} of {ctx.game.id} keeps its deadline; from turn {nxt} on the deadlines follow "
+                + ", ".join(f"{k}: {v}" for k, v in change.items()))
+    return _event(args, "rescheduled", build)
+
+
 def _said(end: dict[str, Any]) -> str:
     seats = ", ".join(end.get("seats", []))
     text = {"draw": f"drawn between {seats}", "win": f"won by {seats}", "none": "no winner named"}[end["result"]]
@@ -191,15 +221,18 @@ def _event(args: argparse.Namespace, done: str, build: Build) -> int:
         raise UsageError("--reason: say why, in words; it is published with the turn")
     rel = rulings.relpath(game.id, ctx.turn)
     data: dict[str, Any] = {"game": game.id, "turn": ctx.turn}
+    written: str | None = None  # the game master's own file, if the turn has one
     if (root / rel).exists():
         ruled = game.ruling(ctx.turn)  # read and checked: a broken file is named before anything is added to it
         assert ruled is not None
-        data = dict(yamlio.load((root / rel).read_bytes()).data)
+        written = (root / rel).read_text(encoding="utf-8")
+        data = dict(yamlio.load(written.encode("utf-8")).data)
     data["by"] = _master(game, args.master)
     said = build(data, ctx)
     reason = " ".join(args.reason.split())
     data["reason"] = f"{data['reason'].rstrip()}\n{reason}" if data.get("reason") else reason
-    text = yamlio.dump({k: data[k] for k in rulings.KEYS if k in data})
+    data = {k: data[k] for k in rulings.KEYS if k in data}
+    text = yamlio.dump(data) if written is None else _added_to(rel, written, data)
     # The file as every later reader reads it: what the check, the deadline and verify would say of it is said now.
     rulings.parse(rel, text.encode(), game.id, ctx.turn, game.settings.game_masters, ctx.zone,
                   game.seats_before(ctx.turn))
@@ -222,6 +255,15 @@ def _event(args: argparse.Namespace, done: str, build: Build) -> int:
     print(f"Wrote {rel} and committed it ({commit[:10]}): {said}. Push it (or open a pull request: the check takes "
           "a ruling from a game master only); the deadline run applies it and the turn's issue publishes it.")
     return OK
+
+
+def _added_to(rel: str, written: str, data: dict[str, Any]) -> str:
+    """The hand-written ruling ``written`` with what the command rules set in it by the round trip, so that every
+    comment, blank line and quoting the game master wrote stays (``yamledit``)."""
+    def change(tree: Any) -> None:
+        for key, value in data.items():
+            yamledit.put(tree, key, value)
+    return yamledit.edit_checked(rel, written, change, data)
 
 
 PAUSED_LINE = re.compile(r"^[ \t]+paused:[ \t]*(?:true|yes|on)[ \t]*(?:#.*)?\n", re.MULTILINE | re.IGNORECASE)

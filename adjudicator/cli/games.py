@@ -6,18 +6,21 @@ import argparse
 import datetime as dt
 import re
 import sys
+from pathlib import Path
+from typing import Any
 
 from .. import schedule, secrecy, sheet
+from ..engine import check, turn
 from ..engine import pin as pinmod
-from ..engine import turn
 from ..engine.verify import since, verification
 from ..errors import OK, PROBLEMS, USAGE, LeagueError, UsageError
 from ..league import secrets
-from ..league.store import list_games, load_game, orders_relpath
+from ..league.store import list_games, load_game, orders_relpath, write_files
 from ..markup import name_problem
+from ..model import Player
 from ..newsletter import site
 from ..pipeline import deadline, scaffold
-from . import values
+from . import committing, values
 from .values import league_root, parse_now, parse_option, parse_player
 
 
@@ -31,6 +34,14 @@ def new(args: argparse.Namespace) -> int:
     root = league_root(args)
     if sched and not args.past_deadline:
         first_deadline_to_come(sched, parse_now(args.now))
+    with committing.writing(root, args.commit) as written:
+        _new(args, root, players, options, sched)
+        written.finish(f"{args.game}: a new game of {args.ruleset}")
+    return OK
+
+
+def _new(args: argparse.Namespace, root: Path, players: list[Player], options: dict[str, Any],
+         sched: dict[str, Any] | None) -> None:
     game, secret = turn.new_game(root, args.ruleset, args.game, players, options, sched, title=args.title,
                                  demo=args.demo)
     print(f"Created games/{game.id} ({args.ruleset}) with {len(players)} players at turn 0.")
@@ -48,7 +59,6 @@ def new(args: argparse.Namespace) -> int:
               "kept).")
     if (root / "mkdocs.yml").is_file():  # the site's navigation gains this game
         site.generate(root)
-        print(f"Commit games/{game.id}{', site/rules' if pages else ''} and mkdocs.yml together.")
     if game.keyed:
         key_file = secrets.secret_file(root, game.id, secrets.KEY)
         identity = next(line for line in key_file.read_text().splitlines() if line.startswith("AGE-SECRET-KEY-"))
@@ -64,7 +74,6 @@ def new(args: argparse.Namespace) -> int:
         path.write_text(secret.hex() + "\n")
         print(f"Dice secret (keep it; it is also in .secrets/{game.id}.dice, which git ignores):")
         print(f"  {secrets.dice_secret_env(game.id)}={secret.hex()}")
-    return OK
 
 
 def first_deadline_to_come(block: dict[str, object], now: dt.datetime) -> None:
@@ -81,8 +90,12 @@ def first_deadline_to_come(block: dict[str, object], now: dt.datetime) -> None:
 
 
 def join(args: argparse.Namespace) -> int:
-    at = turn.join_game(league_root(args), args.game, parse_player(args.player))
-    print(f"{args.player.split(':')[0]} joins {args.game} with turn {at}.")
+    root = league_root(args)
+    player = parse_player(args.player)
+    with committing.writing(root, args.commit) as written:
+        at = turn.join_game(root, args.game, player)
+        print(f"{args.player.split(':')[0]} joins {args.game} with turn {at}.")
+        written.finish(f"{args.game}: {player.login} joins with turn {at}")
     return OK
 
 
@@ -100,16 +113,21 @@ def template(args: argparse.Namespace) -> int:
     if game.ruleset.phase(game.effective_state(open_turn)).finished:
         raise LeagueError(f"the game is over: {game.id} takes no more orders (its result is on the game's page)")
     where = orders_relpath(game.id, open_turn, key)
-    text = sheet.sheet_text(game, key, game.effective_state(open_turn), sealed=game.sealed_orders)
+    text = sheet.sheet_text(game, key, game.effective_state(open_turn), sealed=game.sealed_orders,
+                            lang=check.language(game))
     if args.write:
         if game.sealed_orders:
             raise LeagueError(f"{game.id} has sealed orders: print the sheet without --write, save it outside "
                               "orders/ and seal it with 'turnpress seal FILE'")
-        path = game.root / where
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        print(f"Wrote {path.relative_to(game.root)}")
+        with committing.writing(game.root, args.commit) as written:
+            if args.commit and (game.root / where).exists():
+                raise LeagueError(f"{where} exists: edit it, or remove it to write the sheet again")
+            write_files(game.root, {where: text})
+            print(f"Wrote {where}")
+            written.finish(f"orders of {key} for {game.id}, turn {open_turn}")
     else:
+        if args.commit:
+            raise UsageError("--commit goes with --write: the sheet is committed where --write puts it")
         sys.stdout.write(text)
     return OK
 

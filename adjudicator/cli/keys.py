@@ -27,6 +27,7 @@ from ..league.store import (
 )
 from ..orders import Finding
 from ..sealed import crypto, storage
+from . import committing
 from .values import league_root
 
 
@@ -136,8 +137,10 @@ def add_key(args: argparse.Namespace) -> int:
         else:
             resealed = (f" ({last} opens for them from the next turn on: set {secrets.key_env(game_id)} "
                         "to reseal it now)")
-    write_files(root, files)
-    print(f"Registered {login}'s key in games/{game_id}/game.yaml{resealed}.")
+    with committing.writing(root, args.commit) as written:
+        write_files(root, files)
+        print(f"Registered {login}'s key in games/{game_id}/game.yaml{resealed}.")
+        written.finish(f"{game_id}: {key}'s public key registered")
     return OK
 
 
@@ -164,21 +167,21 @@ def seal(args: argparse.Namespace) -> int:
     checked, _ = check.check_path(games, rel, source)
     shown = str(source)
     findings = [Finding(shown, f.line, f.column, f.message, f.hint, f.severity) for f in checked.findings]
+    lang = check.language(game)
     for f in findings:
-        print(f.github() if args.format == "github" else f.text())
+        print(f.github() if args.format == "github" else f.text(lang))
     if not checked.ok:
-        print(f"Not sealed: fix the error(s) in {shown} first.")
+        print(ordersmod.say(lang, "not_sealed", file=shown))
         return PROBLEMS
-    print(f"{shown}: understood as:")
+    print(ordersmod.say(lang, "understood_as", file=shown))
     for line in check.describe(game, games.state(game), where.player, checked.orders):
         print(f"  {line}")
     target = sealed_relpath(where.game, where.turn, where.player)
     write_files(root, {target: crypto.encrypt(raw, readers)})
-    whom = "the game and to you" if len(readers) > 1 else "the game (register a key to read it back yourself)"
-    print(f"Sealed to {whom}: {target}. Commit that file only and open a pull request.")
+    print(ordersmod.say(lang, "seal.both" if len(readers) > 1 else "seal.game", path=target))
     plain = root / rel
     if plain.exists() and plain.resolve() == source.resolve():
-        print(f"Do not commit {rel}: anyone could read it. Delete it, or keep your plain orders outside orders/.")
+        print(ordersmod.say(lang, "seal.plain", path=rel))
     return OK
 
 
@@ -192,34 +195,33 @@ def open_private(args: argparse.Namespace) -> int:
         raise SealError(f"{game.id} has no turn {turn} yet (last: {game.last_turn})")
     found = storage.read_private(game.turn_folder(turn), identities)
     sealed_orders = _own_sealed_orders(game, identities)
+    lang = check.language(game)
     if not found and not sealed_orders:
         private_dir = game.turn_folder(turn) / storage.PRIVATE_DIR
         if not (private_dir.is_dir() and any(private_dir.glob("*.yaml.age"))):
             # issue 29: not a missing key: the turn gave nobody a private report (its issue says everything)
-            print(f"{game.id}, turn {turn}, has no private report or figures for any player: what the turn did is "
-                  f"all in its issue. Your own sealed orders of the open turn open here once you have sent them.")
+            print(ordersmod.say(lang, "open.none", game=game.id, turn=turn))
             return OK
-        print(f"Nothing of {game.id}, turn {turn}, is sealed to this key. Has the game master registered your "
-              "public key ('turnpress keys add')? Keys registered later open the files of later turns.")
+        print(ordersmod.say(lang, "open.not_yours", game=game.id, turn=turn))
         return PROBLEMS
     names = {pl["key"]: pl["name"] for pl in game.seats(turn)}  # who held the seat then (a ruling may hand it over)
     label = game.report(turn).get("label", "")
     for player, body in found.items():
-        print(f"# Private to {names.get(player, player)} — {game.id}, turn {turn} ({label})")
+        print(ordersmod.say(lang, "open.private_to", name=names.get(player, player), game=game.id, turn=turn,
+                            label=label))
         if "orders" in body:  # what the deadline found wrong in these orders: the public report does not say
-            what = "were carried out but for" if body["orders"].get("taken") else "were not taken (nothing valid " \
-                "remains; the rules' defaults were played)"
-            print(f"\nYour orders {what}:\n")
+            what = "open.carried_out" if body["orders"].get("taken") else "open.not_taken"
+            print(f"\n{ordersmod.say(lang, what)}\n")
             print(yamlio.dump(body["orders"].get("problems", [])), end="")
         if "report" in body:
-            print("\nReport:\n")
+            print(f"\n{ordersmod.say(lang, 'open.report')}\n")
             print(yamlio.dump(body["report"]), end="")
         if "state" in body:
-            print("\nYour figures:\n")
+            print(f"\n{ordersmod.say(lang, 'open.figures')}\n")
             print(yamlio.dump(body["state"]), end="")
         print()
     for rel, text in sealed_orders.items():
-        print(f"# Your sealed orders {rel}\n")
+        print(ordersmod.say(lang, "open.sealed_orders", path=rel) + "\n")
         print(text, end="")
     return OK
 

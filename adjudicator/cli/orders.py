@@ -9,6 +9,7 @@ from ..engine.check import preview as preview_file
 from ..engine.check import validate_files
 from ..errors import OK, PROBLEMS, LeagueError
 from ..league.store import find_root
+from ..orders import say
 from .values import league_root
 
 
@@ -18,17 +19,18 @@ def validate(args: argparse.Namespace) -> int:
     if root is None and not any(_in_a_league(f) for f in files) and not _in_a_league(Path.cwd() / "-"):
         raise LeagueError("no league here: neither the files nor the working directory are inside a league (no "
                           "games/ folder above them); run the command inside the league's repository")
-    findings, receipts = validate_files(files, root)
-    for f in findings:
-        print(f.github() if args.format == "github" else f.text())
+    done = validate_files(files, root)
+    findings = done.findings
+    for f in findings:  # each in its game's language; the summary in the files' one language
+        print(f.github() if args.format == "github" else f.text(done.languages.get(f.file, "en")))
     if args.format == "text":
-        for file, lines in receipts.items():
-            print(f"{file}: understood as:")
+        for file, lines in done.receipts.items():
+            print(say(done.languages.get(file, "en"), "understood_as", file=file))
             for line in lines:
                 print(f"  {line}")
     errors = sum(f.severity == "error" for f in findings)
     if args.format == "text":
-        print(f"{len(args.files)} file(s), {errors} error(s), {len(findings) - errors} warning(s)")
+        print(say(done.language(), "summary", files=len(args.files), errors=errors, warnings=len(findings) - errors))
     return PROBLEMS if errors else OK
 
 

@@ -50,16 +50,21 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
     s.add_argument("--now", help="ISO time the first deadline must lie after (default: now)")
     s.add_argument("--past-deadline", action="store_true",
                    help="accept a first deadline that has passed already (turn 1 is due at once)")
+    s.add_argument("--commit", action="store_true", help="commit the files it writes (default: it names them "
+                                                         "and the git line that commits them)")
 
     s = _command(sub, "join", "games:join", "admit a player to a running game, from the open turn on")
     s.set_defaults(changes=True)  # one at a time per working copy (history.league_lock)
     s.add_argument("game")
     s.add_argument("player", metavar="NAME:LOGIN:ID[:ROLE]")
+    s.add_argument("--commit", action="store_true", help="commit the files it writes (default: it names them "
+                                                         "and the git line that commits them)")
 
     s = _command(sub, "template", "games:template", "a commented orders file for the open turn, pre-filled")
     s.add_argument("game")
     s.add_argument("player", help="the player's GitHub login")
     s.add_argument("--write", action="store_true", help="write it to its place under orders/ instead of printing")
+    s.add_argument("--commit", action="store_true", help="with --write: commit the sheet written")
 
     s = _command(sub, "validate", "orders:validate", "check orders files: schema, then the game's rules")
     s.add_argument("files", nargs="+")
@@ -133,6 +138,8 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
     s.add_argument("game")
     s.add_argument("login")
     s.add_argument("recipient", help="age public key, or one ssh-ed25519 line of https://github.com/LOGIN.keys")
+    s.add_argument("--commit", action="store_true", help="commit the files it writes (default: it names them "
+                                                         "and the git line that commits them)")
     s = _command(actions, "personal", "keys:personal", "make your own age key: written to FILE, public key printed")
     s.add_argument("file")
     s = _command(actions, "open", "keys:open_private", "show your private report and figures (as 'turnpress open')")
@@ -222,7 +229,8 @@ def _events(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
              "resume": "resume a paused game; a deadline that passed during the pause needs --deadline",
              "extend": "move the open turn's deadline to a later time (a ruling of the open turn)",
              "end": "end a game now with a draw, a winner or no winner named (a ruling: the closing turn)",
-             "concede": "accept a concession: the game ends, won by WINNER, conceded by the others"}
+             "concede": "accept a concession: the game ends, won by WINNER, conceded by the others",
+             "reschedule": "change the period of the deadlines after the open turn's (a ruling of the open turn)"}
     for name, help in helps.items():
         s = _command(sub, name, f"events:{name}", help)
         s.set_defaults(changes=True)  # one at a time per working copy (history.league_lock)
@@ -240,6 +248,11 @@ def _events(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         if name == "extend":
             s.add_argument("--to", required=True, metavar="'YYYY-MM-DD HH:MM'",
                            help="the turn's new deadline, in the game's time zone; one to come")
+        if name == "reschedule":
+            s.add_argument("--every", metavar="'7 days'",
+                           help="the new period: '7 days', 'weekly mon thu', 'monthly 5'")
+            s.add_argument("--phase", action="append", default=[], metavar="KIND=PERIOD",
+                           help="a kind of phase with a period of its own (retreat='2 days'; retreat=none drops it)")
         if name == "end":
             s.add_argument("--draw", nargs="*", metavar="SEAT",
                            help="a draw: of every player still in the game, or of the seats named")
@@ -257,4 +270,4 @@ def _open_args(p: argparse.ArgumentParser) -> None:
 
 COMMANDS = frozenset({"new", "join", "template", "validate", "status", "adjudicate", "preview", "verify", "pin",
                       "seal", "open", "keys", "site", "init", "pr-check", "deadline", "remind",
-                      "pause", "resume", "extend", "end", "concede", "rerun", "diplomacy"})
+                      "pause", "resume", "extend", "end", "concede", "reschedule", "rerun", "diplomacy"})

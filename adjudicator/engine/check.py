@@ -7,7 +7,9 @@ it (the player's own, ``TURNPRESS_IDENTITY``, or the game's); a player's own hid
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -212,7 +214,22 @@ def orders_target(root: Path, path: Path, raw: bytes) -> ordersmod.OrdersPath | 
     return ordersmod.OrdersPath(data["game"], data["turn"], data["player"].lower())
 
 
-def validate_files(paths: list[Path], root: Path | None = None) -> tuple[list[ordersmod.Finding], dict[str, list[str]]]:
+@dataclass
+class Validated:
+    """What ``validate_files`` found: the findings, each valid file's orders as understood, and the language of
+    each file's game (by the names its findings and receipts carry), which the command's own words speak."""
+
+    findings: list[ordersmod.Finding]
+    receipts: dict[str, list[str]]
+    languages: dict[str, str]
+
+    def language(self) -> str:
+        """The one language of every file's game; English if the files are of games of several."""
+        found = set(self.languages.values())
+        return found.pop() if len(found) == 1 else "en"
+
+
+def validate_files(paths: list[Path], root: Path | None = None) -> Validated:
     """Findings for every file and, for each valid one, its orders as the adjudicator understood them.
 
     A file outside the league's ``orders/`` (the sheet of a sealed game) is checked as the orders file its
@@ -220,6 +237,7 @@ def validate_files(paths: list[Path], root: Path | None = None) -> tuple[list[or
     """
     findings: list[ordersmod.Finding] = []
     receipts: dict[str, list[str]] = {}
+    languages: dict[str, str] = {}
     cache: dict[Path, GameCache] = {}
     for path in paths:
         try:
@@ -249,10 +267,16 @@ def validate_files(paths: list[Path], root: Path | None = None) -> tuple[list[or
         games = cache.setdefault(league, GameCache(league))
         checked, game = check_path(games, rel, path)
         findings += checked.findings
+        named = ordersmod.parse_path(rel) or parse_sealed_path(rel)
+        if game is None and named is not None:  # an envelope at fault still names its game, whose words it gets
+            with contextlib.suppress(LeagueError):
+                game = games.game(named.game)
+        if game is not None:
+            languages.update({name: language(game) for name in (rel, str(path), *(f.file for f in checked.findings))})
         where = ordersmod.parse_path(rel) or parse_sealed_path(rel)
         if checked.ok and game is not None and where is not None and checked.orders is not None:
             receipts[rel] = describe(game, games.state(game), where.player, checked.orders)
-    return findings, receipts
+    return Validated(findings, receipts, languages)
 
 
 def describe(game: Game, state: State, player: str, orders: Any) -> list[str]:
@@ -274,13 +298,13 @@ def preview(root: Path, game_id: str, file: Path) -> tuple[str, int]:
                           "turn and your login at the top ('turnpress template' writes them)")
     rel = ordersmod.orders_relpath(where.game, where.turn, where.player)
     checked, game = check_path(games, rel, file)
-    lines = [f.text() for f in checked.findings]
+    lang = language(games.game(game_id))
+    lines = [f.text(lang) for f in checked.findings]
     if not checked.ok or game is None:
-        return "\n".join(lines + ["Nothing to preview: fix the errors first."]), 1
+        return "\n".join(lines + [ordersmod.say(lang, "preview.errors")]), 1
     state = games.state(game)
     if not game.hidden_complete(game.open_turn - 1):
-        return "\n".join(lines + ["No preview: the game's hidden state (the deck, the others' hands) is sealed, "
-                                  "and the turn cannot be tried without it."]), 1
+        return "\n".join(lines + [ordersmod.say(lang, "preview.sealed")]), 1
     where = ordersmod.parse_path(rel)
     assert where is not None and checked.orders is not None  # check_path took it as a valid orders file
     player = where.player
@@ -288,14 +312,15 @@ def preview(root: Path, game_id: str, file: Path) -> tuple[str, int]:
     orders = {k: game.ruleset.default_orders(state, k, None) for k in phase.awaited}
     orders[player] = checked.orders
     result = game.ruleset.adjudicate(state, {k: orders[k] for k in sorted(orders)}, dice.Dice(b"preview"))
-    lines += ["Your orders as understood:", *("  " + x for x in describe(game, state, player, checked.orders)),
-              "", "Preview (others' orders unknown: they play their defaults; the dice are not the turn's dice):", ""]
+    lines += [ordersmod.say(lang, "preview.understood"),
+              *("  " + x for x in describe(game, state, player, checked.orders)),
+              "", ordersmod.say(lang, "preview.head"), ""]
     if isinstance(game.ruleset, WritesNewsletter):
         report = dict(result.report)
         private = report.pop("private", {}).get(player)
         lines.append(game.ruleset.newsletter(result.state, report, game.players))
         if private:
-            lines += ["", "Private to you:", yamlio.dump(private)]
+            lines += ["", ordersmod.say(lang, "preview.private"), yamlio.dump(private)]
     else:
         lines.append(yamlio.dump(game.ruleset.private_view(result.state, player)))
     return "\n".join(lines), 0

@@ -144,7 +144,8 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
         state = game.ruleset.setup(rules_options, list(players), setup_dice)
     except RulesetError as e:
         raise LeagueError(f"{ruleset_name}: {e}") from None
-    report: TurnReport = {"game": game_id, "turn": 0, "label": "Set-up", "dice": {"seed": commitment.hex()},
+    label = words.say(words.game_language(game.settings, root), "setup_turn")  # the set-up in the game's language
+    report: TurnReport = {"game": game_id, "turn": 0, "label": label, "dice": {"seed": commitment.hex()},
                           "result": {"players": keys}}
     if keyed:  # the set-up's own digest, so that 'verify' can draw the set-up again once the game has ended
         report["dice"]["orders_digest"] = setup_digest.hex()

@@ -119,6 +119,8 @@ def verification(root: Path, game_id: str, *, worktree: bool = False) -> Verific
 
 def _verification(root: Path, game_id: str, *, worktree: bool) -> Verification:
     use_git = history.is_repo(root) and history.has_head(root)
+    if use_git:  # a hand edit of the schedule that changes published issues is named as every command names it
+        load_game(root, game_id).schedule  # noqa: B018 - read for its check
     if worktree or not use_git:
         done = replay_files(root, root if use_git else None, game_id)
         if use_git:

@@ -243,6 +243,19 @@ def commit_files(root: Path, files: Mapping[str, str], message: str, parent: str
     committed.
     """
     require_repo(root)
+    blobs = {rel: text(root, "hash-object", "-w", "--stdin", input=body) for rel, body in files.items()}
+    return _commit_blobs(root, blobs, message, parent)
+
+
+def commit_paths(root: Path, paths: Sequence[str], message: str) -> str:
+    """Commit the working tree's files ``paths`` as they are (any bytes) on top of HEAD, as ``commit_files``
+    does: neither the index nor any other file is read or changed, and it is one commit or none."""
+    require_repo(root)
+    blobs = {rel: text(root, "hash-object", "-w", "--", rel) for rel in paths}
+    return _commit_blobs(root, blobs, message, None)
+
+
+def _commit_blobs(root: Path, blobs: Mapping[str, str], message: str, parent: str | None) -> str:
     old = parent or (head(root) if has_head(root) else ZERO)
     branch = text(root, "symbolic-ref", "-q", "HEAD")
     # The git directory, not root/.git: in a linked worktree (or with GIT_DIR) .git is a file.
@@ -253,8 +266,7 @@ def commit_files(root: Path, files: Mapping[str, str], message: str, parent: str
     try:
         if old != ZERO:
             text(root, "read-tree", old, env=env)
-        for rel, body in sorted(files.items()):
-            blob = text(root, "hash-object", "-w", "--stdin", input=body)
+        for rel, blob in sorted(blobs.items()):
             text(root, "update-index", "--add", "--cacheinfo", f"100644,{blob},{rel}", env=env)
         tree = text(root, "write-tree", env=env)
         parents = ["-p", old] if old != ZERO else []

@@ -38,6 +38,9 @@ The season's events (issue 29) are rulings of the open turn too, written by ``tu
       result: draw            # draw (seats share it), win (seats won), none (no winner named)
       seats: [ann, bo]
       conceded_by: [cy]       # the seats that conceded the game to the winner ('turnpress concede')
+    schedule:                 # from the next turn on, deadlines follow a new period ('turnpress reschedule'):
+      every: 7 days           # the turn's own deadline stays the one its issue before named
+      phases: {retreat: 1 day}
 """
 
 from __future__ import annotations
@@ -57,7 +60,8 @@ from ..markup import name_problem
 from ..model import GITHUB_ID_MAX, State
 from ..sealed import crypto
 
-KEYS = ("game", "turn", "by", "reason", "correct", "deadline", "replace", "remove", "rerun", "found", "pause", "end")
+KEYS = ("game", "turn", "by", "reason", "correct", "deadline", "replace", "remove", "rerun", "found", "pause", "end",
+        "schedule")
 END_KEYS = ("result", "seats", "conceded_by")
 END_RESULTS = {"draw": "draw", "win": "win", "none": "over"}  # as written -> outcome.Result's kind
 REASON_MAX = 2000
@@ -96,6 +100,7 @@ class Ruling:
     found: tuple[str, ...] = ()
     pause: bool | None = None  # True: the turn waits for a resume; False: a pause of it was lifted
     end: Mapping[str, Any] | None = None  # the game's result (outcome.Result.record) if the ruling ends it
+    schedule: Mapping[str, Any] | None = None  # a new period and periods of phases, for the turns after this one
 
     def published(self) -> dict[str, Any]:
         """What the turn's report says of it: who, why and what, in the words of the file."""
@@ -115,6 +120,8 @@ class Ruling:
             out["pause"] = self.pause
         if self.end is not None:
             out["end"] = dict(self.end)
+        if self.schedule is not None:
+            out["schedule"] = dict(self.schedule)
         return out
 
 
@@ -182,11 +189,35 @@ def parse(file: str, raw: bytes, game: str, turn: int, masters: Mapping[str, int
     if end is not None and (pause or rerun):
         raise fail("a ruling that ends the game neither pauses it nor re-runs a turn", ("end",),
                    "write 'end:' alone, with its reason")
-    if not (corrections or deadline or replace or remove or rerun or pause is not None or end is not None):
+    change = _schedule(data, fail) if "schedule" in data else None
+    if not (corrections or deadline or replace or remove or rerun or pause is not None or end is not None or change):
         raise fail("the ruling rules nothing", (),
-                   "write 'correct:', 'deadline:', 'replace:', 'remove:', 'rerun:', 'pause:' or 'end:'")
+                   "write 'correct:', 'deadline:', 'replace:', 'remove:', 'rerun:', 'pause:', 'end:' or 'schedule:'")
     return Ruling(file, turn, by.lower(), reason.strip(), tuple(corrections), deadline, replace, remove, rerun, found,
-                  pause, end)
+                  pause, end, change)
+
+
+def _schedule(data: Mapping[str, Any], fail: Fail) -> dict[str, Any]:
+    """``schedule:`` checked ('turnpress reschedule'): a new ``every`` and ``phases`` for the turns after this
+    one, as game.yaml writes them; each period as the schedule reads it."""
+    change = data["schedule"]
+    if not isinstance(change, dict) or not change or set(change) - set(schedmod.RULED_KEYS):
+        raise fail("schedule: is '{every: 7 days, phases: {retreat: 2 days}}'", ("schedule",),
+                   "or run 'turnpress reschedule GAME --every ... --reason ...', which writes it")
+    out: dict[str, Any] = {}
+    if "every" in change:
+        out["every"] = " ".join(str(change["every"]).split())
+    if "phases" in change:
+        phases = change["phases"]
+        if not isinstance(phases, dict) or not phases:
+            raise fail("schedule: phases: each kind of phase with its period", ("schedule", "phases"),
+                       "write 'phases: {retreat: 2 days}' ('none' drops a kind's own period)")
+        out["phases"] = {str(k): " ".join(str(v).split()) for k, v in sorted(phases.items(), key=lambda kv: str(kv[0]))}
+    try:
+        schedmod.ruled(schedmod.parse({"first": "2000-01-03 00:00"}), out)
+    except schedmod.ScheduleError as e:
+        raise fail(str(e), ("schedule",)) from None
+    return out
 
 
 def _end(data: Mapping[str, Any], by: str, seats: Mapping[str, str], fail: Fail) -> dict[str, Any]:

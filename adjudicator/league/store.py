@@ -242,7 +242,52 @@ class Game:
                 "a ruling, which its issue publishes and verify replays (an edit of the schedule would change the "
                 f"issue published before it): remove the line and run 'turnpress extend {self.id} --to "
                 f"\"{when:%Y-%m-%d %H:%M}\" --reason \"...\" --commit'")
+        self._refuse_published_edit(block, parsed)
         return parsed
+
+    def _refuse_published_edit(self, block: Mapping[str, Any], now: schedmod.Schedule) -> None:
+        """Refuse a hand edit of the schedule that would change a page published already (issue 29): every issue
+        names the next deadline as the schedule of its time gave it, and verify and the site render it again from
+        game.yaml. Compared with game.yaml as the commit of the last turn left it; a change the game master
+        rules (a ruling's ``deadline:`` or ``schedule:``) is published by its turn instead."""
+        last = self.last_turn if self.turns() else None
+        if last is None or not history.is_repo(self.root):
+            return
+        report = f"{GAMES_DIR}/{self.id}/turns/{turn_dir(last)}/report.yaml"
+        rel = config_relpath(self.id)
+        sha = history.tag_target(self.root, f"{self.id}/turn-{last}") or history.last_commit_of(self.root, report)
+        raw = history.blob(self.root, sha, rel) if sha else None
+        try:
+            data = yamlio.load(raw.decode("utf-8")).data if raw else None
+            then_block = data.get("schedule") if isinstance(data, dict) else None
+            then = schedmod.parse(then_block) if isinstance(then_block, Mapping) else None
+        except (UnicodeDecodeError, yamlio.YamlInputError, schedmod.ScheduleError):
+            return  # a game.yaml that did not read then ran no turn either: nothing was published from it
+        if then is None or then_block is None:
+            return
+        def recorded(turn: int) -> dt.datetime | None:
+            when = self.report(turn).get("deadline") if 1 <= turn <= last else None
+            return dt.datetime.fromisoformat(when) if when else None
+        changed = schedmod.published_changes(then, now, last, recorded)
+        if changed:
+            raise LeagueError(f"{rel}: schedule: {_edit_refusal(self.id, changed[0], then_block, block, then, last)}")
+
+    def schedule_for(self, turn: int) -> schedmod.Schedule | None:
+        """The schedule that gives turn ``turn``'s deadline: game.yaml's, changed by the ``schedule:`` of the
+        game master's rulings of the turns before it ('turnpress reschedule'), so that each issue keeps the next
+        deadline it named."""
+        base = self.schedule
+        for t in rulings.ruled_turns(self.root, self.id) if base is not None else ():
+            ruled = self.ruling(t) if t < turn else None
+            if ruled is not None and ruled.schedule is not None and base is not None:
+                try:
+                    base = schedmod.ruled(base, ruled.schedule)
+                except schedmod.ScheduleError as e:
+                    raise LeagueError(f"{ruled.file}: schedule: {e}") from None
+                problem = phase_kinds_problem(self.ruleset, self.settings.ruleset, base)
+                if problem:
+                    raise LeagueError(f"{ruled.file}: schedule: {problem}")
+        return base
 
     def turns(self) -> list[int]:
         folder = self.dir / "turns"
@@ -368,9 +413,11 @@ class Game:
         if turn > 1:
             recorded = self.report(turn - 1).get("deadline")
             previous = dt.datetime.fromisoformat(recorded) if recorded else None
+        schedule = self.schedule_for(turn)
+        assert schedule is not None
         if kind is None:
-            kind = self.ruleset.phase(self.effective_state(turn)).kind if self.schedule.phases and turn > 1 else ""
-        return self.schedule.deadline(turn, previous, kind)
+            kind = self.ruleset.phase(self.effective_state(turn)).kind if schedule.phases and turn > 1 else ""
+        return schedule.deadline(turn, previous, kind)
 
     def joins_at(self, turn: int) -> list[Player]:
         """Players admitted to the running game who enter it with ``turn``."""
@@ -435,6 +482,33 @@ class Game:
         if hidden:
             files[f"{folder}/hidden.yaml"] = yamlio.dump(hidden)
         return files, {}
+
+
+def _edit_refusal(game: str, key: str, then: Mapping[str, Any], block: Mapping[str, Any], old: schedmod.Schedule,
+                  last: int) -> str:
+    """What to write instead of a hand edit of ``key`` that would change a published page, in words."""
+    was = then.get(key, "as it was")
+    published = f"turn {last} is published" if last else "the set-up's issue is published"
+    if key == "timezone":
+        return (f"timezone: every issue of {game} shows its deadlines in {old.timezone}, and verify and the site "
+                f"render them again from game.yaml; a game keeps its time zone: write 'timezone: {was}' again")
+    if key == "first":
+        if last == 0:
+            return (f"first: the set-up's issue announced turn 1 due {old.first:%Y-%m-%d %H:%M}: write 'first: "
+                    f"{was}' again and run 'turnpress extend {game} --to \"{block.get('first')}\" --reason "
+                    "\"...\" --commit', a ruling that turn 1's issue publishes")
+        return (f"first: the deadline of turn 1, which is history ({published}): write 'first: {was}' again; "
+                f"'turnpress extend {game} --to \"YYYY-MM-DD HH:MM\" --reason \"...\" --commit' moves the open turn's")
+    if key == "extend":
+        return (f"extend: a turn adjudicated already ({published}) keeps the deadline the issue before it named: "
+                "write its extend: line as it was, or remove the one added")
+    new = block.get(key)
+    flag = (f"--every \"{new}\"" if key == "every" else
+            " ".join(f"--phase {k}=\"{v}\"" for k, v in (new or {}).items()) or "--phase KIND=none")
+    return (f"{key}: each issue of {game} names the next deadline as '{key}: {was}' gave it ({published}), and "
+            f"verify and the site render it again from game.yaml: write '{key}: {was}' again and run 'turnpress "
+            f"reschedule {game} {flag} --reason \"...\" --commit', a ruling of turn {last + 1}: its issue publishes "
+            f"it and the deadlines after it follow it")
 
 
 def phase_kinds_problem(rules: Ruleset, name: str, schedule: schedmod.Schedule) -> str | None:

@@ -371,7 +371,9 @@ def _next_deadline(game: Game, report: TurnReport, state: dict[str, Any]) -> str
     if game.schedule is None or not deadline and report["turn"] > 0:
         return None
     previous = dt.datetime.fromisoformat(deadline) if deadline else None
-    when = game.schedule.deadline(report["turn"] + 1, previous, outcome.phase(game.ruleset, state).kind)
+    schedule = game.schedule_for(report["turn"] + 1)  # as the rulings up to this turn left it
+    assert schedule is not None
+    when = schedule.deadline(report["turn"] + 1, previous, outcome.phase(game.ruleset, state).kind)
     return _local(game, when.isoformat())
 
 
@@ -405,6 +407,11 @@ def _ruling(game: Game, report: TurnReport, lang: str) -> list[str]:
     if "end" in ruled:
         said = results.say(outcome.Result.from_record(ruled["end"]), lang, player_names(game))
         lines.append("- " + md_text(words.say(lang, "ruling_end", result=said)))
+    if "schedule" in ruled:  # as game.yaml writes it, which the game master wrote
+        change = ruled["schedule"]
+        what = [f"`every: {change['every']}`"] * ("every" in change) + [
+            f"`{kind}: {period}`" for kind, period in change.get("phases", {}).items()]
+        lines.append("- " + words.say(lang, "ruling_schedule", turn=report["turn"] + 1, what=", ".join(what)))
     return lines
 
 

@@ -75,7 +75,7 @@ def player_data(game: Game, state: State, player: str, turn: int) -> dict[str, A
     data: dict[str, Any] = {
         "key": player, "name": plain(entry.name), "login": entry.login, "awaited": player in phase.awaited,
         "takes": phase.takes(player), "path": orders_relpath(game.id, turn, player),
-        "head": sheet.head(game, turn, player, state), "body": body,
+        "head": sheet.head(game, turn, player, state, words.game_language(game.settings, game.root)), "body": body,
         "schema": file_schema(game.id, turn, player, rs.order_schema(public, player)),
         "form": rs.choices(public, player) if isinstance(rs, OffersChoices) and phase.takes(player) else None,
         "recipient": game.recipient_of(player) if game.sealed_orders else None,

@@ -484,7 +484,7 @@ def overview(view: GameView, root: Path, has_map: bool, history: Sequence[str] =
     if rules:
         lines += [f"[{say('full_rules', rules=md_escape(rs.title))}](../../{rules}).", ""]
     lines += [*at_a_glance(view, page, view.lang), f"- **{say('rules')}:** {md_escape(rs.title)}",
-              f"- **{say('schedule')}:** {md_escape(_schedule_text(g))}", ""]
+              f"- **{say('schedule')}:** {md_escape(_schedule_text(g, view.lang))}", ""]
     links = [f"[{say('standings')}](standings.md)", f"[{say('charts')}](charts.md)"]
     if not view.phase().finished:
         links.insert(0, f"[{say('orders_page')}](orders.md)")
@@ -495,7 +495,7 @@ def overview(view: GameView, root: Path, has_map: bool, history: Sequence[str] =
         links += [f"[{say('archive')}](../../news/{view.id}.md)", f'<a href="../../feeds/{view.id}.xml">RSS</a>']
     lines += [" · ".join(links), "", *history, f"## {say('players')}", "",
               html_table([_player_row(p, view) for p in g.seats()], {}, say("players")), "",
-              "## How to send orders", "", *_how_to(view), ""]
+              f"## {say('how_to')}", "", *_how_to(view), ""]
     if issues:
         lines += [f"## {say('turns')}", ""]
         for t in reversed(issues):
@@ -519,46 +519,53 @@ def _player_row(p: Mapping[str, Any], view: GameView) -> dict[str, Any]:
     return row
 
 
-def _schedule_text(game: store.Game) -> str:
+def _schedule_text(game: store.Game, lang: str = "en") -> str:
     block = game.settings.schedule
     if not block:
-        return "no fixed deadlines: adjudicated when all orders are in"
-    text = f"every {block.get('every', '7 days')}, {block.get('timezone', 'UTC')}"
+        return words.say(lang, "schedule_none")
+    text = words.say(lang, "schedule_every", every=_every(str(block.get("every", "7 days")), lang),
+                     zone=block.get("timezone", "UTC"))
     if block.get("grace"):
-        text += f"; {block['grace']} minutes of grace"
+        text += words.say(lang, "schedule_grace", minutes=block["grace"])
     if block.get("paused"):
-        text += "; paused"
+        text += words.say(lang, "schedule_paused")
     return text
 
 
+DAYS_DE = {"mon": "Mo", "tue": "Di", "wed": "Mi", "thu": "Do", "fri": "Fr", "sat": "Sa", "sun": "So"}
+
+
+def _every(every: str, lang: str) -> str:
+    """``every:`` of a schedule as a reader of the game's language says it ('7 days', 'weekly mon thu').
+
+    >>> _every("7 days", "de"), _every("1 day", "de"), _every("weekly mon thu", "de"), _every("monthly 5", "de")
+    ('alle 7 Tage', 'jeden Tag', 'wöchentlich Mo, Do', 'monatlich am 5.')
+    >>> _every("14 days", "en")
+    'every 14 days'
+    """
+    parts = every.lower().split()
+    if lang != "de" or not parts:
+        return f"every {every}"
+    if parts[0].isdigit():
+        return "jeden Tag" if parts[0] == "1" else f"alle {parts[0]} Tage"
+    if parts[0] == "weekly":
+        return "wöchentlich " + ", ".join(DAYS_DE.get(d[:3], d) for d in parts[1:])
+    if parts[0] == "monthly" and len(parts) == 2:
+        return f"monatlich am {parts[1]}."
+    return every
+
+
 def _how_to(view: GameView) -> list[str]:
-    gid, turn = view.id, view.last + 1
+    """How a player sends orders, in the game's language (the site's words, ``words.py``)."""
+    gid, turn, say = view.id, view.last + 1, view.say
     if view.phase().finished:
-        return ["The game is over; no more orders are taken."]
-    page = ["The [orders page](orders.md) writes your orders file in the browser: pick your name, give your "
-            "orders, check and copy or download the file (or open it on GitHub)"
-            + (", sealed" if view.game.sealed_orders else "") + ". On the command line:", ""]
+        return [say("how_over")]
+    page = [say("how_page", sealed=say("how_page_sealed") if view.game.sealed_orders else ""), ""]
+    values = {"gid": gid, "turn": f"{turn:04d}", "when": view.next_deadline()}
     if view.game.sealed_orders:
-        return [*page, f"1. Get your pre-filled order sheet: `turnpress template {gid} YOUR-LOGIN > ~/{gid}.yaml`; "
-                "keep it outside `orders/`: it is yours alone until the deadline.",
-                f"2. Fill it in. `turnpress validate ~/{gid}.yaml` checks it and says how each order was understood.",
-                f"3. `turnpress seal ~/{gid}.yaml` checks it again and writes "
-                f"`orders/{gid}/{turn:04d}/your-login.yaml.age`, sealed to the game's key and to yours. Commit only "
-                "that file on a branch and open a pull request: its check confirms the envelope (your file, the open "
-                "turn, the keys it is sealed to); the content is checked at the deadline.",
-                f"4. At the deadline ({view.next_deadline()}) the turn is adjudicated with the game's key, your orders "
-                "are published with it and the next issue appears here. The guide to sealed orders: "
-                "`site/guide/sealed-orders.md`."]
+        return [*page, *(say(f"how_sealed_{n}", **values) for n in range(1, 5))]
     open_orders = [words.say(view.lang, "open_orders"), ""] if takes_open_orders(view.game) else []
-    return [*open_orders, *page,
-            f"1. Get your pre-filled order sheet: `turnpress template {gid} YOUR-LOGIN --write` writes "
-            f"`orders/{gid}/{turn:04d}/your-login.yaml`.",
-            "2. Fill it in. `turnpress validate FILE` checks it and says how each order was understood; "
-            f"`turnpress preview {gid} FILE` shows what it would do.",
-            "3. Commit it on a branch and open a pull request. The check on the pull request tells you if "
-            "anything is wrong; change the file as often as you like until the deadline.",
-            f"4. At the deadline ({view.next_deadline()}) the turn is adjudicated and the next issue appears "
-            "here. Add `wait: true` to your file if the turn must not be adjudicated early."]
+    return [*open_orders, *page, *(say(f"how_open_{n}", **values) for n in range(1, 5))]
 
 
 def standings_page(view: GameView) -> str:

@@ -42,8 +42,35 @@ WORDS: dict[str, dict[str, str]] = {
         "removed": "Out of the game by a ruling: {names}",
         "ruling_pause": "The game is paused: no deadline applies until the game master resumes it",
         "ruling_resume": "A pause of this turn was lifted", "ruling_end": "The game ends here: {result}",
+        "ruling_schedule": "The schedule from turn {turn} on: {what}",
         "orders_of_turn": "Orders of this turn", "commit": "The turn's commit",
-        "next_deadline": "Next deadline", "orders_page": "Orders page",
+        "next_deadline": "Next deadline", "orders_page": "Orders page", "setup_turn": "Set-up",
+        "schedule_none": "no fixed deadlines: adjudicated when all orders are in",
+        "schedule_every": "{every}, {zone}", "schedule_grace": "; {minutes} minutes of grace",
+        "schedule_paused": "; paused", "how_to": "How to send orders",
+        "how_over": "The game is over; no more orders are taken.",
+        "how_page": "The [orders page](orders.md) writes your orders file in the browser: pick your name, give your "
+        "orders, check and copy or download the file (or open it on GitHub){sealed}. On the command line:",
+        "how_page_sealed": ", sealed",
+        "how_sealed_1": "1. Get your pre-filled order sheet: `turnpress template {gid} YOUR-LOGIN > ~/{gid}.yaml`; "
+        "keep it outside `orders/`: it is yours alone until the deadline.",
+        "how_sealed_2": "2. Fill it in. `turnpress validate ~/{gid}.yaml` checks it and says how each order was "
+        "understood.",
+        "how_sealed_3": "3. `turnpress seal ~/{gid}.yaml` checks it again and writes "
+        "`orders/{gid}/{turn}/your-login.yaml.age`, sealed to the game's key and to yours. Commit only that file on "
+        "a branch and open a pull request: its check confirms the envelope (your file, the open turn, the keys it "
+        "is sealed to); the content is checked at the deadline.",
+        "how_sealed_4": "4. At the deadline ({when}) the turn is adjudicated with the game's key, your orders are "
+        "published with it and the next issue appears here. The guide to sealed orders: "
+        "`site/guide/sealed-orders.md`.",
+        "how_open_1": "1. Get your pre-filled order sheet: `turnpress template {gid} YOUR-LOGIN --write` writes "
+        "`orders/{gid}/{turn}/your-login.yaml`.",
+        "how_open_2": "2. Fill it in. `turnpress validate FILE` checks it and says how each order was understood; "
+        "`turnpress preview {gid} FILE` shows what it would do.",
+        "how_open_3": "3. Commit it on a branch and open a pull request. The check on the pull request tells you if "
+        "anything is wrong; change the file as often as you like until the deadline.",
+        "how_open_4": "4. At the deadline ({when}) the turn is adjudicated and the next issue appears here. Add "
+        "`wait: true` to your file if the turn must not be adjudicated early.",
         "remind": "**{game}**, turn {turn} ({label}): orders are due by **{when}**. Still awaited: {who}.",
         "remind_issue": "**{game}**: the issue of turn {turn} ({label}) is out.",
         "remind_moved": "The deadline moved from {when}.",
@@ -95,8 +122,37 @@ WORDS: dict[str, dict[str, str]] = {
         "von {names}", "removed": "Durch Entscheidung der Spielleitung aus dem Spiel: {names}",
         "ruling_pause": "Die Partie ruht: kein Abgabeschluss gilt, bis die Spielleitung sie fortsetzt",
         "ruling_resume": "Die Pause dieses Zuges wurde aufgehoben", "ruling_end": "Die Partie endet hier: {result}",
+        "ruling_schedule": "Der Zeitplan ab Zug {turn}: {what}",
         "orders_of_turn": "Befehle dieses Zuges", "commit": "Der Commit des Zuges",
-        "next_deadline": "Nächster Abgabeschluss", "orders_page": "Befehle abgeben",
+        "next_deadline": "Nächster Abgabeschluss", "orders_page": "Befehle abgeben", "setup_turn": "Spielaufbau",
+        "schedule_none": "kein fester Abgabeschluss: ausgewertet, sobald alle Befehle da sind",
+        "schedule_every": "{every}, {zone}", "schedule_grace": "; {minutes} Minuten Nachfrist",
+        "schedule_paused": "; ruht", "how_to": "So geben Sie Befehle ab",
+        "how_over": "Die Partie ist vorbei; es werden keine Befehle mehr angenommen.",
+        "how_page": "Die [Befehlsseite](orders.md) schreibt Ihre Befehlsdatei im Browser: Wählen Sie Ihren Namen, "
+        "geben Sie Ihre Befehle ein, prüfen Sie sie und kopieren oder laden Sie die Datei herunter (oder öffnen Sie "
+        "sie auf GitHub){sealed}. Auf der Kommandozeile:",
+        "how_page_sealed": ", versiegelt",
+        "how_sealed_1": "1. Holen Sie sich Ihr vorausgefülltes Zugabgabeblatt: `turnpress template {gid} IHR-LOGIN > "
+        "~/{gid}.yaml`; bewahren Sie es außerhalb von `orders/` auf: bis zum Abgabeschluss gehört es Ihnen allein.",
+        "how_sealed_2": "2. Füllen Sie es aus. `turnpress validate ~/{gid}.yaml` prüft es und sagt, wie jeder Befehl "
+        "verstanden wurde.",
+        "how_sealed_3": "3. `turnpress seal ~/{gid}.yaml` prüft es noch einmal und schreibt "
+        "`orders/{gid}/{turn}/ihr-login.yaml.age`, versiegelt für den Schlüssel der Partie und für Ihren. Committen "
+        "Sie nur diese Datei auf einem Branch und öffnen Sie einen Pull Request: Seine Prüfung bestätigt den "
+        "Umschlag (Ihre Datei, den offenen Zug, die Schlüssel, für die sie versiegelt ist); den Inhalt prüft der "
+        "Abgabeschluss.",
+        "how_sealed_4": "4. Zum Abgabeschluss ({when}) wird der Zug mit dem Schlüssel der Partie ausgewertet, Ihre "
+        "Befehle werden mit ihm veröffentlicht, und die nächste Ausgabe erscheint hier. Die Anleitung zu "
+        "versiegelten Befehlen: `site/guide/sealed-orders.md`.",
+        "how_open_1": "1. Holen Sie sich Ihr vorausgefülltes Zugabgabeblatt: `turnpress template {gid} IHR-LOGIN "
+        "--write` schreibt `orders/{gid}/{turn}/ihr-login.yaml`.",
+        "how_open_2": "2. Füllen Sie es aus. `turnpress validate DATEI` prüft es und sagt, wie jeder Befehl "
+        "verstanden wurde; `turnpress preview {gid} DATEI` zeigt, was er bewirken würde.",
+        "how_open_3": "3. Committen Sie es auf einem Branch und öffnen Sie einen Pull Request. Die Prüfung des Pull "
+        "Requests sagt Ihnen, ob etwas nicht stimmt; ändern Sie die Datei bis zum Abgabeschluss, so oft Sie wollen.",
+        "how_open_4": "4. Zum Abgabeschluss ({when}) wird der Zug ausgewertet, und die nächste Ausgabe erscheint "
+        "hier. Schreiben Sie `wait: true` in Ihre Datei, wenn der Zug nicht früher ausgewertet werden soll.",
         "remind": "**{game}**, Zug {turn} ({label}): Abgabeschluss ist **{when}**. Es fehlen noch die Befehle von: "
                   "{who}.",
         "remind_issue": "**{game}**: Die Ausgabe zu Zug {turn} ({label}) ist erschienen.",

@@ -47,18 +47,18 @@ def test_validate_says_every_message_and_hint_in_german(tmp_path: Path, capsys):
     path = send(root, "schw", ["A Ber zieht nach Xyzzy", "A Ros - Sin", "A Ros - Lub", "Ungehorsam A Pra 1 RP"])
     assert run(root, "validate", str(path)) == 1
     out = capsys.readouterr().out
-    assert ("orders/dk/0001/schw.yaml:5:5: error: kein Ort namens 'Xyzzy' in 'A Ber zieht nach Xyzzy' — schreiben "
+    assert ("orders/dk/0001/schw.yaml:5:5: Fehler: kein Ort namens 'Xyzzy' in 'A Ber zieht nach Xyzzy' — schreiben "
             "Sie eine Provinz mit ihrer Abkürzung (Pra, Sin/sc) oder ihrem Namen (Prag, Meißen oder Meissen)") in out
-    assert ("orders/dk/0001/schw.yaml:7:5: error: A Ros - Lub: die Einheit hat schon einen Befehl; der erste gilt — "
+    assert ("orders/dk/0001/schw.yaml:7:5: Fehler: A Ros - Lub: die Einheit hat schon einen Befehl; der erste gilt — "
             "streichen Sie einen der beiden Befehle der Einheit: zum Abgabeschluss wird der erste ausgeführt") in out
-    assert ("orders/dk/0001/schw.yaml:8:5: error: Ungehorsam stiften kostet mindestens 2 Religionspunkte — schreiben "
+    assert ("orders/dk/0001/schw.yaml:8:5: Fehler: Ungehorsam stiften kostet mindestens 2 Religionspunkte — schreiben "
             "Sie z. B. 'Ungehorsam stiften A Aug 2 RP' für eine Einheit auf dem Brett") in out
     # the schema's check (the envelope's words are the league's, check-words.yaml; the hints the ruleset's schema)
     path = send(root, "schw", ["{unit: A Ros, mvoe: Sin}", "{unit: F Hpo, via: OdM}"])
     assert run(root, "validate", str(path)) == 1
     out = capsys.readouterr().out
-    assert "schw.yaml:5:19: error: unbekannter Schlüssel 'mvoe' in Eintrag 1 — meinten Sie move?" in out, out
-    assert ("schw.yaml:6:5: error: ein Doppelzug braucht sein Ziel — schreiben Sie z. B. `{unit: F Lun, via: Ham, "
+    assert "schw.yaml:5:19: Fehler: unbekannter Schlüssel 'mvoe' in Eintrag 1 — meinten Sie move?" in out, out
+    assert ("schw.yaml:6:5: Fehler: ein Doppelzug braucht sein Ziel — schreiben Sie z. B. `{unit: F Lun, via: Ham, "
             "move: ElbM}`") in out
 
 
@@ -191,7 +191,7 @@ def test_section_10_an_action_written_with_a_colon_is_told_to_be_quoted(tmp_path
     path = send(root, "schw", ["Aufwiegeln F Lin: 5"])
     assert run(root, "validate", str(path)) == 1
     out = capsys.readouterr().out
-    assert ("schw.yaml:5:5: error: unbekannter Schlüssel 'Aufwiegeln F Lin' in Eintrag 1 — eine Zeile mit "
+    assert ("schw.yaml:5:5: Fehler: unbekannter Schlüssel 'Aufwiegeln F Lin' in Eintrag 1 — eine Zeile mit "
             "Doppelpunkt liest YAML als Schlüssel und Wert; setzen Sie die ganze Zeile in Anführungszeichen: "
             '- "Aufwiegeln F Lin: 5"') in out, out
     path = send(root, "schw", ['"Aufwiegeln F Lin: 5"'])

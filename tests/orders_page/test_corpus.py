@@ -160,7 +160,7 @@ def validate(root: Path, game: str, player: str, turn: int, text: str) -> list:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     try:
-        return check.validate_files([path], root)[0]
+        return check.validate_files([path], root).findings
     finally:
         path.unlink()
 

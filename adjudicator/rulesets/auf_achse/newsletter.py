@@ -17,7 +17,7 @@ from .adjudicate import AuctionResult, capacity, cargo, credit, open_orders
 from .board import Board
 from .drawing import Box, Layout, Placer, Point, around, crossings, layout, text_box
 from .setup import board_of
-from .tables import tables
+from .tables import WORDS, tables
 
 
 def haulier_colours(state: State) -> dict[str, str]:
@@ -510,12 +510,15 @@ def _site(state: State, report: Mapping[str, Any], names: Mapping[str, str]) -> 
 
 def _accounts(state: State, report: Mapping[str, Any], names: Mapping[str, str], board: Board) -> list[str]:
     rows = []
+    named = WORDS.texts()
     for key in state["seats"]:
         h = state["hauliers"][key]
         pos = " / ".join(board.label(t["position"]) for t in h["trucks"])
         load = " / ".join((", ".join(str(i) for i in t["load"]) or "leer") + f" ({cargo(state, t)}/{capacity(t)})"
                           for t in h["trucks"])
-        trailers = " / ".join(", ".join(t["trailers"]) or "–" for t in h["trucks"])
+        # the trailers by the game's words ("klein", "groß"); a game made before they were there shows the key
+        trailers = " / ".join(", ".join(named.get(f"trailer.{x}", x) for x in t["trailers"]) or "–"
+                              for t in h["trucks"])
         cash = f"{h['cash']} kj" + (" **Pleite**" if h["bankrupt"] else "")
         rows.append([names[key], pos, load, trailers, ", ".join(map(str, open_orders(state, key))) or "–",
                      cash, report["interest"].get(key, "–")])

@@ -440,9 +440,9 @@ def template(state: State, player: str) -> str:
         sheet.comment(f"Baustelle in dieser Runde: {state['site']} (weder befahren noch überqueren).")
     offered = [o for o in state["orders"] if o["status"] == "announced" and o["offered"] == rnd]
     if offered:
-        sheet.line("bids:", "one line per order you want; delete the others. A bid of 0 is a bid.")
+        sheet.line("bids:", "eine Zeile je Auftrag, auf den Sie bieten; löschen Sie die übrigen. Auch 0 ist ein Gebot.")
     else:
-        sheet.line("bids: []", "nothing is offered this round")
+        sheet.line("bids: []", "in dieser Runde wird nichts angeboten")
     for o in offered:
         term = f", Termin Runde {o['deliver_by']}" if o["deliver_by"] is not None else ""
         sheet.line(f"  # - {{order: {o['id']}, kj: 0}}", f"{o['count']} {o['goods']} {board.label(o['from'])} -> "
@@ -457,9 +457,9 @@ def template(state: State, player: str) -> str:
         sheet.line("  -", f"Brummi {ti + 1} steht in {t['position']} ({board.label(t['position'])}), "
                    f"Ladung: {load}, Kapazität {capacity(t)}", at=4)
         sheet.line(f"    load: [{', '.join(str(o['id']) for o in held)}]")
-        sheet.line(f"    route: [{t['position']}]", f"add the fields you drive; next: "
+        sheet.line(f"    route: [{t['position']}]", f"fügen Sie die Felder an, die Sie fahren; nächste: "
                    f"{', '.join(board.neighbours(t['position']))}")
     sheet.example("site: {field: K-F.2, kj: 1}", "Baustellen-Gebot für die nächste Runde", at=34)
-    sheet.example("trailer: {type: small, truck: 1}", "small: +4 goods, large: +6 goods")
+    sheet.example("trailer: {type: small, truck: 1}", "Anhänger kaufen: small (klein) +4 Waren, large (groß) +6 Waren")
     return sheet.text()
 

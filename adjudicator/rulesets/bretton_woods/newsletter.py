@@ -107,14 +107,17 @@ def order_words(path: str) -> str:
 
     >>> order_words("production.energy"), order_words("attacks.0.weapons"), order_words("construction.I")
     ('Produktion: Energieerzeugung', 'Angriff 1: Waffen', 'Bau: Industrien')
+    >>> order_words("production.consumer_goods"), order_words("gold.industries"), order_words("transfers.1.count")
+    ('Produktion: Konsumgüterherstellung', 'Gold: Industrien', 'Transfers 2: Menge')
     """
     stocks = {**tables.stock_names(), **tables.good_names()}
+    named = WORDS.texts()  # the game's pinned words: a game made before they named a key shows the key (replays)
     words: list[str] = []
     for part in path.split("."):
         if part.isdigit() and words:
             words[-1] += f" {int(part) + 1}"
         else:
-            words.append(ORDER_WORDS.get(part) or stocks.get(part) or part)
+            words.append(ORDER_WORDS.get(part) or stocks.get(part) or named.get(f"order.{part}") or part)
     return ": ".join(words)
 
 

@@ -367,7 +367,7 @@ def describe(state: State, player: str, orders: Orders) -> list[str]:
     mine, extras = book.split(m, _entries(orders))
     out = book.describe_extra(m, state, power, extras)
     for r in read_orders(m, power, [e for _, e in mine]):
-        out.append(judge_notation(r.order) if r.order else f"?? {r.text} ({r.error})")
+        out.append(book.notation(m, judge_notation(r.order)) if r.order else f"?? {r.text} ({r.error})")
     return out or [m.say({"movement": "(no orders: all units hold)", "retreat": "(no orders: dislodged units disband)",
                           "adjustment": "(no orders: builds waived, removals by civil disorder)"}[state["kind"]])]
 

@@ -47,6 +47,11 @@ class Rulebook:
     def describe_extra(self, m: Map, state: State, power: str, extras: list[tuple[int, Any]]) -> list[str]:
         return []
 
+    def notation(self, m: Map, order: str) -> str:
+        """An order in judge notation as the game's players read it (``validate``'s receipt): the judges' words,
+        or the variant's own."""
+        return order
+
     def before_movement(self, m: Map, state: State, new: State, units: list[Unit], reads: list[Read],
                         extras: dict[str, list[tuple[int, Any]]], report: dict[str, Any]
                         ) -> tuple[list[Unit], list[Read]]:

@@ -252,6 +252,9 @@ class DreissigjaehrigerKrieg(Rulebook):
                 m.say("give it an order it can carry out (it reaches {places}); an order it cannot carry out costs "
                       "the points and the unit holds", places=", ".join(reach)))
 
+    def notation(self, m: Map, order: str) -> str:
+        return _newsletter.notation(m, order)  # the German words of the map's messages, as the issue writes them
+
     def describe_extra(self, m: Map, state: State, power: str, extras: Extras) -> list[str]:
         out = []
         for _, a in self._actions(m, extras):

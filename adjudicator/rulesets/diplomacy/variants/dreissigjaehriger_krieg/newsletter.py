@@ -79,7 +79,8 @@ def confession_text(c: dict[str, Any]) -> str:
 # the notation (A, F, H, T, -) are the rules' own.
 NOTATION = {"Build": r"^Build(?= )", "Remove": r"^Remove(?= )", "Disband": r"(?<= )Disband$", "S": r"(?<= )S(?= )",
             "C": r"(?<= )C(?= )", "via convoy": r"(?<= )via convoy$", "Waive": r"^Waive$",
-            "Propose draw": r"^Propose draw$"}
+            "Propose draw": r"^Propose draw$", "Withdraw votes": r"^Withdraw votes$",
+            "Concede to": r"^Concede to(?= )"}
 
 
 def notation(m: Map, order: str) -> str:

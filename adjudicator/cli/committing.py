@@ -1,0 +1,118 @@
+"""The files a command leaves in the league, committed or named (issue 29: "every command that changes the league
+commits what it wrote or leaves the tree as it found it").
+
+``new``, ``join``, ``keys add`` and ``template --write`` write files into the league's working tree. With
+``--commit`` they commit exactly those files, through ``history.commit_paths`` (one compare-and-swap of the branch:
+one commit or none), on a tree whose tracked files were clean before, so that the commit holds nothing else; if
+anything fails before the commit is made, every file the command wrote is taken back (a new file removed, a
+changed one restored from HEAD). Without ``--commit`` they name the files and the one git line that commits them.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..errors import LeagueError
+from ..league import history
+
+
+class Written:
+    """What the league's tree held before a command wrote into it, and what to do with what it wrote."""
+
+    def __init__(self, root: Path, commit: bool) -> None:
+        self.root, self.commit = root, commit
+        self.repo = history.is_repo(root) and history.has_head(root)
+        if commit and not self.repo:
+            raise LeagueError(f"--commit: {root} is no git repository with a commit yet; make it one ('turnpress "
+                              "init' does), or leave out --commit and commit the files yourself")
+        self.before_changed = set(self._changed()) if self.repo else set()
+        if commit and self.before_changed:
+            shown = ", ".join(sorted(self.before_changed)[:5]) + (" ..." if len(self.before_changed) > 5 else "")
+            raise LeagueError(f"--commit: the league has changes not committed ({shown}): commit or restore them "
+                              "first, so that the commit holds only what this command writes")
+        self.before_new = set(self._untracked()) if self.repo else set()
+
+    def _changed(self) -> list[str]:
+        return _lines(history.git(self.root, "diff", "--name-only", "-z", "HEAD", "--"))
+
+    def _untracked(self) -> list[str]:
+        return _lines(history.git(self.root, "ls-files", "-z", "--others", "--exclude-standard", "--"))
+
+    def paths(self) -> list[str]:
+        """The files the command wrote: tracked files it changed and files it made (git's ignored ones aside)."""
+        if not self.repo:
+            return []
+        changed = [p for p in self._changed() if p not in self.before_changed]
+        made = [p for p in self._untracked() if p not in self.before_new]
+        return sorted({*changed, *made})
+
+    def undo(self) -> None:
+        """Take back every file the command wrote: a new one removed (and the folders it left empty), a changed
+        one as HEAD has it."""
+        if not self.repo:
+            return
+        changed = [p for p in self._changed() if p not in self.before_changed]
+        made = [p for p in self._untracked() if p not in self.before_new]
+        if changed:
+            history.materialize(self.root, "HEAD", changed)
+        for rel in made:
+            path = self.root / rel
+            path.unlink(missing_ok=True)
+            for parent in path.relative_to(self.root).parents[:-1]:
+                folder = self.root / parent
+                if folder.is_dir() and not any(folder.iterdir()):
+                    folder.rmdir()
+
+    def finish(self, message: str) -> None:
+        """Commit what the command wrote (``--commit``), or say what to commit and how."""
+        paths = self.paths()
+        if not paths:
+            return
+        shown = self.shown(paths)
+        if self.commit:
+            try:
+                sha = history.commit_paths(self.root, paths, message)
+            except BaseException:
+                self.undo()
+                raise
+            history.materialize(self.root, "HEAD", paths)  # the index holds them as committed
+            print(f"Committed {shown} ({sha[:10]}): {message}")
+            return
+        named = " ".join(shlex.quote(p) for p in shown.split(", "))
+        print(f"Not committed: {shown}. Commit them with: git add -- {named} && git commit -m "
+              f"{shlex.quote(message)} (or give the command --commit next time)")
+
+    def shown(self, paths: list[str]) -> str:
+        """The paths in a few words: a folder the command made whole (nothing in it before) is named once."""
+        folders: list[str] = []
+        for rel in paths:
+            top = next((f"{p.as_posix()}/" for p in reversed(Path(rel).parents[:-1])
+                        if not _tracked_under(self.root, p.as_posix())
+                        and not any(old.startswith(f"{p.as_posix()}/") for old in self.before_new)), rel)
+            if top not in folders:
+                folders.append(top)
+        return ", ".join(folders)
+
+
+def _tracked_under(root: Path, folder: str) -> bool:
+    return bool(history.text(root, "ls-files", "--", folder).strip())
+
+
+def _lines(out: str) -> list[str]:
+    return [p for p in out.split("\0") if p]
+
+
+@contextmanager
+def writing(root: Path, commit: bool) -> Iterator[Written]:
+    """The body writes files into ``root`` and calls ``finish``; with ``commit``, a failure anywhere in it takes
+    every file written back, so that nothing half-written stays."""
+    written = Written(root, commit)
+    try:
+        yield written
+    except BaseException:
+        if commit:
+            written.undo()
+        raise

@@ -1,0 +1,212 @@
+"""A German game speaks German (issue 31, part 4; the brief: "A German game speaks German (Sie, never du) in every
+output"): no English sentence in what a player of a Thirty Years' War, an Auf Achse or a Bretton Woods game reads.
+
+One league with the three games, played for a turn through the real commands: every player command's output
+(``template``, ``validate`` of a good and of a faulty sheet, ``seal``, ``preview``, ``open``), the sheets, the
+issue pages and the game's pages the site build writes are read line by line for English. What the audits found
+(validate's "understood as:", "error:", "N file(s), N error(s)"; the sheets' header comments; open's "Private to",
+"Your figures:"; Bretton Woods' cut notices with raw keys; Auf Achse's trailer column and sheet comments and its
+turn 0 titled "Set-up"; the 30JK vote orders in English only) each has its own assertion below as well.
+
+English is found by its words: a line with one word that only English uses in these texts (``understood``,
+``error``, ``your``, ...) or two of English's small words (the, is, of, to, and, ...), once the parts that are
+no prose are taken out: `code`, paths and addresses, YAML keys (``orders:``), flow mappings (``{order: 3}``).
+The game master's own commands (new, adjudicate, status, the season's events) still speak English: they are not
+read here (see the note of this session).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from adjudicator import cli, yamlio
+
+from .conftest import git
+
+SCHEDULE = "first=2099-01-11 20:00,every=7 days,timezone=Europe/Berlin"
+POWERS = ("bayern", "braunschweig", "daenemark", "frankreich", "oesterreich", "pfalz", "rheinbistuemer", "sachsen",
+          "schweden", "spanien", "niederlande")
+STRONG = {"understood", "error", "errors", "warning", "warnings", "your", "you", "private", "figures", "deadline",
+          "awaited", "setup", "set-up", "small", "large", "propose", "withdraw", "concede", "votes", "nothing",
+          "written", "sealed", "save", "orders", "turn", "none", "report", "add", "uncomment", "goods", "delete",
+          "each", "every", "please", "must", "should", "here", "yet", "only", "game", "player", "players"}
+SMALL = {"the", "is", "are", "and", "of", "to", "with", "for", "this", "that", "not", "be", "or", "were", "has",
+         "have", "it", "its", "on", "from", "which", "would", "been", "by", "at", "as", "no", "an", "if", "than"}
+NO_PROSE = [
+    re.compile(r"<[^>]*>"),  # markup, drawings
+    re.compile(r"`[^`]*`"),  # code
+    re.compile(r"https?://\S+|\S*/\S*|\S+\.(?:yaml|age|md|json|svg)\b"),  # addresses, paths, files
+    re.compile(r"\{[^{}]*\}"),  # a flow mapping of YAML: keys a player writes
+    re.compile(r"(?:\b[a-z_]+, )+[a-z_]+\b|\b[a-z]+_[a-z_]+\b"),  # a list of those keys, a key
+    re.compile(r"(?<![\w-])[a-z_]+:(?=\s|$)"),  # a YAML key
+    re.compile(r"'turnpress [^']*'|turnpress \w+(?: \w+)?"),  # a command
+    re.compile(r"\bPull Request\b", re.IGNORECASE),  # the German word for it
+]
+
+
+def english(text: str) -> list[str]:
+    """The lines of ``text`` that read as English."""
+    found = []
+    for line in text.splitlines():
+        prose = line
+        for pattern in NO_PROSE:
+            prose = pattern.sub(" ", prose)
+        words = {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z-]*", prose)}
+        if words & STRONG or len(words & SMALL) >= 2:
+            found.append(line.strip())
+    return found
+
+
+def test_the_finder_finds_english_and_leaves_german_alone():
+    assert english("orders/dk/0001/schw.yaml: understood as:") and english("1 file(s), 0 error(s), 0 warning(s)")
+    assert english("# Orders of Ada for dk, turn 1: Frühjahr 1618 (you are awaited).")
+    assert english("| Spedition Süd | Mannheim | leer (0/10) | small | 25 | 8630 kj | – |")
+    assert not english("# Befehle von Ada für dk, Zug 1: Frühjahr 1618 (Ihre Befehle werden erwartet).")
+    assert not english("orders:\n  bids:\n  # - {order: 3, kj: 0}   # 4 Kisten Hamburg -> Köln\ngame: aa")
+    assert not english("Öffnen Sie mit dieser Datei einen Pull Request; 'turnpress seal DATEI' schreibt dk.age.")
+
+
+class League:
+    """The German league and what its players read."""
+
+    def __init__(self, root: Path, desk: Path) -> None:
+        self.root, self.desk = root, desk
+        self.read: dict[str, str] = {}  # what was read -> its text
+
+    def run(self, *args: str, code: int | None = 0, read: str | None = None) -> str:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            got = cli.main(["--league", str(self.root), *args])
+        text = out.getvalue() + err.getvalue()
+        assert code is None or got == code, f"turnpress {' '.join(args)} exited {got}:\n{text}"
+        assert "Traceback" not in text
+        if read is not None:
+            self.read[read] = text
+        return text
+
+    def git(self, *args: str) -> str:
+        return git(self.root, *args)
+
+
+def players(game: str) -> list[str]:
+    if game == "dk":
+        people = [f"{p.capitalize()}:{p[:4]}:{1000 + i}:{p}" for i, p in enumerate(POWERS)]
+    elif game == "aa":
+        people = [f"{n}:{n.lower()}:{200 + i}:{c}" for i, (n, c) in enumerate(
+            [("Anke", "HH"), ("Bernd", "M"), ("Carla", "K"), ("Dirk", "DO"), ("Erika", "S")])]
+    else:
+        people = ["Atlantis:anna:1:agrar", "Borduria:bert:2:energie", "Carpania:cara:3:rohstoff"]
+    return [a for p in people for a in ("--player", p)]
+
+
+@pytest.fixture(scope="module")
+def german(tmp_path_factory: pytest.TempPathFactory) -> League:
+    base = tmp_path_factory.mktemp("german")
+    league = League(base / "league", base / "desk")
+    league.desk.mkdir()
+    league.run("init", str(league.root), "--title", "Deutsche Liga",
+               "--requirement", "turnpress[site] @ git+https://example.org/turnpress@0")
+    league.git("config", "user.name", "Spielleitung")
+    league.git("config", "user.email", "sl@example.org")
+    league.git("add", "-A")
+    league.git("commit", "-qm", "Deutsche Liga")
+    league.run("new", "diplomacy", "dk", *players("dk"), "--option", "map=dreissigjaehriger-krieg",
+               "--schedule", SCHEDULE, "--commit")
+    league.run("new", "auf-achse", "aa", *players("aa"), "--schedule", SCHEDULE, "--commit")
+    league.run("new", "bretton-woods", "bw", *players("bw"), "--schedule", SCHEDULE, "--commit")
+    for game, login in (("dk", "schw"), ("aa", "anke"), ("bw", "anna")):
+        personal = league.desk / f"{login}.key"
+        public = league.run("keys", "personal", str(personal)).strip().splitlines()[-1].split()[-1]
+        league.run("keys", "add", game, login, public, "--commit")
+        sheet = league.run("template", game, login, read=f"{game}: template")
+        good = league.desk / f"{game}-{login}.yaml"
+        good.write_text(sheet, encoding="utf-8")
+        league.run("validate", str(good), read=f"{game}: validate")
+        bad = league.desk / f"{game}-{login}-bad.yaml"
+        fault = "  - A Ber zieht nach Xyzzy\n" if game == "dk" else "  quatsch: 1\n"
+        bad.write_text(sheet.replace("orders:\n", "orders:\n" + fault, 1), encoding="utf-8")
+        league.run("validate", str(bad), code=1, read=f"{game}: validate, a fault")
+        league.run("preview", game, str(good), code=None, read=f"{game}: preview")
+        league.run("seal", str(good), "--identity", str(personal), read=f"{game}: seal")
+        league.git("add", "-A")
+        league.git("commit", "-qm", f"orders of {login}")
+        league.run("open", game, "--identity", str(personal), code=None, read=f"{game}: open")
+    for game in ("dk", "aa", "bw"):
+        league.run("adjudicate", game, "--early", "--commit")
+    league.run("site", "build", "--pages-only")
+    for game in ("dk", "aa", "bw"):
+        for page in sorted((league.root / "site/news/posts" / game).glob("*.md")):
+            league.read[f"{game}: issue {page.name}"] = page.read_text(encoding="utf-8")
+        for page in sorted((league.root / "site/games" / game).rglob("*.md")):
+            league.read[f"{game}: {page.relative_to(league.root).as_posix()}"] = page.read_text(encoding="utf-8")
+    return league
+
+
+def test_no_english_sentence_in_what_a_player_of_a_german_game_reads(german: League):
+    assert {k.split(":")[0] for k in german.read} == {"dk", "aa", "bw"}
+    found = {what: lines for what, text in german.read.items() if (lines := english(text))}
+    assert found == {}, "\n".join(f"{what}: {line}" for what, lines in found.items() for line in lines)
+
+
+def test_validate_and_seal_speak_the_game_s_language(german: League):
+    for game in ("dk", "aa", "bw"):
+        out = german.read[f"{game}: validate"]
+        assert ": so verstanden:" in out and out.rstrip().endswith("1 Datei, 0 Fehler, 0 Warnungen"), out
+        assert ": Fehler: " in german.read[f"{game}: validate, a fault"]
+        assert "so verstanden:" in german.read[f"{game}: seal"]
+
+
+def test_the_sheet_s_head_and_auf_achse_s_comments_are_german(german: League):
+    for game in ("dk", "aa", "bw"):
+        sheet = german.read[f"{game}: template"]
+        assert re.search(r"^# Befehle von .+ für .+, Zug 1: .+\.$", sheet, re.M), sheet
+        assert "# Abgabeschluss: 2099-01-11T20:00+01:00." in sheet
+        assert "# wait: true   # Kommentarzeichen entfernen" in sheet
+    assert "eine Zeile je Auftrag, auf den Sie bieten" in german.read["aa: template"]
+
+
+def test_open_says_its_lines_in_german(german: League):
+    out = german.read["bw: open"]
+    assert "# Ihre versiegelten Befehle orders/bw/0001/anna.yaml.age" in out or "keinen privaten Bericht" in out, out
+
+
+def test_auf_achse_s_set_up_and_trailers_are_german(german: League):
+    assert yamlio.read_data(german.root / "games/aa/turns/0000/report.yaml")["label"] == "Spielaufbau"
+    issue = german.read["aa: issue 0000.md"]
+    assert "Set-up" not in issue and "Spielaufbau" in issue
+
+
+def test_thirty_years_war_votes_in_german(german: League):
+    """The votes of the 30JK are written in German too ('Remis', 'Stimmen zurückziehen', 'Aufgeben zugunsten von
+    Schweden'), and its sheet names the German words."""
+    sheet = german.desk / "dk-vote.yaml"
+    text = german.run("template", "dk", "schw")
+    sheet.write_text(text.replace("orders:\n", "orders:\n  - Stimmen zurückziehen\n  - Aufgeben zugunsten von "
+                                  "Frankreich\n", 1), encoding="utf-8")
+    out = german.run("validate", str(sheet), code=None)
+    assert "Stimmen zurückziehen" in out and "Aufgeben zugunsten von" in out, out
+    assert "Withdraw votes" not in out and "Concede to" not in out
+
+
+def test_bretton_woods_cut_notices_name_every_order_in_german():
+    from adjudicator.rulesets.bretton_woods.newsletter import order_words
+    assert order_words("production.consumer_goods") == "Produktion: Konsumgüterherstellung"
+    assert order_words("gold.industries") == "Gold: Industrien"
+
+
+def test_an_english_game_keeps_its_words(league: Path, capsys: pytest.CaptureFixture[str]):
+    """The words go by the game's language: a game of an English league keeps its English sheet and check."""
+    from .test_league_e2e import new_game
+    new_game(league)
+    assert cli.main(["--league", str(league), "template", "g1", "alice", "--write"]) == 0
+    sheet = (league / "orders/g1/0001/alice.yaml").read_text(encoding="utf-8")
+    assert sheet.startswith("# Orders of Alice for g1, turn 1: ") and "(you are awaited)." in sheet
+    capsys.readouterr()
+    assert cli.main(["--league", str(league), "validate", str(league / "orders/g1/0001/alice.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "orders/g1/0001/alice.yaml: understood as:" in out and out.endswith("1 file(s), 0 error(s), 0 warning(s)\n")
