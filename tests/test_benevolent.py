@@ -318,7 +318,7 @@ def test_bretton_woods_through_the_shell_in_german_with_the_faults_in_the_privat
     capsys.readouterr()
     assert run(root, "open", "bw", "--identity", str(root / ".secrets/bw.key")) == 0
     out = capsys.readouterr().out
-    assert "Your orders were carried out but for:\n\n- kein Land im Spiel heißt 'Nowhere'\n" in out
+    assert "Ihre Befehle wurden ausgeführt, bis auf:\n\n- kein Land im Spiel heißt 'Nowhere'\n" in out
     assert run(root, "verify", "bw") == 0
 
 

@@ -98,5 +98,5 @@ def test_open_says_a_turn_without_private_files_has_none_for_anyone(league: Path
     capsys.readouterr()
     assert run(league, "open", "bw", "--identity", str(key)) == 0
     out = capsys.readouterr().out
-    assert "bw, turn 1, has no private report or figures for any player" in out
+    assert "bw, Zug 1, hat für keinen Spieler einen privaten Bericht oder private Werte" in out  # a German game
     assert "registered" not in out

@@ -161,7 +161,7 @@ def test_each_word_of_the_words_file_is_read(m):
     after = {"hold": "A Mei {w}", "move": "A Mei {w} Lei", "support": "A Mei {w} A Lei - Tor",
              "convoy": "F Tor {w} A Lei - Brg", "retreat": "A Mei {w} Lei", "disband": "A Mei {w}",
              "transform": "A FAns {w} F/nc", "via_convoy": "A Lei - Brg {w}", "build": "{w} A Mei",
-             "remove": "{w} F Lin", "waive": "{w}", "draw": "{w}"}
+             "remove": "{w} F Lin", "waive": "{w}", "draw": "{w}", "nodraw": "{w}", "concede": "{w} Schweden"}
     kind_of = {"via_convoy": "move", "remove": "remove", "disband": "disband"}
     for kind, words in data["orders"].items():
         for w in words:

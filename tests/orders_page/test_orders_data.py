@@ -106,7 +106,8 @@ def test_the_page_starts_from_the_sheet_turnpress_template_prints():
     state = game.effective_state(game.open_turn)
     data = orders_page.turn_data(game, REPO)
     anna = next(p for p in data["players"] if p["key"] == "anna-w")
-    assert anna["head"] + "orders:\n" + anna["body"] == sheet.sheet_text(game, "anna-w", state, sealed=False)
+    assert anna["head"] + "orders:\n" + anna["body"] == sheet.sheet_text(game, "anna-w", state, sealed=False, lang="de")
+    assert anna["head"].startswith("# Befehle von Atlantis für demo-bretton-woods, Zug "), "a German game's sheet"
     assert anna["schema"]["properties"]["orders"] == game.ruleset.order_schema(
         game.ruleset.public_view(state), "anna-w")
 

@@ -508,6 +508,9 @@ def _site(state: State, report: Mapping[str, Any], names: Mapping[str, str]) -> 
     return out + [""]
 
 
+TRAILER_WORDS = {"small": "trailer.small", "large": "trailer.large"}  # a trailer type -> its word in the words file
+
+
 def _accounts(state: State, report: Mapping[str, Any], names: Mapping[str, str], board: Board) -> list[str]:
     rows = []
     named = WORDS.texts()
@@ -517,7 +520,7 @@ def _accounts(state: State, report: Mapping[str, Any], names: Mapping[str, str],
         load = " / ".join((", ".join(str(i) for i in t["load"]) or "leer") + f" ({cargo(state, t)}/{capacity(t)})"
                           for t in h["trucks"])
         # the trailers by the game's words ("klein", "groß"); a game made before they were there shows the key
-        trailers = " / ".join(", ".join(named.get(f"trailer.{x}", x) for x in t["trailers"]) or "–"
+        trailers = " / ".join(", ".join(named.get(TRAILER_WORDS.get(x, ""), x) for x in t["trailers"]) or "–"
                               for t in h["trucks"])
         cash = f"{h['cash']} kj" + (" **Pleite**" if h["bankrupt"] else "")
         rows.append([names[key], pos, load, trailers, ", ".join(map(str, open_orders(state, key))) or "–",

@@ -101,6 +101,14 @@ ORDER_WORDS = {"production": "Produktion", "construction": "Bau", "market": "Mar
                "energy": "Energieerzeugung", "mining": "Rohstoffförderung", "type_change": "Typwechsel"}
 
 
+ORDER_KEYS = {  # the keys the words file names (a game's pinned copy may lack them: then the key is shown)
+    "consumer_goods": "order.consumer_goods", "gold": "order.gold", "industries": "order.industries",
+    "transfers": "order.transfers", "offer": "order.offer", "price": "order.price", "good": "order.good",
+    "target": "order.target", "aim": "order.aim", "to": "order.to", "note": "order.note",
+    "contacts": "order.contacts", "standing_orders": "order.standing_orders"
+}
+
+
 def order_words(path: str) -> str:
     """An order's path in the orders file (``production.energy``, ``attacks.0.weapons``) as the issue's reader
     says it: "Produktion: Energieerzeugung", "Angriff 1: Waffen"; stocks and goods by their names.
@@ -117,7 +125,7 @@ def order_words(path: str) -> str:
         if part.isdigit() and words:
             words[-1] += f" {int(part) + 1}"
         else:
-            words.append(ORDER_WORDS.get(part) or stocks.get(part) or named.get(f"order.{part}") or part)
+            words.append(ORDER_WORDS.get(part) or stocks.get(part) or named.get(ORDER_KEYS.get(part, "")) or part)
     return ": ".join(words)
 
 
