@@ -140,7 +140,7 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
         league.run("adjudicate", game, "--early", "--commit")
     league.run("site", "build", "--pages-only")
     for game in ("dk", "aa", "bw"):
-        for page in sorted((league.root / "site/news/posts" / game).glob("*.md")):
+        for page in sorted((league.root / "site/news" / game).glob("*.md")):
             league.read[f"{game}: issue {page.name}"] = page.read_text(encoding="utf-8")
         for page in sorted((league.root / "site/games" / game).rglob("*.md")):
             league.read[f"{game}: {page.relative_to(league.root).as_posix()}"] = page.read_text(encoding="utf-8")

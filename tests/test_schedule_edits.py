@@ -86,7 +86,7 @@ def test_a_new_period_written_by_hand_is_refused_and_reschedule_rules_it_from_th
     with_game_master(league)
     config = league / "games/g1/game.yaml"
     as_set_up = config.read_text()
-    issue_2 = (league / "site/news/posts/g1/0002.md")
+    issue_2 = (league / "site/news/g1/0002.md")
     for edit, said in (
             (('every: "7 days"', 'every: "14 days"'),
              "schedule: every: each issue of g1 names the next deadline as 'every: 7 days' gave it (turn 2 is "
@@ -125,13 +125,13 @@ def test_a_new_period_written_by_hand_is_refused_and_reschedule_rules_it_from_th
     assert "winter" in capsys.readouterr().err
     submit(league, 3, "alice", "  add: 3\n", at(14, 10))
     assert run(league, "adjudicate", "--due", "--now", "2026-01-19T21:05+01:00", "--commit") == 0
-    issue_3 = (league / "site/news/posts/g1/0003.md").read_text()
+    issue_3 = (league / "site/news/g1/0003.md").read_text()
     assert "The schedule from turn 4 on: `every: 14 days`" in issue_3
     assert "Orders for turn 4 are due by **2026-02-02 20:00 CET**" in issue_3
     assert issue_2.read_text() == published, "the issue before keeps the deadline it named"
     assert run(league, "verify") == 0
     assert run(league, "site", "build", "--pages-only") == 0
-    assert git(league, "status", "--porcelain", "--", "site/news/posts") == "", "no issue is written again"
+    assert git(league, "status", "--porcelain", "--", "site/news/g1") == "", "no issue is written again"
 
 
 def test_the_first_deadline_moved_by_hand_before_turn_1_names_turnpress_extend(league: Path, capsys):

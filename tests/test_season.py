@@ -156,7 +156,7 @@ class Season:
         out = self.gm("new", "diplomacy", "dip", *DIP, "--schedule",
                       "first=2025-01-13 20:00,every=7 days,timezone=Europe/Berlin,grace=60,retreat=2 days,"
                       "adjustment=2 days", "--commit", when=f"2025-01-02T11:00:00{BERLIN}")
-        assert "Committed games/dip/, mkdocs.yml, site/javascripts/, site/rules/ (" in out
+        assert "Committed games/dip/, mkdocs.yml, " in out and "): dip: a new game of diplomacy" in out
         assert self.clean()
         self.gm("new", "bretton-woods", "bw", "--player", "Atlantis:anna:1:agrar",
                 "--player", "Borduria:bert:2:energie", "--option", "jahre=2",
