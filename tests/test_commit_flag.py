@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import history
 from adjudicator.errors import GitError
+from adjudicator.league import history
 from adjudicator.sealed import crypto
 
 from .conftest import git, run
