@@ -306,3 +306,27 @@ def test_every_ruleset_has_the_one_skeleton():
     assert {k: v for k, v in missing.items() if v} == {}
     retired = sorted(str(p.relative_to(RULESETS)) for g in games for p in g.glob("*.py") if p.name in RETIRED)
     assert retired == []
+
+
+# Issue 31: the folders are the layers. Lowest first; "" is the ground, the modules at the top of the package.
+FOLDERS = ["", "rulesets", "sealed", "league", "newsletter", "engine", "pipeline", "cli"]
+
+
+def folder(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in FOLDERS else ""
+
+
+def upward_folders(modules: dict[str, Path]) -> list[str]:
+    return [f"{name}:{line} imports {target}" for name, path in modules.items()
+            for target, line, _ in imports(path, name) if FOLDERS.index(folder(target)) > FOLDERS.index(folder(name))]
+
+
+def test_a_package_imports_only_packages_below_it(tmp_path: Path):
+    """The tree shows the architecture: cli, pipeline, engine, newsletter, league, sealed, rulesets, the ground."""
+    assert {folder(m) for m in MODULES} == set(FOLDERS)
+    assert upward_folders(MODULES) == []
+    fake = tmp_path / "store.py"
+    fake.write_text("from ..engine import turn\n")
+    assert upward_folders({"adjudicator.league.store": fake}) == ["adjudicator.league.store:1 imports "
+                                                                   "adjudicator.engine.turn"]
