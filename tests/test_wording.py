@@ -217,7 +217,7 @@ def _plural_mistakes(text: str) -> list[str]:
 
 @pytest.mark.parametrize("game", ["demo-auf-achse", "demo-bretton-woods"])
 def test_the_issues_of_the_german_demo_games_have_no_english_no_raw_key_and_the_right_plurals(game):
-    pages = sorted((ROOT / "site" / "news" / "posts" / game).glob("*.md"))
+    pages = sorted((ROOT / "site" / "news" / game).glob("*.md"))
     assert pages
     for page in pages:
         body = re.sub(r"<[^>]*>|\(\.\./[^)]*\)|`[^`]*`", " ", page.read_text(encoding="utf-8").split("\n---\n", 1)[1])

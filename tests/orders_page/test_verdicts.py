@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from adjudicator import store, yamlio
+from adjudicator import yamlio
+from adjudicator.league import store
 from adjudicator.newsletter import verdicts
 from adjudicator.sealed import crypto
 
