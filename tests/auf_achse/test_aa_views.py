@@ -123,7 +123,8 @@ def test_auswertung_round_0s_offers_have_an_issue_at_set_up(league):
     view = pages.GameView.read(league, "aa")
     built = pages.game_pages(view, league)
     assert built["site/news/aa/0000.md"] == page  # the site build writes the same page again
-    assert "site/news/aa.md" in built  # the archive the issue's category needs
+    archive = pages.all_pages(league, [view], [built])["site/news/aa.md"]  # the game's archive, by the site build
+    assert "0000" in archive and "Der Aufbau von" in archive  # it lists the set-up's issue by its excerpt
 
 
 def test_views_and_history():
