@@ -74,7 +74,7 @@ def listing_pages(docs: Path) -> dict[str, str]:
     each with its title linked to the issue, the date, the lead and a "Continue reading" link, and like them not
     searched."""
     issues: list[tuple[str, str, str, str, str]] = []  # (date, game, path, title, lead)
-    for path in sorted((docs / "news" / "posts").glob("*/*.md")):
+    for path in sorted((docs / "news").glob("*/[0-9][0-9][0-9][0-9].md")):
         text = path.read_text(encoding="utf-8")
         match = FRONT.match(text)
         assert match, path

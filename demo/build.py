@@ -93,7 +93,7 @@ def build(name: str, root: Path, upto: int | None, source: Path | None = None) -
         for src in sorted((source / f"{turn:04d}").glob("*.yaml")):
             shutil.copyfile(src, target / src.name)
             files.append(target / src.name)
-        findings, _ = validate_files(files, root)
+        findings = validate_files(files, root).findings
         errors = [f for f in findings if f.severity == "error"]
         if errors:
             print("\n".join(f.text() for f in errors), file=sys.stderr)

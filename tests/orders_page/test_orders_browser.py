@@ -249,7 +249,7 @@ def test_bretton_woods_sheet_fields_warn_of_cuts_as_the_player_types(browser: Br
     browser.script("document.getElementById('tp-form').scrollIntoView()")
     browser.screenshot(ARTIFACTS / "bretton-woods-phone.png")
     done = validate(league.root, "orders/bw/0001/ann.yaml", text)
-    assert done.returncode == 0 and "0 warning(s)" in done.stdout, done.stdout
+    assert done.returncode == 0 and "0 Warnungen" in done.stdout, done.stdout
     assert "Transfer an Borduria: 7 a „Vertrag“" in done.stdout
 
 

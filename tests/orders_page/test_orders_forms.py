@@ -48,7 +48,8 @@ def errors(browser: Browser) -> list[dict]:
 
 
 def understood(stdout: str) -> list[str]:
-    return [line.strip() for line in stdout.split("understood as:\n", 1)[1].splitlines() if line.startswith("  ")]
+    head = "so verstanden:\n" if "so verstanden:\n" in stdout else "understood as:\n"  # German games speak German
+    return [line.strip() for line in stdout.split(head, 1)[1].splitlines() if line.startswith("  ")]
 
 
 def test_auf_achse_bids_a_route_field_by_field_the_site_and_a_trailer(browser: Browser, served: str,
@@ -272,7 +273,7 @@ def test_thirty_years_war_a_double_move_a_transformation_religious_actions_and_t
                                               "Ungehorsam stiften: A Kar (3 RP)", "Kirchenbau: A Utr (2 RP)",
                                               "Konfession protestantisch"], text
     done = validate(league.root, "orders/jk/0001/jk10.yaml", text)
-    assert done.returncode == 0 and "0 warning(s)" in done.stdout, done.stdout
+    assert done.returncode == 0 and "0 Warnungen" in done.stdout, done.stdout
     lines = understood(done.stdout)
     assert {"F GHol - NHBb - RheM", "A Utr T F/sc", "Ungehorsam stiften: A Kar (3 RP)", "Kirchenbau: A Utr (2 RP)",
             "Startkonfession protestantisch"} <= set(lines), lines

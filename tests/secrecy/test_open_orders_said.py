@@ -38,8 +38,8 @@ def test_the_issue_and_the_game_page_say_when_a_game_takes_open_orders(league: P
     assert view.lang == "de" and "offene Befehle" in OPEN
     if mode == "open":
         assert OPEN in issue and OPEN in page
-        assert "turnpress template bw YOUR-LOGIN --write" in page
+        assert "turnpress template bw IHR-LOGIN --write" in page  # the game's German (issue 31)
     else:
         assert "offene Befehle" not in issue and "offene Befehle" not in page
-        assert "turnpress seal ~/bw.yaml" in page and "orders/bw/0002/your-login.yaml.age" in page
-        assert "the content is checked at the deadline" in page and "--write" not in page
+        assert "turnpress seal ~/bw.yaml" in page and "orders/bw/0002/ihr-login.yaml.age" in page
+        assert "den Inhalt prüft der Abgabeschluss" in page and "--write" not in page
