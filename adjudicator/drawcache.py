@@ -66,36 +66,44 @@ def kept(kind: str) -> Callable[[F], F]:
     def decorate(draw: F) -> F:
         @functools.wraps(draw)
         def cached(*args: Any, **kwargs: Any) -> str:
-            where = folder()
-            if where is None:
-                return draw(*args, **kwargs)
-            try:
-                key = _key(kind, draw, args, kwargs)
-            except TypeError:  # an input this cache cannot name exactly: drawn, not kept
-                return draw(*args, **kwargs)
-            path = where / key[:2] / f"{key}.svg"
-            hit = _read(path)
-            if hit is not None:
-                unpinned, text = hit
-                gamedata.note_unpinned(unpinned)
-                return text
-            with gamedata.reads() as read:
-                text = draw(*args, **kwargs)
-            _write(where, path, read(), text)
-            return text
+            return keep(kind, draw, (args, dict(kwargs)), lambda: draw(*args, **kwargs))
 
         return cached  # type: ignore[return-value]
 
     return decorate
 
 
-def _key(kind: str, draw: Callable[..., str], args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> str:
+def keep(kind: str, code: Callable[..., Any], inputs: Any, compute: Callable[[], str], suffix: str = ".svg") -> str:
+    """What ``compute`` returns, kept under the SHA-256 of ``kind``, ``code``'s name and version, the pinned data
+    and ``inputs`` (plain data: everything the result follows from besides them); computed when not kept yet, or
+    when ``inputs`` holds a value this cache cannot name exactly. The orders page's verdict tables are kept so too
+    (issue 30: a turn's tables are computed by one site build, not by each)."""
+    where = folder()
+    if where is None:
+        return compute()
+    try:
+        key = _key(kind, code, inputs)
+    except TypeError:
+        return compute()
+    path = where / key[:2] / f"{key}{suffix}"
+    hit = _read(path)
+    if hit is not None:
+        unpinned, text = hit
+        gamedata.note_unpinned(unpinned)
+        return text
+    with gamedata.reads() as read:
+        text = compute()
+    _write(where, path, read(), text)
+    return text
+
+
+def _key(kind: str, code: Callable[..., Any], inputs: Any) -> str:
     h = hashlib.sha256()
-    h.update(f"{kind}\0{draw.__module__}.{draw.__qualname__}\0".encode())
-    h.update(code_version(draw.__module__).encode())
+    h.update(f"{kind}\0{code.__module__}.{code.__qualname__}\0".encode())
+    h.update(code_version(code.__module__).encode())
     h.update(gamedata.pins_digest().encode())
     parts: list[str] = []
-    _canonical((args, dict(kwargs)), parts)
+    _canonical(inputs, parts)
     h.update("".join(parts).encode("utf-8", "surrogatepass"))
     return h.hexdigest()
 
@@ -164,7 +172,7 @@ def _write(where: Path, path: Path, unpinned: list[str], text: str) -> None:
         ignore = where / ".gitignore"
         if not ignore.exists():
             ignore.write_text("# Drawings kept by turnpress (a cache: delete it at will); not kept in git.\n*\n")
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".svg")
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
     except OSError:
         return
     try:

@@ -13,12 +13,19 @@ throttling, as the issue measured it:
 - ``phone``: 390 × 844, the CPU 4× slower (``Emulation.setCPUThrottlingRate``), 1.6 Mbit/s down, 750 kbit/s
   up, 150 ms round trip (``Network.emulateNetworkConditions``).
 
-The cache is off, so every run loads the page as a first visit does. For each game and profile:
+The cache is off, so every run loads the page as a first visit does. The files are served as GitHub Pages serves
+a site (text gzip-compressed for a browser that accepts it); ``--plain`` serves them uncompressed, as the
+benchmark did before. For each game and profile:
 
 - ``ready_ms``: from the navigation's start until the page is usable (``#tp-orders`` has ``data-ready``: its turn
   data read and the player list shown), in the page's own clock (``performance.now()``, recorded by a
   MutationObserver installed before the page's scripts run);
-- ``bytes``: the page's weight on the wire (every resource's ``transferSize``, the document's included);
+- ``form_ms``: from the navigation's start until the first order can be given: the probe picks the player the
+  moment the list is there, and this is when the form shows that player's first choice (``#tp-form select``);
+- ``exact_ms``: from the navigation's start until the page's verdict is the exact one (``#tp-verdict`` no longer
+  says it is waiting, ``data-pending`` gone), for the player picked at once;
+- ``bytes``: the page's weight on the wire (every resource's ``transferSize``, the document's included), and
+  ``weights``: each file's, the heaviest first (written to the results file);
 - ``data_bytes``: the turn data's own (``orders/NNNN.json``);
 - ``click_ms``: with a player picked, from a click on the map (Diplomacy: a unit and then where it goes; Auf Achse:
   the next field of the route) until the page's verdict (``#tp-verdict``) last changed, the page's clock again
@@ -33,14 +40,20 @@ only) proves the benchmark works, not the figures. Results are printed and writt
 from __future__ import annotations
 
 import argparse
+import functools
+import gzip
+import http.server
+import io
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -57,11 +70,22 @@ GOALS = {"ready_ms": 3000, "verdict_ms": 30000}  # the issue's, on the phone pro
 # when a click happened on the map and when the verdict last changed, each in the page's clock.
 PROBE = """
 (function () {
-  window.tpBench = {ready: null, click: null, verdict: null};
+  window.tpBench = {ready: null, form: null, exact: null, click: null, verdict: null,
+                    pick: %s};
   var watch = new MutationObserver(function () {
     var root = document.getElementById('tp-orders');
-    if (root && root.getAttribute('data-ready') && window.tpBench.ready === null) {
-      window.tpBench.ready = performance.now();
+    var b = window.tpBench;
+    if (root && root.getAttribute('data-ready') && b.ready === null) {
+      b.ready = performance.now();
+      var who = document.getElementById('tp-player');
+      if (who && b.pick) { who.value = b.pick; who.dispatchEvent(new Event('change')); }
+    }
+    if (b.ready !== null && b.form === null && document.querySelector('#tp-form select')) {
+      b.form = performance.now();
+    }
+    var said = document.getElementById('tp-verdict');
+    if (b.form !== null && b.exact === null && said && said.textContent && !said.hasAttribute('data-pending')) {
+      b.exact = performance.now();
     }
     var verdict = document.getElementById('tp-verdict');
     if (verdict && !verdict.tpWatched) {
@@ -85,9 +109,12 @@ class Figures:
     game: str
     profile: str
     ready_ms: int
+    form_ms: int
+    exact_ms: int
     bytes: int
     data_bytes: int
     click_ms: int | None
+    weights: dict[str, int] = field(default_factory=dict)
 
 
 def throttle(browser: Browser, profile: dict[str, int]) -> None:
@@ -101,9 +128,10 @@ def throttle(browser: Browser, profile: dict[str, int]) -> None:
 
 
 @contextmanager
-def throttled(browser: Browser, profile: dict[str, int]) -> Iterator[None]:
-    """``browser`` throttled to ``profile``, and back to its normal self after (a test's browser is shared)."""
-    probe = browser.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": PROBE})
+def throttled(browser: Browser, profile: dict[str, int], player: str) -> Iterator[None]:
+    """``browser`` throttled to ``profile``, and back to its normal self after (a test's browser is shared); the
+    probe picks ``player`` as soon as the page lists the players."""
+    probe = browser.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": PROBE % json.dumps(player)})
     try:
         throttle(browser, profile)
         yield
@@ -135,18 +163,12 @@ def centre_of(browser: Browser, css: str) -> tuple[float, float]:
 def measure(browser: Browser, url: str, game: str, player: str, clicks: list[str], profile: str) -> Figures:
     """One cold load of ``game``'s orders page under ``profile`` and one click-to-verdict (``clicks``: CSS of the
     map's shapes clicked in turn, the last one timed)."""
-    with throttled(browser, PROFILES[profile]):
+    with throttled(browser, PROFILES[profile], player):
         browser.get(f"{url}games/{game}/orders/")
-        browser.wait_for(lambda: browser.script("return window.tpBench && window.tpBench.ready"), "the page",
+        browser.wait_for(lambda: browser.script("return window.tpBench && window.tpBench.exact"), "the verdict",
                          timeout=120)
-        ready = browser.script("return Math.round(window.tpBench.ready)")
-        weight = browser.script("""
-            var all = performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'));
-            var data = all.filter(e => /\\/orders\\/[0-9]{4}\\.json/.test(e.name));
-            return [all.reduce((a, e) => a + (e.transferSize || 0), 0),
-                    data.reduce((a, e) => a + (e.transferSize || 0), 0)];""")
-        browser.script("var s = document.getElementById('tp-player'); s.value = arguments[0];"
-                       "s.dispatchEvent(new Event('change'));", player)
+        ready, form, exact = browser.script("var b = window.tpBench;"
+                                            "return [b.ready, b.form, b.exact].map(Math.round)")
         browser.wait_for(lambda: browser.script("return !!document.querySelector('#tp-map svg')"), "the map",
                          timeout=120)
         click_ms = None
@@ -158,7 +180,15 @@ def measure(browser: Browser, url: str, game: str, player: str, clicks: list[str
                                  "the verdict", timeout=120)
                 settled(browser)
                 click_ms = round(browser.script("return window.tpBench.verdict - window.tpBench.click"))
-        return Figures(game, profile, ready, weight[0], weight[1], click_ms)
+        # every file the page fetched by now (what a player's first order needs, and what followed it)
+        weights = browser.script("""
+            var all = performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'));
+            var out = {};
+            all.forEach(e => { var n = new URL(e.name).pathname; out[n] = (out[n] || 0) + (e.transferSize || 0); });
+            return out;""")
+        weights = dict(sorted(weights.items(), key=lambda kv: (-kv[1], kv[0])))
+        data = sum(n for path, n in weights.items() if re.search(r"/orders/[0-9]{4}", path))
+        return Figures(game, profile, ready, form, exact, sum(weights.values()), data, click_ms, weights)
 
 
 def settled(browser: Browser, quiet_ms: int = 1000) -> None:
@@ -185,9 +215,13 @@ def run(browser: Browser, url: str, games: list[str], profiles: list[str], repea
         for profile in profiles:
             runs = [measure(browser, url, game, player, clicks, profile) for _ in range(repeat)]
             median = Figures(game, profile, round(statistics.median(r.ready_ms for r in runs)),
+                             round(statistics.median(r.form_ms for r in runs)),
+                             round(statistics.median(r.exact_ms for r in runs)),
                              runs[0].bytes, runs[0].data_bytes,
-                             round(statistics.median(r.click_ms for r in runs if r.click_ms is not None)))
-            say(f"{game:4} {profile:8} ready {median.ready_ms:6} ms  click→verdict {median.click_ms:6} ms  "
+                             round(statistics.median(r.click_ms for r in runs if r.click_ms is not None)),
+                             runs[0].weights)
+            say(f"{game:4} {profile:8} ready {median.ready_ms:6} ms  form {median.form_ms:6} ms  "
+                f"exact {median.exact_ms:6} ms  click→verdict {median.click_ms:6} ms  "
                 f"{median.bytes / 1024:8.1f} kB on the wire ({median.data_bytes / 1024:.1f} kB turn data)")
             out.append(median)
     return out
@@ -216,29 +250,70 @@ def make_league(root: Path) -> None:
     assert turnpress(root, "site", "build") == 0
 
 
+# What GitHub Pages compresses (it sends gzip to a browser that asks for it); everything else goes as it is.
+COMPRESSED = {".html", ".css", ".js", ".json", ".svg", ".xml", ".txt", ".map"}
+
+
+@contextmanager
+def pages_serving(folder: Path, compress: bool = True) -> Iterator[str]:
+    """``folder`` served on 127.0.0.1 as GitHub Pages serves a site: text gzip-compressed when the browser accepts
+    it (``compress``), an ``index.html`` for a folder's address."""
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+            pass
+
+        def send_head(self):  # type: ignore[no-untyped-def]
+            path = Path(self.translate_path(self.path))
+            if path.is_dir():
+                if not self.path.split("?")[0].endswith("/"):
+                    return super().send_head()  # the redirect to the folder's address
+                path = path / "index.html"
+            accepted = "gzip" in self.headers.get("Accept-Encoding", "")
+            if not (compress and accepted and path.suffix in COMPRESSED and path.is_file()):
+                return super().send_head()
+            body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(str(path)))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--small", action="store_true", help="one run, Diplomacy only (what the test runs)")
+    parser.add_argument("--plain", action="store_true", help="serve the files uncompressed (GitHub Pages gzips)")
+    parser.add_argument("--out", type=Path, default=REPO / "benchmarks" / "results" / "orders-page.json")
     args = parser.parse_args()
     found = find_chromium()
     if found is None:
         sys.exit("chromium and chromium-driver are not installed")
-    from tests.site.test_site_browser import serving
-
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "league"
         make_league(root)
         browser = Browser(*found, Path(tmp) / "profile")
         try:
-            with serving(root / "public") as url:
+            with pages_serving(root / "public", compress=not args.plain) as url:
                 games = ["dip"] if args.small else ["dip", "aa"]
                 figures = run(browser, url, games, list(PROFILES), 1 if args.small else args.repeat)
         finally:
             browser.close()
-    out = REPO / "benchmarks" / "results" / "orders-page.json"
+    out = args.out
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"profiles": PROFILES, "goals": GOALS, "load": os.getloadavg()[0],
+                               "compressed": not args.plain,
                                "figures": [asdict(f) for f in figures]}, indent=1) + "\n")
     met = {f.game: f.ready_ms <= GOALS["ready_ms"] and (f.click_ms or 0) <= GOALS["verdict_ms"]
            for f in figures if f.profile == "phone"}

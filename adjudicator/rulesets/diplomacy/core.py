@@ -25,8 +25,18 @@ def unit_text(u: Unit) -> str:
 
 
 def parse_unit(m: Map, power: str, text: str) -> Unit:
-    """``"F stp/sc"`` (or ``"Fleet St Petersburg (sc)"``) -> ``Unit``; raises ``OrderError``."""
-    order = read_order(m, str(text))
+    """``"F stp/sc"`` (or ``"Fleet St Petersburg (sc)"``) -> ``Unit``; raises ``OrderError``. A text read once is
+    not read again (``Map.unit_reads``: the reading is pure in the map and the text)."""
+    known = m.unit_reads.get(str(text))
+    if known is not None:
+        return Unit(power, *known)
+    unit = _read_unit(m, power, str(text))
+    m.unit_reads[str(text)] = (unit.type, unit.region)
+    return unit
+
+
+def _read_unit(m: Map, power: str, text: str) -> Unit:
+    order = read_order(m, text)
     if order.kind != "hold" or order.unit_type is None or order.region is None:
         raise OrderError(m.say("cannot read the unit {unit}", unit=repr(text)),
                          m.say("write a unit as 'A par' or 'F stp/sc'"))

@@ -112,6 +112,9 @@ class Map:
     # what the engine says to players (checks, hints, reasons, the order sheet) in the map's language: the
     # engine's English text -> the map's (its ``messages:`` file); empty for an English map
     texts: dict[str, str] = field(default_factory=dict)
+    # a unit's text -> (type, region) as ``core.parse_unit`` read it: a pure reading of this map, kept because the
+    # orders page's verdicts run the rules a few hundred times on one position (issue 30: half their time)
+    unit_reads: dict[str, tuple[str, str]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def title(self) -> str:
