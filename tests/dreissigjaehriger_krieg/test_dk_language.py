@@ -152,7 +152,7 @@ def _english_players():
 def test_the_issue_names_a_dissolved_neutral_as_a_reader_knows_it():
     """Section 11: a neutral owner without units is dissolved; the issue named it by its key ('rebellen',
     'neutral-hgel-1618-fall'). It names it as the map does, or as the incited unit was named, and counts."""
-    from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.newsletter import dissolved_name, owner_name
+    from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.presentation import dissolved_name, owner_name
 
     m = load_map("dreissigjaehriger-krieg")
     assert dissolved_name(m, "neutral-hgel-1618-fall") == "Abtrünnige (HGel, Herbst 1618)"
@@ -169,7 +169,7 @@ def test_the_issue_writes_the_orders_with_the_words_of_the_rules():
     """Section 6 and the Ludomaniac notation: 'U' supports, 'K' convoys; builds, removals and disbands by their
     German names. The report keeps the judges' notation (it replays byte for byte); a line the engine could not
     read is quoted as the player wrote it."""
-    from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.newsletter import notation
+    from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.presentation import notation
 
     m = load_map("dreissigjaehriger-krieg")
     assert [notation(m, o) for o in ("A Kar S A Pil - Pra", "F RugS C A HHst - Vpo", "A HHst - Vpo via convoy",

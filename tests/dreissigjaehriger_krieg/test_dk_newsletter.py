@@ -45,3 +45,27 @@ def test_order_sheet_shows_confession_points_and_neutral_units():
     assert "# Religionspunkte: 5 RP" in sheet
     assert "A Kar (Böhmische Rebellen, protestantisch)" in sheet
     assert "- A Hei hält  # kann ziehen nach:" in sheet
+
+
+def test_the_issue_page_is_the_shared_one_in_german_not_a_copy():
+    """Issue 31: the 30JK page was a German copy of the standard page. The variant now gives the shared page its
+    words (and its own sections); every line the shared page writes has a German word, or is one the German pages
+    never wrote (None: the pages already published render again as they were)."""
+    from dataclasses import fields
+
+    from adjudicator.rulesets.diplomacy import presentation
+    from adjudicator.rulesets.diplomacy.mapdata import load_map
+    from adjudicator.rulesets.diplomacy.variants import dreissigjaehriger_krieg as variant
+
+    assert not hasattr(variant, "newsletter")  # no page of its own
+    look = presentation.presentation_for(load_map("dreissigjaehriger-krieg"))
+    assert isinstance(look, presentation.Presentation) and look is variant.PRESENTATION
+    english, german = presentation.ENGLISH, look.words
+    same = {f.name for f in fields(english) if getattr(english, f.name) == getattr(german, f.name)}
+    assert same == {"neutral"}  # the one word both languages write alike
+    assert german.waived is german.skipped is german.draw_proposals is german.next_due is None
+    s = funded_game()
+    r = play(s, {"oesterreich": ["A Pra - Kar"]})
+    page = RULESET.newsletter(r.state, r.report, PLAYERS)
+    for english_line in ("### Orders", "### Supply centres", "### Map", "Next:", "The map as text", "(fails)"):
+        assert english_line not in page

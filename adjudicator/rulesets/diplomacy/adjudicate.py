@@ -29,6 +29,7 @@ from .drawing import drawing_file
 from .mapdata import Map, available_maps, display, load_map, map_data_files, province_of
 from .orders import judge_notation
 from .phases import ALL_USED, adjustment_counts, buildable
+from .presentation import presentation_for
 from .resolver import ALREADY_ORDERED, VOID, Rules
 from .rulebook import Rulebook, rulebook_for
 
@@ -367,7 +368,7 @@ def describe(state: State, player: str, orders: Orders) -> list[str]:
     mine, extras = book.split(m, _entries(orders))
     out = book.describe_extra(m, state, power, extras)
     for r in read_orders(m, power, [e for _, e in mine]):
-        out.append(book.notation(m, judge_notation(r.order)) if r.order else f"?? {r.text} ({r.error})")
+        out.append(presentation_for(m).notation(m, judge_notation(r.order)) if r.order else f"?? {r.text} ({r.error})")
     return out or [m.say({"movement": "(no orders: all units hold)", "retreat": "(no orders: dislodged units disband)",
                           "adjustment": "(no orders: builds waived, removals by civil disorder)"}[state["kind"]])]
 

@@ -5,7 +5,7 @@ the supporter can reach (holding, or moving to a province the supporter can reac
 between two coasts of its sea; on maps whose ``order_types`` have them, a fleet's double move down a river
 (``Map.double_move``) and a unit's transformation into the other type; a dislodged unit's retreats and disband;
 builds on the free home centres and removals, as many lines as the adjustment counts. A variant adds fields of
-its own (``Rulebook.choice_fields``: 30JK's religious actions and change of confession).
+its own (``Presentation.choice_fields``: 30JK's religious actions and change of confession).
 
 Convoys (issue #30, item 5): an army on a coast is offered every coast the fleets now at sea (the map's
 ``convoy_terrain``) could carry it to, through a chain of one fleet or several, as the resolver looks for one
@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...model import State
-from .adjudicate import _book, _m, label, standing_votes
+from .adjudicate import _m, label, standing_votes
 from .core import owners_from, units_from
 from .mapdata import Map, display, province_of
 from .orders import OrderError, read_order
 from .phases import ALL_USED, adjustment_counts, buildable, civil_disorder_removals
+from .presentation import presentation_for
 from .resolver import ALREADY_ORDERED, Unit
 
 OTHER = "Another order (judge notation)"
@@ -181,7 +182,7 @@ def choices(state: State, player: str) -> dict[str, Any]:
         items = [{**_choice(unit_name(u), movement_options(m, u, board, by_sea), f"{unit_name(u)} H"),
                   "unit": u.province, **_convoyed(m, u, by_sea.get(u))} for u in mine]
         lines = heads(m, mine)
-        items += _book(state).choice_fields(m, state, player)
+        items += presentation_for(m).choice_fields(m, state, player)
         if mine:
             items.append(vote_field(m, state, power))
         else:

@@ -25,7 +25,7 @@ REALM_DASH = "14 4 3 4"  # a realm's border: dash and dot, as atlases draw a sta
 
 @dataclass(frozen=True)
 class Words:
-    """What the map writes, in the game's language."""
+    """What the map writes, in the game's language (30JK's German: ``variants/dreissigjaehriger_krieg/words.py``)."""
 
     title: str = "Map of the position"
     centre: str = "supply centre"
@@ -40,12 +40,6 @@ class Words:
     centres: str = "Centres"
     nothing: str = "none"
     coasts: dict[str, str] = field(default_factory=lambda: {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC"})
-
-
-GERMAN = Words(title="Karte der Lage", centre="Versorgungszentrum", move="Zug", failed="gescheitert",
-               support="Unterstützung", convoy="Konvoi", dislodged="vertrieben", river="Fluss (Pfeile: Fließrichtung)",
-               link="Nachbarn übers Wasser", units="Einheiten", centres="Versorgungszentren", nothing="keine",
-               coasts={"nc": "N", "sc": "S", "ec": "O", "wc": "W"})
 
 
 def _owners(state: dict[str, Any]) -> dict[str, str]:

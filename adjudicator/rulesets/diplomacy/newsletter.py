@@ -1,21 +1,24 @@
-"""What people read: the order schema, the pre-printed order sheet, the newsletter and the SVG map."""
+"""What people read: the order schema, the pre-printed order sheet, the newsletter and the SVG map, for every map
+(a variant gives its words and its own sections: ``presentation.py``)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
 from ...markup import md_table, md_text
 from ...model import Player, State
 from ...sheet import Sheet
-from .adjudicate import _m, _player_for, due_powers, label, legal_moves
+from .adjudicate import _m, due_powers, label, legal_moves, phase_label
 from .core import owners_from, units_from
 from .drawing import load_drawing
 from .mapdata import Map, display, province_of
-from .mapsvg import Words, text_alternative
 from .mapsvg import board as board_svg
+from .mapsvg import text_alternative
 from .phases import adjustment_counts, buildable, civil_disorder_removals
+from .presentation import ENGLISH, NewsWords, presentation_for
 from .resolver import Outcome
 from .rulebook import rulebook_for
 
@@ -85,7 +88,7 @@ def order_schema(state: State) -> dict[str, Any]:
 
 
 # How an order's outcome shows after it in the issue (every Outcome has one: tests/diplomacy check).
-OUTCOME_MARKS: dict[Outcome, str] = {"succeeds": "", "fails": " *(fails)*", "invalid": " *(invalid)*"}
+OUTCOME_MARKS: dict[Outcome, str] = ENGLISH.outcomes
 
 
 def _name(m: Map, power: str) -> str:
@@ -100,7 +103,7 @@ def template(state: State, player: str) -> str:
     sheet.comment(say("{phase}: orders for {power}. One order a line, in judge notation", phase=label(state),
                       power=_name(m, power)),
                   say("('A Par - Bur', 'A Mun S A Bur - Par', 'F Nth C A Lon - Bel', 'A Lvp - Edi via convoy')."))
-    rulebook_for(m).sheet_comments(sheet, m, state, player)
+    presentation_for(m).sheet_comments(sheet, m, state, player)
     orders = 0  # the order lines written: a sheet without one is the empty list
     if state["kind"] == "movement":
         sheet.comment(say("Every unit is written holding; change the line to what it should do."),
@@ -192,89 +195,96 @@ def _short_region(region: str) -> str:
 # ----- newsletter -------------------------------------------------------------------------------------------
 
 def newsletter(state: State, report: dict[str, Any], players: list[Player]) -> str:
+    """The issue page of a turn, in the words of the map's presentation (English, or 30JK's German)."""
     m = _m(state)
-    own = rulebook_for(m).newsletter(m, state, report, players)
-    if own is not None:
-        return own
+    look = presentation_for(m)
+    w = look.words
     who = {p.key: md_text(p.name) for p in players}  # Markdown only: a name is player text
-    out = [f"## {report['phase']}", ""]
+    seat = {power: who.get(k, k) for k, power in state["seats"].items()}
+
+    def name(owner: str | None) -> str:
+        return w.neutral if owner is None else look.owner_name(m, state, owner)
+
+    phase = _heading(m, report, w.phase_language)
+    out = [f"## {phase}", "", *look.sections(m, state, report, "before_orders"), w.orders, ""]
     results = report.get("results", [])
-    out += ["### Orders", ""]
-    for power in m.powers:
+    for power in list(m.powers) + sorted({r["power"] for r in results} - set(m.powers)):
         rows = [r for r in results if r["power"] == power]
         if not rows:
             continue
-        player = _player_for(state, power)
-        seat = f" ({who.get(player, player)})" if player else " (civil disorder)"
-        out.append(f"**{_name(m, power)}**{seat}")
-        out.append("")
+        held = f" ({seat[power]})" if power in seat else (w.civil_disorder if power in m.powers else "")
+        out += [f"**{name(power)}**{held}", ""]
         for r in rows:
-            mark = OUTCOME_MARKS[r["result"]]
-            reason = f" — {escape(r['reason'])}" if r["reason"] else ""
-            out.append(f"- `{r['order']}`{mark}{reason}")
+            reason = f" — {escape(look.reason(r['reason']))}" if r["reason"] else ""
+            out.append(f"- `{look.notation(m, r['order'])}`{w.outcomes[r['result']]}{reason}")
         out.append("")
+    out += look.sections(m, state, report, "after_orders")
     if report.get("dislodged"):
-        out += ["### Dislodged", ""]
+        out += [w.dislodged, ""]
         for d in report["dislodged"]:
-            where = ", ".join(_short_region(r) for r in d["retreats"]) or "none (it will disband)"
-            came = f" from {display(d['attacker_from'])}" if d["attacker_from"] else " by convoy"
-            out.append(f"- {_name(m, d['power'])} `{_short(d['unit'])}`, attacked{came}; may retreat to: {where}")
+            where = ", ".join(_short_region(r) for r in d["retreats"]) or w.nowhere
+            came = w.came_from.format(place=display(d["attacker_from"])) if d["attacker_from"] else w.by_convoy
+            out.append(w.dislodged_line.format(power=name(d["power"]), unit=_short(d["unit"]), came=came,
+                                               where=where))
         out.append("")
-    for key, title in (("disbanded", "Disbanded"), ("built", "Built"), ("removed", "Removed"),
-                       ("civil_disorder", "Removed in civil disorder")):
+    for key, title in w.lists:
         if report.get(key):
-            out += [f"### {title}", ""]
-            for power, units in report[key].items():
-                out.append(f"- {_name(m, power)}: {', '.join(_short(u) for u in units)}")
-            out.append("")
-    if report.get("waived"):
-        out.append("Builds waived: " + ", ".join(f"{_name(m, p)} {n}" for p, n in report["waived"].items()) + ".")
-        out.append("")
+            out += [title, "", *(f"- {name(p)}: {', '.join(_short(u) for u in us)}" for p, us in report[key].items()),
+                    ""]
+    if report.get("waived") and w.waived:
+        out += [w.waived.format(list=", ".join(f"{name(p)} {n}" for p, n in report["waived"].items())), ""]
+    out += look.sections(m, state, report, "after_lists")
     if report.get("centre_changes"):
-        out += ["### Supply centres changing hands", ""]
+        out += [w.centre_changes, ""]
         for c in report["centre_changes"]:
-            old = _name(m, c["from"]) if c["from"] else "neutral"
-            out.append(f"- {m.full_name(c['province'])}: {old} → {_name(m, c['to'])}")
+            if "freed_from" in c:  # a neutral unit's centre falls free (30JK section 12)
+                out.append(w.freed.format(place=m.full_name(c["province"]), name=c["freed_from"]))
+            else:
+                out.append(f"- {m.full_name(c['province'])}: {name(c['from'])} → {name(c['to'])}")
         out.append("")
-    rows = []
-    for power in m.powers:
-        player = _player_for(state, power)
-        centres = state["supply_centres"].get(power, [])
-        rows.append([_name(m, power), who.get(player, player) if player else "—", len(centres),
-                     len(state["units"].get(power, [])), ", ".join(display(c) for c in centres)])
-    out += ["### Supply centres", "", *md_table(["Power", "Player", "Centres", "Units", "Owned"], rows, "llrr"), ""]
-    if report.get("draw_proposals"):
-        out.append("Draw proposed by: " + ", ".join(_name(m, p) for p in report["draw_proposals"]) + ".")
-        out.append("")
-    if report.get("votes"):  # votes that stand until withdrawn (issue 29)
-        out += ["Votes standing: " + ", ".join(
-            f"{_name(m, p)} ({'draw' if v[0] == 'draw' else 'concedes to ' + _name(m, v[1])})"
-            for p, v in report["votes"].items()) + ".", ""]
-    if report.get("victory"):
-        out += [f"**{_name(m, report['victory'])} wins with {len(state['supply_centres'][report['victory']])} "
-                "supply centres.**", ""]
-    if report.get("draw"):
-        out += ["**The game ends in a draw between " + ", ".join(_name(m, p) for p in report["draw"]) + ".**", ""]
-    if report.get("skipped"):
-        out += ["No orders were needed for: " + ", ".join(report["skipped"]) + ".", ""]
-    out += ["### Map", "", svg(state, report), "",
-            f"*The position after {report['phase']}. Arrows are moves (dashed with a cross: failed), thin dashed "
-            "lines supports, dotted lines convoys; a red dashed square is a dislodged unit.*", ""]
-    d = load_drawing(m.name)
-    if d is not None:
-        out += text_alternative(m, state, lambda o: _name(m, o), Words(),
-                                "The map as text: units and supply centres of each power")
+    head, align, rows = look.table(m, state, seat)
+    out += [w.table, "", *md_table(head, rows, align), ""]
+    out += [line for key in w.closing for line in _closing(key, state, report, w, name)]
+    out += [w.map, "", svg(state, report), "", w.caption.format(phase=phase), ""]
+    if load_drawing(m.name) is not None:
+        out += text_alternative(m, state, name, look.map_words, w.text_map)
     if not state.get("result"):
-        due = ", ".join(_name(m, p) for p in due_powers(state))
-        out.append(f"Next: **{label(state)}**" + (f" — orders due from {due}." if due else "."))
+        due = ", ".join(name(p) for p in due_powers(state)) if w.next_due else ""
+        nxt = phase_label(m, str(state["season"]), int(state["year"]), str(state["kind"]), w.phase_language) \
+            if w.phase_language else label(state)
+        out.append(w.next.format(phase=nxt) + (w.next_due.format(powers=due) if w.next_due and due else "."))
     return "\n".join(out) + "\n"
 
 
+def _heading(m: Map, report: dict[str, Any], language: str | None) -> str:
+    """The phase the page is about: the report's label, or the same phase in ``language``'s words."""
+    if language is None:
+        return str(report["phase"])
+    return phase_label(m, str(report["season"]), int(report["year"]), str(report["kind"]), language)
+
+
+def _closing(key: str, state: State, report: dict[str, Any], w: NewsWords,
+             name: Callable[[str | None], str]) -> list[str]:
+    """The lines after the centres table for the report's ``key``, where it has one and the words say it."""
+    if not report.get(key):
+        return []
+    if key == "votes":  # votes that stand until withdrawn (issue 29)
+        cast = {p: w.vote_draw if v[0] == "draw" else w.vote_concede.format(power=name(v[1]))
+                for p, v in report["votes"].items()}
+        return [w.votes.format(votes=", ".join(f"{name(p)} ({c})" for p, c in cast.items())), ""]
+    if key == "victory":
+        winner = report["victory"]
+        return [w.victory.format(power=name(winner), n=len(state["supply_centres"][winner])), ""]
+    text = {"draw_proposals": w.draw_proposals, "draw": w.draw, "skipped": w.skipped}[key]
+    if text is None:
+        return []
+    names = report[key] if key == "skipped" else [name(p) for p in report[key]]
+    return [text.format(powers=", ".join(names), phases=", ".join(names)), ""]
+
+
 def board(state: State) -> str:
-    """The position as SVG, in the map's own drawing where its variant has one (the site's map page and the
-    orders page's: each shape names its region)."""
-    m = _m(state)
-    return rulebook_for(m).board_svg(m, state) or svg(state, regions=True)
+    """The position as SVG (the site's map page and the orders page's: each shape names its region)."""
+    return svg(state, regions=True)
 
 
 def svg(state: State, report: dict[str, Any] | None = None, *, regions: bool = False) -> str:
@@ -282,10 +292,12 @@ def svg(state: State, report: dict[str, Any] | None = None, *, regions: bool = F
     carved from Natural Earth along its borders), else a schematic of labelled dots."""
     m = _m(state)
     d = load_drawing(m.name)
-    if d is not None:
-        colour = {p: str(v["colour"]) for p, v in m.powers.items()}
-        return board_svg(m, d, state, report, colour=colour, name=lambda o: _name(m, o), regions=regions)
-    return schematic(state)
+    if d is None:
+        return schematic(state)
+    look = presentation_for(m)
+    return board_svg(m, d, state, report, colour=look.colours(m, state),
+                     name=lambda o: look.owner_name(m, state, o), words=look.map_words,
+                     legend_notes=look.legend_notes(m, state), regions=regions)
 
 
 def schematic(state: State) -> str:

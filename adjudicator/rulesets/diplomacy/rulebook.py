@@ -3,18 +3,19 @@
 The standard game uses :class:`Rulebook`, whose hooks change nothing. A variant subclasses it (see
 ``variants/``) for rules that are more than data: extra entries in the orders file (religious actions),
 things that happen before the moves are resolved, units no player owns, accounts kept at the end of a year.
-Every hook is pure: it gets the map, the state before the phase and the new state it may change.
+Every hook is pure: it gets the map, the state before the phase and the new state it may change. What a variant
+shows its readers is not here but in its ``Presentation`` (``presentation.py``): its words and its own sections.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from importlib import import_module
+from types import ModuleType
 from typing import Any
 
 from ...dice import Dice
 from ...model import Player, Problem, State
-from ...sheet import Sheet
 from .core import Read
 from .mapdata import Map
 from .resolver import Dislodged, Unit
@@ -47,11 +48,6 @@ class Rulebook:
     def describe_extra(self, m: Map, state: State, power: str, extras: list[tuple[int, Any]]) -> list[str]:
         return []
 
-    def notation(self, m: Map, order: str) -> str:
-        """An order in judge notation as the game's players read it (``validate``'s receipt): the judges' words,
-        or the variant's own."""
-        return order
-
     def before_movement(self, m: Map, state: State, new: State, units: list[Unit], reads: list[Read],
                         extras: dict[str, list[tuple[int, Any]]], report: dict[str, Any]
                         ) -> tuple[list[Unit], list[Read]]:
@@ -68,27 +64,16 @@ class Rulebook:
     def end_of_fall(self, m: Map, new: State, report: dict[str, Any], changes: list[dict[str, Any]]) -> None:
         """After supply centres changed owner at the end of the year's last season."""
 
-    def sheet_comments(self, sheet: Sheet, m: Map, state: State, player: str) -> None:
-        """Extra comments for the top of the order sheet."""
-
-    def choice_fields(self, m: Map, state: State, player: str) -> list[dict[str, Any]]:
-        """The orders page's fields for the variant's own entries (``ruleset.OffersChoices``; public state)."""
-        return []
-
-    def newsletter(self, m: Map, state: State, report: dict[str, Any], players: list[Player]) -> str | None:
-        """The variant's own issue page, or None for the standard one."""
-        return None
-
-    def board_svg(self, m: Map, state: State) -> str | None:
-        """The variant's own picture of the board (the site's map page), or None for the standard one."""
-        return None
-
 
 STANDARD = Rulebook()
 
 
-def rulebook_for(m: Map) -> Rulebook:
+def variant(m: Map) -> ModuleType | None:
+    """The module of the map's variant (its ``RULEBOOK`` and ``PRESENTATION``), None for the standard game."""
     name = m.data.get("rulebook")
-    if not name:
-        return STANDARD
-    return import_module(VARIANTS[str(name)], __package__).RULEBOOK
+    return import_module(VARIANTS[str(name)], __package__) if name else None
+
+
+def rulebook_for(m: Map) -> Rulebook:
+    module = variant(m)
+    return STANDARD if module is None else module.RULEBOOK

@@ -14,14 +14,12 @@ from typing import Any
 from .....dice import Dice
 from .....model import Player, Problem, State
 from .....ruleset import RulesetError
-from .....sheet import Sheet
 from ...core import Read, dislodged_from_data, run_movement, run_retreats, units_by_power, units_from
 from ...mapdata import Map, display, province_of
 from ...orders import Order
 from ...resolver import VOID, Dislodged, Rules, Unit
 from ...rulebook import Rulebook
-from . import choices as _choices
-from . import newsletter as _newsletter
+from .presentation import PRESENTATION
 from .religion import (
     CONFESSION_WORDS,
     GERMAN,
@@ -34,6 +32,7 @@ from .religion import (
     action_text,
     allotment,
     bonus,
+    choosing,
     conversion_cost,
     describe,
     is_action_entry,
@@ -180,7 +179,7 @@ class DreissigjaehrigerKrieg(Rulebook):
         budget = int(state.get("private", {}).get(player, {}).get("religion_points", 0))
         spent = 0
         actions = self._actions(m, extras)
-        if self._choosing(m, state) and not any(isinstance(a, Action) and a.kind == "confession" for _, a in actions):
+        if choosing(m, state) and not any(isinstance(a, Action) and a.kind == "confession" for _, a in actions):
             historical = GERMAN_CONFESSION[state["confessions"][power]["confession"]]
             problems.append(Problem(
                 say("confessions=chosen (section 13): 'Mit der Zugabgabe für 1618 müssen die Spieler ihre "
@@ -206,16 +205,11 @@ class DreissigjaehrigerKrieg(Rulebook):
                                             spent=spent), (i,), say("pay less or leave an action out")))
         return problems
 
-    def _choosing(self, m: Map, state: State) -> bool:
-        """Section 13, second modification: the start confession is chosen with the orders of Spring 1618."""
-        first = state["year"] == int(m.data["start"]["year"]) and state["season"] == m.phases()[0]["season"]
-        return first and state["kind"] == "movement" and state["rules"].get("confessions") == "chosen"
-
     def _problem(self, m: Map, state: State, power: str, a: Action, units: dict[str, Unit]) -> tuple[str, int]:
         """Why an action cannot be taken (empty if it can), and what it costs."""
         say = m.say
         if a.kind == "confession":
-            if not self._choosing(m, state):
+            if not choosing(m, state):
                 return say("the start confession is chosen only with the first orders, if the game says so"), 0
             return "", 0
         if a.kind == "convert":
@@ -251,9 +245,6 @@ class DreissigjaehrigerKrieg(Rulebook):
                       action=GERMAN["mercenaries"], unit=str(unit), order=f"'{a.order_text}'", why=row["reason"]),
                 m.say("give it an order it can carry out (it reaches {places}); an order it cannot carry out costs "
                       "the points and the unit holds", places=", ".join(reach)))
-
-    def notation(self, m: Map, order: str) -> str:
-        return _newsletter.notation(m, order)  # the German words of the map's messages, as the issue writes them
 
     def describe_extra(self, m: Map, state: State, power: str, extras: Extras) -> list[str]:
         out = []
@@ -421,19 +412,6 @@ class DreissigjaehrigerKrieg(Rulebook):
             _private(report, new, power).append(f"Zuteilung: {gain} RP für {_centres(new, power)} VZ; Konto: "
                                                 f"{_points(new, power)} RP")
 
-    # ----- pages -------------------------------------------------------------------------------------------------
-    def sheet_comments(self, sheet: Sheet, m: Map, state: State, player: str) -> None:
-        _newsletter.sheet_comments(sheet, m, state, player)
-
-    def choice_fields(self, m: Map, state: State, player: str) -> list[dict[str, Any]]:
-        return _choices.fields(m, state, player, self._choosing(m, state))
-
-    def newsletter(self, m: Map, state: State, report: dict[str, Any], players: list[Player]) -> str | None:
-        return _newsletter.newsletter(m, state, report, players)
-
-    def board_svg(self, m: Map, state: State) -> str | None:
-        return _newsletter.svg(m, state, regions=True)
-
 
 def _hint(m: Map, a: Action, state: State) -> str:
     """An example of the action on a unit it may act on: mercenaries are hired from the neutral units only."""
@@ -454,3 +432,4 @@ def _any_unit(state: State) -> str:
 
 
 RULEBOOK = DreissigjaehrigerKrieg()
+__all__ = ["PRESENTATION", "RULEBOOK"]

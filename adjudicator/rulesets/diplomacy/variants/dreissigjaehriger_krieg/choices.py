@@ -15,8 +15,7 @@ from .....model import State
 from ...choices import movement_options, unit_name
 from ...core import units_from
 from ...mapdata import Map
-from .newsletter import _neutral_units
-from .religion import GERMAN, KINDS, MINIMUM, conversion_cost
+from .religion import GERMAN, KINDS, MINIMUM, conversion_cost, hired
 
 CONFESSIONS = ("katholisch", "protestantisch")
 
@@ -54,5 +53,5 @@ def fields(m: Map, state: State, player: str, choosing: bool) -> list[dict[str, 
 def _mercenary_orders(m: Map, state: State) -> list[dict[str, Any]]:
     """Each neutral unit's orders as the page offers a unit's (hold, moves, supports)."""
     board = units_from(m, state["units"])
-    hired = set(_neutral_units(state))
-    return [o for u in board if unit_name(u) in hired for o in movement_options(m, u, board)]
+    neutral = set(hired(state))
+    return [o for u in board if unit_name(u) in neutral for o in movement_options(m, u, board)]

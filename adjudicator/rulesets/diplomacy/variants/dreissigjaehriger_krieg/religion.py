@@ -178,6 +178,17 @@ def parse_action(m: Map, text: str) -> Action:
     return Action(kind, text, order.province, order.unit_type, points)
 
 
+def hired(state: dict[str, Any]) -> list[str]:
+    """The units that may be hired (section 10, Söldner anheuern: neutral units only)."""
+    return [u for k in sorted(state.get("neutrals", {})) for u in state["units"].get(k, [])]
+
+
+def choosing(m: Map, state: dict[str, Any]) -> bool:
+    """Section 13, second modification: the start confession is chosen with the orders of Spring 1618."""
+    first = state["year"] == int(m.data["start"]["year"]) and state["season"] == m.phases()[0]["season"]
+    return first and state["kind"] == "movement" and state["rules"].get("confessions") == "chosen"
+
+
 def allotment(centres: int) -> int:
     """Section 8: religion points for a Fall with this many supply centres."""
     if centres <= 0:
