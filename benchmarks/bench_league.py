@@ -25,7 +25,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from adjudicator import sheet
 from adjudicator.cli.values import parse_player
+from adjudicator.engine import check
 from adjudicator.engine import turn as turnmod
 from adjudicator.league import secrets, store
 
@@ -59,8 +61,7 @@ def play(root: Path, turns: int) -> None:
     for turn in range(1, turns + 1):
         game = store.load_game(root, "bw")
         deadline = first + dt.timedelta(days=7 * (turn - 1))
-        for p in game.players:
-            write_sheet(root, game, p.key)
+        write_sheets(root, game)
         sh(root, "git", "add", "orders")
         sh(root, "git", "commit", "-qm", f"orders {turn}", when=deadline - dt.timedelta(hours=1))
         run_at = deadline + dt.timedelta(minutes=1)
@@ -68,6 +69,18 @@ def play(root: Path, turns: int) -> None:
         turnmod.adjudicate(root, "bw", run_at, commit=True, only_if_due=True)
     os.environ.pop("GIT_AUTHOR_DATE")
     os.environ.pop("GIT_COMMITTER_DATE")
+
+
+def write_sheets(root: Path, game: store.Game) -> None:
+    """Every player's pre-printed sheet for the open turn, the text ``turnpress template`` writes, from one load
+    of the game (one ``template`` a player re-reads the whole history each time: most of the build's time)."""
+    turn = game.open_turn
+    state = game.effective_state(turn)
+    lang = check.language(game)
+    for p in game.players:
+        path = root / store.orders_relpath(game.id, turn, p.key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(sheet.sheet_text(game, p.key, state, sealed=game.sealed_orders, lang=lang), encoding="utf-8")
 
 
 def write_sheet(root: Path, game: store.Game, key: str) -> None:

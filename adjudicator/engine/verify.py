@@ -113,7 +113,8 @@ class Verification:
 
 def verification(root: Path, game_id: str, *, worktree: bool = False) -> Verification:
     """Replay ``game_id`` as far as the keys this process has allow; see the module's text."""
-    with drawcache.at(root):  # the issue pages' drawings of past turns, kept by the site build or the last verify
+    # the issue pages' drawings of past turns, kept by the site build or the last verify; git asked each thing once
+    with drawcache.at(root), history.reading(root):
         return _verification(root, game_id, worktree=worktree)
 
 

@@ -26,6 +26,8 @@ HistoryError = GitError  # the name the league's callers knew; one class
 def run(repo: Path, *args: str, check: bool = True, input: bytes | None = None,
         env: Mapping[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
     """``git -C repo args...`` with output captured as bytes; raises ``GitError`` if ``check`` and it fails."""
+    if _kept and args and args[0] not in _READS:
+        _kept.clear()  # a command that may change the repository: what ``reading`` kept may no longer hold
     full_env = {**os.environ, **env} if env else None
     proc = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, input=input, env=full_env)
     if check and proc.returncode != 0:
@@ -60,12 +62,24 @@ def git(root: Path, *args: str) -> str:
 
 def rev(repo: Path, name: str) -> str | None:
     """The commit ``name`` points to, or ``None`` if there is no such commit."""
+    kept = _kept_for(repo)
+    if kept is not None:
+        return kept.rev(name)
+    return _rev(repo, name)
+
+
+def _rev(repo: Path, name: str) -> str | None:
     proc = run(repo, "rev-parse", "-q", "--verify", f"{name}^{{commit}}", check=False)
     return proc.stdout.decode().strip() if proc.returncode == 0 else None
 
 
 def is_ancestor(repo: Path, older: str, newer: str) -> bool:
     """True if commit ``older`` is ``newer`` or one of its ancestors."""
+    kept = _kept_for(repo)
+    if kept is not None:
+        known = kept.is_ancestor(older, newer)
+        if known is not None:
+            return known
     return run(repo, "merge-base", "--is-ancestor", older, newer, check=False).returncode == 0
 
 
@@ -126,14 +140,23 @@ def arrivals(root: Path, directory: str) -> dict[str, dt.datetime]:
     """
     if not has_head(root):
         return {}
+    kept = _kept_for(root)
+    if kept is not None:
+        return kept.under("AMR", directory)
+    return _arrivals(root, "AMR", directory)
+
+
+def _arrivals(root: Path, kinds: str, directory: str, *, first: bool = False) -> dict[str, dt.datetime]:
+    """Each file under ``directory`` with the committer time of the newest (``first``: the oldest) first-parent
+    commit of HEAD that changed it in one of ``kinds`` (``--diff-filter``)."""
     out: dict[str, dt.datetime] = {}
-    log = git(root, "log", "--first-parent", "--format=@%ct", "--name-only", "--diff-filter=AMR", "HEAD",
+    log = git(root, "log", "--first-parent", "--format=@%ct", "--name-only", f"--diff-filter={kinds}", "HEAD",
               "--", directory)
     when = None
-    for line in log.splitlines():
+    for line in log.splitlines():  # newest first
         if line.startswith("@"):
             when = dt.datetime.fromtimestamp(int(line[1:]), dt.UTC)
-        elif line and when is not None and line not in out:
+        elif line and when is not None and (first or line not in out):
             out[line] = when
     return out
 
@@ -143,16 +166,11 @@ def first_arrivals(root: Path, directory: str) -> dict[str, dt.datetime]:
     player had anything in at a moment (an NMR extension) is not undone by a later change of their file."""
     if not has_head(root):
         return {}
-    out: dict[str, dt.datetime] = {}
-    log = git(root, "log", "--first-parent", "--format=@%ct", "--name-only", "--diff-filter=AR", "HEAD",
-              "--", directory)
-    when = None
-    for line in log.splitlines():  # newest first: the last time a file is seen is its first arrival
-        if line.startswith("@"):
-            when = dt.datetime.fromtimestamp(int(line[1:]), dt.UTC)
-        elif line and when is not None:
-            out[line] = when
-    return out
+    kept = _kept_for(root)
+    if kept is not None:
+        return kept.under("AR", directory)
+    # newest first: the last time a file is seen is its first arrival
+    return _arrivals(root, "AR", directory, first=True)
 
 
 def tag(root: Path, name: str, message: str, rev: str = "HEAD") -> None:
@@ -226,6 +244,9 @@ def tag_target(root: Path, name: str) -> str | None:
 
 def commit_time(root: Path, rev: str) -> int:
     """The committer's time of ``rev``, in seconds since the epoch."""
+    kept = _kept_for(root)
+    if kept is not None and rev in kept.times:
+        return kept.times[rev]
     return int(text(root, "show", "-s", "--format=%ct", rev))
 
 
@@ -605,3 +626,106 @@ def changed_files(root: Path, rev: str) -> list[str]:
 
 def subject(root: Path, rev: str) -> str:
     return text(root, "show", "-s", "--format=%s", rev)
+
+
+# --- reading: a command that only reads history asks git each question once -------------------------------
+
+# git commands that change nothing in the repository (what ``reading`` keeps stays true across them)
+_READS = frozenset({"rev-parse", "rev-list", "log", "show", "ls-tree", "cat-file", "archive", "for-each-ref",
+                    "merge-base", "diff", "status", "config", "var"})
+
+
+class _Kept:
+    """What ``reading`` learned of one repository: refs resolved, the tags' commits and their times (one
+    ``git for-each-ref``), and the first-parent logs of folders, each read once for a whole parent folder."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.revs: dict[str, str | None] = {}
+        self.times: dict[str, int] = {}
+        self.logs: dict[tuple[str, str], dict[str, dt.datetime]] = {}
+        self.tags: dict[str, str | None] | None = None
+        self.parents: dict[str, list[str]] | None = None
+
+    def rev(self, name: str) -> str | None:
+        if name.startswith("refs/tags/"):
+            tags = self._tags()
+            if name not in tags:
+                return None  # no such tag: for-each-ref lists every one
+            if tags[name] is not None:
+                return tags[name]
+        if name not in self.revs:
+            self.revs[name] = _rev(self.root, name)
+        return self.revs[name]
+
+    def _tags(self) -> dict[str, str | None]:
+        """Every tag -> the commit it names (``None`` where that takes more than one step: ``rev`` asks git)."""
+        if self.tags is None:
+            self.tags = {}
+            out = git(self.root, "for-each-ref", "--format=%(refname) %(objecttype) %(objectname) "
+                      "%(*objecttype) %(*objectname) %(committerdate:unix) %(*committerdate:unix)", "refs/tags")
+            for line in out.splitlines():
+                name, kind, obj, *peeled = line.split(" ")
+                if kind == "commit" and peeled[2:3] and peeled[2]:  # a lightweight tag
+                    self.tags[name], self.times[obj] = obj, int(peeled[2])
+                elif kind == "tag" and peeled[:1] == ["commit"] and len(peeled) == 4 and peeled[3]:
+                    self.tags[name], self.times[peeled[1]] = peeled[1], int(peeled[3])
+                else:  # a tag of a tag, or of no commit
+                    self.tags[name] = None
+        return self.tags
+
+    def is_ancestor(self, older: str, newer: str) -> bool | None:
+        """From one ``git rev-list --parents --all``: ``None`` for a name that is no full commit id it listed
+        (``is_ancestor`` asks git then)."""
+        if self.parents is None:
+            self.parents = {}
+            for line in git(self.root, "rev-list", "--parents", "--all").splitlines():
+                commit, *parents = line.split()
+                self.parents[commit] = parents
+        if older not in self.parents or newer not in self.parents:
+            return None
+        seen, todo = {newer}, [newer]
+        while todo:
+            commit = todo.pop()
+            if commit == older:
+                return True
+            for parent in self.parents[commit]:
+                if parent not in seen:
+                    seen.add(parent)
+                    todo.append(parent)
+        return False
+
+    def under(self, kinds: str, directory: str) -> dict[str, dt.datetime]:
+        """``arrivals``/``first_arrivals`` of ``directory``, from one log of its parent folder: the same commits
+        (first parents of HEAD) and names, of which those under ``directory`` are kept."""
+        parent = directory.rstrip("/").rpartition("/")[0] or directory
+        key = (kinds, parent)
+        if key not in self.logs:
+            self.logs[key] = _arrivals(self.root, kinds, parent, first=kinds == "AR")
+        prefix = directory.rstrip("/") + "/"
+        return {rel: when for rel, when in self.logs[key].items() if rel.startswith(prefix)}
+
+
+_kept: dict[Path, _Kept] = {}
+
+
+def _kept_for(root: Path) -> _Kept | None:
+    if not _kept:
+        return None
+    return _kept.get(root.resolve())
+
+
+@contextlib.contextmanager
+def reading(root: Path) -> Iterator[None]:
+    """For the body, the repository at ``root`` is only read: refs, tags, commit times and the arrivals of
+    folders are asked of git once and kept (``verify`` asks them turn by turn, player by player: a subprocess
+    each was most of its time). A git command that may write forgets them all."""
+    top = root.resolve()
+    if top in _kept:  # nested: the outer one keeps them
+        yield
+        return
+    _kept[top] = _Kept(top)
+    try:
+        yield
+    finally:
+        _kept.pop(top, None)

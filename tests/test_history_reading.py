@@ -1,0 +1,109 @@
+"""``history.reading``: a command that only reads history asks git each question once (issue 33, "Back under every
+goal": ``verify`` over 100 turns of 20 countries started two git processes per player and turn, four thousand in
+all, to learn one tag's commit and its time again and again).
+
+Within ``reading`` every answer must be what git gives without it; the questions that were asked per turn and
+player (the arrivals of a turn's orders, a tag's commit and time, whether one commit descends from another) are
+asked once for the whole history, so ``verify``'s git processes do not grow with the turns.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from adjudicator.engine.verify import verification
+from adjudicator.league import history
+
+from .conftest import git
+from .test_verify_history import play, play_turn
+
+
+def at(day: int, hour: int) -> dt.datetime:
+    return dt.datetime(2026, 2, day, hour, tzinfo=dt.UTC)
+
+
+def repository(root: Path) -> Path:
+    """Orders of two turns arriving by commits and by a merge, a file changed later, tags of each kind."""
+    git(root, "init", "-q", "-b", "main")
+    git(root, "config", "user.name", "t")
+    git(root, "config", "user.email", "t@example.org")
+
+    def commit(files: dict[str, str], message: str, when: dt.datetime) -> str:
+        for rel, text in files.items():
+            (root / rel).parent.mkdir(parents=True, exist_ok=True)
+            (root / rel).write_text(text)
+        git(root, "add", "-A")
+        git(root, "commit", "-qm", message, date=when)
+        return git(root, "rev-parse", "HEAD").strip()
+
+    first = commit({"orders/g/0001/a.yaml": "1", "orders/g/0001/b.yaml": "1"}, "one", at(1, 10))
+    git(root, "tag", "light", first)
+    git(root, "checkout", "-qb", "side")
+    commit({"orders/g/0002/a.yaml": "2"}, "side", at(2, 10))
+    git(root, "checkout", "-q", "main")
+    second = commit({"orders/g/0001/a.yaml": "changed", "orders/h/0002/x.yaml": "x"}, "two", at(3, 10))
+    git(root, "merge", "-q", "--no-ff", "-m", "merge side", "side", date=at(4, 10))
+    git(root, "tag", "-a", "-m", "annotated", "g/turn-1", second)
+    git(root, "tag", "-a", "-m", "of a tag", "nested", "g/turn-1")
+    git(root, "tag", "tree", "HEAD^{tree}")
+    return root
+
+
+def answers(root: Path, commits: list[str]) -> list[object]:
+    out: list[object] = []
+    for folder in ("orders/g/0001", "orders/g/0002", "orders/g/0003", "orders/h/0002", "orders/g", "orders"):
+        out += [history.arrivals(root, folder), history.first_arrivals(root, folder)]
+    for name in ("light", "g/turn-1", "nested", "tree", "missing"):
+        out.append(history.tag_target(root, name))
+    out += [history.rev(root, name) for name in ("HEAD", "HEAD~1", "side", "nothing")]
+    out += [history.commit_time(root, c) for c in commits]
+    out += [history.is_ancestor(root, a, b) for a in commits + ["HEAD"] for b in commits + ["side"]]
+    return out
+
+
+def test_reading_gives_every_answer_git_gives(tmp_path: Path):
+    root = repository(tmp_path)
+    commits = git(root, "rev-list", "--all").split()
+    plain = answers(root, commits)
+    with history.reading(root):
+        kept = answers(root, commits)
+        again = answers(root, commits)  # answered from what was kept
+    assert kept == plain and again == plain
+    assert plain[0] == {"orders/g/0001/a.yaml": at(3, 10), "orders/g/0001/b.yaml": at(1, 10)}
+    assert plain[1] == {"orders/g/0001/a.yaml": at(1, 10), "orders/g/0001/b.yaml": at(1, 10)}
+    assert plain[2] == {"orders/g/0002/a.yaml": at(4, 10)}  # reached main with the merge
+
+
+def test_a_write_inside_reading_forgets_what_was_kept(tmp_path: Path):
+    root = repository(tmp_path)
+    with history.reading(root):
+        before = history.arrivals(root, "orders/g/0002")
+        assert history.tag_target(root, "later") is None
+        sha = history.commit_files(root, {"orders/g/0002/b.yaml": "b"}, "b's orders")
+        history.tag(root, "later", "a tag made meanwhile", sha)
+        assert history.tag_target(root, "later") == sha
+        assert set(history.arrivals(root, "orders/g/0002")) == {*before, "orders/g/0002/b.yaml"}
+
+
+def git_processes(league: Path, monkeypatch) -> int:
+    calls = []
+    real = history.subprocess.run
+
+    def counted(args, *a, **kw):
+        calls.append(args)
+        return real(args, *a, **kw)
+
+    monkeypatch.setattr(history.subprocess, "run", counted)
+    done = verification(league, "g1")
+    monkeypatch.setattr(history.subprocess, "run", real)
+    assert done.found == [] and done.turns > 0
+    return len(calls)
+
+
+def test_verify_asks_git_as_often_for_four_turns_as_for_two(league: Path, monkeypatch):
+    play(league, turns=2)
+    two = git_processes(league, monkeypatch)
+    play_turn(league, 3)
+    play_turn(league, 4)
+    assert git_processes(league, monkeypatch) == two
