@@ -204,7 +204,8 @@ def assets() -> dict[str, str]:
 def game_files(game: Game, root: Path) -> dict[str, str]:
     """Every file of ``game``'s orders page (see the module's docstring)."""
     data = without_bidi(turn_data(game, root))  # names and labels the page shows: no bidi control turns them round
-    data["schema_words"] = verdicts.schema_words(words.game_language(game.settings, root))
+    data["schema_words"] = verdicts.schema_words(words.game_language(game.settings, root),
+                                                 [p["schema"] for p in data["players"]])
     files = {page_path(game.id): page(game, data, words.game_language(game.settings, root)),
              f"{GAMES_DIR}/{game.id}/open-turn.json": json.dumps(
                  {"game": game.id, "turn": data["turn"], "finished": data["finished"]}) + "\n"}

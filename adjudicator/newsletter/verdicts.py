@@ -22,9 +22,10 @@ Every verdict is computed on the public view, as the rest of the page's data: no
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
-from .. import orders, yamlio
+from .. import orders, wording, yamlio
 from ..model import Problem, State
 from ..sealed import crypto
 
@@ -114,7 +115,76 @@ def line_table(ruleset: Any, state: State, player: str, form: dict[str, Any] | N
         if units_of[text] is not None:
             entry["unit"] = units_of[text]
     places = (form.get("lines") or {}).get("places") or {}
-    return {"lines": table, "words": sorted({w for key in table for w in key.split(" ")} | set(places))}
+    out = {"lines": table, "words": sorted({w for key in table for w in key.split(" ")} | set(places))}
+    if (form.get("lines") or {}).get("count") is not None:  # a winter: each line counts against those due
+        del out["lines"]
+        out["states"] = line_states(ruleset, state, player, [t for t, _ in lines])
+    return out
+
+
+# The states a winter's table walks at most: a power with many builds due and many places to build in has more
+# sequences than the site build may spend a run of the rules on each; beyond them the page says it cannot judge.
+MOST_STATES = 32
+
+
+def line_states(ruleset: Any, state: State, player: str, lines: list[str]) -> list[dict[str, Any]]:
+    """A winter's verdicts, where a line's verdict depends on the lines before it (builds or removals beyond those
+    due are not carried out, a second build in one place fails): the rules' own ``check`` run on the lines before
+    and each offered line after them, as states the page walks. ``states[0]`` is the empty sheet; each state maps
+    a line's key to its problems and the state after it (``to``). A line the rules take (no problem) moves on to
+    the state of the lines taken so far, in any order; a line they refuse changes nothing (the rules carry out
+    neither). States are merged where every line gets the same answer and leads to the same state, so the page
+    gets a few. A state beyond ``MOST_STATES`` is not walked: it has no answers and the page says so.
+    """
+    index: dict[tuple[str, ...], int] = {(): 0}
+    taken: list[tuple[str, ...]] = [()]
+    prefixes: list[list[str]] = [[]]
+    moves: list[dict[str, Any] | None] = []
+    n = -1
+    while n + 1 < len(prefixes):
+        n += 1
+        if n >= MOST_STATES:
+            moves.append(None)
+            continue
+        here: dict[str, Any] = {}
+        for text in lines:
+            at = len(prefixes[n])
+            problems = [{"severity": p.severity, "message": p.message}
+                        for p in ruleset.check(state, player, [*prefixes[n], text]) if p.path == (at,)]
+            after = taken[n] if problems else tuple(sorted((*taken[n], line_key(text))))
+            if after not in index:
+                index[after] = len(taken)
+                taken.append(after)
+                prefixes.append([*prefixes[n], text])
+            here[line_key(text)] = {"problems": problems, "to": index[after]}
+        moves.append(here)
+    return _merged(moves)
+
+
+def _merged(moves: list[dict[str, Any] | None]) -> list[dict[str, Any]]:
+    """The states with those that answer every line alike (the same problems, to a state merged alike) made one
+    (Moore's partition refinement), numbered in the order first met; a line into a state not walked leads ``to``
+    ``None``, where the page judges no further."""
+    group = [0 if m is not None else -1 - n for n, m in enumerate(moves)]
+    while True:
+        signs = [repr(sorted((k, repr(v["problems"]), group[v["to"]]) for k, v in m.items())) if m is not None
+                 else "" for m in moves]
+        names: dict[tuple[int, str], int] = {}
+        regroup = [names.setdefault((group[n], sign), len(names)) if moves[n] is not None else group[n]
+                   for n, sign in enumerate(signs)]
+        if len(set(regroup)) == len(set(group)):
+            break
+        group = regroup
+    order: dict[int, int] = {}
+    for n, g in enumerate(group):
+        if moves[n] is not None:
+            order.setdefault(g, len(order))
+    out: list[dict[str, Any]] = [{} for _ in order]
+    for n, m in enumerate(moves):
+        if m is not None:
+            out[order[group[n]]] = {k: {"problems": v["problems"], "to": order.get(group[v["to"]])}
+                                    for k, v in m.items()}
+    return out
 
 
 # The words of validate's schema faults (orders._explain), which the page gives its own in (orders.js: friendly)
@@ -122,17 +192,40 @@ SCHEMA_WORDS = ("at_orders", "needs", "expected", "not_allowed", "out_of_range",
                 "array", "boolean", "null", "number", "kind.object", "kind.array", "kind.string", "kind.boolean",
                 "kind.integer", "kind.number", "kind.null", "minimum", "maximum", "exclusiveMinimum",
                 "exclusiveMaximum", "maxLength", "minLength", "maxItems", "minItems")
+# Faults whose words name the schema's limit, often with a plural that follows it ({limit|Zeichen|Zeichen})
+LENGTHS = ("maxLength", "minLength", "maxItems", "minItems")
 
 
-def schema_words(lang: str) -> dict[str, str]:
+def _limits(schema: Any, keyword: str) -> set[int]:
+    """Every value ``keyword`` takes anywhere in ``schema``."""
+    if isinstance(schema, dict):
+        own = schema.get(keyword)
+        found = {own} if isinstance(own, int) and not isinstance(own, bool) else set()
+        return found.union(*(_limits(v, keyword) for v in schema.values()))
+    if isinstance(schema, list):
+        return set().union(*(_limits(v, keyword) for v in schema))
+    return set()
+
+
+def schema_words(lang: str, schemas: Iterable[Any] = ()) -> dict[str, Any]:
     """validate's words for a schema fault in ``lang`` (``check-words.yaml``), English where it has none; a
-    range's or length's own words only where ``lang`` has them (else the library's, as validate says it).
+    range's or length's own words only where ``lang`` has them (else the library's, as validate says it). A
+    length's words come filled for each limit ``schemas`` set (``wording.fill``: its plural chosen here, as
+    validate chooses it), with only ``{value}`` left for the page: the page chooses no word form of its own.
 
     >>> schema_words("de")["expected"]
     '{at}: erwartet ist {want}, da steht {found}'
     >>> "minimum" in schema_words("en"), schema_words("de")["minimum"]
     (False, '{value} ist kleiner als das Minimum {limit}')
+    >>> schema_words("de", [{"maxLength": 1}, {"items": {"maxLength": 20}}])["maxLength"]
+    {'1': '{value} ist zu lang (höchstens 1 Zeichen)', '20': '{value} ist zu lang (höchstens 20 Zeichen)'}
     """
     table = orders.words_table()
     own, english = table.get(lang, {}), table["en"]
-    return {k: own.get(k) or english[k] for k in SCHEMA_WORDS if own.get(k) or k in english}
+    out: dict[str, Any] = {k: own.get(k) or english[k] for k in SCHEMA_WORDS if own.get(k) or k in english}
+    every = list(schemas)
+    for k in LENGTHS:
+        if k in out:
+            out[k] = {str(n): wording.fill(out[k], {"value": "{value}", "limit": n})
+                      for n in sorted(set().union(*(_limits(s, k) for s in every)))}
+    return out

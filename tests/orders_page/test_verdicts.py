@@ -3,14 +3,23 @@ looks a sheet up in is computed by the rules themselves (``newsletter/verdicts.p
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 from adjudicator import yamlio
+from adjudicator.dice import Dice
 from adjudicator.league import store
+from adjudicator.model import Player
 from adjudicator.newsletter import verdicts
+from adjudicator.rulesets.auf_achse import RULESET as AUF_ACHSE
+from adjudicator.rulesets.diplomacy import RULESET as RULESET_DIP
 from adjudicator.sealed import crypto
 
+from ..auf_achse.helpers import at_round, give, new_game, set_order
+
 REPO = Path(__file__).resolve().parents[2]
+DIP_PLAYERS = [Player(p[:3], p.capitalize(), p[:3], 100 + i, p) for i, p in
+               enumerate(["england", "france", "germany", "italy", "austria", "russia", "turkey"])]
 
 
 def test_every_line_the_page_offers_is_one_the_rules_take_and_the_table_holds_each():
@@ -39,3 +48,114 @@ def test_the_page_s_limits_are_python_s():
         looked_up = next((s for s in pad["sizes"] if s >= n), -(-n // pad["step"]) * pad["step"])
         assert looked_up == crypto.padded_size(n), n
     assert pad["mark"].encode() == crypto.PAD_MARK
+
+
+def looked_up_loads(truck: dict, load: list[int]) -> list[tuple[int, str, str]]:
+    """What orders.js's ``haulProblems`` finds in a plan's loads: each looked up in the rules' answers for the room
+    the one before left (no count of its own), until an order it has no answer for."""
+    room, out = truck["free"], []
+    for j, oid in enumerate(load):
+        step = truck["loads"][room].get(str(oid))
+        if step is None:
+            break
+        out += [(j, p["severity"], p["message"]) for p in step["problems"]]
+        room = step["free"]
+    return out
+
+
+def test_an_auf_achse_load_is_looked_up_in_the_rules_answers_for_the_room_left():
+    """Issue 30, "one implementation of every rule": Phase 2's room (the whole order must fit, the orders loaded
+    before it count) is counted by the rules' ``load_step`` alone; the page looks each load up in its answers for
+    the room left. Every plan of up to three loads of the three orders waiting in Hamburg (4, 3 and 2 goods for a
+    Brummi of 6), an order twice included, gets the problems ``check`` gives, at the same load, in its words."""
+    s = at_round(new_game("HH", "HB", "K", "M", "B"), 1)
+    for oid, count in ((1, 4), (2, 3), (3, 2)):
+        set_order(s, oid, **{"from": "HH", "to": "HB", "count": count})
+        give(s, "p0", oid)
+    form = AUF_ACHSE.choices(AUF_ACHSE.public_view(s), "p0")
+    truck = form["haul"]["trucks"][0]
+    assert set(truck["loads"]) == {"6", "4", "3", "2", "1", "0"}  # every room a plan of them can leave
+    plans = [list(p) for n in (1, 2, 3) for p in itertools.product((1, 2, 3), repeat=n)]
+    refused = 0
+    for plan in plans:
+        rules = [(p.path[3], p.severity, p.message) for p in AUF_ACHSE.check(s, "p0", {"trucks": [{"load": plan}]})
+                 if p.path[:3] == ("trucks", 0, "load")]
+        assert looked_up_loads(truck, plan) == rules, plan
+        refused += bool(rules)
+    assert refused > 20  # most plans of three overfill the Brummi: the table is not trivially empty
+
+
+def test_a_length_fault_s_words_come_with_their_word_form_chosen_as_validate_chooses_it():
+    """Issue 30, "one implementation": the page fills no ``{n|one|many}`` of its own. A length's words reach it
+    filled for each limit the player's schema sets, the plural chosen by ``wording.fill`` as validate's
+    ``orders._detail`` chooses it; the page puts in the value alone."""
+    from jsonschema import Draft202012Validator
+
+    from adjudicator import orders
+
+    schemas = [{"type": "array", "maxItems": 1, "items": {"type": "string", "maxLength": 1, "minLength": 2}},
+               {"type": "string", "maxLength": 200}]
+    for lang in ("de", "en"):
+        words = verdicts.schema_words(lang, schemas)
+        for schema, value in (({"maxLength": 1}, "xy"), ({"maxLength": 200}, "x" * 201), ({"minLength": 2}, "x"),
+                              ({"maxItems": 1}, [1, 2])):
+            keyword, limit = next(iter(schema.items()))
+            err = next(Draft202012Validator(schema).iter_errors(value))
+            if keyword in words:
+                assert "|" not in words[keyword][str(limit)]
+                assert words[keyword][str(limit)].replace("{value}", repr(value)) == orders._detail(err, lang)
+            else:  # no words of its own: validate and the page say the library's English
+                assert orders._detail(err, lang) == err.message
+    assert verdicts.schema_words("de", schemas)["maxLength"]["1"].endswith("(höchstens 1 Zeichen)")
+
+
+def walked(states: list[dict], lines: list[str]) -> list[tuple]:
+    """What orders.js's ``stateProblems`` finds in a winter's lines: each looked up in the rules' answers for the
+    state the lines before left (it counts nothing), none after a line it has no answer for."""
+    state, out = 0, []
+    for j, line in enumerate(lines):
+        move = states[state].get(verdicts.line_key(line)) if state is not None else None
+        if move is None:
+            out.append((j, "unknown"))
+            state = None
+            continue
+        out += [(j, p["severity"], p["message"]) for p in move["problems"]]
+        state = move["to"]
+    return out
+
+
+def test_a_winter_s_lines_are_walked_through_the_rules_answers_for_the_lines_before():
+    """Issue 30, "one implementation of every rule": the builds due and a second build in one place are counted
+    by the rules (``phases.resolve_adjustments``, through ``check``) alone. England in Winter 1901 with Norway and
+    Belgium, two builds due in London, Edinburgh and Liverpool: every sheet of up to two offered lines, and of up
+    to three of four of them, gets from the walk the problems ``check`` gives, at the same line, in its words (the
+    third build "all 2 builds are used", a fleet after an army in London the rules' error); the states are a few."""
+    state = RULESET_DIP.setup({}, DIP_PLAYERS, Dice(b"winter"))
+    for orders in (["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"],
+                   ["F Nth C A Yor - Bel", "A Yor - Bel", "F Nwg - Nwy"]):
+        state = RULESET_DIP.adjudicate(state, {"eng": orders}, Dice(b"1")).state
+    public = RULESET_DIP.public_view(state)
+    form = RULESET_DIP.choices(public, "eng")
+    verdict = verdicts.line_table(RULESET_DIP, public, "eng", form)
+    assert verdict is not None and form["lines"]["count"] == 2
+    states = verdict["states"]
+    offered = [o["value"] for o in form["field"]["items"][0]["options"]]
+    assert len(offered) == 7 and len(states) < 10
+    sheets = [[a, b] for a in offered for b in offered] + [list(s) for s in itertools.product(
+        ["Waive", "Build A Lon", "Build F Lon", "Build A Edi"], repeat=3)]
+    for sheet in sheets:
+        rules = [(p.path[0], p.severity, p.message) for p in RULESET_DIP.check(state, "eng", sheet)]
+        assert walked(states, sheet) == rules, sheet
+    assert walked(states, ["Build A Lon", "Build A Edi", "Waive"])[0][2] == "Waive: all 2 builds are used"
+    assert walked(states, ["Build A Lon", "Build F Lon"])[0][1] == "error"
+    assert walked(states, ["build army London", "Waive"]) == [(0, "unknown"), (1, "unknown")]
+
+
+def test_the_page_s_script_counts_no_room_no_builds_and_chooses_no_word_form():
+    """Issue 30: what the three looked-up verdicts replaced is gone from orders.js, so that no second copy can
+    drift from the rules: Auf Achse's room left after a load (``free -=``, the goods ``counts``), the builds or
+    removals due in a winter (``used``, ``rules.count``), and the plural of validate's words (``{n|one|many}``)."""
+    script = (REPO / "adjudicator/newsletter/assets/orders.js").read_text(encoding="utf-8")
+    for copy in ("free -=", ".counts[", ".too_big[", "rules.count", "rules.used", "used += 1", "built[",
+                 "one : many", "=== 1 ?"):
+        assert copy not in script, copy

@@ -626,9 +626,7 @@
   function friendly(e, doc) {
     var words = data.schema_words || {};
     var say = function (key, values) {
-      return fill(words[key], values).replace(/\{([a-z]+)\|([^|}]*)\|([^}]*)\}/gi, function (all, name, one, many) {
-        return String(values[name]) + " " + (Number(values[name]) === 1 ? one : many);
-      });
+      return fill(words[key], values);
     };
     var path = steps(e.instanceLocation);
     var value = doc;
@@ -663,8 +661,9 @@
     case "minLength":
     case "maxItems":
     case "minItems":
-      return at + ": " + (words[e.keyword] && limit ? say(e.keyword, {value: shown, limit: Number(limit[1])}) :
-        e.error);
+      /* the words for this limit, their word form chosen by Python (verdicts.schema_words): only the value left */
+      var told = words[e.keyword] && limit ? words[e.keyword][limit[1]] : undefined;
+      return at + ": " + (typeof told === "string" ? fill(told, {value: shown}) : e.error);
     default:
       return at + ": " + e.error;
     }
@@ -712,11 +711,14 @@
      its own: a line the table holds has the table's problems; a second line for a unit of the player's is the
      rules' ``twice``; a line whose first two words name a unit (``form.lines``: ``places``, ``mine``) is
      another's (``not_yours``) or no order of that unit's; any other line the page cannot judge, and says so.
-     ``count``: the builds (or removals) due, from the rules: an offered one beyond them is not carried out. */
+     A winter's lines count against each other: they are walked through the rules' states (``stateProblems``). */
   function lineProblems(form, verdict, orders, parsed, text) {
     var rules = form.lines || {};
     if (!verdict || !Array.isArray(orders)) {
       return [];
+    }
+    if (verdict.states) {
+      return stateProblems(verdict.states, orders, parsed, text);
     }
     var table = verdict.lines;
     var byHead = {}; /* the unit a line's first two words name, as the table's lines of that unit start */
@@ -729,23 +731,12 @@
     verdict.words.forEach(function (w) {
       vocabulary[w] = true;
     });
-    var offered = {};
-    ((form.field && form.field.items) || []).forEach(function (item) {
-      (item.options || []).forEach(function (o) {
-        if (typeof o.value === "string") {
-          offered[norm(o.value)] = {tag: o.tag || null, text: o.value};
-        }
-      });
-    });
     var has = function (t, k) {
       return !!t && Object.prototype.hasOwnProperty.call(t, k);
     };
     var out = [];
     var ordered = {};
     var unsure = {}; /* a unit with a line the table does not hold: the rules may count it ordered, or not */
-    var used = 0;
-    var built = {};
-    var counting = rules.count !== undefined;
     orders.forEach(function (entry, i) {
       var line = typeof entry === "string" ? entry : null;
       if (line === null && !(entry && typeof entry === "object" && !Array.isArray(entry))) {
@@ -790,28 +781,45 @@
       if (unit !== null) {
         (found ? ordered : unsure)[unit] = true;
       }
-      if (!counting) {
-        return;
-      }
-      var known = key !== null && has(offered, key) ? offered[key] : null;
-      if (!known) {
-        counting = false; /* a line the page does not know may be carried out: it cannot count any more */
-      } else if (used >= rules.count) {
-        say("warning", known.text + ": " + rules.used);
-      } else if (!known.tag || !built[known.tag]) {
-        used += 1; /* a second build in one province fails and is not counted (the form warns of it) */
-        if (known.tag) {
-          built[known.tag] = true;
-        }
-      }
     });
     return out;
   }
 
-  /* What the ruleset's ``haul`` lets the page judge of Auf Achse's trucks, as ``check`` does: a load the form
-     offers that does not fit the room left (the orders loaded before it counted), and a route's first step the
-     rules' table of steps does not take (a field not on the board, one not next, the construction site), named
-     at that field. A load it does not know ends its count for that plan. */
+  /* A winter's lines, each counted against the builds (or removals) due: looked up in the rules' answers for the
+     lines before it (``verdicts.line_states``: from the empty sheet, each line's problems and the state after
+     it), not counted here. After a line the rules' states do not hold, the page judges no further: the rules
+     may have counted it, or not. */
+  function stateProblems(states, orders, parsed, text) {
+    var out = [];
+    var state = 0;
+    orders.forEach(function (entry, i) {
+      var line = typeof entry === "string" ? entry : null;
+      if (line === null && !(entry && typeof entry === "object" && !Array.isArray(entry))) {
+        return; /* no order at all: the schema named it */
+      }
+      var at = where("#/orders/" + i, parsed, text);
+      var here = state === null ? null : states[state];
+      var move = here && line !== null && Object.prototype.hasOwnProperty.call(here, norm(line)) ?
+        here[norm(line)] : null;
+      if (!move) {
+        out.push({severity: "unknown", where: at, message: W("cannot_judge", {line: line !== null ? line :
+          W("item", {n: i + 1})})});
+        state = null;
+        return;
+      }
+      move.problems.forEach(function (p) {
+        out.push({severity: p.severity, where: at, message: p.message});
+      });
+      state = move.to;
+    });
+    return out;
+  }
+
+  /* What the ruleset's ``haul`` lets the page judge of Auf Achse's trucks, looked up as ``check`` judges it: each
+     load the form offers in the rules' answers for the room left (``loads``: the rules' problems and the room
+     after it; the page counts nothing), and a route's first step the rules' table of steps does not take (a field
+     not on the board, one not next, the construction site), named at that field. A load it does not know ends
+     its look-ups for that plan. */
   function haulProblems(form, orders, parsed, text) {
     var rules = form.haul;
     if (!rules || !orders || typeof orders !== "object" || Array.isArray(orders) || orders.betriebsferien ||
@@ -838,17 +846,17 @@
           if (!plan || typeof plan !== "object") {
             return;
           }
-          var free = truck.free;
+          var room = truck.free; /* a room the rules named, the key of their answers (choices.haul: loads) */
           (roomChanges || !Array.isArray(plan.load) ? [] : plan.load).every(function (id, j) {
-            var key = String(id);
-            if (!has(truck.counts, key)) {
+            var step = has(truck.loads[room], String(id)) ? truck.loads[room][String(id)] : null;
+            if (!step) {
               return false;
             }
-            if (truck.counts[key] > free) {
-              error(pair[1] + "/load/" + j, truck.too_big[key][String(free)]);
-            } else {
-              free -= truck.counts[key];
-            }
+            step.problems.forEach(function (p) {
+              out.push({severity: p.severity, where: where(pair[1] + "/load/" + j, parsed, text),
+                message: p.message});
+            });
+            room = step.free;
             return true;
           });
           if (!Array.isArray(plan.route) || plan.route.length === 0) {

@@ -17,7 +17,7 @@ from ... import schemaform
 from ...model import State
 from .adjudicate import capacity, cargo, stau_counts
 from .board import Board, fare, field_points
-from .orders import order_schema, trailers_before_loading
+from .orders import load_step, order_schema, trailers_before_loading
 from .setup import board_of
 from .tables import say, tables
 
@@ -74,21 +74,31 @@ def cheapest_routes(board: Board, start: str, site: str | None, stau: dict[str, 
 
 
 def haul(state: State, board: Board, player: str) -> dict[str, Any]:
-    """What the page can judge of the trucks' plans as ``check`` does (``zugformat._check_load``,
-    ``board.plan_route``), with its words: for each Brummi its start and its free room at loading (an order the
-    form offers to load, by id: its goods, and the message when they do not fit each free room); every step a
-    route may take and its verdict (``route_steps``). Where this round's trailer comes before loading (Sonderregel E) a
-    sheet that buys or returns one changes the room: the page leaves loading to ``check`` then."""
+    """What the page can judge of the trucks' plans as ``check`` does, looked up, never counted in the page: for
+    each Brummi its start and its loading as the rules' ``load_step`` takes it (``loads``: for each free room the
+    truck may have, from its room now down, each order waiting where it stands: the rules' problems with loading it
+    and the room left after; ``free``: the room to start from); every step a route may take and its verdict
+    (``route_steps``). Where this round's trailer comes before loading (Sonderregel E) a sheet that buys or returns
+    one changes the room: the page leaves loading to ``check`` then."""
     h = state["hauliers"][player]
     trucks = []
-    for t in h["trucks"]:
+    for ti, t in enumerate(h["trucks"]):
         free = capacity(t) - cargo(state, t)
-        waiting = [o for o in state["orders"] if o["holder"] == player and o["status"] == "won"
+        waiting = [o["id"] for o in state["orders"] if o["holder"] == player and o["status"] == "won"
                    and o["from"] == t["position"]]
-        trucks.append({"start": t["position"], "free": free, "counts": {str(o["id"]): o["count"] for o in waiting},
-                       "too_big": {str(o["id"]): {str(f): say("load_too_big", order=o["id"], count=o["count"], free=f)
-                                                  for f in range(max(free, 0) + 1) if o["count"] > f}
-                                   for o in waiting}})
+        loads: dict[str, dict[str, Any]] = {}
+        rooms = [free]
+        while rooms:  # every room a plan of these orders can leave, each looked at once
+            room = rooms.pop()
+            if str(room) in loads:
+                continue
+            loads[str(room)] = {}
+            for oid in waiting:
+                problems, after = load_step(state, player, ti, oid, room, ())
+                loads[str(room)][str(oid)] = {"problems": [{"severity": p.severity, "message": p.message}
+                                                           for p in problems], "free": str(after)}
+                rooms.append(after)
+        trucks.append({"start": t["position"], "free": str(free), "loads": loads})
     return {"trucks": trucks, "steps": route_steps(board, state["site"]),
             "trailers_first": trailers_before_loading(state),
             "words": {"unknown": say("route_unknown", field="{field}"),

@@ -234,28 +234,41 @@ def _check_load(state: State, player: str, orders: Orders, ti: int, load: list[i
     free = room - cargo(state, truck)
     extra = room - capacity(truck)  # what this round's trailer adds before loading (Sonderregel E)
     for j, oid in enumerate(load):
-        o = state["orders"][oid - 1] if 1 <= oid <= len(state["orders"]) else None
-        where = (*path, "load", j)
-        won_now = o is not None and o["status"] == "announced" and o["offered"] == state["round"]
-        if o is None or (o["holder"] != player and not won_now) or o["status"] in ("delivered", "expired"):
-            out.append(Problem(say("load_not_yours", order=oid), where, say("load_not_yours.hint")))
-        elif o["status"] == "loaded":
-            out.append(Problem(say("load_loaded", order=oid), where, say("remove.hint")))
-        elif o["from"] != truck["position"]:
-            out.append(Problem(say("load_elsewhere", order=oid, city=o["from"], truck=ti + 1,
-                                   position=truck["position"]), where, say("load_elsewhere.hint")))
-        elif o["count"] > free:
-            hint = say("load_late_trailer.hint" if not trailers_before_loading(state) else "load_buy_trailer.hint")
-            out.append(Problem(say("load_too_big_trailer" if why_room else "load_too_big", order=oid,
-                                   count=o["count"], free=free, why=why_room), where, hint))
-        else:
-            if extra > 0 and o["count"] > free - extra:
-                out.append(Problem(say("load_fits_only", order=oid, why=why_room), where, "", "warning"))
-            free -= o["count"]
-            if won_now and oid not in assumed_won:
-                out.append(Problem(say("load_if_won", order=oid), where, say("load_if_won.hint", order=oid),
-                                   "warning"))
+        problems, free = load_step(state, player, ti, oid, free, (*path, "load", j), extra=extra,
+                                   why_room=why_room, assumed_won=assumed_won)
+        out += problems
     return out
+
+
+def load_step(state: State, player: str, ti: int, oid: int, free: int, where: tuple[Any, ...],
+              *, extra: int = 0, why_room: str = "", assumed_won: set[int] | frozenset[int] = frozenset()
+              ) -> tuple[list[Problem], int]:
+    """One load of a truck's plan as Phase 2 takes it, with ``free`` goods of room left before it: what is wrong
+    with it, and the room left after it. ``check`` walks a plan's loads with it; the orders page looks its answers
+    up (``choices.haul``: one per room and order waiting), so the room is counted in one place only."""
+    out = []
+    truck = state["hauliers"][player]["trucks"][ti]
+    o = state["orders"][oid - 1] if 1 <= oid <= len(state["orders"]) else None
+    won_now = o is not None and o["status"] == "announced" and o["offered"] == state["round"]
+    if o is None or (o["holder"] != player and not won_now) or o["status"] in ("delivered", "expired"):
+        out.append(Problem(say("load_not_yours", order=oid), where, say("load_not_yours.hint")))
+    elif o["status"] == "loaded":
+        out.append(Problem(say("load_loaded", order=oid), where, say("remove.hint")))
+    elif o["from"] != truck["position"]:
+        out.append(Problem(say("load_elsewhere", order=oid, city=o["from"], truck=ti + 1,
+                               position=truck["position"]), where, say("load_elsewhere.hint")))
+    elif o["count"] > free:
+        hint = say("load_late_trailer.hint" if not trailers_before_loading(state) else "load_buy_trailer.hint")
+        out.append(Problem(say("load_too_big_trailer" if why_room else "load_too_big", order=oid,
+                               count=o["count"], free=free, why=why_room), where, hint))
+    else:
+        if extra > 0 and o["count"] > free - extra:
+            out.append(Problem(say("load_fits_only", order=oid, why=why_room), where, "", "warning"))
+        free -= o["count"]
+        if won_now and oid not in assumed_won:
+            out.append(Problem(say("load_if_won", order=oid), where, say("load_if_won.hint", order=oid),
+                               "warning"))
+    return out, free
 
 
 def _check_route(state: State, board: Any, truck: Mapping[str, Any], where: tuple[Any, ...],

@@ -26,7 +26,7 @@ from .adjudicate import _m, label, standing_votes
 from .core import owners_from, units_from
 from .mapdata import Map, display, province_of
 from .orders import OrderError, read_order
-from .phases import ALL_USED, adjustment_counts, buildable, civil_disorder_removals
+from .phases import adjustment_counts, buildable, civil_disorder_removals
 from .presentation import presentation_for
 from .resolver import ALREADY_ORDERED, Unit
 
@@ -206,7 +206,7 @@ def choices(state: State, player: str) -> dict[str, Any]:
             count = min(n, max(len(free), 1))
             items = [_choice(f"Build {i + 1} of {count}", opts, "Waive") for i in range(count)]
             unique = "two builds in the same province: only the first is carried out"
-            lines = {"count": n, "used": m.say(ALL_USED[1], n=n)}
+            lines = {"count": n}  # the lines count against each other: verdicts.line_states walks them
             notes.append(f"You may build {n} unit(s) in: {', '.join(display(p) for p in free)}.")
         elif n < 0:
             defaults = [f"Remove {v}" for v in
@@ -214,7 +214,7 @@ def choices(state: State, player: str) -> dict[str, Any]:
             opts = [option(f"Remove {unit_name(u)}", u.province) for u in mine]
             items = [_choice(f"Removal {i + 1} of {len(defaults)}", opts, d) for i, d in enumerate(defaults)]
             unique = "the same unit removed twice: remove another one"
-            lines = {"count": -n, "used": m.say(ALL_USED[0], n=-n)}
+            lines = {"count": -n}
             notes.append(f"You must remove {-n} unit(s); the lines start with the ones civil disorder would take.")
     if not items and not state.get("result"):
         notes.append("Nothing to order in this phase.")
