@@ -290,6 +290,9 @@ def test_a_generated_corpus_gets_one_verdict_from_the_page_and_validate(browser:
                                                      "als das Minimum 0)"]),
     ("aa", "  bids:\n    - {order: 1}\n", ["bids/0 braucht 'kj'"]),
     ("bw", "  production: {harvest: x}\n", ["erwartet ist eine ganze Zahl, da steht Text"]),
+    # a length's words: their word form chosen in Python for the schema's limit (verdicts.schema_words)
+    ("bw", "  transfers:\n    - {to: Borduria, good: a, count: 1, note: " + "x" * 201 + "}\n",
+     ["ist zu lang (höchstens 200 Zeichen)"]),
     ("pm", "  tax:\n    - {sector: space, change: 1}\n", ["tax/0/sector: 'space' is not allowed"]),
     ("dip", "  - F Lon - Nth\n  - 17\n", ["1: expected text, found a whole number"]),
 ])
