@@ -1,6 +1,9 @@
 """Timing of one Bretton Woods year with 100, 1,000 and 10,000 countries (goal: 10,000 in under 5 s).
 
-    .venv/bin/python benchmarks/bench_bretton_woods.py [N ...]
+    .venv/bin/python benchmarks/bench_bretton_woods.py [N ...] [--small]
+
+``--small`` (one year of 100 countries) is what the test suite runs (``tests/test_benchmarks.py``), so that the
+benchmark cannot rot unnoticed.
 
 Every country works its land, produces consumer goods, builds, offers on the world market and sends a
 transfer, so every step of section 6 and the market run at full size.
@@ -60,4 +63,5 @@ def main(sizes: list[int]) -> None:
 
 
 if __name__ == "__main__":
-    main([int(x) for x in sys.argv[1:]] or [100, 1_000, 10_000])
+    args = sys.argv[1:]
+    main([100] if "--small" in args else [int(x) for x in args] or [100, 1_000, 10_000])

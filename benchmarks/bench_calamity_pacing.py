@@ -1,8 +1,9 @@
 """Calamity by mail: phases per game, and who wins, as at the table, by default and with standing orders
 (issue 17 and issue 32, pacing).
 
-Run: ``.venv/bin/python benchmarks/bench_calamity_pacing.py [games] [players]`` (default 300 games of 4); a test
-runs the small mode (``tests/calamity/test_cal_pacing.py``: ``measure(12)``).
+Run: ``.venv/bin/python benchmarks/bench_calamity_pacing.py [games] [players] [--small]`` (default 300 games of
+4); a test runs ``measure`` (``tests/calamity/test_cal_pacing.py``), and ``--small`` (2 games of 4) is the script
+as the test suite runs it (``tests/test_benchmarks.py``).
 
 Every game is a new game (pace 2, ``adjudicate.pace``), played three times by the same bots, from random legal orders,
 with the same decisions:
@@ -182,8 +183,9 @@ def measure(games: int, n: int = 4) -> dict[str, Any]:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    n = int(sys.argv[2]) if len(sys.argv) > 2 else 4
+    args = [a for a in sys.argv[1:] if a != "--small"]
+    games = 2 if "--small" in sys.argv else int(args[0]) if args else 300
+    n = int(args[1]) if len(args) > 1 else 4
     out = measure(games, n)
     for m in MODES:
         xs = out["phases"][m]

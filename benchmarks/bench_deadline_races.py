@@ -1,6 +1,8 @@
 """Race figures of the deadline (issue 21): outcomes counted over seeded trials against a local bare origin.
 
-    .venv/bin/python benchmarks/bench_deadline_races.py [TRIALS]
+    .venv/bin/python benchmarks/bench_deadline_races.py [TRIALS] [--small]
+
+``--small`` (one trial of each race) is what the test suite runs (``tests/test_benchmarks.py``).
 
 Two races, each started from fresh clones as the deadline workflow is:
 
@@ -50,7 +52,8 @@ def one_turn(origin: Path, kept: str) -> bool:
 
 
 def main() -> None:
-    trials = int(sys.argv[1]) if len(sys.argv) > 1 else 15
+    args = [a for a in sys.argv[1:] if a != "--small"]
+    trials = 1 if "--small" in sys.argv else int(args[0]) if args else 15
     tmp = Path(tempfile.mkdtemp(prefix="turnpress-races-"))
     league = tmp / "league"
     (league / "games").mkdir(parents=True)

@@ -1,6 +1,7 @@
 """Time per binomial draw of the dice, for n from 10 to 10**9: the exact sampler's cost should be flat in n.
 
-Run: ``.venv/bin/python benchmarks/bench_dice.py [draws]``. "warm" repeats the same (n, p), as a game drawing
+Run: ``.venv/bin/python benchmarks/bench_dice.py [draws] [--small]`` (``--small``: 20 draws, what the test suite
+runs, ``tests/test_benchmarks.py``). "warm" repeats the same (n, p), as a game drawing
 for many countries does (the per-parameter set-up is cached); "cold" clears that cache before every draw.
 Times are CPU time of this process (steadier than wall time on a busy machine); "bits" is the number of random
 bits consumed per draw, a machine-independent measure of the work.
@@ -23,7 +24,7 @@ def per_draw(n: int, p: Fraction, count: int, cold: bool) -> tuple[float, float]
     best = float("inf")
     for run in range(3):
         d = dice.Dice(b"bench").fork(f"{n}/{p}/{run}")
-        clear = dice._BinomialSampler.for_parameters.cache_clear
+        clear = dice.BinomialSampler.for_parameters.cache_clear
         start = time.process_time()
         for _ in range(count):
             if cold:
@@ -35,7 +36,8 @@ def per_draw(n: int, p: Fraction, count: int, cold: bool) -> tuple[float, float]
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
+    args = [a for a in sys.argv[1:] if a != "--small"]
+    count = 20 if "--small" in sys.argv else int(args[0]) if args else 3000
     print(f"binomial(n, p): microseconds per draw, best of 3 runs of {count} draws")
     print(f"{'n':>12} {'p':>5} {'warm us':>8} {'cold us':>8} {'bits':>6}")
     for p in PROBABILITIES:

@@ -2,7 +2,10 @@
 adjudicating them) over the same random positions and orders, against the `diplomacy` package from PyPI.
 
     .venv/bin/pip install diplomacy==1.1.2   # only for this benchmark; never imported by the package or tests
-    .venv/bin/python benchmarks/bench_diplomacy.py [N_POSITIONS]
+    .venv/bin/python benchmarks/bench_diplomacy.py [N_POSITIONS] [--small]
+
+``--small`` (one DATC run, 5 positions) is what the test suite runs (``tests/test_benchmarks.py``); without the
+``diplomacy`` package it says the comparison is skipped.
 """
 
 from __future__ import annotations
@@ -16,11 +19,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from adjudicator.rulesets.diplomacy import datc  # noqa: E402
 from adjudicator.rulesets.diplomacy.core import read_orders, run_movement, units_from  # noqa: E402
 from adjudicator.rulesets.diplomacy.mapdata import load_map  # noqa: E402
 from adjudicator.rulesets.diplomacy.resolver import Rules  # noqa: E402
 from tests.diplomacy.random_orders import random_orders, random_position  # noqa: E402
+from tools import datc  # noqa: E402
 
 DATC_FILE = ROOT / "tests" / "data" / "datc" / "datc.json"
 
@@ -79,8 +82,10 @@ def theirs(cases: list[tuple[dict, dict]]) -> list[float] | None:
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    bench_datc()
+    args = [a for a in sys.argv[1:] if a != "--small"]
+    small = "--small" in sys.argv
+    n = 5 if small else int(args[0]) if args else 300
+    bench_datc(1 if small else 5)
     cases = positions(n)
     mine = ours(cases)
     print(f"turnpress diplomacy: median {statistics.median(mine) * 1e6:.0f} µs per movement phase "

@@ -1,6 +1,7 @@
 """The Policy Maker by mail: phases per game, and who wins, before and after house rule H15 (issue 17, pacing).
 
-Run: ``.venv/bin/python benchmarks/bench_policy_maker_pacing.py [games]`` (default 300 games).
+Run: ``.venv/bin/python benchmarks/bench_policy_maker_pacing.py [games] [--small]`` (default 300 games;
+``--small``: 2 games, what the test suite runs, ``tests/test_benchmarks.py``).
 
 Every game is played twice by the same bots (``tests/policy_maker/pm_bot.py``, random legal orders from each
 player's own view) with the same decisions:
@@ -90,7 +91,8 @@ def play(seed: int, mode: str) -> tuple[int, int, dict[str, Any]]:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    args = [a for a in sys.argv[1:] if a != "--small"]
+    games = 2 if "--small" in sys.argv else int(args[0]) if args else 300
     phases: dict[str, list[int]] = {m: [] for m in MODES}
     taxes: list[int] = []
     ends: Counter[str] = Counter()

@@ -5,6 +5,7 @@ working; the figures are ``benchmarks/bench_orders_page.py``'s (and the note's),
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -37,3 +38,17 @@ def test_the_benchmark_s_small_mode_measures_a_throttled_phone_and_leaves_the_br
     browser.get(f"{served}games/dip/orders/")
     browser.wait_for(lambda: browser.script("return document.readyState === 'complete'"), "the page")
     assert browser.script("return typeof window.tpBench") == "undefined"
+
+
+def test_the_corpus_benchmark_prints_each_game_s_figures_on_the_shared_league(browser: Browser, served: str, league):
+    """``benchmarks/bench_orders_corpus.py``'s loop (issue 33: every benchmark runs in the suite, so none can rot),
+    here on a few sheets of one game, with the league and browser the other tests of the page share."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_orders_corpus.py"
+    spec = importlib.util.spec_from_file_location("bench_orders_corpus", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    lines: list[str] = []
+    bench.run(browser, served, league, ["bw"], 4, lines.append)
+    assert len(lines) == 1 and re.fullmatch(r"bw: 4 sheets, [0-9]+ judged alike, [0-9]+ with a line the page "
+                                            r"cannot judge, [0-9]+ left to validate; [0-9]+ s", lines[0]), lines
