@@ -24,7 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import drops, wording, yamlio
+from . import drops, gamedata, wording, yamlio
 from .errors import LeagueError
 from .model import Orders, Problem
 from .ruleset import ReadsBenevolently
@@ -43,9 +43,7 @@ MORE_MARK = "\x00more"  # a finding that stands for those not shown; ``worded`` 
 
 @functools.cache
 def _words() -> dict[str, dict[str, str]]:
-    from importlib import resources
-
-    return yamlio.load_trusted((resources.files("adjudicator") / "check-words.yaml").read_bytes())
+    return yamlio.load_trusted(gamedata.package_files("adjudicator").joinpath("check-words.yaml").read_bytes())
 
 
 def words_table() -> dict[str, dict[str, str]]:

@@ -17,7 +17,6 @@ import heapq
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from ... import gamedata, yamlio
@@ -171,7 +170,7 @@ def _load_board(data: bytes) -> Board:  # one board per content: an old game kee
 
 def map_names() -> list[str]:
     """Names of the packaged maps, for option checking."""
-    folder = resources.files(__package__).joinpath("data").joinpath("maps")
+    folder = gamedata.package_files(__package__).joinpath("data").joinpath("maps")
     return sorted(p.name.removesuffix(".yaml") for p in folder.iterdir() if p.name.endswith(".yaml"))
 
 

@@ -16,7 +16,6 @@ import unicodedata
 from collections import deque
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from ... import gamedata, yamlio
@@ -394,5 +393,5 @@ def _load_map(name: str, data: bytes, words: tuple[bytes, ...] = (), messages: b
 
 
 def available_maps() -> list[str]:
-    return sorted(p.name[:-5] for p in resources.files(__package__).joinpath("maps").iterdir()
+    return sorted(p.name[:-5] for p in gamedata.package_files(__package__).joinpath("maps").iterdir()
                   if p.name.endswith(".yaml"))
