@@ -16,15 +16,9 @@ from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
 from . import adjudicate, choices, newsletter
 from .mapdata import available_maps, load_map
-from .variants.dreissigjaehriger_krieg.religion import is_action_entry
+from .rulebook import Rulebook, rulebook_for
 
-SECRECY = Secrecy(simultaneous=("movement", "retreats", "adjustments"))
-
-
-THIRTY_YEARS_WAR = Secrecy(simultaneous=SECRECY.simultaneous,
-                           hidden_state={"private": "each power's religion points (section 8: verborgen)"},
-                           sealed_entry=is_action_entry,
-                           sealed_entry_text="religious actions in the orders (the points paid, and who acted)")
+SECRECY = Rulebook.secrecy
 
 
 class Diplomacy(HiddenStateViews):
@@ -34,11 +28,10 @@ class Diplomacy(HiddenStateViews):
     title = "Diplomacy"
 
     def secrecy(self, options: Mapping[str, Any]) -> Secrecy:
-        """Orders are simultaneous; on the map of the Thirty Years' War the religion accounts are hidden
-        (section 8: "verborgen"), and so are the religious actions: what each power paid, and who acted."""
-        if str(options.get("map", "standard")) == "dreissigjaehriger-krieg":
-            return THIRTY_YEARS_WAR
-        return SECRECY
+        """Orders are simultaneous; a variant may hide more (its rulebook's ``secrecy``: on the map of the Thirty
+        Years' War the religion accounts and the religious actions)."""
+        name = str(options.get("map", "standard"))
+        return rulebook_for(load_map(name)).secrecy if name in available_maps() else SECRECY
 
     def data_files(self, options: Mapping[str, Any]) -> list[str]:
         return adjudicate.data_files(options)

@@ -28,14 +28,14 @@ from .core import (
 from .mapdata import Map, available_maps, load_map, name_key
 from .orders import OrderError
 from .resolver import Rules
-from .variants.dreissigjaehriger_krieg.religion import CONFESSION_WORDS
+from .rulebook import rulebook_for
 
 
 class PositionError(TurnpressError, ValueError):
     """A position file that cannot be adjudicated; ``resolve`` exits 2 with it."""
 
 
-def _power_key(m: Map, name: Any) -> str:
+def power_key(m: Map, name: Any) -> str:
     text = str(name).strip().lower()
     for key, p in m.powers.items():
         if text in (key, str(p["name"]).lower(), str(p["abbreviation"]).lower()):
@@ -83,12 +83,12 @@ def resolve_position(data: dict[str, Any]) -> dict[str, Any]:
     rules_in = data.get("rules") or {}
     rules = Rules(convoy_intent=str(rules_in.get("convoy_intent", "2023")))
     try:
-        units = units_from(m, {_power_key(m, p): list(v or []) for p, v in (data.get("units") or {}).items()})
+        units = units_from(m, {power_key(m, p): list(v or []) for p, v in (data.get("units") or {}).items()})
     except OrderError as e:
         raise PositionError(f"{e.message} ({e.hint})") from None
     reads: list[Read] = []
     for power, entries in (data.get("orders") or {}).items():
-        reads += read_orders(m, _power_key(m, power), list(entries or []))
+        reads += read_orders(m, power_key(m, power), list(entries or []))
     powers = list(m.powers)
     out: dict[str, Any] = {"map": name, "phase": kind}
     if kind == "movement":
@@ -99,14 +99,14 @@ def resolve_position(data: dict[str, Any]) -> dict[str, Any]:
         out["contested"] = res.contested
     elif kind == "retreat":
         contested = [str(c) for c in data.get("contested") or []]
-        dislodged = dislodged_from_data(m, [{**e, "power": _power_key(m, e["power"])}
+        dislodged = dislodged_from_data(m, [{**e, "power": power_key(m, e["power"])}
                                             for e in data.get("dislodged") or []], units, contested)
         res = run_retreats(m, units, dislodged, reads)
         out["orders"] = res.results
         out["units"] = units_by_power(res.units, powers)
         out["disbanded"] = res.extra["disbanded"]
     else:
-        owners = owners_from({_power_key(m, p): _centres(m, p, v)
+        owners = owners_from({power_key(m, p): _centres(m, p, v)
                               for p, v in (data.get("supply_centres") or {}).items()})
         measure = str(rules_in.get("civil_disorder", "owned"))
         res = run_adjustments(m, units, owners, reads, "home-sea" if measure == "home" else measure)
@@ -135,36 +135,20 @@ def _resolve_with_rulebook(m: Map, kind: str, data: dict[str, Any]) -> dict[str,
     if not steps:
         raise PositionError(f"{m.title} has no {kind} phase in {state['season']}")
     state["step"] = steps[0]
-    units = {_power_key(m, p): [str(u) for u in v or []] for p, v in (data.get("units") or {}).items()}
+    units = {power_key(m, p): [str(u) for u in v or []] for p, v in (data.get("units") or {}).items()}
     try:
         units_from(m, units)
     except OrderError as e:
         raise PositionError(f"{e.message} ({e.hint})") from None
-    neutral_confessions = {_power_key(m, k): v for k, v in (data.get("neutrals") or {}).items()}
-    for key in [k for k in state.get("neutrals", {}) if k not in units]:
-        del state["neutrals"][key]
-        state["supply_centres"].pop(key, None)
-    for key in units:
-        if key not in m.powers:
-            known = state["neutrals"].get(key, {"name": key, "confession": "protestant"})
-            word = str(neutral_confessions.get(key, known["confession"])).lower()
-            state["neutrals"][key] = {**known, "confession": CONFESSION_WORDS.get(word, word)}
-            state["supply_centres"].setdefault(key, [])
+    rulebook_for(m).position(m, state, data, units)
     state["units"] = {p: units.get(p, []) for p in [*m.powers, *state.get("neutrals", {})]}
     if data.get("supply_centres") is not None:
         state["supply_centres"] = {p: [] for p in state["supply_centres"]} | {
-            _power_key(m, p): _centres(m, p, v) for p, v in data["supply_centres"].items()}
-    for p, word in (data.get("confessions") or {}).items():
-        text = str(word).lower()
-        if text not in CONFESSION_WORDS:
-            raise PositionError(f"confession {word!r}: write katholisch or protestantisch")
-        state["confessions"][_power_key(m, p)] = {"confession": CONFESSION_WORDS[text]}
-    for p, value in (data.get("religion_points") or {}).items():
-        state["private"][_power_key(m, p)] = {"religion_points": int(value)}
+            power_key(m, p): _centres(m, p, v) for p, v in data["supply_centres"].items()}
     if kind == "retreat":
-        state["dislodged"] = [{**e, "power": _power_key(m, e["power"])} for e in data.get("dislodged") or []]
+        state["dislodged"] = [{**e, "power": power_key(m, e["power"])} for e in data.get("dislodged") or []]
         state["contested"] = [str(c) for c in data.get("contested") or []]
-    orders = {_power_key(m, p): list(v or []) for p, v in (data.get("orders") or {}).items()}
+    orders = {power_key(m, p): list(v or []) for p, v in (data.get("orders") or {}).items()}
     try:
         result = adjudicate.adjudicate(state, orders)
     except RulesetError as e:

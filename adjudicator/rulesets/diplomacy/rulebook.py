@@ -16,11 +16,13 @@ from typing import Any
 
 from ...dice import Dice
 from ...model import Player, Problem, State
+from ...secrecy import Secrecy
 from .core import Read
 from .mapdata import Map
 from .resolver import Dislodged, Unit
 
-# map ``rulebook:`` value -> module (relative to this package) holding ``RULEBOOK``
+# map ``rulebook:`` value -> the variant's module (relative to this package) holding ``RULEBOOK`` and
+# ``PRESENTATION``: the one place the base names a variant; no module of the base imports one (issue 31)
 VARIANTS = {"dreissigjaehriger-krieg": ".variants.dreissigjaehriger_krieg"}
 
 
@@ -29,6 +31,8 @@ class Rulebook:
 
     # extra ``--option`` names: name -> (default, description)
     options: dict[str, tuple[str, str]] = {}
+    # what the game's rules hide (``secrecy.py``): the standard game hides nothing but the orders of the phase
+    secrecy = Secrecy(simultaneous=("movement", "retreats", "adjustments"))
 
     def setup(self, m: Map, state: State, options: Mapping[str, str], players: Sequence[Player], dice: Dice) -> None:
         """Add the variant's parts to a new game's ``state``."""
@@ -60,6 +64,10 @@ class Rulebook:
     def retreat_reads(self, m: Map, state: State, dislodged: list[Dislodged], reads: list[Read]) -> list[Read]:
         """Retreat orders the rules give for units no player orders."""
         return []
+
+    def position(self, m: Map, state: State, data: Mapping[str, Any], units: Mapping[str, list[str]]) -> None:
+        """Write the variant's parts of a position file (``turnpress diplomacy resolve``) over ``state``, a game
+        just set up; ``units`` are the position's units by owner. Raises ``position.PositionError``."""
 
     def end_of_fall(self, m: Map, new: State, report: dict[str, Any], changes: list[dict[str, Any]]) -> None:
         """After supply centres changed owner at the end of the year's last season."""

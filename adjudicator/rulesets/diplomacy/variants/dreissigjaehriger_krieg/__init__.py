@@ -14,9 +14,11 @@ from typing import Any
 from .....dice import Dice
 from .....model import Player, Problem, State
 from .....ruleset import RulesetError
+from .....secrecy import Secrecy
 from ...core import Read, dislodged_from_data, run_movement, run_retreats, units_by_power, units_from
 from ...mapdata import Map, display, province_of
 from ...orders import Order
+from ...position import PositionError, power_key
 from ...resolver import VOID, Dislodged, Rules, Unit
 from ...rulebook import Rulebook
 from .presentation import PRESENTATION
@@ -115,6 +117,13 @@ def _centres(state: State, power: str) -> int:
 class DreissigjaehrigerKrieg(Rulebook):
     """The rules of sections 8-13 on top of the standard engine."""
 
+    # the religion accounts are hidden (section 8: "verborgen"), and so are the religious actions: what each
+    # power paid, and who acted
+    secrecy = Secrecy(simultaneous=Rulebook.secrecy.simultaneous,
+                      hidden_state={"private": "each power's religion points (section 8: verborgen)"},
+                      sealed_entry=is_action_entry,
+                      sealed_entry_text="religious actions in the orders (the points paid, and who acted)")
+
     options = {
         "confessions": ("historical", "historical, random or chosen: the confessions at the start (section 13)"),
         "start_points": ("0", "0 or allotment: religion points before the first Fall (sections 3 and 8 allot "
@@ -147,6 +156,27 @@ class DreissigjaehrigerKrieg(Rulebook):
         for player, power in state["seats"].items():
             points = allotment(len(state["supply_centres"][power])) if start == "allotment" else 0
             state["private"][player] = {"religion_points": points}
+
+    def position(self, m: Map, state: State, data: Mapping[str, Any], units: Mapping[str, list[str]]) -> None:
+        """A position file's neutral units (``neutrals``: their confessions), ``confessions`` and
+        ``religion_points``; a neutral owner the position has no unit of is gone."""
+        neutral_confessions = {power_key(m, k): v for k, v in (data.get("neutrals") or {}).items()}
+        for key in [k for k in state.get("neutrals", {}) if k not in units]:
+            del state["neutrals"][key]
+            state["supply_centres"].pop(key, None)
+        for key in units:
+            if key not in m.powers:
+                known = state["neutrals"].get(key, {"name": key, "confession": "protestant"})
+                word = str(neutral_confessions.get(key, known["confession"])).lower()
+                state["neutrals"][key] = {**known, "confession": CONFESSION_WORDS.get(word, word)}
+                state["supply_centres"].setdefault(key, [])
+        for p, word in (data.get("confessions") or {}).items():
+            text = str(word).lower()
+            if text not in CONFESSION_WORDS:
+                raise PositionError(f"confession {word!r}: write katholisch or protestantisch")
+            state["confessions"][power_key(m, p)] = {"confession": CONFESSION_WORDS[text]}
+        for p, value in (data.get("religion_points") or {}).items():
+            state["private"][power_key(m, p)] = {"religion_points": int(value)}
 
     # ----- the orders file -----------------------------------------------------------------------------------
     def split(self, m: Map, entries: list[Any]) -> tuple[Extras, Extras]:
