@@ -92,3 +92,10 @@ def test_the_site_benchmark_builds_the_site_and_the_bare_material_site_of_the_sa
     # the bare build made the same pages as the site's (the issues, listings and game pages), no fewer
     figures = json.loads(out[out.index("{"):out.rindex("}") + 1])
     assert figures["bare_pages_in_public"] == figures["pages_in_public"] > 6
+
+
+@pytest.mark.slow
+def test_the_deadline_benchmark_runs_a_deadline_from_checkout_to_artifact():
+    out = bench("bench_deadline.py", "--small")
+    assert "live's turn 2 adjudicated, pushed and on the site built" in out
+    assert "one deadline run end to end (checkout, deadline, site build, artifact):" in out
