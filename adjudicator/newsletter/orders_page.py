@@ -113,6 +113,9 @@ def turn_data(game: Game, root: Path) -> dict[str, Any]:
         "private": bool(private_files(game)),
         "map": None if phase.finished else board(game, state),
         "limits": verdicts.limits(),
+        # the lines structured entries stand for, as the rules read them (the page judges a mapping as its line)
+        "entry_forms": {} if phase.finished or not game.players else verdicts.entry_forms(
+            game.ruleset, game.ruleset.public_view(state), game.players[0].key),
     }
 
 

@@ -21,6 +21,7 @@ Every verdict is computed on the public view, as the rest of the page's data: no
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -120,6 +121,71 @@ def line_table(ruleset: Any, state: State, player: str, form: dict[str, Any] | N
         del out["lines"]
         out["states"] = line_states(ruleset, state, player, [t for t, _ in lines])
     return out
+
+
+def entry_shape(entry: dict[str, Any]) -> str | None:
+    """A structured entry's shape as ``entry_forms`` keys it (``orders.js``: ``entryLine``): its keys in order,
+    each with ``"text"`` (a text with more than spaces) or its flag; ``None`` for an entry with any other value.
+
+    >>> entry_shape({"unit": "A  Lvp", "move": "Yor", "via_convoy": True})
+    '[["move","text"],["unit","text"],["via_convoy",true]]'
+    """
+    pairs: list[list[Any]] = []
+    for k in sorted(entry):
+        v = entry[k]
+        if isinstance(v, bool):
+            pairs.append([k, v])
+        elif isinstance(v, str) and v.strip():
+            pairs.append([k, "text"])
+        else:
+            return None
+    return json.dumps(pairs, separators=(",", ":"))
+
+
+def _entry_keys(schema: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The text keys and the flags of the orders' structured entry (the object the list's items may be)."""
+    items = schema.get("items") or {}
+    for alt in items.get("oneOf") or [items]:
+        if isinstance(alt, dict) and alt.get("type") == "object":
+            props = alt.get("properties") or {}
+            return ([k for k, v in props.items() if v.get("type") == "string"],
+                    [k for k, v in props.items() if v.get("type") == "boolean"])
+    return [], []
+
+
+def entry_forms(ruleset: Any, state: State, player: str) -> dict[str, str]:
+    """The lines structured entries stand for (``{unit: A Lvp, move: Yor}`` is ``A Lvp - Yor``), as the rules
+    read them (the ruleset's ``entry_text``): for each shape of entry (``entry_shape``: the unit with a text key,
+    with two, with a text key and a flag, a flag alone...) the line the rules make of it, with ``{key}`` where the
+    entry's text goes. The page puts an entry's texts in and judges the line it gets as any other; a shape not
+    here it leaves to validate. (The rules' reading only joins the texts: a shape's line is the same whatever
+    they are; the tests read every shape back with other texts.)"""
+    text_of = getattr(ruleset, "entry_text", None)
+    if text_of is None:
+        return {}
+    texts, flags = _entry_keys(ruleset.order_schema(state, player))
+    others = [k for k in texts if k != "unit"]
+    base: dict[str, Any] = {"unit": "\x00unit\x00"} if "unit" in texts else {}
+    shapes: list[dict[str, Any]] = [{**base, k: f"\x00{k}\x00"} for k in others]
+    shapes += [{**base, k: f"\x00{k}\x00", f: flag} for k in others for f in flags for flag in (True, False)]
+    shapes += [{**base, k: f"\x00{k}\x00", j: f"\x00{j}\x00"} for k in others for j in others if k < j]
+    shapes += [{**base, f: flag} for f in flags for flag in (True, False)]
+    shapes += [{k: f"\x00{k}\x00"} for k in others] + [{f: flag} for f in flags for flag in (True, False)]
+    out: dict[str, str] = {}
+    for shape in shapes:
+        text = text_of(state, shape)
+        key = entry_shape(shape)
+        if text is None or key is None or "{" in text or "}" in text:
+            continue
+        # only shapes whose every key counts (a player's entry names what it means): each text in the line, each
+        # flag changing it, but where it is all the entry says besides the unit ({unit: A Par, hold: true})
+        unused = any(isinstance(v, str) and v not in text for v in shape.values())
+        idle = len(shape) > len(base) + 1 and any(
+            isinstance(v, bool) and text_of(state, {k: w for k, w in shape.items() if k != f}) == text
+            for f, v in shape.items())
+        if not unused and not idle:
+            out[key] = re.sub(r"\x00(\w+)\x00", r"{\1}", text)
+    return dict(sorted(out.items()))
 
 
 # The states a winter's table walks at most: a power with many builds due and many places to build in has more

@@ -55,6 +55,9 @@ DIPLOMACY = [
     ("page", "  - A Par - Bur\n"),
     ("page", "  - F Lon - Nth\n  - f lon h\n"),
     ("page", "  - F Edi - Nwg\n  - {unit: F Edi, move: Nth}\n  - {unit: A Mun, move: Ruh}\n  - F Lon - Nth\n"),
+    # a mapping is judged as the line the rules read it as (verdicts.entry_forms): the line after it orders its unit
+    # a second time
+    ("page", "  - {unit: F Lon, move: Nth}\n  - F Lon H\n"),
 ]
 
 WINTER = [  # England took Norway in 1901: one build is due

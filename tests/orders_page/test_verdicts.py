@@ -4,6 +4,7 @@ looks a sheet up in is computed by the rules themselves (``newsletter/verdicts.p
 from __future__ import annotations
 
 import itertools
+import json
 from pathlib import Path
 
 from adjudicator import yamlio
@@ -159,3 +160,27 @@ def test_the_page_s_script_counts_no_room_no_builds_and_chooses_no_word_form():
     for copy in ("free -=", ".counts[", ".too_big[", "rules.count", "rules.used", "used += 1", "built[",
                  "one : many", "=== 1 ?"):
         assert copy not in script, copy
+
+
+def test_a_structured_entry_is_judged_as_the_line_the_rules_read_it_as():
+    """Issue 30: ``{unit: A Lvp, move: Yor}`` was a line the page could not judge. The rules' own reading of each
+    shape of entry (``verdicts.entry_forms``) gives the page the line, with the entry's texts put in; for every
+    shape and other texts, that line is the one the rules read (``entry_text``), and ``check`` judges the entry
+    and its line alike. An entry every key of which counts is there ({unit, move}, {unit, hold: true}); 30JK's
+    religious actions, the rulebook's own entries, are not (they are no line)."""
+    state = RULESET_DIP.setup({}, DIP_PLAYERS, Dice(b"entries"))
+    forms = verdicts.entry_forms(RULESET_DIP, RULESET_DIP.public_view(state), "eng")
+    assert forms[verdicts.entry_shape({"unit": "A Lvp", "move": "Yor"})] == "{unit} - {move}"
+    assert forms[verdicts.entry_shape({"unit": "A Lvp", "hold": True})] == "{unit} H"
+    assert verdicts.entry_shape({"unit": "A Lvp", "move": 3}) is None
+    for shape, line in forms.items():
+        for texts in (["A Lvp", "Yor", "F Edi - Nth"], ["f  lon", "wal ", "A Par"], ["Lvp", "xyz", "A Lvp - Yor"]):
+            entry = {k: (v if v != "text" else texts[n % 3]) for n, (k, v) in enumerate(json.loads(shape))}
+            filled = line.format(**{k: v for k, v in entry.items() if isinstance(v, str)})
+            assert verdicts.line_key(filled) == verdicts.line_key(RULESET_DIP.entry_text(state, entry)), entry
+            judged = [(p.path, p.severity) for p in RULESET_DIP.check(state, "eng", [entry])]
+            assert judged == [(p.path, p.severity) for p in RULESET_DIP.check(state, "eng", [filled])], entry
+    game = store.load_game(REPO, "demo-dreissigjaehriger-krieg")
+    public = game.ruleset.public_view(game.effective_state(game.open_turn))
+    jk = verdicts.entry_forms(game.ruleset, public, game.players[0].key)
+    assert jk and not any(k in shape for shape in jk for k in ("church", "incite", "confession"))

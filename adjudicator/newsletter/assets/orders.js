@@ -706,6 +706,29 @@
     return String(line).toLowerCase().replace(/[\/()]/g, " ").replace(/-/g, " - ").replace(/\s+/g, " ").trim();
   }
 
+  /* A structured entry ({unit: A Lvp, move: Yor}) as the line the rules read it as: its shape looked up in the
+     rules' own readings (``verdicts.entry_forms``: keys in order, each "text" or its flag) and its texts put in;
+     null for a shape the rules' readings do not hold (the page then leaves it to validate). */
+  function entryLine(entry) {
+    var forms = data.entry_forms || {};
+    var values = {};
+    var shape = [];
+    var keys = Object.keys(entry).sort();
+    for (var i = 0; i < keys.length; i += 1) {
+      var v = entry[keys[i]];
+      if (typeof v === "boolean") {
+        shape.push([keys[i], v]);
+      } else if (typeof v === "string" && v.trim() !== "") {
+        shape.push([keys[i], "text"]);
+        values[keys[i]] = v;
+      } else {
+        return null;
+      }
+    }
+    var key = JSON.stringify(shape);
+    return Object.prototype.hasOwnProperty.call(forms, key) ? fill(forms[key], values) : null;
+  }
+
   /* The verdict of a list of lines, looked up in the table the rules computed (``verdicts.line_table``: the
      ruleset's own ``check`` on every line the form offers, with the unit each orders). The page adds nothing of
      its own: a line the table holds has the table's problems; a second line for a unit of the player's is the
@@ -738,8 +761,9 @@
     var ordered = {};
     var unsure = {}; /* a unit with a line the table does not hold: the rules may count it ordered, or not */
     orders.forEach(function (entry, i) {
-      var line = typeof entry === "string" ? entry : null;
-      if (line === null && !(entry && typeof entry === "object" && !Array.isArray(entry))) {
+      var mapping = !!entry && typeof entry === "object" && !Array.isArray(entry);
+      var line = typeof entry === "string" ? entry : mapping ? entryLine(entry) : null;
+      if (line === null && !mapping) {
         return; /* no order at all: the schema named it */
       }
       var at = function () {
@@ -793,8 +817,9 @@
     var out = [];
     var state = 0;
     orders.forEach(function (entry, i) {
-      var line = typeof entry === "string" ? entry : null;
-      if (line === null && !(entry && typeof entry === "object" && !Array.isArray(entry))) {
+      var mapping = !!entry && typeof entry === "object" && !Array.isArray(entry);
+      var line = typeof entry === "string" ? entry : mapping ? entryLine(entry) : null;
+      if (line === null && !mapping) {
         return; /* no order at all: the schema named it */
       }
       var at = where("#/orders/" + i, parsed, text);

@@ -16,6 +16,7 @@ from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
 from . import adjudicate, choices, newsletter
 from .mapdata import available_maps, load_map
+from .orders import OrderError, structured_to_text
 from .rulebook import Rulebook, rulebook_for
 
 SECRECY = Rulebook.secrecy
@@ -79,6 +80,17 @@ class Diplomacy(HiddenStateViews):
 
     def choices(self, state: State, player: str) -> dict[str, Any]:
         return choices.choices(state, player)
+
+    def entry_text(self, state: State, entry: Mapping[str, Any]) -> str | None:
+        """The line a structured entry stands for, as ``check`` reads it (``orders.structured_to_text``), or
+        ``None`` where it stands for none: the orders page's table of mappings is made of its answers."""
+        m = adjudicate._m(state)
+        if adjudicate._book(state).split(m, [dict(entry)])[1]:
+            return None  # the rulebook's own entry (30JK's religious actions): no line
+        try:
+            return structured_to_text(dict(entry), m)
+        except OrderError:
+            return None
 
     def describe(self, state: State, player: str, orders: Orders) -> list[str]:
         return adjudicate.describe(state, player, orders)
