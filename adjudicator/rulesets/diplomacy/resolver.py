@@ -35,56 +35,17 @@ A unit cannot support a move to where it could not go itself: the support is inv
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
 
+from .board import ALREADY_ORDERED, VOID, Board, Outcome, Rules, Unit
+from .kinds import convoy, hold, move, support, transform
 from .mapdata import Map, display, province_of
 from .orders import Order
 
-UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+__all__ = ["ALREADY_ORDERED", "VOID", "Dislodged", "Judged", "Movement", "MovementResult", "Outcome", "Rules", "Unit"]
 
-
-@dataclass(frozen=True)
-class Unit:
-    """A unit on the board: its power (a power key, or a neutral owner), type and exact region."""
-
-    power: str
-    type: str
-    region: str
-
-    @property
-    def province(self) -> str:
-        return province_of(self.region)
-
-    def __str__(self) -> str:
-        prov, _, coast = self.region.partition("/")
-        return ("A " if self.type == "army" else "F ") + display(prov) + (f"/{coast}" if coast else "")
-
-
-@dataclass
-class Rules:
-    """Rule choices where rulebooks differ. ``strict_coasts`` turns off the DATC's preferred corrections
-    (a unit's own coast ignored, an army's destination coast ignored) for test data that assumes none."""
-
-    strict_coasts: bool = False
-    # a fleet moving to a two-coast province must name the coast even where only one is reachable
-    require_coast: bool = False
-    # "2023": an army goes by convoy to an adjacent province if ordered "via convoy" or an own fleet
-    # convoys it; "explicit" (DPTG): only "via convoy"; "1971": if the unit there moves the opposite way
-    # and the convoy is not disrupted
-    convoy_intent: str = "2023"
-
-
-# Reasons the checks recognise (in the map's language: ``Map.said``): a second order for a unit, and a support or
-# convoy no order of the same power matches (void), which another power's order may still match.
-ALREADY_ORDERED = "the unit already has an order; the first one stands"
-VOID = ("void: no army is convoyed along this route by that order", "void: there is no unit to support",
-        "void: {unit} does not hold", "void: {unit} does not move to {place}",
-        "void: {unit} moves to {region}, not {coast}")
-
-Outcome = Literal["succeeds", "fails", "invalid"]
-"""What became of an order: carried out (a hold that held, a support given, a move made), not (bounced, cut,
-dislodged), or never an order (unreadable, impossible, not the player's unit)."""
-
+# What each kind of order decides on the board; a transforming unit holds
+DECIDE = {"hold": hold.decide, "move": move.decide, "support": support.decide, "convoy": convoy.decide}
+CHECK = {"move": move.check, "support": support.check, "convoy": convoy.check, "transform": transform.check}
 
 @dataclass
 class Judged:
@@ -113,194 +74,6 @@ class MovementResult:
     contested: list[str]
 
 
-class _Board:
-    """The orders of one movement phase after legality checks, and the decisions over them."""
-
-    def __init__(self, m: Map, units: list[Unit], rules: Rules) -> None:
-        self.m = m
-        self.units = units
-        self.rules = rules
-        self.at = {u.province: i for i, u in enumerate(units)}
-        n = len(units)
-        self.kind = ["hold"] * n
-        self.dst: list[str | None] = [None] * n  # move: destination province
-        self.dst_region: list[str | None] = [None] * n
-        self.convoyed = [False] * n  # move goes by convoy
-        self.sup_target: list[str | None] = [None] * n  # support/convoy: province the order points into
-        self.sup_unit: list[int | None] = [None] * n  # support/convoy: index of the unit it is for
-        self.sup_move: list[str | None] = [None] * n  # support of a move/convoy: destination province
-        self.sup_coast: list[str | None] = [None] * n  # support of a move: destination coast, if written
-        self.supports: list[list[int]] = [[] for _ in range(n)]  # matching supports given to unit i
-        self.fleets_for: list[list[int]] = [[] for _ in range(n)]  # matching convoys for army move i
-        self.moves_into: dict[str, list[int]] = {}
-        self.result = [False] * n
-        self.state = [UNRESOLVED] * n
-        self.deps: list[int] = []
-        self.paradox: set[int] = set()  # convoyed armies stopped by the Szykman rule
-        self.flex: set[int] = set()  # 1971 rule: adjacent moves that go by convoy only if the convoy works
-
-    # ----- strengths (DATC 5.B) -------------------------------------------------------------------------
-    def _has_path(self, i: int) -> bool:
-        if i in self.paradox:
-            return False
-        src, dst = self.units[i].province, self.dst[i]
-        if dst is None:  # only a move has a path to find
-            return False
-        seen: set[int] = set()
-        frontier = [f for f in self.fleets_for[i] if self.m.reaches_province("fleet", self.units[f].region, src)]
-        while frontier:
-            f = frontier.pop(0)
-            if f in seen:
-                continue
-            seen.add(f)
-            if not self._resolve(f):
-                continue
-            region = self.units[f].region
-            if self.m.reaches_province("fleet", region, dst):
-                return True
-            frontier.extend(g for g in self.fleets_for[i]
-                            if g not in seen and self.m.reaches_province("fleet", region, self.units[g].province))
-        return False
-
-    def _by_convoy(self, i: int) -> bool:
-        if i in self.flex:
-            return self._has_path(i)
-        return self.convoyed[i]
-
-    def _h2h(self, i: int) -> int | None:
-        """The unit in i's destination if the two are in a head-to-head battle (both over land)."""
-        j = self.at.get(self.dst[i] or "")
-        if j is None or self.kind[j] != "move" or self.dst[j] != self.units[i].province:
-            return None
-        if self._by_convoy(i) or self._by_convoy(j):
-            return None
-        return j
-
-    def _count(self, supports: list[int], exclude_power: str | None = None) -> int:
-        return sum(1 for s in supports if (exclude_power is None or self.units[s].power != exclude_power)
-                   and self._resolve(s))
-
-    def _attack(self, i: int) -> int:
-        if self._by_convoy(i) and not self._has_path(i):
-            return 0
-        j = self.at.get(self.dst[i] or "")
-        if j is None or (self.kind[j] == "move" and self._h2h(i) is None and self._resolve(j)):
-            return 1 + self._count(self.supports[i])
-        if self.units[j].power == self.units[i].power:
-            return 0
-        return 1 + self._count(self.supports[i], exclude_power=self.units[j].power)
-
-    def _hold(self, province: str) -> int:
-        j = self.at.get(province)
-        if j is None:
-            return 0
-        if self.kind[j] == "move":
-            return 0 if self._resolve(j) else 1
-        return 1 + self._count(self.supports[j])
-
-    def _prevent(self, k: int) -> int:
-        if self._by_convoy(k) and not self._has_path(k):
-            return 0
-        j = self._h2h(k)
-        if j is not None and self._resolve(j):
-            return 0
-        return 1 + self._count(self.supports[k])
-
-    # ----- adjudication of one decision -------------------------------------------------------------------
-    def _adjudicate(self, i: int) -> bool:
-        kind = self.kind[i]
-        if kind == "move":
-            return self._adjudicate_move(i)
-        if kind == "support":
-            return self._support_given(i)
-        return not any(self._resolve(k) for k in self.moves_into.get(self.units[i].province, ()))
-
-    def _adjudicate_move(self, i: int) -> bool:
-        if self._by_convoy(i) and not self._has_path(i):
-            return False
-        attack = self._attack(i)
-        j = self._h2h(i)
-        if j is not None:
-            if attack <= 1 + self._count(self.supports[j]):
-                return False
-        elif attack <= self._hold(self.dst[i] or ""):
-            return False
-        return all(attack > self._prevent(k) for k in self.moves_into[self.dst[i] or ""] if k != i)
-
-    def _support_given(self, s: int) -> bool:
-        me = self.units[s]
-        for k in self.moves_into.get(me.province, ()):
-            if self.units[k].power == me.power:
-                continue
-            if self.units[k].province == self.sup_target[s]:
-                # an attack from where the support goes cannot cut it, only dislodge the supporter
-                if self._resolve(k):
-                    return False
-                continue
-            if self._by_convoy(k) and not self._has_path(k):
-                continue
-            return False
-        return True
-
-    # ----- the guess algorithm (DATC 5.F) -----------------------------------------------------------------
-    def _resolve(self, i: int) -> bool:
-        if self.state[i] == RESOLVED:
-            return self.result[i]
-        if self.state[i] == GUESSING:
-            # every read of a guess is recorded, even a repeated one, so that the reader is known to
-            # depend on it (a reader seeing an unchanged list would wrongly count itself as settled)
-            self.deps.append(i)
-            return self.result[i]
-        mark = len(self.deps)
-        self.result[i], self.state[i] = False, GUESSING
-        first = self._adjudicate(i)
-        if len(self.deps) == mark:
-            if self.state[i] != RESOLVED:
-                self.result[i], self.state[i] = first, RESOLVED
-            return first
-        if self.deps[mark] != i:
-            self.deps.append(i)
-            self.result[i] = first
-            return first
-        for d in self.deps[mark:]:
-            self.state[d] = UNRESOLVED
-        del self.deps[mark:]
-        self.result[i], self.state[i] = True, GUESSING
-        second = self._adjudicate(i)
-        if first == second:
-            for d in self.deps[mark:]:
-                self.state[d] = UNRESOLVED
-            del self.deps[mark:]
-            self.result[i], self.state[i] = first, RESOLVED
-            return first
-        self._backup_rule(mark)
-        return self._resolve(i)
-
-    def _backup_rule(self, mark: int) -> None:
-        cycle = list(dict.fromkeys(self.deps[mark:]))
-        del self.deps[mark:]
-        convoys = [d for d in cycle if self.kind[d] == "convoy"]
-        if not convoys:
-            for d in cycle:  # circular movement: every move of the cycle succeeds
-                if self.kind[d] == "move":
-                    self.result[d], self.state[d] = True, RESOLVED
-                else:
-                    self.state[d] = UNRESOLVED
-            return
-        # Szykman: the armies whose convoys are caught in the paradox do not move
-        for c in convoys:
-            army = self.sup_unit[c]
-            if army is not None:
-                self.paradox.add(army)
-        for d in cycle:
-            self.state[d] = UNRESOLVED
-
-    def resolve_all(self) -> None:
-        for i in range(len(self.units)):
-            if self.kind[i] in ("move", "support", "convoy"):
-                self._resolve(i)
-
-
 def _unit_matches(m: Map, order: Order, unit: Unit, rules: Rules) -> str:
     """Why ``order`` does not address ``unit`` (empty if it does)."""
     if order.unit_type and order.unit_type != unit.type:
@@ -318,11 +91,10 @@ class Movement:
                  rules: Rules | None = None) -> None:
         self.m = m
         self.rules = rules or Rules()
-        self.board = _Board(m, list(units), self.rules)
+        self.board = Board(m, list(units), self.rules, DECIDE)
         self.judged: list[Judged] = []
         self.order_of: dict[int, Order] = {}
         self.judged_of: dict[int, Judged] = {}
-        self.transform_to: dict[int, Unit] = {}  # unit index -> the unit it becomes if not dislodged
         for power, order, text in orders:
             self._assign(power, order, text)
 
@@ -358,193 +130,22 @@ class Movement:
         self.judged_of[i] = j
         j.unit = i
 
-    # ----- legality by position (DATC 4.E.1: an illegal order is ignored, the unit holds) ----------------
-    def _check_move(self, i: int, o: Order) -> str:
-        u, m = self.board.units[i], self.m
-        say = m.say
-        target = o.target or ""
-        dprov = province_of(target)
-        if dprov == u.province:
-            return say("a unit cannot move to the province it is in")
-        if o.via and not m.river_points:
-            # a map without rivers has no double move: the player meant a convoy route or a typo (issue 32)
-            return say("a unit moves to one neighbouring province; an army going by sea names only its "
-                       "destination ({example})", example=f"A {display(u.province)} - {display(dprov)} via convoy")
-        if u.type == "army" and o.via:
-            return say("only a fleet moves two fields along a river")
-        if u.type == "army":
-            if "/" in target and self.rules.strict_coasts:
-                return say("an army does not go to a coast")
-            if o.via_convoy or not m.can_move("army", u.region, dprov):
-                if (m.terrain(u.province) != "coast" or m.terrain(dprov) != "coast"
-                        or not self._routes(u.province, dprov, self._sea_fleets())):
-                    return say("{place} is not next to {here} and no fleets could convoy there",
-                               place=m.full_name(dprov), here=m.full_name(u.province))
-                self.board.convoyed[i] = True
-            self.board.dst_region[i] = dprov
-        elif o.via:
-            if o.via_convoy:
-                return say("only armies can be convoyed")
-            reached = m.double_move(u.region, o.via, target)
-            if reached is None:
-                return say("{order} is no double move: the fleet goes two fields down a river (crossing it on the "
-                           "way is allowed, going upstream is not), from a river field to a river field or its mouth",
-                           order=f"F {display(u.province)} - {display(province_of(o.via))} - {display(dprov)}")
-            self.board.dst_region[i] = reached
-        else:
-            if o.via_convoy:
-                return say("only armies can be convoyed")
-            options = [r for r in m.regions_of(dprov, "fleet") if m.can_move("fleet", u.region, r)]
-            if "/" in target:
-                options = [r for r in options if r == target]
-            elif self.rules.require_coast and len(m.regions_of(dprov, "fleet")) > 1:
-                return say("say which coast of {place}", place=m.full_name(dprov))
-            if not options:
-                return say("a fleet on {region} cannot reach {target}", region=m.full_name(u.region),
-                           target=m.full_name(target))
-            if len(options) > 1:
-                return say("say which coast of {place}: {choices}", place=m.full_name(dprov),
-                           choices=say(" or ").join(options))
-            self.board.dst_region[i] = options[0]
-        self.board.kind[i] = "move"
-        self.board.dst[i] = dprov
-        return ""
-
-    def _check_transform(self, i: int, o: Order) -> str:
-        """A transforming unit holds (and may be supported to hold); its new region is kept for the end."""
-        u, m = self.board.units[i], self.m
-        new_type = o.other_type or ""
-        if new_type == u.type and (o.target is None or o.target == u.region):
-            return m.say("the unit already is an army there" if u.type == "army"
-                         else "the unit already is a fleet there")
-        regions = m.regions_of(u.province, new_type)
-        if o.target:
-            regions = [r for r in regions if r == o.target]
-        if new_type == u.type:
-            regions = [r for r in regions if r != u.region]
-        if not regions:
-            return m.say("an army cannot stand in {place}" if new_type == "army"
-                         else "a fleet cannot stand in {place}", place=m.full_name(o.target or u.province))
-        if len(regions) > 1:
-            return m.say("say which coast the fleet takes: {choices}", choices=m.say(" or ").join(regions))
-        self.transform_to[i] = Unit(u.power, new_type, regions[0])
-        return ""
-
-    def _check_support(self, i: int, o: Order) -> str:
-        u, m = self.board.units[i], self.m
-        other = province_of(o.other or "")
-        into = province_of(o.target) if o.target else other
-        if other == u.province:
-            return m.say("a unit cannot support itself")
-        if into == u.province:
-            return m.say("a unit cannot support a move into its own province")
-        if not m.reaches_province(u.type, u.region, into):
-            return m.say("{unit} cannot itself move to {place}, so it cannot support there", unit=str(u),
-                         place=m.full_name(into))
-        self.board.kind[i] = "support"
-        self.board.sup_target[i] = into
-        self.board.sup_move[i] = province_of(o.target) if o.target else None
-        self.board.sup_coast[i] = o.target if o.target and "/" in o.target else None
-        self.board.sup_unit[i] = self.board.at.get(other)
-        return ""
-
-    def _check_convoy(self, i: int, o: Order) -> str:
-        u, m = self.board.units[i], self.m
-        if u.type != "fleet" or m.terrain(u.province) not in self.m.data.get("convoy_terrain", ["sea"]):
-            return m.say("only a fleet at sea can convoy")
-        if o.other_type == "fleet":
-            return m.say("only armies can be convoyed")
-        self.board.kind[i] = "convoy"
-        self.board.sup_target[i] = province_of(o.target or "")
-        self.board.sup_move[i] = province_of(o.target or "")
-        self.board.sup_unit[i] = self.board.at.get(province_of(o.other or ""))
-        return ""
-
-    def _sea_fleets(self) -> list[int]:
-        b, terrains = self.board, self.m.data.get("convoy_terrain", ["sea"])
-        return [f for f, u in enumerate(b.units) if u.type == "fleet" and self.m.terrain(u.province) in terrains]
-
-    def _routes(self, src: str, dst: str, fleets: list[int]) -> list[list[int]]:
-        """Chordless chains of the given fleets from ``src`` to ``dst`` (DATC 6.G.19: a fleet that is in
-        no such chain is not necessary for any convoy route)."""
-        b, m = self.board, self.m
-        out: list[list[int]] = []
-
-        def touches(f: int, prov: str) -> bool:
-            return m.reaches_province("fleet", b.units[f].region, prov)
-
-        def walk(path: list[int]) -> None:
-            last = path[-1]
-            if touches(last, dst):
-                out.append(list(path))
-                return
-            for g in fleets:
-                if g in path or not touches(last, b.units[g].province) or touches(g, src):
-                    continue
-                if any(touches(g, b.units[p].province) for p in path[:-1]):
-                    continue
-                walk(path + [g])
-
-        for f in fleets:
-            if touches(f, src):
-                walk([f])
-        return out
-
     def _match(self) -> None:
-        """Void supports and convoys that no order matches; moves by convoy need an ordered route."""
-        b, say = self.board, self.m.say
-        n = len(b.units)
-        convoys_for: dict[tuple[str, str], list[int]] = {}
-        for i in range(n):
-            convoyed = b.sup_unit[i]
-            if b.kind[i] == "convoy" and convoyed is not None:
-                convoys_for.setdefault((b.units[convoyed].province, b.sup_move[i] or ""), []).append(i)
-        for i in range(n):
-            if b.kind[i] != "move" or b.units[i].type != "army":
-                continue
-            src, dst = b.units[i].province, b.dst[i] or ""
-            fleets = convoys_for.get((src, dst), [])
-            needed = {f for r in self._routes(src, dst, self._sea_fleets()) for f in r}
-            fleets = [f for f in fleets if f in needed]
-            overland = self.m.can_move("army", b.units[i].region, dst)
-            if overland and not b.convoyed[i] and fleets:
-                if self.rules.convoy_intent == "1971":
-                    j = b.at.get(dst)
-                    if j is not None and b.kind[j] == "move" and b.dst[j] == src:
-                        b.flex.add(i)
-                elif self.rules.convoy_intent == "2023" and any(b.units[f].power == b.units[i].power
-                                                                for f in fleets):
-                    b.convoyed[i] = True
-            if b.convoyed[i] or i in b.flex:
-                # a move with no ordered route is legal but fails, and gets no hold support (DATC 6.D.8)
-                b.fleets_for[i] = sorted({f for r in self._routes(src, dst, fleets) for f in r})
-        for i in range(n):
+        """Each move meets the convoys ordered for it, then each support and convoy the order it names; one that
+        no order matches is void (``kinds/``: each kind's ``match``)."""
+        b = self.board
+        convoys_for = convoy.offered(b)
+        for i in range(len(b.units)):
+            if b.kind[i] == "move":
+                move.match(b, i, convoys_for)
+        for i in range(len(b.units)):
             if b.kind[i] == "move":
                 b.moves_into.setdefault(b.dst[i] or "", []).append(i)
-        for i in range(n):
-            if b.kind[i] not in ("support", "convoy"):
-                continue
-            j = b.sup_unit[i]
-            if b.kind[i] == "convoy":
-                if j is None or i not in b.fleets_for[j]:
-                    self._void(i, say(VOID[0]))
-                continue
-            if j is None:
-                self._void(i, say(VOID[1]))
-            elif b.sup_move[i] is None:
-                if b.kind[j] == "move":
-                    self._void(i, say(VOID[2], unit=str(b.units[j])))
-                else:
-                    b.supports[j].append(i)
-            elif b.kind[j] != "move" or b.dst[j] != b.sup_move[i]:
-                self._void(i, say(VOID[3], unit=str(b.units[j]),
-                                  place=self.m.full_name(b.sup_move[i] or "")))
-            elif b.sup_coast[i] and b.units[j].type == "fleet" and b.sup_coast[i] != b.dst_region[j]:
-                # a coast written in a support must match the move (DATC 4.B.4, 6.B.9); none matches any
-                self._void(i, say(VOID[4], unit=str(b.units[j]),
-                                  region=b.dst_region[j], coast=b.sup_coast[i]))
-            else:
-                b.supports[j].append(i)
+        for i in range(len(b.units)):
+            why = support.match(b, i) if b.kind[i] == "support" else convoy.match(b, i) if b.kind[i] == "convoy" \
+                else ""
+            if why:
+                self._void(i, why)
 
     def _void(self, i: int, reason: str) -> None:
         # a void support or convoy has no effect but its unit still stands there (and can be cut, reported)
@@ -553,9 +154,7 @@ class Movement:
     def run(self) -> MovementResult:
         b = self.board
         for i, o in self.order_of.items():
-            check = {"move": self._check_move, "support": self._check_support, "convoy": self._check_convoy,
-                     "transform": self._check_transform}
-            why = check[o.kind](i, o) if o.kind in check else ""
+            why = CHECK[o.kind](b, i, o) if o.kind in CHECK else ""  # DATC 4.E.1: an illegal order: the unit holds
             if why:
                 self._invalid(self.judged_of[i], why)
         self._match()
@@ -577,12 +176,12 @@ class Movement:
                 continue
             if u.province in winner:
                 k = winner[u.province]
-                dislodged.append(Dislodged(u, None if b._by_convoy(k) else b.units[k].province))
+                dislodged.append(Dislodged(u, None if b.by_convoy(k) else b.units[k].province))
             else:
                 # a dislodged unit does not transform (30JK section 7)
-                after[u.province] = self.transform_to.get(i, u)
+                after[u.province] = b.transform_to.get(i, u)
         contested = sorted({b.dst[i] or "" for i in range(n) if b.kind[i] == "move" and not moved[i]
-                            and b._prevent(i) > 0} - set(after))
+                            and b.prevent(i) > 0} - set(after))
         for d in dislodged:
             d.retreats = [r for r in sorted(m.reach(d.unit.type, d.unit.region))
                           if province_of(r) not in after and province_of(r) != d.attacker_from
@@ -592,39 +191,19 @@ class Movement:
         return MovementResult(self.judged, units, dislodged, contested)
 
     def _report(self, moved: list[bool], dislodged: list[Dislodged]) -> None:
-        b, m = self.board, self.m
-        say = m.say
+        """Each order's result and reason, as its kind says them; a holding or moving unit dislodged fails."""
+        b, say = self.board, self.m.say
         lost = {d.unit.province for d in dislodged}
         for i, j in self.judged_of.items():
             if j.result == "invalid":
                 continue
-            kind, u = b.kind[i], b.units[i]
+            kind, gone = b.kind[i], b.units[i].province in lost
             if kind == "move":
-                if moved[i]:
-                    j.result, j.reason = "succeeds", say("moves to {place}", place=m.full_name(b.dst_region[i] or ""))
-                else:
-                    j.result = "fails"
-                    j.reason = say("bounces")
-                    if b._by_convoy(i) and not b._has_path(i):
-                        j.reason = say("no convoy route is ordered" if not b.fleets_for[i]
-                                       else "the convoy is disrupted")
-                    if i in b.paradox:
-                        j.reason = say("convoy paradox: the convoyed army stays (Szykman rule)")
+                j.result, j.reason = move.report(b, i, moved[i])
             elif kind in ("support", "convoy"):
-                given = b.result[i]
-                if not given:
-                    j.result = "fails"
-                    j.reason = say("dislodged" if u.province in lost else "support cut")
-                    if kind == "convoy":
-                        j.reason = say("the fleet is dislodged")
-                elif not j.reason:
-                    j.reason = say("support given" if kind == "support" else "convoys")
-            if u.province in lost and kind in ("hold", "move"):
+                j.result, j.reason = (support if kind == "support" else convoy).report(b, i, gone, j.reason)
+            if gone and kind in ("hold", "move"):
                 j.result = "fails"
                 j.reason = (j.reason + "; " if kind == "move" else "") + say("dislodged")
-            elif kind == "hold" and i in self.transform_to:
-                new = self.transform_to[i]
-                j.reason = say("holds and becomes an army" if new.type == "army" else "holds and becomes a fleet") + (
-                    f" ({new.region.partition('/')[2]})" if "/" in new.region else "")
-            elif kind == "hold" and not j.reason:
-                j.reason = say("holds")
+            elif kind == "hold":
+                j.reason = hold.report(b, i)

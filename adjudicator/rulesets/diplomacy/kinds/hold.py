@@ -1,0 +1,20 @@
+"""A hold (``A Par H``); a unit without a legal move, support or convoy holds too."""
+
+from __future__ import annotations
+
+from ..board import Board
+
+
+def decide(b: Board, i: int) -> bool:
+    """Does the unit stay: no move into its province succeeds."""
+    return not any(b.resolve(k) for k in b.moves_into.get(b.units[i].province, ()))
+
+
+def report(b: Board, i: int) -> str:
+    """Why the unit stays (a transforming unit says what it becomes)."""
+    say = b.m.say
+    new = b.transform_to.get(i)
+    if new is None:
+        return say("holds")
+    coast = f" ({new.region.partition('/')[2]})" if "/" in new.region else ""
+    return say("holds and becomes an army" if new.type == "army" else "holds and becomes a fleet") + coast

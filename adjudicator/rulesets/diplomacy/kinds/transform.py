@@ -1,0 +1,28 @@
+"""A transformation (30JK section 7, maps whose ``order_types`` have it): ``A FAns T F/nc``, ``F Lin T A``. The
+unit holds (and may be supported to hold); not dislodged, it becomes the other type at the end of the phase."""
+
+from __future__ import annotations
+
+from ..board import Board, Unit
+from ..orders import Order
+
+
+def check(b: Board, i: int, o: Order) -> str:
+    """Why the unit cannot become ``o.other_type`` where it stands (empty if it can); its new unit is kept."""
+    u, m = b.units[i], b.m
+    new_type = o.other_type or ""
+    if new_type == u.type and (o.target is None or o.target == u.region):
+        return m.say("the unit already is an army there" if u.type == "army"
+                     else "the unit already is a fleet there")
+    regions = m.regions_of(u.province, new_type)
+    if o.target:
+        regions = [r for r in regions if r == o.target]
+    if new_type == u.type:
+        regions = [r for r in regions if r != u.region]
+    if not regions:
+        return m.say("an army cannot stand in {place}" if new_type == "army"
+                     else "a fleet cannot stand in {place}", place=m.full_name(o.target or u.province))
+    if len(regions) > 1:
+        return m.say("say which coast the fleet takes: {choices}", choices=m.say(" or ").join(regions))
+    b.transform_to[i] = Unit(u.power, new_type, regions[0])
+    return ""
