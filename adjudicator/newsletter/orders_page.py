@@ -1,21 +1,26 @@
 """The orders page: a browser is all a player needs to write, check and seal their orders.
 
-For each game the site build writes ``site/games/<game>/orders.md`` (the page), ``orders/<NNNN>.json`` (the open
-turn's data: for each player the sheet ``turnpress template`` prints, the JSON Schema of the sheet, and the
-ruleset's form where it offers one, ``ruleset.OffersChoices``, and the rules' verdicts the page looks the sheet up
-in, ``verdicts``), ``open-turn.json`` (which turn is open, fetched
-afresh so that a page kept open past a deadline says it is stale) and, for a game with sealed parts, each
-player's sealed private file of the last turn (``private/<player>.yaml.age``, readable only with their key).
+For each game the site build writes ``site/games/<game>/orders.md`` (the page), the open turn's data
+(``orders/<NNNN>.json``: the turn and its players; ``orders/<NNNN>/<player>.json``: for one player the sheet
+``turnpress template`` prints, the JSON Schema of the sheet, the ruleset's form where it offers one,
+``ruleset.OffersChoices``, and the rules' verdicts the page looks the sheet up in, ``verdicts``;
+``orders/<NNNN>.svg``: the position, which the player clicks; see ``split``), ``open-turn.json`` (which turn is
+open, fetched afresh so that a page kept open past a deadline says it is stale) and, for a game with sealed
+parts, each player's sealed private file of the last turn (``private/<player>.yaml.age``, readable only with their
+key).
 
 Everything in the data comes from the public view of the state: the sheet of a sealed game shows no hidden
 part (the page runs in public; the player's own figures are in their sealed private file). The page's script
 (``assets/orders.js``) and the libraries it uses (``assets/vendor``: a JSON Schema validator, a YAML parser,
-age) are static files of the site: no server, no CDN, nothing sent anywhere.
+age) are static files of the site, the same for every game and turn (a browser keeps them): no server, no CDN,
+nothing sent anywhere. Only the page's own script loads with it; the libraries follow once the page is usable
+(the verdict waits for them, and says so), and age only when something is sealed or opened.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import html
 import json
 import re
@@ -48,6 +53,20 @@ def page_path(game_id: str) -> str:
 
 def data_path(game_id: str, turn: int) -> str:
     return f"{GAMES_DIR}/{game_id}/orders/{turn:04d}.json"
+
+
+def player_path(game_id: str, turn: int, player: str) -> str:
+    """One player's part of the turn's data, fetched when they pick their name (``player_data``)."""
+    return f"{GAMES_DIR}/{game_id}/orders/{turn:04d}/{player}.json"
+
+
+def map_path(game_id: str, turn: int) -> str:
+    """The position drawn for the page (``board``), fetched beside the form, never before the page is usable."""
+    return f"{GAMES_DIR}/{game_id}/orders/{turn:04d}.svg"
+
+
+# What the page's list of players shows: the rest of a player's data is in their own file (``player_path``)
+LISTED = ("key", "name", "login", "awaited", "takes")
 
 
 def branch(root: Path) -> str:
@@ -213,6 +232,33 @@ def game_files(game: Game, root: Path) -> dict[str, str]:
              f"{GAMES_DIR}/{game.id}/open-turn.json": json.dumps(
                  {"game": game.id, "turn": data["turn"], "finished": data["finished"]}) + "\n"}
     if not data["finished"]:
-        files[data_path(game.id, data["turn"])] = json.dumps(data, ensure_ascii=False, sort_keys=True) + "\n"
+        files.update(split(game.id, data))
         files.update(private_files(game))
     return files
+
+
+def split(game_id: str, data: dict[str, Any]) -> dict[str, str]:
+    """The turn's data as the page fetches it (issue 30, "Light on a phone": only what the open turn needs, each
+    part when it is needed): the turn with the list of players (``data_path``: the page is usable once it is
+    read), each player's sheet, schema, form and verdicts (``player_path``: one player's, not everyone's) and the
+    drawing of the position (``map_path``: a file of its own, read beside the form)."""
+    turn = data["turn"]
+    parts = {p["key"]: _json(p) for p in data["players"]}
+    index = {k: v for k, v in data.items() if k not in ("players", "map")}
+    # each part named with a digest of its bytes, which the page puts in the address it fetches: a browser may
+    # keep a part as long as it likes, and a rebuilt part (a ruling, a new version) is a new address
+    index["players"] = [{**{k: p[k] for k in LISTED}, "part": _digest(parts[p["key"]])} for p in data["players"]]
+    index["map"] = _digest(data["map"]) if data["map"] else None
+    files = {data_path(game_id, turn): _json(index)}
+    files.update({player_path(game_id, turn, key): text for key, text in parts.items()})
+    if data["map"]:
+        files[map_path(game_id, turn)] = data["map"]
+    return files
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"

@@ -42,8 +42,12 @@ def open_page(browser: Browser, url: str, game: str, width: int = 1280) -> None:
 
 
 def pick(browser: Browser, login: str) -> None:
+    """Pick ``login`` in the list of players and wait until their form, their map and the verdict are in (the
+    page loads them after the list: issue 30, "Light on a phone")."""
     browser.click(f'#tp-player option[value="{login}"]')
-    browser.wait_for(lambda: browser.script("return !document.getElementById('tp-work').hidden"), "the form")
+    browser.wait_for(lambda: browser.script("return !document.getElementById('tp-work').hidden && "
+                                            "document.getElementById('tp-orders').hasAttribute('data-settled')"),
+                     "the form")
 
 
 def choose(browser: Browser, label: str, order: str) -> None:

@@ -18,6 +18,7 @@ from adjudicator.ruleset import OffersChoices
 from adjudicator.rulesets.auf_achse import RULESET
 from adjudicator.rulesets.auf_achse.adjudicate import stau_counts
 from adjudicator.rulesets.auf_achse.board import plan_route
+from adjudicator.rulesets.auf_achse.choices import cheapest_routes, route_to
 from adjudicator.rulesets.auf_achse.setup import board_of
 from adjudicator.rulesets.calamity import RULESET as CAL
 from adjudicator.rulesets.diplomacy import RULESET as RULESET_DIP
@@ -195,13 +196,28 @@ def test_an_auf_achse_route_is_offered_by_destination_with_its_points_and_fare()
     stau = stau_counts(state)
     stau["HH"] = stau.get("HH", 1) - 1
     for goal in route["goals"]:
-        driven = plan_route(board, "HH", ["HH", *goal["route"]], state["site"], stau)
+        path = route_to(route, goal["value"])
+        driven = plan_route(board, "HH", ["HH", *path], state["site"], stau)
         assert driven.problems == [] and driven.end == goal["value"], goal["value"]
         assert goal["label"].endswith(f": {driven.points} Streckenpunkte, Fahrpreis {driven.fare} kj")
-        if not any(n in stau and stau[n] > 0 for n in goal["route"]):
+        if not any(n in stau and stau[n] > 0 for n in path):
             assert driven.points == board.distance("HH", goal["value"], blocked="HH-HB.2")
-    bremen = next(g for g in route["goals"] if g["value"] == "HB")
-    assert "HH-HB.2" not in bremen["route"], "the construction site is closed"
+    assert "HH-HB.2" not in route_to(route, "HB"), "the construction site is closed"
+
+
+def test_an_auf_achse_truck_s_routes_by_destination_are_sent_as_one_tree():
+    """Issue #30, "Light on a phone": each city's route was sent whole (15 kB of a truck's 67 kB; Auf Achse's turn
+    data was 630 kB). The routes go as one tree (each field -> the one before it), and each city's route read back
+    from it is the cheapest route ``cheapest_routes`` finds, in less than half the bytes."""
+    state = at_round(new_game(), 1)
+    form = RULESET.choices(RULESET.public_view(state), "p0")["field"]
+    route = next(f for f in _fields(form) if f.get("kind") == "route")
+    stau = stau_counts(state)
+    stau["HH"] = stau.get("HH", 1) - 1
+    whole = cheapest_routes(board_of(state), "HH", state["site"], stau)
+    assert {c: route_to(route, c) for c in whole} == whole
+    assert all("route" not in g for g in route["goals"])
+    assert len(json.dumps(route["via"])) * 2 < len(json.dumps(whole))
 
 
 def test_calamity_s_form_is_the_phase_s_decision_in_words():

@@ -13,6 +13,9 @@
     return;
   }
   var TURN = root.getAttribute("data-turn");
+  /* where this script was loaded from: the libraries are beside it (vendor/), loaded once the page is usable */
+  var HERE = document.currentScript && document.currentScript.src ? document.currentScript.src.replace(/[^\/]*$/, "")
+    : "";
   /* the page's words in the game's language (orders-words.yaml, written into the page by the site build) */
   var WORDS = JSON.parse(root.getAttribute("data-words") || "{}");
   var ui = {};
@@ -23,6 +26,92 @@
   var choiceFields = {}; /* label -> the choice field with that label: what a map module sets (setOrder) */
   var listeners = []; /* told after every change of the orders (onChange) */
   var readers = []; /* told the player's private file once it is open (a choice narrowed to what they hold) */
+  var parts = {}; /* player key -> the promise of their part of the turn's data (orders/<NNNN>/<key>.json) */
+  var board = null; /* the promise of the position's drawing (orders/<NNNN>.svg), asked for once */
+  var libraries = {}; /* file -> the promise of a library of vendor/ */
+  var checker = {ready: false, failed: null}; /* the YAML reader and the schema validator, once both are in */
+
+  /* --- what loads after the page is usable (issue 30, "Light on a phone") --------------------------------
+     The page shows the list of players from a small file; a player's form, the drawing of the position and the
+     libraries follow. The verdict needs the YAML reader and the schema validator: until both are in, the page
+     says it has no verdict yet and Copy, Download and Seal wait. age is loaded only to seal or open a file. */
+  function library(file, global) {
+    if (window[global]) {
+      return Promise.resolve(window[global]);
+    }
+    if (!libraries[file]) {
+      libraries[file] = new Promise(function (resolve, reject) {
+        var s = document.createElement("script");
+        s.src = HERE + "vendor/" + file;
+        s.onload = function () {
+          return window[global] ? resolve(window[global]) : reject(new Error(file));
+        };
+        s.onerror = function () {
+          delete libraries[file]; /* a later need tries again */
+          s.remove();
+          reject(new Error(file));
+        };
+        document.head.appendChild(s);
+      });
+    }
+    return libraries[file];
+  }
+
+  function loadChecker() {
+    return Promise.all([library("yaml.js", "tpYaml"), library("json-schema.js", "tpSchema")]).then(function () {
+      checker.ready = true;
+      checker.failed = null;
+      if (data.sealed) {
+        library("age.js", "tpAge").catch(function () {}); /* ready for the Seal button; sealing asks again */
+      }
+    }, function (err) {
+      checker.failed = err.message || String(err);
+    }).then(function () {
+      refresh();
+      settle();
+    });
+  }
+
+  function partOf(key) {
+    if (!parts[key]) {
+      var listed = data.players.find(function (p) {
+        return p.key === key;
+      });
+      /* the address names the part's digest (orders_page.split): a kept copy is never an old one */
+      parts[key] = fetch(TURN + "/" + encodeURIComponent(key) + ".json?v=" + encodeURIComponent(listed.part))
+        .then(function (r) {
+          if (!r.ok) {
+            throw new Error(W("missing", {status: r.status}));
+          }
+          return r.json();
+        });
+      parts[key].catch(function () {
+        delete parts[key];
+      });
+    }
+    return parts[key];
+  }
+
+  function drawingOf() {
+    if (!board) {
+      board = fetch(TURN + ".svg?v=" + encodeURIComponent(data.map)).then(function (r) {
+        return r.ok ? r.text() : null;
+      }, function () {
+        return null;
+      });
+    }
+    return board;
+  }
+
+  /* ``data-settled`` on the page: the player's form, their map (if the game has one) and the verdict are all in */
+  function settle() {
+    var done = !!data && !!player && (checker.ready || !!checker.failed) && (!data.map || !!ui.mapDone);
+    if (done) {
+      root.setAttribute("data-settled", "true");
+    } else {
+      root.removeAttribute("data-settled");
+    }
+  }
 
   /* ``key``'s words with each {name} filled in from ``values`` */
   function fill(text, values) {
@@ -452,6 +541,15 @@
       show();
       onChange();
     });
+    /* a destination's cheapest route, read back from the tree of them (``via``: each field -> the one before) */
+    function routeTo(city) {
+      var out = [];
+      for (var n = String(city); n !== field.start && Object.prototype.hasOwnProperty.call(field.via || {}, n) &&
+        out.length <= Object.keys(field.via).length; n = field.via[n]) {
+        out.unshift(n);
+      }
+      return out;
+    }
     set.appendChild(shown);
     if (field.goals && field.goals.length) {
       /* the route by its destination: the ruleset's cheapest route to each city, with its points and fare */
@@ -463,7 +561,7 @@
       });
       goal.addEventListener("change", function () {
         if (goal.value !== "") {
-          path = [field.start].concat(field.goals[Number(goal.value)].route);
+          path = [field.start].concat(routeTo(field.goals[Number(goal.value)].value));
           goal.value = "";
           show();
           onChange();
@@ -1038,6 +1136,7 @@
   }
 
   async function seal(text) {
+    await library("age.js", "tpAge");
     var e = new tpAge.Encrypter();
     sealTo().forEach(function (k) {
       e.addRecipient(k);
@@ -1092,6 +1191,11 @@
     if (ui.done && text !== current.text) {
       say(ui.done, "", null); /* "Downloaded", "Copied" or "Sealed" spoke of the file before this change */
     }
+    if (!checker.ready) {
+      pending(text);
+      return;
+    }
+    ui.verdict.removeAttribute("data-pending");
     var problems = check(text);
     if (ui.formValue && ui.formProblems) { /* the form wrote the sheet: what it knows counts too */
       problems = problems.concat(ui.formProblems());
@@ -1151,7 +1255,42 @@
     });
   }
 
+  /* No verdict yet (the checker is loading, or could not load): the page says so and nothing leaves it */
+  function pending(text) {
+    current.text = text;
+    current.errors = [];
+    current.warnings = [];
+    current.unjudged = [];
+    ui.problems.textContent = "";
+    ui.receiptBox.hidden = true;
+    ui.verdict.setAttribute("data-pending", "true");
+    say(ui.verdict, checker.failed ? W("no_checker", {why: checker.failed}) : W("pending"),
+      checker.failed ? "error" : "warning");
+    ui.filename.textContent = player.path + (data.sealed ? ".age" : "");
+    [ui.copy, ui.download, ui.seal].forEach(function (b) {
+      if (b) {
+        b.disabled = true;
+      }
+    });
+    if (data.sealed) {
+      ui.sealed.value = "";
+      ui.sealedBox.hidden = true;
+    }
+    updateGithub(null);
+    var told = {player: player.key, form: player.form, orders: ui.formValue ? ui.formValue() : null, errors: 0};
+    listeners.forEach(function (fn) {
+      try {
+        fn(told);
+      } catch (err) {
+        /* a listener's fault (the map module) must not stop the page */
+      }
+    });
+  }
+
   function ordersOf(text) {
+    if (!checker.ready) { /* no YAML reader yet: the orders the form wrote, if it wrote them */
+      return ui.formValue ? ui.formValue() : null;
+    }
     try {
       var doc = tpYaml.parse(text);
       return doc && typeof doc === "object" ? doc.orders : null;
@@ -1198,7 +1337,7 @@
   }
 
   async function copy() {
-    if (await staleCheck()) {
+    if (!checker.ready || await staleCheck()) {
       return;
     }
     var text = produced();
@@ -1214,7 +1353,7 @@
   }
 
   async function download() {
-    if (await staleCheck()) {
+    if (!checker.ready || await staleCheck()) {
       return;
     }
     var blob = new Blob([produced()], {type: "text/plain;charset=utf-8"});
@@ -1226,7 +1365,7 @@
   }
 
   async function sealNow() {
-    if (await staleCheck() || current.errors.length) {
+    if (await staleCheck() || current.errors.length || !checker.ready) {
       return;
     }
     try {
@@ -1266,6 +1405,7 @@
       return;
     }
     try {
+      await Promise.all([library("age.js", "tpAge"), library("yaml.js", "tpYaml")]);
       var d = new tpAge.Decrypter();
       d.addIdentity(identity);
       var plain = await d.decrypt(tpAge.armor.decode(await r.text()), "text");
@@ -1285,18 +1425,37 @@
     }
   }
 
-  function choosePlayer() {
+  async function choosePlayer() {
     var key = ui.who.value;
-    player = null;
+    var listed = null;
     data.players.forEach(function (p) {
       if (p.key === key) {
-        player = p;
+        listed = p;
       }
     });
-    ui.work.hidden = !player;
-    if (!player) {
+    player = null;
+    ui.mapDone = false;
+    ui.work.hidden = true;
+    settle();
+    if (!listed) {
+      say(ui.whoSay, "", null);
       return;
     }
+    say(ui.whoSay, W("loading_player"), null);
+    var part;
+    try {
+      part = await partOf(key);
+    } catch (err) {
+      if (ui.who.value === key) {
+        say(ui.whoSay, W("no_data", {why: err.message || err}), "error");
+      }
+      return;
+    }
+    if (ui.who.value !== key) {
+      return; /* another name was picked meanwhile */
+    }
+    player = Object.assign({}, part, listed);
+    ui.work.hidden = false;
     fieldSeq = 0;
     choiceFields = {};
     readers = [];
@@ -1321,11 +1480,20 @@
     }
     ui.identity && (ui.identity.value = "");
     ui.report && (ui.report.textContent = "");
-    if (window.tpOrdersMap) {
-      /* orders_map.js: the position drawn above the form; a click on it picks an order in the form */
-      window.tpOrdersMap.attach(ui.form, data, player, W);
-    }
     refresh();
+    settle();
+    if (window.tpOrdersMap && data.map) {
+      /* orders_map.js: the position drawn above the form; a click on it picks an order in the form */
+      var chosen = player;
+      var svg = await drawingOf();
+      if (player === chosen) {
+        if (svg) {
+          window.tpOrdersMap.attach(ui.form, Object.assign({}, data, {map: svg}), player, W);
+        }
+        ui.mapDone = true;
+        settle();
+      }
+    }
   }
 
   function render() {
@@ -1420,6 +1588,7 @@
   }
 
   async function start() {
+    loadChecker(); /* beside the turn's data: the list of players does not wait for it */
     try {
       var r = await fetch(TURN + ".json", {cache: "no-store"});
       if (!r.ok) {
@@ -1432,6 +1601,9 @@
       return;
     }
     render();
+    if (data.map) {
+      drawingOf();
+    }
     staleCheck();
   }
 

@@ -45,11 +45,12 @@ def route_field(state: State, board: Board, position: str, truck: int) -> dict[s
     points = {n: p for n in nodes if (p := field_points(board, n, own)) != 1}
     to = cheapest_routes(board, position, site, own)
     cost = {c: sum(field_points(board, n, own) for n in to[c]) for c in to}
-    goals = [{"value": c, "label": f"{board.label(c)} ({c}): {cost[c]} Streckenpunkte, Fahrpreis {fare(cost[c])} kj",
-              "route": to[c]} for c in sorted(to, key=lambda c: (board.label(c), c))]
+    goals = [{"value": c, "label": f"{board.label(c)} ({c}): {cost[c]} Streckenpunkte, Fahrpreis {fare(cost[c])} kj"}
+             for c in sorted(to, key=lambda c: (board.label(c), c))]
     return {"kind": "route", "key": "route", "label": f"Route von Brummi {truck}", "start": position,
             "default": [position], "next": nxt, "points": points, "names": {c: board.label(c) for c in board.cities},
             "fares": [fare(n) for n in range(FARES + 1)], "words": ROUTE_WORDS, "goals": goals,
+            "via": routes_tree(position, to),
             "help": "Nach Ziel (die günstigste Route) oder Feld für Feld ab dem Standort; die Baustelle ist gesperrt."}
 
 
@@ -71,6 +72,34 @@ def cheapest_routes(board: Board, start: str, site: str | None, stau: dict[str, 
                 best[nxt] = step
                 heapq.heappush(heap, (step[0], step[1], nxt))
     return {c: best[c][1] for c in board.cities if c in best and c != start}
+
+
+def routes_tree(start: str, routes: dict[str, list[str]]) -> dict[str, str]:
+    """The cheapest routes from ``start`` (``cheapest_routes``) as one tree: each field on a route -> the field
+    before it. The routes share their beginnings (a route's first part is the cheapest route to where it leads,
+    ties going the same way), so every field has one field before it, and the page gets a truck's 55 routes in
+    less than half their length (issue 30, "Light on a phone"); ``route_to`` reads one back.
+
+    >>> routes_tree("HH", {"B": ["HH-B.1", "B"], "L": ["HH-L.1", "L"], "S": ["HH-B.1", "B", "B-S.1", "S"]})
+    {'B': 'HH-B.1', 'B-S.1': 'B', 'HH-B.1': 'HH', 'HH-L.1': 'HH', 'L': 'HH-L.1', 'S': 'B-S.1'}
+    """
+    via: dict[str, str] = {}
+    for path in routes.values():
+        for before, here in zip([start, *path], path, strict=False):
+            if via.setdefault(here, before) != before:
+                raise ValueError(f"two cheapest routes pass {here} from different fields")  # not a tree: a bug
+    return dict(sorted(via.items()))
+
+
+def route_to(field: dict[str, Any], city: str) -> list[str]:
+    """The fields of the route field's cheapest route to ``city``, after the start (as ``orders.js`` reads
+    ``via``)."""
+    path: list[str] = []
+    here = city
+    while here != field["start"]:
+        path.append(here)
+        here = field["via"][here]
+    return path[::-1]
 
 
 def haul(state: State, board: Board, player: str) -> dict[str, Any]:

@@ -1,0 +1,77 @@
+"""The orders page on a phone (issue 30, "Light on a phone: the page usable within 3 s and its exact verdict within
+30 s …; data sent once per place, only what the open turn needs"). The page loads its list of players from a
+small file and each player's part when they pick their name; the libraries of the verdict follow the list, age
+only to seal or open a file. While the verdict is not there, the page says so and nothing leaves it. The
+figures are ``benchmarks/bench_orders_page.py``'s."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from ..site.webdriver import Browser
+from .conftest import League
+from .test_orders_browser import choose, open_page
+
+pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
+
+
+def fetched(browser: Browser) -> list[str]:
+    """Every file the page has fetched, by its path."""
+    return browser.script("return performance.getEntriesByType('resource')"
+                          ".map(e => new URL(e.name).pathname)")
+
+
+@contextmanager
+def blocked(browser: Browser, *patterns: str) -> Iterator[None]:
+    """The browser refuses to fetch the files ``patterns`` match, as a lost connection would."""
+    browser.cdp("Network.enable")
+    browser.cdp("Network.setBlockedURLs", {"urls": list(patterns)})
+    try:
+        yield
+    finally:
+        browser.cdp("Network.setBlockedURLs", {"urls": []})
+
+
+def test_the_page_fetches_the_players_list_then_one_player_s_part_and_age_only_to_seal(browser: Browser,
+                                                                                      served: str):
+    """The turn's data was one file with every player's sheet, form and verdicts and the map (Auf Achse: 630 kB);
+    the page loaded age, the YAML reader and the schema validator before it showed anything. Now: the list, the
+    picked player's own part, the map, the checker; age not in an open game."""
+    open_page(browser, served, "dip")
+    assert not any(p.endswith("/vendor/age.js") for p in fetched(browser))
+    browser.click('#tp-player option[value="ann"]')
+    browser.wait_for(lambda: browser.script(
+        "return document.getElementById('tp-orders').hasAttribute('data-settled')"), "the form and the verdict")
+    choose(browser, "F Lon", "F Lon - Nth")
+    files = [p for p in fetched(browser) if "/games/dip/orders/" in p]
+    assert sorted(files) == ["/games/dip/orders/0001.json", "/games/dip/orders/0001.svg",
+                             "/games/dip/orders/0001/ann.json"], "one player's part: nobody else's"
+    listed = browser.script("return fetch('0001.json').then(r => r.json())")
+    assert set(listed["players"][0]) == {"key", "name", "login", "awaited", "takes", "part"}, "no sheet, no form"
+    assert not any(p.endswith("/vendor/age.js") for p in fetched(browser)), "nothing is sealed in an open game"
+    assert not browser.script("return document.getElementById('tp-verdict').hasAttribute('data-pending')")
+    assert browser.text("#tp-verdict").startswith("The rules accept every line")
+
+
+@pytest.mark.parametrize("game", ["sdip"])
+def test_without_its_checker_the_page_shows_the_form_says_there_is_no_verdict_and_nothing_leaves_it(
+        browser: Browser, served: str, league: League, game: str):
+    """The form comes before the verdict: with the YAML reader not (yet) there the player's form is shown, the
+    page says it has no verdict and why, and Seal, Copy and Download wait."""
+    with blocked(browser, "*vendor/yaml.js*"):
+        open_page(browser, served, game)
+        browser.click('#tp-player option[value="ann"]')
+        browser.wait_for(lambda: browser.script(
+            "return document.getElementById('tp-orders').hasAttribute('data-settled')"), "the form")
+        choose(browser, "F Lon", "F Lon - Nth")
+        assert "F Lon - Nth" in browser.script("return window.tpOrders.sheet()"), "the form writes the sheet"
+        assert browser.script("return document.getElementById('tp-verdict').hasAttribute('data-pending')")
+        said = browser.text("#tp-verdict")
+        assert said.startswith("The page cannot load its checker") and "no verdict" in said
+        assert browser.script("return ['tp-seal', 'tp-copy', 'tp-download']"
+                              ".map(id => document.getElementById(id).disabled)") == [True, True, True]
+        assert browser.script("return window.tpOrders.produced()") == ""
+        assert not browser.text("#tp-problems"), "no problem named without a verdict"
