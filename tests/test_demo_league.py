@@ -11,12 +11,13 @@ import filecmp
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from adjudicator.engine import turn
-from adjudicator.engine.verify import verification
+from adjudicator.engine.verify import Verification, verification
 from adjudicator.league import store
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,9 +36,23 @@ def fresh_clone(tmp_path_factory) -> Path:
     return clone
 
 
+@pytest.fixture(scope="module")
+def verified(fresh_clone) -> Callable[[str], Verification]:
+    """``verify`` of a demo game in the fresh clone, run once for the tests that read its findings and its notes
+    (issue 33: each demo game was replayed twice here)."""
+    done: dict[str, Verification] = {}
+
+    def of(game: str) -> Verification:
+        if game not in done:
+            done[game] = verification(fresh_clone, game)
+        return done[game]
+
+    return of
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_each_demo_game_replays_exactly(game, fresh_clone):
-    done = verification(fresh_clone, game)
+def test_each_demo_game_replays_exactly(game, verified):
+    done = verified(game)
     turns, found = done.turns, done.found
     assert turns >= 1
     assert [f.text() for f in found] == [], "a demo is built again with demo/build.py after removing the game"
@@ -47,7 +62,7 @@ PINNED_AT_SET_UP = ("demo-auf-achse", "demo-bretton-woods", "demo-dreissigjaehri
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_each_demo_game_pins_the_data_its_turns_and_issue_pages_are_made_from(game, fresh_clone):
+def test_each_demo_game_pins_the_data_its_turns_and_issue_pages_are_made_from(game, fresh_clone, verified):
     """Issue 22, "Replays that survive upgrades": the demo games predate pinning and were pinned with
     ``turnpress pin`` (one commit each, after their last turn), so a release with other maps, tables or drawings
     does not change them; ``verify`` accepts each pin commit and says so. Auf Achse, Bretton Woods and the Thirty
@@ -59,7 +74,7 @@ def test_each_demo_game_pins_the_data_its_turns_and_issue_pages_are_made_from(ga
     assert g.pins_data
     drawings = [p for p in g.config["data"] if p.endswith((".drawing.json", ".background.json"))]
     assert drawings or g.settings.ruleset not in ("diplomacy", "auf-achse"), "the map the issues draw is pinned"
-    done = verification(fresh_clone, game)
+    done = verified(game)
     assert any("(turnpress pin)" in note for note in done.notes) or game in PINNED_AT_SET_UP, done.notes
     assert not any("from this turnpress" in note or "before games pinned" in note for note in done.notes)
 
