@@ -21,6 +21,7 @@ Every verdict is computed on the public view, as the rest of the page's data: no
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from collections.abc import Iterable
@@ -91,7 +92,7 @@ def line_table(ruleset: Any, state: State, player: str, form: dict[str, Any] | N
     """The ``lines`` verdict table of ``player``'s form (see the module's docstring), ``None`` where the orders are
     no list of lines or the rules cannot judge a line from the public view (the rest is the pull request's)."""
     if not form or (form.get("field") or {}).get("kind") != "list":
-        return None
+        return held_table(ruleset, state, player, form)
     lines = _candidates(form)
     units_of = dict(lines)
     table: dict[str, Any] = {}
@@ -186,6 +187,55 @@ def entry_forms(ruleset: Any, state: State, player: str) -> dict[str, str]:
         if not unused and not idle:
             out[key] = re.sub(r"\x00(\w+)\x00", r"{\1}", text)
     return dict(sorted(out.items()))
+
+
+def _held_fields(field: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], dict[str, Any]]]:
+    """The choices of the form whose values the player must hold (``held``: where their private report lists
+    them), with their paths in the orders."""
+    if not isinstance(field, dict):
+        return []
+    here = (*path, str(field["key"])) if field.get("key") is not None else path
+    out = [(here, field)] if field.get("kind") == "choice" and field.get("held") else []
+    for f in field.get("fields") or []:
+        out += _held_fields(f, here)
+    return out
+
+
+def held_table(ruleset: Any, state: State, player: str, form: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The verdicts on values the player must hold, which the public view cannot give (Calamity's card: the
+    hand is the player's secret): for each value the form offers, the rules' own ``check`` of it with a hand that
+    holds it and with one that does not (every other value), at the value's place. The page looks the verdict up
+    once the player has opened their private report, by whether the hand there holds the value; before, it says
+    so. Both are computed on the public view with a hand made up here: they hold nothing of the player's own.
+    ``held``: the place of the hand in the private report (``state`` is the player's part of the state)."""
+    found = _held_fields((form or {}).get("field"))
+    if not found:
+        return None
+    out = []
+    for path, field in found:
+        where = list(field["held"])
+        if where[:1] != ["state"] or len(where) < 2:
+            continue
+        options = [o["value"] for o in field.get("options") or []]
+        values: dict[str, Any] = {}
+        for value in options:
+            answers = {}
+            for held, hand in (("held", [value]), ("not", [v for v in options if v != value])):
+                view = copy.deepcopy(state)
+                mine = view.setdefault("private", {}).setdefault(player, {})
+                for step in where[1:-1]:
+                    mine = mine.setdefault(step, {})
+                mine[where[-1]] = hand
+                orders: dict[str, Any] = {}
+                spot = orders
+                for step in path[:-1]:
+                    spot = spot.setdefault(step, {})
+                spot[path[-1]] = value
+                answers[held] = [{"severity": p.severity, "message": p.message}
+                                 for p in ruleset.check(view, player, orders) if tuple(p.path) == path]
+            values[json.dumps(value)] = answers
+        out.append({"path": list(path), "private": where, "values": values})
+    return {"held": out} if out else None
 
 
 # The states a winter's table walks at most: a power with many builds due and many places to build in has more

@@ -297,3 +297,36 @@ def test_thirty_years_war_mercenaries_are_hired_from_the_neutral_units_with_thei
     for o in units:
         line = hire["format"].format(unit=o["value"], points=3)
         assert [p.message for p in game.ruleset.check(state, "jk0", [line]) if p.severity == "error"] == [], line
+
+
+def test_calamity_a_card_not_in_the_hand_is_refused_once_the_private_report_is_open(browser: Browser, served: str,
+                                                                                    league: League):
+    """Issue #30, item 1: "Calamity card 5 not in the hand" passed the page. Before the private report is open the
+    page says where the verdict is (open it); once it is open (a hand of 2 and 4 sealed to the mover's key), card
+    5 is the rules' error, in their words, at the card's line, and card 2 none: the rules' verdicts for a hand
+    with and without each card (verdicts.held_table), looked up by the hand in the report."""
+    game = store.load_game(league.root, "ca")
+    mover = game.ruleset.phase(game.effective_state(game.open_turn)).awaited[0]
+    public, secret = league.keys[f"ca:{mover}"]
+    sealed = league.root / "public" / "games" / "ca" / "private" / f"{mover}.yaml.age"
+    kept = sealed.read_bytes()
+    sealed.write_text(crypto.encrypt(f"game: ca\nturn: 1\nplayer: {mover}\nstate:\n  hand: [2, 4]\n".encode(),
+                                     [public]))
+    sheet = "game: ca\nturn: 1\nplayer: {mover}\norders:\n  card: {card}\n"
+    check = "return window.tpOrders.check(arguments[0])"
+    try:
+        open_page(browser, served, "ca")
+        pick(browser, mover)
+        before = browser.script(check, sheet.format(mover=mover, card=5))
+        assert [p["severity"] for p in before] == ["unknown"] and "private report" in before[0]["message"], before
+        browser.script("document.getElementById('tp-identity').scrollIntoView({block: 'center'})")
+        browser.click("#tp-identity")
+        browser.type("#tp-identity", secret)
+        browser.click("#tp-read")
+        browser.wait_for(lambda: browser.text("#tp-form .tp-held"), "the hand beside the card list")
+        after = browser.script(check, sheet.format(mover=mover, card=5))
+        assert [(p["severity"], p["where"], p["message"]) for p in after] == [
+            ("error", "line 5, orders → card", "you hold no movement card 5")], after
+        assert browser.script(check, sheet.format(mover=mover, card=2)) == []
+    finally:
+        sealed.write_bytes(kept)

@@ -13,6 +13,7 @@ from adjudicator.league import store
 from adjudicator.model import Player
 from adjudicator.newsletter import verdicts
 from adjudicator.rulesets.auf_achse import RULESET as AUF_ACHSE
+from adjudicator.rulesets.calamity import RULESET as CALAMITY
 from adjudicator.rulesets.diplomacy import RULESET as RULESET_DIP
 from adjudicator.sealed import crypto
 
@@ -184,3 +185,36 @@ def test_a_structured_entry_is_judged_as_the_line_the_rules_read_it_as():
     public = game.ruleset.public_view(game.effective_state(game.open_turn))
     jk = verdicts.entry_forms(game.ruleset, public, game.players[0].key)
     assert jk and not any(k in shape for shape in jk for k in ("church", "incite", "confession"))
+
+
+def test_a_card_is_judged_by_the_hand_in_the_private_report_and_the_public_data_does_not_hold_it():
+    """Issue 30, item 1: "Calamity card 5 not in the hand" passed the page. The rules' own check of each card
+    the form offers, with a hand that holds it and with one that does not (``verdicts.held_table``), looked up by
+    the hand the player's opened private report holds, is check's verdict with the real hand. The adversary's
+    side: the page's data is computed on the public view with made-up hands, so it is the same byte for byte
+    whatever the mover holds (no hand follows from it)."""
+    from ..calamity.cal_helpers import arrange
+    from ..calamity.cal_helpers import new_game as new_calamity
+
+    state = arrange(new_calamity(), mover="ann", token=20)
+    public = CALAMITY.public_view(state)
+    form = CALAMITY.choices(public, "ann")
+    table = verdicts.line_table(CALAMITY, public, "ann", form)
+    assert table is not None
+    (card,) = table["held"]
+    assert card["path"] == ["card"] and card["private"] == ["state", "hand"]
+    for hand in ([2, 4], [1, 1, 5], [3]):
+        state["private"]["ann"]["hand"] = hand
+        for value in range(1, 6):
+            answer = card["values"][json.dumps(value)]["held" if value in hand else "not"]
+            rules = [{"severity": p.severity, "message": p.message}
+                     for p in CALAMITY.check(state, "ann", {"card": value}) if p.path == ("card",)]
+            assert answer == rules, (hand, value)
+    assert card["values"]["5"]["not"] == [{"severity": "error", "message": "you hold no movement card 5"}]
+    seen = set()
+    for hand in ([2, 4], [5], [1, 2, 3, 4, 5, 5]):
+        state["private"]["ann"]["hand"] = hand
+        public = CALAMITY.public_view(state)
+        seen.add(json.dumps(verdicts.line_table(CALAMITY, public, "ann", CALAMITY.choices(public, "ann")),
+                            sort_keys=True))
+    assert len(seen) == 1

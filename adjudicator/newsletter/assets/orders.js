@@ -112,6 +112,7 @@
       root.removeAttribute("data-settled");
     }
   }
+  var privateDoc = null; /* the player's private file, once opened here with their key (it never leaves the page) */
 
   /* ``key``'s words with each {name} filled in from ``values`` */
   function fill(text, values) {
@@ -1050,7 +1051,41 @@
     if (problems.length === 0 && player.form && player.form.cuts) {
       problems = cutProblems(player.form.cuts, doc.orders);
     }
+    if (player.verdict && player.verdict.held) {
+      problems = problems.concat(heldProblems(player.verdict.held, doc.orders, parsed, text));
+    }
     return problems;
+  }
+
+  /* Values the player must hold (Calamity's card), looked up in the rules' verdicts for a hand that holds the
+     value and for one that does not (``verdicts.held_table``), by the hand in the private report the player has
+     opened here; before it is open, the page says that the verdict is there. */
+  function heldProblems(held, orders, parsed, text) {
+    var out = [];
+    var at = function (node, path) {
+      path.forEach(function (k) {
+        node = node && typeof node === "object" && !Array.isArray(node) &&
+          Object.prototype.hasOwnProperty.call(node, k) ? node[k] : undefined;
+      });
+      return node;
+    };
+    held.forEach(function (h) {
+      var value = at(orders, h.path);
+      var answers = value === undefined ? null : h.values[JSON.stringify(value)];
+      if (!answers) {
+        return; /* no value, or one the schema or the form refused */
+      }
+      var place = where("#/orders/" + h.path.map(encodeURIComponent).join("/"), parsed, text);
+      var hand = at(privateDoc, h.private);
+      if (!Array.isArray(hand)) {
+        out.push({severity: "unknown", where: place, message: W("open_private"), opens: true});
+        return;
+      }
+      answers[hand.indexOf(value) >= 0 ? "held" : "not"].forEach(function (p) {
+        out.push({severity: p.severity, where: place, message: p.message});
+      });
+    });
+    return out;
   }
 
   /* --- sealing with age, exactly as `turnpress seal` does --------------------------------------------- */
@@ -1226,7 +1261,9 @@
     } else if (current.errors.length) {
       say(ui.verdict, W("errors", {count: current.errors.length}), "error");
     } else if (current.unjudged.length) {
-      say(ui.verdict, W("unjudged", {count: current.unjudged.length}), "warning");
+      say(ui.verdict, W(current.unjudged.every(function (p) {
+        return p.opens;
+      }) ? "open_private_verdict" : "unjudged", {count: current.unjudged.length}), "warning");
     } else {
       /* "exact": every line was looked up in the verdicts the rules computed (verdicts.line_table) */
       say(ui.verdict, W(player.verdict ? "exact" : "well_formed", {warnings:
@@ -1420,6 +1457,8 @@
       readers.forEach(function (fn) {
         fn(opened);
       });
+      privateDoc = opened; /* what the rules' verdicts on held values are looked up by (heldProblems) */
+      refresh();
     } catch (err) {
       say(ui.reportSay, W("wrong_key", {why: err.message || err}), "error");
     }
@@ -1428,6 +1467,7 @@
   async function choosePlayer() {
     var key = ui.who.value;
     var listed = null;
+    privateDoc = null;
     data.players.forEach(function (p) {
       if (p.key === key) {
         listed = p;
