@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..board import VOID, Board, Outcome
 from ..mapdata import province_of
-from ..orders import Order
+from ..reading import Order, OrderError, Reader, Say
 
 
 def check(b: Board, i: int, o: Order) -> str:
@@ -46,3 +48,17 @@ def report(b: Board, i: int, lost: bool, reason: str) -> tuple[Outcome, str]:
     if not b.result[i]:
         return "fails", b.m.say("the fleet is dislodged")
     return "succeeds", reason or b.m.say("convoys")
+
+
+def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str) -> Order:
+    """``C A Lon - Bel``."""
+    ot = r.unit_type()
+    other = r.location()
+    if not r.take("move"):
+        raise OrderError(r.m.say("a convoy needs a destination in {order}", order=repr(text)),
+                         r.m.say("write 'F Nth C A Lon - Bel'"))
+    return Order("convoy", ut, region, r.location(), other_type=ot, other=other, power=power, text=text)
+
+
+def structured(e: dict[str, Any], unit: str, say: Say) -> str | None:
+    return f"{unit} C {e['convoy']}" if "convoy" in e else None

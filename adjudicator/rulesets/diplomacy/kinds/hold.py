@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..board import Board
+from ..reading import Order, Reader, Say
 
 
 def decide(b: Board, i: int) -> bool:
@@ -18,3 +21,13 @@ def report(b: Board, i: int) -> str:
         return say("holds")
     coast = f" ({new.region.partition('/')[2]})" if "/" in new.region else ""
     return say("holds and becomes an army" if new.type == "army" else "holds and becomes a fleet") + coast
+
+
+def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str) -> Order:
+    """``A Par H``, or the unit alone."""
+    return Order("hold", ut, region, power=power, text=text)
+
+
+def structured(e: dict[str, Any], unit: str, say: Say) -> str | None:
+    """``{unit: A Par, hold: true}``, or the unit alone."""
+    return f"{unit} H" if e.get("hold", True) else None

@@ -3,9 +3,11 @@ double move downstream (``F Lun - Ham - ElbM``, 30JK section 4)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..board import Board, Outcome
 from ..mapdata import display, province_of
-from ..orders import Order
+from ..reading import Order, OrderError, Reader, Say
 
 
 def check(b: Board, i: int, o: Order) -> str:
@@ -131,3 +133,33 @@ def report(b: Board, i: int, moved: bool) -> tuple[Outcome, str]:
     if i in b.paradox:
         reason = say("convoy paradox: the convoyed army stays (Szykman rule)")
     return "fails", reason
+
+
+def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str, kind: str = "move") -> Order:
+    """``- Bur``, ``- Edi via convoy``, a double move ``- Ham - ElbM`` (``kind``: move, or retreat)."""
+    target = r.location()
+    passed = None
+    if kind == "move" and r.take("move"):
+        passed, target = target, r.location()
+    via = False
+    if r.take("via_convoy"):
+        via = True
+    elif r.peek() in ("via", "by"):
+        raise OrderError(r.m.say("cannot read {order}", order=repr(text)),
+                         r.m.say("write 'via convoy' after the destination"))
+    return Order(kind, ut, region, target, via_convoy=via, power=power, text=text, via=passed)
+
+
+def structured(e: dict[str, Any], unit: str, say: Say) -> str | None:
+    """``{unit: A Par, move: Bur}`` (``via_convoy: true``), a double move ``{unit: F Lun, via: Ham, move: ElbM}``."""
+    if "via" in e:
+        # a double move downstream (30JK section 4): the fleet passes ``via`` and ends in ``move``
+        if "move" not in e:
+            raise OrderError(say("a double move needs its target"),
+                             say("write e.g. {{unit: F Lun, via: Ham, move: ElbM}}"))
+        if e.get("via_convoy"):
+            raise OrderError(say("a double move is the fleet's own move, not a convoy"), say("leave out via_convoy"))
+        return f"{unit} - {e['via']} - {e['move']}"
+    if "move" in e:
+        return f"{unit} - {e['move']}" + (" via convoy" if e.get("via_convoy") else "")
+    return None

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..board import VOID, Board, Outcome
 from ..mapdata import province_of
-from ..orders import Order
+from ..reading import Order, Reader, Say
 
 
 def check(b: Board, i: int, o: Order) -> str:
@@ -69,3 +71,18 @@ def report(b: Board, i: int, lost: bool, reason: str) -> tuple[Outcome, str]:
     if not b.result[i]:
         return "fails", say("dislodged" if lost else "support cut")
     return "succeeds", reason or say("support given")
+
+
+def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str) -> Order:
+    """``S A Bur - Par``, ``S A Ber`` (a support to hold; ``to hold`` too)."""
+    ot = r.unit_type()
+    other = r.location()
+    target = None
+    # the longest phrase first: "A Mun S A Ber to hold" is a support to hold, "to" alone a move
+    if r.word("move", "hold") == "move":
+        target = r.location()
+    return Order("support", ut, region, target, other_type=ot, other=other, power=power, text=text)
+
+
+def structured(e: dict[str, Any], unit: str, say: Say) -> str | None:
+    return f"{unit} S {e['support']}" if "support" in e else None

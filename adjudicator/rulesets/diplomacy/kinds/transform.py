@@ -3,8 +3,11 @@ unit holds (and may be supported to hold); not dislodged, it becomes the other t
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..board import Board, Unit
-from ..orders import Order
+from ..mapdata import province_of
+from ..reading import Order, OrderError, Reader, Say
 
 
 def check(b: Board, i: int, o: Order) -> str:
@@ -26,3 +29,30 @@ def check(b: Board, i: int, o: Order) -> str:
         return m.say("say which coast the fleet takes: {choices}", choices=m.say(" or ").join(regions))
     b.transform_to[i] = Unit(u.power, new_type, regions[0])
     return ""
+
+
+def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str) -> Order:
+    """``T F/nc``, ``T A``."""
+    m = r.m
+    new = r.word("army", "fleet")
+    if new is None:
+        raise OrderError(m.say("say what the unit becomes in {order}", order=repr(text)),
+                         m.say("write 'A Xxx T F' or 'F Xxx T A'"))
+    coast = None
+    if r.take_token("/", "("):
+        coast = r._coast()
+        r.take_token("coast")
+        r.take_token(")")
+    elif r.peek() in m.coast_words and r.i == len(r.toks) - 1:
+        coast = r._coast()
+    new_region = None
+    if coast is not None:
+        if coast not in m.coasts(province_of(region)):
+            raise OrderError(m.say("{place} has no coast {coast}", place=m.full_name(province_of(region)),
+                                   coast=repr(coast)), m.say("name the coast only for a province with two"))
+        new_region = f"{province_of(region)}/{coast}"
+    return Order("transform", ut, region, new_region, other_type=new, power=power, text=text)
+
+
+def structured(e: dict[str, Any], unit: str, say: Say) -> str | None:
+    return f"{unit} T {e['transform']}" if "transform" in e else None

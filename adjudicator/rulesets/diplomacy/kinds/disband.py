@@ -1,0 +1,15 @@
+"""A dislodged unit disbanded (``A Par disband``, ``{unit: F Nth, disband: true}``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..reading import Order, Reader, Say
+
+
+def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str) -> Order:
+    return Order("disband", ut, region, power=power, text=text)
+
+
+def structured(e: dict[str, Any], unit: str, say: Say) -> str | None:
+    return f"{unit} disband" if e.get("disband") else None

@@ -1,0 +1,241 @@
+"""An order as read (:class:`Order`), the error of one that cannot be read, and the reader of its words that each
+kind of order (``kinds/``) parses its own part with."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ...errors import PROBLEMS, TurnpressError
+from .mapdata import Map, display, name_key, province_of, words_of
+
+UNIT_LETTERS = {"army": "A", "fleet": "F"}
+# the kinds of words that can follow a unit, longest phrase first when two match ("wird aufgelöst", "wird")
+Say = Callable[..., str]  # a map's say: an English text and its values -> the text in the map's language
+AFTER_UNIT = ("hold", "move", "retreat", "support", "convoy", "transform", "build", "disband", "remove")
+
+
+class OrderError(TurnpressError, ValueError):
+    """An order that cannot be read; ``hint`` says what to write instead. Invalid orders exit 1."""
+
+    exit_code = PROBLEMS
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+@dataclass(frozen=True)
+class Order:
+    """One order as read. Regions keep the coast when one was written (``spa/nc``).
+
+    ``kind`` is one of hold, move, support, convoy, transform, retreat, disband, build, remove, waive, draw,
+    nodraw (a power's votes withdrawn), concede (to the power ``target``).
+    For support and convoy, ``other`` is the supported or convoyed unit's region and ``target`` the
+    destination of the supported or convoyed move (``None`` for a support to hold). A double move keeps the
+    province passed in ``via``; a transformation keeps the new unit type in ``other_type`` and, where a coast
+    was written, the new region in ``target``.
+    """
+
+    kind: str
+    unit_type: str | None = None
+    region: str | None = None
+    target: str | None = None
+    via_convoy: bool = False
+    other_type: str | None = None
+    other: str | None = None
+    power: str | None = None
+    text: str = ""
+    via: str | None = None
+
+    @property
+    def province(self) -> str | None:
+        return province_of(self.region) if self.region else None
+
+    def __str__(self) -> str:
+        return judge_notation(self)
+
+
+def abbr(region: str | None) -> str:
+    if region is None:
+        return "?"
+    prov, _, coast = region.partition("/")
+    return display(prov) + (f"/{coast}" if coast else "")
+
+
+def unit(unit_type: str | None, region: str | None) -> str:
+    letter = UNIT_LETTERS[unit_type] + " " if unit_type in UNIT_LETTERS else ""
+    return letter + abbr(region)
+
+
+def judge_notation(o: Order) -> str:
+    """The order in the notation of the judges: ``A Mun S A Bur - Par``."""
+    u = unit(o.unit_type, o.region)
+    if o.kind == "hold":
+        return f"{u} H"
+    if o.kind in ("move", "retreat"):
+        via = f" - {abbr(o.via)}" if o.via else ""
+        return f"{u}{via} - {abbr(o.target)}" + (" via convoy" if o.via_convoy else "")
+    if o.kind == "transform":
+        new = UNIT_LETTERS.get(o.other_type or "", "?")
+        coast = o.target.partition("/")[2] if o.target else ""
+        return f"{u} T {new}" + (f"/{coast}" if coast else "")
+    if o.kind == "support":
+        other = unit(o.other_type, o.other)
+        return f"{u} S {other}" + (f" - {abbr(o.target)}" if o.target else "")
+    if o.kind == "convoy":
+        return f"{u} C {unit(o.other_type or 'army', o.other)} - {abbr(o.target)}"
+    if o.kind == "disband":
+        return f"{u} Disband"
+    if o.kind == "build":
+        return f"Build {u}"
+    if o.kind == "remove":
+        return f"Remove {u}"
+    if o.kind == "waive":
+        return "Waive"
+    if o.kind == "nodraw":
+        return "Withdraw votes"
+    if o.kind == "concede":
+        return f"Concede to {o.target}"
+    return "Propose draw"
+
+
+class Reader:
+    def __init__(self, m: Map, text: str) -> None:
+        self.m = m
+        self.text = text
+        self.toks = words_of(text)
+        self.i = 0
+
+    def peek(self) -> str | None:
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def word(self, *kinds: str) -> str | None:
+        """The kind of the longest order phrase of ``kinds`` at this point, taken; None if there is none."""
+        for n in range(min(5, len(self.toks) - self.i), 0, -1):
+            phrase = " ".join(self.toks[self.i:self.i + n])
+            kind = next((k for k in kinds if phrase in self.m.words[k]), None)
+            if kind:
+                self.i += n
+                return kind
+        return None
+
+    def take(self, *kinds: str) -> bool:
+        return self.word(*kinds) is not None
+
+    def unit_type(self) -> str | None:
+        # "a" is also a word of no province name, so it can only be a unit type here
+        start = self.i
+        kind = self.word("army", "fleet")
+        if kind and self._location_at(self.i) is not None:
+            return kind
+        self.i = start
+        return None
+
+    def _location_at(self, i: int) -> tuple[str, int] | None:
+        for n in range(min(5, len(self.toks) - i), 0, -1):
+            key = " ".join(self.toks[i:i + n])
+            if key in self.m.names:
+                return self.m.names[key], i + n
+            if key in self.m.ambiguous:
+                provs = self.m.ambiguous[key]
+                names = [f"{self.m.full_name(p)} ({display(p)})" for p in provs]
+                say = self.m.say
+                raise OrderError(say("{name} may be {places} or {last}, in {order}", name=repr(self._as_written(key)),
+                                     places=", ".join(names[:-1]), last=names[-1], order=repr(self.text)),
+                                 say("write the abbreviation: {choices}", choices=say(" or ").join(
+                                     display(p) for p in provs)))
+        return None
+
+    def _as_written(self, key: str) -> str:
+        """``key`` (words as :func:`words_of` writes them) as the player wrote it, else ``key`` itself."""
+        text = self.text
+        for a in range(len(text)):
+            if text[a].isspace() or (a and text[a - 1].isalnum()):
+                continue
+            for b in range(a + 1, min(len(text), a + 3 * len(key) + 8) + 1):
+                if name_key(text[a:b]) == key:
+                    return text[a:b]
+        return key
+
+    def location(self) -> str:
+        found = self._location_at(self.i)
+        if found is None:
+            got = self.peek()
+            if got in self.m.words["army"] | self.m.words["fleet"] and self.i + 1 < len(self.toks):
+                got = self.toks[self.i + 1]  # 'A Xyz': the place is the word after the unit
+            near = dict.fromkeys(self.m.full_name(self.m.names[n])
+                                 for n in difflib.get_close_matches(got or "", list(self.m.names), n=5, cutoff=0.6))
+            say = self.m.say
+            hint = say("write a province as its abbreviation (Par, Stp/sc) or full name (Paris)")
+            if near:
+                hint = say("did you mean {places}? ", places=say(" or ").join(list(near)[:3])) + hint
+            order = repr(self.text)
+            raise OrderError(say("no place named {name} in {order}", name=repr(self._as_written(got)), order=order)
+                             if got else say("a place is missing in {order}", order=order), hint)
+        prov, self.i = found
+        coast = None
+        if self.take_token("/", "("):
+            coast = self._coast()
+            self.take_token("coast")
+            self.take_token(")")
+        elif self.peek() in ("nc", "sc", "ec", "wc"):
+            coast = self._coast()
+        else:
+            coast = self._coast_phrase(prov)
+        if coast is None:
+            return prov
+        if coast not in self.m.coasts(prov):
+            have = ", ".join(f"{prov}/{c}" for c in self.m.coasts(prov)) or self.m.say("just {place}", place=prov)
+            raise OrderError(self.m.say("{place} has no coast {coast}", place=self.m.full_name(prov),
+                                        coast=repr(coast)), self.m.say("write {what}", what=have))
+        return f"{prov}/{coast}"
+
+    def _coast_phrase(self, prov: str) -> str | None:
+        """A coast of several words after the province, where the map's words files give such phrases (the
+        standard map: ``Spa south coast``, the judges' ``Spa-sc``); taken, else None. A dashed coast the province
+        lacks is left alone: ``- sc`` could only be a move then, and the move's reading says what is wrong."""
+        for n in range(min(3, len(self.toks) - self.i), 1, -1):
+            phrase = " ".join(self.toks[self.i:self.i + n])
+            coast = self.m.coast_words.get(phrase)
+            if coast is None or (phrase.startswith("-") and coast not in self.m.coasts(prov)):
+                continue
+            self.i += n
+            return coast
+        return None
+
+    def take_token(self, *toks: str) -> bool:
+        if self.peek() in toks:
+            self.i += 1
+            return True
+        return False
+
+    def _coast(self) -> str:
+        tok = self.peek()
+        if tok not in self.m.coast_words:
+            raise OrderError(self.m.say("cannot read the coast in {order}", order=repr(self.text)),
+                             self.m.say("write the coast as nc, sc or ec"))
+        self.i += 1
+        return self.m.coast_words[tok]
+
+    def done(self) -> bool:
+        return self.i >= len(self.toks)
+
+
+def finish(r: Reader, order: Order) -> Order:
+    if not r.done():
+        raise OrderError(r.m.say("unexpected {words} at the end of {order}", words=repr(" ".join(r.toks[r.i:])),
+                                 order=repr(r.text)), r.m.say("one order per entry; remove the extra words"))
+    return order
+
+
+def power_names(m: Map) -> dict[str, str]:
+    """Every way a power is named (its key, name and abbreviation, lower case) -> its key."""
+    out = {}
+    for key, p in m.powers.items():
+        out[key] = key
+        out[str(p["name"]).lower()] = key
+        out[str(p["abbreviation"]).lower()] = key
+    return out
