@@ -33,7 +33,9 @@ from ..sealed import crypto
 
 # Lines one ``check`` call judges together: one per unit (a unit ordered twice is a rule of its own), so that a
 # table of a few hundred lines costs a few runs of the rules rather than one per line.
-_SPACE = re.compile(r"\s+")
+# The spaces a key folds: these few, the same in Python and JavaScript (their ``\s`` differ: JavaScript's takes
+# U+FEFF, Python's U+001C-U+001F), so that the page never reads two lines as one where the rules may not.
+_SPACE = re.compile(r"[ \t\n\r\f\v]+")
 _COAST = re.compile(r"[/()]")
 
 
@@ -44,8 +46,10 @@ def line_key(line: str) -> str:
 
     >>> line_key("  F  Stp(sc)-Bot ")
     'f stp sc - bot'
+    >>> line_key("F\ufeffLon - Nth") == line_key("F Lon - Nth"), line_key("F\x1cLon") == line_key("F Lon")
+    (False, False)
     """
-    return _SPACE.sub(" ", _COAST.sub(" ", line.lower()).replace("-", " - ")).strip()
+    return _SPACE.sub(" ", _COAST.sub(" ", line.lower()).replace("-", " - ")).strip(" ")
 
 
 def limits() -> dict[str, Any]:

@@ -802,7 +802,8 @@
   /* A line as the verdict table keys it (``verdicts.line_key``): lower case, a coast's "/" or brackets and runs of
      spaces as one space, a dash spaced. A key, not a rule: every judgement is the table's. */
   function norm(line) {
-    return String(line).toLowerCase().replace(/[\/()]/g, " ").replace(/-/g, " - ").replace(/\s+/g, " ").trim();
+    return String(line).toLowerCase().replace(/[\/()]/g, " ").replace(/-/g, " - ").replace(/[ \t\n\r\f\v]+/g, " ")
+      .replace(/^ | $/g, ""); /* the spaces line_key folds, not JavaScript's \s (it takes U+FEFF, Python's does not) */
   }
 
   /* A structured entry ({unit: A Lvp, move: Yor}) as the line the rules read it as: its shape looked up in the
