@@ -1072,7 +1072,8 @@
     };
     held.forEach(function (h) {
       var value = at(orders, h.path);
-      var answers = value === undefined ? null : h.values[JSON.stringify(value)];
+      var told = value === undefined ? null : JSON.stringify(value);
+      var answers = told !== null && Object.prototype.hasOwnProperty.call(h.values, told) ? h.values[told] : null;
       if (!answers) {
         return; /* no value, or one the schema or the form refused */
       }
