@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from adjudicator.rulesets.diplomacy.kinds.build import resolve_adjustments
+from adjudicator.rulesets.diplomacy.kinds.retreat import resolve_retreats
 from adjudicator.rulesets.diplomacy.mapdata import Map, load_map
 from adjudicator.rulesets.diplomacy.orders import Order, OrderError, parse_order
-from adjudicator.rulesets.diplomacy.phases import resolve_adjustments, resolve_retreats
 from adjudicator.rulesets.diplomacy.resolver import Movement, Rules, Unit
 
 POWERS = {"AUS": "austria", "ENG": "england", "FRA": "france", "GER": "germany", "ITA": "italy",

@@ -128,7 +128,7 @@ def walked(states: list[dict], lines: list[str]) -> list[tuple]:
 
 def test_a_winter_s_lines_are_walked_through_the_rules_answers_for_the_lines_before():
     """Issue 30, "one implementation of every rule": the builds due and a second build in one place are counted
-    by the rules (``phases.resolve_adjustments``, through ``check``) alone. England in Winter 1901 with Norway and
+    by the rules (``kinds.build.resolve_adjustments``, through ``check``) alone. England in Winter 1901 with Norway and
     Belgium, two builds due in London, Edinburgh and Liverpool: every sheet of up to two offered lines, and of up
     to three of four of them, gets from the walk the problems ``check`` gives, at the same line, in its words (the
     third build "all 2 builds are used", a fleet after an army in London the rules' error); the states are a few."""

@@ -26,9 +26,9 @@ from .core import (
     units_from,
 )
 from .drawing import drawing_file
+from .kinds.build import ALL_USED, adjustment_counts, buildable
 from .mapdata import Map, available_maps, display, load_map, map_data_files, province_of
 from .orders import judge_notation
-from .phases import ALL_USED, adjustment_counts, buildable
 from .presentation import presentation_for
 from .resolver import ALREADY_ORDERED, VOID, Rules
 from .rulebook import Rulebook, rulebook_for

@@ -24,9 +24,9 @@ from typing import Any
 from ...model import State
 from .adjudicate import _m, label, standing_votes
 from .core import owners_from, units_from
+from .kinds.build import adjustment_counts, buildable, civil_disorder_removals
 from .mapdata import Map, display, province_of
 from .orders import OrderError, read_order
-from .phases import adjustment_counts, buildable, civil_disorder_removals
 from .presentation import presentation_for
 from .resolver import ALREADY_ORDERED, Unit
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
+from .kinds.build import resolve_adjustments
+from .kinds.retreat import resolve_retreats
 from .mapdata import Map, province_of
 from .orders import Order, OrderError, judge_notation, read_order, structured_to_text
-from .phases import resolve_adjustments, resolve_retreats
 from .resolver import Dislodged, Judged, Movement, Outcome, Rules, Unit
 
 KINDS = ("movement", "retreat", "adjustment")

@@ -14,10 +14,10 @@ from ...sheet import Sheet
 from .adjudicate import _m, due_powers, label, legal_moves, phase_label
 from .core import owners_from, units_from
 from .drawing import load_drawing
+from .kinds.build import adjustment_counts, buildable, civil_disorder_removals
 from .mapdata import Map, display, province_of
 from .mapsvg import board as board_svg
 from .mapsvg import text_alternative
-from .phases import adjustment_counts, buildable, civil_disorder_removals
 from .presentation import ENGLISH, NewsWords, presentation_for
 from .resolver import Outcome
 from .rulebook import rulebook_for

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from .board import ALREADY_ORDERED, VOID, Board, Outcome, Rules, Unit
 from .kinds import convoy, hold, move, support, transform
 from .mapdata import Map, display, province_of
-from .orders import Order
+from .reading import Order
 
 __all__ = ["ALREADY_ORDERED", "VOID", "Dislodged", "Judged", "Movement", "MovementResult", "Outcome", "Rules", "Unit"]
 
