@@ -47,3 +47,41 @@ def test_a_variant_brings_its_rules_and_its_presentation() -> None:
     assert diplomacy.RULESET.secrecy({"map": "dreissigjaehriger-krieg"}) is module.RULEBOOK.secrecy
     assert "private" in module.RULEBOOK.secrecy.hidden_state
     assert diplomacy.RULESET.secrecy({"map": "standard"}) == diplomacy.SECRECY
+
+
+# one line of each kind, as a player writes it, and the kind's module that reads it (issue 31: one module a kind)
+EXAMPLES = [("A Par H", "hold", "hold"), ("A Par - Bur", "move", "move"), ("A Lvp - Edi via convoy", "move", "move"),
+            ("A Mun S A Bur - Par", "support", "support"), ("F Nth C A Lon - Bel", "convoy", "convoy"),
+            ("F Nth disband", "disband", "disband"), ("Build A Par", "build", "build"),
+            ("Remove F Nth", "remove", "build"), ("Waive", "waive", "build"), ("Propose draw", "draw", "votes"),
+            ("Withdraw votes", "nodraw", "votes"), ("Concede to England", "concede", "votes")]
+
+
+def test_each_kind_of_order_is_one_module_that_reads_and_writes_it() -> None:
+    """Every kind reads its own words (``parse``/``parse_opening``) and its keys of a YAML mapping
+    (``structured``); what it reads is written back in judge notation and read again the same."""
+    from dataclasses import replace
+    from importlib import import_module
+
+    from adjudicator.rulesets.diplomacy.orders import judge_notation, parse_order
+
+    m = load_map("standard")
+    for line, kind, module in EXAMPLES:
+        mod = import_module(f"adjudicator.rulesets.diplomacy.kinds.{module}")
+        assert hasattr(mod, "parse") or hasattr(mod, "parse_opening"), module
+        assert hasattr(mod, "structured"), module
+        order = parse_order(m, line)
+        written = judge_notation(order)
+        assert order.kind == kind and parse_order(m, written) == replace(order, text=written), line
+
+
+def test_the_movement_phase_is_put_together_from_the_kinds() -> None:
+    """``Movement`` holds no rule of a kind: each kind's check and decision are its module's own."""
+    from adjudicator.rulesets.diplomacy import resolver
+    from adjudicator.rulesets.diplomacy.kinds import convoy, hold, move, support, transform
+
+    assert resolver.CHECK == {"move": move.check, "support": support.check, "convoy": convoy.check,
+                              "transform": transform.check}
+    assert resolver.DECIDE == {"hold": hold.decide, "move": move.decide, "support": support.decide,
+                               "convoy": convoy.decide}
+    assert not [n for n in vars(resolver.Movement) if n.startswith("_check")]
