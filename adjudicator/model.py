@@ -230,7 +230,7 @@ def is_plain(value: Any) -> bool:
 
 
 # --- the report a turn writes (report.yaml) -------------------------------------------------------------------
-# The shell's account around the ruleset's own report (``result``): ``turn.select`` and ``turn.compute`` build
+# The shell's account around the ruleset's own report (``result``): ``turncore.plan`` and ``turncore.compute`` build
 # these pieces, ``store.Game.report`` reads them back through ``read_report``.
 
 class Refused(TypedDict):

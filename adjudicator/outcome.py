@@ -4,7 +4,7 @@ master. The issue, the game page, the home page, the standings and the feeds all
 
 A ruleset says how its own games end with its ``result`` hook (``HasResult``); a game the game master ended, or
 that its players conceded, carries the ruling's result in its state under ``RULED`` (written by the closing turn
-that the ruling makes, see ``turn.compute``), and that result stands over whatever the rules would say::
+that the ruling makes, see ``turncore.compute``), and that result stands over whatever the rules would say::
 
     >>> from adjudicator.model import Phase
     >>> class Rules:

@@ -17,7 +17,7 @@ import datetime as dt
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ from .. import outcome as outcomemod
 from .. import schedule as schedmod
 from .. import secrecy as secrecymod
 from ..errors import LeagueError, RulesetError, TurnHeld
+from ..league import absence as absencemod
 from ..league import arrivals as arrivalsmod
 from ..league import hidden as hiddenmod
 from ..league import history, secrets
@@ -50,18 +51,37 @@ from ..league.store import (
     sealed_relpath,
     write_files,
 )
-from ..model import DiceRecord, Orders, OrdersAccount, Phase, Player, State, TurnReport, account
+from ..model import Orders, Phase, Player, State, TurnReport, account
 from ..newsletter import words
-from ..ruleset import Joins, PinsData, Removes, ReportsSetup, Ruleset, VersionsNewGames, get, package_of
+from ..ruleset import Joins, PinsData, ReportsSetup, Ruleset, VersionsNewGames, get, package_of
 from ..sealed import crypto
 from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
 from . import sealed_orders as sealedorders
+from . import turncore
+from .turncore import (  # the pure core's names, as callers of a turn have known them
+    GAME_ENDED as GAME_ENDED,
+)
+from .turncore import (
+    NOTHING_VALID as NOTHING_VALID,
+)
+from .turncore import (
+    RERUN_PLAYS as RERUN_PLAYS,
+)
+from .turncore import (
+    RULED_OUT as RULED_OUT,
+)
+from .turncore import (
+    SECRET_PROBLEMS as SECRET_PROBLEMS,
+)
+from .turncore import (
+    Submission,
+    Taken,
+    TurnOutcome,
+)
+from .turncore import (
+    select as select,
+)
 
-# Reasons the report gives for a file not taken (an issue shows them in its language: newsletter.words.REASONS).
-NOTHING_VALID = "nothing valid remains"  # a file benevolent reading could keep nothing of
-RULED_OUT = "out of the game by the ruling of turn {turn}"
-RERUN_PLAYS = "the re-run of turn {turn} plays that turn's orders"
-GAME_ENDED = "the game master's ruling ended the game before this turn was played"
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}\Z", re.ASCII)
 
 
@@ -223,21 +243,6 @@ def join_game(root: Path, game_id: str, player: Player) -> int:
 
 
 # --- collecting orders ---------------------------------------------------------------------------------------
-
-@dataclass
-class Submission:
-    """One orders file of the open turn as the deadline run sees it."""
-
-    player: str
-    file: str
-    raw: bytes
-    checked: ordersmod.Checked
-    arrived: dt.datetime | None  # None: not committed yet
-    sealed_file: str | None = None  # the sealed file these orders came from, in a game of sealed orders
-    refusal: str | None = None  # why the file cannot be taken whatever its content (a sealed file that did not open)
-    unread: bool = False  # sealed and not opened: this process has no key (``status`` without the secret)
-    envelope: bytes | None = None  # the sealed file's bytes, which the turn's dice digest binds
-
 
 def submissions(game: Game, turn: int, state: State, *, with_arrivals: bool = True) -> list[Submission]:
     """Every orders file of ``turn``, checked against ``state``; arrival times from git where asked."""
@@ -405,20 +410,23 @@ class Status:
     waiting_asked: list[str]
     due: bool
     reason: str
-    moves: Deadline | None = None  # what moved ``deadline`` from the schedule's: absences, an NMR extension
+    moves: turncore.Deadline | None = None  # what moved ``deadline`` from the schedule's: absences, an NMR extension
 
 
 def status(game: Game, now: dt.datetime) -> Status:
     """Open phase, deadline, who has orders in and who is awaited; and whether the turn is due ``now``."""
     turn = game.open_turn
     state = game.effective_state(turn)
-    phase = outcomemod.phase(game.ruleset, state)
+    everyone = outcomemod.phase(game.ruleset, state)
     removed = game.removed(turn)  # a seat out of the game by a ruling is waited for by nobody
+    phase = everyone
     if removed:
         phase = dataclasses.replace(phase, awaited=tuple(k for k in phase.awaited if k not in removed))
     files = submissions(game, turn, state)
-    when = open_deadline(game, turn, phase, files, now)
-    deadline = when.final(game)
+    planned = game.deadline(turn, phase.kind, scheduled=True)
+    when = turncore.open_deadline(planned, game.schedule, everyone.awaited,
+                                  load_arrivals(game, turn, planned, phase, now), phase, files)
+    deadline = when.final(game.schedule)
     lang = words.game_language(game.settings, game.root)
     subs = [s for s in files if s.arrived is not None and reads_as_orders(game, state, s, lang)]
     # Sealed orders read without the key count as in; whether they ask to wait shows only to the deadline run.
@@ -449,50 +457,22 @@ def reads_as_orders(game: Game, state: State, sub: Submission, lang: str) -> boo
     return benevolent.read(game.ruleset, state, sub.player, sub.checked.orders, lang)[0] is not None
 
 
-@dataclass(frozen=True)
-class Deadline:
-    """The open turn's deadline and what moved it: ``planned`` by the schedule (or a ruling), moved for the
-    dated absences of the ``absent`` players to ``scheduled``, then by an NMR extension the ``extended`` used."""
-
-    planned: dt.datetime | None
-    scheduled: dt.datetime | None
-    absent: tuple[str, ...] = ()
-    extended: tuple[str, ...] = ()
-
-    def final(self, game: Game) -> dt.datetime | None:
-        return extended_deadline(game, self.scheduled) if self.extended and self.scheduled else self.scheduled
-
-    def record(self, meta: OrdersAccount) -> None:
-        """Whose absence and whose NMR extension moved it, for the report: ``compute`` moves it by the same."""
-        if self.absent and self.planned is not None and self.scheduled is not None:
-            meta["absence"] = {"from": schedmod.iso(self.planned), "to": schedmod.iso(self.scheduled),
-                               "players": list(self.absent)}
-        if self.extended and self.scheduled is not None:
-            meta["extension"] = {"from": schedmod.iso(self.scheduled), "players": list(self.extended)}
-
-
-def open_deadline(game: Game, turn: int, phase: Phase, subs: Sequence[Submission],
-                  now: dt.datetime | None) -> Deadline:
-    """The deadline of the open ``turn`` as it stands ``now``, with the orders files ``subs`` of its players
-    (without a time, no NMR extension: it is decided only once the deadline has passed)."""
-    planned = game.deadline(turn, phase.kind, scheduled=True)
-    if planned is None:
-        return Deadline(None, None)
-    scheduled, absent = game.absence_move(turn, planned)
-    extended = nmr_extension(game, turn, phase, scheduled, subs, now) if now is not None else ()
-    return Deadline(planned, scheduled, absent, extended)
-
-
-def nmr_extension(game: Game, turn: int, phase: Phase, deadline: dt.datetime | None, subs: Sequence[Submission],
-                  now: dt.datetime) -> tuple[str, ...]:
-    """Who uses an NMR extension of ``turn``'s ``deadline`` (``schedmod.nmr_extended``): a player is in from
-    when their file first reached main (a sealed one unread; one not committed yet: ``now``)."""
-    if deadline is None or game.schedule is None or game.schedule.nmr_extension is None or phase.finished:
-        return ()
+def load_arrivals(game: Game, turn: int, planned: dt.datetime | None, phase: Phase, now: dt.datetime | None, *,
+                  early: bool = False) -> turncore.Arrivals:
+    """What the open ``turn`` knows of time ``now``: the absence files of the players it awaits (where the game
+    takes absences), and where an NMR extension may be used, when each orders file first reached main and the
+    extensions each player used before."""
+    schedule = game.schedule
+    if planned is None or schedule is None:
+        return turncore.Arrivals(now, early)
+    absences = None
+    if schedule.absence is not None:
+        awaited = outcomemod.phase(game.ruleset, game.effective_state(turn)).awaited
+        absences = absencemod.all_periods(absencemod.read(game.root, game.id, awaited, schedule.absence))
+    if now is None or schedule.nmr_extension is None or phase.finished:
+        return turncore.Arrivals(now, early, absences)
     firsts = history.first_arrivals(game.root, orders_dir(game.id, turn)) if history.is_repo(game.root) else {}
-    first_in = {s.player: firsts.get(s.sealed_file or s.file) or s.arrived or now for s in subs
-                if s.refusal != "not sealed"}
-    return schedmod.nmr_extended(game.schedule, deadline, now, phase.awaited, first_in, extensions_used(game, turn))
+    return turncore.Arrivals(now, early, absences, firsts, extensions_used(game, turn))
 
 
 def extensions_used(game: Game, turn: int) -> dict[str, int]:
@@ -505,177 +485,23 @@ def extensions_used(game: Game, turn: int) -> dict[str, int]:
     return used
 
 
-def extended_deadline(game: Game, deadline: dt.datetime) -> dt.datetime:
-    """``deadline`` moved by the game's NMR extension."""
-    assert game.schedule is not None and game.schedule.nmr_extension is not None
-    return game.schedule.after(deadline, game.schedule.nmr_extension.period)
-
-
 # --- one turn ------------------------------------------------------------------------------------------------
 
-@dataclass
-class TurnOutcome:
-    game: str
-    turn: int
-    label: str
-    files: dict[str, str]
-    report: TurnReport
-    state: State = field(default_factory=dict)
-    sealed: dict[str, str] = field(default_factory=dict)  # sealed file -> the plaintext sealed in it
-    base: str | None = None  # the commit the turn was computed from; the turn commits on top of it only
-    commit: str | None = None
-    missed: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class Taken:
-    """Orders that count: the file's bytes, the orders in it, and the sealed file's bytes they came from (what
-    the dice's digest binds of sealed orders: ``dice.submitted``)."""
-
-    raw: bytes
-    orders: Orders
-    envelope: bytes | None = None
-
-
-def select(subs: Sequence[Submission], awaited: Sequence[str], deadline: dt.datetime | None,
-           grace: dt.timedelta, now: dt.datetime | None, *,
-           read_benevolently: bool = False) -> tuple[dict[str, Taken], OrdersAccount]:
-    """The orders that count, and the report's account of every file: taken, late, refused. Pure.
-
-    A file counts if the phase takes its player's orders (``awaited``: the players it waits for and those it
-    is open to), it is valid, and it arrived by the deadline plus grace (after the deadline it is marked late).
-    A file not yet committed counts as arriving ``now``. Where the rules are read benevolently, a file whose
-    envelope and schema hold counts though the rules find faults in it: ``compute`` drops what cannot be
-    carried out.
-    """
-    taken: dict[str, Taken] = {}
-    meta: OrdersAccount = {"taken": [], "late": [], "refused": [], "missed": [], "defaults": {}}
-    for sub in sorted(subs, key=lambda s: s.player):
-        key, arrived = sub.player, sub.arrived or now
-        if key not in awaited:
-            meta["refused"].append({"player": key, "why": "not awaited in this phase"})
-        elif sub.checked.orders is None or sub.refusal is not None or not (sub.checked.ok or read_benevolently):
-            meta["refused"].append({"player": key, "why": sub.refusal or "invalid",
-                                    "problems": [f.text() for f in sub.checked.findings if f.severity == "error"]})
-        elif deadline is not None and arrived is not None and arrived > deadline + grace:
-            meta["refused"].append({"player": key, "why": "too late", "arrived": schedmod.iso(arrived)})
-        else:
-            taken[key] = Taken(sub.raw, sub.checked.orders, sub.envelope)
-            if deadline is not None and arrived is not None and arrived > deadline:
-                meta["late"].append({"player": key, "arrived": schedmod.iso(arrived), "taken": True})
-    return taken, meta
-
-
-def compute(game: Game, turn: int, state: State, taken: Mapping[str, Taken], meta: OrdersAccount,
-            seed: bytes, hidden_link: bytes | None = None, *,
-            digest_of: str | None = None) -> tuple[TurnOutcome, Mapping[str, Any]]:
-    """Adjudicate ``turn`` from ``state`` with the ``taken`` orders (defaults for the missing) and ``seed``.
-
-    ``meta`` is the report's account of the orders; the taken, the defaults and the missed are filled in.
-    ``hidden_link`` is the turn's link of the hidden dice chain, in a game that has one. ``digest_of`` is what
-    the dice's digest binds: ``dice.ENVELOPES`` (sealed orders by their envelopes) or None (every file by its
-    plaintext, as turns before issue 28 did; ``digest_scheme``). Returns the outcome
-    (files, report, new state) and the private reports of the turn. In a game with secrets the report keeps
-    only the public part of default orders and no problem texts (they may quote a hand or an account); the
-    turn that ends a game with a hidden chain publishes its link.
-    """
-    if hiddenmod.has_chain(game.settings) and hidden_link is None:
-        raise LeagueError(f"{game.id}: turn {turn} draws hidden information, and its hidden link is not known "
-                          f"here (set {key_env(game.id)})")
-    declared = secrecymod.of(game.ruleset, game.settings.options)
-    keeps_secrets = game.keyed and secrecymod.rewrites_orders(declared)
-    phase = outcomemod.phase(game.ruleset, state)
-    if phase.finished:
-        raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
-    deadline = game.deadline(turn, phase.kind, scheduled=True)
-    away = meta.get("absence")
-    if away and deadline is not None:  # moved for absences when it ran; verify checks it against the files then
-        moved = dt.datetime.fromisoformat(away["to"])
-        if game.schedule is None or game.schedule.absence is None or \
-                not deadline < moved <= game.schedule.after(deadline, game.schedule.absence):
-            raise LeagueError(f"{game.id}: turn {turn}'s report moves its deadline for absences beyond what the "
-                              "schedule allows")
-        meta["absence"] = {"from": schedmod.iso(deadline), "to": away["to"], "players": list(away["players"])}
-        deadline = moved
-    extension = meta.get("extension")
-    if extension and deadline is not None:  # the deadline moved by it; a replay reads the same from the report
-        if game.schedule is None or game.schedule.nmr_extension is None:
-            raise LeagueError(f"{game.id}: turn {turn}'s report records an NMR extension, and the schedule has none")
-        meta["extension"] = {"from": schedmod.iso(deadline), "players": list(extension["players"])}
-        deadline = extended_deadline(game, deadline)
-    ended_by = game.ruling(turn)
-    if ended_by is not None and ended_by.end is not None:
-        return closing(game, turn, state, meta, seed, deadline, phase, ended_by, hidden_link, digest_of), {}
-    taken, dropped, faults = _read_benevolently(game, state, taken, meta,
-                                                game.keyed and secrecymod.faults_may_quote_hidden(declared))
-    meta["taken"] = sorted(taken)
-    meta["defaults"] = {}
-    if dropped:
-        meta["dropped"] = dropped
-    else:
-        meta.pop("dropped", None)
-    orders: dict[str, Orders] = {k: taken[k].orders for k in sorted(taken)}
-    ruled = game.ruling(turn)
-    removed = game.removed(turn)
-    # A re-run plays the voided turn again: a missing player's NMR orders follow from the turns before it.
-    before = ruled.rerun if ruled is not None and ruled.rerun is not None else turn
-    for key in phase.awaited:
-        if key not in orders:
-            previous = previous_orders(game, key, before)
-            orders[key] = game.ruleset.removed_orders(state, key, previous) \
-                if key in removed and isinstance(game.ruleset, Removes) \
-                else game.ruleset.default_orders(state, key, previous)
-            meta["defaults"][key] = secrecymod.split_orders(declared, orders[key])[0] if keeps_secrets \
-                else orders[key]
-    gone = sorted(k for k in phase.awaited if k in removed)
-    if gone:  # out of the game by a ruling: their seat plays what the rules say, and nobody misses a turn
-        meta["removed"] = gone
-    meta["missed"] = sorted(k for k in phase.awaited if k not in taken and k not in removed)
-    digest = turn_digest(game, turn, taken, digest_of)
-    result = game.ruleset.adjudicate(state, {k: orders[k] for k in sorted(orders)},
-                                     dicemod.Dice.for_turn(seed, digest, hidden_link))
-    body = dict(result.report)
-    private_reports = body.pop("private", None) or {}
-    dice_meta: DiceRecord = {"seed": seed.hex(), "orders_digest": digest.hex()}
-    if digest_of is not None:
-        dice_meta["digest"] = digest_of
-    report: TurnReport = {"game": game.id, "turn": turn, "label": phase.label,
-                          "deadline": schedmod.iso(deadline) if deadline else None,
-                          "dice": dice_meta, "orders": meta, "result": body}
-    if keeps_secrets and game.sealed_orders:  # what is published of each order, so that anyone checks it
-        dice_meta["public_digest"] = dicemod.orders_digest(
-            {k: secrecymod.public_part(declared, taken[k].raw)[0].encode("utf-8") for k in sorted(taken)}).hex()
-    if hidden_link is not None and outcomemod.phase(game.ruleset, result.state).finished:
-        dice_meta["hidden_end"] = hidden_link.hex()  # every earlier link follows: anyone replays the game
-    if result.notes:
-        report["notes"] = list(result.notes)
-    if ruled is not None:  # published with its reason; the replay reads the same file and writes the same
-        report["ruling"] = ruled.published()
-    files, sealed_plain = game.turn_files(turn, result.state, report, private_reports, faults)
-    outcome = TurnOutcome(game.id, turn, phase.label, files, report, result.state, sealed_plain,
-                          missed=meta["missed"])
-    return outcome, private_reports
-
-
-def closing(game: Game, turn: int, state: State, meta: OrdersAccount, seed: bytes, deadline: dt.datetime | None,
-            phase: Phase, ruled: Any, hidden_link: bytes | None, digest_of: str | None = None) -> TurnOutcome:
-    """The turn a ruling ends the game with ('turnpress end', 'turnpress concede'): no orders are played, the
-    rules adjudicate nothing, and the state stands as it was with the ruling's result (``outcome.RULED``), which
-    every page announces. The chain's seed is revealed as every turn's is; a hidden chain's last link too."""
-    new = dict(state)
-    new[outcomemod.RULED] = dict(ruled.end)
-    meta["taken"], meta["defaults"], meta["missed"] = [], {}, []
-    dice_meta: DiceRecord = {"seed": seed.hex(), "orders_digest": dicemod.orders_digest({}).hex()}
-    if digest_of is not None:  # of no orders, either way; said as every turn of the game says it
-        dice_meta["digest"] = digest_of
-    if hidden_link is not None:
-        dice_meta["hidden_end"] = hidden_link.hex()
-    report: TurnReport = {"game": game.id, "turn": turn, "label": phase.label,
-                          "deadline": schedmod.iso(deadline) if deadline else None,
-                          "dice": dice_meta, "orders": meta, "result": {"end": dict(ruled.end)},
-                          "ruling": ruled.published()}
-    files, sealed_plain = game.turn_files(turn, new, report, {}, {})
-    return TurnOutcome(game.id, turn, phase.label, files, report, new, sealed_plain, missed=[])
+def load_replay(game: Game, report: TurnReport, previous: State,
+                hidden_link: bytes | None = None) -> turncore.TurnSnapshot:
+    """Everything the replay of the committed turn ``report`` names reads, once: its state from the ``previous``
+    (replayed) one, and the orders the report took, read from their files (from their sealed files, with the
+    key, where only the public part was published). A file of which nothing valid remained is read again too."""
+    turn = report["turn"]
+    state = game.effective_state(turn, previous)
+    judged = [e["player"] for e in account(report).get("refused", []) if e.get("why") == NOTHING_VALID]
+    taken = {}
+    for player in [*account(report).get("taken", []), *judged]:
+        path = game.root / orders_relpath(game.id, orders_turn(game, turn, player), player)
+        if path.is_file() and not path.is_symlink():  # a missing file shows as a different digest
+            raw = published_orders(game, turn, player)
+            taken[player] = Taken(raw, yamlio.load(raw).data["orders"], envelope_of(game, turn, player))
+    return _snapshot(game, turn, state, hidden_link, recorded=report, taken=taken)
 
 
 def digest_scheme(game: Game) -> str | None:
@@ -685,56 +511,44 @@ def digest_scheme(game: Game) -> str | None:
     return game.settings.digest_of or (dicemod.ENVELOPES if game.sealed_orders else None)
 
 
-def turn_digest(game: Game, turn: int, taken: Mapping[str, Taken], digest_of: str | None) -> bytes:
-    """The digest that keys the turn's dice: of the taken orders' plaintexts (``digest_of`` None, the turns
-    before issue 28) or of what was submitted (``dice.submitted``: each sealed file by its envelope)."""
-    if digest_of is None:
-        return dicemod.orders_digest({k: taken[k].raw for k in sorted(taken)})
-    if digest_of != dicemod.ENVELOPES:
-        raise LeagueError(f"{game.id}: turn {turn}'s report names the digest {digest_of!r}; this turnpress knows "
-                          f"{dicemod.ENVELOPES!r} and the plaintexts' (no 'digest')")
-    return dicemod.orders_digest(dicemod.submitted({k: taken[k].raw for k in taken},
-                                                   {k: taken[k].envelope for k in taken}))
-
-
-SECRET_PROBLEMS = ("what the rules found is not published in a game with hidden state: your private report names it "
-                   "('turnpress open')")
-
-
-def _read_benevolently(game: Game, state: State, taken: Mapping[str, Taken], meta: OrdersAccount,
-                       hides_faults: bool) -> tuple[dict[str, Taken], dict[str, list[str]], dict[str, Any]]:
-    """The taken orders with what cannot be carried out dropped (``benevolent``), what was dropped of whose, and
-    what each player's sealed private report says of their own orders.
-
-    A player of whose orders nothing valid remains is not taken: the report names them as refused with every
-    fault, and they get the default orders. A replay reads the players the report took or refused so, and drops
-    and refuses the same. Where the faults may quote a hidden value (``secrecy.faults_may_quote_hidden``) they
-    are not published: the public report says only that there were some, and each player reads their own in
-    their private report.
-    """
-    kept: dict[str, Taken] = {}
-    dropped: dict[str, list[str]] = {}
-    private: dict[str, Any] = {}
-    lang = words.game_language(game.settings, game.root)
-    for key in sorted(taken):
-        orders, found = benevolent.read(game.ruleset, state, key, taken[key].orders, lang)
-        shown = [SECRET_PROBLEMS] if hides_faults and found else found
-        if hides_faults and found:
-            private[key] = {"taken": orders is not None, "problems": found}
-        if orders is None:
-            meta["refused"].append({"player": key, "why": NOTHING_VALID, "problems": shown})
-            continue
-        kept[key] = Taken(taken[key].raw, orders, taken[key].envelope)
-        if found:
-            dropped[key] = shown
-    return kept, dropped, private
-
-
 def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool = False) -> TurnOutcome:
     """Run the open turn in memory: orders in, defaults for the missing, dice, adjudication, files out.
 
     ``early``: the game master ran it before its deadline by name (``adjudicate GAME --early``); the report
-    records it (``orders: early: true``), so that ``verify`` can tell it from a turn run early by mistake."""
+    records it (``orders: early: true``), so that ``verify`` can tell it from a turn run early by mistake.
+    Everything the turn reads is loaded first (``load_turn``); the plan and the computation read nothing
+    (``turncore``); then the issue page is rendered, and at the end of a game the orders sealed until then."""
+    snap = load_turn(game, now, secret, early=early)
+    planned = turncore.plan(snap)
+    outcome, _ = turncore.compute(snap, planned)
+    outcome.files.update(turncore.published_sealed_orders(snap, planned, outcome))
+    declared = secrecymod.of(snap.rules, snap.settings.options)
+    if outcomemod.phase(snap.rules, outcome.state).finished and secrecymod.rewrites_orders(declared):
+        outcome.files.update(full_orders(game, snap.turn))  # what stayed sealed until the end is published with it
+    page_path, page = newsletter.issue_page(game, snap.turn, outcome.state, outcome.report)
+    outcome.files[page_path] = page
+    return outcome
+
+
+def _snapshot(game: Game, turn: int, state: State, hidden_link: bytes | None, **more: Any) -> turncore.TurnSnapshot:
+    """The parts of a turn's snapshot a turn to run and a replayed one share, read from ``game``."""
+    rules = game.ruleset
+    phase = outcomemod.phase(rules, state)
+    if phase.finished:
+        raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
+    ruled = game.ruling(turn)
+    # A re-run plays the voided turn again: a missing player's NMR orders follow from the turns before it.
+    before = ruled.rerun if ruled is not None and ruled.rerun is not None else turn
+    own = {p["key"]: str(p["recipient"]) for p in game.seats() if p.get("recipient")} if game.keyed else {}
+    return turncore.TurnSnapshot(
+        game.id, turn, rules, game.settings, game.schedule, words.game_language(game.settings, game.root), state,
+        ruled, game.removed(turn), game.deadline(turn, phase.kind, scheduled=True),
+        {key: previous_orders(game, key, before) for key in phase.awaited}, own, hidden_link, **more)
+
+
+def load_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool = False) -> turncore.TurnSnapshot:
+    """Everything the open turn of ``game`` reads, once: its state, the orders files and when they arrived, the
+    rulings, absences and extensions, the seed ``secret`` reveals, the hidden link, the defaults' previous orders."""
     turn = game.open_turn
     if not game.hidden_complete(turn - 1):
         raise LeagueError(f"the hidden state of {game.id} is sealed to its key: set {key_env(game.id)}")
@@ -750,68 +564,22 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: b
     phase = outcomemod.phase(game.ruleset, state)
     if phase.finished:
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
-    subs = submissions(game, turn, state)
-    grace = game.schedule.grace if game.schedule else dt.timedelta(0)
+    subs = tuple(submissions(game, turn, state))
     removed = game.removed(turn)
+    playing = turncore.in_play(phase, removed)
+    planned = game.deadline(turn, phase.kind, scheduled=True)
     ruled = game.ruling(turn)
-    rerun = ruled.rerun if ruled is not None else None
-    found = ruled.found if ruled is not None else ()
-    # A seat a ruling took out is awaited by nobody: it neither misses the turn nor earns an NMR extension.
-    in_play = dataclasses.replace(phase, awaited=tuple(k for k in phase.awaited if k not in removed),
-                                  open_to=tuple(k for k in phase.open_to if k not in removed))
-    when = open_deadline(game, turn, in_play, subs, now)
-    ending = ruled is not None and ruled.end is not None
-    counted = [s for s in subs if s.player not in removed and (rerun is None or s.player in found) and not ending]
-    taken, meta = select(counted, (*in_play.awaited, *in_play.open_to), when.final(game), grace, now,
-                         read_benevolently=isinstance(game.ruleset, benevolent.ReadsBenevolently))
-    when.record(meta)  # published, and ``compute`` moves the deadline by what it records
-    for sub in subs:
-        if sub.player in removed:
-            meta["refused"].append({"player": sub.player, "why": RULED_OUT.format(turn=removed[sub.player])})
-        elif rerun is not None and sub.player not in found:
-            meta["refused"].append({"player": sub.player, "why": RERUN_PLAYS.format(turn=rerun)})
-        elif ending:
-            meta["refused"].append({"player": sub.player, "why": GAME_ENDED})
-    if rerun is not None:  # the voided turn's orders, played again: what those players sent before its result
-        for key in account(game.report(rerun)).get("taken", []):
-            if key not in taken and key not in found and key not in removed and key in phase.awaited:
+    carried: dict[str, Taken] = {}
+    if ruled is not None and ruled.rerun is not None:  # the voided turn's orders of those whose file it did not find
+        for key in account(game.report(ruled.rerun)).get("taken", []):
+            if key not in ruled.found and key not in removed and key in phase.awaited:
                 raw = published_orders(game, turn, key)
-                taken[key] = Taken(raw, yamlio.load(raw).data["orders"], envelope_of(game, turn, key))
-    meta["refused"].sort(key=lambda entry: entry["player"])
-    if game.keyed and secrecymod.faults_may_quote_hidden(declared):
-        # What the rules found wrong may quote a hidden value (a hand, an account): not in the public report.
-        judged = {s.player for s in subs if s.checked.orders is not None and not s.checked.ok}
-        for entry in meta["refused"]:
-            if entry["player"] in judged and entry.get("why") == "invalid":
-                entry["problems"] = [SECRET_PROBLEMS]
-    if now is not None:  # when it was run, apart from the deadline it was due at: an early turn says so
-        meta["adjudicated"] = schedmod.iso(now)
-    if early:
-        meta["early"] = True
-    rewrites = secrecymod.rewrites_orders(declared)
-    if game.sealed_orders and not rewrites:  # recorded, so that verify asks every later turn for the same
-        meta["published"] = secrecymod.PUBLISHED_AS_READ
+                carried[key] = Taken(raw, yamlio.load(raw).data["orders"], envelope_of(game, turn, key))
     seed = dicemod.reveal(secret, game.settings.chain_length, turn)
-    if not dicemod.follows(seed, bytes.fromhex(game.report(turn - 1)["dice"]["seed"])):
-        raise LeagueError(f"the dice secret does not match {game.id}'s commitment: is it the right secret?")
-    outcome, _ = compute(game, turn, state, taken, meta, seed, hiddenmod.link_for_turn(game, turn),
-                         digest_of=digest_scheme(game))
-    ended = outcomemod.phase(game.ruleset, outcome.state).finished
-    for sub in subs:  # sealed orders are published with the turn that opened them: what the rules publish of them
-        if sub.sealed_file and sub.refusal is None and not ending:  # a closing turn plays none: none is opened
-            if ended and rewrites:  # in full, as read: the digest binds the envelopes, not this text
-                outcome.files[sub.file] = secrecymod.full_text(sub.raw) if digest_scheme(game) \
-                    else sub.raw.decode("utf-8")
-            elif sub.player in taken or sub.checked.orders is not None:
-                # Written from what the deadline read (issue 28): a player's comments and layout, which could
-                # carry anything, never reach a public byte. Without sealed fields this is the whole orders.
-                outcome.files[sub.file] = secrecymod.public_part(declared, sub.raw)[0]
-            # a file that could not be read at all stays sealed: its text may carry anything
-    if ended and rewrites:  # what stayed sealed until the end is published with the last turn
-        outcome.files.update(full_orders(game, turn))
-    page_path, page = newsletter.issue_page(game, turn, outcome.state, outcome.report)
-    outcome.files[page_path] = page
-    return outcome
+    previous_seed = bytes.fromhex(game.report(turn - 1)["dice"]["seed"])
+    return _snapshot(game, turn, state, hiddenmod.link_for_turn(game, turn),
+                     arrivals=load_arrivals(game, turn, planned, playing, now, early=early), submissions=subs,
+                     seed=seed, digest_of=digest_scheme(game), previous_seed=previous_seed, rerun_taken=carried)
 
 
 def adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only_if_due: bool,

@@ -68,17 +68,9 @@ from ..league.store import (
 from ..model import HIDDEN_KEYS, GameConfig, State, TurnReport, account
 from ..ruleset import PinsData
 from ..sealed import crypto
-from .turn import (
-    NOTHING_VALID,
-    Taken,
-    TurnOutcome,
-    compute,
-    envelope_of,
-    extensions_used,
-    orders_turn,
-    published_orders,
-    turn_digest,
-)
+from . import turncore
+from .turn import envelope_of, extensions_used, load_replay, orders_turn
+from .turncore import Taken, TurnOutcome, turn_digest
 
 
 @dataclass(frozen=True)
@@ -355,23 +347,9 @@ def _setup_again(game: Game, links: dict[int, bytes]) -> tuple[State | None, lis
 def replay(game: Game, report: TurnReport, previous: State, hidden_link: bytes | None = None) -> TurnOutcome:
     """The turn ``report`` names, adjudicated again from the ``previous`` state with the orders the report says
     were taken, the seed it revealed and the turn's ``hidden_link``: nothing is decided again from times or
-    secrets. Orders of which only the public part was published are read from their sealed file (with the key)."""
-    turn = report["turn"]
-    state = game.effective_state(turn, previous)
-    taken = {}
-    meta = report["orders"].copy()
-    # A file of which nothing valid remained is read again too: compute refuses it again, and in a game with
-    # hidden state tells its player why in the private report, as the turn did.
-    judged = [e["player"] for e in meta.get("refused", []) if e.get("why") == NOTHING_VALID]
-    meta["refused"] = [e for e in meta.get("refused", []) if e.get("why") != NOTHING_VALID]
-    for player in [*account(report).get("taken", []), *judged]:
-        path = game.root / orders_relpath(game.id, orders_turn(game, turn, player), player)
-        if path.is_file() and not path.is_symlink():  # a missing file shows as a different digest
-            raw = published_orders(game, turn, player)
-            taken[player] = Taken(raw, yamlio.load(raw).data["orders"], envelope_of(game, turn, player))
-    # The account as the turn wrote it: its late and refused files stand; compute fills in the rest again.
-    outcome, _ = compute(game, turn, state, taken, meta, bytes.fromhex(report["dice"]["seed"]), hidden_link,
-                         digest_of=report["dice"].get("digest"))
+    secrets. The same plan and computation as the turn's (``turncore``), from the snapshot ``load_replay`` reads."""
+    snap = load_replay(game, report, previous, hidden_link)
+    outcome, _ = turncore.compute(snap, turncore.plan(snap))
     return outcome
 
 
@@ -572,7 +550,7 @@ def _digest(game: Game, turn: int, report: TurnReport, not_checked: list[str]) -
     used = report.get("dice", {}).get("digest")
     if used is not None:
         try:
-            bound = turn_digest(game, turn, taken, used)
+            bound = turn_digest(game.id, turn, taken, used)
         except LeagueError as e:
             return [Finding(game.id, turn, str(e))]
         if bound.hex() != report.get("dice", {}).get("orders_digest"):

@@ -465,23 +465,32 @@ class Game:
 
     def turn_files(self, turn: int, state: State, report: TurnReport, private_reports: Mapping[str, Any] | None = None,
                    faults: Mapping[str, Any] | None = None) -> tuple[dict[str, str], dict[str, str]]:
-        """The files of a turn, and for a game with a key the plaintext of each sealed one.
+        """The files of a turn, and for a game with a key the plaintext of each sealed one (``turn_files``)."""
+        return turn_files(self.id, self.ruleset, self.settings.key, self.recipients, turn, state, report,
+                          private_reports, faults)
 
-        Without a key the hidden parts go to plaintext ``hidden.yaml`` and private reports are not kept; with a
-        key each player's part, report and ``faults`` (what the deadline found wrong in their orders, which the
-        public report does not print) are sealed to them and the game, the game master's part to the game.
-        """
-        folder = turn_relpath(self.id, turn)
-        public = self.ruleset.public_view(state)
-        files = {f"{folder}/state.yaml": yamlio.dump(public), f"{folder}/report.yaml": yamlio.dump(report)}
-        if self.keyed:
-            plain = storage.hidden_plaintexts(folder, self.id, turn, state, private_reports or {}, faults or {})
-            files.update(storage.seal_plaintexts(plain, self.recipients))
-            return files, plain
-        hidden = {k: state[k] for k in HIDDEN_KEYS if k in state}
-        if hidden:
-            files[f"{folder}/hidden.yaml"] = yamlio.dump(hidden)
-        return files, {}
+
+def turn_files(game_id: str, rules: Ruleset, key: str | None, readers: storage.Readers, turn: int, state: State,
+               report: TurnReport, private_reports: Mapping[str, Any] | None = None,
+               faults: Mapping[str, Any] | None = None) -> tuple[dict[str, str], dict[str, str]]:
+    """The files of a turn, and for a game with a key the plaintext of each sealed one. Reads nothing.
+
+    Without a key the hidden parts go to plaintext ``hidden.yaml`` and private reports are not kept; with a
+    key each player's part, report and ``faults`` (what the deadline found wrong in their orders, which the
+    public report does not print) are sealed to their ``readers`` (the player and the game), the game master's
+    part to the game.
+    """
+    folder = turn_relpath(game_id, turn)
+    public = rules.public_view(state)
+    files = {f"{folder}/state.yaml": yamlio.dump(public), f"{folder}/report.yaml": yamlio.dump(report)}
+    if key is not None:
+        plain = storage.hidden_plaintexts(folder, game_id, turn, state, private_reports or {}, faults or {})
+        files.update(storage.seal_plaintexts(plain, readers))
+        return files, plain
+    hidden = {k: state[k] for k in HIDDEN_KEYS if k in state}
+    if hidden:
+        files[f"{folder}/hidden.yaml"] = yamlio.dump(hidden)
+    return files, {}
 
 
 def _edit_refusal(game: str, key: str, then: Mapping[str, Any], block: Mapping[str, Any], old: schedmod.Schedule,

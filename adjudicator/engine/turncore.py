@@ -1,0 +1,477 @@
+"""The pure core of a turn: a snapshot in, a plan, an outcome out (issue 31, "I/O at the edges of a turn").
+
+``turn.load_turn`` (a turn to run) and ``turn.load_replay`` (a committed turn, for ``verify``) read everything a
+turn needs once, into a frozen ``TurnSnapshot``. ``plan`` decides from it who counts, what is refused and which
+deadline stands; ``compute`` adjudicates; ``turn.write_turn`` is the one writer. ``verify`` runs the same ``plan``
+and ``compute`` on a committed turn's snapshot and keeps only the comparison.
+
+Nothing here reads a file, git, the clock or the environment: a test builds a snapshot in memory and plays a turn
+from it without a league (``tests/test_turn_core.py``).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .. import benevolent
+from .. import dice as dicemod
+from .. import orders as ordersmod
+from .. import outcome as outcomemod
+from .. import schedule as schedmod
+from .. import secrecy as secrecymod
+from ..errors import LeagueError, SealError
+from ..league.secrets import key_env
+from ..league.store import turn_files
+from ..model import DiceRecord, GameConfig, Orders, OrdersAccount, Phase, State, TurnReport
+from ..ruleset import Removes, Ruleset
+
+if TYPE_CHECKING:
+    from ..league.rulings import Ruling
+
+# Reasons the report gives for a file not taken (an issue shows them in its language: newsletter.words.REASONS).
+NOTHING_VALID = "nothing valid remains"  # a file benevolent reading could keep nothing of
+RULED_OUT = "out of the game by the ruling of turn {turn}"
+RERUN_PLAYS = "the re-run of turn {turn} plays that turn's orders"
+GAME_ENDED = "the game master's ruling ended the game before this turn was played"
+SECRET_PROBLEMS = ("what the rules found is not published in a game with hidden state: your private report names it "
+                   "('turnpress open')")
+
+
+@dataclass
+class Submission:
+    """One orders file of the open turn as the deadline run sees it."""
+
+    player: str
+    file: str
+    raw: bytes
+    checked: ordersmod.Checked
+    arrived: dt.datetime | None  # None: not committed yet
+    sealed_file: str | None = None  # the sealed file these orders came from, in a game of sealed orders
+    refusal: str | None = None  # why the file cannot be taken whatever its content (a sealed file that did not open)
+    unread: bool = False  # sealed and not opened: this process has no key (``status`` without the secret)
+    envelope: bytes | None = None  # the sealed file's bytes, which the turn's dice digest binds
+
+
+@dataclass(frozen=True)
+class Taken:
+    """Orders that count: the file's bytes, the orders in it, and the sealed file's bytes they came from (what
+    the dice's digest binds of sealed orders: ``dice.submitted``)."""
+
+    raw: bytes
+    orders: Orders
+    envelope: bytes | None = None
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """The open turn's deadline and what moved it: ``planned`` by the schedule (or a ruling), moved for the
+    dated absences of the ``absent`` players to ``scheduled``, then by an NMR extension the ``extended`` used."""
+
+    planned: dt.datetime | None
+    scheduled: dt.datetime | None
+    absent: tuple[str, ...] = ()
+    extended: tuple[str, ...] = ()
+
+    def final(self, schedule: schedmod.Schedule | None) -> dt.datetime | None:
+        return extended_deadline(schedule, self.scheduled) if self.extended and self.scheduled else self.scheduled
+
+    def record(self, meta: OrdersAccount) -> None:
+        """Whose absence and whose NMR extension moved it, for the report: ``compute`` moves it by the same."""
+        if self.absent and self.planned is not None and self.scheduled is not None:
+            meta["absence"] = {"from": schedmod.iso(self.planned), "to": schedmod.iso(self.scheduled),
+                               "players": list(self.absent)}
+        if self.extended and self.scheduled is not None:
+            meta["extension"] = {"from": schedmod.iso(self.scheduled), "players": list(self.extended)}
+
+
+def extended_deadline(schedule: schedmod.Schedule | None, deadline: dt.datetime) -> dt.datetime:
+    """``deadline`` moved by the game's NMR extension."""
+    assert schedule is not None and schedule.nmr_extension is not None
+    return schedule.after(deadline, schedule.nmr_extension.period)
+
+
+@dataclass(frozen=True)
+class Arrivals:
+    """What a turn to run knows of time (``turn.load_turn``): when it runs, the absences of the players it awaits,
+    when each orders file first reached main and the NMR extensions each player used before."""
+
+    now: dt.datetime | None
+    early: bool = False
+    absences: Mapping[str, Sequence[tuple[dt.date, dt.date]]] | None = None  # None: the game takes no absences
+    first_in: Mapping[str, dt.datetime] = field(default_factory=dict)  # orders file -> its first arrival on main
+    extensions_used: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TurnSnapshot:
+    """Everything one turn reads, loaded once; ``plan`` and ``compute`` read nothing else.
+
+    ``state`` is the state the turn's orders are checked against (joins, a ruling's corrections applied).
+    A turn to run has ``arrivals``, its ``submissions``, the ``seed`` its secret reveals and the previous turn's
+    ``previous_seed``; in a re-run, ``rerun_taken`` are the voided turn's orders of those whose file the ruling did
+    not find. A committed turn replayed (``verify``) has its ``recorded`` report and the orders it ``taken``.
+    """
+
+    game: str
+    turn: int
+    rules: Ruleset
+    settings: GameConfig
+    schedule: schedmod.Schedule | None
+    language: str
+    state: State
+    ruling: Ruling | None
+    removed: Mapping[str, int]
+    planned: dt.datetime | None  # the turn's deadline by its schedule or ruling, before absences and extensions
+    previous_orders: Mapping[str, Orders | None]  # each awaited player's orders played last (their NMR default)
+    recipients: Mapping[str, str] = field(default_factory=dict)  # a seat's own public key, beside the game's
+    hidden_link: bytes | None = None
+    # a turn to run
+    arrivals: Arrivals | None = None
+    submissions: tuple[Submission, ...] = ()
+    seed: bytes | None = None
+    digest_of: str | None = None  # what its dice's digest binds (``turn.digest_scheme``)
+    previous_seed: bytes | None = None
+    rerun_taken: Mapping[str, Taken] = field(default_factory=dict)
+    # a committed turn, replayed
+    recorded: TurnReport | None = None
+    taken: Mapping[str, Taken] = field(default_factory=dict)
+
+    @property
+    def keyed(self) -> bool:
+        return self.settings.key is not None
+
+    def readers(self, player: str | None) -> list[str]:
+        """Whom a sealed file of ``player`` is sealed to: the game, and the player if they registered a key."""
+        key = self.settings.key
+        if key is None:
+            raise SealError(f"{self.game} has no key: the game master makes one with 'turnpress keys new {self.game}'")
+        own = self.recipients.get(player) if player else None
+        return [key, *([own] if own else [])]
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    """What a turn decides before the rules play: the orders that count, the report's account of every file so
+    far (taken, late, refused, the deadline's moves), the seed and what the dice's digest binds."""
+
+    taken: Mapping[str, Taken]
+    account: OrdersAccount
+    seed: bytes
+    digest_of: str | None
+
+
+@dataclass
+class TurnOutcome:
+    game: str
+    turn: int
+    label: str
+    files: dict[str, str]
+    report: TurnReport
+    state: State = field(default_factory=dict)
+    sealed: dict[str, str] = field(default_factory=dict)  # sealed file -> the plaintext sealed in it
+    base: str | None = None  # the commit the turn was computed from; the turn commits on top of it only
+    commit: str | None = None
+    missed: list[str] = field(default_factory=list)
+
+
+# --- the plan ------------------------------------------------------------------------------------------------
+
+def plan(snap: TurnSnapshot) -> TurnPlan:
+    """Who counts, what is refused, which deadline stands, the seed: from the files and times of a turn to run, or
+    as a committed turn's report recorded them (its late and refused files stand; nothing is decided again from
+    times or secrets)."""
+    if snap.recorded is not None:
+        return _recorded_plan(snap, snap.recorded)
+    return _open_plan(snap)
+
+
+def _recorded_plan(snap: TurnSnapshot, report: TurnReport) -> TurnPlan:
+    meta = copy.deepcopy(report["orders"])
+    # A file of which nothing valid remained is read again (``turn.load_replay``): compute refuses it again, and
+    # in a game with hidden state tells its player why in the private report, as the turn did.
+    meta["refused"] = [e for e in meta.get("refused", []) if e.get("why") != NOTHING_VALID]
+    return TurnPlan(dict(snap.taken), meta, bytes.fromhex(report["dice"]["seed"]), report["dice"].get("digest"))
+
+
+def in_play(phase: Phase, removed: Mapping[str, int]) -> Phase:
+    """The phase without the seats a ruling took out: awaited by nobody, they neither miss the turn nor earn an
+    NMR extension."""
+    return dataclasses.replace(phase, awaited=tuple(k for k in phase.awaited if k not in removed),
+                               open_to=tuple(k for k in phase.open_to if k not in removed))
+
+
+def open_deadline(planned: dt.datetime | None, schedule: schedmod.Schedule | None, everyone: Sequence[str],
+                  arrivals: Arrivals, phase: Phase, subs: Sequence[Submission]) -> Deadline:
+    """The deadline of the open turn as it stands at ``arrivals.now``, with the orders files ``subs`` of its players
+    (without a time, no NMR extension: it is decided only once the deadline has passed). ``everyone`` is whom the
+    phase awaits, a seat a ruling took out included: its absence moves the deadline still."""
+    if planned is None:
+        return Deadline(None, None)
+    scheduled = planned
+    absent: tuple[str, ...] = ()
+    if schedule is not None and schedule.absence is not None and arrivals.absences is not None:
+        scheduled, absent = schedmod.absence_move(schedule, planned, everyone, arrivals.absences)
+    extended: tuple[str, ...] = ()
+    now = arrivals.now
+    if now is not None and schedule is not None and schedule.nmr_extension is not None and not phase.finished:
+        # A player is in from when their file first reached main (a sealed one unread; one not committed: ``now``).
+        first_in = {s.player: arrivals.first_in.get(s.sealed_file or s.file) or s.arrived or now for s in subs
+                    if s.refusal != "not sealed"}
+        extended = schedmod.nmr_extended(schedule, scheduled, now, phase.awaited, first_in, arrivals.extensions_used)
+    return Deadline(planned, scheduled, absent, extended)
+
+
+def _open_plan(snap: TurnSnapshot) -> TurnPlan:
+    arrivals = snap.arrivals
+    assert arrivals is not None and snap.seed is not None, "a turn to run is loaded with its arrivals and seed"
+    now, subs, removed, ruled = arrivals.now, snap.submissions, snap.removed, snap.ruling
+    phase = outcomemod.phase(snap.rules, snap.state)
+    if phase.finished:
+        raise LeagueError(f"{snap.game} is over; there is nothing to adjudicate")
+    grace = snap.schedule.grace if snap.schedule else dt.timedelta(0)
+    rerun = ruled.rerun if ruled is not None else None
+    found = ruled.found if ruled is not None else ()
+    playing = in_play(phase, removed)
+    when = open_deadline(snap.planned, snap.schedule, phase.awaited, arrivals, playing, subs)
+    ending = ruled is not None and ruled.end is not None
+    counted = [s for s in subs if s.player not in removed and (rerun is None or s.player in found) and not ending]
+    taken, meta = select(counted, (*playing.awaited, *playing.open_to), when.final(snap.schedule), grace, now,
+                         read_benevolently=isinstance(snap.rules, benevolent.ReadsBenevolently))
+    when.record(meta)  # published, and ``compute`` moves the deadline by what it records
+    for sub in subs:
+        if sub.player in removed:
+            meta["refused"].append({"player": sub.player, "why": RULED_OUT.format(turn=removed[sub.player])})
+        elif rerun is not None and sub.player not in found:
+            meta["refused"].append({"player": sub.player, "why": RERUN_PLAYS.format(turn=rerun)})
+        elif ending:
+            meta["refused"].append({"player": sub.player, "why": GAME_ENDED})
+    for key, carried in snap.rerun_taken.items():  # the voided turn's orders, played again
+        if key not in taken and key not in found and key not in removed and key in phase.awaited:
+            taken[key] = carried
+    meta["refused"].sort(key=lambda entry: entry["player"])
+    declared = secrecymod.of(snap.rules, snap.settings.options)
+    if snap.keyed and secrecymod.faults_may_quote_hidden(declared):
+        # What the rules found wrong may quote a hidden value (a hand, an account): not in the public report.
+        judged = {s.player for s in subs if s.checked.orders is not None and not s.checked.ok}
+        for entry in meta["refused"]:
+            if entry["player"] in judged and entry.get("why") == "invalid":
+                entry["problems"] = [SECRET_PROBLEMS]
+    if now is not None:  # when it was run, apart from the deadline it was due at: an early turn says so
+        meta["adjudicated"] = schedmod.iso(now)
+    if arrivals.early:
+        meta["early"] = True
+    if snap.settings.sealed_orders and not secrecymod.rewrites_orders(declared):
+        meta["published"] = secrecymod.PUBLISHED_AS_READ  # so that verify asks every later turn for the same
+    if snap.previous_seed is not None and not dicemod.follows(snap.seed, snap.previous_seed):
+        raise LeagueError(f"the dice secret does not match {snap.game}'s commitment: is it the right secret?")
+    return TurnPlan(taken, meta, snap.seed, snap.digest_of)
+
+
+def select(subs: Sequence[Submission], awaited: Sequence[str], deadline: dt.datetime | None,
+           grace: dt.timedelta, now: dt.datetime | None, *,
+           read_benevolently: bool = False) -> tuple[dict[str, Taken], OrdersAccount]:
+    """The orders that count, and the report's account of every file: taken, late, refused. Pure.
+
+    A file counts if the phase takes its player's orders (``awaited``: the players it waits for and those it
+    is open to), it is valid, and it arrived by the deadline plus grace (after the deadline it is marked late).
+    A file not yet committed counts as arriving ``now``. Where the rules are read benevolently, a file whose
+    envelope and schema hold counts though the rules find faults in it: ``compute`` drops what cannot be
+    carried out.
+    """
+    taken: dict[str, Taken] = {}
+    meta: OrdersAccount = {"taken": [], "late": [], "refused": [], "missed": [], "defaults": {}}
+    for sub in sorted(subs, key=lambda s: s.player):
+        key, arrived = sub.player, sub.arrived or now
+        if key not in awaited:
+            meta["refused"].append({"player": key, "why": "not awaited in this phase"})
+        elif sub.checked.orders is None or sub.refusal is not None or not (sub.checked.ok or read_benevolently):
+            meta["refused"].append({"player": key, "why": sub.refusal or "invalid",
+                                    "problems": [f.text() for f in sub.checked.findings if f.severity == "error"]})
+        elif deadline is not None and arrived is not None and arrived > deadline + grace:
+            meta["refused"].append({"player": key, "why": "too late", "arrived": schedmod.iso(arrived)})
+        else:
+            taken[key] = Taken(sub.raw, sub.checked.orders, sub.envelope)
+            if deadline is not None and arrived is not None and arrived > deadline:
+                meta["late"].append({"player": key, "arrived": schedmod.iso(arrived), "taken": True})
+    return taken, meta
+
+
+# --- the computation -----------------------------------------------------------------------------------------
+
+def compute(snap: TurnSnapshot, planned: TurnPlan) -> tuple[TurnOutcome, Mapping[str, Any]]:
+    """Adjudicate the turn from the snapshot's state with the plan's orders (defaults for the missing) and seed.
+
+    The plan's account of the orders is copied and completed: the taken, the defaults and the missed. What the
+    dice's digest binds is the plan's ``digest_of``: ``dice.ENVELOPES`` (sealed orders by their envelopes) or None
+    (every file by its plaintext, as turns before issue 28 did). Returns the outcome (files, report, new state) and
+    the private reports of the turn. In a game with secrets the report keeps only the public part of default orders
+    and no problem texts (they may quote a hand or an account); the turn that ends a game with a hidden chain
+    publishes its link.
+    """
+    turn, state, hidden_link, seed, digest_of = snap.turn, snap.state, snap.hidden_link, planned.seed, \
+        planned.digest_of
+    meta: OrdersAccount = copy.deepcopy(planned.account)
+    if snap.settings.hidden_commitment is not None and hidden_link is None:
+        raise LeagueError(f"{snap.game}: turn {turn} draws hidden information, and its hidden link is not known "
+                          f"here (set {key_env(snap.game)})")
+    declared = secrecymod.of(snap.rules, snap.settings.options)
+    keeps_secrets = snap.keyed and secrecymod.rewrites_orders(declared)
+    phase = outcomemod.phase(snap.rules, state)
+    if phase.finished:
+        raise LeagueError(f"{snap.game} is over; there is nothing to adjudicate")
+    deadline = snap.planned
+    schedule = snap.schedule
+    away = meta.get("absence")
+    if away and deadline is not None:  # moved for absences when it ran; verify checks it against the files then
+        moved = dt.datetime.fromisoformat(away["to"])
+        if schedule is None or schedule.absence is None or \
+                not deadline < moved <= schedule.after(deadline, schedule.absence):
+            raise LeagueError(f"{snap.game}: turn {turn}'s report moves its deadline for absences beyond what the "
+                              "schedule allows")
+        meta["absence"] = {"from": schedmod.iso(deadline), "to": away["to"], "players": list(away["players"])}
+        deadline = moved
+    extension = meta.get("extension")
+    if extension and deadline is not None:  # the deadline moved by it; a replay reads the same from the report
+        if schedule is None or schedule.nmr_extension is None:
+            raise LeagueError(f"{snap.game}: turn {turn}'s report records an NMR extension, and the schedule has none")
+        meta["extension"] = {"from": schedmod.iso(deadline), "players": list(extension["players"])}
+        deadline = extended_deadline(schedule, deadline)
+    ruled = snap.ruling
+    if ruled is not None and ruled.end is not None:
+        return closing(snap, meta, seed, deadline, phase, ruled, digest_of), {}
+    taken, dropped, faults = _read_benevolently(snap, planned.taken, meta,
+                                                snap.keyed and secrecymod.faults_may_quote_hidden(declared))
+    meta["taken"] = sorted(taken)
+    meta["defaults"] = {}
+    if dropped:
+        meta["dropped"] = dropped
+    else:
+        meta.pop("dropped", None)
+    orders: dict[str, Orders] = {k: taken[k].orders for k in sorted(taken)}
+    removed = snap.removed
+    for key in phase.awaited:
+        if key not in orders:
+            previous = snap.previous_orders.get(key)
+            orders[key] = snap.rules.removed_orders(state, key, previous) \
+                if key in removed and isinstance(snap.rules, Removes) \
+                else snap.rules.default_orders(state, key, previous)
+            meta["defaults"][key] = secrecymod.split_orders(declared, orders[key])[0] if keeps_secrets \
+                else orders[key]
+    gone = sorted(k for k in phase.awaited if k in removed)
+    if gone:  # out of the game by a ruling: their seat plays what the rules say, and nobody misses a turn
+        meta["removed"] = gone
+    meta["missed"] = sorted(k for k in phase.awaited if k not in taken and k not in removed)
+    digest = turn_digest(snap.game, turn, taken, digest_of)
+    result = snap.rules.adjudicate(state, {k: orders[k] for k in sorted(orders)},
+                                   dicemod.Dice.for_turn(seed, digest, hidden_link))
+    body = dict(result.report)
+    private_reports = body.pop("private", None) or {}
+    dice_meta: DiceRecord = {"seed": seed.hex(), "orders_digest": digest.hex()}
+    if digest_of is not None:
+        dice_meta["digest"] = digest_of
+    report: TurnReport = {"game": snap.game, "turn": turn, "label": phase.label,
+                          "deadline": schedmod.iso(deadline) if deadline else None,
+                          "dice": dice_meta, "orders": meta, "result": body}
+    if keeps_secrets and snap.settings.sealed_orders:  # what is published of each order, so that anyone checks it
+        dice_meta["public_digest"] = dicemod.orders_digest(
+            {k: secrecymod.public_part(declared, taken[k].raw)[0].encode("utf-8") for k in sorted(taken)}).hex()
+    if hidden_link is not None and outcomemod.phase(snap.rules, result.state).finished:
+        dice_meta["hidden_end"] = hidden_link.hex()  # every earlier link follows: anyone replays the game
+    if result.notes:
+        report["notes"] = list(result.notes)
+    if ruled is not None:  # published with its reason; the replay reads the same file and writes the same
+        report["ruling"] = ruled.published()
+    files, sealed_plain = turn_files(snap.game, snap.rules, snap.settings.key, snap.readers, turn, result.state,
+                                     report, private_reports, faults)
+    outcome = TurnOutcome(snap.game, turn, phase.label, files, report, result.state, sealed_plain,
+                          missed=meta["missed"])
+    return outcome, private_reports
+
+
+def closing(snap: TurnSnapshot, meta: OrdersAccount, seed: bytes, deadline: dt.datetime | None, phase: Phase,
+            ruled: Ruling, digest_of: str | None = None) -> TurnOutcome:
+    """The turn a ruling ends the game with ('turnpress end', 'turnpress concede'): no orders are played, the
+    rules adjudicate nothing, and the state stands as it was with the ruling's result (``outcome.RULED``), which
+    every page announces. The chain's seed is revealed as every turn's is; a hidden chain's last link too."""
+    assert ruled.end is not None
+    new = dict(snap.state)
+    new[outcomemod.RULED] = dict(ruled.end)
+    meta["taken"], meta["defaults"], meta["missed"] = [], {}, []
+    dice_meta: DiceRecord = {"seed": seed.hex(), "orders_digest": dicemod.orders_digest({}).hex()}
+    if digest_of is not None:  # of no orders, either way; said as every turn of the game says it
+        dice_meta["digest"] = digest_of
+    if snap.hidden_link is not None:
+        dice_meta["hidden_end"] = snap.hidden_link.hex()
+    report: TurnReport = {"game": snap.game, "turn": snap.turn, "label": phase.label,
+                          "deadline": schedmod.iso(deadline) if deadline else None,
+                          "dice": dice_meta, "orders": meta, "result": {"end": dict(ruled.end)},
+                          "ruling": ruled.published()}
+    files, sealed_plain = turn_files(snap.game, snap.rules, snap.settings.key, snap.readers, snap.turn, new, report,
+                                     {}, {})
+    return TurnOutcome(snap.game, snap.turn, phase.label, files, report, new, sealed_plain, missed=[])
+
+
+def turn_digest(game: str, turn: int, taken: Mapping[str, Taken], digest_of: str | None) -> bytes:
+    """The digest that keys the turn's dice: of the taken orders' plaintexts (``digest_of`` None, the turns
+    before issue 28) or of what was submitted (``dice.submitted``: each sealed file by its envelope)."""
+    if digest_of is None:
+        return dicemod.orders_digest({k: taken[k].raw for k in sorted(taken)})
+    if digest_of != dicemod.ENVELOPES:
+        raise LeagueError(f"{game}: turn {turn}'s report names the digest {digest_of!r}; this turnpress knows "
+                          f"{dicemod.ENVELOPES!r} and the plaintexts' (no 'digest')")
+    return dicemod.orders_digest(dicemod.submitted({k: taken[k].raw for k in taken},
+                                                   {k: taken[k].envelope for k in taken}))
+
+
+def _read_benevolently(snap: TurnSnapshot, taken: Mapping[str, Taken], meta: OrdersAccount,
+                       hides_faults: bool) -> tuple[dict[str, Taken], dict[str, list[str]], dict[str, Any]]:
+    """The taken orders with what cannot be carried out dropped (``benevolent``), what was dropped of whose, and
+    what each player's sealed private report says of their own orders.
+
+    A player of whose orders nothing valid remains is not taken: the report names them as refused with every
+    fault, and they get the default orders. A replay reads the players the report took or refused so, and drops
+    and refuses the same. Where the faults may quote a hidden value (``secrecy.faults_may_quote_hidden``) they
+    are not published: the public report says only that there were some, and each player reads their own in
+    their private report.
+    """
+    kept: dict[str, Taken] = {}
+    dropped: dict[str, list[str]] = {}
+    private: dict[str, Any] = {}
+    for key in sorted(taken):
+        orders, found = benevolent.read(snap.rules, snap.state, key, taken[key].orders, snap.language)
+        shown = [SECRET_PROBLEMS] if hides_faults and found else found
+        if hides_faults and found:
+            private[key] = {"taken": orders is not None, "problems": found}
+        if orders is None:
+            meta["refused"].append({"player": key, "why": NOTHING_VALID, "problems": shown})
+            continue
+        kept[key] = Taken(taken[key].raw, orders, taken[key].envelope)
+        if found:
+            dropped[key] = shown
+    return kept, dropped, private
+
+
+def published_sealed_orders(snap: TurnSnapshot, planned: TurnPlan, outcome: TurnOutcome) -> dict[str, str]:
+    """What a turn to run publishes of the sealed orders it opened: what the rules publish of them (their public
+    part as the deadline read it, or all of them in the turn that ends the game), never a file that did not open."""
+    declared = secrecymod.of(snap.rules, snap.settings.options)
+    rewrites = secrecymod.rewrites_orders(declared)
+    ended = outcomemod.phase(snap.rules, outcome.state).finished
+    ending = snap.ruling is not None and snap.ruling.end is not None
+    taken = planned.taken
+    out = {}
+    for sub in snap.submissions:
+        if sub.sealed_file and sub.refusal is None and not ending:  # a closing turn plays none: none is opened
+            if ended and rewrites:  # in full, as read: the digest binds the envelopes, not this text
+                out[sub.file] = secrecymod.full_text(sub.raw) if snap.digest_of else sub.raw.decode("utf-8")
+            elif sub.player in taken or sub.checked.orders is not None:
+                # Written from what the deadline read (issue 28): a player's comments and layout, which could
+                # carry anything, never reach a public byte. Without sealed fields this is the whole orders.
+                out[sub.file] = secrecymod.public_part(declared, sub.raw)[0]
+            # a file that could not be read at all stays sealed: its text may carry anything
+    return out

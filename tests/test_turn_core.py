@@ -1,0 +1,144 @@
+"""A turn planned and computed from a snapshot built in memory (issue 31, "I/O at the edges of a turn"): everything a
+turn reads is in its ``TurnSnapshot``; ``plan`` (who counts, what is refused, which defaults, the deadline) and
+``compute`` read no file, no git, no clock. Here there is no league at all: the game, its orders and their times are
+values, and the file system is closed while the turn is played. ``verify`` plans a committed turn from its recorded
+report and runs the same computation: it gives the same files byte for byte."""
+
+from __future__ import annotations
+
+import builtins
+import contextlib
+import dataclasses
+import datetime as dt
+import io
+import os
+import subprocess
+from collections.abc import Iterator
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from adjudicator import dice as dicemod
+from adjudicator import orders as ordersmod
+from adjudicator import schedule as schedmod
+from adjudicator.engine import turncore
+from adjudicator.engine.turncore import Arrivals, Submission, TurnSnapshot
+from adjudicator.errors import LeagueError
+from adjudicator.model import GameConfig, Player
+
+from .counter import RULESET as COUNTER
+
+BERLIN = ZoneInfo("Europe/Berlin")
+SECRET = b"\x07" * 32
+LENGTH = 100
+PLAYERS = [Player("alice", "Alice", "alice", 1), Player("bob", "Bob", "Bob", 2), Player("carol", "Carol", "carol", 3)]
+SCHEDULE = {"first": "2026-01-05 20:00", "every": "7 days", "timezone": "Europe/Berlin", "grace": 60}
+DEADLINE = dt.datetime(2026, 1, 5, 20, 0, tzinfo=BERLIN)
+
+
+def at(hour: int, minute: int = 0) -> dt.datetime:
+    return dt.datetime(2026, 1, 5, hour, minute, tzinfo=BERLIN)
+
+
+def submission(state: dict[str, Any], player: str, body: str, arrived: dt.datetime | None) -> Submission:
+    """An orders file of turn 1 as the deadline run would have read it, checked by the rules."""
+    rel = f"orders/g1/0001/{player}.yaml"
+    raw = f"game: g1\nturn: 1\nplayer: {player}\norders:\n{body}".encode()
+    where = ordersmod.parse_path(rel)
+    assert where is not None
+    return Submission(player, rel, raw, ordersmod.check_file(rel, raw, where, COUNTER, state), arrived)
+
+
+def snapshot(now: dt.datetime | None = None, **more: Any) -> TurnSnapshot:
+    """Turn 1 of a Counter game: Alice on time, Bob late within the grace, Carol's orders invalid (12 > 9)."""
+    state = COUNTER.setup({"target": 100}, PLAYERS, dicemod.Dice(b"set-up"))
+    settings = GameConfig({"game": "g1", "ruleset": "counter", "options": {"target": 100},
+                           "players": [{"key": p.key, "name": p.name, "login": p.login, "id": p.github_id}
+                                       for p in PLAYERS],
+                           "schedule": SCHEDULE, "dice": {"commitment": dicemod.commitment(SECRET, LENGTH).hex(),
+                                                          "length": LENGTH}})
+    subs = (submission(state, "alice", "  add: 4\n", at(10)), submission(state, "bob", "  add: 3\n", at(20, 30)),
+            submission(state, "carol", "  add: 12\n", at(19)))
+    fields: dict[str, Any] = {
+        "game": "g1", "turn": 1, "rules": COUNTER, "settings": settings, "schedule": schedmod.parse(SCHEDULE),
+        "language": "en", "state": state, "ruling": None, "removed": {}, "planned": DEADLINE,
+        "previous_orders": {"alice": None, "bob": None, "carol": {"add": 2}},
+        "arrivals": Arrivals(now or at(21, 10)), "submissions": subs, "seed": dicemod.reveal(SECRET, LENGTH, 1),
+        "previous_seed": dicemod.reveal(SECRET, LENGTH, 0)}
+    return TurnSnapshot(**{**fields, **more})
+
+
+@contextlib.contextmanager
+def closed() -> Iterator[None]:
+    """Every way to open a file or run git fails while the turn is planned and computed."""
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError(f"a pure turn read or ran something: {args[:1]}")
+    with pytest.MonkeyPatch.context() as patch:
+        for where, name in ((builtins, "open"), (io, "open"), (os, "open"), (subprocess, "run"),
+                            (subprocess, "Popen")):
+            patch.setattr(where, name, refused)
+        yield
+
+
+def play(snap: TurnSnapshot) -> tuple[turncore.TurnPlan, turncore.TurnOutcome]:
+    with closed():
+        planned = turncore.plan(snap)
+        return planned, turncore.compute(snap, planned)[0]
+
+
+def test_a_turn_is_planned_and_computed_from_a_snapshot_without_a_league():
+    snap = snapshot()
+    planned, outcome = play(snap)
+    report = outcome.report
+    account = report["orders"]
+    assert sorted(planned.taken) == ["alice", "bob"]
+    assert account["taken"] == ["alice", "bob"]
+    assert account["late"] == [{"player": "bob", "arrived": "2026-01-05T20:30+01:00", "taken": True}]
+    assert [(e["player"], e["why"]) for e in account["refused"]] == [("carol", "invalid")]
+    assert account["defaults"] == {"carol": {"add": 2}}, "Carol plays her last orders again (the rules' NMR)"
+    assert account["missed"] == ["carol"]
+    assert account["adjudicated"] == "2026-01-05T21:10+01:00"
+    assert report["deadline"] == "2026-01-05T20:00+01:00"
+    assert report["dice"]["seed"] == dicemod.reveal(SECRET, LENGTH, 1).hex()
+    rolls = report["result"]["rolls"]
+    assert report["result"]["scores"] == {"alice": 4 + rolls["alice"], "bob": 3 + rolls["bob"],
+                                          "carol": 2 + rolls["carol"]}
+    assert sorted(outcome.files) == ["games/g1/turns/0001/hidden.yaml", "games/g1/turns/0001/report.yaml",
+                                     "games/g1/turns/0001/state.yaml"]
+    assert outcome.missed == ["carol"]
+    assert "bonus" not in outcome.files["games/g1/turns/0001/state.yaml"], "the hidden part is not in the state"
+
+
+def test_the_same_snapshot_gives_the_same_turn_byte_for_byte():
+    assert play(snapshot())[1].files == play(snapshot())[1].files
+
+
+def test_a_file_past_the_deadline_and_grace_is_refused_and_its_player_gets_the_defaults():
+    snap = snapshot(now=at(22))
+    late = dataclasses.replace(snap.submissions[1], arrived=at(21, 1))  # the grace is 60 minutes
+    _, outcome = play(dataclasses.replace(snap, submissions=(snap.submissions[0], late, snap.submissions[2])))
+    account = outcome.report["orders"]
+    assert account["taken"] == ["alice"]
+    assert {"player": "bob", "why": "too late", "arrived": "2026-01-05T21:01+01:00"} in account["refused"]
+    assert account["defaults"] == {"bob": {"add": 0}, "carol": {"add": 2}}
+
+
+def test_a_wrong_secret_is_refused_before_anything_is_adjudicated():
+    snap = snapshot(seed=dicemod.reveal(b"\x08" * 32, LENGTH, 1))
+    with pytest.raises(LeagueError, match="the dice secret does not match g1's commitment"):
+        play(snap)
+
+
+def test_verify_replays_a_turn_from_its_report_with_the_same_plan_and_computation():
+    snap = snapshot()
+    planned, outcome = play(snap)
+    # What verify loads of the committed turn: the report, the orders it took; no submissions, times or secret.
+    replayed = dataclasses.replace(snap, arrivals=None, submissions=(), seed=None, previous_seed=None,
+                                   recorded=outcome.report, taken=planned.taken)
+    assert play(replayed)[1].files == outcome.files
+    # an edited report (another seed) replays to other files: the comparison is what verify keeps
+    edited = {**outcome.report, "dice": {**outcome.report["dice"], "seed": dicemod.reveal(SECRET, LENGTH, 2).hex()}}
+    other = play(dataclasses.replace(replayed, recorded=edited))[1]
+    assert other.report["dice"]["seed"] != outcome.report["dice"]["seed"]
+    assert other.report["result"] != outcome.report["result"] or other.files != outcome.files
