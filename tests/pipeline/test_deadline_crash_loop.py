@@ -2,12 +2,11 @@
 killed with its whole process group at a random moment, against a bare origin. As on GitHub, every run starts
 from a fresh clone and the receiving side is not killed with the client (``setsid`` on the receive-pack).
 After every kill origin holds either nothing new or the whole turn with its tag (the push is atomic), and the
-next run leaves exactly one turn on origin. Seeded; ~60 s, at least 10 kills."""
+next run leaves exactly one turn on origin. Seeded; 12 kills spread over the run (``kill_moments``)."""
 
 from __future__ import annotations
 
 import os
-import random
 import shutil
 import signal
 import subprocess
@@ -18,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from ..conftest import git
-from ..test_crash_loop import CLI, REPO, committed_at, gone
+from ..test_crash_loop import CLI, REPO, committed_at, gone, kill_moments
 from .conftest import World, clone
 from .test_pipeline_deadline import all_in, turn_commits
 
@@ -85,17 +84,13 @@ def test_crash_loop_deadline_push(world: World):
     assert proc.returncode == 0 and moved is not None and "pushed to origin/main" in out, out
     span, after = time.monotonic() - started, time.monotonic() - moved
     reset_origin()
-    rng = random.Random(21)
     kills = pushed = 0
-    stop = time.monotonic() + 60
-    while time.monotonic() < stop or kills < 10:
+    for after_commit, wait in kill_moments(21, span, after):
         killed = runner(world, f"kill-{kills}")
         proc = deadline_cli(killed)
-        if kills % 2:  # after the local commit: writing the files, the tag, the push
+        if after_commit:  # after the local commit: writing the files, the tag, the push
             committed_at(killed, proc)
-            time.sleep(rng.uniform(0.0, after))
-        else:
-            time.sleep(rng.uniform(0.0, span))
+        time.sleep(wait)
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
         gone(proc.pid)

@@ -7,7 +7,6 @@ stops it. Its own ``git status`` and reset take no lock the next run could not a
 from __future__ import annotations
 
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -21,7 +20,7 @@ from adjudicator.league import history
 from adjudicator.pipeline import deadline
 
 from ..conftest import git
-from ..test_crash_loop import CLI, REPO, committed_at, gone
+from ..test_crash_loop import CLI, REPO, committed_at, gone, kill_moments
 from .conftest import World, clone
 from .test_deadline_crash_loop import NOW, deadline_cli, origin_state, runner, served
 from .test_pipeline_deadline import AFTER_DEADLINE, all_in, turn_commits
@@ -150,7 +149,7 @@ def test_reset_hard_removes_the_dropped_commits_files_even_those_not_yet_in_the_
 def test_crash_loop_deadline_push_rerun_in_the_same_clone(world: World):
     """kill -9 of ``deadline --push`` at random points, each rerun in the same clone, which is then used for the
     next kill too (origin is reset between rounds, so the clone always holds a turn origin has not, as after a
-    kill before the push). Seeded; ~60 s, at least 10 kills."""
+    kill before the push). Seeded; 12 kills spread over the run (``kill_moments``)."""
     all_in(world)
     base = world.main_sha()
 
@@ -166,16 +165,13 @@ def test_crash_loop_deadline_push_rerun_in_the_same_clone(world: World):
     assert proc.returncode == 0 and moved is not None and "pushed to origin/main" in out, out
     span, after = time.monotonic() - started, time.monotonic() - moved
     reset_origin()
-    rng = random.Random(2121)
     kills = pushed = dropped = 0
-    stop = time.monotonic() + 60
-    while time.monotonic() < stop or kills < 10:
+    for after_commit, wait in kill_moments(2121, span, after):
         proc = deadline_cli(where)
-        if kills % 2:  # after the local commit: writing the files, the tag, the push
+        if after_commit:  # after the local commit: writing the files, the tag, the push
             committed_at(where, proc)
-            time.sleep(rng.uniform(0.0, after))
-        else:  # anywhere: the fetch, the drop of the last round's turn and the reset, the turn
-            time.sleep(rng.uniform(0.0, span))
+        # else anywhere: the fetch, the drop of the last round's turn and the reset, the turn
+        time.sleep(wait)
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
         gone(proc.pid)
