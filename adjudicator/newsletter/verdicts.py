@@ -22,6 +22,7 @@ Every verdict is computed on the public view, as the rest of the page's data: no
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import re
 from collections.abc import Iterable
@@ -96,7 +97,8 @@ def line_table(ruleset: Any, state: State, player: str, form: dict[str, Any] | N
     """The ``lines`` verdict table of ``player``'s form (see the module's docstring), ``None`` where the orders are
     no list of lines or the rules cannot judge a line from the public view (the rest is the pull request's)."""
     if not form or (form.get("field") or {}).get("kind") != "list":
-        return held_table(ruleset, state, player, form)
+        tables = {**(held_table(ruleset, state, player, form) or {}), **finite_lists(ruleset, state, player)}
+        return tables or None
     lines = _candidates(form)
     units_of = dict(lines)
     table: dict[str, Any] = {}
@@ -191,6 +193,60 @@ def entry_forms(ruleset: Any, state: State, player: str) -> dict[str, str]:
         if not unused and not idle:
             out[key] = re.sub(r"\x00(\w+)\x00", r"{\1}", text)
     return dict(sorted(out.items()))
+
+
+# The most sheets a finite list's table holds (The Policy Maker's tax: 12 changes, at most two: 157)
+MOST_LISTS = 400
+
+
+def _finite_items(schema: Any) -> list[dict[str, Any]] | None:
+    """Every item a list's item schema allows, where it is an object of keys with ``enum`` values only."""
+    if not isinstance(schema, dict) or schema.get("type") != "object" or not schema.get("properties"):
+        return None
+    props = schema["properties"]
+    if not all(isinstance(v, dict) and isinstance(v.get("enum"), list) for v in props.values()):
+        return None
+    required = set(schema.get("required") or [])
+    if required != set(props):
+        return None  # an optional key would make more shapes than this table holds
+    out: list[dict[str, Any]] = [{}]
+    for k in sorted(props):
+        out = [{**o, k: v} for o in out for v in props[k]["enum"]]
+    return out
+
+
+def finite_lists(ruleset: Any, state: State, player: str) -> dict[str, Any]:
+    """The rules' verdict on every sheet of a list the schema bounds (``maxItems``, each item an object of
+    ``enum`` keys: The Policy Maker's tax changes): ``check`` run on each such list alone, its problems at the
+    list's place, keyed by ``list_key``. The page looks the sheet's list up whole, so a rule between its items (the
+    same sector changed twice, costs adding up) is the rules' own; a list not in the table is one the schema
+    refuses."""
+    schema = ruleset.order_schema(state, player)
+    out = []
+    for key, prop in sorted((schema.get("properties") or {}).items()):
+        if not isinstance(prop, dict) or prop.get("type") != "array" or not isinstance(prop.get("maxItems"), int):
+            continue
+        items = _finite_items(prop.get("items"))
+        most = prop["maxItems"]
+        if items is None or sum(len(items) ** n for n in range(most + 1)) > MOST_LISTS:
+            continue
+        table: dict[str, Any] = {}
+        for n in range(most + 1):
+            for sheet in itertools.product(items, repeat=n):
+                problems = [[list(p.path[1:]), p.severity, p.message] for p in ruleset.check(
+                    state, player, {key: list(sheet)}) if p.path[:1] == (key,)]
+                table[list_key(list(sheet))] = problems
+        out.append({"path": [key], "table": table})
+    return {"lists": out} if out else {}
+
+
+def list_key(items: list[dict[str, Any]]) -> str:
+    """A list of objects as ``finite_lists`` keys it (``orders.js``: ``listProblems``): each object's keys in order.
+
+    >>> list_key([{"sector": "energy", "change": -1}])
+    '[{"change":-1,"sector":"energy"}]'
+    """
+    return json.dumps(items, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
 
 
 def _held_fields(field: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], dict[str, Any]]]:

@@ -125,7 +125,8 @@ POLICY_MAKER = [
     ("schema", "  tax:\n    - {sector: energy, change: 2}\n"),
     ("schema", "  tax:\n    - {sector: space, change: 1}\n"),
     ("schema", "  initiatives: [rural-clinics, rural-clinics]\n"),
-    ("rule", "  tax:\n    - {sector: energy, change: -1}\n    - {sector: energy, change: 1}\n"),
+    # the rules' verdict on every tax list the schema allows (verdicts.finite_lists): a sector changed twice
+    ("page", "  tax:\n    - {sector: energy, change: -1}\n    - {sector: energy, change: 1}\n"),
 ]
 
 CALAMITY = [  # a player not awaited: standing orders

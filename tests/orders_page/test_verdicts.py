@@ -15,6 +15,7 @@ from adjudicator.newsletter import verdicts
 from adjudicator.rulesets.auf_achse import RULESET as AUF_ACHSE
 from adjudicator.rulesets.calamity import RULESET as CALAMITY
 from adjudicator.rulesets.diplomacy import RULESET as RULESET_DIP
+from adjudicator.rulesets.policy_maker import RULESET as POLICY_MAKER
 from adjudicator.sealed import crypto
 
 from ..auf_achse.helpers import at_round, give, new_game, set_order
@@ -218,3 +219,31 @@ def test_a_card_is_judged_by_the_hand_in_the_private_report_and_the_public_data_
         seen.add(json.dumps(verdicts.line_table(CALAMITY, public, "ann", CALAMITY.choices(public, "ann")),
                             sort_keys=True))
     assert len(seen) == 1
+
+
+def test_a_tax_policy_is_looked_up_whole_in_the_rules_verdicts_on_every_list_the_schema_allows():
+    """Issue 30, item 1: "Policy Maker the same sector changed twice" passed the page. The schema bounds the tax
+    changes (at most two, each a sector and +1 or -1), so the rules' own check of every such list is the page's
+    table (``verdicts.finite_lists``): the page looks the sheet's list up whole, so rules between its items (a
+    sector twice, costs adding up past 12) are the rules'. The table holds every list the schema allows, each with
+    check's problems."""
+    from ..policy_maker.pm_helpers import GOV, advance_to
+    from ..policy_maker.pm_helpers import new_game as new_policy_maker
+
+    state = advance_to(new_policy_maker(), "government", GOV)
+    state["timeline"][state["timeline_index"]] = "tax"  # the Government's action this round
+    public = POLICY_MAKER.public_view(state)
+    tables = verdicts.line_table(POLICY_MAKER, public, GOV, POLICY_MAKER.choices(public, GOV))
+    assert tables is not None
+    (tax,) = tables["lists"]
+    item = POLICY_MAKER.order_schema(public, GOV)["properties"]["tax"]["items"]["properties"]
+    changes = [{"sector": s, "change": c} for s in item["sector"]["enum"] for c in item["change"]["enum"]]
+    sheets = [list(s) for n in (0, 1, 2) for s in itertools.product(changes, repeat=n)]
+    assert len(tax["table"]) == len(sheets)
+    for sheet in sheets:
+        rules = [[list(p.path[1:]), p.severity, p.message] for p in POLICY_MAKER.check(state, GOV, {"tax": sheet})
+                 if p.path[:1] == ("tax",)]
+        # the page keys a list with each object's keys in order, as JSON.stringify writes it
+        assert tax["table"][verdicts.list_key([dict(reversed(list(c.items()))) for c in sheet])] == rules, sheet
+    twice = verdicts.list_key([{"sector": "energy", "change": -1}, {"sector": "energy", "change": 1}])
+    assert tax["table"][twice] == [[[1], "error", "energy is changed twice"]]

@@ -1055,7 +1055,40 @@
     if (player.verdict && player.verdict.held) {
       problems = problems.concat(heldProblems(player.verdict.held, doc.orders, parsed, text));
     }
+    if (player.verdict && player.verdict.lists && doc.orders && typeof doc.orders === "object") {
+      problems = problems.concat(listProblems(player.verdict.lists, doc.orders, parsed, text));
+    }
     return problems;
+  }
+
+  /* A list the schema bounds (The Policy Maker's tax changes), looked up whole in the rules' verdicts on every
+     such list (``verdicts.finite_lists``: each object's keys in order); a list not there is one the schema refused. */
+  function listProblems(lists, orders, parsed, text) {
+    var out = [];
+    lists.forEach(function (l) {
+      var value = Object.prototype.hasOwnProperty.call(orders, l.path[0]) ? orders[l.path[0]] : undefined;
+      if (!Array.isArray(value) || !value.every(function (o) {
+        return o !== null && typeof o === "object" && !Array.isArray(o);
+      })) {
+        return;
+      }
+      var key = JSON.stringify(value.map(function (o) {
+        var sorted = {};
+        Object.keys(o).sort().forEach(function (k) {
+          sorted[k] = o[k];
+        });
+        return sorted;
+      }));
+      if (!Object.prototype.hasOwnProperty.call(l.table, key)) {
+        return;
+      }
+      l.table[key].forEach(function (p) {
+        out.push({severity: p[1], where: where("#/orders/" + l.path.concat(p[0]).map(function (k) {
+          return encodeURIComponent(String(k));
+        }).join("/"), parsed, text), message: p[2]});
+      });
+    });
+    return out;
   }
 
   /* Values the player must hold (Calamity's card), looked up in the rules' verdicts for a hand that holds the
