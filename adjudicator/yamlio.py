@@ -384,6 +384,9 @@ def load_trusted(text: str | bytes) -> Any:
     """``load`` for the league's own files and packaged data: the same reading, faster, without positions."""
     if len(text) > STATE_MAX_BYTES:
         raise YamlInputError(f"{len(text)} bytes is more than a league file may hold ({STATE_MAX_BYTES})")
+    data = canonical(text)
+    if data is not _NOT_CANONICAL:
+        return data
     # A league file is ours, but may be corrupt or planted; decrypted sealed files come here too. The writer
     # (``dump``) never makes anchors, so an alias is damage, and refusing it rules out alias bombs.
     if not within_bounds(text, TRUSTED_MAX_DEPTH, len(text) + 1):
@@ -410,12 +413,191 @@ def _fast(node: Any) -> Any:
     return node.value if node.tag == _TAG + "str" else _scalar(node)
 
 
+# --- the canonical writer's own text, read back without libyaml ------------------------------------------
+
+_NOT_CANONICAL: Any = object()
+
+
+class _Deviates(Exception):
+    """The text is not what ``dump`` writes: the reader hands it to libyaml."""
+
+
+def canonical(text: str | bytes) -> Any:
+    """The data of ``text`` if ``text`` is exactly what ``dump`` writes of it, else ``_NOT_CANONICAL``.
+
+    Nearly every file turnpress reads back it wrote itself (states, reports, game.yaml): reading those with
+    libyaml meant a Python call for every scalar and a walk of the composed tree (issue 33: ``verify`` over 100
+    turns read 100 reports of 35 kB each). Here the lines are read as ``dump`` lays them out, then the data is
+    written again: only if that gives ``text`` byte for byte is it taken. Since whatever ``dump`` writes reads
+    back as the data it was written from (``tests/test_yamlio.py``), the answer is the one libyaml gives; any
+    other text (a hand edit, a comment, flow style, damage) goes to libyaml and its bounds as before. Nesting
+    deeper than ``TRUSTED_MAX_DEPTH`` is left to them too, so nothing here recurses further.
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            return _NOT_CANONICAL
+    if not text.endswith("\n") or "\r" in text:
+        return _NOT_CANONICAL
+    lines = text.split("\n")
+    lines.pop()
+    data: Any
+    try:
+        first = lines[0]
+        if first.startswith("- "):
+            data, end = _sequence(lines, 0, 0, first, 1)
+        elif first[:1] == '"' or ":" in first:  # a bare scalar has no colon (``_BARE``)
+            data, end = _mapping(lines, 0, 0, first, 1)
+        else:
+            return _NOT_CANONICAL  # one scalar, or nothing: rare, and libyaml's
+        if end != len(lines):
+            return _NOT_CANONICAL
+    except (_Deviates, ValueError, IndexError, RecursionError):
+        return _NOT_CANONICAL
+    try:
+        again = dump(data)
+    except (TypeError, RecursionError):
+        return _NOT_CANONICAL
+    return data if again == text else _NOT_CANONICAL
+
+
+_scanstring = json.decoder.scanstring  # type: ignore[attr-defined]
+
+
+def _key(content: str) -> tuple[str, str]:
+    """The key of a mapping's line and what follows its colon."""
+    if content[:1] == '"':
+        key, end = _scanstring(content, 1)
+    else:
+        end = content.index(":")
+        key = content[:end]
+    if content[end:end + 1] != ":":
+        raise _Deviates
+    return key, content[end + 1:]
+
+
+def _value(rest: str) -> Any:
+    """A value written inline after ``key: `` or ``- ``."""
+    if rest[:1] == '"':
+        value, end = _scanstring(rest, 1)
+        if end != len(rest):
+            raise _Deviates
+        return value
+    if rest == "{}":
+        return {}
+    if rest == "[]":
+        return []
+    if rest == "null":
+        return None
+    if rest == "true":
+        return True
+    if rest == "false":
+        return False
+    if rest and rest[0] in "-0123456789":
+        return int(rest)
+    return rest
+
+
+def _nested(lines: list[str], i: int, column: int, depth: int) -> tuple[Any, int]:
+    """The block under ``key:`` on line ``i - 1`` at ``column``: a sequence at the same column, or a mapping two
+    further in."""
+    if depth > TRUSTED_MAX_DEPTH:
+        raise _Deviates
+    line = lines[i]
+    if line.startswith("- ", column) and not line[:column].strip():
+        return _sequence(lines, i, column, line[column:], depth)
+    inner = column + 2
+    if line[inner:inner + 1] not in ("", " ") and not line[:inner].strip():
+        return _mapping(lines, i, inner, line[inner:], depth)
+    raise _Deviates
+
+
+def _mapping(lines: list[str], i: int, column: int, content: str, depth: int) -> tuple[dict[str, Any], int]:
+    """The mapping whose first line (``i``) holds ``content`` at ``column``; its other lines start there."""
+    out: dict[str, Any] = {}
+    n = len(lines)
+    pad = " " * column
+    while True:
+        if content[0] == '"':
+            key, end = _scanstring(content, 1)
+        else:
+            end = content.index(":")
+            key = content[:end]
+        rest = content[end + 1:]
+        if content[end:end + 1] != ":" or key in out:
+            raise _Deviates
+        if not rest:
+            out[key], i = _nested(lines, i + 1, column, depth + 1)
+        elif rest[0] != " ":
+            raise _Deviates
+        else:
+            first = rest[1:2]
+            # text written bare, the most common value: no quote, digit, sign or collection, no word of YAML's
+            out[key] = rest[1:] if first not in _SPECIAL and rest not in _WORDS else _value(rest[1:])
+            i += 1
+        if i == n:
+            return out, i
+        line = lines[i]
+        if not line.startswith(pad) or line[column:column + 1] in ("", " ", "-"):
+            if line.startswith(pad + " "):
+                raise _Deviates
+            return out, i  # the mapping ends: a line further out
+        content = line[column:]
+
+
+_SPECIAL = frozenset('"{[-0123456789')
+_WORDS = frozenset((" null", " true", " false"))
+
+
+def _sequence(lines: list[str], i: int, column: int, content: str, depth: int) -> tuple[list[Any], int]:
+    """The sequence whose first item (``- ...``) is ``content`` at ``column`` on line ``i``."""
+    out: list[Any] = []
+    n = len(lines)
+    dash = " " * column + "- "
+    while True:
+        rest = content[2:]
+        item: Any
+        if rest.startswith("- "):
+            if depth > TRUSTED_MAX_DEPTH:
+                raise _Deviates
+            item, i = _sequence(lines, i, column + 2, rest, depth + 1)
+        elif rest[:1] == '"':
+            _, end = _scanstring(rest, 1)
+            if rest[end:end + 1] == ":":
+                item, i = _mapping(lines, i, column + 2, rest, depth + 1)
+            else:
+                item, i = _value(rest), i + 1
+        elif ":" in rest:
+            item, i = _mapping(lines, i, column + 2, rest, depth + 1)
+        else:
+            item, i = _value(rest), i + 1
+        out.append(item)
+        if i == n or not lines[i].startswith(dash):
+            return out, i
+        content = lines[i][column:]
+
+
 # A plain scalar is written bare only if no YAML reader (1.1 or 1.2) could take it for anything but text.
 _BARE = re.compile(r"^[^\W\d_][\w ./()+'-]*\Z")
 _RESERVED = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "nan", "inf"}
 
 
 def _text(value: str) -> str:
+    """``value`` as the writer writes it; kept, because a state or report repeats the same keys and names
+    thousands of times (issue 33: writing and checking each turn's files was much of ``verify``'s time)."""
+    written = _TEXTS.get(value)
+    if written is None:
+        if len(_TEXTS) >= 1 << 16:
+            _TEXTS.clear()
+        written = _TEXTS[value] = _written(value)
+    return written
+
+
+_TEXTS: dict[str, str] = {}
+
+
+def _written(value: str) -> str:
     if _BARE.match(value) and value.lower() not in _RESERVED and not value.endswith(" "):
         return value
     # A JSON string is a YAML double-quoted scalar, once what YAML cannot carry raw is escaped too.
@@ -442,20 +624,25 @@ def _scalar_text(value: Any) -> str:
     raise TypeError(f"{type(value).__name__} is never written: only plain data (no floats or objects)")
 
 
+_COLLECTIONS = (dict, list, tuple)
+
+
 def _emit(value: Any, indent: str, out: list[str]) -> None:
     """Block style: a mapping's entries at ``indent``, a list's items as '- ' at ``indent``."""
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
                 raise TypeError(f"keys must be text, not {key!r}")
-            if isinstance(item, dict | list | tuple) and item:
+            if item.__class__ is str:  # the most common value, first
+                out.append(f"{indent}{_text(key)}: {_text(item)}\n")
+            elif isinstance(item, _COLLECTIONS) and item:
                 out.append(f"{indent}{_text(key)}:\n")
                 _emit(item, indent + ("  " if isinstance(item, dict) else ""), out)
             else:
                 out.append(f"{indent}{_text(key)}: {_inline(item)}\n")
     else:
         for item in value:
-            if isinstance(item, dict | list | tuple) and item:
+            if isinstance(item, _COLLECTIONS) and item:
                 sub: list[str] = []
                 _emit(item, indent + "  ", sub)
                 out.append(f"{indent}- {sub[0][len(indent) + 2:]}")

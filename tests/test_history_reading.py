@@ -10,6 +10,8 @@ asked once for the whole history, so ``verify``'s git processes do not grow with
 from __future__ import annotations
 
 import datetime as dt
+import os
+import subprocess
 from pathlib import Path
 
 from adjudicator.engine.verify import verification
@@ -107,3 +109,39 @@ def test_verify_asks_git_as_often_for_four_turns_as_for_two(league: Path, monkey
     play_turn(league, 3)
     play_turn(league, 4)
     assert git_processes(league, monkeypatch) == two
+
+
+def test_export_writes_the_plain_files_and_names_every_other_entry(tmp_path: Path):
+    """``history.export`` (verify's copy of the committed files): the files as committed, and nothing else
+    written, however the tree was made: a link, a submodule and a name that climbs out are named instead."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    git(root, "init", "-q", "-b", "main")
+
+    def blob(text: str) -> str:
+        return subprocess.run(["git", "hash-object", "-w", "--stdin"], cwd=root, input=text, text=True,
+                              capture_output=True, check=True).stdout.strip()
+
+    def tree(entries: str) -> str:
+        return subprocess.run(["git", "mktree"], cwd=root, input=entries, text=True, capture_output=True,
+                              check=True).stdout.strip()
+
+    def entry(mode: str, kind: str, obj: str, name: str) -> str:
+        return f"{mode} {kind} {obj}\t{name}\n"
+
+    inner = tree(entry("100644", "blob", blob("state: 1\n"), "state.yaml")
+                 + entry("100755", "blob", blob("run\n"), "tool")
+                 + entry("120000", "blob", blob("/etc/passwd"), "link") + entry("100644", "blob", blob("out\n"), "..")
+                 + entry("160000", "commit", "1" * 40, "sub"))
+    top = tree(entry("040000", "tree", tree(entry("040000", "tree", inner, "g")), "games")
+               + entry("100644", "blob", blob("x\n"), "other.txt"))
+    who = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"}
+    commit = subprocess.run(["git", "commit-tree", top, "-m", "made by hand"], cwd=root, capture_output=True,
+                            text=True, check=True, env={**os.environ, **who}).stdout.strip()
+    dest = tmp_path / "out" / "dest"
+    dest.mkdir(parents=True)
+    others = history.export(root, commit, ["games/g", "missing"], dest)
+    assert sorted(others) == ["games/g/..", "games/g/link", "games/g/sub"]
+    written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.joinpath("out").rglob("*") if p.is_file())
+    assert written == ["out/dest/games/g/state.yaml", "out/dest/games/g/tool"]
+    assert (dest / "games/g/state.yaml").read_text() == "state: 1\n"

@@ -160,3 +160,54 @@ def test_what_the_quick_bound_passes_the_measure_passes(text, depth, nodes):
         assert e.word not in ("yaml.nesting", "yaml.nodes") and "aliases" not in e.message, text
         return
     assert deepest <= depth and counted <= nodes
+
+
+# Issue 33: the files turnpress wrote are read back without libyaml (``yamlio.canonical``): only a text that is
+# exactly what ``dump`` writes is taken, and whatever it takes reads as libyaml reads it. The texts: what turnpress
+# writes, the same with one line edited (a hand edit: a comment, a changed indentation, a quote dropped), and the
+# soup above.
+def _libyaml(text):
+    try:
+        return yamlio._fast(yamlio._Loader(text).get_single_node())
+    except Exception as e:  # noqa: BLE001 - any refusal: the quick reader must refuse too
+        return e
+
+
+def _edited(text: str, line: int, edit: str) -> str:
+    lines = text.split("\n")
+    k = line % len(lines)
+    lines[k] = {"comment": lines[k] + " # note", "indent": " " + lines[k], "unindent": lines[k][1:],
+                "unquote": lines[k].replace('"', ""), "dash": lines[k].replace("- ", "-", 1),
+                "colon": lines[k].replace(": ", ":", 1), "tab": lines[k].replace("  ", "\t", 1)}[edit]
+    return "\n".join(lines)
+
+
+edited = st.builds(_edited, plain.map(yamlio.dump), st.integers(0, 50),
+                   st.sampled_from(["comment", "indent", "unindent", "unquote", "dash", "colon", "tab"]))
+
+
+@settings(max_examples=600, deadline=None)
+@given(plain.map(yamlio.dump) | edited | yamlish)
+def test_what_the_quick_reader_takes_reads_as_libyaml_reads_it(text):
+    data = yamlio.canonical(text)
+    if data is yamlio._NOT_CANONICAL:
+        return
+    assert yamlio.dump(data) == text
+    assert _libyaml(text) == data
+
+
+@settings(max_examples=200, deadline=None)
+@given(plain.filter(lambda d: isinstance(d, dict | list) and d))
+def test_the_quick_reader_takes_whatever_turnpress_writes(data):
+    assert yamlio.canonical(yamlio.dump(data)) == data
+    assert yamlio.canonical(yamlio.dump(data).encode("utf-8")) == data
+
+
+def test_the_quick_reader_leaves_hand_edits_and_bombs_to_libyaml_and_its_bounds():
+    assert yamlio.canonical("a: 1 # a comment\n") is yamlio._NOT_CANONICAL
+    assert yamlio.canonical("a: [1, 2]\n") is yamlio._NOT_CANONICAL
+    assert yamlio.canonical("a:\n    b: 1\n") is yamlio._NOT_CANONICAL
+    deep = "".join(f"{'  ' * k}k:\n" for k in range(200)) + f"{'  ' * 200}k: 1\n"
+    assert yamlio.canonical(deep) is yamlio._NOT_CANONICAL
+    with pytest.raises(yamlio.YamlInputError, match="nesting deeper than"):
+        yamlio.load_trusted(deep)

@@ -33,10 +33,8 @@ be set up again from its script: history is then anchored at its latest set-up, 
 from __future__ import annotations
 
 import datetime as dt
-import io
 import re
 import shutil
-import tarfile
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -141,15 +139,10 @@ def committed_tree(root: Path, commit: str, game_id: str, links: list[str] | Non
     ``links``."""
     paths = [f"games/{game_id}", f"orders/{game_id}", f"rulings/{game_id}", f"site/news/{game_id}",
              f"site/news/posts/{game_id}", "mkdocs.yml"]
-    present = [p for p in paths if history.git(root, "ls-tree", "--name-only", commit, "--", p).strip()]
     with tempfile.TemporaryDirectory(prefix="turnpress-verify-") as tmp:
-        archive = history.archive(root, commit, present)
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            members = tar.getmembers()
-            plain = [m for m in members if m.isfile() or m.isdir()]
-            if links is not None:
-                links += [m.name for m in members if not (m.isfile() or m.isdir())]
-            tar.extractall(tmp, members=plain, filter="data")
+        others = history.export(root, commit, paths, Path(tmp))
+        if links is not None:
+            links += others
         (Path(tmp) / "games").mkdir(exist_ok=True)
         # The game master's own secrets are never committed; bring them along so that verify on their machine
         # replays with the key, as it would from the working tree (the copy lives in a private temporary folder).
