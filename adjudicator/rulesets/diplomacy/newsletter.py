@@ -14,6 +14,7 @@ from ...sheet import Sheet
 from .adjudicate import _m, due_powers, label, legal_moves, phase_label
 from .core import owners_from, units_from
 from .drawing import load_drawing
+from .kinds import build, convoy, disband, hold, move, retreat, support, transform, votes
 from .kinds.build import adjustment_counts, buildable, civil_disorder_removals
 from .mapdata import Map, display, province_of
 from .mapsvg import board as board_svg
@@ -22,48 +23,22 @@ from .presentation import ENGLISH, NewsWords, presentation_for
 from .resolver import Outcome
 from .rulebook import rulebook_for
 
-_ENTRY_PROPS = {
-    "unit": {"type": "string", "description": "the unit ordered, e.g. 'A Par' or 'F Stp/sc'"},
-    "hold": {"type": "boolean", "description": "true: the unit holds"},
-    "move": {"type": "string", "description": "where the unit moves, e.g. 'Bur' or 'Spa/nc'"},
-    "via_convoy": {"type": "boolean", "description": "true: the army moves by convoy even next door"},
-    "support": {"type": "string", "description": "the unit supported and its move: 'A Bur - Par' or 'A Bur'"},
-    "convoy": {"type": "string", "description": "the army convoyed and its move: 'A Lon - Bel'"},
-    "retreat": {"type": "string", "description": "where a dislodged unit retreats"},
-    "disband": {"type": "boolean", "description": "true: the dislodged unit disbands"},
-    "build": {"type": "string", "description": "the unit to build: 'A Par' or 'F Stp/nc'"},
-    "remove": {"type": "string", "description": "the unit to remove: 'F Nth'"},
-    "waive": {"type": "boolean", "description": "true: give up one build"},
-    "draw": {"type": "boolean", "description": "true: propose a draw (movement phases)"},
-}
-# the keys of standing votes, on maps whose votes stand until withdrawn (``votes: standing``; issue 29)
-_VOTE_PROPS = {
-    "withdraw": {"type": "boolean", "description": "true: withdraw this power's standing draw or concession vote"},
-    "concede": {"type": "string", "maxLength": 40, "description": "concede the game to this power (a vote)"},
-}
-
+UNIT_KEY = {"unit": {"type": "string", "description": "the unit ordered, e.g. 'A Par' or 'F Stp/sc'"}}
+# the keys of a structured order, each kind's own, in the order the schema lists them
+KINDS_KEYS = (hold.KEYS, move.KEYS, support.KEYS, convoy.KEYS, retreat.KEYS, disband.KEYS, build.KEYS, votes.KEYS)
 # keys of orders only some maps have (``order_types`` of the map): order type -> (key, schema)
-_ORDER_TYPE_PROPS = {
-    "transform": ("transform", {"type": "string", "minLength": 1, "maxLength": 20,
-                                "description": "what the unit becomes, holding meanwhile: 'F', 'A', or 'F/nc' "
-                                               "with the coast where the province has two, e.g. {unit: A FAns, "
-                                               "transform: F/nc} is 'A FAns T F/nc'"}),
-    "double_move": ("via", {"type": "string", "minLength": 1, "maxLength": 60,
-                            "description": "a fleet's double move downstream: the province it passes, with move: "
-                                           "the target, e.g. {unit: F Lun, via: Ham, move: ElbM} is "
-                                           "'F Lun - Ham - ElbM'"}),
-}
+_ORDER_TYPE_PROPS = {"transform": ("transform", transform.KEY), "double_move": ("via", move.DOUBLE_MOVE_KEY)}
 
 
 def entry_properties(m: Map) -> dict[str, Any]:
     """The keys of a structured order on this map: the standard ones, those of its extra order types, and the
     variant's own (religious actions in 30JK)."""
-    props: dict[str, Any] = dict(_ENTRY_PROPS)
+    props: dict[str, Any] = {**UNIT_KEY, **{k: v for keys in KINDS_KEYS for k, v in keys.items()}}
     for order_type, (key, schema) in _ORDER_TYPE_PROPS.items():
         if order_type in m.data.get("order_types", ()):
             props[key] = schema
     if m.data.get("votes") == "standing":
-        props.update(_VOTE_PROPS)
+        props.update(votes.STANDING_KEYS)
     props.update(rulebook_for(m).entry_properties(m))
     return {k: {**v, "description": m.text(v["description"])} if "description" in v else v for k, v in props.items()}
 

@@ -14,6 +14,11 @@ from ..resolver import Judged, Unit
 # a build or removal beyond those due (league.check tells it from a build that can never be made): removals, builds
 ALL_USED = ("all {n} removals are used", "all {n} builds are used")
 
+# their keys of a structured entry (the orders' schema; ``structured`` reads them)
+KEYS = {"build": {"type": "string", "description": "the unit to build: 'A Par' or 'F Stp/nc'"},
+        "remove": {"type": "string", "description": "the unit to remove: 'F Nth'"},
+        "waive": {"type": "boolean", "description": "true: give up one build"}}
+
 
 def parse_opening(r: Reader, opening: str, power: str | None, text: str) -> Order:
     """An order opened by its word: ``Waive``, ``Build A Par``, ``Remove F Nth`` (``Disband F Nth`` the same)."""

@@ -8,6 +8,9 @@ from ..board import VOID, Board, Outcome
 from ..mapdata import province_of
 from ..reading import Order, OrderError, Reader, Say
 
+# its key of a structured entry (the orders' schema; ``structured`` reads it)
+KEYS = {"convoy": {"type": "string", "description": "the army convoyed and its move: 'A Lon - Bel'"}}
+
 
 def check(b: Board, i: int, o: Order) -> str:
     """Why the unit cannot convoy (empty if it can); a legal convoy is put on the board."""

@@ -6,6 +6,9 @@ from typing import Any
 
 from ..reading import Order, Reader, Say
 
+# its key of a structured entry (the orders' schema; ``structured`` reads it)
+KEYS = {"disband": {"type": "boolean", "description": "true: the dislodged unit disbands"}}
+
 
 def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str) -> Order:
     return Order("disband", ut, region, power=power, text=text)

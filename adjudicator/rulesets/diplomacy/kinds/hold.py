@@ -7,6 +7,9 @@ from typing import Any
 from ..board import Board
 from ..reading import Order, Reader, Say
 
+# its keys of a structured entry (the orders' schema; ``structured`` reads them)
+KEYS = {"hold": {"type": "boolean", "description": "true: the unit holds"}}
+
 
 def decide(b: Board, i: int) -> bool:
     """Does the unit stay: no move into its province succeeds."""

@@ -9,6 +9,14 @@ from ..board import Board, Outcome
 from ..mapdata import display, province_of
 from ..reading import Order, OrderError, Reader, Say
 
+# its keys of a structured entry (the orders' schema; ``structured`` reads them)
+KEYS = {"move": {"type": "string", "description": "where the unit moves, e.g. 'Bur' or 'Spa/nc'"},
+        "via_convoy": {"type": "boolean", "description": "true: the army moves by convoy even next door"}}
+# a fleet's double move downstream, on maps whose ``order_types`` have it
+DOUBLE_MOVE_KEY = {"type": "string", "minLength": 1, "maxLength": 60,
+                   "description": "a fleet's double move downstream: the province it passes, with move: the target, "
+                                  "e.g. {unit: F Lun, via: Ham, move: ElbM} is 'F Lun - Ham - ElbM'"}
+
 
 def check(b: Board, i: int, o: Order) -> str:
     """Why the move cannot be ordered from where the unit stands (empty if it can); a legal move is put on the

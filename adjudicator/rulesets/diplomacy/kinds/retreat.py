@@ -11,6 +11,9 @@ from ..reading import Order, Reader, Say
 from ..resolver import ALREADY_ORDERED, Dislodged, Judged, Unit
 from . import move
 
+# its key of a structured entry (the orders' schema; ``structured`` reads it)
+KEYS = {"retreat": {"type": "string", "description": "where a dislodged unit retreats"}}
+
 
 def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str) -> Order:
     """A retreat is written as a move: ``- Bur`` (or the map's retreat word)."""

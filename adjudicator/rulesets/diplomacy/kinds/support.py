@@ -8,6 +8,9 @@ from ..board import VOID, Board, Outcome
 from ..mapdata import province_of
 from ..reading import Order, Reader, Say
 
+# its key of a structured entry (the orders' schema; ``structured`` reads it)
+KEYS = {"support": {"type": "string", "description": "the unit supported and its move: 'A Bur - Par' or 'A Bur'"}}
+
 
 def check(b: Board, i: int, o: Order) -> str:
     """Why the unit cannot give this support from where it stands (empty if it can); a legal one is put on

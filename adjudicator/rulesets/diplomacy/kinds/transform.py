@@ -9,6 +9,11 @@ from ..board import Board, Unit
 from ..mapdata import province_of
 from ..reading import Order, OrderError, Reader, Say
 
+# its key of a structured entry, on maps whose ``order_types`` have it (``structured`` reads it)
+KEY = {"type": "string", "minLength": 1, "maxLength": 20,
+       "description": "what the unit becomes, holding meanwhile: 'F', 'A', or 'F/nc' with the coast where the "
+                      "province has two, e.g. {unit: A FAns, transform: F/nc} is 'A FAns T F/nc'"}
+
 
 def check(b: Board, i: int, o: Order) -> str:
     """Why the unit cannot become ``o.other_type`` where it stands (empty if it can); its new unit is kept."""

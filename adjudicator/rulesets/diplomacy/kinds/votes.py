@@ -7,6 +7,14 @@ from typing import Any
 
 from ..reading import Order, OrderError, Reader, Say, power_names
 
+# their keys of a structured entry (the orders' schema; ``structured`` reads them)
+KEYS = {"draw": {"type": "boolean", "description": "true: propose a draw (movement phases)"}}
+# the keys of standing votes, on maps whose votes stand until withdrawn (``votes: standing``; issue 29)
+STANDING_KEYS = {
+    "withdraw": {"type": "boolean", "description": "true: withdraw this power's standing draw or concession vote"},
+    "concede": {"type": "string", "maxLength": 40, "description": "concede the game to this power (a vote)"},
+}
+
 
 def parse_opening(r: Reader, opening: str, power: str | None, text: str) -> Order:
     m = r.m
