@@ -62,9 +62,10 @@ LANGUAGE_PARTIAL = """{% set code = page.meta.language if page is defined and pa
 {% macro t(key) %}{{ lang.t(key) or fallback.t(key) or key }}{% endmacro %}
 """
 # The feeds in every page's head: the league's, and the game's on its pages (``tp_game`` in the front matter); the
-# orders page's style and its own scripts on it (``tp_orders``; the libraries they use follow when the page is
-# usable, issue 30), by the address the theme's ``url`` filter gives: raw HTML
-# in a page's Markdown is taken relative to the page's address by MkDocs and to its file by Zensical (issue 33).
+# orders page's style and its own scripts on it (``tp_orders``; before the theme's, so that the page asks for its
+# data while the theme's script runs; the libraries they use follow when the page is usable: issue 30), by the
+# address the theme's ``url`` filter gives: raw HTML in a page's Markdown is taken relative to the page's address
+# by MkDocs and to its file by Zensical (issue 33).
 MAIN_TEMPLATE = """{% extends "base.html" %}
 {% block extrahead %}
   <link rel="alternate" type="application/rss+xml" title="{{ config.site_name }}"
@@ -79,11 +80,11 @@ MAIN_TEMPLATE = """{% extends "base.html" %}
   {% endif %}
 {% endblock %}
 {% block scripts %}
-  {{ super() }}
   {% if page and page.meta and page.meta.tp_orders %}
 """ + "".join(f"""  <script src="{{{{ 'javascripts/{name}' | url }}}}"></script>\n"""
               for name in orders_page.SCRIPT_FILES) + """\
   {% endif %}
+  {{ super() }}
 {% endblock %}
 """
 LATEST = 10  # issues listed on the home page and on a game's overview

@@ -29,7 +29,7 @@
   var parts = {}; /* player key -> the promise of their part of the turn's data (orders/<NNNN>/<key>.json) */
   var board = null; /* the promise of the position's drawing (orders/<NNNN>.svg), asked for once */
   var libraries = {}; /* file -> the promise of a library of vendor/ */
-  var checker = {ready: false, failed: null}; /* the YAML reader and the schema validator, once both are in */
+  var checker = {started: false, ready: false, failed: null}; /* the YAML reader and the schema validator, once both are in */
 
   /* --- what loads after the page is usable (issue 30, "Light on a phone") --------------------------------
      The page shows the list of players from a small file; a player's form, the drawing of the position and the
@@ -90,6 +90,16 @@
       });
     }
     return parts[key];
+  }
+
+  function background() {
+    if (!checker.started) {
+      checker.started = true;
+      loadChecker();
+    }
+    if (data.map) {
+      drawingOf();
+    }
   }
 
   function drawingOf() {
@@ -1526,6 +1536,7 @@
       }
       return;
     }
+    background();
     if (ui.who.value !== key) {
       return; /* another name was picked meanwhile */
     }
@@ -1663,7 +1674,6 @@
   }
 
   async function start() {
-    loadChecker(); /* beside the turn's data: the list of players does not wait for it */
     try {
       var r = await fetch(TURN + ".json", {cache: "no-store"});
       if (!r.ok) {
@@ -1676,9 +1686,9 @@
       return;
     }
     render();
-    if (data.map) {
-      drawingOf();
-    }
+    /* the checker and the map follow the list, after the part of a player picked at once (it comes first, alone
+       on the line), else half a second later; the list waits for neither */
+    setTimeout(background, 500);
     staleCheck();
   }
 
