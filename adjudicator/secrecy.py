@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from . import yamlio
+from .catalog import COMMANDS
 from .model import HIDDEN_KEYS as HIDDEN_KEYS  # the state keys of hidden parts, declared once in ``model``
 from .model import Orders
 
@@ -42,6 +43,8 @@ class Secrecy:
     # Entries of a list of orders that stay sealed until the end (30JK's religious actions), if the orders are a list.
     sealed_entry: Callable[[Any], bool] | None = None
     sealed_entry_text: str = ""
+    # Each text above said in another language: language -> English text -> its words (a catalog's shape).
+    words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     @property
     def sealed_by_default(self) -> bool:
@@ -53,19 +56,25 @@ class Secrecy:
         """True if the game cannot be played without a key without something hidden landing in plain text."""
         return self.sealed_by_default or bool(self.hidden_state or self.hidden_draws)
 
-    def lines(self) -> list[str]:
-        """What the game keeps secret and how, one line each (for ``new``, the docs and the issue page)."""
+    def lines(self, lang: str = "en") -> list[str]:
+        """What the game keeps secret and how, one line each (for ``new``, the docs and the issue page), in
+        ``lang`` (the frame from the commands' catalog, the ruleset's texts from ``words``)."""
+        own = self.words.get(lang, {})
+
+        def said(text: str) -> str:
+            return own.get(text, text)
+
         out = []
         if self.simultaneous:
-            out.append(f"simultaneous orders ({', '.join(self.simultaneous)}): sealed until the deadline")
+            out.append(COMMANDS.say(lang, "secrecy.simultaneous", what=", ".join(map(said, self.simultaneous))))
         for key, what in self.hidden_state.items():
-            out.append(f"hidden state '{key}': {what}; sealed to the game's key until the game ends")
+            out.append(COMMANDS.say(lang, "secrecy.hidden_state", key=key, what=said(what)))
         if self.hidden_draws:
-            out.append(f"drawn from the hidden dice stream: {', '.join(self.hidden_draws)}")
+            out.append(COMMANDS.say(lang, "secrecy.hidden_draws", what=", ".join(map(said, self.hidden_draws))))
         for key, what in self.sealed_fields.items():
-            out.append(f"orders field '{key}' ({what}): stays sealed until the game ends")
+            out.append(COMMANDS.say(lang, "secrecy.sealed_field", key=key, what=said(what)))
         if self.sealed_entry_text:
-            out.append(f"{self.sealed_entry_text}: stay sealed until the game ends")
+            out.append(COMMANDS.say(lang, "secrecy.sealed_entry", what=said(self.sealed_entry_text)))
         return out
 
 

@@ -28,23 +28,45 @@ class WordsError(TurnpressError, KeyError):
     """A text the code asks for is not in the words file, or a placeholder has no value (exit 2)."""
 
 
-def plural(n: int, one: str, many: str) -> str:
-    """``n`` and the word in the form that number takes: 1 is singular, everything else (0 too) plural, as in
-    German and English.
+def _one_other(n: int) -> str:
+    """CLDR's rule for English and German whole numbers: "one" for 1 (and -1: the rule reads the absolute value),
+    "other" for everything else, 0 too."""
+    return "one" if abs(n) == 1 else "other"
+
+
+# The plural rule of each language the catalogs speak (CLDR's categories). English and German have the same two,
+# one and other, which ``{n|one|other}`` names; a language with more categories (Polish: one, few, many) would
+# need a field with as many forms and its rule here. A language without an entry takes English's.
+PLURAL_RULES = {"en": _one_other, "de": _one_other}
+
+
+def plural_form(lang: str, n: int) -> str:
+    """The plural category ``lang`` puts the whole number ``n`` in.
+
+    >>> plural_form("de", 1), plural_form("de", 0), plural_form("en", 21), plural_form("xx", 1)
+    ('one', 'other', 'other', 'one')
+    """
+    return PLURAL_RULES.get(lang, _one_other)(n)
+
+
+def plural(n: int, one: str, many: str, lang: str = "en") -> str:
+    """``n`` and the word in the form that number takes in ``lang``: 1 is singular, everything else (0 too)
+    plural, as in German and English.
 
     >>> plural(1, "Versuch", "Versuchen"), plural(0, "Gebot", "Gebote"), plural(-1, "kj", "kj")
     ('1 Versuch', '0 Gebote', '-1 kj')
     """
-    return f"{n} {one if n in (1, -1) else many}"
+    return f"{n} {one if plural_form(lang, n) == 'one' else many}"
 
 
-def fill(template: str, values: Mapping[str, Any]) -> str:
-    """``template`` with its plural fields chosen and every placeholder filled from ``values``."""
+def fill(template: str, values: Mapping[str, Any], lang: str = "en") -> str:
+    """``template`` with its plural fields chosen by ``lang``'s rule and every placeholder filled from
+    ``values``."""
     def choose(m: re.Match[str]) -> str:
         n = values.get(m.group(1))
         if not isinstance(n, int) or isinstance(n, bool):
             raise WordsError(f"{m.group(0)} needs a whole number, got {n!r}")
-        return plural(n, m.group(2), m.group(3)).replace("{", "{{").replace("}", "}}")
+        return plural(n, m.group(2), m.group(3), lang).replace("{", "{{").replace("}", "}}")
 
     text = _PLURAL.sub(choose, template)
     out = []

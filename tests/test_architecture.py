@@ -27,7 +27,7 @@ LAYERS: list[tuple[str, ...]] = [
      "adjudicator.drops"),
     ("adjudicator.orders", "adjudicator.yamledit", "adjudicator.drawcache", "adjudicator.ruleset",
      "adjudicator.secrecy", "adjudicator.benevolent", "adjudicator.sheet", "adjudicator.schemaform",
-     "adjudicator.wording", "adjudicator.outcome"),
+     "adjudicator.wording", "adjudicator.outcome", "adjudicator.catalog"),
     ("adjudicator.rulesets",),
     ("adjudicator.league", "adjudicator.league.history", "adjudicator.sealed", "adjudicator.sealed.crypto",
      "adjudicator.sealed.envelope"),

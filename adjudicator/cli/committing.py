@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..catalog import COMMANDS
 from ..errors import LeagueError
 from ..league import history
 
@@ -24,6 +25,7 @@ class Written:
 
     def __init__(self, root: Path, commit: bool) -> None:
         self.root, self.commit = root, commit
+        self.lang = "en"  # the language of the game the command wrote for (what finish says)
         self.repo = history.is_repo(root) and history.has_head(root)
         if commit and not self.repo:
             raise LeagueError(f"--commit: {root} is no git repository with a commit yet; make it one ('turnpress "
@@ -79,11 +81,10 @@ class Written:
                 self.undo()
                 raise
             history.materialize(self.root, "HEAD", paths)  # the index holds them as committed
-            print(f"Committed {shown} ({sha[:10]}): {message}")
+            print(COMMANDS.say(self.lang, "committed", paths=shown, commit=sha[:10], message=message))
             return
         named = " ".join(shlex.quote(p) for p in shown.split(", "))
-        print(f"Not committed: {shown}. Commit them with: git add -- {named} && git commit -m "
-              f"{shlex.quote(message)} (or give the command --commit next time)")
+        print(COMMANDS.say(self.lang, "not_committed", paths=shown, named=named, message=shlex.quote(message)))
 
     def shown(self, paths: list[str]) -> str:
         """The paths in a few words: a folder the command made whole (nothing in it before) is named once."""

@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 
 from .. import schedule as schedmod
 from .. import yamledit, yamlio
+from ..catalog import COMMANDS
 from ..engine import turn
 from ..errors import OK, LeagueError, UsageError
 from ..league import history, rulings
@@ -37,6 +38,11 @@ class Context:
         self.status = turn.status(game, now)
         self.turn = self.status.turn
         self.zone = game.schedule.zone if game.schedule is not None else ZoneInfo("UTC")
+        self.lang = words.game_language(game.settings, game.root)
+
+    def say(self, key: str, /, **values: Any) -> str:
+        """The commands' catalog's ``key`` in the game's language, with the game and the open turn."""
+        return COMMANDS.say(self.lang, key, **{"game": self.game.id, "turn": self.turn, **values})
 
     def when(self, moment: dt.datetime) -> str:
         return f"{moment.astimezone(self.zone):%Y-%m-%d %H:%M %Z}"
@@ -76,17 +82,16 @@ class Context:
 def pause(args: argparse.Namespace) -> int:
     def build(data: dict[str, Any], ctx: Context) -> str:
         if ctx.game.paused:
-            raise LeagueError(f"{ctx.game.id} is paused already: 'turnpress resume {ctx.game.id}' lifts the pause")
+            raise LeagueError(ctx.say("events.paused_already"))
         data["pause"] = True
-        return f"turn {ctx.turn} of {ctx.game.id} paused: no deadline applies until 'turnpress resume'"
+        return ctx.say("events.paused")
     return _event(args, "paused", build)
 
 
 def resume(args: argparse.Namespace) -> int:
     def build(data: dict[str, Any], ctx: Context) -> str:
         if not ctx.game.paused:
-            raise LeagueError(f"{ctx.game.id} is not paused; 'turnpress extend {ctx.game.id} --to ...' moves its "
-                              "deadline")
+            raise LeagueError(ctx.say("events.not_paused"))
         planned = ctx.game.deadline(ctx.turn, scheduled=True)  # the schedule's, or a ruling's of the turn
         if args.deadline is None and planned is not None and planned <= ctx.now:
             raise LeagueError(f"the deadline of turn {ctx.turn} of {ctx.game.id} ({ctx.when(planned)}) passed during "
@@ -94,13 +99,12 @@ def resume(args: argparse.Namespace) -> int:
                               f"Give the new deadline: turnpress resume {ctx.game.id} --deadline 'YYYY-MM-DD HH:MM' "
                               "(the game's local time)")
         data["pause"] = False
-        said = f"turn {ctx.turn} of {ctx.game.id} resumed"
         if args.deadline is not None:
             data["deadline"] = _future(args.deadline, ctx, "--deadline")
-            said += f", its deadline {data['deadline']} ({ctx.zone})"
-        elif planned is not None:
-            said += f", its deadline {ctx.when(planned)} as before"
-        return said
+            return ctx.say("events.resumed_to", when=data["deadline"], zone=ctx.zone)
+        if planned is not None:
+            return ctx.say("events.resumed_as_before", when=ctx.when(planned))
+        return ctx.say("events.resumed")
     return _event(args, "resumed", build)
 
 
@@ -108,8 +112,9 @@ def extend(args: argparse.Namespace) -> int:
     def build(data: dict[str, Any], ctx: Context) -> str:
         data["deadline"] = _future(args.to, ctx, "--to")
         before = ctx.status.deadline
-        return (f"turn {ctx.turn} of {ctx.game.id} is due {data['deadline']} ({ctx.zone})"
-                + (f", no longer {ctx.when(before)}" if before is not None else ""))
+        if before is None:
+            return ctx.say("events.extended", when=data["deadline"], zone=ctx.zone)
+        return ctx.say("events.extended_from", when=data["deadline"], zone=ctx.zone, before=ctx.when(before))
     return _event(args, "deadline moved", build)
 
 
@@ -129,7 +134,7 @@ def end(args: argparse.Namespace) -> int:
             data["end"] = {"result": "win", "seats": [ctx.seat(args.winner, "--winner")]}
         else:
             data["end"] = {"result": "none"}
-        return f"{ctx.game.id} ends with turn {ctx.turn}, which plays no orders: {_said(data['end'])}"
+        return ctx.say("events.ends", result=_said(data["end"], ctx))
     return _event(args, "ended", build)
 
 
@@ -143,7 +148,7 @@ def concede(args: argparse.Namespace) -> int:
         if not by:
             raise LeagueError(f"nobody is left in {ctx.game.id} to concede to {winner}")
         data["end"] = {"result": "win", "seats": [winner], "conceded_by": by}
-        return f"{ctx.game.id} ends with turn {ctx.turn}, which plays no orders: {_said(data['end'])}"
+        return ctx.say("events.ends", result=_said(data["end"], ctx))
     return _event(args, "conceded", build)
 
 
@@ -172,15 +177,15 @@ def reschedule(args: argparse.Namespace) -> int:
         problem = phase_kinds_problem(ctx.game.ruleset, ctx.game.settings.ruleset, after)
         if problem:
             raise UsageError(problem)
-        return (f"turn {ctx.turn} of {ctx.game.id} keeps its deadline; from turn {nxt} on the deadlines follow "
-                + ", ".join(f"{k}: {v}" for k, v in change.items()))
+        return ctx.say("events.rescheduled", next=nxt, change=", ".join(f"{k}: {v}" for k, v in change.items()))
     return _event(args, "rescheduled", build)
 
 
-def _said(end: dict[str, Any]) -> str:
+def _said(end: dict[str, Any], ctx: Context) -> str:
     seats = ", ".join(end.get("seats", []))
-    text = {"draw": f"drawn between {seats}", "win": f"won by {seats}", "none": "no winner named"}[end["result"]]
-    return text + (f", conceded by {', '.join(end['conceded_by'])}" if end.get("conceded_by") else "")
+    text = ctx.say({"draw": "events.drawn", "win": "events.won", "none": "events.no_winner"}[end["result"]],
+                   seats=seats)
+    return text + (ctx.say("events.conceded", seats=", ".join(end["conceded_by"])) if end.get("conceded_by") else "")
 
 
 def _future(text: str, ctx: Context, flag: str) -> str:
@@ -239,10 +244,10 @@ def _event(args: argparse.Namespace, done: str, build: Build) -> int:
     unpause = config_relpath(game.id) if done == "resumed" and game.schedule and game.schedule.paused else None
     config = _without_pause(root / unpause) if unpause else None
     if not args.commit:
-        print(f"{rel} would read:\n\n{text}")
+        print(f"{ctx.say('events.look', path=rel)}\n\n{text}")
         if unpause:
-            print(f"and 'paused: true' would leave the schedule of {unpause}.")
-        print(f"Nothing written (a look): add --commit to write it and commit it. Then: {said}.")
+            print(ctx.say("events.unpause", path=unpause))
+        print(ctx.say("events.nothing", said=said))
         return OK
     paths = [rel, *([unpause] if unpause else [])]
     dirty = history.text(root, "status", "--porcelain", "--", *paths) if history.is_repo(root) else ""
@@ -252,8 +257,7 @@ def _event(args: argparse.Namespace, done: str, build: Build) -> int:
     files = {rel: text, **({unpause: config} if unpause and config is not None else {})}
     commit = history.commit_files(root, files, f"{game.id}: turn {ctx.turn} {done} by {data['by']} ({reason})"[:200])
     history.materialize(root, "HEAD", list(files))
-    print(f"Wrote {rel} and committed it ({commit[:10]}): {said}. Push it (or open a pull request: the check takes "
-          "a ruling from a game master only); the deadline run applies it and the turn's issue publishes it.")
+    print(ctx.say("events.wrote", path=rel, commit=commit[:10], said=said))
     return OK
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import schedule, secrecy, sheet
+from ..catalog import COMMANDS
 from ..engine import check, turn
 from ..engine import pin as pinmod
 from ..engine.verify import since, verification
@@ -18,7 +19,7 @@ from ..league import secrets
 from ..league.store import list_games, load_game, orders_relpath, write_files
 from ..markup import name_problem
 from ..model import Player
-from ..newsletter import site
+from ..newsletter import site, words
 from ..pipeline import deadline, scaffold
 from . import committing, values
 from .values import league_root, parse_now, parse_option, parse_player
@@ -35,44 +36,40 @@ def new(args: argparse.Namespace) -> int:
     if sched and not args.past_deadline:
         first_deadline_to_come(sched, parse_now(args.now))
     with committing.writing(root, args.commit) as written:
-        _new(args, root, players, options, sched)
-        written.finish(f"{args.game}: a new game of {args.ruleset}")
+        _new(args, root, players, options, sched, written)
+        written.finish(COMMANDS.say(written.lang, "commit.new", game=args.game, ruleset=args.ruleset))
     return OK
 
 
 def _new(args: argparse.Namespace, root: Path, players: list[Player], options: dict[str, Any],
-         sched: dict[str, Any] | None) -> None:
+         sched: dict[str, Any] | None, written: committing.Written) -> None:
     game, secret = turn.new_game(root, args.ruleset, args.game, players, options, sched, title=args.title,
                                  demo=args.demo)
-    print(f"Created games/{game.id} ({args.ruleset}) with {len(players)} players at turn 0.")
+    lang = written.lang = words.game_language(game.settings, root)
+    print(COMMANDS.say(lang, "new.created", game=game.id, ruleset=args.ruleset, n=len(players)))
     declared = secrecy.of(game.ruleset, game.settings.options)
     if args.demo:
-        print("A demo game: its dice secret and hidden state are committed, everything about it is public.")
+        print(COMMANDS.say(lang, "new.demo"))
     elif game.settings.options.get("orders") == "open" and declared.sealed_by_default:
-        print("Open orders, as chosen: every player reads the others' orders in their pull requests before the "
-              "deadline (the issue pages say so).")
-    for line in declared.lines() if not args.demo else []:
-        print(f"  secret by the rules: {line}")
+        print(COMMANDS.say(lang, "new.open"))
+    for line in declared.lines(lang) if not args.demo else []:
+        print(COMMANDS.say(lang, "new.secret", line=line))
     pages = scaffold.add_rules_pages(root, game.ruleset)
     if pages:
-        print(f"The site's rules pages for {args.ruleset}: {', '.join(pages)} (yours to edit; a page you have is "
-              "kept).")
+        print(COMMANDS.say(lang, "new.pages", ruleset=args.ruleset, pages=", ".join(pages)))
     if (root / "mkdocs.yml").is_file():  # the site's navigation gains this game
         site.generate(root)
     if game.keyed:
         key_file = secrets.secret_file(root, game.id, secrets.KEY)
         identity = next(line for line in key_file.read_text().splitlines() if line.startswith("AGE-SECRET-KEY-"))
-        print(f"The game's key pair is made: the public key is in games/{game.id}/game.yaml, the secret key in "
-              f"{key_file.relative_to(root).as_posix()} (git ignores it; adjudicate reads it there), and the "
-              "dice secrets are sealed to it.")
-        print(f"Add this line to the deadline workflow's secret {secrets.KEYS_VARIABLE} (one line per game), "
-              "and keep a copy outside the repository:")
+        print(COMMANDS.say(lang, "new.key", game=game.id, file=key_file.relative_to(root).as_posix()))
+        print(COMMANDS.say(lang, "new.key_line", variable=secrets.KEYS_VARIABLE))
         print(f"  {game.id}={identity}")
     elif not args.demo:
         path = secrets.secret_file(root, game.id, secrets.DICE)
         path.parent.mkdir(exist_ok=True)
         path.write_text(secret.hex() + "\n")
-        print(f"Dice secret (keep it; it is also in .secrets/{game.id}.dice, which git ignores):")
+        print(COMMANDS.say(lang, "new.dice", game=game.id))
         print(f"  {secrets.dice_secret_env(game.id)}={secret.hex()}")
 
 
@@ -94,8 +91,10 @@ def join(args: argparse.Namespace) -> int:
     player = parse_player(args.player)
     with committing.writing(root, args.commit) as written:
         at = turn.join_game(root, args.game, player)
-        print(f"{args.player.split(':')[0]} joins {args.game} with turn {at}.")
-        written.finish(f"{args.game}: {player.login} joins with turn {at}")
+        lang = words.game_language(load_game(root, args.game).settings, root)
+        print(COMMANDS.say(lang, "join.joins", name=args.player.split(':')[0], game=args.game, turn=at))
+        written.lang = lang
+        written.finish(COMMANDS.say(lang, "commit.join", game=args.game, login=player.login, turn=at))
     return OK
 
 
@@ -123,8 +122,9 @@ def template(args: argparse.Namespace) -> int:
             if args.commit and (game.root / where).exists():
                 raise LeagueError(f"{where} exists: edit it, or remove it to write the sheet again")
             write_files(game.root, {where: text})
-            print(f"Wrote {where}")
-            written.finish(f"orders of {key} for {game.id}, turn {open_turn}")
+            print(COMMANDS.say(check.language(game), "template.wrote", path=where))
+            written.lang = check.language(game)
+            written.finish(COMMANDS.say(written.lang, "commit.sheet", player=key, game=game.id, turn=open_turn))
     else:
         if args.commit:
             raise UsageError("--commit goes with --write: the sheet is committed where --write puts it")
@@ -146,33 +146,41 @@ def status(args: argparse.Namespace) -> int:
             code = USAGE
             continue
         names = {p.key: p.name for p in st.game.players}
-        print(f"{gid}: turn {st.turn}, {st.phase.label}" + (" (finished)" if st.phase.finished else ""))
+        lang = check.language(st.game)
+
+        def say(key: str, /, **values: Any) -> None:
+            print(COMMANDS.say(lang, key, **values))  # noqa: B023 - called in this round of the loop only
+
+        print(COMMANDS.say(lang, "status.head", game=gid, turn=st.turn, label=st.phase.label)
+              + (COMMANDS.say(lang, "status.finished") if st.phase.finished else ""))
         zone = st.game.schedule.zone if st.game.schedule is not None else None
-        print(f"  deadline: {deadline_text(st.deadline, now, zone) if st.deadline else 'none'}")
+        say("status.deadline",
+            when=deadline_text(st.deadline, now, zone, lang) if st.deadline else COMMANDS.say(lang, "status.none"))
         moves = st.moves
         if moves is not None and moves.absent and moves.planned is not None:
-            print(f"  absence: {', '.join(names.get(k, k) for k in moves.absent)} away: the deadline moved from "
-                  f"{moves.planned.astimezone(zone):%Y-%m-%d %H:%M %Z}")
+            say("status.absence", names=", ".join(names.get(k, k) for k in moves.absent),
+                when=f"{moves.planned.astimezone(zone):%Y-%m-%d %H:%M %Z}")
         if moves is not None and moves.extended and moves.scheduled is not None:
-            print(f"  NMR extension: {', '.join(names.get(k, k) for k in moves.extended)} had nothing in at "
-                  f"{moves.scheduled.astimezone(zone):%Y-%m-%d %H:%M %Z}: the deadline moved once")
-        print(f"  orders in: {', '.join(names.get(k, k) for k in st.submitted) or 'none'}")
+            say("status.nmr", names=", ".join(names.get(k, k) for k in moves.extended),
+                when=f"{moves.scheduled.astimezone(zone):%Y-%m-%d %H:%M %Z}")
+        say("status.orders_in",
+            names=", ".join(names.get(k, k) for k in st.submitted) or COMMANDS.say(lang, "status.none"))
         missing = [names.get(k, k) for k in st.phase.awaited if k not in st.submitted]
-        print(f"  awaited: {', '.join(missing) or 'nobody'}")
+        say("status.awaited", names=", ".join(missing) or COMMANDS.say(lang, "status.nobody"))
         if st.waiting_asked:
-            print(f"  asked to wait: {', '.join(names.get(k, k) for k in st.waiting_asked)}")
-        print(f"  due now: {'yes' if st.due else 'no'} ({st.reason})")
+            say("status.waiting", names=", ".join(names.get(k, k) for k in st.waiting_asked))
+        say("status.due" if st.due else "status.not_due", reason=COMMANDS.said_in(lang, st.reason, "reason."))
         held = turn.stale_deadline(st) if st.due else None
         if held:  # what 'adjudicate --due' and the deadline run say instead of running it
-            print(f"  held: {held.split(': ', 1)[1]}")
+            say("status.held", why=held.split(": ", 1)[1])
     return code
 
 
-def deadline_text(deadline: dt.datetime, now: dt.datetime, zone: dt.tzinfo | None) -> str:
+def deadline_text(deadline: dt.datetime, now: dt.datetime, zone: dt.tzinfo | None, lang: str = "en") -> str:
     """'2026-01-05 20:00 CET, in 1 d 8 h': local time in the game's zone, and how far off it is."""
     minutes = round((deadline - now).total_seconds() / 60)
     span = span_text(deadline - now)
-    when = "now" if not span else f"in {span}" if minutes > 0 else f"{span} ago"
+    when = COMMANDS.say(lang, "when.now" if not span else "when.in" if minutes > 0 else "when.ago", span=span)
     return f"{deadline.astimezone(zone):%Y-%m-%d %H:%M %Z}, {when}"
 
 
@@ -211,39 +219,72 @@ def adjudicate(args: argparse.Namespace) -> int:
     else:
         st = turn.status(load_game(root, args.game), now)
         zone = st.game.schedule.zone if st.game.schedule is not None else None
-        refusal = turn.early_refusal(st, now, deadline_text(st.deadline, now, zone) if st.deadline else "")
+        lang = check.language(st.game)
+        refusal = turn.early_refusal(st, now, deadline_text(st.deadline, now, zone, lang) if st.deadline else "")
         if refusal and not args.early:
-            raise LeagueError(refusal)
+            raise LeagueError(_not_due(st, lang, deadline_text(st.deadline, now, zone, lang) if st.deadline else "")
+                              if lang != "en" else refusal)
         outcomes, skipped = turn.adjudicate(root, args.game, now, commit=args.commit, only_if_due=False,
                                            early=args.early), []
     for s in skipped:
         if not s.held:
             print(s)
+    lang = "en"
     for outcome in outcomes:
-        missed = f"; missed: {', '.join(outcome.missed)}" if outcome.missed else ""
-        done = f" [{outcome.commit[:10]}, tag {outcome.game}/turn-{outcome.turn}]" if outcome.commit else ""
-        early = " early, before its deadline" if args.early else ""
+        lang = check.language(load_game(root, outcome.game))
+        missed = COMMANDS.say(lang, "adjudicate.missed", names=", ".join(outcome.missed)) if outcome.missed else ""
+        done = COMMANDS.say(lang, "adjudicate.commit", commit=outcome.commit[:10],
+                            tag=f"{outcome.game}/turn-{outcome.turn}") if outcome.commit else ""
+        early = COMMANDS.say(lang, "adjudicate.early") if args.early else ""
         if outcome.commit:
-            print(f"{outcome.game}: turn {outcome.turn} ({outcome.label}) adjudicated{early}{missed}{done}")
+            print(COMMANDS.say(lang, "adjudicate.done", game=outcome.game, turn=outcome.turn, label=outcome.label,
+                               early=early, missed=missed, done=done))
         else:
-            show_look(outcome, early, missed)
+            show_look(outcome, early, missed, lang)
     for s in skipped:
         if s.held:
             print(s)
+    if args.game and not outcomes:
+        lang = check.language(load_game(root, args.game))
+    elif not args.game and not outcomes:
+        lang = _one_language(root)
     if not outcomes and not skipped:
-        print("nothing is due" if args.due else "nothing to adjudicate")
+        print(COMMANDS.say(lang, "adjudicate.nothing_due" if args.due else "adjudicate.nothing"))
     elif not args.commit:
-        print("A look: nothing was written. Run the command again with --commit to adjudicate and commit"
-              + (" (then a later turn may be due too)" if args.due else ""))
+        print(COMMANDS.say(lang, "adjudicate.a_look_due" if args.due else "adjudicate.a_look"))
     return USAGE if deadline.failed(skipped) else OK
 
 
-def show_look(outcome: turn.TurnOutcome, early: str, missed: str) -> None:
+def _not_due(st: turn.Status, lang: str, when: str) -> str:
+    """``turn.early_refusal`` in ``lang``."""
+    names = {p.key: p.name for p in st.game.players}
+    missing = [names.get(k, k) for k in st.phase.awaited if k not in st.submitted]
+    asked = [names.get(k, k) for k in st.waiting_asked]
+    who = (COMMANDS.say(lang, "adjudicate.would_miss", names=_and(missing, lang)) if missing
+           else COMMANDS.say(lang, "adjudicate.all_in"))
+    wait = COMMANDS.say(lang, "adjudicate.asked", names=_and(asked, lang)) if asked else ""
+    return COMMANDS.say(lang, "adjudicate.not_due", game=st.game.id, turn=st.turn, when=when, who=who, wait=wait,
+                        reason=COMMANDS.said_in(lang, st.reason, "reason."))
+
+
+def _one_language(root: Path) -> str:
+    """The language every game of the league speaks; the league's if they speak several."""
+    found = {check.language(load_game(root, gid)) for gid in list_games(root)}
+    return found.pop() if len(found) == 1 else words.league_language(root)
+
+
+def _and(names: list[str], lang: str) -> str:
+    """'a', 'a and b', 'a, b and c' in ``lang``."""
+    return names[0] if len(names) == 1 else COMMANDS.say(lang, "and", first=", ".join(names[:-1]), last=names[-1])
+
+
+def show_look(outcome: turn.TurnOutcome, early: str, missed: str, lang: str = "en") -> None:
     """A turn computed and not written (``adjudicate`` without ``--commit``): what it would do, and its issue."""
-    print(f"{outcome.game}: turn {outcome.turn} ({outcome.label}) would be adjudicated{early}{missed}")
+    print(COMMANDS.say(lang, "adjudicate.look", game=outcome.game, turn=outcome.turn, label=outcome.label,
+                       early=early, missed=missed))
     page = next((text for path, text in sorted(outcome.files.items()) if path.startswith("site/news/")), None)
     if page is not None:
-        print(f"--- the issue it would publish ({outcome.game}, turn {outcome.turn}):")
+        print(COMMANDS.say(lang, "adjudicate.issue", game=outcome.game, turn=outcome.turn))
         print(page.rstrip("\n"))
         print("---")
 
@@ -261,22 +302,25 @@ def verify(args: argparse.Namespace) -> int:
                 raise  # no such game: a usage error, as every command gives it
             # A file of the committed tree is named as the league names it, not by the private copy's folder.
             text = re.sub(r"\S*turnpress-verify-[^/\s]*/", "", deadline.failure_text(e, root, gid))
-            print(f"{gid}: cannot be verified: {text}")
+            print(COMMANDS.say(words.league_language(root), "verify.cannot", game=gid, why=text))
             bad += 1
             continue
+        lang = check.language(load_game(root, gid))
         if not said:
             said = True
-            print(f"Replaying {result.source}" + (" (uncommitted files are not read; --worktree reads them)"
-                                                  if result.source.startswith("the committed") else ""))
+            print(COMMANDS.say(lang, "verify.replaying", source=COMMANDS.said_in(lang, result.source, "verify.source."))
+                  + (COMMANDS.say(lang, "verify.uncommitted") if result.source.startswith("the committed") else ""))
         for f in result.found:
             print(f.text())
         for what in result.not_checked:
-            print(f"{gid}: not checked: {what}")
+            print(COMMANDS.say(lang, "verify.not_checked", game=gid, what=what))
         for note in result.notes:
             print(f"{gid}: {note}")
         bad += len(result.found)
-        summary = "all match" if not result.found else f"{len(result.found)} discrepancy(ies)"
-        print(f"{gid}: {result.turns} turn(s) replayed, {summary} (checked: {result.mode})")
+        summary = COMMANDS.say(lang, "verify.all_match") if not result.found else \
+            COMMANDS.say(lang, "verify.found", n=len(result.found))
+        print(COMMANDS.say(lang, "verify.summary", game=gid, turns=result.turns, summary=summary,
+                           mode=COMMANDS.said_in(lang, result.mode, "verify.mode.")))
     if args.since:
         try:
             extension = since(root, args.since, games, worktree=args.worktree)

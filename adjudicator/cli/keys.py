@@ -10,6 +10,7 @@ from typing import Any
 
 from .. import orders as ordersmod
 from .. import yamledit, yamlio
+from ..catalog import COMMANDS
 from ..engine import check
 from ..engine.sealed_orders import open_orders
 from ..errors import OK, PROBLEMS, LeagueError, SealError
@@ -125,6 +126,7 @@ def add_key(args: argparse.Namespace) -> int:
                 yamledit.put(seat, "recipient", recipient)
 
     files = {config_relpath(game_id): changed_config(root, game_id, register, config)}
+    lang = check.language(game)
     resealed = ""
     turns = game.turns()
     last = private_relpath(game_id, turns[-1], key) if turns else None
@@ -133,14 +135,14 @@ def add_key(args: argparse.Namespace) -> int:
         if identities and config.get("key"):
             plain = crypto.decrypt((root / last).read_bytes(), identities)
             files[last] = crypto.encrypt(plain, Game(root, game_id, config).recipients(key))
-            resealed = f" and sealed {last} again to it"
+            resealed = COMMANDS.say(lang, "keys.resealed", path=last)
         else:
-            resealed = (f" ({last} opens for them from the next turn on: set {secrets.key_env(game_id)} "
-                        "to reseal it now)")
+            resealed = COMMANDS.say(lang, "keys.reseal_later", path=last, variable=secrets.key_env(game_id))
     with committing.writing(root, args.commit) as written:
+        written.lang = lang
         write_files(root, files)
-        print(f"Registered {login}'s key in games/{game_id}/game.yaml{resealed}.")
-        written.finish(f"{game_id}: {key}'s public key registered")
+        print(COMMANDS.say(lang, "keys.registered", login=login, game=game_id, resealed=resealed))
+        written.finish(COMMANDS.say(lang, "commit.key", game=game_id, player=key))
     return OK
 
 

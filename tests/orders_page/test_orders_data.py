@@ -162,7 +162,8 @@ def test_a_convoyed_move_its_convoys_and_its_supports_are_offered():
 
 @pytest.mark.parametrize(("map_name", "players", "words"), [
     ("standard", "dip", ["Propose draw", "Withdraw votes", "Concede to France"]),
-    ("dreissigjaehriger-krieg", "jk", ["Remis", "Withdraw votes", "Concede to Schweden", "Concede to BRL"])])
+    ("dreissigjaehriger-krieg", "jk", ["Remis", "Stimmen zurückziehen", "Aufgeben zugunsten von Schweden",
+                                       "Aufgeben zugunsten von BRL"])])
 def test_a_vote_is_proposed_withdrawn_or_the_game_conceded_in_the_game_s_language(map_name, players, words):
     """Issue #30: the page offered only "Propose draw". Where votes stand until withdrawn (``votes: standing``)
     it offers withdrawing them and conceding to each other power still in the game, labelled in the game's
@@ -178,7 +179,8 @@ def test_a_vote_is_proposed_withdrawn_or_the_game_conceded_in_the_game_s_languag
     labels = {o["value"]: o["label"] for o in vote["options"]}
     if players == "jk":
         assert vote["label"] == "Stimme" and labels["Remis"] == "Remis vorschlagen"
-        assert labels["Concede to Schweden"] == "Die Partie Schweden überlassen"
+        assert labels["Aufgeben zugunsten von Schweden"] == "Die Partie Schweden überlassen"
+        assert form["notes"][0].startswith("Frühling 1618: Züge: Befehle für "), form["notes"]
     for text in values[1:]:
         assert [p.message for p in RULESET_DIP.check(state, me, [text]) if p.severity == "error"] == [], text
 

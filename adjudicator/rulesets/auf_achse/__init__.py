@@ -19,7 +19,13 @@ from . import orders as _orders
 
 SECRECY = Secrecy(simultaneous=("every round: bids on the orders offered and on the construction site, moves",),
                   hidden_state={"secret": "the order of the deck of order cards"},
-                  hidden_draws=("the shuffle of the deck of order cards",))
+                  hidden_draws=("the shuffle of the deck of order cards",),
+                  words={"de": {"every round: bids on the orders offered and on the construction site, moves":
+                                "jede Runde: Gebote auf die ausgelegten Aufträge und auf die Baustelle, Fahrten",
+                                "the order of the deck of order cards":
+                                "die Reihenfolge des Stapels der Auftragskarten",
+                                "the shuffle of the deck of order cards":
+                                "das Mischen des Stapels der Auftragskarten"}})
 
 
 class AufAchse(HiddenStateViews):

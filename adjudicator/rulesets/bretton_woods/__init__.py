@@ -20,7 +20,12 @@ from . import orders as od
 
 SECRECY = Secrecy(simultaneous=("every year's orders: production, market offers and bids, contacts",),
                   hidden_state={"private": "each country's standing orders"},
-                  sealed_fields={"standing_orders": "the orders played if you miss a year"})
+                  sealed_fields={"standing_orders": "the orders played if you miss a year"},
+                  words={"de": {"every year's orders: production, market offers and bids, contacts":
+                                "die Befehle jedes Jahres: Produktion, Marktangebote und Gebote, Kontakte",
+                                "each country's standing orders": "die Dauerbefehle jedes Landes",
+                                "the orders played if you miss a year":
+                                "die Befehle, die gelten, wenn Sie ein Jahr verpassen"}})
 
 
 SECTIONS = ("production", "construction", "market", "gold")  # sections whose every line is an instruction

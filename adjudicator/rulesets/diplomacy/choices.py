@@ -171,12 +171,13 @@ def choices(state: State, player: str) -> dict[str, Any]:
     power = state["seats"].get(player, "")
     board = units_from(m, state["units"])
     mine = [u for u in board if u.power == power]
-    notes = [f"{label(state)}: orders for {m.powers[power]['name'] if power in m.powers else power}."]
+    notes = [m.say("{phase}: orders for {power}.", phase=label(state),
+                   power=m.powers[power]["name"] if power in m.powers else power)]
     items: list[dict[str, Any]] = []
     unique = None
     lines: dict[str, Any] | None = None  # what the page judges of a line by its words (see ``heads``)
     if state.get("result"):
-        notes.append("The game is over.")
+        notes.append(m.say("The game is over."))
     elif state["kind"] == "movement":
         by_sea = convoy_routes(m, board)
         items = [{**_choice(unit_name(u), movement_options(m, u, board, by_sea), f"{unit_name(u)} H"),
@@ -186,13 +187,13 @@ def choices(state: State, player: str) -> dict[str, Any]:
         if mine:
             items.append(vote_field(m, state, power))
         else:
-            notes.append("You have no units.")
+            notes.append(m.say("You have no units."))
     elif state["kind"] == "retreat":
         for d in state["dislodged"]:
             if d["power"] == power:
                 me = short_unit(d["unit"])
                 opts = [option(f"{me} disband")] + [option(f"{me} - {short(r)}") for r in d["retreats"]]
-                items.append(_choice(f"{me} (dislodged)", opts, f"{me} disband"))
+                items.append(_choice(m.say("{unit} (dislodged)", unit=me), opts, f"{me} disband"))
     else:
         units, owners = units_from(m, state["units"]), owners_from(state["supply_centres"])
         n = adjustment_counts(units, owners, m.powers).get(power, 0)
@@ -204,21 +205,24 @@ def choices(state: State, player: str) -> dict[str, Any]:
                     opts.append(option(f"Build A {display(p)}", p))
                 opts += [option(f"Build F {short(r)}", p) for r in m.regions_of(p, "fleet")]
             count = min(n, max(len(free), 1))
-            items = [_choice(f"Build {i + 1} of {count}", opts, "Waive") for i in range(count)]
-            unique = "two builds in the same province: only the first is carried out"
+            items = [_choice(m.say("Build {i} of {count}", i=i + 1, count=count), opts, "Waive") for i in range(count)]
+            unique = m.say("two builds in the same province: only the first is carried out")
             lines = {"count": n}  # the lines count against each other: verdicts.line_states walks them
-            notes.append(f"You may build {n} unit(s) in: {', '.join(display(p) for p in free)}.")
+            notes.append(m.say("You may build {n|unit|units} in: {places}.", n=n,
+                               places=", ".join(display(p) for p in free)))
         elif n < 0:
             defaults = [f"Remove {v}" for v in
                         civil_disorder_removals(m, power, units, owners, -n, state["rules"]["civil_disorder"])]
             opts = [option(f"Remove {unit_name(u)}", u.province) for u in mine]
-            items = [_choice(f"Removal {i + 1} of {len(defaults)}", opts, d) for i, d in enumerate(defaults)]
-            unique = "the same unit removed twice: remove another one"
+            items = [_choice(m.say("Removal {i} of {count}", i=i + 1, count=len(defaults)), opts, d)
+                     for i, d in enumerate(defaults)]
+            unique = m.say("the same unit removed twice: remove another one")
             lines = {"count": -n}
-            notes.append(f"You must remove {-n} unit(s); the lines start with the ones civil disorder would take.")
+            notes.append(m.say("You must remove {n|unit|units}; the lines start with the ones civil disorder would "
+                               "take.", n=-n))
     if not items and not state.get("result"):
-        notes.append("Nothing to order in this phase.")
-    field: dict[str, Any] = {"kind": "list", "label": "Orders", "items": items}
+        notes.append(m.say("Nothing to order in this phase."))
+    field: dict[str, Any] = {"kind": "list", "label": m.say("Orders"), "items": items}
     if unique:
         field["unique"] = unique
         field["free"] = ["Waive"]
@@ -252,13 +256,14 @@ VOTE_WORDS = {
 def _concession(m: Map, power: str) -> str:
     """The concession to ``power`` as the sheet writes it: by its name where the judges' reader takes the name
     as it is written ('Concede to France'), else by its abbreviation ('Braunschweig-Lüneburg' reads as a move)."""
-    text = f"Concede to {m.powers[power]['name']}"
+    concede = m.text("Concede to")
+    text = f"{concede} {m.powers[power]['name']}"
     try:
         if read_order(m, text).target == power:
             return text
     except OrderError:
         pass
-    return f"Concede to {m.powers[power]['abbreviation']}"
+    return f"{concede} {m.powers[power]['abbreviation']}"
 
 
 def vote_field(m: Map, state: State, power: str) -> dict[str, Any]:
@@ -271,7 +276,7 @@ def vote_field(m: Map, state: State, power: str) -> dict[str, Any]:
                 "options": [{"value": None, "label": words["none_once"]},
                             {"value": m.text(DRAW), "label": words["draw"]}]}
     options = [{"value": None, "label": words["none"]}, {"value": m.text(DRAW), "label": words["draw"]},
-               {"value": "Withdraw votes", "label": words["withdraw"]}]
+               {"value": m.text("Withdraw votes"), "label": words["withdraw"]}]
     for other in sorted(m.powers):
         if other != power and state["supply_centres"].get(other):
             name = str(m.powers[other]["name"])

@@ -122,7 +122,12 @@ class DreissigjaehrigerKrieg(Rulebook):
     secrecy = Secrecy(simultaneous=Rulebook.secrecy.simultaneous,
                       hidden_state={"private": "each power's religion points (section 8: verborgen)"},
                       sealed_entry=is_action_entry,
-                      sealed_entry_text="religious actions in the orders (the points paid, and who acted)")
+                      sealed_entry_text="religious actions in the orders (the points paid, and who acted)",
+                      words={"de": {"movement": "Züge", "retreats": "Rückzüge", "adjustments": "Anpassungen",
+                                    "each power's religion points (section 8: verborgen)":
+                                    "die Religionspunkte jeder Macht (Abschnitt 8: verborgen)",
+                                    "religious actions in the orders (the points paid, and who acted)":
+                                    "religiöse Handlungen in den Befehlen (die gezahlten Punkte, und wer handelte)"}})
 
     options = {
         "confessions": ("historical", "historical, random or chosen: the confessions at the start (section 13)"),

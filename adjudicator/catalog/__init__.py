@@ -1,0 +1,81 @@
+"""Every text a person reads, in the game's language: one catalog format and one API (issue 31).
+
+A catalog is a YAML file of this folder that maps a language to its texts, key -> template, English first (the
+source: every key is in ``en``; a language without a key says it in English). A template fills ``{name}`` with
+the value as it is (a player's text in a value is never read as a placeholder) and ``{n|one|other}`` with the
+number and the form of the word its language's plural rule picks for it (``wording.fill``): ``plural_form``.
+
+>>> COMMANDS.say("de", "status.orders_in", names="Ada")
+'  Befehle da: Ada'
+>>> COMMANDS.say("fr", "status.orders_in", names="Ada")
+'  orders in: Ada'
+
+A ruleset's own words are a catalog of one language pinned with the game's data (``wording.Words``, read through
+``gamedata``), so that a game keeps the words it was played with and replays byte for byte; they are filled the
+same way.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from importlib import resources
+from typing import Any
+
+from .. import wording, yamlio
+
+
+class Catalog:
+    """The catalog ``name`` (``NAME.yaml`` of this folder)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def table(self) -> dict[str, dict[str, str]]:
+        """Every language's texts (the orders page's data takes them whole)."""
+        return _load(self.name)
+
+    def say(self, lang: str, key: str, /, **values: Any) -> str:
+        """The text ``key`` in ``lang`` (English where that language has none), filled with ``values``."""
+        texts = self.table()
+        template = texts.get(lang, {}).get(key)
+        if template is None:
+            if key not in texts["en"]:
+                raise wording.WordsError(f"no text {key!r} in the catalog {self.name}")
+            template, lang = texts["en"][key], "en"
+        return wording.fill(template, values, lang)
+
+    def said_in(self, lang: str, english: str, prefix: str) -> str:
+        """``english``, a text made from one of the English templates under ``prefix`` (an engine's reason, kept in
+        English as data), said in ``lang``; as it is where no template makes it.
+
+        >>> COMMANDS.said_in("de", "waiting for bayern, pfalz until the deadline", "reason.")
+        'es fehlen noch Befehle von bayern, pfalz, bis zum Abgabeschluss'
+        """
+        if lang == "en":
+            return english
+        for key, template in self.table()["en"].items():
+            if key.startswith(prefix):
+                found = _reader(template).fullmatch(english)
+                if found:
+                    return self.say(lang, key, **found.groupdict())
+        return english
+
+
+@functools.cache
+def _reader(template: str) -> re.Pattern[str]:
+    """What ``template`` (placeholders only) matches, each placeholder a named group."""
+    parts, pos = [], 0
+    for m in re.finditer(r"\{(\w+)\}", template):
+        parts.append(re.escape(template[pos:m.start()]) + f"(?P<{m.group(1)}>.+?)")
+        pos = m.end()
+    return re.compile("".join(parts) + re.escape(template[pos:]), re.DOTALL)
+
+
+@functools.cache
+def _load(name: str) -> dict[str, dict[str, str]]:
+    raw = yamlio.load_trusted((resources.files(__package__) / f"{name}.yaml").read_bytes())
+    return {str(lang): {str(k): str(v) for k, v in texts.items()} for lang, texts in raw.items()}
+
+
+COMMANDS = Catalog("commands")  # what the game master's commands say (new, status, adjudicate, verify, events)

@@ -1,0 +1,50 @@
+"""One catalog mechanism for every text a person reads (issue 31, "one way to speak the game's language";
+site/guide/architecture.md, "One catalog"): a catalog maps a language to key -> template, English is the
+source, German is complete, and the plural rule of each language is CLDR's."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator import catalog, wording
+
+CATALOGS = [catalog.COMMANDS]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_plural_rule_is_cldr_s(lang: str):
+    """The one-line rule (one for 1, other for the rest) says what CLDR says for English and German, checked
+    against Babel's CLDR data where Babel is installed (it comes with the site extra: Material for MkDocs)."""
+    babel = pytest.importorskip("babel", reason="Babel comes with the site extra; the rule is checked against it")
+    cldr = babel.Locale(lang).plural_form
+    assert [wording.plural_form(lang, n) for n in range(-30, 1001)] == [cldr(n) for n in range(-30, 1001)]
+
+
+def test_a_plural_field_takes_the_form_its_language_s_rule_picks():
+    assert catalog.COMMANDS.say("de", "verify.summary", game="g", turns=1, summary="s", mode="m") == \
+        "g: 1 Zug nachgespielt, s (geprüft: m)"
+    assert catalog.COMMANDS.say("de", "verify.summary", game="g", turns=0, summary="s", mode="m") == \
+        "g: 0 Züge nachgespielt, s (geprüft: m)"
+
+
+@pytest.mark.parametrize("book", CATALOGS, ids=lambda c: c.name)
+def test_english_is_the_source_and_german_is_complete_with_the_same_placeholders(book: catalog.Catalog):
+    table = book.table()
+    assert set(table) == {"en", "de"}
+    assert sorted(set(table["de"]) ^ set(table["en"])) == [], "a key missing in one language"
+    differ = [k for k in table["en"] if wording.placeholders(table["en"][k]) != wording.placeholders(table["de"][k])]
+    assert differ == []
+
+
+def test_a_language_without_a_text_says_it_in_english_and_an_unknown_key_is_an_error():
+    assert catalog.COMMANDS.say("fr", "status.nobody") == "nobody"
+    with pytest.raises(wording.WordsError, match="no text 'nope' in the catalog commands"):
+        catalog.COMMANDS.say("de", "nope")
+
+
+def test_an_engine_s_english_reason_is_said_in_german_and_an_unknown_one_stays():
+    said = catalog.COMMANDS.said_in("de", "in grace until 2099-01-11T20:30+01:00: the deadline has passed, and "
+                                    "orders that come now still count (marked late)", "reason.")
+    assert said == "in der Nachfrist bis 2099-01-11T20:30+01:00: der Abgabeschluss ist verstrichen, und jetzt " \
+                   "eingehende Befehle zählen noch (als verspätet markiert)"
+    assert catalog.COMMANDS.said_in("de", "something new", "reason.") == "something new"
