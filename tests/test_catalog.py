@@ -48,3 +48,13 @@ def test_an_engine_s_english_reason_is_said_in_german_and_an_unknown_one_stays()
     assert said == "in der Nachfrist bis 2099-01-11T20:30+01:00: der Abgabeschluss ist verstrichen, und jetzt " \
                    "eingehende Befehle zählen noch (als verspätet markiert)"
     assert catalog.COMMANDS.said_in("de", "something new", "reason.") == "something new"
+
+
+def test_verify_s_notes_are_said_in_german_as_verify_writes_them():
+    """The notes verify writes in English (engine/verify.py) are read back by the commands' catalog: the demo's
+    30JK game says them in German."""
+    note = ("set up again from its script in commit 2123f86e33da (a demo game, whose dice secret is public); its "
+            "history is anchored there")
+    assert catalog.COMMANDS.said_in("de", note, "verify.note.") == (
+        "aus ihrem Skript neu aufgesetzt in Commit 2123f86e33da (eine Demo-Partie, deren Würfelgeheimnis "
+        "öffentlich ist); ihre Geschichte ist dort verankert")

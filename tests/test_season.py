@@ -137,8 +137,9 @@ class Season:
 
     def awaited(self, game: str, now: str) -> list[str]:
         out = self.cli("status", game, "--now", now)
-        line = next(x for x in out.splitlines() if x.startswith("  awaited:"))
-        return [] if line.endswith("nobody") else line.split(": ", 1)[1].split(", ")
+        # status speaks the game's language: Bretton Woods' is German ('erwartet', 'niemand')
+        line = next(x for x in out.splitlines() if x.startswith(("  awaited:", "  erwartet:")))
+        return [] if line.endswith(("nobody", "niemand")) else line.split(": ", 1)[1].split(", ")
 
     def tags(self) -> list[str]:
         return self.git("tag", "--list").split()
@@ -210,10 +211,11 @@ class Season:
     def a_player_joins(self) -> None:
         """Carpania joins Bretton Woods for its second year."""
         out = self.dated(f"2025-01-21T10:00:00{BERLIN}", "join", "bw", "Carpania:cara:3:rohstoff", "--commit")
-        assert "joins bw with turn 2" in out and "Committed games/bw/game.yaml" in out and self.clean()
+        assert "Carpania steigt mit Zug 2 in bw ein." in out and "Committet: games/bw/game.yaml" in out
+        assert self.clean()
         public, _ = crypto.new_identity()  # Carpania's player sends a key: registered and committed by the command
         out = self.dated(f"2025-01-21T10:05:00{BERLIN}", "keys", "add", "bw", "cara", public, "--commit")
-        assert "Committed games/bw/game.yaml" in out and self.clean()
+        assert "Committet: games/bw/game.yaml" in out and self.clean()
         for login in ("anna", "cara"):
             self.send("bw", login, f"2025-01-25T10:00:00{BERLIN}")
         self.check()

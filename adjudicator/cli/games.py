@@ -313,9 +313,9 @@ def verify(args: argparse.Namespace) -> int:
         for f in result.found:
             print(f.text())
         for what in result.not_checked:
-            print(COMMANDS.say(lang, "verify.not_checked", game=gid, what=what))
+            print(COMMANDS.say(lang, "verify.not_checked", game=gid, what=COMMANDS.said_in(lang, what, "verify.note.")))
         for note in result.notes:
-            print(f"{gid}: {note}")
+            print(f"{gid}: {COMMANDS.said_in(lang, note, 'verify.note.')}")
         bad += len(result.found)
         summary = COMMANDS.say(lang, "verify.all_match") if not result.found else \
             COMMANDS.say(lang, "verify.found", n=len(result.found))

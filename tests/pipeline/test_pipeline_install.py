@@ -97,9 +97,10 @@ def test_a_new_league_installs_its_own_wheel_with_no_index_and_plays_a_turn(tmp_
         "--schedule", "first=2027-01-10 20:00,every=14 days,timezone=Europe/Berlin")
     git(league, "add", "-A")
     git(league, "commit", "-qm", "The Friday League: the first game")
-    assert "bw1: turn 1 (Jahr 1) adjudicated" in run("turnpress", "adjudicate", "bw1", "--due", "--commit",
+    assert "bw1: Zug 1 (Jahr 1) ausgewertet" in run("turnpress", "adjudicate", "bw1", "--due", "--commit",
                                                      "--now", "2027-01-11T00:00+01:00")
     # The game's key is in .secrets/ of the game master's working tree: the replay of committed history uses it.
-    assert "bw1: 1 turn(s) replayed, all match (checked: with the game's key)" in run("turnpress", "verify")
+    assert "bw1: 1 Zug nachgespielt, alles stimmt überein (geprüft: mit dem Schlüssel der Partie)" in \
+        run("turnpress", "verify")
     run("turnpress", "site", "build")
     assert "Jahr 1" in (league / "public/news/bw1/0001/index.html").read_text(encoding="utf-8")

@@ -35,6 +35,7 @@ import yaml
 from adjudicator import cli, yamlio
 from adjudicator import secrecy as secrecymod
 from adjudicator.dice import Dice, orders_digest
+from adjudicator.engine import check
 from adjudicator.league import hidden
 from adjudicator.league import secrets as tpsecrets
 from adjudicator.league.store import ENGINE_OPTIONS, Game, load_game
@@ -494,7 +495,10 @@ def attack(table: Table, site: Path) -> tuple[Outsider, list[Secret]]:
     with table.game_master():
         assert run(table.root, "verify", GAME) == 0
     done = table.out()
-    assert f"{GAME}: {game.last_turn} turn(s) replayed, all match (checked: with the game's key)" in done, done
+    said = {"en": f"{GAME}: {game.last_turn} turn(s) replayed, all match (checked: with the game's key)",
+            "de": f"{GAME}: {game.last_turn} {'Zug' if game.last_turn == 1 else 'Züge'} nachgespielt, alles stimmt "
+                  "überein (geprüft: mit dem Schlüssel der Partie)"}  # verify speaks the game's language
+    assert said[check.language(game)] in done, done
     _planted_leak_is_found(table, site, secrets)
     return outsider, secrets
 
