@@ -206,16 +206,17 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
             league.read[f"{game}: issue {page.name}"] = page.read_text(encoding="utf-8")
         for page in sorted((league.root / "site/games" / game).rglob("*.md")):
             league.read[f"{game}: {page.relative_to(league.root).as_posix()}"] = page.read_text(encoding="utf-8")
-        for data in sorted((league.root / "site/games" / game / "orders").glob("*.json")):
-            for seat in json.loads(data.read_text(encoding="utf-8"))["players"]:
-                said = "\n".join([seat["head"], *page_texts(seat["form"])])
-                league.read[f"{game}: the orders page's data {data.name}, {seat['login']}"] = said
+        for part in sorted((league.root / "site/games" / game / "orders").glob("*/*.json")):  # one player's
+            seat = json.loads(part.read_text(encoding="utf-8"))
+            said = "\n".join([seat["head"], *page_texts(seat["form"])])
+            league.read[f"{game}: the orders page's data {part.parent.name}, {seat['login']}"] = said
         league.read[f"{game}: the orders page's words"] = "\n".join(page_words(german_language(league, game)).values())
     return league
 
 
 def test_no_english_sentence_in_what_a_player_of_a_german_game_reads(german: League):
     assert {k.split(":")[0] for k in german.read} == {"dk", "aa", "bw"}
+    assert len([k for k in german.read if "the orders page's data" in k]) == 11 + 5 + 3, "every seat's part read"
     found = {what: lines for what, text in german.read.items() if (lines := english(text))}
     assert found == {}, "\n".join(f"{what}: {line}" for what, lines in found.items() for line in lines)
 
@@ -246,8 +247,7 @@ def test_the_game_master_s_status_verify_and_events_say_it_in_german(german: Lea
 def test_the_thirty_years_war_s_orders_page_notes_and_votes_are_german(german: League):
     """The Diplomacy form's notes ('Spring 1904 Movement: orders for England.') and the vote lines the page
     writes ('Withdraw votes', 'Concede to ...') are the map's German words in a 30JK game."""
-    data = json.loads((german.root / "site/games/dk/orders/0002.json").read_text(encoding="utf-8"))
-    seat = next(s for s in data["players"] if s["login"] == "schw")
+    seat = json.loads((german.root / "site/games/dk/orders/0002/schw.json").read_text(encoding="utf-8"))
     assert seat["form"]["notes"][0] == "Herbst 1618: Züge: Befehle für Schweden.", seat["form"]["notes"]
     vote = seat["form"]["field"]["items"][-1]
     values = [o["value"] for o in vote["options"]]
