@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import functools
 import re
-from importlib import resources
 from typing import Any
 
-from .. import wording, yamlio
+from .. import gamedata, wording, yamlio
 
 
 class Catalog:
@@ -74,7 +73,8 @@ def _reader(template: str) -> re.Pattern[str]:
 
 @functools.cache
 def _load(name: str) -> dict[str, dict[str, str]]:
-    raw = yamlio.load_trusted((resources.files(__package__) / f"{name}.yaml").read_bytes())
+    # the package's folder as it is (gamedata.package_files): importlib's resource readers cost validate's start
+    raw = yamlio.load_trusted((gamedata.package_files(__package__) / f"{name}.yaml").read_bytes())
     return {str(lang): {str(k): str(v) for k, v in texts.items()} for lang, texts in raw.items()}
 
 
