@@ -26,7 +26,9 @@ from .core import (
     units_from,
 )
 from .drawing import drawing_file
+from .kinds import votes
 from .kinds.build import ALL_USED, adjustment_counts, buildable
+from .kinds.votes import VOTES, standing_votes
 from .mapdata import Map, available_maps, display, load_map, map_data_files, province_of
 from .orders import judge_notation
 from .presentation import presentation_for
@@ -271,7 +273,7 @@ def check(state: State, player: str, orders: Orders) -> list[Problem]:
         if r.error:
             problems.append(Problem(r.error, (i,), r.hint or say("write the order in judge notation")))
         elif r.order and r.order.kind in VOTES:
-            problems += _vote_problems(m, state, power, r.order, i)
+            problems += votes.check(m, state, power, r.order, i)
     rows = _run(state, [r for r in reads if r.order and r.order.kind not in VOTES], check_only=power)
     readable = [index[n] for n, r in enumerate(reads) if r.order and r.order.kind not in VOTES]
     kinds = [r.order.kind for r in reads if r.order and r.order.kind not in VOTES]
@@ -288,36 +290,6 @@ def check(state: State, player: str, orders: Orders) -> list[Problem]:
         elif row["result"] == "fails" and state["kind"] == "adjustment":
             problems.append(Problem(f"{row['order']}: {row['reason']}", (i,), _hint(m, state["kind"]), "warning"))
     return problems
-
-
-VOTES = ("draw", "nodraw", "concede")
-
-
-def standing_votes(m: Map) -> bool:
-    """Whether a vote stands until withdrawn (the map's ``votes: standing``, as njudge's SET DRAW and webDiplomacy
-    keep them; maps pinned before it: a proposal counts in its own movement phase only)."""
-    return m.data.get("votes") == "standing"
-
-
-def _vote_problems(m: Map, state: State, power: str, order: Any, i: int) -> list[Problem]:
-    """What is wrong with a vote: a power without a supply centre has none; a concession goes to another power
-    still in the game; where votes do not stand, only a draw proposal in a movement phase counts."""
-    say = m.say
-    if not standing_votes(m):
-        if order.kind != "draw":
-            return [Problem(say("this game's votes are proposals of one movement phase: there is no {order}",
-                                order=repr(order.text)), (i,), say("write 'Propose draw' in a movement phase"))]
-        if state["kind"] != "movement":
-            return [Problem(say("draw proposals count in movement phases only"), (i,),
-                            say("send it with your next movement orders"), "warning")]
-        return []
-    if not state["supply_centres"].get(power):
-        return [Problem(say("{power} has no supply centre and so no vote", power=str(m.powers[power]["name"])), (i,),
-                        say("remove the line: a vote is for a power still in the game"))]
-    if order.kind == "concede" and (order.target == power or not state["supply_centres"].get(order.target)):
-        return [Problem(say("a concession goes to another power still in the game"), (i,),
-                        say("write 'Concede to' and a power with supply centres"))]
-    return []
 
 
 def _build_options(state: State, power: str) -> str:
@@ -383,7 +355,7 @@ def adjudicate(state: State, orders: Mapping[str, Any]) -> TurnResult:
     new = copy.deepcopy(state)
     reads: list[Read] = []
     drawers: list[str] = []
-    votes: dict[str, tuple[str, str | None]] = {}  # power -> its vote of this turn: (kind, the power conceded to)
+    cast: dict[str, tuple[str, str | None]] = {}  # power -> its vote of this turn: (kind, the power conceded to)
     extras: dict[str, list[tuple[int, Any]]] = {}
     public_orders: dict[str, list[Any]] = {}
     for player in sorted(orders):
@@ -396,10 +368,10 @@ def adjudicate(state: State, orders: Mapping[str, Any]) -> TurnResult:
             if r.order and r.order.kind == "draw":
                 if state["kind"] == "movement":
                     drawers.append(power)
-                votes[power] = ("draw", None)
+                cast[power] = ("draw", None)
                 continue
             if r.order and r.order.kind in VOTES:
-                votes[power] = (r.order.kind, r.order.target)
+                cast[power] = (r.order.kind, r.order.target)
                 continue
             reads.append(r)
     units = units_from(m, state["units"])
@@ -438,9 +410,9 @@ def adjudicate(state: State, orders: Mapping[str, Any]) -> TurnResult:
     book.after_phase(m, state, new, report)
     _advance(m, new, report)
     if standing_votes(m):
-        _standing_votes(m, new, report, votes)
+        votes.count_standing(m, new, report, cast)
     else:
-        _draw(m, new, report, drawers, state["kind"])
+        votes.count_proposals(m, new, report, drawers, state["kind"])
     report["supply_centres"] = {p: len(v) for p, v in new["supply_centres"].items()}
     report["next"] = phase(new).label
     return TurnResult(new, report)
@@ -514,44 +486,6 @@ def _end_of_season(m: Map, s: State, report: dict[str, Any]) -> None:
         if len(s["supply_centres"].get(best, [])) >= int(victory.get("centres", 18)):
             s["result"] = {"kind": "victory", "winner": best}
             report["victory"] = best
-
-
-def _draw(m: Map, s: State, report: dict[str, Any], drawers: list[str], kind: str) -> None:
-    if kind != "movement" or s.get("result") or not drawers:
-        return
-    survivors = sorted(p for p, c in s["supply_centres"].items() if c and p in s["seats"].values())
-    report["draw_proposals"] = sorted(set(drawers))
-    if survivors and set(survivors) <= set(drawers):
-        s["result"] = {"kind": "draw", "powers": survivors}
-        report["draw"] = survivors
-
-
-def _standing_votes(m: Map, s: State, report: dict[str, Any], cast: Mapping[str, tuple[str, str | None]]) -> None:
-    """Votes as the judges keep them: each stands until withdrawn, in every phase; a power that lost its last
-    supply centre loses its vote. Every surviving seated power's draw vote ends the game in a draw of them all;
-    every one but one conceding to that one ends it in that power's victory."""
-    standing = {str(k): (str(v[0]), v[1] if len(v) > 1 else None) for k, v in (s.get("votes") or {}).items()}
-    for power, (kind, to) in cast.items():
-        if kind == "nodraw":
-            standing.pop(power, None)
-        else:
-            standing[power] = ("draw", None) if kind == "draw" else ("concede", to)
-    survivors = sorted(p for p, c in s["supply_centres"].items() if c and p in s["seats"].values())
-    standing = {p: v for p, v in sorted(standing.items()) if p in survivors and (v[1] is None or v[1] in survivors)}
-    s["votes"] = {p: [kind, to] if to else [kind] for p, (kind, to) in standing.items()}
-    report["votes"] = dict(s["votes"])
-    if s.get("result") or not survivors:
-        return
-    if all(standing.get(p, ("",))[0] == "draw" for p in survivors):
-        s["result"] = {"kind": "draw", "powers": survivors}
-        report["draw"] = survivors
-        return
-    for winner in survivors:
-        others = [p for p in survivors if p != winner]
-        if others and all(standing.get(p) == ("concede", winner) for p in others):
-            s["result"] = {"kind": "victory", "winner": winner, "conceded_by": others}
-            report["victory"] = winner
-            return
 
 
 def standings(state: State) -> list[dict[str, Any]]:

@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...model import State
-from .adjudicate import _m, label, standing_votes
+from .adjudicate import _m, label
 from .core import owners_from, units_from
 from .kinds.build import adjustment_counts, buildable, civil_disorder_removals
+from .kinds.votes import standing_votes
 from .mapdata import Map, display, province_of
 from .orders import OrderError, read_order
 from .presentation import presentation_for
@@ -269,7 +270,7 @@ def _concession(m: Map, power: str) -> str:
 def vote_field(m: Map, state: State, power: str) -> dict[str, Any]:
     """The power's vote: a draw proposal; where votes stand until withdrawn (``votes: standing``), also the
     withdrawal of its votes and the concession of the game to each other power with supply centres (as
-    ``league._vote_problems`` allows them)."""
+    ``kinds.votes.check`` allows them)."""
     words = VOTE_WORDS.get(str(m.data.get("language", "en")), VOTE_WORDS["en"])
     if not standing_votes(m):
         return {"kind": "choice", "label": words["label"], "default": None, "map": False,
