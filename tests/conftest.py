@@ -2,6 +2,7 @@ import datetime as dt
 import os
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,24 +32,47 @@ LONGEST_FIRST = (
     "secrecy/test_adversary_auf_achse.py",
     "security/test_corrupted_files.py",
 )
+TESTS = Path(__file__).parent
 
 
-def _group(item: pytest.Item) -> str:
-    path = Path(str(item.fspath))
-    if not path.is_relative_to(Path(__file__).parent):
-        return path.name  # a doctest of the package
-    rel = path.relative_to(Path(__file__).parent).as_posix()
+def group_of(nodeid: str) -> str:
+    """The group of a test, from its node id (``tests/site/test_x.py::test_y[z]``, relative to the repository)."""
+    path = nodeid.split("::", 1)[0]
+    if not path.startswith(f"{TESTS.name}/"):
+        return Path(path).name  # a doctest of the package
+    rel = path[len(TESTS.name) + 1:]
     return SHARED_BY_FOLDER.get(rel.split("/", 1)[0], rel)
+
+
+def by_group(config: pytest.Config) -> bool:
+    """``--dist loadgroup``: in xdist's workers, which collect, ``dist`` is reset to "no" and ``loadgroup`` set."""
+    return getattr(config.option, "dist", "no") == "loadgroup" or bool(getattr(config.option, "loadgroup", False))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """The groups are given to xdist's scheduler by a scheduler of our own that reads them from the node id.
+    xdist's ``xdist_group`` mark works by rewriting each test's node id in the worker, which pytest 9.2's
+    structured node ids silently ignore (pytest-xdist issue 1386): every test was a group of its own, so a
+    module's fixtures and the browser folders' leagues were made on both workers, two Chromiums at once."""
+    if not by_group(config):
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByGroup(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return group_of(nodeid)
+
+    return ByGroup(config, log)
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if getattr(config.option, "dist", "no") != "loadgroup":
+    """The longest groups first: the workers' collection order is the order in which groups are handed out."""
+    if not by_group(config):
         return
-    for item in items:
-        item.add_marker(pytest.mark.xdist_group(_group(item)))
     rank = {name: n for n, name in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(_group(item), len(rank)))  # stable: collection order within a rank
+    items.sort(key=lambda item: rank.get(group_of(item.nodeid), len(rank)))  # stable: collection order in a rank
 
 
 def git(root: Path, *args: str, date: dt.datetime | None = None) -> str:
