@@ -11,10 +11,11 @@ This module is the ruleset object: the protocol of ``adjudicator.ruleset`` wired
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ...dice import Dice
-from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from ...model import Orders, Phase, Player, Problem, TurnResult
+from ...model import State as EngineState
 from ...ruleset import HiddenStateViews, RulesetError
 from ...secrecy import Secrecy
 from . import adjudicate, choices, sheet, tables
@@ -22,6 +23,7 @@ from . import newsletter as _newsletter
 from . import orders as _orders
 from . import setup as _setup
 from .common import action_name, fraction_show, government, investys, name, sectors
+from .state import State
 
 SECRECY = Secrecy(simultaneous=("the Audit and the first Investy's turn, which share a phase (H15): the "
                                 "Government chooses whom to audit without seeing that Investy's orders",),
@@ -42,6 +44,13 @@ SECRECY_SEALED_DRAWS = Secrecy(
                    "draw": "an Investy's order of preference for its two draws (the table sees the cards taken)"})
 
 
+def _rules(state: EngineState) -> State:
+    """The engine's state as the rules read it. The engine keeps every game's state as plain data, and this one was
+    written by this ruleset's ``setup`` and ``adjudicate`` (and replayed from their files), so it has the shape
+    ``State`` describes: cast once here, at the boundary, rather than checked again on every read."""
+    return cast(State, state)
+
+
 class PolicyMaker(HiddenStateViews):
     """The Policy Maker: one Government, three Investys, a phase per player's step (H15: none for the Holiday
     break, and the Audit shares the first Investy's phase)."""
@@ -58,22 +67,24 @@ class PolicyMaker(HiddenStateViews):
         """A game set up now keeps the ``draw:`` lists sealed unless the game master chose ``draws=open``."""
         return {"draws": options.get("draws", "sealed")}
 
-    def setup_reports(self, state: State) -> dict[str, list[str]]:
+    def setup_reports(self, state: EngineState) -> dict[str, list[str]]:
         """Vorbereitung 3 and Ziele: the Government learns its secret policy goal with its condition before its
         first decision; each Investy its goal (the rules' own, public) and its hand."""
-        return _setup.reports(state)
+        return _setup.reports(_rules(state))
 
     def data_files(self, options: Mapping[str, Any]) -> list[str]:
         return tables.data_files()
 
-    def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
+    def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> EngineState:
         draws = options.get("draws", "open")
         if draws not in DRAWS:
             raise RulesetError(f"option draws must be one of {', '.join(DRAWS)}, not {draws!r}")
         # ``draws`` decides only what is published (``secrecy``), not the state: a game drawn again keeps its bytes
-        return _setup.setup({k: v for k, v in options.items() if k != "draws"}, players, dice)
+        state = _setup.setup({k: v for k, v in options.items() if k != "draws"}, players, dice)
+        return cast(EngineState, state)  # handed to the engine, which keeps it as plain data
 
-    def phase(self, state: State) -> Phase:
+    def phase(self, engine_state: EngineState) -> Phase:
+        state = _rules(engine_state)
         if state["finished"]:
             return Phase(f"Round {state['round']}: game over", (), finished=True)
         steps = _orders.open_steps(state)
@@ -86,45 +97,46 @@ class PolicyMaker(HiddenStateViews):
         gov = government(state)
         return Phase(f"Round {state['round']}: {label}", awaited, open_to=() if gov in awaited else (gov,))
 
-    def order_schema(self, state: State, player: str) -> dict[str, Any]:
-        return _orders.schema(state, player)
+    def order_schema(self, state: EngineState, player: str) -> dict[str, Any]:
+        return _orders.schema(_rules(state), player)
 
-    def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
-        return _orders.check(state, player, orders)
+    def check(self, state: EngineState, player: str, orders: Orders) -> list[Problem]:
+        return _orders.check(_rules(state), player, orders)
 
-    def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
-        return _orders.defaults(state, player)
+    def default_orders(self, state: EngineState, player: str, previous: Orders | None) -> Orders:
+        return _orders.defaults(_rules(state), player)
 
-    def drop(self, state: State, orders: Orders, problem: Problem) -> Orders | None:
+    def drop(self, state: EngineState, orders: Orders, problem: Problem) -> Orders | None:
         """H17: at the deadline a faulty order is left out and the rest is carried out."""
         return _orders.drop(orders, problem.path)
 
-    def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
-        return adjudicate.adjudicate(state, orders, dice)
+    def adjudicate(self, state: EngineState, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
+        return adjudicate.adjudicate(_rules(state), orders, dice)
 
-    def template(self, state: State, player: str) -> str:
-        return sheet.template(state, player)
+    def template(self, state: EngineState, player: str) -> str:
+        return sheet.template(_rules(state), player)
 
-    def choices(self, state: State, player: str) -> dict[str, Any]:
-        return choices.choices(state, player)
+    def choices(self, state: EngineState, player: str) -> dict[str, Any]:
+        return choices.choices(_rules(state), player)
 
-    def describe(self, state: State, player: str, orders: Orders) -> list[str]:
-        return sheet.describe(state, player, orders)
+    def describe(self, state: EngineState, player: str, orders: Orders) -> list[str]:
+        return sheet.describe(_rules(state), player, orders)
 
-    def newsletter(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
-        return _newsletter.issue(self.public_view(state), report, players)
+    def newsletter(self, state: EngineState, report: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return _newsletter.issue(_rules(self.public_view(state)), report, players)
 
-    def headline(self, state: State, result: Mapping[str, Any], players: Sequence[Player]) -> str:
-        return _newsletter.headline(self.public_view(state), result)
+    def headline(self, state: EngineState, result: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return _newsletter.headline(_rules(self.public_view(state)), result)
 
-    def result(self, state: State) -> dict[str, Any] | None:
+    def result(self, state: EngineState) -> dict[str, Any] | None:
         """A monopoly's Investy, or the Government when the timeline reaches »Ende« (``outcome.HasResult``)."""
         if not state["finished"]:
             return None
         return {"kind": "win", "seats": list((state.get("result") or {}).get("winners") or [])}
 
-    def standings(self, state: State) -> list[dict[str, Any]]:
+    def standings(self, engine_state: EngineState) -> list[dict[str, Any]]:
         """One row per Investy (fields per sector, initiatives, cards in hand, score), then the Government."""
+        state = _rules(engine_state)
         rows: list[dict[str, Any]] = []
         for k in investys(state):
             row: dict[str, Any] = {"player": k, "role": "Investy", "colour": state["investys"][k]["colour"]["name"]}
@@ -141,10 +153,11 @@ class PolicyMaker(HiddenStateViews):
         rows.append(gov)
         return rows
 
-    def history(self, states: Sequence[State]) -> dict[str, dict[str, list[int]]]:
+    def history(self, engine_states: Sequence[EngineState]) -> dict[str, dict[str, list[int]]]:
         """Per turn: each Investy's fields in all sectors, its public initiatives and its cards in hand."""
-        if not states:
+        if not engine_states:
             return {}
+        states = [_rules(s) for s in engine_states]
         keys = investys(states[0])
         out: dict[str, dict[str, list[int]]] = {"fields": {}, "initiatives": {}, "cards": {}}
         for k in keys:

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from ...dice import Dice
 from ...model import TurnResult
 from . import cards, scoring
 from .common import (
-    State,
     action,
     action_name,
     cards_text,
@@ -30,6 +29,7 @@ from .common import (
 )
 from .orders import default_audit, grant_plan, invest_problem, manipulate_problem, open_steps, tax_problems
 from .setup import HOLIDAY, holiday_at_once, start_round
+from .state import State
 from .tables import JOKER
 
 
@@ -95,7 +95,7 @@ def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResul
                 p.tell(k, "Grant funding to hand out: " + ", ".join(
                     f"{i}: {kind_name(s, c)}" for i, c in enumerate(grant, start=1)) + ".")
     report["private"] = p.private
-    return TurnResult(state=s, report=report)
+    return TurnResult(state=cast(dict[str, Any], s), report=report)  # the engine stores any state as plain data
 
 
 # --- the Government's timeline action ------------------------------------------------------------------
@@ -323,7 +323,8 @@ def _draw(p: Phase, me: str, wanted: list[str], drew_before: bool) -> None:
 
 
 def _tax_due(state: State, key: str) -> bool:
-    return state["investys"][key]["cards"] >= state["options"]["wealth_tax_from"]
+    due_from: int = state["options"]["wealth_tax_from"]
+    return state["investys"][key]["cards"] >= due_from
 
 
 def _wealth_tax(p: Phase, me: str, wanted: Mapping[str, int] | None) -> None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from ...dice import Dice
 from ...wording import plural
-from .common import State, field, kinds, sectors
+from .common import field, kinds, sectors
+from .state import State
 from .tables import JOKER
 
 

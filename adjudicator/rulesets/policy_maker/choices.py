@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from ... import schemaform
-from .common import State, action_name, government, kind_name, kinds, name
+from .common import action_name, government, kind_name, kinds, name
 from .orders import schema, step_of
+from .state import State
 
 STEPS = {"government": "the Government's {action}", "investy": "your turn as an Investy",
          "wealth_tax": "your wealth tax"}

@@ -5,9 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from .state import Colour, Sector, State
 from .tables import JOKER
-
-State = dict[str, Any]
 
 
 def sectors(state: State) -> list[str]:
@@ -15,7 +14,7 @@ def sectors(state: State) -> list[str]:
     return [s["key"] for s in state["board"]["sectors"]]
 
 
-def sector(state: State, key: str) -> dict[str, Any]:
+def sector(state: State, key: str) -> Sector:
     """The board entry of sector ``key``."""
     return next(s for s in state["board"]["sectors"] if s["key"] == key)
 
@@ -44,7 +43,7 @@ def name(state: State, key: str) -> str:
     return state["seats"]["names"][key]
 
 
-def colour(state: State, key: str) -> dict[str, str]:
+def colour(state: State, key: str) -> Colour:
     """An Investy's colour: ``{"name": "Green", "hex": "#2e7d32"}``."""
     return state["investys"][key]["colour"]
 

@@ -12,7 +12,6 @@ from typing import Any
 from ...markup import md_table, md_text, svg_text
 from ...model import Player
 from .common import (
-    State,
     action_name,
     colour,
     field,
@@ -27,6 +26,7 @@ from .common import (
     sectors,
 )
 from .orders import open_steps
+from .state import State
 
 COL, ROW, TOP, LEFT = 150, 24, 46, 34
 LEGEND_ROW = 18  # one Investy a line: a long name with its colour ran into the next entry side by side

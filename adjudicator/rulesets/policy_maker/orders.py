@@ -10,13 +10,14 @@ falls due at the end of the turn.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ... import benevolent
 from ...model import Orders, Problem
 from ...wording import plural
 from . import cards, scoring
-from .common import State, field, government, in_danger_zone, initiative, investys, kinds, sector, sectors
+from .common import field, government, in_danger_zone, initiative, investys, kinds, sector, sectors
+from .state import State, Step
 from .tables import JOKER
 
 NOTE = {"type": "string", "maxLength": 500,
@@ -41,7 +42,7 @@ def joint_audit(state: State) -> bool:
             and state["timeline"][state["timeline_index"]] == "audit" and q[1]["step"] == "investy")
 
 
-def open_steps(state: State) -> list[dict[str, str]]:
+def open_steps(state: State) -> list[Step]:
     """The steps of the open phase (``{"step", "player"}``, in the order they are adjudicated); none when over."""
     if state["finished"] or not state["queue"]:
         return []
@@ -180,7 +181,7 @@ def tax_problems(state: State, changes: Sequence[Mapping[str, Any]]) -> list[Pro
     costs = dict(state["costs"])
     out, seen, kept = [], set(), []
     for i, c in enumerate(changes):
-        sec = c.get("sector")
+        sec = cast(str, c.get("sector"))  # the order schema requires a sector of the board
         if i >= 2:
             out.append(Problem("at most two sectors change per Tax policy", ("tax", i), "remove this change"))
             continue
@@ -308,8 +309,8 @@ def _pay_hint(state: State, me: str, o: Mapping[str, Any]) -> str:
 
 def _meets_after(state: State, me: str, o: Mapping[str, Any], ident: str) -> bool:
     """Whether the initiative is met after this turn's investment (the initiative comes at the end)."""
-    probe = {"board": state["board"], "seats": state["seats"], "tracks": {s: dict(v) for s, v in
-                                                                          state["tracks"].items()}}
+    # the state with its own copy of the tracks (the rest is only read)
+    probe: State = {**state, "tracks": {s: dict(v) for s, v in state["tracks"].items()}}
     inv = o.get("invest")
     if inv and "manipulate" not in o and not invest_problem(state, me, inv):
         probe["tracks"][inv["sector"]][me] += inv["steps"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from .common import State, field, fraction_text, goal, in_danger_zone, investys, round_half_up, sectors
+from .common import field, fraction_text, goal, in_danger_zone, investys, round_half_up, sectors
+from .state import State
 
 
 def meets_initiative(state: State, key: str, requires: dict[str, Any]) -> bool:

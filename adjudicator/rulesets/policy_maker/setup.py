@@ -9,7 +9,8 @@ from ...dice import Dice
 from ...model import Player
 from ...ruleset import RulesetError
 from . import cards, tables
-from .common import State, cards_text, goal, investys, kinds, sectors
+from .common import cards_text, goal, investys, kinds, sectors
+from .state import Board, State
 
 DEFAULTS: dict[str, Any] = {
     "wealth_tax_from": 21,          # H7: "mehr als 20" (more than 20); 20 for the "20 oder mehr" reading
@@ -40,7 +41,7 @@ def _bool(key: str, value: Any) -> bool:
     raise RulesetError(f"option {key} must be true or false, not {value!r}")
 
 
-def options(given: Mapping[str, Any], board: dict[str, Any]) -> dict[str, Any]:
+def options(given: Mapping[str, Any], board: Board) -> dict[str, Any]:
     """Validate ``--option`` values against the known options and fill in the defaults."""
     unknown = sorted(set(given) - set(DEFAULTS))
     if unknown:
@@ -113,7 +114,7 @@ def setup(given: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> St
         "finished": False,
         "result": None,
         "private": {},
-        "secret": {},
+        "secret": {"deck": [], "discard": [], "initiative_deck": [], "initiative_discard": []},  # dealt below
     }
     state["costs"] = {s: board["table"]["cost"]["start"] for s in sectors(state)}
     state["tracks"] = {s: {k: 0 for k in order} for s in sectors(state)}

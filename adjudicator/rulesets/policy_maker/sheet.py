@@ -11,7 +11,6 @@ from typing import Any
 
 from ...sheet import Sheet
 from .common import (
-    State,
     action,
     action_name,
     field,
@@ -27,6 +26,7 @@ from .common import (
     sectors,
 )
 from .orders import grant_count, step_of
+from .state import State
 
 
 def _costs(state: State) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ... import gamedata, yamlio
 from ...ruleset import RulesetError
+from .state import Board
 
 ACTIONS = ("audit", "tax", "holiday", "grant")
 JOKER = "joker"
@@ -34,16 +35,16 @@ def _read(name: str) -> Any:
     return yamlio.load_trusted(gamedata.read(__package__, f"data/{name}"))
 
 
-def _board() -> dict[str, Any]:
+def _board() -> Board:
     """The board of the game played: its pinned files, else the packaged ones (``gamedata``)."""
     return _board_of(tuple(gamedata.read(__package__, f"data/{name}") for name in FILES))
 
 
 @cache
-def _board_of(contents: tuple[bytes, ...]) -> dict[str, Any]:  # one board per content (the key)
+def _board_of(contents: tuple[bytes, ...]) -> Board:  # one board per content (the key)
     sectors = _read("sectors.yaml")["sectors"]
     timeline = _read("timeline.yaml")
-    board = {
+    board: Board = {
         "sectors": sectors,
         "actions": timeline["actions"],
         "timeline": timeline["timeline"],
@@ -55,12 +56,12 @@ def _board_of(contents: tuple[bytes, ...]) -> dict[str, Any]:  # one board per c
     return board
 
 
-def board() -> dict[str, Any]:
+def board() -> Board:
     """A fresh copy of the board data (the caller may keep it in a state)."""
     return copy.deepcopy(_board())
 
 
-def validate(board: dict[str, Any]) -> None:
+def validate(board: Board) -> None:
     """Refuse board data a game master got wrong, naming the card or sector."""
     keys = [s["key"] for s in board["sectors"]]
     if len(set(keys)) != len(keys) or JOKER in keys or not all(_ID.match(k) for k in keys):
