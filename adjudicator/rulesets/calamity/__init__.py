@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ...dice import Dice
-from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from ...model import Orders, Phase, Player, Problem, TurnResult
+from ...model import State as EngineState
 from ...ruleset import HiddenStateViews, RulesetError
 from ...secrecy import Secrecy
 from . import adjudicate, choices, newsletter, orders, tables
 from .ledger import Log, policies, premium
+from .state import State
 from .tables import EVENTS, TRACK
 
 OPTIONS = {"market": ("purchase", "quiet")}
@@ -50,6 +52,13 @@ SECRECY = Secrecy(simultaneous=("the reaction phases of a risk: returns and pass
                                  "rule": "a reaction given as a rule for the category: kept as its standing order"})
 
 
+def _rules(state: EngineState) -> State:
+    """The engine's state as the rules read it. The engine keeps every game's state as plain data, and this one was
+    written by this ruleset's ``setup`` and ``adjudicate`` (and replayed from their files), so it has the shape
+    ``State`` describes: cast once here, at the boundary, rather than checked again on every read."""
+    return cast(State, state)
+
+
 class Calamity(HiddenStateViews):
     """The ruleset object registered as ``calamity``."""
 
@@ -63,7 +72,7 @@ class Calamity(HiddenStateViews):
     def data_files(self, options: Mapping[str, Any]) -> list[str]:
         return tables.data_files()
 
-    def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
+    def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> EngineState:
         """Die Regeln and (0)-(1): 300 GE each, the token on field 0 = 52, the first player by lot, cards dealt."""
         if not 2 <= len(players) <= 6:
             raise RulesetError(f"Calamity is for 2 to 6 players, not {len(players)}")
@@ -106,41 +115,41 @@ class Calamity(HiddenStateViews):
             "pace": 2,  # issue 32: the last card at once, a reaction given as a rule stands (adjudicate.pace)
         }
         adjudicate.deal(st, dice, Log())
-        return st
+        return cast(EngineState, st)  # handed to the engine, which keeps it as plain data
 
-    def phase(self, state: State) -> Phase:
+    def phase(self, state: EngineState) -> Phase:
         """One player (the mover) or the holders at risk are awaited; every other player may send orders in
         any phase without being waited for: standing orders, and in a risk step returns, offers and answers."""
         ph = state["phase"]
         awaited = tuple(ph["awaited"])
         over = ph["kind"] == "over"
         open_to = () if over else tuple(p for p in state["seats"] if p not in awaited)
-        return Phase(phase_label(state), awaited, finished=over, open_to=open_to, kind=str(ph["kind"]))
+        return Phase(phase_label(_rules(state)), awaited, finished=over, open_to=open_to, kind=str(ph["kind"]))
 
     def phase_kinds(self) -> tuple[str, ...]:
         """A card moved; the reactions of a risk (returns and pass-ons, then answers); the year's end."""
         return ("move", "reaction", "answer", "year_end")
 
-    def order_schema(self, state: State, player: str) -> dict[str, Any]:
-        return orders.schema(state, player)
+    def order_schema(self, state: EngineState, player: str) -> dict[str, Any]:
+        return orders.schema(_rules(state), player)
 
-    def check(self, state: State, player: str, orders_value: Orders) -> list[Problem]:
+    def check(self, state: EngineState, player: str, orders_value: Orders) -> list[Problem]:
         if player not in state["players"]:
             return [Problem(f"{player} does not play in this game", (), "send orders only for your own seat")]
-        return orders.check(state, player, orders_value or {})
+        return orders.check(_rules(state), player, orders_value or {})
 
-    def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
+    def default_orders(self, state: EngineState, player: str, previous: Orders | None) -> Orders:
         """NMR: keep policies, accept nothing, play the lowest card (``previous`` is not repeated: a card
         played once is gone, and a repeated offer would be stale). Standing orders still apply."""
-        return orders.default(state, player)
+        return orders.default(_rules(state), player)
 
-    def drop(self, state: State, orders_value: Orders, problem: Problem) -> Orders | None:
+    def drop(self, state: EngineState, orders_value: Orders, problem: Problem) -> Orders | None:
         """At the deadline a faulty order is left out and the rest is carried out (house rule "a faulty order
         at the deadline")."""
-        return orders.drop(state, orders_value, problem.path)
+        return orders.drop(_rules(state), orders_value, problem.path)
 
-    def adjudicate(self, state: State, orders_by_player: Mapping[str, Orders], dice: Dice) -> TurnResult:
-        st = copy.deepcopy(state)
+    def adjudicate(self, state: EngineState, orders_by_player: Mapping[str, Orders], dice: Dice) -> TurnResult:
+        st = _rules(copy.deepcopy(state))
         given = {p: dict(o or {}) for p, o in orders_by_player.items() if p in st["players"]}
         log = Log()
         label = phase_label(st)
@@ -174,31 +183,32 @@ class Calamity(HiddenStateViews):
             "next": phase_label(st),
             "private": {p: log.private[p] for p in st["seats"] if p in log.private},
         }
-        return TurnResult(state=st, report=report)
+        return TurnResult(state=cast(EngineState, st), report=report)  # back to plain data for the engine
 
     # --- optional hooks --------------------------------------------------------------------------------------
 
-    def template(self, state: State, player: str) -> str:
-        return orders.template(state, player)
+    def template(self, state: EngineState, player: str) -> str:
+        return orders.template(_rules(state), player)
 
-    def choices(self, state: State, player: str) -> dict[str, Any]:
-        return choices.choices(state, player)
+    def choices(self, state: EngineState, player: str) -> dict[str, Any]:
+        return choices.choices(_rules(state), player)
 
-    def describe(self, state: State, player: str, orders_value: Orders) -> list[str]:
-        return orders.describe(state, player, orders_value or {})
+    def describe(self, state: EngineState, player: str, orders_value: Orders) -> list[str]:
+        return orders.describe(_rules(state), player, orders_value or {})
 
-    def newsletter(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
-        return newsletter.render(state, report)
+    def newsletter(self, state: EngineState, report: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return newsletter.render(_rules(state), report)
 
-    def headline(self, state: State, result: Mapping[str, Any], players: Sequence[Player]) -> str:
-        return newsletter.headline(state, result)
+    def headline(self, state: EngineState, result: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return newsletter.headline(_rules(state), result)
 
-    def result(self, state: State) -> dict[str, Any] | None:
+    def result(self, state: EngineState) -> dict[str, Any] | None:
         """Who owns the most GE after the last year wins; equal sums share the win (``outcome.HasResult``)."""
         ph = state["phase"]
         return {"kind": "win", "seats": list(ph["winners"])} if ph["kind"] == "over" else None
 
-    def standings(self, state: State) -> list[dict[str, Any]]:
+    def standings(self, engine_state: EngineState) -> list[dict[str, Any]]:
+        state = _rules(engine_state)
         rows = []
         for p in state["seats"]:
             rows.append({"player": p, "name": state["names"][p], "GE": state["players"][p]["cash"],
@@ -206,7 +216,7 @@ class Calamity(HiddenStateViews):
                          "status": status(state, p)})
         return sorted(rows, key=lambda r: (-r["GE"], state["seats"].index(r["player"])))
 
-    def history(self, states: Sequence[State]) -> dict[str, dict[str, list[int]]]:
+    def history(self, states: Sequence[EngineState]) -> dict[str, dict[str, list[int]]]:
         seats = states[0]["seats"] if states else []
         return {
             "GE": {p: [s["players"][p]["cash"] for s in states] for p in seats},

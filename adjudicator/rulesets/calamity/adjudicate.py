@@ -18,7 +18,8 @@ from typing import Any, Literal
 
 from ...dice import Dice
 from . import ledger
-from .ledger import Log, State, charge, count, credit, name, policies, premium, transfer
+from .ledger import Log, charge, count, credit, name, policies, premium, transfer
+from .state import State
 from .tables import ASCOT, CATEGORIES, DECK, EVENTS, MATRICES, POLICY_CODES, PREMIUM, TRACK, WAR, YEAR_END, price
 
 Orders = Mapping[str, Any]
@@ -606,8 +607,8 @@ def unsettled(st: State) -> list[dict[str, Any]]:
 
 
 def matches(entry: Mapping[str, Any], offer: Mapping[str, Any]) -> bool:
-    return (entry.get("policy") == offer["policy"] and entry.get("from") == offer["from"]
-            and int(entry.get("fee", 0)) == offer["fee"])
+    return bool(entry.get("policy") == offer["policy"] and entry.get("from") == offer["from"]
+                and int(entry.get("fee", 0)) == offer["fee"])
 
 
 def standing_answer(st: State, orders: Mapping[str, Orders], offer: dict[str, Any]) -> bool | None:

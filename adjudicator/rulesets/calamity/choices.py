@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from ... import schemaform
-from .ledger import State, count, name, policies
+from .ledger import count, name, policies
 from .orders import POLICY, schema
+from .state import State
 from .tables import CATEGORIES, POLICY_CODES, TRACK
 
 # What the mover's card may lead to: the key of the orders for the event of each kind of field (``orders.schema``)

@@ -7,13 +7,12 @@ at the start of ``adjudicate`` and works on the copy.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
+from .state import State
 from .tables import POLICY_CODES, PREMIUM, RETURN_FEE, copies, price
 
-State = dict[str, Any]
-View = Mapping[str, Any]  # a state only read
+View = State  # a state only read
 
 
 class Log:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...markup import md_table, md_text, svg_text
 from .ledger import in_bank, premium
+from .state import State
 from .tables import CATEGORIES, DECK, MATRICES, PREMIUM, PRICE, TRACK, TYPES, YEAR_END, course_values, quarter
 
 CELL = 44
@@ -42,7 +43,7 @@ def position(field: int) -> tuple[int, int]:
     return 0, 52 - f
 
 
-def track_svg(st: Mapping[str, Any]) -> str:
+def track_svg(st: State) -> str:
     size = CELL * RING
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" width="{size}" '
            f'height="{size}" role="img" aria-label="The track, token on field {st["token"]}" '
@@ -65,7 +66,7 @@ def track_svg(st: Mapping[str, Any]) -> str:
     return "".join(out)
 
 
-def _players_table(st: Mapping[str, Any]) -> list[str]:
+def _players_table(st: State) -> list[str]:
     rows = []
     for p in st["seats"]:
         pl = st["players"][p]
@@ -78,7 +79,7 @@ def _players_table(st: Mapping[str, Any]) -> list[str]:
     return md_table(["Player", "GE", "Policies", "Premium a year", "Cards left"], rows, "lrlrr")
 
 
-def course_section(st: Mapping[str, Any]) -> list[str]:
+def course_section(st: State) -> list[str]:
     """Table 4: the Kurswert at which policies are sold and bought now (the token's quarter, in bold), the other
     quarters', and the annual premium, which every player needs to price a sale, a purchase or an offer."""
     q = quarter(st["token"])
@@ -91,7 +92,7 @@ def course_section(st: Mapping[str, Any]) -> list[str]:
             *md_table(["GE per policy", *CATEGORIES], rows, "l" + "r" * len(CATEGORIES)), ""]
 
 
-def cards_tally(st: Mapping[str, Any]) -> list[str]:
+def cards_tally(st: State) -> list[str]:
     """The movement cards of the year already played, per value and per player (public: every card played was
     seen), and what is still in the hands together: what players need to plan the year's end."""
     deck, played = Counter(DECK), Counter(x["card"] for x in st["played"])
@@ -109,7 +110,7 @@ def cards_tally(st: Mapping[str, Any]) -> list[str]:
     return out + [""]
 
 
-def _risk_section(st: Mapping[str, Any], risk: Mapping[str, Any]) -> list[str]:
+def _risk_section(st: State, risk: Mapping[str, Any]) -> list[str]:
     cat = risk["category"]
     m = MATRICES[cat]
     out = [f"### Calamity {cat} on field {risk['field']}", "",
@@ -134,14 +135,14 @@ def _risk_section(st: Mapping[str, Any], risk: Mapping[str, Any]) -> list[str]:
     return out + [""]
 
 
-def _year_end_section(st: Mapping[str, Any], entry: Mapping[str, Any]) -> list[str]:
+def _year_end_section(st: State, entry: Mapping[str, Any]) -> list[str]:
     rows = [[md_text(st["names"][row["player"]]), row["premium"], ", ".join(row["doubled"]) or "–", row["salary"],
              row["cash"]] for row in entry["statement"]]
     return [f"### Year end {entry['year']}: premiums", "",
             *md_table(["Player", "Premiums", "Doubled types", "Salary", "GE after"], rows, "lrlrr"), ""]
 
 
-def render(st: Mapping[str, Any], report: Mapping[str, Any]) -> str:
+def render(st: State, report: Mapping[str, Any]) -> str:
     """The Markdown body of the issue; ``st`` is the state after the phase, ``report`` its public report."""
     out = [f"## {md_text(report['phase'])}", "", track_svg(st), ""]
     out += ["### What happened", ""]
@@ -182,7 +183,7 @@ def render(st: Mapping[str, Any], report: Mapping[str, Any]) -> str:
 HEADLINE_EVENTS = 2  # sentences of the phase's own log a headline quotes at most
 
 
-def headline(st: Mapping[str, Any], report: Mapping[str, Any]) -> str:
+def headline(st: State, report: Mapping[str, Any]) -> str:
     """The phase's news in one line, in the issue's words: the winner at the game's end; a calamity that struck
     (the policy types the cell marks and who paid what) or spared everybody; the premiums of a year's end; else
     what the move or the answers did, in the phase's first sentences ("Harriet Lowe plays a 5 and moves the token

@@ -9,13 +9,14 @@ for there.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from ... import benevolent
 from ...model import Orders, Problem
 from ...sheet import Sheet
 from . import adjudicate, ledger
-from .ledger import State, count, name, policies
+from .ledger import count, name, policies
+from .state import State
 from .tables import CATEGORIES, EVENTS, MATRICES, PREMIUM, PRICE, TRACK, course_values, next_quarter, price
 
 POLICY = {"type": "string", "pattern": "^[A-D][1-3]$",
@@ -158,7 +159,7 @@ def drop(st: State, o: Orders, path: tuple[str | int, ...]) -> Orders | None:
 # --- check -----------------------------------------------------------------------------------------------------
 
 
-def _own(st: State, p: str) -> dict[str, Any]:
+def _own(st: State, p: str) -> Mapping[str, Any]:
     """The player's own hidden part, or nothing if this process cannot read it (or must not print it)."""
     return st.get("private", {}).get(p) or {}
 
@@ -230,7 +231,7 @@ def _check_move(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
         out.append(Problem(f"you hold no movement card {card}", ("card",),
                            "play one of the cards in your hand (see your private sheet)"))
         return out
-    field = TRACK[st["token"] + card]
+    field = TRACK[st["token"] + cast(int, card)]  # a card of the hand: a whole number
     uses = {"purchase": "buy", "market": "buy", "tax": "tax", "takeover": "takeover", "ascot": "ascot",
             "henley": "henley", "monopoly": "monopoly"}
     used = uses.get(field.kind) if field.kind != "market" or st["options"]["market"] == "purchase" else None

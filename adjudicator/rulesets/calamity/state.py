@@ -1,0 +1,59 @@
+"""Calamity's state as its rules read it (issue 31: typed state per ruleset).
+
+The engine hands every ruleset a ``dict[str, Any]`` (it stores and replays any game's state as plain YAML); the
+ruleset object (``__init__.py``) casts it once to :class:`State` at that boundary, and ``setup`` builds one. The
+types describe what ``setup`` writes and ``adjudicate`` keeps up. ``private`` and ``secret`` are absent from the
+public view the newsletter is drawn from, hence not required; the risk field in play (``risk``) is ``None``
+between risks and read in many steps of one, so it stays loosely typed here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NotRequired, TypedDict
+
+
+class Holding(TypedDict):
+    """A player's public holdings: cash in GE and the policies held (sorted codes, one per copy: ``"C2"``)."""
+
+    cash: int
+    policies: list[str]
+    insolvencies: NotRequired[int]
+
+
+class PhaseState(TypedDict):
+    """What the game waits for: a card moved (``move``), a risk's reactions or answers, the year's end, or over."""
+
+    kind: str
+    awaited: list[str]
+    winners: NotRequired[list[str]]
+
+
+class Private(TypedDict):
+    """A player's hidden part: its hand of cards and its standing orders per category."""
+
+    hand: list[int]
+    standing: dict[str, Any]
+
+
+class State(TypedDict):
+    game: str
+    options: dict[str, str]
+    seats: list[str]
+    names: dict[str, str]
+    years: int
+    year: int
+    token: int
+    order: list[str]
+    next: int
+    hands: dict[str, int]
+    played: list[dict[str, Any]]
+    players: dict[str, Holding]
+    risk: Any
+    phase: PhaseState
+    adjudications: int
+    private: NotRequired[dict[str, Private]]
+    secret: NotRequired[dict[str, Any]]
+    pace: NotRequired[int]
+
+
+__all__ = ["Holding", "PhaseState", "Private", "State"]
