@@ -7,6 +7,7 @@ compared byte for byte. No floats: fractions are kept as ``"3/10"`` strings or a
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -337,10 +338,7 @@ def misfit(value: Any, kind: Any, at: str = "") -> str | None:
     if is_typeddict(kind):
         if not isinstance(value, Mapping):
             return f"{name} is not a mapping"
-        # Read from the hints: with postponed annotations Python 3.11 counts every key as required.
-        hints = get_type_hints(kind, include_extras=True)
-        optional = {k for k, v in hints.items() if get_origin(v) is NotRequired}
-        hints = {k: get_args(v)[0] if k in optional else v for k, v in hints.items()}
+        hints, optional = _keys(kind)
         missing = sorted(set(hints) - optional - set(value))
         if missing:
             return f"{at + '.' if at else ''}{missing[0]} is missing"
@@ -361,6 +359,16 @@ def misfit(value: Any, kind: Any, at: str = "") -> str | None:
         return None if value is None else f"{name} is not empty"
     fits = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
     return None if fits else f"{name} is not {_said(kind)}"
+
+
+@functools.cache
+def _keys(kind: Any) -> tuple[dict[str, Any], frozenset[str]]:
+    """A TypedDict's keys with their types, and which of them are optional; read once per TypedDict (reading the
+    hints was most of the check of a report, which the site makes of every turn: issue 33)."""
+    # Read from the hints: with postponed annotations Python 3.11 counts every key as required.
+    hints = get_type_hints(kind, include_extras=True)
+    optional = frozenset(k for k, v in hints.items() if get_origin(v) is NotRequired)
+    return {k: get_args(v)[0] if k in optional else v for k, v in hints.items()}, optional
 
 
 def _said(kind: Any) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from .. import drawcache
 from ..markup import plain
 from . import words
 
@@ -137,6 +138,7 @@ def _spread(wanted: list[tuple[int, int]], low: int, high: int) -> dict[int, int
     return {n: y - overflow for n, y in placed.items()}
 
 
+@drawcache.kept("line chart")  # every issue charts the game so far: a past turn's chart is drawn once (issue 33)
 def line_chart(title: str, series: Mapping[str, Sequence[int | None]], steps: Sequence[str], *,
                colours: Mapping[str, str] | None = None, y_label: str = "", x_label: str = "Turn") -> str:
     """An SVG line chart of ``series`` (label -> one integer per turn, ``None`` where the player was not in the

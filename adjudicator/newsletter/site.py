@@ -98,10 +98,26 @@ def configured(text: str, game_ids: Sequence[str], nav: list[Any]) -> str:
                          else NOT_IN_NAV, before="nav")
         yamledit.put(tree, "nav", nav, before="validation")
 
+    if _as_configured(text, nav):
+        return text  # the round trip through ruamel.yaml, pure Python, is the slowest read of the build (issue 33)
     try:
         return yamledit.edit(text, change)
     except LeagueError as e:
         raise SiteError(f"{CONFIG}: {e}") from None
+
+
+def _as_configured(text: str, nav: list[Any]) -> bool:
+    """True if ``configured`` would change nothing: the navigation is ``nav``, ``not_in_nav`` names the news and
+    no blog plugin is left (the build of a league whose games are where they were at its last build)."""
+    try:
+        tree = yaml.load(text, Loader=_Settings)  # noqa: S506 - a SafeLoader that reads MkDocs' tags
+    except yaml.YAMLError:
+        return False  # the round trip says what is wrong
+    if not isinstance(tree, dict) or tree.get("nav") != nav:
+        return False
+    own, plugins = tree.get("not_in_nav"), tree.get("plugins")
+    blog = isinstance(plugins, list) and any(p == "blog" or (isinstance(p, dict) and "blog" in p) for p in plugins)
+    return isinstance(own, str) and NOT_IN_NAV in own.split() and not blog
 
 
 def write_if_changed(root: Path, files: dict[str, str]) -> int:
@@ -156,12 +172,13 @@ def ignored(root: Path) -> dict[str, str]:
     return {"site/.gitignore": text + ("" if text.endswith("\n") or not text else "\n") + "\n".join(missing) + "\n"}
 
 
-class _Settings(yaml.SafeLoader):
+class _Settings(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
     """MkDocs' YAML: ``!ENV`` resolved as MkDocs does, any other tag (``!!python/name:``, ``!relative``) read as
-    nothing (the feeds need only the site's name, description, address and language)."""
+    nothing (the feeds need only the site's name, description, address and language); parsed by libyaml where it
+    is there."""
 
 
-def _env(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+def _env(loader: Any, node: yaml.Node) -> Any:
     names = [loader.construct_scalar(node)] if isinstance(node, yaml.ScalarNode) else \
         loader.construct_sequence(node) if isinstance(node, yaml.SequenceNode) else []
     *variables, fallback = names if len(names) > 1 else [*names, None]

@@ -535,3 +535,26 @@ def test_every_link_of_the_built_site_leads_somewhere(built_site: Path):
     """Issue 33: the listings, the issues' own links and the feeds' links in the pages' heads all lead to a page or
     file that the build published."""
     assert broken_links(built_site / "public") == []
+
+
+def test_a_second_page_generation_draws_no_chart_and_leaves_mkdocs_yml_as_it_was(built_site, tmp_path, monkeypatch):
+    """Issue 33, "a past turn's pages and drawings are computed once": every issue charts its game so far, so a
+    league of a thousand issues drew a thousand charts at every build; each chart is kept by content now (the
+    league's .cache/turnpress), and the next build draws none of them, with the same pages. The build's own
+    values in mkdocs.yml, already there, are not written again either (nothing to change: no round trip)."""
+    root = tmp_path / "league"
+    shutil.copytree(built_site, root, ignore=shutil.ignore_patterns("public", ".cache"))
+    monkeypatch.setenv("TURNPRESS_CACHE", str(tmp_path / "cache"))
+    drawn = []
+    axis = charts._axis
+    monkeypatch.setattr(charts, "_axis", lambda values: drawn.append(1) or axis(values))  # once per chart drawn
+    site.generate(root)
+    first, before = len(drawn), {p: p.read_bytes() for p in (root / "site").rglob("*.md")}
+    assert first >= 6, "the league's issues have charts"
+    site.generate(root)
+    assert len(drawn) == first, "no chart drawn again"
+    assert {p: p.read_bytes() for p in (root / "site").rglob("*.md")} == before
+    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    monkeypatch.setattr(site.yamledit, "edit", lambda *_: pytest.fail("mkdocs.yml edited with nothing to change"))
+    site.generate(root)
+    assert (root / "mkdocs.yml").read_text(encoding="utf-8") == config
