@@ -8,15 +8,17 @@ a, E, e, R, r, I, w, g. A year is evaluated in the exact order of section 6 of t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ... import benevolent
 from ...dice import Dice
-from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from ...model import Orders, Phase, Player, Problem, TurnResult
+from ...model import State as EngineState
 from ...ruleset import HiddenStateViews
 from ...secrecy import Secrecy
 from . import adjudicate, choices, newsletter, setup, sheet, tables
 from . import orders as od
+from .state import State
 
 SECRECY = Secrecy(simultaneous=("every year's orders: production, market offers and bids, contacts",),
                   hidden_state={"private": "each country's standing orders"},
@@ -29,6 +31,13 @@ SECRECY = Secrecy(simultaneous=("every year's orders: production, market offers 
 
 
 SECTIONS = ("production", "construction", "market", "gold")  # sections whose every line is an instruction
+
+
+def _rules(state: EngineState) -> State:
+    """The engine's state as the rules read it. The engine keeps every game's state as plain data, and this one was
+    written by this ruleset's ``setup``, ``join`` and ``adjudicate`` (and replayed from their files), so it has the
+    shape ``State`` describes: cast once here, at the boundary, rather than checked again on every read."""
+    return cast(State, state)
 
 
 class BrettonWoods(HiddenStateViews):
@@ -44,10 +53,10 @@ class BrettonWoods(HiddenStateViews):
     def data_files(self, options: Mapping[str, Any]) -> list[str]:
         return [tables.FILE, "words.yaml"]
 
-    def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
-        return setup.setup(options, players)
+    def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> EngineState:
+        return cast(EngineState, setup.setup(options, players))  # handed to the engine as plain data
 
-    def phase(self, state: State) -> Phase:
+    def phase(self, state: EngineState) -> Phase:
         turn = state["turn"]
         years = state["options"]["jahre"]
         active = tuple(k for k, c in state["countries"].items() if c["active"])
@@ -56,13 +65,13 @@ class BrettonWoods(HiddenStateViews):
         awaited = () if finished else active
         return Phase(label=f"Jahr {turn + 1}", awaited=awaited, finished=finished)
 
-    def order_schema(self, state: State, player: str) -> dict[str, Any]:
+    def order_schema(self, state: EngineState, player: str) -> dict[str, Any]:
         return od.schema(od.cuts_long_texts(state["options"]))
 
-    def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
-        return sheet.check(state, player, orders)
+    def check(self, state: EngineState, player: str, orders: Orders) -> list[Problem]:
+        return sheet.check(_rules(state), player, orders)
 
-    def drop(self, state: State, orders: Orders, problem: Problem) -> Orders | None:
+    def drop(self, state: EngineState, orders: Orders, problem: Problem) -> Orders | None:
         """7.1: an instruction that cannot be carried out is ignored; the rest of the sheet stands. A line of the
         sheet's production, construction, market or gold section is one instruction (a bad harvest count does
         not idle the energy works, a bad offer of one good does not withdraw the others)."""
@@ -72,47 +81,47 @@ class BrettonWoods(HiddenStateViews):
             return benevolent.remove(orders, path[:2])
         return benevolent.drop_entry(orders, path)
 
-    def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
-        return adjudicate.default_for(state, player, previous)
+    def default_orders(self, state: EngineState, player: str, previous: Orders | None) -> Orders:
+        return adjudicate.default_for(_rules(state), player, previous)
 
-    def removed_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
+    def removed_orders(self, state: EngineState, player: str, previous: Orders | None) -> Orders:
         """7.2 Ausstieg: a country the game master takes out leaves the game this year, and fairly: its NMR
         orders (standing orders, or the last sheet without its red-marked parts) without any attack."""
-        out = dict(adjudicate.default_for(state, player, previous))
+        out = dict(adjudicate.default_for(_rules(state), player, previous))
         out.pop("attacks", None)
         out["leave"] = True
         return out
 
-    def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
-        return adjudicate.adjudicate(state, orders, dice)
+    def adjudicate(self, state: EngineState, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
+        return adjudicate.adjudicate(_rules(state), orders, dice)
 
-    def join(self, state: State, player: Player, dice: Dice) -> State:
-        return setup.join(state, player)
+    def join(self, state: EngineState, player: Player, dice: Dice) -> EngineState:
+        return cast(EngineState, setup.join(_rules(state), player))
 
-    def template(self, state: State, player: str) -> str:
-        return sheet.template(state, player)
+    def template(self, state: EngineState, player: str) -> str:
+        return sheet.template(_rules(state), player)
 
-    def choices(self, state: State, player: str) -> dict[str, Any]:
-        return choices.choices(state, player)
+    def choices(self, state: EngineState, player: str) -> dict[str, Any]:
+        return choices.choices(_rules(state), player)
 
-    def describe(self, state: State, player: str, orders: Orders) -> list[str]:
-        return sheet.describe(state, player, orders)
+    def describe(self, state: EngineState, player: str, orders: Orders) -> list[str]:
+        return sheet.describe(_rules(state), player, orders)
 
-    def newsletter(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
-        return newsletter.newsletter(state, report, players)
+    def newsletter(self, state: EngineState, report: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return newsletter.newsletter(_rules(state), report, players)
 
-    def headline(self, state: State, result: Mapping[str, Any], players: Sequence[Player]) -> str:
-        return newsletter.headline(state, result)
+    def headline(self, state: EngineState, result: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return newsletter.headline(_rules(state), result)
 
-    def standings(self, state: State) -> list[dict[str, Any]]:
-        return newsletter.standings(state)
+    def standings(self, state: EngineState) -> list[dict[str, Any]]:
+        return newsletter.standings(_rules(state))
 
-    def out_of_game(self, state: State) -> list[str]:
+    def out_of_game(self, state: EngineState) -> list[str]:
         """Countries that left the game (section 7.2); a country whose population fell to 0 stays in it."""
         return [k for k, c in state["countries"].items() if not c["active"]]
 
-    def history(self, states: Sequence[State]) -> dict[str, dict[str, list[int]]]:
-        return newsletter.history(states)
+    def history(self, states: Sequence[EngineState]) -> dict[str, dict[str, list[int]]]:
+        return newsletter.history([_rules(s) for s in states])
 
 
 RULESET = BrettonWoods()

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from ...dice import Dice
-from ...model import State, TurnResult
+from ...model import TurnResult
 from . import evaluation as ev
 from . import market, tables
 from . import orders as od
 from .arith import fraction_text
 from .setup import world_figures
+from .state import State
 
 
 def may_change_type(country: Mapping[str, Any], turn: int) -> bool:
@@ -198,7 +199,7 @@ def _copy_state(state: State) -> State:
     """A copy of the state to work on: countries are flat records, so a copy of each dict is enough."""
     st = {k: copy.deepcopy(v) for k, v in state.items() if k != "countries"}
     st["countries"] = {k: dict(c) for k, c in state["countries"].items()}
-    return st
+    return cast(State, st)  # the same keys as ``state``, rebuilt in their order
 
 
 def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResult:
@@ -286,7 +287,7 @@ def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResul
     st["turn"] = turn
     st["world"] = world_figures(st["countries"])
     report["world"] = st["world"]
-    return TurnResult(state=st, report=report)
+    return TurnResult(state=cast(dict[str, Any], st), report=report)  # the engine stores any state as plain data
 
 
 def unusual_farewell(state: State, sender: str, transfers: list[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...model import State
 from . import adjudicate, tables
 from . import orders as od
+from .state import State
 
 TYPE_NAMES = {t: v["name"] for t, v in tables.types().items()}
 

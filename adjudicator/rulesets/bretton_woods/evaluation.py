@@ -97,16 +97,20 @@ class Land:
         self.s[stock] += delta
         self.tally[stock].add(term, delta)
 
+    # The orders are normalized (``od.normalize``): every production and construction figure is a whole number.
     def prod(self, what: str) -> int:
-        return self.orders["production"][what]
+        n: int = self.orders["production"][what]
+        return n
 
     def built(self, what: str) -> int:
-        return self.orders["construction"][what]
+        n: int = self.orders["construction"][what]
+        return n
 
     def uses(self) -> int:
         """Units of e, r and I that production and construction use this year (one each per unit)."""
         p, c = self.orders["production"], self.orders["construction"]
-        return p["consumer_goods"] + p["weapons"] + c["E"] + c["R"] + c["I"]
+        n: int = p["consumer_goods"] + p["weapons"] + c["E"] + c["R"] + c["I"]
+        return n
 
 
 def _trade(land: Land, stock: str) -> None:

@@ -7,12 +7,13 @@ from fractions import Fraction
 from typing import Any
 
 from ...markup import md_text
-from ...model import Player, State
+from ...model import Player
 from ...wording import Words
 from . import market, tables
 from .arith import decimal_text
 from .evaluation import STOCKS
 from .listing import format_listing
+from .state import State
 
 TYPE_NAMES = {t: v["name"] for t, v in tables.types().items()}
 WORDS = Words(__package__, "words.yaml")

@@ -186,7 +186,7 @@ def cuts_long_texts(options: Mapping[str, Any]) -> bool:
     """Option zuschnitt (house rule, issue 32): a note over 20 letters or a contact over 5 lines is cut to what
     7.1 allows (``kuerzen``, new games) rather than refused with the transfer or the contact (``verwerfen``, the
     reading of games set up before the option, which keep it)."""
-    return options.get("zuschnitt", "verwerfen") == "kuerzen"
+    return bool(options.get("zuschnitt", "verwerfen") == "kuerzen")
 
 
 def schema(cut: bool = False) -> dict[str, Any]:

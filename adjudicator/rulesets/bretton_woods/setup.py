@@ -8,12 +8,13 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ...model import Player, State
+from ...model import Player
 from ...ruleset import RulesetError
 from . import evaluation as ev
 from . import orders as od
 from . import tables
 from .arith import fraction_text, round_half_away
+from .state import State, World
 
 NAME_RE = re.compile(r"^[^\W\d_]+(?:[ -][^\W\d_]+)*$")
 
@@ -73,8 +74,8 @@ def setup(given: Mapping[str, Any], players: Sequence[Player]) -> State:
         c = new_country(p, 0, tables.endowment())
         _check_unique(countries, p.key, c["name"])
         countries[p.key] = c
-    state: State = {"turn": 0, "options": opts, "countries": countries, "world": {}, "private": {}}
-    state["world"] = world_figures(countries)
+    state: State = {"turn": 0, "options": opts, "countries": countries, "world": world_figures(countries),
+                    "private": {}}
     return state
 
 
@@ -108,7 +109,7 @@ def join(state: State, player: Player) -> State:
     return st
 
 
-def world_figures(countries: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+def world_figures(countries: Mapping[str, Mapping[str, Any]]) -> World:
     active = [c for c in countries.values() if c["active"]]
     b, k = sum(c["B"] for c in active), sum(c["k"] for c in active)
     return {"B": b, "k": k, "wlq": fraction_text(Fraction(k, b) if b else Fraction(0)), "countries": len(active)}

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...model import Problem, Severity, State
+from ...model import Problem, Severity
 from ...sheet import Sheet
 from ...wording import Words
 from . import adjudicate, tables
 from . import orders as od
 from .newsletter import order_words
+from .state import State
 
 TYPE_NAMES = {t: v["name"] for t, v in tables.types().items()}
 WORDS = Words(__package__, "words.yaml")
@@ -109,7 +110,7 @@ def check(state: State, player: str, orders: Any) -> list[Problem]:
 def describe(state: State, player: str, orders: Any) -> list[str]:
     """Each order as the adjudicator understands it, in the game's words (German)."""
     norm = od.normalize(orders)
-    names = {k: c["name"] for k, c in state["countries"].items()}
+    names: dict[str, str] = {k: c["name"] for k, c in state["countries"].items()}
     index = od.names_index(state["countries"])
 
     def land(text: str) -> str:

@@ -41,7 +41,8 @@ def endowment() -> dict[str, int]:
 
 
 def types() -> dict[str, dict[str, str]]:
-    return data()["types"]
+    kinds: dict[str, dict[str, str]] = data()["types"]  # data.yaml's country types, checked as it is read
+    return kinds
 
 
 def other_success() -> Fraction:
