@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import functools
 import json
 import re
 from collections.abc import Iterable
@@ -24,7 +23,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import drops, gamedata, wording, yamlio
+from . import drops, wording, yamlio
+from .catalog import CHECK
 from .errors import LeagueError
 from .model import Orders, Problem
 from .ruleset import ReadsBenevolently
@@ -41,14 +41,9 @@ MAX_ROUNDS = 8
 MORE_MARK = "\x00more"  # a finding that stands for those not shown; ``worded`` puts it in the game's words
 
 
-@functools.cache
-def _words() -> dict[str, dict[str, str]]:
-    return yamlio.load_trusted(gamedata.package_files("adjudicator").joinpath("check-words.yaml").read_bytes())
-
-
 def words_table() -> dict[str, dict[str, str]]:
-    """Every language's words of the check (``check-words.yaml``), for the orders page's data."""
-    return _words()
+    """Every language's words of the check (the catalog ``catalog/check.yaml``), for the orders page's data."""
+    return CHECK.table()
 
 
 def say(lang: str, word: str, /, **values: Any) -> str:
@@ -57,8 +52,7 @@ def say(lang: str, word: str, /, **values: Any) -> str:
     >>> say("de", "unknown_key", key="'produktion'", where=say("de", "orders"))
     "unbekannter Schlüssel 'produktion' in den Befehlen"
     """
-    words = _words()
-    return wording.fill(words.get(lang, {}).get(word) or words["en"][word], values)
+    return CHECK.say(lang, word, **values)
 
 
 @dataclass(frozen=True)
@@ -142,7 +136,7 @@ def read_envelope(file: str, raw: bytes, expect: OrdersPath,
     try:
         loc = yamlio.load(raw)
     except yamlio.YamlInputError as e:
-        own = _words().get(lang, {})
+        own = CHECK.table().get(lang, {})
         if e.word in own:  # the game's language has words for what the YAML reader found
             return None, [Finding(file, e.line, e.column, say(lang, e.word, **e.values),
                                   say(lang, e.word + ".hint", **e.values))]
@@ -327,10 +321,10 @@ def _where(err: Any, lang: str) -> str:
 def _detail(err: Any, lang: str) -> str:
     """What the schema's check says of a range, a length or a pattern: the library's English, or the words of
     ``lang`` for it."""
-    text = _words().get(lang, {}).get(err.validator)
+    text = CHECK.table().get(lang, {}).get(err.validator)
     if text is None:
         return str(err.message)
-    return wording.fill(text, {"value": repr(err.instance), "limit": err.validator_value})
+    return wording.fill(text, {"value": repr(err.instance), "limit": err.validator_value}, lang)
 
 
 def _explain(err: Any, lang: str = "en") -> tuple[str, str, str | None]:

@@ -112,7 +112,7 @@ def awaited_text(ruleset: Ruleset, state: State, player: str, lang: str = "en") 
 
 def head(game: SheetGame, turn: int, player: str, state: State, lang: str = "en") -> str:
     """The comment lines and the envelope above ``orders:`` of ``player``'s sheet for ``turn``, whose
-    effective state is ``state``, in the game's language ``lang`` (the check's words, ``check-words.yaml``)."""
+    effective state is ``state``, in the game's language ``lang`` (the check's words, ``catalog/check.yaml``)."""
     rules = game.ruleset
     name = next((p.name for p in game.players if p.key == player), player)
     where = orders_relpath(game.id, turn, player)

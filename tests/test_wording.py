@@ -269,13 +269,13 @@ def test_every_reason_the_report_gives_for_a_file_not_taken_has_its_german_words
 
 
 def test_the_check_of_an_orders_file_has_every_word_in_german_with_the_same_placeholders():
-    """The envelope's and the schema's check (adjudicator/check-words.yaml) speak a German game's language: every
+    """The envelope's and the schema's check (adjudicator/catalog/check.yaml) speak a German game's language: every
     English text has its German one, with the same values to fill in; the German also words what the JSON Schema
     library says in English (a range, a length, a pattern)."""
     from adjudicator import orders
     from adjudicator.wording import placeholders
 
-    table = orders._words()
+    table = orders.words_table()
     en, de = table["en"], table["de"]
     assert set(en) <= set(de)
     assert {k for k in set(de) - set(en) if not k.startswith("yaml.")} == {
@@ -353,7 +353,7 @@ def test_every_german_text_addresses_the_player_as_sie():
     import yaml
     package = ROOT / "adjudicator"
     sources = {
-        "check-words.yaml (de)": yaml.safe_load((package / "check-words.yaml").read_text("utf-8"))["de"],
+        "catalog/check.yaml (de)": yaml.safe_load((package / "catalog/check.yaml").read_text("utf-8"))["de"],
         "orders-words.yaml (de)": yaml.safe_load(
             (package / "newsletter/assets/orders-words.yaml").read_text("utf-8"))["de"],
         "auf_achse words": yaml.safe_load((package / "rulesets/auf_achse/data/words.yaml").read_text("utf-8")),

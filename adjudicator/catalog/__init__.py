@@ -38,7 +38,7 @@ class Catalog:
         """The text ``key`` in ``lang`` (English where that language has none), filled with ``values``."""
         texts = self.table()
         template = texts.get(lang, {}).get(key)
-        if template is None:
+        if not template:  # a language without the text (or with an empty one) says it in English
             if key not in texts["en"]:
                 raise wording.WordsError(f"no text {key!r} in the catalog {self.name}")
             template, lang = texts["en"][key], "en"
@@ -78,4 +78,5 @@ def _load(name: str) -> dict[str, dict[str, str]]:
     return {str(lang): {str(k): str(v) for k, v in texts.items()} for lang, texts in raw.items()}
 
 
+CHECK = Catalog("check")  # what the check of an orders file says: validate, seal, open, preview, the sheets' heads
 COMMANDS = Catalog("commands")  # what the game master's commands say (new, status, adjudicate, verify, events)

@@ -384,7 +384,7 @@ def _limits(schema: Any, keyword: str) -> set[int]:
 
 
 def schema_words(lang: str, schemas: Iterable[Any] = ()) -> dict[str, Any]:
-    """validate's words for a schema fault in ``lang`` (``check-words.yaml``), English where it has none; a
+    """validate's words for a schema fault in ``lang`` (``catalog/check.yaml``), English where it has none; a
     range's or length's own words only where ``lang`` has them (else the library's, as validate says it). A
     length's words come filled for each limit ``schemas`` set (``wording.fill``: its plural chosen here, as
     validate chooses it), with only ``{value}`` left for the page: the page chooses no word form of its own.

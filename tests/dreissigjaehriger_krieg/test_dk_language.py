@@ -53,7 +53,7 @@ def test_validate_says_every_message_and_hint_in_german(tmp_path: Path, capsys):
             "streichen Sie einen der beiden Befehle der Einheit: zum Abgabeschluss wird der erste ausgeführt") in out
     assert ("orders/dk/0001/schw.yaml:8:5: Fehler: Ungehorsam stiften kostet mindestens 2 Religionspunkte — schreiben "
             "Sie z. B. 'Ungehorsam stiften A Aug 2 RP' für eine Einheit auf dem Brett") in out
-    # the schema's check (the envelope's words are the league's, check-words.yaml; the hints the ruleset's schema)
+    # the schema's check (the envelope's words are the league's, catalog/check.yaml; the hints the ruleset's schema)
     path = send(root, "schw", ["{unit: A Ros, mvoe: Sin}", "{unit: F Hpo, via: OdM}"])
     assert run(root, "validate", str(path)) == 1
     out = capsys.readouterr().out

@@ -304,7 +304,7 @@ def test_schema_faults_are_said_in_validate_s_words_in_the_game_s_language(brows
                                                                             league: League, game: str, body: str,
                                                                             words: list[str]):
     """Issue 30, item 7: no raw JSON-Schema message (``-5 is less than 0.``, ``Instance does not match``): the page
-    says a schema fault as validate does, from the same words (check-words.yaml) in the game's language."""
+    says a schema fault as validate does, from the same words (catalog/check.yaml) in the game's language."""
     player, turn = who(league, game), GAMES[game][1]
     text = HEAD.format(game=game, turn=turn, player=player) + body
     page = page_verdicts(browser, served, league, game, player, [text])[0]
