@@ -15,7 +15,8 @@ Kinds that belong to one module are defined beside it and still join the family 
 ``MergeRefused`` of the pull-request check exits 1); they keep their older base (``ValueError``, ``KeyError``) too,
 so the code that catches them as that goes on doing so. One exception stands outside on purpose: the pipeline's
 ``OverBudget`` is control flow, not a user error, a ``BaseException`` as a kill is, so that no handler on the way
-up takes it for a game's own failure.
+up takes it for a game's own failure. So is ``yamlio._Deviates``: raised and caught inside ``yamlio.canonical``
+(a file is not what turnpress writes, so libyaml reads it), it never leaves that function.
 
 >>> issubclass(SealError, TurnpressError), SealError("no key").exit_code
 (True, 2)

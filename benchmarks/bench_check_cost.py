@@ -23,9 +23,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator import benevolent, yamlio
-from adjudicator import orders as ordersmod
+from adjudicator import yamlio
 from adjudicator.dice import Dice
+from adjudicator.kit import benevolent
+from adjudicator.kit import orders as ordersmod
 from adjudicator.model import Player, State
 from adjudicator.rulesets.auf_achse import RULESET as AUF_ACHSE
 from adjudicator.rulesets.bretton_woods import RULESET as BRETTON_WOODS

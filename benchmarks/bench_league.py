@@ -32,10 +32,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from adjudicator import sheet
 from adjudicator.cli.values import parse_player
 from adjudicator.engine import check
 from adjudicator.engine import turn as turnmod
+from adjudicator.kit import sheet
 from adjudicator.league import secrets, store
 
 TYPES = ("agrar", "energie", "rohstoff")

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from adjudicator import cli, drawcache, ruleset
+from adjudicator import cli
+from adjudicator.kit import drawcache, ruleset
 
 from .counter import RULESET as COUNTER
 
@@ -110,7 +111,7 @@ def league(tmp_path: Path) -> Path:
 
 @pytest.fixture(scope="session", autouse=True)
 def kept_drawings(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One folder of kept drawings (``adjudicator.drawcache``) for the whole run, both workers and the commands
+    """One folder of kept drawings (``adjudicator.kit.drawcache``) for the whole run, both workers and the commands
     the tests start: the demo's maps are drawn once, however many tests build its site (issue 33). A test of the
     cache itself sets ``TURNPRESS_CACHE`` as it needs."""
     base = tmp_path_factory.getbasetemp()

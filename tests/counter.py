@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from copy import deepcopy
 
+from adjudicator.kit.ruleset import RulesetError
 from adjudicator.model import Phase, Problem, TurnResult
-from adjudicator.ruleset import RulesetError
 
 
 class Counter:

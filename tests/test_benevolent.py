@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from adjudicator import benevolent, yamlio
+from adjudicator import yamlio
 from adjudicator.dice import Dice
 from adjudicator.engine import turn
+from adjudicator.kit import benevolent
 from adjudicator.model import Problem
 from adjudicator.rulesets.auf_achse import RULESET as AUF_ACHSE
 from adjudicator.rulesets.bretton_woods import RULESET as BRETTON_WOODS

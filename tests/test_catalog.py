@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator import catalog, wording
+from adjudicator.kit import catalog, wording
 
 CATALOGS = [catalog.COMMANDS]
 

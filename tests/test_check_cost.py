@@ -16,9 +16,10 @@ from typing import Any
 import jsonschema._utils
 import pytest
 
-from adjudicator import benevolent, drops, yamlio
-from adjudicator import orders as ordersmod
+from adjudicator import yamlio
 from adjudicator.dice import Dice
+from adjudicator.kit import benevolent, drops
+from adjudicator.kit import orders as ordersmod
 from adjudicator.model import Player, Problem
 from adjudicator.rulesets.auf_achse import RULESET as AUF_ACHSE
 from adjudicator.rulesets.diplomacy import RULESET as DIPLOMACY

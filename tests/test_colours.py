@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import palette
+from adjudicator.kit import palette
 from adjudicator.league import store
 from adjudicator.newsletter import issue_page
 from adjudicator.rulesets.diplomacy.mapdata import load_map

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import drawcache, gamedata
+from adjudicator.kit import drawcache, gamedata
 from adjudicator.league import store
 
 REPO = Path(__file__).resolve().parents[1]

@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from adjudicator import ruleset as rulesetmod
 from adjudicator import yamlio
 from adjudicator.dice import Dice
+from adjudicator.kit import ruleset as rulesetmod
+from adjudicator.kit.ruleset import WritesTemplate
+from adjudicator.kit.sheet import Sheet, sheet_text
 from adjudicator.league import store
 from adjudicator.model import Player
-from adjudicator.ruleset import WritesTemplate
-from adjudicator.sheet import Sheet, sheet_text
 
 REPO = Path(__file__).resolve().parents[1]
 DEMOS = sorted(p.parent.name for p in (REPO / "games").glob("*/game.yaml"))

@@ -17,10 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import gamedata, yamlio
+from adjudicator import yamlio
 from adjudicator.dice import Dice
 from adjudicator.engine.verify import verification
 from adjudicator.errors import LeagueError, RulesetError
+from adjudicator.kit import gamedata
 from adjudicator.league.store import load_game
 
 from .conftest import git, run

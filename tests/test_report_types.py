@@ -14,6 +14,7 @@ import pytest
 from adjudicator import yamlio
 from adjudicator.engine import turn
 from adjudicator.errors import LeagueError
+from adjudicator.kit.orders import Checked, Finding
 from adjudicator.league import store
 from adjudicator.model import (
     Absence,
@@ -26,7 +27,6 @@ from adjudicator.model import (
     misfit,
     read_report,
 )
-from adjudicator.orders import Checked, Finding
 
 from .test_league_e2e import at, new_game, run, submit
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import outcome
+from adjudicator.kit import outcome
 from adjudicator.newsletter import pages, results
 
 from .conftest import git, run

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from adjudicator import yamlio
 from adjudicator.dice import Dice
+from adjudicator.kit.ruleset import Removes
 from adjudicator.league import rulings
 from adjudicator.league.store import load_game
-from adjudicator.ruleset import Removes
 from adjudicator.rulesets.auf_achse import RULESET as AUF_ACHSE
 from adjudicator.rulesets.bretton_woods import RULESET as BRETTON_WOODS
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import ruleset, yamlio
+from adjudicator import yamlio
+from adjudicator.kit import ruleset
 
 from .conftest import git, run
 

@@ -10,12 +10,12 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adjudicator import ruleset as rulesetmod
 from adjudicator import yamlio
 from adjudicator.dice import Dice
-from adjudicator.markup import md_table, md_text
+from adjudicator.kit import ruleset as rulesetmod
+from adjudicator.kit.markup import md_table, md_text
+from adjudicator.kit.ruleset import WritesNewsletter, WritesSetupNewsletter
 from adjudicator.model import Player
-from adjudicator.ruleset import WritesNewsletter, WritesSetupNewsletter
 
 REPO = Path(__file__).resolve().parents[1]
 # Bretton Woods has no table, and bounds a country's name to a few letters (rules 1.1).

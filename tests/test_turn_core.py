@@ -20,11 +20,11 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from adjudicator import dice as dicemod
-from adjudicator import orders as ordersmod
 from adjudicator import schedule as schedmod
 from adjudicator.engine import turncore
 from adjudicator.engine.turncore import Arrivals, Submission, TurnSnapshot
 from adjudicator.errors import LeagueError
+from adjudicator.kit import orders as ordersmod
 from adjudicator.model import GameConfig, Player
 
 from .counter import RULESET as COUNTER

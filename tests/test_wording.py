@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import gamedata
+from adjudicator.kit import gamedata
+from adjudicator.kit.wording import Words, WordsError, fill, pattern, placeholders, plural
 from adjudicator.rulesets.auf_achse import RULESET as AUF_ACHSE
 from adjudicator.rulesets.bretton_woods import RULESET as BRETTON_WOODS
-from adjudicator.wording import Words, WordsError, fill, pattern, placeholders, plural
 
 from .auf_achse.helpers import at_round, give, new_game, set_order
 from .auf_achse.helpers import play as aa_play
@@ -269,11 +269,11 @@ def test_every_reason_the_report_gives_for_a_file_not_taken_has_its_german_words
 
 
 def test_the_check_of_an_orders_file_has_every_word_in_german_with_the_same_placeholders():
-    """The envelope's and the schema's check (adjudicator/catalog/check.yaml) speak a German game's language: every
+    """The envelope's and the schema's check (adjudicator/kit/catalog/check.yaml) speak a German game's language: every
     English text has its German one, with the same values to fill in; the German also words what the JSON Schema
     library says in English (a range, a length, a pattern)."""
-    from adjudicator import orders
-    from adjudicator.wording import placeholders
+    from adjudicator.kit import orders
+    from adjudicator.kit.wording import placeholders
 
     table = orders.words_table()
     en, de = table["en"], table["de"]

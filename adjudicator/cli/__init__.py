@@ -17,8 +17,8 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 
-from .. import ruleset
 from ..errors import OK, USAGE, TurnpressError
+from ..kit import ruleset
 from ..league import history, store
 from .parser import COMMANDS, build_parser
 from .values import league_root

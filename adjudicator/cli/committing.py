@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..catalog import COMMANDS
 from ..errors import LeagueError
+from ..kit.catalog import COMMANDS
 from ..league import history
 
 

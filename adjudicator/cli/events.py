@@ -18,13 +18,13 @@ from zoneinfo import ZoneInfo
 
 from .. import schedule as schedmod
 from .. import yamledit, yamlio
-from ..catalog import COMMANDS
 from ..engine import turn
 from ..errors import OK, LeagueError, UsageError
+from ..kit.catalog import COMMANDS
+from ..kit.ruleset import HasHistory, MarksOut
 from ..league import history, rulings
 from ..league.store import Game, config_relpath, load_game, phase_kinds_problem
 from ..newsletter import words
-from ..ruleset import HasHistory, MarksOut
 from .values import league_root, parse_now
 
 Build = Callable[[dict[str, Any], "Context"], str]

@@ -9,15 +9,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .. import schedule, secrecy, sheet
-from ..catalog import COMMANDS
+from .. import schedule
 from ..engine import check, turn
 from ..engine import pin as pinmod
 from ..engine.verify import since, verification
 from ..errors import OK, PROBLEMS, USAGE, LeagueError, UsageError
+from ..kit import secrecy, sheet
+from ..kit.catalog import COMMANDS
+from ..kit.markup import name_problem
 from ..league import secrets
 from ..league.store import list_games, load_game, orders_relpath, write_files
-from ..markup import name_problem
 from ..model import Player
 from ..newsletter import site, words
 from ..pipeline import deadline, scaffold

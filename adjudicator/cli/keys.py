@@ -8,12 +8,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import orders as ordersmod
 from .. import yamledit, yamlio
-from ..catalog import COMMANDS
 from ..engine import check
 from ..engine.sealed_orders import open_orders
 from ..errors import OK, PROBLEMS, LeagueError, SealError
+from ..kit import orders as ordersmod
+from ..kit.catalog import COMMANDS
+from ..kit.orders import Finding
 from ..league import history, secrets
 from ..league.store import (
     Game,
@@ -26,7 +27,6 @@ from ..league.store import (
     turn_relpath,
     write_files,
 )
-from ..orders import Finding
 from ..sealed import crypto, storage
 from . import committing
 from .values import league_root

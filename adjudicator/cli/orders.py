@@ -8,8 +8,8 @@ from pathlib import Path
 from ..engine.check import preview as preview_file
 from ..engine.check import validate_files
 from ..errors import OK, PROBLEMS, LeagueError
+from ..kit.orders import say
 from ..league.store import find_root
-from ..orders import say
 from .values import league_root
 
 

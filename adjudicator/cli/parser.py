@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import argparse
 
-from .. import __version__, ruleset
+from .. import __version__
+from ..kit import ruleset
 from ..pipeline.budget import DEFAULT_SECONDS
 
 LEAGUE_HELP = "the league folder (default: the nearest folder above with games/)"

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 from ..errors import OK, PROBLEMS, LeagueError, UsageError
+from ..kit.markup import name_problem
 from ..league.store import load_game
-from ..markup import name_problem
 from ..pipeline import deadline as deadlinemod
 from ..pipeline import prcheck, scaffold
 from ..pipeline import remind as remindmod

@@ -14,9 +14,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from .. import orders as ordersmod
 from .. import yamlio
 from ..errors import OK, LeagueError, UsageError
+from ..kit import orders as ordersmod
 from ..league import history, rulings
 from ..league.store import load_game, orders_relpath, sealed_relpath
 from ..sealed import crypto

@@ -9,8 +9,8 @@ from typing import Any
 
 from .. import yamlio
 from ..errors import UsageError
+from ..kit.markup import name_problem
 from ..league.store import find_root
-from ..markup import name_problem
 from ..model import Player, account_problem
 
 

@@ -13,14 +13,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import dice, outcome, yamlio
-from .. import orders as ordersmod
+from .. import dice, yamlio
 from ..errors import LeagueError, SealError
+from ..kit import orders as ordersmod
+from ..kit import outcome
+from ..kit.ruleset import Describes, WritesNewsletter
 from ..league import secrets
 from ..league.store import Game, find_root, load_game
 from ..model import State
 from ..newsletter import words
-from ..ruleset import Describes, WritesNewsletter
 from ..sealed import crypto
 from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
 from . import sealed_orders as sealedorders

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import orders as ordersmod
 from .. import yamlio
 from ..errors import SealError
+from ..kit import orders as ordersmod
+from ..kit.orders import Finding, OrdersPath
 from ..league.store import Game, orders_dir, orders_relpath
-from ..orders import Finding, OrdersPath
 from ..sealed import crypto
 from ..sealed.envelope import SEALED_MAX_BYTES, Stanza, dearmor, parse_sealed_path, read_header, recipient_problem
 

@@ -21,13 +21,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import benevolent, gamedata, newsletter, yamledit, yamlio
 from .. import dice as dicemod
-from .. import orders as ordersmod
-from .. import outcome as outcomemod
+from .. import newsletter, yamledit, yamlio
 from .. import schedule as schedmod
-from .. import secrecy as secrecymod
 from ..errors import LeagueError, RulesetError, TurnHeld
+from ..kit import benevolent, gamedata
+from ..kit import orders as ordersmod
+from ..kit import outcome as outcomemod
+from ..kit import secrecy as secrecymod
+from ..kit.ruleset import Joins, PinsData, ReportsSetup, Ruleset, VersionsNewGames, get, package_of
 from ..league import absence as absencemod
 from ..league import arrivals as arrivalsmod
 from ..league import hidden as hiddenmod
@@ -53,7 +55,6 @@ from ..league.store import (
 )
 from ..model import Orders, Phase, Player, State, TurnReport, account
 from ..newsletter import words
-from ..ruleset import Joins, PinsData, ReportsSetup, Ruleset, VersionsNewGames, get, package_of
 from ..sealed import crypto
 from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
 from . import sealed_orders as sealedorders

@@ -18,17 +18,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .. import benevolent
 from .. import dice as dicemod
-from .. import orders as ordersmod
-from .. import outcome as outcomemod
 from .. import schedule as schedmod
-from .. import secrecy as secrecymod
 from ..errors import LeagueError, SealError
+from ..kit import benevolent
+from ..kit import orders as ordersmod
+from ..kit import outcome as outcomemod
+from ..kit import secrecy as secrecymod
+from ..kit.ruleset import Removes, Ruleset
 from ..league.secrets import key_env
 from ..league.store import turn_files
 from ..model import DiceRecord, GameConfig, Orders, OrdersAccount, Phase, State, TurnReport
-from ..ruleset import Removes, Ruleset
 
 if TYPE_CHECKING:
     from ..league.rulings import Ruling

@@ -42,13 +42,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import anchor, drawcache, gamedata, newsletter, yamlio
+from .. import anchor, newsletter, yamlio
 from .. import dice as dicemod
-from .. import orders as ordersmod
-from .. import outcome as outcomemod
 from .. import schedule as schedmod
-from .. import secrecy as secrecymod
 from ..errors import LeagueError, RulesetError, SealError
+from ..kit import drawcache, gamedata
+from ..kit import orders as ordersmod
+from ..kit import outcome as outcomemod
+from ..kit import secrecy as secrecymod
+from ..kit.ruleset import PinsData
 from ..league import absence as absencemod
 from ..league import arrivals, history
 from ..league import hidden as hiddenmod
@@ -64,7 +66,6 @@ from ..league.store import (
     turn_dir,
 )
 from ..model import HIDDEN_KEYS, GameConfig, State, TurnReport, account
-from ..ruleset import PinsData
 from ..sealed import crypto
 from . import turncore
 from .turn import envelope_of, extensions_used, load_replay, orders_turn

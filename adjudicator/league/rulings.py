@@ -56,7 +56,7 @@ from typing import Any
 from .. import schedule as schedmod
 from .. import yamlio
 from ..errors import LeagueError, SealError
-from ..markup import name_problem
+from ..kit.markup import name_problem
 from ..model import GITHUB_ID_MAX, State
 from ..sealed import crypto
 

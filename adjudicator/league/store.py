@@ -33,12 +33,13 @@ from pathlib import Path
 from typing import Any
 
 from .. import dice as dicemod
-from .. import gamedata, outcome, yamledit, yamlio
 from .. import schedule as schedmod
+from .. import yamledit, yamlio
 from ..errors import GitError, LeagueError, SealError
+from ..kit import gamedata, outcome
+from ..kit.orders import orders_relpath, visible
+from ..kit.ruleset import HasPhaseKinds, Joins, Ruleset, Unseats, get, package_of
 from ..model import HIDDEN_KEYS, GameConfig, Player, State, TurnReport, read_report
-from ..orders import orders_relpath, visible
-from ..ruleset import HasPhaseKinds, Joins, Ruleset, Unseats, get, package_of
 from ..sealed import storage
 from . import absence, history, rulings, secrets
 

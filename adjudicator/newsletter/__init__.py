@@ -27,13 +27,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import anchor, outcome, yamlio
-from .. import secrecy as secrecymod
+from .. import anchor, yamlio
+from ..kit import outcome
+from ..kit import secrecy as secrecymod
+from ..kit.markup import html_attr_text, md_text
+from ..kit.ruleset import HasColours, HasHeadline, HasHistory, HasStandings, WritesNewsletter, WritesSetupNewsletter
 from ..league import rulings
 from ..league.store import ENGINE_OPTIONS, Game
-from ..markup import html_attr_text, md_text
 from ..model import Player, TurnReport, account
-from ..ruleset import HasColours, HasHeadline, HasHistory, HasStandings, WritesNewsletter, WritesSetupNewsletter
 from . import charts, results, words
 
 BLOG_DIR = "site/news"

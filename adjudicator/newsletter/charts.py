@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from .. import drawcache
-from ..markup import plain
+from ..kit import drawcache
+from ..kit.markup import plain
 from . import words
 
 # Colour-blind-safe palette (Okabe–Ito), then darker tones for large games; the shared palette of the site and

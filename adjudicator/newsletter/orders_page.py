@@ -30,11 +30,11 @@ from typing import Any
 
 import yaml
 
-from .. import drawcache, outcome, sheet
+from ..kit import drawcache, outcome, sheet
+from ..kit.markup import html_attr_text, plain, without_bidi
+from ..kit.ruleset import DrawsMap, OffersChoices
 from ..league.store import Game, orders_relpath
-from ..markup import html_attr_text, plain, without_bidi
 from ..model import State
-from ..ruleset import DrawsMap, OffersChoices
 from ..sealed import storage
 from . import repo_url, verdicts, words
 

@@ -21,11 +21,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .. import drawcache, outcome
+from ..kit import drawcache, outcome
+from ..kit.markup import html_attr_text, md_text, plain
+from ..kit.ruleset import DrawsMap, HasHistory, HasStandings, MarksOut
 from ..league import store
-from ..markup import html_attr_text, md_text, plain
 from ..model import TurnReport
-from ..ruleset import DrawsMap, HasHistory, HasStandings, MarksOut
 from . import (
     BLOG_DIR,
     charts,

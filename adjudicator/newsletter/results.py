@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..outcome import Result
+from ..kit.outcome import Result
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {"win": "Won by {names}", "shared": "Won jointly by {names}", "draw": "Drawn between {names}",

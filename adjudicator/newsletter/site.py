@@ -27,8 +27,8 @@ import yaml
 
 from .. import yamledit
 from ..errors import LeagueError
+from ..kit.markup import html_attr_text
 from ..league import history, store
-from ..markup import html_attr_text
 from . import pages
 
 CONFIG = "mkdocs.yml"

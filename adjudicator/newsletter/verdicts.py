@@ -28,7 +28,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .. import orders, wording, yamlio
+from .. import yamlio
+from ..kit import orders, wording
 from ..model import Problem, State
 from ..sealed import crypto
 

@@ -19,7 +19,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .. import gamedata, yamlio
+from .. import yamlio
+from ..kit import gamedata
 from ..model import GameConfig
 
 WORDS: dict[str, dict[str, str]] = {

@@ -29,12 +29,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import outcome as outcomemod
 from .. import yamlio
 from ..engine import turn
 from ..errors import OK, USAGE, GitError, LeagueError, TurnHeld
+from ..kit import outcome as outcomemod
+from ..kit.orders import parse_path, visible
 from ..league import arrivals, history, secrets, store
-from ..orders import parse_path, visible
 from . import budget as budgetmod
 
 SECRETS_VARIABLE = "TURNPRESS_DICE_SECRETS"

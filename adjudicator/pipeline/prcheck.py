@@ -34,16 +34,17 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from .. import outcome, yamlio
 from .. import schedule as schedmod
+from .. import yamlio
 from ..engine import check
 from ..engine.sealed_orders import check_envelope
 from ..errors import LeagueError, TurnpressError
+from ..kit import outcome
+from ..kit.markup import md_text
+from ..kit.orders import Finding, OrdersPath, file_finding, parse_path, say, visible
 from ..league import absence as absencemod
 from ..league import history, rulings
 from ..league.store import Game, sealed_relpath
-from ..markup import md_text
-from ..orders import Finding, OrdersPath, file_finding, parse_path, say, visible
 from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path, recipient_kind
 
 OK, PROBLEMS, USAGE = 0, 1, 2

@@ -30,8 +30,8 @@ from typing import Any
 
 from ..engine import turn
 from ..errors import LeagueError
+from ..kit.markup import md_text
 from ..league.store import Game, list_games, load_game
-from ..markup import md_text
 from ..newsletter import words
 
 BOT = "github-actions[bot]"

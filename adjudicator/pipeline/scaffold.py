@@ -26,9 +26,9 @@ from typing import Any
 
 from .. import yamlio
 from ..errors import LeagueError
+from ..kit.ruleset import package_of
 from ..league import history
 from ..newsletter import site
-from ..ruleset import package_of
 
 OK = 0
 TEMPLATE = "adjudicator.pipeline.template"

@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..orders import OrdersPath
+from ..kit.orders import OrdersPath
 from ..yamlio import ORDERS_MAX_BYTES
 
 ARMOR_BEGIN = "-----BEGIN AGE ENCRYPTED FILE-----"

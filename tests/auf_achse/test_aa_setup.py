@@ -3,8 +3,8 @@
 import pytest
 
 from adjudicator.dice import Dice
+from adjudicator.kit.ruleset import RulesetError, get
 from adjudicator.model import Player, is_plain
-from adjudicator.ruleset import RulesetError, get
 from adjudicator.rulesets.auf_achse import RULESET as R
 
 from .helpers import new_game, play, players

@@ -5,10 +5,11 @@ from fractions import Fraction
 import jsonschema
 import pytest
 
-from adjudicator import benevolent, yamlio
+from adjudicator import yamlio
 from adjudicator.dice import Dice
+from adjudicator.kit import benevolent
+from adjudicator.kit.ruleset import RulesetError
 from adjudicator.model import Player
-from adjudicator.ruleset import RulesetError
 from adjudicator.rulesets.bretton_woods import RULESET as BW
 from adjudicator.rulesets.bretton_woods import adjudicate, setup
 from adjudicator.rulesets.bretton_woods import evaluation as ev

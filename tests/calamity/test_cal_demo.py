@@ -12,9 +12,9 @@ import hashlib
 from pathlib import Path
 
 from adjudicator import dice as dicemod
-from adjudicator import orders as ordersmod
 from adjudicator import yamlio
 from adjudicator.cli.values import parse_player
+from adjudicator.kit import orders as ordersmod
 from adjudicator.league import store
 from adjudicator.rulesets.calamity import RULESET
 

@@ -4,7 +4,7 @@ field 13). Both default to what the text (and every earlier game's state) implie
 import jsonschema
 import pytest
 
-from adjudicator.ruleset import RulesetError
+from adjudicator.kit.ruleset import RulesetError
 from adjudicator.rulesets.calamity import RULESET
 
 from .cal_helpers import arrange, new_game, play

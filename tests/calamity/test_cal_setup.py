@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from adjudicator.dice import Dice
-from adjudicator.ruleset import RulesetError
+from adjudicator.kit.ruleset import RulesetError
 from adjudicator.rulesets.calamity import RULESET
 
 from .cal_helpers import PLAYERS, new_game

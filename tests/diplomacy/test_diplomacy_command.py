@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import cli, ruleset
+from adjudicator import cli
+from adjudicator.kit import ruleset
 from adjudicator.rulesets.diplomacy import RULESET
 from tools import datc
 

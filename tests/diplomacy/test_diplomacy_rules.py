@@ -114,7 +114,7 @@ def test_a_judge_spelling_that_names_nothing_keeps_the_helpful_refusal(text: str
 def test_a_game_pinned_before_the_judge_spellings_reads_its_orders_as_before() -> None:
     """A game set up before the words file (its pinned map names none) refuses them as it did: its replay
     does not change (the house rule of pinned data)."""
-    from adjudicator import gamedata
+    from adjudicator.kit import gamedata
     from adjudicator.rulesets.diplomacy.mapdata import _load_map
 
     shipped = gamedata.packaged("adjudicator.rulesets.diplomacy", "maps/standard.yaml").decode()
@@ -139,7 +139,7 @@ def test_setup_seats_powers_and_refuses_bad_roles() -> None:
     state = RULESET.setup({"map": "standard"}, PLAYERS, Dice(b"x"))
     assert state["seats"]["ann"] == "england" and state["seats"]["bob"] == "france"
     assert RULESET.phase(state).label == "Spring 1901 Movement" and len(RULESET.phase(state).awaited) == 7
-    from adjudicator.ruleset import RulesetError
+    from adjudicator.kit.ruleset import RulesetError
     with pytest.raises(RulesetError):
         RULESET.setup({}, [Player("x", "X", "x", 1, "atlantis")], Dice(b"x"))
     with pytest.raises(RulesetError):

@@ -4,8 +4,8 @@ before (its pinned map has no 'votes: standing') counts a proposal in its own mo
 
 from __future__ import annotations
 
-from adjudicator import gamedata
 from adjudicator.dice import Dice
+from adjudicator.kit import gamedata
 from adjudicator.rulesets.diplomacy import RULESET
 from adjudicator.rulesets.diplomacy.adjudicate import standing_votes
 from adjudicator.rulesets.diplomacy.mapdata import _load_map

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from adjudicator import gamedata, yamlio
+from adjudicator import yamlio
+from adjudicator.kit import gamedata
 from adjudicator.rulesets.diplomacy import RULESET
 from adjudicator.rulesets.diplomacy.mapdata import load_map, map_file
 

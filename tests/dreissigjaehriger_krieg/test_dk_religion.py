@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from adjudicator import sheet
 from adjudicator.dice import Dice
+from adjudicator.kit import sheet
 from adjudicator.rulesets.diplomacy import RULESET
 from adjudicator.rulesets.diplomacy.mapdata import load_map
 from adjudicator.rulesets.diplomacy.resolver import Unit

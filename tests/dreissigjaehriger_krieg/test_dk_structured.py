@@ -8,8 +8,8 @@ from __future__ import annotations
 import jsonschema
 import pytest
 
+from adjudicator.kit.ruleset import RulesetError
 from adjudicator.model import Player
-from adjudicator.ruleset import RulesetError
 from adjudicator.rulesets.diplomacy import RULESET
 from adjudicator.rulesets.diplomacy.mapdata import load_map
 from adjudicator.rulesets.diplomacy.orders import read_order

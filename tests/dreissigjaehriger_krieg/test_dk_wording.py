@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 import re
 
-from adjudicator.wording import Words, pattern, placeholders
+from adjudicator.kit.wording import Words, pattern, placeholders
 
 from ..test_wording import ENGLISH, RAW_KEY, ROOT, prose
 

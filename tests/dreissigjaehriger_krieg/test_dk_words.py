@@ -11,7 +11,7 @@ import dataclasses
 import pytest
 import yaml
 
-from adjudicator import gamedata
+from adjudicator.kit import gamedata
 from adjudicator.rulesets.diplomacy import RULESET
 from adjudicator.rulesets.diplomacy.drawing import drawing_file
 from adjudicator.rulesets.diplomacy.mapdata import (

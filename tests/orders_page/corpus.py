@@ -17,9 +17,9 @@ from typing import Any
 
 import yaml
 
-from adjudicator import sheet
+from adjudicator.kit import sheet
+from adjudicator.kit.ruleset import OffersChoices
 from adjudicator.league import store
-from adjudicator.ruleset import OffersChoices
 
 HEAD = "game: {game}\nturn: {turn}\nplayer: {player}\norders:\n"
 JUNK = ["Xyz", "Nht", "Mos", "Kon", "Lon", "Par", "Bur", "Nth", "Wien", "Aug", "HH", "M", "17", "H", "S", "C"]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import drawcache
+from adjudicator.kit import drawcache
 from adjudicator.league import store
 from adjudicator.newsletter import orders_page, verdicts
 from adjudicator.rulesets.diplomacy import core, mapdata

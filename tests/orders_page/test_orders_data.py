@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import sheet
 from adjudicator.dice import Dice
+from adjudicator.kit import sheet
+from adjudicator.kit.ruleset import OffersChoices
 from adjudicator.league import store
 from adjudicator.model import Player
 from adjudicator.newsletter import orders_page
-from adjudicator.ruleset import OffersChoices
 from adjudicator.rulesets.auf_achse import RULESET
 from adjudicator.rulesets.auf_achse.adjudicate import stau_counts
 from adjudicator.rulesets.auf_achse.board import plan_route

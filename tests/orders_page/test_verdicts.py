@@ -94,7 +94,7 @@ def test_a_length_fault_s_words_come_with_their_word_form_chosen_as_validate_cho
     ``orders._detail`` chooses it; the page puts in the value alone."""
     from jsonschema import Draft202012Validator
 
-    from adjudicator import orders
+    from adjudicator.kit import orders
 
     schemas = [{"type": "array", "maxItems": 1, "items": {"type": "string", "maxLength": 1, "minLength": 2}},
                {"type": "string", "maxLength": 200}]

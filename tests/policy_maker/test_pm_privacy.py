@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from adjudicator import secrecy
 from adjudicator.dice import Dice
+from adjudicator.kit import secrecy
+from adjudicator.kit.ruleset import RulesetError
 from adjudicator.model import is_plain
-from adjudicator.ruleset import RulesetError
 from adjudicator.rulesets.policy_maker import RULESET as R
 
 from .pm_bot import orders_for

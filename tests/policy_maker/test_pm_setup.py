@@ -3,10 +3,10 @@
 import pytest
 
 from adjudicator.dice import Dice
+from adjudicator.kit.ruleset import RulesetError, load
 from adjudicator.league import secrets
 from adjudicator.league.store import load_game
 from adjudicator.model import Player, is_plain
-from adjudicator.ruleset import RulesetError, load
 from adjudicator.rulesets.policy_maker import RULESET as R
 from adjudicator.sealed import storage
 

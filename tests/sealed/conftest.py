@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import cli, ruleset
+from adjudicator import cli
+from adjudicator.kit import ruleset
 
 from ..conftest import git, run
 from .spyring import RULESET as SPYRING

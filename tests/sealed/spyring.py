@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from copy import deepcopy
 
+from adjudicator.kit.ruleset import RulesetError
+from adjudicator.kit.secrecy import Secrecy
 from adjudicator.model import Phase, Problem, TurnResult
-from adjudicator.ruleset import RulesetError
-from adjudicator.secrecy import Secrecy
 
 
 def token(dice, prefix: str) -> str:

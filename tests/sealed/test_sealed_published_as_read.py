@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from adjudicator import secrecy, yamlio
+from adjudicator import yamlio
+from adjudicator.kit import secrecy
 from adjudicator.league.store import load_game
 from adjudicator.sealed import crypto
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from adjudicator import yamlio
 from adjudicator.engine import sealed_orders as sealedorders
+from adjudicator.kit.secrecy import public_part
 from adjudicator.league.store import load_game
 from adjudicator.sealed import crypto, envelope
-from adjudicator.secrecy import public_part
 
 from ..conftest import git
 from .conftest import Table, at, deadline

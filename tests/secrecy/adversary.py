@@ -33,9 +33,9 @@ from typing import Any
 import yaml
 
 from adjudicator import cli, yamlio
-from adjudicator import secrecy as secrecymod
 from adjudicator.dice import Dice, orders_digest
 from adjudicator.engine import check
+from adjudicator.kit import secrecy as secrecymod
 from adjudicator.league import hidden
 from adjudicator.league import secrets as tpsecrets
 from adjudicator.league.store import ENGINE_OPTIONS, Game, load_game

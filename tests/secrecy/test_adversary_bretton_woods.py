@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from adjudicator.kit.secrecy import public_part
 from adjudicator.rulesets.bretton_woods import SECRECY
-from adjudicator.secrecy import public_part
 
 from .adversary import Table, attack, demo_bot, demo_game
 

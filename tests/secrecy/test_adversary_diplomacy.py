@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from adjudicator import secrecy
+from adjudicator.kit import secrecy
 
 from .adversary import Table, attack, demo_bot, demo_game
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator import secrecy
-from adjudicator.ruleset import get
+from adjudicator.kit import secrecy
+from adjudicator.kit.ruleset import get
 
 GAMES = ["bretton-woods", "diplomacy", "auf-achse", "policy-maker", "calamity"]
 

@@ -31,9 +31,9 @@ from xml.etree import ElementTree
 import pytest
 
 from adjudicator import cli, yamlio
-from adjudicator import orders as ordersmod
 from adjudicator.cli.values import parse_player
 from adjudicator.engine import turn
+from adjudicator.kit import orders as ordersmod
 from adjudicator.league import store
 
 from ..conftest import git, new_repository

@@ -75,7 +75,7 @@ def test_odd_names_are_refused_and_escaped_everywhere(world: World, capsys, tmp_
 
 
 def test_orders_names_take_ascii_digits_only():
-    from adjudicator.orders import parse_path
+    from adjudicator.kit.orders import parse_path
     from adjudicator.sealed.envelope import parse_sealed_path
 
     assert parse_path("orders/g1/0001/alice.yaml") is not None

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import ruleset
+from adjudicator.kit import ruleset
 from adjudicator.newsletter import site
 
 from ..conftest import git, new_repository, run

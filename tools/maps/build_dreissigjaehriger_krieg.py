@@ -24,7 +24,7 @@ from pathlib import Path
 MAPS = Path(__file__).resolve().parents[2] / "adjudicator" / "rulesets" / "diplomacy" / "maps"  # the output
 
 # power key -> (name, abbreviation, adjective, colour, confession at the start); the colours, the neutrals'
-# too, are the thirteen of adjudicator/palette.LARGE, told apart also by readers with colour vision
+# too, are the thirteen of adjudicator/kit/palette.LARGE, told apart also by readers with colour vision
 # deficiencies (tests/test_colours.py)
 POWERS = {
     "bayern": ("Bayern", "BAY", "bayerisch", "#88CCEE", "catholic"),

@@ -16,7 +16,7 @@ from pathlib import Path
 MAPS = Path(__file__).resolve().parents[2] / "adjudicator" / "rulesets" / "diplomacy" / "maps"  # the output
 
 # abbreviation in the source -> (key, name, adjective, colour); the colours are Okabe-Ito's
-# (adjudicator/palette.py), told apart also by readers with colour vision deficiencies
+# (adjudicator/kit/palette.py), told apart also by readers with colour vision deficiencies
 POWERS = {
     "AUS": ("austria", "Austria", "Austrian", "#D55E00"),
     "ENG": ("england", "England", "English", "#0072B2"),

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]  # the checkout: tools/maps/carve.py
 
 
 def lettering() -> Any:
-    """``adjudicator/lettering.py``, loaded from its file: how wide the map writes a name (this script runs
+    """``adjudicator/kit/lettering.py``, loaded from its file: how wide the map writes a name (this script runs
     outside the package, and the drawing must place names as the tests measure them)."""
     import importlib.util
 
@@ -623,7 +623,7 @@ def make_drawing(*, comment: str, size: tuple[int, int], project: Project, land:
     marks, places for names and units, rivers along the borders of their banks, and the lakes; with ``realm``
     (its ``outside``: land provinces outside it, each with the reason) the realm's border as it runs between
     the map's provinces, traced along their outlines. Names are placed apart as ``written`` writes them (the
-    name and whether it is bold) and ``measure`` measures them, in font sizes (``adjudicator.lettering``)."""
+    name and whether it is bold) and ``measure`` measures them, in font sizes (``adjudicator.kit.lettering``)."""
     width, height = size
     grid = Grid(width, height, cell)
     mask = grid.rasterize(land, project)

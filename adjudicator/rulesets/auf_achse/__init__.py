@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ... import gamedata
 from ...dice import Dice
+from ...kit import gamedata
+from ...kit.ruleset import HiddenStateViews
+from ...kit.secrecy import Secrecy
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
-from ...ruleset import HiddenStateViews
-from ...secrecy import Secrecy
 from . import adjudicate, board, choices, drawing, newsletter, setup, tables
 from . import orders as _orders
 

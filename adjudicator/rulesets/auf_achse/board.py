@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from ... import gamedata, yamlio
+from ... import yamlio
+from ...kit import gamedata
 from .tables import say
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import heapq
 from typing import Any
 
-from ... import schemaform
+from ...kit import schemaform
 from ...model import State
 from .adjudicate import capacity, cargo, stau_counts
 from .board import Board, fare, field_points

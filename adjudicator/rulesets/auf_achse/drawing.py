@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
 
-from ... import gamedata
-from ...lettering import text_width
+from ...kit import gamedata
+from ...kit.lettering import text_width
 from .board import Board, Road
 
 Point = tuple[float, float]

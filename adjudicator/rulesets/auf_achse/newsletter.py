@@ -8,11 +8,11 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from ... import drawcache, gamedata
-from ...lettering import text_width
-from ...markup import md_table, md_text, svg_text
+from ...kit import drawcache, gamedata
+from ...kit.lettering import text_width
+from ...kit.markup import md_table, md_text, svg_text
+from ...kit.palette import colours, text_on
 from ...model import Player, State
-from ...palette import colours, text_on
 from .adjudicate import AuctionResult, capacity, cargo, credit, open_orders
 from .board import Board
 from .drawing import Box, Layout, Placer, Point, around, crossings, layout, text_box
@@ -21,7 +21,7 @@ from .tables import WORDS, tables
 
 
 def haulier_colours(state: State) -> dict[str, str]:
-    """One colour per haulier in seat order, the same as on the charts (``adjudicator.palette``)."""
+    """One colour per haulier in seat order, the same as on the charts (``adjudicator.kit.palette``)."""
     return colours(state["seats"])
 
 

@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ... import benevolent
+from ...kit import benevolent
+from ...kit.sheet import Sheet
 from ...model import Orders, Problem, State
-from ...sheet import Sheet
 from .adjudicate import capacity, cargo, choose_plan, safe_debt, stau_counts, trailer_price, why_not_site
 from .board import plan_route
 from .setup import board_of

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...dice import Dice
+from ...kit.ruleset import RulesetError
 from ...model import Player, State
-from ...ruleset import RulesetError
 from .board import Board, load_board, map_names
 from .tables import offers_per_round, tables
 

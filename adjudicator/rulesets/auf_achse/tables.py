@@ -5,8 +5,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ... import gamedata, yamlio
-from ...wording import Words
+from ... import yamlio
+from ...kit import gamedata
+from ...kit.wording import Words
 
 FILE = "data/tables.yaml"
 WORDS_FILE = "data/words.yaml"

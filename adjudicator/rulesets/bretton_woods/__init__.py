@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from ... import benevolent
 from ...dice import Dice
+from ...kit import benevolent
+from ...kit.ruleset import HiddenStateViews
+from ...kit.secrecy import Secrecy
 from ...model import Orders, Phase, Player, Problem, TurnResult
 from ...model import State as EngineState
-from ...ruleset import HiddenStateViews
-from ...secrecy import Secrecy
 from . import adjudicate, choices, newsletter, setup, sheet, tables
 from . import orders as od
 from .state import State

@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ...markup import md_text
+from ...kit.markup import md_text
+from ...kit.wording import Words
 from ...model import Player
-from ...wording import Words
 from . import market, tables
 from .arith import decimal_text
 from .evaluation import STOCKS

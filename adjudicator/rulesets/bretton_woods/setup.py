@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from ...kit.ruleset import RulesetError
 from ...model import Player
-from ...ruleset import RulesetError
 from . import evaluation as ev
 from . import orders as od
 from . import tables

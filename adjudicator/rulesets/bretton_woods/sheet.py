@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...kit.sheet import Sheet
+from ...kit.wording import Words
 from ...model import Problem, Severity
-from ...sheet import Sheet
-from ...wording import Words
 from . import adjudicate, tables
 from . import orders as od
 from .newsletter import order_words

@@ -6,7 +6,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from ... import gamedata, yamlio
+from ... import yamlio
+from ...kit import gamedata
 
 FILE = "data.yaml"
 

@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from ...dice import Dice
+from ...kit.ruleset import HiddenStateViews, RulesetError
+from ...kit.secrecy import Secrecy
 from ...model import Orders, Phase, Player, Problem, TurnResult
 from ...model import State as EngineState
-from ...ruleset import HiddenStateViews, RulesetError
-from ...secrecy import Secrecy
 from . import adjudicate, choices, newsletter, orders, tables
 from .ledger import Log, policies, premium
 from .state import State

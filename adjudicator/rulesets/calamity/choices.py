@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import schemaform
+from ...kit import schemaform
 from .ledger import count, name, policies
 from .orders import POLICY, schema
 from .state import State

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ...markup import md_table, md_text, svg_text
+from ...kit.markup import md_table, md_text, svg_text
 from .ledger import in_bank, premium
 from .state import State
 from .tables import CATEGORIES, DECK, MATRICES, PREMIUM, PRICE, TRACK, TYPES, YEAR_END, course_values, quarter

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from ... import benevolent
+from ...kit import benevolent
+from ...kit.sheet import Sheet
 from ...model import Orders, Problem
-from ...sheet import Sheet
 from . import adjudicate, ledger
 from .ledger import count, name, policies
 from .state import State

@@ -17,7 +17,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, TypeVar, overload
 
-from ... import gamedata, yamlio
+from ... import yamlio
+from ...kit import gamedata
 
 CATEGORIES = ("A", "B", "C", "D")
 TYPES = (1, 2, 3)

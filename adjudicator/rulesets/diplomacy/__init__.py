@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ... import benevolent
 from ...dice import Dice
+from ...kit import benevolent
+from ...kit.ruleset import HiddenStateViews
+from ...kit.secrecy import Secrecy
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
-from ...ruleset import HiddenStateViews
-from ...secrecy import Secrecy
 from . import adjudicate, choices, newsletter
 from .mapdata import available_maps, load_map
 from .orders import OrderError, structured_to_text

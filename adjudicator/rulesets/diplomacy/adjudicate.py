@@ -6,10 +6,10 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ... import gamedata
 from ...dice import Dice
+from ...kit import gamedata
+from ...kit.ruleset import RulesetError
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
-from ...ruleset import RulesetError
 from .core import (
     Read,
     ResultRow,

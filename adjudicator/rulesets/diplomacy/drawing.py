@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ... import gamedata
-from ...lettering import text_width
+from ...kit import gamedata
+from ...kit.lettering import text_width
 from .mapdata import display
 
 # Sizes in the drawing's own units; the tests check them at the width an issue shows the map

@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from ... import gamedata, yamlio
+from ... import yamlio
 from ...errors import TurnpressError
-from ...wording import fill, pattern
+from ...kit import gamedata
+from ...kit.wording import fill, pattern
 
 # The judges' order words, in every map: kind -> phrases. A map adds its own language's in the files it names
 # under ``words:`` (30JK: ``variants/dreissigjaehriger_krieg/data/words.yaml``).

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from ...palette import text_on
+from ...kit.palette import text_on
 from .drawing import CHAR_WIDTH, Drawing, label_boxes
 from .mapdata import Map, display
 from .orders import OrderError, read_order

@@ -8,9 +8,9 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from ...markup import md_table, md_text
+from ...kit.markup import md_table, md_text
+from ...kit.sheet import Sheet
 from ...model import Player, State
-from ...sheet import Sheet
 from .adjudicate import _m, due_powers, label, legal_moves, phase_label
 from .core import owners_from, units_from
 from .drawing import load_drawing

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import TurnpressError
+from ...kit.ruleset import RulesetError
 from ...model import Player
-from ...ruleset import RulesetError
 from . import adjudicate
 from .core import (
     Read,

@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...kit.sheet import Sheet
 from ...model import State
-from ...sheet import Sheet
 from .mapdata import Map, display
 from .mapsvg import Words
 from .resolver import Outcome

@@ -15,8 +15,8 @@ from types import ModuleType
 from typing import Any
 
 from ...dice import Dice
+from ...kit.secrecy import Secrecy
 from ...model import Player, Problem, State
-from ...secrecy import Secrecy
 from .core import Read
 from .mapdata import Map
 from .resolver import Dislodged, Unit

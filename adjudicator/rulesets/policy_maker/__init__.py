@@ -5,7 +5,7 @@ each Investy in turn invests, manipulates a market, fulfils a public initiative 
 cards. An Investy that holds a monopoly for two rounds wins; when the timeline reaches »Ende« the Government
 wins and scores. Every phase awaits one player; hands, the secret goal and the deck stay private.
 
-This module is the ruleset object: the protocol of ``adjudicator.ruleset`` wired to this package.
+This module is the ruleset object: the protocol of ``adjudicator.kit.ruleset`` wired to this package.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from ...dice import Dice
+from ...kit.ruleset import HiddenStateViews, RulesetError
+from ...kit.secrecy import Secrecy
 from ...model import Orders, Phase, Player, Problem, TurnResult
 from ...model import State as EngineState
-from ...ruleset import HiddenStateViews, RulesetError
-from ...secrecy import Secrecy
 from . import adjudicate, choices, sheet, tables
 from . import newsletter as _newsletter
 from . import orders as _orders

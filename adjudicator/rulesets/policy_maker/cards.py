@@ -7,7 +7,7 @@ pile live in ``state["secret"]``. The public part only ever holds counts (``card
 from __future__ import annotations
 
 from ...dice import Dice
-from ...wording import plural
+from ...kit.wording import plural
 from .common import field, kinds, sectors
 from .state import State
 from .tables import JOKER

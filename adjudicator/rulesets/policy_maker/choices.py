@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import schemaform
+from ...kit import schemaform
 from .common import action_name, government, kind_name, kinds, name
 from .orders import schema, step_of
 from .state import State

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...markup import md_table, md_text, svg_text
+from ...kit.markup import md_table, md_text, svg_text
 from ...model import Player
 from .common import (
     action_name,

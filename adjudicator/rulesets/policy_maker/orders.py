@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from ... import benevolent
+from ...kit import benevolent
+from ...kit.wording import plural
 from ...model import Orders, Problem
-from ...wording import plural
 from . import cards, scoring
 from .common import field, government, in_danger_zone, initiative, investys, kinds, sector, sectors
 from .state import State, Step

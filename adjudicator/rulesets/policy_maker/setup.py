@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...dice import Dice
+from ...kit.ruleset import RulesetError
 from ...model import Player
-from ...ruleset import RulesetError
 from . import cards, tables
 from .common import cards_text, goal, investys, kinds, sectors
 from .state import Board, State

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...sheet import Sheet
+from ...kit.sheet import Sheet
 from .common import (
     action,
     action_name,

@@ -12,8 +12,9 @@ import re
 from functools import cache
 from typing import Any
 
-from ... import gamedata, yamlio
-from ...ruleset import RulesetError
+from ... import yamlio
+from ...kit import gamedata
+from ...kit.ruleset import RulesetError
 from .state import Board
 
 ACTIONS = ("audit", "tax", "holiday", "grant")

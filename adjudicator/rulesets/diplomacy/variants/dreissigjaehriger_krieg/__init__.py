@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .....dice import Dice
+from .....kit.ruleset import RulesetError
+from .....kit.secrecy import Secrecy
 from .....model import Player, Problem, State
-from .....ruleset import RulesetError
-from .....secrecy import Secrecy
 from ...core import Read, dislodged_from_data, run_movement, run_retreats, units_by_power, units_from
 from ...mapdata import Map, display, province_of
 from ...orders import Order

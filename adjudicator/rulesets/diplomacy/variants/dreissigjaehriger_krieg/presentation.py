@@ -10,9 +10,9 @@ import re
 from html import escape
 from typing import Any
 
+from .....kit.sheet import Sheet
+from .....kit.wording import fill
 from .....model import State
-from .....sheet import Sheet
-from .....wording import fill
 from ...adjudicate import label_words, phase_label
 from ...mapdata import Map, display
 from ...orders import OrderError, read_order

@@ -21,7 +21,8 @@ import functools
 import re
 from typing import Any
 
-from .. import gamedata, wording, yamlio
+from ... import yamlio
+from .. import gamedata, wording
 
 
 class Catalog:

@@ -29,9 +29,10 @@ import datetime as dt
 import re
 from typing import Protocol
 
-from . import outcome, yamlio
+from .. import yamlio
+from ..model import HIDDEN_KEYS, Player, State
+from . import outcome
 from .markup import plain
-from .model import HIDDEN_KEYS, Player, State
 from .orders import orders_relpath, say
 from .ruleset import Ruleset, WritesTemplate
 

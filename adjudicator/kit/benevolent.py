@@ -17,9 +17,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from ..model import Orders, Path, State
 from . import drops
 from .drops import replace as replace  # the rulesets' cuts use it as benevolent.replace
-from .model import Orders, Path, State
 from .orders import MAX_ROUNDS, WORDED, entry_path, say, schema_problems
 from .orders import remove as remove  # the rulesets' cuts use it as benevolent.remove
 from .ruleset import ReadsBenevolently as ReadsBenevolently  # the protocol lives with the others

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .model import Path
+from ..model import Path
 
 # Keywords of a mapping's or list's schema that say nothing of its children: a level with only these (and
 # ``properties``, ``additionalProperties``, ``items``) is split into its own keywords and its children.

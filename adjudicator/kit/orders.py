@@ -23,10 +23,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import drops, wording, yamlio
+from .. import yamlio
+from ..errors import LeagueError
+from ..model import Orders, Problem
+from . import drops, wording
 from .catalog import CHECK
-from .errors import LeagueError
-from .model import Orders, Problem
 from .ruleset import ReadsBenevolently
 from .schemasites import Sites, path_key
 

@@ -18,8 +18,9 @@ import string
 from collections.abc import Mapping
 from typing import Any
 
-from . import gamedata, yamlio
-from .errors import TurnpressError
+from .. import yamlio
+from ..errors import TurnpressError
+from . import gamedata
 
 _PLURAL = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")
 

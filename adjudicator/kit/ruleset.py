@@ -15,11 +15,11 @@ from functools import cache
 from importlib import import_module, util
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from .errors import RulesetError as RulesetError  # rulesets raise it from here
-from .model import HIDDEN_KEYS, Orders, Phase, Player, Problem, State, TurnResult
+from ..errors import RulesetError as RulesetError  # rulesets raise it from here
+from ..model import HIDDEN_KEYS, Orders, Phase, Player, Problem, State, TurnResult
 
 if TYPE_CHECKING:
-    from .dice import Dice
+    from ..dice import Dice
 
 GROUP = "turnpress.rulesets"
 

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .model import Phase, State
+from ..model import Phase, State
 from .ruleset import HasResult
 
 RULED = "ruled_end"  # the state's record of a game ended by a ruling (end or concession): the engine's, not the rules'

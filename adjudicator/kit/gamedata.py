@@ -33,7 +33,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .errors import LeagueError
+from ..errors import LeagueError
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable

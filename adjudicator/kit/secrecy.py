@@ -26,10 +26,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from . import yamlio
+from .. import yamlio
+from ..model import HIDDEN_KEYS as HIDDEN_KEYS  # the state keys of hidden parts, declared once in ``model``
+from ..model import Orders
 from .catalog import COMMANDS
-from .model import HIDDEN_KEYS as HIDDEN_KEYS  # the state keys of hidden parts, declared once in ``model``
-from .model import Orders
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .model import Orders, Path, Problem
+from ..model import Orders, Path, Problem
 
 _GONE = object()
 _TOMB = object()  # where ``cut_all``'s cuts removed a list item: the list is closed up once, after them
