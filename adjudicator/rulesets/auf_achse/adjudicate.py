@@ -8,12 +8,13 @@ only interest and rent can push a haulier over the limit, and that is bankruptcy
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from ...dice import Dice
-from ...model import Orders, State, TurnResult
+from ...model import Orders, TurnResult
 from .board import Board, fare, field_points, plan_route
-from .setup import _copy, board_of, final_round, last_offer_round, money
+from .setup import board_of, copy_state, final_round, last_offer_round, money
+from .state import State
 from .tables import say, tables
 
 
@@ -25,7 +26,8 @@ def active(state: State) -> list[str]:
 def capacity(truck: Mapping[str, Any]) -> int:
     """Goods a truck holds: 6, plus 4 per small and 6 per large trailer."""
     trailers = tables()["trailers"]
-    return tables()["truck_capacity"] + sum(trailers[t]["capacity"] for t in truck["trailers"])
+    holds: int = tables()["truck_capacity"] + sum(trailers[t]["capacity"] for t in truck["trailers"])
+    return holds  # tables.yaml's figures are whole numbers
 
 
 def cargo(state: State, truck: Mapping[str, Any]) -> int:
@@ -50,7 +52,7 @@ class Round:
 
     def __init__(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> None:
         self.old = state
-        self.s = _copy(state)
+        self.s = copy_state(state)
         self.board: Board = board_of(state)
         self.rnd: int = state["round"]
         self.limit = money(state)["debt_limit"]
@@ -110,7 +112,7 @@ class Round:
         for name in phases:
             getattr(self, "phase_" + name)()
         self.end_of_round()
-        return TurnResult(state=self.s, report=self.report)
+        return TurnResult(state=cast(dict[str, Any], self.s), report=self.report)  # plain data for the engine
 
     def phase_auction(self) -> None:
         """Phase 1: sealed bids in numerical order; the highest single bid wins and pays its bid."""
@@ -389,8 +391,9 @@ def route_points(board: Board, path: list[str], stau: Mapping[str, int]) -> int:
 def trailer_price(options: Mapping[str, Any], kind: str) -> int:
     t = tables()
     if options["trailer_rent"]:
-        return t["rent_fee"]
-    price = t["trailers"][kind]["price"]
+        fee: int = t["rent_fee"]  # tables.yaml's figures are whole numbers
+        return fee
+    price: int = t["trailers"][kind]["price"]
     return price * (100 - t["discount_percent"]) // 100 if options["trailer_discount"] else price
 
 

@@ -14,11 +14,11 @@ import heapq
 from typing import Any
 
 from ...kit import schemaform
-from ...model import State
 from .adjudicate import capacity, cargo, stau_counts
 from .board import Board, fare, field_points
 from .orders import load_step, order_schema, trailers_before_loading
 from .setup import board_of
+from .state import State
 from .tables import say, tables
 
 FARES = 60  # the fare table runs to this many Streckenpunkte (a round's route is far shorter)

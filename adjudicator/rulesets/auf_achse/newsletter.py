@@ -12,11 +12,12 @@ from ...kit import drawcache, gamedata
 from ...kit.lettering import text_width
 from ...kit.markup import md_table, md_text, svg_text
 from ...kit.palette import colours, text_on
-from ...model import Player, State
+from ...model import Player
 from .adjudicate import AuctionResult, capacity, cargo, credit, open_orders
 from .board import Board
 from .drawing import Box, Layout, Placer, Point, around, crossings, layout, text_box
 from .setup import board_of
+from .state import State
 from .tables import WORDS, tables
 
 

@@ -28,10 +28,11 @@ from typing import Any
 
 from ...kit import benevolent
 from ...kit.sheet import Sheet
-from ...model import Orders, Problem, State
+from ...model import Orders, Problem
 from .adjudicate import capacity, cargo, choose_plan, safe_debt, stau_counts, trailer_price, why_not_site
 from .board import plan_route
 from .setup import board_of
+from .state import State
 from .tables import has_words, say, tables
 
 _INT_LIST = {"type": "array", "items": {"type": "integer", "minimum": 1}, "uniqueItems": True}
@@ -185,7 +186,7 @@ def _check_bids(state: State, player: str, bids: list[dict[str, Any]]) -> list[P
 def trailers_before_loading(state: State) -> bool:
     """Sonderregel E (house order): Phase 6 comes before loading, so this round's trailer carries goods at once."""
     phases = tables()["phases"][state["options"]["phases"]]
-    return phases.index("trailers") < phases.index("loading")
+    return bool(phases.index("trailers") < phases.index("loading"))
 
 
 def _capacity_at_loading(state: State, orders: Orders, ti: int, truck: Mapping[str, Any]) -> tuple[int, str]:
@@ -323,7 +324,8 @@ def _check_debt(state: State, player: str, orders: Orders) -> list[Problem]:
 
 
 def money_limit(state: State) -> int:
-    return tables()["debt_limit"] * state["options"]["trucks"]
+    limit: int = tables()["debt_limit"] * state["options"]["trucks"]  # whole numbers (tables.yaml, read_options)
+    return limit
 
 
 def _round_costs(state: State, player: str, orders: Orders, fallback: bool = False) -> tuple[int, int]:

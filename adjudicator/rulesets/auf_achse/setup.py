@@ -9,12 +9,13 @@ orders, more than the box's 52 cards).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ...dice import Dice
 from ...kit.ruleset import RulesetError
-from ...model import Player, State
+from ...model import Player
 from .board import Board, load_board, map_names
+from .state import Haulier, State
 from .tables import offers_per_round, tables
 
 # name -> (kind, default, what it is); kinds: bool, int, str
@@ -82,14 +83,15 @@ def money(state: State) -> dict[str, int]:
 
 
 def last_offer_round(state: State) -> int:
-    rounds = state["options"]["rounds"]
-    last = tables()["last_offer_round"]
+    rounds: int = state["options"]["rounds"]  # options and tables are checked as they are read: whole numbers
+    last: int = tables()["last_offer_round"]
     return min(last, rounds) if rounds else last
 
 
 def final_round(state: State) -> int:
     """The round after which the game ends whatever happens (Sonderregel A b, or the house cap)."""
-    return state["options"]["rounds"] or state["options"]["last_round"]
+    last: int = state["options"]["rounds"] or state["options"]["last_round"]  # whole numbers (read_options)
+    return last
 
 
 def start_cities(board: Board, role: str | None, trucks: int, dice: Dice) -> list[str]:
@@ -118,7 +120,7 @@ def city_code(board: Board, text: str) -> str | None:
     return None
 
 
-def new_haulier(state: State, player: Player, dice: Dice) -> dict[str, Any]:
+def new_haulier(state: State, player: Player, dice: Dice) -> Haulier:
     board = board_of(state)
     cities = start_cities(board, player.role, state["options"]["trucks"], dice)
     return {"name": player.name, "cash": money(state)["start_cash"], "bankrupt": False,
@@ -158,7 +160,7 @@ def join(state: State, player: Player, dice: Dice) -> State:
         raise RulesetError(f"{player.key} already plays")
     if len(state["seats"]) >= 10:
         raise RulesetError("Auf Achse is for at most 10 hauliers")
-    new = _copy(state)
+    new = copy_state(state)
     new["seats"].append(player.key)
     new["hauliers"][player.key] = new_haulier(new, player, dice.fork("start"))
     fill_schedule(new, dice.fork("schedule"))
@@ -212,6 +214,11 @@ def order_value(board: Board, start: str, goal: str, count: int) -> int:
 
 def _round_to(value: int, step: int) -> int:
     return (value + step // 2) // step * step
+
+
+def copy_state(state: State) -> State:
+    """A deep copy of the state: the same shape, so cast back from ``_copy``'s plain data."""
+    return cast(State, _copy(state))
 
 
 def _copy(value: Any) -> Any:
