@@ -71,6 +71,7 @@ def make_league(root: Path, games: int, turns: int, players: int, countries: int
     (root / ".gitignore").write_text(".secrets/\n")
     for g in range(games):
         bench_site.write_game(root, f"game-{g:02d}", turns, players)
+    site.generate(root)  # the pages a league commits (the issue pages) and the generated ones it ignores
     names = [f"Land{chr(65 + i // 26)}{chr(97 + i % 26)}" for i in range(countries)]
     seats = [parse_player(f"{n}:p{i:02d}:{1000 + i}:{bench_league.TYPES[i % 3]}") for i, n in enumerate(names)]
     _, secret = turnmod.new_game(root, "bretton-woods", LIVE, seats, {"orders": "open"},
@@ -80,7 +81,6 @@ def make_league(root: Path, games: int, turns: int, players: int, countries: int
     if key.is_file():
         env[secrets.key_env(LIVE)] = key.read_text(encoding="utf-8")
     os.environ.update(env)
-    site.generate(root)  # the pages a league commits (the issue pages) and the generated ones it ignores
     sh(root, "git", "add", "-A")
     sh(root, "git", "commit", "-qm", "the league", env=dated(FIRST - dt.timedelta(days=30)))
     for turn in range(1, played + 2):

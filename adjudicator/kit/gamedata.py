@@ -227,7 +227,17 @@ def in_context(package: str, files: Mapping[str, bytes], target: T) -> T:
         attrs[name] = staticmethod(_wrapped(package, files, value, unpinned)) if callable(value) else value
     attrs[UNPINNED] = unpinned
     attrs["__module__"] = type(target).__module__  # its package is still the ruleset's (``ruleset.package_of``)
+    # Pickled as what it is made from (the site build reads a large league's games in forked workers and gets
+    # their views back by pickle): the class made here is no module's attribute, so pickle cannot name it.
+    attrs["__reduce__"] = lambda self: (_in_context_again, (package, dict(files), target, sorted(unpinned)))
     return type(type(target).__name__, (), attrs)()  # type: ignore[no-any-return]
+
+
+def _in_context_again(package: str, files: Mapping[str, bytes], target: T, unpinned: list[str]) -> T:
+    """``in_context`` made again after a pickle, with the unpinned reads the original had noted."""
+    again = in_context(package, files, target)
+    getattr(again, UNPINNED).update(unpinned)
+    return again
 
 
 def _wrapped(package: str, files: Mapping[str, bytes], method: Callable[..., Any],
