@@ -66,7 +66,7 @@ from ..league.store import (
     turn_dir,
 )
 from ..model import HIDDEN_KEYS, GameConfig, State, TurnReport, account
-from ..sealed import crypto
+from ..sealed import crypto, storage
 from . import turncore
 from .turn import envelope_of, extensions_used, load_replay, orders_turn
 from .turncore import Taken, TurnOutcome, turn_digest
@@ -401,29 +401,46 @@ def _anchoring(git_root: Path, game_id: str, done: Verification) -> list[Finding
     log = history.git(git_root, "log", "--reverse", "--first-parent", "--diff-merges=first-parent",
                       "--format=@%H", "--name-status", "--no-renames", f"{made[0]}..HEAD", "--",
                       f"games/{game_id}/game.yaml", f"games/{game_id}/turns")
-    commit = ""
+    commits: list[tuple[str, list[tuple[str, str]]]] = []
     for line in log.splitlines():
         if line.startswith("@"):
-            commit = line[1:]
-            continue
-        if not line.strip():
-            continue
-        status, path = line.split("\t", 1)
-        m = TURN_FILE.match(path)
-        if m is None:  # game.yaml
-            if status == "M":
-                found += _setup_changes(git_root, game_id, commit, max(added))
-                if _pins(git_root, game_id, commit):
-                    pins.append((commit, max(added)))
-            continue
-        turn = int(m[1])
-        if status == "A" and path.endswith("/report.yaml") and turn not in added:
-            added[turn] = commit
-        elif turn in added and added[turn] != commit:
-            what = {"A": "added to", "D": "removed from"}.get(status, "changed in")
-            found.append(Finding(game_id, turn, f"{path[m.end():]} was {what} the committed turn by "
-                                                f"commit {_name(git_root, commit)}"))
+            commits.append((line[1:], []))
+        elif line.strip():
+            status, path = line.split("\t", 1)
+            commits[-1][1].append((status, path))
+    for commit, changes in commits:
+        registered: set[str] = set()
+        for status, path in changes:
+            m = TURN_FILE.match(path)
+            if m is None:  # game.yaml
+                if status == "M":
+                    found += _setup_changes(git_root, game_id, commit, max(added))
+                    registered = _registered(git_root, game_id, commit)
+                    if _pins(git_root, game_id, commit):
+                        pins.append((commit, max(added)))
+                continue
+            turn = int(m[1])
+            if status == "A" and path.endswith("/report.yaml") and turn not in added:
+                added[turn] = commit
+            elif turn in added and added[turn] != commit:
+                if status == "M" and turn == max(added) and path[m.end():] in {
+                        storage.private_name(k) for k in registered}:
+                    continue  # keys add: the player's private report of the last turn sealed again to their key
+                what = {"A": "added to", "D": "removed from"}.get(status, "changed in")
+                found.append(Finding(game_id, turn, f"{path[m.end():]} was {what} the committed turn by "
+                                                    f"commit {_name(git_root, commit)}"))
     return found + _pin_findings(git_root, game_id, pins, done) + _tags(git_root, game_id, added)
+
+
+def _registered(git_root: Path, game_id: str, commit: str) -> set[str]:
+    """The seats whose public key (``recipient``) ``commit`` set or changed in ``game.yaml``: ``keys add``, which
+    seals that player's private report of the last turn again, so that a key registered late still opens it."""
+    rel = f"games/{game_id}/game.yaml"
+    old = yamlio.load(history.git(git_root, "show", f"{commit}^:{rel}").encode()).data
+    new = yamlio.load(history.git(git_root, "show", f"{commit}:{rel}").encode()).data
+    before = {p.get("key"): p.get("recipient") for p in old.get("players", [])}
+    return {str(p.get("key")) for p in new.get("players", [])
+            if p.get("key") in before and p.get("recipient") and p.get("recipient") != before[p.get("key")]}
 
 
 def _pins(git_root: Path, game_id: str, commit: str) -> bool:

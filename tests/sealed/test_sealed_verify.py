@@ -183,3 +183,27 @@ def test_an_older_game_binds_the_envelopes_from_the_first_turn_that_did(league, 
         "g1: turn 3: its dice digest binds the plaintexts of the orders, after turn 2's bound their sealed "
         "envelopes: a game master may not choose between the two"]
     assert any(n.startswith("turn(s) 1, 3 published a digest of the orders' plaintexts") for n in done.notes)
+
+
+def test_a_key_registered_after_a_turn_reseals_the_players_private_report_and_verify_accepts_it(table: Table):
+    """A player who registers a key late (``keys add`` after a turn) gets their private report of the last turn
+    sealed again so they can read it: the game master's command changes a committed turn's file, and ``verify``
+    must not call that a changed turn (it did for 30JK's first registrations, issue 31's German games test).
+    Anything else in a committed turn, or another player's private file in that commit, is still named."""
+    play(table, rounds=1)
+    carol_public, _ = crypto.new_identity()
+    with table.game_master():
+        assert table.cli("keys", "add", "g1", "carol", carol_public, "--commit") == 0
+        assert "private/carol.yaml.age" in table.out()
+        done = verification(table.root, "g1")
+    assert done.found == []
+    assert table.cli("verify", "g1") == 0
+    table.out()
+
+    # the same commit's shape without a registration: a hand re-seal of Bob's report is still a changed turn
+    bob = table.root / "games/g1/turns/0001/private/bob.yaml.age"
+    bob.write_bytes(bob.read_bytes().replace(b"\n", b"\n\n", 1))
+    git(table.root, "commit", "-qam", "touch bob's report", date=at(20, 9))
+    with table.game_master():
+        found = verification(table.root, "g1").found
+    assert "private/bob.yaml.age was changed in the committed turn" in [f.what.split(" by commit")[0] for f in found]
