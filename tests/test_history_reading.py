@@ -14,6 +14,7 @@ import os
 import subprocess
 from pathlib import Path
 
+from adjudicator import yamlio
 from adjudicator.engine.verify import verification
 from adjudicator.league import history
 
@@ -145,3 +146,29 @@ def test_export_writes_the_plain_files_and_names_every_other_entry(tmp_path: Pat
     written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.joinpath("out").rglob("*") if p.is_file())
     assert written == ["out/dest/games/g/state.yaml", "out/dest/games/g/tool"]
     assert (dest / "games/g/state.yaml").read_text() == "state: 1\n"
+
+
+def orders_parsed(league: Path, monkeypatch) -> int:
+    """How many times ``verify`` of g1 parses an orders file (``yamlio.load``, the reader with positions)."""
+    texts: list[bytes | str] = []
+    real = yamlio.load
+
+    def counted(text, *a, **kw):
+        texts.append(text)
+        return real(text, *a, **kw)
+
+    monkeypatch.setattr(yamlio, "load", counted)
+    done = verification(league, "g1")
+    monkeypatch.setattr(yamlio, "load", real)
+    assert done.found == [] and done.turns > 0
+    return len(texts)
+
+
+def test_verify_parses_each_turns_orders_once(league: Path, monkeypatch):
+    # Each turn's NMR defaults are the orders played the turn before: the replay of turn 3 read them already as
+    # turn 2's, and reading them again made verify parse every taken file twice (100 x 20: a tenth of its time).
+    play(league, turns=2)
+    two = orders_parsed(league, monkeypatch)
+    play_turn(league, 3)
+    play_turn(league, 4)
+    assert orders_parsed(league, monkeypatch) - two == 2 * 2  # two more turns of two players' files, once each

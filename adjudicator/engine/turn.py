@@ -12,6 +12,7 @@ the working tree and the history as they were.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import datetime as dt
 import os
@@ -384,12 +385,21 @@ def full_orders(game: Game, last: int) -> dict[str, str]:
     return out
 
 
-def previous_orders(game: Game, player: str, turn: int) -> Orders | None:
-    """The orders ``player`` last played before ``turn``: their taken file, or the defaults used for them."""
+OrdersRead = dict[tuple[int, str], Orders]
+"""Orders files already read in this pass, by turn and player, as parsed (never handed out: callers get copies)."""
+
+
+def previous_orders(game: Game, player: str, turn: int, read: OrdersRead | None = None) -> Orders | None:
+    """The orders ``player`` last played before ``turn``: their taken file, or the defaults used for them.
+
+    ``read``: the files a replay read for the turns before (``load_replay``); verify would otherwise parse every
+    taken file twice, for its own turn and as the next turn's NMR default. A copy, since a ruleset may change it."""
     for t in range(turn - 1, 0, -1):
         report = game.report(t)
         meta = account(report)
         if player in meta.get("taken", []):
+            if read is not None and (t, player) in read:
+                return copy.deepcopy(read[t, player])
             loc = yamlio.load(published_orders(game, t, player))
             found: Orders = loc.data["orders"]
             return found
@@ -489,10 +499,12 @@ def extensions_used(game: Game, turn: int) -> dict[str, int]:
 # --- one turn ------------------------------------------------------------------------------------------------
 
 def load_replay(game: Game, report: TurnReport, previous: State,
-                hidden_link: bytes | None = None) -> turncore.TurnSnapshot:
+                hidden_link: bytes | None = None, read: OrdersRead | None = None) -> turncore.TurnSnapshot:
     """Everything the replay of the committed turn ``report`` names reads, once: its state from the ``previous``
     (replayed) one, and the orders the report took, read from their files (from their sealed files, with the
-    key, where only the public part was published). A file of which nothing valid remained is read again too."""
+    key, where only the public part was published). A file of which nothing valid remained is read again too.
+    ``read`` (one per replay of a game, turns in order) keeps the taken files' orders for the next turns' NMR
+    defaults (``previous_orders``), which would otherwise read and parse the same files again."""
     turn = report["turn"]
     state = game.effective_state(turn, previous)
     judged = [e["player"] for e in account(report).get("refused", []) if e.get("why") == NOTHING_VALID]
@@ -501,8 +513,11 @@ def load_replay(game: Game, report: TurnReport, previous: State,
         path = game.root / orders_relpath(game.id, orders_turn(game, turn, player), player)
         if path.is_file() and not path.is_symlink():  # a missing file shows as a different digest
             raw = published_orders(game, turn, player)
-            taken[player] = Taken(raw, yamlio.load(raw).data["orders"], envelope_of(game, turn, player))
-    return _snapshot(game, turn, state, hidden_link, recorded=report, taken=taken)
+            orders = yamlio.load(raw).data["orders"]
+            if read is not None:
+                read[turn, player] = copy.deepcopy(orders)
+            taken[player] = Taken(raw, orders, envelope_of(game, turn, player))
+    return _snapshot(game, turn, state, hidden_link, read, recorded=report, taken=taken)
 
 
 def digest_scheme(game: Game) -> str | None:
@@ -531,7 +546,8 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: b
     return outcome
 
 
-def _snapshot(game: Game, turn: int, state: State, hidden_link: bytes | None, **more: Any) -> turncore.TurnSnapshot:
+def _snapshot(game: Game, turn: int, state: State, hidden_link: bytes | None, read: OrdersRead | None = None,
+              **more: Any) -> turncore.TurnSnapshot:
     """The parts of a turn's snapshot a turn to run and a replayed one share, read from ``game``."""
     rules = game.ruleset
     phase = outcomemod.phase(rules, state)
@@ -544,7 +560,7 @@ def _snapshot(game: Game, turn: int, state: State, hidden_link: bytes | None, **
     return turncore.TurnSnapshot(
         game.id, turn, rules, game.settings, game.schedule, words.game_language(game.settings, game.root), state,
         ruled, game.removed(turn), game.deadline(turn, phase.kind, scheduled=True),
-        {key: previous_orders(game, key, before) for key in phase.awaited}, own, hidden_link, **more)
+        {key: previous_orders(game, key, before, read) for key in phase.awaited}, own, hidden_link, **more)
 
 
 def load_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool = False) -> turncore.TurnSnapshot:

@@ -68,7 +68,7 @@ from ..league.store import (
 from ..model import HIDDEN_KEYS, GameConfig, State, TurnReport, account
 from ..sealed import crypto, storage
 from . import turncore
-from .turn import envelope_of, extensions_used, load_replay, orders_turn
+from .turn import OrdersRead, envelope_of, extensions_used, load_replay, orders_turn
 from .turncore import Taken, TurnOutcome, turn_digest
 
 
@@ -197,6 +197,7 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
         not_checked.append("that each sealed order holds the plaintext published with its turn "
                            f"(needs the game's key, {key_env(game.id)})")
     bound_since: int | None = None  # the first turn whose digest bound the sealed envelopes
+    read: OrdersRead = {}  # the taken orders replayed so far: the next turns' NMR defaults read them again
     for turn in turns:
         report = game.report(turn)
         found += _digest_kind(game, turn, report, bound_since)
@@ -223,7 +224,7 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
             heads.append(_committed_head(game, turn, heads[-1]))
             continue
         try:
-            outcome = replay(game, report, state, (links or {}).get(turn))
+            outcome = replay(game, report, state, (links or {}).get(turn), read)
         except (LeagueError, KeyError, ValueError) as e:
             found.append(Finding(game.id, turn, f"cannot be replayed: {e}"))
             state = game.state(turn)
@@ -338,11 +339,12 @@ def _setup_again(game: Game, links: dict[int, bytes]) -> tuple[State | None, lis
     return state, []
 
 
-def replay(game: Game, report: TurnReport, previous: State, hidden_link: bytes | None = None) -> TurnOutcome:
+def replay(game: Game, report: TurnReport, previous: State, hidden_link: bytes | None = None,
+           read: OrdersRead | None = None) -> TurnOutcome:
     """The turn ``report`` names, adjudicated again from the ``previous`` state with the orders the report says
     were taken, the seed it revealed and the turn's ``hidden_link``: nothing is decided again from times or
     secrets. The same plan and computation as the turn's (``turncore``), from the snapshot ``load_replay`` reads."""
-    snap = load_replay(game, report, previous, hidden_link)
+    snap = load_replay(game, report, previous, hidden_link, read)
     outcome, _ = turncore.compute(snap, turncore.plan(snap))
     return outcome
 
