@@ -200,6 +200,8 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
     league.run("concede", "dk", "schweden", *why, master="dk: concede, a look")
     for game in ("dk", "aa", "bw"):
         league.run("verify", game, master=f"{game}: verify, after the events")
+    league.run("deadline", "--now", "2099-01-12T08:00+01:00", master="deadline, nothing due")
+    league.run("deadline", "--game", "aa", master="aa: deadline")
     league.run("site", "build", "--pages-only")
     for game in ("dk", "aa", "bw"):
         for page in sorted((league.root / "site/news" / game).glob("*.md")):
@@ -223,7 +225,8 @@ def test_no_english_sentence_in_what_a_player_of_a_german_game_reads(german: Lea
 
 def test_no_english_sentence_in_what_the_game_master_of_a_german_game_reads(german: League):
     """new, keys add, status, adjudicate (refused, a look, committed, --due), verify and the season's events
-    (pause, resume, extend, reschedule, end, concede; a look and committed) speak the game's language."""
+    (pause, resume, extend, reschedule, end, concede; a look and committed) and deadline speak the game's
+    language."""
     assert len(german.master) > 40
     found = {what: lines for what, text in german.master.items() if (lines := english(text))}
     assert found == {}, "\n".join(f"{what}: {line}" for what, lines in found.items() for line in lines)

@@ -33,8 +33,10 @@ from .. import yamlio
 from ..engine import turn
 from ..errors import OK, USAGE, GitError, LeagueError, TurnHeld
 from ..kit import outcome as outcomemod
+from ..kit.catalog import COMMANDS
 from ..kit.orders import parse_path, visible
 from ..league import arrivals, history, secrets, store
+from ..newsletter import words
 from . import budget as budgetmod
 
 SECRETS_VARIABLE = "TURNPRESS_DICE_SECRETS"
@@ -348,8 +350,9 @@ def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = F
         raced = raced or moved
         code = USAGE if failing else code  # a game to fix (not a held turn): exit 2, after the others advanced
     if not turns:
-        say("nothing is due any more: another run adjudicated it first; this run ends here" if raced else
-            "nothing is due")
+        found = {language(root, g) for g in ([game] if game else store.list_games(root))}
+        lang = found.pop() if len(found) == 1 else words.league_language(root)  # the league's if several
+        say(COMMANDS.say(lang, "deadline.raced_all" if raced else "adjudicate.nothing_due"))
     _outputs(turns, history.rev(root, "HEAD"))
     return code
 
@@ -360,43 +363,52 @@ def _run_game(root: Path, far: Remote, now: dt.datetime, game: str, open_turn: i
     """One game's due turns, committed and (with ``push``) pushed; on a race, dropped and run again from the
     remote branch. Returns the turns pushed (or committed), whether the game failed, and whether it raced.
     What main holds of the open turn's orders is recorded first (``look``), and pushed with the turns."""
-    raced = False
+    raced, lang = False, language(root, game)
     for attempt in range(retries + 1):
         start = history.rev(root, "HEAD")
         try:
             seen = look(root, game, now, pushed)
         except Exception as e:  # noqa: BLE001 - a game whose files cannot be read: its turn names the fault
             seen = None
-            say(f"{game}: what main holds of its orders was not recorded: {failure_text(e, root, game)}")
+            say(COMMANDS.say(lang, "deadline.not_seen", game=game, why=failure_text(e, root, game)))
         if seen is not None:
-            say(f"{game}: the orders on main recorded as seen after the deadline [{seen[:10]}]")
+            say(COMMANDS.say(lang, "deadline.seen", game=game, commit=seen[:10]))
         done, skipped = adjudicate(root, now, game, open_turn, budget)
         for s in skipped:
             say(str(s))
         if not done and seen is None:
             if raced:
-                say(f"{game}: nothing is due any more: another run adjudicated it first")
+                say(COMMANDS.say(lang, "deadline.raced", game=game))
             return 0, failed(skipped), raced
         for o in done:
-            missed = f"; missed: {', '.join(o.missed)}" if o.missed else ""
-            say(f"{o.game}: turn {o.turn} ({o.label}) adjudicated{missed} [{(o.commit or '')[:10]}]")
+            missed = COMMANDS.say(lang, "adjudicate.missed", names=", ".join(o.missed)) if o.missed else ""
+            say(COMMANDS.say(lang, "deadline.done", game=o.game, turn=o.turn, label=o.label, missed=missed,
+                             commit=(o.commit or "")[:10]))
         if not push:
             return len(done), failed(skipped), raced
         tags = [f"{o.game}/turn-{o.turn}" for o in done]
         if before_push is not None:
             before_push()
         if far.push(tags):
-            say(f"pushed to {far.name}/{far.branch}" + (f" with tags {', '.join(tags)}" if tags else ""))
+            said = COMMANDS.say(lang, "deadline.tags", tags=", ".join(tags)) if tags else ""
+            say(COMMANDS.say(lang, "deadline.pushed", remote=f"{far.name}/{far.branch}") + said)
             return len(done), failed(skipped), raced
         upstream = _refetch(far, tags)
         if upstream == start:
             raise LeagueError(f"git push to {far.name} was refused, but {far.name}/{far.branch} has not moved: "
                               "check the token's permission to push (contents: write) and branch protection")
         raced = True
-        say(f"{far.name}/{far.branch} moved while this run worked (attempt {attempt + 1}); dropping this run's "
-            f"commits of {game} and running it again from there")
+        say(COMMANDS.say(lang, "deadline.moved", remote=f"{far.name}/{far.branch}", attempt=attempt + 1, game=game))
         history.reset_hard(root, upstream)
     raise LeagueError(f"gave up after {retries + 1} attempts: {far.name}/{far.branch} kept moving")
+
+
+def language(root: Path, game: str) -> str:
+    """The language ``game`` speaks; English for a game whose files cannot be read (its turn names the fault)."""
+    try:
+        return words.game_language(store.load_game(root, game).settings, root)
+    except Exception:  # noqa: BLE001 - the run names a broken game's fault itself, in English
+        return "en"
 
 
 def _refetch(remote: Remote, own_tags: list[str]) -> str:
