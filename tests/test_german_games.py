@@ -152,10 +152,10 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
     league.run("new", "bretton-woods", "bw", *players("bw"), "--schedule", SCHEDULE, master="bw: new")
     league.git("add", "-A")
     league.git("commit", "-qm", "bw")
-    for game in ("dk", "aa", "bw"):
+    for thread, game in enumerate(("dk", "aa", "bw"), 31):
         config = league.root / f"games/{game}/game.yaml"
-        config.write_text(config.read_text(encoding="utf-8") + "game_masters:\n  - login: sl\n    id: 9000\n",
-                          encoding="utf-8")
+        config.write_text(config.read_text(encoding="utf-8") + "game_masters:\n  - login: sl\n    id: 9000\n"
+                          f"thread: {thread}\n", encoding="utf-8")
     league.git("commit", "-qam", "Spielleitung")
     for game, login in (("dk", "schw"), ("aa", "anke"), ("bw", "anna")):
         personal = league.desk / f"{login}.key"
@@ -181,6 +181,8 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
         league.run("adjudicate", game, "--early", master=f"{game}: adjudicate, a look")
         league.run("adjudicate", game, "--early", "--commit", master=f"{game}: adjudicate")
     league.run("adjudicate", "--due", master="adjudicate --due")
+    league.run("remind", "--now", "2099-01-12T08:00+01:00", master="remind")
+    league.run("remind", "--now", "2099-01-12T08:00+01:00", "--out", str(base / "remind"), master="remind --out")
     # dk's 'keys add' sealed its turn 0 private file again (the player's key came after the set-up): verify
     # accepts that re-seal, and says it in German (this test found verify calling it a changed turn)
     for game in ("dk", "aa", "bw"):
@@ -225,8 +227,8 @@ def test_no_english_sentence_in_what_a_player_of_a_german_game_reads(german: Lea
 
 def test_no_english_sentence_in_what_the_game_master_of_a_german_game_reads(german: League):
     """new, keys add, status, adjudicate (refused, a look, committed, --due), verify and the season's events
-    (pause, resume, extend, reschedule, end, concede; a look and committed) and deadline speak the game's
-    language."""
+    (pause, resume, extend, reschedule, end, concede; a look and committed) and deadline and remind speak
+    the game's language."""
     assert len(german.master) > 40
     found = {what: lines for what, text in german.master.items() if (lines := english(text))}
     assert found == {}, "\n".join(f"{what}: {line}" for what, lines in found.items() for line in lines)
@@ -243,6 +245,9 @@ def test_the_game_master_s_status_verify_and_events_say_it_in_german(german: Lea
     paused = german.master["dk: pause, paused already"]
     assert "dk ist schon angehalten: 'turnpress resume dk' hebt die Pause auf" in paused
     assert "Remis zwischen " in german.master["dk: end in a draw, a look"]
+    assert "--- Thread 31\n" in german.master["remind"], german.master["remind"]
+    assert "32: Hinweis auf die neue Ausgabe für aa, Zug 1\n" in german.master["remind --out"]
+    assert "aa: Zug 2 (" in german.master["aa: deadline"] and " ausgewertet" in german.master["aa: deadline"]
     assert "  nach den Regeln geheim: gleichzeitige Befehle (Züge, Rückzüge, Anpassungen)" in \
         german.master["dk: new"]
 

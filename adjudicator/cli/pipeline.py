@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from ..errors import OK, PROBLEMS, LeagueError, UsageError
+from ..kit.catalog import COMMANDS
 from ..kit.markup import name_problem
 from ..league.store import load_game
 from ..pipeline import deadline as deadlinemod
@@ -103,8 +104,12 @@ def remind(args: argparse.Namespace) -> int:
         for thread, text in files.items():
             (out / f"{thread}.md").write_text(text, encoding="utf-8")
         for m in messages:
-            print(f"{m.thread}: {m.kind} of {m.game} turn {m.turn}")
+            lang = deadlinemod.language(root, m.game)
+            print(COMMANDS.say(lang, "remind.wrote", thread=m.thread, kind=COMMANDS.say(lang, f"remind.{m.kind}"),
+                               game=m.game, turn=m.turn))
         return OK
+    first = {m.thread: m.game for m in reversed(messages)}  # a thread's head: the language of its first message
     for thread, text in files.items():
-        print(f"--- thread {thread}\n{text}", end="")
+        head = COMMANDS.say(deadlinemod.language(root, first[thread]), "remind.thread", thread=thread)
+        print(f"{head}\n{text}", end="")
     return OK
