@@ -204,6 +204,8 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
         league.run("verify", game, master=f"{game}: verify, after the events")
     league.run("deadline", "--now", "2099-01-12T08:00+01:00", master="deadline, nothing due")
     league.run("deadline", "--game", "aa", master="aa: deadline")
+    league.run("rerun", "aa", "--reason", "Befehle verloren", master="aa: rerun, a look")
+    league.run("rerun", "aa", "--reason", "Befehle verloren", "--commit", master="aa: rerun")
     league.run("site", "build", "--pages-only")
     for game in ("dk", "aa", "bw"):
         for page in sorted((league.root / "site/news" / game).glob("*.md")):
@@ -227,8 +229,8 @@ def test_no_english_sentence_in_what_a_player_of_a_german_game_reads(german: Lea
 
 def test_no_english_sentence_in_what_the_game_master_of_a_german_game_reads(german: League):
     """new, keys add, status, adjudicate (refused, a look, committed, --due), verify and the season's events
-    (pause, resume, extend, reschedule, end, concede; a look and committed) and deadline and remind speak
-    the game's language."""
+    (pause, resume, extend, reschedule, end, concede; a look and committed) and deadline remind and rerun
+    speak the game's language."""
     assert len(german.master) > 40
     found = {what: lines for what, text in german.master.items() if (lines := english(text))}
     assert found == {}, "\n".join(f"{what}: {line}" for what, lines in found.items() for line in lines)
@@ -247,6 +249,7 @@ def test_the_game_master_s_status_verify_and_events_say_it_in_german(german: Lea
     assert "Remis zwischen " in german.master["dk: end in a draw, a look"]
     assert "--- Thread 31\n" in german.master["remind"], german.master["remind"]
     assert "32: Hinweis auf die neue Ausgabe für aa, Zug 1\n" in german.master["remind --out"]
+    assert "Dann: Zug 3 von aa wertet Zug 2 mit dessen Befehlen neu aus." in german.master["aa: rerun, a look"]
     assert "aa: Zug 2 (" in german.master["aa: deadline"] and " ausgewertet" in german.master["aa: deadline"]
     assert "  nach den Regeln geheim: gleichzeitige Befehle (Züge, Rückzüge, Anpassungen)" in \
         german.master["dk: new"]

@@ -52,22 +52,21 @@ def rerun(args: argparse.Namespace) -> int:
             files[sealed_relpath(game.id, turn, seat)] = crypto.encrypt(raw, game.recipients(seat))
         else:
             files[orders_relpath(game.id, turn, seat)] = raw.decode("utf-8")
-    said = (f"turn {turn} of {game.id} re-runs turn {turn - 1} with its orders"
-            + (f", and the orders found for {', '.join(sorted(found))}" if found else ""))
+    said = ctx.say("rerun.said", before=turn - 1,
+                   found=ctx.say("rerun.found", seats=", ".join(sorted(found))) if found else "")
     if not args.commit:
-        print(f"{rel} would read:\n\n{text}")
+        print(ctx.say("events.look", path=rel) + f"\n\n{text}")
         for path in sorted(files):
             if path != rel:
-                print(f"and {path} would hold the orders found" + (" (sealed)" if game.sealed_orders else ""))
-        print(f"Nothing written (a look): add --commit to write and commit it. Then: {said}.")
+                print(ctx.say("rerun.holds", path=path, sealed=ctx.say("rerun.sealed") if game.sealed_orders else ""))
+        print(ctx.say("rerun.nothing", said=said))
         return OK
     dirty = history.text(root, "status", "--porcelain", "--", *files) if history.is_repo(root) else ""
     if dirty:
         raise LeagueError(f"{dirty.split()[-1]}: changed and not committed; commit or restore it first")
     commit = history.commit_files(root, files, f"{game.id}: turn {turn} re-runs turn {turn - 1} by {data['by']}")
     history.materialize(root, "HEAD", list(files))
-    print(f"Wrote {', '.join(sorted(files))} and committed it ({commit[:10]}): {said}. Push it (or open a pull "
-          "request: the check takes the ruling and the found orders from a game master only).")
+    print(ctx.say("rerun.wrote", paths=", ".join(sorted(files)), commit=commit[:10], said=said))
     return OK
 
 
