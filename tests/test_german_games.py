@@ -202,6 +202,7 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
     league.run("concede", "dk", "schweden", *why, master="dk: concede, a look")
     for game in ("dk", "aa", "bw"):
         league.run("verify", game, master=f"{game}: verify, after the events")
+    league.run("pin", "dk", code=2, master="dk: pin, pinned already")
     league.run("deadline", "--now", "2099-01-12T08:00+01:00", master="deadline, nothing due")
     league.run("deadline", "--game", "aa", master="aa: deadline")
     league.run("rerun", "aa", "--reason", "Befehle verloren", master="aa: rerun, a look")
@@ -229,8 +230,8 @@ def test_no_english_sentence_in_what_a_player_of_a_german_game_reads(german: Lea
 
 def test_no_english_sentence_in_what_the_game_master_of_a_german_game_reads(german: League):
     """new, keys add, status, adjudicate (refused, a look, committed, --due), verify and the season's events
-    (pause, resume, extend, reschedule, end, concede; a look and committed) and deadline remind and rerun
-    speak the game's language."""
+    (pause, resume, extend, reschedule, end, concede; a look and committed) and deadline remind, rerun and
+    pin (refused) speak the game's language."""
     assert len(german.master) > 40
     found = {what: lines for what, text in german.master.items() if (lines := english(text))}
     assert found == {}, "\n".join(f"{what}: {line}" for what, lines in found.items() for line in lines)

@@ -291,7 +291,8 @@ def test_pin_refuses_uncommitted_changes_and_rules_without_data(league: Path, ca
     path = league / "games/g/game.yaml"
     path.write_text(path.read_text(encoding="utf-8") + "# a note\n", encoding="utf-8")
     assert run(league, "pin", "g") == 2
-    assert "games/g/game.yaml or games/g/data/ has uncommitted changes" in capsys.readouterr().err
+    # Bretton Woods is a German game: its refusal is German (issue 31)
+    assert "games/g/game.yaml oder games/g/data/ hat nicht committete Änderungen" in capsys.readouterr().err
     git(league, "checkout", "--", "games/g/game.yaml")
     assert run(league, "new", "counter", "c", "--player", "Ann:ann:1") == 0
     git(league, "add", "-A")
@@ -367,7 +368,9 @@ def test_pin_adds_only_the_file_a_pinned_game_lacks_and_verify_accepts_it(league
     before = commits(league)
     capsys.readouterr()
     assert run(league, "pin", "g") == 0
-    assert "Replayed g's committed turns 0-1 with the data this turnpress ships: all match." in capsys.readouterr().out
+    said = capsys.readouterr().out  # Auf Achse is a German game: pin says it in German (issue 31)
+    assert "Die committeten Züge 0-1 von g wurden mit den Daten dieses turnpress nachgespielt: alles stimmt " \
+        "überein." in said and "1 Datei in games/g/data/ festgeschrieben" in said, said
     assert commits(league)[1:] == before, "one commit on top of the history"
     changed = git(league, "show", "--name-only", "--format=", "HEAD").split()
     assert changed == [f"games/g/data/{AUF_ACHSE_DRAWING}", "games/g/game.yaml"], "the pinned copies untouched"
@@ -387,7 +390,7 @@ def test_pin_adds_only_the_file_a_pinned_game_lacks_and_verify_accepts_it(league
     assert verification(league, "g").found == []
     # Nothing is missing any more: pin refuses, writing nothing.
     assert run(league, "pin", "g") == 2
-    assert "g pins its data already (5 file(s)" in capsys.readouterr().err
+    assert "g hat seine Daten schon festgeschrieben (5 Dateien" in capsys.readouterr().err
     # A later swap of a pinned copy with its hash is named, the pin commit not.
     copy = league / "games/g/data" / AUF_ACHSE_DRAWING
     copy.write_bytes(moved)

@@ -339,7 +339,8 @@ def verify(args: argparse.Namespace) -> int:
 def pin(args: argparse.Namespace) -> int:
     root = league_root(args)
     done = pinmod.pin(root, args.game)
-    print(f"Replayed {args.game}'s committed turns 0-{done.turns} with the data this turnpress ships: all match.")
-    print(f"Pinned {len(done.files)} file(s) in games/{args.game}/data/ ({', '.join(done.files)}), their SHA-256 "
-          f"under data: in games/{args.game}/game.yaml: commit {done.commit[:12]}. Push it; verify accepts it.")
+    lang = check.language(load_game(root, args.game))
+    print(COMMANDS.say(lang, "pin.replayed", game=args.game, turns=done.turns))
+    print(COMMANDS.say(lang, "pin.pinned", n=len(done.files), game=args.game, files=", ".join(done.files),
+                       commit=done.commit[:12]))
     return OK

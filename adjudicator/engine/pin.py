@@ -27,10 +27,12 @@ from .. import yamledit, yamlio
 from ..dice import Dice
 from ..errors import LeagueError, RulesetError
 from ..kit import gamedata
+from ..kit.catalog import COMMANDS
 from ..kit.ruleset import PinsData
 from ..league import hidden, history
 from ..league.store import ENGINE_OPTIONS, Game, config_relpath, data_relpath, load_game, player_from_yaml, turn_dir
 from ..model import HIDDEN_KEYS
+from ..newsletter import words
 from . import verify
 from .turn import pinned_data, set_up_digest
 
@@ -52,30 +54,28 @@ def pin(root: Path, game_id: str) -> Pinned:
     pins every file its rules read already, reads none, has uncommitted changes to its ``game.yaml`` or data, or
     does not replay exactly with the copies (naming the first turn).
     """
-    load_game(root, game_id)  # a missing game is named, with the games there are
+    found = load_game(root, game_id)  # a missing game is named, with the games there are
+    lang = words.game_language(found.settings, root)
     history.require_repo(root)
     if not history.has_head(root):
-        raise LeagueError("pin: the league has no commit yet: commit the game first")
+        raise LeagueError(COMMANDS.say(lang, "pin.no_commit"))
     config_rel, data_rel = config_relpath(game_id), data_relpath(game_id)
     dirty = history.run(root, "status", "--porcelain", "--untracked-files=all", "--", config_rel, data_rel,
                         env={"GIT_OPTIONAL_LOCKS": "0"}).stdout.decode("utf-8", "replace").strip()
     if dirty:
-        raise LeagueError(f"pin: {config_rel} or {data_rel}/ has uncommitted changes ({dirty.splitlines()[0]}): "
-                          "commit or restore them first; pin commits the data on top of the committed history")
+        raise LeagueError(COMMANDS.say(lang, "pin.dirty", config=config_rel, data=data_rel, line=dirty.splitlines()[0]))
     head = history.head(root)
     with verify.committed_tree(root, head, game_id) as tree:
         game = load_game(tree, game_id)
         if not isinstance(game.ruleset, PinsData):
-            raise LeagueError(f"pin: {game_id}'s rules ({game.settings.ruleset}) read no data files: nothing to pin")
+            raise LeagueError(COMMANDS.say(lang, "pin.no_data", game=game_id, ruleset=game.settings.ruleset))
         options = {k: v for k, v in game.settings.options.items() if k not in ENGINE_OPTIONS}
         shipped = pinned_data(game.ruleset, game.settings.ruleset, options) or {}
         already = dict(game.settings.pinned or {})
         # A pinned game pins only what its set-up did not (a file the rules name since); its copies never change.
         files = {p: data for p, data in shipped.items() if p not in already}
         if game.pins_data and not files:
-            raise LeagueError(f"pin: {game_id} pins its data already ({len(already)} file(s) under data: in "
-                              f"{config_rel}, every file its rules read); a game's data never changes after it is "
-                              "pinned")
+            raise LeagueError(COMMANDS.say(lang, "pin.already", game=game_id, n=len(already), config=config_rel))
         text = with_data(tree / config_rel, {**already, **{p: gamedata.digest(d) for p, d in files.items()}})
         written = {config_rel: text, **{f"{data_rel}/{p}": data.decode("utf-8") for p, data in files.items()}}
         for rel, body in written.items():
