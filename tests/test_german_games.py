@@ -207,6 +207,7 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
     league.run("deadline", "--game", "aa", master="aa: deadline")
     league.run("rerun", "aa", "--reason", "Befehle verloren", master="aa: rerun, a look")
     league.run("rerun", "aa", "--reason", "Befehle verloren", "--commit", master="aa: rerun")
+    league.run("rerun", "aa", "--reason", "Befehle verloren", code=2, master="aa: rerun, the ruling exists")
     league.run("site", "build", "--pages-only")
     for game in ("dk", "aa", "bw"):
         for page in sorted((league.root / "site/news" / game).glob("*.md")):

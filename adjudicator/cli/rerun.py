@@ -30,15 +30,14 @@ def rerun(args: argparse.Namespace) -> int:
     ctx = Context(game, parse_now(args.now))
     turn = ctx.turn
     if ctx.status.phase.finished:
-        raise LeagueError(f"{game.id} is over: the game is over, and no ruling changes it")
+        raise LeagueError(ctx.say("rerun.over"))
     if turn < 2:
-        raise LeagueError(f"{game.id}: turn 1 follows the set-up, which is never re-run; there is no turn to void")
+        raise LeagueError(ctx.say("rerun.first"))
     if not args.reason or not args.reason.strip():
         raise UsageError("--reason: say why, in words; it is published with the turn")
     rel = rulings.relpath(game.id, turn)
     if (root / rel).exists():
-        raise LeagueError(f"{rel} exists: a re-run is the whole ruling of its turn; add 'rerun: {turn - 1}' and "
-                          "'found:' to it by hand, or remove it first")
+        raise LeagueError(ctx.say("rerun.exists", path=rel, before=turn - 1))
     found = dict(_found(spec, ctx) for spec in args.found)
     data: dict[str, Any] = {"game": game.id, "turn": turn, "by": _master(game, args.master),
                             "reason": " ".join(args.reason.split()), "rerun": turn - 1, "found": sorted(found)}
@@ -63,7 +62,7 @@ def rerun(args: argparse.Namespace) -> int:
         return OK
     dirty = history.text(root, "status", "--porcelain", "--", *files) if history.is_repo(root) else ""
     if dirty:
-        raise LeagueError(f"{dirty.split()[-1]}: changed and not committed; commit or restore it first")
+        raise LeagueError(ctx.say("rerun.dirty", path=dirty.split()[-1]))
     commit = history.commit_files(root, files, f"{game.id}: turn {turn} re-runs turn {turn - 1} by {data['by']}")
     history.materialize(root, "HEAD", list(files))
     print(ctx.say("rerun.wrote", paths=", ".join(sorted(files)), commit=commit[:10], said=said))
