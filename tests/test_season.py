@@ -101,8 +101,10 @@ class Season:
         out = self.cli("status", "--now", "2030-01-01T00:00Z")
         found = {}
         for block in re.split(r"\n(?=\S)", out):
-            when = re.search(r"^  deadline: (\d{4}-\d\d-\d\d \d\d:\d\d) ", block, re.M)
-            if when and not re.search(r"the game is paused|\(finished\)|^  held: ", block, re.M):
+            # a German game (bw) says its status in German
+            when = re.search(r"^  (?:deadline|Abgabeschluss): (\d{4}-\d\d-\d\d \d\d:\d\d) ", block, re.M)
+            if when and not re.search(r"the game is paused|die Partie ist angehalten|\((?:finished|beendet)\)|"
+                                      r"^  (?:held|zurückgehalten): ", block, re.M):
                 found[block.split(":")[0]] = dt.datetime.fromisoformat(f"{when[1]}{BERLIN}")
         return found
 
@@ -167,7 +169,7 @@ class Season:
                 "--player", "Cy:cy:23", "--schedule", "first=2025-01-15 20:00,every=3 days,timezone=Europe/Berlin",
                 "--commit", when=f"2025-01-02T11:20:00{BERLIN}")
         assert self.clean() and self.git("log", "--format=%s").splitlines()[:3] == [
-            "cal: a new game of calamity", "bw: a new game of bretton-woods", "dip: a new game of diplomacy"]
+            "cal: a new game of calamity", "bw: eine neue Partie bretton-woods", "dip: a new game of diplomacy"]
         for game in ("dip", "bw", "cal"):  # the game master names themselves, to rule by commands
             config = self.root / f"games/{game}/game.yaml"
             config.write_text(config.read_text(encoding="utf-8") + "game_masters:\n  - login: gm\n    id: 9000\n")
@@ -205,7 +207,7 @@ class Season:
         assert "dip/turn-1" in self.tags() and "bw/turn-1" not in self.tags()
         self.check()
         out = self.deadlines_until(f"2025-01-21T00:00:00{BERLIN}")
-        assert "bw: turn 1 (Jahr 1) adjudicated; missed: bert" in out
+        assert "bw: Zug 1 (Jahr 1) ausgewertet; ohne Befehle: bert" in out  # a German game says it in German
         self.check()
 
     def a_player_joins(self) -> None:
@@ -263,7 +265,7 @@ class Season:
 
     def the_last_year_of_bretton_woods(self) -> None:
         out = self.deadlines_until(f"2025-02-04T00:00:00{BERLIN}")
-        assert "bw: turn 2 (Jahr 2) adjudicated; missed: bert" in out
+        assert "bw: Zug 2 (Jahr 2) ausgewertet; ohne Befehle: bert" in out
         assert "is not adjudicated" not in out, "the deadline runs came in time for every turn"
         self.check(strict=True)
 

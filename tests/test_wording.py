@@ -269,8 +269,8 @@ def test_every_reason_the_report_gives_for_a_file_not_taken_has_its_german_words
 
 
 def test_the_check_of_an_orders_file_has_every_word_in_german_with_the_same_placeholders():
-    """The envelope's and the schema's check (adjudicator/kit/catalog/check.yaml) speak a German game's language: every
-    English text has its German one, with the same values to fill in; the German also words what the JSON Schema
+    """The envelope's and the schema's check (adjudicator/kit/catalog/check.yaml) speak a German game's language:
+    every English text has its German one, with the same values to fill in; the German also words what the JSON Schema
     library says in English (a range, a length, a pattern)."""
     from adjudicator.kit import orders
     from adjudicator.kit.wording import placeholders
@@ -353,7 +353,7 @@ def test_every_german_text_addresses_the_player_as_sie():
     import yaml
     package = ROOT / "adjudicator"
     sources = {
-        "catalog/check.yaml (de)": yaml.safe_load((package / "catalog/check.yaml").read_text("utf-8"))["de"],
+        "catalog/check.yaml (de)": yaml.safe_load((package / "kit/catalog/check.yaml").read_text("utf-8"))["de"],
         "orders-words.yaml (de)": yaml.safe_load(
             (package / "newsletter/assets/orders-words.yaml").read_text("utf-8"))["de"],
         "auf_achse words": yaml.safe_load((package / "rulesets/auf_achse/data/words.yaml").read_text("utf-8")),

@@ -124,15 +124,11 @@ def _canonical(value: Any, out: list[str]) -> None:
             _canonical(item, out)
         out.append(")")
     elif isinstance(value, Mapping):
-        items = []
+        # in the mapping's own order: a drawing may follow it (a chart's series order is its colours and markers;
+        # sorted keys let a chart of the same figures in another order come back in the wrong colours)
+        out.append(f"d{len(value)}(")
         for k, v in value.items():
-            key: list[str] = []
-            _canonical(k, key)
-            items.append(("".join(key), v))
-        items.sort(key=lambda kv: kv[0])
-        out.append(f"d{len(items)}(")
-        for k, v in items:
-            out.append(k)
+            _canonical(k, out)
             _canonical(v, out)
         out.append(")")
     else:

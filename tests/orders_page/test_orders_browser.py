@@ -281,7 +281,7 @@ def test_a_winter_build_is_picked_and_one_too_many_is_named(browser: Browser, se
     showed; a second build typed into the sheet is named as validate names it (not carried out)."""
     open_page(browser, served, "wb")
     pick(browser, "ann")
-    assert "You may build 1 unit(s) in: Edi, Lon, Lvp." in browser.text("#tp-form")
+    assert "You may build 1 unit in: Edi, Lon, Lvp." in browser.text("#tp-form")
     choose(browser, "Build 1 of 1", "Build F Lon")
     text = produced(browser)
     assert text.endswith("orders:\n  - Build F Lon\n")
