@@ -60,6 +60,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from tests.site.webdriver import Browser, find_chromium  # noqa: E402
+from tools.orders_league import make_league  # noqa: E402
 
 PHONE = {"width": 390, "height": 844, "cpu": 4, "latency": 150, "down": 1_600_000 // 8, "up": 750_000 // 8}
 DESKTOP = {"width": 1280, "height": 1000, "cpu": 1, "latency": 0, "down": -1, "up": -1}
@@ -225,29 +226,6 @@ def run(browser: Browser, url: str, games: list[str], profiles: list[str], repea
                 f"{median.bytes / 1024:8.1f} kB on the wire ({median.data_bytes / 1024:.1f} kB turn data)")
             out.append(median)
     return out
-
-
-def make_league(root: Path) -> None:
-    """Two games at their first orders (Auf Achse after its auction), the site built."""
-    from tests.conftest import git, new_repository
-    from tests.conftest import run as turnpress
-
-    (root / "games").mkdir(parents=True)
-    new_repository(root, ".secrets/\npublic/\n")
-    powers = ["england", "france", "germany", "italy", "austria", "russia", "turkey"]
-    logins = ["ann", "ben", "cai", "dee", "eve", "fay", "gus"]
-    dip = [a for n, (lg, pw) in enumerate(zip(logins, powers, strict=True))
-           for a in ("--player", f"{lg.capitalize()}:{lg}:{100 + n}:{pw}")]
-    assert turnpress(root, "new", "diplomacy", "dip", "--option", "orders=open", *dip) == 0
-    aa = ["new", "auf-achse", "aa", "--option", "orders=open", "--now", "2026-01-01T00:00Z",
-          "--schedule", "first=2026-01-05 20:00,every=7 days,timezone=Europe/Berlin,grace=60"]
-    for n, (lg, city) in enumerate(zip(logins, ["HH", "M", "K", "DO", "S"], strict=False)):
-        aa += ["--player", f"{lg.capitalize()}:{lg}:{200 + n}:{city}"]
-    assert turnpress(root, *aa) == 0
-    git(root, "add", "-A")
-    git(root, "commit", "-qm", "games")
-    assert turnpress(root, "adjudicate", "aa", "--now", "2026-01-05T21:00+01:00", "--commit") == 0
-    assert turnpress(root, "site", "build") == 0
 
 
 # What GitHub Pages compresses (it sends gzip to a browser that asks for it); everything else goes as it is.

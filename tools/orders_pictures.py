@@ -118,7 +118,7 @@ def main() -> None:
             (root / "site" / "images" / f"guide-orders-{name}.webp").touch()
         public = site.build(root)
         extra = Path(tmp) / "aa"
-        from benchmarks.bench_orders_page import make_league
+        from tools.orders_league import make_league
 
         make_league(extra)
         browser = Browser(*found, Path(tmp) / "profile")
