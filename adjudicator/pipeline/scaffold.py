@@ -88,14 +88,17 @@ def init(target: Path, title: str, requirement: str | None = None) -> list[str]:
 # --- what a game adds to the site ----------------------------------------------------------------------------
 
 RULES_DIR = "site/rules"
+TEXT_DIRS = ("text", "rules")  # where a ruleset ships its rules pages, new name first
 
 
 def add_rules_pages(root: Path, rules: object) -> list[str]:
-    """Write the rules pages a ruleset ships (``rules/*.md`` in its package) into the league's ``site/rules/``,
-    where the game's overview links to them; a page the league has already (perhaps with its own house rules) is
-    kept as it is. The paths written."""
-    folder = resources.files(package_of(rules)).joinpath("rules")
-    if not folder.is_dir():
+    """Write the rules pages a ruleset ships (``text/*.md`` in its package; ``rules/*.md`` where a package made
+    before the rules module took that name has them) into the league's ``site/rules/``, where the game's overview
+    links to them; a page the league has already (perhaps with its own house rules) is kept as it is. The paths
+    written."""
+    package = resources.files(package_of(rules))
+    folder = next((f for f in (package.joinpath(n) for n in TEXT_DIRS) if f.is_dir()), None)
+    if folder is None:
         return []
     written = []
     for page in sorted(folder.iterdir(), key=lambda p: p.name):

@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 import adjudicator.rulesets.diplomacy as diplomacy
-from adjudicator.rulesets.diplomacy import presentation, rulebook
+from adjudicator.rulesets.diplomacy import look, rulebook
 from adjudicator.rulesets.diplomacy.mapdata import load_map
 
 BASE = Path(diplomacy.__file__).parent
@@ -39,7 +39,7 @@ def test_a_variant_brings_its_rules_and_its_presentation() -> None:
     module = rulebook.variant(m)
     assert module is not None and rulebook.variant(load_map("standard")) is None
     assert isinstance(module.RULEBOOK, rulebook.Rulebook) and type(module.RULEBOOK) is not rulebook.Rulebook
-    assert isinstance(module.PRESENTATION, presentation.Presentation)
+    assert isinstance(module.PRESENTATION, look.Look)
     # the rulebook holds rules only: no page, sheet, map or order-page hook is left on it
     for hook in ("newsletter", "board_svg", "sheet_comments", "choice_fields", "notation"):
         assert not hasattr(module.RULEBOOK, hook), hook

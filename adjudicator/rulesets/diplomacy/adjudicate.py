@@ -29,9 +29,9 @@ from .drawing import drawing_file
 from .kinds import votes
 from .kinds.build import ALL_USED, adjustment_counts, buildable
 from .kinds.votes import VOTES, standing_votes
+from .look import presentation_for
 from .mapdata import Map, available_maps, display, load_map, map_data_files, province_of
 from .orders import judge_notation
-from .presentation import presentation_for
 from .resolver import ALREADY_ORDERED, VOID, Rules
 from .rulebook import Rulebook, rulebook_for
 

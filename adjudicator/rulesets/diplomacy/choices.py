@@ -5,7 +5,7 @@ the supporter can reach (holding, or moving to a province the supporter can reac
 between two coasts of its sea; on maps whose ``order_types`` have them, a fleet's double move down a river
 (``Map.double_move``) and a unit's transformation into the other type; a dislodged unit's retreats and disband;
 builds on the free home centres and removals, as many lines as the adjustment counts. A variant adds fields of
-its own (``Presentation.choice_fields``: 30JK's religious actions and change of confession).
+its own (``Look.choice_fields``: 30JK's religious actions and change of confession).
 
 Convoys (issue #30, item 5): an army on a coast is offered every coast the fleets now at sea (the map's
 ``convoy_terrain``) could carry it to, through a chain of one fleet or several, as the resolver looks for one
@@ -26,9 +26,9 @@ from .adjudicate import _m, label
 from .core import owners_from, units_from
 from .kinds.build import adjustment_counts, buildable, civil_disorder_removals
 from .kinds.votes import standing_votes
+from .look import presentation_for
 from .mapdata import Map, display, province_of
 from .orders import OrderError, read_order
-from .presentation import presentation_for
 from .resolver import ALREADY_ORDERED, Unit
 
 OTHER = "Another order (judge notation)"

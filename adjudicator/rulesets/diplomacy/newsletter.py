@@ -1,5 +1,5 @@
 """What people read: the order schema, the pre-printed order sheet, the newsletter and the SVG map, for every map
-(a variant gives its words and its own sections: ``presentation.py``)."""
+(a variant gives its words and its own sections: ``look.py``)."""
 
 from __future__ import annotations
 
@@ -16,10 +16,10 @@ from .core import owners_from, units_from
 from .drawing import load_drawing
 from .kinds import build, convoy, disband, hold, move, retreat, support, transform, votes
 from .kinds.build import adjustment_counts, buildable, civil_disorder_removals
+from .look import ENGLISH, NewsWords, presentation_for
 from .mapdata import Map, display, province_of
 from .mapsvg import board as board_svg
 from .mapsvg import text_alternative
-from .presentation import ENGLISH, NewsWords, presentation_for
 from .resolver import Outcome
 from .rulebook import rulebook_for
 

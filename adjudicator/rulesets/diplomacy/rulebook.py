@@ -4,7 +4,7 @@ The standard game uses :class:`Rulebook`, whose hooks change nothing. A variant 
 ``variants/``) for rules that are more than data: extra entries in the orders file (religious actions),
 things that happen before the moves are resolved, units no player owns, accounts kept at the end of a year.
 Every hook is pure: it gets the map, the state before the phase and the new state it may change. What a variant
-shows its readers is not here but in its ``Presentation`` (``presentation.py``): its words and its own sections.
+shows its readers is not here but in its ``Look`` (``look.py``): its words and its own sections.
 """
 
 from __future__ import annotations

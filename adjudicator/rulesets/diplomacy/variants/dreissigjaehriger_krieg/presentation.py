@@ -14,9 +14,9 @@ from .....kit.sheet import Sheet
 from .....kit.wording import fill
 from .....model import State
 from ...adjudicate import label_words, phase_label
+from ...look import Look
 from ...mapdata import Map, display
 from ...orders import OrderError, read_order
-from ...presentation import Presentation
 from . import choices as _choices
 from .religion import GERMAN, GERMAN_CONFESSION, MINIMUM, allotment, choosing, conversion_cost, hired
 from .words import MAP, NEWS, OUTCOME, REASONS
@@ -147,7 +147,7 @@ def _faith_sections(m: Map, state: State, report: dict[str, Any]) -> list[str]:
     return out
 
 
-class ThirtyYearsWar(Presentation):
+class ThirtyYearsWar(Look):
     """The shared page in German, with the neutral owners, the confessions and the religion points."""
 
     words = NEWS

@@ -9,8 +9,8 @@ want of orders, and after "Als Nächstes" the powers whose orders are due. Sayin
 
 from __future__ import annotations
 
+from ...look import NewsWords
 from ...mapsvg import Words
-from ...presentation import NewsWords
 
 NEWS = NewsWords(
     phase_language="de",  # the whole page is German, whatever the game's ``labels`` option says

@@ -2,7 +2,7 @@
 
 The issue page, the map and the order sheet are written once (``newsletter.py``); a variant does not copy them
 (issue 31: 30JK's German issue page was a copy of the standard one). It hands the shared presentation its words
-(:class:`NewsWords`, ``mapsvg.Words``) and, through a :class:`Presentation` of its own, what only it has: the
+(:class:`NewsWords`, ``mapsvg.Words``) and, through a :class:`Look` of its own, what only it has: the
 names of owners that are no power (neutral units), the sections of its own report keys (30JK's confessions and
 religious warfare), its columns of the centres table, its sheet comments and order-page fields. The rules never
 read this module (``rulebook.py`` is the variant's rules).
@@ -68,7 +68,7 @@ class NewsWords:
 ENGLISH = NewsWords()
 
 
-class Presentation:
+class Look:
     """The standard game's presentation: every hook is the shared page's own."""
 
     words: NewsWords = ENGLISH
@@ -116,10 +116,10 @@ class Presentation:
         return []
 
 
-STANDARD = Presentation()
+STANDARD = Look()
 
 
-def presentation_for(m: Map) -> Presentation:
+def presentation_for(m: Map) -> Look:
     """The map's presentation: the standard one, or its variant's (the module the rulebook names)."""
     module = variant(m)
     return STANDARD if module is None else module.PRESENTATION
