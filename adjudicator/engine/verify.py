@@ -155,6 +155,29 @@ def committed_tree(root: Path, commit: str, game_id: str, links: list[str] | Non
         yield Path(tmp)
 
 
+@dataclass
+class _Pass:
+    """What one replay of a game carries from turn to turn: the findings so far, the seed the next turn's must
+    follow, the replayed state (None where the hidden state is sealed and no key is at hand), the public states
+    and chain heads of the turns so far (the issue pages' charts and audit lines), and the taken orders read."""
+
+    game: Game
+    root: Path
+    git_root: Path | None
+    identities: list[Any]
+    links: dict[int, bytes] | None
+    seed: bytes
+    state: State | None
+    found: list[Finding] = field(default_factory=list)
+    not_checked: list[str] = field(default_factory=list)
+    publics: list[State] = field(default_factory=list)
+    heads: list[str] = field(default_factory=list)
+    read: OrdersRead = field(default_factory=dict)  # the next turns' NMR defaults read them again
+    bound_since: int | None = None  # the first turn whose digest bound the sealed envelopes
+    sealed_unchecked: bool = False
+    unreplayed: list[int] = field(default_factory=list)
+
+
 def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verification:
     """Replay the files under ``root``; ``git_root`` is the repository whose history says when orders arrived."""
     game = load_game(root, game_id)
@@ -162,13 +185,52 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
         game.ruleset  # noqa: B018 - reads and checks the pinned data once, before any turn
     except gamedata.PinError as e:
         return Verification(0, [Finding(game.id, 0, f"cannot be replayed: {e}")])
+    run, mode = _start(game, root, git_root)
+    turns = [t for t in game.turns() if t > 0]
+    voided = {ruled.get("rerun") for ruled in (game.report(t).get("ruling") for t in turns) if isinstance(ruled, dict)}
+    for turn in turns:
+        report = game.report(turn)
+        _public_checks(run, turn, report, checks_early=turn not in voided)
+        if run.state is None:
+            _not_replayed(run, turn, report)
+        else:
+            _replayed(run, turn, report)
+    if run.unreplayed:
+        run.not_checked.append(f"the adjudication of turn(s) {_spans(run.unreplayed)}: the hidden state is sealed to "
+                               f"the game's key ({key_env(game.id)}); the dice chain, the arrivals and the digest "
+                               "of the published orders were checked")
+    return Verification(len(turns) - len(run.unreplayed), run.found, run.not_checked, mode,
+                        notes=_data_notes(game) + _plaintext_digests(game, turns))
+
+
+def _start(game: Game, root: Path, git_root: Path | None) -> tuple[_Pass, str]:
+    """The pass at the set-up: its seed, the hidden links as far as they open, the state replaying starts from
+    (drawn again after the end, where the set-up sealed it), turn 0's issue page; and which check it is."""
     identities = game.game_identities() if game.keyed else []
     found: list[Finding] = []
-    not_checked: list[str] = []
     seed = game.commitment()
     setup = game.report(0)
     if setup["dice"]["seed"] != seed.hex():
         found.append(Finding(game.id, 0, "the set-up report's seed is not the commitment in game.yaml"))
+    links = _links(game, identities, found)
+    ended_open = links is not None and not identities  # the game has ended: everything opens without a key
+    mode = WITH_KEY if identities else AFTER_END if ended_open else PUBLIC
+    state: State | None = game.state(0) if game.hidden_complete(0) else None
+    if state is None and ended_open:
+        state, setup_found = _setup_again(game, links or {})
+        found += setup_found
+    run = _Pass(game, root, git_root, identities, links, seed, state, found,
+                publics=[game.ruleset.public_view(game.state(0))], heads=anchor.heads(game.dir, 0))
+    if state is not None and newsletter.has_issue(game, 0):
+        run.found += _issue_page(game, git_root, 0, state, setup, run.publics, run.heads[0])
+    if game.sealed_orders and not identities:
+        run.not_checked.append("that each sealed order holds the plaintext published with its turn "
+                               f"(needs the game's key, {key_env(game.id)})")
+    return run, mode
+
+
+def _links(game: Game, identities: list[Any], found: list[Finding]) -> dict[int, bytes] | None:
+    """Each turn's hidden link, where the game's key or its end opens them; None where they stay sealed."""
     try:
         links = hiddenmod.links(game, identities)
     except LeagueError as e:
@@ -179,91 +241,93 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
         # Nothing hidden was drawn (Bretton Woods' standing orders are hidden, not drawn): after the end the set-up
         # is drawn again from public dice and the full orders published with the last turn replay every turn.
         links = {}
-    ended_open = links is not None and not identities  # the game has ended: everything opens without a key
-    mode = WITH_KEY if identities else AFTER_END if ended_open else PUBLIC
-    state: dict[str, Any] | None = game.state(0) if game.hidden_complete(0) else None
-    if state is None and ended_open:
-        state, setup_found = _setup_again(game, links or {})
-        found += setup_found
-    turns = [t for t in game.turns() if t > 0]
-    voided = {ruled.get("rerun") for ruled in (game.report(t).get("ruling") for t in turns) if isinstance(ruled, dict)}
-    unreplayed: list[int] = []
-    sealed_unchecked = False
-    publics = [game.ruleset.public_view(game.state(0))]
-    heads = anchor.heads(game.dir, 0)
-    if state is not None and newsletter.has_issue(game, 0):
-        found += _issue_page(game, git_root, 0, state, setup, publics, heads[0])
-    if game.sealed_orders and not identities:
-        not_checked.append("that each sealed order holds the plaintext published with its turn "
-                           f"(needs the game's key, {key_env(game.id)})")
-    bound_since: int | None = None  # the first turn whose digest bound the sealed envelopes
-    read: OrdersRead = {}  # the taken orders replayed so far: the next turns' NMR defaults read them again
-    for turn in turns:
-        report = game.report(turn)
-        found += _digest_kind(game, turn, report, bound_since)
-        if report["dice"].get("digest") is not None and bound_since is None:
-            bound_since = turn
-        revealed = bytes.fromhex(report["dice"]["seed"])
-        if not dicemod.follows(revealed, seed):
-            found.append(Finding(game.id, turn, "dice chain broken: H(seed) is not the previous turn's seed"))
-        seed = revealed
-        if git_root is not None:
-            found += _arrivals(game, git_root, turn, report)
-            if state is not None:
-                found += _absence(game, git_root, turn, report, state)
-                found += _nmr_extension(game, git_root, turn, report, state)
-        if turn not in voided:
-            found += _early(game, turn, report)
-        if game.sealed_orders and identities:
-            found += _sealed_orders(game, turn, report, identities)
-        if state is None:
-            found += _digest(game, turn, report, not_checked)
-            unreplayed.append(turn)
-            state = game.state(turn) if game.hidden_complete(turn) else None
-            publics.append(game.ruleset.public_view(game.state(turn)))
-            heads.append(_committed_head(game, turn, heads[-1]))
-            continue
-        try:
-            outcome = replay(game, report, state, (links or {}).get(turn), read)
-        except (LeagueError, KeyError, ValueError) as e:
-            found.append(Finding(game.id, turn, f"cannot be replayed: {e}"))
-            state = game.state(turn)
-            publics.append(game.ruleset.public_view(state))
-            heads.append(_committed_head(game, turn, heads[-1]))
-            continue
-        if outcome.report["dice"]["orders_digest"] != report["dice"].get("orders_digest"):
-            found.append(Finding(game.id, turn, "the orders files differ from those the turn was adjudicated with"))
-        folder = f"games/{game.id}/turns/{turn_dir(turn)}"
-        # A turn played before the game had a key kept its hidden parts in plain text: compare it as such.
-        plain_hidden = game.keyed and (root / folder / "hidden.yaml").is_file()
-        expected = dict(outcome.files)
-        if plain_hidden:
-            hidden = {k: outcome.state[k] for k in HIDDEN_KEYS if k in outcome.state}
-            expected[f"{folder}/hidden.yaml"] = yamlio.dump(hidden)
-        for name in ("state.yaml", "hidden.yaml", "report.yaml"):
-            rel = f"{folder}/{name}"
-            path = root / rel
-            committed = path.read_text(encoding="utf-8") if path.is_file() else None
-            if committed != expected.get(rel):
-                found.append(Finding(game.id, turn, f"{name} differs from the replay"))
-        if not plain_hidden and identities:
-            found += _sealed_parts(game, turn, outcome.sealed, identities)
-        elif not plain_hidden and outcome.sealed and not sealed_unchecked:
-            sealed_unchecked = True
-            not_checked.append("the sealed hidden parts and private reports, by what they hold (they open with the "
-                               f"game's key only, {key_env(game.id)}); the public state and reports were replayed")
-        state = outcome.state
-        publics.append(game.ruleset.public_view(state))
-        # The chain goes on from what the replay computed: an edited turn is named once, not with every later one.
-        heads.append(anchor.follow(heads[-1], expected[f"{folder}/report.yaml"].encode(),
+    return links
+
+
+def _public_checks(run: _Pass, turn: int, report: TurnReport, *, checks_early: bool) -> None:
+    """What is checked of every turn, replayed or not: the digest's kind, the dice chain, the arrivals, the
+    deadline's moves, a turn run early, the sealed orders' plaintexts."""
+    game, git_root = run.game, run.git_root
+    run.found += _digest_kind(game, turn, report, run.bound_since)
+    if report["dice"].get("digest") is not None and run.bound_since is None:
+        run.bound_since = turn
+    revealed = bytes.fromhex(report["dice"]["seed"])
+    if not dicemod.follows(revealed, run.seed):
+        run.found.append(Finding(game.id, turn, "dice chain broken: H(seed) is not the previous turn's seed"))
+    run.seed = revealed
+    if git_root is not None:
+        run.found += _arrivals(game, git_root, turn, report)
+        if run.state is not None:
+            run.found += _absence(game, git_root, turn, report, run.state)
+            run.found += _nmr_extension(game, git_root, turn, report, run.state)
+    if checks_early:
+        run.found += _early(game, turn, report)
+    if game.sealed_orders and run.identities:
+        run.found += _sealed_orders(game, turn, report, run.identities)
+
+
+def _not_replayed(run: _Pass, turn: int, report: TurnReport) -> None:
+    """A turn whose hidden state stays sealed: the published orders' digest is checked, the committed files
+    carried on."""
+    game = run.game
+    run.found += _digest(game, turn, report, run.not_checked)
+    run.unreplayed.append(turn)
+    run.state = game.state(turn) if game.hidden_complete(turn) else None
+    _carry_committed(run, turn)
+
+
+def _carry_committed(run: _Pass, turn: int) -> None:
+    run.publics.append(run.game.ruleset.public_view(run.game.state(turn)))
+    run.heads.append(_committed_head(run.game, turn, run.heads[-1]))
+
+
+def _replayed(run: _Pass, turn: int, report: TurnReport) -> None:
+    """The turn adjudicated again and compared with its committed files; the pass goes on from what the replay
+    computed (an edited turn is named once, not with every later one)."""
+    game, previous = run.game, run.state
+    assert previous is not None
+    try:
+        outcome = replay(game, report, previous, (run.links or {}).get(turn), run.read)
+    except (LeagueError, KeyError, ValueError) as e:
+        run.found.append(Finding(game.id, turn, f"cannot be replayed: {e}"))
+        run.state = game.state(turn)
+        _carry_committed(run, turn)
+        return
+    if outcome.report["dice"]["orders_digest"] != report["dice"].get("orders_digest"):
+        run.found.append(Finding(game.id, turn, "the orders files differ from those the turn was adjudicated with"))
+    expected = _compare(run, turn, outcome)
+    folder = f"games/{game.id}/turns/{turn_dir(turn)}"
+    run.state = outcome.state
+    run.publics.append(game.ruleset.public_view(outcome.state))
+    run.heads.append(anchor.follow(run.heads[-1], expected[f"{folder}/report.yaml"].encode(),
                                    expected[f"{folder}/state.yaml"].encode()))
-        found += _issue_page(game, git_root, turn, state, report, publics, heads[-1])
-    if unreplayed:
-        not_checked.append(f"the adjudication of turn(s) {_spans(unreplayed)}: the hidden state is sealed to the "
-                           f"game's key ({key_env(game.id)}); the dice chain, the arrivals and the digest "
-                           "of the published orders were checked")
-    return Verification(len(turns) - len(unreplayed), found, not_checked, mode,
-                        notes=_data_notes(game) + _plaintext_digests(game, turns))
+    run.found += _issue_page(game, run.git_root, turn, outcome.state, report, run.publics, run.heads[-1])
+
+
+def _compare(run: _Pass, turn: int, outcome: TurnOutcome) -> dict[str, str]:
+    """The committed turn's files against the replay's: the public ones byte for byte, the sealed ones by what
+    they hold (with the key). Returns the files the replay expects."""
+    game = run.game
+    folder = f"games/{game.id}/turns/{turn_dir(turn)}"
+    # A turn played before the game had a key kept its hidden parts in plain text: compare it as such.
+    plain_hidden = game.keyed and (run.root / folder / "hidden.yaml").is_file()
+    expected = dict(outcome.files)
+    if plain_hidden:
+        hidden = {k: outcome.state[k] for k in HIDDEN_KEYS if k in outcome.state}
+        expected[f"{folder}/hidden.yaml"] = yamlio.dump(hidden)
+    for name in ("state.yaml", "hidden.yaml", "report.yaml"):
+        rel = f"{folder}/{name}"
+        path = run.root / rel
+        committed = path.read_text(encoding="utf-8") if path.is_file() else None
+        if committed != expected.get(rel):
+            run.found.append(Finding(game.id, turn, f"{name} differs from the replay"))
+    if not plain_hidden and run.identities:
+        run.found += _sealed_parts(game, turn, outcome.sealed, run.identities)
+    elif not plain_hidden and outcome.sealed and not run.sealed_unchecked:
+        run.sealed_unchecked = True
+        run.not_checked.append("the sealed hidden parts and private reports, by what they hold (they open with the "
+                               f"game's key only, {key_env(game.id)}); the public state and reports were replayed")
+    return expected
 
 
 def _digest_kind(game: Game, turn: int, report: TurnReport, bound_since: int | None) -> list[Finding]:
@@ -416,9 +480,10 @@ def _anchoring(git_root: Path, game_id: str, done: Verification) -> list[Finding
             m = TURN_FILE.match(path)
             if m is None:  # game.yaml
                 if status == "M":
-                    found += _setup_changes(git_root, game_id, commit, max(added))
-                    registered = _registered(git_root, game_id, commit)
-                    if _pins(git_root, game_id, commit):
+                    old, new = _config_change(git_root, game_id, commit)  # read once for the three questions
+                    found += _setup_changes(git_root, game_id, commit, old, new, max(added))
+                    registered = _registered(old, new)
+                    if _pins(old, new):
                         pins.append((commit, max(added)))
                 continue
             turn = int(m[1])
@@ -434,23 +499,26 @@ def _anchoring(git_root: Path, game_id: str, done: Verification) -> list[Finding
     return found + _pin_findings(git_root, game_id, pins, done) + _tags(git_root, game_id, added)
 
 
-def _registered(git_root: Path, game_id: str, commit: str) -> set[str]:
-    """The seats whose public key (``recipient``) ``commit`` set or changed in ``game.yaml``: ``keys add``, which
-    seals that player's private report of the last turn again, so that a key registered late still opens it."""
+def _config_change(git_root: Path, game_id: str, commit: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``game.yaml`` before and after ``commit``."""
     rel = f"games/{game_id}/game.yaml"
     old = yamlio.load(history.git(git_root, "show", f"{commit}^:{rel}").encode()).data
     new = yamlio.load(history.git(git_root, "show", f"{commit}:{rel}").encode()).data
+    return old, new
+
+
+def _registered(old: dict[str, Any], new: dict[str, Any]) -> set[str]:
+    """The seats whose public key (``recipient``) a commit set or changed in ``game.yaml`` (``old`` to ``new``):
+    ``keys add``, which seals that player's private report of the last turn again, so that a key registered late
+    still opens it."""
     before = {p.get("key"): p.get("recipient") for p in old.get("players", [])}
     return {str(p.get("key")) for p in new.get("players", [])
             if p.get("key") in before and p.get("recipient") and p.get("recipient") != before[p.get("key")]}
 
 
-def _pins(git_root: Path, game_id: str, commit: str) -> bool:
-    """True if ``commit`` is a pin (``turnpress pin``): it adds ``data:`` to a game that had none, or files to the
-    ``data:`` of a game that lacked them (``_adds_pins``)."""
-    rel = f"games/{game_id}/game.yaml"
-    old = yamlio.load(history.git(git_root, "show", f"{commit}^:{rel}").encode()).data
-    new = yamlio.load(history.git(git_root, "show", f"{commit}:{rel}").encode()).data
+def _pins(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """True if a commit that changed ``game.yaml`` from ``old`` to ``new`` is a pin (``turnpress pin``): it adds
+    ``data:`` to a game that had none, or files to the ``data:`` of a game that lacked them (``_adds_pins``)."""
     if "data" not in new:
         return False
     return "data" not in old or (old["data"] != new["data"] and _adds_pins(old["data"], new["data"]))
@@ -476,11 +544,10 @@ def _pin_findings(git_root: Path, game_id: str, pins: list[tuple[str, int]], don
     return out
 
 
-def _setup_changes(git_root: Path, game_id: str, commit: str, last_turn: int) -> list[Finding]:
-    """The set-up in ``game.yaml`` before and after ``commit``: only joins from the open turn may add to it."""
-    rel = f"games/{game_id}/game.yaml"
-    old = yamlio.load(history.git(git_root, "show", f"{commit}^:{rel}").encode()).data
-    new = yamlio.load(history.git(git_root, "show", f"{commit}:{rel}").encode()).data
+def _setup_changes(git_root: Path, game_id: str, commit: str, old: dict[str, Any], new: dict[str, Any],
+                   last_turn: int) -> list[Finding]:
+    """The set-up in ``game.yaml`` before (``old``) and after (``new``) ``commit``: only joins from the open turn
+    may add to it."""
     what = _setup_diff(old, new, last_turn)
     if not what:
         return []
