@@ -8,7 +8,7 @@ import pytest
 
 from adjudicator.kit import catalog, wording
 
-CATALOGS = [catalog.COMMANDS]
+CATALOGS = [catalog.COMMANDS, catalog.ORDERS_PAGE]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

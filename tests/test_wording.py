@@ -354,8 +354,8 @@ def test_every_german_text_addresses_the_player_as_sie():
     package = ROOT / "adjudicator"
     sources = {
         "catalog/check.yaml (de)": yaml.safe_load((package / "kit/catalog/check.yaml").read_text("utf-8"))["de"],
-        "orders-words.yaml (de)": yaml.safe_load(
-            (package / "newsletter/assets/orders-words.yaml").read_text("utf-8"))["de"],
+        "catalog/orders_page.yaml (de)": yaml.safe_load(
+            (package / "kit/catalog/orders_page.yaml").read_text("utf-8"))["de"],
         "auf_achse words": yaml.safe_load((package / "rulesets/auf_achse/data/words.yaml").read_text("utf-8")),
         "bretton_woods words": yaml.safe_load((package / "rulesets/bretton_woods/words.yaml").read_text("utf-8")),
         "30JK messages": yaml.safe_load((package / "rulesets/diplomacy/variants/dreissigjaehriger_krieg/data/"

@@ -19,7 +19,6 @@ nothing sent anywhere. Only the page's own script loads with it; the libraries f
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import html
 import json
@@ -28,9 +27,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from ..kit import drawcache, outcome, sheet
+from ..kit import catalog, drawcache, outcome, sheet
 from ..kit.markup import html_attr_text, plain, without_bidi
 from ..kit.ruleset import DrawsMap, OffersChoices
 from ..league.store import Game, orders_relpath
@@ -42,7 +39,6 @@ GAMES_DIR = "site/games"
 SCRIPTS = "site/javascripts"
 VENDOR = ("age.js", "json-schema.js", "yaml.js", "LICENSES.txt")
 SCRIPT_FILES = ("orders_map.js", "orders.js")  # the map's script first: orders.js calls its hook
-WORDS_FILE = "orders-words.yaml"
 EDIT_URI = re.compile(r"^edit_uri:\s*['\"]?(?:edit|blob)/([A-Za-z0-9._/-]+?)/", re.MULTILINE)
 GITHUB = re.compile(r"^https://github\.com/[A-Za-z0-9-]+/[A-Za-z0-9._-]+$")
 
@@ -155,19 +151,13 @@ def private_files(game: Game) -> dict[str, str]:
     return out
 
 
-@functools.cache
-def _all_words() -> dict[str, dict[str, str]]:
-    text = resources.files(__package__).joinpath("assets", WORDS_FILE).read_text(encoding="utf-8")
-    return {str(lang): {str(k): str(v) for k, v in table.items()} for lang, table in yaml.safe_load(text).items()}
-
-
 def page_words(language: str) -> dict[str, str]:
-    """The page's words in ``language`` (``assets/orders-words.yaml``), English where it has none.
+    """The page's words in ``language`` (the catalog ``kit/catalog/orders_page.yaml``), English where it has none.
 
     >>> page_words("de")["who"], page_words("xx")["who"]
     ('Wer sind Sie?', 'Who are you?')
     """
-    table = _all_words()
+    table = catalog.ORDERS_PAGE.table()
     return {**table["en"], **table.get(language.split("-")[0].split("_")[0], {})}
 
 

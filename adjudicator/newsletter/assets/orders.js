@@ -16,7 +16,7 @@
   /* where this script was loaded from: the libraries are beside it (vendor/), loaded once the page is usable */
   var HERE = document.currentScript && document.currentScript.src ? document.currentScript.src.replace(/[^\/]*$/, "")
     : "";
-  /* the page's words in the game's language (orders-words.yaml, written into the page by the site build) */
+  /* the page's words in the game's language (kit/catalog/orders_page.yaml, written into the page by the site build) */
   var WORDS = JSON.parse(root.getAttribute("data-words") || "{}");
   var ui = {};
   var data = null;

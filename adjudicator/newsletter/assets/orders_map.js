@@ -18,7 +18,7 @@
   var NS = "http://www.w3.org/2000/svg";
   var UNIT = /^([AF]) (\S+)( \(dislodged\))?$/;
   var INK = "#111111";
-  var SAY = function (key) { /* the page's words (orders.js passes its own: orders-words.yaml) */
+  var SAY = function (key) { /* the page's words (orders.js passes its own: kit/catalog/orders_page.yaml) */
     return key;
   };
 
