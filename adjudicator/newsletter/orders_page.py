@@ -56,6 +56,11 @@ def player_path(game_id: str, turn: int, player: str) -> str:
     return f"{GAMES_DIR}/{game_id}/orders/{turn:04d}/{player}.json"
 
 
+def exact_path(game_id: str, turn: int, player: str) -> str:
+    """The rest of a player's verdicts (``verdicts.refusals``), fetched after their part, with the checker."""
+    return f"{GAMES_DIR}/{game_id}/orders/{turn:04d}/exact/{player}.json"
+
+
 def map_path(game_id: str, turn: int) -> str:
     """The position drawn for the page (``board``), fetched beside the form, never before the page is usable."""
     return f"{GAMES_DIR}/{game_id}/orders/{turn:04d}.svg"
@@ -97,6 +102,8 @@ def player_data(game: Game, state: State, player: str, turn: int) -> dict[str, A
     }
     # The rules' verdicts the page looks a sheet up in (the rules' own check, run here on the public view)
     data["verdict"] = verdict_table(game, public, player, data["form"])
+    # the rules' refusals of the lines of the player's units the lists do not offer: the part fetched last
+    data["exact"] = exact_table(game, public, player, data["form"], data["verdict"])
     return data
 
 
@@ -108,6 +115,18 @@ def verdict_table(game: Game, public: State, player: str, form: dict[str, Any] |
     inputs = (rs.name, dict(game.settings.pinned or {}), public, player, form)
     text = drawcache.keep("verdict table", verdicts.line_table, inputs,
                           lambda: json.dumps(verdicts.line_table(rs, public, player, form), sort_keys=True),
+                          suffix=".json")
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+def exact_table(game: Game, public: State, player: str, form: dict[str, Any] | None,
+                table: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``verdicts.refusals``, kept by content as ``verdict_table`` (0.2-0.5 s a player of a standard or 30JK
+    movement turn: a few hundred lines judged)."""
+    rs = game.ruleset
+    inputs = (rs.name, dict(game.settings.pinned or {}), public, player, form)
+    text = drawcache.keep("verdict refusals", verdicts.refusals, inputs,
+                          lambda: json.dumps(verdicts.refusals(rs, public, player, form, table), sort_keys=True),
                           suffix=".json")
     return json.loads(text)  # type: ignore[no-any-return]
 
@@ -231,16 +250,22 @@ def split(game_id: str, data: dict[str, Any]) -> dict[str, str]:
     """The turn's data as the page fetches it (issue 30, "Light on a phone": only what the open turn needs, each
     part when it is needed): the turn with the list of players (``data_path``: the page is usable once it is
     read), each player's sheet, schema, form and verdicts (``player_path``: one player's, not everyone's) and the
-    drawing of the position (``map_path``: a file of its own, read beside the form)."""
+    drawing of the position (``map_path``: a file of its own, read beside the form); the rules' refusals of
+    lines the lists do not offer (``exact_path``: the largest part of a player's verdicts, 4-8 kB compressed, not
+    needed for the form) follow the player's part, with the checker."""
     turn = data["turn"]
-    parts = {p["key"]: _json(p) for p in data["players"]}
+    parts = {p["key"]: _json({k: v for k, v in p.items() if k != "exact"}) for p in data["players"]}
+    exact = {p["key"]: _json(p["exact"]) for p in data["players"] if p.get("exact")}
     index = {k: v for k, v in data.items() if k not in ("players", "map")}
     # each part named with a digest of its bytes, which the page puts in the address it fetches: a browser may
     # keep a part as long as it likes, and a rebuilt part (a ruling, a new version) is a new address
-    index["players"] = [{**{k: p[k] for k in LISTED}, "part": _digest(parts[p["key"]])} for p in data["players"]]
+    index["players"] = [{**{k: p[k] for k in LISTED}, "part": _digest(parts[p["key"]]),
+                         **({"exact": _digest(exact[p["key"]])} if p["key"] in exact else {})}
+                        for p in data["players"]]
     index["map"] = _digest(data["map"]) if data["map"] else None
     files = {data_path(game_id, turn): _json(index)}
     files.update({player_path(game_id, turn, key): text for key, text in parts.items()})
+    files.update({exact_path(game_id, turn, key): text for key, text in exact.items()})
     if data["map"]:
         files[map_path(game_id, turn)] = data["map"]
     return files

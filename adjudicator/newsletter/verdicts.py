@@ -131,6 +131,66 @@ def line_table(ruleset: Any, state: State, player: str, form: dict[str, Any] | N
     return out
 
 
+def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | None,
+             table: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The page's "exact" part (fetched after the form, with the checker): the rules' verdict on the lines a player
+    writes for their own units that the lists do not offer, where they are finitely many (``F Edi - Mos``) and
+    the same for every spelling ``line_key`` folds (not a line the rules cannot read, whose words quote it):
+    every unit's move to every place of the map (``lines.places``), each offered line of the player's units with
+    another unit letter, and each unit's support of every offered line of the player's units. Keyed and judged as
+    ``line_table``'s lines (the ruleset's own ``check``, one line per unit a run), with the unit each orders and
+    ``free`` where the rules do not count the line as the unit's order (a wrong unit letter: a second line for the
+    unit is then not "already ordered"), found by the rules too: the unit's first offered line after it gets their
+    ``twice`` or not. ``None`` where the orders are no movement list (a winter's lines count against each other,
+    ``line_states``)."""
+    rules = (form or {}).get("lines") or {}
+    if not table or "lines" not in table or not rules.get("places") or not rules.get("twice"):
+        return None
+    known = table["lines"]
+    lines = _candidates(form or {})
+    offered: dict[str, list[str]] = {}
+    for text, unit in lines:
+        if unit is not None:
+            offered.setdefault(unit, []).append(text)
+    heads = {unit: " ".join(texts[0].split()[:2]) for unit, texts in offered.items()}
+    letters = sorted({h.split()[0] for h in heads.values()})
+    support = str(((form or {}).get("notation") or {}).get("S") or "S")
+    every = [text for texts in offered.values() for text in texts]
+    wanted: dict[str, list[str]] = {}
+    for unit, head in heads.items():
+        mine = wanted.setdefault(unit, [])
+        mine += [f"{head} - {place}" for place in sorted(rules["places"])]
+        mine += [" ".join([other, *text.split()[1:]]) for text in offered[unit] for other in letters
+                 if other != text.split()[0]]
+        mine += [f"{head} {support} {text}" for text in every]
+    seen: set[str] = set(known)
+    todo: list[tuple[str, str | None]] = []
+    for unit, texts in wanted.items():
+        for text in texts:
+            if line_key(text) not in seen:
+                seen.add(line_key(text))
+                todo.append((text, unit))
+    unit_of = dict(todo)
+    out: dict[str, Any] = {}
+    for batch in _batches(todo):
+        units = [str(unit_of[t]) for t in batch]
+        firsts = [offered[u][0] for u in units]
+        problems = list(ruleset.check(state, player, [*batch, *firsts]))
+        # the same lines in capitals: a verdict that quotes the line as written (a line the rules cannot read) is
+        # not the same for every spelling the key folds, so the page leaves it to validate
+        shouted = list(ruleset.check(state, player, [t.upper() for t in batch]))
+        for i, text in enumerate(batch):
+            own = [{"severity": p.severity, "message": p.message} for p in problems if p.path == (i,)]
+            if own != [{"severity": p.severity, "message": p.message} for p in shouted if p.path == (i,)]:
+                continue
+            counted = any(p.path == (len(batch) + i,) and str(rules["twice"]) in p.message for p in problems)
+            entry: dict[str, Any] = {"problems": own, "unit": units[i]}
+            if not counted:
+                entry["free"] = True
+            out[line_key(text)] = entry
+    return {"lines": out}
+
+
 def entry_shape(entry: dict[str, Any]) -> str | None:
     """A structured entry's shape as ``entry_forms`` keys it (``orders.js``: ``entryLine``): its keys in order,
     each with ``"text"`` (a text with more than spaces) or its flag; ``None`` for an entry with any other value.

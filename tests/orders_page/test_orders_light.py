@@ -48,9 +48,13 @@ def test_the_page_fetches_the_players_list_then_one_player_s_part_and_age_only_t
     choose(browser, "F Lon", "F Lon - Nth")
     files = [p for p in fetched(browser) if "/games/dip/orders/" in p]
     assert sorted(files) == ["/games/dip/orders/0001.json", "/games/dip/orders/0001.svg",
-                             "/games/dip/orders/0001/ann.json"], "one player's part: nobody else's"
+                             "/games/dip/orders/0001/ann.json", "/games/dip/orders/0001/exact/ann.json"], \
+        "one player's part: nobody else's"
+    # the rules' refusals of lines no list offers (verdicts.refusals) come after the part the form needs
+    assert files.index("/games/dip/orders/0001/ann.json") < files.index("/games/dip/orders/0001/exact/ann.json")
     listed = browser.script("return fetch('0001.json').then(r => r.json())")
-    assert set(listed["players"][0]) == {"key", "name", "login", "awaited", "takes", "part"}, "no sheet, no form"
+    assert set(listed["players"][0]) == {"key", "name", "login", "awaited", "takes", "part", "exact"}, \
+        "no sheet, no form"
     assert not any(p.endswith("/vendor/age.js") for p in fetched(browser)), "nothing is sealed in an open game"
     assert not browser.script("return document.getElementById('tp-verdict').hasAttribute('data-pending')")
     assert browser.text("#tp-verdict").startswith("The rules accept every line")

@@ -247,3 +247,30 @@ def test_a_tax_policy_is_looked_up_whole_in_the_rules_verdicts_on_every_list_the
         assert tax["table"][verdicts.list_key([dict(reversed(list(c.items()))) for c in sheet])] == rules, sheet
     twice = verdicts.list_key([{"sector": "energy", "change": -1}, {"sector": "energy", "change": 1}])
     assert tax["table"][twice] == [[[1], "error", "energy is changed twice"]]
+
+
+def test_the_rules_refusals_of_lines_the_lists_do_not_offer_are_check_s_own():
+    """Issue 30: "another order" ``F Edi - Mos`` passed the page (it said it could not judge it), though the rules
+    refuse it. The rest of a player's verdicts (``verdicts.refusals``, the "exact" part the page fetches after the
+    form) holds the rules' verdict on every move of each of the player's units to every place, each offered line
+    with the other unit letter and each unit's support of every offered line: England in spring 1901, each entry
+    is ``check``'s verdict on that line alone, and ``free`` marks exactly the lines the rules do not count as the
+    unit's order (a second line for the unit is then not "already ordered")."""
+    state = RULESET_DIP.setup({}, DIP_PLAYERS, Dice(b"spring"))
+    public = RULESET_DIP.public_view(state)
+    form = RULESET_DIP.choices(public, "eng")
+    table = verdicts.line_table(RULESET_DIP, public, "eng", form)
+    exact = verdicts.refusals(RULESET_DIP, public, "eng", form, table)
+    assert table is not None and exact is not None
+    lines = exact["lines"]
+    assert lines["f edi - mos"]["problems"] == [
+        {"severity": "error", "message": "F Edi - Mos: a fleet on Edinburgh cannot reach Moscow"}]
+    assert "f edi - nwg" not in lines, "an offered line stays in the form's table"
+    assert len(lines) > 3 * 70 and {e["unit"] for e in lines.values()} == {"edi", "lon", "lvp"}
+    firsts = {item["unit"]: item["options"][0]["value"] for item in form["field"]["items"] if item.get("unit")}
+    for key, entry in lines.items():
+        alone = [{"severity": p.severity, "message": p.message} for p in RULESET_DIP.check(public, "eng", [key])]
+        assert entry["problems"] == alone, key
+        second = [p.message for p in RULESET_DIP.check(public, "eng", [key, firsts[entry["unit"]]]) if p.path == (1,)]
+        assert entry.get("free", False) == (not any("already has an order" in m for m in second)), key
+    assert lines["a edi - nth"].get("free") and not lines["f edi - mos"].get("free")

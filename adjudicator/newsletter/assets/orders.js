@@ -92,6 +92,27 @@
     return parts[key];
   }
 
+  /* The rest of a player's verdicts (orders/<NNNN>/exact/<key>.json, ``verdicts.refusals``: the rules' refusals
+     of their units' lines the lists do not offer), fetched after their part, with the checker; the verdict waits
+     for it. If it cannot be fetched the page judges without it (such lines it then says it cannot judge). */
+  function exactOf(key) {
+    var listed = data.players.find(function (p) {
+      return p.key === key;
+    });
+    if (!listed || !listed.exact) {
+      return Promise.resolve(null);
+    }
+    if (!parts["exact:" + key]) {
+      parts["exact:" + key] = fetch(TURN + "/exact/" + encodeURIComponent(key) + ".json?v=" +
+        encodeURIComponent(listed.exact)).then(function (r) {
+        return r.ok ? r.json() : null;
+      }, function () {
+        return null;
+      });
+    }
+    return parts["exact:" + key];
+  }
+
   function background() {
     if (!checker.started) {
       checker.started = true;
@@ -115,7 +136,8 @@
 
   /* ``data-settled`` on the page: the player's form, their map (if the game has one) and the verdict are all in */
   function settle() {
-    var done = !!data && !!player && (checker.ready || !!checker.failed) && (!data.map || !!ui.mapDone);
+    var done = !!data && !!player && (checker.ready || !!checker.failed) && player.exact !== undefined &&
+      (!data.map || !!ui.mapDone);
     if (done) {
       root.setAttribute("data-settled", "true");
     } else {
@@ -845,7 +867,7 @@
      rules' ``twice``; a line whose first two words name a unit (``form.lines``: ``places``, ``mine``) is
      another's (``not_yours``) or no order of that unit's; any other line the page cannot judge, and says so.
      A winter's lines count against each other: they are walked through the rules' states (``stateProblems``). */
-  function lineProblems(form, verdict, orders, parsed, text) {
+  function lineProblems(form, verdict, exact, orders, parsed, text) {
     var rules = form.lines || {};
     if (!verdict || !Array.isArray(orders)) {
       return [];
@@ -867,6 +889,7 @@
     var has = function (t, k) {
       return !!t && Object.prototype.hasOwnProperty.call(t, k);
     };
+    var refused = exact && exact.lines ? exact.lines : {}; /* verdicts.refusals: lines the lists do not offer */
     var out = [];
     var ordered = {};
     var unsure = {}; /* a unit with a line the table does not hold: the rules may count it ordered, or not */
@@ -883,7 +906,8 @@
         out.push({severity: severity, where: at(), message: message});
       };
       var key = line === null ? null : norm(line);
-      var found = key !== null && has(table, key) ? table[key] : null;
+      var found = key !== null && has(table, key) ? table[key] : key !== null && has(refused, key) ? refused[key] :
+        null;
       var words = norm(line !== null ? line : typeof entry.unit === "string" ? entry.unit : "").split(" ");
       var place = words.length > 1 && (words[0] === "a" || words[0] === "f") && has(rules.places, words[1]) ?
         words[1] : null;
@@ -912,7 +936,7 @@
       } else {
         say("unknown", W("cannot_judge", {line: line}));
       }
-      if (unit !== null) {
+      if (unit !== null && !(found && found.free)) { /* "free": the rules do not count it as the unit's order */
         (found ? ordered : unsure)[unit] = true;
       }
     });
@@ -1054,7 +1078,8 @@
     if (player.form && player.verdict && problems.every(function (p) {
       return p.inOrders;
     })) { /* as validate reads on beside the schema: the entries of the wrong shape dropped, the rest judged */
-      problems = problems.concat(lineProblems(player.form, player.verdict, doc.orders, parsed, text));
+      problems = problems.concat(lineProblems(player.form, player.verdict, player.exact, doc.orders, parsed,
+        text));
     }
     if (problems.length === 0 && player.form && player.form.haul) {
       problems = haulProblems(player.form, doc.orders, parsed, text);
@@ -1271,7 +1296,7 @@
     if (ui.done && text !== current.text) {
       say(ui.done, "", null); /* "Downloaded", "Copied" or "Sealed" spoke of the file before this change */
     }
-    if (!checker.ready) {
+    if (!checker.ready || player.exact === undefined) { /* the checker, or the rest of the verdicts, not in */
       pending(text);
       return;
     }
@@ -1540,7 +1565,15 @@
     if (ui.who.value !== key) {
       return; /* another name was picked meanwhile */
     }
-    player = Object.assign({}, part, listed);
+    player = Object.assign({}, part, listed, {exact: undefined});
+    var chosenNow = player;
+    exactOf(key).then(function (exact) {
+      if (player === chosenNow) {
+        player.exact = exact;
+        refresh();
+        settle();
+      }
+    });
     ui.work.hidden = false;
     fieldSeq = 0;
     choiceFields = {};
