@@ -8,7 +8,7 @@ import pytest
 
 from adjudicator.kit import catalog, wording
 
-CATALOGS = [catalog.COMMANDS, catalog.ORDERS_PAGE]
+CATALOGS = [catalog.COMMANDS, catalog.ORDERS_PAGE, catalog.SITE]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -58,3 +58,28 @@ def test_verify_s_notes_are_said_in_german_as_verify_writes_them():
     assert catalog.COMMANDS.said_in("de", note, "verify.note.") == (
         "aus ihrem Skript neu aufgesetzt in Commit 2123f86e33da (eine Demo-Partie, deren Würfelgeheimnis "
         "öffentlich ist); ihre Geschichte ist dort verankert")
+
+
+def test_the_site_s_words_take_the_plural_their_language_s_rule_picks():
+    """The site's words are on the catalog (kit/catalog/site.yaml): the map history of a game with one map said
+    "(1 maps)"."""
+    assert catalog.SITE.say("en", "map_history_summary", count=1) == "The map after every turn (1 map)"
+    assert catalog.SITE.say("de", "map_history_summary", count=1) == "Die Karte nach jedem Zug (1 Karte)"
+    assert catalog.SITE.say("de", "map_history_summary", count=12) == "Die Karte nach jedem Zug (12 Karten)"
+
+
+def test_no_module_outside_the_rulesets_keeps_a_table_of_words_per_language():
+    """One mechanism: the site's words (newsletter/words.py WORDS, REASONS), the results' (newsletter/results.py)
+    and the orders page's (orders-words.yaml) each had their own table and loader; every text is in a catalog of
+    kit/catalog/ now. A ruleset's own words are its pinned data (wording.Words), not looked for here."""
+    import ast
+    from pathlib import Path
+
+    package = Path(catalog.__file__).parents[2]
+    tables = [f"{path.relative_to(package)}:{node.lineno}" for path in sorted(package.rglob("*.py"))
+              if "rulesets" not in path.parts
+              for node in ast.walk(ast.parse(path.read_text("utf-8"))) if isinstance(node, ast.Dict)
+              and {"en", "de"} <= {k.value for k in node.keys if isinstance(k, ast.Constant)}
+              and all(isinstance(v, ast.Dict) for v in node.values)]
+    assert tables == []
+    assert sorted(p.name for p in package.rglob("*words*.yaml") if "rulesets" not in p.parts) == []

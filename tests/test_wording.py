@@ -254,6 +254,7 @@ def test_a_game_pins_its_words_with_its_tables():
 def test_every_reason_the_report_gives_for_a_file_not_taken_has_its_german_words():
     """An issue of a German game says why a file was not taken in German; the report keeps the English words."""
     from adjudicator.engine import turn
+    from adjudicator.kit import catalog
     from adjudicator.newsletter import words
 
     reasons = [turn.NOTHING_VALID, turn.SECRET_PROBLEMS, turn.RULED_OUT.format(turn=3), turn.RERUN_PLAYS.format(turn=3),
@@ -264,7 +265,8 @@ def test_every_reason_the_report_gives_for_a_file_not_taken_has_its_german_words
     assert german[2:4] == ["durch die Entscheidung der Spielleitung zu Zug 3 aus dem Spiel",
                            "die Wiederholung von Zug 3 spielt die Befehle jenes Zuges"]
     assert not [why for why, de in zip(reasons, german, strict=True) if de == why], "each has its own words"
-    assert len(reasons) == len(words.REASONS["de"]), "and no German words for a reason the report no longer gives"
+    said = [k for k in catalog.SITE.table()["de"] if k.startswith("reason.")]
+    assert len(reasons) == len(said), "and no German words for a reason the report no longer gives"
     assert words.reason("en", turn.NOTHING_VALID) == turn.NOTHING_VALID
 
 

@@ -30,6 +30,7 @@ from ..kit import benevolent, gamedata
 from ..kit import orders as ordersmod
 from ..kit import outcome as outcomemod
 from ..kit import secrecy as secrecymod
+from ..kit.catalog import SITE
 from ..kit.ruleset import Joins, PinsData, ReportsSetup, Ruleset, VersionsNewGames, get, package_of
 from ..league import absence as absencemod
 from ..league import arrivals as arrivalsmod
@@ -166,7 +167,7 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
         state = game.ruleset.setup(rules_options, list(players), setup_dice)
     except RulesetError as e:
         raise LeagueError(f"{ruleset_name}: {e}") from None
-    label = words.say(words.game_language(game.settings, root), "setup_turn")  # the set-up in the game's language
+    label = SITE.say(words.game_language(game.settings, root), "setup_turn")  # the set-up in the game's language
     report: TurnReport = {"game": game_id, "turn": 0, "label": label, "dice": {"seed": commitment.hex()},
                           "result": {"players": keys}}
     if keyed:  # the set-up's own digest, so that 'verify' can draw the set-up again once the game has ended

@@ -33,7 +33,7 @@ from ..model import DiceRecord, GameConfig, Orders, OrdersAccount, Phase, State,
 if TYPE_CHECKING:
     from ..league.rulings import Ruling
 
-# Reasons the report gives for a file not taken (an issue shows them in its language: newsletter.words.REASONS).
+# Reasons the report gives for a file not taken (an issue shows them in its language: kit/catalog/site.yaml, reason.*).
 NOTHING_VALID = "nothing valid remains"  # a file benevolent reading could keep nothing of
 RULED_OUT = "out of the game by the ruling of turn {turn}"
 RERUN_PLAYS = "the re-run of turn {turn} plays that turn's orders"

@@ -30,6 +30,7 @@ from typing import Any
 from .. import anchor, yamlio
 from ..kit import outcome
 from ..kit import secrecy as secrecymod
+from ..kit.catalog import SITE
 from ..kit.markup import html_attr_text, md_text
 from ..kit.ruleset import HasColours, HasHeadline, HasHistory, HasStandings, WritesNewsletter, WritesSetupNewsletter
 from ..league import rulings
@@ -105,7 +106,7 @@ def render_issue(game: Game, turn: int, state: dict[str, Any], report: TurnRepor
                                 present=presence(game, len(publics)), steps=steps,
                                 colours=colours_of(game, state))
         if figures:
-            parts += [f"## {words.say(lang, 'charts')}", "", *(figure(svg) for svg in figures)]
+            parts += [f"## {SITE.say(lang, 'charts')}", "", *(figure(svg) for svg in figures)]
     parts += _engine_section(game, turn, state, report, lang, head or chain_head(game, turn, state, report))
     parts += ["", _issue_links(game, turn, steps, lang)]
     return issue_path(game.id, turn), "\n".join(parts).rstrip("\n") + "\n"
@@ -118,10 +119,10 @@ def _issue_links(game: Game, turn: int, steps: Sequence[str], lang: str) -> str:
     links = []
     before = turn - 1
     if before >= 0 and has_issue(game, before):
-        label = steps[before] if 0 < before < len(steps) else words.say(lang, "setup_label")
-        links.append(f"[← {words.say(lang, 'previous')}: {md_text(label)}]({before:04d}.md)")
+        label = steps[before] if 0 < before < len(steps) else SITE.say(lang, "setup_label")
+        links.append(f"[← {SITE.say(lang, 'previous')}: {md_text(label)}]({before:04d}.md)")
     links += [f"[{md_text(game.title)}](../../games/{game.id}/index.md)",
-              f"[{words.say(lang, 'archive')}](../{game.id}.md)"]
+              f"[{SITE.say(lang, 'archive')}](../{game.id}.md)"]
     return " · ".join(links)
 
 
@@ -267,17 +268,17 @@ def repo_url(root: Path) -> str | None:
 def _lead(game: Game, turn: int, state: dict[str, Any], report: TurnReport, lang: str) -> str:
     if turn == 0:
         first = _next_deadline(game, report, state)
-        return (words.say(lang, "setup", game=md_text(game.title))
-                + (" " + words.say(lang, "first_due", when=first) if first else ""))
+        return (SITE.say(lang, "setup", game=md_text(game.title))
+                + (" " + SITE.say(lang, "first_due", when=first) if first else ""))
     names = {k: md_text(v) for k, v in player_names(game).items()}
     missed = [names.get(k, k) for k in account(report).get("missed", [])]
-    bits = [f"{words.say(lang, 'turn_of', turn=turn, game=md_text(game.title))}: {md_text(report['label'])}."]
+    bits = [f"{SITE.say(lang, 'turn_of', turn=turn, game=md_text(game.title))}: {md_text(report['label'])}."]
     if deadline := report.get("deadline"):
-        bits.append(words.say(lang, "deadline", when=_local(game, deadline)))
+        bits.append(SITE.say(lang, "deadline", when=_local(game, deadline)))
     bits += _adjudicated(game, report, lang)
-    bits.append(words.say(lang, "missed", names=", ".join(missed)) if missed else words.say(lang, "all_in"))
+    bits.append(SITE.say(lang, "missed", names=", ".join(missed)) if missed else SITE.say(lang, "all_in"))
     if outcome.phase(game.ruleset, state).finished:
-        bits.append(words.say(lang, "over"))
+        bits.append(SITE.say(lang, "over"))
     return " ".join(bits)
 
 
@@ -290,69 +291,69 @@ def takes_open_orders(game: Game) -> bool:
 
 def _engine_section(game: Game, turn: int, state: dict[str, Any], report: TurnReport, lang: str,
                     head: str) -> list[str]:
-    keep = f"- {words.say(lang, 'chain_head', head=head, game=game.id)}"
-    open_orders = [words.say(lang, "open_orders"), ""] if takes_open_orders(game) else []
+    keep = f"- {SITE.say(lang, 'chain_head', head=head, game=game.id)}"
+    open_orders = [SITE.say(lang, "open_orders"), ""] if takes_open_orders(game) else []
     if turn == 0:
-        return [*(["## " + words.say(lang, "orders"), "", *open_orders] if open_orders else []),
-                f"## {words.say(lang, 'audit')}", "", f"- {words.say(lang, 'commitment')}: `{report['dice']['seed']}`",
-                f"- {words.say(lang, 'replay')}: `turnpress verify {game.id}`", keep, ""]
+        return [*(["## " + SITE.say(lang, "orders"), "", *open_orders] if open_orders else []),
+                f"## {SITE.say(lang, 'audit')}", "", f"- {SITE.say(lang, 'commitment')}: `{report['dice']['seed']}`",
+                f"- {SITE.say(lang, 'replay')}: `turnpress verify {game.id}`", keep, ""]
     names = player_names(game)  # each made inert where it is written (md_text is not idempotent)
     meta = account(report)
-    lines = [f"## {words.say(lang, 'orders')}", "", *open_orders]
+    lines = [f"## {SITE.say(lang, 'orders')}", "", *open_orders]
     missed = [md_text(names.get(k, k)) for k in meta.get("missed", [])]
-    lines.append("- " + words.say(lang, "missed_nmr", names=", ".join(missed) if missed else words.say(lang, "nobody")))
+    lines.append("- " + SITE.say(lang, "missed_nmr", names=", ".join(missed) if missed else SITE.say(lang, "nobody")))
     away = meta.get("absence")
     if away:
         away_names = ", ".join(md_text(names.get(k, k)) for k in away["players"])
-        lines.append("- " + words.say(lang, "absence", names=away_names, when=_local(game, away["from"]),
+        lines.append("- " + SITE.say(lang, "absence", names=away_names, when=_local(game, away["from"]),
                                       to=_local(game, away["to"])))
     extension = meta.get("extension")
     if extension:  # the deadline above is the moved one
-        lines.append("- " + words.say(lang, "nmr_extension", names=", ".join(
+        lines.append("- " + SITE.say(lang, "nmr_extension", names=", ".join(
             md_text(names.get(k, k)) for k in extension["players"]), when=_local(game, extension["from"])))
     removed = [names.get(k, k) for k in meta.get("removed", [])]
     if removed:
-        lines.append("- " + md_text(words.say(lang, "removed", names=", ".join(removed))))
+        lines.append("- " + md_text(SITE.say(lang, "removed", names=", ".join(removed))))
     for late in meta.get("late", []):
-        lines.append("- " + words.say(lang, "late", name=md_text(names.get(late["player"], late["player"])),
+        lines.append("- " + SITE.say(lang, "late", name=md_text(names.get(late["player"], late["player"])),
                                       when=late["arrived"]))
     for refused in meta.get("refused", []):
-        lines.append("- " + words.say(lang, "refused", name=md_text(names.get(refused["player"], refused["player"])),
+        lines.append("- " + SITE.say(lang, "refused", name=md_text(names.get(refused["player"], refused["player"])),
                                       why=words.reason(lang, refused["why"])))
         if refused["why"] == "nothing valid remains":  # benevolent reading: every fault, quoted inert
             lines += [f"    - {md_text(words.reason(lang, problem))}" for problem in refused.get("problems", [])]
     for key, faults in sorted(meta.get("dropped", {}).items()):  # the rest of these orders was carried out
-        lines.append("- " + words.say(lang, "dropped", name=md_text(names.get(key, key))))
+        lines.append("- " + SITE.say(lang, "dropped", name=md_text(names.get(key, key))))
         lines += [f"    - {md_text(words.reason(lang, fault))}" for fault in faults]
     folder, tag = f"orders/{game.id}/{turn:04d}", f"{game.id}/turn-{turn}"
     repo = repo_url(game.root)
     if repo:
-        lines.append(f"- {words.say(lang, 'orders_of_turn')}: [`{folder}/`]({repo}/tree/{tag}/{folder})")
-        lines.append(f"- {words.say(lang, 'commit')}: [`{tag}`]({repo}/commit/{tag})")
+        lines.append(f"- {SITE.say(lang, 'orders_of_turn')}: [`{folder}/`]({repo}/tree/{tag}/{folder})")
+        lines.append(f"- {SITE.say(lang, 'commit')}: [`{tag}`]({repo}/commit/{tag})")
     else:
-        lines.append(f"- {words.say(lang, 'orders_of_turn')}: `{folder}/`")
-        lines.append(f"- {words.say(lang, 'commit')}: `git show {tag}`")
-    lines += ["", f"## {words.say(lang, 'next_deadline')}", ""]
+        lines.append(f"- {SITE.say(lang, 'orders_of_turn')}: `{folder}/`")
+        lines.append(f"- {SITE.say(lang, 'commit')}: `git show {tag}`")
+    lines += ["", f"## {SITE.say(lang, 'next_deadline')}", ""]
     if outcome.phase(game.ruleset, state).finished:
-        lines.append(words.say(lang, "no_deadlines"))
+        lines.append(SITE.say(lang, "no_deadlines"))
     else:
         nxt = _next_deadline(game, report, state)
-        lines.append(words.say(lang, "due_by", turn=turn + 1, when=nxt) if nxt else
-                     words.say(lang, "no_fixed", turn=turn + 1))
+        lines.append(SITE.say(lang, "due_by", turn=turn + 1, when=nxt) if nxt else
+                     SITE.say(lang, "no_fixed", turn=turn + 1))
         # the game's orders page (newsletter/orders_page.py) is always there: it names the turn open now
-        lines += ["", f"[{words.say(lang, 'orders_page')}](../../games/{game.id}/orders.md)"]
+        lines += ["", f"[{SITE.say(lang, 'orders_page')}](../../games/{game.id}/orders.md)"]
     notes = [str(n) for n in report.get("notes", [])]
     gm = game.dir / "notes" / f"{turn:04d}.md"
     if notes or gm.is_file():
-        lines += ["", f"## {words.say(lang, 'gm')}", ""]
+        lines += ["", f"## {SITE.say(lang, 'gm')}", ""]
         lines += [f"- {n}" for n in notes]
         if gm.is_file():
             lines += [""] * bool(notes) + [gm.read_text(encoding="utf-8").strip()]
     lines += _ruling(game, report, lang)
-    lines += ["", f"## {words.say(lang, 'audit')}", "",
-              f"- {words.say(lang, 'seed')}: `{report['dice']['seed']}`",
-              f"- {words.say(lang, 'digest')}: `{report['dice'].get('orders_digest', '')}`",
-              f"- {words.say(lang, 'replay')}: `turnpress verify {game.id}`", keep, ""]
+    lines += ["", f"## {SITE.say(lang, 'audit')}", "",
+              f"- {SITE.say(lang, 'seed')}: `{report['dice']['seed']}`",
+              f"- {SITE.say(lang, 'digest')}: `{report['dice'].get('orders_digest', '')}`",
+              f"- {SITE.say(lang, 'replay')}: `turnpress verify {game.id}`", keep, ""]
     return lines
 
 
@@ -383,36 +384,36 @@ def _ruling(game: Game, report: TurnReport, lang: str) -> list[str]:
     ruled = report.get("ruling")
     if not ruled:
         return []
-    lines = ["", f"## {words.say(lang, 'ruling')}", "",
-             words.say(lang, "ruling_by", by=md_text(ruled["by"]), file=f"`{ruled['file']}`"), "",
+    lines = ["", f"## {SITE.say(lang, 'ruling')}", "",
+             SITE.say(lang, "ruling_by", by=md_text(ruled["by"]), file=f"`{ruled['file']}`"), "",
              f"> {md_text(ruled['reason'])}", ""]
     for fix in ruled.get("correct", []):
         path = ".".join(str(p) for p in fix["path"])
         value = json.dumps(fix["value"], ensure_ascii=False, sort_keys=True)
-        lines.append("- " + md_text(words.say(lang, "ruling_correct", path=path, value=value)))
+        lines.append("- " + md_text(SITE.say(lang, "ruling_correct", path=path, value=value)))
     if ruled.get("deadline"):
-        lines.append("- " + words.say(lang, "ruling_deadline", when=_local(game, ruled["deadline"])))
+        lines.append("- " + SITE.say(lang, "ruling_deadline", when=_local(game, ruled["deadline"])))
     before = {p["key"]: p for p in game.seats(report["turn"] - 1)}
     for t in ruled.get("replace", []):
         old = before.get(t["seat"], {})
-        lines.append("- " + md_text(words.say(lang, "ruling_replace", seat=t["seat"], name=t["name"], login=t["login"],
+        lines.append("- " + md_text(SITE.say(lang, "ruling_replace", seat=t["seat"], name=t["name"], login=t["login"],
                                               old=f"{old.get('name', '?')} (@{old.get('login', '?')})")))
     for seat in ruled.get("remove", []):
-        lines.append("- " + md_text(words.say(lang, "ruling_remove", name=before.get(seat, {}).get("name", seat))))
+        lines.append("- " + md_text(SITE.say(lang, "ruling_remove", name=before.get(seat, {}).get("name", seat))))
     if "rerun" in ruled:
         found = ", ".join(before.get(k, {}).get("name", k) for k in ruled.get("found", []))
-        lines.append("- " + md_text(words.say(lang, "ruling_rerun", turn=ruled["rerun"], found=words.say(
+        lines.append("- " + md_text(SITE.say(lang, "ruling_rerun", turn=ruled["rerun"], found=SITE.say(
             lang, "ruling_found", names=found) if found else "")))
     if "pause" in ruled:
-        lines.append("- " + words.say(lang, "ruling_pause" if ruled["pause"] else "ruling_resume"))
+        lines.append("- " + SITE.say(lang, "ruling_pause" if ruled["pause"] else "ruling_resume"))
     if "end" in ruled:
         said = results.say(outcome.Result.from_record(ruled["end"]), lang, player_names(game))
-        lines.append("- " + md_text(words.say(lang, "ruling_end", result=said)))
+        lines.append("- " + md_text(SITE.say(lang, "ruling_end", result=said)))
     if "schedule" in ruled:  # as game.yaml writes it, which the game master wrote
         change = ruled["schedule"]
         what = [f"`every: {change['every']}`"] * ("every" in change) + [
             f"`{kind}: {period}`" for kind, period in change.get("phases", {}).items()]
-        lines.append("- " + words.say(lang, "ruling_schedule", turn=report["turn"] + 1, what=", ".join(what)))
+        lines.append("- " + SITE.say(lang, "ruling_schedule", turn=report["turn"] + 1, what=", ".join(what)))
     return lines
 
 
@@ -425,7 +426,7 @@ def _adjudicated(game: Game, report: TurnReport, lang: str) -> list[str]:
     when, deadline = dt.datetime.fromisoformat(at), report.get("deadline")
     due = dt.datetime.fromisoformat(deadline) if deadline else None
     kind = "adjudicated" if due is None or when == due else "adjudicated_early" if when < due else "adjudicated_late"
-    return [words.say(lang, kind, when=_local(game, at))]
+    return [SITE.say(lang, kind, when=_local(game, at))]
 
 
 def _local(game: Game, iso: str) -> str:

@@ -19,6 +19,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from ..kit import drawcache
+from ..kit.catalog import SITE
 from ..kit.markup import plain
 from . import words
 
@@ -286,5 +287,5 @@ def charts(history: Mapping[str, Mapping[str, Sequence[int]]], names: Mapping[st
         named = [*steps[:count], *(str(i) for i in range(len(steps), count))]
         title = words.label(metric, labels or {})
         own = {names.get(k, k): c for k, c in (colours or {}).items()}
-        out.append(line_chart(title, series, named, colours=own, y_label=title, x_label=words.say(lang, "turns")))
+        out.append(line_chart(title, series, named, colours=own, y_label=title, x_label=SITE.say(lang, "turns")))
     return out

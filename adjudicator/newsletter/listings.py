@@ -26,7 +26,8 @@ from xml.sax.saxutils import escape
 
 import yaml
 
-from . import EXCERPT_END, words
+from ..kit.catalog import SITE
+from . import EXCERPT_END
 
 # PyYAML's safe reading, parsed by libyaml where it is there: the pure-Python parser of a thousand issues' front
 # matter was a fifth of a large league's page generation (issue 33); the values are the same.
@@ -108,14 +109,14 @@ def listing(first: str, rest: str, issues: Sequence[Issue], title: str, head: Se
             lines += [f"## [{_md_title(issue.title)}]({link})", ""]
             if name_games:
                 lines += [f"[{_md_title(issue.game_title)}]({_link(path, f'{NEWS}/{issue.game}.md')})", ""]
-            lines += [issue.excerpt, "", f"[{words.say(lang, 'read_on')}]({link})", ""]
+            lines += [issue.excerpt, "", f"[{SITE.say(lang, 'read_on')}]({link})", ""]
         steps = []
         if n > 1:
-            steps.append(f"[← {words.say(lang, 'newer')}]({_link(path, paths[n - 2])})")
+            steps.append(f"[← {SITE.say(lang, 'newer')}]({_link(path, paths[n - 2])})")
         if len(chunks) > 1:
             steps.append(f"{n} / {len(chunks)}")
         if n < len(chunks):
-            steps.append(f"[{words.say(lang, 'older')} →]({_link(path, paths[n])})")
+            steps.append(f"[{SITE.say(lang, 'older')} →]({_link(path, paths[n])})")
         if steps:
             lines += [" · ".join(steps), ""]
         out[path] = "\n".join(lines)

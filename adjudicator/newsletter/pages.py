@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..kit import drawcache, outcome
+from ..kit.catalog import SITE
 from ..kit.markup import html_attr_text, md_text, plain
 from ..kit.ruleset import DrawsMap, HasHistory, HasStandings, MarksOut
 from ..league import store
@@ -130,7 +131,7 @@ class GameView:
         return player_names(self.game)
 
     def say(self, key: str, **values: Any) -> str:
-        return words.say(self.lang, key, **values)
+        return SITE.say(self.lang, key, **values)
 
     def steps(self, last: int) -> list[str]:
         """The labels of turns 0..last (a chart's x axis)."""
@@ -240,19 +241,19 @@ class GameView:
     def next_deadline(self, lang: str | None = None) -> str:
         lang = lang or self.lang
         if self.phase().finished:
-            return words.say(lang, "game_over")
+            return SITE.say(lang, "game_over")
         if self.game.paused:
-            return words.say(lang, "paused")
+            return SITE.say(lang, "paused")
         when = self.deadline()
         if when is None or self.game.schedule is None:
-            return words.say(lang, "when_in")
+            return SITE.say(lang, "when_in")
         return when.astimezone(self.game.schedule.zone).strftime("%Y-%m-%d %H:%M %Z")
 
     def state_text(self, lang: str | None = None) -> str:
         phase = self.phase()
         if phase.finished:
-            return words.say(lang or self.lang, "finished", turn=self.last)
-        return words.say(lang or self.lang, "open", turn=self.last + 1, label=phase.label)
+            return SITE.say(lang or self.lang, "finished", turn=self.last)
+        return SITE.say(lang or self.lang, "open", turn=self.last + 1, label=phase.label)
 
 
 def md_escape(text: Any) -> str:
@@ -335,7 +336,7 @@ def at_a_glance(view: GameView, page: str, lang: str) -> list[str]:
     names = view.names
 
     def say(key: str, **values: Any) -> str:
-        return words.say(lang, key, **values)
+        return SITE.say(lang, key, **values)
 
     lines = [f"- **{say('state')}:** {md_escape(view.state_text(lang))}"]
     result = view.result_text(lang)
@@ -376,8 +377,8 @@ def countdown(view: GameView, lang: str) -> str:
     offset = local.strftime("%z")
     shown = f"{local.strftime('%Y-%m-%d %H:%M %Z').strip()} (UTC{offset[:3]}:{offset[3:]})"
     instant = when.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%MZ")
-    return (f'<time class="tp-countdown" datetime="{instant}" data-local="{html.escape(words.say(lang, "your_time"))}"'
-            f' data-passed="{html.escape(words.say(lang, "passed"))}">{html.escape(shown)}</time>')
+    return (f'<time class="tp-countdown" datetime="{instant}" data-local="{html.escape(SITE.say(lang, "your_time"))}"'
+            f' data-passed="{html.escape(SITE.say(lang, "passed"))}">{html.escape(shown)}</time>')
 
 
 def _first_text(row: Mapping[str, Any]) -> str:
@@ -396,7 +397,7 @@ def home(views: Sequence[GameView], lang: str = "en") -> str:
     lines += ["## Games", ""]
     for v in views:
         lines += [f"### [{md_escape(v.title)}](games/{v.id}/index.md)", "",
-                  f"{md_escape(v.game.ruleset.title)} · {len(v.game.players)} {words.say('en', 'players').lower()}",
+                  f"{md_escape(v.game.ruleset.title)} · {len(v.game.players)} {SITE.say('en', 'players').lower()}",
                   "", *at_a_glance(v, "index.md", lang), ""]
     lines += ["## Latest issues", ""]
     issues = sorted(((post_date(issued(v.reports[t])), v.id, t, v) for v in views for t in v.turns if t > 0),
@@ -524,13 +525,13 @@ def _player_row(p: Mapping[str, Any], view: GameView) -> dict[str, Any]:
 def _schedule_text(game: store.Game, lang: str = "en") -> str:
     block = game.settings.schedule
     if not block:
-        return words.say(lang, "schedule_none")
-    text = words.say(lang, "schedule_every", every=_every(str(block.get("every", "7 days")), lang),
+        return SITE.say(lang, "schedule_none")
+    text = SITE.say(lang, "schedule_every", every=_every(str(block.get("every", "7 days")), lang),
                      zone=block.get("timezone", "UTC"))
     if block.get("grace"):
-        text += words.say(lang, "schedule_grace", minutes=block["grace"])
+        text += SITE.say(lang, "schedule_grace", minutes=block["grace"])
     if block.get("paused"):
-        text += words.say(lang, "schedule_paused")
+        text += SITE.say(lang, "schedule_paused")
     return text
 
 
@@ -566,7 +567,7 @@ def _how_to(view: GameView) -> list[str]:
     values = {"gid": gid, "turn": f"{turn:04d}", "when": view.next_deadline()}
     if view.game.sealed_orders:
         return [*page, *(say(f"how_sealed_{n}", **values) for n in range(1, 5))]
-    open_orders = [words.say(view.lang, "open_orders"), ""] if takes_open_orders(view.game) else []
+    open_orders = [SITE.say(view.lang, "open_orders"), ""] if takes_open_orders(view.game) else []
     return [*open_orders, *page, *(say(f"how_open_{n}", **values) for n in range(1, 5))]
 
 

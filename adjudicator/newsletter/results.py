@@ -19,56 +19,42 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..kit.catalog import SITE
 from ..kit.outcome import Result
-
-WORDS: dict[str, dict[str, str]] = {
-    "en": {"win": "Won by {names}", "shared": "Won jointly by {names}", "draw": "Drawn between {names}",
-           "over": "Over: the rules name no winner",
-           "conceded": "{base}: {names} conceded", "conceded_one": "{base}: {names} conceded",
-           "ended": "Ended by the game master: {base}", "ended_over": "Ended by the game master, no winner named",
-           "and": "and", "label": "Result"},
-    "de": {"win": "Gewonnen von {names}", "shared": "Gemeinsam gewonnen von {names}",
-           "draw": "Remis zwischen {names}", "over": "Beendet: die Regeln nennen keinen Sieger",
-           "conceded": "{base}: {names} gaben auf", "conceded_one": "{base}: {names} gab auf",
-           "ended": "Von der Spielleitung beendet: {base}", "ended_over": "Von der Spielleitung beendet, ohne Sieger",
-           "and": "und", "label": "Ergebnis"},
-}
-
-
-def _words(lang: str) -> Mapping[str, str]:
-    return WORDS.get(lang, WORDS["en"])
 
 
 def listed(names: Sequence[str], lang: str) -> str:
     """Names as a sentence lists them: 'A', 'A and B', 'A, B and C' ('und' in German)."""
     if len(names) < 2:
         return "".join(names)
-    return f"{', '.join(names[:-1])} {_words(lang)['and']} {names[-1]}"
+    return f"{', '.join(names[:-1])} {SITE.say(lang, 'result.and')} {names[-1]}"
 
 
 def say(result: Result, lang: str, names: Mapping[str, str]) -> str:
     """The result in one line, in ``lang``; ``names`` names each seat as readers know it (the power, the
     player)."""
-    w = _words(lang)
+    def w(key: str, **values: str) -> str:
+        return SITE.say(lang, f"result.{key}", **values)
+
     who = listed([names.get(s, s) for s in result.seats], lang)
     if result.kind == "draw":
-        base = w["draw"].format(names=who)
+        base = w("draw", names=who)
     elif result.kind == "win" and result.seats:
-        base = w["shared" if len(result.seats) > 1 else "win"].format(names=who)
+        base = w("shared" if len(result.seats) > 1 else "win", names=who)
     elif result.by:
-        return w["ended_over"]
+        return w("ended_over")
     else:
-        base = w["over"]
+        base = w("over")
     if result.conceded_by:
         key = "conceded" if len(result.conceded_by) > 1 else "conceded_one"
-        base = w[key].format(base=base, names=listed([names.get(s, s) for s in result.conceded_by], lang))
+        base = w(key, base=base, names=listed([names.get(s, s) for s in result.conceded_by], lang))
     if not result.by or result.conceded_by:  # a concession is the players' act, though a ruling records it
         return base
     if lang != "de":  # within the sentence; German nouns keep their capital
         base = base[:1].lower() + base[1:]
-    return w["ended"].format(base=base)
+    return w("ended", base=base)
 
 
 def label(lang: str) -> str:
     """'Result' in ``lang``: the at-a-glance line's and the standings page's label."""
-    return _words(lang)["label"]
+    return SITE.say(lang, "result.label")

@@ -30,6 +30,7 @@ from typing import Any
 
 from ..engine import turn
 from ..errors import LeagueError
+from ..kit.catalog import SITE
 from ..kit.markup import md_text
 from ..league.store import Game, list_games, load_game
 from ..newsletter import words
@@ -146,11 +147,11 @@ def reminder(st: turn.Status, now: dt.datetime, lang: str) -> Message | None:
         return None
     seats = {p.key: p for p in game.players}
     who = ", ".join(mention(seats[k].login, seats[k].name) if k in seats else inert(k) for k in missing)
-    text = words.say(lang, "remind", game=inert(game.title), turn=st.turn, label=inert(st.phase.label),
+    text = SITE.say(lang, "remind", game=inert(game.title), turn=st.turn, label=inert(st.phase.label),
                      when=local(game, st.deadline), who=who)
     planned = st.moves.planned if st.moves is not None else None
     if planned is not None and planned != st.deadline:  # an absence or an NMR extension moved it
-        text += " " + words.say(lang, "remind_moved", when=local(game, planned))
+        text += " " + SITE.say(lang, "remind_moved", when=local(game, planned))
     return Message("reminder", game.id, st.turn, thread, remind_marker(game.id, st.turn, st.deadline), text)
 
 
@@ -161,7 +162,7 @@ def notice(game: Game, lang: str, site_url: str | None) -> Message | None:
     if thread is None or last < 1:
         return None
     report = game.report(last)
-    text = words.say(lang, "remind_issue", game=inert(game.title), turn=last, label=inert(report.get("label", "")))
+    text = SITE.say(lang, "remind_issue", game=inert(game.title), turn=last, label=inert(report.get("label", "")))
     if site_url:
         text += f" {site_url.rstrip('/')}/news/{game.id}/{last:04d}/"
     return Message("notice", game.id, last, thread, issue_marker(game.id, last), text)

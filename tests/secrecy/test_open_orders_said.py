@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 
 from adjudicator.engine import turn as turnmod
-from adjudicator.newsletter import pages, words
+from adjudicator.kit.catalog import SITE
+from adjudicator.newsletter import pages
 
 from ..conftest import git, run
 
 PLAYERS = ["Atlantis:alice:1001:agrar", "Borduria:bob:1002:energie", "Carpania:carol:1003:rohstoff"]
 SCHEDULE = "first=2027-01-10 20:00,every=14 days,timezone=Europe/Berlin,grace=60"
-OPEN = words.say("de", "open_orders")
+OPEN = SITE.say("de", "open_orders")
 
 
 @pytest.mark.parametrize("mode", ["open", "sealed"])

@@ -81,4 +81,5 @@ def _load(name: str) -> dict[str, dict[str, str]]:
 
 CHECK = Catalog("check")  # what the check of an orders file says: validate, seal, open, preview, the sheets' heads
 COMMANDS = Catalog("commands")  # what the game master's commands say (new, status, adjudicate, verify, events)
+SITE = Catalog("site")  # what the site says: issues, game pages, archives, standings, reminders, results
 ORDERS_PAGE = Catalog("orders_page")  # the orders page's own words (its Markdown and its script, orders.js)
