@@ -4,6 +4,7 @@ one ``turnpress template`` prints of the public state."""
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
@@ -220,6 +221,24 @@ def test_an_auf_achse_truck_s_routes_by_destination_are_sent_as_one_tree():
     assert {c: route_to(route, c) for c in whole} == whole
     assert all("route" not in g for g in route["goals"])
     assert len(json.dumps(route["via"])) * 2 < len(json.dumps(whole))
+
+
+def test_an_auf_achse_round_s_board_is_sent_once_however_many_trucks_a_haulier_has():
+    """Issue #30, "data sent once per place": each truck's route field carried the round's map (``next``: 12 kB,
+    the same for every truck of a round), the cities' names and the fares. A haulier with three trucks gets them
+    once, in the form's ``routes``; each truck's field keeps only what is its own (its start, Stau points, its
+    routes by destination)."""
+    state = at_round(new_game(), 1)
+    one = RULESET.choices(RULESET.public_view(state), "p0")
+    trucks = state["hauliers"]["p0"]["trucks"]
+    trucks += [copy.deepcopy(trucks[0]), copy.deepcopy(trucks[0])]
+    form = RULESET.choices(RULESET.public_view(state), "p0")
+    routes = [f for f in _fields(form["field"]) if f.get("kind") == "route"]
+    assert len(routes) == 3
+    assert not any({"next", "names", "fares", "words"} & set(r) for r in routes)
+    board = board_of(state)
+    assert set(form["routes"]["next"]["HH"]) == set(board.neighbours("HH"))
+    assert one["routes"] == form["routes"], "the same for every truck of the round"
 
 
 def test_calamity_s_form_is_the_phase_s_decision_in_words():

@@ -528,8 +528,11 @@
 
   /* A route picked field by field: each step offers the fields next to the last one (``next``, the ruleset's
      map without the fields no truck may enter), each with the Streckenpunkte entering it costs (``points``,
-     1 where not named); the sum and its fare (``fares[n]``: the rules' table) are shown as the route grows. */
-  function route(field, id, label, onChange) {
+     1 where not named); the sum and its fare (``fares[n]``: the rules' table) are shown as the route grows. What
+     every truck's field of the round shares (``next``, ``names``, ``fares``, its words) comes once, in the form's
+     ``routes`` (``choices.route_board``). */
+  function route(own, id, label, onChange) {
+    var field = Object.assign({}, (player && player.form && player.form.routes) || {}, own);
     var words = field.words || {};
     var path = (field["default"] || [field.start]).slice(0, 1);
     var names = field.names || {};

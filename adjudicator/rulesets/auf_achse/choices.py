@@ -33,23 +33,32 @@ def offer_label(board: Board, o: dict[str, Any]) -> str:
             f"Wert {o['value']} kj{term}")
 
 
+def route_board(state: State, board: Board) -> dict[str, Any]:
+    """What every truck's route field of the round shares, sent once in the form (``routes``; the page reads each
+    route field over it): the map without the site (``next``, each field's neighbours), the cities' names, the
+    fare of each number of Streckenpunkte and the field's words. (Each truck carried it: 12 kB a truck.)"""
+    site = state["site"]
+    nxt = {n: [m for m in board.neighbours(n) if m != site] for n in board.points if n != site}
+    return {"next": nxt, "names": {c: board.label(c) for c in board.cities},
+            "fares": [fare(n) for n in range(FARES + 1)], "words": ROUTE_WORDS}
+
+
 def route_field(state: State, board: Board, position: str, truck: int) -> dict[str, Any]:
-    """Truck ``truck``'s route from ``position``: the map without the site, the points of each field that costs
-    other than 1 (Stau: the other trucks standing on it; this truck leaves its own field)."""
+    """Truck ``truck``'s route from ``position`` (over the round's ``route_board``): the points of each field that
+    costs other than 1 (Stau: the other trucks standing on it; this truck leaves its own field), the cheapest route
+    to each city as one tree, each with its points and fare."""
     stau = stau_counts(state) if state["options"]["stau"] else {}
     own = dict(stau)
     own[position] = own.get(position, 1) - 1
     site = state["site"]
     nodes = [n for n in board.points if n != site]
-    nxt = {n: [m for m in board.neighbours(n) if m != site] for n in nodes}
     points = {n: p for n in nodes if (p := field_points(board, n, own)) != 1}
     to = cheapest_routes(board, position, site, own)
     cost = {c: sum(field_points(board, n, own) for n in to[c]) for c in to}
     goals = [{"value": c, "label": f"{board.label(c)} ({c}): {cost[c]} Streckenpunkte, Fahrpreis {fare(cost[c])} kj"}
              for c in sorted(to, key=lambda c: (board.label(c), c))]
     return {"kind": "route", "key": "route", "label": f"Route von Brummi {truck}", "start": position,
-            "default": [position], "next": nxt, "points": points, "names": {c: board.label(c) for c in board.cities},
-            "fares": [fare(n) for n in range(FARES + 1)], "words": ROUTE_WORDS, "goals": goals,
+            "default": [position], "points": points, "goals": goals,
             "via": routes_tree(position, to),
             "help": "Nach Ziel (die günstigste Route) oder Feld für Feld ab dem Standort; die Baustelle ist gesperrt."}
 
@@ -209,5 +218,6 @@ def choices(state: State, player: str) -> dict[str, Any]:
             notes.append(f"Baustelle in dieser Runde: {state['site']} (weder befahren noch überqueren).")
     schema = order_schema(state, player)
     judged = {"haul": haul(state, board, player)} if rnd > 0 and not h["bankrupt"] else {}
+    shared = {"routes": route_board(state, board)} if rnd > 0 else {}
     return {"notes": notes, "field": schemaform.form(schema, "Befehle", hints),
-            "known": schemaform.known(schema, hints), **judged}
+            "known": schemaform.known(schema, hints), **judged, **shared}
