@@ -61,6 +61,7 @@ from ..league.store import (
     load_game,
     orders_relpath,
     player_from_yaml,
+    reading,
     sealed_relpath,
     secret_relpath,
     turn_dir,
@@ -104,8 +105,9 @@ class Verification:
 
 def verification(root: Path, game_id: str, *, worktree: bool = False) -> Verification:
     """Replay ``game_id`` as far as the keys this process has allow; see the module's text."""
-    # the issue pages' drawings of past turns, kept by the site build or the last verify; git asked each thing once
-    with drawcache.at(root), history.reading(root):
+    # the issue pages' drawings of past turns, kept by the site build or the last verify; git asked each thing once,
+    # and the league's folders listed once
+    with drawcache.at(root), history.reading(root), reading():
         return _verification(root, game_id, worktree=worktree)
 
 

@@ -21,13 +21,17 @@ from ..errors import GitError
 
 ZERO = "0" * 40
 HistoryError = GitError  # the name the league's callers knew; one class
+# How often this process changed a repository or its files through this module (a git command that may write, a
+# file written whole, a commit's files written out): what ``store.reading`` kept before a change is not used after.
+changes = 0
 
 
 def run(repo: Path, *args: str, check: bool = True, input: bytes | None = None,
         env: Mapping[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
     """``git -C repo args...`` with output captured as bytes; raises ``GitError`` if ``check`` and it fails."""
-    if _kept and args and args[0] not in _READS:
+    if args and args[0] not in _READS:
         _kept.clear()  # a command that may change the repository: what ``reading`` kept may no longer hold
+        _changed()
     full_env = {**os.environ, **env} if env else None
     proc = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, input=input, env=full_env)
     if check and proc.returncode != 0:
@@ -537,6 +541,11 @@ def _blobs(root: Path, rev: str, paths: Sequence[str]) -> dict[str, bytes]:
     return found
 
 
+def _changed() -> None:
+    global changes
+    changes += 1
+
+
 def export(root: Path, commit: str, paths: Sequence[str], dest: Path) -> list[str]:
     """Write the files under ``paths`` as ``commit`` has them into the folder ``dest``: one ``git ls-tree`` and
     one ``git cat-file --batch`` for all of them (``verify`` takes a game's whole history, thousands of files,
@@ -545,6 +554,7 @@ def export(root: Path, commit: str, paths: Sequence[str], dest: Path) -> list[st
     Only plain files are written. Every other entry (a symbolic link, a submodule) and any path that could
     leave ``dest`` or is no plain relative path is not written but returned, as the tar filter ``data`` would
     have refused it."""
+    _changed()
     listing = run(root, "ls-tree", "-r", "-z", commit, "--", *paths).stdout.decode("utf-8", "surrogateescape")
     files: list[tuple[str, str]] = []
     others: list[str] = []
@@ -581,6 +591,7 @@ def blob(root: Path, rev: str, path: str) -> bytes | None:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``path`` whole or not at all: a temporary file beside it, flushed, then renamed over it."""
+    _changed()
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{LEFTOVER}{os.getpid()}-{path.name}")
     try:

@@ -20,13 +20,14 @@ tree and, if anything fails on the way, puts back what it moved.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import datetime as dt
 import os
 import re
 import shutil
 import tempfile
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -112,6 +113,55 @@ def find_root(start: Path | None = None) -> Path:
     raise LeagueError(f"no league here: no games/ folder in {here} or above (run 'turnpress init DIR' first)")
 
 
+# --- reading: a command that only reads asks the file system each question once ---------------------------------
+
+_reading = 0  # how deep in ``reading`` blocks this process is
+_generation = 0  # bumped by ``forget``; with ``history.changes``, the moment a memo was made at
+_kept: dict[tuple[str, str, str], tuple[tuple[int, int], list[int]]] = {}  # (what, root, game) -> (stamp, turns)
+
+
+@contextlib.contextmanager
+def reading() -> Iterator[None]:
+    """For the body, a ``Game`` keeps what it listed of the league's folders (its turns, the turns with a
+    ruling) and who plays, instead of asking the file system again for every issue (issue 33: a site build of
+    1,000 issues listed the turns 200 times, the rulings 9,370 times). Every write forgets it all: one through
+    ``write_files``, and one through ``history`` (a git command that may write, a commit's files written out, as a
+    deadline writes its turn), so a turn written inside the block is seen. Outside any block nothing is kept, as
+    before. The site build and ``verify`` read in one."""
+    global _reading
+    _reading += 1
+    try:
+        yield
+    finally:
+        _reading -= 1
+        if not _reading:
+            forget()
+
+
+def forget() -> None:
+    """Drop what ``reading`` kept: the league's files may have changed."""
+    global _generation
+    _kept.clear()
+    _generation += 1
+
+
+def _stamp() -> tuple[int, int] | None:
+    """The moment a memo made now stands for (no write since), or None outside ``reading``: nothing is kept."""
+    return (_generation, history.changes) if _reading else None
+
+
+def _listed(what: str, root: Path, game_id: str, list_it: Callable[[], list[int]]) -> list[int]:
+    """``list_it()``, kept while reading and nothing was written (a copy is handed out: callers may change it)."""
+    stamp = _stamp()
+    if stamp is None:
+        return list_it()
+    key = (what, str(root), game_id)
+    hit = _kept.get(key)
+    if hit is None or hit[0] != stamp:
+        hit = _kept[key] = (stamp, list_it())
+    return list(hit[1])
+
+
 # --- a game --------------------------------------------------------------------------------------------------
 
 @dataclass
@@ -131,6 +181,9 @@ class Game:
     # open turn, whose orders every command but the issue pages deals with.
     as_of_turn: int | None = field(default=None, repr=False)
     _rulings: dict[int, rulings.Ruling | None] = field(default_factory=dict, repr=False)
+    # ``players`` as ``reading`` keeps it: (its moment, players); a copy (``as_of``) starts without it
+    _players: tuple[tuple[int, int], tuple[Player, ...]] | None = field(default=None, init=False, repr=False,
+                                                                        compare=False)
 
     @property
     def settings(self) -> GameConfig:
@@ -181,13 +234,23 @@ class Game:
     @property
     def players(self) -> list[Player]:
         """Who plays each seat: at the open turn (or ``as_of_turn``), after the game master's rulings."""
-        return [player_from_yaml(p) for p in self.seats()]
+        stamp = _stamp()
+        if stamp is not None and self._players is not None and self._players[0] == stamp:
+            return list(self._players[1])
+        players = [player_from_yaml(p) for p in self.seats()]
+        if stamp is not None:
+            self._players = (stamp, tuple(players))
+        return players
+
+    def ruled_turns(self) -> list[int]:
+        """The turns with a ruling of the game master (``rulings.ruled_turns``), kept while ``reading``."""
+        return _listed("rulings", self.root, self.id, lambda: rulings.ruled_turns(self.root, self.id))
 
     def seats(self, turn: int | None = None) -> list[dict[str, Any]]:
         """The players' entries of ``game.yaml`` as they stand at ``turn`` (by default the open turn, or
         ``as_of_turn``): a seat a ruling handed over names its new player, a removed one says since when
         (``left``). ``game.yaml`` itself stays the set-up, as ``verify`` anchors it."""
-        if not rulings.ruled_turns(self.root, self.id):
+        if not self.ruled_turns():
             return [dict(p) for p in self.settings.players]
         if turn is None:
             turn = self.as_of_turn
@@ -200,7 +263,7 @@ class Game:
 
     def _seats_through(self, turn: int) -> list[dict[str, Any]]:
         entries = [dict(p) for p in self.settings.players]
-        for t in rulings.ruled_turns(self.root, self.id):
+        for t in self.ruled_turns():
             ruled = self.ruling(t) if t <= turn else None
             if ruled is not None:
                 entries = rulings.seated(entries, ruled)
@@ -278,7 +341,7 @@ class Game:
         game master's rulings of the turns before it ('turnpress reschedule'), so that each issue keeps the next
         deadline it named."""
         base = self.schedule
-        for t in rulings.ruled_turns(self.root, self.id) if base is not None else ():
+        for t in self.ruled_turns() if base is not None else ():
             ruled = self.ruling(t) if t < turn else None
             if ruled is not None and ruled.schedule is not None and base is not None:
                 try:
@@ -291,6 +354,10 @@ class Game:
         return base
 
     def turns(self) -> list[int]:
+        """The adjudicated turns (those with a report), 0 first; kept while ``reading``."""
+        return _listed("turns", self.root, self.id, self._turns)
+
+    def _turns(self) -> list[int]:
         folder = self.dir / "turns"
         if not folder.is_dir():
             return []
@@ -632,6 +699,14 @@ def write_files(root: Path, files: Mapping[str, str], *, remove: Iterable[Path] 
     Each file is written to a staging folder first, then moved into place; if anything fails, every file
     moved is put back as it was, folders made for it are removed, and nothing in ``remove`` is deleted.
     """
+    forget()  # before and after: what ``reading`` kept of the tree no longer holds, whether this succeeds or not
+    try:
+        return _write_files(root, files, remove, fault)
+    finally:
+        forget()
+
+
+def _write_files(root: Path, files: Mapping[str, str], remove: Iterable[Path], fault: FaultHook) -> list[str]:
     staging_parent = root / ".git" if (root / ".git").is_dir() else root
     # Named after this process: a later run removes the folder of a killed one (``history.clean_leftovers``).
     staging = Path(tempfile.mkdtemp(prefix=f"turnpress-stage-{os.getpid()}-", dir=staging_parent))

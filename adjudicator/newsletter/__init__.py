@@ -33,7 +33,6 @@ from ..kit import secrecy as secrecymod
 from ..kit.catalog import SITE
 from ..kit.markup import html_attr_text, md_text
 from ..kit.ruleset import HasColours, HasHeadline, HasHistory, HasStandings, WritesNewsletter, WritesSetupNewsletter
-from ..league import rulings
 from ..league.store import ENGINE_OPTIONS, Game
 from ..model import Player, TurnReport, account
 from . import charts, results, words
@@ -191,7 +190,7 @@ def as_of(game: Game, turn: int) -> Game:
     issue stays what it was when it was published (``verify`` checks that it does); a seat handed over by a
     ruling is named as it was played then."""
     players = game.settings.players
-    if all(p.get("joined", 0) <= turn for p in players) and not rulings.ruled_turns(game.root, game.id):
+    if all(p.get("joined", 0) <= turn for p in players) and not game.ruled_turns():
         return game  # the same game object: its rules, read once, serve every issue
     kept = [p for p in players if p.get("joined", 0) <= turn]
     return dataclasses.replace(game, config={**game.config, "players": kept}, as_of_turn=turn)

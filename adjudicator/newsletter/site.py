@@ -148,9 +148,10 @@ def generate(root: Path) -> tuple[int, int]:
     config = root / CONFIG
     if not config.is_file():
         config.write_text(template(), encoding="utf-8")
-    games = pages.read_games(root, store.list_games(root))
-    views = [view for view, _ in games]
-    files = pages.all_pages(root, views, [files for _, files in games], settings(root))
+    with store.reading():  # the games' folders listed once, not again for each issue (issue 33)
+        games = pages.read_games(root, store.list_games(root))
+        views = [view for view, _ in games]
+        files = pages.all_pages(root, views, [files for _, files in games], settings(root))
     written = write_if_changed(root, files) + remove_stale(root, files)
     written += write_if_changed(root, ignored(root))
     text = configured(config.read_text(encoding="utf-8"), [v.id for v in views], nav_entries(root, views, list(files)))
