@@ -24,7 +24,10 @@ from .test_league_e2e import at, run
 
 NOW = "2026-01-06T00:00+01:00"
 REPO = Path(__file__).resolve().parents[1]
-CLI = "import sys; import tests.conftest; from adjudicator.cli import main; sys.exit(main())"  # registers counter
+# The command line with the suite's counter ruleset registered, as tests/conftest.py registers it, without
+# importing pytest with the conftest: a third of each run's start (issue 33: the crash loops start 25 of them).
+CLI = ("import sys; from adjudicator.kit import ruleset; from tests.counter import RULESET; ruleset.register(RULESET); "
+       "from adjudicator.cli import main; sys.exit(main())")
 
 
 def dead_pid() -> int:

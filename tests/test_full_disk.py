@@ -12,13 +12,17 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
+import traceback
 from pathlib import Path
 
 import pytest
 
+from adjudicator import cli
+
 from .conftest import git
 from .test_atomic import ready
-from .test_crash_loop import CLI, NOW, REPO, assert_one_clean_turn
+from .test_crash_loop import NOW, REPO, assert_one_clean_turn
 
 PAGE = 4096
 
@@ -45,6 +49,33 @@ def fill(mount: Path, leave_pages: int) -> Path:
     return filler
 
 
+def command(args: list[str]) -> tuple[int, str]:
+    """``turnpress ARGS`` as a process of its own, forked from this one with the package imported already (issue 33:
+    a fresh interpreter spent a third of each of the 40-odd runs importing): its exit code and what it printed. The
+    child writes to the real, small tmpfs as the command line would; nothing of a run outlives it."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    with tempfile.TemporaryFile() as said:
+        pid = os.fork()
+        if pid == 0:  # the child: turnpress's main with its output into ``said``, then out without cleanup
+            code = 1
+            try:
+                os.dup2(said.fileno(), 1)
+                os.dup2(said.fileno(), 2)
+                code = cli.main(args) or 0
+            except SystemExit as e:
+                code = e.code if isinstance(e.code, int) else 1
+            except BaseException:
+                traceback.print_exc()
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        said.seek(0)
+        return os.waitstatus_to_exitcode(status), said.read().decode("utf-8", "replace")
+
+
 def inside(league: str, mount: str) -> None:
     """Runs in the namespace (``unshare -rm``): mount the tmpfs, run each fill level, print the outcomes."""
     where = Path(mount)
@@ -55,21 +86,19 @@ def inside(league: str, mount: str) -> None:
         work = where / "league"
         shutil.copytree(league, work, symlinks=True)
         filler = fill(where, pages)
-        first = subprocess.run([sys.executable, "-c", CLI, "--league", str(work), "adjudicate", "--due", "--now",
-                                NOW, "--commit"], cwd=REPO, capture_output=True, text=True)
+        due = ["--league", str(work), "adjudicate", "--due", "--now", NOW, "--commit"]
+        code, said = command(due)
         filler.unlink()
-        rerun = subprocess.run([sys.executable, "-c", CLI, "--league", str(work), "adjudicate", "--due", "--now",
-                                NOW, "--commit"], cwd=REPO, capture_output=True, text=True)
+        rerun_code, rerun_said = command(due)
         try:
-            assert rerun.returncode == 0, rerun.stdout + rerun.stderr
+            assert rerun_code == 0, rerun_said
             assert_one_clean_turn(work)
             consistent = True
         except AssertionError as e:
             consistent = str(e)[-500:] or "inconsistent"
-        outcomes.append({"pages": pages, "code": first.returncode, "said": (first.stdout + first.stderr)[-400:],
-                         "consistent": consistent})
+        outcomes.append({"pages": pages, "code": code, "said": said[-400:], "consistent": consistent})
         shutil.rmtree(work)
-        successes += first.returncode == 0
+        successes += code == 0
         if successes == 2:
             break
     print(json.dumps(outcomes))
