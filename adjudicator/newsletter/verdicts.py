@@ -125,6 +125,13 @@ def line_table(ruleset: Any, state: State, player: str, form: dict[str, Any] | N
             entry["unit"] = units_of[text]
     places = (form.get("lines") or {}).get("places") or {}
     out = {"lines": table, "words": sorted({w for key in table for w in key.split(" ")} | set(places))}
+    for item in (form.get("field") or {}).get("items") or []:
+        spends = item.get("spends")
+        texts = sorted({o["value"] for o in item.get("options") or [] if isinstance(o.get("value"), str)})
+        if spends and texts and all(table.get(line_key(t), {}).get("unknown") for t in texts):
+            walk = budget_walk(ruleset, state, player, texts, list(spends))
+            if walk is not None:
+                out["budget"] = walk
     if (form.get("lines") or {}).get("count") is not None:  # a winter: each line counts against those due
         del out["lines"]
         out["states"] = line_states(ruleset, state, player, [t for t, _ in lines])
@@ -189,6 +196,61 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
                 entry["free"] = True
             out[line_key(text)] = entry
     return {"lines": out}
+
+
+# The lines that spend a hidden budget a sheet may hold in a row for the page to judge (30JK: Konfessionswechsel,
+# each time dearer), and the largest budget tried for the one beyond which the rules' verdicts no longer change
+MOST_SPENDS = 3
+MOST_BUDGET = 64
+
+
+def _with_figure(state: State, player: str, where: list[str], value: Any) -> State:
+    """``state`` with ``value`` made up at ``where`` in ``player``'s private part (``["state", key...]``, as the
+    private report names it)."""
+    view = copy.deepcopy(state)
+    mine = view.setdefault("private", {}).setdefault(player, {})
+    for step in where[1:-1]:
+        mine = mine.setdefault(step, {})
+    mine[where[-1]] = value
+    return view
+
+
+def budget_walk(ruleset: Any, state: State, player: str, lines: list[str], where: list[str]) -> dict[str, Any] | None:
+    """The verdicts on lines that spend a figure only the player's private report holds (30JK's Konfessionswechsel
+    and the religion points, ``where``), which the public view cannot give: for every budget from 0 up to the one
+    beyond which nothing changes, and for the lines of this kind before (states: the lines taken so far, in any
+    order, up to ``MOST_SPENDS``), the rules' own ``check`` with that budget made up. ``states[0]`` is no such line
+    before; each maps a line's key to ``by`` (budget -> problems), ``more`` (any larger budget) and ``to`` (the
+    state after it, ``None`` beyond the walk). The page looks the verdict up by the budget in the report the
+    player opened. Computed on the public view with made-up budgets: nothing of the player's own."""
+    if where[:1] != ["state"] or len(where) < 2:
+        return None
+    index: dict[tuple[str, ...], int] = {}
+    befores = [b for n in range(MOST_SPENDS) for b in itertools.combinations_with_replacement(lines, n)]
+    for before in befores:
+        index[before] = len(index)
+
+    def at(budget: int) -> list[dict[str, list[dict[str, str]]]]:
+        view = _with_figure(state, player, where, budget)
+        return [{line_key(t): [{"severity": p.severity, "message": p.message}
+                               for p in ruleset.check(view, player, [*before, t]) if p.path == (len(before),)]
+                 for t in lines} for before in befores]
+
+    more = at(10 ** 9)
+    by: list[list[dict[str, list[dict[str, str]]]]] = []
+    while not by or by[-1] != more:
+        if len(by) > MOST_BUDGET:
+            return None
+        by.append(at(len(by)))
+    states: list[dict[str, Any]] = []
+    for n, before in enumerate(befores):
+        here: dict[str, Any] = {}
+        for t in lines:
+            after = tuple(sorted((*before, t)))
+            here[line_key(t)] = {"by": {str(b): answers[n][line_key(t)] for b, answers in enumerate(by[:-1])},
+                                 "more": more[n][line_key(t)], "to": index.get(after)}
+        states.append(here)
+    return {"spends": where, "states": states}
 
 
 def entry_shape(entry: dict[str, Any]) -> str | None:

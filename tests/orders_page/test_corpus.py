@@ -297,17 +297,56 @@ def test_a_generated_corpus_gets_one_verdict_from_the_page_and_validate(browser:
 
 
 # Sheets of the generated corpus (100 a game) on which the page may say it cannot judge a line, at most: before the
-# rules' refusals of lines the lists do not offer were sent (verdicts.refusals), 35 Diplomacy sheets of 100
-MOST_UNJUDGED = {"dip": 30}
+# rules' refusals of lines the lists do not offer were sent (verdicts.refusals), 35 Diplomacy sheets of 100; before
+# the confession change was judged by the religion points of the private report (verdicts.budget_walk), 60 of 30JK
+MOST_UNJUDGED = {"dip": 30, "jk": 40}
+
+
+def open_report(browser: Browser, league: League, game: str, player: str) -> None:
+    """The player opens their private report in the page with their key, as a player does."""
+    _, secret = league.keys[f"{game}:{player}"]
+    browser.script("document.getElementById('tp-identity').scrollIntoView({block: 'center'})")
+    browser.click("#tp-identity")
+    browser.type("#tp-identity", secret)
+    browser.click("#tp-read")
+    browser.wait_for(lambda: browser.text("#tp-report"), "the private report")
 
 
 @pytest.mark.parametrize("game", sorted(MOST_UNJUDGED))
 def test_the_page_judges_most_generated_sheets_itself(browser: Browser, served: str, league: League, game: str):
     """Issue 30, "while an exact verdict is not ready the page says so": "cannot judge" was the page's answer on a
-    third of the generated Diplomacy sheets, mostly lines of the player's own units no list offers (``F Edi - Mos``);
-    the rules' refusals of those are now in the page's data."""
+    third of the generated Diplomacy sheets, mostly lines of the player's own units no list offers (``F Edi - Mos``),
+    and on most 30JK sheets, mostly a change of confession, whose cost only the private report's religion points
+    decide; the rules' refusals of the first and their verdicts by the points on the second are in the page's data
+    (the 30JK player has opened their report)."""
+    player = who(league, game)
+    if f"{game}:{player}" in league.keys:
+        open_page(browser, served, game)
+        pick(browser, player)
+        open_report(browser, league, game, player)
     seen = agree(browser, served, league, game, 100)
     assert seen["unjudged"] <= MOST_UNJUDGED[game], seen
+
+
+def test_a_confession_change_beyond_the_religion_points_is_refused_once_the_private_report_is_open(
+        browser: Browser, served: str, league: League):
+    """Issue 30: "30JK Kirchenbau for 40 RP with 0 RP" passed the page; a change of confession is now judged by the
+    religion points in the player's private report (jk0 holds 5; each change costs 2 more than the one before it
+    needs): before the report is open the page says the verdict is there, after it the third change is the rules'
+    error, in validate's words, on validate's line."""
+    open_page(browser, served, "jk")
+    pick(browser, "jk0")
+    text = HEAD.format(game="jk", turn=1, player="jk0") + "  - Konfessionswechsel\n" * 3
+    before = browser.script("return window.tpOrders.check(arguments[0])", text)
+    assert {p["severity"] for p in before} == {"unknown"} and all(p.get("opens") for p in before), before
+    open_report(browser, league, "jk", "jk0")
+    page = browser.script("return window.tpOrders.check(arguments[0])", text)
+    found = [f for f in validate(league.root, "jk", "jk0", 1, text) if f.severity == "error"]
+    errors = [p for p in page if p["severity"] == "error"]
+    assert len(found) == 1 and "Sie haben 5 Religionspunkte" in found[0].message, found
+    assert [int(LINE.match(p["where"]).group(1)) for p in errors] == [found[0].line], (page, found)
+    assert errors[0]["message"] in found[0].message, (page, found)
+    assert not any(p["severity"] == "unknown" for p in page), page
 
 
 @pytest.mark.parametrize(("game", "body", "words"), [

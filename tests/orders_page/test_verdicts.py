@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from copy import deepcopy
 from pathlib import Path
 
 from adjudicator import yamlio
@@ -19,6 +20,8 @@ from adjudicator.rulesets.policy_maker import RULESET as POLICY_MAKER
 from adjudicator.sealed import crypto
 
 from ..auf_achse.helpers import at_round, give, new_game, set_order
+from ..dreissigjaehriger_krieg.dk_game import PLAYERS as DK_PLAYERS
+from ..dreissigjaehriger_krieg.dk_game import new_game as dk_new_game
 
 REPO = Path(__file__).resolve().parents[2]
 DIP_PLAYERS = [Player(p[:3], p.capitalize(), p[:3], 100 + i, p) for i, p in
@@ -274,3 +277,58 @@ def test_the_rules_refusals_of_lines_the_lists_do_not_offer_are_check_s_own():
         second = [p.message for p in RULESET_DIP.check(public, "eng", [key, firsts[entry["unit"]]]) if p.path == (1,)]
         assert entry.get("free", False) == (not any("already has an order" in m for m in second)), key
     assert lines["a edi - nth"].get("free") and not lines["f edi - mos"].get("free")
+
+
+def budget_walked(verdict: dict, lines: list[str], points: int) -> list[tuple]:
+    """The page's walk of the lines that spend the private report's figure (``orders.js``: ``lineProblems``): each
+    looked up by the lines of its kind before and the figure; a line without a unit after a refused one is left
+    unjudged (``unknown``)."""
+    budget, table = verdict["budget"], verdict["lines"]
+    out: list[tuple] = []
+    state, clean = 0, True
+    for i, line in enumerate(lines):
+        key = verdicts.line_key(line)
+        if table[key].get("unknown"):
+            walk = budget["states"][state][key]
+            told = walk["by"].get(str(points), walk["more"])
+            out += [(i, p["severity"], p["message"]) for p in told]
+            state, clean = walk["to"], clean and not told
+        elif not clean:
+            out.append((i, "unknown"))
+        else:
+            out += [(i, p["severity"], p["message"]) for p in table[key]["problems"]]
+    return out
+
+
+def test_a_confession_change_is_judged_by_the_religion_points_in_the_private_report():
+    """Issue 30: 30JK's religion points were left to validate (the public view does not show them). The rules'
+    verdict on a change of confession (``verdicts.budget_walk``) is computed for every number of points up to the one
+    beyond which nothing changes, and for one or two changes before; the page looks it up by the points in the
+    private report the player opened. Bayern in 1618 with 0 to 8 points: every sheet of up to three of the change,
+    a start confession and a vote gets the problems ``check`` gives with those points, at the same line, or the page
+    leaves a line after a refused change to validate. The page's data is the same whatever Bayern holds."""
+    state = dk_new_game(confessions="chosen")
+    player = next(p.key for p in DK_PLAYERS if p.role == "bayern")
+    public = RULESET_DIP.public_view(state)
+    form = RULESET_DIP.choices(public, player)
+    verdict = verdicts.line_table(RULESET_DIP, public, player, form)
+    assert verdict is not None and verdict["budget"]["spends"] == ["state", "religion_points"]
+    lines = ["Konfessionswechsel", "Konfession katholisch", "Remis"]
+    sheets = [list(s) for n in (1, 2, 3) for s in itertools.product(lines, repeat=n)]
+    for points in range(9):
+        view = deepcopy(state)
+        view["private"][player] = {"religion_points": points}
+        for sheet in sheets:
+            rules = [(p.path[0], p.severity, p.message) for p in RULESET_DIP.check(view, player, sheet) if p.path]
+            page = budget_walked(verdict, sheet, points)
+            assert [x for x in page if x[1] != "unknown"] == [r for r in rules if r[0] not in
+                                                              {x[0] for x in page if x[1] == "unknown"}], sheet
+    assert budget_walked(verdict, ["Konfessionswechsel"], 1)[0][2].startswith("Konfessionswechsel: Sie haben 1 ")
+    seen = set()
+    for points in (0, 3, 40):
+        other = deepcopy(state)
+        other["private"][player] = {"religion_points": points}
+        public = RULESET_DIP.public_view(other)
+        seen.add(json.dumps(verdicts.line_table(RULESET_DIP, public, player, RULESET_DIP.choices(public, player)),
+                            sort_keys=True))
+    assert len(seen) == 1, "nothing of the points in the public data"

@@ -893,6 +893,14 @@
       return !!t && Object.prototype.hasOwnProperty.call(t, k);
     };
     var refused = exact && exact.lines ? exact.lines : {}; /* verdicts.refusals: lines the lists do not offer */
+    /* lines that spend a figure of the private report (30JK's Konfessionswechsel: verdicts.budget_walk), looked up
+       by the figure in the report the player opened and by those lines before; a line the page cannot judge ends
+       the walk (it may have spent), a refused one leaves the lines without a unit after it to validate (the
+       rules may count them against what it spent) */
+    var budget = verdict.budget || null;
+    var spend = budget ? 0 : null;
+    var spentClean = true;
+    var figure = budget ? valueAt(privateDoc, budget.spends) : undefined;
     var out = [];
     var ordered = {};
     var unsure = {}; /* a unit with a line the table does not hold: the rules may count it ordered, or not */
@@ -923,9 +931,26 @@
         say("error", shown + ": " + fill(rules.not_yours, {place: rules.places[place]}));
       } else if (line === null) { /* an order written as a mapping: the unit it orders is named, the rest not judged */
         say("unknown", W("cannot_judge", {line: shown}));
+        spend = null;
       } else if (unit !== null && unsure[unit]) {
         say("unknown", W("cannot_judge", {line: line}));
+      } else if (found && found.unknown && spend !== null && has(budget.states[spend], key)) {
+        var walk = budget.states[spend][key];
+        spend = walk.to;
+        if (figure === undefined || figure === null) { /* the report not opened: the page says where the verdict is */
+          out.push({severity: "unknown", where: at(), message: W("open_private"), opens: true});
+          spentClean = false;
+        } else {
+          var told = has(walk.by, String(figure)) ? walk.by[String(figure)] : walk.more;
+          told.forEach(function (p) {
+            say(p.severity, p.message);
+          });
+          spentClean = spentClean && told.length === 0;
+        }
       } else if (found && found.unknown) { /* the rules' verdict may follow from figures the page has not */
+        say("unknown", W("cannot_judge", {line: line}));
+        spend = null;
+      } else if (found && !found.unit && !spentClean) {
         say("unknown", W("cannot_judge", {line: line}));
       } else if (found) {
         found.problems.forEach(function (p) {
@@ -938,12 +963,22 @@
         say("unknown", W("no_such_order", {line: line}));
       } else {
         say("unknown", W("cannot_judge", {line: line}));
+        spend = null;
       }
       if (unit !== null && !(found && found.free)) { /* "free": the rules do not count it as the unit's order */
         (found ? ordered : unsure)[unit] = true;
       }
     });
     return out;
+  }
+
+  /* The value at ``path`` in ``node`` (a mapping's own keys only), undefined where there is none. */
+  function valueAt(node, path) {
+    (path || []).forEach(function (k) {
+      node = node && typeof node === "object" && !Array.isArray(node) &&
+        Object.prototype.hasOwnProperty.call(node, k) ? node[k] : undefined;
+    });
+    return node;
   }
 
   /* A winter's lines, each counted against the builds (or removals) due: looked up in the rules' answers for the

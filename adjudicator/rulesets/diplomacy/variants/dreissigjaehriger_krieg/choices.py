@@ -40,7 +40,10 @@ def fields(m: Map, state: State, player: str, choosing: bool) -> list[dict[str, 
                 {"kind": "integer", "key": "points", "label": "RP", "min": MINIMUM[kind],
                  "default": MINIMUM[kind], "help": f"mindestens {MINIMUM[kind]} RP"}]}})
     cost = conversion_cost(len(state["supply_centres"].get(power, [])))
-    out.append({"kind": "choice", "label": "Konfessionswechsel", "default": None, "options": [
+    # ``spends``: where the private report holds the points the line spends (the page judges it by them once the
+    # player has opened their report: verdicts.budget_walk)
+    out.append({"kind": "choice", "label": "Konfessionswechsel", "default": None,
+                "spends": ["state", "religion_points"], "options": [
         {"value": None, "label": "kein Wechsel"}, {"value": "Konfessionswechsel", "label": f"Konfession wechseln "
                                                                                            f"({cost} RP)"}]})
     if choosing:
