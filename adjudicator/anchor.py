@@ -47,11 +47,16 @@ def heads(game_dir: Path, upto: int | None = None) -> list[str]:
 
 def issue_head(game_dir: Path, turn: int, report: bytes, state: bytes) -> str:
     """The head after ``turn``, given that turn's report and public state (committed or about to be)."""
+    previous = head_before(game_dir, turn)
+    return first(game_dir.name, report, state) if previous is None else follow(previous, report, state)
+
+
+def head_before(game_dir: Path, turn: int) -> str | None:
+    """The head after the turn before ``turn``, from the committed files (None before the set-up)."""
     if turn == 0:
-        return first(game_dir.name, report, state)
+        return None
     before = _cached_heads(str(game_dir), _stamp(game_dir / "turns"))
-    previous = before[turn - 1] if turn - 1 < len(before) else heads(game_dir, turn - 1)[turn - 1]
-    return follow(previous, report, state)
+    return before[turn - 1] if turn - 1 < len(before) else heads(game_dir, turn - 1)[turn - 1]
 
 
 def _stamp(folder: Path) -> tuple[int, int]:

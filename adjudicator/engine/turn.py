@@ -534,7 +534,8 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: b
     ``early``: the game master ran it before its deadline by name (``adjudicate GAME --early``); the report
     records it (``orders: early: true``), so that ``verify`` can tell it from a turn run early by mistake.
     Everything the turn reads is loaded first (``load_turn``); the plan and the computation read nothing
-    (``turncore``); then the issue page is rendered, and at the end of a game the orders sealed until then."""
+    (``turncore``); then the issue page is rendered from the snapshot's values, and at the end of a game the
+    orders sealed until then are read."""
     snap = load_turn(game, now, secret, early=early)
     planned = turncore.plan(snap)
     outcome, _ = turncore.compute(snap, planned)
@@ -542,7 +543,8 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: b
     declared = secrecymod.of(snap.rules, snap.settings.options)
     if outcomemod.phase(snap.rules, outcome.state).finished and secrecymod.rewrites_orders(declared):
         outcome.files.update(full_orders(game, snap.turn))  # what stayed sealed until the end is published with it
-    page_path, page = newsletter.issue_page(game, snap.turn, outcome.state, outcome.report)
+    assert snap.issue is not None, "load_turn reads what the issue page shows"
+    page_path, page = newsletter.render(snap.issue, outcome.state, outcome.report)
     outcome.files[page_path] = page
     return outcome
 
@@ -595,9 +597,13 @@ def load_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool
                 carried[key] = Taken(raw, yamlio.load(raw).data["orders"], envelope_of(game, turn, key))
     seed = dicemod.reveal(secret, game.settings.chain_length, turn)
     previous_seed = bytes.fromhex(game.report(turn - 1)["dice"]["seed"])
+    # The issue page's charts read the public states before the turn; its steps end with the turn's own label.
+    issue = newsletter.issue_input(game, turn, [newsletter.public_state(game, t) for t in range(turn)],
+                                   [*newsletter.step_labels(game, turn - 1), str(phase.label)])
     return _snapshot(game, turn, state, hiddenmod.link_for_turn(game, turn),
                      arrivals=load_arrivals(game, turn, planned, playing, now, early=early), submissions=subs,
-                     seed=seed, digest_of=digest_scheme(game), previous_seed=previous_seed, rerun_taken=carried)
+                     seed=seed, digest_of=digest_scheme(game), previous_seed=previous_seed, rerun_taken=carried,
+                     issue=issue)
 
 
 def adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only_if_due: bool,

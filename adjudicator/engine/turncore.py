@@ -32,6 +32,7 @@ from ..model import DiceRecord, GameConfig, Orders, OrdersAccount, Phase, State,
 
 if TYPE_CHECKING:
     from ..league.rulings import Ruling
+    from ..newsletter import IssueInput
 
 # Reasons the report gives for a file not taken (an issue shows them in its language: kit/catalog/site.yaml, reason.*).
 NOTHING_VALID = "nothing valid remains"  # a file benevolent reading could keep nothing of
@@ -114,7 +115,8 @@ class TurnSnapshot:
     ``state`` is the state the turn's orders are checked against (joins, a ruling's corrections applied).
     A turn to run has ``arrivals``, its ``submissions``, the ``seed`` its secret reveals and the previous turn's
     ``previous_seed``; in a re-run, ``rerun_taken`` are the voided turn's orders of those whose file the ruling did
-    not find. A committed turn replayed (``verify``) has its ``recorded`` report and the orders it ``taken``.
+    not find; and its ``issue``, what its issue page shows besides the outcome. A committed turn replayed
+    (``verify``) has its ``recorded`` report and the orders it ``taken``.
     """
 
     game: str
@@ -137,6 +139,7 @@ class TurnSnapshot:
     digest_of: str | None = None  # what its dice's digest binds (``turn.digest_scheme``)
     previous_seed: bytes | None = None
     rerun_taken: Mapping[str, Taken] = field(default_factory=dict)
+    issue: IssueInput | None = None  # what its issue page shows besides the outcome (``newsletter.render``)
     # a committed turn, replayed
     recorded: TurnReport | None = None
     taken: Mapping[str, Taken] = field(default_factory=dict)

@@ -423,8 +423,9 @@ def _committed_head(game: Game, turn: int, previous: str) -> str:
 def _issue_page(game: Game, git_root: Path | None, turn: int, state: dict[str, Any], report: TurnReport,
                 publics: list[dict[str, Any]], head: str) -> list[Finding]:
     """The committed issue page of ``turn`` must be what its report renders (the site build writes the same)."""
+    # The values the turn's own page was rendered from, with the public states and the chain head the replay computed.
     steps = [*newsletter.step_labels(game, turn - 1), str(report["label"])]
-    rel, page = newsletter.render_issue(game, turn, state, report, lambda n: publics[:n], steps, head)
+    rel, page = newsletter.render(newsletter.issue_input(game, turn, publics[:turn], steps, head), state, report)
     path = game.root / rel
     if not path.is_file():
         before = f"{newsletter.OLD_ISSUE_DIR}/{game.id}/{turn:04d}.md"

@@ -23,18 +23,28 @@ import datetime as dt
 import html
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .. import anchor, yamlio
+from .. import schedule as schedmod
 from ..kit import outcome
 from ..kit import secrecy as secrecymod
 from ..kit.catalog import SITE
 from ..kit.markup import html_attr_text, md_text
-from ..kit.ruleset import HasColours, HasHeadline, HasHistory, HasStandings, WritesNewsletter, WritesSetupNewsletter
+from ..kit.ruleset import (
+    HasColours,
+    HasHeadline,
+    HasHistory,
+    HasStandings,
+    Ruleset,
+    WritesNewsletter,
+    WritesSetupNewsletter,
+)
 from ..league.store import ENGINE_OPTIONS, Game
-from ..model import Player, TurnReport, account
+from ..model import Player, State, TurnReport, account
 from . import charts, results, words
 
 BLOG_DIR = "site/news"
@@ -59,6 +69,37 @@ def issue_path(game_id: str, turn: int) -> str:
     return f"{BLOG_DIR}/{game_id}/{turn:04d}.md"
 
 
+@dataclass(frozen=True)
+class IssueInput:
+    """Everything an issue page shows besides its turn's state and report, as the engine hands it over (issue 31:
+    the page renders from values, ``render``; ``issue_input`` reads them from a league, once).
+
+    ``players`` and ``presence`` are the game's as of the turn (one who joined later is not in an earlier issue,
+    a seat a ruling handed over is named as it was played then); ``publics`` are the public states of the turns
+    before it and ``steps`` the labels of turns 0..turn (the charts' series and axis). ``head`` is the chain head
+    after the turn where its files are known (committed, or replayed by ``verify``); otherwise ``render`` follows
+    ``previous_head`` with the turn's report and public state."""
+
+    game: str
+    title: str
+    language: str
+    rules: Ruleset
+    turn: int
+    players: tuple[Player, ...]
+    presence: Mapping[str, range]
+    labels: Mapping[str, str]
+    open_orders: bool  # the rules would seal the orders, and the game takes them open (``takes_open_orders``)
+    schedule: schedmod.Schedule | None
+    next_schedule: schedmod.Schedule | None  # the next turn's, as the rulings up to this turn left it
+    seats_before: Mapping[str, Mapping[str, Any]]  # the seats of the turn before, by key (what a ruling changed)
+    gm_notes: str | None  # games/<game>/notes/<NNNN>.md
+    repo: str | None  # ``repo_url`` in the league's mkdocs.yml
+    publics: tuple[State, ...]
+    steps: tuple[str, ...]
+    head: str | None = None
+    previous_head: str | None = None
+
+
 def issue_page(game: Game, turn: int, state: dict[str, Any], report: TurnReport) -> tuple[str, str]:
     """The issue page of ``turn`` as (path relative to the league root, Markdown text)."""
     return render_issue(game, turn, state, report, lambda n: [public_state(game, t) for t in range(n)],
@@ -70,58 +111,102 @@ def render_issue(game: Game, turn: int, state: dict[str, Any], report: TurnRepor
     """Like ``issue_page``; ``states_before(n)`` gives the public states of turns 0..n-1 and ``steps`` the labels
     of turns 0..turn (the site build caches both). ``head`` is the chain head after the turn (``verify`` passes
     the one its replay computed; by default it is read from the turn's files)."""
+    return render(issue_input(game, turn, states_before(turn), steps, head), state, report)
+
+
+def issue_input(game: Game, turn: int, publics: Sequence[State], steps: Sequence[str],
+                head: str | None = None) -> IssueInput:
+    """What the issue page of ``turn`` reads of the league, read once: the game as of the turn, its schedules,
+    the game master's notes, the repository's address, and the chain head (from the turn's committed files, or
+    the previous turn's for a turn about to be committed)."""
     game = as_of(game, turn)
-    lang = words.game_language(game.settings, game.root)
-    title = f"{game.title} — {report['label']}"
-    lead = _lead(game, turn, state, report, lang)
-    publics = [*states_before(turn), game.ruleset.public_view(state)]
-    news = headline(game, state, report, publics, lang) if turn else ""
+    previous_head = None
+    if head is None:
+        head, previous_head = _heads(game, turn)
+    notes = game.dir / "notes" / f"{turn:04d}.md"
+    return IssueInput(
+        game.id, game.title, words.game_language(game.settings, game.root), game.ruleset, turn, tuple(game.players),
+        presence(game, turn + 1), labels_of(game), takes_open_orders(game), game.schedule,
+        game.schedule_for(turn + 1) if game.schedule is not None else None,
+        {p["key"]: p for p in game.seats(turn - 1)} if turn > 0 else {},
+        notes.read_text(encoding="utf-8") if notes.is_file() else None, repo_url(game.root),
+        tuple(publics[:turn]), tuple(steps), head, previous_head)
+
+
+def _heads(game: Game, turn: int) -> tuple[str | None, str | None]:
+    """The chain head after ``turn`` from its committed files, or (without them) the head after the turn before."""
+    folder = game.dir / "turns" / f"{turn:04d}"
+    if (folder / "report.yaml").is_file() and (folder / "state.yaml").is_file():
+        return anchor.issue_head(game.dir, turn, (folder / "report.yaml").read_bytes(),
+                                 (folder / "state.yaml").read_bytes()), None
+    return None, anchor.head_before(game.dir, turn)
+
+
+def render(facts: IssueInput, state: State, report: TurnReport) -> tuple[str, str]:
+    """The issue page of the turn ``facts`` is of, from its ``state`` and ``report``: (path relative to the league
+    root, Markdown text). Pure: it reads nothing (``tests/test_issue_render.py`` renders one without a league)."""
+    turn, lang, rules = facts.turn, facts.language, facts.rules
+    title = f"{facts.title} — {report['label']}"
+    lead = _lead(facts, state, report)
+    publics = [*facts.publics, rules.public_view(state)]
+    news = _headline(facts, state, report, publics) if turn else ""
     date = post_date(issued(report))
-    if turn == 0 and game.schedule is not None:  # the set-up has no deadline: dated by the first one, which it serves
-        date = post_date(game.schedule.deadline(1, None).isoformat())
+    if turn == 0 and facts.schedule is not None:  # the set-up has no deadline: dated by the first one, which it serves
+        date = post_date(facts.schedule.deadline(1, None).isoformat())
     # The theme prints a page's title unescaped: it is HTML text here (the game's title is the game master's, a
     # label may name a player).
     front = [f"title: {json.dumps(html_attr_text(title), ensure_ascii=False)}", f"date: {date}",
              f"description: {json.dumps(html.escape(news or lead), ensure_ascii=False)}",
-             f"language: {lang}", f"tp_game: {game.id}",
-             f"tp_game_title: {json.dumps(html_attr_text(game.title), ensure_ascii=False)}"]
+             f"language: {lang}", f"tp_game: {facts.game}",
+             f"tp_game_title: {json.dumps(html_attr_text(facts.title), ensure_ascii=False)}"]
     parts = ["---", *front, "---", "", f"# {md_text(title)}", "", f"*{date[:10]}*", ""]
     if news:
         parts += [f'<p class="tp-headline">{html.escape(news)}</p>', ""]
     parts += [lead, "", EXCERPT_END, ""]
+    inert = _inert(facts.players)
     if turn == 0:
-        setup = game.ruleset if isinstance(game.ruleset, WritesSetupNewsletter) else None
-        parts += [wrap_svg(setup.setup_newsletter(state, inert_players(game)).strip() if setup else ""), ""]
+        setup = rules if isinstance(rules, WritesSetupNewsletter) else None
+        parts += [wrap_svg(setup.setup_newsletter(state, inert).strip() if setup else ""), ""]
     elif "end" in report["result"] and outcome.ruled(state) is not None:  # a closing turn: the rules played nothing
         said = results.say(outcome.Result.from_record(report["result"]["end"]), lang,
-                           seat_names(game, game.ruleset.public_view(state)))
+                           _seat_names(facts.players, rules, rules.public_view(state)))
         parts += [f"**{results.label(lang)}:** {md_text(said)}", ""]
-    elif isinstance(game.ruleset, WritesNewsletter):
-        parts += [wrap_svg(game.ruleset.newsletter(state, report["result"], inert_players(game)).strip()), ""]
-    history = game.ruleset.history if isinstance(game.ruleset, HasHistory) else None
+    elif isinstance(rules, WritesNewsletter):
+        parts += [wrap_svg(rules.newsletter(state, report["result"], inert).strip()), ""]
+    history = rules.history if isinstance(rules, HasHistory) else None
     if history is not None:
         series = history(publics)
-        figures = charts.charts(series, seat_names(game, publics[-1]), lang=lang, labels=labels_of(game),
-                                present=presence(game, len(publics)), steps=steps,
-                                colours=colours_of(game, state))
+        colours = rules.colours if isinstance(rules, HasColours) else None
+        figures = charts.charts(series, _seat_names(facts.players, rules, publics[-1]), lang=lang,
+                                labels=dict(facts.labels), present=dict(facts.presence), steps=list(facts.steps),
+                                colours=dict(colours(rules.public_view(state))) if colours is not None else {})
         if figures:
             parts += [f"## {SITE.say(lang, 'charts')}", "", *(figure(svg) for svg in figures)]
-    parts += _engine_section(game, turn, state, report, lang, head or chain_head(game, turn, state, report))
-    parts += ["", _issue_links(game, turn, steps, lang)]
-    return issue_path(game.id, turn), "\n".join(parts).rstrip("\n") + "\n"
+    parts += _engine_section(facts, state, report, facts.head or _head_after(facts, state, report))
+    parts += ["", _issue_links(facts)]
+    return issue_path(facts.game, turn), "\n".join(parts).rstrip("\n") + "\n"
 
 
-def _issue_links(game: Game, turn: int, steps: Sequence[str], lang: str) -> str:
+def _head_after(facts: IssueInput, state: State, report: TurnReport) -> str:
+    """The chain head after a turn about to be committed: from the bytes it will commit."""
+    texts = yamlio.dump(report).encode(), yamlio.dump(facts.rules.public_view(state)).encode()
+    if facts.turn == 0:
+        return anchor.first(facts.game, *texts)
+    assert facts.previous_head is not None, "issue_input reads the head before a turn that is not committed"
+    return anchor.follow(facts.previous_head, *texts)
+
+
+def _issue_links(facts: IssueInput) -> str:
     """The issue's way on: the issue before it (``steps`` labels turns 0..turn), the game, the game's archive.
     The next issue is not named: the page is written once with its turn and never changes after (the archive,
     which every issue links, lists the later ones)."""
     links = []
-    before = turn - 1
-    if before >= 0 and has_issue(game, before):
+    before, lang, steps = facts.turn - 1, facts.language, facts.steps
+    if before > 0 or before == 0 and isinstance(facts.rules, WritesSetupNewsletter):  # ``has_issue``
         label = steps[before] if 0 < before < len(steps) else SITE.say(lang, "setup_label")
         links.append(f"[← {SITE.say(lang, 'previous')}: {md_text(label)}]({before:04d}.md)")
-    links += [f"[{md_text(game.title)}](../../games/{game.id}/index.md)",
-              f"[{SITE.say(lang, 'archive')}](../{game.id}.md)"]
+    links += [f"[{md_text(facts.title)}](../../games/{facts.game}/index.md)",
+              f"[{SITE.say(lang, 'archive')}](../{facts.game}.md)"]
     return " · ".join(links)
 
 
@@ -132,27 +217,36 @@ def headline(game: Game, state: dict[str, Any], report: TurnReport, publics: Seq
     The hook is given the public view of the state: a headline is published, so it never sees a hidden part.
     The turn that ends the game is headed by its result, in the words every page uses (``results.say``), and so
     is its feed item (the issue's body has the rules' own account of it)."""
-    ended = outcome.of(game.ruleset, state)
+    return _said(game.ruleset, tuple(game.players), labels_of(game), state, report, publics, lang)
+
+
+def _headline(facts: IssueInput, state: State, report: TurnReport, publics: Sequence[State]) -> str:
+    return _said(facts.rules, facts.players, facts.labels, state, report, publics, facts.language)
+
+
+def _said(rules: Ruleset, players: Sequence[Player], labels: Mapping[str, str], state: State, report: TurnReport,
+          publics: Sequence[State], lang: str) -> str:
+    """``headline`` from values."""
+    ended = outcome.of(rules, state)
     if ended is not None:
-        public = publics[-1] if publics else game.ruleset.public_view(state)
-        return _line(results.say(ended, lang, seat_names(game, public)))
-    hook = game.ruleset.headline if isinstance(game.ruleset, HasHeadline) else None
+        public = publics[-1] if publics else rules.public_view(state)
+        return _line(results.say(ended, lang, _seat_names(players, rules, public)))
+    hook = rules.headline if isinstance(rules, HasHeadline) else None
     if hook is not None:
-        said = hook(publics[-1] if publics else game.ruleset.public_view(state), report.get("result", {}),
-                    game.players)
+        said = hook(publics[-1] if publics else rules.public_view(state), report.get("result", {}), list(players))
         if said:
             return _line(str(said))
-    history = game.ruleset.history if isinstance(game.ruleset, HasHistory) else None
+    history = rules.history if isinstance(rules, HasHistory) else None
     if history is None or len(publics) < 2:
         return ""
     series = history(publics[-2:])
-    names = seat_names(game, publics[-1])
+    names = _seat_names(players, rules, publics[-1])
     for metric, per_player in series.items():
         moves = sorted(((v[-1] - v[0], names.get(k, k), v[-1]) for k, v in per_player.items()
                         if len(v) == 2 and v[-1] != v[0]), key=lambda m: (-abs(m[0]), m[1]))
         if moves:
             shown = ", ".join(f"{name} {now} ({_signed(delta)})" for delta, name, now in moves[:3])
-            return _line(f"{words.label(metric, labels_of(game))}: {shown}{' …' * (len(moves) > 3)}")
+            return _line(f"{words.label(metric, dict(labels))}: {shown}{' …' * (len(moves) > 3)}")
     return ""
 
 
@@ -172,8 +266,12 @@ def _signed(n: int) -> str:
 def seat_names(game: Game, public: dict[str, Any]) -> dict[str, str]:
     """How readers know each seat: the power a player holds where the standings name one (Diplomacy), else the
     player's name."""
-    names = player_names(game)
-    hook = game.ruleset.standings if isinstance(game.ruleset, HasStandings) else None
+    return _seat_names(game.players, game.ruleset, public)
+
+
+def _seat_names(players: Sequence[Player], rules: Ruleset, public: State) -> dict[str, str]:
+    names = {p.key: p.name for p in players}
+    hook = rules.standings if isinstance(rules, HasStandings) else None
     for row in hook(public) if hook is not None else []:
         if row.get("player") in names and isinstance(row.get("power"), str):
             names[row["player"]] = row["power"]
@@ -227,7 +325,11 @@ def player_names(game: Game) -> dict[str, str]:
 def inert_players(game: Game) -> list[Player]:
     """The players as a ruleset's issue text gets them: each name already inert Markdown (``md_text``), since a
     ruleset writes names into its Markdown as they are (issue 28: a name is a player's choice)."""
-    return [dataclasses.replace(p, name=md_text(p.name)) for p in game.players]
+    return _inert(game.players)
+
+
+def _inert(players: Sequence[Player]) -> list[Player]:
+    return [dataclasses.replace(p, name=md_text(p.name)) for p in players]
 
 
 def issued(report: TurnReport) -> str | None:
@@ -264,19 +366,19 @@ def repo_url(root: Path) -> str | None:
     return match.group(1) if match else None
 
 
-def _lead(game: Game, turn: int, state: dict[str, Any], report: TurnReport, lang: str) -> str:
-    if turn == 0:
-        first = _next_deadline(game, report, state)
-        return (SITE.say(lang, "setup", game=md_text(game.title))
-                + (" " + SITE.say(lang, "first_due", when=first) if first else ""))
-    names = {k: md_text(v) for k, v in player_names(game).items()}
+def _lead(facts: IssueInput, state: State, report: TurnReport) -> str:
+    lang, title = facts.language, md_text(facts.title)
+    if facts.turn == 0:
+        first = _next_deadline(facts, report, state)
+        return SITE.say(lang, "setup", game=title) + (" " + SITE.say(lang, "first_due", when=first) if first else "")
+    names = {p.key: md_text(p.name) for p in facts.players}
     missed = [names.get(k, k) for k in account(report).get("missed", [])]
-    bits = [f"{SITE.say(lang, 'turn_of', turn=turn, game=md_text(game.title))}: {md_text(report['label'])}."]
+    bits = [f"{SITE.say(lang, 'turn_of', turn=facts.turn, game=title)}: {md_text(report['label'])}."]
     if deadline := report.get("deadline"):
-        bits.append(SITE.say(lang, "deadline", when=_local(game, deadline)))
-    bits += _adjudicated(game, report, lang)
+        bits.append(SITE.say(lang, "deadline", when=_local(facts.schedule, deadline)))
+    bits += _adjudicated(facts, report)
     bits.append(SITE.say(lang, "missed", names=", ".join(missed)) if missed else SITE.say(lang, "all_in"))
-    if outcome.phase(game.ruleset, state).finished:
+    if outcome.phase(facts.rules, state).finished:
         bits.append(SITE.say(lang, "over"))
     return " ".join(bits)
 
@@ -288,15 +390,15 @@ def takes_open_orders(game: Game) -> bool:
     return not game.sealed_orders and secrecymod.of(game.ruleset, options).sealed_by_default
 
 
-def _engine_section(game: Game, turn: int, state: dict[str, Any], report: TurnReport, lang: str,
-                    head: str) -> list[str]:
-    keep = f"- {SITE.say(lang, 'chain_head', head=head, game=game.id)}"
-    open_orders = [SITE.say(lang, "open_orders"), ""] if takes_open_orders(game) else []
+def _engine_section(facts: IssueInput, state: State, report: TurnReport, head: str) -> list[str]:
+    turn, lang, game_id = facts.turn, facts.language, facts.game
+    keep = f"- {SITE.say(lang, 'chain_head', head=head, game=game_id)}"
+    open_orders = [SITE.say(lang, "open_orders"), ""] if facts.open_orders else []
     if turn == 0:
         return [*(["## " + SITE.say(lang, "orders"), "", *open_orders] if open_orders else []),
                 f"## {SITE.say(lang, 'audit')}", "", f"- {SITE.say(lang, 'commitment')}: `{report['dice']['seed']}`",
-                f"- {SITE.say(lang, 'replay')}: `turnpress verify {game.id}`", keep, ""]
-    names = player_names(game)  # each made inert where it is written (md_text is not idempotent)
+                f"- {SITE.say(lang, 'replay')}: `turnpress verify {game_id}`", keep, ""]
+    names = {p.key: p.name for p in facts.players}  # each made inert where it is written (md_text is not idempotent)
     meta = account(report)
     lines = [f"## {SITE.say(lang, 'orders')}", "", *open_orders]
     missed = [md_text(names.get(k, k)) for k in meta.get("missed", [])]
@@ -304,12 +406,12 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: TurnRe
     away = meta.get("absence")
     if away:
         away_names = ", ".join(md_text(names.get(k, k)) for k in away["players"])
-        lines.append("- " + SITE.say(lang, "absence", names=away_names, when=_local(game, away["from"]),
-                                      to=_local(game, away["to"])))
+        lines.append("- " + SITE.say(lang, "absence", names=away_names, when=_local(facts.schedule, away["from"]),
+                                      to=_local(facts.schedule, away["to"])))
     extension = meta.get("extension")
     if extension:  # the deadline above is the moved one
         lines.append("- " + SITE.say(lang, "nmr_extension", names=", ".join(
-            md_text(names.get(k, k)) for k in extension["players"]), when=_local(game, extension["from"])))
+            md_text(names.get(k, k)) for k in extension["players"]), when=_local(facts.schedule, extension["from"])))
     removed = [names.get(k, k) for k in meta.get("removed", [])]
     if removed:
         lines.append("- " + md_text(SITE.say(lang, "removed", names=", ".join(removed))))
@@ -324,8 +426,8 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: TurnRe
     for key, faults in sorted(meta.get("dropped", {}).items()):  # the rest of these orders was carried out
         lines.append("- " + SITE.say(lang, "dropped", name=md_text(names.get(key, key))))
         lines += [f"    - {md_text(words.reason(lang, fault))}" for fault in faults]
-    folder, tag = f"orders/{game.id}/{turn:04d}", f"{game.id}/turn-{turn}"
-    repo = repo_url(game.root)
+    folder, tag = f"orders/{game_id}/{turn:04d}", f"{game_id}/turn-{turn}"
+    repo = facts.repo
     if repo:
         lines.append(f"- {SITE.say(lang, 'orders_of_turn')}: [`{folder}/`]({repo}/tree/{tag}/{folder})")
         lines.append(f"- {SITE.say(lang, 'commit')}: [`{tag}`]({repo}/commit/{tag})")
@@ -333,56 +435,46 @@ def _engine_section(game: Game, turn: int, state: dict[str, Any], report: TurnRe
         lines.append(f"- {SITE.say(lang, 'orders_of_turn')}: `{folder}/`")
         lines.append(f"- {SITE.say(lang, 'commit')}: `git show {tag}`")
     lines += ["", f"## {SITE.say(lang, 'next_deadline')}", ""]
-    if outcome.phase(game.ruleset, state).finished:
+    if outcome.phase(facts.rules, state).finished:
         lines.append(SITE.say(lang, "no_deadlines"))
     else:
-        nxt = _next_deadline(game, report, state)
+        nxt = _next_deadline(facts, report, state)
         lines.append(SITE.say(lang, "due_by", turn=turn + 1, when=nxt) if nxt else
                      SITE.say(lang, "no_fixed", turn=turn + 1))
         # the game's orders page (newsletter/orders_page.py) is always there: it names the turn open now
-        lines += ["", f"[{SITE.say(lang, 'orders_page')}](../../games/{game.id}/orders.md)"]
+        lines += ["", f"[{SITE.say(lang, 'orders_page')}](../../games/{game_id}/orders.md)"]
     notes = [str(n) for n in report.get("notes", [])]
-    gm = game.dir / "notes" / f"{turn:04d}.md"
-    if notes or gm.is_file():
+    gm = facts.gm_notes
+    if notes or gm is not None:
         lines += ["", f"## {SITE.say(lang, 'gm')}", ""]
         lines += [f"- {n}" for n in notes]
-        if gm.is_file():
-            lines += [""] * bool(notes) + [gm.read_text(encoding="utf-8").strip()]
-    lines += _ruling(game, report, lang)
+        if gm is not None:
+            lines += [""] * bool(notes) + [gm.strip()]
+    lines += _ruling(facts, report)
     lines += ["", f"## {SITE.say(lang, 'audit')}", "",
               f"- {SITE.say(lang, 'seed')}: `{report['dice']['seed']}`",
               f"- {SITE.say(lang, 'digest')}: `{report['dice'].get('orders_digest', '')}`",
-              f"- {SITE.say(lang, 'replay')}: `turnpress verify {game.id}`", keep, ""]
+              f"- {SITE.say(lang, 'replay')}: `turnpress verify {game_id}`", keep, ""]
     return lines
 
 
-def chain_head(game: Game, turn: int, state: dict[str, Any], report: TurnReport) -> str:
-    """The game's chain head after ``turn`` (see ``anchor``): from the committed files, or for a turn being
-    adjudicated from the bytes about to be committed."""
-    folder = game.dir / "turns" / f"{turn:04d}"
-    if (folder / "report.yaml").is_file() and (folder / "state.yaml").is_file():
-        texts = (folder / "report.yaml").read_bytes(), (folder / "state.yaml").read_bytes()
-    else:
-        texts = yamlio.dump(report).encode(), yamlio.dump(game.ruleset.public_view(state)).encode()
-    return anchor.issue_head(game.dir, turn, *texts)
-
-
-def _next_deadline(game: Game, report: TurnReport, state: dict[str, Any]) -> str | None:
+def _next_deadline(facts: IssueInput, report: TurnReport, state: State) -> str | None:
     deadline = report.get("deadline")
-    if game.schedule is None or not deadline and report["turn"] > 0:
+    if facts.schedule is None or not deadline and report["turn"] > 0:
         return None
     previous = dt.datetime.fromisoformat(deadline) if deadline else None
-    schedule = game.schedule_for(report["turn"] + 1)  # as the rulings up to this turn left it
+    schedule = facts.next_schedule  # as the rulings up to this turn left it
     assert schedule is not None
-    when = schedule.deadline(report["turn"] + 1, previous, outcome.phase(game.ruleset, state).kind)
-    return _local(game, when.isoformat())
+    when = schedule.deadline(report["turn"] + 1, previous, outcome.phase(facts.rules, state).kind)
+    return _local(facts.schedule, when.isoformat())
 
 
-def _ruling(game: Game, report: TurnReport, lang: str) -> list[str]:
+def _ruling(facts: IssueInput, report: TurnReport) -> list[str]:
     """The game master's ruling applied with this turn: who, why (their words, made inert) and what it set."""
     ruled = report.get("ruling")
     if not ruled:
         return []
+    lang = facts.language
     lines = ["", f"## {SITE.say(lang, 'ruling')}", "",
              SITE.say(lang, "ruling_by", by=md_text(ruled["by"]), file=f"`{ruled['file']}`"), "",
              f"> {md_text(ruled['reason'])}", ""]
@@ -391,8 +483,8 @@ def _ruling(game: Game, report: TurnReport, lang: str) -> list[str]:
         value = json.dumps(fix["value"], ensure_ascii=False, sort_keys=True)
         lines.append("- " + md_text(SITE.say(lang, "ruling_correct", path=path, value=value)))
     if ruled.get("deadline"):
-        lines.append("- " + SITE.say(lang, "ruling_deadline", when=_local(game, ruled["deadline"])))
-    before = {p["key"]: p for p in game.seats(report["turn"] - 1)}
+        lines.append("- " + SITE.say(lang, "ruling_deadline", when=_local(facts.schedule, ruled["deadline"])))
+    before = facts.seats_before
     for t in ruled.get("replace", []):
         old = before.get(t["seat"], {})
         lines.append("- " + md_text(SITE.say(lang, "ruling_replace", seat=t["seat"], name=t["name"], login=t["login"],
@@ -406,7 +498,7 @@ def _ruling(game: Game, report: TurnReport, lang: str) -> list[str]:
     if "pause" in ruled:
         lines.append("- " + SITE.say(lang, "ruling_pause" if ruled["pause"] else "ruling_resume"))
     if "end" in ruled:
-        said = results.say(outcome.Result.from_record(ruled["end"]), lang, player_names(game))
+        said = results.say(outcome.Result.from_record(ruled["end"]), lang, {p.key: p.name for p in facts.players})
         lines.append("- " + md_text(SITE.say(lang, "ruling_end", result=said)))
     if "schedule" in ruled:  # as game.yaml writes it, which the game master wrote
         change = ruled["schedule"]
@@ -416,7 +508,7 @@ def _ruling(game: Game, report: TurnReport, lang: str) -> list[str]:
     return lines
 
 
-def _adjudicated(game: Game, report: TurnReport, lang: str) -> list[str]:
+def _adjudicated(facts: IssueInput, report: TurnReport) -> list[str]:
     """When the turn was run, apart from its deadline: early (everyone in, or the game master's ``--early``) or
     after it (the deadline run came later, or the grace). Turns of older leagues did not record it: nothing."""
     at = account(report).get("adjudicated")
@@ -425,11 +517,11 @@ def _adjudicated(game: Game, report: TurnReport, lang: str) -> list[str]:
     when, deadline = dt.datetime.fromisoformat(at), report.get("deadline")
     due = dt.datetime.fromisoformat(deadline) if deadline else None
     kind = "adjudicated" if due is None or when == due else "adjudicated_early" if when < due else "adjudicated_late"
-    return [SITE.say(lang, kind, when=_local(game, at))]
+    return [SITE.say(facts.language, kind, when=_local(facts.schedule, at))]
 
 
-def _local(game: Game, iso: str) -> str:
+def _local(schedule: schedmod.Schedule | None, iso: str) -> str:
     when = dt.datetime.fromisoformat(iso)
-    if game.schedule is not None:
-        when = when.astimezone(game.schedule.zone)
+    if schedule is not None:
+        when = when.astimezone(schedule.zone)
     return when.strftime("%Y-%m-%d %H:%M %Z").strip()

@@ -1,0 +1,91 @@
+"""An issue page rendered from the values the engine hands it (issue 31, "The issue page renders from what the engine
+hands it, testable without a league"): ``newsletter.render`` reads no file (no ``mkdocs.yml``, no rulings, no
+schedule, no notes, no earlier turn); ``issue_input`` is where a league is read, once, and ``turn.load_turn`` puts
+that input in the turn's snapshot. Here there is no league: the turn of ``test_turn_core`` is played from a
+snapshot in memory, and its page is rendered with the file system closed."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from adjudicator import anchor, yamlio
+from adjudicator import schedule as schedmod
+from adjudicator.kit.catalog import SITE
+from adjudicator.newsletter import IssueInput, render
+
+from .counter import RULESET as COUNTER
+from .test_turn_core import PLAYERS, SCHEDULE, closed, play, snapshot
+
+REPO = "https://example.org/league"
+HEAD_BEFORE = "ab" * 32  # the chain head after the set-up, as the league's files would give it
+
+
+def facts(outcome_state: dict, **more: object) -> IssueInput:
+    """What the engine hands the page of turn 1: the game as of the turn, its schedules, notes, repository."""
+    schedule = schedmod.parse(SCHEDULE)
+    fields: dict[str, object] = {
+        "game": "g1", "title": "Game <One>", "language": "en", "rules": COUNTER, "turn": 1,
+        "players": tuple(PLAYERS), "presence": {p.key: range(0, 2) for p in PLAYERS}, "labels": {},
+        "open_orders": False, "schedule": schedule, "next_schedule": schedule,
+        "seats_before": {}, "gm_notes": "The *ferry* runs late this week.", "repo": REPO,
+        "publics": (COUNTER.public_view(snapshot().state),), "steps": ("0", "Round 1"),
+        "previous_head": HEAD_BEFORE}
+    return IssueInput(**{**fields, **more})  # type: ignore[arg-type]
+
+
+def turn_one() -> tuple[dict, dict]:
+    _, outcome = play(snapshot())
+    SITE.say("en", "charts")  # the program's own words (its catalog) are read once; a league's files stay closed
+    return outcome.state, outcome.report
+
+
+def test_an_issue_page_renders_from_values_with_the_file_system_closed():
+    state, report = turn_one()
+    with closed():
+        path, page = render(facts(state), state, report)
+    assert path == "site/news/g1/0001.md"
+    assert "# Game &#60;One&#62; — Round 1" in page, "the game master's title is made inert"
+    assert "Missed orders: Carol." in page
+    assert "Late but taken: Bob (arrived 2026-01-05T20:30+01:00)" in page
+    assert "Not taken: Carol (" in page
+    # the next deadline by the schedule handed over, in its zone (§ schedule: one week on)
+    assert "Orders for turn 2 are due by **2026-01-12 20:00 CET**." in page
+    assert "## From the game master" in page and "The *ferry* runs late this week." in page
+    assert f"[`orders/g1/0001/`]({REPO}/tree/g1/turn-1/orders/g1/0001)" in page
+    # the chain head after the turn: the head before it followed by the bytes the turn commits
+    head = anchor.follow(HEAD_BEFORE, yamlio.dump(report).encode(), yamlio.dump(COUNTER.public_view(state)).encode())
+    assert f"`{head}`" in page
+
+
+def test_the_same_values_give_the_same_page_and_each_value_shows():
+    state, report = turn_one()
+    with closed():
+        page = render(facts(state), state, report)[1]
+        again = render(facts(state), state, report)[1]
+        bare = render(facts(state, repo=None, gm_notes=None, head="cd" * 32), state, report)[1]
+        german = render(facts(state, language="de"), state, report)[1]
+    assert page == again
+    assert "git show g1/turn-1" in bare and REPO not in bare, "without a repository the page names the git command"
+    assert "From the game master" not in bare
+    assert f"`{'cd' * 32}`" in bare, "a head handed over (verify's replay) is the one printed"
+    assert "Ohne Befehle: Carol." in german and "Missed orders" not in german
+
+
+def test_a_ruling_names_the_seats_as_they_were_the_turn_before():
+    state, report = turn_one()
+    ruled = {**report, "ruling": {"by": "gm", "file": "rulings/g1/0001.yaml", "reason": "Bob moved away",
+                                  "replace": [{"seat": "bob", "name": "Dora", "login": "dora"}]}}
+    before = {"bob": {"key": "bob", "name": "Bob", "login": "Bob"}}
+    with closed():
+        page = render(facts(state, seats_before=before), state, ruled)[1]
+    assert "Bob (@Bob)" in page and "Dora" in page
+
+
+def test_the_players_handed_over_are_the_ones_named():
+    """The engine hands the page the players as of its turn (``newsletter.as_of``): one who joined later is not
+    in an earlier issue."""
+    state, report = turn_one()
+    renamed = tuple(dataclasses.replace(p, name="Caroline") if p.key == "carol" else p for p in PLAYERS)
+    with closed():
+        page = render(facts(state, players=renamed), state, report)[1]
+    assert "Missed orders: Caroline." in page
