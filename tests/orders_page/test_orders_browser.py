@@ -228,10 +228,14 @@ def test_bretton_woods_sheet_fields_warn_of_cuts_as_the_player_types(browser: Br
     pick(browser, "ann")
     assert "Letzte Auflistung: B=100" in browser.text("#tp-form")
     enter(browser, "Ernte: B auf Agrargebieten", "60")
-    browser.wait_for(lambda: "gekürzt" in browser.text("#tp-problems"), "the cut warning")
+    # issue 30: the page keeps no copy of the rules' cut (it adds up any amounts: no table holds it); it says it
+    # cannot tell whether the last listing allows the sheet, and validate names the cut
+    browser.wait_for(lambda: "kann die Seite nicht sagen" in browser.text("#tp-verdict"), "the cut left to validate")
     browser.script("document.getElementById('tp-verdict').scrollIntoView({block: 'center'})")
     browser.screenshot(ARTIFACTS / "bretton-woods-cut-desktop.png")
-    assert "(Agrargebiete A (Ernte)): 60 verlangt, 50 vorhanden" in browser.text("#tp-problems")
+    assert "gekürzt" not in browser.text("#tp-problems") and "Nicht beurteilt" in browser.text("#tp-problems")
+    cut = validate(league.root, "orders/bw/0001/ann.yaml", produced(browser))
+    assert "Agrargebiete A (Ernte): 60 verlangt, 50 vorhanden" in cut.stdout, cut.stdout
     enter(browser, "Ernte: B auf Agrargebieten", "45")
     enter(browser, "Konsumgüter k", "5")
     browser.click("#" + field_id(browser, "Angebot a") + ' option[value="1"]')  # sell
@@ -240,7 +244,6 @@ def test_bretton_woods_sheet_fields_warn_of_cuts_as_the_player_types(browser: Br
     browser.click("#tp-form button")  # the first "Add a line": a transfer
     enter(browser, "Anzahl", "7")
     enter(browser, "Notiz", "Vertrag")
-    browser.wait_for(lambda: "gekürzt" not in browser.text("#tp-problems"), "no more warning")
     text = produced(browser)
     assert text.endswith("orders:\n  production:\n    harvest: 45\n    energy: 12\n    mining: 12\n"
                          "    consumer_goods: 5\n    weapons: 0\n  construction:\n    A: 0\n    E: 0\n    R: 0\n"

@@ -332,3 +332,18 @@ def test_a_confession_change_is_judged_by_the_religion_points_in_the_private_rep
         seen.add(json.dumps(verdicts.line_table(RULESET_DIP, public, player, RULESET_DIP.choices(public, player)),
                             sort_keys=True))
     assert len(seen) == 1, "nothing of the points in the public data"
+
+
+def test_the_page_keeps_no_copy_of_bretton_woods_cut():
+    """Issue 30: Bretton Woods' budget cut was the rules' cut written again in orders.js (budgets settled in
+    order, each overdrawn one cut back claim by claim). It adds up any amounts a sheet gives, so no table holds its
+    answer: the page keeps no copy, gets no budget figures to add up, and says it cannot tell (the corpus and the
+    browser tests check that it says so where validate cuts)."""
+    script = (REPO / "adjudicator/newsletter/assets/orders.js").read_text(encoding="utf-8")
+    for copy in ("excess", "b.have", "c.draws", "u.per"):
+        assert copy not in script, copy
+    from adjudicator.rulesets.bretton_woods import RULESET as BRETTON_WOODS
+    state = BRETTON_WOODS.setup({}, [Player("ann", "Ann", "ann", 1, "agrar"), Player("ben", "Ben", "ben", 2,
+                                                                                   "energie")], Dice(b"bw"))
+    cuts = BRETTON_WOODS.choices(BRETTON_WOODS.public_view(state), "ann")["cuts"]
+    assert set(cuts) == {"claims"} and all(set(c) <= {"path", "match"} for c in cuts["claims"])

@@ -644,57 +644,21 @@
     return found;
   }
 
-  /* The rules' cut, from the ruleset's data (``cuts``): budgets settled in their order, each overdrawn one cut
-     back claim by claim in cut order, each by as little as makes the rest fit; a warning per overdrawn budget. */
+  /* Bretton Woods' cut (``orders.cut``): budgets settled in their order, each overdrawn one cut back claim by
+     claim, each by as little as makes the rest fit. It adds up whatever amounts the sheet gives, so no table the
+     rules could compute holds its answer, and the page keeps no copy of it: where the sheet claims anything on a
+     budget of the last listing (``cuts.claims``: the places that draw on one), the page says it cannot tell
+     whether the listing allows it, and ``validate`` does. */
   function cutProblems(cuts, orders) {
     if (!cuts || orders === null || typeof orders !== "object" || Array.isArray(orders)) {
       return [];
     }
-    var sheet = JSON.parse(JSON.stringify(orders));
-    var claims = [];
-    cuts.claims.forEach(function (c) {
-      places(sheet, c.path).forEach(function (p) {
-        var draws = c.by ? c.draws[p.parent[c.by]] : c.draws;
-        var match = c.match || {};
-        if (draws && Object.keys(match).every(function (k) {
-          return p.parent[k] === match[k];
-        })) {
-          claims.push({parent: p.parent, key: p.key, draws: draws});
-        }
+    var claimed = cuts.claims.some(function (c) {
+      return places(orders, c.path).some(function (p) {
+        return typeof p.node === "number" && p.node !== 0;
       });
     });
-    function amount(c) {
-      var v = c.parent[c.key];
-      return typeof v === "number" ? v : 0;
-    }
-    var out = [];
-    cuts.budgets.forEach(function (b) {
-      var using = claims.map(function (c) {
-        var per = c.draws[b.key] === "price" ? c.parent.price : c.draws[b.key];
-        return {claim: c, per: typeof per === "number" ? per : 0};
-      }).filter(function (u) {
-        return u.per > 0;
-      });
-      var total = using.reduce(function (sum, u) {
-        return sum + amount(u.claim) * u.per;
-      }, 0);
-      var excess = total - b.have;
-      if (excess <= 0) {
-        return;
-      }
-      out.push({severity: "warning", where: b.label, message: String(cuts.message).replace("{label}", b.label)
-        .replace("{used}", String(total)).replace("{have}", String(b.have))});
-      using.forEach(function (u) {
-        var a = amount(u.claim);
-        if (excess <= 0 || a === 0) {
-          return;
-        }
-        var less = Math.min(a, Math.ceil(excess / u.per));
-        u.claim.parent[u.claim.key] = a - less;
-        excess -= less * u.per;
-      });
-    });
-    return out;
+    return claimed ? [{severity: "unknown", where: W("the_file"), message: W("cut_unknown"), cut: true}] : [];
   }
 
   /* --- checking the sheet as turnpress would --------------------------------------------------------- */
@@ -1371,7 +1335,9 @@
     } else if (current.unjudged.length) {
       say(ui.verdict, W(current.unjudged.every(function (p) {
         return p.opens;
-      }) ? "open_private_verdict" : "unjudged", {count: current.unjudged.length}), "warning");
+      }) ? "open_private_verdict" : current.unjudged.every(function (p) {
+        return p.cut;
+      }) ? "cut_verdict" : "unjudged", {count: current.unjudged.length}), "warning");
     } else {
       /* "exact": every line was looked up in the verdicts the rules computed (verdicts.line_table) */
       say(ui.verdict, W(player.verdict ? "exact" : "well_formed", {warnings:

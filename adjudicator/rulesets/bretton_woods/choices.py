@@ -43,11 +43,10 @@ def _market_claims(price: int) -> list[dict[str, Any]]:
 
 
 def budgets(state: State, player: str) -> dict[str, Any]:
-    """The rules' cut (``orders.cut``) as data: the budgets of the last listing in the order they are settled,
-    and every claim on them in cut order (``orders.claims`` of a sheet with a row of each kind): ``*`` stands
-    for every row of a list, the last row first; ``by`` names the key of a row that picks its ``draws``;
-    ``match`` is what the claim's mapping must hold; a draw of ``"price"`` is the offer's price per unit."""
-    c = state["countries"][player]
+    """Where a sheet claims something on the budgets of the last listing (``orders.claims`` of a sheet with a row
+    of each kind): ``*`` stands for every row of a list; ``match`` is what the claim's mapping must hold. The page
+    says it cannot tell whether the listing allows what a sheet claims there: the cut (``orders.cut``) adds up any
+    amounts the sheet gives, which no table holds, and the page keeps no copy of it."""
     price = int(state["options"]["industriepreis"])
     goods = tables.transfer_goods()
     sample = od.normalize({"transfers": [{"to": "", "good": g, "count": 0} for g in goods],
@@ -62,10 +61,7 @@ def budgets(state: State, player: str) -> dict[str, Any]:
             claims.append({"path": ["attacks", "*", "weapons"], "draws": draws})
         else:
             claims.append({"path": list(path), "draws": draws})
-    avail = od.available(c)
-    return {"budgets": [{"key": b, "label": od.BUDGET_TEXT[b], "have": avail[b]} for b in od.BUDGETS],
-            "claims": claims,
-            "message": "{used} verlangt, {have} vorhanden: mehr als die letzte Auflistung erlaubt, es wird gekürzt"}
+    return {"claims": [{k: v for k, v in claim.items() if k in ("path", "match")} for claim in claims]}
 
 
 def choices(state: State, player: str) -> dict[str, Any]:
