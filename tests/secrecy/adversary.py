@@ -377,7 +377,10 @@ class Outsider:
     message_haystack: Haystack | None = None
 
     @classmethod
-    def of(cls, table: Table, site: Path) -> Outsider:
+    def of(cls, table: Table, site: Path, known: Outsider | None = None) -> Outsider:
+        """The outsider's bytes now. ``known``: an outsider of the same league and site read before (the planted
+        leaks below add a commit to it): a blob's searched text, named by its content, and the unchanged site's
+        pages are taken from it rather than made again."""
         root = table.root
         commits = git(root, "rev-list", "--reverse", "--all").split()
         trees, blobs, done = {}, {}, {}
@@ -387,7 +390,7 @@ class Outsider:
             turns = [int(p.split("/")[3]) for p, _ in trees[commit]
                      if p.startswith(f"games/{GAME}/turns/") and p.endswith("/report.yaml")]
             done[commit] = max(turns, default=-1)
-        wanted = sorted({b for rows in trees.values() for _, b in rows})
+        wanted = sorted({b for rows in trees.values() for _, b in rows} - set(known.blobs if known else ()))
         batch = subprocess.run(["git", "cat-file", "--batch"], cwd=root, input="\n".join(wanted).encode() + b"\n",
                                capture_output=True, check=True).stdout
         at = 0
@@ -398,12 +401,15 @@ class Outsider:
             at = head_end + 1 + size + 1
         messages = {c: flat(git(root, "log", "-1", "--format=%B", c)) for c in commits}
         tags = flat(git(root, "for-each-ref", "--format=%(refname) %(contents)", "refs/tags"))
-        pages = {}
-        for dirpath, _, names in os.walk(site):
+        pages = dict(known.site) if known else {}
+        for dirpath, _, names in os.walk(site) if known is None else ():
             for name in names:
                 path = Path(dirpath) / name
                 pages[path.relative_to(site).as_posix()] = searched(path.read_bytes().decode("utf-8", "replace"))
-        return cls(commits, done, blobs, trees, messages, pages, [searched(t) for t in table.public_output], tags)
+        if known:
+            blobs.update({b: known.blobs[b] for rows in trees.values() for _, b in rows if b in known.blobs})
+        return cls(commits, done, blobs, trees, messages, pages, [searched(t) for t in table.public_output], tags,
+                   flattened=dict(known.flattened) if known else {})
 
     def leaks(self, secrets: list[Secret]) -> list[str]:
         """Each hidden value found where it may not be yet: the commit or file, and what. A commit's tree shares
@@ -499,11 +505,20 @@ def attack(table: Table, site: Path) -> tuple[Outsider, list[Secret]]:
             "de": f"{GAME}: {game.last_turn} {'Zug' if game.last_turn == 1 else 'Züge'} nachgespielt, alles stimmt "
                   "überein (geprüft: mit dem Schlüssel der Partie)"}  # verify speaks the game's language
     assert said[check.language(game)] in done, done
-    _planted_leak_is_found(table, site, secrets)
+    _planted_leak_is_found(table, site, secrets, outsider)
     return outsider, secrets
 
 
-def _planted_leak_is_found(table: Table, site: Path, secrets: list[Secret]) -> None:
+def _able(secrets: list[Secret], *texts: str, what: str = "") -> list[Secret]:
+    """The secrets (with ``what`` in their name) that have a form in each of ``texts``, never public: the only ones
+    whose finding can name every file planted with those texts. The planted leaks' assertions read only such
+    findings, and ``leaks`` judges each secret by itself, so searching for these alone gives those findings
+    exactly (issue 33: the two planted searches looked for every secret again, most of an adversary test)."""
+    return [Secret(s.what, s.forms) for s in secrets if what in s.what
+            and all(any(f in searched(t) for f in s.forms) for t in texts)]
+
+
+def _planted_leak_is_found(table: Table, site: Path, secrets: list[Secret], known: Outsider) -> None:
     with table.game_master():
         state = table.game().state(0)
     plain = {k: state[k] for k in HIDDEN_KEYS if state.get(k)}
@@ -515,14 +530,16 @@ def _planted_leak_is_found(table: Table, site: Path, secrets: list[Secret]) -> N
     git(table.root, "commit", "-qm", "the set-up's hidden parts in plain text")
     try:
         # Committed now, the set-up's hidden parts are a leak even of a game that has ended since.
-        found = Outsider.of(table, site).leaks([Secret(s.what, s.forms) for s in secrets])
+        able = _able(secrets, yamlio.dump(plain), what=" after turn 0: ")
+        found = Outsider.of(table, site, known).leaks(able)
         assert any("after turn 0" in f and "hidden.yaml" in f for f in found), "the search finds a planted leak"
     finally:
         git(table.root, "reset", "-q", "--hard", "HEAD~1")
-    _planted_table_is_found(table, site, secrets, plain)
+    _planted_table_is_found(table, site, secrets, plain, known)
 
 
-def _planted_table_is_found(table: Table, site: Path, secrets: list[Secret], plain: Mapping[str, Any]) -> None:
+def _planted_table_is_found(table: Table, site: Path, secrets: list[Secret], plain: Mapping[str, Any],
+                            known: Outsider) -> None:
     """A hidden list written one value a cell, as a page's HTML table (down a column) and as a Markdown table
     (along a row), is found in both files."""
     values = _a_hidden_list(plain)
@@ -537,7 +554,7 @@ def _planted_table_is_found(table: Table, site: Path, secrets: list[Secret], pla
     git(table.root, "add", "--", "site/leak-table.html", "site/leak-table.md")
     git(table.root, "commit", "-qm", "a table of the set-up")
     try:
-        found = Outsider.of(table, site).leaks([Secret(s.what, s.forms) for s in secrets])
+        found = Outsider.of(table, site, known).leaks(_able(secrets, html_page, markdown))
         assert any("site/leak-table.html" in f and "site/leak-table.md" in f for f in found), \
             f"the search finds a hidden list planted as table cells: {values}"
     finally:
