@@ -17,7 +17,8 @@ from adjudicator.kit import ruleset
 from .conftest import git, run
 
 PAGE = Path(__file__).resolve().parents[1] / "site" / "guide" / "architecture.md"
-SKELETON = {"__init__.py", "state.py", "setup.py", "orders.py", "adjudicate.py", "newsletter.py"}
+SKELETON = {"__init__.py", "rules.py", "presentation.py", "state.py", "setup.py", "orders.py", "adjudicate.py",
+            "newsletter.py"}
 
 
 def page_files() -> dict[str, str]:

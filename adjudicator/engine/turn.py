@@ -31,7 +31,7 @@ from ..kit import orders as ordersmod
 from ..kit import outcome as outcomemod
 from ..kit import secrecy as secrecymod
 from ..kit.catalog import SITE
-from ..kit.ruleset import Joins, PinsData, ReportsSetup, Ruleset, VersionsNewGames, get, package_of
+from ..kit.ruleset import Joins, NamesTitle, PinsData, ReportsSetup, Ruleset, VersionsNewGames, get, package_of
 from ..league import absence as absencemod
 from ..league import arrivals as arrivalsmod
 from ..league import hidden as hiddenmod
@@ -138,7 +138,7 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
     secret = secret or os.urandom(32)
     commitment = dicemod.commitment(secret)
     # a ruleset may name a game by its options (a Diplomacy variant by its map), else by its own title
-    default_title = ruleset.title_for(rules_options) if hasattr(ruleset, "title_for") else ruleset.title
+    default_title = ruleset.title_for(rules_options) if isinstance(ruleset, NamesTitle) else ruleset.title
     config: dict[str, Any] = {"game": game_id, "title": title or f"{default_title} ({game_id})",
                               "ruleset": ruleset_name, "options": options,
                               "players": [player_to_yaml(p) for p in players]}

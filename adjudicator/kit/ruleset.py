@@ -1,9 +1,17 @@
 """The ruleset protocol and the registry of installed rulesets.
 
-A ruleset is pure: it reads no files, no clock, no environment and no git, and it never mutates its input.
-Given the state, the orders of every player and a dice stream, it returns the new state and a report. The
-shell (``store``, ``turn``, ``check``, ``cli``) does everything else. Rulesets register under the entry-point group
-``turnpress.rulesets``; the built-in ones are registered the same way in ``pyproject.toml``.
+A ruleset is two objects with two protocols (issue 31). Its **rules** (``Rules``) are pure: they read no files, no
+clock, no environment and no git, and never mutate their input; given the state, the orders of every player and
+a dice stream, they return the new state and a report; the turn and ``verify`` run them. Its **presentation**
+(``Presentation``) is what the pages, the order sheets and the orders page read: the issue page, the sheet, the
+form, the map, the standings; the rules never read it. The shell (``store``, ``turn``, ``check``, ``cli``) does
+everything else.
+
+A built-in ruleset's package has the two in ``rules.py`` and ``presentation.py`` and registers, as ``RULESET``,
+the one object the shell loads by name: a class that is both (``class Tally(TallyRules, TallyPresentation)``),
+so ``isinstance(RULESET, Joins)`` and every capability check see its parts (``Ruleset``). Rulesets register
+under the entry-point group ``turnpress.rulesets``; the built-in ones are registered the same way in
+``pyproject.toml``.
 """
 
 from __future__ import annotations
@@ -13,7 +21,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import import_module, util
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from ..errors import RulesetError as RulesetError  # rulesets raise it from here
 from ..model import HIDDEN_KEYS, Orders, Phase, Player, Problem, State, TurnResult
@@ -22,11 +30,13 @@ if TYPE_CHECKING:
     from ..dice import Dice
 
 GROUP = "turnpress.rulesets"
+S = TypeVar("S")
 
 
 @runtime_checkable
-class Ruleset(Protocol):
-    """What every rule system provides. Optional capabilities are the protocols below (``Joins``, ...)."""
+class Rules(Protocol):
+    """The rules of a game: pure and deterministic, what a turn and ``verify`` run. Optional rules are the
+    protocols of ``RULES_CAPABILITIES`` (``Joins``, ``ReadsBenevolently``, ...)."""
 
     name: str
     title: str
@@ -54,6 +64,44 @@ class Ruleset(Protocol):
 
     def private_view(self, state: State, player: str) -> State:
         """What ``player`` alone may see."""
+
+
+@runtime_checkable
+class Presentation(Protocol):
+    """What a game shows its readers: the issue page of a turn, and where it has them the parts of
+    ``PRESENTATION_CAPABILITIES`` (the order sheet, the receipt, the orders page's form, the map, the standings,
+    the charts). Pages, sheets and the orders page read it; the rules never do. It reads the state through the
+    rules' own functions, never the other way round."""
+
+    def newsletter(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
+        """The body of a turn's issue in the game's own format (Markdown, inline SVG allowed)."""
+
+
+@runtime_checkable
+class Ruleset(Rules, Protocol):
+    """The one object the shell loads by name (``RULESET``): a game's ``Rules``, and its ``Presentation``'s parts
+    where it has them (a built-in ruleset's class is both). The engine reads it as ``Rules``, the pages as a
+    ``Presentation``."""
+
+
+class StateOf(Generic[S]):
+    """The engine's state as a ruleset's rules read it, and back: ``typed = StateOf[TallyState]()``.
+
+    The engine keeps every game's state as plain data (``model.State``, ``dict[str, Any]``), and a game's state
+    was written by its own ruleset's ``setup``, ``join`` and ``adjudicate`` (and replayed from their files), so
+    it has the shape the ruleset's ``state.py`` describes: it is cast once, at the boundary of the ruleset's
+    objects, rather than checked again on every read; ``plain`` hands it back to the engine.
+
+    >>> typed = StateOf[dict[str, int]]()
+    >>> typed({"round": 1})
+    {'round': 1}
+    """
+
+    def __call__(self, state: State) -> S:
+        return cast(S, state)
+
+    def plain(self, state: S) -> State:
+        return cast(State, state)
 
 
 class HiddenStateViews:
@@ -253,6 +301,19 @@ class PinsData(Protocol):
 
 
 @runtime_checkable
+class NamesTitle(Protocol):
+    def title_for(self, options: Mapping[str, Any]) -> str:
+        """The heading of a new game without ``--title``, where the options name the game (a variant's map)."""
+
+
+@runtime_checkable
+class TextOfEntries(Protocol):
+    def entry_text(self, state: State, entry: Mapping[str, Any]) -> str | None:
+        """The line a structured entry of a list of orders stands for, as ``check`` reads it, or None where it
+        stands for none: the orders page's table of mappings is made of its answers (``newsletter/verdicts``)."""
+
+
+@runtime_checkable
 class HasPhaseKinds(Protocol):
     def phase_kinds(self) -> tuple[str, ...]:
         """The kinds of phase the rules have (``Phase.kind``): a game may give each its own deadline period."""
@@ -261,6 +322,13 @@ class HasPhaseKinds(Protocol):
 CAPABILITIES: tuple[type, ...] = (Joins, WritesTemplate, OffersChoices, Describes, WritesNewsletter,
                                   WritesSetupNewsletter, HasHeadline, HasStandings, HasResult, MarksOut, HasHistory,
                                   DrawsMap, HasColours, HasCommands, PinsData, HasPhaseKinds)
+# Which of the two objects each optional part belongs to (``HasCommands``, a third-party ruleset's own commands,
+# is neither): the rules' are run by turns and ``verify``, the presentation's only read by pages and sheets.
+RULES_CAPABILITIES: tuple[type, ...] = (Joins, ReadsBenevolently, Unseats, Removes, VersionsNewGames, ReportsSetup,
+                                        HasResult, MarksOut, PinsData, HasPhaseKinds)
+PRESENTATION_CAPABILITIES: tuple[type, ...] = (WritesTemplate, Describes, OffersChoices, WritesNewsletter,
+                                               WritesSetupNewsletter, HasHeadline, HasStandings, HasHistory, DrawsMap,
+                                               HasColours, NamesTitle, TextOfEntries)
 
 
 def capabilities(ruleset: object) -> list[str]:

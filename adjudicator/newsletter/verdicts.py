@@ -30,6 +30,7 @@ from typing import Any
 
 from .. import yamlio
 from ..kit import orders, wording
+from ..kit.ruleset import Ruleset, TextOfEntries
 from ..model import Problem, State
 from ..sealed import crypto
 
@@ -283,16 +284,16 @@ def _entry_keys(schema: dict[str, Any]) -> tuple[list[str], list[str]]:
     return [], []
 
 
-def entry_forms(ruleset: Any, state: State, player: str) -> dict[str, str]:
+def entry_forms(ruleset: Ruleset, state: State, player: str) -> dict[str, str]:
     """The lines structured entries stand for (``{unit: A Lvp, move: Yor}`` is ``A Lvp - Yor``), as the rules
     read them (the ruleset's ``entry_text``): for each shape of entry (``entry_shape``: the unit with a text key,
     with two, with a text key and a flag, a flag alone...) the line the rules make of it, with ``{key}`` where the
     entry's text goes. The page puts an entry's texts in and judges the line it gets as any other; a shape not
     here it leaves to validate. (The rules' reading only joins the texts: a shape's line is the same whatever
     they are; the tests read every shape back with other texts.)"""
-    text_of = getattr(ruleset, "entry_text", None)
-    if text_of is None:
+    if not isinstance(ruleset, TextOfEntries):
         return {}
+    text_of = ruleset.entry_text
     texts, flags = _entry_keys(ruleset.order_schema(state, player))
     others = [k for k in texts if k != "unit"]
     base: dict[str, Any] = {"unit": "\x00unit\x00"} if "unit" in texts else {}

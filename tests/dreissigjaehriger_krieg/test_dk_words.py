@@ -13,11 +13,11 @@ import yaml
 
 from adjudicator.kit import gamedata
 from adjudicator.rulesets.diplomacy import RULESET
-from adjudicator.rulesets.diplomacy.drawing import drawing_file
 from adjudicator.rulesets.diplomacy.mapdata import (
     MapDataError,
     _build,
     _parsed,
+    drawing_file,
     load_map,
     map_data_files,
     map_file,

@@ -25,6 +25,7 @@ from typing import Any
 from ...kit import gamedata
 from ...kit.lettering import text_width
 from .board import Board, Road
+from .tables import drawing_file
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -155,11 +156,6 @@ def layout(board: Board) -> Layout:
 
 
 _LAYOUTS: dict[tuple[str, int, bytes | None], Layout] = {}
-
-
-def drawing_file(name: str) -> str:
-    """The drawing of board ``name``, as a path in this package (what a game pins, where the board has one)."""
-    return f"data/maps/{name.lower()}.drawing.json"
 
 
 def _layout(board: Board, data: dict[str, Any]) -> Layout:

@@ -18,7 +18,7 @@ from .board import Board
 from .drawing import Box, Layout, Placer, Point, around, crossings, layout, text_box
 from .setup import board_of
 from .state import State
-from .tables import WORDS, tables
+from .tables import WORDS, background_file, tables
 
 
 def haulier_colours(state: State) -> dict[str, str]:
@@ -31,11 +31,6 @@ def _background(name: str) -> dict[str, Any] | None:
     copy the game pinned at its set-up, else the packaged one (``gamedata``)."""
     data = gamedata.read_if_any(__package__, background_file(name))
     return None if data is None else _parsed_background(data)
-
-
-def background_file(name: str) -> str:
-    """The drawing under board ``name``, as a path in this package (what a game pins, where the board has one)."""
-    return f"data/maps/{name.lower()}.background.json"
 
 
 @cache

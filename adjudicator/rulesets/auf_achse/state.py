@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
+from ...kit.ruleset import StateOf
+
 
 class Truck(TypedDict):
     """A truck: where it stands, its trailers (``small``/``large``) and the ids of the orders it carries."""
@@ -49,4 +51,6 @@ class State(TypedDict):
     secret: NotRequired[Secret]
 
 
-__all__ = ["Haulier", "Secret", "State", "Truck"]
+typed = StateOf[State]()  # the engine's plain state as these types, and back (``StateOf`` says why a cast)
+
+__all__ = ["Haulier", "Secret", "State", "typed", "Truck"]

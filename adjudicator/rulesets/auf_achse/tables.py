@@ -31,6 +31,17 @@ def _tables(data: bytes) -> dict[str, Any]:  # one parse per content: an old gam
     return yamlio.load_trusted(data)  # type: ignore[no-any-return]
 
 
+# The drawings a board may have, pinned with it (``rules.data_files``) and read by the presentation.
+def drawing_file(name: str) -> str:
+    """The drawing of board ``name``, as a path in this package (what a game pins, where the board has one)."""
+    return f"data/maps/{name.lower()}.drawing.json"
+
+
+def background_file(name: str) -> str:
+    """The drawing under board ``name``, as a path in this package (what a game pins, where the board has one)."""
+    return f"data/maps/{name.lower()}.background.json"
+
+
 def offers_per_round(players: int, trucks: int = 1) -> list[int]:
     """Orders offered in rounds 0..10 (Phase 1 table, 5 to 10 players); Sonderregel C doubles every number."""
     row = tables()["offers"][str(players)]

@@ -7,13 +7,15 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from ...dice import Dice
-from ...model import TurnResult
+from ...model import Problem, Severity, TurnResult
 from . import evaluation as ev
 from . import market, tables
 from . import orders as od
 from .arith import fraction_text
+from .orders import order_words
 from .setup import world_figures
 from .state import State
+from .tables import WORDS
 
 
 def may_change_type(country: Mapping[str, Any], turn: int) -> bool:
@@ -318,3 +320,95 @@ def _farewell(st: State, report: dict[str, Any], leaving: list[str]) -> None:
     for sender in seen:
         seen[sender] = dict(sorted(seen[sender].items()))
     st["transfers_seen"] = dict(sorted(seen.items()))
+
+
+# ----- the check: what the schema cannot say (the messages in words.yaml) -----
+
+def _problem(key: str, path: tuple[str | int, ...], hint: str = "", severity: Severity = "error", **values: Any
+             ) -> Problem:
+    """The problem ``key`` of the words file, its hint ``key.hint`` (or the words file's ``hint``)."""
+    return Problem(WORDS.say(key, **values), path, WORDS.say(hint or f"{key}.hint", **values), severity)
+
+
+def _path(text: str) -> tuple[str | int, ...]:
+    return tuple(int(p) if p.isdigit() else p for p in text.split("."))
+
+
+def check(state: State, player: str, orders: Any) -> list[Problem]:
+    """Errors for what cannot be read; warnings for what the adjudicator will cut or ignore."""
+    countries = state["countries"]
+    if player not in countries or not countries[player]["active"]:
+        return [_problem("no_country", (), player=repr(player))]
+    if not isinstance(orders, Mapping):
+        return [_problem("not_a_mapping", ())]
+    out: list[Problem] = []
+    index = od.names_index({k: c for k, c in countries.items() if c["active"]})
+    all_index = od.names_index(countries)
+    cut_texts = od.cuts_long_texts(state["options"])
+    for i, t in enumerate(orders.get("transfers") or []):
+        if not isinstance(t, Mapping):
+            out.append(_problem("transfer_not_mapping", ("transfers", i)))
+            continue
+        to = str(t.get("to", ""))
+        if to.lower() not in all_index:
+            out.append(_problem("transfer_unknown", ("transfers", i, "to"), "name.hint", name=repr(to)))
+        elif all_index[to.lower()] == player:
+            out.append(_problem("transfer_own", ("transfers", i, "to"), "other_country.hint"))
+        elif to.lower() not in index:
+            out.append(_problem("transfer_left", ("transfers", i, "to"), "remove.hint", "warning", name=to))
+        if t.get("good") not in tables.transfer_goods():
+            out.append(_problem("unknown_good", ("transfers", i, "good"), good=repr(t.get("good")),
+                                goods=", ".join(tables.transfer_goods())))
+        note = t.get("note")
+        if isinstance(note, str) and cut_texts and od.note_letters(note) > tables.limit("note_letters"):
+            out.append(_problem("note_cut", ("transfers", i, "note"), severity="warning", n=od.note_letters(note),
+                                most=tables.limit("note_letters"), note=od.cut_note(note)))
+        elif isinstance(note, str) and not cut_texts and len(note) > tables.limit("note_letters"):
+            out.append(_problem("note_long", ("transfers", i, "note"), n=len(note), most=tables.limit("note_letters")))
+    leaving = orders.get("leave") is True
+    for i, a in enumerate(orders.get("attacks") or []):
+        if not isinstance(a, Mapping):
+            out.append(_problem("attack_not_mapping", ("attacks", i)))
+            continue
+        target = str(a.get("target", ""))
+        if target.lower() not in index:
+            out.append(_problem("attack_unknown", ("attacks", i, "target"), "name.hint", name=repr(target)))
+        elif index[target.lower()] == player:
+            out.append(_problem("attack_own", ("attacks", i, "target"), "other_country.hint"))
+        elif leaving:
+            out.append(_problem("attack_leaving", ("attacks", i), severity="warning"))
+    contacts = orders.get("contacts") or []
+    if isinstance(contacts, list):
+        if len(contacts) > tables.limit("contact_lines"):
+            out.append(_problem("contacts_cut" if cut_texts else "contacts_many", ("contacts",),
+                                severity="warning" if cut_texts else "error", n=len(contacts),
+                                most=tables.limit("contact_lines")))
+        most = tables.limit("contact_line_chars")
+        for i, line in enumerate(contacts):
+            if not isinstance(line, str):
+                out.append(_problem("contact_not_text", ("contacts", i), line=i + 1))
+            elif len(line) > most:
+                out.append(_problem("contact_long", ("contacts", i), line=i + 1, n=len(line), most=most))
+    change = orders.get("type_change")
+    if change is not None:
+        kind = od.country_type(change)
+        if kind is None:
+            out.append(_problem("type_unknown", ("type_change",), type=repr(change)))
+        elif kind != countries[player]["type"] and not may_change_type(countries[player], state["turn"] + 1):
+            out.append(_problem("type_once", ("type_change",), severity="warning"))
+    standing = orders.get("standing_orders")
+    if isinstance(standing, Mapping) and not standing:
+        out.append(_problem("standing_empty", ("standing_orders",), severity="warning", repeat=od.REPEAT))
+    if any(p.severity == "error" for p in out):
+        return out
+    norm, _, cuts, _ = prepare(state, player, orders, state["turn"] + 1, index)
+    if norm["leave"]:
+        for i, given in enumerate(norm["transfers"]):
+            for t in unusual_farewell(state, player, [given]):
+                out.append(_problem("farewell", ("transfers", i), severity="warning", count=t["count"],
+                                    good=t["good"], name=countries[t["to"]]["name"], earlier=t["earlier"]))
+    for c in cuts:
+        path = _path(c["order"])
+        out.append(_problem("cut", path, severity="warning", order=order_words(c["order"]), ordered=c["ordered"],
+                            kept=c["kept"], reason=c["reason"]))
+    return out

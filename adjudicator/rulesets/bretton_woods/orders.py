@@ -418,3 +418,36 @@ def basic_orders(country: Mapping[str, Any]) -> dict[str, Any]:
         prod[what] = min(left, country[stock])
         left -= prod[what]
     return {"production": prod}
+
+
+ORDER_WORDS = {"production": "Produktion", "construction": "Bau", "market": "Markt", "attacks": "Angriff",
+               "defence": "Verteidigung", "weapons": "Waffen", "count": "Menge", "harvest": "Ernte",
+               "energy": "Energieerzeugung", "mining": "Rohstoffförderung", "type_change": "Typwechsel"}
+
+
+ORDER_KEYS = {  # the keys the words file names (a game's pinned copy may lack them: then the key is shown)
+    "consumer_goods": "order.consumer_goods", "gold": "order.gold", "industries": "order.industries",
+    "transfers": "order.transfers", "offer": "order.offer", "price": "order.price", "good": "order.good",
+    "target": "order.target", "aim": "order.aim", "to": "order.to", "note": "order.note",
+    "contacts": "order.contacts", "standing_orders": "order.standing_orders"
+}
+
+
+def order_words(path: str) -> str:
+    """An order's path in the orders file (``production.energy``, ``attacks.0.weapons``) as the issue's reader
+    says it: "Produktion: Energieerzeugung", "Angriff 1: Waffen"; stocks and goods by their names.
+
+    >>> order_words("production.energy"), order_words("attacks.0.weapons"), order_words("construction.I")
+    ('Produktion: Energieerzeugung', 'Angriff 1: Waffen', 'Bau: Industrien')
+    >>> order_words("production.consumer_goods"), order_words("gold.industries"), order_words("transfers.1.count")
+    ('Produktion: Konsumgüterherstellung', 'Gold: Industrien', 'Transfers 2: Menge')
+    """
+    stocks = {**tables.stock_names(), **tables.good_names()}
+    named = tables.WORDS.texts()  # the game's pinned words: a game made before they named a key shows the key (replays)
+    words: list[str] = []
+    for part in path.split("."):
+        if part.isdigit() and words:
+            words[-1] += f" {int(part) + 1}"
+        else:
+            words.append(ORDER_WORDS.get(part) or stocks.get(part) or named.get(ORDER_KEYS.get(part, "")) or part)
+    return ": ".join(words)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
+from ...kit.ruleset import StateOf
+
 Country = dict[str, Any]  # name, type, joined, type_changed, active, then one whole number per stock
 
 
@@ -38,4 +40,6 @@ class State(TypedDict):
     transfers_seen: NotRequired[dict[str, dict[str, int]]]
 
 
-__all__ = ["Country", "Private", "State", "World"]
+typed = StateOf[State]()  # the engine's plain state as these types, and back (``StateOf`` says why a cast)
+
+__all__ = ["Country", "Private", "State", "typed", "World"]

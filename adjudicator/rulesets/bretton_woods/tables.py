@@ -8,8 +8,11 @@ from typing import Any
 
 from ... import yamlio
 from ...kit import gamedata
+from ...kit.wording import Words
 
 FILE = "data.yaml"
+WORDS_FILE = "words.yaml"
+WORDS = Words(__package__, WORDS_FILE)  # what the game says, in its pinned copy (``wording``)
 
 
 def data() -> dict[str, Any]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
+from ...kit.ruleset import StateOf
+
 
 class Holding(TypedDict):
     """A player's public holdings: cash in GE and the policies held (sorted codes, one per copy: ``"C2"``)."""
@@ -56,4 +58,6 @@ class State(TypedDict):
     pace: NotRequired[int]
 
 
-__all__ = ["Holding", "PhaseState", "Private", "State"]
+typed = StateOf[State]()  # the engine's plain state as these types, and back (``StateOf`` says why a cast)
+
+__all__ = ["Holding", "PhaseState", "Private", "State", "typed"]

@@ -25,13 +25,10 @@ from .core import (
     units_by_power,
     units_from,
 )
-from .drawing import drawing_file
 from .kinds import votes
 from .kinds.build import ALL_USED, adjustment_counts, buildable
 from .kinds.votes import VOTES, standing_votes
-from .look import presentation_for
-from .mapdata import Map, available_maps, display, load_map, map_data_files, province_of
-from .orders import judge_notation
+from .mapdata import Map, available_maps, display, drawing_file, load_map, map_data_files, province_of
 from .resolver import ALREADY_ORDERED, VOID, Rules
 from .rulebook import Rulebook, rulebook_for
 
@@ -331,18 +328,6 @@ def _run(state: State, reads: list[Read], check_only: str | None = None) -> list
 def default_orders(state: State, player: str, previous: Any) -> Any:  # Diplomacy orders are a list of lines
     """NMR: units hold, dislodged units disband, builds are waived, removals by civil disorder (rules 2023)."""
     return []
-
-
-def describe(state: State, player: str, orders: Orders) -> list[str]:
-    m = _m(state)
-    power = _power_for(state, player) or ""
-    book = _book(state)
-    mine, extras = book.split(m, _entries(orders))
-    out = book.describe_extra(m, state, power, extras)
-    for r in read_orders(m, power, [e for _, e in mine]):
-        out.append(presentation_for(m).notation(m, judge_notation(r.order)) if r.order else f"?? {r.text} ({r.error})")
-    return out or [m.say({"movement": "(no orders: all units hold)", "retreat": "(no orders: dislodged units disband)",
-                          "adjustment": "(no orders: builds waived, removals by civil disorder)"}[state["kind"]])]
 
 
 # ----- adjudication and the calendar --------------------------------------------------------------------

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...kit import gamedata
 from ...kit.lettering import text_width
-from .mapdata import display
+from .mapdata import display, drawing_file
 
 # Sizes in the drawing's own units; the tests check them at the width an issue shows the map
 # (``ISSUE_WIDTH`` CSS pixels: Material's content column on a desktop).
@@ -139,9 +139,6 @@ def load_drawing(name: str) -> Drawing | None:
     return None if data is None else _drawing(name, data)
 
 
-def drawing_file(name: str) -> str:
-    """The drawing of map ``name``, as a path in this package (what a game pins, where the map has one)."""
-    return f"maps/{name}.drawing.json"
 
 
 @cache

@@ -111,6 +111,10 @@ class Look:
     def sheet_comments(self, sheet: Sheet, m: Map, state: State, player: str) -> None:
         """Extra comments for the top of the order sheet."""
 
+    def describe_extra(self, m: Map, state: State, power: str, extras: list[tuple[int, Any]]) -> list[str]:
+        """The receipt's lines (``validate``) for the variant's own entries (``Rulebook.split``'s second list)."""
+        return []
+
     def choice_fields(self, m: Map, state: State, player: str) -> list[dict[str, Any]]:
         """The orders page's fields for the variant's own entries (``ruleset.OffersChoices``; public state)."""
         return []

@@ -363,6 +363,11 @@ def map_file(name: str) -> str:
     return f"maps/{name}.yaml"
 
 
+def drawing_file(name: str) -> str:
+    """The drawing of map ``name``, as a path in this package (what a game pins, where the map has one)."""
+    return f"maps/{name}.drawing.json"
+
+
 def map_data_files(name: str) -> list[str]:
     """The files map ``name`` is read from, as paths in this package: the map, its words and messages files."""
     data = gamedata.read(__package__, map_file(name))

@@ -10,56 +10,30 @@ from typing import Any
 
 from ...kit.markup import md_table, md_text
 from ...kit.sheet import Sheet
-from ...model import Player, State
-from .adjudicate import _m, due_powers, label, legal_moves, phase_label
-from .core import owners_from, units_from
+from ...model import Orders, Player, State
+from .adjudicate import _book, _entries, _m, _power_for, due_powers, label, legal_moves, phase_label
+from .core import owners_from, read_orders, units_from
 from .drawing import load_drawing
-from .kinds import build, convoy, disband, hold, move, retreat, support, transform, votes
 from .kinds.build import adjustment_counts, buildable, civil_disorder_removals
 from .look import ENGLISH, NewsWords, presentation_for
 from .mapdata import Map, display, province_of
 from .mapsvg import board as board_svg
 from .mapsvg import text_alternative
+from .orders import judge_notation
 from .resolver import Outcome
-from .rulebook import rulebook_for
-
-UNIT_KEY = {"unit": {"type": "string", "description": "the unit ordered, e.g. 'A Par' or 'F Stp/sc'"}}
-# the keys of a structured order, each kind's own, in the order the schema lists them
-KINDS_KEYS = (hold.KEYS, move.KEYS, support.KEYS, convoy.KEYS, retreat.KEYS, disband.KEYS, build.KEYS, votes.KEYS)
-# keys of orders only some maps have (``order_types`` of the map): order type -> (key, schema)
-_ORDER_TYPE_PROPS = {"transform": ("transform", transform.KEY), "double_move": ("via", move.DOUBLE_MOVE_KEY)}
 
 
-def entry_properties(m: Map) -> dict[str, Any]:
-    """The keys of a structured order on this map: the standard ones, those of its extra order types, and the
-    variant's own (religious actions in 30JK)."""
-    props: dict[str, Any] = {**UNIT_KEY, **{k: v for keys in KINDS_KEYS for k, v in keys.items()}}
-    for order_type, (key, schema) in _ORDER_TYPE_PROPS.items():
-        if order_type in m.data.get("order_types", ()):
-            props[key] = schema
-    if m.data.get("votes") == "standing":
-        props.update(votes.STANDING_KEYS)
-    props.update(rulebook_for(m).entry_properties(m))
-    return {k: {**v, "description": m.text(v["description"])} if "description" in v else v for k, v in props.items()}
-
-
-def order_schema(state: State) -> dict[str, Any]:
+def describe(state: State, player: str, orders: Orders) -> list[str]:
+    """The orders as the adjudicator understood them, one line each (the receipt of ``validate``)."""
     m = _m(state)
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "type": "array",
-        "description": m.say("Orders for {phase}: one per entry, in judge notation or as a mapping",
-                             phase=label(state)),
-        "items": {
-            "oneOf": [
-                {"type": "string", "minLength": 1, "maxLength": 200,
-                 "description": m.text("an order in judge notation, e.g. 'A Par - Bur', 'F Nth C A Lon - Bel'")},
-                {"type": "object", "additionalProperties": False, "properties": entry_properties(m), "minProperties": 1,
-                 "description": m.text("a structured order, e.g. {unit: A Par, move: Bur}")},
-            ]
-        },
-        "maxItems": 100,
-    }
+    power = _power_for(state, player) or ""
+    mine, extras = _book(state).split(m, _entries(orders))
+    look = presentation_for(m)
+    out = look.describe_extra(m, state, power, extras)
+    for r in read_orders(m, power, [e for _, e in mine]):
+        out.append(look.notation(m, judge_notation(r.order)) if r.order else f"?? {r.text} ({r.error})")
+    return out or [m.say({"movement": "(no orders: all units hold)", "retreat": "(no orders: dislodged units disband)",
+                          "adjustment": "(no orders: builds waived, removals by civil disorder)"}[state["kind"]])]
 
 
 # How an order's outcome shows after it in the issue (every Outcome has one: tests/diplomacy check).

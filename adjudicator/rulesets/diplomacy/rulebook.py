@@ -49,9 +49,6 @@ class Rulebook:
                     extras: list[tuple[int, Any]]) -> list[Problem]:
         return []
 
-    def describe_extra(self, m: Map, state: State, power: str, extras: list[tuple[int, Any]]) -> list[str]:
-        return []
-
     def before_movement(self, m: Map, state: State, new: State, units: list[Unit], reads: list[Read],
                         extras: dict[str, list[tuple[int, Any]]], report: dict[str, Any]
                         ) -> tuple[list[Unit], list[Read]]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
+from ...kit.ruleset import StateOf
+
 
 class Sector(TypedDict):
     """One sector of ``data/sectors.yaml``."""
@@ -117,5 +119,7 @@ class State(TypedDict):
     reshuffles: NotRequired[int]
 
 
+typed = StateOf[State]()  # the engine's plain state as these types, and back (``StateOf`` says why a cast)
+
 __all__ = ["Action", "Board", "Colour", "Initiatives", "Investy", "Private", "Secret", "Sector", "Seats", "State",
-           "Step"]
+           "Step", "typed"]

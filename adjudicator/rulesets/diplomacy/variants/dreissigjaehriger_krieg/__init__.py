@@ -193,7 +193,7 @@ class DreissigjaehrigerKrieg(Rulebook):
         return mine, extras
 
     def entry_properties(self, m: Map) -> dict[str, Any]:
-        return ENTRY_PROPERTIES  # render.entry_properties says their descriptions in the map's language
+        return ENTRY_PROPERTIES  # schema.entry_properties says their descriptions in the map's language
 
     def _actions(self, m: Map, extras: Extras) -> list[tuple[int, Action | ActionError]]:
         out: list[tuple[int, Action | ActionError]] = []
@@ -280,12 +280,6 @@ class DreissigjaehrigerKrieg(Rulebook):
                       action=GERMAN["mercenaries"], unit=str(unit), order=f"'{a.order_text}'", why=row["reason"]),
                 m.say("give it an order it can carry out (it reaches {places}); an order it cannot carry out costs "
                       "the points and the unit holds", places=", ".join(reach)))
-
-    def describe_extra(self, m: Map, state: State, power: str, extras: Extras) -> list[str]:
-        out = []
-        for _, a in self._actions(m, extras):
-            out.append(describe(m, a) if isinstance(a, Action) else f"?? {a.message}")
-        return out
 
     # ----- before the moves: confessions and religious warfare (sections 9, 10) -------------------------------
     def before_movement(self, m: Map, state: State, new: State, units: list[Unit], reads: list[Read],

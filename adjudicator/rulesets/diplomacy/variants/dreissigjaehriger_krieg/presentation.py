@@ -18,7 +18,19 @@ from ...look import Look
 from ...mapdata import Map, display
 from ...orders import OrderError, read_order
 from . import choices as _choices
-from .religion import GERMAN, GERMAN_CONFESSION, MINIMUM, allotment, choosing, conversion_cost, hired
+from .religion import (
+    GERMAN,
+    GERMAN_CONFESSION,
+    MINIMUM,
+    ActionError,
+    action_text,
+    allotment,
+    choosing,
+    conversion_cost,
+    describe,
+    hired,
+    parse_action,
+)
 from .words import MAP, NEWS, OUTCOME, REASONS
 
 
@@ -200,6 +212,16 @@ class ThirtyYearsWar(Look):
 
     def sheet_comments(self, sheet: Sheet, m: Map, state: State, player: str) -> None:
         _sheet_comments(sheet, m, state, player)
+
+    def describe_extra(self, m: Map, state: State, power: str, extras: list[tuple[int, Any]]) -> list[str]:
+        """The religious actions as read (section 10), or what is wrong with one."""
+        out = []
+        for _, entry in extras:
+            try:
+                out.append(describe(m, parse_action(m, action_text(entry, m))))
+            except ActionError as e:
+                out.append(f"?? {e.message}")
+        return out
 
     def choice_fields(self, m: Map, state: State, player: str) -> list[dict[str, Any]]:
         return _choices.fields(m, state, player, choosing(m, state))

@@ -1,0 +1,65 @@
+"""What Auf Achse shows its readers (``kit.ruleset.Presentation``): the issue page, the order sheet and its receipt,
+the orders page's form, the board, the standings and the charts. The rules never read it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...model import Orders, Player
+from ...model import State as EngineState
+from . import adjudicate, choices, newsletter
+from . import orders as _orders
+from .state import typed
+
+
+class AufAchsePresentation:
+    """The presentation of ``auf-achse``."""
+
+    def template(self, state: EngineState, player: str) -> str:
+        return _orders.template(typed(state), player)
+
+    def choices(self, state: EngineState, player: str) -> dict[str, Any]:
+        return choices.choices(typed(state), player)
+
+    def describe(self, state: EngineState, player: str, orders: Orders) -> list[str]:
+        return _orders.describe(typed(state), player, orders)
+
+    def newsletter(self, state: EngineState, report: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return newsletter.newsletter(typed(state), report, players)
+
+    def setup_newsletter(self, state: EngineState, players: Sequence[Player]) -> str:
+        return newsletter.setup_newsletter(typed(state), players)
+
+    def headline(self, state: EngineState, result: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return newsletter.headline(typed(state), result)
+
+    def standings(self, engine_state: EngineState) -> list[dict[str, Any]]:
+        state = typed(engine_state)
+        rows = []
+        for r in adjudicate.ranking(state):
+            h = state["hauliers"][r["haulier"]]
+            rows.append({"place": r["place"], "haulier": h["name"], "cash": h["cash"],
+                         "credit": 0 if h["bankrupt"] else adjudicate.credit(state, r["haulier"])["limit"],
+                         "delivered": len(h["delivered"]), "open": len(adjudicate.open_orders(state, r["haulier"])),
+                         "trailers": sum(len(t["trailers"]) for t in h["trucks"]),
+                         "status": "Pleite" if h["bankrupt"] else "im Geschäft"})
+        return rows
+
+    def map(self, state: EngineState) -> str:
+        """The board (the site's map page and the orders page's, where a route is picked field by field)."""
+        return newsletter.svg_map(typed(state), graph=True)
+
+    def colours(self, state: EngineState) -> dict[str, str]:
+        """Each haulier's colour on the board, so that the charts' lines are the same."""
+        return newsletter.haulier_colours(typed(state))
+
+    def history(self, states: Sequence[EngineState]) -> dict[str, dict[str, list[int]]]:
+        keys = list(states[-1]["seats"]) if states else []
+        out: dict[str, dict[str, list[int]]] = {"cash": {k: [] for k in keys}, "delivered": {k: [] for k in keys}}
+        for s in map(typed, states):
+            for k in keys:
+                h = s["hauliers"].get(k)
+                out["cash"][k].append(h["cash"] if h else 0)
+                out["delivered"][k].append(len(h["delivered"]) if h else 0)
+        return out

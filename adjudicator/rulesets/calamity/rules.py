@@ -1,0 +1,179 @@
+"""Calamity's rules as the engine runs them (``kit.ruleset.Rules``): pure, typed, wired to the modules below."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...dice import Dice
+from ...kit.ruleset import HiddenStateViews, RulesetError
+from ...kit.secrecy import Secrecy
+from ...model import Orders, Phase, Player, Problem, TurnResult
+from ...model import State as EngineState
+from . import adjudicate, orders, tables
+from .ledger import Log
+from .state import State, typed
+from .tables import EVENTS
+
+OPTIONS = {"market": ("purchase", "quiet")}
+# House rule "years": the text plays two years (EVENTS["years"]); a game master may choose 1 to 5.
+YEARS = range(1, 6)
+
+
+def phase_label(st: State) -> str:
+    ph = st["phase"]
+    year = st["year"]
+    kind = ph["kind"]
+    if kind == "move":
+        p = ph["awaited"][0]
+        return (f"Year {year}, card {len(st['played']) + 1} of 24: {st['names'][p]} moves "
+                f"(token on field {st['token']})")
+    if kind in ("reaction", "answer"):
+        risk = st["risk"]
+        where = "before the row" if risk["step"] == 1 else f"row {risk['row']} rolled"
+        what = "returns and pass-ons" if kind == "reaction" else "answers to pass-on offers"
+        return f"Year {year}, field {risk['field']}: calamity {risk['category']}, step {risk['step']} ({where}): {what}"
+    if kind == "year_end":
+        return f"End of year {year}: free returns"
+    return "Game over"
+
+SECRECY = Secrecy(simultaneous=("the reaction phases of a risk: returns and pass-on offers",),
+                  hidden_state={"private": "each player's movement cards and standing orders",
+                                "secret": "the deal of the year (the shuffled movement cards)"},
+                  hidden_draws=("the deal of the movement cards each year",),
+                  sealed_fields={"standing": "standing orders: keep or return, and the least fee accepted, "
+                                             "a reservation price",
+                                 "rule": "a reaction given as a rule for the category: kept as its standing order"})
+
+
+class CalamityRules(HiddenStateViews):
+    """The rules of ``calamity``."""
+
+    name = "calamity"
+    title = "Calamity"
+
+    def secrecy(self, options: Mapping[str, Any]) -> Secrecy:
+        """Hands and standing orders are a player's own; the reaction phases of a risk are answered at once."""
+        return SECRECY
+
+    def data_files(self, options: Mapping[str, Any]) -> list[str]:
+        return tables.data_files()
+
+    def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> EngineState:
+        """Die Regeln and (0)-(1): 300 GE each, the token on field 0 = 52, the first player by lot, cards dealt."""
+        if not 2 <= len(players) <= 6:
+            raise RulesetError(f"Calamity is for 2 to 6 players, not {len(players)}")
+        if len({p.key for p in players}) != len(players):
+            raise RulesetError("two players have the same key")
+        chosen = {"market": "purchase"}
+        years = EVENTS["years"]
+        for key, value in options.items():
+            if key == "years":
+                if isinstance(value, bool) or not isinstance(value, int) or value not in YEARS:
+                    raise RulesetError(f"option years must be a whole number from {YEARS[0]} to {YEARS[-1]}, "
+                                       f"not {value!r}")
+                years = value
+                continue
+            if key not in OPTIONS:
+                known = ", ".join(sorted([*OPTIONS, "years"]))
+                raise RulesetError(f"unknown option {key!r}; Calamity knows: {known}")
+            if value not in OPTIONS[key]:
+                raise RulesetError(f"option {key} must be one of {', '.join(OPTIONS[key])}, not {value!r}")
+            chosen[key] = value
+        seats = [p.key for p in players]
+        st: State = {
+            "game": "calamity",
+            "options": chosen,
+            "seats": seats,
+            "names": {p.key: p.name for p in players},
+            "years": years,
+            "year": 1,
+            "token": 0,
+            "order": [],
+            "next": 0,
+            "hands": {},
+            "played": [],
+            "players": {p: {"cash": EVENTS["start_cash"], "policies": []} for p in seats},
+            "risk": None,
+            "phase": {"kind": "move", "awaited": []},
+            "adjudications": 0,
+            "private": {p: {"hand": [], "standing": {}} for p in seats},
+            "secret": {},
+            "pace": 2,  # issue 32: the last card at once, a reaction given as a rule stands (adjudicate.pace)
+        }
+        adjudicate.deal(st, dice, Log())
+        return typed.plain(st)
+
+    def phase(self, state: EngineState) -> Phase:
+        """One player (the mover) or the holders at risk are awaited; every other player may send orders in
+        any phase without being waited for: standing orders, and in a risk step returns, offers and answers."""
+        ph = state["phase"]
+        awaited = tuple(ph["awaited"])
+        over = ph["kind"] == "over"
+        open_to = () if over else tuple(p for p in state["seats"] if p not in awaited)
+        return Phase(phase_label(typed(state)), awaited, finished=over, open_to=open_to, kind=str(ph["kind"]))
+
+    def phase_kinds(self) -> tuple[str, ...]:
+        """A card moved; the reactions of a risk (returns and pass-ons, then answers); the year's end."""
+        return ("move", "reaction", "answer", "year_end")
+
+    def order_schema(self, state: EngineState, player: str) -> dict[str, Any]:
+        return orders.schema(typed(state), player)
+
+    def check(self, state: EngineState, player: str, orders_value: Orders) -> list[Problem]:
+        if player not in state["players"]:
+            return [Problem(f"{player} does not play in this game", (), "send orders only for your own seat")]
+        return orders.check(typed(state), player, orders_value or {})
+
+    def default_orders(self, state: EngineState, player: str, previous: Orders | None) -> Orders:
+        """NMR: keep policies, accept nothing, play the lowest card (``previous`` is not repeated: a card
+        played once is gone, and a repeated offer would be stale). Standing orders still apply."""
+        return orders.default(typed(state), player)
+
+    def drop(self, state: EngineState, orders_value: Orders, problem: Problem) -> Orders | None:
+        """At the deadline a faulty order is left out and the rest is carried out (house rule "a faulty order
+        at the deadline")."""
+        return orders.drop(typed(state), orders_value, problem.path)
+
+    def adjudicate(self, state: EngineState, orders_by_player: Mapping[str, Orders], dice: Dice) -> TurnResult:
+        st = typed(copy.deepcopy(state))
+        given = {p: dict(o or {}) for p, o in orders_by_player.items() if p in st["players"]}
+        log = Log()
+        label = phase_label(st)
+        kind = st["phase"]["kind"]
+        if kind == "over":
+            raise RulesetError("the game is over")
+        if kind == "move":
+            mover = st["phase"]["awaited"][0]
+            for p, o in given.items():
+                if p != mover:
+                    adjudicate.apply_standing(st, p, o.get("standing"))
+            adjudicate.move(st, mover, given.get(mover) or orders.default(st, mover), dice, log)
+        elif kind == "reaction":
+            ruled = {p: adjudicate.rule_as_standing(st, o) for p, o in given.items()}
+            adjudicate.resolve_reaction(st, ruled, dice, log)
+        elif kind == "answer":
+            ruled = {p: adjudicate.rule_as_standing(st, o) for p, o in given.items()}
+            adjudicate.resolve_answers(st, ruled, dice, log)
+        elif kind == "year_end":
+            for p, o in given.items():
+                adjudicate.apply_standing(st, p, o.get("standing"))
+            adjudicate.resolve_year_end(st, given, dice, log)
+        st["adjudications"] += 1
+        report: dict[str, Any] = {
+            "phase": label,
+            "year": state["year"],
+            "kind": kind,
+            "events": log.events,
+            "dice": log.dice,
+            **log.extra,
+            "next": phase_label(st),
+            "private": {p: log.private[p] for p in st["seats"] if p in log.private},
+        }
+        return TurnResult(state=typed.plain(st), report=report)
+
+    def result(self, state: EngineState) -> dict[str, Any] | None:
+        """Who owns the most GE after the last year wins; equal sums share the win (``outcome.HasResult``)."""
+        ph = state["phase"]
+        return {"kind": "win", "seats": list(ph["winners"])} if ph["kind"] == "over" else None

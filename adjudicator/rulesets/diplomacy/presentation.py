@@ -1,0 +1,63 @@
+"""What a Diplomacy game shows its readers (``kit.ruleset.Presentation``): the issue page, the map, the order sheet
+and its receipt, the orders page's form, the standings and the charts, one for every map (a variant gives its
+words and its own parts: ``look.py``). The rules never read it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...model import Orders, Player, State
+from . import adjudicate, choices, newsletter
+from .mapdata import available_maps, load_map
+from .orders import OrderError, structured_to_text
+
+
+class DiplomacyPresentation:
+    """The presentation of ``diplomacy``."""
+
+    title: str  # the rules' (``DiplomacyRules.title``)
+
+    def title_for(self, options: Mapping[str, Any]) -> str:
+        """The heading of a new game without ``--title``: a variant is named by its map (issue 32: a 30JK game
+        was headed "Diplomacy")."""
+        name = str(options.get("map", "standard"))
+        return self.title if name == "standard" or name not in available_maps() else load_map(name).title
+
+    def template(self, state: State, player: str) -> str:
+        return newsletter.template(state, player)
+
+    def choices(self, state: State, player: str) -> dict[str, Any]:
+        return choices.choices(state, player)
+
+    def entry_text(self, state: State, entry: Mapping[str, Any]) -> str | None:
+        """The line a structured entry stands for, as ``check`` reads it (``orders.structured_to_text``), or
+        ``None`` where it stands for none: the orders page's table of mappings is made of its answers."""
+        m = adjudicate._m(state)
+        if adjudicate._book(state).split(m, [dict(entry)])[1]:
+            return None  # the rulebook's own entry (30JK's religious actions): no line
+        try:
+            return structured_to_text(dict(entry), m)
+        except OrderError:
+            return None
+
+    def describe(self, state: State, player: str, orders: Orders) -> list[str]:
+        return newsletter.describe(state, player, orders)
+
+    def newsletter(self, state: State, report: dict[str, Any], players: list[Player]) -> str:
+        return newsletter.newsletter(state, report, players)
+
+    def standings(self, state: State) -> list[dict[str, Any]]:
+        return adjudicate.standings(state)
+
+    def headline(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
+        return adjudicate.headline(state, report)
+
+    def colours(self, state: State) -> dict[str, str]:
+        return adjudicate.colours(state)
+
+    def map(self, state: State) -> str:
+        return newsletter.board(state)
+
+    def history(self, states: list[State]) -> dict[str, dict[str, list[int]]]:
+        return adjudicate.history(states)

@@ -1,0 +1,69 @@
+"""Diplomacy's rules as the engine runs them (``kit.ruleset.Rules``): pure, wired to the modules below; a map's
+variant brings its own rule hooks (``rulebook.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...dice import Dice
+from ...kit import benevolent
+from ...kit.ruleset import HiddenStateViews
+from ...kit.secrecy import Secrecy
+from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from . import adjudicate, schema
+from .mapdata import available_maps, load_map
+from .rulebook import Rulebook, rulebook_for
+
+SECRECY = Rulebook.secrecy
+
+
+class DiplomacyRules(HiddenStateViews):
+    """The rules of ``diplomacy``; every method is pure (no files but the game's map data)."""
+
+    name = "diplomacy"
+    title = "Diplomacy"
+
+    def secrecy(self, options: Mapping[str, Any]) -> Secrecy:
+        """Orders are simultaneous; a variant may hide more (its rulebook's ``secrecy``: on the map of the Thirty
+        Years' War the religion accounts and the religious actions)."""
+        name = str(options.get("map", "standard"))
+        return rulebook_for(load_map(name)).secrecy if name in available_maps() else SECRECY
+
+    def data_files(self, options: Mapping[str, Any]) -> list[str]:
+        return adjudicate.data_files(options)
+
+    def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
+        return adjudicate.setup(options, players, dice)
+
+    def phase(self, state: State) -> Phase:
+        return adjudicate.phase(state)
+
+    def phase_kinds(self) -> tuple[str, ...]:
+        """Movement, retreats and adjustments (the rulebook's seasons): retreats and adjustments are short."""
+        return ("movement", "retreat", "adjustment")
+
+    def order_schema(self, state: State, player: str) -> dict[str, Any]:
+        return schema.order_schema(state)
+
+    def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
+        return adjudicate.check(state, player, orders)
+
+    def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
+        return adjudicate.default_orders(state, player, previous)
+
+    def drop(self, state: State, orders: Orders, problem: Problem) -> Orders | None:
+        """A faulty order is dropped: its unit holds (a retreating one disbands, a build is not made)."""
+        return benevolent.drop_entry(orders, problem.path)
+
+    def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
+        return adjudicate.adjudicate(state, orders)
+
+    def unseat(self, state: State, player: str) -> State:
+        """A player taken out of the game leaves their power in civil disorder: no one orders it, its units
+        hold, a dislodged one disbands, builds are waived, removals follow the civil-disorder rule, and it has no
+        vote in a draw (as an unseated power at the start)."""
+        return adjudicate.unseat(state, player)
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return adjudicate.result(state)
