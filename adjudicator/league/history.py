@@ -195,27 +195,47 @@ def _set_ref(root: Path, refname: str, new: str, old: str | None) -> None:
     backend does it, with a lock a later run can attribute: ``refname.lock`` is taken as a hard link to a
     claim named after this process and the ref, holding the new value, then renamed onto the ref."""
     ref = _ref_path(root, refname)
-    lock = ref.with_name(ref.name + ".lock")
+    ref.parent.mkdir(parents=True, exist_ok=True)
+    with _ref_claimed(root, refname, ref, f"{new}\n".encode("ascii")) as lock:
+        proc = run(root, "rev-parse", "-q", "--verify", refname, check=False)
+        now = proc.stdout.decode().strip() if proc.returncode == 0 else None
+        if now != old:
+            raise GitError(f"{refname} is at {now or 'nothing'}, not at {old or 'nothing'}: it moved meanwhile")
+        os.rename(lock, ref)
+
+
+def _ref_claimed(root: Path, refname: str, ref: Path, content: bytes = b"") -> contextlib.AbstractContextManager[Path]:
+    """``refname``'s lock (``<ref>.lock``) held for the body through a claim named after this process and the
+    ref (``clean_leftovers`` reads the ref's name back from it), holding ``content``; yields the lock's path."""
     claim = git_dir(root) / f"{LEFTOVER}reflock-{os.getpid()}-{refname.encode('utf-8').hex()}"
+    return _claimed(claim, ref.with_name(ref.name + ".lock"), f"another git command is updating {refname}", content)
+
+
+@contextlib.contextmanager
+def _claimed(claim: Path, lock: Path, holder: str, content: bytes = b"") -> Iterator[Path]:
+    """Hold ``lock`` for the body as a hard link of ``claim``, a new file named after this process (holding
+    ``content``); yields ``lock``. The lock goes at the end only if it is still ours (the same inode as the
+    claim: nobody broke it meanwhile), the claim always.
+
+    ``os.link`` fails if the lock exists, like git's own ``O_EXCL``: after a kill at any point the lock, if there,
+    is the same inode as a dead run's claim, which ``clean_leftovers`` checks before removing it. A lock held by
+    anyone else (``holder`` says who that would be) stops this run with a message and is left alone.
+    """
     fd = os.open(claim, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
     try:
-        os.write(fd, f"{new}\n".encode("ascii"))
-        os.fsync(fd)
+        if content:
+            os.write(fd, content)
+            os.fsync(fd)
     finally:
         os.close(fd)
     try:
-        ref.parent.mkdir(parents=True, exist_ok=True)
         try:
             os.link(claim, lock)
         except FileExistsError:
-            raise GitError(f"{lock} exists: another git command is updating {refname} (or one crashed); if "
-                           "none is running, remove that file and run again") from None
+            raise GitError(f"{lock} exists: {holder} (or one crashed); if none is running, remove that file and "
+                           "run again") from None
         try:
-            proc = run(root, "rev-parse", "-q", "--verify", refname, check=False)
-            now = proc.stdout.decode().strip() if proc.returncode == 0 else None
-            if now != old:
-                raise GitError(f"{refname} is at {now or 'nothing'}, not at {old or 'nothing'}: it moved meanwhile")
-            os.rename(lock, ref)
+            yield lock
         finally:
             with contextlib.suppress(FileNotFoundError):
                 if os.path.samestat(os.lstat(lock), os.lstat(claim)):
@@ -419,22 +439,12 @@ def _release(gdir: Path, claim: Path, lock: Path) -> bool:
 def _index_claimed(root: Path) -> Iterator[tuple[Path, Path]]:
     """Hold ``index.lock`` for the body, as a hard link of a claim named after this process; yields the git
     directory and a private copy of the index (absent if there is no index yet) for git to work on
-    (``GIT_INDEX_FILE``). The body replaces the index with the copy; the lock goes only if it is still ours.
-
-    ``os.link`` fails if the lock exists, like git's own ``O_EXCL``: after a kill at any point the lock, if there,
-    is the same inode as a dead run's claim, which ``clean_leftovers`` checks before removing it. A lock held by
-    anyone else stops this run with a message and is left alone.
+    (``GIT_INDEX_FILE``). The body replaces the index with the copy; the lock goes only if it is still ours
+    (``_claimed``).
     """
     gdir = git_dir(root)
-    claim = gdir / f"{LEFTOVER}lock-{os.getpid()}"
-    lock = gdir / "index.lock"
-    os.close(os.open(claim, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
-    try:
-        try:
-            os.link(claim, lock)
-        except FileExistsError:
-            raise GitError(f"{lock} exists: another git command is working in this repository (or one "
-                           "crashed); if none is running, remove that file and run again") from None
+    with _claimed(gdir / f"{LEFTOVER}lock-{os.getpid()}", gdir / "index.lock",
+                  "another git command is working in this repository"):
         fd, private = tempfile.mkstemp(prefix=f"{LEFTOVER}index-{os.getpid()}-", dir=gdir)
         os.close(fd)
         try:
@@ -445,11 +455,6 @@ def _index_claimed(root: Path) -> Iterator[tuple[Path, Path]]:
             yield gdir, Path(private)
         finally:
             Path(private).unlink(missing_ok=True)
-            with contextlib.suppress(FileNotFoundError):
-                if os.path.samestat(os.lstat(lock), os.lstat(claim)):  # still ours: nobody broke it meanwhile
-                    lock.unlink()
-    finally:
-        claim.unlink()
 
 
 def update_index(root: Path, paths: Sequence[str]) -> None:
@@ -504,23 +509,8 @@ def delete_tag(root: Path, name: str) -> None:
     if packed.is_file() and f" {refname}\n".encode() in packed.read_bytes():
         run(root, "tag", "-d", name, check=False)
         return
-    lock = ref.with_name(ref.name + ".lock")
-    claim = git_dir(root) / f"{LEFTOVER}reflock-{os.getpid()}-{refname.encode('utf-8').hex()}"
-    os.close(os.open(claim, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
-    try:
-        try:
-            os.link(claim, lock)
-        except FileExistsError:
-            raise GitError(f"{lock} exists: another git command is updating {refname} (or one crashed); if "
-                           "none is running, remove that file and run again") from None
-        try:
-            ref.unlink(missing_ok=True)
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                if os.path.samestat(os.lstat(lock), os.lstat(claim)):
-                    lock.unlink()
-    finally:
-        claim.unlink()
+    with _ref_claimed(root, refname, ref):
+        ref.unlink(missing_ok=True)
 
 
 def _blobs(root: Path, rev: str, paths: Sequence[str]) -> dict[str, bytes]:
