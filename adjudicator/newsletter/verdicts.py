@@ -99,7 +99,8 @@ def line_table(ruleset: Any, state: State, player: str, form: dict[str, Any] | N
     """The ``lines`` verdict table of ``player``'s form (see the module's docstring), ``None`` where the orders are
     no list of lines or the rules cannot judge a line from the public view (the rest is the pull request's)."""
     if not form or (form.get("field") or {}).get("kind") != "list":
-        tables = {**(held_table(ruleset, state, player, form) or {}), **finite_lists(ruleset, state, player)}
+        tables = {**(held_table(ruleset, state, player, form) or {}), **finite_lists(ruleset, state, player),
+                  **each_table(ruleset, state, player, form)}
         return tables or None
     lines = _candidates(form)
     units_of = dict(lines)
@@ -362,6 +363,60 @@ def finite_lists(ruleset: Any, state: State, player: str) -> dict[str, Any]:
                 table[list_key(list(sheet))] = problems
         out.append({"path": [key], "table": table})
     return {"lists": out} if out else {}
+
+
+def _options_at(field: Any, path: list[str]) -> list[Any]:
+    """The values the form offers at ``path`` (``*``: a row of a list)."""
+    if not isinstance(field, dict):
+        return []
+    if not path:
+        return [o.get("value") for o in field.get("options") or []]
+    step, rest = path[0], path[1:]
+    if step == "*" and field.get("item"):
+        return _options_at(field["item"], rest)
+    for f in field.get("fields") or []:
+        if isinstance(f, dict) and str(f.get("key")) == step:
+            return _options_at(f, rest)
+    return []
+
+
+def each_table(ruleset: Any, state: State, player: str, form: dict[str, Any] | None) -> dict[str, Any]:
+    """The rules' verdict on each row of a list the form names in ``each`` (Auf Achse's bids: ``path``, the row's
+    ``key`` and the ``values`` the form offers for it, the row's ``fill`` for its other required keys): for each
+    value, the rules' own ``check`` of a row with it first (``first``) and after a row with the same value
+    (``again``: a second bid on one order), and of a row with it and one value in each of its ``lists`` (the
+    conditions: ``lists[key][value]``); problems at the row's place, keyed by the rest of their path. The page
+    looks each row up by its value and by whether an earlier row had it. Verdicts on the list as a whole (the
+    bids against the cash) are left out: they add up amounts no table holds."""
+    each = (form or {}).get("each")
+    if not each:
+        return {}
+    path, key, fill = list(each["path"]), str(each["key"]), dict(each.get("fill") or {})
+    values = [v for v in _options_at((form or {}).get("field"), [*path, "*", key]) if v is not None]
+
+    def sheet(rows: list[dict[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        spot = out
+        for step in path[:-1]:
+            spot = spot.setdefault(step, {})
+        spot[path[-1]] = rows
+        return out
+
+    def problems(rows: list[dict[str, Any]], at: int) -> list[list[Any]]:
+        return [[list(p.path[len(path) + 1:]), p.severity, p.message]
+                for p in ruleset.check(state, player, sheet(rows))
+                if tuple(p.path[:len(path) + 1]) == (*path, at) and len(p.path) > len(path)]
+
+    table: dict[str, Any] = {}
+    for v in values:
+        row = {**fill, key: v}
+        entry: dict[str, Any] = {"first": problems([row], 0), "again": problems([row, row], 1), "lists": {}}
+        for name in each.get("lists") or []:
+            entry["lists"][name] = {json.dumps(r): problems([{**row, name: [r]}], 0) for r in values}
+        table[json.dumps(v)] = entry
+    # partial: the rest of the sheet's rules are validate's, and the page says so rather than "every line"
+    return {"each": {"path": path, "key": key, "lists": list(each.get("lists") or []), "values": table},
+            "partial": True}
 
 
 def list_key(items: list[dict[str, Any]]) -> str:

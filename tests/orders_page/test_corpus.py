@@ -102,7 +102,10 @@ AUF_ACHSE_AUCTION = [
     ("schema", "  bids:\n    - {order: 1}\n"),
     ("schema", "  bids:\n    - {order: 1, kj: 5, bid: 3}\n"),
     ("known", "  bids:\n    - {order: 3, kj: 5}\n    - {order: 99, kj: 5}\n"),
-    ("rule", "  bids:\n    - {order: 1, kj: 5, unless_won: [2]}\n"),
+    # the rules' verdict on each bid by its order, after a bid on the same order or not, and on each condition
+    # (verdicts.each_table): the issue's two bids on one order, and a condition on a later order
+    ("page", "  bids:\n    - {order: 1, kj: 5, unless_won: [2]}\n"),
+    ("page", "  bids:\n    - {order: 1, kj: 250}\n    - {order: 2, kj: 5}\n    - {order: 1, kj: 400}\n"),
 ]
 
 AUF_ACHSE_ROUND = [

@@ -347,3 +347,47 @@ def test_the_page_keeps_no_copy_of_bretton_woods_cut():
                                                                                    "energie")], Dice(b"bw"))
     cuts = BRETTON_WOODS.choices(BRETTON_WOODS.public_view(state), "ann")["cuts"]
     assert set(cuts) == {"claims"} and all(set(c) <= {"path", "match"} for c in cuts["claims"])
+
+
+def each_walked(each: dict, bids: list[dict]) -> list[tuple]:
+    """The page's look-up of each bid (``orders.js``: ``eachProblems``): by its order, and by whether an earlier bid
+    named it; each condition by itself."""
+    out: list[tuple] = []
+    seen: set[str] = set()
+    for i, row in enumerate(bids):
+        entry = each["values"].get(json.dumps(row["order"]))
+        if entry is None:
+            continue
+        told = json.dumps(row["order"])
+        out += [(("bids", i, *p[0]), p[1], p[2]) for p in entry["again" if told in seen else "first"]]
+        seen.add(told)
+        for name in each["lists"]:
+            for j, ref in enumerate(row.get(name) or []):
+                out += [(("bids", i, name, j, *p[0][2:]), p[1], p[2])
+                        for p in entry["lists"][name].get(json.dumps(ref), [])]
+    return out
+
+
+def test_a_second_bid_on_one_order_and_a_condition_are_looked_up_in_the_rules_verdicts_on_each_bid():
+    """Issue 30: "Auf Achse two bids on one order" passed the page. The rules' verdict on each bid by its order,
+    after a bid on the same order or not, and on each order a condition names (``verdicts.each_table``): every
+    sheet of up to three bids on the auction's orders, some with a condition, gets from the look-up the problems
+    ``check`` gives each bid, at the same place, in its words (the bids against the cash, a sum, stay validate's);
+    and the page says no more than that the sheet is well-formed (``partial``)."""
+    state = new_game()
+    public = AUF_ACHSE.public_view(state)
+    tables = verdicts.line_table(AUF_ACHSE, public, "p0", AUF_ACHSE.choices(public, "p0"))
+    assert tables is not None and tables["partial"]
+    each = tables["each"]
+    offered = sorted(int(v) for v in each["values"])
+    assert len(offered) >= 3
+    rows = [{"order": o, "kj": 10} for o in offered[:3]] + [{"order": offered[2], "kj": 5, "unless_won": [offered[0]]},
+                                                            {"order": offered[0], "kj": 5, "only_if_won": [offered[1]]}]
+    for n in (1, 2, 3):
+        for sheet in itertools.product(rows, repeat=n):
+            bids = [dict(b) for b in sheet]
+            rules = [(p.path, p.severity, p.message) for p in AUF_ACHSE.check(public, "p0", {"bids": bids})
+                     if len(p.path) > 1]
+            assert sorted(each_walked(each, bids)) == sorted(rules), bids
+    twice = each_walked(each, [rows[0], rows[0]])
+    assert twice == [(("bids", 1), "error", f"ein zweites Gebot auf Auftrag {offered[0]}")]

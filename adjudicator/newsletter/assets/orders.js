@@ -1089,6 +1089,9 @@
     if (problems.length === 0 && player.form && player.form.cuts) {
       problems = cutProblems(player.form.cuts, doc.orders);
     }
+    if (problems.length === 0 && player.verdict && player.verdict.each) {
+      problems = eachProblems(player.verdict.each, doc.orders, parsed, text);
+    }
     if (player.verdict && player.verdict.held) {
       problems = problems.concat(heldProblems(player.verdict.held, doc.orders, parsed, text));
     }
@@ -1123,6 +1126,50 @@
         out.push({severity: p[1], where: where("#/orders/" + l.path.concat(p[0]).map(function (k) {
           return encodeURIComponent(String(k));
         }).join("/"), parsed, text), message: p[2]});
+      });
+    });
+    return out;
+  }
+
+  /* Each row of a list the rules judge by one value (Auf Achse's bids, by their order: ``verdicts.each_table``),
+     looked up by that value and by whether an earlier row had it (a second bid on one order), and each value of
+     its condition lists by itself; a row whose value the table does not hold is the form's (not offered). */
+  function eachProblems(each, orders, parsed, text) {
+    var out = [];
+    var rows = valueAt(orders, each.path);
+    if (!Array.isArray(rows)) {
+      return out;
+    }
+    var seen = {};
+    var has = function (t, k) {
+      return !!t && Object.prototype.hasOwnProperty.call(t, k);
+    };
+    var at = function (steps) {
+      return where("#/orders/" + steps.map(function (k) {
+        return encodeURIComponent(String(k));
+      }).join("/"), parsed, text);
+    };
+    rows.forEach(function (row, i) {
+      if (!row || typeof row !== "object" || Array.isArray(row)) {
+        return;
+      }
+      var told = JSON.stringify(row[each.key]);
+      var entry = has(each.values, told) ? each.values[told] : null;
+      if (!entry) {
+        return;
+      }
+      var base = each.path.concat([i]);
+      entry[has(seen, told) ? "again" : "first"].forEach(function (p) {
+        out.push({severity: p[1], where: at(base.concat(p[0])), message: p[2]});
+      });
+      seen[told] = true;
+      each.lists.forEach(function (name) {
+        (Array.isArray(row[name]) ? row[name] : []).forEach(function (ref, j) {
+          var refKey = JSON.stringify(ref);
+          (has(entry.lists[name], refKey) ? entry.lists[name][refKey] : []).forEach(function (p) {
+            out.push({severity: p[1], where: at(base.concat([name, j], p[0].slice(2))), message: p[2]});
+          });
+        });
       });
     });
     return out;
@@ -1340,7 +1387,7 @@
       }) ? "cut_verdict" : "unjudged", {count: current.unjudged.length}), "warning");
     } else {
       /* "exact": every line was looked up in the verdicts the rules computed (verdicts.line_table) */
-      say(ui.verdict, W(player.verdict ? "exact" : "well_formed", {warnings:
+      say(ui.verdict, W(player.verdict && !player.verdict.partial ? "exact" : "well_formed", {warnings:
         current.warnings.length ? W("with_warnings", {count: current.warnings.length}) : ""}),
         current.warnings.length ? "warning" : "ok");
     }

@@ -219,5 +219,7 @@ def choices(state: State, player: str) -> dict[str, Any]:
     schema = order_schema(state, player)
     judged = {"haul": haul(state, board, player)} if rnd > 0 and not h["bankrupt"] else {}
     shared = {"routes": route_board(state, board)} if rnd > 0 else {}
+    # each bid is judged by the rules by its order and whether an earlier bid named it (verdicts.each_table)
+    each = {"path": ["bids"], "key": "order", "fill": {"kj": 0}, "lists": ["unless_won", "only_if_won"]}
     return {"notes": notes, "field": schemaform.form(schema, "Befehle", hints),
-            "known": schemaform.known(schema, hints), **judged, **shared}
+            "known": schemaform.known(schema, hints), "each": each, **judged, **shared}
