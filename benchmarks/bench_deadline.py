@@ -13,8 +13,9 @@ in new processes and timed:
 
 1. checkout: a fresh clone of the whole history (``actions/checkout`` with ``fetch-depth: 0``);
 2. deadline: ``turnpress deadline --push`` adjudicates the due turn, commits, tags and pushes it;
-3. site: a fresh clone of the pushed commit (the site job's own checkout) and ``turnpress site build`` (the pages,
-   then ``mkdocs build --strict``), with no cache of earlier builds, as on a new runner;
+3. site: a fresh clone of the pushed commit (the site job's own checkout) and ``turnpress site build
+   --issues-as-committed`` (the pages, then ``mkdocs build --strict``), with no cache of earlier builds, as on a new
+   runner;
 4. artifact: the tar archive of ``public/`` that ``actions/upload-pages-artifact`` makes.
 
 Not timed: setting up Python and installing turnpress (pip, whose time is the network's and the runner's cache's),
@@ -143,7 +144,7 @@ def deadline_run(work: Path, remote: Path, now: dt.datetime, env: dict[str, str]
     with Step(steps, "site"):
         sh(work, "git", "clone", "-q", "--no-local", str(remote), str(pages))
         sh(pages, "git", "checkout", "-q", sha)
-        turnpress(pages, "site", "build", env={})
+        turnpress(pages, "site", "build", "--issues-as-committed", env={})  # as the workflow runs it
     with Step(steps, "artifact"):
         # actions/upload-pages-artifact: tar of the folder, links followed, without .git, .github and hidden files
         sh(pages, "tar", "--dereference", "--hard-dereference", "--directory", "public", "-cf",

@@ -153,6 +153,9 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
     s.add_argument("--out", help="where to build (default: public/ in the league)")
     s.add_argument("--strict", action="store_true", help="accepted for clarity: the build is always strict")
     s.add_argument("--pages-only", action="store_true", help="write the pages and mkdocs.yml, do not run mkdocs")
+    s.add_argument("--issues-as-committed", action="store_true",
+                   help="take each issue page in the tree as its turn committed it (verify checks it), rendering "
+                        "only the missing: the workflows' build of a fresh clone")
     s = _command(actions, "serve", "site:serve", "write the pages and serve the site with live reload")
     s.add_argument("--addr", default="127.0.0.1:8000", help="address to serve on (default: 127.0.0.1:8000)")
 

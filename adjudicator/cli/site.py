@@ -22,11 +22,11 @@ def build(args: argparse.Namespace) -> int:
     root = league_root(args)
     start = time.monotonic()
     if args.pages_only:
-        games, written = sitemod.generate(root)
+        games, written = sitemod.generate(root, issues_as_committed=args.issues_as_committed)
         print(f"Wrote {written} changed file(s) for {games} game(s) into site/ and {sitemod.CONFIG}.")
         return OK
     try:
-        target = sitemod.build(root, Path(args.out) if args.out else None)
+        target = sitemod.build(root, Path(args.out) if args.out else None, issues_as_committed=args.issues_as_committed)
     except sitemod.SiteError as e:
         print(f"turnpress site build: {e}", file=sys.stderr)
         return PROBLEMS

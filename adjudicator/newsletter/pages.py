@@ -652,7 +652,9 @@ def _fold(line: str, octets: int = 75) -> str:
     return "\r\n ".join(out)
 
 
-def game_pages(view: GameView, root: Path) -> dict[str, str]:
+def game_pages(view: GameView, root: Path, as_committed: bool = False) -> dict[str, str]:
+    """The game's pages: its overview, standings, charts, maps, orders page and every issue (with
+    ``as_committed``, an issue page the tree has is taken as it is: ``committed_issue``)."""
     base = f"{GAMES_DIR}/{view.id}"
     draw = view.game.ruleset.map if isinstance(view.game.ruleset, DrawsMap) else None
     maps = map_files(view, draw) if draw and view.turns else {}
@@ -665,9 +667,25 @@ def game_pages(view: GameView, root: Path) -> dict[str, str]:
     pages.update(orders_page.game_files(view.game, root))
     for t in view.turns:
         if has_issue(view.game, t):
-            path, text = render_issue(view.game, t, view.states[t], view.reports[t], view.publics, view.steps(t))
-            pages[path] = text
+            text = committed_issue(root, issue_path(view.id, t)) if as_committed else None
+            if text is None:
+                path, text = render_issue(view.game, t, view.states[t], view.reports[t], view.publics, view.steps(t))
+            pages[issue_path(view.id, t)] = text
     return pages
+
+
+def committed_issue(root: Path, path: str) -> str | None:
+    """The issue page at ``path`` as its turn wrote it into the tree, if it is there (issue 33, "a past turn's
+    pages are computed once (kept by content, or committed)"): the deadline commits each issue with its turn, the
+    page names no later issue, and ``verify`` checks that every committed page is what its turn renders. So the
+    workflows' build of a fresh clone (``site build --issues-as-committed``) takes it as it is rather than
+    rendering it again with every chart of the game so far; only an issue with no page is rendered. A build on
+    the game master's machine renders every issue (the default): it is how a note added to a past turn, a new
+    title or a change of how issues render reaches the pages, which the game master then commits."""
+    try:
+        return (root / path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def stylesheet() -> str:
@@ -683,14 +701,14 @@ def mkdocs_hooks() -> str:
     return resources.files(__package__).joinpath("mkdocs_hooks.py").read_text(encoding="utf-8")
 
 
-def read_game(root: Path, game_id: str) -> tuple[GameView, dict[str, str]]:
+def read_game(root: Path, game_id: str, as_committed: bool = False) -> tuple[GameView, dict[str, str]]:
     """One game read, and its pages (overview, standings, charts, map and every issue)."""
     view = GameView.read(root, game_id)
-    return view, game_pages(view, root)
+    return view, game_pages(view, root, as_committed)
 
 
-def read_games(root: Path, game_ids: Sequence[str],
-               cores: int | None = None) -> list[tuple[GameView, dict[str, str]]]:
+def read_games(root: Path, game_ids: Sequence[str], cores: int | None = None,
+               as_committed: bool = False) -> list[tuple[GameView, dict[str, str]]]:
     """``read_game`` for each game, in order; in forked processes, one game each, when the league is large and the
     machine has more than one core (the pages are the same bytes either way). ``cores``: use that many, whatever
     the league's size (the default: the machine's, for a league of ``PARALLEL_FROM`` turns or more)."""
@@ -701,10 +719,10 @@ def read_games(root: Path, game_ids: Sequence[str],
     workers = min(len(game_ids), cores)
     with drawcache.at(root):  # past turns' drawings are drawn once (issue 33); forked workers inherit the folder
         if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-            return [read_game(root, gid) for gid in game_ids]
+            return [read_game(root, gid, as_committed) for gid in game_ids]
         # fork, not spawn: the children inherit the registered rulesets and the imported modules
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            return list(pool.map(read_game, [root] * len(game_ids), game_ids))
+            return list(pool.map(read_game, [root] * len(game_ids), game_ids, [as_committed] * len(game_ids)))
 
 
 def all_pages(root: Path, views: Sequence[GameView], per_game: Sequence[Mapping[str, str]],

@@ -143,13 +143,15 @@ def remove_stale(root: Path, files: dict[str, str]) -> int:
     return removed
 
 
-def generate(root: Path) -> tuple[int, int]:
-    """Write every derived page and the generated parts of ``mkdocs.yml``; returns (games, files written)."""
+def generate(root: Path, *, issues_as_committed: bool = False) -> tuple[int, int]:
+    """Write every derived page and the generated parts of ``mkdocs.yml``; returns (games, files written). With
+    ``issues_as_committed`` an issue page the tree has is taken as its turn committed it
+    (``pages.committed_issue``: the workflows' build of a fresh clone)."""
     config = root / CONFIG
     if not config.is_file():
         config.write_text(template(), encoding="utf-8")
     with store.reading():  # the games' folders listed once, not again for each issue (issue 33)
-        games = pages.read_games(root, store.list_games(root))
+        games = pages.read_games(root, store.list_games(root), as_committed=issues_as_committed)
         views = [view for view, _ in games]
         files = pages.all_pages(root, views, [files for _, files in games], settings(root))
     written = write_if_changed(root, files) + remove_stale(root, files)
@@ -237,9 +239,9 @@ def mkdocs(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, env=site_env(root))
 
 
-def build(root: Path, out: Path | None = None) -> Path:
+def build(root: Path, out: Path | None = None, *, issues_as_committed: bool = False) -> Path:
     """Generate the pages and build the site with ``mkdocs build --strict``; returns the output folder."""
-    generate(root)
+    generate(root, issues_as_committed=issues_as_committed)
     return mkdocs_build(root, out)
 
 

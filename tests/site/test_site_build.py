@@ -558,3 +558,35 @@ def test_a_second_page_generation_draws_no_chart_and_leaves_mkdocs_yml_as_it_was
     monkeypatch.setattr(site.yamledit, "edit", lambda *_: pytest.fail("mkdocs.yml edited with nothing to change"))
     site.generate(root)
     assert (root / "mkdocs.yml").read_text(encoding="utf-8") == config
+
+
+def test_the_workflows_build_takes_the_issue_pages_committed_with_their_turns(built_site, tmp_path, monkeypatch,
+                                                                               capsys):
+    """Issue 33, "a past turn's pages are computed once (kept by content, or committed)": the deadline commits each
+    issue page with its turn and verify checks that it is what the turn renders, so the workflows' build of a fresh
+    clone (no kept drawings) takes each as it is instead of rendering it again with a chart of the game so far: a
+    1,000-issue league rendered 1,000 issues at every deadline. An issue without a page is rendered. The game
+    master's build renders every issue, so a note added to a past turn reaches its page."""
+    from adjudicator.newsletter import pages
+
+    root = copy_league(built_site, tmp_path)
+    monkeypatch.setenv("TURNPRESS_CACHE", str(tmp_path / "cache"))  # nothing kept: as a fresh clone builds
+    issues = sorted((root / "site/news").glob("*/[0-9][0-9][0-9][0-9].md"))
+    before = {p: p.read_bytes() for p in issues}
+    committed = git(root, "ls-files", "site/news").split()
+    assert len(issues) >= 6 and all(p.relative_to(root).as_posix() in committed for p in issues)
+    rendered: list[int] = []
+    render = pages.render_issue
+    monkeypatch.setattr(pages, "render_issue", lambda game, turn, *a: rendered.append(turn) or render(game, turn, *a))
+    capsys.readouterr()
+    assert run(root, "site", "build", "--pages-only", "--issues-as-committed") == 0
+    assert rendered == [], "no committed issue rendered again"
+    assert "Wrote 0 changed file(s)" in capsys.readouterr().out
+    issues[2].unlink()
+    site.generate(root, issues_as_committed=True)
+    assert len(rendered) == 1 and {p: p.read_bytes() for p in issues} == before, "the missing one, as committed"
+    (root / "games/atlas/notes").mkdir()
+    (root / "games/atlas/notes/0002.md").write_text("A note written after the turn.\n")
+    site.generate(root)
+    assert len(rendered) == 1 + len(issues), "the game master's build renders every issue"
+    assert "A note written after the turn." in (root / "site/news/atlas/0002.md").read_text()
