@@ -30,6 +30,16 @@ def test_the_league_benchmark_builds_validates_and_verifies():
     assert "verify over 3 turns:" in out
 
 
+def test_every_benchmark_is_in_benchmarks_and_run_by_a_test():
+    """A timing script is a benchmark in benchmarks/ with a small mode that a test runs (tests/auf_achse/ held one
+    that nothing ran)."""
+    tests = Path(__file__).resolve().parent
+    assert sorted(p.relative_to(tests).as_posix() for p in tests.rglob("bench_*.py")) == []
+    text = "".join(p.read_text(encoding="utf-8") for p in tests.rglob("test_*.py"))
+    scripts = sorted(p.name for p in BENCHMARKS.glob("bench_*.py"))
+    assert len(scripts) >= 10 and [s for s in scripts if s.removesuffix(".py") not in text] == []
+
+
 # Each script's small mode as a user runs it (a new process, from the command line), and the line of figures it
 # prints: a benchmark that stopped measuring (bench_dice.py read a renamed private class, bench_diplomacy.py
 # imported the DATC runner from where it no longer is; both found so) fails here. bench_check_cost.py's and
@@ -40,6 +50,13 @@ def test_the_league_benchmark_builds_validates_and_verifies():
 def test_the_bretton_woods_benchmark_times_a_year():
     assert re.search(r"^ +100 countries: +[0-9.]+ s wall, +[0-9.]+ s CPU", bench("bench_bretton_woods.py", "--small"),
                      re.M)
+
+
+def test_the_auf_achse_benchmark_times_a_check_a_round_and_an_amtsblatt():
+    out = bench("bench_auf_achse.py", "--small")
+    assert re.search(r"^check \(route of [0-9]+ fields, 12 bids\): [0-9.]+ ms$", out, re.M)
+    assert re.search(r"^adjudicate a round, 10 hauliers: [0-9.]+ ms$", out, re.M)
+    assert re.search(r"^Amtsblatt with SVG map: [0-9.]+ ms$", out, re.M)
 
 
 def test_the_dice_benchmark_times_every_size_warm_and_cold():
@@ -93,6 +110,8 @@ def test_the_site_benchmark_builds_the_site_and_the_bare_material_site_of_the_sa
     # the bare build made the same pages as the site's (the issues, listings and game pages), no fewer
     figures = json.loads(out[out.index("{"):out.rindex("}") + 1])
     assert figures["bare_pages_in_public"] == figures["pages_in_public"] > 6
+    # the timed build is the workflows' on a fresh clone (the issues committed); rendering them all is measured too
+    assert figures["pages_all_issues_cpu_s"] > 0
 
 
 @pytest.mark.slow
