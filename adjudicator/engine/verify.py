@@ -69,7 +69,7 @@ from ..league.store import (
 from ..model import HIDDEN_KEYS, GameConfig, State, TurnReport, account
 from ..sealed import crypto, storage
 from . import turncore
-from .turn import OrdersRead, envelope_of, extensions_used, load_replay, orders_turn
+from .turn import OrdersRead, envelope_of, load_replay, orders_turn
 from .turncore import Taken, TurnOutcome, turn_digest
 
 
@@ -176,6 +176,7 @@ class _Pass:
     heads: list[str] = field(default_factory=list)
     read: OrdersRead = field(default_factory=dict)  # the next turns' NMR defaults read them again
     bound_since: int | None = None  # the first turn whose digest bound the sealed envelopes
+    extensions: dict[str, int] = field(default_factory=dict)  # the NMR extensions each player used so far
     sealed_unchecked: bool = False
     unreplayed: list[int] = field(default_factory=list)
 
@@ -192,11 +193,12 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
     voided = {ruled.get("rerun") for ruled in (game.report(t).get("ruling") for t in turns) if isinstance(ruled, dict)}
     for turn in turns:
         report = game.report(turn)
-        _public_checks(run, turn, report, checks_early=turn not in voided)
+        snap, failed = _load(run, report)
+        _public_checks(run, turn, report, snap, checks_early=turn not in voided)
         if run.state is None:
             _not_replayed(run, turn, report)
         else:
-            _replayed(run, turn, report)
+            _replayed(run, turn, report, snap, failed)
     if run.unreplayed:
         run.not_checked.append(f"the adjudication of turn(s) {_spans(run.unreplayed)}: the hidden state is sealed to "
                                f"the game's key ({key_env(game.id)}); the dice chain, the arrivals and the digest "
@@ -246,9 +248,21 @@ def _links(game: Game, identities: list[Any], found: list[Finding]) -> dict[int,
     return links
 
 
-def _public_checks(run: _Pass, turn: int, report: TurnReport, *, checks_early: bool) -> None:
+def _load(run: _Pass, report: TurnReport) -> tuple[turncore.TurnSnapshot | None, Exception | None]:
+    """What the replay of the committed turn ``report`` reads, once (``turn.load_replay``): its checks and its
+    replay read this snapshot. None where the state it follows is sealed, or it cannot be loaded (then why)."""
+    if run.state is None:
+        return None, None
+    try:
+        return load_replay(run.game, report, run.state, (run.links or {}).get(report["turn"]), run.read), None
+    except (LeagueError, KeyError, ValueError) as e:
+        return None, e
+
+
+def _public_checks(run: _Pass, turn: int, report: TurnReport, snap: turncore.TurnSnapshot | None, *,
+                   checks_early: bool) -> None:
     """What is checked of every turn, replayed or not: the digest's kind, the dice chain, the arrivals, the
-    deadline's moves, a turn run early, the sealed orders' plaintexts."""
+    deadline's moves (where the turn's snapshot is known), a turn run early, the sealed orders' plaintexts."""
     game, git_root = run.game, run.git_root
     run.found += _digest_kind(game, turn, report, run.bound_since)
     if report["dice"].get("digest") is not None and run.bound_since is None:
@@ -259,9 +273,12 @@ def _public_checks(run: _Pass, turn: int, report: TurnReport, *, checks_early: b
     run.seed = revealed
     if git_root is not None:
         run.found += _arrivals(game, git_root, turn, report)
-        if run.state is not None:
-            run.found += _absence(game, git_root, turn, report, run.state)
-            run.found += _nmr_extension(game, git_root, turn, report, run.state)
+        if snap is not None:
+            run.found += _absence(snap, git_root, report)
+            run.found += _nmr_extension(snap, run.root, git_root, report, run.extensions)
+    meta = report.get("orders")
+    for key in meta["extension"]["players"] if meta and "extension" in meta else []:  # for the turns after
+        run.extensions[key] = run.extensions.get(key, 0) + 1
     if checks_early:
         run.found += _early(game, turn, report)
     if game.sealed_orders and run.identities:
@@ -283,13 +300,16 @@ def _carry_committed(run: _Pass, turn: int) -> None:
     run.heads.append(_committed_head(run.game, turn, run.heads[-1]))
 
 
-def _replayed(run: _Pass, turn: int, report: TurnReport) -> None:
-    """The turn adjudicated again and compared with its committed files; the pass goes on from what the replay
-    computed (an edited turn is named once, not with every later one)."""
-    game, previous = run.game, run.state
-    assert previous is not None
+def _replayed(run: _Pass, turn: int, report: TurnReport, snap: turncore.TurnSnapshot | None,
+              failed: Exception | None) -> None:
+    """The turn adjudicated again from its snapshot with the turn's own plan and computation, and compared with
+    its committed files; the pass goes on from what the replay computed (an edited turn is named once, not with
+    every later one)."""
+    game = run.game
     try:
-        outcome = replay(game, report, previous, (run.links or {}).get(turn), run.read)
+        if snap is None:
+            raise failed or LeagueError("its snapshot was not loaded")
+        outcome = _recompute(snap)
     except (LeagueError, KeyError, ValueError) as e:
         run.found.append(Finding(game.id, turn, f"cannot be replayed: {e}"))
         run.state = game.state(turn)
@@ -410,7 +430,10 @@ def replay(game: Game, report: TurnReport, previous: State, hidden_link: bytes |
     """The turn ``report`` names, adjudicated again from the ``previous`` state with the orders the report says
     were taken, the seed it revealed and the turn's ``hidden_link``: nothing is decided again from times or
     secrets. The same plan and computation as the turn's (``turncore``), from the snapshot ``load_replay`` reads."""
-    snap = load_replay(game, report, previous, hidden_link, read)
+    return _recompute(load_replay(game, report, previous, hidden_link, read))
+
+
+def _recompute(snap: turncore.TurnSnapshot) -> TurnOutcome:
     outcome, _ = turncore.compute(snap, turncore.plan(snap))
     return outcome
 
@@ -754,65 +777,70 @@ def _early(game: Game, turn: int, report: TurnReport) -> list[Finding]:
                                    f"{turn}' plays it again")]
 
 
-def _absence(game: Game, git_root: Path, turn: int, report: TurnReport, previous: State) -> list[Finding]:
-    """A deadline moved for absences moved as the absence files were when the turn ran (its tag's commit)."""
+def _absence(snap: turncore.TurnSnapshot, git_root: Path, report: TurnReport) -> list[Finding]:
+    """A deadline moved for absences moved as the absence files were when the turn ran (its tag's commit): the
+    move the turn's own plan makes (``turncore.open_deadline``) from those files, for the players its snapshot's
+    state awaits."""
     meta = account(report)
     recorded = meta.get("absence")
-    schedule = game.schedule
+    schedule = snap.schedule
     if schedule is None or schedule.absence is None:
-        return [Finding(game.id, turn, "the report moves the deadline for absences, and the game takes none")] \
+        return [Finding(snap.game, snap.turn, "the report moves the deadline for absences, and the game takes none")] \
             if recorded else []
-    sha = history.tag_target(git_root, f"{game.id}/turn-{turn}")
+    sha = history.tag_target(git_root, f"{snap.game}/turn-{snap.turn}")
     extended = meta.get("extension")
     base = recorded["from"] if recorded else extended["from"] if extended else report.get("deadline")
     if not sha or not base:
         return []
-    awaited = outcomemod.phase(game.ruleset, game.effective_state(turn, previous)).awaited
+    phase = outcomemod.phase(snap.rules, snap.state)
     periods = {}
-    for key in awaited:
-        rel = absencemod.relpath(game.id, key)
+    for key in phase.awaited:
+        rel = absencemod.relpath(snap.game, key)
         shown = history.run(git_root, "show", f"{sha}:{rel}", check=False)
         if shown.returncode == 0:
             try:
-                periods[key] = absencemod.parse(rel, shown.stdout, game.id, key, schedule.absence).periods
+                periods[key] = absencemod.parse(rel, shown.stdout, snap.game, key, schedule.absence).periods
             except LeagueError as e:
-                return [Finding(game.id, turn, f"{e} (as it was when the turn ran)")]
-    moved, who = schedmod.absence_move(schedule, dt.datetime.fromisoformat(base), awaited, periods)
-    expected = (schedmod.iso(moved), list(who)) if who else None
+                return [Finding(snap.game, snap.turn, f"{e} (as it was when the turn ran)")]
+    moved = turncore.open_deadline(dt.datetime.fromisoformat(base), schedule, phase.awaited,
+                                   turncore.Arrivals(None, absences=periods), phase, ())
+    expected = (schedmod.iso(moved.scheduled), list(moved.absent)) if moved.absent and moved.scheduled else None
     got = (recorded["to"], list(recorded["players"])) if recorded else None
     if got == expected:
         return []
     def words(x: tuple[str, list[str]] | None) -> str:
         return f"to {x[0]} for {', '.join(x[1])}" if x else "none"
-    return [Finding(game.id, turn, f"the deadline's move for absences recorded ({words(got)}) is not what the absence "
-                                   f"files gave when the turn ran ({words(expected)})")]
+    return [Finding(snap.game, snap.turn, f"the deadline's move for absences recorded ({words(got)}) is not what "
+                                          f"the absence files gave when the turn ran ({words(expected)})")]
 
 
-def _nmr_extension(game: Game, git_root: Path, turn: int, report: TurnReport, previous: State) -> list[Finding]:
+def _nmr_extension(snap: turncore.TurnSnapshot, root: Path, git_root: Path, report: TurnReport,
+                   used: dict[str, int]) -> list[Finding]:
     """Who used an NMR extension is what the arrival of the orders gives (``turn.nmr_extension``): the awaited
-    players without a file on main at the deadline and grace, with an extension left, at the time the turn ran."""
+    players of the turn's snapshot without a file on main at the deadline and grace, with an extension left
+    (``used``: the extensions the turns before recorded), at the time the turn ran."""
     meta = account(report)
     recorded = meta.get("extension")
-    schedule = game.schedule
+    schedule = snap.schedule
     if schedule is None or schedule.nmr_extension is None:
-        return [Finding(game.id, turn, "the report records an NMR extension, and the schedule has none")] \
+        return [Finding(snap.game, snap.turn, "the report records an NMR extension, and the schedule has none")] \
             if recorded else []
     at, base = meta.get("adjudicated"), recorded["from"] if recorded else report.get("deadline")
     if not at or not base:  # a turn of an older league, which did not record when it ran
         return []
-    folder = f"orders/{game.id}/{turn_dir(turn)}"
-    suffix = ".yaml.age" if game.sealed_orders else ".yaml"
+    folder = f"orders/{snap.game}/{turn_dir(snap.turn)}"
+    suffix = ".yaml.age" if snap.settings.sealed_orders else ".yaml"
     first_in = {rel.rsplit("/", 1)[-1].removesuffix(suffix): when
                 for rel, when in history.first_arrivals(git_root, folder).items()
-                if rel.endswith(suffix) and (game.root / rel).is_file()}
-    awaited = outcomemod.phase(game.ruleset, game.effective_state(turn, previous)).awaited
+                if rel.endswith(suffix) and (root / rel).is_file()}
+    awaited = outcomemod.phase(snap.rules, snap.state).awaited
     expected = schedmod.nmr_extended(schedule, dt.datetime.fromisoformat(base), dt.datetime.fromisoformat(at),
-                                     awaited, first_in, extensions_used(game, turn))
+                                     awaited, first_in, used)
     got = tuple(recorded["players"]) if recorded else ()
     if got == expected:
         return []
-    return [Finding(game.id, turn, f"the NMR extension recorded ({', '.join(got) or 'none'}) is not what the "
-                                   f"arrival of the orders gives ({', '.join(expected) or 'none'})")]
+    return [Finding(snap.game, snap.turn, f"the NMR extension recorded ({', '.join(got) or 'none'}) is not what the "
+                                          f"arrival of the orders gives ({', '.join(expected) or 'none'})")]
 
 
 def _adjudicated_before(game: Game, git_root: Path, turn: int, when: dt.datetime) -> bool:
