@@ -25,6 +25,7 @@ from adjudicator.engine import turncore
 from adjudicator.engine.turncore import Arrivals, Submission, TurnSnapshot
 from adjudicator.errors import LeagueError
 from adjudicator.kit import orders as ordersmod
+from adjudicator.kit import secrecy as secrecymod
 from adjudicator.model import GameConfig, Player
 
 from .counter import RULESET as COUNTER
@@ -142,3 +143,22 @@ def test_verify_replays_a_turn_from_its_report_with_the_same_plan_and_computatio
     other = play(dataclasses.replace(replayed, recorded=edited))[1]
     assert other.report["dice"]["seed"] != outcome.report["dice"]["seed"]
     assert other.report["result"] != outcome.report["result"] or other.files != outcome.files
+
+
+def test_the_turn_that_ends_a_game_publishes_what_stayed_sealed_from_values():
+    """What the last turn publishes of the orders sealed until the end is a function of the files handed to it
+    (``turn.load_published`` reads them, only for that turn): each file of which only the public part was
+    published, in full as the deadline read it (§ secrecy, issue 28: the player's comments are no orders); one
+    published in full already is not written again; a turn before issue 28 (no digest) keeps the very text its
+    digest bound."""
+    sheet = b"# my hand: K7\ngame: g1\nturn: 2\nplayer: ann\norders: {card: 3, standing: {C: 1}}\n"
+    declared = secrecymod.Secrecy(sealed_fields={"standing": "reservation prices"})
+    public = secrecymod.public_part(declared, sheet)[0].encode()
+    files = (turncore.Published("orders/g1/0002/ann.yaml", public, sheet, dicemod.ENVELOPES),
+             turncore.Published("orders/g1/0001/ann.yaml", public, sheet, None),
+             turncore.Published("orders/g1/0001/bob.yaml", b"game: g1\n", b"game: g1\n", None))
+    with closed():
+        published = turncore.full_orders(files)
+    assert published == {"orders/g1/0002/ann.yaml": secrecymod.full_text(sheet),
+                         "orders/g1/0001/ann.yaml": sheet.decode()}
+    assert "my hand" not in published["orders/g1/0002/ann.yaml"]

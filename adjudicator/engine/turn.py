@@ -369,21 +369,21 @@ def orders_turn(game: Game, turn: int, player: str) -> int:
     return turn
 
 
-def full_orders(game: Game, last: int) -> dict[str, str]:
-    """All of every orders file of turns before ``last`` of which only the public part was published: as the
-    deadline read it (``secrecy.full_text``: the player's comments are no orders, issue 28), except in a turn
-    whose dice digest bound the plaintexts (before issue 28), whose replay needs the very text it bound."""
-    out = {}
+def load_published(game: Game, last: int) -> tuple[turncore.Published, ...]:
+    """Every orders file of the turns before ``last`` as published, with all of it (``published_orders``: the
+    sealed file opened with the game's key where only the public part was published): what the turn that ends
+    the game publishes in full (``turncore.full_orders``)."""
+    out = []
     for t in range(1, last):
         folder = game.root / orders_dir(game.id, t)
-        bound = game.report(t).get("dice", {}).get("digest") if folder.is_dir() else None
-        for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        if not folder.is_dir():
+            continue
+        digest = game.report(t).get("dice", {}).get("digest")
+        for path in sorted(folder.glob("*.yaml")):
             player = path.name.removesuffix(".yaml")
-            full = published_orders(game, t, player)
-            text = secrecymod.full_text(full) if bound else full.decode("utf-8")
-            if text.encode("utf-8") != ordersmod.read_limited(path):
-                out[orders_relpath(game.id, t, player)] = text
-    return out
+            out.append(turncore.Published(orders_relpath(game.id, t, player), ordersmod.read_limited(path),
+                                          published_orders(game, t, player), digest))
+    return tuple(out)
 
 
 OrdersRead = dict[tuple[int, str], Orders]
@@ -534,15 +534,17 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: b
     ``early``: the game master ran it before its deadline by name (``adjudicate GAME --early``); the report
     records it (``orders: early: true``), so that ``verify`` can tell it from a turn run early by mistake.
     Everything the turn reads is loaded first (``load_turn``); the plan and the computation read nothing
-    (``turncore``); then the issue page is rendered from the snapshot's values, and at the end of a game the
-    orders sealed until then are read."""
+    (``turncore``); then the issue page is rendered from the snapshot's values; the turn that ends a game reads
+    the orders sealed until then, and publishes them (``turncore.full_orders``)."""
     snap = load_turn(game, now, secret, early=early)
     planned = turncore.plan(snap)
     outcome, _ = turncore.compute(snap, planned)
     outcome.files.update(turncore.published_sealed_orders(snap, planned, outcome))
     declared = secrecymod.of(snap.rules, snap.settings.options)
     if outcomemod.phase(snap.rules, outcome.state).finished and secrecymod.rewrites_orders(declared):
-        outcome.files.update(full_orders(game, snap.turn))  # what stayed sealed until the end is published with it
+        # What stayed sealed until the end is published with it: read only then, since every turn of a game that
+        # seals its orders would otherwise open every sealed file of the turns before it.
+        outcome.files.update(turncore.full_orders(load_published(game, snap.turn)))
     assert snap.issue is not None, "load_turn reads what the issue page shows"
     page_path, page = newsletter.render(snap.issue, outcome.state, outcome.report)
     outcome.files[page_path] = page

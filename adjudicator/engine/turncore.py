@@ -459,6 +459,31 @@ def _read_benevolently(snap: TurnSnapshot, taken: Mapping[str, Taken], meta: Ord
     return kept, dropped, private
 
 
+@dataclass(frozen=True)
+class Published:
+    """An orders file of a turn before the one that ends a game: as published, and all of it (the sealed file
+    opened with the game's key where only its public part was published); ``digest`` is its turn's dice digest
+    (``dice.digest``, None before issue 28)."""
+
+    file: str
+    published: bytes
+    full: bytes
+    digest: str | None
+
+
+def full_orders(files: Sequence[Published]) -> dict[str, str]:
+    """All of every orders file of which only the public part was published, as the turn that ends the game
+    publishes it: as the deadline read it (``secrecy.full_text``: the player's comments are no orders, issue 28),
+    except in a turn whose dice digest bound the plaintexts (before issue 28), whose replay needs the very text it
+    bound."""
+    out = {}
+    for f in files:
+        text = secrecymod.full_text(f.full) if f.digest else f.full.decode("utf-8")
+        if text.encode("utf-8") != f.published:
+            out[f.file] = text
+    return out
+
+
 def published_sealed_orders(snap: TurnSnapshot, planned: TurnPlan, outcome: TurnOutcome) -> dict[str, str]:
     """What a turn to run publishes of the sealed orders it opened: what the rules publish of them (their public
     part as the deadline read it, or all of them in the turn that ends the game), never a file that did not open."""
