@@ -6,6 +6,8 @@ no module of the rules imports the presentation."""
 from __future__ import annotations
 
 import ast
+import fnmatch
+import tomllib
 from importlib import import_module, util
 from pathlib import Path
 
@@ -40,13 +42,13 @@ def test_each_ruleset_is_its_rules_and_its_presentation(name: str) -> None:
     assert both == set(ruleset.capabilities(rules)) | set(ruleset.capabilities(presentation))
 
 
-def _imports(module: str, root: str) -> set[str]:
+def _imports(module: str, root: str, stop: frozenset[str] = frozenset()) -> set[str]:
     """The modules of package ``root`` that ``module`` imports, directly or not (relative imports: a ruleset
-    imports its own modules by relative name)."""
+    imports its own modules by relative name); a module named in ``stop`` is neither counted nor followed."""
     seen, todo = set[str](), [module]
     while todo:
         name = todo.pop()
-        if name in seen:
+        if name in seen or name.rpartition(".")[2] in stop:
             continue
         seen.add(name)
         spec = util.find_spec(name)
@@ -71,3 +73,37 @@ def test_the_rules_import_no_presentation_module(name: str) -> None:
     reached = {m.rpartition(".")[2] for m in _imports(f"{package}.rules", package)}
     assert "adjudicate" in reached, "the walk follows the rules' imports"
     assert not reached & PRESENTATION_MODULES
+
+
+STRICT = ("disallow_any_generics", "disallow_subclassing_any", "disallow_untyped_calls", "disallow_untyped_defs",
+          "disallow_incomplete_defs", "check_untyped_defs", "disallow_untyped_decorators", "no_implicit_reexport",
+          "strict_equality", "extra_checks", "warn_return_any", "warn_unused_ignores")
+
+
+def _rules_modules() -> set[str]:
+    """Every module of the rules: each ruleset's ``rules.py`` and what it imports, and a Diplomacy variant's rule
+    hooks (its ``RULEBOOK``'s module and what that imports, its presentation left out)."""
+    from adjudicator.rulesets.diplomacy import rulebook
+
+    out: set[str] = set()
+    for package in (f"adjudicator.rulesets.{p}" for p in PACKAGES.values()):
+        out |= {f"{package}.rules", *_imports(f"{package}.rules", package)}
+    diplomacy = "adjudicator.rulesets.diplomacy"
+    for relative in rulebook.VARIANTS.values():
+        variant = util.resolve_name(relative, diplomacy)
+        out |= {variant, *_imports(variant, diplomacy, frozenset(PRESENTATION_MODULES | {"words"}))}
+    return out
+
+
+def test_every_rules_module_is_held_to_mypy_strict() -> None:
+    """Issue 31, "Show it": mypy with --strict on the rulesets' rules modules. pyproject.toml's override for them
+    sets every flag of --strict that is per module, and names every module of the rules, so that a rules module
+    added later is checked as strictly (``make test`` runs mypy)."""
+    config = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    [strict] = [o for o in config["tool"]["mypy"]["overrides"] if "adjudicator.rulesets.*.rules" in o["module"]]
+    assert {flag: strict.get(flag) for flag in STRICT} == dict.fromkeys(STRICT, True)
+    modules = _rules_modules()
+    assert "adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.religion" in modules
+    assert not {m for m in modules if m.rpartition(".")[2] in PRESENTATION_MODULES}
+    assert sorted(m for m in modules if not any(m == p.removesuffix(".*") or fnmatch.fnmatchcase(m, p)
+                                                for p in strict["module"])) == []

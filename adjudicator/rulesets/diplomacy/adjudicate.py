@@ -9,7 +9,7 @@ from typing import Any
 from ...dice import Dice
 from ...kit import gamedata
 from ...kit.ruleset import RulesetError
-from ...model import Orders, Phase, Player, Problem, State, TurnResult
+from ...model import Orders, Phase, Player, Problem, TurnResult
 from .core import (
     Read,
     ResultRow,
@@ -31,6 +31,8 @@ from .kinds.votes import VOTES, standing_votes
 from .mapdata import Map, available_maps, display, drawing_file, load_map, map_data_files, province_of
 from .resolver import ALREADY_ORDERED, VOID, Rules
 from .rulebook import Rulebook, rulebook_for
+from .state import Rules as RulesOptions
+from .state import State, typed
 
 OPTIONS = {
     "map": ("standard", "the map (a file in the ruleset's maps/ folder)"),
@@ -139,11 +141,12 @@ def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | No
     start = m.data["start"]
     powers = list(m.powers)
     first = m.phases()[0]
+    rules: RulesOptions = {"convoy_intent": opts["convoy_intent"], "civil_disorder": opts["civil_disorder"]}
+    if opts["civil_disorder"] == "home":  # new games: a fleet's distance never crosses land (DATC 6.J.5-6.J.6)
+        rules["fleets_by_sea"] = True
     state: State = {
         "map": opts["map"],
-        "rules": {"convoy_intent": opts["convoy_intent"], "civil_disorder": opts["civil_disorder"],
-                  # new games: under the home rule a fleet's distance never crosses land (DATC 6.J.5-6.J.6)
-                  **({"fleets_by_sea": True} if opts["civil_disorder"] == "home" else {})},
+        "rules": rules,
         "year": int(start["year"]),
         "step": 0,
         "season": str(first["season"]),
@@ -224,6 +227,7 @@ def result(state: State) -> dict[str, Any] | None:
 
 def _result_text(state: State) -> str:
     r = state["result"]
+    assert r is not None, "called for a finished game only"
     words = label_words(_m(state), state["rules"].get("labels"))
     if words is None or not words.get("victory") or not words.get("draw"):
         return "game over, " + (f"won by {r['winner']}" if r["kind"] == "victory"
@@ -325,7 +329,7 @@ def _run(state: State, reads: list[Read], check_only: str | None = None) -> list
     return rows
 
 
-def default_orders(state: State, player: str, previous: Any) -> Any:  # Diplomacy orders are a list of lines
+def default_orders(state: State, player: str, previous: Any) -> list[str]:  # Diplomacy orders are lines
     """NMR: units hold, dislodged units disband, builds are waived, removals by civil disorder (rules 2023)."""
     return []
 
@@ -400,7 +404,7 @@ def adjudicate(state: State, orders: Mapping[str, Any]) -> TurnResult:
         votes.count_proposals(m, new, report, drawers, state["kind"])
     report["supply_centres"] = {p: len(v) for p, v in new["supply_centres"].items()}
     report["next"] = phase(new).label
-    return TurnResult(new, report)
+    return TurnResult(typed.plain(new), report)
 
 
 def _advance(m: Map, s: State, report: dict[str, Any]) -> None:

@@ -21,7 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...model import State
 from .adjudicate import _m, label
 from .core import owners_from, units_from
 from .kinds.build import adjustment_counts, buildable, civil_disorder_removals
@@ -30,6 +29,7 @@ from .look import presentation_for
 from .mapdata import Map, display, province_of
 from .orders import OrderError, read_order
 from .resolver import ALREADY_ORDERED, Unit
+from .state import State
 
 OTHER = "Another order (judge notation)"
 DRAW = "Propose draw"

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...kit.sheet import Sheet
-from ...model import State
 from .mapdata import Map, display
 from .mapsvg import Words
 from .resolver import Outcome
 from .rulebook import variant
+from .state import State
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ beyond placing arrows between the places the drawing gives.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -42,11 +42,11 @@ class Words:
     coasts: dict[str, str] = field(default_factory=lambda: {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC"})
 
 
-def _owners(state: dict[str, Any]) -> dict[str, str]:
+def _owners(state: Mapping[str, Any]) -> dict[str, str]:
     return {p: o for o, ps in state["supply_centres"].items() for p in ps}
 
 
-def board(m: Map, d: Drawing, state: dict[str, Any], report: dict[str, Any] | None, *,
+def board(m: Map, d: Drawing, state: Mapping[str, Any], report: dict[str, Any] | None, *,
           colour: dict[str, str], name: Callable[[str], str], words: Words = Words(),
           legend_notes: dict[str, str] | None = None, regions: bool = False) -> str:
     """The SVG of the position ``state`` after the turn ``report`` (None: no arrows); with ``regions`` each
@@ -171,7 +171,7 @@ def _names(m: Map, d: Drawing, f: int, words: Words, regions: bool) -> list[str]
     return out
 
 
-def _units(d: Drawing, state: dict[str, Any], f: int, colour: dict[str, str],
+def _units(d: Drawing, state: Mapping[str, Any], f: int, colour: dict[str, str],
            name: Callable[[str], str], regions: bool) -> list[str]:
     at = _at if regions else _nowhere
     out = []
@@ -190,7 +190,7 @@ def _units(d: Drawing, state: dict[str, Any], f: int, colour: dict[str, str],
     return out
 
 
-def _dislodged(m: Map, d: Drawing, state: dict[str, Any], report: dict[str, Any] | None, f: int,
+def _dislodged(m: Map, d: Drawing, state: Mapping[str, Any], report: dict[str, Any] | None, f: int,
                colour: dict[str, str], words: Words, regions: bool = False) -> list[str]:
     rows = (report or {}).get("dislodged") or state.get("dislodged") or []
     at = _at if regions else _nowhere  # the retreating unit is clicked where it is drawn, beside its province
@@ -322,7 +322,7 @@ def _region(region: str) -> str:
     return display(prov) + (f"/{coast}" if coast else "")
 
 
-def _legend(m: Map, d: Drawing, state: dict[str, Any], colour: dict[str, str], name: Callable[[str], str],
+def _legend(m: Map, d: Drawing, state: Mapping[str, Any], colour: dict[str, str], name: Callable[[str], str],
             words: Words, notes: dict[str, str], top: int) -> tuple[list[str], int]:
     """Swatches for every power (and owner of units or centres) and the map's signs, below the map."""
     w, _ = d.size
@@ -375,7 +375,7 @@ def _legend(m: Map, d: Drawing, state: dict[str, Any], colour: dict[str, str], n
     return out, round(f + rows * row_h + 0.4 * f + srows * row_h + 0.6 * f)
 
 
-def text_lines(m: Map, state: dict[str, Any], name: Callable[[str], str], words: Words) -> list[str]:
+def text_lines(m: Map, state: Mapping[str, Any], name: Callable[[str], str], words: Words) -> list[str]:
     """The map as text: each owner's units by province, those dislodged (drawn in red dashed squares) and their
     centres (the figure's alternative)."""
     out = []
@@ -398,7 +398,7 @@ def _unit(text: str) -> str:
     return f"{letter} {_region(region)}"
 
 
-def text_alternative(m: Map, state: dict[str, Any], name: Callable[[str], str], words: Words,
+def text_alternative(m: Map, state: Mapping[str, Any], name: Callable[[str], str], words: Words,
                      summary: str) -> list[str]:
     """A Markdown block under the map that lists what it shows, for readers who cannot see it."""
     items = "".join(f"<li>{escape(line)}</li>" for line in text_lines(m, state, name, words))

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...kit.markup import md_table, md_text
 from ...kit.sheet import Sheet
-from ...model import Orders, Player, State
+from ...model import Orders, Player
 from .adjudicate import _book, _entries, _m, _power_for, due_powers, label, legal_moves, phase_label
 from .core import owners_from, read_orders, units_from
 from .drawing import load_drawing
@@ -21,6 +21,7 @@ from .mapsvg import board as board_svg
 from .mapsvg import text_alternative
 from .orders import judge_notation
 from .resolver import Outcome
+from .state import State
 
 
 def describe(state: State, player: str, orders: Orders) -> list[str]:

@@ -11,6 +11,7 @@ from ...model import Orders, Player, State
 from . import adjudicate, choices, newsletter
 from .mapdata import available_maps, load_map
 from .orders import OrderError, structured_to_text
+from .state import typed
 
 
 class DiplomacyPresentation:
@@ -25,16 +26,16 @@ class DiplomacyPresentation:
         return self.title if name == "standard" or name not in available_maps() else load_map(name).title
 
     def template(self, state: State, player: str) -> str:
-        return newsletter.template(state, player)
+        return newsletter.template(typed(state), player)
 
     def choices(self, state: State, player: str) -> dict[str, Any]:
-        return choices.choices(state, player)
+        return choices.choices(typed(state), player)
 
     def entry_text(self, state: State, entry: Mapping[str, Any]) -> str | None:
         """The line a structured entry stands for, as ``check`` reads it (``orders.structured_to_text``), or
         ``None`` where it stands for none: the orders page's table of mappings is made of its answers."""
-        m = adjudicate._m(state)
-        if adjudicate._book(state).split(m, [dict(entry)])[1]:
+        m = adjudicate._m(typed(state))
+        if adjudicate._book(typed(state)).split(m, [dict(entry)])[1]:
             return None  # the rulebook's own entry (30JK's religious actions): no line
         try:
             return structured_to_text(dict(entry), m)
@@ -42,22 +43,22 @@ class DiplomacyPresentation:
             return None
 
     def describe(self, state: State, player: str, orders: Orders) -> list[str]:
-        return newsletter.describe(state, player, orders)
+        return newsletter.describe(typed(state), player, orders)
 
     def newsletter(self, state: State, report: dict[str, Any], players: list[Player]) -> str:
-        return newsletter.newsletter(state, report, players)
+        return newsletter.newsletter(typed(state), report, players)
 
     def standings(self, state: State) -> list[dict[str, Any]]:
-        return adjudicate.standings(state)
+        return adjudicate.standings(typed(state))
 
     def headline(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
-        return adjudicate.headline(state, report)
+        return adjudicate.headline(typed(state), report)
 
     def colours(self, state: State) -> dict[str, str]:
-        return adjudicate.colours(state)
+        return adjudicate.colours(typed(state))
 
     def map(self, state: State) -> str:
-        return newsletter.board(state)
+        return newsletter.board(typed(state))
 
     def history(self, states: list[State]) -> dict[str, dict[str, list[int]]]:
-        return adjudicate.history(states)
+        return adjudicate.history([typed(s) for s in states])

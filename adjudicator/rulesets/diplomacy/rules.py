@@ -4,7 +4,7 @@ variant brings its own rule hooks (``rulebook.py``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ...dice import Dice
 from ...kit import benevolent
@@ -14,6 +14,7 @@ from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from . import adjudicate, schema
 from .mapdata import available_maps, load_map
 from .rulebook import Rulebook, rulebook_for
+from .state import typed
 
 SECRECY = Rulebook.secrecy
 
@@ -34,36 +35,37 @@ class DiplomacyRules(HiddenStateViews):
         return adjudicate.data_files(options)
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
-        return adjudicate.setup(options, players, dice)
+        return typed.plain(adjudicate.setup(options, players, dice))
 
     def phase(self, state: State) -> Phase:
-        return adjudicate.phase(state)
+        return adjudicate.phase(typed(state))
 
     def phase_kinds(self) -> tuple[str, ...]:
         """Movement, retreats and adjustments (the rulebook's seasons): retreats and adjustments are short."""
         return ("movement", "retreat", "adjustment")
 
     def order_schema(self, state: State, player: str) -> dict[str, Any]:
-        return schema.order_schema(state)
+        return schema.order_schema(typed(state))
 
     def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
-        return adjudicate.check(state, player, orders)
+        return adjudicate.check(typed(state), player, orders)
 
     def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
-        return adjudicate.default_orders(state, player, previous)
+        # Diplomacy's orders are a list of lines, which the engine keeps as plain data like any orders
+        return cast(Orders, adjudicate.default_orders(typed(state), player, previous))
 
     def drop(self, state: State, orders: Orders, problem: Problem) -> Orders | None:
         """A faulty order is dropped: its unit holds (a retreating one disbands, a build is not made)."""
         return benevolent.drop_entry(orders, problem.path)
 
     def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
-        return adjudicate.adjudicate(state, orders)
+        return adjudicate.adjudicate(typed(state), orders)
 
     def unseat(self, state: State, player: str) -> State:
         """A player taken out of the game leaves their power in civil disorder: no one orders it, its units
         hold, a dislodged one disbands, builds are waived, removals follow the civil-disorder rule, and it has no
         vote in a draw (as an unseated power at the start)."""
-        return adjudicate.unseat(state, player)
+        return typed.plain(adjudicate.unseat(typed(state), player))
 
     def result(self, state: State) -> dict[str, Any] | None:
-        return adjudicate.result(state)
+        return adjudicate.result(typed(state))

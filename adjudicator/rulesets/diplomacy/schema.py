@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...model import State
 from .adjudicate import _m, label
 from .kinds import build, convoy, disband, hold, move, retreat, support, transform, votes
 from .mapdata import Map
 from .rulebook import rulebook_for
+from .state import State
 
 UNIT_KEY = {"unit": {"type": "string", "description": "the unit ordered, e.g. 'A Par' or 'F Stp/sc'"}}
 # the keys of a structured order, each kind's own, in the order the schema lists them

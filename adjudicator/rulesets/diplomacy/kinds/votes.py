@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ....model import Problem, State
+from ....model import Problem
 from ..mapdata import Map
 from ..reading import Order, OrderError, Reader, Say, power_names
+from ..state import State
 
 # their keys of a structured entry (the orders' schema; ``structured`` reads them)
 KEYS = {"draw": {"type": "boolean", "description": "true: propose a draw (movement phases)"}}
@@ -68,7 +69,7 @@ def check(m: Map, state: State, power: str, order: Order, i: int) -> list[Proble
     if not state["supply_centres"].get(power):
         return [Problem(say("{power} has no supply centre and so no vote", power=str(m.powers[power]["name"])), (i,),
                         say("remove the line: a vote is for a power still in the game"))]
-    if order.kind == "concede" and (order.target == power or not state["supply_centres"].get(order.target)):
+    if order.kind == "concede" and (order.target == power or not state["supply_centres"].get(order.target or "")):
         return [Problem(say("a concession goes to another power still in the game"), (i,),
                         say("write 'Concede to' and a power with supply centres"))]
     return []

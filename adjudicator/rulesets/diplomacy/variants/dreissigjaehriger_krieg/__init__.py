@@ -14,13 +14,14 @@ from typing import Any
 from .....dice import Dice
 from .....kit.ruleset import RulesetError
 from .....kit.secrecy import Secrecy
-from .....model import Player, Problem, State
+from .....model import Player, Problem
 from ...core import Read, dislodged_from_data, run_movement, run_retreats, units_by_power, units_from
 from ...mapdata import Map, display, province_of
 from ...orders import Order
 from ...position import PositionError, power_key
 from ...resolver import VOID, Dislodged, Rules, Unit
 from ...rulebook import Rulebook
+from ...state import State
 from .presentation import PRESENTATION
 from .religion import (
     CONFESSION_WORDS,
@@ -107,7 +108,8 @@ def _set_points(state: State, power: str, value: int) -> None:
 
 def _private(report: dict[str, Any], state: State, power: str) -> list[str]:
     player = _player_of(state, power) or power
-    return report.setdefault("private", {}).setdefault(player, {}).setdefault("lines", [])
+    lines: list[str] = report.setdefault("private", {}).setdefault(player, {}).setdefault("lines", [])
+    return lines
 
 
 def _centres(state: State, power: str) -> int:

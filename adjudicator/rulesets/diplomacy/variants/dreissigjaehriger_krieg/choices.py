@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .....model import State
 from ...choices import movement_options, unit_name
 from ...core import units_from
 from ...mapdata import Map
+from ...state import State
 from .religion import GERMAN, KINDS, MINIMUM, conversion_cost, hired
 
 CONFESSIONS = ("katholisch", "protestantisch")

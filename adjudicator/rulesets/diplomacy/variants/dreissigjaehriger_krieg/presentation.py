@@ -12,11 +12,11 @@ from typing import Any
 
 from .....kit.sheet import Sheet
 from .....kit.wording import fill
-from .....model import State
 from ...adjudicate import label_words, phase_label
 from ...look import Look
 from ...mapdata import Map, display
 from ...orders import OrderError, read_order
+from ...state import State
 from . import choices as _choices
 from .religion import (
     GERMAN,

@@ -28,6 +28,7 @@ from typing import Any
 from .....errors import PROBLEMS, TurnpressError
 from ...mapdata import Map, display, english
 from ...orders import Order, OrderError, judge_notation, read_order, structured_to_text
+from ...state import State
 
 KINDS = ("disobedience", "incite", "church", "mercenaries")
 MINIMUM = {"disobedience": 2, "incite": 5, "church": 2, "mercenaries": 3}  # section 10
@@ -178,12 +179,12 @@ def parse_action(m: Map, text: str) -> Action:
     return Action(kind, text, order.province, order.unit_type, points)
 
 
-def hired(state: dict[str, Any]) -> list[str]:
+def hired(state: State) -> list[str]:
     """The units that may be hired (section 10, Söldner anheuern: neutral units only)."""
     return [u for k in sorted(state.get("neutrals", {})) for u in state["units"].get(k, [])]
 
 
-def choosing(m: Map, state: dict[str, Any]) -> bool:
+def choosing(m: Map, state: State) -> bool:
     """Section 13, second modification: the start confession is chosen with the orders of Spring 1618."""
     first = state["year"] == int(m.data["start"]["year"]) and state["season"] == m.phases()[0]["season"]
     return first and state["kind"] == "movement" and state["rules"].get("confessions") == "chosen"
