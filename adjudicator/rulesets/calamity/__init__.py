@@ -8,7 +8,8 @@ movement cards in hand are hidden: they live only in ``state["private"][player][
 from __future__ import annotations
 
 from .presentation import CalamityPresentation, status
-from .rules import OPTIONS, SECRECY, YEARS, CalamityRules, phase_label
+from .rules import SECRECY, CalamityRules, phase_label
+from .setup import OPTIONS, YEARS
 from .tables import TRACK
 
 

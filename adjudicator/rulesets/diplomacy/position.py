@@ -29,6 +29,7 @@ from .mapdata import Map, available_maps, load_map, name_key
 from .orders import OrderError
 from .resolver import Rules
 from .rulebook import rulebook_for
+from .setup import setup
 
 
 class PositionError(TurnpressError, ValueError):
@@ -125,7 +126,7 @@ def _resolve_with_rulebook(m: Map, kind: str, data: dict[str, Any]) -> dict[str,
     players = [Player(p, p, p, i + 1, p) for i, p in enumerate(m.powers)]
     options = {"map": m.name, **{str(k): v for k, v in (data.get("options") or {}).items()}}
     try:
-        state = adjudicate.setup(options, players)
+        state = setup(options, players)
     except RulesetError as e:
         raise PositionError(f"options: {e}") from None
     state["kind"] = kind

@@ -11,7 +11,7 @@ from ...kit import benevolent
 from ...kit.ruleset import HiddenStateViews
 from ...kit.secrecy import Secrecy
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
-from . import adjudicate, schema
+from . import adjudicate, schema, setup
 from .mapdata import available_maps, load_map
 from .rulebook import Rulebook, rulebook_for
 from .state import typed
@@ -32,10 +32,10 @@ class DiplomacyRules(HiddenStateViews):
         return rulebook_for(load_map(name)).secrecy if name in available_maps() else SECRECY
 
     def data_files(self, options: Mapping[str, Any]) -> list[str]:
-        return adjudicate.data_files(options)
+        return setup.data_files(options)
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
-        return typed.plain(adjudicate.setup(options, players, dice))
+        return typed.plain(setup.setup(options, players, dice))
 
     def phase(self, state: State) -> Phase:
         return adjudicate.phase(typed(state))

@@ -2,7 +2,7 @@
 
 The engine hands every ruleset a ``dict[str, Any]`` (it stores and replays any game's state as plain YAML); the
 ruleset's objects (``rules.py``, ``presentation.py``) cast it once to :class:`State` at that boundary
-(``typed``), and ``adjudicate.setup`` builds one. The types describe what ``setup`` writes and a phase keeps up:
+(``typed``), and ``setup.setup`` builds one. The types describe what ``setup`` writes and a phase keeps up:
 the position (units and supply centres per owner, the dislodged units), the calendar, the seats and the result.
 A map's variant adds its own keys, declared here as optional so that the base's rules and the variant's read one
 type (30JK: the confessions, the neutral owners, each player's religion points under ``private``); the base
