@@ -10,6 +10,7 @@ draws the same layers.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import tomllib
 from graphlib import CycleError, TopologicalSorter
@@ -64,11 +65,27 @@ def exists(module: str) -> bool:
     return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
+@functools.cache
+def parsed(text: str) -> ast.Module:
+    """The syntax tree of a module's text, parsed once for all the checks below (issue 33: each check parsed the
+    whole package again). Read only: no check changes a tree."""
+    return ast.parse(text)
+
+
+def tree_of(path: Path) -> ast.Module:
+    return parsed(path.read_text(encoding="utf-8"))
+
+
 def imports(path: Path, name: str | None = None) -> list[tuple[str, int, bool]]:
     """(module imported, line, inside a function) for every import of an adjudicator module in ``path``."""
     name = name or module_name(path)
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return list(_imports(path.read_text(encoding="utf-8"), name, path.name == "__init__.py"))
+
+
+@functools.cache
+def _imports(text: str, name: str, init: bool) -> tuple[tuple[str, int, bool], ...]:
+    package = name if init else name.rpartition(".")[0]
+    tree = parsed(text)
     inside: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -90,7 +107,7 @@ def imports(path: Path, name: str | None = None) -> list[tuple[str, int, bool]]:
         elif isinstance(node, ast.Import):
             found += [(a.name, node.lineno, id(node) in inside) for a in node.names
                       if a.name.split(".")[0] == "adjudicator"]
-    return found
+    return tuple(found)
 
 
 MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
@@ -119,7 +136,7 @@ def test_the_modules_form_no_cycle():
 
 def git_calls(path: Path) -> list[int]:
     """Lines of ``path`` that build a ``git`` command line (a list or tuple whose first word is ``"git"``)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = tree_of(path)
     return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.List | ast.Tuple) and node.elts
             and isinstance(node.elts[0], ast.Constant) and node.elts[0].value == "git"]
 
@@ -143,7 +160,7 @@ INTERNAL = {"adjudicator.pipeline.budget.OverBudget",  # control flow, not a use
 
 def outside_the_family(path: Path, name: str) -> list[str]:
     """Exception classes of ``path`` whose bases are all built-in exceptions (so no ``TurnpressError`` kind)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = tree_of(path)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and node.bases:
@@ -221,7 +238,7 @@ def declared_dependencies() -> list[str]:
 def imported_modules(paths) -> set[str]:
     used: set[str] = set()
     for path in paths:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(tree_of(path)):
             if isinstance(node, ast.Import):
                 used |= {a.name.split(".")[0] for a in node.names}
             elif isinstance(node, ast.ImportFrom) and not node.level:
@@ -270,7 +287,7 @@ def test_the_package_holds_no_build_tool_and_imports_none():
                         if p.name.startswith("build_") or p.name in ("carve.py", "datc.py"))
     assert in_package == []
     uses_tools = [f"{name}:{node.lineno}" for name, path in MODULES.items()
-                  for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                  for node in ast.walk(tree_of(path))
                   if isinstance(node, ast.Import | ast.ImportFrom) and not getattr(node, "level", 0)
                   and any(n.split(".")[0] == "tools"
                           for n in ([a.name for a in node.names] if isinstance(node, ast.Import)
