@@ -52,6 +52,7 @@ NO_PROSE = [
     re.compile(r"\b[0-9a-f]{10,40}\b"),  # a commit
     re.compile(r"'[a-z_]+'"),  # a key named in quotes: hidden state 'private'
     re.compile(r"\bgit [a-z]+\b"),  # a git command
+    re.compile(r"(?<![\w-])--[a-z][a-z-]*"),  # a command's flag: --deadline, --every
 ]
 
 
@@ -79,6 +80,8 @@ def test_the_finder_finds_english_and_leaves_german_alone():
     assert english("Not committed: games/bw/. Commit them with: git add -- games/bw/ && git commit -m 'bw'")
     assert not english("  result: none") and not english("Committet: games/dk/ (e97cb3d0e8): dk: eine neue Partie")
     assert not english("  nach den Regeln geheim: verborgener Stand 'private'; TURNPRESS_GAME_KEYS")
+    assert not english("--phase 'x': Schreiben Sie ART=FRIST, etwa --phase retreat='2 days' oder --every, --deadline")
+    assert english("--commit goes with --write: the sheet is committed where --write puts it")
 
 
 class League:
@@ -140,8 +143,8 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
     base = tmp_path_factory.mktemp("german")
     league = League(base / "league", base / "desk")
     league.desk.mkdir()
-    league.run("init", str(league.root), "--title", "Deutsche Liga",
-               "--requirement", "turnpress[site] @ git+https://example.org/turnpress@0")
+    league.run("init", str(league.root), "--title", "Deutsche Liga", "--language", "de",
+               "--requirement", "turnpress[site] @ git+https://example.org/turnpress@0", master="init")
     league.git("config", "user.name", "Spielleitung")
     league.git("config", "user.email", "sl@example.org")
     league.git("add", "-A")
@@ -150,6 +153,11 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
                "--schedule", SCHEDULE, "--commit", master="dk: new")
     league.run("new", "auf-achse", "aa", *players("aa"), "--schedule", SCHEDULE, "--commit", master="aa: new")
     league.run("new", "bretton-woods", "bw", *players("bw"), "--schedule", SCHEDULE, master="bw: new")
+    # the game master's mistakes are said in the game's language too, each naming what to write instead
+    league.run("new", "diplomacy", "dk9", "--player", "Bayern:bay", "--option", "map=dreissigjaehriger-krieg",
+               code=None, master="dk9: new, a --player without an id")
+    league.run("new", "auf-achse", "aa9", *players("aa"), "--schedule", SCHEDULE.replace("2099", "2000"),
+               code=None, master="aa9: new, its first deadline passed")
     league.git("add", "-A")
     league.git("commit", "-qm", "bw")
     for thread, game in enumerate(("dk", "aa", "bw"), 31):
@@ -159,9 +167,15 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
     league.git("commit", "-qam", "Spielleitung")
     for game, login in (("dk", "schw"), ("aa", "anke"), ("bw", "anna")):
         personal = league.desk / f"{login}.key"
-        public = league.run("keys", "personal", str(personal)).strip().splitlines()[-1].split()[-1]
+        public = league.run("keys", "personal", str(personal), read=f"{game}: keys personal"
+                            ).strip().splitlines()[-1].split()[-1]
         league.run("keys", "add", game, login, public, "--commit", master=f"{game}: keys add")
+        league.run("keys", "add", game, "niemand", public, code=None, master=f"{game}: keys add, no player")
+        league.run("keys", "new", game, code=None, master=f"{game}: keys new, a key already")
         sheet = league.run("template", game, login, read=f"{game}: template")
+        league.run("template", game, "niemand", code=None, master=f"{game}: template, no player")
+        league.run("template", game, login, "--commit", code=None, master=f"{game}: template --commit")
+        league.run("template", game, login, "--write", code=None, master=f"{game}: template --write, sealed")
         good = league.desk / f"{game}-{login}.yaml"
         good.write_text(sheet, encoding="utf-8")
         league.run("validate", str(good), read=f"{game}: validate")
@@ -181,8 +195,17 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
         league.run("adjudicate", game, "--early", master=f"{game}: adjudicate, a look")
         league.run("adjudicate", game, "--early", "--commit", master=f"{game}: adjudicate")
     league.run("adjudicate", "--due", master="adjudicate --due")
+    for refused, found in (("no reason", ()), ("--found without a file", ("--found", "schw")),
+                           ("--found, no such file", ("--found", f"schw={league.desk / 'fehlt.yaml'}")),
+                           ("--found, no such seat", ("--found", "niemand=x.yaml"))):
+        reason = " " if refused == "no reason" else "Befehle verloren"
+        league.run("rerun", "dk", *found, "--reason", reason, code=None, master=f"dk: rerun, {refused}")
     league.run("remind", "--now", "2099-01-12T08:00+01:00", master="remind")
     league.run("remind", "--now", "2099-01-12T08:00+01:00", "--out", str(base / "remind"), master="remind --out")
+    config = league.root / "games/bw/game.yaml"
+    config.write_text(config.read_text(encoding="utf-8").replace("thread: 33", "thread: x"), encoding="utf-8")
+    league.run("remind", "--now", "2099-01-12T08:00+01:00", code=None, master="bw: remind, a thread that is no number")
+    league.git("checkout", "--", "games/bw/game.yaml")
     # dk's 'keys add' sealed its turn 0 private file again (the player's key came after the set-up): verify
     # accepts that re-seal, and says it in German (this test found verify calling it a changed turn)
     for game in ("dk", "aa", "bw"):
@@ -198,6 +221,13 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
         league.run("reschedule", game, "--every", "14 days", *why, master=f"{game}: reschedule, a look")
         league.run("end", game, "--no-winner", *why, master=f"{game}: end, a look")
         league.run("status", game, master=f"{game}: status")
+        league.run("end", game, *why, code=None, master=f"{game}: end, how not said")
+        league.run("pause", game, "--reason", " ", code=None, master=f"{game}: pause, no reason")
+        league.run("extend", game, "--to", "2000-03-01 20:00", *why, code=None, master=f"{game}: extend, in the past")
+        league.run("pause", game, "--master", "niemand", *why, code=None, master=f"{game}: pause, not a master")
+        league.run("reschedule", game, *why, code=None, master=f"{game}: reschedule, nothing changes")
+        league.run("reschedule", game, "--phase", "quatsch", *why, code=None, master=f"{game}: reschedule, --phase")
+        league.run("concede", game, "niemand", *why, code=None, master=f"{game}: concede, no such seat")
     league.run("end", "dk", "--draw", *why, master="dk: end in a draw, a look")
     league.run("concede", "dk", "schweden", *why, master="dk: concede, a look")
     for game in ("dk", "aa", "bw"):
@@ -208,6 +238,10 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
     league.run("rerun", "aa", "--reason", "Befehle verloren", master="aa: rerun, a look")
     league.run("rerun", "aa", "--reason", "Befehle verloren", "--commit", master="aa: rerun")
     league.run("rerun", "aa", "--reason", "Befehle verloren", code=2, master="aa: rerun, the ruling exists")
+    late = league.root / "orders/aa/0001/anke.yaml.age"  # a stale pull request merged after its turn was run
+    late.write_bytes(late.read_bytes() + b"\n")
+    league.git("commit", "-qam", "late orders of anke")
+    league.run("deadline", "--now", "2099-01-12T08:00+01:00", code=None, master="aa: deadline, orders changed late")
     league.run("site", "build", "--pages-only")
     for game in ("dk", "aa", "bw"):
         for page in sorted((league.root / "site/news" / game).glob("*.md")):
@@ -325,3 +359,44 @@ def test_an_english_game_keeps_its_words(league: Path, capsys: pytest.CaptureFix
     assert cli.main(["--league", str(league), "validate", str(league / "orders/g1/0001/alice.yaml")]) == 0
     out = capsys.readouterr().out
     assert "orders/g1/0001/alice.yaml: understood as:" in out and out.endswith("1 file(s), 0 error(s), 0 warning(s)\n")
+
+
+REFUSALS = {  # what the game master got wrong -> what the German game says (the start of its own words)
+    "dk9: new, a --player without an id": "--player 'Bayern:bay': Schreiben Sie NAME:LOGIN:ID",
+    "aa9: new, its first deadline passed": "--schedule: der erste Abgabeschluss, 2000-01-11 20:00",
+    "dk: keys add, no player": "niemand spielt in dk nicht mit",
+    "aa: keys new, a key already": "aa hat schon einen Schlüssel (age1",
+    "bw: template, no player": "niemand spielt in bw nicht mit",
+    "dk: template --commit": "--commit gehört zu --write",
+    "dk: template --write, sealed": "dk hat versiegelte Befehle: Geben Sie das Blatt ohne --write aus",
+    "dk: rerun, no reason": "--reason: Sagen Sie in Worten, warum",
+    "dk: rerun, --found without a file": "--found 'schw': Schreiben Sie SITZ=DATEI",
+    "dk: rerun, --found, no such file": "fehlt.yaml ist keine Datei",
+    "dk: rerun, --found, no such seat": "--found: 'niemand' ist kein Sitz von dk; nennen Sie einen von baye, brau,",
+    "aa: end, how not said": "end: Sagen Sie, wie die Partie endet",
+    "bw: pause, no reason": "--reason: Sagen Sie in Worten, warum",
+    "dk: extend, in the past": "--to 2000-03-01 20:00: das liegt in der Vergangenheit (",
+    "aa: pause, not a master": "--master niemand: leitet aa nicht",
+    "bw: reschedule, nothing changes": "reschedule: Sagen Sie, was sich ändert",
+    "dk: reschedule, --phase": "--phase 'quatsch': Schreiben Sie ART=FRIST",
+    "aa: concede, no such seat": "der Sieger: 'niemand' ist kein Sitz von aa",
+    "bw: remind, a thread that is no number": "bw: übersprungen, keine Erinnerung: games/bw/game.yaml: thread: 'x' ist "
+                                              "keine Issue-Nummer",
+    "aa: deadline, orders changed late": "aa: orders/aa/0001/anke.yaml.age wurde geändert, nachdem Zug 1 ausgewertet "
+                                         "war; der Zug gilt, wie er veröffentlicht ist (Tag aa/turn-1)",
+}
+
+
+@pytest.mark.parametrize("what", sorted(REFUSALS))
+def test_the_game_master_s_mistakes_are_said_in_german_naming_what_to_write(german: League, what: str):
+    """A refusal of the game master's commands (new, keys, template, rerun, the season's events) in a German game
+    is German, and still names the flag or file and what to write instead."""
+    assert REFUSALS[what] in german.master[what], german.master[what]
+
+
+def test_init_and_keys_personal_speak_the_league_s_language(german: League):
+    """init --language de makes a German league (its site's language) and says so in German; a player's personal
+    key belongs to no one game and speaks the league's language."""
+    assert german.master["init"].startswith("Neue Liga in ") and "Dateien):" in german.master["init"]
+    assert "  language: de\n" in (german.root / "mkdocs.yml").read_text(encoding="utf-8")
+    assert german.read["dk: keys personal"].startswith("Ihr geheimer Schlüssel steht in ")

@@ -23,18 +23,16 @@ from ..league import history
 class Written:
     """What the league's tree held before a command wrote into it, and what to do with what it wrote."""
 
-    def __init__(self, root: Path, commit: bool) -> None:
+    def __init__(self, root: Path, commit: bool, lang: str = "en") -> None:
         self.root, self.commit = root, commit
-        self.lang = "en"  # the language of the game the command wrote for (what finish says)
+        self.lang = lang  # the language of the game the command writes for (what its refusals and finish say)
         self.repo = history.is_repo(root) and history.has_head(root)
         if commit and not self.repo:
-            raise LeagueError(f"--commit: {root} is no git repository with a commit yet; make it one ('turnpress "
-                              "init' does), or leave out --commit and commit the files yourself")
+            raise LeagueError(COMMANDS.say(lang, "error.no_repository", root=root))
         self.before_changed = set(self._changed()) if self.repo else set()
         if commit and self.before_changed:
             shown = ", ".join(sorted(self.before_changed)[:5]) + (" ..." if len(self.before_changed) > 5 else "")
-            raise LeagueError(f"--commit: the league has changes not committed ({shown}): commit or restore them "
-                              "first, so that the commit holds only what this command writes")
+            raise LeagueError(COMMANDS.say(lang, "error.league_dirty", shown=shown))
         self.before_new = set(self._untracked()) if self.repo else set()
 
     def _changed(self) -> list[str]:
@@ -107,10 +105,10 @@ def _lines(out: str) -> list[str]:
 
 
 @contextmanager
-def writing(root: Path, commit: bool) -> Iterator[Written]:
+def writing(root: Path, commit: bool, lang: str = "en") -> Iterator[Written]:
     """The body writes files into ``root`` and calls ``finish``; with ``commit``, a failure anywhere in it takes
     every file written back, so that nothing half-written stays."""
-    written = Written(root, commit)
+    written = Written(root, commit, lang)
     try:
         yield written
     except BaseException:

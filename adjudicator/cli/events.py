@@ -71,11 +71,10 @@ class Context:
         found = next((k for k, p in seats.items() if wanted in (k.lower(), str(p.get("login", "")).lower(),
                                                                   str(p.get("role") or "").lower())), None)
         if found is None:
-            raise UsageError(f"{what}: {name!r} is no seat of {self.game.id}; name one of "
-                             f"{', '.join(sorted(seats))} (a seat, its player's login or its role)")
+            raise UsageError(self.say("error.seat_unknown", what=what, name=repr(name), seats=", ".join(sorted(seats))))
         if found not in self.in_play():
-            raise LeagueError(f"{what}: {seats[found].get('name', found)} ({found}) is out of the game already; "
-                              f"only a player still in it can: {', '.join(sorted(self.in_play()))}")
+            raise LeagueError(self.say("error.seat_out", what=what, name=seats[found].get("name", found), seat=found,
+                                       seats=", ".join(sorted(self.in_play()))))
         return found
 
 
@@ -94,10 +93,7 @@ def resume(args: argparse.Namespace) -> int:
             raise LeagueError(ctx.say("events.not_paused"))
         planned = ctx.game.deadline(ctx.turn, scheduled=True)  # the schedule's, or a ruling's of the turn
         if args.deadline is None and planned is not None and planned <= ctx.now:
-            raise LeagueError(f"the deadline of turn {ctx.turn} of {ctx.game.id} ({ctx.when(planned)}) passed during "
-                              "the pause: resuming as it is would adjudicate the turn at once with everyone missing. "
-                              f"Give the new deadline: turnpress resume {ctx.game.id} --deadline 'YYYY-MM-DD HH:MM' "
-                              "(the game's local time)")
+            raise LeagueError(ctx.say("error.resume_passed", when=ctx.when(planned)))
         data["pause"] = False
         if args.deadline is not None:
             data["deadline"] = _future(args.deadline, ctx, "--deadline")
@@ -122,13 +118,11 @@ def end(args: argparse.Namespace) -> int:
     def build(data: dict[str, Any], ctx: Context) -> str:
         chosen = [args.draw is not None, args.winner is not None, args.no_winner]
         if sum(chosen) != 1:
-            raise UsageError("end: say how the game ends: --draw (every player still in it; or --draw SEAT SEAT ... "
-                             "for the players who share it), --winner SEAT, or --no-winner")
+            raise UsageError(ctx.say("error.end_how"))
         if args.draw is not None:
             seats = sorted({ctx.seat(s, "--draw") for s in args.draw}) if args.draw else sorted(ctx.in_play())
             if len(seats) < 2:
-                raise LeagueError(f"a draw is shared by two players or more; {', '.join(seats) or 'nobody'} is "
-                                  "still in the game: end it with --winner")
+                raise LeagueError(ctx.say("error.draw_of_one", seats=", ".join(seats) or ctx.say("status.nobody")))
             data["end"] = {"result": "draw", "seats": seats}
         elif args.winner is not None:
             data["end"] = {"result": "win", "seats": [ctx.seat(args.winner, "--winner")]}
@@ -140,13 +134,13 @@ def end(args: argparse.Namespace) -> int:
 
 def concede(args: argparse.Namespace) -> int:
     def build(data: dict[str, Any], ctx: Context) -> str:
-        winner = ctx.seat(args.winner, "the winner")
+        winner = ctx.seat(args.winner, ctx.say("events.the_winner"))
         by = sorted({ctx.seat(s, "--by") for s in args.by}) if args.by else \
             sorted(k for k in ctx.in_play() if k != winner)
         if winner in by:
-            raise UsageError(f"{winner} cannot concede the game to themselves")
+            raise UsageError(ctx.say("error.concede_self", winner=winner))
         if not by:
-            raise LeagueError(f"nobody is left in {ctx.game.id} to concede to {winner}")
+            raise LeagueError(ctx.say("error.concede_nobody", winner=winner))
         data["end"] = {"result": "win", "seats": [winner], "conceded_by": by}
         return ctx.say("events.ends", result=_said(data["end"], ctx))
     return _event(args, "conceded", build)
@@ -155,19 +149,17 @@ def concede(args: argparse.Namespace) -> int:
 def reschedule(args: argparse.Namespace) -> int:
     def build(data: dict[str, Any], ctx: Context) -> str:
         if ctx.game.schedule is None:
-            raise LeagueError(f"{ctx.game.id} has no schedule: its turns are adjudicated by name")
+            raise LeagueError(ctx.say("error.no_schedule"))
         change: dict[str, Any] = dict(data.get("schedule") or {})  # what the turn's ruling changed already
         if args.every:
             change["every"] = args.every
         for entry in args.phase:
             kind, sep, period = (x.strip() for x in entry.partition("="))
             if not sep or not kind:
-                raise UsageError(f"--phase {entry!r}: write KIND=PERIOD, like --phase retreat='2 days' (or "
-                                 "retreat=none to drop its own period)")
+                raise UsageError(ctx.say("error.phase_period", entry=repr(entry)))
             change.setdefault("phases", {})[kind] = period
         if not args.every and not args.phase:
-            raise UsageError("reschedule: say what changes: --every '7 days' (or 'weekly mon thu', 'monthly 5') "
-                             "and/or --phase KIND='2 days'")
+            raise UsageError(ctx.say("error.reschedule_what"))
         data["schedule"] = change
         nxt = ctx.turn + 1
         try:
@@ -195,24 +187,21 @@ def _future(text: str, ctx: Context, flag: str) -> str:
     except schedmod.ScheduleError as e:
         raise UsageError(str(e)) from None
     if when <= ctx.now:
-        raise LeagueError(f"{flag} {text}: that is in the past ({ctx.when(when)}, now is {ctx.when(ctx.now)}); "
-                          "give a deadline to come")
+        raise LeagueError(ctx.say("error.in_the_past", flag=flag, text=text, when=ctx.when(when),
+                                  now=ctx.when(ctx.now)))
     return f"{when.astimezone(ctx.zone):%Y-%m-%d %H:%M}"
 
 
-def _master(game: Game, by: str | None) -> str:
-    masters = game.settings.game_masters
+def _master(ctx: Context, by: str | None) -> str:
+    masters = ctx.game.settings.game_masters
     if not masters:
-        raise LeagueError(f"games/{game.id}/game.yaml names no game master, and a ruling is made by one: add "
-                          "'game_masters:' with your login and numeric GitHub id (see the game master's guide)")
+        raise LeagueError(ctx.say("error.no_master"))
     if by is None:
         if len(masters) > 1:
-            raise UsageError(f"--master: {game.id} has several game masters ({', '.join(sorted(masters))}): say which "
-                             "of them rules")
+            raise UsageError(ctx.say("error.masters", masters=", ".join(sorted(masters))))
         return next(iter(masters))
     if by.lower() not in masters:
-        raise LeagueError(f"--master {by}: not a game master of {game.id}; a ruling is made by one named in "
-                          f"games/{game.id}/game.yaml: {', '.join(sorted(masters))}")
+        raise LeagueError(ctx.say("error.not_master", by=by, masters=", ".join(sorted(masters))))
     return by.lower()
 
 
@@ -221,9 +210,9 @@ def _event(args: argparse.Namespace, done: str, build: Build) -> int:
     game = load_game(root, args.game)
     ctx = Context(game, parse_now(args.now))
     if ctx.status.phase.finished:
-        raise LeagueError(f"{game.id} is over: the game is over, and no ruling changes it")
+        raise LeagueError(ctx.say("error.over_no_ruling"))
     if not args.reason or not args.reason.strip():
-        raise UsageError("--reason: say why, in words; it is published with the turn")
+        raise UsageError(ctx.say("error.no_reason"))
     rel = rulings.relpath(game.id, ctx.turn)
     data: dict[str, Any] = {"game": game.id, "turn": ctx.turn}
     written: str | None = None  # the game master's own file, if the turn has one
@@ -232,7 +221,7 @@ def _event(args: argparse.Namespace, done: str, build: Build) -> int:
         assert ruled is not None
         written = (root / rel).read_text(encoding="utf-8")
         data = dict(yamlio.load(written.encode("utf-8")).data)
-    data["by"] = _master(game, args.master)
+    data["by"] = _master(ctx, args.master)
     said = build(data, ctx)
     reason = " ".join(args.reason.split())
     data["reason"] = f"{data['reason'].rstrip()}\n{reason}" if data.get("reason") else reason
@@ -242,7 +231,7 @@ def _event(args: argparse.Namespace, done: str, build: Build) -> int:
     rulings.parse(rel, text.encode(), game.id, ctx.turn, game.settings.game_masters, ctx.zone,
                   game.seats_before(ctx.turn))
     unpause = config_relpath(game.id) if done == "resumed" and game.schedule and game.schedule.paused else None
-    config = _without_pause(root / unpause) if unpause else None
+    config = _without_pause(root / unpause, ctx) if unpause else None
     if not args.commit:
         print(f"{ctx.say('events.look', path=rel)}\n\n{text}")
         if unpause:
@@ -252,8 +241,7 @@ def _event(args: argparse.Namespace, done: str, build: Build) -> int:
     paths = [rel, *([unpause] if unpause else [])]
     dirty = history.text(root, "status", "--porcelain", "--", *paths) if history.is_repo(root) else ""
     if dirty:
-        raise LeagueError(f"{', '.join(paths)}: changed and not committed; commit or restore it first, so that "
-                          "the ruling is added to what the league has")
+        raise LeagueError(ctx.say("error.ruling_dirty", paths=", ".join(paths)))
     files = {rel: text, **({unpause: config} if unpause and config is not None else {})}
     commit = history.commit_files(root, files, f"{game.id}: turn {ctx.turn} {done} by {data['by']} ({reason})"[:200])
     history.materialize(root, "HEAD", list(files))
@@ -273,11 +261,10 @@ def _added_to(rel: str, written: str, data: dict[str, Any]) -> str:
 PAUSED_LINE = re.compile(r"^[ \t]+paused:[ \t]*(?:true|yes|on)[ \t]*(?:#.*)?\n", re.MULTILINE | re.IGNORECASE)
 
 
-def _without_pause(path: Any) -> str:
+def _without_pause(path: Any, ctx: Context) -> str:
     """game.yaml without its schedule's ``paused: true`` line, every other byte (and comment) kept."""
     text = path.read_text(encoding="utf-8")
     changed = PAUSED_LINE.sub("", text, count=1)
     if changed == text:
-        raise LeagueError(f"{path}: the schedule says paused in a way this command does not edit; remove "
-                          "'paused: true' from it by hand, commit, and resume again")
+        raise LeagueError(ctx.say("error.paused_by_hand", path=path))
     return changed

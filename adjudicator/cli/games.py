@@ -27,16 +27,18 @@ from .values import league_root, parse_now, parse_option, parse_player
 
 
 def new(args: argparse.Namespace) -> int:
-    players = [parse_player(p) for p in args.player]
+    root = league_root(args)
+    options = dict(parse_option(o) for o in args.option)
+    # the language the new game will speak: its ruleset's (or variant's), else the league's
+    lang = str(words.about(args.ruleset, options).get("language") or words.league_language(root))
+    players = [parse_player(p, lang) for p in args.player]
     problem = name_problem(args.title, "--title") if args.title is not None else None
     if problem:
         raise UsageError(problem)
-    options = dict(parse_option(o) for o in args.option)
     sched = schedule.spec_from_cli(args.schedule) if args.schedule else None
-    root = league_root(args)
     if sched and not args.past_deadline:
-        first_deadline_to_come(sched, parse_now(args.now))
-    with committing.writing(root, args.commit) as written:
+        first_deadline_to_come(sched, parse_now(args.now), lang)
+    with committing.writing(root, args.commit, lang) as written:
         _new(args, root, players, options, sched, written)
         written.finish(COMMANDS.say(written.lang, "commit.new", game=args.game, ruleset=args.ruleset))
     return OK
@@ -74,7 +76,7 @@ def _new(args: argparse.Namespace, root: Path, players: list[Player], options: d
         print(f"  {secrets.dice_secret_env(game.id)}={secret.hex()}")
 
 
-def first_deadline_to_come(block: dict[str, object], now: dt.datetime) -> None:
+def first_deadline_to_come(block: dict[str, object], now: dt.datetime, lang: str = "en") -> None:
     """A game whose first deadline has passed would run turn 1 at once with every player missing: refused
     unless the game master says so (``--past-deadline``)."""
     try:
@@ -82,53 +84,50 @@ def first_deadline_to_come(block: dict[str, object], now: dt.datetime) -> None:
     except schedule.ScheduleError as e:
         raise LeagueError(f"--schedule: {e}") from None
     if parsed.first <= now:
-        raise LeagueError(f"--schedule: the first deadline, {deadline_text(parsed.first, now, parsed.zone)}, has "
-                          "passed: turn 1 would be due at once with every player missing. Give a later first=, "
-                          "or add --past-deadline to keep it")
+        raise LeagueError(COMMANDS.say(lang, "error.first_passed", when=deadline_text(parsed.first, now, parsed.zone,
+                                                                                     lang)))
 
 
 def join(args: argparse.Namespace) -> int:
     root = league_root(args)
-    player = parse_player(args.player)
-    with committing.writing(root, args.commit) as written:
+    lang = words.game_language(load_game(root, args.game).settings, root)
+    player = parse_player(args.player, lang)
+    with committing.writing(root, args.commit, lang) as written:
         at = turn.join_game(root, args.game, player)
-        lang = words.game_language(load_game(root, args.game).settings, root)
         print(COMMANDS.say(lang, "join.joins", name=args.player.split(':')[0], game=args.game, turn=at))
-        written.lang = lang
         written.finish(COMMANDS.say(lang, "commit.join", game=args.game, login=player.login, turn=at))
     return OK
 
 
 def template(args: argparse.Namespace) -> int:
     game = load_game(league_root(args), args.game)
+    lang = check.language(game)
     key = args.player.lower()
     player = game.player(key)
     if player is None or any(p["key"] == key and p["login"].lower() != key for p in game.seats()):
         # A seat is keyed by its first player's login; a ruling may have handed it to another (issue 29)
         held = [p["key"] for p in game.seats() if p["login"].lower() == key and not p.get("left")]
         if not held:
-            raise LeagueError(f"{args.player} does not play in {game.id}")
+            raise LeagueError(COMMANDS.say(lang, "error.not_a_player", login=args.player, game=game.id))
         key = held[0]
     open_turn = game.open_turn
     if game.ruleset.phase(game.effective_state(open_turn)).finished:
-        raise LeagueError(f"the game is over: {game.id} takes no more orders (its result is on the game's page)")
+        raise LeagueError(COMMANDS.say(lang, "error.over_no_orders", game=game.id))
     where = orders_relpath(game.id, open_turn, key)
     text = sheet.sheet_text(game, key, game.effective_state(open_turn), sealed=game.sealed_orders,
-                            lang=check.language(game))
+                            lang=lang)
     if args.write:
         if game.sealed_orders:
-            raise LeagueError(f"{game.id} has sealed orders: print the sheet without --write, save it outside "
-                              "orders/ and seal it with 'turnpress seal FILE'")
-        with committing.writing(game.root, args.commit) as written:
+            raise LeagueError(COMMANDS.say(lang, "error.sealed_no_write", game=game.id))
+        with committing.writing(game.root, args.commit, lang) as written:
             if args.commit and (game.root / where).exists():
-                raise LeagueError(f"{where} exists: edit it, or remove it to write the sheet again")
+                raise LeagueError(COMMANDS.say(lang, "error.sheet_exists", path=where))
             write_files(game.root, {where: text})
-            print(COMMANDS.say(check.language(game), "template.wrote", path=where))
-            written.lang = check.language(game)
+            print(COMMANDS.say(lang, "template.wrote", path=where))
             written.finish(COMMANDS.say(written.lang, "commit.sheet", player=key, game=game.id, turn=open_turn))
     else:
         if args.commit:
-            raise UsageError("--commit goes with --write: the sheet is committed where --write puts it")
+            raise UsageError(COMMANDS.say(lang, "error.commit_without_write"))
         sys.stdout.write(text)
     return OK
 

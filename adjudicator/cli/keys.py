@@ -27,6 +27,7 @@ from ..league.store import (
     turn_relpath,
     write_files,
 )
+from ..newsletter import words
 from ..sealed import crypto, storage
 from . import committing
 from .values import league_root
@@ -36,9 +37,9 @@ def keys(args: argparse.Namespace) -> int:  # pragma: no cover - argparse requir
     return OK
 
 
-def _write_secret_file(path: Path, text: str) -> None:
+def _write_secret_file(path: Path, text: str, lang: str) -> None:
     if path.exists():
-        raise SealError(f"{path} exists already; pick another file (a key is never overwritten)")
+        raise SealError(COMMANDS.say(lang, "error.key_exists", path=path))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w", encoding="ascii") as f:
@@ -46,11 +47,17 @@ def _write_secret_file(path: Path, text: str) -> None:
 
 
 def personal(args: argparse.Namespace) -> int:
+    """A player's key pair. It belongs to no one game (a player uses it in every game of theirs): it speaks the
+    league's language, where it is run in a league, else English."""
+    try:
+        lang = words.league_language(league_root(args))
+    except LeagueError:
+        lang = "en"
     path = Path(args.file).expanduser()
     public, secret = crypto.new_identity()
-    _write_secret_file(path, f"# turnpress personal key\n# public key: {public}\n{secret}\n")
-    print(f"Wrote your secret key to {path} (keep it; nobody else needs it).")
-    print(f"Your public key, for the game master ('turnpress keys add GAME LOGIN KEY'): {public}")
+    _write_secret_file(path, f"# turnpress personal key\n# public key: {public}\n{secret}\n", lang)
+    print(COMMANDS.say(lang, "keys.personal_wrote", path=path))
+    print(COMMANDS.say(lang, "keys.personal_public", public=public))
     return OK
 
 
@@ -60,9 +67,9 @@ def new_key(args: argparse.Namespace) -> int:
     game_id = args.game
     out = Path(args.out).expanduser() if args.out else None
     game = load_game(root, game_id)
+    lang = check.language(game)
     if game.settings.key:
-        raise SealError(f"{game_id} has a key already ({game.settings.key}); a new one would lock out every "
-                        "file sealed to the old one")
+        raise SealError(COMMANDS.say(lang, "error.game_key_exists", game=game_id, key=game.settings.key))
     public, secret = crypto.new_identity()
     config = dict(game.config)
     config["key"] = public
@@ -89,21 +96,20 @@ def new_key(args: argparse.Namespace) -> int:
     if dice is not None:
         files[dice_sealed_relpath(game_id)] = crypto.encrypt(dice.hex().encode() + b"\n", [public])
     if out is not None:
-        _write_secret_file(out, f"# turnpress game key of {game_id}\n# public key: {public}\n{secret}\n")
+        _write_secret_file(out, f"# turnpress game key of {game_id}\n# public key: {public}\n{secret}\n", lang)
     write_files(root, files, remove=removed)
-    print(f"Wrote the public key of {game_id} into games/{game_id}/game.yaml: {public}")
+    print(COMMANDS.say(lang, "keys.game_wrote", game=game_id, public=public))
     if dice is not None:
-        print(f"Sealed the dice secret to it: games/{game_id}/dice-secret.age (the game key alone runs the game).")
+        print(COMMANDS.say(lang, "keys.game_dice", game=game_id))
     for path in removed:
-        print(f"Sealed {path.relative_to(root).as_posix()} as private/*.yaml.age and secret.yaml.age.")
+        print(COMMANDS.say(lang, "keys.game_sealed", path=path.relative_to(root).as_posix()))
     if public_already:
-        print(f"Warning: the hidden state of turn(s) {', '.join(map(str, public_already))} was committed in "
-              "plain text and stays public; only later turns are sealed.")
-    print(f"The game's SECRET key, shown this once. Add this line to the repository secret {secrets.KEYS_VARIABLE}")
-    print("(one line per game; the deadline workflow passes only that secret), and keep a copy outside the repository:")
+        print(COMMANDS.say(lang, "keys.game_public_already", turns=", ".join(map(str, public_already))))
+    print(COMMANDS.say(lang, "keys.game_secret", variable=secrets.KEYS_VARIABLE))
+    print(COMMANDS.say(lang, "keys.game_secret_where"))
     print(f"  {game_id}={secret}")
     if out is not None:
-        print(f"It is also in {out}.")
+        print(COMMANDS.say(lang, "keys.game_also", path=out))
     return OK
 
 
@@ -112,9 +118,10 @@ def add_key(args: argparse.Namespace) -> int:
     root = league_root(args)
     game_id, login, recipient = args.game, args.login, args.recipient
     game = load_game(root, game_id)
+    lang = check.language(game)
     key = login.lower()
     if game.player(key) is None:
-        raise SealError(f"{login} does not play in {game_id}")
+        raise SealError(COMMANDS.say(lang, "error.not_a_player", login=login, game=game_id))
     recipient = " ".join(recipient.split()[:2]) if recipient.startswith("ssh-") else recipient.strip()
     crypto.parse_recipient(recipient)
     config = dict(game.config)
@@ -126,7 +133,6 @@ def add_key(args: argparse.Namespace) -> int:
                 yamledit.put(seat, "recipient", recipient)
 
     files = {config_relpath(game_id): changed_config(root, game_id, register, config)}
-    lang = check.language(game)
     resealed = ""
     turns = game.turns()
     last = private_relpath(game_id, turns[-1], key) if turns else None
@@ -138,8 +144,7 @@ def add_key(args: argparse.Namespace) -> int:
             resealed = COMMANDS.say(lang, "keys.resealed", path=last)
         else:
             resealed = COMMANDS.say(lang, "keys.reseal_later", path=last, variable=secrets.key_env(game_id))
-    with committing.writing(root, args.commit) as written:
-        written.lang = lang
+    with committing.writing(root, args.commit, lang) as written:
         write_files(root, files)
         print(COMMANDS.say(lang, "keys.registered", login=login, game=game_id, resealed=resealed))
         written.finish(COMMANDS.say(lang, "commit.key", game=game_id, player=key))

@@ -162,6 +162,8 @@ def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
     s = _command(sub, "init", "pipeline:init", "make a new league repository")
     s.add_argument("dir", help="the new league's folder (absent or empty)")
     s.add_argument("--title", help="the league's name on the site (default: the folder's name)")
+    s.add_argument("--language", default="en",
+                   help="the league's language: its site's, and a game's that names none (default: en)")
     s.add_argument("--requirement",
                    help="what the workflows install, a pip requirement such as a git URL at a commit (default: the "
                         "league carries this turnpress as a wheel in .github/turnpress/ and installs that)")

@@ -12,6 +12,7 @@ from ..errors import OK, PROBLEMS, LeagueError, UsageError
 from ..kit.catalog import COMMANDS
 from ..kit.markup import name_problem
 from ..league.store import load_game
+from ..newsletter import words
 from ..pipeline import deadline as deadlinemod
 from ..pipeline import prcheck, scaffold
 from ..pipeline import remind as remindmod
@@ -23,15 +24,14 @@ def init(args: argparse.Namespace) -> int:
     problem = name_problem(args.title, "--title") if args.title is not None else None
     if problem:
         raise UsageError(problem)
-    written = scaffold.init(target, args.title or target.resolve().name, args.requirement)
-    print(f"Made a new league in {target} ({len(written)} files):")
+    lang = args.language  # the league's: its site's (mkdocs.yml theme: language) and what init says
+    if not words.THEME_LANGUAGE.fullmatch(f"  language: {lang}"):
+        raise UsageError(COMMANDS.say("en", "error.language", language=repr(lang)))
+    written = scaffold.init(target, args.title or target.resolve().name, args.requirement, lang)
+    print(COMMANDS.say(lang, "init.made", target=target, n=len(written)))
     for rel in written:
         print(f"  {rel}")
-    print("Next: make a game with 'turnpress new', commit, push to GitHub, and set the repository up as the "
-          "game master's guide says (branch protection, Pages, and the environment turnpress-deadline whose "
-          "deployment branches are main alone, holding the secret TURNPRESS_GAME_KEYS: the line 'new' prints for "
-          "each game with a key, kept in .secrets/<game>.key; and, for a game without a key, TURNPRESS_DICE_SECRETS "
-          "from .secrets/<game>.dice; never as repository secrets, which any branch's workflow can read).")
+    print(COMMANDS.say(lang, "init.next"))
     return OK
 
 
@@ -93,7 +93,8 @@ def remind(args: argparse.Namespace) -> int:
     for thread, why in unread.items():
         held = sorted({m.game for m in messages if m.thread == thread})
         if held:  # what was posted there already is unknown: posting again could repeat it
-            skipped.append(f"thread {thread}: skipped, no reminder for {', '.join(held)}: {why}")
+            lang = deadlinemod.language(root, held[0])  # a thread's games speak one language (the head's)
+            skipped.append(COMMANDS.say(lang, "remind.skipped_thread", thread=thread, games=", ".join(held), why=why))
     messages = [m for m in messages if m.thread not in unread]
     for line in skipped:
         print(line, file=sys.stderr)

@@ -34,12 +34,12 @@ def rerun(args: argparse.Namespace) -> int:
     if turn < 2:
         raise LeagueError(ctx.say("rerun.first"))
     if not args.reason or not args.reason.strip():
-        raise UsageError("--reason: say why, in words; it is published with the turn")
+        raise UsageError(ctx.say("error.no_reason"))
     rel = rulings.relpath(game.id, turn)
     if (root / rel).exists():
         raise LeagueError(ctx.say("rerun.exists", path=rel, before=turn - 1))
     found = dict(_found(spec, ctx) for spec in args.found)
-    data: dict[str, Any] = {"game": game.id, "turn": turn, "by": _master(game, args.master),
+    data: dict[str, Any] = {"game": game.id, "turn": turn, "by": _master(ctx, args.master),
                             "reason": " ".join(args.reason.split()), "rerun": turn - 1, "found": sorted(found)}
     if args.deadline:
         data["deadline"] = _future(args.deadline, ctx, "--deadline")
@@ -73,11 +73,11 @@ def _found(spec: str, ctx: Context) -> tuple[str, bytes]:
     """``SEAT=FILE``: the seat and the orders file found for it, which must name the re-run's turn and the seat."""
     name, sep, file = spec.partition("=")
     if not sep or not name or not file:
-        raise UsageError(f"--found {spec!r}: write SEAT=FILE, the seat (or its player's login) and the orders file")
+        raise UsageError(ctx.say("error.found_spec", spec=repr(spec)))
     seat = ctx.seat(name, "--found")
     path = Path(file).expanduser()
     if not path.is_file():
-        raise LeagueError(f"--found {spec}: {path} is no file")
+        raise LeagueError(ctx.say("error.found_no_file", spec=spec, path=path))
     raw = ordersmod.read_limited(path)
     try:
         data = yamlio.load(raw).data
@@ -85,6 +85,5 @@ def _found(spec: str, ctx: Context) -> tuple[str, bytes]:
         raise LeagueError(f"{path}:{e.line}:{e.column}: {e.message}") from None
     want = {"game": ctx.game.id, "turn": ctx.turn, "player": seat}
     if not isinstance(data, dict) or any(data.get(k) != v for k, v in want.items()) or "orders" not in data:
-        raise LeagueError(f"{path}: the orders found for {seat} are played in the re-run, turn {ctx.turn}: write "
-                          f"'game: {ctx.game.id}', 'turn: {ctx.turn}' and 'player: {seat}' at the top, then 'orders:'")
+        raise LeagueError(ctx.say("error.found_head", path=path, seat=seat))
     return seat, raw

@@ -9,6 +9,7 @@ from typing import Any
 
 from .. import yamlio
 from ..errors import UsageError
+from ..kit.catalog import COMMANDS
 from ..kit.markup import name_problem
 from ..league.store import find_root
 from ..model import Player, account_problem
@@ -19,22 +20,21 @@ def league_root(args: argparse.Namespace) -> Path:
     return find_root(Path(args.league) if args.league else None)
 
 
-def parse_player(spec: str) -> Player:
-    """``NAME:LOGIN:ID[:ROLE]`` as a Player; the key is the login in lower case.
+def parse_player(spec: str, lang: str = "en") -> Player:
+    """``NAME:LOGIN:ID[:ROLE]`` as a Player; the key is the login in lower case. A mistake is said in ``lang``, the
+    language of the game the player is for.
 
     >>> parse_player("Atlantis:Alice:1001:agrar")
     Player(key='alice', name='Atlantis', login='Alice', github_id=1001, role='agrar')
     """
     parts = spec.split(":")
     if len(parts) not in (3, 4) or not all(parts[:3]):
-        raise UsageError(f"--player {spec!r}: write NAME:LOGIN:ID or NAME:LOGIN:ID:ROLE, "
-                         "e.g. Atlantis:alice:1001:agrar")
+        raise UsageError(COMMANDS.say(lang, "error.player_spec", spec=repr(spec)))
     name, login, gid = parts[:3]
     if not gid.isascii() or not gid.isdigit():
-        raise UsageError(f"--player {spec!r}: the GitHub id {gid!r} must be a number (see api.github.com/users/LOGIN)")
+        raise UsageError(COMMANDS.say(lang, "error.player_id", spec=repr(spec), id=repr(gid)))
     if len(gid) > 12:
-        raise UsageError(f"--player {spec!r}: a GitHub id of {len(gid)} digits is no account's: copy the \"id\" of "
-                         f"api.github.com/users/{login}")
+        raise UsageError(COMMANDS.say(lang, "error.player_id_long", spec=repr(spec), digits=len(gid), login=login))
     problem = account_problem(login, int(gid))
     if problem:
         raise UsageError(f"--player {spec!r}: {problem}")

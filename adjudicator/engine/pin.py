@@ -81,7 +81,7 @@ def pin(root: Path, game_id: str) -> Pinned:
         for rel, body in written.items():
             (tree / rel).parent.mkdir(parents=True, exist_ok=True)
             (tree / rel).write_text(body, encoding="utf-8")
-        replayed = _replays(tree, root, game_id)
+        replayed = _replays(tree, root, game_id, lang)
     what = "the data its rules read" if not already else "the data its rules read since its set-up"
     message = (f"{game_id}: pin {what} ({len(files)} file(s): {', '.join(sorted(files))}); the "
                f"committed turns 0-{replayed} replay exactly with them (turnpress pin)")
@@ -100,8 +100,9 @@ def with_data(config_path: Path, data: dict[str, str]) -> str:
                                  {**before, "data": data})
 
 
-def _replays(tree: Path, git_root: Path, game_id: str) -> int:
-    """The number of turns replayed with the copies now in ``tree``; raises naming the first turn that differs."""
+def _replays(tree: Path, git_root: Path, game_id: str, lang: str) -> int:
+    """The number of turns replayed with the copies now in ``tree``; raises naming the first turn that differs
+    (in ``lang``, the game's language)."""
     game = load_game(tree, game_id)
     done = verify.replay_files(tree, git_root, game_id)
     found = sorted(done.found, key=lambda f: f.turn)
@@ -110,13 +111,11 @@ def _replays(tree: Path, git_root: Path, game_id: str) -> int:
         found.insert(0, verify.Finding(game_id, 0, setup))
     if found:
         first = found[0]
-        raise LeagueError(f"pin: {game_id}'s committed history does not replay with the data this turnpress ships: "
-                          f"turn {first.turn} differs first ({first.what}); nothing was written. Pin the game "
-                          "with the turnpress it was played with")
+        raise LeagueError(COMMANDS.say(lang, "pin.differs", game=game_id, turn=first.turn, what=first.what))
     unreplayed = [t for t in game.turns() if t > 0][done.turns:]
     if unreplayed:
-        raise LeagueError(f"pin: {game_id}'s turns from {unreplayed[0]} on cannot be replayed here: "
-                          f"{'; '.join(done.not_checked)}. Run pin where the game's key is; nothing was written")
+        why = "; ".join(COMMANDS.said_in(lang, note, "verify.note.") for note in done.not_checked)
+        raise LeagueError(COMMANDS.say(lang, "pin.unreplayed", game=game_id, turn=unreplayed[0], why=why))
     return done.turns
 
 

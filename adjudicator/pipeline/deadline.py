@@ -81,7 +81,7 @@ class Remote:
                           check=False).returncode == 0
 
 
-def start_from_remote(root: Path, remote: Remote) -> list[str]:
+def start_from_remote(root: Path, remote: Remote, lang: str = "en") -> list[str]:
     """Bring the local branch up to the remote one; refuse to run over local work a reset could lose.
 
     A run killed in this clone may have left turn commits that never reached the remote (with their tags, and
@@ -98,13 +98,11 @@ def start_from_remote(root: Path, remote: Remote) -> list[str]:
     head = history.rev(root, "HEAD")
     local = history.text(root, "rev-list", f"{upstream}..{head}").split() if head else []
     if any(not _unpushed_turn(root, c) for c in local):
-        raise LeagueError(f"this branch has commits that are not on {remote.name}/{remote.branch}; "
-                          "push or drop them before running the deadline")
+        raise LeagueError(COMMANDS.say(lang, "deadline.not_on_remote", branch=f"{remote.name}/{remote.branch}"))
     lost = _would_lose(root, [c for c in (head, upstream) if c] + local) if head else []
     if lost:
-        raise LeagueError(f"the working tree has uncommitted changes ({visible(lost[0])}"
-                          f"{f' and {len(lost) - 1} more' if len(lost) > 1 else ''}); commit or drop them before "
-                          "'turnpress deadline --push', which may reset the branch to the remote one")
+        more = COMMANDS.say(lang, "deadline.uncommitted_more", n=len(lost) - 1) if len(lost) > 1 else ""
+        raise LeagueError(COMMANDS.say(lang, "deadline.uncommitted", path=visible(lost[0]), more=more))
     dropped = [history.subject(root, c) for c in local]
     for c in local:
         for t in history.text(root, "tag", "--points-at", c).split():
@@ -165,34 +163,35 @@ class Skipped:
     why: str
     committed: tuple[str, ...] = ()
     held: bool = False  # not a failure: a turn held for the game master (``turn.stale_deadline``), said each run
+    lang: str = "en"  # the game's language, which says it
 
     def __str__(self) -> str:
         if self.held:
             return self.why
         if not self.committed:
-            return f"{self.game}: skipped, nothing committed: {self.why}"
+            return COMMANDS.say(self.lang, "deadline.skipped", game=self.game, why=self.why)
         # A commit's subject names its game ("g1: turn 3 (Spring 1902)").
-        return (f"{', '.join(self.committed)}: committed, but not finished: {self.why}; the next run writes its "
-                "files and tag from the commit")
+        return COMMANDS.say(self.lang, "deadline.unfinished", commits=", ".join(self.committed), why=self.why)
 
 
-def failure_text(error: Exception, root: Path, game: str | None = None) -> str:
-    """What went wrong, naming the league file it was reading if there is one, relative to the league."""
+def failure_text(error: Exception, root: Path, game: str | None = None, lang: str = "en") -> str:
+    """What went wrong, naming the league file it was reading if there is one, relative to the league; in
+    ``lang``, the game's language, where the words are turnpress's own."""
     prefix = f"{root}/"
     if isinstance(error, yamlio.YamlInputError):
         return str(error).replace(prefix, "", 1)
     if isinstance(error, OSError) and error.filename:
         if error.errno == errno.ENOSPC:
-            return f"the disk is full (writing {str(error.filename).replace(prefix, '', 1)})"
+            return COMMANDS.say(lang, "deadline.disk_full_writing", path=str(error.filename).replace(prefix, "", 1))
         return f"{str(error.filename).replace(prefix, '', 1)}: {error.strerror or error}"
     if isinstance(error, OSError) and error.errno == errno.ENOSPC:
-        return "the disk is full"
+        return COMMANDS.say(lang, "deadline.disk_full")
     if isinstance(error, LeagueError | GitError):
         return str(error).replace(prefix, "")
     damage = store.damage_text(root, game)
     if damage:
         return f"{type(error).__name__}: {error}; " + damage.strip().replace("\n", "; ")
-    return f"internal error ({type(error).__name__}: {error}); please report it with this game's files"
+    return COMMANDS.say(lang, "deadline.internal", error=f"{type(error).__name__}: {error}")
 
 
 def late_orders(root: Path) -> list[str]:
@@ -215,9 +214,10 @@ def late_orders(root: Path) -> list[str]:
         for status, rel in zip(changed[::2], changed[1::2], strict=False):
             where = parse_path(rel.removesuffix(".age"))
             if where is not None and where.turn <= last:
-                out.append(f"{gid}: {visible(rel)} was {'removed' if status == 'D' else 'changed'} after turn "
-                           f"{where.turn} was adjudicated; the turn stands as published (tag {gid}/turn-"
-                           f"{where.turn}), and the change counts for nothing: revert it")
+                lang = language(root, gid)
+                out.append(COMMANDS.say(lang, "deadline.late", game=gid, path=visible(rel), turn=where.turn,
+                                        tag=f"{gid}/turn-{where.turn}", changed=COMMANDS.say(
+                                            lang, "deadline.removed" if status == "D" else "deadline.changed")))
     return out
 
 
@@ -258,7 +258,8 @@ def adjudicate_due(root: Path, now: dt.datetime, *, commit: bool = True, catch_u
         except TurnHeld as e:
             skipped.append(Skipped(gid, str(e), held=True))
         except budgetmod.OverBudget as e:
-            skipped.append(Skipped(gid, over_budget_text(gid, e.seconds)))
+            skipped.append(Skipped(gid, over_budget_text(gid, e.seconds, language(root, gid)),
+                                   lang=language(root, gid)))
         except Exception as e:  # noqa: BLE001 - any failure of one game is reported, then the next game runs
             after = history.rev(root, "HEAD") if commit and history.is_repo(root) else None
             made = history.text(root, "log", "--reverse", "--format=%s", f"{before}..{after}" if before else after
@@ -266,16 +267,14 @@ def adjudicate_due(root: Path, now: dt.datetime, *, commit: bool = True, catch_u
             left = turn.unfinished(root, gid) if commit else None  # by this run or an earlier one
             if left and left not in made:
                 made.append(left)
-            skipped.append(Skipped(gid, failure_text(e, root, gid), tuple(made)))
+            lang = language(root, gid)
+            skipped.append(Skipped(gid, failure_text(e, root, gid, lang), tuple(made), lang=lang))
     return done, skipped
 
 
-def over_budget_text(game: str, seconds: float) -> str:
+def over_budget_text(game: str, seconds: float, lang: str = "en") -> str:
     """Why a game was stopped at its time budget, and what the game master can do."""
-    return (f"its turn was still being computed after {seconds:g} s, the time budget of one game, and was stopped "
-            "so that the other games get their turns; nothing of it was committed. Find what holds it (an orders "
-            f"file of the open turn: 'turnpress status {game}' checks them as the deadline does), or give it more "
-            f"time alone: 'turnpress deadline --game {game} --budget 0' (0: no limit)")
+    return COMMANDS.say(lang, "deadline.over_budget", game=game, seconds=f"{seconds:g}")
 
 
 def adjudicate(root: Path, now: dt.datetime, game: str, open_turn: int | None,
@@ -334,10 +333,10 @@ def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = F
     load_secrets()
     history.require_repo(root)  # every turn is a commit: outside a repository nothing can run
     far = Remote(root, remote, branch)
+    league = words.league_language(root)  # the run's own lines, about no one game (architecture.md, One catalog)
     if push:
-        for subject in start_from_remote(root, far):
-            say(f"{subject}: committed here by a run that was stopped before its push, never published; dropped, "
-                "and computed again from the remote branch")
+        for subject in start_from_remote(root, far, league):
+            say(COMMANDS.say(league, "deadline.dropped", subject=subject))
     pushed = arrivals.push_event(event, branch) if event is not None else None
     open_turn = store.load_game(root, game).open_turn if game else None
     for late in late_orders(root):
@@ -370,7 +369,7 @@ def _run_game(root: Path, far: Remote, now: dt.datetime, game: str, open_turn: i
             seen = look(root, game, now, pushed)
         except Exception as e:  # noqa: BLE001 - a game whose files cannot be read: its turn names the fault
             seen = None
-            say(COMMANDS.say(lang, "deadline.not_seen", game=game, why=failure_text(e, root, game)))
+            say(COMMANDS.say(lang, "deadline.not_seen", game=game, why=failure_text(e, root, game, lang)))
         if seen is not None:
             say(COMMANDS.say(lang, "deadline.seen", game=game, commit=seen[:10]))
         done, skipped = adjudicate(root, now, game, open_turn, budget)
@@ -395,12 +394,13 @@ def _run_game(root: Path, far: Remote, now: dt.datetime, game: str, open_turn: i
             return len(done), failed(skipped), raced
         upstream = _refetch(far, tags)
         if upstream == start:
-            raise LeagueError(f"git push to {far.name} was refused, but {far.name}/{far.branch} has not moved: "
-                              "check the token's permission to push (contents: write) and branch protection")
+            raise LeagueError(COMMANDS.say(words.league_language(root), "deadline.push_refused", remote=far.name,
+                                           branch=f"{far.name}/{far.branch}"))
         raced = True
         say(COMMANDS.say(lang, "deadline.moved", remote=f"{far.name}/{far.branch}", attempt=attempt + 1, game=game))
         history.reset_hard(root, upstream)
-    raise LeagueError(f"gave up after {retries + 1} attempts: {far.name}/{far.branch} kept moving")
+    raise LeagueError(COMMANDS.say(words.league_language(root), "deadline.gave_up", attempts=retries + 1,
+                                   branch=f"{far.name}/{far.branch}"))
 
 
 def language(root: Path, game: str) -> str:

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..engine import turn
 from ..errors import LeagueError
-from ..kit.catalog import SITE
+from ..kit.catalog import COMMANDS, SITE
 from ..kit.markup import md_text
 from ..league.store import Game, list_games, load_game
 from ..newsletter import words
@@ -57,14 +57,13 @@ class Message:
         return f"{self.marker}\n{self.text}\n"
 
 
-def thread_of(game: Game) -> int | None:
+def thread_of(game: Game, lang: str = "en") -> int | None:
     """The number of the game's pinned thread (``thread:`` in ``game.yaml``), if it names one."""
     value = game.config.get("thread")
     if value is None:
         return None
     if type(value) is not int or not 1 <= value < 10**9:
-        raise LeagueError(f"games/{game.id}/game.yaml: thread: {value!r} is not an issue number; write the number "
-                          "of the game's pinned issue, like 'thread: 12'")
+        raise LeagueError(COMMANDS.say(lang, "remind.bad_thread", game=game.id, value=repr(value)))
     return value
 
 
@@ -137,7 +136,7 @@ def reminder(st: turn.Status, now: dt.datetime, lang: str) -> Message | None:
     the deadline, naming the awaited players who have nothing in yet (a sealed file counts as in, unread) and
     nobody who has. None if it is not time, the game is paused or over, or nobody is missing."""
     game, schedule = st.game, st.game.schedule
-    thread = thread_of(game)
+    thread = thread_of(game, lang)
     if thread is None or schedule is None or schedule.remind is None or st.game.paused or st.phase.finished:
         return None
     if st.deadline is None or not st.deadline - schedule.remind <= now < st.deadline:
@@ -157,7 +156,7 @@ def reminder(st: turn.Status, now: dt.datetime, lang: str) -> Message | None:
 
 def notice(game: Game, lang: str, site_url: str | None) -> Message | None:
     """The notice of the last turn's issue, with the address of its page where the site's is known."""
-    thread = thread_of(game)
+    thread = thread_of(game, lang)
     last = game.last_turn
     if thread is None or last < 1:
         return None
@@ -175,17 +174,18 @@ def due_messages(root: Path, now: dt.datetime, posted: Mapping[int, set[str]], *
     in ``skipped`` (the deadline run reports it too) and the others are reminded all the same."""
     out = []
     for gid in games if games is not None else list_games(root):
+        lang = "en"  # a game that cannot be read is named in English
         try:
             game = load_game(root, gid)
-            thread = thread_of(game)
+            lang = words.game_language(game.settings, root)
+            thread = thread_of(game, lang)
             if thread is None:
                 continue
-            lang = words.game_language(game.settings, root)
             due = [notice(game, lang, site_url), reminder(turn.status(game, now), now, lang)]
         except Exception as e:  # noqa: BLE001 - one broken game must not silence the others' reminders
             if games is not None or skipped is None:
                 raise
-            skipped.append(f"{gid}: skipped, no reminder: {e}")
+            skipped.append(COMMANDS.say(lang, "remind.skipped", game=gid, why=e))
             continue
         out += [m for m in due if m is not None and m.marker not in posted.get(thread, set())]
     return out

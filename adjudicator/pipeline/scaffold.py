@@ -64,10 +64,12 @@ WHEELS = ".github/turnpress"
 DIST = "turnpress"
 
 
-def init(target: Path, title: str, requirement: str | None = None) -> list[str]:
+def init(target: Path, title: str, requirement: str | None = None, language: str = "en") -> list[str]:
     """Write a new league into ``target`` (absent or empty) and ``git init`` it; the paths written.
 
-    Without ``requirement`` the league carries the running turnpress as a wheel and installs that."""
+    Without ``requirement`` the league carries the running turnpress as a wheel and installs that. ``language`` is
+    the league's (its site's ``theme: language``): a game without its own speaks it, and so do the league's own
+    lines."""
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise LeagueError(f"{target} exists and is not empty; 'turnpress init' makes a new league in a new folder")
     written = []
@@ -76,6 +78,9 @@ def init(target: Path, title: str, requirement: str | None = None) -> list[str]:
         written.append(f"{WHEELS}/{wheel.name}")
         requirement = f"./{WHEELS}/{wheel.name}[site]"
     files = template_files(title, requirement)
+    if "mkdocs.yml" in files:
+        files["mkdocs.yml"] = re.sub(r"^  language: en$", f"  language: {language}", files["mkdocs.yml"], count=1,
+                                     flags=re.MULTILINE)
     target.mkdir(parents=True, exist_ok=True)
     for rel, text in files.items():
         path = target / rel
