@@ -131,6 +131,25 @@ def exact_table(game: Game, public: State, player: str, form: dict[str, Any] | N
     return json.loads(text)  # type: ignore[no-any-return]
 
 
+def with_spellings(game: Game, state: State, players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The players' data with the other spellings of a line's words the rules read alike (``verdicts.spellings``,
+    the same for every player of a turn, computed once and kept by content) in each one's "exact" part: the page
+    folds a line by them before it looks the line up."""
+    rs = game.ruleset
+    public = rs.public_view(state)
+    first = next((p for p in players if p.get("verdict") and verdicts.orders_units(p.get("form"))), None)
+    if first is None:
+        return players
+    inputs = (rs.name, dict(game.settings.pinned or {}), public, first["key"], first["form"])
+    text = drawcache.keep("verdict spellings", verdicts.spellings, inputs, lambda: json.dumps(
+        verdicts.spellings(rs, public, first["key"], first["form"]), sort_keys=True), suffix=".json")
+    folds = json.loads(text)
+    for p in players:
+        if folds and p.get("verdict"):
+            p["exact"] = {**(p.get("exact") or {}), "spellings": folds}
+    return players
+
+
 def turn_data(game: Game, root: Path) -> dict[str, Any]:
     """The open turn's data for the page (``orders/<NNNN>.json``)."""
     turn = game.open_turn
@@ -143,7 +162,8 @@ def turn_data(game: Game, root: Path) -> dict[str, Any]:
         "finished": phase.finished, "deadline": deadline.isoformat(timespec="minutes") if deadline else None,
         "sealed": game.sealed_orders, "game_key": game.settings.key if game.sealed_orders else None,
         "repo": repo if repo and GITHUB.match(repo) else None, "branch": branch(root),
-        "players": [] if phase.finished else [player_data(game, state, p.key, turn) for p in game.players],
+        "players": [] if phase.finished else with_spellings(game, state, [player_data(game, state, p.key, turn)
+                                                                          for p in game.players]),
         "private": bool(private_files(game)),
         "map": None if phase.finished else board(game, state),
         "limits": verdicts.limits(),

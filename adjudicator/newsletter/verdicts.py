@@ -81,6 +81,11 @@ def _candidates(form: dict[str, Any]) -> list[tuple[str, str | None]]:
     return list(seen.items())
 
 
+def orders_units(form: dict[str, Any] | None) -> bool:
+    """Whether ``form`` is a list of lines that offers lines ordering a unit of the player's."""
+    return any(unit is not None for _, unit in _candidates(form or {}))
+
+
 def _batches(lines: list[tuple[str, str | None]]) -> list[list[str]]:
     """The lines in groups of at most one line per unit; a line ordering no unit (a build, a vote, a religious
     action) alone, since such lines count against each other."""
@@ -253,6 +258,34 @@ def budget_walk(ruleset: Any, state: State, player: str, lines: list[str], where
                                  "more": more[n][line_key(t)], "to": index.get(after)}
         states.append(here)
     return {"spends": where, "states": states}
+
+
+def spellings(ruleset: Any, state: State, player: str, form: dict[str, Any] | None) -> dict[str, str]:
+    """Other spellings of a line's words the page folds before it looks the line up (``orders.js``: ``fold``):
+    the ruleset's own list (``spellings``: a place's full name, ``army``), each kept only where the rules read a
+    line with it as the line with the abbreviation (a move of the player's first unit there, or the unit written
+    with that word: ``check`` gives the same), and only a phrase of words as ``line_key`` writes them. So ``F
+    Edinburgh - Moscow`` is judged as ``F Edi - Mos``."""
+    spelled = getattr(ruleset, "spellings", None)
+    heads = [" ".join(texts.split()[:2]) for texts, unit in _candidates(form or {}) if unit is not None]
+    if spelled is None or not heads:
+        return {}
+    letter, place = heads[0].split(" ")[:2]
+
+    def read(line: str) -> list[tuple[Any, ...]]:
+        return [(p.path, p.severity, p.message) for p in ruleset.check(state, player, [line])]
+
+    out: dict[str, str] = {}
+    for phrase, canon in spelled(state).items():
+        if line_key(phrase) != phrase or " - " in f" {phrase} ":
+            continue
+        if len(canon) == 1:  # a unit type's word
+            same = read(f"{phrase} {place} H") == read(f"{canon} {place} H")
+        else:
+            same = read(f"{letter} {place} - {phrase}") == read(f"{letter} {place} - {canon}")
+        if same:
+            out[phrase] = canon
+    return out
 
 
 def entry_shape(entry: dict[str, Any]) -> str | None:

@@ -65,6 +65,9 @@ DIPLOMACY = [
     ("page", "  - F Edi - Mos\n"),
     ("page", "  - F Lon S A Lvp - Wal\n  - f edi - mos\n"),
     ("page", "  - A Edi - Nth\n  - F Edi H\n  - F Lon - Mos\n  - F Lon H\n"),
+    # other spellings the rules read alike, folded by the rules' own list (verdicts.spellings)
+    ("page", "  - F Edinburgh - Moscow\n"),
+    ("page", "  - Army Liverpool - Yorkshire\n  - A Lvp H\n  - fleet london - north sea\n"),
 ]
 
 WINTER = [  # England took Norway in 1901: one build is due

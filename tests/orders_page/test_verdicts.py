@@ -391,3 +391,38 @@ def test_a_second_bid_on_one_order_and_a_condition_are_looked_up_in_the_rules_ve
             assert sorted(each_walked(each, bids)) == sorted(rules), bids
     twice = each_walked(each, [rows[0], rows[0]])
     assert twice == [(("bids", 1), "error", f"ein zweites Gebot auf Auftrag {offered[0]}")]
+
+
+def folded(key: str, spellings: dict[str, str]) -> str:
+    """A key with its words folded as the page folds them (``orders.js``: ``fold``): the longest phrase first."""
+    toks, out, i = key.split(" "), [], 0
+    longest = max((len(k.split(" ")) for k in spellings), default=0)
+    while i < len(toks):
+        n = next((n for n in range(min(longest, len(toks) - i), 0, -1) if " ".join(toks[i:i + n]) in spellings), 0)
+        out.append(spellings[" ".join(toks[i:i + n])] if n else toks[i])
+        i += n or 1
+    return " ".join(out)
+
+
+def test_a_line_with_full_names_is_judged_as_the_rules_read_it():
+    """Issue 30: "other spellings of a line (full names) are still cannot judge". The rules' own list of other
+    spellings of the map's places and unit types (``spellings``), each kept where the rules read it alike
+    (``verdicts.spellings``), folds a line before the page looks it up: England in spring 1901, every line of its
+    tables written with full names and unit words (``F Edinburgh - Moscow``, ``army liverpool S fleet london -
+    north sea``) folds to the line the rules read it as, and ``check`` gives it the same verdict."""
+    state = RULESET_DIP.setup({}, DIP_PLAYERS, Dice(b"spring"))
+    public = RULESET_DIP.public_view(state)
+    form = RULESET_DIP.choices(public, "eng")
+    table = verdicts.line_table(RULESET_DIP, public, "eng", form)
+    exact = verdicts.refusals(RULESET_DIP, public, "eng", form, table)
+    spellings = verdicts.spellings(RULESET_DIP, public, "eng", form)
+    assert table is not None and exact is not None
+    assert spellings["edinburgh"] == "edi" and spellings["north sea"] == "nth" and spellings["army"] == "a"
+    full = {}
+    for phrase, canon in spellings.items():
+        full.setdefault(canon, phrase)
+    for key in [*table["lines"], *exact["lines"]]:
+        spelled = " ".join(full.get(w, w) for w in key.split(" "))
+        assert folded(spelled, spellings) == key, spelled
+        rules = [(p.severity, p.message) for p in RULESET_DIP.check(public, "eng", [spelled])]
+        assert rules == [(p.severity, p.message) for p in RULESET_DIP.check(public, "eng", [key])], spelled

@@ -805,6 +805,26 @@
       .replace(/^ | $/g, ""); /* the spaces line_key folds, not JavaScript's \s (it takes U+FEFF, Python's does not) */
   }
 
+  /* A line's key with other spellings of its words folded (``verdicts.spellings``: a place's full name, "army",
+     each kept only where the rules read it as the abbreviation): the longest phrase first, as the rules read. */
+  function fold(key, spellings) {
+    var spell = spellings || {};
+    var longest = Object.keys(spell).reduce(function (most, k) {
+      return Math.max(most, k.split(" ").length);
+    }, 0);
+    var toks = key.split(" ");
+    var out = [];
+    for (var i = 0; i < toks.length;) {
+      var n = Math.min(longest, toks.length - i);
+      while (n > 0 && !Object.prototype.hasOwnProperty.call(spell, toks.slice(i, i + n).join(" "))) {
+        n -= 1;
+      }
+      out.push(n > 0 ? spell[toks.slice(i, i + n).join(" ")] : toks[i]);
+      i += n > 0 ? n : 1;
+    }
+    return out.join(" ");
+  }
+
   /* A structured entry ({unit: A Lvp, move: Yor}) as the line the rules read it as: its shape looked up in the
      rules' own readings (``verdicts.entry_forms``: keys in order, each "text" or its flag) and its texts put in;
      null for a shape the rules' readings do not hold (the page then leaves it to validate). */
@@ -881,9 +901,13 @@
         out.push({severity: severity, where: at(), message: message});
       };
       var key = line === null ? null : norm(line);
+      if (key !== null && !has(table, key) && !has(refused, key)) { /* another spelling the rules read alike */
+        var folded = fold(key, exact && exact.spellings);
+        key = has(table, folded) || has(refused, folded) ? folded : key;
+      }
       var found = key !== null && has(table, key) ? table[key] : key !== null && has(refused, key) ? refused[key] :
         null;
-      var words = norm(line !== null ? line : typeof entry.unit === "string" ? entry.unit : "").split(" ");
+      var words = (line !== null ? key : norm(typeof entry.unit === "string" ? entry.unit : "")).split(" ");
       var place = words.length > 1 && (words[0] === "a" || words[0] === "f") && has(rules.places, words[1]) ?
         words[1] : null;
       var unit = found ? found.unit || null : place !== null && has(rules.mine, place) ? rules.mine[place][1] :

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...model import Orders, Player, State
 from . import adjudicate, choices, newsletter
-from .mapdata import available_maps, load_map
+from .mapdata import available_maps, display, load_map
 from .orders import OrderError, structured_to_text
 from .state import typed
 
@@ -41,6 +41,18 @@ class DiplomacyPresentation:
             return structured_to_text(dict(entry), m)
         except OrderError:
             return None
+
+    def spellings(self, state: State) -> dict[str, str]:
+        """Other spellings of the map's places and unit types, as the reader reads them (``mapdata``: each
+        province's name and aliases, the words files' names, the unit words), each with the abbreviation or letter
+        the judges write: ``{"liverpool": "lvp", "army": "a"}``. A name two provinces share is none of them; the
+        page folds a line's words by these before it looks the line up (``verdicts.spellings`` keeps only those
+        the rules read as their abbreviation)."""
+        m = adjudicate._m(state)
+        out = {name: display(prov).lower() for name, prov in m.names.items() if name != display(prov).lower()}
+        for kind, letter in (("army", "a"), ("fleet", "f")):
+            out.update({w: letter for w in m.words[kind] if w != letter})
+        return dict(sorted(out.items()))
 
     def describe(self, state: State, player: str, orders: Orders) -> list[str]:
         return newsletter.describe(typed(state), player, orders)
