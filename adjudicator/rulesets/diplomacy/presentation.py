@@ -48,7 +48,7 @@ class DiplomacyPresentation:
         the judges write: ``{"liverpool": "lvp", "army": "a"}``. A name two provinces share is none of them; the
         page folds a line's words by these before it looks the line up (``verdicts.spellings`` keeps only those
         the rules read as their abbreviation)."""
-        m = adjudicate._m(state)
+        m = adjudicate._m(typed(state))
         out = {name: display(prov).lower() for name, prov in m.names.items() if name != display(prov).lower()}
         for kind, letter in (("army", "a"), ("fleet", "f")):
             out.update({w: letter for w in m.words[kind] if w != letter})
