@@ -174,6 +174,7 @@ class _Pass:
     not_checked: list[str] = field(default_factory=list)
     publics: list[State] = field(default_factory=list)
     heads: list[str] = field(default_factory=list)
+    steps: list[str] = field(default_factory=lambda: ["0"])  # the charts' axis: "0", then each turn's label so far
     read: OrdersRead = field(default_factory=dict)  # the next turns' NMR defaults read them again
     bound_since: int | None = None  # the first turn whose digest bound the sealed envelopes
     extensions: dict[str, int] = field(default_factory=dict)  # the NMR extensions each player used so far
@@ -199,6 +200,7 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
             _not_replayed(run, turn, report)
         else:
             _replayed(run, turn, report, snap, failed)
+        run.steps.append(str(report["label"]))
     if run.unreplayed:
         run.not_checked.append(f"the adjudication of turn(s) {_spans(run.unreplayed)}: the hidden state is sealed to "
                                f"the game's key ({key_env(game.id)}); the dice chain, the arrivals and the digest "
@@ -226,7 +228,7 @@ def _start(game: Game, root: Path, git_root: Path | None) -> tuple[_Pass, str]:
     run = _Pass(game, root, git_root, identities, links, seed, state, found,
                 publics=[game.ruleset.public_view(game.state(0))], heads=anchor.heads(game.dir, 0))
     if state is not None and newsletter.has_issue(game, 0):
-        run.found += _issue_page(game, git_root, 0, state, setup, run.publics, run.heads[0])
+        run.found += _issue_page(game, git_root, 0, state, setup, run.publics, run.steps, run.heads[0])
     if game.sealed_orders and not identities:
         run.not_checked.append("that each sealed order holds the plaintext published with its turn "
                                f"(needs the game's key, {key_env(game.id)})")
@@ -323,7 +325,7 @@ def _replayed(run: _Pass, turn: int, report: TurnReport, snap: turncore.TurnSnap
     run.publics.append(game.ruleset.public_view(outcome.state))
     run.heads.append(anchor.follow(run.heads[-1], expected[f"{folder}/report.yaml"].encode(),
                                    expected[f"{folder}/state.yaml"].encode()))
-    run.found += _issue_page(game, run.git_root, turn, outcome.state, report, run.publics, run.heads[-1])
+    run.found += _issue_page(game, run.git_root, turn, outcome.state, report, run.publics, run.steps, run.heads[-1])
 
 
 def _compare(run: _Pass, turn: int, outcome: TurnOutcome) -> dict[str, str]:
@@ -444,10 +446,11 @@ def _committed_head(game: Game, turn: int, previous: str) -> str:
 
 
 def _issue_page(game: Game, git_root: Path | None, turn: int, state: dict[str, Any], report: TurnReport,
-                publics: list[dict[str, Any]], head: str) -> list[Finding]:
-    """The committed issue page of ``turn`` must be what its report renders (the site build writes the same)."""
-    # The values the turn's own page was rendered from, with the public states and the chain head the replay computed.
-    steps = [*newsletter.step_labels(game, turn - 1), str(report["label"])]
+                publics: list[dict[str, Any]], labels: list[str], head: str) -> list[Finding]:
+    """The committed issue page of ``turn`` must be what its report renders (the site build writes the same):
+    rendered from the values the turn's own page was (``newsletter.issue_input``), with the public states, the
+    turns' ``labels`` and the chain head the pass computed."""
+    steps = [*labels, str(report["label"])]
     rel, page = newsletter.render(newsletter.issue_input(game, turn, publics[:turn], steps, head), state, report)
     path = game.root / rel
     if not path.is_file():
