@@ -83,3 +83,12 @@ def test_no_module_outside_the_rulesets_keeps_a_table_of_words_per_language():
               and all(isinstance(v, ast.Dict) for v in node.values)]
     assert tables == []
     assert sorted(p.name for p in package.rglob("*words*.yaml") if "rulesets" not in p.parts) == []
+
+
+@pytest.mark.parametrize("book", [*CATALOGS, catalog.CHECK], ids=lambda c: c.name)
+def test_german_writes_no_pseudo_plural(book: catalog.Catalog):
+    """A German count is a real plural ({n|Datei|Dateien}) or a word that needs none; the orders page said
+    ", mit 2 Warnung(en)" and "3 Zeile(n)"."""
+    import re
+    pseudo = {k: v for k, v in book.table()["de"].items() if re.search(r"[a-zäöü]\((?:e|en|n|s|er|nen)\)", v)}
+    assert pseudo == {}

@@ -195,6 +195,8 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
         league.run("adjudicate", game, "--early", master=f"{game}: adjudicate, a look")
         league.run("adjudicate", game, "--early", "--commit", master=f"{game}: adjudicate")
     league.run("adjudicate", "--due", master="adjudicate --due")
+    league.run("adjudicate", "aa", "--catch-up", code=None, master="aa: adjudicate --catch-up without --due")
+    league.run("adjudicate", "--due", "--early", code=None, master="adjudicate --due --early")  # the league's
     for refused, found in (("no reason", ()), ("--found without a file", ("--found", "schw")),
                            ("--found, no such file", ("--found", f"schw={league.desk / 'fehlt.yaml'}")),
                            ("--found, no such seat", ("--found", "niemand=x.yaml"))):
@@ -380,6 +382,8 @@ REFUSALS = {  # what the game master got wrong -> what the German game says (the
     "bw: reschedule, nothing changes": "reschedule: Sagen Sie, was sich ändert",
     "dk: reschedule, --phase": "--phase 'quatsch': Schreiben Sie ART=FRIST",
     "aa: concede, no such seat": "der Sieger: 'niemand' ist kein Sitz von aa",
+    "aa: adjudicate --catch-up without --due": "adjudicate: --catch-up gehört zu --due",
+    "adjudicate --due --early": "adjudicate: --early wertet den Zug einer genannten Partie vor ihrem Abgabeschluss",
     "bw: remind, a thread that is no number": "bw: übersprungen, keine Erinnerung: games/bw/game.yaml: thread: 'x' ist "
                                               "keine Issue-Nummer",
     "aa: deadline, orders changed late": "aa: orders/aa/0001/anke.yaml.age wurde geändert, nachdem Zug 1 ausgewertet "

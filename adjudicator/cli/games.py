@@ -76,6 +76,17 @@ def _new(args: argparse.Namespace, root: Path, players: list[Player], options: d
         print(f"  {secrets.dice_secret_env(game.id)}={secret.hex()}")
 
 
+def _language(root: Path, game: str | None) -> str:
+    """The language a command's line speaks: the named game's, else (no game, or one that cannot be read: the
+    command names that fault itself) the league's."""
+    if game:
+        try:
+            return words.game_language(load_game(root, game).settings, root)
+        except Exception:  # noqa: BLE001 - the command names the game's fault itself
+            pass
+    return words.league_language(root)
+
+
 def first_deadline_to_come(block: dict[str, object], now: dt.datetime, lang: str = "en") -> None:
     """A game whose first deadline has passed would run turn 1 at once with every player missing: refused
     unless the game master says so (``--past-deadline``)."""
@@ -196,22 +207,19 @@ AHEAD = dt.timedelta(minutes=5)  # how far --now may run ahead of the clock (clo
 
 
 def adjudicate(args: argparse.Namespace) -> int:
-    if not args.game and not args.due:
-        raise UsageError("adjudicate: name a GAME or give --due (or both: the named game's turns that are due)")
-    if args.early and args.due:
-        raise UsageError("adjudicate: --early runs one named game's turn before its deadline; --due runs what is due")
-    if args.catch_up and not args.due:
-        raise UsageError("adjudicate: --catch-up goes with --due")
     root = league_root(args)
+    said = _language(root, args.game)  # the named game's, else the league's
+    if not args.game and not args.due:
+        raise UsageError(COMMANDS.say(said, "error.game_or_due"))
+    if args.early and args.due:
+        raise UsageError(COMMANDS.say(said, "error.early_and_due"))
+    if args.catch_up and not args.due:
+        raise UsageError(COMMANDS.say(said, "error.catch_up"))
     now = parse_now(args.now)
     if args.due and not args.game and args.commit and now > values.clock() + AHEAD:
         # Every game whose deadline falls before that time would run now, its players' orders as they stand:
         # NMR for all who were to send theirs by a deadline still to come (issue 29).
-        raise UsageError(f"adjudicate: --now {args.now} lies {span_text(now - values.clock())} "
-                         "ahead of the clock: every game's turn due by then would be adjudicated now, with the "
-                         "orders in as they stand and NMR for everyone else. Name the game to run its turns only "
-                         f"('turnpress adjudicate GAME --due --now {args.now} --commit'), or run one game's open turn "
-                         "before its deadline ('turnpress adjudicate GAME --early --commit')")
+        raise UsageError(COMMANDS.say(said, "error.now_ahead", now=args.now, span=span_text(now - values.clock())))
     if args.due:  # every game (or the one named): one that fails is named and skipped, the others advance
         games = [load_game(root, args.game).id] if args.game else None
         outcomes, skipped = deadline.adjudicate_due(root, now, commit=args.commit, catch_up=args.catch_up,
