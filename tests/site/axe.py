@@ -26,10 +26,11 @@ def axe_source() -> str | None:
 
 def findings(browser: Browser, source: str) -> list[dict[str, Any]]:
     """The serious and critical violations on the page now shown: rule, impact, how many nodes, the first one.
-    It judges the page once its transitions have ended: a button just focused fades to its focus colours
-    (Material's ``.md-button``: 125 ms), and a contrast measured half-way is neither the colours before nor
-    after."""
-    browser.script(source + "\nreturn true;")
+    axe-core goes into the page once (a page judged again, at another width, has it already). It judges the page
+    once its transitions have ended: a button just focused fades to its focus colours (Material's
+    ``.md-button``: 125 ms), and a contrast measured half-way is neither the colours before nor after."""
+    if browser.script("return typeof window.axe === 'undefined'"):
+        browser.script(source + "\nreturn true;")
     result = browser.script_async("""
         const done = arguments[arguments.length - 1];
         const ending = document.getAnimations().filter(a => isFinite(a.effect.getComputedTiming().endTime));
