@@ -1,6 +1,7 @@
 import datetime as dt
 import os
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,12 +15,20 @@ from .counter import RULESET as COUNTER
 ruleset.register(COUNTER)
 
 REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "reference"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"  # screenshots, for a person to look at
 
 # ``make test`` runs the suite on two workers (pytest-xdist, ``--dist loadgroup``). Each test is put in a group
-# that one worker runs whole: its module, so a module-scoped fixture is made once, or for the folders whose
-# session-scoped fixtures build a league that several modules share and drive a browser (the orders page's, the
-# site's), one group for both: each league is built once, and one Chromium runs at a time.
-SHARED_BY_FOLDER = {"orders_page": "browser", "site": "browser"}
+# that one worker runs whole: its module, so a module-scoped fixture is made once, or, for the modules that drive
+# the browser, one group "browser": they share one Chromium (the ``browser`` fixture below) and the orders page's
+# league, so both are made once and one Chromium runs at a time. The other modules of those folders (the site's
+# build, headlines and Zensical, the orders page's data and verdicts) need no browser: groups of their own, which
+# the other worker can take (issue 33). A module that asks for ``browser`` and is not listed here stops the run.
+BROWSER_MODULES = frozenset({
+    "site/test_site_browser.py",
+    "orders_page/test_corpus.py", "orders_page/test_orders_bench.py", "orders_page/test_orders_browser.py",
+    "orders_page/test_orders_forms.py", "orders_page/test_orders_light.py", "orders_page/test_orders_map.py",
+    "orders_page/test_orders_reach.py", "orders_page/test_orders_sheet.py",
+})
 # The groups that run longest start first (measured with --durations; the order only balances the two workers'
 # loads, a stale entry costs time, never a result). Every other group follows in the order of collection.
 LONGEST_FIRST = (
@@ -42,7 +51,7 @@ def group_of(nodeid: str) -> str:
     if not path.startswith(f"{TESTS.name}/"):
         return Path(path).name  # a doctest of the package
     rel = path[len(TESTS.name) + 1:]
-    return SHARED_BY_FOLDER.get(rel.split("/", 1)[0], rel)
+    return "browser" if rel in BROWSER_MODULES else rel
 
 
 def by_group(config: pytest.Config) -> bool:
@@ -70,6 +79,11 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The longest groups first: the workers' collection order is the order in which groups are handed out."""
+    strays = sorted({item.nodeid.split("::", 1)[0] for item in items
+                     if "browser" in getattr(item, "fixturenames", ()) and group_of(item.nodeid) != "browser"})
+    if strays:
+        raise pytest.UsageError(f"{', '.join(strays)}: a module that uses the browser belongs in BROWSER_MODULES in "
+                                "tests/conftest.py, so that one Chromium serves the whole run")
     if not by_group(config):
         return
     rank = {name: n for n, name in enumerate(LONGEST_FIRST)}
@@ -107,6 +121,16 @@ def league(tmp_path: Path) -> Path:
     (root / "games").mkdir(parents=True)
     (root / "games" / ".keep").write_text("")
     return new_repository(root)
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One headless Chromium for every test that drives a browser (the site's and the orders page's), started once
+    for the run: each test sets its window's size and opens its page first (issue 33: the browser session reused).
+    Skipped, saying what to install, where Chromium is missing."""
+    from .site.webdriver import started_browser
+
+    yield from started_browser(tmp_path_factory.mktemp("chromium-profile"), ARTIFACTS)
 
 
 @pytest.fixture(scope="session", autouse=True)

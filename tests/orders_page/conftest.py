@@ -6,8 +6,9 @@ its auction, a second one in round 1 after its auction, and a third in round 1 w
 Brummi than it holds), The Policy Maker, Calamity and the Thirty Years' War (confessions chosen with the first
 orders, religion points from the start); every Policy Maker and Calamity player and one of the Thirty Years'
 War register a key, to read their private report in the page; a Diplomacy game in Fall 1901 (England's fleets in
-the North and the Norwegian Sea, its army in Yorkshire: a convoy to Norway); its site served on 127.0.0.1 and a
-headless chromium to open it (the site's browser tests' WebDriver; without chromium they skip)."""
+the North and the Norwegian Sea, its army in Yorkshire: a convoy to Norway); its site served on 127.0.0.1, for the
+headless Chromium that every browser test of the run shares (``tests/conftest.py``'s ``browser``; without chromium
+they skip)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,6 @@ from adjudicator.sealed import crypto
 
 from ..conftest import git, new_repository, run
 from ..site.test_site_browser import serving
-from ..site.webdriver import Browser, started_browser
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "orders"
@@ -167,11 +167,6 @@ def league(tmp_path_factory: pytest.TempPathFactory) -> League:
 def served(league: League) -> Iterator[str]:
     with serving(league.root / "public") as url:
         yield url
-
-
-@pytest.fixture(scope="session")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    yield from started_browser(tmp_path_factory.mktemp("chromium-profile"), ARTIFACTS)
 
 
 @pytest.fixture

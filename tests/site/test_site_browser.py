@@ -22,7 +22,7 @@ from adjudicator.league import store
 from adjudicator.newsletter import words
 
 from . import axe
-from .webdriver import Browser, started_browser
+from .webdriver import Browser
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "site"
@@ -64,11 +64,6 @@ def test_every_page_of_the_demo_has_a_title_of_its_own(demo_public: Path):
         title = re.search(r"<title>(.*?)</title>", page.read_text(encoding="utf-8")).group(1)
         titles.setdefault(title, []).append(page.parent.relative_to(demo_public).as_posix())
     assert len(titles) > 150 and {t: p for t, p in titles.items() if len(p) > 1} == {}
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    yield from started_browser(tmp_path_factory.mktemp("chromium-profile"), ARTIFACTS)
 
 
 def test_a_reader_goes_from_home_to_a_game_to_its_latest_issue(browser: Browser, served: str):

@@ -168,13 +168,13 @@ class Browser:
 
 
 def started_browser(profile: Path, artifacts: Path) -> Iterator[Browser]:
-    """A headless Chromium for a fixture to yield (closed after), screenshots going to ``artifacts``; the test
-    is skipped, saying what to install, where Chromium is missing."""
+    """A headless Chromium for a fixture to yield (closed after), screenshots going to folders under ``artifacts``
+    (kept out of git); the test is skipped, saying what to install, where Chromium is missing."""
     found = find_chromium()
     if found is None:
         pytest.skip("chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)")
     artifacts.mkdir(parents=True, exist_ok=True)
-    (artifacts.parent / ".gitignore").write_text("*\n")
+    (artifacts / ".gitignore").write_text("*\n")
     b = Browser(*found, profile=profile)
     yield b
     b.close()
