@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.util
 import os
 import sys
 from collections.abc import Callable, Iterator, Mapping
@@ -68,9 +69,12 @@ def digest(data: bytes) -> str:
 def package_files(package: str) -> Traversable:
     """The files of ``package``, as ``importlib.resources.files`` gives them: a package that is a folder on disk, as
     every install of turnpress has it, is that folder, without importlib's resource readers, which import
-    ``zipfile`` and with it a tenth of what a ``turnpress validate`` spends starting (issue 33)."""
-    module = sys.modules.get(package) or importlib.import_module(package)
-    locations = list(getattr(module.__spec__, "submodule_search_locations", None) or ())
+    ``zipfile`` and with it a tenth of what a ``turnpress validate`` spends starting (issue 33). A package not
+    imported yet is found, not run: its files are read without its code (the site's catalogue of rulesets is in
+    ``adjudicator.newsletter``, whose issue renderer a ``validate`` does not need)."""
+    module = sys.modules.get(package)
+    spec = module.__spec__ if module is not None else importlib.util.find_spec(package)
+    locations = list(getattr(spec, "submodule_search_locations", None) or ())
     if len(locations) == 1 and os.path.isdir(locations[0]):
         return Path(locations[0])
     from importlib import resources  # a zipped or namespace package: importlib's readers know it

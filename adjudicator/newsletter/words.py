@@ -23,6 +23,7 @@ from .. import yamlio
 from ..kit import catalog, gamedata
 from ..model import GameConfig
 
+ASSETS = "adjudicator.newsletter"  # the package whose assets/games.yaml is the site's catalogue of rulesets
 THEME_LANGUAGE = re.compile(r"^  language:\s*['\"]?([a-z]{2}(?:[-_][A-Za-z]+)?)['\"]?\s*$", re.MULTILINE)
 
 
@@ -49,7 +50,7 @@ def label(key: str, labels: Mapping[str, str]) -> str:
 @functools.cache
 def _catalogue() -> dict[str, dict[str, Any]]:
     # libyaml's reader, not PyYAML's pure Python one, which took a tenth of a 'validate' (issue 33)
-    return yamlio.load_trusted(gamedata.package_files(__package__).joinpath("assets/games.yaml").read_bytes())
+    return yamlio.load_trusted(gamedata.package_files(ASSETS).joinpath("assets/games.yaml").read_bytes())
 
 
 def about(ruleset: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
