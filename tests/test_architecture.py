@@ -28,7 +28,7 @@ LAYERS: list[tuple[str, ...]] = [
      "adjudicator.kit.lettering", "adjudicator.kit.schemasites", "adjudicator.kit.drops"),
     ("adjudicator.kit.orders", "adjudicator.kit.drawcache", "adjudicator.kit.ruleset", "adjudicator.kit.secrecy",
      "adjudicator.kit.benevolent", "adjudicator.kit.sheet", "adjudicator.kit.schemaform", "adjudicator.kit.wording",
-     "adjudicator.kit.outcome", "adjudicator.kit.catalog"),
+     "adjudicator.kit.outcome", "adjudicator.kit.catalog", "adjudicator.kit.words"),
     ("adjudicator.rulesets",),
     ("adjudicator.league", "adjudicator.league.history", "adjudicator.sealed", "adjudicator.sealed.crypto",
      "adjudicator.sealed.envelope"),

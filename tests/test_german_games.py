@@ -122,8 +122,8 @@ def page_texts(value: object, key: str = "") -> list[str]:
 
 
 def german_language(league: League, game: str) -> str:
+    from adjudicator.kit.words import game_language
     from adjudicator.league.store import load_game
-    from adjudicator.newsletter.words import game_language
     return game_language(load_game(league.root, game).settings, league.root)
 
 

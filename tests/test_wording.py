@@ -254,8 +254,7 @@ def test_a_game_pins_its_words_with_its_tables():
 def test_every_reason_the_report_gives_for_a_file_not_taken_has_its_german_words():
     """An issue of a German game says why a file was not taken in German; the report keeps the English words."""
     from adjudicator.engine import turn
-    from adjudicator.kit import catalog
-    from adjudicator.newsletter import words
+    from adjudicator.kit import catalog, words
 
     reasons = [turn.NOTHING_VALID, turn.SECRET_PROBLEMS, turn.RULED_OUT.format(turn=3), turn.RERUN_PLAYS.format(turn=3),
                "not awaited in this phase", "invalid", "too late", "not sealed", "not a player",

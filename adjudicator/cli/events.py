@@ -20,11 +20,11 @@ from .. import schedule as schedmod
 from .. import yamledit, yamlio
 from ..engine import turn
 from ..errors import OK, LeagueError, UsageError
+from ..kit import words
 from ..kit.catalog import COMMANDS
 from ..kit.ruleset import HasHistory, MarksOut
 from ..league import history, rulings
 from ..league.store import Game, config_relpath, load_game, phase_kinds_problem
-from ..newsletter import words
 from .values import league_root, parse_now
 
 Build = Callable[[dict[str, Any], "Context"], str]

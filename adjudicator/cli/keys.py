@@ -13,6 +13,7 @@ from ..engine import check
 from ..engine.sealed_orders import open_orders
 from ..errors import OK, PROBLEMS, LeagueError, SealError
 from ..kit import orders as ordersmod
+from ..kit import words
 from ..kit.catalog import COMMANDS
 from ..kit.orders import Finding
 from ..league import history, secrets
@@ -27,7 +28,6 @@ from ..league.store import (
     turn_relpath,
     write_files,
 )
-from ..newsletter import words
 from ..sealed import crypto, storage
 from . import committing
 from .values import league_root

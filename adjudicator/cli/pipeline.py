@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 from ..errors import OK, PROBLEMS, LeagueError, UsageError
+from ..kit import words
 from ..kit.catalog import COMMANDS
 from ..kit.markup import name_problem
 from ..league.store import load_game
-from ..newsletter import words
 from ..pipeline import deadline as deadlinemod
 from ..pipeline import prcheck, scaffold
 from ..pipeline import remind as remindmod

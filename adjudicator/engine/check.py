@@ -16,12 +16,11 @@ from typing import Any
 from .. import dice, yamlio
 from ..errors import LeagueError, SealError
 from ..kit import orders as ordersmod
-from ..kit import outcome
+from ..kit import outcome, words
 from ..kit.ruleset import Describes, WritesNewsletter
 from ..league import secrets
 from ..league.store import Game, find_root, load_game
 from ..model import State
-from ..newsletter import words
 from ..sealed import crypto
 from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
 from . import sealed_orders as sealedorders

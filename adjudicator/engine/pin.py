@@ -26,13 +26,12 @@ from typing import Any
 from .. import yamledit, yamlio
 from ..dice import Dice
 from ..errors import LeagueError, RulesetError
-from ..kit import gamedata
+from ..kit import gamedata, words
 from ..kit.catalog import COMMANDS
 from ..kit.ruleset import PinsData
 from ..league import hidden, history
 from ..league.store import ENGINE_OPTIONS, Game, config_relpath, data_relpath, load_game, player_from_yaml, turn_dir
 from ..model import HIDDEN_KEYS
-from ..newsletter import words
 from . import verify
 from .turn import pinned_data, set_up_digest
 

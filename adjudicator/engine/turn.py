@@ -26,7 +26,7 @@ from .. import dice as dicemod
 from .. import newsletter, yamledit, yamlio
 from .. import schedule as schedmod
 from ..errors import LeagueError, RulesetError, TurnHeld
-from ..kit import benevolent, gamedata
+from ..kit import benevolent, gamedata, words
 from ..kit import orders as ordersmod
 from ..kit import outcome as outcomemod
 from ..kit import secrecy as secrecymod
@@ -56,7 +56,6 @@ from ..league.store import (
     write_files,
 )
 from ..model import Orders, Phase, Player, State, TurnReport, account
-from ..newsletter import words
 from ..sealed import crypto
 from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
 from . import sealed_orders as sealedorders

@@ -30,7 +30,7 @@ from typing import Any
 
 from .. import anchor, yamlio
 from .. import schedule as schedmod
-from ..kit import outcome
+from ..kit import outcome, words
 from ..kit import secrecy as secrecymod
 from ..kit.catalog import SITE
 from ..kit.markup import html_attr_text, md_text
@@ -45,7 +45,7 @@ from ..kit.ruleset import (
 )
 from ..league.store import ENGINE_OPTIONS, Game
 from ..model import Player, State, TurnReport, account
-from . import charts, results, words
+from . import charts, results
 
 BLOG_DIR = "site/news"
 OLD_ISSUE_DIR = "site/news/posts"  # where issues were before turnpress wrote its own listings (issue 33)

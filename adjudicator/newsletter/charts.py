@@ -18,10 +18,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from ..kit import drawcache
+from ..kit import drawcache, words
 from ..kit.catalog import SITE
 from ..kit.markup import plain
-from . import words
 
 # Colour-blind-safe palette (Okabe–Ito), then darker tones for large games; the shared palette of the site and
 # of any drawing that wants one colour per player.

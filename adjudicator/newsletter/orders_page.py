@@ -27,13 +27,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..kit import catalog, drawcache, outcome, sheet
+from ..kit import catalog, drawcache, outcome, sheet, words
 from ..kit.markup import html_attr_text, plain, without_bidi
 from ..kit.ruleset import DrawsMap, OffersChoices
 from ..league.store import Game, orders_relpath
 from ..model import State
 from ..sealed import storage
-from . import repo_url, verdicts, words
+from . import repo_url, verdicts
 
 GAMES_DIR = "site/games"
 SCRIPTS = "site/javascripts"

@@ -33,10 +33,10 @@ from .. import yamlio
 from ..engine import turn
 from ..errors import OK, USAGE, GitError, LeagueError, TurnHeld
 from ..kit import outcome as outcomemod
+from ..kit import words
 from ..kit.catalog import COMMANDS
 from ..kit.orders import parse_path, visible
 from ..league import arrivals, history, secrets, store
-from ..newsletter import words
 from . import budget as budgetmod
 
 SECRETS_VARIABLE = "TURNPRESS_DICE_SECRETS"

@@ -30,10 +30,10 @@ from typing import Any
 
 from ..engine import turn
 from ..errors import LeagueError
+from ..kit import words
 from ..kit.catalog import COMMANDS, SITE
 from ..kit.markup import md_text
 from ..league.store import Game, list_games, load_game
-from ..newsletter import words
 
 BOT = "github-actions[bot]"
 COMMENTS_MAX_BYTES = 32 << 20  # a thread's comments as GitHub's API gives them; more is refused, not parsed

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from adjudicator import yamlio
-from adjudicator.newsletter.words import about
+from adjudicator.kit.words import about
 
 from ..conftest import git, run
 

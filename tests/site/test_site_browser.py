@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.kit import words
 from adjudicator.league import store
-from adjudicator.newsletter import words
 
 from . import axe
 from .webdriver import Browser
