@@ -114,9 +114,10 @@ def test_github_format_prints_annotations(game, capsys):
 # needs is never imported: the engine that writes turns and the deadline (imported by the CLI for its damage
 # report, which now imports it only once something broke), ruamel.yaml (only edits of a person's files use it),
 # and urllib/http/email that xml.sax.saxutils pulled in for two escape functions of the charts; importlib's resource
-# readers, which import zipfile, for files of packages that are folders on disk (gamedata.package_files).
+# readers, which import zipfile, for files of packages that are folders on disk (gamedata.package_files); the
+# newsletter (its issue renderer, charts and drawing cache), for the game's language (kit/words.py).
 NOT_FOR_VALIDATE = ("adjudicator.engine.turn", "adjudicator.pipeline.deadline", "ruamel.yaml", "urllib.request",
-                    "http.client", "importlib.resources", "zipfile")
+                    "http.client", "importlib.resources", "zipfile", "adjudicator.newsletter")
 
 
 def test_validate_in_a_new_process_imports_nothing_it_does_not_use(league: Path):
