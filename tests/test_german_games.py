@@ -404,3 +404,12 @@ def test_init_and_keys_personal_speak_the_league_s_language(german: League):
     assert german.master["init"].startswith("Neue Liga in ") and "Dateien):" in german.master["init"]
     assert "  language: de\n" in (german.root / "mkdocs.yml").read_text(encoding="utf-8")
     assert german.read["dk: keys personal"].startswith("Ihr geheimer Schlüssel steht in ")
+
+
+def test_a_german_league_s_home_page_and_news_index_are_german(german: League):
+    """The league's own pages speak the league's language (init --language de): the home page said "The
+    league", "Games", "Latest issues" and "3 players" in every league."""
+    home = (german.root / "site/index.md").read_text(encoding="utf-8")
+    news = (german.root / "site/news/index.md").read_text(encoding="utf-8")
+    assert "# Die Liga\n" in home and "## Partien\n" in home and " · 3 Spieler\n" in home, home
+    assert english(home) == [] and english(news) == []

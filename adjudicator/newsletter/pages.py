@@ -387,41 +387,42 @@ def _first_text(row: Mapping[str, Any]) -> str:
 
 
 def home(views: Sequence[GameView], lang: str = "en") -> str:
-    lines = [*front("Home", lang), "# The league", "",
-             "Every game of the league is adjudicated in public: players send their orders as pull requests, "
-             "and at each deadline the turn is adjudicated, committed and published here as an issue of the "
-             "newsletter.", ""]
+    """The league's home page, in the league's language (``lang``); each game's lines in its own."""
+    def say(key: str, **values: Any) -> str:
+        return SITE.say(lang, key, **values)
+
+    lines = [*front(say("league.home"), lang), f"# {say('league.heading')}", "", say("league.lead"), ""]
     if not views:
-        lines += ["No game has been set up yet. A game master starts one with `turnpress new`.", ""]
+        lines += [say("league.no_game"), ""]
         return "\n".join(lines)
-    lines += ["## Games", ""]
+    lines += [f"## {say('league.games')}", ""]
     for v in views:
         lines += [f"### [{md_escape(v.title)}](games/{v.id}/index.md)", "",
-                  f"{md_escape(v.game.ruleset.title)} · {len(v.game.players)} {SITE.say('en', 'players').lower()}",
+                  say("league.seats", ruleset=md_escape(v.game.ruleset.title), n=len(v.game.players)),
                   "", *at_a_glance(v, "index.md", lang), ""]
-    lines += ["## Latest issues", ""]
+    lines += [f"## {say('league.latest')}", ""]
     issues = sorted(((post_date(issued(v.reports[t])), v.id, t, v) for v in views for t in v.turns if t > 0),
                     reverse=True)
     if not issues:
-        lines.append("No turn has been adjudicated yet.")
+        lines.append(say("league.none_adjudicated"))
     for date, _, turn, v in issues[:LATEST]:
         label = md_escape(f"{v.title} — {v.reports[turn]['label']}")
         news = v.headlines.get(turn)
         lines.append(f"- {date[:10]} · [{label}]({issue_link('index.md', v.id, turn)})"
                      + (f": {md_text(news)}" if news else ""))
-    lines += ["", 'All issues: [the news archive](news/index.md), also as <a href="feed_rss_created.xml">RSS</a>; '
-              'every deadline of every game as <a href="games/deadlines.ics">a calendar</a>.', ""]
+    lines += ["", say("league.all_issues"), ""]
     return "\n".join(lines)
 
 
 def news_index(views: Sequence[GameView], issues: Sequence[listings.Issue], lang: str = "en") -> dict[str, str]:
     """The news index: every issue of every game, newest first, by its excerpt (``listings``)."""
-    head = ["# News", "", "Every adjudicated turn of every game is an issue, newest first; the archive is also an "
-            '<a href="../feed_rss_created.xml">RSS feed</a>.', ""]
+    head = [f"# {SITE.say(lang, 'league.news')}", "", SITE.say(lang, "league.news_lead"), ""]
     games = [v for v in views if any(i.game == v.id for i in issues)]
     if games:
-        head += ["Each game's own archive: " + " · ".join(f"[{md_escape(v.title)}]({v.id}.md)" for v in games), ""]
-    return listing_pages("site/news/index.md", "site/news/page/{n}.md", issues, "News", head, lang)
+        head += [SITE.say(lang, "league.each_archive",
+                          games=" · ".join(f"[{md_escape(v.title)}]({v.id}.md)" for v in games)), ""]
+    return listing_pages("site/news/index.md", "site/news/page/{n}.md", issues, SITE.say(lang, "league.news"), head,
+                         lang)
 
 
 def archive_pages(view: GameView, issues: Sequence[listings.Issue]) -> dict[str, str]:
