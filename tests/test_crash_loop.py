@@ -19,6 +19,7 @@ from adjudicator.errors import GitError
 from adjudicator.league import history
 
 from .conftest import git
+from .launcher import Launcher, Run
 from .test_atomic import ready
 from .test_league_e2e import at, run
 
@@ -175,12 +176,6 @@ def test_a_full_disk_is_reported_as_such(league, monkeypatch, capsys):
     assert_one_clean_turn(league)
 
 
-def adjudicate_cli(root: Path) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-c", CLI, "--league", str(root), "adjudicate", "--due", "--now", NOW,
-                             "--commit"], cwd=REPO, start_new_session=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-
-
 def gone(group: int) -> None:
     """Wait until no process of ``group`` runs: a killed git may still be finishing the system call it was in
     (a file being created) when the killed turnpress above it has been reaped. The next real run starts
@@ -200,7 +195,7 @@ def gone(group: int) -> None:
     raise AssertionError(f"processes {alive} of the killed group {group} did not end")
 
 
-def committed_at(root: Path, proc: subprocess.Popen[bytes]) -> float | None:
+def committed_at(root: Path, proc: subprocess.Popen[bytes] | Run) -> float | None:
     """Watch the branch of ``root`` while ``proc`` runs; the moment it moved (the turn's commit), or None."""
     ref = root / ".git" / "refs" / "heads" / "main"
     before = ref.read_bytes()
@@ -232,37 +227,39 @@ def test_crash_loop_kill_at_random_points(league, tmp_path):
     """kill -9 (the whole process group: turnpress and the git it runs) at a random moment of a real run, then
     a rerun: consistent after every kill, exactly one turn after the rerun, no leftovers. Every other kill
     falls after the turn's commit (writing the files, the index, the tag), where the repair has work to do.
-    Seeded; 12 kills spread over the run (``kill_moments``)."""
+    Seeded; 12 kills spread over the run (``kill_moments``). Each run is a process of its own, forked with
+    turnpress imported (``launcher``), so the moments fall in the run's work, not in Python's start."""
     ready(league)
     base = git(league, "rev-parse", "HEAD").strip()
-    started = time.monotonic()
-    proc = adjudicate_cli(shutil.copytree(league, tmp_path / "timing"))
-    moved = committed_at(tmp_path / "timing", proc)
-    assert proc.wait() == 0 and moved is not None, proc.communicate()[0].decode()
-    span, after = time.monotonic() - started, time.monotonic() - moved
-    kills = consistent = committed = 0
-    for after_commit, wait in kill_moments(21, span, after):
-        copy = tmp_path / f"kill-{kills}"
-        shutil.copytree(league, copy)
-        proc = adjudicate_cli(copy)
-        if after_commit:
-            committed_at(copy, proc)
-        time.sleep(wait)
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-        gone(proc.pid)
-        kills += 1
-        head = git(copy, "rev-parse", "HEAD").strip()
-        tags = git(copy, "tag", "--list").split()
-        # Consistent: either nothing was committed, or the turn's commit is whole and sits on the base.
-        assert head == base or git(copy, "rev-parse", "HEAD^").strip() == base
-        assert tags in ([], ["g1/turn-1"]) and (not tags or head != base)
-        committed += head != base
-        rerun = subprocess.run([sys.executable, "-c", CLI, "--league", str(copy), "adjudicate", "--due", "--now",
-                                NOW, "--commit"], cwd=REPO, capture_output=True, text=True)
-        assert rerun.returncode == 0, (rerun.stdout, rerun.stderr, sorted(os.listdir(copy / ".git")))
-        assert_one_clean_turn(copy)
-        consistent += 1
-        shutil.rmtree(copy)
+    due = ["adjudicate", "--due", "--now", NOW, "--commit"]
+    with Launcher(tmp_path / "runs", REPO) as launch:
+        started = time.monotonic()
+        proc = launch.start(["--league", str(shutil.copytree(league, tmp_path / "timing")), *due])
+        moved = committed_at(tmp_path / "timing", proc)
+        assert proc.wait() == 0 and moved is not None, proc.output() + proc.errors()
+        span, after = time.monotonic() - started, time.monotonic() - moved
+        kills = consistent = committed = 0
+        for after_commit, wait in kill_moments(21, span, after):
+            copy = tmp_path / f"kill-{kills}"
+            shutil.copytree(league, copy)
+            proc = launch.start(["--league", str(copy), *due])
+            if after_commit:
+                committed_at(copy, proc)
+            time.sleep(wait)
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            gone(proc.pid)
+            kills += 1
+            head = git(copy, "rev-parse", "HEAD").strip()
+            tags = git(copy, "tag", "--list").split()
+            # Consistent: either nothing was committed, or the turn's commit is whole and sits on the base.
+            assert head == base or git(copy, "rev-parse", "HEAD^").strip() == base
+            assert tags in ([], ["g1/turn-1"]) and (not tags or head != base)
+            committed += head != base
+            code, said, errors = launch.run(["--league", str(copy), *due])
+            assert code == 0, (said, errors, sorted(os.listdir(copy / ".git")))
+            assert_one_clean_turn(copy)
+            consistent += 1
+            shutil.rmtree(copy)
     print(f"crash loop: {kills} kills, {committed} after the commit, {consistent} consistent after the rerun")
     assert committed >= kills // 2

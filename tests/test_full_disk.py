@@ -7,6 +7,7 @@ each step (``test_crash_loop``) needs no tmpfs; this one is the real file system
 from __future__ import annotations
 
 import errno
+import importlib
 import json
 import os
 import shutil
@@ -79,6 +80,7 @@ def command(args: list[str]) -> tuple[int, str]:
 def inside(league: str, mount: str) -> None:
     """Runs in the namespace (``unshare -rm``): mount the tmpfs, run each fill level, print the outcomes."""
     where = Path(mount)
+    importlib.import_module("adjudicator.cli.games")  # adjudicate's module, imported once here for every child
     subprocess.run(["mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", mount], check=True)
     outcomes = []
     successes = 0

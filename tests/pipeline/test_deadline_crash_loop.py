@@ -9,15 +9,14 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from ..conftest import git
-from ..test_crash_loop import CLI, REPO, committed_at, gone, kill_moments
+from ..launcher import Launcher, Run
+from ..test_crash_loop import REPO, committed_at, gone, kill_moments
 from .conftest import World, clone
 from .test_pipeline_deadline import all_in, turn_commits
 
@@ -30,9 +29,9 @@ def runner(world: World, name: str) -> Path:
     return where
 
 
-def deadline_cli(root: Path) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-c", CLI, "--league", str(root), "deadline", "--now", NOW, "--push"],
-                            cwd=REPO, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+def deadline_cli(launch: Launcher, root: Path) -> Run:
+    """``deadline --push`` in ``root``, a process of its own forked with turnpress imported (``launcher``)."""
+    return launch.start(["--league", str(root), "deadline", "--now", NOW, "--push"])
 
 
 def served(world: World) -> None:
@@ -76,36 +75,37 @@ def test_crash_loop_deadline_push(world: World):
         git(world.origin, "update-ref", "refs/heads/main", base)
         git(world.origin, "tag", "-d", "g1/turn-1")
 
-    started = time.monotonic()
-    timing = runner(world, "timing")
-    proc = deadline_cli(timing)
-    moved = committed_at(timing, proc)
-    out = proc.communicate()[0].decode()
-    assert proc.returncode == 0 and moved is not None and "pushed to origin/main" in out, out
-    span, after = time.monotonic() - started, time.monotonic() - moved
-    reset_origin()
-    kills = pushed = 0
-    for after_commit, wait in kill_moments(21, span, after):
-        killed = runner(world, f"kill-{kills}")
-        proc = deadline_cli(killed)
-        if after_commit:  # after the local commit: writing the files, the tag, the push
-            committed_at(killed, proc)
-        time.sleep(wait)
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-        gone(proc.pid)
-        served(world)
-        kills += 1
-        pushed += origin_state(world, base)
-        rerun = subprocess.run([sys.executable, "-c", CLI, "--league", str(runner(world, f"rerun-{kills}")),
-                                "deadline", "--now", NOW, "--push"], cwd=REPO, capture_output=True, text=True)
-        assert rerun.returncode == 0, (rerun.stdout, rerun.stderr)
-        assert "pushed to origin/main" in rerun.stdout or "nothing is due" in rerun.stdout, rerun.stdout
-        assert origin_state(world, base), "exactly one turn on origin after the rerun"
-        assert not list(world.origin.glob("**/*.lock")), "no lock left on origin"
+    with Launcher(world.tmp / "runs", REPO) as launch:
+        started = time.monotonic()
+        timing = runner(world, "timing")
+        proc = deadline_cli(launch, timing)
+        moved = committed_at(timing, proc)
+        out = proc.output()
+        assert proc.returncode == 0 and moved is not None and "pushed to origin/main" in out, out + proc.errors()
+        span, after = time.monotonic() - started, time.monotonic() - moved
         reset_origin()
-        shutil.rmtree(killed)
-        shutil.rmtree(world.tmp / f"rerun-{kills}")
+        kills = pushed = 0
+        for after_commit, wait in kill_moments(21, span, after):
+            killed = runner(world, f"kill-{kills}")
+            proc = deadline_cli(launch, killed)
+            if after_commit:  # after the local commit: writing the files, the tag, the push
+                committed_at(killed, proc)
+            time.sleep(wait)
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            gone(proc.pid)
+            served(world)
+            kills += 1
+            pushed += origin_state(world, base)
+            code, said, errors = launch.run(["--league", str(runner(world, f"rerun-{kills}")), "deadline",
+                                             "--now", NOW, "--push"])
+            assert code == 0, (said, errors)
+            assert "pushed to origin/main" in said or "nothing is due" in said, said
+            assert origin_state(world, base), "exactly one turn on origin after the rerun"
+            assert not list(world.origin.glob("**/*.lock")), "no lock left on origin"
+            reset_origin()
+            shutil.rmtree(killed)
+            shutil.rmtree(world.tmp / f"rerun-{kills}")
     print(f"deadline --push crash loop: {kills} kills, {pushed} with the turn already on origin, "
           f"{kills} consistent, exactly one turn after each rerun")
     assert kills >= 10

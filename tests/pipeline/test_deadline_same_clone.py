@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -20,7 +19,8 @@ from adjudicator.league import history
 from adjudicator.pipeline import deadline
 
 from ..conftest import git
-from ..test_crash_loop import CLI, REPO, committed_at, gone, kill_moments
+from ..launcher import Launcher
+from ..test_crash_loop import REPO, committed_at, gone, kill_moments
 from .conftest import World, clone
 from .test_deadline_crash_loop import NOW, deadline_cli, origin_state, runner, served
 from .test_pipeline_deadline import AFTER_DEADLINE, all_in, turn_commits
@@ -157,35 +157,35 @@ def test_crash_loop_deadline_push_rerun_in_the_same_clone(world: World):
         git(world.origin, "update-ref", "refs/heads/main", base)
         git(world.origin, "tag", "-d", "g1/turn-1")
 
-    where = runner(world, "same")
-    started = time.monotonic()
-    proc = deadline_cli(where)
-    moved = committed_at(where, proc)
-    out = proc.communicate()[0].decode()
-    assert proc.returncode == 0 and moved is not None and "pushed to origin/main" in out, out
-    span, after = time.monotonic() - started, time.monotonic() - moved
-    reset_origin()
-    kills = pushed = dropped = 0
-    for after_commit, wait in kill_moments(2121, span, after):
-        proc = deadline_cli(where)
-        if after_commit:  # after the local commit: writing the files, the tag, the push
-            committed_at(where, proc)
-        # else anywhere: the fetch, the drop of the last round's turn and the reset, the turn
-        time.sleep(wait)
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-        gone(proc.pid)
-        served(world)
-        kills += 1
-        pushed += origin_state(world, base)
-        rerun = subprocess.run([sys.executable, "-c", CLI, "--league", str(where), "deadline", "--now", NOW,
-                                "--push"], cwd=REPO, capture_output=True, text=True)
-        assert rerun.returncode == 0, (kills, rerun.stdout, rerun.stderr)
-        assert "pushed to origin/main" in rerun.stdout or "nothing is due" in rerun.stdout, rerun.stdout
-        dropped += "dropped, and computed again" in rerun.stdout
-        assert origin_state(world, base), "exactly one turn on origin after the rerun"
-        clean(where, world)
+    with Launcher(world.tmp / "runs", REPO) as launch:
+        where = runner(world, "same")
+        started = time.monotonic()
+        proc = deadline_cli(launch, where)
+        moved = committed_at(where, proc)
+        out = proc.output()
+        assert proc.returncode == 0 and moved is not None and "pushed to origin/main" in out, out + proc.errors()
+        span, after = time.monotonic() - started, time.monotonic() - moved
         reset_origin()
+        kills = pushed = dropped = 0
+        for after_commit, wait in kill_moments(2121, span, after):
+            proc = deadline_cli(launch, where)
+            if after_commit:  # after the local commit: writing the files, the tag, the push
+                committed_at(where, proc)
+            # else anywhere: the fetch, the drop of the last round's turn and the reset, the turn
+            time.sleep(wait)
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            gone(proc.pid)
+            served(world)
+            kills += 1
+            pushed += origin_state(world, base)
+            code, said, errors = launch.run(["--league", str(where), "deadline", "--now", NOW, "--push"])
+            assert code == 0, (kills, said, errors)
+            assert "pushed to origin/main" in said or "nothing is due" in said, said
+            dropped += "dropped, and computed again" in said
+            assert origin_state(world, base), "exactly one turn on origin after the rerun"
+            clean(where, world)
+            reset_origin()
     print(f"deadline --push crash loop in one clone: {kills} kills, {pushed} with the turn already on origin, "
           f"{dropped} reruns dropped an unpushed turn, {kills} consistent, exactly one turn after each rerun")
     assert kills >= 10
