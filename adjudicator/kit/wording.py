@@ -13,6 +13,7 @@ the words it was played with, as it keeps its tables: a report that quotes them 
 
 from __future__ import annotations
 
+import functools
 import re
 import string
 from collections.abc import Mapping
@@ -69,9 +70,9 @@ def fill(template: str, values: Mapping[str, Any], lang: str = "en") -> str:
             raise WordsError(f"{m.group(0)} needs a whole number, got {n!r}")
         return plural(n, m.group(2), m.group(3), lang).replace("{", "{{").replace("}", "}}")
 
-    text = _PLURAL.sub(choose, template)
+    text = _PLURAL.sub(choose, template) if "|" in template else template
     out = []
-    for literal, field, spec, conversion in string.Formatter().parse(text):
+    for literal, field, spec, conversion in _fields(text):
         out.append(literal)
         if field is None:
             continue
@@ -81,14 +82,23 @@ def fill(template: str, values: Mapping[str, Any], lang: str = "en") -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=4096)
+def _fields(text: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
+    """``string.Formatter().parse`` of a text, kept: the rules fill the same few templates thousands of times in a
+    run (the orders page's verdicts run Diplomacy's check a few hundred times a player)."""
+    return tuple(string.Formatter().parse(text))
+
+
 def placeholders(template: str) -> set[str]:
     """The names a template needs a value for."""
     names = {m.group(1) for m in _PLURAL.finditer(template)}
     return names | {f for _, f, _, _ in string.Formatter().parse(_PLURAL.sub("", template)) if f}
 
 
+@functools.lru_cache(maxsize=1024)
 def pattern(template: str) -> re.Pattern[str]:
-    """A regular expression matching every text ``template`` can give (what a test checks a message against)."""
+    """A regular expression matching every text ``template`` can give (what a test checks a message against, and
+    the rules tell their own reasons apart by: kept, since a check asks it for every result row)."""
     parts = []
     pos = 0
     for m in re.finditer(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}|\{(\w+)\}|\{\{|\}\}", template):
