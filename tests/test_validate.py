@@ -134,3 +134,23 @@ def test_validate_in_a_new_process_imports_nothing_it_does_not_use(league: Path)
     out = subprocess.run([sys.executable, "-c", probe, str(sheet), *NOT_FOR_VALIDATE], cwd=league,
                          capture_output=True, text=True, check=True).stdout.splitlines()[-1]
     assert out == "0", f"validate passes and imports none of {NOT_FOR_VALIDATE}: {out}"
+
+
+def test_validate_builds_the_parser_of_its_own_command_only(game, capsys, monkeypatch):
+    """Issue 33, "validate cold ≤ 15× Python's start": every command line built the whole parser tree (some forty
+    parsers, 20 ms of a validate under load) to read one command's arguments; it builds the one it names. The
+    help and an unknown command still see every command."""
+    import argparse
+
+    made: list[str] = []
+    init = argparse.ArgumentParser.__init__
+    monkeypatch.setattr(argparse.ArgumentParser, "__init__",
+                        lambda self, *a, **k: made.append(str(k.get("prog"))) or init(self, *a, **k))
+    path = write(game, "orders/g1/0001/alice.yaml", HEAD + "orders:\n  add: 4\n")
+    code, out = validate(game, capsys, path)
+    assert code == 0 and "0 error(s)" in out
+    assert made == ["turnpress", "turnpress validate"]
+    made.clear()
+    with pytest.raises(SystemExit):
+        cli.main(["--league", str(game), "frob"])
+    assert len(made) > 30 and "'validate', 'status'" in capsys.readouterr().err

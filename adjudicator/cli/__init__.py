@@ -20,7 +20,7 @@ from importlib import import_module
 from ..errors import OK, USAGE, TurnpressError
 from ..kit import ruleset
 from ..league import history, store
-from .parser import COMMANDS, build_parser
+from .parser import COMMANDS, build_parser, named_command
 from .values import league_root
 
 __all__ = ["build_parser", "main"]
@@ -34,7 +34,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = _ruleset_command(args_list)
         if code is not None:
             return code
-        args = build_parser(rulesets=not args_list or args_list[0] in ("-h", "--help")).parse_args(args_list)
+        args = build_parser(rulesets=not args_list or args_list[0] in ("-h", "--help"),
+                            only=named_command(args_list)).parse_args(args_list)
         module, _, function = args.func.partition(":")
         command = getattr(import_module(f"{__name__}.{module}"), function)
         if getattr(args, "changes", False):  # a command that changes the league: one at a time per working copy

@@ -7,6 +7,7 @@ may stand before the command or after it.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from .. import __version__
 from ..kit import ruleset
@@ -29,13 +30,50 @@ def _command(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str
     return p
 
 
-def build_parser(rulesets: bool = False) -> argparse.ArgumentParser:
+class _Skipped:
+    """The parser of a command that is not built: every call made to build it is dropped."""
+
+    def __getattr__(self, name: str) -> Any:
+        return self._drop
+
+    def _drop(self, *args: Any, **kwargs: Any) -> _Skipped:
+        return self
+
+
+class _OnlyOne(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """The commands, of which only ``only`` (if given) gets its parser built (issue 33: every ``validate`` built
+    the whole tree, some forty parsers, about 4 % of its start)."""
+
+    only: str | None = None
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        if self.only is not None and name != self.only:
+            return _Skipped()
+        return super().add_parser(name, **kwargs)
+
+
+def named_command(args: list[str]) -> str | None:
+    """The command ``args`` name, where it is plain to see: the first word after an optional ``--league DIR``.
+
+    >>> named_command(["--league", "site", "validate", "x.yaml"]), named_command(["--help"])
+    ('validate', None)
+    """
+    rest = list(args)
+    while rest and (rest[0] == "--league" or rest[0].startswith("--league=")):
+        rest = rest[2:] if rest[0] == "--league" else rest[1:]
+    return rest[0] if rest and rest[0] in COMMANDS else None
+
+
+def build_parser(rulesets: bool = False, only: str | None = None) -> argparse.ArgumentParser:
     """The parser tree; with ``rulesets`` (for ``--help``, since it imports every ruleset) it also lists the
-    rulesets that have commands of their own (``turnpress diplomacy ...``, run before this parser sees them)."""
+    rulesets that have commands of their own (``turnpress diplomacy ...``, run before this parser sees them).
+    With ``only`` (a command's name) only that command's parser is built: what a command line that names it
+    needs."""
     p = argparse.ArgumentParser(prog="turnpress", description="A static-site turn publisher for play-by-mail games.")
     p.add_argument("--version", action="version", version=f"turnpress {__version__}")
     p.add_argument("--league", default=None, help=LEAGUE_HELP)
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                           action=type("_OnlyOneOf", (_OnlyOne,), {"only": only}))
 
     s = _command(sub, "new", "games:new", "make a new game at turn 0")
     s.set_defaults(changes=True)  # one at a time per working copy (history.league_lock)
