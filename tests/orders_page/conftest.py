@@ -132,8 +132,6 @@ def make_league(root: Path) -> League:
                    check=True)
     league.ssh_key = ssh
     assert run(root, "keys", "add", "sdip", "fay", ssh.with_suffix(".pub").read_text().strip()) == 0
-    (root / "mkdocs.yml").write_text(re.sub(r"^# repo_url: .*$", "repo_url: https://github.com/example/league",
-                                            site.template(), flags=re.MULTILINE))
     league.loading = crowded_game(root)
     assert run(root, "new", "diplomacy", "wb", "--option", "orders=open", "--title", "Diplomacy, Winter 1901",
                *players()) == 0
@@ -141,6 +139,10 @@ def make_league(root: Path) -> League:
                *players()) == 0
     assert run(root, "new", "diplomacy", "cv", "--option", "orders=open", "--title", "Diplomacy, Fall 1901",
                *players()) == 0
+    # the site's configuration comes after the last game: with it, each ``new`` generates every game's pages again
+    # (the navigation gains the game), which the ``site build`` below does once (issue 33, feedback in minutes)
+    (root / "mkdocs.yml").write_text(re.sub(r"^# repo_url: .*$", "repo_url: https://github.com/example/league",
+                                            site.template(), flags=re.MULTILINE))
     git(root, "add", "-A")
     git(root, "commit", "-qm", "games")
     assert run(root, "adjudicate", "ar", "--early", "--commit") == 0
