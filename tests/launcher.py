@@ -10,22 +10,26 @@ into two files; the launcher reaps it when asked. ``Run`` offers what the loops 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
+import traceback
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
+from typing import NoReturn
 
 # The launcher's own program: read a request a line, answer a line. A run (arguments, folder, output file): fork,
 # answer the child's process id. A reap (a process id): wait for that child, answer its exit code. A child that
 # has ended stays a zombie until reaped, as a child of the test's own would: its process id and group are not
 # given to another process meanwhile, so a kill that comes after its end hits nothing.
 SERVER = r"""
-import json, os, sys, traceback
+import json, os, sys
 from adjudicator.kit import ruleset
 from tests.counter import RULESET
 ruleset.register(RULESET)
-from adjudicator import cli
+from tests.launcher import exit_with_main
 import adjudicator.cli.games, adjudicator.cli.pipeline  # the commands the loops run: adjudicate, deadline
 
 for line in sys.stdin:
@@ -35,28 +39,39 @@ for line in sys.stdin:
         continue
     pid = os.fork()
     if pid == 0:
-        code = 1
-        try:
+        def into_its_group() -> None:
             os.setpgid(0, 0)
             os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
             os.dup2(os.open(req["out"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC), 1)
             os.dup2(os.open(req["out"] + ".err", os.O_WRONLY | os.O_CREAT | os.O_TRUNC), 2)
             os.chdir(req["cwd"])
-            code = cli.main(req["args"]) or 0
-        except SystemExit as e:
-            code = e.code if isinstance(e.code, int) else 1
-        except BaseException:
-            traceback.print_exc()
-        finally:
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(code)
+        exit_with_main(req["args"], into_its_group)
     try:
         os.setpgid(pid, pid)  # as the child does: the group exists before the test can kill it
     except OSError:
         pass
     print(pid, flush=True)
 """
+
+
+def exit_with_main(args: list[str], before: Callable[[], None] = lambda: None) -> NoReturn:
+    """In a forked child: ``before`` (where its output goes), then turnpress's ``main`` on ``args``, and out without
+    the parent's clean-up (``os._exit``) with the command's exit code: a ``SystemExit``'s, else 1 for any exception,
+    whose traceback goes where the output goes. The crash loops' launcher and the full-disk test fork with it."""
+    code = 1
+    try:
+        before()
+        from adjudicator import cli
+
+        code = cli.main(args) or 0
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else 1
+    except BaseException:
+        traceback.print_exc()
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
 
 
 class Run:

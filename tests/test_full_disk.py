@@ -14,14 +14,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import traceback
 from pathlib import Path
 
 import pytest
 
-from adjudicator import cli
-
 from .conftest import git
+from .launcher import exit_with_main
 from .test_atomic import ready
 from .test_crash_loop import NOW, REPO, assert_one_clean_turn
 
@@ -58,20 +56,11 @@ def command(args: list[str]) -> tuple[int, str]:
     sys.stderr.flush()
     with tempfile.TemporaryFile() as said:
         pid = os.fork()
-        if pid == 0:  # the child: turnpress's main with its output into ``said``, then out without cleanup
-            code = 1
-            try:
+        if pid == 0:  # the child: turnpress's main with its output into ``said``
+            def into_said() -> None:
                 os.dup2(said.fileno(), 1)
                 os.dup2(said.fileno(), 2)
-                code = cli.main(args) or 0
-            except SystemExit as e:
-                code = e.code if isinstance(e.code, int) else 1
-            except BaseException:
-                traceback.print_exc()
-            finally:
-                sys.stdout.flush()
-                sys.stderr.flush()
-                os._exit(code)
+            exit_with_main(args, into_said)
         _, status = os.waitpid(pid, 0)
         said.seek(0)
         return os.waitstatus_to_exitcode(status), said.read().decode("utf-8", "replace")
