@@ -428,8 +428,8 @@ def test_a_pinned_ruleset_crosses_to_another_process_and_back():
     from adjudicator.rulesets import bretton_woods
 
     files = {bretton_woods.tables.FILE: gamedata.packaged(bretton_woods.__name__, bretton_woods.tables.FILE)}
-    wrapped = gamedata.in_context(bretton_woods.__name__, files, bretton_woods.RULESET)
-    getattr(wrapped, gamedata.UNPINNED).add("words.yaml")
+    wrapped = gamedata.in_context(gamedata.GameData(bretton_woods.__name__, files), bretton_woods.RULESET)
+    wrapped.data.unpinned.add("words.yaml")
     again = pickle.loads(pickle.dumps(wrapped))
     assert type(again).__name__ == "BrettonWoods" and again.name == "bretton-woods"
     assert gamedata.unpinned_reads(again) == ["words.yaml"]

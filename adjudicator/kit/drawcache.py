@@ -61,47 +61,59 @@ def folder() -> Path | None:
 
 
 def kept(kind: str) -> Callable[[F], F]:
-    """Decorate a drawing function of plain data (dicts, lists, text, whole numbers, fractions, booleans)."""
+    """Decorate a drawing function of plain data (dicts, lists, text, whole numbers, fractions, booleans) and of
+    the game's data it reads (an argument that is a ``gamedata.GameData``: kept by its digest)."""
 
     def decorate(draw: F) -> F:
         @functools.wraps(draw)
         def cached(*args: Any, **kwargs: Any) -> str:
-            return keep(kind, draw, (args, dict(kwargs)), lambda: draw(*args, **kwargs))
+            data = next((a for a in (*args, *kwargs.values()) if isinstance(a, gamedata.GameData)), None)
+            inputs = (tuple(a for a in args if a is not data), {k: v for k, v in kwargs.items() if v is not data})
+            return keep(kind, draw, inputs if data is not None else (args, dict(kwargs)),
+                        lambda: draw(*args, **kwargs), data=data)
 
         return cached  # type: ignore[return-value]
 
     return decorate
 
 
-def keep(kind: str, code: Callable[..., Any], inputs: Any, compute: Callable[[], str], suffix: str = ".svg") -> str:
-    """What ``compute`` returns, kept under the SHA-256 of ``kind``, ``code``'s name and version, the pinned data
-    and ``inputs`` (plain data: everything the result follows from besides them); computed when not kept yet, or
-    when ``inputs`` holds a value this cache cannot name exactly. The orders page's verdict tables are kept so too
+def keep(kind: str, code: Callable[..., Any], inputs: Any, compute: Callable[[], str], suffix: str = ".svg",
+         data: gamedata.GameData | None = None) -> str:
+    """What ``compute`` returns, kept under the SHA-256 of ``kind``, ``code``'s name and version, the game's pinned
+    data (``data``, else the game being played: ``gamedata.in_play``) and ``inputs`` (plain data: everything the
+    result follows from besides them); computed when not kept yet, or when ``inputs`` holds a value this cache
+    cannot name exactly. The orders page's verdict tables are kept so too
     (issue 30: a turn's tables are computed by one site build, not by each)."""
     where = folder()
     if where is None:
         return compute()
+    data = data if data is not None else gamedata.in_play()
     try:
-        key = _key(kind, code, inputs)
+        key = _key(kind, code, inputs, data.digest() if data is not None else "")
     except TypeError:
         return compute()
     path = where / key[:2] / f"{key}{suffix}"
     hit = _read(path)
     if hit is not None:
         unpinned, text = hit
-        gamedata.note_unpinned(unpinned)
+        if data is not None:
+            data.note(unpinned)
         return text
-    with gamedata.reads() as read:
-        text = compute()
-    _write(where, path, read(), text)
+    if data is None:
+        text, read = compute(), list[str]()
+    else:
+        with data.recording() as reads:
+            text = compute()
+        read = reads()
+    _write(where, path, read, text)
     return text
 
 
-def _key(kind: str, code: Callable[..., Any], inputs: Any) -> str:
+def _key(kind: str, code: Callable[..., Any], inputs: Any, pins: str) -> str:
     h = hashlib.sha256()
     h.update(f"{kind}\0{code.__module__}.{code.__qualname__}\0".encode())
     h.update(code_version(code.__module__).encode())
-    h.update(gamedata.pins_digest().encode())
+    h.update(pins.encode())
     parts: list[str] = []
     _canonical(inputs, parts)
     h.update("".join(parts).encode("utf-8", "surrogatepass"))

@@ -26,7 +26,7 @@ import importlib
 import importlib.util
 import os
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -47,18 +47,130 @@ class PinError(LeagueError):
     """A game's pinned data is missing or not what its ``game.yaml`` records."""
 
 
-@dataclass
-class Pins:
-    """The pinned files of one game: path in the ruleset's package -> bytes; ``unpinned`` what was read besides."""
+@dataclass(eq=False)
+class GameData:
+    """The data files one game's rules read, handed to its rules and presentation objects (``data``): the copies
+    the game pinned at its set-up (``files``: path in the ruleset's package ``package`` -> bytes), else the packaged
+    ones. ``files`` None: the game pins nothing (set up before games pinned data, or no game at all: a new game's
+    options, a test, a tool), and every file is the packaged one. ``unpinned`` names the files of ``package`` read
+    from the installed turnpress although the game pins data (added to the rules after its set-up): ``verify``
+    says so, ``turnpress pin`` pins them.
+
+    >>> data = GameData("adjudicator.rulesets.calamity", {"data/cards.yaml": b"cards: []\\n"})
+    >>> data.read("adjudicator.rulesets.calamity", "data/cards.yaml")
+    b'cards: []\\n'
+    >>> shipped = GameData("adjudicator.rulesets.calamity")
+    >>> shipped.read("adjudicator.rulesets.calamity", "data/cards.yaml") == packaged(data.package, "data/cards.yaml")
+    True
+    """
 
     package: str
-    files: Mapping[str, bytes]
+    files: Mapping[str, bytes] | None = None
     unpinned: set[str] = field(default_factory=set)
+    # the sets ``recording`` fills while it runs (a drawing inside a drawing fills both)
+    _recording: list[set[str]] = field(default_factory=list, repr=False)
+
+    def _key(self, package: str, path: str) -> str | None:
+        """The name ``path`` of ``package`` is pinned under, or None where this game pins nothing of it."""
+        if self.files is None or not (package == self.package or package.startswith(self.package + ".")):
+            return None
+        return _relative(self.package, package, path)
+
+    def read(self, package: str, path: str) -> bytes:
+        """The data file ``path`` of ``package`` (the ruleset's package or one of its sub-packages): its pinned
+        copy, else the packaged one (noted in ``unpinned`` where the game pins data)."""
+        key = self._key(package, path)
+        if key is not None:
+            assert self.files is not None
+            if key in self.files:
+                return self.files[key]
+            self.note([key])
+        return packaged(package, path)
+
+    def read_if_any(self, package: str, path: str) -> bytes | None:
+        """Like ``read`` for a file a ruleset may ship or not (a map's drawing): None where the game did not pin
+        it and this turnpress does not ship it."""
+        key = self._key(package, path)
+        if key is not None and self.files is not None and key in self.files:
+            return self.files[key]
+        return self.read(package, path) if ships(package, path) else None
+
+    def parsed(self, package: str, path: str, parse: Callable[[bytes], T]) -> T:
+        """``parse`` of ``read(package, path)``, computed once per content (``parse`` must be a module-level
+        function)."""
+        return _parse(parse, self.read(package, path))  # type: ignore[no-any-return]
+
+    def digest(self) -> str:
+        """What the game pinned, as one digest (package, and each file's path and SHA-256); '' where it pins
+        nothing: a drawing kept by content (``drawcache``) is kept per pinned data."""
+        if self.files is None:
+            return ""
+        files = self.files
+        return digest("\0".join([self.package, *(f"{p}={_digest_of(files[p])}" for p in sorted(files))]).encode())
+
+    def note(self, names: Iterable[str]) -> None:
+        """Note ``names`` as read from the package (a drawing taken from the cache read them when it was made)."""
+        names = list(names)
+        if self.files is None:
+            return
+        self.unpinned.update(names)
+        for seen in self._recording:
+            seen.update(names)
+
+    @contextmanager
+    def recording(self) -> Iterator[Callable[[], list[str]]]:
+        """The unpinned files read inside the block (``list`` of the yielded function, sorted)."""
+        seen = set[str]()
+        self._recording.append(seen)
+        try:
+            yield lambda: sorted(seen)
+        finally:
+            self._recording.remove(seen)
 
 
-_CURRENT: ContextVar[Pins | None] = ContextVar("turnpress_pinned_data", default=None)
-# The unpinned files read while a drawing is made (``drawcache``), to be noted again when it is taken from there.
-_READS: ContextVar[set[str] | None] = ContextVar("turnpress_unpinned_reads", default=None)
+Pins = GameData  # the name this value had while rulesets read it from the context (``pinned``)
+
+
+# The game being played, for the rulesets that still read their data from the context (``in_context``) rather
+# than from the ``GameData`` they are handed: the module-level ``read``, ``read_if_any`` and ``parsed`` below.
+_CURRENT: ContextVar[GameData | None] = ContextVar("turnpress_pinned_data", default=None)
+
+
+def current(package: str) -> GameData:
+    """The data of the game being played (``in_context``), or the packaged data of ``package``."""
+    return _CURRENT.get() or GameData(package)
+
+
+def read(package: str, path: str) -> bytes:
+    """``GameData.read`` of the game being played (``in_context``)."""
+    return current(package).read(package, path)
+
+
+def read_if_any(package: str, path: str) -> bytes | None:
+    """``GameData.read_if_any`` of the game being played (``in_context``)."""
+    return current(package).read_if_any(package, path)
+
+
+def parsed(package: str, path: str, parse: Callable[[bytes], T]) -> T:
+    """``GameData.parsed`` of the game being played (``in_context``)."""
+    return current(package).parsed(package, path, parse)
+
+
+def in_play() -> GameData | None:
+    """The data of the game being played (``in_context``), if any: what ``drawcache`` keeps a drawing under when
+    it is not handed one."""
+    return _CURRENT.get()
+
+
+@contextmanager
+def pinned(package: str, files: Mapping[str, bytes]) -> Iterator[GameData]:
+    """Run the body with ``files`` (paths in ``package``) in place of the packaged data."""
+    data = GameData(package, files)
+    token = _CURRENT.set(data)
+    try:
+        yield data
+    finally:
+        _CURRENT.reset(token)
 
 
 def digest(data: bytes) -> str:
@@ -88,76 +200,14 @@ def packaged(package: str, path: str) -> bytes:
     return package_files(package).joinpath(*path.split("/")).read_bytes()
 
 
-def read(package: str, path: str) -> bytes:
-    """The data file ``path`` of ``package`` for the game being played: its pinned copy, else the packaged one."""
-    pins = _CURRENT.get()
-    if pins is not None and (package == pins.package or package.startswith(pins.package + ".")):
-        key = _relative(pins.package, package, path)
-        if key in pins.files:
-            return pins.files[key]
-        pins.unpinned.add(key)
-        reads = _READS.get()
-        if reads is not None:
-            reads.add(key)
-    return packaged(package, path)
-
-
-def pins_digest() -> str:
-    """What the game being played pinned, as one digest (package, and each file's path and SHA-256); '' when no
-    game's data is pinned: a drawing kept by content (``drawcache``) is kept per pinned data."""
-    pins = _CURRENT.get()
-    if pins is None:
-        return ""
-    return digest("\0".join([pins.package, *(f"{p}={_digest_of(pins.files[p])}" for p in sorted(pins.files))])
-                  .encode())
-
-
 @cache
 def _digest_of(data: bytes) -> str:
     return digest(data)
 
 
-@contextmanager
-def reads() -> Iterator[Callable[[], list[str]]]:
-    """The unpinned files read inside the block (``list`` of the yielded function, sorted)."""
-    outer, seen = _READS.get(), set[str]()
-    token = _READS.set(seen)
-    try:
-        yield lambda: sorted(seen)
-    finally:
-        _READS.reset(token)
-        if outer is not None:  # a drawing inside a drawing: the outer one read what the inner one read
-            outer.update(seen)
-
-
-def note_unpinned(names: list[str]) -> None:
-    """Note ``names`` as read from the package, as a drawing taken from the cache read them when it was made."""
-    pins = _CURRENT.get()
-    if pins is not None:
-        pins.unpinned.update(names)
-    reads = _READS.get()
-    if reads is not None:
-        reads.update(names)
-
-
-def read_if_any(package: str, path: str) -> bytes | None:
-    """Like ``read`` for a file a ruleset may ship or not (a map's drawing): None where the game did not pin it
-    and this turnpress does not ship it."""
-    pins = _CURRENT.get()
-    if pins is not None and (package == pins.package or package.startswith(pins.package + ".")):
-        if _relative(pins.package, package, path) in pins.files:
-            return read(package, path)
-    return read(package, path) if ships(package, path) else None
-
-
 def ships(package: str, path: str) -> bool:
     """True if this turnpress ships the data file ``path`` of ``package``."""
     return package_files(package).joinpath(*path.split("/")).is_file()
-
-
-def parsed(package: str, path: str, parse: Callable[[bytes], T]) -> T:
-    """``parse`` of ``read(package, path)``, computed once per content (``parse`` must be a module-level function)."""
-    return _parse(parse, read(package, path))  # type: ignore[no-any-return]
 
 
 @cache
@@ -169,17 +219,6 @@ def _relative(root: str, package: str, path: str) -> str:
     """``path`` of a sub-package of ``root`` as seen from ``root``: the key the game's copies are filed under."""
     sub = package[len(root):].lstrip(".")
     return "/".join([*sub.split("."), path]) if sub else path
-
-
-@contextmanager
-def pinned(package: str, files: Mapping[str, bytes]) -> Iterator[Pins]:
-    """Run the body with ``files`` (paths in ``package``) in place of the packaged data."""
-    pins = Pins(package, files)
-    token = _CURRENT.set(pins)
-    try:
-        yield pins
-    finally:
-        _CURRENT.reset(token)
 
 
 def snapshot(package: str, paths: list[str]) -> dict[str, bytes]:
@@ -216,50 +255,40 @@ def _safe(path: str) -> bool:
     return all(p not in ("", ".", "..") and "\\" not in p for p in parts) and len(path) <= 200
 
 
-def in_context(package: str, files: Mapping[str, bytes], target: T) -> T:
-    """``target`` (a ruleset object) with every method call run under ``pinned(package, files)``.
+def in_context(data: GameData, target: T) -> T:
+    """``target`` (a ruleset object) with every method call run with ``data`` as the game being played: for a
+    ruleset that reads its data from the context (``read``) rather than from the ``GameData`` it is handed.
 
     The copy is a plain object whose class has each public attribute of ``target``, so the capability checks
     (``isinstance(r, Joins)``, which look at the class) see the same ruleset.
     """
     attrs: dict[str, Any] = {}
-    unpinned: set[str] = set()
     for name in dir(target):
         if name.startswith("__"):
             continue
         value = getattr(target, name)
-        attrs[name] = staticmethod(_wrapped(package, files, value, unpinned)) if callable(value) else value
-    attrs[UNPINNED] = unpinned
+        attrs[name] = staticmethod(_wrapped(data, value)) if callable(value) else value
+    attrs["data"] = data
     attrs["__module__"] = type(target).__module__  # its package is still the ruleset's (``ruleset.package_of``)
     # Pickled as what it is made from (the site build reads a large league's games in forked workers and gets
     # their views back by pickle): the class made here is no module's attribute, so pickle cannot name it.
-    attrs["__reduce__"] = lambda self: (_in_context_again, (package, dict(files), target, sorted(unpinned)))
+    attrs["__reduce__"] = lambda self: (in_context, (data, target))
     return type(type(target).__name__, (), attrs)()  # type: ignore[no-any-return]
 
 
-def _in_context_again(package: str, files: Mapping[str, bytes], target: T, unpinned: list[str]) -> T:
-    """``in_context`` made again after a pickle, with the unpinned reads the original had noted."""
-    again = in_context(package, files, target)
-    getattr(again, UNPINNED).update(unpinned)
-    return again
-
-
-def _wrapped(package: str, files: Mapping[str, bytes], method: Callable[..., Any],
-             unpinned: set[str]) -> Callable[..., Any]:
+def _wrapped(data: GameData, method: Callable[..., Any]) -> Callable[..., Any]:
     def call(*args: Any, **kwargs: Any) -> Any:
-        with pinned(package, files) as pins:
-            try:
-                return method(*args, **kwargs)
-            finally:
-                unpinned.update(pins.unpinned)
+        token = _CURRENT.set(data)
+        try:
+            return method(*args, **kwargs)
+        finally:
+            _CURRENT.reset(token)
     call.__name__ = getattr(method, "__name__", "call")
     call.__doc__ = getattr(method, "__doc__", None)
     return call
 
 
-UNPINNED = "unpinned_reads"  # the attribute of a pinned ruleset naming the files it read from the package instead
-
-
 def unpinned_reads(ruleset: object) -> list[str]:
     """Files the game's ruleset read from the installed package, not pinned when the game was set up."""
-    return sorted(getattr(ruleset, UNPINNED, ()))
+    data = getattr(ruleset, "data", None)
+    return sorted(data.unpinned) if isinstance(data, GameData) else []

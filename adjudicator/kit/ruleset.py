@@ -21,10 +21,11 @@ import sys
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import import_module, util
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, cast, runtime_checkable
 
 from ..errors import RulesetError as RulesetError  # rulesets raise it from here
 from ..model import HIDDEN_KEYS, Orders, Phase, Player, Problem, State, TurnResult
+from .gamedata import GameData
 
 if TYPE_CHECKING:
     from ..dice import Dice
@@ -301,6 +302,14 @@ class PinsData(Protocol):
 
 
 @runtime_checkable
+class ReadsData(Protocol):
+    def with_data(self, data: GameData) -> Self:
+        """The same rules (or presentation) reading ``data``: the copies a game pinned at its set-up. The object
+        registered as ``RULESET`` reads the packaged data; ``store.Game.ruleset`` hands each game its own
+        (``HandedData``), and every function of the rules that reads a table takes it from there."""
+
+
+@runtime_checkable
 class NamesTitle(Protocol):
     def title_for(self, options: Mapping[str, Any]) -> str:
         """The heading of a new game without ``--title``, where the options name the game (a variant's map)."""
@@ -383,6 +392,18 @@ def package_of(ruleset: object) -> str:
     """The package a ruleset's data files are read from: that of the module defining its class."""
     module = sys.modules[type(ruleset).__module__]
     return module.__package__ or module.__name__
+
+
+class HandedData:
+    """A base for rules and presentation objects handed the game's data (``ReadsData``): ``data`` is the
+    ``GameData`` their functions read the tables from, the packaged data where none is handed (the registered
+    ``RULESET``, a new game's options, a test). A class that is both rules and presentation has one ``data``."""
+
+    def __init__(self, data: GameData | None = None) -> None:
+        self.data = data if data is not None else GameData(package_of(self))
+
+    def with_data(self, data: GameData) -> Self:
+        return type(self)(data)
 
 
 def register(ruleset: Ruleset) -> None:

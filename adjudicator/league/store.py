@@ -39,7 +39,7 @@ from .. import yamledit, yamlio
 from ..errors import GitError, LeagueError, SealError
 from ..kit import gamedata, outcome
 from ..kit.orders import orders_relpath, visible
-from ..kit.ruleset import HasPhaseKinds, Joins, Ruleset, Unseats, get, package_of
+from ..kit.ruleset import HasPhaseKinds, Joins, ReadsData, Ruleset, Unseats, get, package_of
 from ..model import HIDDEN_KEYS, GameConfig, Player, State, TurnReport, read_report
 from ..sealed import storage
 from . import absence, history, rulings, secrets
@@ -224,7 +224,10 @@ class Game:
         files = self.pinned_data
         if files is None:
             files = gamedata.load(data_relpath(self.id), self.root / data_relpath(self.id), digests)
-        return gamedata.in_context(package_of(rules), files, rules)
+        data = gamedata.GameData(package_of(rules), files)
+        if isinstance(rules, ReadsData):  # rules handed their data: every table they read is read from it
+            return rules.with_data(data)
+        return gamedata.in_context(data, rules)  # rules that still read their data from the context
 
     @property
     def pins_data(self) -> bool:
