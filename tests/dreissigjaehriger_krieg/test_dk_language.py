@@ -115,7 +115,8 @@ def test_a_new_turn_is_labelled_and_published_in_german(tmp_path: Path, capsys):
     page = (root / "site/news/dk/0001.md").read_text(encoding="utf-8")
     title = f"{yamlio.read_data(root / 'games/dk/game.yaml')['title']} — Frühling 1618: Züge"
     assert f'title: "{title}"' in page and f"\n# {title}\n" in page
-    assert "## Frühling 1618: Züge\n" in page and "Als Nächstes: **Herbst 1618: Züge**." in page
+    assert "## Frühling 1618: Züge\n" in page
+    assert "Als Nächstes: **Herbst 1618: Züge** — Befehle erwartet von Bayern, " in page
     assert "- `A Ros - Sin` — zieht nach " in page, "the move made, its unit's second order dropped"
     assert "- `A Ber H` — kein Befehl: hält" in page or "`A Ber" in page
     assert "- Befehle von Schweden, die nicht ausgeführt werden konnten (die übrigen wurden es):\n" in page

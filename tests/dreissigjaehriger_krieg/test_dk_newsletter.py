@@ -69,3 +69,29 @@ def test_the_issue_page_is_the_shared_one_in_german_not_a_copy():
     page = RULESET.newsletter(r.state, r.report, PLAYERS)
     for english_line in ("### Orders", "### Supply centres", "### Map", "Next:", "The map as text", "(fails)"):
         assert english_line not in page
+
+
+def test_the_german_page_says_waived_builds_skipped_phases_proposals_and_who_is_due():
+    """Issue 31 (a German game speaks German): the English page says the builds waived, the phases skipped for want
+    of anything to do, the draw proposals and whose orders are due next; the 30JK page said none of them. A new game
+    says them in German (its pinned messages file has them); a game pinned before keeps its pages as published."""
+    import re
+
+    from adjudicator.kit import gamedata
+
+    s = funded_game()
+    r = play(s, {"oesterreich": ["A Pra - Kar"]})
+    report = {**r.report, "waived": {"bayern": 1}, "skipped": ["Herbst 1619: Auf- und Abbau"],
+              "draw_proposals": ["sachsen"]}
+    page = RULESET.newsletter(r.state, report, PLAYERS)
+    assert "Verzicht auf Aufbauten: Bayern 1.\n" in page, page
+    assert "Ohne Befehle übersprungen, weil niemand etwas zu tun hatte: Herbst 1619: Auf- und Abbau.\n" in page
+    assert "Remis vorgeschlagen von: Sachsen.\n" in page
+    due = re.search(r"^Als Nächstes: \*\*.+\*\* — Befehle erwartet von (.+)\.$", page, re.M)
+    assert due and "Bayern" in due[1], page
+    path = "variants/dreissigjaehriger_krieg/data/messages.yaml"
+    old = gamedata.packaged("adjudicator.rulesets.diplomacy", path).split(b"\n# ----- the issue page's lines")[0]
+    with gamedata.pinned("adjudicator.rulesets.diplomacy", {path: old}):
+        published = RULESET.newsletter(r.state, report, PLAYERS)
+    assert "Verzicht" not in published and "übersprungen" not in published and "Remis vorgeschlagen" not in published
+    assert re.search(r"^Als Nächstes: \*\*.+\*\*\.$", published, re.M), published

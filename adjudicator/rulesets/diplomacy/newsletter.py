@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -148,7 +149,7 @@ def newsletter(state: State, report: dict[str, Any], players: list[Player]) -> s
     """The issue page of a turn, in the words of the map's presentation (English, or 30JK's German)."""
     m = _m(state)
     look = presentation_for(m)
-    w = look.words
+    w = _pinned_lines(look.words, m)
     who = {p.key: md_text(p.name) for p in players}  # Markdown only: a name is player text
     seat = {power: who.get(k, k) for k, power in state["seats"].items()}
 
@@ -204,6 +205,25 @@ def newsletter(state: State, report: dict[str, Any], players: list[Player]) -> s
             if w.phase_language else label(state)
         out.append(w.next.format(phase=nxt) + (w.next_due.format(powers=due) if w.next_due and due else "."))
     return "\n".join(out) + "\n"
+
+
+# The lines a variant's words leave out (None) because its published pages never wrote them (``look.NewsWords``).
+PINNED_LINES = ("waived", "draw_proposals", "skipped", "next_due")
+
+
+def _pinned_lines(w: NewsWords, m: Map) -> NewsWords:
+    """``w`` with the lines it leaves out that the map's messages file says (a game pins that file): a game set up
+    with a file that has them says them (the builds waived, the phases skipped, the powers due, in German); a game
+    pinned before keeps its published pages as they were (``turnpress verify`` renders them again)."""
+    found: dict[str, Any] = {}
+    for key in PINNED_LINES:
+        english = getattr(ENGLISH, key)
+        if getattr(w, key) is None and english in m.texts:
+            found[key] = m.texts[english]
+    if not found:
+        return w
+    found["closing"] = w.closing + tuple(k for k in ENGLISH.closing if k in found and k not in w.closing)
+    return replace(w, **found)
 
 
 def _heading(m: Map, report: dict[str, Any], language: str | None) -> str:

@@ -1,10 +1,11 @@
 """The German words of a 30JK game's pages: the shared issue page (``presentation.NewsWords``), its map
 (``mapsvg.Words``) and the engine's reasons as the page writes them.
 
-Three lines of the standard page were never written on a 30JK page and are left out (None), so that the pages
-already published render again as they were (``turnpress verify``): the builds waived, the phases skipped for
-want of orders, and after "Als Nächstes" the powers whose orders are due. Saying them in German changes what a
-30JK turn renders: a change to make with a version in the game's files, not here.
+Four lines of the standard page were never written on a 30JK page and are left out here (None): the builds
+waived, the phases skipped for want of orders, the draw proposals, and after "Als Nächstes" the powers whose orders
+are due. A game says them in German where its pinned messages file has them (``data/messages.yaml``, its last
+section; ``newsletter._pinned_lines``): the file is the version, so the pages a game published before it had them
+render again as they were (``turnpress verify``).
 """
 
 from __future__ import annotations
