@@ -20,6 +20,7 @@ from adjudicator import yamlio
 from adjudicator.dice import Dice
 from adjudicator.kit import benevolent, drops
 from adjudicator.kit import orders as ordersmod
+from adjudicator.kit.schemasites import Sites
 from adjudicator.model import Player, Problem
 from adjudicator.rulesets.auf_achse import RULESET as AUF_ACHSE
 from adjudicator.rulesets.diplomacy import RULESET as DIPLOMACY
@@ -149,3 +150,18 @@ def test_the_benchmark_s_small_mode_runs_every_ruleset_within_the_budget(monkeyp
     assert {name for name, _, _ in results} == {"diplomacy", "auf-achse", "bretton-woods", "calamity", "policy-maker"}
     for m in results.values():
         assert m.readings <= ordersmod.MAX_ROUNDS and m.shown <= ordersmod.WORDED + 1
+
+
+def test_files_checked_against_equal_schemas_share_one_set_of_validators_and_true_is_not_one(monkeypatch):
+    """Issue 33 (``verify``'s margin): a ruleset hands out a new schema mapping for every file; the validators are
+    made once for every equal one (a turn of 20 countries is checked against one), and a schema that differs only
+    in ``true`` against ``1`` is another schema, judged by its own validators."""
+    made = []
+    monkeypatch.setattr(ordersmod, "Sites", lambda schema: made.append(schema) or Sites(schema))
+    ordersmod._sites.cache_clear()
+    ordersmod._sites_marshalled.cache_clear()
+    for _ in range(20):
+        assert ordersmod.schema_problems({"type": "object", "properties": {"wait": {"const": True}}}, {"wait": 1})
+    assert len(made) == 1
+    assert ordersmod.schema_problems({"type": "object", "properties": {"wait": {"const": 1}}}, {"wait": 1}) == []
+    assert len(made) == 2

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import json
+import marshal
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -175,7 +176,7 @@ def schema_findings(file: str, loc: yamlio.Located, schema: dict[str, Any], lang
 
     The places at fault are all found (``schemasites``), in one pass; those beyond the first ``WORDED`` problems
     are counted in one last finding ("and N more"), not worded."""
-    sites = _sites(json.dumps(schema, sort_keys=True))
+    sites = _sites_of(schema)
     out: list[Finding] = []
     more = 0
     for site in sites.find(loc.data.get("orders")):
@@ -230,7 +231,7 @@ def schema_problems(schema: dict[str, Any], orders: Any, lang: str = "en", limit
     [("unknown key 'mvoe' in entry 1 (did you mean move?)", (0, 'mvoe'))]
     """
     limit = WORDED if limit is None else limit
-    sites = _sites(json.dumps(schema, sort_keys=True))
+    sites = _sites_of(schema)
     out: list[Problem] = []
     for site in sites.find(orders):
         if len(out) >= limit:
@@ -298,9 +299,27 @@ def _unknown_keys(file: str, loc: yamlio.Located, path: tuple[Any, ...], err: An
     return out
 
 
+def _sites_of(schema: dict[str, Any]) -> Sites:
+    """The validators of ``schema``, made once per distinct schema: a deadline run or a ``verify`` checks many files
+    against the same few schemas, each a new mapping from the ruleset. The key is the schema's ``marshal`` form
+    (version 2: no back-references, so equal data gives equal bytes, and True, 1 and 1.0 stay apart), nine times
+    quicker than its sorted JSON (issue 33: ``verify`` of 100 turns of 20 countries wrote a 14.5 kB schema as JSON
+    2,000 times, about 1 s); what ``marshal`` cannot write goes by its JSON as before."""
+    try:
+        key = marshal.dumps(schema, 2)
+    except ValueError:
+        return _sites(json.dumps(schema, sort_keys=True))
+    return _sites_marshalled(key)
+
+
+@lru_cache(maxsize=64)
+def _sites_marshalled(key: bytes) -> Sites:
+    return _sites(json.dumps(marshal.loads(key), sort_keys=True))
+
+
 @lru_cache(maxsize=64)
 def _sites(schema_json: str) -> Sites:
-    """One set of validators per distinct schema: a deadline run checks many files against the same few schemas."""
+    """One set of validators per distinct schema (read from its JSON, as a file's schema would be)."""
     return Sites(json.loads(schema_json))
 
 
