@@ -283,6 +283,14 @@ class DrawsMap(Protocol):
 
 
 @runtime_checkable
+class DrawsMapInParts(Protocol):
+    def map_parts(self, state: State) -> tuple[str, str] | None:
+        """The orders page's map (``map``, each shape naming its ``data-region``) in two, or None to send it whole:
+        the base, an SVG of what no position changes (the same bytes every turn, so a site file a browser keeps),
+        and the turn's SVG, with an empty ``<g data-tp-base=""/>`` where the base's children go."""
+
+
+@runtime_checkable
 class HasColours(Protocol):
     def colours(self, state: State) -> Mapping[str, str]:
         """Each player's colour as the game's drawings use it."""
@@ -337,7 +345,7 @@ RULES_CAPABILITIES: tuple[type, ...] = (Joins, ReadsBenevolently, Unseats, Remov
                                         HasResult, MarksOut, PinsData, HasPhaseKinds)
 PRESENTATION_CAPABILITIES: tuple[type, ...] = (WritesTemplate, Describes, OffersChoices, WritesNewsletter,
                                                WritesSetupNewsletter, HasHeadline, HasStandings, HasHistory, DrawsMap,
-                                               HasColours, NamesTitle, TextOfEntries)
+                                               DrawsMapInParts, HasColours, NamesTitle, TextOfEntries)
 
 
 def capabilities(ruleset: object) -> list[str]:

@@ -4,7 +4,9 @@ For each game the site build writes ``site/games/<game>/orders.md`` (the page), 
 (``orders/<NNNN>.json``: the turn and its players; ``orders/<NNNN>/<player>.json``: for one player the sheet
 ``turnpress template`` prints, the JSON Schema of the sheet, the ruleset's form where it offers one,
 ``ruleset.OffersChoices``, and the rules' verdicts the page looks the sheet up in, ``verdicts``;
-``orders/<NNNN>.svg``: the position, which the player clicks; see ``split``), ``open-turn.json`` (which turn is
+``orders/<NNNN>.svg``: the position, which the player clicks, and where the ruleset draws it in two
+(``DrawsMapInParts``) the drawing no position changes as a site file of its own, ``drawings/<digest>.svg``, shared
+by every turn and game on that map; see ``split``), ``open-turn.json`` (which turn is
 open, fetched afresh so that a page kept open past a deadline says it is stale) and, for a game with sealed
 parts, each player's sealed private file of the last turn (``private/<player>.yaml.age``, readable only with their
 key).
@@ -22,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import posixpath
 import re
 from importlib import resources
 from pathlib import Path
@@ -29,7 +32,7 @@ from typing import Any
 
 from ..kit import catalog, drawcache, outcome, sheet, words
 from ..kit.markup import html_attr_text, plain, without_bidi
-from ..kit.ruleset import DrawsMap, OffersChoices
+from ..kit.ruleset import DrawsMap, DrawsMapInParts, OffersChoices
 from ..league.store import Game, orders_relpath
 from ..model import State
 from ..sealed import storage
@@ -64,6 +67,15 @@ def exact_path(game_id: str, turn: int, player: str) -> str:
 def map_path(game_id: str, turn: int) -> str:
     """The position drawn for the page (``board``), fetched beside the form, never before the page is usable."""
     return f"{GAMES_DIR}/{game_id}/orders/{turn:04d}.svg"
+
+
+DRAWINGS = "site/drawings"
+
+
+def base_path(digest: str) -> str:
+    """The part of the page's map no position changes (``DrawsMapInParts``), named by its content: the same file
+    for every turn and every game on the map, which a browser fetches once and keeps."""
+    return f"{DRAWINGS}/{digest}.svg"
 
 
 # What the page's list of players shows: the rest of a player's data is in their own file (``player_path``)
@@ -157,6 +169,7 @@ def turn_data(game: Game, root: Path) -> dict[str, Any]:
     phase = outcome.phase(game.ruleset, state)
     repo = repo_url(root)
     deadline = game.deadline(turn)
+    drawn, base = (None, None) if phase.finished else board(game, state)
     return {
         "game": game.id, "title": plain(game.title), "turn": turn, "label": plain(phase.label),
         "finished": phase.finished, "deadline": deadline.isoformat(timespec="minutes") if deadline else None,
@@ -165,7 +178,7 @@ def turn_data(game: Game, root: Path) -> dict[str, Any]:
         "players": [] if phase.finished else with_spellings(game, state, [player_data(game, state, p.key, turn)
                                                                           for p in game.players]),
         "private": bool(private_files(game)),
-        "map": None if phase.finished else board(game, state),
+        "map": drawn, "map_base": base,
         "limits": verdicts.limits(),
         # the lines structured entries stand for, as the rules read them (the page judges a mapping as its line)
         "entry_forms": {} if phase.finished or not game.players else verdicts.entry_forms(
@@ -173,11 +186,17 @@ def turn_data(game: Game, root: Path) -> dict[str, Any]:
     }
 
 
-def board(game: Game, state: State) -> str | None:
+def board(game: Game, state: State) -> tuple[str | None, str | None]:
     """The position as the ruleset draws it, from the public view, for ``assets/orders_map.js``: the player
-    picks orders by clicking it and sees them as arrows (the drawing names each shape's ``data-region``)."""
+    picks orders by clicking it and sees them as arrows (the drawing names each shape's ``data-region``); as the
+    turn's part and the base where the ruleset draws it in two (``DrawsMapInParts``), else whole and no base."""
     rs = game.ruleset
-    return rs.map(rs.public_view(state)) if isinstance(rs, DrawsMap) else None
+    public = rs.public_view(state)
+    parts = rs.map_parts(public) if isinstance(rs, DrawsMapInParts) else None
+    if parts is not None:
+        base, turn = parts
+        return turn, base
+    return (rs.map(public) if isinstance(rs, DrawsMap) else None), None
 
 
 def private_files(game: Game) -> dict[str, str]:
@@ -270,20 +289,27 @@ def split(game_id: str, data: dict[str, Any]) -> dict[str, str]:
     """The turn's data as the page fetches it (issue 30, "Light on a phone": only what the open turn needs, each
     part when it is needed): the turn with the list of players (``data_path``: the page is usable once it is
     read), each player's sheet, schema, form and verdicts (``player_path``: one player's, not everyone's) and the
-    drawing of the position (``map_path``: a file of its own, read beside the form); the rules' refusals of
+    drawing of the position (``map_path``: a file of its own, read beside the form, and where it comes in two
+    the base, ``base_path``, a file of the whole site named by its content); the rules' refusals of
     lines the lists do not offer (``exact_path``: the largest part of a player's verdicts, 4-8 kB compressed, not
     needed for the form) follow the player's part, with the checker."""
     turn = data["turn"]
     parts = {p["key"]: _json({k: v for k, v in p.items() if k != "exact"}) for p in data["players"]}
     exact = {p["key"]: _json(p["exact"]) for p in data["players"] if p.get("exact")}
-    index = {k: v for k, v in data.items() if k not in ("players", "map")}
+    index = {k: v for k, v in data.items() if k not in ("players", "map", "map_base")}
     # each part named with a digest of its bytes, which the page puts in the address it fetches: a browser may
     # keep a part as long as it likes, and a rebuilt part (a ruling, a new version) is a new address
     index["players"] = [{**{k: p[k] for k in LISTED}, "part": _digest(parts[p["key"]]),
                          **({"exact": _digest(exact[p["key"]])} if p["key"] in exact else {})}
                         for p in data["players"]]
     index["map"] = _digest(data["map"]) if data["map"] else None
-    files = {data_path(game_id, turn): _json(index)}
+    files = {}
+    if data.get("map_base"):
+        # the base's address from the page's (``orders/``, where the turn's files are fetched relative to)
+        path = base_path(_digest(data["map_base"]))
+        files[path] = data["map_base"]
+        index["map_base"] = posixpath.relpath(path, posixpath.dirname(page_path(game_id)) + "/orders")
+    files[data_path(game_id, turn)] = _json(index)
     files.update({player_path(game_id, turn, key): text for key, text in parts.items()})
     files.update({exact_path(game_id, turn, key): text for key, text in exact.items()})
     if data["map"]:

@@ -36,12 +36,12 @@ CONFIG = "mkdocs.yml"
 # master's own page under site/news/ stays). site/news/posts/ held the issues before turnpress wrote the listings.
 GENERATED = ("site/games/**/*", "site/news/*.md", "site/news/page/*.md", "site/news/*/page/*.md",
              "site/news/*/[0-9][0-9][0-9][0-9].md", "site/news/posts/*/[0-9][0-9][0-9][0-9].md", "site/feeds/*.xml",
-             "site/feed_rss_created.xml")
+             "site/feed_rss_created.xml", "site/drawings/*.svg")
 NOT_IN_NAV = "/news/"  # the issues and the listings: reached from the news index, not each one from the menu
 # What git need not keep in site/: written on every build (the league's site/.gitignore gains what it lacks).
 IGNORED = ("/index.md", "/games/", "/news/*.md", "/news/page/", "/news/*/page/", "/feed_rss_created.xml",
            "/feeds/", "/stylesheets/turnpress.css", "/javascripts/turnpress.js", "/javascripts/orders.js",
-           "/javascripts/orders_map.js", "/javascripts/orders.css", "/javascripts/vendor/")
+           "/javascripts/orders_map.js", "/javascripts/orders.css", "/javascripts/vendor/", "/drawings/")
 
 
 class SiteError(LeagueError):

@@ -6,6 +6,7 @@ figures are ``benchmarks/bench_orders_page.py``'s."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -36,7 +37,7 @@ def blocked(browser: Browser, *patterns: str) -> Iterator[None]:
 
 
 def test_the_page_fetches_the_players_list_then_one_player_s_part_and_age_only_to_seal(browser: Browser,
-                                                                                      served: str):
+                                                                                      served: str, league: League):
     """The turn's data was one file with every player's sheet, form and verdicts and the map (Auf Achse: 630 kB);
     the page loaded age, the YAML reader and the schema validator before it showed anything. Now: the list, the
     picked player's own part, the map, the checker; age not in an open game."""
@@ -50,6 +51,12 @@ def test_the_page_fetches_the_players_list_then_one_player_s_part_and_age_only_t
     assert sorted(files) == ["/games/dip/orders/0001.json", "/games/dip/orders/0001.svg",
                              "/games/dip/orders/0001/ann.json", "/games/dip/orders/0001/exact/ann.json"], \
         "one player's part: nobody else's"
+    # the map's base, the same for every turn and game on the map (Diplomacy: nine tenths of the drawing), is a
+    # site file named by its content: a browser fetches it once, whatever turn or game it opens
+    bases = {json.loads(path.read_text(encoding="utf-8"))["map_base"] for game in ("dip", "wb", "rt", "cv")
+             for path in (league.root / "public/games" / game / "orders").glob("[0-9][0-9][0-9][0-9].json")}
+    assert len(bases) == 1 and [p for p in fetched(browser) if p.endswith(".svg") and "/games/" not in p] == [
+        "/drawings/" + bases.pop().rpartition("/")[2]], "spring, winter, fall and retreats: one base"
     # the rules' refusals of lines no list offers (verdicts.refusals) come after the part the form needs
     assert files.index("/games/dip/orders/0001/ann.json") < files.index("/games/dip/orders/0001/exact/ann.json")
     listed = browser.script("return fetch('0001.json').then(r => r.json())")

@@ -10,6 +10,7 @@ drawing with its ``data-region`` (on the standard map and on the Thirty Years' W
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -57,6 +58,49 @@ def test_every_region_an_order_names_is_a_shape_to_click(map_name: str, players:
             assert label.split(" ", 1)[1] in drawn, f"{label}: the unit's region is not on the map"
             named |= {t.split("/")[0] for t in order.split()[2:]} - WORDS
     assert len(named) > 20 and named <= provinces, sorted(named - provinces)
+
+
+def joined(base: str, turn: str) -> str:
+    """The orders page's map as ``orders_map.js`` draws it from its two parts: the base's children where the turn's
+    part leaves them a place, each province's colour the turn's style gives it (as its attributes)."""
+    inner = re.fullmatch(r"<svg[^>]*>(.*)</svg>", base, re.S)
+    assert inner and turn.count('<g data-tp-base=""/>') == 1
+    text = turn.replace('<g data-tp-base=""/>', inner.group(1))
+    style = re.search(r"<style>(path\[.*?)</style>", text)
+    assert style
+    for region, colour in re.findall(r'path\[data-region="([^"]+)"\]\{fill:([^;]+);fill-opacity:0.7\}',
+                                     style.group(1)):
+        shape = r'fill="[^"]*"( fill-rule="evenodd" [^>]*data-region="' + re.escape(region) + '")'
+        text, n = re.subn(shape, rf'fill="{colour}" fill-opacity="0.7"\1', text)
+        assert n == 1, region
+    return text.replace(style.group(0), "")
+
+
+@pytest.mark.parametrize(("map_name", "players"), [("standard", STANDARD_PLAYERS),
+                                                   ("dreissigjaehriger-krieg", DK_PLAYERS)])
+def test_the_orders_map_s_base_is_the_same_for_every_position(map_name: str, players: list[Player]):
+    """Issue 30, "Light on a phone … data sent once per place": the orders page's map was sent whole every turn
+    (Diplomacy: 115 kB, 28 kB compressed), of which the shapes, names and rivers never change. It comes in two: a
+    base that is the same bytes whatever the position (a site file named by its content, which a browser keeps
+    from turn to turn) and the turn's part; joined, they are the map drawn whole (its definitions aside, which
+    the base carries)."""
+    state = RULESET.setup({"map": map_name}, players, Dice(b"map-parts"))
+    public = RULESET.public_view(state)
+    later = copy.deepcopy(public)
+    owner, other = sorted(later["units"])[:2]
+    unit = later["units"][owner].pop()
+    later["units"][other].append(unit)
+    later["supply_centres"][other] += later["supply_centres"][owner][:1]
+    del later["supply_centres"][owner][:1]
+    parts = [RULESET.map_parts(p) for p in (public, later)]
+    assert parts[0] and parts[1]
+    (base, turn), (later_base, later_turn) = parts
+    assert base == later_base and turn != later_turn, "a unit moved and a centre changed hands: not in the base"
+    for position, (b, t) in zip((public, later), parts, strict=True):
+        whole = RULESET.map(position)
+        defs = re.search(r"<defs>.*?</defs>", whole, re.S)
+        assert defs and joined(b, t).replace(defs.group(0), "") == whole.replace(defs.group(0), "")
+    assert len(turn) * 4 < len(base), "most of the drawing is the base"
 
 
 def click_region(browser: Browser, region: str) -> None:

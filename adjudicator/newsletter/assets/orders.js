@@ -123,12 +123,20 @@
     }
   }
 
+  /* The turn's drawing, and where it comes in two (``map_base``) the base no turn changes: a file named by its
+     content, the same for every turn and game on the map, which the browser keeps (orders_map.js joins them) */
   function drawingOf() {
-    if (!board) {
-      board = fetch(TURN + ".svg?v=" + encodeURIComponent(data.map)).then(function (r) {
+    function text(address) {
+      return fetch(address).then(function (r) {
         return r.ok ? r.text() : null;
       }, function () {
         return null;
+      });
+    }
+    if (!board) {
+      var turn = text(TURN + ".svg?v=" + encodeURIComponent(data.map));
+      board = !data.map_base ? turn : Promise.all([turn, text(data.map_base)]).then(function (both) {
+        return both[0] && both[1] ? {turn: both[0], base: both[1]} : null;
       });
     }
     return board;

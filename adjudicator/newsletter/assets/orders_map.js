@@ -3,7 +3,8 @@
    when a player is picked.
 
    The open turn's data carries the position as the ruleset draws it (`map`: an SVG whose shapes name their
-   region in `data-region` and its place in `data-place`). Drawn above the form, it lets a player pick orders by
+   region in `data-region` and its place in `data-place`; or that SVG in two, the turn's and the base no turn
+   changes, joined here). Drawn above the form, it lets a player pick orders by
    clicking: a unit, then where it goes; every order of the form's list for that unit that names the province
    clicked is offered in a small menu (the move is taken at once, supports and convoys are one tap away). In the
    adjustment phase a click on a province offers its builds or removal. The map only chooses among the form's own
@@ -41,11 +42,30 @@
     return node;
   }
 
-  /* The drawing as inert SVG, or null if it is not one. */
-  function drawing(source) {
+  function parsed(source) {
     var doc = new DOMParser().parseFromString(String(source), "image/svg+xml");
     var svg = doc.documentElement;
     if (!svg || svg.namespaceURI !== NS || svg.localName !== "svg" || doc.getElementsByTagName("parsererror").length) {
+      return null;
+    }
+    return svg;
+  }
+
+  /* The drawing as inert SVG, or null if it is not one. ``source``: the SVG, or the turn's SVG and the base no
+     turn changes ({turn, base}), the base's children put where the turn's ``<g data-tp-base>`` is. */
+  function drawing(source) {
+    var svg = parsed(source && source.turn !== undefined ? source.turn : source);
+    if (svg && source.base !== undefined) {
+      var base = parsed(source.base), place = svg.querySelector("g[data-tp-base]");
+      if (!base || !place) {
+        return null;
+      }
+      while (base.firstChild) {
+        place.parentNode.insertBefore(base.firstChild, place);
+      }
+      place.remove();
+    }
+    if (!svg) {
       return null;
     }
     Array.from(svg.querySelectorAll("script, foreignObject, iframe, a, use, image")).forEach(function (n) {

@@ -52,22 +52,75 @@ def board(m: Map, d: Drawing, state: Mapping[str, Any], report: dict[str, Any] |
     """The SVG of the position ``state`` after the turn ``report`` (None: no arrows); with ``regions`` each
     shape names its region (the orders page's map, ``assets/orders_map.js``)."""
     w, h = d.size
-    f = d.font
     owners = _owners(state)
     legend, legend_h = _legend(m, d, state, colour, name, words, legend_notes or {}, h)
-    desc = escape(" ".join(text_lines(m, state, name, words)))
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tp-map" viewBox="0 0 {w} {h + legend_h}" width="100%" '
-           f'role="img" aria-label="{escape(words.title)}" font-family="sans-serif" font-size="{f}">',
-           f"<title>{escape(words.title)}</title><desc>{desc}</desc>", _defs(f, bool(d.data.get("realm"))),
+    out = [_head(m, d, state, name, words, h + legend_h), _defs(d.font, bool(d.data.get("realm"))),
            f'<rect width="{w}" height="{h + legend_h}" fill="#ffffff"/>',
-           f'<rect width="{w}" height="{h}" fill="{OUTSIDE_SEA}"/>',
+           *_ground(m, d, {p: colour.get(o, "#999999") for p, o in owners.items()}, words, regions)]
+    if report:
+        out += _orders(m, d, report, d.font, colour)
+    out += _units(d, state, d.font, colour, name, regions)
+    out += _dislodged(m, d, state, report, d.font, colour, words, regions)
+    out += legend
+    out.append("</svg>")
+    return "".join(out)
+
+
+# Where the turn's part of the orders page's map takes the base's drawing (``board_parts``, ``orders_map.js``)
+BASE_PLACE = '<g data-tp-base=""/>'
+
+
+def board_parts(m: Map, d: Drawing, state: Mapping[str, Any], *, colour: dict[str, str],
+                name: Callable[[str], str], words: Words = Words(),
+                legend_notes: dict[str, str] | None = None) -> tuple[str, str]:
+    """The orders page's map (``board`` with ``regions``) in two (issue 30, "data sent once per place"): the base,
+    what is the same whatever the position (the sea, the provinces' shapes in their plain colours, lakes, rivers,
+    names, centres' dots, coasts: nine tenths of the bytes), a site file shared by every turn and game on this
+    map, which a browser keeps; and the turn's, the frame with everything else (the title and text, the owners'
+    colours as a style of the shapes by their ``data-region``, the units, the legend), whose ``BASE_PLACE`` the
+    page fills with the base's children. Drawn together they are ``board``'s drawing."""
+    w, h = d.size
+    owners = _owners(state)
+    legend, legend_h = _legend(m, d, state, colour, name, words, legend_notes or {}, h)
+    base = "".join([f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}">',
+                    _defs(d.font, bool(d.data.get("realm"))), *_ground(m, d, {}, words, True), "</svg>"])
+    owned = "".join(f'path[data-region="{_css(_region(p))}"]{{fill:{colour.get(o, "#999999")};fill-opacity:0.7}}'
+                    for p, o in sorted(owners.items()) if p in d.data["provinces"])
+    turn = "".join([_head(m, d, state, name, words, h + legend_h),
+                    f'<rect width="{w}" height="{h + legend_h}" fill="#ffffff"/>', BASE_PLACE,
+                    f"<style>{escape(owned, quote=False)}</style>",
+                    *_units(d, state, d.font, colour, name, True),
+                    *_dislodged(m, d, state, None, d.font, colour, words, True), *legend, "</svg>"])
+    return base, turn
+
+
+def _css(text: str) -> str:
+    """``text`` inside a CSS string in double quotes."""
+    return text.replace("\\", "\\5c ").replace('"', "\\22 ").replace("\n", "\\a ")
+
+
+def _head(m: Map, d: Drawing, state: Mapping[str, Any], name: Callable[[str], str], words: Words,
+          height: int) -> str:
+    """The drawing's opening tag, title and text alternative (``height``: the map's and the legend's)."""
+    w, _ = d.size
+    desc = escape(" ".join(text_lines(m, state, name, words)))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="tp-map" viewBox="0 0 {w} {height}" width="100%" '
+            f'role="img" aria-label="{escape(words.title)}" font-family="sans-serif" font-size="{d.font}">'
+            f"<title>{escape(words.title)}</title><desc>{desc}</desc>")
+
+
+def _ground(m: Map, d: Drawing, fills: Mapping[str, str], words: Words, regions: bool) -> list[str]:
+    """Everything the position does not change: the sea and the land outside, each province's shape (filled
+    with its owner's colour where ``fills`` has one), lakes, the realm, rivers, links, names and coasts."""
+    w, h = d.size
+    out = [f'<rect width="{w}" height="{h}" fill="{OUTSIDE_SEA}"/>',
            f'<path d="{d.data["outside"]["land"]}" fill="{OUTSIDE_LAND}" stroke="{BORDER}" stroke-width="0.5"/>']
     at = _at if regions else _nowhere
     for prov in sorted(d.data["provinces"], key=str.lower):
         fill = SEA if m.terrain(prov) == "sea" else LAND
         extra = ""
-        if prov in owners:
-            fill, extra = colour.get(owners[prov], "#999999"), ' fill-opacity="0.7"'
+        if prov in fills:
+            fill, extra = fills[prov], ' fill-opacity="0.7"'
         out.append(f'<path d="{d.shape(prov)}" fill="{fill}"{extra} fill-rule="evenodd" stroke="{BORDER}" '
                    f'stroke-width="0.9"{at(d, prov)}><title>{escape(m.full_name(prov))} ({display(prov)})</title>'
                    '</path>')
@@ -77,19 +130,13 @@ def board(m: Map, d: Drawing, state: Mapping[str, Any], report: dict[str, Any] |
     out += [f'<path d="{lake}" fill="{SEA}" stroke="{RIVER}" stroke-width="0.4"{inert}/>'
             for lake in d.data.get("lakes", [])]
     out += _realm(d)
-    out += _rivers(d, f, inert)
+    out += _rivers(d, d.font, inert)
     for link in d.data.get("links", []):
         (x1, y1), (x2, y2) = (d.place(p) for p in link["between"])
         out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{RIVER}" stroke-width="2.5" '
                    f'stroke-dasharray="7 5"{inert}><title>{escape(str(link["why"]))}</title></line>')
-    out += _names(m, d, f, words, regions)
-    if report:
-        out += _orders(m, d, report, f, colour)
-    out += _units(d, state, f, colour, name, regions)
-    out += _dislodged(m, d, state, report, f, colour, words, regions)
-    out += legend
-    out.append("</svg>")
-    return "".join(out)
+    out += _names(m, d, d.font, words, regions)
+    return out
 
 
 def _defs(f: int, realm: bool) -> str:

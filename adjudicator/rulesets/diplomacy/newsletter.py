@@ -19,6 +19,7 @@ from .kinds.build import adjustment_counts, buildable, civil_disorder_removals
 from .look import ENGLISH, NewsWords, presentation_for
 from .mapdata import Map, display, province_of
 from .mapsvg import board as board_svg
+from .mapsvg import board_parts as board_svg_parts
 from .mapsvg import text_alternative
 from .orders import judge_notation
 from .resolver import Outcome
@@ -255,6 +256,19 @@ def _closing(key: str, state: State, report: dict[str, Any], w: NewsWords,
 def board(state: State) -> str:
     """The position as SVG (the site's map page and the orders page's: each shape names its region)."""
     return svg(state, regions=True)
+
+
+def board_parts(state: State) -> tuple[str, str] | None:
+    """``board`` as its base and the turn's part (``mapsvg.board_parts``), or None for a map without a drawing
+    (the schematic is drawn whole)."""
+    m = _m(state)
+    d = load_drawing(m.name)
+    if d is None:
+        return None
+    look = presentation_for(m)
+    return board_svg_parts(m, d, state, colour=look.colours(m, state),
+                           name=lambda o: look.owner_name(m, state, o), words=look.map_words,
+                           legend_notes=look.legend_notes(m, state))
 
 
 def svg(state: State, report: dict[str, Any] | None = None, *, regions: bool = False) -> str:

@@ -72,5 +72,8 @@ class DiplomacyPresentation:
     def map(self, state: State) -> str:
         return newsletter.board(typed(state))
 
+    def map_parts(self, state: State) -> tuple[str, str] | None:
+        return newsletter.board_parts(typed(state))
+
     def history(self, states: list[State]) -> dict[str, dict[str, list[int]]]:
         return adjudicate.history([typed(s) for s in states])
