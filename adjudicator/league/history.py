@@ -469,6 +469,9 @@ def update_index(root: Path, paths: Sequence[str]) -> None:
         os.replace(private, gdir / "index")
 
 
+RESET_MARK = f"{LEFTOVER}reset"  # a reset under way: the paths it may be writing (``reset_hard``, ``reset_paths``)
+
+
 def reset_hard(root: Path, target: str) -> None:
     """``git reset --hard target`` for the current branch, never leaving a lock the next run cannot attribute.
 
@@ -477,23 +480,66 @@ def reset_hard(root: Path, target: str) -> None:
     process holds ``index.lock`` through its claim; the copy replaces the index; the branch moves last, by the
     compare-and-swap that turn commits use. A kill in between leaves a working tree at ``target`` on the old
     branch, which a rerun finds safe to reset again (``start_from_remote``).
+
+    git writes a file in place, so a kill while it writes one leaves it gone or half-written: only the files
+    that change are written (the private index keeps the stat data of those that do not, the league's wheel
+    among them), and before writing, ``RESET_MARK`` in the git directory names them and the commit the branch
+    is still on, so that the next run knows them for this reset's (``reset_paths``).
     """
     old = head(root)
     with _index_claimed(root) as (gdir, private):
         env = {"GIT_INDEX_FILE": str(private)}
         # From HEAD's tree, not the index: a turn's file written by a killed run before the index knew it is
-        # HEAD's, and goes like every other file of a dropped commit (``git reset --hard`` would leave it).
-        run(root, "read-tree", old, env=env)
+        # HEAD's, and goes like every other file of a dropped commit (``git reset --hard`` would leave it). The
+        # one-way merge (-m) keeps the index's stat data for each file whose content is HEAD's; without it every
+        # file would look changed and be written again.
+        if run(root, "read-tree", "-m", old, env=env, check=False).returncode != 0:
+            run(root, "read-tree", old, env=env)  # an index git cannot merge from (unmerged entries): start afresh
+        run(root, "update-index", "-q", "--refresh", env=env, check=False)  # stat data of files written since
+        touched = {p for p in [*_names(root, "diff-files", env=env),
+                               *_names(root, "diff-tree", "-r", old, target)] if p}
+        _atomic_write(gdir / RESET_MARK, "\n".join([old, *sorted(touched)]) + "\n")
         run(root, "read-tree", "--reset", "-u", target, env=env)
         run(root, "update-index", "-q", "--refresh", env=env, check=False)  # stat data of the files kept
         os.replace(private, gdir / "index")
-    if old == target:
-        return
-    branch = text(root, "symbolic-ref", "-q", "HEAD")
-    if run(root, "config", "--get", "extensions.refStorage", check=False).stdout.strip() in (b"", b"files"):
-        _set_ref(root, branch, target, old)
-    else:
-        text(root, "update-ref", "-m", f"reset: moving to {target}", branch, target, old)
+    if old != target:
+        branch = text(root, "symbolic-ref", "-q", "HEAD")
+        if run(root, "config", "--get", "extensions.refStorage", check=False).stdout.strip() in (b"", b"files"):
+            _set_ref(root, branch, target, old)
+        else:
+            text(root, "update-ref", "-m", f"reset: moving to {target}", branch, target, old)
+    (gdir / RESET_MARK).unlink(missing_ok=True)
+
+
+def reset_paths(root: Path) -> frozenset[str]:
+    """The paths a killed ``reset_hard`` may have left gone or half-written: those its mark names, if the branch
+    is still where that reset started (a kill after the branch moved came after every file was written; the mark
+    is then stale and goes)."""
+    mark = git_dir(root) / RESET_MARK
+    try:
+        started, *paths = mark.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
+    except (FileNotFoundError, ValueError):
+        return frozenset()
+    if started != head(root):
+        mark.unlink(missing_ok=True)
+        return frozenset()
+    return frozenset(paths)
+
+
+def _names(root: Path, *args: str, env: Mapping[str, str] | None = None) -> list[str]:
+    """The paths a git diff command names (``--name-only -z``, no renames)."""
+    out = run(root, args[0], "--name-only", "-z", "--no-renames", *args[1:], env=env).stdout
+    return out.decode("utf-8", "surrogateescape").split("\0")
+
+
+def _atomic_write(path: Path, content: str) -> None:
+    """``path`` holds ``content`` whole or is as it was: written beside it under this process's name, then renamed."""
+    tmp = path.with_name(f"{LEFTOVER}stage-{os.getpid()}-{path.name}")
+    with open(tmp, "w", encoding="utf-8", errors="surrogateescape") as f:
+        f.write(content)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
 
 
 def delete_tag(root: Path, name: str) -> None:

@@ -88,7 +88,8 @@ def start_from_remote(root: Path, remote: Remote, lang: str = "en") -> list[str]
     their files half-written into the tree): nothing of them was published, so they are dropped and the turn is
     computed again from the remote branch, which gives the same turn where the remote has not moved and the
     right one where it has. Any other local commit, and any change in the tree that is not a committed file's
-    content, stops the run. Nothing here takes a lock the next run could not attribute: the tree is compared
+    content, stops the run; but a file a killed reset of this clone was writing is that reset's, and it is done
+    again (``history.reset_paths``). Nothing here takes a lock the next run could not attribute: the tree is compared
     without the index refresh (``GIT_OPTIONAL_LOCKS=0``), and the reset and the tag deletions take their locks
     through pid-named claims (``history.reset_hard``, ``history.delete_tag``). Returns the dropped commits'
     subjects.
@@ -99,7 +100,9 @@ def start_from_remote(root: Path, remote: Remote, lang: str = "en") -> list[str]
     local = history.text(root, "rev-list", f"{upstream}..{head}").split() if head else []
     if any(not _unpushed_turn(root, c) for c in local):
         raise LeagueError(COMMANDS.say(lang, "deadline.not_on_remote", branch=f"{remote.name}/{remote.branch}"))
-    lost = _would_lose(root, [c for c in (head, upstream) if c] + local) if head else []
+    resetting = history.reset_paths(root)
+    lost = [p for p in _would_lose(root, [c for c in (head, upstream) if c] + local) if p not in resetting] \
+        if head else []
     if lost:
         more = COMMANDS.say(lang, "deadline.uncommitted_more", n=len(lost) - 1) if len(lost) > 1 else ""
         raise LeagueError(COMMANDS.say(lang, "deadline.uncommitted", path=visible(lost[0]), more=more))

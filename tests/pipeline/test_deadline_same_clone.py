@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -143,6 +144,60 @@ def test_reset_hard_removes_the_dropped_commits_files_even_those_not_yet_in_the_
     history.reset_hard(where, base)
     assert git(where, "status", "--porcelain", "--untracked-files=all") == ""
     assert not (where / "games/g1/turns/0001").exists()
+
+
+def test_reset_hard_rewrites_only_the_files_it_changes(world: World):
+    """A file both commits hold alike is left as it is (git writes a file in place, so a kill while it writes one
+    leaves it half-written: the league's wheel, a few hundred kB, was rewritten by every reset and a kill there
+    stopped every later run with "uncommitted changes")."""
+    all_in(world)
+    where = clone(world.origin, world.tmp / "runner", "Runner")
+    base = git(where, "rev-parse", "HEAD").strip()
+    killed_before_push(where)
+    wheel = next((where / ".github/turnpress").glob("*.whl"))
+    before = wheel.stat()
+    history.reset_hard(where, base)
+    after = wheel.stat()
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    assert git(where, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def test_a_reset_killed_while_git_writes_a_file_is_done_again_by_the_next_run(world: World):
+    """kill -9 while the reset's git writes a file (held there by a smudge filter that waits): the file is gone or
+    half-written, neither commit's. The next run knows the reset was its own (a mark in the git directory naming
+    the paths it was writing) and does it again, instead of refusing the tree as someone's uncommitted change.
+    Origin moved meanwhile (the game master changed a page), so the reset writes a file as well as removing the
+    dropped turn's."""
+    all_in(world)
+    where = clone(world.origin, world.tmp / "runner", "Runner")
+    killed_before_push(where)
+    other = clone(world.origin, world.tmp / "other", "Other")
+    page = other / "games/README.md"
+    was = page.read_bytes()
+    page.write_bytes(was + b"A line the game master added.\n")
+    git(other, "commit", "-qam", "A line in the games' page")
+    git(other, "push", "-q", "origin", "HEAD:main")
+    git(where, "fetch", "-q", "origin")
+    upstream = git(where, "rev-parse", "origin/main").strip()
+    writing = world.tmp / "writing"
+    (where / ".git/info/attributes").write_text("* filter=slow\n")
+    git(where, "config", "filter.slow.smudge", f"sh -c 'touch {writing}; sleep 120; cat'")
+    code = ("import sys; from pathlib import Path; from adjudicator.league import history; "
+            "history.reset_hard(Path(sys.argv[1]), sys.argv[2])")
+    reset = subprocess.Popen([sys.executable, "-c", code, str(where), upstream], start_new_session=True)
+    deadline_at = time.monotonic() + 60
+    while not writing.exists() and reset.poll() is None and time.monotonic() < deadline_at:
+        time.sleep(0.05)
+    assert writing.exists(), "the reset never wrote a file"
+    os.killpg(reset.pid, signal.SIGKILL)
+    reset.wait()
+    git(where, "config", "--unset", "filter.slow.smudge")
+    (where / ".git/info/attributes").unlink()
+    left = where / "games/README.md"
+    assert (left.read_bytes() if left.exists() else None) not in (was, page.read_bytes())  # neither commit's
+    assert deadline.run(where, AFTER_DEADLINE, push=True, say=lambda s: None) == 0
+    assert turn_commits(world) == ["g1: turn 1 (Round 1)"]
+    clean(where, world)
 
 
 @pytest.mark.slow
