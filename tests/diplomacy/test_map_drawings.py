@@ -130,7 +130,7 @@ def test_30jk_rivers_run_along_their_banks_left_and_right_in_the_direction_of_fl
                 assert inside(d.shape(a), (mx + n_x, my + n_y)), f"{river} section {n + 1}: {a} is its left bank"
                 assert inside(d.shape(b), (mx - n_x, my - n_y)), f"{river} section {n + 1}: {b} is its right bank"
                 i += 1
-    svg = newsletter.svg(dk_game.new_game())
+    svg = newsletter.svg(RULESET.data, dk_game.new_game())
     for river in m.data["rivers"]:
         assert '<polyline class="tp-river" points="' in svg and f"<title>{river}</title></polyline>" in svg
         assert f'font-style="italic" font-size="{round(d.font * 0.85)}" text-anchor="middle">{river}</text>' in svg
@@ -244,7 +244,7 @@ def test_the_30jk_map_draws_the_border_of_the_empire_in_1618_where_its_provinces
     drawn = polyline_segments(" ".join(realm["border"]))
     assert shared and drawn == shared
     assert frozenset(("HHst", "HSle")) in shared_borders(d)  # the Eider
-    svg = newsletter.svg(dk_game.new_game())
+    svg = newsletter.svg(RULESET.data, dk_game.new_game())
     assert svg.count('fill="url(#tp-outside)"') == 5  # four provinces and the legend's sign
     assert '<path class="tp-realm" d="M' in svg and ">Grenze des Reiches 1618</text>" in svg
     assert ">außerhalb des Reiches</text>" in svg

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from adjudicator import yamlio
+from adjudicator.dice import Dice
 from adjudicator.kit import gamedata
 from adjudicator.rulesets.diplomacy import RULESET
 from adjudicator.rulesets.diplomacy.mapdata import load_map, map_file
@@ -136,13 +137,14 @@ def test_the_standard_game_stays_english_and_an_old_30jk_game_keeps_its_english(
     # a game set up before 30JK had a language pins a map that names no messages file: English, as it was played
     old_map = gamedata.packaged(PACKAGE, map_file("dreissigjaehriger-krieg"))
     old_map = re.sub(rb"\nlanguage: de\nmessages: [^\n]*", b"", old_map)
-    with gamedata.pinned(PACKAGE, {map_file("dreissigjaehriger-krieg"): old_map}):
-        m = load_map("dreissigjaehriger-krieg")
-        assert m.texts == {} and m.say("no unit of yours in {place}", place="Prag") == "no unit of yours in Prag"
-        old = new_game()
-        assert "labels" not in old["rules"] and RULESET.phase(old).label == "Spring 1618 Movement"
-        [p] = RULESET.check(old, KEY["schweden"], ["A Ber - Xyzzy"])
-        assert p.message == "no place named 'Xyzzy' in 'A Ber - Xyzzy'"
+    pinned = gamedata.GameData(PACKAGE, {map_file("dreissigjaehriger-krieg"): old_map})
+    m = load_map("dreissigjaehriger-krieg", pinned)
+    assert m.texts == {} and m.say("no unit of yours in {place}", place="Prag") == "no unit of yours in Prag"
+    rules = RULESET.with_data(pinned)
+    old = rules.setup({"map": "dreissigjaehriger-krieg"}, PLAYERS, Dice(b"dk-setup"))
+    assert "labels" not in old["rules"] and rules.phase(old).label == "Spring 1618 Movement"
+    [p] = rules.check(old, KEY["schweden"], ["A Ber - Xyzzy"])
+    assert p.message == "no place named 'Xyzzy' in 'A Ber - Xyzzy'"
 
 
 def _english_players():
@@ -211,6 +213,5 @@ def test_an_old_games_sheet_keeps_german_with_the_players_own_build_sites():
     fall = play(new_game()).state
     moved = position(fall, {"oesterreich": ["A Pil", "A EbSa", "F Lin", "A MOla"], "rebellen": []})
     adjust = play(moved, {"oesterreich": ["A Pil - Kar"]}).state
-    with gamedata.pinned(PACKAGE, {path: old}):
-        sheet = RULESET.template(adjust, KEY["oesterreich"])
+    sheet = RULESET.with_data(gamedata.GameData(PACKAGE, {path: old})).template(adjust, KEY["oesterreich"])
     assert "# Ersetzen Sie ein 'Verzicht' z. B. durch 'Aufbau A Pra' oder 'Aufbau F Pra'." in sheet, sheet

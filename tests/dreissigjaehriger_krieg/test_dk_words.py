@@ -248,7 +248,7 @@ def test_a_game_pins_the_words_with_its_map():
     # the game reads its pinned copy: one where 'marschiert' moves reads it, the package's does not
     pinned = {map_file("dreissigjaehriger-krieg"): gamedata.packaged(PACKAGE, map_file("dreissigjaehriger-krieg")),
               WORDS: gamedata.packaged(PACKAGE, WORDS).replace(b"move: [", b"move: [marschiert, ")}
-    with gamedata.pinned(PACKAGE, pinned):
-        assert str(read_order(load_map("dreissigjaehriger-krieg"), "A Mei marschiert Lei")) == "A Mei - Lei"
+    game = gamedata.GameData(PACKAGE, pinned)
+    assert str(read_order(load_map("dreissigjaehriger-krieg", game), "A Mei marschiert Lei")) == "A Mei - Lei"
     with pytest.raises(OrderError):
         read_order(load_map("dreissigjaehriger-krieg"), "A Mei marschiert Lei")

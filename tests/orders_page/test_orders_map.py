@@ -20,7 +20,6 @@ import pytest
 from adjudicator.dice import Dice
 from adjudicator.model import Player
 from adjudicator.rulesets.diplomacy import RULESET
-from adjudicator.rulesets.diplomacy.choices import choices
 
 from ..conftest import git, new_repository, run
 from ..dreissigjaehriger_krieg.dk_game import PLAYERS as DK_PLAYERS
@@ -54,7 +53,7 @@ def test_every_region_an_order_names_is_a_shape_to_click(map_name: str, players:
     provinces = {r.split("/")[0] for r in drawn}
     named = set()
     for p in players:
-        for label, order in options_of(choices(public, p.key)):
+        for label, order in options_of(RULESET.choices(public, p.key)):
             assert label.split(" ", 1)[1] in drawn, f"{label}: the unit's region is not on the map"
             named |= {t.split("/")[0] for t in order.split()[2:]} - WORDS
     assert len(named) > 20 and named <= provinces, sorted(named - provinces)

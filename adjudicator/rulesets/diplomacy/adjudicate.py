@@ -6,6 +6,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from ...kit.gamedata import GameData
 from ...kit.ruleset import RulesetError
 from ...model import Orders, Phase, Problem, TurnResult
 from .core import (
@@ -39,12 +40,13 @@ def civil_measure(state: State) -> str:
     return "home-sea" if measure == "home" and state["rules"].get("fleets_by_sea") else measure
 
 
-def _m(state: State) -> Map:
-    return load_map(str(state["map"]))
+def map_of(data: GameData, state: State) -> Map:
+    """The map ``state`` is played on, read from ``data``: the copies the game pinned at its set-up."""
+    return load_map(str(state["map"]), data)
 
 
-def _book(state: State) -> Rulebook:
-    return rulebook_for(_m(state))
+def _book(m: Map) -> Rulebook:
+    return rulebook_for(m)
 
 
 ENGLISH_KINDS = {"movement": "Movement", "retreat": "Retreats", "adjustment": "Adjustments"}
@@ -67,10 +69,10 @@ def phase_label(m: Map, season: str, year: int, kind: str, language: str | None 
                                        kind=words["kinds"][kind])
 
 
-def label(state: State) -> str:
+def label(m: Map, state: State) -> str:
     # a game started without the option keeps English labels: its committed reports name its phases so (a new
     # game on a map with a language of its own stores it: ``setup``)
-    return phase_label(_m(state), str(state["season"]), int(state["year"]), str(state["kind"]),
+    return phase_label(m, str(state["season"]), int(state["year"]), str(state["kind"]),
                        state["rules"].get("labels"))
 
 
@@ -88,9 +90,8 @@ def _player_for(state: State, power: str) -> str | None:
     return next((k for k, p in state["seats"].items() if p == power), None)
 
 
-def due_powers(state: State) -> list[str]:
+def due_powers(m: Map, state: State) -> list[str]:
     """Powers that have orders to give in the open phase."""
-    m = _m(state)
     if state.get("result"):
         return []
     if state["kind"] == "movement":
@@ -103,20 +104,19 @@ def due_powers(state: State) -> list[str]:
     return [p for p, n in counts.items() if n < 0 or (n > 0 and buildable(m, p, units, owners))]
 
 
-def phase(state: State) -> Phase:
+def phase(m: Map, state: State) -> Phase:
     if state.get("result"):
-        return Phase(f"{label(state)} — {_result_text(state)}", (), finished=True, kind=str(state["kind"]))
-    awaited = tuple(sorted(k for k, p in state["seats"].items() if p in due_powers(state)))
-    return Phase(label(state), awaited, kind=str(state["kind"]))
+        return Phase(f"{label(m, state)} — {_result_text(m, state)}", (), finished=True, kind=str(state["kind"]))
+    awaited = tuple(sorted(k for k, p in state["seats"].items() if p in due_powers(m, state)))
+    return Phase(label(m, state), awaited, kind=str(state["kind"]))
 
 
-def result(state: State) -> dict[str, Any] | None:
+def result(m: Map, state: State) -> dict[str, Any] | None:
     """How the game ended (``outcome.HasResult``): a solo victory, or a draw and the powers that share it, each
     named by the seat that plays it (a power in civil disorder by its own name)."""
     r = state.get("result")
     if not r:
         return None
-    m = _m(state)
 
     def seat(power: str) -> str:
         return _player_for(state, power) or (str(m.powers[power]["name"]) if power in m.powers else power)
@@ -127,14 +127,13 @@ def result(state: State) -> dict[str, Any] | None:
     return {"kind": "draw", "seats": [seat(p) for p in r["powers"]]}
 
 
-def _result_text(state: State) -> str:
+def _result_text(m: Map, state: State) -> str:
     r = state["result"]
     assert r is not None, "called for a finished game only"
-    words = label_words(_m(state), state["rules"].get("labels"))
+    words = label_words(m, state["rules"].get("labels"))
     if words is None or not words.get("victory") or not words.get("draw"):
         return "game over, " + (f"won by {r['winner']}" if r["kind"] == "victory"
                                 else f"drawn ({', '.join(r['powers'])})")
-    m = _m(state)
 
     def name(p: str) -> str:
         return str(m.powers[p]["name"]) if p in m.powers else p
@@ -158,15 +157,14 @@ def _rules(state: State) -> Rules:
     return Rules(convoy_intent=str(state["rules"]["convoy_intent"]))
 
 
-def check(state: State, player: str, orders: Orders) -> list[Problem]:
-    m = _m(state)
+def check(m: Map, state: State, player: str, orders: Orders) -> list[Problem]:
     power = _power_for(state, player)
     say = m.say
     if power is None:
         return [Problem(say("you have no seat in this game"), (), say("ask the game master"))]
     if not isinstance(orders, list):
         return [Problem(say("orders are a list, one order per entry"), (), say("write e.g. - A Par - Bur"))]
-    book = _book(state)
+    book = _book(m)
     mine, extras = book.split(m, orders)
     index = [i for i, _ in mine]
     reads = read_orders(m, power, [e for _, e in mine])
@@ -177,13 +175,13 @@ def check(state: State, player: str, orders: Orders) -> list[Problem]:
             problems.append(Problem(r.error, (i,), r.hint or say("write the order in judge notation")))
         elif r.order and r.order.kind in VOTES:
             problems += votes.check(m, state, power, r.order, i)
-    rows = _run(state, [r for r in reads if r.order and r.order.kind not in VOTES], check_only=power)
+    rows = _run(m, state, [r for r in reads if r.order and r.order.kind not in VOTES], check_only=power)
     readable = [index[n] for n, r in enumerate(reads) if r.order and r.order.kind not in VOTES]
     kinds = [r.order.kind for r in reads if r.order and r.order.kind not in VOTES]
     for i, kind, row in zip(readable, kinds, rows, strict=False):
         if row["result"] == "fails" and kind == "build" and not any(m.said(t, row["reason"]) for t in ALL_USED):
             # A build where none can stand is an error, with the power's real options: it can never be made.
-            problems.append(Problem(f"{row['order']}: {row['reason']}", (i,), _build_options(state, power)))
+            problems.append(Problem(f"{row['order']}: {row['reason']}", (i,), _build_options(m, state, power)))
             continue
         if row["result"] == "invalid":
             twice = m.said(ALREADY_ORDERED, row["reason"])
@@ -195,8 +193,7 @@ def check(state: State, player: str, orders: Orders) -> list[Problem]:
     return problems
 
 
-def _build_options(state: State, power: str) -> str:
-    m = _m(state)
+def _build_options(m: Map, state: State, power: str) -> str:
     free = buildable(m, power, units_from(m, state["units"]), owners_from(state["supply_centres"]))
     if not free:
         return m.say("none of your home supply centres is yours and free to build in: write 'Waive'")
@@ -210,9 +207,8 @@ def _hint(m: Map, kind: str) -> str:
                   "adjustment": "write 'Build A Par', 'Remove F Nth' or 'Waive'"}[kind])
 
 
-def _run(state: State, reads: list[Read], check_only: str | None = None) -> list[ResultRow]:
+def _run(m: Map, state: State, reads: list[Read], check_only: str | None = None) -> list[ResultRow]:
     """Results of ``reads`` on the current position (for ``check``: the player's orders alone)."""
-    m = _m(state)
     units = units_from(m, state["units"])
     if state["kind"] == "movement":
         res = run_movement(m, units, reads, _rules(state))
@@ -238,11 +234,10 @@ def default_orders(state: State, player: str, previous: Any) -> list[str]:  # Di
 
 # ----- adjudication and the calendar --------------------------------------------------------------------
 
-def adjudicate(state: State, orders: Mapping[str, Any]) -> TurnResult:
+def adjudicate(m: Map, state: State, orders: Mapping[str, Any]) -> TurnResult:
     if state.get("result"):
         raise RulesetError("the game is over")
-    m = _m(state)
-    book = _book(state)
+    book = _book(m)
     new = copy.deepcopy(state)
     reads: list[Read] = []
     drawers: list[str] = []
@@ -268,7 +263,7 @@ def adjudicate(state: State, orders: Mapping[str, Any]) -> TurnResult:
     units = units_from(m, state["units"])
     powers = list(m.powers)
     # the variant's own entries (religious actions) stay out of the public report: they may reveal secrets
-    report: dict[str, Any] = {"phase": label(state), "kind": state["kind"], "season": state["season"],
+    report: dict[str, Any] = {"phase": label(m, state), "kind": state["kind"], "season": state["season"],
                               "year": state["year"],
                               "orders": {k: public_orders.get(k, []) for k in sorted(orders)}}
     new["dislodged"], new["contested"] = [], []
@@ -305,7 +300,7 @@ def adjudicate(state: State, orders: Mapping[str, Any]) -> TurnResult:
     else:
         votes.count_proposals(m, new, report, drawers, state["kind"])
     report["supply_centres"] = {p: len(v) for p, v in new["supply_centres"].items()}
-    report["next"] = phase(new).label
+    report["next"] = phase(m, new).label
     return TurnResult(typed.plain(new), report)
 
 
@@ -322,8 +317,8 @@ def _advance(m: Map, s: State, report: dict[str, Any]) -> None:
     skipped: list[str] = []
     while True:
         _next_step(m, s, m.phases())
-        if s["kind"] == "adjustment" and (not m.adjustment_year(s["year"]) or not due_powers(s)):
-            skipped.append(label(s))
+        if s["kind"] == "adjustment" and (not m.adjustment_year(s["year"]) or not due_powers(m, s)):
+            skipped.append(label(m, s))
             continue
         break
     if skipped:
@@ -379,8 +374,7 @@ def _end_of_season(m: Map, s: State, report: dict[str, Any]) -> None:
             report["victory"] = best
 
 
-def standings(state: State) -> list[dict[str, Any]]:
-    m = _m(state)
+def standings(m: Map, state: State) -> list[dict[str, Any]]:
     rows = []
     for power in m.powers:
         rows.append({"power": str(m.powers[power]["name"]), "player": _player_for(state, power) or "(civil disorder)",
@@ -389,12 +383,11 @@ def standings(state: State) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: (-r["centres"], r["power"]))
 
 
-def headline(state: State, report: Mapping[str, Any]) -> str:
+def headline(m: Map, state: State, report: Mapping[str, Any]) -> str:
     """The issue's headline: the supply centres that changed hands between powers, in the map's own names and with
     no word of any language ("Constantinople: Turkey → Austria · Sweden, Warsaw: Russia → Germany"), then the
     neutral centres taken, counted ("Austria +2, France +3"); empty if no centre changed hands.
     """
-    m = _m(state)
     moves: dict[tuple[str, str], list[str]] = {}
     gains: dict[str, int] = {}
     for change in report.get("centre_changes", []):
@@ -411,9 +404,8 @@ def headline(state: State, report: Mapping[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def colours(state: State) -> dict[str, str]:
+def colours(m: Map, state: State) -> dict[str, str]:
     """Each player's colour: their power's on the map, so that a chart's line and the map's units match."""
-    m = _m(state)
     return {player: str(m.powers[power]["colour"]) for player, power in state["seats"].items()
             if "colour" in m.powers.get(power, {})}
 

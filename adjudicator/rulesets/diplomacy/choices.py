@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .adjudicate import _m, label
+from .adjudicate import label
 from .core import owners_from, units_from
 from .kinds.build import adjustment_counts, buildable, civil_disorder_removals
 from .kinds.votes import standing_votes
@@ -166,13 +166,12 @@ def heads(m: Map, mine: list[Unit]) -> dict[str, Any]:
     return out
 
 
-def choices(state: State, player: str) -> dict[str, Any]:
-    """The form of ``player``'s orders in the open phase (see ``ruleset.OffersChoices``)."""
-    m = _m(state)
+def choices(m: Map, state: State, player: str) -> dict[str, Any]:
+    """The form of ``player``'s orders in the open phase on the map ``m`` (see ``ruleset.OffersChoices``)."""
     power = state["seats"].get(player, "")
     board = units_from(m, state["units"])
     mine = [u for u in board if u.power == power]
-    notes = [m.say("{phase}: orders for {power}.", phase=label(state),
+    notes = [m.say("{phase}: orders for {power}.", phase=label(m, state),
                    power=m.powers[power]["name"] if power in m.powers else power)]
     items: list[dict[str, Any]] = []
     unique = None

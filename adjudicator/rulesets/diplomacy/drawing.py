@@ -132,10 +132,11 @@ def links(d: Drawing) -> set[frozenset[str]]:
     return {frozenset(link["between"]) for link in d.data.get("links", [])}
 
 
-def load_drawing(name: str) -> Drawing | None:
-    """The drawing of map ``name``, or None where the map has none: the copy the game pinned at its set-up, else
-    the packaged one (``gamedata``), so that an old game's issue pages render as they were published."""
-    data = gamedata.read_if_any(__package__, drawing_file(name))
+def load_drawing(name: str, game: gamedata.GameData | None = None) -> Drawing | None:
+    """The drawing of map ``name``, or None where the map has none, read from ``game``: the copy the game pinned
+    at its set-up, else the packaged one (``gamedata``), so that an old game's issue pages render as they were
+    published. Without ``game``, the packaged one."""
+    data = (game if game is not None else gamedata.GameData(__package__)).read_if_any(__package__, drawing_file(name))
     return None if data is None else _drawing(name, data)
 
 

@@ -349,13 +349,15 @@ def _build_rivers(m: Map, rivers: dict[str, Any]) -> None:
     m.below = below
 
 
-def load_map(name: str) -> Map:
-    """The map ``maps/<name>.yaml`` and the words and messages files it names: the copies the game pinned at its
-    set-up, else the ones shipped in this package (``gamedata``; each content is read once)."""
-    data = gamedata.read(__package__, map_file(name))
+def load_map(name: str, game: gamedata.GameData | None = None) -> Map:
+    """The map ``maps/<name>.yaml`` and the words and messages files it names, read from ``game``: the copies the
+    game pinned at its set-up, else the ones shipped in this package (``gamedata``; each content is read once).
+    Without ``game``, the ones shipped (a new game's options, a position to resolve, a test)."""
+    game = game if game is not None else gamedata.GameData(__package__)
+    data = game.read(__package__, map_file(name))
     messages = _messages_file(data)
-    return _load_map(name, data, tuple(gamedata.read(__package__, f) for f in _words_files(data)),
-                     gamedata.read(__package__, messages) if messages else b"")
+    return _load_map(name, data, tuple(game.read(__package__, f) for f in _words_files(data)),
+                     game.read(__package__, messages) if messages else b"")
 
 
 def map_file(name: str) -> str:
@@ -368,9 +370,10 @@ def drawing_file(name: str) -> str:
     return f"maps/{name}.drawing.json"
 
 
-def map_data_files(name: str) -> list[str]:
-    """The files map ``name`` is read from, as paths in this package: the map, its words and messages files."""
-    data = gamedata.read(__package__, map_file(name))
+def map_data_files(name: str, game: gamedata.GameData | None = None) -> list[str]:
+    """The files map ``name`` is read from, as paths in this package: the map, its words and messages files (as
+    ``game``'s copy of the map names them; without ``game``, the shipped one)."""
+    data = (game if game is not None else gamedata.GameData(__package__)).read(__package__, map_file(name))
     messages = _messages_file(data)
     return [map_file(name), *_words_files(data), *([messages] if messages else [])]
 

@@ -9,10 +9,11 @@ from dataclasses import replace
 from html import escape
 from typing import Any
 
+from ...kit.gamedata import GameData
 from ...kit.markup import md_table, md_text
 from ...kit.sheet import Sheet
 from ...model import Orders, Player
-from .adjudicate import _book, _entries, _m, _power_for, due_powers, label, legal_moves, phase_label
+from .adjudicate import _book, _entries, _power_for, due_powers, label, legal_moves, map_of, phase_label
 from .core import owners_from, read_orders, units_from
 from .drawing import load_drawing
 from .kinds.build import adjustment_counts, buildable, civil_disorder_removals
@@ -26,11 +27,10 @@ from .resolver import Outcome
 from .state import State
 
 
-def describe(state: State, player: str, orders: Orders) -> list[str]:
+def describe(m: Map, state: State, player: str, orders: Orders) -> list[str]:
     """The orders as the adjudicator understood them, one line each (the receipt of ``validate``)."""
-    m = _m(state)
     power = _power_for(state, player) or ""
-    mine, extras = _book(state).split(m, _entries(orders))
+    mine, extras = _book(m).split(m, _entries(orders))
     look = presentation_for(m)
     out = look.describe_extra(m, state, power, extras)
     for r in read_orders(m, power, [e for _, e in mine]):
@@ -47,12 +47,11 @@ def _name(m: Map, power: str) -> str:
     return str(m.powers[power]["name"]) if power in m.powers else power.capitalize()
 
 
-def template(state: State, player: str) -> str:
-    m = _m(state)
+def template(m: Map, state: State, player: str) -> str:
     power = state["seats"].get(player, "")
     say = m.say
     sheet = Sheet()
-    sheet.comment(say("{phase}: orders for {power}. One order a line, in judge notation", phase=label(state),
+    sheet.comment(say("{phase}: orders for {power}. One order a line, in judge notation", phase=label(m, state),
                       power=_name(m, power)),
                   say("('A Par - Bur', 'A Mun S A Bur - Par', 'F Nth C A Lon - Bel', 'A Lvp - Edi via convoy')."))
     presentation_for(m).sheet_comments(sheet, m, state, player)
@@ -146,9 +145,10 @@ def _short_region(region: str) -> str:
 
 # ----- newsletter -------------------------------------------------------------------------------------------
 
-def newsletter(state: State, report: dict[str, Any], players: list[Player]) -> str:
-    """The issue page of a turn, in the words of the map's presentation (English, or 30JK's German)."""
-    m = _m(state)
+def newsletter(data: GameData, state: State, report: dict[str, Any], players: list[Player]) -> str:
+    """The issue page of a turn, in the words of the map's presentation (English, or 30JK's German), from the
+    game's data ``data`` (its map and the map's drawing)."""
+    m = map_of(data, state)
     look = presentation_for(m)
     w = _pinned_lines(look.words, m)
     who = {p.key: md_text(p.name) for p in players}  # Markdown only: a name is player text
@@ -197,13 +197,13 @@ def newsletter(state: State, report: dict[str, Any], players: list[Player]) -> s
     head, align, rows = look.table(m, state, seat)
     out += [w.table, "", *md_table(head, rows, align), ""]
     out += [line for key in w.closing for line in _closing(key, state, report, w, name)]
-    out += [w.map, "", svg(state, report), "", w.caption.format(phase=phase), ""]
-    if load_drawing(m.name) is not None:
+    out += [w.map, "", svg(data, state, report), "", w.caption.format(phase=phase), ""]
+    if load_drawing(m.name, data) is not None:
         out += text_alternative(m, state, name, look.map_words, w.text_map)
     if not state.get("result"):
-        due = ", ".join(name(p) for p in due_powers(state)) if w.next_due else ""
+        due = ", ".join(name(p) for p in due_powers(m, state)) if w.next_due else ""
         nxt = phase_label(m, str(state["season"]), int(state["year"]), str(state["kind"]), w.phase_language) \
-            if w.phase_language else label(state)
+            if w.phase_language else label(m, state)
         out.append(w.next.format(phase=nxt) + (w.next_due.format(powers=due) if w.next_due and due else "."))
     return "\n".join(out) + "\n"
 
@@ -253,16 +253,16 @@ def _closing(key: str, state: State, report: dict[str, Any], w: NewsWords,
     return [text.format(powers=", ".join(names), phases=", ".join(names)), ""]
 
 
-def board(state: State) -> str:
+def board(data: GameData, state: State) -> str:
     """The position as SVG (the site's map page and the orders page's: each shape names its region)."""
-    return svg(state, regions=True)
+    return svg(data, state, regions=True)
 
 
-def board_parts(state: State) -> tuple[str, str] | None:
+def board_parts(data: GameData, state: State) -> tuple[str, str] | None:
     """``board`` as its base and the turn's part (``mapsvg.board_parts``), or None for a map without a drawing
     (the schematic is drawn whole)."""
-    m = _m(state)
-    d = load_drawing(m.name)
+    m = map_of(data, state)
+    d = load_drawing(m.name, data)
     if d is None:
         return None
     look = presentation_for(m)
@@ -271,22 +271,21 @@ def board_parts(state: State) -> tuple[str, str] | None:
                            legend_notes=look.legend_notes(m, state))
 
 
-def svg(state: State, report: dict[str, Any] | None = None, *, regions: bool = False) -> str:
+def svg(data: GameData, state: State, report: dict[str, Any] | None = None, *, regions: bool = False) -> str:
     """The map with the position and the turn's orders as arrows: the map's drawing where it has one (shapes
-    carved from Natural Earth along its borders), else a schematic of labelled dots."""
-    m = _m(state)
-    d = load_drawing(m.name)
+    carved from Natural Earth along its borders), else a schematic of labelled dots (from the game's ``data``)."""
+    m = map_of(data, state)
+    d = load_drawing(m.name, data)
     if d is None:
-        return schematic(state)
+        return schematic(m, state)
     look = presentation_for(m)
     return board_svg(m, d, state, report, colour=look.colours(m, state),
                      name=lambda o: look.owner_name(m, state, o), words=look.map_words,
                      legend_notes=look.legend_notes(m, state), regions=regions)
 
 
-def schematic(state: State) -> str:
+def schematic(m: Map, state: State) -> str:
     """A schematic map: provinces as labelled dots coloured by owner, borders as lines, units as letters."""
-    m = _m(state)
     w, h = m.data.get("size", [1000, 820])
     owners = owners_from(state["supply_centres"])
     colour = {p: str(d["colour"]) for p, d in m.powers.items()}

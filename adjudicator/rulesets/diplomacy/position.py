@@ -151,7 +151,7 @@ def _resolve_with_rulebook(m: Map, kind: str, data: dict[str, Any]) -> dict[str,
         state["contested"] = [str(c) for c in data.get("contested") or []]
     orders = {power_key(m, p): list(v or []) for p, v in (data.get("orders") or {}).items()}
     try:
-        result = adjudicate.adjudicate(state, orders)
+        result = adjudicate.adjudicate(m, state, orders)
     except RulesetError as e:
         raise PositionError(str(e)) from None
     new, report = result.state, result.report

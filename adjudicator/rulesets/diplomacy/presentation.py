@@ -7,35 +7,39 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...kit.ruleset import HandedData
 from ...model import Orders, Player, State
 from . import adjudicate, choices, newsletter
-from .mapdata import available_maps, display, load_map
+from .mapdata import Map, available_maps, display, load_map
 from .orders import OrderError, structured_to_text
 from .state import typed
 
 
-class DiplomacyPresentation:
-    """The presentation of ``diplomacy``."""
+class DiplomacyPresentation(HandedData):
+    """The presentation of ``diplomacy``, of the game's map and drawing (``data``)."""
 
     title: str  # the rules' (``DiplomacyRules.title``)
+
+    def _map(self, state: State) -> Map:
+        return adjudicate.map_of(self.data, typed(state))
 
     def title_for(self, options: Mapping[str, Any]) -> str:
         """The heading of a new game without ``--title``: a variant is named by its map (issue 32: a 30JK game
         was headed "Diplomacy")."""
         name = str(options.get("map", "standard"))
-        return self.title if name == "standard" or name not in available_maps() else load_map(name).title
+        return self.title if name == "standard" or name not in available_maps() else load_map(name, self.data).title
 
     def template(self, state: State, player: str) -> str:
-        return newsletter.template(typed(state), player)
+        return newsletter.template(self._map(state), typed(state), player)
 
     def choices(self, state: State, player: str) -> dict[str, Any]:
-        return choices.choices(typed(state), player)
+        return choices.choices(self._map(state), typed(state), player)
 
     def entry_text(self, state: State, entry: Mapping[str, Any]) -> str | None:
         """The line a structured entry stands for, as ``check`` reads it (``orders.structured_to_text``), or
         ``None`` where it stands for none: the orders page's table of mappings is made of its answers."""
-        m = adjudicate._m(typed(state))
-        if adjudicate._book(typed(state)).split(m, [dict(entry)])[1]:
+        m = self._map(state)
+        if adjudicate._book(m).split(m, [dict(entry)])[1]:
             return None  # the rulebook's own entry (30JK's religious actions): no line
         try:
             return structured_to_text(dict(entry), m)
@@ -48,32 +52,32 @@ class DiplomacyPresentation:
         the judges write: ``{"liverpool": "lvp", "army": "a"}``. A name two provinces share is none of them; the
         page folds a line's words by these before it looks the line up (``verdicts.spellings`` keeps only those
         the rules read as their abbreviation)."""
-        m = adjudicate._m(typed(state))
+        m = self._map(state)
         out = {name: display(prov).lower() for name, prov in m.names.items() if name != display(prov).lower()}
         for kind, letter in (("army", "a"), ("fleet", "f")):
             out.update({w: letter for w in m.words[kind] if w != letter})
         return dict(sorted(out.items()))
 
     def describe(self, state: State, player: str, orders: Orders) -> list[str]:
-        return newsletter.describe(typed(state), player, orders)
+        return newsletter.describe(self._map(state), typed(state), player, orders)
 
     def newsletter(self, state: State, report: dict[str, Any], players: list[Player]) -> str:
-        return newsletter.newsletter(typed(state), report, players)
+        return newsletter.newsletter(self.data, typed(state), report, players)
 
     def standings(self, state: State) -> list[dict[str, Any]]:
-        return adjudicate.standings(typed(state))
+        return adjudicate.standings(self._map(state), typed(state))
 
     def headline(self, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
-        return adjudicate.headline(typed(state), report)
+        return adjudicate.headline(self._map(state), typed(state), report)
 
     def colours(self, state: State) -> dict[str, str]:
-        return adjudicate.colours(typed(state))
+        return adjudicate.colours(self._map(state), typed(state))
 
     def map(self, state: State) -> str:
-        return newsletter.board(typed(state))
+        return newsletter.board(self.data, typed(state))
 
     def map_parts(self, state: State) -> tuple[str, str] | None:
-        return newsletter.board_parts(typed(state))
+        return newsletter.board_parts(self.data, typed(state))
 
     def history(self, states: list[State]) -> dict[str, dict[str, list[int]]]:
         return adjudicate.history([typed(s) for s in states])

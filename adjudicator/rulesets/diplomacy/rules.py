@@ -8,19 +8,20 @@ from typing import Any, cast
 
 from ...dice import Dice
 from ...kit import benevolent
-from ...kit.ruleset import HiddenStateViews
+from ...kit.ruleset import HandedData, HiddenStateViews
 from ...kit.secrecy import Secrecy
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from . import adjudicate, schema, setup
-from .mapdata import available_maps, load_map
+from .mapdata import Map, available_maps, load_map
 from .rulebook import Rulebook, rulebook_for
 from .state import typed
 
 SECRECY = Rulebook.secrecy
 
 
-class DiplomacyRules(HiddenStateViews):
-    """The rules of ``diplomacy``; every method is pure (no files but the game's map data)."""
+class DiplomacyRules(HandedData, HiddenStateViews):
+    """The rules of ``diplomacy``; every method is pure (no files but the game's map data, ``data``: each
+    function of the rules is handed the map read from it)."""
 
     name = "diplomacy"
     title = "Diplomacy"
@@ -29,26 +30,29 @@ class DiplomacyRules(HiddenStateViews):
         """Orders are simultaneous; a variant may hide more (its rulebook's ``secrecy``: on the map of the Thirty
         Years' War the religion accounts and the religious actions)."""
         name = str(options.get("map", "standard"))
-        return rulebook_for(load_map(name)).secrecy if name in available_maps() else SECRECY
+        return rulebook_for(load_map(name, self.data)).secrecy if name in available_maps() else SECRECY
+
+    def _map(self, state: State) -> Map:
+        return adjudicate.map_of(self.data, typed(state))
 
     def data_files(self, options: Mapping[str, Any]) -> list[str]:
-        return setup.data_files(options)
+        return setup.data_files(options, self.data)
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
-        return typed.plain(setup.setup(options, players, dice))
+        return typed.plain(setup.setup(options, players, dice, self.data))
 
     def phase(self, state: State) -> Phase:
-        return adjudicate.phase(typed(state))
+        return adjudicate.phase(self._map(state), typed(state))
 
     def phase_kinds(self) -> tuple[str, ...]:
         """Movement, retreats and adjustments (the rulebook's seasons): retreats and adjustments are short."""
         return ("movement", "retreat", "adjustment")
 
     def order_schema(self, state: State, player: str) -> dict[str, Any]:
-        return schema.order_schema(typed(state))
+        return schema.order_schema(self._map(state), typed(state))
 
     def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
-        return adjudicate.check(typed(state), player, orders)
+        return adjudicate.check(self._map(state), typed(state), player, orders)
 
     def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
         # Diplomacy's orders are a list of lines, which the engine keeps as plain data like any orders
@@ -59,7 +63,7 @@ class DiplomacyRules(HiddenStateViews):
         return benevolent.drop_entry(orders, problem.path)
 
     def adjudicate(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
-        return adjudicate.adjudicate(typed(state), orders)
+        return adjudicate.adjudicate(self._map(state), typed(state), orders)
 
     def unseat(self, state: State, player: str) -> State:
         """A player taken out of the game leaves their power in civil disorder: no one orders it, its units
@@ -68,4 +72,4 @@ class DiplomacyRules(HiddenStateViews):
         return typed.plain(adjudicate.unseat(typed(state), player))
 
     def result(self, state: State) -> dict[str, Any] | None:
-        return adjudicate.result(typed(state))
+        return adjudicate.result(self._map(state), typed(state))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .adjudicate import _m, label
+from .adjudicate import label
 from .kinds import build, convoy, disband, hold, move, retreat, support, transform, votes
 from .mapdata import Map
 from .rulebook import rulebook_for
@@ -32,13 +32,12 @@ def entry_properties(m: Map) -> dict[str, Any]:
     return {k: {**v, "description": m.text(v["description"])} if "description" in v else v for k, v in props.items()}
 
 
-def order_schema(state: State) -> dict[str, Any]:
-    m = _m(state)
+def order_schema(m: Map, state: State) -> dict[str, Any]:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "array",
         "description": m.say("Orders for {phase}: one per entry, in judge notation or as a mapping",
-                             phase=label(state)),
+                             phase=label(m, state)),
         "items": {
             "oneOf": [
                 {"type": "string", "minLength": 1, "maxLength": 200,

@@ -48,19 +48,22 @@ def _map_option(options: Mapping[str, Any]) -> str:
     return name
 
 
-def data_files(options: Mapping[str, Any]) -> list[str]:
+def data_files(options: Mapping[str, Any], data: gamedata.GameData) -> list[str]:
     """The data a game with ``options`` reads: its map (provinces, adjacency, supply centres, home centres), the
-    words its orders may be written in and, where the map has one, its drawing, from which the issue pages are
-    rendered (``verify`` renders them again)."""
+    words its orders may be written in (as ``data``'s map names them) and, where the map has one, its drawing,
+    from which the issue pages are rendered (``verify`` renders them again)."""
     name = _map_option(options)
     drawn = [drawing_file(name)] if gamedata.ships(__package__, drawing_file(name)) else []
-    return [*map_data_files(name), *drawn]
+    return [*map_data_files(name, data), *drawn]
 
 
-def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | None = None) -> State:
+def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | None = None,
+          data: gamedata.GameData | None = None) -> State:
+    """The state at turn 0 of a game with ``options`` on its map read from ``data`` (without it, the shipped
+    one)."""
     name = _map_option(options)
-    book = rulebook_for(load_map(name))
-    known = {**OPTIONS, **_label_options(load_map(name)), **book.options}
+    book = rulebook_for(load_map(name, data))
+    known = {**OPTIONS, **_label_options(load_map(name, data)), **book.options}
     unknown = sorted(set(options) - set(known))
     if unknown:
         raise RulesetError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(known)}")
@@ -69,7 +72,7 @@ def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | No
         raise RulesetError("convoy_intent must be 2023, explicit or 1971")
     if opts["civil_disorder"] not in ("owned", "home"):
         raise RulesetError("civil_disorder must be owned or home")
-    m = load_map(opts["map"])
+    m = load_map(opts["map"], data)
     seats: dict[str, str] = {}
     for p in players:
         power = _power_of(m, p.role)
