@@ -115,13 +115,20 @@ def pattern(template: str) -> re.Pattern[str]:
 
 
 class Words:
-    """The words file ``path`` of ``package`` (a mapping of key to text); ``say(key, **values)`` fills one."""
+    """The words file ``path`` of ``package`` (a mapping of key to text), as the game's data ``data`` has it (its
+    pinned copy); ``say(key, **values)`` fills one. Without ``data``, the file of the game being played
+    (``gamedata.in_context``), else the packaged one."""
 
-    def __init__(self, package: str, path: str) -> None:
-        self.package, self.path = package, path
+    def __init__(self, package: str, path: str, data: gamedata.GameData | None = None) -> None:
+        self.package, self.path, self.data = package, path, data
+
+    def of(self, data: gamedata.GameData) -> Words:
+        """The same words file, as the game's data ``data`` has it."""
+        return Words(self.package, self.path, data)
 
     def texts(self) -> dict[str, str]:
-        return gamedata.parsed(self.package, self.path, _parse)
+        data = self.data if self.data is not None else gamedata.current(self.package)
+        return data.parsed(self.package, self.path, _parse)
 
     def say(self, key: str, /, **values: Any) -> str:
         texts = self.texts()

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...dice import Dice
-from ...kit.ruleset import HiddenStateViews, RulesetError
+from ...kit.ruleset import HandedData, HiddenStateViews, RulesetError
 from ...kit.secrecy import Secrecy
 from ...model import Orders, Phase, Player, Problem, TurnResult
 from ...model import State as EngineState
@@ -36,9 +36,10 @@ SECRECY_SEALED_DRAWS = Secrecy(
                    "draw": "an Investy's order of preference for its two draws (the table sees the cards taken)"})
 
 
-class PolicyMakerRules(HiddenStateViews):
+class PolicyMakerRules(HandedData, HiddenStateViews):
     """The rules of the Policy Maker: one Government, three Investys, a phase per player's step (H15: none for the
-    Holiday break, and the Audit shares the first Investy's phase)."""
+    Holiday break, and the Audit shares the first Investy's phase). The board's files (``data``) are read at the
+    set-up only: the state keeps the board whole."""
 
     name = "policy-maker"
     title = "The Policy Maker"
@@ -65,7 +66,7 @@ class PolicyMakerRules(HiddenStateViews):
         if draws not in DRAWS:
             raise RulesetError(f"option draws must be one of {', '.join(DRAWS)}, not {draws!r}")
         # ``draws`` decides only what is published (``secrecy``), not the state: a game drawn again keeps its bytes
-        state = _setup.setup({k: v for k, v in options.items() if k != "draws"}, players, dice)
+        state = _setup.setup({k: v for k, v in options.items() if k != "draws"}, players, dice, self.data)
         return typed.plain(state)
 
     def phase(self, engine_state: EngineState) -> Phase:

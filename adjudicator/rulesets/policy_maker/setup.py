@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...dice import Dice
+from ...kit.gamedata import GameData
 from ...kit.ruleset import RulesetError
 from ...model import Player
 from . import cards, tables
@@ -80,9 +81,10 @@ def _government(players: Sequence[Player], dice: Dice) -> int:
     return free[dice.fork("government").below(len(free))]
 
 
-def setup(given: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
-    """The table at the start: roles, secret goal, hands, open cards and initiatives, costs, timeline."""
-    board = tables.board()
+def setup(given: Mapping[str, Any], players: Sequence[Player], dice: Dice, data: GameData) -> State:
+    """The table at the start: roles, secret goal, hands, open cards and initiatives, costs, timeline, from the
+    board of the game's files ``data``."""
+    board = tables.board(data)
     opts = options(given, board)
     if not 3 <= len(players) <= 1 + len(board["table"]["colours"]):
         raise RulesetError(f"The Policy Maker needs one Government and 2 to {len(board['table']['colours'])} "

@@ -32,34 +32,30 @@ def data_files() -> list[str]:
     return [f"data/{name}" for name in FILES]
 
 
-def _read(name: str) -> Any:
-    return yamlio.load_trusted(gamedata.read(__package__, f"data/{name}"))
-
-
-def _board() -> Board:
-    """The board of the game played: its pinned files, else the packaged ones (``gamedata``)."""
-    return _board_of(tuple(gamedata.read(__package__, f"data/{name}") for name in FILES))
+def _board(data: gamedata.GameData) -> Board:
+    """The board of the game played: its pinned files, else the packaged ones (``data``)."""
+    return _board_of(tuple(data.read(__package__, f"data/{name}") for name in FILES))
 
 
 @cache
 def _board_of(contents: tuple[bytes, ...]) -> Board:  # one board per content (the key)
-    sectors = _read("sectors.yaml")["sectors"]
-    timeline = _read("timeline.yaml")
+    read = dict(zip(FILES, (yamlio.load_trusted(c) for c in contents), strict=True))
+    timeline = read["timeline.yaml"]
     board: Board = {
-        "sectors": sectors,
+        "sectors": read["sectors.yaml"]["sectors"],
         "actions": timeline["actions"],
         "timeline": timeline["timeline"],
-        "initiatives": _read("initiatives.yaml")["initiatives"],
-        "goals": _read("goals.yaml")["goals"],
-        "table": _read("table.yaml"),
+        "initiatives": read["initiatives.yaml"]["initiatives"],
+        "goals": read["goals.yaml"]["goals"],
+        "table": read["table.yaml"],
     }
     validate(board)
     return board
 
 
-def board() -> Board:
-    """A fresh copy of the board data (the caller may keep it in a state)."""
-    return copy.deepcopy(_board())
+def board(data: gamedata.GameData) -> Board:
+    """A fresh copy of the board data of the game's files ``data`` (the caller may keep it in a state)."""
+    return copy.deepcopy(_board(data))
 
 
 def validate(board: Board) -> None:
