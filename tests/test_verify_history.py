@@ -160,3 +160,35 @@ def test_since_proves_history_extends_a_kept_head_and_catches_a_force_push(leagu
     out = capsys.readouterr().out
     assert f"{kept_commit[:12]} is not in today's history" in out
     assert "g1: turn 2: report.yaml is not what it was at" in out
+
+
+def test_the_committed_copy_goes_to_memory_and_to_the_temporary_folder_when_memory_is_full(league: Path, tmp_path,
+                                                                                           monkeypatch):
+    """Issue 33 (verify's margin): the committed copy is written where writing is cheap, a tmpfs with room, and
+    removed after; a copy that fills it (ENOSPC) is made again in the temporary folder, and the replay is the same."""
+    import errno
+
+    from adjudicator.engine import verify
+    from adjudicator.league import history
+
+    play(league)
+    memory = tmp_path / "shm"
+    memory.mkdir()
+    monkeypatch.setattr(verify, "IN_MEMORY", memory)
+    monkeypatch.setattr(verify, "IN_MEMORY_ROOM", 0)
+    places = []
+    export = history.export
+
+    def full(root, commit, paths, dest):
+        places.append(dest.parent)
+        if dest.parent == memory:
+            export(root, commit, paths, dest)  # part of it written, then the room runs out
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return export(root, commit, paths, dest)
+
+    assert verification(league, "g1").found == []
+    assert list(memory.iterdir()) == []
+    monkeypatch.setattr(history, "export", full)
+    done = verification(league, "g1")
+    assert (done.turns, done.found) == (2, [])
+    assert places[0] == memory and places[1] != memory and list(memory.iterdir()) == []

@@ -33,6 +33,8 @@ be set up again from its script: history is then anchored at its latest set-up, 
 from __future__ import annotations
 
 import datetime as dt
+import errno
+import os
 import re
 import shutil
 import tempfile
@@ -142,8 +144,7 @@ def committed_tree(root: Path, commit: str, game_id: str, links: list[str] | Non
     ``links``."""
     paths = [f"games/{game_id}", f"orders/{game_id}", f"rulings/{game_id}", f"site/news/{game_id}",
              f"site/news/posts/{game_id}", "mkdocs.yml"]
-    with tempfile.TemporaryDirectory(prefix="turnpress-verify-") as tmp:
-        others = history.export(root, commit, paths, Path(tmp))
+    with _exported(root, commit, paths) as (tmp, others):
         if links is not None:
             links += others
         (Path(tmp) / "games").mkdir(exist_ok=True)
@@ -155,6 +156,42 @@ def committed_tree(root: Path, commit: str, game_id: str, links: list[str] | Non
                 (Path(tmp) / SECRETS_DIR).mkdir(mode=0o700, exist_ok=True)
                 shutil.copy2(secret, Path(tmp) / SECRETS_DIR / secret.name)
         yield Path(tmp)
+
+
+# Where the committed copy goes first: memory, where the machine has a tmpfs for it with room to spare. Writing
+# and removing a game's thousands of files on a disk's file system took a tenth of a verify's CPU (issue 33:
+# 100 turns of 20 countries, 2,407 files, 1.6 s on disk, 0.7 s in memory); a copy that does not fit goes to the
+# temporary folder after all.
+IN_MEMORY = Path("/dev/shm")
+IN_MEMORY_ROOM = 512 << 20  # bytes free in it, at the least
+
+
+def _scratch() -> list[str | None]:
+    """The folders to try for the committed copy, in turn (None: the temporary folder)."""
+    try:
+        roomy = IN_MEMORY.is_dir() and os.access(IN_MEMORY, os.W_OK | os.X_OK) and \
+            shutil.disk_usage(IN_MEMORY).free >= IN_MEMORY_ROOM
+    except OSError:
+        roomy = False
+    return [str(IN_MEMORY), None] if roomy else [None]
+
+
+@contextmanager
+def _exported(root: Path, commit: str, paths: list[str]) -> Iterator[tuple[str, list[str]]]:
+    """``history.export`` of ``paths`` at ``commit`` into a private temporary folder, removed afterwards; and the
+    entries it left out."""
+    places = _scratch()
+    for place in places:
+        with tempfile.TemporaryDirectory(prefix="turnpress-verify-", dir=place) as tmp:
+            try:
+                others = history.export(root, commit, paths, Path(tmp))
+            except OSError as e:
+                if place is None or e.errno != errno.ENOSPC:
+                    raise
+                continue  # memory ran short: the temporary folder
+            yield tmp, others
+            return
+    raise AssertionError("the temporary folder was tried last")  # pragma: no cover
 
 
 @dataclass
