@@ -25,7 +25,7 @@ from typing import Any
 from .. import dice as dicemod
 from .. import newsletter, yamledit, yamlio
 from .. import schedule as schedmod
-from ..errors import LeagueError, RulesetError, TurnHeld
+from ..errors import LeagueError, RulesetError, SealError, TurnHeld
 from ..kit import benevolent, gamedata, words
 from ..kit import orders as ordersmod
 from ..kit import outcome as outcomemod
@@ -425,36 +425,52 @@ class Status:
 
 
 def status(game: Game, now: dt.datetime) -> Status:
-    """Open phase, deadline, who has orders in and who is awaited; and whether the turn is due ``now``."""
-    turn = game.open_turn
-    state = game.effective_state(turn)
-    everyone = outcomemod.phase(game.ruleset, state)
-    removed = game.removed(turn)  # a seat out of the game by a ruling is waited for by nobody
+    """Open phase, deadline, who has orders in and who is awaited; and whether the turn is due ``now``: what the
+    open turn's snapshot (``load_status``) says, by the deadline the turn's own plan would set
+    (``turncore.open_deadline``)."""
+    snap = load_status(game, now)
+    assert snap.arrivals is not None, "load_status reads what the turn knows of time"
+    everyone = outcomemod.phase(snap.rules, snap.state)
+    removed = snap.removed  # a seat out of the game by a ruling is waited for by nobody
     phase = everyone
     if removed:
         phase = dataclasses.replace(phase, awaited=tuple(k for k in phase.awaited if k not in removed))
-    files = submissions(game, turn, state)
-    planned = game.deadline(turn, phase.kind, scheduled=True)
-    when = turncore.open_deadline(planned, game.schedule, everyone.awaited,
-                                  load_arrivals(game, turn, planned, phase, now), phase, files)
-    deadline = when.final(game.schedule)
-    lang = words.game_language(game.settings, game.root)
-    subs = [s for s in files if s.arrived is not None and reads_as_orders(game, state, s, lang)]
+    when = turncore.open_deadline(snap.planned, snap.schedule, everyone.awaited, snap.arrivals, phase,
+                                  snap.submissions)
+    deadline = when.final(snap.schedule)
+    subs = [s for s in snap.submissions
+            if s.arrived is not None and reads_as_orders(snap.rules, snap.state, s, snap.language)]
     # Sealed orders read without the key count as in; whether they ask to wait shows only to the deadline run.
     in_ = sorted(s.player for s in subs)
     waiting = sorted(s.player for s in subs if s.checked.wait)
-    ruled = game.ruling(turn)
+    ruled = snap.ruling
     if ruled is not None and ruled.end is not None and not phase.finished:
         due, reason = True, f"the game master ends the game ({ruled.file}): its closing turn runs now"
     elif ruled is not None and ruled.pause and not phase.finished:
-        due, reason = False, f"the game is paused ({ruled.file}): 'turnpress resume {game.id}' lifts the pause"
+        due, reason = False, f"the game is paused ({ruled.file}): 'turnpress resume {snap.game}' lifts the pause"
     else:
-        due, reason = schedmod.is_due(game.schedule, deadline, now, finished=phase.finished, awaited=phase.awaited,
-                                      submitted=in_, waiting=waiting)
-    return Status(game, turn, phase, deadline, in_, waiting, due, reason, when)
+        due, reason = schedmod.is_due(snap.schedule, deadline, now, finished=phase.finished,
+                                      awaited=phase.awaited, submitted=in_, waiting=waiting)
+    return Status(game, snap.turn, phase, deadline, in_, waiting, due, reason, when)
 
 
-def reads_as_orders(game: Game, state: State, sub: Submission, lang: str) -> bool:
+def load_status(game: Game, now: dt.datetime) -> turncore.TurnSnapshot:
+    """What ``status`` reads of the open turn, once: its state, the orders files in and when they arrived (sealed
+    ones as envelopes, without the key), the ruling, the removed seats, the planned deadline, the absences and
+    extensions. No seed, no previous orders, no keys: a look at a game anyone may run, finished or not."""
+    turn = game.open_turn
+    state = game.effective_state(turn)
+    everyone = outcomemod.phase(game.ruleset, state)
+    removed = game.removed(turn)
+    files = tuple(submissions(game, turn, state))
+    planned = game.deadline(turn, everyone.kind, scheduled=True)
+    return turncore.TurnSnapshot(
+        game.id, turn, game.ruleset, game.settings, game.schedule, words.game_language(game.settings, game.root),
+        state, game.ruling(turn), removed, planned, {}, submissions=files,
+        arrivals=load_arrivals(game, turn, planned, everyone, now, everyone=everyone.awaited))
+
+
+def reads_as_orders(rules: Ruleset, state: State, sub: Submission, lang: str) -> bool:
     """Whether the deadline would find orders in ``sub`` (its time aside): a valid file, or one of a ruleset
     read benevolently of which something valid remains, by the very reading the deadline makes (``select``,
     ``benevolent.read``). A file that only partly holds counts as in for ``status`` and early adjudication, as it
@@ -463,22 +479,24 @@ def reads_as_orders(game: Game, state: State, sub: Submission, lang: str) -> boo
         return False
     if sub.checked.ok:
         return True
-    if not isinstance(game.ruleset, benevolent.ReadsBenevolently):
+    if not isinstance(rules, benevolent.ReadsBenevolently):
         return False
-    return benevolent.read(game.ruleset, state, sub.player, sub.checked.orders, lang)[0] is not None
+    return benevolent.read(rules, state, sub.player, sub.checked.orders, lang)[0] is not None
 
 
 def load_arrivals(game: Game, turn: int, planned: dt.datetime | None, phase: Phase, now: dt.datetime | None, *,
-                  early: bool = False) -> turncore.Arrivals:
+                  early: bool = False, everyone: Sequence[str] | None = None) -> turncore.Arrivals:
     """What the open ``turn`` knows of time ``now``: the absence files of the players it awaits (where the game
-    takes absences), and where an NMR extension may be used, when each orders file first reached main and the
-    extensions each player used before."""
+    takes absences; ``everyone``, a seat a ruling took out included, where the caller has its state), and where an
+    NMR extension may be used, when each orders file first reached main and the extensions each player used
+    before."""
     schedule = game.schedule
     if planned is None or schedule is None:
         return turncore.Arrivals(now, early)
     absences = None
     if schedule.absence is not None:
-        awaited = outcomemod.phase(game.ruleset, game.effective_state(turn)).awaited
+        awaited = everyone if everyone is not None else outcomemod.phase(game.ruleset,
+                                                                           game.effective_state(turn)).awaited
         absences = absencemod.all_periods(absencemod.read(game.root, game.id, awaited, schedule.absence))
     if now is None or schedule.nmr_extension is None or phase.finished:
         return turncore.Arrivals(now, early, absences)
@@ -498,25 +516,52 @@ def extensions_used(game: Game, turn: int) -> dict[str, int]:
 
 # --- one turn ------------------------------------------------------------------------------------------------
 
-def load_replay(game: Game, report: TurnReport, previous: State,
-                hidden_link: bytes | None = None, read: OrdersRead | None = None) -> turncore.TurnSnapshot:
+def load_committed(game: Game, report: TurnReport, identities: Sequence[Any] = ()) -> turncore.Committed:
+    """What the committed turn ``report`` published, read once: the orders files of the players it took or
+    refused for nothing valid (in a re-run, the voided turn's folder's for those whose file the ruling did not
+    find), each sealed file as submitted, opened with the game's key ``identities`` where they are at hand."""
+    turn = report["turn"]
+    judged = [e["player"] for e in account(report).get("refused", []) if e.get("why") == NOTHING_VALID]
+    files = {}
+    for player in dict.fromkeys([*account(report).get("taken", []), *judged]):
+        played = orders_turn(game, turn, player)
+        path = game.root / orders_relpath(game.id, played, player)
+        sealed_path = game.root / sealed_relpath(game.id, played, player)
+        # A symbolic link is no file of the league (no command reads one): missing, as the digest then says.
+        published = ordersmod.read_limited(path) if path.is_file() and not path.is_symlink() else None
+        sealed = (ordersmod.read_limited(sealed_path, SEALED_MAX_BYTES)
+                  if sealed_path.is_file() and not sealed_path.is_symlink() else None)
+        opened, why = None, None
+        if sealed is not None and identities:
+            try:
+                opened = crypto.decrypt(sealed, list(identities))
+            except SealError as e:
+                why = str(e)
+        files[player] = turncore.Filed(played, published, sealed, opened, why)
+    return turncore.Committed(game.id, turn, game.ruleset, game.settings, game.schedule, report, files,
+                              bool(identities))
+
+
+def load_replay(game: Game, report: TurnReport, previous: State, hidden_link: bytes | None = None,
+                read: OrdersRead | None = None, committed: turncore.Committed | None = None) -> turncore.TurnSnapshot:
     """Everything the replay of the committed turn ``report`` names reads, once: its state from the ``previous``
-    (replayed) one, and the orders the report took, read from their files (from their sealed files, with the
-    key, where only the public part was published). A file of which nothing valid remained is read again too.
-    ``read`` (one per replay of a game, turns in order) keeps the taken files' orders for the next turns' NMR
-    defaults (``previous_orders``), which would otherwise read and parse the same files again."""
+    (replayed) one, and the orders the report took, from the files ``committed`` holds (``load_committed``; from
+    their sealed files, with the key, where only the public part was published). A file of which nothing valid
+    remained is read again too. ``read`` (one per replay of a game, turns in order) keeps the taken files' orders
+    for the next turns' NMR defaults (``previous_orders``), which would otherwise read and parse the same files
+    again."""
     turn = report["turn"]
     state = game.effective_state(turn, previous)
-    judged = [e["player"] for e in account(report).get("refused", []) if e.get("why") == NOTHING_VALID]
+    if committed is None:
+        committed = load_committed(game, report, game.game_identities())
     taken = {}
-    for player in [*account(report).get("taken", []), *judged]:
-        path = game.root / orders_relpath(game.id, orders_turn(game, turn, player), player)
-        if path.is_file() and not path.is_symlink():  # a missing file shows as a different digest
-            raw = published_orders(game, turn, player)
+    for player, filed in committed.files.items():
+        if filed.published is not None:  # a missing file shows as a different digest
+            raw = committed.played(player)
             orders = yamlio.load(raw).data["orders"]
             if read is not None:
                 read[turn, player] = copy.deepcopy(orders)
-            taken[player] = Taken(raw, orders, envelope_of(game, turn, player))
+            taken[player] = Taken(raw, orders, committed.envelope(player))
     return _snapshot(game, turn, state, hidden_link, read, recorded=report, taken=taken)
 
 
@@ -577,8 +622,8 @@ def load_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool
         raise LeagueError(f"{game.id} takes sealed orders, and opening them needs the game's key: set "
                           f"{key_env(game.id)} (it was printed by 'turnpress keys new {game.id}')")
     declared = secrecymod.of(game.ruleset, game.settings.options)
-    if not game.keyed and (declared.hidden_state or declared.hidden_draws) and \
-            not game.settings.public_secret:
+    if (not game.keyed and (declared.hidden_state or declared.hidden_draws)
+            and not game.settings.public_secret):
         raise LeagueError(f"{game.id} keeps hidden state and has no key: its hidden parts would be committed in "
                           f"plain text. Make its key first: 'turnpress keys new {game.id}'")
     state = game.effective_state(turn)
@@ -602,7 +647,8 @@ def load_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool
     issue = newsletter.issue_input(game, turn, [newsletter.public_state(game, t) for t in range(turn)],
                                    [*newsletter.step_labels(game, turn - 1), str(phase.label)])
     return _snapshot(game, turn, state, hiddenmod.link_for_turn(game, turn),
-                     arrivals=load_arrivals(game, turn, planned, playing, now, early=early), submissions=subs,
+                     arrivals=load_arrivals(game, turn, planned, playing, now, early=early,
+                                            everyone=phase.awaited), submissions=subs,
                      seed=seed, digest_of=digest_scheme(game), previous_seed=previous_seed, rerun_taken=carried,
                      issue=issue)
 

@@ -1,7 +1,8 @@
 """The pure core of a turn: a snapshot in, a plan, an outcome out (issue 31, "I/O at the edges of a turn").
 
-``turn.load_turn`` (a turn to run) and ``turn.load_replay`` (a committed turn, for ``verify``) read everything a
-turn needs once, into a frozen ``TurnSnapshot``. ``plan`` decides from it who counts, what is refused and which
+``turn.load_turn`` (a turn to run), ``turn.load_replay`` (a committed turn, for ``verify``, from what the turn
+published: ``turn.load_committed``) and ``turn.load_status`` (the open turn looked at) read everything a turn
+needs once, into a frozen ``TurnSnapshot``. ``plan`` decides from it who counts, what is refused and which
 deadline stands; ``compute`` adjudicates; ``turn.write_turn`` is the one writer. ``verify`` runs the same ``plan``
 and ``compute`` on a committed turn's snapshot and keeps only the comparison.
 
@@ -109,6 +110,52 @@ class Arrivals:
 
 
 @dataclass(frozen=True)
+class Filed:
+    """An orders file a committed turn took (or refused for nothing valid), as the league's folders hold it
+    (``turn.load_committed``): what ``verify`` checks of it and what its replay plays read the same bytes."""
+
+    played: int  # the turn whose folder holds it: the turn's own, or in a re-run the voided turn's
+    published: bytes | None  # the published file; None where it is missing
+    sealed: bytes | None = None  # the sealed file as submitted; None where there is none
+    opened: bytes | None = None  # the sealed file opened with the game's key (None: no key at hand, or no file)
+    unopened: str | None = None  # why the sealed file did not open with the game's key
+
+
+@dataclass(frozen=True)
+class Committed:
+    """What a committed turn published, read once (``turn.load_committed``): its report and the orders files of
+    the players it took or refused for nothing valid. ``verify`` checks every turn from it, replayed or not (the
+    digest, the arrivals, the sealed orders), and the replay's snapshot takes its orders from the same files.
+    ``keyed`` says whether the game's key was at hand to open the sealed files."""
+
+    game: str
+    turn: int
+    rules: Ruleset
+    settings: GameConfig
+    schedule: schedmod.Schedule | None
+    report: TurnReport
+    files: Mapping[str, Filed]
+    keyed: bool = False
+
+    def envelope(self, player: str) -> bytes | None:
+        """What the dice's digest binds of a player's orders beside their text (``dice.submitted``): the sealed
+        file as submitted, in a game of sealed orders."""
+        filed = self.files.get(player)
+        return filed.sealed if filed is not None and self.settings.sealed_orders else None
+
+    def played(self, player: str) -> bytes:
+        """The orders file the turn played for ``player``: as published, or all of it where only its public part
+        was published and the game's key opened the sealed file (``turn.published_orders``)."""
+        filed = self.files[player]
+        assert filed.published is not None, "a missing file is not played"
+        if not secrecymod.is_public_text(filed.published) or not self.keyed or filed.sealed is None:
+            return filed.published
+        if filed.opened is None:
+            raise SealError(filed.unopened or f"{player}'s sealed orders do not open with the game's key")
+        return filed.opened
+
+
+@dataclass(frozen=True)
 class TurnSnapshot:
     """Everything one turn reads, loaded once; ``plan`` and ``compute`` read nothing else.
 
@@ -116,7 +163,8 @@ class TurnSnapshot:
     A turn to run has ``arrivals``, its ``submissions``, the ``seed`` its secret reveals and the previous turn's
     ``previous_seed``; in a re-run, ``rerun_taken`` are the voided turn's orders of those whose file the ruling did
     not find; and its ``issue``, what its issue page shows besides the outcome. A committed turn replayed
-    (``verify``) has its ``recorded`` report and the orders it ``taken``.
+    (``verify``) has its ``recorded`` report and the orders it ``taken`` (from what it published, ``Committed``).
+    The open turn looked at (``turn.status``) has its arrivals and submissions only: no seed, no previous orders.
     """
 
     game: str

@@ -61,17 +61,15 @@ from ..league.store import (
     ENGINE_OPTIONS,
     Game,
     load_game,
-    orders_relpath,
     player_from_yaml,
     reading,
-    sealed_relpath,
     secret_relpath,
     turn_dir,
 )
 from ..model import HIDDEN_KEYS, GameConfig, State, TurnReport, account
 from ..sealed import crypto, storage
 from . import turncore
-from .turn import OrdersRead, envelope_of, load_replay, orders_turn
+from .turn import OrdersRead, load_committed, load_replay
 from .turncore import Taken, TurnOutcome, turn_digest
 
 
@@ -231,10 +229,11 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
     voided = {ruled.get("rerun") for ruled in (game.report(t).get("ruling") for t in turns) if isinstance(ruled, dict)}
     for turn in turns:
         report = game.report(turn)
-        snap, failed = _load(run, report)
-        _public_checks(run, turn, report, snap, checks_early=turn not in voided)
+        seen, unread = _read(run, report)
+        snap, failed = _load(run, report, seen) if unread is None else (None, unread)
+        _public_checks(run, seen, snap, unread, checks_early=turn not in voided)
         if run.state is None:
-            _not_replayed(run, turn, report)
+            _not_replayed(run, seen, unread)
         else:
             _replayed(run, turn, report, snap, failed)
         run.steps.append(str(report["label"]))
@@ -287,31 +286,44 @@ def _links(game: Game, identities: list[Any], found: list[Finding]) -> dict[int,
     return links
 
 
-def _load(run: _Pass, report: TurnReport) -> tuple[turncore.TurnSnapshot | None, Exception | None]:
-    """What the replay of the committed turn ``report`` reads, once (``turn.load_replay``): its checks and its
-    replay read this snapshot. None where the state it follows is sealed, or it cannot be loaded (then why)."""
+def _read(run: _Pass, report: TurnReport) -> tuple[turncore.Committed, Exception | None]:
+    """What the committed turn ``report`` published, read once (``turn.load_committed``): every check of the turn
+    and its replay read it. Where its files cannot be read (a ruling that does not read), none of them, and why."""
+    try:
+        return load_committed(run.game, report, run.identities), None
+    except (LeagueError, KeyError, ValueError) as e:
+        game = run.game
+        return turncore.Committed(game.id, report["turn"], game.ruleset, game.settings, game.schedule, report, {}), e
+
+
+def _load(run: _Pass, report: TurnReport, seen: turncore.Committed) -> tuple[turncore.TurnSnapshot | None,
+                                                                            Exception | None]:
+    """What the replay of the committed turn ``report`` reads, once (``turn.load_replay``, its orders from
+    ``seen``): its checks and its replay read this snapshot. None where the state it follows is sealed, or it
+    cannot be loaded (then why)."""
     if run.state is None:
         return None, None
     try:
-        return load_replay(run.game, report, run.state, (run.links or {}).get(report["turn"]), run.read), None
+        return load_replay(run.game, report, run.state, (run.links or {}).get(report["turn"]), run.read, seen), None
     except (LeagueError, KeyError, ValueError) as e:
         return None, e
 
 
-def _public_checks(run: _Pass, turn: int, report: TurnReport, snap: turncore.TurnSnapshot | None, *,
-                   checks_early: bool) -> None:
-    """What is checked of every turn, replayed or not: the digest's kind, the dice chain, the arrivals, the
-    deadline's moves (where the turn's snapshot is known), a turn run early, the sealed orders' plaintexts."""
-    game, git_root = run.game, run.git_root
-    run.found += _digest_kind(game, turn, report, run.bound_since)
+def _public_checks(run: _Pass, seen: turncore.Committed, snap: turncore.TurnSnapshot | None,
+                   unread: Exception | None, *, checks_early: bool) -> None:
+    """What is checked of every turn, replayed or not, from what it published (``seen``): the digest's kind, the
+    dice chain, the arrivals, the deadline's moves (where the turn's snapshot is known), a turn run early, the
+    sealed orders' plaintexts (where its files were read)."""
+    git_root, turn, report = run.git_root, seen.turn, seen.report
+    run.found += _digest_kind(seen, run.bound_since)
     if report["dice"].get("digest") is not None and run.bound_since is None:
         run.bound_since = turn
     revealed = bytes.fromhex(report["dice"]["seed"])
     if not dicemod.follows(revealed, run.seed):
-        run.found.append(Finding(game.id, turn, "dice chain broken: H(seed) is not the previous turn's seed"))
+        run.found.append(Finding(seen.game, turn, "dice chain broken: H(seed) is not the previous turn's seed"))
     run.seed = revealed
     if git_root is not None:
-        run.found += _arrivals(game, git_root, turn, report)
+        run.found += _arrivals(seen, git_root)
         if snap is not None:
             run.found += _absence(snap, git_root, report)
             run.found += _nmr_extension(snap, run.root, git_root, report, run.extensions)
@@ -319,16 +331,18 @@ def _public_checks(run: _Pass, turn: int, report: TurnReport, snap: turncore.Tur
     for key in meta["extension"]["players"] if meta and "extension" in meta else []:  # for the turns after
         run.extensions[key] = run.extensions.get(key, 0) + 1
     if checks_early:
-        run.found += _early(game, turn, report)
-    if game.sealed_orders and run.identities:
-        run.found += _sealed_orders(game, turn, report, run.identities)
+        run.found += _early(seen)
+    if seen.settings.sealed_orders and seen.keyed and unread is None:
+        run.found += _sealed_orders(seen)
 
 
-def _not_replayed(run: _Pass, turn: int, report: TurnReport) -> None:
+def _not_replayed(run: _Pass, seen: turncore.Committed, unread: Exception | None) -> None:
     """A turn whose hidden state stays sealed: the published orders' digest is checked, the committed files
     carried on."""
-    game = run.game
-    run.found += _digest(game, turn, report, run.not_checked)
+    if unread is not None:
+        raise unread
+    game, turn = run.game, seen.turn
+    run.found += _digest(seen, run.not_checked)
     run.unreplayed.append(turn)
     run.state = game.state(turn) if game.hidden_complete(turn) else None
     _carry_committed(run, turn)
@@ -391,20 +405,20 @@ def _compare(run: _Pass, turn: int, outcome: TurnOutcome) -> dict[str, str]:
     return expected
 
 
-def _digest_kind(game: Game, turn: int, report: TurnReport, bound_since: int | None) -> list[Finding]:
+def _digest_kind(seen: turncore.Committed, bound_since: int | None) -> list[Finding]:
     """Which digest keys a turn's dice is not the game master's to choose turn by turn: with two at hand they
     could roll the dice twice and publish the better. A game whose ``game.yaml`` says ``dice: digest:`` (made
     since issue 28) binds the sealed envelopes from its first turn; an older game from the first turn that did."""
-    used = report["dice"].get("digest")
+    used = seen.report["dice"].get("digest")
     if used is not None:
         return []
-    if game.settings.digest_of is not None:
-        return [Finding(game.id, turn, f"its dice digest binds the plaintexts of the orders, and game.yaml says "
-                                       f"the game's bind their {game.settings.digest_of} (dice: digest:)")]
+    if seen.settings.digest_of is not None:
+        return [Finding(seen.game, seen.turn, f"its dice digest binds the plaintexts of the orders, and game.yaml "
+                                              f"says the game's bind their {seen.settings.digest_of} (dice: digest:)")]
     if bound_since is not None:
-        return [Finding(game.id, turn, f"its dice digest binds the plaintexts of the orders, after turn "
-                                       f"{bound_since}'s bound their sealed envelopes: a game master may not "
-                                       "choose between the two")]
+        return [Finding(seen.game, seen.turn, f"its dice digest binds the plaintexts of the orders, after turn "
+                                              f"{bound_since}'s bound their sealed envelopes: a game master may "
+                                              "not choose between the two")]
     return []
 
 
@@ -675,72 +689,73 @@ def _name(git_root: Path, commit: str) -> str:
 
 
 def _spans(turns: list[int]) -> str:
-    return f"{turns[0]}-{turns[-1]}" if len(turns) > 1 and turns[-1] - turns[0] == len(turns) - 1 else \
-        ", ".join(map(str, turns))
+    if len(turns) > 1 and turns[-1] - turns[0] == len(turns) - 1:
+        return f"{turns[0]}-{turns[-1]}"
+    return ", ".join(map(str, turns))
 
 
-def _digest(game: Game, turn: int, report: TurnReport, not_checked: list[str]) -> list[Finding]:
+def _digest(seen: turncore.Committed, not_checked: list[str]) -> list[Finding]:
     """Without a replay: the published orders files of the players taken must have the digest the report names.
 
     Where only the public part of orders is published yet, the public parts are checked against their own
     digest; the turn's digest, where it binds the sealed files as submitted (``dice.submitted``), against them;
     a digest of the full plaintexts (turns before issue 28) waits for the end.
     """
+    game, turn, report = seen.game, seen.turn, seen.report
     raw, taken = {}, {}
     for player in account(report).get("taken", []):
-        path = game.root / orders_relpath(game.id, orders_turn(game, turn, player), player)
-        if not path.is_file():
-            return [Finding(game.id, turn, f"the orders of {player}, taken, are not published")]
-        raw[player] = ordersmod.read_limited(path)
-        taken[player] = Taken(raw[player], {}, envelope_of(game, turn, player))
+        published = seen.files[player].published
+        if published is None:
+            return [Finding(game, turn, f"the orders of {player}, taken, are not published")]
+        raw[player] = published
+        taken[player] = Taken(published, {}, seen.envelope(player))
     used = report.get("dice", {}).get("digest")
     if used is not None:
         try:
-            bound = turn_digest(game.id, turn, taken, used)
+            bound = turn_digest(game, turn, taken, used)
         except LeagueError as e:
-            return [Finding(game.id, turn, str(e))]
+            return [Finding(game, turn, str(e))]
         if bound.hex() != report.get("dice", {}).get("orders_digest"):
-            return [Finding(game.id, turn, "the orders files differ from those the turn was adjudicated with")]
+            return [Finding(game, turn, "the orders files differ from those the turn was adjudicated with")]
     if any(secrecymod.is_public_text(text) for text in raw.values()):
         note = ("the full orders behind the public parts published (they are published when the game ends, and "
-                f"open with the game's key, {key_env(game.id)}); the public parts were checked against their digest")
+                f"open with the game's key, {key_env(game)}); the public parts were checked against their digest")
         if note not in not_checked:
             not_checked.append(note)
         if dicemod.orders_digest(raw).hex() != report.get("dice", {}).get("public_digest"):
-            return [Finding(game.id, turn, "the published orders differ from the public parts of those taken")]
+            return [Finding(game, turn, "the published orders differ from the public parts of those taken")]
         return []
     if used is None and dicemod.orders_digest(raw).hex() != report.get("dice", {}).get("orders_digest"):
-        return [Finding(game.id, turn, "the orders files differ from those the turn was adjudicated with")]
+        return [Finding(game, turn, "the orders files differ from those the turn was adjudicated with")]
     return []
 
 
-def _sealed_orders(game: Game, turn: int, report: TurnReport, identities: list[Any]) -> list[Finding]:
+def _sealed_orders(seen: turncore.Committed) -> list[Finding]:
     """Each order taken was sealed before the deadline and holds exactly the plaintext published with the turn."""
+    game, turn, report = seen.game, seen.turn, seen.report
     out = []
     for player in account(report).get("taken", []):
-        played = orders_turn(game, turn, player)  # a re-run's carried orders are in the voided turn's folder
-        sealed_path = game.root / sealed_relpath(game.id, played, player)
-        plain_path = game.root / orders_relpath(game.id, played, player)
-        if not sealed_path.is_file():
-            out.append(Finding(game.id, turn, f"{player}'s orders were taken, but there is no sealed file of them"))
+        filed = seen.files[player]  # a re-run's carried orders are in the voided turn's folder
+        if filed.sealed is None:
+            out.append(Finding(game, turn, f"{player}'s orders were taken, but there is no sealed file of them"))
             continue
-        try:
-            opened = crypto.decrypt(sealed_path.read_bytes(), identities)
-        except SealError as e:
-            out.append(Finding(game.id, turn, f"{player}'s sealed orders do not open with the game's key: {e}"))
+        opened = filed.opened
+        if opened is None:
+            out.append(Finding(game, turn, f"{player}'s sealed orders do not open with the game's key: "
+                                           f"{filed.unopened}"))
             continue
-        published = plain_path.read_bytes() if plain_path.is_file() else None
-        as_read = account(report).get("published") == secrecymod.PUBLISHED_AS_READ and played == turn
+        published = filed.published
+        as_read = account(report).get("published") == secrecymod.PUBLISHED_AS_READ and filed.played == turn
         if published is not None and (as_read or secrecymod.is_public_text(published)):
             # Since issue 28 a game without hidden parts publishes its orders as the deadline read them: the text
             # as the player wrote it (their comments) is not what such a turn may publish.
-            declared = secrecymod.of(game.ruleset, game.settings.options)
+            declared = secrecymod.of(seen.rules, seen.settings.options)
             opened = secrecymod.public_part(declared, opened)[0].encode("utf-8")
         elif published is not None and secrecymod.is_full_text(published):  # published in full at the end
             opened = secrecymod.full_text(opened).encode("utf-8")
         if published != opened:
-            out.append(Finding(game.id, turn, f"the published plaintext of {player}'s orders is not what was sealed"
-                                              + (", as the deadline read it" if as_read else "")))
+            out.append(Finding(game, turn, f"the published plaintext of {player}'s orders is not what was sealed"
+                                           + (", as the deadline read it" if as_read else "")))
     return out
 
 
@@ -768,37 +783,38 @@ def _sealed_parts(game: Game, turn: int, expected: dict[str, str], identities: l
     return out
 
 
-def _arrivals(game: Game, git_root: Path, turn: int, report: TurnReport) -> list[Finding]:
-    """Each orders file taken must have reached main by the deadline plus grace."""
+def _arrivals(seen: turncore.Committed, git_root: Path) -> list[Finding]:
+    """Each orders file taken must have reached main by the deadline plus grace, by the history of ``git_root``."""
+    game, turn, report = seen.game, seen.turn, seen.report
     deadline = report.get("deadline")
-    if not deadline or game.schedule is None:
+    if not deadline or seen.schedule is None:
         return []
     due = dt.datetime.fromisoformat(deadline)
-    limit = due + game.schedule.grace
+    limit = due + seen.schedule.grace
     # As the turn read them: no earlier than a look of the deadline run that did not see them (issue 28).
-    arrived = arrivals.trusted(git_root, game.id, turn,
-                               history.arrivals(git_root, f"orders/{game.id}/{turn_dir(turn)}"))
+    arrived = arrivals.trusted(git_root, game, turn, history.arrivals(git_root, f"orders/{game}/{turn_dir(turn)}"))
     late = {entry.get("player") for entry in account(report).get("late", [])}
     out = []
     for player in account(report).get("taken", []):
         # In a game of sealed orders the sealed file is what arrived; its plaintext comes with the turn.
-        name = f"orders/{game.id}/{turn_dir(turn)}/{player}.yaml"
-        when = arrived.get(name + ".age") if game.sealed_orders else arrived.get(name)
+        name = f"orders/{game}/{turn_dir(turn)}/{player}.yaml"
+        when = arrived.get(name + ".age") if seen.settings.sealed_orders else arrived.get(name)
         if when is None or _adjudicated_before(game, git_root, turn, when):
             continue
         if when > limit:
-            out.append(Finding(game.id, turn, f"{player}'s orders reached main after the deadline and grace"))
-        elif when > due and player not in late and arrivals.looks(git_root, game.id, turn):
-            out.append(Finding(game.id, turn, f"{player}'s orders reached main after the deadline "
-                                              f"({schedmod.iso(when)}, by the deadline run's record of what it "
-                                              "saw), and the report does not name them late"))
+            out.append(Finding(game, turn, f"{player}'s orders reached main after the deadline and grace"))
+        elif when > due and player not in late and arrivals.looks(git_root, game, turn):
+            out.append(Finding(game, turn, f"{player}'s orders reached main after the deadline "
+                                           f"({schedmod.iso(when)}, by the deadline run's record of what it "
+                                           "saw), and the report does not name them late"))
     return out
 
 
-def _early(game: Game, turn: int, report: TurnReport) -> list[Finding]:
+def _early(seen: turncore.Committed) -> list[Finding]:
     """A turn run before its deadline while an awaited player had no orders in must say why: the game master's
     ``--early`` (recorded as ``early: true``) or a ruling of the turn. Otherwise it was run early by mistake
     (two runs at once in one working copy, a wrong ``--now``), and the players who missed it lost their turn."""
+    game, turn, report = seen.game, seen.turn, seen.report
     meta = account(report)
     at, deadline, missed = meta.get("adjudicated"), report.get("deadline"), meta.get("missed") or []
     if not at or not deadline or not missed or meta.get("early") or report.get("ruling"):
@@ -806,15 +822,15 @@ def _early(game: Game, turn: int, report: TurnReport) -> list[Finding]:
     try:
         run, due = dt.datetime.fromisoformat(at), dt.datetime.fromisoformat(deadline)
     except (TypeError, ValueError):
-        return [Finding(game.id, turn, f"the report's times are not ISO 8601 times (adjudicated: {at!r}, "
-                                       f"deadline: {deadline!r})")]
+        return [Finding(game, turn, f"the report's times are not ISO 8601 times (adjudicated: {at!r}, "
+                                    f"deadline: {deadline!r})")]
     if run >= due:
         return []
-    return [Finding(game.id, turn, f"adjudicated at {at}, before its deadline ({deadline}), while "
-                                   f"{', '.join(map(str, missed))} had no orders in, and neither a ruling nor "
-                                   "the game master's --early says so: the turn was run early by mistake (two "
-                                   "runs at once, a wrong --now?); a ruling of the next turn with 'rerun: "
-                                   f"{turn}' plays it again")]
+    return [Finding(game, turn, f"adjudicated at {at}, before its deadline ({deadline}), while "
+                                f"{', '.join(map(str, missed))} had no orders in, and neither a ruling nor the "
+                                "game master's --early says so: the turn was run early by mistake (two runs at "
+                                "once, a wrong --now?); a ruling of the next turn with 'rerun: "
+                                f"{turn}' plays it again")]
 
 
 def _absence(snap: turncore.TurnSnapshot, git_root: Path, report: TurnReport) -> list[Finding]:
@@ -825,8 +841,8 @@ def _absence(snap: turncore.TurnSnapshot, git_root: Path, report: TurnReport) ->
     recorded = meta.get("absence")
     schedule = snap.schedule
     if schedule is None or schedule.absence is None:
-        return [Finding(snap.game, snap.turn, "the report moves the deadline for absences, and the game takes none")] \
-            if recorded else []
+        return ([Finding(snap.game, snap.turn, "the report moves the deadline for absences, and the game takes none")]
+                if recorded else [])
     sha = history.tag_target(git_root, f"{snap.game}/turn-{snap.turn}")
     extended = meta.get("extension")
     base = recorded["from"] if recorded else extended["from"] if extended else report.get("deadline")
@@ -863,8 +879,8 @@ def _nmr_extension(snap: turncore.TurnSnapshot, root: Path, git_root: Path, repo
     recorded = meta.get("extension")
     schedule = snap.schedule
     if schedule is None or schedule.nmr_extension is None:
-        return [Finding(snap.game, snap.turn, "the report records an NMR extension, and the schedule has none")] \
-            if recorded else []
+        return ([Finding(snap.game, snap.turn, "the report records an NMR extension, and the schedule has none")]
+                if recorded else [])
     at, base = meta.get("adjudicated"), recorded["from"] if recorded else report.get("deadline")
     if not at or not base:  # a turn of an older league, which did not record when it ran
         return []
@@ -883,9 +899,9 @@ def _nmr_extension(snap: turncore.TurnSnapshot, root: Path, git_root: Path, repo
                                           f"arrival of the orders gives ({', '.join(expected) or 'none'})")]
 
 
-def _adjudicated_before(game: Game, git_root: Path, turn: int, when: dt.datetime) -> bool:
+def _adjudicated_before(game_id: str, git_root: Path, turn: int, when: dt.datetime) -> bool:
     """Orders changed after the turn's own commit are a later edit, which the digest check reports instead."""
-    sha = history.tag_target(git_root, f"{game.id}/turn-{turn}")
+    sha = history.tag_target(git_root, f"{game_id}/turn-{turn}")
     if not sha:
         return False
     return when.timestamp() > history.commit_time(git_root, sha)

@@ -207,3 +207,26 @@ def test_a_key_registered_after_a_turn_reseals_the_players_private_report_and_ve
     with table.game_master():
         found = verification(table.root, "g1").found
     assert "private/bob.yaml.age was changed in the committed turn" in [f.what.split(" by commit")[0] for f in found]
+
+
+def test_verify_with_the_key_opens_each_sealed_order_once_for_its_checks_and_its_replay(table: Table, monkeypatch):
+    """Issue 31, I/O at the edges of a turn: what a committed turn published is read once
+    (``turn.load_committed``); the check that each sealed order holds its published plaintext and the replay that
+    plays the full orders behind the public parts read the same opened file (they each opened it before)."""
+    play(table, rounds=2)
+    envelopes = {p.read_bytes(): p.relative_to(table.root).as_posix()
+                 for p in table.root.glob("orders/g1/*/*.yaml.age")}
+    assert len(envelopes) == 6
+    opened: list[str] = []
+    decrypt = crypto.decrypt
+
+    def counted(sealed, identities):
+        if isinstance(sealed, bytes) and sealed in envelopes:
+            opened.append(envelopes[sealed])
+        return decrypt(sealed, identities)
+
+    monkeypatch.setattr(crypto, "decrypt", counted)
+    with table.game_master():
+        done = verification(table.root, "g1")
+    assert (done.turns, done.found, done.mode) == (2, [], WITH_KEY)
+    assert sorted(opened) == sorted(envelopes.values())
