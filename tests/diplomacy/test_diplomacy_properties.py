@@ -4,6 +4,7 @@ dislodged unit retreats or disbands, supply centres change owner only after Fall
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,7 +12,10 @@ from hypothesis import strategies as st
 from adjudicator.dice import Dice
 from adjudicator.model import Player
 from adjudicator.rulesets.diplomacy import RULESET
-from adjudicator.rulesets.diplomacy.mapdata import load_map, province_of
+from adjudicator.rulesets.diplomacy.core import Read, movement_legality, read_orders, run_movement, units_from
+from adjudicator.rulesets.diplomacy.mapdata import Map, load_map, province_of
+from adjudicator.rulesets.diplomacy.orders import OrderError, parse_order, read_order
+from adjudicator.rulesets.diplomacy.resolver import Rules
 
 from .random_orders import random_orders, random_position
 
@@ -61,3 +65,50 @@ def test_random_phases_keep_one_unit_per_province_and_settle_every_dislodged_uni
             assert done.state["supply_centres"] == before
     elif season == "Spring":
         assert after["kind"] == "movement" and after["season"] == "Fall"
+
+
+def _scrambled(m: Map, units: dict[str, list[str]], rng: random.Random) -> list[tuple[str, str]]:
+    """A player's lines as the orders page's verdicts try them (issue 30): each unit's orders and others' units
+    ordered by the wrong power, moves to anywhere on the map, supports of any unit, the wrong unit letter, units
+    ordered twice, lines that cannot be read."""
+    placed = [(p, u) for p, us in units.items() for u in us]
+    provinces = sorted(m.provinces)
+    out = []
+    for _ in range(rng.randrange(1, 30)):
+        power, unit = rng.choice(placed)
+        other = rng.choice(placed)[1]
+        letter = rng.choice("AF")
+        out.append((rng.choice([power, *m.powers]), rng.choice([
+            f"{unit} - {rng.choice(provinces)}", f"{unit} S {other}", f"{unit} S {other} - {rng.choice(provinces)}",
+            f"{unit} C {other} - {rng.choice(provinces)}", f"{letter} {unit.split()[1]} - {rng.choice(provinces)}",
+            f"{unit} H", f"{unit} - {rng.choice(provinces)} via convoy", f"{unit} -", "F Xyz - Nth"])))
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), board=st.sampled_from(["standard", "dreissigjaehriger-krieg"]))
+def test_check_s_legality_only_run_finds_the_invalid_orders_of_the_whole_phase(seed: int, board: str) -> None:
+    """``check`` judges orders with ``movement_legality`` (issue 33: the orders page runs it a few hundred times a
+    player), which resolves nothing and adds no holds: it finds the same invalid orders with the same reasons as
+    the whole phase does, and no other; and a text read again (``Map.order_reads``) reads as it did the first
+    time, a reading error too."""
+    m, rng = load_map(board), random.Random(seed)
+    units = random_position(m, rng, rng.randrange(5, 40))
+    lines = _scrambled(m, units, rng)
+    reads: list[Read] = [r for power, line in lines for r in read_orders(m, power, [line]) if r.order]
+    board_units = units_from(m, units)
+    whole = run_movement(m, board_units, reads, Rules()).results[:len(reads)]
+    legality = movement_legality(m, board_units, reads, Rules())
+    assert [(r["result"], r["reason"]) if r["result"] == "invalid" else None for r in whole] == \
+        [(r["result"], r["reason"]) if r["result"] == "invalid" else None for r in legality]
+
+    def reading(read: Callable[[], object]) -> object:
+        try:
+            return read()
+        except OrderError as e:
+            return (e.message, e.hint)
+
+    for _, line in lines:
+        fresh = reading(lambda line=line: parse_order(m, line))
+        assert reading(lambda line=line: read_order(m, line)) == fresh  # read, or kept from an earlier reading
+        assert reading(lambda line=line: read_order(m, line)) == fresh  # kept

@@ -15,6 +15,7 @@ from .core import (
     centres_by_power,
     dislodged_from_data,
     dislodged_to_data,
+    movement_legality,
     owners_from,
     parse_unit,
     read_orders,
@@ -210,7 +211,9 @@ def _hint(m: Map, kind: str) -> str:
 def _run(m: Map, state: State, reads: list[Read], check_only: str | None = None) -> list[ResultRow]:
     """Results of ``reads`` on the current position (for ``check``: the player's orders alone)."""
     units = units_from(m, state["units"])
-    if state["kind"] == "movement":
+    if state["kind"] == "movement" and check_only:
+        rows = movement_legality(m, units, reads, _rules(state))  # ``check`` reads an invalid row only
+    elif state["kind"] == "movement":
         res = run_movement(m, units, reads, _rules(state))
         rows = res.results[:len(reads)]
     elif state["kind"] == "retreat":

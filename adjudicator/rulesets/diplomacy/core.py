@@ -154,6 +154,16 @@ def run_movement(m: Map, units: list[Unit], reads: list[Read], rules: Rules) -> 
     return PhaseResult(_result_rows(m, reads, res.judged), res.units, res.dislodged, res.contested)
 
 
+def movement_legality(m: Map, units: list[Unit], reads: list[Read], rules: Rules) -> list[ResultRow]:
+    """The rows of ``reads`` as ``run_movement`` judges them where they are invalid (result and reason); a legal
+    order's row says "succeeds" and no more (``Movement.legality``: nothing is resolved). For ``check``, which
+    reads no other row: the orders page's verdicts run it a few hundred times a player (issue 33). The holds
+    ``run_movement`` adds for the units without an order are left out: they come after ``reads``, and whether an
+    order is legal depends on the board and the orders before it, not on the orders after it."""
+    judged = Movement(m, units, [(r.power, r.order, r.text) for r in reads], rules).legality()
+    return _result_rows(m, reads, judged)
+
+
 KIND_MOVE = ("hold", "move", "support", "convoy", "transform")
 
 

@@ -95,10 +95,27 @@ def structured_to_text(entry: dict[str, Any], m: Map | None = None) -> str:
     raise OrderError(say("the entry says nothing to do"), say("add move:, support:, convoy: or hold: true"))
 
 
+# The most order texts a map keeps the reading of (``Map.order_reads``): more than the lines of every player's
+# verdicts of a turn (a few thousand); beyond it the kept readings are dropped and kept anew
+KEPT_READS = 20_000
+
+
 def read_order(m: Map, entry: Any) -> Order:
-    """An order from a list entry: a string in text notation or a structured mapping."""
+    """An order from a list entry: a string in text notation or a structured mapping. A text read once on a map
+    is not read again (``Map.order_reads``): the reading is pure in the map and the text."""
     if isinstance(entry, str):
-        return parse_order(m, entry)
+        known = m.order_reads.get(entry)
+        if known is None:
+            try:
+                known = parse_order(m, entry)
+            except OrderError as e:
+                known = (e.message, e.hint)
+            if len(m.order_reads) >= KEPT_READS:
+                m.order_reads.clear()
+            m.order_reads[entry] = known
+        if isinstance(known, Order):
+            return known
+        raise OrderError(*known)
     if isinstance(entry, dict):
         return parse_order(m, structured_to_text(entry, m))
     raise OrderError(m.say("an order must be a text or a mapping"), m.say("write e.g. 'A Par - Bur'"))

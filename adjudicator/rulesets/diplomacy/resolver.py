@@ -151,12 +151,19 @@ class Movement:
         # a void support or convoy has no effect but its unit still stands there (and can be cut, reported)
         self.judged_of[i].reason = reason
 
-    def run(self) -> MovementResult:
+    def legality(self) -> list[Judged]:
+        """Each order judged legal or not: an illegal one is "invalid" with its reason, final (nothing after this
+        makes an order invalid or changes an invalid one's reason); a legal one is not judged further."""
         b = self.board
         for i, o in self.order_of.items():
             why = CHECK[o.kind](b, i, o) if o.kind in CHECK else ""  # DATC 4.E.1: an illegal order: the unit holds
             if why:
                 self._invalid(self.judged_of[i], why)
+        return self.judged
+
+    def run(self) -> MovementResult:
+        self.legality()
+        b = self.board
         self._match()
         b.resolve_all()
         return self._outcome()
