@@ -75,6 +75,19 @@ def test_the_rules_import_no_presentation_module(name: str) -> None:
     assert not reached & PRESENTATION_MODULES
 
 
+@pytest.mark.parametrize("name", sorted(PACKAGES))
+def test_rules_py_is_the_wiring_and_the_adjudication_lives_in_adjudicate_py(name: str) -> None:
+    """The skeleton (``site/guide/architecture.md``, "One skeleton for every ruleset"): ``rules.py`` wires the
+    protocol to the modules below, each method a few lines that hand over; the phase, its label and its dispatch
+    by kind are ``adjudicate.py``'s. Calamity's ``phase_label`` and its dispatch stood in ``rules.py``."""
+    spec = util.find_spec(f"adjudicator.rulesets.{PACKAGES[name]}.rules")
+    assert spec is not None and spec.origin is not None
+    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+    assert not [n.name for n in tree.body if isinstance(n, ast.FunctionDef)], "a rule function in the wiring"
+    methods = [n for c in tree.body if isinstance(c, ast.ClassDef) for n in c.body if isinstance(n, ast.FunctionDef)]
+    assert methods and max(n.end_lineno - n.lineno for n in methods if n.end_lineno) <= 15, "a method that plays"
+
+
 STRICT = ("disallow_any_generics", "disallow_subclassing_any", "disallow_untyped_calls", "disallow_untyped_defs",
           "disallow_incomplete_defs", "check_untyped_defs", "disallow_untyped_decorators", "no_implicit_reexport",
           "strict_equality", "extra_checks", "warn_return_any", "warn_unused_ignores")

@@ -36,7 +36,7 @@ def engine_setup(spec, n_turns):
     dice = dicemod.Dice.for_turn(dicemod.commitment(secret),
                                  dicemod.orders_digest({"game.yaml": yamlio.dump(config).encode()}))
     st = RULESET.setup(dict(spec["options"]), players, dice)
-    del st["pace"]  # the demo was set up before issue 32: its state has no pace and plays pace 1 (adjudicate.pace)
+    del st["pace"]  # the demo was set up before issue 32: its state has no pace and plays pace 1 (state.pace)
     return st, secret
 
 

@@ -13,7 +13,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from adjudicator.rulesets.calamity import RULESET, adjudicate
+from adjudicator.rulesets.calamity import RULESET
+from adjudicator.rulesets.calamity.state import pace
 
 from .cal_helpers import arrange, new_game, play, seed_for
 
@@ -37,7 +38,7 @@ def before_the_last_card(st):
 def test_section_4_the_years_last_card_waits_for_no_choice():
     """(4) and Table 4: the last card takes the token to field 52, which asks nothing of the mover, and selling
     before it pays the fourth quarter's price, below the premium kept at 52: a new game plays it at once."""
-    assert adjudicate.pace(new_game()) == 2
+    assert pace(new_game()) == 2
     res = play(before_the_last_card(new_game()), {"ann": {"card": 2}})
     assert res.state["token"] == 52 and res.state["phase"]["kind"] == "year_end"  # the year closed on 52
     assert any("plays the year's last card at once" in e for e in res.report["events"])

@@ -7,8 +7,9 @@ movement cards in hand are hidden: they live only in ``state["private"][player][
 
 from __future__ import annotations
 
+from .adjudicate import phase_label
 from .presentation import CalamityPresentation, status
-from .rules import SECRECY, CalamityRules, phase_label
+from .rules import SECRECY, CalamityRules
 from .setup import OPTIONS, YEARS
 from .tables import TRACK
 

@@ -8,21 +8,87 @@ A turn of the rule text is a chain of postal phases (see ``site/rules/calamity.m
   not yet answered; the dice are rolled between them;
 - ``year_end`` after the first year: every holder of policies may return some free of charge ((4)c).
 
-Every function here changes the state it is given; ``adjudicate`` hands them a copy.
+``adjudicate`` plays the open phase (its dispatch by the phase's kind) on a copy of the state, which every other
+function here changes in place; ``phase_label`` names the phase.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any, Literal
 
 from ...dice import Dice
-from . import ledger
+from ...kit.ruleset import RulesetError
+from ...model import TurnResult
+from . import ledger, orders
 from .ledger import Log, charge, count, credit, name, policies, premium, transfer
-from .state import State
+from .state import State, pace, typed
 from .tables import ASCOT, CATEGORIES, DECK, EVENTS, MATRICES, POLICY_CODES, PREMIUM, TRACK, WAR, YEAR_END, price
 
 Orders = Mapping[str, Any]
+
+
+# --- the phase and its adjudication ----------------------------------------------------------------------------
+
+
+def phase_label(st: State) -> str:
+    ph = st["phase"]
+    year = st["year"]
+    kind = ph["kind"]
+    if kind == "move":
+        p = ph["awaited"][0]
+        return (f"Year {year}, card {len(st['played']) + 1} of 24: {st['names'][p]} moves "
+                f"(token on field {st['token']})")
+    if kind in ("reaction", "answer"):
+        risk = st["risk"]
+        where = "before the row" if risk["step"] == 1 else f"row {risk['row']} rolled"
+        what = "returns and pass-ons" if kind == "reaction" else "answers to pass-on offers"
+        return f"Year {year}, field {risk['field']}: calamity {risk['category']}, step {risk['step']} ({where}): {what}"
+    if kind == "year_end":
+        return f"End of year {year}: free returns"
+    return "Game over"
+
+
+def adjudicate(state: State, orders_by_player: Mapping[str, Orders], dice: Dice) -> TurnResult:
+    """The open phase played: the mover's card and fields, a risk step's reactions or answers, or the year's
+    end, with every other player's standing orders applied; the new state and the phase's public and private
+    report."""
+    st = copy.deepcopy(state)
+    given = {p: dict(o or {}) for p, o in orders_by_player.items() if p in st["players"]}
+    log = Log()
+    label = phase_label(st)
+    kind = st["phase"]["kind"]
+    if kind == "over":
+        raise RulesetError("the game is over")
+    if kind == "move":
+        mover = st["phase"]["awaited"][0]
+        for p, o in given.items():
+            if p != mover:
+                apply_standing(st, p, o.get("standing"))
+        move(st, mover, given.get(mover) or orders.default(st, mover), dice, log)
+    elif kind == "reaction":
+        ruled = {p: rule_as_standing(st, o) for p, o in given.items()}
+        resolve_reaction(st, ruled, dice, log)
+    elif kind == "answer":
+        ruled = {p: rule_as_standing(st, o) for p, o in given.items()}
+        resolve_answers(st, ruled, dice, log)
+    elif kind == "year_end":
+        for p, o in given.items():
+            apply_standing(st, p, o.get("standing"))
+        resolve_year_end(st, given, dice, log)
+    st["adjudications"] += 1
+    report: dict[str, Any] = {
+        "phase": label,
+        "year": state["year"],
+        "kind": kind,
+        "events": log.events,
+        "dice": log.dice,
+        **log.extra,
+        "next": phase_label(st),
+        "private": {p: log.private[p] for p in st["seats"] if p in log.private},
+    }
+    return TurnResult(state=typed.plain(st), report=report)
 
 
 # --- set-up and the year ---------------------------------------------------------------------------------------
@@ -104,13 +170,6 @@ def field_has_choice(st: State, p: str, number: int) -> bool:
     held_by_others = any(policies(st, q) for q in co)
     return {"purchase": True, "tax": len(co) > 1, "ascot": len(co) > 1, "takeover": held_by_others,
             "henley": held_by_others, "monopoly": bool(policies(st, p)) and held_by_others}[kind]
-
-
-def pace(st: State) -> int:
-    """The version of the postal pacing a game plays (house rule "pacing by mail"): 1 for games set up before
-    issue 32 (a state without the key), 2 since: the year's last card is played at once and a reaction given as
-    a ``rule`` stands for the category's later calamities."""
-    return int(st.get("pace", 1))
 
 
 def last_card_of_the_year(st: State, p: str) -> bool:

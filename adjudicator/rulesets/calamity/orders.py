@@ -14,9 +14,9 @@ from typing import Any, cast
 from ...kit import benevolent
 from ...kit.sheet import Sheet
 from ...model import Orders, Problem
-from . import adjudicate, ledger
+from . import ledger
 from .ledger import count, name, policies
-from .state import State
+from .state import State, pace
 from .tables import CATEGORIES, EVENTS, MATRICES, PREMIUM, PRICE, TRACK, course_values, next_quarter, price
 
 POLICY = {"type": "string", "pattern": "^[A-D][1-3]$",
@@ -124,7 +124,7 @@ def schema(st: State, p: str) -> dict[str, Any]:
         }
     elif kind == "answer":
         props["accept"] = _list(_offer_entry(st, p), "the open offers to you that you accept; the rest are refused")
-    if kind in ("reaction", "answer") and adjudicate.pace(st) >= 2:
+    if kind in ("reaction", "answer") and pace(st) >= 2:
         props["rule"] = {**rule_schema(st, p), "description": (
             f"your answer for category {st['risk']['category']} as a rule: it decides this calamity's steps and "
             "offers to you, and stands for the category's later calamities (your standing order) until changed")}
@@ -401,7 +401,7 @@ def _standing_comment(sheet: Sheet, st: State, p: str) -> None:
 def _rule_lines(sheet: Sheet, st: State, p: str) -> None:
     """Pace 2: the answer as a rule for the category, kept for its later calamities (house rule "pacing by mail").
     Written out only as comments: nothing is decided for the player by sending the sheet unchanged."""
-    if adjudicate.pace(st) < 2:
+    if pace(st) < 2:
         return
     cat = st["risk"]["category"]
     sheet.comment(f"Or answer with a rule for {cat}: it decides both steps and the offers to you in this calamity,",

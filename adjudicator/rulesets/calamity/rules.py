@@ -2,36 +2,17 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...dice import Dice
-from ...kit.ruleset import HiddenStateViews, RulesetError
+from ...kit.ruleset import HiddenStateViews
 from ...kit.secrecy import Secrecy
 from ...model import Orders, Phase, Player, Problem, TurnResult
 from ...model import State as EngineState
 from . import adjudicate, orders, setup, tables
-from .ledger import Log
-from .state import State, typed
-
-
-def phase_label(st: State) -> str:
-    ph = st["phase"]
-    year = st["year"]
-    kind = ph["kind"]
-    if kind == "move":
-        p = ph["awaited"][0]
-        return (f"Year {year}, card {len(st['played']) + 1} of 24: {st['names'][p]} moves "
-                f"(token on field {st['token']})")
-    if kind in ("reaction", "answer"):
-        risk = st["risk"]
-        where = "before the row" if risk["step"] == 1 else f"row {risk['row']} rolled"
-        what = "returns and pass-ons" if kind == "reaction" else "answers to pass-on offers"
-        return f"Year {year}, field {risk['field']}: calamity {risk['category']}, step {risk['step']} ({where}): {what}"
-    if kind == "year_end":
-        return f"End of year {year}: free returns"
-    return "Game over"
+from .adjudicate import phase_label
+from .state import typed
 
 SECRECY = Secrecy(simultaneous=("the reaction phases of a risk: returns and pass-on offers",),
                   hidden_state={"private": "each player's movement cards and standing orders",
@@ -90,41 +71,7 @@ class CalamityRules(HiddenStateViews):
         return orders.drop(typed(state), orders_value, problem.path)
 
     def adjudicate(self, state: EngineState, orders_by_player: Mapping[str, Orders], dice: Dice) -> TurnResult:
-        st = typed(copy.deepcopy(state))
-        given = {p: dict(o or {}) for p, o in orders_by_player.items() if p in st["players"]}
-        log = Log()
-        label = phase_label(st)
-        kind = st["phase"]["kind"]
-        if kind == "over":
-            raise RulesetError("the game is over")
-        if kind == "move":
-            mover = st["phase"]["awaited"][0]
-            for p, o in given.items():
-                if p != mover:
-                    adjudicate.apply_standing(st, p, o.get("standing"))
-            adjudicate.move(st, mover, given.get(mover) or orders.default(st, mover), dice, log)
-        elif kind == "reaction":
-            ruled = {p: adjudicate.rule_as_standing(st, o) for p, o in given.items()}
-            adjudicate.resolve_reaction(st, ruled, dice, log)
-        elif kind == "answer":
-            ruled = {p: adjudicate.rule_as_standing(st, o) for p, o in given.items()}
-            adjudicate.resolve_answers(st, ruled, dice, log)
-        elif kind == "year_end":
-            for p, o in given.items():
-                adjudicate.apply_standing(st, p, o.get("standing"))
-            adjudicate.resolve_year_end(st, given, dice, log)
-        st["adjudications"] += 1
-        report: dict[str, Any] = {
-            "phase": label,
-            "year": state["year"],
-            "kind": kind,
-            "events": log.events,
-            "dice": log.dice,
-            **log.extra,
-            "next": phase_label(st),
-            "private": {p: log.private[p] for p in st["seats"] if p in log.private},
-        }
-        return TurnResult(state=typed.plain(st), report=report)
+        return adjudicate.adjudicate(typed(state), orders_by_player, dice)
 
     def result(self, state: EngineState) -> dict[str, Any] | None:
         """Who owns the most GE after the last year wins; equal sums share the win (``outcome.HasResult``)."""

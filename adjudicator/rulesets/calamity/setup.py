@@ -58,7 +58,7 @@ def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> 
         "adjudications": 0,
         "private": {p: {"hand": [], "standing": {}} for p in seats},
         "secret": {},
-        "pace": 2,  # issue 32: the last card at once, a reaction given as a rule stands (adjudicate.pace)
+        "pace": 2,  # issue 32: the last card at once, a reaction given as a rule stands (state.pace)
     }
     adjudicate.deal(st, dice, Log())
     return st

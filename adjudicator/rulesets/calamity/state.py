@@ -60,4 +60,12 @@ class State(TypedDict):
 
 typed = StateOf[State]()  # the engine's plain state as these types, and back (``StateOf`` says why a cast)
 
-__all__ = ["Holding", "PhaseState", "Private", "State", "typed"]
+
+def pace(st: State) -> int:
+    """The version of the postal pacing a game plays (house rule "pacing by mail"): 1 for games set up before
+    issue 32 (a state without the key), 2 since: the year's last card is played at once and a reaction given as
+    a ``rule`` stands for the category's later calamities. The orders' forms and the adjudication both ask."""
+    return int(st.get("pace", 1))
+
+
+__all__ = ["Holding", "PhaseState", "Private", "State", "pace", "typed"]
