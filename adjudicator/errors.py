@@ -24,6 +24,8 @@ up takes it for a game's own failure. So is ``yamlio._Deviates``: raised and cau
 
 from __future__ import annotations
 
+from typing import Any
+
 OK, PROBLEMS, USAGE = 0, 1, 2
 
 
@@ -61,7 +63,12 @@ class RulesetError(TurnpressError):
 
 
 class ScheduleError(TurnpressError, ValueError):
-    """A schedule block that cannot be understood; the message says what to write."""
+    """A schedule block that cannot be understood; the message says what to write. ``word`` names the message in
+    the commands' catalog and ``values`` fill it, so that a command says it in its game's language (``told``)."""
+
+    def __init__(self, message: str, word: str = "", **values: Any) -> None:
+        super().__init__(message)
+        self.word, self.values = word, values
 
 
 class InputError(TurnpressError):

@@ -31,19 +31,18 @@ GITHUB_LOGIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\Z"
 GITHUB_ID_MAX = 2**32 - 1  # GitHub's user ids are near 2.5e8 in 2026: a larger one is a typo, not an account
 
 
-def account_problem(login: object, github_id: object) -> str | None:
-    """What is wrong with a GitHub login and numeric id as a seat names them, in words; ``None`` if nothing.
+def account_fault(login: object, github_id: object) -> tuple[str, dict[str, Any]] | None:
+    """What is wrong with a GitHub login and numeric id as a seat names them, as the commands' catalog's word for it
+    (``account.*``, said in the game's language by the command) and its values; ``None`` if nothing.
 
-    >>> account_problem("bob", 1002), account_problem("bob-", 1002) is not None, account_problem("bob", 0)[:30]
-    (None, True, 'the GitHub id 0 is no account:')
+    >>> account_fault("bob", 1002), account_fault("bob-", 1002)[0], account_fault("bob", 0)
+    (None, 'account.login', ('account.id', {'shown': 0, 'most': 4294967295, 'login': 'bob'}))
     """
     if not isinstance(login, str) or not GITHUB_LOGIN.match(login):
-        return (f"{login!r} is not a GitHub login: letters, digits and single hyphens, neither first nor last, at "
-                "most 39 characters")
+        return "account.login", {"login": repr(login)}
     if type(github_id) is not int or not 1 <= github_id <= GITHUB_ID_MAX:
         shown = github_id if type(github_id) is int and len(str(github_id)) <= 30 else "given"
-        return (f"the GitHub id {shown} is no account: a user id is a number from 1 to {GITHUB_ID_MAX} (the "
-                f"\"id\" of api.github.com/users/{login})")
+        return "account.id", {"shown": shown, "most": GITHUB_ID_MAX, "login": login}
     return None
 
 

@@ -116,7 +116,8 @@ def parse_time(value: Any, zone: ZoneInfo, what: str) -> dt.datetime:
         try:
             parsed = dt.datetime.fromisoformat(text)
         except ValueError:
-            raise ScheduleError(f"{what}: {value!r} is not a time; write it as YYYY-MM-DD HH:MM") from None
+            raise ScheduleError(f"{what}: {value!r} is not a time; write it as YYYY-MM-DD HH:MM", "schedule.time",
+                                what=what, value=repr(value)) from None
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=zone)
     return parsed
@@ -128,20 +129,21 @@ def parse(block: Mapping[str, Any]) -> Schedule:
     try:
         zone = ZoneInfo(tzname)
     except (ZoneInfoNotFoundError, ValueError):
-        raise ScheduleError(f"timezone: unknown time zone {tzname!r}; write one like Europe/Berlin") from None
+        raise ScheduleError(f"timezone: unknown time zone {tzname!r}; write one like Europe/Berlin", "schedule.zone",
+                            zone=repr(tzname)) from None
     if "first" not in block:
-        raise ScheduleError("schedule needs 'first: YYYY-MM-DD HH:MM', the deadline of turn 1")
+        raise ScheduleError("schedule needs 'first: YYYY-MM-DD HH:MM', the deadline of turn 1", "schedule.first")
     first = parse_time(block["first"], zone, "first")
     kw = _every(block.get("every", "7 days"))
     grace = block.get("grace", 0)
     if not isinstance(grace, int) or isinstance(grace, bool) or grace < 0:
-        raise ScheduleError("grace: write a whole number of minutes, like 'grace: 60'")
+        raise ScheduleError("grace: write a whole number of minutes, like 'grace: 60'", "schedule.grace")
     extend = {}
     for turn, when in (block.get("extend") or {}).items():
         try:
             extend[int(turn)] = parse_time(when, zone, f"extend {turn}")
         except ValueError:
-            raise ScheduleError(f"extend: {turn!r} is not a turn number") from None
+            raise ScheduleError(f"extend: {turn!r} is not a turn number", "schedule.extend", turn=repr(turn)) from None
     periods = _phases(block.get("phases") or {})
     return Schedule(tzname, first, grace=dt.timedelta(minutes=grace), extend=extend,
                     paused=bool(block.get("paused", False)), phases=periods,
@@ -156,18 +158,20 @@ def _every(value: Any) -> dict[str, Any]:
     words = every.split()
     if re.fullmatch(r"\d{1,4} days?", every):
         if int(words[0]) < 1:
-            raise ScheduleError("every: write at least '1 day'")
+            raise ScheduleError("every: write at least '1 day'", "schedule.every_zero")
         return {"kind": "days", "days": int(words[0])}
     if words and words[0] == "weekly" and len(words) > 1 and all(w[:3] in WEEKDAYS for w in words[1:]):
         return {"kind": "weekly", "weekdays": tuple(sorted({WEEKDAYS.index(w[:3]) for w in words[1:]}))}
     if len(words) == 2 and words[0] == "monthly" and words[1].isdigit() and 1 <= int(words[1]) <= 31:
         return {"kind": "monthly", "monthday": int(words[1])}
-    raise ScheduleError(f"every: {every!r} is not a schedule; write '14 days', 'weekly mon thu' or 'monthly 5'")
+    raise ScheduleError(f"every: {every!r} is not a schedule; write '14 days', 'weekly mon thu' or 'monthly 5'",
+                        "schedule.every", every=repr(every))
 
 
 def _phases(phases: Any) -> dict[str, dt.timedelta]:
     if not isinstance(phases, Mapping):
-        raise ScheduleError("phases: write each kind of phase with its period, like 'phases: {retreat: 2 days}'")
+        raise ScheduleError("phases: write each kind of phase with its period, like 'phases: {retreat: 2 days}'",
+                            "schedule.phases")
     return {str(k): parse_period(v, f"phases: {k}") for k, v in phases.items()}
 
 
@@ -189,7 +193,8 @@ def ruled(schedule: Schedule, change: Mapping[str, Any]) -> Schedule:
     if "phases" in change:
         own = change["phases"]
         if not isinstance(own, Mapping):
-            raise ScheduleError("phases: write each kind of phase with its period, like 'phases: {retreat: 2 days}'")
+            raise ScheduleError("phases: write each kind of phase with its period, like 'phases: {retreat: 2 days}'",
+                            "schedule.phases")
         periods = dict(schedule.phases)
         for kind, period in own.items():
             if str(period).strip().lower() == "none":
@@ -248,11 +253,13 @@ def parse_period(value: Any, what: str) -> dt.timedelta:
     """
     m = PERIOD.fullmatch(str(value).strip().lower())
     if m is None:
-        raise ScheduleError(f"{what}: {value!r} is not a period; write one like '2 days', '36 hours' or '90 minutes'")
+        raise ScheduleError(f"{what}: {value!r} is not a period; write one like '2 days', '36 hours' or '90 minutes'",
+                            "schedule.period", what=what, value=repr(value))
     unit = m["unit"].rstrip("s") + "s"
     period = dt.timedelta(**{unit: int(m["n"])})
     if not dt.timedelta(0) < period <= PERIOD_MAX:
-        raise ScheduleError(f"{what}: {value!r}; write a period of at least a minute and at most 366 days")
+        raise ScheduleError(f"{what}: {value!r}; write a period of at least a minute and at most 366 days",
+                            "schedule.period_range", what=what, value=repr(value))
     return period
 
 
@@ -262,7 +269,8 @@ def _nmr_extension(block: Any) -> NmrExtension | None:
     if not isinstance(block, Mapping) or set(block) != {"period", "times"} or type(block["times"]) is not int \
             or not 1 <= block["times"] <= 99:
         raise ScheduleError("nmr_extension: write 'nmr_extension: {period: 2 days, times: 1}': how long the deadline "
-                            "moves for a player with nothing in, and how often (1 to 99) per player and game")
+                            "moves for a player with nothing in, and how often (1 to 99) per player and game",
+                            "schedule.nmr_extension")
     return NmrExtension(parse_period(block["period"], "nmr_extension: period"), block["times"])
 
 
@@ -384,14 +392,15 @@ def spec_from_cli(text: str) -> dict[str, Any]:
         key, sep, value = (x.strip() for x in part.partition("="))
         if not sep or not re.fullmatch(r"[a-z][a-z_]{0,30}", key, re.ASCII):
             raise ScheduleError(f"--schedule: {part!r}; write key=value with keys {', '.join(CLI_KEYS)}, or a kind "
-                                "of phase and its period (retreat=2 days)")
+                                "of phase and its period (retreat=2 days)", "schedule.cli_part", part=repr(part),
+                                keys=", ".join(CLI_KEYS))
         if key == "grace":
             block[key] = int(value) if value.isdigit() else value
         elif key == "nmr_extension":
             m = re.fullmatch(r"([0-9]{1,2}) ?x ?(.+)", value, re.ASCII)
             if m is None:
                 raise ScheduleError(f"--schedule: nmr_extension={value!r}; write nmr_extension=1 x 2 days (how often "
-                                    "per player and game, and by how long)")
+                                    "per player and game, and by how long)", "schedule.cli_nmr", value=repr(value))
             block[key] = {"period": m[2], "times": int(m[1])}
         elif key in CLI_KEYS:
             block[key] = value

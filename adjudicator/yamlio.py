@@ -172,7 +172,8 @@ def measure(text: str | bytes, max_depth: int, max_nodes: int, *, aliases: bool 
             if not aliases and isinstance(token, yaml.AnchorToken | yaml.AliasToken):
                 line, col = token.start_mark.line + 1, token.start_mark.column + 1
                 raise YamlInputError("anchors and aliases (& and *) are not accepted here", line, col,
-                                     "turnpress never writes them: restore the file from git")
+                                     "turnpress never writes them: restore the file from git",
+                                     word="yaml.aliases_league")
             if opened is not None:
                 stack.append(opened)
                 nodes += 1
@@ -194,7 +195,7 @@ def measure(text: str | bytes, max_depth: int, max_nodes: int, *, aliases: bool 
                                  "flatten the structure", word="yaml.nesting", most=max_depth) from None
         raise _marked(e, text) from None
     except yaml.YAMLError as e:
-        raise YamlInputError(f"not valid YAML: {e}") from None
+        raise _unreadable(e, text) from None
     finally:
         loader.dispose()
     return deepest, nodes
@@ -251,7 +252,7 @@ class _Walker:
         line, col = _mark(node)
         if id(node) in self.seen:
             raise YamlInputError("anchors and aliases (& and *) are not accepted here", line, col,
-                                 "write each value out in full")
+                                 "write each value out in full", word="yaml.aliases")
         self.seen.add(id(node))
         if len(self.seen) > self.max_nodes:
             raise YamlInputError(f"the document has more than {self.max_nodes} values", line, col,
@@ -321,7 +322,21 @@ def _marked(e: yaml.MarkedYAMLError, text: str | bytes | None = None) -> YamlInp
     if _char_at(text, line, col) == "\t":  # libyaml's marks carry no text, and its message drops the tab
         return YamlInputError("a tab character: YAML indents with spaces only", line, col,
                               "replace the tab with spaces (two per level, as in the template)", word="yaml.tab")
-    return YamlInputError(f"not valid YAML: {what}", line, col, hint, word="yaml.invalid", what=what)
+    # libyaml's own words (English) go with it as values: a check in another language says each in its words
+    return YamlInputError(f"not valid YAML: {what}", line, col, hint, word="yaml.invalid", what=what,
+                          context=e.context or "", problem=e.problem or "")
+
+
+def _unreadable(e: yaml.YAMLError, text: str | bytes) -> YamlInputError:
+    """A fault libyaml finds before it parses (a control character in the text), with its place."""
+    if isinstance(e, yaml.reader.ReaderError) and isinstance(e.character, int) and isinstance(text, str):
+        before = text[:e.position]
+        line, col = before.count("\n") + 1, e.position - (before.rfind("\n") + 1) + 1
+        code = f"U+{e.character:04X}"
+        return YamlInputError(f"not valid YAML: the character {code} is not allowed here (a control character)",
+                              line, col, "remove it; a text that needs it writes it in double quotes as an escape",
+                              word="yaml.control", code=code)
+    return YamlInputError(f"not valid YAML: {e}", word="yaml.unreadable")
 
 
 def load(text: str | bytes, *, max_bytes: int = ORDERS_MAX_BYTES, max_depth: int = MAX_DEPTH,
@@ -347,7 +362,7 @@ def load(text: str | bytes, *, max_bytes: int = ORDERS_MAX_BYTES, max_depth: int
     except yaml.MarkedYAMLError as e:
         raise _marked(e, text) from None
     except yaml.YAMLError as e:
-        raise YamlInputError(f"not valid YAML: {e}") from None
+        raise _unreadable(e, text) from None
     finally:
         loader.dispose()
     out = Located(None)

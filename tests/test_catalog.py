@@ -32,7 +32,9 @@ def test_english_is_the_source_and_german_is_complete_with_the_same_placeholders
     table = book.table()
     assert set(table) == {"en", "de"}
     assert sorted(set(table["de"]) ^ set(table["en"])) == [], "a key missing in one language"
-    differ = [k for k in table["en"] if wording.placeholders(table["en"][k]) != wording.placeholders(table["de"][k])]
+    differ = [k for k in table["en"] if wording.placeholders(table["en"][k]) != wording.placeholders(table["de"][k])
+              and not (k.endswith(".one") and wording.placeholders(table["en"][k]) - {"n"}
+                       == wording.placeholders(table["de"][k]))]  # a "one" form may leave its number out
     assert differ == []
 
 

@@ -35,7 +35,8 @@ STRONG = {"understood", "error", "errors", "warning", "warnings", "your", "you",
           "awaited", "setup", "set-up", "small", "large", "propose", "withdraw", "concede", "votes", "nothing",
           "written", "sealed", "save", "orders", "turn", "none", "report", "add", "uncomment", "goods", "delete",
           "each", "every", "please", "must", "should", "here", "yet", "only", "game", "player", "players",
-          "committed", "them", "wrote", "due", "look"}
+          "committed", "them", "wrote", "due", "look", "while", "parsing", "scanning", "expected",
+          "unexpected", "allowed", "cannot", "tell"}
 SMALL = {"the", "is", "are", "and", "of", "to", "with", "for", "this", "that", "not", "be", "or", "were", "has",
          "have", "it", "its", "on", "from", "which", "would", "been", "by", "at", "as", "no", "an", "if", "than"}
 NO_PROSE = [
@@ -77,6 +78,7 @@ def test_the_finder_finds_english_and_leaves_german_alone():
     assert not english("orders:\n  bids:\n  # - {order: 3, kj: 0}   # 4 Kisten Hamburg -> Köln\ngame: aa")
     assert not english("Öffnen Sie mit dieser Datei einen Pull Request; 'turnpress seal DATEI' schreibt dk.age.")
     assert english("adjudicate --due: nothing is due") and english("Wrote x and committed it (add4318541): paused")
+    assert english("kein gültiges YAML: while scanning a quoted scalar found unexpected end of stream")
     assert english("Not committed: games/bw/. Commit them with: git add -- games/bw/ && git commit -m 'bw'")
     assert not english("  result: none") and not english("Committet: games/dk/ (e97cb3d0e8): dk: eine neue Partie")
     assert not english("  nach den Regeln geheim: verborgener Stand 'private'; TURNPRESS_GAME_KEYS")
@@ -158,6 +160,14 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
                code=None, master="dk9: new, a --player without an id")
     league.run("new", "auf-achse", "aa9", *players("aa"), "--schedule", SCHEDULE.replace("2099", "2000"),
                code=None, master="aa9: new, its first deadline passed")
+    for mistake, args in (("every that is no schedule", ("--schedule", SCHEDULE.replace("7 days", "fortnightly"))),
+                          ("a time zone that is none", ("--schedule", SCHEDULE.replace("Berlin", "Bonn"))),
+                          ("a schedule part that is none", ("--schedule", SCHEDULE + ",quatsch")),
+                          ("a name with a hidden character", ("--player", "Bay\u202eern:bay:1001")),
+                          ("a login that is none", ("--player", "Bayern:bay-:1001")),
+                          ("an empty title", ("--title", " "))):
+        league.run("new", "diplomacy", "dk8", *players("dk"), "--option", "map=dreissigjaehriger-krieg", *args,
+                   code=None, master=f"dk8: new, {mistake}")
     league.git("add", "-A")
     league.git("commit", "-qm", "bw")
     for thread, game in enumerate(("dk", "aa", "bw"), 31):
@@ -183,11 +193,19 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
         fault = "  - A Ber zieht nach Xyzzy\n" if game == "dk" else "  quatsch: 1\n"
         bad.write_text(sheet.replace("orders:\n", "orders:\n" + fault, 1), encoding="utf-8")
         league.run("validate", str(bad), code=1, read=f"{game}: validate, a fault")
+        broken = league.desk / f"{game}-{login}-no-yaml.yaml"  # a sheet the YAML reader cannot read
+        broken.write_text(sheet.replace("orders:\n", "orders:\n  - [kaputt\n", 1), encoding="utf-8")
+        league.run("validate", str(broken), code=1, read=f"{game}: validate, no YAML")
+        league.run("seal", str(broken), "--identity", str(personal), code=None, read=f"{game}: seal, no YAML")
         league.run("preview", game, str(good), code=None, read=f"{game}: preview")
         league.run("seal", str(good), "--identity", str(personal), read=f"{game}: seal")
         league.git("add", "-A")
         league.git("commit", "-qm", f"orders of {login}")
         league.run("open", game, "--identity", str(personal), code=None, read=f"{game}: open")
+    headless = league.desk / "kopflos.yaml"  # a sheet that names no game: said in the league's language
+    headless.write_text("- A Ber - Mag\n", encoding="utf-8")
+    league.run("validate", str(headless), code=1, read="dk: validate, a sheet without its head")
+    league.run("seal", str(headless), code=None, read="dk: seal, a sheet without its head")
     league.run("status", master="status")
     for game in ("dk", "aa", "bw"):
         league.run("status", game, "--now", "2099-01-12T08:00+01:00", master=f"{game}: status, due")
@@ -229,6 +247,10 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
         league.run("pause", game, "--master", "niemand", *why, code=None, master=f"{game}: pause, not a master")
         league.run("reschedule", game, *why, code=None, master=f"{game}: reschedule, nothing changes")
         league.run("reschedule", game, "--phase", "quatsch", *why, code=None, master=f"{game}: reschedule, --phase")
+        league.run("reschedule", game, "--phase", "retreat=ewig", *why, code=None,
+                   master=f"{game}: reschedule, a period that is none")
+        league.run("reschedule", game, "--every", "nie", *why, code=None, master=f"{game}: reschedule, --every nie")
+        league.run("extend", game, "--to", "morgen", *why, code=None, master=f"{game}: extend, a time that is none")
         league.run("concede", game, "niemand", *why, code=None, master=f"{game}: concede, no such seat")
     league.run("end", "dk", "--draw", *why, master="dk: end in a draw, a look")
     league.run("concede", "dk", "schweden", *why, master="dk: concede, a look")
@@ -312,6 +334,19 @@ def test_validate_and_seal_speak_the_game_s_language(german: League):
         assert "so verstanden:" in german.read[f"{game}: seal"]
 
 
+def test_a_sheet_that_is_no_yaml_is_said_in_german_with_its_line(german: League):
+    """A sheet of a sealed game kept outside orders/ that the YAML reader cannot read: validate and seal named no
+    line and said "cannot tell which orders these are" in English; now the reader's finding, in German, at its line
+    (the game its lines name gives the language; a sheet that names none speaks the league's)."""
+    for game in ("dk", "aa", "bw"):
+        for command in ("validate", "seal"):
+            said = german.read[f"{game}: {command}, no YAML"]
+            assert re.search(r"no-yaml\.yaml:\d+:\d+: (Fehler: )?kein gültiges YAML: hier fehlt ", said), said
+    assert "es ist nicht zu erkennen, welche Befehle das sind" in german.read["dk: validate, a sheet without its head"]
+    assert german.read["dk: validate, a sheet without its head"].rstrip().endswith("1 Datei, 1 Fehler, 0 Warnungen")
+    assert "schreiben Sie oben `game`, `turn` und `player`" in german.read["dk: seal, a sheet without its head"]
+
+
 def test_the_sheet_s_head_and_auf_achse_s_comments_are_german(german: League):
     for game in ("dk", "aa", "bw"):
         sheet = german.read[f"{game}: template"]
@@ -382,6 +417,15 @@ REFUSALS = {  # what the game master got wrong -> what the German game says (the
     "bw: reschedule, nothing changes": "reschedule: Sagen Sie, was sich ändert",
     "dk: reschedule, --phase": "--phase 'quatsch': Schreiben Sie ART=FRIST",
     "aa: concede, no such seat": "der Sieger: 'niemand' ist kein Sitz von aa",
+    "dk8: new, every that is no schedule": "--schedule: every: 'fortnightly' ist kein Zeitplan; Schreiben Sie",
+    "dk8: new, a time zone that is none": "--schedule: timezone: unbekannte Zeitzone 'Europe/Bonn'; Schreiben Sie",
+    "dk8: new, a schedule part that is none": "--schedule: 'quatsch'; Schreiben Sie SCHLÜSSEL=WERT mit den Schlüsseln",
+    "dk8: new, a name with a hidden character": "der Name: enthält das unsichtbare Steuerzeichen U+202E; Schreiben",
+    "dk8: new, a login that is none": "--player 'Bayern:bay-:1001': 'bay-' ist kein GitHub-Login: Buchstaben,",
+    "dk8: new, an empty title": "--title: leer; Schreiben Sie den Namen, wie die Ausgaben ihn zeigen sollen",
+    "bw: reschedule, a period that is none": "phases: retreat: 'ewig' ist keine Frist; Schreiben Sie eine wie '2 days'",
+    "aa: reschedule, --every nie": "every: 'nie' ist kein Zeitplan; Schreiben Sie '14 days', 'weekly mon thu' oder",
+    "dk: extend, a time that is none": "--to: 'morgen' ist keine Zeit; Schreiben Sie sie als JJJJ-MM-TT HH:MM",
     "aa: adjudicate --catch-up without --due": "adjudicate: --catch-up gehört zu --due",
     "adjudicate --due --early": "adjudicate: --early wertet den Zug einer genannten Partie vor ihrem Abgabeschluss",
     "bw: remind, a thread that is no number": "bw: übersprungen, keine Erinnerung: games/bw/game.yaml: thread: 'x' ist "
@@ -413,3 +457,90 @@ def test_a_german_league_s_home_page_and_news_index_are_german(german: League):
     news = (german.root / "site/news/index.md").read_text(encoding="utf-8")
     assert "# Die Liga\n" in home and "## Partien\n" in home and " · 3 Spieler\n" in home, home
     assert english(home) == [] and english(news) == []
+
+
+MALFORMED = {  # a sheet a player broke -> where the reader finds it (line, column)
+    "orders:\n  production: [1, 2\n": (3, 1),
+    "orders:\n  production:\n    harvest: 5\n   energy: 3\n": (4, 4),
+    "orders:\n  production: {harvest: 5\n": (3, 1),
+    "orders:\n  production: harvest: 5\n": (2, 22),
+    "orders:\n  - x\n y: 1\n": (3, 2),
+    "orders:\n  a: 'x\n": (3, 1),
+    'orders:\n  a: "\\q"\n': (2, 7),
+    "orders:\n  a: @x\n": (2, 6),
+    "orders:\n  a: &x 1\n  b: *x\n": (2, 6),
+    "orders:\n  a: *nirgends\n": (2, 6),
+    "orders:\n  a: !x!y 1\n": (2, 6),
+    "orders:\n  - a\n  b: 1\n": (3, 3),
+    "orders:\n  a: 1\n  b\n": (4, 1),
+    "orders:\n  a: \x07\n": (2, 6),
+    "orders:\n\ta: 1\n": (2, 1),
+    "orders: 1\n---\norders: 2\n": (2, 1),
+}
+
+
+@pytest.mark.parametrize("sheet", sorted(MALFORMED), ids=lambda s: repr(s)[1:30])
+def test_the_yaml_reader_s_findings_in_a_malformed_sheet_are_german(sheet: str):
+    """A sheet a player of a German game broke (issue 31: yamlio's errors, the lines a player reads when the file
+    is no YAML): the finding names line and column and says in German what is wrong and what to write, libyaml's
+    own words (a context and a problem) too; English keeps yamlio's own words."""
+    from adjudicator.kit.orders import OrdersPath, read_envelope
+
+    header = "game: bw\nturn: 1\nplayer: anna\n"
+    where = OrdersPath("bw", 1, "anna")
+    _, [found] = read_envelope("bw.yaml", (header + sheet).encode(), where, "de")
+    line, column = MALFORMED[sheet]
+    assert (found.line - 3, found.column) == (line, column), found
+    said = found.text("de")
+    assert english(said) == [] and found.hint, said
+    with pytest.raises(yamlio.YamlInputError) as raised:
+        yamlio.load((header + sheet).encode())
+    libyaml = [str(raised.value.values.get(k)) for k in ("context", "problem") if raised.value.values.get(k)]
+    assert not [words for words in libyaml if words in said], said
+    assert raised.value.message not in said
+
+
+SCHEDULE_FAULTS = [("parse", {"first": "2099-01-11 20:00", "every": "nie"}), ("parse", {"every": "7 days"}),
+                   ("parse", {"first": "bald"}), ("parse", {"first": "2099-01-11 20:00", "timezone": "Mars/Olymp"}),
+                   ("parse", {"first": "2099-01-11 20:00", "grace": -1}),
+                   ("parse", {"first": "2099-01-11 20:00", "extend": {"x": "2099-01-12 20:00"}}),
+                   ("parse", {"first": "2099-01-11 20:00", "every": "0 days"}),
+                   ("parse", {"first": "2099-01-11 20:00", "phases": ["retreat"]}),
+                   ("parse", {"first": "2099-01-11 20:00", "remind": "ewig"}),
+                   ("parse", {"first": "2099-01-11 20:00", "absence": "999 days"}),
+                   ("parse", {"first": "2099-01-11 20:00", "nmr_extension": {"times": 0}}),
+                   ("spec_from_cli", "quatsch"), ("spec_from_cli", "nmr_extension=oft")]
+
+
+@pytest.mark.parametrize(("how", "given"), SCHEDULE_FAULTS, ids=lambda v: str(v)[:24])
+def test_every_schedule_fault_is_said_in_german_and_english_keeps_its_words(how: str, given: object):
+    """A schedule the game master wrote wrong (issue 31: schedule.py speaks English and names its message): a German
+    game's command says it in German through the commands' catalog; the catalog's English is schedule.py's own,
+    byte for byte."""
+    from adjudicator import schedule
+    from adjudicator.kit.catalog import COMMANDS
+
+    with pytest.raises(schedule.ScheduleError) as raised:
+        getattr(schedule, how)(given)
+    e = raised.value
+    assert COMMANDS.say("en", e.word, **e.values) == str(e)
+    german_words = COMMANDS.told("de", e)
+    assert german_words != str(e) and english(german_words) == [], german_words
+
+
+@pytest.mark.parametrize(("every", "de", "en"), [("1 day", "jeden Tag", "every 1 day"),
+                                                  ("14 days", "alle 14 Tage", "every 14 days"),
+                                                  ("weekly mon thu", "wöchentlich Mo, Do", "weekly on mon, thu"),
+                                                  ("monthly 5", "monatlich am 5.", "monthly on day 5")])
+def test_a_game_page_s_schedule_is_said_in_the_site_catalog_s_words(every: str, de: str, en: str,
+                                                                     monkeypatch: pytest.MonkeyPatch):
+    """The game page's schedule ("alle 7 Tage, Europe/Berlin") was a grammar of its own beside the catalog (German
+    weekdays in a table of pages.py, English "every weekly mon thu"); its words are the site catalog's now, the days
+    by the language's plural rule: a word changed in the catalog changes the page."""
+    from adjudicator.kit.catalog import SITE
+    from adjudicator.newsletter.pages import _every
+
+    assert (_every(every, "de"), _every(every, "en")) == (de, en)
+    for key in ("every.days.one", "every.days.other", "every.weekly", "every.monthly", "day.mon", "day.thu"):
+        monkeypatch.setitem(SITE.table()["de"], key, "«" + SITE.table()["de"][key] + "»")
+    assert "«" in _every(every, "de")

@@ -165,7 +165,7 @@ def reschedule(args: argparse.Namespace) -> int:
         try:
             after = schedmod.ruled(ctx.game.schedule_for(ctx.turn) or ctx.game.schedule, change)
         except schedmod.ScheduleError as e:
-            raise UsageError(str(e)) from None
+            raise UsageError(COMMANDS.told(ctx.lang, e)) from None
         problem = phase_kinds_problem(ctx.game.ruleset, ctx.game.settings.ruleset, after)
         if problem:
             raise UsageError(problem)
@@ -185,7 +185,7 @@ def _future(text: str, ctx: Context, flag: str) -> str:
     try:
         when = schedmod.parse_time(text, ctx.zone, flag)
     except schedmod.ScheduleError as e:
-        raise UsageError(str(e)) from None
+        raise UsageError(COMMANDS.told(ctx.lang, e)) from None
     if when <= ctx.now:
         raise LeagueError(ctx.say("error.in_the_past", flag=flag, text=text, when=ctx.when(when),
                                   now=ctx.when(ctx.now)))

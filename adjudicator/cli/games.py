@@ -15,8 +15,7 @@ from ..engine import pin as pinmod
 from ..engine.verify import since, verification
 from ..errors import OK, PROBLEMS, USAGE, LeagueError, UsageError
 from ..kit import secrecy, sheet
-from ..kit.catalog import COMMANDS
-from ..kit.markup import name_problem
+from ..kit.catalog import COMMANDS, name_problem
 from ..league import secrets
 from ..league.store import list_games, load_game, orders_relpath, write_files
 from ..model import Player
@@ -32,10 +31,10 @@ def new(args: argparse.Namespace) -> int:
     # the language the new game will speak: its ruleset's (or variant's), else the league's
     lang = str(words.about(args.ruleset, options).get("language") or words.league_language(root))
     players = [parse_player(p, lang) for p in args.player]
-    problem = name_problem(args.title, "--title") if args.title is not None else None
+    problem = name_problem(args.title, "--title", lang) if args.title is not None else None
     if problem:
         raise UsageError(problem)
-    sched = schedule.spec_from_cli(args.schedule) if args.schedule else None
+    sched = _schedule_block(args.schedule, lang) if args.schedule else None
     if sched and not args.past_deadline:
         first_deadline_to_come(sched, parse_now(args.now), lang)
     with committing.writing(root, args.commit, lang) as written:
@@ -87,13 +86,26 @@ def _language(root: Path, game: str | None) -> str:
     return words.league_language(root)
 
 
+def _schedule_block(text: str, lang: str) -> dict[str, Any]:
+    """``--schedule`` as the schedule block of a new game; what cannot be read said in the game's language."""
+    try:
+        block = schedule.spec_from_cli(text)
+    except schedule.ScheduleError as e:
+        raise UsageError(COMMANDS.told(lang, e)) from None
+    try:
+        schedule.parse(block)
+    except schedule.ScheduleError as e:
+        raise UsageError(f"--schedule: {COMMANDS.told(lang, e)}") from None
+    return block
+
+
 def first_deadline_to_come(block: dict[str, object], now: dt.datetime, lang: str = "en") -> None:
     """A game whose first deadline has passed would run turn 1 at once with every player missing: refused
     unless the game master says so (``--past-deadline``)."""
     try:
         parsed = schedule.parse(block)
     except schedule.ScheduleError as e:
-        raise LeagueError(f"--schedule: {e}") from None
+        raise LeagueError(f"--schedule: {COMMANDS.told(lang, e)}") from None
     if parsed.first <= now:
         raise LeagueError(COMMANDS.say(lang, "error.first_passed", when=deadline_text(parsed.first, now, parsed.zone,
                                                                                      lang)))

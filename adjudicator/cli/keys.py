@@ -156,16 +156,19 @@ def seal(args: argparse.Namespace) -> int:
     root = check.league_of(source, Path(args.league) if args.league else None)
     raw = ordersmod.read_limited(source)
     where = check.orders_target(root, source, raw)
-    if where is None:
+    if where is None:  # said in the language of the game its lines name, else the league's
+        lang = check.sheet_language(check.GameCache(root), raw)
         try:
             yamlio.load(raw)
         except yamlio.YamlInputError as e:
-            raise SealError(f"{source}:{e.line}:{e.column}: {e.message}") from None
-        raise SealError(f"{source}: cannot tell which orders these are: write game, turn and player at the top")
+            found = ordersmod.unreadable(str(source), e, lang)
+            raise SealError(f"{source}:{found.line}:{found.column}: {found.message}"
+                            + (f" — {found.hint}" if found.hint else "")) from None
+        raise SealError(f"{source}: {ordersmod.say(lang, 'which_orders')}: {ordersmod.say(lang, 'which_orders.hint')}")
     game = load_game(root, where.game)
     rel = ordersmod.orders_relpath(where.game, where.turn, where.player)
     if not game.sealed_orders:
-        raise SealError(f"{game.id} takes open orders: commit {rel} as it is")
+        raise SealError(ordersmod.say(check.language(game), "seal.open_orders", game=game.id, path=rel))
     readers = game.recipients(where.player)
     game.identities = (crypto.load_identity_file(Path(args.identity).expanduser()) if args.identity
                        else secrets.player_identities())

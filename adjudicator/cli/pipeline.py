@@ -10,8 +10,7 @@ from pathlib import Path
 
 from ..errors import OK, PROBLEMS, LeagueError, UsageError
 from ..kit import words
-from ..kit.catalog import COMMANDS
-from ..kit.markup import name_problem
+from ..kit.catalog import COMMANDS, name_problem
 from ..league.store import load_game
 from ..pipeline import deadline as deadlinemod
 from ..pipeline import prcheck, scaffold
@@ -21,12 +20,12 @@ from .values import league_root, parse_now
 
 def init(args: argparse.Namespace) -> int:
     target = Path(args.dir)  # DIR decides; a --league given before the command does not matter here
-    problem = name_problem(args.title, "--title") if args.title is not None else None
-    if problem:
-        raise UsageError(problem)
     lang = args.language  # the league's: its site's (mkdocs.yml theme: language) and what init says
     if not words.THEME_LANGUAGE.fullmatch(f"  language: {lang}"):
         raise UsageError(COMMANDS.say("en", "error.language", language=repr(lang)))
+    problem = name_problem(args.title, "--title", lang) if args.title is not None else None
+    if problem:
+        raise UsageError(problem)
     written = scaffold.init(target, args.title or target.resolve().name, args.requirement, lang)
     print(COMMANDS.say(lang, "init.made", target=target, n=len(written)))
     for rel in written:

@@ -9,10 +9,9 @@ from typing import Any
 
 from .. import yamlio
 from ..errors import UsageError
-from ..kit.catalog import COMMANDS
-from ..kit.markup import name_problem
+from ..kit.catalog import COMMANDS, name_problem
 from ..league.store import find_root
-from ..model import Player, account_problem
+from ..model import Player, account_fault
 
 
 def league_root(args: argparse.Namespace) -> Path:
@@ -35,10 +34,10 @@ def parse_player(spec: str, lang: str = "en") -> Player:
         raise UsageError(COMMANDS.say(lang, "error.player_id", spec=repr(spec), id=repr(gid)))
     if len(gid) > 12:
         raise UsageError(COMMANDS.say(lang, "error.player_id_long", spec=repr(spec), digits=len(gid), login=login))
-    problem = account_problem(login, int(gid))
-    if problem:
-        raise UsageError(f"--player {spec!r}: {problem}")
-    problem = name_problem(name, f"--player {spec!r}: the name")
+    fault = account_fault(login, int(gid))
+    if fault:
+        raise UsageError(f"--player {spec!r}: {COMMANDS.say(lang, fault[0], **fault[1])}")
+    problem = name_problem(name, COMMANDS.say(lang, "name.of_player", spec=repr(spec)), lang)
     if problem:
         raise UsageError(problem)
     role = parts[3] if len(parts) == 4 else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -258,13 +259,11 @@ def validate_files(paths: list[Path], root: Path | None = None) -> Validated:
             where = orders_target(league, path, ordersmod.read_limited(path))
             if where is not None:
                 rel = ordersmod.orders_relpath(where.game, where.turn, where.player)
-        if rel is None or (path.name.endswith(".yaml.age") and not rel.startswith("orders/")):
-            findings.append(ordersmod.file_finding(str(path), "cannot tell which orders these are",
-                                                   "name it <login>.yaml.age as the page does, or give your key "
-                                                   "(TURNPRESS_IDENTITY)" if path.name.endswith(".yaml.age") else
-                                                   "write game, turn and player at the top"))
-            continue
         games = cache.setdefault(league, GameCache(league))
+        if rel is None or (path.name.endswith(".yaml.age") and not rel.startswith("orders/")):
+            found, languages[str(path)] = _unplaced(games, path)
+            findings.append(found)
+            continue
         checked, game = check_path(games, rel, path)
         findings += checked.findings
         named = ordersmod.parse_path(rel) or parse_sealed_path(rel)
@@ -277,6 +276,40 @@ def validate_files(paths: list[Path], root: Path | None = None) -> Validated:
         if checked.ok and game is not None and where is not None and checked.orders is not None:
             receipts[rel] = describe(game, games.state(game), where.player, checked.orders)
     return Validated(findings, receipts, languages)
+
+
+def _unplaced(games: GameCache, path: Path) -> tuple[ordersmod.Finding, str]:
+    """Why ``path`` is no orders file that can be named, in the language of the game its lines name (else the
+    league's), and that language: the YAML reader's own finding, with its line, where the sheet cannot be read."""
+    sealed = path.name.endswith(".yaml.age")
+    raw = ordersmod.read_limited(path) if path.is_file() and not sealed else b""
+    lang = sheet_language(games, raw)
+    if raw:
+        try:
+            yamlio.load(raw)
+        except yamlio.YamlInputError as e:
+            return ordersmod.unreadable(str(path), e, lang), lang
+    hint = "which_orders.sealed_hint" if sealed else "which_orders.hint"
+    return ordersmod.file_finding(str(path), ordersmod.say(lang, "which_orders"), ordersmod.say(lang, hint)), lang
+
+
+# A sheet's line naming its game, as 'turnpress template' writes it: read where the YAML around it is not.
+_GAME_LINE = re.compile(rb"^game:[ \t]*['\"]?([a-z0-9][a-z0-9-]*)['\"]?[ \t]*(?:#[^\n]*)?\r?$", re.MULTILINE)
+
+
+def sheet_language(games: GameCache, raw: bytes) -> str:
+    """The language to say what is wrong with a sheet in that cannot be read as the orders file of one game: its
+    game's, if a line names one of the league's games, else the league's (no one game's lines speak the league's).
+
+    >>> import tempfile
+    >>> sheet_language(GameCache(Path(tempfile.mkdtemp())), b"game: dk\\nturn: [\\n")
+    'en'
+    """
+    found = _GAME_LINE.search(raw)
+    if found:
+        with contextlib.suppress(LeagueError):
+            return language(games.game(found[1].decode("ascii")))
+    return words.league_language(games.root)
 
 
 def describe(game: Game, state: State, player: str, orders: Any) -> list[str]:

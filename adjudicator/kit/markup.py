@@ -15,15 +15,15 @@ written as a numeric character reference, which Markdown shows as the character 
 'a&#34;&#60;b&#62;&#38;'
 
 A name or title a game master types (``new --player``, ``join``, ``new --title``, ``init --title``; a ruling's
-``replace: name:`` is checked alike in ``rulings``) is checked by ``name_problem`` first: one line, no control
+``replace: name:`` is checked alike in ``rulings``) is checked by ``name_fault`` first: one line, no control
 characters, no bidi controls (U+202E turns what follows it around on the page: "Bob", U+202E, "evil" shows as
 "Boblive"). Characters of markup are allowed ("Ann <3", "[Team] Red"): a name is escaped wherever it is published
 (``md_text``, ``svg_text``, ``html_attr_text`` where the site's theme prints it raw), since a game.yaml may hold
 anything a hand edit put there.
 
->>> name_problem("Jean-Luc Morel", "--player NAME")
->>> name_problem("Bob" + chr(0x202E), "--player NAME")
-'--player NAME: it holds the invisible control character U+202E; write the name without it'
+>>> name_fault("Jean-Luc Morel")
+>>> name_fault("Bob" + chr(0x202E))
+('name.hidden', {'code': 'U+202E'})
 
 Tables are written by ``md_table``: the rulesets' words and figures as they are, a player's text through
 ``md_text`` first (a name is a player's text). Whatever a cell holds, it stays one cell of one row.
@@ -54,16 +54,21 @@ def md_text(value: Any) -> str:
     return _LINE_START.sub(lambda m: f"{m[1]}&#{ord(m[2])};", text)
 
 
-def name_problem(value: str, what: str) -> str | None:
-    """Why ``value`` cannot be a name or title that a game master gives (``what`` says where, for the message),
-    or None: empty, longer than ``NAME_MAX``, or holding an invisible or control character."""
+def name_fault(value: str) -> tuple[str, dict[str, Any]] | None:
+    """Why ``value`` cannot be a name or title that a game master gives, as the commands' catalog's word for it
+    (``name.*``, said by ``catalog.name_problem`` in the game's language) and its values; or None: empty, longer
+    than ``NAME_MAX``, or holding an invisible or control character.
+
+    >>> name_fault("Bob\u202eevil"), name_fault("Bob")
+    (('name.hidden', {'code': 'U+202E'}), None)
+    """
     if not value.strip():
-        return f"{what}: empty; write the name as the issues should show it"
+        return "name.empty", {}
     if len(value) > NAME_MAX:
-        return f"{what}: {len(value)} characters; write at most {NAME_MAX}"
+        return "name.long", {"n": len(value), "most": NAME_MAX}
     hidden = next((c for c in value if not c.isprintable()), None)
     if hidden is not None:
-        return f"{what}: it holds the invisible control character U+{ord(hidden):04X}; write the name without it"
+        return "name.hidden", {"code": f"U+{ord(hidden):04X}"}
     return None
 
 

@@ -138,11 +138,7 @@ def read_envelope(file: str, raw: bytes, expect: OrdersPath,
     try:
         loc = yamlio.load(raw)
     except yamlio.YamlInputError as e:
-        own = CHECK.table().get(lang, {})
-        if e.word in own:  # the game's language has words for what the YAML reader found
-            return None, [Finding(file, e.line, e.column, say(lang, e.word, **e.values),
-                                  say(lang, e.word + ".hint", **e.values))]
-        return None, [Finding(file, e.line, e.column, e.message, e.hint)]
+        return None, [unreadable(file, e, lang)]
     data = loc.data
     if not isinstance(data, dict):
         return None, [Finding(file, 1, 1, say(lang, "not_a_mapping"), say(lang, "not_a_mapping.hint",
@@ -169,6 +165,34 @@ def read_envelope(file: str, raw: bytes, expect: OrdersPath,
     if "orders" not in data:
         findings.append(Finding(file, 1, 1, say(lang, "no_orders"), say(lang, "no_orders.hint")))
     return loc, findings
+
+
+def unreadable(file: str, e: yamlio.YamlInputError, lang: str) -> Finding:
+    """What the YAML reader found in ``file``, in ``lang``: yamlio's own English, else the catalog's words for it
+    (``yaml.*``), with libyaml's own words (a context and a problem, English) said in ``lang`` too where the catalog
+    knows them (``libyaml.*``) and left out where it does not, so that no English reaches a game in another
+    language.
+
+    >>> try:
+    ...     yamlio.load(b"orders:\\n  - A Pra - Kar\\n bad: x\\n")
+    ... except yamlio.YamlInputError as e:
+    ...     print(unreadable("s.yaml", e, "de").message)
+    kein gültiges YAML: hier fehlt ein Schlüssel, oder die Zeile ist falsch eingerückt (in einer Zuordnung aus \
+Schlüsseln und Werten)
+    """
+    own = CHECK.table().get(lang, {})
+    if lang == "en" or e.word not in own:
+        return Finding(file, e.line, e.column, e.message, e.hint)
+    values = dict(e.values)
+    message = ""
+    if e.word == "yaml.invalid":
+        context, problem = (CHECK.said_in(lang, str(values.get(k, "")), "libyaml.") for k in ("context", "problem"))
+        if problem == values.get("problem") or (context and context == values.get("context")):
+            message = say(lang, "yaml.invalid_here")  # libyaml's words that the catalog does not know: not said
+        else:
+            values["what"] = say(lang, "yaml.invalid.what", problem=problem, context=context) if context else problem
+    return Finding(file, e.line, e.column, message or say(lang, e.word, **values),
+                   say(lang, e.word + ".hint", **values))
 
 
 def schema_findings(file: str, loc: yamlio.Located, schema: dict[str, Any], lang: str = "en") -> list[Finding]:

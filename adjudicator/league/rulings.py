@@ -56,7 +56,7 @@ from typing import Any
 from .. import schedule as schedmod
 from .. import yamlio
 from ..errors import LeagueError, SealError
-from ..kit.markup import name_problem
+from ..kit.catalog import name_problem
 from ..model import GITHUB_ID_MAX, State
 from ..sealed import crypto
 
@@ -281,7 +281,7 @@ def _takeover(entry: Any, i: int, seats: Mapping[str, str], fail: Fail) -> Takeo
     if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX or not name.isprintable():
         raise fail("name: the new player's name as the issues show it", (*where, "name"),
                    f"one line of text, at most {NAME_MAX} characters")
-    problem = name_problem(name.strip(), "name")
+    problem = name_problem(name.strip(), "name", "en")  # a ruling's faults are said in English, as the file's
     if problem:  # a character of markup (issue 28): the name is published on every page of the game
         raise fail(problem, (*where, "name"))
     recipient = entry.get("recipient")

@@ -536,26 +536,24 @@ def _schedule_text(game: store.Game, lang: str = "en") -> str:
     return text
 
 
-DAYS_DE = {"mon": "Mo", "tue": "Di", "wed": "Mi", "thu": "Do", "fri": "Fr", "sat": "Sa", "sun": "So"}
-
-
 def _every(every: str, lang: str) -> str:
-    """``every:`` of a schedule as a reader of the game's language says it ('7 days', 'weekly mon thu').
+    """``every:`` of a schedule as a reader of the game's language says it ('7 days', 'weekly mon thu'): the site's
+    catalog's ``every.*``, the days by the language's plural rule (German says one day without its number).
 
     >>> _every("7 days", "de"), _every("1 day", "de"), _every("weekly mon thu", "de"), _every("monthly 5", "de")
     ('alle 7 Tage', 'jeden Tag', 'wöchentlich Mo, Do', 'monatlich am 5.')
-    >>> _every("14 days", "en")
-    'every 14 days'
+    >>> _every("14 days", "en"), _every("1 day", "en"), _every("weekly mon thu", "en")
+    ('every 14 days', 'every 1 day', 'weekly on mon, thu')
     """
     parts = every.lower().split()
-    if lang != "de" or not parts:
-        return f"every {every}"
-    if parts[0].isdigit():
-        return "jeden Tag" if parts[0] == "1" else f"alle {parts[0]} Tage"
-    if parts[0] == "weekly":
-        return "wöchentlich " + ", ".join(DAYS_DE.get(d[:3], d) for d in parts[1:])
-    if parts[0] == "monthly" and len(parts) == 2:
-        return f"monatlich am {parts[1]}."
+    if parts and parts[0].isdigit():
+        return SITE.counted(lang, "every.days", int(parts[0]))
+    if parts and parts[0] == "weekly":
+        named = SITE.table()["en"]
+        days = [SITE.say(lang, f"day.{d[:3]}") if f"day.{d[:3]}" in named else d for d in parts[1:]]
+        return SITE.say(lang, "every.weekly", days=", ".join(days))
+    if len(parts) == 2 and parts[0] == "monthly":
+        return SITE.say(lang, "every.monthly", day=parts[1])
     return every
 
 

@@ -22,7 +22,7 @@ import re
 from typing import Any
 
 from ... import yamlio
-from .. import gamedata, wording
+from .. import gamedata, markup, wording
 
 
 class Catalog:
@@ -45,6 +45,32 @@ class Catalog:
             template, lang = texts["en"][key], "en"
         return wording.fill(template, values, lang)
 
+    def counted(self, lang: str, key: str, n: int, /, **values: Any) -> str:
+        """The text ``key.<category>`` for the number ``n``, the category its language's plural rule gives it (CLDR's
+        one, other): for a sentence whose words change with the number beyond one word's form (German "jeden Tag",
+        "alle 7 Tage"), which ``{n|one|other}`` cannot say. A language's ``one`` form may leave the number out.
+
+        >>> [SITE.counted(lang, "every.days", n) for lang, n in (("de", 1), ("de", 14), ("en", 1))]
+        ['jeden Tag', 'alle 14 Tage', 'every 1 day']
+        """
+        return self.say(lang, f"{key}.{wording.plural_form(lang, n)}", n=n, **values)
+
+    def told(self, lang: str, error: Exception) -> str:
+        """``error`` of a layer below the catalog, which speaks English and names its message (``word``, filled with
+        ``values``: ``ScheduleError``), said in ``lang``; its English message where the catalog has no such word.
+
+        >>> from adjudicator import schedule
+        >>> try:
+        ...     schedule.parse_period("ewig", "--phase retreat")
+        ... except schedule.ScheduleError as e:
+        ...     COMMANDS.told("de", e)
+        "--phase retreat: 'ewig' ist keine Frist; Schreiben Sie eine wie '2 days', '36 hours' oder '90 minutes'"
+        """
+        word = getattr(error, "word", "")
+        if lang == "en" or not word or word not in self.table()["en"]:
+            return str(error)
+        return self.say(lang, word, **getattr(error, "values", {}))
+
     def said_in(self, lang: str, english: str, prefix: str) -> str:
         """``english``, a text made from one of the English templates under ``prefix`` (an engine's reason, kept in
         English as data), said in ``lang``; as it is where no template makes it.
@@ -64,10 +90,15 @@ class Catalog:
 
 @functools.cache
 def _reader(template: str) -> re.Pattern[str]:
-    """What ``template`` (placeholders only) matches, each placeholder a named group."""
+    """What ``template`` (placeholders only) matches, each placeholder a named group (``{{`` and ``}}`` a brace).
+
+    >>> bool(_reader("did not find expected ',' or '}}'").fullmatch("did not find expected ',' or '}'"))
+    True
+    """
     parts, pos = [], 0
-    for m in re.finditer(r"\{(\w+)\}", template):
-        parts.append(re.escape(template[pos:m.start()]) + f"(?P<{m.group(1)}>.+?)")
+    for m in re.finditer(r"\{\{|\}\}|\{(\w+)\}", template):
+        said = f"(?P<{m.group(1)}>.+?)" if m.group(1) else re.escape(m.group(0)[0])
+        parts.append(re.escape(template[pos:m.start()]) + said)
         pos = m.end()
     return re.compile("".join(parts) + re.escape(template[pos:]), re.DOTALL)
 
@@ -77,6 +108,17 @@ def _load(name: str) -> dict[str, dict[str, str]]:
     # the package's folder as it is (gamedata.package_files): importlib's resource readers cost validate's start
     raw = yamlio.load_trusted((gamedata.package_files(__package__) / f"{name}.yaml").read_bytes())
     return {str(lang): {str(k): str(v) for k, v in texts.items()} for lang, texts in raw.items()}
+
+
+def name_problem(value: str, what: str, lang: str) -> str | None:
+    """Why ``value`` cannot be a name or title a game master gives (``markup.name_fault``), said in ``lang``
+    (``what`` says where: '--title'); None if it can.
+
+    >>> name_problem("", "--title", "de"), name_problem("Liga", "--title", "de")
+    ('--title: leer; Schreiben Sie den Namen, wie die Ausgaben ihn zeigen sollen', None)
+    """
+    fault = markup.name_fault(value)
+    return None if fault is None else COMMANDS.say(lang, fault[0], what=what, **fault[1])
 
 
 CHECK = Catalog("check")  # what the check of an orders file says: validate, seal, open, preview, the sheets' heads
