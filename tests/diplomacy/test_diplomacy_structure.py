@@ -85,3 +85,30 @@ def test_the_movement_phase_is_put_together_from_the_kinds() -> None:
     assert resolver.DECIDE == {"hold": hold.decide, "move": move.decide, "support": support.decide,
                                "convoy": convoy.decide}
     assert not [n for n in vars(resolver.Movement) if n.startswith("_check")]
+
+
+def test_each_kind_types_the_keys_of_its_structured_entry_as_the_schema_admits_them() -> None:
+    """Issue 31, typed orders where the rules read them: a kind's ``structured`` reads a TypedDict of its own
+    keys, which are the keys its schema declares with the schema's types; ``orders.Entry``, what ``check`` and
+    ``adjudicate`` read, is the unit and every kind's keys, the keys of a structured order of the schema on a map
+    with every order type (the variant's religious actions are the variant's)."""
+    from typing import get_type_hints
+
+    from adjudicator.rulesets.diplomacy import kinds, orders, schema
+
+    as_json = {str: "string", bool: "boolean"}
+    declared = {"hold": kinds.hold.HoldKeys, "move": kinds.move.MoveKeys, "support": kinds.support.SupportKeys,
+                "convoy": kinds.convoy.ConvoyKeys, "retreat": kinds.retreat.RetreatKeys,
+                "disband": kinds.disband.DisbandKeys, "transform": kinds.transform.TransformKeys,
+                "build": kinds.build.BuildKeys, "votes": kinds.votes.VoteKeys}
+    standard = load_map("standard")
+    props = {**schema.entry_properties(standard), **schema.entry_properties(load_map("dreissigjaehriger-krieg"))}
+    for kind, keys in declared.items():
+        hints = get_type_hints(keys)
+        assert hints and not keys.__required_keys__, f"{kind}: any of its keys may be left out"
+        assert {k: as_json[t] for k, t in hints.items()} == {k: props[k]["type"] for k in hints}, kind
+        assert get_type_hints(getattr(kinds, kind).structured)["e"] is keys, f"{kind}.structured reads its own keys"
+    entry = get_type_hints(orders.Entry)
+    assert set(entry) == {"unit"} | {k for keys in declared.values() for k in get_type_hints(keys)}
+    assert set(entry) <= set(props) and set(schema.entry_properties(standard)) <= set(entry)
+    assert orders.structured_to_text({"unit": "A Par", "move": "Bur", "via_convoy": True}) == "A Par - Bur via convoy"

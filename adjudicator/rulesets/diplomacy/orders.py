@@ -22,8 +22,8 @@ via_convoy: true}``, ``{unit: F Nth, convoy: A Lon - Bel}``, ``{unit: A Mun, sup
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from .kinds import build, convoy, disband, hold, move, retreat, support, transform, votes
 from .mapdata import Map, english
@@ -39,8 +39,29 @@ from .reading import (
     power_names,
 )
 
-__all__ = ["UNIT_LETTERS", "Order", "OrderError", "judge_notation", "parse_order", "read_order",
-           "structured_to_text"]
+__all__ = ["UNIT_LETTERS", "Entry", "Line", "Order", "OrderError", "entry_of", "judge_notation", "parse_order",
+           "read_order", "structured_to_text"]
+
+
+class Entry(hold.HoldKeys, move.MoveKeys, support.SupportKeys, convoy.ConvoyKeys, retreat.RetreatKeys,
+            disband.DisbandKeys, transform.TransformKeys, build.BuildKeys, votes.VoteKeys, total=False):
+    """A structured order as the rules read it: the unit ordered and the keys of every kind, each kind's own
+    declared in its module (``kinds/*.py``), which its ``structured`` reads; the first kind that knows its keys
+    says the order."""
+
+    unit: str
+
+
+Line = str | Entry
+"""An entry of a Diplomacy orders file (the list under ``orders:``): a line in judge notation or a structured
+order."""
+
+
+def entry_of(raw: Mapping[Any, Any]) -> Entry:
+    """A structured entry of an orders file as the rules read it: its keys as text. Its values are of the types
+    the schema admits wherever the turn plays it; ``check`` also runs beside the schema's findings (the orders
+    page, a file read benevolently), where a value of another type still reads as its text."""
+    return cast(Entry, {str(k): v for k, v in raw.items()})
 
 Parse = Callable[[Reader, "str | None", str, "str | None", str], Order]
 # the word after the unit -> the kind's reading of the rest (``A Par - Bur``: move's)
@@ -48,7 +69,7 @@ AFTER: dict[str, Parse] = {"hold": hold.parse, "move": move.parse, "retreat": re
                            "support": support.parse, "convoy": convoy.parse, "transform": transform.parse,
                            "build": build.parse, "disband": disband.parse, "remove": disband.parse}
 # a structured entry's keys, read by the kinds in this order (the first that knows its keys says the order)
-STRUCTURED: tuple[Callable[[dict[str, Any], str, Say], str | None], ...] = (
+STRUCTURED: tuple[Callable[[Entry, str, Say], str | None], ...] = (
     move.structured, transform.structured, retreat.structured, support.structured, convoy.structured,
     disband.structured, hold.structured)
 
@@ -77,11 +98,11 @@ def parse_order(m: Map, text: str) -> Order:
     return finish(r, AFTER[kind](r, ut, region, power, text))
 
 
-def structured_to_text(entry: dict[str, Any], m: Map | None = None) -> str:
+def structured_to_text(entry: Mapping[Any, Any], m: Map | None = None) -> str:
     """A structured YAML entry as the text it stands for; raises :class:`OrderError` if it has no meaning (said
     in the language of ``m``, English without it)."""
     say = m.say if m is not None else english
-    e = {str(k): v for k, v in entry.items()}
+    e = entry_of(entry)
     unit = str(e.get("unit", "")).strip()
     text = build.structured(e, say) or votes.structured(e, say)
     if text:
@@ -100,7 +121,7 @@ def structured_to_text(entry: dict[str, Any], m: Map | None = None) -> str:
 KEPT_READS = 20_000
 
 
-def read_order(m: Map, entry: Any) -> Order:
+def read_order(m: Map, entry: object) -> Order:
     """An order from a list entry: a string in text notation or a structured mapping. A text read once on a map
     is not read again (``Map.order_reads``): the reading is pure in the map and the text."""
     if isinstance(entry, str):

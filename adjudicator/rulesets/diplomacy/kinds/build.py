@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from ..mapdata import Map
 from ..reading import Order, OrderError, Reader, Say
@@ -18,6 +18,15 @@ ALL_USED = ("all {n} removals are used", "all {n} builds are used")
 KEYS = {"build": {"type": "string", "description": "the unit to build: 'A Par' or 'F Stp/nc'"},
         "remove": {"type": "string", "description": "the unit to remove: 'F Nth'"},
         "waive": {"type": "boolean", "description": "true: give up one build"}}
+
+
+class BuildKeys(TypedDict, total=False):
+    """Its keys of a structured entry as the rules read them, typed as the schema admits them: a build, a removal or a
+    build waived."""
+
+    build: str
+    remove: str
+    waive: bool
 
 
 def parse_opening(r: Reader, opening: str, power: str | None, text: str) -> Order:
@@ -36,7 +45,7 @@ def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str) 
     return Order("build", ut, region, power=power, text=text)
 
 
-def structured(e: dict[str, Any], say: Say) -> str | None:
+def structured(e: BuildKeys, say: Say) -> str | None:
     if "build" in e:
         return f"Build {e['build']}"
     if "remove" in e:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from ..board import VOID, Board, Outcome
 from ..mapdata import province_of
@@ -10,6 +10,12 @@ from ..reading import Order, OrderError, Reader, Say
 
 # its key of a structured entry (the orders' schema; ``structured`` reads it)
 KEYS = {"convoy": {"type": "string", "description": "the army convoyed and its move: 'A Lon - Bel'"}}
+
+
+class ConvoyKeys(TypedDict, total=False):
+    """Its keys of a structured entry as the rules read them, typed as the schema admits them: the convoy given."""
+
+    convoy: str
 
 
 def check(b: Board, i: int, o: Order) -> str:
@@ -63,5 +69,5 @@ def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str) 
     return Order("convoy", ut, region, r.location(), other_type=ot, other=other, power=power, text=text)
 
 
-def structured(e: dict[str, Any], unit: str, say: Say) -> str | None:
+def structured(e: ConvoyKeys, unit: str, say: Say) -> str | None:
     return f"{unit} C {e['convoy']}" if "convoy" in e else None

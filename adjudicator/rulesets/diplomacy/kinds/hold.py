@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from ..board import Board
 from ..reading import Order, Reader, Say
 
 # its keys of a structured entry (the orders' schema; ``structured`` reads them)
 KEYS = {"hold": {"type": "boolean", "description": "true: the unit holds"}}
+
+
+class HoldKeys(TypedDict, total=False):
+    """Its keys of a structured entry as the rules read them, typed as the schema admits them: the unit holds."""
+
+    hold: bool
 
 
 def decide(b: Board, i: int) -> bool:
@@ -31,6 +37,6 @@ def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str) 
     return Order("hold", ut, region, power=power, text=text)
 
 
-def structured(e: dict[str, Any], unit: str, say: Say) -> str | None:
+def structured(e: HoldKeys, unit: str, say: Say) -> str | None:
     """``{unit: A Par, hold: true}``, or the unit alone."""
     return f"{unit} H" if e.get("hold", True) else None

@@ -3,7 +3,7 @@ double move downstream (``F Lun - Ham - ElbM``, 30JK section 4)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from ..board import Board, Outcome
 from ..mapdata import display, province_of
@@ -16,6 +16,15 @@ KEYS = {"move": {"type": "string", "description": "where the unit moves, e.g. 'B
 DOUBLE_MOVE_KEY = {"type": "string", "minLength": 1, "maxLength": 60,
                    "description": "a fleet's double move downstream: the province it passes, with move: the target, "
                                   "e.g. {unit: F Lun, via: Ham, move: ElbM} is 'F Lun - Ham - ElbM'"}
+
+
+class MoveKeys(TypedDict, total=False):
+    """Its keys of a structured entry as the rules read them, typed as the schema admits them: a move; ``via`` a double
+    move's province passed, on maps with rivers."""
+
+    move: str
+    via_convoy: bool
+    via: str
 
 
 def check(b: Board, i: int, o: Order) -> str:
@@ -158,7 +167,7 @@ def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str, 
     return Order(kind, ut, region, target, via_convoy=via, power=power, text=text, via=passed)
 
 
-def structured(e: dict[str, Any], unit: str, say: Say) -> str | None:
+def structured(e: MoveKeys, unit: str, say: Say) -> str | None:
     """``{unit: A Par, move: Bur}`` (``via_convoy: true``), a double move ``{unit: F Lun, via: Ham, move: ElbM}``."""
     if "via" in e:
         # a double move downstream (30JK section 4): the fleet passes ``via`` and ends in ``move``

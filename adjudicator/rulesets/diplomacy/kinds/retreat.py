@@ -4,7 +4,7 @@ retreats, and its disbands (``disband.py`` reads those)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from ..mapdata import Map, province_of
 from ..reading import Order, Reader, Say
@@ -15,12 +15,18 @@ from . import move
 KEYS = {"retreat": {"type": "string", "description": "where a dislodged unit retreats"}}
 
 
+class RetreatKeys(TypedDict, total=False):
+    """Its keys of a structured entry as the rules read them, typed as the schema admits them: the retreat."""
+
+    retreat: str
+
+
 def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str) -> Order:
     """A retreat is written as a move: ``- Bur`` (or the map's retreat word)."""
     return move.parse(r, ut, region, power, text, "retreat")
 
 
-def structured(e: dict[str, Any], unit: str, say: Say) -> str | None:
+def structured(e: RetreatKeys, unit: str, say: Say) -> str | None:
     return f"{unit} - {e['retreat']}" if "retreat" in e else None
 
 

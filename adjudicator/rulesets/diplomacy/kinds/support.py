@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from ..board import VOID, Board, Outcome
 from ..mapdata import province_of
@@ -10,6 +10,12 @@ from ..reading import Order, Reader, Say
 
 # its key of a structured entry (the orders' schema; ``structured`` reads it)
 KEYS = {"support": {"type": "string", "description": "the unit supported and its move: 'A Bur - Par' or 'A Bur'"}}
+
+
+class SupportKeys(TypedDict, total=False):
+    """Its keys of a structured entry as the rules read them, typed as the schema admits them: the support given."""
+
+    support: str
 
 
 def check(b: Board, i: int, o: Order) -> str:
@@ -87,5 +93,5 @@ def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str) 
     return Order("support", ut, region, target, other_type=ot, other=other, power=power, text=text)
 
 
-def structured(e: dict[str, Any], unit: str, say: Say) -> str | None:
+def structured(e: SupportKeys, unit: str, say: Say) -> str | None:
     return f"{unit} S {e['support']}" if "support" in e else None

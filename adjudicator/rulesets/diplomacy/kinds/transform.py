@@ -3,7 +3,7 @@ unit holds (and may be supported to hold); not dislodged, it becomes the other t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from ..board import Board, Unit
 from ..mapdata import province_of
@@ -13,6 +13,12 @@ from ..reading import Order, OrderError, Reader, Say
 KEY = {"type": "string", "minLength": 1, "maxLength": 20,
        "description": "what the unit becomes, holding meanwhile: 'F', 'A', or 'F/nc' with the coast where the "
                       "province has two, e.g. {unit: A FAns, transform: F/nc} is 'A FAns T F/nc'"}
+
+
+class TransformKeys(TypedDict, total=False):
+    """Its keys of a structured entry as the rules read them, typed as the schema admits them: what the unit becomes."""
+
+    transform: str
 
 
 def check(b: Board, i: int, o: Order) -> str:
@@ -59,5 +65,5 @@ def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str) 
     return Order("transform", ut, region, new_region, other_type=new, power=power, text=text)
 
 
-def structured(e: dict[str, Any], unit: str, say: Say) -> str | None:
+def structured(e: TransformKeys, unit: str, say: Say) -> str | None:
     return f"{unit} T {e['transform']}" if "transform" in e else None

@@ -5,7 +5,7 @@ them over at the end of a phase)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from ....model import Problem
 from ..mapdata import Map
@@ -19,6 +19,15 @@ STANDING_KEYS = {
     "withdraw": {"type": "boolean", "description": "true: withdraw this power's standing draw or concession vote"},
     "concede": {"type": "string", "maxLength": 40, "description": "concede the game to this power (a vote)"},
 }
+
+
+class VoteKeys(TypedDict, total=False):
+    """Its keys of a structured entry as the rules read them, typed as the schema admits them: a draw proposed (or
+    withdrawn: ``draw: false``), standing votes withdrawn, a concession."""
+
+    draw: bool
+    withdraw: bool
+    concede: str
 
 
 def parse_opening(r: Reader, opening: str, power: str | None, text: str) -> Order:
@@ -37,7 +46,7 @@ def parse_opening(r: Reader, opening: str, power: str | None, text: str) -> Orde
     return Order("concede", target=to, power=power, text=text)
 
 
-def structured(e: dict[str, Any], say: Say) -> str | None:
+def structured(e: VoteKeys, say: Say) -> str | None:
     if e.get("draw"):
         return "Propose draw"
     if e.get("draw") is False or e.get("withdraw"):
