@@ -20,17 +20,23 @@ benchmark did before. For each game and profile:
 - ``ready_ms``: from the navigation's start until the page is usable (``#tp-orders`` has ``data-ready``: its turn
   data read and the player list shown), in the page's own clock (``performance.now()``, recorded by a
   MutationObserver installed before the page's scripts run);
+- ``answer_ms``: when a tap at ``ready_ms`` would be answered: a task queued then runs (the theme's script may
+  hold the page's one thread for a second on the phone);
 - ``form_ms``: from the navigation's start until the first order can be given: the probe picks the player the
   moment the list is there, and this is when the form shows that player's first choice (``#tp-form select``);
 - ``exact_ms``: from the navigation's start until the page's verdict is the exact one (``#tp-verdict`` no longer
   says it is waiting, ``data-pending`` gone), for the player picked at once;
 - ``bytes``: the page's weight on the wire (every resource's ``transferSize``, the document's included), and
   ``weights``: each file's, the heaviest first (written to the results file);
-- ``data_bytes``: the turn data's own (``orders/NNNN.json``);
+- ``data_bytes``: the turn data's own (``orders/NNNN…``, and the map's base, ``drawings/…``);
 - ``click_ms``: with a player picked, from a click on the map (Diplomacy: a unit and then where it goes; Auf Achse:
   the next field of the route) until the page's verdict (``#tp-verdict``) last changed, the page's clock again
   (the event's ``timeStamp`` and the MutationObserver's ``performance.now()``): what a player waits between a tap
   and the page's word on the sheet.
+
+Last (not with ``--small``), ``returning``: Diplomacy's page opened on the phone at the next turn by a player who
+opened it at this one, the browser's cache kept: what a new turn sends again (the map's base, a site file named by
+its content, is not among it).
 
 With ``--repeat N`` each figure is the median of N runs. ``--small`` (the mode the test runs: one run, Diplomacy
 only) proves the benchmark works, not the figures. Results are printed and written to
@@ -42,6 +48,7 @@ from __future__ import annotations
 import argparse
 import functools
 import gzip
+import hashlib
 import http.server
 import io
 import json
@@ -71,13 +78,14 @@ GOALS = {"ready_ms": 3000, "verdict_ms": 30000}  # the issue's, on the phone pro
 # when a click happened on the map and when the verdict last changed, each in the page's clock.
 PROBE = """
 (function () {
-  window.tpBench = {ready: null, form: null, exact: null, click: null, verdict: null,
+  window.tpBench = {ready: null, answer: null, form: null, exact: null, click: null, verdict: null,
                     pick: %s};
   var watch = new MutationObserver(function () {
     var root = document.getElementById('tp-orders');
     var b = window.tpBench;
     if (root && root.getAttribute('data-ready') && b.ready === null) {
       b.ready = performance.now();
+      setTimeout(function () { window.tpBench.answer = performance.now(); }, 0);
       var who = document.getElementById('tp-player');
       if (who && b.pick) { who.value = b.pick; who.dispatchEvent(new Event('change')); }
     }
@@ -95,9 +103,8 @@ PROBE = """
         .observe(verdict, {childList: true, characterData: true, subtree: true, attributes: true});
     }
   });
-  document.addEventListener('DOMContentLoaded', function () {
-    watch.observe(document.documentElement, {subtree: true, childList: true, attributes: true});
-  });
+  // from the document's start: the page may be usable before the theme's script has run (DOMContentLoaded)
+  watch.observe(document, {subtree: true, childList: true, attributes: true});
   document.addEventListener('click', function (e) {
     if (e.target.closest && e.target.closest('#tp-map')) { window.tpBench.click = e.timeStamp; }
   }, true);
@@ -110,6 +117,7 @@ class Figures:
     game: str
     profile: str
     ready_ms: int
+    answer_ms: int
     form_ms: int
     exact_ms: int
     bytes: int
@@ -118,23 +126,23 @@ class Figures:
     weights: dict[str, int] = field(default_factory=dict)
 
 
-def throttle(browser: Browser, profile: dict[str, int]) -> None:
+def throttle(browser: Browser, profile: dict[str, int], cache: bool = False) -> None:
     browser.resize(profile["width"], profile["height"])
     browser.cdp("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
     browser.cdp("Network.enable")
     browser.cdp("Network.emulateNetworkConditions", {"offline": False, "latency": profile["latency"],
                                                      "downloadThroughput": profile["down"],
                                                      "uploadThroughput": profile["up"]})
-    browser.cdp("Network.setCacheDisabled", {"cacheDisabled": True})
+    browser.cdp("Network.setCacheDisabled", {"cacheDisabled": not cache})
 
 
 @contextmanager
-def throttled(browser: Browser, profile: dict[str, int], player: str) -> Iterator[None]:
+def throttled(browser: Browser, profile: dict[str, int], player: str, cache: bool = False) -> Iterator[None]:
     """``browser`` throttled to ``profile``, and back to its normal self after (a test's browser is shared); the
-    probe picks ``player`` as soon as the page lists the players."""
+    probe picks ``player`` as soon as the page lists the players. ``cache``: the browser keeps what it fetched."""
     probe = browser.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": PROBE % json.dumps(player)})
     try:
-        throttle(browser, profile)
+        throttle(browser, profile, cache)
         yield
     finally:
         throttle(browser, DESKTOP)
@@ -161,15 +169,16 @@ def centre_of(browser: Browser, css: str) -> tuple[float, float]:
     return point[0], point[1]
 
 
-def measure(browser: Browser, url: str, game: str, player: str, clicks: list[str], profile: str) -> Figures:
-    """One cold load of ``game``'s orders page under ``profile`` and one click-to-verdict (``clicks``: CSS of the
-    map's shapes clicked in turn, the last one timed)."""
-    with throttled(browser, PROFILES[profile], player):
+def measure(browser: Browser, url: str, game: str, player: str, clicks: list[str], profile: str,
+            cache: bool = False) -> Figures:
+    """One cold load of ``game``'s orders page under ``profile`` (``cache``: with what the browser kept) and one
+    click-to-verdict (``clicks``: CSS of the map's shapes clicked in turn, the last one timed)."""
+    with throttled(browser, PROFILES[profile], player, cache):
         browser.get(f"{url}games/{game}/orders/")
         browser.wait_for(lambda: browser.script("return window.tpBench && window.tpBench.exact"), "the verdict",
                          timeout=120)
-        ready, form, exact = browser.script("var b = window.tpBench;"
-                                            "return [b.ready, b.form, b.exact].map(Math.round)")
+        ready, answer, form, exact = browser.script("var b = window.tpBench;"
+                                                    "return [b.ready, b.answer, b.form, b.exact].map(Math.round)")
         browser.wait_for(lambda: browser.script("return !!document.querySelector('#tp-map svg')"), "the map",
                          timeout=120)
         click_ms = None
@@ -188,8 +197,8 @@ def measure(browser: Browser, url: str, game: str, player: str, clicks: list[str
             all.forEach(e => { var n = new URL(e.name).pathname; out[n] = (out[n] || 0) + (e.transferSize || 0); });
             return out;""")
         weights = dict(sorted(weights.items(), key=lambda kv: (-kv[1], kv[0])))
-        data = sum(n for path, n in weights.items() if re.search(r"/orders/[0-9]{4}", path))
-        return Figures(game, profile, ready, form, exact, sum(weights.values()), data, click_ms, weights)
+        data = sum(n for path, n in weights.items() if re.search(r"/orders/[0-9]{4}|/drawings/", path))
+        return Figures(game, profile, ready, answer, form, exact, sum(weights.values()), data, click_ms, weights)
 
 
 def settled(browser: Browser, quiet_ms: int = 1000) -> None:
@@ -201,6 +210,25 @@ def settled(browser: Browser, quiet_ms: int = 1000) -> None:
             if (window.tpBench.verdict === last) { done(true); } else { last = window.tpBench.verdict; wait(); }
           }, quiet);
         })();""", quiet_ms)
+
+
+def returning(browser: Browser, url: str, root: Path, say: Callable[[str], None] = print) -> Figures:
+    """A player who opened Diplomacy's orders page at this turn opens it again at the next, on the phone, the
+    browser's cache kept (issue 30, "data sent once per place"): what is sent again is what the new turn changed.
+    Every file is asked for again whether it changed (``pages_serving``: as GitHub Pages does once the ten minutes
+    it lets a browser keep a file are over, days before the next turn): an unchanged one costs a round trip and no
+    body. The turn is adjudicated (no orders: every unit holds) and the site built again in between."""
+    from tests.conftest import run as turnpress
+
+    player, clicks = CASES["dip"]
+    measure(browser, url, "dip", player, clicks, "phone", cache=True)  # this turn, once, filling the cache
+    assert turnpress(root, "adjudicate", "dip", "--commit") == 0
+    assert turnpress(root, "site", "build") == 0
+    f = measure(browser, url, "dip", player, clicks, "phone", cache=True)
+    f.profile = "phone, next turn, cache kept"
+    say(f"dip  returning ready {f.ready_ms:6} ms  answer {f.answer_ms:6} ms  form {f.form_ms:6} ms  "
+        f"exact {f.exact_ms:6} ms  {f.bytes / 1024:8.1f} kB on the wire ({f.data_bytes / 1024:.1f} kB turn data)")
+    return f
 
 
 # The clicks timed per game: England's fleet in London, then the North Sea; Ann's Brummi's next field.
@@ -216,12 +244,14 @@ def run(browser: Browser, url: str, games: list[str], profiles: list[str], repea
         for profile in profiles:
             runs = [measure(browser, url, game, player, clicks, profile) for _ in range(repeat)]
             median = Figures(game, profile, round(statistics.median(r.ready_ms for r in runs)),
+                             round(statistics.median(r.answer_ms for r in runs)),
                              round(statistics.median(r.form_ms for r in runs)),
                              round(statistics.median(r.exact_ms for r in runs)),
                              runs[0].bytes, runs[0].data_bytes,
                              round(statistics.median(r.click_ms for r in runs if r.click_ms is not None)),
                              runs[0].weights)
-            say(f"{game:4} {profile:8} ready {median.ready_ms:6} ms  form {median.form_ms:6} ms  "
+            say(f"{game:4} {profile:8} ready {median.ready_ms:6} ms  answer {median.answer_ms:6} ms  "
+                f"form {median.form_ms:6} ms  "
                 f"exact {median.exact_ms:6} ms  click→verdict {median.click_ms:6} ms  "
                 f"{median.bytes / 1024:8.1f} kB on the wire ({median.data_bytes / 1024:.1f} kB turn data)")
             out.append(median)
@@ -241,6 +271,11 @@ def pages_serving(folder: Path, compress: bool = True) -> Iterator[str]:
         def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
             pass
 
+        def end_headers(self) -> None:
+            # a kept file is asked for again whether it changed (GitHub Pages: once its max-age=600 is over)
+            self.send_header("Cache-Control", "no-cache")
+            super().end_headers()
+
         def send_head(self):  # type: ignore[no-untyped-def]
             path = Path(self.translate_path(self.path))
             if path.is_dir():
@@ -249,9 +284,16 @@ def pages_serving(folder: Path, compress: bool = True) -> Iterator[str]:
                 path = path / "index.html"
             accepted = "gzip" in self.headers.get("Accept-Encoding", "")
             if not (compress and accepted and path.suffix in COMPRESSED and path.is_file()):
-                return super().send_head()
+                return super().send_head()  # a Last-Modified, and a 304 to If-Modified-Since
             body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+            tag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
+            if self.headers.get("If-None-Match") == tag:
+                self.send_response(304)
+                self.send_header("ETag", tag)
+                self.end_headers()
+                return None
             self.send_response(200)
+            self.send_header("ETag", tag)
             self.send_header("Content-Type", self.guess_type(str(path)))
             self.send_header("Content-Encoding", "gzip")
             self.send_header("Content-Length", str(len(body)))
@@ -286,6 +328,8 @@ def main() -> None:
             with pages_serving(root / "public", compress=not args.plain) as url:
                 games = ["dip"] if args.small else ["dip", "aa"]
                 figures = run(browser, url, games, list(PROFILES), 1 if args.small else args.repeat)
+                if not args.small:
+                    figures.append(returning(browser, url, root))
         finally:
             browser.close()
     out = args.out

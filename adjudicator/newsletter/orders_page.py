@@ -219,9 +219,12 @@ def page_words(language: str) -> dict[str, str]:
     return {**table["en"], **table.get(language.split("-")[0].split("_")[0], {})}
 
 
-def page(game: Game, data: dict[str, Any], language: str = "en") -> str:
+def page(game: Game, data: dict[str, Any], language: str = "en", index: str | None = None) -> str:
     """The page itself: a form the script fills in; without a script it says how to do it on the command line.
-    Its words, and the script's, are the game's language's (``page_words``)."""
+    Its words, and the script's, are the game's language's (``page_words``). ``index``: the turn's list of
+    players (``split``'s ``data_path`` file), carried by the page itself (issue 30, "usable within 3 s" on a phone:
+    fetched, it came only after the theme's script had run, a second and more on a slow phone; carried, the list
+    is shown the moment the page's script runs)."""
     w = page_words(language)
     title = w["title"].format(game=data["title"])
     turn, gid = data["turn"], game.id
@@ -235,6 +238,8 @@ def page(game: Game, data: dict[str, Any], language: str = "en") -> str:
         return "\n".join([*lines, escape_md(w["over"]), "", back, ""])
     lines += [fill_md(w["lead"], turn=str(turn), label=escape_md(data["label"])), ""]
     attrs = f'data-game="{gid}" data-turn="{turn:04d}" data-words="{html.escape(json.dumps(w, ensure_ascii=False))}"'
+    if index:
+        attrs += f' data-index="{html.escape(index.strip())}"'
     command = f"<code>turnpress template {gid} YOUR-LOGIN</code>"
     lines += [f'<div id="tp-orders" class="tp-orders" {attrs}>',
               f"<noscript><p>{html.escape(w['noscript']).format(command=command)}</p></noscript>",
@@ -276,23 +281,24 @@ def game_files(game: Game, root: Path) -> dict[str, str]:
     data = without_bidi(turn_data(game, root))  # names and labels the page shows: no bidi control turns them round
     data["schema_words"] = verdicts.schema_words(words.game_language(game.settings, root),
                                                  [p["schema"] for p in data["players"]])
-    files = {page_path(game.id): page(game, data, words.game_language(game.settings, root)),
-             f"{GAMES_DIR}/{game.id}/open-turn.json": json.dumps(
-                 {"game": game.id, "turn": data["turn"], "finished": data["finished"]}) + "\n"}
+    files = {f"{GAMES_DIR}/{game.id}/open-turn.json": json.dumps(
+        {"game": game.id, "turn": data["turn"], "finished": data["finished"]}) + "\n"}
     if not data["finished"]:
         files.update(split(game.id, data))
         files.update(private_files(game))
+    index = files.get(data_path(game.id, data["turn"]))
+    files[page_path(game.id)] = page(game, data, words.game_language(game.settings, root), index)
     return files
 
 
 def split(game_id: str, data: dict[str, Any]) -> dict[str, str]:
     """The turn's data as the page fetches it (issue 30, "Light on a phone": only what the open turn needs, each
-    part when it is needed): the turn with the list of players (``data_path``: the page is usable once it is
-    read), each player's sheet, schema, form and verdicts (``player_path``: one player's, not everyone's) and the
-    drawing of the position (``map_path``: a file of its own, read beside the form, and where it comes in two
-    the base, ``base_path``, a file of the whole site named by its content); the rules' refusals of
-    lines the lists do not offer (``exact_path``: the largest part of a player's verdicts, 4-8 kB compressed, not
-    needed for the form) follow the player's part, with the checker."""
+    part when it is needed): the turn with the list of players (``data_path``: the page carries it, ``page``, and
+    the file is read where it does not), each player's sheet, schema, form and verdicts (``player_path``: one
+    player's, not everyone's) and the drawing of the position (``map_path``: a file of its own, read beside the
+    form, and where it comes in two the base, ``base_path``, a file of the whole site named by its content); the
+    rules' refusals of lines the lists do not offer (``exact_path``: the largest part of a player's verdicts, 4-8
+    kB compressed, not needed for the form) follow the player's part, with the checker."""
     turn = data["turn"]
     parts = {p["key"]: _json({k: v for k, v in p.items() if k != "exact"}) for p in data["players"]}
     exact = {p["key"]: _json(p["exact"]) for p in data["players"] if p.get("exact")}

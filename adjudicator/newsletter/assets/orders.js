@@ -1789,13 +1789,27 @@
     root.setAttribute("data-ready", "true");
   }
 
+  /* The turn's list of players: the page carries it (``data-index``, the same as orders/<NNNN>.json), so that the
+     list is shown as soon as this script runs, not after the theme's script (a second and more on a slow phone);
+     the file is read where the page does not carry it */
+  function carried() {
+    try {
+      return JSON.parse(root.getAttribute("data-index") || "null");
+    } catch (err) {
+      return null;
+    }
+  }
+
   async function start() {
     try {
-      var r = await fetch(TURN + ".json", {cache: "no-store"});
-      if (!r.ok) {
-        throw new Error(W("missing", {status: r.status}));
+      data = carried();
+      if (!data) {
+        var r = await fetch(TURN + ".json", {cache: "no-store"});
+        if (!r.ok) {
+          throw new Error(W("missing", {status: r.status}));
+        }
+        data = await r.json();
       }
-      data = await r.json();
     } catch (err) {
       root.textContent = "";
       root.appendChild(el("p", {role: "alert", text: W("no_data", {why: err.message || err})}));
