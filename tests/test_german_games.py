@@ -381,8 +381,9 @@ def test_thirty_years_war_votes_in_german(german: League):
 
 def test_bretton_woods_cut_notices_name_every_order_in_german():
     from adjudicator.rulesets.bretton_woods.newsletter import order_words
-    assert order_words("production.consumer_goods") == "Produktion: Konsumgüterherstellung"
-    assert order_words("gold.industries") == "Gold: Industrien"
+    from adjudicator.rulesets.bretton_woods.tables import SHIPPED
+    assert order_words(SHIPPED, "production.consumer_goods") == "Produktion: Konsumgüterherstellung"
+    assert order_words(SHIPPED, "gold.industries") == "Gold: Industrien"
 
 
 def test_an_english_game_keeps_its_words(league: Path, capsys: pytest.CaptureFixture[str]):

@@ -417,20 +417,24 @@ def test_verify_names_a_pin_commit_that_adds_a_file_and_changes_another(league: 
     assert any("(g: pin by hand)" in f and "the pinned data (data:" in f for f in found), found
 
 
-def test_a_pinned_ruleset_crosses_to_another_process_and_back():
+@pytest.mark.parametrize("name", ["bretton_woods", "calamity"])  # handed its data; run with it in the context
+def test_a_pinned_ruleset_crosses_to_another_process_and_back(name: str):
     """The site build reads a large league's games in forked workers and gets each game's view back by pickle
     (``pages.read_games``, from 300 turns): a game with pinned data carries its ruleset wrapped by
     ``gamedata.in_context``, whose class pickle could not name, and ``turnpress site build`` ended in a traceback
     (found by benchmarks/bench_deadline.py, issue 33). The copy reads the same pinned data and keeps the unpinned
     reads noted."""
     import pickle
+    from importlib import import_module
 
-    from adjudicator.rulesets import bretton_woods
+    from adjudicator.league.store import pinned_rules
 
-    files = {bretton_woods.tables.FILE: gamedata.packaged(bretton_woods.__name__, bretton_woods.tables.FILE)}
-    wrapped = gamedata.in_context(gamedata.GameData(bretton_woods.__name__, files), bretton_woods.RULESET)
+    rules = import_module(f"adjudicator.rulesets.{name}").RULESET
+    package = f"adjudicator.rulesets.{name}"
+    files = {path: gamedata.packaged(package, path) for path in rules.data_files({})[:1]}
+    wrapped = pinned_rules(rules, files)
     wrapped.data.unpinned.add("words.yaml")
     again = pickle.loads(pickle.dumps(wrapped))
-    assert type(again).__name__ == "BrettonWoods" and again.name == "bretton-woods"
+    assert type(again).__name__ == type(rules).__name__ and again.name == rules.name
     assert gamedata.unpinned_reads(again) == ["words.yaml"]
     assert again.public_view({"turn": 1, "private": {}}) == wrapped.public_view({"turn": 1, "private": {}})

@@ -91,6 +91,14 @@ def sealed_relpath(game_id: str, turn: int, player: str) -> str:
     return f"{orders_relpath(game_id, turn, player)}.age"
 
 
+def pinned_rules(rules: Ruleset, files: Mapping[str, bytes]) -> Ruleset:
+    """``rules`` reading ``files`` (a game's pinned data) in place of the packaged data."""
+    data = gamedata.GameData(package_of(rules), files)
+    if isinstance(rules, ReadsData):  # rules handed their data: every table they read is read from it
+        return rules.with_data(data)
+    return gamedata.in_context(data, rules)  # rules that still read their data from the context
+
+
 def data_relpath(game_id: str) -> str:
     """The copies of the rules' data files the game was set up with (``gamedata``)."""
     return f"{game_relpath(game_id)}/{gamedata.DATA_DIR}"
@@ -224,10 +232,7 @@ class Game:
         files = self.pinned_data
         if files is None:
             files = gamedata.load(data_relpath(self.id), self.root / data_relpath(self.id), digests)
-        data = gamedata.GameData(package_of(rules), files)
-        if isinstance(rules, ReadsData):  # rules handed their data: every table they read is read from it
-            return rules.with_data(data)
-        return gamedata.in_context(data, rules)  # rules that still read their data from the context
+        return pinned_rules(rules, files)
 
     @property
     def pins_data(self) -> bool:

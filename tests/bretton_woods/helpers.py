@@ -8,6 +8,7 @@ from typing import Any
 from adjudicator.model import Player
 from adjudicator.rulesets.bretton_woods import evaluation as ev
 from adjudicator.rulesets.bretton_woods import orders as od
+from adjudicator.rulesets.bretton_woods.tables import SHIPPED
 
 
 class Fixed:
@@ -37,7 +38,7 @@ class Fixed:
 def land(kind: str = "agrar", orders: dict[str, Any] | None = None, **stocks: int) -> ev.Land:
     """A country with the given stocks (others 0) and orders in normal form."""
     country = {s: 0 for s in ev.STOCKS} | {"type": kind, "e_imported": 0} | stocks
-    return ev.Land.start("x", country, od.normalize(orders or {}))
+    return ev.Land.start(SHIPPED, "x", country, od.normalize(SHIPPED, orders or {}))
 
 
 PLAYERS = [

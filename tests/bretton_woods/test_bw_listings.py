@@ -4,12 +4,13 @@ from fractions import Fraction
 
 from adjudicator.rulesets.bretton_woods import evaluation as ev
 from adjudicator.rulesets.bretton_woods.listing import format_listing
+from adjudicator.rulesets.bretton_woods.tables import SHIPPED
 
 from .helpers import Fixed, land
 
 
 def line(x: ev.Land, stock: str) -> str:
-    return format_listing(stock, x.tally[stock].as_data())
+    return format_listing(SHIPPED, stock, x.tally[stock].as_data())
 
 
 def test_2_1_bevoelkerung_example():
@@ -38,7 +39,7 @@ def test_2_3_agrargebiete_example():
     draws = Fixed(decay={"A": 6})
     ev.war_losses(x, {"A": 5}, ("A",))
     ev.veraltung(x, draws)
-    ev.neuschaffung(x, draws)
+    ev.neuschaffung(SHIPPED, x, draws)
     assert line(x, "A") == "Agrargebiete A = 39 (50: Ang=-5, Alt=-6, Neu=0)"
     assert ("decay", "A", 45) in draws.asked
 
@@ -65,7 +66,7 @@ def test_2_5_energiewerke_example():
     draws = Fixed(decay={"E": 2}, successes={"E": 3})
     ev.war_losses(x, {"E": 1}, ("E",))
     ev.veraltung(x, draws)
-    ev.neuschaffung(x, draws)
+    ev.neuschaffung(SHIPPED, x, draws)
     assert line(x, "E") == "Energiewerke E = 6 (6: Ang=-1, Alt=-2, Neu=3)"
     assert ("decay", "E", 5) in draws.asked and ("successes", "E", 7) in draws.asked
     assert draws.chances["E"] == Fraction(2, 10)
@@ -90,7 +91,7 @@ def test_2_7_rohstoffminen_example():
     x = land("energie", R=8, orders={"construction": {"R": 7}})
     draws = Fixed(decay={"R": 2}, successes={"R": 1})
     ev.veraltung(x, draws)
-    ev.neuschaffung(x, draws)
+    ev.neuschaffung(SHIPPED, x, draws)
     assert line(x, "R") == "Rohstoffminen R = 7 (8: Ang=0, Alt=-2, Neu=1)"
     assert draws.chances["R"] == Fraction(2, 10)
 
@@ -111,7 +112,7 @@ def test_2_9_industrien_example():
     draws = Fixed(decay={"I": 1})
     ev.war_losses(x, {"I": 3}, ("I",))
     ev.veraltung(x, draws)
-    ev.neuschaffung(x, draws)
+    ev.neuschaffung(SHIPPED, x, draws)
     assert line(x, "I") == "Industrien I = 7 (9: Ang=-3, Alt=-1, Neu=2)"
     assert ("decay", "I", 6) in draws.asked and draws.chances["I"] == 1
 

@@ -3,6 +3,7 @@
 from adjudicator.dice import Dice
 from adjudicator.rulesets.bretton_woods import adjudicate, market
 from adjudicator.rulesets.bretton_woods import orders as od
+from adjudicator.rulesets.bretton_woods.tables import SHIPPED
 
 from .helpers import land
 
@@ -30,7 +31,7 @@ def test_4_1_example_through_the_game_with_countries():
         lands[f"s{i}"] = land(orders={"market": {"w": {"offer": "sell", "count": 1, "price": p}}}, w=1)
     for i, p in enumerate(BUYS):
         lands[f"b{i}"] = land(orders={"market": {"w": {"offer": "buy", "count": 1, "price": p}}}, g=100)
-    out = adjudicate.world_market(lands, Dice(b"market"))["w"]
+    out = adjudicate.world_market(SHIPPED, lands, Dice(b"market"))["w"]
     assert (out["verkauf"], out["kauf"], out["umsatz"], out["ueberschuss"]) == ([20, 25], [20, 26], 5, 1)
     assert sum(x.gold_han for x in lands.values()) == -1
     assert sum(x.flows["w"].han_in - x.flows["w"].han_out for x in lands.values()) == 0
@@ -49,14 +50,14 @@ def test_4_1_ties_are_broken_by_lot():
     for seed in range(20):
         lands = {k: land(orders={"market": {"a": {"offer": "sell", "count": 1, "price": 10}}}, a=1) for k in "pq"}
         lands["b"] = land(orders={"market": {"a": {"offer": "buy", "count": 1, "price": 10}}}, g=10)
-        adjudicate.world_market(lands, Dice(bytes([seed])))
+        adjudicate.world_market(SHIPPED, lands, Dice(bytes([seed])))
         winners |= {k for k in "pq" if lands[k].flows["a"].han_out}
     assert winners == {"p", "q"}
 
 
 def test_4_1_one_offer_per_good_sell_or_buy():
     """4.1: per good either a sell (V) or a buy (K) offer; the schema allows exactly one entry per good."""
-    schema = od.schema()
+    schema = od.schema(SHIPPED)
     offer = schema["properties"]["market"]["properties"]["a"]
     assert offer["properties"]["offer"]["enum"] == ["sell", "buy"]
     assert set(schema["properties"]["market"]["properties"]) == {"a", "e", "r", "k", "w"}

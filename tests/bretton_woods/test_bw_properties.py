@@ -8,6 +8,7 @@ from adjudicator.dice import Dice
 from adjudicator.rulesets.bretton_woods import RULESET as BW
 from adjudicator.rulesets.bretton_woods import evaluation as ev
 from adjudicator.rulesets.bretton_woods import orders as od
+from adjudicator.rulesets.bretton_woods.tables import SHIPPED
 
 from .helpers import PLAYERS
 
@@ -88,9 +89,9 @@ def test_every_cut_is_reported_and_the_rest_fits(data, raw):
     state = position([data, data, data])
     raw = clean(state, "anna", raw)
     raw.pop("leave", None)  # leaving drops attacks before any cut (tested in test_bw_rules)
-    norm = od.normalize(raw)
-    kept, cuts = od.cut(norm, state["countries"]["anna"], 50)
-    table = od.claims(kept, 50)
+    norm = od.normalize(SHIPPED, raw)
+    kept, cuts = od.cut(SHIPPED, norm, state["countries"]["anna"], 50)
+    table = od.claims(SHIPPED, kept, 50)
     reported = {c["order"]: c for c in cuts}
     for path, _ in table:
         before, after = od.get(norm, path), od.get(kept, path)

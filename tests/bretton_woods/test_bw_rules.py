@@ -14,6 +14,7 @@ from adjudicator.rulesets.bretton_woods import RULESET as BW
 from adjudicator.rulesets.bretton_woods import adjudicate, setup
 from adjudicator.rulesets.bretton_woods import evaluation as ev
 from adjudicator.rulesets.bretton_woods.arith import round_half_away
+from adjudicator.rulesets.bretton_woods.tables import SHIPPED
 
 from .helpers import PLAYERS, Fixed, land
 
@@ -128,7 +129,7 @@ def test_2_3_2_5_2_7_own_type_builds_surely_others_two_in_ten(kind, sure):
     """2.3, 2.5, 2.7: the own type's construction always succeeds, the others with 2/10; 2.9 I always."""
     x = land(kind, orders={"construction": {"A": 1, "E": 1, "R": 1, "I": 1}})
     draws = Fixed()
-    ev.neuschaffung(x, draws)
+    ev.neuschaffung(SHIPPED, x, draws)
     assert {s: draws.chances[s] for s in "AERI"} == {s: 1 if s in (sure, "I") else Fraction(2, 10) for s in "AERI"}
 
 
@@ -137,7 +138,7 @@ def test_2_5_2_7_failed_attempts_still_use_energy_and_resources():
     x = land("agrar", e=5, r=5, orders={"construction": {"E": 3, "R": 2}})
     ev.energie(x)
     ev.rohstoffe(x, Fixed())
-    ev.neuschaffung(x, Fixed(successes={"E": 0, "R": 0}))
+    ev.neuschaffung(SHIPPED, x, Fixed(successes={"E": 0, "R": 0}))
     assert (x.tally["e"].terms["Vbr"], x.tally["r"].terms["Vbr"], x.s["E"], x.s["R"]) == (-5, -5, 0, 0)
 
 
@@ -156,10 +157,9 @@ def test_2_6_imported_energy_cannot_be_traded_again():
 
 def test_2_4_agrarfaktor_distribution_from_the_table():
     """2.4: factors 1,6 ... 3,4 with weights 1..10..1 percent; drawn with the dice."""
-    from adjudicator.rulesets.bretton_woods import tables
-    factors, weights = tables.agrarfaktor()
+    factors, weights = SHIPPED.agrarfaktor()
     assert list(factors) == list(range(16, 35)) and sum(weights) == 100 and weights[9] == 10 and factors[9] == 25
-    seen = {ev.DiceDraws(Dice(bytes([i]))).agrarfaktor("x") for i in range(200)}
+    seen = {ev.DiceDraws(Dice(bytes([i])), SHIPPED).agrarfaktor("x") for i in range(200)}
     assert seen <= set(factors) and len(seen) > 10
 
 
@@ -225,7 +225,7 @@ def test_2_3_2_5_2_9_examples_age_the_units_that_remain_after_the_attack(seed):
     verbleibenden wird stillgelegt": the examples age what the attack left. With krieg=vor_alterung an attack
     that destroys every agrar area leaves nothing to age (Alt=0); with the default krieg=ende (section 6: war last)
     the areas age first and the attack destroys what ageing left. Both keep the listing's sum."""
-    assert setup.options({})["krieg"] == "vor_alterung"  # new games' default (issue 32); old ones keep theirs
+    assert setup.options(SHIPPED, {})["krieg"] == "vor_alterung"  # new games' default (issue 32); old ones keep theirs
     for krieg in ("vor_alterung", "ende"):
         s = start(krieg=krieg)
         s["countries"]["anna"]["A"] = 10
@@ -408,7 +408,7 @@ def test_3_a_game_set_up_before_the_option_refuses_a_sixth_contact_line():
     """zuschnitt=verwerfen (what games set up before issue 32 keep): the sixth line is an error, as it was."""
     errors = BW.check(start(zuschnitt="verwerfen"), "anna", {"contacts": ["x"] * 6})
     assert [(p.path, p.severity) for p in errors] == [(("contacts",), "error")]
-    assert setup.options({})["zuschnitt"] == "kuerzen"
+    assert setup.options(SHIPPED, {})["zuschnitt"] == "kuerzen"
 
 
 def test_4_2_transfer_notes_at_most_20_letters_and_known_receivers():

@@ -469,10 +469,11 @@ def test_an_issues_headline_says_what_happened():
 def test_bretton_woods_cut_orders_are_named_in_words():
     """Clean pages: a cut order is named as a reader says it, not by its path in the orders file."""
     from adjudicator.rulesets.bretton_woods.newsletter import order_words
+    from adjudicator.rulesets.bretton_woods.tables import SHIPPED
 
-    assert order_words("production.energy") == "Produktion: Energieerzeugung"
-    assert order_words("attacks.0.weapons") == "Angriff 1: Waffen"
-    assert order_words("construction.I") == "Bau: Industrien"
+    assert order_words(SHIPPED, "production.energy") == "Produktion: Energieerzeugung"
+    assert order_words(SHIPPED, "attacks.0.weapons") == "Angriff 1: Waffen"
+    assert order_words(SHIPPED, "construction.I") == "Bau: Industrien"
     pages = " ".join(p.read_text() for p in (REPO / "site/news/demo-bretton-woods").glob("*.md"))
     assert "Gekürzt bei" in pages and not re.search(r"Gekürzt bei [^:]+: [a-z_]+\.[a-z0-9_.]+ ", pages)
 

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from ...dice import Dice
+from ...kit.wording import Words
 from ...model import Problem, Severity, TurnResult
 from . import evaluation as ev
-from . import market, tables
+from . import market
 from . import orders as od
 from .arith import fraction_text
 from .orders import order_words
 from .setup import world_figures
 from .state import State
-from .tables import WORDS
+from .tables import Tables
 
 
 def may_change_type(country: Mapping[str, Any], turn: int) -> bool:
@@ -25,12 +26,12 @@ def may_change_type(country: Mapping[str, Any], turn: int) -> bool:
 
 # ----- reading the orders of a year ------------------------------------------------------------------------
 
-def prepare(state: State, key: str, raw: Any, turn: int, index: Mapping[str, str]
+def prepare(tables: Tables, state: State, key: str, raw: Any, turn: int, index: Mapping[str, str]
             ) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]], str | None]:
     """Normal form of ``key``'s orders, what was dropped as impossible, the cuts of over-commitment, and
     the type to change to (if allowed)."""
     country = state["countries"][key]
-    norm = od.normalize(raw)
+    norm = od.normalize(tables, raw)
     records: list[dict[str, Any]] = []
 
     def drop(path: tuple[Any, ...], reason: str) -> None:
@@ -43,7 +44,7 @@ def prepare(state: State, key: str, raw: Any, turn: int, index: Mapping[str, str
     for i, t in enumerate(norm["transfers"]):
         target = index.get(t["to"].lower())
         if cut_texts:
-            t["note"] = od.cut_note(t["note"])
+            t["note"] = od.cut_note(tables, t["note"])
             gone = od.names_index(state["countries"]).get(t["to"].lower())
             if target is None and gone is not None and gone != key:
                 # a country that left (7.2) is no unknown one: say so (games set up before issue 32 said
@@ -71,13 +72,13 @@ def prepare(state: State, key: str, raw: Any, turn: int, index: Mapping[str, str
         else:
             records.append({"order": "type_change", "ordered": 1, "kept": 0,
                             "reason": "Typwechsel nur einmal, vom ersten auf das zweite Jahr (7.1)"})
-    norm, cuts = od.cut(norm, country, state["options"]["industriepreis"])
+    norm, cuts = od.cut(tables, norm, country, state["options"]["industriepreis"])
     return norm, records, cuts, new_type
 
 
 # ----- the year ----------------------------------------------------------------------------------------------
 
-def world_market(lands: Mapping[str, ev.Land], dice: Dice) -> dict[str, Any]:
+def world_market(tables: Tables, lands: Mapping[str, ev.Land], dice: Dice) -> dict[str, Any]:
     """4.1 Handel: every good's offers cleared on the world market, the lands' goods and gold moved; the
     published lines of each good (Verkauf, Kauf, Umsatz, Überschuß) returned."""
     out: dict[str, Any] = {}
@@ -204,7 +205,7 @@ def _copy_state(state: State) -> State:
     return cast(State, st)  # the same keys as ``state``, rebuilt in their order
 
 
-def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResult:
+def adjudicate(tables: Tables, state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResult:
     st = _copy_state(state)
     turn = st["turn"] + 1
     opts = st["options"]
@@ -229,7 +230,7 @@ def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResul
                 dict(raw["standing_orders"]))
         elif raw.get("standing_orders") == od.REPEAT:
             st.get("private", {}).get(key, {}).pop("standing_orders", None)
-        norm, dropped, cuts, new_type = prepare(st, key, raw, turn, index)
+        norm, dropped, cuts, new_type = prepare(tables, st, key, raw, turn, index)
         report["cuts"].extend({"country": key, **c} for c in dropped + cuts)
         country = st["countries"][key]
         if new_type:
@@ -237,12 +238,12 @@ def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResul
             country["type"], country["type_changed"] = new_type, True
         if norm["contacts"]:
             contacts.append({"from": key, "lines": norm["contacts"][: tables.limit("contact_lines")]})
-        lands[key] = ev.Land.start(key, country, norm)
+        lands[key] = ev.Land.start(tables, key, country, norm)
         if norm["leave"]:
             leaving.append(key)
 
-    draws = ev.DiceDraws(dice)
-    report["market"] = world_market(lands, dice)
+    draws = ev.DiceDraws(dice, tables)
+    report["market"] = world_market(tables, lands, dice)
     report["transfers"] = _transfers(lands)
     _farewell(st, report, leaving)
     attacks = _attacks(lands, dice)
@@ -259,7 +260,7 @@ def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResul
         if early:
             ev.war_losses(x, losses.get(k, {}), ("A", "E", "R", "I"))
         ev.veraltung(x, draws)
-        ev.neuschaffung(x, draws)
+        ev.neuschaffung(tables, x, draws)
         ev.gold(x, opts["industriepreis"], opts["goldmine"])
         if early:
             ev.war_losses(x, losses.get(k, {}), ("B",))
@@ -324,18 +325,22 @@ def _farewell(st: State, report: dict[str, Any], leaving: list[str]) -> None:
 
 # ----- the check: what the schema cannot say (the messages in words.yaml) -----
 
-def _problem(key: str, path: tuple[str | int, ...], hint: str = "", severity: Severity = "error", **values: Any
-             ) -> Problem:
-    """The problem ``key`` of the words file, its hint ``key.hint`` (or the words file's ``hint``)."""
-    return Problem(WORDS.say(key, **values), path, WORDS.say(hint or f"{key}.hint", **values), severity)
+def _problems(words: Words) -> Callable[..., Problem]:
+    """``_problem(key, path, hint, severity, **values)``: the problem ``key`` of the game's words file ``words``,
+    its hint ``key.hint`` (or the words file's ``hint``)."""
+    def _problem(key: str, path: tuple[str | int, ...], hint: str = "", severity: Severity = "error", **values: Any
+                 ) -> Problem:
+        return Problem(words.say(key, **values), path, words.say(hint or f"{key}.hint", **values), severity)
+    return _problem
 
 
 def _path(text: str) -> tuple[str | int, ...]:
     return tuple(int(p) if p.isdigit() else p for p in text.split("."))
 
 
-def check(state: State, player: str, orders: Any) -> list[Problem]:
+def check(tables: Tables, state: State, player: str, orders: Any) -> list[Problem]:
     """Errors for what cannot be read; warnings for what the adjudicator will cut or ignore."""
+    _problem = _problems(tables.words)
     countries = state["countries"]
     if player not in countries or not countries[player]["active"]:
         return [_problem("no_country", (), player=repr(player))]
@@ -362,7 +367,7 @@ def check(state: State, player: str, orders: Any) -> list[Problem]:
         note = t.get("note")
         if isinstance(note, str) and cut_texts and od.note_letters(note) > tables.limit("note_letters"):
             out.append(_problem("note_cut", ("transfers", i, "note"), severity="warning", n=od.note_letters(note),
-                                most=tables.limit("note_letters"), note=od.cut_note(note)))
+                                most=tables.limit("note_letters"), note=od.cut_note(tables, note)))
         elif isinstance(note, str) and not cut_texts and len(note) > tables.limit("note_letters"):
             out.append(_problem("note_long", ("transfers", i, "note"), n=len(note), most=tables.limit("note_letters")))
     leaving = orders.get("leave") is True
@@ -401,7 +406,7 @@ def check(state: State, player: str, orders: Any) -> list[Problem]:
         out.append(_problem("standing_empty", ("standing_orders",), severity="warning", repeat=od.REPEAT))
     if any(p.severity == "error" for p in out):
         return out
-    norm, _, cuts, _ = prepare(state, player, orders, state["turn"] + 1, index)
+    norm, _, cuts, _ = prepare(tables, state, player, orders, state["turn"] + 1, index)
     if norm["leave"]:
         for i, given in enumerate(norm["transfers"]):
             for t in unusual_farewell(state, player, [given]):
@@ -409,6 +414,6 @@ def check(state: State, player: str, orders: Any) -> list[Problem]:
                                     good=t["good"], name=countries[t["to"]]["name"], earlier=t["earlier"]))
     for c in cuts:
         path = _path(c["order"])
-        out.append(_problem("cut", path, severity="warning", order=order_words(c["order"]), ordered=c["ordered"],
-                            kept=c["kept"], reason=c["reason"]))
+        out.append(_problem("cut", path, severity="warning", order=order_words(tables, c["order"]),
+                            ordered=c["ordered"], kept=c["kept"], reason=c["reason"]))
     return out

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import adjudicate, tables
+from . import adjudicate
 from . import orders as od
 from .state import State
+from .tables import SHIPPED, Tables
 
-TYPE_NAMES = {t: v["name"] for t, v in tables.types().items()}
+TYPE_NAMES = {t: v["name"] for t, v in SHIPPED.types().items()}
 
 
 def _int(key: str, label: str, default: int, help_text: str = "") -> dict[str, Any]:
@@ -29,30 +30,30 @@ def _choice(key: str, label: str, options: list[tuple[Any, str]], default: Any =
 PRICE = 7919  # a sample buy offer's price: a claim that draws this much per unit draws the offer's price
 
 
-def _market_claims(price: int) -> list[dict[str, Any]]:
+def _market_claims(tables: Tables, price: int) -> list[dict[str, Any]]:
     """The claims of the market offers, in cut order: per good, its sell offer's or its buy offer's."""
     out = []
     for g in reversed(tables.market_goods()):
         for offer in ("sell", "buy"):
-            sample = od.normalize({"market": {g: {"offer": offer, "count": 0, "price": PRICE}}})
-            for path, draws in od.claims(sample, price):
+            sample = od.normalize(tables, {"market": {g: {"offer": offer, "count": 0, "price": PRICE}}})
+            for path, draws in od.claims(tables, sample, price):
                 if path[0] == "market":
                     out.append({"path": list(path), "match": {"offer": offer},
                                 "draws": {b: "price" if per == PRICE else per for b, per in draws.items()}})
     return out
 
 
-def budgets(state: State, player: str) -> dict[str, Any]:
+def budgets(tables: Tables, state: State, player: str) -> dict[str, Any]:
     """Where a sheet claims something on the budgets of the last listing (``orders.claims`` of a sheet with a row
     of each kind): ``*`` stands for every row of a list; ``match`` is what the claim's mapping must hold. The page
     says it cannot tell whether the listing allows what a sheet claims there: the cut (``orders.cut``) adds up any
     amounts the sheet gives, which no table holds, and the page keeps no copy of it."""
     price = int(state["options"]["industriepreis"])
     goods = tables.transfer_goods()
-    sample = od.normalize({"transfers": [{"to": "", "good": g, "count": 0} for g in goods],
+    sample = od.normalize(tables, {"transfers": [{"to": "", "good": g, "count": 0} for g in goods],
                            "attacks": [{"target": "", "weapons": 0}]})
-    claims = _market_claims(price)
-    for path, draws in od.claims(sample, price):
+    claims = _market_claims(tables, price)
+    for path, draws in od.claims(tables, sample, price):
         if path[0] == "transfers":  # one claim for every row: what it draws on depends on the row's good
             if claims[-1]["path"][0] != "transfers":
                 claims.append({"path": ["transfers", "*", "count"], "by": "good", "draws": {}})
@@ -64,7 +65,7 @@ def budgets(state: State, player: str) -> dict[str, Any]:
     return {"claims": [{k: v for k, v in claim.items() if k in ("path", "match")} for claim in claims]}
 
 
-def choices(state: State, player: str) -> dict[str, Any]:
+def choices(tables: Tables, state: State, player: str) -> dict[str, Any]:
     """The sheet of ``player``'s country as a form (see ``ruleset.OffersChoices``)."""
     c = state["countries"][player]
     p = od.basic_orders(c)["production"]
@@ -115,4 +116,4 @@ def choices(state: State, player: str) -> dict[str, Any]:
              f"Die Bevölkerung isst zuerst {min(c['B'], c['a'])} a; verkaufen/transferieren: höchstens "
              f"{max(0, c['a'] - c['B'])} a. Was mehr verlangt als die letzte Auflistung hergibt, wird gekürzt."]
     return {"notes": notes, "field": {"kind": "group", "label": "Befehle", "fields": fields},
-            "cuts": budgets(state, player)}
+            "cuts": budgets(tables, state, player)}

@@ -13,9 +13,9 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from ...dice import Dice
-from . import tables
 from .arith import round_half_away
 from .listing import Tally
+from .tables import Tables
 
 STOCKS = ("B", "k", "A", "a", "E", "e", "R", "r", "I", "w", "g")
 WAR_STOCKS = ("B", "A", "E", "R", "I")
@@ -37,11 +37,11 @@ class Draws(Protocol):
 class DiceDraws:
     """The game's draws: one dice fork per country and purpose, so adding a country shifts nothing else."""
 
-    def __init__(self, dice: Dice) -> None:
-        self.dice = dice
+    def __init__(self, dice: Dice, tables: Tables) -> None:
+        self.dice, self.tables = dice, tables
 
     def decay(self, key: str, stock: str, n: int) -> int:
-        return self.dice.fork(f"decay/{key}/{stock}").binomial(n, tables.decay(stock)) if n else 0
+        return self.dice.fork(f"decay/{key}/{stock}").binomial(n, self.tables.decay(stock)) if n else 0
 
     def successes(self, key: str, stock: str, n: int, p: Fraction) -> int:
         if n == 0 or p == 1:
@@ -49,7 +49,7 @@ class DiceDraws:
         return self.dice.fork(f"build/{key}/{stock}").binomial(n, p)
 
     def agrarfaktor(self, key: str) -> int:
-        factors, weights = tables.agrarfaktor()
+        factors, weights = self.tables.agrarfaktor()
         return self.dice.fork(f"agrarfaktor/{key}").weighted(factors, weights)
 
 
@@ -85,10 +85,10 @@ class Land:
     gold_han: int = 0
 
     @classmethod
-    def start(cls, key: str, country: Mapping[str, Any], orders: Mapping[str, Any]) -> Land:
+    def start(cls, tables: Tables, key: str, country: Mapping[str, Any], orders: Mapping[str, Any]) -> Land:
         s = {x: int(country[x]) for x in STOCKS}
         land = cls(key=key, type=country["type"], s=s, e_imported=int(country["e_imported"]), orders=dict(orders))
-        land.tally = {x: Tally(x, s[x]) for x in STOCKS}
+        land.tally = {x: Tally(tables, x, s[x]) for x in STOCKS}
         land.flows = {g: Flow() for g in tables.transfer_goods()}
         land.k_last = s["k"]
         return land
@@ -194,7 +194,7 @@ def veraltung(land: Land, draws: Draws) -> None:
         land.add(stock, "Alt", -draws.decay(land.key, stock, land.s[stock]))
 
 
-def neuschaffung(land: Land, draws: Draws) -> None:
+def neuschaffung(tables: Tables, land: Land, draws: Draws) -> None:
     """Section 6: new A, E, R, I; sure for the country's own type, 2 in 10 otherwise (2.3, 2.5, 2.7, 2.9)."""
     for stock in ("A", "E", "R", "I"):
         tried = land.built(stock)

@@ -1,6 +1,7 @@
 """A stock's listing: where it started, what changed it, where it ended (the text's "Auflistung").
 
->>> format_listing("B", {"start": 100, "terms": {"Ang": 0, "Alt": -12, "Neu": 10, "Imm": -3}, "end": 95})
+>>> from adjudicator.rulesets.bretton_woods.tables import SHIPPED
+>>> format_listing(SHIPPED, "B", {"start": 100, "terms": {"Ang": 0, "Alt": -12, "Neu": 10, "Imm": -3}, "end": 95})
 'Bevölkerung B = 95 (100: Ang=0, Alt=-12, Neu=10, Imm=-3)'
 """
 
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import tables
+from .tables import Tables
 
 
 class Tally:
@@ -16,7 +17,7 @@ class Tally:
 
     __slots__ = ("stock", "start", "terms")
 
-    def __init__(self, stock: str, start: int) -> None:
+    def __init__(self, tables: Tables, stock: str, start: int) -> None:
         self.stock = stock
         self.start = start
         self.terms = dict.fromkeys(tables.terms(stock), 0)
@@ -32,7 +33,7 @@ class Tally:
         return {"start": self.start, "terms": dict(self.terms), "end": self.total()}
 
 
-def format_listing(stock: str, listing: dict[str, Any]) -> str:
+def format_listing(tables: Tables, stock: str, listing: dict[str, Any]) -> str:
     """The text's listing line of ``stock``, e.g. ``Rohstoffminen R = 7 (8: Ang=0, Alt=-2, Neu=1)``."""
     terms = ", ".join(f"{name}={value}" for name, value in dict(listing["terms"]).items())
     return f"{tables.stock_names()[stock]} {stock} = {listing['end']} ({listing['start']}: {terms})"

@@ -8,15 +8,15 @@ from typing import Any
 
 from ...kit.markup import md_text
 from ...model import Player
-from . import market, tables
+from . import market
 from .arith import decimal_text
 from .evaluation import STOCKS
 from .listing import format_listing
 from .orders import order_words
 from .state import State
+from .tables import SHIPPED, Tables
 
-TYPE_NAMES = {t: v["name"] for t, v in tables.types().items()}
-WORDS = tables.WORDS
+TYPE_NAMES = {t: v["name"] for t, v in SHIPPED.types().items()}
 
 
 # 7.2 and the standing orders: what a missed year played (report "nmr_played"; a game set up before issue 32 has
@@ -31,7 +31,7 @@ def _market_result(m: Mapping[str, Any]) -> market.Result:
                          kauf=tuple(m["kauf"]) if m["kauf"] else None)
 
 
-def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
+def newsletter(tables: Tables, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
     """Markdown body of the issue of the year just evaluated."""
     names = {k: c["name"] for k, c in state["countries"].items()}
     for p in players:
@@ -47,7 +47,7 @@ def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player
            "## Weltmarkt", ""]
     for g in tables.market_goods():
         m = report["market"][g]
-        out.append(WORDS.say("issue.offers", name=tables.good_names()[g], good=g, sells=m["angebote"],
+        out.append(tables.words.say("issue.offers", name=tables.good_names()[g], good=g, sells=m["angebote"],
                              buys=m["gesuche"]))
         out.append("")
         out += [f"    {line}" for line in market.summary_lines(_market_result(m))]
@@ -58,12 +58,13 @@ def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player
         if c["agrarfaktor"]:
             extra.append(f"Agrarfaktor {decimal_text(Fraction(c['agrarfaktor'], 10), 1)}")
         for s, a in c["attempts"].items():
-            extra.append(WORDS.say("issue.attempts", stock=tables.stock_names()[s], built=a["built"], tried=a["tried"]))
+            extra.append(tables.words.say("issue.attempts", stock=tables.stock_names()[s], built=a["built"],
+                                          tried=a["tried"]))
         if c["unfed"]:
             extra.append(f"Hungersnot: {c['unfed']} B nicht versorgt")
         out.append(f"### {c['name']} ({TYPE_NAMES[c['type']]})")
         out.append("")
-        out += [f"    {format_listing(s, c['listings'][s])}" for s in STOCKS]
+        out += [f"    {format_listing(tables, s, c['listings'][s])}" for s in STOCKS]
         out.append("")
         if extra:
             out += ["; ".join(extra), ""]
@@ -83,7 +84,7 @@ def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player
                                    for t in report["type_changes"]])
     out += _section("Mitteilungen des Spielleiters", [
         *(f"- NMR: {names[k]} ({NMR_PLAYED[report.get('nmr_played', {}).get(k, 'repeat')]})" for k in report["nmr"]),
-        *(f"- Gekürzt bei {names[c['country']]}: {order_words(c['order'])} {c['ordered']} → {c['kept']} "
+        *(f"- Gekürzt bei {names[c['country']]}: {order_words(tables, c['order'])} {c['ordered']} → {c['kept']} "
           f"({c['reason']})" for c in report["cuts"]),
         *(f"- {names[k]} ist aus dem Spiel ausgestiegen" for k in report["left"]),
         *(f"- Zur Prüfung (7.2, ungewöhnlicher Transfer beim Ausstieg): {names[t['from']]} an {names[t['to']]} "

@@ -20,7 +20,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from . import tables
+from .tables import Tables
 
 PRODUCTION = ("harvest", "energy", "mining", "consumer_goods", "weapons")
 CONSTRUCTION = ("A", "E", "R", "I")
@@ -60,12 +60,13 @@ def note_letters(note: str) -> int:
     return sum(not ch.isspace() for ch in note)
 
 
-def cut_note(note: str) -> str:
+def cut_note(tables: Tables, note: str) -> str:
     """The note as far as its first ``note_letters`` letters (spaces are free), without a trailing space.
 
-    >>> cut_note("Lieferung laut Vertrag Nummer 3")  # 9 + 4 + 7 letters are the 20 a note may hold
+    >>> from adjudicator.rulesets.bretton_woods.tables import SHIPPED
+    >>> cut_note(SHIPPED, "Lieferung laut Vertrag Nummer 3")  # 9 + 4 + 7 letters are the 20 a note may hold
     'Lieferung laut Vertrag'
-    >>> note_letters("Lieferung laut Vertrag"), cut_note("Lieferung laut Vertrag")
+    >>> note_letters("Lieferung laut Vertrag"), cut_note(SHIPPED, "Lieferung laut Vertrag")
     (20, 'Lieferung laut Vertrag')
     """
     most, seen = tables.limit("note_letters"), 0
@@ -76,7 +77,7 @@ def cut_note(note: str) -> str:
     return note
 
 
-def _sheet_schema(*, standing: bool, cut: bool = False) -> dict[str, Any]:
+def _sheet_schema(tables: Tables, *, standing: bool, cut: bool = False) -> dict[str, Any]:
     goods = tables.market_goods()
     type_enum = sorted(set(TYPE_WORDS) | {w.capitalize() for w in TYPE_WORDS})
     props: dict[str, Any] = {
@@ -189,10 +190,10 @@ def cuts_long_texts(options: Mapping[str, Any]) -> bool:
     return bool(options.get("zuschnitt", "verwerfen") == "kuerzen")
 
 
-def schema(cut: bool = False) -> dict[str, Any]:
+def schema(tables: Tables, cut: bool = False) -> dict[str, Any]:
     """JSON Schema (Draft 2020-12) of the ``orders`` value; ``cut``: see :func:`cuts_long_texts`."""
-    out = {"$schema": "https://json-schema.org/draft/2020-12/schema", **_sheet_schema(standing=False, cut=cut)}
-    out["$defs"] = {"standing": _sheet_schema(standing=True, cut=cut)}
+    out = {"$schema": "https://json-schema.org/draft/2020-12/schema", **_sheet_schema(tables, standing=False, cut=cut)}
+    out["$defs"] = {"standing": _sheet_schema(tables, standing=True, cut=cut)}
     out["description"] = "Bretton Woods: das Zugabgabeblatt"
     return out
 
@@ -205,7 +206,7 @@ def _mapping(value: Any) -> Mapping[str, Any]:
     return value if isinstance(value, Mapping) else {}
 
 
-def normalize(orders: Any) -> dict[str, Any]:
+def normalize(tables: Tables, orders: Any) -> dict[str, Any]:
     """Every field present with its value or its blank; lists keep their positions (paths stay valid)."""
     o = orders if isinstance(orders, Mapping) else {}
     prod, cons, gold, market = (_mapping(o.get(k)) for k in ("production", "construction", "gold", "market"))
@@ -269,7 +270,8 @@ def available(country: Mapping[str, Any]) -> dict[str, int]:
     }
 
 
-def claims(norm: Mapping[str, Any], industry_price: int) -> list[tuple[tuple[Any, ...], dict[str, int]]]:
+def claims(tables: Tables, norm: Mapping[str, Any], industry_price: int
+           ) -> list[tuple[tuple[Any, ...], dict[str, int]]]:
     """Every quantity of the orders with what one unit of it draws on, in cut order (cut first, first).
 
     Cut order (house rule, least basic first): market offers (w, k, r, e, a), transfers (the last first),
@@ -332,7 +334,7 @@ def copy_orders(norm: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def cut(norm: Mapping[str, Any], country: Mapping[str, Any], industry_price: int
+def cut(tables: Tables, norm: Mapping[str, Any], country: Mapping[str, Any], industry_price: int
         ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The orders cut to what the last listing allows, and one record per cut order.
 
@@ -341,7 +343,7 @@ def cut(norm: Mapping[str, Any], country: Mapping[str, Any], industry_price: int
     """
     out = copy_orders(norm)
     avail = available(country)
-    table = claims(out, industry_price)
+    table = claims(tables, out, industry_price)
     records: dict[tuple[Any, ...], dict[str, Any]] = {}
     # One pass first: most sheets fit, and then no budget needs a second look.
     totals = dict.fromkeys(BUDGETS, 0)
@@ -433,17 +435,19 @@ ORDER_KEYS = {  # the keys the words file names (a game's pinned copy may lack t
 }
 
 
-def order_words(path: str) -> str:
+def order_words(tables: Tables, path: str) -> str:
     """An order's path in the orders file (``production.energy``, ``attacks.0.weapons``) as the issue's reader
     says it: "Produktion: Energieerzeugung", "Angriff 1: Waffen"; stocks and goods by their names.
 
-    >>> order_words("production.energy"), order_words("attacks.0.weapons"), order_words("construction.I")
+    >>> from adjudicator.rulesets.bretton_woods.tables import SHIPPED
+    >>> say = lambda path: order_words(SHIPPED, path)
+    >>> say("production.energy"), say("attacks.0.weapons"), say("construction.I")
     ('Produktion: Energieerzeugung', 'Angriff 1: Waffen', 'Bau: Industrien')
-    >>> order_words("production.consumer_goods"), order_words("gold.industries"), order_words("transfers.1.count")
+    >>> say("production.consumer_goods"), say("gold.industries"), say("transfers.1.count")
     ('Produktion: Konsumgüterherstellung', 'Gold: Industrien', 'Transfers 2: Menge')
     """
     stocks = {**tables.stock_names(), **tables.good_names()}
-    named = tables.WORDS.texts()  # the game's pinned words: a game made before they named a key shows the key (replays)
+    named = tables.words.texts()  # the game's pinned words: a game made before they named a key shows the key (replays)
     words: list[str] = []
     for part in path.split("."):
         if part.isdigit() and words:

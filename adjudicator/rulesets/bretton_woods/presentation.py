@@ -6,26 +6,28 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...kit.ruleset import HandedData
 from ...model import Orders, Player
 from ...model import State as EngineState
 from . import choices, newsletter, sheet
 from .state import typed
+from .tables import Tables
 
 
-class BrettonWoodsPresentation:
-    """The presentation of ``bretton-woods``."""
+class BrettonWoodsPresentation(HandedData):
+    """The presentation of ``bretton-woods``, of the game's tables and words (``data``)."""
 
     def template(self, state: EngineState, player: str) -> str:
-        return sheet.template(typed(state), player)
+        return sheet.template(Tables(self.data), typed(state), player)
 
     def choices(self, state: EngineState, player: str) -> dict[str, Any]:
-        return choices.choices(typed(state), player)
+        return choices.choices(Tables(self.data), typed(state), player)
 
     def describe(self, state: EngineState, player: str, orders: Orders) -> list[str]:
-        return sheet.describe(typed(state), player, orders)
+        return sheet.describe(Tables(self.data), typed(state), player, orders)
 
     def newsletter(self, state: EngineState, report: Mapping[str, Any], players: Sequence[Player]) -> str:
-        return newsletter.newsletter(typed(state), report, players)
+        return newsletter.newsletter(Tables(self.data), typed(state), report, players)
 
     def headline(self, state: EngineState, result: Mapping[str, Any], players: Sequence[Player]) -> str:
         return newsletter.headline(typed(state), result)

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...dice import Dice
 from ...kit import benevolent
-from ...kit.ruleset import HiddenStateViews
+from ...kit.ruleset import HandedData, HiddenStateViews
 from ...kit.secrecy import Secrecy
 from ...model import Orders, Phase, Player, Problem, TurnResult
 from ...model import State as EngineState
@@ -28,11 +28,17 @@ SECRECY = Secrecy(simultaneous=("every year's orders: production, market offers 
 SECTIONS = ("production", "construction", "market", "gold")  # sections whose every line is an instruction
 
 
-class BrettonWoodsRules(HiddenStateViews):
-    """The rules of ``bretton-woods``."""
+class BrettonWoodsRules(HandedData, HiddenStateViews):
+    """The rules of ``bretton-woods``, of the game's tables and words (``data``: each function of the rules that
+    reads them is handed them, ``tables.Tables``)."""
 
     name = "bretton-woods"
     title = "Bretton Woods"
+
+    @property
+    def _tables(self) -> tables.Tables:
+        """The game's tables and words, read from its data."""
+        return tables.Tables(self.data)
 
     def secrecy(self, options: Mapping[str, Any]) -> Secrecy:
         """Orders of a year are given at once (market offers and bids); standing orders are a country's own."""
@@ -42,7 +48,7 @@ class BrettonWoodsRules(HiddenStateViews):
         return [tables.FILE, tables.WORDS_FILE]
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> EngineState:
-        return typed.plain(setup.setup(options, players))
+        return typed.plain(setup.setup(self._tables, options, players))
 
     def phase(self, state: EngineState) -> Phase:
         turn = state["turn"]
@@ -54,10 +60,10 @@ class BrettonWoodsRules(HiddenStateViews):
         return Phase(label=f"Jahr {turn + 1}", awaited=awaited, finished=finished)
 
     def order_schema(self, state: EngineState, player: str) -> dict[str, Any]:
-        return od.schema(od.cuts_long_texts(state["options"]))
+        return od.schema(self._tables, od.cuts_long_texts(state["options"]))
 
     def check(self, state: EngineState, player: str, orders: Orders) -> list[Problem]:
-        return adjudicate.check(typed(state), player, orders)
+        return adjudicate.check(self._tables, typed(state), player, orders)
 
     def drop(self, state: EngineState, orders: Orders, problem: Problem) -> Orders | None:
         """7.1: an instruction that cannot be carried out is ignored; the rest of the sheet stands. A line of the
@@ -81,10 +87,10 @@ class BrettonWoodsRules(HiddenStateViews):
         return out
 
     def adjudicate(self, state: EngineState, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
-        return adjudicate.adjudicate(typed(state), orders, dice)
+        return adjudicate.adjudicate(self._tables, typed(state), orders, dice)
 
     def join(self, state: EngineState, player: Player, dice: Dice) -> EngineState:
-        return typed.plain(setup.join(typed(state), player))
+        return typed.plain(setup.join(self._tables, typed(state), player))
 
     def out_of_game(self, state: EngineState) -> list[str]:
         """Countries that left the game (section 7.2); a country whose population fell to 0 stays in it."""

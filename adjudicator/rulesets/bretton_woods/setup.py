@@ -12,16 +12,16 @@ from ...kit.ruleset import RulesetError
 from ...model import Player
 from . import evaluation as ev
 from . import orders as od
-from . import tables
 from .arith import fraction_text, round_half_away
 from .state import State, World
+from .tables import Tables
 
 NAME_RE = re.compile(r"^[^\W\d_]+(?:[ -][^\W\d_]+)*$")
 
 
 # ----- options, players, joining ---------------------------------------------------------------------------
 
-def options(given: Mapping[str, Any]) -> dict[str, Any]:
+def options(tables: Tables, given: Mapping[str, Any]) -> dict[str, Any]:
     """The game's options: the defaults of ``data.yaml`` with the given ones checked and put in."""
     out = tables.default_options()
     choices = {"krieg": ("ende", "vor_alterung"), "eintritt": ("angepasst", "grundausstattung"),
@@ -38,7 +38,7 @@ def options(given: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def country_name(name: str) -> str:
+def country_name(tables: Tables, name: str) -> str:
     """Section 7.1: a country name of at most ten letters (spaces and hyphens between words allowed)."""
     name = name.strip()
     letters = sum(ch.isalpha() for ch in name)
@@ -48,12 +48,12 @@ def country_name(name: str) -> str:
     return name
 
 
-def new_country(player: Player, joined: int, endowment: Mapping[str, int]) -> dict[str, Any]:
+def new_country(tables: Tables, player: Player, joined: int, endowment: Mapping[str, int]) -> dict[str, Any]:
     kind = od.country_type(player.role)
     if kind is None:
         raise RulesetError(f"{player.key}: the country type (role) must be agrar, energie or rohstoff, "
                            f"not {player.role!r}")
-    c: dict[str, Any] = {"name": country_name(player.name), "type": kind, "joined": joined,
+    c: dict[str, Any] = {"name": country_name(tables, player.name), "type": kind, "joined": joined,
                          "type_changed": False, "active": True}
     c.update({s: int(endowment[s]) for s in ev.STOCKS})
     c["e_imported"] = 0
@@ -67,11 +67,11 @@ def _check_unique(countries: Mapping[str, Any], key: str, name: str) -> None:
         raise RulesetError(f"the country name {name!r} is taken")
 
 
-def setup(given: Mapping[str, Any], players: Sequence[Player]) -> State:
-    opts = options(given)
+def setup(tables: Tables, given: Mapping[str, Any], players: Sequence[Player]) -> State:
+    opts = options(tables, given)
     countries: dict[str, Any] = {}
     for p in sorted(players, key=lambda p: p.key):
-        c = new_country(p, 0, tables.endowment())
+        c = new_country(tables, p, 0, tables.endowment())
         _check_unique(countries, p.key, c["name"])
         countries[p.key] = c
     state: State = {"turn": 0, "options": opts, "countries": countries, "world": world_figures(countries),
@@ -79,7 +79,7 @@ def setup(given: Mapping[str, Any], players: Sequence[Player]) -> State:
     return state
 
 
-def joining_endowment(state: State) -> dict[str, int]:
+def joining_endowment(tables: Tables, state: State) -> dict[str, int]:
     """House rule for "wird bei späterem Spieleintritt angepaßt" (7.1).
 
     With ``eintritt: angepasst`` every stock of the start endowment is scaled by the average population of
@@ -99,9 +99,9 @@ def joining_endowment(state: State) -> dict[str, int]:
     return {s: round_half_away(Fraction(v * scale_num, scale_den)) for s, v in base.items()}
 
 
-def join(state: State, player: Player) -> State:
+def join(tables: Tables, state: State, player: Player) -> State:
     st = copy.deepcopy(state)
-    c = new_country(player, st["turn"], joining_endowment(st))
+    c = new_country(tables, player, st["turn"], joining_endowment(tables, st))
     _check_unique(st["countries"], player.key, c["name"])
     st["countries"][player.key] = c
     st["countries"] = dict(sorted(st["countries"].items()))

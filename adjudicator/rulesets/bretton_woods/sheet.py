@@ -6,18 +6,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...kit.sheet import Sheet
-from . import adjudicate, tables
+from . import adjudicate
 from . import orders as od
 from .orders import order_words
 from .state import State
+from .tables import SHIPPED, Tables
 
-TYPE_NAMES = {t: v["name"] for t, v in tables.types().items()}
-WORDS = tables.WORDS
+TYPE_NAMES = {t: v["name"] for t, v in SHIPPED.types().items()}
 
 
-def describe(state: State, player: str, orders: Any) -> list[str]:
+def describe(tables: Tables, state: State, player: str, orders: Any) -> list[str]:
     """Each order as the adjudicator understands it, in the game's words (German)."""
-    norm = od.normalize(orders)
+    norm = od.normalize(tables, orders)
     names: dict[str, str] = {k: c["name"] for k, c in state["countries"].items()}
     index = od.names_index(state["countries"])
 
@@ -58,15 +58,15 @@ def describe(state: State, player: str, orders: Any) -> list[str]:
     elif isinstance(orders, Mapping) and orders.get("standing_orders") == od.REPEAT:
         lines.append("Hinterlegte NMR-Anweisungen gelöscht: ein fehlender Zug wiederholt den letzten Zug")
     if player in state["countries"] and state["countries"][player]["active"]:
-        _, dropped, cuts, _ = adjudicate.prepare(state, player, orders, state["turn"] + 1,
+        _, dropped, cuts, _ = adjudicate.prepare(tables, state, player, orders, state["turn"] + 1,
                                            od.names_index(state["countries"]))
         for cut in dropped + cuts:
-            lines.append(WORDS.say("receipt.cut", order=order_words(cut["order"]), ordered=cut["ordered"],
-                                   kept=cut["kept"], reason=cut["reason"]))
+            lines.append(tables.words.say("receipt.cut", order=order_words(tables, cut["order"]),
+                                          ordered=cut["ordered"], kept=cut["kept"], reason=cut["reason"]))
     return lines
 
 
-def template(state: State, player: str) -> str:
+def template(tables: Tables, state: State, player: str) -> str:
     """A pre-printed order sheet: YAML of the ``orders`` value, the country's figures in comments."""
     c = state["countries"][player]
     opts = state["options"]

@@ -1,4 +1,9 @@
-"""The game's tables, read once from ``data.yaml`` in this package."""
+"""The game's tables and words, read from ``data.yaml`` and ``words.yaml`` in this package as the game has them.
+
+A ``Tables`` is handed the game's data (``kit.gamedata.GameData``: the copies the game pinned at its set-up,
+else the packaged ones); every function of the rules that reads a table or a word is handed it. ``SHIPPED`` is
+this turnpress's own (a test, a name shown before any game).
+"""
 
 from __future__ import annotations
 
@@ -12,12 +17,6 @@ from ...kit.wording import Words
 
 FILE = "data.yaml"
 WORDS_FILE = "words.yaml"
-WORDS = Words(__package__, WORDS_FILE)  # what the game says, in its pinned copy (``wording``)
-
-
-def data() -> dict[str, Any]:
-    """The parsed ``data.yaml``: the copy the game pinned at its set-up, else the packaged one (``gamedata``)."""
-    return _data(gamedata.read(__package__, FILE))
 
 
 @cache
@@ -25,61 +24,63 @@ def _data(content: bytes) -> dict[str, Any]:  # one parse per content: an old ga
     return yamlio.load_trusted(content)  # type: ignore[no-any-return]
 
 
-def stock_names() -> dict[str, str]:
-    """Stock letter -> its German name in the listing."""
-    return {s: v["name"] for s, v in data()["stocks"].items()}
+class Tables:
+    """The tables of one game: ``data.yaml`` parsed, and ``words``, what the game says (its ``words.yaml``)."""
+
+    def __init__(self, game: gamedata.GameData) -> None:
+        self.game = game
+        self.words = Words(__package__, WORDS_FILE, game)
+
+    def data(self) -> dict[str, Any]:
+        """The parsed ``data.yaml``: the copy the game pinned at its set-up, else the packaged one."""
+        return _data(self.game.read(__package__, FILE))
+
+    def stock_names(self) -> dict[str, str]:
+        """Stock letter -> its German name in the listing."""
+        return {s: v["name"] for s, v in self.data()["stocks"].items()}
+
+    def terms(self, stock: str) -> tuple[str, ...]:
+        """The listing terms of ``stock`` in print order."""
+        return tuple(self.data()["stocks"][stock]["terms"])
+
+    def decay(self, stock: str) -> Fraction:
+        """The yearly loss probability of one unit of ``stock``."""
+        return Fraction(self.data()["decay"][stock])
+
+    def endowment(self) -> dict[str, int]:
+        return dict(self.data()["endowment"])
+
+    def types(self) -> dict[str, dict[str, str]]:
+        kinds: dict[str, dict[str, str]] = self.data()["types"]  # data.yaml's country types, checked as it is read
+        return kinds
+
+    def other_success(self) -> Fraction:
+        return Fraction(self.data()["other_success"])
+
+    def success(self, country_type: str, stock: str) -> Fraction:
+        """Chance that one construction attempt of ``stock`` succeeds for a country of ``country_type``."""
+        if stock == "I" or self.types()[country_type]["sure"] == stock:
+            return Fraction(1)
+        return self.other_success()
+
+    def agrarfaktor(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        t = self.data()["agrarfaktor"]
+        return tuple(t["factors"]), tuple(t["weights"])
+
+    def market_goods(self) -> tuple[str, ...]:
+        return tuple(self.data()["market_goods"])
+
+    def transfer_goods(self) -> tuple[str, ...]:
+        return tuple(self.data()["transfer_goods"])
+
+    def good_names(self) -> dict[str, str]:
+        return dict(self.data()["good_names"])
+
+    def limit(self, name: str) -> int:
+        return int(self.data()["limits"][name])
+
+    def default_options(self) -> dict[str, Any]:
+        return dict(self.data()["options"])
 
 
-def terms(stock: str) -> tuple[str, ...]:
-    """The listing terms of ``stock`` in print order."""
-    return tuple(data()["stocks"][stock]["terms"])
-
-
-def decay(stock: str) -> Fraction:
-    """The yearly loss probability of one unit of ``stock``."""
-    return Fraction(data()["decay"][stock])
-
-
-def endowment() -> dict[str, int]:
-    return dict(data()["endowment"])
-
-
-def types() -> dict[str, dict[str, str]]:
-    kinds: dict[str, dict[str, str]] = data()["types"]  # data.yaml's country types, checked as it is read
-    return kinds
-
-
-def other_success() -> Fraction:
-    return Fraction(data()["other_success"])
-
-
-def success(country_type: str, stock: str) -> Fraction:
-    """Chance that one construction attempt of ``stock`` succeeds for a country of ``country_type``."""
-    if stock == "I" or types()[country_type]["sure"] == stock:
-        return Fraction(1)
-    return other_success()
-
-
-def agrarfaktor() -> tuple[tuple[int, ...], tuple[int, ...]]:
-    t = data()["agrarfaktor"]
-    return tuple(t["factors"]), tuple(t["weights"])
-
-
-def market_goods() -> tuple[str, ...]:
-    return tuple(data()["market_goods"])
-
-
-def transfer_goods() -> tuple[str, ...]:
-    return tuple(data()["transfer_goods"])
-
-
-def good_names() -> dict[str, str]:
-    return dict(data()["good_names"])
-
-
-def limit(name: str) -> int:
-    return int(data()["limits"][name])
-
-
-def default_options() -> dict[str, Any]:
-    return dict(data()["options"])
+SHIPPED = Tables(gamedata.GameData(__package__))  # this turnpress's own tables and words
