@@ -94,3 +94,55 @@ def test_german_writes_no_pseudo_plural(book: catalog.Catalog):
     import re
     pseudo = {k: v for k, v in book.table()["de"].items() if re.search(r"[a-zäöü]\((?:e|en|n|s|er|nen)\)", v)}
     assert pseudo == {}
+
+
+def test_the_orders_page_counts_in_real_plurals_by_python_s_rule(tmp_path):
+    """The orders page said "1 error(s)", "2 warning(s)", "3 line(s)": its script filled {count} and had no plural
+    rule (issue 30, item 7; #31). Its words now write {count|one|other}, and the script picks the form by the
+    numbers Python's rule calls "one", handed to it with the words (the page's data, not a rule copied in JS)."""
+    import json
+    import re
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from adjudicator.newsletter import orders_page
+
+    pseudo = {k: v for k, v in catalog.ORDERS_PAGE.table()["en"].items() if re.search(r"[a-z]\(s\)", v)}
+    assert pseudo == {}
+    assert "{count|error|errors}" in catalog.ORDERS_PAGE.table()["en"]["errors"]
+    assert orders_page.plural_one("de") == [n for n in range(1000) if wording.plural_form("de", n) == "one"]
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed: the script's fill is run by node")
+    script = (Path(orders_page.__file__).parent / "assets" / "orders.js").read_text(encoding="utf-8")
+    fill = re.search(r"\n  function fill\(text, values\) \{\n.*?\n  \}\n", script, re.S)
+    assert fill, "orders.js has its fill"
+    words = catalog.ORDERS_PAGE.table()
+    probe = tmp_path / "fill.js"
+    probe.write_text(f"var PLURAL_ONE = {orders_page.plural_one('en')};{fill.group(0)}\n" + "".join(
+        f"console.log(fill({json.dumps(words[lang]['errors'])}, {{count: {n}}}));\n" for lang in ("en", "de")
+        for n in (1, 2)),
+        encoding="utf-8")
+    said = subprocess.run(["node", str(probe)], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert [s.split(":")[0] for s in said] == ["1 error", "2 errors", "1 Fehler", "2 Fehler"], said
+
+
+def test_the_site_s_scripts_hold_no_words_the_catalogs_give_them():
+    """The map dialog's words were a table of English and German in turnpress.js; the site build writes the site
+    catalog's (zoom.*) into the script, every language of it, and the page picks its own. No script the site ships
+    spells a text of the catalogs in any language (words come from Python into the page, never literals in JS):
+    the player picker's " — not awaited" was one."""
+    import re
+    from pathlib import Path
+
+    from adjudicator.newsletter import orders_page, pages
+
+    assets = Path(pages.__file__).parent / "assets"
+    texts = {t for book in CATALOGS for table in book.table().values() for t in table.values() if len(t) > 6}
+    code = {p.name: re.sub(r"/\*.*?\*/|//[^\n]*", " ", p.read_text(encoding="utf-8"), flags=re.S)  # no comments
+            for p in sorted(assets.glob("*.js")) if p.name in {"turnpress.js", *orders_page.SCRIPT_FILES}}
+    spelled = {name: sorted(t for t in texts if t in script) for name, script in code.items()}
+    assert spelled and all(found == [] for found in spelled.values()), spelled
+    built = pages.script()
+    for lang in ("en", "de"):
+        assert all(catalog.SITE.say(lang, f"zoom.{key}") in built for key in pages.ZOOM_WORDS)

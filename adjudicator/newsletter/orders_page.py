@@ -30,7 +30,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..kit import catalog, drawcache, outcome, sheet, words
+from ..kit import catalog, drawcache, outcome, sheet, wording, words
 from ..kit.markup import html_attr_text, plain, without_bidi
 from ..kit.ruleset import DrawsMap, DrawsMapInParts, OffersChoices
 from ..league.store import Game, orders_relpath
@@ -219,6 +219,17 @@ def page_words(language: str) -> dict[str, str]:
     return {**table["en"], **table.get(language.split("-")[0].split("_")[0], {})}
 
 
+def plural_one(language: str) -> list[int]:
+    """The counts the page's script may meet (0 to 999: lines, errors, warnings of one file) that ``language``'s
+    plural rule calls "one" (``wording.plural_form``): the script writes ``{count|one|other}`` by this list, so the
+    rule is Python's, not a copy in JavaScript.
+
+    >>> plural_one("de"), plural_one("en")
+    ([1], [1])
+    """
+    return [n for n in range(1000) if wording.plural_form(language, n) == "one"]
+
+
 def page(game: Game, data: dict[str, Any], language: str = "en", index: str | None = None) -> str:
     """The page itself: a form the script fills in; without a script it says how to do it on the command line.
     Its words, and the script's, are the game's language's (``page_words``). ``index``: the turn's list of
@@ -237,7 +248,8 @@ def page(game: Game, data: dict[str, Any], language: str = "en", index: str | No
     if data["finished"]:
         return "\n".join([*lines, escape_md(w["over"]), "", back, ""])
     lines += [fill_md(w["lead"], turn=str(turn), label=escape_md(data["label"])), ""]
-    attrs = f'data-game="{gid}" data-turn="{turn:04d}" data-words="{html.escape(json.dumps(w, ensure_ascii=False))}"'
+    attrs = (f'data-game="{gid}" data-turn="{turn:04d}" data-words="{html.escape(json.dumps(w, ensure_ascii=False))}"'
+             f' data-plural-one="{json.dumps(plural_one(language.split("-")[0].split("_")[0]))}"')
     if index:
         attrs += f' data-index="{html.escape(index.strip())}"'
     command = f"<code>turnpress template {gid} YOUR-LOGIN</code>"

@@ -691,8 +691,15 @@ def stylesheet() -> str:
     return resources.files(__package__).joinpath("assets/turnpress.css").read_text(encoding="utf-8")
 
 
+ZOOM_WORDS = ("open", "close", "zoomIn", "zoomOut", "view")  # the map dialog's words (turnpress.js), site.yaml's zoom.*
+
+
 def script() -> str:
-    return resources.files(__package__).joinpath("assets/turnpress.js").read_text(encoding="utf-8")
+    """The site's script, with the map dialog's words in every language of the site's catalog written in (the page
+    picks its own language's)."""
+    text = resources.files(__package__).joinpath("assets/turnpress.js").read_text(encoding="utf-8")
+    said = {lang: {key: SITE.say(lang, f"zoom.{key}") for key in ZOOM_WORDS} for lang in SITE.table()}
+    return text.replace("{} /* tp:zoom-words */", json.dumps(said, ensure_ascii=False, sort_keys=True), 1)
 
 
 def mkdocs_hooks() -> str:

@@ -18,6 +18,8 @@
     : "";
   /* the page's words in the game's language (kit/catalog/orders_page.yaml, written into the page by the site build) */
   var WORDS = JSON.parse(root.getAttribute("data-words") || "{}");
+  /* the counts from 0 to 999 that the language's plural rule calls "one" (orders_page.plural_one); others: "other" */
+  var PLURAL_ONE = JSON.parse(root.getAttribute("data-plural-one") || "[1]");
   var ui = {};
   var data = null;
   var player = null;
@@ -155,10 +157,17 @@
   var privateDoc = null; /* the player's private file, once opened here with their key (it never leaves the page) */
 
   /* ``key``'s words with each {name} filled in from ``values`` */
+  /* {name} is a value; {count|one|other} is the number and the form its language's plural rule picks for it, as
+     Python's wording.fill writes it (the numbers the rule calls "one" come with the page's words: PLURAL_ONE) */
   function fill(text, values) {
-    return String(text).replace(/\{([a-z_]+)\}/g, function (all, name) {
-      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
-    });
+    return String(text).replace(/\{([a-z_]+)\|([^{}|]*)\|([^{}|]*)\}|\{([a-z_]+)\}/g,
+      function (all, counted, one, other, name) {
+        if (counted !== undefined) {
+          var n = values ? values[counted] : undefined;
+          return typeof n === "number" ? n + " " + (PLURAL_ONE.indexOf(n) >= 0 ? one : other) : all;
+        }
+        return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
+      });
   }
 
   function W(key, values) {
@@ -1710,7 +1719,7 @@
     ui.who.appendChild(el("option", {value: "", text: W("pick_name")}));
     data.players.forEach(function (p) {
       ui.who.appendChild(el("option", {value: p.key, text: p.name + " (" + p.login + ")" + (p.awaited ? "" :
-        " — not awaited")}));
+        W("not_awaited_mark"))}));
     });
     ui.whoSay = el("p", {id: "tp-who-say", "class": "tp-say"});
     root.appendChild(el("div", {"class": "tp-field"}, [el("label", {"for": "tp-player", text: W("who")}),

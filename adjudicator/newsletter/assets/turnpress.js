@@ -137,16 +137,13 @@
    (orders_map.js), with its own words, its status line and menu moved in below the map (`below`), and a class
    of its own (`className`). */
 (function () {
-  var WORDS = {
-    de: {open: "Karte groß öffnen", close: "Schließen", zoomIn: "Vergrößern", zoomOut: "Verkleinern",
-         view: "Karte: mit den Pfeiltasten verschieben, + und − zoomen"},
-    en: {open: "Open the map full size", close: "Close", zoomIn: "Zoom in", zoomOut: "Zoom out",
-         view: "Map: move it with the arrow keys, zoom with + and −"}
-  };
+  /* the dialog's words in each language of the site's catalog (kit/catalog/site.yaml, zoom.*): the site build
+     writes them in here (pages.script), so that no word of the site is a literal of its scripts */
+  var WORDS = {} /* tp:zoom-words */;
   var made = 0;
   function words() {
     var lang = (document.documentElement.lang || "en").slice(0, 2);
-    return WORDS[lang] || WORDS.en;
+    return WORDS[lang] || WORDS.en || {};
   }
   function button(text, cls) {
     var b = document.createElement("button");
