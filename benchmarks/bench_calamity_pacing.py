@@ -55,7 +55,7 @@ from adjudicator.dice import Dice
 from adjudicator.model import Player
 from adjudicator.rulesets.calamity import RULESET as R
 from adjudicator.rulesets.calamity import adjudicate
-from adjudicator.rulesets.calamity.tables import CATEGORIES, POLICY_CODES, TRACK
+from adjudicator.rulesets.calamity.tables import CATEGORIES, POLICY_CODES, shipped
 
 MODES = ("table", "default", "mail")
 
@@ -106,10 +106,10 @@ def move_orders(st: dict[str, Any], p: str, seed: int) -> dict[str, Any]:
     o: dict[str, Any] = {"card": card}
     if mine and rnd.random() < 0.1 and sum(st["hands"].values()) > 1:  # never before the year's last card
         o["sell"] = [rnd.choice(mine)]
-    if TRACK[st["token"] + card].kind in ("purchase", "market"):
+    if shipped().track[st["token"] + card].kind in ("purchase", "market"):
         o["buy"] = [rnd.choice(POLICY_CODES) for _ in range(rnd.randint(0, 3))]
-    o["tax" if TRACK[st["token"] + card].kind == "tax" else "ascot"] = rnd.choice(others)
-    if TRACK[st["token"] + card].kind not in ("tax", "ascot"):
+    o["tax" if shipped().track[st["token"] + card].kind == "tax" else "ascot"] = rnd.choice(others)
+    if shipped().track[st["token"] + card].kind not in ("tax", "ascot"):
         o.pop("tax", None)
         o.pop("ascot", None)
     return o
@@ -130,7 +130,7 @@ def at_the_table(st: dict[str, Any], p: str, standing: dict[str, Any]) -> dict[s
     probe["private"][p]["standing"] = standing
     if kind == "reaction":
         offered = adjudicate.pass_orders(probe, {}, p)
-        return {"return": adjudicate.chosen_returns(probe, {}, p, offered), "pass": offered}
+        return {"return": adjudicate.chosen_returns(shipped(), probe, {}, p, offered), "pass": offered}
     if kind == "answer":
         accepted = []
         for x in st["risk"]["offers"]:

@@ -417,7 +417,7 @@ def test_verify_names_a_pin_commit_that_adds_a_file_and_changes_another(league: 
     assert any("(g: pin by hand)" in f and "the pinned data (data:" in f for f in found), found
 
 
-@pytest.mark.parametrize("name", ["bretton_woods", "calamity"])  # handed its data; run with it in the context
+@pytest.mark.parametrize("name", ["bretton_woods", "auf_achse"])  # handed its data; run with it in the context
 def test_a_pinned_ruleset_crosses_to_another_process_and_back(name: str):
     """The site build reads a large league's games in forked workers and gets each game's view back by pickle
     (``pages.read_games``, from 300 turns): a game with pinned data carries its ruleset wrapped by

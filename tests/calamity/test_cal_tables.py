@@ -4,22 +4,23 @@ from fractions import Fraction
 
 import pytest
 
-from adjudicator.rulesets.calamity import RULESET, newsletter
-from adjudicator.rulesets.calamity.tables import (
-    ASCOT,
-    DECK,
-    ERRATA,
-    MATRICES,
-    PREMIUM,
-    PRICE,
-    TRACK,
-    TYPES,
-    WAR,
-    price,
-    quarter,
-)
+from adjudicator.rulesets.calamity import RULESET, newsletter, tables
+from adjudicator.rulesets.calamity.tables import TYPES, shipped
 
 from .cal_helpers import arrange, new_game
+
+SHIPPED = shipped()  # the package's data: what these tests read
+ASCOT, DECK, ERRATA, MATRICES = SHIPPED.ascot, SHIPPED.deck, SHIPPED.errata, SHIPPED.matrices
+PREMIUM, PRICE, TRACK, WAR = SHIPPED.premium, SHIPPED.price, SHIPPED.track, SHIPPED.war
+
+
+def price(code: str, field: int) -> int:
+    return tables.price(SHIPPED, code, field)
+
+
+def quarter(field: int) -> int:
+    return tables.quarter(SHIPPED, field)
+
 
 
 def test_table1_track_has_52_fields_13_per_quarter():
@@ -63,7 +64,7 @@ def test_table4_the_kurswert_is_in_the_issue_and_on_the_sheet():
     the issue shows the table with the quarter now in bold and the premium, and every sheet the values now and
     from the next quarter on (issue 32: neither showed them)."""
     st = arrange(new_game(), token=30)
-    page = newsletter.render(st, {"phase": "p", "events": [], "next": "n"})
+    page = newsletter.render(SHIPPED, st, {"phase": "p", "events": [], "next": "n"})
     assert "### Kurswert (Table 4): quarter 3 (token on field 30): A 2, B 4, C 8, D 16 GE" in page
     assert "| **quarter 3 (now)** | **2** | **4** | **8** | **16** |" in page
     assert "| quarter 4 | 3 | 6 | 12 | 24 |" in page and "| annual premium | 4 | 8 | 16 | 32 |" in page

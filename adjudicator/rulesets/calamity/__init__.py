@@ -11,7 +11,6 @@ from .adjudicate import phase_label
 from .presentation import CalamityPresentation, status
 from .rules import SECRECY, CalamityRules
 from .setup import OPTIONS, YEARS
-from .tables import TRACK
 
 
 class Calamity(CalamityRules, CalamityPresentation):
@@ -21,5 +20,5 @@ class Calamity(CalamityRules, CalamityPresentation):
 
 RULESET = Calamity()
 
-__all__ = ["OPTIONS", "RULESET", "SECRECY", "TRACK", "YEARS", "Calamity", "CalamityPresentation", "CalamityRules",
+__all__ = ["OPTIONS", "RULESET", "SECRECY", "YEARS", "Calamity", "CalamityPresentation", "CalamityRules",
            "phase_label", "status"]

@@ -24,7 +24,7 @@ from ...model import TurnResult
 from . import ledger, orders
 from .ledger import Log, charge, count, credit, name, policies, premium, transfer
 from .state import State, pace, typed
-from .tables import ASCOT, CATEGORIES, DECK, EVENTS, MATRICES, POLICY_CODES, PREMIUM, TRACK, WAR, YEAR_END, price
+from .tables import CATEGORIES, POLICY_CODES, YEAR_END, Tables, price
 
 Orders = Mapping[str, Any]
 
@@ -50,7 +50,7 @@ def phase_label(st: State) -> str:
     return "Game over"
 
 
-def adjudicate(state: State, orders_by_player: Mapping[str, Orders], dice: Dice) -> TurnResult:
+def adjudicate(tables: Tables, state: State, orders_by_player: Mapping[str, Orders], dice: Dice) -> TurnResult:
     """The open phase played: the mover's card and fields, a risk step's reactions or answers, or the year's
     end, with every other player's standing orders applied; the new state and the phase's public and private
     report."""
@@ -66,17 +66,17 @@ def adjudicate(state: State, orders_by_player: Mapping[str, Orders], dice: Dice)
         for p, o in given.items():
             if p != mover:
                 apply_standing(st, p, o.get("standing"))
-        move(st, mover, given.get(mover) or orders.default(st, mover), dice, log)
+        move(tables, st, mover, given.get(mover) or orders.default(st, mover), dice, log)
     elif kind == "reaction":
         ruled = {p: rule_as_standing(st, o) for p, o in given.items()}
-        resolve_reaction(st, ruled, dice, log)
+        resolve_reaction(tables, st, ruled, dice, log)
     elif kind == "answer":
         ruled = {p: rule_as_standing(st, o) for p, o in given.items()}
-        resolve_answers(st, ruled, dice, log)
+        resolve_answers(tables, st, ruled, dice, log)
     elif kind == "year_end":
         for p, o in given.items():
             apply_standing(st, p, o.get("standing"))
-        resolve_year_end(st, given, dice, log)
+        resolve_year_end(tables, st, given, dice, log)
     st["adjudications"] += 1
     report: dict[str, Any] = {
         "phase": label,
@@ -94,7 +94,7 @@ def adjudicate(state: State, orders_by_player: Mapping[str, Orders], dice: Dice)
 # --- set-up and the year ---------------------------------------------------------------------------------------
 
 
-def deal(st: State, dice: Dice, log: Log) -> None:
+def deal(tables: Tables, st: State, dice: Dice, log: Log) -> None:
     """(0) draw the first player by lot; (1) shuffle the 24 cards and deal them round the table from the first.
 
     Dealing one at a time from the first player gives everyone the same number, and with five players the last
@@ -103,7 +103,7 @@ def deal(st: State, dice: Dice, log: Log) -> None:
     seats = st["seats"]
     first = dice.fork(f"first-player-year-{st['year']}").below(len(seats))
     order = seats[first:] + seats[:first]
-    deck = dice.hidden(f"deal-year-{st['year']}").shuffle(DECK)  # hands are secret
+    deck = dice.hidden(f"deal-year-{st['year']}").shuffle(tables.deck)  # hands are secret
     hands: dict[str, list[int]] = {p: [] for p in seats}
     for i, card in enumerate(deck):
         hands[order[i % len(order)]].append(card)
@@ -126,10 +126,10 @@ def open_move(st: State) -> None:
     st["phase"] = {"kind": "move", "awaited": [st["order"][st["next"]]]}
 
 
-def after_turn(st: State, dice: Dice, log: Log) -> None:
+def after_turn(tables: Tables, st: State, dice: Dice, log: Log) -> None:
     """The next player with cards moves; after the last card the year closes on field 52 ((4))."""
     if st["token"] == YEAR_END:
-        year_end(st, dice, log)
+        year_end(tables, st, dice, log)
         return
     order = st["order"]
     i = st["next"]
@@ -138,8 +138,8 @@ def after_turn(st: State, dice: Dice, log: Log) -> None:
         if st["hands"][order[i]] > 0:
             st["next"] = i
             open_move(st)
-            if not mover_has_choice(st, order[i]):
-                forced_move(st, order[i], dice, log)
+            if not mover_has_choice(tables, st, order[i]):
+                forced_move(tables, st, order[i], dice, log)
             return
     raise AssertionError("cards left in no hand although the token is not on field 52")
 
@@ -148,20 +148,20 @@ def after_turn(st: State, dice: Dice, log: Log) -> None:
 CHOICE_FIELDS = {"purchase", "tax", "takeover", "ascot", "henley", "monopoly"}
 
 
-def possible_cards(st: State) -> list[int]:
+def possible_cards(tables: Tables, st: State) -> list[int]:
     """The card values that may still be in some hand, from public figures only (the deck and the cards played).
 
     The last card of the year is known to everyone: it takes the token to field 52."""
     if sum(st["hands"].values()) == 1:
         return [YEAR_END - st["token"]]
-    left = list(DECK)
+    left = list(tables.deck)
     for played in st["played"]:
         left.remove(played["card"])
     return sorted(set(left))
 
 
-def field_has_choice(st: State, p: str, number: int) -> bool:
-    kind = TRACK[number].kind
+def field_has_choice(tables: Tables, st: State, p: str, number: int) -> bool:
+    kind = tables.track[number].kind
     if kind == "market":
         kind = "purchase" if st["options"]["market"] == "purchase" else "quiet"
     if kind not in CHOICE_FIELDS:
@@ -172,57 +172,59 @@ def field_has_choice(st: State, p: str, number: int) -> bool:
             "henley": held_by_others, "monopoly": bool(policies(st, p)) and held_by_others}[kind]
 
 
-def last_card_of_the_year(st: State, p: str) -> bool:
+def last_card_of_the_year(tables: Tables, st: State, p: str) -> bool:
     """(4): the year's last card takes the token to field 52, which asks nothing of the mover, and every price on
     the track before it (the fourth quarter) is below the premium the policy pays at 52 ((4)a, Table 4): selling is
     strictly worse than keeping. So the move waits for no choice (pace 2, issue 32). Public figures only."""
     if pace(st) < 2 or sum(st["hands"].values()) != 1 or st["hands"][p] != 1:
         return False
-    return all(price(code, st["token"]) < PREMIUM[code[0]] for code in policies(st, p))
+    return all(price(tables, code, st["token"]) < tables.premium[code[0]] for code in policies(st, p))
 
 
-def mover_has_choice(st: State, p: str) -> bool:
+def mover_has_choice(tables: Tables, st: State, p: str) -> bool:
     """Whether the mover has anything to decide, judged on public figures alone so that opening (or skipping)
     the phase tells nobody anything about the hidden hand: one card left, no policies to sell, and no field the
     card may reach asks for a choice; or the year's last card (``last_card_of_the_year``). Then the phase is
     played at once (house rule "no phase without a choice")."""
-    if last_card_of_the_year(st, p):
+    if last_card_of_the_year(tables, st, p):
         return False
     if st["hands"][p] != 1 or policies(st, p):
         return True
-    return any(field_has_choice(st, p, st["token"] + v) for v in possible_cards(st) if st["token"] + v <= YEAR_END)
+    return any(field_has_choice(tables, st, p, st["token"] + v) for v in possible_cards(tables, st)
+               if st["token"] + v <= YEAR_END)
 
 
-def forced_move(st: State, p: str, dice: Dice, log: Log) -> None:
+def forced_move(tables: Tables, st: State, p: str, dice: Dice, log: Log) -> None:
     """Play the move of a mover without a choice in the same adjudication, with dice of its own."""
-    if last_card_of_the_year(st, p):
+    if last_card_of_the_year(tables, st, p):
         log.say(f"{name(st, p)} plays the year's last card at once: it takes the token to field 52, and selling "
                 "before it would pay less than the premium of keeping (nothing to choose).")
     else:
         log.say(f"{name(st, p)} has a single card, no policies and nothing to choose: the move is played at once.")
-    move(st, p, {"card": st["private"][p]["hand"][0]}, dice.fork(f"forced-{st['year']}-{len(st['played'])}"), log)
+    move(tables, st, p, {"card": st["private"][p]["hand"][0]}, dice.fork(f"forced-{st['year']}-{len(st['played'])}"),
+         log)
 
 
-def year_end(st: State, dice: Dice, log: Log) -> None:
+def year_end(tables: Tables, st: State, dice: Dice, log: Log) -> None:
     """(4)a premiums (double for all four copies of a type), (4)b 20 GE salary, (4)c free returns."""
     log.say(f"Year end (Jahresabschluß) of year {st['year']}.")
     statement = []
     for p in st["seats"]:
-        amount, doubled = premium(st, p)
-        credit(st, p, amount + EVENTS["salary"])
-        statement.append({"player": p, "premium": amount, "doubled": doubled, "salary": EVENTS["salary"],
+        amount, doubled = premium(tables, st, p)
+        credit(st, p, amount + tables.events["salary"])
+        statement.append({"player": p, "premium": amount, "doubled": doubled, "salary": tables.events["salary"],
                           "cash": st["players"][p]["cash"]})
         extra = f" (double for {', '.join(doubled)})" if doubled else ""
-        log.say(f"{name(st, p)} receives {amount} GE premiums{extra} and {EVENTS['salary']} GE salary.")
+        log.say(f"{name(st, p)} receives {amount} GE premiums{extra} and {tables.events['salary']} GE salary.")
     log.extra.setdefault("year_end", []).append({"year": st["year"], "statement": statement})
-    if st["year"] >= years(st):
+    if st["year"] >= years(tables, st):
         finish(st, log)
         return
     awaited = [p for p in st["seats"] if policies(st, p) and standing_year_end(st, p) is None]
     if awaited:
         st["phase"] = {"kind": "year_end", "awaited": awaited}
     else:
-        resolve_year_end(st, {}, dice, log)
+        resolve_year_end(tables, st, {}, dice, log)
 
 
 def standing_year_end(st: State, p: str) -> list[str] | None:
@@ -231,13 +233,13 @@ def standing_year_end(st: State, p: str) -> list[str] | None:
     return None if rule is None else list(rule)
 
 
-def years(st: State) -> int:
+def years(tables: Tables, st: State) -> int:
     """The years the game lasts: two by the text, or the game master's option ``years`` (house rule). A state
     written before the option existed and lacking the key plays the text's two."""
-    return int(st.get("years", EVENTS["years"]))
+    return int(st.get("years", tables.events["years"]))
 
 
-def resolve_year_end(st: State, orders: Mapping[str, Orders], dice: Dice, log: Log) -> None:
+def resolve_year_end(tables: Tables, st: State, orders: Mapping[str, Orders], dice: Dice, log: Log) -> None:
     """(4)c: policies returned to the bank without cost (the orders of the phase, else the standing order
     ``year_end``); then the next year is dealt."""
     for p in st["seats"]:
@@ -250,12 +252,12 @@ def resolve_year_end(st: State, orders: Mapping[str, Orders], dice: Dice, log: L
                 done.append(code)
         if done:
             log.say(f"{name(st, p)} returns {', '.join(done)} to the bank free of charge.")
-    new_year(st, dice, log)
+    new_year(tables, st, dice, log)
 
 
-def new_year(st: State, dice: Dice, log: Log) -> None:
+def new_year(tables: Tables, st: State, dice: Dice, log: Log) -> None:
     st["year"] += 1
-    deal(st, dice, log)
+    deal(tables, st, dice, log)
 
 
 def finish(st: State, log: Log) -> None:
@@ -303,15 +305,15 @@ def apply_standing(st: State, p: str, update: Mapping[str, Any] | None) -> None:
     st["private"][p]["standing"] = {k: standing[k] for k in STANDING_KEYS if k in standing}
 
 
-def move(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+def move(tables: Tables, st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     """One turn of ``p``: (i) sell, (ii) play a card, (iii) act on the field."""
     apply_standing(st, p, o.get("standing"))
     sold = []
     for code in o.get("sell", []):
         if count(st, p, code) > 0:
             ledger.remove_policy(st, p, code)
-            credit(st, p, price(code, st["token"]))
-            sold.append(f"{code} ({price(code, st['token'])} GE)")
+            credit(st, p, price(tables, code, st["token"]))
+            sold.append(f"{code} ({price(tables, code, st['token'])} GE)")
     if sold:
         log.say(f"{name(st, p)} sells {', '.join(sold)} to the bank.")
     hand = st["private"][p]["hand"]
@@ -322,32 +324,32 @@ def move(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     hand.remove(card)
     st["hands"][p] -= 1
     st["token"] += card
-    field = TRACK[st["token"]]
+    field = tables.track[st["token"]]
     st["played"].append({"player": p, "card": card, "field": field.number})
     log.extra["move"] = {"player": p, "card": card, "field": field.number, "kind": field.kind}
     log.say(f"{name(st, p)} plays a {card} and moves the token to field {field.number} ({field.name}).")
     log.tell(p, f"Cards left in your hand: {', '.join(map(str, hand)) or 'none'}.")
-    ACTIONS[field.kind](st, p, o, dice, log)
+    ACTIONS[field.kind](tables, st, p, o, dice, log)
     if field.kind not in ("risk", "war"):  # a risk field ends the turn itself, after its last step
-        after_turn(st, dice, log)
+        after_turn(tables, st, dice, log)
 
 
-def do_purchase(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+def do_purchase(tables: Tables, st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     """(3)(iii)a: up to three policies from the bank at the price of the quarter."""
     bought = []
-    for code in o.get("buy", [])[: EVENTS["purchase_limit"]]:
-        cost = price(code, st["token"])
-        if ledger.in_bank(st, code) > 0 and st["players"][p]["cash"] >= cost:
+    for code in o.get("buy", [])[: tables.events["purchase_limit"]]:
+        cost = price(tables, code, st["token"])
+        if ledger.in_bank(tables, st, code) > 0 and st["players"][p]["cash"] >= cost:
             credit(st, p, -cost)
             ledger.add_policy(st, p, code)
             bought.append(f"{code} ({cost} GE)")
     log.say(f"{name(st, p)} buys {', '.join(bought)}." if bought else f"{name(st, p)} buys nothing.")
 
 
-def do_market(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+def do_market(tables: Tables, st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     """Markt (fields 19, 29, 36) has no description: house rule ``market`` (see the rules page)."""
     if st["options"]["market"] == "purchase":
-        do_purchase(st, p, o, dice, log)
+        do_purchase(tables, st, p, o, dice, log)
     else:
         log.say("The market is quiet: nothing happens.")
 
@@ -356,10 +358,10 @@ def richest_other(st: State, p: str) -> str:
     return max(others(st, p), key=lambda q: (st["players"][q]["cash"], -st["seats"].index(q)))
 
 
-def do_tax(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+def do_tax(tables: Tables, st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     """Steuer: the mover receives 10 GE from a player of his choice (default: the richest)."""
     q = str(o["tax"]) if valid_other(st, p, o.get("tax")) else richest_other(st, p)
-    charge(st, q, EVENTS["tax"], f"tax (Steuer) claimed by {name(st, p)}", log, to=p)
+    charge(tables, st, q, tables.events["tax"], f"tax (Steuer) claimed by {name(st, p)}", log, to=p)
 
 
 def cover_order(st: State, q: str) -> list[str]:
@@ -378,16 +380,16 @@ def cover_order(st: State, q: str) -> list[str]:
     return named + left
 
 
-def do_cover(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+def do_cover(tables: Tables, st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     """Deckung: whoever has less than 40 GE per policy pays 20 GE and returns policies until covered, in the
     order of ``cover_order``."""
-    per = EVENTS["cover_per_policy"]
+    per = tables.events["cover_per_policy"]
     anyone = False
     for q in st["seats"]:
         if st["players"][q]["cash"] >= per * len(policies(st, q)):
             continue
         anyone = True
-        charge(st, q, EVENTS["cover_fine"], "insufficient cover (Deckung)", log)
+        charge(tables, st, q, tables.events["cover_fine"], "insufficient cover (Deckung)", log)
         returned = []
         order = cover_order(st, q)
         while policies(st, q) and st["players"][q]["cash"] < per * len(policies(st, q)):
@@ -400,20 +402,20 @@ def do_cover(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
         log.say("Every player has cover of 40 GE per policy.")
 
 
-def takeover_candidates(st: State, p: str) -> list[tuple[str, str]]:
+def takeover_candidates(tables: Tables, st: State, p: str) -> list[tuple[str, str]]:
     """(policy, owner) pairs the mover could take over, cheapest first (the default choice of Übernahme)."""
     pairs = [(code, q) for q in others(st, p) for code in dict.fromkeys(policies(st, q))]
-    return sorted(pairs, key=lambda cq: (price(cq[0], st["token"]), POLICY_CODES.index(cq[0]),
+    return sorted(pairs, key=lambda cq: (price(tables, cq[0], st["token"]), POLICY_CODES.index(cq[0]),
                                          st["seats"].index(cq[1])))
 
 
-def do_takeover(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+def do_takeover(tables: Tables, st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     """Übernahme: the mover must take three policies of his choice from co-players at the price, as far as his
     cash allows. Choices that cannot be carried out are made up with the cheapest policies on offer."""
     taken: list[str] = []
 
     def take(code: str, q: str) -> None:
-        cost = price(code, st["token"])
+        cost = price(tables, code, st["token"])
         if st["players"][p]["cash"] >= cost:
             credit(st, p, -cost)
             credit(st, q, cost)
@@ -422,11 +424,11 @@ def do_takeover(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
 
     for entry in o.get("takeover", []):
         code, q = entry.get("policy"), entry.get("from")
-        if len(taken) < EVENTS["takeover"] and valid_other(st, p, q) and count(st, q, code) > 0:
+        if len(taken) < tables.events["takeover"] and valid_other(st, p, q) and count(st, q, code) > 0:
             take(code, q)
-    while len(taken) < EVENTS["takeover"]:
-        affordable = [(c, q) for c, q in takeover_candidates(st, p)
-                      if price(c, st["token"]) <= st["players"][p]["cash"]]
+    while len(taken) < tables.events["takeover"]:
+        affordable = [(c, q) for c, q in takeover_candidates(tables, st, p)
+                      if price(tables, c, st["token"]) <= st["players"][p]["cash"]]
         if not affordable:
             break
         take(*affordable[0])
@@ -434,22 +436,22 @@ def do_takeover(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
             else f"{name(st, p)} has nothing to take over.")
 
 
-def do_ascot(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+def do_ascot(tables: Tables, st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     """Ascot: one die; the mover and the co-player of his choice both win or lose the same sum."""
     order = st["order"]
     default = next(q for q in order[order.index(p) + 1:] + order if q != p)
     q = str(o["ascot"]) if valid_other(st, p, o.get("ascot")) else default
     roll = dice.fork("ascot").randint(1, 6)
-    amount = ASCOT[roll]
+    amount = tables.ascot[roll]
     log.roll("Ascot race", roll, f"{amount:+d} GE for {name(st, p)} and {name(st, q)}")
     for who in (p, q):
         if amount >= 0:
             credit(st, who, amount)
         else:
-            charge(st, who, -amount, "losses at Ascot", log)
+            charge(tables, st, who, -amount, "losses at Ascot", log)
 
 
-def do_henley(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+def do_henley(tables: Tables, st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     """Henley: the mover may take one policy of his choice from a co-player without payment."""
     h = o.get("henley") or {}
     code, q = h.get("policy"), h.get("from")
@@ -460,10 +462,10 @@ def do_henley(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
         log.say(f"{name(st, p)} takes no policy at Henley.")
 
 
-def do_monopoly(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+def do_monopoly(tables: Tables, st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     """Monopol: up to two of the mover's policies swapped for as many of one or two co-players'."""
     done = []
-    for swap in o.get("monopoly", [])[: EVENTS["monopoly_swaps"]]:
+    for swap in o.get("monopoly", [])[: tables.events["monopoly_swaps"]]:
         give, take, q = swap.get("give"), swap.get("take"), swap.get("with")
         if valid_other(st, p, q) and count(st, p, give) > 0 and count(st, q, take) > 0:
             transfer(st, give, p, q)
@@ -472,50 +474,50 @@ def do_monopoly(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     log.say(f"{name(st, p)} swaps {'; '.join(done)} (Monopol)." if done else f"{name(st, p)} swaps nothing.")
 
 
-def do_winter_bonus(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+def do_winter_bonus(tables: Tables, st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     """Winterbonus: every player receives half of the annual premiums (doubling included)."""
     for q in st["seats"]:
-        amount = premium(st, q)[0] // 2
+        amount = premium(tables, st, q)[0] // 2
         credit(st, q, amount)
         log.say(f"{name(st, q)} receives a winter bonus of {amount} GE.")
 
 
-def do_mismanagement(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+def do_mismanagement(tables: Tables, st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     """Mißmanagement: the player(s) holding the fewest policies pay 40 GE each."""
     fewest = min(len(policies(st, q)) for q in st["seats"])
     for q in st["seats"]:
         if len(policies(st, q)) == fewest:
-            charge(st, q, EVENTS["mismanagement"], f"mismanagement ({fewest} policies)", log)
+            charge(tables, st, q, tables.events["mismanagement"], f"mismanagement ({fewest} policies)", log)
 
 
-def do_earthquake(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+def do_earthquake(tables: Tables, st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     """Erdbeben: a risk field of all four categories with no returns and no pass-ons; one cell for all four."""
     row = dice.fork("earthquake-row").randint(1, 6)
     column = dice.fork("earthquake-column").randint(1, 6)
     log.roll("earthquake row", row, f"row {row}")
     log.roll("earthquake column", column, f"column {column}")
     for cat in CATEGORIES:
-        marked = sorted(MATRICES[cat].cell(row, column))
+        marked = sorted(tables.matrices[cat].cell(row, column))
         log.say(f"Cell {row}/{column} of category {cat} marks "
                 + (", ".join(f"{cat}{t}" for t in marked) if marked else "nothing") + ".")
-    settle(st, CATEGORIES, row, column, "the earthquake (Erdbeben)", log)
+    settle(tables, st, CATEGORIES, row, column, "the earthquake (Erdbeben)", log)
 
 
-def do_year_end(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+def do_year_end(tables: Tables, st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     """Field 52 is handled after the move (``after_turn``), so the year closes once the field is done."""
 
 
-def do_risk(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
-    category = TRACK[st["token"]].category
+def do_risk(tables: Tables, st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+    category = tables.track[st["token"]].category
     assert category is not None  # a risk field names its category (track.yaml)
-    start_risk(st, category, dice, log)
+    start_risk(tables, st, category, dice, log)
 
 
-def do_war(st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
+def do_war(tables: Tables, st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     """Krieg: a die picks the category (1-2 A, 3-4 B, 5 C, 6 D); then a risk field of that category."""
     roll = dice.fork("war").randint(1, 6)
-    log.roll("war", roll, f"category {WAR[roll]}")
-    start_risk(st, WAR[roll], dice, log)
+    log.roll("war", roll, f"category {tables.war[roll]}")
+    start_risk(tables, st, tables.war[roll], dice, log)
 
 
 ACTIONS = {
@@ -539,24 +541,25 @@ ACTIONS = {
 # --- risk fields: (3)(iii)b ------------------------------------------------------------------------------------
 
 
-def settle(st: State, categories: tuple[str, ...] | list[str], row: int, column: int, why: str, log: Log) -> None:
+def settle(tables: Tables, st: State, categories: tuple[str, ...] | list[str], row: int, column: int, why: str,
+           log: Log) -> None:
     """Step 3: every policy whose type is marked on the cell costs its holder 40 GE; the policies stay."""
     anyone = False
     for q in st["seats"]:
         hits = [code for code in policies(st, q)
-                if code[0] in categories and int(code[1]) in MATRICES[code[0]].cell(row, column)]
+                if code[0] in categories and int(code[1]) in tables.matrices[code[0]].cell(row, column)]
         if hits:
-            charge(st, q, EVENTS["damage"] * len(hits), f"{why}: {', '.join(hits)}", log)
+            charge(tables, st, q, tables.events["damage"] * len(hits), f"{why}: {', '.join(hits)}", log)
             anyone = True
     if not anyone:
         log.say("Nobody holds a policy marked on that cell.")
 
 
-def start_risk(st: State, category: str, dice: Dice, log: Log) -> None:
+def start_risk(tables: Tables, st: State, category: str, dice: Dice, log: Log) -> None:
     st["risk"] = {"field": st["token"], "category": category, "step": 1, "row": None, "offers": []}
     log.say(f"Calamity in category {category}: every holder of {category} policies is at risk "
-            f"({MATRICES[category].risk.numerator}/{MATRICES[category].risk.denominator} per policy).")
-    open_reaction(st, dice, log)
+            f"({tables.matrices[category].risk.numerator}/{tables.matrices[category].risk.denominator} per policy).")
+    open_reaction(tables, st, dice, log)
 
 
 def holders(st: State, category: str) -> list[str]:
@@ -567,7 +570,7 @@ def standing_for(st: State, p: str, category: str) -> dict[str, Any] | None:
     return st["private"][p].get("standing", {}).get(category)
 
 
-def open_reaction(st: State, dice: Dice, log: Log) -> None:
+def open_reaction(tables: Tables, st: State, dice: Dice, log: Log) -> None:
     """A reaction phase awaits every holder of the category who has no standing order for it; if none is
     awaited the standing orders answer at once and the dice roll on."""
     cat = st["risk"]["category"]
@@ -575,10 +578,10 @@ def open_reaction(st: State, dice: Dice, log: Log) -> None:
     if awaited:
         st["phase"] = {"kind": "reaction", "awaited": awaited}
     else:
-        resolve_reaction(st, {}, dice, log)
+        resolve_reaction(tables, st, {}, dice, log)
 
 
-def standing_returns(st: State, p: str) -> list[str]:
+def standing_returns(tables: Tables, st: State, p: str) -> list[str]:
     """What ``p``'s standing order for the category returns at the current step (none without one)."""
     risk = st["risk"]
     cat = risk["category"]
@@ -589,20 +592,20 @@ def standing_returns(st: State, p: str) -> list[str]:
     threshold = rule.get("after_row")
     if not isinstance(threshold, int):
         return []
-    return [code for code in held if MATRICES[cat].row_count(risk["row"], int(code[1])) >= threshold]
+    return [code for code in held if tables.matrices[cat].row_count(risk["row"], int(code[1])) >= threshold]
 
 
-def resolve_reaction(st: State, orders: Mapping[str, Orders], dice: Dice, log: Log) -> None:
+def resolve_reaction(tables: Tables, st: State, orders: Mapping[str, Orders], dice: Dice, log: Log) -> None:
     """Returns to the bank (4 or 20 GE each), then pass-on offers; unanswered offers open an answer phase."""
     risk = st["risk"]
     cat, step = risk["category"], risk["step"]
-    fee = ledger.return_fee(step)
+    fee = ledger.return_fee(tables, step)
     for p in st["seats"]:
         if p in orders:
             apply_standing(st, p, orders[p].get("standing"))
     offered = {p: pass_orders(st, orders, p) for p in st["seats"]}
     for p in holders(st, cat):
-        wanted = chosen_returns(st, orders, p, offered[p])
+        wanted = chosen_returns(tables, st, orders, p, offered[p])
         returned = []
         for code in wanted:
             if code[0] == cat and count(st, p, code) > 0 and st["players"][p]["cash"] >= fee:
@@ -633,8 +636,8 @@ def resolve_reaction(st: State, orders: Mapping[str, Orders], dice: Dice, log: L
         awaited = [q for q in st["seats"] if any(o["to"] == q for o in open_answers)]
         st["phase"] = {"kind": "answer", "awaited": awaited}
         return
-    carry_out(st, unsettled(st), log)
-    next_risk_step(st, dice, log)
+    carry_out(tables, st, unsettled(st), log)
+    next_risk_step(tables, st, dice, log)
 
 
 def pass_orders(st: State, orders: Mapping[str, Orders], p: str) -> list[Mapping[str, Any]]:
@@ -647,13 +650,14 @@ def pass_orders(st: State, orders: Mapping[str, Orders], p: str) -> list[Mapping
     return [o for o in rule.get("pass", []) if int(o.get("step", 1)) == st["risk"]["step"]]
 
 
-def chosen_returns(st: State, orders: Mapping[str, Orders], p: str, offered: list[Mapping[str, Any]]) -> list[str]:
+def chosen_returns(tables: Tables, st: State, orders: Mapping[str, Orders], p: str,
+                   offered: list[Mapping[str, Any]]) -> list[str]:
     """The returns of the phase's orders if they have ``return``; else the standing order's, less one copy for
     each policy offered on (an offer is a choice to keep the policy until it is answered)."""
     given = orders.get(p) or {}
     if "return" in given:
         return list(given["return"])
-    wanted = standing_returns(st, p)
+    wanted = standing_returns(tables, st, p)
     for offer in offered:
         if offer.get("policy") in wanted:
             wanted.remove(offer["policy"])
@@ -690,7 +694,7 @@ def rule_as_standing(st: State, o: Orders) -> Orders:
     return {**o, "standing": {**(o.get("standing") or {}), st["risk"]["category"]: dict(o["rule"])}}
 
 
-def resolve_answers(st: State, orders: Mapping[str, Orders], dice: Dice, log: Log) -> None:
+def resolve_answers(tables: Tables, st: State, orders: Mapping[str, Orders], dice: Dice, log: Log) -> None:
     """The recipients accept the offers they list; every other open offer is refused. Then every offer of the
     step is carried out, the ones answered before (by orders or a standing price) included."""
     for p, o in orders.items():
@@ -702,8 +706,8 @@ def resolve_answers(st: State, orders: Mapping[str, Orders], dice: Dice, log: Lo
             offer["answer"] = any(matches(e, offer) for e in given.get("accept", []))
             if pace(st) >= 2 and "accept" not in given and "rule" in given:
                 offer["answer"] = bool(standing_answer(st, {}, offer))  # the rule just given answers it
-    carry_out(st, unsettled(st), log)
-    next_risk_step(st, dice, log)
+    carry_out(tables, st, unsettled(st), log)
+    next_risk_step(tables, st, dice, log)
 
 
 OfferResult = Literal["passed", "refused", "lapsed", "refused, returned", "lapsed, returned"]
@@ -719,10 +723,10 @@ def not_passed(refused: bool, returned: bool) -> OfferResult:
     return "lapsed, returned" if returned else "lapsed"
 
 
-def carry_out(st: State, offers: list[dict[str, Any]], log: Log) -> None:
+def carry_out(tables: Tables, st: State, offers: list[dict[str, Any]], log: Log) -> None:
     """Accepted offers: the policy goes to the recipient and the giver pays the fee to him. A refused (or
     lapsed) offer leaves the policy with the giver, or returns it to the bank if the giver asked for that."""
-    fee = ledger.return_fee(st["risk"]["step"])
+    fee = ledger.return_fee(tables, st["risk"]["step"])
     for offer in offers:
         giver, taker, code = offer["from"], offer["to"], offer["policy"]
         ok = count(st, giver, code) > 0 and st["players"][giver]["cash"] >= offer["fee"]
@@ -747,23 +751,23 @@ def carry_out(st: State, offers: list[dict[str, Any]], log: Log) -> None:
         log.say(line + ".")
 
 
-def next_risk_step(st: State, dice: Dice, log: Log) -> None:
+def next_risk_step(tables: Tables, st: State, dice: Dice, log: Log) -> None:
     """Between the steps the dice roll: after step 1 the row, after step 2 the column and the damage."""
     risk = st["risk"]
     cat = risk["category"]
     if risk["step"] == 1:
         risk["row"] = dice.fork("row").randint(1, 6)
-        counts = ", ".join(f"{cat}{t} {MATRICES[cat].row_count(risk['row'], t)}/6" for t in (1, 2, 3))
+        counts = ", ".join(f"{cat}{t} {tables.matrices[cat].row_count(risk['row'], t)}/6" for t in (1, 2, 3))
         log.roll("row", risk["row"], f"row {risk['row']} of matrix {cat}: {counts}")
         risk["step"] = 2
-        open_reaction(st, dice, log)
+        open_reaction(tables, st, dice, log)
         return
     column = dice.fork("column").randint(1, 6)
-    marked = sorted(MATRICES[cat].cell(risk["row"], column))
+    marked = sorted(tables.matrices[cat].cell(risk["row"], column))
     log.roll("column", column, f"cell {risk['row']}/{column} marks "
              + (", ".join(f"{cat}{t}" for t in marked) if marked else "nothing"))
     log.extra["risk"] = {"category": cat, "field": risk["field"], "row": risk["row"], "column": column,
                          "marked": [f"{cat}{t}" for t in marked], "offers": risk["offers"]}
-    settle(st, [cat], risk["row"], column, f"the calamity in {cat}", log)
+    settle(tables, st, [cat], risk["row"], column, f"the calamity in {cat}", log)
     st["risk"] = None
-    after_turn(st, dice, log)
+    after_turn(tables, st, dice, log)

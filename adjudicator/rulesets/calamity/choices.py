@@ -15,7 +15,7 @@ from ...kit import schemaform
 from .ledger import count, name, policies
 from .orders import POLICY, schema
 from .state import State
-from .tables import CATEGORIES, POLICY_CODES, TRACK
+from .tables import CATEGORIES, POLICY_CODES, Tables
 
 # What the mover's card may lead to: the key of the orders for the event of each kind of field (``orders.schema``)
 EVENT_KEYS = {"purchase": "buy", "market": "buy", "tax": "tax", "takeover": "takeover", "ascot": "ascot",
@@ -41,12 +41,12 @@ STANDING = {"before_row": "Step 1: keep or return all policies of this category 
             "pass/*": "Offer", "pass/*/step": "in step"}
 
 
-def _event_labels(token: int) -> dict[str, str]:
+def _event_labels(tables: Tables, token: int) -> dict[str, str]:
     """For each event key the move may need, the cards that lead to it: 'Ankauf (card 1, 2)'."""
     found: dict[str, list[int]] = {}
     names: dict[str, str] = {}
     for c in range(1, 6):
-        f = TRACK.get(token + c) if token + c in TRACK else None
+        f = tables.track.get(token + c) if token + c in tables.track else None
         key = EVENT_KEYS.get(f.kind) if f else None
         if f and key:
             found.setdefault(key, []).append(c)
@@ -54,7 +54,7 @@ def _event_labels(token: int) -> dict[str, str]:
     return {k: f"{LABELS[k]} — {names[k]}, if you play {' or '.join(map(str, cs))}" for k, cs in found.items()}
 
 
-def choices(state: State, player: str) -> dict[str, Any]:
+def choices(tables: Tables, state: State, player: str) -> dict[str, Any]:
     """The form of ``player``'s orders in the open phase (see ``ruleset.OffersChoices``): this phase's decision
     only, each field in words (issue #30). The mover picks a card (each labelled with the field it leads to;
     the page narrows the list to the cards in hand once the player's private report is open: ``held``), the
@@ -84,10 +84,10 @@ def choices(state: State, player: str) -> dict[str, Any]:
     order = ["card", "sell"]
     if kind == "move" and player in state["phase"]["awaited"]:
         token = state["token"]
-        cards = [(c, f"{c}: to field {token + c} ({TRACK[token + c].name})") for c in range(1, 6)
-                 if token + c in TRACK]
+        cards = [(c, f"{c}: to field {token + c} ({tables.track[token + c].name})") for c in range(1, 6)
+                 if token + c in tables.track]
         hints["card"] = {"label": LABELS["card"], "options": schemaform.options(cards), "held": ["state", "hand"]}
-        events = _event_labels(token)
+        events = _event_labels(tables, token)
         for key in set(EVENT_KEYS.values()):
             if key in events:
                 hints[key] = {**hints.get(key, {}), "label": events[key]}

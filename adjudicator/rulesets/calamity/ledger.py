@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .state import State
-from .tables import POLICY_CODES, PREMIUM, RETURN_FEE, copies, price
+from .tables import POLICY_CODES, Tables, price
 
 View = State  # a state only read
 
@@ -61,19 +61,19 @@ def remove_policy(st: State, p: str, code: str) -> None:
     policies(st, p).remove(code)
 
 
-def in_bank(st: View, code: str) -> int:
+def in_bank(tables: Tables, st: View, code: str) -> int:
     """Copies of ``code`` the bank still has (4 of each type exist, Table 4)."""
-    return copies() - sum(count(st, p, code) for p in st["seats"])
+    return tables.copies - sum(count(st, p, code) for p in st["seats"])
 
 
-def premium(st: View, p: str) -> tuple[int, list[str]]:
+def premium(tables: Tables, st: View, p: str) -> tuple[int, list[str]]:
     """The annual premium of ``p``'s policies (Table 4) and the types held complete (paid double, (4)a)."""
     total, doubled = 0, []
     for code in POLICY_CODES:
         n = count(st, p, code)
-        if n == copies():
+        if n == tables.copies:
             doubled.append(code)
-        total += PREMIUM[code[0]] * n * (2 if n == copies() else 1)
+        total += tables.premium[code[0]] * n * (2 if n == tables.copies else 1)
     return total, doubled
 
 
@@ -81,10 +81,10 @@ def credit(st: State, p: str, amount: int) -> None:
     st["players"][p]["cash"] += amount
 
 
-def sell_all(st: State, p: str, log: Log) -> None:
+def sell_all(tables: Tables, st: State, p: str, log: Log) -> None:
     """Section (3), last paragraph: an insolvent player sells every policy to the bank at the price."""
     held = list(policies(st, p))
-    proceeds = sum(price(code, st["token"]) for code in held)
+    proceeds = sum(price(tables, code, st["token"]) for code in held)
     st["players"][p]["policies"] = []
     credit(st, p, proceeds)
     listing = ", ".join(held) if held else "no policies"
@@ -94,7 +94,7 @@ def sell_all(st: State, p: str, log: Log) -> None:
     log.say(f"{name(st, p)} cannot pay and sells all policies to the bank ({listing}) for {proceeds} GE.")
 
 
-def charge(st: State, p: str, amount: int, why: str, log: Log, to: str | None = None) -> int:
+def charge(tables: Tables, st: State, p: str, amount: int, why: str, log: Log, to: str | None = None) -> int:
     """``p`` pays ``amount`` to the bank or to player ``to``; returns what was paid.
 
     Section (3): who cannot meet a claim sells all policies at the price, pays what is possible, and plays on
@@ -103,7 +103,7 @@ def charge(st: State, p: str, amount: int, why: str, log: Log, to: str | None = 
     if amount <= 0:
         return 0
     if st["players"][p]["cash"] < amount:
-        sell_all(st, p, log)
+        sell_all(tables, st, p, log)
     paid = min(st["players"][p]["cash"], amount)
     credit(st, p, -paid)
     if to is not None:
@@ -122,5 +122,5 @@ def transfer(st: State, code: str, giver: str, taker: str) -> None:
     add_policy(st, taker, code)
 
 
-def return_fee(step: int) -> int:
-    return RETURN_FEE[step]
+def return_fee(tables: Tables, step: int) -> int:
+    return tables.return_fee[step]

@@ -15,7 +15,7 @@ from typing import Any
 from ...kit.markup import md_table, md_text, svg_text
 from .ledger import in_bank, premium
 from .state import State
-from .tables import CATEGORIES, DECK, MATRICES, PREMIUM, PRICE, TRACK, TYPES, YEAR_END, course_values, quarter
+from .tables import CATEGORIES, TYPES, YEAR_END, Tables, course_values, quarter
 
 CELL = 44
 RING = 14  # the 52 fields form the ring of a 14 x 14 grid, one side of 13 fields per quarter
@@ -43,12 +43,12 @@ def position(field: int) -> tuple[int, int]:
     return 0, 52 - f
 
 
-def track_svg(st: State) -> str:
+def track_svg(tables: Tables, st: State) -> str:
     size = CELL * RING
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" width="{size}" '
            f'height="{size}" role="img" aria-label="The track, token on field {st["token"]}" '
            'font-family="sans-serif" font-size="10">']
-    for number, field in TRACK.items():
+    for number, field in tables.track.items():
         x, y = (c * CELL for c in position(number))
         colour = COLOURS.get(field.kind, EVENT_COLOUR)
         label = field.category or SHORT[field.kind]
@@ -59,18 +59,18 @@ def track_svg(st: State) -> str:
     out.append(f'<circle cx="{tx}" cy="{ty}" r="7" fill="#b2182b" stroke="#000"><title>token</title></circle>')
     centre = CELL * 2
     lines = [f"Year {st['year']}", f"Token on field {st['token']}",
-             f"Quarter {1 if st['token'] == 0 else TRACK[st['token']].quarter}"]
+             f"Quarter {1 if st['token'] == 0 else tables.track[st['token']].quarter}"]
     for i, text in enumerate(lines):
         out.append(f'<text x="{centre}" y="{centre + 20 * i}" font-size="16">{svg_text(text)}</text>')
     out.append("</svg>")
     return "".join(out)
 
 
-def _players_table(st: State) -> list[str]:
+def _players_table(tables: Tables, st: State) -> list[str]:
     rows = []
     for p in st["seats"]:
         pl = st["players"][p]
-        amount, doubled = premium(st, p)
+        amount, doubled = premium(tables, st, p)
         held = ", ".join(pl["policies"]) or "–"
         if doubled:
             held += f" (complete: {', '.join(doubled)})"
@@ -79,27 +79,27 @@ def _players_table(st: State) -> list[str]:
     return md_table(["Player", "GE", "Policies", "Premium a year", "Cards left"], rows, "lrlrr")
 
 
-def course_section(st: State) -> list[str]:
+def course_section(tables: Tables, st: State) -> list[str]:
     """Table 4: the Kurswert at which policies are sold and bought now (the token's quarter, in bold), the other
     quarters', and the annual premium, which every player needs to price a sale, a purchase or an offer."""
-    q = quarter(st["token"])
+    q = quarter(tables, st["token"])
     rows = []
-    for n in sorted(PRICE):
-        cells = [f"**{PRICE[n][c]}**" if n == q else PRICE[n][c] for c in CATEGORIES]
+    for n in sorted(tables.price):
+        cells = [f"**{tables.price[n][c]}**" if n == q else tables.price[n][c] for c in CATEGORIES]
         rows.append([f"**quarter {n} (now)**" if n == q else f"quarter {n}", *cells])
-    rows.append(["annual premium", *(PREMIUM[c] for c in CATEGORIES)])
-    return [f"### Kurswert (Table 4): {course_values(st['token'])}", "",
+    rows.append(["annual premium", *(tables.premium[c] for c in CATEGORIES)])
+    return [f"### Kurswert (Table 4): {course_values(tables, st['token'])}", "",
             *md_table(["GE per policy", *CATEGORIES], rows, "l" + "r" * len(CATEGORIES)), ""]
 
 
-def cards_tally(st: State) -> list[str]:
+def cards_tally(tables: Tables, st: State) -> list[str]:
     """The movement cards of the year already played, per value and per player (public: every card played was
     seen), and what is still in the hands together: what players need to plan the year's end."""
-    deck, played = Counter(DECK), Counter(x["card"] for x in st["played"])
+    deck, played = Counter(tables.deck), Counter(x["card"] for x in st["played"])
     values = sorted(deck)
     out = [f"### Movement cards played in year {st['year']}", "",
            *md_table(["Card", *values, "Fields"],
-                     [["In the deck", *(deck[v] for v in values), sum(DECK)],
+                     [["In the deck", *(deck[v] for v in values), sum(tables.deck)],
                       ["Played", *(played[v] for v in values), st["token"]],
                       ["Still in hands", *(deck[v] - played[v] for v in values), YEAR_END - st["token"]]],
                      "l" + "r" * (len(values) + 1)), ""]
@@ -110,9 +110,9 @@ def cards_tally(st: State) -> list[str]:
     return out + [""]
 
 
-def _risk_section(st: State, risk: Mapping[str, Any]) -> list[str]:
+def _risk_section(tables: Tables, st: State, risk: Mapping[str, Any]) -> list[str]:
     cat = risk["category"]
-    m = MATRICES[cat]
+    m = tables.matrices[cat]
     out = [f"### Calamity {cat} on field {risk['field']}", "",
            f"Row {risk['row']}, column {risk['column']}: the cell marks "
            f"{', '.join(risk['marked']) or 'no policy type'}.", ""]
@@ -142,19 +142,19 @@ def _year_end_section(st: State, entry: Mapping[str, Any]) -> list[str]:
             *md_table(["Player", "Premiums", "Doubled types", "Salary", "GE after"], rows, "lrlrr"), ""]
 
 
-def render(st: State, report: Mapping[str, Any]) -> str:
+def render(tables: Tables, st: State, report: Mapping[str, Any]) -> str:
     """The Markdown body of the issue; ``st`` is the state after the phase, ``report`` its public report."""
-    out = [f"## {md_text(report['phase'])}", "", track_svg(st), ""]
+    out = [f"## {md_text(report['phase'])}", "", track_svg(tables, st), ""]
     out += ["### What happened", ""]
     out += [f"- {md_text(line)}" for line in report["events"]] or ["- Nothing happened."]
     out.append("")
     if report.get("risk"):
-        out += _risk_section(st, report["risk"])
+        out += _risk_section(tables, st, report["risk"])
     elif st.get("risk"):
         risk = st["risk"]
         out += [f"### Calamity {risk['category']} on field {risk['field']}: step {risk['step']}", ""]
         if risk["row"]:
-            counts = ", ".join(f"{risk['category']}{t}: {MATRICES[risk['category']].row_count(risk['row'], t)}/6"
+            counts = ", ".join(f"{risk['category']}{t}: {tables.matrices[risk['category']].row_count(risk['row'], t)}/6"
                                for t in (1, 2, 3))
             out += [f"Row {risk['row']} is rolled; chance of a hit now: {counts}.", ""]
         for o in risk["offers"]:
@@ -164,11 +164,11 @@ def render(st: State, report: Mapping[str, Any]) -> str:
         out.append("")
     for entry in report.get("year_end", []):
         out += _year_end_section(st, entry)
-    out += ["### Players", ""] + _players_table(st) + [""]
+    out += ["### Players", ""] + _players_table(tables, st) + [""]
     if st["phase"]["kind"] != "over":
-        out += course_section(st)
-        out += cards_tally(st)
-    bank = ", ".join(f"{c}: {sum(in_bank(st, f'{c}{t}') for t in TYPES)}" for c in CATEGORIES)
+        out += course_section(tables, st)
+        out += cards_tally(tables, st)
+    bank = ", ".join(f"{c}: {sum(in_bank(tables, st, f'{c}{t}') for t in TYPES)}" for c in CATEGORIES)
     out += [f"Policies left at the bank: {bank}.", ""]
     if st["phase"]["kind"] == "over":
         names = " and ".join(st["names"][p] for p in st["phase"]["winners"])

@@ -17,7 +17,7 @@ from ...model import Orders, Problem
 from . import ledger
 from .ledger import count, name, policies
 from .state import State, pace
-from .tables import CATEGORIES, EVENTS, MATRICES, PREMIUM, PRICE, TRACK, course_values, next_quarter, price
+from .tables import CATEGORIES, Tables, course_values, next_quarter, price
 
 POLICY = {"type": "string", "pattern": "^[A-D][1-3]$",
           "description": "a policy: category letter and type number, e.g. C2"}
@@ -183,7 +183,7 @@ def listed(o: Mapping[str, Any], key: str) -> list[tuple[tuple[str | int, ...], 
     return [((key, i), item if isinstance(item, str) else item["policy"]) for i, item in enumerate(o.get(key, []))]
 
 
-def check(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
+def check(tables: Tables, st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
     kind = st["phase"]["kind"]
     awaited = p in st["phase"]["awaited"]
     if kind == "over":
@@ -194,9 +194,9 @@ def check(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
         out += [Problem(x.message, ("rule", *x.path[2:]), x.hint, x.severity)
                 for x in _check_standing(st, p, {cat: o["rule"]})]
     if kind == "move" and awaited:
-        return out + _check_move(st, p, o)
+        return out + _check_move(tables, st, p, o)
     if kind == "reaction":
-        return out + _check_reaction(st, p, o)
+        return out + _check_reaction(tables, st, p, o)
     if kind == "answer":
         return out + _check_answer(st, p, o)
     if kind == "year_end":
@@ -219,7 +219,7 @@ def _check_standing(st: State, p: str, standing: Mapping[str, Any]) -> list[Prob
     return out
 
 
-def _check_move(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
+def _check_move(tables: Tables, st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
     out = _holdings_problems(st, p, listed(o, "sell"), "sell")
     hand = _own(st, p).get("hand")
     card = o.get("card")
@@ -231,7 +231,7 @@ def _check_move(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
         out.append(Problem(f"you hold no movement card {card}", ("card",),
                            "play one of the cards in your hand (see your private sheet)"))
         return out
-    field = TRACK[st["token"] + cast(int, card)]  # a card of the hand: a whole number
+    field = tables.track[st["token"] + cast(int, card)]  # a card of the hand: a whole number
     uses = {"purchase": "buy", "market": "buy", "tax": "tax", "takeover": "takeover", "ascot": "ascot",
             "henley": "henley", "monopoly": "monopoly"}
     used = uses.get(field.kind) if field.kind != "market" or st["options"]["market"] == "purchase" else None
@@ -240,23 +240,23 @@ def _check_move(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
             out.append(Problem(f"card {card} takes the token to field {field.number} ({field.name}): "
                                f"'{key}' does not apply there and is ignored", (key,),
                                f"remove '{key}'", "warning"))
-    cash = st["players"][p]["cash"] + sum(price(c, st["token"]) for c in o.get("sell", []))
+    cash = st["players"][p]["cash"] + sum(price(tables, c, st["token"]) for c in o.get("sell", []))
     if used == "buy":
         cost = 0
         for i, code in enumerate(o.get("buy", [])):
-            if ledger.in_bank(st, code) < list(o["buy"][: i + 1]).count(code):
+            if ledger.in_bank(tables, st, code) < list(o["buy"][: i + 1]).count(code):
                 out.append(Problem(f"the bank has no more {code}", ("buy", i), "choose another type", "warning"))
                 continue
-            cost += price(code, field.number)
+            cost += price(tables, code, field.number)
             if cost > cash:
-                out.append(Problem(f"{code} costs {price(code, field.number)} GE and your cash will not reach",
+                out.append(Problem(f"{code} costs {price(tables, code, field.number)} GE and your cash will not reach",
                                    ("buy", i), "buy fewer policies", "warning"))
     if used == "takeover":
         for i, e in enumerate(o.get("takeover", [])):
             if count(st, e["from"], e["policy"]) == 0:
                 out.append(Problem(f"{name(st, e['from'])} holds no {e['policy']}", ("takeover", i),
                                    "choose a policy a co-player holds", "warning"))
-        if len(o.get("takeover", [])) < EVENTS["takeover"]:
+        if len(o.get("takeover", [])) < tables.events["takeover"]:
             out.append(Problem("Übernahme takes three policies: the rest are chosen for you, cheapest first",
                                ("takeover",), "name three policies to choose them yourself", "warning"))
     if used == "henley" and "henley" in o and count(st, o["henley"]["from"], o["henley"]["policy"]) == 0:
@@ -272,7 +272,7 @@ def _check_move(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
     return out
 
 
-def _check_reaction(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
+def _check_reaction(tables: Tables, st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
     cat = st["risk"]["category"]
     out = []
     for key in ("return", "pass"):
@@ -282,7 +282,7 @@ def _check_reaction(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
                 out.append(Problem(f"{code} is not at risk: only category {cat} may be returned or passed on",
                                    (key, i), f"list only {cat} policies"))
     out += _holdings_problems(st, p, listed(o, "return") + listed(o, "pass"), "return or pass on")
-    fee = ledger.return_fee(st["risk"]["step"])
+    fee = ledger.return_fee(tables, st["risk"]["step"])
     need = fee * len(o.get("return", [])) + sum(e["fee"] for e in o.get("pass", []))
     if need > st["players"][p]["cash"]:
         out.append(Problem(f"returns and fees come to {need} GE but you have {st['players'][p]['cash']} GE",
@@ -337,15 +337,15 @@ def _standing_lines(st: State, update: Mapping[str, Any] | None) -> list[str]:
     return lines
 
 
-def describe(st: State, p: str, o: Mapping[str, Any]) -> list[str]:
+def describe(tables: Tables, st: State, p: str, o: Mapping[str, Any]) -> list[str]:
     kind = st["phase"]["kind"]
     lines = []
     if kind == "move" and p in st["phase"]["awaited"]:
         for code in o.get("sell", []):
-            lines.append(f"Sell {code} to the bank for {price(code, st['token'])} GE.")
+            lines.append(f"Sell {code} to the bank for {price(tables, code, st['token'])} GE.")
         card = o.get("card")
         if isinstance(card, int) and 0 < st["token"] + card <= 52:
-            field = TRACK[st["token"] + card]
+            field = tables.track[st["token"] + card]
             lines.append(f"Play card {card}: the token moves from field {st['token']} to {field.number} "
                          f"({field.name}).")
         if o.get("buy"):
@@ -361,7 +361,7 @@ def describe(st: State, p: str, o: Mapping[str, Any]) -> list[str]:
         for s in o.get("monopoly", []):
             lines.append(f"Monopol: give {s['give']} to {name(st, s['with'])} for their {s['take']}.")
     for code in o.get("return", []):
-        fee = ledger.return_fee(st["risk"]["step"]) if kind == "reaction" else 0
+        fee = ledger.return_fee(tables, st["risk"]["step"]) if kind == "reaction" else 0
         lines.append(f"Return {code} to the bank ({fee} GE).")
     for e in o.get("pass", []):
         otherwise = "return it" if e.get("if_refused") == "return" else "keep it"
@@ -411,27 +411,29 @@ def _rule_lines(sheet: Sheet, st: State, p: str) -> None:
                   "offers of this fee or more (leave out: refuse)")
 
 
-def _course_line(st: State) -> str:
+def _course_line(tables: Tables, st: State) -> str:
     """Table 4 on the sheet: the Kurswert now, the next quarter's (a card may take the token there) and the
     annual premium."""
-    nxt = next_quarter(st["token"])
-    later = f"; from field {nxt[0]}: " + ", ".join(f"{c} {PRICE[nxt[1]][c]}" for c in CATEGORIES) + " GE" if nxt else ""
-    return (f"Kurswert (Table 4), {course_values(st['token'])}{later}. Annual premium: "
-            + ", ".join(f"{c} {PREMIUM[c]}" for c in CATEGORIES) + " GE.")
+    nxt = next_quarter(tables, st["token"])
+    later = (f"; from field {nxt[0]}: " + ", ".join(f"{c} {tables.price[nxt[1]][c]}" for c in CATEGORIES) + " GE"
+             if nxt else "")
+    return (f"Kurswert (Table 4), {course_values(tables, st['token'])}{later}. Annual premium: "
+            + ", ".join(f"{c} {tables.premium[c]}" for c in CATEGORIES) + " GE.")
 
 
-def template(st: State, p: str) -> str:
+def template(tables: Tables, st: State, p: str) -> str:
     """A pre-printed order sheet for the open phase, with the player's figures filled in."""
     kind = st["phase"]["kind"]
     cash = st["players"][p]["cash"]
     held = ", ".join(policies(st, p)) or "none"
     sheet = Sheet()
     sheet.comment(f"{name(st, p)}: {cash} GE; policies: {held}. Token on field {st['token']}.")
-    sheet.comment(_course_line(st))
+    sheet.comment(_course_line(tables, st))
     if kind == "move" and p in st["phase"]["awaited"]:
         hand = _own(st, p).get("hand")
         if hand:
-            fields = ", ".join(f"{c} -> {st['token'] + c} {TRACK[st['token'] + c].name}" for c in sorted(set(hand)))
+            fields = ", ".join(f"{c} -> {st['token'] + c} {tables.track[st['token'] + c].name}"
+                               for c in sorted(set(hand)))
             sheet.comment(f"Your cards: {', '.join(map(str, hand))} ({fields}).")
             card, which = min(hand), "the card you play"
         else:  # not on a sheet that may go into a public pull request, nor without the player's key
@@ -453,7 +455,7 @@ def template(st: State, p: str) -> str:
         mine = [c for c in policies(st, p) if c[0] == cat]
         when = ("before the row (4 GE a return)" if risk["step"] == 1 else
                 f"row {risk['row']} rolled: " + ", ".join(
-                    f"{cat}{t} marked {MATRICES[cat].row_count(risk['row'], t)}/6" for t in (1, 2, 3))
+                    f"{cat}{t} marked {tables.matrices[cat].row_count(risk['row'], t)}/6" for t in (1, 2, 3))
                 + " (20 GE a return)")
         sheet.comment(f"Calamity in {cat}, step {risk['step']}, {when}. Your {cat} policies: "
                       f"{', '.join(mine) or 'none'}.")

@@ -6,27 +6,29 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...kit.ruleset import HandedData
 from ...model import Orders, Player
 from ...model import State as EngineState
 from . import choices, newsletter, orders
 from .ledger import policies, premium
 from .state import State, typed
+from .tables import tables_of
 
 
-class CalamityPresentation:
-    """The presentation of ``calamity``."""
+class CalamityPresentation(HandedData):
+    """The presentation of ``calamity``, of the game's tables (``data``)."""
 
     def template(self, state: EngineState, player: str) -> str:
-        return orders.template(typed(state), player)
+        return orders.template(tables_of(self.data), typed(state), player)
 
     def choices(self, state: EngineState, player: str) -> dict[str, Any]:
-        return choices.choices(typed(state), player)
+        return choices.choices(tables_of(self.data), typed(state), player)
 
     def describe(self, state: EngineState, player: str, orders_value: Orders) -> list[str]:
-        return orders.describe(typed(state), player, orders_value or {})
+        return orders.describe(tables_of(self.data), typed(state), player, orders_value or {})
 
     def newsletter(self, state: EngineState, report: Mapping[str, Any], players: Sequence[Player]) -> str:
-        return newsletter.render(typed(state), report)
+        return newsletter.render(tables_of(self.data), typed(state), report)
 
     def headline(self, state: EngineState, result: Mapping[str, Any], players: Sequence[Player]) -> str:
         return newsletter.headline(typed(state), result)
@@ -36,7 +38,7 @@ class CalamityPresentation:
         rows = []
         for p in state["seats"]:
             rows.append({"player": p, "name": state["names"][p], "GE": state["players"][p]["cash"],
-                         "policies": len(policies(state, p)), "premium": premium(state, p)[0],
+                         "policies": len(policies(state, p)), "premium": premium(tables_of(self.data), state, p)[0],
                          "status": status(state, p)})
         return sorted(rows, key=lambda r: (-r["GE"], state["seats"].index(r["player"])))
 

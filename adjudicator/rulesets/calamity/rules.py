@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...dice import Dice
-from ...kit.ruleset import HiddenStateViews
+from ...kit.ruleset import HandedData, HiddenStateViews
 from ...kit.secrecy import Secrecy
 from ...model import Orders, Phase, Player, Problem, TurnResult
 from ...model import State as EngineState
@@ -23,11 +23,16 @@ SECRECY = Secrecy(simultaneous=("the reaction phases of a risk: returns and pass
                                  "rule": "a reaction given as a rule for the category: kept as its standing order"})
 
 
-class CalamityRules(HiddenStateViews):
-    """The rules of ``calamity``."""
+class CalamityRules(HandedData, HiddenStateViews):
+    """The rules of ``calamity``, of the game's tables (``data``: each function of the rules that reads a table is
+    handed them, ``tables.Tables``)."""
 
     name = "calamity"
     title = "Calamity"
+
+    @property
+    def _tables(self) -> tables.Tables:
+        return tables.tables_of(self.data)
 
     def secrecy(self, options: Mapping[str, Any]) -> Secrecy:
         """Hands and standing orders are a player's own; the reaction phases of a risk are answered at once."""
@@ -37,7 +42,7 @@ class CalamityRules(HiddenStateViews):
         return tables.data_files()
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> EngineState:
-        return typed.plain(setup.setup(options, players, dice))
+        return typed.plain(setup.setup(self._tables, options, players, dice))
 
     def phase(self, state: EngineState) -> Phase:
         """One player (the mover) or the holders at risk are awaited; every other player may send orders in
@@ -58,7 +63,7 @@ class CalamityRules(HiddenStateViews):
     def check(self, state: EngineState, player: str, orders_value: Orders) -> list[Problem]:
         if player not in state["players"]:
             return [Problem(f"{player} does not play in this game", (), "send orders only for your own seat")]
-        return orders.check(typed(state), player, orders_value or {})
+        return orders.check(self._tables, typed(state), player, orders_value or {})
 
     def default_orders(self, state: EngineState, player: str, previous: Orders | None) -> Orders:
         """NMR: keep policies, accept nothing, play the lowest card (``previous`` is not repeated: a card
@@ -71,7 +76,7 @@ class CalamityRules(HiddenStateViews):
         return orders.drop(typed(state), orders_value, problem.path)
 
     def adjudicate(self, state: EngineState, orders_by_player: Mapping[str, Orders], dice: Dice) -> TurnResult:
-        return adjudicate.adjudicate(typed(state), orders_by_player, dice)
+        return adjudicate.adjudicate(self._tables, typed(state), orders_by_player, dice)
 
     def result(self, state: EngineState) -> dict[str, Any] | None:
         """Who owns the most GE after the last year wins; equal sums share the win (``outcome.HasResult``)."""

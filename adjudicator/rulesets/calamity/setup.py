@@ -11,21 +11,21 @@ from ...model import Player
 from . import adjudicate
 from .ledger import Log
 from .state import State
-from .tables import EVENTS
+from .tables import Tables
 
 OPTIONS = {"market": ("purchase", "quiet")}
-# House rule "years": the text plays two years (EVENTS["years"]); a game master may choose 1 to 5.
+# House rule "years": the text plays two years (tables.events["years"]); a game master may choose 1 to 5.
 YEARS = range(1, 6)
 
 
-def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
+def setup(tables: Tables, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
     """Die Regeln and (0)-(1): 300 GE each, the token on field 0 = 52, the first player by lot, cards dealt."""
     if not 2 <= len(players) <= 6:
         raise RulesetError(f"Calamity is for 2 to 6 players, not {len(players)}")
     if len({p.key for p in players}) != len(players):
         raise RulesetError("two players have the same key")
     chosen = {"market": "purchase"}
-    years = EVENTS["years"]
+    years = tables.events["years"]
     for key, value in options.items():
         if key == "years":
             if isinstance(value, bool) or not isinstance(value, int) or value not in YEARS:
@@ -52,7 +52,7 @@ def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> 
         "next": 0,
         "hands": {},
         "played": [],
-        "players": {p: {"cash": EVENTS["start_cash"], "policies": []} for p in seats},
+        "players": {p: {"cash": tables.events["start_cash"], "policies": []} for p in seats},
         "risk": None,
         "phase": {"kind": "move", "awaited": []},
         "adjudications": 0,
@@ -60,5 +60,5 @@ def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> 
         "secret": {},
         "pace": 2,  # issue 32: the last card at once, a reaction given as a rule stands (state.pace)
     }
-    adjudicate.deal(st, dice, Log())
+    adjudicate.deal(tables, st, dice, Log())
     return st

@@ -1,21 +1,22 @@
 """The printed tables of Calamity (Tables 1-5 and the sums of Table 3), read from the game's data files.
 
-The names below (``TRACK``, ``MATRICES``, ...) read the files a game pinned at its set-up (``gamedata``) each
-time they are used, and parse each content once: an old game keeps its tables when a release changes them.
+``tables_of(data)`` reads them from a game's data (``kit.gamedata.GameData``: the files the game pinned at its
+set-up, else the packaged ones) and parses each content once: an old game keeps its tables when a release changes
+them. Every function of the rules that reads a table is handed a ``Tables``; ``shipped()`` is this turnpress's own
+(tests, tools).
 
->>> TRACK[25].kind, TRACK[25].quarter
+>>> shipped().track[25].kind, shipped().track[25].quarter
 ('ascot', 2)
->>> sorted(MATRICES["A"].cell(1, 3))
+>>> sorted(shipped().matrices["A"].cell(1, 3))
 [1]
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any, TypeVar, overload
+from typing import Any
 
 from ... import yamlio
 from ...kit import gamedata
@@ -33,8 +34,8 @@ def data_files() -> list[str]:
     return [f"data/{name}" for name in FILES]
 
 
-def _data(name: str) -> Any:
-    return yamlio.load_trusted(gamedata.read(__package__, f"data/{name}").decode("utf-8"))
+def _parse(content: bytes) -> Any:
+    return yamlio.load_trusted(content.decode("utf-8"))
 
 
 @dataclass(frozen=True)
@@ -74,15 +75,14 @@ def _cell(text: str) -> frozenset[int]:
     return frozenset() if text == "." else frozenset(int(t) for t in text.split("/"))
 
 
-def _track() -> dict[int, Field]:
+def _track(raw: Any) -> dict[int, Field]:
     fields = {}
-    for f in _data("track.yaml")["fields"]:
+    for f in raw["fields"]:
         fields[f["field"]] = Field(f["field"], f["quarter"], f["kind"], f["name"], f.get("category"))
     return fields
 
 
-def _matrices() -> dict[str, Matrix]:
-    raw = _data("risk.yaml")
+def _matrices(raw: Any) -> dict[str, Matrix]:
     out = {}
     for cat, table in raw["categories"].items():
         printed = [[_cell(c) for c in row["cells"]] for row in table["rows"]]
@@ -102,9 +102,9 @@ def _matrices() -> dict[str, Matrix]:
     return out
 
 
-def _cards() -> tuple[int, ...]:
+def _cards(raw: Any) -> tuple[int, ...]:
     deck: list[int] = []
-    for entry in _data("cards.yaml")["cards"]:
+    for entry in raw["cards"]:
         deck.extend([entry["fields"]] * entry["count"])
     return tuple(deck)
 
@@ -126,16 +126,18 @@ class Tables:
     war: dict[int, str]
 
 
-def current() -> Tables:
-    """The tables of the game being played (the packaged ones outside a game)."""
-    return _tables(tuple(gamedata.read(__package__, f"data/{name}") for name in FILES))
+def tables_of(data: gamedata.GameData) -> Tables:
+    """The tables of the game whose data files ``data`` holds (its pinned copies, else the packaged ones)."""
+    return _tables(tuple(data.read(__package__, f"data/{name}") for name in FILES))
 
 
 @cache
 def _tables(contents: tuple[bytes, ...]) -> Tables:  # one parse per content: the argument is the cache key
-    policies, events = _data("policies.yaml"), _data("events.yaml")
+    raw = dict(zip(FILES, (_parse(c) for c in contents), strict=True))
+    policies, events = raw["policies.yaml"], raw["events.yaml"]
     return Tables(
-        track=_track(), matrices=_matrices(), errata=_data("risk.yaml")["errata"], deck=_cards(),
+        track=_track(raw["track.yaml"]), matrices=_matrices(raw["risk.yaml"]), errata=raw["risk.yaml"]["errata"],
+        deck=_cards(raw["cards.yaml"]),
         copies=policies["copies"],
         price={row["quarter"]: {c: row[c] for c in CATEGORIES} for row in policies["price"]},
         premium=dict(policies["premium"]), events=events,
@@ -144,82 +146,39 @@ def _tables(contents: tuple[bytes, ...]) -> Tables:  # one parse per content: th
         war={die: row["category"] for row in events["war"] for die in row["die"]})
 
 
-K = TypeVar("K")
-V = TypeVar("V")
+@cache
+def shipped() -> Tables:
+    """This turnpress's own tables (tests, tools); the rules read the game's (``tables_of``)."""
+    return tables_of(gamedata.GameData(__package__))
 
 
-class _Table(Mapping[K, V]):
-    """One table of ``current()``, looked up when used (so the module-level names follow the game played)."""
-
-    def __init__(self, pick: Callable[[Tables], Mapping[K, V]]) -> None:
-        self._pick = pick
-
-    def __getitem__(self, key: K) -> V:
-        return self._pick(current())[key]
-
-    def __iter__(self) -> Iterator[K]:
-        return iter(self._pick(current()))
-
-    def __len__(self) -> int:
-        return len(self._pick(current()))
-
-
-class _Deck(Sequence[int]):
-    """The movement cards of ``current()`` (Table 3), looked up when used."""
-
-    @overload
-    def __getitem__(self, i: int) -> int: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[int]: ...
-
-    def __getitem__(self, i: int | slice) -> int | Sequence[int]:
-        return current().deck[i]
-
-    def __len__(self) -> int:
-        return len(current().deck)
-
-
-TRACK: Mapping[int, Field] = _Table(lambda t: t.track)
-MATRICES: Mapping[str, Matrix] = _Table(lambda t: t.matrices)
-ERRATA: Mapping[str, Any] = _Table(lambda t: t.errata)
-DECK: Sequence[int] = _Deck()
-PRICE: Mapping[int, dict[str, int]] = _Table(lambda t: t.price)
-PREMIUM: Mapping[str, int] = _Table(lambda t: t.premium)
-EVENTS: Mapping[str, Any] = _Table(lambda t: t.events)
 POLICY_CODES: tuple[str, ...] = tuple(f"{c}{t}" for c in CATEGORIES for t in TYPES)
-RETURN_FEE: Mapping[int, int] = _Table(lambda t: t.return_fee)
-ASCOT: Mapping[int, int] = _Table(lambda t: t.ascot)
-WAR: Mapping[int, str] = _Table(lambda t: t.war)
 
 
-def copies() -> int:
-    """How many copies of each policy the box has (Table 4)."""
-    return current().copies
-
-
-def quarter(field: int) -> int:
+def quarter(tables: Tables, field: int) -> int:
     """The quarter the token stands in. Field 0 (the start of a year) counts as the first quarter."""
-    return 1 if field == 0 else TRACK[field].quarter
+    return 1 if field == 0 else tables.track[field].quarter
 
 
-def price(code: str, field: int) -> int:
+def price(tables: Tables, code: str, field: int) -> int:
     """Kurswert of policy ``code`` (e.g. ``"C2"``) while the token stands on ``field`` (Table 4)."""
-    return PRICE[quarter(field)][code[0]]
+    return tables.price[quarter(tables, field)][code[0]]
 
 
-def course_values(field: int) -> str:
+def course_values(tables: Tables, field: int) -> str:
     """The Kurswert of every category while the token stands on ``field`` (Table 4), as the issue and the sheet
     print it.
 
-    >>> course_values(30)
+    >>> course_values(shipped(), 30)
     'quarter 3 (token on field 30): A 2, B 4, C 8, D 16 GE'
     """
-    q = quarter(field)
-    return f"quarter {q} (token on field {field}): " + ", ".join(f"{c} {PRICE[q][c]}" for c in CATEGORIES) + " GE"
+    q = quarter(tables, field)
+    return (f"quarter {q} (token on field {field}): " + ", ".join(f"{c} {tables.price[q][c]}" for c in CATEGORIES)
+            + " GE")
 
 
-def next_quarter(field: int) -> tuple[int, int] | None:
+def next_quarter(tables: Tables, field: int) -> tuple[int, int] | None:
     """The first field of the next quarter and its number, or None in the fourth quarter (the year ends on 52)."""
-    q = quarter(field)
-    first = next((n for n in sorted(TRACK) if TRACK[n].quarter == q + 1), None)
+    q = quarter(tables, field)
+    first = next((n for n in sorted(tables.track) if tables.track[n].quarter == q + 1), None)
     return None if first is None else (first, q + 1)
