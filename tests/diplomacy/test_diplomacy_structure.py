@@ -112,3 +112,34 @@ def test_each_kind_types_the_keys_of_its_structured_entry_as_the_schema_admits_t
     assert set(entry) == {"unit"} | {k for keys in declared.values() for k in get_type_hints(keys)}
     assert set(entry) <= set(props) and set(schema.entry_properties(standard)) <= set(entry)
     assert orders.structured_to_text({"unit": "A Par", "move": "Bur", "via_convoy": True}) == "A Par - Bur via convoy"
+
+
+def test_the_orders_pages_movement_options_are_each_kinds_own_and_read_as_that_kind() -> None:
+    """Issue 31: ``choices.movement_options`` is put together from the kinds, as ``Movement`` is: each movement
+    kind's module says what the orders page offers a unit of it (``page_options``), and every line it offers
+    reads back as an order of that kind, on the standard map and on 30JK's (transformations, double moves down
+    a river, convoys along its chains), for every unit at the start."""
+    from adjudicator.rulesets.diplomacy import choices
+    from adjudicator.rulesets.diplomacy.core import units_from
+    from adjudicator.rulesets.diplomacy.kinds import convoy, hold, move, support, transform
+    from adjudicator.rulesets.diplomacy.orders import read_order
+
+    for name in ("standard", "dreissigjaehriger-krieg"):
+        m = load_map(name)
+        board = units_from(m, m.data["start"]["units"])
+        by_sea = convoy.routes_by_sea(m, board)
+        kinds_seen: set[str] = set()
+        for u in board:
+            own = {"hold": hold.page_options(u), "move": move.page_options(m, u, by_sea.get(u)),
+                   "support": support.page_options(m, u, board, by_sea), "transform": transform.page_options(m, u),
+                   "double move": move.page_options_downstream(m, u), "convoy": convoy.page_options(m, u, by_sea)}
+            offered = [o["value"] for o in choices.movement_options(m, u, board, by_sea)]
+            assert offered == [*own["hold"], *own["move"], *own["support"], *own["transform"],
+                               *own["double move"], *own["convoy"]]
+            for kind, lines in own.items():
+                read = {(read_order(m, line).kind, bool(read_order(m, line).via)) for line in lines}
+                assert read <= {("move", True) if kind == "double move" else (kind, False)}, (kind, lines)
+                kinds_seen |= {kind} if lines else set()
+        assert {"hold", "move", "support"} <= kinds_seen
+        if name != "standard":
+            assert {"transform", "double move"} <= kinds_seen

@@ -38,8 +38,14 @@ class Unit:
         return province_of(self.region)
 
     def __str__(self) -> str:
-        prov, _, coast = self.region.partition("/")
-        return ("A " if self.type == "army" else "F ") + display(prov) + (f"/{coast}" if coast else "")
+        """The unit as a sheet writes it: ``A Par``, ``F Stp/sc``."""
+        return ("A " if self.type == "army" else "F ") + written(self.region)
+
+
+def written(region: str) -> str:
+    """``stp/sc`` -> ``Stp/sc``: a region as a sheet writes it."""
+    prov, _, coast = region.partition("/")
+    return display(prov) + (f"/{coast}" if coast else "")
 
 
 @dataclass

@@ -18,15 +18,17 @@ move. The order words are the map's (30JK writes a support ``U`` and a convoy ``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .adjudicate import label
+from .board import written
 from .core import owners_from, units_from
+from .kinds import convoy, hold, move, support, transform
 from .kinds.build import adjustment_counts, buildable, civil_disorder_removals
+from .kinds.convoy import BySea
 from .kinds.votes import standing_votes
 from .look import presentation_for
-from .mapdata import Map, display, province_of
+from .mapdata import Map, display
 from .orders import OrderError, read_order
 from .resolver import ALREADY_ORDERED, Unit
 from .state import State
@@ -37,12 +39,11 @@ DRAW = "Propose draw"
 
 def short(region: str) -> str:
     """``stp/sc`` -> ``Stp/sc``: a region as the sheet writes it."""
-    prov, _, coast = region.partition("/")
-    return display(prov) + (f"/{coast}" if coast else "")
+    return written(region)
 
 
 def unit_name(u: Unit) -> str:
-    return ("A " if u.type == "army" else "F ") + short(u.region)
+    return str(u)
 
 
 def option(text: str, tag: str | None = None) -> dict[str, Any]:
@@ -50,92 +51,25 @@ def option(text: str, tag: str | None = None) -> dict[str, Any]:
 
 
 def destinations(m: Map, u: Unit) -> list[str]:
-    """Where ``u`` can move in one step, as the sheet writes it (an army names provinces, a fleet coasts)."""
-    found = {display(province_of(r)) if u.type == "army" or "/" not in r else short(r)
-             for r in m.reach(u.type, u.region)}
-    return sorted(found, key=str.lower)
-
-
-@dataclass(frozen=True)
-class BySea:
-    """Where an army could be convoyed: each coast with the fleets of one shortest chain (``routes``), and every
-    fleet of some chain (``fleets``: the ones the chains reach)."""
-
-    routes: dict[str, list[Unit]]
-    fleets: frozenset[Unit]
+    """Where ``u`` can move in one step, as the sheet writes it (``kinds.move.destinations``)."""
+    return move.destinations(m, u)
 
 
 def convoy_routes(m: Map, board: list[Unit]) -> dict[Unit, BySea]:
-    """For each army on a coast, each coast the fleets now in convoy terrain could carry it to, with the fleets of
-    one shortest chain (found breadth first: no fleet of it touches the army's coast but the first, none is
-    next to a fleet two places before it, as ``Resolver._routes`` asks of a chain)."""
-    terrains = m.data.get("convoy_terrain", ["sea"])
-    fleets = [f for f in board if f.type == "fleet" and m.terrain(f.province) in terrains]
-    out: dict[Unit, BySea] = {}
-    for army in board:
-        if army.type != "army" or m.terrain(army.province) != "coast":
-            continue
-        todo = [f for f in fleets if m.reaches_province("fleet", f.region, army.province)]
-        chain = {f: [f] for f in todo}
-        found: dict[str, list[Unit]] = {}
-        while todo:
-            f = todo.pop(0)
-            for r in sorted(m.reach("fleet", f.region)):
-                p = province_of(r)
-                if p != army.province and m.terrain(p) == "coast" and p not in found:
-                    found[p] = chain[f]
-            for g in fleets:
-                if g not in chain and m.reaches_province("fleet", f.region, g.province):
-                    chain[g] = [*chain[f], g]
-                    todo.append(g)
-        if found:
-            out[army] = BySea(found, frozenset(chain))
-    return out
+    """For each army on a coast, where the fleets now at sea could carry it (``kinds.convoy.routes_by_sea``)."""
+    return convoy.routes_by_sea(m, board)
 
 
 def movement_options(m: Map, u: Unit, board: list[Unit], by_sea: dict[Unit, BySea] | None = None
                      ) -> list[dict[str, Any]]:
+    """Every order the map allows ``u`` in a movement phase, kind by kind, each kind's own list from its module
+    (``kinds/*.page_options``): hold, its moves (by land and across the water), supports, transformations, double
+    moves down a river, convoys."""
     by_sea = convoy_routes(m, board) if by_sea is None else by_sea
-    me, support, convoy, via = unit_name(u), m.text("S"), m.text("C"), m.text("via convoy")
-    out = [option(f"{me} H")] + [option(f"{me} - {d}") for d in destinations(m, u)]
-    if u in by_sea:
-        out += [option(f"{me} - {display(p)}" + (f" {via}" if m.can_move("army", u.region, p) else ""))
-                for p in sorted(by_sea[u].routes, key=str.lower)]
-    for v in board:
-        if v == u:
-            continue
-        if m.reaches_province(u.type, u.region, v.province):
-            out.append(option(f"{me} {support} {unit_name(v)}"))
-        into = {province_of(r) for r in m.reach(v.type, v.region)} | set(by_sea[v].routes if v in by_sea else ())
-        targets = sorted(into - {u.province}, key=str.lower)
-        out += [option(f"{me} {support} {unit_name(v)} - {display(p)}") for p in targets
-                if m.reaches_province(u.type, u.region, p)]
-    out += [option(text) for text in special_orders(m, u)]
-    for v, sea in by_sea.items():  # a fleet of a chain convoys the army to each coast the chains reach
-        if u in sea.fleets:
-            out += [option(f"{me} {convoy} {unit_name(v)} - {display(p)}") for p in sorted(sea.routes, key=str.lower)
-                    if p != u.province]
-    return out
-
-
-def special_orders(m: Map, u: Unit) -> list[str]:
-    """The unit's transformations and (a fleet's) double moves down a river, where the map has them."""
-    types = m.data.get("order_types", ())
-    me, out = unit_name(u), []
-    if "transform" in types:
-        for kind, letter in (("army", "A"), ("fleet", "F")):
-            regions = [r for r in m.regions_of(u.province, kind) if r != u.region]
-            whole = len(m.regions_of(u.province, kind)) == 1
-            out += [f"{me} T {letter}" if whole else f"{me} T {letter}/{r.partition('/')[2]}" for r in regions]
-    if "double_move" in types and u.type == "fleet":
-        found = set()
-        for via in m.reach("fleet", u.region):
-            for dst in m.reach("fleet", via):
-                reached = m.double_move(u.region, province_of(via), dst)
-                if reached and province_of(reached) != u.province:
-                    found.add(f"{me} - {display(province_of(via))} - {short(reached)}")
-        out += sorted(found, key=str.lower)
-    return out
+    texts = [*hold.page_options(u), *move.page_options(m, u, by_sea.get(u)),
+             *support.page_options(m, u, board, by_sea), *transform.page_options(m, u),
+             *move.page_options_downstream(m, u), *convoy.page_options(m, u, by_sea)]
+    return [option(text) for text in texts]
 
 
 def _choice(label_text: str, options: list[dict[str, Any]], default: str) -> dict[str, Any]:

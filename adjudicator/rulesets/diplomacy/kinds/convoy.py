@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TypedDict
 
-from ..board import VOID, Board, Outcome
-from ..mapdata import province_of
+from ..board import VOID, Board, Outcome, Unit
+from ..mapdata import Map, display, province_of
 from ..reading import Order, OrderError, Reader, Say
 
 # its key of a structured entry (the orders' schema; ``structured`` reads it)
@@ -71,3 +73,51 @@ def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str) 
 
 def structured(e: ConvoyKeys, unit: str, say: Say) -> str | None:
     return f"{unit} C {e['convoy']}" if "convoy" in e else None
+
+
+@dataclass(frozen=True)
+class BySea:
+    """Where an army could be convoyed: each coast with the fleets of one shortest chain (``routes``), and every
+    fleet of some chain (``fleets``: the ones the chains reach)."""
+
+    routes: dict[str, list[Unit]]
+    fleets: frozenset[Unit]
+
+
+def routes_by_sea(m: Map, board: list[Unit]) -> dict[Unit, BySea]:
+    """For each army on a coast, each coast the fleets now in convoy terrain could carry it to, with the fleets of
+    one shortest chain (found breadth first: no fleet of it touches the army's coast but the first, none is
+    next to a fleet two places before it, as ``Resolver._routes`` asks of a chain)."""
+    terrains = m.data.get("convoy_terrain", ["sea"])
+    fleets = [f for f in board if f.type == "fleet" and m.terrain(f.province) in terrains]
+    out: dict[Unit, BySea] = {}
+    for army in board:
+        if army.type != "army" or m.terrain(army.province) != "coast":
+            continue
+        todo = [f for f in fleets if m.reaches_province("fleet", f.region, army.province)]
+        chain = {f: [f] for f in todo}
+        found: dict[str, list[Unit]] = {}
+        while todo:
+            f = todo.pop(0)
+            for r in sorted(m.reach("fleet", f.region)):
+                p = province_of(r)
+                if p != army.province and m.terrain(p) == "coast" and p not in found:
+                    found[p] = chain[f]
+            for g in fleets:
+                if g not in chain and m.reaches_province("fleet", f.region, g.province):
+                    chain[g] = [*chain[f], g]
+                    todo.append(g)
+        if found:
+            out[army] = BySea(found, frozenset(chain))
+    return out
+
+
+def page_options(m: Map, u: Unit, by_sea: Mapping[Unit, BySea]) -> list[str]:
+    """What the orders page offers ``u`` of this kind in a movement phase: a fleet of a chain convoys each army
+    the chain touches to each coast the chains reach (``routes_by_sea``)."""
+    out = []
+    for v, sea in by_sea.items():
+        if u in sea.fleets:
+            out += [f"{u} {m.text('C')} {v} - {display(p)}" for p in sorted(sea.routes, key=str.lower)
+                    if p != u.province]
+    return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from ..board import Board
+from ..board import Board, Unit
 from ..reading import Order, Reader, Say
 
 # its keys of a structured entry (the orders' schema; ``structured`` reads them)
@@ -40,3 +40,8 @@ def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str) 
 def structured(e: HoldKeys, unit: str, say: Say) -> str | None:
     """``{unit: A Par, hold: true}``, or the unit alone."""
     return f"{unit} H" if e.get("hold", True) else None
+
+
+def page_options(u: Unit) -> list[str]:
+    """What the orders page offers ``u`` of this kind in a movement phase (``choices.movement_options``)."""
+    return [f"{u} H"]

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from ..board import Board, Outcome
-from ..mapdata import display, province_of
+from ..board import Board, Outcome, Unit, written
+from ..mapdata import Map, display, province_of
 from ..reading import Order, OrderError, Reader, Say
+from .convoy import BySea
 
 # its keys of a structured entry (the orders' schema; ``structured`` reads them)
 KEYS = {"move": {"type": "string", "description": "where the unit moves, e.g. 'Bur' or 'Spa/nc'"},
@@ -180,3 +181,36 @@ def structured(e: MoveKeys, unit: str, say: Say) -> str | None:
     if "move" in e:
         return f"{unit} - {e['move']}" + (" via convoy" if e.get("via_convoy") else "")
     return None
+
+
+def destinations(m: Map, u: Unit) -> list[str]:
+    """Where ``u`` can move in one step, as the sheet writes it (an army names provinces, a fleet coasts)."""
+    found = {display(province_of(r)) if u.type == "army" or "/" not in r else written(r)
+             for r in m.reach(u.type, u.region)}
+    return sorted(found, key=str.lower)
+
+
+def page_options(m: Map, u: Unit, sea: BySea | None) -> list[str]:
+    """What the orders page offers ``u`` of this kind in a movement phase: each move in one step, and an army's
+    each move across the water (``sea``, ``convoy.routes_by_sea``), ``via convoy`` where the coast is next to it
+    too."""
+    out = [f"{u} - {d}" for d in destinations(m, u)]
+    if sea is not None:
+        via = m.text("via convoy")
+        out += [f"{u} - {display(p)}" + (f" {via}" if m.can_move("army", u.region, p) else "")
+                for p in sorted(sea.routes, key=str.lower)]
+    return out
+
+
+def page_options_downstream(m: Map, u: Unit) -> list[str]:
+    """A fleet's double moves down a river, where the map has them (30JK section 4): offered after the
+    transformations, as the page has always listed them."""
+    if "double_move" not in m.data.get("order_types", ()) or u.type != "fleet":
+        return []
+    found = set()
+    for via in m.reach("fleet", u.region):
+        for dst in m.reach("fleet", via):
+            reached = m.double_move(u.region, province_of(via), dst)
+            if reached and province_of(reached) != u.province:
+                found.add(f"{u} - {display(province_of(via))} - {written(reached)}")
+    return sorted(found, key=str.lower)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TypedDict
 
-from ..board import VOID, Board, Outcome
-from ..mapdata import province_of
+from ..board import VOID, Board, Outcome, Unit
+from ..mapdata import Map, display, province_of
 from ..reading import Order, Reader, Say
+from .convoy import BySea
 
 # its key of a structured entry (the orders' schema; ``structured`` reads it)
 KEYS = {"support": {"type": "string", "description": "the unit supported and its move: 'A Bur - Par' or 'A Bur'"}}
@@ -95,3 +97,18 @@ def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str) 
 
 def structured(e: SupportKeys, unit: str, say: Say) -> str | None:
     return f"{unit} S {e['support']}" if "support" in e else None
+
+
+def page_options(m: Map, u: Unit, board: list[Unit], by_sea: Mapping[Unit, BySea]) -> list[str]:
+    """What the orders page offers ``u`` of this kind in a movement phase: the support of each unit it can reach
+    holding, and of each move (by land or by sea, ``convoy.routes_by_sea``) to a province it can reach."""
+    out = []
+    for v in board:
+        if v == u:
+            continue
+        if m.reaches_province(u.type, u.region, v.province):
+            out.append(f"{u} {m.text('S')} {v}")
+        into = {province_of(r) for r in m.reach(v.type, v.region)} | set(by_sea[v].routes if v in by_sea else ())
+        targets = sorted(into - {u.province}, key=str.lower)
+        out += [f"{u} {m.text('S')} {v} - {display(p)}" for p in targets if m.reaches_province(u.type, u.region, p)]
+    return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from ..board import Board, Unit
-from ..mapdata import province_of
+from ..mapdata import Map, province_of
 from ..reading import Order, OrderError, Reader, Say
 
 # its key of a structured entry, on maps whose ``order_types`` have it (``structured`` reads it)
@@ -67,3 +67,16 @@ def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str) 
 
 def structured(e: TransformKeys, unit: str, say: Say) -> str | None:
     return f"{unit} T {e['transform']}" if "transform" in e else None
+
+
+def page_options(m: Map, u: Unit) -> list[str]:
+    """What the orders page offers ``u`` of this kind in a movement phase, where the map has it: each other type
+    it may become, with the coast where the province has two."""
+    if "transform" not in m.data.get("order_types", ()):
+        return []
+    out = []
+    for kind, letter in (("army", "A"), ("fleet", "F")):
+        regions = [r for r in m.regions_of(u.province, kind) if r != u.region]
+        whole = len(m.regions_of(u.province, kind)) == 1
+        out += [f"{u} T {letter}" if whole else f"{u} T {letter}/{r.partition('/')[2]}" for r in regions]
+    return out
