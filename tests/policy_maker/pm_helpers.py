@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+import jsonschema
 
 from adjudicator.dice import Dice
 from adjudicator.model import Player
@@ -68,3 +71,18 @@ def total_cards(state: dict[str, Any]) -> int:
     return (len(s["secret"]["deck"]) + len(s["secret"]["discard"]) + len(s["open_cards"])
             + sum(sum(s["private"][k]["hand"].values()) for k in s["seats"]["investys"])
             + len(s["private"][s["seats"]["government"]]["grant_cards"]))
+
+
+_META_CHECKED: set[str] = set()
+
+
+def validator(schema: dict[str, Any]) -> Any:
+    """A Draft 2020-12 validator of ``schema``, once the schema itself is checked against the draft's metaschema:
+    each distinct schema once (by its sorted JSON: ``true`` and ``1`` apart). The metaschema check was nine tenths
+    of a whole game of bots, the same few schemas checked twice a phase (``jsonschema.validate`` checks it again);
+    issue 33, feedback in minutes."""
+    key = json.dumps(schema, sort_keys=True)
+    if key not in _META_CHECKED:
+        jsonschema.Draft202012Validator.check_schema(schema)
+        _META_CHECKED.add(key)
+    return jsonschema.Draft202012Validator(schema)

@@ -2,7 +2,6 @@
 
 import random
 
-import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,7 +12,7 @@ from adjudicator.model import Player
 from adjudicator.rulesets.policy_maker import RULESET as R
 
 from .pm_bot import orders_for
-from .pm_helpers import FIRST, GOV, PLAYERS, SECOND, advance_to, new_game, play, total_cards
+from .pm_helpers import FIRST, GOV, PLAYERS, SECOND, advance_to, new_game, play, total_cards, validator
 
 
 def _walk_schema(node, path=()):
@@ -41,9 +40,7 @@ def _run(seed, options=None):
         given = orders_for(s, rng)
         taxes += s["queue"][0]["step"] == "wealth_tax"
         for who, o in given.items():
-            schema = R.order_schema(s, who)
-            jsonschema.Draft202012Validator.check_schema(schema)
-            jsonschema.validate(o, schema, cls=jsonschema.Draft202012Validator)
+            validator(R.order_schema(s, who)).validate(o)  # the schema checked against the draft, then the orders
             assert not [p for p in R.check(s, who, o) if p.severity == "error"], o
             assert R.describe(s, who, o)
         r = R.adjudicate(s, given, Dice(b"t%d-%d" % (seed, n)))
@@ -85,7 +82,7 @@ def test_schemas_are_strict_and_described_in_every_phase():
     while not R.phase(s).finished:
         for p in ("anna", "bert", "carl", "dora"):
             schema = R.order_schema(s, p)
-            jsonschema.Draft202012Validator.check_schema(schema)
+            validator(schema)
             _walk_schema(schema)
         who = R.phase(s).awaited[0]
         s = play(s, who, R.default_orders(s, who, None)).state
@@ -97,7 +94,7 @@ def test_templates_are_valid_orders_for_their_phase():
         given = {}
         for who in R.phase(s).awaited:
             given[who] = yamlio.load(R.template(s, who)).data
-            jsonschema.validate(given[who], R.order_schema(s, who), cls=jsonschema.Draft202012Validator)
+            validator(R.order_schema(s, who)).validate(given[who])
             assert not [p for p in R.check(s, who, given[who]) if p.severity == "error"]
         s = R.adjudicate(s, given, Dice(b"tpl")).state
 
