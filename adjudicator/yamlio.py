@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
@@ -396,9 +398,56 @@ def read_mapping(path: FsPath | str) -> dict[str, Any]:
 
 
 def load_trusted(text: str | bytes) -> Any:
-    """``load`` for the league's own files and packaged data: the same reading, faster, without positions."""
+    """``load`` for the league's own files and packaged data: the same reading, faster, without positions.
+
+    What a text reads as is kept by the text itself (``_READ``) and handed out as a copy of its own: a process
+    that reads the same file again (each issue page draws on every earlier turn's state; a test league's commands
+    run in one process) copies the data instead of reading it again."""
     if len(text) > STATE_MAX_BYTES:
         raise YamlInputError(f"{len(text)} bytes is more than a league file may hold ({STATE_MAX_BYTES})")
+    if text.__class__ not in (str, bytes):  # a bytearray or memoryview: no key
+        return _load_trusted(text)
+    with _READ_LOCK:
+        kept = _READ.get(text, _NOT_CANONICAL)
+        if kept is not _NOT_CANONICAL:
+            _READ.move_to_end(text)
+    if kept is not _NOT_CANONICAL:
+        return _copy(kept)
+    data = _load_trusted(text)
+    if len(text) > READ_KEPT_BYTES // 16:
+        return data
+    global _read_bytes
+    with _READ_LOCK:
+        if text not in _READ:
+            _READ[text] = data
+            _read_bytes += len(text)
+        while _read_bytes > READ_KEPT_BYTES:
+            _read_bytes -= len(_READ.popitem(last=False)[0])
+    return _copy(data)
+
+
+# The texts read lately and their data, the least recently read first, up to READ_KEPT_BYTES of text in all (the
+# data of a text takes some ten times its bytes).
+READ_KEPT_BYTES = 8 << 20
+_READ: OrderedDict[str | bytes, Any] = OrderedDict()
+_READ_LOCK = threading.Lock()
+_read_bytes = 0
+
+
+def _copy(data: Any) -> Any:
+    """A copy of read data: its mappings and lists new, its scalars (text, numbers, dates: never changed in place)
+    shared."""
+    if data.__class__ is dict:
+        return {k: v if v.__class__ not in _CONTAINERS else _copy(v) for k, v in data.items()}
+    if data.__class__ is list:
+        return [v if v.__class__ not in _CONTAINERS else _copy(v) for v in data]
+    return data
+
+
+_CONTAINERS = frozenset((dict, list))
+
+
+def _load_trusted(text: str | bytes) -> Any:
     data = canonical(text)
     if data is not _NOT_CANONICAL:
         return data

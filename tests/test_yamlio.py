@@ -211,3 +211,28 @@ def test_the_quick_reader_leaves_hand_edits_and_bombs_to_libyaml_and_its_bounds(
     assert yamlio.canonical(deep) is yamlio._NOT_CANONICAL
     with pytest.raises(yamlio.YamlInputError, match="nesting deeper than"):
         yamlio.load_trusted(deep)
+
+
+def test_a_text_read_again_is_the_same_data_and_a_copy_of_its_own(monkeypatch):
+    """Issue 33: the data of a text read lately is kept by the text and copied, not read again; each reader gets
+    mappings and lists of its own (a change made by one reader is not in what the next one reads), and what is
+    kept stays within its bound of bytes, the least recently read let go first."""
+    reads = []
+    quick = yamlio._load_trusted
+    monkeypatch.setattr(yamlio, "_load_trusted", lambda text: reads.append(text) or quick(text))
+    text = yamlio.dump({"turn": 3, "units": [{"at": "Lon", "kind": "F"}], "hand": ["a", "b"]}).encode()
+    first = yamlio.load_trusted(text)
+    first["units"][0]["at"] = "Edi"
+    first["hand"].append("c")
+    second = yamlio.load_trusted(text)
+    assert second == {"turn": 3, "units": [{"at": "Lon", "kind": "F"}], "hand": ["a", "b"]}
+    assert len(reads) == 1, "read once, copied the second time"
+    assert yamlio.load_trusted(text.decode()) == second and len(reads) == 2, "a str is a text of its own"
+    monkeypatch.setattr(yamlio, "READ_KEPT_BYTES", 16 * len(text))
+    others = [yamlio.dump({"n": n, "pad": "x" * (len(text) // 2)}) for n in range(40)]
+    for other in others:
+        assert yamlio.load_trusted(other)["n"] == others.index(other)
+    assert yamlio._read_bytes <= 16 * len(text) and text not in yamlio._READ and others[-1] in yamlio._READ
+    with pytest.raises(yamlio.YamlInputError):
+        yamlio.load_trusted(b"a: [1\n")
+    assert b"a: [1\n" not in yamlio._READ, "a refused text is refused again, never kept"
