@@ -665,7 +665,8 @@
      claim, each by as little as makes the rest fit. It adds up whatever amounts the sheet gives, so no table the
      rules could compute holds its answer, and the page keeps no copy of it: where the sheet claims anything on a
      budget of the last listing (``cuts.claims``: the places that draw on one), the page says it cannot tell
-     whether the listing allows it, and ``validate`` does. */
+     whether the listing allows it, and ``validate`` does. Auf Achse's bids against the cash are the same kind
+     (a sum of any amounts): its form gives the places of its amounts and its own words. */
   function cutProblems(cuts, orders) {
     if (!cuts || orders === null || typeof orders !== "object" || Array.isArray(orders)) {
       return [];
@@ -675,7 +676,9 @@
         return typeof p.node === "number" && p.node !== 0;
       });
     });
-    return claimed ? [{severity: "unknown", where: W("the_file"), message: W("cut_unknown"), cut: true}] : [];
+    /* the form may name its own words (``unknown``, ``verdict``: Auf Achse's bids against the cash) */
+    return claimed ? [{severity: "unknown", where: W("the_file"), message: W(cuts.unknown || "cut_unknown"),
+      cut: cuts.verdict || "cut_verdict"}] : [];
   }
 
   /* --- checking the sheet as turnpress would --------------------------------------------------------- */
@@ -1127,11 +1130,11 @@
     if (problems.length === 0 && player.form && player.form.haul) {
       problems = haulProblems(player.form, doc.orders, parsed, text);
     }
-    if (problems.length === 0 && player.form && player.form.cuts) {
-      problems = cutProblems(player.form.cuts, doc.orders);
-    }
     if (problems.length === 0 && player.verdict && player.verdict.each) {
       problems = eachProblems(player.verdict.each, doc.orders, parsed, text);
+    }
+    if (problems.length === 0 && player.form && player.form.cuts) {
+      problems = cutProblems(player.form.cuts, doc.orders);
     }
     if (player.verdict && player.verdict.held) {
       problems = problems.concat(heldProblems(player.verdict.held, doc.orders, parsed, text));
@@ -1425,7 +1428,7 @@
         return p.opens;
       }) ? "open_private_verdict" : current.unjudged.every(function (p) {
         return p.cut;
-      }) ? "cut_verdict" : "unjudged", {count: current.unjudged.length}), "warning");
+      }) ? current.unjudged[0].cut : "unjudged", {count: current.unjudged.length}), "warning");
     } else {
       /* "exact": every line was looked up in the verdicts the rules computed (verdicts.line_table) */
       say(ui.verdict, W(player.verdict && !player.verdict.partial ? "exact" : "well_formed", {warnings:

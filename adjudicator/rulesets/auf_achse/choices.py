@@ -221,5 +221,8 @@ def choices(state: State, player: str) -> dict[str, Any]:
     shared = {"routes": route_board(state, board)} if rnd > 0 else {}
     # each bid is judged by the rules by its order and whether an earlier bid named it (verdicts.each_table)
     each = {"path": ["bids"], "key": "order", "fill": {"kj": 0}, "lists": ["unless_won", "only_if_won"]}
+    # the bids together against the cash and credit (orders.bids_beyond) add up any amounts, which no table holds:
+    # where a bid names any, the page says it cannot tell, in these words (the catalog's), and validate does
+    cuts = {"claims": [{"path": ["bids", "*", "kj"]}], "unknown": "bids_unknown", "verdict": "bids_verdict"}
     return {"notes": notes, "field": schemaform.form(schema, "Befehle", hints),
-            "known": schemaform.known(schema, hints), "each": each, **judged, **shared}
+            "known": schemaform.known(schema, hints), "each": each, "cuts": cuts, **judged, **shared}
