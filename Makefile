@@ -32,7 +32,7 @@ demo: $(STAMP)
 	@echo "The demo league is built into public/: run 'make serve' and visit http://127.0.0.1:8000/"
 
 # The suite runs on TEST_WORKERS processes (pytest-xdist); tests/conftest.py keeps each module, and the modules
-# that drive the browser together (one Chromium), on one worker, the longest first. TEST_WORKERS=0: one process.
+# that drive the browser in two groups (one Chromium a worker), the longest first. TEST_WORKERS=0: one process.
 TEST_WORKERS ?= 2
 test: $(STAMP)
 	$(BIN)/ruff check .
