@@ -30,9 +30,19 @@ OK, PROBLEMS, USAGE = 0, 1, 2
 
 
 class TurnpressError(Exception):
-    """Something a person must fix; the message says what. ``exit_code`` is what ``turnpress`` exits with."""
+    """Something a person must fix; the message says what. ``exit_code`` is what ``turnpress`` exits with.
+
+    A layer below the catalogs says its message in English and may name it: ``word``, the commands' catalog's key
+    for it, and ``values`` that fill it, so that a command says it in its game's language (``Catalog.told``)."""
 
     exit_code = USAGE
+    word = ""
+    values: dict[str, Any] = {}  # noqa: RUF012 - read only; an error that names its word has its own
+
+    def __init__(self, *args: Any, word: str = "", **values: Any) -> None:
+        super().__init__(*args)
+        if word:
+            self.word, self.values = word, values
 
 
 class UsageError(TurnpressError):
@@ -63,12 +73,10 @@ class RulesetError(TurnpressError):
 
 
 class ScheduleError(TurnpressError, ValueError):
-    """A schedule block that cannot be understood; the message says what to write. ``word`` names the message in
-    the commands' catalog and ``values`` fill it, so that a command says it in its game's language (``told``)."""
+    """A schedule block that cannot be understood; the message says what to write (and names its word)."""
 
     def __init__(self, message: str, word: str = "", **values: Any) -> None:
-        super().__init__(message)
-        self.word, self.values = word, values
+        super().__init__(message, word=word, **values)
 
 
 class InputError(TurnpressError):

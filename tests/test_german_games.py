@@ -16,6 +16,7 @@ no prose are taken out: `code`, paths and addresses, YAML keys (``orders:``), fl
 from __future__ import annotations
 
 import contextlib
+import html
 import io
 import json
 import re
@@ -168,6 +169,9 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
                           ("an empty title", ("--title", " "))):
         league.run("new", "diplomacy", "dk8", *players("dk"), "--option", "map=dreissigjaehriger-krieg", *args,
                    code=None, master=f"dk8: new, {mistake}")
+    league.run("new", "auf-achse", "aa", *players("aa"), code=None, master="aa: new, the id exists")
+    league.run("new", "auf-achse", "aa8", *players("aa"), "--player", "Zora:zora:200:HH", code=None,
+               master="aa8: new, a GitHub id twice")
     league.git("add", "-A")
     league.git("commit", "-qm", "bw")
     for thread, game in enumerate(("dk", "aa", "bw"), 31):
@@ -427,6 +431,8 @@ REFUSALS = {  # what the game master got wrong -> what the German game says (the
     "bw: reschedule, a period that is none": "phases: retreat: 'ewig' ist keine Frist; Schreiben Sie eine wie '2 days'",
     "aa: reschedule, --every nie": "every: 'nie' ist kein Zeitplan; Schreiben Sie '14 days', 'weekly mon thu' oder",
     "dk: extend, a time that is none": "--to: 'morgen' ist keine Zeit; Schreiben Sie sie als JJJJ-MM-TT HH:MM",
+    "aa: new, the id exists": "games/aa gibt es schon; wählen Sie eine andere ID",
+    "aa8: new, a GitHub id twice": "die GitHub-ID 200 steht zweimal unter den Spielern (anke, zora): ein Konto hat",
     "aa: adjudicate --catch-up without --due": "adjudicate: --catch-up gehört zu --due",
     "adjudicate --due --early": "adjudicate: --early wertet den Zug einer genannten Partie vor ihrem Abgabeschluss",
     "bw: remind, a thread that is no number": "bw: übersprungen, keine Erinnerung: games/bw/game.yaml: thread: 'x' ist "
@@ -545,3 +551,16 @@ def test_a_game_page_s_schedule_is_said_in_the_site_catalog_s_words(every: str, 
     for key in ("every.days.one", "every.days.other", "every.weekly", "every.monthly", "day.mon", "day.thu"):
         monkeypatch.setitem(SITE.table()["de"], key, "«" + SITE.table()["de"][key] + "»")
     assert "«" in _every(every, "de")
+
+
+def test_a_german_game_s_issue_the_map_dialog_and_the_orders_page_counts_are_german(german: League):
+    """The 30JK page says whose orders are due next (the English page did, the German one never: issue 31); the
+    site's script carries the map dialog's German words from the catalog, and the orders page hands its script the
+    plural rule with its German words ({count|Fehler|Fehler}, never "error(s)")."""
+    issue = german.read["dk: issue 0001.md"]
+    assert re.search(r"^Als Nächstes: \*\*.+\*\* — Befehle erwartet von .+\.$", issue, re.M), issue
+    script = (german.root / "site/javascripts/turnpress.js").read_text(encoding="utf-8")
+    assert '"open": "Karte groß öffnen"' in script and "tp:zoom-words" not in script
+    page = (german.root / "site/games/dk/orders.md").read_text(encoding="utf-8")
+    assert 'data-plural-one="[1]"' in page and "{count|Fehler|Fehler}" in html.unescape(page)
+    assert "error(s)" not in html.unescape(page)

@@ -13,7 +13,7 @@ from .. import schedule
 from ..engine import check, turn
 from ..engine import pin as pinmod
 from ..engine.verify import since, verification
-from ..errors import OK, PROBLEMS, USAGE, LeagueError, UsageError
+from ..errors import OK, PROBLEMS, USAGE, LeagueError, TurnpressError, UsageError
 from ..kit import secrecy, sheet
 from ..kit.catalog import COMMANDS, name_problem
 from ..league import secrets
@@ -38,7 +38,12 @@ def new(args: argparse.Namespace) -> int:
     if sched and not args.past_deadline:
         first_deadline_to_come(sched, parse_now(args.now), lang)
     with committing.writing(root, args.commit, lang) as written:
-        _new(args, root, players, options, sched, written)
+        try:
+            _new(args, root, players, options, sched, written)
+        except TurnpressError as e:  # a refusal of the layers below, which name its words: in the game's language
+            if not e.word:
+                raise
+            raise type(e)(COMMANDS.told(lang, e)) from None
         written.finish(COMMANDS.say(written.lang, "commit.new", game=args.game, ruleset=args.ruleset))
     return OK
 

@@ -101,17 +101,20 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
     (``demo``) is public on purpose: no key, its secrets and hidden state committed in plain text.
     """
     if not GAME_ID.match(game_id):
-        raise LeagueError(f"game id {game_id!r}: use lower-case letters, digits and '-', like 'bw-2026'")
+        raise LeagueError(f"game id {game_id!r}: use lower-case letters, digits and '-', like 'bw-2026'",
+                          word="new.game_id", game=repr(game_id))
     if (root / "games" / game_id).exists():
-        raise LeagueError(f"games/{game_id} exists already; pick another id")
+        raise LeagueError(f"games/{game_id} exists already; pick another id", word="new.exists", game=game_id)
     keys = [p.key for p in players]
     if len(set(keys)) != len(keys):
-        raise LeagueError("a GitHub login appears twice among the players; each player has one seat")
+        raise LeagueError("a GitHub login appears twice among the players; each player has one seat",
+                          word="new.login_twice")
     ids = [p.github_id for p in players]
     if len(set(ids)) != len(ids):  # a login can be renamed; the id is the account (issue 28)
         twice = next(i for i in ids if ids.count(i) > 1)
-        raise LeagueError(f"the GitHub id {twice} appears twice among the players "
-                          f"({', '.join(p.login for p in players if p.github_id == twice)}): one account has one seat")
+        logins = ", ".join(p.login for p in players if p.github_id == twice)
+        raise LeagueError(f"the GitHub id {twice} appears twice among the players ({logins}): one account has one seat",
+                          word="new.id_twice", id=twice, logins=logins)
     try:
         ruleset = get(ruleset_name)
     except KeyError as e:
@@ -125,7 +128,8 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
             raise LeagueError(f"--schedule: {problem}")
     for key, allowed in ENGINE_OPTIONS.items():
         if key in options and options[key] not in allowed:
-            raise LeagueError(f"--option {key}={options[key]}: write one of {', '.join(allowed)}")
+            raise LeagueError(f"--option {key}={options[key]}: write one of {', '.join(allowed)}", word="new.option",
+                              key=key, value=options[key], allowed=", ".join(allowed))
     if isinstance(ruleset, VersionsNewGames):  # the settings a rule change gives new games, written in game.yaml
         options = {**options, **ruleset.new_game_options(options)}
     rules_options = {k: v for k, v in options.items() if k not in ENGINE_OPTIONS}
