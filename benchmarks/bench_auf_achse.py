@@ -22,7 +22,7 @@ CITIES = ["HH", "B", "K", "M", "S", "F", "DD", "HB", "N", "VR"]
 
 def round_orders(state: dict) -> dict:
     """Busy orders for every haulier: bids on every offer, a long route towards a far city, a site bid."""
-    board = board_of(state)
+    board = board_of(R.data, state)
     out = {}
     offered = [o["id"] for o in state["orders"] if o["status"] == "announced" and o["offered"] == state["round"]]
     for i, key in enumerate(state["seats"]):

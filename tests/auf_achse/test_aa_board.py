@@ -1,8 +1,9 @@
 """The Spielplan and Phase 3 (Brummi fahren): fields, Streckenpunkte, the fare table, routes."""
 
+from adjudicator.rulesets.auf_achse import RULESET
 from adjudicator.rulesets.auf_achse.board import fare, field_points, load_board, map_names, plan_route
 
-BOARD = load_board("deutschland")
+BOARD = load_board(RULESET.data, "deutschland")
 
 # Phase 3, the text's table: Streckenpunkte 1..20 and their Fahrpreis.
 TEXT_TABLE = [10, 30, 60, 100, 150, 210, 280, 360, 450, 550, 660, 780, 910, 1050, 1200, 1360, 1530, 1710, 1900, 2100]
@@ -36,7 +37,7 @@ def test_map_fields_follow_their_roads_and_carry_streckenpunkte():
 
 def test_phase3_route_is_priced_field_by_field():
     """Phase 3: the sum of the Streckenpunkte of the fields entered, start field not counted."""
-    r = plan_route(BOARD, "HH", ["HH", "HH-HB.1", "HH-HB.2", "HH-HB.3", "HB"], None, {})
+    r = plan_route(RULESET.data, BOARD, "HH", ["HH", "HH-HB.1", "HH-HB.2", "HH-HB.3", "HB"], None, {})
     assert not r.problems
     assert r.points == 2 + 1 + 1 + 1
     assert r.fare == 150
@@ -45,24 +46,24 @@ def test_phase3_route_is_priced_field_by_field():
 
 def test_zugformat_route_must_start_where_the_truck_stands_benevolently():
     """Zugformat: start position first; a missing start is read benevolently ("wohlwollend")."""
-    r = plan_route(BOARD, "HH", ["HH-HB.1", "HH-HB.2"], None, {})
+    r = plan_route(RULESET.data, BOARD, "HH", ["HH-HB.1", "HH-HB.2"], None, {})
     assert r.fields == ["HH", "HH-HB.1", "HH-HB.2"]
     assert r.problems[0][0] == "warning"
 
 
 def test_zugformat_route_must_be_connected():
     """Zugformat: a field not next to the previous one stops the route there (an error in the check)."""
-    r = plan_route(BOARD, "HH", ["HH", "HH-HB.1", "HH-HB.3", "HB"], None, {})
+    r = plan_route(RULESET.data, BOARD, "HH", ["HH", "HH-HB.1", "HH-HB.3", "HB"], None, {})
     assert r.fields == ["HH", "HH-HB.1"]
     assert r.cut_at == 2
     assert r.problems[0][0] == "error" and r.problems[0][1] == "HH-HB.3 liegt nicht neben HH-HB.1"
-    bad = plan_route(BOARD, "HH", ["HH", "Atlantis"], None, {})
+    bad = plan_route(RULESET.data, BOARD, "HH", ["HH", "Atlantis"], None, {})
     assert bad.fields == ["HH"] and bad.problems[0][1] == "'Atlantis' ist kein Feld des Spielplans"
 
 
 def test_zugformat_city_to_city_fills_in_the_fields():
     """Zugformat (house rule): two cities joined by one road may be written without the fields between."""
-    r = plan_route(BOARD, "HH", ["HH", "HB", "OS"], None, {})
+    r = plan_route(RULESET.data, BOARD, "HH", ["HH", "HB", "OS"], None, {})
     assert r.fields[:5] == ["HH", "HH-HB.1", "HH-HB.2", "HH-HB.3", "HB"]
     assert r.end == "OS"
     assert all(sev == "warning" for sev, _, _ in r.problems)
@@ -70,13 +71,13 @@ def test_zugformat_city_to_city_fills_in_the_fields():
 
 def test_phase5_construction_site_may_be_left_but_never_entered_or_crossed():
     """Phase 5: "Ein Brummi darf von einem Baustellen-Feld aus starten, es aber nie betreten oder durchfahren"."""
-    blocked = plan_route(BOARD, "HH", ["HH", "HH-HB.1", "HH-HB.2", "HH-HB.3", "HB"], "HH-HB.2", {})
+    blocked = plan_route(RULESET.data, BOARD, "HH", ["HH", "HH-HB.1", "HH-HB.2", "HH-HB.3", "HB"], "HH-HB.2", {})
     assert blocked.fields == ["HH", "HH-HB.1"]
     assert blocked.problems[0][1] == ("HH-HB.2 ist in dieser Runde die Baustelle: kein Brummi darf sie befahren "
                                     "oder überqueren")
-    crossing = plan_route(BOARD, "HH", ["HH", "HB"], "HH-HB.2", {})  # filled-in fields cross it too
+    crossing = plan_route(RULESET.data, BOARD, "HH", ["HH", "HB"], "HH-HB.2", {})  # filled-in fields cross it too
     assert crossing.fields == ["HH"]
-    leaving = plan_route(BOARD, "HH-HB.2", ["HH-HB.2", "HH-HB.3", "HB"], "HH-HB.2", {})
+    leaving = plan_route(RULESET.data, BOARD, "HH-HB.2", ["HH-HB.2", "HH-HB.3", "HB"], "HH-HB.2", {})
     assert leaving.fields == ["HH-HB.2", "HH-HB.3", "HB"] and not leaving.problems
     assert BOARD.distance("HH", "HB", blocked="HH-HB.2") > BOARD.distance("HH", "HB")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 
+from adjudicator.rulesets.auf_achse import RULESET
 from adjudicator.rulesets.auf_achse import newsletter as amtsblatt
 from adjudicator.rulesets.auf_achse.board import load_board
 from adjudicator.rulesets.auf_achse.drawing import Box, layout, overlaps, text_box
@@ -15,9 +16,9 @@ from .helpers import R, at_round, give, new_game, play, set_order
 def test_every_road_is_drawn_between_its_cities_and_every_field_is_numbered_in_its_dot() -> None:
     """Issue #18: "field ids shown on the Auf Achse board". A field's id, HH-HB.2, is its road's id and its
     number: every road's id is written by it, every field's number in its dot, on the map or in the inset."""
-    board = load_board("deutschland")
-    lay = layout(board)
-    svg = amtsblatt.svg_map(new_game())
+    board = load_board(RULESET.data, "deutschland")
+    lay = layout(RULESET.data, board)
+    svg = amtsblatt.svg_map(RULESET.data, new_game())
     main = svg.split('<g class="tp-board">', 1)[1].split("</g>\n<defs>", 1)[0]
     courses = re.findall(r'<polyline class="tp-road" points="([^"]+)"', main)
     assert len(courses) == len(board.roads)  # no road drawn that the board lacks
@@ -62,7 +63,7 @@ def test_no_two_labels_of_the_board_overlap_and_none_is_too_small_at_an_issues_w
     width": city names at least 11 px (as on the Diplomacy maps), road ids 9 px, field numbers 8 px in their
     dots; the crowded Ruhr is drawn again, larger, in the inset (Oldenburg/Bremen and Aachen/Lüttich apart)."""
     state = at_round(new_game(), 3)
-    found = labels(amtsblatt.svg_map(state))
+    found = labels(amtsblatt.svg_map(RULESET.data, state))
     kinds = {k for k, *_ in found}
     assert {"tp-city", "tp-road-id", "tp-field-id", "tp-inset-name", "legend"} <= kinds
     floor = {"tp-city": 11, "tp-inset-name": 11, "legend": 10.5, "tp-road-id": 9, "tp-field-id": 8}
@@ -71,12 +72,12 @@ def test_no_two_labels_of_the_board_overlap_and_none_is_too_small_at_an_issues_w
     clash = [(a[1], b[1]) for i, a in enumerate(found) for b in found[i + 1:] if overlaps(a[2], b[2])]
     assert clash == []
     names = {text for kind, text, *_ in found if kind == "tp-city"}
-    board = load_board("deutschland")
+    board = load_board(RULESET.data, "deutschland")
     assert names == {c.name for c in board.cities.values()}  # every city named once (the Ruhr's in the inset)
 
 
 def test_the_board_lies_on_the_land_and_borders_of_natural_earth() -> None:
-    svg = amtsblatt.svg_map(new_game())
+    svg = amtsblatt.svg_map(RULESET.data, new_game())
     land = re.search(r'<path d="(M[^"]+)" fill="#f4f1e8"', svg)
     assert land and land.group(1).count("M") > 20  # countries and islands, not a blank rectangle
 
@@ -123,7 +124,7 @@ def test_roads_that_cross_without_a_city_are_drawn_as_a_bridge() -> None:
     cross (the A31 and the A30 at Schüttorf; no drawing of this board avoids it, Amsterdam-Osnabrück parts
     Emden from Münster), so where any two roads cross away from a city one passes over the other as a bridge,
     and there only."""
-    svg = amtsblatt.svg_map(new_game())
+    svg = amtsblatt.svg_map(RULESET.data, new_game())
     main = svg.split('<g class="tp-board">', 1)[1].split("</g>\n<defs>", 1)[0]
     lines = [[tuple(map(float, p.split(","))) for p in pts.split()]
              for pts in re.findall(r'<polyline class="tp-road" points="([^"]+)"', main)]

@@ -141,12 +141,12 @@ def test_phase6_trailers_add_capacity_for_their_price_one_a_round():
     res = play(s, {"p0": {"trailer": {"type": "small"}}, "p1": {"trailer": {"type": "large"}}})
     assert res.state["hauliers"]["p0"]["cash"] == 8000 and res.state["hauliers"]["p1"]["cash"] == 7000
     from adjudicator.rulesets.auf_achse.adjudicate import capacity
-    assert capacity(res.state["hauliers"]["p0"]["trucks"][0]) == 10
-    assert capacity(res.state["hauliers"]["p1"]["trucks"][0]) == 12
+    assert capacity(R.data, res.state["hauliers"]["p0"]["trucks"][0]) == 10
+    assert capacity(R.data, res.state["hauliers"]["p1"]["trucks"][0]) == 12
     schema = R.order_schema(s, "p0")
     assert schema["properties"]["trailer"]["type"] == "object"  # one trailer per round, by the order's shape
     again = play(res.state, {"p1": {"trailer": {"type": "small"}}})
-    assert capacity(again.state["hauliers"]["p1"]["trucks"][0]) == 16  # another in a later round
+    assert capacity(R.data, again.state["hauliers"]["p1"]["trucks"][0]) == 16  # another in a later round
 
 
 def test_sonderregel_d_a_halves_the_trailer_price():

@@ -109,7 +109,7 @@ def test_sonderregel_a_c_deal_ordered_offers_the_game_masters_list_in_order():
     """Sonderregel A c: the game master presents the orders; `deal=ordered` keeps the file's order."""
     from adjudicator.rulesets.auf_achse.board import load_board
 
-    deck = load_board("deutschland").deck
+    deck = load_board(R.data, "deutschland").deck
     a = R.setup({"deal": "ordered"}, players(*["HH"] * 5), Dice(b"a"))
     b = R.setup({"deal": "ordered"}, players(*["HH"] * 5), Dice(b"b"))
     assert [(o["from"], o["to"]) for o in a["orders"]] == [(c["from"], c["to"]) for c in deck[:31]]

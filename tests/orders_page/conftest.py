@@ -25,6 +25,7 @@ from adjudicator.engine import turn
 from adjudicator.league import secrets
 from adjudicator.model import Player
 from adjudicator.newsletter import site
+from adjudicator.rulesets.auf_achse import RULESET as AUF_ACHSE
 from adjudicator.rulesets.auf_achse.adjudicate import capacity
 from adjudicator.sealed import crypto
 
@@ -78,7 +79,7 @@ def crowded_game(root: Path) -> tuple[str, list[int]]:
             start = h["trucks"][0]["position"]
             here = [o for o in state["orders"] if o["status"] == "announced" and o["offered"] == 0
                     and o["from"] == start]
-            if len(here) >= 2 and here[0]["count"] + here[1]["count"] > capacity(h["trucks"][0]):
+            if len(here) >= 2 and here[0]["count"] + here[1]["count"] > capacity(AUF_ACHSE.data, h["trucks"][0]):
                 ids = [here[0]["id"], here[1]["id"]]
                 sheet = root / "orders/al/0001" / f"{login}.yaml"
                 sheet.parent.mkdir(parents=True)

@@ -199,13 +199,13 @@ def test_an_auf_achse_route_is_offered_by_destination_with_its_points_and_fare()
     state["site"] = "HH-HB.2"
     form = RULESET.choices(RULESET.public_view(state), "p0")["field"]
     route = next(f for f in _fields(form) if f.get("kind") == "route")
-    board = board_of(state)
+    board = board_of(RULESET.data, state)
     assert {g["value"] for g in route["goals"]} == set(board.cities) - {"HH"}
     stau = stau_counts(state)
     stau["HH"] = stau.get("HH", 1) - 1
     for goal in route["goals"]:
         path = route_to(route, goal["value"])
-        driven = plan_route(board, "HH", ["HH", *path], state["site"], stau)
+        driven = plan_route(RULESET.data, board, "HH", ["HH", *path], state["site"], stau)
         assert driven.problems == [] and driven.end == goal["value"], goal["value"]
         assert goal["label"].endswith(f": {driven.points} Streckenpunkte, Fahrpreis {driven.fare} kj")
         if not any(n in stau and stau[n] > 0 for n in path):
@@ -222,7 +222,7 @@ def test_an_auf_achse_truck_s_routes_by_destination_are_sent_as_one_tree():
     route = next(f for f in _fields(form) if f.get("kind") == "route")
     stau = stau_counts(state)
     stau["HH"] = stau.get("HH", 1) - 1
-    whole = cheapest_routes(board_of(state), "HH", state["site"], stau)
+    whole = cheapest_routes(board_of(RULESET.data, state), "HH", state["site"], stau)
     assert {c: route_to(route, c) for c in whole} == whole
     assert all("route" not in g for g in route["goals"])
     assert len(json.dumps(route["via"])) * 2 < len(json.dumps(whole))
@@ -241,7 +241,7 @@ def test_an_auf_achse_round_s_board_is_sent_once_however_many_trucks_a_haulier_h
     routes = [f for f in _fields(form["field"]) if f.get("kind") == "route"]
     assert len(routes) == 3
     assert not any({"next", "names", "fares", "words"} & set(r) for r in routes)
-    board = board_of(state)
+    board = board_of(RULESET.data, state)
     assert set(form["routes"]["next"]["HH"]) == set(board.neighbours("HH"))
     assert one["routes"] == form["routes"], "the same for every truck of the round"
 

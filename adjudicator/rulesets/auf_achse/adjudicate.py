@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal, cast
 
 from ...dice import Dice
+from ...kit.gamedata import GameData
 from ...model import Orders, TurnResult
 from .board import Board, fare, field_points, plan_route
 from .setup import board_of, copy_state, final_round, last_offer_round, money
@@ -23,10 +24,10 @@ def active(state: State) -> list[str]:
     return [k for k in state["seats"] if not state["hauliers"][k]["bankrupt"]]
 
 
-def capacity(truck: Mapping[str, Any]) -> int:
+def capacity(game: GameData, truck: Mapping[str, Any]) -> int:
     """Goods a truck holds: 6, plus 4 per small and 6 per large trailer."""
-    trailers = tables()["trailers"]
-    holds: int = tables()["truck_capacity"] + sum(trailers[t]["capacity"] for t in truck["trailers"])
+    trailers = tables(game)["trailers"]
+    holds: int = tables(game)["truck_capacity"] + sum(trailers[t]["capacity"] for t in truck["trailers"])
     return holds  # tables.yaml's figures are whole numbers
 
 
@@ -50,12 +51,13 @@ AuctionResult = Literal["awarded", "reoffered", "lapsed", "railway"]
 class Round:
     """The adjudication of one round: ``run`` returns the new state and the report."""
 
-    def __init__(self, state: State, orders: Mapping[str, Orders], dice: Dice) -> None:
+    def __init__(self, game: GameData, state: State, orders: Mapping[str, Orders], dice: Dice) -> None:
+        self.game = game
         self.old = state
         self.s = copy_state(state)
-        self.board: Board = board_of(state)
+        self.board: Board = board_of(self.game, state)
         self.rnd: int = state["round"]
-        self.limit = money(state)["debt_limit"]
+        self.limit = money(self.game, state)["debt_limit"]
         self.dice = dice
         self._plans: dict[str, list[dict[str, Any]]] = {}
         self.keys = active(state)
@@ -95,11 +97,11 @@ class Round:
         if key not in self._plans:
             plans = []
             for ti, told in enumerate(_truck_orders(self.orders[key])):
-                failed = why_condition_fails(told, self.won[key])
-                plan = choose_plan(told, self.won[key])
+                failed = why_condition_fails(self.game, told, self.won[key])
+                plan = choose_plan(self.game, told, self.won[key])
                 if failed and ti < len(self.report["hauliers"][key]["trucks"]):
                     self.report["hauliers"][key]["trucks"][ti]["plan"] = "otherwise" if plan else "nothing"
-                    self.note(key, say("note_plan_otherwise" if plan else "note_plan_nothing", truck=ti + 1,
+                    self.note(key, say(self.game, "note_plan_otherwise" if plan else "note_plan_nothing", truck=ti + 1,
                                        why=failed))
                 plans.append(plan)
             self._plans[key] = plans
@@ -107,7 +109,7 @@ class Round:
 
     # -- the round -----------------------------------------------------------------------------------------
     def run(self) -> TurnResult:
-        phases = ["auction"] if self.rnd == 0 else tables()["phases"][self.s["options"]["phases"]]
+        phases = ["auction"] if self.rnd == 0 else tables(self.game)["phases"][self.s["options"]["phases"]]
         self.report["phases"] = list(phases)
         for name in phases:
             getattr(self, "phase_" + name)()
@@ -127,11 +129,11 @@ class Round:
                 if b is None:
                     continue
                 kj = int(b["kj"])
-                failed = why_condition_fails(b, won[k])
+                failed = why_condition_fails(self.game, b, won[k])
                 if failed:
-                    entry["void"][k] = say("void_condition", why=failed)
+                    entry["void"][k] = say(self.game, "void_condition", why=failed)
                 elif not self.can_pay(k, kj):
-                    entry["void"][k] = say("void_uncovered")
+                    entry["void"][k] = say(self.game, "void_uncovered")
                 else:
                     entry["bids"][k] = kj
             if self.s["options"]["bundesbahn"] and entry["bids"]:
@@ -158,7 +160,7 @@ class Round:
         best = sorted(k for k, v in offers.items() if v == top)
         if len(best) > 1:
             entry["tied"] = best
-            if self.rnd < last_offer_round(self.s):
+            if self.rnd < last_offer_round(self.game, self.s):
                 o["offered"] = self.rnd + 1
                 o["reoffered"] = o.get("reoffered", 0) + 1
                 return "reoffered"
@@ -181,7 +183,7 @@ class Round:
                 for oid in told.get("load") or []:
                     why = self.why_not_load(k, truck, int(oid))
                     if why:
-                        self.note(k, say("note_not_loaded", order=oid, why=why))
+                        self.note(k, say(self.game, "note_not_loaded", order=oid, why=why))
                         continue
                     o = self.order(int(oid))
                     o.update(status="loaded", truck=ti + 1)
@@ -190,22 +192,22 @@ class Round:
 
     def why_not_load(self, key: str, truck: Mapping[str, Any], oid: int) -> str:
         if not 1 <= oid <= len(self.s["orders"]):
-            return say("why_no_order")
+            return say(self.game, "why_no_order")
         o = self.order(oid)
         if o["holder"] != key or o["status"] not in ("won", "loaded"):
-            return say("why_not_yours")
+            return say(self.game, "why_not_yours")
         if o["status"] == "loaded":
-            return say("why_loaded")
+            return say(self.game, "why_loaded")
         if truck["position"] != o["from"]:
-            return say("why_elsewhere", city=o["from"])
-        free = capacity(truck) - cargo(self.s, truck)
+            return say(self.game, "why_elsewhere", city=o["from"])
+        free = capacity(self.game, truck) - cargo(self.s, truck)
         if o["count"] > free:
-            return say("why_too_big", count=o["count"], free=free)
+            return say(self.game, "why_too_big", count=o["count"], free=free)
         return ""
 
     def phase_driving(self) -> None:
         """Phase 3: drive any distance along the written route; pay 10*n(n+1)/2 kj for n Streckenpunkte."""
-        speed = tables()["speed_limit"]
+        speed = tables(self.game)["speed_limit"]
         for k in self.acting():
             h = self.s["hauliers"][k]
             for ti, (truck, told) in enumerate(zip(h["trucks"], self.plans(k), strict=False)):
@@ -213,10 +215,10 @@ class Round:
                     continue
                 stau = dict(self.stau)
                 stau[truck["position"]] = stau.get(truck["position"], 1) - 1
-                route = plan_route(self.board, truck["position"], told["route"], self.s["site"], stau)
+                route = plan_route(self.game, self.board, truck["position"], told["route"], self.s["site"], stau)
                 for sev, msg, _hint in route.problems:
                     if sev == "error":
-                        self.note(k, say("note_route_cut", truck=ti + 1, why=msg, field=route.end))
+                        self.note(k, say(self.game, "note_route_cut", truck=ti + 1, why=msg, field=route.end))
                 path = route.fields
                 while True:
                     pts = route_points(self.board, path, stau)
@@ -225,7 +227,7 @@ class Round:
                         break
                     path = path[:-1]
                 if path != route.fields:
-                    self.note(k, say("note_fare_cut", truck=ti + 1, field=path[-1]))
+                    self.note(k, say(self.game, "note_fare_cut", truck=ti + 1, field=path[-1]))
                 self.pay(k, fare(pts), "fares")
                 if fine:
                     self.pay(k, fine, "fines")
@@ -259,13 +261,13 @@ class Round:
             if not b:
                 continue
             fld, kj = str(b["field"]), int(b["kj"])
-            why = why_not_site(self.board, self.s["site"], fld, kj)
-            failed = why_condition_fails(b, self.won[k])
+            why = why_not_site(self.game, self.board, self.s["site"], fld, kj)
+            failed = why_condition_fails(self.game, b, self.won[k])
             if failed:
-                self.note(k, say("note_site_condition", why=failed))
+                self.note(k, say(self.game, "note_site_condition", why=failed))
                 continue
             if not why and not self.can_pay(k, kj):
-                why = say("void_uncovered")
+                why = say(self.game, "void_uncovered")
             if why:
                 bids.append({"haulier": k, "field": fld, "kj": kj, "void": why})
                 continue
@@ -283,7 +285,7 @@ class Round:
 
     def phase_trailers(self) -> None:
         """Phase 6: at most one trailer a round (bought, or rented under Sonderregel D b; returns first)."""
-        t = tables()
+        t = tables(self.game)
         opts = self.s["options"]
         for k in self.acting():
             h = self.s["hauliers"][k]
@@ -293,26 +295,27 @@ class Round:
                 ti, kind = int(r.get("truck", 1)) - 1, r["type"]
                 truck = h["trucks"][ti] if 0 <= ti < len(h["trucks"]) else None
                 if truck is None or kind not in truck["trailers"]:
-                    self.note(k, say("note_no_trailer", trailer=t["trailers"][kind]["name"], truck=ti + 1))
-                elif cargo(self.s, truck) > capacity(truck) - t["trailers"][kind]["capacity"]:
-                    self.note(k, say("note_trailer_loaded", trailer=t["trailers"][kind]["name"], truck=ti + 1))
+                    self.note(k, say(self.game, "note_no_trailer", trailer=t["trailers"][kind]["name"], truck=ti + 1))
+                elif cargo(self.s, truck) > capacity(self.game, truck) - t["trailers"][kind]["capacity"]:
+                    self.note(k, say(self.game, "note_trailer_loaded", trailer=t["trailers"][kind]["name"],
+                                     truck=ti + 1))
                 else:
                     truck["trailers"].remove(kind)
                     self.report["trailers"].append({"haulier": k, "truck": ti + 1, "type": kind, "action": "returned"})
             want = self.orders[k].get("trailer")
             if not want:
                 continue
-            failed = why_condition_fails(want, self.won[k])
+            failed = why_condition_fails(self.game, want, self.won[k])
             if failed:
-                self.note(k, say("note_trailer_condition", why=failed))
+                self.note(k, say(self.game, "note_trailer_condition", why=failed))
                 continue
             ti, kind = int(want.get("truck", 1)) - 1, want["type"]
             if not 0 <= ti < len(h["trucks"]):
-                self.note(k, say("note_no_truck", truck=ti + 1))
+                self.note(k, say(self.game, "note_no_truck", truck=ti + 1))
                 continue
-            price = trailer_price(opts, kind)
+            price = trailer_price(self.game, opts, kind)
             if not self.can_pay(k, price):
-                self.note(k, say("note_trailer_debt", trailer=t["trailers"][kind]["name"], price=price))
+                self.note(k, say(self.game, "note_trailer_debt", trailer=t["trailers"][kind]["name"], price=price))
                 continue
             self.pay(k, price, "trailers")
             h["trucks"][ti]["trailers"].append(kind)
@@ -320,8 +323,8 @@ class Round:
                                             "action": "rented" if opts["trailer_rent"] else "bought"})
 
     def end_of_round(self) -> None:
-        """Rent, interest (10%, rounded up), bankruptcy, Termin expiry, the next site, the end of the game."""
-        t = tables()
+        """Rent, interest (10%, rounded up), bankruptcy, Termin expiry, the next site, the end of the self.game."""
+        t = tables(self.game)
         s = self.s
         if s["options"]["trailer_rent"] and self.rnd > 0:
             for k in self.keys:
@@ -388,8 +391,8 @@ def route_points(board: Board, path: list[str], stau: Mapping[str, int]) -> int:
     return sum(field_points(board, n, stau) for n in path[1:])
 
 
-def trailer_price(options: Mapping[str, Any], kind: str) -> int:
-    t = tables()
+def trailer_price(game: GameData, options: Mapping[str, Any], kind: str) -> int:
+    t = tables(game)
     if options["trailer_rent"]:
         fee: int = t["rent_fee"]  # tables.yaml's figures are whole numbers
         return fee
@@ -397,16 +400,16 @@ def trailer_price(options: Mapping[str, Any], kind: str) -> int:
     return price * (100 - t["discount_percent"]) // 100 if options["trailer_discount"] else price
 
 
-def why_not_site(board: Board, current: str | None, fld: str, kj: int) -> str:
+def why_not_site(game: GameData, board: Board, current: str | None, fld: str, kj: int) -> str:
     """Phase 5 conditions (house rule, the text's list is lost): a road field, not this round's site, >= 1 kj."""
     if kj < 1:
-        return say("site_at_least")
+        return say(game, "site_at_least")
     if not board.is_field(fld):
-        return say("site_unknown", field=fld)
+        return say(game, "site_unknown", field=fld)
     if board.is_city(fld):
-        return say("site_city")
+        return say(game, "site_city")
     if fld == current:
-        return say("site_same")
+        return say(game, "site_same")
     return ""
 
 
@@ -418,28 +421,28 @@ def safe_debt(limit: int, percent: int) -> int:
     return debt
 
 
-def credit(state: State, key: str) -> dict[str, int]:
+def credit(game: GameData, state: State, key: str) -> dict[str, int]:
     """What a haulier may still spend: down to the debt limit, and down to the debt that survives the interest."""
-    limit = money(state)["debt_limit"]
+    limit = money(game, state)["debt_limit"]
     cash = state["hauliers"][key]["cash"]
-    return {"limit": max(0, cash + limit), "safe": max(0, cash + safe_debt(limit, tables()["interest_percent"]))}
+    return {"limit": max(0, cash + limit), "safe": max(0, cash + safe_debt(limit, tables(game)["interest_percent"]))}
 
 
-def why_condition_fails(order: Mapping[str, Any], won: Sequence[int]) -> str:
+def why_condition_fails(game: GameData, order: Mapping[str, Any], won: Sequence[int]) -> str:
     """Optionale Befehle: an order may depend on earlier events, here the haulier's wins in this round's auction
     (Phase 1 comes before every other phase). '' when the conditions hold, else why they do not."""
     if any(i in won for i in order.get("unless_won") or []):
         had = [i for i in order["unless_won"] if i in won]
-        return say("already_won" if len(had) == 1 else "already_won_many", orders=", ".join(map(str, had)))
+        return say(game, "already_won" if len(had) == 1 else "already_won_many", orders=", ".join(map(str, had)))
     missing = [i for i in order.get("only_if_won") or [] if i not in won]
     if not missing:
         return ""
-    return say("not_won" if len(missing) == 1 else "not_won_many", orders=", ".join(map(str, missing)))
+    return say(game, "not_won" if len(missing) == 1 else "not_won_many", orders=", ".join(map(str, missing)))
 
 
-def choose_plan(told: Mapping[str, Any], won: Sequence[int]) -> dict[str, Any]:
+def choose_plan(game: GameData, told: Mapping[str, Any], won: Sequence[int]) -> dict[str, Any]:
     """A truck's plan: itself if its conditions hold, else its ``otherwise`` plan, else nothing."""
-    if not why_condition_fails(told, won):
+    if not why_condition_fails(game, told, won):
         return dict(told)
     return dict(told.get("otherwise") or {})
 
@@ -449,7 +452,7 @@ def _truck_orders(orders: Mapping[str, Any]) -> list[dict[str, Any]]:
     return [t or {} for t in trucks] + [{}] * 2
 
 
-def adjudicate(state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
+def adjudicate(game: GameData, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
     if state["finished"]:
         raise ValueError("the game is over")
-    return Round(state, orders, dice).run()
+    return Round(game, state, orders, dice).run()

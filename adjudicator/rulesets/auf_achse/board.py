@@ -4,7 +4,8 @@ A map file (``data/maps/<name>.yaml``) lists cities with SVG positions and roads
 chain of fields; each field has its Streckenpunkte (1, or more where traffic is heavy). A city is a field too:
 entering it costs 1 Streckenpunkt. Field ids read ``HH-HB.2``: the second field from Hamburg towards Bremen.
 
->>> board = load_board("deutschland")
+>>> from adjudicator.kit.gamedata import GameData
+>>> board = load_board(GameData(__package__), "deutschland")  # the packaged board
 >>> board.neighbours("HH-HB.1")
 ('HH', 'HH-HB.2')
 >>> fare(3)
@@ -21,6 +22,7 @@ from typing import Any
 
 from ... import yamlio
 from ...kit import gamedata
+from ...kit.gamedata import GameData
 from .tables import say
 
 
@@ -154,9 +156,9 @@ def _build(data: Mapping[str, Any]) -> Board:
     return board
 
 
-def load_board(name: str) -> Board:
-    """The map ``name``: the copy the game pinned at its set-up, else the packaged one (``gamedata``)."""
-    return _load_board(gamedata.read(__package__, board_file(name)))
+def load_board(game: gamedata.GameData, name: str) -> Board:
+    """The map ``name`` of the game's data ``game``: the copy the game pinned at its set-up, else the packaged one."""
+    return _load_board(game.read(__package__, board_file(name)))
 
 
 def board_file(name: str) -> str:
@@ -201,7 +203,7 @@ def field_points(board: Board, node: str, stau: Mapping[str, int]) -> int:
     return base * (1 if others == 0 else 2 if others == 1 else 4)
 
 
-def plan_route(board: Board, start: str, written: Sequence[Any], site: str | None,
+def plan_route(game: GameData, board: Board, start: str, written: Sequence[Any], site: str | None,
                stau: Mapping[str, int]) -> Route:
     """Read a written route benevolently (as the Spielleiter would) and price it.
 
@@ -211,7 +213,7 @@ def plan_route(board: Board, start: str, written: Sequence[Any], site: str | Non
     problems: list[tuple[str, str, str]] = []
     nodes = [str(n) for n in written]
     if nodes and nodes[0] != start:
-        problems.append(("warning", say("route_start", start=start), say("route_start.hint", start=start)))
+        problems.append(("warning", say(game, "route_start", start=start), say(game, "route_start.hint", start=start)))
         nodes = [start, *nodes]
     if not nodes:
         nodes = [start]
@@ -220,21 +222,23 @@ def plan_route(board: Board, start: str, written: Sequence[Any], site: str | Non
     for i, node in enumerate(nodes[1:], start=1):
         here = path[-1]
         if not board.is_field(node):
-            problems.append(("error", say("route_unknown", field=repr(node)), _near_hint(board, here)))
+            problems.append(("error", say(game, "route_unknown", field=repr(node)), _near_hint(game, board, here)))
             cut = i
             break
         steps = [node]
         if not board.adjacent(here, node):
             between = board.direct_road(here, node) if board.is_city(here) and board.is_city(node) else None
             if between is None:
-                problems.append(("error", say("route_not_next", field=node, here=here), _near_hint(board, here)))
+                problems.append(("error", say(game, "route_not_next", field=node, here=here),
+                                 _near_hint(game, board, here)))
                 cut = i
                 break
             steps = [*between, node]
-            problems.append(("warning", say("route_filled", here=here, field=node, between=", ".join(between)), ""))
+            problems.append(("warning", say(game, "route_filled", here=here, field=node, between=", ".join(between)),
+                             ""))
         blocked = next((s for s in steps if s == site), None)
         if blocked:
-            problems.append(("error", say("route_site", field=blocked), say("route_site.hint")))
+            problems.append(("error", say(game, "route_site", field=blocked), say(game, "route_site.hint")))
             cut = i
             break
         path.extend(steps)
@@ -242,5 +246,5 @@ def plan_route(board: Board, start: str, written: Sequence[Any], site: str | Non
     return Route(path, pts, fare(pts), len(path) - 1, problems, cut)
 
 
-def _near_hint(board: Board, here: str) -> str:
-    return say("route_next.hint", here=here, fields=", ".join(board.neighbours(here)))
+def _near_hint(game: GameData, board: Board, here: str) -> str:
+    return say(game, "route_next.hint", here=here, fields=", ".join(board.neighbours(here)))

@@ -14,6 +14,7 @@ import heapq
 from typing import Any
 
 from ...kit import schemaform
+from ...kit.gamedata import GameData
 from .adjudicate import capacity, cargo, stau_counts
 from .board import Board, fare, field_points
 from .orders import load_step, order_schema, trailers_before_loading
@@ -111,7 +112,7 @@ def route_to(field: dict[str, Any], city: str) -> list[str]:
     return path[::-1]
 
 
-def haul(state: State, board: Board, player: str) -> dict[str, Any]:
+def haul(game: GameData, state: State, board: Board, player: str) -> dict[str, Any]:
     """What the page can judge of the trucks' plans as ``check`` does, looked up, never counted in the page: for
     each Brummi its start and its loading as the rules' ``load_step`` takes it (``loads``: for each free room the
     truck may have, from its room now down, each order waiting where it stands: the rules' problems with loading it
@@ -121,7 +122,7 @@ def haul(state: State, board: Board, player: str) -> dict[str, Any]:
     h = state["hauliers"][player]
     trucks = []
     for ti, t in enumerate(h["trucks"]):
-        free = capacity(t) - cargo(state, t)
+        free = capacity(game, t) - cargo(state, t)
         waiting = [o["id"] for o in state["orders"] if o["holder"] == player and o["status"] == "won"
                    and o["from"] == t["position"]]
         loads: dict[str, dict[str, Any]] = {}
@@ -132,18 +133,18 @@ def haul(state: State, board: Board, player: str) -> dict[str, Any]:
                 continue
             loads[str(room)] = {}
             for oid in waiting:
-                problems, after = load_step(state, player, ti, oid, room, ())
+                problems, after = load_step(game, state, player, ti, oid, room, ())
                 loads[str(room)][str(oid)] = {"problems": [{"severity": p.severity, "message": p.message}
                                                            for p in problems], "free": str(after)}
                 rooms.append(after)
         trucks.append({"start": t["position"], "free": str(free), "loads": loads})
-    return {"trucks": trucks, "steps": route_steps(board, state["site"]),
-            "trailers_first": trailers_before_loading(state),
-            "words": {"unknown": say("route_unknown", field="{field}"),
-                      "not_next": say("route_not_next", field="{field}", here="{here}")}}
+    return {"trucks": trucks, "steps": route_steps(game, board, state["site"]),
+            "trailers_first": trailers_before_loading(game, state),
+            "words": {"unknown": say(game, "route_unknown", field="{field}"),
+                      "not_next": say(game, "route_not_next", field="{field}", here="{here}")}}
 
 
-def route_steps(board: Board, site: str | None) -> dict[str, dict[str, str]]:
+def route_steps(game: GameData, board: Board, site: str | None) -> dict[str, dict[str, str]]:
     """Every step a route may take, as ``board.plan_route`` judges it, for the page to look up: from each field,
     each field next to it and each city at the other end of the one road joining it to a city (the fields between
     may be left out), with ``""`` where the step is taken and the rules' words where it enters the construction
@@ -155,17 +156,17 @@ def route_steps(board: Board, site: str | None) -> dict[str, dict[str, str]]:
             for a, b in ((r.start, r.end), (r.end, r.start)):
                 between = board.direct_road(a, b) if a == here else None
                 if between is not None and b not in out:
-                    out[b] = say("route_site", field=site) if site in between else ""
+                    out[b] = say(game, "route_site", field=site) if site in between else ""
         for n in board.neighbours(here):
             if n == site:
-                out[n] = say("route_site", field=site)
+                out[n] = say(game, "route_site", field=site)
         steps[here] = dict(sorted(out.items()))
     return steps
 
 
-def choices(state: State, player: str) -> dict[str, Any]:
+def choices(game: GameData, state: State, player: str) -> dict[str, Any]:
     """The form of ``player``'s orders this round (see ``ruleset.OffersChoices``)."""
-    board = board_of(state)
+    board = board_of(game, state)
     h = state["hauliers"][player]
     rnd = state["round"]
     offered = [o for o in state["orders"] if o["status"] == "announced" and o["offered"] == rnd]
@@ -193,7 +194,7 @@ def choices(state: State, player: str) -> dict[str, Any]:
                        and o["from"] == t["position"]]
             loaded = ", ".join(map(str, t["load"])) or "leer"
             trucks.append({"kind": "group", "key": str(ti), "label": (
-                f"Brummi {ti + 1} in {board.label(t['position'])} (Ladung: {loaded}, Kapazität {capacity(t)})"),
+                f"Brummi {ti + 1} in {board.label(t['position'])} (Ladung: {loaded}, Kapazität {capacity(game, t)})"),
                 "fields": [
                     {"kind": "rows", "key": "load", "label": "Laden", "optional": True, "max": max(len(waiting), 1),
                      "item": {"kind": "choice", "label": "Ladung", "default": waiting[0]["id"] if waiting else None,
@@ -208,7 +209,7 @@ def choices(state: State, player: str) -> dict[str, Any]:
             "site/kj": {"label": "Gebot in kj"},
             "trailer": {"label": "Anhänger kaufen"},
             "trailer/type": {"label": "Typ", "options": schemaform.options(
-                [(k, f"{v['name']} (+{v['capacity']} Güter)") for k, v in sorted(tables()["trailers"].items())])},
+                [(k, f"{v['name']} (+{v['capacity']} Güter)") for k, v in sorted(tables(game)["trailers"].items())])},
             "trailer/truck": {"label": "für Brummi"},
         }
         for part in ("site", "trailer"):
@@ -216,8 +217,8 @@ def choices(state: State, player: str) -> dict[str, Any]:
                 hints[f"{part}/{cond}"] = {"skip": True}
         if state["site"]:
             notes.append(f"Baustelle in dieser Runde: {state['site']} (weder befahren noch überqueren).")
-    schema = order_schema(state, player)
-    judged = {"haul": haul(state, board, player)} if rnd > 0 and not h["bankrupt"] else {}
+    schema = order_schema(game, state, player)
+    judged = {"haul": haul(game, state, board, player)} if rnd > 0 and not h["bankrupt"] else {}
     shared = {"routes": route_board(state, board)} if rnd > 0 else {}
     # each bid is judged by the rules by its order and whether an earlier bid named it (verdicts.each_table)
     each = {"path": ["bids"], "key": "order", "fill": {"kj": 0}, "lists": ["unless_won", "only_if_won"]}

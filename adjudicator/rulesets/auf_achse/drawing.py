@@ -6,8 +6,10 @@ A map may have a drawing file ``data/maps/<name>.drawing.json`` (made at build t
 through the towns it passes), ``inset`` a part of the board drawn again, larger, in an empty corner. Without a
 course a road is a straight line. The fields of a road stand evenly along its course.
 
+>>> from adjudicator.kit.gamedata import GameData
 >>> from adjudicator.rulesets.auf_achse.board import load_board
->>> lay = layout(load_board("deutschland"))
+>>> game = GameData("adjudicator.rulesets.auf_achse")  # the packaged files
+>>> lay = layout(game, load_board(game, "deutschland"))
 >>> lay.place("HH")
 (390, 169)
 >>> lay.inset is not None and lay.inset.shows(*lay.place("DO"))
@@ -145,10 +147,10 @@ def along(points: list[Point], t: float) -> Point:
     return points[-1]
 
 
-def layout(board: Board) -> Layout:
+def layout(game: gamedata.GameData, board: Board) -> Layout:
     """The drawing of ``board`` (one per board and drawing: a game's pinned board is loaded once,
     ``board.load_board``, and its drawing is the copy the game pinned, else the packaged one, ``gamedata``)."""
-    drawn = gamedata.read_if_any(__package__, drawing_file(board.name))
+    drawn = game.read_if_any(__package__, drawing_file(board.name))
     key = (board.name, id(board), drawn)
     if key not in _LAYOUTS:
         _LAYOUTS[key] = _layout(board, {} if drawn is None else _parsed_drawing(drawn))

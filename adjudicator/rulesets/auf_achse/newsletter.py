@@ -9,6 +9,7 @@ from functools import cache
 from typing import Any
 
 from ...kit import drawcache, gamedata
+from ...kit.gamedata import GameData
 from ...kit.lettering import text_width
 from ...kit.markup import md_table, md_text, svg_text
 from ...kit.palette import colours, text_on
@@ -26,10 +27,10 @@ def haulier_colours(state: State) -> dict[str, str]:
     return colours(state["seats"])
 
 
-def _background(name: str) -> dict[str, Any] | None:
+def _background(game: gamedata.GameData, name: str) -> dict[str, Any] | None:
     """Land, borders and lakes under a board (``data/maps/<name>.background.json``), if the board has one: the
     copy the game pinned at its set-up, else the packaged one (``gamedata``)."""
-    data = gamedata.read_if_any(__package__, background_file(name))
+    data = game.read_if_any(__package__, background_file(name))
     return None if data is None else _parsed_background(data)
 
 
@@ -48,21 +49,22 @@ def map_round(state: State) -> str:
 
 
 @drawcache.kept("auf-achse map")  # the slowest drawing of the demo (placing every name): one per turn, kept
-def svg_map(state: State, report: Mapping[str, Any] | None = None, *, graph: bool = False) -> str:
+def svg_map(game: GameData, state: State, report: Mapping[str, Any] | None = None, *, graph: bool = False) -> str:
     """The map on the land and borders of Natural Earth: roads along their courses, every field with its
     number in its dot and every road with its id (so each field id, ``HH-HB.2``, can be read off), heavy
     traffic darker, the construction site, the cities with open orders, each haulier's route of the round
     (``report``) and every truck with its load; the crowded Ruhr drawn again, larger, in the North Sea. With
     ``graph`` each field names its neighbours and Streckenpunkte (the orders page picks a route on it)."""
-    board = board_of(state)
-    lay = layout(board)
+    board = board_of(game, state)
+    lay = layout(game, board)
     w, h = board.width, board.height
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tp-map" viewBox="0 0 {w} {h}" width="100%" '
              f'role="img" aria-label="Spielplan Auf Achse {map_round(state)}" font-family="sans-serif">',
-             f"<title>Spielplan Auf Achse {map_round(state)}</title><desc>{svg_text('; '.join(text_lines(state)))}"
+             f"<title>Spielplan Auf Achse {map_round(state)}</title>"
+             f"<desc>{svg_text('; '.join(text_lines(game, state)))}"
              "</desc>",
              f'<rect width="{w}" height="{h}" fill="#dbe8f1"/>']
-    ground = _background(board.name.lower())
+    ground = _background(game, board.name.lower())
     if ground:
         parts.append(f'<path d="{ground["land"]}" fill="#f4f1e8" stroke="#a89f8a" stroke-width="0.8" '
                      'stroke-dasharray="4 2"/>')
@@ -77,8 +79,8 @@ def svg_map(state: State, report: Mapping[str, Any] | None = None, *, graph: boo
         parts.append(f'<rect class="tp-inset-area" x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" '
                      f'fill="none" stroke="#555" stroke-width="1" stroke-dasharray="3 2"/>')
     parts.append('<g class="tp-board">')
-    parts += _view(state, report, lay, lambda x, y: (x, y), lambda x, y: not (inset and inset.shows(x, y)), placer,
-                   graph)
+    parts += _view(game, state, report, lay, lambda x, y: (x, y), lambda x, y: not (inset and inset.shows(x, y)),
+                   placer, graph)
     parts.append("</g>")
     if inset:
         fx0, fy0, fx1, fy1 = inset.frame
@@ -91,7 +93,7 @@ def svg_map(state: State, report: Mapping[str, Any] | None = None, *, graph: boo
             inner.block(outside)  # the inset's labels stay inside its frame
         title = (fx0 + 4, fy1 - 5)
         inner.block(text_box(*title, inset.name, NAME, bold=True))
-        parts += _view(state, report, lay, inset.to, inset.shows, inner, graph)
+        parts += _view(game, state, report, lay, inset.to, inset.shows, inner, graph)
         parts.append(f'</g><text class="tp-inset-name" x="{title[0]:.0f}" y="{title[1]:.0f}" font-size="{NAME}" '
                      f'font-weight="bold" fill="#222">{svg_text(inset.name)}</text></g>')
     parts.append(legend)
@@ -105,8 +107,9 @@ NAME = 12
 ROAD_ID = 10
 
 
-def _view(state: State, report: Mapping[str, Any] | None, lay: Layout, to: Callable[[float, float], Point],
-          here: Callable[[float, float], bool], placer: Placer, graph: bool = False) -> list[str]:
+def _view(game: GameData, state: State, report: Mapping[str, Any] | None, lay: Layout,
+          to: Callable[[float, float], Point], here: Callable[[float, float], bool], placer: Placer,
+          graph: bool = False) -> list[str]:
     """The board through ``to`` (the map itself, or the inset): everything drawn, and the labels of what is
     ``here`` (the map leaves the inset's area to the inset) placed where no other label is."""
     board = lay.board
@@ -195,7 +198,7 @@ def _view(state: State, report: Mapping[str, Any] | None, lay: Layout, to: Calla
         parts.append(f'<text class="tp-road-id" x="{lx:.0f}" y="{ly:.0f}" font-size="{ROAD_ID}" fill="#6b5e45" '
                      f'text-anchor="{anchor}" paint-order="stroke" stroke="#f4f1e8" stroke-width="2.5">'
                      f'{svg_text(text)}</text>')
-    parts += _trucks(state, lay, to)
+    parts += _trucks(game, state, lay, to)
     return parts
 
 
@@ -265,13 +268,14 @@ def _routes_drawn(state: State, report: Mapping[str, Any] | None, lay: Layout,
     return out
 
 
-def text_lines(state: State) -> list[str]:
+def text_lines(game: GameData, state: State) -> list[str]:
     """The map as text: where every truck stands, field by field, and the construction site (unescaped)."""
-    board = board_of(state)
+    board = board_of(game, state)
     rows = []
     for key in state["seats"]:
         h = state["hauliers"][key]
-        where = ", ".join(f"{board.label(t['position'])} ({t['position']}), Ladung {cargo(state, t)}/{capacity(t)}"
+        where = ", ".join(f"{board.label(t['position'])} ({t['position']}), "
+                          f"Ladung {cargo(state, t)}/{capacity(game, t)}"
                           for t in h["trucks"])
         rows.append(f"{h['name']}: {where}")
     if state["site"]:
@@ -279,9 +283,9 @@ def text_lines(state: State) -> list[str]:
     return rows
 
 
-def text_alternative(state: State) -> list[str]:
+def text_alternative(game: GameData, state: State) -> list[str]:
     """The map as text under it in an issue (the SVG's own ``desc`` says the same, for the map page)."""
-    rows = "".join(f"<li>{svg_text(line)}</li>" for line in text_lines(state))
+    rows = "".join(f"<li>{svg_text(line)}</li>" for line in text_lines(game, state))
     return [f'<details class="tp-map-text"><summary>Der Spielplan als Text: Brummis je Feld</summary>'
             f'<ul>{rows}</ul></details>', ""]
 
@@ -294,7 +298,7 @@ def _open_cities(state: State) -> dict[str, list[str]]:
     return out
 
 
-def _trucks(state: State, lay: Layout, to: Callable[[float, float], Point]) -> list[str]:
+def _trucks(game: GameData, state: State, lay: Layout, to: Callable[[float, float], Point]) -> list[str]:
     parts = []
     stacked: dict[str, int] = {}
     palette = haulier_colours(state)
@@ -307,7 +311,7 @@ def _trucks(state: State, lay: Layout, to: Callable[[float, float], Point]) -> l
             stacked[t["position"]] = n + 1
             x, y = round(x - 9 + 4 * n), round(y + 6 + 9 * n)
             label = svg_text(h["name"][:2]) + (str(ti + 1) if len(h["trucks"]) > 1 else "")
-            title = (f"{svg_text(h['name'])}: {svg_text(t['position'])}, Ladung {cargo(state, t)}/{capacity(t)}"
+            title = (f"{svg_text(h['name'])}: {svg_text(t['position'])}, Ladung {cargo(state, t)}/{capacity(game, t)}"
                      f"{' (Pleite)' if h['bankrupt'] else ''}")
             opacity = ' opacity="0.45"' if h["bankrupt"] else ""
             parts.append(f'<g class="tp-truck"{opacity}><rect x="{x}" y="{y}" width="22" height="11" rx="2" '
@@ -316,7 +320,7 @@ def _trucks(state: State, lay: Layout, to: Callable[[float, float], Point]) -> l
                          f'<title>{title}</title></g>')
             if t["load"]:
                 parts.append(f'<text class="tp-load" x="{x + 24}" y="{y + 9}" font-size="8" '
-                             f'font-family="sans-serif" fill="{colour}">{cargo(state, t)}/{capacity(t)}</text>')
+                             f'font-family="sans-serif" fill="{colour}">{cargo(state, t)}/{capacity(game, t)}</text>')
     return parts
 
 
@@ -340,9 +344,9 @@ def _legend(state: State, board: Board, height: int) -> tuple[str, Box]:
     return "".join(rows), (6.0, float(y0 - 68), 30 + width, float(height))
 
 
-def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
+def newsletter(game: GameData, state: State, report: Mapping[str, Any], players: Sequence[Player]) -> str:
     """The Amtsblatt of the round just played (``state`` is the new state)."""
-    board = board_of(state)
+    board = board_of(game, state)
     names = {k: md_text(h["name"]) for k, h in state["hauliers"].items()}  # Markdown only: player text
     rnd = report["round"]
     out = [f"**Amtsblatt** – Auswertung der Runde {rnd} von *Auf Achse*"
@@ -357,10 +361,10 @@ def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player
             out += ["## Anhänger", ""]
             for t in report["trailers"]:
                 verb = {"bought": "kauft", "rented": "mietet", "returned": "gibt zurück"}[t["action"]]
-                out.append(f"- {names[t['haulier']]} {verb}: {tables()['trailers'][t['type']]['name']} "
+                out.append(f"- {names[t['haulier']]} {verb}: {tables(game)['trailers'][t['type']]['name']} "
                            f"(Brummi {t['truck']})" + (f" für {t['kj']} kj" if "kj" in t else ""))
             out.append("")
-    out += _accounts(state, report, names, board)
+    out += _accounts(game, state, report, names, board)
     if report.get("finished"):
         out += ["## Spielende", ""]
         for row in report["ranking"]:
@@ -371,18 +375,18 @@ def newsletter(state: State, report: Mapping[str, Any], players: Sequence[Player
         out += [f"Sieger: **{' und '.join(winners)}**. Unerfüllte Aufträge und Anhänger zählen nichts.", ""]
     else:
         out += _announced(state, report, board)
-    out += order_book(state, board, names)
+    out += order_book(game, state, board, names)
     out += all_offers(state, board, names)
-    out += ["## Spielplan", "", svg_map(state, report), "",
-            "*Linien in der Farbe eines Spediteurs: seine Fahrten dieser Runde.*", "", *text_alternative(state)]
+    out += ["## Spielplan", "", svg_map(game, state, report), "",
+            "*Linien in der Farbe eines Spediteurs: seine Fahrten dieser Runde.*", "", *text_alternative(game, state)]
     return "\n".join(out)
 
 
-def setup_newsletter(state: State, players: Sequence[Player]) -> str:
+def setup_newsletter(game: GameData, state: State, players: Sequence[Player]) -> str:
     """The Amtsblatt of the set-up: who drives from where, round 0's offers (the auction of the first round can
     only be bid on if it is published) and every offer of the game (Auswertung: "bereits vor der ersten
     Spielrunde zur allgemeinen Kenntnisnahme veröffentlicht")."""
-    board = board_of(state)
+    board = board_of(game, state)
     names = {k: md_text(h["name"]) for k, h in state["hauliers"].items()}  # Markdown only: player text
     out = ["**Amtsblatt** – Spielbeginn von *Auf Achse*", "",
            f"{len(state['seats'])} Spediteure, je {state['hauliers'][state['seats'][0]]['cash']} kj Startkapital. "
@@ -392,7 +396,7 @@ def setup_newsletter(state: State, players: Sequence[Player]) -> str:
                       for key in state["seats"]]), ""]
     out += _announced(state, {"announced": [o["id"] for o in state["orders"] if o["offered"] == 0]}, board)
     out += all_offers(state, board, names)
-    out += ["## Spielplan", "", svg_map(state), "", *text_alternative(state)]
+    out += ["## Spielplan", "", svg_map(game, state), "", *text_alternative(game, state)]
     return "\n".join(out)
 
 
@@ -416,13 +420,13 @@ def all_offers(state: State, board: Board, names: Mapping[str, str]) -> list[str
     return ["## Alle Angebote", "", *md_table(head, rows), ""]
 
 
-def order_book(state: State, board: Board, names: Mapping[str, str]) -> list[str]:
+def order_book(game: GameData, state: State, board: Board, names: Mapping[str, str]) -> list[str]:
     """Each haulier's orders held (bought, not yet delivered) with their data, and the credit left: what the bank
     still lends, and what can be spent without Pleite once the interest is charged."""
     out = ["## Auftragsbuch", ""]
     for key in state["seats"]:
         h = state["hauliers"][key]
-        c = credit(state, key)
+        c = credit(game, state, key)
         head = f"**{names[key]}**: Kasse {h['cash']} kj"
         if h["bankrupt"]:
             out += [head + ", Pleite.", ""]
@@ -507,13 +511,14 @@ def _site(state: State, report: Mapping[str, Any], names: Mapping[str, str]) -> 
 TRAILER_WORDS = {"small": "trailer.small", "large": "trailer.large"}  # a trailer type -> its word in the words file
 
 
-def _accounts(state: State, report: Mapping[str, Any], names: Mapping[str, str], board: Board) -> list[str]:
+def _accounts(game: GameData, state: State, report: Mapping[str, Any], names: Mapping[str, str], board: Board
+              ) -> list[str]:
     rows = []
-    named = WORDS.texts()
+    named = WORDS.of(game).texts()
     for key in state["seats"]:
         h = state["hauliers"][key]
         pos = " / ".join(board.label(t["position"]) for t in h["trucks"])
-        load = " / ".join((", ".join(str(i) for i in t["load"]) or "leer") + f" ({cargo(state, t)}/{capacity(t)})"
+        load = " / ".join((", ".join(str(i) for i in t["load"]) or "leer") + f" ({cargo(state, t)}/{capacity(game, t)})"
                           for t in h["trucks"])
         # the trailers by the game's words ("klein", "groß"); a game made before they were there shows the key
         trailers = " / ".join(", ".join(named.get(TRAILER_WORDS.get(x, ""), x) for x in t["trailers"]) or "–"
@@ -552,12 +557,12 @@ def _announced(state: State, report: Mapping[str, Any], board: Board) -> list[st
 HEADLINE_LENGTH = 200  # a headline is one line (the site cuts longer ones): the round's biggest news that fit
 
 
-def headline(state: State, report: Mapping[str, Any]) -> str:
+def headline(game: GameData, state: State, report: Mapping[str, Any]) -> str:
     """The round's news in one line, in the Amtsblatt's words, most important first: the end of the game and its
     winner, who went Pleite, the richest delivery, where the construction site went and whose bids put it there,
     the dearest order won at the auction, trailers bought, as many as fit in a line; "" when the round had none
     of these. Names are the hauliers' names as the Amtsblatt prints them; the site escapes the line."""
-    board = board_of(state)
+    board = board_of(game, state)
     names = {k: h["name"] for k, h in state["hauliers"].items()}
     parts: list[str] = []
     if report.get("finished") and report.get("ranking"):

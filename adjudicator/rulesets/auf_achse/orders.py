@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...kit import benevolent
+from ...kit.gamedata import GameData
 from ...kit.sheet import Sheet
 from ...model import Orders, Problem
 from .adjudicate import capacity, cargo, choose_plan, safe_debt, stau_counts, trailer_price, why_not_site
@@ -42,7 +43,7 @@ _CONDITIONS = {"unless_won": {**_INT_LIST, "description": "entfällt, wenn Sie e
                                                              "Versteigerung ersteigert haben"}}
 
 
-def order_schema(state: State, player: str) -> dict[str, Any]:
+def order_schema(game: GameData, state: State, player: str) -> dict[str, Any]:
     trucks = state["options"]["trucks"]
     plan = {
         "load": {**_INT_LIST, "description": "Nummern Ihrer Aufträge, die hier geladen werden (Phase 2); jeder muss "
@@ -56,7 +57,7 @@ def order_schema(state: State, player: str) -> dict[str, Any]:
         **plan, **_CONDITIONS,
         "otherwise": {"type": "object", "additionalProperties": False, "properties": plan,
                       "description": "der Plan, wenn die Bedingungen nicht erfüllt sind (Optionale Befehle)"}}}
-    trailer_types = sorted(tables()["trailers"])
+    trailer_types = sorted(tables(game)["trailers"])
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "Auf Achse: die Befehle einer Runde",
@@ -94,32 +95,32 @@ def order_schema(state: State, player: str) -> dict[str, Any]:
     }
 
 
-def check(state: State, player: str, orders: Orders) -> list[Problem]:
+def check(game: GameData, state: State, player: str, orders: Orders) -> list[Problem]:
     """What the schema cannot say: offered orders, pick-up cities, capacity, the route, the fare, the site."""
     out: list[Problem] = []
     h = state["hauliers"].get(player)
     if h is None:
-        return [Problem(say("no_haulier", player=player), (), say("no_haulier.hint"))]
+        return [Problem(say(game, "no_haulier", player=player), (), say(game, "no_haulier.hint"))]
     if h["bankrupt"]:
-        return [Problem(say("bankrupt"), (), "", "warning")]
+        return [Problem(say(game, "bankrupt"), (), "", "warning")]
     if orders.get("betriebsferien"):
-        return [Problem(say("betriebsferien"), ("betriebsferien",), "", "warning")] if len(orders) > 1 else []
+        return [Problem(say(game, "betriebsferien"), ("betriebsferien",), "", "warning")] if len(orders) > 1 else []
     rnd = state["round"]
     if rnd == 0:
-        out += [Problem(say("round_0", key=k), (k,), say("remove.hint"), "warning")
+        out += [Problem(say(game, "round_0", key=k), (k,), say(game, "remove.hint"), "warning")
                 for k in ("trucks", "site", "trailer", "return_trailers") if orders.get(k)]
-    out += _check_bids(state, player, orders.get("bids") or [])
-    if rnd == 0 and has_words("pleite_otherwise"):
+    out += _check_bids(game, state, player, orders.get("bids") or [])
+    if rnd == 0 and has_words(game, "pleite_otherwise"):
         # Phase 1 of round 0 is an auction like any other: winning every bid can be Pleite after the interest
         # (issue 32; a game whose words predate the warning is not warned, as it never was)
-        out += _check_debt(state, player, {"bids": orders.get("bids") or []})
+        out += _check_debt(game, state, player, {"bids": orders.get("bids") or []})
     if rnd > 0:
-        out += _check_trucks(state, player, orders)
-        out += _check_site(state, orders.get("site"))
-        out += _check_trailers(state, player, orders)
+        out += _check_trucks(game, state, player, orders)
+        out += _check_site(game, state, orders.get("site"))
+        out += _check_trailers(game, state, player, orders)
         for key in ("site", "trailer"):
-            out += _check_conditions(state, orders.get(key) or {}, (key,))
-        out += _check_debt(state, player, orders)
+            out += _check_conditions(game, state, orders.get(key) or {}, (key,))
+        out += _check_debt(game, state, player, orders)
     return out
 
 
@@ -146,7 +147,7 @@ def _offered_now(state: State) -> set[int]:
     return {o["id"] for o in state["orders"] if o["status"] == "announced" and o["offered"] == state["round"]}
 
 
-def _check_conditions(state: State, order: Mapping[str, Any], path: tuple[Any, ...],
+def _check_conditions(game: GameData, state: State, order: Mapping[str, Any], path: tuple[Any, ...],
                       before: int | None = None) -> list[Problem]:
     """Optionale Befehle: conditions may refer to earlier events only, here orders of this round's auction (for a
     bid: auctioned before it, in numerical order)."""
@@ -156,13 +157,14 @@ def _check_conditions(state: State, order: Mapping[str, Any], path: tuple[Any, .
         for j, ref in enumerate(order.get(cond) or []):
             if ref not in offered or before is not None and ref >= before:
                 named = ", ".join(map(str, sorted(offered)))
-                out.append(Problem(say("condition_later" if before is None else "condition_later_bid", ref=ref),
+                out.append(Problem(say(game, "condition_later" if before is None else "condition_later_bid", ref=ref),
                                    (*path, cond, j),
-                                   say("condition.hint", offered=named) if named else say("condition_none.hint")))
+                                   say(game, "condition.hint", offered=named) if named
+                                   else say(game, "condition_none.hint")))
     return out
 
 
-def _check_bids(state: State, player: str, bids: list[dict[str, Any]]) -> list[Problem]:
+def _check_bids(game: GameData, state: State, player: str, bids: list[dict[str, Any]]) -> list[Problem]:
     out = []
     offered = _offered_now(state)
     seen: set[int] = set()
@@ -170,32 +172,34 @@ def _check_bids(state: State, player: str, bids: list[dict[str, Any]]) -> list[P
         oid = b["order"]
         if oid not in offered:
             named = ", ".join(map(str, sorted(offered)))
-            out.append(Problem(say("not_offered", order=oid, round=state["round"]), (i, "order"),
-                               say("not_offered.hint", offered=named) if named else say("not_offered_none.hint")))
+            out.append(Problem(say(game, "not_offered", order=oid, round=state["round"]), (i, "order"),
+                               say(game, "not_offered.hint", offered=named) if named
+                               else say(game, "not_offered_none.hint")))
         if oid in seen:
-            out.append(Problem(say("second_bid", order=oid), (i,), say("second_bid.hint")))
+            out.append(Problem(say(game, "second_bid", order=oid), (i,), say(game, "second_bid.hint")))
         seen.add(oid)
-        out += _check_conditions(state, b, (i,), before=oid)
+        out += _check_conditions(game, state, b, (i,), before=oid)
     total = sum(b["kj"] for b in bids)
-    limit = state["hauliers"][player]["cash"] + tables()["debt_limit"] * state["options"]["trucks"]
+    limit = state["hauliers"][player]["cash"] + tables(game)["debt_limit"] * state["options"]["trucks"]
     if total > limit:
-        out.append(Problem(say("bids_beyond", total=total, limit=limit), (), "", "warning"))
+        out.append(Problem(say(game, "bids_beyond", total=total, limit=limit), (), "", "warning"))
     return [Problem(p.message, ("bids", *p.path), p.hint, p.severity) for p in out]
 
 
-def trailers_before_loading(state: State) -> bool:
+def trailers_before_loading(game: GameData, state: State) -> bool:
     """Sonderregel E (house order): Phase 6 comes before loading, so this round's trailer carries goods at once."""
-    phases = tables()["phases"][state["options"]["phases"]]
+    phases = tables(game)["phases"][state["options"]["phases"]]
     return bool(phases.index("trailers") < phases.index("loading"))
 
 
-def _capacity_at_loading(state: State, orders: Orders, ti: int, truck: Mapping[str, Any]) -> tuple[int, str]:
+def _capacity_at_loading(game: GameData, state: State, orders: Orders, ti: int, truck: Mapping[str, Any]
+                         ) -> tuple[int, str]:
     """The truck's room when Phase 2 comes: under Sonderregel E with this round's trailer bought (and returned
     ones gone); the note says when that depends on the trailer being paid for or on its condition."""
-    room = capacity(truck)
-    if not trailers_before_loading(state):
+    room = capacity(game, truck)
+    if not trailers_before_loading(game, state):
         return room, ""
-    caps = tables()["trailers"]
+    caps = tables(game)["trailers"]
     for r in orders.get("return_trailers") or []:
         if state["options"]["trailer_rent"] and r.get("truck", 1) == ti + 1 and r["type"] in truck["trailers"]:
             room -= caps[r["type"]]["capacity"]
@@ -203,45 +207,46 @@ def _capacity_at_loading(state: State, orders: Orders, ti: int, truck: Mapping[s
     if want and want.get("truck", 1) == ti + 1:
         room += caps[want["type"]]["capacity"]
         conditional = want.get("only_if_won") or want.get("unless_won")
-        return room, say("trailer_counted_if" if conditional else "trailer_counted", trailer=caps[want["type"]]["name"])
+        return room, say(game, "trailer_counted_if" if conditional else "trailer_counted",
+                         trailer=caps[want["type"]]["name"])
     return room, ""
 
 
-def _check_trucks(state: State, player: str, orders: Orders) -> list[Problem]:
+def _check_trucks(game: GameData, state: State, player: str, orders: Orders) -> list[Problem]:
     out = []
-    board = board_of(state)
+    board = board_of(game, state)
     h = state["hauliers"][player]
     stau = stau_counts(state) if state["options"]["stau"] else {}
     for ti, told in enumerate(orders.get("trucks") or []):
         if ti >= len(h["trucks"]):
             break
-        out += _check_conditions(state, told, ("trucks", ti))
+        out += _check_conditions(game, state, told, ("trucks", ti))
         plans: list[tuple[Any, tuple[str | int, ...]]] = [(told, ("trucks", ti))]
         if told.get("otherwise"):
             plans.append((told["otherwise"], ("trucks", ti, "otherwise")))
         for plan, path in plans:
             conditions = plan.get("only_if_won") or []
-            out += _check_load(state, player, orders, ti, plan.get("load") or [], path, set(conditions))
+            out += _check_load(game, state, player, orders, ti, plan.get("load") or [], path, set(conditions))
             if plan.get("route"):
-                out += _check_route(state, board, h["trucks"][ti], path, plan, stau)
+                out += _check_route(game, state, board, h["trucks"][ti], path, plan, stau)
     return out
 
 
-def _check_load(state: State, player: str, orders: Orders, ti: int, load: list[int], path: tuple[Any, ...],
-                assumed_won: set[int]) -> list[Problem]:
+def _check_load(game: GameData, state: State, player: str, orders: Orders, ti: int, load: list[int],
+                path: tuple[Any, ...], assumed_won: set[int]) -> list[Problem]:
     out = []
     truck = state["hauliers"][player]["trucks"][ti]
-    room, why_room = _capacity_at_loading(state, orders, ti, truck)
+    room, why_room = _capacity_at_loading(game, state, orders, ti, truck)
     free = room - cargo(state, truck)
-    extra = room - capacity(truck)  # what this round's trailer adds before loading (Sonderregel E)
+    extra = room - capacity(game, truck)  # what this round's trailer adds before loading (Sonderregel E)
     for j, oid in enumerate(load):
-        problems, free = load_step(state, player, ti, oid, free, (*path, "load", j), extra=extra,
+        problems, free = load_step(game, state, player, ti, oid, free, (*path, "load", j), extra=extra,
                                    why_room=why_room, assumed_won=assumed_won)
         out += problems
     return out
 
 
-def load_step(state: State, player: str, ti: int, oid: int, free: int, where: tuple[Any, ...],
+def load_step(game: GameData, state: State, player: str, ti: int, oid: int, free: int, where: tuple[Any, ...],
               *, extra: int = 0, why_room: str = "", assumed_won: set[int] | frozenset[int] = frozenset()
               ) -> tuple[list[Problem], int]:
     """One load of a truck's plan as Phase 2 takes it, with ``free`` goods of room left before it: what is wrong
@@ -252,59 +257,60 @@ def load_step(state: State, player: str, ti: int, oid: int, free: int, where: tu
     o = state["orders"][oid - 1] if 1 <= oid <= len(state["orders"]) else None
     won_now = o is not None and o["status"] == "announced" and o["offered"] == state["round"]
     if o is None or (o["holder"] != player and not won_now) or o["status"] in ("delivered", "expired"):
-        out.append(Problem(say("load_not_yours", order=oid), where, say("load_not_yours.hint")))
+        out.append(Problem(say(game, "load_not_yours", order=oid), where, say(game, "load_not_yours.hint")))
     elif o["status"] == "loaded":
-        out.append(Problem(say("load_loaded", order=oid), where, say("remove.hint")))
+        out.append(Problem(say(game, "load_loaded", order=oid), where, say(game, "remove.hint")))
     elif o["from"] != truck["position"]:
-        out.append(Problem(say("load_elsewhere", order=oid, city=o["from"], truck=ti + 1,
-                               position=truck["position"]), where, say("load_elsewhere.hint")))
+        out.append(Problem(say(game, "load_elsewhere", order=oid, city=o["from"], truck=ti + 1,
+                               position=truck["position"]), where, say(game, "load_elsewhere.hint")))
     elif o["count"] > free:
-        hint = say("load_late_trailer.hint" if not trailers_before_loading(state) else "load_buy_trailer.hint")
-        out.append(Problem(say("load_too_big_trailer" if why_room else "load_too_big", order=oid,
+        hint = say(game, "load_late_trailer.hint" if not trailers_before_loading(game, state)
+                   else "load_buy_trailer.hint")
+        out.append(Problem(say(game, "load_too_big_trailer" if why_room else "load_too_big", order=oid,
                                count=o["count"], free=free, why=why_room), where, hint))
     else:
         if extra > 0 and o["count"] > free - extra:
-            out.append(Problem(say("load_fits_only", order=oid, why=why_room), where, "", "warning"))
+            out.append(Problem(say(game, "load_fits_only", order=oid, why=why_room), where, "", "warning"))
         free -= o["count"]
         if won_now and oid not in assumed_won:
-            out.append(Problem(say("load_if_won", order=oid), where, say("load_if_won.hint", order=oid),
+            out.append(Problem(say(game, "load_if_won", order=oid), where, say(game, "load_if_won.hint", order=oid),
                                "warning"))
     return out, free
 
 
-def _check_route(state: State, board: Any, truck: Mapping[str, Any], where: tuple[Any, ...],
+def _check_route(game: GameData, state: State, board: Any, truck: Mapping[str, Any], where: tuple[Any, ...],
                  told: Mapping[str, Any], stau: Mapping[str, int]) -> list[Problem]:
     stau = dict(stau)
     stau[truck["position"]] = stau.get(truck["position"], 1) - 1
-    route = plan_route(board, truck["position"], told["route"], state["site"], stau)
+    route = plan_route(game, board, truck["position"], told["route"], state["site"], stau)
     out = []
     path = (*where, "route")
     for sev, msg, hint in route.problems:
         out.append(Problem(msg, path + ((route.cut_at,) if sev == "error" and route.cut_at is not None else ()),
                            hint, sev))  # type: ignore[arg-type]
-    speed = tables()["speed_limit"]
+    speed = tables(game)["speed_limit"]
     fined = state["options"]["speed_limit"] and route.entered > speed["fields"]
-    summary = say("route_summary_fine" if fined else "route_summary", start=route.fields[0], end=route.end,
+    summary = say(game, "route_summary_fine" if fined else "route_summary", start=route.fields[0], end=route.end,
                   points=route.points, fare=route.fare, fine=speed["fine"], fields=route.entered)
     standing = route.points == 0 and route.fare == 0 and "points" not in told and "fare" not in told
     if not standing and (told.get("points") != route.points or told.get("fare") != route.fare):
         # A truck that stays where it stands (the sheet as handed out) has no points or fare to confirm (issue 29)
-        out.append(Problem(summary, path, say("route_summary.hint", points=route.points, fare=route.fare),
+        out.append(Problem(summary, path, say(game, "route_summary.hint", points=route.points, fare=route.fare),
                            "warning"))
     return out
 
 
-def _check_debt(state: State, player: str, orders: Orders) -> list[Problem]:
+def _check_debt(game: GameData, state: State, player: str, orders: Orders) -> list[Problem]:
     """Schulden: the interest is charged after the round, so a debt the bank allowed during it can still be
     Pleite. Warn with the numbers when the orders as written end the round beyond the safe debt."""
-    t, h = tables(), state["hauliers"][player]
-    limit = money_limit(state)
+    t, h = tables(game), state["hauliers"][player]
+    limit = money_limit(game, state)
     safe = safe_debt(limit, t["interest_percent"])
-    costs, income = _round_costs(state, player, orders)
+    costs, income = _round_costs(game, state, player, orders)
     bids = sum(int(b["kj"]) for b in orders.get("bids") or [])
     # a Brummi whose conditions fail runs its otherwise plan: the worse of the two plans is also a possible end
     # (issue 32), in the games whose words have the warning
-    fallback = _round_costs(state, player, orders, fallback=True) if has_words("pleite_otherwise") else None
+    fallback = _round_costs(game, state, player, orders, fallback=True) if has_words(game, "pleite_otherwise") else None
     cases = [(costs, income, "pleite_certain")]
     if fallback is not None and fallback[0] - fallback[1] > costs - income:
         cases.append((fallback[0], fallback[1], "pleite_otherwise"))
@@ -317,28 +323,29 @@ def _check_debt(state: State, player: str, orders: Orders) -> list[Problem]:
         interest = -(end * t["interest_percent"] // 100)
         most = h["cash"] + earned + safe - (costs if kind == "pleite_possible" else 0)
         out.append(Problem(
-            say(kind, end=end, percent=t["interest_percent"], interest=interest, after=end - interest, limit=limit),
-            (), say(f"{kind}.hint", safe=safe, most=most), "warning"))
+            say(game, kind, end=end, percent=t["interest_percent"], interest=interest, after=end - interest,
+                limit=limit),
+            (), say(game, f"{kind}.hint", safe=safe, most=most), "warning"))
         break
     return out
 
 
-def money_limit(state: State) -> int:
-    limit: int = tables()["debt_limit"] * state["options"]["trucks"]  # whole numbers (tables.yaml, read_options)
+def money_limit(game: GameData, state: State) -> int:
+    limit: int = tables(game)["debt_limit"] * state["options"]["trucks"]  # whole numbers (tables.yaml, read_options)
     return limit
 
 
-def _round_costs(state: State, player: str, orders: Orders, fallback: bool = False) -> tuple[int, int]:
+def _round_costs(game: GameData, state: State, player: str, orders: Orders, fallback: bool = False) -> tuple[int, int]:
     """What the orders as written cost this round besides bids (fares, fines, the site bid, the trailer, rent),
     and what their deliveries earn; with ``fallback``, each Brummi with conditions runs the worse (for the
     account) of its plan and its ``otherwise`` plan."""
-    t, opts = tables(), state["options"]
-    board, h = board_of(state), state["hauliers"][player]
+    t, opts = tables(game), state["options"]
+    board, h = board_of(game, state), state["hauliers"][player]
     stau = stau_counts(state) if opts["stau"] else {}
     costs = income = 0
     for ti, told in enumerate((orders.get("trucks") or [])[:len(h["trucks"])]):
         truck = h["trucks"][ti]
-        plans = [choose_plan(told, list(told.get("only_if_won") or []))]
+        plans = [choose_plan(game, told, list(told.get("only_if_won") or []))]
         if fallback and (told.get("only_if_won") or told.get("unless_won")):
             plans.append(dict(told.get("otherwise") or {}))
         worst: tuple[int, int] | None = None
@@ -347,7 +354,7 @@ def _round_costs(state: State, player: str, orders: Orders, fallback: bool = Fal
             if plan.get("route"):
                 own = dict(stau)
                 own[truck["position"]] = own.get(truck["position"], 1) - 1
-                r = plan_route(board, truck["position"], plan["route"], state["site"], own)
+                r = plan_route(game, board, truck["position"], plan["route"], state["site"], own)
                 spent += r.fare
                 if opts["speed_limit"] and r.entered > t["speed_limit"]["fields"]:
                     spent += t["speed_limit"]["fine"]
@@ -363,27 +370,27 @@ def _round_costs(state: State, player: str, orders: Orders, fallback: bool = Fal
         costs += int(orders["site"]["kj"])
     want = orders.get("trailer")
     if want:
-        costs += trailer_price(opts, want["type"])
+        costs += trailer_price(game, opts, want["type"])
     if opts["trailer_rent"]:
         rented = [x for tr in h["trucks"] for x in tr["trailers"]] + ([want["type"]] if want else [])
         costs += sum(t["trailers"][x]["rent_per_round"] for x in rented)
     return costs, income
 
 
-def _check_site(state: State, site: Mapping[str, Any] | None) -> list[Problem]:
+def _check_site(game: GameData, state: State, site: Mapping[str, Any] | None) -> list[Problem]:
     if not site:
         return []
-    why = why_not_site(board_of(state), state["site"], str(site["field"]), int(site["kj"]))
-    return [Problem(why, ("site", "field"), say("site.hint"))] if why else []
+    why = why_not_site(game, board_of(game, state), state["site"], str(site["field"]), int(site["kj"]))
+    return [Problem(why, ("site", "field"), say(game, "site.hint"))] if why else []
 
 
-def _check_trailers(state: State, player: str, orders: Orders) -> list[Problem]:
+def _check_trailers(game: GameData, state: State, player: str, orders: Orders) -> list[Problem]:
     out = []
     n = len(state["hauliers"][player]["trucks"])
     if orders.get("trailer") and orders["trailer"].get("truck", 1) > n:
-        out.append(Problem(say("trailer_truck", n=n), ("trailer", "truck"), say("trailer_truck.hint")))
+        out.append(Problem(say(game, "trailer_truck", n=n), ("trailer", "truck"), say(game, "trailer_truck.hint")))
     if orders.get("return_trailers") and not state["options"]["trailer_rent"]:
-        out.append(Problem(say("trailer_not_rented"), ("return_trailers",), say("remove.hint"), "warning"))
+        out.append(Problem(say(game, "trailer_not_rented"), ("return_trailers",), say(game, "remove.hint"), "warning"))
     return out
 
 
@@ -392,7 +399,7 @@ def default_orders(state: State, player: str, previous: Orders | None) -> Orders
     return {"betriebsferien": True}
 
 
-def describe(state: State, player: str, orders: Orders) -> list[str]:
+def describe(game: GameData, state: State, player: str, orders: Orders) -> list[str]:
     """The orders as the Spielleiter reads them, with the route's points and fare worked out."""
     if orders.get("betriebsferien") or not orders:
         return ["Betriebsferien: der Brummi bleibt ohne Aktion stehen."]
@@ -406,20 +413,20 @@ def describe(state: State, player: str, orders: Orders) -> list[str]:
             if not h or ti >= len(h["trucks"]):
                 continue
             cond = _conditions_text(told)
-            lines += [line + cond for line in _plan_lines(state, stau, h["trucks"][ti]["position"], ti, told)]
+            lines += [line + cond for line in _plan_lines(game, state, stau, h["trucks"][ti]["position"], ti, told)]
             if told.get("otherwise"):
-                other = _plan_lines(state, stau, h["trucks"][ti]["position"], ti, told["otherwise"])
+                other = _plan_lines(game, state, stau, h["trucks"][ti]["position"], ti, told["otherwise"])
                 lines += [f"sonst: {line}" for line in other or [f"Brummi {ti + 1} bleibt stehen"]]
         if orders.get("site"):
             lines.append(f"Baustellen-Gebot: {orders['site']['kj']} kj auf {orders['site']['field']}"
                          + _conditions_text(orders["site"]))
         if orders.get("trailer"):
             t = orders["trailer"]
-            price = trailer_price(state["options"], t["type"])
-            lines.append(f"{tables()['trailers'][t['type']]['name']} für Brummi {t.get('truck', 1)}: {price} kj"
+            price = trailer_price(game, state["options"], t["type"])
+            lines.append(f"{tables(game)['trailers'][t['type']]['name']} für Brummi {t.get('truck', 1)}: {price} kj"
                          + _conditions_text(t))
         for r in orders.get("return_trailers") or []:
-            lines.append(f"Rückgabe: {tables()['trailers'][r['type']]['name']} von Brummi {r.get('truck', 1)}")
+            lines.append(f"Rückgabe: {tables(game)['trailers'][r['type']]['name']} von Brummi {r.get('truck', 1)}")
     return lines or ["Keine Befehle."]
 
 
@@ -432,20 +439,21 @@ def _conditions_text(order: Mapping[str, Any]) -> str:
     return cond
 
 
-def _plan_lines(state: State, stau: Mapping[str, int], pos: str, ti: int, plan: Mapping[str, Any]) -> list[str]:
+def _plan_lines(game: GameData, state: State, stau: Mapping[str, int], pos: str, ti: int, plan: Mapping[str, Any]
+                ) -> list[str]:
     lines = [f"Brummi {ti + 1} lädt Auftrag {oid}" for oid in plan.get("load") or []]
     if plan.get("route"):
         own = dict(stau)
         own[pos] = own.get(pos, 1) - 1
-        r = plan_route(board_of(state), pos, plan["route"], state["site"], own)
+        r = plan_route(game, board_of(game, state), pos, plan["route"], state["site"], own)
         lines.append(f"Brummi {ti + 1} fährt {' – '.join(r.fields)}: {r.points} Streckenpunkte, "
                      f"{r.fare} kj" + (" (Route endet vorzeitig)" if r.cut_at is not None else ""))
     return lines
 
 
-def template(state: State, player: str) -> str:
+def template(game: GameData, state: State, player: str) -> str:
     """A pre-printed order sheet: the offered orders to bid on, each truck's position and load."""
-    board = board_of(state)
+    board = board_of(game, state)
     h = state["hauliers"][player]
     rnd = state["round"]
     sheet = Sheet()
@@ -470,7 +478,7 @@ def template(state: State, player: str) -> str:
                 and o["from"] == t["position"]]
         load = ", ".join(f"{i}" for i in t["load"]) or "leer"
         sheet.line("  -", f"Brummi {ti + 1} steht in {t['position']} ({board.label(t['position'])}), "
-                   f"Ladung: {load}, Kapazität {capacity(t)}", at=4)
+                   f"Ladung: {load}, Kapazität {capacity(game, t)}", at=4)
         sheet.line(f"    load: [{', '.join(str(o['id']) for o in held)}]")
         sheet.line(f"    route: [{t['position']}]", f"fügen Sie die Felder an, die Sie fahren; nächste: "
                    f"{', '.join(board.neighbours(t['position']))}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...kit.ruleset import HandedData
 from ...model import Orders, Player
 from ...model import State as EngineState
 from . import adjudicate, choices, newsletter
@@ -13,26 +14,26 @@ from . import orders as _orders
 from .state import typed
 
 
-class AufAchsePresentation:
-    """The presentation of ``auf-achse``."""
+class AufAchsePresentation(HandedData):
+    """The presentation of ``auf-achse``, of the game's tables, words, board and drawings (``data``)."""
 
     def template(self, state: EngineState, player: str) -> str:
-        return _orders.template(typed(state), player)
+        return _orders.template(self.data, typed(state), player)
 
     def choices(self, state: EngineState, player: str) -> dict[str, Any]:
-        return choices.choices(typed(state), player)
+        return choices.choices(self.data, typed(state), player)
 
     def describe(self, state: EngineState, player: str, orders: Orders) -> list[str]:
-        return _orders.describe(typed(state), player, orders)
+        return _orders.describe(self.data, typed(state), player, orders)
 
     def newsletter(self, state: EngineState, report: Mapping[str, Any], players: Sequence[Player]) -> str:
-        return newsletter.newsletter(typed(state), report, players)
+        return newsletter.newsletter(self.data, typed(state), report, players)
 
     def setup_newsletter(self, state: EngineState, players: Sequence[Player]) -> str:
-        return newsletter.setup_newsletter(typed(state), players)
+        return newsletter.setup_newsletter(self.data, typed(state), players)
 
     def headline(self, state: EngineState, result: Mapping[str, Any], players: Sequence[Player]) -> str:
-        return newsletter.headline(typed(state), result)
+        return newsletter.headline(self.data, typed(state), result)
 
     def standings(self, engine_state: EngineState) -> list[dict[str, Any]]:
         state = typed(engine_state)
@@ -40,7 +41,7 @@ class AufAchsePresentation:
         for r in adjudicate.ranking(state):
             h = state["hauliers"][r["haulier"]]
             rows.append({"place": r["place"], "haulier": h["name"], "cash": h["cash"],
-                         "credit": 0 if h["bankrupt"] else adjudicate.credit(state, r["haulier"])["limit"],
+                         "credit": 0 if h["bankrupt"] else adjudicate.credit(self.data, state, r["haulier"])["limit"],
                          "delivered": len(h["delivered"]), "open": len(adjudicate.open_orders(state, r["haulier"])),
                          "trailers": sum(len(t["trailers"]) for t in h["trucks"]),
                          "status": "Pleite" if h["bankrupt"] else "im Geschäft"})
@@ -48,7 +49,7 @@ class AufAchsePresentation:
 
     def map(self, state: EngineState) -> str:
         """The board (the site's map page and the orders page's, where a route is picked field by field)."""
-        return newsletter.svg_map(typed(state), graph=True)
+        return newsletter.svg_map(self.data, typed(state), graph=True)
 
     def colours(self, state: EngineState) -> dict[str, str]:
         """Each haulier's colour on the board, so that the charts' lines are the same."""

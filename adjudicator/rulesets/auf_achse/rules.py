@@ -7,7 +7,7 @@ from typing import Any
 
 from ...dice import Dice
 from ...kit import gamedata
-from ...kit.ruleset import HiddenStateViews
+from ...kit.ruleset import HandedData, HiddenStateViews
 from ...kit.secrecy import Secrecy
 from ...model import Orders, Phase, Player, Problem, TurnResult
 from ...model import State as EngineState
@@ -27,8 +27,9 @@ SECRECY = Secrecy(simultaneous=("every round: bids on the orders offered and on 
                                 "das Mischen des Stapels der Auftragskarten"}})
 
 
-class AufAchseRules(HiddenStateViews):
-    """The rules of ``auf-achse``."""
+class AufAchseRules(HandedData, HiddenStateViews):
+    """The rules of ``auf-achse``, of the game's tables, words and board (``data``: each function of the rules that
+    reads them is handed it)."""
 
     name = "auf-achse"
     title = "Auf Achse"
@@ -40,15 +41,15 @@ class AufAchseRules(HiddenStateViews):
     def data_files(self, options: Mapping[str, Any]) -> list[str]:
         """The tables, the words, the board and, where the board has them, its drawing (each road's course, the
         inset) and the land under it: the Amtsblatt's map."""
-        name = setup.read_options(options)["map"]
+        name = setup.read_options(self.data, options)["map"]
         drawn = [f for f in (drawing_file(name), background_file(name)) if gamedata.ships(__package__, f)]
         return [tables.FILE, tables.WORDS_FILE, board.board_file(name), *drawn]
 
     def setup(self, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> EngineState:
-        return typed.plain(setup.setup(options, players, dice))
+        return typed.plain(setup.setup(self.data, options, players, dice))
 
     def join(self, state: EngineState, player: Player, dice: Dice) -> EngineState:
-        return typed.plain(setup.join(typed(state), player, dice))
+        return typed.plain(setup.join(self.data, typed(state), player, dice))
 
     def phase(self, engine_state: EngineState) -> Phase:
         state = typed(engine_state)
@@ -59,10 +60,10 @@ class AufAchseRules(HiddenStateViews):
         return Phase(label, tuple(adjudicate.active(state)))
 
     def order_schema(self, state: EngineState, player: str) -> dict[str, Any]:
-        return _orders.order_schema(typed(state), player)
+        return _orders.order_schema(self.data, typed(state), player)
 
     def check(self, state: EngineState, player: str, orders: Orders) -> list[Problem]:
-        return _orders.check(typed(state), player, orders)
+        return _orders.check(self.data, typed(state), player, orders)
 
     def default_orders(self, state: EngineState, player: str, previous: Orders | None) -> Orders:
         return _orders.default_orders(typed(state), player, previous)
@@ -71,7 +72,7 @@ class AufAchseRules(HiddenStateViews):
         return _orders.drop(orders, problem.path)
 
     def adjudicate(self, state: EngineState, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
-        return adjudicate.adjudicate(typed(state), orders, dice)
+        return adjudicate.adjudicate(self.data, typed(state), orders, dice)
 
     def result(self, state: EngineState) -> dict[str, Any] | None:
         """Sieger: the most cash, bankrupt hauliers below (``adjudicate.ranking``); equal first places share the win."""

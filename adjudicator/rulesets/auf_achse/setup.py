@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from ...dice import Dice
+from ...kit.gamedata import GameData
 from ...kit.ruleset import RulesetError
 from ...model import Player
 from .board import Board, load_board, map_names
@@ -38,7 +39,7 @@ _TRUE = {"true", "yes", "ja", "on", "1"}
 _FALSE = {"false", "no", "nein", "off", "0"}
 
 
-def read_options(raw: Mapping[str, Any]) -> dict[str, Any]:
+def read_options(game: GameData, raw: Mapping[str, Any]) -> dict[str, Any]:
     """Validated options with defaults; raises ``RulesetError`` naming the option and what to write."""
     unknown = sorted(set(raw) - set(OPTIONS))
     if unknown:
@@ -63,8 +64,8 @@ def read_options(raw: Mapping[str, Any]) -> dict[str, Any]:
         raise RulesetError(f"option map: no map {out['map']!r}; packaged maps: {', '.join(map_names())}")
     if out["trucks"] not in (1, 2):
         raise RulesetError("option trucks (Sonderregel C) must be 1 or 2")
-    if out["phases"] not in tables()["phases"]:
-        raise RulesetError(f"option phases must be one of {', '.join(tables()['phases'])}")
+    if out["phases"] not in tables(game)["phases"]:
+        raise RulesetError(f"option phases must be one of {', '.join(tables(game)['phases'])}")
     if out["deal"] not in ("shuffled", "ordered"):
         raise RulesetError("option deal must be shuffled or ordered")
     if out["rounds"] < 0 or out["rounds"] == 0 and out["last_round"] < 10 or out["last_round"] < 1:
@@ -72,19 +73,19 @@ def read_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def board_of(state: State) -> Board:
-    return load_board(state["options"]["map"])
+def board_of(game: GameData, state: State) -> Board:
+    return load_board(game, state["options"]["map"])
 
 
-def money(state: State) -> dict[str, int]:
+def money(game: GameData, state: State) -> dict[str, int]:
     """Start capital and debt limit (both doubled under Sonderregel C)."""
-    t, k = tables(), state["options"]["trucks"]
+    t, k = tables(game), state["options"]["trucks"]
     return {"start_cash": t["start_cash"] * k, "debt_limit": t["debt_limit"] * k}
 
 
-def last_offer_round(state: State) -> int:
+def last_offer_round(game: GameData, state: State) -> int:
     rounds: int = state["options"]["rounds"]  # options and tables are checked as they are read: whole numbers
-    last: int = tables()["last_offer_round"]
+    last: int = tables(game)["last_offer_round"]
     return min(last, rounds) if rounds else last
 
 
@@ -120,17 +121,17 @@ def city_code(board: Board, text: str) -> str | None:
     return None
 
 
-def new_haulier(state: State, player: Player, dice: Dice) -> Haulier:
-    board = board_of(state)
+def new_haulier(game: GameData, state: State, player: Player, dice: Dice) -> Haulier:
+    board = board_of(game, state)
     cities = start_cities(board, player.role, state["options"]["trucks"], dice)
-    return {"name": player.name, "cash": money(state)["start_cash"], "bankrupt": False,
+    return {"name": player.name, "cash": money(game, state)["start_cash"], "bankrupt": False,
             "trucks": [{"position": c, "trailers": [], "load": []} for c in cities],
             "delivered": [], "earned": 0, "spent": {"auction": 0, "fares": 0, "fines": 0, "site": 0, "trailers": 0,
                                                     "interest": 0}}
 
 
-def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
-    opts = read_options(options)
+def setup(game: GameData, options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> State:
+    opts = read_options(game, options)
     if not 5 <= len(players) <= 10:
         # Allgemeines: "Jeder der 5 bis 10 Mitspieler"; the offer table of Phase 1 has rows for 5 to 10 only.
         raise RulesetError(f"Auf Achse is for 5 to 10 hauliers (Allgemeines: 'Jeder der 5 bis 10 Mitspieler'); "
@@ -141,18 +142,18 @@ def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice) -> 
         raise RulesetError("two players have the same key")
     state: State = {"ruleset": "auf-achse", "round": 0, "finished": False, "options": opts, "site": None,
                     "seats": [], "hauliers": {}, "orders": [], "secret": {"deck": []}}
-    board = board_of(state)
+    board = board_of(game, state)
     deck = range(len(board.deck))
     state["secret"]["deck"] = list(deck) if opts["deal"] == "ordered" else dice.hidden("deck").shuffle(deck)
     starts = dice.fork("start")
     for p in players:
         state["seats"].append(p.key)
-        state["hauliers"][p.key] = new_haulier(state, p, starts)
-    fill_schedule(state, dice.fork("schedule"))
+        state["hauliers"][p.key] = new_haulier(game, state, p, starts)
+    fill_schedule(game, state, dice.fork("schedule"))
     return state
 
 
-def join(state: State, player: Player, dice: Dice) -> State:
+def join(game: GameData, state: State, player: Player, dice: Dice) -> State:
     """Admit a haulier while round 0 has not been played; the schedule grows to the table's numbers."""
     if state["round"] != 0:
         raise RulesetError("hauliers join before round 0 (the auction of the first orders) only")
@@ -162,16 +163,16 @@ def join(state: State, player: Player, dice: Dice) -> State:
         raise RulesetError("Auf Achse is for at most 10 hauliers")
     new = copy_state(state)
     new["seats"].append(player.key)
-    new["hauliers"][player.key] = new_haulier(new, player, dice.fork("start"))
-    fill_schedule(new, dice.fork("schedule"))
+    new["hauliers"][player.key] = new_haulier(game, new, player, dice.fork("start"))
+    fill_schedule(game, new, dice.fork("schedule"))
     return new
 
 
-def fill_schedule(state: State, dice: Dice) -> None:
+def fill_schedule(game: GameData, state: State, dice: Dice) -> None:
     """Add orders until every round offers the table's number for the current number of hauliers."""
-    board = board_of(state)
-    counts = offers_per_round(len(state["seats"]), state["options"]["trucks"])
-    for rnd in range(last_offer_round(state) + 1):
+    board = board_of(game, state)
+    counts = offers_per_round(game, len(state["seats"]), state["options"]["trucks"])
+    for rnd in range(last_offer_round(game, state) + 1):
         have = sum(1 for o in state["orders"] if o["offered"] == rnd)
         for _ in range(counts[rnd] - have):
             state["orders"].append(draw_order(state, board, rnd, dice))

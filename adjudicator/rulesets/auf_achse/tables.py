@@ -11,19 +11,23 @@ from ...kit.wording import Words
 
 FILE = "data/tables.yaml"
 WORDS_FILE = "data/words.yaml"
-WORDS = Words(__package__, WORDS_FILE)
-say = WORDS.say  # every message to the players (German), from data/words.yaml
+WORDS = Words(__package__, WORDS_FILE)  # the packaged words; a game's are ``WORDS.of(game)``
 
 
-def has_words(key: str) -> bool:
+def say(game: gamedata.GameData, key: str, /, **values: Any) -> str:
+    """Every message to the players (German), from the game's words file (``game``: its pinned copy)."""
+    return WORDS.of(game).say(key, **values)
+
+
+def has_words(game: gamedata.GameData, key: str) -> bool:
     """Whether the game's words file (pinned at its set-up) has ``key``: a message added later is said only in the
     games whose words have it."""
-    return key in WORDS.texts()
+    return key in WORDS.of(game).texts()
 
 
-def tables() -> dict[str, Any]:
-    """The tables: the copy the game pinned at its set-up, else the packaged one (``gamedata``)."""
-    return _tables(gamedata.read(__package__, FILE))
+def tables(game: gamedata.GameData) -> dict[str, Any]:
+    """The tables of the game's data ``game``: the copy the game pinned at its set-up, else the packaged one."""
+    return _tables(game.read(__package__, FILE))
 
 
 @cache
@@ -42,7 +46,7 @@ def background_file(name: str) -> str:
     return f"data/maps/{name.lower()}.background.json"
 
 
-def offers_per_round(players: int, trucks: int = 1) -> list[int]:
+def offers_per_round(game: gamedata.GameData, players: int, trucks: int = 1) -> list[int]:
     """Orders offered in rounds 0..10 (Phase 1 table, 5 to 10 players); Sonderregel C doubles every number."""
-    row = tables()["offers"][str(players)]
+    row = tables(game)["offers"][str(players)]
     return [n * trucks for n in row]
