@@ -167,8 +167,8 @@ IN_MEMORY_ROOM = 512 << 20  # bytes free in it, at the least
 def _scratch() -> list[str | None]:
     """The folders to try for the committed copy, in turn (None: the temporary folder)."""
     try:
-        roomy = IN_MEMORY.is_dir() and os.access(IN_MEMORY, os.W_OK | os.X_OK) and \
-            shutil.disk_usage(IN_MEMORY).free >= IN_MEMORY_ROOM
+        roomy = (IN_MEMORY.is_dir() and os.access(IN_MEMORY, os.W_OK | os.X_OK)
+                 and shutil.disk_usage(IN_MEMORY).free >= IN_MEMORY_ROOM)
     except OSError:
         roomy = False
     return [str(IN_MEMORY), None] if roomy else [None]
