@@ -16,10 +16,13 @@ CALAMITY = "adjudicator.rulesets.calamity"
 drawn: list[object] = []
 
 
+SHIPPED = gamedata.GameData(CALAMITY)  # no game: the packaged files
+
+
 @drawcache.kept("test drawing")
-def drawing(state: dict, *, big: bool = False) -> str:
+def drawing(game: gamedata.GameData, state: dict, *, big: bool = False) -> str:
     drawn.append(state)
-    gamedata.read(CALAMITY, "data/cards.yaml")  # a data file, pinned or not
+    game.read(CALAMITY, "data/cards.yaml")  # a data file, pinned or not
     return f"<svg>{list(state.items())!r}{big}</svg>"
 
 
@@ -31,8 +34,8 @@ def folder(tmp_path: Path, monkeypatch) -> Path:
 
 
 def test_the_same_drawing_is_drawn_once_and_given_back_byte_for_byte(folder: Path):
-    first = drawing({"round": 3, "names": ["Ana", "Ben"]})
-    again = drawing({"round": 3, "names": ["Ana", "Ben"]})
+    first = drawing(SHIPPED, {"round": 3, "names": ["Ana", "Ben"]})
+    again = drawing(SHIPPED, {"round": 3, "names": ["Ana", "Ben"]})
     assert again == first and len(drawn) == 1
     assert (folder / ".gitignore").read_text().splitlines()[-1] == "*", "nothing of the folder reaches git"
 
@@ -41,40 +44,40 @@ def test_the_same_drawing_is_drawn_once_and_given_back_byte_for_byte(folder: Pat
                                    {"round": 3, "names": ("Ana", "Ben")}, {"round": True, "names": ["Ana", "Ben"]},
                                    {"names": ["Ana", "Ben"], "round": 3}])
 def test_other_inputs_draw_anew_even_where_they_print_alike(folder: Path, other: dict):
-    drawing({"round": 3, "names": ["Ana", "Ben"]})
-    drawing(other)
+    drawing(SHIPPED, {"round": 3, "names": ["Ana", "Ben"]})
+    drawing(SHIPPED, other)
     assert len(drawn) == 2
 
 
 def test_other_pinned_data_draws_anew_and_what_was_read_unpinned_is_noted_on_a_hit(folder: Path):
-    with gamedata.pinned(CALAMITY, {}) as pins:
-        drawing({"round": 1})
+    pins = gamedata.GameData(CALAMITY, {})
+    drawing(pins, {"round": 1})
     assert pins.unpinned == {"data/cards.yaml"}
-    with gamedata.pinned(CALAMITY, {}) as pins:
-        drawing({"round": 1})  # from the folder: the drawing did not run, the read it made is still named
+    pins = gamedata.GameData(CALAMITY, {})
+    drawing(pins, {"round": 1})  # from the folder: the drawing did not run, the read it made is still named
     assert len(drawn) == 1 and pins.unpinned == {"data/cards.yaml"}
-    with gamedata.pinned(CALAMITY, {"data/cards.yaml": b"cards: []\n"}) as pins:
-        drawing({"round": 1})
+    pins = gamedata.GameData(CALAMITY, {"data/cards.yaml": b"cards: []\n"})
+    drawing(pins, {"round": 1})
     assert len(drawn) == 2 and pins.unpinned == set()
 
 
 def test_without_a_folder_every_drawing_is_drawn(monkeypatch, tmp_path: Path):
     monkeypatch.setenv(drawcache.CACHE_ENV, "off")
     drawn.clear()
-    drawing({"round": 1})
-    drawing({"round": 1})
+    drawing(SHIPPED, {"round": 1})
+    drawing(SHIPPED, {"round": 1})
     assert len(drawn) == 2
     monkeypatch.delenv(drawcache.CACHE_ENV)
     with drawcache.at(tmp_path):  # what site build and verify name: the league's own .cache/turnpress/
-        drawing({"round": 1})
+        drawing(SHIPPED, {"round": 1})
     assert (tmp_path / ".cache/turnpress/.gitignore").is_file()
 
 
 def test_a_damaged_entry_is_drawn_again(folder: Path):
-    drawing({"round": 1})
+    drawing(SHIPPED, {"round": 1})
     for entry in folder.rglob("*.svg"):
         entry.write_text("not an entry")
-    assert drawing({"round": 1}).startswith("<svg>") and len(drawn) == 2
+    assert drawing(SHIPPED, {"round": 1}).startswith("<svg>") and len(drawn) == 2
 
 
 def test_an_auf_achse_map_from_the_folder_is_the_map_drawn_fresh(folder: Path, tmp_path: Path):

@@ -417,13 +417,13 @@ def test_verify_names_a_pin_commit_that_adds_a_file_and_changes_another(league: 
     assert any("(g: pin by hand)" in f and "the pinned data (data:" in f for f in found), found
 
 
-@pytest.mark.parametrize("name", ["bretton_woods", "auf_achse"])  # handed its data; run with it in the context
+@pytest.mark.parametrize("name", ["bretton_woods", "auf_achse"])
 def test_a_pinned_ruleset_crosses_to_another_process_and_back(name: str):
     """The site build reads a large league's games in forked workers and gets each game's view back by pickle
-    (``pages.read_games``, from 300 turns): a game with pinned data carries its ruleset wrapped by
-    ``gamedata.in_context``, whose class pickle could not name, and ``turnpress site build`` ended in a traceback
-    (found by benchmarks/bench_deadline.py, issue 33). The copy reads the same pinned data and keeps the unpinned
-    reads noted."""
+    (``pages.read_games``, from 300 turns): a game with pinned data carried its ruleset wrapped in a class made at
+    run time, which pickle could not name, and ``turnpress site build`` ended in a traceback (found by
+    benchmarks/bench_deadline.py, issue 33). A ruleset is now handed its data (``with_data``); the copy reads the
+    same pinned data and keeps the unpinned reads noted."""
     import pickle
     from importlib import import_module
 

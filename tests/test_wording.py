@@ -245,8 +245,8 @@ def test_a_game_pins_its_words_with_its_tables():
     package = "adjudicator.rulesets.auf_achse"
     changed = gamedata.packaged(package, "data/words.yaml").replace(b'site_at_least: "ein Gebot',
                                                                      b'site_at_least: "Ein Gebot')
-    with gamedata.pinned(package, {"data/words.yaml": changed}):
-        assert FILES["auf_achse"].say("site_at_least").startswith("Ein Gebot")
+    game = gamedata.GameData(package, {"data/words.yaml": changed})
+    assert FILES["auf_achse"].of(game).say("site_at_least").startswith("Ein Gebot")
     assert FILES["auf_achse"].say("site_at_least").startswith("ein Gebot")
     assert placeholders("{a} {n|x|y}") == {"a", "n"}
 

@@ -80,14 +80,13 @@ def kept(kind: str) -> Callable[[F], F]:
 def keep(kind: str, code: Callable[..., Any], inputs: Any, compute: Callable[[], str], suffix: str = ".svg",
          data: gamedata.GameData | None = None) -> str:
     """What ``compute`` returns, kept under the SHA-256 of ``kind``, ``code``'s name and version, the game's pinned
-    data (``data``, else the game being played: ``gamedata.in_play``) and ``inputs`` (plain data: everything the
+    data (``data``, where the drawing reads the game's data) and ``inputs`` (plain data: everything the
     result follows from besides them); computed when not kept yet, or when ``inputs`` holds a value this cache
     cannot name exactly. The orders page's verdict tables are kept so too
     (issue 30: a turn's tables are computed by one site build, not by each)."""
     where = folder()
     if where is None:
         return compute()
-    data = data if data is not None else gamedata.in_play()
     try:
         key = _key(kind, code, inputs, data.digest() if data is not None else "")
     except TypeError:

@@ -2,21 +2,15 @@
 
 A ruleset's code ships with data files in its package. ``turnpress new`` copies the files the ruleset names
 (its ``data_files(options)`` hook, ``ruleset.PinsData``) into ``games/<game>/data/`` and records each one's
-SHA-256 under ``data:`` in ``game.yaml``. Every call into a game's ruleset (``store.Game.ruleset``) then runs
-with those copies in place of the packaged files: a release that changes a map or a table changes new games,
-never the turns of an old one. A copy that is missing or not what ``game.yaml`` records is refused, naming the
-file (``PinError``). A file the game did not pin (the release added it after the game was set up) is read from
-the package, and ``unpinned`` names it, so ``verify`` can say so.
+SHA-256 under ``data:`` in ``game.yaml``. ``store.Game.ruleset`` hands the game's rules those copies as a
+``GameData`` (``ruleset.ReadsData``: ``with_data``), in place of the packaged files, and every function of the rules
+that reads a table is handed it, or what was read from it (no context, no global): a release that changes a map or
+a table changes new games, never the turns of an old one. A copy that is missing or not what ``game.yaml`` records
+is refused, naming the file (``PinError``). A file the game did not pin (the release added it after the game was
+set up) is read from the package, and ``unpinned`` names it, so ``verify`` can say so.
 
-Rulesets read their data with ``read(__package__, "data/tables.yaml")`` and parse it with ``parsed``, which keeps
-one parse per content: a process that adjudicates an old and a new game of the same rules keeps both.
-
->>> calamity = "adjudicator.rulesets.calamity"
->>> with pinned(calamity, {"data/cards.yaml": b"cards: []\\n"}):
-...     read(calamity, "data/cards.yaml")
-b'cards: []\\n'
->>> read(calamity, "data/cards.yaml") == packaged(calamity, "data/cards.yaml")
-True
+Rulesets read their data with ``data.read(__package__, "data/tables.yaml")`` and parse it with ``data.parsed``,
+which keeps one parse per content: a process that adjudicates an old and a new game of the same rules keeps both.
 """
 
 from __future__ import annotations
@@ -28,7 +22,6 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -128,51 +121,6 @@ class GameData:
             self._recording.remove(seen)
 
 
-Pins = GameData  # the name this value had while rulesets read it from the context (``pinned``)
-
-
-# The game being played, for the rulesets that still read their data from the context (``in_context``) rather
-# than from the ``GameData`` they are handed: the module-level ``read``, ``read_if_any`` and ``parsed`` below.
-_CURRENT: ContextVar[GameData | None] = ContextVar("turnpress_pinned_data", default=None)
-
-
-def current(package: str) -> GameData:
-    """The data of the game being played (``in_context``), or the packaged data of ``package``."""
-    return _CURRENT.get() or GameData(package)
-
-
-def read(package: str, path: str) -> bytes:
-    """``GameData.read`` of the game being played (``in_context``)."""
-    return current(package).read(package, path)
-
-
-def read_if_any(package: str, path: str) -> bytes | None:
-    """``GameData.read_if_any`` of the game being played (``in_context``)."""
-    return current(package).read_if_any(package, path)
-
-
-def parsed(package: str, path: str, parse: Callable[[bytes], T]) -> T:
-    """``GameData.parsed`` of the game being played (``in_context``)."""
-    return current(package).parsed(package, path, parse)
-
-
-def in_play() -> GameData | None:
-    """The data of the game being played (``in_context``), if any: what ``drawcache`` keeps a drawing under when
-    it is not handed one."""
-    return _CURRENT.get()
-
-
-@contextmanager
-def pinned(package: str, files: Mapping[str, bytes]) -> Iterator[GameData]:
-    """Run the body with ``files`` (paths in ``package``) in place of the packaged data."""
-    data = GameData(package, files)
-    token = _CURRENT.set(data)
-    try:
-        yield data
-    finally:
-        _CURRENT.reset(token)
-
-
 def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -253,39 +201,6 @@ def load(folder_rel: str, folder: Path, manifest: Any) -> dict[str, bytes]:
 def _safe(path: str) -> bool:
     parts = path.split("/")
     return all(p not in ("", ".", "..") and "\\" not in p for p in parts) and len(path) <= 200
-
-
-def in_context(data: GameData, target: T) -> T:
-    """``target`` (a ruleset object) with every method call run with ``data`` as the game being played: for a
-    ruleset that reads its data from the context (``read``) rather than from the ``GameData`` it is handed.
-
-    The copy is a plain object whose class has each public attribute of ``target``, so the capability checks
-    (``isinstance(r, Joins)``, which look at the class) see the same ruleset.
-    """
-    attrs: dict[str, Any] = {}
-    for name in dir(target):
-        if name.startswith("__"):
-            continue
-        value = getattr(target, name)
-        attrs[name] = staticmethod(_wrapped(data, value)) if callable(value) else value
-    attrs["data"] = data
-    attrs["__module__"] = type(target).__module__  # its package is still the ruleset's (``ruleset.package_of``)
-    # Pickled as what it is made from (the site build reads a large league's games in forked workers and gets
-    # their views back by pickle): the class made here is no module's attribute, so pickle cannot name it.
-    attrs["__reduce__"] = lambda self: (in_context, (data, target))
-    return type(type(target).__name__, (), attrs)()  # type: ignore[no-any-return]
-
-
-def _wrapped(data: GameData, method: Callable[..., Any]) -> Callable[..., Any]:
-    def call(*args: Any, **kwargs: Any) -> Any:
-        token = _CURRENT.set(data)
-        try:
-            return method(*args, **kwargs)
-        finally:
-            _CURRENT.reset(token)
-    call.__name__ = getattr(method, "__name__", "call")
-    call.__doc__ = getattr(method, "__doc__", None)
-    return call
 
 
 def unpinned_reads(ruleset: object) -> list[str]:

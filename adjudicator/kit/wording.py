@@ -2,8 +2,9 @@
 
 A words file maps a key to a text with ``{placeholders}``; ``{n|Angebot|Angebote}`` writes the number ``n`` and
 the singular or the plural after it (1 Angebot, 2 Angebote, 0 Angebote). Values are put in as they are (a
-player's text in a value is never read as a placeholder). The file is read through ``gamedata``, so a game keeps
-the words it was played with, as it keeps its tables: a report that quotes them replays byte for byte.
+player's text in a value is never read as a placeholder). The file is read from the game's ``gamedata.GameData``,
+so a game keeps the words it was played with, as it keeps its tables: a report that quotes them replays byte for
+byte.
 
 >>> fill("{name}: {n|Verkaufsangebot|Verkaufsangebote}", {"name": "{x}", "n": 1})
 '{x}: 1 Verkaufsangebot'
@@ -116,8 +117,7 @@ def pattern(template: str) -> re.Pattern[str]:
 
 class Words:
     """The words file ``path`` of ``package`` (a mapping of key to text), as the game's data ``data`` has it (its
-    pinned copy); ``say(key, **values)`` fills one. Without ``data``, the file of the game being played
-    (``gamedata.in_context``), else the packaged one."""
+    pinned copy); ``say(key, **values)`` fills one. Without ``data``, the packaged file."""
 
     def __init__(self, package: str, path: str, data: gamedata.GameData | None = None) -> None:
         self.package, self.path, self.data = package, path, data
@@ -127,7 +127,7 @@ class Words:
         return Words(self.package, self.path, data)
 
     def texts(self) -> dict[str, str]:
-        data = self.data if self.data is not None else gamedata.current(self.package)
+        data = self.data if self.data is not None else gamedata.GameData(self.package)
         return data.parsed(self.package, self.path, _parse)
 
     def say(self, key: str, /, **values: Any) -> str:

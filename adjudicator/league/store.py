@@ -92,11 +92,12 @@ def sealed_relpath(game_id: str, turn: int, player: str) -> str:
 
 
 def pinned_rules(rules: Ruleset, files: Mapping[str, bytes]) -> Ruleset:
-    """``rules`` reading ``files`` (a game's pinned data) in place of the packaged data."""
-    data = gamedata.GameData(package_of(rules), files)
-    if isinstance(rules, ReadsData):  # rules handed their data: every table they read is read from it
-        return rules.with_data(data)
-    return gamedata.in_context(data, rules)  # rules that still read their data from the context
+    """``rules`` reading ``files`` (a game's pinned data) in place of the packaged data: rules that take the game's
+    data (``ReadsData``) are handed it; rules that take none read no data of their own (a third-party ruleset that
+    pins nothing)."""
+    if isinstance(rules, ReadsData):
+        return rules.with_data(gamedata.GameData(package_of(rules), files))
+    return rules
 
 
 def data_relpath(game_id: str) -> str:
