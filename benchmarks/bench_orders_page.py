@@ -214,18 +214,23 @@ def settled(browser: Browser, quiet_ms: int = 1000) -> None:
 
 def returning(browser: Browser, url: str, root: Path, say: Callable[[str], None] = print) -> Figures:
     """A player who opened Diplomacy's orders page at this turn opens it again at the next, on the phone, the
-    browser's cache kept (issue 30, "data sent once per place"): what is sent again is what the new turn changed.
-    Every file is asked for again whether it changed (``pages_serving``: as GitHub Pages does once the ten minutes
-    it lets a browser keep a file are over, days before the next turn): an unchanged one costs a round trip and no
-    body. The turn is adjudicated (no orders: every unit holds) and the site built again in between."""
+    browser's cache kept (issue 30, "data sent once per place"): what is sent again is what the new turn changed
+    (``pages_serving``: the page asked for again, the rest kept; the bytes are what GitHub Pages sends days later,
+    the time leaves out the round trips of its 304s). The turn is adjudicated (no orders: every unit holds) and
+    the site built again in between; the bytes are the bodies the server sent."""
     from tests.conftest import run as turnpress
 
     player, clicks = CASES["dip"]
     measure(browser, url, "dip", player, clicks, "phone", cache=True)  # this turn, once, filling the cache
     assert turnpress(root, "adjudicate", "dip", "--commit") == 0
     assert turnpress(root, "site", "build") == 0
+    SENT.clear()
     f = measure(browser, url, "dip", player, clicks, "phone", cache=True)
     f.profile = "phone, next turn, cache kept"
+    # the bodies the server sent (a 304 sends none), not the browser's transfer sizes
+    f.weights = dict(sorted(SENT.items(), key=lambda kv: (-kv[1], kv[0])))
+    f.bytes = sum(SENT.values())
+    f.data_bytes = sum(n for path, n in SENT.items() if re.search(r"/orders/[0-9]{4}|/drawings/", path))
     say(f"dip  returning ready {f.ready_ms:6} ms  answer {f.answer_ms:6} ms  form {f.form_ms:6} ms  "
         f"exact {f.exact_ms:6} ms  {f.bytes / 1024:8.1f} kB on the wire ({f.data_bytes / 1024:.1f} kB turn data)")
     return f
@@ -258,6 +263,10 @@ def run(browser: Browser, url: str, games: list[str], profiles: list[str], repea
     return out
 
 
+# Every body the server sent, by path: what the wire carried, whatever the browser's own accounting says of a
+# revalidated file (``returning``)
+SENT: dict[str, int] = {}
+
 # What GitHub Pages compresses (it sends gzip to a browser that asks for it); everything else goes as it is.
 COMPRESSED = {".html", ".css", ".js", ".json", ".svg", ".xml", ".txt", ".map"}
 
@@ -271,9 +280,18 @@ def pages_serving(folder: Path, compress: bool = True) -> Iterator[str]:
         def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
             pass
 
+        def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+            data = source.read()
+            outputfile.write(data)
+            path = self.path.split("?")[0]
+            SENT[path] = SENT.get(path, 0) + len(data)
+
         def end_headers(self) -> None:
-            # a kept file is asked for again whether it changed (GitHub Pages: once its max-age=600 is over)
-            self.send_header("Cache-Control", "no-cache")
+            # GitHub Pages' max-age=600, but a page itself is asked for again (the returning player comes days
+            # later, when GitHub would have every file asked for again: an unchanged one is then a 304, a round
+            # trip and no body; so the bytes are those, the time leaves out those round trips)
+            page = self.path.split("?")[0].endswith(("/", ".html"))
+            self.send_header("Cache-Control", "no-cache" if page else "max-age=600")
             super().end_headers()
 
         def send_head(self):  # type: ignore[no-untyped-def]
