@@ -104,6 +104,10 @@ class Map:
     ambiguous: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # the order words: kind (hold, move, ..., army, fleet, via_convoy) -> phrases as name_key writes them
     words: dict[str, frozenset[str]] = field(default_factory=dict)
+    # the same words by phrase: phrase -> the kinds it is a word of, and the most words a phrase has (``Reader.word``
+    # looks a phrase up once, not once a kind, and tries no phrase longer than any word)
+    word_kinds: dict[str, frozenset[str]] = field(default_factory=dict)
+    word_span: int = 0
     coast_words: dict[str, str] = field(default_factory=dict)  # name_key of a coast word -> nc, sc, ec, wc
     # rivers (variant maps): region -> river points ((river, section), section 0 = source) it lies on, and
     # point -> the points strictly downstream of it (mouth seas and rivers flowing into others included)
@@ -317,6 +321,12 @@ def _add_words(m: Map, extra: tuple[dict[str, Any], ...]) -> None:
         for w in sorted(ws & (set(m.names) | set(m.ambiguous))):
             raise MapDataError(f"{w!r} is an order word ({kind}) and a place name")
     m.words = {kind: frozenset(ws) for kind, ws in words.items()}
+    by_phrase: dict[str, set[str]] = {}
+    for kind, ws in words.items():
+        for w in ws:
+            by_phrase.setdefault(w, set()).add(kind)
+    m.word_kinds = {w: frozenset(kinds) for w, kinds in by_phrase.items()}
+    m.word_span = max((len(w.split(" ")) for w in by_phrase), default=0)
     m.coast_words = coasts
 
 

@@ -114,9 +114,9 @@ class Reader:
 
     def word(self, *kinds: str) -> str | None:
         """The kind of the longest order phrase of ``kinds`` at this point, taken; None if there is none."""
-        for n in range(min(5, len(self.toks) - self.i), 0, -1):
-            phrase = " ".join(self.toks[self.i:self.i + n])
-            kind = next((k for k in kinds if phrase in self.m.words[k]), None)
+        for n in range(min(5, self.m.word_span, len(self.toks) - self.i), 0, -1):
+            found = self.m.word_kinds.get(" ".join(self.toks[self.i:self.i + n]))
+            kind = next((k for k in kinds if k in found), None) if found else None
             if kind:
                 self.i += n
                 return kind
