@@ -230,6 +230,9 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
     config.write_text(config.read_text(encoding="utf-8").replace("thread: 33", "thread: x"), encoding="utf-8")
     league.run("remind", "--now", "2099-01-12T08:00+01:00", code=None, master="bw: remind, a thread that is no number")
     league.git("checkout", "--", "games/bw/game.yaml")
+    config.write_text(config.read_text(encoding="utf-8").replace('every: "7 days"', "every: nie"), encoding="utf-8")
+    league.run("status", "bw", code=None, master="bw: status, a schedule that is none")
+    league.git("checkout", "--", "games/bw/game.yaml")
     # dk's 'keys add' sealed its turn 0 private file again (the player's key came after the set-up): verify
     # accepts that re-seal, and says it in German (this test found verify calling it a changed turn)
     for game in ("dk", "aa", "bw"):
@@ -433,6 +436,7 @@ REFUSALS = {  # what the game master got wrong -> what the German game says (the
     "dk: extend, a time that is none": "--to: 'morgen' ist keine Zeit; Schreiben Sie sie als JJJJ-MM-TT HH:MM",
     "aa: new, the id exists": "games/aa gibt es schon; wählen Sie eine andere ID",
     "aa8: new, a GitHub id twice": "die GitHub-ID 200 steht zweimal unter den Spielern (anke, zora): ein Konto hat",
+    "bw: status, a schedule that is none": "games/bw/game.yaml: schedule: every: 'nie' ist kein Zeitplan; Schreiben",
     "aa: adjudicate --catch-up without --due": "adjudicate: --catch-up gehört zu --due",
     "adjudicate --due --early": "adjudicate: --early wertet den Zug einer genannten Partie vor ihrem Abgabeschluss",
     "bw: remind, a thread that is no number": "bw: übersprungen, keine Erinnerung: games/bw/game.yaml: thread: 'x' ist "

@@ -38,8 +38,10 @@ from .. import schedule as schedmod
 from .. import yamledit, yamlio
 from ..errors import GitError, LeagueError, SealError
 from ..kit import gamedata, outcome
+from ..kit.catalog import COMMANDS
 from ..kit.orders import orders_relpath, visible
 from ..kit.ruleset import HasPhaseKinds, Joins, ReadsData, Ruleset, Unseats, get, package_of
+from ..kit.words import game_language
 from ..model import HIDDEN_KEYS, GameConfig, Player, State, TurnReport, read_report
 from ..sealed import storage
 from . import absence, history, rulings, secrets
@@ -302,8 +304,9 @@ class Game:
             return None
         try:
             parsed = schedmod.parse(block)
-        except schedmod.ScheduleError as e:
-            raise LeagueError(f"games/{self.id}/game.yaml: schedule: {e}") from None
+        except schedmod.ScheduleError as e:  # in the game's language, as the commands that read it speak
+            said = COMMANDS.told(game_language(self.settings, self.root), e)
+            raise LeagueError(f"games/{self.id}/game.yaml: schedule: {said}") from None
         problem = phase_kinds_problem(self.ruleset, self.settings.ruleset, parsed)
         if problem:
             raise LeagueError(f"games/{self.id}/game.yaml: schedule: {problem}")
