@@ -172,3 +172,31 @@ def test_verify_parses_each_turns_orders_once(league: Path, monkeypatch):
     play_turn(league, 3)
     play_turn(league, 4)
     assert orders_parsed(league, monkeypatch) - two == 2 * 2  # two more turns of two players' files, once each
+
+
+def test_a_commit_of_files_writes_their_blobs_and_its_index_in_one_git_process_each(tmp_path: Path, monkeypatch):
+    """Issue 33: a turn's commit started two git processes a file (``hash-object`` and ``update-index``); now one
+    of each for all of them. The commit holds each file's exact bytes, names with spaces and umlauts included, the
+    files of the commit before are kept, and nothing is left in the git directory."""
+    root = repository(tmp_path)
+    before = git(root, "ls-tree", "-r", "-z", "--name-only", "HEAD").split("\0")
+    asked: list[str] = []
+    real = history.run
+    monkeypatch.setattr(history, "run", lambda repo, *args, **kw: asked.append(args[0]) or real(repo, *args, **kw))
+    files = {"site/news/g/Zug ü.md": "# Zug 1 – Frühjahr\n", "games/g/turns/0003/state.yaml": "turn: 3\n",
+             "games/g/turns/0003/report.yaml": ""}
+    sha = history.commit_files(root, files, "turn 3")
+    assert asked.count("hash-object") == 1 and asked.count("update-index") == 1, asked
+    for rel, body in files.items():
+        assert subprocess.run(["git", "show", f"{sha}:{rel}"], cwd=root, capture_output=True,
+                              check=True).stdout == body.encode("utf-8")
+    assert set(git(root, "ls-tree", "-r", "-z", "--name-only", sha).split("\0")) == {*before, *files}
+    assert not list(Path(git(root, "rev-parse", "--absolute-git-dir").strip()).glob("turnpress-*"))
+    asked.clear()
+    (root / "games/g/turns/0003").mkdir(parents=True)
+    (root / "games/g/turns/0003/state.yaml").write_text("turn: 3\nedited: true\n")
+    (root / "notes.md").write_text("Notizen\n")
+    sha = history.commit_paths(root, ["games/g/turns/0003/state.yaml", "notes.md"], "the game master's edit")
+    assert asked.count("hash-object") == 1 and asked.count("update-index") == 1, asked
+    assert git(root, "show", f"{sha}:notes.md") == "Notizen\n"
+    assert git(root, "show", f"{sha}:games/g/turns/0003/state.yaml") == "turn: 3\nedited: true\n"

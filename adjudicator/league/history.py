@@ -283,31 +283,55 @@ def commit_files(root: Path, files: Mapping[str, str], message: str, parent: str
     committed.
     """
     require_repo(root)
-    blobs = {rel: text(root, "hash-object", "-w", "--stdin", input=body) for rel, body in files.items()}
-    return _commit_blobs(root, blobs, message, parent)
+    gdir = git_dir(root)
+    return _commit_blobs(root, _written_blobs(root, gdir, files), message, parent, gdir)
+
+
+def _written_blobs(root: Path, gdir: Path, files: Mapping[str, str]) -> dict[str, str]:
+    """Each text of ``files`` as a blob in git's objects, all in one ``git hash-object`` (one process a file was
+    most of a turn commit's git processes: issue 33). The texts are written to a private staging folder of the
+    git directory first (a killed run's is a leftover ``clean_leftovers`` removes) and hashed as the bytes they are
+    (``--no-filters``, as ``--stdin`` took them)."""
+    if not files:
+        return {}
+    rels = list(files)
+    with tempfile.TemporaryDirectory(prefix=f"{LEFTOVER}stage-{os.getpid()}-", dir=gdir) as tmp:
+        names = []
+        for n, rel in enumerate(rels):
+            name = os.path.join(tmp, str(n))
+            with open(name, "wb") as f:
+                f.write(files[rel].encode("utf-8"))
+            names.append(name)
+        blobs = text(root, "hash-object", "-w", "--no-filters", "--stdin-paths", input="".join(
+            f"{name}\n" for name in names)).split()
+    if len(blobs) != len(rels):
+        raise GitError(f"git hash-object wrote {len(blobs)} objects for {len(rels)} files")
+    return dict(zip(rels, blobs, strict=True))
 
 
 def commit_paths(root: Path, paths: Sequence[str], message: str) -> str:
     """Commit the working tree's files ``paths`` as they are (any bytes) on top of HEAD, as ``commit_files``
     does: neither the index nor any other file is read or changed, and it is one commit or none."""
     require_repo(root)
-    blobs = {rel: text(root, "hash-object", "-w", "--", rel) for rel in paths}
+    blobs = dict(zip(paths, text(root, "hash-object", "-w", "--", *paths).split(), strict=True)) if paths else {}
     return _commit_blobs(root, blobs, message, None)
 
 
-def _commit_blobs(root: Path, blobs: Mapping[str, str], message: str, parent: str | None) -> str:
+def _commit_blobs(root: Path, blobs: Mapping[str, str], message: str, parent: str | None,
+                  gdir: Path | None = None) -> str:
     old = parent or (head(root) if has_head(root) else ZERO)
     branch = text(root, "symbolic-ref", "-q", "HEAD")
     # The git directory, not root/.git: in a linked worktree (or with GIT_DIR) .git is a file.
     # Named after this process, so that a later run knows a leftover of a killed one (``clean_leftovers``).
-    fd, index = tempfile.mkstemp(prefix=f"{LEFTOVER}index-{os.getpid()}-", dir=git_dir(root))
+    fd, index = tempfile.mkstemp(prefix=f"{LEFTOVER}index-{os.getpid()}-", dir=gdir or git_dir(root))
     os.close(fd)
     env = {"GIT_INDEX_FILE": index}
     try:
         if old != ZERO:
             text(root, "read-tree", old, env=env)
-        for rel, blob in sorted(blobs.items()):
-            text(root, "update-index", "--add", "--cacheinfo", f"100644,{blob},{rel}", env=env)
+        if blobs:  # every entry in one process (``--index-info``), each as ``--add --cacheinfo`` would add it
+            run(root, "update-index", "--add", "-z", "--index-info", env=env, input=b"".join(
+                f"100644 {blob}\t{rel}\0".encode("utf-8", "surrogateescape") for rel, blob in sorted(blobs.items())))
         tree = text(root, "write-tree", env=env)
         parents = ["-p", old] if old != ZERO else []
         commit = text(root, "commit-tree", tree, *parents, "-m", message)
