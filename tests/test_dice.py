@@ -511,3 +511,26 @@ def test_exact_fallback_refines_the_uniform():
             more = twin.randbits(200)  # the following bits, most significant first
             refined = (u << 200) | int(f"{more:0200b}"[::-1], 2)
             assert sampler.decide(d, k, t, u) == (refined * den < num << (bits + 200))
+
+
+def test_a_chain_revealed_again_costs_a_few_hashes_and_gives_the_same_links(monkeypatch):
+    """Issue 33: every seed and hidden link of a chain took up to ten thousand hashes; a chain walked once in a
+    process keeps every 64th link, so the next reveal of it takes at most 64, and each is H^(length-turn) of the
+    secret as before."""
+    import hashlib
+
+    from adjudicator import dice
+
+    secret = b"chain-kept" * 4
+    walked = [secret]
+    for _ in range(dice.CHAIN_LENGTH):
+        walked.append(hashlib.sha256(walked[-1]).digest())
+    assert dice.commitment(secret) == walked[dice.CHAIN_LENGTH]
+    hashed = []
+    real = dice.H
+    monkeypatch.setattr(dice, "H", lambda data: hashed.append(1) or real(data))
+    for turn in (0, 1, 2, 63, 64, 65, 999, 9_999, 10_000):
+        assert dice.reveal(secret, dice.CHAIN_LENGTH, turn) == walked[dice.CHAIN_LENGTH - turn]
+        assert dice.hidden_link(secret, dice.CHAIN_LENGTH, min(turn, 9_999)) == \
+            walked[dice.CHAIN_LENGTH - 1 - min(turn, 9_999)]
+    assert len(hashed) <= 18 * 64
