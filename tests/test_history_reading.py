@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -200,3 +201,21 @@ def test_a_commit_of_files_writes_their_blobs_and_its_index_in_one_git_process_e
     assert asked.count("hash-object") == 1 and asked.count("update-index") == 1, asked
     assert git(root, "show", f"{sha}:notes.md") == "Notizen\n"
     assert git(root, "show", f"{sha}:games/g/turns/0003/state.yaml") == "turn: 3\nedited: true\n"
+
+
+def test_the_git_directory_is_asked_for_once_and_again_for_a_repository_made_anew(tmp_path: Path, monkeypatch):
+    """Issue 33: ``git_dir`` asked git for each commit, tag and lock; it is kept while the root's ``.git`` is the
+    same, and a linked worktree (``.git`` a file) and a repository made anew at the same place are asked again."""
+    (tmp_path / "main").mkdir()
+    root = repository(tmp_path / "main")
+    asked: list[str] = []
+    real = history.run
+    monkeypatch.setattr(history, "run", lambda repo, *args, **kw: asked.append(args[0]) or real(repo, *args, **kw))
+    first = history.git_dir(root)
+    assert first == (root / ".git").resolve() and history.git_dir(root) == first and len(asked) == 1
+    git(root, "worktree", "add", "-q", str(tmp_path / "linked"))
+    linked = history.git_dir(tmp_path / "linked")
+    assert linked != first and linked.parent == first / "worktrees"
+    shutil.rmtree(root / ".git")
+    git(root, "init", "-q", "--separate-git-dir", str(tmp_path / "elsewhere.git"))
+    assert history.git_dir(root) == (tmp_path / "elsewhere.git").resolve()
