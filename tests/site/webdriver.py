@@ -7,6 +7,7 @@ Used by the browser test only; no third-party client, so the test needs nothing 
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import shutil
 import socket
@@ -129,6 +130,17 @@ class Browser:
         """A command of the DevTools protocol (chromedriver's ``goog/cdp/execute``): CPU throttling, network
         conditions, the cache (the orders page's benchmark)."""
         return self._session("POST", "/goog/cdp/execute", {"cmd": command, "params": params or {}})
+
+    @contextlib.contextmanager
+    def blocking(self, *patterns: str) -> Iterator[None]:
+        """Requests to URLs matching ``patterns`` (DevTools' wildcards: ``*/search/search_index.json``) fail while
+        the block runs, then load again (the browser is shared by every test)."""
+        self.cdp("Network.enable")
+        self.cdp("Network.setBlockedURLs", {"urls": list(patterns)})
+        try:
+            yield
+        finally:
+            self.cdp("Network.setBlockedURLs", {"urls": []})
 
     def text(self, css: str = "body") -> str:
         return self._session("GET", f"/element/{self.find(css)}/text")
