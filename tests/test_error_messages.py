@@ -135,4 +135,4 @@ def test_an_entry_of_the_wrong_shape_does_not_hide_the_rules_errors_of_the_other
         "concede, convoy, disband, draw, hold, move, remove, retreat, support, unit, via_convoy, waive, withdraw",
         "orders/d1/0001/tur.yaml:7:5: error: no place named 'Xyz' in 'A Con - Xyz' — write a province as its "
         "abbreviation (Par, Stp/sc) or full name (Paris)"]
-    assert out.splitlines()[2] == "1 file(s), 2 error(s), 0 warning(s)"
+    assert out.splitlines()[2] == "1 file, 2 errors, 0 warnings"

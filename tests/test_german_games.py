@@ -72,7 +72,7 @@ def english(text: str) -> list[str]:
 
 
 def test_the_finder_finds_english_and_leaves_german_alone():
-    assert english("orders/dk/0001/schw.yaml: understood as:") and english("1 file(s), 0 error(s), 0 warning(s)")
+    assert english("orders/dk/0001/schw.yaml: understood as:") and english("1 file, 0 errors, 0 warnings")
     assert english("# Orders of Ada for dk, turn 1: Frühjahr 1618 (you are awaited).")
     assert english("| Spedition Süd | Mannheim | leer (0/10) | small | 25 | 8630 kj | – |")
     assert not english("# Befehle von Ada für dk, Zug 1: Frühjahr 1618 (Ihre Befehle werden erwartet).")
@@ -403,7 +403,7 @@ def test_an_english_game_keeps_its_words(league: Path, capsys: pytest.CaptureFix
     capsys.readouterr()
     assert cli.main(["--league", str(league), "validate", str(league / "orders/g1/0001/alice.yaml")]) == 0
     out = capsys.readouterr().out
-    assert "orders/g1/0001/alice.yaml: understood as:" in out and out.endswith("1 file(s), 0 error(s), 0 warning(s)\n")
+    assert "orders/g1/0001/alice.yaml: understood as:" in out and out.endswith("1 file, 0 errors, 0 warnings\n")
 
 
 REFUSALS = {  # what the game master got wrong -> what the German game says (the start of its own words)

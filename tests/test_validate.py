@@ -35,7 +35,7 @@ def test_valid_orders_are_echoed_as_understood(game, capsys):
     code, out = validate(game, capsys, path)
     assert code == 0
     assert "understood as:\n  add 4" in out
-    assert "0 error(s)" in out
+    assert "0 errors" in out
 
 
 @pytest.mark.parametrize(
@@ -148,7 +148,7 @@ def test_validate_builds_the_parser_of_its_own_command_only(game, capsys, monkey
                         lambda self, *a, **k: made.append(str(k.get("prog"))) or init(self, *a, **k))
     path = write(game, "orders/g1/0001/alice.yaml", HEAD + "orders:\n  add: 4\n")
     code, out = validate(game, capsys, path)
-    assert code == 0 and "0 error(s)" in out
+    assert code == 0 and "0 errors" in out
     assert made == ["turnpress", "turnpress validate"]
     made.clear()
     with pytest.raises(SystemExit):

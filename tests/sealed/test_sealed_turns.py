@@ -49,7 +49,7 @@ def test_seal_check_decrypt_adjudicate_publish(table: Table):
 
     # The pull-request check (and validate) see only the envelope, and it is right.
     assert table.cli("validate", str(root / "orders/g1/0001/alice.yaml.age")) == 0
-    assert "0 error(s)" in table.out()
+    assert "0 errors" in table.out()
     raw = (root / "orders/g1/0001/alice.yaml.age").read_bytes()
     assert sealedorders.check_envelope(root, "orders/g1/0001/alice.yaml.age", raw, load_game(root, "g1")) == []
 
