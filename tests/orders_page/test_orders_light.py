@@ -7,8 +7,6 @@ figures are ``benchmarks/bench_orders_page.py``'s."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 
@@ -23,17 +21,6 @@ def fetched(browser: Browser) -> list[str]:
     """Every file the page has fetched, by its path."""
     return browser.script("return performance.getEntriesByType('resource')"
                           ".map(e => new URL(e.name).pathname)")
-
-
-@contextmanager
-def blocked(browser: Browser, *patterns: str) -> Iterator[None]:
-    """The browser refuses to fetch the files ``patterns`` match, as a lost connection would."""
-    browser.cdp("Network.enable")
-    browser.cdp("Network.setBlockedURLs", {"urls": list(patterns)})
-    try:
-        yield
-    finally:
-        browser.cdp("Network.setBlockedURLs", {"urls": []})
 
 
 def test_the_page_fetches_the_players_list_then_one_player_s_part_and_age_only_to_seal(browser: Browser,
@@ -72,7 +59,7 @@ def test_without_its_checker_the_page_shows_the_form_says_there_is_no_verdict_an
         browser: Browser, served: str, league: League, game: str):
     """The form comes before the verdict: with the YAML reader not (yet) there the player's form is shown, the
     page says it has no verdict and why, and Seal, Copy and Download wait."""
-    with blocked(browser, "*vendor/yaml.js*"):
+    with browser.blocking("*vendor/yaml.js*"):
         open_page(browser, served, game)
         browser.click('#tp-player option[value="ann"]')
         browser.wait_for(lambda: browser.script(
