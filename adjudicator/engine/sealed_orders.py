@@ -161,14 +161,14 @@ def not_orders_file(plaintext: bytes, where: OrdersPath) -> tuple[str, str] | No
         bound = e.message if e.message.startswith(BOUNDS_NAMING_NO_TEXT) else "it does not read as YAML"
         return NOT_ORDERS, f"{bound}, so it is not {expected}: nothing of it is published"
     if not isinstance(data, dict):
-        return NOT_ORDERS, f"it is not {expected} (a mapping of game, turn, player and orders): nothing of it " \
-                           "is published"
+        return NOT_ORDERS, (f"it is not {expected} (a mapping of game, turn, player and orders): nothing of it "
+                            "is published")
     for key, value in (("game", where.game), ("turn", where.turn), ("player", where.player)):
         if key in data and (data[key] != value or type(data[key]) is not type(value)):
             return ANOTHER_SEAT, f"it names another {key} than {value!r}: a sealed file copied from elsewhere"
-    if any(key not in data for key in ("game", "turn", "player", "orders")) \
-            or any(key not in ordersmod.ENVELOPE_KEYS for key in data) \
-            or ("wait" in data and not isinstance(data["wait"], bool)):
-        return NOT_ORDERS, f"it is not {expected} (game, turn, player, orders and at most wait): nothing of it " \
-                           "is published"
+    if (any(key not in data for key in ("game", "turn", "player", "orders"))
+            or any(key not in ordersmod.ENVELOPE_KEYS for key in data)
+            or ("wait" in data and not isinstance(data["wait"], bool))):
+        return NOT_ORDERS, (f"it is not {expected} (game, turn, player, orders and at most wait): nothing of it "
+                            "is published")
     return None

@@ -364,8 +364,8 @@ def compute(snap: TurnSnapshot, planned: TurnPlan) -> tuple[TurnOutcome, Mapping
     and no problem texts (they may quote a hand or an account); the turn that ends a game with a hidden chain
     publishes its link.
     """
-    turn, state, hidden_link, seed, digest_of = snap.turn, snap.state, snap.hidden_link, planned.seed, \
-        planned.digest_of
+    turn, state, hidden_link = snap.turn, snap.state, snap.hidden_link
+    seed, digest_of = planned.seed, planned.digest_of
     meta: OrdersAccount = copy.deepcopy(planned.account)
     if snap.settings.hidden_commitment is not None and hidden_link is None:
         raise LeagueError(f"{snap.game}: turn {turn} draws hidden information, and its hidden link is not known "
@@ -380,8 +380,8 @@ def compute(snap: TurnSnapshot, planned: TurnPlan) -> tuple[TurnOutcome, Mapping
     away = meta.get("absence")
     if away and deadline is not None:  # moved for absences when it ran; verify checks it against the files then
         moved = dt.datetime.fromisoformat(away["to"])
-        if schedule is None or schedule.absence is None or \
-                not deadline < moved <= schedule.after(deadline, schedule.absence):
+        if (schedule is None or schedule.absence is None
+                or not deadline < moved <= schedule.after(deadline, schedule.absence)):
             raise LeagueError(f"{snap.game}: turn {turn}'s report moves its deadline for absences beyond what the "
                               "schedule allows")
         meta["absence"] = {"from": schedmod.iso(deadline), "to": away["to"], "players": list(away["players"])}
@@ -408,11 +408,11 @@ def compute(snap: TurnSnapshot, planned: TurnPlan) -> tuple[TurnOutcome, Mapping
     for key in phase.awaited:
         if key not in orders:
             previous = snap.previous_orders.get(key)
-            orders[key] = snap.rules.removed_orders(state, key, previous) \
-                if key in removed and isinstance(snap.rules, Removes) \
-                else snap.rules.default_orders(state, key, previous)
-            meta["defaults"][key] = secrecymod.split_orders(declared, orders[key])[0] if keeps_secrets \
-                else orders[key]
+            orders[key] = (snap.rules.removed_orders(state, key, previous)
+                           if key in removed and isinstance(snap.rules, Removes)
+                           else snap.rules.default_orders(state, key, previous))
+            meta["defaults"][key] = (secrecymod.split_orders(declared, orders[key])[0] if keeps_secrets
+                                     else orders[key])
     gone = sorted(k for k in phase.awaited if k in removed)
     if gone:  # out of the game by a ruling: their seat plays what the rules say, and nobody misses a turn
         meta["removed"] = gone
