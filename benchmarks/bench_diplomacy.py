@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from adjudicator.rulesets.diplomacy.core import read_orders, run_movement, units_from  # noqa: E402
-from adjudicator.rulesets.diplomacy.mapdata import load_map  # noqa: E402
+from adjudicator.rulesets.diplomacy.mapdata import load_map, shipped  # noqa: E402, shipped
 from adjudicator.rulesets.diplomacy.resolver import Rules  # noqa: E402
 from tests.diplomacy.random_orders import random_orders, random_position  # noqa: E402
 from tools import datc  # noqa: E402
@@ -41,7 +41,7 @@ def bench_datc(repeat: int = 5) -> None:
 
 
 def positions(n: int) -> list[tuple[dict, dict]]:
-    m = load_map("standard")
+    m = load_map("standard", shipped())
     rng = random.Random(20240223)
     out = []
     for _ in range(n):
@@ -51,7 +51,7 @@ def positions(n: int) -> list[tuple[dict, dict]]:
 
 
 def ours(cases: list[tuple[dict, dict]]) -> list[float]:
-    m = load_map("standard")
+    m = load_map("standard", shipped())
     times = []
     for units, orders in cases:
         board = units_from(m, units)

@@ -19,7 +19,7 @@ import pytest
 from adjudicator.kit import palette
 from adjudicator.league import store
 from adjudicator.newsletter import issue_page
-from adjudicator.rulesets.diplomacy.mapdata import load_map
+from adjudicator.rulesets.diplomacy.mapdata import load_map, shipped
 
 MIN_DISTANCE = 10.0
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,7 +111,7 @@ def test_a_deuteranope_cannot_tell_the_old_30jk_wine_from_the_rebels_grey() -> N
 def game_colours() -> dict[str, list[str]]:
     out = {}
     for name in ("standard", "dreissigjaehriger-krieg"):
-        m = load_map(name)
+        m = load_map(name, shipped())
         neutrals = m.data["start"].get("neutral_units", {}).values()
         out[name] = [str(p["colour"]) for p in m.powers.values()] + [str(n["colour"]) for n in neutrals]
     for n in range(5, 11):  # Auf Achse: "Jeder der 5 bis 10 Mitspieler" (Allgemeines)

@@ -21,7 +21,7 @@ from typing import Any
 
 from adjudicator.rulesets.diplomacy.kinds.build import resolve_adjustments
 from adjudicator.rulesets.diplomacy.kinds.retreat import resolve_retreats
-from adjudicator.rulesets.diplomacy.mapdata import Map, load_map
+from adjudicator.rulesets.diplomacy.mapdata import Map, load_map, shipped
 from adjudicator.rulesets.diplomacy.orders import Order, OrderError, parse_order
 from adjudicator.rulesets.diplomacy.resolver import Movement, Rules, Unit
 
@@ -137,7 +137,7 @@ def _movement(m: Map, phase: dict[str, Any], rules: Rules):
 
 def run_case(case: dict[str, Any], m: Map | None = None) -> Outcome:
     """Adjudicate one DATC entry and compare with its expectations."""
-    m = m or load_map("standard")
+    m = m or load_map("standard", shipped())
     name = case_id(case)
     if case.get("ignore"):
         return Outcome(name, "skipped", case["ignore"])
@@ -181,7 +181,7 @@ def run_case(case: dict[str, Any], m: Map | None = None) -> Outcome:
 
 
 def _home() -> dict[str, list[str]]:
-    m = load_map("standard")
+    m = load_map("standard", shipped())
     return {abbr: m.home_centres(key) for abbr, key in POWERS.items()}
 
 
@@ -191,7 +191,7 @@ def load_cases(text: str) -> list[dict[str, Any]]:
 
 
 def run_all(cases: list[dict[str, Any]]) -> list[Outcome]:
-    m = load_map("standard")
+    m = load_map("standard", shipped())
     return [run_case(c, m) for c in cases]
 
 

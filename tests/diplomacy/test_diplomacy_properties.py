@@ -13,13 +13,13 @@ from adjudicator.dice import Dice
 from adjudicator.model import Player
 from adjudicator.rulesets.diplomacy import RULESET
 from adjudicator.rulesets.diplomacy.core import Read, movement_legality, read_orders, run_movement, units_from
-from adjudicator.rulesets.diplomacy.mapdata import Map, load_map, province_of
+from adjudicator.rulesets.diplomacy.mapdata import Map, load_map, province_of, shipped
 from adjudicator.rulesets.diplomacy.orders import OrderError, parse_order, read_order
 from adjudicator.rulesets.diplomacy.resolver import Rules
 
 from .random_orders import random_orders, random_position
 
-M = load_map("standard")
+M = load_map("standard", shipped())
 PLAYERS = [Player(p, p.capitalize(), p, i, p) for i, p in enumerate(M.powers)]
 
 
@@ -92,7 +92,7 @@ def test_check_s_legality_only_run_finds_the_invalid_orders_of_the_whole_phase(s
     player), which resolves nothing and adds no holds: it finds the same invalid orders with the same reasons as
     the whole phase does, and no other; and a text read again (``Map.order_reads``) reads as it did the first
     time, a reading error too."""
-    m, rng = load_map(board), random.Random(seed)
+    m, rng = load_map(board, shipped()), random.Random(seed)
     units = random_position(m, rng, rng.randrange(5, 40))
     lines = _scrambled(m, units, rng)
     reads: list[Read] = [r for power, line in lines for r in read_orders(m, power, [line]) if r.order]

@@ -8,7 +8,7 @@ import pytest
 from adjudicator.dice import Dice
 from adjudicator.model import Player
 from adjudicator.rulesets.diplomacy import RULESET
-from adjudicator.rulesets.diplomacy.mapdata import load_map
+from adjudicator.rulesets.diplomacy.mapdata import load_map, shipped
 from adjudicator.rulesets.diplomacy.orders import OrderError, parse_order
 from adjudicator.rulesets.diplomacy.position import resolve_position
 
@@ -82,7 +82,7 @@ def test_6j9_fleet_distance_counts_via_norway() -> None:
     ("A Lvp - Edi via convoy", "A Lvp - Edi via convoy"), ("Remove F North Sea", "Remove F Nth"),
 ])
 def test_judge_notation_any_case_and_full_names(text: str, judged: str) -> None:
-    assert str(parse_order(load_map("standard"), text)) == judged
+    assert str(parse_order(load_map("standard", shipped()), text)) == judged
 
 
 @pytest.mark.parametrize("text, judged", [
@@ -98,7 +98,7 @@ def test_judge_notation_any_case_and_full_names(text: str, judged: str) -> None:
 def test_the_spellings_of_njudge_and_webdiplomacy_players(text: str, judged: str) -> None:
     """Issue 32: what the judges accept on the standard map (their aliases: LIV and LVA are Livonia there,
     Liverpool is Lvp) reads as they read it; the words are the map's pinned words file (maps/words/)."""
-    assert str(parse_order(load_map("standard"), text)) == judged
+    assert str(parse_order(load_map("standard", shipped()), text)) == judged
 
 
 @pytest.mark.parametrize("text, says", [
@@ -107,7 +107,7 @@ def test_the_spellings_of_njudge_and_webdiplomacy_players(text: str, judged: str
 ])
 def test_a_judge_spelling_that_names_nothing_keeps_the_helpful_refusal(text: str, says: str) -> None:
     with pytest.raises(OrderError) as e:
-        parse_order(load_map("standard"), text)
+        parse_order(load_map("standard", shipped()), text)
     assert says in e.value.message + " " + e.value.hint
 
 
@@ -126,7 +126,7 @@ def test_a_game_pinned_before_the_judge_spellings_reads_its_orders_as_before() -
 @pytest.mark.parametrize("text", ["A Par -", "A Atlantis - Bur", "F Spa/xc - Lyo", "A Par jumps Bur", ""])
 def test_unreadable_orders_say_why(text: str) -> None:
     with pytest.raises(OrderError) as e:
-        parse_order(load_map("standard"), text)
+        parse_order(load_map("standard", shipped()), text)
     assert e.value.message and e.value.hint
 
 
@@ -195,7 +195,7 @@ def test_centres_change_owner_after_fall_only_and_history_counts_them() -> None:
 def test_victory_at_18_centres_and_unanimous_draw() -> None:
     s = RULESET.setup({}, PLAYERS, Dice(b"x"))
     s["season"], s["step"] = "Fall", 2
-    owned = sorted(p for p in load_map("standard").supply_centres())[:17]
+    owned = sorted(p for p in load_map("standard", shipped()).supply_centres())[:17]
     s["supply_centres"] = {p: [] for p in s["supply_centres"]}
     s["supply_centres"]["england"] = owned
     s["units"] = {p: [] for p in s["units"]}

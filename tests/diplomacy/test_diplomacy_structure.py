@@ -9,7 +9,7 @@ from pathlib import Path
 
 import adjudicator.rulesets.diplomacy as diplomacy
 from adjudicator.rulesets.diplomacy import look, rulebook
-from adjudicator.rulesets.diplomacy.mapdata import load_map
+from adjudicator.rulesets.diplomacy.mapdata import load_map, shipped
 
 BASE = Path(diplomacy.__file__).parent
 
@@ -35,9 +35,9 @@ def test_the_base_package_imports_no_variant_of_its_own() -> None:
 
 
 def test_a_variant_brings_its_rules_and_its_presentation() -> None:
-    m = load_map("dreissigjaehriger-krieg")
+    m = load_map("dreissigjaehriger-krieg", shipped())
     module = rulebook.variant(m)
-    assert module is not None and rulebook.variant(load_map("standard")) is None
+    assert module is not None and rulebook.variant(load_map("standard", shipped())) is None
     assert isinstance(module.RULEBOOK, rulebook.Rulebook) and type(module.RULEBOOK) is not rulebook.Rulebook
     assert isinstance(module.PRESENTATION, look.Look)
     # the rulebook holds rules only: no page, sheet, map or order-page hook is left on it
@@ -65,7 +65,7 @@ def test_each_kind_of_order_is_one_module_that_reads_and_writes_it() -> None:
 
     from adjudicator.rulesets.diplomacy.orders import judge_notation, parse_order
 
-    m = load_map("standard")
+    m = load_map("standard", shipped())
     for line, kind, module in EXAMPLES:
         mod = import_module(f"adjudicator.rulesets.diplomacy.kinds.{module}")
         assert hasattr(mod, "parse") or hasattr(mod, "parse_opening"), module
@@ -101,8 +101,9 @@ def test_each_kind_types_the_keys_of_its_structured_entry_as_the_schema_admits_t
                 "convoy": kinds.convoy.ConvoyKeys, "retreat": kinds.retreat.RetreatKeys,
                 "disband": kinds.disband.DisbandKeys, "transform": kinds.transform.TransformKeys,
                 "build": kinds.build.BuildKeys, "votes": kinds.votes.VoteKeys}
-    standard = load_map("standard")
-    props = {**schema.entry_properties(standard), **schema.entry_properties(load_map("dreissigjaehriger-krieg"))}
+    standard = load_map("standard", shipped())
+    variant = load_map("dreissigjaehriger-krieg", shipped())
+    props = {**schema.entry_properties(standard), **schema.entry_properties(variant)}
     for kind, keys in declared.items():
         hints = get_type_hints(keys)
         assert hints and not keys.__required_keys__, f"{kind}: any of its keys may be left out"
@@ -125,7 +126,7 @@ def test_the_orders_pages_movement_options_are_each_kinds_own_and_read_as_that_k
     from adjudicator.rulesets.diplomacy.orders import read_order
 
     for name in ("standard", "dreissigjaehriger-krieg"):
-        m = load_map(name)
+        m = load_map(name, shipped())
         board = units_from(m, m.data["start"]["units"])
         by_sea = convoy.routes_by_sea(m, board)
         kinds_seen: set[str] = set()
@@ -143,3 +144,17 @@ def test_the_orders_pages_movement_options_are_each_kinds_own_and_read_as_that_k
         assert {"hold", "move", "support"} <= kinds_seen
         if name != "standard":
             assert {"transform", "double move"} <= kinds_seen
+
+
+def test_the_maps_drawings_and_set_up_are_handed_their_data_and_read_no_shipped_file_by_default() -> None:
+    """Issue 31 (data handed to the rules explicitly): the map, its files and its drawing are read from the data
+    they are handed, with no default; a rules path that forgot it would fail at once rather than read this
+    turnpress's shipped files in place of a game's pinned copies. Tests and tools hand ``mapdata.shipped()``."""
+    import inspect
+
+    from adjudicator.rulesets.diplomacy import drawing, mapdata, setup
+
+    for fn, name in ((mapdata.load_map, "game"), (mapdata.map_data_files, "game"), (drawing.load_drawing, "game"),
+                     (setup.setup, "data")):
+        assert inspect.signature(fn).parameters[name].default is inspect.Parameter.empty, fn.__name__
+    assert mapdata.shipped().files is None  # reads what this turnpress ships, and pins nothing

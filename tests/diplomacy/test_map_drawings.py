@@ -25,7 +25,7 @@ from adjudicator.rulesets.diplomacy.drawing import (
     segments,
     shared_borders,
 )
-from adjudicator.rulesets.diplomacy.mapdata import load_map, province_of
+from adjudicator.rulesets.diplomacy.mapdata import load_map, province_of, shipped
 
 from ..dreissigjaehriger_krieg import dk_game
 
@@ -33,13 +33,13 @@ DRAWN = ["standard", "dreissigjaehriger-krieg"]
 
 
 def adjacency(name: str) -> set[frozenset[str]]:
-    m = load_map(name)
+    m = load_map(name, shipped())
     return {frozenset((province_of(a), province_of(b))) for a, b, _ in m.data["borders"]}
 
 
 @pytest.mark.parametrize("name", DRAWN)
 def test_every_neighbour_pair_shares_a_border_and_no_other_pair_does(name: str) -> None:
-    d = load_drawing(name)
+    d = load_drawing(name, shipped())
     assert d is not None
     drawn, rules = shared_borders(d), adjacency(name)
     assert not drawn - rules, f"borders on the drawing that are no adjacency: {sorted(map(sorted, drawn - rules))}"
@@ -48,7 +48,7 @@ def test_every_neighbour_pair_shares_a_border_and_no_other_pair_does(name: str) 
 
 @pytest.mark.parametrize("name", DRAWN)
 def test_links_are_explained_and_are_adjacencies(name: str) -> None:
-    d = load_drawing(name)
+    d = load_drawing(name, shipped())
     assert d is not None
     for link in d.data.get("links", []):
         assert frozenset(link["between"]) in adjacency(name)
@@ -57,7 +57,7 @@ def test_links_are_explained_and_are_adjacencies(name: str) -> None:
 
 @pytest.mark.parametrize("name", DRAWN)
 def test_every_province_is_drawn_once_with_a_place_inside_the_map(name: str) -> None:
-    m, d = load_map(name), load_drawing(name)
+    m, d = load_map(name, shipped()), load_drawing(name, shipped())
     assert d is not None
     assert set(d.data["provinces"]) == set(m.provinces)
     w, h = d.size
@@ -70,19 +70,19 @@ def test_every_province_is_drawn_once_with_a_place_inside_the_map(name: str) -> 
 
 @pytest.mark.parametrize("name", DRAWN)
 def test_names_never_overlap_and_are_large_enough_at_an_issues_width(name: str) -> None:
-    d = load_drawing(name)
+    d = load_drawing(name, shipped())
     assert d is not None
     assert d.font / d.scale() >= MIN_LABEL_PX, f"names {d.font / d.scale():.1f} px high at {ISSUE_WIDTH} px"
-    assert overlapping(label_boxes(d, bold=load_map(name).supply_centres())) == []  # supply centres in bold
+    assert overlapping(label_boxes(d, bold=load_map(name, shipped()).supply_centres())) == []  # supply centres in bold
 
 
 def test_the_30jk_drawing_keeps_the_special_links_and_rivers() -> None:
-    d = load_drawing("dreissigjaehriger-krieg")
+    d = load_drawing("dreissigjaehriger-krieg", shipped())
     assert d is not None
     assert frozenset(("HSle", "Sel")) in links(d)  # the v2.0 link over the Belts (section 4)
     assert frozenset(("Aero", "RugS")) in shared_borders(d)  # Ærø is an island in the Rügensee only
     assert not {p for pair in shared_borders(d) if "Aero" in pair for p in pair} - {"Aero", "RugS"}
-    m = load_map("dreissigjaehriger-krieg")
+    m = load_map("dreissigjaehriger-krieg", shipped())
     assert set(d.data["rivers"]) == set(m.data["rivers"])  # every river drawn, with its name
 
 
@@ -101,9 +101,9 @@ def test_30jk_rivers_run_along_their_banks_left_and_right_in_the_direction_of_fl
     """Section 4 (rivers, map data ``rivers``): each section of a river is [left bank, right bank] in the
     direction of flow, or one province it flows through. The drawn river runs between exactly those banks, in
     their order from source to mouth, with the left bank on its left; the SVG names it and marks its flow."""
-    d = load_drawing("dreissigjaehriger-krieg")
+    d = load_drawing("dreissigjaehriger-krieg", shipped())
     assert d is not None
-    m = load_map("dreissigjaehriger-krieg")
+    m = load_map("dreissigjaehriger-krieg", shipped())
     for river, spec in m.data["rivers"].items():
         pts = [tuple(p) for p in d.data["rivers"][river]["points"]]
         steps = [frozenset((a, b)) for a, b in zip(pts, pts[1:], strict=False)]
@@ -137,7 +137,7 @@ def test_30jk_rivers_run_along_their_banks_left_and_right_in_the_direction_of_fl
     assert svg.count('stroke="#fff" stroke-width="1.6" transform="translate(') > 20  # the flow's arrowheads
 
 
-STANDARD_PLAYERS = [Player(p, p.capitalize(), p, i, p) for i, p in enumerate(load_map("standard").powers)]
+STANDARD_PLAYERS = [Player(p, p.capitalize(), p, i, p) for i, p in enumerate(load_map("standard", shipped()).powers)]
 
 
 def a_turn_with_everything() -> tuple[dict, dict, str]:
@@ -157,7 +157,7 @@ def clear_of_other_names(svg: str, name: str, province: str) -> bool:
     """Whether the dislodged unit's square leaves every other province's name, unit and mark free."""
     x, y, w, h = map(float, re.search(r'<g class="tp-dislodged">.*?<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" '
                                        r'height="([\d.]+)"', svg).groups())
-    boxes = label_boxes(load_drawing(name), bold=load_map(name).supply_centres())
+    boxes = label_boxes(load_drawing(name, shipped()), bold=load_map(name, shipped()).supply_centres())
     return not [k for k, b in boxes.items()
                 if k != province and x < b[2] and b[0] < x + w and y < b[3] and b[1] < y + h]
 
@@ -176,15 +176,15 @@ def test_the_issues_map_shows_the_turn_with_a_legend_and_says_it_as_text() -> No
     dislodged = re.findall(r'<g class="tp-dislodged"><title>dislodged: (A bur)</title>', svg)
     assert dislodged == ["A bur"] and clear_of_other_names(svg, "standard", "bur")
     legend = svg[svg.index("Austria</text>") - 400:]
-    for power in load_map("standard").powers.values():
+    for power in load_map("standard", shipped()).powers.values():
         colour, name = power["colour"], power["name"]
         assert re.search(rf'fill="{colour}" stroke="#222222"/><text [^>]*>{name}</text>', legend), name
     for sign in ("supply centre", "move", "failed", "support", "convoy", "dislodged"):
         assert f">{sign}</text>" in legend
     # a move's arrow runs from beyond the name it leaves to before the name it reaches, where it is long enough
-    d = load_drawing("standard")
+    d = load_drawing("standard", shipped())
     assert d is not None
-    boxes = label_boxes(d, bold=load_map("standard").supply_centres())
+    boxes = label_boxes(d, bold=load_map("standard", shipped()).supply_centres())
     for start, target in (("edi", "nwg"), ("nap", "ion")):
         (ax, ay), (bx, by) = d.place(start), d.place(target)
         lines = [tuple(map(float, g)) for g in re.findall(
@@ -233,9 +233,9 @@ def test_the_30jk_map_draws_the_border_of_the_empire_in_1618_where_its_provinces
     law stood in 1618 (Schleswig and Ærø north of the Eider, Denmark's Seeland, France's Champagne; the Swiss
     and the Dutch were exempted only in 1648) are hatched, and the Empire's border runs exactly along every
     outline they share with a land province inside it, and nowhere else; the legend names both."""
-    d = load_drawing("dreissigjaehriger-krieg")
+    d = load_drawing("dreissigjaehriger-krieg", shipped())
     assert d is not None
-    m = load_map("dreissigjaehriger-krieg")
+    m = load_map("dreissigjaehriger-krieg", shipped())
     realm = d.data["realm"]
     assert set(realm["outside"]) == {"HSle", "Aero", "Sel", "GCha"}
     assert all(len(why) > 10 for why in realm["outside"].values())

@@ -12,7 +12,7 @@ from adjudicator import yamlio
 from adjudicator.dice import Dice
 from adjudicator.kit import gamedata
 from adjudicator.rulesets.diplomacy import RULESET
-from adjudicator.rulesets.diplomacy.mapdata import load_map, map_file
+from adjudicator.rulesets.diplomacy.mapdata import load_map, map_file, shipped
 
 from ..conftest import git, new_repository, run
 from ..test_wording import _plural_mistakes, prose
@@ -158,7 +158,7 @@ def test_the_issue_names_a_dissolved_neutral_as_a_reader_knows_it():
     'neutral-hgel-1618-fall'). It names it as the map does, or as the incited unit was named, and counts."""
     from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.presentation import dissolved_name, owner_name
 
-    m = load_map("dreissigjaehriger-krieg")
+    m = load_map("dreissigjaehriger-krieg", shipped())
     assert dissolved_name(m, "neutral-hgel-1618-fall") == "Abtrünnige (HGel, Herbst 1618)"
     s = position(new_game(), {"oesterreich": ["A Pra"], "rebellen": [], "luettich": ["A BLut"]})
     r = play(s, {"oesterreich": ["A Pra H"]})
@@ -175,7 +175,7 @@ def test_the_issue_writes_the_orders_with_the_words_of_the_rules():
     read is quoted as the player wrote it."""
     from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.presentation import notation
 
-    m = load_map("dreissigjaehriger-krieg")
+    m = load_map("dreissigjaehriger-krieg", shipped())
     assert [notation(m, o) for o in ("A Kar S A Pil - Pra", "F RugS C A HHst - Vpo", "A HHst - Vpo via convoy",
                                      "Build A Ber", "Remove F Lun", "A Mai Disband", "Waive", "Propose draw",
                                      "A Kar H", "A Ber S Xyz")] == [

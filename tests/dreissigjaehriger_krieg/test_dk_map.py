@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from adjudicator.rulesets.diplomacy.mapdata import load_map, province_of
+from adjudicator.rulesets.diplomacy.mapdata import load_map, province_of, shipped
 
-M = load_map("dreissigjaehriger-krieg")
+M = load_map("dreissigjaehriger-krieg", shipped())
 
 NAMED_IN_TEXT = """Aug BFre FAns Bra NLHe Lun Aero Ham HSle GCha Met Vun EbSa Lin MOla Pra Mai Hei NOpf BMun EbKo EbTr
 Mei Lei Tor Ros Hpo Ber FGBu GHen GFla HGro GHol Utr Kar BLut Sin HJul SGNa NHBb BWur Pas RheM ElbM OdM RugS NWat

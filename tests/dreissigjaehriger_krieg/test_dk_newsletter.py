@@ -54,11 +54,11 @@ def test_the_issue_page_is_the_shared_one_in_german_not_a_copy():
     from dataclasses import fields
 
     from adjudicator.rulesets.diplomacy import look as presentation
-    from adjudicator.rulesets.diplomacy.mapdata import load_map
+    from adjudicator.rulesets.diplomacy.mapdata import load_map, shipped
     from adjudicator.rulesets.diplomacy.variants import dreissigjaehriger_krieg as variant
 
     assert not hasattr(variant, "newsletter")  # no page of its own
-    look = presentation.presentation_for(load_map("dreissigjaehriger-krieg"))
+    look = presentation.presentation_for(load_map("dreissigjaehriger-krieg", shipped()))
     assert isinstance(look, presentation.Look) and look is variant.PRESENTATION
     english, german = presentation.ENGLISH, look.words
     same = {f.name for f in fields(english) if getattr(english, f.name) == getattr(german, f.name)}

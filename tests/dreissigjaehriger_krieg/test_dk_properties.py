@@ -8,12 +8,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.rulesets.diplomacy.mapdata import load_map, province_of
+from adjudicator.rulesets.diplomacy.mapdata import load_map, province_of, shipped
 from tests.diplomacy.random_orders import random_orders, random_position
 
 from .dk_game import POWERS, new_game, play, points, position
 
-M = load_map("dreissigjaehriger-krieg")
+M = load_map("dreissigjaehriger-krieg", shipped())
 ACTIONS = ["Ungehorsam {u} {n} RP", "Aufwiegeln {u} {n} RP", "Kirchenbau {u} {n} RP"]
 
 

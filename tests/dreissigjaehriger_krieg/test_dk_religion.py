@@ -7,7 +7,7 @@ import re
 from adjudicator.dice import Dice
 from adjudicator.kit import sheet
 from adjudicator.rulesets.diplomacy import RULESET
-from adjudicator.rulesets.diplomacy.mapdata import load_map
+from adjudicator.rulesets.diplomacy.mapdata import load_map, shipped
 from adjudicator.rulesets.diplomacy.resolver import Unit
 from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg import random_confessions
 from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.religion import (
@@ -18,7 +18,7 @@ from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.religion im
 
 from .dk_game import KEY, POWERS, funded_game, new_game, play, points, position, result, set_points
 
-M = load_map("dreissigjaehriger-krieg")
+M = load_map("dreissigjaehriger-krieg", shipped())
 
 
 def test_section_8_allotment_table():

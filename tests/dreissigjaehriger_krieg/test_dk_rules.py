@@ -40,8 +40,8 @@ def test_section_12_victory_with_27_centres_only_at_the_end_of_an_odd_year():
 
 
 def RULESET_MAP_CENTRES() -> list[str]:
-    from adjudicator.rulesets.diplomacy.mapdata import load_map
-    return load_map("dreissigjaehriger-krieg").supply_centres()
+    from adjudicator.rulesets.diplomacy.mapdata import load_map, shipped
+    return load_map("dreissigjaehriger-krieg", shipped()).supply_centres()
 
 
 def test_section_12_draw_after_three_adjustment_phases_without_a_change_of_owner():
@@ -177,10 +177,10 @@ def test_order_receipt_shows_how_each_order_was_read():
 def test_section_5_a_fleet_move_without_the_coast_house_rule():
     """Section 5 "muss angegeben werden" (house rule, rules page): a fleet move to FAns, HSle, Utr or Sin that names
     no coast goes to the one coast the fleet can reach; where it could reach both it is refused, naming them."""
-    from adjudicator.rulesets.diplomacy.mapdata import load_map, province_of
+    from adjudicator.rulesets.diplomacy.mapdata import load_map, province_of, shipped
     from adjudicator.rulesets.diplomacy.position import resolve_position
 
-    m = load_map("dreissigjaehriger-krieg")
+    m = load_map("dreissigjaehriger-krieg", shipped())
     one = both = None
     for prov in ("FAns", "HSle", "Utr", "Sin"):
         for src in sorted({r for (kind, r), dst in m.moves.items() if kind == "fleet"

@@ -55,10 +55,10 @@ def _engine_texts() -> set[str]:
 def _dk_schema_descriptions() -> set[str]:
     """Every description of the 30JK order schema, as the engine writes it in English (a standard-map copy of
     the map data's rulebook reads them untranslated)."""
-    from adjudicator.rulesets.diplomacy.mapdata import load_map
+    from adjudicator.rulesets.diplomacy.mapdata import load_map, shipped
     from adjudicator.rulesets.diplomacy.schema import entry_properties
 
-    m = load_map(DK_MAP)
+    m = load_map(DK_MAP, shipped())
     english = type(m)(name=m.name, data=m.data)  # the same map without its messages: the engine's English
     return {p["description"] for p in entry_properties(english).values()} | {
         "an order in judge notation, e.g. 'A Par - Bur', 'F Nth C A Lon - Bel'",

@@ -22,6 +22,7 @@ from adjudicator.rulesets.diplomacy.mapdata import (
     map_data_files,
     map_file,
     name_key,
+    shipped,
 )
 from adjudicator.rulesets.diplomacy.orders import Order, OrderError, parse_order, read_order
 from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.religion import parse_action
@@ -35,7 +36,7 @@ PACKAGE = "adjudicator.rulesets.diplomacy"
 
 @pytest.fixture(scope="module")
 def m():
-    return load_map("dreissigjaehriger-krieg")
+    return load_map("dreissigjaehriger-krieg", shipped())
 
 
 def same(order: Order) -> Order:
@@ -214,7 +215,7 @@ def test_an_unknown_place_is_named_as_written(m):
 
 
 def test_the_standard_map_keeps_the_judges_words_only():
-    m = load_map("standard")
+    m = load_map("standard", shipped())
     assert str(parse_order(m, "A Mun S A Bur - Par")) == "A Mun S A Bur - Par"
     with pytest.raises(OrderError):
         parse_order(m, "A Mun U A Bur - Par")
@@ -239,10 +240,11 @@ def test_contradicting_words_are_refused_when_the_map_is_read():
 
 
 def test_a_game_pins_the_words_with_its_map():
-    assert map_data_files("dreissigjaehriger-krieg") == [map_file("dreissigjaehriger-krieg"), WORDS, MESSAGES]
+    files = map_data_files("dreissigjaehriger-krieg", shipped())
+    assert files == [map_file("dreissigjaehriger-krieg"), WORDS, MESSAGES]
     # and beside them the drawing the issue pages are rendered from (pinned too, issue 22)
     assert RULESET.data_files({"map": "dreissigjaehriger-krieg"}) == [
-        *map_data_files("dreissigjaehriger-krieg"), drawing_file("dreissigjaehriger-krieg")]
+        *map_data_files("dreissigjaehriger-krieg", shipped()), drawing_file("dreissigjaehriger-krieg")]
     assert RULESET.data_files({"map": "standard"}) == [map_file("standard"), "maps/words/standard.yaml",
                                                        drawing_file("standard")]
     # the game reads its pinned copy: one where 'marschiert' moves reads it, the package's does not
@@ -251,4 +253,4 @@ def test_a_game_pins_the_words_with_its_map():
     game = gamedata.GameData(PACKAGE, pinned)
     assert str(read_order(load_map("dreissigjaehriger-krieg", game), "A Mei marschiert Lei")) == "A Mei - Lei"
     with pytest.raises(OrderError):
-        read_order(load_map("dreissigjaehriger-krieg"), "A Mei marschiert Lei")
+        read_order(load_map("dreissigjaehriger-krieg", shipped()), "A Mei marschiert Lei")

@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def test_a_unit_s_text_is_read_once_per_map_and_gives_each_power_its_own_unit(monkeypatch: pytest.MonkeyPatch):
-    m = mapdata.load_map("standard")
+    m = mapdata.load_map("standard", mapdata.shipped())
     reads: list[str] = []
     real = core.read_order
     monkeypatch.setattr(core, "read_order", lambda m, text: reads.append(text) or real(m, text))

@@ -6,7 +6,8 @@ The drawing and the map data must agree: ``shared_borders`` reads the borders th
 its paths (a border is a segment both provinces' paths have), and the tests compare them with the map's
 ``borders``; the only pairs allowed to differ are the drawing's ``links``, each drawn as a line and explained.
 
->>> d = load_drawing("dreissigjaehriger-krieg")
+>>> from adjudicator.rulesets.diplomacy.mapdata import shipped
+>>> d = load_drawing("dreissigjaehriger-krieg", shipped())
 >>> frozenset(("Aero", "RugS")) in shared_borders(d)
 True
 """
@@ -132,11 +133,11 @@ def links(d: Drawing) -> set[frozenset[str]]:
     return {frozenset(link["between"]) for link in d.data.get("links", [])}
 
 
-def load_drawing(name: str, game: gamedata.GameData | None = None) -> Drawing | None:
+def load_drawing(name: str, game: gamedata.GameData) -> Drawing | None:
     """The drawing of map ``name``, or None where the map has none, read from ``game``: the copy the game pinned
     at its set-up, else the packaged one (``gamedata``), so that an old game's issue pages render as they were
-    published. Without ``game``, the packaged one."""
-    data = (game if game is not None else gamedata.GameData(__package__)).read_if_any(__package__, drawing_file(name))
+    published (``mapdata.shipped()``: the packaged one, for a test or a tool)."""
+    data = game.read_if_any(__package__, drawing_file(name))
     return None if data is None else _drawing(name, data)
 
 

@@ -4,7 +4,7 @@ A *province* is what units occupy and supply centres sit in (``spa``); a *region
 exactly (``spa/nc`` for a fleet on Spain's north coast, ``spa`` for an army). Borders join regions and have a
 kind; the map says which unit types may cross each kind, so a variant adds rivers without code changes.
 
->>> m = load_map("standard")
+>>> m = load_map("standard", shipped())
 >>> m.can_move("fleet", "mao", "spa/nc"), m.can_move("army", "par", "bur")
 (True, True)
 """
@@ -135,9 +135,9 @@ class Map:
         gives each of them in that language, and a game pins it with the map. A game whose pinned map names none
         (set up before the file existed) keeps the English it was played with.
 
-        >>> load_map("standard").say("no unit of yours in {place}", place="Paris")
+        >>> load_map("standard", shipped()).say("no unit of yours in {place}", place="Paris")
         'no unit of yours in Paris'
-        >>> load_map("dreissigjaehriger-krieg").say("no unit of yours in {place}", place="Prag")
+        >>> load_map("dreissigjaehriger-krieg", shipped()).say("no unit of yours in {place}", place="Prag")
         'keine eigene Einheit in Prag'
         """
         return fill(self.texts.get(english, english), values)
@@ -363,11 +363,17 @@ def _build_rivers(m: Map, rivers: dict[str, Any]) -> None:
     m.below = below
 
 
-def load_map(name: str, game: gamedata.GameData | None = None) -> Map:
+def shipped() -> gamedata.GameData:
+    """The maps, words and drawings shipped in this package, read as by a game that pins nothing: for a new game's
+    options, a position to resolve, a test or a tool. The rules are always handed their game's data, so no path of
+    theirs can fall back to these by leaving it out."""
+    return gamedata.GameData(__package__)
+
+
+def load_map(name: str, game: gamedata.GameData) -> Map:
     """The map ``maps/<name>.yaml`` and the words and messages files it names, read from ``game``: the copies the
-    game pinned at its set-up, else the ones shipped in this package (``gamedata``; each content is read once).
-    Without ``game``, the ones shipped (a new game's options, a position to resolve, a test)."""
-    game = game if game is not None else gamedata.GameData(__package__)
+    game pinned at its set-up, else the ones shipped in this package (``gamedata``; each content is read once);
+    ``shipped()`` reads the shipped ones (a new game's options, a position to resolve, a test)."""
     data = game.read(__package__, map_file(name))
     messages = _messages_file(data)
     return _load_map(name, data, tuple(game.read(__package__, f) for f in _words_files(data)),
@@ -384,10 +390,10 @@ def drawing_file(name: str) -> str:
     return f"maps/{name}.drawing.json"
 
 
-def map_data_files(name: str, game: gamedata.GameData | None = None) -> list[str]:
+def map_data_files(name: str, game: gamedata.GameData) -> list[str]:
     """The files map ``name`` is read from, as paths in this package: the map, its words and messages files (as
-    ``game``'s copy of the map names them; without ``game``, the shipped one)."""
-    data = (game if game is not None else gamedata.GameData(__package__)).read(__package__, map_file(name))
+    ``game``'s copy of the map names them)."""
+    data = game.read(__package__, map_file(name))
     messages = _messages_file(data)
     return [map_file(name), *_words_files(data), *([messages] if messages else [])]
 

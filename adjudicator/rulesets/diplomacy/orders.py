@@ -15,8 +15,8 @@ via_convoy: true}``, ``{unit: F Nth, convoy: A Lon - Bel}``, ``{unit: A Mun, sup
 ``{build: A Par}``, ``{remove: F Nth}``, ``{waive: true}``, ``{draw: true}``; on maps with them a double move
 ``{unit: F Lun, via: Ham, move: ElbM}`` and a transformation ``{unit: A FAns, transform: F/nc}``.
 
->>> from .mapdata import load_map
->>> str(parse_order(load_map("standard"), "f st petersburg (south coast) -> gulf of bothnia"))
+>>> from .mapdata import load_map, shipped
+>>> str(parse_order(load_map("standard", shipped()), "f st petersburg (south coast) -> gulf of bothnia"))
 'F Stp/sc - Bot'
 """
 

@@ -25,7 +25,7 @@ from .core import (
     units_by_power,
     units_from,
 )
-from .mapdata import Map, available_maps, load_map, name_key
+from .mapdata import Map, available_maps, load_map, name_key, shipped
 from .orders import OrderError
 from .resolver import Rules
 from .rulebook import rulebook_for
@@ -77,7 +77,7 @@ def resolve_position(data: dict[str, Any]) -> dict[str, Any]:
     name = str(data.get("map", "standard"))
     if name not in available_maps():
         raise PositionError(f"unknown map {name!r}; known: {', '.join(available_maps())}")
-    m = load_map(name)
+    m = load_map(name, shipped())
     kind = _phase_kind(data.get("phase"))
     if m.data.get("rulebook"):
         return _resolve_with_rulebook(m, kind, data)
@@ -126,7 +126,7 @@ def _resolve_with_rulebook(m: Map, kind: str, data: dict[str, Any]) -> dict[str,
     players = [Player(p, p, p, i + 1, p) for i, p in enumerate(m.powers)]
     options = {"map": m.name, **{str(k): v for k, v in (data.get("options") or {}).items()}}
     try:
-        state = setup(options, players)
+        state = setup(options, players, None, shipped())
     except RulesetError as e:
         raise PositionError(f"options: {e}") from None
     state["kind"] = kind

@@ -11,9 +11,9 @@ Rules follow the 2023 rulebook as the DATC v3.0 prefers it (see ``site/rules/dip
 
 A supported attack dislodges a holding unit, which may retreat anywhere but where the attack came from:
 
->>> from .mapdata import load_map
+>>> from .mapdata import load_map, shipped
 >>> from .orders import parse_order
->>> m = load_map("standard")
+>>> m = load_map("standard", shipped())
 >>> units = [Unit("france", "army", "bur"), Unit("france", "army", "ruh"), Unit("germany", "army", "mun")]
 >>> texts = ["A Bur - Mun", "A Ruh S A Bur - Mun", "A Mun H"]
 >>> result = Movement(m, units, [(u.power, parse_order(m, t), t) for u, t in zip(units, texts)]).run()

@@ -57,10 +57,10 @@ def data_files(options: Mapping[str, Any], data: gamedata.GameData) -> list[str]
     return [*map_data_files(name, data), *drawn]
 
 
-def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | None = None,
-          data: gamedata.GameData | None = None) -> State:
-    """The state at turn 0 of a game with ``options`` on its map read from ``data`` (without it, the shipped
-    one)."""
+def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | None,
+          data: gamedata.GameData) -> State:
+    """The state at turn 0 of a game with ``options`` on its map read from ``data`` (``mapdata.shipped()`` for the
+    shipped one)."""
     name = _map_option(options)
     book = rulebook_for(load_map(name, data))
     known = {**OPTIONS, **_label_options(load_map(name, data)), **book.options}

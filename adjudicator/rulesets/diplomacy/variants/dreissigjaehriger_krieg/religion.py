@@ -13,8 +13,8 @@ The same as YAML mappings (see :func:`action_text`)::
     {disobedience: A Pra, points: 3}   {incite: F Lin, points: 5}   {church: A Mei, points: 2}
     {mercenaries: A Kar, move: Pra, points: 4}   {convert: true}   {confession: katholisch}
 
->>> from ...mapdata import load_map
->>> a = parse_action(load_map("dreissigjaehriger-krieg"), "Söldner anheuern: A Kar - Pra (4 RP)")
+>>> from ...mapdata import load_map, shipped
+>>> a = parse_action(load_map("dreissigjaehriger-krieg", shipped()), "Söldner anheuern: A Kar - Pra (4 RP)")
 >>> a.kind, a.unit, a.points, a.order_text
 ('mercenaries', 'Kar', 4, 'A Kar - Pra')
 """
