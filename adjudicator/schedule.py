@@ -266,8 +266,8 @@ def parse_period(value: Any, what: str) -> dt.timedelta:
 def _nmr_extension(block: Any) -> NmrExtension | None:
     if block is None or block is False:
         return None
-    if not isinstance(block, Mapping) or set(block) != {"period", "times"} or type(block["times"]) is not int \
-            or not 1 <= block["times"] <= 99:
+    if (not isinstance(block, Mapping) or set(block) != {"period", "times"} or type(block["times"]) is not int
+            or not 1 <= block["times"] <= 99):
         raise ScheduleError("nmr_extension: write 'nmr_extension: {period: 2 days, times: 1}': how long the deadline "
                             "moves for a player with nothing in, and how often (1 to 99) per player and game",
                             "schedule.nmr_extension")

@@ -135,8 +135,8 @@ def end(args: argparse.Namespace) -> int:
 def concede(args: argparse.Namespace) -> int:
     def build(data: dict[str, Any], ctx: Context) -> str:
         winner = ctx.seat(args.winner, ctx.say("events.the_winner"))
-        by = sorted({ctx.seat(s, "--by") for s in args.by}) if args.by else \
-            sorted(k for k in ctx.in_play() if k != winner)
+        by = (sorted({ctx.seat(s, "--by") for s in args.by}) if args.by
+              else sorted(k for k in ctx.in_play() if k != winner))
         if winner in by:
             raise UsageError(ctx.say("error.concede_self", winner=winner))
         if not by:

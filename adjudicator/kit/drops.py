@@ -77,8 +77,8 @@ def _along(orders: Any, path: Path, value: Any) -> Any:
 def _placed(path: Path, before: Any, after: Any) -> tuple[Path, Any]:
     """Where a cut at ``path`` changed the orders (``_changed``): a list replaced by its own beginning (a route
     shortened) changed from the first item it lost on; anything else at ``path`` itself."""
-    if isinstance(before, list) and isinstance(after, list) and len(after) < len(before) \
-            and (not after or after[-1] is before[len(after) - 1]):
+    if (isinstance(before, list) and isinstance(after, list) and len(after) < len(before)
+            and (not after or after[-1] is before[len(after) - 1])):
         return path, len(after)
     return path[:-1], path[-1]
 
@@ -127,8 +127,8 @@ def _changed(old: Any, new: Any, path: Path) -> tuple[Path, Any] | None:
             return None
         if isinstance(a, dict) and isinstance(b, dict):
             if step not in b:
-                return (path[:depth], step) if len(b) == len(a) - 1 and all(k in a for k in b) else \
-                    _whole(path, depth)
+                return ((path[:depth], step) if len(b) == len(a) - 1 and all(k in a for k in b)
+                        else _whole(path, depth))
             if len(a) != len(b):
                 return _whole(path, depth)
         elif isinstance(a, list) and isinstance(b, list):

@@ -193,8 +193,8 @@ def push_event(path: Path, branch: str) -> Pushed | None:
     if not isinstance(event, dict) or event.get("ref") != f"refs/heads/{branch}":
         return None
     before, pushed = event.get("before"), (event.get("repository") or {}).get("pushed_at")
-    if not isinstance(before, str) or len(before) != 40 or set(before) - set("0123456789abcdef") or \
-            set(before) == {"0"}:
+    if (not isinstance(before, str) or len(before) != 40 or set(before) - set("0123456789abcdef")
+            or set(before) == {"0"}):
         return None
     try:
         if isinstance(pushed, int) and not isinstance(pushed, bool):

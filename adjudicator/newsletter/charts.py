@@ -122,8 +122,8 @@ def _marker(shape: str, x: int, y: int, colour: str) -> str:
     if shape == "diamond":
         return f'<path d="M{x} {y - 5}L{x + 5} {y}L{x} {y + 5}L{x - 5} {y}Z" fill="{colour}"/>'
     if shape == "cross":
-        return f'<path d="M{x - 4} {y - 4}L{x + 4} {y + 4}M{x - 4} {y + 4}L{x + 4} {y - 4}" stroke="{colour}" ' \
-               'stroke-width="3"/>'
+        return (f'<path d="M{x - 4} {y - 4}L{x + 4} {y + 4}M{x - 4} {y + 4}L{x + 4} {y - 4}" stroke="{colour}" '
+                'stroke-width="3"/>')
     return f'<rect x="{x - 5}" y="{y - 2}" width="10" height="4" fill="{colour}"/>'
 
 

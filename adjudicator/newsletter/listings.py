@@ -125,8 +125,8 @@ def listing(first: str, rest: str, issues: Sequence[Issue], title: str, head: Se
 
 def _md_title(html_text: str) -> str:
     """A title that is HTML text already (front matter) as Markdown link text: the brackets made inert too."""
-    return html_text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]").replace("*", "\\*") \
-        .replace("_", "\\_").replace("`", "\\`")
+    return (html_text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]").replace("*", "\\*")
+            .replace("_", "\\_").replace("`", "\\`"))
 
 
 # --- feeds -----------------------------------------------------------------------------------------------

@@ -720,8 +720,8 @@ def read_games(root: Path, game_ids: Sequence[str], cores: int | None = None,
     the league's size (the default: the machine's, for a league of ``PARALLEL_FROM`` turns or more)."""
     if cores is None:
         turns = sum(len(list((root / "games" / gid / "turns").glob("[0-9]*"))) for gid in game_ids)
-        cores = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1) \
-            if turns >= PARALLEL_FROM else 1
+        cores = ((len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+                 if turns >= PARALLEL_FROM else 1)
     workers = min(len(game_ids), cores)
     with drawcache.at(root):  # past turns' drawings are drawn once (issue 33); forked workers inherit the folder
         if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():

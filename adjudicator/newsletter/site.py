@@ -182,8 +182,8 @@ class _Settings(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[
 
 
 def _env(loader: Any, node: yaml.Node) -> Any:
-    names = [loader.construct_scalar(node)] if isinstance(node, yaml.ScalarNode) else \
-        loader.construct_sequence(node) if isinstance(node, yaml.SequenceNode) else []
+    names = ([loader.construct_scalar(node)] if isinstance(node, yaml.ScalarNode)
+             else loader.construct_sequence(node) if isinstance(node, yaml.SequenceNode) else [])
     *variables, fallback = names if len(names) > 1 else [*names, None]
     env = site_env()
     for name in variables:

@@ -101,8 +101,8 @@ def start_from_remote(root: Path, remote: Remote, lang: str = "en") -> list[str]
     if any(not _unpushed_turn(root, c) for c in local):
         raise LeagueError(COMMANDS.say(lang, "deadline.not_on_remote", branch=f"{remote.name}/{remote.branch}"))
     resetting = history.reset_paths(root)
-    lost = [p for p in _would_lose(root, [c for c in (head, upstream) if c] + local) if p not in resetting] \
-        if head else []
+    lost = ([p for p in _would_lose(root, [c for c in (head, upstream) if c] + local) if p not in resetting]
+            if head else [])
     if lost:
         more = COMMANDS.say(lang, "deadline.uncommitted_more", n=len(lost) - 1) if len(lost) > 1 else ""
         raise LeagueError(COMMANDS.say(lang, "deadline.uncommitted", path=visible(lost[0]), more=more))
@@ -307,8 +307,8 @@ def look(root: Path, game_id: str, now: dt.datetime, pushed: arrivals.Pushed | N
     if deadline is None:
         return None
     candidates = []
-    if pushed is not None and history.rev(root, f"{pushed.before}^{{commit}}") is not None and \
-            history.is_ancestor(root, pushed.before, "HEAD"):
+    if (pushed is not None and history.rev(root, f"{pushed.before}^{{commit}}") is not None
+            and history.is_ancestor(root, pushed.before, "HEAD")):
         candidates.append(arrivals.Look(pushed.at, arrivals.tree_files(root, pushed.before, game_id, number), "push"))
     if now > deadline and not turn.status(game, now).due:
         candidates.append(arrivals.Look(now, arrivals.tree_files(root, "HEAD", game_id, number)))

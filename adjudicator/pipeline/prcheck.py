@@ -271,8 +271,8 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
         return refuse(say(lang, "pr.rerun", turn=where.turn, game=game.id, rerun=rerun.rerun,
                           file=f"rulings/{game.id}/{where.turn:04d}.yaml"), say(lang, "pr.rerun.hint"))
     # Orders a game master found for a re-run ('turnpress rerun' seals them): theirs to send (issue 29).
-    found_by_master = rerun is not None and rerun.rerun is not None and where.player in rerun.found and \
-        game.settings.game_masters.get(pr.login.lower()) == pr.user_id
+    found_by_master = (rerun is not None and rerun.rerun is not None and where.player in rerun.found
+                       and game.settings.game_masters.get(pr.login.lower()) == pr.user_id)
     if pr.queued or found_by_master:
         pass  # the author was checked by the pull request's own run (see ``PullRequest``), or is a game master
     elif seat.login.lower() != pr.login.lower():
@@ -409,8 +409,8 @@ def _check_absence(repo: Path, games: check.GameCache, pr: PullRequest, change: 
     if past:
         return refuse("; ".join(past), "an absence starts today or later, and one that has begun stays as it is")
     result.game = game
-    result.understood = [f"{seat.name} is away from {a} to {b}" for a, b in new.periods] if new and new.periods \
-        else [f"{seat.name} withdraws their absences"]
+    result.understood = ([f"{seat.name} is away from {a} to {b}" for a, b in new.periods] if new and new.periods
+                         else [f"{seat.name} withdraws their absences"])
     return result
 
 

@@ -130,8 +130,8 @@ def write_wheel(folder: Path) -> Path:
         if path.is_file() and "__pycache__" not in path.parts and not path.name.endswith((".pyc", ".pyo")):
             entries[rel] = path.read_bytes()
     entries[f"{info}/METADATA"] = _metadata(dist).encode("utf-8")
-    entries[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: turnpress init\nRoot-Is-Purelib: true\n" \
-                               b"Tag: py3-none-any\n"
+    entries[f"{info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: turnpress init\nRoot-Is-Purelib: true\n"
+                                b"Tag: py3-none-any\n")
     entries[f"{info}/entry_points.txt"] = (dist.read_text("entry_points.txt") or "").encode("utf-8")
     record = [f"{name},sha256={_digest(data)},{len(data)}" for name, data in entries.items()]
     entries[f"{info}/RECORD"] = ("\n".join([*record, f"{info}/RECORD,,"]) + "\n").encode("utf-8")

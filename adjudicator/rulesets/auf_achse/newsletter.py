@@ -117,8 +117,8 @@ def _view(game: GameData, state: State, report: Mapping[str, Any] | None, lay: L
     def field(f: str) -> str:
         if not graph:
             return f'data-field="{svg_text(f)}"'
-        return f'data-field="{svg_text(f)}" data-next="{svg_text(" ".join(board.neighbours(f)))}" ' \
-               f'data-points="{board.points[f]}"'
+        return (f'data-field="{svg_text(f)}" data-next="{svg_text(" ".join(board.neighbours(f)))}" '
+                f'data-points="{board.points[f]}"')
 
     parts = []
     for r in board.roads:

@@ -146,8 +146,8 @@ def headline(state: State, report: Mapping[str, Any]) -> str:
     now, before = Fraction(world["wlq"]), Fraction(report["wlq"])
     if now == before:
         return f"Weltlebensqualität bleibt bei {decimal_text(now)}"
-    return f"Weltlebensqualität {'steigt' if now > before else 'sinkt'} auf {decimal_text(now)} " \
-           f"(Vorjahr {decimal_text(before)})"
+    return (f"Weltlebensqualität {'steigt' if now > before else 'sinkt'} auf {decimal_text(now)} "
+            f"(Vorjahr {decimal_text(before)})")
 
 
 HEADLINE_PARTS = 3  # a headline is one line: at most this many pieces of news

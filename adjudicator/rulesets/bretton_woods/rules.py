@@ -70,8 +70,8 @@ class BrettonWoodsRules(HandedData, HiddenStateViews):
         sheet's production, construction, market or gold section is one instruction (a bad harvest count does
         not idle the energy works, a bad offer of one good does not withdraw the others)."""
         path = problem.path
-        if len(path) >= 2 and path[0] in SECTIONS and isinstance(orders, dict) \
-                and isinstance(orders.get(path[0]), dict) and path[1] in orders[path[0]]:
+        if (len(path) >= 2 and path[0] in SECTIONS and isinstance(orders, dict)
+                and isinstance(orders.get(path[0]), dict) and path[1] in orders[path[0]]):
             return benevolent.remove(orders, path[:2])
         return benevolent.drop_entry(orders, path)
 

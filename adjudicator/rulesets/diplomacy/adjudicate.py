@@ -186,8 +186,8 @@ def check(m: Map, state: State, player: str, orders: Orders) -> list[Problem]:
             continue
         if row["result"] == "invalid":
             twice = m.said(ALREADY_ORDERED, row["reason"])
-            hint = say("remove one of the unit's two orders: at the deadline the first is carried out") if twice \
-                else _hint(m, state["kind"])
+            hint = (say("remove one of the unit's two orders: at the deadline the first is carried out") if twice
+                    else _hint(m, state["kind"]))
             problems.append(Problem(f"{row['order']}: {row['reason']}", (i,), hint))
         elif row["result"] == "fails" and state["kind"] == "adjustment":
             problems.append(Problem(f"{row['order']}: {row['reason']}", (i,), _hint(m, state["kind"]), "warning"))

@@ -202,8 +202,8 @@ def newsletter(data: GameData, state: State, report: dict[str, Any], players: li
         out += text_alternative(m, state, name, look.map_words, w.text_map)
     if not state.get("result"):
         due = ", ".join(name(p) for p in due_powers(m, state)) if w.next_due else ""
-        nxt = phase_label(m, str(state["season"]), int(state["year"]), str(state["kind"]), w.phase_language) \
-            if w.phase_language else label(m, state)
+        nxt = (phase_label(m, str(state["season"]), int(state["year"]), str(state["kind"]), w.phase_language)
+               if w.phase_language else label(m, state))
         out.append(w.next.format(phase=nxt) + (w.next_due.format(powers=due) if w.next_due and due else "."))
     return "\n".join(out) + "\n"
 

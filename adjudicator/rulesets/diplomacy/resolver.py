@@ -142,8 +142,8 @@ class Movement:
             if b.kind[i] == "move":
                 b.moves_into.setdefault(b.dst[i] or "", []).append(i)
         for i in range(len(b.units)):
-            why = support.match(b, i) if b.kind[i] == "support" else convoy.match(b, i) if b.kind[i] == "convoy" \
-                else ""
+            why = (support.match(b, i) if b.kind[i] == "support" else convoy.match(b, i) if b.kind[i] == "convoy"
+                   else "")
             if why:
                 self._void(i, why)
 

@@ -120,8 +120,8 @@ def _sheet_comments(sheet: Sheet, m: Map, state: State, player: str) -> None:
                   "  z. B. '- Ungehorsam A Pra 3 RP', '- Kirchenbau A Mei 2 RP'"
                   + "".join(f", '- Söldner {u} H 3 RP'" for u in hired(state)[:1]),
                   f"  '- Konfessionswechsel' kostet Sie jetzt {conversion_cost(centres)} RP.")
-    if state["rules"].get("confessions") == "chosen" and state["year"] == int(m.data["start"]["year"]) \
-            and state["season"] == "Spring":
+    if (state["rules"].get("confessions") == "chosen" and state["year"] == int(m.data["start"]["year"])
+            and state["season"] == "Spring"):
         sheet.comment("Wählen Sie Ihre Startkonfession: '- Konfession katholisch' oder '- Konfession protestantisch'.")
     neutrals = [f"{u} ({state['neutrals'][k]['name']}, {GERMAN_CONFESSION[state['neutrals'][k]['confession']]})"
                 for k in sorted(state.get("neutrals", {})) for u in state["units"].get(k, [])]

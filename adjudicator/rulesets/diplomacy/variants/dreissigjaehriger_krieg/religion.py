@@ -112,8 +112,8 @@ def action_text(entry: Any, m: Map | None = None) -> str:
                           say("write e.g. {example}; points: belongs only to an action",
                               example=EXAMPLES["disobedience"]))
     kind = kinds[0]
-    allowed = {kind} | ({"points"} if kind in KINDS else set()) | \
-        (set(MERCENARY_ORDER_KEYS) if kind == "mercenaries" else set())
+    allowed = ({kind} | ({"points"} if kind in KINDS else set())
+               | (set(MERCENARY_ORDER_KEYS) if kind == "mercenaries" else set()))
     extra = sorted(set(e) - allowed)
     if extra:
         raise ActionError(say("{keys} does not belong to {kind}", keys=", ".join(extra), kind=kind),
