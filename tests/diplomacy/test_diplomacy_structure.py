@@ -158,3 +158,37 @@ def test_the_maps_drawings_and_set_up_are_handed_their_data_and_read_no_shipped_
                      (setup.setup, "data")):
         assert inspect.signature(fn).parameters[name].default is inspect.Parameter.empty, fn.__name__
     assert mapdata.shipped().files is None  # reads what this turnpress ships, and pins nothing
+
+
+
+def _mentions_any(hint: object) -> bool:
+    import typing
+
+    return hint is typing.Any or any(_mentions_any(a) for a in typing.get_args(hint))
+
+
+def test_the_orders_files_entries_are_typed_from_the_file_to_the_variants_split_with_no_any() -> None:
+    """Issue 31 (typed orders where the rules read them): an orders file's entries travel as written (``object``,
+    which each reader must narrow; ``read_order`` narrows one into an order) from the file through the rulebook's
+    split, the 30JK variant's split and its religious actions, to the reading. No parameter on the way that holds
+    orders or entries, and no result, is ``Any`` (they were ``list[Any]`` and the protocol's ``dict[str, Any]``)."""
+    import typing
+    from collections.abc import Sequence
+
+    from adjudicator.rulesets.diplomacy import adjudicate, core, look, rulebook
+    from adjudicator.rulesets.diplomacy.variants import dreissigjaehriger_krieg as dk
+    from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg import presentation, religion
+
+    on_the_way = [adjudicate._entries, adjudicate.check, adjudicate.adjudicate, adjudicate.default_orders,
+                  core.read_orders, core._entry_text, rulebook.Rulebook.split, rulebook.Rulebook.check_extra,
+                  rulebook.Rulebook.before_movement, dk.DreissigjaehrigerKrieg.split,
+                  dk.DreissigjaehrigerKrieg.check_extra, dk.DreissigjaehrigerKrieg.before_movement,
+                  religion.is_action_entry, religion.action_text, look.Look.describe_extra,
+                  presentation.ThirtyYearsWar.describe_extra]
+    carrying = {"orders", "entries", "entry", "extras", "previous", "return"}
+    for fn in on_the_way:
+        hints = typing.get_type_hints(fn)
+        assert carrying & set(hints) - {"return"}, fn.__qualname__
+        assert [n for n, hint in hints.items() if n in carrying and _mentions_any(hint)] == [], fn.__qualname__
+    assert typing.get_type_hints(dk.DreissigjaehrigerKrieg.split)["entries"] == Sequence[object]
+    assert typing.get_type_hints(rulebook.Rulebook.split)["return"] == tuple[rulebook.Numbered, rulebook.Numbered]

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...kit.gamedata import GameData
 from ...kit.ruleset import RulesetError
-from ...model import Orders, Phase, Problem, TurnResult
+from ...model import Phase, Problem, TurnResult
 from .core import (
     Read,
     ResultRow,
@@ -30,7 +30,7 @@ from .kinds.build import ALL_USED, adjustment_counts, buildable
 from .kinds.votes import VOTES, standing_votes
 from .mapdata import Map, display, load_map, province_of
 from .resolver import ALREADY_ORDERED, VOID, Rules
-from .rulebook import Rulebook, rulebook_for
+from .rulebook import Numbered, Rulebook, rulebook_for
 from .state import State, typed
 
 
@@ -144,7 +144,8 @@ def _result_text(m: Map, state: State) -> str:
     return str(words["draw"]).format(powers=", ".join(name(p) for p in r["powers"]))
 
 
-def _entries(orders: Orders | None) -> list[Any]:
+def _entries(orders: object) -> list[object]:
+    """The entries of an orders file as written: the list itself, or the list under ``orders:``."""
     if orders is None:
         return []
     if isinstance(orders, list):
@@ -158,7 +159,7 @@ def _rules(state: State) -> Rules:
     return Rules(convoy_intent=str(state["rules"]["convoy_intent"]))
 
 
-def check(m: Map, state: State, player: str, orders: Orders) -> list[Problem]:
+def check(m: Map, state: State, player: str, orders: object) -> list[Problem]:
     power = _power_for(state, player)
     say = m.say
     if power is None:
@@ -230,14 +231,14 @@ def _run(m: Map, state: State, reads: list[Read], check_only: str | None = None)
     return rows
 
 
-def default_orders(state: State, player: str, previous: Any) -> list[str]:  # Diplomacy orders are lines
+def default_orders(state: State, player: str, previous: object) -> list[str]:  # Diplomacy orders are lines
     """NMR: units hold, dislodged units disband, builds are waived, removals by civil disorder (rules 2023)."""
     return []
 
 
 # ----- adjudication and the calendar --------------------------------------------------------------------
 
-def adjudicate(m: Map, state: State, orders: Mapping[str, Any]) -> TurnResult:
+def adjudicate(m: Map, state: State, orders: Mapping[str, object]) -> TurnResult:
     if state.get("result"):
         raise RulesetError("the game is over")
     book = _book(m)
@@ -245,8 +246,8 @@ def adjudicate(m: Map, state: State, orders: Mapping[str, Any]) -> TurnResult:
     reads: list[Read] = []
     drawers: list[str] = []
     cast: dict[str, tuple[str, str | None]] = {}  # power -> its vote of this turn: (kind, the power conceded to)
-    extras: dict[str, list[tuple[int, Any]]] = {}
-    public_orders: dict[str, list[Any]] = {}
+    extras: dict[str, Numbered] = {}
+    public_orders: dict[str, list[object]] = {}
     for player in sorted(orders):
         power = _power_for(state, player)
         if power is None:

@@ -8,6 +8,7 @@ judged orders and the position after the phase.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
@@ -84,7 +85,7 @@ class Read:
     default: bool = False
 
 
-def _entry_text(entry: Any) -> str:
+def _entry_text(entry: object) -> str:
     """A structured entry as the text it stands for (what receipts show when it cannot be read further)."""
     if isinstance(entry, dict):
         try:
@@ -94,7 +95,8 @@ def _entry_text(entry: Any) -> str:
     return str(entry)
 
 
-def read_orders(m: Map, power: str, entries: list[Any]) -> list[Read]:
+def read_orders(m: Map, power: str, entries: Sequence[object]) -> list[Read]:
+    """Each entry of an orders file (as written: ``rulebook.Numbered``) read as ``power``'s order, or why not."""
     out = []
     for entry in entries:
         text = entry if isinstance(entry, str) else _entry_text(entry)

@@ -21,7 +21,7 @@ from ...kit.sheet import Sheet
 from .mapdata import Map, display
 from .mapsvg import Words
 from .resolver import Outcome
-from .rulebook import variant
+from .rulebook import Numbered, variant
 from .state import State
 
 
@@ -111,7 +111,7 @@ class Look:
     def sheet_comments(self, sheet: Sheet, m: Map, state: State, player: str) -> None:
         """Extra comments for the top of the order sheet."""
 
-    def describe_extra(self, m: Map, state: State, power: str, extras: list[tuple[int, Any]]) -> list[str]:
+    def describe_extra(self, m: Map, state: State, power: str, extras: Numbered) -> list[str]:
         """The receipt's lines (``validate``) for the variant's own entries (``Rulebook.split``'s second list)."""
         return []
 

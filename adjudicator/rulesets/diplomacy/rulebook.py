@@ -26,6 +26,11 @@ from .state import State
 # ``PRESENTATION``: the one place the base names a variant; no module of the base imports one (issue 31)
 VARIANTS = {"dreissigjaehriger-krieg": ".variants.dreissigjaehriger_krieg"}
 
+Numbered = list[tuple[int, object]]
+"""Entries of an orders file as (their index in the file, the entry as written). An entry is not read yet: a line
+or a structured order where the schema holds (``orders.Line``), anything YAML can say where ``check`` runs beside
+the schema (the orders page, a file read benevolently); ``orders.read_order`` narrows it or refuses it."""
+
 
 class Rulebook:
     """The standard game: every hook leaves things as they are."""
@@ -38,7 +43,7 @@ class Rulebook:
     def setup(self, m: Map, state: State, options: Mapping[str, str], players: Sequence[Player], dice: Dice) -> None:
         """Add the variant's parts to a new game's ``state``."""
 
-    def split(self, m: Map, entries: list[Any]) -> tuple[list[tuple[int, Any]], list[tuple[int, Any]]]:
+    def split(self, m: Map, entries: Sequence[object]) -> tuple[Numbered, Numbered]:
         """Orders-file entries as (index, entry): those the engine reads, and the variant's own."""
         return list(enumerate(entries)), []
 
@@ -47,11 +52,11 @@ class Rulebook:
         return {}
 
     def check_extra(self, m: Map, state: State, power: str, player: str,
-                    extras: list[tuple[int, Any]]) -> list[Problem]:
+                    extras: Numbered) -> list[Problem]:
         return []
 
     def before_movement(self, m: Map, state: State, new: State, units: list[Unit], reads: list[Read],
-                        extras: dict[str, list[tuple[int, Any]]], report: dict[str, Any]
+                        extras: dict[str, Numbered], report: dict[str, Any]
                         ) -> tuple[list[Unit], list[Read]]:
         """Change units and orders before the moves are resolved; returns both."""
         return units, reads

@@ -20,7 +20,7 @@ from ...mapdata import Map, display, province_of
 from ...orders import Order
 from ...position import PositionError, power_key
 from ...resolver import VOID, Dislodged, Rules, Unit
-from ...rulebook import Rulebook
+from ...rulebook import Numbered, Rulebook
 from ...state import State
 from .presentation import PRESENTATION
 from .religion import (
@@ -45,7 +45,7 @@ from .religion import (
     winner,
 )
 
-Extras = list[tuple[int, Any]]
+Extras = Numbered
 
 
 def _unit_key(kind: str, example: str) -> dict[str, Any]:
@@ -186,9 +186,9 @@ class DreissigjaehrigerKrieg(Rulebook):
             state["private"][power_key(m, p)] = {"religion_points": int(value)}
 
     # ----- the orders file -----------------------------------------------------------------------------------
-    def split(self, m: Map, entries: list[Any]) -> tuple[Extras, Extras]:
-        mine: list[Any] = []
-        extras: list[Any] = []
+    def split(self, m: Map, entries: Sequence[object]) -> tuple[Extras, Extras]:
+        mine: Extras = []
+        extras: Extras = []
         for i, e in enumerate(entries):
             # religious actions, as lines or mappings, stay out of the public report: they may reveal secrets
             (extras if is_action_entry(e) else mine).append((i, e))

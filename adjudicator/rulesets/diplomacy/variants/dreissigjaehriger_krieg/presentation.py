@@ -16,6 +16,7 @@ from ...adjudicate import label_words, phase_label
 from ...look import Look
 from ...mapdata import Map, display
 from ...orders import OrderError, read_order
+from ...rulebook import Numbered
 from ...state import State
 from . import choices as _choices
 from .religion import (
@@ -213,7 +214,7 @@ class ThirtyYearsWar(Look):
     def sheet_comments(self, sheet: Sheet, m: Map, state: State, player: str) -> None:
         _sheet_comments(sheet, m, state, player)
 
-    def describe_extra(self, m: Map, state: State, power: str, extras: list[tuple[int, Any]]) -> list[str]:
+    def describe_extra(self, m: Map, state: State, power: str, extras: Numbered) -> list[str]:
         """The religious actions as read (section 10), or what is wrong with one."""
         out = []
         for _, entry in extras:

@@ -22,6 +22,7 @@ The same as YAML mappings (see :func:`action_text`)::
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,21 +92,22 @@ EXAMPLES = {"disobedience": "{disobedience: A Pra, points: 3}", "incite": "{inci
             "convert": "{convert: true}", "confession": "{confession: katholisch}"}
 
 
-def is_action_entry(entry: Any) -> bool:
+def is_action_entry(entry: object) -> bool:
     """True for an orders-file entry that is a religious action (a text line or a mapping)."""
     if isinstance(entry, str):
         return kind_of(entry) is not None
     return isinstance(entry, dict) and any(str(k) in (*ACTION_KEYS, "points") for k in entry)
 
 
-def action_text(entry: Any, m: Map | None = None) -> str:
+def action_text(entry: object, m: Map | None = None) -> str:
     """The line a religious-action entry stands for: a text line as it is, a mapping in the words of the rules
     (``{mercenaries: A Kar, move: Pra, points: 4}`` -> ``Söldner anheuern: A Kar - Pra (4 RP)``); raises
     :class:`ActionError` if the mapping has no meaning (in the language of ``m``, English without it)."""
     say = m.say if m is not None else english
     if isinstance(entry, str):
         return entry
-    e = {str(k): v for k, v in entry.items()}
+    # a mapping, as ``is_action_entry`` found it; anything else says no action
+    e = {str(k): v for k, v in entry.items()} if isinstance(entry, Mapping) else {}
     kinds = [k for k in ACTION_KEYS if k in e]
     if len(kinds) != 1:
         raise ActionError(say("one religious action per entry" if kinds else "the entry says no religious action"),
