@@ -9,8 +9,7 @@ from typing import Any
 from ...kit.ruleset import HandedData
 from ...model import Orders, Player
 from ...model import State as EngineState
-from . import adjudicate, choices, newsletter
-from . import orders as _orders
+from . import adjudicate, choices, newsletter, sheet
 from .state import typed
 
 
@@ -18,13 +17,13 @@ class AufAchsePresentation(HandedData):
     """The presentation of ``auf-achse``, of the game's tables, words, board and drawings (``data``)."""
 
     def template(self, state: EngineState, player: str) -> str:
-        return _orders.template(self.data, typed(state), player)
+        return sheet.template(self.data, typed(state), player)
 
     def choices(self, state: EngineState, player: str) -> dict[str, Any]:
         return choices.choices(self.data, typed(state), player)
 
     def describe(self, state: EngineState, player: str, orders: Orders) -> list[str]:
-        return _orders.describe(self.data, typed(state), player, orders)
+        return sheet.describe(self.data, typed(state), player, orders)
 
     def newsletter(self, state: EngineState, report: Mapping[str, Any], players: Sequence[Player]) -> str:
         return newsletter.newsletter(self.data, typed(state), report, players)

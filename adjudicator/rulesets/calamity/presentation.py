@@ -9,7 +9,7 @@ from typing import Any
 from ...kit.ruleset import HandedData
 from ...model import Orders, Player
 from ...model import State as EngineState
-from . import choices, newsletter, orders
+from . import choices, newsletter, sheet
 from .ledger import policies, premium
 from .state import State, typed
 from .tables import tables_of
@@ -19,13 +19,13 @@ class CalamityPresentation(HandedData):
     """The presentation of ``calamity``, of the game's tables (``data``)."""
 
     def template(self, state: EngineState, player: str) -> str:
-        return orders.template(tables_of(self.data), typed(state), player)
+        return sheet.template(tables_of(self.data), typed(state), player)
 
     def choices(self, state: EngineState, player: str) -> dict[str, Any]:
         return choices.choices(tables_of(self.data), typed(state), player)
 
     def describe(self, state: EngineState, player: str, orders_value: Orders) -> list[str]:
-        return orders.describe(tables_of(self.data), typed(state), player, orders_value or {})
+        return sheet.describe(tables_of(self.data), typed(state), player, orders_value or {})
 
     def newsletter(self, state: EngineState, report: Mapping[str, Any], players: Sequence[Player]) -> str:
         return newsletter.render(tables_of(self.data), typed(state), report)

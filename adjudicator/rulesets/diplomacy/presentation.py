@@ -9,7 +9,7 @@ from typing import Any
 
 from ...kit.ruleset import HandedData
 from ...model import Orders, Player, State
-from . import adjudicate, choices, newsletter
+from . import adjudicate, choices, newsletter, sheet
 from .mapdata import Map, available_maps, display, load_map
 from .orders import OrderError, structured_to_text
 from .state import typed
@@ -30,7 +30,7 @@ class DiplomacyPresentation(HandedData):
         return self.title if name == "standard" or name not in available_maps() else load_map(name, self.data).title
 
     def template(self, state: State, player: str) -> str:
-        return newsletter.template(self._map(state), typed(state), player)
+        return sheet.template(self._map(state), typed(state), player)
 
     def choices(self, state: State, player: str) -> dict[str, Any]:
         return choices.choices(self._map(state), typed(state), player)
@@ -59,7 +59,7 @@ class DiplomacyPresentation(HandedData):
         return dict(sorted(out.items()))
 
     def describe(self, state: State, player: str, orders: Orders) -> list[str]:
-        return newsletter.describe(self._map(state), typed(state), player, orders)
+        return sheet.describe(self._map(state), typed(state), player, orders)
 
     def newsletter(self, state: State, report: dict[str, Any], players: list[Player]) -> str:
         return newsletter.newsletter(self.data, typed(state), report, players)
