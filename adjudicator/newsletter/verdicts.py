@@ -30,7 +30,7 @@ from typing import Any
 
 from .. import yamlio
 from ..kit import orders, wording
-from ..kit.ruleset import Ruleset, TextOfEntries
+from ..kit.ruleset import ReadsBenevolently, Ruleset, TextOfEntries
 from ..model import Problem, State
 from ..sealed import crypto
 
@@ -142,7 +142,23 @@ def line_table(ruleset: Any, state: State, player: str, form: dict[str, Any] | N
     if (form.get("lines") or {}).get("count") is not None:  # a winter: each line counts against those due
         del out["lines"]
         out["states"] = line_states(ruleset, state, player, [t for t, _ in lines])
+    if drops_entries(ruleset, state):
+        out["drops"] = "entry"
     return out
+
+
+def drops_entries(ruleset: Any, state: State) -> bool:
+    """Whether the rules drop a list's entry the schema refuses whole and judge the others as if it were not
+    there (``kit.orders.rules_problems_beside_schema`` with the ruleset's ``drop``), asked of the rules' own
+    ``drop``: then the page leaves such an entry to the schema's words, and it orders no unit (``drops``)."""
+    if not isinstance(ruleset, ReadsBenevolently):
+        return False
+    drop: Any = ruleset.drop  # a list of lines, as the orders of the rules that give the page a line table are
+    try:
+        return (drop(state, ["x", {"y": 1}, "z"], Problem("", (1, "y"))) == ["x", "z"]
+                and drop(state, ["x", "y"], Problem("", (0,))) == ["y"])
+    except (KeyError, IndexError, TypeError, ValueError):
+        return False
 
 
 def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | None,
@@ -202,7 +218,81 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
             if not counted:
                 entry["free"] = True
             out[line_key(text)] = entry
-    return {"lines": out}
+    found: dict[str, Any] = {"lines": out}
+    words = unread(ruleset, state, player, [*known, *out], [texts[0] for texts in offered.values()])
+    if words is not None:
+        found["unread"] = words
+    return found
+
+
+# A line whose words the page splits as the rules do (``line_key``'s words are ``words_of``'s) and that Python's
+# ``repr`` quotes as it is written: letters, digits, spaces and dashes only, no space first or last (the rules quote
+# the line as written in some words and stripped in others); the page judges no other by ``unread``
+PLAIN = "^[A-Za-z0-9-]+( +[A-Za-z0-9-]+)*$"
+_WORD = re.compile(r"[a-z0-9]+|-")
+# the probes: the words before and a word no rule reads in its stead, in lower case and in capitals, alone and
+# with a word after it
+_PROBES = (("{p} Qqqq", "Qqqq"), ("{P} ZZzz H", "ZZzz"))
+
+
+def _said(text: str, word: str, problems: list[Problem]) -> tuple[tuple[str, str], ...] | None:
+    """The problems of a probe with the line, its unread word and the words from it on (as ``repr`` quotes
+    them) written as marks the page fills in; ``None`` where a message holds the probe in any other way."""
+    words = text.lower().replace("-", " - ").split()
+    rest = " ".join(words[words.index(word.lower()):])
+    out = []
+    for p in problems:
+        said = p.message.replace(repr(text), "\x00line\x00").replace(repr(word), "\x00word\x00")
+        said = said.replace(repr(rest), "\x00rest\x00")
+        if "\x00" in p.message or word.lower() in said.lower():
+            return None
+        out.append((p.severity, said))
+    return tuple(out)
+
+
+def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts: list[str]) -> dict[str, Any] | None:
+    """The rules' verdict on a line they cannot read because of a word they read nowhere (``F Edi - Nht``,
+    ``F Edi - Yor xxxxxxxxxx``, ``Concede to Wien``): their reading stops at the first such word, so their verdict
+    follows from the words before it and quotes the line, that word and the words from it on. For every run of
+    words that begins a line of the tables (``keys``, all plain words), the rules' own ``check`` of it followed by
+    an unread word, twice (in lower case and in capitals, alone and with a word after it); kept where both give the
+    same messages once the line, the word and the rest are marks, the line is no rulebook's entry of its own (30JK's
+    religious actions read other words) and orders no unit (the units' first offered lines after them are judged
+    as alone). ``words``: every plain word the rules read (``words_read``); ``plain``: the lines the page judges
+    so (``PLAIN``); ``says``: the messages, ``at``: a run of words -> its messages. ``None`` where the ruleset
+    names no words."""
+    read, order = getattr(ruleset, "words_read", None), getattr(ruleset, "reads_as_order", None)
+    if read is None or order is None:
+        return None
+    known = read(state)
+    if any(w.lower() in known for _, w in _PROBES):
+        return None
+    plain = [key.split(" ") for key in keys if all(_WORD.fullmatch(w) for w in key.split(" "))]
+    runs = sorted({" ".join(words[:n]) for words in plain for n in range(1, len(words) + 1)})
+    runs = [r for r in runs if all(order(state, probe.format(p=r, P=r.upper())) for probe, _ in _PROBES)]
+    alone = [(p.path, p.severity, p.message) for p in ruleset.check(state, player, firsts)
+             if len(p.path) == 1 and isinstance(p.path[0], int)]
+    answers = []
+    for probe, word in _PROBES:
+        texts = [probe.format(p=r, P=r.upper()) for r in runs]
+        problems = ruleset.check(state, player, [*texts, *firsts])
+        after = [((p.path[0] - len(texts),), p.severity, p.message) for p in problems
+                 if len(p.path) == 1 and isinstance(p.path[0], int) and p.path[0] >= len(texts)]
+        if after != alone:
+            return None  # a probe ordered a unit: the rules may count such lines (none of the standard reader's)
+        by_line: dict[int, list[Problem]] = {}
+        for p in problems:
+            if len(p.path) == 1 and isinstance(p.path[0], int) and p.path[0] < len(texts):
+                by_line.setdefault(p.path[0], []).append(p)
+        answers.append([_said(t, word, by_line.get(i, [])) for i, t in enumerate(texts)])
+    says: dict[tuple[str, str], int] = {}
+    at: dict[str, list[int]] = {}
+    for r, first, second in zip(runs, *answers, strict=True):
+        if first is None or first != second or not any(sev == "error" for sev, _ in first):
+            continue
+        at[r] = [says.setdefault(m, len(says)) for m in first]
+    return {"plain": PLAIN, "words": sorted(w for w in known if _WORD.fullmatch(w) and w != "-"),
+            "says": [list(m) for m in says], "at": at}
 
 
 # The lines that spend a hidden budget a sheet may hold in a row for the page to judge (30JK: Konfessionswechsel,

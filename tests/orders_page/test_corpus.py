@@ -68,6 +68,14 @@ DIPLOMACY = [
     # other spellings the rules read alike, folded by the rules' own list (verdicts.spellings)
     ("page", "  - F Edinburgh - Moscow\n"),
     ("page", "  - Army Liverpool - Yorkshire\n  - A Lvp H\n  - fleet london - north sea\n"),
+    # an entry the schema refuses is dropped, as validate and the deadline drop it: the unit's next line is judged
+    ("schema", "  - {unit: F Lon, moov: Nth}\n  - F Lon - Bel\n"),
+    ("schema", "  - F Edi - Yor " + "x" * 200 + "\n  - F Edi - Nwg\n  - {}\n  - A Lvp - Yor\n"),
+    # lines the rules cannot read for a word they read nowhere (verdicts.unread): their words, and the unit's next
+    # line is its order
+    ("page", "  - F Edi - Nht\n  - F Edi - Nwg\n"),
+    ("page", "  - F Edi - Yor xxxxxxxxxx\n  - F Edi H\n  - Concede to Wien\n  - F Edi Nht\n"),
+    ("page", "  - A Lvp H\n  - F Lon - Wal\n  - A Lvp - Xyz\n"),
 ]
 
 WINTER = [  # England took Norway in 1901: one build is due
@@ -77,6 +85,7 @@ WINTER = [  # England took Norway in 1901: one build is due
     ("count", "  - Waive\n  - Build A Lon\n  - Build A Edi\n"),
     ("count", "  - Build A Lvp\n  - Build F Lvp\n  - Build F Edi\n"),
     ("unknown", "  - Build army Liverpool\n  - Build F Edi\n"),
+    ("schema", "  - {unit: F Lon, build: true}\n  - Build F Lon\n"),
 ]
 
 BRETTON_WOODS = [
@@ -162,6 +171,7 @@ THIRTY_YEARS_WAR = [  # Bayern, Spring 1618, religion points from the allotment
     ("page", "  - A Kar H\n"),
     ("page", "  - A Aug H\n  - a aug h\n"),
     ("page", "  - A Aug - Ber\n"),
+    ("page", "  - A Aug - Xyz\n  - A Aug H\n  - Aufgeben zugunsten von Wien\n"),
 ]
 
 # (game, player, turn): a player named "@awaited" is the one the phase awaits, "@free" one it does not,
@@ -389,3 +399,65 @@ def test_schema_faults_are_said_in_validate_s_words_in_the_game_s_language(brows
         assert any(w in m for m in messages), (messages, found)
         assert any(w in m for m in found), (messages, found)
     assert not any(raw in m for m in messages for raw in ("Instance", "is less than", "Expected \"")), messages
+
+
+def line_verdicts(page: list, found: list) -> tuple[dict[int, set[str]], dict[int, set[str]]]:
+    """The severities the page and validate give each line (the page's "unknown" included)."""
+    mine: dict[int, set[str]] = {}
+    theirs: dict[int, set[str]] = {}
+    for p in page:
+        if (m := LINE.match(p["where"])):
+            mine.setdefault(int(m.group(1)), set()).add(p["severity"])
+    for f in found:
+        theirs.setdefault(f.line, set()).add(f.severity)
+    return mine, theirs
+
+
+@pytest.mark.parametrize(("game", "body"), [
+    # a mapping of a key no order has: the schema's error, the entry dropped (its unit holds), the unit's next
+    # line is the one the rules read
+    ("dip", "  - {unit: F Lon, moov: Nth}\n  - F Lon - Bel\n"),
+    # a line beyond the schema's length, then the same unit's line; an empty mapping among good lines
+    ("dip", "  - F Edi - Yor " + "x" * 200 + "\n  - F Edi - Nwg\n  - {}\n  - A Lvp - Yor\n"),
+    # a winter: an entry the schema refuses counts against no build
+    ("wb", "  - {unit: F Lon, build: true}\n  - Build F Lon\n"),
+])
+def test_an_entry_the_schema_refuses_is_dropped_as_validate_drops_it(browser: Browser, served: str, league: League,
+                                                                    game: str, body: str):
+    """Issue 30, "cannot judge" left: the page said it could not judge an entry the schema refuses (a mapping of
+    the wrong keys, an overlong line) and every later line of its unit, where validate reads on beside the schema
+    as the deadline does: the entry dropped (``kit.orders.rules_problems_beside_schema``, the rules' ``drop``), the
+    rest judged as if it were not there. The page now drops it too (``verdicts.drops_entries``): the same lines at
+    fault, the same severities, the rules' own words, nothing it cannot judge."""
+    player, turn = who(league, game), GAMES[game][1]
+    text = HEAD.format(game=game, turn=turn, player=player) + body
+    page = page_verdicts(browser, served, league, game, player, [text])[0]
+    found = validate(league.root, game, player, turn, text)
+    mine, theirs = line_verdicts(page, found)
+    assert mine == theirs, (page, found)
+    for p in page:  # the rules' verdicts in the rules' words (the schema's faults are the schema words' test's)
+        if "entry" not in p:
+            line = int(LINE.match(p["where"]).group(1))
+            assert any(p["message"].split(": ", 1)[-1] in f.message for f in found if f.line == line), (page, found)
+
+
+@pytest.mark.parametrize(("game", "body"), [
+    ("dip", "  - F Edi - Nht\n  - F Edi - Nwg\n"),  # the issue's "no place named Nht"; the unit's next line stands
+    ("dip", "  - F Edi - Yor xxxxxxxxxx\n  - F Edi H\n  - Concede to Wien\n  - F Edi Nht\n"),
+    ("dip", "  - A Lvp H\n  - F Lon - Wal\n  - A LVP - Xyz\n  - f lon S a lvp - nht\n"),  # read before counted
+    # in the game's language
+    ("jk", "  - A Aug - Xyz\n  - A Aug H\n  - Aufgeben zugunsten von Wien\n  - Konfession katholisch\n"),
+])
+def test_a_line_the_rules_cannot_read_gets_their_verdict_and_its_unit_s_next_line_is_judged(
+        browser: Browser, served: str, league: League, game: str, body: str):
+    """Issue 30, "cannot judge" left: a line with a word the rules read nowhere (``F Edi - Nht``, ``F Edi - Yor
+    xxxxxxxxxx``, ``Concede to Wien``) got "cannot judge", and so did every later line of its unit; a second line
+    of a unit that the rules cannot read got "already ordered", where the rules refuse it for the word. The page
+    now gives the rules' own verdict, looked up by the words before that word (``verdicts.unread``): the same
+    lines, severities and words as validate, nothing it cannot judge."""
+    player, turn = who(league, game), GAMES[game][1]
+    text = HEAD.format(game=game, turn=turn, player=player) + body
+    page = page_verdicts(browser, served, league, game, player, [text])[0]
+    found = validate(league.root, game, player, turn, text)
+    assert sorted((int(LINE.match(p["where"]).group(1)), p["severity"], p["message"]) for p in page) == \
+        sorted((f.line, f.severity, f.message) for f in found if f.line > 4), (page, found)

@@ -3,8 +3,10 @@ looks a sheet up in is computed by the rules themselves (``newsletter/verdicts.p
 
 from __future__ import annotations
 
+import ast
 import itertools
 import json
+import re
 from copy import deepcopy
 from pathlib import Path
 
@@ -426,3 +428,78 @@ def test_a_line_with_full_names_is_judged_as_the_rules_read_it():
         assert folded(spelled, spellings) == key, spelled
         rules = [(p.severity, p.message) for p in RULESET_DIP.check(public, "eng", [spelled])]
         assert rules == [(p.severity, p.message) for p in RULESET_DIP.check(public, "eng", [key])], spelled
+
+
+def unread_looked_up(unread: dict, line: str) -> list[tuple[str, str]] | None:
+    """What orders.js's ``unreadProblems`` finds for ``line`` in ``verdicts.unread``'s table (the same steps)."""
+    if not re.fullmatch(unread["plain"].strip("^$"), line):
+        return None
+    written = line.replace("-", " - ").split()
+    words = [w.lower() for w in written]
+    j = next((n for n, w in enumerate(words) if w != "-" and w not in set(unread["words"])), -1)
+    before = " ".join(words[:j]) if j > 0 else None
+    if before is None or before not in unread["at"] or any(w.startswith(words[j]) for w in words[:j]):
+        return None
+    marks = {"line": f"'{line}'", "word": f"'{written[j]}'", "rest": "'" + " ".join(words[j:]) + "'"}
+    return [(unread["says"][k][0], re.sub("\x00(line|word|rest)\x00", lambda m: marks[m.group(1)],
+                                          unread["says"][k][1])) for k in unread["at"][before]]
+
+
+def test_a_line_the_rules_cannot_read_is_looked_up_by_the_words_before_its_unknown_word():
+    """Issue 30, "cannot judge" left: the rules' verdict on a line with a word they read nowhere follows from the
+    words before it (``verdicts.unread``). England in spring 1901: for every run of words the table holds and
+    unknown words of any case, alone or with words after them, known or not, what the page looks up is ``check``'s
+    verdict on that line, word for word; and no such line orders a unit (the unit's next line is judged alone)."""
+    state = RULESET_DIP.setup({}, DIP_PLAYERS, Dice(b"spring"))
+    public = RULESET_DIP.public_view(state)
+    form = RULESET_DIP.choices(public, "eng")
+    table = verdicts.line_table(RULESET_DIP, public, "eng", form)
+    exact = verdicts.refusals(RULESET_DIP, public, "eng", form, table)
+    assert table is not None and exact is not None
+    unread = exact["unread"]
+    assert {"f edi -", "f edi - nth", "concede to", "f lon s a lvp - yor"} <= set(unread["at"])
+    firsts = {item["unit"]: item["options"][0]["value"] for item in form["field"]["items"] if item.get("unit")}
+    tails = ["Nht", "XYZ", "wien", "Xyz H", "xx - Lon", "Q9 Yor", "x via convoy"]
+    lines = [f"{before.upper() if n % 3 == 0 else before.title()} {tail}" for n, before in enumerate(unread["at"])
+             for tail in tails[n % 5:n % 5 + 3]]
+    lines += ["F Edi - Nht", "F Edi - Yor xxxxxxxxxx", "Concede to Wien", "F Edi Nht", "A Lvp   -  Xyz",
+              "A Lvp-Xyz", "Propose draw now"]
+    judged = 0
+    for line in lines:
+        looked = unread_looked_up(unread, line)
+        if looked is None:
+            continue
+        judged += 1
+        assert looked == [(p.severity, p.message) for p in RULESET_DIP.check(public, "eng", [line])], line
+        after = [[(p.severity, p.message) for p in RULESET_DIP.check(public, "eng", [line, first]) if p.path == (1,)]
+                 for first in firsts.values()]
+        assert after == [[(p.severity, p.message) for p in RULESET_DIP.check(public, "eng", [first])]
+                         for first in firsts.values()], line
+    assert judged > len(unread["at"])
+    # not judged so: a word before that the rules read otherwise, a line that is not plain, one that is all words
+    assert unread_looked_up(unread, "F Lon - Lo") is None  # the rules quote the word as 'Lo' of 'Lon'
+    assert unread_looked_up(unread, "F Edi - Nht.") is None
+    assert unread_looked_up(unread, " F Edi - Nht") is None  # the rules quote it stripped in some words
+    assert unread_looked_up(unread, "A Lvp - C") is None
+
+
+def test_every_word_the_order_reader_compares_with_is_one_the_page_knows_it_reads():
+    """``verdicts.unread`` takes a word outside ``words_read`` for one where the rules' reading stops: every word the
+    reader and the order kinds compare a token with literally (``take_token``, ``peek() in``) is in
+    ``reading.MARKS``, which ``words_read`` holds with the map's own words."""
+    from adjudicator.rulesets.diplomacy import reading
+
+    folder = Path(reading.__file__).parent
+    literals = set()
+    for source in [folder / "reading.py", *sorted((folder / "kinds").glob("*.py")), folder / "orders.py"]:
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "take_token":
+                literals |= {a.value for a in node.args if isinstance(a, ast.Constant)}
+            if isinstance(node, ast.Compare) and isinstance(node.left, ast.Call) and \
+                    getattr(node.left.func, "attr", "") == "peek":
+                for c in node.comparators:
+                    if isinstance(c, ast.Tuple):
+                        literals |= {e.value for e in c.elts if isinstance(e, ast.Constant)}
+    assert literals and literals <= set(reading.MARKS), literals - set(reading.MARKS)
+    state = RULESET_DIP.setup({}, DIP_PLAYERS, Dice(b"spring"))
+    assert set(reading.MARKS) <= RULESET_DIP.words_read(RULESET_DIP.public_view(state))

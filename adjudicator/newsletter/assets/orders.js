@@ -734,8 +734,10 @@
       seen[k] = true;
       return true;
     }).map(function (e) {
+      var entry = /^#\/orders\/([0-9]+)(\/|$)/.exec(e.instanceLocation);
       return {severity: "error", where: where(e.instanceLocation, parsed, text), message: e.friendly ||
-        friendly(e, doc), inOrders: e.instanceLocation.indexOf("#/orders/") === 0};
+        friendly(e, doc), inOrders: e.instanceLocation.indexOf("#/orders/") === 0,
+        entry: entry ? Number(entry[1]) : null};
     });
   }
 
@@ -868,19 +870,56 @@
     return Object.prototype.hasOwnProperty.call(forms, key) ? fill(forms[key], values) : null;
   }
 
+  /* The rules' verdict on a line they cannot read because of a word they read nowhere (``verdicts.unread``: the
+     rules' own ``check`` of the words before it followed by such a word, with the line, the word and the words from
+     it on as marks): the line's first word not among ``words`` and the words before it looked up; the marks
+     filled as the rules quote them (``repr`` of a plain line is the line in single quotes). null where the line is
+     not plain, the words before are not in the table, or an earlier word begins with that word (the rules then
+     quote the earlier one). Such a line orders no unit. */
+  function unreadProblems(unread, line) {
+    if (!unread || !new RegExp(unread.plain).test(line)) {
+      return null;
+    }
+    var known = {};
+    unread.words.forEach(function (w) {
+      known[w] = true;
+    });
+    var written = line.replace(/-/g, " - ").split(" ").filter(Boolean);
+    var words = written.map(function (w) {
+      return w.toLowerCase();
+    });
+    var j = words.findIndex(function (w) {
+      return w !== "-" && !Object.prototype.hasOwnProperty.call(known, w);
+    });
+    var before = j > 0 ? words.slice(0, j).join(" ") : null;
+    if (before === null || !Object.prototype.hasOwnProperty.call(unread.at, before) || words.slice(0, j).some(
+      function (w) {
+        return w.indexOf(words[j]) === 0;
+      })) {
+      return null;
+    }
+    var marks = {line: "'" + line + "'", word: "'" + written[j] + "'", rest: "'" + words.slice(j).join(" ") + "'"};
+    return unread.at[before].map(function (k) {
+      return {severity: unread.says[k][0], message: unread.says[k][1].replace(/\u0000(line|word|rest)\u0000/g,
+        function (all, name) {
+          return marks[name];
+        })};
+    });
+  }
+
   /* The verdict of a list of lines, looked up in the table the rules computed (``verdicts.line_table``: the
      ruleset's own ``check`` on every line the form offers, with the unit each orders). The page adds nothing of
      its own: a line the table holds has the table's problems; a second line for a unit of the player's is the
      rules' ``twice``; a line whose first two words name a unit (``form.lines``: ``places``, ``mine``) is
      another's (``not_yours``) or no order of that unit's; any other line the page cannot judge, and says so.
      A winter's lines count against each other: they are walked through the rules' states (``stateProblems``). */
-  function lineProblems(form, verdict, exact, orders, parsed, text) {
+  function lineProblems(form, verdict, exact, orders, parsed, text, dropped) {
     var rules = form.lines || {};
     if (!verdict || !Array.isArray(orders)) {
       return [];
     }
     if (verdict.states) {
-      return stateProblems(verdict.states, orders, parsed, text);
+      return stateProblems(verdict.states, orders, parsed, text, dropped || {});
     }
     var table = verdict.lines;
     var byHead = {}; /* the unit a line's first two words name, as the table's lines of that unit start */
@@ -911,8 +950,8 @@
     orders.forEach(function (entry, i) {
       var mapping = !!entry && typeof entry === "object" && !Array.isArray(entry);
       var line = typeof entry === "string" ? entry : mapping ? entryLine(entry) : null;
-      if (line === null && !mapping) {
-        return; /* no order at all: the schema named it */
+      if ((line === null && !mapping) || (dropped && dropped[i])) {
+        return; /* no order at all, or one the schema refuses: the schema named it, the rules never see it */
       }
       var at = function () {
         return where("#/orders/" + i, parsed, text);
@@ -927,6 +966,13 @@
       }
       var found = key !== null && has(table, key) ? table[key] : key !== null && has(refused, key) ? refused[key] :
         null;
+      var unread = !found && typeof entry === "string" ? unreadProblems(exact && exact.unread, entry) : null;
+      if (unread !== null) { /* the rules read no order in it: their words, and the unit's next line is its order */
+        unread.forEach(function (p) {
+          say(p.severity, p.message);
+        });
+        return;
+      }
       var words = (line !== null ? key : norm(typeof entry.unit === "string" ? entry.unit : "")).split(" ");
       var place = words.length > 1 && (words[0] === "a" || words[0] === "f") && has(rules.places, words[1]) ?
         words[1] : null;
@@ -993,14 +1039,14 @@
      lines before it (``verdicts.line_states``: from the empty sheet, each line's problems and the state after
      it), not counted here. After a line the rules' states do not hold, the page judges no further: the rules
      may have counted it, or not. */
-  function stateProblems(states, orders, parsed, text) {
+  function stateProblems(states, orders, parsed, text, dropped) {
     var out = [];
     var state = 0;
     orders.forEach(function (entry, i) {
       var mapping = !!entry && typeof entry === "object" && !Array.isArray(entry);
       var line = typeof entry === "string" ? entry : mapping ? entryLine(entry) : null;
-      if (line === null && !mapping) {
-        return; /* no order at all: the schema named it */
+      if ((line === null && !mapping) || dropped[i]) {
+        return; /* no order at all, or one the schema refuses: the schema named it, the rules never see it */
       }
       var at = where("#/orders/" + i, parsed, text);
       var here = state === null ? null : states[state];
@@ -1123,9 +1169,16 @@
     }
     if (player.form && player.verdict && problems.every(function (p) {
       return p.inOrders;
-    })) { /* as validate reads on beside the schema: the entries of the wrong shape dropped, the rest judged */
+    })) { /* as validate reads on beside the schema: the entries of the wrong shape dropped (where the rules drop
+             an entry at fault whole: ``verdicts.line_table``'s ``drops``), the rest judged as if they were not there */
+      var dropped = {};
+      problems.forEach(function (p) {
+        if (player.verdict.drops === "entry" && p.entry !== null && p.entry !== undefined) {
+          dropped[p.entry] = true;
+        }
+      });
       problems = problems.concat(lineProblems(player.form, player.verdict, player.exact, doc.orders, parsed,
-        text));
+        text, dropped));
     }
     if (problems.length === 0 && player.form && player.form.haul) {
       problems = haulProblems(player.form, doc.orders, parsed, text);

@@ -10,8 +10,9 @@ from typing import Any
 from ...kit.ruleset import HandedData
 from ...model import Orders, Player, State
 from . import adjudicate, choices, newsletter, sheet
-from .mapdata import Map, available_maps, display, load_map
+from .mapdata import Map, available_maps, display, load_map, words_of
 from .orders import OrderError, structured_to_text
+from .reading import MARKS, power_names
 from .state import typed
 
 
@@ -34,6 +35,21 @@ class DiplomacyPresentation(HandedData):
 
     def choices(self, state: State, player: str) -> dict[str, Any]:
         return choices.choices(self._map(state), typed(state), player)
+
+    def words_read(self, state: State) -> frozenset[str]:
+        """Every word the order reader compares a line's words with, as ``words_of`` writes them: the map's names
+        (shared ones too), its order words, coast words and powers, and the reader's own marks (``reading.MARKS``).
+        A line with any other word is no order the rules read, and the word is where their reading stops: the
+        orders page judges such a line by the words before it (``verdicts.unread``)."""
+        m = self._map(state)
+        phrases = [*m.names, *m.ambiguous, *m.word_kinds, *m.coast_words, *power_names(m), *MARKS]
+        return frozenset(w for phrase in phrases for w in words_of(phrase))
+
+    def reads_as_order(self, state: State, line: str) -> bool:
+        """Whether the order reader reads ``line``, not the rulebook as an entry of its own (30JK's religious
+        actions, read by their own words)."""
+        m = self._map(state)
+        return not adjudicate._book(m).split(m, [line])[1]
 
     def entry_text(self, state: State, entry: Mapping[str, Any]) -> str | None:
         """The line a structured entry stands for, as ``check`` reads it (``orders.structured_to_text``), or

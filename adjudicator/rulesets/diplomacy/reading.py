@@ -14,6 +14,11 @@ UNIT_LETTERS = {"army": "A", "fleet": "F"}
 # the kinds of words that can follow a unit, longest phrase first when two match ("wird aufgelöst", "wird")
 Say = Callable[..., str]  # a map's say: an English text and its values -> the text in the map's language
 AFTER_UNIT = ("hold", "move", "retreat", "support", "convoy", "transform", "build", "disband", "remove")
+# the tokens the reader and the kinds compare a word with besides the map's own words (names, order words, coast
+# words, powers): a coast's marks and the judges' coast letters, and a convoy's "via"/"by" it reads as a fault.
+# The orders page takes any other word for one no order has (``words_read``); a test holds every literal the
+# reader compares with to this list
+MARKS = ("/", "(", ")", "coast", "nc", "sc", "ec", "wc", "via", "by")
 
 
 class OrderError(TurnpressError, ValueError):
