@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from adjudicator.rulesets.diplomacy.core import read_orders, run_movement, units_from  # noqa: E402
-from adjudicator.rulesets.diplomacy.mapdata import load_map, shipped  # noqa: E402, shipped
 from adjudicator.rulesets.diplomacy.resolver import Rules  # noqa: E402
+from adjudicator.rulesets.diplomacy.tables import load_map, shipped  # noqa: E402, shipped
 from tests.diplomacy.random_orders import random_orders, random_position  # noqa: E402
 from tools import datc  # noqa: E402
 

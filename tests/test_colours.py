@@ -19,7 +19,7 @@ import pytest
 from adjudicator.kit import palette
 from adjudicator.league import store
 from adjudicator.newsletter import issue_page
-from adjudicator.rulesets.diplomacy.mapdata import load_map, shipped
+from adjudicator.rulesets.diplomacy.tables import load_map, shipped
 
 MIN_DISTANCE = 10.0
 ROOT = Path(__file__).resolve().parents[1]

@@ -68,7 +68,7 @@ def _imports(module: str, root: str, stop: frozenset[str] = frozenset()) -> set[
 @pytest.mark.parametrize("name", sorted(PACKAGES))
 def test_the_rules_import_no_presentation_module(name: str) -> None:
     """``rules.py`` of every ruleset and every module it imports, directly or not, name no module that draws or
-    writes a page: the file names of the drawings a game pins are data (``tables.py``, ``mapdata.py``)."""
+    writes a page: the file names of the drawings a game pins are data (``tables.py``)."""
     package = f"adjudicator.rulesets.{PACKAGES[name]}"
     reached = {m.rpartition(".")[2] for m in _imports(f"{package}.rules", package)}
     assert "adjudicate" in reached, "the walk follows the rules' imports"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from adjudicator.rulesets.diplomacy.mapdata import Map, province_of
+from adjudicator.rulesets.diplomacy.tables import Map, province_of
 
 
 def random_position(m: Map, rng: random.Random, n_units: int) -> dict[str, list[str]]:

@@ -8,9 +8,9 @@ import pytest
 from adjudicator.dice import Dice
 from adjudicator.model import Player
 from adjudicator.rulesets.diplomacy import RULESET
-from adjudicator.rulesets.diplomacy.mapdata import load_map, shipped
 from adjudicator.rulesets.diplomacy.orders import OrderError, parse_order
 from adjudicator.rulesets.diplomacy.position import resolve_position
+from adjudicator.rulesets.diplomacy.tables import load_map, shipped
 
 
 def results(units: dict, orders: dict, phase: str = "movement", **extra) -> dict[str, str]:
@@ -115,7 +115,7 @@ def test_a_game_pinned_before_the_judge_spellings_reads_its_orders_as_before() -
     """A game set up before the words file (its pinned map names none) refuses them as it did: its replay
     does not change (the house rule of pinned data)."""
     from adjudicator.kit import gamedata
-    from adjudicator.rulesets.diplomacy.mapdata import _load_map
+    from adjudicator.rulesets.diplomacy.tables import _load_map
 
     shipped = gamedata.packaged("adjudicator.rulesets.diplomacy", "maps/standard.yaml").decode()
     old = "\n".join(line for line in shipped.splitlines() if not line.startswith("words:")) + "\n"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import adjudicator.rulesets.diplomacy as diplomacy
 from adjudicator.rulesets.diplomacy import look, rulebook
-from adjudicator.rulesets.diplomacy.mapdata import load_map, shipped
+from adjudicator.rulesets.diplomacy.tables import load_map, shipped
 
 BASE = Path(diplomacy.__file__).parent
 
@@ -149,15 +149,15 @@ def test_the_orders_pages_movement_options_are_each_kinds_own_and_read_as_that_k
 def test_the_maps_drawings_and_set_up_are_handed_their_data_and_read_no_shipped_file_by_default() -> None:
     """Issue 31 (data handed to the rules explicitly): the map, its files and its drawing are read from the data
     they are handed, with no default; a rules path that forgot it would fail at once rather than read this
-    turnpress's shipped files in place of a game's pinned copies. Tests and tools hand ``mapdata.shipped()``."""
+    turnpress's shipped files in place of a game's pinned copies. Tests and tools hand ``tables.shipped()``."""
     import inspect
 
-    from adjudicator.rulesets.diplomacy import drawing, mapdata, setup
+    from adjudicator.rulesets.diplomacy import drawing, setup, tables
 
-    for fn, name in ((mapdata.load_map, "game"), (mapdata.map_data_files, "game"), (drawing.load_drawing, "game"),
+    for fn, name in ((tables.load_map, "game"), (tables.map_data_files, "game"), (drawing.load_drawing, "game"),
                      (setup.setup, "data")):
         assert inspect.signature(fn).parameters[name].default is inspect.Parameter.empty, fn.__name__
-    assert mapdata.shipped().files is None  # reads what this turnpress ships, and pins nothing
+    assert tables.shipped().files is None  # reads what this turnpress ships, and pins nothing
 
 
 

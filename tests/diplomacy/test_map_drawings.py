@@ -25,7 +25,7 @@ from adjudicator.rulesets.diplomacy.drawing import (
     segments,
     shared_borders,
 )
-from adjudicator.rulesets.diplomacy.mapdata import load_map, province_of, shipped
+from adjudicator.rulesets.diplomacy.tables import load_map, province_of, shipped
 
 from ..dreissigjaehriger_krieg import dk_game
 

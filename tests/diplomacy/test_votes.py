@@ -8,7 +8,7 @@ from adjudicator.dice import Dice
 from adjudicator.kit import gamedata
 from adjudicator.rulesets.diplomacy import RULESET
 from adjudicator.rulesets.diplomacy.adjudicate import standing_votes
-from adjudicator.rulesets.diplomacy.mapdata import _load_map
+from adjudicator.rulesets.diplomacy.tables import _load_map
 
 from .test_diplomacy_rules import PLAYERS
 

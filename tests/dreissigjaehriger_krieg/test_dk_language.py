@@ -12,7 +12,7 @@ from adjudicator import yamlio
 from adjudicator.dice import Dice
 from adjudicator.kit import gamedata
 from adjudicator.rulesets.diplomacy import RULESET
-from adjudicator.rulesets.diplomacy.mapdata import load_map, map_file, shipped
+from adjudicator.rulesets.diplomacy.tables import load_map, map_file, shipped
 
 from ..conftest import git, new_repository, run
 from ..test_wording import _plural_mistakes, prose

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adjudicator.rulesets.diplomacy.mapdata import load_map, province_of, shipped
+from adjudicator.rulesets.diplomacy.tables import load_map, province_of, shipped
 
 M = load_map("dreissigjaehriger-krieg", shipped())
 

@@ -54,7 +54,7 @@ def test_the_issue_page_is_the_shared_one_in_german_not_a_copy():
     from dataclasses import fields
 
     from adjudicator.rulesets.diplomacy import look as presentation
-    from adjudicator.rulesets.diplomacy.mapdata import load_map, shipped
+    from adjudicator.rulesets.diplomacy.tables import load_map, shipped
     from adjudicator.rulesets.diplomacy.variants import dreissigjaehriger_krieg as variant
 
     assert not hasattr(variant, "newsletter")  # no page of its own

@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.rulesets.diplomacy.mapdata import load_map, province_of, shipped
+from adjudicator.rulesets.diplomacy.tables import load_map, province_of, shipped
 from tests.diplomacy.random_orders import random_orders, random_position
 
 from .dk_game import POWERS, new_game, play, points, position

@@ -7,8 +7,8 @@ import re
 from adjudicator.dice import Dice
 from adjudicator.kit import sheet
 from adjudicator.rulesets.diplomacy import RULESET
-from adjudicator.rulesets.diplomacy.mapdata import load_map, shipped
 from adjudicator.rulesets.diplomacy.resolver import Unit
+from adjudicator.rulesets.diplomacy.tables import load_map, shipped
 from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg import random_confessions
 from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.religion import (
     allotment,

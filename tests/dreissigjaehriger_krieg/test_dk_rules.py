@@ -40,7 +40,7 @@ def test_section_12_victory_with_27_centres_only_at_the_end_of_an_odd_year():
 
 
 def RULESET_MAP_CENTRES() -> list[str]:
-    from adjudicator.rulesets.diplomacy.mapdata import load_map, shipped
+    from adjudicator.rulesets.diplomacy.tables import load_map, shipped
     return load_map("dreissigjaehriger-krieg", shipped()).supply_centres()
 
 
@@ -177,8 +177,8 @@ def test_order_receipt_shows_how_each_order_was_read():
 def test_section_5_a_fleet_move_without_the_coast_house_rule():
     """Section 5 "muss angegeben werden" (house rule, rules page): a fleet move to FAns, HSle, Utr or Sin that names
     no coast goes to the one coast the fleet can reach; where it could reach both it is refused, naming them."""
-    from adjudicator.rulesets.diplomacy.mapdata import load_map, province_of, shipped
     from adjudicator.rulesets.diplomacy.position import resolve_position
+    from adjudicator.rulesets.diplomacy.tables import load_map, province_of, shipped
 
     m = load_map("dreissigjaehriger-krieg", shipped())
     one = both = None

@@ -55,8 +55,8 @@ def _engine_texts() -> set[str]:
 def _dk_schema_descriptions() -> set[str]:
     """Every description of the 30JK order schema, as the engine writes it in English (a standard-map copy of
     the map data's rulebook reads them untranslated)."""
-    from adjudicator.rulesets.diplomacy.mapdata import load_map, shipped
     from adjudicator.rulesets.diplomacy.schema import entry_properties
+    from adjudicator.rulesets.diplomacy.tables import load_map, shipped
 
     m = load_map(DK_MAP, shipped())
     english = type(m)(name=m.name, data=m.data)  # the same map without its messages: the engine's English

@@ -13,7 +13,8 @@ import yaml
 
 from adjudicator.kit import gamedata
 from adjudicator.rulesets.diplomacy import RULESET
-from adjudicator.rulesets.diplomacy.mapdata import (
+from adjudicator.rulesets.diplomacy.orders import Order, OrderError, parse_order, read_order
+from adjudicator.rulesets.diplomacy.tables import (
     MapDataError,
     _build,
     _parsed,
@@ -24,7 +25,6 @@ from adjudicator.rulesets.diplomacy.mapdata import (
     name_key,
     shipped,
 )
-from adjudicator.rulesets.diplomacy.orders import Order, OrderError, parse_order, read_order
 from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.religion import parse_action
 
 from .dk_game import KEY, funded_game, play, position

@@ -12,13 +12,13 @@ import pytest
 from adjudicator.kit import drawcache
 from adjudicator.league import store
 from adjudicator.newsletter import orders_page, verdicts
-from adjudicator.rulesets.diplomacy import core, mapdata
+from adjudicator.rulesets.diplomacy import core, tables
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def test_a_unit_s_text_is_read_once_per_map_and_gives_each_power_its_own_unit(monkeypatch: pytest.MonkeyPatch):
-    m = mapdata.load_map("standard", mapdata.shipped())
+    m = tables.load_map("standard", tables.shipped())
     reads: list[str] = []
     real = core.read_order
     monkeypatch.setattr(core, "read_order", lambda m, text: reads.append(text) or real(m, text))

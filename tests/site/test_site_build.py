@@ -484,7 +484,7 @@ def test_chart_lines_have_the_colours_of_the_map():
 
     view = pages.GameView.read(REPO, "demo-diplomacy")
     chart = pages.charts_page(view)
-    from adjudicator.rulesets.diplomacy.mapdata import load_map, shipped
+    from adjudicator.rulesets.diplomacy.tables import load_map, shipped
 
     austria = re.search(r'<g><title>Austria: \d+</title><polyline fill="none" stroke="([^"]+)"', chart)
     colour = load_map("standard", shipped()).powers["austria"]["colour"]

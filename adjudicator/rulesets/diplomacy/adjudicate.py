@@ -28,10 +28,10 @@ from .core import (
 from .kinds import votes
 from .kinds.build import ALL_USED, adjustment_counts, buildable
 from .kinds.votes import VOTES, standing_votes
-from .mapdata import Map, display, load_map, province_of
 from .resolver import ALREADY_ORDERED, VOID, Rules
 from .rulebook import Numbered, Rulebook, rulebook_for
 from .state import State, typed
+from .tables import Map, display, load_map, province_of
 
 
 def civil_measure(state: State) -> str:

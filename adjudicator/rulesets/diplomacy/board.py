@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from .mapdata import Map, display, province_of
+from .tables import Map, display, province_of
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
 

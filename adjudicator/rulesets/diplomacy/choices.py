@@ -28,10 +28,10 @@ from .kinds.build import adjustment_counts, buildable, civil_disorder_removals
 from .kinds.convoy import BySea
 from .kinds.votes import standing_votes
 from .look import presentation_for
-from .mapdata import Map, display
 from .orders import OrderError, read_order
 from .resolver import ALREADY_ORDERED, Unit
 from .state import State
+from .tables import Map, display
 
 OTHER = "Another order (judge notation)"
 DRAW = "Propose draw"

@@ -14,9 +14,9 @@ from typing import Any, TypedDict
 
 from .kinds.build import resolve_adjustments
 from .kinds.retreat import resolve_retreats
-from .mapdata import Map, province_of
 from .orders import Order, OrderError, judge_notation, read_order, structured_to_text
 from .resolver import Dislodged, Judged, Movement, Outcome, Rules, Unit
+from .tables import Map, province_of
 
 KINDS = ("movement", "retreat", "adjustment")
 

@@ -6,7 +6,7 @@ The drawing and the map data must agree: ``shared_borders`` reads the borders th
 its paths (a border is a segment both provinces' paths have), and the tests compare them with the map's
 ``borders``; the only pairs allowed to differ are the drawing's ``links``, each drawn as a line and explained.
 
->>> from adjudicator.rulesets.diplomacy.mapdata import shipped
+>>> from adjudicator.rulesets.diplomacy.tables import shipped
 >>> d = load_drawing("dreissigjaehriger-krieg", shipped())
 >>> frozenset(("Aero", "RugS")) in shared_borders(d)
 True
@@ -23,7 +23,7 @@ from typing import Any
 
 from ...kit import gamedata
 from ...kit.lettering import text_width
-from .mapdata import display, drawing_file
+from .tables import display, drawing_file
 
 # Sizes in the drawing's own units; the tests check them at the width an issue shows the map
 # (``ISSUE_WIDTH`` CSS pixels: Material's content column on a desktop).
@@ -136,7 +136,7 @@ def links(d: Drawing) -> set[frozenset[str]]:
 def load_drawing(name: str, game: gamedata.GameData) -> Drawing | None:
     """The drawing of map ``name``, or None where the map has none, read from ``game``: the copy the game pinned
     at its set-up, else the packaged one (``gamedata``), so that an old game's issue pages render as they were
-    published (``mapdata.shipped()``: the packaged one, for a test or a tool)."""
+    published (``tables.shipped()``: the packaged one, for a test or a tool)."""
     data = game.read_if_any(__package__, drawing_file(name))
     return None if data is None else _drawing(name, data)
 

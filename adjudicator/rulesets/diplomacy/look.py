@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...kit.sheet import Sheet
-from .mapdata import Map, display
 from .mapsvg import Words
 from .resolver import Outcome
 from .rulebook import Numbered, variant
 from .state import State
+from .tables import Map, display
 
 
 @dataclass(frozen=True)

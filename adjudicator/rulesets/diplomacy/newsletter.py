@@ -15,13 +15,13 @@ from .adjudicate import due_powers, label, map_of, phase_label
 from .core import owners_from
 from .drawing import load_drawing
 from .look import ENGLISH, NewsWords, presentation_for
-from .mapdata import Map, display, province_of
 from .mapsvg import board as board_svg
 from .mapsvg import board_parts as board_svg_parts
 from .mapsvg import text_alternative
 from .resolver import Outcome
 from .sheet import short, short_region
 from .state import State
+from .tables import Map, display, province_of
 
 # How an order's outcome shows after it in the issue (every Outcome has one: tests/diplomacy check).
 OUTCOME_MARKS: dict[Outcome, str] = ENGLISH.outcomes

@@ -15,7 +15,7 @@ via_convoy: true}``, ``{unit: F Nth, convoy: A Lon - Bel}``, ``{unit: A Mun, sup
 ``{build: A Par}``, ``{remove: F Nth}``, ``{waive: true}``, ``{draw: true}``; on maps with them a double move
 ``{unit: F Lun, via: Ham, move: ElbM}`` and a transformation ``{unit: A FAns, transform: F/nc}``.
 
->>> from .mapdata import load_map, shipped
+>>> from .tables import load_map, shipped
 >>> str(parse_order(load_map("standard", shipped()), "f st petersburg (south coast) -> gulf of bothnia"))
 'F Stp/sc - Bot'
 """
@@ -26,7 +26,6 @@ from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from .kinds import build, convoy, disband, hold, move, retreat, support, transform, votes
-from .mapdata import Map, english
 from .reading import (
     AFTER_UNIT,
     UNIT_LETTERS,
@@ -38,6 +37,7 @@ from .reading import (
     judge_notation,
     power_names,
 )
+from .tables import Map, english
 
 __all__ = ["UNIT_LETTERS", "Entry", "Line", "Order", "OrderError", "entry_of", "judge_notation", "parse_order",
            "read_order", "structured_to_text"]

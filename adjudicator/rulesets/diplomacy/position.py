@@ -25,11 +25,11 @@ from .core import (
     units_by_power,
     units_from,
 )
-from .mapdata import Map, available_maps, load_map, name_key, shipped
 from .orders import OrderError
 from .resolver import Rules
 from .rulebook import rulebook_for
 from .setup import setup
+from .tables import Map, available_maps, load_map, name_key, shipped
 
 
 class PositionError(TurnpressError, ValueError):

@@ -10,10 +10,10 @@ from typing import Any
 from ...kit.ruleset import HandedData
 from ...model import Orders, Player, State
 from . import adjudicate, choices, newsletter, sheet
-from .mapdata import Map, available_maps, display, load_map, words_of
 from .orders import OrderError, structured_to_text
 from .reading import MARKS, power_names
 from .state import typed
+from .tables import Map, available_maps, display, load_map, words_of
 
 
 class DiplomacyPresentation(HandedData):
@@ -63,7 +63,7 @@ class DiplomacyPresentation(HandedData):
             return None
 
     def spellings(self, state: State) -> dict[str, str]:
-        """Other spellings of the map's places and unit types, as the reader reads them (``mapdata``: each
+        """Other spellings of the map's places and unit types, as the reader reads them (``tables``: each
         province's name and aliases, the words files' names, the unit words), each with the abbreviation or letter
         the judges write: ``{"liverpool": "lvp", "army": "a"}``. A name two provinces share is none of them; the
         page folds a line's words by these before it looks the line up (``verdicts.spellings`` keeps only those

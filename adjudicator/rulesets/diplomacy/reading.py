@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...errors import PROBLEMS, TurnpressError
-from .mapdata import Map, display, name_key, province_of, words_of
+from .tables import Map, display, name_key, province_of, words_of
 
 UNIT_LETTERS = {"army": "A", "fleet": "F"}
 # the kinds of words that can follow a unit, longest phrase first when two match ("wird aufgelöst", "wird")

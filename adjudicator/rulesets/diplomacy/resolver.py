@@ -11,7 +11,7 @@ Rules follow the 2023 rulebook as the DATC v3.0 prefers it (see ``site/rules/dip
 
 A supported attack dislodges a holding unit, which may retreat anywhere but where the attack came from:
 
->>> from .mapdata import load_map, shipped
+>>> from .tables import load_map, shipped
 >>> from .orders import parse_order
 >>> m = load_map("standard", shipped())
 >>> units = [Unit("france", "army", "bur"), Unit("france", "army", "ruh"), Unit("germany", "army", "mun")]
@@ -38,8 +38,8 @@ from dataclasses import dataclass, field
 
 from .board import ALREADY_ORDERED, VOID, Board, Outcome, Rules, Unit
 from .kinds import convoy, hold, move, support, transform
-from .mapdata import Map, display, province_of
 from .reading import Order
+from .tables import Map, display, province_of
 
 __all__ = ["ALREADY_ORDERED", "VOID", "Dislodged", "Judged", "Movement", "MovementResult", "Outcome", "Rules", "Unit"]
 

@@ -18,9 +18,9 @@ from ...dice import Dice
 from ...kit.secrecy import Secrecy
 from ...model import Player, Problem
 from .core import Read
-from .mapdata import Map
 from .resolver import Dislodged, Unit
 from .state import State
+from .tables import Map
 
 # map ``rulebook:`` value -> the variant's module (relative to this package) holding ``RULEBOOK`` and
 # ``PRESENTATION``: the one place the base names a variant; no module of the base imports one (issue 31)

@@ -12,9 +12,9 @@ from ...kit.ruleset import HandedData, HiddenStateViews
 from ...kit.secrecy import Secrecy
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from . import adjudicate, schema, setup
-from .mapdata import Map, available_maps, load_map
 from .rulebook import Rulebook, rulebook_for
 from .state import typed
+from .tables import Map, available_maps, load_map
 
 SECRECY = Rulebook.secrecy
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from .adjudicate import label
 from .kinds import build, convoy, disband, hold, move, retreat, support, transform, votes
-from .mapdata import Map
 from .rulebook import rulebook_for
 from .state import State
+from .tables import Map
 
 UNIT_KEY = {"unit": {"type": "string", "description": "the unit ordered, e.g. 'A Par' or 'F Stp/sc'"}}
 # the keys of a structured order, each kind's own, in the order the schema lists them

@@ -11,10 +11,10 @@ from ...kit import gamedata
 from ...kit.ruleset import RulesetError
 from ...model import Player
 from .adjudicate import label_words
-from .mapdata import Map, available_maps, drawing_file, load_map, map_data_files
 from .rulebook import rulebook_for
 from .state import Rules as RulesOptions
 from .state import State
+from .tables import Map, available_maps, drawing_file, load_map, map_data_files
 
 OPTIONS = {
     "map": ("standard", "the map (a file in the ruleset's maps/ folder)"),
@@ -59,7 +59,7 @@ def data_files(options: Mapping[str, Any], data: gamedata.GameData) -> list[str]
 
 def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | None,
           data: gamedata.GameData) -> State:
-    """The state at turn 0 of a game with ``options`` on its map read from ``data`` (``mapdata.shipped()`` for the
+    """The state at turn 0 of a game with ``options`` on its map read from ``data`` (``tables.shipped()`` for the
     shipped one)."""
     name = _map_option(options)
     book = rulebook_for(load_map(name, data))

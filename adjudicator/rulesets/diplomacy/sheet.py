@@ -12,9 +12,9 @@ from .adjudicate import _book, _entries, _power_for, label, legal_moves
 from .core import owners_from, read_orders, units_from
 from .kinds.build import adjustment_counts, buildable, civil_disorder_removals
 from .look import presentation_for
-from .mapdata import Map, display, province_of
 from .orders import judge_notation
 from .state import State
+from .tables import Map, display, province_of
 
 
 def describe(m: Map, state: State, player: str, orders: Orders) -> list[str]:

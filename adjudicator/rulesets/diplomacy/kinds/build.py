@@ -7,9 +7,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TypedDict
 
-from ..mapdata import Map
 from ..reading import Order, OrderError, Reader, Say
 from ..resolver import Judged, Unit
+from ..tables import Map
 
 # a build or removal beyond those due (league.check tells it from a build that can never be made): removals, builds
 ALL_USED = ("all {n} removals are used", "all {n} builds are used")

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from ..board import VOID, Board, Outcome, Unit
-from ..mapdata import Map, display, province_of
 from ..reading import Order, OrderError, Reader, Say
+from ..tables import Map, display, province_of
 
 # its key of a structured entry (the orders' schema; ``structured`` reads it)
 KEYS = {"convoy": {"type": "string", "description": "the army convoyed and its move: 'A Lon - Bel'"}}

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TypedDict
 
 from ..board import Board, Outcome, Unit, written
-from ..mapdata import Map, display, province_of
 from ..reading import Order, OrderError, Reader, Say
+from ..tables import Map, display, province_of
 from .convoy import BySea
 
 # its keys of a structured entry (the orders' schema; ``structured`` reads them)

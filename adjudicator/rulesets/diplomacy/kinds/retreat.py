@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypedDict
 
-from ..mapdata import Map, province_of
 from ..reading import Order, Reader, Say
 from ..resolver import ALREADY_ORDERED, Dislodged, Judged, Unit
+from ..tables import Map, province_of
 from . import move
 
 # its key of a structured entry (the orders' schema; ``structured`` reads it)

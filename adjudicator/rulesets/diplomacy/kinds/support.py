@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import TypedDict
 
 from ..board import VOID, Board, Outcome, Unit
-from ..mapdata import Map, display, province_of
 from ..reading import Order, Reader, Say
+from ..tables import Map, display, province_of
 from .convoy import BySea
 
 # its key of a structured entry (the orders' schema; ``structured`` reads it)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TypedDict
 
 from ..board import Board, Unit
-from ..mapdata import Map, province_of
 from ..reading import Order, OrderError, Reader, Say
+from ..tables import Map, province_of
 
 # its key of a structured entry, on maps whose ``order_types`` have it (``structured`` reads it)
 KEY = {"type": "string", "minLength": 1, "maxLength": 20,

@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from typing import Any, TypedDict
 
 from ....model import Problem
-from ..mapdata import Map
 from ..reading import Order, OrderError, Reader, Say, power_names
 from ..state import State
+from ..tables import Map
 
 # their keys of a structured entry (the orders' schema; ``structured`` reads them)
 KEYS = {"draw": {"type": "boolean", "description": "true: propose a draw (movement phases)"}}

@@ -16,12 +16,12 @@ from .....kit.ruleset import RulesetError
 from .....kit.secrecy import Secrecy
 from .....model import Player, Problem
 from ...core import Read, dislodged_from_data, run_movement, run_retreats, units_by_power, units_from
-from ...mapdata import Map, display, province_of
 from ...orders import Order
 from ...position import PositionError, power_key
 from ...resolver import VOID, Dislodged, Rules, Unit
 from ...rulebook import Numbered, Rulebook
 from ...state import State
+from ...tables import Map, display, province_of
 from .presentation import PRESENTATION
 from .religion import (
     CONFESSION_WORDS,

@@ -13,8 +13,8 @@ from typing import Any
 
 from ...choices import movement_options, unit_name
 from ...core import units_from
-from ...mapdata import Map
 from ...state import State
+from ...tables import Map
 from .religion import GERMAN, KINDS, MINIMUM, conversion_cost, hired
 
 CONFESSIONS = ("katholisch", "protestantisch")

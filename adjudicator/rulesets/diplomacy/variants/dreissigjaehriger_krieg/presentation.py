@@ -14,10 +14,10 @@ from .....kit.sheet import Sheet
 from .....kit.wording import fill
 from ...adjudicate import label_words, phase_label
 from ...look import Look
-from ...mapdata import Map, display
 from ...orders import OrderError, read_order
 from ...rulebook import Numbered
 from ...state import State
+from ...tables import Map, display
 from . import choices as _choices
 from .religion import (
     GERMAN,

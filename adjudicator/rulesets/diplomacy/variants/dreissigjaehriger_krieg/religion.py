@@ -13,7 +13,7 @@ The same as YAML mappings (see :func:`action_text`)::
     {disobedience: A Pra, points: 3}   {incite: F Lin, points: 5}   {church: A Mei, points: 2}
     {mercenaries: A Kar, move: Pra, points: 4}   {convert: true}   {confession: katholisch}
 
->>> from ...mapdata import load_map, shipped
+>>> from ...tables import load_map, shipped
 >>> a = parse_action(load_map("dreissigjaehriger-krieg", shipped()), "Söldner anheuern: A Kar - Pra (4 RP)")
 >>> a.kind, a.unit, a.points, a.order_text
 ('mercenaries', 'Kar', 4, 'A Kar - Pra')
@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .....errors import PROBLEMS, TurnpressError
-from ...mapdata import Map, display, english
 from ...orders import Order, OrderError, judge_notation, read_order, structured_to_text
 from ...state import State
+from ...tables import Map, display, english
 
 KINDS = ("disobedience", "incite", "church", "mercenaries")
 MINIMUM = {"disobedience": 2, "incite": 5, "church": 2, "mercenaries": 3}  # section 10
