@@ -314,7 +314,7 @@ RULESETS = PACKAGE / "rulesets"
 # Issue 31: the files every built-in ruleset has, each with the same job (site/guide/architecture.md, "One skeleton
 # for every ruleset"), and the names that used to mean a different job in each game.
 SKELETON = {"__init__.py", "rules.py", "presentation.py", "state.py", "setup.py", "orders.py", "adjudicate.py",
-            "newsletter.py", "sheet.py", "choices.py"}
+            "tables.py", "newsletter.py", "sheet.py", "choices.py"}
 RETIRED = {"game.py", "league.py", "turn.py", "render.py", "zugformat.py", "amtsblatt.py", "command.py", "data.py"}
 
 
@@ -376,3 +376,14 @@ def test_no_line_of_the_package_is_continued_by_a_backslash():
     found = {str(p.relative_to(PACKAGE)): _continued_lines(p.read_text(encoding="utf-8"))
              for p in sorted(PACKAGE.rglob("*.py"))}
     assert {p: lines for p, lines in found.items() if lines and p not in BACKSLASHES_LEFT} == {}
+
+
+def test_the_architecture_page_draws_the_folders_in_the_order_of_their_layers():
+    """Issue 31 ("put the drawing in the architecture page"): the page's drawing of the folders, top to bottom, is
+    the order this test holds the imports to, so a reader who trusts the picture trusts the rule."""
+    page = (PACKAGE.parent / "site" / "guide" / "architecture.md").read_text(encoding="utf-8")
+    section = page.split("## The folders are the layers", 1)[1].split("\n## ", 1)[0]
+    drawing = section.split("```", 2)[1]
+    drawn = [m.group(1) for line in drawing.splitlines()
+             if (m := re.match(r"^(?: the shell| pure| the ground)?\s+(\w+)/(?:<game>/)?\s", line))]
+    assert drawn == [*(f for f in reversed(FOLDERS) if f), "tools"]  # tools/: beside the package, never shipped
