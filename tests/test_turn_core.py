@@ -162,3 +162,23 @@ def test_the_turn_that_ends_a_game_publishes_what_stayed_sealed_from_values():
     assert published == {"orders/g1/0002/ann.yaml": secrecymod.full_text(sheet),
                          "orders/g1/0001/ann.yaml": sheet.decode()}
     assert "my hand" not in published["orders/g1/0002/ann.yaml"]
+
+
+def test_verify_checks_a_turns_deadline_moves_from_what_the_loader_read_and_asks_git_nothing_itself():
+    """Issue 31 (I/O at the edges; verify keeps only the comparison): what the history says of a committed turn
+    when it ran (the absence files at its tag, when each orders file first arrived) is read once by
+    ``turn.load_ran`` into a frozen ``turncore.Ran``; verify's checks of the deadline's moves for absences and NMR
+    extensions compare it and read nothing themselves (they called git and read the tree before)."""
+    import ast
+    import inspect
+    import textwrap
+
+    from adjudicator.engine import turncore, verify
+
+    for check in (verify._absence, verify._nmr_extension):
+        tree = ast.parse(textwrap.dedent(inspect.getsource(check)))
+        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        calls = {n.func.attr for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)}
+        assert "history" not in names and not calls & {"is_file", "read_text", "read_bytes", "open"}, check.__name__
+        assert inspect.signature(check).parameters["ran"].annotation in ("turncore.Ran", turncore.Ran)
+    assert turncore.Ran.__dataclass_params__.frozen

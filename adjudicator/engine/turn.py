@@ -520,6 +520,27 @@ def extensions_used(game: Game, turn: int) -> dict[str, int]:
 
 # --- one turn ------------------------------------------------------------------------------------------------
 
+def load_ran(snap: turncore.TurnSnapshot, root: Path, git_root: Path) -> turncore.Ran:
+    """What the history of ``git_root`` says of the committed turn ``snap`` replays (``turncore.Ran``): read once,
+    and only what its schedule uses. The absence files are those of the players its state awaits, as they were at
+    the turn's tag; the first arrivals are those of the orders files the tree at ``root`` holds."""
+    schedule = snap.schedule
+    if schedule is None:
+        return turncore.Ran()
+    tagged = history.tag_target(git_root, f"{snap.game}/turn-{snap.turn}") if schedule.absence is not None else None
+    absences: dict[str, bytes] = {}
+    if tagged:
+        for key in outcomemod.phase(snap.rules, snap.state).awaited:
+            shown = history.run(git_root, "show", f"{tagged}:{absencemod.relpath(snap.game, key)}", check=False)
+            if shown.returncode == 0:
+                absences[key] = shown.stdout
+    first_in: dict[str, dt.datetime] = {}
+    if schedule.nmr_extension is not None:
+        arrived = history.first_arrivals(git_root, orders_dir(snap.game, snap.turn))
+        first_in = {rel: when for rel, when in arrived.items() if (root / rel).is_file()}
+    return turncore.Ran(tagged, absences, first_in)
+
+
 def load_committed(game: Game, report: TurnReport, identities: Sequence[Any] = ()) -> turncore.Committed:
     """What the committed turn ``report`` published, read once: the orders files of the players it took or
     refused for nothing valid (in a re-run, the voided turn's folder's for those whose file the ruling did not

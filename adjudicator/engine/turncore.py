@@ -110,6 +110,19 @@ class Arrivals:
 
 
 @dataclass(frozen=True)
+class Ran:
+    """What the league's history says of a committed turn when it ran (``turn.load_ran``), read once from git:
+    the absence files of the players it awaited at the commit its tag names (player -> the file's text; a player
+    without one is not there), and when each orders file of its folder first reached main (those the tree still
+    holds). ``verify`` checks the deadline's moves against them; each is read only where the schedule takes
+    absences or NMR extensions."""
+
+    tagged: str | None = None  # the commit of the turn's tag; None where there is none
+    absences: Mapping[str, bytes] = field(default_factory=dict)
+    first_in: Mapping[str, dt.datetime] = field(default_factory=dict)  # orders file -> its first arrival on main
+
+
+@dataclass(frozen=True)
 class Filed:
     """An orders file a committed turn took (or refused for nothing valid), as the league's folders hold it
     (``turn.load_committed``): what ``verify`` checks of it and what its replay plays read the same bytes."""

@@ -69,7 +69,7 @@ from ..league.store import (
 from ..model import HIDDEN_KEYS, GameConfig, State, TurnReport, account
 from ..sealed import crypto, storage
 from . import turncore
-from .turn import OrdersRead, load_committed, load_replay
+from .turn import OrdersRead, load_committed, load_ran, load_replay
 from .turncore import Taken, TurnOutcome, turn_digest
 
 
@@ -325,8 +325,9 @@ def _public_checks(run: _Pass, seen: turncore.Committed, snap: turncore.TurnSnap
     if git_root is not None:
         run.found += _arrivals(seen, git_root)
         if snap is not None:
-            run.found += _absence(snap, git_root, report)
-            run.found += _nmr_extension(snap, run.root, git_root, report, run.extensions)
+            ran = load_ran(snap, run.root, git_root)
+            run.found += _absence(snap, ran, report)
+            run.found += _nmr_extension(snap, ran, report, run.extensions)
     meta = report.get("orders")
     for key in meta["extension"]["players"] if meta and "extension" in meta else []:  # for the turns after
         run.extensions[key] = run.extensions.get(key, 0) + 1
@@ -833,29 +834,27 @@ def _early(seen: turncore.Committed) -> list[Finding]:
                                 f"{turn}' plays it again")]
 
 
-def _absence(snap: turncore.TurnSnapshot, git_root: Path, report: TurnReport) -> list[Finding]:
-    """A deadline moved for absences moved as the absence files were when the turn ran (its tag's commit): the
-    move the turn's own plan makes (``turncore.open_deadline``) from those files, for the players its snapshot's
-    state awaits."""
+def _absence(snap: turncore.TurnSnapshot, ran: turncore.Ran, report: TurnReport) -> list[Finding]:
+    """A deadline moved for absences moved as the absence files were when the turn ran (its tag's commit, read
+    into ``ran``): the move the turn's own plan makes (``turncore.open_deadline``) from those files, for the
+    players its snapshot's state awaits."""
     meta = account(report)
     recorded = meta.get("absence")
     schedule = snap.schedule
     if schedule is None or schedule.absence is None:
         return ([Finding(snap.game, snap.turn, "the report moves the deadline for absences, and the game takes none")]
                 if recorded else [])
-    sha = history.tag_target(git_root, f"{snap.game}/turn-{snap.turn}")
     extended = meta.get("extension")
     base = recorded["from"] if recorded else extended["from"] if extended else report.get("deadline")
-    if not sha or not base:
+    if not ran.tagged or not base:
         return []
     phase = outcomemod.phase(snap.rules, snap.state)
     periods = {}
     for key in phase.awaited:
         rel = absencemod.relpath(snap.game, key)
-        shown = history.run(git_root, "show", f"{sha}:{rel}", check=False)
-        if shown.returncode == 0:
+        if key in ran.absences:
             try:
-                periods[key] = absencemod.parse(rel, shown.stdout, snap.game, key, schedule.absence).periods
+                periods[key] = absencemod.parse(rel, ran.absences[key], snap.game, key, schedule.absence).periods
             except LeagueError as e:
                 return [Finding(snap.game, snap.turn, f"{e} (as it was when the turn ran)")]
     moved = turncore.open_deadline(dt.datetime.fromisoformat(base), schedule, phase.awaited,
@@ -870,11 +869,12 @@ def _absence(snap: turncore.TurnSnapshot, git_root: Path, report: TurnReport) ->
                                           f"the absence files gave when the turn ran ({words(expected)})")]
 
 
-def _nmr_extension(snap: turncore.TurnSnapshot, root: Path, git_root: Path, report: TurnReport,
+def _nmr_extension(snap: turncore.TurnSnapshot, ran: turncore.Ran, report: TurnReport,
                    used: dict[str, int]) -> list[Finding]:
     """Who used an NMR extension is what the arrival of the orders gives (``turn.nmr_extension``): the awaited
-    players of the turn's snapshot without a file on main at the deadline and grace, with an extension left
-    (``used``: the extensions the turns before recorded), at the time the turn ran."""
+    players of the turn's snapshot without a file on main at the deadline and grace (``ran``: when each file
+    first arrived), with an extension left (``used``: the extensions the turns before recorded), at the time the
+    turn ran."""
     meta = account(report)
     recorded = meta.get("extension")
     schedule = snap.schedule
@@ -884,11 +884,9 @@ def _nmr_extension(snap: turncore.TurnSnapshot, root: Path, git_root: Path, repo
     at, base = meta.get("adjudicated"), recorded["from"] if recorded else report.get("deadline")
     if not at or not base:  # a turn of an older league, which did not record when it ran
         return []
-    folder = f"orders/{snap.game}/{turn_dir(snap.turn)}"
     suffix = ".yaml.age" if snap.settings.sealed_orders else ".yaml"
     first_in = {rel.rsplit("/", 1)[-1].removesuffix(suffix): when
-                for rel, when in history.first_arrivals(git_root, folder).items()
-                if rel.endswith(suffix) and (root / rel).is_file()}
+                for rel, when in ran.first_in.items() if rel.endswith(suffix)}
     awaited = outcomemod.phase(snap.rules, snap.state).awaited
     expected = schedmod.nmr_extended(schedule, dt.datetime.fromisoformat(base), dt.datetime.fromisoformat(at),
                                      awaited, first_in, used)
