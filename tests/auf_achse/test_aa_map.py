@@ -135,3 +135,46 @@ def test_roads_that_cross_without_a_city_are_drawn_as_a_bridge() -> None:
     (x, y), (title, x1, y1, x2, y2) = found[0], bridges[0]
     assert abs((int(x1) + int(x2)) / 2 - x) <= 1 and abs((int(y1) + int(y2)) / 2 - y) <= 1
     assert title == "AMS-OS führt über EMD-MS: keine Kreuzung"
+
+
+def test_the_orders_page_s_board_comes_in_a_base_no_round_changes_and_the_round_s_part() -> None:
+    """Issue 30, "data sent once per place, only what the open turn needs": Auf Achse's board was sent whole to
+    the orders page every round (256 kB, 38 kB compressed), though its land, roads, fields and names never change.
+    It comes in two (``map_parts``): a base that is the same bytes in every round (a site file named by its
+    content, kept by the browser) and the round's part (the site, the cities' dots, the trucks, the legend).
+    Joined as ``orders_map.js`` joins them, they draw every field, city, name, road id and truck the whole board
+    does, every field and city with its neighbours for picking a route; no two labels overlap and no name lies on
+    a city's dot, whichever cities have orders waiting."""
+    early = at_round(new_game(), 1)
+    later = at_round(new_game("K", "HB", "K", "M", "B"), 4)
+    later["site"] = "K-F.2"
+    parts = [RULESET.map_parts(s) for s in (early, later)]
+    assert parts[0] and parts[1]
+    (base, turn), (later_base, later_turn) = parts
+    assert base == later_base and turn != later_turn, "trucks, the site and the orders waiting: not in the base"
+    assert len(turn) * 8 < len(base), "most of the drawing is the base"
+    for state, (b, t) in zip((early, later), parts, strict=True):
+        inner = re.fullmatch(r"<svg[^>]*>(.*)</svg>", b, re.S)
+        assert inner and t.count('<g data-tp-base=""/>') == 1
+        drawn = t.replace('<g data-tp-base=""/>', inner.group(1))
+        whole = RULESET.map(state)
+
+        def elements(svg: str, pattern: str) -> list[str]:
+            return sorted(re.findall(pattern, svg))
+
+        for pattern in (r"<[a-z]+ data-field=[^>]*>", r'<circle data-field="[A-Z]+"[^>]*>',
+                        r'<g class="tp-truck".*?</g>', r'class="tp-(?:city|road-id)"[^>]*>([^<]*)<'):
+            assert elements(drawn, pattern) == elements(whole, pattern), pattern
+        assert re.search(r"<title>Spielplan Auf Achse [^<]+</title>", t) and '<g class="tp-legend"' in t
+        found = labels(drawn)
+        assert [(a[1], b[1]) for i, a in enumerate(found) for b in found[i + 1:] if overlaps(a[2], b[2])] == []
+        frame = [float(v) for v in re.search(r'<g class="tp-inset"><rect x="([0-9.]+)" y="([0-9.]+)" '
+                                             r'width="([0-9.]+)" height="([0-9.]+)"', b).groups()]
+        main, inset = t.split('<g class="tp-board">', 1)[1].split("</g>\n<g class=\"tp-inset\"", 1)
+        dots = [(float(x), float(y)) for part, clip in ((main, False), (inset, True))
+                for x, y in re.findall(r'<circle data-field="[A-Z]+"[^>]* cx="([0-9.]+)" cy="([0-9.]+)"', part)
+                if not clip or (frame[0] <= float(x) <= frame[0] + frame[2]
+                                and frame[1] <= float(y) <= frame[1] + frame[3])]  # the inset shows no other
+        names = [box for kind, _, box, _ in found if kind == "tp-city"]
+        assert dots and not [(x, y) for x, y in dots for box in names
+                             if overlaps(box, (x - 6, y - 6, x + 6, y + 6))], "a name on a city's dot"

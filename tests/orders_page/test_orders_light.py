@@ -73,3 +73,26 @@ def test_without_its_checker_the_page_shows_the_form_says_there_is_no_verdict_an
                               ".map(id => document.getElementById(id).disabled)") == [True, True, True]
         assert browser.script("return window.tpOrders.produced()") == ""
         assert not browser.text("#tp-problems"), "no problem named without a verdict"
+
+
+def test_auf_achse_s_board_comes_as_a_base_kept_across_rounds_and_games_and_the_round_s_part(
+        browser: Browser, served: str, league: League):
+    """Issue 30, "data sent once per place, only what the open turn needs": Auf Achse's board was sent whole every
+    round (256 kB, 38 kB compressed). Its base (the land, the roads, every field, the names) is a site file named
+    by its content, the same for the auction and round 1 and for two games of the same hauliers; the round's part
+    is the page's own. The page draws the two as one board to pick a route on: every field and city with its
+    neighbours."""
+    bases = {json.loads(path.read_text(encoding="utf-8"))["map_base"] for game in ("aa", "ar", "al")
+             for path in (league.root / "public/games" / game / "orders").glob("[0-9][0-9][0-9][0-9].json")}
+    assert len(bases) == 1, "the auction, round 1, another game of the same hauliers: one base"
+    open_page(browser, served, "ar")
+    browser.click('#tp-player option[value="ann"]')
+    browser.wait_for(lambda: browser.script(
+        "return document.getElementById('tp-orders').hasAttribute('data-settled')"), "the form and the map")
+    assert [p for p in fetched(browser) if p.endswith(".svg")] == [
+        "/games/ar/orders/0002.svg", "/drawings/" + bases.pop().rpartition("/")[2]]
+    counts = browser.script("return [document.querySelectorAll('#tp-map [data-field][data-next]').length, "
+                            "document.querySelectorAll('#tp-map circle[data-field][data-next]').length, "
+                            "document.querySelectorAll('#tp-map .tp-truck').length, "
+                            "document.querySelectorAll('#tp-map g[data-tp-base]').length]")
+    assert counts[0] > 300 and counts[1] > 40 and counts[2] >= 5 and counts[3] == 0, counts

@@ -101,6 +101,72 @@ def svg_map(game: GameData, state: State, report: Mapping[str, Any] | None = Non
     return "\n".join(parts)
 
 
+def svg_map_parts(game: GameData, state: State) -> tuple[str, str]:
+    """The orders page's board (``svg_map`` with ``graph``) in two (``kit.ruleset.DrawsMapInParts``): the base,
+    what no round changes (the land, the roads, every field, the names of the cities and the roads' ids, in the
+    map and in the inset), the same bytes every round of the game, so a site file the browser keeps; and the
+    round's part (its title and text alternative, the construction site, the cities' dots, larger and blue with
+    orders waiting, the trucks and the legend) with an empty ``<g data-tp-base=""/>`` where the base's children go,
+    drawn over it. The names are placed as if every city had orders waiting (its dot at its largest), so that no
+    round moves them; the legend's box is the game's (its hauliers). The issues' map (``svg_map``) is unchanged."""
+    board = board_of(game, state)
+    lay = layout(game, board)
+    w, h = board.width, board.height
+    base = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}">',
+            f'<rect width="{w}" height="{h}" fill="#dbe8f1"/>']
+    ground = _background(game, board.name.lower())
+    if ground:
+        base.append(f'<path d="{ground["land"]}" fill="#f4f1e8" stroke="#a89f8a" stroke-width="0.8" '
+                    'stroke-dasharray="4 2"/>')
+        base.append(f'<path d="{ground["lakes"]}" fill="#dbe8f1" stroke="#7ea6c9" stroke-width="0.4"/>')
+    legend, legend_box = _legend(state, board, h)
+    largest = {code: WAITING_R for code in board.cities}
+
+    def still(to: Callable[[float, float], Point], here: Callable[[float, float], bool], placer: Placer) -> list[str]:
+        parts = _roads_drawn(lay, to, here) + _fields_drawn(lay, to, here, placer, True)
+        _cities_drawn(lay, to, here, placer, True, {}, largest)  # only where they block the names: drawn below
+        return parts + _names_drawn(lay, to, here, placer)
+
+    def now(to: Callable[[float, float], Point]) -> list[str]:
+        return (_site_drawn(state, lay, to) + _cities_drawn(lay, to, lambda x, y: False, None, True,
+                                                              _open_cities(state), {})
+                + _trucks(game, state, lay, to))
+
+    placer = Placer()
+    placer.block(legend_box)
+    inset = lay.inset
+    if inset:
+        placer.block(inset.frame)
+        x0, y0, x1, y1 = inset.area
+        base.append(f'<rect class="tp-inset-area" x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" '
+                    f'fill="none" stroke="#555" stroke-width="1" stroke-dasharray="3 2"/>')
+    base += ['<g class="tp-board">', *still(lambda x, y: (x, y), lambda x, y: not (inset and inset.shows(x, y)),
+                                             placer), "</g>"]
+    turn = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tp-map" viewBox="0 0 {w} {h}" width="100%" '
+            f'role="img" aria-label="Spielplan Auf Achse {map_round(state)}" font-family="sans-serif">',
+            f"<title>Spielplan Auf Achse {map_round(state)}</title>"
+            f"<desc>{svg_text('; '.join(text_lines(game, state)))}</desc>",
+            '<g data-tp-base=""/>', '<g class="tp-board">', *now(lambda x, y: (x, y)), "</g>"]
+    if inset:
+        fx0, fy0, fx1, fy1 = inset.frame
+        base += [f'<defs><clipPath id="tp-inset-clip"><rect x="{fx0}" y="{fy0}" width="{fx1 - fx0:.0f}" '
+                 f'height="{fy1 - fy0:.0f}"/></clipPath></defs>',
+                 f'<g class="tp-inset"><rect x="{fx0}" y="{fy0}" width="{fx1 - fx0:.0f}" height="{fy1 - fy0:.0f}" '
+                 'fill="#f4f1e8" stroke="#555" stroke-width="1.5"/><g clip-path="url(#tp-inset-clip)">']
+        inner = Placer()
+        for outside in ((-1e4, -1e4, fx0, 1e4), (fx1, -1e4, 1e4, 1e4), (-1e4, -1e4, 1e4, fy0), (-1e4, fy1, 1e4, 1e4)):
+            inner.block(outside)  # the inset's labels stay inside its frame
+        title = (fx0 + 4, fy1 - 5)
+        inner.block(text_box(*title, inset.name, NAME, bold=True))
+        base += still(inset.to, inset.shows, inner)
+        base.append(f'</g><text class="tp-inset-name" x="{title[0]:.0f}" y="{title[1]:.0f}" font-size="{NAME}" '
+                    f'font-weight="bold" fill="#222">{svg_text(inset.name)}</text></g>')
+        turn += ['<g class="tp-inset" clip-path="url(#tp-inset-clip)">', *now(inset.to), "</g>"]
+    base.append("</svg>")
+    turn += [legend, "</svg>"]
+    return "\n".join(base), "\n".join(turn)
+
+
 FIELD_R = 6.5  # a road field's dot, its number inside (as on a printed board)
 NUMBER = 9  # font sizes in board units (the board is 737 wide: about 0.98 px each in an issue's column)
 NAME = 12
@@ -112,16 +178,28 @@ def _view(game: GameData, state: State, report: Mapping[str, Any] | None, lay: L
           graph: bool = False) -> list[str]:
     """The board through ``to`` (the map itself, or the inset): everything drawn, and the labels of what is
     ``here`` (the map leaves the inset's area to the inset) placed where no other label is."""
-    board = lay.board
+    waiting = _open_cities(state)
+    parts = _roads_drawn(lay, to, here)
+    parts += _routes_drawn(state, report, lay, to)
+    parts += _fields_drawn(lay, to, here, placer, graph)
+    parts += _site_drawn(state, lay, to)
+    parts += _cities_drawn(lay, to, here, placer, graph, waiting, {})
+    parts += _names_drawn(lay, to, here, placer)
+    parts += _trucks(game, state, lay, to)
+    return parts
 
-    def field(f: str) -> str:
-        if not graph:
-            return f'data-field="{svg_text(f)}"'
-        return (f'data-field="{svg_text(f)}" data-next="{svg_text(" ".join(board.neighbours(f)))}" '
-                f'data-points="{board.points[f]}"')
 
+def _field_attrs(board: Board, f: str, graph: bool) -> str:
+    if not graph:
+        return f'data-field="{svg_text(f)}"'
+    return (f'data-field="{svg_text(f)}" data-next="{svg_text(" ".join(board.neighbours(f)))}" '
+            f'data-points="{board.points[f]}"')
+
+
+def _roads_drawn(lay: Layout, to: Callable[[float, float], Point], here: Callable[[float, float], bool]) -> list[str]:
+    """Every road along its course, and where one passes over another (no junction)."""
     parts = []
-    for r in board.roads:
+    for r in lay.board.roads:
         pts = " ".join(f"{x:.0f},{y:.0f}" for x, y in (to(*p) for p in lay.course(r)))
         parts.append(f'<polyline class="tp-road" points="{pts}" fill="none" stroke="#b9b09a" stroke-width="3" '
                      f'stroke-linejoin="round"><title>{svg_text(r.start)}-{svg_text(r.end)} '
@@ -135,7 +213,14 @@ def _view(game: GameData, state: State, report: Mapping[str, Any] | None, lay: L
                      f'{svg_text(under.start)}-{svg_text(under.end)}: keine Kreuzung</title>'
                      f'<line {line} stroke="#f4f1e8" stroke-width="9"/><line {line} stroke="#6b5e45" '
                      f'stroke-width="7"/><line {line} stroke="#b9b09a" stroke-width="3"/></g>')
-    parts += _routes_drawn(state, report, lay, to)
+    return parts
+
+
+def _fields_drawn(lay: Layout, to: Callable[[float, float], Point], here: Callable[[float, float], bool],
+                  placer: Placer, graph: bool) -> list[str]:
+    """Every road field's dot with its number (a small dot where the inset draws it), each blocking labels."""
+    board = lay.board
+    parts = []
     for r in board.roads:
         for i, f in enumerate(r.fields, 1):
             x, y = lay.place(f)
@@ -144,31 +229,57 @@ def _view(game: GameData, state: State, report: Mapping[str, Any] | None, lay: L
             fill, ink = ("#6b5e45", "#ffffff") if heavy else ("#fffdf7", "#4a4030")
             title = f"<title>{svg_text(f)} ({board.points[f]} P.)</title>"
             if here(x, y):
-                parts.append(f'<g {field(f)}><circle cx="{cx:.0f}" cy="{cy:.0f}" r="{FIELD_R}" '
+                parts.append(f'<g {_field_attrs(board, f, graph)}><circle cx="{cx:.0f}" cy="{cy:.0f}" r="{FIELD_R}" '
                              f'fill="{fill}" stroke="#6b5e45" stroke-width="1">{title}</circle>'
                              f'<text class="tp-field-id" x="{cx:.0f}" y="{cy + 0.35 * NUMBER:.0f}" '
                              f'font-size="{NUMBER}" text-anchor="middle" fill="{ink}">{i}</text></g>')
                 placer.block((cx - FIELD_R, cy - FIELD_R, cx + FIELD_R, cy + FIELD_R))
             else:
-                parts.append(f'<circle {field(f)} cx="{cx:.0f}" cy="{cy:.0f}" r="3" fill="{fill}" '
-                             f'stroke="#6b5e45" stroke-width="1">{title}</circle>')
-    if state["site"]:
-        sx, sy = to(*lay.place(state["site"]))
-        parts.append(f'<g><rect x="{sx - 7:.0f}" y="{sy - 7:.0f}" width="14" height="14" fill="#ffcc00" '
-                     f'stroke="#000" transform="rotate(45 {sx:.0f} {sy:.0f})"/><text x="{sx:.0f}" y="{sy + 4:.0f}" '
-                     f'font-size="11" '
-                     f'text-anchor="middle" font-weight="bold">!</text>'
-                     f'<title>Baustelle {svg_text(state["site"])}</title></g>')
-    waiting = _open_cities(state)
+                parts.append(f'<circle {_field_attrs(board, f, graph)} cx="{cx:.0f}" cy="{cy:.0f}" r="3" '
+                             f'fill="{fill}" stroke="#6b5e45" stroke-width="1">{title}</circle>')
+    return parts
+
+
+def _site_drawn(state: State, lay: Layout, to: Callable[[float, float], Point]) -> list[str]:
+    if not state["site"]:
+        return []
+    sx, sy = to(*lay.place(state["site"]))
+    return [f'<g><rect x="{sx - 7:.0f}" y="{sy - 7:.0f}" width="14" height="14" fill="#ffcc00" '
+            f'stroke="#000" transform="rotate(45 {sx:.0f} {sy:.0f})"/><text x="{sx:.0f}" y="{sy + 4:.0f}" '
+            f'font-size="11" '
+            f'text-anchor="middle" font-weight="bold">!</text>'
+            f'<title>Baustelle {svg_text(state["site"])}</title></g>']
+
+
+WAITING_R = 6  # a city's dot with orders waiting in it; 4 without
+
+
+def _cities_drawn(lay: Layout, to: Callable[[float, float], Point], here: Callable[[float, float], bool],
+                  placer: Placer | None, graph: bool, waiting: Mapping[str, list[str]],
+                  blocked: Mapping[str, int]) -> list[str]:
+    """Every city's dot, larger and blue with orders waiting in it, each blocking labels as large as it is drawn
+    (``blocked``: as large as that instead; no ``placer``: nothing blocked)."""
+    board = lay.board
+    parts = []
     for code, c in board.cities.items():
         dx, dy = to(c.x, c.y)
-        radius = 6 if code in waiting else 4
-        parts.append(f'<circle {field(code)} cx="{dx:.0f}" cy="{dy:.0f}" r="{radius}" '
+        radius = WAITING_R if code in waiting else 4
+        parts.append(f'<circle {_field_attrs(board, code, graph)} cx="{dx:.0f}" cy="{dy:.0f}" r="{radius}" '
                      f'fill="{"#2b6cb0" if code in waiting else "#333"}" stroke="#fff" stroke-width="1">'
                      f'<title>{svg_text(c.name)} ({svg_text(code)})'
                      f'{" – " + ", ".join(waiting[code]) if code in waiting else ""}</title></circle>')
-        if here(c.x, c.y):
-            placer.block((dx - radius, dy - radius, dx + radius, dy + radius))
+        if placer is not None and here(c.x, c.y):
+            r = blocked.get(code, radius)
+            placer.block((dx - r, dy - r, dx + r, dy + r))
+    return parts
+
+
+def _names_drawn(lay: Layout, to: Callable[[float, float], Point], here: Callable[[float, float], bool],
+                 placer: Placer) -> list[str]:
+    """The cities' names (with a line leading to one written farther off) and the roads' ids, each where no other
+    label is."""
+    board = lay.board
+    parts = []
     names = {c.code: around(*to(c.x, c.y), NAME, 8, (c.label_dx, c.label_dy))
              for c in board.cities.values() if here(c.x, c.y)}
     near_free = {code: sum(placer.free(text_box(px, py, board.cities[code].name, NAME, a))
@@ -198,7 +309,6 @@ def _view(game: GameData, state: State, report: Mapping[str, Any] | None, lay: L
         parts.append(f'<text class="tp-road-id" x="{lx:.0f}" y="{ly:.0f}" font-size="{ROAD_ID}" fill="#6b5e45" '
                      f'text-anchor="{anchor}" paint-order="stroke" stroke="#f4f1e8" stroke-width="2.5">'
                      f'{svg_text(text)}</text>')
-    parts += _trucks(game, state, lay, to)
     return parts
 
 

@@ -50,6 +50,11 @@ class AufAchsePresentation(HandedData):
         """The board (the site's map page and the orders page's, where a route is picked field by field)."""
         return newsletter.svg_map(self.data, typed(state), graph=True)
 
+    def map_parts(self, state: EngineState) -> tuple[str, str] | None:
+        """The orders page's board in two (``newsletter.svg_map_parts``): the base no round changes, a site file
+        a browser keeps, and the round's part (issue 30, data sent once per place)."""
+        return newsletter.svg_map_parts(self.data, typed(state))
+
     def colours(self, state: EngineState) -> dict[str, str]:
         """Each haulier's colour on the board, so that the charts' lines are the same."""
         return newsletter.haulier_colours(typed(state))
