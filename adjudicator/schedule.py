@@ -369,8 +369,8 @@ def is_due(schedule: Schedule | None, deadline: dt.datetime | None, now: dt.date
         return False, (f"in grace until {iso(deadline + grace)}: the deadline has passed, and orders that come "
                        "now still count (marked late)")
     if everyone:
-        return False, f"every awaited player has orders in, but {', '.join(asked)} asked to wait: adjudicated at " \
-                      "the deadline"
+        return False, (f"every awaited player has orders in, but {', '.join(asked)} asked to wait: adjudicated at "
+                       "the deadline")
     return False, f"waiting for {', '.join(k for k in awaited if k not in set(submitted))} until the deadline"
 
 

@@ -291,8 +291,8 @@ def did_you_mean(word: Any, known: Iterable[str], lang: str = "en") -> str:
 
 def _in_where(path: Iterable[Any], lang: str) -> str:
     """Where an unknown key stands: 'orders', 'entry 2', 'market e' (German: 'den Befehlen', 'Eintrag 2')."""
-    return " ".join(say(lang, "entry", n=p + 1) if isinstance(p, int) else str(p) for p in path) \
-        or say(lang, "orders")
+    return (" ".join(say(lang, "entry", n=p + 1) if isinstance(p, int) else str(p) for p in path)
+            or say(lang, "orders"))
 
 
 def quoted_line(entry: Any, lang: str = "en") -> str:
@@ -397,8 +397,8 @@ def _explain(err: Any, lang: str = "en") -> tuple[str, str, str | None]:
         return (say(lang, "not_allowed", at=at, value=repr(inst)),
                 say(lang, "one_of", values=", ".join(map(str, err.validator_value))), None)
     if v == "const":
-        return say(lang, "not_allowed", at=at, value=repr(inst)), say(lang, "write", what=repr(err.validator_value)), \
-            None
+        return (say(lang, "not_allowed", at=at, value=repr(inst)), say(lang, "write", what=repr(err.validator_value)),
+                None)
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         return (say(lang, "out_of_range", at=at, value=repr(inst), why=_detail(err, lang)),
                 desc or say(lang, "in_range"), None)
@@ -408,8 +408,8 @@ def _explain(err: Any, lang: str = "en") -> tuple[str, str, str | None]:
 
 
 def _article(word: str, lang: str) -> str:
-    return say(lang, word) if word in ("integer", "string", "object", "array", "boolean", "null", "number") \
-        else word
+    return (say(lang, word) if word in ("integer", "string", "object", "array", "boolean", "null", "number")
+            else word)
 
 
 def _kind(value: Any, lang: str) -> str:
