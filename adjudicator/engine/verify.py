@@ -350,7 +350,7 @@ def _not_replayed(run: _Pass, seen: turncore.Committed, unread: Exception | None
 
 
 def _carry_committed(run: _Pass, turn: int) -> None:
-    run.publics.append(run.game.ruleset.public_view(run.game.state(turn)))
+    run.publics.append(run.game.public_state(turn))
     run.heads.append(_committed_head(run.game, turn, run.heads[-1]))
 
 

@@ -40,7 +40,7 @@ from ..errors import GitError, LeagueError, SealError
 from ..kit import gamedata, outcome
 from ..kit.catalog import COMMANDS
 from ..kit.orders import orders_relpath, visible
-from ..kit.ruleset import HasPhaseKinds, Joins, ReadsData, Ruleset, Unseats, get, package_of
+from ..kit.ruleset import HasPhaseKinds, HiddenStateViews, Joins, ReadsData, Ruleset, Unseats, get, package_of
 from ..kit.words import game_language
 from ..model import HIDDEN_KEYS, GameConfig, Player, State, TurnReport, read_report
 from ..sealed import storage
@@ -429,6 +429,23 @@ class Game:
         elif storage.is_sealed_turn(folder):
             state.update(copy.deepcopy(self._sealed_hidden(turn)[0]))
         return state
+
+    def public_state(self, turn: int) -> State:
+        """``ruleset.public_view(self.state(turn))``: what everybody sees of turn ``turn``'s state (each issue page's
+        charts read it for every turn before; issue 33). For a ruleset whose view is ``HiddenStateViews``' own and
+        hides at least ``HIDDEN_KEYS``, it comes from the plain files alone: a turn's sealed files hold only those
+        keys (``storage.read_hidden``), which the view drops, so they are not opened, and the freshly read data is
+        not copied again."""
+        rules = self.ruleset
+        hides = getattr(rules, "hidden_keys", ())
+        if getattr(type(rules), "public_view", None) is not HiddenStateViews.public_view or \
+                not set(HIDDEN_KEYS) <= set(hides):
+            return rules.public_view(self.state(turn))
+        folder = self.turn_folder(turn)
+        state = yamlio.read_mapping(folder / "state.yaml")
+        if (folder / "hidden.yaml").is_file():
+            state.update(yamlio.read_mapping(folder / "hidden.yaml"))
+        return {k: v for k, v in state.items() if k not in hides}
 
     def hidden_complete(self, turn: int) -> bool:
         """False if part of turn ``turn``'s hidden state is sealed to a key this process does not have."""

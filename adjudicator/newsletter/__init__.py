@@ -315,7 +315,7 @@ def colours_of(game: Game, state: dict[str, Any]) -> dict[str, str]:
 
 
 def public_state(game: Game, turn: int) -> dict[str, Any]:
-    return game.ruleset.public_view(game.state(turn))
+    return game.public_state(turn)
 
 
 def player_names(game: Game) -> dict[str, str]:

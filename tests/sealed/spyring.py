@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from copy import deepcopy
 
-from adjudicator.kit.ruleset import RulesetError
+from adjudicator.kit.ruleset import HiddenStateViews, RulesetError
 from adjudicator.kit.secrecy import Secrecy
 from adjudicator.model import Phase, Problem, TurnResult
 
@@ -19,7 +19,7 @@ def token(dice, prefix: str) -> str:
     return f"{prefix}{dice.below(16 ** 12):012x}"
 
 
-class Spyring:
+class Spyring(HiddenStateViews):  # the views of every real ruleset: private and secret hidden
     name = "spyring"
     title = "Spy Ring"
 
@@ -74,12 +74,6 @@ class Spyring:
         private = {k: {"codeword": new["private"][k]["codeword"], "drew": card if k == winner else None}
                    for k in sorted(new["private"])}
         return TurnResult(new, {"winner": winner, "bids": bids, "private": private})
-
-    def public_view(self, state):
-        return {k: v for k, v in state.items() if k not in ("private", "secret")}
-
-    def private_view(self, state, player):
-        return {**self.public_view(state), "private": {player: state["private"][player]}}
 
     def describe(self, state, player, orders):
         return [f"bid {orders['bid']}"]

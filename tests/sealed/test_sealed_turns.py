@@ -203,3 +203,23 @@ def test_plain_orders_in_a_sealed_game_are_refused(table: Table):
 
 def test_deadline_dates():
     assert deadline(2).isoformat() == "2026-03-09T20:00:00+00:00"
+
+
+def test_a_turns_public_state_is_read_without_opening_its_sealed_files(table: Table, monkeypatch):
+    """Each issue page's charts read the public state of every turn before it (issue 33: each turn opened every
+    earlier turn's sealed files again and copied their hidden parts, only for the public view to drop them). The
+    public state is the view of the whole state, as the game master with the key reads it, from the plain files."""
+    assert table.seal("alice", 1, 3, "alice opening", at(1, 10)) == 0
+    assert table.deadline_run(1) == 0
+    with table.game_master():
+        game = load_game(table.root, "g1")
+        views = [game.ruleset.public_view(game.state(t)) for t in (0, 1)]
+        assert "private" in game.state(1), "the key opens the hidden part"
+
+    def sealed(*args):
+        raise AssertionError("a sealed file was opened")
+
+    monkeypatch.setattr(crypto, "decrypt", sealed)
+    game = load_game(table.root, "g1")
+    assert [game.public_state(t) for t in (0, 1)] == views and views[1]["scores"]
+    assert views[1] == yamlio.read_data(table.root / "games/g1/turns/0001/state.yaml")
