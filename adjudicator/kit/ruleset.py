@@ -17,6 +17,7 @@ under the entry-point group ``turnpress.rulesets``; the built-in ones are regist
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import sys
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -125,15 +126,39 @@ class HiddenStateViews:
 
     def public_view(self, state: State) -> State:
         """What everybody may see of ``state``; this is what ``state.yaml`` holds."""
-        return {k: copy.deepcopy(v) for k, v in state.items() if k not in self.hidden_keys}
+        return {k: plain_copy(v) for k, v in state.items() if k not in self.hidden_keys}
 
     def private_view(self, state: State, player: str) -> State:
         """What ``player`` alone may see: the public view and their own part of ``private``."""
         view = self.public_view(state)
         private = state.get("private")
         if isinstance(private, Mapping):
-            view["private"] = {player: copy.deepcopy(private.get(player, {}))}
+            view["private"] = {player: plain_copy(private.get(player, {}))}
         return view
+
+
+def plain_copy(value: Any) -> Any:
+    """A deep copy of state data: its mappings and lists new, its texts, numbers, truth values, dates and
+    ``None`` (which nothing changes in place) shared, anything else through ``copy.deepcopy``. ``copy.deepcopy``
+    of a whole state was most of a view's cost (issue 33: each issue page views every turn before it).
+
+    >>> state = {"hands": {"ann": [3, {"suit": "clubs"}]}, "seen": {1, 2}}
+    >>> view = plain_copy(state)
+    >>> view["hands"]["ann"][1]["suit"] = "spades"; view["seen"].add(3)
+    >>> state
+    {'hands': {'ann': [3, {'suit': 'clubs'}]}, 'seen': {1, 2}}
+    """
+    cls = value.__class__
+    if cls is dict:
+        return {k: v if v.__class__ in _ATOMS else plain_copy(v) for k, v in value.items()}
+    if cls is list:
+        return [v if v.__class__ in _ATOMS else plain_copy(v) for v in value]
+    if cls in _ATOMS:
+        return value
+    return copy.deepcopy(value)
+
+
+_ATOMS = frozenset((str, int, float, bool, type(None), bytes, dt.date, dt.datetime))
 
 
 # --- optional capabilities: each a small protocol; the shell asks ``isinstance(ruleset, Joins)`` ------------
