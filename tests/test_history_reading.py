@@ -219,3 +219,58 @@ def test_the_git_directory_is_asked_for_once_and_again_for_a_repository_made_ane
     shutil.rmtree(root / ".git")
     git(root, "init", "-q", "--separate-git-dir", str(tmp_path / "elsewhere.git"))
     assert history.git_dir(root) == (tmp_path / "elsewhere.git").resolve()
+
+
+def test_refs_are_read_from_their_files_and_each_answer_is_what_git_gives(tmp_path: Path, monkeypatch):
+    """Issue 33: a turn asked git some ten times for HEAD and its tags. HEAD, a branch and a tag are read from their
+    loose ref files, an object peeled to its commit by git once; every answer stays git's own, after a commit, a
+    tag moved, a tag deleted, a detached HEAD and ``git pack-refs`` (a packed ref is asked of git)."""
+    root = repository(tmp_path)
+    names = ["HEAD", "refs/heads/main", "refs/heads/side", "refs/tags/light", "refs/tags/g/turn-1",
+             "refs/tags/nested", "refs/tags/tree", "refs/tags/missing", "refs/heads/missing"]
+
+    def gits() -> list[str | None]:
+        out = []
+        for name in names:
+            proc = subprocess.run(["git", "rev-parse", "-q", "--verify", f"{name}^{{commit}}"], cwd=root,
+                                  capture_output=True, text=True)
+            out.append(proc.stdout.strip() if proc.returncode == 0 else None)
+        return out
+
+    asked: list[tuple[str, ...]] = []
+    real = history.run
+    monkeypatch.setattr(history, "run", lambda repo, *args, **kw: asked.append(args) or real(repo, *args, **kw))
+    assert [history.rev(root, n) for n in names] == gits() and history.head(root) == gits()[0]
+    asked.clear()
+    assert [history.rev(root, n) for n in names[:5]] == gits()[:5] and history.head(root) == gits()[0]
+    assert asked == [], "known objects: no git process"
+    (root / "later.txt").write_text("later\n")
+    git(root, "add", "later.txt")
+    git(root, "commit", "-qm", "later")
+    git(root, "tag", "-f", "-a", "-m", "moved", "g/turn-1", "HEAD")
+    git(root, "tag", "-d", "light")
+    assert [history.rev(root, n) for n in names] == gits()
+    git(root, "checkout", "-q", "--detach", "HEAD~1")
+    assert [history.rev(root, n) for n in names] == gits() and history.head(root) == gits()[0]
+    git(root, "checkout", "-q", "main")
+    git(root, "pack-refs", "--all", "--prune")
+    assert not (root / ".git/refs/tags/g/turn-1").exists()
+    assert [history.rev(root, n) for n in names] == gits()
+
+
+def test_a_file_of_a_commit_named_by_its_id_is_read_once(tmp_path: Path, monkeypatch):
+    """Issue 33: each load of a game read its game.yaml as the last turn's commit has it, some eight times a turn;
+    a commit's files never change, so a file of a commit named by its full id is kept (one named by a ref is not,
+    nor a file the commit does not have)."""
+    root = repository(tmp_path)
+    sha = git(root, "rev-parse", "HEAD").strip()
+    history.git_dir(root)  # asked once for the repository
+    asked: list[str] = []
+    real = history.run
+    monkeypatch.setattr(history, "run", lambda repo, *args, **kw: asked.append(args[0]) or real(repo, *args, **kw))
+    assert history.blob(root, sha, "orders/g/0001/a.yaml") == b"changed" == history.blob(root, sha,
+                                                                                           "orders/g/0001/a.yaml")
+    assert asked == ["cat-file"]
+    assert history.blob(root, sha, "nothing.yaml") is None is history.blob(root, sha, "nothing.yaml")
+    assert history.blob(root, "HEAD", "orders/g/0001/a.yaml") == b"changed"
+    assert asked == ["cat-file"] * 4

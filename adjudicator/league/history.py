@@ -74,8 +74,55 @@ def rev(repo: Path, name: str) -> str | None:
 
 
 def _rev(repo: Path, name: str) -> str | None:
+    loose = _loose_ref(repo, name)
+    if loose is not None:
+        return loose
     proc = run(repo, "rev-parse", "-q", "--verify", f"{name}^{{commit}}", check=False)
     return proc.stdout.decode().strip() if proc.returncode == 0 else None
+
+
+def _loose_ref(repo: Path, name: str) -> str | None:
+    """The commit of ``HEAD``, a branch or a tag (``refs/heads/...``, ``refs/tags/...``) read from its loose ref
+    file, where that is a plain object id, peeled to its commit by git once per object (an object never changes);
+    ``None`` where git must be asked (a packed ref, no such ref, another storage, another name).
+
+    A turn asked git some ten times for HEAD and its tags (issue 33); a ref file is written whole by a rename
+    (git's lock, and ``_set_ref``'s), so what it holds is the ref."""
+    if name != "HEAD" and not name.startswith(("refs/heads/", "refs/tags/")):
+        return None
+    if os.environ.get("GIT_DIR") or os.environ.get("GIT_COMMON_DIR") or not (repo / ".git").exists():
+        return None
+    try:
+        gdir, common = _dirs(repo)
+        if name == "HEAD":
+            head = (gdir / "HEAD").read_bytes()
+            if not head.startswith(b"ref: refs/heads/"):
+                return _peeled(repo, common, head)
+            name = head[5:].decode("ascii").strip()
+        if _ref_path(repo, name) != common / name or not _files_backend(repo):
+            return None
+        return _peeled(repo, common, (common / name).read_bytes())
+    except (OSError, UnicodeDecodeError, GitError):
+        return None
+
+
+def _peeled(repo: Path, common: Path, content: bytes) -> str | None:
+    """The commit the object id ``content`` (a ref file's) names, or ``None`` (not an id: git is asked)."""
+    sha = content.decode("ascii").strip()
+    if content != f"{sha}\n".encode("ascii") or not _FULL_ID.fullmatch(sha):
+        return None
+    key = (str(common), sha)
+    if key not in _PEELED:
+        proc = run(repo, "rev-parse", "-q", "--verify", f"{sha}^{{commit}}", check=False)
+        if proc.returncode != 0:
+            return None
+        if len(_PEELED) >= 4096:
+            _PEELED.clear()
+        _PEELED[key] = proc.stdout.decode().strip()
+    return _PEELED[key]
+
+
+_PEELED: dict[tuple[str, str], str] = {}  # (common git directory, object id) -> the commit it peels to
 
 
 def is_ancestor(repo: Path, older: str, newer: str) -> bool:
@@ -129,7 +176,7 @@ def has_head(root: Path) -> bool:
 
 def head(root: Path) -> str:
     require_repo(root)
-    return text(root, "rev-parse", "HEAD")
+    return _loose_ref(root, "HEAD") or text(root, "rev-parse", "HEAD")
 
 
 def arrivals(root: Path, directory: str) -> dict[str, dt.datetime]:
@@ -182,10 +229,11 @@ def tag(root: Path, name: str, message: str, rev: str = "HEAD") -> None:
     process and the tag (see ``update_index``), then renamed onto the ref. A repository with another ref
     storage (reftable) gets plain ``git tag``.
     """
-    if run(root, "config", "--get", "extensions.refStorage", check=False).stdout.strip() not in (b"", b"files"):
+    if not _files_backend(root):
         run(root, "tag", "-a", "-m", message, name, rev)
         return
-    target = text(root, "rev-parse", "--verify", f"{rev}^{{commit}}")
+    # A commit's full id is taken as it is: ``mktag`` itself refuses an object that is not there or no commit.
+    target = rev if _FULL_ID.fullmatch(rev) else text(root, "rev-parse", "--verify", f"{rev}^{{commit}}")
     ident = text(root, "var", "GIT_COMMITTER_IDENT")
     obj = text(root, "mktag", input=f"object {target}\ntype commit\ntag {name}\ntagger {ident}\n\n{message}\n")
     _set_ref(root, f"refs/tags/{name}", obj, None)
@@ -254,8 +302,7 @@ def _ref_path(root: Path, refname: str) -> Path:
     if (kind not in ("heads", "tags") or not refname.startswith("refs/") or not _TAG_NAME.match(name)
             or ".." in name or name.endswith(".lock")):
         raise GitError(f"not a ref turnpress writes: {refname!r}")
-    common = Path(text(root, "rev-parse", "--path-format=absolute", "--git-common-dir"))
-    return common / refname
+    return _dirs(root)[1] / refname
 
 
 def tag_target(root: Path, name: str) -> str | None:
@@ -336,7 +383,7 @@ def _commit_blobs(root: Path, blobs: Mapping[str, str], message: str, parent: st
         tree = text(root, "write-tree", env=env)
         parents = ["-p", old] if old != ZERO else []
         commit = text(root, "commit-tree", tree, *parents, "-m", message)
-        if run(root, "config", "--get", "extensions.refStorage", check=False).stdout.strip() in (b"", b"files"):
+        if _files_backend(root):
             _set_ref(root, branch, commit, None if old == ZERO else old)  # a kill leaves no unattributable lock
         else:
             text(root, "update-ref", "-m", message, branch, commit, old)
@@ -385,27 +432,64 @@ FaultHook = Callable[[str], None]
 
 
 def git_dir(root: Path) -> Path:
-    """The git directory of ``root``: not always root/.git (in a linked worktree .git is a file).
+    """The git directory of ``root``: not always root/.git (in a linked worktree .git is a file)."""
+    return _dirs(root)[0]
+
+
+def _dirs(root: Path) -> tuple[Path, Path]:
+    """The git directory of ``root`` and its common one (where refs and objects are; the same but in a linked
+    worktree), asked of git in one process.
 
     Kept for a ``root`` whose ``.git`` is the same file or folder (device and inode) under the same ``GIT_DIR``:
-    a command asked git for it again for each commit, tag and lock (issue 33: 164 of a sealed game's test's
-    1,899 git processes). A ``.git`` made anew, or a root without one, is asked again."""
+    a command asked git for them again for each commit, tag, ref and lock (issue 33: 164 of a sealed game's test's
+    1,899 git processes, and two more a turn). A ``.git`` made anew, or a root without one, is asked again."""
     try:
         stat = (root / ".git").stat()
     except OSError:
-        return Path(text(root, "rev-parse", "--absolute-git-dir"))
+        return _asked_dirs(root)
     key = (str(root.absolute()), stat.st_dev, stat.st_ino, stat.st_mtime_ns if not S_ISDIR(stat.st_mode) else 0,
            os.environ.get("GIT_DIR"), os.environ.get("GIT_COMMON_DIR"))
     found = _GIT_DIRS.get(key)
-    if found is None or not found.is_dir():
-        found = Path(text(root, "rev-parse", "--absolute-git-dir"))
+    if found is None or not (found[0].is_dir() and found[1].is_dir()):
+        found = _asked_dirs(root)
         if len(_GIT_DIRS) >= 256:
             _GIT_DIRS.clear()
         _GIT_DIRS[key] = found
     return found
 
 
-_GIT_DIRS: dict[tuple[object, ...], Path] = {}
+def _asked_dirs(root: Path) -> tuple[Path, Path]:
+    out = text(root, "rev-parse", "--absolute-git-dir", "--path-format=absolute", "--git-common-dir").splitlines()
+    if len(out) != 2:
+        raise GitError(f"git rev-parse named {len(out)} git directories of {root}, not 2: {out}")
+    return Path(out[0]), Path(out[1])
+
+
+_GIT_DIRS: dict[tuple[object, ...], tuple[Path, Path]] = {}
+
+
+def _files_backend(root: Path) -> bool:
+    """True if the repository keeps its refs as files (git's default), which ``_set_ref`` writes itself; another
+    storage (``extensions.refStorage``, reftable) is written through git. Kept while the common git directory's
+    ``config`` is the same file, unchanged (issue 33: asked twice a turn)."""
+    common = _dirs(root)[1]
+    try:
+        stat = (common / "config").stat()
+        key: tuple[object, ...] = (str(common), stat.st_dev, stat.st_ino, stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = ()
+    found = _REF_FILES.get(key) if key else None
+    if found is None:
+        found = run(root, "config", "--get", "extensions.refStorage", check=False).stdout.strip() in (b"", b"files")
+        if key:
+            if len(_REF_FILES) >= 256:
+                _REF_FILES.clear()
+            _REF_FILES[key] = found
+    return found
+
+
+_REF_FILES: dict[tuple[object, ...], bool] = {}
+_FULL_ID = re.compile(r"[0-9a-f]{40}", re.ASCII)
 
 
 def _alive(pid: int) -> bool:
@@ -548,7 +632,7 @@ def reset_hard(root: Path, target: str) -> None:
         os.replace(private, gdir / "index")
     if old != target:
         branch = text(root, "symbolic-ref", "-q", "HEAD")
-        if run(root, "config", "--get", "extensions.refStorage", check=False).stdout.strip() in (b"", b"files"):
+        if _files_backend(root):
             _set_ref(root, branch, target, old)
         else:
             text(root, "update-ref", "-m", f"reset: moving to {target}", branch, target, old)
@@ -591,11 +675,10 @@ def delete_tag(root: Path, name: str) -> None:
     packed tag (after ``git gc``) goes through git itself."""
     refname = f"refs/tags/{name}"
     ref = _ref_path(root, refname)
-    if not ref.is_file() or run(root, "config", "--get", "extensions.refStorage",
-                                check=False).stdout.strip() not in (b"", b"files"):
+    if not ref.is_file() or not _files_backend(root):
         run(root, "tag", "-d", name, check=False)
         return
-    packed = (Path(text(root, "rev-parse", "--path-format=absolute", "--git-common-dir")) / "packed-refs")
+    packed = _dirs(root)[1] / "packed-refs"
     if packed.is_file() and f" {refname}\n".encode() in packed.read_bytes():
         run(root, "tag", "-d", name, check=False)
         return
@@ -665,8 +748,30 @@ def export(root: Path, commit: str, paths: Sequence[str], dest: Path) -> list[st
 
 
 def blob(root: Path, rev: str, path: str) -> bytes | None:
-    """The content of ``path`` in commit ``rev``, or None if the commit has no such file."""
-    return _blobs(root, rev, [path]).get(path)
+    """The content of ``path`` in commit ``rev``, or None if the commit has no such file.
+
+    Kept for a commit named by its full id, whose files never change (issue 33: each load of a game read its
+    game.yaml as the last turn's commit has it, some eight times a turn), up to ``BLOBS_KEPT`` bytes."""
+    if not _FULL_ID.fullmatch(rev):
+        return _blobs(root, rev, [path]).get(path)
+    key = (str(_dirs(root)[1]), rev, path)
+    if key in _BLOBS:
+        return _BLOBS[key]
+    found = _blobs(root, rev, [path]).get(path)
+    if found is None:  # not kept: the commit may be one this repository does not have yet
+        return None
+    global _blob_bytes
+    if len(_BLOBS) >= 1024 or _blob_bytes > BLOBS_KEPT:
+        _BLOBS.clear()
+        _blob_bytes = 0
+    _BLOBS[key] = found
+    _blob_bytes += len(found)
+    return found
+
+
+BLOBS_KEPT = 4 << 20
+_BLOBS: dict[tuple[str, str, str], bytes] = {}
+_blob_bytes = 0
 
 
 def write_atomic(path: Path, data: bytes) -> None:
