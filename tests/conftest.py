@@ -1,6 +1,10 @@
+import contextlib
 import datetime as dt
+import fcntl
 import os
+import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,7 +18,8 @@ from .counter import RULESET as COUNTER
 
 ruleset.register(COUNTER)
 
-REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "reference"
+REPO = Path(__file__).resolve().parents[1]
+REFERENCE = REPO.parent / "shared" / "reference"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"  # screenshots, for a person to look at
 
 # ``make test`` runs the suite on two workers (pytest-xdist, ``--dist loadgroup``). Each test is put in a group
@@ -162,3 +167,38 @@ def kept_drawings(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "kept-drawings"
     os.environ.setdefault(drawcache.CACHE_ENV, str(folder))
     return Path(os.environ[drawcache.CACHE_ENV])
+
+
+@contextlib.contextmanager
+def once_per_run(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[tuple[Path, bool]]:
+    """A folder ``name`` shared by the whole run, both xdist workers (the session fixtures that use it are asked for
+    by modules in different groups, which may run on either worker: issue 33), held under a lock; and whether it is
+    made already. The first to ask makes it (and says so: ``done.touch()``), the other waits and reads it."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    with (shared / f"{name}.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield shared / name, (shared / name / ".made").exists()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+@pytest.fixture(scope="session")
+def demo_public(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The repository's demo league as CI sees it (a clone of the commit, without tags), its site built once for
+    the whole run as ``make demo`` builds it (``turnpress site build`` in the clone): its six games, German and
+    English, boards and charts. The site's browser tests and the Zensical build read it, and the demo's test
+    compares ``make demo`` a year later with it (issue 33: the demo's site was built three times a run, here, in
+    the demo's test and again a year later there)."""
+    with once_per_run(tmp_path_factory, "demo") as (folder, made):
+        root = folder / "league"
+        if not made:
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir(parents=True)
+            subprocess.run(["git", "clone", "-q", "--no-tags", str(REPO), str(root)], check=True)
+            built = subprocess.run([Path(sys.executable).parent / "turnpress", "site", "build"], cwd=root,
+                                   capture_output=True, text=True)
+            assert built.returncode == 0, built.stdout + built.stderr
+            (folder / ".made").touch()
+    return root / "public"

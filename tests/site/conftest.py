@@ -3,23 +3,17 @@ played through the engine (orders committed, turns adjudicated with --now), so t
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
-import fcntl
-import os
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from adjudicator.kit import ruleset
-from adjudicator.newsletter import site
 
-from ..conftest import git, new_repository, run
+from ..conftest import git, new_repository, once_per_run, run
 from ..counter import Counter
 
-REPO = Path(__file__).resolve().parents[2]
 BERLIN = dt.timezone(dt.timedelta(hours=1))
 
 
@@ -97,21 +91,6 @@ def make_league(root: Path) -> Path:
     return root
 
 
-@contextlib.contextmanager
-def once_per_run(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[tuple[Path, bool]]:
-    """A folder ``name`` shared by the whole run, both xdist workers (the session fixtures below are asked for by
-    modules in different groups, which may run on either worker: issue 33), held under a lock; and whether it is
-    made already. The first to ask makes it (and says so: ``done.touch()``), the other waits and reads it."""
-    base = tmp_path_factory.getbasetemp()
-    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    with (shared / f"{name}.lock").open("a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield shared / name, (shared / name / ".made").exists()
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-
-
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The small league, built once with ``turnpress site build`` (tests that change files copy it first)."""
@@ -122,20 +101,3 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
             assert run(root, "site", "build") == 0
             (folder / ".made").touch()
     return folder / "league"
-
-
-@pytest.fixture(scope="session")
-def demo_public(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The repository's demo league, copied and built once with ``turnpress site build`` (its six games: German and
-    English, boards and charts), for the browser's tests and the Zensical build's."""
-    with once_per_run(tmp_path_factory, "demo") as (folder, made):
-        root = folder / "league"
-        if not made:
-            shutil.rmtree(folder, ignore_errors=True)
-            root.mkdir(parents=True)
-            for name in ("games", "orders", "site"):
-                shutil.copytree(REPO / name, root / name)
-            shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
-            site.build(root, root / "public")
-            (folder / ".made").touch()
-    return root / "public"
