@@ -11,10 +11,12 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
+
 from adjudicator import anchor
 from adjudicator.engine.verify import verification
 
-from .conftest import git
+from .conftest import git, new_repository
 from .test_league_e2e import at, run, submit
 
 
@@ -38,6 +40,23 @@ def play_turn(league: Path, turn: int) -> None:
     assert run(league, "adjudicate", "--due", "--commit", "--now", f"2026-01-{day:02d}T21:05+01:00") == 0
 
 
+@pytest.fixture(scope="module")
+def two_turns(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The game of ``play``, played once for the module (issue 33: each test played the same two turns)."""
+    root = tmp_path_factory.mktemp("two-turns") / "league"
+    (root / "games").mkdir(parents=True)
+    (root / "games" / ".keep").write_text("")
+    new_repository(root)
+    play(root)
+    return root
+
+
+@pytest.fixture
+def played(two_turns: Path, tmp_path: Path) -> Path:
+    """A copy of ``two_turns`` of its own (its git repository, tags and dice secret), for a test to rewrite."""
+    return Path(shutil.copytree(two_turns, tmp_path / "league", symlinks=True))
+
+
 def found(league: Path, **kw) -> list[str]:
     return [f.text() for f in verification(league, "g1", **kw).found]
 
@@ -48,8 +67,8 @@ def commit_all(league: Path, message: str) -> str:
     return git(league, "rev-parse", "--short=12", "HEAD").strip()
 
 
-def test_verify_replays_the_committed_history_and_says_so(league: Path, capsys):
-    play(league)
+def test_verify_replays_the_committed_history_and_says_so(played: Path, capsys):
+    league = played
     head = git(league, "rev-parse", "HEAD").strip()
     done = verification(league, "g1")
     assert (done.turns, done.found, done.source) == (2, [], f"the committed history at {head[:12]}")
@@ -77,8 +96,8 @@ def test_verify_replays_the_committed_history_and_says_so(league: Path, capsys):
     assert out.startswith("Replaying the working tree\n") and "g1: 3 turn(s) replayed, 1 discrepancy(ies)" in out
 
 
-def test_a_re_roll_is_caught_naming_the_commit(league: Path):
-    play(league)
+def test_a_re_roll_is_caught_naming_the_commit(played: Path):
+    league = played
     # The game master makes the game again with a new secret, plays the same orders again, and makes the tags again.
     shutil.rmtree(league / "games/g1")
     shutil.rmtree(league / "site/news/g1")
@@ -96,8 +115,8 @@ def test_a_re_roll_is_caught_naming_the_commit(league: Path):
            "(a re-roll?)" in found(league)
 
 
-def test_an_edited_turn_0_state_is_caught_naming_the_commit(league: Path):
-    play(league)
+def test_an_edited_turn_0_state_is_caught_naming_the_commit(played: Path):
+    league = played
     path = league / "games/g1/turns/0000/state.yaml"
     path.write_text(path.read_text().replace("target: 100", "target: 20"))
     edit = commit_all(league, "g1: a shorter game")
@@ -119,8 +138,8 @@ def test_a_role_changed_in_game_yaml_is_caught_naming_the_commit_and_a_join_or_a
                              "tidied): player alice's role (only a published ruling may change it)"]
 
 
-def test_an_edited_issue_page_is_caught_naming_the_commit(league: Path):
-    play(league)
+def test_an_edited_issue_page_is_caught_naming_the_commit(played: Path):
+    league = played
     page = league / "site/news/g1/0001.md"
     page.write_text(page.read_text().replace("Missed orders (NMR): nobody", "Missed orders (NMR): Bob"))
     edit = commit_all(league, "news: typo")
@@ -128,15 +147,15 @@ def test_an_edited_issue_page_is_caught_naming_the_commit(league: Path):
                              f"report renders (last changed by commit {edit} (news: typo))"]
 
 
-def test_a_moved_tag_is_caught(league: Path):
-    play(league)
+def test_a_moved_tag_is_caught(played: Path):
+    league = played
     first = git(league, "rev-parse", "g1/turn-1^{commit}").strip()
     git(league, "tag", "-f", "-a", "-m", "moved", "g1/turn-2", first)
     assert any(f.startswith("g1: turn 2: tag g1/turn-2 names commit " + first[:12]) for f in found(league))
 
 
-def test_since_proves_history_extends_a_kept_head_and_catches_a_force_push(league: Path, capsys):
-    play(league)
+def test_since_proves_history_extends_a_kept_head_and_catches_a_force_push(played: Path, capsys):
+    league = played
     page = (league / "site/news/g1/0002.md").read_text()
     kept = re.search(r"Chain head after this turn: `([0-9a-f]{64})`", page)[1]
     assert kept == anchor.heads(league / "games/g1")[2]
@@ -162,7 +181,7 @@ def test_since_proves_history_extends_a_kept_head_and_catches_a_force_push(leagu
     assert "g1: turn 2: report.yaml is not what it was at" in out
 
 
-def test_the_committed_copy_goes_to_memory_and_to_the_temporary_folder_when_memory_is_full(league: Path, tmp_path,
+def test_the_committed_copy_goes_to_memory_and_to_the_temporary_folder_when_memory_is_full(played: Path, tmp_path,
                                                                                            monkeypatch):
     """Issue 33 (verify's margin): the committed copy is written where writing is cheap, a tmpfs with room, and
     removed after; a copy that fills it (ENOSPC) is made again in the temporary folder, and the replay is the same."""
@@ -171,7 +190,7 @@ def test_the_committed_copy_goes_to_memory_and_to_the_temporary_folder_when_memo
     from adjudicator.engine import verify
     from adjudicator.league import history
 
-    play(league)
+    league = played
     memory = tmp_path / "shm"
     memory.mkdir()
     monkeypatch.setattr(verify, "IN_MEMORY", memory)
