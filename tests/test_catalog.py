@@ -96,6 +96,16 @@ def test_german_writes_no_pseudo_plural(book: catalog.Catalog):
     assert pseudo == {}
 
 
+@pytest.mark.parametrize("book", [*CATALOGS, catalog.CHECK], ids=lambda c: c.name)
+def test_english_writes_no_pseudo_plural(book: catalog.Catalog):
+    """An English count is a real plural too ({n|file|files}, or a sentence per plural form: ``Catalog.counted``):
+    the commands said "Wrote 3 changed file(s) for 1 game(s)", "2 turn(s) replayed, 1 discrepancy(ies)", "Pinned
+    4 file(s)" (issue 31: real plural rules, English as the source)."""
+    import re
+    pseudo = {k: v for k, v in book.table()["en"].items() if re.search(r"[a-z]\((?:s|es|ies)\)", v)}
+    assert pseudo == {}
+
+
 def test_the_orders_page_counts_in_real_plurals_by_python_s_rule(tmp_path):
     """The orders page said "1 error(s)", "2 warning(s)", "3 line(s)": its script filled {count} and had no plural
     rule (issue 30, item 7; #31). Its words now write {count|one|other}, and the script picks the form by the

@@ -172,6 +172,11 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
     league.run("new", "auf-achse", "aa", *players("aa"), code=None, master="aa: new, the id exists")
     league.run("new", "auf-achse", "aa8", *players("aa"), "--player", "Zora:zora:200:HH", code=None,
                master="aa8: new, a GitHub id twice")
+    league.run("new", "schach", "sc", *players("bw"), code=None, master="sc: new, an unknown ruleset")
+    league.run("new", "auf-achse", "aa7", *players("aa"), "--option", "quatsch", code=None,
+               master="aa7: new, an --option without a value")
+    league.run("new", "diplomacy", "dk7", *players("dk"), "--option", "map=dreissigjaehriger-krieg", "--schedule",
+               SCHEDULE + ",rueckzug=2 days", code=None, master="dk7: new, a kind of phase the rules lack")
     league.git("add", "-A")
     league.git("commit", "-qm", "bw")
     for thread, game in enumerate(("dk", "aa", "bw"), 31):
@@ -226,12 +231,46 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
         league.run("rerun", "dk", *found, "--reason", reason, code=None, master=f"dk: rerun, {refused}")
     league.run("remind", "--now", "2099-01-12T08:00+01:00", master="remind")
     league.run("remind", "--now", "2099-01-12T08:00+01:00", "--out", str(base / "remind"), master="remind --out")
+    comments = base / "comments"  # the threads' comments as 'gh api' gives them: one garbled, then one missing
+    comments.mkdir()
+    for thread, text in ((31, "kaputt"), (32, "[]"), (33, "[]")):
+        (comments / f"{thread}.json").write_text(text, encoding="utf-8")
+    league.run("remind", "--now", "2099-01-12T08:00+01:00", "--comments", str(comments),
+               master="dk: remind, the thread's comments garbled")
+    (comments / "31.json").unlink()
+    league.run("remind", "--now", "2099-01-12T08:00+01:00", "--comments", str(comments), code=None,
+               master="dk: remind, the thread's comments missing")
     config = league.root / "games/bw/game.yaml"
     config.write_text(config.read_text(encoding="utf-8").replace("thread: 33", "thread: x"), encoding="utf-8")
     league.run("remind", "--now", "2099-01-12T08:00+01:00", code=None, master="bw: remind, a thread that is no number")
     league.git("checkout", "--", "games/bw/game.yaml")
     config.write_text(config.read_text(encoding="utf-8").replace('every: "7 days"', "every: nie"), encoding="utf-8")
     league.run("status", "bw", code=None, master="bw: status, a schedule that is none")
+    league.git("checkout", "--", "games/bw/game.yaml")
+    for fault, (was, now) in {"a title that is a list": ("thread: 33", "thread: 33\ntitle: [a, b]"),
+                              "no dice": ("dice:", "wuerfel:"),
+                              "a ruleset not installed": ("ruleset: bretton-woods", "ruleset: schach")}.items():
+        config.write_text(config.read_text(encoding="utf-8").replace(was, now, 1), encoding="utf-8")
+        league.run("status", "bw", code=None, master=f"bw: status, game.yaml with {fault}")
+        league.git("checkout", "--", "games/bw/game.yaml")
+    league.run("status", "xx", code=None, master="status of a game that is none")
+    ruling = league.root / "rulings/dk/0001.yaml"  # the game master's ruling files, faulty, read by every command
+    ruling.parent.mkdir(parents=True)
+    for fault, text in (("an unknown key", "reason: Urlaub\nquatsch: 1\n"), ("no YAML", "reason: [Urlaub\n"),
+                        ("two seats for one id", "reason: Urlaub\nreplace:\n  - {seat: pfal, login: neu, id: 1000}"),
+                        ("a draw of one", "reason: Urlaub\nend: {result: draw, seats: [baye]}\n")):
+        ruling.write_text(f"game: dk\nturn: 1\nby: sl\n{text}", encoding="utf-8")
+        league.run("status", "dk", code=None, master=f"dk: status, a ruling with {fault}")
+    ruling.unlink()
+    absent = league.root / "absences/bw/anna.yaml"  # a player's absence file, faulty, in a game that takes them
+    absent.parent.mkdir(parents=True)
+    config.write_text(config.read_text(encoding="utf-8").replace('every: "7 days"', 'every: "7 days"\n  absence: '
+                                                                 "14 days"), encoding="utf-8")
+    for fault, text in (("from after until", "- {from: 2099-01-10, until: 2099-01-05}"),
+                        ("too long", "- {from: 2099-01-10, until: 2099-03-05}"), ("no list", "ja")):
+        absent.write_text(f"game: bw\nplayer: anna\nabsent:\n  {text}\n", encoding="utf-8")
+        league.run("status", "bw", code=None, master=f"bw: status, an absence file with {fault}")
+    absent.unlink()
     league.git("checkout", "--", "games/bw/game.yaml")
     # dk's 'keys add' sealed its turn 0 private file again (the player's key came after the set-up): verify
     # accepts that re-seal, and says it in German (this test found verify calling it a changed turn)
@@ -263,6 +302,11 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
     league.run("concede", "dk", "schweden", *why, master="dk: concede, a look")
     for game in ("dk", "aa", "bw"):
         league.run("verify", game, master=f"{game}: verify, after the events")
+    for game in ("dk", "bw"):
+        state = league.root / f"games/{game}/turns/0001/state.yaml"  # a committed turn changed by hand
+        state.write_text(state.read_text(encoding="utf-8") + "# geändert\n", encoding="utf-8")
+        league.run("verify", game, "--worktree", code=1, master=f"{game}: verify, a turn changed by hand")
+        league.git("checkout", "--", state.relative_to(league.root).as_posix())
     league.run("pin", "dk", code=2, master="dk: pin, pinned already")
     league.run("deadline", "--now", "2099-01-12T08:00+01:00", master="deadline, nothing due")
     league.run("deadline", "--game", "aa", master="aa: deadline")
@@ -273,7 +317,7 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
     late.write_bytes(late.read_bytes() + b"\n")
     league.git("commit", "-qam", "late orders of anke")
     league.run("deadline", "--now", "2099-01-12T08:00+01:00", code=None, master="aa: deadline, orders changed late")
-    league.run("site", "build", "--pages-only")
+    league.run("site", "build", "--pages-only", master="site build --pages-only")
     for game in ("dk", "aa", "bw"):
         for page in sorted((league.root / "site/news" / game).glob("*.md")):
             league.read[f"{game}: issue {page.name}"] = page.read_text(encoding="utf-8")
@@ -435,7 +479,33 @@ REFUSALS = {  # what the game master got wrong -> what the German game says (the
     "aa: reschedule, --every nie": "every: 'nie' ist kein Zeitplan; Schreiben Sie '14 days', 'weekly mon thu' oder",
     "dk: extend, a time that is none": "--to: 'morgen' ist keine Zeit; Schreiben Sie sie als JJJJ-MM-TT HH:MM",
     "aa: new, the id exists": "games/aa gibt es schon; wählen Sie eine andere ID",
+    "sc: new, an unknown ruleset": "unbekanntes Regelwerk 'schach'; installiert sind: auf-achse, ",
+    "aa7: new, an --option without a value": "--option 'quatsch': Schreiben Sie SCHLÜSSEL=WERT",
+    "dk7: new, a kind of phase the rules lack": "--schedule: phases: diplomacy hat keine Phase der Art 'rueckzug'; "
+                                                "seine Arten sind movement, retreat, adjustment",
     "aa8: new, a GitHub id twice": "die GitHub-ID 200 steht zweimal unter den Spielern (anke, zora): ein Konto hat",
+    "bw: status, game.yaml with a title that is a list": "games/bw/game.yaml: title: muss ein Text sein, nicht "
+                                                         "list: Stellen Sie die Datei aus git wieder her",
+    "bw: status, game.yaml with no dice": "games/bw/game.yaml: dice: fehlt: die Festlegung der Würfel",
+    "bw: status, game.yaml with a ruleset not installed": "games/bw/game.yaml: unbekanntes Regelwerk 'schach'; "
+                                                          "installiert sind: auf-achse",
+    "status of a game that is none": "keine Partie 'xx' in ",
+    "dk: remind, the thread's comments garbled": "31.json: die Kommentare des Threads sind kein JSON, wie 'gh api' es "
+                                                 "ausgibt",
+    "dk: remind, the thread's comments missing": "31.json: fehlt: die Kommentare von Thread 31 werden gebraucht",
+    "dk: verify, a turn changed by hand": "dk: Zug 1: state.yaml weicht vom Nachspiel ab\n",
+    "bw: verify, a turn changed by hand": "bw: Zug 1: state.yaml weicht vom Nachspiel ab\n",
+    "dk: status, a ruling with an unknown key": "rulings/dk/0001.yaml:5:10: unbekannter Schlüssel 'quatsch' in einer "
+                                                "Entscheidung — Schreiben Sie nur game, turn, by,",
+    "dk: status, a ruling with no YAML": "rulings/dk/0001.yaml:5:1: kein gültiges YAML: ",
+    "dk: status, a ruling with two seats for one id": "die GitHub-ID 1000 spielt schon den Sitz 'baye'; ein Konto "
+                                                      "hat einen Sitz",
+    "dk: status, a ruling with a draw of one": "ein Remis teilen zwei Sitze oder mehr — Nennen Sie die Sitze unter",
+    "bw: status, an absence file with from after until": "absences/bw/anna.yaml:4:31: until (2099-01-05) liegt vor "
+                                                         "from (2099-01-10)",
+    "bw: status, an absence file with too long": "eine Abwesenheit von 55 Tagen geht über die Grenze dieser Partie "
+                                                 "hinaus, 14 Tage — Klären Sie",
+    "bw: status, an absence file with no list": "absent: Schreiben Sie eine Liste von höchstens 20 Zeiträumen — etwa",
     "bw: status, a schedule that is none": "games/bw/game.yaml: schedule: every: 'nie' ist kein Zeitplan; Schreiben",
     "aa: adjudicate --catch-up without --due": "adjudicate: --catch-up gehört zu --due",
     "adjudicate --due --early": "adjudicate: --early wertet den Zug einer genannten Partie vor ihrem Abgabeschluss",

@@ -66,4 +66,4 @@ def test_every_command_of_the_guide_s_season_runs_as_written(tmp_path: Path):
     assert "- A pause of this turn was lifted" in issue and "- This turn's deadline: 2027-01-27 20:00 CET" in issue
     drawn = "Drawn between England, France and Germany"
     assert f"- **Result:** {drawn}" in (league / "site/index.md").read_text()
-    assert "dip-2027: 4 turn(s) replayed, all match" in out
+    assert "dip-2027: 4 turns replayed, all match" in out

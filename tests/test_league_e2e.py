@@ -95,7 +95,7 @@ def test_a_game_played_for_three_turns_then_verified(league: Path, capsys):
 
     # The history replays exactly...
     assert run(league, "verify", "g1") == 0
-    assert "g1: 3 turn(s) replayed, all match" in capsys.readouterr().out
+    assert "g1: 3 turns replayed, all match" in capsys.readouterr().out
 
     # ...until someone edits a committed state by hand.
     state2 = league / "games/g1/turns/0002/state.yaml"

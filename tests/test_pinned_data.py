@@ -240,7 +240,7 @@ def test_pin_pins_an_existing_game_in_one_commit_that_verify_accepts(league: Pat
     change_packaged(monkeypatch, {"adjudicator.rulesets.diplomacy/maps/standard.yaml": without_lvp_yor()})
     assert verification(league, "g").found == []
     assert run(league, "pin", "g") == 2
-    assert "g pins its data already (3 file(s)" in capsys.readouterr().err
+    assert "g pins its data already (3 files" in capsys.readouterr().err
 
 
 def submit_lvp_yor(league: Path) -> None:

@@ -90,4 +90,4 @@ def test_a_sixth_game_built_from_the_page_plugs_in_and_plays(tally: str, league:
 
     capsys.readouterr()
     assert run(league, "verify", "g1") == 0
-    assert "g1: 1 turn(s) replayed, all match" in capsys.readouterr().out
+    assert "g1: 1 turn replayed, all match" in capsys.readouterr().out

@@ -90,10 +90,10 @@ def test_verify_replays_the_committed_history_and_says_so(played: Path, capsys):
     assert run(league, "verify", "g1") == 0
     assert capsys.readouterr().out.splitlines() == [
         f"Replaying the committed history at {head[:12]} (uncommitted files are not read; --worktree reads them)",
-        "g1: 2 turn(s) replayed, all match (checked: public)"]
+        "g1: 2 turns replayed, all match (checked: public)"]
     assert run(league, "verify", "g1", "--worktree") == 1
     out = capsys.readouterr().out
-    assert out.startswith("Replaying the working tree\n") and "g1: 3 turn(s) replayed, 1 discrepancy(ies)" in out
+    assert out.startswith("Replaying the working tree\n") and "g1: 3 turns replayed, 1 discrepancy" in out
 
 
 def test_a_re_roll_is_caught_naming_the_commit(played: Path):

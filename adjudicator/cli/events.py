@@ -168,7 +168,7 @@ def reschedule(args: argparse.Namespace) -> int:
             raise UsageError(COMMANDS.told(ctx.lang, e)) from None
         problem = phase_kinds_problem(ctx.game.ruleset, ctx.game.settings.ruleset, after)
         if problem:
-            raise UsageError(problem)
+            raise UsageError(COMMANDS.told(ctx.lang, problem))
         return ctx.say("events.rescheduled", next=nxt, change=", ".join(f"{k}: {v}" for k, v in change.items()))
     return _event(args, "rescheduled", build)
 
@@ -229,7 +229,7 @@ def _event(args: argparse.Namespace, done: str, build: Build) -> int:
     text = yamlio.dump(data) if written is None else _added_to(rel, written, data)
     # The file as every later reader reads it: what the check, the deadline and verify would say of it is said now.
     rulings.parse(rel, text.encode(), game.id, ctx.turn, game.settings.game_masters, ctx.zone,
-                  game.seats_before(ctx.turn))
+                  game.seats_before(ctx.turn), lang=ctx.lang)
     unpause = config_relpath(game.id) if done == "resumed" and game.schedule and game.schedule.paused else None
     config = _without_pause(root / unpause, ctx) if unpause else None
     if not args.commit:

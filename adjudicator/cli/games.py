@@ -27,7 +27,11 @@ from .values import league_root, parse_now, parse_option, parse_player
 
 def new(args: argparse.Namespace) -> int:
     root = league_root(args)
-    options = dict(parse_option(o) for o in args.option)
+    try:
+        options = dict(parse_option(o) for o in args.option)
+    except UsageError as e:  # the options not read yet: the ruleset's language, else the league's
+        lang = str(words.about(args.ruleset).get("language") or words.league_language(root))
+        raise UsageError(COMMANDS.told(lang, e)) from None
     # the language the new game will speak: its ruleset's (or variant's), else the league's
     lang = str(words.about(args.ruleset, options).get("language") or words.league_language(root))
     players = [parse_player(p, lang) for p in args.player]
@@ -336,7 +340,7 @@ def verify(args: argparse.Namespace) -> int:
             print(COMMANDS.say(lang, "verify.replaying", source=COMMANDS.said_in(lang, result.source, "verify.source."))
                   + (COMMANDS.say(lang, "verify.uncommitted") if result.source.startswith("the committed") else ""))
         for f in result.found:
-            print(f.text())
+            print(f.text(lang))
         for what in result.not_checked:
             print(COMMANDS.say(lang, "verify.not_checked", game=gid, what=COMMANDS.said_in(lang, what, "verify.note.")))
         for note in result.notes:

@@ -104,7 +104,8 @@ def new_key(args: argparse.Namespace) -> int:
     for path in removed:
         print(COMMANDS.say(lang, "keys.game_sealed", path=path.relative_to(root).as_posix()))
     if public_already:
-        print(COMMANDS.say(lang, "keys.game_public_already", turns=", ".join(map(str, public_already))))
+        print(COMMANDS.counted(lang, "keys.game_public_already", len(public_already),
+                               turns=", ".join(map(str, public_already))))
     print(COMMANDS.say(lang, "keys.game_secret", variable=secrets.KEYS_VARIABLE))
     print(COMMANDS.say(lang, "keys.game_secret_where"))
     print(f"  {game_id}={secret}")

@@ -74,18 +74,18 @@ def remind(args: argparse.Namespace) -> int:
     posted: dict[int, set[str]] = {}
     unread: dict[int, str] = {}  # threads whose comments cannot be read: their games wait, the others are reminded
     if args.comments:
-        for thread in remindmod.threads(root, games):
+        for thread, named in sorted(remindmod.thread_games(root, games).items()):
+            lang = deadlinemod.language(root, named[0])  # a thread's games speak one language (the head's)
             path = Path(args.comments) / f"{thread}.json"
             if not path.is_file():
-                raise LeagueError(f"{path}: missing: the comments of thread {thread} are needed to know what was "
-                                  f"posted already (gh api --paginate repos/OWNER/REPO/issues/{thread}/comments)")
+                raise LeagueError(COMMANDS.say(lang, "remind.comments_missing", path=path, thread=thread))
             with path.open("rb") as f:
                 raw = f.read(remindmod.COMMENTS_MAX_BYTES + 1)
             try:
                 posted[thread] = remindmod.posted_markers(raw, args.bot)
             except LeagueError as e:
                 # Anyone can comment: one thread flooded or garbled must not silence every game's reminders.
-                unread[thread] = f"{path}: {e}"
+                unread[thread] = f"{path}: {COMMANDS.told(lang, e)}"
     skipped: list[str] = []
     messages = remindmod.due_messages(root, parse_now(args.now), posted, site_url=args.site_url, games=games,
                                       skipped=skipped)

@@ -51,9 +51,12 @@ def parse_option(spec: str) -> tuple[str, Any]:
     (('rounds', 8), ('variant', 'classic'))
     """
     key, sep, value = spec.partition("=")
-    if not sep or not key:
-        raise UsageError(f"--option {spec!r}: write KEY=VALUE")
-    parsed = yamlio.load(value or "''").data
+    if not sep or not key.strip():
+        raise UsageError(f"--option {spec!r}: write KEY=VALUE", word="option.syntax", spec=repr(spec))
+    try:
+        parsed = yamlio.load(value or "''").data
+    except yamlio.YamlInputError:  # no YAML scalar ('[', '&x'): the text as it is, which the ruleset judges
+        parsed = value
     if isinstance(parsed, float | dict | list):
         parsed = value
     return key.strip(), parsed

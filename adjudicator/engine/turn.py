@@ -53,6 +53,7 @@ from ..league.store import (
     phase_kinds_problem,
     player_to_yaml,
     sealed_relpath,
+    unknown_ruleset,
     write_files,
 )
 from ..model import Orders, Phase, Player, State, TurnReport, account
@@ -118,14 +119,15 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
     try:
         ruleset = get(ruleset_name)
     except KeyError as e:
-        raise LeagueError(e.args[0]) from None
+        unknown = unknown_ruleset(ruleset_name, e)
+        raise LeagueError(str(unknown), word=unknown.word, **unknown.values) from None
     if schedule:
         try:
-            problem = phase_kinds_problem(ruleset, ruleset_name, schedmod.parse(schedule))
+            problem = phase_kinds_problem(ruleset, ruleset_name, schedmod.parse(schedule), "--schedule: phases")
         except schedmod.ScheduleError as e:
             raise LeagueError(f"--schedule: {e}") from None
         if problem:
-            raise LeagueError(f"--schedule: {problem}")
+            raise LeagueError(str(problem), word=problem.word, **problem.values)
     for key, allowed in ENGINE_OPTIONS.items():
         if key in options and options[key] not in allowed:
             raise LeagueError(f"--option {key}={options[key]}: write one of {', '.join(allowed)}", word="new.option",
@@ -501,7 +503,8 @@ def load_arrivals(game: Game, turn: int, planned: dt.datetime | None, phase: Pha
     if schedule.absence is not None:
         awaited = everyone if everyone is not None else outcomemod.phase(game.ruleset,
                                                                            game.effective_state(turn)).awaited
-        absences = absencemod.all_periods(absencemod.read(game.root, game.id, awaited, schedule.absence))
+        absences = absencemod.all_periods(absencemod.read(game.root, game.id, awaited, schedule.absence,
+                                                          words.game_language(game.settings, game.root)))
     if now is None or schedule.nmr_extension is None or phase.finished:
         return turncore.Arrivals(now, early, absences)
     firsts = history.first_arrivals(game.root, orders_dir(game.id, turn)) if history.is_repo(game.root) else {}

@@ -52,6 +52,7 @@ from ..kit import drawcache, gamedata
 from ..kit import orders as ordersmod
 from ..kit import outcome as outcomemod
 from ..kit import secrecy as secrecymod
+from ..kit.catalog import COMMANDS
 from ..kit.ruleset import PinsData
 from ..league import absence as absencemod
 from ..league import arrivals, history
@@ -75,12 +76,24 @@ from .turncore import Taken, TurnOutcome, turn_digest
 
 @dataclass(frozen=True)
 class Finding:
+    """A discrepancy: ``what`` in English, and its word in the commands' catalog (``verify.finding.*``) and values,
+    so that ``verify`` says it in the game's language."""
+
     game: str
     turn: int
     what: str
+    word: str = ""
+    values: dict[str, Any] = field(default_factory=dict, compare=False)
 
-    def text(self) -> str:
-        return f"{self.game}: turn {self.turn}: {self.what}"
+    def text(self, lang: str = "en") -> str:
+        what = COMMANDS.say(lang, self.word, **self.values) if self.word and lang != "en" else self.what
+        return COMMANDS.say(lang, "verify.finding", game=self.game, turn=self.turn, what=what)
+
+
+def _found(game: str, turn: int, word: str, /, **values: Any) -> Finding:
+    """The finding ``verify.finding.<word>`` of the commands' catalog, its English the catalog's."""
+    key = f"verify.finding.{word}"
+    return Finding(game, turn, COMMANDS.say("en", key, **values), key, values)
 
 
 PUBLIC, WITH_KEY, AFTER_END = "public", "with the game's key", "after the end, without a key"
@@ -127,8 +140,7 @@ def _verification(root: Path, game_id: str, *, worktree: bool) -> Verification:
     with committed_tree(root, head, game_id, links) as tree:
         done = replay_files(tree, root, game_id)
         done.source = f"the committed history at {head[:12]}"
-        done.notes += [f"{ordersmod.visible(rel)} is a symbolic link, which no command reads (the league's files "
-                       f"are plain files): remove it with 'git rm {ordersmod.visible(rel)}'" for rel in links]
+        done.notes += [COMMANDS.say("en", "verify.note.link", path=ordersmod.visible(rel)) for rel in links]
         done.found += _anchoring(root, game_id, done)
     return done
 
@@ -223,7 +235,7 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
     try:
         game.ruleset  # noqa: B018 - reads and checks the pinned data once, before any turn
     except gamedata.PinError as e:
-        return Verification(0, [Finding(game.id, 0, f"cannot be replayed: {e}")])
+        return Verification(0, [_found(game.id, 0, "unreplayable", error=str(e))])
     run, mode = _start(game, root, git_root)
     turns = [t for t in game.turns() if t > 0]
     voided = {ruled.get("rerun") for ruled in (game.report(t).get("ruling") for t in turns) if isinstance(ruled, dict)}
@@ -238,9 +250,8 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
             _replayed(run, turn, report, snap, failed)
         run.steps.append(str(report["label"]))
     if run.unreplayed:
-        run.not_checked.append(f"the adjudication of turn(s) {_spans(run.unreplayed)}: the hidden state is sealed to "
-                               f"the game's key ({key_env(game.id)}); the dice chain, the arrivals and the digest "
-                               "of the published orders were checked")
+        run.not_checked.append(COMMANDS.counted("en", "verify.note.unreplayed", len(run.unreplayed),
+                                                turns=_spans(run.unreplayed), variable=key_env(game.id)))
     return Verification(len(turns) - len(run.unreplayed), run.found, run.not_checked, mode,
                         notes=_data_notes(game) + _plaintext_digests(game, turns))
 
@@ -253,7 +264,7 @@ def _start(game: Game, root: Path, git_root: Path | None) -> tuple[_Pass, str]:
     seed = game.commitment()
     setup = game.report(0)
     if setup["dice"]["seed"] != seed.hex():
-        found.append(Finding(game.id, 0, "the set-up report's seed is not the commitment in game.yaml"))
+        found.append(_found(game.id, 0, "seed"))
     links = _links(game, identities, found)
     ended_open = links is not None and not identities  # the game has ended: everything opens without a key
     mode = WITH_KEY if identities else AFTER_END if ended_open else PUBLIC
@@ -277,7 +288,7 @@ def _links(game: Game, identities: list[Any], found: list[Finding]) -> dict[int,
         links = hiddenmod.links(game, identities)
     except LeagueError as e:
         end = hiddenmod.end_link(game)
-        found.append(Finding(game.id, end[0] if end else 0, str(e)))
+        found.append(_found(game.id, end[0] if end else 0, "said", text=str(e)))
         links = None
     if links is None and not identities and game.keyed and not hiddenmod.has_chain(game.settings) and _ended(game):
         # Nothing hidden was drawn (Bretton Woods' standing orders are hidden, not drawn): after the end the set-up
@@ -320,7 +331,7 @@ def _public_checks(run: _Pass, seen: turncore.Committed, snap: turncore.TurnSnap
         run.bound_since = turn
     revealed = bytes.fromhex(report["dice"]["seed"])
     if not dicemod.follows(revealed, run.seed):
-        run.found.append(Finding(seen.game, turn, "dice chain broken: H(seed) is not the previous turn's seed"))
+        run.found.append(_found(seen.game, turn, "chain"))
     run.seed = revealed
     if git_root is not None:
         run.found += _arrivals(seen, git_root)
@@ -365,12 +376,12 @@ def _replayed(run: _Pass, turn: int, report: TurnReport, snap: turncore.TurnSnap
             raise failed or LeagueError("its snapshot was not loaded")
         outcome = _recompute(snap)
     except (LeagueError, KeyError, ValueError) as e:
-        run.found.append(Finding(game.id, turn, f"cannot be replayed: {e}"))
+        run.found.append(_found(game.id, turn, "unreplayable", error=str(e)))
         run.state = game.state(turn)
         _carry_committed(run, turn)
         return
     if outcome.report["dice"]["orders_digest"] != report["dice"].get("orders_digest"):
-        run.found.append(Finding(game.id, turn, "the orders files differ from those the turn was adjudicated with"))
+        run.found.append(_found(game.id, turn, "orders_differ"))
     expected = _compare(run, turn, outcome)
     folder = f"games/{game.id}/turns/{turn_dir(turn)}"
     run.state = outcome.state
@@ -396,7 +407,7 @@ def _compare(run: _Pass, turn: int, outcome: TurnOutcome) -> dict[str, str]:
         path = run.root / rel
         committed = path.read_text(encoding="utf-8") if path.is_file() else None
         if committed != expected.get(rel):
-            run.found.append(Finding(game.id, turn, f"{name} differs from the replay"))
+            run.found.append(_found(game.id, turn, "differs", name=name))
     if not plain_hidden and run.identities:
         run.found += _sealed_parts(game, turn, outcome.sealed, run.identities)
     elif not plain_hidden and outcome.sealed and not run.sealed_unchecked:
@@ -414,12 +425,9 @@ def _digest_kind(seen: turncore.Committed, bound_since: int | None) -> list[Find
     if used is not None:
         return []
     if seen.settings.digest_of is not None:
-        return [Finding(seen.game, seen.turn, f"its dice digest binds the plaintexts of the orders, and game.yaml "
-                                              f"says the game's bind their {seen.settings.digest_of} (dice: digest:)")]
+        return [_found(seen.game, seen.turn, "digest_of", digest_of=seen.settings.digest_of)]
     if bound_since is not None:
-        return [Finding(seen.game, seen.turn, f"its dice digest binds the plaintexts of the orders, after turn "
-                                              f"{bound_since}'s bound their sealed envelopes: a game master may "
-                                              "not choose between the two")]
+        return [_found(seen.game, seen.turn, "digest_since", since=bound_since)]
     return []
 
 
@@ -432,9 +440,7 @@ def _plaintext_digests(game: Game, turns: list[int]) -> list[str]:
     old = [t for t in turns if game.report(t)["dice"].get("digest") is None]
     if not old:
         return []
-    return [f"turn(s) {_spans(old)} published a digest of the orders' plaintexts (turnpress before issue 28): "
-            "anyone who guesses the rest of a sealed orders file can test a guess of a field sealed until the end "
-            "against it; later turns bind the sealed files as submitted"]
+    return [COMMANDS.counted("en", "verify.note.plaintext_digest", len(old), turns=_spans(old))]
 
 
 def _data_notes(game: Game) -> list[str]:
@@ -442,12 +448,10 @@ def _data_notes(game: Game) -> list[str]:
     if not game.pins_data:
         if not isinstance(game.ruleset, PinsData):  # rules that read no data: nothing to pin
             return []
-        return ["replayed with this turnpress's own maps and tables: the game was set up before games pinned the "
-                "data their rules read"]
+        return [COMMANDS.say("en", "verify.note.not_pinned")]
     unpinned = gamedata.unpinned_reads(game.ruleset)
     if unpinned:
-        return [f"read {', '.join(unpinned)} from this turnpress: the game's set-up did not pin "
-                f"{'it' if len(unpinned) == 1 else 'them'} (added to the rules after it)"]
+        return [COMMANDS.counted("en", "verify.note.unpinned", len(unpinned), files=", ".join(unpinned))]
     return []
 
 
@@ -472,10 +476,10 @@ def _setup_again(game: Game, links: dict[int, bytes]) -> tuple[State | None, lis
         state = game.ruleset.setup(options, players, dicemod.Dice.for_turn(
             game.commitment(), bytes.fromhex(digest), links.get(0)))
     except (RulesetError, KeyError, ValueError) as e:
-        return None, [Finding(game.id, 0, f"the set-up cannot be drawn again: {e}")]
+        return None, [_found(game.id, 0, "setup_redraw", error=str(e))]
     committed = (game.turn_folder(0) / "state.yaml").read_text(encoding="utf-8")
     if yamlio.dump(game.ruleset.public_view(state)) != committed:
-        return state, [Finding(game.id, 0, "state.yaml differs from the set-up drawn again")]
+        return state, [_found(game.id, 0, "setup_differs")]
     return state, []
 
 
@@ -508,15 +512,14 @@ def _issue_page(game: Game, git_root: Path | None, turn: int, state: dict[str, A
     if not path.is_file():
         before = f"{newsletter.OLD_ISSUE_DIR}/{game.id}/{turn:04d}.md"
         if (game.root / before).is_file():  # written by turnpress before it wrote its own listings (issue 33)
-            return [Finding(game.id, turn, f"the issue page {rel} is missing; {before} is where turnpress before "
-                            "issue 33 wrote it: run 'turnpress site build' and commit site/news/ (the issues move, "
-                            "their addresses stay)")]
-        return [Finding(game.id, turn, f"the issue page {rel} is missing")]
+            return [_found(game.id, turn, "issue_moved", page=rel, before=before)]
+        return [_found(game.id, turn, "issue_missing", page=rel)]
     if path.read_text(encoding="utf-8") == page:
         return []
     last = history.git(git_root, "log", "-1", "--format=%H", "--", rel).strip() if git_root else ""
-    named = f" (last changed by commit {_name(git_root, last)})" if git_root and last else ""
-    return [Finding(game.id, turn, f"the issue page {rel} is not what the turn's report renders{named}")]
+    if git_root and last:
+        return [_found(game.id, turn, "issue_changed", page=rel, commit=_name(git_root, last))]
+    return [_found(game.id, turn, "issue_differs", page=rel)]
 
 
 def setup_commits(git_root: Path, game_id: str) -> list[str]:
@@ -541,8 +544,7 @@ def _anchoring(git_root: Path, game_id: str, done: Verification) -> list[Finding
             done.notes.append(f"set up again from its script in commit {made[0][:12]} (a demo game, whose dice "
                               "secret is public); its history is anchored there")
         else:
-            found += [Finding(game_id, 0, f"turn 0 was replaced by commit {_name(git_root, c)}: a set-up never "
-                                          "changes (a re-roll?)") for c in reversed(made[:-1])]
+            found += [_found(game_id, 0, "setup_replaced", commit=_name(git_root, c)) for c in reversed(made[:-1])]
     added: dict[int, str] = {0: made[0]}
     pins: list[tuple[str, int]] = []
     log = history.git(git_root, "log", "--reverse", "--first-parent", "--diff-merges=first-parent",
@@ -574,9 +576,8 @@ def _anchoring(git_root: Path, game_id: str, done: Verification) -> list[Finding
                 if status == "M" and turn == max(added) and path[m.end():] in {
                         storage.private_name(k) for k in registered}:
                     continue  # keys add: the player's private report of the last turn sealed again to their key
-                what = {"A": "added to", "D": "removed from"}.get(status, "changed in")
-                found.append(Finding(game_id, turn, f"{path[m.end():]} was {what} the committed turn by "
-                                                    f"commit {_name(git_root, commit)}"))
+                what = {"A": "file_added", "D": "file_removed"}.get(status, "file_changed")
+                found.append(_found(game_id, turn, what, file=path[m.end():], commit=_name(git_root, commit)))
     return found + _pin_findings(git_root, game_id, pins, done) + _tags(git_root, game_id, added)
 
 
@@ -617,8 +618,7 @@ def _pin_findings(git_root: Path, game_id: str, pins: list[tuple[str, int]], don
     for commit, last in pins:
         differs = sorted(f.turn for f in done.found if f.turn <= last)
         if differs:
-            out.append(Finding(game_id, differs[0], f"the data pinned by commit {_name(git_root, commit)} does not "
-                                                    f"replay the turns committed before it (turns 0-{last})"))
+            out.append(_found(game_id, differs[0], "pin", commit=_name(git_root, commit), last=last))
         else:
             done.notes.append(f"pinned the data its rules read after turn {last}, by commit {commit[:12]} "
                               f"(turnpress pin); turns 0-{last} replay exactly with those copies")
@@ -632,8 +632,7 @@ def _setup_changes(git_root: Path, game_id: str, commit: str, old: dict[str, Any
     what = _setup_diff(old, new, last_turn)
     if not what:
         return []
-    return [Finding(game_id, 0, f"the set-up in game.yaml was changed by commit {_name(git_root, commit)}: "
-                                f"{'; '.join(what)} (only a published ruling may change it)")]
+    return [_found(game_id, 0, "setup_changed", commit=_name(git_root, commit), what="; ".join(what))]
 
 
 def _setup_diff(old: dict[str, Any], new: dict[str, Any], last_turn: int) -> list[str]:
@@ -670,11 +669,10 @@ def _tags(git_root: Path, game_id: str, added: dict[int, str]) -> list[Finding]:
         if target is None:
             continue
         if turn in added and target != added[turn]:
-            found.append(Finding(game_id, turn, f"tag {name} names commit {target[:12]}, not {added[turn][:12]}, "
-                                                "which added the turn to today's history"))
+            found.append(_found(game_id, turn, "tag", tag=name, target=target[:12], added=added[turn][:12]))
         if previous is not None and not _is_ancestor(git_root, previous[1], target):
-            found.append(Finding(game_id, turn, f"tag {name} ({target[:12]}) does not descend from tag "
-                                                f"{game_id}/turn-{previous[0]} ({previous[1][:12]})"))
+            found.append(_found(game_id, turn, "tag_descent", tag=name, target=target[:12],
+                                previous=f"{game_id}/turn-{previous[0]}", before=previous[1][:12]))
         previous = (turn, target)
     return found
 
@@ -707,7 +705,7 @@ def _digest(seen: turncore.Committed, not_checked: list[str]) -> list[Finding]:
     for player in account(report).get("taken", []):
         published = seen.files[player].published
         if published is None:
-            return [Finding(game, turn, f"the orders of {player}, taken, are not published")]
+            return [_found(game, turn, "unpublished", player=player)]
         raw[player] = published
         taken[player] = Taken(published, {}, seen.envelope(player))
     used = report.get("dice", {}).get("digest")
@@ -715,19 +713,19 @@ def _digest(seen: turncore.Committed, not_checked: list[str]) -> list[Finding]:
         try:
             bound = turn_digest(game, turn, taken, used)
         except LeagueError as e:
-            return [Finding(game, turn, str(e))]
+            return [_found(game, turn, "said", text=str(e))]
         if bound.hex() != report.get("dice", {}).get("orders_digest"):
-            return [Finding(game, turn, "the orders files differ from those the turn was adjudicated with")]
+            return [_found(game, turn, "orders_differ")]
     if any(secrecymod.is_public_text(text) for text in raw.values()):
         note = ("the full orders behind the public parts published (they are published when the game ends, and "
                 f"open with the game's key, {key_env(game)}); the public parts were checked against their digest")
         if note not in not_checked:
             not_checked.append(note)
         if dicemod.orders_digest(raw).hex() != report.get("dice", {}).get("public_digest"):
-            return [Finding(game, turn, "the published orders differ from the public parts of those taken")]
+            return [_found(game, turn, "public_parts")]
         return []
     if used is None and dicemod.orders_digest(raw).hex() != report.get("dice", {}).get("orders_digest"):
-        return [Finding(game, turn, "the orders files differ from those the turn was adjudicated with")]
+        return [_found(game, turn, "orders_differ")]
     return []
 
 
@@ -738,12 +736,11 @@ def _sealed_orders(seen: turncore.Committed) -> list[Finding]:
     for player in account(report).get("taken", []):
         filed = seen.files[player]  # a re-run's carried orders are in the voided turn's folder
         if filed.sealed is None:
-            out.append(Finding(game, turn, f"{player}'s orders were taken, but there is no sealed file of them"))
+            out.append(_found(game, turn, "no_sealed", player=player))
             continue
         opened = filed.opened
         if opened is None:
-            out.append(Finding(game, turn, f"{player}'s sealed orders do not open with the game's key: "
-                                           f"{filed.unopened}"))
+            out.append(_found(game, turn, "unopened", player=player, error=filed.unopened))
             continue
         published = filed.published
         as_read = account(report).get("published") == secrecymod.PUBLISHED_AS_READ and filed.played == turn
@@ -755,8 +752,7 @@ def _sealed_orders(seen: turncore.Committed) -> list[Finding]:
         elif published is not None and secrecymod.is_full_text(published):  # published in full at the end
             opened = secrecymod.full_text(opened).encode("utf-8")
         if published != opened:
-            out.append(Finding(game, turn, f"the published plaintext of {player}'s orders is not what was sealed"
-                                           + (", as the deadline read it" if as_read else "")))
+            out.append(_found(game, turn, "plaintext_as_read" if as_read else "plaintext", player=player))
     return out
 
 
@@ -768,19 +764,19 @@ def _sealed_parts(game: Game, turn: int, expected: dict[str, str], identities: l
         committed.add(secret_relpath(game.id, turn))
     out = []
     for rel in sorted(committed - set(expected)):
-        out.append(Finding(game.id, turn, f"{rel} is not one of the turn's sealed files"))
+        out.append(_found(game.id, turn, "extra_sealed", path=rel))
     for rel in sorted(expected):
         name = rel.split(f"turns/{turn_dir(turn)}/", 1)[1]
         if rel not in committed:
-            out.append(Finding(game.id, turn, f"{name} is missing"))
+            out.append(_found(game.id, turn, "missing", name=name))
             continue
         try:
             text = crypto.decrypt((game.root / rel).read_bytes(), identities).decode("utf-8")
         except SealError as e:
-            out.append(Finding(game.id, turn, f"{name} does not open with the game's key: {e}"))
+            out.append(_found(game.id, turn, "sealed_unopened", name=name, error=str(e)))
             continue
         if text != expected[rel]:
-            out.append(Finding(game.id, turn, f"{name} differs from the replay"))
+            out.append(_found(game.id, turn, "differs", name=name))
     return out
 
 
@@ -803,11 +799,9 @@ def _arrivals(seen: turncore.Committed, git_root: Path) -> list[Finding]:
         if when is None or _adjudicated_before(game, git_root, turn, when):
             continue
         if when > limit:
-            out.append(Finding(game, turn, f"{player}'s orders reached main after the deadline and grace"))
+            out.append(_found(game, turn, "late", player=player))
         elif when > due and player not in late and arrivals.looks(git_root, game, turn):
-            out.append(Finding(game, turn, f"{player}'s orders reached main after the deadline "
-                                           f"({schedmod.iso(when)}, by the deadline run's record of what it "
-                                           "saw), and the report does not name them late"))
+            out.append(_found(game, turn, "late_unnamed", player=player, when=schedmod.iso(when)))
     return out
 
 
@@ -823,15 +817,10 @@ def _early(seen: turncore.Committed) -> list[Finding]:
     try:
         run, due = dt.datetime.fromisoformat(at), dt.datetime.fromisoformat(deadline)
     except (TypeError, ValueError):
-        return [Finding(game, turn, f"the report's times are not ISO 8601 times (adjudicated: {at!r}, "
-                                    f"deadline: {deadline!r})")]
+        return [_found(game, turn, "times", at=repr(at), deadline=repr(deadline))]
     if run >= due:
         return []
-    return [Finding(game, turn, f"adjudicated at {at}, before its deadline ({deadline}), while "
-                                f"{', '.join(map(str, missed))} had no orders in, and neither a ruling nor the "
-                                "game master's --early says so: the turn was run early by mistake (two runs at "
-                                "once, a wrong --now?); a ruling of the next turn with 'rerun: "
-                                f"{turn}' plays it again")]
+    return [_found(game, turn, "early", at=at, deadline=deadline, missed=", ".join(map(str, missed)), rerun=turn)]
 
 
 def _absence(snap: turncore.TurnSnapshot, ran: turncore.Ran, report: TurnReport) -> list[Finding]:
@@ -842,7 +831,7 @@ def _absence(snap: turncore.TurnSnapshot, ran: turncore.Ran, report: TurnReport)
     recorded = meta.get("absence")
     schedule = snap.schedule
     if schedule is None or schedule.absence is None:
-        return ([Finding(snap.game, snap.turn, "the report moves the deadline for absences, and the game takes none")]
+        return ([_found(snap.game, snap.turn, "absence_none")]
                 if recorded else [])
     extended = meta.get("extension")
     base = recorded["from"] if recorded else extended["from"] if extended else report.get("deadline")
@@ -856,7 +845,7 @@ def _absence(snap: turncore.TurnSnapshot, ran: turncore.Ran, report: TurnReport)
             try:
                 periods[key] = absencemod.parse(rel, ran.absences[key], snap.game, key, schedule.absence).periods
             except LeagueError as e:
-                return [Finding(snap.game, snap.turn, f"{e} (as it was when the turn ran)")]
+                return [_found(snap.game, snap.turn, "absence_then", text=str(e))]
     moved = turncore.open_deadline(dt.datetime.fromisoformat(base), schedule, phase.awaited,
                                    turncore.Arrivals(None, absences=periods), phase, ())
     expected = (schedmod.iso(moved.scheduled), list(moved.absent)) if moved.absent and moved.scheduled else None
@@ -865,8 +854,7 @@ def _absence(snap: turncore.TurnSnapshot, ran: turncore.Ran, report: TurnReport)
         return []
     def words(x: tuple[str, list[str]] | None) -> str:
         return f"to {x[0]} for {', '.join(x[1])}" if x else "none"
-    return [Finding(snap.game, snap.turn, f"the deadline's move for absences recorded ({words(got)}) is not what "
-                                          f"the absence files gave when the turn ran ({words(expected)})")]
+    return [_found(snap.game, snap.turn, "absence_move", got=words(got), expected=words(expected))]
 
 
 def _nmr_extension(snap: turncore.TurnSnapshot, ran: turncore.Ran, report: TurnReport,
@@ -879,7 +867,7 @@ def _nmr_extension(snap: turncore.TurnSnapshot, ran: turncore.Ran, report: TurnR
     recorded = meta.get("extension")
     schedule = snap.schedule
     if schedule is None or schedule.nmr_extension is None:
-        return ([Finding(snap.game, snap.turn, "the report records an NMR extension, and the schedule has none")]
+        return ([_found(snap.game, snap.turn, "nmr_none")]
                 if recorded else [])
     at, base = meta.get("adjudicated"), recorded["from"] if recorded else report.get("deadline")
     if not at or not base:  # a turn of an older league, which did not record when it ran
@@ -893,8 +881,7 @@ def _nmr_extension(snap: turncore.TurnSnapshot, ran: turncore.Ran, report: TurnR
     got = tuple(recorded["players"]) if recorded else ()
     if got == expected:
         return []
-    return [Finding(snap.game, snap.turn, f"the NMR extension recorded ({', '.join(got) or 'none'}) is not what the "
-                                          f"arrival of the orders gives ({', '.join(expected) or 'none'})")]
+    return [_found(snap.game, snap.turn, "nmr", got=", ".join(got) or "none", expected=", ".join(expected) or "none")]
 
 
 def _adjudicated_before(game_id: str, git_root: Path, turn: int, when: dt.datetime) -> bool:

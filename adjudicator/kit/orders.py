@@ -18,7 +18,7 @@ import difflib
 import json
 import marshal
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -28,7 +28,7 @@ from .. import yamlio
 from ..errors import LeagueError
 from ..model import Orders, Problem
 from . import drops, wording
-from .catalog import CHECK
+from .catalog import CHECK, COMMANDS
 from .ruleset import ReadsBenevolently
 from .schemasites import Sites, path_key
 
@@ -193,6 +193,42 @@ Schlüsseln und Werten)
             values["what"] = say(lang, "yaml.invalid.what", problem=problem, context=context) if context else problem
     return Finding(file, e.line, e.column, message or say(lang, e.word, **values),
                    say(lang, e.word + ".hint", **values))
+
+
+Fail = Callable[..., LeagueError]
+
+
+def league_file(file: str, raw: bytes, keys: tuple[str, ...], kind: str,
+                lang: str) -> tuple[yamlio.LeagueFile, Fail]:
+    """A small league file a person writes (``kind``: 'ruling', 'absence'), read and bounded as
+    ``yamlio.read_league_file`` reads it, and its ``fail``: ``fail(word, where, **values)`` is the ``LeagueError``
+    naming the file, the line and column of ``where``, the commands' catalog's ``word`` and its ``word.hint`` (what
+    to write instead) in ``lang``, the language of the game the file belongs to.
+
+    >>> _, fail = league_file("rulings/g/0002.yaml", b"game: g\\n", ("game", "turn"), "ruling", "de")
+    >>> str(fail("ruling.reason", ("game",), most=9))
+    "rulings/g/0002.yaml:1:7: eine Entscheidung braucht ihren Grund in Worten — Schreiben Sie 'reason: ...', \
+höchstens 9 Zeichen: er wird mit dem Zug veröffentlicht"
+    """
+    try:
+        located = yamlio.load(raw)
+    except yamlio.YamlInputError as e:
+        found = unreadable(file, e, lang)
+        raise LeagueError(f"{file}:{found.line}:{found.column}: {found.message}"
+                          + (f" — {found.hint}" if found.hint else "")) from None
+    if not isinstance(located.data, dict):
+        raise LeagueError(f"{file}:1:1: {COMMANDS.say(lang, f'{kind}.shape')}")
+    read = yamlio.LeagueFile(file, located)
+
+    def fail(word: str, where: yamlio.Path = (), /, **values: Any) -> LeagueError:
+        hint = f"{word}.hint"
+        return read.fail(COMMANDS.say(lang, word, **values), where,
+                         COMMANDS.say(lang, hint, **values) if hint in COMMANDS.table()["en"] else "")
+
+    unknown = [k for k in located.data if k not in keys]
+    if unknown:
+        raise fail(f"{kind}.unknown_key", (unknown[0],), key=repr(unknown[0]), keys=", ".join(keys))
+    return read, fail
 
 
 def schema_findings(file: str, loc: yamlio.Located, schema: dict[str, Any], lang: str = "en") -> list[Finding]:

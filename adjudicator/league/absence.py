@@ -27,6 +27,8 @@ from pathlib import Path
 
 from .. import yamlio
 from ..errors import LeagueError
+from ..kit.catalog import COMMANDS
+from ..kit.orders import league_file
 
 ABSENCE_PATH = re.compile(r"^absences/(?P<game>[a-z0-9][a-z0-9-]{0,39})/(?P<player>[a-z0-9][a-z0-9-]{0,38})"
                           r"\.yaml\Z", re.ASCII)
@@ -49,33 +51,30 @@ def relpath(game: str, player: str) -> str:
     return f"absences/{game}/{player}.yaml"
 
 
-def parse(file: str, raw: bytes, game: str, player: str, limit: dt.timedelta | None) -> Absences:
-    """An absence file as ``Absences``; ``LeagueError`` naming the file, line and what to write otherwise."""
+def parse(file: str, raw: bytes, game: str, player: str, limit: dt.timedelta | None, lang: str = "en") -> Absences:
+    """An absence file as ``Absences``; ``LeagueError`` naming the file, line and what to write otherwise, in
+    ``lang`` (the game's language: the commands' catalog's ``absence.*``)."""
     if limit is None:
-        raise LeagueError(f"{file}:1:1: {game} takes no absences — the game master allows them with "
-                          "'absence: 14 days' in the schedule of game.yaml")
-    read = yamlio.read_league_file(file, raw, KEYS, "an absence file",
-                                   "an absence file is a mapping with game, player and absent")
-    fail, data = read.fail, read.data
+        raise LeagueError(f"{file}:1:1: {COMMANDS.say(lang, 'absence.none', game=game)}")
+    read, fail = league_file(file, raw, KEYS, "absence", lang)
+    data = read.data
     if data.get("game") != game or data.get("player") != player:
-        raise fail(f"this file is for game {game}, player {player}", (), f"write 'game: {game}' and 'player: {player}'")
+        raise fail("absence.for", (), game=game, player=player)
     entries = data.get("absent")
     if not isinstance(entries, list) or len(entries) > PERIODS_MAX:
-        raise fail(f"absent: write a list of at most {PERIODS_MAX} periods", ("absent",) if "absent" in data else (),
-                   "like '- {from: 2026-01-10, until: 2026-01-18}'")
+        raise fail("absence.list", ("absent",) if "absent" in data else (), most=PERIODS_MAX)
     periods = []
     for i, entry in enumerate(entries):
         if not (isinstance(entry, dict) and set(entry) == {"from", "until"}):
-            raise fail("a period is '{from: YYYY-MM-DD, until: YYYY-MM-DD}'", ("absent", i))
+            raise fail("absence.period", ("absent", i))
         start, end = _date(entry["from"]), _date(entry["until"])
         if start is None or end is None:
-            raise fail("from and until are dates, written YYYY-MM-DD", ("absent", i))
+            raise fail("absence.dates", ("absent", i))
         if end < start:
-            raise fail(f"until ({end}) is before from ({start})", ("absent", i, "until"))
+            raise fail("absence.before", ("absent", i, "until"), until=end, start=start)
         days = (end - start).days + 1
         if dt.timedelta(days=days) > limit:
-            raise fail(f"an absence of {days} days is beyond the limit of this game, {limit.days} days",
-                       ("absent", i), "split your time away with the game master, or ask them for a ruling")
+            raise fail("absence.limit", ("absent", i), days=days, most=limit.days)
         periods.append((start, end))
     return Absences(file, player, tuple(periods))
 
@@ -91,8 +90,10 @@ def _date(value: object) -> dt.date | None:
         return None
 
 
-def read(root: Path, game: str, players: Sequence[str], limit: dt.timedelta | None) -> dict[str, Absences]:
-    """The absence files of ``players`` the league holds (none in a game that takes no absences)."""
+def read(root: Path, game: str, players: Sequence[str], limit: dt.timedelta | None,
+         lang: str = "en") -> dict[str, Absences]:
+    """The absence files of ``players`` the league holds (none in a game that takes no absences); their faults
+    said in ``lang``."""
     out = {}
     for player in players if limit is not None else ():
         rel = relpath(game, player)
@@ -100,9 +101,9 @@ def read(root: Path, game: str, players: Sequence[str], limit: dt.timedelta | No
         if not path.exists():
             continue
         if path.is_symlink() or not path.is_file():
-            raise LeagueError(f"{rel}: not a regular file (a link or a folder); commit the absence file itself")
+            raise LeagueError(COMMANDS.say(lang, "absence.not_a_file", path=rel))
         with path.open("rb") as f:
-            out[player] = parse(rel, f.read(yamlio.ORDERS_MAX_BYTES + 1), game, player, limit)
+            out[player] = parse(rel, f.read(yamlio.ORDERS_MAX_BYTES + 1), game, player, limit, lang)
     return out
 
 

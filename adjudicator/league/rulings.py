@@ -48,7 +48,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,7 +56,8 @@ from typing import Any
 from .. import schedule as schedmod
 from .. import yamlio
 from ..errors import LeagueError, SealError
-from ..kit.catalog import name_problem
+from ..kit.catalog import COMMANDS, name_problem
+from ..kit.orders import Fail, league_file
 from ..model import GITHUB_ID_MAX, State
 from ..sealed import crypto
 
@@ -130,93 +131,87 @@ def relpath(game: str, turn: int) -> str:
 
 
 def parse(file: str, raw: bytes, game: str, turn: int, masters: Mapping[str, int], zone: dt.tzinfo,
-          seats: Mapping[str, str], ids: Mapping[str, int] | None = None) -> Ruling:
-    """A ruling file as a ``Ruling``; ``LeagueError`` naming the file, line and what to write otherwise.
+          seats: Mapping[str, str], ids: Mapping[str, int] | None = None, lang: str = "en") -> Ruling:
+    """A ruling file as a ``Ruling``; ``LeagueError`` naming the file, line and what to write otherwise, in
+    ``lang`` (the game's language: the commands' catalog's ``ruling.*``).
     ``seats``: each seat of the game (its key) and the login that holds it when the ruling applies; ``ids``: the
     numeric GitHub id of each seat's player then (an account holds one seat, whatever its login is now)."""
-    read = yamlio.read_league_file(file, raw, KEYS, "a ruling",
-                                   "a ruling is a mapping with game, turn, by, reason and what it rules")
-    fail, data = read.fail, read.data
+    read, fail = league_file(file, raw, KEYS, "ruling", lang)
+    data = read.data
     if data.get("game") != game or data.get("turn") != turn or type(data.get("turn")) is not int:
-        raise fail(f"this file is for game {game}, turn {turn}", (), f"write 'game: {game}' and 'turn: {turn}'")
+        raise fail("ruling.for", (), game=game, turn=turn)
     by = data.get("by")
     if not isinstance(by, str) or by.lower() not in masters:
-        named = ", ".join(sorted(masters)) or "nobody yet: add game_masters to game.yaml"
-        raise fail(f"by: {by!r} is not a game master of {game}", ("by",) if "by" in data else (),
-                   f"a ruling is made by a game master named in games/{game}/game.yaml: {named}")
+        where = ("by",) if "by" in data else ()
+        if not masters:
+            raise fail("ruling.by_nobody", where, by=repr(by), game=game)
+        raise fail("ruling.by", where, by=repr(by), game=game, named=", ".join(sorted(masters)))
     reason = data.get("reason")
     if not isinstance(reason, str) or not reason.strip() or len(reason) > REASON_MAX:
-        raise fail("a ruling needs its reason in words", ("reason",) if "reason" in data else (),
-                   f"write 'reason: ...', at most {REASON_MAX} characters: it is published with the turn")
+        raise fail("ruling.reason", ("reason",) if "reason" in data else (), most=REASON_MAX)
     corrections = []
     for i, entry in enumerate(data.get("correct") or []):
         if not (isinstance(entry, dict) and set(entry) == {"path", "value"} and isinstance(entry["path"], list)
                 and entry["path"] and all(isinstance(p, str | int) and not isinstance(p, bool)
                                           for p in entry["path"])):
-            raise fail("a correction is '{path: [key, ...], value: ...}'", ("correct", i))
+            raise fail("ruling.correct", ("correct", i))
         corrections.append((tuple(entry["path"]), entry["value"]))
     deadline = None
     if "deadline" in data:
         try:
             deadline = schedmod.parse_time(data["deadline"], zone, "deadline")  # type: ignore[arg-type]
         except schedmod.ScheduleError as e:
-            raise fail(str(e), ("deadline",)) from None
-    replace = tuple(_takeover(entry, i, seats, fail) for i, entry in enumerate(_listed(data, "replace", fail)))
+            raise fail("ruling.schedule", ("deadline",), problem=COMMANDS.told(lang, e)) from None
+    replace = tuple(_takeover(entry, i, seats, fail, lang) for i, entry in enumerate(_listed(data, "replace", fail)))
     taken = [t.seat for t in replace]
     logins = [t.login.lower() for t in replace]
     for i, t in enumerate(replace):
         if taken.count(t.seat) > 1 or logins.count(t.login.lower()) > 1:
-            raise fail(f"seat {t.seat!r} or login {t.login!r} is named twice", ("replace", i),
-                       "hand each seat to one player, and each player one seat")
+            raise fail("ruling.seat_twice", ("replace", i), seat=repr(t.seat), login=repr(t.login))
         holder = next((s for s, login in seats.items() if login == t.login.lower() and s not in taken), None)
         if holder is not None:
-            raise fail(f"{t.login} plays seat {holder!r} already; a player has one seat", ("replace", i, "login"),
-                       "hand the seat to a login that has none in this game")
+            raise fail("ruling.plays_already", ("replace", i, "login"), login=t.login, seat=repr(holder))
         ids_taken = [u.id for u in replace]
         holder = next((s for s, uid in (ids or {}).items() if uid == t.id and s not in taken), None)
-        if ids_taken.count(t.id) > 1 or holder is not None:
-            where = f"plays seat {holder!r} already" if holder is not None else "is named twice"
-            raise fail(f"the GitHub id {t.id} {where}; one account has one seat, whatever its login",
-                       ("replace", i, "id"), "hand the seat to an account that has none in this game")
+        if holder is not None:
+            raise fail("ruling.id_plays", ("replace", i, "id"), id=t.id, seat=repr(holder))
+        if ids_taken.count(t.id) > 1:
+            raise fail("ruling.id_twice", ("replace", i, "id"), id=t.id)
     remove = tuple(_seat(entry, ("remove", i), seats, fail) for i, entry in enumerate(_listed(data, "remove", fail)))
     if set(remove) & set(taken):
-        raise fail("a seat is both handed over and removed", ("remove",), "write it under one of the two")
+        raise fail("ruling.handed_and_removed", ("remove",))
     rerun, found = _rerun(data, turn, seats, fail)
     pause = data.get("pause")
     if "pause" in data and not isinstance(pause, bool):
-        raise fail("pause: is true or false", ("pause",), "write 'turnpress pause GAME' or 'turnpress resume GAME'")
+        raise fail("ruling.pause", ("pause",))
     end = _end(data, by.lower(), seats, fail) if "end" in data else None
     if end is not None and (pause or rerun):
-        raise fail("a ruling that ends the game neither pauses it nor re-runs a turn", ("end",),
-                   "write 'end:' alone, with its reason")
-    change = _schedule(data, fail) if "schedule" in data else None
+        raise fail("ruling.end_alone", ("end",))
+    change = _schedule(data, fail, lang) if "schedule" in data else None
     if not (corrections or deadline or replace or remove or rerun or pause is not None or end is not None or change):
-        raise fail("the ruling rules nothing", (),
-                   "write 'correct:', 'deadline:', 'replace:', 'remove:', 'rerun:', 'pause:', 'end:' or 'schedule:'")
+        raise fail("ruling.nothing", ())
     return Ruling(file, turn, by.lower(), reason.strip(), tuple(corrections), deadline, replace, remove, rerun, found,
                   pause, end, change)
 
 
-def _schedule(data: Mapping[str, Any], fail: Fail) -> dict[str, Any]:
+def _schedule(data: Mapping[str, Any], fail: Fail, lang: str) -> dict[str, Any]:
     """``schedule:`` checked ('turnpress reschedule'): a new ``every`` and ``phases`` for the turns after this
     one, as game.yaml writes them; each period as the schedule reads it."""
     change = data["schedule"]
     if not isinstance(change, dict) or not change or set(change) - set(schedmod.RULED_KEYS):
-        raise fail("schedule: is '{every: 7 days, phases: {retreat: 2 days}}'", ("schedule",),
-                   "or run 'turnpress reschedule GAME --every ... --reason ...', which writes it")
+        raise fail("ruling.schedule_shape", ("schedule",))
     out: dict[str, Any] = {}
     if "every" in change:
         out["every"] = " ".join(str(change["every"]).split())
     if "phases" in change:
         phases = change["phases"]
         if not isinstance(phases, dict) or not phases:
-            raise fail("schedule: phases: each kind of phase with its period", ("schedule", "phases"),
-                       "write 'phases: {retreat: 2 days}' ('none' drops a kind's own period)")
+            raise fail("ruling.phases", ("schedule", "phases"))
         out["phases"] = {str(k): " ".join(str(v).split()) for k, v in sorted(phases.items(), key=lambda kv: str(kv[0]))}
     try:
         schedmod.ruled(schedmod.parse({"first": "2000-01-03 00:00"}), out)
     except schedmod.ScheduleError as e:
-        raise fail(str(e), ("schedule",)) from None
+        raise fail("ruling.schedule", ("schedule",), problem=COMMANDS.told(lang, e)) from None
     return out
 
 
@@ -225,21 +220,18 @@ def _end(data: Mapping[str, Any], by: str, seats: Mapping[str, str], fail: Fail)
     seat one still in play. As ``outcome.Result.record`` keeps it in the state of the closing turn."""
     end = data["end"]
     if not isinstance(end, dict) or set(end) - set(END_KEYS) or end.get("result") not in END_RESULTS:
-        raise fail("end: is '{result: draw|win|none, seats: [...], conceded_by: [...]}'", ("end",),
-                   "or run 'turnpress end GAME' or 'turnpress concede GAME', which write it")
+        raise fail("ruling.end", ("end",))
     kind = END_RESULTS[end["result"]]
     winners = [_seat(s, ("end", "seats", i), seats, fail) for i, s in enumerate(_listed(end, "seats", fail))]
     conceded = [_seat(s, ("end", "conceded_by", i), seats, fail)
                 for i, s in enumerate(_listed(end, "conceded_by", fail))]
     if len(set(winners)) != len(winners) or len(set(conceded)) != len(conceded) or set(winners) & set(conceded):
-        raise fail("a seat is named twice under end:", ("end",), "name each seat once")
-    wanted = {"draw": (2, "a draw is shared by two seats or more"), "win": (1, "a win names its winner"),
-              "over": (0, "")}[kind]
-    if len(winners) < wanted[0] or kind == "over" and winners:
-        raise fail(wanted[1] or "end: result: none names no seats", ("end", "seats"),
-                   "name the seats under 'seats:'" if wanted[0] else "leave out 'seats:'")
+        raise fail("ruling.end_twice", ("end",))
+    wanted = {"draw": 2, "win": 1, "over": 0}[kind]
+    if len(winners) < wanted or kind == "over" and winners:
+        raise fail(f"ruling.end_{kind}", ("end", "seats"))
     if conceded and kind != "win":
-        raise fail("players concede to a winner", ("end", "conceded_by"), "write 'result: win' and the winner")
+        raise fail("ruling.concede", ("end", "conceded_by"))
     record: dict[str, Any] = {"kind": kind, "seats": winners}
     if conceded:
         record["conceded_by"] = conceded
@@ -247,43 +239,35 @@ def _end(data: Mapping[str, Any], by: str, seats: Mapping[str, str], fail: Fail)
     return record
 
 
-Fail = Callable[..., LeagueError]
-
-
 def _listed(data: Mapping[str, Any], key: str, fail: Fail) -> list[Any]:
     value = data.get(key) or []
     if not isinstance(value, list):
-        raise fail(f"{key}: is a list", (key,), f"write '{key}:' and one entry per line starting with '- '")
+        raise fail("ruling.list", (key,), key=key)
     return value
 
 
 def _seat(value: Any, where: tuple[str | int, ...], seats: Mapping[str, str], fail: Fail) -> str:
     if not isinstance(value, str) or value not in seats:
-        named = ", ".join(sorted(seats))
-        raise fail(f"{value!r} is not a seat of this game", where, f"name a seat as game.yaml keys it: {named}")
+        raise fail("ruling.seat", where, seat=repr(value), named=", ".join(sorted(seats)))
     return value
 
 
-def _takeover(entry: Any, i: int, seats: Mapping[str, str], fail: Fail) -> Takeover:
+def _takeover(entry: Any, i: int, seats: Mapping[str, str], fail: Fail, lang: str) -> Takeover:
     """One entry of ``replace:``, checked: a seat of the game, a GitHub login and id, a name, a public key."""
     where: tuple[str | int, ...] = ("replace", i)
     if not isinstance(entry, dict) or not {"seat", "login", "id"} <= set(entry) or set(entry) - set(TAKEOVER_KEYS):
-        raise fail("a seat handed over is '{seat: ..., login: ..., id: ..., name: ..., recipient: ...}'", where,
-                   "seat, login and id are needed; name and recipient (the new player's public key) may follow")
+        raise fail("ruling.takeover", where)
     seat = _seat(entry["seat"], (*where, "seat"), seats, fail)
     login, uid, name = entry["login"], entry["id"], entry.get("name", entry["login"])
     if not isinstance(login, str) or not LOGIN.match(login):
-        raise fail(f"login: {login!r} is not a GitHub login", (*where, "login"),
-                   "letters, digits and single hyphens, at most 39 characters, as GitHub shows it")
+        raise fail("ruling.login", (*where, "login"), login=repr(login))
     if type(uid) is not int or not 1 <= uid <= GITHUB_ID_MAX:
-        raise fail("id: the new player's numeric GitHub id", (*where, "id"),
-                   f"look it up at https://api.github.com/users/{login} (the 'id' field)")
+        raise fail("ruling.id", (*where, "id"), login=login)
     if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX or not name.isprintable():
-        raise fail("name: the new player's name as the issues show it", (*where, "name"),
-                   f"one line of text, at most {NAME_MAX} characters")
-    problem = name_problem(name.strip(), "name", "en")  # a ruling's faults are said in English, as the file's
+        raise fail("ruling.name", (*where, "name"), most=NAME_MAX)
+    problem = name_problem(name.strip(), "name", lang)
     if problem:  # a character of markup (issue 28): the name is published on every page of the game
-        raise fail(problem, (*where, "name"))
+        raise fail("ruling.said", (*where, "name"), text=problem)
     recipient = entry.get("recipient")
     if recipient is not None:
         recipient = str(recipient).strip()
@@ -292,7 +276,7 @@ def _takeover(entry: Any, i: int, seats: Mapping[str, str], fail: Fail) -> Takeo
         try:
             crypto.parse_recipient(recipient)
         except SealError as e:
-            raise fail(f"recipient: {e}", (*where, "recipient")) from None
+            raise fail("ruling.recipient", (*where, "recipient"), problem=str(e)) from None
     return Takeover(seat, login, uid, name.strip(), recipient)
 
 
@@ -302,28 +286,27 @@ def _rerun(data: Mapping[str, Any], turn: int, seats: Mapping[str, str],
     turn's folder counts in it."""
     if "rerun" not in data:
         if "found" in data:
-            raise fail("found: belongs to a re-run", ("found",), f"write 'rerun: {turn - 1}' with it")
+            raise fail("ruling.found", ("found",), before=turn - 1)
         return None, ()
     if data["rerun"] != turn - 1 or type(data["rerun"]) is not int or turn < 2:
-        raise fail(f"rerun: only the turn before this one can be re-run ({turn - 1})", ("rerun",),
-                   f"write 'rerun: {turn - 1}' in rulings/.../{turn:04d}.yaml, once that turn is adjudicated"
-                   if turn >= 2 else "turn 1 follows the set-up, which is never re-run")
+        raise fail("ruling.rerun" if turn >= 2 else "ruling.rerun_first", ("rerun",), before=turn - 1,
+                   file=f"{turn:04d}.yaml")
     found = tuple(_seat(s, ("found", i), seats, fail) for i, s in enumerate(_listed(data, "found", fail)))
     return data["rerun"], tuple(sorted(set(found)))
 
 
 def read(root: Path, game: str, turn: int, masters: Mapping[str, int], zone: dt.tzinfo,
-         seats: Mapping[str, str], ids: Mapping[str, int] | None = None) -> Ruling | None:
-    """The ruling of ``turn`` if the league has one."""
+         seats: Mapping[str, str], ids: Mapping[str, int] | None = None, lang: str = "en") -> Ruling | None:
+    """The ruling of ``turn`` if the league has one; its faults said in ``lang``."""
     rel = relpath(game, turn)
     path = root / rel
     if not path.exists():
         return None
     if path.is_symlink() or not path.is_file():
-        raise LeagueError(f"{rel}: not a regular file (a link or a folder); commit the ruling itself")
+        raise LeagueError(COMMANDS.say(lang, "ruling.not_a_file", path=rel))
     with path.open("rb") as f:
         raw = f.read(yamlio.ORDERS_MAX_BYTES + 1)
-    return parse(rel, raw, game, turn, masters, zone, seats, ids)
+    return parse(rel, raw, game, turn, masters, zone, seats, ids, lang)
 
 
 def apply(state: State, ruling: Ruling) -> State:

@@ -36,12 +36,22 @@ from typing import Any
 from .. import dice as dicemod
 from .. import schedule as schedmod
 from .. import yamledit, yamlio
-from ..errors import GitError, LeagueError, SealError
+from ..errors import GitError, LeagueError, RulesetError, SealError
 from ..kit import gamedata, outcome
 from ..kit.catalog import COMMANDS
 from ..kit.orders import orders_relpath, visible
-from ..kit.ruleset import HasPhaseKinds, HiddenStateViews, Joins, ReadsData, Ruleset, Unseats, get, package_of
-from ..kit.words import game_language
+from ..kit.ruleset import (
+    HasPhaseKinds,
+    HiddenStateViews,
+    Joins,
+    ReadsData,
+    Ruleset,
+    Unseats,
+    available,
+    get,
+    package_of,
+)
+from ..kit.words import game_language, league_language
 from ..model import HIDDEN_KEYS, GameConfig, Player, State, TurnReport, read_report
 from ..sealed import storage
 from . import absence, history, rulings, secrets
@@ -227,8 +237,9 @@ class Game:
         """The game's rules, reading the data files pinned at its set-up (``gamedata``) where it pinned any."""
         try:
             rules = get(self.settings.ruleset)
-        except KeyError as e:
-            raise LeagueError(f"games/{self.id}/game.yaml: {e.args[0]}") from None
+        except KeyError as e:  # said in the game's language (the league's: no ruleset to give one)
+            said = COMMANDS.told(game_language(self.settings, self.root), unknown_ruleset(self.settings.ruleset, e))
+            raise LeagueError(f"games/{self.id}/game.yaml: {said}") from None
         digests = self.settings.pinned
         if digests is None:  # set up before turnpress pinned data: the installed data is all there is
             return rules
@@ -309,7 +320,8 @@ class Game:
             raise LeagueError(f"games/{self.id}/game.yaml: schedule: {said}") from None
         problem = phase_kinds_problem(self.ruleset, self.settings.ruleset, parsed)
         if problem:
-            raise LeagueError(f"games/{self.id}/game.yaml: schedule: {problem}")
+            said = COMMANDS.told(game_language(self.settings, self.root), problem)
+            raise LeagueError(f"games/{self.id}/game.yaml: schedule: {said}")
         ahead = sorted(t for t in parsed.extend if t > self.last_turn)
         if ahead:  # issue 29: the issue before it names the old deadline, and verify and the site render it again
             when = parsed.extend[ahead[0]].astimezone(parsed.zone)
@@ -359,10 +371,12 @@ class Game:
                 try:
                     base = schedmod.ruled(base, ruled.schedule)
                 except schedmod.ScheduleError as e:
-                    raise LeagueError(f"{ruled.file}: schedule: {e}") from None
+                    said = COMMANDS.told(game_language(self.settings, self.root), e)
+                    raise LeagueError(f"{ruled.file}: schedule: {said}") from None
                 problem = phase_kinds_problem(self.ruleset, self.settings.ruleset, base)
                 if problem:
-                    raise LeagueError(f"{ruled.file}: schedule: {problem}")
+                    said = COMMANDS.told(game_language(self.settings, self.root), problem)
+                    raise LeagueError(f"{ruled.file}: schedule: {said}")
         return base
 
     def turns(self) -> list[int]:
@@ -480,7 +494,8 @@ class Game:
         if turn not in self._rulings:
             zone = self.schedule.zone if self.schedule is not None else dt.UTC
             self._rulings[turn] = rulings.read(self.root, self.id, turn, self.settings.game_masters, zone,
-                                               self.seats_before(turn), self.seat_ids_before(turn))
+                                               self.seats_before(turn), self.seat_ids_before(turn),
+                                               game_language(self.settings, self.root))
         return self._rulings[turn]
 
     def deadline(self, turn: int, kind: str | None = None, *, scheduled: bool = False) -> dt.datetime | None:
@@ -497,7 +512,8 @@ class Game:
         if self.schedule is None or self.schedule.absence is None:
             return deadline, ()
         awaited = outcome.phase(self.ruleset, self.effective_state(turn)).awaited
-        found = absence.read(self.root, self.id, awaited, self.schedule.absence)
+        found = absence.read(self.root, self.id, awaited, self.schedule.absence,
+                             game_language(self.settings, self.root))
         return schedmod.absence_move(self.schedule, deadline, awaited, absence.all_periods(found))
 
     def _scheduled(self, turn: int, kind: str | None) -> dt.datetime | None:
@@ -617,14 +633,28 @@ def _edit_refusal(game: str, key: str, then: Mapping[str, Any], block: Mapping[s
             f"it and the deadlines after it follow it")
 
 
-def phase_kinds_problem(rules: Ruleset, name: str, schedule: schedmod.Schedule) -> str | None:
-    """What is wrong with the kinds of phase a schedule gives periods of their own, in words; None if nothing."""
+def phase_kinds_problem(rules: Ruleset, name: str, schedule: schedmod.Schedule,
+                        where: str = "phases") -> schedmod.ScheduleError | None:
+    """What is wrong with the kinds of phase a schedule gives periods of their own (``where`` names the block:
+    'phases', '--schedule: phases'), as an error naming its word (``COMMANDS.told`` says it); None if nothing."""
     kinds = rules.phase_kinds() if isinstance(rules, HasPhaseKinds) else ()
     unknown = sorted(k for k in schedule.phases if k not in kinds)
     if not unknown:
         return None
-    have = f"its kinds are {', '.join(kinds)}" if kinds else "it has one kind of phase, whose period is 'every'"
-    return f"phases: {name} has no phase of the kind {', '.join(map(repr, unknown))}; {have}"
+    values = {"where": where, "ruleset": name, "unknown": ", ".join(map(repr, unknown)), "kinds": ", ".join(kinds)}
+    if kinds:
+        return schedmod.ScheduleError(f"{where}: {name} has no phase of the kind {values['unknown']}; its kinds are "
+                                      f"{values['kinds']}", "schedule.phase_kind", **values)
+    return schedmod.ScheduleError(f"{where}: {name} has no phase of the kind {values['unknown']}; it has one kind of "
+                                  "phase, whose period is 'every'", "schedule.phase_kind_one", **values)
+
+
+def unknown_ruleset(name: str, e: KeyError) -> RulesetError:
+    """The registry's refusal of the ruleset ``name`` (``kit.ruleset.load``'s ``KeyError``), naming its word."""
+    if name in available():  # registered, but its module cannot be imported: Python's words, as they are
+        return RulesetError(e.args[0], word="ruleset.unloadable", name=repr(name), error=str(e.__cause__ or e))
+    return RulesetError(e.args[0], word="ruleset.unknown", name=repr(name),
+                        installed=", ".join(available()) or "-")
 
 
 def player_from_yaml(p: Mapping[str, Any]) -> Player:
@@ -650,57 +680,68 @@ def changed_config(root: Path, game_id: str, change: Callable[[Any], None], expe
 def load_game(root: Path, game_id: str) -> Game:
     path = root / config_relpath(game_id)
     if not path.is_file():
-        known = ", ".join(list_games(root)) or "none"
-        raise LeagueError(f"no game {game_id!r} in {root / GAMES_DIR} (games here: {known})")
+        lang = league_language(root)
+        known = ", ".join(list_games(root)) or COMMANDS.say(lang, "config.none")
+        raise LeagueError(COMMANDS.say(lang, "config.no_game", game=repr(game_id), folder=root / GAMES_DIR,
+                                       known=known))
     data = yamlio.read_data(path)
     if not isinstance(data, dict):  # empty, a list, a number: no field to read, and no traceback to show for it
-        raise LeagueError(f"{config_relpath(game_id)}: a game's file must be a mapping of its fields (game, "
-                          f"ruleset, players, ...), not {type(data).__name__}: restore it from git")
+        raise LeagueError(COMMANDS.say(league_language(root), "config.not_mapping", file=config_relpath(game_id),
+                                       kind=type(data).__name__))
     problem = config_problem(data)
     if problem:
-        raise LeagueError(f"{config_relpath(game_id)}: {problem}: restore it from git (git log -p -- "
-                          f"{config_relpath(game_id)} shows its changes)")
+        lang = _fault_language(data, root)
+        raise LeagueError(COMMANDS.say(lang, "config.fault", file=config_relpath(game_id),
+                                       problem=COMMANDS.say(lang, problem[0], **problem[1])))
     return Game(root, game_id, data)
 
 
-# What every game.yaml field that commands read must be; what a ruleset reads in ``options`` is its own.
-_FIELDS: dict[str, tuple[type, str]] = {
-    "ruleset": (str, "the ruleset's name"), "title": (str, "text"), "game": (str, "the game's id"),
-    "options": (dict, "a mapping of the ruleset's options"), "players": (list, "a list of players"),
-    "schedule": (dict, "a mapping (first, every, timezone, grace)"), "key": (str, "the game's public key"),
-    "dice": (dict, "a mapping (commitment, length)"),
-}
-_PLAYER: dict[str, tuple[type, str]] = {"key": (str, "text"), "name": (str, "text"), "login": (str, "text"),
-                                        "id": (int, "a number")}
+def _fault_language(data: Mapping[str, Any], root: Path) -> str:
+    """The language a fault of a game's file is said in: the game's, from the fields that read, else the
+    league's."""
+    read = {k: data[k] for k, kind in (("ruleset", str), ("options", dict), ("language", str))
+            if isinstance(data.get(k), kind)}
+    return game_language(GameConfig({"ruleset": "", **read}), root)
 
 
-def config_problem(data: dict[str, Any]) -> str | None:
-    """The first field of a game's file whose type no command could use, in words; ``None`` if the shape holds.
+# What every game.yaml field that commands read must be (its word in the commands' catalog, config.field.NAME,
+# says so); what a ruleset reads in ``options`` is its own.
+_FIELDS: dict[str, type] = {"ruleset": str, "title": str, "game": str, "options": dict, "players": list,
+                            "schedule": dict, "key": str, "dice": dict}
+_PLAYER: dict[str, type] = {"key": str, "name": str, "login": str, "id": int}
+
+
+def config_problem(data: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The first field of a game's file whose type no command could use, as its word in the commands' catalog and
+    the values that fill it; ``None`` if the shape holds.
 
     Only types and the fields every command needs: what the values mean is checked where they are used.
+
+    >>> config_problem({"ruleset": 7})
+    ('config.field.ruleset', {'kind': 'int'})
     """
     if "ruleset" not in data:
-        return "ruleset: missing (the ruleset's name, like 'diplomacy')"
-    for name, (kind, words) in _FIELDS.items():
+        return "config.ruleset_missing", {}
+    for name, kind in _FIELDS.items():
         value = data.get(name)
         if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
-            return f"{name}: must be {words}, not {type(value).__name__}"
+            return f"config.field.{name}", {"kind": type(value).__name__}
     for i, player in enumerate(data.get("players") or []):
         if not isinstance(player, dict):
-            return f"players: entry {i + 1} must be a mapping (key, name, login, id), not {type(player).__name__}"
-        for name, (kind, words) in _PLAYER.items():
+            return "config.player", {"entry": i + 1, "kind": type(player).__name__}
+        for name, kind in _PLAYER.items():
             if not isinstance(player.get(name), kind) or isinstance(player.get(name), bool):
-                return f"players: entry {i + 1}: {name} must be {words}, not {type(player.get(name)).__name__}"
+                return (f"config.player_{'number' if kind is int else 'text'}",
+                        {"entry": i + 1, "field": name, "kind": type(player.get(name)).__name__})
     dice = data.get("dice")
     if dice is None:  # every game has one from its set-up: without it no turn's dice can be checked or drawn
-        return "dice: missing: the dice commitment 'turnpress new' wrote (commitment: and length:)"
+        return "config.dice_missing", {}
     if not isinstance(dice.get("commitment"), str) or type(dice.get("length")) is not int:
-        return "dice: must hold commitment (hex text) and length (a number), as 'turnpress new' wrote them"
+        return "config.dice", {}
     for name in ("commitment", "hidden"):
         value = dice.get(name)
         if value is not None and not (isinstance(value, str) and _HASH.fullmatch(value)):
-            return (f"dice: {name}: must be 64 hexadecimal digits (a SHA-256), as 'turnpress new' wrote it, not "
-                    f"{ascii(value)[:80]}")
+            return "config.dice_hash", {"field": name, "value": ascii(value)[:80]}
     return None
 
 

@@ -92,11 +92,13 @@ def posted_markers(raw: bytes, bot: str = BOT) -> set[str]:
     """
     if len(raw) > COMMENTS_MAX_BYTES:
         raise LeagueError(f"the thread's comments are more than {COMMENTS_MAX_BYTES >> 20} MB: start a new thread for "
-                          "the game (thread: in game.yaml)")
+                          "the game (thread: in game.yaml)", word="remind.comments_large",
+                          most=COMMENTS_MAX_BYTES >> 20)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise LeagueError("the thread's comments are not UTF-8 JSON as 'gh api' prints them") from None
+        raise LeagueError("the thread's comments are not UTF-8 JSON as 'gh api' prints them",
+                          word="remind.comments_utf8") from None
     decoder, at, found = json.JSONDecoder(), 0, set[str]()
     while True:
         while at < len(text) and text[at].isspace():
@@ -106,7 +108,8 @@ def posted_markers(raw: bytes, bot: str = BOT) -> set[str]:
         try:
             page, at = decoder.raw_decode(text, at)
         except (json.JSONDecodeError, RecursionError):
-            raise LeagueError("the thread's comments are not JSON as 'gh api' prints them") from None
+            raise LeagueError("the thread's comments are not JSON as 'gh api' prints them",
+                              word="remind.comments_json") from None
         for comment in page if isinstance(page, list) else []:
             if not isinstance(comment, dict) or not isinstance(comment.get("body"), str):
                 continue
@@ -194,7 +197,13 @@ def due_messages(root: Path, now: dt.datetime, posted: Mapping[int, set[str]], *
 def threads(root: Path, games: Sequence[str] | None = None) -> list[int]:
     """Every thread the games (default: of the league) name, once each; a game that cannot be read has none
     here (``due_messages`` names it)."""
-    found = set()
+    return sorted(thread_games(root, games))
+
+
+def thread_games(root: Path, games: Sequence[str] | None = None) -> dict[int, list[str]]:
+    """Each thread the games (default: of the league) name, and its games; a game that cannot be read has none
+    here (``due_messages`` names it)."""
+    found: dict[int, list[str]] = {}
     for gid in games if games is not None else list_games(root):
         try:
             thread = thread_of(load_game(root, gid))
@@ -203,8 +212,8 @@ def threads(root: Path, games: Sequence[str] | None = None) -> list[int]:
                 raise
             continue
         if thread is not None:
-            found.add(thread)
-    return sorted(found)
+            found.setdefault(thread, []).append(gid)
+    return found
 
 
 def comment_files(messages: Iterable[Message]) -> dict[int, str]:

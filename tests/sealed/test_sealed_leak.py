@@ -47,7 +47,7 @@ def test_nothing_sealed_or_private_leaks(table: Table, tmp_path: Path):
     with table.game_master():
         assert table.cli("verify", "g1") == 0
     workflow.append(table.out())
-    assert "3 turn(s) replayed, all match" in workflow[-1]
+    assert "3 turns replayed, all match" in workflow[-1]
 
     assert _grep(root, "HEAD", notes[1][:1]) == notes[1][:1], "the search finds what is there"
     private = _private_values(table)

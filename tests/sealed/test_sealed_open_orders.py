@@ -40,7 +40,7 @@ def test_open_orders_with_sealed_hidden_state(league: Path, capsys, monkeypatch)
     assert (verification(league, "c1").turns, verification(league, "c1").found) == (1, [])
     monkeypatch.delenv("TURNPRESS_GAME_KEY_C1")
     done = verification(league, "c1")
-    assert done.turns == 0 and done.found == [] and "adjudication of turn(s) 1" in done.not_checked[0]
+    assert done.turns == 0 and done.found == [] and "adjudication of turn 1" in done.not_checked[0]
 
 
 def test_a_key_made_in_a_running_game_seals_the_turns_after_it(league: Path, capsys, monkeypatch):
@@ -51,7 +51,7 @@ def test_a_key_made_in_a_running_game_seals_the_turns_after_it(league: Path, cap
     capsys.readouterr()
     assert run(league, "keys", "new", "c2") == 0
     out = capsys.readouterr().out
-    assert "turn(s) 0, 1 was committed in plain text and stays public" in out
+    assert "turns 0, 1 was committed in plain text and stays public" in out
     key = next(w.split("=", 1)[-1] for w in out.split() if "AGE-SECRET-KEY-" in w)
     monkeypatch.setenv("TURNPRESS_GAME_KEY_C2", key)
     git(league, "add", "-A")

@@ -31,11 +31,11 @@ def test_verify_with_the_key_replays_everything_and_without_it_names_what_it_cou
         done = verification(root, "g1")
         assert table.cli("verify", "g1") == 0
     assert (done.turns, done.found, done.not_checked, done.mode) == (2, [], [], WITH_KEY)
-    assert "g1: 2 turn(s) replayed, all match (checked: with the game's key)" in table.out()
+    assert "g1: 2 turns replayed, all match (checked: with the game's key)" in table.out()
 
     done = verification(root, "g1")
     assert done.found == [] and done.turns == 0 and done.mode == PUBLIC
-    assert any("adjudication of turn(s) 1-2" in n and "TURNPRESS_GAME_KEY_G1" in n for n in done.not_checked)
+    assert any("adjudication of turns 1-2" in n and "TURNPRESS_GAME_KEY_G1" in n for n in done.not_checked)
     assert any("sealed order holds the plaintext" in n for n in done.not_checked)
     assert any("full orders behind the public parts" in n for n in done.not_checked)
     assert table.cli("verify", "g1") == 0, "what cannot be checked is not a discrepancy"
@@ -182,7 +182,7 @@ def test_an_older_game_binds_the_envelopes_from_the_first_turn_that_did(league, 
     assert [f.text() for f in done.found] == [
         "g1: turn 3: its dice digest binds the plaintexts of the orders, after turn 2's bound their sealed "
         "envelopes: a game master may not choose between the two"]
-    assert any(n.startswith("turn(s) 1, 3 published a digest of the orders' plaintexts") for n in done.notes)
+    assert any(n.startswith("turns 1, 3 published a digest of the orders' plaintexts") for n in done.notes)
 
 
 def test_a_key_registered_after_a_turn_reseals_the_players_private_report_and_verify_accepts_it(table: Table):

@@ -501,7 +501,8 @@ def attack(table: Table, site: Path) -> tuple[Outsider, list[Secret]]:
     with table.game_master():
         assert run(table.root, "verify", GAME) == 0
     done = table.out()
-    said = {"en": f"{GAME}: {game.last_turn} turn(s) replayed, all match (checked: with the game's key)",
+    said = {"en": f"{GAME}: {game.last_turn} {'turn' if game.last_turn == 1 else 'turns'} replayed, all match "
+                  "(checked: with the game's key)",
             "de": f"{GAME}: {game.last_turn} {'Zug' if game.last_turn == 1 else 'Züge'} nachgespielt, alles stimmt "
                   "überein (geprüft: mit dem Schlüssel der Partie)"}  # verify speaks the game's language
     assert said[check.language(game)] in done, done

@@ -147,7 +147,7 @@ def test_a_symbolic_link_in_the_open_turn_is_named_by_verify(played, tmp_path, m
     assert code == 0, out  # no turn read them: nothing of the history differs
     assert ("g1: orders/g1/0002/bob.yaml is a symbolic link, which no command reads (the league's files are plain "
             "files): remove it with 'git rm orders/g1/0002/bob.yaml'") in out
-    assert "orders/g1/0002/carol.yaml is a symbolic link" in out and "g1: 1 turn(s) replayed, all match" in out
+    assert "orders/g1/0002/carol.yaml is a symbolic link" in out and "g1: 1 turn replayed, all match" in out
 
 
 GARBAGE = [b"", b"- a\n- b\n", b"x: [\n", b"\xff\xfe\x00", b"dice: 3\n", b"turn: x\norders: 5\n", b"[" * 50]

@@ -37,7 +37,7 @@ def test_issue_pages_committed_with_the_turns_are_what_the_build_writes_again(bu
         == "", "a rebuild changes no issue"
     capsys.readouterr()
     assert run(built_site, "site", "build", "--pages-only") == 0
-    assert "Wrote 0 changed file(s) for 3 game(s)" in capsys.readouterr().out, "a second build writes nothing"
+    assert "Wrote 0 changed files for 3 games" in capsys.readouterr().out, "a second build writes nothing"
 
 
 def test_a_large_league_is_read_by_several_processes_into_the_same_pages(built_site: Path, monkeypatch):
@@ -583,7 +583,7 @@ def test_the_workflows_build_takes_the_issue_pages_committed_with_their_turns(bu
     capsys.readouterr()
     assert run(root, "site", "build", "--pages-only", "--issues-as-committed") == 0
     assert rendered == [], "no committed issue rendered again"
-    assert "Wrote 0 changed file(s)" in capsys.readouterr().out
+    assert "Wrote 0 changed files" in capsys.readouterr().out
     issues[2].unlink()
     site.generate(root, issues_as_committed=True)
     assert len(rendered) == 1 and {p: p.read_bytes() for p in issues} == before, "the missing one, as committed"
