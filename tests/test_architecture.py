@@ -351,10 +351,6 @@ def test_a_package_imports_only_packages_below_it(tmp_path: Path):
                                                                    "adjudicator.engine.turn"]
 
 
-# A module whose lines are the language catalog's work this session (issue 31's language part) still holds one.
-BACKSLASHES_LEFT = {"cli/games.py"}
-
-
 def _continued_lines(source: str) -> list[int]:
     """The lines of ``source`` that a backslash continues, outside strings (a docstring's backslash is text)."""
     import io
@@ -375,7 +371,7 @@ def test_no_line_of_the_package_is_continued_by_a_backslash():
     assert _continued_lines('"""a \\\nb"""\n') == []
     found = {str(p.relative_to(PACKAGE)): _continued_lines(p.read_text(encoding="utf-8"))
              for p in sorted(PACKAGE.rglob("*.py"))}
-    assert {p: lines for p, lines in found.items() if lines and p not in BACKSLASHES_LEFT} == {}
+    assert {p: lines for p, lines in found.items() if lines} == {}
 
 
 def test_the_architecture_page_draws_the_folders_in_the_order_of_their_layers():

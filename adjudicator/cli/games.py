@@ -346,8 +346,8 @@ def verify(args: argparse.Namespace) -> int:
         for note in result.notes:
             print(f"{gid}: {COMMANDS.said_in(lang, note, 'verify.note.')}")
         bad += len(result.found)
-        summary = COMMANDS.say(lang, "verify.all_match") if not result.found else \
-            COMMANDS.say(lang, "verify.found", n=len(result.found))
+        summary = (COMMANDS.say(lang, "verify.all_match") if not result.found
+                   else COMMANDS.say(lang, "verify.found", n=len(result.found)))
         print(COMMANDS.say(lang, "verify.summary", game=gid, turns=result.turns, summary=summary,
                            mode=COMMANDS.said_in(lang, result.mode, "verify.mode.")))
     if args.since:

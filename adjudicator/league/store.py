@@ -452,8 +452,8 @@ class Game:
         not copied again."""
         rules = self.ruleset
         hides = getattr(rules, "hidden_keys", ())
-        if getattr(type(rules), "public_view", None) is not HiddenStateViews.public_view or \
-                not set(HIDDEN_KEYS) <= set(hides):
+        if (getattr(type(rules), "public_view", None) is not HiddenStateViews.public_view
+                or not set(HIDDEN_KEYS) <= set(hides)):
             return rules.public_view(self.state(turn))
         folder = self.turn_folder(turn)
         state = yamlio.read_mapping(folder / "state.yaml")
