@@ -346,7 +346,7 @@ class Game:
         sha = history.tag_target(self.root, f"{self.id}/turn-{last}") or history.last_commit_of(self.root, report)
         raw = history.blob(self.root, sha, rel) if sha else None
         try:
-            data = yamlio.load(raw.decode("utf-8")).data if raw else None
+            data = yamlio.load_trusted(raw) if raw else None  # read as load_game reads game.yaml
             then_block = data.get("schedule") if isinstance(data, dict) else None
             then = schedmod.parse(then_block) if isinstance(then_block, Mapping) else None
         except (UnicodeDecodeError, yamlio.YamlInputError, schedmod.ScheduleError):
