@@ -113,3 +113,18 @@ def test_a_turn_written_inside_reading_is_seen_by_the_next_turn_and_the_same_gam
         assert game.ruled_turns() == []
         store.write_files(league, {"rulings/g1/0004.yaml": "reason: a pause\npause: true\n"})
         assert game.ruled_turns() == [4]
+
+
+def test_a_deadline_lists_the_turns_of_its_game_once_a_write(league: Path, monkeypatch: pytest.MonkeyPatch):
+    """Issue 33: ``adjudicate`` loads its game again for each step (heal, status, the turn, its commit), and each
+    load listed the turns' folder anew, some 25 times a turn. It reads in ``reading``: listed once, and again after
+    each write of the turn (its commit, its files); the turn after it sees the turn written."""
+    play(league, turns=1)
+    listed: list[str] = []
+    real = store.Game._turns
+    monkeypatch.setattr(store.Game, "_turns", lambda game: listed.append(game.id) or real(game))
+    play_turn(league, 2)
+    assert store.load_game(league, "g1").last_turn == 2
+    assert 0 < len(listed) <= 6, len(listed)  # 10 before
+    play_turn(league, 3)
+    assert store.load_game(league, "g1").last_turn == 3

@@ -52,6 +52,7 @@ from ..league.store import (
     orders_relpath,
     phase_kinds_problem,
     player_to_yaml,
+    reading,
     sealed_relpath,
     unknown_ruleset,
     write_files,
@@ -691,6 +692,15 @@ def adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only
     A due turn whose deadline passed before the turn before it was adjudicated gave its players no time to send
     orders: it is not run without ``catch_up`` (``LeagueError`` if it is the first, else the run stops there).
     """
+    # The turns and rulings of the game are listed once, not for every load of it (issue 33: a turn listed its
+    # turns' folder some 25 times); each write of the turn (through ``history``) makes them listed anew.
+    with reading():
+        return _adjudicate(root, game_id, now, commit=commit, only_if_due=only_if_due, max_turns=max_turns,
+                           fault=fault, catch_up=catch_up, early=early)
+
+
+def _adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only_if_due: bool, max_turns: int,
+                fault: FaultHook, catch_up: bool, early: bool) -> list[TurnOutcome]:
     done: list[TurnOutcome] = []
     if commit:
         heal(root, load_game(root, game_id))
