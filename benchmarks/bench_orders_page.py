@@ -20,8 +20,11 @@ benchmark did before. For each game and profile:
 - ``ready_ms``: from the navigation's start until the page is usable (``#tp-orders`` has ``data-ready``: its turn
   data read and the player list shown), in the page's own clock (``performance.now()``, recorded by a
   MutationObserver installed before the page's scripts run);
-- ``answer_ms``: when a tap at ``ready_ms`` would be answered: a task queued then runs (the theme's script may
-  hold the page's one thread for a second on the phone);
+- ``answer_ms``: when a tap at ``ready_ms`` would be answered: a task queued then runs (it may run before a
+  long task that starts after it: ``held_ms`` says how long a tap a little later waits);
+- ``held_ms``: the longest a tap in the 3 s after ``ready_ms`` waits: of the page's long tasks (the
+  ``longtask`` entries, 50 ms and more, observed from the document's start) the longest stretch of one after
+  ``ready_ms`` (on the phone Material's script, a second and more, where it runs then);
 - ``form_ms``: from the navigation's start until the first order can be given: the probe picks the player the
   moment the list is there, and this is when the form shows that player's first choice (``#tp-form select``);
 - ``exact_ms``: from the navigation's start until the page's verdict is the exact one (``#tp-verdict`` no longer
@@ -79,7 +82,12 @@ GOALS = {"ready_ms": 3000, "verdict_ms": 30000}  # the issue's, on the phone pro
 PROBE = """
 (function () {
   window.tpBench = {ready: null, answer: null, form: null, exact: null, click: null, verdict: null,
-                    pick: %s};
+                    pick: %s, tasks: []};
+  try {
+    new PerformanceObserver(function (list) {
+      list.getEntries().forEach(function (e) { window.tpBench.tasks.push([e.startTime, e.duration]); });
+    }).observe({type: 'longtask', buffered: true});
+  } catch (e) {}
   var watch = new MutationObserver(function () {
     var root = document.getElementById('tp-orders');
     var b = window.tpBench;
@@ -124,6 +132,7 @@ class Figures:
     data_bytes: int
     click_ms: int | None
     weights: dict[str, int] = field(default_factory=dict)
+    held_ms: int = 0
 
 
 def throttle(browser: Browser, profile: dict[str, int], cache: bool = False) -> None:
@@ -179,6 +188,11 @@ def measure(browser: Browser, url: str, game: str, player: str, clicks: list[str
                          timeout=120)
         ready, answer, form, exact = browser.script("var b = window.tpBench;"
                                                     "return [b.ready, b.answer, b.form, b.exact].map(Math.round)")
+        held = round(browser.script(
+            "var b = window.tpBench, most = 0;"
+            "b.tasks.forEach(function (t) { var from = Math.max(t[0], b.ready), end = t[0] + t[1];"
+            "  if (from < b.ready + 3000 && end > from) { most = Math.max(most, end - from); } });"
+            "return most;"))
         browser.wait_for(lambda: browser.script("return !!document.querySelector('#tp-map svg')"), "the map",
                          timeout=120)
         click_ms = None
@@ -198,7 +212,8 @@ def measure(browser: Browser, url: str, game: str, player: str, clicks: list[str
             return out;""")
         weights = dict(sorted(weights.items(), key=lambda kv: (-kv[1], kv[0])))
         data = sum(n for path, n in weights.items() if re.search(r"/orders/[0-9]{4}|/drawings/", path))
-        return Figures(game, profile, ready, answer, form, exact, sum(weights.values()), data, click_ms, weights)
+        return Figures(game, profile, ready, answer, form, exact, sum(weights.values()), data, click_ms, weights,
+                       held)
 
 
 def settled(browser: Browser, quiet_ms: int = 1000) -> None:
@@ -254,8 +269,9 @@ def run(browser: Browser, url: str, games: list[str], profiles: list[str], repea
                              round(statistics.median(r.exact_ms for r in runs)),
                              runs[0].bytes, runs[0].data_bytes,
                              round(statistics.median(r.click_ms for r in runs if r.click_ms is not None)),
-                             runs[0].weights)
+                             runs[0].weights, round(statistics.median(r.held_ms for r in runs)))
             say(f"{game:4} {profile:8} ready {median.ready_ms:6} ms  answer {median.answer_ms:6} ms  "
+                f"held {median.held_ms:6} ms  "
                 f"form {median.form_ms:6} ms  "
                 f"exact {median.exact_ms:6} ms  click→verdict {median.click_ms:6} ms  "
                 f"{median.bytes / 1024:8.1f} kB on the wire ({median.data_bytes / 1024:.1f} kB turn data)")

@@ -64,7 +64,9 @@ LANGUAGE_PARTIAL = """{% set code = page.meta.language if page is defined and pa
 """
 # The feeds in every page's head: the league's, and the game's on its pages (``tp_game`` in the front matter); the
 # orders page's style and its own scripts on it (``tp_orders``; before the theme's, so that the page asks for its
-# data while the theme's script runs; the libraries they use follow when the page is usable: issue 30), by the
+# data while the theme's script runs; the libraries they use follow when the page is usable: issue 30), and there
+# the theme's own script (Material's bundle, the block's first) written inert, run by orders.js when the reader
+# reaches for the theme or leaves the page alone a while (issue 30: a player's first taps are the page's), by the
 # address the theme's ``url`` filter gives: raw HTML in a page's Markdown is taken relative to the page's address
 # by MkDocs and to its file by Zensical (issue 33).
 MAIN_TEMPLATE = """{% extends "base.html" %}
@@ -84,8 +86,10 @@ MAIN_TEMPLATE = """{% extends "base.html" %}
   {% if page and page.meta and page.meta.tp_orders %}
 """ + "".join(f"""  <script src="{{{{ 'javascripts/{name}' | url }}}}"></script>\n"""
               for name in orders_page.SCRIPT_FILES) + """\
-  {% endif %}
+  {{ super() | replace('<script src="', '<script type="text/plain" data-tp-later data-src="', 1) }}
+  {% else %}
   {{ super() }}
+  {% endif %}
 {% endblock %}
 """
 LATEST = 10  # issues listed on the home page and on a game's overview

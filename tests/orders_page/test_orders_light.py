@@ -96,3 +96,31 @@ def test_auf_achse_s_board_comes_as_a_base_kept_across_rounds_and_games_and_the_
                             "document.querySelectorAll('#tp-map .tp-truck').length, "
                             "document.querySelectorAll('#tp-map g[data-tp-base]').length]")
     assert counts[0] > 300 and counts[1] > 40 and counts[2] >= 5 and counts[3] == 0, counts
+
+
+def test_the_theme_s_script_waits_until_the_reader_reaches_for_the_theme(browser: Browser, served: str,
+                                                                        league: League):
+    """Issue 30, "the page usable within 3 s" on a phone: Material's script held the page's one thread for a
+    second and more right after the list showed (4× CPU), so a player's tap then waited for it. On the orders
+    page it is written inert and runs when the reader reaches for the theme (here: the search box) or leaves the
+    page alone a while: a player who picks their name and gives an order never waits for it. Once it runs (here:
+    the reader clicks the header) the theme works as on every page: its colour switch turns the page dark."""
+    open_page(browser, served, "dip")
+    browser.click('#tp-player option[value="ann"]')
+    browser.wait_for(lambda: browser.script(
+        "return document.getElementById('tp-orders').hasAttribute('data-settled')"), "the form")
+    choose(browser, "F Lon", "F Lon - Nth")
+    assert browser.script("return typeof window.component$") == "undefined", "the theme's script ran"
+    assert not any("/assets/javascripts/bundle." in p for p in fetched(browser))
+    assert browser.script("return document.querySelectorAll('script[data-tp-later]').length") == 1
+    browser.script("window.scrollTo(0, 0)")
+    browser.click(".md-header__title")
+    browser.wait_for(lambda: browser.script("return typeof window.component$ !== 'undefined'"), "the theme")
+    scheme = "return document.body.getAttribute('data-md-color-scheme')"
+    assert browser.script(scheme) == "default"
+    try:
+        browser.click('label[for="__palette_1"]')
+        browser.wait_for(lambda: browser.script(scheme) == "slate", "the dark colours")
+    finally:  # the colours a reader chose are kept for every page: the other tests read the light ones
+        browser.click('label[for="__palette_0"]')
+        browser.wait_for(lambda: browser.script(scheme) == "default", "the light colours")
