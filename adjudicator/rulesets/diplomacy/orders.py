@@ -1,142 +1,50 @@
-"""Orders: what a player writes, read into :class:`Order` and written back in judge notation.
-
-Text notation as on the judges, any case, abbreviations or full names::
-
-    A Par - Bur          A Lvp - Edi via convoy     F Nth C A Lon - Bel      A Mun S A Bur - Par
-    A Mun S Bur          F Stp/sc - Bot             F spa(nc) H              Build A Par
-    Remove F Nth         A Par disband              Waive                    Propose draw
-
-On maps that have them (``order_types`` of the map): a double move downstream ``F Lun - Ham - ElbM`` and a
-transformation ``A FAns T F(nc)``, ``F Lin T A`` (checked by the resolver against the map).
-
-Structured YAML entries say the same with keys: ``{unit: A Par, move: Bur}``, ``{unit: A Lvp, move: Edi,
-via_convoy: true}``, ``{unit: F Nth, convoy: A Lon - Bel}``, ``{unit: A Mun, support: A Bur - Par}``,
-``{unit: A Par, hold: true}``, ``{unit: F Nth, retreat: Nwg}``, ``{unit: F Nth, disband: true}``,
-``{build: A Par}``, ``{remove: F Nth}``, ``{waive: true}``, ``{draw: true}``; on maps with them a double move
-``{unit: F Lun, via: Ham, move: ElbM}`` and a transformation ``{unit: A FAns, transform: F/nc}``.
-
->>> from .tables import load_map, shipped
->>> str(parse_order(load_map("standard", shipped()), "f st petersburg (south coast) -> gulf of bothnia"))
-'F Stp/sc - Bot'
-"""
+"""The JSON Schema of a Diplomacy orders file (rules: ``Rules.order_schema``): a list of entries, each a line in
+judge notation or a mapping whose keys are the kinds' own (``kinds/*.KEYS``), the map's extra order types' and
+the variant's (``Rulebook.entry_properties``), described in the map's language."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, cast
+from typing import Any
 
+from .adjudicate import label
 from .kinds import build, convoy, disband, hold, move, retreat, support, transform, votes
-from .reading import (
-    AFTER_UNIT,
-    UNIT_LETTERS,
-    Order,
-    OrderError,
-    Reader,
-    Say,
-    finish,
-    judge_notation,
-    power_names,
-)
-from .tables import Map, english
+from .rulebook import rulebook_for
+from .state import State
+from .tables import Map
 
-__all__ = ["UNIT_LETTERS", "Entry", "Line", "Order", "OrderError", "entry_of", "judge_notation", "parse_order",
-           "read_order", "structured_to_text"]
+UNIT_KEY = {"unit": {"type": "string", "description": "the unit ordered, e.g. 'A Par' or 'F Stp/sc'"}}
+# the keys of a structured order, each kind's own, in the order the schema lists them
+KINDS_KEYS = (hold.KEYS, move.KEYS, support.KEYS, convoy.KEYS, retreat.KEYS, disband.KEYS, build.KEYS, votes.KEYS)
+# keys of orders only some maps have (``order_types`` of the map): order type -> (key, schema)
+_ORDER_TYPE_PROPS = {"transform": ("transform", transform.KEY), "double_move": ("via", move.DOUBLE_MOVE_KEY)}
 
 
-class Entry(hold.HoldKeys, move.MoveKeys, support.SupportKeys, convoy.ConvoyKeys, retreat.RetreatKeys,
-            disband.DisbandKeys, transform.TransformKeys, build.BuildKeys, votes.VoteKeys, total=False):
-    """A structured order as the rules read it: the unit ordered and the keys of every kind, each kind's own
-    declared in its module (``kinds/*.py``), which its ``structured`` reads; the first kind that knows its keys
-    says the order."""
-
-    unit: str
-
-
-Line = str | Entry
-"""An entry of a Diplomacy orders file (the list under ``orders:``): a line in judge notation or a structured
-order."""
-
-
-def entry_of(raw: Mapping[Any, Any]) -> Entry:
-    """A structured entry of an orders file as the rules read it: its keys as text. Its values are of the types
-    the schema admits wherever the turn plays it; ``check`` also runs beside the schema's findings (the orders
-    page, a file read benevolently), where a value of another type still reads as its text."""
-    return cast(Entry, {str(k): v for k, v in raw.items()})
-
-Parse = Callable[[Reader, "str | None", str, "str | None", str], Order]
-# the word after the unit -> the kind's reading of the rest (``A Par - Bur``: move's)
-AFTER: dict[str, Parse] = {"hold": hold.parse, "move": move.parse, "retreat": retreat.parse,
-                           "support": support.parse, "convoy": convoy.parse, "transform": transform.parse,
-                           "build": build.parse, "disband": disband.parse, "remove": disband.parse}
-# a structured entry's keys, read by the kinds in this order (the first that knows its keys says the order)
-STRUCTURED: tuple[Callable[[Entry, str, Say], str | None], ...] = (
-    move.structured, transform.structured, retreat.structured, support.structured, convoy.structured,
-    disband.structured, hold.structured)
+def entry_properties(m: Map) -> dict[str, Any]:
+    """The keys of a structured order on this map: the standard ones, those of its extra order types, and the
+    variant's own (religious actions in 30JK)."""
+    props: dict[str, Any] = {**UNIT_KEY, **{k: v for keys in KINDS_KEYS for k, v in keys.items()}}
+    for order_type, (key, schema) in _ORDER_TYPE_PROPS.items():
+        if order_type in m.data.get("order_types", ()):
+            props[key] = schema
+    if m.data.get("votes") == "standing":
+        props.update(votes.STANDING_KEYS)
+    props.update(rulebook_for(m).entry_properties(m))
+    return {k: {**v, "description": m.text(v["description"])} if "description" in v else v for k, v in props.items()}
 
 
-def parse_order(m: Map, text: str) -> Order:
-    """Read one order in text notation; raises :class:`OrderError` with a hint if it cannot be read."""
-    raw = text.strip()
-    power = None
-    head, sep, rest = raw.partition(":")
-    if sep and head.strip().lower() in power_names(m):
-        power, raw = power_names(m)[head.strip().lower()], rest.strip()
-    r = Reader(m, raw)
-    if not r.toks:
-        raise OrderError(m.say("the order is empty"), m.say("write an order such as 'A Par - Bur'"))
-    opening = r.word("waive", "draw", "nodraw", "concede", "build", "remove", "disband")
-    if opening in ("draw", "nodraw", "concede"):
-        return finish(r, votes.parse_opening(r, opening, power, text))
-    if opening is not None:
-        return finish(r, build.parse_opening(r, opening, power, text))
-    ut = r.unit_type()
-    region = r.location()
-    kind = "hold" if r.done() else r.word(*AFTER_UNIT)
-    if kind is None:
-        raise OrderError(m.say("cannot read {order} after {word}", order=repr(text), word=repr(r.toks[r.i - 1])),
-                         m.say("write H (hold), - (move), S (support), C (convoy) or Disband"))
-    return finish(r, AFTER[kind](r, ut, region, power, text))
-
-
-def structured_to_text(entry: Mapping[Any, Any], m: Map | None = None) -> str:
-    """A structured YAML entry as the text it stands for; raises :class:`OrderError` if it has no meaning (said
-    in the language of ``m``, English without it)."""
-    say = m.say if m is not None else english
-    e = entry_of(entry)
-    unit = str(e.get("unit", "")).strip()
-    text = build.structured(e, say) or votes.structured(e, say)
-    if text:
-        return text
-    if not unit:
-        raise OrderError(say("the entry names no unit"), say("write e.g. {{unit: A Par, move: Bur}}"))
-    for kind in STRUCTURED:
-        text = kind(e, unit, say)
-        if text:
-            return text
-    raise OrderError(say("the entry says nothing to do"), say("add move:, support:, convoy: or hold: true"))
-
-
-# The most order texts a map keeps the reading of (``Map.order_reads``): more than the lines of every player's
-# verdicts of a turn (a few thousand); beyond it the kept readings are dropped and kept anew
-KEPT_READS = 20_000
-
-
-def read_order(m: Map, entry: object) -> Order:
-    """An order from a list entry: a string in text notation or a structured mapping. A text read once on a map
-    is not read again (``Map.order_reads``): the reading is pure in the map and the text."""
-    if isinstance(entry, str):
-        known = m.order_reads.get(entry)
-        if known is None:
-            try:
-                known = parse_order(m, entry)
-            except OrderError as e:
-                known = (e.message, e.hint)
-            if len(m.order_reads) >= KEPT_READS:
-                m.order_reads.clear()
-            m.order_reads[entry] = known
-        if isinstance(known, Order):
-            return known
-        raise OrderError(*known)
-    if isinstance(entry, dict):
-        return parse_order(m, structured_to_text(entry, m))
-    raise OrderError(m.say("an order must be a text or a mapping"), m.say("write e.g. 'A Par - Bur'"))
+def order_schema(m: Map, state: State) -> dict[str, Any]:
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "array",
+        "description": m.say("Orders for {phase}: one per entry, in judge notation or as a mapping",
+                             phase=label(m, state)),
+        "items": {
+            "oneOf": [
+                {"type": "string", "minLength": 1, "maxLength": 200,
+                 "description": m.text("an order in judge notation, e.g. 'A Par - Bur', 'F Nth C A Lon - Bel'")},
+                {"type": "object", "additionalProperties": False, "properties": entry_properties(m), "minProperties": 1,
+                 "description": m.text("a structured order, e.g. {unit: A Par, move: Bur}")},
+            ]
+        },
+        "maxItems": 100,
+    }
