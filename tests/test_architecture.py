@@ -185,7 +185,7 @@ def test_the_joined_kinds_keep_their_exit_codes_and_their_older_bases():
     from adjudicator.errors import PROBLEMS, USAGE, TurnpressError
     from adjudicator.kit.wording import WordsError
     from adjudicator.pipeline.prcheck import MergeRefused
-    from adjudicator.rulesets.diplomacy.orders import OrderError
+    from adjudicator.rulesets.diplomacy.notation import OrderError
     from adjudicator.rulesets.diplomacy.position import PositionError
     from adjudicator.rulesets.diplomacy.tables import MapDataError
     from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.religion import ActionError

@@ -44,7 +44,7 @@ def test_a_second_order_for_a_unit_says_which_stands_and_what_to_do(tmp_path: Pa
 
 
 def test_an_unknown_place_after_a_unit_is_named_as_written_with_the_nearest_names():
-    from adjudicator.rulesets.diplomacy.orders import OrderError, parse_order
+    from adjudicator.rulesets.diplomacy.notation import OrderError, parse_order
     from adjudicator.rulesets.diplomacy.tables import load_map, shipped
 
     m = load_map("standard", shipped())

@@ -21,7 +21,7 @@ from typing import Any
 
 from adjudicator.rulesets.diplomacy.kinds.build import resolve_adjustments
 from adjudicator.rulesets.diplomacy.kinds.retreat import resolve_retreats
-from adjudicator.rulesets.diplomacy.orders import Order, OrderError, parse_order
+from adjudicator.rulesets.diplomacy.notation import Order, OrderError, parse_order
 from adjudicator.rulesets.diplomacy.resolver import Movement, Rules, Unit
 from adjudicator.rulesets.diplomacy.tables import Map, load_map, shipped
 

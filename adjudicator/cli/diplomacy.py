@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import yamlio
 from ..errors import OK, USAGE
-from ..rulesets.diplomacy.orders import OrderError
+from ..rulesets.diplomacy.notation import OrderError
 from ..rulesets.diplomacy.position import PositionError, resolve_position
 
 

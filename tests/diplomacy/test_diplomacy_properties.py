@@ -13,7 +13,7 @@ from adjudicator.dice import Dice
 from adjudicator.model import Player
 from adjudicator.rulesets.diplomacy import RULESET
 from adjudicator.rulesets.diplomacy.core import Read, movement_legality, read_orders, run_movement, units_from
-from adjudicator.rulesets.diplomacy.orders import OrderError, parse_order, read_order
+from adjudicator.rulesets.diplomacy.notation import OrderError, parse_order, read_order
 from adjudicator.rulesets.diplomacy.resolver import Rules
 from adjudicator.rulesets.diplomacy.tables import Map, load_map, province_of, shipped
 

@@ -8,7 +8,7 @@ import pytest
 from adjudicator.dice import Dice
 from adjudicator.model import Player
 from adjudicator.rulesets.diplomacy import RULESET
-from adjudicator.rulesets.diplomacy.orders import OrderError, parse_order
+from adjudicator.rulesets.diplomacy.notation import OrderError, parse_order
 from adjudicator.rulesets.diplomacy.position import resolve_position
 from adjudicator.rulesets.diplomacy.tables import load_map, shipped
 

@@ -63,7 +63,7 @@ def test_each_kind_of_order_is_one_module_that_reads_and_writes_it() -> None:
     from dataclasses import replace
     from importlib import import_module
 
-    from adjudicator.rulesets.diplomacy.orders import judge_notation, parse_order
+    from adjudicator.rulesets.diplomacy.notation import judge_notation, parse_order
 
     m = load_map("standard", shipped())
     for line, kind, module in EXAMPLES:
@@ -89,12 +89,12 @@ def test_the_movement_phase_is_put_together_from_the_kinds() -> None:
 
 def test_each_kind_types_the_keys_of_its_structured_entry_as_the_schema_admits_them() -> None:
     """Issue 31, typed orders where the rules read them: a kind's ``structured`` reads a TypedDict of its own
-    keys, which are the keys its schema declares with the schema's types; ``orders.Entry``, what ``check`` and
+    keys, which are the keys its schema declares with the schema's types; ``notation.Entry``, what ``check`` and
     ``adjudicate`` read, is the unit and every kind's keys, the keys of a structured order of the schema on a map
     with every order type (the variant's religious actions are the variant's)."""
     from typing import get_type_hints
 
-    from adjudicator.rulesets.diplomacy import kinds, orders, schema
+    from adjudicator.rulesets.diplomacy import kinds, notation, orders
 
     as_json = {str: "string", bool: "boolean"}
     declared = {"hold": kinds.hold.HoldKeys, "move": kinds.move.MoveKeys, "support": kinds.support.SupportKeys,
@@ -103,16 +103,16 @@ def test_each_kind_types_the_keys_of_its_structured_entry_as_the_schema_admits_t
                 "build": kinds.build.BuildKeys, "votes": kinds.votes.VoteKeys}
     standard = load_map("standard", shipped())
     variant = load_map("dreissigjaehriger-krieg", shipped())
-    props = {**schema.entry_properties(standard), **schema.entry_properties(variant)}
+    props = {**orders.entry_properties(standard), **orders.entry_properties(variant)}
     for kind, keys in declared.items():
         hints = get_type_hints(keys)
         assert hints and not keys.__required_keys__, f"{kind}: any of its keys may be left out"
         assert {k: as_json[t] for k, t in hints.items()} == {k: props[k]["type"] for k in hints}, kind
         assert get_type_hints(getattr(kinds, kind).structured)["e"] is keys, f"{kind}.structured reads its own keys"
-    entry = get_type_hints(orders.Entry)
+    entry = get_type_hints(notation.Entry)
     assert set(entry) == {"unit"} | {k for keys in declared.values() for k in get_type_hints(keys)}
-    assert set(entry) <= set(props) and set(schema.entry_properties(standard)) <= set(entry)
-    assert orders.structured_to_text({"unit": "A Par", "move": "Bur", "via_convoy": True}) == "A Par - Bur via convoy"
+    assert set(entry) <= set(props) and set(orders.entry_properties(standard)) <= set(entry)
+    assert notation.structured_to_text({"unit": "A Par", "move": "Bur", "via_convoy": True}) == "A Par - Bur via convoy"
 
 
 def test_the_orders_pages_movement_options_are_each_kinds_own_and_read_as_that_kind() -> None:
@@ -123,7 +123,7 @@ def test_the_orders_pages_movement_options_are_each_kinds_own_and_read_as_that_k
     from adjudicator.rulesets.diplomacy import choices
     from adjudicator.rulesets.diplomacy.core import units_from
     from adjudicator.rulesets.diplomacy.kinds import convoy, hold, move, support, transform
-    from adjudicator.rulesets.diplomacy.orders import read_order
+    from adjudicator.rulesets.diplomacy.notation import read_order
 
     for name in ("standard", "dreissigjaehriger-krieg"):
         m = load_map(name, shipped())

@@ -11,7 +11,7 @@ import pytest
 from adjudicator.kit.ruleset import RulesetError
 from adjudicator.model import Player
 from adjudicator.rulesets.diplomacy import RULESET
-from adjudicator.rulesets.diplomacy.orders import read_order
+from adjudicator.rulesets.diplomacy.notation import read_order
 from adjudicator.rulesets.diplomacy.tables import load_map, shipped
 from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.religion import action_text, parse_action
 

@@ -55,7 +55,7 @@ def _engine_texts() -> set[str]:
 def _dk_schema_descriptions() -> set[str]:
     """Every description of the 30JK order schema, as the engine writes it in English (a standard-map copy of
     the map data's rulebook reads them untranslated)."""
-    from adjudicator.rulesets.diplomacy.schema import entry_properties
+    from adjudicator.rulesets.diplomacy.orders import entry_properties
     from adjudicator.rulesets.diplomacy.tables import load_map, shipped
 
     m = load_map(DK_MAP, shipped())

@@ -13,7 +13,7 @@ import yaml
 
 from adjudicator.kit import gamedata
 from adjudicator.rulesets.diplomacy import RULESET
-from adjudicator.rulesets.diplomacy.orders import Order, OrderError, parse_order, read_order
+from adjudicator.rulesets.diplomacy.notation import Order, OrderError, parse_order, read_order
 from adjudicator.rulesets.diplomacy.tables import (
     MapDataError,
     _build,

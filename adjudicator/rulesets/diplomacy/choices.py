@@ -28,7 +28,7 @@ from .kinds.build import adjustment_counts, buildable, civil_disorder_removals
 from .kinds.convoy import BySea
 from .kinds.votes import standing_votes
 from .look import presentation_for
-from .orders import OrderError, read_order
+from .notation import OrderError, read_order
 from .resolver import ALREADY_ORDERED, Unit
 from .state import State
 from .tables import Map, display

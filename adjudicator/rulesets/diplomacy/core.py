@@ -14,7 +14,7 @@ from typing import Any, TypedDict
 
 from .kinds.build import resolve_adjustments
 from .kinds.retreat import resolve_retreats
-from .orders import Order, OrderError, judge_notation, read_order, structured_to_text
+from .notation import Order, OrderError, judge_notation, read_order, structured_to_text
 from .resolver import Dislodged, Judged, Movement, Outcome, Rules, Unit
 from .tables import Map, province_of
 

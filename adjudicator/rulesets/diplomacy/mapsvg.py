@@ -15,7 +15,7 @@ from typing import Any
 
 from ...kit.palette import text_on
 from .drawing import CHAR_WIDTH, Drawing, label_boxes
-from .orders import OrderError, read_order
+from .notation import OrderError, read_order
 from .tables import Map, display
 
 SEA, LAND, OUTSIDE_LAND, OUTSIDE_SEA = "#dbe8f1", "#f6f3ea", "#dedbd2", "#e9f1f7"  # pale water: no power's colour

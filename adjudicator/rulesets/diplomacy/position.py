@@ -25,7 +25,7 @@ from .core import (
     units_by_power,
     units_from,
 )
-from .orders import OrderError
+from .notation import OrderError
 from .resolver import Rules
 from .rulebook import rulebook_for
 from .setup import setup

@@ -10,7 +10,7 @@ from typing import Any
 from ...kit.ruleset import HandedData
 from ...model import Orders, Player, State
 from . import adjudicate, choices, newsletter, sheet
-from .orders import OrderError, structured_to_text
+from .notation import OrderError, structured_to_text
 from .reading import MARKS, power_names
 from .state import typed
 from .tables import Map, available_maps, display, load_map, words_of
@@ -52,7 +52,7 @@ class DiplomacyPresentation(HandedData):
         return not adjudicate._book(m).split(m, [line])[1]
 
     def entry_text(self, state: State, entry: Mapping[str, Any]) -> str | None:
-        """The line a structured entry stands for, as ``check`` reads it (``orders.structured_to_text``), or
+        """The line a structured entry stands for, as ``check`` reads it (``notation.structured_to_text``), or
         ``None`` where it stands for none: the orders page's table of mappings is made of its answers."""
         m = self._map(state)
         if adjudicate._book(m).split(m, [dict(entry)])[1]:

@@ -12,7 +12,7 @@ Rules follow the 2023 rulebook as the DATC v3.0 prefers it (see ``site/rules/dip
 A supported attack dislodges a holding unit, which may retreat anywhere but where the attack came from:
 
 >>> from .tables import load_map, shipped
->>> from .orders import parse_order
+>>> from .notation import parse_order
 >>> m = load_map("standard", shipped())
 >>> units = [Unit("france", "army", "bur"), Unit("france", "army", "ruh"), Unit("germany", "army", "mun")]
 >>> texts = ["A Bur - Mun", "A Ruh S A Bur - Mun", "A Mun H"]

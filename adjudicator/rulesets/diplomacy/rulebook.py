@@ -28,8 +28,8 @@ VARIANTS = {"dreissigjaehriger-krieg": ".variants.dreissigjaehriger_krieg"}
 
 Numbered = list[tuple[int, object]]
 """Entries of an orders file as (their index in the file, the entry as written). An entry is not read yet: a line
-or a structured order where the schema holds (``orders.Line``), anything YAML can say where ``check`` runs beside
-the schema (the orders page, a file read benevolently); ``orders.read_order`` narrows it or refuses it."""
+or a structured order where the schema holds (``notation.Line``), anything YAML can say where ``check`` runs beside
+the schema (the orders page, a file read benevolently); ``notation.read_order`` narrows it or refuses it."""
 
 
 class Rulebook:

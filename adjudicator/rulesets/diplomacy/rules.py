@@ -11,7 +11,8 @@ from ...kit import benevolent
 from ...kit.ruleset import HandedData, HiddenStateViews
 from ...kit.secrecy import Secrecy
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
-from . import adjudicate, schema, setup
+from . import adjudicate, setup
+from .orders import order_schema
 from .rulebook import Rulebook, rulebook_for
 from .state import typed
 from .tables import Map, available_maps, load_map
@@ -49,7 +50,7 @@ class DiplomacyRules(HandedData, HiddenStateViews):
         return ("movement", "retreat", "adjustment")
 
     def order_schema(self, state: State, player: str) -> dict[str, Any]:
-        return schema.order_schema(self._map(state), typed(state))
+        return order_schema(self._map(state), typed(state))
 
     def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
         return adjudicate.check(self._map(state), typed(state), player, orders)

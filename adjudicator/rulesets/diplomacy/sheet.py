@@ -12,7 +12,7 @@ from .adjudicate import _book, _entries, _power_for, label, legal_moves
 from .core import owners_from, read_orders, units_from
 from .kinds.build import adjustment_counts, buildable, civil_disorder_removals
 from .look import presentation_for
-from .orders import judge_notation
+from .notation import judge_notation
 from .state import State
 from .tables import Map, display, province_of
 

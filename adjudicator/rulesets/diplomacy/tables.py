@@ -119,9 +119,9 @@ class Map:
     # a unit's text -> (type, region) as ``core.parse_unit`` read it: a pure reading of this map, kept because the
     # orders page's verdicts run the rules a few hundred times on one position (issue 30: half their time)
     unit_reads: dict[str, tuple[str, str]] = field(default_factory=dict, repr=False, compare=False)
-    # an order's text -> the order ``orders.read_order`` read from it, or the error's (message, hint): as pure and
+    # an order's text -> the order ``notation.read_order`` read from it, or the error's (message, hint): as pure and
     # kept for the same reason (the verdicts read the same few hundred lines again in every run of the rules);
-    # bounded (``orders.KEPT_READS``), since a player's text may be anything
+    # bounded (``notation.KEPT_READS``), since a player's text may be anything
     order_reads: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property

@@ -5,6 +5,6 @@ board, and how its result reads.
 Movement: ``hold``, ``move`` (by land, by convoy, 30JK's double move downstream), ``support``, ``convoy`` and 30JK's
 ``transform`` (``resolver.Movement`` puts their ``check``, ``match``, ``decide`` and ``report`` together over
 ``board.Board``). Retreats: ``retreat``, ``disband``. Adjustments: ``build`` (build, remove, waive). ``votes``: a
-draw proposed, votes withdrawn, a concession. ``orders.parse_order`` reads the words every kind shares (an
+draw proposed, votes withdrawn, a concession. ``notation.parse_order`` reads the words every kind shares (an
 order's power, its opening word, the unit) and hands the rest to the kind (``reading.Reader``).
 """

@@ -16,7 +16,7 @@ from .....kit.ruleset import RulesetError
 from .....kit.secrecy import Secrecy
 from .....model import Player, Problem
 from ...core import Read, dislodged_from_data, run_movement, run_retreats, units_by_power, units_from
-from ...orders import Order
+from ...notation import Order
 from ...position import PositionError, power_key
 from ...resolver import VOID, Dislodged, Rules, Unit
 from ...rulebook import Numbered, Rulebook
@@ -195,7 +195,7 @@ class DreissigjaehrigerKrieg(Rulebook):
         return mine, extras
 
     def entry_properties(self, m: Map) -> dict[str, Any]:
-        return ENTRY_PROPERTIES  # schema.entry_properties says their descriptions in the map's language
+        return ENTRY_PROPERTIES  # orders.entry_properties says their descriptions in the map's language
 
     def _actions(self, m: Map, extras: Extras) -> list[tuple[int, Action | ActionError]]:
         out: list[tuple[int, Action | ActionError]] = []

@@ -14,7 +14,7 @@ from .....kit.sheet import Sheet
 from .....kit.wording import fill
 from ...adjudicate import label_words, phase_label
 from ...look import Look
-from ...orders import OrderError, read_order
+from ...notation import OrderError, read_order
 from ...rulebook import Numbered
 from ...state import State
 from ...tables import Map, display
@@ -74,7 +74,7 @@ def confession_text(c: dict[str, Any]) -> str:
     return text
 
 
-# The judges' words of an order as the report writes it (orders.judge_notation), each said as the map's messages
+# The judges' words of an order as the report writes it (notation.judge_notation), each said as the map's messages
 # file says it ('A Tor U A Mei - Lei', 'Aufbau A Ber'); a game whose map has none keeps them. The other words of
 # the notation (A, F, H, T, -) are the rules' own.
 NOTATION = {"Build": r"^Build(?= )", "Remove": r"^Remove(?= )", "Disband": r"(?<= )Disband$", "S": r"(?<= )S(?= )",

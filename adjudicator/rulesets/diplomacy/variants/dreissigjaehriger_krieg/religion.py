@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .....errors import PROBLEMS, TurnpressError
-from ...orders import Order, OrderError, judge_notation, read_order, structured_to_text
+from ...notation import Order, OrderError, judge_notation, read_order, structured_to_text
 from ...state import State
 from ...tables import Map, display, english
 
