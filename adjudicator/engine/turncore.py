@@ -367,7 +367,7 @@ def select(subs: Sequence[Submission], awaited: Sequence[str], deadline: dt.date
 
 # --- the computation -----------------------------------------------------------------------------------------
 
-def compute(snap: TurnSnapshot, planned: TurnPlan) -> tuple[TurnOutcome, Mapping[str, Any]]:
+def compute(snap: TurnSnapshot, planned: TurnPlan, *, seal: bool = True) -> tuple[TurnOutcome, Mapping[str, Any]]:
     """Adjudicate the turn from the snapshot's state with the plan's orders (defaults for the missing) and seed.
 
     The plan's account of the orders is copied and completed: the taken, the defaults and the missed. What the
@@ -375,7 +375,8 @@ def compute(snap: TurnSnapshot, planned: TurnPlan) -> tuple[TurnOutcome, Mapping
     (every file by its plaintext, as turns before issue 28 did). Returns the outcome (files, report, new state) and
     the private reports of the turn. In a game with secrets the report keeps only the public part of default orders
     and no problem texts (they may quote a hand or an account); the turn that ends a game with a hidden chain
-    publishes its link.
+    publishes its link. ``seal=False``: the sealed files are left out of the outcome's files (their plaintexts are
+    in it all the same), for a replay that compares what they hold and never writes them (``verify``).
     """
     turn, state, hidden_link = snap.turn, snap.state, snap.hidden_link
     seed, digest_of = planned.seed, planned.digest_of
@@ -407,7 +408,7 @@ def compute(snap: TurnSnapshot, planned: TurnPlan) -> tuple[TurnOutcome, Mapping
         deadline = extended_deadline(schedule, deadline)
     ruled = snap.ruling
     if ruled is not None and ruled.end is not None:
-        return closing(snap, meta, seed, deadline, phase, ruled, digest_of), {}
+        return closing(snap, meta, seed, deadline, phase, ruled, digest_of, seal=seal), {}
     taken, dropped, faults = _read_benevolently(snap, planned.taken, meta,
                                                 snap.keyed and secrecymod.faults_may_quote_hidden(declared))
     meta["taken"] = sorted(taken)
@@ -450,15 +451,15 @@ def compute(snap: TurnSnapshot, planned: TurnPlan) -> tuple[TurnOutcome, Mapping
         report["notes"] = list(result.notes)
     if ruled is not None:  # published with its reason; the replay reads the same file and writes the same
         report["ruling"] = ruled.published()
-    files, sealed_plain = turn_files(snap.game, snap.rules, snap.settings.key, snap.readers, turn, result.state,
-                                     report, private_reports, faults)
+    files, sealed_plain = turn_files(snap.game, snap.rules, snap.settings.key, snap.readers if seal else None, turn,
+                                     result.state, report, private_reports, faults)
     outcome = TurnOutcome(snap.game, turn, phase.label, files, report, result.state, sealed_plain,
                           missed=meta["missed"])
     return outcome, private_reports
 
 
 def closing(snap: TurnSnapshot, meta: OrdersAccount, seed: bytes, deadline: dt.datetime | None, phase: Phase,
-            ruled: Ruling, digest_of: str | None = None) -> TurnOutcome:
+            ruled: Ruling, digest_of: str | None = None, *, seal: bool = True) -> TurnOutcome:
     """The turn a ruling ends the game with ('turnpress end', 'turnpress concede'): no orders are played, the
     rules adjudicate nothing, and the state stands as it was with the ruling's result (``outcome.RULED``), which
     every page announces. The chain's seed is revealed as every turn's is; a hidden chain's last link too."""
@@ -475,8 +476,8 @@ def closing(snap: TurnSnapshot, meta: OrdersAccount, seed: bytes, deadline: dt.d
                           "deadline": schedmod.iso(deadline) if deadline else None,
                           "dice": dice_meta, "orders": meta, "result": {"end": dict(ruled.end)},
                           "ruling": ruled.published()}
-    files, sealed_plain = turn_files(snap.game, snap.rules, snap.settings.key, snap.readers, snap.turn, new, report,
-                                     {}, {})
+    files, sealed_plain = turn_files(snap.game, snap.rules, snap.settings.key, snap.readers if seal else None,
+                                     snap.turn, new, report, {}, {})
     return TurnOutcome(snap.game, snap.turn, phase.label, files, report, new, sealed_plain, missed=[])
 
 

@@ -583,7 +583,7 @@ class Game:
                           private_reports, faults)
 
 
-def turn_files(game_id: str, rules: Ruleset, key: str | None, readers: storage.Readers, turn: int, state: State,
+def turn_files(game_id: str, rules: Ruleset, key: str | None, readers: storage.Readers | None, turn: int, state: State,
                report: TurnReport, private_reports: Mapping[str, Any] | None = None,
                faults: Mapping[str, Any] | None = None) -> tuple[dict[str, str], dict[str, str]]:
     """The files of a turn, and for a game with a key the plaintext of each sealed one. Reads nothing.
@@ -591,14 +591,16 @@ def turn_files(game_id: str, rules: Ruleset, key: str | None, readers: storage.R
     Without a key the hidden parts go to plaintext ``hidden.yaml`` and private reports are not kept; with a
     key each player's part, report and ``faults`` (what the deadline found wrong in their orders, which the
     public report does not print) are sealed to their ``readers`` (the player and the game), the game master's
-    part to the game.
+    part to the game. ``readers`` None: the sealed files are not made, only their plaintexts (a replay's, which
+    compares what they hold: an encryption a file and reader, whose bytes differ each time anyway).
     """
     folder = turn_relpath(game_id, turn)
     public = rules.public_view(state)
     files = {f"{folder}/state.yaml": yamlio.dump(public), f"{folder}/report.yaml": yamlio.dump(report)}
     if key is not None:
         plain = storage.hidden_plaintexts(folder, game_id, turn, state, private_reports or {}, faults or {})
-        files.update(storage.seal_plaintexts(plain, readers))
+        if readers is not None:
+            files.update(storage.seal_plaintexts(plain, readers))
         return files, plain
     hidden = {k: state[k] for k in HIDDEN_KEYS if k in state}
     if hidden:

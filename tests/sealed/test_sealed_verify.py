@@ -230,3 +230,26 @@ def test_verify_with_the_key_opens_each_sealed_order_once_for_its_checks_and_its
         done = verification(table.root, "g1")
     assert (done.turns, done.found, done.mode) == (2, [], WITH_KEY)
     assert sorted(opened) == sorted(envelopes.values())
+
+
+def test_verify_seals_nothing_and_still_finds_a_sealed_file_that_differs(table: Table, monkeypatch):
+    """Issue 33: a replay sealed every hidden part and private report again, only for verify to compare what the
+    committed sealed files hold with the plaintexts (a sealing's bytes differ each time). It seals nothing now, and
+    a sealed file that holds something else is still found."""
+    play(table, rounds=2)
+    root = table.root
+
+    def sealing(*args):
+        raise AssertionError("verify sealed a file")
+
+    with table.game_master():
+        game = load_game(root, "g1")
+        rel = "games/g1/turns/0001/secret.yaml.age"
+        body = yamlio.load_trusted(crypto.decrypt((root / rel).read_bytes(), game.game_identities()))
+        body["hidden"]["secret"]["deck"].reverse()
+        forged = crypto.encrypt(yamlio.dump(body).encode(), game.recipients(None))
+        monkeypatch.setattr(crypto, "encrypt", sealing)
+        assert verification(root, "g1").found == []
+        (root / rel).write_text(forged)
+        found = [f.text() for f in verification(root, "g1", worktree=True).found]
+    assert found == ["g1: turn 1: secret.yaml.age differs from the replay"]
