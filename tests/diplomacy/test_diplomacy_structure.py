@@ -175,11 +175,11 @@ def test_the_orders_files_entries_are_typed_from_the_file_to_the_variants_split_
     import typing
     from collections.abc import Sequence
 
-    from adjudicator.rulesets.diplomacy import adjudicate, core, look, rulebook
+    from adjudicator.rulesets.diplomacy import adjudicate, core, look, orders, rulebook
     from adjudicator.rulesets.diplomacy.variants import dreissigjaehriger_krieg as dk
     from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg import presentation, religion
 
-    on_the_way = [adjudicate._entries, adjudicate.check, adjudicate.adjudicate, adjudicate.default_orders,
+    on_the_way = [adjudicate._entries, orders.check, adjudicate.adjudicate, orders.default_orders,
                   core.read_orders, core._entry_text, rulebook.Rulebook.split, rulebook.Rulebook.check_extra,
                   rulebook.Rulebook.before_movement, dk.DreissigjaehrigerKrieg.split,
                   dk.DreissigjaehrigerKrieg.check_extra, dk.DreissigjaehrigerKrieg.before_movement,

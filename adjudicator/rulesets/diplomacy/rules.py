@@ -12,7 +12,7 @@ from ...kit.ruleset import HandedData, HiddenStateViews
 from ...kit.secrecy import Secrecy
 from ...model import Orders, Phase, Player, Problem, State, TurnResult
 from . import adjudicate, setup
-from .orders import order_schema
+from . import orders as orders_file  # its methods take a parameter called orders
 from .rulebook import Rulebook, rulebook_for
 from .state import typed
 from .tables import Map, available_maps, load_map
@@ -50,14 +50,14 @@ class DiplomacyRules(HandedData, HiddenStateViews):
         return ("movement", "retreat", "adjustment")
 
     def order_schema(self, state: State, player: str) -> dict[str, Any]:
-        return order_schema(self._map(state), typed(state))
+        return orders_file.order_schema(self._map(state), typed(state))
 
     def check(self, state: State, player: str, orders: Orders) -> list[Problem]:
-        return adjudicate.check(self._map(state), typed(state), player, orders)
+        return orders_file.check(self._map(state), typed(state), player, orders)
 
     def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
         # Diplomacy's orders are a list of lines, which the engine keeps as plain data like any orders
-        return cast(Orders, adjudicate.default_orders(typed(state), player, previous))
+        return cast(Orders, orders_file.default_orders(typed(state), player, previous))
 
     def drop(self, state: State, orders: Orders, problem: Problem) -> Orders | None:
         """A faulty order is dropped: its unit holds (a retreating one disbands, a build is not made)."""
