@@ -11,8 +11,9 @@ from adjudicator.kit import benevolent
 from adjudicator.kit.ruleset import RulesetError
 from adjudicator.model import Player
 from adjudicator.rulesets.bretton_woods import RULESET as BW
-from adjudicator.rulesets.bretton_woods import adjudicate, setup
 from adjudicator.rulesets.bretton_woods import evaluation as ev
+from adjudicator.rulesets.bretton_woods import orders as od
+from adjudicator.rulesets.bretton_woods import setup
 from adjudicator.rulesets.bretton_woods.arith import round_half_away
 from adjudicator.rulesets.bretton_woods.tables import SHIPPED
 
@@ -93,7 +94,7 @@ def test_7_1_type_change_only_from_first_to_second_year():
     assert s3.state["countries"]["anna"]["type"] == "energie"
     assert any(c["order"] == "type_change" for c in s3.report["cuts"])
     late = BW.join(s.state, Player("dora", "Dorado", "dora", 4, "agrar"), Dice(b""))
-    assert not adjudicate.may_change_type(late["countries"]["dora"], 2)
+    assert not od.may_change_type(late["countries"]["dora"], 2)
 
 
 # ----- 2 Struktur: the stocks ------------------------------------------------------------------------------

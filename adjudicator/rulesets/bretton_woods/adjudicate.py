@@ -3,78 +3,21 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, cast
 
 from ...dice import Dice
-from ...kit.wording import Words
-from ...model import Problem, Severity, TurnResult
+from ...model import TurnResult
 from . import evaluation as ev
 from . import market
 from . import orders as od
 from .arith import fraction_text
-from .orders import order_words
+from .orders import prepare, unusual_farewell
 from .setup import world_figures
 from .state import State
 from .tables import Tables
 
-
-def may_change_type(country: Mapping[str, Any], turn: int) -> bool:
-    """7.1: once, from the first year to the second, and only for countries there from the start."""
-    return country["joined"] == 0 and not country["type_changed"] and turn == 2
-
-
 # ----- reading the orders of a year ------------------------------------------------------------------------
-
-def prepare(tables: Tables, state: State, key: str, raw: Any, turn: int, index: Mapping[str, str]
-            ) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]], str | None]:
-    """Normal form of ``key``'s orders, what was dropped as impossible, the cuts of over-commitment, and
-    the type to change to (if allowed)."""
-    country = state["countries"][key]
-    norm = od.normalize(tables, raw)
-    records: list[dict[str, Any]] = []
-
-    def drop(path: tuple[Any, ...], reason: str) -> None:
-        amount = od.get(norm, path)
-        if amount:
-            od._set(norm, path, 0)
-            records.append({"order": od.path_text(path), "ordered": amount, "kept": 0, "reason": reason})
-
-    cut_texts = od.cuts_long_texts(state["options"])
-    for i, t in enumerate(norm["transfers"]):
-        target = index.get(t["to"].lower())
-        if cut_texts:
-            t["note"] = od.cut_note(tables, t["note"])
-            gone = od.names_index(state["countries"]).get(t["to"].lower())
-            if target is None and gone is not None and gone != key:
-                # a country that left (7.2) is no unknown one: say so (games set up before issue 32 said
-                # "unbekannt", and replay so)
-                name = state["countries"][gone]["name"]
-                drop(("transfers", i, "count"), f"Transfer an {name} nicht möglich: {name} ist aus dem Spiel "
-                                                "ausgestiegen (7.2)")
-                continue
-        if target is None or t["good"] not in tables.transfer_goods():
-            drop(("transfers", i, "count"), f"Empfänger oder Gut unbekannt: {t['to']!r}, {t['good']!r}")
-        elif target == key or not state["countries"][target]["active"]:
-            drop(("transfers", i, "count"), f"Transfer an {t['to']} nicht möglich")
-        t["to"] = target or t["to"]
-    for i, a in enumerate(norm["attacks"]):
-        target = index.get(a["target"].lower())
-        if target is None or target == key or not state["countries"][target]["active"]:
-            drop(("attacks", i, "weapons"), f"Angriffsziel {a['target']!r} nicht möglich")
-        elif norm["leave"]:
-            drop(("attacks", i, "weapons"), "Ausstieg: im letzten Zug sind Angriffe nicht erlaubt (7.2)")
-        a["target"] = target or a["target"]
-    new_type = None
-    if norm["type_change"] and norm["type_change"] != country["type"]:
-        if may_change_type(country, turn):
-            new_type = norm["type_change"]
-        else:
-            records.append({"order": "type_change", "ordered": 1, "kept": 0,
-                            "reason": "Typwechsel nur einmal, vom ersten auf das zweite Jahr (7.1)"})
-    norm, cuts = od.cut(tables, norm, country, state["options"]["industriepreis"])
-    return norm, records, cuts, new_type
-
 
 # ----- the year ----------------------------------------------------------------------------------------------
 
@@ -293,18 +236,6 @@ def adjudicate(tables: Tables, state: State, orders: Mapping[str, Any], dice: Di
     return TurnResult(state=cast(dict[str, Any], st), report=report)  # the engine stores any state as plain data
 
 
-def unusual_farewell(state: State, sender: str, transfers: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """7.2: a leaving country "should not" make unusual transfers, those "nicht aus bestehenden Verträgen oder
-    Verpflichtungen herrührend". House rule: a transfer is usual when the country gave the same good to the
-    same country in an earlier year at least as often (an established delivery); anything else is flagged."""
-    seen = state.get("transfers_seen", {}).get(sender, {})
-    out = []
-    for t in transfers:
-        if t["count"] and t["count"] > int(seen.get(f"{t['to']}/{t['good']}", 0)):
-            out.append({**t, "earlier": int(seen.get(f"{t['to']}/{t['good']}", 0))})
-    return out
-
-
 def _farewell(st: State, report: dict[str, Any], leaving: list[str]) -> None:
     """Flag a leaving country's unusual transfers for the game master (7.2: ``farewell_transfers`` in the report,
     a notice in the issue), then remember every transfer as an established delivery of its sender: the largest
@@ -321,99 +252,3 @@ def _farewell(st: State, report: dict[str, Any], leaving: list[str]) -> None:
     for sender in seen:
         seen[sender] = dict(sorted(seen[sender].items()))
     st["transfers_seen"] = dict(sorted(seen.items()))
-
-
-# ----- the check: what the schema cannot say (the messages in words.yaml) -----
-
-def _problems(words: Words) -> Callable[..., Problem]:
-    """``_problem(key, path, hint, severity, **values)``: the problem ``key`` of the game's words file ``words``,
-    its hint ``key.hint`` (or the words file's ``hint``)."""
-    def _problem(key: str, path: tuple[str | int, ...], hint: str = "", severity: Severity = "error", **values: Any
-                 ) -> Problem:
-        return Problem(words.say(key, **values), path, words.say(hint or f"{key}.hint", **values), severity)
-    return _problem
-
-
-def _path(text: str) -> tuple[str | int, ...]:
-    return tuple(int(p) if p.isdigit() else p for p in text.split("."))
-
-
-def check(tables: Tables, state: State, player: str, orders: Any) -> list[Problem]:
-    """Errors for what cannot be read; warnings for what the adjudicator will cut or ignore."""
-    _problem = _problems(tables.words)
-    countries = state["countries"]
-    if player not in countries or not countries[player]["active"]:
-        return [_problem("no_country", (), player=repr(player))]
-    if not isinstance(orders, Mapping):
-        return [_problem("not_a_mapping", ())]
-    out: list[Problem] = []
-    index = od.names_index({k: c for k, c in countries.items() if c["active"]})
-    all_index = od.names_index(countries)
-    cut_texts = od.cuts_long_texts(state["options"])
-    for i, t in enumerate(orders.get("transfers") or []):
-        if not isinstance(t, Mapping):
-            out.append(_problem("transfer_not_mapping", ("transfers", i)))
-            continue
-        to = str(t.get("to", ""))
-        if to.lower() not in all_index:
-            out.append(_problem("transfer_unknown", ("transfers", i, "to"), "name.hint", name=repr(to)))
-        elif all_index[to.lower()] == player:
-            out.append(_problem("transfer_own", ("transfers", i, "to"), "other_country.hint"))
-        elif to.lower() not in index:
-            out.append(_problem("transfer_left", ("transfers", i, "to"), "remove.hint", "warning", name=to))
-        if t.get("good") not in tables.transfer_goods():
-            out.append(_problem("unknown_good", ("transfers", i, "good"), good=repr(t.get("good")),
-                                goods=", ".join(tables.transfer_goods())))
-        note = t.get("note")
-        if isinstance(note, str) and cut_texts and od.note_letters(note) > tables.limit("note_letters"):
-            out.append(_problem("note_cut", ("transfers", i, "note"), severity="warning", n=od.note_letters(note),
-                                most=tables.limit("note_letters"), note=od.cut_note(tables, note)))
-        elif isinstance(note, str) and not cut_texts and len(note) > tables.limit("note_letters"):
-            out.append(_problem("note_long", ("transfers", i, "note"), n=len(note), most=tables.limit("note_letters")))
-    leaving = orders.get("leave") is True
-    for i, a in enumerate(orders.get("attacks") or []):
-        if not isinstance(a, Mapping):
-            out.append(_problem("attack_not_mapping", ("attacks", i)))
-            continue
-        target = str(a.get("target", ""))
-        if target.lower() not in index:
-            out.append(_problem("attack_unknown", ("attacks", i, "target"), "name.hint", name=repr(target)))
-        elif index[target.lower()] == player:
-            out.append(_problem("attack_own", ("attacks", i, "target"), "other_country.hint"))
-        elif leaving:
-            out.append(_problem("attack_leaving", ("attacks", i), severity="warning"))
-    contacts = orders.get("contacts") or []
-    if isinstance(contacts, list):
-        if len(contacts) > tables.limit("contact_lines"):
-            out.append(_problem("contacts_cut" if cut_texts else "contacts_many", ("contacts",),
-                                severity="warning" if cut_texts else "error", n=len(contacts),
-                                most=tables.limit("contact_lines")))
-        most = tables.limit("contact_line_chars")
-        for i, line in enumerate(contacts):
-            if not isinstance(line, str):
-                out.append(_problem("contact_not_text", ("contacts", i), line=i + 1))
-            elif len(line) > most:
-                out.append(_problem("contact_long", ("contacts", i), line=i + 1, n=len(line), most=most))
-    change = orders.get("type_change")
-    if change is not None:
-        kind = od.country_type(change)
-        if kind is None:
-            out.append(_problem("type_unknown", ("type_change",), type=repr(change)))
-        elif kind != countries[player]["type"] and not may_change_type(countries[player], state["turn"] + 1):
-            out.append(_problem("type_once", ("type_change",), severity="warning"))
-    standing = orders.get("standing_orders")
-    if isinstance(standing, Mapping) and not standing:
-        out.append(_problem("standing_empty", ("standing_orders",), severity="warning", repeat=od.REPEAT))
-    if any(p.severity == "error" for p in out):
-        return out
-    norm, _, cuts, _ = prepare(tables, state, player, orders, state["turn"] + 1, index)
-    if norm["leave"]:
-        for i, given in enumerate(norm["transfers"]):
-            for t in unusual_farewell(state, player, [given]):
-                out.append(_problem("farewell", ("transfers", i), severity="warning", count=t["count"],
-                                    good=t["good"], name=countries[t["to"]]["name"], earlier=t["earlier"]))
-    for c in cuts:
-        path = _path(c["order"])
-        out.append(_problem("cut", path, severity="warning", order=order_words(tables, c["order"]),
-                            ordered=c["ordered"], kept=c["kept"], reason=c["reason"]))
-    return out

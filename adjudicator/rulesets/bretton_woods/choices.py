@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import adjudicate
 from . import orders as od
 from .state import State
 from .tables import SHIPPED, Tables
@@ -108,7 +107,7 @@ def choices(tables: Tables, state: State, player: str) -> dict[str, Any]:
          "optional": True, "item": {"kind": "text", "label": "Kontakt-Zeile",
                                     "max": tables.limit("contact_line_chars")}},
     ]
-    if adjudicate.may_change_type(c, year):
+    if od.may_change_type(c, year):
         fields.append(_choice("type_change", "Typwechsel (einmalig)", [(None, "keiner"), *(
             (t, TYPE_NAMES[t]) for t in sorted(TYPE_NAMES) if t != c["type"])]))
     fields.append({"kind": "flag", "key": "leave", "label": "Ausstieg: dies ist der letzte Zug", "default": False})

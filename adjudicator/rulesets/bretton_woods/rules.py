@@ -63,7 +63,7 @@ class BrettonWoodsRules(HandedData, HiddenStateViews):
         return od.schema(self._tables, od.cuts_long_texts(state["options"]))
 
     def check(self, state: EngineState, player: str, orders: Orders) -> list[Problem]:
-        return adjudicate.check(self._tables, typed(state), player, orders)
+        return od.check(self._tables, typed(state), player, orders)
 
     def drop(self, state: EngineState, orders: Orders, problem: Problem) -> Orders | None:
         """7.1: an instruction that cannot be carried out is ignored; the rest of the sheet stands. A line of the

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...kit.sheet import Sheet
-from . import adjudicate
 from . import orders as od
 from .orders import order_words
 from .state import State
@@ -58,7 +57,7 @@ def describe(tables: Tables, state: State, player: str, orders: Any) -> list[str
     elif isinstance(orders, Mapping) and orders.get("standing_orders") == od.REPEAT:
         lines.append("Hinterlegte NMR-Anweisungen gelöscht: ein fehlender Zug wiederholt den letzten Zug")
     if player in state["countries"] and state["countries"][player]["active"]:
-        _, dropped, cuts, _ = adjudicate.prepare(tables, state, player, orders, state["turn"] + 1,
+        _, dropped, cuts, _ = od.prepare(tables, state, player, orders, state["turn"] + 1,
                                            od.names_index(state["countries"]))
         for cut in dropped + cuts:
             lines.append(tables.words.say("receipt.cut", order=order_words(tables, cut["order"]),
@@ -111,7 +110,7 @@ def template(tables: Tables, state: State, player: str) -> str:
     sheet.example(f"  - {{target: {example}, weapons: 2, aim: I}}", "aim: B, A, E, R oder I (sonst Los)")
     sheet.example("contacts:", "höchstens 5 Zeilen, werden veröffentlicht")
     sheet.example("  - An alle: ...")
-    if adjudicate.may_change_type(c, year):
+    if od.may_change_type(c, year):
         sheet.example("type_change: energie", "einmalig: agrar, energie oder rohstoff")
     sheet.example("leave: true", "Ausstieg: dies ist der letzte Zug, keine Angriffe")
     sheet.example(f"standing_orders: {od.REPEAT}",
