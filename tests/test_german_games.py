@@ -177,6 +177,21 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
                master="aa7: new, an --option without a value")
     league.run("new", "diplomacy", "dk7", *players("dk"), "--option", "map=dreissigjaehriger-krieg", "--schedule",
                SCHEDULE + ",rueckzug=2 days", code=None, master="dk7: new, a kind of phase the rules lack")
+    # the rules' own refusals of a new game and of a join (setup.*): each said in the game's language
+    league.run("new", "auf-achse", "aa6", *players("aa")[:4], code=None, master="aa6: new, two hauliers")
+    league.run("new", "auf-achse", "aa6", *players("aa"), "--option", "trucks=3", code=None,
+               master="aa6: new, three trucks")
+    league.run("new", "bretton-woods", "bw6", "--player", "Atlantis:anna:1:fischerei", code=None,
+               master="bw6: new, a country type that is none")
+    league.run("new", "bretton-woods", "bw6", *players("bw"), "--option", "krieg=nie", code=None,
+               master="bw6: new, an option's value that is none")
+    league.run("new", "diplomacy", "dk6", "--player", "Bayern:bay:1001:bavaria", "--option",
+               "map=dreissigjaehriger-krieg", code=None, master="dk6: new, a power that is none")
+    league.run("new", "diplomacy", "dk6", "--player", "Bayern:bay:1001:bayern", "--option",
+               "map=dreissigjaehriger-krieg", "--option", "nebel=1", "--option", "regen=2", code=None,
+               master="dk6: new, options the rules lack")
+    league.run("join", "dk", "Neu:neu:77:pfalz", code=None, master="dk: join, a game no one joins")
+    league.run("join", "bw", "Neu:neu:77:fischerei", code=None, master="bw: join, a country type that is none")
     league.git("add", "-A")
     league.git("commit", "-qm", "bw")
     for thread, game in enumerate(("dk", "aa", "bw"), 31):
@@ -490,6 +505,16 @@ REFUSALS = {  # what the game master got wrong -> what the German game says (the
     "bw: status, game.yaml with a ruleset not installed": "games/bw/game.yaml: unbekanntes Regelwerk 'schach'; "
                                                           "installiert sind: auf-achse",
     "status of a game that is none": "keine Partie 'xx' in ",
+    "aa6: new, two hauliers": "auf-achse: Auf Achse ist für 5 bis 10 Spediteure (Allgemeines: 'Jeder der 5 bis 10 "
+                              "Mitspieler'); 2 genannt: Nennen Sie mindestens 5 Spieler",
+    "aa6: new, three trucks": "auf-achse: die Option trucks (Sonderregel C) muss 1 oder 2 sein",
+    "bw6: new, a country type that is none": "anna: der Ländertyp (die Rolle) muss agrar, energie oder rohstoff sein, "
+                                             "nicht 'fischerei'",
+    "bw6: new, an option's value that is none": "die Option krieg muss eines von ende, vor_alterung sein, nicht 'nie'",
+    "dk6: new, a power that is none": "die Rolle 'bavaria' ist keine Macht dieser Karte; wählen Sie eine von bayern,",
+    "dk6: new, options the rules lack": "unbekannte Optionen nebel, regen; bekannt sind: map, ",
+    "dk: join, a game no one joins": "diplomacy lässt keine Spieler in eine laufende Partie einsteigen",
+    "bw: join, a country type that is none": "neu: der Ländertyp (die Rolle) muss agrar, energie oder rohstoff sein",
     "dk: remind, the thread's comments garbled": "31.json: die Kommentare des Threads sind kein JSON, wie 'gh api' es "
                                                  "ausgibt",
     "dk: remind, the thread's comments missing": "31.json: fehlt: die Kommentare von Thread 31 werden gebraucht",
@@ -638,3 +663,25 @@ def test_a_german_game_s_issue_the_map_dialog_and_the_orders_page_counts_are_ger
     page = (german.root / "site/games/dk/orders.md").read_text(encoding="utf-8")
     assert 'data-plural-one="[1]"' in page and "{count|Fehler|Fehler}" in html.unescape(page)
     assert "error(s)" not in html.unescape(page)
+
+
+def test_the_pull_request_check_of_an_absence_file_speaks_the_game_s_language():
+    """A player of a German game who changes an absence that has begun, or adds one in the past, reads the pull
+    request check's refusal in German (it said "the absence from ... has begun: it stays as it is"); the file's
+    own faults come from the same catalog as every command's."""
+    import datetime as dt
+
+    from adjudicator.kit.orders import say
+    from adjudicator.league.absence import Absences, changes_in_the_past, parse
+
+    d = dt.date
+    old = Absences("f", "anna", ((d(2099, 1, 3), d(2099, 1, 6)),))
+    new = Absences("f", "anna", ((d(2099, 1, 4), d(2099, 1, 5)),))
+    said = changes_in_the_past(old, new, d(2099, 1, 5), "de")
+    assert said == ["die Abwesenheit vom 2099-01-03 bis 2099-01-06 hat begonnen: sie bleibt, wie sie ist",
+                    "die Abwesenheit ab 2099-01-04 beginnt in der Vergangenheit"]
+    assert english("\n".join([*said, say("de", "pr.absence.past.hint"), say("de", "pr.absence.none.hint")])) == []
+    with pytest.raises(Exception, match="Abwesenheitsdatei") as raised:
+        parse("absences/bw/anna.yaml", b"game: bw\nplayer: anna\nfort: ja\n", "bw", "anna", dt.timedelta(days=14),
+              "de")
+    assert english(str(raised.value)) == [], raised.value

@@ -125,7 +125,12 @@ def join(args: argparse.Namespace) -> int:
     lang = words.game_language(load_game(root, args.game).settings, root)
     player = parse_player(args.player, lang)
     with committing.writing(root, args.commit, lang) as written:
-        at = turn.join_game(root, args.game, player)
+        try:
+            at = turn.join_game(root, args.game, player)
+        except TurnpressError as e:  # the rules' refusal, which names its words: in the game's language
+            if not e.word:
+                raise
+            raise type(e)(COMMANDS.told(lang, e)) from None
         print(COMMANDS.say(lang, "join.joins", name=args.player.split(':')[0], game=args.game, turn=at))
         written.finish(COMMANDS.say(lang, "commit.join", game=args.game, login=player.login, turn=at))
     return OK
@@ -174,7 +179,8 @@ def status(args: argparse.Namespace) -> int:
         except Exception as e:  # noqa: BLE001 - one broken game must not hide the others' status
             if args.game:
                 raise
-            print(f"{gid}: cannot be read: {deadline.failure_text(e, root, gid)}")
+            lang = _language(root, gid)
+            print(COMMANDS.say(lang, "status.cannot", game=gid, why=deadline.failure_text(e, root, gid, lang)))
             code = USAGE
             continue
         names = {p.key: p.name for p in st.game.players}
@@ -354,7 +360,9 @@ def verify(args: argparse.Namespace) -> int:
         try:
             extension = since(root, args.since, games, worktree=args.worktree)
         except Exception as e:  # noqa: BLE001 - as above: a damaged tree is named, never a traceback
-            print(f"--since {args.since}: cannot be checked: {deadline.failure_text(e, root)}")
+            lang = words.league_language(root)
+            print(COMMANDS.say(lang, "verify.since_cannot", since=args.since,
+                               why=deadline.failure_text(e, root, lang=lang)))
             return PROBLEMS
         for problem in extension.found:
             print(problem if isinstance(problem, str) else problem.text())

@@ -172,7 +172,7 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
     try:
         state = game.ruleset.setup(rules_options, list(players), setup_dice)
     except RulesetError as e:
-        raise LeagueError(f"{ruleset_name}: {e}") from None
+        raise LeagueError(f"{ruleset_name}: {e}", word="join.refused", ruleset=ruleset_name, refusal=e) from None
     label = SITE.say(words.game_language(game.settings, root), "setup_turn")  # the set-up in the game's language
     report: TurnReport = {"game": game_id, "turn": 0, "label": label, "dice": {"seed": commitment.hex()},
                           "result": {"players": keys}}
@@ -218,7 +218,7 @@ def pinned_data(ruleset: Ruleset, ruleset_name: str, options: Mapping[str, Any])
     try:
         return gamedata.snapshot(package_of(ruleset), ruleset.data_files(options))
     except RulesetError as e:
-        raise LeagueError(f"{ruleset_name}: {e}") from None
+        raise LeagueError(f"{ruleset_name}: {e}", word="join.refused", ruleset=ruleset_name, refusal=e) from None
     except OSError as e:
         raise LeagueError(f"{ruleset_name}: the options name data this turnpress does not ship: {e}") from None
 
@@ -227,13 +227,16 @@ def join_game(root: Path, game_id: str, player: Player) -> int:
     """Admit ``player`` to a running game from the open turn on; returns that turn."""
     game = load_game(root, game_id)
     if not isinstance(game.ruleset, Joins):
-        raise LeagueError(f"{game.settings.ruleset} does not let players join a running game")
+        raise LeagueError(f"{game.settings.ruleset} does not let players join a running game", word="join.no_joins",
+                          ruleset=game.settings.ruleset)
     for seat in game.seats():  # as the rulings left them: a seat handed over is its new player's
         account = str(seat.get("login", "")).lower() == player.key or seat.get("id") == player.github_id
         if account and not seat.get("left"):
             raise LeagueError(f"{player.login} (GitHub id {player.github_id}) plays in {game_id} already, as seat "
                               f"{seat.get('key')} (login {seat.get('login')}, id {seat.get('id')}): one GitHub "
-                              "account has one seat, whatever its login")
+                              "account has one seat, whatever its login", word="join.plays", login=player.login,
+                              id=player.github_id, game=game_id, seat=seat.get("key"), seat_login=seat.get("login"),
+                              seat_id=seat.get("id"))
         if account or seat.get("key") == player.key:  # the seat's key is its first login's: the files are its
             raise LeagueError(f"{player.login} cannot join {game_id}: seat {seat.get('key')} was theirs (now "
                               f"{'out of the game' if seat.get('left') else 'played by ' + str(seat.get('login'))}); "
@@ -244,7 +247,8 @@ def join_game(root: Path, game_id: str, player: Player) -> int:
     try:
         Game(root, game_id, config).effective_state(turn, game.state(turn - 1))
     except RulesetError as e:
-        raise LeagueError(f"{game.settings.ruleset}: {e}") from None
+        raise LeagueError(f"{game.settings.ruleset}: {e}", word="join.refused", ruleset=game.settings.ruleset,
+                          refusal=e) from None
     seat = player_to_yaml(player, joined=turn)
     write_files(root, {config_relpath(game_id): changed_config(
         root, game_id, lambda t: yamledit.append(t["players"], seat), config)})

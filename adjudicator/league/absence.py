@@ -27,7 +27,7 @@ from pathlib import Path
 
 from .. import yamlio
 from ..errors import LeagueError
-from ..kit.catalog import COMMANDS
+from ..kit.catalog import CHECK, COMMANDS
 from ..kit.orders import league_file
 
 ABSENCE_PATH = re.compile(r"^absences/(?P<game>[a-z0-9][a-z0-9-]{0,39})/(?P<player>[a-z0-9][a-z0-9-]{0,38})"
@@ -107,7 +107,7 @@ def read(root: Path, game: str, players: Sequence[str], limit: dt.timedelta | No
     return out
 
 
-def changes_in_the_past(old: Absences | None, new: Absences | None, today: dt.date) -> list[str]:
+def changes_in_the_past(old: Absences | None, new: Absences | None, today: dt.date, lang: str = "en") -> list[str]:
     """What a change of an absence file does in the past (``today`` in the game's zone), in words: a period
     added or changed must start today or later, and one that has begun may not be changed or removed.
 
@@ -123,9 +123,8 @@ def changes_in_the_past(old: Absences | None, new: Absences | None, today: dt.da
     """
     before = set(old.periods) if old else set()
     after = set(new.periods) if new else set()
-    out = [f"the absence from {a} to {b} has begun: it stays as it is"
-           for a, b in sorted(before - after) if a <= today]
-    out += [f"the absence from {a} starts in the past" for a, _ in sorted(after - before) if a < today]
+    out = [CHECK.say(lang, "pr.absence.begun", start=a, end=b) for a, b in sorted(before - after) if a <= today]
+    out += [CHECK.say(lang, "pr.absence.in_the_past", start=a) for a, _ in sorted(after - before) if a < today]
     return out
 
 

@@ -373,26 +373,28 @@ def _check_absence(repo: Path, games: check.GameCache, pr: PullRequest, change: 
         game = games.game(game_id)
     except LeagueError as e:
         return refuse(str(e), "check the game id in the path")
+    lang = check.language(game)  # what follows speaks the game's language
     seat = game.player(player)
     mine = next((p.key for p in game.players if p.login.lower() == pr.login.lower()), None)
-    own = f"absences/{game.id}/{mine}.yaml" if mine else f"you ({pr.login}) have no seat in {game.id}"
+    own = (say(lang, "pr.absence.own", path=f"absences/{game.id}/{mine}.yaml") if mine
+           else say(lang, "pr.absence.no_seat", by=pr.login, game=game.id))
     if seat is None:
-        return refuse(f"{player!r} does not play in {game.id}", f"name the file after your seat: {own}")
+        return refuse(say(lang, "pr.absence.not_playing", player=repr(player), game=game.id),
+                      say(lang, "pr.absence.not_playing.hint", own=own))
     if seat.login.lower() != pr.login.lower() or seat.github_id != pr.user_id:
-        return refuse(f"this is the absence file of {seat.name} ({seat.login}); this pull request is by {pr.login}",
-                      f"a player says only when they themselves are away: {own}")
+        return refuse(say(lang, "pr.absence.not_yours", name=seat.name, login=seat.login, by=pr.login),
+                      say(lang, "pr.absence.not_yours.hint", own=own))
     schedule = game.schedule
     limit = schedule.absence if schedule is not None else None
     if limit is None:
-        return refuse(f"{game.id} takes no absences: its deadlines do not move for them",
-                      "ask the game master (they may allow them with 'absence: 14 days' in the schedule)")
+        return refuse(say(lang, "pr.absence.none", game=game.id), say(lang, "pr.absence.none.hint"))
     new = None
     if change.status != "D":
         if int(history.text(repo, "cat-file", "-s", change.blob)) > yamlio.ORDERS_MAX_BYTES:
-            return refuse("an absence file this large is not an absence file", "a few dates are all it holds")
+            return refuse(say(lang, "pr.absence.size"), say(lang, "pr.absence.size.hint"))
         try:
             new = absencemod.parse(change.path, history.run(repo, "cat-file", "blob", change.blob).stdout, game.id,
-                                   player, limit)
+                                   player, limit, lang)
         except LeagueError as e:
             where = re.match(r"[^:]*:(\d+):(\d+): (.*?)(?: — (.*))?\Z", str(e), re.S)
             if where is None:  # pragma: no cover - parse names the file, line and column
@@ -405,12 +407,13 @@ def _check_absence(repo: Path, games: check.GameCache, pr: PullRequest, change: 
             old = absencemod.parse(change.path, before.stdout, game.id, player, schedmod.PERIOD_MAX)
         except LeagueError:
             old = None
-    past = absencemod.changes_in_the_past(old, new, now.astimezone(schedule.zone if schedule else dt.UTC).date())
+    past = absencemod.changes_in_the_past(old, new, now.astimezone(schedule.zone if schedule else dt.UTC).date(),
+                                          lang)
     if past:
-        return refuse("; ".join(past), "an absence starts today or later, and one that has begun stays as it is")
+        return refuse("; ".join(past), say(lang, "pr.absence.past.hint"))
     result.game = game
-    result.understood = ([f"{seat.name} is away from {a} to {b}" for a, b in new.periods] if new and new.periods
-                         else [f"{seat.name} withdraws their absences"])
+    result.understood = ([say(lang, "pr.absence.away", name=seat.name, start=a, end=b) for a, b in new.periods]
+                         if new and new.periods else [say(lang, "pr.absence.withdrawn", name=seat.name)])
     return result
 
 

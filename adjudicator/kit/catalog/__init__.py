@@ -69,7 +69,9 @@ class Catalog:
         word = getattr(error, "word", "")
         if lang == "en" or not word or word not in self.table()["en"]:
             return str(error)
-        return self.say(lang, word, **getattr(error, "values", {}))
+        values = getattr(error, "values", {})  # an error a value (a refusal of the rules wrapped): said in lang too
+        return self.say(lang, word, **{k: self.told(lang, v) if isinstance(v, Exception) else v
+                                       for k, v in values.items()})
 
     def said_in(self, lang: str, english: str, prefix: str) -> str:
         """``english``, a text made from one of the English templates under ``prefix`` (an engine's reason, kept in

@@ -43,33 +43,40 @@ def read_options(game: GameData, raw: Mapping[str, Any]) -> dict[str, Any]:
     """Validated options with defaults; raises ``RulesetError`` naming the option and what to write."""
     unknown = sorted(set(raw) - set(OPTIONS))
     if unknown:
-        raise RulesetError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(OPTIONS)}")
+        many = "s" if len(unknown) > 1 else ""
+        raise RulesetError(f"unknown option{many} {', '.join(unknown)}; known: {', '.join(OPTIONS)}",
+                           word=f"setup.options.{'other' if many else 'one'}", unknown=", ".join(unknown),
+                           known=", ".join(OPTIONS))
     out: dict[str, Any] = {}
     for name, (kind, default, what) in OPTIONS.items():
         value = raw.get(name, default)
         if kind == "bool" and not isinstance(value, bool):
             text = str(value).strip().lower()
             if text not in _TRUE | _FALSE:
-                raise RulesetError(f"option {name} ({what}) must be true or false, not {value!r}")
+                raise RulesetError(f"option {name} ({what}) must be true or false, not {value!r}",
+                                   word="setup.aa_bool", option=name, value=repr(value))
             value = text in _TRUE
         elif kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
             try:
                 value = int(str(value))
             except ValueError:
-                raise RulesetError(f"option {name} ({what}) must be a whole number, not {value!r}") from None
+                raise RulesetError(f"option {name} ({what}) must be a whole number, not {value!r}",
+                                   word="setup.aa_int", option=name, value=repr(value)) from None
         elif kind == "str":
             value = str(value)
         out[name] = value
     if out["map"] not in map_names():
-        raise RulesetError(f"option map: no map {out['map']!r}; packaged maps: {', '.join(map_names())}")
+        raise RulesetError(f"option map: no map {out['map']!r}; packaged maps: {', '.join(map_names())}",
+                           word="setup.aa_map", map=repr(out["map"]), maps=", ".join(map_names()))
     if out["trucks"] not in (1, 2):
-        raise RulesetError("option trucks (Sonderregel C) must be 1 or 2")
+        raise RulesetError("option trucks (Sonderregel C) must be 1 or 2", word="setup.aa_trucks")
     if out["phases"] not in tables(game)["phases"]:
-        raise RulesetError(f"option phases must be one of {', '.join(tables(game)['phases'])}")
+        raise RulesetError(f"option phases must be one of {', '.join(tables(game)['phases'])}", word="setup.aa_phases",
+                           phases=", ".join(tables(game)["phases"]))
     if out["deal"] not in ("shuffled", "ordered"):
-        raise RulesetError("option deal must be shuffled or ordered")
+        raise RulesetError("option deal must be shuffled or ordered", word="setup.aa_deal")
     if out["rounds"] < 0 or out["rounds"] == 0 and out["last_round"] < 10 or out["last_round"] < 1:
-        raise RulesetError("option rounds must be 0 or more, and last_round at least 10")
+        raise RulesetError("option rounds must be 0 or more, and last_round at least 10", word="setup.aa_rounds")
     return out
 
 
@@ -99,12 +106,14 @@ def start_cities(board: Board, role: str | None, trucks: int, dice: Dice) -> lis
     """The start city of each truck: from the role ("HH", "Hamburg", "HH+M"), else rolled (Spielbeginn)."""
     wanted = [w.strip() for w in (role or "").replace(",", "+").replace("/", "+").split("+") if w.strip()]
     if len(wanted) > trucks:
-        raise RulesetError(f"{len(wanted)} start cities given for {trucks} truck(s)")
+        raise RulesetError(f"{len(wanted)} start cities given for {trucks} {'truck' if trucks == 1 else 'trucks'}",
+                           word="setup.start_cities", n=len(wanted), trucks=trucks)
     out = []
     for w in wanted:
         code = city_code(board, w)
         if code is None:
-            raise RulesetError(f"start city {w!r} is not on the map; write one of {', '.join(board.cities)}")
+            raise RulesetError(f"start city {w!r} is not on the map; write one of {', '.join(board.cities)}",
+                               word="setup.start_city", city=repr(w), cities=", ".join(board.cities))
         out.append(code)
     codes = sorted(board.cities)
     while len(out) < trucks:
@@ -134,12 +143,14 @@ def setup(game: GameData, options: Mapping[str, Any], players: Sequence[Player],
     opts = read_options(game, options)
     if not 5 <= len(players) <= 10:
         # Allgemeines: "Jeder der 5 bis 10 Mitspieler"; the offer table of Phase 1 has rows for 5 to 10 only.
+        few = len(players) < 5
         raise RulesetError(f"Auf Achse is for 5 to 10 hauliers (Allgemeines: 'Jeder der 5 bis 10 Mitspieler'); "
-                           f"{len(players)} given: name {'at least 5' if len(players) < 5 else 'at most 10'} "
-                           "players (more may join before round 0 is played)")
+                           f"{len(players)} given: name {'at least 5' if few else 'at most 10'} "
+                           "players (more may join before round 0 is played)",
+                           word="setup.aa_few" if few else "setup.aa_many", n=len(players))
     keys = [p.key for p in players]
     if len(set(keys)) != len(keys):
-        raise RulesetError("two players have the same key")
+        raise RulesetError("two players have the same key", word="setup.same_key")
     state: State = {"ruleset": "auf-achse", "round": 0, "finished": False, "options": opts, "site": None,
                     "seats": [], "hauliers": {}, "orders": [], "secret": {"deck": []}}
     board = board_of(game, state)
@@ -156,11 +167,12 @@ def setup(game: GameData, options: Mapping[str, Any], players: Sequence[Player],
 def join(game: GameData, state: State, player: Player, dice: Dice) -> State:
     """Admit a haulier while round 0 has not been played; the schedule grows to the table's numbers."""
     if state["round"] != 0:
-        raise RulesetError("hauliers join before round 0 (the auction of the first orders) only")
+        raise RulesetError("hauliers join before round 0 (the auction of the first orders) only",
+                           word="setup.aa_join_late")
     if player.key in state["hauliers"]:
-        raise RulesetError(f"{player.key} already plays")
+        raise RulesetError(f"{player.key} already plays", word="setup.plays_already", player=player.key)
     if len(state["seats"]) >= 10:
-        raise RulesetError("Auf Achse is for at most 10 hauliers")
+        raise RulesetError("Auf Achse is for at most 10 hauliers", word="setup.aa_full")
     new = copy_state(state)
     new["seats"].append(player.key)
     new["hauliers"][player.key] = new_haulier(game, new, player, dice.fork("start"))

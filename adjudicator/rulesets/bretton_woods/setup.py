@@ -28,12 +28,15 @@ def options(tables: Tables, given: Mapping[str, Any]) -> dict[str, Any]:
                "zuschnitt": ("kuerzen", "verwerfen")}
     for key, value in given.items():
         if key not in out:
-            raise RulesetError(f"unknown option {key!r}; known: {', '.join(out)}")
+            raise RulesetError(f"unknown option {key!r}; known: {', '.join(out)}", word="setup.option",
+                               option=repr(key), known=", ".join(out))
         if key in choices:
             if value not in choices[key]:
-                raise RulesetError(f"option {key} must be one of {', '.join(choices[key])}, not {value!r}")
+                raise RulesetError(f"option {key} must be one of {', '.join(choices[key])}, not {value!r}",
+                                   word="setup.choice", option=key, choices=", ".join(choices[key]), value=repr(value))
         elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RulesetError(f"option {key} must be a whole number >= 0, not {value!r}")
+            raise RulesetError(f"option {key} must be a whole number >= 0, not {value!r}", word="setup.number",
+                               option=key, value=repr(value))
         out[key] = value
     return out
 
@@ -44,7 +47,8 @@ def country_name(tables: Tables, name: str) -> str:
     letters = sum(ch.isalpha() for ch in name)
     if not NAME_RE.match(name) or letters > tables.limit("name_letters"):
         raise RulesetError(f"country name {name!r}: at most {tables.limit('name_letters')} letters, "
-                           "words joined by a space or hyphen")
+                           "words joined by a space or hyphen", word="setup.country_name", name=repr(name),
+                           most=tables.limit("name_letters"))
     return name
 
 
@@ -52,7 +56,8 @@ def new_country(tables: Tables, player: Player, joined: int, endowment: Mapping[
     kind = od.country_type(player.role)
     if kind is None:
         raise RulesetError(f"{player.key}: the country type (role) must be agrar, energie or rohstoff, "
-                           f"not {player.role!r}")
+                           f"not {player.role!r}", word="setup.country_type", player=player.key,
+                           role=repr(player.role))
     c: dict[str, Any] = {"name": country_name(tables, player.name), "type": kind, "joined": joined,
                          "type_changed": False, "active": True}
     c.update({s: int(endowment[s]) for s in ev.STOCKS})
@@ -62,9 +67,9 @@ def new_country(tables: Tables, player: Player, joined: int, endowment: Mapping[
 
 def _check_unique(countries: Mapping[str, Any], key: str, name: str) -> None:
     if key in countries:
-        raise RulesetError(f"player {key!r} already has a country")
+        raise RulesetError(f"player {key!r} already has a country", word="setup.has_country", player=repr(key))
     if any(c["name"].lower() == name.lower() for c in countries.values()):
-        raise RulesetError(f"the country name {name!r} is taken")
+        raise RulesetError(f"the country name {name!r} is taken", word="setup.name_taken", name=repr(name))
 
 
 def setup(tables: Tables, given: Mapping[str, Any], players: Sequence[Player]) -> State:

@@ -38,13 +38,15 @@ def _power_of(m: Map, role: str | None) -> str:
     for key, p in m.powers.items():
         if text in (key, str(p["name"]).lower(), str(p["abbreviation"]).lower()):
             return key
-    raise RulesetError(f"role {role!r} is not a power of this map; choose one of {', '.join(m.powers)}")
+    raise RulesetError(f"role {role!r} is not a power of this map; choose one of {', '.join(m.powers)}",
+                       word="setup.role", role=repr(role), powers=", ".join(m.powers))
 
 
 def _map_option(options: Mapping[str, Any]) -> str:
     name = str(options.get("map", OPTIONS["map"][0]))
     if name not in available_maps():
-        raise RulesetError(f"unknown map {name!r}; known: {', '.join(available_maps())}")
+        raise RulesetError(f"unknown map {name!r}; known: {', '.join(available_maps())}", word="setup.map",
+                           map=repr(name), known=", ".join(available_maps()))
     return name
 
 
@@ -66,21 +68,26 @@ def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | No
     known = {**OPTIONS, **_label_options(load_map(name, data)), **book.options}
     unknown = sorted(set(options) - set(known))
     if unknown:
-        raise RulesetError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(known)}")
+        many = "s" if len(unknown) > 1 else ""
+        raise RulesetError(f"unknown option{many} {', '.join(unknown)}; known: {', '.join(known)}",
+                           word=f"setup.options.{'other' if many else 'one'}", unknown=", ".join(unknown),
+                           known=", ".join(known))
     opts = {k: str(options.get(k, default)) for k, (default, _) in OPTIONS.items()}
     if opts["convoy_intent"] not in ("2023", "explicit", "1971"):
-        raise RulesetError("convoy_intent must be 2023, explicit or 1971")
+        raise RulesetError("convoy_intent must be 2023, explicit or 1971", word="setup.convoy_intent")
     if opts["civil_disorder"] not in ("owned", "home"):
-        raise RulesetError("civil_disorder must be owned or home")
+        raise RulesetError("civil_disorder must be owned or home", word="setup.civil_disorder")
     m = load_map(opts["map"], data)
     seats: dict[str, str] = {}
     for p in players:
         power = _power_of(m, p.role)
         if power in seats.values():
-            raise RulesetError(f"two players are seated as {power}; each power has one player")
+            raise RulesetError(f"two players are seated as {power}; each power has one player",
+                               word="setup.power_twice", power=power)
         seats[p.key] = power
     if not seats:
-        raise RulesetError("seat at least one player, with a power as role (e.g. NAME:LOGIN:ID:england)")
+        raise RulesetError("seat at least one player, with a power as role (e.g. NAME:LOGIN:ID:england)",
+                           word="setup.no_seat")
     start = m.data["start"]
     powers = list(m.powers)
     first = m.phases()[0]
@@ -105,7 +112,8 @@ def setup(options: Mapping[str, Any], players: Sequence[Player], dice: Dice | No
     language = str(options.get("labels", m.data.get("language", "en")))
     if language != "en":
         if label_words(m, language) is None:  # the option is known only on maps that name other labels
-            raise RulesetError("labels must be en or " + " or ".join(sorted(m.data["calendar"]["labels"])))
+            labels = " or ".join(sorted(m.data["calendar"]["labels"]))
+            raise RulesetError(f"labels must be en or {labels}", word="setup.labels", labels=labels)
         # stored only when not English, so that a game set up in English has the same state as before the option
         state["rules"]["labels"] = language
     if m.data.get("draw", {}).get("unchanged_adjustments"):

@@ -141,9 +141,9 @@ class DreissigjaehrigerKrieg(Rulebook):
     def setup(self, m: Map, state: State, options: Mapping[str, str], players: Sequence[Player], dice: Dice) -> None:
         mode, start = options["confessions"], options["start_points"]
         if mode not in ("historical", "random", "chosen"):
-            raise RulesetError("confessions must be historical, random or chosen")
+            raise RulesetError("confessions must be historical, random or chosen", word="setup.confessions")
         if start not in ("allotment", "0"):
-            raise RulesetError("start_points must be allotment or 0")
+            raise RulesetError("start_points must be allotment or 0", word="setup.start_points")
         confessions = {p: str(d["confession"]) for p, d in m.powers.items()}
         if mode == "random":
             confessions = random_confessions(list(m.powers), dice.fork("confessions"))
