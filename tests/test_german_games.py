@@ -264,7 +264,8 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
     league.git("checkout", "--", "games/bw/game.yaml")
     for fault, (was, now) in {"a title that is a list": ("thread: 33", "thread: 33\ntitle: [a, b]"),
                               "no dice": ("dice:", "wuerfel:"),
-                              "a ruleset not installed": ("ruleset: bretton-woods", "ruleset: schach")}.items():
+                              "a ruleset not installed": ("ruleset: bretton-woods", "ruleset: schach"),
+                              "a time zone changed by hand": ("Europe/Berlin", "Europe/Paris")}.items():
         config.write_text(config.read_text(encoding="utf-8").replace(was, now, 1), encoding="utf-8")
         league.run("status", "bw", code=None, master=f"bw: status, game.yaml with {fault}")
         league.git("checkout", "--", "games/bw/game.yaml")
@@ -505,6 +506,8 @@ REFUSALS = {  # what the game master got wrong -> what the German game says (the
     "bw: status, game.yaml with a ruleset not installed": "games/bw/game.yaml: unbekanntes Regelwerk 'schach'; "
                                                           "installiert sind: auf-achse",
     "status of a game that is none": "keine Partie 'xx' in ",
+    "bw: status, game.yaml with a time zone changed by hand": "schedule: timezone: jede Ausgabe von bw zeigt ihre "
+                                                              "Abgabeschlüsse in Europe/Berlin",
     "aa6: new, two hauliers": "auf-achse: Auf Achse ist für 5 bis 10 Spediteure (Allgemeines: 'Jeder der 5 bis 10 "
                               "Mitspieler'); 2 genannt: Nennen Sie mindestens 5 Spieler",
     "aa6: new, three trucks": "auf-achse: die Option trucks (Sonderregel C) muss 1 oder 2 sein",

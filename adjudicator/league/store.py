@@ -325,11 +325,9 @@ class Game:
         ahead = sorted(t for t in parsed.extend if t > self.last_turn)
         if ahead:  # issue 29: the issue before it names the old deadline, and verify and the site render it again
             when = parsed.extend[ahead[0]].astimezone(parsed.zone)
-            raise LeagueError(
-                f"games/{self.id}/game.yaml: schedule: extend: {ahead[0]}: a deadline of a turn to come is moved by "
-                "a ruling, which its issue publishes and verify replays (an edit of the schedule would change the "
-                f"issue published before it): remove the line and run 'turnpress extend {self.id} --to "
-                f"\"{when:%Y-%m-%d %H:%M}\" --reason \"...\" --commit'")
+            raise LeagueError(f"games/{self.id}/game.yaml: schedule: " + COMMANDS.say(
+                game_language(self.settings, self.root), "config.extend_ahead", turn=ahead[0], game=self.id,
+                when=f"{when:%Y-%m-%d %H:%M}"))
         self._refuse_published_edit(block, parsed)
         return parsed
 
@@ -358,7 +356,9 @@ class Game:
             return dt.datetime.fromisoformat(when) if when else None
         changed = schedmod.published_changes(then, now, last, recorded)
         if changed:
-            raise LeagueError(f"{rel}: schedule: {_edit_refusal(self.id, changed[0], then_block, block, then, last)}")
+            said = _edit_refusal(self.id, changed[0], then_block, block, then, last,
+                                 game_language(self.settings, self.root))
+            raise LeagueError(f"{rel}: schedule: {said}")
 
     def schedule_for(self, turn: int) -> schedmod.Schedule | None:
         """The schedule that gives turn ``turn``'s deadline: game.yaml's, changed by the ``schedule:`` of the
@@ -609,30 +609,25 @@ def turn_files(game_id: str, rules: Ruleset, key: str | None, readers: storage.R
 
 
 def _edit_refusal(game: str, key: str, then: Mapping[str, Any], block: Mapping[str, Any], old: schedmod.Schedule,
-                  last: int) -> str:
-    """What to write instead of a hand edit of ``key`` that would change a published page, in words."""
-    was = then.get(key, "as it was")
-    published = f"turn {last} is published" if last else "the set-up's issue is published"
+                  last: int, lang: str = "en") -> str:
+    """What to write instead of a hand edit of ``key`` that would change a published page, in ``lang``."""
+    def say(word: str, /, **values: Any) -> str:
+        return COMMANDS.say(lang, f"config.edit.{word}", **values)
+
+    was = then.get(key, say("as_it_was"))
+    published = say("published", turn=last) if last else say("setup_published")
     if key == "timezone":
-        return (f"timezone: every issue of {game} shows its deadlines in {old.timezone}, and verify and the site "
-                f"render them again from game.yaml; a game keeps its time zone: write 'timezone: {was}' again")
+        return say("timezone", game=game, zone=old.timezone, was=was)
     if key == "first":
         if last == 0:
-            return (f"first: the set-up's issue announced turn 1 due {old.first:%Y-%m-%d %H:%M}: write 'first: "
-                    f"{was}' again and run 'turnpress extend {game} --to \"{block.get('first')}\" --reason "
-                    "\"...\" --commit', a ruling that turn 1's issue publishes")
-        return (f"first: the deadline of turn 1, which is history ({published}): write 'first: {was}' again; "
-                f"'turnpress extend {game} --to \"YYYY-MM-DD HH:MM\" --reason \"...\" --commit' moves the open turn's")
+            return say("first_setup", when=f"{old.first:%Y-%m-%d %H:%M}", was=was, game=game, new=block.get("first"))
+        return say("first", published=published, was=was, game=game)
     if key == "extend":
-        return (f"extend: a turn adjudicated already ({published}) keeps the deadline the issue before it named: "
-                "write its extend: line as it was, or remove the one added")
+        return say("extend", published=published)
     new = block.get(key)
     flag = (f"--every \"{new}\"" if key == "every" else
             " ".join(f"--phase {k}=\"{v}\"" for k, v in (new or {}).items()) or "--phase KIND=none")
-    return (f"{key}: each issue of {game} names the next deadline as '{key}: {was}' gave it ({published}), and "
-            f"verify and the site render it again from game.yaml: write '{key}: {was}' again and run 'turnpress "
-            f"reschedule {game} {flag} --reason \"...\" --commit', a ruling of turn {last + 1}: its issue publishes "
-            f"it and the deadlines after it follow it")
+    return say("period", key=key, game=game, was=was, published=published, flag=flag, next=last + 1)
 
 
 def phase_kinds_problem(rules: Ruleset, name: str, schedule: schedmod.Schedule,
