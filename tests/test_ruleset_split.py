@@ -88,6 +88,27 @@ def test_rules_py_is_the_wiring_and_the_adjudication_lives_in_adjudicate_py(name
     assert methods and max(n.end_lineno - n.lineno for n in methods if n.end_lineno) <= 15, "a method that plays"
 
 
+
+@pytest.mark.parametrize("name", sorted(PACKAGES))
+def test_the_orders_schema_check_and_nmr_defaults_are_the_orders_modules(name: str) -> None:
+    """The skeleton: ``orders.py`` holds what players write, its schema, the check before the deadline and the NMR
+    defaults, so ``rules.py`` hands ``order_schema``, ``check`` and ``default_orders`` to the ruleset's
+    ``orders`` module. Diplomacy's check and defaults stood in ``adjudicate.py`` and its schema in ``schema.py``;
+    Bretton Woods' check and defaults in ``adjudicate.py``."""
+    spec = util.find_spec(f"adjudicator.rulesets.{PACKAGES[name]}.rules")
+    assert spec is not None and spec.origin is not None
+    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+    aliases = {a.asname or a.name for n in tree.body if isinstance(n, ast.ImportFrom) and n.level == 1
+               and n.module is None for a in n.names if a.name == "orders"}
+    assert aliases, "rules.py imports its orders module"
+    methods = {n.name: n for c in tree.body if isinstance(c, ast.ClassDef) for n in c.body
+               if isinstance(n, ast.FunctionDef)}
+    for method in ("order_schema", "check", "default_orders"):
+        called = {call.func.value.id for call in ast.walk(methods[method]) if isinstance(call, ast.Call)
+                  and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)}
+        assert called & aliases and not called & {"adjudicate", "schema"}, f"{name}: {method}"
+
+
 STRICT = ("disallow_any_generics", "disallow_subclassing_any", "disallow_untyped_calls", "disallow_untyped_defs",
           "disallow_incomplete_defs", "check_untyped_defs", "disallow_untyped_decorators", "no_implicit_reexport",
           "strict_equality", "extra_checks", "warn_return_any", "warn_unused_ignores")

@@ -12,7 +12,7 @@ from . import evaluation as ev
 from . import market
 from . import orders as od
 from .arith import fraction_text
-from .orders import prepare, unusual_farewell
+from .orders import default_for, prepare, unusual_farewell
 from .setup import world_figures
 from .state import State
 from .tables import Tables
@@ -108,26 +108,6 @@ def _allot(lands: Mapping[str, ev.Land], attacks: list[dict[str, Any]], dice: Di
         for s, n in got.items():
             total[s] = total.get(s, 0) + n
     return losses
-
-
-def default_for(state: State, key: str, previous: Any) -> dict[str, Any]:
-    """7.2 NMR: standing orders if any, else the last orders without the red-marked parts.
-
-    ``standing_orders: repeat`` in the last orders drops earlier standing orders (even ``{}``, which stands
-    for doing nothing): the last orders are repeated again."""
-    standing = state.get("private", {}).get(key, {}).get("standing_orders")
-    if isinstance(previous, Mapping) and isinstance(previous.get("standing_orders"), Mapping):
-        standing = previous["standing_orders"]
-    elif isinstance(previous, Mapping) and previous.get("standing_orders") == od.REPEAT:
-        standing = None
-    if isinstance(standing, Mapping):
-        out = copy.deepcopy(dict(standing))
-    elif isinstance(previous, Mapping):
-        out = od.without_red(previous)
-    else:
-        out = od.basic_orders(state["countries"][key])
-    out["nmr"] = True
-    return out
 
 
 def nmr_played(state: State, key: str, raw: Mapping[str, Any]) -> str:

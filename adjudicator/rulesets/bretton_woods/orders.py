@@ -461,6 +461,26 @@ def order_words(tables: Tables, path: str) -> str:
     return ": ".join(words)
 
 
+def default_for(state: State, key: str, previous: Any) -> dict[str, Any]:
+    """7.2 NMR: standing orders if any, else the last orders without the red-marked parts.
+
+    ``standing_orders: repeat`` in the last orders drops earlier standing orders (even ``{}``, which stands
+    for doing nothing): the last orders are repeated again."""
+    standing = state.get("private", {}).get(key, {}).get("standing_orders")
+    if isinstance(previous, Mapping) and isinstance(previous.get("standing_orders"), Mapping):
+        standing = previous["standing_orders"]
+    elif isinstance(previous, Mapping) and previous.get("standing_orders") == REPEAT:
+        standing = None
+    if isinstance(standing, Mapping):
+        out = copy.deepcopy(dict(standing))
+    elif isinstance(previous, Mapping):
+        out = without_red(previous)
+    else:
+        out = basic_orders(state["countries"][key])
+    out["nmr"] = True
+    return out
+
+
 def may_change_type(country: Mapping[str, Any], turn: int) -> bool:
     """7.1: once, from the first year to the second, and only for countries there from the start."""
     return country["joined"] == 0 and not country["type_changed"] and turn == 2

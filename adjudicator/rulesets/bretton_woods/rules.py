@@ -76,12 +76,12 @@ class BrettonWoodsRules(HandedData, HiddenStateViews):
         return benevolent.drop_entry(orders, path)
 
     def default_orders(self, state: EngineState, player: str, previous: Orders | None) -> Orders:
-        return adjudicate.default_for(typed(state), player, previous)
+        return od.default_for(typed(state), player, previous)
 
     def removed_orders(self, state: EngineState, player: str, previous: Orders | None) -> Orders:
         """7.2 Ausstieg: a country the game master takes out leaves the game this year, and fairly: its NMR
         orders (standing orders, or the last sheet without its red-marked parts) without any attack."""
-        out = dict(adjudicate.default_for(typed(state), player, previous))
+        out = dict(od.default_for(typed(state), player, previous))
         out.pop("attacks", None)
         out["leave"] = True
         return out
