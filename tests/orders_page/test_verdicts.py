@@ -336,19 +336,85 @@ def test_a_confession_change_is_judged_by_the_religion_points_in_the_private_rep
     assert len(seen) == 1, "nothing of the points in the public data"
 
 
-def test_the_page_keeps_no_copy_of_bretton_woods_cut():
-    """Issue 30: Bretton Woods' budget cut was the rules' cut written again in orders.js (budgets settled in
-    order, each overdrawn one cut back claim by claim). It adds up any amounts a sheet gives, so no table holds its
-    answer: the page keeps no copy, gets no budget figures to add up, and says it cannot tell (the corpus and the
-    browser tests check that it says so where validate cuts)."""
-    script = (REPO / "adjudicator/newsletter/assets/orders.js").read_text(encoding="utf-8")
-    for copy in ("excess", "b.have", "c.draws", "u.per"):
-        assert copy not in script, copy
+def summed(sums: list[dict], orders: dict) -> list[tuple[str, int, int]]:
+    """The page's sums (``orders.js``: ``cutProblems``, ``amountAt``): per budget the amounts at each term's places
+    (``*``: every row) where the mapping holds ``match``, times ``per`` and the mapping's ``times`` field; the
+    budgets whose sum is over what there is, as (label, sum, have)."""
+    over = []
+    for s in sums:
+        total = 0
+        for term in s["terms"]:
+            rows: list = [orders]
+            for step in term["path"][:-1]:
+                rows = [r for row in rows for r in ((row if isinstance(row, list) else []) if step == "*"
+                                                    else [row.get(step)] if isinstance(row, dict) else [])]
+            for row in rows:
+                n = row.get(term["path"][-1]) if isinstance(row, dict) else None
+                if not isinstance(n, int) or isinstance(n, bool) or n <= 0:
+                    continue
+                if any(row.get(k) != v for k, v in term.get("match", {}).items()):
+                    continue
+                times = row.get(term["times"], 0) if "times" in term else 1
+                total += n * term["per"] * (times if isinstance(times, int) and times > 0 else 0)
+        if total > s["have"]:
+            over.append((s["label"], total, s["have"]))
+    return over
+
+
+def test_the_page_s_sums_say_exactly_where_bretton_woods_cut_cuts_nothing():
+    """Issue 30: the page said it cannot tell of every Bretton Woods sheet asking for anything. The rules now give,
+    per budget, what their cut adds up and what the listing has (``choices.budgets``' ``sums``, made from
+    ``orders.claims``, the cut's own table); the page adds up and compares, nothing else. On random sheets around
+    the listing (at it, one over, far over, every kind of claim) the sums are over exactly where ``orders.cut``
+    cuts, and the first budget over is the first the cut names with the same figures. Which order keeps how much
+    stays the cut's (the page keeps no copy of its order)."""
+    import random
+
     from adjudicator.rulesets.bretton_woods import RULESET as BRETTON_WOODS
+    from adjudicator.rulesets.bretton_woods import orders as od
+    from adjudicator.rulesets.bretton_woods import tables as bw_tables
+
+    script = (REPO / "adjudicator/newsletter/assets/orders.js").read_text(encoding="utf-8")
+    for copy in ("excess", "c.draws", "u.per"):  # the claim-by-claim cut of the old copy
+        assert copy not in script, copy
     state = BRETTON_WOODS.setup({}, [Player("ann", "Ann", "ann", 1, "agrar"), Player("ben", "Ben", "ben", 2,
                                                                                    "energie")], Dice(b"bw"))
-    cuts = BRETTON_WOODS.choices(BRETTON_WOODS.public_view(state), "ann")["cuts"]
-    assert set(cuts) == {"claims"} and all(set(c) <= {"path", "match"} for c in cuts["claims"])
+    public = BRETTON_WOODS.public_view(state)
+    sums = BRETTON_WOODS.choices(public, "ann")["cuts"]["sums"]
+    tables = bw_tables.Tables(BRETTON_WOODS.data)
+    country = public["countries"]["ann"]
+    have = od.available(country)
+    price = int(public["options"]["industriepreis"])
+    rng = random.Random(30)
+    near = [0, 1, have["B"], have["w"], have["g"], have["A"], have["e"], have["a"], have["a"] + 1, have["B"] + 1]
+    seen = {"fits": 0, "over": 0}
+    for _ in range(3000):
+        pick = lambda: rng.choice(near + [rng.randrange(0, 60)])  # noqa: E731
+        orders: dict = {}
+        if rng.random() < 0.6:
+            orders["production"] = {p: pick() for p in rng.sample(od.PRODUCTION, rng.randrange(1, 4))}
+        if rng.random() < 0.3:
+            orders["construction"] = {c: pick() for c in rng.sample(od.CONSTRUCTION, rng.randrange(1, 3))}
+        if rng.random() < 0.3:
+            orders["defence"] = pick()
+        if rng.random() < 0.2:
+            orders["gold"] = {"industries": rng.randrange(0, 3)}
+        if rng.random() < 0.4:
+            orders["market"] = {g: {"offer": rng.choice(["sell", "buy"]), "count": pick(), "price": rng.randrange(1, 9)}
+                                for g in rng.sample(tables.market_goods(), rng.randrange(1, 3))}
+        if rng.random() < 0.4:
+            orders["transfers"] = [{"to": "ben", "good": rng.choice(tables.transfer_goods()), "count": pick()}
+                                   for _ in range(rng.randrange(1, 4))]
+        if rng.random() < 0.3:
+            orders["attacks"] = [{"target": "ben", "weapons": pick()} for _ in range(rng.randrange(1, 3))]
+        over = summed(sums, orders)
+        _, records = od.cut(tables, od.normalize(tables, orders), country, price)
+        assert bool(over) == bool(records), (orders, over, records)
+        if over:
+            label, total, there = over[0]
+            assert any(f"{label}: {total} verlangt, {there} vorhanden" in r["reason"] for r in records), (over, records)
+        seen["over" if over else "fits"] += 1
+    assert min(seen.values()) > 300, seen
 
 
 def each_walked(each: dict, bids: list[dict]) -> list[tuple]:

@@ -661,15 +661,52 @@
     return found;
   }
 
-  /* Bretton Woods' cut (``orders.cut``): budgets settled in their order, each overdrawn one cut back claim by
-     claim, each by as little as makes the rest fit. It adds up whatever amounts the sheet gives, so no table the
-     rules could compute holds its answer, and the page keeps no copy of it: where the sheet claims anything on a
-     budget of the last listing (``cuts.claims``: the places that draw on one), the page says it cannot tell
-     whether the listing allows it, and ``validate`` does. Auf Achse's bids against the cash are the same kind
-     (a sum of any amounts): its form gives the places of its amounts and its own words. */
+  /* Bretton Woods' cut (``orders.cut``) and Auf Achse's bids against the cash: the rules add up amounts the sheet
+     gives. The form gives, per budget, what they add up (``cuts.sums``: each term a place's amount times ``per``,
+     and times the mapping's ``times`` field where it names one, counted where the mapping holds ``match``) and what
+     there is (``have``), computed by the rules; the page only adds up and compares. Where every sum is at most what
+     there is, the rules cut nothing (their first pass), so the page says nothing. Where one is over, which order
+     keeps how much is the cut's (its order, each budget's cut changing the next), which the page keeps no copy of:
+     it names the budget, the sum and what there is, and says it cannot tell the cut. A form with places only
+     (``cuts.claims``, no sums) gets the word that the page cannot tell wherever it claims anything. */
+  function amountAt(place, term) {
+    var n = place.node;
+    var row = place.parent;
+    if (typeof n !== "number" || n <= 0 || Math.floor(n) !== n) {
+      return 0; /* the rules count what is not a whole number above zero as nothing (``orders.normalize``) */
+    }
+    if (term.match && !Object.keys(term.match).every(function (k) {
+      return row && !Array.isArray(row) && row[k] === term.match[k];
+    })) {
+      return 0;
+    }
+    var times = 1;
+    if (term.times) {
+      times = row && typeof row[term.times] === "number" && row[term.times] > 0 ? row[term.times] : 0;
+    }
+    return n * term.per * times;
+  }
+
   function cutProblems(cuts, orders) {
     if (!cuts || orders === null || typeof orders !== "object" || Array.isArray(orders)) {
       return [];
+    }
+    if (cuts.sums) {
+      var over = [];
+      cuts.sums.forEach(function (sum) {
+        var total = 0;
+        sum.terms.forEach(function (term) {
+          places(orders, term.path).forEach(function (place) {
+            total += amountAt(place, term);
+          });
+        });
+        if (total > sum.have) {
+          over.push(W("cut_over", {budget: sum.label, total: total, have: sum.have}));
+        }
+      });
+      return over.length ? [{severity: "unknown", where: W("the_file"),
+        message: over.join("; ") + ": " + W(cuts.over || "cut_over_unknown"),
+        cut: cuts.over_verdict || "cut_over_verdict"}] : [];
     }
     var claimed = cuts.claims.some(function (c) {
       return places(orders, c.path).some(function (p) {

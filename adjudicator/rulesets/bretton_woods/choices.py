@@ -44,9 +44,15 @@ def _market_claims(tables: Tables, price: int) -> list[dict[str, Any]]:
 
 def budgets(tables: Tables, state: State, player: str) -> dict[str, Any]:
     """Where a sheet claims something on the budgets of the last listing (``orders.claims`` of a sheet with a row
-    of each kind): ``*`` stands for every row of a list; ``match`` is what the claim's mapping must hold. The page
-    says it cannot tell whether the listing allows what a sheet claims there: the cut (``orders.cut``) adds up any
-    amounts the sheet gives, which no table holds, and the page keeps no copy of it."""
+    of each kind): ``*`` stands for every row of a list; ``match`` is what the claim's mapping must hold.
+
+    ``sums``: per budget, in the order the cut settles them, what the cut adds up (``terms``: each place's amount
+    times ``per``, and times the mapping's ``times`` field where there is one: a buy offer's price) and what the
+    listing has (``have``, ``orders.available``), with its name (``label``, the cut's own words). The cut cuts
+    nothing while every sum is at most its ``have`` (``orders.cut``'s first pass), so the page says exactly that no
+    cut comes where they all fit. Where one does not, how much of which order is kept depends on the cut order and
+    on each budget's cut changing the sums of the next (and the drops before it only lower the sums): the page says
+    the budget is overdrawn and that it cannot tell the cut; ``validate`` does."""
     price = int(state["options"]["industriepreis"])
     goods = tables.transfer_goods()
     sample = od.normalize(tables, {"transfers": [{"to": "", "good": g, "count": 0} for g in goods],
@@ -61,7 +67,23 @@ def budgets(tables: Tables, state: State, player: str) -> dict[str, Any]:
             claims.append({"path": ["attacks", "*", "weapons"], "draws": draws})
         else:
             claims.append({"path": list(path), "draws": draws})
-    return {"claims": [{k: v for k, v in claim.items() if k in ("path", "match")} for claim in claims]}
+    have = od.available(state["countries"][player])
+    sums = []
+    for budget in od.BUDGETS:
+        terms: list[dict[str, Any]] = []
+        for claim in claims:
+            if "by" in claim:
+                for value, draws in claim["draws"].items():
+                    if draws.get(budget):
+                        terms.append({"path": claim["path"], "match": {claim["by"]: value}, "per": draws[budget]})
+            elif claim["draws"].get(budget):
+                per = claim["draws"][budget]
+                terms.append({"path": claim["path"], **({"match": claim["match"]} if "match" in claim else {}),
+                              **({"per": 1, "times": "price"} if per == "price" else {"per": per})})
+        if terms:
+            sums.append({"label": od.BUDGET_TEXT[budget], "have": have[budget], "terms": terms})
+    return {"claims": [{k: v for k, v in claim.items() if k in ("path", "match")} for claim in claims],
+            "sums": sums}
 
 
 def choices(tables: Tables, state: State, player: str) -> dict[str, Any]:
