@@ -274,3 +274,39 @@ def test_a_file_of_a_commit_named_by_its_id_is_read_once(tmp_path: Path, monkeyp
     assert history.blob(root, sha, "nothing.yaml") is None is history.blob(root, sha, "nothing.yaml")
     assert history.blob(root, "HEAD", "orders/g/0001/a.yaml") == b"changed"
     assert asked == ["cat-file"] * 4
+
+
+def test_what_the_history_behind_head_says_is_asked_once_for_each_head(tmp_path: Path, monkeypatch):
+    """Issue 33: a deadline asked git the log of the turn's orders twice, the last commit of the game's turns in
+    each command and, in heal, the last turn commit's subject and files in two processes. An answer about the
+    history behind HEAD is kept by HEAD's commit, one about a commit by its id: asked again for the same HEAD, no
+    git process; after a commit, git's new answer."""
+    root = repository(tmp_path)
+    history.git_dir(root)
+
+    def answers() -> list[object]:
+        last = history.last_commit_of(root, "orders/g/0001")
+        assert last is not None
+        return [history.arrivals(root, "orders/g/0001"), history.first_arrivals(root, "orders/g/0001"), last,
+                history.last_commit_before(root, "orders/g/0001/a.yaml", at(2, 0)),
+                history.subject(root, last), history.changed_files(root, last)]
+
+    def gits(last: str) -> list[object]:
+        return [git(root, "log", "-1", "--format=%H", "--", "orders/g/0001").strip(),
+                git(root, "log", "-1", "--format=%H", f"--before={at(2, 0).isoformat()}", "HEAD", "--",
+                    "orders/g/0001/a.yaml").strip(),
+                git(root, "show", "-s", "--format=%s", last).strip(),
+                git(root, "show", "--name-only", "--format=", last).split()]
+
+    asked: list[str] = []
+    real = history.run
+    monkeypatch.setattr(history, "run", lambda repo, *args, **kw: asked.append(args[0]) or real(repo, *args, **kw))
+    first = answers()
+    assert first[2:] == gits(first[2]) and (asked.count("log"), asked.count("show")) == (4, 1), asked
+    asked.clear()
+    assert answers() == first and asked == []
+    (root / "orders/g/0001/b.yaml").write_text("again")
+    git(root, "commit", "-qam", "b again", date=at(5, 10))
+    later = answers()
+    assert later[2:] == gits(later[2]) and later[2] != first[2] and later[4] == "b again"
+    assert later[0]["orders/g/0001/b.yaml"] == at(5, 10) and later[1] == first[1]

@@ -795,10 +795,10 @@ def paused_then(game: Game, moment: dt.datetime) -> bool:
     if not history.is_repo(game.root) or not history.has_head(game.root):
         return False
     rel = config_relpath(game.id)
-    sha = history.text(game.root, "log", "-1", "--format=%H", f"--before={moment.isoformat()}", "HEAD", "--", rel)
+    sha = history.last_commit_before(game.root, rel, moment)
     raw = history.blob(game.root, sha, rel) if sha else None
     try:
-        data = yamlio.load(raw.decode("utf-8")).data if raw else None
+        data = yamlio.load_trusted(raw) if raw else None  # read as load_game reads game.yaml
     except (UnicodeDecodeError, yamlio.YamlInputError):
         return False  # a game.yaml that did not read then ran no turn then either
     block = data.get("schedule") if isinstance(data, dict) else None

@@ -17,6 +17,7 @@ import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from stat import S_ISDIR
+from typing import TypeVar, cast
 
 from ..errors import GitError
 
@@ -195,7 +196,31 @@ def arrivals(root: Path, directory: str) -> dict[str, dt.datetime]:
 
 def _arrivals(root: Path, kinds: str, directory: str, *, first: bool = False) -> dict[str, dt.datetime]:
     """Each file under ``directory`` with the committer time of the newest (``first``: the oldest) first-parent
-    commit of HEAD that changed it in one of ``kinds`` (``--diff-filter``)."""
+    commit of HEAD that changed it in one of ``kinds`` (``--diff-filter``); kept by HEAD's commit (``_of_head``)."""
+    return dict(_of_head(root, ("arrivals", kinds, directory, first), lambda: _logged_arrivals(
+        root, kinds, directory, first=first)))
+
+
+def _of_head(root: Path, question: tuple[object, ...], ask: Callable[[], _T]) -> _T:
+    """``ask()``, an answer about the history behind HEAD, kept by HEAD's commit id while HEAD is read from its
+    ref file (``_loose_ref``): a commit's history never changes (issue 33: a deadline asked the log of the turn's
+    orders twice, and the log of the game's turns in each command). Callers copy what they may change."""
+    head = _loose_ref(root, "HEAD")
+    if head is None:
+        return ask()
+    key = (str(_dirs(root)[1]), head, *question)
+    if key not in _HEAD_ANSWERS:
+        if len(_HEAD_ANSWERS) >= 512:
+            _HEAD_ANSWERS.clear()
+        _HEAD_ANSWERS[key] = ask()
+    return cast(_T, _HEAD_ANSWERS[key])
+
+
+_T = TypeVar("_T")
+_HEAD_ANSWERS: dict[tuple[object, ...], object] = {}
+
+
+def _logged_arrivals(root: Path, kinds: str, directory: str, *, first: bool = False) -> dict[str, dt.datetime]:
     out: dict[str, dt.datetime] = {}
     log = git(root, "log", "--first-parent", "--format=@%ct", "--name-only", f"--diff-filter={kinds}", "HEAD",
               "--", directory)
@@ -317,9 +342,20 @@ def commit_time(root: Path, rev: str) -> int:
     return int(text(root, "show", "-s", "--format=%ct", rev))
 
 
+def last_commit_before(root: Path, path: str, moment: dt.datetime) -> str | None:
+    """The last commit of HEAD's history made before ``moment`` that changed ``path`` (kept, ``_of_head``)."""
+    if not has_head(root):
+        return None
+    when = f"--before={moment.isoformat()}"
+    return _of_head(root, ("before", path, when),
+                    lambda: text(root, "log", "-1", "--format=%H", when, "HEAD", "--", path)) or None
+
+
 def last_commit_of(root: Path, path: str) -> str | None:
-    out = text(root, "log", "-1", "--format=%H", "--", path) if has_head(root) else ""
-    return out or None
+    """The last commit of HEAD's history that changed ``path`` (kept by HEAD's commit, ``_of_head``)."""
+    if not has_head(root):
+        return None
+    return _of_head(root, ("last", path), lambda: text(root, "log", "-1", "--format=%H", "--", path)) or None
 
 
 def commit_files(root: Path, files: Mapping[str, str], message: str, parent: str | None = None) -> str:
@@ -849,11 +885,31 @@ def altered(root: Path, folder: str) -> list[tuple[str, str]]:
 
 def changed_files(root: Path, rev: str) -> list[str]:
     """The paths commit ``rev`` changed."""
+    if _FULL_ID.fullmatch(rev):
+        return list(_shown(root, rev)[1])
     return text(root, "show", "--name-only", "--format=", rev).split()
 
 
 def subject(root: Path, rev: str) -> str:
+    if _FULL_ID.fullmatch(rev):
+        return _shown(root, rev)[0]
     return text(root, "show", "-s", "--format=%s", rev)
+
+
+def _shown(root: Path, commit: str) -> tuple[str, tuple[str, ...]]:
+    """The subject of the commit of full id ``commit`` and the paths it changed, from one ``git show``, kept (a
+    commit never changes; issue 33: heal asked the two of the last turn's commit in two processes each run)."""
+    key = (str(_dirs(root)[1]), commit)
+    if key not in _SHOWN:
+        first, _, names = run(root, "show", "--name-only", "--format=%s", commit).stdout.decode(
+            "utf-8", "replace").partition("\n")
+        if len(_SHOWN) >= 1024:
+            _SHOWN.clear()
+        _SHOWN[key] = (first.strip(), tuple(names.split()))
+    return _SHOWN[key]
+
+
+_SHOWN: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {}
 
 
 # --- reading: a command that only reads history asks git each question once -------------------------------
