@@ -688,3 +688,16 @@ def test_the_pull_request_check_of_an_absence_file_speaks_the_game_s_language():
         parse("absences/bw/anna.yaml", b"game: bw\nplayer: anna\nfort: ja\n", "bw", "anna", dt.timedelta(days=14),
               "de")
     assert english(str(raised.value)) == [], raised.value
+
+
+def test_the_pull_request_check_of_a_ruling_speaks_the_game_s_language():
+    """The game master's pull request of a ruling in a German game: the check's refusals and its "understood" line
+    were English (pipeline/prcheck.py _check_ruling); they are the check's catalog's now, German complete."""
+    from adjudicator.kit.catalog import CHECK
+
+    words = {k: v for k, v in CHECK.table()["de"].items() if k.startswith(("pr.ruling.", "pr.absence."))}
+    assert len(words) >= 20 and set(words) == {k for k in CHECK.table()["en"] if k.startswith(("pr.ruling.",
+                                                                                                "pr.absence."))}
+    assert english("\n".join(words.values())) == [], words
+    assert CHECK.say("de", "pr.ruling.understood", by="sl", turn=3, reason="Urlaub") == \
+        "Eine Entscheidung von sl für Zug 3: Urlaub"

@@ -338,25 +338,25 @@ def _check_ruling(repo: Path, games: check.GameCache, pr: PullRequest, change: C
         game = games.game(game_id)
     except LeagueError as e:
         return refuse(str(e), "check the game id in the path")
+    lang = check.language(game)  # what follows speaks the game's language
     masters = game.settings.game_masters
     if not pr.queued and masters.get(pr.login.lower()) != pr.user_id:
-        named = ", ".join(sorted(masters)) or "none is named yet"
-        return refuse(f"{change.path} is a ruling, and only a game master of {game.id} may make one; this pull "
-                      f"request is by {pr.login}", f"the game masters are in games/{game.id}/game.yaml "
-                      f"(game_masters): {named}")
+        named = ", ".join(sorted(masters)) or say(lang, "pr.ruling.nobody")
+        return refuse(say(lang, "pr.ruling.not_master", path=change.path, game=game.id, by=pr.login),
+                      say(lang, "pr.ruling.not_master.hint", game=game.id, named=named))
     if turn < game.open_turn:
-        return refuse(f"turn {turn} of {game.id} was adjudicated already; a ruling applies when its turn is "
-                      f"adjudicated", f"name the open turn: rulings/{game.id}/{game.open_turn:04d}.yaml")
+        return refuse(say(lang, "pr.ruling.past", turn=turn, game=game.id),
+                      say(lang, "pr.ruling.past.hint", path=f"rulings/{game.id}/{game.open_turn:04d}.yaml"))
     if int(history.text(repo, "cat-file", "-s", change.blob)) > yamlio.ORDERS_MAX_BYTES:
-        return refuse("a ruling this large is not a ruling", "a reason in words and what it sets")
+        return refuse(say(lang, "pr.ruling.size"), say(lang, "pr.ruling.size.hint"))
     raw = history.run(repo, "cat-file", "blob", change.blob).stdout
     zone = game.schedule.zone if game.schedule is not None else dt.UTC
     try:
         ruling = rulings.parse(change.path, raw, game.id, turn, masters, zone, game.seats_before(turn),
-                               game.seat_ids_before(turn))
+                               game.seat_ids_before(turn), lang)
     except LeagueError as e:
         return refuse(str(e).removeprefix(f"{change.path}:"))
-    result.understood = [f"A ruling of {ruling.by} for turn {turn}: {ruling.reason}"]
+    result.understood = [say(lang, "pr.ruling.understood", by=ruling.by, turn=turn, reason=ruling.reason)]
     return result
 
 
