@@ -270,6 +270,13 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
         league.run("status", "bw", code=None, master=f"bw: status, game.yaml with {fault}")
         league.git("checkout", "--", "games/bw/game.yaml")
     league.run("status", "xx", code=None, master="status of a game that is none")
+    for fault, folder in (("a folder that is no turn", "00x5"), ("a turn far ahead", "0009")):
+        stray = league.root / "games/bw/turns" / folder
+        stray.mkdir()
+        (stray / "report.yaml").write_text("{}\n", encoding="utf-8")
+        league.run("status", "bw", code=None, master=f"bw: status, {fault}")
+        (stray / "report.yaml").unlink()
+        stray.rmdir()
     ruling = league.root / "rulings/dk/0001.yaml"  # the game master's ruling files, faulty, read by every command
     ruling.parent.mkdir(parents=True)
     for fault, text in (("an unknown key", "reason: Urlaub\nquatsch: 1\n"), ("no YAML", "reason: [Urlaub\n"),
@@ -506,6 +513,8 @@ REFUSALS = {  # what the game master got wrong -> what the German game says (the
     "bw: status, game.yaml with a ruleset not installed": "games/bw/game.yaml: unbekanntes Regelwerk 'schach'; "
                                                           "installiert sind: auf-achse",
     "status of a game that is none": "keine Partie 'xx' in ",
+    "bw: status, a folder that is no turn": "games/bw/turns/00x5 ist kein Ordner eines Zuges (vier ASCII-Ziffern",
+    "bw: status, a turn far ahead": "games/bw/turns enthält 0009 nach Zug 1, ohne 0002: Züge folgen ohne Lücke",
     "bw: status, game.yaml with a time zone changed by hand": "schedule: timezone: jede Ausgabe von bw zeigt ihre "
                                                               "Abgabeschlüsse in Europe/Berlin",
     "aa6: new, two hauliers": "auf-achse: Auf Achse ist für 5 bis 10 Spediteure (Allgemeines: 'Jeder der 5 bis 10 "

@@ -391,8 +391,8 @@ class Game:
         for p in folder.iterdir():
             if not TURN_DIR.match(p.name):  # int() would take Arabic-Indic or full-width digits as a turn
                 if p.is_dir():
-                    raise LeagueError(f"games/{self.id}/turns/{ascii(p.name)[1:-1]} is not a turn folder (four ASCII "
-                                      "digits, like 0003): remove it, or rename it if it is one")
+                    raise LeagueError(COMMANDS.say(game_language(self.settings, self.root), "turns.not_a_turn",
+                                                   path=f"games/{self.id}/turns/{ascii(p.name)[1:-1]}"))
                 continue
             if (p / "report.yaml").is_file():
                 turns.append(int(p.name))
@@ -404,21 +404,25 @@ class Game:
 
     def _gap_text(self, missing: int, after: list[int]) -> str:
         """What a hole in the turns is (a deleted turn folder, or a stray one far ahead) and how to repair it."""
+        lang = game_language(self.settings, self.root)
+
+        def say(word: str, /, **values: Any) -> str:
+            return COMMANDS.say(lang, f"turns.{word}", **values)
+
         folder = f"{GAMES_DIR}/{self.id}/turns"
         gone = f"{folder}/{turn_dir(missing)}"
-        later = ", ".join(turn_dir(t) for t in after[:3]) + (f" and {len(after) - 3} more" if len(after) > 3 else "")
-        without = f"{gone} has no report.yaml" if (self.root / gone).is_dir() else f"without {turn_dir(missing)}"
-        before = f"after turn {missing - 1}" if missing else "and no set-up"
-        return (f"{folder} holds {later} {before}, {without}: turns follow each other without a "
-                f"gap. A folder that is no turn turnpress committed (a stray copy) goes with 'git rm -r "
-                f"{folder}/{turn_dir(after[-1])}'; a deleted turn comes back from git: 'git log --format=%h -1 -- "
-                f"{gone}' names the commit that removed it, 'git checkout COMMIT^ -- {gone}' restores it")
+        later = ", ".join(turn_dir(t) for t in after[:3]) + (say("more", n=len(after) - 3) if len(after) > 3 else "")
+        without = say("no_report", path=gone) if (self.root / gone).is_dir() else say("without", turn=turn_dir(missing))
+        before = say("after", turn=missing - 1) if missing else say("no_setup")
+        return say("gap", folder=folder, later=later, before=before, without=without,
+                   stray=f"{folder}/{turn_dir(after[-1])}", gone=gone)
 
     @property
     def last_turn(self) -> int:
         turns = self.turns()
         if not turns:
-            raise LeagueError(f"games/{self.id} has no turn 0: it was not set up with 'turnpress new'")
+            raise LeagueError(COMMANDS.say(game_language(self.settings, self.root), "turns.no_setup_turn",
+                                           game=self.id))
         return turns[-1]
 
     @property
