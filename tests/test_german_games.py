@@ -325,6 +325,8 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
     league.run("concede", "dk", "schweden", *why, master="dk: concede, a look")
     for game in ("dk", "aa", "bw"):
         league.run("verify", game, master=f"{game}: verify, after the events")
+    league.run("verify", "dk", "--since", "HEAD", master="dk: verify --since HEAD")
+    league.run("verify", "dk", "--since", "0" * 64, code=1, master="dk: verify --since a chain head that is none")
     for game in ("dk", "bw"):
         state = league.root / f"games/{game}/turns/0001/state.yaml"  # a committed turn changed by hand
         state.write_text(state.read_text(encoding="utf-8") + "# geändert\n", encoding="utf-8")
@@ -513,6 +515,8 @@ REFUSALS = {  # what the game master got wrong -> what the German game says (the
     "bw: status, game.yaml with a ruleset not installed": "games/bw/game.yaml: unbekanntes Regelwerk 'schach'; "
                                                           "installiert sind: auf-achse",
     "status of a game that is none": "keine Partie 'xx' in ",
+    "dk: verify --since HEAD": "dk: die heutige Geschichte setzt ",
+    "dk: verify --since a chain head that is none": "die Geschichte keiner Partie enthält den Kettenkopf 0000",
     "bw: status, a folder that is no turn": "games/bw/turns/00x5 ist kein Ordner eines Zuges (vier ASCII-Ziffern",
     "bw: status, a turn far ahead": "games/bw/turns enthält 0009 nach Zug 1, ohne 0002: Züge folgen ohne Lücke",
     "bw: status, game.yaml with a time zone changed by hand": "schedule: timezone: jede Ausgabe von bw zeigt ihre "

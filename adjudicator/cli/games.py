@@ -364,10 +364,11 @@ def verify(args: argparse.Namespace) -> int:
             print(COMMANDS.say(lang, "verify.since_cannot", since=args.since,
                                why=deadline.failure_text(e, root, lang=lang)))
             return PROBLEMS
+        lang = _one_language(root) if not args.game else _language(root, args.game)
         for problem in extension.found:
-            print(problem if isinstance(problem, str) else problem.text())
+            print(COMMANDS.said_in(lang, problem, "verify.since.") if isinstance(problem, str) else problem.text(lang))
         for line in extension.holds:
-            print(line)
+            print(COMMANDS.said_in(lang, line, "verify.since."))
         bad += len(extension.found)
     return PROBLEMS if bad else OK
 

@@ -915,24 +915,23 @@ def since(root: Path, ref: str, game_ids: list[str], *, worktree: bool = False) 
     commit = _commit_of(root, ref) if use_git else None
     if commit is None:
         if not re.fullmatch(r"[0-9a-f]{64}", ref):
-            done.found.append(f"{ref} is neither a commit or tag of this repository nor a chain head (64 hex digits)")
+            done.found.append(COMMANDS.say("en", "verify.since.no_ref", ref=ref))
             return done
         for gid in game_ids:
             found = _find_head(root, gid, ref, worktree=worktree or not use_git)
             if found is not None:
-                done.holds.append(f"{gid}: today's history extends chain head {ref[:12]}… of turn {found}")
+                done.holds.append(COMMANDS.say("en", "verify.since.head_holds", game=gid, head=ref[:12], turn=found))
                 return done
-        done.found.append(f"no game's history holds the chain head {ref}: the history it was printed from was "
-                          "rewritten (or the head was copied wrong)")
+        done.found.append(COMMANDS.say("en", "verify.since.no_head", head=ref))
         return done
     label = commit[:12] if commit.startswith(ref[:7]) else f"{ref} ({commit[:12]})"
     if not _is_ancestor(root, commit, "HEAD"):
-        done.found.append(f"{label} is not in today's history: history was rewritten after it (a force-push?)")
+        done.found.append(COMMANDS.say("en", "verify.since.rewritten", label=label))
     for gid in game_ids:
         changed = _unchanged_since(root, gid, commit)
         done.found += changed
         if not changed and history.git(root, "ls-tree", "--name-only", commit, "--", f"games/{gid}").strip():
-            done.holds.append(f"{gid}: today's history extends {label}: every turn it had is unchanged")
+            done.holds.append(COMMANDS.say("en", "verify.since.holds", game=gid, label=label))
     return done
 
 
@@ -962,8 +961,9 @@ def _unchanged_since(root: Path, game_id: str, commit: str) -> list[Finding | st
     for path in sorted(then):
         if now.get(path) != then[path]:
             turn = int(TURN_FILE.match(path)[1])  # type: ignore[index]
-            what = "is gone" if path not in now else f"is not what it was at {commit[:12]}"
-            found.append(Finding(game_id, turn, f"{path[TURN_FILE.match(path).end():]} {what}"))  # type: ignore[union-attr]
+            name = path[TURN_FILE.match(path).end():]  # type: ignore[union-attr]
+            found.append(_found(game_id, turn, "gone", name=name) if path not in now else
+                         _found(game_id, turn, "not_as_at", name=name, commit=commit[:12]))
     if then:
         rel = f"games/{game_id}/game.yaml"
         old = yamlio.load(history.git(root, "show", f"{commit}:{rel}").encode()).data
@@ -971,6 +971,5 @@ def _unchanged_since(root: Path, game_id: str, commit: str) -> list[Finding | st
         last = max(int(TURN_FILE.match(p)[1]) for p in then)  # type: ignore[index]
         differs = _setup_diff(old, new, last)
         if differs:
-            found.append(Finding(game_id, 0, f"the set-up in game.yaml is not what it was at {commit[:12]}: "
-                                             f"{'; '.join(differs)}"))
+            found.append(_found(game_id, 0, "setup_not_as_at", commit=commit[:12], what="; ".join(differs)))
     return found
