@@ -31,6 +31,7 @@ import pytest
 from adjudicator.engine import check
 from adjudicator.league import store
 from adjudicator.rulesets.bretton_woods import orders as bw
+from adjudicator.rulesets.bretton_woods import tables as bw_tables
 
 from ..site.webdriver import Browser
 from . import corpus
@@ -249,8 +250,12 @@ def test_the_page_and_validate_agree(browser: Browser, served: str, league: Leag
     cuts = set().union(*(cut_budgets(f.message) for f in found if "gekürzt" in f.message),
                        {"bids" for f in found if "Gebote ergeben zusammen" in f.message})
     assert page_cuts == set(), page  # the page keeps no copy of the rules' cut (issue 30)
-    if cuts:  # where validate cuts, the page says it cannot tell whether the listing allows the sheet
+    if cuts - {"bids"}:  # where validate cuts, the page names the budget over and says it cannot tell the cut
         assert any(p["severity"] == "unknown" and p.get("cut") for p in page), (page, found)
+    if "bids" in cuts:  # the bids beyond the cash and credit: the page's sum gives validate's warning
+        assert {(int(m.group(1)), p["message"]) for p in page
+                if p["severity"] == "warning" and (m := LINE.match(p["where"]))} >= {
+            (f.line, f.message) for f in found if "Gebote ergeben zusammen" in f.message}, (page, found)
     if kind == "cut":
         assert cuts and errors == [], found
 
@@ -319,6 +324,36 @@ def test_a_generated_corpus_gets_one_verdict_from_the_page_and_validate(browser:
     seen = agree(browser, served, league, game, SMALL)
     if game in JUDGED:
         assert seen["left to validate"] == 0, seen
+
+
+def test_a_bretton_woods_sheet_within_the_listing_is_judged_and_one_over_names_the_budget(
+        browser: Browser, served: str, league: League):
+    """Issue 30, Bretton Woods' cut: the page said it cannot tell of every sheet that asks for anything. Now the
+    rules' sums (``choices.budgets``) let it say exactly that a sheet within the last listing is cut nowhere, and
+    name the budget a sheet one over overdraws, in the cut's own words and figures (which order keeps how much
+    stays validate's)."""
+    player, turn = who(league, "bw"), GAMES["bw"][1]
+    loaded = store.load_game(league.root, "bw")
+    state = loaded.effective_state(loaded.open_turn)
+    tables = bw_tables.Tables(loaded.ruleset.data)
+    country, price = state["countries"][player], int(state["options"]["industriepreis"])
+    have = bw.available(country)
+    field, most = max(((path, min(have[b] // per for b, per in draws.items()))
+                       for path, draws in bw.claims(tables, bw.normalize(tables, {}), price)
+                       if path[0] == "production"), key=lambda c: c[1])
+    assert most > 0, "the corpus country has something to produce"
+    for n in (most, most + 1):
+        body = f"  {field[0]}: {{{field[1]}: {n}}}\n"
+        text = HEAD.format(game="bw", turn=turn, player=player) + body
+        page = page_verdicts(browser, served, league, "bw", player, [text])[0]
+        found = validate(league.root, "bw", player, turn, text)
+        cut = [f for f in found if "gekürzt" in f.message]
+        if n == most:  # at the listing: neither cuts, the page says no more than validate
+            assert page == [] and cut == [] and not [f for f in found if f.severity == "error"], (page, found)
+        else:  # one over: validate cuts; the page names the budget with validate's figures and cannot tell the cut
+            assert cut and [p["severity"] for p in page] == ["unknown"], (page, found)
+            named = page[0]["message"].split(": die letzte Auflistung")[0].split("; ")
+            assert named and all(reason in cut[0].message for reason in named), (named, cut)
 
 
 # Sheets of the generated corpus (100 a game) on which the page may say it cannot judge a line, at most: before the

@@ -662,13 +662,16 @@
   }
 
   /* Bretton Woods' cut (``orders.cut``) and Auf Achse's bids against the cash: the rules add up amounts the sheet
-     gives. The form gives, per budget, what they add up (``cuts.sums``: each term a place's amount times ``per``,
-     and times the mapping's ``times`` field where it names one, counted where the mapping holds ``match``) and what
-     there is (``have``), computed by the rules; the page only adds up and compares. Where every sum is at most what
-     there is, the rules cut nothing (their first pass), so the page says nothing. Where one is over, which order
-     keeps how much is the cut's (its order, each budget's cut changing the next), which the page keeps no copy of:
-     it names the budget, the sum and what there is, and says it cannot tell the cut. A form with places only
-     (``cuts.claims``, no sums) gets the word that the page cannot tell wherever it claims anything. */
+     gives. The form gives each sum the rules compare (``cuts.sums``: each term a place's amount times ``per``, and
+     times the mapping's ``times`` field where it names one, counted where the mapping holds ``match``), what there
+     is (``have``), computed by the rules, and the rules' own words for a sum over it (``message``, its figures
+     left as ``{total}`` and ``{have}``); the page only adds up, compares and fills in. Where every sum is at most
+     what there is, the rules say nothing of it (the cut's first pass cuts nothing). Where one is over: a sum whose
+     verdict is the rules' warning itself (``severity`` "warning", at ``path``: Auf Achse) is that warning; a
+     budget of the cut (``severity`` "unknown") is named with its figures, and which order keeps how much is the
+     cut's (its order, each budget's cut changing the next), which the page keeps no copy of: it says it cannot
+     tell. A form with places only (``cuts.claims``, no sums) gets the word that the page cannot tell wherever it
+     claims anything. */
   function amountAt(place, term) {
     var n = place.node;
     var row = place.parent;
@@ -687,12 +690,13 @@
     return n * term.per * times;
   }
 
-  function cutProblems(cuts, orders) {
+  function cutProblems(cuts, orders, parsed, text) {
     if (!cuts || orders === null || typeof orders !== "object" || Array.isArray(orders)) {
       return [];
     }
     if (cuts.sums) {
       var over = [];
+      var told = [];
       cuts.sums.forEach(function (sum) {
         var total = 0;
         sum.terms.forEach(function (term) {
@@ -701,12 +705,20 @@
           });
         });
         if (total > sum.have) {
-          over.push(W("cut_over", {budget: sum.label, total: total, have: sum.have}));
+          var message = fill(sum.message, {total: total, have: sum.have});
+          if (sum.severity === "warning") {
+            told.push({severity: "warning", message: message, where: sum.path ?
+              where("#/orders/" + sum.path.map(function (k) {
+                return encodeURIComponent(String(k));
+              }).join("/"), parsed, text) : W("the_file")});
+          } else {
+            over.push(message);
+          }
         }
       });
-      return over.length ? [{severity: "unknown", where: W("the_file"),
+      return told.concat(over.length ? [{severity: "unknown", where: W("the_file"),
         message: over.join("; ") + ": " + W(cuts.over || "cut_over_unknown"),
-        cut: cuts.over_verdict || "cut_over_verdict"}] : [];
+        cut: cuts.over_verdict || "cut_over_verdict"}] : []);
     }
     var claimed = cuts.claims.some(function (c) {
       return places(orders, c.path).some(function (p) {
@@ -1224,7 +1236,7 @@
       problems = eachProblems(player.verdict.each, doc.orders, parsed, text);
     }
     if (problems.length === 0 && player.form && player.form.cuts) {
-      problems = cutProblems(player.form.cuts, doc.orders);
+      problems = cutProblems(player.form.cuts, doc.orders, parsed, text);
     }
     if (player.verdict && player.verdict.held) {
       problems = problems.concat(heldProblems(player.verdict.held, doc.orders, parsed, text));

@@ -17,7 +17,7 @@ from ...kit import schemaform
 from ...kit.gamedata import GameData
 from .adjudicate import capacity, cargo, stau_counts
 from .board import Board, fare, field_points
-from .orders import load_step, order_schema, trailers_before_loading
+from .orders import bids_limit, load_step, order_schema, trailers_before_loading
 from .setup import board_of
 from .state import State
 from .tables import say, tables
@@ -222,8 +222,10 @@ def choices(game: GameData, state: State, player: str) -> dict[str, Any]:
     shared = {"routes": route_board(state, board)} if rnd > 0 else {}
     # each bid is judged by the rules by its order and whether an earlier bid named it (verdicts.each_table)
     each = {"path": ["bids"], "key": "order", "fill": {"kj": 0}, "lists": ["unless_won", "only_if_won"]}
-    # the bids together against the cash and credit (orders.bids_beyond) add up any amounts, which no table holds:
-    # where a bid names any, the page says it cannot tell, in these words (the catalog's), and validate does
-    cuts = {"claims": [{"path": ["bids", "*", "kj"]}], "unknown": "bids_unknown", "verdict": "bids_verdict"}
+    # the bids together against the cash and credit (orders._check_bids): the page adds up the bids' kj and
+    # compares them with the rules' limit; over it, it gives the rules' warning, its figures filled in
+    cuts = {"sums": [{"terms": [{"path": ["bids", "*", "kj"], "per": 1}], "have": bids_limit(game, state, player),
+                      "severity": "warning", "path": ["bids"],
+                      "message": say(game, "bids_beyond", total="{total}", limit="{have}")}]}
     return {"notes": notes, "field": schemaform.form(schema, "Befehle", hints),
             "known": schemaform.known(schema, hints), "each": each, "cuts": cuts, **judged, **shared}

@@ -164,6 +164,11 @@ def _check_conditions(game: GameData, state: State, order: Mapping[str, Any], pa
     return out
 
 
+def bids_limit(game: GameData, state: State, player: str) -> int:
+    """The most a haulier's bids may add up to before the rules warn: the cash plus the credit (public figures)."""
+    return int(state["hauliers"][player]["cash"] + tables(game)["debt_limit"] * state["options"]["trucks"])
+
+
 def _check_bids(game: GameData, state: State, player: str, bids: list[dict[str, Any]]) -> list[Problem]:
     out = []
     offered = _offered_now(state)
@@ -180,7 +185,7 @@ def _check_bids(game: GameData, state: State, player: str, bids: list[dict[str, 
         seen.add(oid)
         out += _check_conditions(game, state, b, (i,), before=oid)
     total = sum(b["kj"] for b in bids)
-    limit = state["hauliers"][player]["cash"] + tables(game)["debt_limit"] * state["options"]["trucks"]
+    limit = bids_limit(game, state, player)
     if total > limit:
         out.append(Problem(say(game, "bids_beyond", total=total, limit=limit), (), "", "warning"))
     return [Problem(p.message, ("bids", *p.path), p.hint, p.severity) for p in out]

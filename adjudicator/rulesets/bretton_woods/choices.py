@@ -48,7 +48,8 @@ def budgets(tables: Tables, state: State, player: str) -> dict[str, Any]:
 
     ``sums``: per budget, in the order the cut settles them, what the cut adds up (``terms``: each place's amount
     times ``per``, and times the mapping's ``times`` field where there is one: a buy offer's price) and what the
-    listing has (``have``, ``orders.available``), with its name (``label``, the cut's own words). The cut cuts
+    listing has (``have``, ``orders.available``), with the cut's own reason (``message``, ``orders.cut_reason``
+    with marks the page fills). The cut cuts
     nothing while every sum is at most its ``have`` (``orders.cut``'s first pass), so the page says exactly that no
     cut comes where they all fit. Where one does not, how much of which order is kept depends on the cut order and
     on each budget's cut changing the sums of the next (and the drops before it only lower the sums): the page says
@@ -81,7 +82,8 @@ def budgets(tables: Tables, state: State, player: str) -> dict[str, Any]:
                 terms.append({"path": claim["path"], **({"match": claim["match"]} if "match" in claim else {}),
                               **({"per": 1, "times": "price"} if per == "price" else {"per": per})})
         if terms:
-            sums.append({"label": od.BUDGET_TEXT[budget], "have": have[budget], "terms": terms})
+            sums.append({"have": have[budget], "terms": terms, "severity": "unknown",
+                         "message": od.cut_reason(budget, "{total}", "{have}")})
     return {"claims": [{k: v for k, v in claim.items() if k in ("path", "match")} for claim in claims],
             "sums": sums}
 

@@ -338,6 +338,12 @@ def copy_orders(norm: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def cut_reason(budget: str, total: object, have: object) -> str:
+    """Why a budget's claims are cut: what they add up to and what the listing has (the orders page fills it too,
+    made with marks for the figures: ``choices.budgets``)."""
+    return f"{BUDGET_TEXT[budget]}: {total} verlangt, {have} vorhanden"
+
+
 def cut(tables: Tables, norm: Mapping[str, Any], country: Mapping[str, Any], industry_price: int
         ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The orders cut to what the last listing allows, and one record per cut order.
@@ -364,7 +370,7 @@ def cut(tables: Tables, norm: Mapping[str, Any], country: Mapping[str, Any], ind
         excess = total - avail[budget]
         if excess <= 0:
             continue
-        reason = f"{BUDGET_TEXT[budget]}: {total} verlangt, {avail[budget]} vorhanden"
+        reason = cut_reason(budget, total, avail[budget])
         for path, per in using:
             if excess <= 0:
                 break
