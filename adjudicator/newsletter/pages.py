@@ -34,15 +34,16 @@ from . import (
     figure,
     has_issue,
     headline,
+    issue_input,
     issue_path,
     issued,
+    kept,
     labels_of,
     listings,
     orders_page,
     player_names,
     post_date,
     presence,
-    render_issue,
     seat_names,
     takes_open_orders,
     words,
@@ -668,11 +669,13 @@ def game_pages(view: GameView, root: Path, as_committed: bool = False) -> dict[s
     if svg:
         pages[f"{base}/map.md"] = map_page(view, svg)
     pages.update(orders_page.game_files(view.game, root))
+    digests = kept.Digests()  # each past state encoded once for the keys of every issue that charts it
     for t in view.turns:
         if has_issue(view.game, t):
             text = committed_issue(root, issue_path(view.id, t)) if as_committed else None
-            if text is None:
-                path, text = render_issue(view.game, t, view.states[t], view.reports[t], view.publics, view.steps(t))
+            if text is None:  # kept by content: a past issue is rendered once (issue 33)
+                facts = issue_input(view.game, t, view.publics(t), view.steps(t))
+                path, text = kept.render(facts, view.states[t], view.reports[t], digests)
             pages[issue_path(view.id, t)] = text
     return pages
 

@@ -568,8 +568,8 @@ def test_the_workflows_build_takes_the_issue_pages_committed_with_their_turns(bu
     issue page with its turn and verify checks that it is what the turn renders, so the workflows' build of a fresh
     clone (no kept drawings) takes each as it is instead of rendering it again with a chart of the game so far: a
     1,000-issue league rendered 1,000 issues at every deadline. An issue without a page is rendered. The game
-    master's build renders every issue, so a note added to a past turn reaches its page."""
-    from adjudicator.newsletter import pages
+    master's build renders every issue it has not kept by content, so a note added to a past turn reaches its page."""
+    import adjudicator.newsletter
 
     root = copy_league(built_site, tmp_path)
     monkeypatch.setenv("TURNPRESS_CACHE", str(tmp_path / "cache"))  # nothing kept: as a fresh clone builds
@@ -578,8 +578,9 @@ def test_the_workflows_build_takes_the_issue_pages_committed_with_their_turns(bu
     committed = git(root, "ls-files", "site/news").split()
     assert len(issues) >= 6 and all(p.relative_to(root).as_posix() in committed for p in issues)
     rendered: list[int] = []
-    render = pages.render_issue
-    monkeypatch.setattr(pages, "render_issue", lambda game, turn, *a: rendered.append(turn) or render(game, turn, *a))
+    render = adjudicator.newsletter.render
+    monkeypatch.setattr(adjudicator.newsletter, "render",
+                        lambda facts, *a: rendered.append(facts.turn) or render(facts, *a))
     capsys.readouterr()
     assert run(root, "site", "build", "--pages-only", "--issues-as-committed") == 0
     assert rendered == [], "no committed issue rendered again"
@@ -590,5 +591,37 @@ def test_the_workflows_build_takes_the_issue_pages_committed_with_their_turns(bu
     (root / "games/atlas/notes").mkdir()
     (root / "games/atlas/notes/0002.md").write_text("A note written after the turn.\n")
     site.generate(root)
-    assert len(rendered) == 1 + len(issues), "the game master's build renders every issue"
+    # every issue but the one just rendered, which is kept (by content: the note is another turn's)
+    assert len(rendered) == len(issues), "the game master's build renders every issue it has not kept"
     assert "A note written after the turn." in (root / "site/news/atlas/0002.md").read_text()
+
+
+def test_a_build_after_a_deadline_renders_only_the_new_turns_issue(built_site, tmp_path, monkeypatch, capsys):
+    """Issue 33, "a past turn's pages and drawings are computed once (kept by content, or committed), so a
+    deadline redraws only what the turn changed": the game master's build keeps each issue page by the digest of
+    all it follows from (``newsletter.kept``), so the build after a deadline renders that turn's issue and takes
+    every past one as kept; the pages are the bytes the deadline committed. A note added to a past turn changes
+    that issue's inputs: it alone is rendered again."""
+    import adjudicator.newsletter
+
+    root = copy_league(built_site, tmp_path)
+    monkeypatch.setenv("TURNPRESS_CACHE", str(tmp_path / "cache"))
+    rendered: list[tuple[str, int]] = []
+    render = adjudicator.newsletter.render
+    monkeypatch.setattr(adjudicator.newsletter, "render",
+                        lambda facts, *a: rendered.append((facts.game, facts.turn)) or render(facts, *a))
+    site.generate(root)
+    assert sorted(rendered) == [("atlas", 1), ("atlas", 2), ("atlas", 3), ("borea", 1), ("borea", 2), ("cosmo", 1)]
+    site.generate(root)
+    assert rendered[6:] == [], "a build of the same league renders nothing again"
+    assert run(root, "adjudicate", "atlas", "--now", "2026-01-26T21:00+01:00", "--commit") == 0
+    del rendered[:]
+    site.generate(root)
+    assert rendered == [("atlas", 4)], "only the new turn's issue"
+    assert git(root, "status", "--porcelain", "--", *(f"site/news/{g}/" for g in ("atlas", "borea", "cosmo"))) \
+        == "", "every issue as the deadline committed it"
+    (root / "games/borea/notes").mkdir()
+    (root / "games/borea/notes/0001.md").write_text("A note written after the turn.\n")
+    site.generate(root)
+    assert rendered == [("atlas", 4), ("borea", 1)]
+    assert "A note written after the turn." in (root / "site/news/borea/0001.md").read_text()
