@@ -73,6 +73,10 @@ RELEASES = {
         "fc324d3547104276b827a68afc52ff2a11cc49c9": ("v5.0.0", "node24"),
         "56afc609e74202658d3ffba0e8f6dda462b719fa": ("v3.0.1", "node20"),
     },
+    "actions/cache": {
+        "55cc8345863c7cc4c66a329aec7e433d2d1c52a9": ("v6.1.0", "node24"),
+        "5a3ec84eff668545956fd18022155c47e93e2684": ("v4.2.3", "node20"),
+    },
     "actions/deploy-pages": {
         "cd2ce8fcbc39b97be8ca5fce6e763baed58fa128": ("v5.0.0", "node24"),
         "d6db90164ac5ed86f2b6aed7e0febac5b3c0c03e": ("v4.0.5", "node20"),
@@ -110,6 +114,36 @@ def test_every_action_is_a_current_release_on_node_24_here_and_in_what_init_writ
     assert {name: outdated_pins(text) for name, text in texts.items()} == {name: [] for name in texts}
     pinned = {found.group(1) for text in texts.values() for line in text.splitlines() if (found := USES.match(line))}
     assert pinned == set(RELEASES)
+
+
+def test_every_site_build_restores_what_turnpress_kept_by_content_before_it():
+    """Issue 33, "a past turn's pages and drawings are computed once (kept by content, or committed), so a deadline
+    redraws only what the turn changed": a job that builds the site starts from a fresh checkout, so without the
+    cache it drew every past map again at each deadline (the demo: 44 s cold, 25 s warm). Each such job restores
+    .cache/turnpress first, a new entry per run from the newest of the same turnpress pins (entries are by
+    content: one of another run is unused or right), and only in a job that holds no secret and writes nothing."""
+    texts = {path.name: path.read_text() for path in WORKFLOWS}
+    texts |= {name: text for name, text in scaffold.template_files("x", "turnpress").items()
+              if name.startswith(".github/workflows/")}
+    pins = "${{ hashFiles('.github/turnpress-requirements.txt') }}"
+    builds = 0
+    for name, text in texts.items():
+        for job_name, job in jobs(yamlio.load(text.encode(), max_bytes=1 << 20).data).items():
+            uses = [step.get("uses", "") for step in job.get("steps", [])]
+            runs = [str(step.get("run", "")) for step in job.get("steps", [])]
+            cached = [n for n, u in enumerate(uses) if u.startswith("actions/cache@")]
+            built = [n for n, r in enumerate(runs) if "turnpress site build" in r]
+            if not built:
+                assert not cached, f"{name} {job_name}: a cache where no site is built"
+                continue
+            builds += 1
+            assert len(cached) == 1 and cached[0] < built[0], f"{name} {job_name}: no cache restored before the build"
+            given = job["steps"][cached[0]]["with"]
+            assert given == {"path": ".cache/turnpress", "key": f"turnpress-kept-{pins}-${{{{ github.run_id }}}}",
+                             "restore-keys": f"turnpress-kept-{pins}-"}, name
+            assert job["permissions"] == {"contents": "read"} and "environment" not in job, name
+            assert "secrets." not in yamlio.dump(job), name
+    assert builds == 4  # the deadline's site job and pages.yml, here and in what init writes
 
 
 def test_a_known_node_20_release_fails_the_check():
