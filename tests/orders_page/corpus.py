@@ -164,15 +164,53 @@ def mutate_data(orders: Any, rnd: random.Random, kind: str) -> Any:
     return data
 
 
+def sums(root: Any, game_id: str, player: str) -> list[dict[str, Any]]:
+    """The sums the rules compare with what a player has (the form's ``cuts.sums``: Bretton Woods' budgets, Auf
+    Achse's bids against the cash), for sheets at and one over them."""
+    game = store.load_game(root, game_id)
+    rs = game.ruleset
+    if not isinstance(rs, OffersChoices):
+        return []
+    form = rs.choices(rs.public_view(game.effective_state(game.open_turn)), player)
+    return list(((form or {}).get("cuts") or {}).get("sums") or [])
+
+
+def at_budget(orders: Any, budgets: list[dict[str, Any]], rnd: random.Random) -> tuple[str, Any] | None:
+    """The template's orders with one amount set at what a budget allows (``at``) or one over it (``over``), the
+    other amounts as they are (which may still overdraw it: the corpus compares verdicts, not intentions)."""
+    data = copy.deepcopy(orders)
+    budget = rnd.choice(budgets)
+    term = rnd.choice(budget["terms"])
+    path = [0 if k == "*" else k for k in term["path"]]
+    try:
+        row = _get(data, tuple(path[:-1]))
+    except (KeyError, IndexError, TypeError):
+        return None
+    if not isinstance(row, dict) or any(row.get(k) != v for k, v in (term.get("match") or {}).items()):
+        return None
+    per = term["per"] * (row.get(term["times"], 0) if term.get("times") else 1)
+    if not isinstance(per, int) or per <= 0:
+        return None
+    kind = rnd.choice(["at", "over"])
+    row[path[-1]] = budget["have"] // per + (1 if kind == "over" else 0)
+    return kind, data
+
+
 def sheets(root: Any, game_id: str, player: str, turn: int, count: int, seed: int = 30) -> list[tuple[str, str]]:
-    """``count`` sheets of ``player`` in ``game_id``: (kind, text), kinds good, edge and bad in turn."""
+    """``count`` sheets of ``player`` in ``game_id``: (kind, text), kinds good, edge and bad in turn; where the rules
+    compare sums with what the player has, every eighth edge sheet is one at or over a budget instead (kinds at,
+    over; drawn from a random stream of their own, so that every other sheet stays what it was)."""
     rnd = random.Random(f"{seed}:{game_id}:{player}")
+    budget_rnd = random.Random(f"{seed}:{game_id}:{player}:budgets")
     lines, orders, places = base(root, game_id, player)
+    budgets = sums(root, game_id, player) if lines is None else []
     head = HEAD.format(game=game_id, turn=turn, player=player)
     out = []
     for n in range(count):
         kind = ("good", "edge", "bad", "bad")[n % 4]
         body = list_sheet(lines, places, rnd, kind) if lines is not None else mutate_data(orders, rnd, kind)
+        if budgets and n % 8 == 1 and (changed := at_budget(orders, budgets, budget_rnd)) is not None:
+            kind, body = changed
         out.append((kind, head + (yaml.safe_dump({"orders": body}, allow_unicode=True, sort_keys=False,
                                                  default_flow_style=False, width=1000).split("\n", 1)[1]
                                   if body not in ([], {}, None) else "  {}\n" if body == {} else "  []\n")))

@@ -356,10 +356,45 @@ def test_a_bretton_woods_sheet_within_the_listing_is_judged_and_one_over_names_t
             assert named and all(reason in cut[0].message for reason in named), (named, cut)
 
 
+@pytest.mark.parametrize("game", ["aa", "bw"])
+def test_the_page_s_sums_give_validate_s_verdict_on_the_generated_corpus(browser: Browser, served: str,
+                                                                         league: League, game: str):
+    """Issue 30: the generated corpus with sheets at and one over a budget (``corpus.at_budget``; Bretton Woods):
+    on every sheet validate finds no error in, Auf Achse's page gives validate's warning on the bids beyond the
+    cash, word for word at its line, and no other; Bretton Woods' page names an overdrawn budget wherever validate
+    cuts, and where it names one validate cuts, unless a warning of validate's dropped an amount first (a transfer
+    to a country that left, an attack in the last turn: the drops before the cut only lower the sums)."""
+    player, turn = who(league, game), GAMES[game][1]
+    sheets = corpus.sheets(league.root, game, player, turn, 200)
+    pages = page_verdicts(browser, served, league, game, player, [text for _, text in sheets])
+    seen: dict[str, int] = {}
+    for (kind, text), page in zip(sheets, pages, strict=True):
+        found = validate(league.root, game, player, turn, text)
+        if any(f.severity == "error" for f in found):
+            continue
+        if game == "aa":
+            told = {(int(m.group(1)), p["message"]) for p in page
+                    if p["severity"] == "warning" and "Gebote" in p["message"] and (m := LINE.match(p["where"]))}
+            assert told == {(f.line, f.message) for f in found if "Gebote ergeben zusammen" in f.message}, (text, page)
+            over = bool(told)
+        else:
+            cut = any("gekürzt" in f.message for f in found)
+            over = any(p["severity"] == "unknown" and p.get("cut") for p in page)
+            others = [f for f in found if f.severity == "warning" and "gekürzt" not in f.message]
+            assert over == cut or (over and others), (text, page, found)
+        verdict = f"{kind} {'over' if over else 'within'}"
+        seen[verdict] = seen.get(verdict, 0) + 1
+    assert seen.get("good within"), seen
+    if game == "bw":  # Auf Achse's template has no bid to set at the cash (corpus.at_budget): its over is the case's
+        assert seen.get("at within") and seen.get("over over"), seen
+
+
 # Sheets of the generated corpus (100 a game) on which the page may say it cannot judge a line, at most: before the
 # rules' refusals of lines the lists do not offer were sent (verdicts.refusals), 35 Diplomacy sheets of 100; before
-# the confession change was judged by the religion points of the private report (verdicts.budget_walk), 60 of 30JK
-MOST_UNJUDGED = {"dip": 30, "jk": 40}
+# the confession change was judged by the religion points of the private report (verdicts.budget_walk), 60 of 30JK;
+# since lines the rules never read get their verdict (verdicts.unread, drops_entries) 10 and 15 (the corpus is the
+# same on every run: the margin is for rules that change)
+MOST_UNJUDGED = {"dip": 12, "jk": 17}
 
 
 def open_report(browser: Browser, league: League, game: str, player: str) -> None:
