@@ -223,13 +223,14 @@ class OffersChoices(Protocol):
         - ``rows``: as many ``item`` fields as the player adds, at most ``max``; ``default`` the first rows.
 
         Every field has a ``label`` (and may have ``help``); a ``group`` or ``rows`` marked ``optional`` is left
-        out while empty. ``cuts`` (on the form) is the rules' cut of an overdrawn sheet as data, so that the page
-        warns as ``check`` does: ``budgets`` (``key``, ``label``, ``have``) in the order they are settled, and
-        ``claims`` in cut order, each a ``path`` into the orders (``*``: each row, the last first) with the
-        ``draws`` one unit makes on each budget (``by``: a row's key choosing its draws; ``match``: what its
-        mapping must hold; a draw of ``"price"``: the mapping's price). An overdrawn budget is cut back claim by
-        claim, each by as little as makes the rest fit. ``known`` (on the form): values the form offers where the
-        schema allows more (``schemaform.known``); the page names a sheet's value outside them, as ``check`` does.
+        out while empty. ``cuts`` (on the form): ``sums`` the rules compare with what the player
+        has, so that the page adds up as ``check`` does: each ``terms`` (a ``path`` into the orders, ``*``: each
+        row; the amount there times ``per``, times the mapping's ``times`` field if named, where the mapping holds
+        ``match``), ``have``, and the rules' ``message`` for a sum over it with ``{total}`` and ``{have}`` left to
+        fill; ``severity`` "warning" (at ``path``) where that is ``check``'s warning itself, "unknown" where more
+        follows from it than the page can tell (Bretton Woods' cut: which order keeps how much).
+        ``known`` (on the form): values the form offers where the schema allows more (``schemaform.known``); the
+        page names a sheet's value outside them, as ``check`` does.
         ``lines`` (Diplomacy, ``diplomacy/choices.heads``) and ``haul`` (Auf Achse, ``auf_achse/choices.haul``):
         what the page judges of a list of order lines or of the trucks' plans, with ``check``'s own words; the
         page judges only what it can read and leaves the rest to ``check``, so it never names what ``check``

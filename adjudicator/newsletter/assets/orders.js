@@ -670,8 +670,7 @@
      verdict is the rules' warning itself (``severity`` "warning", at ``path``: Auf Achse) is that warning; a
      budget of the cut (``severity`` "unknown") is named with its figures, and which order keeps how much is the
      cut's (its order, each budget's cut changing the next), which the page keeps no copy of: it says it cannot
-     tell. A form with places only (``cuts.claims``, no sums) gets the word that the page cannot tell wherever it
-     claims anything. */
+     tell. */
   function amountAt(place, term) {
     var n = place.node;
     var row = place.parent;
@@ -691,43 +690,32 @@
   }
 
   function cutProblems(cuts, orders, parsed, text) {
-    if (!cuts || orders === null || typeof orders !== "object" || Array.isArray(orders)) {
+    if (!cuts || !cuts.sums || orders === null || typeof orders !== "object" || Array.isArray(orders)) {
       return [];
     }
-    if (cuts.sums) {
-      var over = [];
-      var told = [];
-      cuts.sums.forEach(function (sum) {
-        var total = 0;
-        sum.terms.forEach(function (term) {
-          places(orders, term.path).forEach(function (place) {
-            total += amountAt(place, term);
-          });
+    var over = [];
+    var told = [];
+    cuts.sums.forEach(function (sum) {
+      var total = 0;
+      sum.terms.forEach(function (term) {
+        places(orders, term.path).forEach(function (place) {
+          total += amountAt(place, term);
         });
-        if (total > sum.have) {
-          var message = fill(sum.message, {total: total, have: sum.have});
-          if (sum.severity === "warning") {
-            told.push({severity: "warning", message: message, where: sum.path ?
-              where("#/orders/" + sum.path.map(function (k) {
-                return encodeURIComponent(String(k));
-              }).join("/"), parsed, text) : W("the_file")});
-          } else {
-            over.push(message);
-          }
+      });
+      if (total > sum.have) {
+        var message = fill(sum.message, {total: total, have: sum.have});
+        if (sum.severity === "warning") {
+          told.push({severity: "warning", message: message, where: sum.path ?
+            where("#/orders/" + sum.path.map(function (k) {
+              return encodeURIComponent(String(k));
+            }).join("/"), parsed, text) : W("the_file")});
+        } else {
+          over.push(message);
         }
-      });
-      return told.concat(over.length ? [{severity: "unknown", where: W("the_file"),
-        message: over.join("; ") + ": " + W(cuts.over || "cut_over_unknown"),
-        cut: cuts.over_verdict || "cut_over_verdict"}] : []);
-    }
-    var claimed = cuts.claims.some(function (c) {
-      return places(orders, c.path).some(function (p) {
-        return typeof p.node === "number" && p.node !== 0;
-      });
+      }
     });
-    /* the form may name its own words (``unknown``, ``verdict``: Auf Achse's bids against the cash) */
-    return claimed ? [{severity: "unknown", where: W("the_file"), message: W(cuts.unknown || "cut_unknown"),
-      cut: cuts.verdict || "cut_verdict"}] : [];
+    return told.concat(over.length ? [{severity: "unknown", where: W("the_file"),
+      message: over.join("; ") + ": " + W("cut_over_unknown"), cut: "cut_over_verdict"}] : []);
   }
 
   /* --- checking the sheet as turnpress would --------------------------------------------------------- */

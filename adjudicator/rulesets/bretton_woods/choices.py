@@ -43,8 +43,8 @@ def _market_claims(tables: Tables, price: int) -> list[dict[str, Any]]:
 
 
 def budgets(tables: Tables, state: State, player: str) -> dict[str, Any]:
-    """Where a sheet claims something on the budgets of the last listing (``orders.claims`` of a sheet with a row
-    of each kind): ``*`` stands for every row of a list; ``match`` is what the claim's mapping must hold.
+    """What the cut adds up of a sheet, budget by budget (``orders.claims`` of a sheet with a row of each kind:
+    ``*`` stands for every row of a list; ``match`` is what the claim's mapping must hold).
 
     ``sums``: per budget, in the order the cut settles them, what the cut adds up (``terms``: each place's amount
     times ``per``, and times the mapping's ``times`` field where there is one: a buy offer's price) and what the
@@ -84,8 +84,7 @@ def budgets(tables: Tables, state: State, player: str) -> dict[str, Any]:
         if terms:
             sums.append({"have": have[budget], "terms": terms, "severity": "unknown",
                          "message": od.cut_reason(budget, "{total}", "{have}")})
-    return {"claims": [{k: v for k, v in claim.items() if k in ("path", "match")} for claim in claims],
-            "sums": sums}
+    return {"sums": sums}
 
 
 def choices(tables: Tables, state: State, player: str) -> dict[str, Any]:
