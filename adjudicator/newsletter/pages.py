@@ -23,8 +23,9 @@ from typing import Any
 
 from ..kit import drawcache, outcome
 from ..kit.catalog import SITE
+from ..kit.gamedata import GameData
 from ..kit.markup import html_attr_text, md_text, plain
-from ..kit.ruleset import DrawsMap, HasHistory, HasStandings, MarksOut
+from ..kit.ruleset import DrawsMap, HandedData, HasHistory, HasStandings, MarksOut
 from ..league import store
 from ..model import TurnReport
 from . import (
@@ -448,8 +449,18 @@ def listing_pages(first: str, rest: str, issues: Sequence[listings.Issue], title
 
 
 def map_files(view: GameView, draw: Any) -> dict[int, str]:
-    """The ruleset's map of every turn's public state, the set-up's first (turn -> SVG)."""
-    return {t: draw(view.public(n)) for n, t in enumerate(view.turns)}
+    """The ruleset's map of every turn's public state, the set-up's first (turn -> SVG); each kept by content
+    (the rules' name and class, their pinned data, the public state: ``drawcache.keep``), so a build draws only
+    the maps of turns it has not drawn before (issue 33)."""
+    rules = view.game.ruleset
+    data = rules.data if isinstance(rules, HandedData) and isinstance(rules.data, GameData) else None
+    kind = (str(rules.name), type(rules).__module__, type(rules).__qualname__)
+
+    def drawn(n: int) -> str:
+        public = view.public(n)
+        return drawcache.keep("turn map", draw, (kind, public), lambda: str(draw(public)), data=data)
+
+    return {t: drawn(n) for n, t in enumerate(view.turns)}
 
 
 def standalone_svg(svg: str) -> str:

@@ -610,14 +610,23 @@ def test_a_build_after_a_deadline_renders_only_the_new_turns_issue(built_site, t
     render = adjudicator.newsletter.render
     monkeypatch.setattr(adjudicator.newsletter, "render",
                         lambda facts, *a: rendered.append((facts.game, facts.turn)) or render(facts, *a))
+    from .conftest import ChartCounter
+
+    drawn: list[dict] = []
+    draw = ChartCounter.map
+    monkeypatch.setattr(ChartCounter, "map", lambda self, state: drawn.append(state) or draw(self, state))
     site.generate(root)
     assert sorted(rendered) == [("atlas", 1), ("atlas", 2), ("atlas", 3), ("borea", 1), ("borea", 2), ("cosmo", 1)]
+    assert len(drawn) == 4 + 3 + 2 + 2, "a map of each turn of each game (the set-up's too), and of each open turn"
+    del drawn[:]
     site.generate(root)
     assert rendered[6:] == [], "a build of the same league renders nothing again"
+    assert len(drawn) == 2, "nor draws a past turn's map again (the orders pages draw their open turn)"
     assert run(root, "adjudicate", "atlas", "--now", "2026-01-26T21:00+01:00", "--commit") == 0
-    del rendered[:]
+    del rendered[:], drawn[:]
     site.generate(root)
     assert rendered == [("atlas", 4)], "only the new turn's issue"
+    assert len(drawn) == 1 + 2, "and only the new turn's map (and the open turns')"
     assert git(root, "status", "--porcelain", "--", *(f"site/news/{g}/" for g in ("atlas", "borea", "cosmo"))) \
         == "", "every issue as the deadline committed it"
     (root / "games/borea/notes").mkdir()
