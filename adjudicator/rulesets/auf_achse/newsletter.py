@@ -16,7 +16,7 @@ from ...kit.palette import colours, text_on
 from ...model import Player
 from .adjudicate import AuctionResult, capacity, cargo, credit, open_orders
 from .board import Board
-from .drawing import Box, Layout, Placer, Point, around, crossings, layout, text_box
+from .drawing import Box, Inset, Layout, Placer, Point, around, crossings, layout, text_box
 from .setup import board_of
 from .state import State
 from .tables import WORDS, background_file, tables
@@ -63,42 +63,60 @@ def svg_map(game: GameData, state: State, report: Mapping[str, Any] | None = Non
              f"<title>Spielplan Auf Achse {map_round(state)}</title>"
              f"<desc>{svg_text('; '.join(text_lines(game, state)))}"
              "</desc>",
-             f'<rect width="{w}" height="{h}" fill="#dbe8f1"/>']
-    ground = _background(game, board.name.lower())
-    if ground:
-        parts.append(f'<path d="{ground["land"]}" fill="#f4f1e8" stroke="#a89f8a" stroke-width="0.8" '
-                     'stroke-dasharray="4 2"/>')
-        parts.append(f'<path d="{ground["lakes"]}" fill="#dbe8f1" stroke="#7ea6c9" stroke-width="0.4"/>')
+             *_ground(game, board)]
     legend, legend_box = _legend(state, board, h)
     placer = Placer()
     placer.block(legend_box)
     inset = lay.inset
     if inset:
         placer.block(inset.frame)
-        x0, y0, x1, y1 = inset.area
-        parts.append(f'<rect class="tp-inset-area" x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" '
-                     f'fill="none" stroke="#555" stroke-width="1" stroke-dasharray="3 2"/>')
+        parts.append(_inset_area(inset))
     parts.append('<g class="tp-board">')
     parts += _view(game, state, report, lay, lambda x, y: (x, y), lambda x, y: not (inset and inset.shows(x, y)),
                    placer, graph)
     parts.append("</g>")
     if inset:
-        fx0, fy0, fx1, fy1 = inset.frame
-        parts += [f'<defs><clipPath id="tp-inset-clip"><rect x="{fx0}" y="{fy0}" width="{fx1 - fx0:.0f}" '
-                  f'height="{fy1 - fy0:.0f}"/></clipPath></defs>',
-                  f'<g class="tp-inset"><rect x="{fx0}" y="{fy0}" width="{fx1 - fx0:.0f}" height="{fy1 - fy0:.0f}" '
-                  'fill="#f4f1e8" stroke="#555" stroke-width="1.5"/><g clip-path="url(#tp-inset-clip)">']
-        inner = Placer()
-        for outside in ((-1e4, -1e4, fx0, 1e4), (fx1, -1e4, 1e4, 1e4), (-1e4, -1e4, 1e4, fy0), (-1e4, fy1, 1e4, 1e4)):
-            inner.block(outside)  # the inset's labels stay inside its frame
-        title = (fx0 + 4, fy1 - 5)
-        inner.block(text_box(*title, inset.name, NAME, bold=True))
-        parts += _view(game, state, report, lay, inset.to, inset.shows, inner, graph)
-        parts.append(f'</g><text class="tp-inset-name" x="{title[0]:.0f}" y="{title[1]:.0f}" font-size="{NAME}" '
-                     f'font-weight="bold" fill="#222">{svg_text(inset.name)}</text></g>')
+        opening, inner, closing = _inset_frame(inset)
+        parts += [*opening, *_view(game, state, report, lay, inset.to, inset.shows, inner, graph), closing]
     parts.append(legend)
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _ground(game: GameData, board: Board) -> list[str]:
+    """The sea, and Natural Earth's land and lakes where the board has them: the first layer of either drawing."""
+    parts = [f'<rect width="{board.width}" height="{board.height}" fill="#dbe8f1"/>']
+    ground = _background(game, board.name.lower())
+    if ground:
+        parts.append(f'<path d="{ground["land"]}" fill="#f4f1e8" stroke="#a89f8a" stroke-width="0.8" '
+                     'stroke-dasharray="4 2"/>')
+        parts.append(f'<path d="{ground["lakes"]}" fill="#dbe8f1" stroke="#7ea6c9" stroke-width="0.4"/>')
+    return parts
+
+
+def _inset_area(inset: Inset) -> str:
+    """The dashed frame, on the map, of the crowded area the inset draws again larger."""
+    x0, y0, x1, y1 = inset.area
+    return (f'<rect class="tp-inset-area" x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" '
+            f'fill="none" stroke="#555" stroke-width="1" stroke-dasharray="3 2"/>')
+
+
+def _inset_frame(inset: Inset) -> tuple[list[str], Placer, str]:
+    """The inset's frame: what opens it (its clip and background), the placer that keeps its labels inside it
+    (its name's place taken already), and what closes it (its name)."""
+    fx0, fy0, fx1, fy1 = inset.frame
+    opening = [f'<defs><clipPath id="tp-inset-clip"><rect x="{fx0}" y="{fy0}" width="{fx1 - fx0:.0f}" '
+               f'height="{fy1 - fy0:.0f}"/></clipPath></defs>',
+               f'<g class="tp-inset"><rect x="{fx0}" y="{fy0}" width="{fx1 - fx0:.0f}" height="{fy1 - fy0:.0f}" '
+               'fill="#f4f1e8" stroke="#555" stroke-width="1.5"/><g clip-path="url(#tp-inset-clip)">']
+    inner = Placer()
+    for outside in ((-1e4, -1e4, fx0, 1e4), (fx1, -1e4, 1e4, 1e4), (-1e4, -1e4, 1e4, fy0), (-1e4, fy1, 1e4, 1e4)):
+        inner.block(outside)  # the inset's labels stay inside its frame
+    title = (fx0 + 4, fy1 - 5)
+    inner.block(text_box(*title, inset.name, NAME, bold=True))
+    closing = (f'</g><text class="tp-inset-name" x="{title[0]:.0f}" y="{title[1]:.0f}" font-size="{NAME}" '
+               f'font-weight="bold" fill="#222">{svg_text(inset.name)}</text></g>')
+    return opening, inner, closing
 
 
 def svg_map_parts(game: GameData, state: State) -> tuple[str, str]:
@@ -112,13 +130,7 @@ def svg_map_parts(game: GameData, state: State) -> tuple[str, str]:
     board = board_of(game, state)
     lay = layout(game, board)
     w, h = board.width, board.height
-    base = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}">',
-            f'<rect width="{w}" height="{h}" fill="#dbe8f1"/>']
-    ground = _background(game, board.name.lower())
-    if ground:
-        base.append(f'<path d="{ground["land"]}" fill="#f4f1e8" stroke="#a89f8a" stroke-width="0.8" '
-                    'stroke-dasharray="4 2"/>')
-        base.append(f'<path d="{ground["lakes"]}" fill="#dbe8f1" stroke="#7ea6c9" stroke-width="0.4"/>')
+    base = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}">', *_ground(game, board)]
     legend, legend_box = _legend(state, board, h)
     largest = {code: WAITING_R for code in board.cities}
 
@@ -137,9 +149,7 @@ def svg_map_parts(game: GameData, state: State) -> tuple[str, str]:
     inset = lay.inset
     if inset:
         placer.block(inset.frame)
-        x0, y0, x1, y1 = inset.area
-        base.append(f'<rect class="tp-inset-area" x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" '
-                    f'fill="none" stroke="#555" stroke-width="1" stroke-dasharray="3 2"/>')
+        base.append(_inset_area(inset))
     base += ['<g class="tp-board">', *still(lambda x, y: (x, y), lambda x, y: not (inset and inset.shows(x, y)),
                                              placer), "</g>"]
     turn = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tp-map" viewBox="0 0 {w} {h}" width="100%" '
@@ -148,19 +158,8 @@ def svg_map_parts(game: GameData, state: State) -> tuple[str, str]:
             f"<desc>{svg_text('; '.join(text_lines(game, state)))}</desc>",
             '<g data-tp-base=""/>', '<g class="tp-board">', *now(lambda x, y: (x, y)), "</g>"]
     if inset:
-        fx0, fy0, fx1, fy1 = inset.frame
-        base += [f'<defs><clipPath id="tp-inset-clip"><rect x="{fx0}" y="{fy0}" width="{fx1 - fx0:.0f}" '
-                 f'height="{fy1 - fy0:.0f}"/></clipPath></defs>',
-                 f'<g class="tp-inset"><rect x="{fx0}" y="{fy0}" width="{fx1 - fx0:.0f}" height="{fy1 - fy0:.0f}" '
-                 'fill="#f4f1e8" stroke="#555" stroke-width="1.5"/><g clip-path="url(#tp-inset-clip)">']
-        inner = Placer()
-        for outside in ((-1e4, -1e4, fx0, 1e4), (fx1, -1e4, 1e4, 1e4), (-1e4, -1e4, 1e4, fy0), (-1e4, fy1, 1e4, 1e4)):
-            inner.block(outside)  # the inset's labels stay inside its frame
-        title = (fx0 + 4, fy1 - 5)
-        inner.block(text_box(*title, inset.name, NAME, bold=True))
-        base += still(inset.to, inset.shows, inner)
-        base.append(f'</g><text class="tp-inset-name" x="{title[0]:.0f}" y="{title[1]:.0f}" font-size="{NAME}" '
-                    f'font-weight="bold" fill="#222">{svg_text(inset.name)}</text></g>')
+        opening, inner, closing = _inset_frame(inset)
+        base += [*opening, *still(inset.to, inset.shows, inner), closing]
         turn += ['<g class="tp-inset" clip-path="url(#tp-inset-clip)">', *now(inset.to), "</g>"]
     base.append("</svg>")
     turn += [legend, "</svg>"]
