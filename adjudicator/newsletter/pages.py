@@ -70,7 +70,9 @@ LANGUAGE_PARTIAL = """{% set code = page.meta.language if page is defined and pa
 # the theme's own script (Material's bundle, the block's first) written inert, run by orders.js when the reader
 # reaches for the theme or leaves the page alone a while (issue 30: a player's first taps are the page's), by the
 # address the theme's ``url`` filter gives: raw HTML in a page's Markdown is taken relative to the page's address
-# by MkDocs and to its file by Zensical (issue 33).
+# by MkDocs and to its file by Zensical (issue 33). Zensical's templates take no count in ``replace``, so every
+# script of the block is written inert and the league's own (``extra_javascript``: turnpress.js, whose zoom dialog
+# the orders map opens) are written again after, live; orders.js runs the first inert one only.
 MAIN_TEMPLATE = """{% extends "base.html" %}
 {% block extrahead %}
   <link rel="alternate" type="application/rss+xml" title="{{ config.site_name }}"
@@ -88,7 +90,10 @@ MAIN_TEMPLATE = """{% extends "base.html" %}
   {% if page and page.meta and page.meta.tp_orders %}
 """ + "".join(f"""  <script src="{{{{ 'javascripts/{name}' | url }}}}"></script>\n"""
               for name in orders_page.SCRIPT_FILES) + """\
-  {{ super() | replace('<script src="', '<script type="text/plain" data-tp-later data-src="', 1) }}
+  {{ super() | replace('<script src="', '<script type="text/plain" data-tp-later data-src="') }}
+  {% for script in config.extra_javascript %}
+  {{ script | script_tag }}
+  {% endfor %}
   {% else %}
   {{ super() }}
   {% endif %}
