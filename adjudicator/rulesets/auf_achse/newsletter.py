@@ -65,11 +65,8 @@ def svg_map(game: GameData, state: State, report: Mapping[str, Any] | None = Non
              "</desc>",
              *_ground(game, board)]
     legend, legend_box = _legend(state, board, h)
-    placer = Placer()
-    placer.block(legend_box)
-    inset = lay.inset
+    placer, inset = _main_placer(lay, legend_box)
     if inset:
-        placer.block(inset.frame)
         parts.append(_inset_area(inset))
     parts.append('<g class="tp-board">')
     parts += _view(game, state, report, lay, lambda x, y: (x, y), lambda x, y: not (inset and inset.shows(x, y)),
@@ -92,6 +89,15 @@ def _ground(game: GameData, board: Board) -> list[str]:
                      'stroke-dasharray="4 2"/>')
         parts.append(f'<path d="{ground["lakes"]}" fill="#dbe8f1" stroke="#7ea6c9" stroke-width="0.4"/>')
     return parts
+
+
+def _main_placer(lay: Layout, legend_box: Box) -> tuple[Placer, Inset | None]:
+    """The placer of the main map's labels, the legend's box and the inset's frame taken already, and the inset."""
+    placer = Placer()
+    placer.block(legend_box)
+    if lay.inset:
+        placer.block(lay.inset.frame)
+    return placer, lay.inset
 
 
 def _inset_area(inset: Inset) -> str:
@@ -144,11 +150,8 @@ def svg_map_parts(game: GameData, state: State) -> tuple[str, str]:
                                                               _open_cities(state), {})
                 + _trucks(game, state, lay, to))
 
-    placer = Placer()
-    placer.block(legend_box)
-    inset = lay.inset
+    placer, inset = _main_placer(lay, legend_box)
     if inset:
-        placer.block(inset.frame)
         base.append(_inset_area(inset))
     base += ['<g class="tp-board">', *still(lambda x, y: (x, y), lambda x, y: not (inset and inset.shows(x, y)),
                                              placer), "</g>"]
