@@ -10,6 +10,8 @@ import re
 from copy import deepcopy
 from pathlib import Path
 
+import pytest
+
 from adjudicator import yamlio
 from adjudicator.dice import Dice
 from adjudicator.league import store
@@ -254,19 +256,27 @@ def test_a_tax_policy_is_looked_up_whole_in_the_rules_verdicts_on_every_list_the
     assert tax["table"][twice] == [[[1], "error", "energy is changed twice"]]
 
 
-def test_the_rules_refusals_of_lines_the_lists_do_not_offer_are_check_s_own():
-    """Issue 30: "another order" ``F Edi - Mos`` passed the page (it said it could not judge it), though the rules
-    refuse it. The rest of a player's verdicts (``verdicts.refusals``, the "exact" part the page fetches after the
-    form) holds the rules' verdict on every move of each of the player's units to every place, each offered line
-    with the other unit letter and each unit's support of every offered line: England in spring 1901, each entry
-    is ``check``'s verdict on that line alone, and ``free`` marks exactly the lines the rules do not count as the
-    unit's order (a second line for the unit is then not "already ordered")."""
+@pytest.fixture(scope="module")
+def england_spring() -> tuple[dict, dict, dict, dict]:
+    """England in spring 1901: the public view, the form, the line table and the exact part (the refusals), as
+    the site build hands them to the page; made once for the tests that read them."""
     state = RULESET_DIP.setup({}, DIP_PLAYERS, Dice(b"spring"))
     public = RULESET_DIP.public_view(state)
     form = RULESET_DIP.choices(public, "eng")
     table = verdicts.line_table(RULESET_DIP, public, "eng", form)
     exact = verdicts.refusals(RULESET_DIP, public, "eng", form, table)
     assert table is not None and exact is not None
+    return public, form, table, exact
+
+
+def test_the_rules_refusals_of_lines_the_lists_do_not_offer_are_check_s_own(england_spring):
+    """Issue 30: "another order" ``F Edi - Mos`` passed the page (it said it could not judge it), though the rules
+    refuse it. The rest of a player's verdicts (``verdicts.refusals``, the "exact" part the page fetches after the
+    form) holds the rules' verdict on every move of each of the player's units to every place, each offered line
+    with the other unit letter and each unit's support of every offered line: England in spring 1901, each entry
+    is ``check``'s verdict on that line alone, and ``free`` marks exactly the lines the rules do not count as the
+    unit's order (a second line for the unit is then not "already ordered")."""
+    public, form, table, exact = england_spring
     lines = exact["lines"]
     assert lines["f edi - mos"]["problems"] == [
         {"severity": "error", "message": "F Edi - Mos: a fleet on Edinburgh cannot reach Moscow"}]
@@ -488,19 +498,14 @@ def folded(key: str, spellings: dict[str, str]) -> str:
     return " ".join(out)
 
 
-def test_a_line_with_full_names_is_judged_as_the_rules_read_it():
+def test_a_line_with_full_names_is_judged_as_the_rules_read_it(england_spring):
     """Issue 30: "other spellings of a line (full names) are still cannot judge". The rules' own list of other
     spellings of the map's places and unit types (``spellings``), each kept where the rules read it alike
     (``verdicts.spellings``), folds a line before the page looks it up: England in spring 1901, every line of its
     tables written with full names and unit words (``F Edinburgh - Moscow``, ``army liverpool S fleet london -
     north sea``) folds to the line the rules read it as, and ``check`` gives it the same verdict."""
-    state = RULESET_DIP.setup({}, DIP_PLAYERS, Dice(b"spring"))
-    public = RULESET_DIP.public_view(state)
-    form = RULESET_DIP.choices(public, "eng")
-    table = verdicts.line_table(RULESET_DIP, public, "eng", form)
-    exact = verdicts.refusals(RULESET_DIP, public, "eng", form, table)
+    public, form, table, exact = england_spring
     spellings = verdicts.spellings(RULESET_DIP, public, "eng", form)
-    assert table is not None and exact is not None
     assert spellings["edinburgh"] == "edi" and spellings["north sea"] == "nth" and spellings["army"] == "a"
     full = {}
     for phrase, canon in spellings.items():
@@ -527,17 +532,12 @@ def unread_looked_up(unread: dict, line: str) -> list[tuple[str, str]] | None:
                                           unread["says"][k][1])) for k in unread["at"][before]]
 
 
-def test_a_line_the_rules_cannot_read_is_looked_up_by_the_words_before_its_unknown_word():
+def test_a_line_the_rules_cannot_read_is_looked_up_by_the_words_before_its_unknown_word(england_spring):
     """Issue 30, "cannot judge" left: the rules' verdict on a line with a word they read nowhere follows from the
     words before it (``verdicts.unread``). England in spring 1901: for every run of words the table holds and
     unknown words of any case, alone or with words after them, known or not, what the page looks up is ``check``'s
     verdict on that line, word for word; and no such line orders a unit (the unit's next line is judged alone)."""
-    state = RULESET_DIP.setup({}, DIP_PLAYERS, Dice(b"spring"))
-    public = RULESET_DIP.public_view(state)
-    form = RULESET_DIP.choices(public, "eng")
-    table = verdicts.line_table(RULESET_DIP, public, "eng", form)
-    exact = verdicts.refusals(RULESET_DIP, public, "eng", form, table)
-    assert table is not None and exact is not None
+    public, form, table, exact = england_spring
     unread = exact["unread"]
     assert {"f edi -", "f edi - nth", "concede to", "f lon s a lvp - yor"} <= set(unread["at"])
     firsts = {item["unit"]: item["options"][0]["value"] for item in form["field"]["items"] if item.get("unit")}
