@@ -154,3 +154,25 @@ def test_validate_builds_the_parser_of_its_own_command_only(game, capsys, monkey
     with pytest.raises(SystemExit):
         cli.main(["--league", str(game), "frob"])
     assert len(made) > 30 and "'validate', 'status'" in capsys.readouterr().err
+
+
+def test_validate_asks_the_history_nothing_where_the_turn_has_no_ruling(game, capsys, monkeypatch):
+    """Issue 33, "validate cold ≤ 15× Python's start": a sheet's state is the turn before with the turn's ruling,
+    and looking for a ruling read the game's schedule for its time zone, which checks game.yaml against the last
+    turn's commit: four git processes (a tenth of a cold validate's CPU) where the turn has no ruling at all."""
+    from adjudicator.league import history
+
+    assert run(game, "adjudicate", "--due", "--now", "2026-01-05T21:05+01:00", "--commit") == 0
+    capsys.readouterr()
+    asked: list[str] = []
+
+    def counted(name: str) -> object:
+        real = getattr(history, name)
+        return lambda *a, **k: asked.append(name) or real(*a, **k)
+
+    for name in ("is_repo", "tag_target", "last_commit_of", "blob", "git"):
+        monkeypatch.setattr(history, name, counted(name))
+    path = write(game, "orders/g1/0002/alice.yaml", HEAD.replace("turn: 1", "turn: 2") + "orders:\n  add: 4\n")
+    code, out = validate(game, capsys, path)
+    assert code == 0 and "0 errors" in out
+    assert asked == []

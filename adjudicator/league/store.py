@@ -495,6 +495,10 @@ class Game:
         """The game master's ruling for ``turn`` (``rulings/<game>/<NNNN>.yaml``), if there is one."""
         if turn < 1:
             return None
+        if turn not in self._rulings and not os.path.lexists(self.root / rulings.relpath(self.id, turn)):
+            # Most turns have none: then neither the schedule (its zone; reading it checks game.yaml against the
+            # history, four git processes) nor the seats are read (issue 33: validate judges a sheet without git).
+            self._rulings[turn] = None
         if turn not in self._rulings:
             zone = self.schedule.zone if self.schedule is not None else dt.UTC
             self._rulings[turn] = rulings.read(self.root, self.id, turn, self.settings.game_masters, zone,
