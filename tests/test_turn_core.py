@@ -182,3 +182,26 @@ def test_verify_checks_a_turns_deadline_moves_from_what_the_loader_read_and_asks
         assert "history" not in names and not calls & {"is_file", "read_text", "read_bytes", "open"}, check.__name__
         assert inspect.signature(check).parameters["ran"].annotation in ("turncore.Ran", turncore.Ran)
     assert turncore.Ran.__dataclass_params__.frozen
+
+
+def test_verify_compares_a_turns_files_and_carries_its_state_from_what_the_loaders_read():
+    """Issue 31 (I/O at the edges; verify keeps only the comparison): the files a committed turn's folder holds
+    (its state, report, plain hidden parts and, with the key, each sealed part) are read once by
+    ``turn.load_committed`` into ``Committed.written``, and the state of a turn verify does not replay by
+    ``turn.load_carried``; verify's comparison of the replayed files, of the sealed parts, and the carrying of an
+    unreplayed turn's state and chain head read nothing themselves (they read the turn's folder and asked the
+    ``store.Game`` for its states before)."""
+    import ast
+    import inspect
+    import textwrap
+
+    from adjudicator.engine import turncore, verify
+
+    for step in (verify._compare, verify._sealed_parts, verify._not_replayed, verify._carry_committed,
+                 verify._committed_head):
+        tree = ast.parse(textwrap.dedent(inspect.getsource(step)))
+        calls = {n.func.attr for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)}
+        assert not calls & {"is_file", "read_text", "read_bytes", "open", "glob", "state", "public_state",
+                            "hidden_complete", "turn_folder"}, step.__name__
+    assert turncore.Written.__dataclass_params__.frozen and turncore.Carried.__dataclass_params__.frozen
+    assert turncore.Committed.__dataclass_fields__["written"].type in ("Written", turncore.Written)

@@ -58,7 +58,7 @@ from ..league.store import (
     write_files,
 )
 from ..model import Orders, Phase, Player, State, TurnReport, account
-from ..sealed import crypto
+from ..sealed import crypto, storage
 from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
 from . import sealed_orders as sealedorders
 from . import turncore
@@ -572,7 +572,36 @@ def load_committed(game: Game, report: TurnReport, identities: Sequence[Any] = (
                 why = str(e)
         files[player] = turncore.Filed(played, published, sealed, opened, why)
     return turncore.Committed(game.id, turn, game.ruleset, game.settings, game.schedule, report, files,
-                              bool(identities))
+                              bool(identities), load_written(game, turn, identities))
+
+
+def load_written(game: Game, turn: int, identities: Sequence[Any] = ()) -> turncore.Written:
+    """The files committed turn ``turn``'s folder holds (``turncore.Written``), read once: its state, report and
+    plain hidden parts, and where the game's key ``identities`` is at hand and the hidden parts are sealed, each
+    sealed part (a name there that is no regular file as None)."""
+    folder = game.turn_folder(turn)
+
+    def read(name: str) -> bytes | None:
+        path = folder / name
+        return path.read_bytes() if path.is_file() else None
+
+    hidden = read("hidden.yaml")
+    sealed: dict[str, bytes | None] = {}
+    if identities and hidden is None:
+        parts = sorted((folder / storage.PRIVATE_DIR).glob("*.yaml.age"))
+        if (folder / storage.SECRET_FILE).is_file():
+            parts.append(folder / storage.SECRET_FILE)
+        for path in parts:
+            sealed[path.relative_to(game.root).as_posix()] = path.read_bytes() if path.is_file() else None
+    return turncore.Written(read("state.yaml"), read("report.yaml"), hidden, sealed)
+
+
+def load_carried(game: Game, turn: int, *, partial: bool = False) -> turncore.Carried:
+    """What ``verify`` carries on from committed turn ``turn`` where it does not replay it (``turncore.Carried``):
+    its state as this process reads it, None where part of its hidden state stays sealed (unless ``partial``:
+    then what opens), and its public state."""
+    state = game.state(turn) if partial or game.hidden_complete(turn) else None
+    return turncore.Carried(state, game.public_state(turn))
 
 
 def load_replay(game: Game, report: TurnReport, previous: State, hidden_link: bytes | None = None,

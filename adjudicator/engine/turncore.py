@@ -123,6 +123,30 @@ class Ran:
 
 
 @dataclass(frozen=True)
+class Written:
+    """The files a committed turn's folder holds, as committed, read once (``turn.load_committed``): ``verify``
+    compares the replay's files with them byte for byte and follows the chain head from them. ``hidden`` is the
+    plain ``hidden.yaml`` of a turn played before its game had a key; ``sealed`` each sealed hidden part (its path
+    from the league's root; None where that name is no regular file), read where the game's key is at hand to open
+    them. None where a file is missing."""
+
+    state: bytes | None = None
+    report: bytes | None = None
+    hidden: bytes | None = None
+    sealed: Mapping[str, bytes | None] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Carried:
+    """What ``verify`` carries on from a committed turn it does not replay, or could not (``turn.load_carried``):
+    the turn's state as this process reads it (None where part of its hidden state stays sealed to a key this
+    process lacks, unless asked for what it can read) and what everybody sees of it."""
+
+    state: State | None
+    public: State
+
+
+@dataclass(frozen=True)
 class Filed:
     """An orders file a committed turn took (or refused for nothing valid), as the league's folders hold it
     (``turn.load_committed``): what ``verify`` checks of it and what its replay plays read the same bytes."""
@@ -139,7 +163,8 @@ class Committed:
     """What a committed turn published, read once (``turn.load_committed``): its report and the orders files of
     the players it took or refused for nothing valid. ``verify`` checks every turn from it, replayed or not (the
     digest, the arrivals, the sealed orders), and the replay's snapshot takes its orders from the same files.
-    ``keyed`` says whether the game's key was at hand to open the sealed files."""
+    ``keyed`` says whether the game's key was at hand to open the sealed files; ``written`` is what the turn's
+    folder holds, which the replay's files are compared with."""
 
     game: str
     turn: int
@@ -149,6 +174,7 @@ class Committed:
     report: TurnReport
     files: Mapping[str, Filed]
     keyed: bool = False
+    written: Written = Written()
 
     def envelope(self, player: str) -> bytes | None:
         """What the dice's digest binds of a player's orders beside their text (``dice.submitted``): the sealed

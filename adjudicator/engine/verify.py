@@ -64,13 +64,12 @@ from ..league.store import (
     load_game,
     player_from_yaml,
     reading,
-    secret_relpath,
     turn_dir,
 )
 from ..model import HIDDEN_KEYS, GameConfig, State, TurnReport, account
 from ..sealed import crypto, storage
 from . import turncore
-from .turn import OrdersRead, load_committed, load_ran, load_replay
+from .turn import OrdersRead, load_carried, load_committed, load_ran, load_replay, load_written
 from .turncore import Taken, TurnOutcome, turn_digest
 
 
@@ -247,7 +246,7 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
         if run.state is None:
             _not_replayed(run, seen, unread)
         else:
-            _replayed(run, turn, report, snap, failed)
+            _replayed(run, seen, snap, failed)
         run.steps.append(str(report["label"]))
     if run.unreplayed:
         run.not_checked.append(COMMANDS.counted("en", "verify.note.unreplayed", len(run.unreplayed),
@@ -304,7 +303,8 @@ def _read(run: _Pass, report: TurnReport) -> tuple[turncore.Committed, Exception
         return load_committed(run.game, report, run.identities), None
     except (LeagueError, KeyError, ValueError) as e:
         game = run.game
-        return turncore.Committed(game.id, report["turn"], game.ruleset, game.settings, game.schedule, report, {}), e
+        return turncore.Committed(game.id, report["turn"], game.ruleset, game.settings, game.schedule, report, {},
+                                  written=load_written(game, report["turn"])), e
 
 
 def _load(run: _Pass, report: TurnReport, seen: turncore.Committed) -> tuple[turncore.TurnSnapshot | None,
@@ -353,36 +353,34 @@ def _not_replayed(run: _Pass, seen: turncore.Committed, unread: Exception | None
     carried on."""
     if unread is not None:
         raise unread
-    game, turn = run.game, seen.turn
     run.found += _digest(seen, run.not_checked)
-    run.unreplayed.append(turn)
-    run.state = game.state(turn) if game.hidden_complete(turn) else None
-    _carry_committed(run, turn)
+    run.unreplayed.append(seen.turn)
+    _carry_committed(run, seen, load_carried(run.game, seen.turn))
 
 
-def _carry_committed(run: _Pass, turn: int) -> None:
-    run.publics.append(run.game.public_state(turn))
-    run.heads.append(_committed_head(run.game, turn, run.heads[-1]))
+def _carry_committed(run: _Pass, seen: turncore.Committed, carried: turncore.Carried) -> None:
+    run.state = carried.state
+    run.publics.append(carried.public)
+    run.heads.append(_committed_head(seen.written, run.heads[-1]))
 
 
-def _replayed(run: _Pass, turn: int, report: TurnReport, snap: turncore.TurnSnapshot | None,
+def _replayed(run: _Pass, seen: turncore.Committed, snap: turncore.TurnSnapshot | None,
               failed: Exception | None) -> None:
     """The turn adjudicated again from its snapshot with the turn's own plan and computation, and compared with
     its committed files; the pass goes on from what the replay computed (an edited turn is named once, not with
     every later one)."""
-    game = run.game
+    game, turn, report = run.game, seen.turn, seen.report
     try:
         if snap is None:
             raise failed or LeagueError("its snapshot was not loaded")
         outcome = _recompute(snap)
     except (LeagueError, KeyError, ValueError) as e:
         run.found.append(_found(game.id, turn, "unreplayable", error=str(e)))
-        run.state = game.state(turn)
-        _carry_committed(run, turn)
+        _carry_committed(run, seen, load_carried(game, turn, partial=True))
         return
     if outcome.report["dice"]["orders_digest"] != report["dice"].get("orders_digest"):
         run.found.append(_found(game.id, turn, "orders_differ"))
-    expected = _compare(run, turn, outcome)
+    expected = _compare(run, seen, outcome)
     folder = f"games/{game.id}/turns/{turn_dir(turn)}"
     run.state = outcome.state
     run.publics.append(game.ruleset.public_view(outcome.state))
@@ -391,25 +389,23 @@ def _replayed(run: _Pass, turn: int, report: TurnReport, snap: turncore.TurnSnap
     run.found += _issue_page(game, run.git_root, turn, outcome.state, report, run.publics, run.steps, run.heads[-1])
 
 
-def _compare(run: _Pass, turn: int, outcome: TurnOutcome) -> dict[str, str]:
-    """The committed turn's files against the replay's: the public ones byte for byte, the sealed ones by what
-    they hold (with the key). Returns the files the replay expects."""
-    game = run.game
+def _compare(run: _Pass, seen: turncore.Committed, outcome: TurnOutcome) -> dict[str, str]:
+    """The committed turn's files (``seen.written``) against the replay's: the public ones byte for byte, the
+    sealed ones by what they hold (with the key). Returns the files the replay expects."""
+    game, turn, written = run.game, seen.turn, seen.written
     folder = f"games/{game.id}/turns/{turn_dir(turn)}"
     # A turn played before the game had a key kept its hidden parts in plain text: compare it as such.
-    plain_hidden = game.keyed and (run.root / folder / "hidden.yaml").is_file()
+    plain_hidden = game.keyed and written.hidden is not None
     expected = dict(outcome.files)
     if plain_hidden:
         hidden = {k: outcome.state[k] for k in HIDDEN_KEYS if k in outcome.state}
         expected[f"{folder}/hidden.yaml"] = yamlio.dump(hidden)
-    for name in ("state.yaml", "hidden.yaml", "report.yaml"):
-        rel = f"{folder}/{name}"
-        path = run.root / rel
-        committed = path.read_text(encoding="utf-8") if path.is_file() else None
-        if committed != expected.get(rel):
+    for name, data in (("state.yaml", written.state), ("hidden.yaml", written.hidden),
+                       ("report.yaml", written.report)):
+        if _text(data) != expected.get(f"{folder}/{name}"):
             run.found.append(_found(game.id, turn, "differs", name=name))
     if not plain_hidden and run.identities:
-        run.found += _sealed_parts(game, turn, outcome.sealed, run.identities)
+        run.found += _sealed_parts(seen, outcome.sealed, run.identities)
     elif not plain_hidden and outcome.sealed and not run.sealed_unchecked:
         run.sealed_unchecked = True
         run.not_checked.append("the sealed hidden parts and private reports, by what they hold (they open with the "
@@ -497,9 +493,14 @@ def _recompute(snap: turncore.TurnSnapshot) -> TurnOutcome:
     return outcome
 
 
-def _committed_head(game: Game, turn: int, previous: str) -> str:
-    folder = game.dir / "turns" / turn_dir(turn)
-    return anchor.follow(previous, (folder / "report.yaml").read_bytes(), (folder / "state.yaml").read_bytes())
+def _text(data: bytes | None) -> str | None:
+    """A committed file's text as ``Path.read_text`` reads it: UTF-8, with universal newlines."""
+    return None if data is None else data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _committed_head(written: turncore.Written, previous: str) -> str:
+    assert written.report is not None and written.state is not None, "a carried turn's files were read"
+    return anchor.follow(previous, written.report, written.state)
 
 
 def _issue_page(game: Game, git_root: Path | None, turn: int, state: dict[str, Any], report: TurnReport,
@@ -757,27 +758,28 @@ def _sealed_orders(seen: turncore.Committed) -> list[Finding]:
     return out
 
 
-def _sealed_parts(game: Game, turn: int, expected: dict[str, str], identities: list[Any]) -> list[Finding]:
-    """The sealed hidden parts of a turn: each must decrypt to what the replay computed, none missing or extra."""
-    folder = game.turn_folder(turn)
-    committed = {p.relative_to(game.root).as_posix() for p in (folder / "private").glob("*.yaml.age")}
-    if (folder / "secret.yaml.age").is_file():
-        committed.add(secret_relpath(game.id, turn))
+def _sealed_parts(seen: turncore.Committed, expected: dict[str, str], identities: list[Any]) -> list[Finding]:
+    """The sealed hidden parts of a turn (``seen.written.sealed``): each must decrypt to what the replay computed,
+    none missing or extra."""
+    game, turn, committed = seen.game, seen.turn, seen.written.sealed
     out = []
-    for rel in sorted(committed - set(expected)):
-        out.append(_found(game.id, turn, "extra_sealed", path=rel))
+    for rel in sorted(set(committed) - set(expected)):
+        out.append(_found(game, turn, "extra_sealed", path=rel))
     for rel in sorted(expected):
         name = rel.split(f"turns/{turn_dir(turn)}/", 1)[1]
         if rel not in committed:
-            out.append(_found(game.id, turn, "missing", name=name))
+            out.append(_found(game, turn, "missing", name=name))
             continue
         try:
-            text = crypto.decrypt((game.root / rel).read_bytes(), identities).decode("utf-8")
+            data = committed[rel]
+            if data is None:
+                raise SealError(f"{rel} is not a regular file")
+            text = crypto.decrypt(data, identities).decode("utf-8")
         except SealError as e:
-            out.append(_found(game.id, turn, "sealed_unopened", name=name, error=str(e)))
+            out.append(_found(game, turn, "sealed_unopened", name=name, error=str(e)))
             continue
         if text != expected[rel]:
-            out.append(_found(game.id, turn, "differs", name=name))
+            out.append(_found(game, turn, "differs", name=name))
     return out
 
 
