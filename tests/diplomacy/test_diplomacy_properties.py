@@ -4,18 +4,28 @@ dislodged unit retreats or disbands, supply centres change owner only after Fall
 from __future__ import annotations
 
 import random
+import re
+import unicodedata
 from collections.abc import Callable
+from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.dice import Dice
 from adjudicator.model import Player
-from adjudicator.rulesets.diplomacy import RULESET
-from adjudicator.rulesets.diplomacy.core import Read, movement_legality, read_orders, run_movement, units_from
+from adjudicator.rulesets.diplomacy import RULESET, core
+from adjudicator.rulesets.diplomacy.core import (
+    Read,
+    movement_legality,
+    parse_unit,
+    read_orders,
+    run_movement,
+    units_from,
+)
 from adjudicator.rulesets.diplomacy.notation import OrderError, parse_order, read_order
 from adjudicator.rulesets.diplomacy.resolver import Rules
-from adjudicator.rulesets.diplomacy.tables import Map, load_map, province_of, shipped
+from adjudicator.rulesets.diplomacy.tables import Map, load_map, province_of, shipped, words_of
 
 from .random_orders import random_orders, random_position
 
@@ -112,3 +122,35 @@ def test_check_s_legality_only_run_finds_the_invalid_orders_of_the_whole_phase(s
         fresh = reading(lambda line=line: parse_order(m, line))
         assert reading(lambda line=line: read_order(m, line)) == fresh  # read, or kept from an earlier reading
         assert reading(lambda line=line: read_order(m, line)) == fresh  # kept
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), board=st.sampled_from(["standard", "dreissigjaehriger-krieg"]))
+def test_a_position_s_units_read_again_are_those_of_a_fresh_reading(seed: int, board: str) -> None:
+    """``units_from`` keeps a position's units per map (``Map.unit_lists``, issue 33: ``check`` reads the same
+    position in each of the orders page's few hundred runs a player): read again, the position gives the units a
+    fresh reading of each text gives, in its order, reading no text again; the list handed out is the caller's to
+    change; another position is read as its own."""
+    m, rng = load_map(board, shipped()), random.Random(seed)
+    units = random_position(m, rng, rng.randrange(5, 40))
+    fresh = [parse_unit(m, power, text) for power in units for text in units[power]]
+    units_from(m, units).pop()  # the caller's list
+    with mock.patch.object(core, "parse_unit", wraps=core.parse_unit) as parsed:
+        assert units_from(m, {power: list(texts) for power, texts in units.items()}) == fresh
+        assert parsed.call_count == 0, "the position's units, kept"
+        moved = {power: texts[1:] for power, texts in units.items()}
+        assert units_from(m, moved) == [parse_unit(m, power, text) for power in moved for text in moved[power]]
+        assert parsed.call_count > 0, "another position, read"
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(st.characters(max_codepoint=0x7f)) | st.text())
+def test_the_words_of_a_text_are_those_of_the_full_fold(text: str) -> None:
+    """``words_of`` takes the short way for a text of ASCII only (issue 33: every line of the orders page's
+    verdicts is read so): its words are those the whole fold (case, ä/ae, accents, long dashes) gives."""
+    t = unicodedata.normalize("NFKD", text.lower().translate(str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue",
+                                                                             "ß": "ss", "æ": "ae", "ø": "oe"})))
+    t = "".join(c for c in t if not unicodedata.combining(c))
+    t = t.replace("–", "-").replace("—", "-").replace("->", " - ").replace("=>", " - ")
+    t = re.sub(r"[.,;]", " ", t)
+    assert words_of(text) == t.replace("-", " - ").replace("(", " ( ").replace(")", " ) ").replace("/", " / ").split()

@@ -5,6 +5,7 @@ and decides is in its own module (``kinds/``); ``resolver.Movement`` puts them t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
@@ -33,8 +34,10 @@ class Unit:
     type: str
     region: str
 
-    @property
+    @functools.cached_property
     def province(self) -> str:
+        """The region's province, kept: the resolver and the checks ask it of every unit again and again, and a
+        position's units are read once (``core.units_from``; issue 33)."""
         return province_of(self.region)
 
     def __str__(self) -> str:

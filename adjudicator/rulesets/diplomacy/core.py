@@ -19,6 +19,8 @@ from .resolver import Dislodged, Judged, Movement, Outcome, Rules, Unit
 from .tables import Map, province_of
 
 KINDS = ("movement", "retreat", "adjustment")
+# The most positions a map keeps the units of (``Map.unit_lists``); beyond it they are dropped and kept anew
+KEPT_POSITIONS = 256
 
 
 def unit_text(u: Unit) -> str:
@@ -52,7 +54,20 @@ def _read_unit(m: Map, power: str, text: str) -> Unit:
 
 
 def units_from(m: Map, units: dict[str, list[str]]) -> list[Unit]:
-    return [parse_unit(m, power, t) for power in units for t in units[power]]
+    """The units of a position's ``units`` (power -> unit texts), in its order. A position read once on a map is
+    not read again (``Map.unit_lists``): ``check`` reads the same one in every run, a few hundred a player for the
+    orders page's verdicts (issue 33)."""
+    try:
+        key = tuple((power, tuple(texts)) for power, texts in units.items())
+        known = m.unit_lists.get(key)
+    except TypeError:  # an unhashable text (a hand-written position): read as it is
+        return [parse_unit(m, power, t) for power in units for t in units[power]]
+    if known is None:
+        known = tuple(parse_unit(m, power, t) for power in units for t in units[power])
+        if len(m.unit_lists) >= KEPT_POSITIONS:
+            m.unit_lists.clear()
+        m.unit_lists[key] = known
+    return list(known)
 
 
 def units_by_power(units: list[Unit], powers: list[str]) -> dict[str, list[str]]:

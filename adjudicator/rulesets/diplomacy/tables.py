@@ -47,6 +47,7 @@ JUDGE_COASTS = {"n": "nc", "nc": "nc", "north": "nc", "s": "sc", "sc": "sc", "so
                 "ec": "ec", "east": "ec", "w": "wc", "wc": "wc", "west": "wc"}
 # German players write ae for ä (and the map's Danish names have æ, ø): one spelling for comparing
 _FOLDS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe"})
+_STOPS = re.compile(r"[.,;]")
 
 
 def english(template: str, /, **values: Any) -> str:
@@ -71,10 +72,13 @@ def words_of(text: str) -> list[str]:
     >>> words_of("A Meißen -> Lüttich"), words_of("F FAns(NC) U Châlons")
     (['a', 'meissen', '-', 'luettich'], ['f', 'fans', '(', 'nc', ')', 'u', 'chalons'])
     """
-    t = unicodedata.normalize("NFKD", text.lower().translate(_FOLDS))
-    t = "".join(c for c in t if not unicodedata.combining(c))
-    t = t.replace("–", "-").replace("—", "-").replace("->", " - ").replace("=>", " - ")
-    t = re.sub(r"[.,;]", " ", t)
+    if text.isascii():  # no fold, accent or long dash to take off (issue 33: most lines, read by the thousand)
+        t = text.lower()
+    else:
+        t = unicodedata.normalize("NFKD", text.lower().translate(_FOLDS))
+        t = "".join(c for c in t if not unicodedata.combining(c))
+        t = t.replace("–", "-").replace("—", "-")
+    t = _STOPS.sub(" ", t.replace("->", " - ").replace("=>", " - "))
     return t.replace("-", " - ").replace("(", " ( ").replace(")", " ) ").replace("/", " / ").split()
 
 
@@ -123,6 +127,9 @@ class Map:
     # kept for the same reason (the verdicts read the same few hundred lines again in every run of the rules);
     # bounded (``notation.KEPT_READS``), since a player's text may be anything
     order_reads: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    # a position's units (``units_from``'s key: power -> unit texts, as tuples) -> the units read from it
+    unit_lists: dict[tuple[tuple[str, tuple[str, ...]], ...], tuple[Any, ...]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     @property
     def title(self) -> str:

@@ -43,6 +43,8 @@ WORDS = [  # (pattern of the action's opening words, kind)
     (r"konfessionswechsel|konvertieren|konversion|convert|conversion", "convert"),
     (r"konfession|confession", "confession"),
 ]
+# each opening as ``kind_of`` matches it, compiled once (it reads every line of every check: issue 33)
+_OPENINGS = [(re.compile(rf"({pattern})(\s|:|$)"), kind) for pattern, kind in WORDS]
 CONFESSION_WORDS = {"katholisch": "catholic", "kath": "catholic", "catholic": "catholic",
                     "protestantisch": "protestant", "prot": "protestant", "evangelisch": "protestant",
                     "protestant": "protestant"}
@@ -77,8 +79,8 @@ class ActionError(TurnpressError, ValueError):
 def kind_of(text: str) -> str | None:
     """The action a line opens with, or None if it is an ordinary order."""
     low = text.strip().lower()
-    for pattern, kind in WORDS:
-        if re.match(rf"({pattern})(\s|:|$)", low):
+    for opening, kind in _OPENINGS:
+        if opening.match(low):
             return kind
     return None
 
