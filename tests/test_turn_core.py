@@ -188,9 +188,11 @@ def test_verify_compares_a_turns_files_and_carries_its_state_from_what_the_loade
     """Issue 31 (I/O at the edges; verify keeps only the comparison): the files a committed turn's folder holds
     (its state, report, plain hidden parts and, with the key, each sealed part) are read once by
     ``turn.load_committed`` into ``Committed.written``, and the state of a turn verify does not replay by
-    ``turn.load_carried``; verify's comparison of the replayed files, of the sealed parts, and the carrying of an
-    unreplayed turn's state and chain head read nothing themselves (they read the turn's folder and asked the
-    ``store.Game`` for its states before)."""
+    ``turn.load_carried``, and its issue page with what the page shows besides the outcome by ``turn.load_page``
+    (``newsletter.issue_facts``); verify's comparison of the replayed files, of the sealed parts, of the issue
+    page, and the carrying of an unreplayed turn's state and chain head read nothing themselves (they read the
+    turn's folder and the page, and asked the ``store.Game`` for its states and the page's input before). Only a
+    page that differs asks git which commit changed it, to say so."""
     import ast
     import inspect
     import textwrap
@@ -198,10 +200,10 @@ def test_verify_compares_a_turns_files_and_carries_its_state_from_what_the_loade
     from adjudicator.engine import turncore, verify
 
     for step in (verify._compare, verify._sealed_parts, verify._not_replayed, verify._carry_committed,
-                 verify._committed_head):
+                 verify._committed_head, verify._issue_page):
         tree = ast.parse(textwrap.dedent(inspect.getsource(step)))
         calls = {n.func.attr for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)}
         assert not calls & {"is_file", "read_text", "read_bytes", "open", "glob", "state", "public_state",
-                            "hidden_complete", "turn_folder"}, step.__name__
-    assert turncore.Written.__dataclass_params__.frozen and turncore.Carried.__dataclass_params__.frozen
+                            "hidden_complete", "turn_folder", "issue_input"}, step.__name__
+    assert all(c.__dataclass_params__.frozen for c in (turncore.Written, turncore.Carried, turncore.Page))
     assert turncore.Committed.__dataclass_fields__["written"].type in ("Written", turncore.Written)

@@ -596,6 +596,17 @@ def load_written(game: Game, turn: int, identities: Sequence[Any] = ()) -> turnc
     return turncore.Written(read("state.yaml"), read("report.yaml"), hidden, sealed)
 
 
+def load_page(game: Game, turn: int) -> turncore.Page:
+    """Committed turn ``turn``'s issue page as the league holds it and what it shows besides the outcome
+    (``turncore.Page``), read once."""
+    rel = newsletter.issue_path(game.id, turn)
+    path = game.root / rel
+    before = f"{newsletter.OLD_ISSUE_DIR}/{game.id}/{turn:04d}.md"
+    moved = before if not path.is_file() and (game.root / before).is_file() else None
+    return turncore.Page(newsletter.issue_facts(game, turn), rel, path.read_bytes() if path.is_file() else None,
+                         moved)
+
+
 def load_carried(game: Game, turn: int, *, partial: bool = False) -> turncore.Carried:
     """What ``verify`` carries on from committed turn ``turn`` where it does not replay it (``turncore.Carried``):
     its state as this process reads it, None where part of its hidden state stays sealed (unless ``partial``:

@@ -147,6 +147,19 @@ class Carried:
 
 
 @dataclass(frozen=True)
+class Page:
+    """A committed turn's issue page as the league holds it, and what the page shows besides the turn's outcome
+    (``turn.load_page``, read once): ``verify`` renders the page again from ``facts`` (``newsletter.issue_facts``;
+    the states, labels and chain head are its replay's) and compares it with ``text``, the page at ``path``, None
+    where it is missing; ``moved_from`` is its place before issue 33 where that holds it instead."""
+
+    facts: IssueInput
+    path: str
+    text: bytes | None
+    moved_from: str | None = None
+
+
+@dataclass(frozen=True)
 class Filed:
     """An orders file a committed turn took (or refused for nothing valid), as the league's folders hold it
     (``turn.load_committed``): what ``verify`` checks of it and what its replay plays read the same bytes."""

@@ -40,7 +40,7 @@ import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +69,7 @@ from ..league.store import (
 from ..model import HIDDEN_KEYS, GameConfig, State, TurnReport, account
 from ..sealed import crypto, storage
 from . import turncore
-from .turn import OrdersRead, load_carried, load_committed, load_ran, load_replay, load_written
+from .turn import OrdersRead, load_carried, load_committed, load_page, load_ran, load_replay, load_written
 from .turncore import Taken, TurnOutcome, turn_digest
 
 
@@ -274,7 +274,7 @@ def _start(game: Game, root: Path, git_root: Path | None) -> tuple[_Pass, str]:
     run = _Pass(game, root, git_root, identities, links, seed, state, found,
                 publics=[game.ruleset.public_view(game.state(0))], heads=anchor.heads(game.dir, 0))
     if state is not None and newsletter.has_issue(game, 0):
-        run.found += _issue_page(game, git_root, 0, state, setup, run.publics, run.steps, run.heads[0])
+        run.found += _issue_page(load_page(game, 0), git_root, state, setup, run.publics, run.steps, run.heads[0])
     if game.sealed_orders and not identities:
         run.not_checked.append("that each sealed order holds the plaintext published with its turn "
                                f"(needs the game's key, {key_env(game.id)})")
@@ -386,7 +386,8 @@ def _replayed(run: _Pass, seen: turncore.Committed, snap: turncore.TurnSnapshot 
     run.publics.append(game.ruleset.public_view(outcome.state))
     run.heads.append(anchor.follow(run.heads[-1], expected[f"{folder}/report.yaml"].encode(),
                                    expected[f"{folder}/state.yaml"].encode()))
-    run.found += _issue_page(game, run.git_root, turn, outcome.state, report, run.publics, run.steps, run.heads[-1])
+    run.found += _issue_page(load_page(game, turn), run.git_root, outcome.state, report, run.publics, run.steps,
+                             run.heads[-1])
 
 
 def _compare(run: _Pass, seen: turncore.Committed, outcome: TurnOutcome) -> dict[str, str]:
@@ -503,25 +504,25 @@ def _committed_head(written: turncore.Written, previous: str) -> str:
     return anchor.follow(previous, written.report, written.state)
 
 
-def _issue_page(game: Game, git_root: Path | None, turn: int, state: dict[str, Any], report: TurnReport,
+def _issue_page(committed: turncore.Page, git_root: Path | None, state: dict[str, Any], report: TurnReport,
                 publics: list[dict[str, Any]], labels: list[str], head: str) -> list[Finding]:
-    """The committed issue page of ``turn`` must be what its report renders (the site build writes the same):
-    rendered from the values the turn's own page was (``newsletter.issue_input``), with the public states, the
-    turns' ``labels`` and the chain head the pass computed."""
-    steps = [*labels, str(report["label"])]
-    rel, page = newsletter.render(newsletter.issue_input(game, turn, publics[:turn], steps, head), state, report)
-    path = game.root / rel
-    if not path.is_file():
-        before = f"{newsletter.OLD_ISSUE_DIR}/{game.id}/{turn:04d}.md"
-        if (game.root / before).is_file():  # written by turnpress before it wrote its own listings (issue 33)
-            return [_found(game.id, turn, "issue_moved", page=rel, before=before)]
-        return [_found(game.id, turn, "issue_missing", page=rel)]
-    if path.read_text(encoding="utf-8") == page:
+    """The committed issue page of a turn (``turn.load_page``) must be what its report renders (the site build
+    writes the same): rendered from the values the turn's own page was (``newsletter.issue_facts``), with the
+    public states, the turns' ``labels`` and the chain head the pass computed."""
+    game, turn = committed.facts.game, committed.facts.turn
+    steps = (*labels, str(report["label"]))
+    facts = replace(committed.facts, publics=tuple(publics[:turn]), steps=steps, head=head)
+    rel, page = newsletter.render(facts, state, report)
+    if committed.text is None:
+        if committed.moved_from is not None:  # written by turnpress before it wrote its own listings (issue 33)
+            return [_found(game, turn, "issue_moved", page=rel, before=committed.moved_from)]
+        return [_found(game, turn, "issue_missing", page=rel)]
+    if _text(committed.text) == page:
         return []
     last = history.git(git_root, "log", "-1", "--format=%H", "--", rel).strip() if git_root else ""
     if git_root and last:
-        return [_found(game.id, turn, "issue_changed", page=rel, commit=_name(git_root, last))]
-    return [_found(game.id, turn, "issue_differs", page=rel)]
+        return [_found(game, turn, "issue_changed", page=rel, commit=_name(git_root, last))]
+    return [_found(game, turn, "issue_differs", page=rel)]
 
 
 def setup_commits(git_root: Path, game_id: str) -> list[str]:

@@ -116,21 +116,28 @@ def render_issue(game: Game, turn: int, state: dict[str, Any], report: TurnRepor
 
 def issue_input(game: Game, turn: int, publics: Sequence[State], steps: Sequence[str],
                 head: str | None = None) -> IssueInput:
-    """What the issue page of ``turn`` reads of the league, read once: the game as of the turn, its schedules,
-    the game master's notes, the repository's address, and the chain head (from the turn's committed files, or
-    the previous turn's for a turn about to be committed)."""
-    game = as_of(game, turn)
+    """What the issue page of ``turn`` reads of the league, read once: ``issue_facts``, with the public states
+    ``publics`` and labels ``steps`` of the turns and the chain head (from the turn's committed files, or the
+    previous turn's for a turn about to be committed)."""
     previous_head = None
     if head is None:
         head, previous_head = _heads(game, turn)
+    return dataclasses.replace(issue_facts(game, turn), publics=tuple(publics[:turn]), steps=tuple(steps),
+                               head=head, previous_head=previous_head)
+
+
+def issue_facts(game: Game, turn: int) -> IssueInput:
+    """What the issue page of ``turn`` reads of the league besides the turns' states, labels and chain head (left
+    empty; ``issue_input`` fills them in, ``verify`` from its replay): the game as of the turn, its schedules, the
+    game master's notes, the repository's address."""
+    game = as_of(game, turn)
     notes = game.dir / "notes" / f"{turn:04d}.md"
     return IssueInput(
         game.id, game.title, words.game_language(game.settings, game.root), game.ruleset, turn, tuple(game.players),
         presence(game, turn + 1), labels_of(game), takes_open_orders(game), game.schedule,
         game.schedule_for(turn + 1) if game.schedule is not None else None,
         {p["key"]: p for p in game.seats(turn - 1)} if turn > 0 else {},
-        notes.read_text(encoding="utf-8") if notes.is_file() else None, repo_url(game.root),
-        tuple(publics[:turn]), tuple(steps), head, previous_head)
+        notes.read_text(encoding="utf-8") if notes.is_file() else None, repo_url(game.root), (), ())
 
 
 def _heads(game: Game, turn: int) -> tuple[str | None, str | None]:
