@@ -288,32 +288,50 @@ def entries(text: str, lines: set[int]) -> set[int]:
     return {max((s for s in starts if s <= line), default=line) for line in lines}
 
 
-def agree(browser: Browser, served: str, league: League, game: str, count: int) -> dict[str, int]:
+def agree(browser: Browser, served: str, league: League, game: str, count: int,
+          by_kind: dict[tuple[str, str], int] | None = None, disagreements: list | None = None) -> dict[str, int]:
     """The page's verdict and validate's on ``count`` generated sheets of ``game``: the page never names an error
     validate does not name, on the same line; where the page judges by the rules' verdicts (a list of lines), it
     misses none either, but on a line it says it cannot judge; its warnings of lines not carried out (builds beyond
-    those due) are validate's. Returns how many sheets each outcome had."""
+    those due) are validate's. Returns how many sheets each outcome had; ``by_kind`` counts them by the sheet's
+    kind too (good, edge, bad, at, over). Given ``disagreements`` (the benchmark), a sheet where they disagree is
+    counted as "disagree" and kept there (kind, text, the page's verdict, validate's) instead of failing."""
     player, turn = who(league, game), GAMES[game][1]
     sheets = corpus.sheets(league.root, game, player, turn, count)
     pages = page_verdicts(browser, served, league, game, player, [text for _, text in sheets])
     seen = {"agree": 0, "unjudged": 0, "left to validate": 0}
     for (kind, text), page in zip(sheets, pages, strict=True):
         found = validate(league.root, game, player, turn, text)
-        errors = entries(text, {f.line for f in found if f.severity == "error"})
-        page_errors, unjudged = entries(text, lines_of(page, "error")), entries(text, lines_of(page, "unknown"))
-        assert page_errors <= errors, (kind, text, page, found)
-        if game in JUDGED:
-            if kind == "good":  # the lines the rules offer, one per unit
-                assert not errors and not page_errors, (text, page, found)
-            assert errors <= page_errors | unjudged, (kind, text, page, found)
-            if not unjudged:
-                used = {f.line for f in found if "are used" in f.message}
-                assert entries(text, lines_of(page, "warning")) >= entries(text, used), (kind, text, page, found)
-        # the page's word that it cannot tell of the whole sheet (Bretton Woods' cut) counts as a line it cannot judge
-        whole = any(p["severity"] == "unknown" and not LINE.match(p["where"]) for p in page)
-        seen["agree" if errors == page_errors and not unjudged and not whole else "unjudged" if unjudged or whole
-             else "left to validate"] += 1
+        try:
+            outcome = _outcome(game, kind, text, page, found)
+        except AssertionError:
+            if disagreements is None:
+                raise
+            outcome = "disagree"
+            disagreements.append((kind, text, page, found))
+        seen[outcome] = seen.get(outcome, 0) + 1
+        if by_kind is not None:
+            by_kind[(kind, outcome)] = by_kind.get((kind, outcome), 0) + 1
     return seen
+
+
+def _outcome(game: str, kind: str, text: str, page: list, found: list) -> str:
+    """One sheet's outcome: "agree", "unjudged" (a line the page cannot judge, or the whole sheet) or "left to
+    validate"; an AssertionError where the page and validate disagree."""
+    errors = entries(text, {f.line for f in found if f.severity == "error"})
+    page_errors, unjudged = entries(text, lines_of(page, "error")), entries(text, lines_of(page, "unknown"))
+    assert page_errors <= errors, (kind, text, page, found)
+    if game in JUDGED:
+        if kind == "good":  # the lines the rules offer, one per unit
+            assert not errors and not page_errors, (text, page, found)
+        assert errors <= page_errors | unjudged, (kind, text, page, found)
+        if not unjudged:
+            used = {f.line for f in found if "are used" in f.message}
+            assert entries(text, lines_of(page, "warning")) >= entries(text, used), (kind, text, page, found)
+    # the page's word that it cannot tell of the whole sheet (Bretton Woods' cut) counts as a line it cannot judge
+    whole = any(p["severity"] == "unknown" and not LINE.match(p["where"]) for p in page)
+    return "agree" if errors == page_errors and not unjudged and not whole else "unjudged" if unjudged or whole \
+        else "left to validate"
 
 
 

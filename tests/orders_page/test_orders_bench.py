@@ -50,5 +50,7 @@ def test_the_corpus_benchmark_prints_each_game_s_figures_on_the_shared_league(br
     spec.loader.exec_module(bench)
     lines: list[str] = []
     bench.run(browser, served, league, ["bw"], 4, lines.append)
-    assert len(lines) == 1 and re.fullmatch(r"bw: 4 sheets, [0-9]+ judged alike, [0-9]+ with a line the page "
-                                            r"cannot judge, [0-9]+ left to validate; [0-9]+ s", lines[0]), lines
+    assert re.fullmatch(r"bw: 4 sheets, [0-9]+ judged alike, [0-9]+ with a line the page cannot judge, [0-9]+ left "
+                        r"to validate, 0 disagree; [0-9]+ s", lines[0]), lines
+    # then the outcomes by kind of sheet (the corpus' first four: good, edge or a budget's, bad, bad)
+    assert lines[1].startswith("  bad: ") and all(line.startswith("  ") for line in lines[1:]), lines
