@@ -196,14 +196,48 @@ def at_budget(orders: Any, budgets: list[dict[str, Any]], rnd: random.Random) ->
     return kind, data
 
 
+def written(root: Any, game_id: str, player: str) -> list[str]:
+    """The lines of the form's rows whose amount the player writes (30JK's religious actions: ``Kirchenbau: A Aug
+    (# RP)``), the amount as ``#``: every choice of the row filled in."""
+    game = store.load_game(root, game_id)
+    rs = game.ruleset
+    if not isinstance(rs, OffersChoices):
+        return []
+    form = rs.choices(rs.public_view(game.effective_state(game.open_turn)), player) or {}
+    out = []
+    for row in (form.get("field") or {}).get("items") or []:
+        item = row.get("item") or {}
+        fields = {f.get("kind"): f for f in item.get("fields") or []}
+        if row.get("kind") != "rows" or item.get("kind") != "line" or set(fields) != {"choice", "integer"}:
+            continue
+        amount, choice = fields["integer"]["key"], fields["choice"]["key"]
+        out += [str(item["format"]).replace("{" + amount + "}", "#").replace("{" + choice + "}", o["value"])
+                for o in fields["choice"].get("options") or []]
+    return out
+
+
+def spends(body: list[Any], shapes: list[str], rnd: random.Random) -> list[Any]:
+    """``body`` with one to four lines of ``shapes`` among its lines, each with an amount below, at or above what
+    the rules take and any budget a player has (0, 1, 2, 3, 5, 9, 40)."""
+    out = list(body)
+    for _ in range(rnd.randrange(1, 5)):
+        line = rnd.choice(shapes).replace("#", str(rnd.choice([0, 1, 2, 3, 5, 9, 40])))
+        out.insert(rnd.randrange(len(out) + 1), line)
+    return out
+
+
 def sheets(root: Any, game_id: str, player: str, turn: int, count: int, seed: int = 30) -> list[tuple[str, str]]:
     """``count`` sheets of ``player`` in ``game_id``: (kind, text), kinds good, edge and bad in turn; where the rules
     compare sums with what the player has, every eighth edge sheet is one at or over a budget instead (kinds at,
-    over; drawn from a random stream of their own, so that every other sheet stays what it was)."""
+    over); where the player writes amounts in lines of the form's rows (30JK's religious actions), every other bad
+    sheet has one to four such lines among its own (kind spends). Both are drawn from random streams of their own, so that
+    every other sheet stays what it was."""
     rnd = random.Random(f"{seed}:{game_id}:{player}")
     budget_rnd = random.Random(f"{seed}:{game_id}:{player}:budgets")
+    spend_rnd = random.Random(f"{seed}:{game_id}:{player}:spends")
     lines, orders, places = base(root, game_id, player)
     budgets = sums(root, game_id, player) if lines is None else []
+    shapes = written(root, game_id, player) if lines is not None else []
     head = HEAD.format(game=game_id, turn=turn, player=player)
     out = []
     for n in range(count):
@@ -211,6 +245,8 @@ def sheets(root: Any, game_id: str, player: str, turn: int, count: int, seed: in
         body = list_sheet(lines, places, rnd, kind) if lines is not None else mutate_data(orders, rnd, kind)
         if budgets and n % 8 == 1 and (changed := at_budget(orders, budgets, budget_rnd)) is not None:
             kind, body = changed
+        if shapes and n % 8 == 3:
+            kind, body = "spends", spends(body, shapes, spend_rnd)
         out.append((kind, head + (yaml.safe_dump({"orders": body}, allow_unicode=True, sort_keys=False,
                                                  default_flow_style=False, width=1000).split("\n", 1)[1]
                                   if body not in ([], {}, None) else "  {}\n" if body == {} else "  []\n")))
