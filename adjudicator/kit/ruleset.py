@@ -19,7 +19,8 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from importlib import import_module, util
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, cast, runtime_checkable
@@ -347,6 +348,26 @@ class ReadsData(Protocol):
 class NamesTitle(Protocol):
     def title_for(self, options: Mapping[str, Any]) -> str:
         """The heading of a new game without ``--title``, where the options name the game (a variant's map)."""
+
+
+@dataclass(frozen=True)
+class Spending:
+    """A budget the lines of a list of orders spend in order, which only the player's private report shows (30JK's
+    religion points): ``figure``, its place in the report (``["state", "religion_points"]``); ``over``, ``check``'s
+    words for a line beyond it, given the budget, how the words name the line and the total spent (the function
+    ``check`` itself calls: the orders page's data fills the last two with marks); ``action``, how those words name
+    a line (``None`` for a line that spends nothing). What each line costs and whether it counts is not here: the
+    orders page's data asks ``check`` (``newsletter/verdicts.spending``)."""
+
+    figure: tuple[str, ...]
+    over: Callable[[int, str, str], str]
+    action: Callable[[str], str | None]
+
+
+@runtime_checkable
+class SpendsBudget(Protocol):
+    def spending(self, state: State, player: str) -> Spending | None:
+        """The budget ``player``'s lines spend in order, where the rules have one (``Spending``), else None."""
 
 
 @runtime_checkable

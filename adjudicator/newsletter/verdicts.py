@@ -132,13 +132,9 @@ def line_table(ruleset: Any, state: State, player: str, form: dict[str, Any] | N
             entry["unit"] = units_of[text]
     places = (form.get("lines") or {}).get("places") or {}
     out = {"lines": table, "words": sorted({w for key in table for w in key.split(" ")} | set(places))}
-    for item in (form.get("field") or {}).get("items") or []:
-        spends = item.get("spends")
-        texts = sorted({o["value"] for o in item.get("options") or [] if isinstance(o.get("value"), str)})
-        if spends and texts and all(table.get(line_key(t), {}).get("unknown") for t in texts):
-            walk = budget_walk(ruleset, state, player, texts, list(spends))
-            if walk is not None:
-                out["budget"] = walk
+    spent = spending(ruleset, state, player, form)
+    if spent is not None:
+        out["spending"] = spent
     if (form.get("lines") or {}).get("count") is not None:  # a winter: each line counts against those due
         del out["lines"]
         out["states"] = line_states(ruleset, state, player, [t for t, _ in lines])
@@ -295,10 +291,166 @@ def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts:
             "says": [list(m) for m in says], "at": at}
 
 
-# The lines that spend a hidden budget a sheet may hold in a row for the page to judge (30JK: Konfessionswechsel,
-# each time dearer), and the largest budget tried for the one beyond which the rules' verdicts no longer change
-MOST_SPENDS = 3
+# The largest budget the words for a line beyond it are made for (their word form follows the figure: "1
+# Religionspunkt", "5 Religionspunkte"; beyond it the page says it cannot judge a line over the budget), and the
+# written amounts tried from 0 for the least from which a line's verdict no longer changes
 MOST_BUDGET = 64
+MOST_LEAST = 8
+# written amounts no rule compares with (the probes of a line's cost and words), and a budget no sheet reaches
+_FAR = (7919, 99991)
+_HUGE = 10 ** 9
+_AMOUNT = re.compile(r"[0-9]+")
+
+
+def _marked(text: str, marks: dict[str, str]) -> str | None:
+    """``text`` with each value of ``marks`` written as ``{name}``, ``None`` where it holds a value not exactly once
+    or a brace already (the page fills the marks with ``fill``)."""
+    if "{" in text or "}" in text:
+        return None
+    for name, value in marks.items():
+        if text.count(value) != 1:
+            return None
+        text = text.replace(value, "{" + name + "}")
+    return text
+
+
+def _written_shapes(form: dict[str, Any] | None) -> list[str]:
+    """The lines of the form's rows whose amount the player writes (30JK: ``Kirchenbau: {unit} ({points} RP)``),
+    each choice of the row filled in and the amount as ``#``: a row of one choice and one whole number."""
+    out: set[str] = set()
+    for row in (form or {}).get("field", {}).get("items") or []:
+        item = row.get("item") or {} if row.get("kind") == "rows" else {}
+        fields = item.get("fields") or []
+        kinds = sorted(f.get("kind") for f in fields)
+        if item.get("kind") != "line" or kinds != ["choice", "integer"] or "#" in str(item.get("format")):
+            continue
+        choice = next(f for f in fields if f["kind"] == "choice")
+        amount = next(f for f in fields if f["kind"] == "integer")
+        for option in choice.get("options") or []:
+            if isinstance(option.get("value"), str) and not _AMOUNT.search(option["value"]):
+                out.add(str(item["format"]).replace("{" + str(amount["key"]) + "}", "#")
+                        .replace("{" + str(choice["key"]) + "}", option["value"]))
+    return sorted(s for s in out if s.count("#") == 1 and "{" not in s and not _AMOUNT.search(s))
+
+
+def spending(ruleset: Any, state: State, player: str, form: dict[str, Any] | None) -> dict[str, Any] | None:
+    """What the page needs to judge lines that spend a budget only the private report shows, in order (30JK's
+    religious actions and change of confession against the religion points: ``Rulebook.spending``), asked of the
+    rules' own ``check`` with budgets made up (nothing of the player's own):
+
+    - ``written``: each line of the form's rows whose amount the player writes, keyed as written with the amount
+      as ``#`` (``Kirchenbau: A Aug (# RP)``): ``least``, the amount from which its verdict no longer changes (the
+      action's minimum), ``below`` its problems for each amount under it, ``problems`` from it on, and ``counts``,
+      whether from it on the line spends the amount written (the rules take it otherwise: the unit is there, of
+      the right kind, the mercenaries' order possible); below ``least`` it spends nothing;
+    - ``fixed``: each other line of the form ordering no unit that the rules count against the budget, by
+      ``line_key``: its problems, what it spends (the least budget at which ``check`` no longer refuses it alone: a
+      change of confession, the rules' cost for the player's centres; a start confession, nothing) and ``counts``:
+      a total beyond the budget is an error on it too (the rules take it as an action). A vote is the line
+      table's;
+    - ``action``: how the words for a line beyond the budget name each (``{points}``: the amount written);
+    - ``over``: those words for each budget up to ``MOST_BUDGET`` (``says``, and ``by`` the budget its index),
+      with ``{action}`` and ``{spent}`` (the total so far) to fill; ``spends``: the budget's place in the report.
+
+    The page adds what each line spends in order and compares the total with the budget in the report the player
+    opened (``orders.js``: ``spent``): a line beyond it gets these words. A line whose words or cost the probes do
+    not find is left out (the page cannot judge it). ``None`` where the rules spend no budget."""
+    hook = getattr(ruleset, "spending", None)
+    spends = hook(state, player) if hook is not None else None
+    if spends is None or not form or spends.figure[:1] != ("state",):
+        return None
+    where = list(spends.figure)
+    rich, poor = _with_figure(state, player, where, _HUGE), _with_figure(state, player, where, 0)
+
+    def said(view: State, lines: list[str]) -> list[list[dict[str, str]]]:
+        problems = ruleset.check(view, player, lines)
+        return [[{"severity": p.severity, "message": p.message} for p in problems if p.path == (i,)]
+                for i in range(len(lines))]
+
+    says: list[str] = []
+    by: list[int] = []
+    for budget in range(MOST_BUDGET + 1):
+        words = _marked(spends.over(budget, "\x01", "\x02"), {"action": "\x01", "spent": "\x02",
+                                                                 "budget": str(budget)})
+        if words is None:
+            return None
+        if words not in says:
+            says.append(words)
+        by.append(says.index(words))
+    told: list[list[dict[str, str]]] = []  # the problems' lists, each once: the lines name them by their index
+
+    def index(problems: list[dict[str, str]]) -> int:
+        if problems not in told:
+            told.append(problems)
+        return told.index(problems)
+
+    def action(line: str, amount: str | None) -> str | None:
+        named = spends.action(line)
+        if named is None:
+            return None
+        return _marked(named, {"points": amount}) if amount else named if _marked(named, {}) is not None else None
+
+    written: dict[str, Any] = {}
+    shapes = _written_shapes(form)
+
+    def at(n: int) -> list[str]:
+        return [s.replace("#", str(n)) for s in shapes]
+
+    tried = [said(rich, at(n)) for n in range(MOST_LEAST + 1)]
+    far = [said(rich, at(n)) for n in _FAR]
+    # the same lines, each amount, in a row beyond a budget of 0: a line that spends nothing gets its own words, one
+    # that spends gets the rules' words for the total so far, each counted line adding exactly the amount written
+    below_poor = [said(poor, at(n)) for n in range(MOST_LEAST + 1)]
+    far_poor = said(poor, at(_FAR[0]))
+    count = 0
+    for k, shape in enumerate(shapes):
+        least = MOST_LEAST + 1
+        while least > 0 and tried[least - 1][k] == far[0][k]:
+            least -= 1
+        named = action(shape.replace("#", str(_FAR[0])), str(_FAR[0]))
+        if (far[0][k] != far[1][k] or least > MOST_LEAST or named is None
+                or named != action(shape.replace("#", str(_FAR[1])), str(_FAR[1]))
+                or any(below_poor[n][k] != tried[n][k] for n in range(least))):
+            if far_poor[k] != far[0][k]:
+                break  # a line the page cannot judge spent: the totals of the lines after it are not known here
+            continue  # the words change with the amount, or name it otherwise: the page leaves it to validate
+        spent = [{"severity": "error", "message": spends.over(0, named.replace("{points}", str(_FAR[0])),
+                                                               str(_FAR[0] * (count + 1)))}]
+        if far_poor[k] not in (far[0][k], far[0][k] + spent):
+            break
+        counts = far_poor[k] != far[0][k]
+        count += counts
+        written[shape] = {"least": least, "below": [index(tried[n][k]) for n in range(least)],
+                          "problems": index(far[0][k]), "counts": counts, "action": named}
+    # the form's other lines ordering no unit (a change of confession, a start confession, a vote): what each
+    # spends, the least budget at which check no longer refuses it alone; and whether it counts, found after a line
+    # beyond a budget of 0: a line the rules take as an action is then beyond it too, though it spends nothing
+    costs: dict[str, tuple[int, list[dict[str, str]], str | None]] = {}
+    for text, unit in _candidates(form):
+        if unit is not None or _AMOUNT.search(text):
+            continue  # a unit's order: the line table's
+        problems, named = said(rich, [text])[0], action(text, None)
+        cost = next((b for b in range(MOST_BUDGET + 1)
+                     if said(_with_figure(state, player, where, b), [text])[0] == problems), None)
+        if cost is None or (cost > 0 and said(_with_figure(state, player, where, cost - 1), [text])[0] != problems
+                            + [{"severity": "error", "message": spends.over(cost - 1, str(named), str(cost))}]):
+            return None  # a line of the form whose cost the page cannot know: it judges none of them
+        costs[text] = (cost, problems, named)
+    first = next(((s.replace("#", str(_FAR[0])), _FAR[0]) for s in shapes if written.get(s, {}).get("counts")),
+                 None) or next(((t, c) for t, (c, _, n) in costs.items() if c and n is not None), None)
+    if first is None:
+        return None
+    fixed: dict[str, Any] = {}
+    for text, (cost, problems, named) in costs.items():
+        got = said(poor, [first[0], text])[1]
+        if named is not None and got == problems + [{"severity": "error", "message": spends.over(
+                0, named, str(first[1] + cost))}]:
+            fixed[line_key(text)] = {"problems": index(problems), "cost": cost, "counts": True, "action": named}
+        elif got != problems or cost:
+            return None
+    if not written and not fixed:
+        return None
+    return {"spends": where, "written": written, "fixed": fixed, "problems": told, "over": {"says": says, "by": by}}
 
 
 def _with_figure(state: State, player: str, where: list[str], value: Any) -> State:
@@ -310,44 +462,6 @@ def _with_figure(state: State, player: str, where: list[str], value: Any) -> Sta
         mine = mine.setdefault(step, {})
     mine[where[-1]] = value
     return view
-
-
-def budget_walk(ruleset: Any, state: State, player: str, lines: list[str], where: list[str]) -> dict[str, Any] | None:
-    """The verdicts on lines that spend a figure only the player's private report holds (30JK's Konfessionswechsel
-    and the religion points, ``where``), which the public view cannot give: for every budget from 0 up to the one
-    beyond which nothing changes, and for the lines of this kind before (states: the lines taken so far, in any
-    order, up to ``MOST_SPENDS``), the rules' own ``check`` with that budget made up. ``states[0]`` is no such line
-    before; each maps a line's key to ``by`` (budget -> problems), ``more`` (any larger budget) and ``to`` (the
-    state after it, ``None`` beyond the walk). The page looks the verdict up by the budget in the report the
-    player opened. Computed on the public view with made-up budgets: nothing of the player's own."""
-    if where[:1] != ["state"] or len(where) < 2:
-        return None
-    index: dict[tuple[str, ...], int] = {}
-    befores = [b for n in range(MOST_SPENDS) for b in itertools.combinations_with_replacement(lines, n)]
-    for before in befores:
-        index[before] = len(index)
-
-    def at(budget: int) -> list[dict[str, list[dict[str, str]]]]:
-        view = _with_figure(state, player, where, budget)
-        return [{line_key(t): [{"severity": p.severity, "message": p.message}
-                               for p in ruleset.check(view, player, [*before, t]) if p.path == (len(before),)]
-                 for t in lines} for before in befores]
-
-    more = at(10 ** 9)
-    by: list[list[dict[str, list[dict[str, str]]]]] = []
-    while not by or by[-1] != more:
-        if len(by) > MOST_BUDGET:
-            return None
-        by.append(at(len(by)))
-    states: list[dict[str, Any]] = []
-    for n, before in enumerate(befores):
-        here: dict[str, Any] = {}
-        for t in lines:
-            after = tuple(sorted((*before, t)))
-            here[line_key(t)] = {"by": {str(b): answers[n][line_key(t)] for b, answers in enumerate(by[:-1])},
-                                 "more": more[n][line_key(t)], "to": index.get(after)}
-        states.append(here)
-    return {"spends": where, "states": states}
 
 
 def spellings(ruleset: Any, state: State, player: str, form: dict[str, Any] | None) -> dict[str, str]:

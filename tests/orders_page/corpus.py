@@ -230,8 +230,8 @@ def sheets(root: Any, game_id: str, player: str, turn: int, count: int, seed: in
     """``count`` sheets of ``player`` in ``game_id``: (kind, text), kinds good, edge and bad in turn; where the rules
     compare sums with what the player has, every eighth edge sheet is one at or over a budget instead (kinds at,
     over); where the player writes amounts in lines of the form's rows (30JK's religious actions), every other bad
-    sheet has one to four such lines among its own (kind spends). Both are drawn from random streams of their own, so that
-    every other sheet stays what it was."""
+    sheet has one to four such lines among its own (kind spends). Both are drawn from random streams of their own,
+    so that every other sheet stays what it was."""
     rnd = random.Random(f"{seed}:{game_id}:{player}")
     budget_rnd = random.Random(f"{seed}:{game_id}:{player}:budgets")
     spend_rnd = random.Random(f"{seed}:{game_id}:{player}:spends")

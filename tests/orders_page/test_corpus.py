@@ -173,6 +173,9 @@ THIRTY_YEARS_WAR = [  # Bayern, Spring 1618, religion points from the allotment
     ("page", "  - A Aug H\n  - a aug h\n"),
     ("page", "  - A Aug - Ber\n"),
     ("page", "  - A Aug - Xyz\n  - A Aug H\n  - Aufgeben zugunsten von Wien\n"),
+    # religious actions with the points written (verdicts.spending): below the action's minimum it is the rules'
+    # error whatever the points held, and it spends nothing
+    ("page", "  - \"Kirchenbau: A Aug (1 RP)\"\n  - A Aug H\n  - \"Einheit aufwiegeln: A Aug (0 RP)\"\n"),
 ]
 
 # (game, player, turn): a player named "@awaited" is the one the phase awaits, "@free" one it does not,
@@ -460,6 +463,34 @@ def test_a_confession_change_beyond_the_religion_points_is_refused_once_the_priv
     assert [int(LINE.match(p["where"]).group(1)) for p in errors] == [found[0].line], (page, found)
     assert errors[0]["message"] in found[0].message, (page, found)
     assert not any(p["severity"] == "unknown" for p in page), page
+
+
+def test_religious_actions_with_the_points_written_are_added_up_against_the_religion_points_in_the_report(
+        browser: Browser, served: str, league: League):
+    """Issue 30, "cannot judge" left: the page said it could not judge a religious action whose points the player
+    writes (the issue's "Kirchenbau for 40 RP with 0 RP"), nor any line that spends after it: the rules add the
+    points of the action lines in order, a line counting only where they take it otherwise, a change of confession
+    costing what they compute, and each line past the points is an error of its own. Now the page adds up as the
+    rules' data says (``verdicts.spending``): before the private report is open it says the verdict is there (and
+    gives the errors that hold whatever the points); after, jk0's sheet (5 RP: a church for 3, one below its
+    minimum, a change of confession for 2, a church for 40) gets validate's lines, severities and words exactly."""
+    open_page(browser, served, "jk")
+    pick(browser, "jk0")
+    text = HEAD.format(game="jk", turn=1, player="jk0") + (
+        "  - \"Kirchenbau: A Aug (3 RP)\"\n  - \"Ungehorsam stiften: A Aug (1 RP)\"\n  - Konfessionswechsel\n"
+        "  - \"Kirchenbau: A Aug (40 RP)\"\n  - A Aug H\n")
+    found = sorted((f.line, f.severity, f.message) for f in validate(league.root, "jk", "jk0", 1, text)
+                   if f.severity == "error")  # not the warning on the whole sheet that no start confession is chosen
+    assert [(line, severity) for line, severity, _ in found] == [(6, "error"), (8, "error")], found
+    assert "Kirchenbau: A Aug (40 RP): Sie haben 5 Religionspunkte, diese Aktionen brauchen 45" in found[1][2]
+    before = browser.script("return window.tpOrders.check(arguments[0])", text)
+    assert sorted((int(LINE.match(p["where"]).group(1)), p["severity"]) for p in before) == [
+        (5, "unknown"), (6, "error"), (7, "unknown"), (8, "unknown")], before
+    assert all(p.get("opens") for p in before if p["severity"] == "unknown"), before
+    open_report(browser, league, "jk", "jk0")
+    page = browser.script("return window.tpOrders.check(arguments[0])", text)
+    assert sorted((int(LINE.match(p["where"]).group(1)), p["severity"], p["message"]) for p in page) == found, \
+        (page, found)
 
 
 @pytest.mark.parametrize(("game", "body", "words"), [

@@ -101,7 +101,7 @@ def test_the_page_data_holds_nothing_the_rules_hide():
     data = orders_page.turn_data(game, REPO)
     text = json.dumps(data)
     # the page names where the private report holds the points (a change of confession is judged by them once it
-    # is open: verdicts.budget_walk), never a figure
+    # is open: verdicts.spending), never a figure
     assert not re.search(r'"religion_points": *[0-9]', text) and "religion_points" not in text.replace(
         '"spends": ["state", "religion_points"]', "")
     assert all("private" not in p["body"] for p in data["players"])

@@ -280,7 +280,10 @@ def test_thirty_years_war_a_double_move_a_transformation_religious_actions_and_t
 
     enter(browser, "RP", "1", disobedience)
     browser.wait_for(lambda: errors(browser), "too few points named")
-    assert [(e["where"], e["message"]) for e in errors(browser)] == [("RP", "mindestens 2")], errors(browser)
+    # the field's bound, and the rules' own verdict on the line it writes (verdicts.spending), as validate says it
+    assert sorted((e["where"], e["message"]) for e in errors(browser)) == [
+        ("RP", "mindestens 2"),
+        ("Zeile 12, orders → Eintrag 4", "Ungehorsam stiften kostet mindestens 2 Religionspunkte")], errors(browser)
     assert browser.script("return document.getElementById('tp-download').disabled")
 
 

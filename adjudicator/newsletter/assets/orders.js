@@ -973,14 +973,12 @@
       return !!t && Object.prototype.hasOwnProperty.call(t, k);
     };
     var refused = exact && exact.lines ? exact.lines : {}; /* verdicts.refusals: lines the lists do not offer */
-    /* lines that spend a figure of the private report (30JK's Konfessionswechsel: verdicts.budget_walk), looked up
-       by the figure in the report the player opened and by those lines before; a line the page cannot judge ends
-       the walk (it may have spent), a refused one leaves the lines without a unit after it to validate (the
-       rules may count them against what it spent) */
-    var budget = verdict.budget || null;
-    var spend = budget ? 0 : null;
-    var spentClean = true;
-    var figure = budget ? valueAt(privateDoc, budget.spends) : undefined;
+    /* lines that spend a figure of the private report in order (30JK's religious actions and change of confession
+       against the religion points: verdicts.spending): a running total, compared with the figure in the report the
+       player opened; a line the page cannot judge leaves the total unknown (it may have spent) */
+    var spending = verdict.spending || null;
+    var spent = 0;
+    var figure = spending ? valueAt(privateDoc, spending.spends) : undefined;
     var out = [];
     var ordered = {};
     var unsure = {}; /* a unit with a line the table does not hold: the rules may count it ordered, or not */
@@ -996,6 +994,28 @@
       var say = function (severity, message) {
         out.push({severity: severity, where: at(), message: message});
       };
+      var spends = spending && line !== null ? spendingOf(spending, line) : null;
+      if (spends !== null) { /* a line that spends (or may go beyond) the figure: it orders no unit */
+        spends.problems.forEach(function (p) {
+          say(p.severity, p.message);
+        });
+        spent = spent === null ? null : spent + spends.cost;
+        if (!spends.counts) {
+          return;
+        }
+        if (spent === null) { /* a line before it the page cannot judge may have spent */
+          say("unknown", W("cannot_judge", {line: line}));
+        } else if (typeof figure !== "number") { /* the report not opened: the page says where the verdict is */
+          out.push({severity: "unknown", where: at(), message: W("open_private"), opens: true});
+        } else if (spent > figure && !(figure >= 0 && figure < spending.over.by.length && Math.floor(figure) ===
+          figure)) {
+          say("unknown", W("cannot_judge", {line: line})); /* beyond the budgets the rules' words are made for */
+        } else if (spent > figure) {
+          say("error", fill(spending.over.says[spending.over.by[figure]], {action: spends.action, budget: figure,
+            spent: spent}));
+        }
+        return;
+      }
       var key = line === null ? null : norm(line);
       if (key !== null && !has(table, key) && !has(refused, key)) { /* another spelling the rules read alike */
         var folded = fold(key, exact && exact.spellings);
@@ -1022,27 +1042,12 @@
         say("error", shown + ": " + fill(rules.not_yours, {place: rules.places[place]}));
       } else if (line === null) { /* an order written as a mapping: the unit it orders is named, the rest not judged */
         say("unknown", W("cannot_judge", {line: shown}));
-        spend = null;
+        spent = null;
       } else if (unit !== null && unsure[unit]) {
         say("unknown", W("cannot_judge", {line: line}));
-      } else if (found && found.unknown && spend !== null && has(budget.states[spend], key)) {
-        var walk = budget.states[spend][key];
-        spend = walk.to;
-        if (figure === undefined || figure === null) { /* the report not opened: the page says where the verdict is */
-          out.push({severity: "unknown", where: at(), message: W("open_private"), opens: true});
-          spentClean = false;
-        } else {
-          var told = has(walk.by, String(figure)) ? walk.by[String(figure)] : walk.more;
-          told.forEach(function (p) {
-            say(p.severity, p.message);
-          });
-          spentClean = spentClean && told.length === 0;
-        }
       } else if (found && found.unknown) { /* the rules' verdict may follow from figures the page has not */
         say("unknown", W("cannot_judge", {line: line}));
-        spend = null;
-      } else if (found && !found.unit && !spentClean) {
-        say("unknown", W("cannot_judge", {line: line}));
+        spent = null;
       } else if (found) {
         found.problems.forEach(function (p) {
           say(p.severity, p.message);
@@ -1054,13 +1059,39 @@
         say("unknown", W("no_such_order", {line: line}));
       } else {
         say("unknown", W("cannot_judge", {line: line}));
-        spend = null;
+        spent = null;
       }
       if (unit !== null && !(found && found.free)) { /* "free": the rules do not count it as the unit's order */
         (found ? ordered : unsure)[unit] = true;
       }
     });
     return out;
+  }
+
+  /* What a line spends of the private report's figure, as the rules' ``check`` answered (``verdicts.spending``): a
+     line of the form's rows as written, its one run of digits the amount (``written``, keyed with "#" there; its
+     problems by whether the amount is below the ``least`` the rules take, and then it spends nothing), or another
+     line of the form (``fixed``, by its key): its problems, what it adds to the total, whether it ``counts`` (a
+     line the rules take: it gets their words when the total is beyond the figure) and how those words name it.
+     null for any other line. */
+  function spendingOf(spending, line) {
+    var amounts = line.match(/[0-9]+/g) || [];
+    var shape = amounts.length === 1 && amounts[0].length <= 9 ? line.replace(/[0-9]+/, "#") : null;
+    var written = shape !== null && Object.prototype.hasOwnProperty.call(spending.written, shape) ?
+      spending.written[shape] : null;
+    if (written !== null) {
+      var n = Number(amounts[0]);
+      var counts = n >= written.least && written.counts;
+      return {problems: spending.problems[n < written.least ? written.below[n] : written.problems],
+        cost: counts ? n : 0, counts: counts, action: fill(written.action, {points: n})};
+    }
+    var key = norm(line);
+    if (!Object.prototype.hasOwnProperty.call(spending.fixed, key)) {
+      return null;
+    }
+    var fixed = spending.fixed[key];
+    return {problems: spending.problems[fixed.problems], cost: fixed.cost, counts: fixed.counts,
+      action: fixed.action};
   }
 
   /* The value at ``path`` in ``node`` (a mapping's own keys only), undefined where there is none. */

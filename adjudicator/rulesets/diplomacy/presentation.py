@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...kit.ruleset import HandedData
+from ...kit.ruleset import HandedData, Spending
 from ...model import Orders, Player, State
 from . import adjudicate, choices, newsletter, sheet
 from .notation import OrderError, structured_to_text
@@ -50,6 +50,12 @@ class DiplomacyPresentation(HandedData):
         actions, read by their own words)."""
         m = self._map(state)
         return not adjudicate._book(m).split(m, [line])[1]
+
+    def spending(self, state: State, player: str) -> Spending | None:
+        """The budget the rulebook's own lines spend in order (30JK's religion points), None in the standard
+        game: the orders page's data runs ``check`` on those lines (``verdicts.spending``)."""
+        m = self._map(state)
+        return adjudicate._book(m).spending(m)
 
     def entry_text(self, state: State, entry: Mapping[str, Any]) -> str | None:
         """The line a structured entry stands for, as ``check`` reads it (``notation.structured_to_text``), or

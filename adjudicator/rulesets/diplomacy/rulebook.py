@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 from ...dice import Dice
+from ...kit.ruleset import Spending
 from ...kit.secrecy import Secrecy
 from ...model import Player, Problem
 from .core import Read
@@ -54,6 +55,11 @@ class Rulebook:
     def check_extra(self, m: Map, state: State, power: str, player: str,
                     extras: Numbered) -> list[Problem]:
         return []
+
+    def spending(self, m: Map) -> Spending | None:
+        """The budget the variant's own lines spend in order (``kit.ruleset.Spending``), None where they spend
+        none."""
+        return None
 
     def before_movement(self, m: Map, state: State, new: State, units: list[Unit], reads: list[Read],
                         extras: dict[str, Numbered], report: dict[str, Any]

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .....dice import Dice
-from .....kit.ruleset import RulesetError
+from .....kit.ruleset import RulesetError, Spending
 from .....kit.secrecy import Secrecy
 from .....model import Player, Problem
 from ...core import Read, dislodged_from_data, run_movement, run_retreats, units_by_power, units_from
@@ -237,10 +237,21 @@ class DreissigjaehrigerKrieg(Rulebook):
                 continue
             spent += cost
             if spent > budget:
-                problems.append(Problem(say("{action}: you have {budget|religion point|religion points}, these "
-                                            "actions need {spent}", action=describe(m, a), budget=budget,
-                                            spent=spent), (i,), say("pay less or leave an action out")))
+                problems.append(Problem(overspent(m, budget, describe(m, a), spent), (i,),
+                                        say("pay less or leave an action out")))
         return problems
+
+    def spending(self, m: Map) -> Spending:
+        """The religion points (section 8) the religious actions and a change of confession spend, in the order of
+        the lines, for the orders page: the words ``check_extra`` gives a line beyond them, how they name a line."""
+        def action(line: str) -> str | None:
+            try:
+                return describe(m, parse_action(m, line)) if is_action_entry(line) else None
+            except ActionError:
+                return None
+
+        return Spending(("state", "religion_points"), lambda budget, what, spent: overspent(m, budget, what, spent),
+                        action)
 
     def _problem(self, m: Map, state: State, power: str, a: Action, units: dict[str, Unit]) -> tuple[str, int]:
         """Why an action cannot be taken (empty if it can), and what it costs."""
@@ -442,6 +453,14 @@ class DreissigjaehrigerKrieg(Rulebook):
             _set_points(new, power, _points(new, power) + gain)
             _private(report, new, power).append(f"Zuteilung: {gain} RP für {_centres(new, power)} VZ; Konto: "
                                                 f"{_points(new, power)} RP")
+
+
+def overspent(m: Map, budget: int, action: str, spent: int | str) -> str:
+    """``check_extra``'s words for an action the religion points do not cover (section 8): ``action`` as
+    ``describe`` names it; the orders page's data has them with marks for the action and the total
+    (``Rulebook.spending``)."""
+    return m.say("{action}: you have {budget|religion point|religion points}, these actions need {spent}",
+                 action=action, budget=budget, spent=spent)
 
 
 def _hint(m: Map, a: Action, state: State) -> str:

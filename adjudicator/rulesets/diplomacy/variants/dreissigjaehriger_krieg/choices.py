@@ -3,8 +3,9 @@ the start confession, in the words ``religion.action_text`` writes (``Kirchenbau
 
 Each religious action is a line the player adds: the action, the unit it acts on (any unit on the board;
 mercenaries are hired from the neutral units only, with their order) and the points paid, at least the
-action's minimum (section 10). The page knows no religion points (they are hidden): ``check`` and the deadline
-judge the total against the player's own.
+action's minimum (section 10). The public form knows no religion points (they are hidden): ``check`` and the
+deadline judge the total against the player's own, and the orders page adds up as ``check`` does once the player
+has opened their private report (``newsletter.verdicts.spending``).
 """
 
 from __future__ import annotations
@@ -40,10 +41,9 @@ def fields(m: Map, state: State, player: str, choosing: bool) -> list[dict[str, 
                 {"kind": "integer", "key": "points", "label": "RP", "min": MINIMUM[kind],
                  "default": MINIMUM[kind], "help": f"mindestens {MINIMUM[kind]} RP"}]}})
     cost = conversion_cost(len(state["supply_centres"].get(power, [])))
-    # ``spends``: where the private report holds the points the line spends (the page judges it by them once the
-    # player has opened their report: verdicts.budget_walk)
-    out.append({"kind": "choice", "label": "Konfessionswechsel", "default": None,
-                "spends": ["state", "religion_points"], "options": [
+    # what it and the actions spend of the religion points the page adds up once the player has opened their
+    # report (the rules' spending: verdicts.spending)
+    out.append({"kind": "choice", "label": "Konfessionswechsel", "default": None, "options": [
         {"value": None, "label": "kein Wechsel"}, {"value": "Konfessionswechsel", "label": f"Konfession wechseln "
                                                                                            f"({cost} RP)"}]})
     if choosing:
