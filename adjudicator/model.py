@@ -17,7 +17,9 @@ from typing import Any, Literal, NotRequired, TypedDict, Union, cast, get_args, 
 from .errors import LeagueError
 
 State = dict[str, Any]
-Orders = dict[str, Any]
+# A player's orders: the ``orders:`` value of their sheet, of the shape the ruleset's schema gives it: a mapping
+# (most games) or a list of order lines (Diplomacy). A ruleset reads it through its own types (``OrdersOf``).
+Orders = dict[str, Any] | list[Any]
 Report = dict[str, Any]
 Path = tuple[str | int, ...]
 

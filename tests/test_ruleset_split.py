@@ -141,3 +141,20 @@ def test_every_rules_module_is_held_to_mypy_strict() -> None:
     assert not {m for m in modules if m.rpartition(".")[2] in PRESENTATION_MODULES}
     assert sorted(m for m in modules if not any(m == p.removesuffix(".*") or fnmatch.fnmatchcase(m, p)
                                                 for p in strict["module"])) == []
+
+
+def test_a_players_orders_are_a_mapping_or_a_list_and_each_ruleset_reads_them_through_its_own_type() -> None:
+    """Issue 31 (typed state and orders per ruleset): the protocol's ``model.Orders`` said every player's orders
+    were a mapping, and Diplomacy cast its orders, a list of lines, to it. They are what a sheet's ``orders:``
+    holds, a mapping or a list; a ruleset whose orders are a mapping reads them through its own type
+    (``kit.ruleset.OrdersOf``, cast once at its objects' boundary, as ``StateOf`` casts the state), and no
+    ruleset casts its orders to the protocol's type."""
+    import typing
+
+    from adjudicator import model
+
+    assert {typing.get_origin(t) for t in typing.get_args(model.Orders)} == {dict, list}
+    package = Path(ruleset.__file__).parents[1] / "rulesets"
+    casts = [p.relative_to(package).as_posix() for p in sorted(package.rglob("*.py"))
+             if "cast(Orders" in p.read_text(encoding="utf-8")]
+    assert casts == []

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 GROUP = "turnpress.rulesets"
 S = TypeVar("S")
+T = TypeVar("T")
 
 
 @runtime_checkable
@@ -105,6 +106,26 @@ class StateOf(Generic[S]):
 
     def plain(self, state: S) -> State:
         return cast(State, state)
+
+
+class OrdersOf(Generic[T]):
+    """A player's orders (``model.Orders``: a mapping or a list) as a ruleset's rules read them:
+    ``orders_of = OrdersOf[TallyOrders]()``. A game's orders reach its rules past its own schema (``check`` runs
+    after it, the deadline drops what it refuses) or as its own ``default_orders`` wrote them, so they have the
+    shape the ruleset's ``orders.py`` describes: cast once, at the boundary of the ruleset's objects, like the state
+    (``StateOf``).
+
+    >>> orders_of = OrdersOf[dict[str, int]]()
+    >>> orders_of({"add": 2})
+    {'add': 2}
+    """
+
+    def __call__(self, orders: Orders) -> T:
+        return cast(T, orders)
+
+    def each(self, orders: Mapping[str, Orders]) -> Mapping[str, T]:
+        """Every player's orders of a turn, as ``adjudicate`` is handed them."""
+        return cast(Mapping[str, T], orders)
 
 
 class HiddenStateViews:

@@ -12,10 +12,10 @@ from typing import Any, Literal, cast
 
 from ...dice import Dice
 from ...kit.gamedata import GameData
-from ...model import Orders, TurnResult
+from ...model import TurnResult
 from .board import Board, fare, field_points, plan_route
 from .setup import board_of, copy_state, final_round, last_offer_round, money
-from .state import State
+from .state import Orders, State
 from .tables import say, tables
 
 

@@ -29,11 +29,12 @@ from typing import Any
 
 from ...kit import benevolent
 from ...kit.gamedata import GameData
-from ...model import Orders, Problem
+from ...model import Orders as EngineOrders
+from ...model import Problem
 from .adjudicate import capacity, cargo, choose_plan, safe_debt, stau_counts, trailer_price, why_not_site
 from .board import plan_route
 from .setup import board_of
-from .state import State
+from .state import Orders, State
 from .tables import has_words, say, tables
 
 _INT_LIST = {"type": "array", "items": {"type": "integer", "minimum": 1}, "uniqueItems": True}
@@ -124,7 +125,7 @@ def check(game: GameData, state: State, player: str, orders: Orders) -> list[Pro
     return out
 
 
-def drop(orders: Orders, path: tuple[str | int, ...]) -> Orders | None:
+def drop(orders: Orders, path: tuple[str | int, ...]) -> EngineOrders | None:
     """The benevolent reading of a faulty order (the Spielleiter's): a route stops where it breaks, a load that
     cannot be made is not loaded, a bid on an order not on offer is dropped, a site or trailer bid that cannot
     be made is not made. A Brummi keeps its place in the list: a plan at fault is emptied, not removed."""

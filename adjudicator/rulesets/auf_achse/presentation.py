@@ -10,7 +10,7 @@ from ...kit.ruleset import HandedData
 from ...model import Orders, Player
 from ...model import State as EngineState
 from . import adjudicate, choices, newsletter, sheet
-from .state import typed
+from .state import orders_of, typed
 
 
 class AufAchsePresentation(HandedData):
@@ -23,7 +23,7 @@ class AufAchsePresentation(HandedData):
         return choices.choices(self.data, typed(state), player)
 
     def describe(self, state: EngineState, player: str, orders: Orders) -> list[str]:
-        return sheet.describe(self.data, typed(state), player, orders)
+        return sheet.describe(self.data, typed(state), player, orders_of(orders))
 
     def newsletter(self, state: EngineState, report: Mapping[str, Any], players: Sequence[Player]) -> str:
         return newsletter.newsletter(self.data, typed(state), report, players)

@@ -13,7 +13,7 @@ from ...model import Orders, Phase, Player, Problem, TurnResult
 from ...model import State as EngineState
 from . import adjudicate, board, setup, tables
 from . import orders as _orders
-from .state import typed
+from .state import orders_of, typed
 from .tables import background_file, drawing_file
 
 SECRECY = Secrecy(simultaneous=("every round: bids on the orders offered and on the construction site, moves",),
@@ -63,16 +63,16 @@ class AufAchseRules(HandedData, HiddenStateViews):
         return _orders.order_schema(self.data, typed(state), player)
 
     def check(self, state: EngineState, player: str, orders: Orders) -> list[Problem]:
-        return _orders.check(self.data, typed(state), player, orders)
+        return _orders.check(self.data, typed(state), player, orders_of(orders))
 
     def default_orders(self, state: EngineState, player: str, previous: Orders | None) -> Orders:
-        return _orders.default_orders(typed(state), player, previous)
+        return _orders.default_orders(typed(state), player, None if previous is None else orders_of(previous))
 
     def drop(self, state: EngineState, orders: Orders, problem: Problem) -> Orders | None:
-        return _orders.drop(orders, problem.path)
+        return _orders.drop(orders_of(orders), problem.path)
 
     def adjudicate(self, state: EngineState, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
-        return adjudicate.adjudicate(self.data, typed(state), orders, dice)
+        return adjudicate.adjudicate(self.data, typed(state), orders_of.each(orders), dice)
 
     def result(self, state: EngineState) -> dict[str, Any] | None:
         """Sieger: the most cash, bankrupt hauliers below (``adjudicate.ranking``); equal first places share the win."""

@@ -9,11 +9,10 @@ from typing import Any
 
 from ...kit.gamedata import GameData
 from ...kit.sheet import Sheet
-from ...model import Orders
 from .adjudicate import capacity, stau_counts, trailer_price
 from .board import plan_route
 from .setup import board_of
-from .state import State
+from .state import Orders, State
 from .tables import tables
 
 

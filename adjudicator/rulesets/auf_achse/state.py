@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from ...kit.ruleset import StateOf
+from ...kit.ruleset import OrdersOf, StateOf
 
 
 class Truck(TypedDict):
@@ -52,5 +52,7 @@ class State(TypedDict):
 
 
 typed = StateOf[State]()  # the engine's plain state as these types, and back (``StateOf`` says why a cast)
+Orders = dict[str, Any]  # a haulier's orders: the mapping ``orders.order_schema`` describes
+orders_of = OrdersOf[Orders]()  # the engine's orders as that type (``OrdersOf``)
 
 __all__ = ["Haulier", "Secret", "State", "typed", "Truck"]

@@ -11,7 +11,7 @@ from ...model import Orders, Player
 from ...model import State as EngineState
 from . import choices, newsletter, sheet
 from .ledger import policies, premium
-from .state import State, typed
+from .state import State, orders_of, typed
 from .tables import tables_of
 
 
@@ -25,7 +25,7 @@ class CalamityPresentation(HandedData):
         return choices.choices(tables_of(self.data), typed(state), player)
 
     def describe(self, state: EngineState, player: str, orders_value: Orders) -> list[str]:
-        return sheet.describe(tables_of(self.data), typed(state), player, orders_value or {})
+        return sheet.describe(tables_of(self.data), typed(state), player, orders_of(orders_value) or {})
 
     def newsletter(self, state: EngineState, report: Mapping[str, Any], players: Sequence[Player]) -> str:
         return newsletter.render(tables_of(self.data), typed(state), report)

@@ -12,7 +12,7 @@ from ...model import Orders, Phase, Player, Problem, TurnResult
 from ...model import State as EngineState
 from . import adjudicate, orders, setup, tables
 from .adjudicate import phase_label
-from .state import typed
+from .state import orders_of, typed
 
 SECRECY = Secrecy(simultaneous=("the reaction phases of a risk: returns and pass-on offers",),
                   hidden_state={"private": "each player's movement cards and standing orders",
@@ -63,7 +63,7 @@ class CalamityRules(HandedData, HiddenStateViews):
     def check(self, state: EngineState, player: str, orders_value: Orders) -> list[Problem]:
         if player not in state["players"]:
             return [Problem(f"{player} does not play in this game", (), "send orders only for your own seat")]
-        return orders.check(self._tables, typed(state), player, orders_value or {})
+        return orders.check(self._tables, typed(state), player, orders_of(orders_value) or {})
 
     def default_orders(self, state: EngineState, player: str, previous: Orders | None) -> Orders:
         """NMR: keep policies, accept nothing, play the lowest card (``previous`` is not repeated: a card
@@ -76,7 +76,7 @@ class CalamityRules(HandedData, HiddenStateViews):
         return orders.drop(typed(state), orders_value, problem.path)
 
     def adjudicate(self, state: EngineState, orders_by_player: Mapping[str, Orders], dice: Dice) -> TurnResult:
-        return adjudicate.adjudicate(self._tables, typed(state), orders_by_player, dice)
+        return adjudicate.adjudicate(self._tables, typed(state), orders_of.each(orders_by_player), dice)
 
     def result(self, state: EngineState) -> dict[str, Any] | None:
         """Who owns the most GE after the last year wins; equal sums share the win (``outcome.HasResult``)."""

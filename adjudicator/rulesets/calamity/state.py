@@ -9,9 +9,10 @@ between risks and read in many steps of one, so it stays loosely typed here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
 
-from ...kit.ruleset import StateOf
+from ...kit.ruleset import OrdersOf, StateOf
 
 
 class Holding(TypedDict):
@@ -59,6 +60,7 @@ class State(TypedDict):
 
 
 typed = StateOf[State]()  # the engine's plain state as these types, and back (``StateOf`` says why a cast)
+orders_of = OrdersOf[Mapping[str, Any]]()  # a player's orders: the mapping ``orders.schema`` describes
 
 
 def pace(st: State) -> int:

@@ -4,7 +4,7 @@ variant brings its own rule hooks (``rulebook.py``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 from ...dice import Dice
 from ...kit import benevolent
@@ -57,7 +57,7 @@ class DiplomacyRules(HandedData, HiddenStateViews):
 
     def default_orders(self, state: State, player: str, previous: Orders | None) -> Orders:
         # Diplomacy's orders are a list of lines, which the engine keeps as plain data like any orders
-        return cast(Orders, orders_file.default_orders(typed(state), player, previous))
+        return orders_file.default_orders(typed(state), player, previous)
 
     def drop(self, state: State, orders: Orders, problem: Problem) -> Orders | None:
         """A faulty order is dropped: its unit holds (a retreating one disbands, a build is not made)."""

@@ -12,7 +12,7 @@ from ...model import State as EngineState
 from . import choices, sheet
 from . import newsletter as _newsletter
 from .common import fraction_show, government, investys, sectors
-from .state import typed
+from .state import orders_of, typed
 
 _VIEWS = HiddenStateViews()  # the issue page is written from what everybody sees
 
@@ -27,7 +27,7 @@ class PolicyMakerPresentation:
         return choices.choices(typed(state), player)
 
     def describe(self, state: EngineState, player: str, orders: Orders) -> list[str]:
-        return sheet.describe(typed(state), player, orders)
+        return sheet.describe(typed(state), player, orders_of(orders))
 
     def newsletter(self, state: EngineState, report: Mapping[str, Any], players: Sequence[Player]) -> str:
         return _newsletter.issue(typed(_VIEWS.public_view(state)), report, players)

@@ -15,7 +15,7 @@ from . import adjudicate, tables
 from . import orders as _orders
 from . import setup as _setup
 from .common import action_name, government, name
-from .state import typed
+from .state import orders_of, typed
 
 SECRECY = Secrecy(simultaneous=("the Audit and the first Investy's turn, which share a phase (H15): the "
                                 "Government chooses whom to audit without seeing that Investy's orders",),
@@ -87,7 +87,7 @@ class PolicyMakerRules(HandedData, HiddenStateViews):
         return _orders.schema(typed(state), player)
 
     def check(self, state: EngineState, player: str, orders: Orders) -> list[Problem]:
-        return _orders.check(typed(state), player, orders)
+        return _orders.check(typed(state), player, orders_of(orders))
 
     def default_orders(self, state: EngineState, player: str, previous: Orders | None) -> Orders:
         return _orders.defaults(typed(state), player)

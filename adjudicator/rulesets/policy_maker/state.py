@@ -9,9 +9,10 @@ public view the newsletter is drawn from, hence not required.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
 
-from ...kit.ruleset import StateOf
+from ...kit.ruleset import OrdersOf, StateOf
 
 
 class Sector(TypedDict):
@@ -120,6 +121,7 @@ class State(TypedDict):
 
 
 typed = StateOf[State]()  # the engine's plain state as these types, and back (``StateOf`` says why a cast)
+orders_of = OrdersOf[Mapping[str, Any]]()  # a player's orders: the mapping ``orders.schema`` describes
 
 __all__ = ["Action", "Board", "Colour", "Initiatives", "Investy", "Private", "Secret", "Sector", "Seats", "State",
            "Step", "typed"]
