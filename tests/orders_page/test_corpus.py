@@ -36,7 +36,7 @@ from adjudicator.rulesets.bretton_woods import tables as bw_tables
 from ..site.webdriver import Browser
 from . import corpus
 from .conftest import League
-from .test_orders_browser import open_page, pick
+from .test_orders_browser import open_page, paste, pick
 
 HEAD = "game: {game}\nturn: {turn}\nplayer: {player}\norders:\n"
 LINE = re.compile(r"^(?:line|Zeile) ([0-9]+)")  # the page speaks the game's language
@@ -422,8 +422,7 @@ def open_report(browser: Browser, league: League, game: str, player: str) -> Non
     """The player opens their private report in the page with their key, as a player does."""
     _, secret = league.keys[f"{game}:{player}"]
     browser.script("document.getElementById('tp-identity').scrollIntoView({block: 'center'})")
-    browser.click("#tp-identity")
-    browser.type("#tp-identity", secret)
+    paste(browser, "#tp-identity", secret)
     browser.click("#tp-read")
     browser.wait_for(lambda: browser.text("#tp-report"), "the private report")
 

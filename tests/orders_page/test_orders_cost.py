@@ -12,7 +12,7 @@ import pytest
 from adjudicator.kit import drawcache
 from adjudicator.league import store
 from adjudicator.newsletter import orders_page, verdicts
-from adjudicator.rulesets.diplomacy import core, tables
+from adjudicator.rulesets.diplomacy import core, notation, reading, tables
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -32,6 +32,28 @@ def test_a_unit_s_text_is_read_once_per_map_and_gives_each_power_its_own_unit(mo
     assert (again.power, again.type, again.region) == ("england", "fleet", "stp/sc")
     with pytest.raises(core.OrderError, match="cannot read the unit"):
         core.parse_unit(m, "russia", "F Lon - Nth")  # a text that is no unit is refused every time
+
+
+def test_the_names_nearest_an_unknown_word_are_found_once_per_map_and_hint_the_same(
+        monkeypatch: pytest.MonkeyPatch):
+    """The verdicts' probes (``verdicts.unread``: a run of words and an unknown word, hundreds a player) each asked
+    difflib for the names nearest the same unknown word: a quarter of the orders league's refusals (issue 33). The
+    map keeps them (``Map.near_names``); every line gets the same "did you mean" as before."""
+    m = tables.load_map("standard", tables.shipped())
+    asked: list[str] = []
+    real = reading.difflib.get_close_matches
+    monkeypatch.setattr(reading.difflib, "get_close_matches", lambda word, *a, **k: asked.append(word) or real(
+        word, *a, **k))
+    word = "Londn"
+    while word.lower() in m.near_names:  # another test asked first: a word this map has not been asked of
+        word += "n"
+    hints = []
+    for text in (f"F {word} - Nth", f"F Edi - {word}", f"A {word} H"):
+        with pytest.raises(notation.OrderError) as refused:
+            notation.parse_order(m, text)
+        hints.append(refused.value.hint)
+    assert asked == [word.lower()], "difflib once for the word, whatever line it is in"
+    assert all(h.startswith("did you mean London? ") for h in hints), hints
 
 
 def test_a_turn_s_verdict_tables_are_computed_once_and_kept_by_content(tmp_path: Path,

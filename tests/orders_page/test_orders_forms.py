@@ -17,7 +17,7 @@ from adjudicator.sealed import crypto
 
 from ..site.webdriver import Browser
 from .conftest import ARTIFACTS, League
-from .test_orders_browser import choose, enter, open_page, pick, produced, validate
+from .test_orders_browser import choose, enter, open_page, page_text, paste, pick, produced, validate
 
 pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
 
@@ -62,7 +62,7 @@ def test_auf_achse_bids_a_route_field_by_field_the_site_and_a_trailer(browser: B
                                                                            "Wer sind Sie?")
     pick(browser, "ann")
     assert browser.text("#tp-who-say") == "In dieser Phase wird auf Sie gewartet.", "the page in the game's language"
-    notes = browser.text("#tp-form")
+    notes = page_text(browser, "#tp-form")
     assert "Runde 1: Ann, Kasse" in notes and "Auftrag 11:" in notes, notes
     add_row(browser, "Gebote")
     add_row(browser, "Gebote")
@@ -126,7 +126,7 @@ def test_policy_maker_the_government_sets_its_tax_policy_and_its_standing_prefer
     government = game.ruleset.phase(game.effective_state(game.open_turn)).awaited[0]
     open_page(browser, served, "pm")
     pick(browser, government)
-    assert "This phase is the Government's Tax policy." in browser.text("#tp-form")
+    assert "This phase is the Government's Tax policy." in page_text(browser, "#tp-form")
     add_row(browser, "Tax policy")
     add_row(browser, "Tax policy")
     tax = 'fieldset[data-key="tax"]'
@@ -175,8 +175,7 @@ def test_calamity_the_mover_s_form_is_this_phase_s_decision_and_the_card_list_is
     assert browser.script("return document.getElementById('tp-form').getBoundingClientRect().height") < 1500
     _, secret = league.keys[f"ca:{mover}"]
     browser.script("document.getElementById('tp-identity').scrollIntoView({block: 'center'})")
-    browser.click("#tp-identity")
-    browser.type("#tp-identity", secret)
+    paste(browser, "#tp-identity", secret)
     browser.click("#tp-read")
     browser.wait_for(lambda: browser.text("#tp-form .tp-held"), "the hand beside the card list")
     assert browser.text("#tp-form .tp-held") == f"In your hand: {', '.join(map(str, hand))}."
@@ -210,8 +209,7 @@ def test_calamity_s_card_list_offers_only_the_cards_in_the_hand(browser: Browser
         open_page(browser, served, "ca")
         pick(browser, mover)
         browser.script("document.getElementById('tp-identity').scrollIntoView({block: 'center'})")
-        browser.click("#tp-identity")
-        browser.type("#tp-identity", secret)
+        paste(browser, "#tp-identity", secret)
         browser.click("#tp-read")
         browser.wait_for(lambda: browser.text("#tp-form .tp-held"), "the hand beside the card list")
         assert browser.text("#tp-form .tp-held") == "In your hand: 2, 4."
@@ -323,8 +321,7 @@ def test_calamity_a_card_not_in_the_hand_is_refused_once_the_private_report_is_o
         before = browser.script(check, sheet.format(mover=mover, card=5))
         assert [p["severity"] for p in before] == ["unknown"] and "private report" in before[0]["message"], before
         browser.script("document.getElementById('tp-identity').scrollIntoView({block: 'center'})")
-        browser.click("#tp-identity")
-        browser.type("#tp-identity", secret)
+        paste(browser, "#tp-identity", secret)
         browser.click("#tp-read")
         browser.wait_for(lambda: browser.text("#tp-form .tp-held"), "the hand beside the card list")
         after = browser.script(check, sheet.format(mover=mover, card=5))

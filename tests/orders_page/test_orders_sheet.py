@@ -15,7 +15,7 @@ from adjudicator.sealed import crypto
 
 from ..site.webdriver import Browser
 from .conftest import League
-from .test_orders_browser import open_page, pick, produced, validate
+from .test_orders_browser import open_page, paste, pick, produced, validate
 
 SHEETS = {
     # Auf Achse, round 0 (the auction): a bid on two offers
@@ -82,8 +82,7 @@ def test_calamity_a_player_reads_their_hand_in_the_page_and_plays_a_card(browser
     open_page(browser, served, "ca")
     pick(browser, mover)
     _, secret = league.keys[f"ca:{mover}"]
-    browser.click("#tp-identity")
-    browser.type("#tp-identity", secret)
+    paste(browser, "#tp-identity", secret)
     browser.click("#tp-read")
     browser.wait_for(lambda: browser.text("#tp-report"), "the private report")
     report = browser.text("#tp-report")
@@ -101,16 +100,14 @@ def test_calamity_a_player_reads_their_hand_in_the_page_and_plays_a_card(browser
     done = validate(league.root, f"orders/ca/0001/{mover}.yaml", top + body)
     assert done.returncode == 0, done.stdout + done.stderr
 
-    browser.click("#tp-identity")
-    browser.type("#tp-identity", "\ue009a\ue000AGE-SECRET-KEY-1QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ")
+    paste(browser, "#tp-identity", "AGE-SECRET-KEY-1QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ")
     browser.click("#tp-read")
     browser.wait_for(lambda: "does not open" in browser.text("#tp-report-say"), "a wrong key named")
     assert browser.text("#tp-report") == ""
 
 
 def read_report(browser: Browser, secret: str) -> str:
-    browser.click("#tp-identity")
-    browser.type("#tp-identity", "\ue009a\ue000" + secret)
+    paste(browser, "#tp-identity", secret)
     browser.click("#tp-read")
     browser.wait_for(lambda: browser.text("#tp-report") or "tp-error" in browser.script(
         "return document.getElementById('tp-report-say').className"), "the private report")

@@ -24,8 +24,9 @@ def axe_source() -> str | None:
     return None
 
 
-def findings(browser: Browser, source: str) -> list[dict[str, Any]]:
-    """The serious and critical violations on the page now shown: rule, impact, how many nodes, the first one.
+def findings(browser: Browser, source: str, within: str | None = None) -> list[dict[str, Any]]:
+    """The serious and critical violations on the page now shown: rule, impact, how many nodes, the first one;
+    ``within`` (a CSS selector): of that part of the page only (every rule, the colours it stands on included).
     axe-core goes into the page once (a page judged again, at another width, has it already). It judges the page
     once its transitions have ended: a button just focused fades to its focus colours (Material's
     ``.md-button``: 125 ms), and a contrast measured half-way is neither the colours before nor after."""
@@ -35,9 +36,10 @@ def findings(browser: Browser, source: str) -> list[dict[str, Any]]:
         const done = arguments[arguments.length - 1];
         const ending = document.getAnimations().filter(a => isFinite(a.effect.getComputedTiming().endTime));
         Promise.all(ending.map(a => a.finished.catch(() => null)))
-            .then(() => axe.run(document, {resultTypes: ["violations"]})).then(r => done(r.violations.map(v => ({
+            .then(() => axe.run(arguments[0] ? {include: [[arguments[0]]]} : document, {resultTypes: ["violations"]}))
+            .then(r => done(r.violations.map(v => ({
             id: v.id, impact: v.impact, nodes: v.nodes.length, target: v.nodes[0].target.join(" "),
             summary: v.nodes[0].failureSummary}))), e => done([{id: "axe-error", impact: "critical",
             nodes: 0, target: "", summary: String(e)}]));
-    """)
+    """, within)
     return [v for v in result if v["impact"] in SERIOUS]

@@ -19,6 +19,8 @@ AFTER_UNIT = ("hold", "move", "retreat", "support", "convoy", "transform", "buil
 # The orders page takes any other word for one no order has (``words_read``); a test holds every literal the
 # reader compares with to this list
 MARKS = ("/", "(", ")", "coast", "nc", "sc", "ec", "wc", "via", "by")
+# The most words a map keeps the nearest names of (``Map.near_names``); beyond it they are dropped and kept anew
+KEPT_NEAR = 5_000
 
 
 class OrderError(TurnpressError, ValueError):
@@ -165,14 +167,23 @@ class Reader:
                     return text[a:b]
         return key
 
+    def _nearest(self, word: str) -> tuple[str, ...]:
+        """The map's names nearest to ``word`` (difflib's, at most five), kept by the map (``Map.near_names``)."""
+        known = self.m.near_names.get(word)
+        if known is None:
+            known = tuple(difflib.get_close_matches(word, list(self.m.names), n=5, cutoff=0.6))
+            if len(self.m.near_names) >= KEPT_NEAR:
+                self.m.near_names.clear()
+            self.m.near_names[word] = known
+        return known
+
     def location(self) -> str:
         found = self._location_at(self.i)
         if found is None:
             got = self.peek()
             if got in self.m.words["army"] | self.m.words["fleet"] and self.i + 1 < len(self.toks):
                 got = self.toks[self.i + 1]  # 'A Xyz': the place is the word after the unit
-            near = dict.fromkeys(self.m.full_name(self.m.names[n])
-                                 for n in difflib.get_close_matches(got or "", list(self.m.names), n=5, cutoff=0.6))
+            near = dict.fromkeys(self.m.full_name(self.m.names[n]) for n in self._nearest(got or ""))
             say = self.m.say
             hint = say("write a province as its abbreviation (Par, Stp/sc) or full name (Paris)")
             if near:

@@ -130,6 +130,10 @@ class Map:
     # a position's units (``units_from``'s key: power -> unit texts, as tuples) -> the units read from it
     unit_lists: dict[tuple[tuple[str, tuple[str, ...]], ...], tuple[Any, ...]] = field(
         default_factory=dict, repr=False, compare=False)
+    # a word no name is -> the names nearest to it (``Reader.location``'s "did you mean"): the verdicts' probes
+    # ask it of the same few words hundreds of times a player, and difflib was a quarter of their time (issue 33);
+    # bounded as ``order_reads``
+    near_names: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def title(self) -> str:
