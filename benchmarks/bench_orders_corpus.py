@@ -36,9 +36,10 @@ FULL = 1000
 def run(browser: Browser, url: str, league: League, games: list[str], count: int,
         out: Callable[[str], None] = print) -> None:
     """``count`` sheets of each game through the page served at ``url`` and through ``validate``: a line each, then
-    a line per kind of sheet (good, edge, bad; at and one over a budget) with its outcomes, then the first sheet
-    where they disagree, if any. A player with a private report opens it first, as a player does (30JK's religion
-    points judge its confession changes)."""
+    a line per kind of sheet (good, edge, bad; at and one over a budget; with religion points spent) with its
+    outcomes, a line of validate's faulty entries one by one (named by the page too, on a line it cannot judge,
+    left to validate; and the page's own), then the first sheet where they disagree, if any. A player with a
+    private report opens it first, as a player does (30JK's religion points judge its religious actions)."""
     for game in games:
         started = time.monotonic()
         player = test_corpus.who(league, game)
@@ -48,13 +49,16 @@ def run(browser: Browser, url: str, league: League, games: list[str], count: int
             test_corpus.open_report(browser, league, game, player)
         by_kind: dict[tuple[str, str], int] = {}
         disagreements: list = []
-        seen = test_corpus.agree(browser, url, league, game, count, by_kind, disagreements)
+        problems: dict[str, int] = {}
+        seen = test_corpus.agree(browser, url, league, game, count, by_kind, disagreements, problems)
         out(f"{game}: {count} sheets, {seen['agree']} judged alike, {seen['unjudged']} with a line the page cannot "
             f"judge, {seen['left to validate']} left to validate, {seen.get('disagree', 0)} disagree; "
             f"{time.monotonic() - started:.0f} s")
         for kind in sorted({k for k, _ in by_kind}):
             out(f"  {kind}: " + ", ".join(f"{outcome} {n}" for (k, outcome), n in sorted(by_kind.items())
                                           if k == kind))
+        out("  faulty entries (validate's errors), one by one: " + ", ".join(f"{name} {n}" for name, n in
+                                                                         problems.items()))
         if disagreements:
             kind, text, page, found = disagreements[0]
             out(f"  first disagreement ({kind}): {text!r}\n    page: {page}\n    validate: "

@@ -292,13 +292,16 @@ def entries(text: str, lines: set[int]) -> set[int]:
 
 
 def agree(browser: Browser, served: str, league: League, game: str, count: int,
-          by_kind: dict[tuple[str, str], int] | None = None, disagreements: list | None = None) -> dict[str, int]:
+          by_kind: dict[tuple[str, str], int] | None = None, disagreements: list | None = None,
+          problems: dict[str, int] | None = None) -> dict[str, int]:
     """The page's verdict and validate's on ``count`` generated sheets of ``game``: the page never names an error
     validate does not name, on the same line; where the page judges by the rules' verdicts (a list of lines), it
     misses none either, but on a line it says it cannot judge; its warnings of lines not carried out (builds beyond
     those due) are validate's. Returns how many sheets each outcome had; ``by_kind`` counts them by the sheet's
     kind too (good, edge, bad, at, over). Given ``disagreements`` (the benchmark), a sheet where they disagree is
-    counted as "disagree" and kept there (kind, text, the page's verdict, validate's) instead of failing."""
+    counted as "disagree" and kept there (kind, text, the page's verdict, validate's) instead of failing.
+    ``problems`` counts validate's faulty entries one by one: those the page names too, those on a line the page
+    says it cannot judge, those it leaves to validate; and the page's own that validate does not name."""
     player, turn = who(league, game), GAMES[game][1]
     sheets = corpus.sheets(league.root, game, player, turn, count)
     pages = page_verdicts(browser, served, league, game, player, [text for _, text in sheets])
@@ -315,6 +318,13 @@ def agree(browser: Browser, served: str, league: League, game: str, count: int,
         seen[outcome] = seen.get(outcome, 0) + 1
         if by_kind is not None:
             by_kind[(kind, outcome)] = by_kind.get((kind, outcome), 0) + 1
+        if problems is not None:
+            errors = entries(text, {f.line for f in found if f.severity == "error"})
+            named, unjudged = entries(text, lines_of(page, "error")), entries(text, lines_of(page, "unknown"))
+            for name, n in (("validate's", len(errors)), ("named alike", len(errors & named)),
+                            ("on a line the page cannot judge", len((errors - named) & unjudged)),
+                            ("left to validate", len(errors - named - unjudged)), ("page's own", len(named - errors))):
+                problems[name] = problems.get(name, 0) + n
     return seen
 
 

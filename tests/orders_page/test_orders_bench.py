@@ -54,3 +54,6 @@ def test_the_corpus_benchmark_prints_each_game_s_figures_on_the_shared_league(br
                         r"to validate, 0 disagree; [0-9]+ s", lines[0]), lines
     # then the outcomes by kind of sheet (the corpus' first four: good, edge or a budget's, bad, bad)
     assert lines[1].startswith("  bad: ") and all(line.startswith("  ") for line in lines[1:]), lines
+    faults = lines[-1]
+    assert faults.startswith("  faulty entries (validate's errors), one by one: validate's "), lines
+    assert faults.endswith("page's own 0"), lines
