@@ -26,6 +26,7 @@ def bench(name: str, *args: str, timeout: int = 600) -> str:
 def test_the_league_benchmark_builds_validates_and_verifies():
     out = bench("bench_league.py", "--small")
     assert "validate, cold start, median of 2:" in out and "times (goal <= 15)" in out
+    assert "validate, cold start, CPU:" in out  # the figure a shared machine can compare (issue 33)
     assert "bw: 3 Züge nachgespielt, alles stimmt überein" in out  # Bretton Woods' verify speaks German
     assert "verify over 3 turns:" in out
 
