@@ -81,7 +81,8 @@ def edit(text: str, change: Callable[[Any], None]) -> str:
     try:
         y, tree = _layout(text)
     except YAMLError as e:
-        raise LeagueError(f"cannot read the file to change it: {e}") from None
+        raise LeagueError(f"cannot read the file to change it: {e}", word="yamledit.unreadable", detail=str(e)
+                          ) from None
     change(tree)
     return _text(y, tree)
 
@@ -92,7 +93,7 @@ def edit_checked(where: str, text: str, change: Callable[[Any], None], expected:
     out = edit(text, change)
     if yamlio.load(out.encode("utf-8")).data != expected:
         raise LeagueError(f"{where}: cannot make turnpress's change to it without changing it otherwise; "
-                          "restore the file from git and try again")
+                          "restore the file from git and try again", word="yamledit.otherwise", where=where)
     return out
 
 

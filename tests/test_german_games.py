@@ -714,3 +714,192 @@ def test_the_pull_request_check_of_a_ruling_speaks_the_game_s_language():
     assert english("\n".join(words.values())) == [], words
     assert CHECK.say("de", "pr.ruling.understood", by="sl", turn=3, reason="Urlaub") == \
         "Eine Entscheidung von sl für Zug 3: Urlaub"
+
+
+def test_the_lower_layers_faults_are_said_in_german(german: League, monkeypatch: pytest.MonkeyPatch):
+    """Faults raised below the commands, which spoke English in a German game (issue 31): a ruling's correction of
+    a place the state lacks, a ruling's new key that is none (the encryption library's words), a key that is none
+    or a secret one given to 'keys add', a key file that is missing or holds no key, a game without its key, a
+    full disk, a file that is no orders file (validate's own words, 'error:' and its count too), a --now that is no
+    time, a preview of a file of another game. Each is German and names what to write instead."""
+    ruling = german.root / "rulings/dk/0002.yaml"  # the open turn's ruling, committed: each fault is undone
+    said = {}
+    for fault, text in (("correct", "correct:\n  - {path: [nirgends, x], value: 1}\n"),
+                        ("recipient", "replace:\n  - {seat: pfal, login: neu, id: 4242, recipient: age1kaputt}\n")):
+        ruling.write_text(ruling.read_text(encoding="utf-8") + text, encoding="utf-8")
+        said[fault] = german.run("adjudicate", "dk", "--early", code=None)
+        german.git("checkout", "--", "rulings/dk/0002.yaml")
+    assert "correct: der Stand hat keine Stelle ['nirgends', 'x']; Nennen Sie" in said["correct"], said
+    assert "recipient: der Schlüssel aus 10 Zeichen, der mit 'age1' beginnt, ist kein gültiger" in said["recipient"]
+    said["keys add, no key"] = german.run("keys", "add", "dk", "schw", "age1kaputt", code=None)
+    said["keys add, a secret key"] = german.run("keys", "add", "dk", "schw", "AGE-SECRET-KEY-1XYZ", code=None)
+    assert "ist kein gültiger öffentlicher Schlüssel" in said["keys add, no key"]
+    assert "das ist ein geheimer Schlüssel, kein öffentlicher" in said["keys add, a secret key"]
+    said["open, no key file"] = german.run("open", "dk", "--identity", str(german.desk / "fehlt.key"), code=None)
+    assert "fehlt.key gibt es nicht: Nennen Sie die Datei" in said["open, no key file"]
+    said["open, no key in it"] = german.run("open", "dk", "--identity", str(german.desk / "kopflos.yaml"), code=None)
+    assert "kopflos.yaml: darin steht kein Schlüssel" in said["open, no key in it"]
+    config = german.root / "games/dk/game.yaml"
+    config.write_text(re.sub(r"(?m)^key: .*\n", "", config.read_text(encoding="utf-8")), encoding="utf-8")
+    said["seal, a game without its key"] = german.run("seal", str(german.desk / "dk-schw.yaml"), code=None)
+    said["adjudicate, a game without its key"] = german.run("adjudicate", "dk", "--early", code=None)
+    german.git("checkout", "--", "games/dk/game.yaml")
+    assert "dk hat keinen Schlüssel: die Spielleitung erzeugt ihn mit 'turnpress keys new dk'" in \
+        said["seal, a game without its key"]
+    assert "dk hat einen verborgenen Stand und keinen Schlüssel" in said["adjudicate, a game without its key"]
+    import errno
+
+    def full(args: object) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device", "games/dk/turns/0002/state.yaml")
+
+    monkeypatch.setattr("adjudicator.cli.games.status", full)
+    said["status, the disk full"] = german.run("status", "dk", code=2)
+    monkeypatch.undo()
+    assert "der Datenträger ist voll (beim Schreiben von games/dk/turns/0002/state.yaml)" in \
+        said["status, the disk full"]
+    said["validate, no orders file"] = german.run("validate", str(german.root / "README.md"), code=1)
+    assert said["validate, no orders file"].rstrip().endswith("1 Datei, 1 Fehler, 0 Warnungen")
+    assert "README.md:1:1: Fehler: keine Befehlsdatei" in said["validate, no orders file"]
+    said["validate, no such file"] = german.run("validate", str(german.root / "orders/dk/0002/schw.yaml"), code=1)
+    assert "diese Datei gibt es nicht" in said["validate, no such file"]
+    said["status, --now that is no time"] = german.run("status", "dk", "--now", "gestern", code=2)
+    assert "--now 'gestern': Schreiben Sie eine Zeit nach ISO" in said["status, --now that is no time"]
+    said["preview, another game's file"] = german.run("preview", "dk", str(german.desk / "aa-anke.yaml"), code=None)
+    assert "aa-anke.yaml ist keine Befehlsdatei von dk" in said["preview, another game's file"]
+    assert german.git("status", "--porcelain").strip() == ""
+    found = {what: lines for what, text in said.items() if (lines := english(text))}
+    assert found == {}, "\n".join(f"{what}: {line}" for what, lines in found.items() for line in lines)
+
+
+def test_a_failed_site_build_says_in_german_what_failed_and_quotes_mkdocs(german: League,
+                                                                          monkeypatch: pytest.MonkeyPatch):
+    """mkdocs' own complaint has no German: a German league's 'site build' says in German what failed and what to
+    do, and quotes mkdocs' words below it (it printed "mkdocs build --strict failed:" and mkdocs' English only)."""
+    import subprocess
+
+    from adjudicator.newsletter import site as sitemod
+
+    complaint = "ERROR    -  Config value 'plugins': The \"nirgends\" plugin is not installed\nAborted with 1 error!"
+    monkeypatch.setattr(sitemod, "generate", lambda root, **kw: (3, 0))  # the pages are written already
+    monkeypatch.setattr(sitemod, "mkdocs", lambda root, *args: subprocess.CompletedProcess(args, 1, "", complaint))
+    said = german.run("site", "build", code=1)
+    assert said.startswith("turnpress site build: mkdocs build --strict ist gescheitert: ") and "Beheben Sie" in said
+    own = [line for line in said.splitlines() if not line.startswith("  > ")]
+    assert english("\n".join(own)) == [], said
+    assert "  > ERROR    -  Config value 'plugins': The \"nirgends\" plugin is not installed\n  > Aborted" in said
+
+
+def test_verify_says_what_changed_in_the_set_up_in_german(german: League):
+    """A set-up changed by a commit (a player's name and role in game.yaml): verify's finding listed the parts in
+    English ("player anke's name, role") inside its German sentence."""
+    config = german.root / "games/aa/game.yaml"
+    config.write_text(config.read_text(encoding="utf-8").replace("  name: Anke\n", "  name: Anka\n", 1)
+                      .replace("  role: HH\n", "  role: M\n", 1), encoding="utf-8")
+    german.git("commit", "-qam", "Anke heißt Anka")
+    try:
+        said = german.run("verify", "aa", code=1)
+    finally:
+        german.git("reset", "-q", "--hard", "HEAD~1")
+    found = [line for line in said.splitlines() if "der Aufbau in game.yaml wurde von Commit" in line]
+    assert found and found[0].endswith("geändert: bei Spieler anke: name, role (nur eine veröffentlichte "
+                                       "Entscheidung darf ihn ändern)"), said
+    assert english(found[0]) == []
+
+
+def test_the_pull_request_check_of_a_german_game_says_every_line_in_german(german: League, tmp_path: Path):
+    """A player of the 30JK opens pull requests the check refuses (issue 31: pr-check's refusals outside orders,
+    rulings and absences were English, its receipt's head and verdict too): files a player must not touch, orders
+    for another player's country, for a past turn, a unit ordered twice, a file too large, YAML that does not read,
+    a sealed file that is no envelope, a plain file in a game of sealed orders, a pull request that changes
+    nothing. Every line pr-check prints is German, and each names what to do instead."""
+    clone = tmp_path / "fork"
+    git(tmp_path, "clone", "-q", str(german.root), str(clone))
+    git(clone, "config", "user.name", "Schweden")
+    git(clone, "config", "user.email", "schw@example.org")
+    base = german.git("rev-parse", "HEAD").strip()
+    sheet = german.run("template", "dk", "schw")
+    orders = sheet  # the sheet holds every unit, as the template writes it: holding
+    unit = re.search(r"(?m)^  - (\S+ \S+) hält  #", sheet)[1]  # type: ignore[index]
+    armored = "-----BEGIN AGE ENCRYPTED FILE-----\nkaputt\n-----END AGE ENCRYPTED FILE-----\n"
+
+    def check(number: int, files: dict[str, str | None]) -> str:
+        git(clone, "switch", "-q", "-C", f"pr-{number}", base)
+        for rel, text in files.items():
+            if text is None:
+                git(clone, "rm", "-q", rel)
+                continue
+            (clone / rel).parent.mkdir(parents=True, exist_ok=True)
+            (clone / rel).write_text(text, encoding="utf-8")
+            git(clone, "add", "-f", rel)
+        git(clone, "commit", "-qm", "Befehle", "--allow-empty")
+        event = tmp_path / f"event-{number}.json"
+        event.write_text(json.dumps({"pull_request": {
+            "number": number, "user": {"login": "schw", "id": 1008}, "base": {"sha": base},
+            "head": {"sha": git(clone, "rev-parse", "HEAD").strip()}}}), encoding="utf-8")
+        return german.run("pr-check", "--repo", str(clone), "--event", str(event), "--now", "2099-01-20T10:00+01:00",
+                          code=None)
+
+    said = {
+        "files a player must not touch": check(1, {
+            "games/dk/game.yaml": "players: []\n", ".github/workflows/orders.yml": "on: push\n", "notizen.txt": "x\n",
+            "site/index.md": "# Meine Liga\n", "rulings/dk/neu.yaml": "reason: x\n", "orders/README.md": None}),
+        "another player's country": check(2, {"orders/dk/0002/baye.yaml.age": armored}),
+        "a past turn": check(3, {"orders/dk/0001/schw.yaml.age": armored}),
+        "no envelope": check(4, {"orders/dk/0002/schw.yaml.age": "kaputt\n"}),
+        "too large, sealed": check(5, {"orders/dk/0002/schw.yaml.age": armored + "#" * 70_000}),
+        "plain orders in a game of sealed orders": check(6, {"orders/dk/0002/schw.yaml": orders}),
+        "nothing": check(7, {}),
+    }
+    config = german.root / "games/dk/game.yaml"  # the same game taking open orders: the check reads their content
+    config.write_text(config.read_text(encoding="utf-8").replace("  orders: sealed\n", "  orders: open\n"),
+                      encoding="utf-8")
+    try:
+        said |= {
+            "open: another player's country": check(8, {"orders/dk/0002/baye.yaml": orders.replace("player: schw",
+                                                                                                  "player: baye")}),
+            "open: a past turn": check(9, {"orders/dk/0001/schw.yaml": orders.replace("turn: 2", "turn: 1")}),
+            "open: a unit ordered twice": check(10, {"orders/dk/0002/schw.yaml": orders + f"  - {unit} H\n"}),
+            "open: too large": check(11, {"orders/dk/0002/schw.yaml": orders + "#" * 270_000 + "\n"}),
+            "open: no YAML": check(12, {"orders/dk/0002/schw.yaml": orders.replace("orders:\n",
+                                                                                   "orders:\n  - [kaputt\n")}),
+            "open: sealed orders": check(13, {"orders/dk/0002/schw.yaml.age": armored}),
+            "open: valid": check(14, {"orders/dk/0002/schw.yaml": orders}),
+        }
+    finally:
+        german.git("checkout", "--", "games/dk/game.yaml")
+    assert "## Befehlsquittung — Pull-Request #1 von @schw" in said["files a player must not touch"]
+    assert "**❌ abgelehnt: 6 Probleme**" in said["files a player must not touch"]
+    assert "notizen.txt liegt außerhalb von orders/" in said["files a player must not touch"]
+    assert "dies sind die Befehle von Bayern (baye); dieser Pull-Request ist von schw" in \
+        said["another player's country"]
+    assert "Zug 1 von dk ist schon ausgewertet; offen ist Zug 2" in said["a past turn"]
+    assert "keine versiegelte Befehlsdatei: sie beginnt nicht mit" in said["no envelope"]
+    assert "der Pull-Request ändert keine Datei — fügen Sie Ihre Befehlsdatei" in said["nothing"]
+    assert "die Einheit hat schon einen Befehl" in said["open: a unit ordered twice"]
+    assert "kein gültiges YAML" in said["open: no YAML"]
+    assert "eine Befehlsdatei hat höchstens 262144" in said["open: too large"]
+    assert "dk nimmt offene Befehle, keine versiegelten" in said["open: sealed orders"]
+    assert "**✅ gültig: diese Befehle können gemergt werden**" in said["open: valid"], said["open: valid"]
+    found = {what: lines for what, text in said.items() if (lines := english(text))}
+    assert found == {}, "\n".join(f"{what}: {line}" for what, lines in found.items() for line in lines)
+
+
+def test_a_verify_finding_s_words_inside_its_values_are_said_in_german():
+    """The values of a finding that are words (the parts of a set-up that changed, the deadline's move for absences,
+    an error's own message) were English fragments inside the German sentence; English keeps them as they were."""
+    from adjudicator.engine.verify import _found, _parts
+    from adjudicator.errors import SealError
+
+    changed = _found("g", 0, "setup_changed", commit="abc (x)",
+                     what=_parts([("removed", {"player": "anna"}), ("dice", {"part": "commitment"}), ("data", {})]))
+    assert changed.what == ("the set-up in game.yaml was changed by commit abc (x): player anna removed; the dice "
+                            "commitment; the pinned data (data:, the hashes of the rules' data files) (only a "
+                            "published ruling may change it)")
+    moved = _found("g", 2, "absence_move", got=_parts([("moved", {"to": "2099-01-20T20:00+01:00", "players": "anna"})]),
+                   expected=_parts([("no_move", {})]))
+    unopened = _found("g", 2, "sealed_unopened", name="private/anna.yaml.age",
+                      error=SealError("it is not sealed to this key", word="seal.other_key"))
+    assert "(to 2099-01-20T20:00+01:00 for anna)" in moved.text("en") and "(none)" in moved.text("en")
+    said = [f.text("de") for f in (changed, moved, unopened)]
+    assert "Spieler anna entfernt; bei den Würfeln: commitment" in said[0] and "(keine)" in said[1], said
+    assert english("\n".join(said)) == [], said

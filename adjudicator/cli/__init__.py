@@ -19,9 +19,10 @@ from importlib import import_module
 
 from ..errors import OK, USAGE, TurnpressError
 from ..kit import ruleset
+from ..kit.catalog import COMMANDS as CATALOG
 from ..league import history, store
 from .parser import COMMANDS, build_parser, named_command
-from .values import league_root
+from .values import command_language, league_root
 
 __all__ = ["build_parser", "main"]
 
@@ -46,7 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # here, not at exit: a reader that went away is noticed below
         return result
     except TurnpressError as e:
-        print(f"turnpress: {e}", file=sys.stderr)
+        print(f"turnpress: {_told(args, e)}", file=sys.stderr)
         return e.exit_code
     except BrokenPipeError:  # the reader went away (``turnpress status | head``): nothing left to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit's flush has a reader
@@ -56,9 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         # A full disk is the machine's problem, not a bug: say so. Nothing is half-written (files are replaced
         # whole, a turn is committed before its files are written) and the next run repairs what is missing.
-        where = f" while writing {e.filename}" if e.filename else ""
-        print(f"turnpress: disk full{where}: no space left on the device. Free some space and run the command "
-              "again; the next run finishes or repairs what this one left undone", file=sys.stderr)
+        lang = command_language(args)
+        print("turnpress: " + CATALOG.say(lang, "error.disk_full_writing" if e.filename else "error.disk_full",
+                                          path=e.filename), file=sys.stderr)
         return USAGE
     except Exception as e:
         # A bug, or a league file damaged in a way no reader checks (a state with a value of the wrong type):
@@ -68,6 +69,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"turnpress: {type(e).__name__}: {e}\n{damage}", file=sys.stderr)
         return USAGE
+
+
+def _told(args: argparse.Namespace | None, e: TurnpressError) -> str:
+    """``e``'s message in the language of the game the command acts on: a layer below the commands raises in
+    English and names its word (``TurnpressError.word``); a message a command said in its language already names
+    none. A message that begins with a place (a file, a flag) before the word's text keeps that beginning."""
+    text = str(e)
+    if not e.word or e.word not in CATALOG.table()["en"]:
+        return text
+    lang = command_language(args)
+    if lang == "en":
+        return text
+    english = CATALOG.say("en", e.word, **e.values)
+    if not text.endswith(english):
+        return text
+    return text[:len(text) - len(english)] + CATALOG.told(lang, e)
 
 
 def damaged(args: argparse.Namespace | None) -> str:

@@ -203,7 +203,8 @@ def open_private(args: argparse.Namespace) -> int:
     identities = crypto.load_identity_file(Path(args.identity).expanduser())
     turn = game.last_turn if args.turn is None else args.turn
     if turn not in game.turns():
-        raise SealError(f"{game.id} has no turn {turn} yet (last: {game.last_turn})")
+        raise SealError(f"{game.id} has no turn {turn} yet (last: {game.last_turn})", word="seal.no_turn",
+                        game=game.id, turn=turn, last=game.last_turn)
     found = storage.read_private(game.turn_folder(turn), identities)
     sealed_orders = _own_sealed_orders(game, identities)
     lang = check.language(game)

@@ -53,8 +53,9 @@ def pr_check(args: argparse.Namespace) -> int:
             out.write(text)
     print(text, end="")
     findings = [f for r in results for f in r.findings]
-    for f in findings:
-        print(f.github() if args.format == "github" else f.text())
+    for r in results:
+        for f in r.findings:
+            print(f.github() if args.format == "github" else f.text(r.lang))
     return PROBLEMS if any(f.severity == "error" for f in findings) else OK
 
 

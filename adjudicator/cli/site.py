@@ -31,7 +31,7 @@ def build(args: argparse.Namespace) -> int:
     try:
         target = sitemod.build(root, Path(args.out) if args.out else None, issues_as_committed=args.issues_as_committed)
     except sitemod.SiteError as e:
-        print(f"turnpress site build: {e}", file=sys.stderr)
+        print(f"turnpress site build: {COMMANDS.told(lang, e)}", file=sys.stderr)
         return PROBLEMS
     shown = os.path.relpath(target)
     shown = str(target) if shown.startswith("..") else shown

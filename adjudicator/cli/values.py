@@ -10,13 +10,29 @@ from typing import Any
 from .. import yamlio
 from ..errors import UsageError
 from ..kit.catalog import COMMANDS, name_problem
-from ..league.store import find_root
+from ..kit.words import game_language, league_language
+from ..league.store import find_root, load_game
 from ..model import Player, account_fault
 
 
 def league_root(args: argparse.Namespace) -> Path:
     """The league a command works in: ``--league DIR``, else the nearest folder above with ``games/``."""
     return find_root(Path(args.league) if args.league else None)
+
+
+def command_language(args: argparse.Namespace | None) -> str:
+    """The language a command speaks: the game it names (``game``), else the league's; English outside a league or
+    where the game cannot be read (the command names that fault itself)."""
+    try:
+        root = league_root(args) if args is not None and hasattr(args, "league") else None
+        if root is None:
+            return "en"
+        game = getattr(args, "game", None)
+        if isinstance(game, str) and game:
+            return game_language(load_game(root, game).settings, root)
+        return league_language(root)
+    except Exception:  # noqa: BLE001 - a league or game that cannot be read: its own fault is what is said
+        return "en"
 
 
 def parse_player(spec: str, lang: str = "en") -> Player:
@@ -75,5 +91,6 @@ def parse_now(text: str | None) -> dt.datetime:
         when = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
         shown = repr(text) if len(text) <= 40 else f"{text[:40]!r}... ({len(text)} characters)"
-        raise UsageError(f"--now {shown}: write an ISO time like 2026-01-05T20:00+01:00") from None
+        raise UsageError(f"--now {shown}: write an ISO time like 2026-01-05T20:00+01:00", word="error.now",
+                         shown=shown) from None
     return when if when.tzinfo else when.replace(tzinfo=dt.UTC)

@@ -67,17 +67,19 @@ def check_path(games: GameCache, rel: str, path: Path,
 
     if where is None and rel.endswith(".yaml.age"):
         return _check_sealed(games, rel, path)
+    said = words.league_language(games.root)  # until the file's game is known: the league's language
     if where is None:
-        return refuse("not an orders file: orders go to orders/<game>/<NNNN>/<login>.yaml",
-                      "move it there, e.g. orders/demo-bw/0003/alice.yaml (login in lower case)")
+        return refuse(ordersmod.say(said, "file.not_orders"), ordersmod.say(said, "file.not_orders.hint"))
+    with contextlib.suppress(LeagueError):
+        said = language(games.game(where.game))
     if plaintext is None and not path.exists() and not path.is_symlink():
-        return refuse("no such file", "check the path: write the orders file first, e.g. with 'turnpress template'")
+        return refuse(ordersmod.say(said, "file.missing"), ordersmod.say(said, "file.missing.hint"))
     if plaintext is None and (path.is_symlink() or not path.is_file()):
-        return refuse("not a regular file (a link or a folder)", "commit the orders file itself")
+        return refuse(ordersmod.say(said, "file.not_regular"), ordersmod.say(said, "file.not_regular.hint"))
     try:
         game = games.game(where.game)
     except LeagueError as e:
-        return refuse(str(e), "check the game id in the path")
+        return refuse(str(e), ordersmod.say(said, "pr.game_id.hint"))
     lang = language(game)
     player = game.player(where.player)
     if player is None:
@@ -270,8 +272,8 @@ def validate_files(paths: list[Path], root: Path | None = None) -> Validated:
         if game is None and named is not None:  # an envelope at fault still names its game, whose words it gets
             with contextlib.suppress(LeagueError):
                 game = games.game(named.game)
-        if game is not None:
-            languages.update({name: language(game) for name in (rel, str(path), *(f.file for f in checked.findings))})
+        said = language(game) if game is not None else words.league_language(league)  # no game's: the league's
+        languages.update({name: said for name in (rel, str(path), *(f.file for f in checked.findings))})
         where = ordersmod.parse_path(rel) or parse_sealed_path(rel)
         if checked.ok and game is not None and where is not None and checked.orders is not None:
             receipts[rel] = describe(game, games.state(game), where.player, checked.orders)
@@ -326,9 +328,7 @@ def preview(root: Path, game_id: str, file: Path) -> tuple[str, int]:
     # first lines name, as for validate and seal.
     where = orders_target(root, file, ordersmod.read_limited(file)) if file.is_file() else None
     if where is None or where.game != game_id:
-        raise LeagueError(f"{file} is not an orders file of {game_id}: preview "
-                          f"orders/{game_id}/<turn>/<your login>.yaml, or a sheet that names 'game: {game_id}', its "
-                          "turn and your login at the top ('turnpress template' writes them)")
+        raise LeagueError(ordersmod.say(language(games.game(game_id)), "preview.not_orders", file=file, game=game_id))
     rel = ordersmod.orders_relpath(where.game, where.turn, where.player)
     checked, game = check_path(games, rel, file)
     lang = language(games.game(game_id))

@@ -10,6 +10,8 @@ from typing import Any
 from .. import yamlio
 from ..errors import SealError
 from ..kit import orders as ordersmod
+from ..kit import words
+from ..kit.catalog import COMMANDS
 from ..kit.orders import Finding, OrdersPath
 from ..league.store import Game, orders_dir, orders_relpath
 from ..sealed import crypto
@@ -23,48 +25,46 @@ def check_envelope(root: Path, rel: str, raw: bytes, game: Game) -> list[Finding
     turn, size, armor, an age header, and its recipients: one per key the file must be sealed to, of the
     right kinds, and the player's own if it is an SSH key (its tag names it).
     """
-    def refuse(message: str, hint: str = "") -> list[Finding]:
-        return [ordersmod.file_finding(rel, message, hint)]
+    lang = words.game_language(game.settings, game.root)  # the game's language, as every check of its orders
+
+    def refuse(word: str, hint: str = "", /, **values: Any) -> list[Finding]:
+        return [ordersmod.file_finding(rel, ordersmod.say(lang, word, **values),
+                                       ordersmod.say(lang, hint, **values) if hint else "")]
 
     plain = ordersmod.parse_path(rel)
     if plain is not None:
         if game.sealed_orders:
-            return refuse(f"{game.id} takes sealed orders: this plain file shows your orders to everyone",
-                          f"seal it with 'turnpress seal {rel}' and commit {rel}.age instead, never the plain file")
+            return refuse("envelope.plain", "envelope.plain.hint", game=game.id, rel=rel)
         return []
     where = parse_sealed_path(rel)
     if where is None or where.game != game.id:
-        return refuse("not a sealed orders file: they go to orders/<game>/<NNNN>/<login>.yaml.age",
-                      f"write it with 'turnpress seal', e.g. to orders/{game.id}/{game.open_turn:04d}/<login>.yaml.age")
+        return refuse("envelope.path", "envelope.path.hint", game=game.id, turn=f"{game.open_turn:04d}")
     if not game.sealed_orders:
-        return refuse(f"{game.id} takes open orders, not sealed ones",
-                      f"commit the plain orders file orders/{game.id}/{where.turn:04d}/{where.player}.yaml")
+        return refuse("envelope.open", "envelope.open.hint", game=game.id,
+                      plain=f"orders/{game.id}/{where.turn:04d}/{where.player}.yaml")
     if game.player(where.player) is None:
-        return refuse(f"{where.player!r} does not play in {game.id}", "name the file after your GitHub login")
+        return refuse("not_playing", "pr.login_hint", player=repr(where.player), game=game.id)
     if where.turn != game.open_turn:
-        when = "already adjudicated" if where.turn < game.open_turn else "not open yet"
-        return refuse(f"turn {where.turn} of {game.id} is {when}; the open turn is {game.open_turn}",
-                      f"seal your orders for turn {game.open_turn}: 'turnpress seal' writes the right path")
+        return refuse("turn_done" if where.turn < game.open_turn else "turn_not_open", "envelope.turn.hint",
+                      turn=where.turn, game=game.id, open=game.open_turn)
     if len(raw) > SEALED_MAX_BYTES:
-        return refuse(f"the file is {len(raw)} bytes; a sealed orders file may have at most {SEALED_MAX_BYTES}",
-                      "orders fit in a few kilobytes: remove what is not an order before sealing")
-    binary, why = dearmor(raw)
+        return refuse("pr.size_sealed", "envelope.size.hint", size=len(raw), most=SEALED_MAX_BYTES)
+    binary, why = dearmor(raw, lang)
     if binary is None:
-        return refuse(f"not a sealed orders file: {why}", "write it with 'turnpress seal'")
-    stanzas, why = read_header(binary)
+        return refuse("envelope.not_sealed", "envelope.not_sealed.hint", why=why)
+    stanzas, why = read_header(binary, lang)
     if stanzas is None:
-        return refuse(f"not a sealed orders file: {why}", "write it with 'turnpress seal'")
+        return refuse("envelope.not_sealed", "envelope.not_sealed.hint", why=why)
     try:
         expected = game.recipients(where.player)
     except SealError as e:
-        return refuse(str(e))
-    problem = recipient_problem(stanzas, expected, game.recipient_of(where.player))
+        return [ordersmod.file_finding(rel, COMMANDS.told(lang, e))]
+    problem = recipient_problem(stanzas, expected, game.recipient_of(where.player), lang)
     if problem:
-        return refuse(problem, "seal it with 'turnpress seal', which uses the keys in game.yaml")
+        return [ordersmod.file_finding(rel, problem, ordersmod.say(lang, "envelope.recipients.hint"))]
     original = copy_of(root, rel, stanzas)
     if original is not None:
-        return refuse(f"it is a copy of {original}, not orders sealed for this turn (issue 28)",
-                      "seal your own orders with 'turnpress seal'")
+        return refuse("envelope.copy", "envelope.copy.hint", original=original)
     return []
 
 
@@ -113,7 +113,7 @@ def open_orders(game: Game, turn: int, identities: Sequence[Any]) -> list[Opened
         raw = ordersmod.read_limited(path, SEALED_MAX_BYTES)
         try:
             if len(raw) > SEALED_MAX_BYTES:
-                raise SealError("it is larger than a sealed orders file may be")
+                raise SealError("it is larger than a sealed orders file may be", word="seal.too_large")
             plaintext = crypto.decrypt(raw, identities)
             plaintext.decode("utf-8")
         except SealError as e:

@@ -674,7 +674,7 @@ def _snapshot(game: Game, turn: int, state: State, hidden_link: bytes | None, re
     rules = game.ruleset
     phase = outcomemod.phase(rules, state)
     if phase.finished:
-        raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
+        raise LeagueError(f"{game.id} is over; there is nothing to adjudicate", word="turn.over", game=game.id)
     ruled = game.ruling(turn)
     # A re-run plays the voided turn again: a missing player's NMR orders follow from the turns before it.
     before = ruled.rerun if ruled is not None and ruled.rerun is not None else turn
@@ -690,19 +690,22 @@ def load_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool
     rulings, absences and extensions, the seed ``secret`` reveals, the hidden link, the defaults' previous orders."""
     turn = game.open_turn
     if not game.hidden_complete(turn - 1):
-        raise LeagueError(f"the hidden state of {game.id} is sealed to its key: set {key_env(game.id)}")
+        raise LeagueError(f"the hidden state of {game.id} is sealed to its key: set {key_env(game.id)}",
+                          word="turn.hidden_sealed", game=game.id, variable=key_env(game.id))
     if game.sealed_orders and not game.game_identities():
         raise LeagueError(f"{game.id} takes sealed orders, and opening them needs the game's key: set "
-                          f"{key_env(game.id)} (it was printed by 'turnpress keys new {game.id}')")
+                          f"{key_env(game.id)} (it was printed by 'turnpress keys new {game.id}')",
+                          word="turn.needs_key", game=game.id, variable=key_env(game.id))
     declared = secrecymod.of(game.ruleset, game.settings.options)
     if (not game.keyed and (declared.hidden_state or declared.hidden_draws)
             and not game.settings.public_secret):
         raise LeagueError(f"{game.id} keeps hidden state and has no key: its hidden parts would be committed in "
-                          f"plain text. Make its key first: 'turnpress keys new {game.id}'")
+                          f"plain text. Make its key first: 'turnpress keys new {game.id}'", word="turn.no_key",
+                          game=game.id)
     state = game.effective_state(turn)
     phase = outcomemod.phase(game.ruleset, state)
     if phase.finished:
-        raise LeagueError(f"{game.id} is over; there is nothing to adjudicate")
+        raise LeagueError(f"{game.id} is over; there is nothing to adjudicate", word="turn.over", game=game.id)
     subs = tuple(submissions(game, turn, state))
     removed = game.removed(turn)
     playing = turncore.in_play(phase, removed)
@@ -793,7 +796,8 @@ def uncommitted_game_files(root: Path, game_id: str) -> None:
         raise LeagueError(f"{game_id}: {dirty[0]}{more} differ from what is committed, and a turn is computed from "
                           f"the committed files only: commit them first ('git add games/{game_id} rulings/"
                           f"{game_id}' and 'git commit'), or drop them ('git restore', 'git clean'; 'git status' "
-                          "lists them)")
+                          "lists them)", word="turn.uncommitted.one" if len(dirty) == 1 else "turn.uncommitted.other",
+                          game=game_id, file=dirty[0], n=len(dirty) - 1)
 
 
 def _tree_bytes(path: Path) -> bytes | None:

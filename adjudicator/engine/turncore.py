@@ -203,7 +203,8 @@ class Committed:
         if not secrecymod.is_public_text(filed.published) or not self.keyed or filed.sealed is None:
             return filed.published
         if filed.opened is None:
-            raise SealError(filed.unopened or f"{player}'s sealed orders do not open with the game's key")
+            raise SealError(filed.unopened or f"{player}'s sealed orders do not open with the game's key",
+                            word="" if filed.unopened else "seal.orders_closed", player=player)
         return filed.opened
 
 
@@ -252,7 +253,8 @@ class TurnSnapshot:
         """Whom a sealed file of ``player`` is sealed to: the game, and the player if they registered a key."""
         key = self.settings.key
         if key is None:
-            raise SealError(f"{self.game} has no key: the game master makes one with 'turnpress keys new {self.game}'")
+            raise SealError(f"{self.game} has no key: the game master makes one with 'turnpress keys new {self.game}'",
+                            word="seal.no_game_key", game=self.game)
         own = self.recipients.get(player) if player else None
         return [key, *([own] if own else [])]
 

@@ -38,7 +38,7 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -85,8 +85,28 @@ class Finding:
     values: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def text(self, lang: str = "en") -> str:
-        what = COMMANDS.say(lang, self.word, **self.values) if self.word and lang != "en" else self.what
+        what = self.what
+        if self.word and lang != "en":  # its values that are words said in lang too: an error, a list of parts
+            what = COMMANDS.say(lang, self.word, **{k: COMMANDS.told(lang, v) if isinstance(v, Exception) else
+                                                    v.say(lang) if isinstance(v, Said) else v
+                                                    for k, v in self.values.items()})
         return COMMANDS.say(lang, "verify.finding", game=self.game, turn=self.turn, what=what)
+
+
+@dataclass(frozen=True)
+class Said:
+    """A finding's value that is words, not data (the parts of a set-up that changed): said in the language the
+    finding is said in, English as its text."""
+
+    say: Callable[[str], str]
+
+    def __str__(self) -> str:
+        return self.say("en")
+
+
+def _parts(parts: list[tuple[str, dict[str, Any]]]) -> Said:
+    """``verify.part.<word>`` of each part, joined by '; '."""
+    return Said(lambda lang: "; ".join(COMMANDS.say(lang, f"verify.part.{w}", **v) for w, v in parts))
 
 
 def _found(game: str, turn: int, word: str, /, **values: Any) -> Finding:
@@ -234,7 +254,7 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
     try:
         game.ruleset  # noqa: B018 - reads and checks the pinned data once, before any turn
     except gamedata.PinError as e:
-        return Verification(0, [_found(game.id, 0, "unreplayable", error=str(e))])
+        return Verification(0, [_found(game.id, 0, "unreplayable", error=e)])
     run, mode = _start(game, root, git_root)
     turns = [t for t in game.turns() if t > 0]
     voided = {ruled.get("rerun") for ruled in (game.report(t).get("ruling") for t in turns) if isinstance(ruled, dict)}
@@ -287,7 +307,7 @@ def _links(game: Game, identities: list[Any], found: list[Finding]) -> dict[int,
         links = hiddenmod.links(game, identities)
     except LeagueError as e:
         end = hiddenmod.end_link(game)
-        found.append(_found(game.id, end[0] if end else 0, "said", text=str(e)))
+        found.append(_found(game.id, end[0] if end else 0, "said", text=e))
         links = None
     if links is None and not identities and game.keyed and not hiddenmod.has_chain(game.settings) and _ended(game):
         # Nothing hidden was drawn (Bretton Woods' standing orders are hidden, not drawn): after the end the set-up
@@ -375,7 +395,7 @@ def _replayed(run: _Pass, seen: turncore.Committed, snap: turncore.TurnSnapshot 
             raise failed or LeagueError("its snapshot was not loaded")
         outcome = _recompute(snap)
     except (LeagueError, KeyError, ValueError) as e:
-        run.found.append(_found(game.id, turn, "unreplayable", error=str(e)))
+        run.found.append(_found(game.id, turn, "unreplayable", error=e))
         _carry_committed(run, seen, load_carried(game, turn, partial=True))
         return
     if outcome.report["dice"]["orders_digest"] != report["dice"].get("orders_digest"):
@@ -473,7 +493,7 @@ def _setup_again(game: Game, links: dict[int, bytes]) -> tuple[State | None, lis
         state = game.ruleset.setup(options, players, dicemod.Dice.for_turn(
             game.commitment(), bytes.fromhex(digest), links.get(0)))
     except (RulesetError, KeyError, ValueError) as e:
-        return None, [_found(game.id, 0, "setup_redraw", error=str(e))]
+        return None, [_found(game.id, 0, "setup_redraw", error=e)]
     committed = (game.turn_folder(0) / "state.yaml").read_text(encoding="utf-8")
     if yamlio.dump(game.ruleset.public_view(state)) != committed:
         return state, [_found(game.id, 0, "setup_differs")]
@@ -635,30 +655,32 @@ def _setup_changes(git_root: Path, game_id: str, commit: str, old: dict[str, Any
     what = _setup_diff(old, new, last_turn)
     if not what:
         return []
-    return [_found(game_id, 0, "setup_changed", commit=_name(git_root, commit), what="; ".join(what))]
+    return [_found(game_id, 0, "setup_changed", commit=_name(git_root, commit), what=_parts(what))]
 
 
-def _setup_diff(old: dict[str, Any], new: dict[str, Any], last_turn: int) -> list[str]:
-    """What differs in the set-up between two ``game.yaml``: title, schedule and the like may change, this not."""
-    what = [f"{k}" for k in SETUP_FIELDS if old.get(k) != new.get(k)]
+def _setup_diff(old: dict[str, Any], new: dict[str, Any], last_turn: int) -> list[tuple[str, dict[str, Any]]]:
+    """What differs in the set-up between two ``game.yaml``: title, schedule and the like may change, this not.
+    Each part a word of the commands' catalog (``verify.part.*``) and its values."""
+    what: list[tuple[str, dict[str, Any]]] = [("field", {"field": k}) for k in SETUP_FIELDS
+                                              if old.get(k) != new.get(k)]
     if "data" in old and old["data"] != new.get("data") and not _adds_pins(old["data"], new.get("data")):
         # the copies replayed change with it: never after the set-up (a pin may only add files the game lacked)
-        what.append("the pinned data (data:, the hashes of the rules' data files)")
-    what += [f"the dice {k}" for k in ("commitment", "length", "digest")
+        what.append(("data", {}))
+    what += [("dice", {"part": k}) for k in ("commitment", "length", "digest")
              if old.get("dice", {}).get(k) != new.get("dice", {}).get(k)]
     before = {p.get("key"): p for p in old.get("players", [])}
     after = {p.get("key"): p for p in new.get("players", [])}
     for key, player in before.items():
         if key not in after:
-            what.append(f"player {key} removed")
+            what.append(("removed", {"player": key}))
             continue
         fields = [f for f in PLAYER_FIELDS if player.get(f) != after[key].get(f)]
         if fields:
-            what.append(f"player {key}'s {', '.join(fields)}")
+            what.append(("player_fields", {"player": key, "fields": ", ".join(fields)}))
     for key in [k for k in after if k not in before]:
         joined = after[key].get("joined")
         if not isinstance(joined, int) or joined <= last_turn:
-            what.append(f"player {key} added, not as a join from the open turn {last_turn + 1}")
+            what.append(("added", {"player": key, "turn": last_turn + 1}))
     return what
 
 
@@ -716,7 +738,7 @@ def _digest(seen: turncore.Committed, not_checked: list[str]) -> list[Finding]:
         try:
             bound = turn_digest(game, turn, taken, used)
         except LeagueError as e:
-            return [_found(game, turn, "said", text=str(e))]
+            return [_found(game, turn, "said", text=e)]
         if bound.hex() != report.get("dice", {}).get("orders_digest"):
             return [_found(game, turn, "orders_differ")]
     if any(secrecymod.is_public_text(text) for text in raw.values()):
@@ -777,7 +799,7 @@ def _sealed_parts(seen: turncore.Committed, expected: dict[str, str], identities
                 raise SealError(f"{rel} is not a regular file")
             text = crypto.decrypt(data, identities).decode("utf-8")
         except SealError as e:
-            out.append(_found(game, turn, "sealed_unopened", name=name, error=str(e)))
+            out.append(_found(game, turn, "sealed_unopened", name=name, error=e))
             continue
         if text != expected[rel]:
             out.append(_found(game, turn, "differs", name=name))
@@ -848,17 +870,30 @@ def _absence(snap: turncore.TurnSnapshot, ran: turncore.Ran, report: TurnReport)
         if key in ran.absences:
             try:
                 periods[key] = absencemod.parse(rel, ran.absences[key], snap.game, key, schedule.absence).periods
-            except LeagueError as e:
-                return [_found(snap.game, snap.turn, "absence_then", text=str(e))]
+            except LeagueError:
+                return [_found(snap.game, snap.turn, "absence_then",
+                               text=_absence_fault(rel, ran.absences[key], snap.game, key, schedule.absence))]
     moved = turncore.open_deadline(dt.datetime.fromisoformat(base), schedule, phase.awaited,
                                    turncore.Arrivals(None, absences=periods), phase, ())
     expected = (schedmod.iso(moved.scheduled), list(moved.absent)) if moved.absent and moved.scheduled else None
     got = (recorded["to"], list(recorded["players"])) if recorded else None
     if got == expected:
         return []
-    def words(x: tuple[str, list[str]] | None) -> str:
-        return f"to {x[0]} for {', '.join(x[1])}" if x else "none"
+    def words(x: tuple[str, list[str]] | None) -> Said:
+        return _parts([("moved", {"to": x[0], "players": ", ".join(x[1])})] if x else [("no_move", {})])
     return [_found(snap.game, snap.turn, "absence_move", got=words(got), expected=words(expected))]
+
+
+def _absence_fault(rel: str, raw: bytes, game: str, player: str, limit: dt.timedelta | None) -> Said:
+    """An absence file's fault as the turn's run met it, read again in the language it is said in."""
+    def fault(lang: str) -> str:
+        try:
+            absencemod.parse(rel, raw, game, player, limit, lang)
+        except LeagueError as e:
+            return str(e)
+        return ""  # pragma: no cover - the caller met its fault
+
+    return Said(fault)
 
 
 def _nmr_extension(snap: turncore.TurnSnapshot, ran: turncore.Ran, report: TurnReport,
@@ -974,5 +1009,5 @@ def _unchanged_since(root: Path, game_id: str, commit: str) -> list[Finding | st
         last = max(int(TURN_FILE.match(p)[1]) for p in then)  # type: ignore[index]
         differs = _setup_diff(old, new, last)
         if differs:
-            found.append(_found(game_id, 0, "setup_not_as_at", commit=commit[:12], what="; ".join(differs)))
+            found.append(_found(game_id, 0, "setup_not_as_at", commit=commit[:12], what=_parts(differs)))
     return found

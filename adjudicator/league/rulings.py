@@ -276,7 +276,7 @@ def _takeover(entry: Any, i: int, seats: Mapping[str, str], fail: Fail, lang: st
         try:
             crypto.parse_recipient(recipient)
         except SealError as e:
-            raise fail("ruling.recipient", (*where, "recipient"), problem=str(e)) from None
+            raise fail("ruling.recipient", (*where, "recipient"), problem=COMMANDS.told(lang, e)) from None
     return Takeover(seat, login, uid, name.strip(), recipient)
 
 
@@ -321,7 +321,8 @@ def apply(state: State, ruling: Ruling) -> State:
                 raise IndexError(path[-1])
             parent[path[-1]] = copy.deepcopy(value)
         except (KeyError, IndexError, TypeError):
-            raise LeagueError(f"{ruling.file}: correct: the state has no place {list(path)}") from None
+            raise LeagueError(f"{ruling.file}: correct: the state has no place {list(path)}", word="ruling.no_place",
+                              file=ruling.file, path=list(path)) from None
     return out
 
 

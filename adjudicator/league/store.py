@@ -580,7 +580,8 @@ class Game:
         """Whom a file of ``player`` is sealed to: the game, and the player if they registered a key."""
         key = self.settings.key
         if key is None:
-            raise SealError(f"{self.id} has no key: the game master makes one with 'turnpress keys new {self.id}'")
+            raise SealError(f"{self.id} has no key: the game master makes one with 'turnpress keys new {self.id}'",
+                            word="seal.no_game_key", game=self.id)
         own = self.recipient_of(player) if player and self.player(player) else None
         return [key, *([own] if own else [])]
 

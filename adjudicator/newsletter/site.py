@@ -86,7 +86,7 @@ def configured(text: str, game_ids: Sequence[str], nav: list[Any]) -> str:
     def change(tree: Any) -> None:
         if not isinstance(tree, dict):
             raise SiteError(f"{CONFIG}: not a mapping of MkDocs' settings: restore it from git, or delete it and "
-                            "let 'turnpress site build' write the default one")
+                            "let 'turnpress site build' write the default one", word="site.config_shape", config=CONFIG)
         plugins = tree.get("plugins")
         if isinstance(plugins, list):
             for n in reversed(range(len(plugins))):
@@ -103,7 +103,7 @@ def configured(text: str, game_ids: Sequence[str], nav: list[Any]) -> str:
     try:
         return yamledit.edit(text, change)
     except LeagueError as e:
-        raise SiteError(f"{CONFIG}: {e}") from None
+        raise SiteError(f"{CONFIG}: {e}", word=e.word, **e.values) from None
 
 
 def _as_configured(text: str, nav: list[Any]) -> bool:
@@ -203,7 +203,8 @@ def settings(root: Path) -> dict[str, str]:
     try:
         tree = yaml.load(path.read_text(encoding="utf-8"), Loader=_Settings) if path.is_file() else {}  # noqa: S506
     except yaml.YAMLError as e:
-        raise SiteError(f"{CONFIG}: not readable YAML ({e})") from None
+        raise SiteError(f"{CONFIG}: not readable YAML ({e})", word="site.config_yaml", config=CONFIG, detail=str(e)
+                        ) from None
     tree = tree if isinstance(tree, dict) else {}
     theme = tree.get("theme")
     theme = theme if isinstance(theme, dict) else {}
@@ -250,7 +251,11 @@ def mkdocs_build(root: Path, out: Path | None = None) -> Path:
     target = (out or root / "public").resolve()
     done = mkdocs(root, "build", "--strict", "--site-dir", str(target))
     if done.returncode != 0:
-        raise SiteError(f"mkdocs build --strict failed:\n{done.stderr.strip() or done.stdout.strip()}")
+        said = done.stderr.strip() or done.stdout.strip()
+        # mkdocs' own words, which no catalog has: another language says what failed and what to do, and quotes
+        # them below (English keeps them as they are, unquoted)
+        quoted = "\n".join(f"  > {line}" for line in said.splitlines())
+        raise SiteError(f"mkdocs build --strict failed:\n{said}", word="site.mkdocs_failed", detail=quoted)
     return target
 
 

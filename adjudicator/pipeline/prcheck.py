@@ -42,6 +42,7 @@ from ..errors import LeagueError, TurnpressError
 from ..kit import outcome
 from ..kit.markup import md_text
 from ..kit.orders import Finding, OrdersPath, file_finding, parse_path, say, visible
+from ..kit.words import league_language
 from ..league import absence as absencemod
 from ..league import history, rulings
 from ..league.store import Game, sealed_relpath
@@ -49,17 +50,10 @@ from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path, recipient_kin
 
 OK, PROBLEMS, USAGE = 0, 1, 2
 REGULAR_MODES = ("100644", "100755")
-MODE_NAMES = {"120000": "a symbolic link", "160000": "a submodule (a link to another repository)",
-              "040000": "a folder"}
-# Where a refused path lives decides the message: what the player touched, said in their words.
-AREAS = (
-    (".github/", "changes the repository's workflows or settings"),
-    ("games/", "changes a game's state, set-up or reports, which only the deadline run writes"),
-    ("site/", "changes the newsletter site, which the deadline run writes"),
-    ("orders/", "is not an orders file (orders/<game>/<NNNN>/<login>.yaml, or .yaml.age when sealed)"),
-    ("rulings/", "is not a ruling (rulings/<game>/<NNNN>.yaml, made by a game master)"),
-    ("absences/", "is not an absence file (absences/<game>/<login>.yaml)"),
-)
+MODE_NAMES = ("120000", "160000", "040000")  # modes the check names (``pr.mode.*``): a link, a submodule, a folder
+# Where a refused path lives decides the message: what the player touched, said in their words (``pr.area.*``).
+AREAS = ((".github/", "github"), ("games/", "games"), ("site/", "site"), ("orders/", "orders"),
+         ("rulings/", "rulings"), ("absences/", "absences"))
 
 
 @dataclass(frozen=True)
@@ -135,6 +129,7 @@ class FileResult:
     turn: int | None = None
     player: str | None = None
     sealed: bool = False  # a sealed file: its orders open at the deadline, so the receipt cannot show them
+    lang: str = "en"  # what its findings speak: its game's language, else the pull request's
 
     @property
     def ok(self) -> bool:
@@ -152,7 +147,7 @@ class MergeRefused(TurnpressError):
         self.message, self.hint = message, hint
 
 
-def merge_result(repo: Path, base: str, head: str) -> str:
+def merge_result(repo: Path, base: str, head: str, lang: str = "en") -> str:
     """The tree that merging ``head`` into ``base`` makes, as git would make it.
 
     ``base...head`` diffs from one merge base; a criss-cross history has several, and the real merge uses all
@@ -161,25 +156,21 @@ def merge_result(repo: Path, base: str, head: str) -> str:
     """
     bases = history.text(repo, "merge-base", "--all", base, head).split()
     if len(bases) != 1:
-        raise MergeRefused(
-            f"this pull request's branch and the base branch have {len(bases) or 'no'} merge bases, so what merging "
-            "it does cannot be judged from one comparison",
-            "start a new branch from the base branch (git switch -c my-orders origin/main), commit only your "
-            "orders file and open the pull request from it")
+        raise MergeRefused(say(lang, "pr.merge_bases", n=len(bases) or say(lang, "pr.merge_bases.no")),
+                           say(lang, "pr.merge_bases.hint"))
     done = history.run(repo, "merge-tree", "--write-tree", "--no-messages", base, head, check=False)
     if done.returncode != 0:
-        raise MergeRefused("this pull request does not merge cleanly into the base branch",
-                           "start a new branch from the base branch and commit only your orders file")
+        raise MergeRefused(say(lang, "pr.conflicts"), say(lang, "pr.conflicts.hint"))
     return done.stdout.decode().split()[0]
 
 
-def changed_files(repo: Path, base: str, head: str) -> list[Change]:
+def changed_files(repo: Path, base: str, head: str, lang: str = "en") -> list[Change]:
     """What merging the pull request changes: ``git diff-tree`` from the base to the merge's tree."""
     for sha in (base, head):
         if history.rev(repo, sha) is None:
             raise LeagueError(f"commit {sha} is not in {repo}: fetch the pull request's commits first "
                               "(actions/checkout with fetch-depth: 0)")
-    merged = merge_result(repo, base, head)
+    merged = merge_result(repo, base, head, lang)
     raw = history.run(repo, "diff-tree", "-r", "--raw", "-z", "-M", "--no-abbrev", base, merged).stdout
     fields = raw.split(b"\0")
     out: list[Change] = []
@@ -193,25 +184,26 @@ def changed_files(repo: Path, base: str, head: str) -> list[Change]:
     return out
 
 
-def path_problem(change: Change) -> str | None:
-    """Why a change can never be a player's orders file, whatever its content; ``None`` if it might be."""
+def path_problem(change: Change, lang: str = "en") -> str | None:
+    """Why a change can never be a player's orders file, whatever its content, in ``lang``; ``None`` if it might
+    be."""
     parts = PurePosixPath(change.path).parts
     if not (change.path.isascii() and change.path.isprintable()):
-        return ("has a name with characters no orders file has (only a-z, 0-9, '-', '.' and '/', turns in ASCII "
-                "digits, no line breaks); write a plain orders/<game>/<NNNN>/<login>.yaml")
+        return say(lang, "pr.path.name")
     if change.status == "D":
-        return "deletes a file; a pull request may only add or change your own orders file"
+        return say(lang, "pr.path.deletes")
     if change.status in "RC":
-        return f"renames or copies {change.old_path}; a pull request may only add or change your own orders file"
+        return say(lang, "pr.path.renames", old=change.old_path)
     if ".." in parts or "." in parts or change.path.startswith("/") or "\\" in change.path:
-        return "is a path with '..' (or '.', '/' or '\\') in it; write a plain orders/<game>/<NNNN>/<login>.yaml"
+        return say(lang, "pr.path.dots")
     if change.new_mode not in REGULAR_MODES:
-        return f"is {MODE_NAMES.get(change.new_mode, 'not a regular file')}; commit the orders file itself"
+        kind = say(lang, f"pr.mode.{change.new_mode}" if change.new_mode in MODE_NAMES else "pr.mode.other")
+        return say(lang, "pr.path.mode", kind=kind)
     if orders_path(change.path) is None:
-        for prefix, why in AREAS:
+        for prefix, area in AREAS:
             if change.path.startswith(prefix):
-                return why
-        return "is outside orders/; a pull request may only add or change your own orders file"
+                return say(lang, f"pr.area.{area}")
+        return say(lang, "pr.path.outside")
     return None
 
 
@@ -221,13 +213,14 @@ def orders_path(rel: str) -> OrdersPath | None:
 
 
 def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Change,
-                 now: dt.datetime | None = None, changes: Sequence[Change] = ()) -> FileResult:
+                 now: dt.datetime | None = None, changes: Sequence[Change] = (), lang: str = "en") -> FileResult:
     """Every rule for one changed file, path first, then the seat, then size, then the content.
 
     The content of a sealed file is its envelope only: it opens at the deadline, and this check has no key.
+    ``lang``: the pull request's language (``pr_language``), until the file's game speaks its own.
     """
     shown = visible(change.path)  # a name may hold a line break: every message shows it escaped
-    result = FileResult(shown)
+    result = FileResult(shown, lang=lang)
 
     def refuse(message: str, hint: str = "") -> FileResult:
         result.findings.append(file_finding(shown, message, hint))
@@ -240,18 +233,18 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
     if away and (change.status in "AM" and change.new_mode in REGULAR_MODES or change.status == "D"):
         return _check_absence(repo, games, pr, change, away["game"], away["player"], result,
                               now or dt.datetime.now(dt.UTC))
-    why = path_problem(change)
+    why = path_problem(change, lang)
     if why:
-        return refuse(f"{shown} {why}", "a pull request carries one thing: your orders for the open turn")
+        return refuse(say(lang, "pr.path.refused", path=shown, why=why), say(lang, "pr.path.hint"))
     where = orders_path(change.path)
     assert where is not None  # path_problem refused every other path
     is_sealed_file = parse_sealed_path(change.path) is not None
     try:
         game = games.game(where.game)
     except LeagueError as e:
-        return refuse(str(e), "check the game id in the path")
+        return refuse(str(e), say(lang, "pr.game_id.hint"))
     result.game, result.turn, result.player, result.sealed = game, where.turn, where.player, is_sealed_file
-    lang = check.language(game)  # what follows speaks the game's language
+    lang = result.lang = check.language(game)  # what follows speaks the game's language
     seat = game.player(where.player)
     mine = next((p.key for p in game.players if p.login.lower() == pr.login.lower()), None)
     mine_path = f"orders/{game.id}/{game.open_turn:04d}/{mine}.yaml"
@@ -337,8 +330,8 @@ def _check_ruling(repo: Path, games: check.GameCache, pr: PullRequest, change: C
     try:
         game = games.game(game_id)
     except LeagueError as e:
-        return refuse(str(e), "check the game id in the path")
-    lang = check.language(game)  # what follows speaks the game's language
+        return refuse(str(e), say(result.lang, "pr.game_id.hint"))
+    lang = result.lang = check.language(game)  # what follows speaks the game's language
     masters = game.settings.game_masters
     if not pr.queued and masters.get(pr.login.lower()) != pr.user_id:
         named = ", ".join(sorted(masters)) or say(lang, "pr.ruling.nobody")
@@ -372,8 +365,8 @@ def _check_absence(repo: Path, games: check.GameCache, pr: PullRequest, change: 
     try:
         game = games.game(game_id)
     except LeagueError as e:
-        return refuse(str(e), "check the game id in the path")
-    lang = check.language(game)  # what follows speaks the game's language
+        return refuse(str(e), say(result.lang, "pr.game_id.hint"))
+    lang = result.lang = check.language(game)  # what follows speaks the game's language
     seat = game.player(player)
     mine = next((p.key for p in game.players if p.login.lower() == pr.login.lower()), None)
     own = (say(lang, "pr.absence.own", path=f"absences/{game.id}/{mine}.yaml") if mine
@@ -472,15 +465,36 @@ def _as_file(raw: bytes) -> Iterator[Path]:
 
 def run_check(league: Path, repo: Path, pr: PullRequest, now: dt.datetime | None = None) -> list[FileResult]:
     """Check every file the pull request changes; an empty pull request is refused too."""
-    try:
-        changes = changed_files(repo, pr.base, pr.head)
-    except MergeRefused as e:
-        return [FileResult("(pull request)", [file_finding("(pull request)", e.message, e.hint)])]
-    if not changes:
-        return [FileResult("(pull request)", [file_finding("(pull request)", "the pull request changes no files",
-                                                           "add your orders file for the open turn")])]
     games = check.GameCache(league)
-    return [check_change(repo, games, pr, c, now, changes) for c in changes]
+    lang = league_language(league)  # until the changed files name their games
+    try:
+        changes = changed_files(repo, pr.base, pr.head, lang)
+    except MergeRefused as e:
+        return [FileResult(say(lang, "pr.whole"), [file_finding(say(lang, "pr.whole"), e.message, e.hint)],
+                           lang=lang)]
+    if not changes:
+        return [FileResult(say(lang, "pr.whole"), [file_finding(say(lang, "pr.whole"), say(lang, "pr.empty"),
+                                                                say(lang, "pr.empty.hint"))], lang=lang)]
+    lang = pr_language(games, changes, lang)
+    return [check_change(repo, games, pr, c, now, changes, lang) for c in changes]
+
+
+def pr_language(games: check.GameCache, changes: Sequence[Change], league: str) -> str:
+    """The language a pull request is answered in: that of the games its files name (orders, rulings, absences),
+    if they name games of one language; else the league's (``league``)."""
+    named = set()
+    for change in changes:
+        where = orders_path(change.path)
+        found = where or rulings.RULING_PATH.match(change.path) or absencemod.ABSENCE_PATH.match(change.path)
+        if found is not None:
+            named.add(where.game if where is not None else found["game"])  # type: ignore[index]
+    spoken = set()
+    for game_id in sorted(named):
+        try:
+            spoken.add(check.language(games.game(game_id)))
+        except LeagueError:
+            continue  # the file's own check names that its game is none
+    return spoken.pop() if len(spoken) == 1 else league
 
 
 def _summary_line(f: Finding, lang: str) -> str:
@@ -490,20 +504,21 @@ def _summary_line(f: Finding, lang: str) -> str:
 
 
 def receipt(pr: PullRequest, results: list[FileResult]) -> str:
-    """The job summary: the orders as the adjudicator understood them, warnings, and every refusal."""
+    """The job summary: the orders as the adjudicator understood them, warnings, and every refusal; in the
+    language of its files (each file in its game's), English where they speak several."""
     errors = sum(f.severity == "error" for r in results for f in r.findings)
-    verdict = "✅ valid: these orders can be merged" if not errors else f"❌ refused: {errors} problem(s)"
+    spoken = {r.lang for r in results}
+    lang = spoken.pop() if len(spoken) == 1 else "en"
+    verdict = say(lang, "pr.valid") if not errors else say(lang, "pr.refused", n=errors)
     if pr.queued:
-        lines = [f"## Orders receipt — merge queue (pull request #{pr.number})", "", f"**{verdict}**", "",
-                 f"> Checked on the merge queue's commit {pr.head[:12]}: exactly what lands on the branch, against "
-                 f"the branch as it is now ({pr.base[:12]}). Each pull request's own check proved its author's "
-                 "seat.", ""]
+        lines = [say(lang, "pr.receipt_queued", number=pr.number), "", f"**{verdict}**", "",
+                 say(lang, "pr.queued_note", head=pr.head[:12], base=pr.base[:12]), ""]
     else:
-        lines = [f"## Orders receipt — pull request #{pr.number} by @{pr.login}", "", f"**{verdict}**", ""]
+        lines = [say(lang, "pr.receipt", number=pr.number, login=pr.login), "", f"**{verdict}**", ""]
     for r in results:
         lines.append(f"### {md_text(r.path)}")
         lines.append("")
-        lang = check.language(r.game) if r.game is not None else "en"  # each file in its game's language
+        lang = r.lang  # each file in its game's language
         if r.game is not None and r.ok:
             seat = r.game.player(r.player) if r.player else None
             name = seat.name if seat else "?"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,8 @@ def parse_recipient(text: str) -> Any:
     # No key material is ever echoed: a secret key pasted here would land in a terminal log or a CI log.
     if "SECRET" in text.upper() or "PRIVATE" in text.upper():
         raise SealError("this is a secret key, not a public key (it is not shown here): give the public key "
-                        "(age1... from 'age-keygen -y', or ssh-ed25519 ...), and keep the secret one to yourself")
+                        "(age1... from 'age-keygen -y', or ssh-ed25519 ...), and keep the secret one to yourself",
+                        word="seal.secret_given")
     try:
         if text.startswith("age1"):
             return x25519.Recipient.from_str(text)
@@ -25,10 +28,11 @@ def parse_recipient(text: str) -> Any:
             return ssh.Recipient.from_str(text)
     except Exception:  # pyrage raises its own RecipientError or ValueError depending on the key type
         raise SealError(f"the {len(text)}-character key starting {text[:4]!r} is not a valid public key: copy "
-                        "it again, whole and on one line") from None
+                        "it again, whole and on one line", word="seal.key_invalid", n=len(text),
+                        start=repr(text[:4])) from None
     raise SealError(f"the {len(text)}-character text starting {text[:4]!r} is not a key turnpress can seal to: "
                     "give an age public key (age1...) or an ssh-ed25519 key (one line of "
-                    "https://github.com/LOGIN.keys)")
+                    "https://github.com/LOGIN.keys)", word="seal.key_kind", n=len(text), start=repr(text[:4]))
 
 
 def parse_identities(data: bytes, source: str) -> list[Any]:
@@ -41,7 +45,8 @@ def parse_identities(data: bytes, source: str) -> list[Any]:
             return [ssh.Identity.from_buffer(data)]
         except Exception as e:
             raise SealError(f"{source}: cannot use this SSH key ({e}); a key with a passphrase must be "
-                            "unlocked first, or use an age key (turnpress keys personal FILE)") from None
+                            "unlocked first, or use an age key (turnpress keys personal FILE)",
+                            word="seal.ssh_unusable", source=source, detail=str(e)) from None
     found = []
     for line in text.splitlines():
         line = line.strip()
@@ -49,17 +54,23 @@ def parse_identities(data: bytes, source: str) -> list[Any]:
             try:
                 found.append(x25519.Identity.from_str(line))
             except Exception:
-                raise SealError(f"{source}: a line that starts like an age secret key does not parse") from None
+                raise SealError(f"{source}: a line that starts like an age secret key does not parse",
+                                word="seal.age_line", source=source) from None
     if not found:
-        raise SealError(f"{source}: no key in it: expected an AGE-SECRET-KEY-... line or an OpenSSH private key")
+        raise SealError(f"{source}: no key in it: expected an AGE-SECRET-KEY-... line or an OpenSSH private key",
+                        word="seal.no_identity", source=source)
     return found
 
 
 def load_identity_file(path: Path) -> list[Any]:
     try:
         return parse_identities(path.read_bytes(), str(path))
+    except FileNotFoundError:  # the system's words for it are English: the catalog says it
+        raise SealError(f"cannot read the key file {path}: {os.strerror(errno.ENOENT)}", word="seal.no_file",
+                        path=path) from None
     except OSError as e:
-        raise SealError(f"cannot read the key file {path}: {e.strerror}") from None
+        raise SealError(f"cannot read the key file {path}: {e.strerror}", word="seal.unreadable", path=path,
+                        why=e.strerror) from None
 
 
 def new_identity() -> tuple[str, str]:
@@ -125,11 +136,12 @@ def decrypt(sealed: bytes | str, identities: Sequence[Any]) -> bytes:
 
     raw = sealed.encode("ascii", "replace") if isinstance(sealed, str) else sealed
     if not identities:
-        raise SealError("no key to open it with")
+        raise SealError("no key to open it with", word="seal.no_key_given")
     try:
         padded = pyrage.decrypt(raw, list(identities))
     except pyrage.DecryptError as e:
         if "No matching keys" in str(e):
-            raise SealError("it is not sealed to this key") from None
-        raise SealError("it does not decrypt: the file is damaged or was changed after sealing") from None
+            raise SealError("it is not sealed to this key", word="seal.other_key") from None
+        raise SealError("it does not decrypt: the file is damaged or was changed after sealing",
+                        word="seal.damaged") from None
     return unpad(padded)

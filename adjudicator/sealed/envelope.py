@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..kit.orders import OrdersPath
+from ..kit.orders import OrdersPath, say
 from ..yamlio import ORDERS_MAX_BYTES
 
 ARMOR_BEGIN = "-----BEGIN AGE ENCRYPTED FILE-----"
@@ -59,28 +59,29 @@ def ssh_tag(text: str) -> str:
     return base64.b64encode(hashlib.sha256(wire).digest()[:4]).decode().rstrip("=")
 
 
-def dearmor(raw: bytes) -> tuple[bytes | None, str]:
-    """The binary age file inside the armor, or ``None`` and why not."""
+def dearmor(raw: bytes, lang: str = "en") -> tuple[bytes | None, str]:
+    """The binary age file inside the armor, or ``None`` and why not (in ``lang``, the game's language)."""
     try:
         text = raw.decode("ascii")
     except UnicodeDecodeError:
-        return None, "it is not ASCII-armored text (seal it with 'turnpress seal', which writes armor)"
+        return None, say(lang, "envelope.ascii")
     lines = text.strip("\n").split("\n")
     if len(lines) < 3 or lines[0] != ARMOR_BEGIN or lines[-1] != ARMOR_END:
-        return None, f"it does not start with {ARMOR_BEGIN!r} and end with {ARMOR_END!r}"
+        return None, say(lang, "envelope.ends", begin=repr(ARMOR_BEGIN), end=repr(ARMOR_END))
     body = lines[1:-1]
     if any(len(line) > 64 for line in body) or any(len(line) != 64 for line in body[:-1]):
-        return None, "its armor lines are not 64 characters wide"
+        return None, say(lang, "envelope.width")
     try:
         return base64.b64decode("".join(body), validate=True), ""
     except (binascii.Error, ValueError):
-        return None, "its armor is not valid base64"
+        return None, say(lang, "envelope.base64")
 
 
-def read_header(binary: bytes) -> tuple[list[Stanza] | None, str]:
-    """The recipient stanzas of an age file's header (grease stanzas left out), or ``None`` and why not."""
+def read_header(binary: bytes, lang: str = "en") -> tuple[list[Stanza] | None, str]:
+    """The recipient stanzas of an age file's header (grease stanzas left out), or ``None`` and why not (in
+    ``lang``)."""
     if not binary.startswith(AGE_MAGIC):
-        return None, "it is not an age file (no age-encryption.org/v1 header)"
+        return None, say(lang, "envelope.no_header")
     stanzas: list[Stanza] = []
     lines = binary[len(AGE_MAGIC):].split(b"\n")
     i = 0
@@ -89,26 +90,27 @@ def read_header(binary: bytes) -> tuple[list[Stanza] | None, str]:
         if line.startswith(b"--- "):
             return [s for s in stanzas if not s.kind.endswith("-grease")], ""
         if not line.startswith(b"-> "):
-            return None, "its age header is malformed"
+            return None, say(lang, "envelope.malformed")
         parts = line[3:].decode("ascii", "replace").split(" ")
         stanzas.append(Stanza(parts[0], tuple(parts[1:])))
         i += 1
         while i < len(lines) and len(lines[i]) == 64:  # a stanza's body ends with its first short line
             i += 1
         i += 1
-    return None, "its age header has no end"
+    return None, say(lang, "envelope.no_end")
 
 
-def recipient_problem(stanzas: Sequence[Stanza], expected: Sequence[str], own: str | None) -> str | None:
-    """Why a file's stanzas are not exactly those of the ``expected`` recipients (``own``: the player's key)."""
+def recipient_problem(stanzas: Sequence[Stanza], expected: Sequence[str], own: str | None,
+                      lang: str = "en") -> str | None:
+    """Why a file's stanzas are not exactly those of the ``expected`` recipients (``own``: the player's key), in
+    ``lang``."""
     kinds = sorted(s.kind for s in stanzas)
     want = sorted(recipient_kind(r) for r in expected)
-    who = "the game's key" + (" and yours" if len(expected) > 1 else "")
     if kinds != want:
-        return (f"it is sealed to {len(stanzas)} key(s) ({', '.join(kinds) or 'none'}), but must be sealed to "
-                f"exactly {who} ({', '.join(want)})")
+        return say(lang, "envelope.recipients_two" if len(expected) > 1 else "envelope.recipients_one",
+                   n=len(stanzas), kinds=", ".join(kinds) or say(lang, "envelope.no_keys"), want=", ".join(want))
     if own and recipient_kind(own) == "ssh-ed25519":
         tags = [s.args[0] for s in stanzas if s.kind == "ssh-ed25519" and s.args]
         if ssh_tag(own) not in tags:
-            return "it is sealed to an SSH key that is not the one registered for you"
+            return say(lang, "envelope.other_ssh")
     return None

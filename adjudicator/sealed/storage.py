@@ -86,7 +86,9 @@ def read_hidden(folder: Path, game_id: str, turn: int, identities: Sequence[Any]
             continue
         if body.get("game") != game_id or body.get("turn") != turn or f"{body.get('player')}.yaml.age" != path.name:
             raise SealError(f"{path} holds another file's contents (it names "
-                            f"{body.get('game')}, turn {body.get('turn')}, {body.get('player')})")
+                            f"{body.get('game')}, turn {body.get('turn')}, {body.get('player')})",
+                            word="seal.other_contents", path=path, game=body.get("game"), turn=body.get("turn"),
+                            player=body.get("player"))
         if "state" in body:
             private[body["player"]] = body["state"]
     hidden: dict[str, Any] = {}

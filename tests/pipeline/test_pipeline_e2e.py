@@ -58,7 +58,7 @@ def test_players_send_orders_by_pull_request_and_the_deadline_publishes_the_turn
     pr3 = world.open_pr("carol", "orders-carol", {CAROL: orders("carol", 1, 12)})
     code, out, receipt = pr_check(world, pr3, capsys, summary)
     assert code == 1
-    assert "❌ refused: 1 problem(s)" in receipt
+    assert "❌ refused: 1 problem**" in receipt
     assert f"::error file={CAROL},line=5,col=8::" in out and "0 to 9" in out
     world.push_branch("carol", "orders-carol", {CAROL: orders("carol", 1, 4)}, from_main=False)
     pr3 = world.event("carol", "orders-carol", number=pr3.number, action="synchronize")

@@ -124,7 +124,7 @@ def test_bad_sealed_and_plain_files_are_refused_each_with_its_message(sealed_gam
         "a sealed file for another player's path": (
             "bob", {ALICE: bobs}, "these are the orders of Alice (alice); this pull request is by bob"),
         "another player's sealed file copied to one's own path": (
-            "bob", {BOB: alices}, "it is sealed to 2 key(s) (X25519, X25519), but must be sealed to exactly the "
+            "bob", {BOB: alices}, "it is sealed to 2 keys (X25519, X25519), but must be sealed to exactly the "
                                   "game's key (X25519)"),
         "a plain orders file in a sealed game": (
             "alice", {"orders/s1/0001/alice.yaml": orders("alice", 1, 4, game="s1")},

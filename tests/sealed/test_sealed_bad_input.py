@@ -64,7 +64,7 @@ CASES = {
     "for another turn": (another_turn, None, "sealed for another game, turn or player",
                          "it names another turn than 1"),
     "replayed from another player": (
-        another_player, "it is sealed to 2 key(s) (X25519, ssh-ed25519), but must be sealed to exactly the "
+        another_player, "it is sealed to 2 keys (X25519, ssh-ed25519), but must be sealed to exactly the "
         "game's key and yours (X25519, X25519)", "sealed for another game, turn or player",
         "it names another player than 'alice'"),
     "sealed to the wrong key": (wrong_key, None, "sealed file does not open", "not sealed to this key"),

@@ -45,7 +45,7 @@ def test_the_path_names_the_open_turn_and_a_player(table: Table, rel: str, expec
 def test_the_recipients_are_the_game_and_the_player(table: Table):
     game_only = crypto.encrypt(PLAIN, keys(table, "bob")[:1]).encode()
     [message] = messages(table, "orders/g1/0001/bob.yaml.age", game_only)
-    assert "sealed to 1 key(s) (X25519), but must be sealed to exactly the game's key and yours" in message
+    assert "sealed to 1 key (X25519), but must be sealed to exactly the game's key and yours" in message
     # Alice's key is an age key: a file sealed to the game and to some SSH key is not hers.
     bob_key = keys(table, "bob")[1]
     [message] = messages(table, "orders/g1/0001/alice.yaml.age",
