@@ -191,8 +191,8 @@ def test_verify_compares_a_turns_files_and_carries_its_state_from_what_the_loade
     ``turn.load_carried``, and its issue page with what the page shows besides the outcome by ``turn.load_page``
     (``newsletter.issue_facts``); verify's comparison of the replayed files, of the sealed parts, of the issue
     page, and the carrying of an unreplayed turn's state and chain head read nothing themselves (they read the
-    turn's folder and the page, and asked the ``store.Game`` for its states and the page's input before). Only a
-    page that differs asks git which commit changed it, to say so."""
+    turn's folder and the page, and asked the ``store.Game`` for its states and the page's input before); so does
+    the set-up's (turn 0). Only a page that differs asks git which commit changed it, to say so."""
     import ast
     import inspect
     import textwrap
@@ -200,7 +200,7 @@ def test_verify_compares_a_turns_files_and_carries_its_state_from_what_the_loade
     from adjudicator.engine import turncore, verify
 
     for step in (verify._compare, verify._sealed_parts, verify._not_replayed, verify._carry_committed,
-                 verify._committed_head, verify._issue_page):
+                 verify._committed_head, verify._issue_page, verify._start, verify._setup_again):
         tree = ast.parse(textwrap.dedent(inspect.getsource(step)))
         calls = {n.func.attr for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)}
         assert not calls & {"is_file", "read_text", "read_bytes", "open", "glob", "state", "public_state",

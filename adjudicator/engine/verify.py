@@ -287,12 +287,13 @@ def _start(game: Game, root: Path, git_root: Path | None) -> tuple[_Pass, str]:
     links = _links(game, identities, found)
     ended_open = links is not None and not identities  # the game has ended: everything opens without a key
     mode = WITH_KEY if identities else AFTER_END if ended_open else PUBLIC
-    state: State | None = game.state(0) if game.hidden_complete(0) else None
+    carried = load_carried(game, 0)
+    state = carried.state
     if state is None and ended_open:
-        state, setup_found = _setup_again(game, links or {})
+        state, setup_found = _setup_again(game, links or {}, load_written(game, 0))
         found += setup_found
-    run = _Pass(game, root, git_root, identities, links, seed, state, found,
-                publics=[game.ruleset.public_view(game.state(0))], heads=anchor.heads(game.dir, 0))
+    run = _Pass(game, root, git_root, identities, links, seed, state, found, publics=[carried.public],
+                heads=anchor.heads(game.dir, 0))
     if state is not None and newsletter.has_issue(game, 0):
         run.found += _issue_page(load_page(game, 0), git_root, state, setup, run.publics, run.steps, run.heads[0])
     if game.sealed_orders and not identities:
@@ -478,8 +479,10 @@ def _ended(game: Game) -> bool:
     return bool(turns) and turns[-1] > 0 and game.ruleset.phase(game.state(turns[-1])).finished
 
 
-def _setup_again(game: Game, links: dict[int, bytes]) -> tuple[State | None, list[Finding]]:
-    """The set-up drawn again from ``game.yaml``, the digest its report names and the hidden link of turn 0.
+def _setup_again(game: Game, links: dict[int, bytes],
+                 written: turncore.Written) -> tuple[State | None, list[Finding]]:
+    """The set-up drawn again from ``game.yaml``, the digest its report names and the hidden link of turn 0, and
+    compared with its committed public state (``written``, from ``turn.load_written``).
 
     After the end this is how anyone gets the hidden state the set-up sealed (hands, decks); its public part must
     be the committed one.
@@ -494,8 +497,7 @@ def _setup_again(game: Game, links: dict[int, bytes]) -> tuple[State | None, lis
             game.commitment(), bytes.fromhex(digest), links.get(0)))
     except (RulesetError, KeyError, ValueError) as e:
         return None, [_found(game.id, 0, "setup_redraw", error=e)]
-    committed = (game.turn_folder(0) / "state.yaml").read_text(encoding="utf-8")
-    if yamlio.dump(game.ruleset.public_view(state)) != committed:
+    if yamlio.dump(game.ruleset.public_view(state)) != _text(written.state):
         return state, [_found(game.id, 0, "setup_differs")]
     return state, []
 
