@@ -271,10 +271,10 @@ def test_the_news_index_links_each_games_archive_and_the_menu_does_not_repeat_th
 
 
 def test_the_hook_uses_only_mkdocs_documented_events_and_chains_each_games_issues(built_site: Path):
-    """Issue 33: the hook reaches into no plugin (it imports nothing; only on_config and on_nav), and under MkDocs
-    each issue's footer leads to the turn before and after in the same game, the first back to the game."""
+    """Issue 33: the hook reaches into no plugin (it imports nothing; MkDocs' documented events only), and under
+    MkDocs each issue's footer leads to the turn before and after in the same game, the first back to the game."""
     events = sorted(name for name in vars(mkdocs_hooks) if name.startswith("on_"))
-    assert events == ["on_config", "on_nav"]
+    assert events == ["on_config", "on_nav", "on_page_markdown", "on_post_page"]
     source = Path(mkdocs_hooks.__file__).read_text()
     assert not re.search(r"^\s*(import|from) (mkdocs|material)", source, re.MULTILINE), "no plugin's internals"
     public = built_site / "public/news/atlas"
@@ -287,6 +287,31 @@ def test_the_hook_uses_only_mkdocs_documented_events_and_chains_each_games_issue
     assert footer("0001") == {"prev": "../../../games/atlas/", "next": "../0002/"}
     assert footer("0002") == {"prev": "../0001/", "next": "../0003/"}
     assert footer("0003") == {"prev": "../0002/"}
+
+
+@pytest.mark.parametrize("fences", [False, True])
+def test_the_hook_holds_the_maps_aside_and_the_page_is_the_same_bytes(fences: bool):
+    """Issue 33, feedback in minutes: the hook holds each figure (a map's or chart's SVG) aside while MkDocs works
+    on the page and puts it back into the HTML; the page is the same bytes as Markdown makes of it with the figures
+    in (a committed demo issue: its map, charts and their legends). A figure written in a fenced block is code,
+    shown as written: left alone, with fenced code on (as a league may set it in mkdocs.yml) or off (the template)."""
+    from types import SimpleNamespace
+
+    import markdown
+
+    issue = (REPO / "site/news/demo-diplomacy/0005.md").read_text(encoding="utf-8").split("\n---\n", 1)[1]
+    figure = '<div class="tp-figure" data-search-exclude>\n<svg><text>Kiel</text></svg>\n</div>\n'
+    text = f"{issue}\n```\n{figure}```\n\nAfter the code.\n\n{figure}"
+    extensions = ["admonition", "attr_list", "tables", "pymdownx.tilde", "toc", *(["fenced_code"] * fences)]
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="news/demo-diplomacy/0005.md"))
+
+    held = mkdocs_hooks.on_page_markdown(text, page, None, None)
+    assert held.count("<!--turnpress-figure-") == text.count('<div class="tp-figure"') - 1, "all but the code's"
+    assert "<text>Kiel</text>" in held and held.count("<svg") == 1 and len(held) < len(text) / 10
+    built = mkdocs_hooks.on_post_page(markdown.markdown(held, extensions=extensions), page, None)
+    assert built == markdown.markdown(text, extensions=extensions)
+    assert built.count('<svg xmlns="http://www.w3.org/2000/svg" class="tp-map"') == 1
+    assert ("&lt;svg&gt;&lt;text&gt;Kiel" in built) is fences, "in fenced code, the figure is shown as text"
 
 
 def test_a_listing_of_many_issues_has_pages_of_twenty_newest_first():
