@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from unittest import mock
 
 from adjudicator.dice import Dice
 from adjudicator.kit import sheet
 from adjudicator.rulesets.diplomacy import RULESET
 from adjudicator.rulesets.diplomacy.resolver import Unit
 from adjudicator.rulesets.diplomacy.tables import load_map, shipped
+from adjudicator.rulesets.diplomacy.variants import dreissigjaehriger_krieg as dk
 from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg import random_confessions
 from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.religion import (
     allotment,
@@ -182,6 +184,25 @@ def test_section_10_a_mercenary_order_the_hired_unit_cannot_carry_out_fails_the_
     assert RULESET.check(s, KEY["pfalz"], ["Söldner A BLut H 3 RP"]) == []
     r = play(s, {"pfalz": ["Söldner A Kar - Ber 3 RP"]})
     assert r.state["units"]["rebellen"] == ["A Kar"] and points(r.state, "pfalz") == points(s, "pfalz") - 3
+
+
+def test_section_10_a_hired_unit_s_order_is_judged_once_per_position_and_judged_alike():
+    """The orders page's verdicts check the same mercenary line in hundreds of sheets of one position (issue 33:
+    a movement run each, 7 s of the orders league's build): the map keeps the verdict per position and order
+    (``Map.mercenary_verdicts``); checked again, the line gets the same problems without a run, and in another
+    position it is judged anew."""
+    s = funded_game()
+    kept = load_map("dreissigjaehriger-krieg", shipped()).mercenary_verdicts
+    kept.clear()  # what other tests left: this one counts its own runs
+    lines = ["A Hei H", "Söldner A Kar - Ber 3 RP", "Söldner A Kar - Pra 3 RP"]
+    with mock.patch.object(dk, "run_movement", wraps=dk.run_movement) as runs:
+        first = RULESET.check(s, KEY["pfalz"], lines)
+        assert runs.call_count == 2, "one movement run for each hired unit's order"
+        assert RULESET.check(s, KEY["pfalz"], list(lines)) == first and runs.call_count == 2, "kept"
+        moved = position(s, {"rebellen": ["A Kar"], "pfalz": ["A Hei", "A Zwi"]})
+        RULESET.check(moved, KEY["pfalz"], lines)
+        assert runs.call_count == 4, "another position, judged anew"
+    assert [(p.path, p.severity) for p in first] == [((1,), "error")] and "'A Kar - Ber'" in first[0].message
 
 
 def test_section_11_neutral_units_take_centres_in_fall():

@@ -46,6 +46,8 @@ from .religion import (
 )
 
 Extras = Numbered
+# The most hired units' orders a map keeps the verdict of (``Map.mercenary_verdicts``); beyond it they are dropped
+KEPT_MERCENARY_VERDICTS = 4_096
 
 
 def _unit_key(kind: str, example: str) -> dict[str, Any]:
@@ -281,11 +283,22 @@ class DreissigjaehrigerKrieg(Rulebook):
         """Section 10, Söldner anheuern: "Mit der Aktion ist immer der gewünschte Befehl anzugeben" -- the order
         the hired neutral unit is to carry out, by the standard rules (section 11: neutral units move as any).
         One it cannot carry out (a move to a province it cannot reach, a support or convoy it cannot give)
-        would cost the points and leave the unit holding: the check says so before the deadline."""
+        would cost the points and leave the unit holding: the check says so before the deadline. Kept by the map
+        per position and order (``Map.mercenary_verdicts``): the verdict is the movement run's, pure in them."""
         unit = units[a.unit or ""]
         order = mercenary_order(m, a, unit.power)
-        rules = Rules(convoy_intent=str(state["rules"]["convoy_intent"]))
-        row = run_movement(m, list(units.values()), [Read(unit.power, order, a.order_text)], rules).results[0]
+        intent = str(state["rules"]["convoy_intent"])
+        key = (tuple((u.power, u.type, u.region) for u in units.values()), unit.power, order, a.order_text, intent)
+        if key not in m.mercenary_verdicts:
+            if len(m.mercenary_verdicts) >= KEPT_MERCENARY_VERDICTS:
+                m.mercenary_verdicts.clear()
+            m.mercenary_verdicts[key] = self._mercenary_verdict(m, unit, order, a, list(units.values()), intent)
+        return m.mercenary_verdicts[key]
+
+    @staticmethod
+    def _mercenary_verdict(m: Map, unit: Unit, order: Order, a: Action, units: list[Unit],
+                           intent: str) -> tuple[str, str] | None:
+        row = run_movement(m, units, [Read(unit.power, order, a.order_text)], Rules(convoy_intent=intent)).results[0]
         if row["result"] != "invalid" or any(m.said(t, row["reason"]) for t in VOID):
             return None  # a support or convoy of an order nobody gave yet may still match one at the deadline
         reach = sorted({display(province_of(r)) for r in m.reach(unit.type, unit.region)}, key=str.lower)
