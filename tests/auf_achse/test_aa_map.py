@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 
-from adjudicator.rulesets.auf_achse import RULESET
+from adjudicator.rulesets.auf_achse import RULESET, drawing
 from adjudicator.rulesets.auf_achse import newsletter as amtsblatt
 from adjudicator.rulesets.auf_achse.board import load_board
 from adjudicator.rulesets.auf_achse.drawing import Box, layout, overlaps, text_box
@@ -135,6 +135,20 @@ def test_roads_that_cross_without_a_city_are_drawn_as_a_bridge() -> None:
     (x, y), (title, x1, y1, x2, y2) = found[0], bridges[0]
     assert abs((int(x1) + int(x2)) / 2 - x) <= 1 and abs((int(y1) + int(y2)) / 2 - y) <= 1
     assert title == "AMS-OS führt über EMD-MS: keine Kreuzung"
+
+
+def test_the_bridges_are_worked_out_once_for_every_drawing_of_the_board(monkeypatch) -> None:
+    """Issue 33: where the roads cross depends on the board's drawing only, not on the round: two maps of two
+    rounds work it out at most once (the layout keeps it), and each has its bridge."""
+    worked: list[object] = []
+    real = drawing._crossings
+    monkeypatch.setattr(drawing, "_crossings", lambda lay: worked.append(lay) or real(lay))
+    board = load_board(RULESET.data, "deutschland")
+    layout(RULESET.data, board).__dict__.pop("crossings", None)  # as a fresh process has it
+    first = new_game()
+    later = play(first)
+    maps = [amtsblatt.svg_map(RULESET.data, state) for state in (first, later.state)]
+    assert len(worked) == 1 and all(m.count('<g class="tp-overpass">') == 1 for m in maps)
 
 
 def test_the_orders_page_s_board_comes_in_a_base_no_round_changes_and_the_round_s_part() -> None:
