@@ -728,8 +728,14 @@ def test_the_lower_layers_faults_are_said_in_german(german: League, monkeypatch:
                         ("recipient", "replace:\n  - {seat: pfal, login: neu, id: 4242, recipient: age1kaputt}\n")):
         ruling.write_text(ruling.read_text(encoding="utf-8") + text, encoding="utf-8")
         said[fault] = german.run("adjudicate", "dk", "--early", code=None)
+        if fault == "correct":  # the deadline run names the game's fault in its language too, committing nothing
+            german.git("commit", "-qam", "eine Korrektur")
+            said["deadline, a correction of no place"] = german.run("deadline", "--game", "dk", "--now",
+                                                                    "2099-03-02T08:00+01:00", code=None)
+            german.git("reset", "-q", "--hard", "HEAD~1")
         german.git("checkout", "--", "rulings/dk/0002.yaml")
     assert "correct: der Stand hat keine Stelle ['nirgends', 'x']; Nennen Sie" in said["correct"], said
+    assert "correct: der Stand hat keine Stelle ['nirgends', 'x']" in said["deadline, a correction of no place"]
     assert "recipient: der Schlüssel aus 10 Zeichen, der mit 'age1' beginnt, ist kein gültiger" in said["recipient"]
     said["keys add, no key"] = german.run("keys", "add", "dk", "schw", "age1kaputt", code=None)
     said["keys add, a secret key"] = german.run("keys", "add", "dk", "schw", "AGE-SECRET-KEY-1XYZ", code=None)
@@ -850,6 +856,9 @@ def test_the_pull_request_check_of_a_german_game_says_every_line_in_german(germa
         "plain orders in a game of sealed orders": check(6, {"orders/dk/0002/schw.yaml": orders}),
         "nothing": check(7, {}),
     }
+    garbled = tmp_path / "event.json"
+    garbled.write_text("{}", encoding="utf-8")
+    said["an event of neither kind"] = german.run("pr-check", "--event", str(garbled), code=2)
     config = german.root / "games/dk/game.yaml"  # the same game taking open orders: the check reads their content
     config.write_text(config.read_text(encoding="utf-8").replace("  orders: sealed\n", "  orders: open\n"),
                       encoding="utf-8")
@@ -867,6 +876,8 @@ def test_the_pull_request_check_of_a_german_game_says_every_line_in_german(germa
         }
     finally:
         german.git("checkout", "--", "games/dk/game.yaml")
+    assert "das Ereignis ist weder das eines pull_request noch das einer merge_group" in \
+        said["an event of neither kind"]
     assert "## Befehlsquittung — Pull-Request #1 von @schw" in said["files a player must not touch"]
     assert "**❌ abgelehnt: 6 Probleme**" in said["files a player must not touch"]
     assert "notizen.txt liegt außerhalb von orders/" in said["files a player must not touch"]
@@ -903,3 +914,21 @@ def test_a_verify_finding_s_words_inside_its_values_are_said_in_german():
     said = [f.text("de") for f in (changed, moved, unopened)]
     assert "Spieler anna entfernt; bei den Würfeln: commitment" in said[0] and "(keine)" in said[1], said
     assert english("\n".join(said)) == [], said
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["template", "dk"], "turnpress template: Fehler: diese Argumente fehlen: player"),
+    (["status", "dk", "--bogus"], "turnpress: Fehler: unbekannte Argumente: --bogus"),
+    (["verify", "dk", "--since"], "turnpress verify: Fehler: Argument --since: verlangt einen Wert"),
+    (["quatsch"], "turnpress: Fehler: Argument COMMAND: 'quatsch' steht nicht zur Wahl (wählen Sie aus 'new', ")])
+def test_a_command_line_the_parser_refuses_is_said_in_german(german: League, argv: list[str], said: str,
+                                                             capsys: pytest.CaptureFixture[str]):
+    """argparse's refusals ("the following arguments are required: player", "unrecognized arguments") were English
+    in a German league; they are said in the league's language, under the command's usage ("Aufruf:"), exit 2."""
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--league", str(german.root), *argv])
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and err.startswith("Aufruf: turnpress") and said in err, err
+    prose = re.sub(r"(?<=fehlen: ).*", "", err.rstrip().splitlines()[-1])  # the arguments' names are the usage's
+    assert english(prose) == [], err

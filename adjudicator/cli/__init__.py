@@ -21,7 +21,7 @@ from ..errors import OK, USAGE, TurnpressError
 from ..kit import ruleset
 from ..kit.catalog import COMMANDS as CATALOG
 from ..league import history, store
-from .parser import COMMANDS, build_parser, named_command
+from .parser import COMMANDS, BadArguments, build_parser, named_command
 from .values import command_language, league_root
 
 __all__ = ["build_parser", "main"]
@@ -46,6 +46,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             result = command(args)
         sys.stdout.flush()  # here, not at exit: a reader that went away is noticed below
         return result
+    except BadArguments as e:  # as argparse says it, in the league's language
+        lang = _argv_language(args_list)
+        usage = e.usage.removeprefix("usage: ")
+        print(f"{CATALOG.say(lang, 'argparse.usage')}{usage}{e.prog}: {CATALOG.say(lang, 'argparse.error')}: "
+              f"{CATALOG.said_in(lang, e.message, 'argparse.')}", file=sys.stderr)
+        raise SystemExit(USAGE) from None  # as argparse exits
     except TurnpressError as e:
         print(f"turnpress: {_told(args, e)}", file=sys.stderr)
         return e.exit_code
@@ -75,16 +81,19 @@ def _told(args: argparse.Namespace | None, e: TurnpressError) -> str:
     """``e``'s message in the language of the game the command acts on: a layer below the commands raises in
     English and names its word (``TurnpressError.word``); a message a command said in its language already names
     none. A message that begins with a place (a file, a flag) before the word's text keeps that beginning."""
-    text = str(e)
-    if not e.word or e.word not in CATALOG.table()["en"]:
-        return text
-    lang = command_language(args)
-    if lang == "en":
-        return text
-    english = CATALOG.say("en", e.word, **e.values)
-    if not text.endswith(english):
-        return text
-    return text[:len(text) - len(english)] + CATALOG.told(lang, e)
+    return CATALOG.spoken(command_language(args), e) if e.word else str(e)
+
+
+def _argv_language(argv: Sequence[str]) -> str:
+    """The language of the league a command line names (``--league DIR``, else the working directory's), for a
+    command line argparse refuses; English outside a league."""
+    named = None
+    for i, arg in enumerate(argv):
+        if arg == "--league" and i + 1 < len(argv):
+            named = argv[i + 1]
+        elif arg.startswith("--league="):
+            named = arg.removeprefix("--league=")
+    return command_language(argparse.Namespace(league=named))
 
 
 def damaged(args: argparse.Namespace | None) -> str:
@@ -95,7 +104,7 @@ def damaged(args: argparse.Namespace | None) -> str:
         return ""
     # From the store, not the deadline's module, which loads the whole engine (every turn's writer, the
     # newsletter) that 'validate' and the other quick commands need not (issue 33).
-    return store.damage_text(root) if root is not None else ""
+    return store.damage_text(root, lang=command_language(args)) if root is not None else ""
 
 
 def _ruleset_command(argv: list[str]) -> int | None:

@@ -7,9 +7,10 @@ may stand before the command or after it.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import Any, NoReturn
 
 from .. import __version__
+from ..errors import UsageError
 from ..kit import ruleset
 from ..pipeline.budget import DEFAULT_SECONDS
 
@@ -22,12 +23,29 @@ def _league(p: argparse.ArgumentParser, help: str = LEAGUE_HELP) -> None:
     p.add_argument("--league", default=argparse.SUPPRESS, help=help)
 
 
-def _command(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, func: str,
+def _command(sub: argparse._SubParsersAction[Any], name: str, func: str,
              help: str) -> argparse.ArgumentParser:
     p = sub.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".")
     p.set_defaults(func=func)
     _league(p)
     return p
+
+
+class BadArguments(UsageError):
+    """A command line argparse refuses: its message (argparse's English) and the usage of the parser at fault,
+    which ``main`` prints in the league's language."""
+
+    def __init__(self, message: str, prog: str, usage: str) -> None:
+        super().__init__(message)
+        self.message, self.prog, self.usage = message, prog, usage
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose refusal of a command line is raised (``BadArguments``) instead of printed in
+    English, so that a German league says it in German."""
+
+    def error(self, message: str) -> NoReturn:
+        raise BadArguments(message, self.prog, self.format_usage())
 
 
 class _Skipped:
@@ -69,7 +87,7 @@ def build_parser(rulesets: bool = False, only: str | None = None) -> argparse.Ar
     rulesets that have commands of their own (``turnpress diplomacy ...``, run before this parser sees them).
     With ``only`` (a command's name) only that command's parser is built: what a command line that names it
     needs."""
-    p = argparse.ArgumentParser(prog="turnpress", description="A static-site turn publisher for play-by-mail games.")
+    p = _Parser(prog="turnpress", description="A static-site turn publisher for play-by-mail games.")
     p.add_argument("--version", action="version", version=f"turnpress {__version__}")
     p.add_argument("--league", default=None, help=LEAGUE_HELP)
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND",
@@ -245,8 +263,8 @@ def build_parser(rulesets: bool = False, only: str | None = None) -> argparse.Ar
     diplomacy = sub.add_parser("diplomacy", help="Diplomacy's own tools (turnpress diplomacy --help)",
                                description="Diplomacy tools")
     diplomacy.set_defaults(func="diplomacy:diplomacy")
-    actions = diplomacy.add_subparsers(dest="action", required=True, metavar="ACTION")
-    s = actions.add_parser("resolve", help="adjudicate one phase: position and orders in, JSON out")
+    tools = diplomacy.add_subparsers(dest="action", required=True, metavar="ACTION")
+    s = tools.add_parser("resolve", help="adjudicate one phase: position and orders in, JSON out")
     s.add_argument("file", nargs="?", help="YAML or JSON file (standard input if left out)")
     s.set_defaults(func="diplomacy:resolve")
     for name in ruleset.available() if rulesets else []:
@@ -267,7 +285,7 @@ def _seconds(text: str) -> int:
     return int(text)
 
 
-def _events(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _events(sub: argparse._SubParsersAction[Any]) -> None:
     """The season's events: each writes the open turn's ruling, a look unless --commit (``cli/events.py``)."""
     helps = {"pause": "pause a game: no deadline applies until it is resumed (a ruling of the open turn)",
              "resume": "resume a paused game; a deadline that passed during the pause needs --deadline",

@@ -40,7 +40,8 @@ def pr_check(args: argparse.Namespace) -> int:
     try:
         event = json.loads(Path(args.event).read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
-        raise LeagueError(f"cannot read the event payload {args.event}: {e}") from None
+        raise LeagueError(f"cannot read the event payload {args.event}: {e}", word="pr.event_unreadable",
+                          event=args.event, detail=e) from None
     pr = prcheck.PullRequest.from_event(event)
     if args.base or args.head:
         pr = prcheck.PullRequest(pr.number, pr.login, pr.user_id, args.base or pr.base, args.head or pr.head,

@@ -825,15 +825,14 @@ def _write_files(root: Path, files: Mapping[str, str], remove: Iterable[Path], f
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def damage_text(root: Path, game: str | None = None) -> str:
+def damage_text(root: Path, game: str | None = None, lang: str = "en") -> str:
     """Which turn files (of ``game``, or of every game) differ from what turnpress committed, and how to restore
-    each; '' if none do. A turn's files are written once, so a difference is damage, the likely cause of an
-    error no reader names."""
+    each, in ``lang``; '' if none do. A turn's files are written once, so a difference is damage, the likely cause
+    of an error no reader names."""
     folder = f"{GAMES_DIR}/{game}/turns" if game else GAMES_DIR
     try:
         found = history.altered(root, folder)
     except GitError:
         return ""
-    return "".join(f"{visible(rel)} is not what turnpress committed ({commit[:10]}), which is the likely cause: "
-                   f"restore it with 'git checkout {commit[:10]} -- {visible(rel)}'\n" for rel, commit in found
-                   if rel.startswith(f"{GAMES_DIR}/") and "/turns/" in rel)
+    return "".join(COMMANDS.say(lang, "damage.altered", file=visible(rel), commit=commit[:10]) + "\n"
+                   for rel, commit in found if rel.startswith(f"{GAMES_DIR}/") and "/turns/" in rel)

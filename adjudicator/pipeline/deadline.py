@@ -190,8 +190,8 @@ def failure_text(error: Exception, root: Path, game: str | None = None, lang: st
     if isinstance(error, OSError) and error.errno == errno.ENOSPC:
         return COMMANDS.say(lang, "deadline.disk_full")
     if isinstance(error, LeagueError | GitError):
-        return str(error).replace(prefix, "")
-    damage = store.damage_text(root, game)
+        return COMMANDS.spoken(lang, error).replace(prefix, "")
+    damage = store.damage_text(root, game, lang)
     if damage:
         return f"{type(error).__name__}: {error}; " + damage.strip().replace("\n", "; ")
     return COMMANDS.say(lang, "deadline.internal", error=f"{type(error).__name__}: {error}")

@@ -85,17 +85,19 @@ class PullRequest:
             return cls(number=int(pr["number"]), login=str(pr["user"]["login"]), user_id=int(pr["user"]["id"]),
                        base=str(pr["base"]["sha"]), head=str(pr["head"]["sha"]), title=str(pr.get("title", "")))
         except (KeyError, TypeError, ValueError) as e:
-            raise LeagueError(f"the event is neither a pull_request nor a merge_group event payload (missing {e})"
-                              ) from None
+            raise LeagueError(f"the event is neither a pull_request nor a merge_group event payload (missing {e})",
+                              word="pr.event", missing=e) from None
 
     @classmethod
     def _from_merge_group(cls, group: Any) -> PullRequest:
         try:
             base, head, ref = str(group["base_sha"]), str(group["head_sha"]), str(group["head_ref"])
         except (KeyError, TypeError) as e:
-            raise LeagueError(f"the event is not a merge_group event payload (missing {e})") from None
+            raise LeagueError(f"the event is not a merge_group event payload (missing {e})", word="pr.event_group",
+                              missing=e) from None
         if not (SHA.fullmatch(base) and SHA.fullmatch(head)):
-            raise LeagueError("the merge_group event's base_sha and head_sha must be commit ids (40 hex digits)")
+            raise LeagueError("the merge_group event's base_sha and head_sha must be commit ids (40 hex digits)",
+                              word="pr.event_shas")
         # refs/heads/gh-readonly-queue/<base branch>/pr-<number>-<base sha>: the last pull request of the group.
         m = re.search(r"/pr-(\d{1,9})-[0-9a-f]{40}\Z", ref)
         return cls(number=int(m[1]) if m else 0, login="", user_id=0, base=base, head=head,
@@ -169,7 +171,7 @@ def changed_files(repo: Path, base: str, head: str, lang: str = "en") -> list[Ch
     for sha in (base, head):
         if history.rev(repo, sha) is None:
             raise LeagueError(f"commit {sha} is not in {repo}: fetch the pull request's commits first "
-                              "(actions/checkout with fetch-depth: 0)")
+                              "(actions/checkout with fetch-depth: 0)", word="pr.no_commit", sha=sha, repo=repo)
     merged = merge_result(repo, base, head, lang)
     raw = history.run(repo, "diff-tree", "-r", "--raw", "-z", "-M", "--no-abbrev", base, merged).stdout
     fields = raw.split(b"\0")

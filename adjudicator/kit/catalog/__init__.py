@@ -73,6 +73,23 @@ class Catalog:
         return self.say(lang, word, **{k: self.told(lang, v) if isinstance(v, Exception) else v
                                        for k, v in values.items()})
 
+    def spoken(self, lang: str, error: Exception) -> str:
+        """``error``'s whole message in ``lang``: ``told``, keeping what its raiser put before the word's text (a
+        file, a flag); its English message where it is no word of this catalog, or more than the word says.
+
+        >>> from adjudicator.errors import LeagueError
+        >>> COMMANDS.spoken("de", LeagueError("rulings/g/0002.yaml: the disk is full", word="deadline.disk_full"))
+        'rulings/g/0002.yaml: der Datenträger ist voll'
+        """
+        text = str(error)
+        word = getattr(error, "word", "")
+        if lang == "en" or not word or word not in self.table()["en"]:
+            return text
+        english = self.say("en", word, **getattr(error, "values", {}))
+        if not text.endswith(english):
+            return text
+        return text[:len(text) - len(english)] + self.told(lang, error)
+
     def said_in(self, lang: str, english: str, prefix: str) -> str:
         """``english``, a text made from one of the English templates under ``prefix`` (an engine's reason, kept in
         English as data), said in ``lang``; as it is where no template makes it.
