@@ -383,6 +383,7 @@ class Spending:
     figure: tuple[str, ...]
     over: Callable[[int, str, str], str]
     action: Callable[[str], str | None]
+    floor: int = 0  # the least the budget ever is: a total at most this is within it, whatever the report holds
 
 
 @runtime_checkable

@@ -196,29 +196,57 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
             if line_key(text) not in seen:
                 seen.add(line_key(text))
                 todo.append((text, unit))
+    out = _judged(ruleset, state, player, todo, offered, str(rules["twice"]), quoted=False)
+    # lines cut short: every run of plain words that begins a line of the tables and is none (``F Lon S``, ``A Lvp
+    # -``, the lines a player has while typing): the rules cannot read them, and say so quoting the line, which the
+    # page fills in as written (only for a plain line, ``PLAIN``)
+    keys = [*known, *out]
+    short = sorted({" ".join(words[:n]) for words in (k.split(" ") for k in keys)
+                    if all(_WORD.fullmatch(w) for w in words) for n in range(1, len(words))} - set(keys))
+    heads_of = {line_key(h): unit for unit, h in heads.items()}
+    cut = [(r, heads_of.get(" ".join(r.split(" ")[:2]))) for r in short]
+    out.update(_judged(ruleset, state, player, [(r, u) for r, u in cut if u is not None], offered,
+                       str(rules["twice"]), quoted=True))
+    found: dict[str, Any] = {"lines": out, "plain": PLAIN}
+    words = unread(ruleset, state, player, [*known, *out], [texts[0] for texts in offered.values()])
+    if words is not None:
+        found["unread"] = words
+    return found
+
+
+def _judged(ruleset: Any, state: State, player: str, todo: list[tuple[str, str | None]],
+            offered: dict[str, list[str]], twice: str, quoted: bool) -> dict[str, Any]:
+    """``refusals``' entries for ``todo`` (lines with the unit each orders): the rules' own ``check``, one line per
+    unit a run, the unit's first offered line after each (``free`` where the rules then do not say ``twice``: they do
+    not count the line as the unit's order); and the same lines in capitals, whose verdict must be the same for every
+    spelling the key folds. Where it quotes the line as written (a line the rules cannot read) it is not, and the
+    line is left to validate; unless ``quoted``: then the quote is kept as a mark (``quotes``) the page fills in."""
     unit_of = dict(todo)
     out: dict[str, Any] = {}
     for batch in _batches(todo):
         units = [str(unit_of[t]) for t in batch]
         firsts = [offered[u][0] for u in units]
         problems = list(ruleset.check(state, player, [*batch, *firsts]))
-        # the same lines in capitals: a verdict that quotes the line as written (a line the rules cannot read) is
-        # not the same for every spelling the key folds, so the page leaves it to validate
         shouted = list(ruleset.check(state, player, [t.upper() for t in batch]))
         for i, text in enumerate(batch):
             own = [{"severity": p.severity, "message": p.message} for p in problems if p.path == (i,)]
-            if own != [{"severity": p.severity, "message": p.message} for p in shouted if p.path == (i,)]:
+            loud = [{"severity": p.severity, "message": p.message} for p in shouted if p.path == (i,)]
+            if quoted:
+                own = [{**p, "message": p["message"].replace(repr(text), "{line}")} for p in own]
+                loud = [{**p, "message": p["message"].replace(repr(text.upper()), "{line}")} for p in loud]
+                if any("{" in p["message"].replace("{line}", "") or text.lower() in p["message"].lower()
+                       for p in own):
+                    continue
+            if own != loud:
                 continue
-            counted = any(p.path == (len(batch) + i,) and str(rules["twice"]) in p.message for p in problems)
+            counted = any(p.path == (len(batch) + i,) and twice in p.message for p in problems)
             entry: dict[str, Any] = {"problems": own, "unit": units[i]}
+            if quoted:
+                entry["quotes"] = True
             if not counted:
                 entry["free"] = True
             out[line_key(text)] = entry
-    found: dict[str, Any] = {"lines": out}
-    words = unread(ruleset, state, player, [*known, *out], [texts[0] for texts in offered.values()])
-    if words is not None:
-        found["unread"] = words
-    return found
+    return out
 
 
 # A line whose words the page splits as the rules do (``line_key``'s words are ``words_of``'s) and that Python's
@@ -350,7 +378,8 @@ def spending(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
       table's;
     - ``action``: how the words for a line beyond the budget name each (``{points}``: the amount written);
     - ``over``: those words for each budget up to ``MOST_BUDGET`` (``says``, and ``by`` the budget its index),
-      with ``{action}`` and ``{spent}`` (the total so far) to fill; ``spends``: the budget's place in the report.
+      with ``{action}`` and ``{spent}`` (the total so far) to fill; ``spends``: the budget's place in the report;
+      ``floor``: the least the budget ever is (a total at most that is within it before the report is open).
 
     The page adds what each line spends in order and compares the total with the budget in the report the player
     opened (``orders.js``: ``spent``): a line beyond it gets these words. A line whose words or cost the probes do
@@ -450,7 +479,8 @@ def spending(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
             return None
     if not written and not fixed:
         return None
-    return {"spends": where, "written": written, "fixed": fixed, "problems": told, "over": {"says": says, "by": by}}
+    return {"spends": where, "floor": spends.floor, "written": written, "fixed": fixed, "problems": told,
+            "over": {"says": says, "by": by}}
 
 
 def _with_figure(state: State, player: str, where: list[str], value: Any) -> State:

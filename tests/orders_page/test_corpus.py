@@ -77,6 +77,8 @@ DIPLOMACY = [
     ("page", "  - F Edi - Nht\n  - F Edi - Nwg\n"),
     ("page", "  - F Edi - Yor xxxxxxxxxx\n  - F Edi H\n  - Concede to Wien\n  - F Edi Nht\n"),
     ("page", "  - A Lvp H\n  - F Lon - Wal\n  - A Lvp - Xyz\n"),
+    # lines cut short (verdicts.refusals' quotes): the rules' verdict with the line as written; the unit is free
+    ("page", "  - F Lon S\n  - F Lon - Nth\n  - A Lvp -\n  - F Edi - Nwg\n"),
 ]
 
 WINTER = [  # England took Norway in 1901: one build is due
@@ -575,6 +577,8 @@ def test_an_entry_the_schema_refuses_is_dropped_as_validate_drops_it(browser: Br
     ("dip", "  - F Edi - Nht\n  - F Edi - Nwg\n"),  # the "no place named Nht"; the unit's next line stands
     ("dip", "  - F Edi - Yor xxxxxxxxxx\n  - F Edi H\n  - Concede to Wien\n  - F Edi Nht\n"),
     ("dip", "  - A Lvp H\n  - F Lon - Wal\n  - A LVP - Xyz\n  - f lon S a lvp - nht\n"),  # read before counted
+    # lines cut short, as a player has them while typing: the rules quote them as written
+    ("dip", "  - F Lon S\n  - F Lon - Nth\n  - A Lvp -\n  - F EDI S A LVP -\n  - F Edi - Nwg\n"),
     # in the game's language
     ("jk", "  - A Aug - Xyz\n  - A Aug H\n  - Aufgeben zugunsten von Wien\n  - Konfession katholisch\n"),
 ])

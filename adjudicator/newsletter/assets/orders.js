@@ -1005,6 +1005,8 @@
         }
         if (spent === null) { /* a line before it the page cannot judge may have spent */
           say("unknown", W("cannot_judge", {line: line}));
+        } else if (spent <= spending.floor) { /* within the least budget the rules have: within any */
+          return;
         } else if (typeof figure !== "number") { /* the report not opened: the page says where the verdict is */
           out.push({severity: "unknown", where: at(), message: W("open_private"), opens: true});
         } else if (spent > figure && !(figure >= 0 && figure < spending.over.by.length && Math.floor(figure) ===
@@ -1023,6 +1025,9 @@
       }
       var found = key !== null && has(table, key) ? table[key] : key !== null && has(refused, key) ? refused[key] :
         null;
+      if (found && found.quotes && !(typeof entry === "string" && new RegExp(exact.plain).test(entry))) {
+        found = null; /* the rules quote a line cut short as written: the page fills it in for a plain line only */
+      }
       var unread = !found && typeof entry === "string" ? unreadProblems(exact && exact.unread, entry) : null;
       if (unread !== null) { /* the rules read no order in it: their words, and the unit's next line is its order */
         unread.forEach(function (p) {
@@ -1050,7 +1055,7 @@
         spent = null;
       } else if (found) {
         found.problems.forEach(function (p) {
-          say(p.severity, p.message);
+          say(p.severity, found.quotes ? fill(p.message, {line: "'" + line + "'"}) : p.message);
         });
       } else if (unit !== null && words.every(function (w) {
         return has(vocabulary, w);

@@ -252,8 +252,9 @@ class DreissigjaehrigerKrieg(Rulebook):
             except ActionError:
                 return None
 
+        # a power's religion points are never below 0 (section 8: the allotment adds, the actions spend what is there)
         return Spending(("state", "religion_points"), lambda budget, what, spent: overspent(m, budget, what, spent),
-                        action)
+                        action, floor=0)
 
     def _problem(self, m: Map, state: State, power: str, a: Action, units: dict[str, Unit]) -> tuple[str, int]:
         """Why an action cannot be taken (empty if it can), and what it costs."""
