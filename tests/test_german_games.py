@@ -845,16 +845,15 @@ def test_the_pull_request_check_of_a_german_game_says_every_line_in_german(germa
         return german.run("pr-check", "--repo", str(clone), "--event", str(event), "--now", "2099-01-20T10:00+01:00",
                           code=None)
 
+    # one pull request can carry many files, each judged on its own: fewer runs of the check
     said = {
-        "files a player must not touch": check(1, {
+        "files a player must not touch, others' orders, a past turn, no envelope, a plain file, too large": check(1, {
             "games/dk/game.yaml": "players: []\n", ".github/workflows/orders.yml": "on: push\n", "notizen.txt": "x\n",
-            "site/index.md": "# Meine Liga\n", "rulings/dk/neu.yaml": "reason: x\n", "orders/README.md": None}),
-        "another player's country": check(2, {"orders/dk/0002/baye.yaml.age": armored}),
-        "a past turn": check(3, {"orders/dk/0001/schw.yaml.age": armored}),
-        "no envelope": check(4, {"orders/dk/0002/schw.yaml.age": "kaputt\n"}),
-        "too large, sealed": check(5, {"orders/dk/0002/schw.yaml.age": armored + "#" * 70_000}),
-        "plain orders in a game of sealed orders": check(6, {"orders/dk/0002/schw.yaml": orders}),
-        "nothing": check(7, {}),
+            "site/index.md": "# Meine Liga\n", "rulings/dk/neu.yaml": "reason: x\n", "orders/README.md": None,
+            "orders/dk/0002/baye.yaml.age": armored, "orders/dk/0001/schw.yaml.age": armored,
+            "orders/dk/0002/schw.yaml.age": "kaputt\n", "orders/dk/0002/schw.yaml": orders,
+            "orders/dk/0003/schw.yaml.age": armored + "#" * 400_000}),  # the size is judged before the turn
+        "nothing": check(2, {}),
     }
     garbled = tmp_path / "event.json"
     garbled.write_text("{}", encoding="utf-8")
@@ -864,32 +863,33 @@ def test_the_pull_request_check_of_a_german_game_says_every_line_in_german(germa
                       encoding="utf-8")
     try:
         said |= {
-            "open: another player's country": check(8, {"orders/dk/0002/baye.yaml": orders.replace("player: schw",
-                                                                                                  "player: baye")}),
-            "open: a past turn": check(9, {"orders/dk/0001/schw.yaml": orders.replace("turn: 2", "turn: 1")}),
-            "open: a unit ordered twice": check(10, {"orders/dk/0002/schw.yaml": orders + f"  - {unit} H\n"}),
-            "open: too large": check(11, {"orders/dk/0002/schw.yaml": orders + "#" * 270_000 + "\n"}),
-            "open: no YAML": check(12, {"orders/dk/0002/schw.yaml": orders.replace("orders:\n",
-                                                                                   "orders:\n  - [kaputt\n")}),
-            "open: sealed orders": check(13, {"orders/dk/0002/schw.yaml.age": armored}),
-            "open: valid": check(14, {"orders/dk/0002/schw.yaml": orders}),
+            "open: others' orders, a past turn, a unit twice, sealed orders, too large": check(3, {
+                "orders/dk/0002/baye.yaml": orders.replace("player: schw", "player: baye"),
+                "orders/dk/0001/schw.yaml": orders.replace("turn: 2", "turn: 1"),
+                "orders/dk/0002/schw.yaml": orders + f"  - {unit} H\n", "orders/dk/0002/schw.yaml.age": armored,
+                "orders/dk/0003/schw.yaml": orders + "#" * 270_000 + "\n"}),
+            "open: no YAML": check(4, {"orders/dk/0002/schw.yaml": orders.replace("orders:\n",
+                                                                                  "orders:\n  - [kaputt\n")}),
+            "open: valid": check(5, {"orders/dk/0002/schw.yaml": orders}),
         }
     finally:
         german.git("checkout", "--", "games/dk/game.yaml")
     assert "das Ereignis ist weder das eines pull_request noch das einer merge_group" in \
         said["an event of neither kind"]
-    assert "## Befehlsquittung — Pull-Request #1 von @schw" in said["files a player must not touch"]
-    assert "**❌ abgelehnt: 6 Probleme**" in said["files a player must not touch"]
-    assert "notizen.txt liegt außerhalb von orders/" in said["files a player must not touch"]
-    assert "dies sind die Befehle von Bayern (baye); dieser Pull-Request ist von schw" in \
-        said["another player's country"]
-    assert "Zug 1 von dk ist schon ausgewertet; offen ist Zug 2" in said["a past turn"]
-    assert "keine versiegelte Befehlsdatei: sie beginnt nicht mit" in said["no envelope"]
+    sealed, opened = (said[k] for k in said if k.endswith("too large"))
+    assert "## Befehlsquittung — Pull-Request #1 von @schw" in sealed and "**❌ abgelehnt: 11 Probleme**" in sealed
+    assert "notizen.txt liegt außerhalb von orders/" in sealed
+    assert "games/dk/game.yaml ändert den Stand, den Aufbau oder die Berichte einer Partie" in sealed
+    for both in (sealed, opened):
+        assert "dies sind die Befehle von Bayern (baye); dieser Pull-Request ist von schw" in both
+        assert "Zug 1 von dk ist schon ausgewertet; offen ist Zug 2" in both
+    assert "keine versiegelte Befehlsdatei: sie beginnt nicht mit" in sealed
+    assert "dk nimmt versiegelte Befehle: diese offene Datei zeigt Ihre Befehle allen" in sealed
+    assert "eine versiegelte Befehlsdatei hat höchstens" in sealed
     assert "der Pull-Request ändert keine Datei — fügen Sie Ihre Befehlsdatei" in said["nothing"]
-    assert "die Einheit hat schon einen Befehl" in said["open: a unit ordered twice"]
+    assert "die Einheit hat schon einen Befehl" in opened and "dk nimmt offene Befehle, keine versiegelten" in opened
+    assert "eine Befehlsdatei hat höchstens 262144" in opened
     assert "kein gültiges YAML" in said["open: no YAML"]
-    assert "eine Befehlsdatei hat höchstens 262144" in said["open: too large"]
-    assert "dk nimmt offene Befehle, keine versiegelten" in said["open: sealed orders"]
     assert "**✅ gültig: diese Befehle können gemergt werden**" in said["open: valid"], said["open: valid"]
     found = {what: lines for what, text in said.items() if (lines := english(text))}
     assert found == {}, "\n".join(f"{what}: {line}" for what, lines in found.items() for line in lines)
