@@ -37,7 +37,10 @@ STRONG = {"understood", "error", "errors", "warning", "warnings", "your", "you",
           "written", "sealed", "save", "orders", "turn", "none", "report", "add", "uncomment", "goods", "delete",
           "each", "every", "please", "must", "should", "here", "yet", "only", "game", "player", "players",
           "committed", "them", "wrote", "due", "look", "while", "parsing", "scanning", "expected",
-          "unexpected", "allowed", "cannot", "tell"}
+          "unexpected", "allowed", "cannot", "tell", "invalid", "unrecognized", "required", "missing", "failed",
+          "found", "could", "does", "doesn", "isn", "already", "because", "without", "what", "when", "where",
+          "there", "their", "need", "needs", "write", "give", "choose", "expecting", "wrong", "changed", "sent",
+          "takes", "such", "directory"}
 SMALL = {"the", "is", "are", "and", "of", "to", "with", "for", "this", "that", "not", "be", "or", "were", "has",
          "have", "it", "its", "on", "from", "which", "would", "been", "by", "at", "as", "no", "an", "if", "than"}
 NO_PROSE = [
@@ -53,6 +56,7 @@ NO_PROSE = [
     re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b"),  # a variable's name: TURNPRESS_GAME_KEYS
     re.compile(r"\b[0-9a-f]{10,40}\b"),  # a commit
     re.compile(r"'[a-z_]+'"),  # a key named in quotes: hidden state 'private'
+    re.compile(r"'[a-z_]+:(?: [^']*)?'"),  # a line of YAML in quotes: 'rerun: 2', 'found:'
     re.compile(r"\bgit [a-z]+\b"),  # a git command
     re.compile(r"(?<![\w-])--[a-z][a-z-]*"),  # a command's flag: --deadline, --every
 ]
@@ -85,6 +89,10 @@ def test_the_finder_finds_english_and_leaves_german_alone():
     assert not english("  nach den Regeln geheim: verborgener Stand 'private'; TURNPRESS_GAME_KEYS")
     assert not english("--phase 'x': Schreiben Sie ART=FRIST, etwa --phase retreat='2 days' oder --every, --deadline")
     assert english("--commit goes with --write: the sheet is committed where --write puts it")
+    assert english("cannot read the event payload e.json: Expecting value: line 1 column 1 (char 0)")
+    assert english("die Schlüsseldatei x.key ist nicht zu lesen: No such file or directory")
+    assert english("turnpress template: error: the following arguments are required: game, player")
+    assert not english("ergänzen Sie 'rerun: 2' und 'found:' dort von Hand")
 
 
 class League:
