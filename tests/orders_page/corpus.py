@@ -226,15 +226,27 @@ def spends(body: list[Any], shapes: list[str], rnd: random.Random) -> list[Any]:
     return out
 
 
+def cut_short(body: list[Any], lines: list[str], rnd: random.Random) -> list[Any]:
+    """``body`` with a line of ``lines`` cut short among its own (``F Lon S``, ``A Lvp -``: what a player has while
+    typing), at least its first two words."""
+    out = list(body)
+    words = rnd.choice(lines).split(" ") if lines else ["A", "Lon", "-", "Bur"]
+    out.insert(rnd.randrange(len(out) + 1), " ".join(words[:rnd.randrange(2, len(words))]) if len(words) > 2
+               else words[0])
+    return out
+
+
 def sheets(root: Any, game_id: str, player: str, turn: int, count: int, seed: int = 30) -> list[tuple[str, str]]:
     """``count`` sheets of ``player`` in ``game_id``: (kind, text), kinds good, edge and bad in turn; where the rules
     compare sums with what the player has, every eighth edge sheet is one at or over a budget instead (kinds at,
     over); where the player writes amounts in lines of the form's rows (30JK's religious actions), every other bad
-    sheet has one to four such lines among its own (kind spends). Both are drawn from random streams of their own,
-    so that every other sheet stays what it was."""
+    sheet has one to four such lines among its own (kind spends); in a list of lines, each other bad sheet has a
+    line cut short among its own (kind short). Each is drawn from a random stream of its own, so that every other
+    sheet stays what it was."""
     rnd = random.Random(f"{seed}:{game_id}:{player}")
     budget_rnd = random.Random(f"{seed}:{game_id}:{player}:budgets")
     spend_rnd = random.Random(f"{seed}:{game_id}:{player}:spends")
+    short_rnd = random.Random(f"{seed}:{game_id}:{player}:short")
     lines, orders, places = base(root, game_id, player)
     budgets = sums(root, game_id, player) if lines is None else []
     shapes = written(root, game_id, player) if lines is not None else []
@@ -247,6 +259,8 @@ def sheets(root: Any, game_id: str, player: str, turn: int, count: int, seed: in
             kind, body = changed
         if shapes and n % 8 == 3:
             kind, body = "spends", spends(body, shapes, spend_rnd)
+        if lines is not None and n % 8 == 7:
+            kind, body = "short", cut_short(body, lines, short_rnd)
         out.append((kind, head + (yaml.safe_dump({"orders": body}, allow_unicode=True, sort_keys=False,
                                                  default_flow_style=False, width=1000).split("\n", 1)[1]
                                   if body not in ([], {}, None) else "  {}\n" if body == {} else "  []\n")))
