@@ -940,3 +940,21 @@ def test_a_command_line_the_parser_refuses_is_said_in_german(german: League, arg
     assert done.value.code == 2 and err.startswith("Aufruf: turnpress") and said in err, err
     prose = re.sub(r"(?<=fehlen: ).*", "", err.rstrip().splitlines()[-1])  # the arguments' names are the usage's
     assert english(prose) == [], err
+
+
+def test_a_turn_held_for_the_game_master_is_said_in_german(german: League):
+    """A turn whose deadline passed before the turn before it ran is held for the game master: the deadline run,
+    'adjudicate --due' and status said why in English in a German game (turn.stale_deadline). Run last: it plays
+    Bretton Woods' turn 2 two months late, then puts the league back as it was."""
+    head, tags = german.git("rev-parse", "HEAD").strip(), set(german.git("tag").split())
+    try:
+        ran = german.run("adjudicate", "bw", "--due", "--now", "2099-05-01T12:00+02:00", "--commit", code=None)
+        status = german.run("status", "bw", "--now", "2099-05-01T12:00+02:00")
+    finally:
+        german.git("reset", "-q", "--hard", head)
+        for tag in set(german.git("tag").split()) - tags:
+            german.git("tag", "-d", tag)
+    assert "bw: Zug 3 wird nicht ausgewertet: sein Abgabeschluss (2099-03-08 20:00 CET) verstrich, bevor Zug 2 " \
+           "ausgewertet war" in ran, ran
+    assert "Zug 3 wird nicht ausgewertet" in status, status
+    assert english(ran) == [] and english(status) == [], ran + status

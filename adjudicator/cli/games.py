@@ -208,7 +208,7 @@ def status(args: argparse.Namespace) -> int:
         if st.waiting_asked:
             say("status.waiting", names=", ".join(names.get(k, k) for k in st.waiting_asked))
         say("status.due" if st.due else "status.not_due", reason=COMMANDS.said_in(lang, st.reason, "reason."))
-        held = turn.stale_deadline(st) if st.due else None
+        held = turn.stale_deadline(st, lang) if st.due else None
         if held:  # what 'adjudicate --due' and the deadline run say instead of running it
             say("status.held", why=held.split(": ", 1)[1])
     return code

@@ -30,7 +30,7 @@ from ..kit import benevolent, gamedata, words
 from ..kit import orders as ordersmod
 from ..kit import outcome as outcomemod
 from ..kit import secrecy as secrecymod
-from ..kit.catalog import SITE
+from ..kit.catalog import COMMANDS, SITE
 from ..kit.ruleset import Joins, NamesTitle, PinsData, ReportsSetup, Ruleset, VersionsNewGames, get, package_of
 from ..league import absence as absencemod
 from ..league import arrivals as arrivalsmod
@@ -757,11 +757,11 @@ def _adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, onl
         st = status(game, now)
         if st.phase.finished or (only_if_due and not st.due) or (not only_if_due and done):
             break
-        stale = None if catch_up or not only_if_due else stale_deadline(st)
+        stale = None if catch_up or not only_if_due else held_words(st)
         if stale is not None:
             if done:
                 break
-            raise TurnHeld(stale)
+            raise TurnHeld(COMMANDS.say("en", stale[0], **stale[1]), word=stale[0], **stale[1])
         if not commit:  # a look: shown, never written (issue 29: uncommitted turns were built on)
             done.append(compute_turn(game, now, game.dice_secret(), early=early and not st.due))
             break
@@ -804,10 +804,17 @@ def _tree_bytes(path: Path) -> bytes | None:
     return None if path.is_symlink() or not path.is_file() else path.read_bytes()
 
 
-def stale_deadline(st: Status) -> str | None:
-    """Why the open turn must not be run as due: its deadline passed before the turn before it was adjudicated,
-    so its players never had the time to send orders (a game started with a deadline long past, or a deadline
-    run that did not run for weeks), and any orders sent for it now would come too late. None if it may run."""
+def stale_deadline(st: Status, lang: str = "en") -> str | None:
+    """Why the open turn must not be run as due, in ``lang``: its deadline passed before the turn before it was
+    adjudicated, so its players never had the time to send orders (a game started with a deadline long past, or
+    a deadline run that did not run for weeks), and any orders sent for it now would come too late. None if it
+    may run."""
+    held = held_words(st)
+    return COMMANDS.say(lang, held[0], **held[1]) if held else None
+
+
+def held_words(st: Status) -> tuple[str, dict[str, Any]] | None:
+    """``stale_deadline``'s word of the commands' catalog and its values."""
     game, turn, deadline = st.game, st.turn, st.deadline
     ruled = game.ruling(turn)
     if deadline is None or ruled is not None and ruled.end is not None:  # a closing turn takes no orders
@@ -815,10 +822,7 @@ def stale_deadline(st: Status) -> str | None:
     if paused_then(game, deadline):
         zone = game.schedule.zone if game.schedule else dt.UTC
         local = f"{deadline.astimezone(zone):%Y-%m-%d %H:%M %Z}"
-        return (f"{game.id}: turn {turn} is not adjudicated: its deadline ({local}) passed while the game was "
-                f"paused (schedule: paused: true in games/{game.id}/game.yaml), so its players had no time to send "
-                f"orders. Give it a deadline to come ('turnpress extend {game.id} --to \"YYYY-MM-DD HH:MM\" --reason "
-                "\"...\" --commit'), or run 'turnpress adjudicate --due --commit --catch-up' to adjudicate it as it is")
+        return "turn.held_paused", {"game": game.id, "turn": turn, "local": local}
     if turn < 2:
         return None
     before = account(game.report(turn - 1)).get("adjudicated")
@@ -827,10 +831,7 @@ def stale_deadline(st: Status) -> str | None:
     zone = game.schedule.zone if game.schedule else dt.UTC
     due = f"{deadline.astimezone(zone):%Y-%m-%d %H:%M %Z}"
     run = f"{dt.datetime.fromisoformat(before).astimezone(zone):%Y-%m-%d %H:%M %Z}"
-    return (f"{game.id}: turn {turn} is not adjudicated: its deadline ({due}) passed before turn {turn - 1} was "
-            f"adjudicated ({run}), so its players had no time to send orders. Give it a deadline to come ('turnpress "
-            f"extend {game.id} --to \"YYYY-MM-DD HH:MM\" --reason \"...\" --commit'), or run 'turnpress adjudicate "
-            "--due --commit --catch-up' to adjudicate it as it is")
+    return "turn.held_late", {"game": game.id, "turn": turn, "due": due, "before": turn - 1, "run": run}
 
 
 def paused_then(game: Game, moment: dt.datetime) -> bool:

@@ -227,7 +227,7 @@ def late_orders(root: Path) -> list[str]:
 def held_turn(root: Path, game: str, now: dt.datetime) -> str | None:
     """Why ``game``'s open turn, due ``now``, is held for the game master; None if it is not."""
     st = turn.status(store.load_game(root, game), now)
-    return turn.stale_deadline(st) if st.due else None
+    return turn.stale_deadline(st, language(root, game)) if st.due else None
 
 
 def failed(skipped: list[Skipped]) -> bool:
@@ -259,7 +259,7 @@ def adjudicate_due(root: Path, now: dt.datetime, *, commit: bool = True, catch_u
             if held:  # the turn after those just run is held: said now as on every later run
                 skipped.append(Skipped(gid, held, held=True))
         except TurnHeld as e:
-            skipped.append(Skipped(gid, str(e), held=True))
+            skipped.append(Skipped(gid, COMMANDS.spoken(language(root, gid), e), held=True))
         except budgetmod.OverBudget as e:
             skipped.append(Skipped(gid, over_budget_text(gid, e.seconds, language(root, gid)),
                                    lang=language(root, gid)))
