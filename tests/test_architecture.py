@@ -356,11 +356,14 @@ def _continued_lines(source: str) -> list[int]:
     import io
     import tokenize
 
+    ends = [n for n, line in enumerate(source.splitlines(), 1) if line.endswith("\\")]
+    if not ends:
+        return []  # no line ends in a backslash: nothing to tell apart, no need to tokenize (issue 33)
     inside = set()
     for tok in tokenize.generate_tokens(io.StringIO(source).readline):
         if tok.type == tokenize.STRING or tok.type == getattr(tokenize, "FSTRING_MIDDLE", -1):
             inside.update(range(tok.start[0], tok.end[0]))
-    return [n for n, line in enumerate(source.splitlines(), 1) if line.endswith("\\") and n not in inside]
+    return [n for n in ends if n not in inside]
 
 
 def test_no_line_of_the_package_is_continued_by_a_backslash():
