@@ -165,6 +165,7 @@ yamlish = (plain.map(yamlio.dump) | plain.map(lambda d: __import__("json").dumps
 @given(yamlish, st.integers(1, 12), st.integers(1, 300))
 @example("[a: [b: [c: d]]]", 5, 300)  # two levels for each "[": a sequence and the pair inside it
 @example("a: *x\n", 12, 300)  # an alias is never passed unmeasured
+@example("a: null\nb: []\n", 1, 15)  # a block mapping at column 0 is a level too: twice (prefix + 1), not twice prefix
 def test_what_the_quick_bound_passes_the_measure_passes(text, depth, nodes):
     if not yamlio.within_bounds(text, depth, nodes):
         return
