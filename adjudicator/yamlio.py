@@ -665,7 +665,16 @@ def _written(value: str) -> str:
     if _BARE.match(value) and value.lower() not in _RESERVED and not value.endswith(" "):
         return value
     # A JSON string is a YAML double-quoted scalar, once what YAML cannot carry raw is escaped too.
-    return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m[0]):04x}", json.dumps(value, ensure_ascii=False))
+    return _UNPRINTABLE.sub(_escaped, json.dumps(value, ensure_ascii=False))
+
+
+def _escaped(found: re.Match[str]) -> str:
+    code = ord(found[0])
+    if 0xD800 <= code <= 0xDFFF:
+        # No UTF-8 text holds a lone surrogate, but json.loads("\"\\ud800\"") does; YAML has no escape for one
+        # (libyaml refuses "\ud800"), so the file written would be one no reader takes back.
+        raise TypeError(f"text with a lone surrogate (U+{code:04X}) is never written: it is no Unicode text")
+    return f"\\u{code:04x}"
 
 
 # Not printable in YAML, or a line break YAML would fold inside quotes (NEL, LS, PS): escaped.

@@ -1,5 +1,7 @@
 """The canonical writer and the bounded reader (DESIGN.md, "Files are the interface")."""
 
+import json
+
 import pytest
 
 from adjudicator import yamlio
@@ -16,6 +18,13 @@ def test_same_data_gives_same_bytes_and_reads_back():
 def test_floats_are_never_written():
     with pytest.raises(TypeError):
         yamlio.dump({"x": 0.1})
+
+
+def test_a_lone_surrogate_is_never_written_as_a_file_no_reader_takes_back():
+    """json.loads gives one ('"\\ud800"'); YAML has no escape for it, so libyaml would refuse what was written."""
+    with pytest.raises(TypeError, match="surrogate"):
+        yamlio.dump({"x": json.loads('"a\\ud800"')})
+    assert yamlio.load(yamlio.dump({"x": "a\u2028\x00\uffff"})).data == {"x": "a\u2028\x00\uffff"}
 
 
 @pytest.mark.parametrize(
@@ -151,12 +160,10 @@ def test_the_escaped_characters_are_those_yaml_cannot_print():
 # (``yamlio.within_bounds``): whatever the proof passes, measure passes too, at any bound. The texts: what
 # turnpress writes (block style), JSON (flow style), both in one document, and a soup of YAML's indicators.
 def _mixed(data, other) -> str:
-    import json
-
     return yamlio.dump({"a": data}) + "b: " + json.dumps(other, ensure_ascii=False) + "\n"
 
 
-yamlish = (plain.map(yamlio.dump) | plain.map(lambda d: __import__("json").dumps(d))
+yamlish = (plain.map(yamlio.dump) | plain.map(json.dumps)
            | st.builds(_mixed, plain, plain)
            | st.text(st.sampled_from(list("-?:[]{}, \t\n\r\u2028\"'a1#|>!&*")), max_size=80))
 
