@@ -22,7 +22,7 @@ REPO = Path(__file__).resolve().parents[1]
 REFERENCE = REPO.parent / "shared" / "reference"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"  # screenshots, for a person to look at
 
-# ``make test`` runs the suite on two workers (pytest-xdist, ``--dist loadgroup``). Each test is put in a group
+# ``make test`` runs the suite on one worker more than the machine's cores (pytest-xdist, ``--dist loadgroup``). Each test is put in a group
 # that one worker runs whole: its module, so a module-scoped fixture is made once, or, for the modules that drive
 # the browser, one of two browser groups: the site's ("site-browser") and the orders page's ("orders-browser"),
 # whose modules share the orders page's league, made once. A worker starts one Chromium (the ``browser`` fixture
