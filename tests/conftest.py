@@ -22,13 +22,13 @@ REPO = Path(__file__).resolve().parents[1]
 REFERENCE = REPO.parent / "shared" / "reference"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"  # screenshots, for a person to look at
 
-# ``make test`` runs the suite on one worker more than the machine's cores (pytest-xdist, ``--dist loadgroup``). Each test is put in a group
-# that one worker runs whole: its module, so a module-scoped fixture is made once, or, for the modules that drive
-# the browser, one of two browser groups: the site's ("site-browser") and the orders page's ("orders-browser"),
-# whose modules share the orders page's league, made once. A worker starts one Chromium (the ``browser`` fixture
-# below) for whatever browser groups it runs. Two groups, not one, since together they were the longest group of
-# the run by far (468 s of a 785 s CI run), a floor under its wall time that no other cut lowers; the two share no
-# fixture but the browser (issue 33). The other modules of those folders (the site's build, headlines and
+# ``make test`` runs the suite on one worker more than the machine's cores (pytest-xdist, ``--dist loadgroup``). Each
+# test is put in a group that one worker runs whole: its module, so a module-scoped fixture is made once, or, for the
+# modules that drive the browser, one of two browser groups: the site's ("site-browser") and the orders page's
+# ("orders-browser"), whose modules share the orders page's league, made once. A worker starts one Chromium (the
+# ``browser`` fixture below) for whatever browser groups it runs. Two groups, not one, since together they were the
+# longest group of the run by far (468 s of a 785 s CI run), a floor under its wall time that no other cut lowers; the
+# two share no fixture but the browser (issue 33). The other modules of those folders (the site's build, headlines and
 # Zensical, the orders page's data and verdicts) need no browser: groups of their own. A module that asks for
 # ``browser`` and is not listed here stops the run.
 BROWSER_GROUPS = {
