@@ -324,42 +324,60 @@ def read_report(data: Mapping[str, Any], where: str) -> TurnReport:
     """
     problem = misfit(data, TurnReport)
     if problem is None and data["turn"] > 0:  # only the set-up has no deadline and no orders
-        problem = next((f"{k} is missing" for k in ("deadline", "orders") if k not in data), None)
-    if problem is not None:
-        raise LeagueError(f"{where}: {problem}")
+        problem = next((Misfit("missing", k) for k in ("deadline", "orders") if k not in data), None)
+    if problem is not None:  # said in the command's language: the problem is a word of the commands' catalog too
+        raise LeagueError(f"{where}: {problem}", word="report.misfit", where=where,
+                          problem=LeagueError(problem, word=f"report.{problem.word}", at=problem.at))
     return cast(TurnReport, data)
 
 
-def misfit(value: Any, kind: Any, at: str = "") -> str | None:
+class Misfit(str):
+    """What does not fit in a report (``misfit``): its English text, and its word in the commands' catalog
+    (``report.<word>``, filled with ``at``), so that a German game says it in German."""
+
+    word: str
+    at: str
+
+    def __new__(cls, word: str, at: str) -> Misfit:
+        said = {"missing": "{at} is missing", "not_mapping": "{at} is not a mapping", "not_list": "{at} is not a list",
+                "not_empty": "{at} is not empty", "not_text": "{at} is not a text",
+                "not_number": "{at} is not a whole number", "not_bool": "{at} is not true or false",
+                "not_kind": "{at} is not of the kind the report names",
+                "report_not_mapping": "the report is not a mapping"}[word]
+        self = super().__new__(cls, said.format(at=at))
+        self.word, self.at = word, at
+        return self
+
+
+def misfit(value: Any, kind: Any, at: str = "") -> Misfit | None:
     """What in ``value`` does not fit the type ``kind`` (plain data, lists, string-keyed dicts, unions and the
     report's TypedDicts), or None if it fits."""
-    name = at or "the report"
     if kind is Any:
         return None
     if is_typeddict(kind):
         if not isinstance(value, Mapping):
-            return f"{name} is not a mapping"
+            return Misfit("not_mapping", at) if at else Misfit("report_not_mapping", at)
         hints, optional = _keys(kind)
         missing = sorted(set(hints) - optional - set(value))
         if missing:
-            return f"{at + '.' if at else ''}{missing[0]} is missing"
+            return Misfit("missing", f"{at + '.' if at else ''}{missing[0]}")
         found = (misfit(value[k], hints[k], f"{at + '.' if at else ''}{k}") for k in hints if k in value)
         return next((p for p in found if p is not None), None)
     origin, args = get_origin(kind), get_args(kind)
     if origin in (Union, UnionType):
-        return None if any(misfit(value, a, at) is None for a in args) else f"{name} is not {_said(kind)}"
+        return None if any(misfit(value, a, at) is None for a in args) else _not(kind, at)
     if origin is list:
         if not isinstance(value, list):
-            return f"{name} is not a list"
+            return Misfit("not_list", at or "the report")
         return next((p for i, v in enumerate(value) if (p := misfit(v, args[0], f"{at}[{i}]")) is not None), None)
     if origin is dict:
         if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
-            return f"{name} is not a mapping"
+            return Misfit("not_mapping", at) if at else Misfit("report_not_mapping", at)
         return next((p for k, v in value.items() if (p := misfit(v, args[1], f"{at}.{k}")) is not None), None)
     if kind is type(None):
-        return None if value is None else f"{name} is not empty"
+        return None if value is None else Misfit("not_empty", at or "the report")
     fits = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-    return None if fits else f"{name} is not {_said(kind)}"
+    return None if fits else _not(kind, at)
 
 
 @functools.cache
@@ -372,5 +390,5 @@ def _keys(kind: Any) -> tuple[dict[str, Any], frozenset[str]]:
     return {k: get_args(v)[0] if k in optional else v for k, v in hints.items()}, optional
 
 
-def _said(kind: Any) -> str:
-    return {str: "a text", int: "a whole number", bool: "true or false"}.get(kind, "of the kind the report names")
+def _not(kind: Any, at: str) -> Misfit:
+    return Misfit({str: "not_text", int: "not_number", bool: "not_bool"}.get(kind, "not_kind"), at or "the report")

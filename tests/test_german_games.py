@@ -56,6 +56,7 @@ NO_PROSE = [
     re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b"),  # a variable's name: TURNPRESS_GAME_KEYS
     re.compile(r"\b[0-9a-f]{10,40}\b"),  # a commit
     re.compile(r"'[a-z_]+'"),  # a key named in quotes: hidden state 'private'
+    re.compile(r"\b[a-z_]+(?:\.[a-z_]+|\[\d+\])+(?![\w.])"),  # a key's path in a report: orders.late[0].arrived
     re.compile(r"'[a-z_]+:(?: [^']*)?'"),  # a line of YAML in quotes: 'rerun: 2', 'found:'
     re.compile(r"\bgit [a-z]+\b"),  # a git command
     re.compile(r"(?<![\w-])--[a-z][a-z-]*"),  # a command's flag: --deadline, --every
@@ -93,6 +94,7 @@ def test_the_finder_finds_english_and_leaves_german_alone():
     assert english("die Schlüsseldatei x.key ist nicht zu lesen: No such file or directory")
     assert english("turnpress template: error: the following arguments are required: game, player")
     assert not english("ergänzen Sie 'rerun: 2' und 'found:' dort von Hand")
+    assert not english("report.yaml: orders.extension.from fehlt") and english("the report is not a mapping")
 
 
 class League:
@@ -928,7 +930,9 @@ def test_a_verify_finding_s_words_inside_its_values_are_said_in_german():
     (["template", "dk"], "turnpress template: Fehler: diese Argumente fehlen: player"),
     (["status", "dk", "--bogus"], "turnpress: Fehler: unbekannte Argumente: --bogus"),
     (["verify", "dk", "--since"], "turnpress verify: Fehler: Argument --since: verlangt einen Wert"),
-    (["quatsch"], "turnpress: Fehler: Argument COMMAND: 'quatsch' steht nicht zur Wahl (wählen Sie aus 'new', ")])
+    (["quatsch"], "turnpress: Fehler: Argument COMMAND: 'quatsch' steht nicht zur Wahl (wählen Sie aus 'new', "),
+    (["adjudicate", "--due", "--budget", "90000"], "Argument --budget: '90000': Schreiben Sie eine ganze Zahl von "
+                                                   "Sekunden, 0 bis 86400")])
 def test_a_command_line_the_parser_refuses_is_said_in_german(german: League, argv: list[str], said: str,
                                                              capsys: pytest.CaptureFixture[str]):
     """argparse's refusals ("the following arguments are required: player", "unrecognized arguments") were English
@@ -940,6 +944,88 @@ def test_a_command_line_the_parser_refuses_is_said_in_german(german: League, arg
     assert done.value.code == 2 and err.startswith("Aufruf: turnpress") and said in err, err
     prose = re.sub(r"(?<=fehlen: ).*", "", err.rstrip().splitlines()[-1])  # the arguments' names are the usage's
     assert english(prose) == [], err
+
+
+def test_faults_raised_below_the_commands_are_said_in_german(german: League, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch):
+    """Faults the layers below the commands raised as English sentences with no catalog word were English in a
+    German league (issue 31): a join to a seat that was the player's, a report a replay cannot take (its digest,
+    an absence beyond the schedule, an NMR extension the schedule lacks, a key missing), the game's key missing,
+    another run holding the league, git failing, init of a folder in use, a workflow's event file that is missing,
+    a folder or no JSON (the system's and the JSON library's English: "Expecting value: line 1 column 1"), remind's
+    --out that is a file (a traceback) and --budget out of range. verify's "cannot be checked" took English for
+    the fault even when the league is German."""
+    import fcntl
+    import os
+
+    from adjudicator.league import history, store
+
+    said: dict[str, str] = {}
+    seats = store.Game.seats
+    monkeypatch.setattr(store.Game, "seats", lambda self, turn=None: [
+        {**s, "login": "neu", "id": 77} if s.get("key") == "anna" else s for s in seats(self, turn)])
+    said["join, a seat that was theirs"] = german.run("join", "bw", "Anna:anna:1:agrar", code=2)
+    monkeypatch.undo()
+    assert "anna kann nicht in bw einsteigen: der Sitz anna gehörte schon diesem Konto (jetzt spielt ihn neu)" in \
+        said["join, a seat that was theirs"]
+    for game, faults in (("aa", {"digest": ("  digest: envelopes\n", "  digest: sha3\n")}),
+                         ("bw", {"absence": ("\norders:\n", '\norders:\n  absence: {from: "2099-01-11T20:00+01:00"'
+                                             ', to: "2099-06-11T20:00+02:00", players: [anna]}\n'),
+                                 "extension": ("\norders:\n", '\norders:\n  extension: {from: '
+                                               '"2099-01-11T20:00+01:00", players: [anna]}\n'),
+                                 "a key missing": ("\norders:\n", "\norders:\n  extension: {players: [anna]}\n")})):
+        report = german.root / f"games/{game}/turns/0001/report.yaml"
+        for fault, (was, now) in faults.items():
+            text = report.read_text(encoding="utf-8")
+            assert was in text, text
+            report.write_text(text.replace(was, now, 1), encoding="utf-8")
+            try:
+                said[f"verify, a report with {fault}"] = german.run("verify", game, "--worktree", code=1)
+            finally:
+                german.git("checkout", "--", report.relative_to(german.root).as_posix())
+    assert "aa: der Bericht von Zug 1 nennt den Digest 'sha3'; dieses turnpress kennt 'envelopes'" in \
+        said["verify, a report with digest"]
+    assert "bw: der Bericht von Zug 1 verschiebt dessen Abgabeschluss für Abwesenheiten weiter, als der Zeitplan " \
+           "erlaubt" in said["verify, a report with absence"]
+    assert "bw: der Bericht von Zug 1 hält eine NMR-Verlängerung fest, und der Zeitplan hat keine" in \
+        said["verify, a report with extension"]
+    assert "bw: kann nicht geprüft werden: games/bw/turns/0001/report.yaml: orders.extension.from fehlt" in \
+        said["verify, a report with a key missing"]
+    key = german.root / ".secrets/aa.key"
+    key.rename(tmp_path / "aa.key")
+    try:
+        said["adjudicate, the game's key missing"] = german.run("adjudicate", "aa", "--early", code=2)
+    finally:
+        (tmp_path / "aa.key").rename(key)
+    assert "der Schlüssel der Partie aa fehlt: Setzen Sie TURNPRESS_GAME_KEY_AA" in \
+        said["adjudicate, the game's key missing"]
+    fd = os.open(history.git_dir(german.root) / history.RUN_LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    try:  # another run holds the league
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        said["pause, another run holds the league"] = german.run("pause", "bw", "--reason", "Urlaub", code=2)
+    finally:
+        os.close(fd)
+    assert "ein anderer Lauf von turnpress ändert gerade diese Liga" in said["pause, another run holds the league"]
+    said["deadline, git fails"] = german.run("deadline", "--push", "--remote", "nirgends", code=2)
+    assert re.search(r"git fetch .* ist gescheitert; git meldet: ", said["deadline, git fails"])
+    said["init, a folder in use"] = german.run("init", str(german.root), "--language", "de", code=2)
+    assert "gibt es schon und ist nicht leer; 'turnpress init' legt eine neue Liga" in said["init, a folder in use"]
+    garbled = tmp_path / "event.json"
+    garbled.write_text("kaputt", encoding="utf-8")
+    for command in ("pr-check", "deadline"):
+        said[f"{command}, an event file that is no JSON"] = german.run(command, "--event", str(garbled), code=2)
+        assert "event.json: kein JSON (Zeile 1, Spalte 1); Geben Sie $GITHUB_EVENT_PATH" in \
+            said[f"{command}, an event file that is no JSON"]
+    said["pr-check, no event file"] = german.run("pr-check", "--event", str(tmp_path / "fehlt.json"), code=2)
+    assert "fehlt.json: diese Datei gibt es nicht" in said["pr-check, no event file"]
+    said["deadline, an event file that is a folder"] = german.run("deadline", "--event", str(tmp_path), code=2)
+    assert ": ein Ordner, keine Datei" in said["deadline, an event file that is a folder"]
+    said["remind --out, a file"] = german.run("remind", "--out", str(garbled / "x"), code=2)
+    assert "dort steht eine Datei, wo ein Ordner hingehört" in said["remind --out, a file"]
+    assert german.git("status", "--porcelain").strip() == ""
+    quoted = re.compile(r"git meldet: .*|von Commit [0-9a-f]+ \(.*\)\)", re.DOTALL)  # git's words, a subject
+    found = {what: lines for what, text in said.items() if (lines := english(quoted.sub("", text)))}
+    assert found == {}, "\n".join(f"{what}: {line}" for what, lines in found.items() for line in lines)
 
 
 def test_a_turn_held_for_the_game_master_is_said_in_german(german: League):

@@ -336,8 +336,12 @@ def verify(args: argparse.Namespace) -> int:
             if args.game and args.game not in list_games(root):
                 raise  # no such game: a usage error, as every command gives it
             # A file of the committed tree is named as the league names it, not by the private copy's folder.
-            text = re.sub(r"\S*turnpress-verify-[^/\s]*/", "", deadline.failure_text(e, root, gid))
-            print(COMMANDS.say(words.league_language(root), "verify.cannot", game=gid, why=text))
+            try:  # the game's language where its files read, else the league's
+                lang = words.game_language(load_game(root, gid).settings, root)
+            except Exception:  # noqa: BLE001 - the fault is what is said below
+                lang = words.league_language(root)
+            text = re.sub(r"\S*turnpress-verify-[^/\s]*/", "", deadline.failure_text(e, root, gid, lang))
+            print(COMMANDS.say(lang, "verify.cannot", game=gid, why=text))
             bad += 1
             continue
         lang = check.language(load_game(root, gid))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import json
+import errno
 import os
 import sys
 from pathlib import Path
@@ -11,6 +11,7 @@ from pathlib import Path
 from ..errors import OK, PROBLEMS, LeagueError, UsageError
 from ..kit import words
 from ..kit.catalog import COMMANDS, name_problem
+from ..league import arrivals
 from ..league.store import load_game
 from ..pipeline import deadline as deadlinemod
 from ..pipeline import prcheck, scaffold
@@ -37,12 +38,7 @@ def init(args: argparse.Namespace) -> int:
 def pr_check(args: argparse.Namespace) -> int:
     league = league_root(args)
     repo = Path(args.repo) if args.repo else league
-    try:
-        event = json.loads(Path(args.event).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise LeagueError(f"cannot read the event payload {args.event}: {e}", word="pr.event_unreadable",
-                          event=args.event, detail=e) from None
-    pr = prcheck.PullRequest.from_event(event)
+    pr = prcheck.PullRequest.from_event(arrivals.read_event(Path(args.event)))
     if args.base or args.head:
         pr = prcheck.PullRequest(pr.number, pr.login, pr.user_id, args.base or pr.base, args.head or pr.head,
                                  pr.title, pr.queued)
@@ -64,6 +60,20 @@ def deadline(args: argparse.Namespace) -> int:
     return deadlinemod.run(league_root(args), parse_now(args.now), game=args.game or None, push=args.push,
                            remote=args.remote, branch=args.branch, retries=args.retries, budget=args.budget or None,
                            event=Path(args.event) if args.event else None)
+
+
+def _unwritable(out: Path, e: OSError) -> OSError | LeagueError:
+    """``--out DIR`` that cannot be written, said in our words (a full disk is ``main``'s to say)."""
+    if e.errno == errno.ENOSPC:
+        return e
+    if isinstance(e, NotADirectoryError | FileExistsError):
+        return LeagueError(f"--out {out}: a file stands where a folder belongs; name a folder", word="remind.out_file",
+                           path=out)
+    if isinstance(e, PermissionError) or e.errno == errno.EROFS:
+        return LeagueError(f"--out {out}: no permission to write there; name a folder you may write to",
+                           word="remind.out_denied", path=out)
+    return LeagueError(f"--out {out}: cannot write there ({e.strerror or e}); name another folder",
+                       word="remind.out_unwritable", path=out, why=e.strerror or e)
 
 
 def remind(args: argparse.Namespace) -> int:
@@ -102,9 +112,12 @@ def remind(args: argparse.Namespace) -> int:
     files = remindmod.comment_files(messages)
     if args.out:
         out = Path(args.out)
-        out.mkdir(parents=True, exist_ok=True)
-        for thread, text in files.items():
-            (out / f"{thread}.md").write_text(text, encoding="utf-8")
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            for thread, text in files.items():
+                (out / f"{thread}.md").write_text(text, encoding="utf-8")
+        except OSError as e:
+            raise _unwritable(out, e) from None
         for m in messages:
             lang = deadlinemod.language(root, m.game)
             print(COMMANDS.say(lang, "remind.wrote", thread=m.thread, kind=COMMANDS.say(lang, f"remind.{m.kind}"),

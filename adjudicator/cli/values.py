@@ -24,6 +24,8 @@ def command_language(args: argparse.Namespace | None) -> str:
     """The language a command speaks: the game it names (``game``), else the league's; English outside a league or
     where the game cannot be read (the command names that fault itself)."""
     try:
+        if args is not None and getattr(args, "command", None) == "init":  # a new league: the language it names
+            return str(args.language)
         root = league_root(args) if args is not None and hasattr(args, "league") else None
         if root is None:
             return "en"

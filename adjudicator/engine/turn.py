@@ -238,9 +238,11 @@ def join_game(root: Path, game_id: str, player: Player) -> int:
                               id=player.github_id, game=game_id, seat=seat.get("key"), seat_login=seat.get("login"),
                               seat_id=seat.get("id"))
         if account or seat.get("key") == player.key:  # the seat's key is its first login's: the files are its
-            raise LeagueError(f"{player.login} cannot join {game_id}: seat {seat.get('key')} was theirs (now "
-                              f"{'out of the game' if seat.get('left') else 'played by ' + str(seat.get('login'))}); "
-                              "a seat changes hands only by a ruling (replace: in rulings/)")
+            now = "out of the game" if seat.get("left") else f"played by {seat.get('login')}"
+            raise LeagueError(f"{player.login} cannot join {game_id}: seat {seat.get('key')} was theirs (now {now}); "
+                              "a seat changes hands only by a ruling (replace: in rulings/)",
+                              word="join.was_theirs_left" if seat.get("left") else "join.was_theirs",
+                              login=player.login, game=game_id, seat=seat.get("key"), now=seat.get("login"))
     turn = game.open_turn
     config = dict(game.config)
     config["players"] = [*config.get("players", []), player_to_yaml(player, joined=turn)]
@@ -881,7 +883,8 @@ def write_turn(root: Path, outcome: TurnOutcome, *, fault: FaultHook = no_fault)
     message = f"{outcome.game}: turn {outcome.turn} ({outcome.label})"
     tag = f"{outcome.game}/turn-{outcome.turn}"
     if history.tag_target(root, tag):
-        raise LeagueError(f"tag {tag} exists already: turn {outcome.turn} was committed before")
+        raise LeagueError(f"tag {tag} exists already: turn {outcome.turn} was committed before",
+                          word="turn.tag_exists", tag=tag, turn=outcome.turn)
     fault("commit")
     sha = history.commit_files(root, dict(outcome.files), message, parent=outcome.base)
     fault("materialize")

@@ -337,7 +337,7 @@ def _open_plan(snap: TurnSnapshot) -> TurnPlan:
     now, subs, removed, ruled = arrivals.now, snap.submissions, snap.removed, snap.ruling
     phase = outcomemod.phase(snap.rules, snap.state)
     if phase.finished:
-        raise LeagueError(f"{snap.game} is over; there is nothing to adjudicate")
+        raise LeagueError(f"{snap.game} is over; there is nothing to adjudicate", word="turn.over", game=snap.game)
     grace = snap.schedule.grace if snap.schedule else dt.timedelta(0)
     rerun = ruled.rerun if ruled is not None else None
     found = ruled.found if ruled is not None else ()
@@ -373,7 +373,8 @@ def _open_plan(snap: TurnSnapshot) -> TurnPlan:
     if snap.settings.sealed_orders and not secrecymod.rewrites_orders(declared):
         meta["published"] = secrecymod.PUBLISHED_AS_READ  # so that verify asks every later turn for the same
     if snap.previous_seed is not None and not dicemod.follows(snap.seed, snap.previous_seed):
-        raise LeagueError(f"the dice secret does not match {snap.game}'s commitment: is it the right secret?")
+        raise LeagueError(f"the dice secret does not match {snap.game}'s commitment: is it the right secret?",
+                          word="turn.dice_secret", game=snap.game)
     return TurnPlan(taken, meta, snap.seed, snap.digest_of)
 
 
@@ -424,12 +425,13 @@ def compute(snap: TurnSnapshot, planned: TurnPlan, *, seal: bool = True) -> tupl
     meta: OrdersAccount = copy.deepcopy(planned.account)
     if snap.settings.hidden_commitment is not None and hidden_link is None:
         raise LeagueError(f"{snap.game}: turn {turn} draws hidden information, and its hidden link is not known "
-                          f"here (set {key_env(snap.game)})")
+                          f"here (set {key_env(snap.game)})", word="turn.hidden_link", game=snap.game, turn=turn,
+                          variable=key_env(snap.game))
     declared = secrecymod.of(snap.rules, snap.settings.options)
     keeps_secrets = snap.keyed and secrecymod.rewrites_orders(declared)
     phase = outcomemod.phase(snap.rules, state)
     if phase.finished:
-        raise LeagueError(f"{snap.game} is over; there is nothing to adjudicate")
+        raise LeagueError(f"{snap.game} is over; there is nothing to adjudicate", word="turn.over", game=snap.game)
     deadline = snap.planned
     schedule = snap.schedule
     away = meta.get("absence")
@@ -438,13 +440,14 @@ def compute(snap: TurnSnapshot, planned: TurnPlan, *, seal: bool = True) -> tupl
         if (schedule is None or schedule.absence is None
                 or not deadline < moved <= schedule.after(deadline, schedule.absence)):
             raise LeagueError(f"{snap.game}: turn {turn}'s report moves its deadline for absences beyond what the "
-                              "schedule allows")
+                              "schedule allows", word="turn.absence_beyond", game=snap.game, turn=turn)
         meta["absence"] = {"from": schedmod.iso(deadline), "to": away["to"], "players": list(away["players"])}
         deadline = moved
     extension = meta.get("extension")
     if extension and deadline is not None:  # the deadline moved by it; a replay reads the same from the report
         if schedule is None or schedule.nmr_extension is None:
-            raise LeagueError(f"{snap.game}: turn {turn}'s report records an NMR extension, and the schedule has none")
+            raise LeagueError(f"{snap.game}: turn {turn}'s report records an NMR extension, and the schedule has none",
+                              word="turn.no_extension", game=snap.game, turn=turn)
         meta["extension"] = {"from": schedmod.iso(deadline), "players": list(extension["players"])}
         deadline = extended_deadline(schedule, deadline)
     ruled = snap.ruling
@@ -529,7 +532,8 @@ def turn_digest(game: str, turn: int, taken: Mapping[str, Taken], digest_of: str
         return dicemod.orders_digest({k: taken[k].raw for k in sorted(taken)})
     if digest_of != dicemod.ENVELOPES:
         raise LeagueError(f"{game}: turn {turn}'s report names the digest {digest_of!r}; this turnpress knows "
-                          f"{dicemod.ENVELOPES!r} and the plaintexts' (no 'digest')")
+                          f"{dicemod.ENVELOPES!r} and the plaintexts' (no 'digest')", word="turn.digest", game=game,
+                          turn=turn, digest=repr(digest_of), known=repr(dicemod.ENVELOPES))
     return dicemod.orders_digest(dicemod.submitted({k: taken[k].raw for k in taken},
                                                    {k: taken[k].envelope for k in taken}))
 

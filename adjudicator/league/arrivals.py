@@ -171,6 +171,36 @@ def text(record: list[Look]) -> str:
     return RECORD_HEAD + yamlio.dump(body)
 
 
+def read_event(path: Path) -> Any:
+    """The JSON of a workflow's event file (``--event``, bounded before it is read); a file that is none is said in
+    our words, with the line and column where JSON stops, not the system's or the JSON library's English."""
+    fix = "pass the workflow's $GITHUB_EVENT_PATH"
+    try:
+        with path.open("rb") as f:
+            raw = f.read(EVENT_MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise LeagueError(f"--event {path}: no such file; {fix}", word="event.missing", path=path) from None
+    except IsADirectoryError:
+        raise LeagueError(f"--event {path}: a folder, not a file; {fix}", word="event.folder", path=path) from None
+    except OSError as e:  # no permission, a device's fault: the system's words, quoted
+        raise LeagueError(f"--event {path}: cannot be read ({e.strerror or e}); {fix}", word="event.unreadable",
+                          path=path, why=e.strerror or e) from None
+    if len(raw) > EVENT_MAX_BYTES:
+        most = EVENT_MAX_BYTES // (1024 * 1024)
+        raise LeagueError(f"--event {path}: larger than {most} MiB; {fix}", word="event.too_large", path=path,
+                          most=most)
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise LeagueError(f"--event {path}: not UTF-8 text; {fix}", word="event.not_utf8", path=path) from None
+    except json.JSONDecodeError as e:
+        raise LeagueError(f"--event {path}: not JSON (line {e.lineno}, column {e.colno}); {fix}",
+                          word="event.not_json", path=path, line=e.lineno, column=e.colno) from None
+    except RecursionError:  # nested deeper than the reader goes: no event GitHub writes
+        raise LeagueError(f"--event {path}: not JSON (line 1, column 1); {fix}", word="event.not_json", path=path,
+                          line=1, column=1) from None
+
+
 def push_event(path: Path, branch: str) -> Pushed | None:
     """The push to ``branch`` that a workflow's event file (``$GITHUB_EVENT_PATH``) names; None for any other
     event (a schedule, a dispatch), a push to another branch or one that created the branch.
@@ -178,18 +208,7 @@ def push_event(path: Path, branch: str) -> Pushed | None:
     GitHub writes the file; ``repository.pushed_at`` is the push's time in seconds since the epoch (a push
     event's alone is a number; other events' are ISO text, read too).
     """
-    try:
-        with path.open("rb") as f:
-            raw = f.read(EVENT_MAX_BYTES + 1)
-    except OSError as e:
-        raise LeagueError(f"--event {path}: {e.strerror or e}") from None
-    if len(raw) > EVENT_MAX_BYTES:
-        raise LeagueError(f"--event {path}: larger than {EVENT_MAX_BYTES // (1024 * 1024)} MiB; pass the "
-                          "workflow's $GITHUB_EVENT_PATH")
-    try:
-        event: Any = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise LeagueError(f"--event {path}: not JSON; pass the workflow's $GITHUB_EVENT_PATH") from None
+    event = read_event(path)
     if not isinstance(event, dict) or event.get("ref") != f"refs/heads/{branch}":
         return None
     before, pushed = event.get("before"), (event.get("repository") or {}).get("pushed_at")

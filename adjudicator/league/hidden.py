@@ -67,7 +67,8 @@ def secret_of(game: ChainedGame, identities: list[Any]) -> bytes | None:
         return None
     secret = bytes.fromhex(crypto.decrypt(path.read_bytes(), identities).decode("ascii").strip())
     if dicemod.commitment(secret, game.settings.chain_length) != expected:
-        raise SealError(f"games/{game.id}/{HIDDEN_SECRET_FILE} does not match the hidden commitment in game.yaml")
+        raise SealError(f"games/{game.id}/{HIDDEN_SECRET_FILE} does not match the hidden commitment in game.yaml",
+                        word="hidden.mismatch", game=game.id, file=HIDDEN_SECRET_FILE)
     return secret
 
 
@@ -99,7 +100,7 @@ def links(game: ChainedGame, identities: list[Any]) -> dict[int, bytes] | None:
     last, link = ended
     if dicemod.link_back(link, last + 1) != expected:
         raise LeagueError(f"{game.id}: the hidden link published with turn {last} does not lead to the hidden "
-                          "commitment in game.yaml")
+                          "commitment in game.yaml", word="hidden.end_link", game=game.id, turn=last)
     return {t: dicemod.link_back(link, last - t) for t in range(last + 1)}
 
 
@@ -110,5 +111,6 @@ def link_for_turn(game: ChainedGame, turn: int) -> bytes | None:
     secret = secret_of(game, game.game_identities())
     if secret is None:
         raise LeagueError(f"the hidden dice of {game.id} are sealed to its key (games/{game.id}/{HIDDEN_SECRET_FILE}): "
-                          f"set {key_env(game.id)}")
+                          f"set {key_env(game.id)}", word="hidden.sealed", game=game.id, file=HIDDEN_SECRET_FILE,
+                          variable=key_env(game.id))
     return dicemod.hidden_link(secret, game.settings.chain_length, turn)

@@ -40,9 +40,11 @@ def run(repo: Path, *args: str, check: bool = True, input: bytes | None = None,
         words = proc.stderr.decode("utf-8", "replace").strip()
         # The machine's problem, not git's: in the system's words, in git's own when it writes an index, or a
         # write git could not make (a ref's lock: "couldn't write") on a file system with no space left.
-        full = "disk full: " if ("No space left on device" in words or "Out of diskspace" in words
-                                 or ("write" in words and _no_space(repo))) else ""
-        raise GitError(f"{full}git {' '.join(args)} failed: {words}")
+        full = ("No space left on device" in words or "Out of diskspace" in words
+                or ("write" in words and _no_space(repo)))
+        command = " ".join(args)
+        raise GitError(f"{'disk full: ' if full else ''}git {command} failed: {words}",
+                       word="git.disk_full" if full else "git.failed", command=command, words=words)
     return proc
 
 
@@ -168,7 +170,7 @@ _repos: set[Path] = set()
 
 def require_repo(root: Path) -> None:
     if not is_repo(root):
-        raise GitError(f"{root} is not a git repository; run 'git init' there first")
+        raise GitError(f"{root} is not a git repository; run 'git init' there first", word="git.not_repo", root=root)
 
 
 def has_head(root: Path) -> bool:
@@ -454,7 +456,8 @@ def league_lock(root: Path, command: str) -> Iterator[None]:
         except BlockingIOError:
             holder = os.pread(fd, 200, 0).decode("utf-8", "replace").strip() or "a process"
             raise GitError(f"another turnpress run is changing this league ({holder}, holding {path}): "
-                           "wait until it has ended and run the command again") from None
+                           "wait until it has ended and run the command again", word="git.busy", holder=holder,
+                           path=path) from None
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"pid {os.getpid()}, turnpress {command}\n".encode(), 0)
         yield

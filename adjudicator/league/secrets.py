@@ -76,7 +76,8 @@ def lookup(root: Path, game_id: str, kind: str, environ: Mapping[str, str] | Non
 def write_secret_file(path: Path, text: str) -> None:
     """Write a secret to a new file only its owner can read; an existing key is never overwritten."""
     if path.exists():
-        raise LeagueError(f"{path} exists already; move it away first (a key is never overwritten)")
+        raise LeagueError(f"{path} exists already; move it away first (a key is never overwritten)",
+                          word="secret.exists", path=path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w", encoding="ascii") as f:
@@ -128,6 +129,8 @@ def dice_secret(root: Path, game_id: str, *, demo: bool = False) -> bytes:
         raise LeagueError(f"the game's key of {game_id} is missing: set {key_env(game_id)} (or add the line "
                           f"{game_id}=AGE-SECRET-KEY-... to {KEYS_VARIABLE}, or write .secrets/{game_id}.key); "
                           f"its dice secret, sealed orders and hidden state are sealed to it (the dice secret in "
-                          f"games/{game_id}/dice-secret.age)")
+                          f"games/{game_id}/dice-secret.age)", word="secret.no_key", game=game_id,
+                          variable=key_env(game_id), keys=KEYS_VARIABLE)
     raise LeagueError(f"no dice secret for {game_id}: set {dice_secret_env(game_id)} or write it to "
-                      f".secrets/{game_id}.dice (it was printed when the game was made)")
+                      f".secrets/{game_id}.dice (it was printed when the game was made)", word="secret.no_dice",
+                      game=game_id, variable=dice_secret_env(game_id))

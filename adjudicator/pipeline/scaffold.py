@@ -71,7 +71,8 @@ def init(target: Path, title: str, requirement: str | None = None, language: str
     the league's (its site's ``theme: language``): a game without its own speaks it, and so do the league's own
     lines."""
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
-        raise LeagueError(f"{target} exists and is not empty; 'turnpress init' makes a new league in a new folder")
+        raise LeagueError(f"{target} exists and is not empty; 'turnpress init' makes a new league in a new folder",
+                          word="init.exists", target=target)
     written = []
     if requirement is None:
         wheel = write_wheel(target / WHEELS)
