@@ -7,10 +7,14 @@ author, exactly as the orders workflow would see it.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import html
 import json
 import os
+import shutil
+import subprocess
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,7 +22,7 @@ import pytest
 
 from adjudicator import cli
 
-from ..conftest import git
+from ..conftest import git, once_per_run
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SCHEDULE = "first=2026-01-05 20:00,every=7 days,timezone=Europe/Berlin,grace=60"
@@ -142,12 +146,12 @@ def pr_check(world: World, pr: PullRequest, capsys, summary: Path) -> tuple[int,
     return code, capsys.readouterr().out, summary.read_text()
 
 
-@pytest.fixture
-def world(tmp_path: Path):
-    """A league with game g1 (counter, three players, weekly deadlines) on origin; three player clones."""
-    origin = tmp_path / "origin.git"
-    git(tmp_path, "init", "-q", "--bare", "-b", "main", str(origin))
-    gm = tmp_path / "gm"
+def _build_world(tmp: Path) -> None:
+    """Game g1 (counter, three players, weekly deadlines) on a bare origin in ``tmp``, the game master's clone and
+    the three players' clones."""
+    origin = tmp / "origin.git"
+    git(tmp, "init", "-q", "--bare", "-b", "main", str(origin))
+    gm = tmp / "gm"
     assert cli.main(["init", str(gm), "--title", "Test League"]) == 0
     git(gm, "config", "user.name", "Game Master")
     git(gm, "config", "user.email", "gm@example.org")
@@ -158,20 +162,98 @@ def world(tmp_path: Path):
     git(gm, "add", "-A")
     git(gm, "commit", "-qm", "A new league with game g1", date=at(1, 12))
     git(gm, "push", "-q", "-u", "origin", "main")
-    secret = (gm / ".secrets/g1.dice").read_text().strip()
-    saved = {k: os.environ.pop(k, None) for k in ("TURNPRESS_DICE_SECRET_G1", "TURNPRESS_DICE_SECRETS")}
-    # The deadline runs in clones without .secrets/, as on GitHub: the secret comes from the environment.
-    os.environ["TURNPRESS_DICE_SECRETS"] = f"g1={secret}\n"
-    w = World(tmp_path, origin, gm)
     for key, (name, _, _) in PLAYERS.items():
-        w.players[key] = clone(origin, tmp_path / key, name)
+        clone(origin, tmp / key, name)
+
+
+def all_in(world: World) -> None:
+    """Every player's orders for turn 1 merged into main."""
+    for n, key in enumerate(("alice", "bob", "carol")):
+        pr = world.open_pr(key, f"orders-{key}", {f"orders/g1/0001/{key}.yaml": orders(key, 1, n + 1)})
+        world.merge(pr, at(2, 10 + n))
+
+
+def _voted(tmp: Path) -> None:
+    """The world of ``_build_world`` with every player's orders for turn 1 merged into main (``all_in``)."""
+    all_in(World(tmp, tmp / "origin.git", tmp / "gm", {key: tmp / key for key in PLAYERS}))
+
+
+# How each world is made: from nothing, or from another world made before (its name) and a step.
+_WORLDS = {"world": (None, _build_world), "voted": ("world", _voted)}
+_made: dict[str, Path] = {}
+
+
+def _template(factory: pytest.TempPathFactory, name: str) -> Path:
+    """The world ``name`` made once for the whole run (both xdist workers) and never changed after: each test gets
+    a copy (issue 33: building it ran ``init``, ``new`` and 25 git processes, two thirds of the CPU of a test of a
+    deadline in a clone; copying the five repositories costs one ``cp``)."""
+    if name not in _made:
+        base, step = _WORLDS[name]
+        start = _template(factory, base) if base else None
+        with once_per_run(factory, f"pipeline-{name}") as (folder, made):
+            if not made:
+                shutil.rmtree(folder, ignore_errors=True)
+                if start is None:
+                    folder.mkdir(parents=True)
+                else:
+                    _copy_world(start, folder)
+                step(folder)
+                (folder / ".made").touch()
+        _made[name] = folder
+    return _made[name]
+
+
+def _copy_world(template: Path, tmp: Path) -> None:
+    """The repositories of a world made in ``template``, copied into ``tmp`` (which may exist), their remotes
+    pointed at the copy of origin: ``cp -a`` keeps every file's bytes, modes and times."""
+    tmp.mkdir(parents=True, exist_ok=True)
+    parts = [str(template / name) for name in ("origin.git", "gm", *PLAYERS)]
+    subprocess.run(["cp", "-a", *parts, str(tmp)], check=True)
+    for name in ("gm", *PLAYERS):
+        config = tmp / name / ".git/config"
+        was = f"url = {template / 'origin.git'}\n"
+        text = config.read_text()
+        assert was in text, text
+        config.write_text(text.replace(was, f"url = {tmp / 'origin.git'}\n"))
+
+
+def made_world(factory: pytest.TempPathFactory, tmp: Path, name: str = "world") -> World:
+    """A copy in ``tmp`` of the world ``name`` (``_WORLDS``), its dice secret in the environment as a deadline's
+    run on GitHub has it (the caller restores the environment)."""
+    template = _template(factory, name)
+    _copy_world(template, tmp)
+    gm = tmp / "gm"
+    secret = (gm / ".secrets/g1.dice").read_text().strip()
+    os.environ["TURNPRESS_DICE_SECRETS"] = f"g1={secret}\n"
+    return World(tmp, tmp / "origin.git", gm, {key: tmp / key for key in PLAYERS},
+                 numbers=3 if name == "voted" else 0)
+
+
+@contextlib.contextmanager
+def _dice_env() -> Iterator[None]:
+    """The deadline runs in clones without .secrets/, as on GitHub: the secret comes from the environment."""
+    saved = {k: os.environ.pop(k, None) for k in ("TURNPRESS_DICE_SECRET_G1", "TURNPRESS_DICE_SECRETS")}
     try:
-        yield w
+        yield
     finally:
         for k, v in saved.items():
             os.environ.pop(k, None)
             if v is not None:
                 os.environ[k] = v
+
+
+@pytest.fixture
+def world(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
+    """A league with game g1 (counter, three players, weekly deadlines) on origin; three player clones."""
+    with _dice_env():
+        yield made_world(tmp_path_factory, tmp_path)
+
+
+@pytest.fixture
+def voted(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
+    """``world`` with every player's orders for turn 1 merged into main (``all_in``), copied from a world made once."""
+    with _dice_env():
+        yield made_world(tmp_path_factory, tmp_path, "voted")
 
 
 def unchanged(world: World, main_before: str) -> None:

@@ -18,7 +18,7 @@ from ..conftest import git
 from ..launcher import Launcher, Run
 from ..test_crash_loop import REPO, committed_at, gone, kill_moments
 from .conftest import World, clone
-from .test_pipeline_deadline import all_in, turn_commits
+from .test_pipeline_deadline import turn_commits
 
 NOW = "2026-01-05T20:05+01:00"
 
@@ -67,17 +67,16 @@ def origin_state(world: World, base: str) -> bool:
 
 
 @pytest.mark.slow
-def test_crash_loop_deadline_push(world: World):
-    all_in(world)
-    base = world.main_sha()
+def test_crash_loop_deadline_push(voted: World):
+    base = voted.main_sha()
 
     def reset_origin() -> None:
-        git(world.origin, "update-ref", "refs/heads/main", base)
-        git(world.origin, "tag", "-d", "g1/turn-1")
+        git(voted.origin, "update-ref", "refs/heads/main", base)
+        git(voted.origin, "tag", "-d", "g1/turn-1")
 
-    with Launcher(world.tmp / "runs", REPO) as launch:
+    with Launcher(voted.tmp / "runs", REPO) as launch:
         started = time.monotonic()
-        timing = runner(world, "timing")
+        timing = runner(voted, "timing")
         proc = deadline_cli(launch, timing)
         moved = committed_at(timing, proc)
         out = proc.output()
@@ -86,7 +85,7 @@ def test_crash_loop_deadline_push(world: World):
         reset_origin()
         kills = pushed = 0
         for after_commit, wait in kill_moments(21, span, after):
-            killed = runner(world, f"kill-{kills}")
+            killed = runner(voted, f"kill-{kills}")
             proc = deadline_cli(launch, killed)
             if after_commit:  # after the local commit: writing the files, the tag, the push
                 committed_at(killed, proc)
@@ -94,18 +93,18 @@ def test_crash_loop_deadline_push(world: World):
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
             gone(proc.pid)
-            served(world)
+            served(voted)
             kills += 1
-            pushed += origin_state(world, base)
-            code, said, errors = launch.run(["--league", str(runner(world, f"rerun-{kills}")), "deadline",
+            pushed += origin_state(voted, base)
+            code, said, errors = launch.run(["--league", str(runner(voted, f"rerun-{kills}")), "deadline",
                                              "--now", NOW, "--push"])
             assert code == 0, (said, errors)
             assert "pushed to origin/main" in said or "nothing is due" in said, said
-            assert origin_state(world, base), "exactly one turn on origin after the rerun"
-            assert not list(world.origin.glob("**/*.lock")), "no lock left on origin"
+            assert origin_state(voted, base), "exactly one turn on origin after the rerun"
+            assert not list(voted.origin.glob("**/*.lock")), "no lock left on origin"
             reset_origin()
             shutil.rmtree(killed)
-            shutil.rmtree(world.tmp / f"rerun-{kills}")
+            shutil.rmtree(voted.tmp / f"rerun-{kills}")
     print(f"deadline --push crash loop: {kills} kills, {pushed} with the turn already on origin, "
           f"{kills} consistent, exactly one turn after each rerun")
     assert kills >= 10

@@ -24,7 +24,7 @@ from ..launcher import Launcher
 from ..test_crash_loop import REPO, committed_at, gone, kill_moments
 from .conftest import World, clone
 from .test_deadline_crash_loop import NOW, deadline_cli, origin_state, runner, served
-from .test_pipeline_deadline import AFTER_DEADLINE, all_in, turn_commits
+from .test_pipeline_deadline import AFTER_DEADLINE, turn_commits
 
 
 class Killed(BaseException):
@@ -50,41 +50,38 @@ def clean(where: Path, world: World) -> None:
     assert git(where, "rev-parse", "g1/turn-1^{commit}") == git(world.origin, "rev-parse", "g1/turn-1^{commit}")
 
 
-def test_a_turn_committed_but_not_pushed_is_dropped_and_pushed_again(world: World):
+def test_a_turn_committed_but_not_pushed_is_dropped_and_pushed_again(voted: World):
     """Origin has not moved: the rerun finds its own unpushed turn commit, drops it and pushes the same turn."""
-    all_in(world)
-    where = clone(world.origin, world.tmp / "runner", "Runner")
+    where = clone(voted.origin, voted.tmp / "runner", "Runner")
     killed_before_push(where)
-    assert git(where, "log", "-1", "--format=%s").strip() == "g1: turn 1 (Round 1)" and turn_commits(world) == []
+    assert git(where, "log", "-1", "--format=%s").strip() == "g1: turn 1 (Round 1)" and turn_commits(voted) == []
     said: list[str] = []
     assert deadline.run(where, AFTER_DEADLINE, push=True, say=said.append) == 0
     assert said[0] == ("g1: turn 1 (Round 1): committed here by a run that was stopped before its push, never "
                        "published; dropped, and computed again from the remote branch"), said
     assert any("pushed to origin/main" in s for s in said)
-    assert turn_commits(world) == ["g1: turn 1 (Round 1)"]
-    clean(where, world)
+    assert turn_commits(voted) == ["g1: turn 1 (Round 1)"]
+    clean(where, voted)
 
 
-def test_a_turn_not_pushed_while_another_run_pushed_it_is_dropped(world: World):
+def test_a_turn_not_pushed_while_another_run_pushed_it_is_dropped(voted: World):
     """Origin moved: another runner did the turn meanwhile. The local turn and its tag (the same name as
     origin's) go; the rerun finds nothing due."""
-    all_in(world)
-    where = clone(world.origin, world.tmp / "runner", "Runner")
+    where = clone(voted.origin, voted.tmp / "runner", "Runner")
     killed_before_push(where)
-    other = clone(world.origin, world.tmp / "other", "Other")
+    other = clone(voted.origin, voted.tmp / "other", "Other")
     assert deadline.run(other, AFTER_DEADLINE, push=True, say=lambda s: None) == 0
     said: list[str] = []
     assert deadline.run(where, AFTER_DEADLINE, push=True, say=said.append) == 0
     assert said[-1] == "nothing is due", said
-    assert turn_commits(world) == ["g1: turn 1 (Round 1)"]
-    clean(where, world)
+    assert turn_commits(voted) == ["g1: turn 1 (Round 1)"]
+    clean(where, voted)
 
 
-def test_files_half_way_between_the_turn_and_origin_are_reset(world: World):
+def test_files_half_way_between_the_turn_and_origin_are_reset(voted: World):
     """Killed inside the reset: the tree holds origin's files for some paths and the dropped turn's for others,
     the branch the dropped turn. Every file is a committed one's content, so nothing is lost by resetting."""
-    all_in(world)
-    where = clone(world.origin, world.tmp / "runner", "Runner")
+    where = clone(voted.origin, voted.tmp / "runner", "Runner")
     killed_before_push(where)
     changed = git(where, "diff", "--name-only", "origin/main", "HEAD").split()
     half = changed[: len(changed) // 2]
@@ -95,13 +92,12 @@ def test_files_half_way_between_the_turn_and_origin_are_reset(world: World):
         else:
             (where / rel).unlink()
     assert deadline.run(where, AFTER_DEADLINE, push=True, say=lambda s: None) == 0
-    assert turn_commits(world) == ["g1: turn 1 (Round 1)"]
-    clean(where, world)
+    assert turn_commits(voted) == ["g1: turn 1 (Round 1)"]
+    clean(where, voted)
 
 
-def test_a_change_or_commit_of_anyone_else_still_stops_the_run(world: World):
-    all_in(world)
-    where = clone(world.origin, world.tmp / "runner", "Runner")
+def test_a_change_or_commit_of_anyone_else_still_stops_the_run(voted: World):
+    where = clone(voted.origin, voted.tmp / "runner", "Runner")
     killed_before_push(where)
     report = where / "games/g1/turns/0001/report.yaml"
     report.write_text(report.read_text() + "# edited by hand\n")
@@ -113,14 +109,13 @@ def test_a_change_or_commit_of_anyone_else_still_stops_the_run(world: World):
     git(where, "commit", "-qm", "g1: turn 2 (Round 2)")  # named like a turn, but not one: it changes notes.txt
     with pytest.raises(LeagueError, match="commits that are not on origin/main"):
         deadline.run(where, AFTER_DEADLINE, push=True)
-    assert turn_commits(world) == []
+    assert turn_commits(voted) == []
 
 
-def test_its_reset_takes_the_index_lock_through_a_claim_and_a_foreign_lock_stops_it(world: World):
+def test_its_reset_takes_the_index_lock_through_a_claim_and_a_foreign_lock_stops_it(voted: World):
     """The reset of ``deadline --push`` takes ``index.lock`` as the turn's writes do; a lock of another process
     stays, and the run says which file it is."""
-    all_in(world)
-    where = clone(world.origin, world.tmp / "runner", "Runner")
+    where = clone(voted.origin, voted.tmp / "runner", "Runner")
     killed_before_push(where)
     lock = where / ".git/index.lock"
     lock.write_text("")
@@ -130,14 +125,13 @@ def test_its_reset_takes_the_index_lock_through_a_claim_and_a_foreign_lock_stops
     assert lock.exists()
     lock.unlink()
     assert deadline.run(where, AFTER_DEADLINE, push=True, say=lambda s: None) == 0
-    clean(where, world)
+    clean(where, voted)
 
 
-def test_reset_hard_removes_the_dropped_commits_files_even_those_not_yet_in_the_index(world: World):
+def test_reset_hard_removes_the_dropped_commits_files_even_those_not_yet_in_the_index(voted: World):
     """A kill after the turn's files were written but before the index knew them: ``git reset --hard`` would
     leave them as untracked files (a turn folder origin has not); turnpress's reset removes them."""
-    all_in(world)
-    where = clone(world.origin, world.tmp / "runner", "Runner")
+    where = clone(voted.origin, voted.tmp / "runner", "Runner")
     base = git(where, "rev-parse", "HEAD").strip()
     killed_before_push(where)
     git(where, "read-tree", base)  # the index as before the turn; the tree and the branch have the turn
@@ -146,12 +140,11 @@ def test_reset_hard_removes_the_dropped_commits_files_even_those_not_yet_in_the_
     assert not (where / "games/g1/turns/0001").exists()
 
 
-def test_reset_hard_rewrites_only_the_files_it_changes(world: World):
+def test_reset_hard_rewrites_only_the_files_it_changes(voted: World):
     """A file both commits hold alike is left as it is (git writes a file in place, so a kill while it writes one
     leaves it half-written: the league's wheel, a few hundred kB, was rewritten by every reset and a kill there
     stopped every later run with "uncommitted changes")."""
-    all_in(world)
-    where = clone(world.origin, world.tmp / "runner", "Runner")
+    where = clone(voted.origin, voted.tmp / "runner", "Runner")
     base = git(where, "rev-parse", "HEAD").strip()
     killed_before_push(where)
     wheel = next((where / ".github/turnpress").glob("*.whl"))
@@ -162,16 +155,15 @@ def test_reset_hard_rewrites_only_the_files_it_changes(world: World):
     assert git(where, "status", "--porcelain", "--untracked-files=all") == ""
 
 
-def test_a_reset_killed_while_git_writes_a_file_is_done_again_by_the_next_run(world: World):
+def test_a_reset_killed_while_git_writes_a_file_is_done_again_by_the_next_run(voted: World):
     """kill -9 while the reset's git writes a file (held there by a smudge filter that waits): the file is gone or
     half-written, neither commit's. The next run knows the reset was its own (a mark in the git directory naming
     the paths it was writing) and does it again, instead of refusing the tree as someone's uncommitted change.
     Origin moved meanwhile (the game master changed a page), so the reset writes a file as well as removing the
     dropped turn's."""
-    all_in(world)
-    where = clone(world.origin, world.tmp / "runner", "Runner")
+    where = clone(voted.origin, voted.tmp / "runner", "Runner")
     killed_before_push(where)
-    other = clone(world.origin, world.tmp / "other", "Other")
+    other = clone(voted.origin, voted.tmp / "other", "Other")
     page = other / "games/README.md"
     was = page.read_bytes()
     page.write_bytes(was + b"A line the game master added.\n")
@@ -179,7 +171,7 @@ def test_a_reset_killed_while_git_writes_a_file_is_done_again_by_the_next_run(wo
     git(other, "push", "-q", "origin", "HEAD:main")
     git(where, "fetch", "-q", "origin")
     upstream = git(where, "rev-parse", "origin/main").strip()
-    writing = world.tmp / "writing"
+    writing = voted.tmp / "writing"
     (where / ".git/info/attributes").write_text("* filter=slow\n")
     git(where, "config", "filter.slow.smudge", f"sh -c 'touch {writing}; sleep 120; cat'")
     code = ("import sys; from pathlib import Path; from adjudicator.league import history; "
@@ -196,24 +188,23 @@ def test_a_reset_killed_while_git_writes_a_file_is_done_again_by_the_next_run(wo
     left = where / "games/README.md"
     assert (left.read_bytes() if left.exists() else None) not in (was, page.read_bytes())  # neither commit's
     assert deadline.run(where, AFTER_DEADLINE, push=True, say=lambda s: None) == 0
-    assert turn_commits(world) == ["g1: turn 1 (Round 1)"]
-    clean(where, world)
+    assert turn_commits(voted) == ["g1: turn 1 (Round 1)"]
+    clean(where, voted)
 
 
 @pytest.mark.slow
-def test_crash_loop_deadline_push_rerun_in_the_same_clone(world: World):
+def test_crash_loop_deadline_push_rerun_in_the_same_clone(voted: World):
     """kill -9 of ``deadline --push`` at random points, each rerun in the same clone, which is then used for the
     next kill too (origin is reset between rounds, so the clone always holds a turn origin has not, as after a
     kill before the push). Seeded; 12 kills spread over the run (``kill_moments``)."""
-    all_in(world)
-    base = world.main_sha()
+    base = voted.main_sha()
 
     def reset_origin() -> None:
-        git(world.origin, "update-ref", "refs/heads/main", base)
-        git(world.origin, "tag", "-d", "g1/turn-1")
+        git(voted.origin, "update-ref", "refs/heads/main", base)
+        git(voted.origin, "tag", "-d", "g1/turn-1")
 
-    with Launcher(world.tmp / "runs", REPO) as launch:
-        where = runner(world, "same")
+    with Launcher(voted.tmp / "runs", REPO) as launch:
+        where = runner(voted, "same")
         started = time.monotonic()
         proc = deadline_cli(launch, where)
         moved = committed_at(where, proc)
@@ -231,15 +222,15 @@ def test_crash_loop_deadline_push_rerun_in_the_same_clone(world: World):
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
             gone(proc.pid)
-            served(world)
+            served(voted)
             kills += 1
-            pushed += origin_state(world, base)
+            pushed += origin_state(voted, base)
             code, said, errors = launch.run(["--league", str(where), "deadline", "--now", NOW, "--push"])
             assert code == 0, (kills, said, errors)
             assert "pushed to origin/main" in said or "nothing is due" in said, said
             dropped += "dropped, and computed again" in said
-            assert origin_state(world, base), "exactly one turn on origin after the rerun"
-            clean(where, world)
+            assert origin_state(voted, base), "exactly one turn on origin after the rerun"
+            clean(where, voted)
             reset_origin()
     print(f"deadline --push crash loop in one clone: {kills} kills, {pushed} with the turn already on origin, "
           f"{dropped} reruns dropped an unpushed turn, {kills} consistent, exactly one turn after each rerun")

@@ -13,17 +13,10 @@ from adjudicator.errors import LeagueError
 from adjudicator.pipeline import deadline
 
 from ..conftest import git
-from .conftest import World, at, clone, orders
+from .conftest import World, all_in, clone
 
 AFTER_DEADLINE = parse_now("2026-01-05T20:05+01:00")
 BEFORE_DEADLINE = parse_now("2026-01-03T12:00+01:00")
-
-
-def all_in(world: World) -> None:
-    """Every player's orders for turn 1 merged into main."""
-    for n, key in enumerate(("alice", "bob", "carol")):
-        pr = world.open_pr(key, f"orders-{key}", {f"orders/g1/0001/{key}.yaml": orders(key, 1, n + 1)})
-        world.merge(pr, at(2, 10 + n))
 
 
 def turn_commits(world: World) -> list[str]:
@@ -31,9 +24,8 @@ def turn_commits(world: World) -> list[str]:
 
 
 @pytest.mark.parametrize("game", [None, "g1"], ids=["due", "manual"])
-def test_two_deadline_runs_at_once_commit_exactly_one_turn(world: World, game: str | None):
-    all_in(world)
-    runners = [clone(world.origin, world.tmp / f"runner{i}", f"Runner {i}") for i in (1, 2)]
+def test_two_deadline_runs_at_once_commit_exactly_one_turn(voted: World, game: str | None):
+    runners = [clone(voted.origin, voted.tmp / f"runner{i}", f"Runner {i}") for i in (1, 2)]
     both_computed = threading.Barrier(2, timeout=60)
     said: list[list[str]] = [[], []]
     codes: list[int | BaseException] = [0, 0]
@@ -51,8 +43,8 @@ def test_two_deadline_runs_at_once_commit_exactly_one_turn(world: World, game: s
     for t in threads:
         t.join(120)
     assert codes == [0, 0], said
-    assert turn_commits(world) == ["g1: turn 1 (Round 1)"], "exactly one turn on origin"
-    assert git(world.origin, "tag", "--list").split() == ["g1/turn-1"]
+    assert turn_commits(voted) == ["g1: turn 1 (Round 1)"], "exactly one turn on origin"
+    assert git(voted.origin, "tag", "--list").split() == ["g1/turn-1"]
     winner, loser = sorted(said, key=lambda lines: not any("pushed" in s for s in lines))
     assert any("pushed to origin/main" in s for s in winner)
     assert any("moved while this run worked" in s for s in loser)
@@ -60,7 +52,7 @@ def test_two_deadline_runs_at_once_commit_exactly_one_turn(world: World, game: s
     for r in runners:  # both clones end where origin is, with its tag
         git(r, "fetch", "-q", "origin")
         assert git(r, "rev-parse", "HEAD") == git(r, "rev-parse", "origin/main")
-        assert git(r, "rev-parse", "g1/turn-1") == git(world.origin, "rev-parse", "g1/turn-1")
+        assert git(r, "rev-parse", "g1/turn-1") == git(voted.origin, "rev-parse", "g1/turn-1")
 
 
 def test_a_manual_turn_runs_whether_due_or_not(world: World, capsys):
@@ -74,15 +66,14 @@ def test_a_manual_turn_runs_whether_due_or_not(world: World, capsys):
     assert turn_commits(world) == ["g1: turn 1 (Round 1)"]
 
 
-def test_a_refused_push_with_origin_unmoved_is_an_error_not_a_retry(world: World):
-    all_in(world)
-    hook = world.origin / "hooks/pre-receive"
+def test_a_refused_push_with_origin_unmoved_is_an_error_not_a_retry(voted: World):
+    hook = voted.origin / "hooks/pre-receive"
     hook.write_text("#!/bin/sh\necho 'protected branch' >&2\nexit 1\n")
     hook.chmod(0o755)
-    runner = clone(world.origin, world.tmp / "runner", "Runner")
+    runner = clone(voted.origin, voted.tmp / "runner", "Runner")
     with pytest.raises(LeagueError, match="has not moved: check the token's permission"):
         deadline.run(runner, AFTER_DEADLINE, push=True, say=lambda s: None)
-    assert turn_commits(world) == []
+    assert turn_commits(voted) == []
 
 
 def test_it_will_not_reset_over_local_work(world: World):
@@ -112,9 +103,8 @@ def test_one_secret_holds_every_game():
     assert env["TURNPRESS_DICE_SECRET_G1"] == "explicit", "a game's own variable wins"
 
 
-def test_without_push_it_is_adjudicate_due_commit(world: World, tmp_path: Path):
-    all_in(world)
-    git(world.gm, "pull", "-q", "--ff-only", "origin", "main")
-    assert deadline.run(world.gm, AFTER_DEADLINE, say=lambda s: None) == 0
-    assert git(world.gm, "log", "-1", "--format=%s").strip() == "g1: turn 1 (Round 1)"
-    assert turn_commits(world) == [], "nothing pushed"
+def test_without_push_it_is_adjudicate_due_commit(voted: World, tmp_path: Path):
+    git(voted.gm, "pull", "-q", "--ff-only", "origin", "main")
+    assert deadline.run(voted.gm, AFTER_DEADLINE, say=lambda s: None) == 0
+    assert git(voted.gm, "log", "-1", "--format=%s").strip() == "g1: turn 1 (Round 1)"
+    assert turn_commits(voted) == [], "nothing pushed"
