@@ -39,20 +39,20 @@ from ..sealed import crypto
 # The spaces a key folds: these few, the same in Python and JavaScript (their ``\s`` differ: JavaScript's takes
 # U+FEFF, Python's U+001C-U+001F), so that the page never reads two lines as one where the rules may not.
 _SPACE = re.compile(r"[ \t\n\r\f\v]+")
-_COAST = re.compile(r"[/()]")
 
 
 def line_key(line: str) -> str:
-    """A line as the table keys it, and as the page reads the sheet's lines: lower case, a coast's ``/`` or
-    brackets and runs of spaces as one space, a dash with a space each side (the rules read ``F Stp(sc)-Bot`` and
-    ``f stp/sc - bot`` alike).
+    """A line as the table keys it, and as the page reads the sheet's lines: lower case, runs of spaces as one
+    space, a dash with a space each side (the rules read ``F Stp/sc-Bot`` and ``f stp/sc - bot`` alike). A coast's
+    ``/`` and brackets stay as written: the rules read them only after a place (``A (Lvp) - Yor`` is no order, where
+    a key that made them spaces looked up ``A Lvp - Yor``), so another spelling of a coast is a line of its own.
 
-    >>> line_key("  F  Stp(sc)-Bot ")
-    'f stp sc - bot'
+    >>> line_key("  F  Stp/sc-Bot "), line_key("A (Lvp) - Yor")
+    ('f stp/sc - bot', 'a (lvp) - yor')
     >>> line_key("F\ufeffLon - Nth") == line_key("F Lon - Nth"), line_key("F\x1cLon") == line_key("F Lon")
     (False, False)
     """
-    return _SPACE.sub(" ", _COAST.sub(" ", line.lower()).replace("-", " - ")).strip(" ")
+    return _SPACE.sub(" ", line.lower().replace("-", " - ")).strip(" ")
 
 
 def limits() -> dict[str, Any]:
@@ -137,7 +137,9 @@ def line_table(ruleset: Any, state: State, player: str, form: dict[str, Any] | N
         out["spending"] = spent
     if (form.get("lines") or {}).get("count") is not None:  # a winter: each line counts against those due
         del out["lines"]
-        out["states"] = line_states(ruleset, state, player, [t for t, _ in lines])
+        offered = [t for t, _ in lines]
+        extra, quoted = _winter_extras(offered, places, (form.get("lines") or {}).get("letters") or [])
+        out["states"] = line_states(ruleset, state, player, offered, extra, quoted)
     if drops_entries(ruleset, state):
         out["drops"] = "entry"
     return out
@@ -170,6 +172,8 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     ``twice`` or not. ``None`` where the orders are no movement list (a winter's lines count against each other,
     ``line_states``)."""
     rules = (form or {}).get("lines") or {}
+    if table and table.get("states"):
+        return winter_unread(ruleset, state, player, table["states"])
     if not table or "lines" not in table or not rules.get("places") or not rules.get("twice"):
         return None
     known = table["lines"]
@@ -179,7 +183,7 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
         if unit is not None:
             offered.setdefault(unit, []).append(text)
     heads = {unit: " ".join(texts[0].split()[:2]) for unit, texts in offered.items()}
-    letters = sorted({h.split()[0] for h in heads.values()})
+    letters = sorted({h.split()[0] for h in heads.values()} | set(rules.get("letters") or []))
     support = str(((form or {}).get("notation") or {}).get("S") or "S")
     every = [text for texts in offered.values() for text in texts]
     wanted: dict[str, list[str]] = {}
@@ -228,14 +232,19 @@ def _judged(ruleset: Any, state: State, player: str, todo: list[tuple[str, str |
         firsts = [offered[u][0] for u in units]
         problems = list(ruleset.check(state, player, [*batch, *firsts]))
         shouted = list(ruleset.check(state, player, [t.upper() for t in batch]))
+        spaced = list(ruleset.check(state, player, [_spaced(t) for t in batch])) if quoted else []
         for i, text in enumerate(batch):
             own = [{"severity": p.severity, "message": p.message} for p in problems if p.path == (i,)]
             loud = [{"severity": p.severity, "message": p.message} for p in shouted if p.path == (i,)]
             if quoted:
+                # the line as written is a mark; any other word of it the rules quote must be the same in every
+                # spelling the key folds (the reader's own lower-case words: "cannot read {line} after 'ven'"),
+                # which the line in lower case, in capitals and capitalized with other spaces show
+                wide = [{"severity": p.severity, "message": p.message.replace(repr(_spaced(text)), "{line}")}
+                        for p in spaced if p.path == (i,)]
                 own = [{**p, "message": p["message"].replace(repr(text), "{line}")} for p in own]
                 loud = [{**p, "message": p["message"].replace(repr(text.upper()), "{line}")} for p in loud]
-                if any("{" in p["message"].replace("{line}", "") or text.lower() in p["message"].lower()
-                       for p in own):
+                if own != wide or any("{" in p["message"].replace("{line}", "") for p in own):
                     continue
             if own != loud:
                 continue
@@ -247,6 +256,12 @@ def _judged(ruleset: Any, state: State, player: str, todo: list[tuple[str, str |
                 entry["free"] = True
             out[line_key(text)] = entry
     return out
+
+
+def _spaced(text: str) -> str:
+    """``text`` in another spelling ``line_key`` folds alike: each word capitalized, two spaces between words, a
+    dash between two words written without spaces (``a ven - tus`` -> ``A  Ven-Tus``)."""
+    return "  ".join(w.capitalize() for w in text.split(" ")).replace("  -  ", "-")
 
 
 # A line whose words the page splits as the rules do (``line_key``'s words are ``words_of``'s) and that Python's
@@ -274,7 +289,8 @@ def _said(text: str, word: str, problems: list[Problem]) -> tuple[tuple[str, str
     return tuple(out)
 
 
-def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts: list[str]) -> dict[str, Any] | None:
+def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts: list[str],
+           before: list[str] | None = None) -> dict[str, Any] | None:
     """The rules' verdict on a line they cannot read because of a word they read nowhere (``F Edi - Nht``,
     ``F Edi - Yor xxxxxxxxxx``, ``Concede to Wien``): their reading stops at the first such word, so their verdict
     follows from the words before it and quotes the line, that word and the words from it on. For every run of
@@ -284,7 +300,8 @@ def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts:
     religious actions read other words) and orders no unit (the units' first offered lines after them are judged
     as alone). ``words``: every plain word the rules read (``words_read``); ``plain``: the lines the page judges
     so (``PLAIN``); ``says``: the messages, ``at``: a run of words -> its messages. ``None`` where the ruleset
-    names no words."""
+    names no words. ``before``: lines before the probes (a winter's state: ``winter_unread``)."""
+    before = list(before or [])
     read, order = getattr(ruleset, "words_read", None), getattr(ruleset, "reads_as_order", None)
     if read is None or order is None:
         return None
@@ -294,20 +311,21 @@ def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts:
     plain = [key.split(" ") for key in keys if all(_WORD.fullmatch(w) for w in key.split(" "))]
     runs = sorted({" ".join(words[:n]) for words in plain for n in range(1, len(words) + 1)})
     runs = [r for r in runs if all(order(state, probe.format(p=r, P=r.upper())) for probe, _ in _PROBES)]
-    alone = [(p.path, p.severity, p.message) for p in ruleset.check(state, player, firsts)
-             if len(p.path) == 1 and isinstance(p.path[0], int)]
+    b = len(before)
+    alone = [((p.path[0] - b,), p.severity, p.message) for p in ruleset.check(state, player, [*before, *firsts])
+             if len(p.path) == 1 and isinstance(p.path[0], int) and p.path[0] >= b]
     answers = []
     for probe, word in _PROBES:
         texts = [probe.format(p=r, P=r.upper()) for r in runs]
-        problems = ruleset.check(state, player, [*texts, *firsts])
-        after = [((p.path[0] - len(texts),), p.severity, p.message) for p in problems
-                 if len(p.path) == 1 and isinstance(p.path[0], int) and p.path[0] >= len(texts)]
+        problems = ruleset.check(state, player, [*before, *texts, *firsts])
+        after = [((p.path[0] - b - len(texts),), p.severity, p.message) for p in problems
+                 if len(p.path) == 1 and isinstance(p.path[0], int) and p.path[0] >= b + len(texts)]
         if after != alone:
             return None  # a probe ordered a unit: the rules may count such lines (none of the standard reader's)
         by_line: dict[int, list[Problem]] = {}
         for p in problems:
-            if len(p.path) == 1 and isinstance(p.path[0], int) and p.path[0] < len(texts):
-                by_line.setdefault(p.path[0], []).append(p)
+            if len(p.path) == 1 and isinstance(p.path[0], int) and b <= p.path[0] < b + len(texts):
+                by_line.setdefault(p.path[0] - b, []).append(p)
         answers.append([_said(t, word, by_line.get(i, [])) for i, t in enumerate(texts)])
     says: dict[tuple[str, str], int] = {}
     at: dict[str, list[int]] = {}
@@ -317,6 +335,38 @@ def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts:
         at[r] = [says.setdefault(m, len(says)) for m in first]
     return {"plain": PLAIN, "words": sorted(w for w in known if _WORD.fullmatch(w) and w != "-"),
             "says": [list(m) for m in says], "at": at}
+
+
+def winter_unread(ruleset: Any, state: State, player: str, states: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """``unread`` for a winter's lines (``line_states``), as the page's "exact" part: the rules' verdict on a line
+    they cannot read, kept only where the same after the lines of every state the walk reached (a line of each
+    state's first path from the empty sheet before the probes), and refused there: such a line leaves the state
+    as it is (the rules carry out no line they refuse), and the page walks on after it."""
+    firsts: dict[int, list[str]] = {0: []}
+    todo = [0]
+    while todo:
+        n = todo.pop(0)
+        for key, move in sorted(states[n].items()):
+            to = move.get("to")
+            if to is not None and to not in firsts and not move.get("quotes"):
+                firsts[to] = [*firsts[n], key]
+                todo.append(to)
+    keys = [k for here in states for k, v in here.items() if not v.get("quotes")]
+    found = [unread(ruleset, state, player, keys, [], before) for _, before in sorted(firsts.items())]
+    if not found or any(f is None for f in found):
+        return None
+    said = [{r: [f["says"][k] for k in at] for r, at in f["at"].items()} for f in found if f is not None]
+    same = {r: m for r, m in said[0].items() if all(other.get(r) == m for other in said[1:])}
+    first = found[0]
+    assert first is not None
+    says: list[list[str]] = []
+    at: dict[str, list[int]] = {}
+    for r, messages in same.items():
+        for m in messages:
+            if m not in says:
+                says.append(m)
+        at[r] = [says.index(m) for m in messages]
+    return {"plain": PLAIN, "unread": {**first, "says": says, "at": at}} if at else None
 
 
 # The largest budget the words for a line beyond it are made for (their word form follows the figure: "1
@@ -749,7 +799,25 @@ def held_table(ruleset: Any, state: State, player: str, form: dict[str, Any] | N
 MOST_STATES = 32
 
 
-def line_states(ruleset: Any, state: State, player: str, lines: list[str]) -> list[dict[str, Any]]:
+def _winter_extras(lines: list[str], places: Iterable[str], letters: Iterable[str]) -> tuple[list[str], list[str]]:
+    """The lines a winter's states answer besides those offered: each offered line of three words or more (``Build
+    A Lon``, ``Remove F Nth``) with its place replaced by every place of the map and its unit letter by every
+    letter (``Build A Nth``, ``Build F Mos``: a build the rules refuse); and, to be answered with the line as a
+    mark (``quoted``), every run of its words that begins an offered line and is none (``Build A``: what a player
+    has while typing), plain words only."""
+    keys = sorted({line_key(t) for t in lines})
+    more: set[str] = set()
+    for key in keys:
+        words = key.split(" ")
+        if len(words) >= 3:
+            more |= {" ".join([*words[:-2], letter.lower(), place]) for place in places for letter in letters}
+    short = {" ".join(words[:n]) for words in (k.split(" ") for k in keys) if all(_WORD.fullmatch(w) for w in words)
+             for n in range(1, len(words))}
+    return sorted(more - set(keys)), sorted(short - set(keys) - more)
+
+
+def line_states(ruleset: Any, state: State, player: str, lines: list[str], extra: Iterable[str] = (),
+                quoted: Iterable[str] = ()) -> list[dict[str, Any]]:
     """A winter's verdicts, where a line's verdict depends on the lines before it (builds or removals beyond those
     due are not carried out, a second build in one place fails): the rules' own ``check`` run on the lines before
     and each offered line after them, as states the page walks. ``states[0]`` is the empty sheet; each state maps
@@ -757,7 +825,13 @@ def line_states(ruleset: Any, state: State, player: str, lines: list[str]) -> li
     the state of the lines taken so far, in any order; a line they refuse changes nothing (the rules carry out
     neither). States are merged where every line gets the same answer and leads to the same state, so the page
     gets a few. A state beyond ``MOST_STATES`` is not walked: it has no answers and the page says so.
+    ``extra``: lines answered in every state too, not offered (``_winter_extras``); ``quoted``: lines whose answer
+    quotes the line as written (``Build A``: "say what to build in 'Build A'"), kept with the line as a ``{line}``
+    mark (and ``quotes``) where the same in lower case, capitals and other spaces (``_spaced``) and refused (a line
+    the rules take must be one the walk can name as written), else left out: the page cannot judge it there.
     """
+    quoted = list(quoted)
+    walked = [*lines, *extra]
     index: dict[tuple[str, ...], int] = {(): 0}
     taken: list[tuple[str, ...]] = [()]
     prefixes: list[list[str]] = [[]]
@@ -769,8 +843,15 @@ def line_states(ruleset: Any, state: State, player: str, lines: list[str]) -> li
             moves.append(None)
             continue
         here: dict[str, Any] = {}
-        for text in lines:
-            at = len(prefixes[n])
+        at = len(prefixes[n])
+        for text in quoted:
+            said = [[{"severity": p.severity, "message": p.message.replace(repr(spelt), "{line}")}
+                     for p in ruleset.check(state, player, [*prefixes[n], spelt]) if p.path == (at,)]
+                    for spelt in (text, text.upper(), _spaced(text))]
+            if said[0] == said[1] == said[2] and any(p["severity"] == "error" for p in said[0]) and not any(
+                    "{" in p["message"].replace("{line}", "") for p in said[0]):
+                here[line_key(text)] = {"problems": said[0], "to": n, "quotes": True}
+        for text in walked:
             problems = [{"severity": p.severity, "message": p.message}
                         for p in ruleset.check(state, player, [*prefixes[n], text]) if p.path == (at,)]
             after = taken[n] if problems else tuple(sorted((*taken[n], line_key(text))))
@@ -804,8 +885,8 @@ def _merged(moves: list[dict[str, Any] | None]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [{} for _ in order]
     for n, m in enumerate(moves):
         if m is not None:
-            out[order[group[n]]] = {k: {"problems": v["problems"], "to": order.get(group[v["to"]])}
-                                    for k, v in m.items()}
+            out[order[group[n]]] = {k: {"problems": v["problems"], "to": order.get(group[v["to"]]),
+                                        **({"quotes": True} if v.get("quotes") else {})} for k, v in m.items()}
     return out
 
 

@@ -120,17 +120,27 @@ def test_a_length_fault_s_words_come_with_their_word_form_chosen_as_validate_cho
     assert verdicts.schema_words("de", schemas)["maxLength"]["1"].endswith("(höchstens 1 Zeichen)")
 
 
-def walked(states: list[dict], lines: list[str]) -> list[tuple]:
+def walked(states: list[dict], lines: list[str], exact: dict | None = None) -> list[tuple]:
     """What orders.js's ``stateProblems`` finds in a winter's lines: each looked up in the rules' answers for the
-    state the lines before left (it counts nothing), none after a line it has no answer for."""
+    state the lines before left (it counts nothing; a line they answer quoting it, filled in where plain), or, where
+    they have none, in the words of a line the rules cannot read (``exact``: ``verdicts.winter_unread``), which
+    leaves the state as it is; none after a line it has no answer for."""
     state, out = 0, []
     for j, line in enumerate(lines):
         move = states[state].get(verdicts.line_key(line)) if state is not None else None
+        plain = exact is not None and re.fullmatch(exact["plain"].strip("^$"), line) is not None
+        if move is not None and move.get("quotes") and not plain:
+            move = None
+        unread = unread_looked_up(exact["unread"], line) if move is None and state is not None and plain else None
+        if unread is not None:
+            out += [(j, severity, message) for severity, message in unread]
+            continue
         if move is None:
             out.append((j, "unknown"))
             state = None
             continue
-        out += [(j, p["severity"], p["message"]) for p in move["problems"]]
+        out += [(j, p["severity"], p["message"].replace("{line}", repr(line)) if move.get("quotes") else p["message"])
+                for p in move["problems"]]
         state = move["to"]
     return out
 
@@ -160,6 +170,37 @@ def test_a_winter_s_lines_are_walked_through_the_rules_answers_for_the_lines_bef
     assert walked(states, ["Build A Lon", "Build A Edi", "Waive"])[0][2] == "Waive: all 2 builds are used"
     assert walked(states, ["Build A Lon", "Build F Lon"])[0][1] == "error"
     assert walked(states, ["build army London", "Waive"]) == [(0, "unknown"), (1, "unknown")]
+
+
+def test_a_winter_s_lines_the_lists_do_not_offer_are_walked_too():
+    """Issue 30, "cannot judge" left: 37 % of the generated winter sheets had a line the page could not judge, and
+    it judged nothing after it: a build in a place not offered (``Build A Nth``), a build cut short (``Build A``), a
+    line with a word the rules read nowhere (``Build A Xyz``). Now the walk answers, in every state, a build in
+    every place of the map with either letter and each run of an offered line's words the rules quote
+    (``verdicts._winter_extras``), and the exact part the words of a line the rules cannot read, the same in every
+    state the walk reached (``verdicts.winter_unread``), after which the page walks on. England in Winter 1901,
+    two builds due: every sheet of up to three such lines and offered ones gets ``check``'s problems, word for
+    word, at the same lines."""
+    state = RULESET_DIP.setup({}, DIP_PLAYERS, Dice(b"winter"))
+    for orders in (["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"],
+                   ["F Nth C A Yor - Bel", "A Yor - Bel", "F Nwg - Nwy"]):
+        state = RULESET_DIP.adjudicate(state, {"eng": orders}, Dice(b"1")).state
+    public = RULESET_DIP.public_view(state)
+    form = RULESET_DIP.choices(public, "eng")
+    verdict = verdicts.line_table(RULESET_DIP, public, "eng", form)
+    exact = verdicts.refusals(RULESET_DIP, public, "eng", form, verdict)
+    assert verdict is not None and exact is not None
+    states = verdict["states"]
+    assert {"build a nth", "build f mos", "build a"} <= set(states[0]) and states[0]["build a"].get("quotes")
+    odd = ["Build A", "build f", "BUILD A NTH", "Build F Mos", "Build A Xyz", "Build  F  Lon  xxxxxxxxxx", "Waive Qq",
+           "Build A Lon", "Build F Edi", "Waive", "Build (A) Lon"]
+    for sheet in itertools.product(odd, repeat=3):
+        rules = [(p.path[0], p.severity, p.message) for p in RULESET_DIP.check(state, "eng", list(sheet))]
+        looked = walked(states, list(sheet), exact)
+        if any(p[1] == "unknown" for p in looked):
+            assert "Build (A) Lon" in sheet, sheet  # not plain: the page cannot fill the rules' quote
+            continue
+        assert sorted(looked) == sorted(rules), sheet  # the rules give the lines they cannot read first
 
 
 def test_the_page_s_script_counts_no_room_no_builds_and_chooses_no_word_form():
@@ -291,6 +332,55 @@ def test_the_rules_refusals_of_lines_the_lists_do_not_offer_are_check_s_own(engl
         second = [p.message for p in RULESET_DIP.check(public, "eng", [key, firsts[entry["unit"]]]) if p.path == (1,)]
         assert entry.get("free", False) == (not any("already has an order" in m for m in second)), key
     assert lines["a edi - nth"].get("free") and not lines["f edi - mos"].get("free")
+
+
+def test_a_dislodged_unit_s_lines_the_lists_do_not_offer_get_the_rules_verdict():
+    """Issue 30, "cannot judge" left: 31 % of the generated retreat sheets had a line the page could not judge: a
+    retreat to a place not offered (``A Ven - Mos``), the other unit letter (``F Ven - Tus``), a support, a line cut
+    short (``A Ven``, ``A Ven -``), a word the rules read nowhere (``A Ven - Aug``). A retreat's form now names the
+    places, the letters and the rules' "twice" (no "not yours": a line for another unit gets the kind's words
+    first), so the exact part holds the rules' verdicts on them as in a movement (``verdicts.refusals``). Italy's
+    army dislodged in Venice, 1901: each entry is ``check``'s verdict on that line alone (the line as written filled
+    in where it quotes it, in three spellings), and ``free`` marks the lines the rules do not count as its order."""
+    state = RULESET_DIP.setup({}, DIP_PLAYERS, Dice(b"retreat"))
+    for orders in (["A Vie - Tyr"], ["F Tri - Ven", "A Tyr S F Tri - Ven"]):
+        state = RULESET_DIP.adjudicate(state, {"aus": orders}, Dice(b"1")).state
+    public = RULESET_DIP.public_view(state)
+    form = RULESET_DIP.choices(public, "ita")
+    assert "not_yours" not in form["lines"] and form["lines"]["places"]
+    table = verdicts.line_table(RULESET_DIP, public, "ita", form)
+    exact = verdicts.refusals(RULESET_DIP, public, "ita", form, table)
+    assert table is not None and exact is not None
+    lines = exact["lines"]
+    assert lines["a ven - mos"]["problems"][0]["message"].startswith("A Ven - Mos: cannot retreat to Moscow")
+    assert lines["f ven - tus"]["problems"] == [{"severity": "error", "message":
+                                                 "F Ven - Tus: the dislodged unit is A Ven"}]
+    assert lines["a ven"]["problems"][0]["message"] == "A Ven H: not an order of a retreat phase (hold)"
+    assert lines["a ven -"]["problems"][0]["message"] == "a place is missing in {line}"
+    first = form["field"]["items"][0]["options"][0]["value"]
+    for key, entry in lines.items():
+        for line in (key, key.upper(), verdicts._spaced(key)):
+            alone = [(p.severity, p.message) for p in RULESET_DIP.check(public, "ita", [line])]
+            assert [(p["severity"], p["message"].replace("{line}", repr(line))) for p in entry["problems"]] == alone, \
+                line
+            if not entry.get("quotes"):
+                break
+        second = [p.message for p in RULESET_DIP.check(public, "ita", [key, first]) if p.path == (1,)]
+        assert entry.get("free", False) == (not any("already has an order" in m for m in second)), key
+    assert unread_looked_up(exact["unread"], "A Ven - Aug") == [
+        ("error", "no place named 'Aug' in 'A Ven - Aug'")] == [
+        (p.severity, p.message) for p in RULESET_DIP.check(public, "ita", ["A Ven - Aug"])]
+
+
+def test_a_bracket_or_slash_the_rules_read_only_after_a_place_is_kept_in_the_key(england_spring):
+    """Found on the way (issue 30): the key folded a coast's brackets and slash into spaces wherever they stood,
+    so the page called ``A (Lvp) - Yor`` and ``Build (A) Lon`` the offered ``A Lvp - Yor`` and ``Build A Lon``,
+    which the rules refuse ("no place named '('"). The key keeps them: such a line is none of the table's."""
+    public, _, table, exact = england_spring
+    for line in ("A (Lvp) - Yor", "A Lvp - (Yor)", "(F) Lon H", "F Lon/ - Nth"):
+        assert verdicts.line_key(line) not in table["lines"] and verdicts.line_key(line) not in exact["lines"]
+        assert [p.severity for p in RULESET_DIP.check(public, "eng", [line])] == ["error"], line
+    assert verdicts.line_key("A Lvp-Yor") in table["lines"]
 
 
 def spent_walked(verdict: dict, lines: list[str], points: int) -> list[tuple]:

@@ -857,10 +857,10 @@
     return out;
   }
 
-  /* A line as the verdict table keys it (``verdicts.line_key``): lower case, a coast's "/" or brackets and runs of
-     spaces as one space, a dash spaced. A key, not a rule: every judgement is the table's. */
+  /* A line as the verdict table keys it (``verdicts.line_key``): lower case, runs of spaces as one space, a dash
+     spaced (a coast's "/" and brackets as written). A key, not a rule: every judgement is the table's. */
   function norm(line) {
-    return String(line).toLowerCase().replace(/[\/()]/g, " ").replace(/-/g, " - ").replace(/[ \t\n\r\f\v]+/g, " ")
+    return String(line).toLowerCase().replace(/-/g, " - ").replace(/[ \t\n\r\f\v]+/g, " ")
       .replace(/^ | $/g, ""); /* the spaces line_key folds, not JavaScript's \s (it takes U+FEFF, Python's does not) */
   }
 
@@ -956,7 +956,7 @@
       return [];
     }
     if (verdict.states) {
-      return stateProblems(verdict.states, orders, parsed, text, dropped || {});
+      return stateProblems(verdict.states, exact, orders, parsed, text, dropped || {});
     }
     var table = verdict.lines;
     var byHead = {}; /* the unit a line's first two words name, as the table's lines of that unit start */
@@ -1043,7 +1043,7 @@
       var shown = line !== null ? line : W("item", {n: i + 1});
       if (unit !== null && ordered[unit]) {
         say("error", shown + ": " + rules.twice);
-      } else if (place !== null && unit === null) {
+      } else if (place !== null && unit === null && rules.not_yours) { /* none in a retreat: the kind's words */
         say("error", shown + ": " + fill(rules.not_yours, {place: rules.places[place]}));
       } else if (line === null) { /* an order written as a mapping: the unit it orders is named, the rest not judged */
         say("unknown", W("cannot_judge", {line: shown}));
@@ -1110,9 +1110,11 @@
 
   /* A winter's lines, each counted against the builds (or removals) due: looked up in the rules' answers for the
      lines before it (``verdicts.line_states``: from the empty sheet, each line's problems and the state after
-     it), not counted here. After a line the rules' states do not hold, the page judges no further: the rules
-     may have counted it, or not. */
-  function stateProblems(states, orders, parsed, text, dropped) {
+     it), not counted here; a line the rules answer quoting it as written (``quotes``: ``Build A``) only where it
+     is plain (the mark filled as ``repr`` writes it); a line the rules cannot read (``verdicts.winter_unread``:
+     their words the same in every state, and refused) leaves the state as it is. After a line the rules' states do
+     not hold, the page judges no further: the rules may have counted it, or not. */
+  function stateProblems(states, exact, orders, parsed, text, dropped) {
     var out = [];
     var state = 0;
     orders.forEach(function (entry, i) {
@@ -1125,6 +1127,17 @@
       var here = state === null ? null : states[state];
       var move = here && line !== null && Object.prototype.hasOwnProperty.call(here, norm(line)) ?
         here[norm(line)] : null;
+      var plain = typeof entry === "string" && !!exact && new RegExp(exact.plain).test(entry);
+      if (move && move.quotes && !plain) {
+        move = null;
+      }
+      var unread = !move && here && plain ? unreadProblems(exact.unread, entry) : null;
+      if (unread !== null) {
+        unread.forEach(function (p) {
+          out.push({severity: p.severity, where: at, message: p.message});
+        });
+        return;
+      }
       if (!move) {
         out.push({severity: "unknown", where: at, message: W("cannot_judge", {line: line !== null ? line :
           W("item", {n: i + 1})})});
@@ -1132,7 +1145,8 @@
         return;
       }
       move.problems.forEach(function (p) {
-        out.push({severity: p.severity, where: at, message: p.message});
+        out.push({severity: p.severity, where: at, message: move.quotes ? fill(p.message, {line: "'" + line + "'"}) :
+          p.message});
       });
       state = move.to;
     });

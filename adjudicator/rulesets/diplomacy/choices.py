@@ -28,7 +28,7 @@ from .kinds.build import adjustment_counts, buildable, civil_disorder_removals
 from .kinds.convoy import BySea
 from .kinds.votes import standing_votes
 from .look import presentation_for
-from .notation import OrderError, read_order
+from .notation import UNIT_LETTERS, OrderError, read_order
 from .resolver import ALREADY_ORDERED, Unit
 from .state import State
 from .tables import Map, display
@@ -83,12 +83,14 @@ def heads(m: Map, mine: list[Unit]) -> dict[str, Any]:
     by its abbreviation in lower case, with its name; ``mine``: the player's units there (``lvp`` -> ``["a",
     "lvp"]``, letter and province): a second line for one whose first is an order the form offers is refused
     (``twice``); a unit letter before any other place is refused (``not_yours``), as the resolver refuses them,
-    in its words in the map's language (``Map.say``). Only a plain abbreviation that no longer name begins with
-    is a place here: any other line the page leaves to ``check``. (One entry per place, not per unit letter:
-    the tables go to every player of a game of 200 places.)"""
+    in its words in the map's language (``Map.say``); ``letters``: the unit letters the reader reads (the rules'
+    refusals of a line with the other letter, ``verdicts.refusals``). Only a plain abbreviation that no longer
+    name begins with is a place here: any other line the page leaves to ``check``. (One entry per place, not per
+    unit letter: the tables go to every player of a game of 200 places.)"""
     keys = [n for n in m.names if " " in n]
     own = {u.province: u for u in mine}
     out: dict[str, Any] = {"places": {}, "mine": {}, "twice": m.say(ALREADY_ORDERED),
+                           "letters": sorted(UNIT_LETTERS.values()),
                            "not_yours": m.say("no unit of yours in {place}", place="{place}")}
     for p in sorted(m.provinces):
         key = display(p).lower()
@@ -128,6 +130,9 @@ def choices(m: Map, state: State, player: str) -> dict[str, Any]:
                 me = short_unit(d["unit"])
                 opts = [option(f"{me} disband")] + [option(f"{me} - {short(r)}") for r in d["retreats"]]
                 items.append(_choice(m.say("{unit} (dislodged)", unit=me), opts, f"{me} disband"))
+        if items:  # the places and the rules' "twice" (verdicts.refusals: a retreat to every place, other letters);
+            # no "mine" nor "not_yours": a line for another unit gets other words in a retreat (the kind's first)
+            lines = {k: v for k, v in heads(m, []).items() if k in ("places", "twice", "letters")}
     else:
         units, owners = units_from(m, state["units"]), owners_from(state["supply_centres"])
         n = adjustment_counts(units, owners, m.powers).get(power, 0)
@@ -141,7 +146,8 @@ def choices(m: Map, state: State, player: str) -> dict[str, Any]:
             count = min(n, max(len(free), 1))
             items = [_choice(m.say("Build {i} of {count}", i=i + 1, count=count), opts, "Waive") for i in range(count)]
             unique = m.say("two builds in the same province: only the first is carried out")
-            lines = {"count": n}  # the lines count against each other: verdicts.line_states walks them
+            # the lines count against each other: verdicts.line_states walks them, and a build in every place
+            lines = {"count": n, **{k: v for k, v in heads(m, []).items() if k in ("places", "letters")}}
             notes.append(m.say("You may build {n|unit|units} in: {places}.", n=n,
                                places=", ".join(display(p) for p in free)))
         elif n < 0:
@@ -151,7 +157,7 @@ def choices(m: Map, state: State, player: str) -> dict[str, Any]:
             items = [_choice(m.say("Removal {i} of {count}", i=i + 1, count=len(defaults)), opts, d)
                      for i, d in enumerate(defaults)]
             unique = m.say("the same unit removed twice: remove another one")
-            lines = {"count": -n}
+            lines = {"count": -n, **{k: v for k, v in heads(m, []).items() if k in ("places", "letters")}}
             notes.append(m.say("You must remove {n|unit|units}; the lines start with the ones civil disorder would "
                                "take.", n=-n))
     if not items and not state.get("result"):
