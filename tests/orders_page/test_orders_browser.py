@@ -79,6 +79,23 @@ def page_text(browser: Browser, css: str) -> str:
     return browser.script("return document.querySelector(arguments[0]).innerText", css)
 
 
+def judged_part(browser: Browser, within: str = "#tp-orders", leaving: str = "#tp-map svg") -> str:
+    """A selector for ``axe.findings``' ``within``: the whole of ``within`` but ``leaving`` (the parts of it that
+    hold none of those, marked ``data-tp-judged``). A state that differs from one judged whole only in its form is
+    judged so: axe on Auf Achse's board alone took 2-3 s of CPU, on the site's header and navigation 0.6-1.6 s,
+    each the same in every game of a kind (issue 33, feedback in minutes). The page-wide rules (landmarks, title,
+    language) are the whole page's: each kind of page is judged whole somewhere."""
+    browser.script("""
+        var left = Array.from(document.querySelectorAll(arguments[1]));
+        document.querySelectorAll('[data-tp-judged]').forEach(n => n.removeAttribute('data-tp-judged'));
+        (function mark(node) {
+            if (left.indexOf(node) >= 0) { return; }
+            if (!left.some(l => node.contains(l))) { node.setAttribute('data-tp-judged', ''); return; }
+            Array.from(node.children).forEach(mark);
+        })(document.querySelector(arguments[0]));""", within, leaving)
+    return "[data-tp-judged]"
+
+
 def produced(browser: Browser) -> str:
     return browser.script("return window.tpOrders.produced()")
 
