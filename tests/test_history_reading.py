@@ -113,6 +113,18 @@ def test_verify_asks_git_as_often_for_four_turns_as_for_two(league: Path, monkey
     assert git_processes(league, monkeypatch) == two
 
 
+def test_verify_asks_git_as_often_after_edits_of_game_yaml(league: Path, monkeypatch):
+    """Each version of game.yaml that verify compares (the set-up unchanged, keys registered, data pinned) is read
+    with the others in one git process: two ``git show`` a change made a season's verifies start 282 (issue 33)."""
+    play(league, turns=2)
+    before = git_processes(league, monkeypatch)
+    config = league / "games/g1/game.yaml"
+    for n in range(3):  # the game master's comments: no change of the set-up, each a commit that changes the file
+        config.write_text(config.read_text(encoding="utf-8") + f"# note {n}\n", encoding="utf-8")
+        git(league, "commit", "-qam", f"g1: note {n}")
+    assert git_processes(league, monkeypatch) == before
+
+
 def test_export_writes_the_plain_files_and_names_every_other_entry(tmp_path: Path):
     """``history.export`` (verify's copy of the committed files): the files as committed, and nothing else
     written, however the tree was made: a link, a submodule and a name that climbs out are named instead."""

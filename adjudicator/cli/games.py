@@ -16,7 +16,7 @@ from ..engine.verify import since, verification
 from ..errors import OK, PROBLEMS, USAGE, LeagueError, TurnpressError, UsageError
 from ..kit import secrecy, sheet
 from ..kit.catalog import COMMANDS, name_problem
-from ..league import secrets
+from ..league import history, secrets
 from ..league.store import list_games, load_game, orders_relpath, write_files
 from ..model import Player
 from ..newsletter import site, words
@@ -325,6 +325,11 @@ def show_look(outcome: turn.TurnOutcome, early: str, missed: str, lang: str = "e
 
 
 def verify(args: argparse.Namespace) -> int:
+    with history.reading(league_root(args)):  # the games' verifies ask git for the league's tags and commits once
+        return _verify(args)
+
+
+def _verify(args: argparse.Namespace) -> int:
     root = league_root(args)
     bad = 0
     games = [args.game] if args.game else list_games(root)

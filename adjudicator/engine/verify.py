@@ -47,7 +47,7 @@ from typing import Any
 from .. import anchor, newsletter, yamlio
 from .. import dice as dicemod
 from .. import schedule as schedmod
-from ..errors import LeagueError, RulesetError, SealError
+from ..errors import GitError, LeagueError, RulesetError, SealError
 from ..kit import drawcache, gamedata
 from ..kit import orders as ordersmod
 from ..kit import outcome as outcomemod
@@ -562,7 +562,24 @@ def _anchoring(git_root: Path, game_id: str, done: Verification) -> list[Finding
     made = setup_commits(git_root, game_id)
     if not made:
         return []
-    config = yamlio.load(history.git(git_root, "show", f"HEAD:games/{game_id}/game.yaml").encode()).data
+    rel = f"games/{game_id}/game.yaml"
+    # Each commit's changes with the blobs before and after (``--raw``): every version of game.yaml the questions
+    # below read comes from one ``git cat-file --batch`` with HEAD's (issue 33: two ``git show`` a change).
+    log = history.git(git_root, "log", "--reverse", "--first-parent", "--diff-merges=first-parent",
+                      "--format=@%H", "--raw", "--no-abbrev", "--no-renames", f"{made[0]}..HEAD", "--",
+                      rel, f"games/{game_id}/turns")
+    commits: list[tuple[str, list[tuple[str, str, str, str]]]] = []  # commit, [(status, path, old, new blob)]
+    for line in log.splitlines():
+        if line.startswith("@"):
+            commits.append((line[1:], []))
+        elif line.startswith(":"):
+            meta, path = line.split("\t", 1)
+            _, _, before, after, status = meta.split(" ")
+            commits[-1][1].append((status, path, before, after))
+    versions = _versions(git_root, [f"HEAD:{rel}", *(b for _, changes in commits for status, path, before, after
+                                                       in changes if path == rel and status == "M"
+                                                       for b in (before, after))])
+    config = versions[f"HEAD:{rel}"]
     found: list[Finding] = []
     if len(made) > 1:
         if GameConfig(config).public_secret:
@@ -572,23 +589,13 @@ def _anchoring(git_root: Path, game_id: str, done: Verification) -> list[Finding
             found += [_found(game_id, 0, "setup_replaced", commit=_name(git_root, c)) for c in reversed(made[:-1])]
     added: dict[int, str] = {0: made[0]}
     pins: list[tuple[str, int]] = []
-    log = history.git(git_root, "log", "--reverse", "--first-parent", "--diff-merges=first-parent",
-                      "--format=@%H", "--name-status", "--no-renames", f"{made[0]}..HEAD", "--",
-                      f"games/{game_id}/game.yaml", f"games/{game_id}/turns")
-    commits: list[tuple[str, list[tuple[str, str]]]] = []
-    for line in log.splitlines():
-        if line.startswith("@"):
-            commits.append((line[1:], []))
-        elif line.strip():
-            status, path = line.split("\t", 1)
-            commits[-1][1].append((status, path))
     for commit, changes in commits:
         registered: set[str] = set()
-        for status, path in changes:
+        for status, path, before, after in changes:
             m = TURN_FILE.match(path)
             if m is None:  # game.yaml
                 if status == "M":
-                    old, new = _config_change(git_root, game_id, commit)  # read once for the three questions
+                    old, new = versions[before], versions[after]  # read once for the three questions
                     found += _setup_changes(git_root, game_id, commit, old, new, max(added))
                     registered = _registered(old, new)
                     if _pins(old, new):
@@ -606,12 +613,15 @@ def _anchoring(git_root: Path, game_id: str, done: Verification) -> list[Finding
     return found + _pin_findings(git_root, game_id, pins, done) + _tags(git_root, game_id, added)
 
 
-def _config_change(git_root: Path, game_id: str, commit: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``game.yaml`` before and after ``commit``."""
-    rel = f"games/{game_id}/game.yaml"
-    old = yamlio.load(history.git(git_root, "show", f"{commit}^:{rel}").encode()).data
-    new = yamlio.load(history.git(git_root, "show", f"{commit}:{rel}").encode()).data
-    return old, new
+def _versions(git_root: Path, names: list[str]) -> dict[str, dict[str, Any]]:
+    """Each version of a ``game.yaml`` that ``names`` names (a blob's id, or ``REV:PATH``), read as ``git show``
+    of it would give it; each blob read and parsed once, however many commits name it."""
+    unique = list(dict.fromkeys(names))
+    blobs = history.blobs_of(git_root, unique)
+    missing = [n for n in unique if n not in blobs]
+    if missing:  # as ``git show`` says it
+        raise GitError(f"git show {missing[0]} failed: no such file in the history")
+    return {n: yamlio.load(blobs[n].decode("utf-8", "replace").encode()).data for n in unique}
 
 
 def _registered(old: dict[str, Any], new: dict[str, Any]) -> set[str]:

@@ -727,19 +727,29 @@ def delete_tag(root: Path, name: str) -> None:
 
 def _blobs(root: Path, rev: str, paths: Sequence[str]) -> dict[str, bytes]:
     """The content of each of ``paths`` in ``rev`` (those it has), read in one ``git cat-file --batch``."""
-    if not paths:
+    found = blobs_of(root, [f"{rev}:{p}" for p in paths])
+    return {p: found[f"{rev}:{p}"] for p in paths if f"{rev}:{p}" in found}
+
+
+def blobs_of(root: Path, names: Sequence[str]) -> dict[str, bytes]:
+    """The content of each blob ``names`` names (an object id, or ``REV:PATH``), those that are blobs, read in one
+    ``git cat-file --batch`` (``verify`` read each version of a ``game.yaml`` in a ``git show`` of its own: issue
+    33, 141 changes and 7.7 s of a season's verifies)."""
+    if not names:
         return {}
-    out = run(root, "cat-file", "--batch", input="".join(f"{rev}:{p}\n" for p in paths).encode("utf-8")).stdout
+    out = run(root, "cat-file", "--batch", input="".join(f"{n}\n" for n in names).encode("utf-8")).stdout
     found: dict[str, bytes] = {}
     pos = 0
-    for p in paths:
+    for n in names:
         end = out.index(b"\n", pos)
         header = out[pos:end].split()
         pos = end + 1
         if len(header) == 3 and header[1] == b"blob":
             size = int(header[2])
-            found[p] = out[pos:pos + size]
+            found[n] = out[pos:pos + size]
             pos += size + 1
+        elif len(header) == 3:  # another kind of object: its content follows all the same
+            pos += int(header[2]) + 1
     return found
 
 
