@@ -148,7 +148,8 @@ def test_the_site_s_scripts_hold_no_words_the_catalogs_give_them():
     from adjudicator.newsletter import orders_page, pages
 
     assets = Path(pages.__file__).parent / "assets"
-    texts = {t for book in CATALOGS for table in book.table().values() for t in table.values() if len(t) > 6}
+    texts = {t for book in CATALOGS for table in book.table().values() for t in table.values()
+             if len(t) > 6 and not re.fullmatch(r"[a-z_]+", t)}  # one lower-case word (a metavar) is also a name
     code = {p.name: re.sub(r"/\*.*?\*/|//[^\n]*", " ", p.read_text(encoding="utf-8"), flags=re.S)  # no comments
             for p in sorted(assets.glob("*.js")) if p.name in {"turnpress.js", *orders_page.SCRIPT_FILES}}
     spelled = {name: sorted(t for t in texts if t in script) for name, script in code.items()}

@@ -60,6 +60,7 @@ NO_PROSE = [
     re.compile(r"'[a-z_]+:(?: [^']*)?'"),  # a line of YAML in quotes: 'rerun: 2', 'found:'
     re.compile(r"\bgit [a-z]+\b"),  # a git command
     re.compile(r"(?<![\w-])--[a-z][a-z-]*"),  # a command's flag: --deadline, --every
+    re.compile(r"\b[a-z_]+=[^\s,;)]*"),  # a value written KEY=VALUE: retreat=none, every=14
 ]
 
 
@@ -95,6 +96,7 @@ def test_the_finder_finds_english_and_leaves_german_alone():
     assert english("turnpress template: error: the following arguments are required: game, player")
     assert not english("ergänzen Sie 'rerun: 2' und 'found:' dort von Hand")
     assert not english("report.yaml: orders.extension.from fehlt") and english("the report is not a mapping")
+    assert not english("eine Art von Phase mit eigener Frist (retreat=none streicht sie)")
 
 
 class League:
@@ -927,23 +929,65 @@ def test_a_verify_finding_s_words_inside_its_values_are_said_in_german():
 
 
 @pytest.mark.parametrize(("argv", "said"), [
-    (["template", "dk"], "turnpress template: Fehler: diese Argumente fehlen: player"),
+    (["template", "dk"], "turnpress template: Fehler: diese Argumente fehlen: SPIELER"),
     (["status", "dk", "--bogus"], "turnpress: Fehler: unbekannte Argumente: --bogus"),
     (["verify", "dk", "--since"], "turnpress verify: Fehler: Argument --since: verlangt einen Wert"),
-    (["quatsch"], "turnpress: Fehler: Argument COMMAND: 'quatsch' steht nicht zur Wahl (wählen Sie aus 'new', "),
+    (["quatsch"], "turnpress: Fehler: Argument BEFEHL: 'quatsch' steht nicht zur Wahl (wählen Sie aus 'new', "),
     (["adjudicate", "--due", "--budget", "90000"], "Argument --budget: '90000': Schreiben Sie eine ganze Zahl von "
                                                    "Sekunden, 0 bis 86400")])
 def test_a_command_line_the_parser_refuses_is_said_in_german(german: League, argv: list[str], said: str,
                                                              capsys: pytest.CaptureFixture[str]):
     """argparse's refusals ("the following arguments are required: player", "unrecognized arguments") were English
-    in a German league; they are said in the league's language, under the command's usage ("Aufruf:"), exit 2."""
+    in a German league; they are said in the league's language, under the command's usage ("Aufruf:"), exit 2.
+    The usage names the arguments in German too ("[--league LIGA] ... PARTIE SPIELER"), and so does the refusal."""
     capsys.readouterr()
     with pytest.raises(SystemExit) as done:
         cli.main(["--league", str(german.root), *argv])
     err = capsys.readouterr().err
     assert done.value.code == 2 and err.startswith("Aufruf: turnpress") and said in err, err
-    prose = re.sub(r"(?<=fehlen: ).*", "", err.rstrip().splitlines()[-1])  # the arguments' names are the usage's
-    assert english(prose) == [], err
+    assert "[--league LIGA]" in err and english(err) == [], err
+
+
+@pytest.mark.parametrize("command", [["--help"], ["new", "--help"], ["adjudicate", "-h"], ["keys", "add", "--help"],
+                                     ["site", "build", "--help"], ["end", "dk", "--help"], ["pr-check", "--help"]])
+def test_the_help_of_a_command_is_said_in_german(german: League, command: list[str],
+                                                 capsys: pytest.CaptureFixture[str]):
+    """--help in a German league printed argparse's English ("usage:", "positional arguments", "show this help
+    message and exit") and every help text and metavar in English (issue 31); it says them in German, with the
+    commands, flags and the values to write ('7 days', {text,github}) as they are."""
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--league", str(german.root), *command])
+    out = capsys.readouterr().out
+    assert done.value.code == 0 and out.startswith("Aufruf: turnpress") and "\nOptionen:\n" in out, out
+    assert "  -h, --help" in out and "diese Hilfe zeigen und beenden" in out
+    assert english(re.sub(r"(?m)^    [a-z][a-z-]*(?= )", "", out)) == [], out  # but the commands' names
+
+
+def test_every_help_and_metavar_of_the_command_line_has_its_german_word():
+    """Every text the parser tree shows has a word in the commands' catalog whose English is the tree's text: a
+    flag added or a help changed in cli/parser.py without its words would be English in a German league's --help."""
+    import argparse
+
+    from adjudicator.cli.parser import build_parser, localize
+
+    def shown(parser: argparse.ArgumentParser) -> list[tuple[str, str]]:
+        found = [("description", str(parser.description))]
+        for action in parser._actions:
+            named = action.metavar or (action.dest.upper() if action.option_strings else action.dest)
+            found += [("help", str(action.help))]
+            found += [("metavar", str(named))] if action.nargs != 0 and action.choices is None or action.metavar else []
+            if isinstance(action, argparse._SubParsersAction):
+                found += [("help", str(c.help)) for c in action._choices_actions]
+                found += [pair for child in action.choices.values() for pair in shown(child)]
+        return found
+
+    english_tree, german_tree = build_parser(rulesets=True), build_parser(rulesets=True)
+    localize(german_tree, "de")
+    same = {("metavar", "None"), ("help", "None"), ("description", "None"), ("metavar", "REF"),
+            ("metavar", "'7 days'"), ("metavar", "REMOTE"), ("metavar", "LOGIN")}  # the same in German
+    pairs = [(e, g) for e, g in zip(shown(english_tree), shown(german_tree), strict=True) if e not in same]
+    assert pairs and [e for e, g in pairs if e == g] == []
 
 
 def test_faults_raised_below_the_commands_are_said_in_german(german: League, tmp_path: Path,

@@ -21,7 +21,7 @@ from ..errors import OK, USAGE, TurnpressError
 from ..kit import ruleset
 from ..kit.catalog import COMMANDS as CATALOG
 from ..league import history, store
-from .parser import COMMANDS, BadArguments, build_parser, named_command
+from .parser import COMMANDS, BadArguments, build_parser, localize, named_command
 from .values import command_language, league_root
 
 __all__ = ["build_parser", "main"]
@@ -35,8 +35,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = _ruleset_command(args_list)
         if code is not None:
             return code
-        args = build_parser(rulesets=not args_list or args_list[0] in ("-h", "--help"),
-                            only=named_command(args_list)).parse_args(args_list)
+        args = _parser(args_list, helped=any(a in ("-h", "--help") for a in args_list)).parse_args(args_list)
         module, _, function = args.func.partition(":")
         command = getattr(import_module(f"{__name__}.{module}"), function)
         if getattr(args, "changes", False):  # a command that changes the league: one at a time per working copy
@@ -48,8 +47,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return result
     except BadArguments as e:  # as argparse says it, in the league's language
         lang = _argv_language(args_list)
-        usage = e.usage.removeprefix("usage: ")
-        print(f"{CATALOG.say(lang, 'argparse.usage')}{usage}{e.prog}: {CATALOG.say(lang, 'argparse.error')}: "
+        if lang != "en":
+            e = _refused_in(args_list, lang) or e  # noqa: PLW2901
+        print(f"{e.usage}{e.prog}: {CATALOG.say(lang, 'argparse.error')}: "
               f"{CATALOG.said_in(lang, e.message, 'argparse.')}", file=sys.stderr)
         raise SystemExit(USAGE) from None  # as argparse exits
     except TurnpressError as e:
@@ -75,6 +75,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"turnpress: {type(e).__name__}: {e}\n{damage}", file=sys.stderr)
         return USAGE
+
+
+def _parser(argv: list[str], helped: bool = False, lang: str | None = None) -> argparse.ArgumentParser:
+    """The parser ``argv`` needs: the rulesets' commands only for ``turnpress --help``, only the command it names;
+    said in the league's language where it will speak (``--help``; ``lang`` given)."""
+    parser = build_parser(rulesets=not argv or argv[0] in ("-h", "--help"), only=named_command(argv))
+    if helped or lang is not None:
+        localize(parser, lang or _argv_language(argv))
+    return parser
+
+
+def _refused_in(argv: list[str], lang: str) -> BadArguments | None:
+    """The refusal of ``argv`` by the parser said in ``lang``, whose usage and argument names are in its words."""
+    try:
+        _parser(argv, lang=lang).parse_args(argv)
+    except BadArguments as e:
+        return e
+    return None  # pragma: no cover - the same command line, refused by the same tree
 
 
 def _told(args: argparse.Namespace | None, e: TurnpressError) -> str:

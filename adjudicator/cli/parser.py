@@ -2,6 +2,11 @@
 
 Each command's ``func`` names its function in ``adjudicator.cli`` as ``module:function``. ``--league DIR``
 may stand before the command or after it.
+
+The helps and metavars are written here in English, as argparse's own words are (its ``gettext`` model: the
+English text is the message's id). ``localize`` says them in a league's language for ``--help`` and for a refused
+command line, through the commands' catalog's ``help.*``, ``metavar.*`` and ``argparse.*`` words, whose English
+must be the text here (a test walks the tree). A command line that parses never loads the catalog.
 """
 
 from __future__ import annotations
@@ -42,10 +47,67 @@ class BadArguments(UsageError):
 
 class _Parser(argparse.ArgumentParser):
     """argparse's parser, whose refusal of a command line is raised (``BadArguments``) instead of printed in
-    English, so that a German league says it in German."""
+    English, so that a German league says it in German; its usage begins with ``usage_prefix`` (``localize``)."""
+
+    usage_prefix: str | None = None  # argparse's "usage: "
 
     def error(self, message: str) -> NoReturn:
         raise BadArguments(message, self.prog, self.format_usage())
+
+    def format_usage(self) -> str:
+        formatter = self._get_formatter()
+        formatter.add_usage(self.usage, self._actions, self._mutually_exclusive_groups, self.usage_prefix)
+        return formatter.format_help()
+
+    def format_help(self) -> str:  # argparse's, with the usage's prefix
+        formatter = self._get_formatter()
+        formatter.add_usage(self.usage, self._actions, self._mutually_exclusive_groups, self.usage_prefix)
+        formatter.add_text(self.description)
+        for group in self._action_groups:
+            formatter.start_section(group.title)
+            formatter.add_text(group.description)
+            formatter.add_arguments(group._group_actions)
+            formatter.end_section()
+        formatter.add_text(self.epilog)
+        return formatter.format_help()
+
+
+def localize(parser: argparse.ArgumentParser, lang: str) -> None:
+    """Say ``parser``'s tree in ``lang``: usage prefix, section titles, descriptions, helps and metavars (a text
+    the catalog has no word for stays as it is). English is what the tree holds already."""
+    if lang == "en":
+        return
+    from ..kit.catalog import COMMANDS  # here: only --help and a refusal need it
+
+    def said(text: str, prefix: str) -> str:
+        return COMMANDS.said_in(lang, text, prefix)
+
+    def walk(p: argparse.ArgumentParser, helped: str | None) -> None:
+        if isinstance(p, _Parser):
+            p.usage_prefix = COMMANDS.say(lang, "argparse.usage")
+        p._positionals.title = COMMANDS.say(lang, "argparse.positionals")
+        p._optionals.title = COMMANDS.say(lang, "argparse.options")
+        if helped is not None:  # a command's description is its help, as a sentence
+            text = said(helped, "help.")
+            p.description = text[:1].upper() + text[1:] + "."
+        elif p.description:
+            p.description = said(p.description, "help.")
+        for action in p._actions:
+            if action.help and action.help != argparse.SUPPRESS:
+                action.help = said(action.help, "help.")
+            if isinstance(action, argparse._SubParsersAction):
+                action.metavar = said(str(action.metavar), "metavar.") if action.metavar else None
+                helps = {choice.dest: choice.help for choice in action._choices_actions}
+                for choice in action._choices_actions:
+                    choice.help = said(choice.help, "help.") if choice.help else choice.help
+                for name, child in action.choices.items():
+                    walk(child, helps.get(name))
+            elif action.choices is None or action.metavar is not None:  # {text,github} are the values to write
+                shown = action.metavar or (action.dest.upper() if action.option_strings else action.dest)
+                if isinstance(shown, str) and (action.nargs != 0):
+                    action.metavar = said(shown, "metavar.")
+
+    walk(parser, None)
 
 
 class _Skipped:

@@ -113,10 +113,14 @@ def _reader(template: str) -> re.Pattern[str]:
 
     >>> bool(_reader("did not find expected ',' or '}}'").fullmatch("did not find expected ',' or '}'"))
     True
+    >>> _reader("the {name} rules (turnpress {name} --help)").fullmatch("the aa rules (turnpress aa --help)")["name"]
+    'aa'
     """
-    parts, pos = [], 0
+    parts, pos, named = [], 0, set()
     for m in re.finditer(r"\{\{|\}\}|\{(\w+)\}", template):
-        said = f"(?P<{m.group(1)}>.+?)" if m.group(1) else re.escape(m.group(0)[0])
+        name = m.group(1)  # a placeholder said twice is the same value twice
+        said = re.escape(m.group(0)[0]) if not name else f"(?P={name})" if name in named else f"(?P<{name}>.+?)"
+        named.add(name)
         parts.append(re.escape(template[pos:m.start()]) + said)
         pos = m.end()
     return re.compile("".join(parts) + re.escape(template[pos:]), re.DOTALL)
