@@ -483,18 +483,25 @@ def attack(table: Table, site: Path) -> tuple[Outsider, list[Secret]]:
     game = table.game()
     declared = secrecymod.of(game.ruleset, game.config.get("options", {}))
     end = game.last_turn if game.ruleset.phase(game.state(game.last_turn)).finished else None
+    # Each commit's tree holds the files of the commits before it: a file's text is read once, however many
+    # commits hold it (issue 33: every turn's files read again in every later commit).
+    hidden_in: dict[str, set[str]] = {}
+    sealed_in: dict[str, Any] = {}
     for commit in outsider.commits:
         if end is not None and outsider.turn_done[commit] >= end:
             continue  # the last turn publishes the full orders
         for path, text in outsider.files(commit, f"games/{GAME}/turns/").items():
             if path.endswith(("/state.yaml", "/report.yaml")):  # the public files of a turn hold no hidden part
-                assert not set(HIDDEN_KEYS) & set(yamlio.load_trusted(text)), (commit, path)
+                if text not in hidden_in:
+                    hidden_in[text] = set(HIDDEN_KEYS) & set(yamlio.load_trusted(text))
+                assert not hidden_in[text], (commit, path)
             else:
                 assert path.endswith(".yaml.age"), (commit, path)
         for path, text in outsider.files(commit, f"orders/{GAME}/").items():
             if path.endswith(".yaml"):
-                data = yamlio.load_trusted(text)
-                assert secrecymod.split_orders(declared, data.get("orders"))[1] is None, (commit, path)
+                if text not in sealed_in:
+                    sealed_in[text] = secrecymod.split_orders(declared, yamlio.load_trusted(text).get("orders"))[1]
+                assert sealed_in[text] is None, (commit, path)
     if end is None and declared.sealed_by_default and secrecymod.rewrites_orders(declared):
         no_guess_confirmed(table, outsider)
     assert table.public(run(table.root, "verify", GAME)) == 0, table.public_output[-1]
