@@ -138,8 +138,8 @@ def line_table(ruleset: Any, state: State, player: str, form: dict[str, Any] | N
     if (form.get("lines") or {}).get("count") is not None:  # a winter: each line counts against those due
         del out["lines"]
         offered = [t for t, _ in lines]
-        extra, quoted = _winter_extras(offered, places, (form.get("lines") or {}).get("letters") or [])
-        out["states"] = line_states(ruleset, state, player, offered, extra, quoted)
+        extra = _winter_extras(offered, places, (form.get("lines") or {}).get("letters") or [])
+        out["states"] = line_states(ruleset, state, player, offered, extra)
     if drops_entries(ruleset, state):
         out["drops"] = "entry"
     return out
@@ -163,8 +163,9 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
              table: dict[str, Any] | None) -> dict[str, Any] | None:
     """The page's "exact" part (fetched after the form, with the checker): the rules' verdict on the lines a player
     writes for their own units that the lists do not offer, where they are finitely many (``F Edi - Mos``) and
-    the same for every spelling ``line_key`` folds (not a line the rules cannot read, whose words quote it):
-    every unit's move to every place of the map (``lines.places``), each offered line of the player's units with
+    the same for every spelling ``line_key`` folds (or the same once the line as written is a mark, ``_judged``):
+    every unit's move to every place of the map (``lines.places``), with the dash left out too (``A Ven Nth``:
+    "cannot read {line} after 'ven'"), each offered line of the player's units with
     another unit letter, and each unit's support of every offered line of the player's units. Keyed and judged as
     ``line_table``'s lines (the ruleset's own ``check``, one line per unit a run), with the unit each orders and
     ``free`` where the rules do not count the line as the unit's order (a wrong unit letter: a second line for the
@@ -190,6 +191,7 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     for unit, head in heads.items():
         mine = wanted.setdefault(unit, [])
         mine += [f"{head} - {place}" for place in sorted(rules["places"])]
+        mine += [f"{head} {place}" for place in sorted(rules["places"])]  # the dash left out
         mine += [" ".join([other, *text.split()[1:]]) for text in offered[unit] for other in letters
                  if other != text.split()[0]]
         mine += [f"{head} {support} {text}" for text in every]
@@ -200,7 +202,7 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
             if line_key(text) not in seen:
                 seen.add(line_key(text))
                 todo.append((text, unit))
-    out = _judged(ruleset, state, player, todo, offered, str(rules["twice"]), quoted=False)
+    out = _judged(ruleset, state, player, todo, offered, str(rules["twice"]))
     # lines cut short: every run of plain words that begins a line of the tables and is none (``F Lon S``, ``A Lvp
     # -``, the lines a player has while typing): the rules cannot read them, and say so quoting the line, which the
     # page fills in as written (only for a plain line, ``PLAIN``)
@@ -210,7 +212,7 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     heads_of = {line_key(h): unit for unit, h in heads.items()}
     cut = [(r, heads_of.get(" ".join(r.split(" ")[:2]))) for r in short]
     out.update(_judged(ruleset, state, player, [(r, u) for r, u in cut if u is not None], offered,
-                       str(rules["twice"]), quoted=True))
+                       str(rules["twice"])))
     found: dict[str, Any] = {"lines": out, "plain": PLAIN}
     words = unread(ruleset, state, player, [*known, *out], [texts[0] for texts in offered.values()])
     if words is not None:
@@ -219,12 +221,15 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
 
 
 def _judged(ruleset: Any, state: State, player: str, todo: list[tuple[str, str | None]],
-            offered: dict[str, list[str]], twice: str, quoted: bool) -> dict[str, Any]:
+            offered: dict[str, list[str]], twice: str) -> dict[str, Any]:
     """``refusals``' entries for ``todo`` (lines with the unit each orders): the rules' own ``check``, one line per
     unit a run, the unit's first offered line after each (``free`` where the rules then do not say ``twice``: they do
     not count the line as the unit's order); and the same lines in capitals, whose verdict must be the same for every
-    spelling the key folds. Where it quotes the line as written (a line the rules cannot read) it is not, and the
-    line is left to validate; unless ``quoted``: then the quote is kept as a mark (``quotes``) the page fills in."""
+    spelling the key folds. Where it quotes the line as written (a line the rules cannot read: ``unexpected
+    'disband' at the end of 'A Ven S A Ven disband'``, ``a place is missing in 'A Lvp -'``) the quote is a mark
+    (``quotes``) the page fills in, kept where the line in lower case, in capitals and capitalized with other
+    spaces (``_spaced``) give the same words: any other word of it the rules quote is then the same in every
+    spelling the key folds (the reader's own lower-case words: "cannot read {line} after 'ven'")."""
     unit_of = dict(todo)
     out: dict[str, Any] = {}
     for batch in _batches(todo):
@@ -232,25 +237,21 @@ def _judged(ruleset: Any, state: State, player: str, todo: list[tuple[str, str |
         firsts = [offered[u][0] for u in units]
         problems = list(ruleset.check(state, player, [*batch, *firsts]))
         shouted = list(ruleset.check(state, player, [t.upper() for t in batch]))
-        spaced = list(ruleset.check(state, player, [_spaced(t) for t in batch])) if quoted else []
+        spaced = list(ruleset.check(state, player, [_spaced(t) for t in batch]))
         for i, text in enumerate(batch):
             own = [{"severity": p.severity, "message": p.message} for p in problems if p.path == (i,)]
             loud = [{"severity": p.severity, "message": p.message} for p in shouted if p.path == (i,)]
-            if quoted:
-                # the line as written is a mark; any other word of it the rules quote must be the same in every
-                # spelling the key folds (the reader's own lower-case words: "cannot read {line} after 'ven'"),
-                # which the line in lower case, in capitals and capitalized with other spaces show
+            quotes = own != loud
+            if quotes:
                 wide = [{"severity": p.severity, "message": p.message.replace(repr(_spaced(text)), "{line}")}
                         for p in spaced if p.path == (i,)]
                 own = [{**p, "message": p["message"].replace(repr(text), "{line}")} for p in own]
                 loud = [{**p, "message": p["message"].replace(repr(text.upper()), "{line}")} for p in loud]
-                if own != wide or any("{" in p["message"].replace("{line}", "") for p in own):
+                if own != loud or own != wide or any("{" in p["message"].replace("{line}", "") for p in own):
                     continue
-            if own != loud:
-                continue
             counted = any(p.path == (len(batch) + i,) and twice in p.message for p in problems)
             entry: dict[str, Any] = {"problems": own, "unit": units[i]}
-            if quoted:
+            if quotes:
                 entry["quotes"] = True
             if not counted:
                 entry["free"] = True
@@ -799,25 +800,31 @@ def held_table(ruleset: Any, state: State, player: str, form: dict[str, Any] | N
 MOST_STATES = 32
 
 
-def _winter_extras(lines: list[str], places: Iterable[str], letters: Iterable[str]) -> tuple[list[str], list[str]]:
-    """The lines a winter's states answer besides those offered: each offered line of three words or more (``Build
-    A Lon``, ``Remove F Nth``) with its place replaced by every place of the map and its unit letter by every
-    letter (``Build A Nth``, ``Build F Mos``: a build the rules refuse); and, to be answered with the line as a
-    mark (``quoted``), every run of its words that begins an offered line and is none (``Build A``: what a player
-    has while typing), plain words only."""
+def _winter_extras(lines: list[str], places: Iterable[str], letters: Iterable[str]) -> list[str]:
+    """The lines a winter's states answer besides those offered, as the movement's refusals do for a unit's lines
+    (``refusals``): each offered line of three words or more (``Build A Lon``, ``Remove F Nth``) with its place
+    replaced by every place of the map and its unit letter by every letter (``Build A Nth``, ``Build F Mos``: a
+    build the rules refuse); each offered line with its first word a unit letter (``A A Lon``); the first two words
+    of each offered line followed by a support of each offered line (``Build A S Build F Edi``); and every run of
+    an offered line's words that begins it and is none (``Build A``: what a player has while typing), plain words
+    only."""
     keys = sorted({line_key(t) for t in lines})
     more: set[str] = set()
+    letters = [letter.lower() for letter in letters]
+    heads = {" ".join(k.split(" ")[:2]) for k in keys}
     for key in keys:
         words = key.split(" ")
         if len(words) >= 3:
-            more |= {" ".join([*words[:-2], letter.lower(), place]) for place in places for letter in letters}
-    short = {" ".join(words[:n]) for words in (k.split(" ") for k in keys) if all(_WORD.fullmatch(w) for w in words)
-             for n in range(1, len(words))}
-    return sorted(more - set(keys)), sorted(short - set(keys) - more)
+            more |= {" ".join([*words[:-2], letter, place]) for place in places for letter in letters}
+        if len(words) >= 2:
+            more |= {" ".join([letter, *words[1:]]) for letter in letters}
+        more |= {f"{head} s {key}" for head in heads}
+        more |= {" ".join(words[:n]) for n in range(1, len(words)) if all(_WORD.fullmatch(w) for w in words)}
+    return sorted(more - set(keys))
 
 
-def line_states(ruleset: Any, state: State, player: str, lines: list[str], extra: Iterable[str] = (),
-                quoted: Iterable[str] = ()) -> list[dict[str, Any]]:
+def line_states(ruleset: Any, state: State, player: str, lines: list[str], extra: Iterable[str] = ()
+                ) -> list[dict[str, Any]]:
     """A winter's verdicts, where a line's verdict depends on the lines before it (builds or removals beyond those
     due are not carried out, a second build in one place fails): the rules' own ``check`` run on the lines before
     and each offered line after them, as states the page walks. ``states[0]`` is the empty sheet; each state maps
@@ -825,13 +832,12 @@ def line_states(ruleset: Any, state: State, player: str, lines: list[str], extra
     the state of the lines taken so far, in any order; a line they refuse changes nothing (the rules carry out
     neither). States are merged where every line gets the same answer and leads to the same state, so the page
     gets a few. A state beyond ``MOST_STATES`` is not walked: it has no answers and the page says so.
-    ``extra``: lines answered in every state too, not offered (``_winter_extras``); ``quoted``: lines whose answer
-    quotes the line as written (``Build A``: "say what to build in 'Build A'"), kept with the line as a ``{line}``
-    mark (and ``quotes``) where the same in lower case, capitals and other spaces (``_spaced``) and refused (a line
-    the rules take must be one the walk can name as written), else left out: the page cannot judge it there.
+    ``extra``: lines answered in every state too, not offered (``_winter_extras``), each in lower case, in capitals
+    and capitalized with other spaces (``_spaced``): kept where the three give the same words, or the same once the
+    line as written is a mark (``quotes``: "say what to build in 'Build A'"), and the rules refuse it (it leaves
+    the state as it is); else left out, and the page cannot judge it there.
     """
-    quoted = list(quoted)
-    walked = [*lines, *extra]
+    extra = list(extra)
     index: dict[tuple[str, ...], int] = {(): 0}
     taken: list[tuple[str, ...]] = [()]
     prefixes: list[list[str]] = [[]]
@@ -844,14 +850,18 @@ def line_states(ruleset: Any, state: State, player: str, lines: list[str], extra
             continue
         here: dict[str, Any] = {}
         at = len(prefixes[n])
-        for text in quoted:
-            said = [[{"severity": p.severity, "message": p.message.replace(repr(spelt), "{line}")}
-                     for p in ruleset.check(state, player, [*prefixes[n], spelt]) if p.path == (at,)]
-                    for spelt in (text, text.upper(), _spaced(text))]
-            if said[0] == said[1] == said[2] and any(p["severity"] == "error" for p in said[0]) and not any(
+        for text in extra:
+            spelt = (text, text.upper(), _spaced(text))
+            said = [[{"severity": p.severity, "message": p.message}
+                     for p in ruleset.check(state, player, [*prefixes[n], t]) if p.path == (at,)] for t in spelt]
+            quotes = not said[0] == said[1] == said[2]
+            if quotes:
+                said = [[{**p, "message": p["message"].replace(repr(t), "{line}")} for p in ps]
+                        for ps, t in zip(said, spelt, strict=True)]
+            if said[0] == said[1] == said[2] and said[0] and not any(
                     "{" in p["message"].replace("{line}", "") for p in said[0]):
-                here[line_key(text)] = {"problems": said[0], "to": n, "quotes": True}
-        for text in walked:
+                here[line_key(text)] = {"problems": said[0], "to": n, **({"quotes": True} if quotes else {})}
+        for text in lines:
             problems = [{"severity": p.severity, "message": p.message}
                         for p in ruleset.check(state, player, [*prefixes[n], text]) if p.path == (at,)]
             after = taken[n] if problems else tuple(sorted((*taken[n], line_key(text))))

@@ -54,6 +54,10 @@ DIPLOMACY = [
     ("rule", "  - F Lon - Bur\n"),
     ("rule", "  - F Lvp - Yor\n"),
     ("rule", "  - A Lvp - Mos\n  - A Lvp - Yor\n"),
+    # a bracket the rules read only after a place (the page's key once made it a space: 'A Lvp - Yor', fine), and a
+    # line the rules quote with their own word of it, written in full names (the page's entry is for 'F Edi Adr')
+    ("rule", "  - A (Lvp) - Yor\n"),
+    ("rule", "  - F Edinburgh Adriatic Sea\n"),
     ("page", "  - A Par - Bur\n"),
     ("page", "  - F Lon - Nth\n  - f lon h\n"),
     ("page", "  - F Edi - Nwg\n  - {unit: F Edi, move: Nth}\n  - {unit: A Mun, move: Ruh}\n  - F Lon - Nth\n"),

@@ -1019,14 +1019,17 @@
         return;
       }
       var key = line === null ? null : norm(line);
+      var folded = false;
       if (key !== null && !has(table, key) && !has(refused, key)) { /* another spelling the rules read alike */
-        var folded = fold(key, exact && exact.spellings);
-        key = has(table, folded) || has(refused, folded) ? folded : key;
+        var other = fold(key, exact && exact.spellings);
+        folded = has(table, other) || has(refused, other);
+        key = folded ? other : key;
       }
       var found = key !== null && has(table, key) ? table[key] : key !== null && has(refused, key) ? refused[key] :
         null;
-      if (found && found.quotes && !(typeof entry === "string" && new RegExp(exact.plain).test(entry))) {
-        found = null; /* the rules quote a line cut short as written: the page fills it in for a plain line only */
+      if (found && found.quotes && (folded || !(typeof entry === "string" && new RegExp(exact.plain).test(entry)))) {
+        found = null; /* the rules quote the line as written, and their own words of it ("cannot read 'F Edi Adr'
+                         after 'edi'"): the page fills it in for a plain line as written only */
       }
       var unread = !found && typeof entry === "string" ? unreadProblems(exact && exact.unread, entry) : null;
       if (unread !== null) { /* the rules read no order in it: their words, and the unit's next line is its order */
