@@ -10,6 +10,8 @@ wider than Arial, Helvetica or Segoe UI, so a label that fits in these widths fi
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 # the characters maps write; any other counts as the widest (W)
 GLYPHS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzÄÖÜäöüß0123456789 /-().,:"
 # advance widths in thousandths of the font size, in the order of GLYPHS
@@ -25,8 +27,12 @@ BOLD = [int(w) for w in """
 """.split()]
 
 
+_WIDTHS = {False: dict(zip(GLYPHS, REGULAR, strict=True)), True: dict(zip(GLYPHS, BOLD, strict=True))}
+
+
+@lru_cache(maxsize=4096)  # a map measures the same few names thousands of times while it places them (issue 33)
 def text_width(text: str, bold: bool = False) -> float:
     """How wide ``text`` is written, in font sizes."""
-    widths = BOLD if bold else REGULAR
-    widest = widths[GLYPHS.index("W")]
-    return sum(widths[GLYPHS.index(c)] if c in GLYPHS else widest for c in text) / 1000
+    widths = _WIDTHS[bold]
+    widest = widths["W"]
+    return sum(widths.get(c, widest) for c in text) / 1000

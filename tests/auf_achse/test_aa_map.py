@@ -151,6 +151,23 @@ def test_the_bridges_are_worked_out_once_for_every_drawing_of_the_board(monkeypa
     assert len(worked) == 1 and all(m.count('<g class="tp-overpass">') == 1 for m in maps)
 
 
+def test_the_places_of_the_names_are_worked_out_once_for_every_drawing_of_the_board() -> None:
+    """Issue 33: where a city's name may go (and which of those places a leading line reaches past no other city)
+    and where a road's id may go depend on the board's drawing only: the second round's map works none of it out
+    again, yet places the names for its own round (the legend and the cities with orders waiting differ)."""
+    amtsblatt._name_places.cache_clear()
+    amtsblatt._beside.cache_clear()
+    first = new_game()
+    later = play(first).state
+    maps = [amtsblatt.svg_map.__wrapped__(RULESET.data, first)]
+    worked = amtsblatt._name_places.cache_info().misses, amtsblatt._beside.cache_info().misses
+    maps.append(amtsblatt.svg_map.__wrapped__(RULESET.data, later))
+    board = load_board(RULESET.data, "deutschland")  # each city named once: on the map or in the inset
+    assert worked == (len(board.cities), len(board.roads))
+    assert (amtsblatt._name_places.cache_info().misses, amtsblatt._beside.cache_info().misses) == worked
+    assert all(m.count('class="tp-city"') == len(board.cities) for m in maps) and maps[0] != maps[1]
+
+
 def test_the_orders_page_s_board_comes_in_a_base_no_round_changes_and_the_round_s_part() -> None:
     """Issue 30, "data sent once per place, only what the open turn needs": Auf Achse's board was sent whole to
     the orders page every round (256 kB, 38 kB compressed), though its land, roads, fields and names never change.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ...kit import drawcache, gamedata
@@ -282,18 +282,15 @@ def _names_drawn(lay: Layout, to: Callable[[float, float], Point], here: Callabl
     label is."""
     board = lay.board
     parts = []
-    names = {c.code: around(*to(c.x, c.y), NAME, 8, (c.label_dx, c.label_dy))
+    dots = tuple(to(c.x, c.y) for c in board.cities.values())
+    names = {c.code: _name_places(*to(c.x, c.y), c.name, (c.label_dx, c.label_dy), dots)
              for c in board.cities.values() if here(c.x, c.y)}
-    near_free = {code: sum(placer.free(text_box(px, py, board.cities[code].name, NAME, a))
-                           for px, py, a in spots[:40]) for code, spots in names.items()}
-    dots = [to(c.x, c.y) for c in board.cities.values()]
+    near_free = {code: sum(map(placer.free, boxes)) for code, (_, _, boxes) in names.items()}
     for code in sorted(names, key=lambda k: (near_free[k], k)):  # the most crowded city chooses first
         c = board.cities[code]
         nx, ny = to(c.x, c.y)
-        # a name written farther off where the roads crowd gets a line leading to it, which passes no other city
-        spots = [s for s in names[code]
-                 if not _leader_passes(nx, ny, _nearest(nx, ny, text_box(*s[:2], c.name, NAME, s[2])), dots)]
-        lx, ly, anchor = placer.put(spots or names[code], c.name, NAME)
+        places, clear, _ = names[code]
+        lx, ly, anchor = placer.put(list(clear or places), c.name, NAME)
         near = _nearest(nx, ny, text_box(lx, ly, c.name, NAME, anchor))
         if math.dist((nx, ny), near) > 14:
             parts.append(f'<line class="tp-leader" x1="{nx:.0f}" y1="{ny:.0f}" x2="{near[0]:.0f}" '
@@ -307,18 +304,35 @@ def _names_drawn(lay: Layout, to: Callable[[float, float], Point], here: Callabl
         if not here(*mid):
             continue
         text = f"{r.start}-{r.end}"
-        lx, ly, anchor = placer.put(_beside(chain, ROAD_ID), text, ROAD_ID)
+        lx, ly, anchor = placer.put(list(_beside(tuple(chain), ROAD_ID)), text, ROAD_ID)
         parts.append(f'<text class="tp-road-id" x="{lx:.0f}" y="{ly:.0f}" font-size="{ROAD_ID}" fill="#6b5e45" '
                      f'text-anchor="{anchor}" paint-order="stroke" stroke="#f4f1e8" stroke-width="2.5">'
                      f'{svg_text(text)}</text>')
     return parts
 
 
+Place = tuple[float, float, str]
+
+
+@lru_cache(maxsize=2048)
+def _name_places(x: float, y: float, name: str, first: tuple[int, int], dots: tuple[Point, ...]
+                 ) -> tuple[tuple[Place, ...], tuple[Place, ...], tuple[Box, ...]]:
+    """A city name's places (``around`` the city's dot at (x, y), as drawn), those of them whose leading line would
+    pass no other city's dot (a name written farther off where the roads crowd gets a line leading to it), and the
+    boxes of the first 40, by which the most crowded city is found. None of it depends on the round: worked out
+    once for each city of a drawing of the board, not for each map (issue 33: 48 maps in a cold build of the demo,
+    each placing every name twice, the map's and the inset's)."""
+    places = tuple(around(x, y, NAME, 8, first))
+    clear = tuple(s for s in places
+                  if not _leader_passes(x, y, _nearest(x, y, text_box(*s[:2], name, NAME, s[2])), dots))
+    return places, clear, tuple(text_box(px, py, name, NAME, a) for px, py, a in places[:40])
+
+
 def _nearest(x: float, y: float, box: Box) -> Point:
     return min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
 
 
-def _leader_passes(x: float, y: float, end: Point, dots: list[Point]) -> bool:
+def _leader_passes(x: float, y: float, end: Point, dots: Sequence[Point]) -> bool:
     """Whether a line from the city at (x, y) to its name would pass another city's dot."""
     if math.dist((x, y), end) <= 14:
         return False
@@ -336,9 +350,11 @@ def _leader_passes(x: float, y: float, end: Point, dots: list[Point]) -> bool:
     return False
 
 
-def _beside(chain: list[Point], size: float) -> list[tuple[float, float, str]]:
+@lru_cache(maxsize=2048)
+def _beside(chain: tuple[Point, ...], size: float) -> tuple[tuple[float, float, str], ...]:
     """Places for a road's id: beside the middle of each stretch between two of its fields (middle ones first),
-    on either side, then a little along the road, then farther out."""
+    on either side, then a little along the road, then farther out. The same for every map of a board's drawing:
+    worked out once (issue 33)."""
     n = len(chain) - 1
     order = sorted(range(n), key=lambda i: (abs(i - (n - 1) / 2), i))
     out = []
@@ -352,7 +368,7 @@ def _beside(chain: list[Point], size: float) -> list[tuple[float, float, str]]:
                 mx, my = (x1 + x2) / 2 + ux * d * shift, (y1 + y2) / 2 + uy * d * shift
                 for s in (1, -1):
                     out.append((mx - s * uy * off, my + s * ux * off + 0.35 * size, "middle"))
-    return out
+    return tuple(out)
 
 
 def _routes_drawn(state: State, report: Mapping[str, Any] | None, lay: Layout,
