@@ -383,10 +383,8 @@ class Outsider:
         pages are taken from it rather than made again."""
         root = table.root
         commits = git(root, "rev-list", "--reverse", "--all").split()
-        trees, blobs, done = {}, {}, {}
+        trees, blobs, done = _trees(root, commits), {}, {}
         for commit in commits:
-            rows = [line.split("\t", 1) for line in git(root, "ls-tree", "-r", commit).splitlines()]
-            trees[commit] = [(path, meta.split()[2]) for meta, path in rows if meta.split()[1] == "blob"]
             turns = [int(p.split("/")[3]) for p, _ in trees[commit]
                      if p.startswith(f"games/{GAME}/turns/") and p.endswith("/report.yaml")]
             done[commit] = max(turns, default=-1)
@@ -399,7 +397,10 @@ class Outsider:
             size = int(batch[at:head_end].split()[2])
             blobs[blob] = batch[head_end + 1:head_end + 1 + size].decode("utf-8", "replace")
             at = head_end + 1 + size + 1
-        messages = {c: flat(git(root, "log", "-1", "--format=%B", c)) for c in commits}
+        # every message in one process: each as ``git log -1 --format=%B`` gives it
+        logged = git(root, "log", "--no-walk=unsorted", "--format=%x00%H%n%B", *commits).split("\0")[1:]
+        messages = {c: flat(body) for c, _, body in (entry.partition("\n") for entry in logged)}
+        assert list(messages) == commits
         tags = flat(git(root, "for-each-ref", "--format=%(refname) %(contents)", "refs/tags"))
         pages = dict(known.site) if known else {}
         for dirpath, _, names in os.walk(site) if known is None else ():
@@ -450,6 +451,52 @@ class Outsider:
     @property
     def head(self) -> str:
         return self.commits[-1]
+
+
+def _trees(root: Path, commits: list[str]) -> dict[str, list[tuple[str, str]]]:
+    """Each commit's files as ``git ls-tree -r`` lists its blobs, in its order: (path, blob id). The trees are read
+    in one ``git cat-file --batch`` a level of folders, each tree once however many commits share it (issue 33: an
+    ``ls-tree`` a commit, some hundred processes an outsider)."""
+    raw: dict[str, bytes] = {}
+
+    def read(names: list[str]) -> list[bytes]:
+        out = subprocess.run(["git", "cat-file", "--batch"], cwd=root, input="".join(f"{n}\n" for n in names).encode(),
+                             capture_output=True, check=True).stdout
+        found, at = [], 0
+        for _ in names:
+            end = out.index(b"\n", at)
+            kind, size = out[at:end].split()[1:3]
+            assert kind == b"tree", out[at:end]
+            found.append(out[end + 1:end + 1 + int(size)])
+            at = end + 1 + int(size) + 1
+        return found
+
+    def entries(tree: bytes) -> list[tuple[bytes, str, str]]:
+        """(mode, name, object id) of each entry of a tree object, in its order."""
+        out, at = [], 0
+        while at < len(tree):
+            space, nul = tree.index(b" ", at), tree.index(b"\0", at)
+            out.append((tree[at:space], tree[space + 1:nul].decode("utf-8"), tree[nul + 1:nul + 21].hex()))
+            at = nul + 21
+        return out
+
+    roots = read([f"{c}^{{tree}}" for c in commits])
+    wanted = [e[2] for tree in roots for e in entries(tree) if e[0] == b"40000"]
+    while wanted:
+        todo = sorted(set(wanted) - set(raw))
+        raw.update(zip(todo, read(todo), strict=True))
+        wanted = [e[2] for sha in todo for e in entries(raw[sha]) if e[0] == b"40000"]
+
+    def listed(tree: bytes, prefix: str) -> list[tuple[str, str]]:
+        rows = []
+        for mode, name, sha in entries(tree):
+            if mode == b"40000":
+                rows += listed(raw[sha], f"{prefix}{name}/")
+            elif mode != b"160000":  # a submodule's commit is no blob
+                rows.append((f"{prefix}{name}", sha))
+        return rows
+
+    return {c: listed(tree, "") for c, tree in zip(commits, roots, strict=True)}
 
 
 def setup_again(game: Game, links: Iterable[bytes | None]) -> list[dict[str, Any]]:
