@@ -1072,6 +1072,39 @@ def test_faults_raised_below_the_commands_are_said_in_german(german: League, tmp
     assert found == {}, "\n".join(f"{what}: {line}" for what, lines in found.items() for line in lines)
 
 
+def test_a_german_game_s_commits_are_german_and_a_history_of_english_subjects_still_reads(german: League):
+    """turnpress's commits in a German game were English ("aa: turn 2 (Runde 1)", "dk: turn 2 paused by sl (...)",
+    "aa: turn 2 re-runs turn 1 by sl"): they are said in the game's language ("aa: Zug 2 (Runde 1)"). heal and the
+    deadline run find a turn's commit by its subject: they read the German one, and still the English one that every
+    history before issue 31 holds (the demo's German games among them); a ruling's commit is no turn in either."""
+    from adjudicator.engine import turn
+    from adjudicator.pipeline import deadline
+
+    subjects = [s for s in german.git("log", "--format=%s").splitlines() if re.match(r"[a-z0-9-]+: ", s)]
+    assert any(s.startswith("aa: Zug 1 (") for s in subjects), subjects
+    assert any(s.startswith("dk: Zug 2 angehalten von sl (") for s in subjects), subjects
+    assert any(s.startswith("aa: Zug 3 wertet Zug 2 neu aus, entschieden von sl") for s in subjects), subjects
+    assert english("\n".join(subjects)) == [], subjects
+    head = german.git("rev-parse", "HEAD").strip()
+    found = {}
+    try:
+        for number, subject in ((97, "aa: turn 97 (Runde 97)"), (98, "aa: Zug 98 (Runde 98)"),
+                                (99, "aa: Zug 99 angehalten von sl (Urlaub)"), (96, "aa: turn 96 paused by sl (x)")):
+            made = german.root / f"games/aa/turns/{number:04d}/report.yaml"
+            made.parent.mkdir()
+            made.write_text("{}\n", encoding="utf-8")
+            german.git("add", "--", made.relative_to(german.root).as_posix())
+            german.git("commit", "-qm", subject)
+            sha = german.git("rev-parse", "HEAD").strip()
+            found[subject] = (turn.unfinished(german.root, "aa"), deadline._unpushed_turn(german.root, sha))
+    finally:
+        german.git("reset", "-q", "--hard", head)
+    assert found == {"aa: turn 97 (Runde 97)": ("aa: turn 97 (Runde 97)", True),  # an old history: as before
+                     "aa: Zug 98 (Runde 98)": ("aa: Zug 98 (Runde 98)", True),
+                     "aa: Zug 99 angehalten von sl (Urlaub)": (None, False),
+                     "aa: turn 96 paused by sl (x)": (None, False)}, found
+
+
 def test_a_turn_held_for_the_game_master_is_said_in_german(german: League):
     """A turn whose deadline passed before the turn before it ran is held for the game master: the deadline run,
     'adjudicate --due' and status said why in English in a German game (turn.stale_deadline). Run last: it plays

@@ -243,7 +243,8 @@ def _event(args: argparse.Namespace, done: str, build: Build) -> int:
     if dirty:
         raise LeagueError(ctx.say("error.ruling_dirty", paths=", ".join(paths)))
     files = {rel: text, **({unpause: config} if unpause and config is not None else {})}
-    commit = history.commit_files(root, files, f"{game.id}: turn {ctx.turn} {done} by {data['by']} ({reason})"[:200])
+    subject = ctx.say(f"subject.{done.replace(' ', '_')}", by=data["by"], reason=reason)
+    commit = history.commit_files(root, files, subject[:200])
     history.materialize(root, "HEAD", list(files))
     print(ctx.say("events.wrote", path=rel, commit=commit[:10], said=said))
     return OK

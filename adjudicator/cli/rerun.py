@@ -64,7 +64,7 @@ def rerun(args: argparse.Namespace) -> int:
     dirty = history.text(root, "status", "--porcelain", "--", *files) if history.is_repo(root) else ""
     if dirty:
         raise LeagueError(ctx.say("rerun.dirty", path=dirty.split()[-1]))
-    commit = history.commit_files(root, files, f"{game.id}: turn {turn} re-runs turn {turn - 1} by {data['by']}")
+    commit = history.commit_files(root, files, ctx.say("subject.rerun", before=turn - 1, by=data["by"]))
     history.materialize(root, "HEAD", list(files))
     print(ctx.say("rerun.wrote", paths=", ".join(sorted(files)), commit=commit[:10], said=said))
     return OK

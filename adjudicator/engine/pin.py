@@ -81,9 +81,8 @@ def pin(root: Path, game_id: str) -> Pinned:
             (tree / rel).parent.mkdir(parents=True, exist_ok=True)
             (tree / rel).write_text(body, encoding="utf-8")
         replayed = _replays(tree, root, game_id, lang)
-    what = "the data its rules read" if not already else "the data its rules read since its set-up"
-    message = (f"{game_id}: pin {what} ({len(files)} file(s): {', '.join(sorted(files))}); the "
-               f"committed turns 0-{replayed} replay exactly with them (turnpress pin)")
+    message = COMMANDS.say(lang, "subject.pin_since" if already else "subject.pin", game=game_id, n=len(files),
+                           files=", ".join(sorted(files)), replayed=replayed)
     commit = history.commit_files(root, written, message, parent=head)
     history.materialize(root, commit, sorted(written))
     return Pinned(commit, sorted(files), replayed)

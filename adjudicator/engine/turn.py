@@ -771,7 +771,7 @@ def _adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, onl
         base = history.head(root) if history.is_repo(root) and history.has_head(root) else None
         outcome = compute_turn(game, now, game.dice_secret(), early=early and not st.due)
         outcome.base = base
-        outcome.commit = write_turn(root, outcome, fault=fault)
+        outcome.commit = write_turn(root, outcome, fault=fault, lang=words.game_language(game.settings, root))
         done.append(outcome)
     return done
 
@@ -872,7 +872,7 @@ def _and(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def write_turn(root: Path, outcome: TurnOutcome, *, fault: FaultHook = no_fault) -> str:
+def write_turn(root: Path, outcome: TurnOutcome, *, fault: FaultHook = no_fault, lang: str = "en") -> str:
     """Commit and tag a computed turn, then put its files into the tree.
 
     The commit is made first, from blobs, without touching the working tree (see ``history.commit_files``);
@@ -880,7 +880,7 @@ def write_turn(root: Path, outcome: TurnOutcome, *, fault: FaultHook = no_fault)
     committed turn whose files ``heal`` restores on the next run. A turn is never written without its commit.
     """
     history.require_repo(root)
-    message = f"{outcome.game}: turn {outcome.turn} ({outcome.label})"
+    message = COMMANDS.say(lang, "subject.turn", game=outcome.game, turn=outcome.turn, label=outcome.label)
     tag = f"{outcome.game}/turn-{outcome.turn}"
     if history.tag_target(root, tag):
         raise LeagueError(f"tag {tag} exists already: turn {outcome.turn} was committed before",
@@ -905,13 +905,13 @@ def unfinished(root: Path, game_id: str) -> str | None:
     if not sha:
         return None
     subject = history.subject(root, sha)
-    m = re.fullmatch(rf"{re.escape(game_id)}: turn (\d+) \(.*\)", subject)
+    m = turn_named(subject, game_id)
     if m is None:
         return None
     quiet = {"GIT_OPTIONAL_LOCKS": "0"}
     differs = history.run(root, "diff", "--quiet", "HEAD", "--", *history.changed_files(root, sha), check=False,
                           env=quiet).returncode != 0
-    return subject if differs or not history.tag_target(root, f"{game_id}/turn-{m[1]}") else None
+    return subject if differs or not history.tag_target(root, f"{game_id}/turn-{m}") else None
 
 
 def heal(root: Path, game: Game) -> None:
@@ -924,9 +924,27 @@ def heal(root: Path, game: Game) -> None:
     if not sha:
         return
     subject = history.subject(root, sha)
-    m = re.fullmatch(rf"{re.escape(game.id)}: turn (\d+) \(.*\)", subject)
+    m = turn_named(subject, game.id)
     if m is None:  # the set-up's commit, the game master's: a file of it changed since is a hand edit, kept
         return
     history.materialize(root, "HEAD", history.changed_files(root, sha))
-    if not history.tag_target(root, f"{game.id}/turn-{m[1]}"):
-        history.tag(root, f"{game.id}/turn-{m[1]}", subject, sha)
+    if not history.tag_target(root, f"{game.id}/turn-{m}"):
+        history.tag(root, f"{game.id}/turn-{m}", subject, sha)
+
+
+def turn_named(subject: str, game_id: str, key: str = "subject.turn") -> int | None:
+    """The turn of ``game_id`` that a commit's ``subject`` names, if ``write_turn`` wrote it (``key``: a look's
+    commit, ``subject.look``), in any language: a history keeps the subjects it was written with, and a German
+    game's turns were 'aa: turn 2 (Runde 1)' before issue 31 made them 'aa: Zug 2 (Runde 1)'."""
+    found = COMMANDS.read_back(key, subject)
+    if found is None or found["game"] != game_id or not re.fullmatch(r"[0-9]+", found["turn"], re.ASCII):
+        return None
+    return int(found["turn"])
+
+
+def game_named(subject: str, key: str = "subject.turn") -> str | None:
+    """The game whose turn (or look: ``subject.look``) a commit's ``subject`` names, in any language."""
+    found = COMMANDS.read_back(key, subject)
+    if found is None or not GAME_ID.fullmatch(found["game"]) or turn_named(subject, found["game"], key) is None:
+        return None
+    return found["game"]

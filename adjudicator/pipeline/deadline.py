@@ -24,7 +24,6 @@ from __future__ import annotations
 import datetime as dt
 import errno
 import os
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,21 +115,16 @@ def start_from_remote(root: Path, remote: Remote, lang: str = "en") -> list[str]
     return dropped
 
 
-TURN_SUBJECT = re.compile(r"([a-z0-9][a-z0-9-]*): turn \d+ \(.*\)\Z", re.ASCII | re.DOTALL)
-LOOK_SUBJECT = re.compile(r"([a-z0-9][a-z0-9-]*): orders of turn \d+ seen on main\Z", re.ASCII)
-
-
 def _unpushed_turn(root: Path, commit: str) -> bool:
     """True if ``commit`` is a turn commit as ``write_turn`` makes them: one parent, its subject
     ``<game>: turn <n> (<label>)``, and only that game's files changed (its folder, orders, issue pages); or a
     look as ``look`` records it, which changed only the game's record of arrivals."""
     parents = history.text(root, "rev-list", "--parents", "-n", "1", commit).split()[1:]
     subject = history.subject(root, commit)
-    seen = LOOK_SUBJECT.fullmatch(subject)
-    found = TURN_SUBJECT.fullmatch(subject) or seen
-    if len(parents) != 1 or found is None:
+    seen = turn.game_named(subject, "subject.look")  # in the game's language, or in English before issue 31
+    game = turn.game_named(subject) or seen
+    if len(parents) != 1 or game is None:
         return False
-    game = found[1]
     own: tuple[str, ...] = (f"{store.GAMES_DIR}/{game}/", f"orders/{game}/", f"site/news/{game}/",
                             f"site/news/posts/{game}/")
     if seen is not None:
@@ -318,7 +312,7 @@ def look(root: Path, game_id: str, now: dt.datetime, pushed: arrivals.Pushed | N
         return None
     rel = arrivals.record_relpath(game_id, number)
     sha = history.commit_files(root, {rel: arrivals.text(record + added)},
-                               f"{game_id}: orders of turn {number} seen on main")
+                               COMMANDS.say(language(root, game_id), "subject.look", game=game_id, turn=number))
     history.materialize(root, sha, [rel])
     return sha
 

@@ -106,6 +106,21 @@ class Catalog:
                     return self.say(lang, key, **found.groupdict())
         return english
 
+    def read_back(self, key: str, text: str) -> dict[str, str] | None:
+        """The values that make ``text`` from the template ``key`` in any language of the catalog, or None: a text
+        turnpress wrote in a game's language and reads again later, whichever language it was written in (a turn
+        commit's subject: English in a German game's history before issue 31 gave it German ones).
+
+        >>> COMMANDS.read_back("subject.turn", "aa: Zug 2 (Runde 1)"), COMMANDS.read_back("subject.turn", "aa")
+        ({'game': 'aa', 'turn': '2', 'label': 'Runde 1'}, None)
+        """
+        for texts in self.table().values():
+            template = texts.get(key)
+            found = _reader(template).fullmatch(text) if template else None
+            if found:
+                return found.groupdict()
+        return None
+
 
 @functools.cache
 def _reader(template: str) -> re.Pattern[str]:
