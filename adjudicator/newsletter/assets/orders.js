@@ -306,7 +306,10 @@
         select.appendChild(el("option", {value: "other", text: String(field.other)}));
         other = el("input", {type: "text", id: id + "-other", maxlength: String(field.max || 200),
           "aria-label": label + ": " + field.other, hidden: true, autocomplete: "off", spellcheck: "false"});
-        other.addEventListener("input", onChange);
+        other.addEventListener("input", function () {
+          typed(onChange);
+        });
+        other.addEventListener("change", upToDate);
       }
       var at = values.indexOf(field.default === undefined ? null : field.default);
       select.value = String(at < 0 ? 0 : at);
@@ -384,7 +387,10 @@
         ? "numeric" : null, min: field.min, max: kind === "integer" ? field.max : null,
         maxlength: kind === "text" ? String(field.max || 200) : null, autocomplete: "off",
         value: field.default === undefined || field.default === null ? "" : String(field.default)});
-      input.addEventListener("input", onChange);
+      input.addEventListener("input", function () {
+        typed(onChange);
+      });
+      input.addEventListener("change", upToDate);
       var parts = [el("label", {"for": id, text: label}), input];
       if (field.help) {
         input.setAttribute("aria-describedby", id + "-help");
@@ -1521,7 +1527,34 @@
     return player.path.split("/").pop() + (data.sealed ? ".age" : "");
   }
 
+  /* What is typed (into the sheet or a field of the form) is checked once the typing pauses, not at every key: the
+     check took 30-60 ms at a phone's 4x slower CPU (issue 33), a key's answer held up by it. Whatever reads the
+     verdict or acts on the file has it brought up to date first: leaving the box (its "change"), the buttons, and
+     the page's interface (tpOrders) below. Any other change (a list, a click on the map) is checked at once. */
+  var TYPING_MS = 200;
+  var typing = null; /* {fn, timer}: the check of what is being typed, waiting for a pause */
+
+  function typed(fn) {
+    if (typing) {
+      clearTimeout(typing.timer);
+    }
+    typing = {fn: fn, timer: setTimeout(upToDate, TYPING_MS)};
+  }
+
+  function upToDate() {
+    if (typing) {
+      var fn = typing.fn;
+      clearTimeout(typing.timer);
+      typing = null;
+      fn();
+    }
+  }
+
   function refresh() {
+    if (typing) { /* this check is of everything typed so far */
+      clearTimeout(typing.timer);
+      typing = null;
+    }
     if (!player) {
       return;
     }
@@ -1682,7 +1715,8 @@
   }
 
   async function copy() {
-    if (!checker.ready || await staleCheck()) {
+    upToDate();
+    if (ui.copy.disabled || !checker.ready || await staleCheck()) {
       return;
     }
     var text = produced();
@@ -1698,7 +1732,8 @@
   }
 
   async function download() {
-    if (!checker.ready || await staleCheck()) {
+    upToDate();
+    if (ui.download.disabled || !checker.ready || await staleCheck()) {
       return;
     }
     var blob = new Blob([produced()], {type: "text/plain;charset=utf-8"});
@@ -1710,6 +1745,7 @@
   }
 
   async function sealNow() {
+    upToDate();
     if (await staleCheck() || current.errors.length || !checker.ready) {
       return;
     }
@@ -1880,11 +1916,14 @@
       autocapitalize: "off", "aria-describedby": "tp-sheet-help", maxlength: String(data.limits.max_bytes)});
     ui.sheetHelp = el("p", {id: "tp-sheet-help", "class": "tp-help"});
     ui.sheet.addEventListener("input", function () {
-      var formValue = ui.formValue;
-      ui.formValue = null; /* a hand edit stands until the form is changed again */
-      refresh();
-      ui.formValue = formValue;
+      typed(function () {
+        var formValue = ui.formValue;
+        ui.formValue = null; /* a hand edit stands until the form is changed again */
+        refresh();
+        ui.formValue = formValue;
+      });
     });
+    ui.sheet.addEventListener("change", upToDate);
     ui.work.appendChild(el("h2", {text: W("your_file")}));
     ui.filename = el("code", {id: "tp-filename"});
     ui.work.appendChild(el("p", {}, [W("file"), ui.filename]));
@@ -1987,21 +2026,26 @@
     },
     /* ``fn({player, form, orders, errors})`` is called after every change, and at once if a player is picked. */
     onChange: function (fn) {
+      upToDate();
       listeners.push(fn);
       if (player) {
         fn({player: player.key, form: player.form, orders: ordersOf(current.text), errors: current.errors.length});
       }
     },
     produced: function () {
+      upToDate();
       return produced();
     },
     sheet: function () {
+      upToDate();
       return current.text;
     },
     receipt: function () {
+      upToDate();
       return receiptLines();
     },
     problems: function () {
+      upToDate();
       return current.errors.concat(current.warnings);
     },
     check: function (text) {
