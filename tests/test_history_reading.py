@@ -187,6 +187,23 @@ def test_verify_parses_each_turns_orders_once(league: Path, monkeypatch):
     assert orders_parsed(league, monkeypatch) - two == 2 * 2  # two more turns of two players' files, once each
 
 
+def test_a_turn_s_files_just_committed_are_put_in_the_tree_without_asking_git_for_them(tmp_path: Path, monkeypatch):
+    """Issue 33: a turn's commit read its files back from git (``cat-file``) and asked whether the index differed
+    (``diff --cached``) before staging the files it had just written. Given the bytes it committed, ``materialize``
+    asks neither; the tree and the index then hold the commit exactly (``git status`` is clean)."""
+    root = repository(tmp_path)
+    files = {"games/g/turns/0003/state.yaml": "turn: 3\n", "site/news/g/0003.md": "# Zug 3 – Frühjahr\n"}
+    sha = history.commit_files(root, files, "turn 3")
+    asked: list[str] = []
+    real = history.run
+    monkeypatch.setattr(history, "run", lambda repo, *args, **kw: asked.append(args[0]) or real(repo, *args, **kw))
+    written = history.materialize(root, sha, sorted(files),
+                                  committed={rel: text.encode("utf-8") for rel, text in files.items()})
+    assert sorted(written) == sorted(files) and "cat-file" not in asked and "diff" not in asked, asked
+    assert git(root, "status", "--porcelain", "--untracked-files=all") == ""
+    assert (root / "site/news/g/0003.md").read_bytes() == files["site/news/g/0003.md"].encode("utf-8")
+
+
 def test_a_commit_of_files_writes_their_blobs_and_its_index_in_one_git_process_each(tmp_path: Path, monkeypatch):
     """Issue 33: a turn's commit started two git processes a file (``hash-object`` and ``update-index``); now one
     of each for all of them. The commit holds each file's exact bytes, names with spaces and umlauts included, the

@@ -890,7 +890,8 @@ def write_turn(root: Path, outcome: TurnOutcome, *, fault: FaultHook = no_fault,
     fault("materialize")
     # Every file as the commit has it, each replaced whole (the full orders published at the end over their
     # public parts too); a kill or a full disk half-way is repaired by the next run's ``heal``.
-    history.materialize(root, sha, sorted(outcome.files), fault=fault)
+    history.materialize(root, sha, sorted(outcome.files), fault=fault,
+                        committed={rel: text.encode("utf-8") for rel, text in outcome.files.items()})
     fault("tag")
     history.tag(root, tag, message, sha)
     return sha

@@ -839,15 +839,20 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
-def materialize(root: Path, rev: str, paths: Sequence[str], *, fault: FaultHook | None = None) -> list[str]:
+def materialize(root: Path, rev: str, paths: Sequence[str], *, fault: FaultHook | None = None,
+                committed: Mapping[str, bytes] | None = None) -> list[str]:
     """Make the working tree and the index hold ``paths`` exactly as commit ``rev`` has them.
 
     Content is compared byte for byte (a file truncated by a kill or a full disk is found, not only a
     missing one), each differing file is replaced whole (``write_atomic``), and the index is updated so
     that a kill leaves no lock the next run cannot prove its own (``update_index``). Returns the paths
-    rewritten.
+    rewritten. ``committed``: the bytes ``rev`` has for ``paths``, where the caller just committed them
+    (``commit_files``): git is not asked for them again.
     """
-    blobs = _blobs(root, rev, sorted(paths))
+    if committed is not None:
+        blobs = {rel: committed[rel] for rel in sorted(paths)}
+    else:
+        blobs = _blobs(root, rev, sorted(paths))
     written = []
     for rel, data in blobs.items():
         target = root / rel
@@ -862,8 +867,8 @@ def materialize(root: Path, rev: str, paths: Sequence[str], *, fault: FaultHook 
             written.append(rel)
     if not blobs:
         return written
-    staged = text(root, "diff", "--cached", "--name-only", rev, "--", *blobs)
-    if written or staged:
+    # A file written is staged anyway; only where none was must git say whether the index differs from rev.
+    if written or text(root, "diff", "--cached", "--name-only", rev, "--", *blobs):
         update_index(root, list(blobs))
     return written
 
