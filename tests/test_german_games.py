@@ -1066,6 +1066,17 @@ def test_faults_raised_below_the_commands_are_said_in_german(german: League, tmp
     assert ": ein Ordner, keine Datei" in said["deadline, an event file that is a folder"]
     said["remind --out, a file"] = german.run("remind", "--out", str(garbled / "x"), code=2)
     assert "dort steht eine Datei, wo ein Ordner hingehört" in said["remind --out, a file"]
+    said["open, a key file that is a folder"] = german.run("open", "bw", "--identity", str(tmp_path), code=2)
+    assert "ist ein Ordner, keine Schlüsseldatei: Nennen Sie die Datei" in said["open, a key file that is a folder"]
+    from adjudicator.cli import events, rerun
+    from adjudicator.errors import LeagueError
+
+    (tmp_path / "gefunden.yaml").write_text("game: bw\norders: [kaputt\n", encoding="utf-8")
+    with pytest.raises(LeagueError) as refused:  # rerun --found: its open turn has a ruling already in the league
+        rerun._found(f"anna={tmp_path / 'gefunden.yaml'}", events.Context(store.load_game(german.root, "bw"),
+                                                                         cli.values.parse_now(None)))
+    said["rerun --found, a file that is no YAML"] = str(refused.value)
+    assert "gefunden.yaml:3:1: kein gültiges YAML: " in said["rerun --found, a file that is no YAML"], refused.value
     assert german.git("status", "--porcelain").strip() == ""
     quoted = re.compile(r"git meldet: .*|von Commit [0-9a-f]+ \(.*\)\)", re.DOTALL)  # git's words, a subject
     found = {what: lines for what, text in said.items() if (lines := english(quoted.sub("", text)))}
@@ -1103,6 +1114,44 @@ def test_a_german_game_s_commits_are_german_and_a_history_of_english_subjects_st
                      "aa: Zug 98 (Runde 98)": ("aa: Zug 98 (Runde 98)", True),
                      "aa: Zug 99 angehalten von sl (Urlaub)": (None, False),
                      "aa: turn 96 paused by sl (x)": (None, False)}, found
+
+
+def test_site_serve_says_its_lines_in_german_and_stops_on_ctrl_c_without_a_traceback(german: League,
+                                                                                    monkeypatch: pytest.MonkeyPatch):
+    """'site serve' printed mkdocs' own log in English ("INFO - Serving on ...", "Detected file changes") under its
+    German line, and Ctrl-C, the way its line says to stop it, ended in a Python traceback (issue 31). mkdocs' lines
+    are said through the catalog (the time the dev server puts before some kept); one it has no word for stays."""
+    import logging
+
+    from adjudicator.cli import site as sitecli
+    from adjudicator.newsletter import devserver
+    from adjudicator.newsletter import site as sitemod
+
+    speaks = devserver.Speaks("de")
+    lines = []
+    for level, message, args in ((logging.INFO, "Building documentation...", ()),
+                                 (logging.INFO, "Documentation built in %.2f seconds", (1.5,)),
+                                 (logging.INFO, "[20:15:00] Serving on http://127.0.0.1:8000/", ()),
+                                 (logging.INFO, "[20:15:09] Detected file changes", ()),
+                                 (logging.WARNING, "Reloading browsers", ()),
+                                 (logging.WARNING, "A plugin's own words", ())):
+        record = logging.LogRecord("mkdocs.livereload", level, __file__, 1, message, args, None)
+        assert speaks.filter(record)
+        lines.append(logging.Formatter("%(levelname)-8s-  %(message)s").format(record))
+    assert lines == ["INFO    -  Die Website wird gebaut ...", "INFO    -  Die Website ist in 1.50 Sekunden gebaut",
+                     "INFO    -  [20:15:00] Die Website läuft auf http://127.0.0.1:8000/",
+                     "INFO    -  [20:15:09] Geänderte Dateien erkannt", "WARNUNG -  Die Browser laden neu",
+                     "WARNUNG -  A plugin's own words"], lines
+    assert english("\n".join(lines[:-1])) == []
+
+    def stopped(root: Path, addr: str) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sitecli, "_free", lambda addr, lang="en": None)
+    monkeypatch.setattr(sitemod, "generate", lambda root, **kw: (3, 0))
+    monkeypatch.setattr(sitemod, "serve", stopped)
+    said = german.run("site", "serve", "--addr", "127.0.0.1:8000")
+    assert said == "Die Website der Liga läuft auf http://127.0.0.1:8000/ (Strg-C beendet sie).\n", said
 
 
 def test_a_turn_held_for_the_game_master_is_said_in_german(german: League):

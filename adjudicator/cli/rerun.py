@@ -82,8 +82,9 @@ def _found(spec: str, ctx: Context) -> tuple[str, bytes]:
     raw = ordersmod.read_limited(path)
     try:
         data = yamlio.load(raw).data
-    except yamlio.YamlInputError as e:
-        raise LeagueError(f"{path}:{e.line}:{e.column}: {e.message}") from None
+    except yamlio.YamlInputError as e:  # the reader's finding in the game's language, as validate says it
+        found = ordersmod.unreadable(str(path), e, ctx.lang)
+        raise LeagueError(f"{path}:{found.line}:{found.column}: {found.message}") from None
     want = {"game": ctx.game.id, "turn": ctx.turn, "player": seat}
     if not isinstance(data, dict) or any(data.get(k) != v for k, v in want.items()) or "orders" not in data:
         raise LeagueError(ctx.say("error.found_head", path=path, seat=seat))

@@ -45,7 +45,10 @@ def serve(args: argparse.Namespace) -> int:
     _free(args.addr, league_language(root))
     sitemod.generate(root)
     print(COMMANDS.say(league_language(root), "site.serving", addr=args.addr), flush=True)
-    return sitemod.serve(root, args.addr)
+    try:
+        return sitemod.serve(root, args.addr)
+    except KeyboardInterrupt:  # Ctrl-C, as the line above says: the way to stop it, not a fault (mkdocs got it too)
+        return OK
 
 
 def _free(addr: str, lang: str = "en") -> None:

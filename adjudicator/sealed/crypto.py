@@ -68,6 +68,12 @@ def load_identity_file(path: Path) -> list[Any]:
     except FileNotFoundError:  # the system's words for it are English: the catalog says it
         raise SealError(f"cannot read the key file {path}: {os.strerror(errno.ENOENT)}", word="seal.no_file",
                         path=path) from None
+    except IsADirectoryError:
+        raise SealError(f"cannot read the key file {path}: {os.strerror(errno.EISDIR)}", word="seal.folder",
+                        path=path) from None
+    except PermissionError:
+        raise SealError(f"cannot read the key file {path}: {os.strerror(errno.EACCES)}", word="seal.denied",
+                        path=path) from None
     except OSError as e:
         raise SealError(f"cannot read the key file {path}: {e.strerror}", word="seal.unreadable", path=path,
                         why=e.strerror) from None
