@@ -1067,6 +1067,8 @@ def test_faults_raised_below_the_commands_are_said_in_german(german: League, tmp
     said["remind --out, a file"] = german.run("remind", "--out", str(garbled / "x"), code=2)
     assert "dort steht eine Datei, wo ein Ordner hingehört" in said["remind --out, a file"]
     said["open, a key file that is a folder"] = german.run("open", "bw", "--identity", str(tmp_path), code=2)
+    said["seal, no such file"] = german.run("seal", str(tmp_path / "fehlt.yaml"), code=2)  # it was a traceback
+    assert "fehlt.yaml: diese Datei gibt es nicht — prüfen Sie den Pfad" in said["seal, no such file"]
     assert "ist ein Ordner, keine Schlüsseldatei: Nennen Sie die Datei" in said["open, a key file that is a folder"]
     from adjudicator.cli import events, rerun
     from adjudicator.errors import LeagueError
@@ -1143,6 +1145,18 @@ def test_site_serve_says_its_lines_in_german_and_stops_on_ctrl_c_without_a_trace
                      "INFO    -  [20:15:09] Geänderte Dateien erkannt", "WARNUNG -  Die Browser laden neu",
                      "WARNUNG -  A plugin's own words"], lines
     assert english("\n".join(lines[:-1])) == []
+
+    import socket
+
+    from adjudicator.errors import LeagueError
+
+    with socket.socket() as taken:  # an address something serves on already: the system's English was quoted
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        with pytest.raises(LeagueError) as refused:
+            sitecli._free(f"127.0.0.1:{taken.getsockname()[1]}", "de")
+    assert ": die Adresse ist belegt; beenden Sie, was dort läuft" in str(refused.value)
+    assert english(str(refused.value)) == [], refused.value
 
     def stopped(root: Path, addr: str) -> int:
         raise KeyboardInterrupt

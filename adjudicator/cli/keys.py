@@ -155,6 +155,10 @@ def add_key(args: argparse.Namespace) -> int:
 def seal(args: argparse.Namespace) -> int:
     source = Path(args.file)
     root = check.league_of(source, Path(args.league) if args.league else None)
+    if not source.is_file():  # no file, or a folder: said as validate says it (it was a traceback), in the league's
+        key = "file.missing" if not source.exists() else "file.not_regular"
+        lang = words.league_language(root)
+        raise SealError(f"{source}: {ordersmod.say(lang, key)} — {ordersmod.say(lang, key + '.hint')}")
     raw = ordersmod.read_limited(source)
     where = check.orders_target(root, source, raw)
     if where is None:  # said in the language of the game its lines name, else the league's

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import socket
 import sys
@@ -61,5 +62,8 @@ def _free(addr: str, lang: str = "en") -> None:
             probe.bind((host.strip("[]") or "127.0.0.1", int(port)))
         except (OSError, ValueError) as e:  # ValueError: a host name with a NUL byte, which no socket takes
             why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            raise LeagueError(COMMANDS.say(lang, "site.taken", addr=addr, why=why,
+            # the system's words for the usual causes are English: the catalog says those (its English is theirs)
+            key = {errno.EADDRINUSE: "site.taken_in_use", errno.EADDRNOTAVAIL: "site.taken_not_here",
+                   errno.EACCES: "site.taken_denied"}.get(getattr(e, "errno", None) or 0, "site.taken")
+            raise LeagueError(COMMANDS.say(lang, key, addr=addr, why=why,
                                            other=f"127.0.0.1:{int(port) % 65535 + 1}")) from None
