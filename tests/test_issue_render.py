@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import dataclasses
 
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
 from adjudicator import anchor, yamlio
 from adjudicator import schedule as schedmod
 from adjudicator.kit.catalog import SITE
-from adjudicator.newsletter import IssueInput, render
+from adjudicator.newsletter import SVG_BLOCK, IssueInput, figure, render, wrap_svg
 
 from .counter import RULESET as COUNTER
 from .test_turn_core import PLAYERS, SCHEDULE, closed, play, snapshot
@@ -89,3 +92,17 @@ def test_the_players_handed_over_are_the_ones_named():
     with closed():
         page = render(facts(state, players=renamed), state, report)[1]
     assert "Missed orders: Caroline." in page
+
+
+PIECES = ["<svg", "<svg>", "</svg>", "</sv", "g>", "<svgx", "<svg width='1'>", "\n", " ", "\t", "text ", "<g/>"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=16).map("".join))
+@example("Orders:\n<svg viewBox='0 0 9 9'>\n<g/>\n</svg>\n  <svg>\n</svg> after\n<svg> never closed")
+@example("<svg>a</svg><svg>b</svg>\n<svg>c</svg>")  # an SVG starting mid-line is inside the one before, or left
+@example("<svg>\n <svg>\n</svg>\n</svg>")  # a line's SVG inside another: wrapped with it, up to the first end
+def test_a_body_s_svgs_are_wrapped_as_the_pattern_finds_them(body: str):
+    """Issue 33: ``wrap_svg`` finds each SVG's end with ``str.find`` instead of the pattern's lazy ``.*?``; it wraps
+    exactly what ``SVG_BLOCK`` matches (from a line's start to the first ``</svg>``), nothing more or less."""
+    assert wrap_svg(body) == SVG_BLOCK.sub(lambda m: figure(m.group(0).strip()).rstrip("\n"), body)

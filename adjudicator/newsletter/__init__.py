@@ -50,7 +50,8 @@ from . import charts, results
 BLOG_DIR = "site/news"
 OLD_ISSUE_DIR = "site/news/posts"  # where issues were before turnpress wrote its own listings (issue 33)
 EXCERPT_END = "<!-- more -->"  # the issue's lead ends here; the listings show what comes before it
-SVG_BLOCK = re.compile(r"^[ \t]*<svg\b.*?</svg>", re.DOTALL | re.MULTILINE)
+SVG_BLOCK = re.compile(r"^[ \t]*<svg\b.*?</svg>", re.DOTALL | re.MULTILINE)  # what ``wrap_svg`` wraps
+SVG_START, SVG_END = re.compile(r"^[ \t]*<svg\b", re.MULTILINE), "</svg>"
 # the line as `init` writes it commented out, uncommented: its own comment may follow the address
 REPO_URL = re.compile(r"^repo_url:[ \t]*['\"]?(https?://[^'\"\s#]+?)/?['\"]?(?:[ \t]+#.*)?[ \t]*$", re.MULTILINE)
 HEADLINE_MAX = 200  # a headline is a line, also in a link preview
@@ -362,8 +363,22 @@ def figure(svg: str) -> str:
 
 
 def wrap_svg(markdown: str) -> str:
-    """Every SVG that starts a line of a ruleset's body, wrapped so that it survives Markdown untouched."""
-    return SVG_BLOCK.sub(lambda m: figure(m.group(0).strip()).rstrip("\n"), markdown)
+    """Every SVG that starts a line of a ruleset's body, wrapped so that it survives Markdown untouched.
+
+    What ``SVG_BLOCK.sub`` does (each match from a line's start to the first ``</svg>`` after its ``<svg``, the
+    search going on after it), with the end found by ``str.find``: the regular expression's lazy ``.*?`` tried
+    ``</svg>`` at every character of a map, a tenth of an issue page's rendering (issue 33)."""
+    parts, done = [], 0
+    for start in SVG_START.finditer(markdown):
+        if start.start() < done:  # inside the SVG wrapped last
+            continue
+        end = markdown.find(SVG_END, start.end())
+        if end < 0:  # no SVG after this one ends either
+            break
+        end += len(SVG_END)
+        parts += [markdown[done:start.start()], figure(markdown[start.start():end].strip()).rstrip("\n")]
+        done = end
+    return "".join(parts) + markdown[done:]
 
 
 def repo_url(root: Path) -> str | None:
