@@ -36,7 +36,7 @@ from adjudicator.rulesets.bretton_woods import tables as bw_tables
 from ..site.webdriver import Browser
 from . import corpus
 from .conftest import League
-from .test_orders_browser import open_page, paste, pick
+from .test_orders_browser import at_page, open_page, paste, pick
 
 HEAD = "game: {game}\nturn: {turn}\nplayer: {player}\norders:\n"
 LINE = re.compile(r"^(?:line|Zeile) ([0-9]+)")  # the page speaks the game's language
@@ -456,8 +456,7 @@ def test_the_page_judges_most_generated_sheets_itself(browser: Browser, served: 
     (the 30JK player has opened their report)."""
     player = who(league, game)
     if f"{game}:{player}" in league.keys:
-        open_page(browser, served, game)
-        pick(browser, player)
+        at_page(browser, served, game, player)
         open_report(browser, league, game, player)
     seen = agree(browser, served, league, game, 100)
     assert seen["unjudged"] <= MOST_UNJUDGED[game], seen
@@ -469,8 +468,7 @@ def test_a_confession_change_beyond_the_religion_points_is_refused_once_the_priv
     religion points in the player's private report (jk0 holds 5; each change costs 2 more than the one before it
     needs): before the report is open the page says the verdict is there, after it the third change is the rules'
     error, in validate's words, on validate's line."""
-    open_page(browser, served, "jk")
-    pick(browser, "jk0")
+    at_page(browser, served, "jk", "jk0")
     text = HEAD.format(game="jk", turn=1, player="jk0") + "  - Konfessionswechsel\n" * 3
     before = browser.script("return window.tpOrders.check(arguments[0])", text)
     assert {p["severity"] for p in before} == {"unknown"} and all(p.get("opens") for p in before), before
@@ -493,8 +491,7 @@ def test_religious_actions_with_the_points_written_are_added_up_against_the_reli
     rules' data says (``verdicts.spending``): before the private report is open it says the verdict is there (and
     gives the errors that hold whatever the points); after, jk0's sheet (5 RP: a church for 3, one below its
     minimum, a change of confession for 2, a church for 40) gets validate's lines, severities and words exactly."""
-    open_page(browser, served, "jk")
-    pick(browser, "jk0")
+    at_page(browser, served, "jk", "jk0")
     text = HEAD.format(game="jk", turn=1, player="jk0") + (
         "  - \"Kirchenbau: A Aug (3 RP)\"\n  - \"Ungehorsam stiften: A Aug (1 RP)\"\n  - Konfessionswechsel\n"
         "  - \"Kirchenbau: A Aug (40 RP)\"\n  - A Aug H\n")

@@ -54,6 +54,35 @@ def pick(browser: Browser, login: str) -> None:
                      "the form")
 
 
+# The page the browser shows may serve the next test as it is where it is the page asked for, its script as it left it
+# (the theme's script not run: it runs when the reader reaches for the theme, or after 20 s), no dialog open, and
+# young enough that the theme's script cannot start during the test; else it is opened again
+REUSABLE = """
+    return location.href === arguments[0] && !!window.tpOrders && typeof window.component$ === 'undefined'
+        && document.getElementById('tp-stale').hidden && !document.querySelector('dialog[open]')
+        && performance.now() < arguments[1];"""
+REUSED_FOR_MS = 12000
+
+
+def at_page(browser: Browser, url: str, game: str, login: str, width: int = 1280) -> None:
+    """``login``'s form on ``game``'s orders page, as a page just opened and picked shows it. Where the browser
+    shows that page already (``REUSABLE``), nobody is picked and then ``login``, as a player picks another name
+    and back: the form, the sheet, the map and the verdict are made anew from the turn's data; else the page is
+    opened. A page opened cost 0.3-0.5 s of Chromium's CPU, about 90 times a run (issue 33, feedback in minutes);
+    the tests of what a page loads, when and from where, open their page themselves."""
+    if browser.script(REUSABLE, f"{url}games/{game}/orders/", REUSED_FOR_MS):
+        browser.resize(width, 1000)
+        browser.script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
+        browser.click('#tp-player option[value=""]')
+        pick(browser, login)
+        # what a page just opened shows nothing of: the word on a file made, on a report opened, for another player
+        if browser.script("return !document.getElementById('tp-done').textContent && "
+                          "!(document.getElementById('tp-report-say') || {}).textContent"):
+            return
+    open_page(browser, url, game, width)
+    pick(browser, login)
+
+
 def choose(browser: Browser, label: str, order: str) -> None:
     """Pick ``order`` in the list labelled ``label`` with a click on its option, as a player does."""
     select = browser.script("""
@@ -119,6 +148,7 @@ def validate(root: Path, rel: str, text: str) -> subprocess.CompletedProcess[str
 
 
 ENGLAND = {"F Edi": "F Edi - Nwg", "F Lon": "F Lon - Nth", "A Lvp": "A Lvp S F Edi - Yor"}
+RUSSIA = {"A War": "A War - Gal", "F Sev": "F Sev - Bla", "A Mos": "A Mos - Ukr"}
 
 
 def test_a_player_clicks_orders_together_and_validate_accepts_the_file(browser: Browser, served: str,
@@ -152,8 +182,7 @@ def test_a_player_clicks_orders_together_and_validate_accepts_the_file(browser: 
 
 
 def test_a_bad_order_is_named_and_nothing_is_produced(browser: Browser, served: str, league: League):
-    open_page(browser, served, "dip")
-    pick(browser, "ben")
+    at_page(browser, served, "dip", "ben")
     choose(browser, "A Par", "A Par - Bur")
     browser.type("#tp-sheet", "  - {unit: A Mar, moov: Spa}\n")
     browser.wait_for(lambda: browser.script("return window.tpOrders.problems().length"), "the page's verdict")
@@ -186,8 +215,7 @@ def test_typing_is_checked_once_it_pauses_and_what_reads_the_verdict_gets_it_up_
     what is typed is checked once the typing pauses; whatever reads the verdict or acts on the file (the page's
     interface, the buttons) has it brought up to date first. Keys come in one script here, so no pause can fall
     between them however loaded the machine is; the page's listeners hear of every check."""
-    open_page(browser, served, "dip")
-    pick(browser, "dee")  # Italy
+    at_page(browser, served, "dip", "dee")  # Italy
     browser.script("window.told = 0; window.tpOrders.onChange(function () { window.told += 1; });")
     assert browser.script("return window.told") == 1, "told at once of the orders picked"
     assert not browser.script("return document.getElementById('tp-download').disabled")
@@ -213,7 +241,83 @@ def test_typing_is_checked_once_it_pauses_and_what_reads_the_verdict_gets_it_up_
     assert not browser.script("return document.getElementById('tp-download').disabled")
 
 
-RUSSIA = {"A War": "A War - Gal", "F Sev": "F Sev - Bla", "A Mos": "A Mos - Ukr"}
+def test_a_map_module_sets_a_unit_s_order_and_is_told_of_every_change(browser: Browser, served: str):
+    """The hook a map module (``orders_map.js``) plugs into: ``tpOrders.setOrder(unit, order)`` picks the order
+    in that unit's list (or writes it as the unit's line of its own), and ``tpOrders.onChange`` hears every
+    change, whether it came from the map or from the lists."""
+    at_page(browser, served, "dip", "cai")
+    browser.script("window.heard = []; window.tpOrders.onChange(function (c) { window.heard.push(c.orders); });")
+    assert browser.script("return window.tpOrders.setOrder('A Ber', 'A Ber - Kie')")
+    choose(browser, "F Kie", "F Kie - Den")
+    assert browser.script("return window.tpOrders.setOrder('A Mun', 'A Mun - Ruh via convoy')"), "a line of its own"
+    assert not browser.script("return window.tpOrders.setOrder('A Lon', 'A Lon H')"), "not a unit of this player"
+    heard = browser.script("return window.heard")
+    assert heard == [["A Ber H", "F Kie H", "A Mun H"], ["A Ber - Kie", "F Kie H", "A Mun H"],
+                     ["A Ber - Kie", "F Kie - Den", "A Mun H"],
+                     ["A Ber - Kie", "F Kie - Den", "A Mun - Ruh via convoy"]], "told at once, then of each change"
+    assert produced(browser).endswith("orders:\n  - A Ber - Kie\n  - F Kie - Den\n  - A Mun - Ruh via convoy\n")
+
+
+def test_the_downloaded_message_goes_when_the_orders_change(browser: Browser, served: str):
+    """Issue #30, item 8: "Downloaded ann.yaml" stayed on the page after the form changed, about a file that no
+    longer held the orders shown."""
+    at_page(browser, served, "dip", "ann")
+    choose(browser, "F Lon", "F Lon - Nth")
+    browser.script("document.getElementById('tp-download').click()")
+    # the page asks the site which turn is open before it downloads: the message comes after that answer
+    browser.wait_for(lambda: browser.text("#tp-done").startswith("Downloaded ann.yaml"), "the downloaded message")
+    choose(browser, "F Edi", "F Edi - Nwg")
+    assert browser.text("#tp-done") == ""
+
+
+def test_no_serious_accessibility_finding_in_any_state_pressed_buttons_included(browser: Browser, served: str):
+    """Issue #30, item 9: a pressed (focused) Seal or Download button was white on Material's deep orange accent,
+    2.77:1 (axe: serious). Axe is run on the sealed and the open game, at a desktop's and a phone's width, with
+    the map's menu showing its pressed choice, with each of the page's buttons pressed, and with the map open
+    full size. A pressed button is judged with the buttons beside it (every rule, the colours it stands on
+    included): the focus restyles the button alone, and the whole page is judged just before (axe on the whole
+    page with its map took 1-2 s a press; issue 33, feedback in minutes)."""
+    from .test_orders_map import click_region  # that module builds on this one's helpers
+
+    source = axe.axe_source()
+    if source is None:
+        pytest.skip("axe-core is not installed (make install puts it in .ci/node)")
+    for game, width in (("dip", 390), ("sdip", 1280)):
+        at_page(browser, served, game, "ann", width)
+        seen = {}
+        click = "document.querySelector(arguments[0]).scrollIntoView({block: 'center'});"
+        for region in ("Lvp", "Yor"):  # the move taken, the supports into York offered: a pressed choice
+            click_region(browser, region)
+        seen["map menu"] = axe.findings(browser, source)
+        for button, row in (("#tp-seal", ".tp-buttons"), ("#tp-download", ".tp-buttons"), ("#tp-copy", ".tp-buttons"),
+                            ("#tp-map-menu button", "#tp-map-menu")):
+            if browser.script("return !!document.querySelector(arguments[0])", button):
+                browser.script(click + "document.querySelector(arguments[0]).focus();", button)
+                seen[button] = axe.findings(browser, source, within=row)
+        browser.script(click, "#tp-map-open")
+        browser.click("#tp-map-open")
+        browser.script("document.querySelector('.tp-zoom-close').focus()")
+        seen["full size"] = axe.findings(browser, source)
+        browser.click(".tp-zoom-close")
+        assert seen == dict.fromkeys(seen, []), f"{game} at {width} px"
+
+
+def test_the_page_is_accessible_and_fits_a_phone(browser: Browser, served: str):
+    source = axe.axe_source()
+    for width in (1280, 390):
+        at_page(browser, served, "sdip", "ann", width)
+        choose(browser, "F Lon", "F Lon - Nth")
+        if width == 390:
+            browser.screenshot(ARTIFACTS / "diplomacy-sealed-phone.png")
+            wide = browser.script("""return Array.from(document.querySelectorAll('.tp-orders *'))
+                .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+                .map(e => e.tagName + '#' + e.id);""")
+            assert wide == []
+        if source is None:
+            continue
+        assert axe.findings(browser, source) == [], f"axe-core at {width} px"
+    if source is None:
+        pytest.skip("axe-core is not installed (make install puts it in .ci/node): the layout was checked")
 
 
 @pytest.mark.parametrize(("login", "orders"), [("ann", ENGLAND), ("fay", RUSSIA)], ids=["age-key", "ssh-key"])
@@ -222,8 +326,7 @@ def test_a_sealed_game_s_file_opens_with_the_game_key_to_the_same_orders(browser
                                                                           login: str, orders: dict[str, str]):
     """Ann registered an age key, Fay the ssh-ed25519 key she pushes to GitHub with: the page seals to either,
     as ``turnpress seal`` does, and each opens the file with her own key."""
-    open_page(browser, served, "sdip")
-    pick(browser, login)
+    at_page(browser, served, "sdip", login)
     for unit, order in orders.items():
         choose(browser, unit, order)
     plain = browser.script("return window.tpOrders.sheet()")
@@ -272,25 +375,6 @@ def test_a_page_left_open_past_its_turn_produces_nothing(browser: Browser, leagu
         assert browser.script("return document.getElementById('tp-copy').disabled")
 
 
-def test_the_page_is_accessible_and_fits_a_phone(browser: Browser, served: str):
-    source = axe.axe_source()
-    for width in (1280, 390):
-        open_page(browser, served, "sdip", width)
-        pick(browser, "ann")
-        choose(browser, "F Lon", "F Lon - Nth")
-        if width == 390:
-            browser.screenshot(ARTIFACTS / "diplomacy-sealed-phone.png")
-            wide = browser.script("""return Array.from(document.querySelectorAll('.tp-orders *'))
-                .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-                .map(e => e.tagName + '#' + e.id);""")
-            assert wide == []
-        if source is None:
-            continue
-        assert axe.findings(browser, source) == [], f"axe-core at {width} px"
-    if source is None:
-        pytest.skip("axe-core is not installed (make install puts it in .ci/node): the layout was checked")
-
-
 def field_id(browser: Browser, label: str, within: str = "#tp-form") -> str:
     found = browser.script("""
         var l = Array.from(document.querySelectorAll(arguments[1] + ' label'))
@@ -310,8 +394,7 @@ def enter(browser: Browser, label: str, value: str, within: str = "#tp-form") ->
 
 def test_bretton_woods_sheet_fields_warn_of_cuts_as_the_player_types(browser: Browser, served: str,
                                                                      league: League):
-    open_page(browser, served, "bw")
-    pick(browser, "ann")
+    at_page(browser, served, "bw", "ann")
     assert "Letzte Auflistung: B=100" in page_text(browser, "#tp-form")
     enter(browser, "Ernte: B auf Agrargebieten", "60")
     # issue 30: the page keeps no copy of the rules' cut (it adds up any amounts: no table holds it); it says it
@@ -346,30 +429,11 @@ def test_bretton_woods_sheet_fields_warn_of_cuts_as_the_player_types(browser: Br
     assert "Transfer an Borduria: 7 a „Vertrag“" in done.stdout
 
 
-def test_a_map_module_sets_a_unit_s_order_and_is_told_of_every_change(browser: Browser, served: str):
-    """The hook a map module (``orders_map.js``) plugs into: ``tpOrders.setOrder(unit, order)`` picks the order
-    in that unit's list (or writes it as the unit's line of its own), and ``tpOrders.onChange`` hears every
-    change, whether it came from the map or from the lists."""
-    open_page(browser, served, "dip")
-    pick(browser, "cai")
-    browser.script("window.heard = []; window.tpOrders.onChange(function (c) { window.heard.push(c.orders); });")
-    assert browser.script("return window.tpOrders.setOrder('A Ber', 'A Ber - Kie')")
-    choose(browser, "F Kie", "F Kie - Den")
-    assert browser.script("return window.tpOrders.setOrder('A Mun', 'A Mun - Ruh via convoy')"), "a line of its own"
-    assert not browser.script("return window.tpOrders.setOrder('A Lon', 'A Lon H')"), "not a unit of this player"
-    heard = browser.script("return window.heard")
-    assert heard == [["A Ber H", "F Kie H", "A Mun H"], ["A Ber - Kie", "F Kie H", "A Mun H"],
-                     ["A Ber - Kie", "F Kie - Den", "A Mun H"],
-                     ["A Ber - Kie", "F Kie - Den", "A Mun - Ruh via convoy"]], "told at once, then of each change"
-    assert produced(browser).endswith("orders:\n  - A Ber - Kie\n  - F Kie - Den\n  - A Mun - Ruh via convoy\n")
-
-
 def test_a_winter_build_is_picked_and_one_too_many_is_named(browser: Browser, served: str, league: League):
     """Winter 1901 of game wb: England took Norway and may build one unit (rules 2023, 'Adjustments'): the page
     offers one build line on the free home centres; validate accepts the build picked with the receipt the page
     showed; a second build typed into the sheet is named as validate names it (not carried out)."""
-    open_page(browser, served, "wb")
-    pick(browser, "ann")
+    at_page(browser, served, "wb", "ann")
     assert "You may build 1 unit in: Edi, Lon, Lvp." in page_text(browser, "#tp-form")
     choose(browser, "Build 1 of 1", "Build F Lon")
     text = produced(browser)
@@ -393,8 +457,7 @@ def test_a_dislodged_unit_retreats_through_the_page(browser: Browser, served: st
     """Fall 1901 Retreats of game rt: Austria took Venice with support, Italy's army there is dislodged (rules
     2023, 'Retreat phase'): the page offers Italy its retreats to the empty provinces next to Venice and the
     disband, and validate accepts the retreat picked, with the receipt the page showed."""
-    open_page(browser, served, "rt")
-    pick(browser, "dee")
+    at_page(browser, served, "rt", "dee")
     offered = browser.script("""return Array.from(document.querySelectorAll('#tp-form select'))
         .filter(s => s.dataset.label === 'A Ven (dislodged)').map(s => Array.from(s.options).map(o => o.text))""")
     assert offered and set(offered[0]) >= {"A Ven disband", "A Ven - Pie", "A Ven - Tus", "A Ven - Apu"}
@@ -409,47 +472,3 @@ def test_a_dislodged_unit_retreats_through_the_page(browser: Browser, served: st
     assert understood == browser.script("return window.tpOrders.receipt()") == ["A Ven - Tus"]
 
 
-def test_no_serious_accessibility_finding_in_any_state_pressed_buttons_included(browser: Browser, served: str):
-    """Issue #30, item 9: a pressed (focused) Seal or Download button was white on Material's deep orange accent,
-    2.77:1 (axe: serious). Axe is run on the sealed and the open game, at a desktop's and a phone's width, with
-    the map's menu showing its pressed choice, with each of the page's buttons pressed, and with the map open
-    full size. A pressed button is judged with the buttons beside it (every rule, the colours it stands on
-    included): the focus restyles the button alone, and the whole page is judged just before (axe on the whole
-    page with its map took 1-2 s a press; issue 33, feedback in minutes)."""
-    from .test_orders_map import click_region  # that module builds on this one's helpers
-
-    source = axe.axe_source()
-    if source is None:
-        pytest.skip("axe-core is not installed (make install puts it in .ci/node)")
-    for game, width in (("sdip", 1280), ("dip", 390)):
-        open_page(browser, served, game, width)
-        pick(browser, "ann")
-        seen = {}
-        click = "document.querySelector(arguments[0]).scrollIntoView({block: 'center'});"
-        for region in ("Lvp", "Yor"):  # the move taken, the supports into York offered: a pressed choice
-            click_region(browser, region)
-        seen["map menu"] = axe.findings(browser, source)
-        for button, row in (("#tp-seal", ".tp-buttons"), ("#tp-download", ".tp-buttons"), ("#tp-copy", ".tp-buttons"),
-                            ("#tp-map-menu button", "#tp-map-menu")):
-            if browser.script("return !!document.querySelector(arguments[0])", button):
-                browser.script(click + "document.querySelector(arguments[0]).focus();", button)
-                seen[button] = axe.findings(browser, source, within=row)
-        browser.script(click, "#tp-map-open")
-        browser.click("#tp-map-open")
-        browser.script("document.querySelector('.tp-zoom-close').focus()")
-        seen["full size"] = axe.findings(browser, source)
-        browser.click(".tp-zoom-close")
-        assert seen == dict.fromkeys(seen, []), f"{game} at {width} px"
-
-
-def test_the_downloaded_message_goes_when_the_orders_change(browser: Browser, served: str):
-    """Issue #30, item 8: "Downloaded ann.yaml" stayed on the page after the form changed, about a file that no
-    longer held the orders shown."""
-    open_page(browser, served, "dip")
-    pick(browser, "ann")
-    choose(browser, "F Lon", "F Lon - Nth")
-    browser.script("document.getElementById('tp-download').click()")
-    # the page asks the site which turn is open before it downloads: the message comes after that answer
-    browser.wait_for(lambda: browser.text("#tp-done").startswith("Downloaded ann.yaml"), "the downloaded message")
-    choose(browser, "F Edi", "F Edi - Nwg")
-    assert browser.text("#tp-done") == ""

@@ -17,7 +17,7 @@ from adjudicator.sealed import crypto
 
 from ..site.webdriver import Browser
 from .conftest import ARTIFACTS, League
-from .test_orders_browser import choose, enter, open_page, page_text, paste, pick, produced, validate
+from .test_orders_browser import at_page, choose, enter, open_page, page_text, paste, pick, produced, validate
 
 pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
 
@@ -124,8 +124,7 @@ def test_policy_maker_the_government_sets_its_tax_policy_and_its_standing_prefer
                                                                                     league: League):
     game = store.load_game(league.root, "pm")
     government = game.ruleset.phase(game.effective_state(game.open_turn)).awaited[0]
-    open_page(browser, served, "pm")
-    pick(browser, government)
+    at_page(browser, served, "pm", government)
     assert "This phase is the Government's Tax policy." in page_text(browser, "#tp-form")
     add_row(browser, "Tax policy")
     add_row(browser, "Tax policy")
@@ -165,8 +164,7 @@ def test_calamity_the_mover_s_form_is_this_phase_s_decision_and_the_card_list_is
     state = game.effective_state(game.open_turn)  # the test holds the game's key: it knows the hand
     mover = game.ruleset.phase(state).awaited[0]
     hand = state["private"][mover]["hand"]
-    open_page(browser, served, "ca")
-    pick(browser, mover)
+    at_page(browser, served, "ca", mover)
     labels = browser.script("return Array.from(document.querySelectorAll('#tp-form label, #tp-form legend'))"
                             ".map(l => l.textContent)")
     assert labels[:2] == ["Orders", "The card you play"], labels
@@ -206,8 +204,7 @@ def test_calamity_s_card_list_offers_only_the_cards_in_the_hand(browser: Browser
     sealed.write_text(crypto.encrypt(f"game: ca\nturn: 1\nplayer: {mover}\nstate:\n  hand: [2, 4]\n".encode(),
                                      [public]))
     try:
-        open_page(browser, served, "ca")
-        pick(browser, mover)
+        at_page(browser, served, "ca", mover)
         browser.script("document.getElementById('tp-identity').scrollIntoView({block: 'center'})")
         paste(browser, "#tp-identity", secret)
         browser.click("#tp-read")
@@ -229,8 +226,7 @@ def test_calamity_a_player_with_nothing_due_gives_standing_orders_in_words(brows
     game = store.load_game(league.root, "ca")
     state = game.effective_state(game.open_turn)
     other = next(p.key for p in game.players if p.key not in game.ruleset.phase(state).awaited)
-    open_page(browser, served, "ca")
-    pick(browser, other)
+    at_page(browser, served, "ca", other)
     standing = 'fieldset[data-key="standing"] fieldset[data-key="C"]'
     pick_in(browser, standing, "Step 1: keep or return all policies of this category (4 GE each)", "keep")
     enter(browser, "Step 2: return every policy the rolled row marks this many times or more", "3", standing)
@@ -247,13 +243,43 @@ def test_calamity_a_player_with_nothing_due_gives_standing_orders_in_words(brows
            "it; accept pass-ons for a fee of 15 GE or more." in understood(done.stdout)
 
 
+def test_calamity_a_card_not_in_the_hand_is_refused_once_the_private_report_is_open(browser: Browser, served: str,
+                                                                                    league: League):
+    """Issue #30, item 1: "Calamity card 5 not in the hand" passed the page. Before the private report is open the
+    page says where the verdict is (open it); once it is open (a hand of 2 and 4 sealed to the mover's key), card
+    5 is the rules' error, in their words, at the card's line, and card 2 none: the rules' verdicts for a hand
+    with and without each card (verdicts.held_table), looked up by the hand in the report."""
+    game = store.load_game(league.root, "ca")
+    mover = game.ruleset.phase(game.effective_state(game.open_turn)).awaited[0]
+    public, secret = league.keys[f"ca:{mover}"]
+    sealed = league.root / "public" / "games" / "ca" / "private" / f"{mover}.yaml.age"
+    kept = sealed.read_bytes()
+    sealed.write_text(crypto.encrypt(f"game: ca\nturn: 1\nplayer: {mover}\nstate:\n  hand: [2, 4]\n".encode(),
+                                     [public]))
+    sheet = "game: ca\nturn: 1\nplayer: {mover}\norders:\n  card: {card}\n"
+    check = "return window.tpOrders.check(arguments[0])"
+    try:
+        at_page(browser, served, "ca", mover)
+        before = browser.script(check, sheet.format(mover=mover, card=5))
+        assert [p["severity"] for p in before] == ["unknown"] and "private report" in before[0]["message"], before
+        browser.script("document.getElementById('tp-identity').scrollIntoView({block: 'center'})")
+        paste(browser, "#tp-identity", secret)
+        browser.click("#tp-read")
+        browser.wait_for(lambda: browser.text("#tp-form .tp-held"), "the hand beside the card list")
+        after = browser.script(check, sheet.format(mover=mover, card=5))
+        assert [(p["severity"], p["where"], p["message"]) for p in after] == [
+            ("error", "line 5, orders → card", "you hold no movement card 5")], after
+        assert browser.script(check, sheet.format(mover=mover, card=2)) == []
+    finally:
+        sealed.write_bytes(kept)
+
+
 def test_thirty_years_war_a_double_move_a_transformation_religious_actions_and_the_confession(
         browser: Browser, served: str, league: League):
     """Spring 1618 of game jk (confessions chosen with the first orders): the Dutch player sends a fleet two
     fields down the Rhine, turns the army in Utrecht into a fleet, builds a church and stirs up disobedience
     (5 religion points in all, what the allotment gave), and chooses the start confession."""
-    open_page(browser, served, "jk")
-    pick(browser, "jk10")
+    at_page(browser, served, "jk", "jk10")
     choose(browser, "F GHol", "F GHol - NHBb - RheM")
     choose(browser, "A Utr", "A Utr T F/sc")
     add_row(browser, "Kirchenbau")
@@ -300,33 +326,3 @@ def test_thirty_years_war_mercenaries_are_hired_from_the_neutral_units_with_thei
         assert [p.message for p in game.ruleset.check(state, "jk0", [line]) if p.severity == "error"] == [], line
 
 
-def test_calamity_a_card_not_in_the_hand_is_refused_once_the_private_report_is_open(browser: Browser, served: str,
-                                                                                    league: League):
-    """Issue #30, item 1: "Calamity card 5 not in the hand" passed the page. Before the private report is open the
-    page says where the verdict is (open it); once it is open (a hand of 2 and 4 sealed to the mover's key), card
-    5 is the rules' error, in their words, at the card's line, and card 2 none: the rules' verdicts for a hand
-    with and without each card (verdicts.held_table), looked up by the hand in the report."""
-    game = store.load_game(league.root, "ca")
-    mover = game.ruleset.phase(game.effective_state(game.open_turn)).awaited[0]
-    public, secret = league.keys[f"ca:{mover}"]
-    sealed = league.root / "public" / "games" / "ca" / "private" / f"{mover}.yaml.age"
-    kept = sealed.read_bytes()
-    sealed.write_text(crypto.encrypt(f"game: ca\nturn: 1\nplayer: {mover}\nstate:\n  hand: [2, 4]\n".encode(),
-                                     [public]))
-    sheet = "game: ca\nturn: 1\nplayer: {mover}\norders:\n  card: {card}\n"
-    check = "return window.tpOrders.check(arguments[0])"
-    try:
-        open_page(browser, served, "ca")
-        pick(browser, mover)
-        before = browser.script(check, sheet.format(mover=mover, card=5))
-        assert [p["severity"] for p in before] == ["unknown"] and "private report" in before[0]["message"], before
-        browser.script("document.getElementById('tp-identity').scrollIntoView({block: 'center'})")
-        paste(browser, "#tp-identity", secret)
-        browser.click("#tp-read")
-        browser.wait_for(lambda: browser.text("#tp-form .tp-held"), "the hand beside the card list")
-        after = browser.script(check, sheet.format(mover=mover, card=5))
-        assert [(p["severity"], p["where"], p["message"]) for p in after] == [
-            ("error", "line 5, orders → card", "you hold no movement card 5")], after
-        assert browser.script(check, sheet.format(mover=mover, card=2)) == []
-    finally:
-        sealed.write_bytes(kept)

@@ -23,7 +23,7 @@ from adjudicator.rulesets.diplomacy import RULESET
 from ..dreissigjaehriger_krieg.dk_game import PLAYERS as DK_PLAYERS
 from ..site.webdriver import Browser
 from .conftest import ARTIFACTS, League
-from .test_orders_browser import choose, open_page, pick, produced, validate
+from .test_orders_browser import at_page, choose, produced, validate
 
 pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
 
@@ -139,8 +139,7 @@ def drawn(browser: Browser) -> dict[str, list[str]]:
 
 def test_a_player_clicks_orders_on_the_map_and_validate_accepts_the_file(browser: Browser, served: str,
                                                                         league: League):
-    open_page(browser, served, "dip")
-    pick(browser, "ann")
+    at_page(browser, served, "dip", "ann")
     assert drawn(browser) == {}, "all units hold: nothing is drawn yet"
     click_region(browser, "Par")
     assert "No order of yours starts in Par" in say(browser)  # France's army: not England's to order
@@ -188,8 +187,7 @@ def test_a_player_clicks_orders_on_the_map_and_validate_accepts_the_file(browser
 
 
 def test_a_hand_picked_order_in_the_list_is_drawn_on_the_map(browser: Browser, served: str):
-    open_page(browser, served, "dip")
-    pick(browser, "fay")  # Russia: four units, the fleet at St Petersburg's south coast
+    at_page(browser, served, "dip", "fay")  # Russia: four units, the fleet at St Petersburg's south coast
     choose(browser, "F Stp/sc", "F Stp/sc - Bot")
     choose(browser, "A Mos", "A Mos S A War - Ukr")
     assert drawn(browser) == {"tp-pick-move": ["F Stp/sc - Bot"], "tp-pick-support": ["A Mos S A War - Ukr"]}
@@ -216,6 +214,81 @@ def routed(browser: Browser) -> list[str]:
             line.startswith("        ")][:200]
 
 
+def test_three_orders_aimed_at_once_all_get_in_the_map_keeps_its_size(browser: Browser, served: str):
+    """Issue #30, item 2: Material's ``.md-typeset figure {width: fit-content}`` made the map as wide as its
+    status line, which changes with every click (688 → 411 → 688 → 300 px): the next click landed elsewhere and
+    1 of 3 aimed orders got in. The map is as wide as the form, whatever it says below it."""
+    at_page(browser, served, "dip", "ann")
+    width = browser.script(MAP_WIDTH)
+    widths = []
+    for x, y in aim(browser, ["Edi", "Nwg", "Lon", "Nth", "Lvp", "Yor"]):
+        browser.click_at(x, y)
+        widths.append(browser.script(MAP_WIDTH))
+    assert widths == [width] * 6
+    assert [value_of(browser, u) for u in ("F Edi", "F Lon", "A Lvp")] == ["F Edi - Nwg", "F Lon - Nth",
+                                                                           "A Lvp - Yor"]
+
+
+def test_orders_given_by_clicking_a_name_and_a_dot(browser: Browser, served: str, league: League):
+    at_page(browser, served, "dip", "ben")
+    click_region(browser, "Mar")
+    click_name(browser, "Spa", dot=True)
+    click_region(browser, "Bre")
+    click_name(browser, "Eng")
+    assert (value_of(browser, "A Mar"), value_of(browser, "F Bre")) == ("A Mar - Spa", "F Bre - Eng")
+    done = validate(league.root, "orders/dip/0001/ben.yaml", produced(browser))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_refused_click_ends_the_selection(browser: Browser, served: str):
+    """Issue #30, item 4: London, then Moscow (refused), then Liverpool, then Wales gave ``F Lon - Wal``: the
+    fleet stayed picked after the refused click and took Liverpool's as a support's place. A refused click ends
+    the selection: Liverpool is picked, and Wales is its move."""
+    at_page(browser, served, "dip", "ann")
+    click_region(browser, "Lon")
+    click_region(browser, "Mos")
+    assert "F Lon can give no order that names Mos" in say(browser)
+    click_region(browser, "Lvp")
+    click_region(browser, "Wal")
+    assert (value_of(browser, "F Lon"), value_of(browser, "A Lvp")) == ("F Lon H", "A Lvp - Wal")
+
+
+def test_on_a_phone_the_map_opens_full_size_with_targets_a_finger_hits(browser: Browser, served: str,
+                                                                       league: League):
+    """Issue #30, item 9: at 390 px the standard map's provinces were 11–27 px targets and the orders map could
+    not be opened full size (the issue's map can). Full size every province is at least 24 px each way (WCAG
+    2.2's target size); orders clicked there are the form's, and the map goes back into the page."""
+    at_page(browser, served, "dip", "ann", 390)
+    browser.script("document.getElementById('tp-map-open').scrollIntoView({block: 'center'})")
+    browser.click("#tp-map-open")
+    browser.wait_for(lambda: browser.script("return !!document.querySelector('dialog.tp-map-full[open] svg')"),
+                     "the full-size map")
+    smallest = browser.script("""return Array.from(document.querySelectorAll('dialog path[data-region]'))
+        .map(n => n.getBoundingClientRect()).map(r => Math.min(r.width, r.height))
+        .reduce((a, b) => Math.min(a, b));""")
+    assert smallest >= 24
+    click_region(browser, "Edi")
+    click_region(browser, "Nwg")
+    assert say(browser) == "Chosen: F Edi - Nwg."
+    browser.screenshot(ARTIFACTS / "diplomacy-map-phone-full.png")
+    browser.click(".tp-zoom-close")
+    assert browser.script("return !!document.querySelector('#tp-orders #tp-map svg')"), "back in the page"
+    assert value_of(browser, "F Edi") == "F Edi - Nwg"
+    assert drawn(browser) == {"tp-pick-move": ["F Edi - Nwg"]}
+    assert produced(browser).endswith("orders:\n  - F Edi - Nwg\n  - F Lon H\n  - A Lvp H\n")
+
+
+@pytest.mark.parametrize(("game", "login"), [("dip", "ann"), ("jk", "jk0")])
+def test_a_province_s_name_and_centre_dot_take_its_clicks(browser: Browser, served: str, game: str, login: str):
+    """Issue #30, item 3: no province's name could be clicked (76 on the standard map, 109 on the Thirty Years'
+    War's), the centre's dot blocked clicks in 13 standard provinces, dots and rivers in 19 of 153 of the Thirty
+    Years' War's. A click on a name, a dot or a province's middle reaches that province."""
+    at_page(browser, served, game, login)
+    found = names_and_dots(browser)
+    assert len(found["tried"]) > 70
+    assert (found["name"], found["dot"], found["middle"]) == ([], [], [])
+
+
 def test_a_haulier_picks_a_route_field_by_field_on_the_board_and_validate_accepts_it(browser: Browser, served: str,
                                                                                     league: League):
     """Issue #16: "the route picked field by field on the map with the Streckenpunkte and the fare shown". Each
@@ -223,8 +296,7 @@ def test_a_haulier_picks_a_route_field_by_field_on_the_board_and_validate_accept
     is not next is refused; the form shows the Streckenpunkte and the fare, the map the route. Game ar, round 1
     after its auction: Ann's Brummi stands in Hamburg (the shared league's game; a league of this module's own,
     built and its site built for these two tests, cost about 9 s of CPU: issue 33)."""
-    open_page(browser, served, "ar")
-    pick(browser, "ann")
+    at_page(browser, served, "ar", "ann")
     for f in ["HH-HB.1", "HH-HB.2", "HH-HB.3", "HB"]:
         click_field(browser, f)
     assert routed(browser) == ["HH", "HH-HB.1", "HH-HB.2", "HH-HB.3", "HB"]
@@ -248,8 +320,7 @@ def test_a_haulier_picks_a_route_by_its_destination_in_the_list_or_on_the_board(
     closed); picking München drives there, and a click on a city further than the next field on the board takes
     the cheapest route there from the start. ``validate`` reads the same points and fare. Game ar, round 1, as
     above."""
-    open_page(browser, served, "ar")
-    pick(browser, "ann")
+    at_page(browser, served, "ar", "ann")
     goals = browser.script("return Array.from(document.querySelectorAll('select.tp-route-goal option'))"
                            ".map(o => o.text)")
     munich = next(g for g in goals if g.startswith("München (M): "))
@@ -272,6 +343,7 @@ def test_a_haulier_picks_a_route_by_its_destination_in_the_list_or_on_the_board(
 
 # --- issue #30: the map a player can aim at ------------------------------------------------------------------
 
+
 MAP_WIDTH = "return document.querySelector('#tp-map svg').getBoundingClientRect().width"
 
 
@@ -286,22 +358,6 @@ def aim(browser: Browser, regions: list[str]) -> list[tuple[float, float]]:
         var p = svg.createSVGPoint(); p.x = xy[0]; p.y = xy[1];
         var q = p.matrixTransform(svg.getScreenCTM());
         return [q.x, q.y];""", r)) for r in regions]
-
-
-def test_three_orders_aimed_at_once_all_get_in_the_map_keeps_its_size(browser: Browser, served: str):
-    """Issue #30, item 2: Material's ``.md-typeset figure {width: fit-content}`` made the map as wide as its
-    status line, which changes with every click (688 → 411 → 688 → 300 px): the next click landed elsewhere and
-    1 of 3 aimed orders got in. The map is as wide as the form, whatever it says below it."""
-    open_page(browser, served, "dip")
-    pick(browser, "ann")
-    width = browser.script(MAP_WIDTH)
-    widths = []
-    for x, y in aim(browser, ["Edi", "Nwg", "Lon", "Nth", "Lvp", "Yor"]):
-        browser.click_at(x, y)
-        widths.append(browser.script(MAP_WIDTH))
-    assert widths == [width] * 6
-    assert [value_of(browser, u) for u in ("F Edi", "F Lon", "A Lvp")] == ["F Edi - Nwg", "F Lon - Nth",
-                                                                           "A Lvp - Yor"]
 
 
 def names_and_dots(browser: Browser) -> dict[str, list[str]]:
@@ -342,18 +398,6 @@ def names_and_dots(browser: Browser) -> dict[str, list[str]]:
         return out;""")
 
 
-@pytest.mark.parametrize(("game", "login"), [("dip", "ann"), ("jk", "jk0")])
-def test_a_province_s_name_and_centre_dot_take_its_clicks(browser: Browser, served: str, game: str, login: str):
-    """Issue #30, item 3: no province's name could be clicked (76 on the standard map, 109 on the Thirty Years'
-    War's), the centre's dot blocked clicks in 13 standard provinces, dots and rivers in 19 of 153 of the Thirty
-    Years' War's. A click on a name, a dot or a province's middle reaches that province."""
-    open_page(browser, served, game)
-    pick(browser, login)
-    found = names_and_dots(browser)
-    assert len(found["tried"]) > 70
-    assert (found["name"], found["dot"], found["middle"]) == ([], [], [])
-
-
 def click_name(browser: Browser, name: str, dot: bool = False) -> None:
     """Click the middle of the province name ``name`` as the map writes it (or of the centre's dot above it)."""
     point = browser.script("""
@@ -368,58 +412,6 @@ def click_name(browser: Browser, name: str, dot: bool = False) -> None:
         var r = n.getBoundingClientRect();
         return [r.left + r.width / 2, r.top + r.height / 2];""", name, dot)
     browser.click_at(*point)
-
-
-def test_orders_given_by_clicking_a_name_and_a_dot(browser: Browser, served: str, league: League):
-    open_page(browser, served, "dip")
-    pick(browser, "ben")
-    click_region(browser, "Mar")
-    click_name(browser, "Spa", dot=True)
-    click_region(browser, "Bre")
-    click_name(browser, "Eng")
-    assert (value_of(browser, "A Mar"), value_of(browser, "F Bre")) == ("A Mar - Spa", "F Bre - Eng")
-    done = validate(league.root, "orders/dip/0001/ben.yaml", produced(browser))
-    assert done.returncode == 0, done.stdout + done.stderr
-
-
-def test_a_refused_click_ends_the_selection(browser: Browser, served: str):
-    """Issue #30, item 4: London, then Moscow (refused), then Liverpool, then Wales gave ``F Lon - Wal``: the
-    fleet stayed picked after the refused click and took Liverpool's as a support's place. A refused click ends
-    the selection: Liverpool is picked, and Wales is its move."""
-    open_page(browser, served, "dip")
-    pick(browser, "ann")
-    click_region(browser, "Lon")
-    click_region(browser, "Mos")
-    assert "F Lon can give no order that names Mos" in say(browser)
-    click_region(browser, "Lvp")
-    click_region(browser, "Wal")
-    assert (value_of(browser, "F Lon"), value_of(browser, "A Lvp")) == ("F Lon H", "A Lvp - Wal")
-
-
-def test_on_a_phone_the_map_opens_full_size_with_targets_a_finger_hits(browser: Browser, served: str,
-                                                                       league: League):
-    """Issue #30, item 9: at 390 px the standard map's provinces were 11–27 px targets and the orders map could
-    not be opened full size (the issue's map can). Full size every province is at least 24 px each way (WCAG
-    2.2's target size); orders clicked there are the form's, and the map goes back into the page."""
-    open_page(browser, served, "dip", 390)
-    pick(browser, "ann")
-    browser.script("document.getElementById('tp-map-open').scrollIntoView({block: 'center'})")
-    browser.click("#tp-map-open")
-    browser.wait_for(lambda: browser.script("return !!document.querySelector('dialog.tp-map-full[open] svg')"),
-                     "the full-size map")
-    smallest = browser.script("""return Array.from(document.querySelectorAll('dialog path[data-region]'))
-        .map(n => n.getBoundingClientRect()).map(r => Math.min(r.width, r.height))
-        .reduce((a, b) => Math.min(a, b));""")
-    assert smallest >= 24
-    click_region(browser, "Edi")
-    click_region(browser, "Nwg")
-    assert say(browser) == "Chosen: F Edi - Nwg."
-    browser.screenshot(ARTIFACTS / "diplomacy-map-phone-full.png")
-    browser.click(".tp-zoom-close")
-    assert browser.script("return !!document.querySelector('#tp-orders #tp-map svg')"), "back in the page"
-    assert value_of(browser, "F Edi") == "F Edi - Nwg"
-    assert drawn(browser) == {"tp-pick-move": ["F Edi - Nwg"]}
-    assert produced(browser).endswith("orders:\n  - F Edi - Nwg\n  - F Lon H\n  - A Lvp H\n")
 
 
 def test_the_orders_map_opens_full_size_in_the_site_s_one_dialog():
@@ -437,8 +429,7 @@ def test_a_convoy_and_its_support_are_chosen_by_clicks(browser: Browser, served:
     map moved F Nwg into Norway and bounced their own army. Fall 1901, England: the army in Yorkshire, then
     Norway, is the move across the water; the menu offers the convoy of the North Sea fleet (its chain), a tap;
     the Norwegian Sea fleet, then Norway, supports the army's move rather than bouncing it."""
-    open_page(browser, served, "cv")
-    pick(browser, "ann")
+    at_page(browser, served, "cv", "ann")
     click_region(browser, "Yor")
     click_region(browser, "Nwy")
     assert value_of(browser, "A Yor") == "A Yor - Nwy"

@@ -15,7 +15,7 @@ from adjudicator.sealed import crypto
 
 from ..site.webdriver import Browser
 from .conftest import League
-from .test_orders_browser import open_page, paste, pick, produced, validate
+from .test_orders_browser import at_page, paste, pick, produced, validate
 
 SHEETS = {
     # Auf Achse, round 0 (the auction): a bid on two offers
@@ -51,8 +51,7 @@ def test_a_player_edits_the_sheet_and_validate_accepts_it(browser: Browser, serv
     if player is None:  # who is awaited: the dice of the set-up chose the Government
         loaded = store.load_game(league.root, game)
         player = loaded.ruleset.phase(loaded.effective_state(loaded.open_turn)).awaited[0]
-    open_page(browser, served, game)
-    pick(browser, player)
+    at_page(browser, served, game, player)
     assert "orders:" in browser.script("return document.getElementById('tp-sheet').value")
     top = head(browser)
     write_orders(browser, bad)
@@ -79,8 +78,7 @@ def test_calamity_a_player_reads_their_hand_in_the_page_and_plays_a_card(browser
     state = game.effective_state(game.open_turn)  # the test holds the game's key: it knows the hand
     mover = game.ruleset.phase(state).awaited[0]
     hand = state["private"][mover]["hand"]
-    open_page(browser, served, "ca")
-    pick(browser, mover)
+    at_page(browser, served, "ca", mover)
     _, secret = league.keys[f"ca:{mover}"]
     paste(browser, "#tp-identity", secret)
     browser.click("#tp-read")
@@ -125,9 +123,10 @@ def test_every_game_with_a_private_part_shows_each_player_theirs_in_the_page(bro
     state = loaded.effective_state(loaded.open_turn)  # the test holds the game's key: it knows every part
     players = [k.split(":", 1)[1] for k in league.keys if k.startswith(f"{game}:")]
     assert players and all(p in state["private"] for p in players), "a private part for each"
-    open_page(browser, served, game)
+    at_page(browser, served, game, players[0])
     for player in players:
         pick(browser, player)
+        assert browser.text("#tp-report") == browser.text("#tp-report-say") == "", "nothing of another's report"
         report = yaml.safe_load(read_report(browser, league.keys[f"{game}:{player}"][1]))
         assert report["state"] == state["private"][player], player
         assert report["player"] == player and report["turn"] == loaded.last_turn

@@ -1873,6 +1873,7 @@
     }
     ui.identity && (ui.identity.value = "");
     ui.report && (ui.report.textContent = "");
+    ui.reportSay && say(ui.reportSay, "", null); /* its word ("opened", "does not open") was of that report */
     refresh();
     settle();
     if (window.tpOrdersMap && data.map) {
