@@ -934,7 +934,8 @@ def test_a_verify_finding_s_words_inside_its_values_are_said_in_german():
     (["verify", "dk", "--since"], "turnpress verify: Fehler: Argument --since: verlangt einen Wert"),
     (["quatsch"], "turnpress: Fehler: Argument BEFEHL: 'quatsch' steht nicht zur Wahl (wählen Sie aus 'new', "),
     (["adjudicate", "--due", "--budget", "90000"], "Argument --budget: '90000': Schreiben Sie eine ganze Zahl von "
-                                                   "Sekunden, 0 bis 86400")])
+                                                   "Sekunden, 0 bis 86400"),
+    (["open", "bw", "--identity", "x", "--turn", "zwei"], "Argument --turn: 'zwei' ist keine ganze Zahl")])
 def test_a_command_line_the_parser_refuses_is_said_in_german(german: League, argv: list[str], said: str,
                                                              capsys: pytest.CaptureFixture[str]):
     """argparse's refusals ("the following arguments are required: player", "unrecognized arguments") were English
