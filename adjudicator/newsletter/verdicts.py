@@ -164,8 +164,7 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     """The page's "exact" part (fetched after the form, with the checker): the rules' verdict on the lines a player
     writes for their own units that the lists do not offer, where they are finitely many (``F Edi - Mos``) and
     the same for every spelling ``line_key`` folds (or the same once the line as written is a mark, ``_judged``):
-    every unit's move to every place of the map (``lines.places``), with the dash left out too (``A Ven Nth``:
-    "cannot read {line} after 'ven'"), each offered line of the player's units with
+    every unit's move to every place of the map (``lines.places``), each offered line of the player's units with
     another unit letter, and each unit's support of every offered line of the player's units. Keyed and judged as
     ``line_table``'s lines (the ruleset's own ``check``, one line per unit a run), with the unit each orders and
     ``free`` where the rules do not count the line as the unit's order (a wrong unit letter: a second line for the
@@ -191,7 +190,6 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     for unit, head in heads.items():
         mine = wanted.setdefault(unit, [])
         mine += [f"{head} - {place}" for place in sorted(rules["places"])]
-        mine += [f"{head} {place}" for place in sorted(rules["places"])]  # the dash left out
         mine += [" ".join([other, *text.split()[1:]]) for text in offered[unit] for other in letters
                  if other != text.split()[0]]
         mine += [f"{head} {support} {text}" for text in every]
@@ -301,7 +299,10 @@ def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts:
     religious actions read other words) and orders no unit (the units' first offered lines after them are judged
     as alone). ``words``: every plain word the rules read (``words_read``); ``plain``: the lines the page judges
     so (``PLAIN``); ``says``: the messages, ``at``: a run of words -> its messages. ``None`` where the ruleset
-    names no words. ``before``: lines before the probes (a winter's state: ``winter_unread``)."""
+    names no words. ``before``: lines before the probes (a winter's state: ``winter_unread``). Where the rules
+    note how their reader looks at a line's words (``looks``): ``stop``, a run -> the index in ``but`` of the words
+    the rules read that would change the reading after it (``_changing``); every other word they read stops it
+    there as an unread word does (``A Lvp - C``: "no place named 'C'"), and the page looks such a line up so too."""
     before = list(before or [])
     read, order = getattr(ruleset, "words_read", None), getattr(ruleset, "reads_as_order", None)
     if read is None or order is None:
@@ -334,8 +335,66 @@ def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts:
         if first is None or first != second or not any(sev == "error" for sev, _ in first):
             continue
         at[r] = [says.setdefault(m, len(says)) for m in first]
-    return {"plain": PLAIN, "words": sorted(w for w in known if _WORD.fullmatch(w) and w != "-"),
-            "says": [list(m) for m in says], "at": at}
+    words = sorted(w for w in known if _WORD.fullmatch(w) and w != "-")
+    out: dict[str, Any] = {"plain": PLAIN, "words": words, "says": [list(m) for m in says], "at": at}
+    looks = getattr(ruleset, "looks", None)
+    if looks is not None:
+        # the words the rules read elsewhere that stop their reading here as an unread word does
+        lists: dict[tuple[str, ...], int] = {}
+        stop: dict[str, int] = {}
+        prefixes: dict[int, tuple[Any, dict[str, set[str]]]] = {}  # kept with their tables: ids stay theirs
+        runs = list(at)
+        seen = looks(state, [line for r in runs for line in (f"{r} qqqq", f"{r} qqqq zzzz h")])
+        for n, r in enumerate(runs):
+            changes = _changing(seen[2 * n], seen[2 * n + 1], [*words, "-"], prefixes)
+            if changes is not None and reads_alike(order, state, r, [*words, "-"], changes):
+                stop[r] = lists.setdefault(tuple(sorted(changes)), len(lists))
+        out["but"] = [list(c) for c in lists]
+        out["stop"] = stop
+    return out
+
+
+def _changing(alone: tuple[list[str], list[Any]], longer: tuple[list[str], list[Any]], words: list[str],
+              prefixes: dict[int, tuple[Any, dict[str, set[str]]]]) -> set[str] | None:
+    """The words of ``words`` that would change the reader's reading of a run of words followed by a word it reads
+    nowhere (``alone``: the words and each look it took at them, the rules' own record; ``longer``: the same with
+    words after it), where it looks at that word: a word that makes a look-up there find a phrase, or begin one (a
+    longer look-up would then find more). Any other word is read there as the unread word is, and the reader takes
+    no other look at it (it compares words only by these look-ups), so a line of the run, such a word and anything
+    after gets the unread word's verdict.
+    ``None`` where the reader looked at that word otherwise, or past it (the words after may count)."""
+    (toks, watched), (tail, after) = alone, longer
+    k = len(toks) - 1
+    if toks[k] != "qqqq" or tail[:k + 1] != toks or any(start > k for start, n, _ in after if n):
+        return None  # the reading looked at a word after it (a look-up holding the word finds nothing): they count
+    changes: set[str] = set()
+    for start, n, what in watched:
+        if not n or not start <= k < start + n:
+            continue
+        if what is None:
+            return None
+        if id(what) not in prefixes:  # each run of a phrase's first words -> the words that go on from it
+            nexts: dict[str, set[str]] = {}
+            for phrase in what:
+                parts = phrase.split(" ")
+                for j, part in enumerate(parts):
+                    nexts.setdefault(" ".join(parts[:j]), set()).add(part)
+            prefixes[id(what)] = (what, nexts)
+        changes |= prefixes[id(what)][1].get(" ".join(toks[start:k]), set())
+    changes &= set(words)
+    return changes
+
+
+def reads_alike(order: Any, state: State, run: str, words: list[str], changes: set[str]) -> bool:
+    """Whether ``run`` followed by each word not in ``changes`` is a line the order reader reads (not a rulebook's
+    entry of its own: 30JK's religious actions open with words of their own, at most two), alone and with a word
+    after; a word that makes it the rulebook's joins ``changes``."""
+    if run.count(" ") >= 1:  # its first two words are the run's, or the run and the word: the same alone
+        return True
+    for w in words:
+        if w not in changes and not (order(state, f"{run} {w}") and order(state, f"{run} {w} qqqq")):
+            changes.add(w)
+    return True
 
 
 def winter_unread(ruleset: Any, state: State, player: str, states: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -367,7 +426,9 @@ def winter_unread(ruleset: Any, state: State, player: str, states: list[dict[str
             if m not in says:
                 says.append(m)
         at[r] = [says.index(m) for m in messages]
-    return {"plain": PLAIN, "unread": {**first, "says": says, "at": at}} if at else None
+    stop = {r: n for r, n in (first.get("stop") or {}).items() if r in at}
+    return {"plain": PLAIN, "unread": {**first, "says": says, "at": at, **({"stop": stop} if "stop" in first else {})}
+            } if at else None
 
 
 # The largest budget the words for a line beyond it are made for (their word form follows the figure: "1

@@ -357,7 +357,7 @@ def test_a_dislodged_unit_s_lines_the_lists_do_not_offer_get_the_rules_verdict()
                                                  "F Ven - Tus: the dislodged unit is A Ven"}]
     assert lines["a ven"]["problems"][0]["message"] == "A Ven H: not an order of a retreat phase (hold)"
     assert lines["a ven -"]["problems"][0]["message"] == "a place is missing in {line}"
-    assert lines["a ven nth"]["problems"][0]["message"] == "cannot read {line} after 'ven'"  # the dash left out
+    assert unread_looked_up(exact["unread"], "A Ven Nth") == [("error", "cannot read 'A Ven Nth' after 'ven'")]
     first = form["field"]["items"][0]["options"][0]["value"]
     for key, entry in lines.items():
         for line in (key, key.upper(), verdicts._spaced(key)):
@@ -689,7 +689,14 @@ def unread_looked_up(unread: dict, line: str) -> list[tuple[str, str]] | None:
         return None
     written = line.replace("-", " - ").split()
     words = [w.lower() for w in written]
-    j = next((n for n, w in enumerate(words) if w != "-" and w not in set(unread["words"])), -1)
+    known, stop = set(unread["words"]), unread.get("stop", {})
+
+    def stops(n: int, w: str) -> bool:
+        run = " ".join(words[:n])
+        return w != "-" and w not in known or n > 0 and run in unread["at"] and run in stop and \
+            w not in unread["but"][stop[run]]
+
+    j = next((n for n, w in enumerate(words) if stops(n, w)), -1)
     before = " ".join(words[:j]) if j > 0 else None
     if before is None or before not in unread["at"] or any(w.startswith(words[j]) for w in words[:j]):
         return None
@@ -728,7 +735,40 @@ def test_a_line_the_rules_cannot_read_is_looked_up_by_the_words_before_its_unkno
     assert unread_looked_up(unread, "F Lon - Lo") is None  # the rules quote the word as 'Lo' of 'Lon'
     assert unread_looked_up(unread, "F Edi - Nht.") is None
     assert unread_looked_up(unread, " F Edi - Nht") is None  # the rules quote it stripped in some words
-    assert unread_looked_up(unread, "A Lvp - C") is None
+
+
+
+def test_a_line_of_words_the_rules_read_elsewhere_is_looked_up_where_their_reading_stops(england_spring):
+    """Issue 30, "cannot judge" left: a line of words the rules know that they cannot read (``A Lvp - C``: "no place
+    named 'C'", ``A Lvp Yor``, ``F Lon S A Lvp S F Edi - Yor``) got "cannot judge": after a word the rules read
+    elsewhere their reading may go on. The reader now notes each look it takes at a line's words (``reading.Look``:
+    every look-up of words, in what), and for each run of the tables the words that would change its reading where
+    an unread word stops it are those a look-up there would find or begin (``verdicts._changing``): every other word
+    stops it as the unread word does (``stop``, all but ``but``). England in spring 1901: every such line of every
+    run, with a seventh of the words the rules read that stop it (each word for some run), alone and with words
+    after it, gets ``check``'s verdict."""
+    public, _, _, exact = england_spring
+    unread = exact["unread"]
+    assert unread["stop"] and all(r in unread["at"] for r in unread["stop"])
+    judged = 0
+    for n, run in enumerate(sorted(unread["stop"])):
+        changing = set(unread["but"][unread["stop"][run]])
+        for w in [w for w in [*unread["words"], "-"] if w not in changing][n % 7::7]:
+            for line in (f"{run} {w}", f"{run.upper()} {w.capitalize()} Lon", f"{run.title()} {w} - Xyz H"):
+                looked = unread_looked_up(unread, line)
+                if looked is None:
+                    continue
+                judged += 1
+                assert looked == [(p.severity, p.message) for p in RULESET_DIP.check(public, "eng", [line])], line
+    assert judged > 5 * len(unread["stop"])
+    for line in ("A Lvp - C", "A Lvp Yor", "A Lvp - Yor H", "F Lon S A Lvp - Yor Edi"):
+        assert unread_looked_up(unread, line) == [(p.severity, p.message) for p in RULESET_DIP.check(
+            public, "eng", [line])], line
+    assert unread_looked_up(unread, "A Lvp - North") is None  # "north sea": the reading goes on
+    # a word a look-up there would find: the reading may go on ("A Lvp - Yor via convoy")
+    assert unread_looked_up(unread, "A Lvp - Yor Via") is None
+    # the rules quote the word as written where an earlier word begins with it ('S' of 'F Lon S A Lvp S ...'): left
+    assert unread_looked_up(unread, "F Lon S A Lvp S F Edi - Yor") is None
 
 
 def test_every_word_the_order_reader_compares_with_is_one_the_page_knows_it_reads():
@@ -741,13 +781,21 @@ def test_every_word_the_order_reader_compares_with_is_one_the_page_knows_it_read
     literals = set()
     for source in [folder / "reading.py", *sorted((folder / "kinds").glob("*.py")), folder / "orders.py"]:
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "take_token":
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") in ("take_token", "peek_in"):
                 literals |= {a.value for a in node.args if isinstance(a, ast.Constant)}
+                literals |= {e.value for a in node.args if isinstance(a, ast.Tuple) for e in a.elts
+                             if isinstance(e, ast.Constant)}
             if isinstance(node, ast.Compare) and isinstance(node.left, ast.Call) and \
                     getattr(node.left.func, "attr", "") == "peek":
                 for c in node.comparators:
                     if isinstance(c, ast.Tuple):
                         literals |= {e.value for e in c.elts if isinstance(e, ast.Constant)}
-    assert literals and literals <= set(reading.MARKS), literals - set(reading.MARKS)
+    assert {"via", "by", "nc", "/", "("} <= literals <= set(reading.MARKS), literals - set(reading.MARKS)
+    # every look at a line's words goes through the reader's own methods, which note it (``Reader.watch``: the
+    # words that change a reading where it stops, ``verdicts._changing``): the order kinds and the notation read
+    # no word themselves, but the one a message quotes
+    for source in [*sorted((folder / "kinds").glob("*.py")), folder / "notation.py"]:
+        text = source.read_text(encoding="utf-8")
+        assert text.count(".toks") == (1 if source.name == "notation.py" else 0), source.name
     state = RULESET_DIP.setup({}, DIP_PLAYERS, Dice(b"spring"))
     assert set(reading.MARKS) <= RULESET_DIP.words_read(RULESET_DIP.public_view(state))

@@ -931,14 +931,20 @@
     var words = written.map(function (w) {
       return w.toLowerCase();
     });
-    var j = words.findIndex(function (w) {
-      return w !== "-" && !Object.prototype.hasOwnProperty.call(known, w);
+    var has = function (table, k) {
+      return !!table && Object.prototype.hasOwnProperty.call(table, k);
+    };
+    /* the first word where the rules' reading stops: one they read nowhere, or one they read elsewhere that no
+       look-up of theirs at that place would find after the words before (``stop``: all but the run's ``but``) */
+    var j = words.findIndex(function (w, n) {
+      var run = words.slice(0, n).join(" ");
+      return n > 0 && has(unread.at, run) && (w !== "-" && !has(known, w) || has(unread.stop, run) &&
+        unread.but[unread.stop[run]].indexOf(w) < 0) || w !== "-" && !has(known, w);
     });
     var before = j > 0 ? words.slice(0, j).join(" ") : null;
-    if (before === null || !Object.prototype.hasOwnProperty.call(unread.at, before) || words.slice(0, j).some(
-      function (w) {
-        return w.indexOf(words[j]) === 0;
-      })) {
+    if (before === null || !has(unread.at, before) || words.slice(0, j).some(function (w) {
+      return w.indexOf(words[j]) === 0;
+    })) {
       return null;
     }
     var marks = {line: "'" + line + "'", word: "'" + written[j] + "'", rest: "'" + words.slice(j).join(" ") + "'"};

@@ -29,6 +29,7 @@ from .kinds import build, convoy, disband, hold, move, retreat, support, transfo
 from .reading import (
     AFTER_UNIT,
     UNIT_LETTERS,
+    Look,
     Order,
     OrderError,
     Reader,
@@ -74,15 +75,16 @@ STRUCTURED: tuple[Callable[[Entry, str, Say], str | None], ...] = (
     disband.structured, hold.structured)
 
 
-def parse_order(m: Map, text: str) -> Order:
-    """Read one order in text notation; raises :class:`OrderError` with a hint if it cannot be read."""
+def parse_order(m: Map, text: str, watch: list[Look] | None = None) -> Order:
+    """Read one order in text notation; raises :class:`OrderError` with a hint if it cannot be read. ``watch``:
+    a list the reader notes each look at the line's words in (``reading.Look``: the orders page's verdicts)."""
     raw = text.strip()
     power = None
     head, sep, rest = raw.partition(":")
     if sep and head.strip().lower() in power_names(m):
         power, raw = power_names(m)[head.strip().lower()], rest.strip()
-    r = Reader(m, raw)
-    if not r.toks:
+    r = Reader(m, raw, watch)
+    if r.done():
         raise OrderError(m.say("the order is empty"), m.say("write an order such as 'A Par - Bur'"))
     opening = r.word("waive", "draw", "nodraw", "concede", "build", "remove", "disband")
     if opening in ("draw", "nodraw", "concede"):

@@ -10,8 +10,8 @@ from typing import Any
 from ...kit.ruleset import HandedData, Spending
 from ...model import Orders, Player, State
 from . import adjudicate, choices, newsletter, sheet
-from .notation import OrderError, structured_to_text
-from .reading import MARKS, power_names
+from .notation import OrderError, parse_order, structured_to_text
+from .reading import MARKS, Look, power_names
 from .state import typed
 from .tables import Map, available_maps, display, load_map, words_of
 
@@ -44,6 +44,21 @@ class DiplomacyPresentation(HandedData):
         m = self._map(state)
         phrases = [*m.names, *m.ambiguous, *m.word_kinds, *m.coast_words, *power_names(m), *MARKS]
         return frozenset(w for phrase in phrases for w in words_of(phrase))
+
+    def looks(self, state: State, lines: Sequence[str]) -> list[tuple[list[str], list[Look]]]:
+        """For each of ``lines``, its words as the order reader takes them, and each look it took at them reading
+        it (``reading.Look``: the words it looked up, in what): the orders page's verdicts find from them the
+        words that would change the reading where it stops (``verdicts.unread``)."""
+        m = self._map(state)
+        out = []
+        for line in lines:
+            watch: list[Look] = []
+            try:
+                parse_order(m, line, watch)
+            except OrderError:
+                pass
+            out.append((words_of(line), watch))
+        return out
 
     def reads_as_order(self, state: State, line: str) -> bool:
         """Whether the order reader reads ``line``, not the rulebook as an entry of its own (30JK's religious

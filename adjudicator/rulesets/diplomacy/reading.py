@@ -4,7 +4,7 @@ kind of order (``kinds/``) parses its own part with."""
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
 from ...errors import PROBLEMS, TurnpressError
@@ -109,19 +109,54 @@ def judge_notation(o: Order) -> str:
     return "Propose draw"
 
 
+# What the reader looked at in a line, where the orders page's verdicts ask (``Reader.watch``): (start, n, what)
+# for a look-up of the words ``toks[start:start + n]`` in ``what`` (a mapping or set of phrases as ``name_key``
+# writes them; ``None``: the words looked at some other way), (start, 0, None) for a question whether a word is there
+Look = tuple[int, int, "Collection[str] | None"]
+
+
 class Reader:
-    def __init__(self, m: Map, text: str) -> None:
+    def __init__(self, m: Map, text: str, watch: list[Look] | None = None) -> None:
         self.m = m
         self.text = text
         self.toks = words_of(text)
         self.i = 0
+        # every look at the words, noted where the orders page's verdicts ask (``verdicts.unread``: a word where
+        # the reading stops is one no look-up at its place would have found); None when reading orders
+        self.watch = watch
+
+    def _look(self, start: int, n: int, what: Collection[str] | None) -> None:
+        if self.watch is not None:
+            self.watch.append((start, n, what))
+
+    def there(self, i: int) -> bool:
+        """Whether the line has a word at ``i``."""
+        self._look(i, 0, None)
+        return i < len(self.toks)
+
+    def _phrases(self, kinds: tuple[str, ...]) -> frozenset[str]:
+        """The order phrases of any of ``kinds``, kept by the map."""
+        known = self.m.kind_phrases.get(kinds)
+        if known is None:
+            known = frozenset(p for p, found in self.m.word_kinds.items() if any(k in found for k in kinds))
+            self.m.kind_phrases[kinds] = known
+        return known
 
     def peek(self) -> str | None:
+        self._look(self.i, 1, None)
         return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def peek_in(self, options: Collection[str]) -> bool:
+        """Whether the word at this point is one of ``options``."""
+        self._look(self.i, 1, options)
+        return self.i < len(self.toks) and self.toks[self.i] in options
 
     def word(self, *kinds: str) -> str | None:
         """The kind of the longest order phrase of ``kinds`` at this point, taken; None if there is none."""
+        self.there(self.i)
         for n in range(min(5, self.m.word_span, len(self.toks) - self.i), 0, -1):
+            if self.watch is not None:  # the phrases of these kinds: a phrase of another kind changes nothing here
+                self._look(self.i, n, self._phrases(kinds))
             found = self.m.word_kinds.get(" ".join(self.toks[self.i:self.i + n]))
             kind = next((k for k in kinds if k in found), None) if found else None
             if kind:
@@ -142,7 +177,10 @@ class Reader:
         return None
 
     def _location_at(self, i: int) -> tuple[str, int] | None:
+        self.there(i)
         for n in range(min(5, len(self.toks) - i), 0, -1):
+            self._look(i, n, self.m.names)
+            self._look(i, n, self.m.ambiguous)
             key = " ".join(self.toks[i:i + n])
             if key in self.m.names:
                 return self.m.names[key], i + n
@@ -180,8 +218,9 @@ class Reader:
     def location(self) -> str:
         found = self._location_at(self.i)
         if found is None:
-            got = self.peek()
-            if got in self.m.words["army"] | self.m.words["fleet"] and self.i + 1 < len(self.toks):
+            got = self.toks[self.i] if self.there(self.i) else None
+            units = self.m.words["army"] | self.m.words["fleet"]
+            if self.peek_in(units) and self.there(self.i + 1):
                 got = self.toks[self.i + 1]  # 'A Xyz': the place is the word after the unit
             near = dict.fromkeys(self.m.full_name(self.m.names[n]) for n in self._nearest(got or ""))
             say = self.m.say
@@ -197,7 +236,7 @@ class Reader:
             coast = self._coast()
             self.take_token("coast")
             self.take_token(")")
-        elif self.peek() in ("nc", "sc", "ec", "wc"):
+        elif self.peek_in(("nc", "sc", "ec", "wc")):
             coast = self._coast()
         else:
             coast = self._coast_phrase(prov)
@@ -213,7 +252,9 @@ class Reader:
         """A coast of several words after the province, where the map's words files give such phrases (the
         standard map: ``Spa south coast``, the judges' ``Spa-sc``); taken, else None. A dashed coast the province
         lacks is left alone: ``- sc`` could only be a move then, and the move's reading says what is wrong."""
+        self.there(self.i)
         for n in range(min(3, len(self.toks) - self.i), 1, -1):
+            self._look(self.i, n, self.m.coast_words)
             phrase = " ".join(self.toks[self.i:self.i + n])
             coast = self.m.coast_words.get(phrase)
             if coast is None or (phrase.startswith("-") and coast not in self.m.coasts(prov)):
@@ -223,21 +264,29 @@ class Reader:
         return None
 
     def take_token(self, *toks: str) -> bool:
-        if self.peek() in toks:
+        if self.peek_in(toks):
             self.i += 1
             return True
         return False
 
     def _coast(self) -> str:
-        tok = self.peek()
-        if tok not in self.m.coast_words:
+        tok = self.toks[self.i] if self.peek_in(self.m.coast_words) else None
+        if tok is None:
             raise OrderError(self.m.say("cannot read the coast in {order}", order=repr(self.text)),
                              self.m.say("write the coast as nc, sc or ec"))
         self.i += 1
         return self.m.coast_words[tok]
 
+    def rest_in(self, phrases: Mapping[str, str]) -> str | None:
+        """The words from this point to the end looked up in ``phrases`` (a concession's power), taken."""
+        self._look(self.i, len(self.toks) - self.i, phrases)
+        found = phrases.get(" ".join(self.toks[self.i:]))
+        if found is not None:
+            self.i = len(self.toks)
+        return found
+
     def done(self) -> bool:
-        return self.i >= len(self.toks)
+        return not self.there(self.i)
 
 
 def finish(r: Reader, order: Order) -> Order:

@@ -134,6 +134,8 @@ class Map:
     # ask it of the same few words hundreds of times a player, and difflib was a quarter of their time (issue 33);
     # bounded as ``order_reads``
     near_names: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+    # the order phrases of some kinds (``Reader.word``'s look-ups, where the orders page's verdicts watch them)
+    kind_phrases: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
     # a hired unit's order in a position (30JK, section 10: the units, the order, the convoy rule) -> why it
     # cannot be carried out, or None: the orders page's verdicts check the same few mercenary lines in hundreds of
     # sheets of one position, each a movement run (issue 33: 7 s of the orders league's build); bounded

@@ -162,7 +162,7 @@ def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str, 
     via = False
     if r.take("via_convoy"):
         via = True
-    elif r.peek() in ("via", "by"):
+    elif r.peek_in(("via", "by")):
         raise OrderError(r.m.say("cannot read {order}", order=repr(text)),
                          r.m.say("write 'via convoy' after the destination"))
     return Order(kind, ut, region, target, via_convoy=via, power=power, text=text, via=passed)

@@ -54,7 +54,7 @@ def parse(r: Reader, ut: str | None, region: str, power: str | None, text: str) 
         coast = r._coast()
         r.take_token("coast")
         r.take_token(")")
-    elif r.peek() in m.coast_words and r.i == len(r.toks) - 1:
+    elif r.peek_in(m.coast_words) and not r.there(r.i + 1):
         coast = r._coast()
     new_region = None
     if coast is not None:

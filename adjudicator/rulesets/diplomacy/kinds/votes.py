@@ -37,12 +37,11 @@ def parse_opening(r: Reader, opening: str, power: str | None, text: str) -> Orde
         return Order("draw", power=power, text=text)
     if opening == "nodraw":
         return Order("nodraw", power=power, text=text)
-    to = power_names(m).get(" ".join(r.toks[r.i:]))
+    to = r.rest_in(power_names(m))
     if to is None:
         raise OrderError(m.say("concede to which power, in {order}?", order=repr(text)),
                          m.say("write 'Concede to' and a power: {powers}",
                                powers=", ".join(str(p["name"]) for p in m.powers.values())))
-    r.i = len(r.toks)
     return Order("concede", target=to, power=power, text=text)
 
 
