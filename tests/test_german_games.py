@@ -1051,6 +1051,15 @@ def test_faults_raised_below_the_commands_are_said_in_german(german: League, tmp
     finally:
         os.close(fd)
     assert "ein anderer Lauf von turnpress ändert gerade diese Liga" in said["pause, another run holds the league"]
+    head, lock = german.git("rev-parse", "HEAD").strip(), german.root / ".git/index.lock"
+    lock.touch()  # what a git command that crashed leaves
+    try:
+        said["pause, git's index locked"] = german.run("pause", "bw", "--reason", "Urlaub", "--commit", code=2)
+    finally:
+        lock.unlink()
+        german.git("reset", "-q", "--hard", head)
+    assert "index.lock liegt schon da: ein anderer git-Befehl arbeitet gerade in diesem Repository" in \
+        said["pause, git's index locked"]
     said["deadline, git fails"] = german.run("deadline", "--push", "--remote", "nirgends", code=2)
     assert re.search(r"git fetch .* ist gescheitert; git meldet: ", said["deadline, git fails"])
     said["init, a folder in use"] = german.run("init", str(german.root), "--language", "de", code=2)

@@ -284,11 +284,13 @@ def _ref_claimed(root: Path, refname: str, ref: Path, content: bytes = b"") -> c
     """``refname``'s lock (``<ref>.lock``) held for the body through a claim named after this process and the
     ref (``clean_leftovers`` reads the ref's name back from it), holding ``content``; yields the lock's path."""
     claim = git_dir(root) / f"{LEFTOVER}reflock-{os.getpid()}-{refname.encode('utf-8').hex()}"
-    return _claimed(claim, ref.with_name(ref.name + ".lock"), f"another git command is updating {refname}", content)
+    return _claimed(claim, ref.with_name(ref.name + ".lock"), f"another git command is updating {refname}", content,
+                    word="git.ref_locked", ref=refname)
 
 
 @contextlib.contextmanager
-def _claimed(claim: Path, lock: Path, holder: str, content: bytes = b"") -> Iterator[Path]:
+def _claimed(claim: Path, lock: Path, holder: str, content: bytes = b"", word: str = "",
+             **values: str) -> Iterator[Path]:
     """Hold ``lock`` for the body as a hard link of ``claim``, a new file named after this process (holding
     ``content``); yields ``lock``. The lock goes at the end only if it is still ours (the same inode as the
     claim: nobody broke it meanwhile), the claim always.
@@ -309,7 +311,7 @@ def _claimed(claim: Path, lock: Path, holder: str, content: bytes = b"") -> Iter
             os.link(claim, lock)
         except FileExistsError:
             raise GitError(f"{lock} exists: {holder} (or one crashed); if none is running, remove that file and "
-                           "run again") from None
+                           "run again", word=word, lock=lock, **values) from None
         try:
             yield lock
         finally:
@@ -611,7 +613,7 @@ def _index_claimed(root: Path) -> Iterator[tuple[Path, Path]]:
     """
     gdir = git_dir(root)
     with _claimed(gdir / f"{LEFTOVER}lock-{os.getpid()}", gdir / "index.lock",
-                  "another git command is working in this repository"):
+                  "another git command is working in this repository", word="git.index_locked"):
         fd, private = tempfile.mkstemp(prefix=f"{LEFTOVER}index-{os.getpid()}-", dir=gdir)
         os.close(fd)
         try:
