@@ -211,6 +211,8 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     cut = [(r, heads_of.get(" ".join(r.split(" ")[:2]))) for r in short]
     out.update(_judged(ruleset, state, player, [(r, u) for r, u in cut if u is not None], offered,
                        str(rules["twice"])))
+    others = [t for t, _ in lines]
+    out.update(_alone(ruleset, state, player, [r for r, u in cut if u is None], others))
     found: dict[str, Any] = {"lines": out, "plain": PLAIN}
     words = unread(ruleset, state, player, [*known, *out], [texts[0] for texts in offered.values()])
     if words is not None:
@@ -254,6 +256,36 @@ def _judged(ruleset: Any, state: State, player: str, todo: list[tuple[str, str |
             if not counted:
                 entry["free"] = True
             out[line_key(text)] = entry
+    return out
+
+
+def _alone(ruleset: Any, state: State, player: str, cut: list[str], others: list[str]) -> dict[str, Any]:
+    """Entries for lines cut short that order no unit (``Concede to``, ``Propose``): the rules' own ``check`` of
+    each alone, kept where the order reader reads it (``reads_as_order``) and refuses it, the same in lower case,
+    capitals and other spaces once the line as written is a mark (``quotes``), and where it changes nothing of any
+    other line the form offers nor they of it (each other line before and after it gets the same words as without
+    it): a vote or an order after it is judged as alone."""
+    out: dict[str, Any] = {}
+    if not cut:
+        return out
+
+    def said(lines: list[str], at: int, line: str) -> list[dict[str, str]]:
+        return [{"severity": p.severity, "message": p.message.replace(repr(line), "{line}")}
+                for p in ruleset.check(state, player, lines) if p.path == (at,)]
+
+    alone = {o: said([o], 0, o) for o in others}
+    order = getattr(ruleset, "reads_as_order", None)
+    for text in cut:
+        if order is None or not order(state, text):
+            continue  # a rulebook's entry of its own (30JK's religious actions): its verdict may follow hidden figures
+        spelt = [said([t], 0, t) for t in (text, text.upper(), _spaced(text))]
+        if not spelt[0] == spelt[1] == spelt[2] or not any(p["severity"] == "error" for p in spelt[0]) or any(
+                "{" in p["message"].replace("{line}", "") for p in spelt[0]):
+            continue
+        if any(said([text, o], 1, o) != alone[o] or said([o, text], 0, o) != alone[o]
+               or said([o, text], 1, text) != spelt[0] for o in others):
+            continue
+        out[line_key(text)] = {"problems": spelt[0], "quotes": True, "free": True}
     return out
 
 
