@@ -211,7 +211,9 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     cut = [(r, heads_of.get(" ".join(r.split(" ")[:2]))) for r in short]
     out.update(_judged(ruleset, state, player, [(r, u) for r, u in cut if u is not None], offered,
                        str(rules["twice"])))
-    others = [t for t, _ in lines]
+    # each unit's first offered line (the rules' "twice" is the same for all of a unit's lines) and every offered
+    # line ordering no unit (a vote)
+    others = [texts[0] for texts in offered.values()] + [t for t, u in lines if u is None]
     out.update(_alone(ruleset, state, player, [r for r, u in cut if u is None], others))
     found: dict[str, Any] = {"lines": out, "plain": PLAIN}
     words = unread(ruleset, state, player, [*known, *out], [texts[0] for texts in offered.values()])
@@ -262,9 +264,9 @@ def _judged(ruleset: Any, state: State, player: str, todo: list[tuple[str, str |
 def _alone(ruleset: Any, state: State, player: str, cut: list[str], others: list[str]) -> dict[str, Any]:
     """Entries for lines cut short that order no unit (``Concede to``, ``Propose``): the rules' own ``check`` of
     each alone, kept where the order reader reads it (``reads_as_order``) and refuses it, the same in lower case,
-    capitals and other spaces once the line as written is a mark (``quotes``), and where it changes nothing of any
-    other line the form offers nor they of it (each other line before and after it gets the same words as without
-    it): a vote or an order after it is judged as alone."""
+    capitals and other spaces once the line as written is a mark (``quotes``), and where it changes nothing of the
+    ``others`` nor they of it (each before and after it gets the same words as without it): a vote or an order
+    after it is judged as alone."""
     out: dict[str, Any] = {}
     if not cut:
         return out
