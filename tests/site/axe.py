@@ -24,9 +24,11 @@ def axe_source() -> str | None:
     return None
 
 
-def findings(browser: Browser, source: str, within: str | None = None) -> list[dict[str, Any]]:
+def findings(browser: Browser, source: str, within: str | None = None, without: tuple[str, ...] = ()
+             ) -> list[dict[str, Any]]:
     """The serious and critical violations on the page now shown: rule, impact, how many nodes, the first one;
-    ``within`` (a CSS selector): of that part of the page only (every rule, the colours it stands on included).
+    ``within`` (a CSS selector): of that part of the page only (every rule, the colours it stands on included);
+    ``without`` (CSS selectors): not of those parts (a page judged whole already, at another width: its drawings).
     axe-core goes into the page once (a page judged again, at another width, has it already). It judges the page
     once its transitions have ended: a button just focused fades to its focus colours (Material's
     ``.md-button``: 125 ms), and a contrast measured half-way is neither the colours before nor after.
@@ -34,7 +36,7 @@ def findings(browser: Browser, source: str, within: str | None = None) -> list[d
     The rules that can report nothing serious are not run (issue 33, feedback in minutes): a rule that declares its
     impact (``landmark-unique``: moderate, ``region``: moderate, ...) gives every finding that impact (axe-core's
     ``finalizeRuleResult``), and findings of a milder impact are dropped here anyway. A rule without a declared
-    impact takes its checks' and is run. About a quarter of a run's time on the demo's pages."""
+    impact takes its checks' and is run. About a tenth of a run's time on the demo's pages."""
     if browser.script("return typeof window.axe === 'undefined'"):
         browser.script(source + "\nreturn true;")
     result = browser.script_async("""
@@ -44,12 +46,15 @@ def findings(browser: Browser, source: str, within: str | None = None) -> list[d
         for (const rule of axe._audit.rules) {
             if (rule.impact && !arguments[1].includes(rule.impact)) mild[rule.id] = {enabled: false};
         }
+        const context = {};
+        if (arguments[0]) context.include = [[arguments[0]]];
+        if (arguments[2].length) context.exclude = arguments[2].map(part => [part]);
         Promise.all(ending.map(a => a.finished.catch(() => null)))
-            .then(() => axe.run(arguments[0] ? {include: [[arguments[0]]]} : document,
+            .then(() => axe.run(Object.keys(context).length ? context : document,
                                 {resultTypes: ["violations"], rules: mild}))
             .then(r => done(r.violations.map(v => ({
             id: v.id, impact: v.impact, nodes: v.nodes.length, target: v.nodes[0].target.join(" "),
             summary: v.nodes[0].failureSummary}))), e => done([{id: "axe-error", impact: "critical",
             nodes: 0, target: "", summary: String(e)}]));
-    """, within, list(SERIOUS))
+    """, within, list(SERIOUS), list(without))
     return [v for v in result if v["impact"] in SERIOUS]
