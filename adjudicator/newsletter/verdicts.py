@@ -214,7 +214,9 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     # each unit's first offered line (the rules' "twice" is the same for all of a unit's lines) and every offered
     # line ordering no unit (a vote)
     others = [texts[0] for texts in offered.values()] + [t for t, u in lines if u is None]
-    out.update(_alone(ruleset, state, player, [r for r, u in cut if u is None], others))
+    # (not a unit's line with the other letter, 'A Edi' for a fleet: the rules may count it as the unit's order)
+    out.update(_alone(ruleset, state, player, [r for r, u in cut if u is None and not (
+        r.count(" ") and r.split(" ")[1] in rules["places"])], others))
     found: dict[str, Any] = {"lines": out, "plain": PLAIN}
     words = unread(ruleset, state, player, [*known, *out], [texts[0] for texts in offered.values()])
     if words is not None:
@@ -239,12 +241,14 @@ def _judged(ruleset: Any, state: State, player: str, todo: list[tuple[str, str |
         firsts = [offered[u][0] for u in units]
         problems = list(ruleset.check(state, player, [*batch, *firsts]))
         shouted = list(ruleset.check(state, player, [t.upper() for t in batch]))
-        spaced = list(ruleset.check(state, player, [_spaced(t) for t in batch]))
+        spaced: list[Problem] | None = None  # asked only where a line quotes itself
         for i, text in enumerate(batch):
             own = [{"severity": p.severity, "message": p.message} for p in problems if p.path == (i,)]
             loud = [{"severity": p.severity, "message": p.message} for p in shouted if p.path == (i,)]
             quotes = own != loud
             if quotes:
+                if spaced is None:
+                    spaced = list(ruleset.check(state, player, [_spaced(t) for t in batch]))
                 wide = [{"severity": p.severity, "message": p.message.replace(repr(_spaced(text)), "{line}")}
                         for p in spaced if p.path == (i,)]
                 own = [{**p, "message": p["message"].replace(repr(text), "{line}")} for p in own]
