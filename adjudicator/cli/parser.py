@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from .. import __version__
 from ..errors import UsageError
-from ..kit import ruleset
+from ..kit import catalog, ruleset
 from ..pipeline.budget import DEFAULT_SECONDS
 
 LEAGUE_HELP = "the league folder (default: the nearest folder above with games/)"
@@ -77,16 +77,14 @@ def localize(parser: argparse.ArgumentParser, lang: str) -> None:
     the catalog has no word for stays as it is). English is what the tree holds already."""
     if lang == "en":
         return
-    from ..kit.catalog import COMMANDS  # here: only --help and a refusal need it
-
     def said(text: str, prefix: str) -> str:
-        return COMMANDS.said_in(lang, text, prefix)
+        return catalog.COMMANDS.said_in(lang, text, prefix)
 
     def walk(p: argparse.ArgumentParser, helped: str | None) -> None:
         if isinstance(p, _Parser):
-            p.usage_prefix = COMMANDS.say(lang, "argparse.usage")
-        p._positionals.title = COMMANDS.say(lang, "argparse.positionals")
-        p._optionals.title = COMMANDS.say(lang, "argparse.options")
+            p.usage_prefix = catalog.COMMANDS.say(lang, "argparse.usage")
+        p._positionals.title = catalog.COMMANDS.say(lang, "argparse.positionals")
+        p._optionals.title = catalog.COMMANDS.say(lang, "argparse.options")
         if helped is not None:  # a command's description is its help, as a sentence
             text = said(helped, "help.")
             p.description = text[:1].upper() + text[1:] + "."

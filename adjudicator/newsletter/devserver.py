@@ -21,6 +21,8 @@ from typing import Any
 from mkdocs import livereload
 from mkdocs.__main__ import State, cli
 
+from ..kit.catalog import COMMANDS
+
 _original = livereload.LiveReloadServer._serve_request
 
 
@@ -56,8 +58,6 @@ class Speaks(logging.Filter):
         self.lang = lang
 
     def filter(self, record: logging.LogRecord) -> bool:
-        from ..kit.catalog import COMMANDS
-
         stamp, text = re.fullmatch(r"(\[\d\d:\d\d:\d\d\] )?(.*)", record.getMessage(), re.DOTALL).groups()  # type: ignore[union-attr]
         said = COMMANDS.said_in(self.lang, text, "serve.")
         if said != text:

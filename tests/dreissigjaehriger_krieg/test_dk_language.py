@@ -112,7 +112,8 @@ def test_a_new_turn_is_labelled_and_published_in_german(tmp_path: Path, capsys):
     assert run(root, "adjudicate", "dk", "--commit", "--early") == 0
     report = yamlio.read_data(root / "games/dk/turns/0001/report.yaml")
     assert report["label"] == "Frühling 1618: Züge"
-    assert git(root, "log", "-1", "--format=%s").strip() == "dk: turn 1 (Frühling 1618: Züge)"
+    # A German game's commits are German (issue 31).
+    assert git(root, "log", "-1", "--format=%s").strip() == "dk: Zug 1 (Frühling 1618: Züge)"
     page = (root / "site/news/dk/0001.md").read_text(encoding="utf-8")
     title = f"{yamlio.read_data(root / 'games/dk/game.yaml')['title']} — Frühling 1618: Züge"
     assert f'title: "{title}"' in page and f"\n# {title}\n" in page
