@@ -10,6 +10,7 @@ import random
 import re
 from copy import deepcopy
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -145,19 +146,25 @@ def walked(states: list[dict], lines: list[str], exact: dict | None = None) -> l
     return out
 
 
-def test_a_winter_s_lines_are_walked_through_the_rules_answers_for_the_lines_before():
-    """Issue 30, "one implementation of every rule": the builds due and a second build in one place are counted
-    by the rules (``kinds.build.resolve_adjustments``, through ``check``) alone. England in Winter 1901 with Norway and
-    Belgium, two builds due in London, Edinburgh and Liverpool: every sheet of up to two offered lines, and of up
-    to three of four of them, gets from the walk the problems ``check`` gives, at the same line, in its words (the
-    third build "all 2 builds are used", a fleet after an army in London the rules' error); the states are a few."""
+
+def england_in_winter_1901() -> tuple[Any, Any, Any, Any]:
+    """England in Winter 1901 with Norway and Belgium, two builds due in London, Edinburgh and Liverpool: the
+    state, its public view, England's form and the form's line table."""
     state = RULESET_DIP.setup({}, DIP_PLAYERS, Dice(b"winter"))
     for orders in (["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"],
                    ["F Nth C A Yor - Bel", "A Yor - Bel", "F Nwg - Nwy"]):
         state = RULESET_DIP.adjudicate(state, {"eng": orders}, Dice(b"1")).state
     public = RULESET_DIP.public_view(state)
     form = RULESET_DIP.choices(public, "eng")
-    verdict = verdicts.line_table(RULESET_DIP, public, "eng", form)
+    return state, public, form, verdicts.line_table(RULESET_DIP, public, "eng", form)
+
+def test_a_winter_s_lines_are_walked_through_the_rules_answers_for_the_lines_before():
+    """Issue 30, "one implementation of every rule": the builds due and a second build in one place are counted
+    by the rules (``kinds.build.resolve_adjustments``, through ``check``) alone. England in Winter 1901 with Norway and
+    Belgium, two builds due in London, Edinburgh and Liverpool: every sheet of up to two offered lines, and of up
+    to three of four of them, gets from the walk the problems ``check`` gives, at the same line, in its words (the
+    third build "all 2 builds are used", a fleet after an army in London the rules' error); the states are a few."""
+    state, public, form, verdict = england_in_winter_1901()
     assert verdict is not None and form["lines"]["count"] == 2
     states = verdict["states"]
     offered = [o["value"] for o in form["field"]["items"][0]["options"]]
@@ -181,13 +188,7 @@ def test_a_winter_s_lines_the_lists_do_not_offer_are_walked_too():
     state the walk reached (``verdicts.winter_unread``), after which the page walks on. England in Winter 1901,
     two builds due: every sheet of up to three such lines and offered ones gets ``check``'s problems, word for
     word, at the same lines."""
-    state = RULESET_DIP.setup({}, DIP_PLAYERS, Dice(b"winter"))
-    for orders in (["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"],
-                   ["F Nth C A Yor - Bel", "A Yor - Bel", "F Nwg - Nwy"]):
-        state = RULESET_DIP.adjudicate(state, {"eng": orders}, Dice(b"1")).state
-    public = RULESET_DIP.public_view(state)
-    form = RULESET_DIP.choices(public, "eng")
-    verdict = verdicts.line_table(RULESET_DIP, public, "eng", form)
+    state, public, form, verdict = england_in_winter_1901()
     exact = verdicts.refusals(RULESET_DIP, public, "eng", form, verdict)
     assert verdict is not None and exact is not None
     states = verdict["states"]
