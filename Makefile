@@ -36,15 +36,23 @@ demo: $(STAMP)
 # One worker more than the machine's cores: tests wait on the git, turnpress and Chromium processes they start, and
 # a third worker fills those waits on two cores (the suite on a quiet 2-core machine: 632 s with 2, 562 s with 3).
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
+# mypy and the doctests run beside the suite, not before it (issue 33, feedback in minutes): the suite's workers
+# leave about a third of two cores idle while they wait on the processes they start, and mypy's 30 s and the
+# doctests' 10 s fill it. Their output follows the suite's; any of the three failing fails make test.
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy
 	@# The suite starts hundreds of turnpress processes; where PYTHONDONTWRITEBYTECODE is set (as on some CI
 	@# machines) each compiled the whole package again, about 0.7 s of CPU a start. compileall writes the
 	@# bytecode once, whatever that variable says, and Python checks it against each source's time and size.
 	$(BIN)/python -m compileall -q adjudicator
-	$(BIN)/python -m pytest --doctest-modules adjudicator
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=15
+	@( failed=0; $(BIN)/mypy || failed=1; \
+	   $(BIN)/python -m pytest -p no:cacheprovider --doctest-modules adjudicator || failed=1; exit $$failed ) \
+	  > $(VENV)/beside.log 2>&1 & beside=$$!; \
+	  echo "$(BIN)/mypy and $(BIN)/python -m pytest --doctest-modules adjudicator: beside the suite"; \
+	  $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=15; suite=$$?; \
+	  wait $$beside; others=$$?; \
+	  echo "$(BIN)/mypy; $(BIN)/python -m pytest --doctest-modules adjudicator:"; cat $(VENV)/beside.log; \
+	  [ $$suite -eq 0 ] && [ $$others -eq 0 ]
 
 # While working: the suite without the runs marked slow (crash loops, fresh installs, replays without a key).
 test-fast: $(STAMP)
