@@ -131,7 +131,8 @@ class Reader:
 
     def there(self, i: int) -> bool:
         """Whether the line has a word at ``i``."""
-        self._look(i, 0, None)
+        if self.watch is not None:
+            self.watch.append((i, 0, None))
         return i < len(self.toks)
 
     def _phrases(self, kinds: tuple[str, ...]) -> frozenset[str]:
@@ -148,11 +149,14 @@ class Reader:
 
     def peek_in(self, options: Collection[str]) -> bool:
         """Whether the word at this point is one of ``options``."""
-        self._look(self.i, 1, options)
+        if self.watch is not None:
+            self.watch.append((self.i, 1, options))
         return self.i < len(self.toks) and self.toks[self.i] in options
 
     def word(self, *kinds: str) -> str | None:
         """The kind of the longest order phrase of ``kinds`` at this point, taken; None if there is none."""
+        if self.watch is None:
+            return self._word_unwatched(kinds)
         self.there(self.i)
         for n in range(min(5, self.m.word_span, len(self.toks) - self.i), 0, -1):
             if self.watch is not None:  # the phrases of these kinds: a phrase of another kind changes nothing here
@@ -163,6 +167,26 @@ class Reader:
                 self.i += n
                 return kind
         return None
+
+    def _word_unwatched(self, kinds: tuple[str, ...]) -> str | None:
+        """``word`` where no one watches: the same phrase taken, the windows tried from the shortest up while
+        they begin a phrase (``Map.word_prefixes``) rather than from the longest down."""
+        m, toks, i = self.m, self.toks, self.i
+        end = min(i + 5, i + m.word_span, len(toks))
+        best: tuple[str, int] | None = None
+        key = ""
+        for j in range(i, end):
+            key = f"{key} {toks[j]}" if j > i else toks[j]
+            if key not in m.word_prefixes:
+                break
+            found = m.word_kinds.get(key)
+            kind = next((k for k in kinds if k in found), None) if found else None
+            if kind:
+                best = (kind, j + 1)
+        if best is None:
+            return None
+        self.i = best[1]
+        return best[0]
 
     def take(self, *kinds: str) -> bool:
         return self.word(*kinds) is not None
@@ -177,10 +201,15 @@ class Reader:
         return None
 
     def _location_at(self, i: int) -> tuple[str, int] | None:
+        if self.watch is None:
+            found = self._name_unwatched(i)
+            if found is None or found[0] in self.m.names:
+                return None if found is None else (self.m.names[found[0]], found[1])
         self.there(i)
         for n in range(min(5, len(self.toks) - i), 0, -1):
-            self._look(i, n, self.m.names)
-            self._look(i, n, self.m.ambiguous)
+            if self.watch is not None:
+                self.watch.append((i, n, self.m.names))
+                self.watch.append((i, n, self.m.ambiguous))
             key = " ".join(self.toks[i:i + n])
             if key in self.m.names:
                 return self.m.names[key], i + n
@@ -193,6 +222,21 @@ class Reader:
                                  say("write the abbreviation: {choices}", choices=say(" or ").join(
                                      display(p) for p in provs)))
         return None
+
+    def _name_unwatched(self, i: int) -> tuple[str, int] | None:
+        """The longest window of at most five words at ``i`` that is a name or an ambiguous one, and where it
+        ends; the windows tried from the shortest up while they begin a name (``Map.name_prefixes``). An ambiguous
+        one is then read by ``_location_at``'s own loop, which finds it first too and says so."""
+        m, toks = self.m, self.toks
+        best: tuple[str, int] | None = None
+        key = ""
+        for j in range(i, min(i + 5, len(toks))):
+            key = f"{key} {toks[j]}" if j > i else toks[j]
+            if key not in m.name_prefixes:
+                break
+            if key in m.names or key in m.ambiguous:
+                best = (key, j + 1)
+        return best
 
     def _as_written(self, key: str) -> str:
         """``key`` (words as :func:`words_of` writes them) as the player wrote it, else ``key`` itself."""
@@ -252,9 +296,12 @@ class Reader:
         """A coast of several words after the province, where the map's words files give such phrases (the
         standard map: ``Spa south coast``, the judges' ``Spa-sc``); taken, else None. A dashed coast the province
         lacks is left alone: ``- sc`` could only be a move then, and the move's reading says what is wrong."""
+        if self.watch is None and (self.i >= len(self.toks) or self.toks[self.i] not in self.m.coast_starts):
+            return None  # no coast phrase begins with the word here
         self.there(self.i)
         for n in range(min(3, len(self.toks) - self.i), 1, -1):
-            self._look(self.i, n, self.m.coast_words)
+            if self.watch is not None:
+                self.watch.append((self.i, n, self.m.coast_words))
             phrase = " ".join(self.toks[self.i:self.i + n])
             coast = self.m.coast_words.get(phrase)
             if coast is None or (phrase.startswith("-") and coast not in self.m.coasts(prov)):

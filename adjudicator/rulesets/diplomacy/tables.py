@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -112,6 +113,13 @@ class Map:
     # looks a phrase up once, not once a kind, and tries no phrase longer than any word)
     word_kinds: dict[str, frozenset[str]] = field(default_factory=dict)
     word_span: int = 0
+    # every run of first words of a name (``names``, ``ambiguous``) and of an order phrase (``word_kinds``), and
+    # the first word of a coast phrase (``coast_words``): a window of words can be one of them only if each of its
+    # shorter runs is such a run, so the reader looks a window up only while it is one (issue 33: the orders
+    # page's verdicts read tens of thousands of lines a turn, and most windows begin no name)
+    name_prefixes: frozenset[str] = frozenset()
+    word_prefixes: frozenset[str] = frozenset()
+    coast_starts: frozenset[str] = frozenset()
     coast_words: dict[str, str] = field(default_factory=dict)  # name_key of a coast word -> nc, sc, ec, wc
     # rivers (variant maps): region -> river points ((river, section), section 0 = source) it lies on, and
     # point -> the points strictly downstream of it (mouth seas and rivers flowing into others included)
@@ -346,6 +354,18 @@ def _add_words(m: Map, extra: tuple[dict[str, Any], ...]) -> None:
     m.word_kinds = {w: frozenset(kinds) for w, kinds in by_phrase.items()}
     m.word_span = max((len(w.split(" ")) for w in by_phrase), default=0)
     m.coast_words = coasts
+    m.name_prefixes = _prefixes([*m.names, *m.ambiguous])
+    m.word_prefixes = _prefixes(m.word_kinds)
+    m.coast_starts = frozenset(k.split(" ")[0] for k in m.coast_words)
+
+
+def _prefixes(phrases: Iterable[str]) -> frozenset[str]:
+    """Every run of first words of ``phrases`` (words split at single spaces), the phrases too.
+
+    >>> sorted(_prefixes(["north sea", "nth"]))
+    ['north', 'north sea', 'nth']
+    """
+    return frozenset(" ".join(words[:n]) for words in (p.split(" ") for p in phrases) for n in range(1, len(words) + 1))
 
 
 def _build_rivers(m: Map, rivers: dict[str, Any]) -> None:
