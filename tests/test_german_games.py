@@ -20,6 +20,7 @@ import html
 import io
 import json
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,7 @@ NO_PROSE = [
     re.compile(r"https?://\S+|\S*/\S*|\S+\.(?:yaml|age|md|json|svg)\b"),  # addresses, paths, files
     re.compile(r"\{[^{}]*\}"),  # a flow mapping of YAML: keys a player writes
     re.compile(r"(?:\b[a-z_]+, )+[a-z_]+\b|\b[a-z]+_[a-z_]+\b"),  # a list of those keys, a key
+    re.compile(r"'[a-z_]+:(?: [^']*)?'"),  # a line of YAML in quotes: 'rerun: 2', 'found:'
     re.compile(r"(?<![\w-])[a-z_]+:(?=\s|$)"),  # a YAML key
     re.compile(r"'turnpress [^']*'|turnpress \w+(?: \w+)?"),  # a command
     re.compile(r"\bPull Request\b", re.IGNORECASE),  # the German word for it
@@ -57,7 +59,6 @@ NO_PROSE = [
     re.compile(r"\b[0-9a-f]{10,40}\b"),  # a commit
     re.compile(r"'[a-z_]+'"),  # a key named in quotes: hidden state 'private'
     re.compile(r"\b[a-z_]+(?:\.[a-z_]+|\[\d+\])+(?![\w.])"),  # a key's path in a report: orders.late[0].arrived
-    re.compile(r"'[a-z_]+:(?: [^']*)?'"),  # a line of YAML in quotes: 'rerun: 2', 'found:'
     re.compile(r"\bgit [a-z]+\b"),  # a git command
     re.compile(r"(?<![\w-])--[a-z][a-z-]*"),  # a command's flag: --deadline, --every
     re.compile(r"\b[a-z_]+=[^\s,;)]*"),  # a value written KEY=VALUE: retreat=none, every=14
@@ -1061,7 +1062,7 @@ def test_faults_raised_below_the_commands_are_said_in_german(german: League, tmp
     assert "index.lock liegt schon da: ein anderer git-Befehl arbeitet gerade in diesem Repository" in \
         said["pause, git's index locked"]
     said["deadline, git fails"] = german.run("deadline", "--push", "--remote", "nirgends", code=2)
-    assert re.search(r"git fetch .* ist gescheitert; git meldet: ", said["deadline, git fails"])
+    assert "git kennt dieses entfernte Repository nicht: Prüfen Sie seinen Namen" in said["deadline, git fails"]
     said["init, a folder in use"] = german.run("init", str(german.root), "--language", "de", code=2)
     assert "gibt es schon und ist nicht leer; 'turnpress init' legt eine neue Liga" in said["init, a folder in use"]
     garbled = tmp_path / "event.json"
@@ -1090,9 +1091,129 @@ def test_faults_raised_below_the_commands_are_said_in_german(german: League, tmp
     said["rerun --found, a file that is no YAML"] = str(refused.value)
     assert "gefunden.yaml:3:1: kein gültiges YAML: " in said["rerun --found, a file that is no YAML"], refused.value
     assert german.git("status", "--porcelain").strip() == ""
-    quoted = re.compile(r"git meldet: .*|von Commit [0-9a-f]+ \(.*\)\)", re.DOTALL)  # git's words, a subject
+    quoted = re.compile(r"git meldet selbst: »[^«]*«|von Commit [0-9a-f]+ \(.*\)\)", re.DOTALL)  # git's, a subject
     found = {what: lines for what, text in said.items() if (lines := english(quoted.sub("", text)))}
     assert found == {}, "\n".join(f"{what}: {line}" for what, lines in found.items() for line in lines)
+
+
+GITS_OWN = re.compile(r"git meldet selbst: »[^«]*«", re.DOTALL)  # git's own words, quoted as its own
+
+
+def said_of_git(text: str) -> str:
+    """``text`` without git's own words, which a German line quotes as git's (English, or German where git is)."""
+    assert "git meldet selbst: »" in text, text
+    return GITS_OWN.sub("", text)
+
+
+def no_git_identity(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
+    """git as a new machine has it: no name, no e-mail address, none to guess (``user.useConfigOnly``)."""
+    for name in ("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "EMAIL"):
+        monkeypatch.delenv(name, raising=False)
+    home.mkdir(exist_ok=True)
+    for name, value in (("HOME", str(home)), ("XDG_CONFIG_HOME", str(home)), ("GIT_CONFIG_NOSYSTEM", "1"),
+                        ("GIT_CONFIG_GLOBAL", "/dev/null"), ("GIT_CONFIG_COUNT", "1"),
+                        ("GIT_CONFIG_KEY_0", "user.useConfigOnly"), ("GIT_CONFIG_VALUE_0", "true")):
+        monkeypatch.setenv(name, value)
+
+
+def test_a_game_master_s_first_steps_that_git_refuses_are_said_in_german(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch):
+    """What git refuses a game master most often was quoted as git's English after a German "git ... ist
+    gescheitert" (issue 31), or was English whole: a commit on a machine where git knows no name ('new --commit'
+    printed "git commit-tree ... failed: Author identity unknown", the command's language lost with the game it
+    took back, and its key stayed in .secrets/, so that the command could not run again), a remote or a branch
+    that is not there, a push the remote refuses (its reason was not said at all). Each is said in German with
+    what to do; git's words follow, quoted as git's own. A small league of its own: no site build."""
+    league = League(tmp_path / "liga", tmp_path)
+    league.run("init", str(league.root), "--title", "Kleine Liga", "--language", "de")
+    no_git_identity(monkeypatch, tmp_path / "home")
+    league.git("add", "-A")
+    league.git("-c", "user.name=Spielleitung", "-c", "user.email=sl@example.org", "commit", "-qm", "Liga")
+    new = ("new", "bretton-woods", "bw", *players("bw"), "--schedule", SCHEDULE, "--commit")
+    said = {"new --commit, git knows no name": league.run(*new, code=2)}
+    assert "git weiß nicht, wer Sie sind, und committet nicht ohne Namen und E-Mail-Adresse: Tragen Sie beide ein " \
+           "(git config user.name 'Ihr Name' und git config user.email 'sie@example.org'" in \
+           said["new --commit, git knows no name"]
+    assert not (league.root / "games/bw").exists() and not (league.root / ".secrets/bw.key").exists()
+    league.git("config", "user.name", "Spielleitung")
+    league.git("config", "user.email", "sl@example.org")
+    league.run(*new)  # once git knows the name, the same command runs (its key was taken back with the game)
+    said["deadline, a remote that is none"] = league.run("deadline", "--push", "--remote", "nirgends", code=2)
+    assert "git kennt dieses entfernte Repository nicht: Prüfen Sie seinen Namen oder seine Adresse (git remote -v " \
+           "zeigt die bekannten; 'turnpress deadline' nimmt es mit --remote)" in said["deadline, a remote that is none"]
+    remote = tmp_path / "remote.git"
+    git(tmp_path, "init", "-q", "--bare", str(remote))
+    league.git("remote", "add", "origin", str(remote))
+    league.git("push", "-q", "origin", "HEAD:refs/heads/main")
+    said["deadline, a branch that is none"] = league.run("deadline", "--push", "--branch", "haupt", code=2)
+    assert "das entfernte Repository hat diesen Branch nicht: Prüfen Sie seinen Namen ('turnpress " \
+           "deadline' nimmt ihn mit --branch)" in said["deadline, a branch that is none"]
+    hook = remote / "hooks/pre-receive"  # GitHub's branch protection, as a hook says it
+    hook.write_text("#!/bin/sh\necho 'GH006: Protected branch update failed' >&2\nexit 1\n", encoding="utf-8")
+    hook.chmod(0o755)
+    said["deadline, the push refused"] = league.run("deadline", "--push", "--now", "2099-01-12T08:00+01:00", code=2)
+    assert "git push nach origin wurde abgewiesen, aber origin/main hat sich nicht bewegt: Prüfen Sie die " \
+           "Push-Berechtigung des Tokens" in said["deadline, the push refused"]
+    assert re.search(r"»remote: GH006: Protected branch update failed\n(?s:.*)\[remote rejected\] \(pre-receive hook "
+                     r"declined\)«", said["deadline, the push refused"])
+    found = {what: lines for what, text in said.items() if (lines := english(said_of_git(text)))}
+    assert found == {}, "\n".join(f"{what}: {line}" for what, lines in found.items() for line in lines)
+
+
+def test_git_s_common_refusals_are_said_in_german_and_english_keeps_git_s_words(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch):
+    """git's refusals turnpress knows by git's words (``history.KNOWN_FAULTS``), each made by a real git in a
+    repository of its own: a German line says what happened and what to do, git's words quoted after it as its
+    own; English says "git ... failed:" and git's words, as before (issue 31)."""
+    from adjudicator.errors import GitError
+    from adjudicator.kit.catalog import COMMANDS
+    from adjudicator.league import history
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    for args in (("init", "-q", "-b", "main"), ("config", "user.name", "SL"), ("config", "user.email", "sl@x.org")):
+        git(repo, *args)
+    (repo / "a.txt").write_text("eins\n", encoding="utf-8")
+    git(repo, "add", "a.txt")
+    git(repo, "commit", "-qm", "eins")
+    git(repo, "checkout", "-qb", "andere")
+    (repo / "a.txt").write_text("zwei\n", encoding="utf-8")
+    git(repo, "commit", "-qam", "zwei")
+    git(repo, "checkout", "-q", "main")
+    (repo / "a.txt").write_text("drei\n", encoding="utf-8")  # a change not committed, in the way of a checkout
+
+    def refused(*args: str) -> GitError:
+        with pytest.raises(GitError) as e:
+            history.run(repo, *args)
+        return e.value
+
+    faults = {"git.dirty": refused("checkout", "-q", "andere"),
+              "git.unreachable": refused("fetch", "-q", "http://127.0.0.1:1/liga.git")}
+    git(repo, "commit", "-qam", "drei")
+    subprocess.run(["git", "merge", "-q", "andere"], cwd=repo, capture_output=True, check=False)  # a conflict
+    faults["git.conflict"] = refused("commit", "-qm", "gelöst")
+    git(repo, "merge", "--abort")
+    no_git_identity(monkeypatch, tmp_path / "home")
+    git(repo, "config", "--unset", "user.email")
+    faults["git.no_identity"] = refused("commit-tree", "HEAD^{tree}", "-m", "x")
+    said = {}
+    for word, e in faults.items():
+        assert e.word == word, (word, str(e))
+        assert str(e) == f"git {e.values['command']} failed: {e.values['words']}"  # English, as before
+        said[word] = COMMANDS.told("de", e)
+        assert said[word].endswith(f" (git {e.values['command']}); git meldet selbst: »{e.values['words']}«")
+    assert said["git.dirty"].startswith("Änderungen im Arbeitsverzeichnis, die nicht committet sind, stehen git im Weg")
+    assert said["git.unreachable"].startswith("das entfernte Repository ist nicht zu erreichen: Prüfen Sie")
+    assert said["git.conflict"].startswith("das Repository steckt mitten in einem Merge mit Konflikten: Lösen Sie")
+    assert said["git.no_identity"].startswith("git weiß nicht, wer Sie sind")
+    for words in ("remote: Repository not found.\nfatal: repository 'https://github.com/x/y.git/' not found",
+                  "fatal: Authentication failed for 'https://github.com/x/y.git/'",
+                  "git@github.com: Permission denied (publickey).\nfatal: Could not read from remote repository."):
+        assert history.known_fault(words) == "git.no_access", words  # GitHub's refusals, as it words them
+    said["git.no_access"] = COMMANDS.say("de", "git.no_access", command="push", words="...")
+    assert said["git.no_access"].startswith("das entfernte Repository verweigert den Zugriff: Prüfen Sie das Token")
+    found = {word: lines for word, text in said.items() if (lines := english(said_of_git(text)))}
+    assert found == {}, found
 
 
 def test_a_german_game_s_commits_are_german_and_a_history_of_english_subjects_still_reads(german: League):

@@ -34,6 +34,9 @@ class Written:
             shown = ", ".join(sorted(self.before_changed)[:5]) + (" ..." if len(self.before_changed) > 5 else "")
             raise LeagueError(COMMANDS.say(lang, "error.league_dirty", shown=shown))
         self.before_new = set(self._untracked()) if self.repo else set()
+        # files outside git's view the command made for what it writes (a new game's key in .secrets/, which git
+        # ignores): taken back with it, so that the command can run again once its fault is fixed
+        self.aside: list[Path] = []
 
     def _changed(self) -> list[str]:
         return _lines(history.git(self.root, "diff", "--name-only", "-z", "HEAD", "--"))
@@ -51,7 +54,9 @@ class Written:
 
     def undo(self) -> None:
         """Take back every file the command wrote: a new one removed (and the folders it left empty), a changed
-        one as HEAD has it."""
+        one as HEAD has it, and the files it made aside (``aside``)."""
+        for path in self.aside:
+            path.unlink(missing_ok=True)
         if not self.repo:
             return
         changed = [p for p in self._changed() if p not in self.before_changed]

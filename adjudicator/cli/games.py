@@ -72,6 +72,7 @@ def _new(args: argparse.Namespace, root: Path, players: list[Player], options: d
         site.generate(root)
     if game.keyed:
         key_file = secrets.secret_file(root, game.id, secrets.KEY)
+        written.aside.append(key_file)  # new_game made it (it refuses a key that exists)
         identity = next(line for line in key_file.read_text().splitlines() if line.startswith("AGE-SECRET-KEY-"))
         print(COMMANDS.say(lang, "new.key", game=game.id, file=key_file.relative_to(root).as_posix()))
         print(COMMANDS.say(lang, "new.key_line", variable=secrets.KEYS_VARIABLE))
@@ -79,6 +80,8 @@ def _new(args: argparse.Namespace, root: Path, players: list[Player], options: d
     elif not args.demo:
         path = secrets.secret_file(root, game.id, secrets.DICE)
         path.parent.mkdir(exist_ok=True)
+        if not path.exists():
+            written.aside.append(path)
         path.write_text(secret.hex() + "\n")
         print(COMMANDS.say(lang, "new.dice", game=game.id))
         print(f"  {secrets.dice_secret_env(game.id)}={secret.hex()}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 from pathlib import Path
 from typing import Any
@@ -21,8 +22,9 @@ def league_root(args: argparse.Namespace) -> Path:
 
 
 def command_language(args: argparse.Namespace | None) -> str:
-    """The language a command speaks: the game it names (``game``), else the league's; English outside a league or
-    where the game cannot be read (the command names that fault itself)."""
+    """The language a command speaks: the game it names (``game``), else the league's (a game that cannot be read,
+    or is not there: ``new`` that failed and took its files back); English outside a league or where the league
+    cannot be read (the command names that fault itself)."""
     try:
         if args is not None and getattr(args, "command", None) == "init":  # a new league: the language it names
             return str(args.language)
@@ -31,9 +33,10 @@ def command_language(args: argparse.Namespace | None) -> str:
             return "en"
         game = getattr(args, "game", None)
         if isinstance(game, str) and game:
-            return game_language(load_game(root, game).settings, root)
+            with contextlib.suppress(Exception):
+                return game_language(load_game(root, game).settings, root)
         return league_language(root)
-    except Exception:  # noqa: BLE001 - a league or game that cannot be read: its own fault is what is said
+    except Exception:  # noqa: BLE001 - a league that cannot be read: its own fault is what is said
         return "en"
 
 

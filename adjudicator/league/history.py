@@ -44,8 +44,41 @@ def run(repo: Path, *args: str, check: bool = True, input: bytes | None = None,
                 or ("write" in words and _no_space(repo)))
         command = " ".join(args)
         raise GitError(f"{'disk full: ' if full else ''}git {command} failed: {words}",
-                       word="git.disk_full" if full else "git.failed", command=command, words=words)
+                       word="git.disk_full" if full else known_fault(words), command=command, words=words)
     return proc
+
+
+# What a game master commonly meets from git, known by git's own words (its English: turnpress runs git in the
+# user's locale, and a git that speaks German is said as it speaks, under ``git.failed``). Each is said in the
+# game's language with what to do; git's text follows as its own words. The first that matches names it: a remote
+# that is no repository says "correct access rights" too, so it comes before the refusals of access.
+KNOWN_FAULTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("git.no_identity", ("Please tell me who you are", "unable to auto-detect email address",
+                         "no email was given and auto-detection is disabled",
+                         "no name was given and auto-detection is disabled", "empty ident name")),
+    ("git.no_remote", ("does not appear to be a git repository", "No such remote")),
+    ("git.no_remote_branch", ("couldn't find remote ref",)),
+    ("git.no_access", ("Authentication failed", "Permission denied (publickey", "could not read Username",
+                       "could not read Password", "terminal prompts disabled", "Repository not found",
+                       "The requested URL returned error: 401", "The requested URL returned error: 403")),
+    ("git.unreachable", ("Could not resolve host", "Connection refused", "Connection timed out",
+                         "Failed to connect", "Network is unreachable", "Operation timed out",
+                         "Could not resolve hostname")),
+    ("git.push_rejected", ("[rejected]", "[remote rejected]", "non-fast-forward", "failed to push some refs")),
+    ("git.conflict", ("unmerged", "needs merge", "resolve your current index first", "CONFLICT",
+                      "Merge conflict", "you have unmerged files")),
+    ("git.dirty", ("would be overwritten by", "Please commit your changes or stash them",
+                   "untracked working tree files would be")),
+)
+
+
+def known_fault(words: str) -> str:
+    """The catalog's word for git's failure ``words`` (its stderr): one of ``KNOWN_FAULTS``, else ``git.failed``.
+
+    >>> known_fault("fatal: couldn't find remote ref refs/heads/haupt"), known_fault("fatal: bad object")
+    ('git.no_remote_branch', 'git.failed')
+    """
+    return next((word for word, markers in KNOWN_FAULTS if any(m in words for m in markers)), "git.failed")
 
 
 def _no_space(repo: Path) -> bool:

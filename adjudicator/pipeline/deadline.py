@@ -70,14 +70,20 @@ class Remote:
                     f"+refs/heads/{self.branch}:{self.ref}")
         sha = history.rev(self.root, self.ref)
         if sha is None:
-            raise LeagueError(f"{self.name} has no branch {self.branch}")
+            raise LeagueError(f"{self.name} has no branch {self.branch}", word="deadline.no_branch",
+                              remote=self.name, branch=self.branch)
         return sha
 
-    def push(self, tags: list[str]) -> bool:
-        """Push HEAD to the branch and ``tags``, all or nothing; ``False`` if the remote refused."""
+    def push(self, tags: list[str]) -> str | None:
+        """Push HEAD to the branch and ``tags``, all or nothing; ``None`` if pushed, else git's words (its stderr
+        and the refused refs it lists on stdout: "[remote rejected] (pre-receive hook declined)")."""
         refs = [f"HEAD:refs/heads/{self.branch}", *(f"refs/tags/{t}:refs/tags/{t}" for t in tags)]
-        return history.run(self.root, "push", "--quiet", "--atomic", "--porcelain", self.name, *refs,
-                          check=False).returncode == 0
+        done = history.run(self.root, "push", "--quiet", "--atomic", "--porcelain", self.name, *refs, check=False)
+        if done.returncode == 0:
+            return None
+        refused = [line for line in done.stdout.decode("utf-8", "replace").splitlines() if line.startswith("!")]
+        said = [line.rstrip() for line in done.stderr.decode("utf-8", "replace").splitlines()]
+        return "\n".join([*said, *refused]).strip()
 
 
 def start_from_remote(root: Path, remote: Remote, lang: str = "en") -> list[str]:
@@ -385,14 +391,15 @@ def _run_game(root: Path, far: Remote, now: dt.datetime, game: str, open_turn: i
         tags = [f"{o.game}/turn-{o.turn}" for o in done]
         if before_push is not None:
             before_push()
-        if far.push(tags):
+        refused = far.push(tags)
+        if refused is None:
             said = COMMANDS.say(lang, "deadline.tags", tags=", ".join(tags)) if tags else ""
             say(COMMANDS.say(lang, "deadline.pushed", remote=f"{far.name}/{far.branch}") + said)
             return len(done), failed(skipped), raced
         upstream = _refetch(far, tags)
         if upstream == start:
             raise LeagueError(COMMANDS.say(words.league_language(root), "deadline.push_refused", remote=far.name,
-                                           branch=f"{far.name}/{far.branch}"))
+                                           branch=f"{far.name}/{far.branch}", words=refused))
         raced = True
         say(COMMANDS.say(lang, "deadline.moved", remote=f"{far.name}/{far.branch}", attempt=attempt + 1, game=game))
         history.reset_hard(root, upstream)
