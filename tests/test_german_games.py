@@ -1271,7 +1271,7 @@ def test_site_serve_says_its_lines_in_german_and_stops_on_ctrl_c_without_a_trace
         record = logging.LogRecord("mkdocs.livereload", level, __file__, 1, message, args, None)
         assert speaks.filter(record)
         lines.append(logging.Formatter("%(levelname)-8s-  %(message)s").format(record))
-    assert lines == ["INFO    -  Die Website wird gebaut ...", "INFO    -  Die Website ist in 1.50 Sekunden gebaut",
+    assert lines == ["INFO    -  Die Website wird gebaut ...", "INFO    -  Die Website ist in 1,50 Sekunden gebaut",
                      "INFO    -  [20:15:00] Die Website läuft auf http://127.0.0.1:8000/",
                      "INFO    -  [20:15:09] Geänderte Dateien erkannt", "WARNUNG -  Die Browser laden neu",
                      "WARNUNG -  A plugin's own words"], lines
@@ -1297,6 +1297,54 @@ def test_site_serve_says_its_lines_in_german_and_stops_on_ctrl_c_without_a_trace
     monkeypatch.setattr(sitemod, "serve", stopped)
     said = german.run("site", "serve", "--addr", "127.0.0.1:8000")
     assert said == "Die Website der Liga läuft auf http://127.0.0.1:8000/ (Strg-C beendet sie).\n", said
+
+
+def test_site_build_s_out_its_time_and_mkdocs_lines_of_a_changed_page_are_said_in_german(
+        german: League, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """'site build --out' where a file stands printed mkdocs' traceback under the German line (issue 31): it is
+    refused before anything is built, in the words of remind's --out; a traceback mkdocs still ends in is cut to its
+    last line. The time the build took said "2.3 s" and mkdocs' "1.50 Sekunden" with English's decimal point; and
+    what mkdocs says of a page the game master changed while it serves (a link to no page, a page not in the nav)
+    stayed English. No site is built here."""
+    import logging
+    import subprocess
+
+    from adjudicator.newsletter import devserver
+    from adjudicator.newsletter import site as sitemod
+
+    stands = tmp_path / "datei"
+    stands.write_text("", encoding="utf-8")
+    said = german.run("site", "build", "--out", str(stands / "site"), code=2)
+    assert f"--out {stands / 'site'}: dort steht eine Datei, wo ein Ordner hingehört; Nennen Sie einen Ordner" in said
+    assert english(said) == [], said
+    crash = ("INFO    -  Cleaning site directory\nTraceback (most recent call last):\n  File \"x.py\", line 1, in y\n"
+             "    os.makedirs(path)\nOSError: [Errno 5] Input/output error: 'public/assets'")
+    monkeypatch.setattr(sitemod, "generate", lambda root, **kw: (3, 0))  # the pages are written already
+    monkeypatch.setattr(sitemod, "mkdocs", lambda root, *args: subprocess.CompletedProcess(args, 1, "", crash))
+    said = german.run("site", "build", code=1)
+    assert "Traceback" not in said and "os.makedirs" not in said
+    assert said.endswith("  > INFO    -  Cleaning site directory\n  > OSError: [Errno 5] Input/output error: "
+                         "'public/assets'\n"), said
+    monkeypatch.setattr(sitemod, "build", lambda root, out, **kw: german.root / "public")
+    said = german.run("site", "build")
+    assert re.search(r"Die Website ist in \S+/ gebaut, in \d+,\d s\.", said), said
+    speaks, lines = devserver.Speaks("de"), []
+    for level, message in ((logging.WARNING, "Doc file 'news/index.md' contains a link 'dk/x.md', but the target "
+                                             "'news/dk/x.md' is not found among documentation files."),
+                           (logging.INFO, "Doc file 'games/dk/index.md' contains a link 'orders.md#oben', but the doc "
+                                          "'games/dk/orders.md' does not contain an anchor '#oben'."),
+                           (logging.INFO, 'The following pages exist in the docs directory, but are not included in '
+                                          'the "nav" configuration:\n  - notizen.md\n  - alt.md')):
+        record = logging.LogRecord("mkdocs.structure.pages", level, __file__, 1, message, (), None)
+        assert speaks.filter(record)
+        lines.append(logging.Formatter("%(levelname)-8s-  %(message)s").format(record))
+    assert lines == ["WARNUNG -  Die Seite 'news/index.md' verweist mit 'dk/x.md' auf 'news/dk/x.md', und das ist "
+                     "keine Seite der Website.",
+                     "INFO    -  Die Seite 'games/dk/index.md' verweist mit 'orders.md#oben' auf die Stelle '#oben', "
+                     "und die Seite 'games/dk/orders.md' hat keine solche Stelle.",
+                     'INFO    -  Diese Seiten liegen im Ordner der Website, stehen aber nicht in der Navigation '
+                     '("nav"):\n  - notizen.md\n  - alt.md'], lines
+    assert english("\n".join(lines)) == []
 
 
 def test_a_turn_held_for_the_game_master_is_said_in_german(german: League):

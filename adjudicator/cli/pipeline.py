@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import errno
 import os
 import sys
 from pathlib import Path
@@ -16,7 +15,7 @@ from ..league.store import load_game
 from ..pipeline import deadline as deadlinemod
 from ..pipeline import prcheck, scaffold
 from ..pipeline import remind as remindmod
-from .values import league_root, parse_now
+from .values import league_root, out_unwritable, parse_now
 
 
 def init(args: argparse.Namespace) -> int:
@@ -62,20 +61,6 @@ def deadline(args: argparse.Namespace) -> int:
                            event=Path(args.event) if args.event else None)
 
 
-def _unwritable(out: Path, e: OSError) -> OSError | LeagueError:
-    """``--out DIR`` that cannot be written, said in our words (a full disk is ``main``'s to say)."""
-    if e.errno == errno.ENOSPC:
-        return e
-    if isinstance(e, NotADirectoryError | FileExistsError):
-        return LeagueError(f"--out {out}: a file stands where a folder belongs; name a folder", word="remind.out_file",
-                           path=out)
-    if isinstance(e, PermissionError) or e.errno == errno.EROFS:
-        return LeagueError(f"--out {out}: no permission to write there; name a folder you may write to",
-                           word="remind.out_denied", path=out)
-    return LeagueError(f"--out {out}: cannot write there ({e.strerror or e}); name another folder",
-                       word="remind.out_unwritable", path=out, why=e.strerror or e)
-
-
 def remind(args: argparse.Namespace) -> int:
     root = league_root(args)
     games = [load_game(root, args.game).id] if args.game else None
@@ -117,7 +102,7 @@ def remind(args: argparse.Namespace) -> int:
             for thread, text in files.items():
                 (out / f"{thread}.md").write_text(text, encoding="utf-8")
         except OSError as e:
-            raise _unwritable(out, e) from None
+            raise out_unwritable(out, e) from None
         for m in messages:
             lang = deadlinemod.language(root, m.game)
             print(COMMANDS.say(lang, "remind.wrote", thread=m.thread, kind=COMMANDS.say(lang, f"remind.{m.kind}"),

@@ -7,14 +7,16 @@ import errno
 import os
 import socket
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from ..errors import OK, PROBLEMS, LeagueError
 from ..kit.catalog import COMMANDS
+from ..kit.wording import decimal
 from ..kit.words import league_language
 from ..newsletter import site as sitemod
-from .values import league_root
+from .values import league_root, out_unwritable
 
 
 def site(args: argparse.Namespace) -> int:  # pragma: no cover - argparse requires an action
@@ -29,6 +31,8 @@ def build(args: argparse.Namespace) -> int:
         games, written = sitemod.generate(root, issues_as_committed=args.issues_as_committed)
         print(COMMANDS.say(lang, "site.wrote", n=written, games=games, config=sitemod.CONFIG))
         return OK
+    if args.out:
+        _writable(Path(args.out))
     try:
         target = sitemod.build(root, Path(args.out) if args.out else None, issues_as_committed=args.issues_as_committed)
     except sitemod.SiteError as e:
@@ -36,9 +40,20 @@ def build(args: argparse.Namespace) -> int:
         return PROBLEMS
     shown = os.path.relpath(target)
     shown = str(target) if shown.startswith("..") else shown
-    print(COMMANDS.say(lang, "site.built", folder=shown, seconds=f"{time.monotonic() - start:.1f}"))
+    print(COMMANDS.say(lang, "site.built", folder=shown, seconds=decimal(lang, f"{time.monotonic() - start:.1f}")))
     print(COMMANDS.say(lang, "site.open", folder=shown))
     return OK
+
+
+def _writable(out: Path) -> None:
+    """Refuse ``--out`` that cannot be written before the pages are made and mkdocs dies there with a traceback
+    (a file where the folder belongs, a folder this user may not write)."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as e:
+        raise out_unwritable(out, e) from None
 
 
 def serve(args: argparse.Namespace) -> int:

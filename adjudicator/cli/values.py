@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime as dt
+import errno
 from pathlib import Path
 from typing import Any
 
 from .. import yamlio
-from ..errors import UsageError
+from ..errors import LeagueError, UsageError
 from ..kit.catalog import COMMANDS, name_problem
 from ..kit.words import game_language, league_language
 from ..league.store import find_root, load_game
@@ -99,3 +100,18 @@ def parse_now(text: str | None) -> dt.datetime:
         raise UsageError(f"--now {shown}: write an ISO time like 2026-01-05T20:00+01:00", word="error.now",
                          shown=shown) from None
     return when if when.tzinfo else when.replace(tzinfo=dt.UTC)
+
+
+def out_unwritable(out: Path, e: OSError) -> OSError | LeagueError:
+    """``--out DIR`` (of remind, of site build) that cannot be written, said in our words (a full disk is ``main``'s
+    to say)."""
+    if e.errno == errno.ENOSPC:
+        return e
+    if isinstance(e, NotADirectoryError | FileExistsError):
+        return LeagueError(f"--out {out}: a file stands where a folder belongs; name a folder", word="out.file",
+                           path=out)
+    if isinstance(e, PermissionError) or e.errno == errno.EROFS:
+        return LeagueError(f"--out {out}: no permission to write there; name a folder you may write to",
+                           word="out.denied", path=out)
+    return LeagueError(f"--out {out}: cannot write there ({e.strerror or e}); name another folder",
+                       word="out.unwritable", path=out, why=e.strerror or e)

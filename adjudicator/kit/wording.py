@@ -43,6 +43,24 @@ def _one_other(n: int) -> str:
 PLURAL_RULES = {"en": _one_other, "de": _one_other}
 
 
+# The decimal sign of each language (CLDR's "decimal" symbol): "1.50" in English is "1,50" in German. A language
+# without an entry takes English's.
+DECIMAL_SIGNS = {"en": ".", "de": ","}
+_DECIMAL = re.compile(r"-?\d+\.\d+")
+
+
+def decimal(lang: str, number: str) -> str:
+    """``number``, a decimal number as Python and mkdocs write it ("1.50"), with ``lang``'s decimal sign; any other
+    text as it is.
+
+    >>> decimal("de", "1.50"), decimal("en", "1.50"), decimal("de", "12"), decimal("de", "v1.2.3")
+    ('1,50', '1.50', '12', 'v1.2.3')
+    """
+    if not _DECIMAL.fullmatch(number):
+        return number
+    return number.replace(".", DECIMAL_SIGNS.get(lang, "."))
+
+
 def plural_form(lang: str, n: int) -> str:
     """The plural category ``lang`` puts the whole number ``n`` in.
 

@@ -59,7 +59,7 @@ class Speaks(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         stamp, text = re.fullmatch(r"(\[\d\d:\d\d:\d\d\] )?(.*)", record.getMessage(), re.DOTALL).groups()  # type: ignore[union-attr]
-        said = COMMANDS.said_in(self.lang, text, "serve.")
+        said = COMMANDS.said_in(self.lang, text, "serve.", decimals=True)
         if said != text:
             record.msg, record.args = (stamp or "") + said, ()
         if record.levelname in LEVELS:

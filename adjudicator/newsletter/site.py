@@ -251,12 +251,26 @@ def mkdocs_build(root: Path, out: Path | None = None) -> Path:
     target = (out or root / "public").resolve()
     done = mkdocs(root, "build", "--strict", "--site-dir", str(target))
     if done.returncode != 0:
-        said = done.stderr.strip() or done.stdout.strip()
+        said = _without_traceback(done.stderr.strip() or done.stdout.strip())
         # mkdocs' own words, which no catalog has: another language says what failed and what to do, and quotes
         # them below (English keeps them as they are, unquoted)
         quoted = "\n".join(f"  > {line}" for line in said.splitlines())
         raise SiteError(f"mkdocs build --strict failed:\n{said}", word="site.mkdocs_failed", detail=quoted)
     return target
+
+
+def _without_traceback(said: str) -> str:
+    r"""mkdocs' output with a Python traceback cut to the error it ends in (what mkdocs did not expect: a folder it
+    cannot write); the lines mkdocs logged before it stay.
+
+    >>> _without_traceback("INFO    -  Cleaning\nTraceback (most recent call last):\n  File x\nOSError: [Errno 5] x")
+    'INFO    -  Cleaning\nOSError: [Errno 5] x'
+    """
+    lines = said.splitlines()
+    if "Traceback (most recent call last):" not in lines:
+        return said
+    start = lines.index("Traceback (most recent call last):")
+    return "\n".join([*lines[:start], lines[-1]])
 
 
 def serve(root: Path, addr: str) -> int:

@@ -90,12 +90,16 @@ class Catalog:
             return text
         return text[:len(text) - len(english)] + self.told(lang, error)
 
-    def said_in(self, lang: str, english: str, prefix: str) -> str:
+    def said_in(self, lang: str, english: str, prefix: str, *, decimals: bool = False) -> str:
         """``english``, a text made from one of the English templates under ``prefix`` (an engine's reason, kept in
-        English as data), said in ``lang``; as it is where no template makes it.
+        English as data), said in ``lang``; as it is where no template makes it. With ``decimals``, a value that is
+        a decimal number takes ``lang``'s decimal sign (mkdocs' "built in 1.50 seconds"; not a value a person
+        typed, which is quoted as typed).
 
         >>> COMMANDS.said_in("de", "waiting for bayern, pfalz until the deadline", "reason.")
         'es fehlen noch Befehle von bayern, pfalz, bis zum Abgabeschluss'
+        >>> COMMANDS.said_in("de", "Documentation built in 1.50 seconds", "serve.", decimals=True)
+        'Die Website ist in 1,50 Sekunden gebaut'
         """
         if lang == "en":
             return english
@@ -103,7 +107,9 @@ class Catalog:
             if key.startswith(prefix):
                 found = _reader(template).fullmatch(english)
                 if found:
-                    return self.say(lang, key, **found.groupdict())
+                    values = found.groupdict()
+                    return self.say(lang, key, **({k: wording.decimal(lang, v) for k, v in values.items()}
+                                                  if decimals else values))
         return english
 
     def read_back(self, key: str, text: str) -> dict[str, str] | None:
