@@ -1216,6 +1216,70 @@ def test_git_s_common_refusals_are_said_in_german_and_english_keeps_git_s_words(
     assert found == {}, found
 
 
+def test_the_last_faults_raised_in_plain_english_below_the_commands_name_their_german_words(tmp_path: Path):
+    """Faults found by reading that the layers below the commands raised as English sentences with no catalog word,
+    so that a German game said them in English (issue 31): an orders file that is a folder (read_limited, which
+    every reader of orders files goes through), a game's pinned data missing, changed or its list in game.yaml
+    damaged, a record of looks damaged, the branch moved by another command meanwhile, and the run lock held by
+    a run that has not written its name yet ("a process"). Each is said as 'turnpress' says it (Catalog.spoken)."""
+    import fcntl
+    import os
+
+    from adjudicator.errors import TurnpressError
+    from adjudicator.kit import gamedata
+    from adjudicator.kit import orders as ordersmod
+    from adjudicator.kit.catalog import COMMANDS
+    from adjudicator.league import arrivals, history
+
+    said: dict[str, str] = {}
+
+    def refused(what: str, call: object, *args: object) -> None:
+        with pytest.raises(TurnpressError) as e:
+            call(*args)  # type: ignore[operator]
+        said[what] = COMMANDS.spoken("de", e.value)
+        assert said[what] != str(e.value), e.value
+
+    folder = tmp_path / "anna.yaml"
+    folder.mkdir()
+    refused("an orders file that is a folder", ordersmod.read_limited, folder)
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "tabelle.yaml").write_text("a: 1\n", encoding="utf-8")
+    refused("pinned data, its list no mapping", gamedata.load, "games/bw/data", data, ["tabelle.yaml"])
+    refused("pinned data, a path outside", gamedata.load, "games/bw/data", data, {"../game.yaml": "0" * 64})
+    refused("pinned data, a file missing", gamedata.load, "games/bw/data", data, {"fehlt.yaml": "0" * 64})
+    refused("pinned data, a file changed", gamedata.load, "games/bw/data", data, {"tabelle.yaml": "0" * 64})
+    record = tmp_path / arrivals.record_relpath("bw", 1)
+    record.parent.mkdir(parents=True)
+    record.write_text("looks: [{files: {}}]\n", encoding="utf-8")
+    refused("a record of looks damaged", arrivals.looks, tmp_path, "bw", 1)
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    for args in (("init", "-q", "-b", "main"), ("config", "user.name", "SL"), ("config", "user.email", "sl@x.org"),
+                 ("commit", "-q", "--allow-empty", "-m", "eins")):
+        git(repo, *args)
+    head = git(repo, "rev-parse", "HEAD").strip()
+    refused("the branch moved meanwhile", history._set_ref, repo, "refs/heads/main", head, None)
+    fd = os.open(history.git_dir(repo) / history.RUN_LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    try:  # a run that holds the lock and has not written its name into it yet
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        with pytest.raises(TurnpressError) as busy, history.league_lock(repo, "pause"):
+            pass
+    finally:
+        os.close(fd)
+    said["the run lock held, its holder not named yet"] = COMMANDS.spoken("de", busy.value)
+    assert "games/bw/data/fehlt.yaml fehlt: die Partie wurde damit angelegt" in said["pinned data, a file missing"]
+    assert "anna.yaml ist ein Ordner, wo eine Datei hingehört: Entfernen Sie ihn" in \
+        said["an orders file that is a folder"]
+    assert f"refs/heads/main hat sich inzwischen bewegt (es zeigt auf {head}, erwartet war nichts)" in \
+        said["the branch moved meanwhile"]
+    assert said["the run lock held, its holder not named yet"].startswith(
+        "ein anderer Lauf von turnpress ändert gerade diese Liga (ein Prozess, hält ")
+    python = re.compile(r"\(Python meldet: [^)]*\)")  # the reader's own words of a damaged record
+    found = {what: lines for what, text in said.items() if (lines := english(python.sub("", text)))}
+    assert found == {}, found
+
+
 def test_a_german_game_s_commits_are_german_and_a_history_of_english_subjects_still_reads(german: League):
     """turnpress's commits in a German game were English ("aa: turn 2 (Runde 1)", "dk: turn 2 paused by sl (...)",
     "aa: turn 2 re-runs turn 1 by sl"): they are said in the game's language ("aa: Zug 2 (Runde 1)"). heal and the

@@ -137,11 +137,13 @@ def test_a_pinned_copy_edited_after_the_set_up_is_refused_naming_it(league: Path
     copy.write_text(copy.read_text(encoding="utf-8").replace("1", "2", 1), encoding="utf-8")
     assert run(league, "adjudicate", "--due", "--now", "2027-01-10T21:05+01:00") == 2
     said = capsys.readouterr()
-    assert "games/g/data/data.yaml is not the data the game was set up with" in said.out + said.err, said
+    # Bretton Woods speaks German: the fault's words are the game's (issue 31)
+    assert "games/g/data/data.yaml sind nicht die Daten, mit denen die Partie angelegt wurde" in said.out + said.err, \
+        said
     copy.unlink()
     assert run(league, "verify", "g", "--worktree") == 1
     said = capsys.readouterr()
-    assert "games/g/data/data.yaml is missing" in said.out + said.err, said
+    assert "games/g/data/data.yaml fehlt: die Partie wurde damit angelegt" in said.out + said.err, said
 
 
 def test_a_pinned_copy_replaced_with_its_hash_in_a_later_commit_is_named(league: Path):

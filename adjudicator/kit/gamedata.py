@@ -178,22 +178,26 @@ def load(folder_rel: str, folder: Path, manifest: Any) -> dict[str, bytes]:
     """The copies in ``folder`` (``games/<game>/data``, shown as ``folder_rel``), each checked against
     ``manifest`` (``game.yaml``'s ``data:``: path -> SHA-256)."""
     if not isinstance(manifest, Mapping):
-        raise PinError(f"{folder_rel}/../game.yaml: data: must map each pinned file to its SHA-256, not "
-                       f"{type(manifest).__name__}: restore game.yaml from git")
+        kind = type(manifest).__name__
+        raise PinError(f"{folder_rel}/../game.yaml: data: must map each pinned file to its SHA-256, not {kind}: "
+                       "restore game.yaml from git", word="pin.manifest", folder=folder_rel, kind=kind)
     out = {}
     for path, recorded in manifest.items():
         if not isinstance(path, str) or not _safe(path):
             raise PinError(f"game.yaml: data: {ascii(path)} is not a path inside {folder_rel}: restore game.yaml "
-                           "from git")
+                           "from git", word="pin.outside", path=ascii(path), folder=folder_rel)
         file = folder.joinpath(*path.split("/"))
         if not file.is_file() or file.is_symlink():
             raise PinError(f"{folder_rel}/{path} is missing: the game was set up with it and replays only with it; "
-                           "restore it from git (git checkout against the set-up commit)")
+                           "restore it from git (git checkout against the set-up commit)", word="pin.missing",
+                           file=f"{folder_rel}/{path}")
         data = file.read_bytes()
         if digest(data) != recorded:
+            was, now = f"{str(recorded)[:16]}…", f"{digest(data)[:16]}…"
             raise PinError(f"{folder_rel}/{path} is not the data the game was set up with (game.yaml records "
-                           f"SHA-256 {str(recorded)[:16]}…, the file has {digest(data)[:16]}…): restore it from git; "
-                           "a game's rules data never changes after its set-up")
+                           f"SHA-256 {was}, the file has {now}): restore it from git; a game's rules data never "
+                           "changes after its set-up", word="pin.changed", file=f"{folder_rel}/{path}", was=was,
+                           now=now)
         out[path] = data
     return out
 

@@ -549,6 +549,6 @@ def read_limited(path: Path, limit: int = yamlio.ORDERS_MAX_BYTES) -> bytes:
     """Read at most ``limit + 1`` bytes, so a huge file is refused without being read whole."""
     if path.is_dir():  # a folder named like a file (a hand-made mistake): say what it is, not "Is a directory"
         raise LeagueError(f"{path} is a folder where a file belongs: remove it ('git rm -r' it, or move what it "
-                          "holds elsewhere)")
+                          "holds elsewhere)", word="orders.folder", path=path)
     with path.open("rb") as f:
         return f.read(limit + 1)

@@ -90,8 +90,10 @@ def looks(root: Path, game_id: str, turn: int) -> list[Look]:
                 raise TypeError("a file and its blob id are text")
             out.append(Look(when(entry["at"]), dict(files), str(entry.get("by", "run"))))
     except (KeyError, TypeError, ValueError, AttributeError) as e:
+        commit = history.last_commit_of(root, rel) or "HEAD"
         raise LeagueError(f"{rel} is not a record of looks as turnpress writes it ({e}): restore it with "
-                          f"'git checkout {history.last_commit_of(root, rel) or 'HEAD'} -- {rel}'") from None
+                          f"'git checkout {commit} -- {rel}'", word="arrivals.record", rel=rel, why=e,
+                          commit=commit) from None
     return sorted(out, key=lambda look: look.at)
 
 

@@ -22,6 +22,10 @@ from typing import TypeVar, cast
 from ..errors import GitError
 
 ZERO = "0" * 40
+# Words inside a fault's values, said in the command's language as the fault is (``Catalog.told`` says an error
+# that is a value in its language too): a ref that points nowhere, a run lock whose holder wrote nothing yet.
+NOTHING = GitError("nothing", word="git.nothing")
+A_PROCESS = GitError("a process", word="git.a_process")
 HistoryError = GitError  # the name the league's callers knew; one class
 # How often this process changed a repository or its files through this module (a git command that may write, a
 # file written whole, a commit's files written out): what ``store.reading`` kept before a change is not used after.
@@ -309,7 +313,8 @@ def _set_ref(root: Path, refname: str, new: str, old: str | None) -> None:
         proc = run(root, "rev-parse", "-q", "--verify", refname, check=False)
         now = proc.stdout.decode().strip() if proc.returncode == 0 else None
         if now != old:
-            raise GitError(f"{refname} is at {now or 'nothing'}, not at {old or 'nothing'}: it moved meanwhile")
+            raise GitError(f"{refname} is at {now or 'nothing'}, not at {old or 'nothing'}: it moved meanwhile",
+                           word="git.ref_moved", ref=refname, now=now or NOTHING, old=old or NOTHING)
         os.rename(lock, ref)
 
 
@@ -489,7 +494,7 @@ def league_lock(root: Path, command: str) -> Iterator[None]:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            holder = os.pread(fd, 200, 0).decode("utf-8", "replace").strip() or "a process"
+            holder = os.pread(fd, 200, 0).decode("utf-8", "replace").strip() or A_PROCESS
             raise GitError(f"another turnpress run is changing this league ({holder}, holding {path}): "
                            "wait until it has ended and run the command again", word="git.busy", holder=holder,
                            path=path) from None
