@@ -85,29 +85,31 @@ def imports(path: Path, name: str | None = None) -> list[tuple[str, int, bool]]:
 @functools.cache
 def _imports(text: str, name: str, init: bool) -> tuple[tuple[str, int, bool], ...]:
     package = name if init else name.rpartition(".")[0]
-    tree = parsed(text)
-    inside: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            inside |= {id(n) for n in ast.walk(node) if n is not node}
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            inside -= {id(n) for n in ast.walk(node)}  # annotations only: never run
-    found = []
-    for node in ast.walk(tree):
+    found: list[tuple[str, int, bool]] = []
+
+    def visit(node: ast.AST, inside: bool) -> None:
+        """One walk of the tree that knows whether it is in a function's body (issue 33: walking every function's
+        body again for each function it is nested in took 10 s of a run)."""
         if isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
                 up = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join(up + ([node.module] if node.module else []))
-            if base.split(".")[0] != "adjudicator":
-                continue
-            for alias in node.names:
-                target = f"{base}.{alias.name}"
-                found.append((target if exists(target) else base, node.lineno, id(node) in inside))
+            if base.split(".")[0] == "adjudicator":
+                for alias in node.names:
+                    target = f"{base}.{alias.name}"
+                    found.append((target if exists(target) else base, node.lineno, inside))
         elif isinstance(node, ast.Import):
-            found += [(a.name, node.lineno, id(node) in inside) for a in node.names
-                      if a.name.split(".")[0] == "adjudicator"]
-    return tuple(found)
+            found.extend((a.name, node.lineno, inside) for a in node.names if a.name.split(".")[0] == "adjudicator")
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            inside = False  # annotations only: never run
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            inside = True
+        for child in ast.iter_child_nodes(node):
+            visit(child, inside)
+
+    visit(parsed(text), False)
+    return tuple(sorted(found, key=lambda f: f[1]))
 
 
 MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
