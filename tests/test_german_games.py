@@ -585,6 +585,18 @@ def test_init_and_keys_personal_speak_the_league_s_language(german: League):
     assert german.read["dk: keys personal"].startswith("Ihr geheimer Schlüssel steht in ")
 
 
+def test_a_german_league_s_site_description_and_colour_toggle_are_german(german: League):
+    """A German league's mkdocs.yml gave its site (every page's description, the feeds) the English "Play-by-mail
+    games adjudicated in public; ..." and the colour scheme's toggle the names "Dark mode" and "Light mode", which
+    every reader of its site meets (issue 31)."""
+    config = (german.root / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "\nsite_description: Spiele per Post, öffentlich ausgewertet; jeder Zug ist eine Ausgabe des " \
+           "Newsletters.\n" in config
+    assert "        name: Dunkles Farbschema\n" in config and "        name: Helles Farbschema\n" in config
+    said = [line for line in config.splitlines() if line.startswith(("site_description:", "        name:"))]
+    assert len(said) == 3 and english("\n".join(said)) == [], said
+
+
 def test_a_german_league_s_home_page_and_news_index_are_german(german: League):
     """The league's own pages speak the league's language (init --language de): the home page said "The
     league", "Games", "Latest issues" and "3 players" in every league."""
