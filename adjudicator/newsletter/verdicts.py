@@ -351,6 +351,11 @@ def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts:
     plain = [key.split(" ") for key in keys if all(_WORD.fullmatch(w) for w in key.split(" "))]
     runs = sorted({" ".join(words[:n]) for words in plain for n in range(1, len(words) + 1)})
     runs = [r for r in runs if all(order(state, probe.format(p=r, P=r.upper())) for probe, _ in _PROBES)]
+    looks = getattr(ruleset, "looks", None)
+    # the reader's looks at each run and an unread word, taken first: the line is the first probe's own (its words
+    # the same), so that the rules read each once (issue 33: they keep what they read)
+    first_looks = dict(zip(runs, looks(state, [_PROBES[0][0].format(p=r, P=r.upper()) for r in runs]), strict=True)
+                       ) if looks is not None else {}
     b = len(before)
     alone = [((p.path[0] - b,), p.severity, p.message) for p in ruleset.check(state, player, [*before, *firsts])
              if len(p.path) == 1 and isinstance(p.path[0], int) and p.path[0] >= b]
@@ -375,16 +380,15 @@ def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts:
         at[r] = [says.setdefault(m, len(says)) for m in first]
     words = sorted(w for w in known if _WORD.fullmatch(w) and w != "-")
     out: dict[str, Any] = {"plain": PLAIN, "words": words, "says": [list(m) for m in says], "at": at}
-    looks = getattr(ruleset, "looks", None)
     if looks is not None:
         # the words the rules read elsewhere that stop their reading here as an unread word does
         lists: dict[tuple[str, ...], int] = {}
         stop: dict[str, int] = {}
         prefixes: dict[int, tuple[Any, dict[str, set[str]]]] = {}  # kept with their tables: ids stay theirs
         runs = list(at)
-        seen = looks(state, [line for r in runs for line in (f"{r} qqqq", f"{r} qqqq zzzz h")])
+        seen = looks(state, [f"{r} qqqq zzzz h" for r in runs])
         for n, r in enumerate(runs):
-            changes = _changing(seen[2 * n], seen[2 * n + 1], [*words, "-"], prefixes)
+            changes = _changing(first_looks[r], seen[n], [*words, "-"], prefixes)
             if changes is not None and reads_alike(order, state, r, [*words, "-"], changes):
                 stop[r] = lists.setdefault(tuple(sorted(changes)), len(lists))
         out["but"] = [list(c) for c in lists]

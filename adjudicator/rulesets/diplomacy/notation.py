@@ -41,7 +41,7 @@ from .reading import (
 from .tables import Map, english
 
 __all__ = ["UNIT_LETTERS", "Entry", "Line", "Order", "OrderError", "entry_of", "judge_notation", "parse_order",
-           "read_order", "structured_to_text"]
+           "read_order", "read_watched", "structured_to_text"]
 
 
 class Entry(hold.HoldKeys, move.MoveKeys, support.SupportKeys, convoy.ConvoyKeys, retreat.RetreatKeys,
@@ -129,16 +129,31 @@ def read_order(m: Map, entry: object) -> Order:
     if isinstance(entry, str):
         known = m.order_reads.get(entry)
         if known is None:
-            try:
-                known = parse_order(m, entry)
-            except OrderError as e:
-                known = (e.message, e.hint)
-            if len(m.order_reads) >= KEPT_READS:
-                m.order_reads.clear()
-            m.order_reads[entry] = known
+            known = _kept(m, entry, None)
         if isinstance(known, Order):
             return known
         raise OrderError(*known)
     if isinstance(entry, dict):
         return parse_order(m, structured_to_text(entry, m))
     raise OrderError(m.say("an order must be a text or a mapping"), m.say("write e.g. 'A Par - Bur'"))
+
+
+def _kept(m: Map, text: str, watch: list[Look] | None) -> Order | tuple[str, str]:
+    """``text`` read (``watch``: the looks noted), the order or the error's (message, hint) kept by the map."""
+    try:
+        known: Order | tuple[str, str] = parse_order(m, text, watch)
+    except OrderError as e:
+        known = (e.message, e.hint)
+    if len(m.order_reads) >= KEPT_READS:
+        m.order_reads.clear()
+    m.order_reads[text] = known
+    return known
+
+
+def read_watched(m: Map, text: str) -> list[Look]:
+    """The looks the reader takes reading ``text`` (``reading.Look``), its reading kept as ``read_order`` keeps
+    it (the watch changes no reading): the orders page's verdicts look at the lines they then ``check``, and
+    each is read once (issue 33)."""
+    watch: list[Look] = []
+    _kept(m, text, watch)
+    return watch

@@ -10,7 +10,7 @@ from typing import Any
 from ...kit.ruleset import HandedData, Spending
 from ...model import Orders, Player, State
 from . import adjudicate, choices, newsletter, sheet
-from .notation import OrderError, parse_order, structured_to_text
+from .notation import OrderError, read_watched, structured_to_text
 from .reading import MARKS, Look, power_names
 from .state import typed
 from .tables import Map, available_maps, display, load_map, words_of
@@ -50,15 +50,7 @@ class DiplomacyPresentation(HandedData):
         it (``reading.Look``: the words it looked up, in what): the orders page's verdicts find from them the
         words that would change the reading where it stops (``verdicts.unread``)."""
         m = self._map(state)
-        out = []
-        for line in lines:
-            watch: list[Look] = []
-            try:
-                parse_order(m, line, watch)
-            except OrderError:
-                pass
-            out.append((words_of(line), watch))
-        return out
+        return [(words_of(line), read_watched(m, line)) for line in lines]
 
     def reads_as_order(self, state: State, line: str) -> bool:
         """Whether the order reader reads ``line``, not the rulebook as an entry of its own (30JK's religious

@@ -144,6 +144,8 @@ class Map:
     near_names: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
     # the order phrases of some kinds (``Reader.word``'s look-ups, where the orders page's verdicts watch them)
     kind_phrases: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
+    # the order phrases of some kinds, each with the first of them it is a word of (``Reader.word``'s answer)
+    kind_of_phrase: dict[tuple[str, ...], dict[str, str]] = field(default_factory=dict, repr=False, compare=False)
     # a hired unit's order in a position (30JK, section 10: the units, the order, the convoy rule) -> why it
     # cannot be carried out, or None: the orders page's verdicts check the same few mercenary lines in hundreds of
     # sheets of one position, each a movement run (issue 33: 7 s of the orders league's build); bounded
