@@ -127,6 +127,10 @@ class OrdersOf(Generic[T]):
         """Every player's orders of a turn, as ``adjudicate`` is handed them."""
         return cast(Mapping[str, T], orders)
 
+    def plain(self, orders: T) -> Orders:
+        """The ruleset's orders as the engine keeps them (``default_orders``' answer, ``benevolent``'s edits)."""
+        return cast(Orders, orders)
+
 
 class HiddenStateViews:
     """A base for rulesets: ``public_view`` and ``private_view`` from one declared set of hidden state keys.

@@ -15,7 +15,7 @@ from ...kit.gamedata import GameData
 from ...model import TurnResult
 from .board import Board, fare, field_points, plan_route
 from .setup import board_of, copy_state, final_round, last_offer_round, money
-from .state import Orders, State
+from .state import Conditional, Orders, Plan, State, TruckOrders
 from .tables import say, tables
 
 
@@ -59,7 +59,7 @@ class Round:
         self.rnd: int = state["round"]
         self.limit = money(self.game, state)["debt_limit"]
         self.dice = dice
-        self._plans: dict[str, list[dict[str, Any]]] = {}
+        self._plans: dict[str, list[Plan]] = {}
         self.keys = active(state)
         self.won: dict[str, list[int]] = {k: [] for k in self.keys}  # this round's auction, for the conditions
         self.orders = {k: (orders.get(k) or {}) for k in self.keys}
@@ -92,7 +92,7 @@ class Round:
     def acting(self) -> list[str]:
         return [k for k in self.keys if k not in self.resting]
 
-    def plans(self, key: str) -> list[dict[str, Any]]:
+    def plans(self, key: str) -> list[Plan]:
         """Each truck's plan once its conditions are judged against this round's auction (Optionale Befehle)."""
         if key not in self._plans:
             plans = []
@@ -428,7 +428,7 @@ def credit(game: GameData, state: State, key: str) -> dict[str, int]:
     return {"limit": max(0, cash + limit), "safe": max(0, cash + safe_debt(limit, tables(game)["interest_percent"]))}
 
 
-def why_condition_fails(game: GameData, order: Mapping[str, Any], won: Sequence[int]) -> str:
+def why_condition_fails(game: GameData, order: Conditional, won: Sequence[int]) -> str:
     """Optionale Befehle: an order may depend on earlier events, here the haulier's wins in this round's auction
     (Phase 1 comes before every other phase). '' when the conditions hold, else why they do not."""
     if any(i in won for i in order.get("unless_won") or []):
@@ -440,16 +440,16 @@ def why_condition_fails(game: GameData, order: Mapping[str, Any], won: Sequence[
     return say(game, "not_won" if len(missing) == 1 else "not_won_many", orders=", ".join(map(str, missing)))
 
 
-def choose_plan(game: GameData, told: Mapping[str, Any], won: Sequence[int]) -> dict[str, Any]:
+def choose_plan(game: GameData, told: TruckOrders, won: Sequence[int]) -> Plan:
     """A truck's plan: itself if its conditions hold, else its ``otherwise`` plan, else nothing."""
     if not why_condition_fails(game, told, won):
-        return dict(told)
-    return dict(told.get("otherwise") or {})
+        return told.copy()
+    return (told.get("otherwise") or Plan()).copy()
 
 
-def _truck_orders(orders: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _truck_orders(orders: Orders) -> list[TruckOrders]:
     trucks = orders.get("trucks") or []
-    return [t or {} for t in trucks] + [{}] * 2
+    return [t or TruckOrders() for t in trucks] + [TruckOrders()] * 2
 
 
 def adjudicate(game: GameData, state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:

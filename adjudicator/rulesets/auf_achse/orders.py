@@ -34,7 +34,7 @@ from ...model import Problem
 from .adjudicate import capacity, cargo, choose_plan, safe_debt, stau_counts, trailer_price, why_not_site
 from .board import plan_route
 from .setup import board_of
-from .state import Orders, State
+from .state import Bid, Conditional, Orders, Plan, SiteBid, State, orders_of
 from .tables import has_words, say, tables
 
 _INT_LIST = {"type": "array", "items": {"type": "integer", "minimum": 1}, "uniqueItems": True}
@@ -119,8 +119,10 @@ def check(game: GameData, state: State, player: str, orders: Orders) -> list[Pro
         out += _check_trucks(game, state, player, orders)
         out += _check_site(game, state, orders.get("site"))
         out += _check_trailers(game, state, player, orders)
-        for key in ("site", "trailer"):
-            out += _check_conditions(game, state, orders.get(key) or {}, (key,))
+        if orders.get("site"):
+            out += _check_conditions(game, state, orders["site"], ("site",))
+        if orders.get("trailer"):
+            out += _check_conditions(game, state, orders["trailer"], ("trailer",))
         out += _check_debt(game, state, player, orders)
     return out
 
@@ -129,33 +131,34 @@ def drop(orders: Orders, path: tuple[str | int, ...]) -> EngineOrders | None:
     """The benevolent reading of a faulty order (the Spielleiter's): a route stops where it breaks, a load that
     cannot be made is not loaded, a bid on an order not on offer is dropped, a site or trailer bid that cannot
     be made is not made. A Brummi keeps its place in the list: a plan at fault is emptied, not removed."""
+    plain = orders_of.plain(orders)  # edited by path, as the engine keeps it
     if len(path) < 3 or path[0] != "trucks" or not isinstance(path[1], int):
-        return benevolent.drop_entry(orders, path)
+        return benevolent.drop_entry(plain, path)
     base, rest = path[:2], path[2:]
     if rest[0] == "otherwise":
         base, rest = (*base, "otherwise"), rest[1:]
     if rest[:1] == ("route",) and len(rest) >= 2 and isinstance(rest[1], int) and rest[1] >= 1:
-        plan = orders["trucks"][path[1]] if len(base) == 2 else orders["trucks"][path[1]]["otherwise"]
-        return benevolent.replace(orders, (*base, "route"), plan["route"][:rest[1]])
+        plan: Plan = orders["trucks"][path[1]] if len(base) == 2 else orders["trucks"][path[1]]["otherwise"]
+        return benevolent.replace(plain, (*base, "route"), plan["route"][:rest[1]])
     if rest[:1] == ("load",) and len(rest) >= 2:
-        return benevolent.remove(orders, (*base, "load", rest[1]))
+        return benevolent.remove(plain, (*base, "load", rest[1]))
     if rest and rest[0] in ("unless_won", "only_if_won"):  # a condition that cannot hold: the plan is not run
-        return benevolent.replace(orders, ("trucks", path[1]), {})
-    return benevolent.remove(orders, (*base, rest[0])) if rest else None
+        return benevolent.replace(plain, ("trucks", path[1]), {})
+    return benevolent.remove(plain, (*base, rest[0])) if rest else None
 
 
 def _offered_now(state: State) -> set[int]:
     return {o["id"] for o in state["orders"] if o["status"] == "announced" and o["offered"] == state["round"]}
 
 
-def _check_conditions(game: GameData, state: State, order: Mapping[str, Any], path: tuple[Any, ...],
+def _check_conditions(game: GameData, state: State, order: Conditional, path: tuple[Any, ...],
                       before: int | None = None) -> list[Problem]:
     """Optionale Befehle: conditions may refer to earlier events only, here orders of this round's auction (for a
     bid: auctioned before it, in numerical order)."""
     offered = _offered_now(state)
     out = []
-    for cond in ("unless_won", "only_if_won"):
-        for j, ref in enumerate(order.get(cond) or []):
+    for cond, refs in (("unless_won", order.get("unless_won")), ("only_if_won", order.get("only_if_won"))):
+        for j, ref in enumerate(refs or []):
             if ref not in offered or before is not None and ref >= before:
                 named = ", ".join(map(str, sorted(offered)))
                 out.append(Problem(say(game, "condition_later" if before is None else "condition_later_bid", ref=ref),
@@ -170,7 +173,7 @@ def bids_limit(game: GameData, state: State, player: str) -> int:
     return int(state["hauliers"][player]["cash"] + tables(game)["debt_limit"] * state["options"]["trucks"])
 
 
-def _check_bids(game: GameData, state: State, player: str, bids: list[dict[str, Any]]) -> list[Problem]:
+def _check_bids(game: GameData, state: State, player: str, bids: list[Bid]) -> list[Problem]:
     out = []
     offered = _offered_now(state)
     seen: set[int] = set()
@@ -285,7 +288,7 @@ def load_step(game: GameData, state: State, player: str, ti: int, oid: int, free
 
 
 def _check_route(game: GameData, state: State, board: Any, truck: Mapping[str, Any], where: tuple[Any, ...],
-                 told: Mapping[str, Any], stau: Mapping[str, int]) -> list[Problem]:
+                 told: Plan, stau: Mapping[str, int]) -> list[Problem]:
     stau = dict(stau)
     stau[truck["position"]] = stau.get(truck["position"], 1) - 1
     route = plan_route(game, board, truck["position"], told["route"], state["site"], stau)
@@ -353,7 +356,7 @@ def _round_costs(game: GameData, state: State, player: str, orders: Orders, fall
         truck = h["trucks"][ti]
         plans = [choose_plan(game, told, list(told.get("only_if_won") or []))]
         if fallback and (told.get("only_if_won") or told.get("unless_won")):
-            plans.append(dict(told.get("otherwise") or {}))
+            plans.append((told.get("otherwise") or Plan()).copy())
         worst: tuple[int, int] | None = None
         for plan in plans:
             spent = earned = 0
@@ -383,7 +386,7 @@ def _round_costs(game: GameData, state: State, player: str, orders: Orders, fall
     return costs, income
 
 
-def _check_site(game: GameData, state: State, site: Mapping[str, Any] | None) -> list[Problem]:
+def _check_site(game: GameData, state: State, site: SiteBid | None) -> list[Problem]:
     if not site:
         return []
     why = why_not_site(game, board_of(game, state), state["site"], str(site["field"]), int(site["kj"]))

@@ -66,7 +66,8 @@ class AufAchseRules(HandedData, HiddenStateViews):
         return _orders.check(self.data, typed(state), player, orders_of(orders))
 
     def default_orders(self, state: EngineState, player: str, previous: Orders | None) -> Orders:
-        return _orders.default_orders(typed(state), player, None if previous is None else orders_of(previous))
+        return orders_of.plain(_orders.default_orders(typed(state), player,
+                                                      None if previous is None else orders_of(previous)))
 
     def drop(self, state: EngineState, orders: Orders, problem: Problem) -> Orders | None:
         return _orders.drop(orders_of(orders), problem.path)

@@ -5,14 +5,13 @@ check)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ...kit.gamedata import GameData
 from ...kit.sheet import Sheet
 from .adjudicate import capacity, stau_counts, trailer_price
 from .board import plan_route
 from .setup import board_of
-from .state import Orders, State
+from .state import Conditional, Orders, Plan, State
 from .tables import tables
 
 
@@ -47,7 +46,7 @@ def describe(game: GameData, state: State, player: str, orders: Orders) -> list[
     return lines or ["Keine Befehle."]
 
 
-def _conditions_text(order: Mapping[str, Any]) -> str:
+def _conditions_text(order: Conditional) -> str:
     cond = ""
     if order.get("unless_won"):
         cond += f" (nur wenn nicht {', '.join(map(str, order['unless_won']))} ersteigert)"
@@ -56,7 +55,7 @@ def _conditions_text(order: Mapping[str, Any]) -> str:
     return cond
 
 
-def _plan_lines(game: GameData, state: State, stau: Mapping[str, int], pos: str, ti: int, plan: Mapping[str, Any]
+def _plan_lines(game: GameData, state: State, stau: Mapping[str, int], pos: str, ti: int, plan: Plan
                 ) -> list[str]:
     lines = [f"Brummi {ti + 1} lädt Auftrag {oid}" for oid in plan.get("load") or []]
     if plan.get("route"):

@@ -52,7 +52,78 @@ class State(TypedDict):
 
 
 typed = StateOf[State]()  # the engine's plain state as these types, and back (``StateOf`` says why a cast)
-Orders = dict[str, Any]  # a haulier's orders: the mapping ``orders.order_schema`` describes
+
+
+# A haulier's orders of a round, field by field as ``orders.order_schema`` describes them (the schema checks them
+# before the rules read them; ``default_orders`` writes the same shape). Optional orders (Sonderregel E) make an
+# order conditional on this round's auction: ``unless_won``, ``only_if_won`` (numbers of orders).
+
+
+class Plan(TypedDict, total=False):
+    """What a truck does in a round: the orders it loads (Phase 2), the fields it drives (Phase 3), and the
+    haulier's own sums of its route points and fare (checked)."""
+
+    load: list[int]
+    route: list[str]
+    points: int
+    fare: int
+
+
+class TruckOrders(Plan, total=False):
+    """A truck's plan, and the plan it keeps (``otherwise``) when its conditions fail."""
+
+    unless_won: list[int]
+    only_if_won: list[int]
+    otherwise: Plan
+
+
+class Bid(TypedDict):
+    """A sealed bid for an offered order (Phase 1)."""
+
+    order: int
+    kj: int
+    unless_won: NotRequired[list[int]]
+    only_if_won: NotRequired[list[int]]
+
+
+class SiteBid(TypedDict):
+    """A bid for the next round's construction site (Phase 5): a road field and the kj offered."""
+
+    field: str
+    kj: int
+    unless_won: NotRequired[list[int]]
+    only_if_won: NotRequired[list[int]]
+
+
+class TrailerOrder(TypedDict):
+    """A trailer bought or hired this round (Phase 6), hung on a truck (Sonderregel C)."""
+
+    type: str
+    truck: NotRequired[int]
+    unless_won: NotRequired[list[int]]
+    only_if_won: NotRequired[list[int]]
+
+
+class ReturnedTrailer(TypedDict):
+    """A hired trailer given back (Sonderregel D b)."""
+
+    type: str
+    truck: NotRequired[int]
+
+
+class Orders(TypedDict, total=False):
+    """A haulier's orders of a round (``orders.order_schema``)."""
+
+    betriebsferien: bool
+    bids: list[Bid] | None
+    trucks: list[TruckOrders]
+    site: SiteBid
+    trailer: TrailerOrder
+    return_trailers: list[ReturnedTrailer]
+
+
+Conditional = Bid | SiteBid | TrailerOrder | TruckOrders  # an order that may name conditions (Sonderregel E)
 orders_of = OrdersOf[Orders]()  # the engine's orders as that type (``OrdersOf``)
 
-__all__ = ["Haulier", "Secret", "State", "typed", "Truck"]
+__all__ = ["Bid", "Conditional", "Haulier", "Orders", "Plan", "ReturnedTrailer", "Secret", "SiteBid", "State",
+           "TrailerOrder", "TruckOrders", "typed", "Truck"]
