@@ -16,18 +16,15 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from ...dice import Dice
 from ...kit.ruleset import RulesetError
 from ...model import TurnResult
 from . import ledger, orders
 from .ledger import Log, charge, count, credit, name, policies, premium, transfer
-from .state import State, pace, typed
+from .state import Orders, Rule, Standing, State, pace, typed
 from .tables import CATEGORIES, POLICY_CODES, YEAR_END, Tables, price
-
-Orders = Mapping[str, Any]
-
 
 # --- the phase and its adjudication ----------------------------------------------------------------------------
 
@@ -55,7 +52,7 @@ def adjudicate(tables: Tables, state: State, orders_by_player: Mapping[str, Orde
     end, with every other player's standing orders applied; the new state and the phase's public and private
     report."""
     st = copy.deepcopy(state)
-    given = {p: dict(o or {}) for p, o in orders_by_player.items() if p in st["players"]}
+    given = {p: (o or Orders()).copy() for p, o in orders_by_player.items() if p in st["players"]}
     log = Log()
     label = phase_label(st)
     kind = st["phase"]["kind"]
@@ -288,7 +285,7 @@ STANDING_KEYS = (*CATEGORIES, "cover", "year_end")
 LIST_KEYS = ("cover", "year_end")
 
 
-def apply_standing(st: State, p: str, update: Mapping[str, Any] | None) -> None:
+def apply_standing(st: State, p: str, update: Standing | None) -> None:
     """Standing orders per category, and the Deckung order ``cover``, replace the earlier ones; ``null`` (None)
     cancels one."""
     if not update:
@@ -296,12 +293,13 @@ def apply_standing(st: State, p: str, update: Mapping[str, Any] | None) -> None:
     standing = st["private"][p].setdefault("standing", {})
     for key in STANDING_KEYS:
         if key in update:
-            if update[key] is None:
+            value = update[key]
+            if value is None:
                 standing.pop(key, None)
-            elif key in LIST_KEYS:
-                standing[key] = [str(code) for code in update[key]]
+            elif key in LIST_KEYS:  # the schema's shapes: a list of policies, else a category's rule
+                standing[key] = [str(code) for code in cast(list[str], value)]
             else:
-                standing[key] = dict(update[key])
+                standing[key] = dict(cast(Rule, value))
     st["private"][p]["standing"] = {k: standing[k] for k in STANDING_KEYS if k in standing}
 
 
@@ -453,8 +451,8 @@ def do_ascot(tables: Tables, st: State, p: str, o: Orders, dice: Dice, log: Log)
 
 def do_henley(tables: Tables, st: State, p: str, o: Orders, dice: Dice, log: Log) -> None:
     """Henley: the mover may take one policy of his choice from a co-player without payment."""
-    h = o.get("henley") or {}
-    code, q = h.get("policy"), h.get("from")
+    h = o.get("henley")
+    code, q = (h.get("policy"), h.get("from")) if h else (None, None)
     if isinstance(q, str) and valid_other(st, p, q) and isinstance(code, str) and count(st, q, code) > 0:
         transfer(st, code, q, p)
         log.say(f"{name(st, p)} takes {code} from {name(st, q)} free of charge (Henley).")
@@ -691,7 +689,9 @@ def rule_as_standing(st: State, o: Orders) -> Orders:
     standing order of that category, which keeps it for the category's later calamities until replaced."""
     if pace(st) < 2 or not isinstance(o.get("rule"), Mapping) or not st.get("risk"):
         return o
-    return {**o, "standing": {**(o.get("standing") or {}), st["risk"]["category"]: dict(o["rule"])}}
+    ruled = o.copy()
+    ruled["standing"] = {**(o.get("standing") or {}), st["risk"]["category"]: o["rule"].copy()}
+    return ruled
 
 
 def resolve_answers(tables: Tables, st: State, orders: Mapping[str, Orders], dice: Dice, log: Log) -> None:

@@ -15,6 +15,7 @@ from ...kit import benevolent
 from ...model import Orders, Problem
 from . import ledger
 from .ledger import count, name, policies
+from .state import Orders as CalamityOrders
 from .state import State, pace
 from .tables import CATEGORIES, Tables, price
 
@@ -132,7 +133,7 @@ def schema(st: State, p: str) -> dict[str, Any]:
     return _obj(props, required)
 
 
-def default(st: State, p: str) -> dict[str, Any]:
+def default(st: State, p: str) -> CalamityOrders:
     """The NMR rule: the mover plays his lowest card and does nothing else by choice; in every other phase
     a player keeps his policies and accepts nothing (standing orders still answer for him)."""
     if st["phase"]["kind"] == "move" and p in st["phase"]["awaited"]:
@@ -182,7 +183,7 @@ def listed(o: Mapping[str, Any], key: str) -> list[tuple[tuple[str | int, ...], 
     return [((key, i), item if isinstance(item, str) else item["policy"]) for i, item in enumerate(o.get(key, []))]
 
 
-def check(tables: Tables, st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
+def check(tables: Tables, st: State, p: str, o: CalamityOrders) -> list[Problem]:
     kind = st["phase"]["kind"]
     awaited = p in st["phase"]["awaited"]
     if kind == "over":
@@ -218,7 +219,7 @@ def _check_standing(st: State, p: str, standing: Mapping[str, Any]) -> list[Prob
     return out
 
 
-def _check_move(tables: Tables, st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
+def _check_move(tables: Tables, st: State, p: str, o: CalamityOrders) -> list[Problem]:
     out = _holdings_problems(st, p, listed(o, "sell"), "sell")
     hand = own(st, p).get("hand")
     card = o.get("card")
@@ -271,12 +272,11 @@ def _check_move(tables: Tables, st: State, p: str, o: Mapping[str, Any]) -> list
     return out
 
 
-def _check_reaction(tables: Tables, st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
+def _check_reaction(tables: Tables, st: State, p: str, o: CalamityOrders) -> list[Problem]:
     cat = st["risk"]["category"]
     out = []
-    for key in ("return", "pass"):
-        for i, item in enumerate(o.get(key, [])):
-            code = item if isinstance(item, str) else item["policy"]
+    for key, codes in (("return", o.get("return", [])), ("pass", [e["policy"] for e in o.get("pass", [])])):
+        for i, code in enumerate(codes):
             if code[0] != cat:
                 out.append(Problem(f"{code} is not at risk: only category {cat} may be returned or passed on",
                                    (key, i), f"list only {cat} policies"))
@@ -289,7 +289,7 @@ def _check_reaction(tables: Tables, st: State, p: str, o: Mapping[str, Any]) -> 
     return out
 
 
-def _check_answer(st: State, p: str, o: Mapping[str, Any]) -> list[Problem]:
+def _check_answer(st: State, p: str, o: CalamityOrders) -> list[Problem]:
     offers = [x for x in st["risk"]["offers"] if x["to"] == p and x["answer"] is None]
     out = []
     for i, e in enumerate(o.get("accept", [])):

@@ -68,7 +68,7 @@ class CalamityRules(HandedData, HiddenStateViews):
     def default_orders(self, state: EngineState, player: str, previous: Orders | None) -> Orders:
         """NMR: keep policies, accept nothing, play the lowest card (``previous`` is not repeated: a card
         played once is gone, and a repeated offer would be stale). Standing orders still apply."""
-        return orders.default(typed(state), player)
+        return orders_of.plain(orders.default(typed(state), player))
 
     def drop(self, state: EngineState, orders_value: Orders, problem: Problem) -> Orders | None:
         """At the deadline a faulty order is left out and the rest is carried out (house rule "a faulty order

@@ -10,7 +10,7 @@ from ...kit.sheet import Sheet
 from . import ledger
 from .ledger import name, policies
 from .orders import own
-from .state import State, pace
+from .state import Orders, State, pace
 from .tables import CATEGORIES, Tables, course_values, next_quarter, price
 
 # --- describe and template -------------------------------------------------------------------------------------
@@ -50,7 +50,7 @@ def _standing_lines(st: State, update: Mapping[str, Any] | None) -> list[str]:
     return lines
 
 
-def describe(tables: Tables, st: State, p: str, o: Mapping[str, Any]) -> list[str]:
+def describe(tables: Tables, st: State, p: str, o: Orders) -> list[str]:
     kind = st["phase"]["kind"]
     lines = []
     if kind == "move" and p in st["phase"]["awaited"]:
@@ -76,12 +76,12 @@ def describe(tables: Tables, st: State, p: str, o: Mapping[str, Any]) -> list[st
     for code in o.get("return", []):
         fee = ledger.return_fee(tables, st["risk"]["step"]) if kind == "reaction" else 0
         lines.append(f"Return {code} to the bank ({fee} GE).")
-    for e in o.get("pass", []):
-        otherwise = "return it" if e.get("if_refused") == "return" else "keep it"
-        lines.append(f"Offer {e['policy']} to {name(st, e['to'])} for a fee of {e['fee']} GE; if refused, "
-                     f"{otherwise}.")
-    for e in o.get("accept", []):
-        lines.append(f"Accept {e['policy']} from {name(st, e['from'])} with a fee of {e['fee']} GE.")
+    for offer in o.get("pass", []):
+        otherwise = "return it" if offer.get("if_refused") == "return" else "keep it"
+        lines.append(f"Offer {offer['policy']} to {name(st, offer['to'])} for a fee of {offer['fee']} GE; if "
+                     f"refused, {otherwise}.")
+    for taken in o.get("accept", []):
+        lines.append(f"Accept {taken['policy']} from {name(st, taken['from'])} with a fee of {taken['fee']} GE.")
     if isinstance(o.get("rule"), Mapping) and st.get("risk"):
         lines += [line.replace("Standing order for", "Your rule (kept as the standing order) for", 1)
                   for line in _standing_lines(st, {st["risk"]["category"]: o["rule"]})]

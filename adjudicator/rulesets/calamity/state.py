@@ -60,7 +60,37 @@ class State(TypedDict):
 
 
 typed = StateOf[State]()  # the engine's plain state as these types, and back (``StateOf`` says why a cast)
-orders_of = OrdersOf[Mapping[str, Any]]()  # a player's orders: the mapping ``orders.schema`` describes
+
+# A player's orders, field by field as ``orders.schema`` describes them (the schema checks them before the rules
+# read them). Several keys are Python words ("from", "pass", "return", "with"): those types are written in
+# TypedDict's call form.
+
+
+class PassOffer(TypedDict):
+    """A pass-on offer of a policy to a co-player against a fee (a reaction's, a rule's at the step named)."""
+
+    policy: str
+    to: str
+    fee: int
+    if_refused: NotRequired[str]
+    step: NotRequired[int]
+
+
+Rule = TypedDict("Rule", {"before_row": str, "after_row": int, "accept_fee": int, "pass": list[PassOffer]},
+                 total=False)  # a risk category's rule: a standing order's value, a reaction's ``rule`` (pace 2)
+Taken = TypedDict("Taken", {"policy": str, "from": str})  # a co-player's policy taken (Übernahme, Henley)
+Accepted = TypedDict("Accepted", {"policy": str, "from": str, "fee": int})  # an offer to the player accepted
+Swap = TypedDict("Swap", {"give": str, "take": str, "with": str})  # Monopol: one swap with a co-player
+# standing orders: a rule per risk category (A-D), and "cover", "year_end" (lists of policies); null cancels one
+Standing = Mapping[str, "Rule | list[str] | None"]
+Orders = TypedDict("Orders", {
+    "standing": Standing,
+    "sell": list[str], "card": int, "buy": list[str], "tax": str, "takeover": list[Taken], "ascot": str,
+    "henley": Taken, "monopoly": list[Swap],  # a move (the card's fields)
+    "return": list[str], "pass": list[PassOffer], "accept": list[Accepted],  # a reaction, an answer, the year end
+    "rule": Rule,  # pace 2: a reaction or an answer as the category's rule
+}, total=False)
+orders_of = OrdersOf[Orders]()  # the engine's orders as that type (``OrdersOf``)
 
 
 def pace(st: State) -> int:
