@@ -384,11 +384,13 @@ def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts:
         # the words the rules read elsewhere that stop their reading here as an unread word does
         lists: dict[tuple[str, ...], int] = {}
         stop: dict[str, int] = {}
-        prefixes: dict[int, tuple[Any, dict[str, set[str]]]] = {}  # kept with their tables: ids stay theirs
         runs = list(at)
-        seen = looks(state, [f"{r} qqqq zzzz h" for r in runs])
-        for n, r in enumerate(runs):
-            changes = _changing(first_looks[r], seen[n], [*words, "-"], prefixes)
+        # the reader's looks at a run, an unread word and more, where its reading of the run and the word alone
+        # took a look after the word (else it reads the longer line as it reads the shorter: ``_past``)
+        past = [r for r in runs if _past(first_looks[r])]
+        longer = dict(zip(past, looks(state, [f"{r} qqqq zzzz h" for r in past]), strict=True))
+        for r in runs:
+            changes = _changing(first_looks[r], longer.get(r) or _longer(first_looks[r]), [*words, "-"], _PREFIXES)
             if changes is not None and reads_alike(order, state, r, [*words, "-"], changes):
                 stop[r] = lists.setdefault(tuple(sorted(changes)), len(lists))
         out["but"] = [list(c) for c in lists]
@@ -396,8 +398,30 @@ def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts:
     return out
 
 
+def _past(alone: tuple[list[str], list[Any]]) -> bool:
+    """Whether the reader, reading a run of words and an unread word (``alone``: the words and its looks), took
+    any look after that word (its last): whether there is a word there counts too."""
+    toks, watched = alone
+    return any(start >= len(toks) for start, _, _ in watched)
+
+
+def _longer(alone: tuple[list[str], list[Any]]) -> tuple[list[str], list[Any]]:
+    """What ``_changing`` reads of the reader's looks at a run, an unread word and more words, where its looks at
+    the run and the word alone (``alone``) took none after the word (``_past``): the reader compares a line's words
+    only through its looks (``reading.Look``), and up to that word the two lines have the same words, so it reads
+    the longer one as it read the shorter, step by step, and ends where that reading ended, having looked at no
+    word after it either. Its looks at windows reaching past the word found nothing (the unread word is in no
+    phrase), so no look of the longer line lies past the word: the words up to it and no look."""
+    return alone[0] + ["zzzz", "h"], []
+
+
+# Each phrase set's table of continuations (``_changing``), by the set (a mapping by its id, kept with it: the id
+# stays its own): kept for the process, the map's sets being the same for every player and turn of a map
+_PREFIXES: dict[Any, tuple[Any, dict[str, set[str]]]] = {}
+
+
 def _changing(alone: tuple[list[str], list[Any]], longer: tuple[list[str], list[Any]], words: list[str],
-              prefixes: dict[int, tuple[Any, dict[str, set[str]]]]) -> set[str] | None:
+              prefixes: dict[Any, tuple[Any, dict[str, set[str]]]]) -> set[str] | None:
     """The words of ``words`` that would change the reader's reading of a run of words followed by a word it reads
     nowhere (``alone``: the words and each look it took at them, the rules' own record; ``longer``: the same with
     words after it), where it looks at that word: a word that makes a look-up there find a phrase, or begin one (a
@@ -415,14 +439,17 @@ def _changing(alone: tuple[list[str], list[Any]], longer: tuple[list[str], list[
             continue
         if what is None:
             return None
-        if id(what) not in prefixes:  # each run of a phrase's first words -> the words that go on from it
+        key = what if isinstance(what, (frozenset, tuple)) else id(what)  # a set made anew is the same set
+        if key not in prefixes:  # each run of a phrase's first words -> the words that go on from it
             nexts: dict[str, set[str]] = {}
             for phrase in what:
                 parts = phrase.split(" ")
                 for j, part in enumerate(parts):
                     nexts.setdefault(" ".join(parts[:j]), set()).add(part)
-            prefixes[id(what)] = (what, nexts)
-        changes |= prefixes[id(what)][1].get(" ".join(toks[start:k]), set())
+            if len(prefixes) >= 256:  # a bound: other maps' sets
+                prefixes.clear()
+            prefixes[key] = (what, nexts)
+        changes |= prefixes[key][1].get(" ".join(toks[start:k]), set())
     changes &= set(words)
     return changes
 
