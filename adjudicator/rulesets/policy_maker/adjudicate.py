@@ -29,7 +29,7 @@ from .common import (
 )
 from .orders import default_audit, grant_plan, invest_problem, manipulate_problem, open_steps, tax_problems
 from .setup import HOLIDAY, holiday_at_once, start_round
-from .state import State
+from .state import Orders, Payment, State, TaxChange
 from .tables import JOKER
 
 
@@ -53,7 +53,7 @@ class Phase:
         self.private[player].append(text)
 
 
-def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResult:
+def adjudicate(state: State, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
     """Run the open phase (one step, or the Audit and the first Investy's turn, H15) and, when the round is
     over, the round's end."""
     p = Phase(state, dice)
@@ -101,7 +101,7 @@ def adjudicate(state: State, orders: Mapping[str, Any], dice: Dice) -> TurnResul
 # --- the Government's timeline action ------------------------------------------------------------------
 
 
-def _government(p: Phase, o: Mapping[str, Any]) -> None:
+def _government(p: Phase, o: Orders) -> None:
     s = p.s
     gov = government(s)
     if "initiatives" in o:
@@ -130,7 +130,7 @@ def _audit(p: Phase, target: str | None) -> None:
     p.tell(target, "The Government has looked at your hand.")
 
 
-def _tax(p: Phase, changes: list[dict[str, Any]]) -> None:
+def _tax(p: Phase, changes: list[TaxChange]) -> None:
     """Tax policy: up to two sectors by ±1, costs within the scale, their sum at most 12."""
     s = p.s
     gov = government(s)
@@ -176,7 +176,7 @@ def _grant(p: Phase, wanted: Mapping[str, list[int]]) -> None:
 # --- an Investy's turn ------------------------------------------------------------------------------------
 
 
-def _investy(p: Phase, me: str, o: Mapping[str, Any]) -> None:
+def _investy(p: Phase, me: str, o: Orders) -> None:
     s = p.s
     acted = False
     if "invest" in o and "manipulate" not in o:
@@ -202,7 +202,7 @@ def _investy(p: Phase, me: str, o: Mapping[str, Any]) -> None:
             p.say(me, f"{name(s, me)} holds {s['investys'][me]['cards']} cards and owes the wealth tax.")
 
 
-def _invest(p: Phase, me: str, o: Mapping[str, Any]) -> bool:
+def _invest(p: Phase, me: str, o: Payment) -> bool:
     """Investieren: steps × cost cards of one sector; the stone moves that many fields."""
     s = p.s
     why = invest_problem(s, me, o)
@@ -220,7 +220,7 @@ def _invest(p: Phase, me: str, o: Mapping[str, Any]) -> bool:
     return True
 
 
-def _manipulate(p: Phase, me: str, o: Mapping[str, Any]) -> bool:
+def _manipulate(p: Phase, me: str, o: Payment) -> bool:
     """Marktmanipulation: steps × (cost + 1) cards push an Investy in the danger zone back."""
     s = p.s
     why = manipulate_problem(s, me, o)

@@ -17,7 +17,8 @@ from ...kit.wording import plural
 from ...model import Orders, Problem
 from . import cards, scoring
 from .common import field, government, in_danger_zone, initiative, investys, kinds, sector, sectors
-from .state import State, Step
+from .state import Orders as PMOrders
+from .state import Payment, State, Step, TaxChange
 from .tables import JOKER
 
 NOTE = {"type": "string", "maxLength": 500,
@@ -143,7 +144,7 @@ def schema(state: State, player: str) -> dict[str, Any]:
 # --- checks shared with adjudication -------------------------------------------------------------------
 
 
-def invest_problem(state: State, me: str, o: Mapping[str, Any]) -> str | None:
+def invest_problem(state: State, me: str, o: Payment) -> str | None:
     """Why an investment cannot be made now, or None."""
     sec, steps, jokers = o.get("sector"), o.get("steps", 0), o.get("jokers", 0)
     if sec not in sectors(state) or not isinstance(steps, int) or steps < 1:
@@ -154,7 +155,7 @@ def invest_problem(state: State, me: str, o: Mapping[str, Any]) -> str | None:
     return cards.payment(state, me, sec, steps * state["costs"][sec], jokers)
 
 
-def manipulate_problem(state: State, me: str, o: Mapping[str, Any]) -> str | None:
+def manipulate_problem(state: State, me: str, o: Payment) -> str | None:
     """Why a market manipulation cannot be made now, or None."""
     sec, steps, jokers, victim = o.get("sector"), o.get("steps", 0), o.get("jokers", 0), o.get("target")
     if victim not in investys(state) or victim == me:
@@ -170,7 +171,7 @@ def manipulate_problem(state: State, me: str, o: Mapping[str, Any]) -> str | Non
     return cards.payment(state, me, sec, steps * (state["costs"][sec] + 1), jokers)
 
 
-def tax_problems(state: State, changes: Sequence[Mapping[str, Any]]) -> list[Problem]:
+def tax_problems(state: State, changes: Sequence[TaxChange]) -> list[Problem]:
     """Tax policy: distinct sectors, each cost on its scale, and all costs together at most 12.
 
     The sum is judged on the net result of the changes, so their order does not matter: at a sum of 12,
@@ -228,7 +229,7 @@ def grant_plan(state: State, wanted: Mapping[str, list[int]]) -> dict[str, list[
     return plan
 
 
-def check(state: State, player: str, o: Mapping[str, Any] | None) -> list[Problem]:
+def check(state: State, player: str, o: PMOrders | None) -> list[Problem]:
     """What the schema cannot say: hands, fields, costs, open cards."""
     o = o or {}
     step = step_of(state, player)
@@ -244,7 +245,7 @@ def check(state: State, player: str, o: Mapping[str, Any] | None) -> list[Proble
     return _check_investy(state, player, o)
 
 
-def _check_government(state: State, o: Mapping[str, Any]) -> list[Problem]:
+def _check_government(state: State, o: PMOrders) -> list[Problem]:
     out = tax_problems(state, list(o.get("tax") or []))
     seen: set[int] = set()
     n = grant_count(state)
@@ -263,7 +264,7 @@ def _check_government(state: State, o: Mapping[str, Any]) -> list[Problem]:
     return out
 
 
-def _check_investy(state: State, me: str, o: Mapping[str, Any]) -> list[Problem]:
+def _check_investy(state: State, me: str, o: PMOrders) -> list[Problem]:
     out: list[Problem] = []
     if "invest" in o and "manipulate" in o:
         out.append(Problem("one action a turn: invest or manipulate", ("manipulate",), "keep one of the two"))
@@ -294,7 +295,7 @@ def _check_investy(state: State, me: str, o: Mapping[str, Any]) -> list[Problem]
     return out
 
 
-def _pay_hint(state: State, me: str, o: Mapping[str, Any]) -> str:
+def _pay_hint(state: State, me: str, o: Payment) -> str:
     sec = o.get("sector")
     if sec not in sectors(state):
         return "name one of " + ", ".join(sectors(state))
@@ -307,7 +308,7 @@ def _pay_hint(state: State, me: str, o: Mapping[str, Any]) -> str:
             f"{h[JOKER]} jokers; say how many jokers you pay with")
 
 
-def _meets_after(state: State, me: str, o: Mapping[str, Any], ident: str) -> bool:
+def _meets_after(state: State, me: str, o: PMOrders, ident: str) -> bool:
     """Whether the initiative is met after this turn's investment (the initiative comes at the end)."""
     # the state with its own copy of the tracks (the rest is only read)
     probe: State = {**state, "tracks": {s: dict(v) for s, v in state["tracks"].items()}}
@@ -353,7 +354,7 @@ def drop(orders: Orders, path: tuple[str | int, ...]) -> Orders | None:
     return benevolent.drop_entry(orders, path)
 
 
-def defaults(state: State, player: str) -> dict[str, Any]:
+def defaults(state: State, player: str) -> PMOrders:
     """The NMR rule: the Government audits the richest Investy and changes nothing else; an Investy passes
     and draws two cards from the deck; a wealth tax takes the lowest cards."""
     step = step_of(state, player)

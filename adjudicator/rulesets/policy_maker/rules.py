@@ -90,14 +90,14 @@ class PolicyMakerRules(HandedData, HiddenStateViews):
         return _orders.check(typed(state), player, orders_of(orders))
 
     def default_orders(self, state: EngineState, player: str, previous: Orders | None) -> Orders:
-        return _orders.defaults(typed(state), player)
+        return orders_of.plain(_orders.defaults(typed(state), player))
 
     def drop(self, state: EngineState, orders: Orders, problem: Problem) -> Orders | None:
         """H17: at the deadline a faulty order is left out and the rest is carried out."""
         return _orders.drop(orders, problem.path)
 
     def adjudicate(self, state: EngineState, orders: Mapping[str, Orders], dice: Dice) -> TurnResult:
-        return adjudicate.adjudicate(typed(state), orders, dice)
+        return adjudicate.adjudicate(typed(state), orders_of.each(orders), dice)
 
     def result(self, state: EngineState) -> dict[str, Any] | None:
         """A monopoly's Investy, or the Government when the timeline reaches »Ende« (``outcome.HasResult``)."""

@@ -6,9 +6,6 @@ is the shell's business, so the hand and the goal stay in the player's private r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ...kit.sheet import Sheet
 from .common import (
     action,
@@ -26,7 +23,7 @@ from .common import (
     sectors,
 )
 from .orders import grant_count, step_of
-from .state import State
+from .state import Orders, State
 
 
 def _costs(state: State) -> str:
@@ -123,7 +120,7 @@ def _investy_sheet(sheet: Sheet, state: State, me: str) -> None:
     sheet.example(f"  {sectors(state)[-1]}: 10")
 
 
-def describe(state: State, player: str, orders: Mapping[str, Any] | None) -> list[str]:
+def describe(state: State, player: str, orders: Orders | None) -> list[str]:
     """Each order as the adjudicator reads it."""
     o = orders or {}
     step = step_of(state, player)
@@ -146,7 +143,7 @@ def describe(state: State, player: str, orders: Mapping[str, Any] | None) -> lis
     return out
 
 
-def _describe_government(state: State, o: Mapping[str, Any]) -> list[str]:
+def _describe_government(state: State, o: Orders) -> list[str]:
     act = action(state)
     out = []
     if act == "audit":
@@ -166,7 +163,7 @@ def _describe_government(state: State, o: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def _describe_investy(state: State, o: Mapping[str, Any]) -> list[str]:
+def _describe_investy(state: State, o: Orders) -> list[str]:
     out = []
     if "invest" in o:
         i = o["invest"]

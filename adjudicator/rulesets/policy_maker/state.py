@@ -9,7 +9,6 @@ public view the newsletter is drawn from, hence not required.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
 
 from ...kit.ruleset import OrdersOf, StateOf
@@ -121,7 +120,42 @@ class State(TypedDict):
 
 
 typed = StateOf[State]()  # the engine's plain state as these types, and back (``StateOf`` says why a cast)
-orders_of = OrdersOf[Mapping[str, Any]]()  # a player's orders: the mapping ``orders.schema`` describes
 
-__all__ = ["Action", "Board", "Colour", "Initiatives", "Investy", "Private", "Secret", "Sector", "Seats", "State",
-           "Step", "typed"]
+
+class Payment(TypedDict):
+    """An Investy's investment in a sector, or its market manipulation against another (``target``)."""
+
+    sector: str
+    steps: int
+    jokers: NotRequired[int]
+    target: NotRequired[str]
+
+
+class TaxChange(TypedDict):
+    """The Government's change of one sector's cost by one (+1 or -1)."""
+
+    sector: str
+    change: int
+
+
+class Orders(TypedDict, total=False):
+    """A player's orders of the open phase, field by field as ``orders.schema`` describes them: an Investy's turn
+    (invest, manipulate, initiative, draw), the Government's act (audit, tax, grant), a wealth tax (cards to
+    discard per kind), and at any time the initiative preference and a note."""
+
+    invest: Payment
+    manipulate: Payment
+    initiative: str
+    draw: list[str]
+    wealth_tax: dict[str, int]
+    audit: str
+    tax: list[TaxChange]
+    grant: dict[str, list[int]]
+    initiatives: list[str]
+    note: str
+
+
+orders_of = OrdersOf[Orders]()  # the engine's orders as that type (``OrdersOf``)
+
+__all__ = ["Action", "Board", "Colour", "Initiatives", "Investy", "Orders", "Payment", "Private", "Secret", "Sector",
+           "Seats", "State", "Step", "TaxChange", "typed"]
