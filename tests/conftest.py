@@ -13,6 +13,7 @@ import pytest
 
 from adjudicator import cli
 from adjudicator.kit import drawcache, ruleset
+from adjudicator.newsletter.mkdocs_hooks import TEMPLATE_CACHE
 
 from .counter import RULESET as COUNTER
 
@@ -167,6 +168,17 @@ def kept_drawings(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "kept-drawings"
     os.environ.setdefault(drawcache.CACHE_ENV, str(folder))
     return Path(os.environ[drawcache.CACHE_ENV])
+
+
+@pytest.fixture(scope="session", autouse=True)
+def kept_templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One folder of the theme's compiled templates (the MkDocs hook's ``on_env``) for the whole run: every league
+    the tests build compiles Material's templates once, not once per build (issue 33). A test of the hook itself
+    sets ``TURNPRESS_TEMPLATE_CACHE`` as it needs."""
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "kept-templates"
+    os.environ.setdefault(TEMPLATE_CACHE, str(folder))
+    return Path(os.environ[TEMPLATE_CACHE])
 
 
 @contextlib.contextmanager

@@ -30,8 +30,11 @@ from ..errors import LeagueError
 from ..kit.markup import html_attr_text
 from ..league import history, store
 from . import pages
+from .mkdocs_hooks import TEMPLATE_CACHE
 
 CONFIG = "mkdocs.yml"
+TEMPLATE_FOLDER = ".cache/turnpress-templates"  # the theme's compiled templates (the hook's on_env); not carried by
+# the workflows' cache of .cache/turnpress: compiled code is not handed from run to run
 # Wholly generated: a file here that the build no longer writes is removed (issues only by their names: a game
 # master's own page under site/news/ stays). site/news/posts/ held the issues before turnpress wrote the listings.
 GENERATED = ("site/games/**/*", "site/news/*.md", "site/news/page/*.md", "site/news/*/page/*.md",
@@ -220,6 +223,8 @@ def site_env(root: Path | None = None) -> dict[str, str]:
     stamps on the feeds and the sitemap is the time of the league's last commit to ``games/``
     (``SOURCE_DATE_EPOCH``), so the same league gives the same site on any date."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    if root is not None:  # the theme's templates compiled once per league (the hook's ``on_env``), unless named
+        env.setdefault(TEMPLATE_CACHE, str(root / TEMPLATE_FOLDER))
     if root is not None and "SOURCE_DATE_EPOCH" not in env:
         stamp = _last_change(root)
         if stamp:

@@ -4,6 +4,7 @@ no network, and the mkdocs.yml a league starts from."""
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import json
 import re
 import shutil
@@ -274,7 +275,7 @@ def test_the_hook_uses_only_mkdocs_documented_events_and_chains_each_games_issue
     """Issue 33: the hook reaches into no plugin (it imports nothing; MkDocs' documented events only), and under
     MkDocs each issue's footer leads to the turn before and after in the same game, the first back to the game."""
     events = sorted(name for name in vars(mkdocs_hooks) if name.startswith("on_"))
-    assert events == ["on_config", "on_nav", "on_page_markdown", "on_post_page"]
+    assert events == ["on_config", "on_env", "on_nav", "on_page_markdown", "on_post_page"]
     source = Path(mkdocs_hooks.__file__).read_text()
     assert not re.search(r"^\s*(import|from) (mkdocs|material)", source, re.MULTILINE), "no plugin's internals"
     public = built_site / "public/news/atlas"
@@ -287,6 +288,51 @@ def test_the_hook_uses_only_mkdocs_documented_events_and_chains_each_games_issue
     assert footer("0001") == {"prev": "../../../games/atlas/", "next": "../0002/"}
     assert footer("0002") == {"prev": "../0001/", "next": "../0003/"}
     assert footer("0003") == {"prev": "../0002/"}
+
+
+def test_the_hook_compiles_each_template_once_and_never_takes_a_stale_or_damaged_one(tmp_path: Path,
+                                                                                     monkeypatch: pytest.MonkeyPatch):
+    """Issue 33, feedback in minutes: with ``on_env`` a build takes the theme's templates as an earlier build
+    compiled them (Jinja's bytecode cache, in the folder ``TURNPRESS_TEMPLATE_CACHE`` names); an edited template is
+    compiled again, a damaged entry is compiled again, and a folder that cannot be written builds as without it."""
+    import jinja2
+
+    templates, kept = tmp_path / "theme", tmp_path / "kept"
+    templates.mkdir()
+    (templates / "main.html").write_text("{% for x in items %}<b>{{ x }}</b>{% endfor %}")
+
+    def build(**setup: object) -> tuple[str, int]:
+        """A build's rendering of the template, and how many templates it compiled."""
+        compiled = []
+
+        class Env(jinja2.Environment):
+            def _parse(self, source: str, name: str | None, filename: str | None) -> object:
+                compiled.append(name)
+                return super()._parse(source, name, filename)
+
+        env = mkdocs_hooks.on_env(Env(loader=jinja2.FileSystemLoader(templates), **setup), None, None)
+        return env.get_template("main.html").render(items=[1, 2]), len(compiled)
+
+    monkeypatch.setenv(mkdocs_hooks.TEMPLATE_CACHE, str(kept))
+    assert build() == ("<b>1</b><b>2</b>", 1)
+    assert build() == ("<b>1</b><b>2</b>", 0), "the second build compiles nothing"
+    assert build(autoescape=True) == ("<b>1</b><b>2</b>", 1), "an environment set up otherwise compiles its own"
+    assert (kept / ".gitignore").read_text().endswith("\n*\n"), "nothing of the folder reaches git"
+    (templates / "main.html").write_text("{% for x in items %}<i>{{ x }}</i>{% endfor %}")
+    assert build() == ("<i>1</i><i>2</i>", 1), "an edited template is compiled again"
+    for entry in kept.glob("*.cache"):
+        entry.write_bytes(entry.read_bytes()[:-40])  # its header and checksum whole, its code cut short
+    assert build() == ("<i>1</i><i>2</i>", 1), "a damaged entry is compiled again"
+    for entry in kept.glob("*.cache"):
+        entry.unlink()
+    with monkeypatch.context() as full:  # the disk is full: the entry cannot be written
+        full.setattr(jinja2.bccache.tempfile, "NamedTemporaryFile", lambda **_: (_ for _ in ()).throw(
+            OSError(errno.ENOSPC, "No space left on device")))
+        assert build() == ("<i>1</i><i>2</i>", 1), "an entry that cannot be written: compiled as without the hook"
+    monkeypatch.setenv(mkdocs_hooks.TEMPLATE_CACHE, str(tmp_path / "theme" / "main.html" / "kept"))
+    assert build() == ("<i>1</i><i>2</i>", 1), "a folder that cannot be made: compiled as without the hook"
+    monkeypatch.setenv(mkdocs_hooks.TEMPLATE_CACHE, "off")
+    assert build() == ("<i>1</i><i>2</i>", 1)
 
 
 @pytest.mark.parametrize("fences", [False, True])
