@@ -29,8 +29,20 @@ ARTIFACTS = REPO / "test-artifacts" / "site"
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """The site's files, and axe-core at ``axe.SERVED_AT`` for the accessibility checks to load as a script of the
+    page (kept by the browser, compiled once: ``axe.findings``)."""
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
         pass
+
+    def translate_path(self, path: str) -> str:
+        found = axe.axe_path() if path.split("?", 1)[0] == axe.SERVED_AT else None
+        return str(found) if found is not None else super().translate_path(path)
+
+    def end_headers(self) -> None:
+        if self.path.split("?", 1)[0] == axe.SERVED_AT:
+            self.send_header("Cache-Control", "max-age=3600")
+        super().end_headers()
 
 
 @contextlib.contextmanager
@@ -58,16 +70,25 @@ def demo(browser: Browser, demo_public: Path) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture
-def no_search_index(browser: Browser) -> Iterator[None]:
-    """The site's search index is not loaded while the test runs. Material's search worker builds its lunr index
-    from ``search/search_index.json`` on every page load, in the background (1 MB on the demo: about 0.9 s of
-    Chromium's CPU a page, measured, some 40 demo pages in this module); the tests that ask for this fixture never
-    type in the search box, whose own test loads the index (``test_the_search_box_finds_a_country_by_name``). The
-    pages are the same (the search box is there, its results are empty until a reader types), only the worker's
-    index is missing (issue 33, feedback in minutes)."""
-    with browser.blocking("*/search/search_index.json"):
+@pytest.fixture(autouse=True)
+def no_search_index(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The site's search index is not loaded while a test of the browser runs, but for the search box's own test
+    (``test_the_search_box_finds_a_country_by_name``, which asks for ``search_index``). Material's search worker
+    builds its lunr index from ``search/search_index.json`` on every page load, in the background (1 MB on the
+    demo: about 0.9 s of Chromium's CPU a page, some 40 demo pages in this module; 20 kB on the small league:
+    0.2 s a page, measured, some 20 pages); the other tests never type in the search box. The pages are the same
+    (the search box is there, its results are empty until a reader types), only the worker's index is missing
+    (issue 33, feedback in minutes)."""
+    if "browser" not in request.fixturenames or "search_index" in request.fixturenames:
         yield
+        return
+    with request.getfixturevalue("browser").blocking("*/search/search_index.json"):
+        yield
+
+
+@pytest.fixture
+def search_index() -> None:
+    """The site's search index loads (``no_search_index`` leaves the test's pages as they are)."""
 
 
 def test_every_page_of_the_demo_has_a_title_of_its_own(demo_public: Path):
@@ -168,6 +189,7 @@ def test_the_game_page_steps_through_the_maps_of_every_turn(browser: Browser, se
         browser.screenshot(ARTIFACTS / f"map-history-{width}.png")
 
 
+@pytest.mark.usefixtures("search_index")
 def test_the_search_box_finds_a_country_by_name(browser: Browser, served: str):
     browser.resize(1280, 1000)
     browser.get(served)
@@ -264,7 +286,6 @@ def test_a_narrowed_page_is_judged_after_the_site_s_script_has_seen_the_resize()
 DRAWINGS = ("svg.tp-map", "svg.tp-chart")  # a game's board and its charts, each one SVG drawn to the column's width
 
 
-@pytest.mark.usefixtures("no_search_index")
 def test_no_serious_accessibility_findings_on_any_page_type(browser: Browser, served: str, demo: str):
     """axe-core over every page type of the test league and of the demo (German pages, the games' own issues,
     rules and guides), at desktop and phone widths: no serious or critical finding. Each page is loaded once and
@@ -338,7 +359,6 @@ def settled(layout: dict) -> dict | None:
     return layout if layout["scroll"] <= layout["width"] else None
 
 
-@pytest.mark.usefixtures("no_search_index")
 def test_on_a_phone_no_table_is_wider_than_the_screen(browser: Browser, served: str, demo: str):
     """Home and standings fit the screen (standings reflow into one block per row); an issue's own wide tables
     scroll inside a box that fits, which the keyboard can reach."""
@@ -364,7 +384,6 @@ def test_on_a_phone_no_table_is_wider_than_the_screen(browser: Browser, served: 
         browser.screenshot(ARTIFACTS / f"phone-{(base == demo) * 'demo-'}{name}.png")
 
 
-@pytest.mark.usefixtures("no_search_index")
 def test_screenshots_of_each_demo_game(browser: Browser, demo: str):
     """Home, each game's page and its latest issue, desktop and phone, for a person to look at. Each page is
     loaded once, at 1280 px, and shot there and again narrowed to 390 px (issue 33, feedback in minutes)."""
@@ -397,7 +416,6 @@ def test_screenshots_of_each_demo_game(browser: Browser, demo: str):
 MAP_GAMES = ["demo-diplomacy", "demo-dreissigjaehriger-krieg", "demo-auf-achse"]
 
 
-@pytest.mark.usefixtures("no_search_index")
 def test_each_issues_map_opens_full_size_to_pan_and_zoom(browser: Browser, demo: str):
     """Issue #18: maps "zoomable on a phone" beyond pinch-zoom: the map of each game's latest issue (full column
     width) opens full screen, larger than the screen, in a scroll box the keyboard pans (arrow keys) and zooms

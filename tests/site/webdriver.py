@@ -149,8 +149,12 @@ class Browser:
         self._session("POST", "/window/rect", {"width": width, "height": height})
 
     def screenshot(self, path: Path) -> None:
+        """The viewport as a PNG file, as WebDriver's screenshot shows it, encoded for speed (DevTools'
+        ``optimizeForSpeed``: the same pixels in a larger file, half the CPU: 0.06 against 0.12 s a shot, some 70
+        shots a run; issue 33)."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(base64.b64decode(self._session("GET", "/screenshot")))
+        shot = self.cdp("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
+        path.write_bytes(base64.b64decode(shot["data"]))
 
     def wait_for(self, check: Callable[[], Any], what: str, timeout: float = 15) -> Any:
         end = time.monotonic() + timeout
