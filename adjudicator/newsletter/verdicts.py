@@ -276,8 +276,13 @@ def _alone(ruleset: Any, state: State, player: str, cut: list[str], others: list
         return out
 
     def said(lines: list[str], at: int, line: str) -> list[dict[str, str]]:
-        return [{"severity": p.severity, "message": p.message.replace(repr(line), "{line}")}
-                for p in ruleset.check(state, player, lines) if p.path == (at,)]
+        return both(lines, [(at, line)])[0]
+
+    def both(lines: list[str], asked: list[tuple[int, str]]) -> list[list[dict[str, str]]]:
+        """``said`` of several lines of one sheet, the rules run once on it."""
+        problems = ruleset.check(state, player, lines)
+        return [[{"severity": p.severity, "message": p.message.replace(repr(line), "{line}")}
+                 for p in problems if p.path == (at,)] for at, line in asked]
 
     alone = {o: said([o], 0, o) for o in others}
     order = getattr(ruleset, "reads_as_order", None)
@@ -288,8 +293,8 @@ def _alone(ruleset: Any, state: State, player: str, cut: list[str], others: list
         if not spelt[0] == spelt[1] == spelt[2] or not any(p["severity"] == "error" for p in spelt[0]) or any(
                 "{" in p["message"].replace("{line}", "") for p in spelt[0]):
             continue
-        if any(said([text, o], 1, o) != alone[o] or said([o, text], 0, o) != alone[o]
-               or said([o, text], 1, text) != spelt[0] for o in others):
+        if any(said([text, o], 1, o) != alone[o] or both([o, text], [(0, o), (1, text)]) != [alone[o], spelt[0]]
+               for o in others):
             continue
         out[line_key(text)] = {"problems": spelt[0], "quotes": True, "free": True}
     return out
@@ -350,7 +355,9 @@ def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts:
         return None
     plain = [key.split(" ") for key in keys if all(_WORD.fullmatch(w) for w in key.split(" "))]
     runs = sorted({" ".join(words[:n]) for words in plain for n in range(1, len(words) + 1)})
-    runs = [r for r in runs if all(order(state, probe.format(p=r, P=r.upper())) for probe, _ in _PROBES)]
+    many = getattr(ruleset, "reads_as_orders", None) or (lambda state, lines: [order(state, t) for t in lines])
+    read_both = many(state, [probe.format(p=r, P=r.upper()) for r in runs for probe, _ in _PROBES])
+    runs = [r for n, r in enumerate(runs) if read_both[2 * n] and read_both[2 * n + 1]]
     looks = getattr(ruleset, "looks", None)
     # the reader's looks at each run and an unread word, taken first: the line is the first probe's own (its words
     # the same), so that the rules read each once (issue 33: they keep what they read)
@@ -391,7 +398,7 @@ def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts:
         longer = dict(zip(past, looks(state, [f"{r} qqqq zzzz h" for r in past]), strict=True))
         for r in runs:
             changes = _changing(first_looks[r], longer.get(r) or _longer(first_looks[r]), [*words, "-"], _PREFIXES)
-            if changes is not None and reads_alike(order, state, r, [*words, "-"], changes):
+            if changes is not None and reads_alike(many, state, r, [*words, "-"], changes):
                 stop[r] = lists.setdefault(tuple(sorted(changes)), len(lists))
         out["but"] = [list(c) for c in lists]
         out["stop"] = stop
@@ -460,9 +467,9 @@ def reads_alike(order: Any, state: State, run: str, words: list[str], changes: s
     after; a word that makes it the rulebook's joins ``changes``."""
     if run.count(" ") >= 1:  # its first two words are the run's, or the run and the word: the same alone
         return True
-    for w in words:
-        if w not in changes and not (order(state, f"{run} {w}") and order(state, f"{run} {w} qqqq")):
-            changes.add(w)
+    asked = [w for w in words if w not in changes]
+    read = order(state, [line for w in asked for line in (f"{run} {w}", f"{run} {w} qqqq")])
+    changes.update(w for n, w in enumerate(asked) if not (read[2 * n] and read[2 * n + 1]))
     return True
 
 
@@ -573,9 +580,12 @@ def spending(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     rich, poor = _with_figure(state, player, where, _HUGE), _with_figure(state, player, where, 0)
 
     def said(view: State, lines: list[str]) -> list[list[dict[str, str]]]:
-        problems = ruleset.check(view, player, lines)
-        return [[{"severity": p.severity, "message": p.message} for p in problems if p.path == (i,)]
-                for i in range(len(lines))]
+        out: list[list[dict[str, str]]] = [[] for _ in lines]
+        for p in ruleset.check(view, player, lines):  # each line's problems, in the rules' order
+            if len(p.path) == 1 and isinstance(p.path[0], int) and 0 <= p.path[0] < len(lines) \
+                    and p.path == (p.path[0],):
+                out[p.path[0]].append({"severity": p.severity, "message": p.message})
+        return out
 
     says: list[str] = []
     by: list[int] = []

@@ -55,8 +55,14 @@ class DiplomacyPresentation(HandedData):
     def reads_as_order(self, state: State, line: str) -> bool:
         """Whether the order reader reads ``line``, not the rulebook as an entry of its own (30JK's religious
         actions, read by their own words)."""
+        return self.reads_as_orders(state, [line])[0]
+
+    def reads_as_orders(self, state: State, lines: Sequence[str]) -> list[bool]:
+        """``reads_as_order`` of each of ``lines``, the map read once (the orders page's verdicts ask it of
+        thousands of lines a player)."""
         m = self._map(state)
-        return not adjudicate._book(m).split(m, [line])[1]
+        book = adjudicate._book(m)
+        return [not book.split(m, [line])[1] for line in lines]
 
     def spending(self, state: State, player: str) -> Spending | None:
         """The budget the rulebook's own lines spend in order (30JK's religion points), None in the standard
