@@ -27,6 +27,7 @@ import yaml
 
 from .. import yamledit
 from ..errors import LeagueError
+from ..kit.catalog import SITE
 from ..kit.markup import html_attr_text
 from ..league import history, store
 from . import pages
@@ -56,9 +57,11 @@ def template() -> str:
     return resources.files(__package__).joinpath("assets/mkdocs.yaml").read_text(encoding="utf-8")
 
 
-def nav_entries(root: Path, views: Sequence[pages.GameView], generated: Sequence[str]) -> list[Any]:
-    """The navigation: home, one section per game, the news, the rules, then any other page of ``site/``."""
-    nav: list[Any] = [{"Home": "index.md"}]
+def nav_entries(root: Path, views: Sequence[pages.GameView], generated: Sequence[str], lang: str = "en"
+                ) -> list[Any]:
+    """The navigation: home, one section per game, the news, the rules, then any other page of ``site/``; its
+    sections named in the league's language ``lang`` (a German league's said "Home", "Games", "News", "Rules")."""
+    nav: list[Any] = [{SITE.say(lang, "nav.home"): "index.md"}]
     if views:
         games: list[Any] = []
         for v in views:
@@ -69,12 +72,12 @@ def nav_entries(root: Path, views: Sequence[pages.GameView], generated: Sequence
             if f"site/games/{v.id}/orders.md" in generated:
                 entries.append({v.say("orders_page"): f"games/{v.id}/orders.md"})
             games.append({html_attr_text(v.title): entries})  # the theme prints a menu's titles raw
-        nav.append({"Games": games})
-    nav.append({"News": ["news/index.md"]})
+        nav.append({SITE.say(lang, "league.games"): games})
+    nav.append({SITE.say(lang, "league.news"): ["news/index.md"]})
     docs = root / "site"
     rules = sorted(p.relative_to(docs).as_posix() for p in (docs / "rules").glob("*.md")) if docs.is_dir() else []
     if rules:
-        nav.append({"Rules": rules})
+        nav.append({SITE.say(lang, "rules"): rules})
     others = sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*.md")) if docs.is_dir() else []
     nav += [p for p in others if p != "index.md" and not p.startswith(("games/", "news/", "rules/"))]
     return nav
@@ -156,10 +159,12 @@ def generate(root: Path, *, issues_as_committed: bool = False) -> tuple[int, int
     with store.reading():  # the games' folders listed once, not again for each issue (issue 33)
         games = pages.read_games(root, store.list_games(root), as_committed=issues_as_committed)
         views = [view for view, _ in games]
-        files = pages.all_pages(root, views, [files for _, files in games], settings(root))
+        site = settings(root)
+        files = pages.all_pages(root, views, [files for _, files in games], site)
     written = write_if_changed(root, files) + remove_stale(root, files)
     written += write_if_changed(root, ignored(root))
-    text = configured(config.read_text(encoding="utf-8"), [v.id for v in views], nav_entries(root, views, list(files)))
+    text = configured(config.read_text(encoding="utf-8"), [v.id for v in views],
+                      nav_entries(root, views, list(files), site["language"]))
     written += write_if_changed(root, {CONFIG: text})
     return len(views), written
 
