@@ -582,9 +582,9 @@ def spending(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     def said(view: State, lines: list[str]) -> list[list[dict[str, str]]]:
         out: list[list[dict[str, str]]] = [[] for _ in lines]
         for p in ruleset.check(view, player, lines):  # each line's problems, in the rules' order
-            if len(p.path) == 1 and isinstance(p.path[0], int) and 0 <= p.path[0] < len(lines) \
-                    and p.path == (p.path[0],):
-                out[p.path[0]].append({"severity": p.severity, "message": p.message})
+            at = p.path[0] if len(p.path) == 1 and p.path == (p.path[0],) else None
+            if isinstance(at, int) and 0 <= at < len(lines):
+                out[at].append({"severity": p.severity, "message": p.message})
         return out
 
     says: list[str] = []
