@@ -588,12 +588,15 @@ def test_init_and_keys_personal_speak_the_league_s_language(german: League):
 def test_a_german_league_s_site_description_colour_toggle_and_navigation_are_german(german: League):
     """A German league's mkdocs.yml gave its site (every page's description, the feeds) the English "Play-by-mail
     games adjudicated in public; ..." and the colour scheme's toggle the names "Dark mode" and "Light mode", and
-    the site build wrote its navigation, on every page, as "Home", "Games", "News", "Rules" (issue 31)."""
+    the site build wrote its navigation, on every page, as "Home", "Games", "News", "Rules", and its 404 page
+    "404 - Not found" (issue 31)."""
     config = (german.root / "mkdocs.yml").read_text(encoding="utf-8")
     nav = config[config.index("\nnav:\n"):config.index("\nvalidation:")]
     assert [line.strip() for line in nav.splitlines() if line.startswith("  - ") and line.endswith(":") or
             line.startswith("  - Startseite")] == ["- Startseite: index.md", "- Partien:", "- Neuigkeiten:",
                                                    "- Regeln:"], nav
+    not_found = (german.root / "site/.turnpress/overrides/404.html").read_text(encoding="utf-8")
+    assert "<h1>404 - Seite nicht gefunden</h1>" in not_found, not_found  # Material's says "404 - Not found"
     assert "\nsite_description: Spiele per Post, öffentlich ausgewertet; jeder Zug ist eine Ausgabe des " \
            "Newsletters.\n" in config
     assert "        name: Dunkles Farbschema\n" in config and "        name: Helles Farbschema\n" in config

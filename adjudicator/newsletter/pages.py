@@ -754,6 +754,13 @@ def read_games(root: Path, game_ids: Sequence[str], cores: int | None = None,
             return list(pool.map(read_game, [root] * len(game_ids), game_ids, [as_committed] * len(game_ids)))
 
 
+def not_found_template(lang: str) -> str:
+    """The theme's 404 page with its heading in the league's language: Material writes "404 - Not found" in every
+    language (its template, not its translations)."""
+    return ('{% extends "main.html" %}\n{% block content %}\n'
+            f"  <h1>404 - {html.escape(SITE.say(lang, 'not_found'))}</h1>\n{{% endblock %}}\n")
+
+
 def all_pages(root: Path, views: Sequence[GameView], per_game: Sequence[Mapping[str, str]],
               settings: Mapping[str, str] | None = None) -> dict[str, str]:
     """Every generated file: path relative to the league root -> text (``per_game``: each game's pages;
@@ -763,7 +770,8 @@ def all_pages(root: Path, views: Sequence[GameView], per_game: Sequence[Mapping[
               if path.startswith(f"{BLOG_DIR}/") and path.endswith(".md")]
     pages = {"site/index.md": home(views, lang), **news_index(views, issues, lang),
              f"{GAMES_DIR}/deadlines.ics": calendar(views), f"{OVERRIDES}/partials/language.html": LANGUAGE_PARTIAL,
-             f"{OVERRIDES}/main.html": MAIN_TEMPLATE, "site/javascripts/turnpress.js": script(),
+             f"{OVERRIDES}/main.html": MAIN_TEMPLATE, f"{OVERRIDES}/404.html": not_found_template(lang),
+             "site/javascripts/turnpress.js": script(),
              "site/stylesheets/turnpress.css": stylesheet(), HOOKS: mkdocs_hooks(),
              f"{HOOKS.rpartition('/')[0]}/.gitignore": "# Written by `turnpress site build`; not kept in git.\n*\n"}
     pages.update(orders_page.assets())

@@ -403,10 +403,13 @@ def test_a_game_played_on_a_board_has_a_map_page_with_the_position(game: str, ha
 
 def test_no_theme_template_is_copied_or_patched(built_site: Path):
     """Issue 33: the theme is extended only as Material documents it (a block of main.html, a whole partial of our
-    own); the search dialog is named by turnpress.js, not by a patched copy of the theme's search partial."""
+    own, the 404 page's content block in the league's language: issue 31); the search dialog is named by
+    turnpress.js, not by a patched copy of the theme's search partial."""
     overrides = built_site / "site/.turnpress/overrides"
     assert sorted(p.relative_to(overrides).as_posix() for p in overrides.rglob("*") if p.is_file()) == \
-        ["main.html", "partials/language.html"]
+        ["404.html", "main.html", "partials/language.html"]
+    assert (overrides / "404.html").read_text() == \
+        '{% extends "main.html" %}\n{% block content %}\n  <h1>404 - Not found</h1>\n{% endblock %}\n'
     assert (overrides / "main.html").read_text().startswith('{% extends "base.html" %}\n{% block extrahead %}')
     assert "aria-label" in (built_site / "site/javascripts/turnpress.js").read_text().split("aria-dialog-name")[1]
 
