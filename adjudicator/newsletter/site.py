@@ -229,7 +229,7 @@ def site_env(root: Path | None = None) -> dict[str, str]:
     (``SOURCE_DATE_EPOCH``), so the same league gives the same site on any date."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     if root is not None:  # the theme's templates compiled once per league (the hook's ``on_env``), unless named
-        env.setdefault(TEMPLATE_CACHE, str(root / TEMPLATE_FOLDER))
+        env.setdefault(TEMPLATE_CACHE, str((root / TEMPLATE_FOLDER).absolute()))  # mkdocs runs in the league
     if root is not None and "SOURCE_DATE_EPOCH" not in env:
         stamp = _last_change(root)
         if stamp:

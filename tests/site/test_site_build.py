@@ -333,6 +333,10 @@ def test_the_hook_compiles_each_template_once_and_never_takes_a_stale_or_damaged
     assert build() == ("<i>1</i><i>2</i>", 1), "a folder that cannot be made: compiled as without the hook"
     monkeypatch.setenv(mkdocs_hooks.TEMPLATE_CACHE, "off")
     assert build() == ("<i>1</i><i>2</i>", 1)
+    monkeypatch.delenv(mkdocs_hooks.TEMPLATE_CACHE)  # turnpress names the league's folder, wherever it is run from
+    monkeypatch.chdir(tmp_path)
+    named = site.site_env(Path("league"))[mkdocs_hooks.TEMPLATE_CACHE]
+    assert named == str(tmp_path / "league" / site.TEMPLATE_FOLDER) and ".cache/turnpress/" not in named
 
 
 @pytest.mark.parametrize("fences", [False, True])
