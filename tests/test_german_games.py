@@ -604,6 +604,30 @@ def test_a_german_league_s_site_description_colour_toggle_and_navigation_are_ger
     assert len(said) == 3 and english("\n".join(said)) == [], said
 
 
+def test_a_german_league_made_before_gets_its_site_s_description_and_toggle_in_german_at_its_next_build(
+        tmp_path: Path):
+    """A German league made before init spoke German kept the English description and "Dark mode" in its
+    mkdocs.yml: the site build mends the default's English lines, and keeps a line the game master wrote."""
+    from adjudicator.newsletter import site as sitemod
+
+    league = League(tmp_path / "liga", tmp_path)
+    league.run("init", str(league.root), "--title", "Alte Liga", "--language", "de")
+    config = league.root / "mkdocs.yml"
+    old = config.read_text(encoding="utf-8")
+    for german, english_line in (("Spiele per Post, öffentlich ausgewertet; jeder Zug ist eine Ausgabe des "
+                                  "Newsletters.", "Play-by-mail games adjudicated in public; every turn is an issue "
+                                  "of the newsletter."), ("name: Dunkles Farbschema", "name: Dark mode"),
+                                 ("name: Helles Farbschema", "name: Unser heller Modus")):  # the master's own
+        assert german in old
+        old = old.replace(german, english_line)
+    config.write_text(old, encoding="utf-8")
+    league.run("site", "build", "--pages-only")
+    mended = config.read_text(encoding="utf-8")
+    assert "site_description: Spiele per Post, öffentlich ausgewertet;" in mended
+    assert "        name: Dunkles Farbschema\n" in mended and "        name: Unser heller Modus\n" in mended
+    assert sitemod.settings(league.root)["site_description"].startswith("Spiele per Post")  # the feeds' too
+
+
 def test_a_german_league_s_home_page_and_news_index_are_german(german: League):
     """The league's own pages speak the league's language (init --language de): the home page said "The
     league", "Games", "Latest issues" and "3 players" in every league."""

@@ -27,6 +27,7 @@ import yaml
 
 from .. import yamledit
 from ..errors import LeagueError
+from ..kit import words
 from ..kit.catalog import SITE
 from ..kit.markup import html_attr_text
 from ..league import history, store
@@ -55,6 +56,24 @@ class SiteError(LeagueError):
 def template() -> str:
     """The default ``mkdocs.yml`` of a league (written where a league has none)."""
     return resources.files(__package__).joinpath("assets/mkdocs.yaml").read_text(encoding="utf-8")
+
+
+def in_language(config: str, language: str) -> str:
+    """``mkdocs.yml``'s text with the words a reader of the site meets that turnpress's default file writes in
+    English said in ``language``: the site's description (the pages' and the feeds') and the colour scheme's
+    toggle (a German league's said "Dark mode"). A line the game master changed is kept: only the default's
+    English is replaced (init writes it so; a site build mends a league made before).
+
+    >>> in_language("        name: Dark mode\\n        name: Mein Modus\\n", "de")
+    '        name: Dunkles Farbschema\\n        name: Mein Modus\\n'
+    """
+    if language == "en":
+        return config
+    for key, line in (("config.description", "site_description: "), ("config.dark", "        name: "),
+                      ("config.light", "        name: ")):
+        english = f"{line}{SITE.say('en', key)}\n"
+        config = config.replace(english, f"{line}{SITE.say(language, key)}\n", 1)
+    return config
 
 
 def nav_entries(root: Path, views: Sequence[pages.GameView], generated: Sequence[str], lang: str = "en"
@@ -156,12 +175,14 @@ def generate(root: Path, *, issues_as_committed: bool = False) -> tuple[int, int
     config = root / CONFIG
     if not config.is_file():
         config.write_text(template(), encoding="utf-8")
+    mended = write_if_changed(root, {CONFIG: in_language(config.read_text(encoding="utf-8"),
+                                                         words.league_language(root))})  # before the feeds read it
     with store.reading():  # the games' folders listed once, not again for each issue (issue 33)
         games = pages.read_games(root, store.list_games(root), as_committed=issues_as_committed)
         views = [view for view, _ in games]
         site = settings(root)
         files = pages.all_pages(root, views, [files for _, files in games], site)
-    written = write_if_changed(root, files) + remove_stale(root, files)
+    written = mended + write_if_changed(root, files) + remove_stale(root, files)
     written += write_if_changed(root, ignored(root))
     text = configured(config.read_text(encoding="utf-8"), [v.id for v in views],
                       nav_entries(root, views, list(files), site["language"]))

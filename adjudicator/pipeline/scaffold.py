@@ -26,7 +26,6 @@ from typing import Any
 
 from .. import yamlio
 from ..errors import LeagueError
-from ..kit.catalog import SITE
 from ..kit.ruleset import package_of
 from ..league import history
 from ..newsletter import site
@@ -81,7 +80,9 @@ def init(target: Path, title: str, requirement: str | None = None, language: str
         requirement = f"./{WHEELS}/{wheel.name}[site]"
     files = template_files(title, requirement)
     if "mkdocs.yml" in files:
-        files["mkdocs.yml"] = _in_language(files["mkdocs.yml"], language)
+        files["mkdocs.yml"] = site.in_language(
+            re.sub(r"^  language: en$", f"  language: {language}", files["mkdocs.yml"], count=1, flags=re.MULTILINE),
+            language)
     target.mkdir(parents=True, exist_ok=True)
     for rel, text in files.items():
         path = target / rel
@@ -89,18 +90,6 @@ def init(target: Path, title: str, requirement: str | None = None, language: str
         path.write_text(text, encoding="utf-8")
     history.init(target)
     return sorted([*files, *written])
-
-
-def _in_language(config: str, language: str) -> str:
-    """The default ``mkdocs.yml`` for a league of ``language``: its theme's language, and the words a reader of the
-    site meets in the site's description (the pages' and the feeds') and the colour scheme's toggle (a German
-    league's said "Dark mode")."""
-    config = re.sub(r"^  language: en$", f"  language: {language}", config, count=1, flags=re.MULTILINE)
-    for key, line in (("config.description", "site_description: "), ("config.dark", "        name: "),
-                      ("config.light", "        name: ")):
-        english = f"{line}{SITE.say('en', key)}\n"
-        config = config.replace(english, f"{line}{SITE.say(language, key)}\n", 1)
-    return config
 
 
 # --- what a game adds to the site ----------------------------------------------------------------------------
