@@ -47,7 +47,14 @@ def build(args: argparse.Namespace) -> int:
 
 def _writable(out: Path) -> None:
     """Refuse ``--out`` that cannot be written before the pages are made and mkdocs dies there with a traceback
-    (a file where the folder belongs, a folder this user may not write)."""
+    (a file where the folder belongs, a folder this user may not write), and a folder that holds files no site build
+    made: mkdocs empties the folder it builds into (all but its hidden files), so ``--out games`` or ``--out ~``
+    deleted a league's games or a home folder. A folder a build made before holds mkdocs' ``sitemap.xml``."""
+    if out.is_dir() and not (out / "sitemap.xml").is_file() and any(
+            not entry.name.startswith(".") for entry in out.iterdir()):
+        raise LeagueError(f"--out {out}: the folder holds files that no site build made, and building there would "
+                          "delete them; name an empty folder or one a site build made before", word="out.not_a_site",
+                          path=out)
     try:
         out.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=out):

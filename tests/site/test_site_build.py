@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import yamlio
+from adjudicator.cli.site import _writable
 from adjudicator.league import store
 from adjudicator.newsletter import charts, listings, mkdocs_hooks, site
 
@@ -712,3 +713,28 @@ def test_a_build_after_a_deadline_renders_only_the_new_turns_issue(built_site, t
     site.generate(root)
     assert rendered == [("atlas", 4), ("borea", 1)]
     assert "A note written after the turn." in (root / "site/news/borea/0001.md").read_text()
+
+
+def test_site_build_out_never_empties_a_folder_that_no_site_build_made(league: Path, tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]):
+    """mkdocs empties the folder it builds into: ``site build --out games`` deleted the league's games, ``--out ~`` a
+    home folder (found by the #31 engineer, session 16). A folder that holds files no build made is refused before
+    anything is built, naming it and what to write instead; an empty folder, one holding only hidden files (a
+    checkout's ``.git``) and one a build made before (mkdocs' ``sitemap.xml``) are built into as before."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "letters.txt").write_text("Dear players,\n", encoding="utf-8")
+    assert run(league, "site", "build", "--out", str(home)) == 2
+    said = capsys.readouterr().err
+    assert f"--out {home}: the folder holds files that no site build made, and building there would delete them; " \
+           "name an empty folder or one a site build made before" in said, said
+    assert (home / "letters.txt").read_text(encoding="utf-8") == "Dear players,\n"
+    assert not (league / "site").exists(), "nothing was built before the refusal"
+    hidden, built, empty = tmp_path / "hidden", tmp_path / "built", tmp_path / "empty"
+    (hidden / ".git").mkdir(parents=True)
+    built.mkdir()
+    (built / "sitemap.xml").write_text("<urlset/>", encoding="utf-8")
+    (built / "index.html").write_text("<html/>", encoding="utf-8")
+    empty.mkdir()
+    for accepted in (hidden, built, empty, tmp_path / "new"):
+        _writable(accepted)  # raises if refused
