@@ -628,6 +628,47 @@ def test_a_german_league_made_before_gets_its_site_s_description_and_toggle_in_g
     assert sitemod.settings(league.root)["site_description"].startswith("Spiele per Post")  # the feeds' too
 
 
+def markdown_parts(text: str) -> tuple[str, list[str], list[str]]:
+    """A Markdown page's prose (its code blocks' comments kept, their commands dropped), its code blocks' commands
+    (a commit's message left out: the player's words) and its links' targets."""
+    prose, commands, fenced = [], [], False
+    for line in text.splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        elif not fenced:
+            prose.append(line)
+        else:
+            command, _, comment = line.partition("  # ")
+            prose.append(comment)
+            commands.append(re.sub(r'-m "[^"]*"', "-m", command).rstrip())
+    return "\n".join(prose), commands, re.findall(r"\]\(([^)\s]*)\)", text)
+
+
+def test_a_german_league_s_readme_and_guides_for_its_players_are_german(tmp_path: Path):
+    """init --language de wrote the English "Guide for players" and "Sealed orders and private reports" into the
+    league's site/guide/ (every page's menu names them) and the English README for its players (issue 31: a German
+    game speaks German in every output, pages included). Now they are German (Sie, never du), with every command
+    of their code blocks and every link as the English pages have them; an English league keeps the English."""
+    league = League(tmp_path / "liga", tmp_path)
+    league.run("init", str(league.root), "--title", "Unsere Liga", "--language", "de",
+               "--requirement", "turnpress==0.1.0")
+    pages = ("README.md", "site/guide/players.md", "site/guide/sealed-orders.md", "games/README.md",
+             "orders/README.md")
+    german_pages = {page: (league.root / page).read_text(encoding="utf-8") for page in pages}
+    assert german_pages["README.md"].startswith("# Unsere Liga\n\nEine Liga für Spiele per Post")
+    assert german_pages["site/guide/players.md"].startswith("# Anleitung für Spieler\n")  # the menu's entry
+    assert german_pages["site/guide/sealed-orders.md"].startswith("# Versiegelte Befehle und Ihr privater Bericht\n")
+    english_league = tmp_path / "league"
+    assert cli.main(["init", str(english_league), "--title", "Unsere Liga", "--requirement", "turnpress==0.1.0"]) == 0
+    for page, text in german_pages.items():
+        prose, commands, links = markdown_parts(text)
+        assert english(prose) == [], (page, english(prose))
+        assert not re.search(r"\b(?:du|dich|dir|dein\w*)\b", prose, re.IGNORECASE), page
+        _, english_commands, english_links = markdown_parts((english_league / page).read_text(encoding="utf-8"))
+        assert (commands, links) == (english_commands, english_links), page
+        assert english(markdown_parts((english_league / page).read_text(encoding="utf-8"))[0]), page  # English
+
+
 def test_a_german_league_s_home_page_and_news_index_are_german(german: League):
     """The league's own pages speak the league's language (init --language de): the home page said "The
     league", "Games", "Latest issues" and "3 players" in every league."""

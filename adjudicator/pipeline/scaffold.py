@@ -34,8 +34,9 @@ OK = 0
 TEMPLATE = "adjudicator.pipeline.template"
 
 
-def template_files(title: str, requirement: str) -> dict[str, str]:
-    """Path in the new league -> text, from the template's manifest, with the placeholders filled in."""
+def template_files(title: str, requirement: str, language: str = "en") -> dict[str, str]:
+    """Path in the new league -> text, from the template's manifest, with the placeholders filled in; in the
+    league's ``language`` where the manifest names a text in it (``source_de``, ``text_de``), else in English."""
     pkg = resources.files(TEMPLATE)
     manifest: dict[str, Any] = yamlio.load(pkg.joinpath("manifest.yaml").read_text(encoding="utf-8"),
                                            max_bytes=1 << 20).data
@@ -46,7 +47,8 @@ def template_files(title: str, requirement: str) -> dict[str, str]:
             if made is not None:
                 out[entry["path"]] = made
             continue
-        text = entry["text"] if "text" in entry else pkg.joinpath(entry["source"]).read_text(encoding="utf-8")
+        text = (entry.get(f"text_{language}", entry["text"]) if "text" in entry else
+                pkg.joinpath(entry.get(f"source_{language}", entry["source"])).read_text(encoding="utf-8"))
         out[entry["path"]] = text.replace("@@TITLE@@", title).replace("@@REQUIREMENT@@", requirement)
     return out
 
@@ -78,7 +80,7 @@ def init(target: Path, title: str, requirement: str | None = None, language: str
         wheel = write_wheel(target / WHEELS)
         written.append(f"{WHEELS}/{wheel.name}")
         requirement = f"./{WHEELS}/{wheel.name}[site]"
-    files = template_files(title, requirement)
+    files = template_files(title, requirement, language)
     if "mkdocs.yml" in files:
         files["mkdocs.yml"] = site.in_language(
             re.sub(r"^  language: en$", f"  language: {language}", files["mkdocs.yml"], count=1, flags=re.MULTILINE),
