@@ -646,14 +646,15 @@ def markdown_parts(text: str) -> tuple[str, list[str], list[str]]:
 
 def test_a_german_league_s_readme_and_guides_for_its_players_are_german(tmp_path: Path):
     """init --language de wrote the English "Guide for players" and "Sealed orders and private reports" into the
-    league's site/guide/ (every page's menu names them) and the English README for its players (issue 31: a German
-    game speaks German in every output, pages included). Now they are German (Sie, never du), with every command
-    of their code blocks and every link as the English pages have them; an English league keeps the English."""
+    league's site/guide/ (every page's menu names them), the English README for its players, and English comments
+    in the files it writes for the game master (issue 31: a German game speaks German in every output, pages
+    included). Now they are German (Sie, never du), with every command of their code blocks, every link and every
+    line git and pip read as the English files have them; an English league keeps the English."""
     league = League(tmp_path / "liga", tmp_path)
     league.run("init", str(league.root), "--title", "Unsere Liga", "--language", "de",
                "--requirement", "turnpress==0.1.0")
     pages = ("README.md", "site/guide/players.md", "site/guide/sealed-orders.md", "games/README.md",
-             "orders/README.md")
+             "orders/README.md", ".gitignore", "site/.gitignore", ".github/turnpress-requirements.txt")
     german_pages = {page: (league.root / page).read_text(encoding="utf-8") for page in pages}
     assert german_pages["README.md"].startswith("# Unsere Liga\n\nEine Liga für Spiele per Post")
     assert german_pages["site/guide/players.md"].startswith("# Anleitung für Spieler\n")  # the menu's entry
@@ -666,6 +667,10 @@ def test_a_german_league_s_readme_and_guides_for_its_players_are_german(tmp_path
         assert not re.search(r"\b(?:du|dich|dir|dein\w*)\b", prose, re.IGNORECASE), page
         _, english_commands, english_links = markdown_parts((english_league / page).read_text(encoding="utf-8"))
         assert (commands, links) == (english_commands, english_links), page
+        if not page.endswith(".md"):  # the same lines for git and pip, their comments German
+            assert [line for line in text.splitlines() if not line.startswith("#")] == [
+                line for line in (english_league / page).read_text(encoding="utf-8").splitlines()
+                if not line.startswith("#")], page
         assert english(markdown_parts((english_league / page).read_text(encoding="utf-8"))[0]), page  # English
 
 
