@@ -151,6 +151,9 @@ class Map:
     # sheets of one position, each a movement run (issue 33: 7 s of the orders league's build); bounded
     mercenary_verdicts: dict[tuple[Any, ...], tuple[str, str] | None] = field(
         default_factory=dict, repr=False, compare=False)
+    # a religious action's text (30JK) -> the action ``religion.read_action`` read from it, or the error's (message,
+    # hint): pure and kept as ``order_reads`` (the verdicts read the same religious lines in every run of the rules)
+    action_reads: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def title(self) -> str:

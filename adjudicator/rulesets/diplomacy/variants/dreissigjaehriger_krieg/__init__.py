@@ -41,7 +41,7 @@ from .religion import (
     is_action_entry,
     mercenary_order,
     opposite,
-    parse_action,
+    read_action,
     winner,
 )
 
@@ -203,7 +203,7 @@ class DreissigjaehrigerKrieg(Rulebook):
         out: list[tuple[int, Action | ActionError]] = []
         for i, e in extras:
             try:
-                out.append((i, parse_action(m, action_text(e, m))))
+                out.append((i, read_action(m, action_text(e, m))))
             except ActionError as err:
                 out.append((i, err))
         return out
@@ -248,7 +248,7 @@ class DreissigjaehrigerKrieg(Rulebook):
         the lines, for the orders page: the words ``check_extra`` gives a line beyond them, how they name a line."""
         def action(line: str) -> str | None:
             try:
-                return describe(m, parse_action(m, line)) if is_action_entry(line) else None
+                return describe(m, read_action(m, line)) if is_action_entry(line) else None
             except ActionError:
                 return None
 

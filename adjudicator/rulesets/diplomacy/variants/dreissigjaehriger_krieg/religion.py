@@ -21,6 +21,7 @@ The same as YAML mappings (see :func:`action_text`)::
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -77,7 +78,23 @@ class ActionError(TurnpressError, ValueError):
 
 
 def kind_of(text: str) -> str | None:
-    """The action a line opens with, or None if it is an ordinary order."""
+    """The action a line opens with, or None if it is an ordinary order. Kept by the text (``_kept_kind``) where
+    it is no longer than an order the schema admits: ``split`` asks it of every line of every ``check``, and the
+    orders page's verdicts run ``check`` thousands of times a player on the same lines (issue 33)."""
+    return _kept_kind(text) if len(text) <= KEPT_KIND_CHARS else _kind(text)
+
+
+# The longest text whose kind is kept: the schema's longest order line (a longer one is read each time, so that
+# what is kept stays bounded whatever a player sends)
+KEPT_KIND_CHARS = 200
+
+
+@functools.lru_cache(maxsize=8192)
+def _kept_kind(text: str) -> str | None:
+    return _kind(text)
+
+
+def _kind(text: str) -> str | None:
     low = text.strip().lower()
     for opening, kind in _OPENINGS:
         if opening.match(low):
@@ -140,6 +157,28 @@ def action_text(entry: object, m: Map | None = None) -> str:
         except OrderError as err:
             raise ActionError(say("the mercenaries' order: {why}", why=err.message), err.hint) from err
     return f"{GERMAN[kind]}: {unit} ({points} RP)"
+
+
+# The most action texts a map keeps the reading of (``Map.action_reads``), as ``notation.KEPT_READS``
+KEPT_ACTION_READS = 20_000
+
+
+def read_action(m: Map, text: str) -> Action:
+    """``parse_action``, its reading (the action, or the error's message and hint) kept by the map
+    (``Map.action_reads``): the reading is pure in the map and the text, and ``check_extra`` reads each religious
+    line of a sheet in every run of the rules (the orders page's verdicts: thousands of runs a player, issue 33)."""
+    known = m.action_reads.get(text)
+    if known is None:
+        try:
+            known = parse_action(m, text)
+        except ActionError as e:
+            known = (e.message, e.hint)
+        if len(m.action_reads) >= KEPT_ACTION_READS:
+            m.action_reads.clear()
+        m.action_reads[text] = known
+    if isinstance(known, Action):
+        return known
+    raise ActionError(*known)
 
 
 def parse_action(m: Map, text: str) -> Action:
