@@ -674,6 +674,32 @@ def test_a_german_league_s_readme_and_guides_for_its_players_are_german(tmp_path
         assert english(markdown_parts((english_league / page).read_text(encoding="utf-8"))[0]), page  # English
 
 
+def test_a_german_league_s_rules_page_of_bretton_woods_is_german(german: League, tmp_path: Path):
+    """`turnpress new` copied the English rules page of Bretton Woods (a German game: its rule text is German)
+    into a German league's site/rules/, 114 of its 196 lines English (issue 31: a German game speaks German in
+    every output, pages included). Now a German league gets the ruleset's German page under the same name (the
+    game's overview links to rules/bretton-woods.md in either language), with the English page's sheet, table
+    and code; an English league keeps the English page byte for byte."""
+    from adjudicator.kit.ruleset import get
+    from adjudicator.pipeline.scaffold import add_rules_pages
+    shipped = Path(__file__).parents[1] / "adjudicator/rulesets/bretton_woods/text"
+    original = (shipped / "bretton-woods.md").read_text(encoding="utf-8")
+    page = (german.root / "site/rules/bretton-woods.md").read_text(encoding="utf-8")
+    prose, commands, links = markdown_parts(page)
+    assert page.startswith("# Bretton Woods\n\n*Ein Postspiel von Reiner Knizia und Gernot Skalla.*")
+    assert english(prose) == [], english(prose)
+    assert not re.search(r"\b(?:du|dich|dir|dein\w*)\b", prose, re.IGNORECASE)
+    assert (commands, links) == markdown_parts(original)[1:]  # the order sheet, line for line
+    tables = [[line.count("|") for line in text.splitlines() if line.startswith("|")] for text in (page, original)]
+    assert tables[0] == tables[1] and len(tables[0]) == 13  # the table of the eleven stocks, cell for cell
+    assert not (german.root / "site/rules/bretton-woods.de.md").exists()  # one page, no second one in the menu
+    english_league = tmp_path / "league"
+    assert cli.main(["init", str(english_league), "--requirement", "turnpress==0.1.0"]) == 0
+    assert add_rules_pages(english_league, get("bretton-woods")) == ["site/rules/bretton-woods.md"]
+    assert (english_league / "site/rules/bretton-woods.md").read_text(encoding="utf-8") == original
+    assert len(english(original)) > 100  # the finder reads the English page as English
+
+
 def test_a_german_league_s_home_page_and_news_index_are_german(german: League):
     """The league's own pages speak the league's language (init --language de): the home page said "The
     league", "Games", "Latest issues" and "3 players" in every league."""
