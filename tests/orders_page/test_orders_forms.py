@@ -7,7 +7,9 @@ Screenshots go to ``test-artifacts/orders/``.
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Iterator
 
 import pytest
 import yaml
@@ -191,19 +193,29 @@ def test_calamity_the_mover_s_form_is_this_phase_s_decision_and_the_card_list_is
     assert understood(done.stdout)[0].startswith(f"Play card {card}: the token moves from field 0 to {card} ")
 
 
-def test_calamity_s_card_list_offers_only_the_cards_in_the_hand(browser: Browser, served: str, league: League):
-    """Issue #30, item 8: "the card list ignores the hand". The test league's hands hold every value, so the
-    mover's private file is sealed again here to their key with a hand of 2 and 4 (and put back after): once
-    opened in the page, the list offers 2 and 4 only, and a card the form had picked that is not held gives way
-    to one that is."""
+@contextlib.contextmanager
+def mover_holding(league: League, hand: list[int]) -> Iterator[tuple[str, str]]:
+    """Calamity's mover in game ca with ``hand``: their private file sealed again to their key (the test league's
+    hands hold every value), put back after; the mover and their secret key."""
     game = store.load_game(league.root, "ca")
     mover = game.ruleset.phase(game.effective_state(game.open_turn)).awaited[0]
     public, secret = league.keys[f"ca:{mover}"]
     sealed = league.root / "public" / "games" / "ca" / "private" / f"{mover}.yaml.age"
     kept = sealed.read_bytes()
-    sealed.write_text(crypto.encrypt(f"game: ca\nturn: 1\nplayer: {mover}\nstate:\n  hand: [2, 4]\n".encode(),
+    sealed.write_text(crypto.encrypt(f"game: ca\nturn: 1\nplayer: {mover}\nstate:\n  hand: {hand}\n".encode(),
                                      [public]))
     try:
+        yield mover, secret
+    finally:
+        sealed.write_bytes(kept)
+
+
+def test_calamity_s_card_list_offers_only_the_cards_in_the_hand(browser: Browser, served: str, league: League):
+    """Issue #30, item 8: "the card list ignores the hand". The test league's hands hold every value, so the
+    mover's private file is sealed again here to their key with a hand of 2 and 4 (and put back after): once
+    opened in the page, the list offers 2 and 4 only, and a card the form had picked that is not held gives way
+    to one that is."""
+    with mover_holding(league, [2, 4]) as (mover, secret):
         at_page(browser, served, "ca", mover)
         browser.script("document.getElementById('tp-identity').scrollIntoView({block: 'center'})")
         paste(browser, "#tp-identity", secret)
@@ -216,8 +228,6 @@ def test_calamity_s_card_list_offers_only_the_cards_in_the_hand(browser: Browser
                 .map(o => o.text)""")
         assert [int(o.split(":")[0]) for o in offered] == [2, 4], offered
         assert "  card: 2\n" in produced(browser), "card 1, the form's first, is not held: 2 is picked instead"
-    finally:
-        sealed.write_bytes(kept)
 
 
 def test_calamity_a_player_with_nothing_due_gives_standing_orders_in_words(browser: Browser, served: str,
@@ -249,16 +259,9 @@ def test_calamity_a_card_not_in_the_hand_is_refused_once_the_private_report_is_o
     page says where the verdict is (open it); once it is open (a hand of 2 and 4 sealed to the mover's key), card
     5 is the rules' error, in their words, at the card's line, and card 2 none: the rules' verdicts for a hand
     with and without each card (verdicts.held_table), looked up by the hand in the report."""
-    game = store.load_game(league.root, "ca")
-    mover = game.ruleset.phase(game.effective_state(game.open_turn)).awaited[0]
-    public, secret = league.keys[f"ca:{mover}"]
-    sealed = league.root / "public" / "games" / "ca" / "private" / f"{mover}.yaml.age"
-    kept = sealed.read_bytes()
-    sealed.write_text(crypto.encrypt(f"game: ca\nturn: 1\nplayer: {mover}\nstate:\n  hand: [2, 4]\n".encode(),
-                                     [public]))
-    sheet = "game: ca\nturn: 1\nplayer: {mover}\norders:\n  card: {card}\n"
-    check = "return window.tpOrders.check(arguments[0])"
-    try:
+    with mover_holding(league, [2, 4]) as (mover, secret):
+        sheet = "game: ca\nturn: 1\nplayer: {mover}\norders:\n  card: {card}\n"
+        check = "return window.tpOrders.check(arguments[0])"
         at_page(browser, served, "ca", mover)
         before = browser.script(check, sheet.format(mover=mover, card=5))
         assert [p["severity"] for p in before] == ["unknown"] and "private report" in before[0]["message"], before
@@ -270,8 +273,6 @@ def test_calamity_a_card_not_in_the_hand_is_refused_once_the_private_report_is_o
         assert [(p["severity"], p["where"], p["message"]) for p in after] == [
             ("error", "line 5, orders → card", "you hold no movement card 5")], after
         assert browser.script(check, sheet.format(mover=mover, card=2)) == []
-    finally:
-        sealed.write_bytes(kept)
 
 
 def test_thirty_years_war_a_double_move_a_transformation_religious_actions_and_the_confession(
