@@ -1,9 +1,15 @@
 """The Spielplan and Phase 3 (Brummi fahren): fields, Streckenpunkte, the fare table, routes."""
 
+import re
+from pathlib import Path
+
+import yaml
+
 from adjudicator.rulesets.auf_achse import RULESET
 from adjudicator.rulesets.auf_achse.board import fare, field_points, load_board, map_names, plan_route
 
 BOARD = load_board(RULESET.data, "deutschland")
+TEXT = Path(__file__).parents[2] / "adjudicator/rulesets/auf_achse/text"  # the rules pages the ruleset ships
 
 # Phase 3, the text's table: Streckenpunkte 1..20 and their Fahrpreis.
 TEXT_TABLE = [10, 30, 60, 100, 150, 210, 280, 360, 450, 550, 660, 780, 910, 1050, 1200, 1360, 1530, 1710, 1900, 2100]
@@ -59,6 +65,22 @@ def test_zugformat_route_must_be_connected():
     assert r.problems[0][0] == "error" and r.problems[0][1] == "HH-HB.3 liegt nicht neben HH-HB.1"
     bad = plan_route(RULESET.data, BOARD, "HH", ["HH", "Atlantis"], None, {})
     assert bad.fields == ["HH"] and bad.problems[0][1] == "'Atlantis' ist kein Feld des Spielplans"
+
+
+def test_zugformat_the_rules_pages_example_routes_are_roads_of_the_board():
+    """Zugformat ("die Fahrstrecke eindeutig ... mit der Summe der gefahrenen Streckenpunkte und dem zu zahlenden
+    Fahrpreis"): the rules pages' order sheets, in every language, drive along the board's roads with the points
+    and fare they write; the English page's K-F.1, K-F.2, K-F.3, F (a road of five fields) and K-D.1 (no field)
+    were refused by validate."""
+    pages = sorted(TEXT.glob("auf-achse*.md"))
+    blocks = [b for page in pages for b in re.findall(r"```yaml\n(.*?)```", page.read_text(encoding="utf-8"), re.S)]
+    plans = [plan for block in blocks for truck in yaml.safe_load(block)["trucks"]
+             for plan in (truck, truck.get("otherwise")) if plan]
+    assert len(pages) >= 1 and len(plans) == 3 * len(pages)
+    for plan in plans:
+        r = plan_route(RULESET.data, BOARD, plan["route"][0], plan["route"], None, {})
+        assert r.problems == [] and r.fields == plan["route"], (plan, r.problems)
+        assert (plan.get("points", r.points), plan.get("fare", r.fare)) == (r.points, r.fare), plan
 
 
 def test_zugformat_city_to_city_fills_in_the_fields():
