@@ -72,7 +72,8 @@ def english(text: str) -> list[str]:
         prose = line
         for pattern in NO_PROSE:
             prose = pattern.sub(" ", prose)
-        words = {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z-]*", prose)}
+        # a German word whole ('frühere', not 'fr' and 'here')
+        words = {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß][A-Za-zÄÖÜäöüß-]*", prose)}
         if words & STRONG or len(words & SMALL) >= 2:
             found.append(line.strip())
     return found
@@ -98,6 +99,7 @@ def test_the_finder_finds_english_and_leaves_german_alone():
     assert not english("ergänzen Sie 'rerun: 2' und 'found:' dort von Hand")
     assert not english("report.yaml: orders.extension.from fehlt") and english("the report is not a mapping")
     assert not english("eine Art von Phase mit eigener Frist (retreat=none streicht sie)")
+    assert not english("dürfen sich aber nur auf frühere Ereignisse im Spiel beziehen")  # no 'here' in 'frühere'
 
 
 class League:
@@ -698,6 +700,41 @@ def test_a_german_league_s_rules_page_of_bretton_woods_is_german(german: League,
     assert add_rules_pages(english_league, get("bretton-woods")) == ["site/rules/bretton-woods.md"]
     assert (english_league / "site/rules/bretton-woods.md").read_text(encoding="utf-8") == original
     assert len(english(original)) > 100  # the finder reads the English page as English
+
+
+def test_a_german_league_s_rules_page_of_auf_achse_is_german(german: League, tmp_path: Path):
+    """`turnpress new` copied the English rules page of Auf Achse (a German game: its pbm rules are German) into
+    a German league's site/rules/, 135 of its 215 lines English (issue 31). Now a German league gets the
+    ruleset's German page under the same name, in the text's words (Spediteur, Transport-Aufträge ersteigern,
+    Streckenpunkte, Pleite, Betriebsferien) and the Amtsblatt's (Alle Angebote, Auftragsbuch, sichere Pleite),
+    with the English page's order sheets (the same orders, their comments German) and tables; an English league
+    keeps the English page byte for byte."""
+    from adjudicator.kit.ruleset import get
+    from adjudicator.pipeline.scaffold import add_rules_pages
+    shipped = Path(__file__).parents[1] / "adjudicator/rulesets/auf_achse/text"
+    original = (shipped / "auf-achse.md").read_text(encoding="utf-8")
+    page = (german.root / "site/rules/auf-achse.md").read_text(encoding="utf-8")
+    prose = markdown_parts(page)[0]
+    assert page.startswith("# Auf Achse\n\nPostspiel-Regeln 2.0 von Jörg Johannisson")
+    assert english(prose) == [], english(prose)
+    assert not re.search(r"\b(?:du|dich|dir|dein\w*)\b", prose, re.IGNORECASE)
+    assert all(word in prose for word in ("Transport-Aufträge ersteigern", "Betriebsferien", "Alle Angebote",
+                                          "Auftragsbuch", "sichere Pleite", "Sonderregel"))
+
+    def sheets(text: str) -> list[object]:
+        return [yamlio.load(block).data for block in re.findall(r"```yaml\n(.*?)```", text, re.S)]
+
+    def tables(text: str) -> list[int]:
+        return [line.count("|") for line in text.splitlines() if line.lstrip().startswith("|")]
+
+    assert sheets(page) == sheets(original) and len(sheets(page)) == 2  # the same orders, key for key
+    assert tables(page) == tables(original) and len(tables(page)) == 23  # offers, fares, variants: cell for cell
+    assert not (german.root / "site/rules/auf-achse.de.md").exists()  # one page, no second one in the menu
+    english_league = tmp_path / "league"
+    assert cli.main(["init", str(english_league), "--requirement", "turnpress==0.1.0"]) == 0
+    assert add_rules_pages(english_league, get("auf-achse")) == ["site/rules/auf-achse.md"]
+    assert (english_league / "site/rules/auf-achse.md").read_text(encoding="utf-8") == original
+    assert len(english(markdown_parts(original)[0])) > 100  # the finder reads the English page as English
 
 
 def test_a_german_league_s_home_page_and_news_index_are_german(german: League):
