@@ -676,29 +676,43 @@ def test_a_german_league_s_readme_and_guides_for_its_players_are_german(tmp_path
         assert english(markdown_parts((english_league / page).read_text(encoding="utf-8"))[0]), page  # English
 
 
-def test_a_german_league_s_rules_page_of_bretton_woods_is_german(german: League, tmp_path: Path):
-    """`turnpress new` copied the English rules page of Bretton Woods (a German game: its rule text is German)
-    into a German league's site/rules/, 114 of its 196 lines English (issue 31: a German game speaks German in
-    every output, pages included). Now a German league gets the ruleset's German page under the same name (the
-    game's overview links to rules/bretton-woods.md in either language), with the English page's sheet, table
-    and code; an English league keeps the English page byte for byte."""
+RULES_PAGES = {  # a rules page a German game brings into the league -> (its ruleset's text folder, its start, tables)
+    "bretton-woods.md": ("bretton_woods", "# Bretton Woods\n\n*Ein Postspiel von Reiner Knizia und Gernot Skalla.*",
+                         13),  # the table of the eleven stocks
+    "dreissigjaehriger-krieg.md": ("diplomacy", "# Dreißigjähriger Krieg (30JK)\n\n*Eine Diplomacy-Variante für 11 "
+                                   "Spieler von Arne Senftleben", 0),
+}
+
+
+@pytest.mark.parametrize("name", RULES_PAGES)
+def test_a_german_league_s_rules_pages_are_german(german: League, tmp_path: Path, name: str):
+    """`turnpress new` copied the English rules pages of Bretton Woods and of the Thirty Years' War (German games:
+    their rule texts are German) into a German league's site/rules/, 114 of Bretton Woods' 196 lines English and
+    the 30JK page all but its order lines (issue 31: a German game speaks German in every output, pages included).
+    Now a German league gets the ruleset's German page under the same name (the game's overview links to
+    rules/NAME.md in either language), with the English page's order sheets, tables, code and links; an English
+    league keeps the English pages byte for byte."""
     from adjudicator.kit.ruleset import get
     from adjudicator.pipeline.scaffold import add_rules_pages
-    shipped = Path(__file__).parents[1] / "adjudicator/rulesets/bretton_woods/text"
-    original = (shipped / "bretton-woods.md").read_text(encoding="utf-8")
-    page = (german.root / "site/rules/bretton-woods.md").read_text(encoding="utf-8")
+    package, start, rows = RULES_PAGES[name]
+    shipped = Path(__file__).parents[1] / "adjudicator/rulesets" / package / "text"
+    original = (shipped / name).read_text(encoding="utf-8")
+    page = (german.root / "site/rules" / name).read_text(encoding="utf-8")
     prose, commands, links = markdown_parts(page)
-    assert page.startswith("# Bretton Woods\n\n*Ein Postspiel von Reiner Knizia und Gernot Skalla.*")
+    assert page.startswith(start)
     assert english(prose) == [], english(prose)
     assert not re.search(r"\b(?:du|dich|dir|dein\w*)\b", prose, re.IGNORECASE)
-    assert (commands, links) == markdown_parts(original)[1:]  # the order sheet, line for line
+    assert (commands, links) == markdown_parts(original)[1:]  # the order sheets, line for line
     tables = [[line.count("|") for line in text.splitlines() if line.startswith("|")] for text in (page, original)]
-    assert tables[0] == tables[1] and len(tables[0]) == 13  # the table of the eleven stocks, cell for cell
-    assert not (german.root / "site/rules/bretton-woods.de.md").exists()  # one page, no second one in the menu
+    assert tables[0] == tables[1] and len(tables[0]) == rows  # every table, cell for cell
+    assert not (german.root / "site/rules" / f"{name[:-3]}.de.md").exists()  # one page, no second one in the menu
     english_league = tmp_path / "league"
     assert cli.main(["init", str(english_league), "--requirement", "turnpress==0.1.0"]) == 0
-    assert add_rules_pages(english_league, get("bretton-woods")) == ["site/rules/bretton-woods.md"]
-    assert (english_league / "site/rules/bretton-woods.md").read_text(encoding="utf-8") == original
+    written = add_rules_pages(english_league, get(package.replace("_", "-")))
+    assert written == [f"site/rules/{p.name}" for p in sorted(shipped.glob("*.md")) if p.name.count(".") == 1]
+    for english_page in written:
+        assert (english_league / english_page).read_text(encoding="utf-8") == (
+            shipped / Path(english_page).name).read_text(encoding="utf-8")
     assert len(english(original)) > 100  # the finder reads the English page as English
 
 
@@ -735,6 +749,24 @@ def test_a_german_league_s_rules_page_of_auf_achse_is_german(german: League, tmp
     assert add_rules_pages(english_league, get("auf-achse")) == ["site/rules/auf-achse.md"]
     assert (english_league / "site/rules/auf-achse.md").read_text(encoding="utf-8") == original
     assert len(english(markdown_parts(original)[0])) > 100  # the finder reads the English page as English
+
+
+def test_the_orders_of_the_thirty_years_war_s_german_rules_page_read_in_a_german_game(german: League):
+    """The German 30JK page's order lines (the English page's, which the German game takes too: `C` beside `K`,
+    the judges' words beside the German ones) are read by `validate` of the German league's 30JK game: what it
+    refuses is the position's (no unit of Sweden's there, no religion points before the first Fall, no start
+    confession without confessions=chosen), never a line it cannot read."""
+    _, commands, _ = markdown_parts((german.root / "site/rules/dreissigjaehriger-krieg.md").read_text(encoding="utf-8"))
+    lines = [c for c in commands if c.startswith("  - ")]
+    assert len(lines) == 21
+    head = german.run("template", "dk", "schw").split("\norders:\n")[0]
+    sheet = german.desk / "seite.yaml"
+    sheet.write_text(head + "\norders:\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    said = german.run("validate", str(sheet), code=1).splitlines()
+    faults = [line.split(": Fehler: ", 1)[1] for line in said if ": Fehler: " in line]
+    allowed = ("keine eigene Einheit in ", "Religionspunkte, diese Aktionen brauchen", "die Startkonfession wird nur")
+    assert len(faults) == len(said) - 1 and faults, said
+    assert [f for f in faults if not any(a in f for a in allowed)] == [], said
 
 
 def test_a_german_league_s_home_page_and_news_index_are_german(german: League):
