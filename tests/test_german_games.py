@@ -676,11 +676,13 @@ def test_a_german_league_s_readme_and_guides_for_its_players_are_german(tmp_path
         assert english(markdown_parts((english_league / page).read_text(encoding="utf-8"))[0]), page  # English
 
 
-RULES_PAGES = {  # a rules page a German game brings into the league -> (its ruleset's text folder, its start, tables)
+RULES_PAGES = {  # a rules page a German game brings into the league (a 30JK game brings Diplomacy's too) -> (its
+    # ruleset's text folder, its start, the lines of its tables)
     "bretton-woods.md": ("bretton_woods", "# Bretton Woods\n\n*Ein Postspiel von Reiner Knizia und Gernot Skalla.*",
                          13),  # the table of the eleven stocks
     "dreissigjaehriger-krieg.md": ("diplomacy", "# Dreißigjähriger Krieg (30JK)\n\n*Eine Diplomacy-Variante für 11 "
                                    "Spieler von Arne Senftleben", 0),
+    "diplomacy.md": ("diplomacy", "# Diplomacy\n\nDas Standardspiel für sieben Spieler auf der Standardkarte", 6),
 }
 
 
