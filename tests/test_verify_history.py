@@ -138,6 +138,51 @@ def test_a_role_changed_in_game_yaml_is_caught_naming_the_commit_and_a_join_or_a
                              "tidied): player alice's role (only a published ruling may change it)"]
 
 
+def test_the_history_check_names_what_changed_from_the_history_handed_to_it_without_a_league():
+    """Issue 31 (I/O at the edges; verify keeps the comparison): what git says of a game since its set-up is read
+    once into a ``Lineage``; the check compares it and reads nothing, so the history a reader would be shown is
+    written here by hand. A player's role changed in game.yaml, data pinned after turn 1 that does not replay it,
+    turn 1's state edited by a commit whose long subject is cut, and turn 2's tag on another commit."""
+    from adjudicator.engine.verify import Finding, Lineage, Tag, _anchoring
+    from adjudicator.league.history import Change, Logged
+
+    def commit(letter: str, subject: str, *changes: Change) -> Logged:
+        return Logged(letter * 40, subject, changes)
+
+    def added(turn: int) -> tuple[Change, ...]:
+        return tuple(Change("A", f"games/g1/turns/{turn:04d}/{name}", "0" * 40, f"{turn}{name}") for name in
+                     ("report.yaml", "state.yaml"))
+
+    alice = {"key": "alice", "name": "Alice", "login": "alice", "id": 1, "role": "red"}
+    before = {"game": "g1", "ruleset": "counter", "players": [alice]}
+    blue = {**before, "players": [{**alice, "role": "blue"}]}
+    pinned = {**blue, "data": {"board.yaml": "sha256:0"}}
+    lineage = Lineage("g1", made=(commit("a", "g1: set up"),), commits=(
+        commit("b", "g1: turn 1", *added(1)),
+        commit("c", "g1: players file tidied", Change("M", "games/g1/game.yaml", "v1", "v2")),
+        commit("d", "g1: pin", Change("M", "games/g1/game.yaml", "v2", "v3")),
+        commit("e", "g1: " + "a shorter game, as the players asked at the table last week " * 2,
+               Change("M", "games/g1/turns/0001/state.yaml", "1state.yaml", "x")),
+        commit("f", "g1: turn 2", *added(2))),
+        versions={"v1": before, "v2": blue, "v3": pinned}, config=pinned,
+        tags=(Tag(1, "b" * 40), Tag(2, "e" * 40)))
+    found, notes = _anchoring(lineage, [Finding("g1", 1, "state.yaml differs")])
+    assert [f.text() for f in found] == [
+        "g1: turn 0: the set-up in game.yaml was changed by commit cccccccccccc (g1: players file tidied): player "
+        "alice's role (only a published ruling may change it)",
+        "g1: turn 1: state.yaml was changed in the committed turn by commit eeeeeeeeeeee (g1: a shorter game, as the "
+        "players asked at the table last week a short…)",
+        "g1: turn 1: the data pinned by commit dddddddddddd (g1: pin) does not replay the turns committed before it "
+        "(turns 0-1)",
+        "g1: turn 2: tag g1/turn-2 names commit eeeeeeeeeeee, not ffffffffffff, which added the turn to today's "
+        "history"]
+    assert notes == []
+    # Where the replay found nothing up to turn 1, the pin is accepted, and the reader told.
+    assert _anchoring(lineage, []) == (found[:2] + found[3:], [
+        "pinned the data its rules read after turn 1, by commit dddddddddddd (turnpress pin); turns 0-1 replay "
+        "exactly with those copies"])
+
+
 def test_an_edited_issue_page_is_caught_naming_the_commit(played: Path):
     league = played
     page = league / "site/news/g1/0001.md"

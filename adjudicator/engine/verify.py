@@ -38,7 +38,7 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -150,7 +150,7 @@ def _verification(root: Path, game_id: str, *, worktree: bool) -> Verification:
     if worktree or not use_git:
         done = replay_files(root, root if use_git else None, game_id)
         if use_git:
-            done.found += _anchoring(root, game_id, done)
+            _anchor(done, load_lineage(root, game_id))
         else:
             done.not_checked.append("the anchoring of history to the set-up (no git history here)")
         return done
@@ -160,8 +160,14 @@ def _verification(root: Path, game_id: str, *, worktree: bool) -> Verification:
         done = replay_files(tree, root, game_id)
         done.source = f"the committed history at {head[:12]}"
         done.notes += [COMMANDS.say("en", "verify.note.link", path=ordersmod.visible(rel)) for rel in links]
-        done.found += _anchoring(root, game_id, done)
+        _anchor(done, load_lineage(root, game_id))
     return done
+
+
+def _anchor(done: Verification, lineage: Lineage) -> None:
+    found, notes = _anchoring(lineage, done.found)
+    done.found += found
+    done.notes += notes
 
 
 @contextmanager
@@ -541,15 +547,20 @@ def _issue_page(committed: turncore.Page, git_root: Path | None, state: dict[str
         return [_found(game, turn, "issue_missing", page=rel)]
     if _text(committed.text) == page:
         return []
-    last = history.git(git_root, "log", "-1", "--format=%H", "--", rel).strip() if git_root else ""
+    last = history.last_commit_of(git_root, rel) if git_root else None
     if git_root and last:
-        return [_found(game, turn, "issue_changed", page=rel, commit=_name(git_root, last))]
+        return [_found(game, turn, "issue_changed", page=rel,
+                       commit=_name(history.Logged(last, history.subject(git_root, last))))]
     return [_found(game, turn, "issue_differs", page=rel)]
 
 
 def setup_commits(git_root: Path, game_id: str) -> list[str]:
     """The commits that added or changed turn 0's report, newest first: one, in a history that was not rewritten."""
-    return history.git(git_root, "log", "--format=%H", "--", f"games/{game_id}/turns/0000/report.yaml").split()
+    return [c.commit for c in history.commits_of(git_root, _setup_report(game_id))]
+
+
+def _setup_report(game_id: str) -> str:
+    return f"games/{game_id}/turns/0000/report.yaml"
 
 
 SETUP_FIELDS = ("game", "ruleset", "options")
@@ -557,60 +568,51 @@ PLAYER_FIELDS = ("name", "login", "id", "role", "joined")
 TURN_FILE = re.compile(r"games/[^/]+/turns/(\d{4})/")
 
 
-def _anchoring(git_root: Path, game_id: str, done: Verification) -> list[Finding]:
-    """The history of ``game_id`` since its set-up: nothing of the set-up or of a committed turn changed."""
-    made = setup_commits(git_root, game_id)
+@dataclass(frozen=True)
+class Tag:
+    """A turn's tag as the history holds it: the commit it names, and whether the tag of the turn before (the one
+    before it in ``Lineage.tags``) names an ancestor of that commit."""
+
+    turn: int
+    commit: str
+    follows: bool = True
+
+
+@dataclass(frozen=True)
+class Lineage:
+    """What the league's history says of a game since its set-up, read once from git (``load_lineage``): the
+    commits that made the set-up (turn 0's report; newest first, one in a history that was not rewritten), each
+    first-parent commit since then that changed its ``game.yaml`` or a turn's file, every version of ``game.yaml``
+    those changes name (by blob) and HEAD's (``config``), and the tags of the turns added. ``_anchoring`` compares
+    them and reads nothing."""
+
+    game: str
+    made: tuple[history.Logged, ...] = ()
+    commits: tuple[history.Logged, ...] = ()
+    versions: Mapping[str, dict[str, Any]] = field(default_factory=dict)
+    config: dict[str, Any] = field(default_factory=dict)
+    tags: tuple[Tag, ...] = ()
+
+
+def load_lineage(git_root: Path, game_id: str) -> Lineage:
+    """``Lineage`` of ``game_id`` from the repository at ``git_root``: two logs, one ``git cat-file --batch`` for
+    every version of ``game.yaml`` (issue 33: two ``git show`` a change before), and the turns' tags."""
+    made = tuple(history.commits_of(git_root, _setup_report(game_id)))
     if not made:
-        return []
+        return Lineage(game_id)
     rel = f"games/{game_id}/game.yaml"
-    # Each commit's changes with the blobs before and after (``--raw``): every version of game.yaml the questions
-    # below read comes from one ``git cat-file --batch`` with HEAD's (issue 33: two ``git show`` a change).
-    log = history.git(git_root, "log", "--reverse", "--first-parent", "--diff-merges=first-parent",
-                      "--format=@%H", "--raw", "--no-abbrev", "--no-renames", f"{made[0]}..HEAD", "--",
-                      rel, f"games/{game_id}/turns")
-    commits: list[tuple[str, list[tuple[str, str, str, str]]]] = []  # commit, [(status, path, old, new blob)]
-    for line in log.splitlines():
-        if line.startswith("@"):
-            commits.append((line[1:], []))
-        elif line.startswith(":"):
-            meta, path = line.split("\t", 1)
-            _, _, before, after, status = meta.split(" ")
-            commits[-1][1].append((status, path, before, after))
-    versions = _versions(git_root, [f"HEAD:{rel}", *(b for _, changes in commits for status, path, before, after
-                                                       in changes if path == rel and status == "M"
-                                                       for b in (before, after))])
-    config = versions[f"HEAD:{rel}"]
-    found: list[Finding] = []
-    if len(made) > 1:
-        if GameConfig(config).public_secret:
-            done.notes.append(f"set up again from its script in commit {made[0][:12]} (a demo game, whose dice "
-                              "secret is public); its history is anchored there")
-        else:
-            found += [_found(game_id, 0, "setup_replaced", commit=_name(git_root, c)) for c in reversed(made[:-1])]
-    added: dict[int, str] = {0: made[0]}
-    pins: list[tuple[str, int]] = []
-    for commit, changes in commits:
-        registered: set[str] = set()
-        for status, path, before, after in changes:
-            m = TURN_FILE.match(path)
-            if m is None:  # game.yaml
-                if status == "M":
-                    old, new = versions[before], versions[after]  # read once for the three questions
-                    found += _setup_changes(git_root, game_id, commit, old, new, max(added))
-                    registered = _registered(old, new)
-                    if _pins(old, new):
-                        pins.append((commit, max(added)))
-                continue
-            turn = int(m[1])
-            if status == "A" and path.endswith("/report.yaml") and turn not in added:
-                added[turn] = commit
-            elif turn in added and added[turn] != commit:
-                if status == "M" and turn == max(added) and path[m.end():] in {
-                        storage.private_name(k) for k in registered}:
-                    continue  # keys add: the player's private report of the last turn sealed again to their key
-                what = {"A": "file_added", "D": "file_removed"}.get(status, "file_changed")
-                found.append(_found(game_id, turn, what, file=path[m.end():], commit=_name(git_root, commit)))
-    return found + _pin_findings(git_root, game_id, pins, done) + _tags(git_root, game_id, added)
+    commits = tuple(history.first_parent_changes(git_root, made[0].commit, [rel, f"games/{game_id}/turns"]))
+    versions = _versions(git_root, [f"HEAD:{rel}", *(b for c in commits for change in c.changes
+                                                       if change.path == rel and change.status == "M"
+                                                       for b in (change.before, change.after))])
+    config = versions.pop(f"HEAD:{rel}")
+    tags: list[Tag] = []
+    for turn in sorted({0, *(int(m[1]) for c in commits for change in c.changes if change.status == "A"
+                             and change.path.endswith("/report.yaml") and (m := TURN_FILE.match(change.path)))}):
+        target = history.tag_target(git_root, f"{game_id}/turn-{turn}")
+        if target is not None:
+            tags.append(Tag(turn, target, not tags or history.is_ancestor(git_root, tags[-1].commit, target)))
+    return Lineage(game_id, made, commits, versions, config, tuple(tags))
 
 
 def _versions(git_root: Path, names: list[str]) -> dict[str, dict[str, Any]]:
@@ -622,6 +624,47 @@ def _versions(git_root: Path, names: list[str]) -> dict[str, dict[str, Any]]:
     if missing:  # as ``git show`` says it
         raise GitError(f"git show {missing[0]} failed: no such file in the history")
     return {n: yamlio.load(blobs[n].decode("utf-8", "replace").encode()).data for n in unique}
+
+
+def _anchoring(lineage: Lineage, replayed: Sequence[Finding]) -> tuple[list[Finding], list[str]]:
+    """The history of the game since its set-up (``lineage``): nothing of the set-up or of a committed turn
+    changed, and each pin's copies replay the turns before it (``replayed``: what the replay found). The findings,
+    and the notes a reader should know."""
+    game_id, made = lineage.game, lineage.made
+    if not made:
+        return [], []
+    found: list[Finding] = []
+    notes: list[str] = []
+    if len(made) > 1:
+        if GameConfig(lineage.config).public_secret:
+            notes.append(f"set up again from its script in commit {made[0].commit[:12]} (a demo game, whose dice "
+                         "secret is public); its history is anchored there")
+        else:
+            found += [_found(game_id, 0, "setup_replaced", commit=_name(c)) for c in reversed(made[:-1])]
+    added: dict[int, str] = {0: made[0].commit}
+    pins: list[tuple[history.Logged, int]] = []
+    for logged in lineage.commits:
+        registered: set[str] = set()
+        for change in logged.changes:
+            m = TURN_FILE.match(change.path)
+            if m is None:  # game.yaml
+                if change.status == "M":
+                    old, new = lineage.versions[change.before], lineage.versions[change.after]
+                    found += _setup_changes(game_id, logged, old, new, max(added))
+                    registered = _registered(old, new)
+                    if _pins(old, new):
+                        pins.append((logged, max(added)))
+                continue
+            turn, status, name = int(m[1]), change.status, change.path[m.end():]
+            if status == "A" and change.path.endswith("/report.yaml") and turn not in added:
+                added[turn] = logged.commit
+            elif turn in added and added[turn] != logged.commit:
+                if status == "M" and turn == max(added) and name in {storage.private_name(k) for k in registered}:
+                    continue  # keys add: the player's private report of the last turn sealed again to their key
+                what = {"A": "file_added", "D": "file_removed"}.get(status, "file_changed")
+                found.append(_found(game_id, turn, what, file=name, commit=_name(logged)))
+    pinned, pin_notes = _pin_findings(game_id, pins, replayed)
+    return found + pinned + _tags(lineage, added), notes + pin_notes
 
 
 def _registered(old: dict[str, Any], new: dict[str, Any]) -> set[str]:
@@ -646,28 +689,30 @@ def _adds_pins(old: Any, new: Any) -> bool:
     return isinstance(old, dict) and isinstance(new, dict) and all(new.get(k) == v for k, v in old.items())
 
 
-def _pin_findings(git_root: Path, game_id: str, pins: list[tuple[str, int]], done: Verification) -> list[Finding]:
+def _pin_findings(game_id: str, pins: list[tuple[history.Logged, int]],
+                  replayed: Sequence[Finding]) -> tuple[list[Finding], list[str]]:
     """A pin is accepted only if the copies it added replay the turns committed before it: the replay (with the
-    copies) found nothing there. Otherwise the pin is named with the first turn it does not replay."""
-    out = []
+    copies) found nothing there (``replayed``). Otherwise the pin is named with the first turn it does not replay.
+    The findings, and a note of each pin accepted."""
+    out, notes = [], []
     for commit, last in pins:
-        differs = sorted(f.turn for f in done.found if f.turn <= last)
+        differs = sorted(f.turn for f in replayed if f.turn <= last)
         if differs:
-            out.append(_found(game_id, differs[0], "pin", commit=_name(git_root, commit), last=last))
+            out.append(_found(game_id, differs[0], "pin", commit=_name(commit), last=last))
         else:
-            done.notes.append(f"pinned the data its rules read after turn {last}, by commit {commit[:12]} "
-                              f"(turnpress pin); turns 0-{last} replay exactly with those copies")
-    return out
+            notes.append(f"pinned the data its rules read after turn {last}, by commit {commit.commit[:12]} "
+                         f"(turnpress pin); turns 0-{last} replay exactly with those copies")
+    return out, notes
 
 
-def _setup_changes(git_root: Path, game_id: str, commit: str, old: dict[str, Any], new: dict[str, Any],
+def _setup_changes(game_id: str, commit: history.Logged, old: dict[str, Any], new: dict[str, Any],
                    last_turn: int) -> list[Finding]:
     """The set-up in ``game.yaml`` before (``old``) and after (``new``) ``commit``: only joins from the open turn
     may add to it."""
     what = _setup_diff(old, new, last_turn)
     if not what:
         return []
-    return [_found(game_id, 0, "setup_changed", commit=_name(git_root, commit), what=_parts(what))]
+    return [_found(game_id, 0, "setup_changed", commit=_name(commit), what=_parts(what))]
 
 
 def _setup_diff(old: dict[str, Any], new: dict[str, Any], last_turn: int) -> list[tuple[str, dict[str, Any]]]:
@@ -696,32 +741,24 @@ def _setup_diff(old: dict[str, Any], new: dict[str, Any], last_turn: int) -> lis
     return what
 
 
-def _tags(git_root: Path, game_id: str, added: dict[int, str]) -> list[Finding]:
-    """Each turn's tag names the commit that added the turn, and is an ancestor of the next turn's tag."""
+def _tags(lineage: Lineage, added: dict[int, str]) -> list[Finding]:
+    """Each turn's tag names the commit that added the turn (``added``), and descends from the turn's before."""
     found = []
-    previous: tuple[int, str] | None = None
-    for turn in sorted(added):
-        name = f"{game_id}/turn-{turn}"
-        target = history.tag_target(git_root, name)
-        if target is None:
-            continue
-        if turn in added and target != added[turn]:
-            found.append(_found(game_id, turn, "tag", tag=name, target=target[:12], added=added[turn][:12]))
-        if previous is not None and not _is_ancestor(git_root, previous[1], target):
-            found.append(_found(game_id, turn, "tag_descent", tag=name, target=target[:12],
-                                previous=f"{game_id}/turn-{previous[0]}", before=previous[1][:12]))
-        previous = (turn, target)
+    game_id = lineage.game
+    for previous, tag in zip((None, *lineage.tags), lineage.tags, strict=False):
+        name = f"{game_id}/turn-{tag.turn}"
+        if tag.commit != added[tag.turn]:
+            found.append(_found(game_id, tag.turn, "tag", tag=name, target=tag.commit[:12], added=added[tag.turn][:12]))
+        if previous is not None and not tag.follows:
+            found.append(_found(game_id, tag.turn, "tag_descent", tag=name, target=tag.commit[:12],
+                                previous=f"{game_id}/turn-{previous.turn}", before=previous.commit[:12]))
     return found
 
 
-def _is_ancestor(git_root: Path, older: str, newer: str) -> bool:
-    return history.is_ancestor(git_root, older, newer)
-
-
-def _name(git_root: Path, commit: str) -> str:
+def _name(commit: history.Logged) -> str:
     """A commit as a finding names it: short hash and subject."""
-    subject = history.git(git_root, "show", "-s", "--format=%s", commit).strip()
-    return f"{commit[:12]} ({subject if len(subject) <= 72 else subject[:71] + '…'})"
+    subject = commit.subject
+    return f"{commit.commit[:12]} ({subject if len(subject) <= 72 else subject[:71] + '…'})"
 
 
 def _spans(turns: list[int]) -> str:
@@ -975,7 +1012,7 @@ def since(root: Path, ref: str, game_ids: list[str], *, worktree: bool = False) 
         done.found.append(COMMANDS.say("en", "verify.since.no_head", head=ref))
         return done
     label = commit[:12] if commit.startswith(ref[:7]) else f"{ref} ({commit[:12]})"
-    if not _is_ancestor(root, commit, "HEAD"):
+    if not history.is_ancestor(root, commit, "HEAD"):
         done.found.append(COMMANDS.say("en", "verify.since.rewritten", label=label))
     for gid in game_ids:
         changed = _unchanged_since(root, gid, commit)

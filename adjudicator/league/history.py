@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from stat import S_ISDIR
 from typing import TypeVar, cast
@@ -398,6 +399,49 @@ def last_commit_of(root: Path, path: str) -> str | None:
     if not has_head(root):
         return None
     return _of_head(root, ("last", path), lambda: text(root, "log", "-1", "--format=%H", "--", path)) or None
+
+
+@dataclass(frozen=True)
+class Change:
+    """A file a commit changed, as ``git log --raw`` gives it: its status (``A``, ``M``, ``D`` ...), its path, and
+    its blobs before and after (zeros where there is none)."""
+
+    status: str
+    path: str
+    before: str
+    after: str
+
+
+@dataclass(frozen=True)
+class Logged:
+    """A commit as the log gives it: its id, its subject and, where asked, the files it changed."""
+
+    commit: str
+    subject: str
+    changes: tuple[Change, ...] = ()
+
+
+def commits_of(root: Path, path: str) -> list[Logged]:
+    """The commits of HEAD's history that added or changed ``path``, newest first, each with its subject."""
+    lines = git(root, "log", "--format=%H %s", "--", path).split("\n")
+    return [Logged(commit, subject.strip()) for commit, _, subject in (line.partition(" ") for line in lines) if commit]
+
+
+def first_parent_changes(root: Path, since: str, paths: Sequence[str]) -> list[Logged]:
+    """The commits of HEAD's first-parent line after ``since`` that changed ``paths``, oldest first, each with its
+    subject and its changes (a merge's against its first parent; no renames), from one ``git log --raw``."""
+    log = git(root, "log", "--reverse", "--first-parent", "--diff-merges=first-parent", "--format=@%H %s", "--raw",
+              "--no-abbrev", "--no-renames", f"{since}..HEAD", "--", *paths)
+    commits: list[tuple[str, str, list[Change]]] = []
+    for line in log.split("\n"):  # a subject is one line, whatever it holds
+        if line.startswith("@"):
+            commit, _, subject = line[1:].partition(" ")
+            commits.append((commit, subject.strip(), []))
+        elif line.startswith(":"):
+            meta, path = line.split("\t", 1)
+            _, _, before, after, status = meta.split(" ")
+            commits[-1][2].append(Change(status, path, before, after))
+    return [Logged(commit, subject, tuple(changes)) for commit, subject, changes in commits]
 
 
 def commit_files(root: Path, files: Mapping[str, str], message: str, parent: str | None = None) -> str:
