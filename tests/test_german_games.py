@@ -630,6 +630,41 @@ def test_a_german_league_made_before_gets_its_site_s_description_and_toggle_in_g
     assert sitemod.settings(league.root)["site_description"].startswith("Spiele per Post")  # the feeds' too
 
 
+def test_a_german_league_s_mkdocs_yml_explains_itself_to_its_game_master_in_german(tmp_path: Path):
+    """init --language de wrote mkdocs.yml's comments for the game master in English (what the build writes, where
+    the site is published, what the hooks and the navigation are; issue 31). A German league's are German (the
+    table assets/mkdocs.de.yaml, by their English); its keys and values are what they were, and an English
+    league's file is byte for byte the default."""
+    import yaml
+
+    from adjudicator.kit import yamlwords
+    from adjudicator.newsletter import site as sitemod
+    from adjudicator.pipeline import scaffold
+
+    class Config(yaml.SafeLoader):
+        """MkDocs' reading of the file: ``!ENV [NAME, default]`` a list."""
+
+    Config.add_constructor("!ENV", lambda loader, node: loader.construct_sequence(node))
+    configs = {}
+    for language in ("de", "en"):
+        root = tmp_path / language
+        assert cli.main(["init", str(root), "--title", "Unsere Liga", "--language", language,
+                         "--requirement", "turnpress==0.1.0"]) == 0
+        configs[language] = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    assert configs["en"] == scaffold.mkdocs_config("Unsere Liga")  # the default, byte for byte
+    german, english_data = (yaml.load(configs[lang], Loader=Config) for lang in ("de", "en"))  # noqa: S506
+    toggles = [entry["toggle"] for entry in english_data["theme"]["palette"]]
+    english_data["site_description"] = german["site_description"]  # the site catalog's (the test above)
+    english_data["theme"]["language"] = "de"
+    toggles[0]["name"], toggles[1]["name"] = "Dunkles Farbschema", "Helles Farbschema"
+    assert german == english_data  # every key and value as before
+    comments = [text for text in yamlwords.texts(configs["de"]) if not text.startswith(("Dunkles", "Helles"))]
+    assert english("\n".join(comments)) == [], english("\n".join(comments))
+    assert len(comments) == len(yamlwords.texts(configs["en"])) - 2 == 10  # each comment (and the theme's name)
+    assert "# Die Navigation: geschrieben von `turnpress site build`" in configs["de"]
+    assert len(english("\n".join(yamlwords.texts(sitemod.template())))) >= 8  # the finder reads English there
+
+
 def markdown_parts(text: str) -> tuple[str, list[str], list[str]]:
     """A Markdown page's prose (its code blocks' comments kept, their commands dropped), its code blocks' commands
     (a commit's message left out: the player's words) and its links' targets."""

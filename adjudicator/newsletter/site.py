@@ -27,7 +27,7 @@ import yaml
 
 from .. import yamledit
 from ..errors import LeagueError
-from ..kit import words
+from ..kit import words, yamlwords
 from ..kit.catalog import SITE
 from ..kit.markup import html_attr_text
 from ..league import history, store
@@ -61,7 +61,8 @@ def template() -> str:
 def in_language(config: str, language: str) -> str:
     """``mkdocs.yml``'s text with the words a reader of the site meets that turnpress's default file writes in
     English said in ``language``: the site's description (the pages' and the feeds') and the colour scheme's
-    toggle (a German league's said "Dark mode"). A line the game master changed is kept: only the default's
+    toggle (a German league's said "Dark mode"), and the comments that explain the file to its game master
+    (``assets/mkdocs.LANG.yaml``, by their English). A line the game master changed is kept: only the default's
     English is replaced (init writes it so; a site build mends a league made before).
 
     >>> in_language("        name: Dark mode\\n        name: Mein Modus\\n", "de")
@@ -73,6 +74,9 @@ def in_language(config: str, language: str) -> str:
                       ("config.light", "        name: ")):
         english = f"{line}{SITE.say('en', key)}\n"
         config = config.replace(english, f"{line}{SITE.say(language, key)}\n", 1)
+    comments = resources.files(__package__).joinpath(f"assets/mkdocs.{language}.yaml")
+    if comments.is_file():
+        config = yamlwords.translated(config, yamlwords.table(comments.read_text(encoding="utf-8"), language))
     return config
 
 
