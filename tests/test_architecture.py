@@ -329,6 +329,14 @@ def test_every_ruleset_has_the_one_skeleton():
     assert retired == []
 
 
+def test_every_ruleset_keeps_its_data_and_words_in_data():
+    """The skeleton's ``data/``: the tables, maps and words files a game pins are in the ruleset's ``data/`` folder
+    in every game (Bretton Woods kept ``data.yaml`` and ``words.yaml`` at its top), none beside the modules."""
+    games = sorted(p for p in RULESETS.iterdir() if (p / "__init__.py").is_file())
+    beside = sorted(str(p.relative_to(RULESETS)) for g in games for p in g.iterdir() if p.suffix in (".yaml", ".json"))
+    assert beside == []
+
+
 # Issue 31: the folders are the layers. Lowest first; "" is the ground, the modules at the top of the package.
 FOLDERS = ["", "kit", "rulesets", "sealed", "league", "newsletter", "engine", "pipeline", "cli"]
 

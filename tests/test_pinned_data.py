@@ -78,14 +78,14 @@ def test_a_game_replays_exactly_after_its_packaged_data_changed(league: Path, ru
     package = f"adjudicator.rulesets.{PACKAGES[rules]}"
     for path, sha in pinned.items():
         copy = (league / "games/g/data" / path).read_bytes()
-        assert copy == gamedata.packaged(package, path) and gamedata.digest(copy) == sha
+        assert copy == gamedata.packaged(package, gamedata.place(package, path)) and gamedata.digest(copy) == sha
     assert "games/g/data/" + sorted(pinned)[0] in git(league, "ls-files")
     play_turn_1(league)
     assert verification(league, "g").found == []
     options = {k: v for k, v in game.config["options"].items() if k != "orders"}
     set_up = game.ruleset.setup(options, game.players, Dice(b"again"))
     # A newer turnpress whose every data file of these rules reads otherwise: here, no data at all.
-    change_packaged(monkeypatch, {f"{package}/{path}": b"{}\n" for path in pinned})
+    change_packaged(monkeypatch, {f"{package}/{gamedata.place(package, path)}": b"{}\n" for path in pinned})
     done = verification(league, "g")
     assert (done.turns, done.found) == (1, [])
     assert load_game(league, "g").ruleset.setup(options, game.players, Dice(b"again")) == set_up
@@ -106,6 +106,27 @@ def replays_unpinned(league: Path) -> bool:
         return verification(league, "g", worktree=True).found == []
     except (KeyError, TypeError, ValueError, LeagueError):
         return False
+
+
+def test_a_file_that_moved_in_the_package_keeps_the_name_games_pin_it_under(league: Path, monkeypatch):
+    """Issue 31 moved Bretton Woods' ``data.yaml`` and ``words.yaml`` into ``data/`` (``data/tables.yaml``,
+    ``data/words.yaml``: every ruleset keeps its data and words there). Games set up before pinned them under the
+    old names, so a game knows them by those names still (``data/pinned-names.yaml``): a new game pins the moved
+    files under the same names, the rules read a game's copies under them, and a game without pins the moved
+    files."""
+    package = "adjudicator.rulesets.bretton_woods"
+    make_game(league, "bretton-woods")
+    assert sorted(load_game(league, "g").config["data"]) == ["data.yaml", "words.yaml"], "the names old games carry"
+    for name, place in {"data.yaml": "data/tables.yaml", "words.yaml": "data/words.yaml"}.items():
+        assert (league / "games/g/data" / name).read_bytes() == gamedata.packaged(package, place)
+        assert gamedata.GameData(package, {name: b"the copy"}).read(package, place) == b"the copy"
+    assert not (league / "games/g/data/data").exists()
+    play_turn_1(league)
+    change_packaged(monkeypatch, {f"{package}/data/tables.yaml": b"{}\n", f"{package}/data/words.yaml": b"{}\n"})
+    done = verification(league, "g")
+    assert (done.turns, done.found, done.notes) == (1, [], [])
+    without_pins(league)
+    assert not replays_unpinned(league), "unpinned, the game reads the moved files"
 
 
 def test_a_changed_adjacency_does_not_change_an_old_games_turn(league: Path, monkeypatch):
@@ -279,9 +300,9 @@ def test_pin_refuses_data_the_set_up_does_not_draw_again_with(league: Path, monk
     """Before any turn: Bretton Woods' set-up reads its tables; other tables give another set-up (turn 0)."""
     make_unpinned_game(league, "bretton-woods")
     package = "adjudicator.rulesets.bretton_woods"
-    shipped = gamedata.packaged(package, "data.yaml")
+    shipped = gamedata.packaged(package, "data/tables.yaml")
     changed = re.sub(rb"\d+", lambda m: str(int(m[0]) * 2).encode(), shipped)
-    change_packaged(monkeypatch, {f"{package}/data.yaml": changed})
+    change_packaged(monkeypatch, {f"{package}/data/tables.yaml": changed})
     capsys.readouterr()
     assert run(league, "pin", "g") == 2
     err = capsys.readouterr().err

@@ -27,7 +27,7 @@ from .pipeline.conftest import world  # noqa: F401 - the fixture
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = {"auf_achse": Words("adjudicator.rulesets.auf_achse", "data/words.yaml"),
-         "bretton_woods": Words("adjudicator.rulesets.bretton_woods", "words.yaml")}
+         "bretton_woods": Words("adjudicator.rulesets.bretton_woods", "data/words.yaml")}
 # English words that are no German words: any of them in a German text is a message nobody translated
 ENGLISH = {"the", "is", "are", "not", "of", "to", "your", "you", "with", "order", "orders", "condition", "won",
            "cannot", "already", "field", "fields", "truck", "trailer", "bid", "bids", "beyond", "limit", "debt",
@@ -241,7 +241,7 @@ def test_the_plural_check_finds_a_wrong_plural():
 
 def test_a_game_pins_its_words_with_its_tables():
     assert "data/words.yaml" in AUF_ACHSE.data_files({})
-    assert "words.yaml" in BRETTON_WOODS.data_files({})
+    assert "data/words.yaml" in BRETTON_WOODS.data_files({})
     package = "adjudicator.rulesets.auf_achse"
     changed = gamedata.packaged(package, "data/words.yaml").replace(b'site_at_least: "ein Gebot',
                                                                      b'site_at_least: "Ein Gebot')
@@ -360,7 +360,7 @@ def test_every_german_text_addresses_the_player_as_sie():
         "catalog/orders_page.yaml (de)": yaml.safe_load(
             (package / "kit/catalog/orders_page.yaml").read_text("utf-8"))["de"],
         "auf_achse words": yaml.safe_load((package / "rulesets/auf_achse/data/words.yaml").read_text("utf-8")),
-        "bretton_woods words": yaml.safe_load((package / "rulesets/bretton_woods/words.yaml").read_text("utf-8")),
+        "bretton_woods words": yaml.safe_load((package / "rulesets/bretton_woods/data/words.yaml").read_text("utf-8")),
         "30JK messages": yaml.safe_load((package / "rulesets/diplomacy/variants/dreissigjaehriger_krieg/data/"
                                          "messages.yaml").read_text("utf-8")),
     }

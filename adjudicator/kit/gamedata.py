@@ -11,6 +11,12 @@ set up) is read from the package, and ``unpinned`` names it, so ``verify`` can s
 
 Rulesets read their data with ``data.read(__package__, "data/tables.yaml")`` and parse it with ``data.parsed``,
 which keeps one parse per content: a process that adjudicates an old and a new game of the same rules keeps both.
+
+A game knows each file by the name it pinned it under: its path in the package when the game was set up. A file
+that moved in the package since (issue 31 put every ruleset's data in ``data/``: Bretton Woods' ``data.yaml``
+is ``data/tables.yaml`` now) keeps that name, for the games set up before and for new ones alike: the package's
+``data/pinned-names.yaml`` maps it to the file's place (``pinned_names``), so a move changes no game's ``data:``,
+no copy, no hash and no replay.
 """
 
 from __future__ import annotations
@@ -27,12 +33,14 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .. import yamlio
 from ..errors import LeagueError
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
-DATA_DIR = "data"  # games/<game>/data/<path in the ruleset's package>
+DATA_DIR = "data"  # games/<game>/data/<the name the game pins a file under: its path in the ruleset's package>
+NAMES_FILE = "data/pinned-names.yaml"  # in a ruleset's package: the pinned names of the files that moved
 T = TypeVar("T")
 
 
@@ -43,9 +51,10 @@ class PinError(LeagueError):
 @dataclass(eq=False)
 class GameData:
     """The data files one game's rules read, handed to its rules and presentation objects (``data``): the copies
-    the game pinned at its set-up (``files``: path in the ruleset's package ``package`` -> bytes), else the packaged
-    ones. ``files`` None: the game pins nothing (set up before games pinned data, or no game at all: a new game's
-    options, a test, a tool), and every file is the packaged one. ``unpinned`` names the files of ``package`` read
+    the game pinned at its set-up (``files``: the name it pinned each under, its path in the ruleset's package
+    ``package`` unless it moved since (``pinned_names``) -> bytes), else the packaged ones. ``files`` None: the
+    game pins nothing (set up before games pinned data, or no game at all: a new game's options, a test, a tool),
+    and every file is the packaged one. ``unpinned`` names the files of ``package`` read
     from the installed turnpress although the game pins data (added to the rules after its set-up): ``verify``
     says so, ``turnpress pin`` pins them.
 
@@ -63,16 +72,20 @@ class GameData:
     # the sets ``recording`` fills while it runs (a drawing inside a drawing fills both)
     _recording: list[set[str]] = field(default_factory=list, repr=False)
 
-    def _key(self, package: str, path: str) -> str | None:
-        """The name ``path`` of ``package`` is pinned under, or None where this game pins nothing of it."""
-        if self.files is None or not (package == self.package or package.startswith(self.package + ".")):
-            return None
-        return _relative(self.package, package, path)
+    def _where(self, package: str, path: str) -> tuple[str | None, str, str]:
+        """The name ``path`` of ``package`` is pinned under (None where this game pins nothing of it), and the
+        package and path it is shipped at: ``path`` is its place in the package or the name games pin it under."""
+        if not (package == self.package or package.startswith(self.package + ".")):
+            return None, package, path
+        relative = _relative(self.package, package, path)
+        name, place = _place(pinned_names(self.package), relative)
+        key = None if self.files is None else name
+        return (key, package, path) if place == relative else (key, self.package, place)
 
     def read(self, package: str, path: str) -> bytes:
         """The data file ``path`` of ``package`` (the ruleset's package or one of its sub-packages): its pinned
         copy, else the packaged one (noted in ``unpinned`` where the game pins data)."""
-        key = self._key(package, path)
+        key, package, path = self._where(package, path)
         if key is not None:
             assert self.files is not None
             if key in self.files:
@@ -83,7 +96,7 @@ class GameData:
     def read_if_any(self, package: str, path: str) -> bytes | None:
         """Like ``read`` for a file a ruleset may ship or not (a map's drawing): None where the game did not pin
         it and this turnpress does not ship it."""
-        key = self._key(package, path)
+        key, package, path = self._where(package, path)
         if key is not None and self.files is not None and key in self.files:
             return self.files[key]
         return self.read(package, path) if ships(package, path) else None
@@ -169,9 +182,39 @@ def _relative(root: str, package: str, path: str) -> str:
     return "/".join([*sub.split("."), path]) if sub else path
 
 
+@cache
+def pinned_names(package: str) -> dict[str, str]:
+    """The files of ``package`` that games pin under another name than their path in the package, because they
+    moved after games had pinned them: the name a game's ``data:`` and ``games/<game>/data/`` carry -> the path in
+    the package (a name ending in ``/`` is a folder: each file under it). Read from the package's
+    ``data/pinned-names.yaml``; none where it has none (a third-party ruleset)."""
+    if not ships(package, NAMES_FILE):
+        return {}
+    raw = yamlio.load_trusted(packaged(package, NAMES_FILE))
+    return {str(name): str(place) for name, place in raw.items()}
+
+
+def place(package: str, name: str) -> str:
+    """Where the file a game pins as ``name`` is in ``package`` (``name`` itself unless it moved since)."""
+    return _place(pinned_names(package), name)[1]
+
+
+def _place(names: Mapping[str, str], path: str) -> tuple[str, str]:
+    """The name a game pins the file ``path`` under and its path in the package, ``path`` being either."""
+    for name, place in names.items():
+        if name.endswith("/") and path.startswith((name, place)):
+            inside = path.removeprefix(name) if path.startswith(name) else path.removeprefix(place)
+            return name + inside, place + inside
+        if path in (name, place):
+            return name, place
+    return path, path
+
+
 def snapshot(package: str, paths: list[str]) -> dict[str, bytes]:
-    """The packaged files ``paths`` of ``package``: what a new game pins."""
-    return {p: packaged(package, p) for p in sorted(set(paths))}
+    """The packaged files ``paths`` of ``package`` (their paths in the package or the names games pin them
+    under): what a new game pins, each under its pinned name (``pinned_names``)."""
+    placed = dict(_place(pinned_names(package), p) for p in paths)
+    return {name: packaged(package, placed[name]) for name in sorted(placed)}
 
 
 def load(folder_rel: str, folder: Path, manifest: Any) -> dict[str, bytes]:

@@ -35,7 +35,10 @@ def test_init_carries_this_turnpress_as_a_wheel_the_same_bytes_every_time(tmp_pa
     here = Path(cli.__file__).resolve().parents[1]
     assert {p.relative_to(here.parent).as_posix() for p in here.rglob("*.py") if "__pycache__" not in p.parts} \
         <= names, "every module of this turnpress is in the wheel"
-    assert "adjudicator/rulesets/diplomacy/maps/standard.yaml" in names, "and its data"
+    data = {p.relative_to(here.parent).as_posix() for p in (here / "rulesets").glob("*/**/data/**/*.*")
+            if p.suffix in (".yaml", ".json")}
+    assert "adjudicator/rulesets/bretton_woods/data/pinned-names.yaml" in data
+    assert data <= names, "and every ruleset's data and words (data/), where the rules read them"
 
 
 def test_another_requirement_writes_no_wheel(tmp_path: Path):

@@ -1,5 +1,5 @@
 """The order sheet (Zugabgabeblatt): its schema, its normal form, the cuts of over-commitment (``prepare``) and the
-check before the deadline (``check``: what the schema cannot say, in the words of ``words.yaml``).
+check before the deadline (``check``: what the schema cannot say, in the words of ``data/words.yaml``).
 
 An orders value is what a player fills in on the pre-printed sheet::
 
@@ -556,7 +556,7 @@ def prepare(tables: Tables, state: State, key: str, raw: Any, turn: int, index: 
     return norm, records, cuts, new_type
 
 
-# ----- the check: what the schema cannot say (the messages in words.yaml) -----
+# ----- the check: what the schema cannot say (the messages in data/words.yaml) -----
 
 def _problems(words: Words) -> Callable[..., Problem]:
     """``_problem(key, path, hint, severity, **values)``: the problem ``key`` of the game's words file ``words``,

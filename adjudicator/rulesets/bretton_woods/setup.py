@@ -22,7 +22,7 @@ NAME_RE = re.compile(r"^[^\W\d_]+(?:[ -][^\W\d_]+)*$")
 # ----- options, players, joining ---------------------------------------------------------------------------
 
 def options(tables: Tables, given: Mapping[str, Any]) -> dict[str, Any]:
-    """The game's options: the defaults of ``data.yaml`` with the given ones checked and put in."""
+    """The game's options: the defaults of ``data/tables.yaml`` with the given ones checked and put in."""
     out = tables.default_options()
     choices = {"krieg": ("ende", "vor_alterung"), "eintritt": ("angepasst", "grundausstattung"),
                "zuschnitt": ("kuerzen", "verwerfen")}

@@ -1,4 +1,6 @@
-"""The game's tables and words, read from ``data.yaml`` and ``words.yaml`` in this package as the game has them.
+"""The game's tables and words, read from ``data/tables.yaml`` and ``data/words.yaml`` in this package as the game
+has them (a game pins them as ``data.yaml`` and ``words.yaml``, their names before they moved into ``data/``:
+``data/pinned-names.yaml``).
 
 A ``Tables`` is handed the game's data (``kit.gamedata.GameData``: the copies the game pinned at its set-up,
 else the packaged ones); every function of the rules that reads a table or a word is handed it. ``SHIPPED`` is
@@ -15,8 +17,8 @@ from ... import yamlio
 from ...kit import gamedata
 from ...kit.wording import Words
 
-FILE = "data.yaml"
-WORDS_FILE = "words.yaml"
+FILE = "data/tables.yaml"
+WORDS_FILE = "data/words.yaml"
 
 
 @cache
@@ -25,14 +27,14 @@ def _data(content: bytes) -> dict[str, Any]:  # one parse per content: an old ga
 
 
 class Tables:
-    """The tables of one game: ``data.yaml`` parsed, and ``words``, what the game says (its ``words.yaml``)."""
+    """The tables of one game: ``data/tables.yaml`` parsed, and ``words``, what the game says (its words file)."""
 
     def __init__(self, game: gamedata.GameData) -> None:
         self.game = game
         self.words = Words(__package__, WORDS_FILE, game)
 
     def data(self) -> dict[str, Any]:
-        """The parsed ``data.yaml``: the copy the game pinned at its set-up, else the packaged one."""
+        """The parsed ``data/tables.yaml``: the copy the game pinned at its set-up, else the packaged one."""
         return _data(self.game.read(__package__, FILE))
 
     def stock_names(self) -> dict[str, str]:
@@ -51,7 +53,7 @@ class Tables:
         return dict(self.data()["endowment"])
 
     def types(self) -> dict[str, dict[str, str]]:
-        kinds: dict[str, dict[str, str]] = self.data()["types"]  # data.yaml's country types, checked as it is read
+        kinds: dict[str, dict[str, str]] = self.data()["types"]  # the tables' country types, checked as it is read
         return kinds
 
     def other_success(self) -> Fraction:
