@@ -173,7 +173,11 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     ``line_states``)."""
     rules = (form or {}).get("lines") or {}
     if table and table.get("states"):
-        return winter_unread(ruleset, state, player, table["states"])
+        befores = [before for _, before in sorted(_paths(table["states"]).items())]
+        winter = winter_unread(ruleset, state, player, table["states"]) or {}
+        other = elsewhere(ruleset, state, player, rules.get("places") or {},
+                          [x.lower() for x in rules.get("letters") or []], [], befores, [])
+        return {**winter, "elsewhere": other} if other else winter or None
     if not table or "lines" not in table or not rules.get("places") or not rules.get("twice"):
         return None
     known = table["lines"]
@@ -218,6 +222,12 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     out.update(_alone(ruleset, state, player, [r for r, u in cut if u is None and not (
         r.count(" ") and r.split(" ")[1] in rules["places"])], others))
     found: dict[str, Any] = {"lines": out, "plain": PLAIN}
+    if not rules.get("not_yours"):  # (a movement's words for a line naming no unit of the player's: ``heads``)
+        other = elsewhere(ruleset, state, player, rules["places"], [x.lower() for x in letters],
+                          [line_key(h).split(" ")[1] for h in heads.values()], [[]],
+                          [texts[0] for texts in offered.values()])
+        if other is not None:
+            found["elsewhere"] = other
     words = unread(ruleset, state, player, [*known, *out], [texts[0] for texts in offered.values()])
     if words is not None:
         found["unread"] = words
@@ -473,11 +483,8 @@ def reads_alike(order: Any, state: State, run: str, words: list[str], changes: s
     return True
 
 
-def winter_unread(ruleset: Any, state: State, player: str, states: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """``unread`` for a winter's lines (``line_states``), as the page's "exact" part: the rules' verdict on a line
-    they cannot read, kept only where the same after the lines of every state the walk reached (a line of each
-    state's first path from the empty sheet before the probes), and refused there: such a line leaves the state
-    as it is (the rules carry out no line they refuse), and the page walks on after it."""
+def _paths(states: list[dict[str, Any]]) -> dict[int, list[str]]:
+    """The lines of each state's first path from the empty sheet, by the state (``line_states``)."""
     firsts: dict[int, list[str]] = {0: []}
     todo = [0]
     while todo:
@@ -487,6 +494,15 @@ def winter_unread(ruleset: Any, state: State, player: str, states: list[dict[str
             if to is not None and to not in firsts and not move.get("quotes"):
                 firsts[to] = [*firsts[n], key]
                 todo.append(to)
+    return firsts
+
+
+def winter_unread(ruleset: Any, state: State, player: str, states: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """``unread`` for a winter's lines (``line_states``), as the page's "exact" part: the rules' verdict on a line
+    they cannot read, kept only where the same after the lines of every state the walk reached (a line of each
+    state's first path from the empty sheet before the probes), and refused there: such a line leaves the state
+    as it is (the rules carry out no line they refuse), and the page walks on after it."""
+    firsts = _paths(states)
     keys = [k for here in states for k, v in here.items() if not v.get("quotes")]
     found = [unread(ruleset, state, player, keys, [], before) for _, before in sorted(firsts.items())]
     if not found or any(f is None for f in found):
@@ -505,6 +521,117 @@ def winter_unread(ruleset: Any, state: State, player: str, states: list[dict[str
     stop = {r: n for r, n in (first.get("stop") or {}).items() if r in at}
     return {"plain": PLAIN, "unread": {**first, "says": says, "at": at, **({"stop": stop} if "stop" in first else {})}
             } if at else None
+
+
+# The shapes of a line ordering a unit where the player has none (``elsewhere``), by ``line_key``'s words: ``{l}``
+# a unit letter, ``{p}`` the place of the unit, ``{q}`` the place it goes to
+SHAPES = ("{l} {p} h", "{l} {p} disband", "{l} {p} - {q}")
+# The most lines of a shape asked (every letter, place and place it goes to): a map of 76 places has 11,552 moves,
+# asked in 2 s; one of 150 would have 45,000 (Thirty Years' War), and the page leaves its moves unjudged
+MOST_ELSEWHERE = 12000
+_MARKS = {"p": "\x00p\x00", "q": "\x00q\x00"}
+
+
+def _whole(word: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![A-Za-z0-9])" + re.escape(word) + r"(?![A-Za-z0-9])")
+
+
+def elsewhere(ruleset: Any, state: State, player: str, places: Iterable[str], letters: Iterable[str],
+              own: Iterable[str], befores: list[list[str]], firsts: list[str]) -> dict[str, Any] | None:
+    """The rules' verdict on a line for a unit in a place where the player has none, in the phases whose rules
+    judge such a line by its kind and place (a retreat: ``A Adr H`` "not an order of a retreat phase", ``A Tus -
+    Yor`` "no dislodged unit of yours there"; a winter: "not an order of an adjustment phase"): the rules' own
+    ``check`` of every line of each of ``SHAPES``, every unit letter, every place of the map but ``own`` (the
+    player's units' places, whose lines the tables hold) as ``{p}`` and every place as ``{q}``, after the lines of
+    each state the page walks (``befores``: ``[[]]`` but in a winter), in lower case, in capitals and with other
+    spaces. Their words name the places as the rules print them (``shown``): a shape's words are kept where they
+    are, with those names as marks the page fills in, the words of every such line but those ``but`` names, in
+    every state and spelling, each with an error (the rules carry out no such line: it changes no state). And no
+    such line counts as a unit's order: ``firsts`` (each unit's first offered line) get the same words after them
+    as alone, and they the same after ``firsts``. The page looks a line up by its shape (``orders.js``:
+    ``elsewhereProblems``)."""
+    letters, to = sorted(letters), sorted(places)
+    froms = sorted(set(to) - set(own))
+    shapes = [s for s in SHAPES if len(letters) * len(froms) * (len(to) if "{q}" in s else 1) <= MOST_ELSEWHERE]
+    asked = [(shape, letter, p, q) for shape in shapes for letter in letters for p in froms
+             for q in (to if "{q}" in shape else [""])]
+    texts = [shape.replace("{l}", letter).replace("{p}", p).replace("{q}", q) for shape, letter, p, q in asked]
+
+    def said(before: list[str], lines: list[str], after: Iterable[str] = ()) -> tuple[list[Any], list[Any]]:
+        """The problems of each of ``lines`` after ``before``, and of each of ``after`` after them."""
+        b, n = len(before), len(lines)
+        out: list[list[tuple[str, str]]] = [[] for _ in [*lines, *after]]
+        for p in ruleset.check(state, player, [*before, *lines, *after]):
+            if len(p.path) == 1 and isinstance(p.path[0], int) and b <= p.path[0] < b + len(out):
+                out[p.path[0] - b].append((p.severity, p.message))
+        return out[:n], out[n:]
+
+    answers = said([], texts)[0]
+    # a line the rules take (in a winter, a removal of a unit of the player's) may change how they judge the lines
+    # after it: such lines are asked no more, and every line in their place is in ``but``
+    taken = {n for n, problems in enumerate(answers) if not any(s == "error" for s, _ in problems)}
+    if taken:
+        asked = [a for n, a in enumerate(asked) if n not in taken]
+        texts = [t for n, t in enumerate(texts) if n not in taken]
+        answers = said([], texts)[0]
+        if any(not any(s == "error" for s, _ in problems) for problems in answers):
+            return None
+    if (said([], [t.upper() for t in texts])[0] != answers or said([], [_spaced(t) for t in texts])[0] != answers
+            or firsts and (said([], texts, firsts)[1] != said([], firsts)[0]
+                           or said([], [*firsts, *texts])[0][len(firsts):] != answers)):
+        return None
+    every = [answers] + [said(before, texts)[0] for before in befores if before]
+    if any(not any(s == "error" for s, _ in problems) for answers_there in every for problems in answers_there):
+        return None  # a line the rules take in some state: the lines after it in a run may be judged otherwise
+    judged = set(asked)
+    printed: dict[str, set[str]] = {}  # the names the rules print for each place, in the words on its lines
+    named = {place: re.compile(_whole(place).pattern, re.IGNORECASE) for place in to}
+    for (_, _, p, q), problems in zip(asked, answers, strict=True):
+        for place in {p, q} - {""}:
+            printed.setdefault(place, set()).update(m.group(0) for _, message in problems
+                                                    for m in named[place].finditer(message))
+    shown = {place: names.pop() for place, names in printed.items() if len(names) == 1}
+    out: dict[str, Any] = {}
+    for shape in shapes:
+        for letter in letters:
+            key = shape.replace("{l}", letter)
+            rows = [n for n, (s, lt, _, _) in enumerate(asked) if s == shape and lt == letter]
+            but = [f"{p} {q}".strip() for p in froms for q in (to if "{q}" in shape else [""])
+                   if (shape, letter, p, q) not in judged]
+            marked: dict[tuple[tuple[str, str], ...], int] = {}
+            for n in rows:
+                _, _, p, q = asked[n]
+                if p == q or p not in shown or (q and q not in shown):
+                    continue
+                template = _template(answers[n], {"p": shown[p], **({"q": shown[q]} if q else {})})
+                if template is not None:
+                    marked[template] = marked.get(template, 0) + 1
+            if not marked:
+                continue
+            template = max(marked, key=lambda t: (marked[t], t))
+            for n in rows:
+                _, _, p, q = asked[n]
+                words = [(s, m.replace(_MARKS["p"], shown.get(p, "\x00")).replace(_MARKS["q"], shown.get(q, "\x00")))
+                         for s, m in template]
+                if any(said_here[n] != words or not any(s == "error" for s, _ in words) for said_here in every):
+                    but.append(f"{p} {q}".strip())
+            if len(but) * 2 < len(rows) + len(but):
+                out[key] = {"problems": [{"severity": s, "message": m} for s, m in template], "but": but}
+    return {"from": froms, "shown": shown, "shapes": out} if out else None
+
+
+def _template(problems: list[tuple[str, str]], names: dict[str, str]) -> tuple[tuple[str, str], ...] | None:
+    """``problems`` with each of ``names`` (printed once in all, a whole word) written as its mark, ``None`` where
+    one is printed otherwise or a message holds a mark's character already."""
+    out = []
+    text = "\n".join(m for _, m in problems)
+    if "\x00" in text or any(len(_whole(v).findall(text)) != 1 for v in names.values()):
+        return None
+    for severity, message in problems:
+        for name, value in names.items():
+            message = _whole(value).sub(_MARKS[name], message)
+        out.append((severity, message))
+    return tuple(out)
 
 
 # The largest budget the words for a line beyond it are made for (their word form follows the figure: "1

@@ -436,9 +436,10 @@ def test_the_page_s_sums_give_validate_s_verdict_on_the_generated_corpus(browser
 # quotes), 12 and 16 since; 4 and 9 since the rules' reader notes its looks at a line's words, so that a word the
 # rules read elsewhere where no look-up of theirs would find it stops their reading as an unread word does
 # (verdicts.unread's stop: 'A Lvp - C', 'Concede to Xyz H'); 2 and 8 since lines cut short that order no unit are
-# the rules' too (verdicts._alone: 'Concede to'). The corpus is the same on every run: the bound is what the page
-# reaches, so that a change that judges less fails here
-MOST_UNJUDGED = {"dip": 2, "jk": 8}
+# the rules' too (verdicts._alone: 'Concede to'). Retreats 9 and winter 22 before a line for a unit where the player
+# has none got the rules' words by its shape (verdicts.elsewhere: 'A Adr H', 'F Tus - Yor'), 0 and 12 since. The
+# corpus is the same on every run: the bound is what the page reaches, so that a change that judges less fails here
+MOST_UNJUDGED = {"dip": 2, "jk": 8, "rt": 0, "wb": 12}
 
 
 def open_report(browser: Browser, league: League, game: str, player: str) -> None:
@@ -537,6 +538,24 @@ def test_schema_faults_are_said_in_validate_s_words_in_the_game_s_language(brows
         assert any(w in m for m in messages), (messages, found)
         assert any(w in m for m in found), (messages, found)
     assert not any(raw in m for m in messages for raw in ("Instance", "is less than", "Expected \"")), messages
+
+
+@pytest.mark.parametrize(("game", "body"), [
+    ("rt", "  - A Adr H\n  - F Tus - Yor\n  - a bur disband\n  - A Ven - Tus\n"),
+    ("wb", "  - A Ion - Pic\n  - Build F Lon\n  - A SER H\n  - Waive\n"),
+])
+def test_a_line_for_a_unit_where_the_player_has_none_gets_validate_s_words_in_a_retreat_and_a_winter(
+        browser: Browser, served: str, league: League, game: str, body: str):
+    """Issue 30, "cannot judge" left: in a retreat (Italy's army dislodged in Venice) and a winter (England's
+    build) a line for a unit where the player has none got "cannot judge", and in a winter so did every line after
+    it; the rules refuse it by its kind and place. The page now looks it up by its shape in the rules' words
+    (``verdicts.elsewhere``): the same lines, severities and words as validate, nothing it cannot judge."""
+    player, turn = who(league, game), GAMES[game][1]
+    text = HEAD.format(game=game, turn=turn, player=player) + body
+    page = page_verdicts(browser, served, league, game, player, [text])[0]
+    found = validate(league.root, game, player, turn, text)
+    assert sorted((int(LINE.match(p["where"]).group(1)), p["severity"], p["message"]) for p in page) == \
+        sorted((f.line, f.severity, f.message) for f in found), (page, found)
 
 
 def line_verdicts(page: list, found: list) -> tuple[dict[int, set[str]], dict[int, set[str]]]:

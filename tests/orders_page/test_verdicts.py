@@ -133,6 +133,8 @@ def walked(states: list[dict], lines: list[str], exact: dict | None = None) -> l
         if move is not None and move.get("quotes") and not plain:
             move = None
         unread = unread_looked_up(exact["unread"], line) if move is None and state is not None and plain else None
+        if unread is None and move is None and state is not None and exact is not None:
+            unread = elsewhere_looked_up(exact.get("elsewhere"), line)
         if unread is not None:
             out += [(j, severity, message) for severity, message in unread]
             continue
@@ -374,6 +376,75 @@ def test_a_dislodged_unit_s_lines_the_lists_do_not_offer_get_the_rules_verdict()
     assert unread_looked_up(exact["unread"], "A Ven - Aug") == [
         ("error", "no place named 'Aug' in 'A Ven - Aug'")] == [
         (p.severity, p.message) for p in RULESET_DIP.check(public, "ita", ["A Ven - Aug"])]
+
+
+def elsewhere_looked_up(elsewhere: dict | None, line: str) -> list[tuple[str, str]] | None:
+    """What orders.js's ``elsewhereProblems`` finds for ``line`` in ``verdicts.elsewhere``'s shapes (the same
+    steps): its second word, a place of ``from``, as ``{p}``, a place after it as ``{q}``, the words filled in with
+    the places as the rules print them; ``None`` for a line of no shape or one the shape's ``but`` names."""
+    words = verdicts.line_key(line).split(" ")
+    if elsewhere is None or len(words) < 2 or words[1] not in elsewhere["from"]:
+        return None
+    after = [w for w in words[2:] if w in elsewhere["shown"]]
+    shape = " ".join(["{p}" if n == 1 else "{q}" if n > 1 and w in elsewhere["shown"] else w
+                      for n, w in enumerate(words)])
+    found = elsewhere["shapes"].get(shape) if len(after) <= 1 else None
+    places = {"p": words[1], "q": after[0] if after else ""}
+    if found is None or f"{places['p']} {places['q']}".strip() in found["but"]:
+        return None
+    return [(p["severity"], re.sub("\x00(p|q)\x00", lambda m: elsewhere["shown"][places[m.group(1)]], p["message"]))
+            for p in found["problems"]]
+
+
+def retreat_of_italy_1901() -> tuple[Any, Any, Any, Any]:
+    """Italy's army dislodged in Venice, Fall 1901: the public view, Italy's form, its line table and exact part."""
+    state = RULESET_DIP.setup({}, DIP_PLAYERS, Dice(b"retreat"))
+    for orders in (["A Vie - Tyr"], ["F Tri - Ven", "A Tyr S F Tri - Ven"]):
+        state = RULESET_DIP.adjudicate(state, {"aus": orders}, Dice(b"1")).state
+    public = RULESET_DIP.public_view(state)
+    form = RULESET_DIP.choices(public, "ita")
+    table = verdicts.line_table(RULESET_DIP, public, "ita", form)
+    return public, form, table, verdicts.refusals(RULESET_DIP, public, "ita", form, table)
+
+
+def test_a_line_for_a_unit_where_the_player_has_none_gets_the_rules_words_in_a_retreat_and_a_winter():
+    """Issue 30, "cannot judge" left: in a retreat and a winter a line for a unit where the player has none (``A
+    Adr H``, ``F Tus - Yor``: another power's unit, or none) got "cannot judge", and so did every later line of a
+    winter, where the rules refuse it by its kind and place ("not an order of a retreat phase (hold)", "no
+    dislodged unit of yours there", "not an order of an adjustment phase (move)"): 94 of 1,000 generated retreat
+    sheets, most of the 207 winter ones. The exact part now holds the rules' words on every such line of each shape
+    (``verdicts.elsewhere``: a hold, a disband, a move to every place; every letter and place), with the places as
+    marks. Italy retreating from Venice and England in Winter 1901: each such line, in three spellings, looked up
+    as the page does is ``check``'s verdict on it alone, word for word; it is no order of the dislodged unit (its
+    retreat after it is judged alone), and in a winter the page walks on after it."""
+    public, form, table, exact = retreat_of_italy_1901()
+    places = sorted(form["lines"]["places"])
+    rnd = random.Random(30)
+    lines = ["A Adr H", "F Tus - Yor", "a bur disband", "F  ROM-VEN", "A Ven - Tus", "A Ven H", "A Tus - Xyz",
+             *(f"{rnd.choice('AF')} {rnd.choice(places).capitalize()} - {rnd.choice(places).capitalize()}"
+               for _ in range(300)), *(f"{rnd.choice('AF')} {p.upper()} H" for p in places)]
+    looked = 0
+    for line in lines:
+        found = elsewhere_looked_up(exact.get("elsewhere"), line)
+        alone = [(p.severity, p.message) for p in RULESET_DIP.check(public, "ita", [line])]
+        assert found is None or found == alone, line
+        looked += found is not None
+        if found is not None:  # no order of Italy's dislodged army: its retreat after it is judged as alone
+            assert [(p.severity, p.message) for p in RULESET_DIP.check(public, "ita", [line, "A Ven - Tus"])
+                    if p.path == (1,)] == [], line
+    assert looked == len([t for t in lines if verdicts.line_key(t).split(" ")[1] != "ven" and "Xyz" not in t]), \
+        "all but the dislodged army's own lines and a word the rules read nowhere are looked up"
+    assert elsewhere_looked_up(exact["elsewhere"], "A Adr H") == [
+        ("error", "A Adr H: not an order of a retreat phase (hold)")]
+    assert elsewhere_looked_up(exact["elsewhere"], "f tus - yor") == [
+        ("error", "F Tus - Yor: no dislodged unit of yours there")]
+    state, public, form, verdict = england_in_winter_1901()
+    exact = verdicts.refusals(RULESET_DIP, public, "eng", form, verdict)
+    assert verdict is not None and exact is not None
+    for sheet in (["A Ion - Pic", "Build A Lon"], ["Build F Edi", "A Ser H", "f mun - alb", "Waive", "Build A Lvp"],
+                  ["A Nth H", "A Lon H", "Build F Lon", "Build A Lon"]):
+        rules = [(p.path[0], p.severity, p.message) for p in RULESET_DIP.check(state, "eng", sheet)]
+        assert walked(verdict["states"], sheet, exact) == rules, sheet
 
 
 def test_a_bracket_or_slash_the_rules_read_only_after_a_place_is_kept_in_the_key(england_spring):

@@ -956,6 +956,38 @@
     });
   }
 
+  /* The rules' words on a line for a unit in a place where the player has none (``verdicts.elsewhere``: a retreat's
+     "not an order of a retreat phase", a winter's "not an order of an adjustment phase"), looked up by its shape:
+     its second word, a place of ``from``, as ``{p}``, and a place after it as ``{q}`` (``A Tus - Yor`` is ``a {p}
+     - {q}``), the places filled in as the rules print them (``shown``); null where the rules' words on it are not
+     the shape's (``but``) or the line has no such shape. */
+  function elsewhereProblems(elsewhere, key) {
+    var has = function (t, k) {
+      return !!t && Object.prototype.hasOwnProperty.call(t, k);
+    };
+    var words = key === null || !elsewhere ? [] : key.split(" ");
+    if (words.length < 2 || elsewhere.from.indexOf(words[1]) < 0) {
+      return null;
+    }
+    var places = {p: words[1], q: ""};
+    var shape = words.map(function (w, n) {
+      if (n > 1 && has(elsewhere.shown, w)) {
+        places.q = places.q === "" ? w : null; /* a second place: no shape of one */
+        return "{q}";
+      }
+      return n !== 1 ? w : "{p}";
+    }).join(" ");
+    var found = places.q !== null && has(elsewhere.shapes, shape) ? elsewhere.shapes[shape] : null;
+    if (!found || found.but.indexOf((places.p + " " + places.q).trim()) >= 0) {
+      return null;
+    }
+    return found.problems.map(function (p) {
+      return {severity: p.severity, message: p.message.replace(/\u0000(p|q)\u0000/g, function (all, name) {
+        return elsewhere.shown[places[name]];
+      })};
+    });
+  }
+
   /* The verdict of a list of lines, looked up in the table the rules computed (``verdicts.line_table``: the
      ruleset's own ``check`` on every line the form offers, with the unit each orders). The page adds nothing of
      its own: a line the table holds has the table's problems; a second line for a unit of the player's is the
@@ -1044,6 +1076,10 @@
                          after 'edi'"): the page fills it in for a plain line as written only */
       }
       var unread = !found && typeof entry === "string" ? unreadProblems(exact && exact.unread, entry) : null;
+      if (unread === null && !found && typeof entry === "string") { /* a unit where the player has none: the
+                                                                         rules' words on its shape */
+        unread = elsewhereProblems(exact && exact.elsewhere, key);
+      }
       if (unread !== null) { /* the rules read no order in it: their words, and the unit's next line is its order */
         unread.forEach(function (p) {
           say(p.severity, p.message);
@@ -1147,6 +1183,9 @@
         move = null;
       }
       var unread = !move && here && plain ? unreadProblems(exact.unread, entry) : null;
+      if (unread === null && !move && here && typeof entry === "string") { /* refused in every state: it stays */
+        unread = elsewhereProblems(exact && exact.elsewhere, norm(line));
+      }
       if (unread !== null) {
         unread.forEach(function (p) {
           out.push({severity: p.severity, where: at, message: p.message});
