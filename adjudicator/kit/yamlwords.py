@@ -1,11 +1,12 @@
-"""The words a person reads in a YAML file turnpress writes (its comments and the display names of its entries,
-``name:``) said in another language, by a table from each English text to its translation (issue 31: a German
-league's workflows and ``mkdocs.yml`` spoke English to its game master and, in a pull request's checks, to its
-players).
+"""The words a person reads in a YAML file turnpress writes (its comments, the display names of its entries,
+``name:``, and what a form shows of its fields, ``description:``) said in another language, by a table from each
+English text to its translation (issue 31: a German league's workflows and ``mkdocs.yml`` spoke English to its
+game master and, in a pull request's checks, to its players).
 
 The file is written once, in English, as the source; a language's table (a YAML list of ``{en: ..., de: ...}``)
-says its texts. A comment of several lines is one text. Only a comment or a ``name:`` value whose English is in
-the table changes: keys, every other value, and the text of a block scalar (a workflow's ``run: |`` script, its
+says its texts. A comment of several lines is one text. Only a comment or a ``name:`` or ``description:`` value
+(a workflow's manual run form shows its inputs' descriptions to the game master) whose English is in the table
+changes: keys, every other value, and the text of a block scalar (a workflow's ``run: |`` script, its
 shell comments included) are kept byte for byte, so the file reads as the same data apart from the names.
 
 >>> table = {"build the site": "Website bauen", "what it does": "was er tut"}
@@ -24,7 +25,7 @@ from collections.abc import Callable, Iterator, Mapping
 from .. import yamlio
 
 COMMENT = re.compile(r"^(?P<indent>[ \t]*)# ?(?P<text>.*)$")
-NAME = re.compile(r"^(?P<key>[ \t]*(?:- )?name:[ \t]+)(?P<value>\S.*?)$")
+NAME = re.compile(r"^(?P<key>[ \t]*(?:- )?(?:name|description):[ \t]+)(?P<value>\S.*?)$")
 BLOCK = re.compile(r"(?:^|:|-)[ \t]+[|>][-+0-9]*$")  # a block scalar starts: 'run: |', '- >-'
 PLAIN = re.compile(r"^[^-?:,\[\]{}#&*!|>'\"%@`\s](?:[^:#]|:(?!\s)|(?<!\s)#)*(?<!\s)$")  # needs no quotes
 
@@ -37,13 +38,14 @@ def table(text: str, language: str) -> dict[str, str]:
 
 
 def translated(text: str, words: Mapping[str, str]) -> str:
-    """``text`` (a YAML file) with each comment and ``name:`` value whose English ``words`` has in its language."""
+    """``text`` (a YAML file) with each comment, ``name:`` and ``description:`` value whose English ``words`` has in
+    its language."""
     return _said(text, words.get)
 
 
 def texts(text: str) -> list[str]:
     """Every text of ``text`` (a YAML file) that a table may say in another language, in order: its comments and
-    ``name:`` values (a table's entries are these, and a German file's should hold no English)."""
+    ``name:`` and ``description:`` values (a table's entries are these, and a German file's should hold no English)."""
     found: list[str] = []
     _said(text, lambda english: found.append(english))
     return found
@@ -82,7 +84,7 @@ def _said(text: str, say: Callable[[str], str | None]) -> str:
         content, note = _split_comment(body)
         name = NAME.match(content)
         if name:
-            value = say(name["value"])
+            value = say(_unquoted(name["value"]))
             content = content if value is None else name["key"] + _scalar(value)
         if note is not None:
             gap, hash_, rest = note
@@ -118,6 +120,16 @@ def _characters(line: str) -> Iterator[tuple[int, bool]]:
             yield at, True
         else:
             yield at, False
+
+
+def _unquoted(value: str) -> str:
+    """A one-line YAML scalar's text: a double-quoted one read as JSON reads it (the escapes turnpress's files use),
+    a single-quoted one with its doubled quotes single, a plain one as it stands."""
+    if len(value) > 1 and value[0] == value[-1] == '"':
+        return str(json.loads(value))
+    if len(value) > 1 and value[0] == value[-1] == "'":
+        return value[1:-1].replace("''", "'")
+    return value
 
 
 def _scalar(value: str) -> str:

@@ -53,9 +53,19 @@ def display_names(wf: dict) -> list[str]:
             *(step["name"] for _, step in steps(wf) if "name" in step)]
 
 
+def described(wf: dict) -> list[str]:
+    """What the form of a run started by hand shows of each input (the Actions tab's 'Run workflow')."""
+    inputs = (wf.get("on") or {}).get("workflow_dispatch") or {}
+    return [field["description"] for field in (inputs.get("inputs") or {}).values()]
+
+
 def without_names(wf: dict) -> dict:
-    """The workflow as Actions runs it, its display names left out."""
+    """The workflow as Actions runs it, its display names and its inputs' descriptions left out."""
     wf = {key: value for key, value in wf.items() if key != "name"}
+    if described(wf):
+        wf["on"] = {**wf["on"], "workflow_dispatch": {"inputs": {
+            key: {k: v for k, v in field.items() if k != "description"}
+            for key, field in wf["on"]["workflow_dispatch"]["inputs"].items()}}}
     wf["jobs"] = {key: {k: ([{k2: v2 for k2, v2 in step.items() if k2 != "name"} for step in v] if k == "steps"
                             else v) for k, v in job.items() if k != "name"} for key, job in wf["jobs"].items()}
     return wf
@@ -85,6 +95,7 @@ def test_a_german_league_s_workflows_name_their_jobs_and_steps_and_comment_in_ge
         assert without_names(german_wf) == without_names(english_wf), name
         named = list(zip(display_names(english_wf), display_names(german_wf), strict=True))
         assert [pair for pair in named if pair[0] == pair[1]] == [], name  # every name said in German
+        assert english("\n".join(described(german_wf))) == [], name  # the form of a run started by hand
         assert english("\n".join(yamlwords.texts(german_text))) == [], name  # names and comments
         kept = {"github-pages"}  # the name of Pages' environment: an id, not a display name
         assert [text for text in yamlwords.texts(english_text)
@@ -93,6 +104,9 @@ def test_a_german_league_s_workflows_name_their_jobs_and_steps_and_comment_in_ge
         assert len(english("\n".join(yamlwords.texts(english_text)))) > 5  # the finder reads English there
     assert display_names(yamlio.load(german_files[".github/workflows/orders.yml"]).data)[:2] == [
         "Befehle", "Befehle prüfen"]  # what a pull request's check shows
+    assert described(yamlio.load(german_files[".github/workflows/deadline.yml"]).data) == [
+        "Den offenen Zug dieser Partie jetzt auswerten, fällig oder nicht (leer: jede Partie, deren Zug fällig ist)",
+        "'Fällig' zu dieser ISO-Zeit beurteilen, z. B. 2026-01-05T20:05+01:00 (leer: jetzt)"]
 
 
 def test_every_action_is_pinned_by_commit_with_its_version():
