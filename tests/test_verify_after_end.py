@@ -63,3 +63,49 @@ def test_a_running_bretton_woods_without_the_key_says_what_it_could_not_check(le
     done = verification(league, "bw")
     assert (done.turns, done.mode) == (0, PUBLIC), "its standing orders stay sealed until the end"
     assert any("the adjudication of turn 1" in n for n in done.not_checked)
+
+
+def test_after_the_end_the_set_up_is_drawn_again_from_what_verify_read_of_it_without_a_league():
+    """Issue 31 (I/O at the edges; verify keeps only the comparison): what a replay starts from is read once
+    (``turn.load_setup``: turn 0's report, state and files, the hidden links, whether the last turn ended the game);
+    from that alone, with the file system closed, a game whose key is lacking and which has ended is drawn again
+    from its public dice (secrecy.md, "After the end"), and a committed set-up that is not the one drawn is named.
+    A game that has not ended stays sealed; a hidden link that does not lead to the commitment is named."""
+    from dataclasses import replace
+
+    from adjudicator import dice as dicemod
+    from adjudicator.engine import verify
+    from adjudicator.engine.turncore import Carried, SetUp, Written
+    from adjudicator.errors import LeagueError
+    from adjudicator.kit.catalog import COMMANDS
+    from adjudicator.model import GameConfig, Player
+
+    from .counter import RULESET as COUNTER
+    from .test_turn_core import closed
+
+    players = [Player("alice", "Alice", "alice", 1), Player("bob", "Bob", "bob", 2)]
+    commitment, digest = dicemod.commitment(b"\x07" * 32, 100), b"\x01" * 32
+    settings = GameConfig({"game": "g1", "ruleset": "counter", "options": {"target": 100}, "key": "age1game",
+                           "players": [{"key": p.key, "name": p.name, "login": p.login, "id": p.github_id}
+                                       for p in players],
+                           "dice": {"commitment": commitment.hex(), "length": 100}})
+    drawn = COUNTER.setup({"target": 100}, players, dicemod.Dice.for_turn(commitment, digest, None))
+    edited = yamlio.dump({**COUNTER.public_view(drawn), "target": 20}).encode()
+    report = {"turn": 0, "dice": {"seed": commitment.hex(), "orders_digest": digest.hex()}}
+    setup = SetUp("g1", COUNTER, settings, report, Carried(None, COUNTER.public_view(drawn)), Written(state=edited),
+                  ended=True)
+    COMMANDS.say("en", "verify.finding.said", text="")  # the program's own words, read before the files close
+    with closed():
+        links, found = verify._links(setup)
+        assert (links, found) == ({}, [])
+        state, found = verify._setup_again(setup, links)
+        assert state == drawn
+        assert [f.text() for f in found] == ["g1: turn 0: state.yaml differs from the set-up drawn again"]
+        committed = replace(setup, written=Written(state=yamlio.dump(COUNTER.public_view(drawn)).encode()))
+        assert verify._setup_again(committed, {}) == (drawn, [])
+        assert verify._links(replace(setup, ended=False)) == (None, [])
+        wrong = LeagueError("g1: the hidden link published with turn 3 does not lead to the hidden commitment")
+        links, found = verify._links(replace(setup, unlinked=(3, wrong)))
+    assert links is None
+    assert [f.text() for f in found] == ["g1: turn 3: g1: the hidden link published with turn 3 does not lead to the "
+                                         "hidden commitment"]

@@ -609,6 +609,26 @@ def load_page(game: Game, turn: int) -> turncore.Page:
                          moved)
 
 
+def load_setup(game: Game) -> turncore.SetUp:
+    """What ``verify`` starts the replay of ``game`` from (``turncore.SetUp``), read once."""
+    identities = game.game_identities() if game.keyed else []
+    report = game.report(0)
+    links, unlinked = None, None
+    try:
+        links = hiddenmod.links(game, identities)
+    except LeagueError as e:
+        end = hiddenmod.end_link(game)
+        unlinked = (end[0] if end else 0, e)
+    # Whether the last committed turn ended the game counts only where nothing else opens the set-up's hidden parts,
+    # and its state is read only then: a game with a key this process lacks and no hidden chain.
+    ended = False
+    if not identities and game.keyed and not hiddenmod.has_chain(game.settings):
+        turns = game.turns()
+        ended = bool(turns) and turns[-1] > 0 and game.ruleset.phase(game.state(turns[-1])).finished
+    return turncore.SetUp(game.id, game.ruleset, game.settings, report, load_carried(game, 0), load_written(game, 0),
+                          tuple(identities), links, unlinked, ended)
+
+
 def load_carried(game: Game, turn: int, *, partial: bool = False) -> turncore.Carried:
     """What ``verify`` carries on from committed turn ``turn`` where it does not replay it (``turncore.Carried``):
     its state as this process reads it, None where part of its hidden state stays sealed (unless ``partial``:

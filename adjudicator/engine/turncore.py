@@ -147,6 +147,26 @@ class Carried:
 
 
 @dataclass(frozen=True)
+class SetUp:
+    """What ``verify`` starts a game's replay from, read once (``turn.load_setup``): the set-up's report, its state
+    (``carried``) and files (``written``), the game's key where this process holds it (``identities``), each turn's
+    hidden link where that key or the game's end opens them (``links``, else None; ``unlinked``: where they do not
+    open as they should, why, and the turn to name), and ``ended``: the last turn ended a game with a key this
+    process lacks and no hidden chain, whose full orders published with it replay every turn."""
+
+    game: str
+    rules: Ruleset
+    settings: GameConfig
+    report: TurnReport
+    carried: Carried
+    written: Written
+    identities: tuple[Any, ...] = ()
+    links: Mapping[int, bytes] | None = None
+    unlinked: tuple[int, LeagueError] | None = None
+    ended: bool = False
+
+
+@dataclass(frozen=True)
 class Page:
     """A committed turn's issue page as the league holds it, and what the page shows besides the turn's outcome
     (``turn.load_page``, read once): ``verify`` renders the page again from ``facts`` (``newsletter.issue_facts``;

@@ -53,7 +53,7 @@ from ..kit import orders as ordersmod
 from ..kit import outcome as outcomemod
 from ..kit import secrecy as secrecymod
 from ..kit.catalog import COMMANDS
-from ..kit.ruleset import PinsData
+from ..kit.ruleset import PinsData, Ruleset
 from ..league import absence as absencemod
 from ..league import arrivals, history
 from ..league import hidden as hiddenmod
@@ -69,7 +69,7 @@ from ..league.store import (
 from ..model import HIDDEN_KEYS, GameConfig, State, TurnReport, account
 from ..sealed import crypto, storage
 from . import turncore
-from .turn import OrdersRead, load_carried, load_committed, load_page, load_ran, load_replay, load_written
+from .turn import OrdersRead, load_carried, load_committed, load_page, load_ran, load_replay, load_setup, load_written
 from .turncore import Taken, TurnOutcome, turn_digest
 
 
@@ -239,7 +239,7 @@ class _Pass:
     root: Path
     git_root: Path | None
     identities: list[Any]
-    links: dict[int, bytes] | None
+    links: Mapping[int, bytes] | None
     seed: bytes
     state: State | None
     found: list[Finding] = field(default_factory=list)
@@ -262,10 +262,9 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
     except gamedata.PinError as e:
         return Verification(0, [_found(game.id, 0, "unreplayable", error=e)])
     run, mode = _start(game, root, git_root)
-    turns = [t for t in game.turns() if t > 0]
-    voided = {ruled.get("rerun") for ruled in (game.report(t).get("ruling") for t in turns) if isinstance(ruled, dict)}
-    for turn in turns:
-        report = game.report(turn)
+    reports = {t: game.report(t) for t in game.turns() if t > 0}
+    voided = {ruled.get("rerun") for ruled in (r.get("ruling") for r in reports.values()) if isinstance(ruled, dict)}
+    for turn, report in reports.items():
         seen, unread = _read(run, report)
         snap, failed = _load(run, report, seen) if unread is None else (None, unread)
         _public_checks(run, seen, snap, unread, checks_early=turn not in voided)
@@ -277,50 +276,50 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
     if run.unreplayed:
         run.not_checked.append(COMMANDS.counted("en", "verify.note.unreplayed", len(run.unreplayed),
                                                 turns=_spans(run.unreplayed), variable=key_env(game.id)))
-    return Verification(len(turns) - len(run.unreplayed), run.found, run.not_checked, mode,
-                        notes=_data_notes(game) + _plaintext_digests(game, turns))
+    return Verification(len(reports) - len(run.unreplayed), run.found, run.not_checked, mode,
+                        notes=_data_notes(game.ruleset, game.settings)
+                        + _plaintext_digests(game.ruleset, game.settings, reports))
 
 
 def _start(game: Game, root: Path, git_root: Path | None) -> tuple[_Pass, str]:
-    """The pass at the set-up: its seed, the hidden links as far as they open, the state replaying starts from
-    (drawn again after the end, where the set-up sealed it), turn 0's issue page; and which check it is."""
-    identities = game.game_identities() if game.keyed else []
-    found: list[Finding] = []
-    seed = game.commitment()
-    setup = game.report(0)
-    if setup["dice"]["seed"] != seed.hex():
-        found.append(_found(game.id, 0, "seed"))
-    links = _links(game, identities, found)
+    """The pass at the set-up (``turn.load_setup``): its seed, the hidden links as far as they open, the state
+    replaying starts from (drawn again after the end, where the set-up sealed it), turn 0's issue page; and which
+    check it is."""
+    setup = load_setup(game)
+    seed = setup.settings.commitment
+    found = [] if setup.report["dice"]["seed"] == seed.hex() else [_found(game.id, 0, "seed")]
+    links, unlinked = _links(setup)
+    found += unlinked
+    identities = list(setup.identities)
     ended_open = links is not None and not identities  # the game has ended: everything opens without a key
     mode = WITH_KEY if identities else AFTER_END if ended_open else PUBLIC
-    carried = load_carried(game, 0)
-    state = carried.state
+    state = setup.carried.state
     if state is None and ended_open:
-        state, setup_found = _setup_again(game, links or {}, load_written(game, 0))
+        state, setup_found = _setup_again(setup, links or {})
         found += setup_found
-    run = _Pass(game, root, git_root, identities, links, seed, state, found, publics=[carried.public],
-                heads=anchor.heads(game.dir, 0))
+    written = setup.written
+    assert written.report is not None and written.state is not None, "turn 0's report and state were read"
+    run = _Pass(game, root, git_root, identities, links, seed, state, found, publics=[setup.carried.public],
+                heads=[anchor.first(game.id, written.report, written.state)])
     if state is not None and newsletter.has_issue(game, 0):
-        run.found += _issue_page(load_page(game, 0), git_root, state, setup, run.publics, run.steps, run.heads[0])
-    if game.sealed_orders and not identities:
+        run.found += _issue_page(load_page(game, 0), git_root, state, setup.report, run.publics, run.steps,
+                                 run.heads[0])
+    if setup.settings.sealed_orders and not identities:
         run.not_checked.append("that each sealed order holds the plaintext published with its turn "
                                f"(needs the game's key, {key_env(game.id)})")
     return run, mode
 
 
-def _links(game: Game, identities: list[Any], found: list[Finding]) -> dict[int, bytes] | None:
+def _links(setup: turncore.SetUp) -> tuple[Mapping[int, bytes] | None, list[Finding]]:
     """Each turn's hidden link, where the game's key or its end opens them; None where they stay sealed."""
-    try:
-        links = hiddenmod.links(game, identities)
-    except LeagueError as e:
-        end = hiddenmod.end_link(game)
-        found.append(_found(game.id, end[0] if end else 0, "said", text=e))
-        links = None
-    if links is None and not identities and game.keyed and not hiddenmod.has_chain(game.settings) and _ended(game):
+    if setup.unlinked is not None:
+        turn, why = setup.unlinked
+        return None, [_found(setup.game, turn, "said", text=why)]
+    if setup.links is None and setup.ended:
         # Nothing hidden was drawn (Bretton Woods' standing orders are hidden, not drawn): after the end the set-up
         # is drawn again from public dice and the full orders published with the last turn replay every turn.
-        links = {}
-    return links
+        return {}, []
+    return setup.links, []
 
 
 def _read(run: _Pass, report: TurnReport) -> tuple[turncore.Committed, Exception | None]:
@@ -455,56 +454,50 @@ def _digest_kind(seen: turncore.Committed, bound_since: int | None) -> list[Find
     return []
 
 
-def _plaintext_digests(game: Game, turns: list[int]) -> list[str]:
+def _plaintext_digests(rules: Ruleset, settings: GameConfig, reports: Mapping[int, TurnReport]) -> list[str]:
     """A note on turns of a game with fields sealed until the end that published a digest of the plaintexts (made
     before issue 28): the digest confirms a guess of a sealed field. Nothing can take it back; the reader knows."""
-    declared = secrecymod.of(game.ruleset, game.settings.options)
-    if not game.sealed_orders or not secrecymod.rewrites_orders(declared):
+    declared = secrecymod.of(rules, settings.options)
+    if not settings.sealed_orders or not secrecymod.rewrites_orders(declared):
         return []
-    old = [t for t in turns if game.report(t)["dice"].get("digest") is None]
+    old = [t for t, report in reports.items() if report["dice"].get("digest") is None]
     if not old:
         return []
     return [COMMANDS.counted("en", "verify.note.plaintext_digest", len(old), turns=_spans(old))]
 
 
-def _data_notes(game: Game) -> list[str]:
-    """What a reader should know of the data the replay read: pinned at the set-up, or the installed version's."""
-    if not game.pins_data:
-        if not isinstance(game.ruleset, PinsData):  # rules that read no data: nothing to pin
+def _data_notes(rules: Ruleset, settings: GameConfig) -> list[str]:
+    """What a reader should know of the data the replay read (``rules``, after it): pinned at the set-up, or the
+    installed version's."""
+    if settings.pinned is None:
+        if not isinstance(rules, PinsData):  # rules that read no data: nothing to pin
             return []
         return [COMMANDS.say("en", "verify.note.not_pinned")]
-    unpinned = gamedata.unpinned_reads(game.ruleset)
+    unpinned = gamedata.unpinned_reads(rules)
     if unpinned:
         return [COMMANDS.counted("en", "verify.note.unpinned", len(unpinned), files=", ".join(unpinned))]
     return []
 
 
-def _ended(game: Game) -> bool:
-    """Whether the game's last committed turn ended it (read from its public state)."""
-    turns = game.turns()
-    return bool(turns) and turns[-1] > 0 and game.ruleset.phase(game.state(turns[-1])).finished
-
-
-def _setup_again(game: Game, links: dict[int, bytes],
-                 written: turncore.Written) -> tuple[State | None, list[Finding]]:
+def _setup_again(setup: turncore.SetUp, links: Mapping[int, bytes]) -> tuple[State | None, list[Finding]]:
     """The set-up drawn again from ``game.yaml``, the digest its report names and the hidden link of turn 0, and
-    compared with its committed public state (``written``, from ``turn.load_written``).
+    compared with its committed public state (``setup.written``).
 
     After the end this is how anyone gets the hidden state the set-up sealed (hands, decks); its public part must
     be the committed one.
     """
-    digest = game.report(0).get("dice", {}).get("orders_digest")
-    if not digest or hiddenmod.has_chain(game.settings) and 0 not in links:
+    digest = setup.report.get("dice", {}).get("orders_digest")
+    if not digest or hiddenmod.has_chain(setup.settings) and 0 not in links:
         return None, []
-    options = {k: v for k, v in game.settings.options.items() if k not in ENGINE_OPTIONS}
-    players = [player_from_yaml(p) for p in game.settings.players if not p.get("joined")]
+    options = {k: v for k, v in setup.settings.options.items() if k not in ENGINE_OPTIONS}
+    players = [player_from_yaml(p) for p in setup.settings.players if not p.get("joined")]
     try:
-        state = game.ruleset.setup(options, players, dicemod.Dice.for_turn(
-            game.commitment(), bytes.fromhex(digest), links.get(0)))
+        state = setup.rules.setup(options, players, dicemod.Dice.for_turn(
+            setup.settings.commitment, bytes.fromhex(digest), links.get(0)))
     except (RulesetError, KeyError, ValueError) as e:
-        return None, [_found(game.id, 0, "setup_redraw", error=e)]
-    if yamlio.dump(game.ruleset.public_view(state)) != _text(written.state):
-        return state, [_found(game.id, 0, "setup_differs")]
+        return None, [_found(setup.game, 0, "setup_redraw", error=e)]
+    if yamlio.dump(setup.rules.public_view(state)) != _text(setup.written.state):
+        return state, [_found(setup.game, 0, "setup_differs")]
     return state, []
 
 
@@ -547,10 +540,9 @@ def _issue_page(committed: turncore.Page, git_root: Path | None, state: dict[str
         return [_found(game, turn, "issue_missing", page=rel)]
     if _text(committed.text) == page:
         return []
-    last = history.last_commit_of(git_root, rel) if git_root else None
-    if git_root and last:
-        return [_found(game, turn, "issue_changed", page=rel,
-                       commit=_name(history.Logged(last, history.subject(git_root, last))))]
+    last = history.commits_of(git_root, rel)[:1] if git_root else []
+    if last:
+        return [_found(game, turn, "issue_changed", page=rel, commit=_name(last[0]))]
     return [_found(game, turn, "issue_differs", page=rel)]
 
 
@@ -595,16 +587,23 @@ class Lineage:
 
 
 def load_lineage(git_root: Path, game_id: str) -> Lineage:
-    """``Lineage`` of ``game_id`` from the repository at ``git_root``: two logs, one ``git cat-file --batch`` for
-    every version of ``game.yaml`` (issue 33: two ``git show`` a change before), and the turns' tags."""
+    """``Lineage`` of ``game_id`` from the repository at ``git_root``: two logs, the versions of ``game.yaml`` and
+    the turns' tags."""
     made = tuple(history.commits_of(git_root, _setup_report(game_id)))
     if not made:
         return Lineage(game_id)
     rel = f"games/{game_id}/game.yaml"
     commits = tuple(history.first_parent_changes(git_root, made[0].commit, [rel, f"games/{game_id}/turns"]))
-    versions = _versions(git_root, [f"HEAD:{rel}", *(b for c in commits for change in c.changes
-                                                       if change.path == rel and change.status == "M"
-                                                       for b in (change.before, change.after))])
+    # Every version of game.yaml the changes name, and HEAD's, in one ``git cat-file --batch`` (issue 33: two ``git
+    # show`` a change), each parsed once however many commits name it, as ``git show`` of it would give it.
+    names = list(dict.fromkeys([f"HEAD:{rel}", *(b for c in commits for change in c.changes
+                                                  if change.path == rel and change.status == "M"
+                                                  for b in (change.before, change.after))]))
+    blobs = history.blobs_of(git_root, names)
+    missing = [n for n in names if n not in blobs]
+    if missing:  # as ``git show`` says it
+        raise GitError(f"git show {missing[0]} failed: no such file in the history")
+    versions = {n: yamlio.load(blobs[n].decode("utf-8", "replace").encode()).data for n in names}
     config = versions.pop(f"HEAD:{rel}")
     tags: list[Tag] = []
     for turn in sorted({0, *(int(m[1]) for c in commits for change in c.changes if change.status == "A"
@@ -613,17 +612,6 @@ def load_lineage(git_root: Path, game_id: str) -> Lineage:
         if target is not None:
             tags.append(Tag(turn, target, not tags or history.is_ancestor(git_root, tags[-1].commit, target)))
     return Lineage(game_id, made, commits, versions, config, tuple(tags))
-
-
-def _versions(git_root: Path, names: list[str]) -> dict[str, dict[str, Any]]:
-    """Each version of a ``game.yaml`` that ``names`` names (a blob's id, or ``REV:PATH``), read as ``git show``
-    of it would give it; each blob read and parsed once, however many commits name it."""
-    unique = list(dict.fromkeys(names))
-    blobs = history.blobs_of(git_root, unique)
-    missing = [n for n in unique if n not in blobs]
-    if missing:  # as ``git show`` says it
-        raise GitError(f"git show {missing[0]} failed: no such file in the history")
-    return {n: yamlio.load(blobs[n].decode("utf-8", "replace").encode()).data for n in unique}
 
 
 def _anchoring(lineage: Lineage, replayed: Sequence[Finding]) -> tuple[list[Finding], list[str]]:
