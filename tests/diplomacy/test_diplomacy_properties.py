@@ -24,6 +24,7 @@ from adjudicator.rulesets.diplomacy.core import (
     units_from,
 )
 from adjudicator.rulesets.diplomacy.notation import OrderError, parse_order, read_order
+from adjudicator.rulesets.diplomacy.reading import Reader, as_written
 from adjudicator.rulesets.diplomacy.resolver import Rules
 from adjudicator.rulesets.diplomacy.tables import Map, load_map, province_of, shipped, words_of
 
@@ -124,6 +125,32 @@ def test_check_s_legality_only_run_finds_the_invalid_orders_of_the_whole_phase(s
         assert reading(lambda line=line: read_order(m, line)) == fresh  # kept
 
 
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), board=st.sampled_from(["standard", "dreissigjaehriger-krieg"]))
+def test_a_line_of_the_words_of_a_line_read_before_is_not_read_again_and_quotes_itself(seed: int, board: str):
+    """The orders page's verdicts read each line also in capitals and with other spaces (issue 33): the reading of
+    a line's words is kept (``Map.word_reads``), so a line of the same words is not read again; it reads as a
+    fresh reading of it does, its faults quoting the line and a place's name as this line writes them."""
+    m, rng = load_map(board, shipped()), random.Random(seed)
+    units = random_position(m, rng, rng.randrange(5, 40))
+    power = str(m.powers[sorted(m.powers)[0]]["name"])
+    lines = [line for _, line in _scrambled(m, units, rng)] + ["F Xyz - Nth", "A Lvp -> Xyzz.", f"{power}: F Xyz"]
+
+    def reading(read: Callable[[], object]) -> object:
+        try:
+            return read()
+        except OrderError as e:
+            return (e.message, e.hint)
+
+    for line in lines:
+        reading(lambda line=line: read_order(m, line))
+        spelt = [line.upper(), "  ".join(w.capitalize() for w in line.split(" ")), f" {line.lower()}  "]
+        with mock.patch.object(Reader, "done", autospec=True, side_effect=Reader.done) as looked:
+            got = [reading(lambda t=t: read_order(m, t)) for t in spelt]
+            assert looked.call_count == 0, f"{spelt} read again"
+        assert got == [reading(lambda t=t: parse_order(m, t)) for t in spelt]
+
+
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), board=st.sampled_from(["standard", "dreissigjaehriger-krieg"]))
 def test_a_position_s_units_read_again_are_those_of_a_fresh_reading(seed: int, board: str) -> None:
@@ -142,6 +169,30 @@ def test_a_position_s_units_read_again_are_those_of_a_fresh_reading(seed: int, b
         moved = {power: texts[1:] if power == first else list(texts) for power, texts in units.items()}
         assert units_from(m, moved) == [parse_unit(m, power, text) for power in moved for text in moved[power]]
         assert parsed.call_count > 0, "another position, read"
+
+
+def _every_piece(text: str, key: str) -> str:
+    """``as_written`` by trying every piece from each start that begins a word, shortest first."""
+    for a in range(len(text)):
+        if text[a].isspace() or (a and text[a - 1].isalnum()):
+            continue
+        for b in range(a + 1, min(len(text), a + 3 * len(key) + 8) + 1):
+            if " ".join(words_of(text[a:b])) == key:
+                return text[a:b]
+    return key
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text("aAbZ09 -.,;()/:>=ä'\t", max_size=16), data=st.data())
+def test_a_piece_as_written_is_the_one_every_piece_tried_finds(text: str, data: st.DataObject) -> None:
+    """``reading.as_written`` tries a piece of an ASCII text only where its letters and digits are the key's
+    (issue 33: the verdicts' probes quote thousands of unread words): the piece found, or none, is that of trying
+    every piece; for a key of some of the text's words, and any other."""
+    words = words_of(text)
+    start = data.draw(st.integers(0, len(words)))
+    key = " ".join(words[start:data.draw(st.integers(start, len(words)))]) if data.draw(st.booleans()) else \
+        " ".join(words_of(data.draw(st.text("aAbZ09 -./ä'", max_size=6))))
+    assert as_written(text, key) == _every_piece(text, key)
 
 
 @settings(max_examples=200, deadline=None)

@@ -23,22 +23,28 @@ via_convoy: true}``, ``{unit: F Nth, convoy: A Lon - Bel}``, ``{unit: A Mun, sup
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any, cast
 
 from .kinds import build, convoy, disband, hold, move, retreat, support, transform, votes
 from .reading import (
     AFTER_UNIT,
+    LINE,
+    RAW,
     UNIT_LETTERS,
+    WRITTEN,
     Look,
     Order,
     OrderError,
     Reader,
     Say,
+    WordsReader,
+    as_written,
     finish,
     judge_notation,
     power_names,
 )
-from .tables import Map, english
+from .tables import Map, english, words_of
 
 __all__ = ["UNIT_LETTERS", "Entry", "Line", "Order", "OrderError", "entry_of", "judge_notation", "parse_order",
            "read_order", "read_watched", "structured_to_text"]
@@ -78,12 +84,22 @@ STRUCTURED: tuple[Callable[[Entry, str, Say], str | None], ...] = (
 def parse_order(m: Map, text: str, watch: list[Look] | None = None) -> Order:
     """Read one order in text notation; raises :class:`OrderError` with a hint if it cannot be read. ``watch``:
     a list the reader notes each look at the line's words in (``reading.Look``: the orders page's verdicts)."""
+    power, raw = _addressed(m, text)
+    return _read(Reader(m, raw, watch), power, text)
+
+
+def _addressed(m: Map, text: str) -> tuple[str | None, str]:
+    """The power a line names before a colon (``England: A Lon H``), if any, and the line after it, stripped."""
     raw = text.strip()
-    power = None
     head, sep, rest = raw.partition(":")
     if sep and head.strip().lower() in power_names(m):
-        power, raw = power_names(m)[head.strip().lower()], rest.strip()
-    r = Reader(m, raw, watch)
+        return power_names(m)[head.strip().lower()], rest.strip()
+    return None, raw
+
+
+def _read(r: Reader, power: str | None, text: str) -> Order:
+    """The order ``r`` reads, of ``power``'s (named in the line), ``text`` being the line as given."""
+    m = r.m
     if r.done():
         raise OrderError(m.say("the order is empty"), m.say("write an order such as 'A Par - Bur'"))
     opening = r.word("waive", "draw", "nodraw", "concede", "build", "remove", "disband")
@@ -139,15 +155,52 @@ def read_order(m: Map, entry: object) -> Order:
 
 
 def _kept(m: Map, text: str, watch: list[Look] | None) -> Order | tuple[str, str]:
-    """``text`` read (``watch``: the looks noted), the order or the error's (message, hint) kept by the map."""
-    try:
-        known: Order | tuple[str, str] = parse_order(m, text, watch)
-    except OrderError as e:
-        known = (e.message, e.hint)
+    """``text`` read (``watch``: the looks noted), the order or the error's (message, hint) kept by the map. The
+    reading of its words is kept too (``Map.word_reads``) and read again only where the looks are asked for: a
+    line of the same words (in capitals, with other spaces) is that reading with its own quotes put in."""
+    known: Order | tuple[str, str] | None = None
+    if "\x00" not in text:  # (the marks' character: such a line is read as it is)
+        power, raw = _addressed(m, text)
+        toks = words_of(raw)
+        key = (power, tuple(toks))
+        words = m.word_reads.get(key)
+        if words is None or watch is not None:
+            r = WordsReader(m, toks, watch)
+            try:
+                words = _read(r, power, LINE)
+            except OrderError as e:
+                words = (e.message, e.hint, tuple(r.written))
+            if len(m.word_reads) >= KEPT_READS:
+                m.word_reads.clear()
+            m.word_reads[key] = words
+        known = filled(words, text, raw)
+    if known is None:
+        if watch is not None:
+            watch.clear()  # the looks of the reading of the words, the same
+        try:
+            known = parse_order(m, text, watch)
+        except OrderError as e:
+            known = (e.message, e.hint)
     if len(m.order_reads) >= KEPT_READS:
         m.order_reads.clear()
     m.order_reads[text] = known
     return known
+
+
+def filled(words: Order | tuple[str, str, tuple[str, ...]], text: str, raw: str) -> Order | tuple[str, str] | None:
+    """A reading of a line's words alone (``WordsReader``: the order, or the error's message, hint and the pieces
+    it quoted as written) as the reading of ``text`` (``raw``: after a power's name): the line where the order
+    keeps it, and where a message quotes the line or a piece of it, the quote ``repr`` writes of the line's own
+    (``reading.as_written``). The marks are replaced one after the other: a quote of a line without a NUL holds
+    no mark (``repr`` writes a backslash of the line as two). ``None`` where a mark is left (a message that wrote
+    the line in some other way): the line is then read as it is."""
+    if isinstance(words, Order):
+        return replace(words, text=text)
+    message, hint, written = words
+    marks = [(LINE, text), (RAW, raw), *((f"{WRITTEN}{key}\x00", as_written(raw, key)) for key in written)]
+    for mark, own in marks:
+        message, hint = message.replace(repr(mark), repr(own)), hint.replace(repr(mark), repr(own))
+    return None if "\x00" in message or "\x00" in hint else (message, hint)
 
 
 def read_watched(m: Map, text: str) -> list[Look]:

@@ -3,7 +3,9 @@ kind of order (``kinds/``) parses its own part with."""
 
 from __future__ import annotations
 
+import bisect
 import difflib
+import re
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
@@ -116,10 +118,10 @@ Look = tuple[int, int, "Collection[str] | None"]
 
 
 class Reader:
-    def __init__(self, m: Map, text: str, watch: list[Look] | None = None) -> None:
+    def __init__(self, m: Map, text: str, watch: list[Look] | None = None, toks: list[str] | None = None) -> None:
         self.m = m
         self.text = text
-        self.toks = words_of(text)
+        self.toks = words_of(text) if toks is None else toks  # ``toks``: the words, where read already
         self.i = 0
         # every look at the words, noted where the orders page's verdicts ask (``verdicts.unread``: a word where
         # the reading stops is one no look-up at its place would have found); None when reading orders
@@ -242,14 +244,7 @@ class Reader:
 
     def _as_written(self, key: str) -> str:
         """``key`` (words as :func:`words_of` writes them) as the player wrote it, else ``key`` itself."""
-        text = self.text
-        for a in range(len(text)):
-            if text[a].isspace() or (a and text[a - 1].isalnum()):
-                continue
-            for b in range(a + 1, min(len(text), a + 3 * len(key) + 8) + 1):
-                if name_key(text[a:b]) == key:
-                    return text[a:b]
-        return key
+        return as_written(self.text, key)
 
     def _nearest(self, word: str) -> tuple[str, ...]:
         """The map's names nearest to ``word`` (difflib's, at most five), kept by the map (``Map.near_names``)."""
@@ -338,11 +333,77 @@ class Reader:
         return not self.there(self.i)
 
 
+# The marks a reading of a line's words alone (``WordsReader``) writes where the line is quoted: the line as given,
+# the line as read (after a power's name) and a piece of it as written (``WRITTEN``, its words, ``\x00``).
+# The quotes are ``repr``'s, which writes a NUL as ``\x00``: no line holding a NUL is read so
+LINE, RAW, WRITTEN = "\x00L\x00", "\x00R\x00", "\x00W"
+
+
+class WordsReader(Reader):
+    """A reader of a line's words alone (``toks``, its words after a power's name): the reading is the same for
+    every line of these words but where a message quotes the line or a piece of it as written, which it writes as
+    a mark (``RAW``, ``WRITTEN``) for ``notation.filled`` to put the line's own in (issue 33: the orders page's
+    verdicts read each line also in capitals and with other spaces). ``written``: the pieces it quoted."""
+
+    def __init__(self, m: Map, toks: list[str], watch: list[Look] | None = None) -> None:
+        super().__init__(m, RAW, watch, toks)
+        self.written: list[str] = []
+
+    def _as_written(self, key: str) -> str:
+        self.written.append(key)
+        return f"{WRITTEN}{key}\x00"
+
+
 def finish(r: Reader, order: Order) -> Order:
     if not r.done():
         raise OrderError(r.m.say("unexpected {words} at the end of {order}", words=repr(" ".join(r.toks[r.i:])),
                                  order=repr(r.text)), r.m.say("one order per entry; remove the extra words"))
     return order
+
+
+def as_written(text: str, key: str) -> str:
+    """``key`` (words as :func:`words_of` writes them) as written in ``text``: the first piece of it (from its
+    start, shortest first) beginning a word whose words are ``key``'s; else ``key`` itself. In a text of ASCII
+    only, words_of keeps every letter and digit in its order and adds none, so a piece is tried only where its
+    letters and digits are the key's (issue 33: the verdicts' probes quote thousands of unread words; each piece
+    tried is a words_of)."""
+    spots = _alnum_spots(text, key)
+    for a in range(len(text)):
+        if text[a].isspace() or (a and text[a - 1].isalnum()):
+            continue
+        ends = range(a + 1, min(len(text), a + 3 * len(key) + 8) + 1)
+        if spots is not None:
+            ends = spots(a, ends)
+        for b in ends:
+            if name_key(text[a:b]) == key:
+                return text[a:b]
+    return key
+
+
+_ALNUM = re.compile(r"[a-z0-9]")
+
+
+def _alnum_spots(text: str, key: str) -> Callable[[int, range], range] | None:
+    """For a text and key of ASCII only whose key has a letter or digit: the ends, among ``ends``, of the pieces
+    from a start whose letters and digits (in lower case) are exactly the key's; ``None`` otherwise."""
+    if not (text.isascii() and key.isascii()):
+        return None
+    want = "".join(_ALNUM.findall(key))
+    if not want:
+        return None
+    low = text.lower()
+    at = [m.start() for m in _ALNUM.finditer(low)]  # where each letter or digit is
+    have = "".join(low[i] for i in at)
+
+    def spots(a: int, ends: range) -> range:
+        first = bisect.bisect_left(at, a)  # the piece's first letter or digit
+        if not have.startswith(want, first):
+            return range(0)
+        last = first + len(want) - 1  # the key's last: the piece ends after it and before the next one
+        upto = at[last + 1] if last + 1 < len(at) else len(text)
+        return range(max(ends.start, at[last] + 1), min(ends.stop, upto + 1))
+
+    return spots
 
 
 def power_names(m: Map) -> dict[str, str]:

@@ -135,6 +135,10 @@ class Map:
     # kept for the same reason (the verdicts read the same few hundred lines again in every run of the rules);
     # bounded (``notation.KEPT_READS``), since a player's text may be anything
     order_reads: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    # an order's words (after a power's name, and the power) -> the reading of those words alone, its quotes of the
+    # line as marks (``notation.filled``): a line in capitals or with other spaces is not read again (issue 33)
+    word_reads: dict[tuple[str | None, tuple[str, ...]], Any] = field(default_factory=dict, repr=False,
+                                                                      compare=False)
     # a position's units (``units_from``'s key: power -> unit texts, as tuples) -> the units read from it
     unit_lists: dict[tuple[tuple[str, tuple[str, ...]], ...], tuple[Any, ...]] = field(
         default_factory=dict, repr=False, compare=False)
