@@ -331,10 +331,13 @@ def test_every_ruleset_has_the_one_skeleton():
 
 def test_every_ruleset_keeps_its_data_and_words_in_data():
     """The skeleton's ``data/``: the tables, maps and words files a game pins are in the ruleset's ``data/`` folder
-    in every game (Bretton Woods kept ``data.yaml`` and ``words.yaml`` at its top), none beside the modules."""
+    in every game (a variant's in its own ``data/``), none beside the modules nor in a folder of their own
+    (Bretton Woods kept ``data.yaml`` and ``words.yaml`` at its top, Diplomacy its maps in ``maps/``)."""
     games = sorted(p for p in RULESETS.iterdir() if (p / "__init__.py").is_file())
-    beside = sorted(str(p.relative_to(RULESETS)) for g in games for p in g.iterdir() if p.suffix in (".yaml", ".json"))
-    assert beside == []
+    assert [g.name for g in games if not any((g / "data").glob("*.yaml"))] == []
+    elsewhere = sorted(str(p.relative_to(RULESETS)) for g in games for p in g.rglob("*.*")
+                       if p.suffix in (".yaml", ".json") and "data" not in p.relative_to(g).parts[:-1])
+    assert elsewhere == []
 
 
 # Issue 31: the folders are the layers. Lowest first; "" is the ground, the modules at the top of the package.

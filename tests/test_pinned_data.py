@@ -140,9 +140,9 @@ def test_a_changed_adjacency_does_not_change_an_old_games_turn(league: Path, mon
     git(league, "commit", "-qm", "orders of engx", date=dt.datetime(2027, 1, 9, tzinfo=dt.UTC))
     play_turn_1(league)
     assert "  - A yor\n" in (league / "games/g/turns/0001/state.yaml").read_text()
-    shipped = gamedata.packaged("adjudicator.rulesets.diplomacy", "maps/standard.yaml")
+    shipped = gamedata.packaged("adjudicator.rulesets.diplomacy", "data/maps/standard.yaml")
     assert b"  - [lvp, yor, land]\n" in shipped
-    change_packaged(monkeypatch, {"adjudicator.rulesets.diplomacy/maps/standard.yaml":
+    change_packaged(monkeypatch, {"adjudicator.rulesets.diplomacy/data/maps/standard.yaml":
                                   shipped.replace(b"  - [lvp, yor, land]\n", b"")})
     assert verification(league, "g").found == []
     assert verification(league, "g").notes == []
@@ -208,13 +208,13 @@ def test_an_old_games_issue_pages_render_with_its_pinned_drawing(league: Path, c
         monkeypatch.setitem(GAMES, rules, players)
     make_game(league, rules, "--option", "orders=open", *extra)
     copy = league / "games/g/data" / drawing
-    assert copy.read_bytes() == gamedata.packaged(package, drawing)
+    assert copy.read_bytes() == gamedata.packaged(package, gamedata.place(package, drawing))
     assert load_game(league, "g").config["data"][drawing] == gamedata.digest(copy.read_bytes())
     play_turn_1(league)
     assert verification(league, "g").found == []
-    shipped = gamedata.packaged(package, drawing)
+    shipped = gamedata.packaged(package, gamedata.place(package, drawing))
     moved = re.sub(rb"\d+", lambda m: str(int(m[0]) + 7).encode(), shipped)
-    change_packaged(monkeypatch, {f"{package}/{drawing}": moved})
+    change_packaged(monkeypatch, {f"{package}/{gamedata.place(package, drawing)}": moved})
     done = verification(league, "g")
     assert (done.found, done.notes) == ([], [])
     without_pins(league)
@@ -260,7 +260,7 @@ def test_pin_pins_an_existing_game_in_one_commit_that_verify_accepts(league: Pat
     done = verification(league, "g")
     assert done.found == [] and any("by commit" in n and "(turnpress pin)" in n for n in done.notes), done.notes
     # What the pin is for: a newer turnpress without Liverpool-Yorkshire still replays the game exactly.
-    change_packaged(monkeypatch, {"adjudicator.rulesets.diplomacy/maps/standard.yaml": without_lvp_yor()})
+    change_packaged(monkeypatch, {"adjudicator.rulesets.diplomacy/data/maps/standard.yaml": without_lvp_yor()})
     assert verification(league, "g").found == []
     assert run(league, "pin", "g") == 2
     assert "g pins its data already (3 files" in capsys.readouterr().err
@@ -275,7 +275,7 @@ def submit_lvp_yor(league: Path) -> None:
 
 
 def without_lvp_yor() -> bytes:
-    shipped = gamedata.packaged("adjudicator.rulesets.diplomacy", "maps/standard.yaml")
+    shipped = gamedata.packaged("adjudicator.rulesets.diplomacy", "data/maps/standard.yaml")
     assert b"  - [lvp, yor, land]\n" in shipped
     return shipped.replace(b"  - [lvp, yor, land]\n", b"")
 
@@ -286,7 +286,7 @@ def test_pin_refuses_data_the_history_does_not_replay_with_naming_the_turn(leagu
     submit_lvp_yor(league)
     play_turn_1(league)
     before = commits(league)
-    change_packaged(monkeypatch, {"adjudicator.rulesets.diplomacy/maps/standard.yaml": without_lvp_yor()})
+    change_packaged(monkeypatch, {"adjudicator.rulesets.diplomacy/data/maps/standard.yaml": without_lvp_yor()})
     capsys.readouterr()
     assert run(league, "pin", "g") == 2
     err = capsys.readouterr().err
@@ -355,7 +355,7 @@ def test_verify_names_a_pin_whose_data_does_not_replay_the_history_before_it(lea
 def test_verify_names_any_other_set_up_change_in_a_pin_commit(league: Path):
     make_unpinned_game(league, "diplomacy", "--option", "orders=open")
     play_turn_1(league)
-    shipped = gamedata.packaged("adjudicator.rulesets.diplomacy", "maps/standard.yaml")
+    shipped = gamedata.packaged("adjudicator.rulesets.diplomacy", "data/maps/standard.yaml")
     pin_by_hand(league, {"maps/standard.yaml": shipped}, role="france")
     found = [f.text() for f in verification(league, "g").found]
     assert any("the set-up in game.yaml was changed by commit" in f and "player engx's role" in f

@@ -97,7 +97,7 @@ def test_judge_notation_any_case_and_full_names(text: str, judged: str) -> None:
 ])
 def test_the_spellings_of_njudge_and_webdiplomacy_players(text: str, judged: str) -> None:
     """Issue 32: what the judges accept on the standard map (their aliases: LIV and LVA are Livonia there,
-    Liverpool is Lvp) reads as they read it; the words are the map's pinned words file (maps/words/)."""
+    Liverpool is Lvp) reads as they read it; the words are the map's pinned words file (data/maps/words/)."""
     assert str(parse_order(load_map("standard", shipped()), text)) == judged
 
 
@@ -117,7 +117,7 @@ def test_a_game_pinned_before_the_judge_spellings_reads_its_orders_as_before() -
     from adjudicator.kit import gamedata
     from adjudicator.rulesets.diplomacy.tables import _load_map
 
-    shipped = gamedata.packaged("adjudicator.rulesets.diplomacy", "maps/standard.yaml").decode()
+    shipped = gamedata.packaged("adjudicator.rulesets.diplomacy", "data/maps/standard.yaml").decode()
     old = "\n".join(line for line in shipped.splitlines() if not line.startswith("words:")) + "\n"
     with pytest.raises(OrderError):
         parse_order(_load_map("standard", old.encode()), "A Par moves to Bur")

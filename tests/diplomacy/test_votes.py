@@ -51,7 +51,7 @@ def test_a_power_without_a_supply_centre_has_no_vote():
 
 
 def test_a_game_set_up_before_keeps_its_proposals_of_one_phase():
-    shipped = gamedata.packaged("adjudicator.rulesets.diplomacy", "maps/standard.yaml").decode()
+    shipped = gamedata.packaged("adjudicator.rulesets.diplomacy", "data/maps/standard.yaml").decode()
     old = "\n".join(line for line in shipped.splitlines() if not line.startswith("votes:")) + "\n"
     assert standing_votes(_load_map("standard", shipped.encode()))
     assert not standing_votes(_load_map("standard", old.encode()))

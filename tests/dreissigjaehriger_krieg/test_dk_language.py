@@ -138,7 +138,7 @@ def test_the_standard_game_stays_english_and_an_old_30jk_game_keeps_its_english(
     # a game set up before 30JK had a language pins a map that names no messages file: English, as it was played
     old_map = gamedata.packaged(PACKAGE, map_file("dreissigjaehriger-krieg"))
     old_map = re.sub(rb"\nlanguage: de\nmessages: [^\n]*", b"", old_map)
-    pinned = gamedata.GameData(PACKAGE, {map_file("dreissigjaehriger-krieg"): old_map})
+    pinned = gamedata.GameData(PACKAGE, {"maps/dreissigjaehriger-krieg.yaml": old_map})  # the name games pin
     m = load_map("dreissigjaehriger-krieg", pinned)
     assert m.texts == {} and m.say("no unit of yours in {place}", place="Prag") == "no unit of yours in Prag"
     rules = RULESET.with_data(pinned)

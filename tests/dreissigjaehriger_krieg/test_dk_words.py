@@ -248,7 +248,7 @@ def test_a_game_pins_the_words_with_its_map():
     assert RULESET.data_files({"map": "standard"}) == [map_file("standard"), "maps/words/standard.yaml",
                                                        drawing_file("standard")]
     # the game reads its pinned copy: one where 'marschiert' moves reads it, the package's does not
-    pinned = {map_file("dreissigjaehriger-krieg"): gamedata.packaged(PACKAGE, map_file("dreissigjaehriger-krieg")),
+    pinned = {"maps/dreissigjaehriger-krieg.yaml": gamedata.packaged(PACKAGE, map_file("dreissigjaehriger-krieg")),
               WORDS: gamedata.packaged(PACKAGE, WORDS).replace(b"move: [", b"move: [marschiert, ")}
     game = gamedata.GameData(PACKAGE, pinned)
     assert str(read_order(load_map("dreissigjaehriger-krieg", game), "A Mei marschiert Lei")) == "A Mei - Lei"

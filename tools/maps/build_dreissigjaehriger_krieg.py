@@ -21,7 +21,7 @@ import re
 import sys
 from pathlib import Path
 
-MAPS = Path(__file__).resolve().parents[2] / "adjudicator" / "rulesets" / "diplomacy" / "maps"  # the output
+MAPS = Path(__file__).resolve().parents[2] / "adjudicator" / "rulesets" / "diplomacy" / "data" / "maps"  # the output
 
 # power key -> (name, abbreviation, adjective, colour, confession at the start); the colours, the neutrals'
 # too, are the thirteen of adjudicator/kit/palette.LARGE, told apart also by readers with colour vision

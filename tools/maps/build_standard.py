@@ -13,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-MAPS = Path(__file__).resolve().parents[2] / "adjudicator" / "rulesets" / "diplomacy" / "maps"  # the output
+MAPS = Path(__file__).resolve().parents[2] / "adjudicator" / "rulesets" / "diplomacy" / "data" / "maps"  # the output
 
 # abbreviation in the source -> (key, name, adjective, colour); the colours are Okabe-Ito's
 # (adjudicator/kit/palette.py), told apart also by readers with colour vision deficiencies
@@ -181,7 +181,7 @@ def build(src: Path) -> str:
         "title: Standard Diplomacy",
         "license: MIT (map facts from TedDriggs/diplomacy, Copyright (c) 2025 Ted Driggs)",
         "# The spellings of the judges players write besides the words of every map, pinned with the map",
-        "words: [maps/words/standard.yaml]",
+        "words: [maps/words/standard.yaml]",  # data/maps/words/, named as games pin it (data/pinned-names.yaml)
         "size: [1000, 820]",
         "unit_types:",
         "  army: {letter: A, name: Army}",

@@ -1,5 +1,5 @@
 """A map's drawing: province shapes, coasts, rivers and places for names and units, from
-``maps/<name>.drawing.json`` (made at build time by the map's ``build_*`` script from Natural Earth and the
+``data/maps/<name>.drawing.json`` (made at build time by the map's ``build_*`` script from Natural Earth and the
 map data). Here it is only read, measured and checked; nothing is computed from geodata at run time.
 
 The drawing and the map data must agree: ``shared_borders`` reads the borders the drawing shows straight from

@@ -17,7 +17,7 @@ from .state import State
 from .tables import Map, available_maps, drawing_file, load_map, map_data_files
 
 OPTIONS = {
-    "map": ("standard", "the map (a file in the ruleset's maps/ folder)"),
+    "map": ("standard", "the map (a file in the ruleset's data/maps/ folder)"),
     "convoy_intent": ("2023", "2023, explicit or 1971: when an army goes by convoy to an adjacent province"),
     "civil_disorder": ("owned", "owned (2023) or home: the centres civil-disorder distances count to"),
 }

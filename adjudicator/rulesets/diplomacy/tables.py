@@ -94,7 +94,7 @@ class MapDataError(TurnpressError, ValueError):
 
 @dataclass
 class Map:
-    """A map read from ``maps/<name>.yaml``; immutable after loading."""
+    """A map read from ``data/maps/<name>.yaml``; immutable after loading."""
 
     name: str
     data: dict[str, Any]
@@ -418,7 +418,7 @@ def shipped() -> gamedata.GameData:
 
 
 def load_map(name: str, game: gamedata.GameData) -> Map:
-    """The map ``maps/<name>.yaml`` and the words and messages files it names, read from ``game``: the copies the
+    """The map ``data/maps/<name>.yaml`` and the words and messages files it names, read from ``game``: the copies the
     game pinned at its set-up, else the ones shipped in this package (``gamedata``; each content is read once);
     ``shipped()`` reads the shipped ones (a new game's options, a position to resolve, a test)."""
     data = game.read(__package__, map_file(name))
@@ -428,13 +428,14 @@ def load_map(name: str, game: gamedata.GameData) -> Map:
 
 
 def map_file(name: str) -> str:
-    """The data file of map ``name``, as a path in this package (what a game pins)."""
-    return f"maps/{name}.yaml"
+    """The data file of map ``name``, as a path in this package (what a game pins, as ``maps/<name>.yaml``: the
+    name it had before it moved into ``data/``, ``data/pinned-names.yaml``)."""
+    return f"data/maps/{name}.yaml"
 
 
 def drawing_file(name: str) -> str:
     """The drawing of map ``name``, as a path in this package (what a game pins, where the map has one)."""
-    return f"maps/{name}.drawing.json"
+    return f"data/maps/{name}.drawing.json"
 
 
 def map_data_files(name: str, game: gamedata.GameData) -> list[str]:
@@ -469,5 +470,5 @@ def _load_map(name: str, data: bytes, words: tuple[bytes, ...] = (), messages: b
 
 
 def available_maps() -> list[str]:
-    return sorted(p.name[:-5] for p in gamedata.package_files(__package__).joinpath("maps").iterdir()
+    return sorted(p.name[:-5] for p in gamedata.package_files(__package__).joinpath("data", "maps").iterdir()
                   if p.name.endswith(".yaml"))

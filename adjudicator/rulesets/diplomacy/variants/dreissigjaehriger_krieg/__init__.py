@@ -1,7 +1,7 @@
 """Dreißigjähriger Krieg (30JK): the 11-player variant by Arne Senftleben, Ludomaniac rules v2.0.
 
 Map data (rivers, two-coast provinces, seasons from 1618, 27 centres in an odd year, the draw after three
-unchanged adjustments) lives in ``maps/dreissigjaehriger-krieg.yaml`` and the engine; this rulebook adds
+unchanged adjustments) lives in ``data/maps/dreissigjaehriger-krieg.yaml`` and the engine; this rulebook adds
 what is not data: confessions and hidden religion points, religious warfare before the moves, and the units
 no player owns (neutral units, section 11). Section numbers refer to the German rules text.
 """
