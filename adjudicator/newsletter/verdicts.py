@@ -174,9 +174,9 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     rules = (form or {}).get("lines") or {}
     if table and table.get("states"):
         befores = [before for _, before in sorted(_paths(table["states"]).items())]
-        winter = winter_unread(ruleset, state, player, table["states"]) or {}
-        other = elsewhere(ruleset, state, player, rules.get("places") or {},
-                          [x.lower() for x in rules.get("letters") or []], [], befores, [])
+        letters = [x.lower() for x in rules.get("letters") or []]
+        winter = winter_unread(ruleset, state, player, table["states"], letters) or {}
+        other = elsewhere(ruleset, state, player, rules.get("places") or {}, letters, [], befores, [])
         return {**winter, "elsewhere": other} if other else winter or None
     if not table or "lines" not in table or not rules.get("places") or not rules.get("twice"):
         return None
@@ -497,13 +497,15 @@ def _paths(states: list[dict[str, Any]]) -> dict[int, list[str]]:
     return firsts
 
 
-def winter_unread(ruleset: Any, state: State, player: str, states: list[dict[str, Any]]) -> dict[str, Any] | None:
+def winter_unread(ruleset: Any, state: State, player: str, states: list[dict[str, Any]], more: Iterable[str] = ()
+                  ) -> dict[str, Any] | None:
     """``unread`` for a winter's lines (``line_states``), as the page's "exact" part: the rules' verdict on a line
     they cannot read, kept only where the same after the lines of every state the walk reached (a line of each
     state's first path from the empty sheet before the probes), and refused there: such a line leaves the state
-    as it is (the rules carry out no line they refuse), and the page walks on after it."""
+    as it is (the rules carry out no line they refuse), and the page walks on after it. ``more``: runs of words
+    asked besides those the states' lines begin with (a unit letter: ``A A Lon``, "no place named 'A'")."""
     firsts = _paths(states)
-    keys = [k for here in states for k, v in here.items() if not v.get("quotes")]
+    keys = [k for here in states for k, v in here.items() if not v.get("quotes")] + list(more)
     found = [unread(ruleset, state, player, keys, [], before) for _, before in sorted(firsts.items())]
     if not found or any(f is None for f in found):
         return None

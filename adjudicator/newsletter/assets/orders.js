@@ -942,8 +942,12 @@
         unread.but[unread.stop[run]].indexOf(w) < 0) || w !== "-" && !has(known, w);
     });
     var before = j > 0 ? words.slice(0, j).join(" ") : null;
-    if (before === null || !has(unread.at, before) || words.slice(0, j).some(function (w) {
-      return w.indexOf(words[j]) === 0;
+    /* the rules quote the first word of the line their word begins: only a word written as this one is quotes it
+       alike, where their words name no rest of the line from it on */
+    if (before === null || !has(unread.at, before) || words.slice(0, j).some(function (w, k) {
+      return w.indexOf(words[j]) === 0 && (written[k] !== written[j] || unread.at[before].some(function (n) {
+        return unread.says[n][1].indexOf("\u0000rest\u0000") >= 0;
+      }));
     })) {
       return null;
     }
