@@ -83,6 +83,9 @@ def plural(n: int, one: str, many: str, lang: str = "en") -> str:
 def fill(template: str, values: Mapping[str, Any], lang: str = "en") -> str:
     """``template`` with its plural fields chosen by ``lang``'s rule and every placeholder filled from
     ``values``."""
+    if "{" not in template and "}" not in template:
+        return template  # no field, no escaped brace: the text itself (the rules' hints, thousands of times a run)
+
     def choose(m: re.Match[str]) -> str:
         n = values.get(m.group(1))
         if not isinstance(n, int) or isinstance(n, bool):

@@ -11,7 +11,7 @@ from adjudicator.rulesets.diplomacy import RULESET
 from adjudicator.rulesets.diplomacy.resolver import Unit
 from adjudicator.rulesets.diplomacy.tables import load_map, shipped
 from adjudicator.rulesets.diplomacy.variants import dreissigjaehriger_krieg as dk
-from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg import random_confessions
+from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg import random_confessions, religion
 from adjudicator.rulesets.diplomacy.variants.dreissigjaehriger_krieg.religion import (
     allotment,
     bonus,
@@ -203,6 +203,20 @@ def test_section_10_a_hired_unit_s_order_is_judged_once_per_position_and_judged_
         RULESET.check(moved, KEY["pfalz"], lines)
         assert runs.call_count == 4, "another position, judged anew"
     assert [(p.path, p.severity) for p in first] == [((1,), "error")] and "'A Kar - Ber'" in first[0].message
+
+
+def test_section_10_a_line_s_opening_is_read_once_for_every_spelling_of_it_in_case_and_outer_spaces():
+    """``split`` asks of every line of every check whether it opens a religious action (``religion.kind_of``), and
+    the orders page's verdicts check each line also in capitals (issue 33): the opening is read once for the line
+    in lower case without its outer spaces, the same for every spelling of it so."""
+    lines = ["Söldner A Kar - Ber 3 RP", "A Hei - Zwi", "Konfession katholisch"]
+    religion._kept_kind.cache_clear()  # what other tests left: this one counts its own readings
+    with mock.patch.object(religion, "_kind", wraps=religion._kind) as read:
+        kinds = [religion.kind_of(t) for t in lines]
+        assert [religion.kind_of(s) for t in lines for s in (t.upper(), f"  {t.lower()} ")] == [
+            k for k in kinds for _ in range(2)]
+        assert read.call_count == len(lines), "each line's opening read once"
+    assert kinds == ["mercenaries", None, "confession"]
 
 
 def test_section_11_neutral_units_take_centres_in_fall():

@@ -78,10 +78,12 @@ class ActionError(TurnpressError, ValueError):
 
 
 def kind_of(text: str) -> str | None:
-    """The action a line opens with, or None if it is an ordinary order. Kept by the text (``_kept_kind``) where
-    it is no longer than an order the schema admits: ``split`` asks it of every line of every ``check``, and the
-    orders page's verdicts run ``check`` thousands of times a player on the same lines (issue 33)."""
-    return _kept_kind(text) if len(text) <= KEPT_KIND_CHARS else _kind(text)
+    """The action a line opens with, or None if it is an ordinary order. Kept by the text in lower case without
+    its outer spaces, all ``_kind`` reads (``_kept_kind``), where it is no longer than an order the schema admits:
+    ``split`` asks it of every line of every ``check``, and the orders page's verdicts run ``check`` thousands of
+    times a player on the same lines, each also in capitals (issue 33)."""
+    low = text.strip().lower()
+    return _kept_kind(low) if len(text) <= KEPT_KIND_CHARS else _kind(low)
 
 
 # The longest text whose kind is kept: the schema's longest order line (a longer one is read each time, so that
@@ -90,12 +92,12 @@ KEPT_KIND_CHARS = 200
 
 
 @functools.lru_cache(maxsize=8192)
-def _kept_kind(text: str) -> str | None:
-    return _kind(text)
+def _kept_kind(low: str) -> str | None:
+    return _kind(low)
 
 
-def _kind(text: str) -> str | None:
-    low = text.strip().lower()
+def _kind(low: str) -> str | None:
+    """The action a line in lower case without its outer spaces opens with (``kind_of``)."""
     for opening, kind in _OPENINGS:
         if opening.match(low):
             return kind
