@@ -132,6 +132,10 @@ def test_a_line_of_the_words_of_a_line_read_before_is_not_read_again_and_quotes_
     a line's words is kept (``Map.word_reads``), so a line of the same words is not read again; it reads as a
     fresh reading of it does, its faults quoting the line and a place's name as this line writes them."""
     m, rng = load_map(board, shipped()), random.Random(seed)
+    # what other tests left (the map is shared): a text they read is kept by itself, and the reading of its
+    # words may have been dropped since (each bounded on its own), so the line's spellings would be read again
+    m.order_reads.clear()
+    m.word_reads.clear()
     units = random_position(m, rng, rng.randrange(5, 40))
     power = str(m.powers[sorted(m.powers)[0]]["name"])
     lines = [line for _, line in _scrambled(m, units, rng)] + ["F Xyz - Nth", "A Lvp -> Xyzz.", f"{power}: F Xyz"]
