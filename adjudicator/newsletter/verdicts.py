@@ -164,7 +164,7 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     """The page's "exact" part (fetched after the form, with the checker): the rules' verdict on the lines a player
     writes for their own units that the lists do not offer, where they are finitely many (``F Edi - Mos``) and
     the same for every spelling ``line_key`` folds (or the same once the line as written is a mark, ``_judged``):
-    every unit's move to every place of the map (``lines.places``), each offered line of the player's units with
+    every unit's move to every place of the map (``lines.places``), its hold and disband, each offered line with
     another unit letter, and each unit's support of every offered line of the player's units. Keyed and judged as
     ``line_table``'s lines (the ruleset's own ``check``, one line per unit a run), with the unit each orders and
     ``free`` where the rules do not count the line as the unit's order (a wrong unit letter: a second line for the
@@ -193,7 +193,10 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     wanted: dict[str, list[str]] = {}
     for unit, head in heads.items():
         mine = wanted.setdefault(unit, [])
+        # a move to every place, and the unit's own shapes of a line for a unit where the player has none (a hold,
+        # a disband: a retreat offers no hold, a movement no disband)
         mine += [f"{head} - {place}" for place in sorted(rules["places"])]
+        mine += [shape.replace("{l} {p}", head) for shape in SHAPES if "{q}" not in shape]
         mine += [" ".join([other, *text.split()[1:]]) for text in offered[unit] for other in letters
                  if other != text.split()[0]]
         mine += [f"{head} {support} {text}" for text in every]

@@ -447,6 +447,21 @@ def test_a_line_for_a_unit_where_the_player_has_none_gets_the_rules_words_in_a_r
         assert walked(verdict["states"], sheet, exact) == rules, sheet
 
 
+def test_a_dislodged_unit_s_hold_gets_the_rules_words_and_its_next_line_is_judged():
+    """Issue 30, "cannot judge" left: a retreat offers no hold, and ``A Ven H`` for Italy's dislodged army got
+    "cannot judge", and so did the unit's every later line, where the rules refuse it ("not an order of a retreat
+    phase (hold)") and do not count it as the unit's order. The exact part now holds each unit's hold and disband
+    too, with the rules' words and ``free``: the retreat after it is judged as alone."""
+    public, form, table, exact = retreat_of_italy_1901()
+    assert exact is not None
+    entry = exact["lines"]["a ven h"]
+    assert entry["problems"] == [{"severity": "error", "message": "A Ven H: not an order of a retreat phase (hold)"}]
+    assert entry.get("free") and [p for p in RULESET_DIP.check(public, "ita", ["A Ven H", "A Ven - Tus"])
+                                  if p.path == (1,)] == [], "not the unit's order: its retreat after it stands"
+    assert [(p.severity, p.message) for p in RULESET_DIP.check(public, "ita", ["A Ven H"])] == [
+        (p["severity"], p["message"]) for p in entry["problems"]]
+
+
 def test_a_winter_line_with_a_unit_letter_where_its_place_goes_gets_the_rules_words():
     """Issue 30, "cannot judge" left: in a winter a line with a unit letter where the rules read a place (``A A
     Lon``, ``A F Edi``, ``A H H``: "no place named 'A' in 'A A Lon'") got "cannot judge", and so did every line
