@@ -97,6 +97,10 @@ def test_a_german_league_s_workflows_name_their_jobs_and_steps_and_comment_in_ge
         assert [pair for pair in named if pair[0] == pair[1]] == [], name  # every name said in German
         assert english("\n".join(described(german_wf))) == [], name  # the form of a run started by hand
         assert english("\n".join(yamlwords.texts(german_text))) == [], name  # names and comments
+        # a script's text is what Actions runs, kept byte for byte: a shell comment in it would stay English, so
+        # the scripts carry none (their comments stand above 'run:'), and every line read as a comment is German
+        assert english("\n".join(line for line in german_text.splitlines() if line.lstrip().startswith("#"))
+                       ) == [], name
         kept = {"github-pages"}  # the name of Pages' environment: an id, not a display name
         assert [text for text in yamlwords.texts(english_text)
                 if text not in table and text not in kept and not PIN_COMMENT.match(text)
