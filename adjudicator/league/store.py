@@ -51,7 +51,7 @@ from ..kit.ruleset import (
     get,
     package_of,
 )
-from ..kit.words import game_language, league_language
+from ..kit.words import game_language
 from ..model import HIDDEN_KEYS, GameConfig, Player, State, TurnReport, read_report
 from ..sealed import storage
 from . import absence, history, rulings, secrets
@@ -684,30 +684,29 @@ def changed_config(root: Path, game_id: str, change: Callable[[Any], None], expe
 
 
 def load_game(root: Path, game_id: str) -> Game:
+    """The game ``game_id`` of the league at ``root``, from its ``game.yaml``; ``LeagueError`` where that is missing
+    or has a field of a shape no command can use (``config_problem``)."""
     path = root / config_relpath(game_id)
-    if not path.is_file():
-        lang = league_language(root)
-        known = ", ".join(list_games(root)) or COMMANDS.say(lang, "config.none")
-        raise LeagueError(COMMANDS.say(lang, "config.no_game", game=repr(game_id), folder=root / GAMES_DIR,
-                                       known=known))
-    data = yamlio.read_data(path)
-    if not isinstance(data, dict):  # empty, a list, a number: no field to read, and no traceback to show for it
-        raise LeagueError(COMMANDS.say(league_language(root), "config.not_mapping", file=config_relpath(game_id),
-                                       kind=type(data).__name__))
-    problem = config_problem(data)
-    if problem:
-        lang = _fault_language(data, root)
-        raise LeagueError(COMMANDS.say(lang, "config.fault", file=config_relpath(game_id),
-                                       problem=COMMANDS.say(lang, problem[0], **problem[1])))
-    return Game(root, game_id, data)
+    data = yamlio.read_data(path) if path.is_file() else None
+    if isinstance(data, dict) and not config_problem(data):
+        return Game(root, game_id, data)
+    raise LeagueError(_config_fault(root, game_id, path.is_file(), data))
 
 
-def _fault_language(data: Mapping[str, Any], root: Path) -> str:
-    """The language a fault of a game's file is said in: the game's, from the fields that read, else the
-    league's."""
+def _config_fault(root: Path, game_id: str, found: bool, data: Any) -> str:
+    """What is wrong with a game's file (missing where not ``found``, no mapping, a field of the wrong shape), said
+    in one language for all three: the game's, as far as its fields read, else the league's."""
     read = {k: data[k] for k, kind in (("ruleset", str), ("options", dict), ("language", str))
-            if isinstance(data.get(k), kind)}
-    return game_language(GameConfig({"ruleset": "", **read}), root)
+            if isinstance(data, dict) and isinstance(data.get(k), kind)}
+    lang = game_language(GameConfig({"ruleset": "", **read}), root)
+    if not found:
+        known = ", ".join(list_games(root)) or COMMANDS.say(lang, "config.none")
+        return COMMANDS.say(lang, "config.no_game", game=repr(game_id), folder=root / GAMES_DIR, known=known)
+    problem = config_problem(data) if isinstance(data, dict) else None
+    if problem is None:  # empty, a list, a number: no field to read, and no traceback to show for it
+        return COMMANDS.say(lang, "config.not_mapping", file=config_relpath(game_id), kind=type(data).__name__)
+    return COMMANDS.say(lang, "config.fault", file=config_relpath(game_id),
+                        problem=COMMANDS.say(lang, problem[0], **problem[1]))
 
 
 # What every game.yaml field that commands read must be (its word in the commands' catalog, config.field.NAME,
