@@ -913,6 +913,25 @@
     return Object.prototype.hasOwnProperty.call(forms, key) ? fill(forms[key], values) : null;
   }
 
+  /* The line an entry stands for where the rules quote it as the page writes it (``exact.plain``: as ``repr``
+     quotes a plain line): a plain line as written, or a mapping whose every text is plain (the rules read the line
+     of its shape with its texts put in as written, ``entryLine``: ``{unit: Build F, move: Ukr}`` is quoted
+     'Build F - Ukr'); null for any other entry. */
+  function plainLine(entry, line, exact) {
+    if (!exact || !exact.plain || line === null) {
+      return null;
+    }
+    var plain = new RegExp(exact.plain);
+    var texts = typeof entry === "string" ? [entry] : Object.keys(entry).map(function (k) {
+      return entry[k];
+    }).filter(function (v) {
+      return typeof v === "string";
+    });
+    return plain.test(line) && texts.every(function (v) {
+      return plain.test(v);
+    }) ? line : null;
+  }
+
   /* The rules' verdict on a line they cannot read because of a word they read nowhere (``verdicts.unread``: the
      rules' own ``check`` of the words before it followed by such a word, with the line, the word and the words from
      it on as marks): the line's first word not among ``words`` and the words before it looked up; the marks
@@ -1182,12 +1201,12 @@
       var here = state === null ? null : states[state];
       var move = here && line !== null && Object.prototype.hasOwnProperty.call(here, norm(line)) ?
         here[norm(line)] : null;
-      var plain = typeof entry === "string" && !!exact && new RegExp(exact.plain).test(entry);
+      var plain = plainLine(entry, line, exact) !== null; /* a mapping of plain texts too: the rules quote its line */
       if (move && move.quotes && !plain) {
         move = null;
       }
-      var unread = !move && here && plain ? unreadProblems(exact.unread, entry) : null;
-      if (unread === null && !move && here && typeof entry === "string") { /* refused in every state: it stays */
+      var unread = !move && here && plain ? unreadProblems(exact.unread, line) : null;
+      if (unread === null && !move && here && (typeof entry === "string" || plain)) { /* refused in every state */
         unread = elsewhereProblems(exact && exact.elsewhere, norm(line));
       }
       if (unread !== null) {
