@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from adjudicator import anchor
-from adjudicator.engine.verify import verification
+from adjudicator.engine.verify import since, verification
+from adjudicator.league import history
 
 from .conftest import git, new_repository
 from .test_league_e2e import at, run, submit
@@ -224,6 +225,36 @@ def test_since_proves_history_extends_a_kept_head_and_catches_a_force_push(playe
     out = capsys.readouterr().out
     assert f"{kept_commit[:12]} is not in today's history" in out
     assert "g1: turn 2: report.yaml is not what it was at" in out
+
+
+def test_since_a_commit_asks_git_for_each_game_its_files_then_and_now_and_both_set_ups_at_once(played: Path,
+                                                                                                  monkeypatch):
+    """``verify --since COMMIT`` compares every turn file a game had at the commit with today's, and the two
+    set-ups (``games/<game>/game.yaml``): one listing of the game's folder at the commit, which also says the game
+    was there, one of its turns today, and one read of both set-ups (it listed the turns then and the folder in two
+    processes and read each set-up in a process of its own). The findings are as before: a game the commit had
+    extended where nothing changed, an edited report and a changed option named."""
+    league = played
+    kept = git(league, "rev-parse", "HEAD").strip()
+    play_turn(league, 3)
+    asked: list[str] = []
+    real = history.run
+    monkeypatch.setattr(history, "run", lambda repo, *args, **kw: asked.append(args[0]) or real(repo, *args, **kw))
+    done = since(league, kept, ["g1"])
+    assert done.found == [] and done.holds == [f"g1: today's history extends {kept[:12]}: every turn it had is "
+                                               "unchanged"]
+    per_game = [a for a in asked if a in ("ls-tree", "show", "cat-file")]
+    assert per_game == ["ls-tree", "ls-tree", "cat-file"], asked
+
+    report = league / "games/g1/turns/0001/report.yaml"
+    report.write_text(report.read_text() + "# edited\n")
+    config = league / "games/g1/game.yaml"
+    config.write_text(config.read_text().replace("target: 100", "target: 200", 1))
+    git(league, "commit", "-qam", "edits")
+    done = since(league, kept, ["g1"])
+    assert done.holds == [] and [(f.turn, f.what) for f in done.found] == [  # type: ignore[union-attr]
+        (1, f"report.yaml is not what it was at {kept[:12]}"),
+        (0, f"the set-up in game.yaml is not what it was at {kept[:12]}: options")], done.found
 
 
 def test_the_committed_copy_goes_to_memory_and_to_the_temporary_folder_when_memory_is_full(played: Path, tmp_path,

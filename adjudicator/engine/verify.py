@@ -1003,9 +1003,10 @@ def since(root: Path, ref: str, game_ids: list[str], *, worktree: bool = False) 
     if not history.is_ancestor(root, commit, "HEAD"):
         done.found.append(COMMANDS.say("en", "verify.since.rewritten", label=label))
     for gid in game_ids:
-        changed = _unchanged_since(root, gid, commit)
+        had = history.tree_blobs(root, commit, f"games/{gid}")  # the game as ``commit`` held it; {}: not there yet
+        changed = _unchanged_since(root, gid, commit, had)
         done.found += changed
-        if not changed and history.git(root, "ls-tree", "--name-only", commit, "--", f"games/{gid}").strip():
+        if not changed and had:
             done.holds.append(COMMANDS.say("en", "verify.since.holds", game=gid, label=label))
     return done
 
@@ -1025,13 +1026,12 @@ def _find_head(root: Path, game_id: str, head: str, *, worktree: bool) -> int | 
     return chain.index(head) if head in chain else None
 
 
-def _unchanged_since(root: Path, game_id: str, commit: str) -> list[Finding | str]:
-    """Every turn file of ``game_id`` at ``commit`` is the same blob today, and its set-up is the same."""
-    def blobs(rev: str) -> dict[str, str]:
-        out = history.git(root, "ls-tree", "-r", rev, "--", f"games/{game_id}/turns")
-        return {line.split("\t", 1)[1]: line.split()[2] for line in out.splitlines() if "\t" in line}
-
-    then, now = blobs(commit), blobs("HEAD")
+def _unchanged_since(root: Path, game_id: str, commit: str, had: Mapping[str, str]) -> list[Finding | str]:
+    """Every turn file of ``game_id`` that ``commit`` ``had`` (each file of the game's folder then, with its blob
+    id) is the same blob today, and its set-up is the same."""
+    turns = f"games/{game_id}/turns/"
+    then = {path: blob for path, blob in had.items() if path.startswith(turns)}
+    now = history.tree_blobs(root, "HEAD", turns) if then else {}
     found: list[Finding | str] = []
     for path in sorted(then):
         if now.get(path) != then[path]:
@@ -1041,8 +1041,9 @@ def _unchanged_since(root: Path, game_id: str, commit: str) -> list[Finding | st
                          _found(game_id, turn, "not_as_at", name=name, commit=commit[:12]))
     if then:
         rel = f"games/{game_id}/game.yaml"
-        old = yamlio.load(history.git(root, "show", f"{commit}:{rel}").encode()).data
-        new = yamlio.load(history.git(root, "show", f"HEAD:{rel}").encode()).data if now else {}
+        both = history.blobs_of(root, [f"{commit}:{rel}", f"HEAD:{rel}"])  # the two set-ups, in one git process
+        old = yamlio.load(both.get(f"{commit}:{rel}", b"")).data or {}
+        new = (yamlio.load(both.get(f"HEAD:{rel}", b"")).data or {}) if now else {}
         last = max(int(TURN_FILE.match(p)[1]) for p in then)  # type: ignore[index]
         differs = _setup_diff(old, new, last)
         if differs:

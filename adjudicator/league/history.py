@@ -815,6 +815,19 @@ def _blobs(root: Path, rev: str, paths: Sequence[str]) -> dict[str, bytes]:
     return {p: found[f"{rev}:{p}"] for p in paths if f"{rev}:{p}" in found}
 
 
+def tree_blobs(root: Path, rev: str, folder: str) -> dict[str, str]:
+    """Every file under ``folder`` in commit ``rev``, each path (from the repository's top) with its blob id, read
+    in one ``git ls-tree -r``; {} where ``rev`` has no such folder."""
+    listing = run(root, "ls-tree", "-r", "-z", rev, "--", folder).stdout.decode("utf-8", "surrogateescape")
+    out = {}
+    for entry in listing.split("\0"):
+        meta, _, path = entry.partition("\t")
+        parts = meta.split()
+        if len(parts) == 3 and parts[1] == "blob":
+            out[path] = parts[2]
+    return out
+
+
 def blobs_of(root: Path, names: Sequence[str]) -> dict[str, bytes]:
     """The content of each blob ``names`` names (an object id, or ``REV:PATH``), those that are blobs, read in one
     ``git cat-file --batch`` (``verify`` read each version of a ``game.yaml`` in a ``git show`` of its own: issue
