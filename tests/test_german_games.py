@@ -368,6 +368,12 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
             said = "\n".join([seat["head"], *page_texts(seat["form"])])
             league.read[f"{game}: the orders page's data {part.parent.name}, {seat['login']}"] = said
         league.read[f"{game}: the orders page's words"] = "\n".join(page_words(german_language(league, game)).values())
+        league.read[f"{game}: its feed"] = (league.root / f"site/feeds/{game}.xml").read_text(encoding="utf-8")
+    # what the site build writes for the whole league, in the league's language: the calendar of every deadline
+    # (a calendar app shows its name) and the comment of the folder it writes its theme's files to
+    league.master["the league's calendar"] = (league.root / "site/games/deadlines.ics").read_text(encoding="utf-8")
+    league.master["site/.turnpress/.gitignore"] = (league.root / "site/.turnpress/.gitignore").read_text(
+        encoding="utf-8")
     return league
 
 
@@ -813,6 +819,9 @@ def test_a_german_league_s_home_page_and_news_index_are_german(german: League):
     news = (german.root / "site/news/index.md").read_text(encoding="utf-8")
     assert "# Die Liga\n" in home and "## Partien\n" in home and " · 3 Spieler\n" in home, home
     assert english(home) == [] and english(news) == []
+    # the calendar of every deadline, as a calendar app names it (it was "turnpress deadlines" in every league; the
+    # finder reads 'turnpress WORD' as a command)
+    assert "X-WR-CALNAME:turnpress: Abgabeschlüsse" in german.master["the league's calendar"].splitlines()
 
 
 MALFORMED = {  # a sheet a player broke -> where the reader finds it (line, column)

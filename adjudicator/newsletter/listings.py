@@ -186,6 +186,7 @@ def feeds(issues: Sequence[Issue], settings: Mapping[str, str]) -> dict[str, str
     for game, numbers in sorted(games.items()):
         first = ordered[numbers[0]]
         out[f"{FEEDS_DIR}/{game}.xml"] = rss(
-            f"{first.game_title} – {name}", f"{site}games/{game}/", f"Every issue of {first.game_title}.",
+            f"{first.game_title} – {name}", f"{site}games/{game}/", SITE.say(first.language, "feed.description",
+                                                                               game=first.game_title),
             first.language, [items[n] for n in numbers], f"{site}feeds/{game}.xml")
     return out

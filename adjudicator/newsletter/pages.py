@@ -634,11 +634,11 @@ def map_page(view: GameView, svg: str) -> str:
                       f"[{view.say('back')}](index.md)", ""])
 
 
-def calendar(views: Sequence[GameView]) -> str:
+def calendar(views: Sequence[GameView], lang: str) -> str:
     """Every game's open deadline as an iCalendar (RFC 5545): one event per game and turn, stamped with the turn's
-    deadline itself (no clock: the same league gives the same bytes)."""
+    deadline itself (no clock: the same league gives the same bytes); the calendar named in the league's ``lang``."""
     lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//turnpress//newsletter site//EN", "CALSCALE:GREGORIAN",
-             "X-WR-CALNAME:turnpress deadlines"]
+             _ical_text("X-WR-CALNAME", SITE.say(lang, "league.calendar"))]
     for v in views:
         when = v.deadline()
         if when is None:
@@ -769,11 +769,12 @@ def all_pages(root: Path, views: Sequence[GameView], per_game: Sequence[Mapping[
     issues = [listings.read_issue(path, text) for game in per_game for path, text in game.items()
               if path.startswith(f"{BLOG_DIR}/") and path.endswith(".md")]
     pages = {"site/index.md": home(views, lang), **news_index(views, issues, lang),
-             f"{GAMES_DIR}/deadlines.ics": calendar(views), f"{OVERRIDES}/partials/language.html": LANGUAGE_PARTIAL,
+             f"{GAMES_DIR}/deadlines.ics": calendar(views, lang),
+             f"{OVERRIDES}/partials/language.html": LANGUAGE_PARTIAL,
              f"{OVERRIDES}/main.html": MAIN_TEMPLATE, f"{OVERRIDES}/404.html": not_found_template(lang),
              "site/javascripts/turnpress.js": script(),
              "site/stylesheets/turnpress.css": stylesheet(), HOOKS: mkdocs_hooks(),
-             f"{HOOKS.rpartition('/')[0]}/.gitignore": "# Written by `turnpress site build`; not kept in git.\n*\n"}
+             f"{HOOKS.rpartition('/')[0]}/.gitignore": f"# {SITE.say(lang, 'league.generated')}\n*\n"}
     pages.update(orders_page.assets())
     for view in views:
         own = [i for i in issues if i.game == view.id]

@@ -462,6 +462,7 @@ def test_the_calendar_has_each_open_deadline_once(built_site: Path):
     text = data.decode()
     assert text.count("BEGIN:VEVENT") == 1, "atlas only: borea has no fixed deadline, cosmo is over"
     assert "UID:atlas-turn-4@turnpress" in text and "DTSTART:20260126T190000Z" in text
+    assert "X-WR-CALNAME:turnpress deadlines" in text.splitlines()  # its name in the league's language
     assert ical_problems(b"BEGIN:VCALENDAR\nEND:VCALENDAR\n")
 
 
