@@ -20,6 +20,8 @@ from adjudicator.league import store
 from adjudicator.model import Player
 from adjudicator.newsletter import verdicts
 from adjudicator.rulesets.auf_achse import RULESET as AUF_ACHSE
+from adjudicator.rulesets.bretton_woods import RULESET as BRETTON_WOODS
+from adjudicator.rulesets.bretton_woods import orders as od
 from adjudicator.rulesets.calamity import RULESET as CALAMITY
 from adjudicator.rulesets.diplomacy import RULESET as RULESET_DIP
 from adjudicator.rulesets.policy_maker import RULESET as POLICY_MAKER
@@ -698,6 +700,100 @@ def test_the_page_s_sums_say_exactly_where_bretton_woods_cut_cuts_nothing():
             assert over[0][0] in records[0]["reason"].split("; ") and over[0][1] == "unknown", (over, records)
         seen["over" if over else "fits"] += 1
     assert min(seen.values()) > 300, seen
+
+
+def kept_walked(cuts: dict, orders: dict) -> list[tuple[tuple, str]] | None:
+    """The page's cut (``orders.js``: ``keptProblems``): budget by budget in the rules' order, the amounts at each
+    term's places as the cut left them so far; a budget over with one place claiming on it gets what the rules keep
+    of it alone (``keeps``) and their warning, filled in (path, words). ``None`` where the page cannot tell: more
+    than one claim on an over budget, a place cut twice, no ``keeps``, a sheet the rules drop amounts of first."""
+    named = all(not isinstance(orders.get(name), list) or all(
+        isinstance(r, dict) and r.get(rows["key"]) in rows["names"] for r in orders[name])
+        for name, rows in cuts["rows"].items())
+    if any(orders.get(k) == v for k, v in cuts["dropped_when"].items()) or not named:
+        return None
+    left: dict[tuple, int] = {}
+    out = []
+    for s in cuts["sums"]:
+        total, claims = 0, []
+        for term, keeps in zip(s["terms"], s["keeps"], strict=True):
+            found: list = [((), None, orders)]
+            for step in term["path"]:
+                found = [((*at, k), node, v) for at, _, node in found for k, v in (
+                    enumerate(node) if step == "*" and isinstance(node, list) else
+                    [(step, node[step])] if isinstance(node, dict) and step in node else [])]
+            for at, row, n in found:
+                if not isinstance(n, int) or isinstance(n, bool) or n <= 0 or any(
+                        row.get(k) != v for k, v in term.get("match", {}).items()):
+                    n = 0
+                n = left.get(at, n)
+                times = row.get(term["times"], 0) if "times" in term else 1
+                total += n * term["per"] * (times if isinstance(times, int) and times > 0 else 0)
+                if n > 0:
+                    claims.append((at, term, keeps, n))
+        if total <= s["have"]:
+            continue
+        if len(claims) != 1 or claims[0][2] is None or claims[0][0] in left:
+            return None
+        at, term, keeps, n = claims[0]
+        words = cuts["words"][".".join(term["path"])]
+        if isinstance(words, list):
+            words = words[at[term["path"].index("*")]]
+        left[at] = keeps
+        reason = s["message"].replace("{total}", str(total)).replace("{have}", str(s["have"]))
+        out.append((at, cuts["says"].replace("{order}", words).replace("{ordered}", str(n)).replace(
+            "{kept}", str(keeps)).replace("{reason}", reason)))
+    return out
+
+
+def test_the_page_s_cut_is_the_rules_cut_where_one_amount_claims_an_overdrawn_budget():
+    """Issue 30, Bretton Woods, "what the cut keeps": 82 of 1,000 generated sheets, each overdrawing a budget with one
+    amount (construction or production beyond the industries, harvest beyond the fields, defence without weapons,
+    industries beyond the gold), got "cannot tell" where validate says what the cut keeps. The rules now say what
+    their own cut keeps of an amount that alone claims a budget beyond the listing (``choices._kept_alone`` asks
+    ``orders.cut_within``: ``keeps``), and the page looks it up budget by budget (``keptProblems``, mirrored by
+    ``kept_walked``). On random sheets around the listing, wherever the page tells the cut it is check's cut
+    warnings, path and words; it tells it on every sheet whose overdrawn budgets each have one claim."""
+    state = BRETTON_WOODS.setup({}, [Player("ann", "Ann", "ann", 1, "agrar"), Player("ben", "Ben", "ben", 2,
+                                                                                   "energie")], Dice(b"bw"))
+    public = BRETTON_WOODS.public_view(state)
+    cuts = BRETTON_WOODS.choices(public, "ann")["cuts"]
+    have = od.available(public["countries"]["ann"])
+    base = od.basic_orders(public["countries"]["ann"])
+    rng = random.Random(30)
+    seen = {"fits": 0, "told": 0, "cannot tell": 0}
+    for _ in range(3000):
+        orders: dict = deepcopy(base)
+        for _ in range(rng.randrange(1, 3)):  # one or two amounts at, over or far over a budget
+            n = rng.choice([have["A"], have["I"], have["B"], have["g"] // 50, 1, 3]) + rng.choice([0, 1, 2, 99])
+            where = rng.choice([("production", p) for p in od.PRODUCTION] + [("construction", c) for c in
+                                                                             od.CONSTRUCTION] +
+                               [("defence",), ("gold", "industries"), ("transfers",), ("attacks",), ("market",)])
+            if where == ("defence",):
+                orders["defence"] = n
+            elif where == ("transfers",):
+                orders.setdefault("transfers", []).append({"to": rng.choice(["ben", "Ben", "Nowhere"]), "count": n,
+                                                           "good": rng.choice(["a", "e", "r", "g", "w"])})
+            elif where == ("attacks",):
+                orders.setdefault("attacks", []).append({"target": "ben", "weapons": n})
+            elif where == ("market",):
+                orders["market"] = {"e": {"offer": rng.choice(["sell", "buy"]), "count": n, "price": 3}}
+            else:
+                orders.setdefault(where[0], {})[where[1]] = n
+        if rng.random() < 0.05:
+            orders["leave"] = True
+        found = BRETTON_WOODS.check(state, "ann", orders)
+        cut = [(p.path, p.message) for p in found if "gekürzt" in p.message]
+        walked = kept_walked(cuts, orders) if summed(cuts["sums"], orders) else []  # asked where a budget is over
+        if not summed(cuts["sums"], orders):
+            assert cut == [], (orders, cut)
+            seen["fits"] += 1
+        elif walked is None:
+            seen["cannot tell"] += 1
+        else:
+            assert not any(p.severity == "error" for p in found) and walked == cut, (orders, walked, found)
+            seen["told"] += 1
+    assert seen["told"] > seen["cannot tell"] > 100 and seen["fits"] > 100, seen
 
 
 def test_the_page_s_sum_of_the_bids_is_the_rules_warning_on_bids_beyond_the_cash_and_credit():

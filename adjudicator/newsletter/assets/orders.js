@@ -644,7 +644,7 @@
 
   /* Every place ``path`` names in the sheet as (mapping, key); "*" is every row of a list, the last row first. */
   function places(orders, path) {
-    var found = [{node: orders, parent: null, key: null}];
+    var found = [{node: orders, parent: null, key: null, at: []}];
     path.forEach(function (k) {
       var next = [];
       found.forEach(function (f) {
@@ -655,11 +655,11 @@
         if (k === "*") {
           if (Array.isArray(n)) {
             for (var i = n.length - 1; i >= 0; i -= 1) {
-              next.push({node: n[i], parent: n, key: i});
+              next.push({node: n[i], parent: n, key: i, at: f.at.concat([i])});
             }
           }
         } else if (!Array.isArray(n) && Object.prototype.hasOwnProperty.call(n, k)) {
-          next.push({node: n[k], parent: n, key: k});
+          next.push({node: n[k], parent: n, key: k, at: f.at.concat([k])});
         }
       });
       found = next;
@@ -674,10 +674,9 @@
      left as ``{total}`` and ``{have}``); the page only adds up, compares and fills in. Where every sum is at most
      what there is, the rules say nothing of it (the cut's first pass cuts nothing). Where one is over: a sum whose
      verdict is the rules' warning itself (``severity`` "warning", at ``path``: Auf Achse) is that warning; a
-     budget of the cut (``severity`` "unknown") is named with its figures, and which order keeps how much is the
-     cut's (its order, each budget's cut changing the next), which the page keeps no copy of: it says it cannot
-     tell. */
-  function amountAt(place, term) {
+     budget of the cut (``severity`` "unknown") gets the rules' cut where the page can look up what it keeps
+     (``keptProblems``), else it is named with its figures and the page says it cannot tell. */
+  function counted(place, term) {
     var n = place.node;
     var row = place.parent;
     if (typeof n !== "number" || n <= 0 || Math.floor(n) !== n) {
@@ -688,11 +687,84 @@
     })) {
       return 0;
     }
+    return n;
+  }
+
+  function perUnit(place, term) {
+    var row = place.parent;
     var times = 1;
     if (term.times) {
       times = row && typeof row[term.times] === "number" && row[term.times] > 0 ? row[term.times] : 0;
     }
-    return n * term.per * times;
+    return term.per * times;
+  }
+
+  function amountAt(place, term) {
+    return counted(place, term) * perUnit(place, term);
+  }
+
+  /* Bretton Woods' cut where a budget is over: the rules' own cut keeps of an amount that is the only claim on a
+     budget what ``keeps`` says (``choices._kept_alone`` asked it, ``null`` where it cannot be told: a buy offer's
+     claim is the sheet's price), whatever the amount was; and each budget's sum counts what the cut left of the
+     budgets before it (``sums`` in the rules' order). The page looks the kept amount up and says the rules' warning
+     (``says``, with the order's words, ``words``, by its row where it is one of a list), filled in. It cannot tell
+     (``null``) where an over budget has more than one claim, where a place would be cut twice, where the rules drop
+     amounts before the cut (``dropped_when``: an attack in the last year; a row naming no country the form offers,
+     ``rows``), or where an amount is written otherwise than in plain digits (PyYAML reads ``051`` and ``51.0``
+     otherwise than the page). */
+  function keptProblems(cuts, orders, parsed, text) {
+    var dropped = cuts.dropped_when || {};
+    if (!cuts.says || Object.keys(dropped).some(function (k) {
+      return orders[k] === dropped[k];
+    }) || !Object.keys(cuts.rows || {}).every(function (list) {
+      var rows = cuts.rows[list];
+      return !Array.isArray(orders[list]) || orders[list].every(function (row) {
+        return row !== null && typeof row === "object" && rows.names.indexOf(row[rows.key]) >= 0;
+      });
+    })) {
+      return null;
+    }
+    var left = {}; /* what the cut left of each place it cut, by the place's path */
+    var out = [];
+    for (var s = 0; s < cuts.sums.length; s += 1) {
+      var sum = cuts.sums[s];
+      var total = 0;
+      var claims = [];
+      var plain = true;
+      sum.terms.forEach(function (term, t) {
+        places(orders, term.path).forEach(function (place) {
+          var key = place.at.join("/");
+          var n = Object.prototype.hasOwnProperty.call(left, key) ? left[key] : counted(place, term);
+          var node = n > 0 ? parsed.getIn(place.at.length ? ["orders"].concat(place.at) : ["orders"], true) : null;
+          plain = plain && (n === 0 || !!node && /^(0|[1-9][0-9]*)$/.test(String(node.source)));
+          total += n * perUnit(place, term);
+          if (n > 0) {
+            claims.push({place: place, term: term, keeps: sum.keeps ? sum.keeps[t] : null, n: n, key: key});
+          }
+        });
+      });
+      if (!plain) {
+        return null;
+      }
+      if (total <= sum.have) {
+        continue;
+      }
+      var c = claims[0];
+      var row = c && c.term.path.indexOf("*");
+      var words = c && cuts.words[c.term.path.join(".")];
+      words = row >= 0 && Array.isArray(words) ? words[c.place.at[row]] : words;
+      if (claims.length !== 1 || typeof c.keeps !== "number" || Object.prototype.hasOwnProperty.call(left, c.key) ||
+          typeof words !== "string") {
+        return null;
+      }
+      left[c.key] = c.keeps;
+      out.push({severity: "warning", message: fill(cuts.says, {order: words, ordered: c.n, kept: c.keeps,
+        reason: fill(sum.message, {total: total, have: sum.have})}), where: where("#/orders/" +
+        c.place.at.map(function (k) {
+          return encodeURIComponent(String(k));
+        }).join("/"), parsed, text)});
+    }
+    return out;
   }
 
   function cutProblems(cuts, orders, parsed, text) {
@@ -720,8 +792,9 @@
         }
       }
     });
-    return told.concat(over.length ? [{severity: "unknown", where: W("the_file"),
-      message: over.join("; ") + ": " + W("cut_over_unknown"), cut: "cut_over_verdict"}] : []);
+    var kept = over.length ? keptProblems(cuts, orders, parsed, text) : null;
+    return told.concat(kept || (over.length ? [{severity: "unknown", where: W("the_file"),
+      message: over.join("; ") + ": " + W("cut_over_unknown"), cut: "cut_over_verdict"}] : []));
   }
 
   /* --- checking the sheet as turnpress would --------------------------------------------------------- */

@@ -49,11 +49,15 @@ def budgets(tables: Tables, state: State, player: str) -> dict[str, Any]:
     ``sums``: per budget, in the order the cut settles them, what the cut adds up (``terms``: each place's amount
     times ``per``, and times the mapping's ``times`` field where there is one: a buy offer's price) and what the
     listing has (``have``, ``orders.available``), with the cut's own reason (``message``, ``orders.cut_reason``
-    with marks the page fills). The cut cuts
-    nothing while every sum is at most its ``have`` (``orders.cut``'s first pass), so the page says exactly that no
-    cut comes where they all fit. Where one does not, how much of which order is kept depends on the cut order and
-    on each budget's cut changing the sums of the next (and the drops before it only lower the sums): the page says
-    the budget is overdrawn and that it cannot tell the cut; ``validate`` does."""
+    with marks the page fills), and what the cut keeps of each term's amount where it alone asks the budget for more
+    than it has (``keeps``, ``_kept_alone``). The cut cuts nothing while every sum is at most its ``have``
+    (``orders.cut``'s first pass), so the page says exactly that no cut comes where they all fit. Where one does
+    not and one place claims on it, the page looks up what the cut keeps and says the rules' warning (``says``
+    filled with ``words``, the order's words, by row for a list), budget by budget, each summing what the ones
+    before it left. Where several places share an over budget, how much of which is kept is the cut's (its order,
+    each by as little as makes the rest fit): the page says the budget is overdrawn and that it cannot tell the
+    cut; ``validate`` does. So it does where the rules drop amounts before the cut (``orders.prepare``): an attack
+    in the last year (``dropped_when``), a row naming no country the form offers (``rows``)."""
     price = int(state["options"]["industriepreis"])
     goods = tables.transfer_goods()
     sample = od.normalize(tables, {"transfers": [{"to": "", "good": g, "count": 0} for g in goods],
@@ -69,7 +73,7 @@ def budgets(tables: Tables, state: State, player: str) -> dict[str, Any]:
         else:
             claims.append({"path": list(path), "draws": draws})
     have = od.available(state["countries"][player])
-    sums = []
+    sums: list[dict[str, Any]] = []
     for budget in od.BUDGETS:
         terms: list[dict[str, Any]] = []
         for claim in claims:
@@ -83,8 +87,48 @@ def budgets(tables: Tables, state: State, player: str) -> dict[str, Any]:
                               **({"per": 1, "times": "price"} if per == "price" else {"per": per})})
         if terms:
             sums.append({"have": have[budget], "terms": terms, "severity": "unknown",
-                         "message": od.cut_reason(budget, "{total}", "{have}")})
-    return {"sums": sums}
+                         "message": od.cut_reason(budget, "{total}", "{have}"),
+                         "keeps": [_kept_alone(tables, budget, have[budget], term, price) for term in terms]})
+    paths = sorted({".".join(t["path"]) for s in sums for t in s["terms"]})
+    words = {p: [od.order_words(tables, p.replace("*", str(n))) for n in range(ROWS)] if "*" in p else
+             od.order_words(tables, p) for p in paths}
+    others = [(k, c) for k, c in state["countries"].items() if c["active"] and k != player]
+    names = sorted({n for k, c in others for n in (k, c["name"])})
+    return {"sums": sums, "says": tables.words.say("cut", order="{order}", ordered="{ordered}", kept="{kept}",
+                                                   reason="{reason}"),
+            "words": words, "rows": {"transfers": {"key": "to", "names": names},
+                                     "attacks": {"key": "target", "names": names}},
+            "dropped_when": {"leave": True}}
+
+
+ROWS = 20  # the transfers and attacks the form offers rows for (and the page's cut names by their number)
+BEYOND = 10**12  # a budget no probe of ``_kept_alone`` reaches
+
+
+def _kept_alone(tables: Tables, budget: str, have: int, term: dict[str, Any], price: int) -> int | None:
+    """What the rules' own cut (``orders.cut_within``) keeps of the amount at ``term``'s place when it is the only
+    claim on ``budget`` and asks more than the listing has: asked of a sheet with that amount alone, one and many
+    units over, every other budget made up beyond reach; ``None`` where the two differ or the cut is not this
+    budget's alone (and for a buy offer, whose claim per unit is the sheet's price).
+
+    The page's cut (``orders.js``: ``keptProblems``) looks it up where a budget is over and one place claims on it:
+    every amount over the listing is cut to this, whatever it was."""
+    if "times" in term:
+        return None
+    place = ".".join("0" if k == "*" else k for k in term["path"])
+    avail = {**dict.fromkeys(od.BUDGETS, BEYOND), budget: have}
+    kept = set()
+    for over in (1, 7919):
+        amount = have // term["per"] + over
+        sheet: Any = {**(term.get("match") or {}), term["path"][-1]: amount}  # the amount alone, a list's first row
+        for k in reversed(term["path"][:-1]):
+            sheet = [sheet] if k == "*" else {k: sheet}
+        _, records = od.cut_within(tables, od.normalize(tables, sheet), avail, price)
+        reason = od.cut_reason(budget, amount * term["per"], have)
+        if [(r["order"], r["reason"]) for r in records] != [(place, reason)]:
+            return None
+        kept.add(records[0]["kept"])
+    return kept.pop() if len(kept) == 1 else None
 
 
 def choices(tables: Tables, state: State, player: str) -> dict[str, Any]:
@@ -115,13 +159,13 @@ def choices(tables: Tables, state: State, player: str) -> dict[str, Any]:
                 {**_int("count", f"Anzahl {g}", 0), "default": None},
                 {**_int("price", f"Preis {g} in g", 0), "default": None}]}
             for g in tables.market_goods()]},
-        {"kind": "rows", "key": "transfers", "label": "Transfer", "max": 20, "optional": True,
+        {"kind": "rows", "key": "transfers", "label": "Transfer", "max": ROWS, "optional": True,
          "item": {"kind": "group", "label": "Transfer", "fields": [
              _choice("to", "an", [(n, n) for n in others], others[0] if others else None),
              _choice("good", "Gut", [(g, g) for g in tables.transfer_goods()], "a"),
              _int("count", "Anzahl", 0),
              {"kind": "text", "key": "note", "label": "Notiz", "max": tables.limit("note_letters")}]}},
-        {"kind": "rows", "key": "attacks", "label": "Angriff", "max": 20, "optional": True,
+        {"kind": "rows", "key": "attacks", "label": "Angriff", "max": ROWS, "optional": True,
          "item": {"kind": "group", "label": "Angriff", "fields": [
              _choice("target", "auf", [(n, n) for n in others], others[0] if others else None),
              _int("weapons", "Waffen w", 0),

@@ -346,13 +346,19 @@ def cut_reason(budget: str, total: object, have: object) -> str:
 
 def cut(tables: Tables, norm: Mapping[str, Any], country: Mapping[str, Any], industry_price: int
         ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The orders cut to what the last listing allows, and one record per cut order.
+    """The orders cut to what the last listing allows, and one record per cut order."""
+    return cut_within(tables, norm, available(country), industry_price)
+
+
+def cut_within(tables: Tables, norm: Mapping[str, Any], avail: Mapping[str, int], industry_price: int
+               ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The orders cut to the budgets ``avail`` (``available``'s), and one record per cut order (the orders page
+    asks it with budgets made up: ``choices.budgets``' ``keeps``).
 
     For each budget in ``BUDGETS`` the claims on it are added up; while they exceed what is available, the
     claims are reduced in cut order, each by as little as makes the rest fit (buy offers by whole units).
     """
     out = copy_orders(norm)
-    avail = available(country)
     table = claims(tables, out, industry_price)
     records: dict[tuple[Any, ...], dict[str, Any]] = {}
     # One pass first: most sheets fit, and then no budget needs a second look.
