@@ -474,13 +474,10 @@ def load_status(game: Game, now: dt.datetime) -> turncore.TurnSnapshot:
     turn = game.open_turn
     state = game.effective_state(turn)
     everyone = outcomemod.phase(game.ruleset, state)
-    removed = game.removed(turn)
     files = tuple(submissions(game, turn, state))
-    planned = game.deadline(turn, everyone.kind, scheduled=True)
-    return turncore.TurnSnapshot(
-        game.id, turn, game.ruleset, game.settings, game.schedule, words.game_language(game.settings, game.root),
-        state, game.ruling(turn), removed, planned, {}, submissions=files,
-        arrivals=load_arrivals(game, turn, planned, everyone, now, everyone=everyone.awaited))
+    snap = _turn_read(game, turn, state, everyone)
+    return dataclasses.replace(snap, submissions=files, arrivals=load_arrivals(game, turn, snap.planned, everyone, now,
+                                                                               everyone=everyone.awaited))
 
 
 def reads_as_orders(rules: Ruleset, state: State, sub: Submission, lang: str) -> bool:
@@ -657,7 +654,8 @@ def load_replay(game: Game, report: TurnReport, previous: State, hidden_link: by
             if read is not None:
                 read[turn, player] = copy.deepcopy(orders)
             taken[player] = Taken(raw, orders, committed.envelope(player))
-    return _snapshot(game, turn, state, hidden_link, read, recorded=report, taken=taken)
+    read_once = _turn_read(game, turn, state, outcomemod.phase(game.ruleset, state))
+    return _snapshot(game, read_once, hidden_link, read, recorded=report, taken=taken)
 
 
 def digest_scheme(game: Game) -> str | None:
@@ -690,21 +688,31 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: b
     return outcome
 
 
-def _snapshot(game: Game, turn: int, state: State, hidden_link: bytes | None, read: OrdersRead | None = None,
-              **more: Any) -> turncore.TurnSnapshot:
-    """The parts of a turn's snapshot a turn to run and a replayed one share, read from ``game``."""
-    rules = game.ruleset
-    phase = outcomemod.phase(rules, state)
-    if phase.finished:
-        raise LeagueError(f"{game.id} is over; there is nothing to adjudicate", word="turn.over", game=game.id)
-    ruled = game.ruling(turn)
-    # A re-run plays the voided turn again: a missing player's NMR orders follow from the turns before it.
-    before = ruled.rerun if ruled is not None and ruled.rerun is not None else turn
-    own = {p["key"]: str(p["recipient"]) for p in game.seats() if p.get("recipient")} if game.keyed else {}
+def _turn_read(game: Game, turn: int, state: State, phase: Phase) -> turncore.TurnSnapshot:
+    """What every snapshot of ``turn`` reads of ``game`` besides the ``state`` its orders are checked against (and
+    its ``phase``): the rules, settings, schedule and language, the game master's ruling, the seats a ruling took out
+    and the deadline the schedule or the ruling plans. Read once: no previous orders, no keys, no time (what
+    ``status`` looks at; a turn to run or replayed adds them)."""
     return turncore.TurnSnapshot(
-        game.id, turn, rules, game.settings, game.schedule, words.game_language(game.settings, game.root), state,
-        ruled, game.removed(turn), game.deadline(turn, phase.kind, scheduled=True),
-        {key: previous_orders(game, key, before, read) for key in phase.awaited}, own, hidden_link, **more)
+        game.id, turn, game.ruleset, game.settings, game.schedule, words.game_language(game.settings, game.root), state,
+        game.ruling(turn), game.removed(turn), game.deadline(turn, phase.kind, scheduled=True), {})
+
+
+def _snapshot(game: Game, read_once: turncore.TurnSnapshot, hidden_link: bytes | None, read: OrdersRead | None = None,
+              **more: Any) -> turncore.TurnSnapshot:
+    """A turn to run or a replayed one (``read_once``: ``_turn_read``) with what both add from ``game``: each awaited
+    player's previous orders (their NMR default) and the seats' own keys, and the ``hidden_link``."""
+    phase = outcomemod.phase(read_once.rules, read_once.state)
+    if phase.finished:
+        raise LeagueError(f"{read_once.game} is over; there is nothing to adjudicate", word="turn.over",
+                          game=read_once.game)
+    ruled = read_once.ruling
+    # A re-run plays the voided turn again: a missing player's NMR orders follow from the turns before it.
+    before = ruled.rerun if ruled is not None and ruled.rerun is not None else read_once.turn
+    own = {p["key"]: str(p["recipient"]) for p in game.seats() if p.get("recipient")} if game.keyed else {}
+    return dataclasses.replace(
+        read_once, previous_orders={key: previous_orders(game, key, before, read) for key in phase.awaited},
+        recipients=own, hidden_link=hidden_link, **more)
 
 
 def load_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool = False) -> turncore.TurnSnapshot:
@@ -729,10 +737,9 @@ def load_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool
     if phase.finished:
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate", word="turn.over", game=game.id)
     subs = tuple(submissions(game, turn, state))
-    removed = game.removed(turn)
+    read_once = _turn_read(game, turn, state, phase)
+    ruled, removed, planned = read_once.ruling, read_once.removed, read_once.planned
     playing = turncore.in_play(phase, removed)
-    planned = game.deadline(turn, phase.kind, scheduled=True)
-    ruled = game.ruling(turn)
     carried: dict[str, Taken] = {}
     if ruled is not None and ruled.rerun is not None:  # the voided turn's orders of those whose file it did not find
         for key in account(game.report(ruled.rerun)).get("taken", []):
@@ -744,7 +751,7 @@ def load_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool
     # The issue page's charts read the public states before the turn; its steps end with the turn's own label.
     issue = newsletter.issue_input(game, turn, [newsletter.public_state(game, t) for t in range(turn)],
                                    [*newsletter.step_labels(game, turn - 1), str(phase.label)])
-    return _snapshot(game, turn, state, hiddenmod.link_for_turn(game, turn),
+    return _snapshot(game, read_once, hiddenmod.link_for_turn(game, turn),
                      arrivals=load_arrivals(game, turn, planned, playing, now, early=early,
                                             everyone=phase.awaited), submissions=subs,
                      seed=seed, digest_of=digest_scheme(game), previous_seed=previous_seed, rerun_taken=carried,
