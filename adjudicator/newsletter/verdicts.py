@@ -188,7 +188,8 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
             offered.setdefault(unit, []).append(text)
     heads = {unit: " ".join(texts[0].split()[:2]) for unit, texts in offered.items()}
     letters = sorted({h.split()[0] for h in heads.values()} | set(rules.get("letters") or []))
-    support = str(((form or {}).get("notation") or {}).get("S") or "S")
+    notation = {str(k): str(v) for k, v in ((form or {}).get("notation") or {}).items()}
+    support = notation.get("S") or "S"
     every = [text for texts in offered.values() for text in texts]
     wanted: dict[str, list[str]] = {}
     for unit, head in heads.items():
@@ -199,7 +200,11 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
         mine += [shape.replace("{l} {p}", head) for shape in SHAPES if "{q}" not in shape]
         mine += [" ".join([other, *text.split()[1:]]) for text in offered[unit] for other in letters
                  if other != text.split()[0]]
-        mine += [f"{head} {support} {text}" for text in every]
+        supports = [f"{head} {support} {text}" for text in every]
+        mine += supports
+        # the same lines in the judges' notation where the game writes its own (30JK: 'A Aug S A BFre' beside 'A Aug
+        # U A BFre'), as a player who knows the standard game writes them: the rules' check says what they read
+        mine += [judged for text in [*offered[unit], *supports] if (judged := judges_words(text, notation)) != text]
     seen: set[str] = set(known)
     todo: list[tuple[str, str | None]] = []
     for unit, texts in wanted.items():
@@ -235,6 +240,26 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     if words is not None:
         found["unread"] = words
     return found
+
+
+def judges_words(text: str, notation: dict[str, str]) -> str:
+    """``text`` with the words the game writes for the judges' notation after its unit (``form.notation``: the
+    judges' word -> the game's) written as the judges write them.
+
+    >>> judges_words("A Aug U A BFre - FNeu", {"S": "U", "C": "K", "via convoy": "via Konvoi"})
+    'A Aug S A BFre - FNeu'
+    >>> judges_words("A U - Kiel via Konvoi", {"S": "U", "C": "K", "via convoy": "via Konvoi"})
+    'A U - Kiel via convoy'
+    """
+    words = text.split(" ")
+    out, n = words[:2], 2
+    phrases = sorted(((game.split(" "), judge.split(" ")) for judge, game in notation.items()),
+                     key=lambda pair: (-len(pair[0]), pair[0]))
+    while n < len(words):
+        game, judge = next(((g, j) for g, j in phrases if words[n:n + len(g)] == g), ([words[n]], [words[n]]))
+        out += judge
+        n += len(game)
+    return " ".join(out)
 
 
 def _judged(ruleset: Any, state: State, player: str, todo: list[tuple[str, str | None]],
