@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from adjudicator import cli, yamlio
+from adjudicator.engine.verify import verification
 from adjudicator.errors import LeagueError
-from adjudicator.league import absence
+from adjudicator.league import absence, history
 
 from .conftest import git, run
 from .pipeline.conftest import at as world_at
@@ -106,6 +107,27 @@ def test_a_forged_move_is_named_by_verify(g1: Path):
     found = [f.what for f in verification(g1, "g1").found]
     assert ("the deadline's move for absences recorded (to 2026-01-06T20:00+01:00 for bob, carol) is not what the "
             "absence files gave when the turn ran (to 2026-01-06T20:00+01:00 for carol)") in found, found
+
+
+def test_verify_reads_the_absence_files_a_turn_ran_with_in_one_git_process(g1: Path, monkeypatch):
+    """verify replays a turn's moved deadline from the absence files of every awaited player as the turn's tag has
+    them: read together (it started a git show for each player and turn), and the same replay: the move holds, and
+    an absence added after the turn changes nothing."""
+    away(g1, "carol", [("2026-01-05", "2026-01-05")], at(2, 9))
+    assert run(g1, "adjudicate", "--due", "--commit", "--now", "2026-01-06T21:05+01:00") == 0
+    away(g1, "bob", [("2026-01-06", "2026-01-06")], at(7, 9))
+    asked: list[str] = []  # each git process that names an absence file: its command
+    real = history.run
+
+    def counted(repo: Path, *args: str, **kw):
+        if "absences/g1/" in " ".join(args) + (kw.get("input") or b"").decode():
+            asked.append(args[0])
+        return real(repo, *args, **kw)
+
+    monkeypatch.setattr(history, "run", counted)
+    done = verification(g1, "g1")
+    assert (done.turns, done.found) == (1, [])
+    assert asked == ["cat-file"], asked
 
 
 @pytest.mark.parametrize(("text", "message"), [

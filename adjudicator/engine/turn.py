@@ -536,11 +536,11 @@ def load_ran(snap: turncore.TurnSnapshot, root: Path, git_root: Path) -> turncor
         return turncore.Ran()
     tagged = history.tag_target(git_root, f"{snap.game}/turn-{snap.turn}") if schedule.absence is not None else None
     absences: dict[str, bytes] = {}
-    if tagged:
-        for key in outcomemod.phase(snap.rules, snap.state).awaited:
-            shown = history.run(git_root, "show", f"{tagged}:{absencemod.relpath(snap.game, key)}", check=False)
-            if shown.returncode == 0:
-                absences[key] = shown.stdout
+    if tagged:  # every awaited player's file as the tag has it, in one read
+        names = {key: f"{tagged}:{absencemod.relpath(snap.game, key)}"
+                 for key in outcomemod.phase(snap.rules, snap.state).awaited}
+        files = history.blobs_of(git_root, list(names.values()))
+        absences = {key: files[name] for key, name in names.items() if name in files}
     first_in: dict[str, dt.datetime] = {}
     if schedule.nmr_extension is not None:
         arrived = history.first_arrivals(git_root, orders_dir(snap.game, snap.turn))

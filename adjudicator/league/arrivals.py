@@ -100,14 +100,7 @@ def looks(root: Path, game_id: str, turn: int) -> list[Look]:
 def tree_files(root: Path, rev: str, game_id: str, turn: int) -> dict[str, str]:
     """The orders files of ``turn`` in commit ``rev``: name -> blob id."""
     folder = f"orders/{game_id}/{turn:04d}/"
-    out = {}
-    listing = history.run(root, "ls-tree", "-z", rev, folder).stdout.decode("utf-8", "surrogateescape")
-    for entry in listing.split("\0"):
-        meta, _, path = entry.partition("\t")
-        parts = meta.split()
-        if len(parts) == 3 and parts[1] == "blob":
-            out[path.removeprefix(folder)] = parts[2]
-    return out
+    return {path.removeprefix(folder): blob for path, blob in history.tree_blobs(root, rev, folder, deep=False).items()}
 
 
 def not_before(record: list[Look], name: str, blob: str | None) -> dt.datetime | None:

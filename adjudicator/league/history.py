@@ -815,10 +815,12 @@ def _blobs(root: Path, rev: str, paths: Sequence[str]) -> dict[str, bytes]:
     return {p: found[f"{rev}:{p}"] for p in paths if f"{rev}:{p}" in found}
 
 
-def tree_blobs(root: Path, rev: str, folder: str) -> dict[str, str]:
-    """Every file under ``folder`` in commit ``rev``, each path (from the repository's top) with its blob id, read
-    in one ``git ls-tree -r``; {} where ``rev`` has no such folder."""
-    listing = run(root, "ls-tree", "-r", "-z", rev, "--", folder).stdout.decode("utf-8", "surrogateescape")
+def tree_blobs(root: Path, rev: str, folder: str, *, deep: bool = True) -> dict[str, str]:
+    """Every file under ``folder`` in commit ``rev`` (not ``deep``: only those right in it; ``folder`` then ends in
+    '/'), each path (from the repository's top) with its blob id, read in one ``git ls-tree``; {} where ``rev`` has
+    no such folder."""
+    listing = run(root, "ls-tree", *(["-r"] if deep else []), "-z", rev, "--", folder).stdout.decode(
+        "utf-8", "surrogateescape")
     out = {}
     for entry in listing.split("\0"):
         meta, _, path = entry.partition("\t")
