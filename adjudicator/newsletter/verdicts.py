@@ -383,7 +383,9 @@ def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts:
     names no words. ``before``: lines before the probes (a winter's state: ``winter_unread``). Where the rules
     note how their reader looks at a line's words (``looks``): ``stop``, a run -> the index in ``but`` of the words
     the rules read that would change the reading after it (``_changing``); every other word they read stops it
-    there as an unread word does (``A Lvp - C``: "no place named 'C'"), and the page looks such a line up so too."""
+    there as an unread word does (``A Lvp - C``: "no place named 'C'"), and the page looks such a line up so too.
+    ``folds``: the letters beyond ASCII the rules read as others (``_folds``: a German game's umlauts), by which the
+    runs are made of the keys and the page compares a line's words."""
     before = list(before or [])
     read, order = getattr(ruleset, "words_read", None), getattr(ruleset, "reads_as_order", None)
     if read is None or order is None:
@@ -391,7 +393,10 @@ def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts:
     known = read(state)
     if any(w.lower() in known for _, w in _PROBES):
         return None
-    plain = [key.split(" ") for key in keys if all(_WORD.fullmatch(w) for w in key.split(" "))]
+    keys = list(keys)
+    folds = _folds(ruleset, state, keys)
+    plain = [words for words in ("".join(folds.get(c, c) for c in key).split(" ") for key in keys)
+             if all(_WORD.fullmatch(w) for w in words)]
     runs = sorted({" ".join(words[:n]) for words in plain for n in range(1, len(words) + 1)})
     many = getattr(ruleset, "reads_as_orders", None) or (lambda state, lines: [order(state, t) for t in lines])
     read_both = many(state, [probe.format(p=r, P=r.upper()) for r in runs for probe, _ in _PROBES])
@@ -424,7 +429,8 @@ def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts:
             continue
         at[r] = [says.setdefault(m, len(says)) for m in first]
     words = sorted(w for w in known if _WORD.fullmatch(w) and w != "-")
-    out: dict[str, Any] = {"plain": PLAIN, "words": words, "says": [list(m) for m in says], "at": at}
+    out: dict[str, Any] = {"plain": PLAIN, "words": words, "says": [list(m) for m in says], "at": at,
+                           **({"folds": folds} if folds else {})}
     if looks is not None:
         # the words the rules read elsewhere that stop their reading here as an unread word does
         lists: dict[tuple[str, ...], int] = {}
@@ -440,6 +446,24 @@ def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts:
                 stop[r] = lists.setdefault(tuple(sorted(changes)), len(lists))
         out["but"] = [list(c) for c in lists]
         out["stop"] = stop
+    return out
+
+
+def _folds(ruleset: Any, state: State, keys: list[str]) -> dict[str, str]:
+    """The letters beyond ASCII of ``keys`` (a German game's ä, ö, ü, ß), in lower case and capitals, each with the
+    letters the rules' reader reads it as (its words of a word with it, ``looks``: 'zurückziehen' is read
+    'zurueckziehen'), kept where those are lower-case ASCII letters. The reader folds a line letter by letter, so a
+    line of plain words and these letters has the words the page makes of it by them (``orders.js``:
+    ``unreadProblems``), and ``repr`` quotes it as written; empty where the rules note no looks."""
+    looks = getattr(ruleset, "looks", None)
+    letters = sorted({c for key in keys for ch in key if not ch.isascii() and ch.isalpha()
+                      for c in (ch, ch.lower(), ch.upper()) if len(c) == 1})
+    if looks is None or not letters:
+        return {}
+    out: dict[str, str] = {}
+    for letter, (words, _) in zip(letters, looks(state, [f"qq{c}qq" for c in letters]), strict=True):
+        if len(words) == 1 and re.fullmatch(r"qq[a-z]+qq", words[0]):
+            out[letter] = words[0][2:-2]
     return out
 
 

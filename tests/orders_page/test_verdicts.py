@@ -892,10 +892,11 @@ def test_a_line_with_full_names_is_judged_as_the_rules_read_it(england_spring):
 
 def unread_looked_up(unread: dict, line: str) -> list[tuple[str, str]] | None:
     """What orders.js's ``unreadProblems`` finds for ``line`` in ``verdicts.unread``'s table (the same steps)."""
-    if not re.fullmatch(unread["plain"].strip("^$"), line):
+    folds = unread.get("folds", {})
+    if not re.fullmatch(unread["plain"].strip("^$"), "".join("a" if c in folds else c for c in line)):
         return None
     written = line.replace("-", " - ").split()
-    words = [w.lower() for w in written]
+    words = ["".join(folds.get(c, c.lower()) for c in w) for w in written]
     known, stop = set(unread["words"]), unread.get("stop", {})
 
     def stops(n: int, w: str) -> bool:

@@ -1010,9 +1010,17 @@
      it on as marks): the line's first word not among ``words`` and the words before it looked up; the marks
      filled as the rules quote them (``repr`` of a plain line is the line in single quotes). null where the line is
      not plain, the words before are not in the table, or an earlier word begins with that word (the rules then
-     quote the earlier one). Such a line orders no unit. */
+     quote the earlier one). Such a line orders no unit. A letter the rules fold (``folds``: a German game's
+     'zurückziehen' is their 'zurueckziehen') is plain too, and its words are compared as the rules fold them. */
   function unreadProblems(unread, line) {
-    if (!unread || !new RegExp(unread.plain).test(line)) {
+    var has = function (table, k) {
+      return !!table && Object.prototype.hasOwnProperty.call(table, k);
+    };
+    var folds = unread && unread.folds || {};
+    var letters = line.split("");
+    if (!unread || !new RegExp(unread.plain).test(letters.map(function (c) {
+      return has(folds, c) ? "a" : c;
+    }).join(""))) {
       return null;
     }
     var known = {};
@@ -1021,11 +1029,10 @@
     });
     var written = line.replace(/-/g, " - ").split(" ").filter(Boolean);
     var words = written.map(function (w) {
-      return w.toLowerCase();
+      return w.split("").map(function (c) {
+        return has(folds, c) ? folds[c] : c.toLowerCase();
+      }).join("");
     });
-    var has = function (table, k) {
-      return !!table && Object.prototype.hasOwnProperty.call(table, k);
-    };
     /* the first word where the rules' reading stops: one they read nowhere, or one they read elsewhere that no
        look-up of theirs at that place would find after the words before (``stop``: all but the run's ``but``) */
     var j = words.findIndex(function (w, n) {
