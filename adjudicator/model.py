@@ -277,6 +277,9 @@ class OrdersAccount(TypedDict):
     # "as read": the sealed orders of a game without hidden parts were published written from what the deadline
     # read (``secrecy.public_part``), not as the player wrote them (issue 28); turns without it published the text
     published: NotRequired[str]
+    # the language of the comment that heads each orders file the turn published (``secrecy.head``), where not
+    # English: a German game's since issue 31; a turn without it published English heads, and replays so
+    heads: NotRequired[str]
 
 
 class DiceRecord(TypedDict):

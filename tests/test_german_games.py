@@ -369,6 +369,8 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
             league.read[f"{game}: the orders page's data {part.parent.name}, {seat['login']}"] = said
         league.read[f"{game}: the orders page's words"] = "\n".join(page_words(german_language(league, game)).values())
         league.read[f"{game}: its feed"] = (league.root / f"site/feeds/{game}.xml").read_text(encoding="utf-8")
+        for path in sorted((league.root / "orders" / game).rglob("*.yaml")):  # what the deadline published
+            league.read[f"{game}: {path.relative_to(league.root).as_posix()}"] = path.read_text(encoding="utf-8")
     # what the site build writes for the whole league, in the league's language: the calendar of every deadline
     # (a calendar app shows its name) and the comment of the folder it writes its theme's files to
     league.master["the league's calendar"] = (league.root / "site/games/deadlines.ics").read_text(encoding="utf-8")
@@ -1657,3 +1659,56 @@ def test_a_turn_held_for_the_game_master_is_said_in_german(german: League):
            "ausgewertet war" in ran, ran
     assert "Zug 3 wird nicht ausgewertet" in status, status
     assert english(ran) == [] and english(status) == [], ran + status
+
+
+def test_a_german_game_s_published_orders_are_headed_in_german_and_replay(german: League):
+    """The deadline heads each orders file it publishes with a comment saying what it is: "# The public part of
+    these orders, as the deadline read them." and, when the game ends, "# These orders in full, ..." in German games
+    too (issue 31). A German game's turn says so in German and records it (``heads: de``), so that verify replays
+    the public parts' digest with the same words, and an English head of a turn before (the demo's German games)
+    replays as it was. Ends the 30JK game, then puts the league back as it was."""
+    published = (german.root / "orders/dk/0001/schw.yaml").read_text(encoding="utf-8")
+    assert published.startswith("# Der öffentliche Teil dieser Befehle, wie der Abgabeschluss sie gelesen hat.\n")
+    assert "heads: de\n" in (german.root / "games/dk/turns/0001/report.yaml").read_text(encoding="utf-8")
+    head, tags = german.git("rev-parse", "HEAD").strip(), set(german.git("tag").split())
+    try:
+        german.run("end", "dk", "--no-winner", "--reason", "Schluss", "--commit")
+        german.run("adjudicate", "dk", "--early", "--commit")
+        full = (german.root / "orders/dk/0001/schw.yaml").read_text(encoding="utf-8")
+        verified = german.run("verify", "dk")
+    finally:
+        german.git("reset", "-q", "--hard", head)
+        for tag in set(german.git("tag").split()) - tags:
+            german.git("tag", "-d", tag)
+    assert full.startswith("# Diese Befehle vollständig, wie der Abgabeschluss sie gelesen hat (veröffentlicht, als "
+                           "die Partie endete).\ngame: dk\n"), full
+    assert "alles stimmt überein" in verified.splitlines()[-1], verified
+
+
+def test_a_german_game_s_turn_published_with_english_heads_replays_as_it_was(german: League,
+                                                                              monkeypatch: pytest.MonkeyPatch):
+    """A German game's turn run before its heads were German (issue 31) published "# The public part of these
+    orders, ..." and recorded no ``heads:``: verify replays its public parts' digest with the English words still.
+    Plays Bretton Woods' turn 2 as turnpress did before, then puts the league back as it was."""
+    from adjudicator.engine import turn
+
+    head, tags = german.git("rev-parse", "HEAD").strip(), set(german.git("tag").split())
+    try:
+        sheet = german.desk / "bw-anna-2.yaml"
+        sheet.write_text(german.run("template", "bw", "anna"), encoding="utf-8")
+        german.run("seal", str(sheet), "--identity", str(german.desk / "anna.key"))
+        german.git("add", "-A")
+        german.git("commit", "-qm", "orders of anna")
+        with monkeypatch.context() as before:
+            before.setattr(turn, "heads_language", lambda lang: "en")
+            german.run("adjudicate", "bw", "--early", "--commit")
+        published = (german.root / "orders/bw/0002/anna.yaml").read_text(encoding="utf-8")
+        report = (german.root / "games/bw/turns/0002/report.yaml").read_text(encoding="utf-8")
+        verified = german.run("verify", "bw")
+    finally:
+        german.git("reset", "-q", "--hard", head)
+        for tag in set(german.git("tag").split()) - tags:
+            german.git("tag", "-d", tag)
+    assert published.startswith("# The public part of these orders, as the deadline read them.\n"), published
+    assert "heads:" not in report
+    assert "alles stimmt überein" in verified.splitlines()[-1], verified

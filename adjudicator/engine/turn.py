@@ -655,7 +655,8 @@ def load_replay(game: Game, report: TurnReport, previous: State, hidden_link: by
                 read[turn, player] = copy.deepcopy(orders)
             taken[player] = Taken(raw, orders, committed.envelope(player))
     read_once = _turn_read(game, turn, state, outcomemod.phase(game.ruleset, state))
-    return _snapshot(game, read_once, hidden_link, read, recorded=report, taken=taken)
+    return _snapshot(game, read_once, hidden_link, read, recorded=report, taken=taken,
+                     heads=report["orders"].get("heads", "en"))
 
 
 def digest_scheme(game: Game) -> str | None:
@@ -681,7 +682,7 @@ def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: b
     if outcomemod.phase(snap.rules, outcome.state).finished and secrecymod.rewrites_orders(declared):
         # What stayed sealed until the end is published with it: read only then, since every turn of a game that
         # seals its orders would otherwise open every sealed file of the turns before it.
-        outcome.files.update(turncore.full_orders(load_published(game, snap.turn)))
+        outcome.files.update(turncore.full_orders(load_published(game, snap.turn), snap.heads))
     assert snap.issue is not None, "load_turn reads what the issue page shows"
     page_path, page = newsletter.render(snap.issue, outcome.state, outcome.report)
     outcome.files[page_path] = page
@@ -755,7 +756,13 @@ def load_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool
                      arrivals=load_arrivals(game, turn, planned, playing, now, early=early,
                                             everyone=phase.awaited), submissions=subs,
                      seed=seed, digest_of=digest_scheme(game), previous_seed=previous_seed, rerun_taken=carried,
-                     issue=issue)
+                     issue=issue, heads=heads_language(read_once.language))
+
+
+def heads_language(lang: str) -> str:
+    """The language a new turn of a game in ``lang`` heads the orders files it publishes in (``secrecy.head``):
+    the game's, where the heads are said in it, else English."""
+    return lang if lang in secrecymod.HEAD_LANGUAGES else "en"
 
 
 def adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only_if_due: bool,

@@ -264,6 +264,9 @@ class TurnSnapshot:
     # a committed turn, replayed
     recorded: TurnReport | None = None
     taken: Mapping[str, Taken] = field(default_factory=dict)
+    # the language of the comment heading each orders file the turn publishes (``secrecy.head``): the game's for a
+    # turn to run, the one its report names (``heads:``, else English) for a committed turn replayed
+    heads: str = "en"
 
     @property
     def keyed(self) -> bool:
@@ -392,6 +395,8 @@ def _open_plan(snap: TurnSnapshot) -> TurnPlan:
         meta["early"] = True
     if snap.settings.sealed_orders and not secrecymod.rewrites_orders(declared):
         meta["published"] = secrecymod.PUBLISHED_AS_READ  # so that verify asks every later turn for the same
+    if snap.settings.sealed_orders and snap.heads != "en":
+        meta["heads"] = snap.heads  # so that its replay heads the files it publishes in the same words
     if snap.previous_seed is not None and not dicemod.follows(snap.seed, snap.previous_seed):
         raise LeagueError(f"the dice secret does not match {snap.game}'s commitment: is it the right secret?",
                           word="turn.dice_secret", game=snap.game)
@@ -508,7 +513,8 @@ def compute(snap: TurnSnapshot, planned: TurnPlan, *, seal: bool = True) -> tupl
                           "dice": dice_meta, "orders": meta, "result": body}
     if keeps_secrets and snap.settings.sealed_orders:  # what is published of each order, so that anyone checks it
         dice_meta["public_digest"] = dicemod.orders_digest(
-            {k: secrecymod.public_part(declared, taken[k].raw)[0].encode("utf-8") for k in sorted(taken)}).hex()
+            {k: secrecymod.public_part(declared, taken[k].raw, snap.heads)[0].encode("utf-8")
+             for k in sorted(taken)}).hex()
     if hidden_link is not None and outcomemod.phase(snap.rules, result.state).finished:
         dice_meta["hidden_end"] = hidden_link.hex()  # every earlier link follows: anyone replays the game
     if result.notes:
@@ -598,14 +604,14 @@ class Published:
     digest: str | None
 
 
-def full_orders(files: Sequence[Published]) -> dict[str, str]:
+def full_orders(files: Sequence[Published], lang: str = "en") -> dict[str, str]:
     """All of every orders file of which only the public part was published, as the turn that ends the game
     publishes it: as the deadline read it (``secrecy.full_text``: the player's comments are no orders, issue 28),
     except in a turn whose dice digest bound the plaintexts (before issue 28), whose replay needs the very text it
     bound."""
     out = {}
     for f in files:
-        text = secrecymod.full_text(f.full) if f.digest else f.full.decode("utf-8")
+        text = secrecymod.full_text(f.full, lang) if f.digest else f.full.decode("utf-8")
         if text.encode("utf-8") != f.published:
             out[f.file] = text
     return out
@@ -623,10 +629,11 @@ def published_sealed_orders(snap: TurnSnapshot, planned: TurnPlan, outcome: Turn
     for sub in snap.submissions:
         if sub.sealed_file and sub.refusal is None and not ending:  # a closing turn plays none: none is opened
             if ended and rewrites:  # in full, as read: the digest binds the envelopes, not this text
-                out[sub.file] = secrecymod.full_text(sub.raw) if snap.digest_of else sub.raw.decode("utf-8")
+                out[sub.file] = (secrecymod.full_text(sub.raw, snap.heads) if snap.digest_of
+                                 else sub.raw.decode("utf-8"))
             elif sub.player in taken or sub.checked.orders is not None:
                 # Written from what the deadline read (issue 28): a player's comments and layout, which could
                 # carry anything, never reach a public byte. Without sealed fields this is the whole orders.
-                out[sub.file] = secrecymod.public_part(declared, sub.raw)[0]
+                out[sub.file] = secrecymod.public_part(declared, sub.raw, snap.heads)[0]
             # a file that could not be read at all stays sealed: its text may carry anything
     return out

@@ -810,9 +810,9 @@ def _sealed_orders(seen: turncore.Committed) -> list[Finding]:
             # Since issue 28 a game without hidden parts publishes its orders as the deadline read them: the text
             # as the player wrote it (their comments) is not what such a turn may publish.
             declared = secrecymod.of(seen.rules, seen.settings.options)
-            opened = secrecymod.public_part(declared, opened)[0].encode("utf-8")
+            opened = secrecymod.public_part(declared, opened, secrecymod.head_language(published))[0].encode("utf-8")
         elif published is not None and secrecymod.is_full_text(published):  # published in full at the end
-            opened = secrecymod.full_text(opened).encode("utf-8")
+            opened = secrecymod.full_text(opened, secrecymod.head_language(published)).encode("utf-8")
         if published != opened:
             out.append(_found(game, turn, "plaintext_as_read" if as_read else "plaintext", player=player))
     return out

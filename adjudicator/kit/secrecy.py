@@ -22,6 +22,7 @@ False
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -118,10 +119,12 @@ def split_orders(secrecy: Secrecy, orders: Orders | list[Any] | None) -> tuple[A
 
 # The key of a published orders file that names what stays sealed until the game ends.
 SEALED_MARK = "sealed_until_end"
-# The first words of every orders file the deadline rewrote to its public part.
-PUBLIC_HEAD = "# The public part of these orders"
-# The first words of every orders file the last turn of a game published in full, as the deadline read it.
-FULL_HEAD = "# These orders in full, as the deadline read them"
+# The comment that heads a published orders file, in the game's language: the commands' catalog's ``orders.head.*``
+# (``public``: the deadline rewrote it to its public part; ``sealed``: part of it stays sealed; ``full``: the last
+# turn published it in full). What a turn publishes is bound by its report's digest and replayed byte for byte, so
+# these texts never change once games used them (tests/sealed/test_sealed_heads.py holds them); a turn says which
+# language its heads speak where not English (``heads:`` in its orders account), so a game keeps its heads' words.
+HEAD_LANGUAGES = ("en", "de")
 # ``published:`` in a turn's orders account: its sealed orders were published as the deadline read them, in a
 # game whose turns before issue 28 published the text the player sealed (``rewrites_orders`` False).
 PUBLISHED_AS_READ = "as read"
@@ -151,7 +154,31 @@ def rewrites_orders(secrecy: Secrecy) -> bool:
     return bool(secrecy.hidden_state or secrecy.sealed_fields or secrecy.sealed_entry)
 
 
-def public_part(secrecy: Secrecy, plaintext: bytes) -> tuple[str, bool]:
+@functools.cache
+def head(lang: str, kind: str) -> str:
+    """The comment that heads a published orders file of ``kind`` (``public``, ``sealed``, ``full``) in ``lang``.
+
+    >>> print(head("de", "public"), end="")
+    # Der öffentliche Teil dieser Befehle, wie der Abgabeschluss sie gelesen hat.
+    """
+    return "".join(f"# {line}\n" for line in COMMANDS.say(lang, f"orders.head.{kind}").split("\n"))
+
+
+@functools.cache
+def _public_start(lang: str) -> bytes:
+    """The words every public part's head in ``lang`` begins with (a part wholly public or not)."""
+    public, sealed = head(lang, "public"), head(lang, "sealed")
+    at = next(i for i, (a, b) in enumerate(zip(public, sealed, strict=False)) if a != b)
+    return public[:at].encode("utf-8")
+
+
+def head_language(raw: bytes) -> str:
+    """The language of the head of a published orders file (English where no known head begins it)."""
+    return next((lang for lang in HEAD_LANGUAGES if raw.startswith(_public_start(lang))
+                 or raw.startswith(head(lang, "full").encode("utf-8"))), "en")
+
+
+def public_part(secrecy: Secrecy, plaintext: bytes, lang: str = "en") -> tuple[str, bool]:
     """What is published of a sealed orders file at the deadline, and whether part of it stays sealed.
 
     ``plaintext`` was validated already. The envelope (game, turn, player, wait) and the public fields are
@@ -176,17 +203,14 @@ def public_part(secrecy: Secrecy, plaintext: bytes) -> tuple[str, bool]:
     data = yamlio.load_trusted(plaintext)
     public, sealed = split_orders(secrecy, data.get("orders"))
     out: dict[str, Any] = {k: data[k] for k in ("game", "turn", "player", "wait") if k in data}
-    head = f"{PUBLIC_HEAD}, as the deadline read them.\n"
     if sealed is not None:
         out[SEALED_MARK] = sorted(sealed) if isinstance(sealed, dict) else [
             secrecy.sealed_entry_text or "entries"]
-        head = (f"{PUBLIC_HEAD}. What sealed_until_end names stays sealed to the game's key\n"
-                "# until the game ends (the .yaml.age file beside this one holds all of it).\n")
     out["orders"] = public
-    return head + yamlio.dump(out), sealed is not None
+    return head(lang, "public" if sealed is None else "sealed") + yamlio.dump(out), sealed is not None
 
 
-def full_text(plaintext: bytes) -> str:
+def full_text(plaintext: bytes, lang: str = "en") -> str:
     """All of a sealed orders file as the deadline read it, as the last turn of a game with sealed fields publishes
     it (issue 28): the envelope and the orders by the canonical writer, without the player's comments.
 
@@ -203,14 +227,14 @@ def full_text(plaintext: bytes) -> str:
     """
     data = yamlio.load_trusted(plaintext)
     out: dict[str, Any] = {k: data[k] for k in ("game", "turn", "player", "wait", "orders") if k in data}
-    return f"{FULL_HEAD} (published when the game ended).\n" + yamlio.dump(out)
+    return head(lang, "full") + yamlio.dump(out)
 
 
 def is_full_text(raw: bytes) -> bool:
     """True for a published orders file that the last turn wrote in full from what the deadline read."""
-    return raw.startswith(FULL_HEAD.encode())
+    return any(raw.startswith(head(lang, "full").encode("utf-8")) for lang in HEAD_LANGUAGES)
 
 
 def is_public_text(raw: bytes) -> bool:
     """True for a published orders file that the deadline rewrote to its public part (the full text is sealed)."""
-    return raw.startswith(PUBLIC_HEAD.encode())
+    return any(raw.startswith(_public_start(lang)) for lang in HEAD_LANGUAGES)
