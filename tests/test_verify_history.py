@@ -7,6 +7,7 @@ changed in ``game.yaml``, an edited issue page, a moved tag, and a force-push th
 Each is caught, and the finding names the commit that did it.
 """
 
+import datetime as dt
 import re
 import shutil
 from pathlib import Path
@@ -182,6 +183,46 @@ def test_the_history_check_names_what_changed_from_the_history_handed_to_it_with
     assert _anchoring(lineage, []) == (found[:2] + found[3:], [
         "pinned the data its rules read after turn 1, by commit dddddddddddd (turnpress pin); turns 0-1 replay "
         "exactly with those copies"])
+
+
+def test_the_arrivals_check_names_late_orders_from_the_times_handed_to_it_without_a_league():
+    """Issue 31 (I/O at the edges; verify keeps only the comparison): when a committed turn's orders reached main is
+    read once (``load_arrived``: the trusted arrival times, the time of the turn's own commit, whether the deadline
+    run recorded looks); from that alone, with the file system closed, a file taken after the deadline and grace is
+    named late, one after the deadline but within grace that the report does not name late is named where the
+    deadline run looked, and a file changed after the turn's own commit is left to the digest check."""
+    from adjudicator import schedule as schedmod
+    from adjudicator.engine import verify
+    from adjudicator.engine.turncore import Committed
+    from adjudicator.model import GameConfig
+
+    from .counter import RULESET as COUNTER
+    from .test_turn_core import closed
+
+    settings = GameConfig({"game": "g1", "ruleset": "counter", "options": {"target": 100}, "players": [],
+                           "dice": {"commitment": "0" * 64, "length": 100}})
+    schedule = schedmod.parse({"first": "2026-01-05 20:00", "every": "7 days", "timezone": "Europe/Berlin",
+                               "grace": 60})
+    report = {"turn": 1, "deadline": "2026-01-05T20:00+01:00",
+              "orders": {"taken": ["alice", "bob", "carol", "dave"], "late": [{"player": "dave"}]}}
+    seen = Committed("g1", 1, COUNTER, settings, schedule, report, {})  # type: ignore[arg-type]
+    folder = "orders/g1/0001"
+    times = {f"{folder}/alice.yaml": dt.datetime(2026, 1, 5, 21, 30, tzinfo=dt.UTC),  # after deadline and grace
+             f"{folder}/bob.yaml": dt.datetime(2026, 1, 5, 19, 30, tzinfo=dt.UTC),  # within the grace, not named
+             f"{folder}/carol.yaml": dt.datetime(2026, 1, 5, 18, 0, tzinfo=dt.UTC),  # on time
+             f"{folder}/dave.yaml": dt.datetime(2026, 1, 5, 19, 30, tzinfo=dt.UTC)}  # within the grace, named
+    verify._found("g1", 1, "late", player="alice").text()  # the catalog read before the file system closes
+    with closed():
+        found = verify._arrivals(seen, verify.Arrived(times, committed=None, looked=True))
+        unlooked = verify._arrivals(seen, verify.Arrived(times, committed=None, looked=False))
+        edited = verify._arrivals(seen, verify.Arrived(times, committed=int(times[f"{folder}/bob.yaml"].timestamp())))
+        nothing = verify._arrivals(seen, None)
+    assert [f.text() for f in found] == [
+        "g1: turn 1: alice's orders reached main after the deadline and grace",
+        "g1: turn 1: bob's orders reached main after the deadline (2026-01-05T19:30+00:00, by the deadline run's "
+        "record of what it saw), and the report does not name them late"]
+    assert [f.text() for f in unlooked] == [found[0].text()], "named late without the deadline run's looks"
+    assert edited == [] and nothing == []
 
 
 def test_an_edited_issue_page_is_caught_naming_the_commit(played: Path):

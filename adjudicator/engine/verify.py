@@ -360,7 +360,7 @@ def _public_checks(run: _Pass, seen: turncore.Committed, snap: turncore.TurnSnap
         run.found.append(_found(seen.game, turn, "chain"))
     run.seed = revealed
     if git_root is not None:
-        run.found += _arrivals(seen, git_root)
+        run.found += _arrivals(seen, load_arrived(seen, git_root))
         if snap is not None:
             ran = load_ran(snap, run.root, git_root)
             run.found += _absence(snap, ran, report)
@@ -843,27 +843,50 @@ def _sealed_parts(seen: turncore.Committed, expected: dict[str, str], identities
     return out
 
 
-def _arrivals(seen: turncore.Committed, git_root: Path) -> list[Finding]:
-    """Each orders file taken must have reached main by the deadline plus grace, by the history of ``git_root``."""
+@dataclass(frozen=True)
+class Arrived:
+    """When each orders file of a committed turn reached main, by the league's history, read once (``load_arrived``):
+    as the turn read them (``times``: no earlier than a look of the deadline run that did not see them, issue 28),
+    when the turn's own commit was made (its tag's commit time; None without a tag) and whether the deadline run
+    recorded looks at the turn (``looked``)."""
+
+    times: Mapping[str, dt.datetime]
+    committed: int | None = None
+    looked: bool = False
+
+
+def load_arrived(seen: turncore.Committed, git_root: Path) -> Arrived | None:
+    """``Arrived`` of committed turn ``seen`` from the history of ``git_root``; None where there is nothing to check
+    (its report names no deadline, or the game has no schedule)."""
+    game, turn = seen.game, seen.turn
+    if not seen.report.get("deadline") or seen.schedule is None:
+        return None
+    times = arrivals.trusted(git_root, game, turn, history.arrivals(git_root, f"orders/{game}/{turn_dir(turn)}"))
+    tagged = history.tag_target(git_root, f"{game}/turn-{turn}")
+    return Arrived(times, history.commit_time(git_root, tagged) if tagged else None,
+                   bool(arrivals.looks(git_root, game, turn)))
+
+
+def _arrivals(seen: turncore.Committed, arrived: Arrived | None) -> list[Finding]:
+    """Each orders file taken must have reached main by the deadline plus grace, as ``arrived`` says."""
     game, turn, report = seen.game, seen.turn, seen.report
     deadline = report.get("deadline")
-    if not deadline or seen.schedule is None:
+    if arrived is None or not deadline or seen.schedule is None:
         return []
     due = dt.datetime.fromisoformat(deadline)
     limit = due + seen.schedule.grace
-    # As the turn read them: no earlier than a look of the deadline run that did not see them (issue 28).
-    arrived = arrivals.trusted(git_root, game, turn, history.arrivals(git_root, f"orders/{game}/{turn_dir(turn)}"))
     late = {entry.get("player") for entry in account(report).get("late", [])}
     out = []
     for player in account(report).get("taken", []):
         # In a game of sealed orders the sealed file is what arrived; its plaintext comes with the turn.
         name = f"orders/{game}/{turn_dir(turn)}/{player}.yaml"
-        when = arrived.get(name + ".age") if seen.settings.sealed_orders else arrived.get(name)
-        if when is None or _adjudicated_before(game, git_root, turn, when):
+        when = arrived.times.get(name + ".age") if seen.settings.sealed_orders else arrived.times.get(name)
+        # Orders changed after the turn's own commit are a later edit, which the digest check reports instead.
+        if when is None or arrived.committed is not None and when.timestamp() > arrived.committed:
             continue
         if when > limit:
             out.append(_found(game, turn, "late", player=player))
-        elif when > due and player not in late and arrivals.looks(git_root, game, turn):
+        elif when > due and player not in late and arrived.looked:
             out.append(_found(game, turn, "late_unnamed", player=player, when=schedmod.iso(when)))
     return out
 
@@ -958,14 +981,6 @@ def _nmr_extension(snap: turncore.TurnSnapshot, ran: turncore.Ran, report: TurnR
     if got == expected:
         return []
     return [_found(snap.game, snap.turn, "nmr", got=", ".join(got) or "none", expected=", ".join(expected) or "none")]
-
-
-def _adjudicated_before(game_id: str, git_root: Path, turn: int, when: dt.datetime) -> bool:
-    """Orders changed after the turn's own commit are a later edit, which the digest check reports instead."""
-    sha = history.tag_target(git_root, f"{game_id}/turn-{turn}")
-    if not sha:
-        return False
-    return when.timestamp() > history.commit_time(git_root, sha)
 
 
 # --- --since: today's history extends what a reader kept ----------------------------------------------------
