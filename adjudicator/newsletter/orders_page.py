@@ -170,6 +170,8 @@ def turn_data(game: Game, root: Path) -> dict[str, Any]:
     repo = repo_url(root)
     deadline = game.deadline(turn)
     drawn, base = (None, None) if phase.finished else board(game, state)
+    public, first = game.ruleset.public_view(state), game.players[0].key if game.players else ""
+    forms = {} if phase.finished or not first else verdicts.entry_forms(game.ruleset, public, first)
     return {
         "game": game.id, "title": plain(game.title), "turn": turn, "label": plain(phase.label),
         "finished": phase.finished, "deadline": deadline.isoformat(timespec="minutes") if deadline else None,
@@ -180,9 +182,10 @@ def turn_data(game: Game, root: Path) -> dict[str, Any]:
         "private": bool(private_files(game)),
         "map": drawn, "map_base": base,
         "limits": verdicts.limits(),
-        # the lines structured entries stand for, as the rules read them (the page judges a mapping as its line)
-        "entry_forms": {} if phase.finished or not game.players else verdicts.entry_forms(
-            game.ruleset, game.ruleset.public_view(state), game.players[0].key),
+        # the lines structured entries stand for, as the rules read them (the page judges a mapping as its line),
+        # and those the rules quote as the line itself where its texts are plain
+        "entry_forms": forms,
+        "entry_written": verdicts.entry_written(game.ruleset, public, first, forms) if forms else [],
     }
 
 

@@ -304,11 +304,12 @@ def _judged(ruleset: Any, state: State, player: str, todo: list[tuple[str, str |
 
 
 def _alone(ruleset: Any, state: State, player: str, cut: list[str], others: list[str]) -> dict[str, Any]:
-    """Entries for lines cut short that order no unit (``Concede to``, ``Propose``): the rules' own ``check`` of
-    each alone, kept where the order reader reads it (``reads_as_order``) and refuses it, the same in lower case,
-    capitals and other spaces once the line as written is a mark (``quotes``), and where it changes nothing of the
-    ``others`` nor they of it (each before and after it gets the same words as without it): a vote or an order
-    after it is judged as alone."""
+    """Entries for lines cut short that order no unit (``Concede to``, refused; ``Propose``, which the rules take
+    as the draw it begins): the rules' own ``check`` of each alone, kept where the order reader reads it
+    (``reads_as_order``), the same in lower case, capitals and other spaces once the line as written is a mark
+    (``quotes``: the page looks a plain line up only), and where it changes nothing of the ``others`` nor they of
+    it (each before and after it gets the same words as without it): a vote or an order after it is judged as
+    alone, whether the rules refuse the line or take it."""
     out: dict[str, Any] = {}
     if not cut:
         return out
@@ -328,8 +329,7 @@ def _alone(ruleset: Any, state: State, player: str, cut: list[str], others: list
         if order is None or not order(state, text):
             continue  # a rulebook's entry of its own (30JK's religious actions): its verdict may follow hidden figures
         spelt = [said([t], 0, t) for t in (text, text.upper(), _spaced(text))]
-        if not spelt[0] == spelt[1] == spelt[2] or not any(p["severity"] == "error" for p in spelt[0]) or any(
-                "{" in p["message"].replace("{line}", "") for p in spelt[0]):
+        if not spelt[0] == spelt[1] == spelt[2] or any("{" in p["message"].replace("{line}", "") for p in spelt[0]):
             continue
         if any(said([text, o], 1, o) != alone[o] or both([o, text], [(0, o), (1, text)]) != [alone[o], spelt[0]]
                for o in others):
@@ -957,6 +957,35 @@ def entry_forms(ruleset: Ruleset, state: State, player: str) -> dict[str, str]:
         if not unused and not idle:
             out[key] = re.sub(r"\x00(\w+)\x00", r"{\1}", text)
     return dict(sorted(out.items()))
+
+
+# Texts of plain words (``PLAIN``) an entry's keys are filled with to ask the rules whether they quote the entry as
+# its line (``entry_written``): words they read and words they read nowhere, a vote, spaces doubled inside
+_ENTRY_PROBES = (("Concede to", "Par", "A Lvp - Yor"), ("Withdraw  votes", "Qqqq", "F Edi"),
+                 ("A Lvp", "Yor", "F Lon S"))
+
+
+def entry_written(ruleset: Ruleset, state: State, player: str, forms: dict[str, str]) -> list[str]:
+    """The shapes of ``forms`` (``entry_forms``) whose entry the rules read and quote as exactly its line, where
+    each of its texts is plain (``PLAIN``: no space first or last): for texts of every kind (``_ENTRY_PROBES``) the
+    line the page fills in is ``entry_text``'s, letter for letter, and ``check`` says of the entry word for word
+    what it says of that line. The page judges such an entry as the line written so (``orders.js``: ``writtenOf``),
+    with the rules' words that quote the line as written or stop at a word they read nowhere (``{unit: Concede to,
+    move: Par}``: "concede to which power, in 'Concede to - Par'?")."""
+    if not isinstance(ruleset, TextOfEntries):
+        return []
+    out = []
+    for shape, line in forms.items():
+        same = True
+        for texts in _ENTRY_PROBES:
+            entry = {k: (v if v != "text" else texts[n % len(texts)]) for n, (k, v) in enumerate(json.loads(shape))}
+            filled = line.format(**{k: v for k, v in entry.items() if isinstance(v, str)})
+            said = [[(p.path, p.severity, p.message) for p in ruleset.check(state, player, [x])]
+                    for x in (entry, filled)]
+            same = same and ruleset.entry_text(state, entry) == filled and said[0] == said[1]
+        if same:
+            out.append(shape)
+    return sorted(out)
 
 
 # The most sheets a finite list's table holds (The Policy Maker's tax: 12 changes, at most two: 157)

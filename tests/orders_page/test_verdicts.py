@@ -621,6 +621,24 @@ def test_a_line_cut_short_gets_the_rules_verdict_with_the_line_as_written(englan
                                                     for p in again)), key
 
 
+def test_a_vote_cut_short_that_the_rules_take_is_judged_as_they_take_it(england_spring):
+    """Issue 30, "cannot judge" left: a vote cut short (``Propose``, ``Withdraw``) got "cannot judge" in 6 of 1,000
+    generated Diplomacy sheets; the rules take it as the vote it begins, with no word on it. The lines cut short
+    that order no unit are now the rules' whether they refuse them or take them (``verdicts._alone``). England in
+    spring 1901: ``propose`` and ``withdraw`` are entries with no problem, free, and ``check`` says nothing of them
+    in three spellings, nor anything else of an offered line before or after them than of that line alone."""
+    public, form, _, exact = england_spring
+    offered = [o["value"] for item in form["field"]["items"] for o in item["options"] if isinstance(o["value"], str)]
+    for key in ("propose", "withdraw"):
+        assert exact["lines"][key] == {"problems": [], "quotes": True, "free": True}, exact["lines"].get(key)
+        for line in (key, key.upper(), key.capitalize()):
+            assert RULESET_DIP.check(public, "eng", [line]) == []
+        for line in offered:
+            alone = [(p.severity, p.message) for p in RULESET_DIP.check(public, "eng", [line])]
+            after = RULESET_DIP.check(public, "eng", [key, line])
+            assert [(p.path, p.severity, p.message) for p in after] == [((1,), s, m) for s, m in alone], (key, line)
+
+
 def summed(sums: list[dict], orders: dict) -> list[tuple[str, int, int]]:
     """The page's sums (``orders.js``: ``cutProblems``, ``amountAt``): per budget the amounts at each term's places
     (``*``: every row) where the mapping holds ``match``, times ``per`` and the mapping's ``times`` field; the
@@ -946,6 +964,34 @@ def test_a_line_the_rules_cannot_read_is_looked_up_by_the_words_before_its_unkno
     assert unread_looked_up(unread, "F Edi - Nht.") is None
     assert unread_looked_up(unread, " F Edi - Nht") is None  # the rules quote it stripped in some words
 
+
+
+def test_a_mapping_the_rules_quote_as_its_line_is_looked_up_as_that_line_written(england_spring):
+    """Issue 30, "cannot judge" left: a vote written as a mapping (``{unit: Concede to, move: Par}``, ``{unit:
+    Withdraw votes, move: Boh}``) got "cannot judge" in 13 of 1,000 generated Diplomacy sheets: the page judged a
+    mapping only where the rules' words on its line quote nothing of it, and these they cannot read. The rules read
+    and quote a mapping whose texts are plain as exactly its line (``verdicts.entry_written``, asked of
+    ``entry_text`` and ``check``), so the page looks that line up as if written so: what it finds is ``check``'s
+    verdict on the mapping, word for word; a text with a space first is not looked up so (the rules strip it)."""
+    public, _, _, exact = england_spring
+    forms = verdicts.entry_forms(RULESET_DIP, public, "eng")
+    written = verdicts.entry_written(RULESET_DIP, public, "eng", forms)
+    plain = re.compile(exact["plain"])
+    judged = 0
+    for entry in ({"unit": "Concede to", "move": "Par"}, {"unit": "Withdraw votes", "move": "Boh"},
+                  {"unit": "Propose draw", "move": "Bot"}, {"concede": "Wien"}, {"unit": "Concede  to", "move": "Ska"},
+                  {"unit": " Concede to", "move": "Par"}):
+        shape = verdicts.entry_shape(entry)
+        texts = [v for v in entry.values() if isinstance(v, str)]
+        if shape not in written or not all(plain.match(t) for t in texts):
+            assert entry["unit"].startswith(" "), entry
+            continue
+        line = forms[shape].format(**entry)
+        looked = unread_looked_up(exact["unread"], line)
+        assert looked is not None and looked == [(p.severity, p.message) for p in RULESET_DIP.check(
+            public, "eng", [entry])], (entry, looked)
+        judged += 1
+    assert judged == 5
 
 
 def test_a_line_of_words_the_rules_read_elsewhere_is_looked_up_where_their_reading_stops(england_spring):

@@ -968,6 +968,13 @@
      null for a shape the rules' readings do not hold (the page then leaves it to validate). */
   function entryLine(entry) {
     var forms = data.entry_forms || {};
+    var shape = entryShape(entry);
+    return shape && Object.prototype.hasOwnProperty.call(forms, shape.key) ? fill(forms[shape.key], shape.values) :
+      null;
+  }
+
+  /* An entry's shape as ``verdicts.entry_shape`` keys it, and its texts; null for an entry of other values. */
+  function entryShape(entry) {
     var values = {};
     var shape = [];
     var keys = Object.keys(entry).sort();
@@ -982,16 +989,18 @@
         return null;
       }
     }
-    var key = JSON.stringify(shape);
-    return Object.prototype.hasOwnProperty.call(forms, key) ? fill(forms[key], values) : null;
+    return {key: JSON.stringify(shape), values: values};
   }
 
   /* The line an entry stands for where the rules quote it as the page writes it (``exact.plain``: as ``repr``
-     quotes a plain line): a plain line as written, or a mapping whose every text is plain (the rules read the line
-     of its shape with its texts put in as written, ``entryLine``: ``{unit: Build F, move: Ukr}`` is quoted
-     'Build F - Ukr'); null for any other entry. */
+     quotes a plain line): a plain line as written, or a mapping whose every text is plain of a shape the rules read
+     and quote as exactly its line (``verdicts.entry_written``, asked of the rules: the line of its shape with its
+     texts put in as written, ``entryLine``: ``{unit: Build F, move: Ukr}`` is quoted 'Build F - Ukr'); null for
+     any other entry. */
   function plainLine(entry, line, exact) {
-    if (!exact || !exact.plain || line === null) {
+    var shape = typeof entry === "string" || line === null ? null : entryShape(entry);
+    if (!exact || !exact.plain || line === null || typeof entry !== "string" && !(shape &&
+      (data.entry_written || []).indexOf(shape.key) >= 0)) {
       return null;
     }
     var plain = new RegExp(exact.plain);
@@ -1166,6 +1175,7 @@
         return;
       }
       var key = line === null ? null : norm(line);
+      var plain = plainLine(entry, line, exact); /* a mapping of plain texts too: the rules quote its line */
       var folded = false;
       if (key !== null && !has(table, key) && !has(refused, key)) { /* another spelling the rules read alike */
         var other = fold(key, exact && exact.spellings);
@@ -1174,13 +1184,13 @@
       }
       var found = key !== null && has(table, key) ? table[key] : key !== null && has(refused, key) ? refused[key] :
         null;
-      if (found && found.quotes && (folded || !(typeof entry === "string" && new RegExp(exact.plain).test(entry)))) {
+      if (found && found.quotes && (folded || plain === null)) {
         found = null; /* the rules quote the line as written, and their own words of it ("cannot read 'F Edi Adr'
                          after 'edi'"): the page fills it in for a plain line as written only */
       }
-      var unread = !found && typeof entry === "string" ? unreadProblems(exact && exact.unread, entry) : null;
-      if (unread === null && !found && typeof entry === "string") { /* a unit where the player has none: the
-                                                                         rules' words on its shape */
+      var written = typeof entry === "string" ? entry : plain; /* (unreadProblems takes the letters it folds) */
+      var unread = !found && written !== null ? unreadProblems(exact && exact.unread, written) : null;
+      if (unread === null && !found && written !== null) { /* a unit where the player has none: its shape */
         unread = elsewhereProblems(exact && exact.elsewhere, key);
       }
       if (unread !== null) { /* the rules read no order in it: their words, and the unit's next line is its order */
