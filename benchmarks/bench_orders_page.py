@@ -4,10 +4,13 @@ benchmark, figures in the note").
 
     .venv/bin/python benchmarks/bench_orders_page.py [--repeat 3] [--small]
 
-A league of two games is made and its site built (a Diplomacy game of open orders in Spring 1901, and Auf Achse
-in round 1, whose turn data is the largest), served on 127.0.0.1, and opened in headless Chromium through
-chromedriver (the browser tests' own WebDriver client, ``tests/site/webdriver.py``) with the DevTools protocol's
-throttling, as the issue measured it:
+The orders page's test league is made and its site built (``tests/orders_page/conftest.py``), and its pages of
+every kind of turn whose data has its own shape are measured: ``dip``, Diplomacy of open orders in Spring 1901;
+``rt``, its Fall 1901 retreats (Italy's army in Venice dislodged); ``wb``, its Winter 1901 (England builds one);
+``jk``, the Thirty Years' War's first turn (Bavaria, whose exact part is the largest of all); ``ar``, Auf Achse in
+round 1 after its auction (its board the largest). The site is served on 127.0.0.1, and opened in headless
+Chromium through chromedriver (the browser tests' own WebDriver client, ``tests/site/webdriver.py``) with the
+DevTools protocol's throttling, as the issue measured it:
 
 - ``desktop``: 1280 px, no throttling;
 - ``phone``: 390 × 844, the CPU 4× slower (``Emulation.setCPUThrottlingRate``), 1.6 Mbit/s down, 750 kbit/s
@@ -30,9 +33,12 @@ benchmark did before. For each game and profile:
 - ``exact_ms``: from the navigation's start until the page's verdict is the exact one (``#tp-verdict`` no longer
   says it is waiting, ``data-pending`` gone), for the player picked at once;
 - ``bytes``: the page's weight on the wire (every resource's ``transferSize``, the document's included), and
-  ``weights``: each file's, the heaviest first (written to the results file);
-- ``data_bytes``: the turn data's own (``orders/NNNN…``, and the map's base, ``drawings/…``);
-- ``click_ms``: with a player picked, from a click on the map (Diplomacy: a unit and then where it goes; Auf Achse:
+  ``weights``: each file's, the heaviest first (written to the results file); ``raw_bytes``: the same files
+  uncompressed (``decodedBodySize``), what the phone parses;
+- ``data_bytes``: the turn data's own (``orders/NNNN…``, and the map's base, ``drawings/…``), and
+  ``data_raw_bytes`` uncompressed;
+- ``click_ms``: with a player picked, from a click on the map (Diplomacy and 30JK: a unit and then where it goes;
+  a retreat: the dislodged unit and where it retreats; a winter: a home centre, which builds there; Auf Achse:
   the next field of the route) until the page's verdict (``#tp-verdict``) last changed, the page's clock again
   (the event's ``timeStamp`` and the MutationObserver's ``performance.now()``): what a player waits between a tap
   and the page's word on the sheet.
@@ -42,7 +48,7 @@ opened it at this one, the browser's cache kept: what a new turn sends again (th
 its content, is not among it).
 
 With ``--repeat N`` each figure is the median of N runs. ``--small`` (the mode the test runs: one run, Diplomacy
-only) proves the benchmark works, not the figures. Results are printed and written to
+only, on the tests' shared league) proves the benchmark works, not the figures. Results are printed and written to
 ``benchmarks/results/orders-page.json``.
 """
 
@@ -69,8 +75,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from tests.orders_page.conftest import make_league  # noqa: E402
 from tests.site.webdriver import Browser, find_chromium  # noqa: E402
-from tools.orders_league import make_league  # noqa: E402
 
 PHONE = {"width": 390, "height": 844, "cpu": 4, "latency": 150, "down": 1_600_000 // 8, "up": 750_000 // 8}
 DESKTOP = {"width": 1280, "height": 1000, "cpu": 1, "latency": 0, "down": -1, "up": -1}
@@ -133,6 +139,8 @@ class Figures:
     click_ms: int | None
     weights: dict[str, int] = field(default_factory=dict)
     held_ms: int = 0
+    raw_bytes: int = 0
+    data_raw_bytes: int = 0
 
 
 def throttle(browser: Browser, profile: dict[str, int], cache: bool = False) -> None:
@@ -205,15 +213,19 @@ def measure(browser: Browser, url: str, game: str, player: str, clicks: list[str
                 settled(browser)
                 click_ms = round(browser.script("return window.tpBench.verdict - window.tpBench.click"))
         # every file the page fetched by now (what a player's first order needs, and what followed it)
-        weights = browser.script("""
+        sizes = browser.script("""
             var all = performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'));
-            var out = {};
-            all.forEach(e => { var n = new URL(e.name).pathname; out[n] = (out[n] || 0) + (e.transferSize || 0); });
-            return out;""")
-        weights = dict(sorted(weights.items(), key=lambda kv: (-kv[1], kv[0])))
-        data = sum(n for path, n in weights.items() if re.search(r"/orders/[0-9]{4}|/drawings/", path))
+            var out = {}, raw = {};
+            all.forEach(e => { var n = new URL(e.name).pathname; out[n] = (out[n] || 0) + (e.transferSize || 0);
+                               raw[n] = (raw[n] || 0) + (e.decodedBodySize || 0); });
+            return [out, raw];""")
+        weights = dict(sorted(sizes[0].items(), key=lambda kv: (-kv[1], kv[0])))
+        data = sum(n for path, n in weights.items() if DATA.search(path))
         return Figures(game, profile, ready, answer, form, exact, sum(weights.values()), data, click_ms, weights,
-                       held)
+                       held, sum(sizes[1].values()), sum(n for path, n in sizes[1].items() if DATA.search(path)))
+
+
+DATA = re.compile(r"/orders/[0-9]{4}|/drawings/")  # the turn data's files (and the map's base)
 
 
 def settled(browser: Browser, quiet_ms: int = 1000) -> None:
@@ -237,7 +249,7 @@ def returning(browser: Browser, url: str, root: Path, say: Callable[[str], None]
 
     player, clicks = CASES["dip"]
     measure(browser, url, "dip", player, clicks, "phone", cache=True)  # this turn, once, filling the cache
-    assert turnpress(root, "adjudicate", "dip", "--commit") == 0
+    assert turnpress(root, "adjudicate", "dip", "--early", "--commit") == 0
     assert turnpress(root, "site", "build") == 0
     SENT.clear()
     f = measure(browser, url, "dip", player, clicks, "phone", cache=True)
@@ -245,15 +257,20 @@ def returning(browser: Browser, url: str, root: Path, say: Callable[[str], None]
     # the bodies the server sent (a 304 sends none), not the browser's transfer sizes
     f.weights = dict(sorted(SENT.items(), key=lambda kv: (-kv[1], kv[0])))
     f.bytes = sum(SENT.values())
-    f.data_bytes = sum(n for path, n in SENT.items() if re.search(r"/orders/[0-9]{4}|/drawings/", path))
+    f.data_bytes = sum(n for path, n in SENT.items() if DATA.search(path))
     say(f"dip  returning ready {f.ready_ms:6} ms  answer {f.answer_ms:6} ms  form {f.form_ms:6} ms  "
         f"exact {f.exact_ms:6} ms  {f.bytes / 1024:8.1f} kB on the wire ({f.data_bytes / 1024:.1f} kB turn data)")
     return f
 
 
-# The clicks timed per game: England's fleet in London, then the North Sea; Ann's Brummi's next field.
+# The player and the clicks timed per game: England's fleet in London, then the North Sea; Italy's dislodged army
+# in Venice, then Tuscany; England's build in London; Bavaria's army in Augsburg, then Ulm; Ann's Brummi's next
+# field.
 CASES = {"dip": ("ann", ['#tp-map [data-region="Lon"]', '#tp-map [data-region="Nth"]']),
-         "aa": ("ann", ['#tp-map [data-field="HH-HB.1"] circle, #tp-map circle[data-field="HH-HB.1"]'])}
+         "rt": ("dee", ['#tp-map [data-region="Ven"]', '#tp-map [data-region="Tus"]']),
+         "wb": ("ann", ['#tp-map [data-region="Lon"]']),
+         "jk": ("jk0", ['#tp-map [data-region="Aug"]', '#tp-map [data-region="Ulm"]']),
+         "ar": ("ann", ['#tp-map [data-field="HH-HB.1"] circle, #tp-map circle[data-field="HH-HB.1"]'])}
 
 
 def run(browser: Browser, url: str, games: list[str], profiles: list[str], repeat: int,
@@ -269,12 +286,14 @@ def run(browser: Browser, url: str, games: list[str], profiles: list[str], repea
                              round(statistics.median(r.exact_ms for r in runs)),
                              runs[0].bytes, runs[0].data_bytes,
                              round(statistics.median(r.click_ms for r in runs if r.click_ms is not None)),
-                             runs[0].weights, round(statistics.median(r.held_ms for r in runs)))
+                             runs[0].weights, round(statistics.median(r.held_ms for r in runs)),
+                             runs[0].raw_bytes, runs[0].data_raw_bytes)
             say(f"{game:4} {profile:8} ready {median.ready_ms:6} ms  answer {median.answer_ms:6} ms  "
                 f"held {median.held_ms:6} ms  "
                 f"form {median.form_ms:6} ms  "
                 f"exact {median.exact_ms:6} ms  click→verdict {median.click_ms:6} ms  "
-                f"{median.bytes / 1024:8.1f} kB on the wire ({median.data_bytes / 1024:.1f} kB turn data)")
+                f"{median.bytes / 1024:8.1f} kB on the wire ({median.data_bytes / 1024:.1f} kB turn data), "
+                f"{median.raw_bytes / 1024:.1f} kB uncompressed ({median.data_raw_bytes / 1024:.1f} kB)")
             out.append(median)
     return out
 
@@ -348,6 +367,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--small", action="store_true", help="one run, Diplomacy only (what the test runs)")
+    parser.add_argument("--games", nargs="*", choices=list(CASES), help="only these (all by default)")
+    parser.add_argument("--profiles", nargs="*", choices=list(PROFILES), help="only these (all by default)")
     parser.add_argument("--plain", action="store_true", help="serve the files uncompressed (GitHub Pages gzips)")
     parser.add_argument("--out", type=Path, default=REPO / "benchmarks" / "results" / "orders-page.json")
     args = parser.parse_args()
@@ -360,9 +381,10 @@ def main() -> None:
         browser = Browser(*found, Path(tmp) / "profile")
         try:
             with pages_serving(root / "public", compress=not args.plain) as url:
-                games = ["dip"] if args.small else ["dip", "aa"]
-                figures = run(browser, url, games, list(PROFILES), 1 if args.small else args.repeat)
-                if not args.small:
+                games = ["dip"] if args.small else list(CASES)
+                figures = run(browser, url, args.games or games, args.profiles or list(PROFILES),
+                              1 if args.small else args.repeat)
+                if not args.small and not args.games:
                     figures.append(returning(browser, url, root))
         finally:
             browser.close()
@@ -371,8 +393,8 @@ def main() -> None:
     out.write_text(json.dumps({"profiles": PROFILES, "goals": GOALS, "load": os.getloadavg()[0],
                                "compressed": not args.plain,
                                "figures": [asdict(f) for f in figures]}, indent=1) + "\n")
-    met = {f.game: f.ready_ms <= GOALS["ready_ms"] and (f.click_ms or 0) <= GOALS["verdict_ms"]
-           for f in figures if f.profile == "phone"}
+    met = {f.game: f.ready_ms <= GOALS["ready_ms"] and f.exact_ms <= GOALS["verdict_ms"]
+           and (f.click_ms or 0) <= GOALS["verdict_ms"] for f in figures if f.profile == "phone"}
     print("phone goals (ready 3 s, verdict 30 s): " + ", ".join(f"{g} {'met' if ok else 'MISSED'}"
                                                                  for g, ok in met.items()))
 
