@@ -218,7 +218,7 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     # page fills in as written (only for a plain line, ``PLAIN``)
     keys = [*known, *out]
     short = sorted({" ".join(words[:n]) for words in (k.split(" ") for k in keys)
-                    if all(_WORD.fullmatch(w) for w in words) for n in range(1, len(words))} - set(keys))
+                    for n in range(1, _plain_run(words) + (_plain_run(words) < len(words)))} - set(keys))
     heads_of = {line_key(h): unit for unit, h in heads.items()}
     cut = [(r, heads_of.get(" ".join(r.split(" ")[:2]))) for r in short]
     out.update(_judged(ruleset, state, player, [(r, u) for r, u in cut if u is not None], offered,
@@ -354,6 +354,12 @@ _WORD = re.compile(r"[a-z0-9]+|-")
 _PROBES = (("{p} Qqqq", "Qqqq"), ("{P} ZZzz H", "ZZzz"))
 
 
+def _plain_run(words: list[str]) -> int:
+    """How many of ``words`` are plain (``_WORD``) from the first on: the runs of a line's words the page can look
+    up end there (a 30JK transformation 'a fans t f/nc' begins the plain run 'a fans t')."""
+    return next((n for n, w in enumerate(words) if not _WORD.fullmatch(w)), len(words))
+
+
 def _said(text: str, word: str, problems: list[Problem]) -> tuple[tuple[str, str], ...] | None:
     """The problems of a probe with the line, its unread word and the words from it on (as ``repr`` quotes
     them) written as marks the page fills in; ``None`` where a message holds the probe in any other way."""
@@ -395,9 +401,8 @@ def unread(ruleset: Any, state: State, player: str, keys: Iterable[str], firsts:
         return None
     keys = list(keys)
     folds = _folds(ruleset, state, keys)
-    plain = [words for words in ("".join(folds.get(c, c) for c in key).split(" ") for key in keys)
-             if all(_WORD.fullmatch(w) for w in words)]
-    runs = sorted({" ".join(words[:n]) for words in plain for n in range(1, len(words) + 1)})
+    folded = ["".join(folds.get(c, c) for c in key).split(" ") for key in keys]
+    runs = sorted({" ".join(words[:n]) for words in folded for n in range(1, _plain_run(words) + 1)})
     many = getattr(ruleset, "reads_as_orders", None) or (lambda state, lines: [order(state, t) for t in lines])
     read_both = many(state, [probe.format(p=r, P=r.upper()) for r in runs for probe, _ in _PROBES])
     runs = [r for n, r in enumerate(runs) if read_both[2 * n] and read_both[2 * n + 1]]

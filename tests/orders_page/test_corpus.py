@@ -457,9 +457,10 @@ def test_the_page_s_sums_give_validate_s_verdict_on_the_generated_corpus(browser
 # 100 (82 of 1,000) before the page looked up what the rules' cut keeps of one amount alone over a budget
 # (choices.budgets' keeps), 1 since (2 of 1,000: a budget with several claims). 30JK 7 since its lines are judged in
 # the judges' notation too ('A Aug S A BFre' beside the game's 'A Aug U A BFre'), 6 since a line with umlauts the
-# rules cannot read is looked up as the rules fold its letters ('A zurückziehen'). The corpus is the same on every
-# run: the bound is what the page reaches, so that a change that judges less fails here
-MOST_UNJUDGED = {"bw": 1, "dip": 1, "jk": 6, "rt": 0, "wb": 0}
+# rules cannot read is looked up as the rules fold its letters ('A zurückziehen'), 4 since a line cut short before a
+# word that is not plain is the rules' too ('A FAns T', of 'A FAns T F/nc'). The corpus is the same on every run:
+# the bound is what the page reaches, so that a change that judges less fails here
+MOST_UNJUDGED = {"bw": 1, "dip": 1, "jk": 4, "rt": 0, "wb": 0}
 
 
 def open_report(browser: Browser, league: League, game: str, player: str) -> None:
@@ -700,3 +701,19 @@ def test_a_thirty_years_war_line_with_umlauts_the_rules_cannot_read_gets_validat
     assert sorted((int(LINE.match(p["where"]).group(1)), p["severity"], p["message"]) for p in page) == \
         sorted((f.line, f.severity, f.message) for f in found), (page, found)
     assert any("'A zurückziehen'" in f.message for f in found), found
+
+
+def test_a_line_cut_short_before_a_coast_or_an_umlaut_gets_validate_s_words(browser: Browser, served: str,
+                                                                            league: League):
+    """Issue 30, "cannot judge" left: the rules' words on a line cut short ('A FAns T': "sagen Sie in 'A FAns T',
+    was die Einheit wird") or stopped by a word they read nowhere were asked only of runs of offered lines all of
+    whose words are plain, so none of 30JK's transformation ('A FAns T F/nc': its coast) nor of a vote with an
+    umlaut ('Stimmen zurückziehen'): 'A FAns T', 'A FAns T HH' and 'Stimmen' got "cannot judge". The runs now end
+    where a line's plain words end (``verdicts._plain_run``): validate's lines, severities and words exactly."""
+    text = HEAD.format(game="jk", turn=1, player="jk0") + (
+        "  - Konfession katholisch\n  - A FAns T\n  - A FAns T HH\n  - Stimmen\n  - A FAns - Nur\n")
+    page = page_verdicts(browser, served, league, "jk", "jk0", [text])[0]
+    found = validate(league.root, "jk", "jk0", 1, text)
+    assert sorted((int(LINE.match(p["where"]).group(1)), p["severity"], p["message"]) for p in page) == \
+        sorted((f.line, f.severity, f.message) for f in found), (page, found)
+    assert any("was die Einheit wird" in f.message for f in found), found
