@@ -1029,6 +1029,168 @@ def _shown(root: Path, commit: str) -> tuple[str, tuple[str, ...]]:
 _SHOWN: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {}
 
 
+# --- named questions and commands: each of the shell's git calls, by what it asks (issue 31) ---------------
+# The shell calls git only through these: a reader finds every command turnpress runs in this one file, and the
+# arguments (``-z``, ``check``, the lock-free ``GIT_OPTIONAL_LOCKS=0``) are each command's own, not its caller's.
+
+_NO_LOCKS = {"GIT_OPTIONAL_LOCKS": "0"}  # a look that takes no lock: without git status's optional index refresh
+
+
+def fetch(root: Path, remote: str, refspec: str, *, tags: bool) -> None:
+    """``git fetch`` of ``refspec`` from ``remote``, quietly, with the remote's tags or without any."""
+    run(root, "fetch", "--quiet", "--tags" if tags else "--no-tags", remote, refspec)
+
+
+def push(root: Path, remote: str, refs: Sequence[str]) -> str | None:
+    """Push ``refs`` to ``remote`` all or nothing (``--atomic``); ``None`` if pushed, else git's words: its stderr
+    and the refused refs it lists on stdout ("[remote rejected] (pre-receive hook declined)")."""
+    done = run(root, "push", "--quiet", "--atomic", "--porcelain", remote, *refs, check=False)
+    if done.returncode == 0:
+        return None
+    refused = [line for line in done.stdout.decode("utf-8", "replace").splitlines() if line.startswith("!")]
+    said = [line.rstrip() for line in done.stderr.decode("utf-8", "replace").splitlines()]
+    return "\n".join([*said, *refused]).strip()
+
+
+def commits_between(root: Path, old: str, new: str) -> list[str]:
+    """The commits ``new`` has and ``old`` has not (``git rev-list old..new``), newest first."""
+    return text(root, "rev-list", f"{old}..{new}").split()
+
+
+def subjects_between(root: Path, old: str | None, new: str) -> list[str]:
+    """The subjects of the commits ``new`` has and ``old`` has not (every commit of ``new`` where ``old`` is
+    ``None``), oldest first."""
+    return text(root, "log", "--reverse", "--format=%s", f"{old}..{new}" if old else new).splitlines()
+
+
+def parents(root: Path, commit: str) -> list[str]:
+    """The parents of ``commit``, in order (``git rev-list --parents -n 1``)."""
+    return text(root, "rev-list", "--parents", "-n", "1", commit).split()[1:]
+
+
+def tags_at(root: Path, commit: str) -> list[str]:
+    """The names of the tags that point at ``commit``."""
+    return text(root, "tag", "--points-at", commit).split()
+
+
+def changed_between(root: Path, old: str, new: str) -> list[str]:
+    """The paths that differ between commits ``old`` and ``new`` (``git diff-tree -r``, a rename as its two
+    paths)."""
+    listed = run(root, "diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "--no-renames", old, new).stdout
+    return [rel for rel in listed.decode("utf-8", "replace").split("\0") if rel]
+
+
+def statuses_between(root: Path, old: str, new: str, folder: str) -> list[tuple[str, str]]:
+    """Each path under ``folder`` that differs between ``old`` and ``new`` with its status letter (``A``, ``M``,
+    ``D``...; a rename as a deletion and an addition), as ``(status, path)``."""
+    listed = run(root, "diff", "--name-status", "-z", "--no-renames", old, new, "--", folder).stdout.decode(
+        "utf-8", "replace").split("\0")
+    return list(zip(listed[::2], listed[1::2], strict=False))
+
+
+def differing_from(root: Path, commit: str) -> list[str]:
+    """Tracked paths whose content in the working tree differs from ``commit``'s, looked at without a lock."""
+    listed = run(root, "diff", "--name-only", "-z", "--no-renames", commit, env=_NO_LOCKS).stdout
+    return [rel for rel in listed.decode("utf-8", "surrogateescape").split("\0") if rel]
+
+
+def tree_differs(root: Path, commit: str, paths: Sequence[str]) -> bool:
+    """True if the working tree holds ``paths`` otherwise than ``commit`` (``git diff --quiet``), looked at
+    without a lock."""
+    return run(root, "diff", "--quiet", commit, "--", *paths, check=False, env=_NO_LOCKS).returncode != 0
+
+
+def changed_in_tree(root: Path) -> list[str]:
+    """Tracked paths changed in the working tree or the index since HEAD."""
+    return [rel for rel in git(root, "diff", "--name-only", "-z", "HEAD", "--").split("\0") if rel]
+
+
+def untracked(root: Path) -> list[str]:
+    """Paths in the working tree that git does not track and does not ignore."""
+    return [rel for rel in git(root, "ls-files", "-z", "--others", "--exclude-standard", "--").split("\0") if rel]
+
+
+def tracks_under(root: Path, folder: str) -> bool:
+    """True if git tracks a file under ``folder``."""
+    return bool(text(root, "ls-files", "--", folder).strip())
+
+
+def dirty(root: Path, paths: Sequence[str], *, all_untracked: bool = False, lockless: bool = False) -> list[str]:
+    """``git status --porcelain`` of ``paths``, line by line (its text stripped: the first line's leading blank
+    is gone); [] where they are as HEAD has them. ``all_untracked``: each untracked file, not only its folder;
+    ``lockless``: looked at without a lock."""
+    out = text(root, "status", "--porcelain", *(["--untracked-files=all"] if all_untracked else []), "--", *paths,
+               env=_NO_LOCKS if lockless else None)
+    return out.splitlines()
+
+
+def dirty_paths(root: Path, paths: Sequence[str]) -> list[str]:
+    """Each path under ``paths`` that ``git status`` lists (changed, staged or untracked, every untracked file
+    by name, a rename as its two paths), exactly as git wrote it, looked at without a lock."""
+    listed = run(root, "status", "--porcelain", "-z", "--no-renames", "--untracked-files=all", "--", *paths,
+                 env=_NO_LOCKS).stdout.decode("utf-8", "surrogateescape").split("\0")
+    return [entry[3:] for entry in listed if len(entry) > 3]
+
+
+def file_text(root: Path, rev: str, path: str) -> str:
+    """``path`` as commit ``rev`` has it (``git show rev:path``), as text; a ``GitError`` where it has none."""
+    return git(root, "show", f"{rev}:{path}")
+
+
+def file_or_none(root: Path, rev: str, path: str) -> bytes | None:
+    """``path`` as commit ``rev`` has it (``git show rev:path``); ``None`` where git cannot show it."""
+    shown = run(root, "show", f"{rev}:{path}", check=False)
+    return shown.stdout if shown.returncode == 0 else None
+
+
+def merge_bases(root: Path, one: str, other: str) -> list[str]:
+    """Every best common ancestor of commits ``one`` and ``other`` (a criss-cross history has several)."""
+    return text(root, "merge-base", "--all", one, other).split()
+
+
+def merge_tree(root: Path, base: str, head: str) -> str | None:
+    """The id of the tree that merging ``head`` into ``base`` makes (``git merge-tree --write-tree``, nothing
+    written to the working tree or the index); ``None`` where the merge conflicts."""
+    done = run(root, "merge-tree", "--write-tree", "--no-messages", base, head, check=False)
+    return done.stdout.decode().split()[0] if done.returncode == 0 else None
+
+
+@dataclass(frozen=True)
+class RawChange:
+    """One entry of ``git diff --raw``: status letter, modes, the new blob, the path (and the old path)."""
+
+    status: str
+    old_mode: str
+    new_mode: str
+    blob: str
+    path: str
+    old_path: str | None = None
+
+
+def raw_changes(root: Path, old: str, new: str) -> list[RawChange]:
+    """What changes from tree-ish ``old`` to ``new`` (``git diff-tree -r --raw -M``): renames found, full ids."""
+    fields = run(root, "diff-tree", "-r", "--raw", "-z", "-M", "--no-abbrev", old, new).stdout.split(b"\0")
+    out: list[RawChange] = []
+    i = 0
+    while i < len(fields) and fields[i].startswith(b":"):
+        old_mode, new_mode, _old_blob, blob, status = fields[i][1:].decode().split()
+        paths = 2 if status[0] in "RC" else 1
+        names = [f.decode("utf-8", "surrogateescape") for f in fields[i + 1:i + 1 + paths]]
+        out.append(RawChange(status[0], old_mode, new_mode, blob, names[-1], names[0] if paths == 2 else None))
+        i += 1 + paths
+    return out
+
+
+def blob_size(root: Path, blob_id: str) -> int:
+    """The size in bytes of the blob ``blob_id`` (``git cat-file -s``), read without reading the blob."""
+    return int(text(root, "cat-file", "-s", blob_id))
+
+
+def blob_bytes(root: Path, blob_id: str) -> bytes:
+    """The content of the blob ``blob_id`` (``git cat-file blob``)."""
+    return run(root, "cat-file", "blob", blob_id).stdout
+
+
 # --- reading: a command that only reads history asks git each question once -------------------------------
 
 # git commands that change nothing in the repository (what ``reading`` keeps stays true across them)

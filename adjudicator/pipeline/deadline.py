@@ -66,8 +66,7 @@ class Remote:
 
     def fetch(self, *, tags: bool = True) -> str:
         """Fetch the branch (and the tags); the remote branch's commit."""
-        history.run(self.root, "fetch", "--quiet", *(["--tags"] if tags else ["--no-tags"]), self.name,
-                    f"+refs/heads/{self.branch}:{self.ref}")
+        history.fetch(self.root, self.name, f"+refs/heads/{self.branch}:{self.ref}", tags=tags)
         sha = history.rev(self.root, self.ref)
         if sha is None:
             raise LeagueError(f"{self.name} has no branch {self.branch}", word="deadline.no_branch",
@@ -78,12 +77,7 @@ class Remote:
         """Push HEAD to the branch and ``tags``, all or nothing; ``None`` if pushed, else git's words (its stderr
         and the refused refs it lists on stdout: "[remote rejected] (pre-receive hook declined)")."""
         refs = [f"HEAD:refs/heads/{self.branch}", *(f"refs/tags/{t}:refs/tags/{t}" for t in tags)]
-        done = history.run(self.root, "push", "--quiet", "--atomic", "--porcelain", self.name, *refs, check=False)
-        if done.returncode == 0:
-            return None
-        refused = [line for line in done.stdout.decode("utf-8", "replace").splitlines() if line.startswith("!")]
-        said = [line.rstrip() for line in done.stderr.decode("utf-8", "replace").splitlines()]
-        return "\n".join([*said, *refused]).strip()
+        return history.push(self.root, self.name, refs)
 
 
 def start_from_remote(root: Path, remote: Remote, lang: str = "en") -> list[str]:
@@ -102,7 +96,7 @@ def start_from_remote(root: Path, remote: Remote, lang: str = "en") -> list[str]
     history.clean_leftovers(root)
     upstream = remote.fetch(tags=False)  # the tags after this run's own are dropped: the remote may hold the names
     head = history.rev(root, "HEAD")
-    local = history.text(root, "rev-list", f"{upstream}..{head}").split() if head else []
+    local = history.commits_between(root, upstream, head) if head else []
     if any(not _unpushed_turn(root, c) for c in local):
         raise LeagueError(COMMANDS.say(lang, "deadline.not_on_remote", branch=f"{remote.name}/{remote.branch}"))
     resetting = history.reset_paths(root)
@@ -113,7 +107,7 @@ def start_from_remote(root: Path, remote: Remote, lang: str = "en") -> list[str]
         raise LeagueError(COMMANDS.say(lang, "deadline.uncommitted", path=visible(lost[0]), more=more))
     dropped = [history.subject(root, c) for c in local]
     for c in local:
-        for t in history.text(root, "tag", "--points-at", c).split():
+        for t in history.tags_at(root, c):
             history.delete_tag(root, t)
     remote.fetch()
     if head != upstream:
@@ -125,7 +119,7 @@ def _unpushed_turn(root: Path, commit: str) -> bool:
     """True if ``commit`` is a turn commit as ``write_turn`` makes them: one parent, its subject
     ``<game>: turn <n> (<label>)``, and only that game's files changed (its folder, orders, issue pages); or a
     look as ``look`` records it, which changed only the game's record of arrivals."""
-    parents = history.text(root, "rev-list", "--parents", "-n", "1", commit).split()[1:]
+    parents = history.parents(root, commit)
     subject = history.subject(root, commit)
     seen = turn.game_named(subject, "subject.look")  # in the game's language, or in English before issue 31
     game = turn.game_named(subject) or seen
@@ -135,20 +129,15 @@ def _unpushed_turn(root: Path, commit: str) -> bool:
                             f"site/news/posts/{game}/")
     if seen is not None:
         own = (f"{store.GAMES_DIR}/{game}/arrivals/",)
-    changed = history.run(root, "diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "--no-renames",
-                          parents[0], commit).stdout.decode("utf-8", "replace").split("\0")
-    return all(rel.startswith(own) for rel in changed if rel)
+    return all(rel.startswith(own) for rel in history.changed_between(root, parents[0], commit))
 
 
 def _would_lose(root: Path, commits: list[str]) -> list[str]:
     """Tracked paths whose content in the working tree is none of what ``commits`` (HEAD first) hold there: what a
     reset would lose. A file a killed run left half-way between two of them is each file whole (written atomically),
     so it is one of theirs."""
-    quiet = {"GIT_OPTIONAL_LOCKS": "0"}
-    differ = history.run(root, "diff", "--name-only", "-z", "--no-renames", commits[0], env=quiet
-                         ).stdout.decode("utf-8", "surrogateescape").split("\0")
     out = []
-    for rel in (r for r in differ if r):
+    for rel in history.differing_from(root, commits[0]):
         path = root / rel
         here = None if path.is_symlink() or not path.is_file() else path.read_bytes()
         held = [history.blob(root, c, rel) for c in commits]
@@ -212,9 +201,7 @@ def late_orders(root: Path) -> list[str]:
         tag = f"refs/tags/{gid}/turn-{last}"
         if last == 0 or history.rev(root, tag) is None:
             continue
-        changed = history.run(root, "diff", "--name-status", "-z", "--no-renames", tag, "HEAD", "--",
-                              f"orders/{gid}/").stdout.decode("utf-8", "replace").split("\0")
-        for status, rel in zip(changed[::2], changed[1::2], strict=False):
+        for status, rel in history.statuses_between(root, tag, "HEAD", f"orders/{gid}/"):
             where = parse_path(rel.removesuffix(".age"))
             if where is not None and where.turn <= last:
                 lang = language(root, gid)
@@ -265,8 +252,7 @@ def adjudicate_due(root: Path, now: dt.datetime, *, commit: bool = True, catch_u
                                    lang=language(root, gid)))
         except Exception as e:  # noqa: BLE001 - any failure of one game is reported, then the next game runs
             after = history.rev(root, "HEAD") if commit and history.is_repo(root) else None
-            made = history.text(root, "log", "--reverse", "--format=%s", f"{before}..{after}" if before else after
-                                ).splitlines() if after and after != before else []
+            made = history.subjects_between(root, before, after) if after and after != before else []
             left = turn.unfinished(root, gid) if commit else None  # by this run or an earlier one
             if left and left not in made:
                 made.append(left)

@@ -107,16 +107,7 @@ class PullRequest:
 SHA = re.compile(r"[0-9a-f]{40}", re.ASCII)
 
 
-@dataclass(frozen=True)
-class Change:
-    """One entry of ``git diff --raw``: status letter, modes, the new blob, the path (and the old path)."""
-
-    status: str
-    old_mode: str
-    new_mode: str
-    blob: str
-    path: str
-    old_path: str | None = None
+Change = history.RawChange  # one entry of ``git diff --raw``
 
 
 @dataclass
@@ -156,14 +147,14 @@ def merge_result(repo: Path, base: str, head: str, lang: str = "en") -> str:
     of them, so a file the diff does not show can change on merge. Such a pull request is refused, and for
     every other the check judges the merge's own tree against the base.
     """
-    bases = history.text(repo, "merge-base", "--all", base, head).split()
+    bases = history.merge_bases(repo, base, head)
     if len(bases) != 1:
         raise MergeRefused(say(lang, "pr.merge_bases", n=len(bases) or say(lang, "pr.merge_bases.no")),
                            say(lang, "pr.merge_bases.hint"))
-    done = history.run(repo, "merge-tree", "--write-tree", "--no-messages", base, head, check=False)
-    if done.returncode != 0:
+    merged = history.merge_tree(repo, base, head)
+    if merged is None:
         raise MergeRefused(say(lang, "pr.conflicts"), say(lang, "pr.conflicts.hint"))
-    return done.stdout.decode().split()[0]
+    return merged
 
 
 def changed_files(repo: Path, base: str, head: str, lang: str = "en") -> list[Change]:
@@ -172,18 +163,7 @@ def changed_files(repo: Path, base: str, head: str, lang: str = "en") -> list[Ch
         if history.rev(repo, sha) is None:
             raise LeagueError(f"commit {sha} is not in {repo}: fetch the pull request's commits first "
                               "(actions/checkout with fetch-depth: 0)", word="pr.no_commit", sha=sha, repo=repo)
-    merged = merge_result(repo, base, head, lang)
-    raw = history.run(repo, "diff-tree", "-r", "--raw", "-z", "-M", "--no-abbrev", base, merged).stdout
-    fields = raw.split(b"\0")
-    out: list[Change] = []
-    i = 0
-    while i < len(fields) and fields[i].startswith(b":"):
-        old_mode, new_mode, _old_blob, blob, status = fields[i][1:].decode().split()
-        paths = 2 if status[0] in "RC" else 1
-        names = [f.decode("utf-8", "surrogateescape") for f in fields[i + 1:i + 1 + paths]]
-        out.append(Change(status[0], old_mode, new_mode, blob, names[-1], names[0] if paths == 2 else None))
-        i += 1 + paths
-    return out
+    return history.raw_changes(repo, base, merge_result(repo, base, head, lang))
 
 
 def path_problem(change: Change, lang: str = "en") -> str | None:
@@ -284,11 +264,11 @@ def check_change(repo: Path, games: check.GameCache, pr: PullRequest, change: Ch
         return refuse(say(lang, "pr.plain", game=game.id),
                       say(lang, "pr.plain.hint", path=sealed_relpath(game.id, where.turn, where.player)))
     limit = SEALED_MAX_BYTES if is_sealed_file else yamlio.ORDERS_MAX_BYTES
-    size = int(history.text(repo, "cat-file", "-s", change.blob))
+    size = history.blob_size(repo, change.blob)
     if size > limit:
         return refuse(say(lang, "pr.size_sealed" if is_sealed_file else "pr.size", size=size, most=limit),
                       say(lang, "pr.size.hint"))
-    raw = history.run(repo, "cat-file", "blob", change.blob).stdout
+    raw = history.blob_bytes(repo, change.blob)
     if is_sealed_file:
         return _check_sealed(games, change, raw, game, seat.name, phase.takes(where.player), result)
     with _as_file(raw) as path:
@@ -311,9 +291,9 @@ def _ruled_in_pr(repo: Path, game: Game, turn: int, changes: Sequence[Change]) -
     that does not read (its own check names that)."""
     rel = rulings.relpath(game.id, turn)
     change = next((c for c in changes if c.path == rel and c.status in "AM" and c.new_mode in REGULAR_MODES), None)
-    if change is None or int(history.text(repo, "cat-file", "-s", change.blob)) > yamlio.ORDERS_MAX_BYTES:
+    if change is None or history.blob_size(repo, change.blob) > yamlio.ORDERS_MAX_BYTES:
         return None
-    raw = history.run(repo, "cat-file", "blob", change.blob).stdout
+    raw = history.blob_bytes(repo, change.blob)
     zone = game.schedule.zone if game.schedule is not None else dt.UTC
     try:
         return rulings.parse(rel, raw, game.id, turn, game.settings.game_masters, zone, game.seats_before(turn))
@@ -342,9 +322,9 @@ def _check_ruling(repo: Path, games: check.GameCache, pr: PullRequest, change: C
     if turn < game.open_turn:
         return refuse(say(lang, "pr.ruling.past", turn=turn, game=game.id),
                       say(lang, "pr.ruling.past.hint", path=f"rulings/{game.id}/{game.open_turn:04d}.yaml"))
-    if int(history.text(repo, "cat-file", "-s", change.blob)) > yamlio.ORDERS_MAX_BYTES:
+    if history.blob_size(repo, change.blob) > yamlio.ORDERS_MAX_BYTES:
         return refuse(say(lang, "pr.ruling.size"), say(lang, "pr.ruling.size.hint"))
-    raw = history.run(repo, "cat-file", "blob", change.blob).stdout
+    raw = history.blob_bytes(repo, change.blob)
     zone = game.schedule.zone if game.schedule is not None else dt.UTC
     try:
         ruling = rulings.parse(change.path, raw, game.id, turn, masters, zone, game.seats_before(turn),
@@ -385,21 +365,20 @@ def _check_absence(repo: Path, games: check.GameCache, pr: PullRequest, change: 
         return refuse(say(lang, "pr.absence.none", game=game.id), say(lang, "pr.absence.none.hint"))
     new = None
     if change.status != "D":
-        if int(history.text(repo, "cat-file", "-s", change.blob)) > yamlio.ORDERS_MAX_BYTES:
+        if history.blob_size(repo, change.blob) > yamlio.ORDERS_MAX_BYTES:
             return refuse(say(lang, "pr.absence.size"), say(lang, "pr.absence.size.hint"))
         try:
-            new = absencemod.parse(change.path, history.run(repo, "cat-file", "blob", change.blob).stdout, game.id,
-                                   player, limit, lang)
+            new = absencemod.parse(change.path, history.blob_bytes(repo, change.blob), game.id, player, limit, lang)
         except LeagueError as e:
             where = re.match(r"[^:]*:(\d+):(\d+): (.*?)(?: — (.*))?\Z", str(e), re.S)
             if where is None:  # pragma: no cover - parse names the file, line and column
                 return refuse(str(e))
             return refuse(where[3], where[4] or "", int(where[1]), int(where[2]))
     old = None
-    before = history.run(repo, "show", f"{pr.base}:{change.path}", check=False)
-    if before.returncode == 0:
+    before = history.file_or_none(repo, pr.base, change.path)
+    if before is not None:
         try:  # read with the widest limit: a period the game master's new limit forbids was allowed when sent
-            old = absencemod.parse(change.path, before.stdout, game.id, player, schedmod.PERIOD_MAX)
+            old = absencemod.parse(change.path, before, game.id, player, schedmod.PERIOD_MAX)
         except LeagueError:
             old = None
     past = absencemod.changes_in_the_past(old, new, now.astimezone(schedule.zone if schedule else dt.UTC).date(),
