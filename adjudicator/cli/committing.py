@@ -39,10 +39,10 @@ class Written:
         self.aside: list[Path] = []
 
     def _changed(self) -> list[str]:
-        return _lines(history.git(self.root, "diff", "--name-only", "-z", "HEAD", "--"))
+        return history.changed_in_tree(self.root)
 
     def _untracked(self) -> list[str]:
-        return _lines(history.git(self.root, "ls-files", "-z", "--others", "--exclude-standard", "--"))
+        return history.untracked(self.root)
 
     def paths(self) -> list[str]:
         """The files the command wrote: tracked files it changed and files it made (git's ignored ones aside)."""
@@ -94,19 +94,11 @@ class Written:
         folders: list[str] = []
         for rel in paths:
             top = next((f"{p.as_posix()}/" for p in reversed(Path(rel).parents[:-1])
-                        if not _tracked_under(self.root, p.as_posix())
+                        if not history.tracks_under(self.root, p.as_posix())
                         and not any(old.startswith(f"{p.as_posix()}/") for old in self.before_new)), rel)
             if top not in folders:
                 folders.append(top)
         return ", ".join(folders)
-
-
-def _tracked_under(root: Path, folder: str) -> bool:
-    return bool(history.text(root, "ls-files", "--", folder).strip())
-
-
-def _lines(out: str) -> list[str]:
-    return [p for p in out.split("\0") if p]
 
 
 @contextmanager

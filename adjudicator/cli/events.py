@@ -239,7 +239,7 @@ def _event(args: argparse.Namespace, done: str, build: Build) -> int:
         print(ctx.say("events.nothing", said=said))
         return OK
     paths = [rel, *([unpause] if unpause else [])]
-    dirty = history.text(root, "status", "--porcelain", "--", *paths) if history.is_repo(root) else ""
+    dirty = history.dirty(root, paths) if history.is_repo(root) else []
     if dirty:
         raise LeagueError(ctx.say("error.ruling_dirty", paths=", ".join(paths)))
     files = {rel: text, **({unpause: config} if unpause and config is not None else {})}

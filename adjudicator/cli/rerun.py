@@ -61,9 +61,9 @@ def rerun(args: argparse.Namespace) -> int:
                 print(ctx.say("rerun.holds", path=path, sealed=ctx.say("rerun.sealed") if game.sealed_orders else ""))
         print(ctx.say("rerun.nothing", said=said))
         return OK
-    dirty = history.text(root, "status", "--porcelain", "--", *files) if history.is_repo(root) else ""
+    dirty = history.dirty(root, list(files)) if history.is_repo(root) else []
     if dirty:
-        raise LeagueError(ctx.say("rerun.dirty", path=dirty.split()[-1]))
+        raise LeagueError(ctx.say("rerun.dirty", path=dirty[-1].split()[-1]))
     commit = history.commit_files(root, files, ctx.say("subject.rerun", before=turn - 1, by=data["by"]))
     history.materialize(root, "HEAD", list(files))
     print(ctx.say("rerun.wrote", paths=", ".join(sorted(files)), commit=commit[:10], said=said))

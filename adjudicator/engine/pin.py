@@ -59,10 +59,9 @@ def pin(root: Path, game_id: str) -> Pinned:
     if not history.has_head(root):
         raise LeagueError(COMMANDS.say(lang, "pin.no_commit"))
     config_rel, data_rel = config_relpath(game_id), data_relpath(game_id)
-    dirty = history.run(root, "status", "--porcelain", "--untracked-files=all", "--", config_rel, data_rel,
-                        env={"GIT_OPTIONAL_LOCKS": "0"}).stdout.decode("utf-8", "replace").strip()
+    dirty = history.dirty(root, [config_rel, data_rel], all_untracked=True, lockless=True)
     if dirty:
-        raise LeagueError(COMMANDS.say(lang, "pin.dirty", config=config_rel, data=data_rel, line=dirty.splitlines()[0]))
+        raise LeagueError(COMMANDS.say(lang, "pin.dirty", config=config_rel, data=data_rel, line=dirty[0]))
     head = history.head(root)
     with verify.committed_tree(root, head, game_id) as tree:
         game = load_game(tree, game_id)
@@ -126,8 +125,7 @@ def set_up_again(game: Game, git_root: Path) -> str | None:
     links = hidden.links(game, game.game_identities())
     if hidden.has_chain(game.settings) and links is None:
         return None
-    then: dict[str, Any] = yamlio.load(history.git(git_root, "show", f"{made[0]}:{config_relpath(game.id)}")
-                                       .encode()).data
+    then: dict[str, Any] = yamlio.load(history.file_text(git_root, made[0], config_relpath(game.id)).encode()).data
     digest = game.report(0).get("dice", {}).get("orders_digest")
     digest_bytes = bytes.fromhex(digest) if digest else set_up_digest(then)
     options = {k: v for k, v in then.get("options", {}).items() if k not in ENGINE_OPTIONS}

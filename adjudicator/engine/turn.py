@@ -816,15 +816,12 @@ def uncommitted_game_files(root: Path, game_id: str) -> None:
     and not committed, a ruling not committed, a turn's files left in the tree by an older turnpress's look."""
     if not history.is_repo(root) or not history.has_head(root):
         return
-    quiet = {"GIT_OPTIONAL_LOCKS": "0"}
-    paths = [f"games/{game_id}/", f"rulings/{game_id}/"]
-    listed = history.run(root, "status", "--porcelain", "-z", "--no-renames", "--untracked-files=all", "--",
-                         *paths, env=quiet).stdout.decode("utf-8", "surrogateescape").split("\0")
+    listed = history.dirty_paths(root, [f"games/{game_id}/", f"rulings/{game_id}/"])
     # Judged by content against HEAD, not by the index: a run killed between its commit and the index's update
     # (or its reset) leaves files that are HEAD's byte for byte, which git status still lists.
     # A writer's temporary file (``history.write_atomic``: ".turnpress-<pid>-NAME") that a killed run left
     # is never read as a file of the game, nor committed.
-    dirty = sorted({rel for rel in (entry[3:] for entry in listed if len(entry) > 3)
+    dirty = sorted({rel for rel in listed
                     if not Path(rel).name.startswith(f".{history.LEFTOVER}")
                     and _tree_bytes(root / rel) != history.blob(root, "HEAD", rel)})
     if dirty:
@@ -943,9 +940,7 @@ def unfinished(root: Path, game_id: str) -> str | None:
     m = turn_named(subject, game_id)
     if m is None:
         return None
-    quiet = {"GIT_OPTIONAL_LOCKS": "0"}
-    differs = history.run(root, "diff", "--quiet", "HEAD", "--", *history.changed_files(root, sha), check=False,
-                          env=quiet).returncode != 0
+    differs = history.tree_differs(root, "HEAD", history.changed_files(root, sha))
     return subject if differs or not history.tag_target(root, f"{game_id}/turn-{m}") else None
 
 
