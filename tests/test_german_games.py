@@ -406,6 +406,12 @@ def test_the_game_master_s_status_verify_and_events_say_it_in_german(german: Lea
     paused = german.master["dk: pause, paused already"]
     assert "dk ist schon angehalten: 'turnpress resume dk' hebt die Pause auf" in paused
     assert "Remis zwischen " in german.master["dk: end in a draw, a look"]
+    # the new period is said in German, not as the ruling's values ('every: 14 days')
+    assert "; ab Zug 3 folgen die Abgabeschlüsse alle 14 Tage." in german.master["dk: reschedule, a look"]
+    phases = german.run("reschedule", "dk", "--every", "1 day", "--phase", "retreat=36 hours", "--phase",
+                        "adjustment=none", "--reason", "Ferien")  # a look: nothing written
+    assert ("ab Zug 3 folgen die Abgabeschlüsse jeden Tag, 36 Stunden für jede Phase der Art retreat, jede Phase der "
+            "Art adjustment im Abstand der Züge.") in phases, phases
     assert "--- Thread 31\n" in german.master["remind"], german.master["remind"]
     assert "32: Hinweis auf die neue Ausgabe für aa, Zug 1\n" in german.master["remind --out"]
     assert "Dann: Zug 3 von aa wertet Zug 2 mit dessen Befehlen neu aus." in german.master["aa: rerun, a look"]
@@ -905,12 +911,12 @@ def test_a_game_page_s_schedule_is_said_in_the_site_catalog_s_words(every: str, 
     weekdays in a table of pages.py, English "every weekly mon thu"); its words are the site catalog's now, the days
     by the language's plural rule: a word changed in the catalog changes the page."""
     from adjudicator.kit.catalog import SITE
-    from adjudicator.newsletter.pages import _every
+    from adjudicator.kit.words import every_said
 
-    assert (_every(every, "de"), _every(every, "en")) == (de, en)
+    assert (every_said(every, "de"), every_said(every, "en")) == (de, en)
     for key in ("every.days.one", "every.days.other", "every.weekly", "every.monthly", "day.mon", "day.thu"):
         monkeypatch.setitem(SITE.table()["de"], key, "«" + SITE.table()["de"][key] + "»")
-    assert "«" in _every(every, "de")
+    assert "«" in every_said(every, "de")
 
 
 def test_a_german_game_s_issue_the_map_dialog_and_the_orders_page_counts_are_german(german: League):

@@ -117,6 +117,7 @@ def test_a_new_period_written_by_hand_is_refused_and_reschedule_rules_it_from_th
                "--now", "2026-01-13T10:00+01:00") == 0
     look = capsys.readouterr().out
     assert "schedule:\n  every: \"14 days\"\n" in look, look
+    assert "from turn 4 on the deadlines follow every 14 days." in look, look
     assert git(league, "status", "--porcelain") == "" and not (league / "rulings/g1/0003.yaml").exists()
     assert run(league, "reschedule", "g1", "--every", "14 days", "--reason", "the holidays",
                "--now", "2026-01-13T10:00+01:00", "--commit") == 0

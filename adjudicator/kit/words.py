@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .. import schedule as schedmod
 from .. import yamlio
 from ..kit import catalog, gamedata
 from ..model import GameConfig
@@ -75,3 +76,37 @@ def game_language(settings: GameConfig, root: Path) -> str:
         return settings.language
     known = about(settings.ruleset, settings.options).get("language")
     return str(known) if known else league_language(root)
+
+
+def every_said(every: str, lang: str) -> str:
+    """``every:`` of a schedule as a reader of the game's language says it ('7 days', 'weekly mon thu'): the site's
+    catalog's ``every.*``, the days by the language's plural rule (German says one day without its number).
+
+    >>> [every_said(every, "de") for every in ("7 days", "1 day", "weekly mon thu", "monthly 5")]
+    ['alle 7 Tage', 'jeden Tag', 'wöchentlich Mo, Do', 'monatlich am 5.']
+    >>> every_said("14 days", "en"), every_said("1 day", "en"), every_said("weekly mon thu", "en")
+    ('every 14 days', 'every 1 day', 'weekly on mon, thu')
+    """
+    parts = every.lower().split()
+    if parts and parts[0].isdigit():
+        return catalog.SITE.counted(lang, "every.days", int(parts[0]))
+    if parts and parts[0] == "weekly":
+        named = catalog.SITE.table()["en"]
+        days = [catalog.SITE.say(lang, f"day.{d[:3]}") if f"day.{d[:3]}" in named else d for d in parts[1:]]
+        return catalog.SITE.say(lang, "every.weekly", days=", ".join(days))
+    if len(parts) == 2 and parts[0] == "monthly":
+        return catalog.SITE.say(lang, "every.monthly", day=parts[1])
+    return every
+
+
+def period_said(period: str, lang: str) -> str:
+    """A period of a schedule as people write it (``2 days``, ``36 hours``, ``90 minutes``: ``schedule.PERIOD``) as a
+    reader of the game's language says it, by its plural rule; any other text as it stands.
+
+    >>> period_said("2 days", "de"), period_said("1 hour", "de"), period_said("90minutes", "en")
+    ('2 Tage', '1 Stunde', '90 minutes')
+    """
+    found = schedmod.PERIOD.fullmatch(period.strip().lower())
+    if found is None:
+        return period
+    return catalog.SITE.counted(lang, f"period.{found['unit'].rstrip('s')}", int(found["n"]))

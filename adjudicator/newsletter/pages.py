@@ -26,6 +26,7 @@ from ..kit.catalog import SITE
 from ..kit.gamedata import GameData
 from ..kit.markup import html_attr_text, md_text, plain
 from ..kit.ruleset import DrawsMap, HandedData, HasHistory, HasStandings, MarksOut
+from ..kit.words import every_said
 from ..league import store
 from ..model import TurnReport
 from . import (
@@ -548,34 +549,13 @@ def _schedule_text(game: store.Game, lang: str = "en") -> str:
     block = game.settings.schedule
     if not block:
         return SITE.say(lang, "schedule_none")
-    text = SITE.say(lang, "schedule_every", every=_every(str(block.get("every", "7 days")), lang),
+    text = SITE.say(lang, "schedule_every", every=every_said(str(block.get("every", "7 days")), lang),
                      zone=block.get("timezone", "UTC"))
     if block.get("grace"):
         text += SITE.say(lang, "schedule_grace", minutes=block["grace"])
     if block.get("paused"):
         text += SITE.say(lang, "schedule_paused")
     return text
-
-
-def _every(every: str, lang: str) -> str:
-    """``every:`` of a schedule as a reader of the game's language says it ('7 days', 'weekly mon thu'): the site's
-    catalog's ``every.*``, the days by the language's plural rule (German says one day without its number).
-
-    >>> _every("7 days", "de"), _every("1 day", "de"), _every("weekly mon thu", "de"), _every("monthly 5", "de")
-    ('alle 7 Tage', 'jeden Tag', 'wöchentlich Mo, Do', 'monatlich am 5.')
-    >>> _every("14 days", "en"), _every("1 day", "en"), _every("weekly mon thu", "en")
-    ('every 14 days', 'every 1 day', 'weekly on mon, thu')
-    """
-    parts = every.lower().split()
-    if parts and parts[0].isdigit():
-        return SITE.counted(lang, "every.days", int(parts[0]))
-    if parts and parts[0] == "weekly":
-        named = SITE.table()["en"]
-        days = [SITE.say(lang, f"day.{d[:3]}") if f"day.{d[:3]}" in named else d for d in parts[1:]]
-        return SITE.say(lang, "every.weekly", days=", ".join(days))
-    if len(parts) == 2 and parts[0] == "monthly":
-        return SITE.say(lang, "every.monthly", day=parts[1])
-    return every
 
 
 def _how_to(view: GameView) -> list[str]:
