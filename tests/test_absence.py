@@ -117,14 +117,14 @@ def test_verify_reads_the_absence_files_a_turn_ran_with_in_one_git_process(g1: P
     assert run(g1, "adjudicate", "--due", "--commit", "--now", "2026-01-06T21:05+01:00") == 0
     away(g1, "bob", [("2026-01-06", "2026-01-06")], at(7, 9))
     asked: list[str] = []  # each git process that names an absence file: its command
-    real = history.run
+    real = history._run
 
     def counted(repo: Path, *args: str, **kw):
         if "absences/g1/" in " ".join(args) + (kw.get("input") or b"").decode():
             asked.append(args[0])
         return real(repo, *args, **kw)
 
-    monkeypatch.setattr(history, "run", counted)
+    monkeypatch.setattr(history, "_run", counted)
     done = verification(g1, "g1")
     assert (done.turns, done.found) == (1, [])
     assert asked == ["cat-file"], asked

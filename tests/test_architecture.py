@@ -154,6 +154,38 @@ def test_every_git_call_is_in_the_git_module(tmp_path: Path):
     assert git_calls(sample) == [2]
 
 
+def raw_arguments(tree: ast.Module) -> list[str]:
+    """The public functions of a module (``history.py``) that take a command's raw arguments (a ``*args``)."""
+    return [f.name for f in tree.body if isinstance(f, ast.FunctionDef) and not f.name.startswith("_")
+            and f.args.vararg is not None]
+
+
+def private_git(tree: ast.Module) -> list[int]:
+    """Lines that reach into ``history.py``'s private names (its runners ``_run``, ``_text``, ``_git``, which take
+    git's raw arguments): ``history._run(...)``, or ``from ..league.history import _run``."""
+    return sorted(node.lineno for node in ast.walk(tree)
+                  if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "history"
+                  and node.attr.startswith("_")
+                  or isinstance(node, ast.ImportFrom) and (node.module or "").endswith("history")
+                  and any(a.name.startswith("_") for a in node.names))
+
+
+def test_every_git_command_is_a_named_function_of_the_git_module():
+    """Issue #31, "every git call in the one git module": not only the ``git`` process but its arguments. Each
+    command the shell runs is a named, typed, documented function of ``history.py`` (``merge_tree``, ``dirty``,
+    ``blob_size``...), so a reader finds every command turnpress runs, with its ``-z``, ``check`` and lock-free
+    environment, in that one file; 30 calls in seven modules handed git raw arguments through the module's
+    public ``run``/``text``/``git`` before. Its runners are private, and no other module reaches for them
+    (``site/guide/architecture.md``, "Dependencies": why git goes through ``history.py`` and not GitPython)."""
+    assert raw_arguments(tree_of(MODULES["adjudicator.league.history"])) == []
+    reaching = [f"{name}:{line}" for name, path in MODULES.items() if name != "adjudicator.league.history"
+                for line in private_git(tree_of(path))]
+    assert reaching == []
+    assert raw_arguments(parsed("def run(repo, *args): ...\ndef _run(repo, *args): ...\n")) == ["run"]
+    assert private_git(parsed("from ..league import history\nhistory._run(root, 'log')\nhistory.head(root)\n"
+                              "from ..league.history import _text, rev\n")) == [2, 4]
+
+
 BUILTIN_BASES = {"Exception", "BaseException", "ValueError", "KeyError", "LookupError", "TypeError", "RuntimeError",
                  "OSError"}
 INTERNAL = {"adjudicator.pipeline.budget.OverBudget",  # control flow, not a user error: see errors.py

@@ -1422,7 +1422,7 @@ def test_git_s_common_refusals_are_said_in_german_and_english_keeps_git_s_words(
 
     def refused(*args: str) -> GitError:
         with pytest.raises(GitError) as e:
-            history.run(repo, *args)
+            history._run(repo, *args)
         return e.value
 
     faults = {"git.dirty": refused("checkout", "-q", "andere"),

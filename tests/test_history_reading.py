@@ -195,8 +195,8 @@ def test_a_turn_s_files_just_committed_are_put_in_the_tree_without_asking_git_fo
     files = {"games/g/turns/0003/state.yaml": "turn: 3\n", "site/news/g/0003.md": "# Zug 3 – Frühjahr\n"}
     sha = history.commit_files(root, files, "turn 3")
     asked: list[str] = []
-    real = history.run
-    monkeypatch.setattr(history, "run", lambda repo, *args, **kw: asked.append(args[0]) or real(repo, *args, **kw))
+    real = history._run
+    monkeypatch.setattr(history, "_run", lambda repo, *args, **kw: asked.append(args[0]) or real(repo, *args, **kw))
     written = history.materialize(root, sha, sorted(files),
                                   committed={rel: text.encode("utf-8") for rel, text in files.items()})
     assert sorted(written) == sorted(files) and "cat-file" not in asked and "diff" not in asked, asked
@@ -211,8 +211,8 @@ def test_a_commit_of_files_writes_their_blobs_and_its_index_in_one_git_process_e
     root = repository(tmp_path)
     before = git(root, "ls-tree", "-r", "-z", "--name-only", "HEAD").split("\0")
     asked: list[str] = []
-    real = history.run
-    monkeypatch.setattr(history, "run", lambda repo, *args, **kw: asked.append(args[0]) or real(repo, *args, **kw))
+    real = history._run
+    monkeypatch.setattr(history, "_run", lambda repo, *args, **kw: asked.append(args[0]) or real(repo, *args, **kw))
     files = {"site/news/g/Zug ü.md": "# Zug 1 – Frühjahr\n", "games/g/turns/0003/state.yaml": "turn: 3\n",
              "games/g/turns/0003/report.yaml": ""}
     sha = history.commit_files(root, files, "turn 3")
@@ -238,8 +238,8 @@ def test_the_git_directory_is_asked_for_once_and_again_for_a_repository_made_ane
     (tmp_path / "main").mkdir()
     root = repository(tmp_path / "main")
     asked: list[str] = []
-    real = history.run
-    monkeypatch.setattr(history, "run", lambda repo, *args, **kw: asked.append(args[0]) or real(repo, *args, **kw))
+    real = history._run
+    monkeypatch.setattr(history, "_run", lambda repo, *args, **kw: asked.append(args[0]) or real(repo, *args, **kw))
     first = history.git_dir(root)
     assert first == (root / ".git").resolve() and history.git_dir(root) == first and len(asked) == 1
     git(root, "worktree", "add", "-q", str(tmp_path / "linked"))
@@ -267,8 +267,8 @@ def test_refs_are_read_from_their_files_and_each_answer_is_what_git_gives(tmp_pa
         return out
 
     asked: list[tuple[str, ...]] = []
-    real = history.run
-    monkeypatch.setattr(history, "run", lambda repo, *args, **kw: asked.append(args) or real(repo, *args, **kw))
+    real = history._run
+    monkeypatch.setattr(history, "_run", lambda repo, *args, **kw: asked.append(args) or real(repo, *args, **kw))
     assert [history.rev(root, n) for n in names] == gits() and history.head(root) == gits()[0]
     asked.clear()
     assert [history.rev(root, n) for n in names[:5]] == gits()[:5] and history.head(root) == gits()[0]
@@ -295,8 +295,8 @@ def test_a_file_of_a_commit_named_by_its_id_is_read_once(tmp_path: Path, monkeyp
     sha = git(root, "rev-parse", "HEAD").strip()
     history.git_dir(root)  # asked once for the repository
     asked: list[str] = []
-    real = history.run
-    monkeypatch.setattr(history, "run", lambda repo, *args, **kw: asked.append(args[0]) or real(repo, *args, **kw))
+    real = history._run
+    monkeypatch.setattr(history, "_run", lambda repo, *args, **kw: asked.append(args[0]) or real(repo, *args, **kw))
     assert history.blob(root, sha, "orders/g/0001/a.yaml") == b"changed" == history.blob(root, sha,
                                                                                            "orders/g/0001/a.yaml")
     assert asked == ["cat-file"]
@@ -328,8 +328,8 @@ def test_what_the_history_behind_head_says_is_asked_once_for_each_head(tmp_path:
                 git(root, "show", "--name-only", "--format=", last).split()]
 
     asked: list[str] = []
-    real = history.run
-    monkeypatch.setattr(history, "run", lambda repo, *args, **kw: asked.append(args[0]) or real(repo, *args, **kw))
+    real = history._run
+    monkeypatch.setattr(history, "_run", lambda repo, *args, **kw: asked.append(args[0]) or real(repo, *args, **kw))
     first = answers()
     assert first[2:] == gits(first[2]) and (asked.count("log"), asked.count("show")) == (4, 1), asked
     asked.clear()

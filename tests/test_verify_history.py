@@ -279,8 +279,8 @@ def test_since_a_commit_asks_git_for_each_game_its_files_then_and_now_and_both_s
     kept = git(league, "rev-parse", "HEAD").strip()
     play_turn(league, 3)
     asked: list[str] = []
-    real = history.run
-    monkeypatch.setattr(history, "run", lambda repo, *args, **kw: asked.append(args[0]) or real(repo, *args, **kw))
+    real = history._run
+    monkeypatch.setattr(history, "_run", lambda repo, *args, **kw: asked.append(args[0]) or real(repo, *args, **kw))
     done = since(league, kept, ["g1"])
     assert done.found == [] and done.holds == [f"g1: today's history extends {kept[:12]}: every turn it had is "
                                                "unchanged"]

@@ -33,7 +33,7 @@ HistoryError = GitError  # the name the league's callers knew; one class
 changes = 0
 
 
-def run(repo: Path, *args: str, check: bool = True, input: bytes | None = None,
+def _run(repo: Path, *args: str, check: bool = True, input: bytes | None = None,
         env: Mapping[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
     """``git -C repo args...`` with output captured as bytes; raises ``GitError`` if ``check`` and it fails."""
     if args and args[0] not in _READS:
@@ -95,15 +95,15 @@ def _no_space(repo: Path) -> bool:
     return stat.f_bavail * stat.f_frsize < 64 * 1024
 
 
-def text(repo: Path, *args: str, env: Mapping[str, str] | None = None, input: str | None = None) -> str:
+def _text(repo: Path, *args: str, env: Mapping[str, str] | None = None, input: str | None = None) -> str:
     """The output of a git command as text, stripped."""
     data = input.encode("utf-8") if input is not None else None
-    return run(repo, *args, env=env, input=data).stdout.decode("utf-8", "replace").strip()
+    return _run(repo, *args, env=env, input=data).stdout.decode("utf-8", "replace").strip()
 
 
-def git(root: Path, *args: str) -> str:
+def _git(root: Path, *args: str) -> str:
     """The output of a git command as text, as git wrote it (not stripped)."""
-    return run(root, *args).stdout.decode("utf-8", "replace")
+    return _run(root, *args).stdout.decode("utf-8", "replace")
 
 
 def rev(repo: Path, name: str) -> str | None:
@@ -118,7 +118,7 @@ def _rev(repo: Path, name: str) -> str | None:
     loose = _loose_ref(repo, name)
     if loose is not None:
         return loose
-    proc = run(repo, "rev-parse", "-q", "--verify", f"{name}^{{commit}}", check=False)
+    proc = _run(repo, "rev-parse", "-q", "--verify", f"{name}^{{commit}}", check=False)
     return proc.stdout.decode().strip() if proc.returncode == 0 else None
 
 
@@ -154,7 +154,7 @@ def _peeled(repo: Path, common: Path, content: bytes) -> str | None:
         return None
     key = (str(common), sha)
     if key not in _PEELED:
-        proc = run(repo, "rev-parse", "-q", "--verify", f"{sha}^{{commit}}", check=False)
+        proc = _run(repo, "rev-parse", "-q", "--verify", f"{sha}^{{commit}}", check=False)
         if proc.returncode != 0:
             return None
         if len(_PEELED) >= 4096:
@@ -173,13 +173,13 @@ def is_ancestor(repo: Path, older: str, newer: str) -> bool:
         known = kept.is_ancestor(older, newer)
         if known is not None:
             return known
-    return run(repo, "merge-base", "--is-ancestor", older, newer, check=False).returncode == 0
+    return _run(repo, "merge-base", "--is-ancestor", older, newer, check=False).returncode == 0
 
 
 def last_change(repo: Path, path: str) -> str | None:
     """The commit time (seconds since the epoch, as text) of the last commit touching ``path``; ``None`` if there
     is none or ``repo`` is no repository."""
-    proc = run(repo, "log", "-1", "--format=%ct", "--", path, check=False)
+    proc = _run(repo, "log", "-1", "--format=%ct", "--", path, check=False)
     return proc.stdout.decode().strip() if proc.returncode == 0 else None
 
 
@@ -187,7 +187,7 @@ def init(target: Path) -> bool:
     """Make ``target`` a repository with branch ``main``; ``False`` (and nothing done) where git is not installed."""
     if not shutil.which("git"):
         return False
-    run(target, "init", "-q", "-b", "main")
+    _run(target, "init", "-q", "-b", "main")
     return True
 
 
@@ -196,7 +196,7 @@ def is_repo(root: Path) -> bool:
     top = root.resolve()
     if top in _repos:
         return True
-    proc = run(top, "rev-parse", "--show-toplevel", check=False) if top.is_dir() else None
+    proc = _run(top, "rev-parse", "--show-toplevel", check=False) if top.is_dir() else None
     if proc is None or proc.returncode != 0 or Path(proc.stdout.decode().strip()).resolve() != top:
         return False
     _repos.add(top)  # a repository stays one for the process; a folder may become one (git init), so no "no"s
@@ -217,7 +217,7 @@ def has_head(root: Path) -> bool:
 
 def head(root: Path) -> str:
     require_repo(root)
-    return _loose_ref(root, "HEAD") or text(root, "rev-parse", "HEAD")
+    return _loose_ref(root, "HEAD") or _text(root, "rev-parse", "HEAD")
 
 
 def arrivals(root: Path, directory: str) -> dict[str, dt.datetime]:
@@ -262,7 +262,7 @@ _HEAD_ANSWERS: dict[tuple[object, ...], object] = {}
 
 def _logged_arrivals(root: Path, kinds: str, directory: str, *, first: bool = False) -> dict[str, dt.datetime]:
     out: dict[str, dt.datetime] = {}
-    log = git(root, "log", "--first-parent", "--format=@%ct", "--name-only", f"--diff-filter={kinds}", "HEAD",
+    log = _git(root, "log", "--first-parent", "--format=@%ct", "--name-only", f"--diff-filter={kinds}", "HEAD",
               "--", directory)
     when = None
     for line in log.splitlines():  # newest first
@@ -295,12 +295,12 @@ def tag(root: Path, name: str, message: str, rev: str = "HEAD") -> None:
     storage (reftable) gets plain ``git tag``.
     """
     if not _files_backend(root):
-        run(root, "tag", "-a", "-m", message, name, rev)
+        _run(root, "tag", "-a", "-m", message, name, rev)
         return
     # A commit's full id is taken as it is: ``mktag`` itself refuses an object that is not there or no commit.
-    target = rev if _FULL_ID.fullmatch(rev) else text(root, "rev-parse", "--verify", f"{rev}^{{commit}}")
-    ident = text(root, "var", "GIT_COMMITTER_IDENT")
-    obj = text(root, "mktag", input=f"object {target}\ntype commit\ntag {name}\ntagger {ident}\n\n{message}\n")
+    target = rev if _FULL_ID.fullmatch(rev) else _text(root, "rev-parse", "--verify", f"{rev}^{{commit}}")
+    ident = _text(root, "var", "GIT_COMMITTER_IDENT")
+    obj = _text(root, "mktag", input=f"object {target}\ntype commit\ntag {name}\ntagger {ident}\n\n{message}\n")
     _set_ref(root, f"refs/tags/{name}", obj, None)
 
 
@@ -311,7 +311,7 @@ def _set_ref(root: Path, refname: str, new: str, old: str | None) -> None:
     ref = _ref_path(root, refname)
     ref.parent.mkdir(parents=True, exist_ok=True)
     with _ref_claimed(root, refname, ref, f"{new}\n".encode("ascii")) as lock:
-        proc = run(root, "rev-parse", "-q", "--verify", refname, check=False)
+        proc = _run(root, "rev-parse", "-q", "--verify", refname, check=False)
         now = proc.stdout.decode().strip() if proc.returncode == 0 else None
         if now != old:
             raise GitError(f"{refname} is at {now or 'nothing'}, not at {old or 'nothing'}: it moved meanwhile",
@@ -382,7 +382,7 @@ def commit_time(root: Path, rev: str) -> int:
     kept = _kept_for(root)
     if kept is not None and rev in kept.times:
         return kept.times[rev]
-    return int(text(root, "show", "-s", "--format=%ct", rev))
+    return int(_text(root, "show", "-s", "--format=%ct", rev))
 
 
 def last_commit_before(root: Path, path: str, moment: dt.datetime) -> str | None:
@@ -391,14 +391,14 @@ def last_commit_before(root: Path, path: str, moment: dt.datetime) -> str | None
         return None
     when = f"--before={moment.isoformat()}"
     return _of_head(root, ("before", path, when),
-                    lambda: text(root, "log", "-1", "--format=%H", when, "HEAD", "--", path)) or None
+                    lambda: _text(root, "log", "-1", "--format=%H", when, "HEAD", "--", path)) or None
 
 
 def last_commit_of(root: Path, path: str) -> str | None:
     """The last commit of HEAD's history that changed ``path`` (kept by HEAD's commit, ``_of_head``)."""
     if not has_head(root):
         return None
-    return _of_head(root, ("last", path), lambda: text(root, "log", "-1", "--format=%H", "--", path)) or None
+    return _of_head(root, ("last", path), lambda: _text(root, "log", "-1", "--format=%H", "--", path)) or None
 
 
 @dataclass(frozen=True)
@@ -423,14 +423,14 @@ class Logged:
 
 def commits_of(root: Path, path: str) -> list[Logged]:
     """The commits of HEAD's history that added or changed ``path``, newest first, each with its subject."""
-    lines = git(root, "log", "--format=%H %s", "--", path).split("\n")
+    lines = _git(root, "log", "--format=%H %s", "--", path).split("\n")
     return [Logged(commit, subject.strip()) for commit, _, subject in (line.partition(" ") for line in lines) if commit]
 
 
 def first_parent_changes(root: Path, since: str, paths: Sequence[str]) -> list[Logged]:
     """The commits of HEAD's first-parent line after ``since`` that changed ``paths``, oldest first, each with its
     subject and its changes (a merge's against its first parent; no renames), from one ``git log --raw``."""
-    log = git(root, "log", "--reverse", "--first-parent", "--diff-merges=first-parent", "--format=@%H %s", "--raw",
+    log = _git(root, "log", "--reverse", "--first-parent", "--diff-merges=first-parent", "--format=@%H %s", "--raw",
               "--no-abbrev", "--no-renames", f"{since}..HEAD", "--", *paths)
     commits: list[tuple[str, str, list[Change]]] = []
     for line in log.split("\n"):  # a subject is one line, whatever it holds
@@ -472,7 +472,7 @@ def _written_blobs(root: Path, gdir: Path, files: Mapping[str, str]) -> dict[str
             with open(name, "wb") as f:
                 f.write(files[rel].encode("utf-8"))
             names.append(name)
-        blobs = text(root, "hash-object", "-w", "--no-filters", "--stdin-paths", input="".join(
+        blobs = _text(root, "hash-object", "-w", "--no-filters", "--stdin-paths", input="".join(
             f"{name}\n" for name in names)).split()
     if len(blobs) != len(rels):
         raise GitError(f"git hash-object wrote {len(blobs)} objects for {len(rels)} files")
@@ -483,14 +483,14 @@ def commit_paths(root: Path, paths: Sequence[str], message: str) -> str:
     """Commit the working tree's files ``paths`` as they are (any bytes) on top of HEAD, as ``commit_files``
     does: neither the index nor any other file is read or changed, and it is one commit or none."""
     require_repo(root)
-    blobs = dict(zip(paths, text(root, "hash-object", "-w", "--", *paths).split(), strict=True)) if paths else {}
+    blobs = dict(zip(paths, _text(root, "hash-object", "-w", "--", *paths).split(), strict=True)) if paths else {}
     return _commit_blobs(root, blobs, message, None)
 
 
 def _commit_blobs(root: Path, blobs: Mapping[str, str], message: str, parent: str | None,
                   gdir: Path | None = None) -> str:
     old = parent or (head(root) if has_head(root) else ZERO)
-    branch = text(root, "symbolic-ref", "-q", "HEAD")
+    branch = _text(root, "symbolic-ref", "-q", "HEAD")
     # The git directory, not root/.git: in a linked worktree (or with GIT_DIR) .git is a file.
     # Named after this process, so that a later run knows a leftover of a killed one (``clean_leftovers``).
     fd, index = tempfile.mkstemp(prefix=f"{LEFTOVER}index-{os.getpid()}-", dir=gdir or git_dir(root))
@@ -498,17 +498,17 @@ def _commit_blobs(root: Path, blobs: Mapping[str, str], message: str, parent: st
     env = {"GIT_INDEX_FILE": index}
     try:
         if old != ZERO:
-            text(root, "read-tree", old, env=env)
+            _text(root, "read-tree", old, env=env)
         if blobs:  # every entry in one process (``--index-info``), each as ``--add --cacheinfo`` would add it
-            run(root, "update-index", "--add", "-z", "--index-info", env=env, input=b"".join(
+            _run(root, "update-index", "--add", "-z", "--index-info", env=env, input=b"".join(
                 f"100644 {blob}\t{rel}\0".encode("utf-8", "surrogateescape") for rel, blob in sorted(blobs.items())))
-        tree = text(root, "write-tree", env=env)
+        tree = _text(root, "write-tree", env=env)
         parents = ["-p", old] if old != ZERO else []
-        commit = text(root, "commit-tree", tree, *parents, "-m", message)
+        commit = _text(root, "commit-tree", tree, *parents, "-m", message)
         if _files_backend(root):
             _set_ref(root, branch, commit, None if old == ZERO else old)  # a kill leaves no unattributable lock
         else:
-            text(root, "update-ref", "-m", message, branch, commit, old)
+            _text(root, "update-ref", "-m", message, branch, commit, old)
         return commit
     finally:
         Path(index).unlink(missing_ok=True)
@@ -582,7 +582,7 @@ def _dirs(root: Path) -> tuple[Path, Path]:
 
 
 def _asked_dirs(root: Path) -> tuple[Path, Path]:
-    out = text(root, "rev-parse", "--absolute-git-dir", "--path-format=absolute", "--git-common-dir").splitlines()
+    out = _text(root, "rev-parse", "--absolute-git-dir", "--path-format=absolute", "--git-common-dir").splitlines()
     if len(out) != 2:
         raise GitError(f"git rev-parse named {len(out)} git directories of {root}, not 2: {out}")
     return Path(out[0]), Path(out[1])
@@ -603,7 +603,7 @@ def _files_backend(root: Path) -> bool:
         key = ()
     found = _REF_FILES.get(key) if key else None
     if found is None:
-        found = run(root, "config", "--get", "extensions.refStorage", check=False).stdout.strip() in (b"", b"files")
+        found = _run(root, "config", "--get", "extensions.refStorage", check=False).stdout.strip() in (b"", b"files")
         if key:
             if len(_REF_FILES) >= 256:
                 _REF_FILES.clear()
@@ -716,7 +716,7 @@ def update_index(root: Path, paths: Sequence[str]) -> None:
     claim (``_index_claimed``).
     """
     with _index_claimed(root) as (gdir, private):
-        run(root, "add", "--", *paths, env={"GIT_INDEX_FILE": str(private)})
+        _run(root, "add", "--", *paths, env={"GIT_INDEX_FILE": str(private)})
         os.replace(private, gdir / "index")
 
 
@@ -744,21 +744,21 @@ def reset_hard(root: Path, target: str) -> None:
         # HEAD's, and goes like every other file of a dropped commit (``git reset --hard`` would leave it). The
         # one-way merge (-m) keeps the index's stat data for each file whose content is HEAD's; without it every
         # file would look changed and be written again.
-        if run(root, "read-tree", "-m", old, env=env, check=False).returncode != 0:
-            run(root, "read-tree", old, env=env)  # an index git cannot merge from (unmerged entries): start afresh
-        run(root, "update-index", "-q", "--refresh", env=env, check=False)  # stat data of files written since
+        if _run(root, "read-tree", "-m", old, env=env, check=False).returncode != 0:
+            _run(root, "read-tree", old, env=env)  # an index git cannot merge from (unmerged entries): start afresh
+        _run(root, "update-index", "-q", "--refresh", env=env, check=False)  # stat data of files written since
         touched = {p for p in [*_names(root, "diff-files", env=env),
                                *_names(root, "diff-tree", "-r", old, target)] if p}
         _atomic_write(gdir / RESET_MARK, "\n".join([old, *sorted(touched)]) + "\n")
-        run(root, "read-tree", "--reset", "-u", target, env=env)
-        run(root, "update-index", "-q", "--refresh", env=env, check=False)  # stat data of the files kept
+        _run(root, "read-tree", "--reset", "-u", target, env=env)
+        _run(root, "update-index", "-q", "--refresh", env=env, check=False)  # stat data of the files kept
         os.replace(private, gdir / "index")
     if old != target:
-        branch = text(root, "symbolic-ref", "-q", "HEAD")
+        branch = _text(root, "symbolic-ref", "-q", "HEAD")
         if _files_backend(root):
             _set_ref(root, branch, target, old)
         else:
-            text(root, "update-ref", "-m", f"reset: moving to {target}", branch, target, old)
+            _text(root, "update-ref", "-m", f"reset: moving to {target}", branch, target, old)
     (gdir / RESET_MARK).unlink(missing_ok=True)
 
 
@@ -779,7 +779,7 @@ def reset_paths(root: Path) -> frozenset[str]:
 
 def _names(root: Path, *args: str, env: Mapping[str, str] | None = None) -> list[str]:
     """The paths a git diff command names (``--name-only -z``, no renames)."""
-    out = run(root, args[0], "--name-only", "-z", "--no-renames", *args[1:], env=env).stdout
+    out = _run(root, args[0], "--name-only", "-z", "--no-renames", *args[1:], env=env).stdout
     return out.decode("utf-8", "surrogateescape").split("\0")
 
 
@@ -799,11 +799,11 @@ def delete_tag(root: Path, name: str) -> None:
     refname = f"refs/tags/{name}"
     ref = _ref_path(root, refname)
     if not ref.is_file() or not _files_backend(root):
-        run(root, "tag", "-d", name, check=False)
+        _run(root, "tag", "-d", name, check=False)
         return
     packed = _dirs(root)[1] / "packed-refs"
     if packed.is_file() and f" {refname}\n".encode() in packed.read_bytes():
-        run(root, "tag", "-d", name, check=False)
+        _run(root, "tag", "-d", name, check=False)
         return
     with _ref_claimed(root, refname, ref):
         ref.unlink(missing_ok=True)
@@ -819,7 +819,7 @@ def tree_blobs(root: Path, rev: str, folder: str, *, deep: bool = True) -> dict[
     """Every file under ``folder`` in commit ``rev`` (not ``deep``: only those right in it; ``folder`` then ends in
     '/'), each path (from the repository's top) with its blob id, read in one ``git ls-tree``; {} where ``rev`` has
     no such folder."""
-    listing = run(root, "ls-tree", *(["-r"] if deep else []), "-z", rev, "--", folder).stdout.decode(
+    listing = _run(root, "ls-tree", *(["-r"] if deep else []), "-z", rev, "--", folder).stdout.decode(
         "utf-8", "surrogateescape")
     out = {}
     for entry in listing.split("\0"):
@@ -836,7 +836,7 @@ def blobs_of(root: Path, names: Sequence[str]) -> dict[str, bytes]:
     33, 141 changes and 7.7 s of a season's verifies)."""
     if not names:
         return {}
-    out = run(root, "cat-file", "--batch", input="".join(f"{n}\n" for n in names).encode("utf-8")).stdout
+    out = _run(root, "cat-file", "--batch", input="".join(f"{n}\n" for n in names).encode("utf-8")).stdout
     found: dict[str, bytes] = {}
     pos = 0
     for n in names:
@@ -866,7 +866,7 @@ def export(root: Path, commit: str, paths: Sequence[str], dest: Path) -> list[st
     leave ``dest`` or is no plain relative path is not written but returned, as the tar filter ``data`` would
     have refused it."""
     _changed()
-    listing = run(root, "ls-tree", "-r", "-z", commit, "--", *paths).stdout.decode("utf-8", "surrogateescape")
+    listing = _run(root, "ls-tree", "-r", "-z", commit, "--", *paths).stdout.decode("utf-8", "surrogateescape")
     files: list[tuple[str, str]] = []
     others: list[str] = []
     for entry in listing.split("\0"):
@@ -880,7 +880,7 @@ def export(root: Path, commit: str, paths: Sequence[str], dest: Path) -> list[st
         else:
             files.append((rel, obj))
     if files:
-        out = run(root, "cat-file", "--batch", input="".join(f"{obj}\n" for _, obj in files).encode()).stdout
+        out = _run(root, "cat-file", "--batch", input="".join(f"{obj}\n" for _, obj in files).encode()).stdout
         pos = 0
         made: set[Path] = set()
         for rel, _ in files:
@@ -967,7 +967,7 @@ def materialize(root: Path, rev: str, paths: Sequence[str], *, fault: FaultHook 
     if not blobs:
         return written
     # A file written is staged anyway; only where none was must git say whether the index differs from rev.
-    if written or text(root, "diff", "--cached", "--name-only", rev, "--", *blobs):
+    if written or _text(root, "diff", "--cached", "--name-only", rev, "--", *blobs):
         update_index(root, list(blobs))
     return written
 
@@ -981,7 +981,7 @@ def altered(root: Path, folder: str) -> list[tuple[str, str]]:
     """
     if not is_repo(root) or not has_head(root):
         return []
-    log = git(root, "log", "--diff-filter=A", "--no-renames", "--format=@%H", "--name-only", "-z", "HEAD", "--",
+    log = _git(root, "log", "--diff-filter=A", "--no-renames", "--format=@%H", "--name-only", "-z", "HEAD", "--",
               folder)
     added: dict[str, list[str]] = {}
     seen: set[str] = set()
@@ -995,7 +995,7 @@ def altered(root: Path, folder: str) -> list[tuple[str, str]]:
     out = []
     quiet = {"GIT_OPTIONAL_LOCKS": "0"}
     for commit, paths in added.items():
-        diff = run(root, "diff", "--no-renames", "--name-only", "-z", commit, "--", *paths, env=quiet).stdout
+        diff = _run(root, "diff", "--no-renames", "--name-only", "-z", commit, "--", *paths, env=quiet).stdout
         out += [(p, commit) for p in diff.decode("utf-8", "replace").split("\0") if p]
     return sorted(out)
 
@@ -1004,13 +1004,13 @@ def changed_files(root: Path, rev: str) -> list[str]:
     """The paths commit ``rev`` changed."""
     if _FULL_ID.fullmatch(rev):
         return list(_shown(root, rev)[1])
-    return text(root, "show", "--name-only", "--format=", rev).split()
+    return _text(root, "show", "--name-only", "--format=", rev).split()
 
 
 def subject(root: Path, rev: str) -> str:
     if _FULL_ID.fullmatch(rev):
         return _shown(root, rev)[0]
-    return text(root, "show", "-s", "--format=%s", rev)
+    return _text(root, "show", "-s", "--format=%s", rev)
 
 
 def _shown(root: Path, commit: str) -> tuple[str, tuple[str, ...]]:
@@ -1018,7 +1018,7 @@ def _shown(root: Path, commit: str) -> tuple[str, tuple[str, ...]]:
     commit never changes; issue 33: heal asked the two of the last turn's commit in two processes each run)."""
     key = (str(_dirs(root)[1]), commit)
     if key not in _SHOWN:
-        first, _, names = run(root, "show", "--name-only", "--format=%s", commit).stdout.decode(
+        first, _, names = _run(root, "show", "--name-only", "--format=%s", commit).stdout.decode(
             "utf-8", "replace").partition("\n")
         if len(_SHOWN) >= 1024:
             _SHOWN.clear()
@@ -1038,13 +1038,13 @@ _NO_LOCKS = {"GIT_OPTIONAL_LOCKS": "0"}  # a look that takes no lock: without gi
 
 def fetch(root: Path, remote: str, refspec: str, *, tags: bool) -> None:
     """``git fetch`` of ``refspec`` from ``remote``, quietly, with the remote's tags or without any."""
-    run(root, "fetch", "--quiet", "--tags" if tags else "--no-tags", remote, refspec)
+    _run(root, "fetch", "--quiet", "--tags" if tags else "--no-tags", remote, refspec)
 
 
 def push(root: Path, remote: str, refs: Sequence[str]) -> str | None:
     """Push ``refs`` to ``remote`` all or nothing (``--atomic``); ``None`` if pushed, else git's words: its stderr
     and the refused refs it lists on stdout ("[remote rejected] (pre-receive hook declined)")."""
-    done = run(root, "push", "--quiet", "--atomic", "--porcelain", remote, *refs, check=False)
+    done = _run(root, "push", "--quiet", "--atomic", "--porcelain", remote, *refs, check=False)
     if done.returncode == 0:
         return None
     refused = [line for line in done.stdout.decode("utf-8", "replace").splitlines() if line.startswith("!")]
@@ -1054,72 +1054,72 @@ def push(root: Path, remote: str, refs: Sequence[str]) -> str | None:
 
 def commits_between(root: Path, old: str, new: str) -> list[str]:
     """The commits ``new`` has and ``old`` has not (``git rev-list old..new``), newest first."""
-    return text(root, "rev-list", f"{old}..{new}").split()
+    return _text(root, "rev-list", f"{old}..{new}").split()
 
 
 def subjects_between(root: Path, old: str | None, new: str) -> list[str]:
     """The subjects of the commits ``new`` has and ``old`` has not (every commit of ``new`` where ``old`` is
     ``None``), oldest first."""
-    return text(root, "log", "--reverse", "--format=%s", f"{old}..{new}" if old else new).splitlines()
+    return _text(root, "log", "--reverse", "--format=%s", f"{old}..{new}" if old else new).splitlines()
 
 
 def parents(root: Path, commit: str) -> list[str]:
     """The parents of ``commit``, in order (``git rev-list --parents -n 1``)."""
-    return text(root, "rev-list", "--parents", "-n", "1", commit).split()[1:]
+    return _text(root, "rev-list", "--parents", "-n", "1", commit).split()[1:]
 
 
 def tags_at(root: Path, commit: str) -> list[str]:
     """The names of the tags that point at ``commit``."""
-    return text(root, "tag", "--points-at", commit).split()
+    return _text(root, "tag", "--points-at", commit).split()
 
 
 def changed_between(root: Path, old: str, new: str) -> list[str]:
     """The paths that differ between commits ``old`` and ``new`` (``git diff-tree -r``, a rename as its two
     paths)."""
-    listed = run(root, "diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "--no-renames", old, new).stdout
+    listed = _run(root, "diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "--no-renames", old, new).stdout
     return [rel for rel in listed.decode("utf-8", "replace").split("\0") if rel]
 
 
 def statuses_between(root: Path, old: str, new: str, folder: str) -> list[tuple[str, str]]:
     """Each path under ``folder`` that differs between ``old`` and ``new`` with its status letter (``A``, ``M``,
     ``D``...; a rename as a deletion and an addition), as ``(status, path)``."""
-    listed = run(root, "diff", "--name-status", "-z", "--no-renames", old, new, "--", folder).stdout.decode(
+    listed = _run(root, "diff", "--name-status", "-z", "--no-renames", old, new, "--", folder).stdout.decode(
         "utf-8", "replace").split("\0")
     return list(zip(listed[::2], listed[1::2], strict=False))
 
 
 def differing_from(root: Path, commit: str) -> list[str]:
     """Tracked paths whose content in the working tree differs from ``commit``'s, looked at without a lock."""
-    listed = run(root, "diff", "--name-only", "-z", "--no-renames", commit, env=_NO_LOCKS).stdout
+    listed = _run(root, "diff", "--name-only", "-z", "--no-renames", commit, env=_NO_LOCKS).stdout
     return [rel for rel in listed.decode("utf-8", "surrogateescape").split("\0") if rel]
 
 
 def tree_differs(root: Path, commit: str, paths: Sequence[str]) -> bool:
     """True if the working tree holds ``paths`` otherwise than ``commit`` (``git diff --quiet``), looked at
     without a lock."""
-    return run(root, "diff", "--quiet", commit, "--", *paths, check=False, env=_NO_LOCKS).returncode != 0
+    return _run(root, "diff", "--quiet", commit, "--", *paths, check=False, env=_NO_LOCKS).returncode != 0
 
 
 def changed_in_tree(root: Path) -> list[str]:
     """Tracked paths changed in the working tree or the index since HEAD."""
-    return [rel for rel in git(root, "diff", "--name-only", "-z", "HEAD", "--").split("\0") if rel]
+    return [rel for rel in _git(root, "diff", "--name-only", "-z", "HEAD", "--").split("\0") if rel]
 
 
 def untracked(root: Path) -> list[str]:
     """Paths in the working tree that git does not track and does not ignore."""
-    return [rel for rel in git(root, "ls-files", "-z", "--others", "--exclude-standard", "--").split("\0") if rel]
+    return [rel for rel in _git(root, "ls-files", "-z", "--others", "--exclude-standard", "--").split("\0") if rel]
 
 
 def tracks_under(root: Path, folder: str) -> bool:
     """True if git tracks a file under ``folder``."""
-    return bool(text(root, "ls-files", "--", folder).strip())
+    return bool(_text(root, "ls-files", "--", folder).strip())
 
 
 def dirty(root: Path, paths: Sequence[str], *, all_untracked: bool = False, lockless: bool = False) -> list[str]:
     """``git status --porcelain`` of ``paths``, line by line (its text stripped: the first line's leading blank
     is gone); [] where they are as HEAD has them. ``all_untracked``: each untracked file, not only its folder;
     ``lockless``: looked at without a lock."""
-    out = text(root, "status", "--porcelain", *(["--untracked-files=all"] if all_untracked else []), "--", *paths,
+    out = _text(root, "status", "--porcelain", *(["--untracked-files=all"] if all_untracked else []), "--", *paths,
                env=_NO_LOCKS if lockless else None)
     return out.splitlines()
 
@@ -1127,31 +1127,31 @@ def dirty(root: Path, paths: Sequence[str], *, all_untracked: bool = False, lock
 def dirty_paths(root: Path, paths: Sequence[str]) -> list[str]:
     """Each path under ``paths`` that ``git status`` lists (changed, staged or untracked, every untracked file
     by name, a rename as its two paths), exactly as git wrote it, looked at without a lock."""
-    listed = run(root, "status", "--porcelain", "-z", "--no-renames", "--untracked-files=all", "--", *paths,
+    listed = _run(root, "status", "--porcelain", "-z", "--no-renames", "--untracked-files=all", "--", *paths,
                  env=_NO_LOCKS).stdout.decode("utf-8", "surrogateescape").split("\0")
     return [entry[3:] for entry in listed if len(entry) > 3]
 
 
 def file_text(root: Path, rev: str, path: str) -> str:
     """``path`` as commit ``rev`` has it (``git show rev:path``), as text; a ``GitError`` where it has none."""
-    return git(root, "show", f"{rev}:{path}")
+    return _git(root, "show", f"{rev}:{path}")
 
 
 def file_or_none(root: Path, rev: str, path: str) -> bytes | None:
     """``path`` as commit ``rev`` has it (``git show rev:path``); ``None`` where git cannot show it."""
-    shown = run(root, "show", f"{rev}:{path}", check=False)
+    shown = _run(root, "show", f"{rev}:{path}", check=False)
     return shown.stdout if shown.returncode == 0 else None
 
 
 def merge_bases(root: Path, one: str, other: str) -> list[str]:
     """Every best common ancestor of commits ``one`` and ``other`` (a criss-cross history has several)."""
-    return text(root, "merge-base", "--all", one, other).split()
+    return _text(root, "merge-base", "--all", one, other).split()
 
 
 def merge_tree(root: Path, base: str, head: str) -> str | None:
     """The id of the tree that merging ``head`` into ``base`` makes (``git merge-tree --write-tree``, nothing
     written to the working tree or the index); ``None`` where the merge conflicts."""
-    done = run(root, "merge-tree", "--write-tree", "--no-messages", base, head, check=False)
+    done = _run(root, "merge-tree", "--write-tree", "--no-messages", base, head, check=False)
     return done.stdout.decode().split()[0] if done.returncode == 0 else None
 
 
@@ -1169,7 +1169,7 @@ class RawChange:
 
 def raw_changes(root: Path, old: str, new: str) -> list[RawChange]:
     """What changes from tree-ish ``old`` to ``new`` (``git diff-tree -r --raw -M``): renames found, full ids."""
-    fields = run(root, "diff-tree", "-r", "--raw", "-z", "-M", "--no-abbrev", old, new).stdout.split(b"\0")
+    fields = _run(root, "diff-tree", "-r", "--raw", "-z", "-M", "--no-abbrev", old, new).stdout.split(b"\0")
     out: list[RawChange] = []
     i = 0
     while i < len(fields) and fields[i].startswith(b":"):
@@ -1183,12 +1183,12 @@ def raw_changes(root: Path, old: str, new: str) -> list[RawChange]:
 
 def blob_size(root: Path, blob_id: str) -> int:
     """The size in bytes of the blob ``blob_id`` (``git cat-file -s``), read without reading the blob."""
-    return int(text(root, "cat-file", "-s", blob_id))
+    return int(_text(root, "cat-file", "-s", blob_id))
 
 
 def blob_bytes(root: Path, blob_id: str) -> bytes:
     """The content of the blob ``blob_id`` (``git cat-file blob``)."""
-    return run(root, "cat-file", "blob", blob_id).stdout
+    return _run(root, "cat-file", "blob", blob_id).stdout
 
 
 # --- reading: a command that only reads history asks git each question once -------------------------------
@@ -1225,7 +1225,7 @@ class _Kept:
         """Every tag -> the commit it names (``None`` where that takes more than one step: ``rev`` asks git)."""
         if self.tags is None:
             self.tags = {}
-            out = git(self.root, "for-each-ref", "--format=%(refname) %(objecttype) %(objectname) "
+            out = _git(self.root, "for-each-ref", "--format=%(refname) %(objecttype) %(objectname) "
                       "%(*objecttype) %(*objectname) %(committerdate:unix) %(*committerdate:unix)", "refs/tags")
             for line in out.splitlines():
                 name, kind, obj, *peeled = line.split(" ")
@@ -1242,7 +1242,7 @@ class _Kept:
         (``is_ancestor`` asks git then)."""
         if self.parents is None:
             self.parents = {}
-            for line in git(self.root, "rev-list", "--parents", "--all").splitlines():
+            for line in _git(self.root, "rev-list", "--parents", "--all").splitlines():
                 commit, *parents = line.split()
                 self.parents[commit] = parents
         if older not in self.parents or newer not in self.parents:
