@@ -17,6 +17,7 @@ from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
 import pytest
+import yaml
 
 PACKAGE = Path(__file__).resolve().parents[1] / "adjudicator"
 
@@ -370,6 +371,23 @@ def test_every_ruleset_keeps_its_data_and_words_in_data():
     elsewhere = sorted(str(p.relative_to(RULESETS)) for g in games for p in g.rglob("*.*")
                        if p.suffix in (".yaml", ".json") and "data" not in p.relative_to(g).parts[:-1])
     assert elsewhere == []
+
+
+def test_every_words_file_lies_where_the_architecture_page_s_skeleton_says():
+    """The skeleton's ``data/`` (site/guide/architecture.md, "One skeleton"): a ruleset's words are
+    ``data/words.yaml`` (a variant's in its own ``data/``), and a map's own words lie beside the maps,
+    ``data/maps/words/<map>.yaml``, each named by a map's ``words:`` (Diplomacy's standard map: the judges'
+    spellings). The page named only the first, though the standard map's words lie in the second."""
+    page = (PACKAGE.parent / "site" / "guide" / "architecture.md").read_text(encoding="utf-8")
+    skeleton = page.split("## One skeleton", 1)[1].split("\n## ", 1)[0]
+    assert "data/words.yaml" in skeleton and "data/maps/words/<map>.yaml" in skeleton
+    words = sorted(p.relative_to(RULESETS).as_posix() for p in RULESETS.rglob("*.yaml")
+                   if "words" in p.name or p.parent.name == "words")
+    per_map = [w for w in words if "/data/maps/words/" in w]
+    assert [w for w in words if w not in per_map and not w.endswith("/data/words.yaml")] == []
+    named = {name for m in RULESETS.glob("*/data/maps/*.yaml") for name in (yaml.safe_load(m.read_text(
+        encoding="utf-8")) or {}).get("words", [])}
+    assert per_map and [w for w in per_map if w.split("/data/", 1)[1] not in named] == []
 
 
 # Issue 31: the folders are the layers. Lowest first; "" is the ground, the modules at the top of the package.
