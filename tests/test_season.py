@@ -326,7 +326,8 @@ class Season:
                       lambda s: s.replace("orders:\n", "orders:\n  - Propose draw\n", 1))
         out = self.deadline((due + dt.timedelta(minutes=90)).isoformat())
         assert "dip: turn" in out
-        assert "(finished)" in self.cli("status", "dip", "--now", f"2025-03-06T10:00:00{BERLIN}")
+        over = self.cli("status", "dip", "--now", f"2025-03-06T10:00:00{BERLIN}")
+        assert "(finished)" in over and "deadline: none" in over  # an ended game has no deadline to come
         self.check()
 
     def a_concession(self) -> None:

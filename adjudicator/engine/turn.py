@@ -450,7 +450,8 @@ def status(game: Game, now: dt.datetime) -> Status:
         phase = dataclasses.replace(phase, awaited=tuple(k for k in phase.awaited if k not in removed))
     when = turncore.open_deadline(snap.planned, snap.schedule, everyone.awaited, snap.arrivals, phase,
                                   snap.submissions)
-    deadline = when.final(snap.schedule)
+    # A game that is over has no deadline to come: the schedule's next date would be one no turn keeps.
+    deadline = None if phase.finished else when.final(snap.schedule)
     subs = [s for s in snap.submissions
             if s.arrived is not None and reads_as_orders(snap.rules, snap.state, s, snap.language)]
     # Sealed orders read without the key count as in; whether they ask to wait shows only to the deadline run.
