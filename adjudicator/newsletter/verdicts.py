@@ -291,7 +291,11 @@ def _judged(ruleset: Any, state: State, player: str, todo: list[tuple[str, str |
                         for p in spaced if p.path == (i,)]
                 own = [{**p, "message": p["message"].replace(repr(text), "{line}")} for p in own]
                 loud = [{**p, "message": p["message"].replace(repr(text.upper()), "{line}")} for p in loud]
-                if own != loud or own != wide or any("{" in p["message"].replace("{line}", "") for p in own):
+                if own != loud or own != wide:  # the rules quote its last word as written too ('A Aug U A')
+                    own, loud, wide = (_last_marked(ps, t) for ps, t in ((own, text), (loud, text.upper()),
+                                                                        (wide, _spaced(text))))
+                if own != loud or own != wide or any("{" in p["message"].replace("{line}", "").replace(
+                        "{last}", "") for p in own):
                     continue
             counted = any(p.path == (len(batch) + i,) and twice in p.message for p in problems)
             entry: dict[str, Any] = {"problems": own, "unit": units[i]}
@@ -301,6 +305,16 @@ def _judged(ruleset: Any, state: State, player: str, todo: list[tuple[str, str |
                 entry["free"] = True
             out[line_key(text)] = entry
     return out
+
+
+def _last_marked(problems: list[dict[str, str]], text: str) -> list[dict[str, str]]:
+    """``problems`` with the last word of ``text`` (letters and digits), quoted as ``repr`` quotes it, written as
+    ``{last}``: the rules quote a word of a line as written ("kein Ort namens 'A' in 'A Aug U A'"), which the page
+    fills in as the line has it (``orders.js``: ``lastQuoted``, where the rules' quote is that word's)."""
+    last = text.replace("-", " - ").split()[-1]
+    if not last.isascii() or not last.isalnum() or "{last}" in "".join(p["message"] for p in problems):
+        return problems
+    return [{**p, "message": p["message"].replace(repr(last), "{last}")} for p in problems]
 
 
 def _alone(ruleset: Any, state: State, player: str, cut: list[str], others: list[str]) -> dict[str, Any]:

@@ -316,6 +316,16 @@ def england_spring() -> tuple[dict, dict, dict, dict]:
     return public, form, table, exact
 
 
+def last_quoted(line: str) -> str | None:
+    """What orders.js's ``lastQuoted`` fills a line's ``{last}`` with (the same steps): its last word quoted, where
+    every earlier word that begins with its letters begins as it is written."""
+    written = line.replace("-", " - ").split()
+    last = written[-1] if written else ""
+    ok = re.fullmatch("[A-Za-z0-9]+", last) and all(not w.lower().startswith(last.lower()) or w[:len(last)] == last
+                                                    for w in written[:-1])
+    return repr(last) if ok else None
+
+
 def test_the_rules_refusals_of_lines_the_lists_do_not_offer_are_check_s_own(england_spring):
     """Issue 30: "another order" ``F Edi - Mos`` passed the page (it said it could not judge it), though the rules
     refuse it. The rest of a player's verdicts (``verdicts.refusals``, the "exact" part the page fetches after the
@@ -332,7 +342,8 @@ def test_the_rules_refusals_of_lines_the_lists_do_not_offer_are_check_s_own(engl
     firsts = {item["unit"]: item["options"][0]["value"] for item in form["field"]["items"] if item.get("unit")}
     for key, entry in lines.items():
         alone = [{"severity": p.severity, "message": p.message} for p in RULESET_DIP.check(public, "eng", [key])]
-        filled = [{**p, "message": p["message"].replace("{line}", repr(key))} for p in entry["problems"]]
+        filled = [{**p, "message": p["message"].replace("{line}", repr(key)).replace("{last}", str(last_quoted(key)))}
+                  for p in entry["problems"]]
         assert (filled if entry.get("quotes") else entry["problems"]) == alone, key
         if "unit" not in entry:  # a line cut short ordering no unit (verdicts._alone: the cut test)
             continue
@@ -369,8 +380,9 @@ def test_a_dislodged_unit_s_lines_the_lists_do_not_offer_get_the_rules_verdict()
     for key, entry in lines.items():
         for line in (key, key.upper(), verdicts._spaced(key)):
             alone = [(p.severity, p.message) for p in RULESET_DIP.check(public, "ita", [line])]
-            assert [(p["severity"], p["message"].replace("{line}", repr(line))) for p in entry["problems"]] == alone, \
-                line
+            quoted, last = repr(line), str(last_quoted(line))
+            assert [(p["severity"], p["message"].replace("{line}", quoted).replace("{last}", last))
+                    for p in entry["problems"]] == alone, line
             if not entry.get("quotes"):
                 break
         second = [p.message for p in RULESET_DIP.check(public, "ita", [key, first]) if p.path == (1,)]
@@ -614,7 +626,8 @@ def test_a_line_cut_short_gets_the_rules_verdict_with_the_line_as_written(englan
         for line in (key, key.upper(), " ".join(w.capitalize() for w in key.split(" "))):
             assert plain.match(line)
             said = [(p.severity, p.message) for p in RULESET_DIP.check(public, "eng", [line])]
-            assert said == [(p["severity"], p["message"].replace("{line}", repr(line))) for p in entry["problems"]]
+            assert said == [(p["severity"], p["message"].replace("{line}", repr(line)).replace(
+                "{last}", str(last_quoted(line)))) for p in entry["problems"]]
         head = " ".join(key.split(" ")[:2]).upper()
         again = RULESET_DIP.check(public, "eng", [key, f"{head} H"])
         assert entry.get("free", False) == (not any(p.path == (1,) and "already has an order" in p.message

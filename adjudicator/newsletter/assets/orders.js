@@ -1014,6 +1014,18 @@
     }) ? line : null;
   }
 
+  /* The last word of a line, quoted, as the rules quote the word it spells (``verdicts._last_marked``: "kein Ort
+     namens 'A' in 'A Aug U A'"): they quote the first piece of the line, from a word's start, that reads as it
+     (``reading.as_written``), so the last word as written where every earlier word that begins with its letters
+     begins as it is written; null otherwise, or where it is more than letters and digits. */
+  function lastQuoted(line) {
+    var written = line.replace(/-/g, " - ").split(" ").filter(Boolean);
+    var last = written.length ? written[written.length - 1] : "";
+    return /^[A-Za-z0-9]+$/.test(last) && written.slice(0, -1).every(function (w) {
+      return w.toLowerCase().indexOf(last.toLowerCase()) !== 0 || w.slice(0, last.length) === last;
+    }) ? "'" + last + "'" : null;
+  }
+
   /* The rules' verdict on a line they cannot read because of a word they read nowhere (``verdicts.unread``: the
      rules' own ``check`` of the words before it followed by such a word, with the line, the word and the words from
      it on as marks): the line's first word not among ``words`` and the words before it looked up; the marks
@@ -1184,6 +1196,11 @@
       }
       var found = key !== null && has(table, key) ? table[key] : key !== null && has(refused, key) ? refused[key] :
         null;
+      if (found && found.quotes && lastQuoted(line) === null && found.problems.some(function (p) {
+        return p.message.indexOf("{last}") >= 0;
+      })) {
+        found = null; /* the rules quote an earlier word written otherwise, where it begins as the last one */
+      }
       if (found && found.quotes && (folded || plain === null)) {
         found = null; /* the rules quote the line as written, and their own words of it ("cannot read 'F Edi Adr'
                          after 'edi'"): the page fills it in for a plain line as written only */
@@ -1219,7 +1236,8 @@
         spent = null;
       } else if (found) {
         found.problems.forEach(function (p) {
-          say(p.severity, found.quotes ? fill(p.message, {line: "'" + line + "'"}) : p.message);
+          say(p.severity, found.quotes ? fill(p.message, {line: "'" + line + "'", last: lastQuoted(line)}) :
+            p.message);
         });
       } else if (unit !== null && words.every(function (w) {
         return has(vocabulary, w);
