@@ -230,6 +230,11 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     out.update(_alone(ruleset, state, player, [r for r, u in cut if u is None and not (
         r.count(" ") and r.split(" ")[1] in rules["places"])], others))
     found: dict[str, Any] = {"lines": out, "plain": PLAIN}
+    if any(f" {support} " in text for text in every):  # (a movement: its units support)
+        given = support_shapes(ruleset, state, player, heads, offered, support, rules["places"], letters,
+                               str(rules["twice"]))
+        if given is not None:
+            found["supports"] = given
     if not rules.get("not_yours"):  # (a movement's words for a line naming no unit of the player's: ``heads``)
         other = elsewhere(ruleset, state, player, rules["places"], [x.lower() for x in letters],
                           [line_key(h).split(" ")[1] for h in heads.values()], [[]],
@@ -260,6 +265,134 @@ def judges_words(text: str, notation: dict[str, str]) -> str:
         out += judge
         n += len(game)
     return " ".join(out)
+
+
+# The marks of a support's words (``support_shapes``): the supporter as the rules print it, the supported unit's
+# place and the place it goes to as they print them, and the full name of the place it goes to
+_SUPPORT_MARKS = ("\x00h\x00", "\x00x\x00", "\x00q\x00", "\x00Q\x00")
+Words = tuple[tuple[str, str], ...]  # a line's problems: (severity, message) each
+Row = tuple[str, str, str, str]  # a support asked of the rules: the supporter's unit, the supported unit's letter,
+# the supported unit's place and the place it goes to
+
+
+def support_shapes(ruleset: Any, state: State, player: str, heads: dict[str, str], offered: dict[str, list[str]],
+                   word: str, places: dict[str, str], letters: list[str], twice: str) -> dict[str, Any] | None:
+    """The rules' verdict on a support by a unit of the player's of a move the lists do not offer (``F Lon S F Bre -
+    Pic``: "F Lon cannot itself move to Picardy, so it cannot support there"), a line of the shape ``{unit} S
+    {letter} {x} - {q}``: its words with the supporter, the supported unit's place ``x`` and the place it goes to
+    ``q`` as marks (``_SUPPORT_MARKS``: filled in as the rules print them, ``shown`` and each head's ``shown``, and
+    the full name of ``q`` as ``places`` gives it), found by the rules' own ``check`` and looked up by the unit, the
+    letter and ``q`` (each head's ``to``: an index in ``says`` for each place of ``places``, -1 for none).
+
+    Every such line is too many to ask (76 x 76 a unit and letter on the standard map: a second line of a unit in
+    one run is its second order, so each is a run), and the rules' words name the supporter and where the support
+    goes; so the rules are asked on every ``q`` with one ``x`` (the first place that is neither the unit's nor
+    ``q``), and on every ``x`` with one ``q`` of each of the words so found (and that once in capitals: the key
+    folds the case): an ``x`` whose words are other there is in the unit's and letter's ``but``, and the page
+    judges a line whose ``x`` is its ``q`` no more than one whose words the rules did not give. Each words entry
+    with ``free`` where the rules do not count the line as the unit's order (the unit's first offered line after
+    it is no second order), as ``_judged``'s. ``None`` where no words are found."""
+    to = sorted(places)
+    units = sorted(heads)
+    where = {u: line_key(heads[u]).split(" ")[1] for u in units}
+
+    def ask(rows: list[Row], spell: Any = str, free: bool = True) -> dict[Row, tuple[Words, bool]]:
+        """``check``'s words on each row's line and whether it is free (``free``; else False): one line per unit a
+        run (a second would be the unit's second order), each unit's first offered line after them."""
+        per: dict[str, list[Row]] = {}
+        for row in rows:
+            per.setdefault(row[0], []).append(row)
+        out: dict[Row, tuple[Words, bool]] = {}
+        for k in range(max((len(v) for v in per.values()), default=0)):
+            batch = [v[k] for v in per.values() if k < len(v)]
+            lines = [spell(f"{heads[u]} {word} {m} {x.capitalize()} - {q.capitalize()}") for u, m, x, q in batch]
+            problems = ruleset.check(state, player, [*lines, *(offered[u][0] for u, _, _, _ in batch if free)])
+            at: dict[Any, list[Problem]] = {}
+            for p in problems:
+                at.setdefault(p.path, []).append(p)
+            for i, row in enumerate(batch):
+                own = tuple((p.severity, p.message) for p in at.get((i,), []))
+                out[row] = (own, not any(twice in p.message for p in at.get((len(batch) + i,), [])))
+        return out
+
+    named = {place: re.compile(_whole(place).pattern, re.IGNORECASE) for place in to}
+    printed: dict[str, set[str]] = {}
+
+    def note(answers: dict[Row, tuple[Words, bool]]) -> dict[str, str]:
+        """The names the rules print for each place (the supporter and the full name of ``q`` taken out), each
+        place's where it is one."""
+        for (u, _, x, q), (said, _) in answers.items():
+            if not said:
+                continue
+            text = _whole(places[q]).sub("\x00", "\n".join(m for _, m in said).replace(heads[u], "\x00"))
+            for place in {x, q}:
+                printed.setdefault(place, set()).update(found.group(0) for found in named[place].finditer(text))
+        return {place: names.copy().pop() for place, names in printed.items() if len(names) == 1}
+
+    def fill(made: Words, row: Row, shown: dict[str, str]) -> Words:
+        u, _, x, q = row
+        values = dict(zip(_SUPPORT_MARKS, (heads[u], shown.get(x, "\x00"), shown.get(q, "\x00"), places[q]),
+                          strict=True))
+        return tuple((s, re.sub("\x00[hxqQ]\x00", lambda found: values[found.group(0)], m)) for s, m in made)
+
+    def marked(row: Row, said: Words, shown: dict[str, str]) -> Words | None:
+        """``said`` with the row's supporter and places as marks; ``None`` where that is not how they are."""
+        u, _, x, q = row
+        if "\x00" in "".join(m for _, m in said):
+            return None
+        out = []
+        for s, m in said:
+            m = _whole(places[q]).sub(_SUPPORT_MARKS[3], _whole(heads[u]).sub(_SUPPORT_MARKS[0], m))
+            for mark, place in ((_SUPPORT_MARKS[2], q), (_SUPPORT_MARKS[1], x)):
+                m = _whole(shown[place]).sub(mark, m) if place in shown else m
+            out.append((s, m))
+        return tuple(out) if fill(tuple(out), row, shown) == said else None
+
+    first = {(u, m, q): next(x for x in to if x not in (where[u], q)) for u in units for m in letters for q in to}
+    asked = ask([(u, m, x, q) for (u, m, q), x in first.items()])
+    shown = note(asked)
+    found: dict[tuple[str, str, str], Words] = {}
+    for (u, m, q), x in first.items():
+        made = marked((u, m, x, q), asked[(u, m, x, q)][0], shown)
+        if made is not None:
+            found[(u, m, q)] = made
+    # every x with one q of each words found for more than one q (the first), and that once in capitals (words
+    # found for one q, 'a unit cannot support a move into its own province', are not asked on every x)
+    counted: dict[tuple[str, str, Words, bool], list[str]] = {}
+    for (u, m, q), made in sorted(found.items()):
+        counted.setdefault((u, m, made, asked[(u, m, first[(u, m, q)], q)][1]), []).append(q)
+    kinds = {kind: qs[0] for kind, qs in counted.items() if len(qs) > 1}
+    more = ask([(u, m, x, q) for (u, m, _, _), q in kinds.items() for x in to if x != q], free=False)
+    loud = ask([(u, m, first[(u, m, q)], q) for (u, m, _, _), q in kinds.items()], str.upper)
+    shown = note(more)
+    says: list[tuple[Words, bool]] = []
+    heads_out: dict[str, Any] = {}
+    for u in units:
+        entry: dict[str, Any] = {"unit": u, "shown": heads[u], "to": {}, "but": {}}
+        for m in letters:
+            index = []
+            for q in to:
+                row, made = (u, m, first[(u, m, q)], q), found.get((u, m, q))
+                free = asked[row][1]
+                rep = kinds.get((u, m, made, free)) if made is not None else None
+                # the words again with the names as finally printed, and the same in capitals on the kind's first q
+                if (made is None or rep is None or asked[row][0] != fill(made, row, shown)
+                        or loud[(u, m, first[(u, m, rep)], rep)] != asked[(u, m, first[(u, m, rep)], rep)]):
+                    index.append(-1)
+                    continue
+                if (made, free) not in says:
+                    says.append((made, free))
+                index.append(says.index((made, free)))
+            entry["to"][m.lower()] = index
+            entry["but"][m.lower()] = sorted({x for (uu, mm, made, free), q in kinds.items() if (uu, mm) == (u, m)
+                                              for x in to if x != q and more[(u, m, x, q)][0] != fill(
+                                                  made, (u, m, x, q), shown)})
+        heads_out[line_key(heads[u])] = entry
+    if not says:
+        return None
+    return {"word": line_key(word), "places": to, "shown": dict(sorted(shown.items())), "heads": heads_out,
+            "says": [{"problems": [{"severity": s, "message": m} for s, m in made], "free": free}
+                     for made, free in says]}
 
 
 def _judged(ruleset: Any, state: State, player: str, todo: list[tuple[str, str | None]],

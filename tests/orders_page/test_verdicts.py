@@ -1007,6 +1007,63 @@ def test_a_mapping_the_rules_quote_as_its_line_is_looked_up_as_that_line_written
     assert judged == 5
 
 
+def support_looked_up(supports: dict | None, names: dict[str, str], line: str) -> tuple[list, str, bool] | None:
+    """What orders.js's ``supportOf`` finds for ``line`` in ``verdicts.support_shapes``' data (the same steps): the
+    problems with the supporter and places filled in, the unit and ``free``; ``None`` for no such shape."""
+    words = verdicts.line_key(line).split(" ")
+    if supports is None or len(words) != 7 or words[2] != supports["word"] or words[5] != "-":
+        return None
+    head = supports["heads"].get(" ".join(words[:2]))
+    letter, x, q = words[3], words[4], words[6]
+    if head is None or letter not in head["to"] or q not in supports["places"] or x not in supports["places"] or \
+            x == q or x in head["but"][letter] or x not in supports["shown"] or q not in names:
+        return None
+    n = head["to"][letter][supports["places"].index(q)]
+    if n < 0:
+        return None
+    marks = {"h": head["shown"], "x": supports["shown"][x], "q": supports["shown"].get(q), "Q": names[q]}
+    said = supports["says"][n]
+    return ([(p["severity"], re.sub("\x00([hxqQ])\x00", lambda m: marks[m.group(1)], p["message"]))
+             for p in said["problems"]], head["unit"], said["free"])
+
+
+def test_a_support_of_a_move_the_lists_do_not_offer_gets_the_rules_words_by_its_supporter_and_target(england_spring):
+    """Issue 30, "cannot judge" left: a support by a unit of the player's of a move the lists do not offer (``F Lon
+    S F Bre - Pic``: "F Lon cannot itself move to Picardy, so it cannot support there"; ``F Edi S A Lvp - Gas``) got
+    "cannot judge" in 29 of 1,000 generated Diplomacy sheets: every supported unit's place and every place it goes
+    to, for each unit and letter, is 11,552 lines to ask a unit, one run each. The rules' words name the supporter
+    and where the support goes, so the exact part holds them by the supporter, the letter and that place, with the
+    places as marks (``verdicts.support_shapes``: asked with one supported place for each place it goes to, and on
+    every supported place with one of each words, every other words named in ``but``). England in spring 1901:
+    for every such line of F Lon (both letters, every place twice) and a sample of the others' (also in capitals
+    and with other spaces), what the page looks up is ``check``'s words on it, and ``free`` says whether the unit's
+    first offered line after it is a second order."""
+    public, form, _, exact = england_spring
+    supports, names = exact["supports"], form["lines"]["places"]
+    firsts = {item["unit"]: item["options"][0]["value"] for item in form["field"]["items"] if item.get("unit")}
+    assert support_looked_up(supports, names, "F Lon S F Bre - Pic") == ([(
+        "error", "F Lon S F Bre - Pic: F Lon cannot itself move to Picardy, so it cannot support there")], "lon", False)
+    places = [p.capitalize() for p in sorted(names)]
+    rnd = random.Random(30)
+    lines = [f"F Lon S {m} {x} - {q}" for m in "AF" for x in places for q in places]
+    lines += [f"{h} S {m} {x} - {q}" for h in ("F Edi", "A Lvp") for m in "AF" for x in places
+              for q in rnd.sample(places, 6)]
+    judged = 0
+    for n, line in enumerate(lines):
+        looked = support_looked_up(supports, names, line)
+        if looked is None:
+            continue
+        judged += 1
+        problems, unit, free = looked
+        spelt = (line, line.upper(), verdicts._spaced(line.lower()))[n % 3]
+        said = RULESET_DIP.check(public, "eng", [spelt, firsts[unit]])
+        assert [(p.severity, p.message) for p in said if p.path == (0,)] == problems, spelt
+        assert free == (not any(p.path == (1,) and "already has an order" in p.message for p in said)), spelt
+    assert judged > 0.95 * len(lines), (judged, len(lines))
+    assert support_looked_up(supports, names, "F Lon S F Lon - Pic") is None  # a unit cannot support itself
+    assert support_looked_up(supports, names, "F Lon S A Pic - Pic") is None
+
+
 def test_a_line_of_words_the_rules_read_elsewhere_is_looked_up_where_their_reading_stops(england_spring):
     """Issue 30, "cannot judge" left: a line of words the rules know that they cannot read (``A Lvp - C``: "no place
     named 'C'", ``A Lvp Yor``, ``F Lon S A Lvp S F Edi - Yor``) got "cannot judge": after a word the rules read

@@ -1112,6 +1112,35 @@
     });
   }
 
+  /* The rules' words on a support by a unit of the player's of a move the lists do not offer (``verdicts.
+     support_shapes``: ``F Lon S F Bre - Pic``), looked up by the supporter (``heads``), the supported unit's letter
+     and the place the support goes to (``to``: the index of its words, by ``places``), the supporter, the places
+     (as the rules print them, ``shown``) and the full name of where it goes (``names``, the form's) filled in; as a
+     line of the tables: its problems, the unit and ``free``. null for a line of no such shape, a supported place
+     the rules' words do not hold (``but``), or one that is where the support goes. */
+  function supportOf(supports, names, key) {
+    var has = function (t, k) {
+      return !!t && Object.prototype.hasOwnProperty.call(t, k);
+    };
+    var words = key === null || !supports ? [] : key.split(" ");
+    var head = words.length === 7 && words[2] === supports.word && words[5] === "-" &&
+      has(supports.heads, words[0] + " " + words[1]) ? supports.heads[words[0] + " " + words[1]] : null;
+    var x = words[4];
+    var q = words[6];
+    var at = head && has(head.to, words[3]) ? supports.places.indexOf(q) : -1;
+    var n = at >= 0 ? head.to[words[3]][at] : -1;
+    if (n < 0 || x === q || supports.places.indexOf(x) < 0 || head.but[words[3]].indexOf(x) >= 0 ||
+      !has(supports.shown, x) || !has(names, q)) {
+      return null;
+    }
+    var marks = {h: head.shown, x: supports.shown[x], q: supports.shown[q], Q: names[q]};
+    return {unit: head.unit, free: supports.says[n].free, problems: supports.says[n].problems.map(function (p) {
+      return {severity: p.severity, message: p.message.replace(/\u0000(h|x|q|Q)\u0000/g, function (all, name) {
+        return marks[name];
+      })};
+    })};
+  }
+
   /* The verdict of a list of lines, looked up in the table the rules computed (``verdicts.line_table``: the
      ruleset's own ``check`` on every line the form offers, with the unit each orders). The page adds nothing of
      its own: a line the table holds has the table's problems; a second line for a unit of the player's is the
@@ -1189,13 +1218,14 @@
       var key = line === null ? null : norm(line);
       var plain = plainLine(entry, line, exact); /* a mapping of plain texts too: the rules quote its line */
       var folded = false;
-      if (key !== null && !has(table, key) && !has(refused, key)) { /* another spelling the rules read alike */
-        var other = fold(key, exact && exact.spellings);
-        folded = has(table, other) || has(refused, other);
+      var supports = exact && exact.supports;
+      if (key !== null && !has(table, key) && !has(refused, key) && supportOf(supports, rules.places, key) === null) {
+        var other = fold(key, exact && exact.spellings); /* another spelling the rules read alike */
+        folded = has(table, other) || has(refused, other) || supportOf(supports, rules.places, other) !== null;
         key = folded ? other : key;
       }
       var found = key !== null && has(table, key) ? table[key] : key !== null && has(refused, key) ? refused[key] :
-        null;
+        supportOf(supports, rules.places, key);
       if (found && found.quotes && lastQuoted(line) === null && found.problems.some(function (p) {
         return p.message.indexOf("{last}") >= 0;
       })) {
