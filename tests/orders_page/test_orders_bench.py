@@ -5,6 +5,7 @@ working; the figures are ``benchmarks/bench_orders_page.py``'s (and the note's),
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import sys
 from pathlib import Path
@@ -57,3 +58,24 @@ def test_the_corpus_benchmark_prints_each_game_s_figures_on_the_shared_league(br
     faults = lines[-1]
     assert faults.startswith("  faulty entries (validate's errors), one by one: validate's "), lines
     assert faults.endswith("page's own 0"), lines
+
+
+def test_every_page_the_full_mode_measures_is_in_the_league_with_its_player_and_the_places_it_clicks(league):
+    """The full mode (not run in the suite) measures a spring, a retreat, a winter, 30JK and Auf Achse's round 1 on
+    this league, each for one player by clicks on named places: each game's open turn has that player's part and
+    exact part where the rules give one, and draws every place clicked, so the full mode cannot lose a page to a
+    renamed game, player or place unnoticed (issue 33: every benchmark runs in the suite, so none can rot)."""
+    bench = bench_module()
+    assert set(bench.CASES) == {"dip", "rt", "wb", "jk", "ar"}, "a spring, a retreat, a winter, 30JK, Auf Achse"
+    for game, (player, clicks) in bench.CASES.items():
+        orders = league.root / "public/games" / game / "orders"
+        turn = json.loads((orders.parent / "open-turn.json").read_text(encoding="utf-8"))["turn"]
+        assert (orders / f"{turn:04d}" / f"{player}.json").is_file(), (game, player)
+        if game != "ar":  # Auf Achse's rules refuse nothing the form does not offer: no exact part
+            assert (orders / f"{turn:04d}" / "exact" / f"{player}.json").is_file(), (game, player)
+        index = json.loads((orders / f"{turn:04d}.json").read_text(encoding="utf-8"))
+        drawn = (orders / f"{turn:04d}.svg").read_text(encoding="utf-8") + (
+            (orders / index["map_base"]).read_text(encoding="utf-8") if index.get("map_base") else "")
+        for css in clicks:
+            for name, value in re.findall(r'\[(data-region|data-field)="([^"]+)"\]', css):
+                assert f'{name}="{value}"' in drawn, (game, css)
