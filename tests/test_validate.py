@@ -170,7 +170,8 @@ def test_validate_asks_the_history_nothing_where_the_turn_has_no_ruling(game, ca
         real = getattr(history, name)
         return lambda *a, **k: asked.append(name) or real(*a, **k)
 
-    for name in ("is_repo", "tag_target", "last_commit_of", "blob", "git"):
+    # ``_run`` is the one runner of every git process but the kept ``cat-file --batch`` reader (``blob``).
+    for name in ("is_repo", "tag_target", "last_commit_of", "blob", "_run"):
         monkeypatch.setattr(history, name, counted(name))
     path = write(game, "orders/g1/0002/alice.yaml", HEAD.replace("turn: 1", "turn: 2") + "orders:\n  add: 4\n")
     code, out = validate(game, capsys, path)
