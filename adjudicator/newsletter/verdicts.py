@@ -165,7 +165,8 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     writes for their own units that the lists do not offer, where they are finitely many (``F Edi - Mos``) and
     the same for every spelling ``line_key`` folds (or the same once the line as written is a mark, ``_judged``):
     every unit's move to every place of the map (``lines.places``), its hold and disband, each offered line with
-    another unit letter, and each unit's support of every offered line of the player's units. Keyed and judged as
+    another unit letter, and each unit's support of every offered line of the player's units (but a support of a move
+    the supports' shape answers, ``support_shapes``: the page finds it there, the same words). Keyed and judged as
     ``line_table``'s lines (the ruleset's own ``check``, one line per unit a run), with the unit each orders and
     ``free`` where the rules do not count the line as the unit's order (a wrong unit letter: a second line for the
     unit is then not "already ordered"), found by the rules too: the unit's first offered line after it gets their
@@ -205,18 +206,24 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
         # the same lines in the judges' notation where the game writes its own (30JK: 'A Aug S A BFre' beside 'A Aug
         # U A BFre'), as a player who knows the standard game writes them: the rules' check says what they read
         mine += [judged for text in [*offered[unit], *supports] if (judged := judges_words(text, notation)) != text]
+    given = support_shapes(ruleset, state, player, heads, offered, support, rules["places"], letters,
+                           str(rules["twice"])) if any(f" {support} " in text for text in every) else None
     seen: set[str] = set(known)
     todo: list[tuple[str, str | None]] = []
+    shaped: list[str] = []  # supports the shape answers: the page looks them up there, not asked twice
     for unit, texts in wanted.items():
         for text in texts:
             if line_key(text) not in seen:
                 seen.add(line_key(text))
-                todo.append((text, unit))
+                if given is not None and _shaped(given, rules["places"], line_key(text)):
+                    shaped.append(line_key(text))
+                else:
+                    todo.append((text, unit))
     out = _judged(ruleset, state, player, todo, offered, str(rules["twice"]))
     # lines cut short: every run of plain words that begins a line of the tables and is none (``F Lon S``, ``A Lvp
     # -``, the lines a player has while typing): the rules cannot read them, and say so quoting the line, which the
     # page fills in as written (only for a plain line, ``PLAIN``)
-    keys = [*known, *out]
+    keys = [*known, *out, *shaped]
     short = sorted({" ".join(words[:n]) for words in (k.split(" ") for k in keys)
                     for n in range(1, _plain_run(words) + (_plain_run(words) < len(words)))} - set(keys))
     heads_of = {line_key(h): unit for unit, h in heads.items()}
@@ -230,21 +237,33 @@ def refusals(ruleset: Any, state: State, player: str, form: dict[str, Any] | Non
     out.update(_alone(ruleset, state, player, [r for r, u in cut if u is None and not (
         r.count(" ") and r.split(" ")[1] in rules["places"])], others))
     found: dict[str, Any] = {"lines": out, "plain": PLAIN}
-    if any(f" {support} " in text for text in every):  # (a movement: its units support)
-        given = support_shapes(ruleset, state, player, heads, offered, support, rules["places"], letters,
-                               str(rules["twice"]))
-        if given is not None:
-            found["supports"] = given
+    if given is not None:  # (a movement: its units support)
+        found["supports"] = given
     if not rules.get("not_yours"):  # (a movement's words for a line naming no unit of the player's: ``heads``)
         other = elsewhere(ruleset, state, player, rules["places"], [x.lower() for x in letters],
                           [line_key(h).split(" ")[1] for h in heads.values()], [[]],
                           [texts[0] for texts in offered.values()])
         if other is not None:
             found["elsewhere"] = other
-    words = unread(ruleset, state, player, [*known, *out], [texts[0] for texts in offered.values()])
+    words = unread(ruleset, state, player, [*known, *out, *shaped], [texts[0] for texts in offered.values()])
     if words is not None:
         found["unread"] = words
     return found
+
+
+def _shaped(supports: dict[str, Any], names: dict[str, str], key: str) -> bool:
+    """Whether the page finds ``key`` (a line's key) in ``support_shapes``' data (orders.js ``supportOf``, the same
+    steps): a support of the shape by one of the player's units, its letter's words known where it goes, of a
+    supported place other than that one, not in ``but`` and printed as the rules print it."""
+    words = key.split(" ")
+    if len(words) != 7 or words[2] != supports["word"] or words[5] != "-":
+        return False
+    head = supports["heads"].get(" ".join(words[:2]))
+    letter, x, q = words[3], words[4], words[6]
+    if head is None or letter not in head["to"] or q not in supports["places"] or x not in supports["places"]:
+        return False
+    return (head["to"][letter][supports["places"].index(q)] >= 0 and x != q and x not in head["but"][letter]
+            and x in supports["shown"] and q in names)
 
 
 def judges_words(text: str, notation: dict[str, str]) -> str:

@@ -1064,6 +1064,42 @@ def test_a_support_of_a_move_the_lists_do_not_offer_gets_the_rules_words_by_its_
     assert support_looked_up(supports, names, "F Lon S A Pic - Pic") is None
 
 
+def test_a_support_of_an_offered_move_the_supports_shape_answers_is_not_asked_and_kept_twice(england_spring):
+    """Issue 30, the cost of the exact part: each unit's support of every offered line was asked of the rules and
+    kept among the exact lines, also where the supports' shape (``verdicts.support_shapes``) already gives the page
+    the same words (``F Lon S A Lvp - Edi``: "F Lon cannot itself move to Edinburgh"), 11-15 % of the demo's lines.
+    Those are now left to the shape (``verdicts._shaped``, orders.js ``supportOf``'s steps): England in spring 1901,
+    every unit's support of every offered move is in the form's table, the exact lines or the shape, and where the
+    page finds it, it is ``check``'s verdict on it alone and whether the unit's next line is a second order."""
+    public, form, table, exact = england_spring
+    supports, names = exact["supports"], form["lines"]["places"]
+    items = [item for item in form["field"]["items"] if item.get("unit")]
+    firsts = {item["unit"]: item["options"][0]["value"] for item in items}
+    moves = [o["value"] for item in items for o in item["options"] if o["value"].split(" ")[2:3] == ["-"]]
+    shaped = 0
+    for head in (" ".join(first.split(" ")[:2]) for first in firsts.values()):
+        for move in moves:
+            line = f"{head} S {move}"
+            key = verdicts.line_key(line)
+            looked = support_looked_up(supports, names, line)
+            assert key in table["lines"] or key in exact["lines"] or looked is not None, line
+            if key in table["lines"]:
+                continue
+            if looked is None:
+                entry = exact["lines"][key]
+                looked = ([(p["severity"], p["message"]) for p in entry["problems"]], entry["unit"],
+                          bool(entry.get("free")))
+            else:
+                assert key not in exact["lines"], f"{line}: kept twice"
+                shaped += 1
+            said = RULESET_DIP.check(public, "eng", [line, firsts[looked[1]]])
+            assert looked[0] == [(p.severity, p.message) for p in said if p.path == (0,)], line
+            assert looked[2] == (not any(p.path == (1,) and "already has an order" in p.message for p in said)), line
+    assert shaped > 10 and support_looked_up(supports, names, "F Lon S A Lvp - Edi") == ([(
+        "error", "F Lon S A Lvp - Edi: F Lon cannot itself move to Edinburgh, so it cannot support there")], "lon",
+        False)
+
+
 def test_a_line_of_words_the_rules_read_elsewhere_is_looked_up_where_their_reading_stops(england_spring):
     """Issue 30, "cannot judge" left: a line of words the rules know that they cannot read (``A Lvp - C``: "no place
     named 'C'", ``A Lvp Yor``, ``F Lon S A Lvp S F Edi - Yor``) got "cannot judge": after a word the rules read
