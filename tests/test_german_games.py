@@ -16,16 +16,21 @@ no prose are taken out: `code`, paths and addresses, YAML keys (``orders:``), fl
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import html
 import io
 import json
 import re
+import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from adjudicator import cli, yamlio
+from adjudicator.league.store import load_game
+from adjudicator.newsletter import orders_page
 from adjudicator.newsletter.orders_page import page_words
 
 from .conftest import git
@@ -429,6 +434,53 @@ def test_the_thirty_years_war_s_orders_page_notes_and_votes_are_german(german: L
     values = [o["value"] for o in vote["options"]]
     assert "Stimmen zurückziehen" in values and "Aufgeben zugunsten von Frankreich" in values, values
     assert not any(str(v).startswith(("Withdraw", "Concede")) for v in values)
+
+
+def set_up_before(root: Path, game: str, pinned: str, lacks: Callable[[str], bool]) -> None:
+    """Make ``game`` one set up before some texts existed: its pinned words file ``pinned`` (under
+    ``games/<game>/data/``) without the keys ``lacks`` picks, its ``game.yaml`` recording that copy's digest."""
+    path = root / "games" / game / "data" / pinned
+    before = path.read_bytes()
+    texts = yamlio.load_trusted(before)
+    after = yamlio.dump({k: v for k, v in texts.items() if not lacks(str(k))}).encode("utf-8")
+    assert after != before
+    path.write_bytes(after)
+    config = root / "games" / game / "game.yaml"
+    old, new = (hashlib.sha256(b).hexdigest() for b in (before, after))
+    assert old in config.read_text(encoding="utf-8")
+    config.write_text(config.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+
+
+def test_a_german_game_set_up_before_a_text_existed_shows_it_in_german_on_its_orders_page_and_sheet(
+        german: League, tmp_path: Path):
+    """A game pins its words files at its set-up; a text added to turnpress later is missing from its copy. The
+    demo's 30JK showed "Orders" and "Frühling 1621: Züge: orders for Schweden." on its orders page, a Bretton
+    Woods game "Produktion: consumer_goods". The orders page and the sheet (no report binds them, ``verify``
+    renders neither) take such a text from the package's German words; the rules keep the pinned copy, which is
+    what a replay reads."""
+    old = League(tmp_path / "league", german.desk)
+    shutil.copytree(german.root, old.root, symlinks=True)
+    set_up_before(old.root, "dk", "variants/dreissigjaehriger_krieg/data/messages.yaml",
+                  lambda k: k == "Orders" or k.startswith("{phase}: orders for {power}."))
+    set_up_before(old.root, "bw", "words.yaml", lambda k: k.startswith("order."))
+    for game, player in (("dk", "schw"), ("bw", "anna")):
+        g = load_game(old.root, game)
+        state = g.effective_state(g.open_turn)
+        seat = orders_page.player_data(g, state, player, g.open_turn)
+        said = [*page_texts(seat["form"]), *seat["head"].splitlines(), *seat["body"].splitlines()]
+        assert not [t for t in said if english(t)], [t for t in said if english(t)]
+        sheet = old.run("template", game, player)
+        assert not english(sheet), english(sheet)
+        if game == "dk":
+            assert seat["form"]["notes"][0].endswith(": Befehle für Schweden."), seat["form"]["notes"]
+            assert seat["form"]["field"]["label"] == "Befehle", seat["form"]["field"]
+            assert "Befehle für Schweden. Ein Befehl je Zeile" in sheet, sheet
+            # what a replay reads stays the pinned copy: the rules themselves still lack the text
+            assert "orders for Schweden" in g.ruleset.template(g.ruleset.public_view(state), player)
+        else:
+            cuts = seat["form"]["cuts"]["words"]  # what a cut notice names each order by
+            assert cuts["production.consumer_goods"] == "Produktion: Konsumgüterherstellung", cuts
+            assert cuts["gold.industries"] == "Gold: Industrien", cuts
 
 
 def test_validate_and_seal_speak_the_game_s_language(german: League):

@@ -69,6 +69,10 @@ class GameData:
     package: str
     files: Mapping[str, bytes] | None = None
     unpinned: set[str] = field(default_factory=set)
+    # for presentation only (the orders page, a sheet: nothing a report binds or ``verify`` renders again): a
+    # words file the game pinned before a text existed takes that text from the package's current copy, which
+    # is in the same language, rather than showing the English key or falling back to English (``presented``)
+    words_fallback: bool = False
     # the sets ``recording`` fills while it runs (a drawing inside a drawing fills both)
     _recording: list[set[str]] = field(default_factory=list, repr=False)
 
@@ -105,6 +109,11 @@ class GameData:
         """``parse`` of ``read(package, path)``, computed once per content (``parse`` must be a module-level
         function)."""
         return _parse(parse, self.read(package, path))  # type: ignore[no-any-return]
+
+    def presented(self) -> GameData:
+        """The same pinned files, for presentation only (``words_fallback``): the rules and every page a replay
+        renders read ``self``."""
+        return GameData(self.package, self.files, self.unpinned, words_fallback=True)
 
     def digest(self) -> str:
         """What the game pinned, as one digest (package, and each file's path and SHA-256); '' where it pins

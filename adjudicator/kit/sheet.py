@@ -83,6 +83,10 @@ class SheetGame(Protocol):
     def ruleset(self) -> Ruleset: ...
 
     @property
+    def presented_ruleset(self) -> Ruleset:
+        """The rules for what no replay reads: a sheet says a text its pinned words lack as the package does."""
+
+    @property
     def players(self) -> list[Player]: ...
 
     @property
@@ -114,7 +118,7 @@ def awaited_text(ruleset: Ruleset, state: State, player: str, lang: str = "en") 
 def head(game: SheetGame, turn: int, player: str, state: State, lang: str = "en") -> str:
     """The comment lines and the envelope above ``orders:`` of ``player``'s sheet for ``turn``, whose
     effective state is ``state``, in the game's language ``lang`` (the check's words, ``catalog/check.yaml``)."""
-    rules = game.ruleset
+    rules = game.presented_ruleset  # a sheet is presentation: no report binds it
     name = next((p.name for p in game.players if p.key == player), player)
     where = orders_relpath(game.id, turn, player)
     deadline = game.deadline(turn)
@@ -148,4 +152,4 @@ def sheet_text(game: SheetGame, player: str, state: State, *, sealed: bool, lang
     """The whole sheet of ``player`` for the open turn, read from ``state`` (the open turn's effective state);
     ``sealed``: the sheet may show the player's own hidden part (see ``sheet_state``)."""
     return (head(game, game.open_turn, player, state, lang) + "orders:\n"
-            + body(game.ruleset, sheet_state(state, player, sealed=sealed), player))
+            + body(game.presented_ruleset, sheet_state(state, player, sealed=sealed), player))

@@ -148,6 +148,15 @@ class Words:
         return Words(self.package, self.path, data)
 
     def texts(self) -> dict[str, str]:
+        """The texts, as the game pinned them; for presentation (``GameData.words_fallback``) with the keys its
+        copy lacks taken from the package's current file (an old German game's orders page stays German)."""
+        pinned = self.pinned_texts()
+        if self.data is None or not self.data.words_fallback or self.data.files is None:
+            return pinned
+        return {**gamedata.GameData(self.package).parsed(self.package, self.path, _parse), **pinned}
+
+    def pinned_texts(self) -> dict[str, str]:
+        """The texts as the game pinned them, also when presented: what decides a rule (a key the game has)."""
         data = self.data if self.data is not None else gamedata.GameData(self.package)
         return data.parsed(self.package, self.path, _parse)
 

@@ -103,12 +103,14 @@ def sealed_relpath(game_id: str, turn: int, player: str) -> str:
     return f"{orders_relpath(game_id, turn, player)}.age"
 
 
-def pinned_rules(rules: Ruleset, files: Mapping[str, bytes]) -> Ruleset:
+def pinned_rules(rules: Ruleset, files: Mapping[str, bytes], presented: bool = False) -> Ruleset:
     """``rules`` reading ``files`` (a game's pinned data) in place of the packaged data: rules that take the game's
     data (``ReadsData``) are handed it; rules that take none read no data of their own (a third-party ruleset that
-    pins nothing)."""
+    pins nothing). ``presented``: for presentation only, a text a pinned words file lacks is the package's
+    (``GameData.words_fallback``)."""
     if isinstance(rules, ReadsData):
-        return rules.with_data(gamedata.GameData(package_of(rules), files))
+        data = gamedata.GameData(package_of(rules), files)
+        return rules.with_data(data.presented() if presented else data)
     return rules
 
 
@@ -235,6 +237,16 @@ class Game:
     @cached_property
     def ruleset(self) -> Ruleset:
         """The game's rules, reading the data files pinned at its set-up (``gamedata``) where it pinned any."""
+        return self._rules(presented=False)
+
+    @cached_property
+    def presented_ruleset(self) -> Ruleset:
+        """The game's rules for what no report binds and ``verify`` does not render again (the orders page, a
+        sheet): its pinned data, but a text its pinned words lack is the package's current one in the game's
+        language, not English (a German game set up before the text existed; ``GameData.words_fallback``)."""
+        return self._rules(presented=True)
+
+    def _rules(self, presented: bool) -> Ruleset:
         try:
             rules = get(self.settings.ruleset)
         except KeyError as e:  # said in the game's language (the league's: no ruleset to give one)
@@ -246,7 +258,7 @@ class Game:
         files = self.pinned_data
         if files is None:
             files = gamedata.load(data_relpath(self.id), self.root / data_relpath(self.id), digests)
-        return pinned_rules(rules, files)
+        return pinned_rules(rules, files, presented)
 
     @property
     def pins_data(self) -> bool:

@@ -99,7 +99,7 @@ def file_schema(game_id: str, turn: int, player: str, orders: dict[str, Any]) ->
 
 def player_data(game: Game, state: State, player: str, turn: int) -> dict[str, Any]:
     """What the page offers ``player``: the sheet (from the public view only), its schema and the form."""
-    rs = game.ruleset
+    rs = game.presented_ruleset
     public = rs.public_view(state)
     entry = next(p for p in game.players if p.key == player)
     phase = rs.phase(state)
@@ -123,7 +123,7 @@ def verdict_table(game: Game, public: State, player: str, form: dict[str, Any] |
     """``verdicts.line_table``, kept by content (``drawcache.keep``: the rules, their pinned data, the public
     view, the player and the form): a turn's tables are computed by the first site build that needs them, not by
     every build (demo Diplomacy: 3.4 s, demo 30JK: 9.1 s of each)."""
-    rs = game.ruleset
+    rs = game.presented_ruleset
     inputs = (rs.name, dict(game.settings.pinned or {}), public, player, form)
     text = drawcache.keep("verdict table", verdicts.line_table, inputs,
                           lambda: json.dumps(verdicts.line_table(rs, public, player, form), sort_keys=True),
@@ -135,7 +135,7 @@ def exact_table(game: Game, public: State, player: str, form: dict[str, Any] | N
                 table: dict[str, Any] | None) -> dict[str, Any] | None:
     """``verdicts.refusals``, kept by content as ``verdict_table`` (0.2-0.5 s a player of a standard or 30JK
     movement turn: a few hundred lines judged)."""
-    rs = game.ruleset
+    rs = game.presented_ruleset
     inputs = (rs.name, dict(game.settings.pinned or {}), public, player, form)
     text = drawcache.keep("verdict refusals", verdicts.refusals, inputs,
                           lambda: json.dumps(verdicts.refusals(rs, public, player, form, table), sort_keys=True),
@@ -147,7 +147,7 @@ def with_spellings(game: Game, state: State, players: list[dict[str, Any]]) -> l
     """The players' data with the other spellings of a line's words the rules read alike (``verdicts.spellings``,
     the same for every player of a turn, computed once and kept by content) in each one's "exact" part: the page
     folds a line by them before it looks the line up."""
-    rs = game.ruleset
+    rs = game.presented_ruleset
     public = rs.public_view(state)
     first = next((p for p in players if p.get("verdict") and verdicts.orders_units(p.get("form"))), None)
     if first is None:
@@ -166,12 +166,12 @@ def turn_data(game: Game, root: Path) -> dict[str, Any]:
     """The open turn's data for the page (``orders/<NNNN>.json``)."""
     turn = game.open_turn
     state = game.effective_state(turn)
-    phase = outcome.phase(game.ruleset, state)
+    phase = outcome.phase(game.presented_ruleset, state)
     repo = repo_url(root)
     deadline = game.deadline(turn)
     drawn, base = (None, None) if phase.finished else board(game, state)
-    public, first = game.ruleset.public_view(state), game.players[0].key if game.players else ""
-    forms = {} if phase.finished or not first else verdicts.entry_forms(game.ruleset, public, first)
+    public, first = game.presented_ruleset.public_view(state), game.players[0].key if game.players else ""
+    forms = {} if phase.finished or not first else verdicts.entry_forms(game.presented_ruleset, public, first)
     return {
         "game": game.id, "title": plain(game.title), "turn": turn, "label": plain(phase.label),
         "finished": phase.finished, "deadline": deadline.isoformat(timespec="minutes") if deadline else None,
@@ -185,7 +185,7 @@ def turn_data(game: Game, root: Path) -> dict[str, Any]:
         # the lines structured entries stand for, as the rules read them (the page judges a mapping as its line),
         # and those the rules quote as the line itself where its texts are plain
         "entry_forms": forms,
-        "entry_written": verdicts.entry_written(game.ruleset, public, first, forms) if forms else [],
+        "entry_written": verdicts.entry_written(game.presented_ruleset, public, first, forms) if forms else [],
     }
 
 

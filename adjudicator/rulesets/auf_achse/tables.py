@@ -22,7 +22,7 @@ def say(game: gamedata.GameData, key: str, /, **values: Any) -> str:
 def has_words(game: gamedata.GameData, key: str) -> bool:
     """Whether the game's words file (pinned at its set-up) has ``key``: a message added later is said only in the
     games whose words have it."""
-    return key in WORDS.of(game).texts()
+    return key in WORDS.of(game).pinned_texts()  # a rule's switch: never the presented fallback
 
 
 def tables(game: gamedata.GameData) -> dict[str, Any]:

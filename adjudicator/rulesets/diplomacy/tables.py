@@ -424,7 +424,16 @@ def load_map(name: str, game: gamedata.GameData) -> Map:
     data = game.read(__package__, map_file(name))
     messages = _messages_file(data)
     return _load_map(name, data, tuple(game.read(__package__, f) for f in _words_files(data)),
-                     game.read(__package__, messages) if messages else b"")
+                     game.read(__package__, messages) if messages else b"", _current_messages(name, game))
+
+
+def _current_messages(name: str, game: gamedata.GameData) -> bytes:
+    """The messages file the package's current map ``name`` names, where ``game`` is presented
+    (``GameData.words_fallback``): the texts the game's pinned file lacks, in the map's language; else none."""
+    if not game.words_fallback or game.files is None or not gamedata.ships(__package__, map_file(name)):
+        return b""
+    messages = _messages_file(gamedata.packaged(__package__, map_file(name)))
+    return gamedata.packaged(__package__, messages) if messages else b""
 
 
 def map_file(name: str) -> str:
@@ -462,11 +471,17 @@ def _parsed(data: bytes) -> dict[str, Any]:
 
 
 @cache
-def _load_map(name: str, data: bytes, words: tuple[bytes, ...] = (), messages: bytes = b"") -> Map:
-    # the contents are part of the key: an old game keeps its map, its words and its messages
+def _load_map(name: str, data: bytes, words: tuple[bytes, ...] = (), messages: bytes = b"",
+              current: bytes = b"") -> Map:
+    # the contents are part of the key: an old game keeps its map, its words and its messages; ``current`` (the
+    # package's messages, presentation only) gives the texts its pinned messages lack
     m = _build(name, _parsed(data), tuple(yamlio.load_trusted(w) for w in words))
-    m.texts = {str(k): str(v) for k, v in (yamlio.load_trusted(messages) or {}).items()} if messages else {}
+    m.texts = {**_texts(current), **_texts(messages)}
     return m
+
+
+def _texts(messages: bytes) -> dict[str, str]:
+    return {str(k): str(v) for k, v in (yamlio.load_trusted(messages) or {}).items()} if messages else {}
 
 
 def available_maps() -> list[str]:
