@@ -23,7 +23,7 @@ import json
 import re
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -130,6 +130,17 @@ class League:
 
     def git(self, *args: str) -> str:
         return git(self.root, *args)
+
+    @contextlib.contextmanager
+    def as_it_was(self) -> Iterator[None]:
+        """Whatever a test plays in the shared league, put back after it: its HEAD, its tree and its tags."""
+        head, tags = self.git("rev-parse", "HEAD").strip(), set(self.git("tag").split())
+        try:
+            yield
+        finally:
+            self.git("reset", "-q", "--hard", head)
+            for tag in set(self.git("tag").split()) - tags:
+                self.git("tag", "-d", tag)
 
 
 PAGE_TEXT = {"notes", "label", "help", "unique", "used", "twice", "not_yours", "standing"}
@@ -1705,14 +1716,9 @@ def test_a_turn_held_for_the_game_master_is_said_in_german(german: League):
     """A turn whose deadline passed before the turn before it ran is held for the game master: the deadline run,
     'adjudicate --due' and status said why in English in a German game (turn.stale_deadline). Run last: it plays
     Bretton Woods' turn 2 two months late, then puts the league back as it was."""
-    head, tags = german.git("rev-parse", "HEAD").strip(), set(german.git("tag").split())
-    try:
+    with german.as_it_was():
         ran = german.run("adjudicate", "bw", "--due", "--now", "2099-05-01T12:00+02:00", "--commit", code=None)
         status = german.run("status", "bw", "--now", "2099-05-01T12:00+02:00")
-    finally:
-        german.git("reset", "-q", "--hard", head)
-        for tag in set(german.git("tag").split()) - tags:
-            german.git("tag", "-d", tag)
     assert "bw: Zug 3 wird nicht ausgewertet: sein Abgabeschluss (2099-03-08 20:00 CET) verstrich, bevor Zug 2 " \
            "ausgewertet war" in ran, ran
     assert "Zug 3 wird nicht ausgewertet" in status, status
@@ -1728,16 +1734,11 @@ def test_a_german_game_s_published_orders_are_headed_in_german_and_replay(german
     published = (german.root / "orders/dk/0001/schw.yaml").read_text(encoding="utf-8")
     assert published.startswith("# Der öffentliche Teil dieser Befehle, wie der Abgabeschluss sie gelesen hat.\n")
     assert "heads: de\n" in (german.root / "games/dk/turns/0001/report.yaml").read_text(encoding="utf-8")
-    head, tags = german.git("rev-parse", "HEAD").strip(), set(german.git("tag").split())
-    try:
+    with german.as_it_was():
         german.run("end", "dk", "--no-winner", "--reason", "Schluss", "--commit")
         german.run("adjudicate", "dk", "--early", "--commit")
         full = (german.root / "orders/dk/0001/schw.yaml").read_text(encoding="utf-8")
         verified = german.run("verify", "dk")
-    finally:
-        german.git("reset", "-q", "--hard", head)
-        for tag in set(german.git("tag").split()) - tags:
-            german.git("tag", "-d", tag)
     assert full.startswith("# Diese Befehle vollständig, wie der Abgabeschluss sie gelesen hat (veröffentlicht, als "
                            "die Partie endete).\ngame: dk\n"), full
     assert "alles stimmt überein" in verified.splitlines()[-1], verified
@@ -1750,8 +1751,7 @@ def test_a_german_game_s_turn_published_with_english_heads_replays_as_it_was(ger
     Plays Bretton Woods' turn 2 as turnpress did before, then puts the league back as it was."""
     from adjudicator.engine import turn
 
-    head, tags = german.git("rev-parse", "HEAD").strip(), set(german.git("tag").split())
-    try:
+    with german.as_it_was():
         sheet = german.desk / "bw-anna-2.yaml"
         sheet.write_text(german.run("template", "bw", "anna"), encoding="utf-8")
         german.run("seal", str(sheet), "--identity", str(german.desk / "anna.key"))
@@ -1763,10 +1763,6 @@ def test_a_german_game_s_turn_published_with_english_heads_replays_as_it_was(ger
         published = (german.root / "orders/bw/0002/anna.yaml").read_text(encoding="utf-8")
         report = (german.root / "games/bw/turns/0002/report.yaml").read_text(encoding="utf-8")
         verified = german.run("verify", "bw")
-    finally:
-        german.git("reset", "-q", "--hard", head)
-        for tag in set(german.git("tag").split()) - tags:
-            german.git("tag", "-d", tag)
     assert published.startswith("# The public part of these orders, as the deadline read them.\n"), published
     assert "heads:" not in report
     assert "alles stimmt überein" in verified.splitlines()[-1], verified

@@ -296,6 +296,17 @@ def page_verdicts(browser: Browser, served: str, league: League, game: str, play
     return browser.script("return arguments[0].map(function (t) { return window.tpOrders.check(t); })", texts)
 
 
+def page_is_validate(browser: Browser, served: str, league: League, game: str, player: str, turn: int, text: str,
+                     *, after: int = 0) -> list:
+    """Assert that the page's verdict on ``text`` is validate's, line, severity and words exactly (of the lines
+    after line ``after``); validate's findings, for the test's own further asserts."""
+    page = page_verdicts(browser, served, league, game, player, [text])[0]
+    found = validate(league.root, game, player, turn, text)
+    assert sorted((int(LINE.match(p["where"]).group(1)), p["severity"], p["message"]) for p in page) == \
+        sorted((f.line, f.severity, f.message) for f in found if f.line > after), (page, found)
+    return found
+
+
 def lines_of(problems: list, severity: str) -> set[int]:
     return {int(m.group(1)) for p in problems if p["severity"] == severity and (m := LINE.match(p["where"]))}
 
@@ -581,10 +592,7 @@ def test_a_line_for_a_unit_where_the_player_has_none_gets_validate_s_words_in_a_
     (``verdicts.elsewhere``): the same lines, severities and words as validate, nothing it cannot judge."""
     player, turn = who(league, game), GAMES[game][1]
     text = HEAD.format(game=game, turn=turn, player=player) + body
-    page = page_verdicts(browser, served, league, game, player, [text])[0]
-    found = validate(league.root, game, player, turn, text)
-    assert sorted((int(LINE.match(p["where"]).group(1)), p["severity"], p["message"]) for p in page) == \
-        sorted((f.line, f.severity, f.message) for f in found), (page, found)
+    page_is_validate(browser, served, league, game, player, turn, text)
 
 
 def line_verdicts(page: list, found: list) -> tuple[dict[int, set[str]], dict[int, set[str]]]:
@@ -647,10 +655,7 @@ def test_a_line_the_rules_cannot_read_gets_their_verdict_and_its_unit_s_next_lin
     lines, severities and words as validate, nothing it cannot judge."""
     player, turn = who(league, game), GAMES[game][1]
     text = HEAD.format(game=game, turn=turn, player=player) + body
-    page = page_verdicts(browser, served, league, game, player, [text])[0]
-    found = validate(league.root, game, player, turn, text)
-    assert sorted((int(LINE.match(p["where"]).group(1)), p["severity"], p["message"]) for p in page) == \
-        sorted((f.line, f.severity, f.message) for f in found if f.line > 4), (page, found)
+    page_is_validate(browser, served, league, game, player, turn, text, after=4)
 
 
 def test_a_winter_build_written_as_a_mapping_gets_validate_s_words_and_the_walk_goes_on(
@@ -665,10 +670,7 @@ def test_a_winter_build_written_as_a_mapping_gets_validate_s_words_and_the_walk_
     text = HEAD.format(game="wb", turn=3, player="ann") + (
         "  - {unit: Build F, move: Ukr}\n  - Build F Lon\n  - {unit: build a, move: Yor}\n"
         "  - {unit: Build  F, move: Lon}\n  - Waive\n")
-    page = page_verdicts(browser, served, league, "wb", "ann", [text])[0]
-    found = validate(league.root, "wb", "ann", 3, text)
-    assert sorted((int(LINE.match(p["where"]).group(1)), p["severity"], p["message"]) for p in page) == \
-        sorted((f.line, f.severity, f.message) for f in found), (page, found)
+    found = page_is_validate(browser, served, league, "wb", "ann", 3, text)
     assert any("'build a - Yor'" in f.message for f in found), found
     odd = HEAD.format(game="wb", turn=3, player="ann") + "  - {unit: Build F, move: Stp/nc}\n  - Build F Lon\n"
     assert [p["severity"] for p in page_verdicts(browser, served, league, "wb", "ann", [odd])[0]] == [
@@ -686,10 +688,7 @@ def test_a_thirty_years_war_line_in_the_judges_notation_gets_validate_s_words(br
     text = HEAD.format(game="jk", turn=1, player="jk0") + (
         "  - Konfession katholisch\n  - A Aug S A FAns U A Aug - FNeu\n  - A FAns S A BFre H\n"
         "  - A BFre S A BFre H\n  - A Aug S A BFre - GTir\n  - A Aug S A EbSa - BFre\n  - A BFre S A Aug U A Aug\n")
-    page = page_verdicts(browser, served, league, "jk", "jk0", [text])[0]
-    found = validate(league.root, "jk", "jk0", 1, text)
-    assert sorted((int(LINE.match(p["where"]).group(1)), p["severity"], p["message"]) for p in page) == \
-        sorted((f.line, f.severity, f.message) for f in found), (page, found)
+    found = page_is_validate(browser, served, league, "jk", "jk0", 1, text)
     assert any("also dort nicht unterstützen" in f.message for f in found), found
 
 
@@ -704,10 +703,7 @@ def test_a_thirty_years_war_line_with_umlauts_the_rules_cannot_read_gets_validat
     text = HEAD.format(game="jk", turn=1, player="jk0") + (
         "  - Konfession katholisch\n  - A zurückziehen\n  - A FAns S Aufgeben zugunsten von Österreich\n"
         "  - Stimmen zurückziehen xxxxxxxxxx\n  - A zugunsten von Dänemark\n  - A Aug H\n")
-    page = page_verdicts(browser, served, league, "jk", "jk0", [text])[0]
-    found = validate(league.root, "jk", "jk0", 1, text)
-    assert sorted((int(LINE.match(p["where"]).group(1)), p["severity"], p["message"]) for p in page) == \
-        sorted((f.line, f.severity, f.message) for f in found), (page, found)
+    found = page_is_validate(browser, served, league, "jk", "jk0", 1, text)
     assert any("'A zurückziehen'" in f.message for f in found), found
 
 
@@ -720,10 +716,7 @@ def test_a_line_cut_short_before_a_coast_or_an_umlaut_gets_validate_s_words(brow
     where a line's plain words end (``verdicts._plain_run``): validate's lines, severities and words exactly."""
     text = HEAD.format(game="jk", turn=1, player="jk0") + (
         "  - Konfession katholisch\n  - A FAns T\n  - A FAns T HH\n  - Stimmen\n  - A FAns - Nur\n")
-    page = page_verdicts(browser, served, league, "jk", "jk0", [text])[0]
-    found = validate(league.root, "jk", "jk0", 1, text)
-    assert sorted((int(LINE.match(p["where"]).group(1)), p["severity"], p["message"]) for p in page) == \
-        sorted((f.line, f.severity, f.message) for f in found), (page, found)
+    found = page_is_validate(browser, served, league, "jk", "jk0", 1, text)
     assert any("was die Einheit wird" in f.message for f in found), found
 
 
@@ -738,10 +731,7 @@ def test_a_support_cut_short_after_the_unit_letter_gets_validate_s_words(browser
     unjudged): validate's lines, severities and words exactly."""
     text = HEAD.format(game="jk", turn=1, player="jk0") + (
         "  - Konfession katholisch\n  - A BFre U A\n  - A FAns U A\n  - A Aug U A\n  - A Aug H\n")
-    page = page_verdicts(browser, served, league, "jk", "jk0", [text])[0]
-    found = validate(league.root, "jk", "jk0", 1, text)
-    assert sorted((int(LINE.match(p["where"]).group(1)), p["severity"], p["message"]) for p in page) == \
-        sorted((f.line, f.severity, f.message) for f in found), (page, found)
+    found = page_is_validate(browser, served, league, "jk", "jk0", 1, text)
     assert any("'A' in 'A BFre U A'" in f.message for f in found), found
     odd = HEAD.format(game="jk", turn=1, player="jk0") + "  - a BFre U A\n"
     assert "unknown" in [p["severity"] for p in page_verdicts(browser, served, league, "jk", "jk0", [odd])[0]]
