@@ -50,7 +50,7 @@ class Context:
     def in_play(self) -> dict[str, str]:
         """The seats still in the game (seat -> login): not taken out by a ruling, nor by the rules (a power
         without a supply centre, a country that left)."""
-        seats = self.game.seats_before(self.turn + 1)
+        seats = self.game.seated_before(self.turn + 1).logins
         return {k: v for k, v in seats.items() if k not in self.out()}
 
     def out(self) -> set[str]:
@@ -233,7 +233,7 @@ def _event(args: argparse.Namespace, done: str, build: Build) -> int:
     text = yamlio.dump(data) if written is None else _added_to(rel, written, data)
     # The file as every later reader reads it: what the check, the deadline and verify would say of it is said now.
     rulings.parse(rel, text.encode(), game.id, ctx.turn, game.settings.game_masters, ctx.zone,
-                  game.seats_before(ctx.turn), lang=ctx.lang)
+                  game.seated_before(ctx.turn).logins, lang=ctx.lang)
     unpause = config_relpath(game.id) if done == "resumed" and game.schedule and game.schedule.paused else None
     config = _without_pause(root / unpause, ctx) if unpause else None
     if not args.commit:

@@ -44,8 +44,8 @@ def rerun(args: argparse.Namespace) -> int:
     if args.deadline:
         data["deadline"] = _future(args.deadline, ctx, "--deadline")
     text = yamlio.dump({k: data[k] for k in rulings.KEYS if k in data})
-    rulings.parse(rel, text.encode(), game.id, turn, game.settings.game_masters, ctx.zone, game.seats_before(turn),
-                  lang=ctx.lang)
+    rulings.parse(rel, text.encode(), game.id, turn, game.settings.game_masters, ctx.zone,
+                  game.seated_before(turn).logins, lang=ctx.lang)
     files = {rel: text}
     for seat, raw in sorted(found.items()):
         if game.sealed_orders:  # sealed for the seat as its player would: the check and the deadline take it

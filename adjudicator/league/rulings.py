@@ -51,7 +51,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import schedule as schedmod
 from .. import yamlio
@@ -72,6 +72,14 @@ RULING_FILE = re.compile(r"^(?P<turn>[0-9]{4})\.yaml\Z", re.ASCII)
 # GitHub's own rule for a login: letters, digits and single inner hyphens, at most 39 characters.
 LOGIN = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\Z", re.ASCII)
 TAKEOVER_KEYS = ("seat", "login", "id", "name", "recipient")
+
+
+class Seated(NamedTuple):
+    """The seats in play when a ruling applies: each seat's login (lower case), and its player's numeric GitHub id
+    where ``game.yaml`` records one (an account holds one seat, whatever its login is now)."""
+
+    logins: dict[str, str]
+    ids: dict[str, int]
 
 
 @dataclass(frozen=True)

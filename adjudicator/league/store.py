@@ -303,15 +303,12 @@ class Game:
                 entries = rulings.seated(entries, ruled)
         return entries
 
-    def seats_before(self, turn: int) -> dict[str, str]:
-        """The seats in play as the rulings before ``turn`` left them, each with its login (lower case): what
-        a ruling of ``turn`` may hand over or remove."""
-        return {p["key"]: p["login"].lower() for p in self._seats_through(turn - 1) if not p.get("left")}
-
-    def seat_ids_before(self, turn: int) -> dict[str, int]:
-        """The numeric GitHub id of each seat's player as the rulings before ``turn`` left them."""
-        return {p["key"]: p["id"] for p in self._seats_through(turn - 1) if not p.get("left")
-                and type(p.get("id")) is int}
+    def seated_before(self, turn: int) -> rulings.Seated:
+        """The seats in play as the rulings before ``turn`` left them: what a ruling of ``turn`` may hand over or
+        remove, each with its login and its player's numeric GitHub id (one fold of the rulings for both)."""
+        seats = [p for p in self._seats_through(turn - 1) if not p.get("left")]
+        return rulings.Seated({p["key"]: p["login"].lower() for p in seats},
+                              {p["key"]: p["id"] for p in seats if type(p.get("id")) is int})
 
     def removed(self, turn: int) -> dict[str, int]:
         """The seats a ruling took out of the game by ``turn``, and the turn from which each is out."""
@@ -514,7 +511,7 @@ class Game:
         if turn not in self._rulings:
             zone = self.schedule.zone if self.schedule is not None else dt.UTC
             self._rulings[turn] = rulings.read(self.root, self.id, turn, self.settings.game_masters, zone,
-                                               self.seats_before(turn), self.seat_ids_before(turn),
+                                               *self.seated_before(turn),
                                                game_language(self.settings, self.root))
         return self._rulings[turn]
 

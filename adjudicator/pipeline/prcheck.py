@@ -296,7 +296,7 @@ def _ruled_in_pr(repo: Path, game: Game, turn: int, changes: Sequence[Change]) -
     raw = history.blob_bytes(repo, change.blob)
     zone = game.schedule.zone if game.schedule is not None else dt.UTC
     try:
-        return rulings.parse(rel, raw, game.id, turn, game.settings.game_masters, zone, game.seats_before(turn))
+        return rulings.parse(rel, raw, game.id, turn, game.settings.game_masters, zone, game.seated_before(turn).logins)
     except LeagueError:
         return None
 
@@ -327,8 +327,7 @@ def _check_ruling(repo: Path, games: check.GameCache, pr: PullRequest, change: C
     raw = history.blob_bytes(repo, change.blob)
     zone = game.schedule.zone if game.schedule is not None else dt.UTC
     try:
-        ruling = rulings.parse(change.path, raw, game.id, turn, masters, zone, game.seats_before(turn),
-                               game.seat_ids_before(turn), lang)
+        ruling = rulings.parse(change.path, raw, game.id, turn, masters, zone, *game.seated_before(turn), lang)
     except LeagueError as e:
         return refuse(str(e).removeprefix(f"{change.path}:"))
     result.understood = [say(lang, "pr.ruling.understood", by=ruling.by, turn=turn, reason=ruling.reason)]
