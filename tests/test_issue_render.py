@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 
 from adjudicator import anchor, yamlio
 from adjudicator import schedule as schedmod
+from adjudicator.kit import words
 from adjudicator.kit.catalog import SITE
-from adjudicator.newsletter import SVG_BLOCK, IssueInput, figure, render, wrap_svg
+from adjudicator.model import GameConfig
+from adjudicator.newsletter import SVG_BLOCK, IssueInput, figure, issue_facts, render, wrap_svg
 
 from .counter import RULESET as COUNTER
 from .test_turn_core import PLAYERS, SCHEDULE, closed, play, snapshot
@@ -85,13 +87,45 @@ def test_a_ruling_names_the_seats_as_they_were_the_turn_before():
 
 
 def test_the_players_handed_over_are_the_ones_named():
-    """The engine hands the page the players as of its turn (``newsletter.as_of``): one who joined later is not
-    in an earlier issue."""
+    """The engine hands the page the players as of its turn (``newsletter.issue_facts``): one who joined later is
+    not in an earlier issue."""
     state, report = turn_one()
     renamed = tuple(dataclasses.replace(p, name="Caroline") if p.key == "carol" else p for p in PLAYERS)
     with closed():
         page = render(facts(state, players=renamed), state, report)[1]
     assert "Missed orders: Caroline." in page
+
+
+def test_the_page_s_facts_are_built_from_the_seats_the_engine_hands_it_without_a_league():
+    """Issue 31 ("the issue page renders from what the engine hands it"): ``newsletter.issue_facts`` takes the game's
+    seats as the rulings through the turn left them and those of the turn before, and reads nothing. A player who
+    joins at turn 2 is not in turn 1's issue (nor among its seats before, nor its charts' presence); a seat a ruling
+    of turn 1 handed over is named by its new player, and the seat as it was before is what the ruling is told
+    against."""
+    state, report = turn_one()
+    seats = [{"key": p.key, "name": p.name, "login": p.login, "id": p.github_id} for p in PLAYERS]
+    dave = {"key": "dave", "name": "Dave", "login": "dave", "id": 4, "joined": 2}
+    handed = [{**s, "name": "Dora", "login": "dora", "id": 5} if s["key"] == "bob" else s for s in seats]
+    settings = GameConfig({"game": "g1", "title": "Game <One>", "ruleset": "counter", "options": {"target": 100},
+                           "players": [*seats, dave]})
+    schedule = schedmod.parse(SCHEDULE)
+    ruled = {**report, "ruling": {"by": "gm", "file": "rulings/g1/0001.yaml", "reason": "Bob moved away",
+                                  "replace": [{"seat": "bob", "name": "Dora", "login": "dora"}]}}
+    words.about("counter", {})  # the program's own words of its games are read once; a league's files stay closed
+    with closed():
+        handed_over = issue_facts("g1", settings, COUNTER, "en", 1, [*handed, dave], [*seats, dave], schedule,
+                                  schedule, "The *ferry* runs late this week.", REPO)
+        page = render(dataclasses.replace(handed_over, publics=(COUNTER.public_view(snapshot().state),),
+                                          steps=("0", "Round 1"), previous_head=HEAD_BEFORE), state, ruled)[1]
+    assert [p.key for p in handed_over.players] == ["alice", "bob", "carol"], "Dave joins with turn 2"
+    assert [p.name for p in handed_over.players] == ["Alice", "Dora", "Carol"]
+    assert sorted(handed_over.seats_before) == ["alice", "bob", "carol"]
+    assert handed_over.seats_before["bob"]["name"] == "Bob"
+    assert "dave" not in handed_over.presence and handed_over.presence["alice"] == range(0, 2)
+    assert handed_over.title == "Game <One>" and handed_over.gm_notes and handed_over.repo == REPO
+    assert "Bob (@Bob)" in page and "Dora" in page and "Dave" not in page
+    assert render(facts(state, players=handed_over.players, seats_before=handed_over.seats_before), state,
+                  ruled)[1] == page, "the same values as the engine's own make the same page"
 
 
 PIECES = ["<svg", "<svg>", "</svg>", "</sv", "g>", "<svgx", "<svg width='1'>", "\n", " ", "\t", "text ", "<g/>"]

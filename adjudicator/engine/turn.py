@@ -598,13 +598,19 @@ def load_written(game: Game, turn: int, identities: Sequence[Any] = ()) -> turnc
 
 def load_page(game: Game, turn: int) -> turncore.Page:
     """Committed turn ``turn``'s issue page as the league holds it and what it shows besides the outcome
-    (``turncore.Page``), read once."""
+    (``turncore.Page``), read once: the seats as of the turn and the turn before, the schedule the next turn
+    keeps, the game master's notes and the repository's address, handed to ``newsletter.issue_facts``."""
     rel = newsletter.issue_path(game.id, turn)
     path = game.root / rel
     before = f"{newsletter.OLD_ISSUE_DIR}/{game.id}/{turn:04d}.md"
     moved = before if not path.is_file() and (game.root / before).is_file() else None
-    return turncore.Page(newsletter.issue_facts(game, turn), rel, path.read_bytes() if path.is_file() else None,
-                         moved)
+    notes = game.dir / "notes" / f"{turn:04d}.md"
+    facts = newsletter.issue_facts(game.id, game.settings, game.ruleset, words.game_language(game.settings, game.root),
+                                   turn, game.seats(turn), game.seats(turn - 1) if turn > 0 else (), game.schedule,
+                                   game.schedule_for(turn + 1) if game.schedule is not None else None,
+                                   notes.read_text(encoding="utf-8") if notes.is_file() else None,
+                                   newsletter.repo_url(game.root))
+    return turncore.Page(facts, rel, path.read_bytes() if path.is_file() else None, moved)
 
 
 def load_setup(game: Game) -> turncore.SetUp:

@@ -200,11 +200,8 @@ class Game:
     _hidden: dict[int, tuple[State, bool]] = field(default_factory=dict, repr=False)
     # The pinned data files when they are not on disk yet (``turn.new_game`` uses the game before writing it).
     pinned_data: dict[str, bytes] | None = field(default=None, repr=False)
-    # The turn whose seats ``players`` lists (``newsletter.as_of``: an issue names who played then); None: the
-    # open turn, whose orders every command but the issue pages deals with.
-    as_of_turn: int | None = field(default=None, repr=False)
     _rulings: dict[int, rulings.Ruling | None] = field(default_factory=dict, repr=False)
-    # ``players`` as ``reading`` keeps it: (its moment, players); a copy (``as_of``) starts without it
+    # ``players`` as ``reading`` keeps it: (its moment, players)
     _players: tuple[tuple[int, int], tuple[Player, ...]] | None = field(default=None, init=False, repr=False,
                                                                         compare=False)
 
@@ -267,7 +264,7 @@ class Game:
 
     @property
     def players(self) -> list[Player]:
-        """Who plays each seat: at the open turn (or ``as_of_turn``), after the game master's rulings."""
+        """Who plays each seat: at the open turn, after the game master's rulings."""
         stamp = _stamp()
         if stamp is not None and self._players is not None and self._players[0] == stamp:
             return list(self._players[1])
@@ -281,13 +278,11 @@ class Game:
         return _listed("rulings", self.root, self.id, lambda: rulings.ruled_turns(self.root, self.id))
 
     def seats(self, turn: int | None = None) -> list[dict[str, Any]]:
-        """The players' entries of ``game.yaml`` as they stand at ``turn`` (by default the open turn, or
-        ``as_of_turn``): a seat a ruling handed over names its new player, a removed one says since when
-        (``left``). ``game.yaml`` itself stays the set-up, as ``verify`` anchors it."""
+        """The players' entries of ``game.yaml`` as they stand at ``turn`` (by default the open turn): a seat a
+        ruling handed over names its new player, a removed one says since when (``left``). ``game.yaml`` itself
+        stays the set-up, as ``verify`` anchors it."""
         if not self.ruled_turns():
             return [dict(p) for p in self.settings.players]
-        if turn is None:
-            turn = self.as_of_turn
         if turn is None:
             try:
                 turn = self.open_turn

@@ -43,8 +43,8 @@ from ..kit.ruleset import (
     WritesNewsletter,
     WritesSetupNewsletter,
 )
-from ..league.store import ENGINE_OPTIONS, Game
-from ..model import Player, State, TurnReport, account
+from ..league.store import ENGINE_OPTIONS, Game, player_from_yaml
+from ..model import GameConfig, Player, State, TurnReport, account
 from . import charts, results
 
 BLOG_DIR = "site/news"
@@ -117,28 +117,39 @@ def render_issue(game: Game, turn: int, state: dict[str, Any], report: TurnRepor
 
 def issue_input(game: Game, turn: int, publics: Sequence[State], steps: Sequence[str],
                 head: str | None = None) -> IssueInput:
-    """What the issue page of ``turn`` reads of the league, read once: ``issue_facts``, with the public states
-    ``publics`` and labels ``steps`` of the turns and the chain head (from the turn's committed files, or the
-    previous turn's for a turn about to be committed)."""
+    """What the issue page of ``turn`` reads of the league, read once (a turn to run, the site build): the game's
+    seats as of the turn and the turn before, the schedule the next turn keeps, the game master's notes and the
+    repository's address (``issue_facts``), with the public states ``publics`` and labels ``steps`` of the turns and
+    the chain head (from the turn's committed files, or the previous turn's for a turn about to be committed)."""
     previous_head = None
     if head is None:
         head, previous_head = _heads(game, turn)
-    return dataclasses.replace(issue_facts(game, turn), publics=tuple(publics[:turn]), steps=tuple(steps),
-                               head=head, previous_head=previous_head)
-
-
-def issue_facts(game: Game, turn: int) -> IssueInput:
-    """What the issue page of ``turn`` reads of the league besides the turns' states, labels and chain head (left
-    empty; ``issue_input`` fills them in, ``verify`` from its replay): the game as of the turn, its schedules, the
-    game master's notes, the repository's address."""
-    game = as_of(game, turn)
     notes = game.dir / "notes" / f"{turn:04d}.md"
+    facts = issue_facts(game.id, game.settings, game.ruleset, words.game_language(game.settings, game.root), turn,
+                        game.seats(turn), game.seats(turn - 1) if turn > 0 else (), game.schedule,
+                        game.schedule_for(turn + 1) if game.schedule is not None else None,
+                        notes.read_text(encoding="utf-8") if notes.is_file() else None, repo_url(game.root))
+    return dataclasses.replace(facts, publics=tuple(publics[:turn]), steps=tuple(steps), head=head,
+                               previous_head=previous_head)
+
+
+def issue_facts(game: str, settings: GameConfig, rules: Ruleset, language: str, turn: int,
+                seats: Sequence[Mapping[str, Any]], seats_before: Sequence[Mapping[str, Any]],
+                schedule: schedmod.Schedule | None, next_schedule: schedmod.Schedule | None, gm_notes: str | None,
+                repo: str | None) -> IssueInput:
+    """What the issue page of ``turn`` shows of its game besides the turns' states, labels and chain head (left
+    empty; ``issue_input`` fills them in, ``verify`` from its replay), from the values the engine hands it: the
+    game's ``seats`` as the rulings through the turn left them and the seats of the turn before (``seats_before``),
+    its schedule and the next turn's, the game master's notes and the repository's address. Pure.
+
+    An issue names the players it had at its turn: one who joined later is not in an earlier issue, so an issue
+    stays what it was when it was published (``verify`` checks that it does); a seat handed over by a ruling is
+    named as it was played then."""
+    then = [p for p in seats if p.get("joined", 0) <= turn]
     return IssueInput(
-        game.id, game.title, words.game_language(game.settings, game.root), game.ruleset, turn, tuple(game.players),
-        presence(game, turn + 1), labels_of(game), takes_open_orders(game), game.schedule,
-        game.schedule_for(turn + 1) if game.schedule is not None else None,
-        {p["key"]: p for p in game.seats(turn - 1)} if turn > 0 else {},
-        notes.read_text(encoding="utf-8") if notes.is_file() else None, repo_url(game.root), (), ())
+        game, settings.title or game, language, rules, turn, tuple(player_from_yaml(p) for p in then),
+        _presence(then, turn + 1), _labels(rules, settings), _open_orders(rules, settings), schedule, next_schedule,
+        {p["key"]: p for p in seats_before if p.get("joined", 0) <= turn}, gm_notes, repo, (), ())
 
 
 def _heads(game: Game, turn: int) -> tuple[str | None, str | None]:
@@ -288,24 +299,21 @@ def _seat_names(players: Sequence[Player], rules: Ruleset, public: State) -> dic
 
 def labels_of(game: Game) -> dict[str, str]:
     """The readers' labels of the game's data keys (see ``assets/games.yaml``)."""
-    return dict(words.about(game.ruleset.name, game.settings.options).get("labels") or {})
+    return _labels(game.ruleset, game.settings)
 
 
-def as_of(game: Game, turn: int) -> Game:
-    """The game with the players it had at ``turn``: one who joined later is not in an earlier issue, so an
-    issue stays what it was when it was published (``verify`` checks that it does); a seat handed over by a
-    ruling is named as it was played then."""
-    players = game.settings.players
-    if all(p.get("joined", 0) <= turn for p in players) and not game.ruled_turns():
-        return game  # the same game object: its rules, read once, serve every issue
-    kept = [p for p in players if p.get("joined", 0) <= turn]
-    return dataclasses.replace(game, config={**game.config, "players": kept}, as_of_turn=turn)
+def _labels(rules: Ruleset, settings: GameConfig) -> dict[str, str]:
+    return dict(words.about(rules.name, settings.options).get("labels") or {})
 
 
 def presence(game: Game, count: int) -> dict[str, range]:
     """The turns in which each player was in the game (from ``joined`` in game.yaml): charts leave gaps outside."""
+    return _presence(game.seats(), count)
+
+
+def _presence(seats: Sequence[Mapping[str, Any]], count: int) -> dict[str, range]:
     out = {}
-    for p in game.seats():
+    for p in seats:
         joined = p.get("joined", 0)
         out[str(p["key"])] = range(int(joined) if isinstance(joined, int) else 0, int(p.get("left", count)))
     return out
@@ -408,8 +416,12 @@ def _lead(facts: IssueInput, state: State, report: TurnReport) -> str:
 def takes_open_orders(game: Game) -> bool:
     """True for a game whose rules would seal its orders (``secrecy``) but which takes them open, as its game
     master chose (``orders: open``): its issues and its page say so (issue 15)."""
-    options = {k: v for k, v in game.settings.options.items() if k not in ENGINE_OPTIONS}
-    return not game.sealed_orders and secrecymod.of(game.ruleset, options).sealed_by_default
+    return _open_orders(game.ruleset, game.settings)
+
+
+def _open_orders(rules: Ruleset, settings: GameConfig) -> bool:
+    options = {k: v for k, v in settings.options.items() if k not in ENGINE_OPTIONS}
+    return not settings.sealed_orders and secrecymod.of(rules, options).sealed_by_default
 
 
 def _engine_section(facts: IssueInput, state: State, report: TurnReport, head: str) -> list[str]:
