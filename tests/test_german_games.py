@@ -143,6 +143,12 @@ class League:
                 self.git("tag", "-d", tag)
 
 
+def yaml_comments(path: Path) -> str:
+    """The comments of a YAML file, one a line: what its reader reads besides the data."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return "\n".join(m[1] for line in lines if (m := re.search(r"(?:^|\s)#(?: |$)(.*)", line)))
+
+
 PAGE_TEXT = {"notes", "label", "help", "unique", "used", "twice", "not_yours", "standing"}
 
 
@@ -387,6 +393,9 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
         league.read[f"{game}: its feed"] = (league.root / f"site/feeds/{game}.xml").read_text(encoding="utf-8")
         for path in sorted((league.root / "orders" / game).rglob("*.yaml")):  # what the deadline published
             league.read[f"{game}: {path.relative_to(league.root).as_posix()}"] = path.read_text(encoding="utf-8")
+    for game in ("dk", "aa", "bw"):  # the data the game pinned at its set-up, in its repository: the comments
+        for path in sorted((league.root / "games" / game / "data").rglob("*.yaml")):
+            league.master[f"{game}: {path.relative_to(league.root).as_posix()}"] = yaml_comments(path)
     # what the site build writes for the whole league, in the league's language: the calendar of every deadline
     # (a calendar app shows its name) and the comment of the folder it writes its theme's files to
     league.master["the league's calendar"] = (league.root / "site/games/deadlines.ics").read_text(encoding="utf-8")
@@ -492,6 +501,29 @@ def test_a_german_game_set_up_before_a_text_existed_shows_it_in_german_on_its_or
             cuts = seat["form"]["cuts"]["words"]  # what a cut notice names each order by
             assert cuts["production.consumer_goods"] == "Produktion: Konsumgüterherstellung", cuts
             assert cuts["gold.industries"] == "Gold: Industrien", cuts
+
+
+DEMO = Path(__file__).resolve().parents[1]  # the repository's demo league: German games set up before issue 31
+
+
+def test_the_data_a_german_game_pins_explains_itself_in_german_and_an_older_copy_still_replays(german: League):
+    """The data files a game pins at its set-up (``games/<game>/data/``: tables, maps, words) are in its game
+    master's repository, and their comments explain them (the Auf Achse board a game master may replace, Bretton
+    Woods' options): the packaged files of the German games carry German comments since issue 31, so a new
+    game's copies do (the game master's test above reads them). A game set up before keeps the English comments
+    it pinned, as the demo's German games do: its copies are what its ``game.yaml`` records, and ``verify``
+    replays it with them."""
+    for game in ("dk", "aa", "bw"):
+        pinned = sorted((german.root / "games" / game / "data").rglob("*.yaml"))
+        assert pinned and all(yaml_comments(p) for p in pinned), pinned
+    board = yaml_comments(german.root / "games/aa/data/data/maps/deutschland.yaml")
+    assert "Eine Spielleitung darf diese Datei durch eine andere derselben Form ersetzen" in board, board
+    demo = League(DEMO, german.desk)
+    for game in ("demo-dreissigjaehriger-krieg", "demo-auf-achse", "demo-bretton-woods"):
+        said = "\n".join(yaml_comments(p) for p in sorted((DEMO / "games" / game / "data").rglob("*.yaml")))
+        assert english(said), f"{game} pinned its data before the comments were German"
+        verified = demo.run("verify", game)
+        assert verified.splitlines()[-1].endswith("alles stimmt überein (geprüft: öffentlich)"), verified
 
 
 def test_validate_and_seal_speak_the_game_s_language(german: League):

@@ -90,7 +90,8 @@ def test_the_german_page_says_waived_builds_skipped_phases_proposals_and_who_is_
     due = re.search(r"^Als Nächstes: \*\*.+\*\* — Befehle erwartet von (.+)\.$", page, re.M)
     assert due and "Bayern" in due[1], page
     path = "variants/dreissigjaehriger_krieg/data/messages.yaml"
-    old = gamedata.packaged("adjudicator.rulesets.diplomacy", path).split(b"\n# ----- the issue page's lines")[0]
+    since = b"\n# ----- die Zeilen der Ausgabe, die Seiten vor"  # the lines added after the file
+    old = gamedata.packaged("adjudicator.rulesets.diplomacy", path).split(since)[0]
     pinned = gamedata.GameData("adjudicator.rulesets.diplomacy", {path: old})
     published = RULESET.with_data(pinned).newsletter(r.state, report, PLAYERS)
     assert "Verzicht" not in published and "übersprungen" not in published and "Remis vorgeschlagen" not in published
