@@ -790,12 +790,27 @@ def markdown_parts(text: str) -> tuple[str, list[str], list[str]]:
     return "\n".join(prose), commands, re.findall(r"\]\(([^)\s]*)\)", text)
 
 
+# The placeholders of the commands in a league's README and guides, as a German page writes them (the German help
+# says PARTIE and SPIELER): its commands are the English page's with these words put in.
+PLACEHOLDERS = {"THIS-LEAGUE": "DIESE-LIGA", "LEAGUE": "LIGA", "YOU": "IHR-KONTO", "OWNER": "INHABER",
+                "GAME": "PARTIE", "yourlogin": "ihrlogin", "RULESET": "REGELWERK", "KEYFILE": "SCHLÜSSELDATEI",
+                "<game>": "<partie>"}
+PLACEHOLDER = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(k) for k in sorted(PLACEHOLDERS, key=len, reverse=True))
+                         + r")(?!\w)")
+
+
+def in_german(command: str) -> str:
+    """An English page's command with its placeholders as the German page writes them."""
+    return PLACEHOLDER.sub(lambda m: PLACEHOLDERS[m[0]], command)
+
+
 def test_a_german_league_s_readme_and_guides_for_its_players_are_german(tmp_path: Path):
     """init --language de wrote the English "Guide for players" and "Sealed orders and private reports" into the
     league's site/guide/ (every page's menu names them), the English README for its players, and English comments
     in the files it writes for the game master (issue 31: a German game speaks German in every output, pages
     included). Now they are German (Sie, never du), with every command of their code blocks, every link and every
-    line git and pip read as the English files have them; an English league keeps the English."""
+    line git and pip read as the English files have them, but for the placeholders a reader fills in ('turnpress
+    template PARTIE ihrlogin', not 'GAME yourlogin': ``PLACEHOLDERS``); an English league keeps the English."""
     league = League(tmp_path / "liga", tmp_path)
     league.run("init", str(league.root), "--title", "Unsere Liga", "--language", "de",
                "--requirement", "turnpress==0.1.0")
@@ -812,7 +827,8 @@ def test_a_german_league_s_readme_and_guides_for_its_players_are_german(tmp_path
         assert english(prose) == [], (page, english(prose))
         assert not re.search(r"\b(?:du|dich|dir|dein\w*)\b", prose, re.IGNORECASE), page
         _, english_commands, english_links = markdown_parts((english_league / page).read_text(encoding="utf-8"))
-        assert (commands, links) == (english_commands, english_links), page
+        assert (commands, links) == ([in_german(c) for c in english_commands], english_links), page
+        assert not PLACEHOLDER.search(text.replace("TURNPRESS_GAME_KEY", "")), (page, PLACEHOLDER.findall(text))
         if not page.endswith(".md"):  # the same lines for git and pip, their comments German
             assert [line for line in text.splitlines() if not line.startswith("#")] == [
                 line for line in (english_league / page).read_text(encoding="utf-8").splitlines()
