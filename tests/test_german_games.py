@@ -486,7 +486,7 @@ def test_a_german_game_set_up_before_a_text_existed_shows_it_in_german_on_its_or
     for game, player in (("dk", "schw"), ("bw", "anna")):
         g = load_game(old.root, game)
         state = g.effective_state(g.open_turn)
-        seat = orders_page.player_data(g, state, player, g.open_turn)
+        seat = orders_page.player_data(orders_page.read_open_turn(g, old.root), player)
         said = [*page_texts(seat["form"]), *seat["head"].splitlines(), *seat["body"].splitlines()]
         assert not [t for t in said if english(t)], [t for t in said if english(t)]
         sheet = old.run("template", game, player)

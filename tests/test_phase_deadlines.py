@@ -58,7 +58,8 @@ def test_an_adjustment_phase_is_due_two_days_after_the_fall_not_two_weeks(tmp_pa
     page = (root / "site/news/d1/0002.md").read_text()
     assert "Orders for turn 3 are due by **2026-03-18 20:00 CET**" in page, "the fall's issue names the short one"
     game = load_game(root, "d1")
-    assert orders_page.turn_data(game, root)["deadline"] == "2026-03-18T20:00+01:00", "and so does the orders page"
+    orders = orders_page.turn_data(orders_page.read_open_turn(game, root))
+    assert orders["deadline"] == "2026-03-18T20:00+01:00", "and so does the orders page"
     assert run(root, "adjudicate", "--due", "--commit", "--now", "2026-03-18T20:05+01:00") == 0
     # The spring after it has the full period again, counted from the winter's deadline (summer time by then).
     assert yamlio.read_data(root / "games/d1/turns/0003/report.yaml")["deadline"] == "2026-03-18T20:00+01:00"

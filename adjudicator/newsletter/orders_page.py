@@ -21,20 +21,23 @@ nothing sent anywhere. Only the page's own script loads with it; the libraries f
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import html
 import json
 import posixpath
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ..kit import catalog, drawcache, outcome, sheet, wording, words
 from ..kit.markup import html_attr_text, plain, without_bidi
-from ..kit.ruleset import DrawsMap, DrawsMapInParts, OffersChoices
+from ..kit.ruleset import DrawsMap, DrawsMapInParts, OffersChoices, Ruleset
 from ..league.store import Game, orders_relpath
-from ..model import State
+from ..model import Player, State
 from ..sealed import storage
 from . import repo_url, verdicts
 
@@ -97,20 +100,68 @@ def file_schema(game_id: str, turn: int, player: str, orders: dict[str, Any]) ->
                            "wait": {"type": "boolean"}, "orders": orders}}
 
 
-def player_data(game: Game, state: State, player: str, turn: int) -> dict[str, Any]:
+@dataclass(frozen=True)
+class OpenTurn:
+    """A game's open turn as its orders page shows it, read from the league once (``read_open_turn``, at the site
+    build's edge): the page's data is made from these values alone (issue 31, I/O at the edges), so it needs no
+    league to be made (``tests/orders_page/test_orders_data.py``). A ``sheet.SheetGame``: the sheets' heads read
+    it as they read a game."""
+
+    id: str
+    title: str
+    open_turn: int
+    state: State  # the open turn's effective state; the page shows only its public view
+    due: dt.datetime | None  # the open turn's deadline (a ruling's, the schedule's, moved for absences)
+    ruleset: Ruleset  # the rules as a replay reads them: the drawing
+    presented_ruleset: Ruleset  # the rules with the package's words where the pinned ones lack a text
+    seats: tuple[Player, ...]
+    sealed_orders: bool
+    key: str | None  # the game's public key, where orders are sealed
+    recipients: Mapping[str, str | None]  # the key each player registered, where orders are sealed
+    pinned: Mapping[str, Any]  # the game's pinned data: part of a verdict table's key
+    language: str
+    repo: str | None  # ``repo_url`` in mkdocs.yml
+    branch: str  # the branch GitHub's "new file" page commits to (``branch``)
+    private: Mapping[str, str]  # each player's sealed private file of the last turn: site path -> text
+
+    @property
+    def players(self) -> list[Player]:
+        return list(self.seats)
+
+    def deadline(self, turn: int) -> dt.datetime | None:
+        """The open turn's deadline (``sheet.SheetGame``: the sheets are of the open turn only)."""
+        assert turn == self.open_turn, f"the orders page reads the open turn {self.open_turn}, not turn {turn}"
+        return self.due
+
+
+def read_open_turn(game: Game, root: Path) -> OpenTurn:
+    """Everything the orders page of ``game`` reads of the league, read once: the open turn's effective state and
+    deadline (rulings, sealed parts, schedule), the players and their keys, the game's pinned data and language,
+    and from ``root``'s ``mkdocs.yml`` the repository and branch; each player's sealed private file."""
+    turn = game.open_turn
+    return OpenTurn(
+        game.id, game.title, turn, game.effective_state(turn), game.deadline(turn), game.ruleset,
+        game.presented_ruleset, tuple(game.players), game.sealed_orders,
+        game.settings.key if game.sealed_orders else None,
+        {p.key: game.recipient_of(p.key) for p in game.players} if game.sealed_orders else {},
+        dict(game.settings.pinned or {}), words.game_language(game.settings, game.root), repo_url(root),
+        branch(root), private_files(game))
+
+
+def player_data(game: OpenTurn, player: str) -> dict[str, Any]:
     """What the page offers ``player``: the sheet (from the public view only), its schema and the form."""
-    rs = game.presented_ruleset
+    rs, turn, state = game.presented_ruleset, game.open_turn, game.state
     public = rs.public_view(state)
-    entry = next(p for p in game.players if p.key == player)
+    entry = next(p for p in game.seats if p.key == player)
     phase = rs.phase(state)
     body = sheet.body(rs, sheet.sheet_state(public, player, sealed=False), player)
     data: dict[str, Any] = {
         "key": player, "name": plain(entry.name), "login": entry.login, "awaited": player in phase.awaited,
         "takes": phase.takes(player), "path": orders_relpath(game.id, turn, player),
-        "head": sheet.head(game, turn, player, state, words.game_language(game.settings, game.root)), "body": body,
+        "head": sheet.head(game, turn, player, state, game.language), "body": body,
         "schema": file_schema(game.id, turn, player, rs.order_schema(public, player)),
         "form": rs.choices(public, player) if isinstance(rs, OffersChoices) and phase.takes(player) else None,
-        "recipient": game.recipient_of(player) if game.sealed_orders else None,
+        "recipient": game.recipients.get(player) if game.sealed_orders else None,
     }
     # The rules' verdicts the page looks a sheet up in (the rules' own check, run here on the public view)
     data["verdict"] = verdict_table(game, public, player, data["form"])
@@ -119,40 +170,41 @@ def player_data(game: Game, state: State, player: str, turn: int) -> dict[str, A
     return data
 
 
-def verdict_table(game: Game, public: State, player: str, form: dict[str, Any] | None) -> dict[str, Any] | None:
+def verdict_table(game: OpenTurn, public: State, player: str, form: dict[str, Any] | None
+                  ) -> dict[str, Any] | None:
     """``verdicts.line_table``, kept by content (``drawcache.keep``: the rules, their pinned data, the public
     view, the player and the form): a turn's tables are computed by the first site build that needs them, not by
     every build (demo Diplomacy: 3.4 s, demo 30JK: 9.1 s of each)."""
     rs = game.presented_ruleset
-    inputs = (rs.name, dict(game.settings.pinned or {}), public, player, form)
+    inputs = (rs.name, dict(game.pinned), public, player, form)
     text = drawcache.keep("verdict table", verdicts.line_table, inputs,
                           lambda: json.dumps(verdicts.line_table(rs, public, player, form), sort_keys=True),
                           suffix=".json")
     return json.loads(text)  # type: ignore[no-any-return]
 
 
-def exact_table(game: Game, public: State, player: str, form: dict[str, Any] | None,
+def exact_table(game: OpenTurn, public: State, player: str, form: dict[str, Any] | None,
                 table: dict[str, Any] | None) -> dict[str, Any] | None:
     """``verdicts.refusals``, kept by content as ``verdict_table`` (0.2-0.5 s a player of a standard or 30JK
     movement turn: a few hundred lines judged)."""
     rs = game.presented_ruleset
-    inputs = (rs.name, dict(game.settings.pinned or {}), public, player, form)
+    inputs = (rs.name, dict(game.pinned), public, player, form)
     text = drawcache.keep("verdict refusals", verdicts.refusals, inputs,
                           lambda: json.dumps(verdicts.refusals(rs, public, player, form, table), sort_keys=True),
                           suffix=".json")
     return json.loads(text)  # type: ignore[no-any-return]
 
 
-def with_spellings(game: Game, state: State, players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def with_spellings(game: OpenTurn, players: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The players' data with the other spellings of a line's words the rules read alike (``verdicts.spellings``,
     the same for every player of a turn, computed once and kept by content) in each one's "exact" part: the page
     folds a line by them before it looks the line up."""
     rs = game.presented_ruleset
-    public = rs.public_view(state)
+    public = rs.public_view(game.state)
     first = next((p for p in players if p.get("verdict") and verdicts.orders_units(p.get("form"))), None)
     if first is None:
         return players
-    inputs = (rs.name, dict(game.settings.pinned or {}), public, first["key"], first["form"])
+    inputs = (rs.name, dict(game.pinned), public, first["key"], first["form"])
     text = drawcache.keep("verdict spellings", verdicts.spellings, inputs, lambda: json.dumps(
         verdicts.spellings(rs, public, first["key"], first["form"]), sort_keys=True), suffix=".json")
     folds = json.loads(text)
@@ -162,24 +214,20 @@ def with_spellings(game: Game, state: State, players: list[dict[str, Any]]) -> l
     return players
 
 
-def turn_data(game: Game, root: Path) -> dict[str, Any]:
-    """The open turn's data for the page (``orders/<NNNN>.json``)."""
-    turn = game.open_turn
-    state = game.effective_state(turn)
+def turn_data(game: OpenTurn) -> dict[str, Any]:
+    """The open turn's data for the page (``orders/<NNNN>.json``), made from what ``read_open_turn`` read: pure."""
+    turn, state, repo, deadline = game.open_turn, game.state, game.repo, game.due
     phase = outcome.phase(game.presented_ruleset, state)
-    repo = repo_url(root)
-    deadline = game.deadline(turn)
-    drawn, base = (None, None) if phase.finished else board(game, state)
-    public, first = game.presented_ruleset.public_view(state), game.players[0].key if game.players else ""
+    drawn, base = (None, None) if phase.finished else board(game.ruleset, state)
+    public, first = game.presented_ruleset.public_view(state), game.seats[0].key if game.seats else ""
     forms = {} if phase.finished or not first else verdicts.entry_forms(game.presented_ruleset, public, first)
     return {
         "game": game.id, "title": plain(game.title), "turn": turn, "label": plain(phase.label),
         "finished": phase.finished, "deadline": deadline.isoformat(timespec="minutes") if deadline else None,
-        "sealed": game.sealed_orders, "game_key": game.settings.key if game.sealed_orders else None,
-        "repo": repo if repo and GITHUB.match(repo) else None, "branch": branch(root),
-        "players": [] if phase.finished else with_spellings(game, state, [player_data(game, state, p.key, turn)
-                                                                          for p in game.players]),
-        "private": bool(private_files(game)),
+        "sealed": game.sealed_orders, "game_key": game.key,
+        "repo": repo if repo and GITHUB.match(repo) else None, "branch": game.branch,
+        "players": [] if phase.finished else with_spellings(game, [player_data(game, p.key) for p in game.seats]),
+        "private": bool(game.private),
         "map": drawn, "map_base": base,
         "limits": verdicts.limits(),
         # the lines structured entries stand for, as the rules read them (the page judges a mapping as its line),
@@ -189,11 +237,10 @@ def turn_data(game: Game, root: Path) -> dict[str, Any]:
     }
 
 
-def board(game: Game, state: State) -> tuple[str | None, str | None]:
+def board(rs: Ruleset, state: State) -> tuple[str | None, str | None]:
     """The position as the ruleset draws it, from the public view, for ``assets/orders_map.js``: the player
     picks orders by clicking it and sees them as arrows (the drawing names each shape's ``data-region``); as the
     turn's part and the base where the ruleset draws it in two (``DrawsMapInParts``), else whole and no base."""
-    rs = game.ruleset
     public = rs.public_view(state)
     parts = rs.map_parts(public) if isinstance(rs, DrawsMapInParts) else None
     if parts is not None:
@@ -233,7 +280,7 @@ def plural_one(language: str) -> list[int]:
     return [n for n in range(1000) if wording.plural_form(language, n) == "one"]
 
 
-def page(game: Game, data: dict[str, Any], language: str = "en", index: str | None = None) -> str:
+def page(data: dict[str, Any], language: str = "en", index: str | None = None) -> str:
     """The page itself: a form the script fills in; without a script it says how to do it on the command line.
     Its words, and the script's, are the game's language's (``page_words``). ``index``: the turn's list of
     players (``split``'s ``data_path`` file), carried by the page itself (issue 30, "usable within 3 s" on a phone:
@@ -241,7 +288,7 @@ def page(game: Game, data: dict[str, Any], language: str = "en", index: str | No
     is shown the moment the page's script runs)."""
     w = page_words(language)
     title = w["title"].format(game=data["title"])
-    turn, gid = data["turn"], game.id
+    turn, gid = data["turn"], data["game"]
     front = ["---", f"title: {json.dumps(html_attr_text(title), ensure_ascii=False)}", f"tp_game: {gid}",
              f"tp_game_title: {json.dumps(html_attr_text(data['title']), ensure_ascii=False)}", "---", ""]
     if not data["finished"]:  # its style and scripts: main.html loads them (pages.MAIN_TEMPLATE)
@@ -291,18 +338,17 @@ def assets() -> dict[str, str]:
     return out
 
 
-def game_files(game: Game, root: Path) -> dict[str, str]:
-    """Every file of ``game``'s orders page (see the module's docstring)."""
-    data = without_bidi(turn_data(game, root))  # names and labels the page shows: no bidi control turns them round
-    data["schema_words"] = verdicts.schema_words(words.game_language(game.settings, root),
-                                                 [p["schema"] for p in data["players"]])
+def game_files(game: OpenTurn) -> dict[str, str]:
+    """Every file of ``game``'s orders page (see the module's docstring), made from what ``read_open_turn`` read."""
+    data = without_bidi(turn_data(game))  # names and labels the page shows: no bidi control turns them round
+    data["schema_words"] = verdicts.schema_words(game.language, [p["schema"] for p in data["players"]])
     files = {f"{GAMES_DIR}/{game.id}/open-turn.json": json.dumps(
         {"game": game.id, "turn": data["turn"], "finished": data["finished"]}) + "\n"}
     if not data["finished"]:
         files.update(split(game.id, data))
-        files.update(private_files(game))
+        files.update(game.private)
     index = files.get(data_path(game.id, data["turn"]))
-    files[page_path(game.id)] = page(game, data, words.game_language(game.settings, root), index)
+    files[page_path(game.id)] = page(data, game.language, index)
     return files
 
 

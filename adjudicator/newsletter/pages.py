@@ -112,6 +112,7 @@ class GameView:
 
     game: store.Game
     turns: list[int]
+    open: orders_page.OpenTurn  # the open turn, as its orders page shows it
     states: list[dict[str, Any]] = field(default_factory=list)
     reports: dict[int, TurnReport] = field(default_factory=dict)
     _public: list[dict[str, Any]] = field(default_factory=list, repr=False)
@@ -124,7 +125,7 @@ class GameView:
         for t in turns:
             states.append(game.state(t))
             reports[t] = game.report(t)
-        return cls(game, turns, states, reports)
+        return cls(game, turns, orders_page.read_open_turn(game, root), states, reports)
 
     @property
     def id(self) -> str:
@@ -248,7 +249,7 @@ class GameView:
             return None
         if self.game.paused:
             return None
-        return self.game.deadline(self.last + 1)
+        return self.open.due
 
     def next_deadline(self, lang: str | None = None) -> str:
         lang = lang or self.lang
@@ -664,7 +665,7 @@ def game_pages(view: GameView, root: Path, as_committed: bool = False) -> dict[s
     pages.update({f"{base}/{MAPS_DIR}/{t:04d}.svg": standalone_svg(text) for t, text in maps.items()})
     if svg:
         pages[f"{base}/map.md"] = map_page(view, svg)
-    pages.update(orders_page.game_files(view.game, root))
+    pages.update(orders_page.game_files(view.open))
     digests = kept.Digests()  # each past state encoded once for the keys of every issue that charts it
     for t in view.turns:
         if has_issue(view.game, t):

@@ -71,12 +71,13 @@ def test_a_turn_s_verdict_tables_are_computed_once_and_kept_by_content(tmp_path:
 
     monkeypatch.setattr(verdicts, "line_table", counted)
     game = store.load_game(REPO, "demo-diplomacy")
-    public = game.ruleset.public_view(game.effective_state(game.open_turn))
+    turn = orders_page.read_open_turn(game, REPO)
+    public = game.ruleset.public_view(turn.state)
     england, france = game.players[0].key, game.players[1].key
     form = game.ruleset.choices(public, england)
-    first = orders_page.verdict_table(game, public, england, form)
-    again = orders_page.verdict_table(game, public, england, form)
+    first = orders_page.verdict_table(turn, public, england, form)
+    again = orders_page.verdict_table(turn, public, england, form)
     assert first == again == real(game.ruleset, public, england, form) and first is not None
     assert runs == [england], "the second build's table is the kept one"
-    orders_page.verdict_table(game, public, france, game.ruleset.choices(public, france))
+    orders_page.verdict_table(turn, public, france, game.ruleset.choices(public, france))
     assert runs == [england, france]

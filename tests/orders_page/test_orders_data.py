@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -98,7 +99,7 @@ def test_the_page_data_holds_nothing_the_rules_hide():
     game = store.load_game(REPO, "demo-dreissigjaehriger-krieg")
     state = game.effective_state(game.open_turn)
     assert state["private"], "the hidden part is there to leak"
-    data = orders_page.turn_data(game, REPO)
+    data = orders_page.turn_data(orders_page.read_open_turn(game, REPO))
     text = json.dumps(data)
     # the page names where the private report holds the points (a change of confession is judged by them once it
     # is open: verdicts.spending), never a figure
@@ -108,10 +109,32 @@ def test_the_page_data_holds_nothing_the_rules_hide():
     assert [p["key"] for p in data["players"]] == [p.key for p in game.players]
 
 
+def test_the_page_is_made_from_the_open_turn_read_once_even_with_the_league_gone(tmp_path: Path):
+    """Issue 31, I/O at the edges: the site build reads a game's open turn once (``read_open_turn``: its effective
+    state with the hidden part, its deadline, the players, the repository and branch of ``mkdocs.yml``) and makes
+    the page's data from those values alone. The data of a German game with hidden state is the same when the
+    league's files are gone after the read, and is what the league in place gives."""
+    root, site = tmp_path / "league", tmp_path / "site"
+    shutil.copytree(REPO / "games" / "demo-bretton-woods", root / "games" / "demo-bretton-woods")
+    site.mkdir()
+    (site / "mkdocs.yml").write_text((REPO / "mkdocs.yml").read_text() + "repo_url: https://github.com/o/l\n")
+    shutil.copy(site / "mkdocs.yml", root / "mkdocs.yml")
+    read = orders_page.read_open_turn(store.load_game(root, "demo-bretton-woods"), root)
+    shutil.rmtree(root)
+    data = orders_page.turn_data(read)
+    game = store.load_game(REPO, "demo-bretton-woods")
+    assert data == orders_page.turn_data(orders_page.read_open_turn(game, site))
+    due = game.deadline(game.open_turn)
+    assert due is not None and data["deadline"] == due.isoformat(timespec="minutes")
+    assert [p["key"] for p in data["players"]] == [p.key for p in game.players]
+    assert data["repo"] == "https://github.com/o/l"
+    assert due.isoformat(timespec="minutes") in data["players"][0]["head"], "each sheet's head names the deadline"
+
+
 def test_the_page_starts_from_the_sheet_turnpress_template_prints():
     game = store.load_game(REPO, "demo-bretton-woods")
     state = game.effective_state(game.open_turn)
-    data = orders_page.turn_data(game, REPO)
+    data = orders_page.turn_data(orders_page.read_open_turn(game, REPO))
     anna = next(p for p in data["players"] if p["key"] == "anna-w")
     assert anna["head"] + "orders:\n" + anna["body"] == sheet.sheet_text(game, "anna-w", state, sealed=False, lang="de")
     assert anna["head"].startswith("# Befehle von Atlantis für demo-bretton-woods, Zug "), "a German game's sheet"

@@ -93,7 +93,7 @@ def test_without_a_repository_the_page_offers_copy_and_download_only(browser: Br
     (root / "mkdocs.yml").write_text((league.root / "mkdocs.yml").read_text().replace(
         "repo_url: https://github.com/example/league", "# repo_url: none"))
     game = store.load_game(league.root, "dip")
-    assert orders_page.turn_data(game, root)["repo"] is None
+    assert orders_page.turn_data(orders_page.read_open_turn(game, root))["repo"] is None
     public = tmp_path / "public"
     shutil.copytree(league.root / "public", public)
     data = public / "games/dip/orders/0001.json"
@@ -123,7 +123,7 @@ def test_a_repository_named_as_init_s_commented_line_suggests_gets_the_github_bu
     (root / "mkdocs.yml").write_text(template.replace(commented, commented[2:]))
     assert repo_url(root) == "https://github.com/OWNER/LEAGUE"
     game = store.load_game(league.root, "dip")
-    assert orders_page.turn_data(game, root)["repo"] == "https://github.com/OWNER/LEAGUE"
+    assert orders_page.turn_data(orders_page.read_open_turn(game, root))["repo"] == "https://github.com/OWNER/LEAGUE"
     (root / "mkdocs.yml").write_text("repo_url: 'https://github.com/o/l/'   # the league\n")
     assert repo_url(root) == "https://github.com/o/l"
     (root / "mkdocs.yml").write_text("repo_url: https://github.com/o/l#part\n")  # YAML reads one address
