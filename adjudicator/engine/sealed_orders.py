@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,14 +19,59 @@ from ..sealed import crypto
 from ..sealed.envelope import SEALED_MAX_BYTES, Stanza, dearmor, parse_sealed_path, read_header, recipient_problem
 
 
+@dataclass(frozen=True)
+class Envelopes:
+    """What checking a sealed orders file without its key reads of its game (``read_envelopes``), once: whether it
+    takes sealed orders, its open turn, its seats, whom each seat's files are sealed to (``readers``; the game's
+    key and the seat's own; None where the game has no key, with the refusal ``no_key``), each seat's own key, the
+    language its checks speak, and the league's sealed files' ``headers`` (``league_headers``; None: not read, and
+    no file is checked for being a copy). ``envelope_findings`` checks a file against it and reads nothing."""
+
+    game: str
+    sealed: bool
+    open_turn: int
+    seats: tuple[str, ...]
+    readers: Mapping[str, tuple[str, ...]] | None
+    own: Mapping[str, str]
+    lang: str
+    no_key: SealError | None = None
+    headers: Mapping[str, Sequence[Stanza]] | None = None
+
+
+def read_envelopes(game: Game, root: Path | None = None) -> Envelopes:
+    """What ``envelope_findings`` checks a sealed file of ``game`` against, read once (``Envelopes``); with the
+    headers of the sealed files of the league at ``root``, where given."""
+    seats = tuple(p.key for p in game.players)
+    readers: dict[str, tuple[str, ...]] | None = {}
+    no_key = None
+    try:
+        readers = {seat: tuple(game.recipients(seat)) for seat in seats}
+    except SealError as e:
+        readers, no_key = None, e
+    own = {seat: found for seat in seats if (found := game.recipient_of(seat))}
+    return Envelopes(game.id, game.sealed_orders, game.open_turn, seats, readers, own,
+                     words.game_language(game.settings, game.root), no_key,
+                     None if root is None else league_headers(root))
+
+
 def check_envelope(root: Path, rel: str, raw: bytes, game: Game) -> list[Finding]:
-    """Everything about a sealed orders file that can be checked without its key (the pull-request check).
+    """Everything about a sealed orders file that can be checked without its key (the pull-request check):
+    ``envelope_findings`` against what ``game`` says (``read_envelopes``), then whether it is a copy of another
+    sealed file of the league at ``root`` (read only for a file that passes the rest)."""
+    envelopes = read_envelopes(game)
+    found = envelope_findings(rel, raw, envelopes)
+    return found or envelope_findings(rel, raw, dataclasses.replace(envelopes, headers=league_headers(root)))
+
+
+def envelope_findings(rel: str, raw: bytes, game: Envelopes) -> list[Finding]:
+    """Everything about a sealed orders file that can be checked without its key, from what ``game`` holds
+    (``Envelopes``: its seats and keys and, where read, the league's other sealed files). Reads nothing.
 
     For a plaintext orders file of a game that takes sealed orders, the refusal. Path, game, player, open
     turn, size, armor, an age header, and its recipients: one per key the file must be sealed to, of the
     right kinds, and the player's own if it is an SSH key (its tag names it).
     """
-    lang = words.game_language(game.settings, game.root)  # the game's language, as every check of its orders
+    lang = game.lang  # the game's language, as every check of its orders
 
     def refuse(word: str, hint: str = "", /, **values: Any) -> list[Finding]:
         return [ordersmod.file_finding(rel, ordersmod.say(lang, word, **values),
@@ -33,20 +79,20 @@ def check_envelope(root: Path, rel: str, raw: bytes, game: Game) -> list[Finding
 
     plain = ordersmod.parse_path(rel)
     if plain is not None:
-        if game.sealed_orders:
-            return refuse("envelope.plain", "envelope.plain.hint", game=game.id, rel=rel)
+        if game.sealed:
+            return refuse("envelope.plain", "envelope.plain.hint", game=game.game, rel=rel)
         return []
     where = parse_sealed_path(rel)
-    if where is None or where.game != game.id:
-        return refuse("envelope.path", "envelope.path.hint", game=game.id, turn=f"{game.open_turn:04d}")
-    if not game.sealed_orders:
-        return refuse("envelope.open", "envelope.open.hint", game=game.id,
-                      plain=f"orders/{game.id}/{where.turn:04d}/{where.player}.yaml")
-    if game.player(where.player) is None:
-        return refuse("not_playing", "pr.login_hint", player=repr(where.player), game=game.id)
+    if where is None or where.game != game.game:
+        return refuse("envelope.path", "envelope.path.hint", game=game.game, turn=f"{game.open_turn:04d}")
+    if not game.sealed:
+        return refuse("envelope.open", "envelope.open.hint", game=game.game,
+                      plain=f"orders/{game.game}/{where.turn:04d}/{where.player}.yaml")
+    if where.player not in game.seats:
+        return refuse("not_playing", "pr.login_hint", player=repr(where.player), game=game.game)
     if where.turn != game.open_turn:
         return refuse("turn_done" if where.turn < game.open_turn else "turn_not_open", "envelope.turn.hint",
-                      turn=where.turn, game=game.id, open=game.open_turn)
+                      turn=where.turn, game=game.game, open=game.open_turn)
     if len(raw) > SEALED_MAX_BYTES:
         return refuse("pr.size_sealed", "envelope.size.hint", size=len(raw), most=SEALED_MAX_BYTES)
     binary, why = dearmor(raw, lang)
@@ -55,35 +101,41 @@ def check_envelope(root: Path, rel: str, raw: bytes, game: Game) -> list[Finding
     stanzas, why = read_header(binary, lang)
     if stanzas is None:
         return refuse("envelope.not_sealed", "envelope.not_sealed.hint", why=why)
-    try:
-        expected = game.recipients(where.player)
-    except SealError as e:
-        return [ordersmod.file_finding(rel, COMMANDS.told(lang, e))]
-    problem = recipient_problem(stanzas, expected, game.recipient_of(where.player), lang)
+    if game.readers is None:
+        assert game.no_key is not None
+        return [ordersmod.file_finding(rel, COMMANDS.told(lang, game.no_key))]
+    problem = recipient_problem(stanzas, list(game.readers[where.player]), game.own.get(where.player), lang)
     if problem:
         return [ordersmod.file_finding(rel, problem, ordersmod.say(lang, "envelope.recipients.hint"))]
-    original = copy_of(root, rel, stanzas)
+    original = copy_of(rel, stanzas, game.headers or {})
     if original is not None:
         return refuse("envelope.copy", "envelope.copy.hint", original=original)
     return []
 
 
-def copy_of(root: Path, rel: str, stanzas: Sequence[Stanza]) -> str | None:
-    """The sealed file of the league that ``rel`` is a copy of, if any: every sealing draws a new key share
-    for each recipient, so two files with the same stanzas are one file twice. A copy of
-    ``games/<g>/dice-secret.age`` in a keyless player's slot has the right recipients, and only this tells."""
-    if not stanzas:
-        return None
+def league_headers(root: Path) -> dict[str, list[Stanza]]:
+    """The stanzas of every sealed file of the league at ``root`` that has a header, by its path, in the order of
+    the paths: what tells a sealed orders file that is a copy of another (``copy_of``)."""
+    out = {}
     for path in sorted([*root.glob("games/*/*.age"), *root.glob("games/*/turns/*/*.age"),
                         *root.glob("games/*/turns/*/private/*.age"), *root.glob("orders/*/*/*.age")]):
-        other = path.relative_to(root).as_posix()
-        if other == rel or path.is_symlink() or not path.is_file():
+        if path.is_symlink() or not path.is_file():
             continue
         binary, _ = dearmor(ordersmod.read_limited(path, SEALED_MAX_BYTES * 4))
         found = read_header(binary)[0] if binary is not None else None
-        if found == list(stanzas):
-            return other
-    return None
+        if found is not None:
+            out[path.relative_to(root).as_posix()] = found
+    return out
+
+
+def copy_of(rel: str, stanzas: Sequence[Stanza], headers: Mapping[str, Sequence[Stanza]]) -> str | None:
+    """The sealed file of the league (``headers``: ``league_headers``) that ``rel`` is a copy of, if any: every
+    sealing draws a new key share for each recipient, so two files with the same stanzas are one file twice. A
+    copy of ``games/<g>/dice-secret.age`` in a keyless player's slot has the right recipients, and only this
+    tells. The first in ``headers``' order is named."""
+    if not stanzas:
+        return None
+    return next((other for other, found in headers.items() if other != rel and list(found) == list(stanzas)), None)
 
 
 @dataclass
