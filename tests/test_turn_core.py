@@ -189,10 +189,12 @@ def test_verify_compares_a_turns_files_and_carries_its_state_from_what_the_loade
     (its state, report, plain hidden parts and, with the key, each sealed part) are read once by
     ``turn.load_committed`` into ``Committed.written``, and the state of a turn verify does not replay by
     ``turn.load_carried``, and its issue page with what the page shows besides the outcome by ``turn.load_page``
-    (``newsletter.issue_facts``); verify's comparison of the replayed files, of the sealed parts, of the issue
+    (the values it hands ``newsletter.issue_facts``), all of them at the turn's edge (``verify.load_turn_read``);
+    verify's checks of the turn, its replay, the comparison of the replayed files, of the sealed parts, of the issue
     page, and the carrying of an unreplayed turn's state and chain head read nothing themselves (they read the
-    turn's folder and the page, and asked the ``store.Game`` for its states and the page's input before); so does
-    the set-up's (turn 0). Only a page that differs asks git which commit changed it, to say so."""
+    turn's folder and the page, and asked the ``store.Game`` for its states and the page's input before, and the
+    loaders in the middle of the turn's checks); so does the set-up's (turn 0). Only a page that differs asks git
+    which commit changed it, to say so."""
     import ast
     import inspect
     import textwrap
@@ -200,10 +202,62 @@ def test_verify_compares_a_turns_files_and_carries_its_state_from_what_the_loade
     from adjudicator.engine import turncore, verify
 
     for step in (verify._compare, verify._sealed_parts, verify._not_replayed, verify._carry_committed,
-                 verify._committed_head, verify._issue_page, verify._start, verify._setup_again):
+                 verify._committed_head, verify._issue_page, verify._start, verify._setup_again, verify._check_turn,
+                 verify._public_checks, verify._replayed):
         tree = ast.parse(textwrap.dedent(inspect.getsource(step)))
         calls = {n.func.attr for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)}
         assert not calls & {"is_file", "read_text", "read_bytes", "open", "glob", "state", "public_state",
                             "hidden_complete", "turn_folder", "issue_input"}, step.__name__
+        named = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+        assert not {name for name in named if name.startswith("load_")}, step.__name__  # the turn's edge reads
     assert all(c.__dataclass_params__.frozen for c in (turncore.Written, turncore.Carried, turncore.Page))
     assert turncore.Committed.__dataclass_fields__["written"].type in ("Written", turncore.Written)
+
+
+def test_verify_checks_replays_and_compares_a_committed_turn_from_the_values_read_at_its_edge_without_a_league():
+    """Issue 31 ("verify reuses the same plan and computation and keeps only the comparison"; "the issue page renders
+    from what the engine hands it, testable without a league"): what verify reads of a committed turn is one frozen
+    value, read at the turn's edge (``verify.TurnRead``: what the turn published, its replay's snapshot, its issue
+    page). From such a value built by hand, with the file system closed, verify replays the turn, compares its files
+    and its issue page, and carries the pass on from what it computed; an edited state and an edited page are
+    named, and nothing else."""
+    from adjudicator import anchor, newsletter
+    from adjudicator.engine import verify
+
+    snap = snapshot()
+    planned, outcome = play(snap)
+    folder = "games/g1/turns/0001"
+    files = {name: outcome.files[f"{folder}/{name}"].encode() for name in ("state.yaml", "report.yaml", "hidden.yaml")}
+    # What the turn published: the report, the orders it took, its folder's files; what its replay plays from them.
+    published = {key: turncore.Filed(1, taken.raw) for key, taken in planned.taken.items()}
+    replayed = dataclasses.replace(snap, arrivals=None, submissions=(), seed=None, previous_seed=None,
+                                   recorded=outcome.report, taken=planned.taken)
+    seats = [{"key": p.key, "name": p.name, "login": p.login, "id": p.github_id} for p in PLAYERS]
+    facts = newsletter.issue_facts("g1", snap.settings, COUNTER, "en", 1, seats, seats, snap.schedule, snap.schedule,
+                                   None, None)
+    head_before = "ab" * 32
+    head = anchor.follow(head_before, files["report.yaml"], files["state.yaml"])
+    public = COUNTER.public_view(snap.state)
+    page = newsletter.render(dataclasses.replace(facts, publics=(public,), steps=("0", outcome.label), head=head),
+                             outcome.state, outcome.report)[1].encode()
+
+    def check(written: dict[str, bytes], page: bytes) -> tuple[bool, verify._Pass]:
+        run = verify._Pass("g1", None, [], None, dicemod.reveal(SECRET, LENGTH, 0), snap.state, publics=[public],
+                           heads=[head_before])
+        seen = turncore.Committed("g1", 1, COUNTER, snap.settings, snap.schedule, outcome.report, published,
+                                  written=turncore.Written(written["state.yaml"], written["report.yaml"],
+                                                           written["hidden.yaml"]))
+        read = verify.TurnRead(seen, snap=replayed, page=turncore.Page(facts, "site/news/g1/0001.md", page))
+        with closed():
+            return verify._check_turn(run, read, checks_early=True), run
+
+    verify._found("g1", 1, "differs", name="state.yaml")  # the program's own words are read once
+    replays, run = check(files, page)
+    assert replays and run.found == [] and run.not_checked == []
+    assert run.state == outcome.state and run.heads == [head_before, head], "the pass goes on from the replay"
+    edited = {**files, "state.yaml": files["state.yaml"].replace(b"alice", b"alicia", 1)}
+    assert edited != files
+    _, run = check(edited, page.replace(b"Missed orders", b"Absent", 1))
+    assert [(f.word, f.values) for f in run.found] == [
+        ("verify.finding.differs", {"name": "state.yaml"}),
+        ("verify.finding.issue_differs", {"page": "site/news/g1/0001.md"})]

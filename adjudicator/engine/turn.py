@@ -630,7 +630,8 @@ def load_setup(game: Game) -> turncore.SetUp:
         turns = game.turns()
         ended = bool(turns) and turns[-1] > 0 and game.ruleset.phase(game.state(turns[-1])).finished
     return turncore.SetUp(game.id, game.ruleset, game.settings, report, load_carried(game, 0), load_written(game, 0),
-                          tuple(identities), links, unlinked, ended)
+                          tuple(identities), links, unlinked, ended,
+                          load_page(game, 0) if newsletter.has_issue(game, 0) else None)
 
 
 def load_carried(game: Game, turn: int, *, partial: bool = False) -> turncore.Carried:

@@ -151,8 +151,9 @@ class SetUp:
     """What ``verify`` starts a game's replay from, read once (``turn.load_setup``): the set-up's report, its state
     (``carried``) and files (``written``), the game's key where this process holds it (``identities``), each turn's
     hidden link where that key or the game's end opens them (``links``, else None; ``unlinked``: where they do not
-    open as they should, why, and the turn to name), and ``ended``: the last turn ended a game with a key this
-    process lacks and no hidden chain, whose full orders published with it replay every turn."""
+    open as they should, why, and the turn to name), ``ended``: the last turn ended a game with a key this
+    process lacks and no hidden chain, whose full orders published with it replay every turn; and the set-up's
+    issue page (``page``), where its rules write one."""
 
     game: str
     rules: Ruleset
@@ -164,6 +165,7 @@ class SetUp:
     links: Mapping[int, bytes] | None = None
     unlinked: tuple[int, LeagueError] | None = None
     ended: bool = False
+    page: Page | None = None
 
 
 @dataclass(frozen=True)

@@ -235,9 +235,8 @@ class _Pass:
     follow, the replayed state (None where the hidden state is sealed and no key is at hand), the public states
     and chain heads of the turns so far (the issue pages' charts and audit lines), and the taken orders read."""
 
-    game: Game
-    root: Path
-    git_root: Path | None
+    game: str
+    git_root: Path | None  # the repository whose history names the commit that changed an issue page
     identities: list[Any]
     links: Mapping[int, bytes] | None
     seed: bytes
@@ -255,23 +254,25 @@ class _Pass:
 
 
 def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verification:
-    """Replay the files under ``root``; ``git_root`` is the repository whose history says when orders arrived."""
+    """Replay the files under ``root``; ``git_root`` is the repository whose history says when orders arrived.
+
+    Each turn is read once, at its edge (``load_turn_read``: what it published, its replay's snapshot, its issue
+    page, the state carried on where it is not replayed, what the history says of it); its checks, its replay, the
+    comparison of its files and its issue page's re-render work from that value alone (``_check_turn``)."""
     game = load_game(root, game_id)
     try:
         game.ruleset  # noqa: B018 - reads and checks the pinned data once, before any turn
     except gamedata.PinError as e:
         return Verification(0, [_found(game.id, 0, "unreplayable", error=e)])
-    run, mode = _start(game, root, git_root)
+    run, mode = _start(load_setup(game), git_root)
     reports = {t: game.report(t) for t in game.turns() if t > 0}
     voided = {ruled.get("rerun") for ruled in (r.get("ruling") for r in reports.values()) if isinstance(ruled, dict)}
     for turn, report in reports.items():
-        seen, unread = _read(run, report)
-        snap, failed = _load(run, report, seen) if unread is None else (None, unread)
-        _public_checks(run, seen, snap, unread, checks_early=turn not in voided)
-        if run.state is None:
-            _not_replayed(run, seen, unread)
-        else:
-            _replayed(run, seen, snap, failed)
+        seen = load_turn_read(game, report, run.state, (run.links or {}).get(turn), run.read, run.identities, root,
+                              git_root)
+        if not _check_turn(run, seen, checks_early=turn not in voided):
+            # Its replay failed: the pass goes on from its committed state as far as it opens, read only then.
+            _carry_committed(run, seen.seen, load_carried(game, turn, partial=True))
         run.steps.append(str(report["label"]))
     if run.unreplayed:
         run.not_checked.append(COMMANDS.counted("en", "verify.note.unreplayed", len(run.unreplayed),
@@ -281,13 +282,13 @@ def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verificatio
                         + _plaintext_digests(game.ruleset, game.settings, reports))
 
 
-def _start(game: Game, root: Path, git_root: Path | None) -> tuple[_Pass, str]:
+def _start(setup: turncore.SetUp, git_root: Path | None) -> tuple[_Pass, str]:
     """The pass at the set-up (``turn.load_setup``): its seed, the hidden links as far as they open, the state
     replaying starts from (drawn again after the end, where the set-up sealed it), turn 0's issue page; and which
     check it is."""
-    setup = load_setup(game)
+    game = setup.game
     seed = setup.settings.commitment
-    found = [] if setup.report["dice"]["seed"] == seed.hex() else [_found(game.id, 0, "seed")]
+    found = [] if setup.report["dice"]["seed"] == seed.hex() else [_found(game, 0, "seed")]
     links, unlinked = _links(setup)
     found += unlinked
     identities = list(setup.identities)
@@ -299,14 +300,13 @@ def _start(game: Game, root: Path, git_root: Path | None) -> tuple[_Pass, str]:
         found += setup_found
     written = setup.written
     assert written.report is not None and written.state is not None, "turn 0's report and state were read"
-    run = _Pass(game, root, git_root, identities, links, seed, state, found, publics=[setup.carried.public],
-                heads=[anchor.first(game.id, written.report, written.state)])
-    if state is not None and newsletter.has_issue(game, 0):
-        run.found += _issue_page(load_page(game, 0), git_root, state, setup.report, run.publics, run.steps,
-                                 run.heads[0])
+    run = _Pass(game, git_root, identities, links, seed, state, found, publics=[setup.carried.public],
+                heads=[anchor.first(game, written.report, written.state)])
+    if state is not None and setup.page is not None:
+        run.found += _issue_page(setup.page, git_root, state, setup.report, run.publics, run.steps, run.heads[0])
     if setup.settings.sealed_orders and not identities:
         run.not_checked.append("that each sealed order holds the plaintext published with its turn "
-                               f"(needs the game's key, {key_env(game.id)})")
+                               f"(needs the game's key, {key_env(game)})")
     return run, mode
 
 
@@ -322,36 +322,70 @@ def _links(setup: turncore.SetUp) -> tuple[Mapping[int, bytes] | None, list[Find
     return setup.links, []
 
 
-def _read(run: _Pass, report: TurnReport) -> tuple[turncore.Committed, Exception | None]:
-    """What the committed turn ``report`` published, read once (``turn.load_committed``): every check of the turn
-    and its replay read it. Where its files cannot be read (a ruling that does not read), none of them, and why."""
+@dataclass(frozen=True)
+class TurnRead:
+    """Everything ``verify`` reads of one committed turn, once, at the turn's edge (``load_turn_read``): what it
+    published (``seen``, ``turn.load_committed``; ``unread``: why its orders files could not be read, then none of
+    them); the snapshot its replay plays (``snap``, ``turn.load_replay``; None where the state it follows stays
+    sealed, or it could not be loaded: ``failed`` says why); its issue page (``page``, where it is replayed); the
+    state carried on where it is not (``carried``, ``turn.load_carried``); and what the league's history says of it
+    (``arrived``, ``ran``; None outside git). Its checks, its replay and the comparisons read nothing else."""
+
+    seen: turncore.Committed
+    unread: Exception | None = None
+    snap: turncore.TurnSnapshot | None = None
+    failed: Exception | None = None
+    page: turncore.Page | None = None
+    carried: turncore.Carried | None = None
+    arrived: Arrived | None = None
+    ran: turncore.Ran | None = None
+
+
+def load_turn_read(game: Game, report: TurnReport, previous: State | None, link: bytes | None, read: OrdersRead,
+                   identities: Sequence[Any], root: Path, git_root: Path | None) -> TurnRead:
+    """``TurnRead`` of the committed turn ``report`` of ``game``, replayed from the ``previous`` state (None where
+    it stays sealed: the turn is not replayed) with its hidden ``link``; ``read`` keeps the taken files' orders for
+    the next turns' NMR defaults (``turn.load_replay``); ``identities`` is the game's key where it is at hand. What
+    cannot be read is kept with why, as each check of the turn names it."""
+    turn = report["turn"]
     try:
-        return load_committed(run.game, report, run.identities), None
-    except (LeagueError, KeyError, ValueError) as e:
-        game = run.game
-        return turncore.Committed(game.id, report["turn"], game.ruleset, game.settings, game.schedule, report, {},
-                                  written=load_written(game, report["turn"])), e
+        seen, unread = load_committed(game, report, identities), None
+    except (LeagueError, KeyError, ValueError) as e:  # a ruling that does not read: none of its files, and why
+        seen = turncore.Committed(game.id, turn, game.ruleset, game.settings, game.schedule, report, {},
+                                  written=load_written(game, turn))
+        unread = e
+    snap, failed = None, unread
+    if previous is not None and unread is None:
+        try:
+            snap = load_replay(game, report, previous, link, read, seen)
+        except (LeagueError, KeyError, ValueError) as e:
+            failed = e
+    carried = None
+    if previous is None and unread is None:  # not replayed: its committed state is carried on
+        carried = load_carried(game, turn)
+    elif previous is not None and snap is None:  # not replayable: as far as its committed state opens
+        carried = load_carried(game, turn, partial=True)
+    return TurnRead(seen, unread, snap, failed, load_page(game, turn) if snap is not None else None, carried,
+                    load_arrived(seen, git_root) if git_root is not None else None,
+                    load_ran(snap, root, git_root) if git_root is not None and snap is not None else None)
 
 
-def _load(run: _Pass, report: TurnReport, seen: turncore.Committed) -> tuple[turncore.TurnSnapshot | None,
-                                                                            Exception | None]:
-    """What the replay of the committed turn ``report`` reads, once (``turn.load_replay``, its orders from
-    ``seen``): its checks and its replay read this snapshot. None where the state it follows is sealed, or it
-    cannot be loaded (then why)."""
+def _check_turn(run: _Pass, seen: TurnRead, *, checks_early: bool) -> bool:
+    """Every check of one committed turn from what was read of it (``seen``), and its replay where the pass has
+    the state it follows. False where the replay failed: the caller carries the pass on from its committed files."""
+    _public_checks(run, seen, checks_early=checks_early)
     if run.state is None:
-        return None, None
-    try:
-        return load_replay(run.game, report, run.state, (run.links or {}).get(report["turn"]), run.read, seen), None
-    except (LeagueError, KeyError, ValueError) as e:
-        return None, e
+        _not_replayed(run, seen)
+        return True
+    return _replayed(run, seen)
 
 
-def _public_checks(run: _Pass, seen: turncore.Committed, snap: turncore.TurnSnapshot | None,
-                   unread: Exception | None, *, checks_early: bool) -> None:
-    """What is checked of every turn, replayed or not, from what it published (``seen``): the digest's kind, the
-    dice chain, the arrivals, the deadline's moves (where the turn's snapshot is known), a turn run early, the
+def _public_checks(run: _Pass, read: TurnRead, *, checks_early: bool) -> None:
+    """What is checked of every turn, replayed or not, from what it published (``read.seen``): the digest's kind,
+    the dice chain, the arrivals, the deadline's moves (where the turn's snapshot is known), a turn run early, the
     sealed orders' plaintexts (where its files were read)."""
-    git_root, turn, report = run.git_root, seen.turn, seen.report
+    seen, snap = read.seen, read.snap
+    turn, report = seen.turn, seen.report
     run.found += _digest_kind(seen, run.bound_since)
     if report["dice"].get("digest") is not None and run.bound_since is None:
         run.bound_since = turn
@@ -359,29 +393,28 @@ def _public_checks(run: _Pass, seen: turncore.Committed, snap: turncore.TurnSnap
     if not dicemod.follows(revealed, run.seed):
         run.found.append(_found(seen.game, turn, "chain"))
     run.seed = revealed
-    if git_root is not None:
-        run.found += _arrivals(seen, load_arrived(seen, git_root))
-        if snap is not None:
-            ran = load_ran(snap, run.root, git_root)
-            run.found += _absence(snap, ran, report)
-            run.found += _nmr_extension(snap, ran, report, run.extensions)
+    run.found += _arrivals(seen, read.arrived)
+    if snap is not None and read.ran is not None:
+        run.found += _absence(snap, read.ran, report)
+        run.found += _nmr_extension(snap, read.ran, report, run.extensions)
     meta = report.get("orders")
     for key in meta["extension"]["players"] if meta and "extension" in meta else []:  # for the turns after
         run.extensions[key] = run.extensions.get(key, 0) + 1
     if checks_early:
         run.found += _early(seen)
-    if seen.settings.sealed_orders and seen.keyed and unread is None:
+    if seen.settings.sealed_orders and seen.keyed and read.unread is None:
         run.found += _sealed_orders(seen)
 
 
-def _not_replayed(run: _Pass, seen: turncore.Committed, unread: Exception | None) -> None:
+def _not_replayed(run: _Pass, read: TurnRead) -> None:
     """A turn whose hidden state stays sealed: the published orders' digest is checked, the committed files
     carried on."""
-    if unread is not None:
-        raise unread
-    run.found += _digest(seen, run.not_checked)
-    run.unreplayed.append(seen.turn)
-    _carry_committed(run, seen, load_carried(run.game, seen.turn))
+    if read.unread is not None:
+        raise read.unread
+    assert read.carried is not None, "a turn not replayed has its committed state read"
+    run.found += _digest(read.seen, run.not_checked)
+    run.unreplayed.append(read.seen.turn)
+    _carry_committed(run, read.seen, read.carried)
 
 
 def _carry_committed(run: _Pass, seen: turncore.Committed, carried: turncore.Carried) -> None:
@@ -390,39 +423,43 @@ def _carry_committed(run: _Pass, seen: turncore.Committed, carried: turncore.Car
     run.heads.append(_committed_head(seen.written, run.heads[-1]))
 
 
-def _replayed(run: _Pass, seen: turncore.Committed, snap: turncore.TurnSnapshot | None,
-              failed: Exception | None) -> None:
+def _replayed(run: _Pass, read: TurnRead) -> bool:
     """The turn adjudicated again from its snapshot with the turn's own plan and computation, and compared with
-    its committed files; the pass goes on from what the replay computed (an edited turn is named once, not with
-    every later one)."""
-    game, turn, report = run.game, seen.turn, seen.report
+    its committed files and issue page; the pass goes on from what the replay computed (an edited turn is named
+    once, not with every later one). False where it could not be replayed: the pass goes on from its committed
+    state (``read.carried``, or as the caller reads it where the computation failed)."""
+    seen, snap = read.seen, read.snap
+    game, turn, report = seen.game, seen.turn, seen.report
     try:
         if snap is None:
-            raise failed or LeagueError("its snapshot was not loaded")
+            raise read.failed or LeagueError("its snapshot was not loaded")
         outcome = _recompute(snap)
     except (LeagueError, KeyError, ValueError) as e:
-        run.found.append(_found(game.id, turn, "unreplayable", error=e))
-        _carry_committed(run, seen, load_carried(game, turn, partial=True))
-        return
+        run.found.append(_found(game, turn, "unreplayable", error=e))
+        if read.carried is None:
+            return False
+        _carry_committed(run, seen, read.carried)
+        return True
     if outcome.report["dice"]["orders_digest"] != report["dice"].get("orders_digest"):
-        run.found.append(_found(game.id, turn, "orders_differ"))
+        run.found.append(_found(game, turn, "orders_differ"))
     expected = _compare(run, seen, outcome)
-    folder = f"games/{game.id}/turns/{turn_dir(turn)}"
+    folder = f"games/{game}/turns/{turn_dir(turn)}"
     run.state = outcome.state
-    run.publics.append(game.ruleset.public_view(outcome.state))
+    run.publics.append(snap.rules.public_view(outcome.state))
     run.heads.append(anchor.follow(run.heads[-1], expected[f"{folder}/report.yaml"].encode(),
                                    expected[f"{folder}/state.yaml"].encode()))
-    run.found += _issue_page(load_page(game, turn), run.git_root, outcome.state, report, run.publics, run.steps,
-                             run.heads[-1])
+    assert read.page is not None, "a replayed turn's issue page was read"
+    run.found += _issue_page(read.page, run.git_root, outcome.state, report, run.publics, run.steps, run.heads[-1])
+    return True
 
 
 def _compare(run: _Pass, seen: turncore.Committed, outcome: TurnOutcome) -> dict[str, str]:
     """The committed turn's files (``seen.written``) against the replay's: the public ones byte for byte, the
     sealed ones by what they hold (with the key). Returns the files the replay expects."""
-    game, turn, written = run.game, seen.turn, seen.written
-    folder = f"games/{game.id}/turns/{turn_dir(turn)}"
+    game, turn, written = seen.game, seen.turn, seen.written
+    folder = f"games/{game}/turns/{turn_dir(turn)}"
     # A turn played before the game had a key kept its hidden parts in plain text: compare it as such.
-    plain_hidden = game.keyed and written.hidden is not None
+    plain_hidden = seen.settings.key is not None and written.hidden is not None
     expected = dict(outcome.files)
     if plain_hidden:
         hidden = {k: outcome.state[k] for k in HIDDEN_KEYS if k in outcome.state}
@@ -430,13 +467,13 @@ def _compare(run: _Pass, seen: turncore.Committed, outcome: TurnOutcome) -> dict
     for name, data in (("state.yaml", written.state), ("hidden.yaml", written.hidden),
                        ("report.yaml", written.report)):
         if _text(data) != expected.get(f"{folder}/{name}"):
-            run.found.append(_found(game.id, turn, "differs", name=name))
+            run.found.append(_found(game, turn, "differs", name=name))
     if not plain_hidden and run.identities:
         run.found += _sealed_parts(seen, outcome.sealed, run.identities)
     elif not plain_hidden and outcome.sealed and not run.sealed_unchecked:
         run.sealed_unchecked = True
         run.not_checked.append("the sealed hidden parts and private reports, by what they hold (they open with the "
-                               f"game's key only, {key_env(game.id)}); the public state and reports were replayed")
+                               f"game's key only, {key_env(game)}); the public state and reports were replayed")
     return expected
 
 
@@ -499,14 +536,6 @@ def _setup_again(setup: turncore.SetUp, links: Mapping[int, bytes]) -> tuple[Sta
     if yamlio.dump(setup.rules.public_view(state)) != _text(setup.written.state):
         return state, [_found(setup.game, 0, "setup_differs")]
     return state, []
-
-
-def replay(game: Game, report: TurnReport, previous: State, hidden_link: bytes | None = None,
-           read: OrdersRead | None = None) -> TurnOutcome:
-    """The turn ``report`` names, adjudicated again from the ``previous`` state with the orders the report says
-    were taken, the seed it revealed and the turn's ``hidden_link``: nothing is decided again from times or
-    secrets. The same plan and computation as the turn's (``turncore``), from the snapshot ``load_replay`` reads."""
-    return _recompute(load_replay(game, report, previous, hidden_link, read))
 
 
 def _recompute(snap: turncore.TurnSnapshot) -> TurnOutcome:
