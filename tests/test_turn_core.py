@@ -255,6 +255,7 @@ def test_verify_checks_replays_and_compares_a_committed_turn_from_the_values_rea
     replays, run = check(files, page)
     assert replays and run.found == [] and run.not_checked == []
     assert run.state == outcome.state and run.heads == [head_before, head], "the pass goes on from the replay"
+    assert run.read == {(1, "alice"): {"add": 4}, (1, "bob"): {"add": 3}}, "the next turns' NMR defaults"
     edited = {**files, "state.yaml": files["state.yaml"].replace(b"alice", b"alicia", 1)}
     assert edited != files
     _, run = check(edited, page.replace(b"Missed orders", b"Absent", 1))

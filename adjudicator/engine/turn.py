@@ -647,9 +647,9 @@ def load_replay(game: Game, report: TurnReport, previous: State, hidden_link: by
     """Everything the replay of the committed turn ``report`` names reads, once: its state from the ``previous``
     (replayed) one, and the orders the report took, from the files ``committed`` holds (``load_committed``; from
     their sealed files, with the key, where only the public part was published). A file of which nothing valid
-    remained is read again too. ``read`` (one per replay of a game, turns in order) keeps the taken files' orders
-    for the next turns' NMR defaults (``previous_orders``), which would otherwise read and parse the same files
-    again."""
+    remained is read again too. ``read``: the orders of the turns before that the replay of a game has read already
+    (``verify`` keeps each replayed turn's ``taken``), which the NMR defaults (``previous_orders``) would otherwise
+    read and parse again."""
     turn = report["turn"]
     state = game.effective_state(turn, previous)
     if committed is None:
@@ -658,10 +658,7 @@ def load_replay(game: Game, report: TurnReport, previous: State, hidden_link: by
     for player, filed in committed.files.items():
         if filed.published is not None:  # a missing file shows as a different digest
             raw = committed.played(player)
-            orders = yamlio.load(raw).data["orders"]
-            if read is not None:
-                read[turn, player] = copy.deepcopy(orders)
-            taken[player] = Taken(raw, orders, committed.envelope(player))
+            taken[player] = Taken(raw, yamlio.load(raw).data["orders"], committed.envelope(player))
     read_once = _turn_read(game, turn, state, outcomemod.phase(game.ruleset, state))
     return _snapshot(game, read_once, hidden_link, read, recorded=report, taken=taken,
                      heads=report["orders"].get("heads", "en"))

@@ -32,6 +32,7 @@ be set up again from its script: history is then anchored at its latest set-up, 
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import errno
 import os
@@ -344,9 +345,10 @@ class TurnRead:
 def load_turn_read(game: Game, report: TurnReport, previous: State | None, link: bytes | None, read: OrdersRead,
                    identities: Sequence[Any], root: Path, git_root: Path | None) -> TurnRead:
     """``TurnRead`` of the committed turn ``report`` of ``game``, replayed from the ``previous`` state (None where
-    it stays sealed: the turn is not replayed) with its hidden ``link``; ``read`` keeps the taken files' orders for
-    the next turns' NMR defaults (``turn.load_replay``); ``identities`` is the game's key where it is at hand. What
-    cannot be read is kept with why, as each check of the turn names it."""
+    it stays sealed: the turn is not replayed) with its hidden ``link``; ``read``: the orders of the turns before
+    that the pass has read (``_check_turn`` keeps each replayed turn's), for the NMR defaults (``turn.load_replay``);
+    ``identities`` is the game's key where it is at hand. What cannot be read is kept with why, as each check of the
+    turn names it. Reads; changes nothing it is handed."""
     turn = report["turn"]
     try:
         seen, unread = load_committed(game, report, identities), None
@@ -374,6 +376,8 @@ def _check_turn(run: _Pass, seen: TurnRead, *, checks_early: bool) -> bool:
     """Every check of one committed turn from what was read of it (``seen``), and its replay where the pass has
     the state it follows. False where the replay failed: the caller carries the pass on from its committed files."""
     _public_checks(run, seen, checks_early=checks_early)
+    for player, taken in seen.snap.taken.items() if seen.snap is not None else ():
+        run.read[seen.seen.turn, player] = copy.deepcopy(taken.orders)  # before the replay: a ruleset may change them
     if run.state is None:
         _not_replayed(run, seen)
         return True
