@@ -38,7 +38,6 @@ from ..kit.ruleset import (
     HasColours,
     HasHeadline,
     HasHistory,
-    HasStandings,
     Ruleset,
     WritesNewsletter,
     WritesSetupNewsletter,
@@ -148,7 +147,7 @@ def issue_facts(game: str, settings: GameConfig, rules: Ruleset, language: str, 
     then = [p for p in seats if p.get("joined", 0) <= turn]
     return IssueInput(
         game, settings.title or game, language, rules, turn, tuple(player_from_yaml(p) for p in then),
-        _presence(then, turn + 1), _labels(rules, settings), _open_orders(rules, settings), schedule, next_schedule,
+        presence(then, turn + 1), labels_of(rules, settings), _open_orders(rules, settings), schedule, next_schedule,
         {p["key"]: p for p in seats_before if p.get("joined", 0) <= turn}, gm_notes, repo, (), ())
 
 
@@ -168,7 +167,7 @@ def render(facts: IssueInput, state: State, report: TurnReport) -> tuple[str, st
     title = f"{facts.title} — {report['label']}"
     lead = _lead(facts, state, report)
     publics = [*facts.publics, rules.public_view(state)]
-    news = _headline(facts, state, report, publics) if turn else ""
+    news = headline(rules, facts.players, facts.labels, state, report, publics, lang) if turn else ""
     date = post_date(issued(report))
     if turn == 0 and facts.schedule is not None:  # the set-up has no deadline: dated by the first one, which it serves
         date = post_date(facts.schedule.deadline(1, None).isoformat())
@@ -188,7 +187,7 @@ def render(facts: IssueInput, state: State, report: TurnReport) -> tuple[str, st
         parts += [wrap_svg(setup.setup_newsletter(state, inert).strip() if setup else ""), ""]
     elif "end" in report["result"] and outcome.ruled(state) is not None:  # a closing turn: the rules played nothing
         said = results.say(outcome.Result.from_record(report["result"]["end"]), lang,
-                           _seat_names(facts.players, rules, rules.public_view(state)))
+                           results.seat_names(facts.players, rules, rules.public_view(state)))
         parts += [f"**{results.label(lang)}:** {md_text(said)}", ""]
     elif isinstance(rules, WritesNewsletter):
         parts += [wrap_svg(rules.newsletter(state, report["result"], inert).strip()), ""]
@@ -196,7 +195,7 @@ def render(facts: IssueInput, state: State, report: TurnReport) -> tuple[str, st
     if history is not None:
         series = history(publics)
         colours = rules.colours if isinstance(rules, HasColours) else None
-        figures = charts.charts(series, _seat_names(facts.players, rules, publics[-1]), lang=lang,
+        figures = charts.charts(series, results.seat_names(facts.players, rules, publics[-1]), lang=lang,
                                 labels=dict(facts.labels), present=dict(facts.presence), steps=list(facts.steps),
                                 colours=dict(colours(rules.public_view(state))) if colours is not None else {})
         if figures:
@@ -229,27 +228,19 @@ def _issue_links(facts: IssueInput) -> str:
     return " · ".join(links)
 
 
-def headline(game: Game, state: dict[str, Any], report: TurnReport, publics: Sequence[dict[str, Any]],
-             lang: str) -> str:
+def headline(rules: Ruleset, players: Sequence[Player], labels: Mapping[str, str], state: State, report: TurnReport,
+             publics: Sequence[State], lang: str) -> str:
     """One line on what happened: the ruleset's ``headline`` hook if it has one and it says something, else the
     biggest changes of the game's first chart since the turn before ("Supply centres: Austria 8 (+2) ...").
     The hook is given the public view of the state: a headline is published, so it never sees a hidden part.
     The turn that ends the game is headed by its result, in the words every page uses (``results.say``), and so
-    is its feed item (the issue's body has the rules' own account of it)."""
-    return _said(game.ruleset, tuple(game.players), labels_of(game), state, report, publics, lang)
-
-
-def _headline(facts: IssueInput, state: State, report: TurnReport, publics: Sequence[State]) -> str:
-    return _said(facts.rules, facts.players, facts.labels, state, report, publics, facts.language)
-
-
-def _said(rules: Ruleset, players: Sequence[Player], labels: Mapping[str, str], state: State, report: TurnReport,
-          publics: Sequence[State], lang: str) -> str:
-    """``headline`` from values."""
+    is its feed item (the issue's body has the rules' own account of it). ``players``: who plays each seat;
+    ``labels``: the readers' labels of the game's data keys; ``publics``: the public states of the turns through
+    this one."""
     ended = outcome.of(rules, state)
     if ended is not None:
         public = publics[-1] if publics else rules.public_view(state)
-        return _line(results.say(ended, lang, _seat_names(players, rules, public)))
+        return _line(results.say(ended, lang, results.seat_names(players, rules, public)))
     hook = rules.headline if isinstance(rules, HasHeadline) else None
     if hook is not None:
         said = hook(publics[-1] if publics else rules.public_view(state), report.get("result", {}), list(players))
@@ -259,7 +250,7 @@ def _said(rules: Ruleset, players: Sequence[Player], labels: Mapping[str, str], 
     if history is None or len(publics) < 2:
         return ""
     series = history(publics[-2:])
-    names = _seat_names(players, rules, publics[-1])
+    names = results.seat_names(players, rules, publics[-1])
     for metric, per_player in series.items():
         moves = sorted(((v[-1] - v[0], names.get(k, k), v[-1]) for k, v in per_player.items()
                         if len(v) == 2 and v[-1] != v[0]), key=lambda m: (-abs(m[0]), m[1]))
@@ -282,36 +273,14 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"\u2212{-n}"
 
 
-def seat_names(game: Game, public: dict[str, Any]) -> dict[str, str]:
-    """How readers know each seat: the power a player holds where the standings name one (Diplomacy), else the
-    player's name."""
-    return _seat_names(game.players, game.ruleset, public)
-
-
-def _seat_names(players: Sequence[Player], rules: Ruleset, public: State) -> dict[str, str]:
-    names = {p.key: p.name for p in players}
-    hook = rules.standings if isinstance(rules, HasStandings) else None
-    for row in hook(public) if hook is not None else []:
-        if row.get("player") in names and isinstance(row.get("power"), str):
-            names[row["player"]] = row["power"]
-    return names
-
-
-def labels_of(game: Game) -> dict[str, str]:
+def labels_of(rules: Ruleset, settings: GameConfig) -> dict[str, str]:
     """The readers' labels of the game's data keys (see ``assets/games.yaml``)."""
-    return _labels(game.ruleset, game.settings)
-
-
-def _labels(rules: Ruleset, settings: GameConfig) -> dict[str, str]:
     return dict(words.about(rules.name, settings.options).get("labels") or {})
 
 
-def presence(game: Game, count: int) -> dict[str, range]:
-    """The turns in which each player was in the game (from ``joined`` in game.yaml): charts leave gaps outside."""
-    return _presence(game.seats(), count)
-
-
-def _presence(seats: Sequence[Mapping[str, Any]], count: int) -> dict[str, range]:
+def presence(seats: Sequence[Mapping[str, Any]], count: int) -> dict[str, range]:
+    """The turns of ``count`` in which each seat's player was in the game (from ``joined`` and ``left``): charts
+    leave gaps outside."""
     out = {}
     for p in seats:
         joined = p.get("joined", 0)
@@ -324,27 +293,13 @@ def step_labels(game: Game, last: int) -> list[str]:
     return ["0", *(str(game.report(t)["label"]) for t in range(1, last + 1))]
 
 
-def colours_of(game: Game, state: dict[str, Any]) -> dict[str, str]:
-    """Each player's colour as the game's drawings use it, where the ruleset has a ``colours`` hook."""
-    hook = game.ruleset.colours if isinstance(game.ruleset, HasColours) else None
-    return dict(hook(game.ruleset.public_view(state))) if hook is not None else {}
-
-
 def public_state(game: Game, turn: int) -> dict[str, Any]:
     return game.public_state(turn)
 
 
-def player_names(game: Game) -> dict[str, str]:
-    return {p.key: p.name for p in game.players}
-
-
-def inert_players(game: Game) -> list[Player]:
+def _inert(players: Sequence[Player]) -> list[Player]:
     """The players as a ruleset's issue text gets them: each name already inert Markdown (``md_text``), since a
     ruleset writes names into its Markdown as they are (issue 28: a name is a player's choice)."""
-    return _inert(game.players)
-
-
-def _inert(players: Sequence[Player]) -> list[Player]:
     return [dataclasses.replace(p, name=md_text(p.name)) for p in players]
 
 

@@ -25,14 +25,14 @@ from ..kit import drawcache, outcome
 from ..kit.catalog import SITE
 from ..kit.gamedata import GameData
 from ..kit.markup import html_attr_text, md_text, plain
-from ..kit.ruleset import DrawsMap, HandedData, HasHistory, HasStandings, MarksOut
+from ..kit.ruleset import DrawsMap, HandedData, HasColours, HasHistory, HasStandings, MarksOut, Ruleset
 from ..kit.words import every_said
 from ..league import store
-from ..model import TurnReport
+from ..model import GameConfig, Player, TurnReport
+from ..schedule import Schedule
 from . import (
     BLOG_DIR,
     charts,
-    colours_of,
     figure,
     has_issue,
     headline,
@@ -43,10 +43,8 @@ from . import (
     labels_of,
     listings,
     orders_page,
-    player_names,
     post_date,
     presence,
-    seat_names,
     takes_open_orders,
     words,
 )
@@ -108,40 +106,71 @@ PARALLEL_FROM = 300
 
 @dataclass
 class GameView:
-    """One game as the site shows it: its files read once, public states cached for the charts."""
+    """One game as the site shows it, read from the league once (``read``; issue 31, I/O at the edges): its
+    settings, rules, seats, schedule and turns, and its open turn as the orders page shows it. The game's pages
+    are made from these values; only its issues' facts are read of ``game`` (``issue_input``). Public states are
+    cached for the charts."""
 
     game: store.Game
     turns: list[int]
     open: orders_page.OpenTurn  # the open turn, as its orders page shows it
+    settings: GameConfig
+    rules: Ruleset
+    lang: str  # the game's language
+    seats: tuple[dict[str, Any], ...]  # every seat as the rulings left it (``left``, ``joined``, ``role``)
+    players: tuple[Player, ...]  # who plays each seat now
+    schedule: Schedule | None
+    paused: bool
+    open_orders: bool  # the rules would seal the orders and the game takes them open (``takes_open_orders``)
+    sent: frozenset[str]  # the open turn's orders files in the tree, by the name before the suffix, lower case
+    issues: frozenset[int]  # the turns that have an issue (``has_issue``)
+    labels: dict[str, str]  # the readers' labels of the game's data keys (``labels_of``)
+    presence: dict[str, range]  # the turns each seat's player was in the game (``presence``)
+    rules_page: str | None  # the league's rules page for the game, relative to site/ (``rules_page``)
     states: list[dict[str, Any]] = field(default_factory=list)
     reports: dict[int, TurnReport] = field(default_factory=dict)
     _public: list[dict[str, Any]] = field(default_factory=list, repr=False)
 
     @classmethod
     def read(cls, root: Path, game_id: str) -> GameView:
+        """The game ``game_id`` of the league at ``root``, read once: everything its pages show but its issues."""
         game = store.load_game(root, game_id)
         turns = game.turns()
         states, reports = [], {}
         for t in turns:
             states.append(game.state(t))
             reports[t] = game.report(t)
-        return cls(game, turns, orders_page.read_open_turn(game, root), states, reports)
+        folder = game.root / "orders" / game_id / f"{(turns[-1] if turns else 0) + 1:04d}"
+        sent = frozenset(p.name.split(".")[0].lower() for p in folder.iterdir()
+                         if p.name.endswith((".yaml", ".yaml.age"))) if folder.is_dir() else frozenset[str]()
+        seats, rules = tuple(game.seats()), game.ruleset
+        return cls(game, turns, open=orders_page.read_open_turn(game, root), settings=game.settings, rules=rules,
+                   lang=words.game_language(game.settings, game.root), seats=seats, players=tuple(game.players),
+                   schedule=game.schedule, paused=game.paused, open_orders=takes_open_orders(game), sent=sent,
+                   issues=frozenset(t for t in turns if has_issue(game, t)), labels=labels_of(rules, game.settings),
+                   presence=presence(seats, len(turns)), rules_page=rules_page(root, game.settings, rules),
+                   states=states, reports=reports)
 
     @property
     def id(self) -> str:
-        return self.game.id
-
-    @functools.cached_property
-    def lang(self) -> str:
-        return words.game_language(self.game.settings, self.game.root)
+        return self.open.id
 
     @functools.cached_property
     def about(self) -> dict[str, Any]:
-        return words.about(self.game.ruleset.name, self.game.settings.options)
+        return words.about(self.rules.name, self.settings.options)
 
     @functools.cached_property
     def names(self) -> dict[str, str]:
-        return player_names(self.game)
+        return {p.key: p.name for p in self.players}
+
+    def seat_names(self, public: dict[str, Any]) -> dict[str, str]:
+        """How readers know each seat in ``public``: the power a player holds where the standings name one."""
+        return resultwords.seat_names(self.players, self.rules, public)
+
+    def colours(self) -> dict[str, str]:
+        """Each player's colour as the game's drawings use it, where the ruleset has a ``colours`` hook."""
+        hook = self.rules.colours if isinstance(self.rules, HasColours) else None
+        return dict(hook(self.rules.public_view(self.states[-1]))) if hook is not None else {}
 
     def say(self, key: str, **values: Any) -> str:
         return SITE.say(self.lang, key, **values)
@@ -152,12 +181,13 @@ class GameView:
 
     @functools.cached_property
     def headlines(self) -> dict[int, str]:
-        return {t: headline(self.game, self.states[t], self.reports[t], self.publics(t + 1), self.lang)
+        return {t: headline(self.rules, self.players, self.labels, self.states[t], self.reports[t],
+                            self.publics(t + 1), self.lang)
                 for t in self.turns if t > 0}
 
     def standings(self) -> list[dict[str, Any]]:
         """The ruleset's standings for readers: names for logins, a status for players out of the game."""
-        hook = self.game.ruleset.standings if isinstance(self.game.ruleset, HasStandings) else None
+        hook = self.rules.standings if isinstance(self.rules, HasStandings) else None
         rows = hook(self.public(len(self.turns) - 1)) if hook and self.turns else []
         result = self.result()
         if result is not None and result.kind == "win":  # the winner heads the final standings, whatever rank
@@ -180,11 +210,11 @@ class GameView:
     def out_of_game(self) -> set[str]:
         """Players the rules put out of the game: by the ruleset's own word (its ``out_of_game`` hook), or whose
         count that puts them out (``out_at_zero``) fell to zero; and those who left (``left`` in game.yaml)."""
-        gone = {str(p["key"]) for p in self.game.seats() if p.get("left")}
-        if isinstance(self.game.ruleset, MarksOut) and self.turns:
-            gone.update(self.game.ruleset.out_of_game(self.public(len(self.turns) - 1)))
+        gone = {str(p["key"]) for p in self.seats if p.get("left")}
+        if isinstance(self.rules, MarksOut) and self.turns:
+            gone.update(self.rules.out_of_game(self.public(len(self.turns) - 1)))
         metric = self.about.get("out_at_zero")
-        hook = self.game.ruleset.history if isinstance(self.game.ruleset, HasHistory) else None
+        hook = self.rules.history if isinstance(self.rules, HasHistory) else None
         if metric and hook and self.turns:
             for key, values in hook(self.publics(len(self.turns))).get(metric, {}).items():
                 if values and values[-1] == 0 and any(values):
@@ -195,7 +225,7 @@ class GameView:
         """A player's role as readers know it: the power's name from the standings, else the label the site knows
         (``roles`` in assets/games.yaml), else the role as written."""
         role = str(player.get("role") or "")
-        hook = self.game.ruleset.standings if isinstance(self.game.ruleset, HasStandings) else None
+        hook = self.rules.standings if isinstance(self.rules, HasStandings) else None
         rows = hook(self.public(len(self.turns) - 1)) if hook and self.turns else []
         for row in rows:
             if row.get("player") == player.get("key") and isinstance(row.get("power"), str):
@@ -205,26 +235,24 @@ class GameView:
     def orders_in(self) -> list[str]:
         """The awaited players whose orders file for the open turn is in the tree (sealed or not: a file's being
         there is public, what it says is not)."""
-        folder = self.game.root / "orders" / self.id / f"{self.last + 1:04d}"
-        if not folder.is_dir() or self.phase().finished:
+        if self.phase().finished:
             return []
-        files = {p.name.split(".")[0].lower() for p in folder.iterdir() if p.name.endswith((".yaml", ".yaml.age"))}
-        return [k for k in self.phase().awaited if k.lower() in files]
+        return [k for k in self.phase().awaited if k.lower() in self.sent]
 
     def result(self) -> outcome.Result | None:
         """How the game ended (None while it runs): a win, a draw, a concession, an end by the game master."""
-        return outcome.of(self.game.ruleset, self.states[-1]) if self.turns else None
+        return outcome.of(self.rules, self.states[-1]) if self.turns else None
 
     def result_text(self, lang: str | None = None) -> str:
         """The result in the one wording every page uses (``results.say``); '' while the game runs."""
         result = self.result()
         if result is None:
             return ""
-        return resultwords.say(result, lang or self.lang, seat_names(self.game, self.public(len(self.turns) - 1)))
+        return resultwords.say(result, lang or self.lang, self.seat_names(self.public(len(self.turns) - 1)))
 
     @property
     def title(self) -> str:
-        return self.game.title
+        return self.settings.title or self.id
 
     @property
     def last(self) -> int:
@@ -232,7 +260,7 @@ class GameView:
 
     def public(self, turn: int) -> dict[str, Any]:
         if not self._public:
-            self._public = [self.game.ruleset.public_view(s) for s in self.states]
+            self._public = [self.rules.public_view(s) for s in self.states]
         return self._public[turn]
 
     def publics(self, count: int) -> list[dict[str, Any]]:
@@ -241,13 +269,13 @@ class GameView:
         return self._public[:count]
 
     def phase(self) -> Any:
-        return outcome.phase(self.game.ruleset, self.states[-1])
+        return outcome.phase(self.rules, self.states[-1])
 
     def deadline(self) -> dt.datetime | None:
         """When the open turn is due (None: game over, paused, or no fixed deadline)."""
         if self.phase().finished or not self.turns:
             return None
-        if self.game.paused:
+        if self.paused:
             return None
         return self.open.due
 
@@ -255,12 +283,12 @@ class GameView:
         lang = lang or self.lang
         if self.phase().finished:
             return SITE.say(lang, "game_over")
-        if self.game.paused:
+        if self.paused:
             return SITE.say(lang, "paused")
         when = self.deadline()
-        if when is None or self.game.schedule is None:
+        if when is None or self.schedule is None:
             return SITE.say(lang, "when_in")
-        return when.astimezone(self.game.schedule.zone).strftime("%Y-%m-%d %H:%M %Z")
+        return when.astimezone(self.schedule.zone).strftime("%Y-%m-%d %H:%M %Z")
 
     def state_text(self, lang: str | None = None) -> str:
         phase = self.phase()
@@ -291,15 +319,14 @@ def _relative(from_page: str, target: str) -> str:
 
 def summary(view: GameView) -> str:
     """What the game is, for its overview: ``description`` in game.yaml, else the site's summary of its rules."""
-    own = view.game.settings.description
+    own = view.settings.description
     text = own if own.strip() else view.about.get("summary", "")
     return md_escape(" ".join(str(text).split()))
 
 
-def rules_page(root: Path, view: GameView) -> str | None:
+def rules_page(root: Path, settings: GameConfig, rules: Ruleset) -> str | None:
     """The league's rules page for the game: the variant's own (by its map) if there is one, else the ruleset's."""
-    variant = view.game.settings.variant
-    for name in (variant, view.game.ruleset.name):
+    for name in (settings.variant, rules.name):
         if name and (root / "site" / "rules" / f"{name}.md").is_file():
             return f"rules/{name}.md"
     return None
@@ -384,9 +411,9 @@ def countdown(view: GameView, lang: str) -> str:
     ``datetime`` is the instant in UTC; ``turnpress.js`` adds how long is left and the time in the reader's own
     zone. A game without a fixed deadline (over, paused, adjudicated when all orders are in) says so instead."""
     when = view.deadline()
-    if when is None or view.game.schedule is None:
+    if when is None or view.schedule is None:
         return md_escape(view.next_deadline(lang))
-    local = when.astimezone(view.game.schedule.zone)
+    local = when.astimezone(view.schedule.zone)
     offset = local.strftime("%z")
     shown = f"{local.strftime('%Y-%m-%d %H:%M %Z').strip()} (UTC{offset[:3]}:{offset[3:]})"
     instant = when.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%MZ")
@@ -411,7 +438,7 @@ def home(views: Sequence[GameView], lang: str = "en") -> str:
     lines += [f"## {say('league.games')}", ""]
     for v in views:
         lines += [f"### [{md_escape(v.title)}](games/{v.id}/index.md)", "",
-                  say("league.seats", ruleset=md_escape(v.game.ruleset.title), n=len(v.game.players)),
+                  say("league.seats", ruleset=md_escape(v.rules.title), n=len(v.players)),
                   "", *at_a_glance(v, "index.md", lang), ""]
     lines += [f"## {say('league.latest')}", ""]
     issues = sorted(((post_date(issued(v.reports[t])), v.id, t, v) for v in views for t in v.turns if t > 0),
@@ -459,7 +486,7 @@ def map_files(view: GameView, draw: Any) -> dict[int, str]:
     """The ruleset's map of every turn's public state, the set-up's first (turn -> SVG); each kept by content
     (the rules' name and class, their pinned data, the public state: ``drawcache.keep``), so a build draws only
     the maps of turns it has not drawn before (issue 33)."""
-    rules = view.game.ruleset
+    rules = view.rules
     data = rules.data if isinstance(rules, HandedData) and isinstance(rules.data, GameData) else None
     kind = (str(rules.name), type(rules).__module__, type(rules).__qualname__)
 
@@ -489,7 +516,7 @@ def map_history(view: GameView, maps: Mapping[int, str]) -> list[str]:
         label = say("turn", turn=t) + (f": {view.reports[t]['label']}" if t else f" ({say('setup_label')})")
         alt = html.escape(f"{say('map')}: {label}")
         caption = html.escape(label)
-        if has_issue(view.game, t):  # raw HTML keeps its links as written: the issue's address, not its file
+        if t in view.issues:  # raw HTML keeps its links as written: the issue's address, not its file
             caption = f'<a href="../../{BLOG_URL}/{view.id}/{t:04d}/">{caption}</a>'
         items.append(f'<li data-label="{html.escape(label)}"><figure><img src="{MAPS_DIR}/{t:04d}.svg" alt="{alt}" '
                      f'loading="lazy" width="600"><figcaption>{caption}</figcaption></figure></li>')
@@ -500,28 +527,28 @@ def map_history(view: GameView, maps: Mapping[int, str]) -> list[str]:
             '<ol reversed class="tp-history-list">', *items, "</ol>", "</details>", ""]
 
 
-def overview(view: GameView, root: Path, has_map: bool, history: Sequence[str] = ()) -> str:
+def overview(view: GameView, has_map: bool, history: Sequence[str] = ()) -> str:
     page = f"games/{view.id}/index.md"
-    g, rs, say = view.game, view.game.ruleset, view.say
+    rs, say = view.rules, view.say
     text = summary(view)
     lines = [*front(view.title, view.lang, text, view), f"# {md_escape(view.title)}", ""]
     if text:
         lines += [text, ""]
-    rules = rules_page(root, view)
+    rules = view.rules_page
     if rules:
         lines += [f"[{say('full_rules', rules=md_escape(rs.title))}](../../{rules}).", ""]
     lines += [*at_a_glance(view, page, view.lang), f"- **{say('rules')}:** {md_escape(rs.title)}",
-              f"- **{say('schedule')}:** {md_escape(_schedule_text(g, view.lang))}", ""]
+              f"- **{say('schedule')}:** {md_escape(_schedule_text(view.settings, view.lang))}", ""]
     links = [f"[{say('standings')}](standings.md)", f"[{say('charts')}](charts.md)"]
     if not view.phase().finished:
         links.insert(0, f"[{say('orders_page')}](orders.md)")
     if has_map:
         links.append(f"[{say('map')}](map.md)")
-    issues = [t for t in view.turns if has_issue(g, t)]
+    issues = [t for t in view.turns if t in view.issues]
     if issues:
         links += [f"[{say('archive')}](../../news/{view.id}.md)", f'<a href="../../feeds/{view.id}.xml">RSS</a>']
     lines += [" · ".join(links), "", *history, f"## {say('players')}", "",
-              html_table([_player_row(p, view) for p in g.seats()], {}, say("players")), "",
+              html_table([_player_row(p, view) for p in view.seats], {}, say("players")), "",
               f"## {say('how_to')}", "", *_how_to(view), ""]
     if issues:
         lines += [f"## {say('turns')}", ""]
@@ -537,7 +564,7 @@ def overview(view: GameView, root: Path, has_map: bool, history: Sequence[str] =
 def _player_row(p: Mapping[str, Any], view: GameView) -> dict[str, Any]:
     say = view.say
     row: dict[str, Any] = {say("player"): p["name"], "GitHub": p["login"]}
-    if any("role" in q for q in view.game.settings.players):
+    if any("role" in q for q in view.settings.players):
         row[say("role")] = view.role_label(p)
     status = [say("joined", turn=p["joined"])] if p.get("joined") else []
     if p["key"] in view.out_of_game():
@@ -546,8 +573,8 @@ def _player_row(p: Mapping[str, Any], view: GameView) -> dict[str, Any]:
     return row
 
 
-def _schedule_text(game: store.Game, lang: str = "en") -> str:
-    block = game.settings.schedule
+def _schedule_text(settings: GameConfig, lang: str = "en") -> str:
+    block = settings.schedule
     if not block:
         return SITE.say(lang, "schedule_none")
     text = SITE.say(lang, "schedule_every", every=every_said(str(block.get("every", "7 days")), lang),
@@ -564,11 +591,11 @@ def _how_to(view: GameView) -> list[str]:
     gid, turn, say = view.id, view.last + 1, view.say
     if view.phase().finished:
         return [say("how_over")]
-    page = [say("how_page", sealed=say("how_page_sealed") if view.game.sealed_orders else ""), ""]
+    page = [say("how_page", sealed=say("how_page_sealed") if view.settings.sealed_orders else ""), ""]
     values = {"gid": gid, "turn": f"{turn:04d}", "when": view.next_deadline()}
-    if view.game.sealed_orders:
+    if view.settings.sealed_orders:
         return [*page, *(say(f"how_sealed_{n}", **values) for n in range(1, 5))]
-    open_orders = [SITE.say(view.lang, "open_orders"), ""] if takes_open_orders(view.game) else []
+    open_orders = [SITE.say(view.lang, "open_orders"), ""] if view.open_orders else []
     return [*open_orders, *page, *(say(f"how_open_{n}", **values) for n in range(1, 5))]
 
 
@@ -583,7 +610,7 @@ def standings_page(view: GameView) -> str:
     rows = view.standings()
     if rows:
         after = say("after_turn", turn=view.last) + (f" ({view.reports[view.last]['label']})" if view.last else "")
-        lines += [f"{md_escape(after)}.", "", html_table(rows, labels_of(view.game), after), ""]
+        lines += [f"{md_escape(after)}.", "", html_table(rows, view.labels, after), ""]
     else:
         lines += [say("no_standings"), ""]
     lines += [f"[{say('back')}](index.md)", ""]
@@ -592,14 +619,14 @@ def standings_page(view: GameView) -> str:
 
 def charts_page(view: GameView) -> str:
     say = view.say
-    hook = view.game.ruleset.history if isinstance(view.game.ruleset, HasHistory) else None
+    hook = view.rules.history if isinstance(view.rules, HasHistory) else None
     lines = [*front(f"{view.title}: {say('charts')}", view.lang, game=view),
              f"# {md_escape(view.title)}: {say('charts')}", ""]
     count = len(view.turns)
-    names = seat_names(view.game, view.public(count - 1)) if count else {}
-    figures = charts.charts(hook(view.publics(count)), names, lang=view.lang, labels=labels_of(view.game),
-                            present=presence(view.game, count), steps=view.steps(view.last),
-                            colours=colours_of(view.game, view.states[-1])) if hook and count else []
+    names = view.seat_names(view.public(count - 1)) if count else {}
+    figures = charts.charts(hook(view.publics(count)), names, lang=view.lang, labels=view.labels,
+                            present=view.presence, steps=view.steps(view.last),
+                            colours=view.colours()) if hook and count else []
     if figures:
         lines += [say("from_setup", turn=view.last), ""] + [figure(svg) for svg in figures]
     else:
@@ -657,10 +684,10 @@ def game_pages(view: GameView, root: Path, as_committed: bool = False) -> dict[s
     """The game's pages: its overview, standings, charts, maps, orders page and every issue (with
     ``as_committed``, an issue page the tree has is taken as it is: ``committed_issue``)."""
     base = f"{GAMES_DIR}/{view.id}"
-    draw = view.game.ruleset.map if isinstance(view.game.ruleset, DrawsMap) else None
+    draw = view.rules.map if isinstance(view.rules, DrawsMap) else None
     maps = map_files(view, draw) if draw and view.turns else {}
     svg = maps[view.last] if maps else ""
-    pages = {f"{base}/index.md": overview(view, root, bool(svg), map_history(view, maps)),
+    pages = {f"{base}/index.md": overview(view, bool(svg), map_history(view, maps)),
              f"{base}/standings.md": standings_page(view), f"{base}/charts.md": charts_page(view)}
     pages.update({f"{base}/{MAPS_DIR}/{t:04d}.svg": standalone_svg(text) for t, text in maps.items()})
     if svg:
@@ -668,7 +695,7 @@ def game_pages(view: GameView, root: Path, as_committed: bool = False) -> dict[s
     pages.update(orders_page.game_files(view.open))
     digests = kept.Digests()  # each past state encoded once for the keys of every issue that charts it
     for t in view.turns:
-        if has_issue(view.game, t):
+        if t in view.issues:
             text = committed_issue(root, issue_path(view.id, t)) if as_committed else None
             if text is None:  # kept by content: a past issue is rendered once (issue 33)
                 facts = issue_input(view.game, t, view.publics(t), view.steps(t))

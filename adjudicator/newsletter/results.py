@@ -21,6 +21,19 @@ from collections.abc import Mapping, Sequence
 
 from ..kit.catalog import SITE
 from ..kit.outcome import Result
+from ..kit.ruleset import HasStandings, Ruleset
+from ..model import Player, State
+
+
+def seat_names(players: Sequence[Player], rules: Ruleset, public: State) -> dict[str, str]:
+    """How readers know each seat (the ``names`` that ``say`` is given): the power a player holds where the
+    rules' standings of the public state ``public`` name one (Diplomacy), else the player's name."""
+    names = {p.key: p.name for p in players}
+    hook = rules.standings if isinstance(rules, HasStandings) else None
+    for row in hook(public) if hook is not None else []:
+        if row.get("player") in names and isinstance(row.get("power"), str):
+            names[row["player"]] = row["power"]
+    return names
 
 
 def listed(names: Sequence[str], lang: str) -> str:

@@ -35,7 +35,7 @@ def test_the_issue_and_the_game_page_say_when_a_game_takes_open_orders(league: P
     turnmod.adjudicate(league, "bw", when, commit=True, only_if_due=False)  # nobody sent orders: NMR for all
     issue = (league / "site/news/bw/0001.md").read_text()
     view, _ = pages.read_game(league, "bw")
-    page = pages.overview(view, league, has_map=False)
+    page = pages.overview(view, has_map=False)
     assert view.lang == "de" and "offene Befehle" in OPEN
     if mode == "open":
         assert OPEN in issue and OPEN in page

@@ -124,7 +124,7 @@ def test_calamity_marks_who_is_out_as_the_rules_say(tmp_path):
     page = pages.standings_page(view)
     assert page.count(">Status</th>") == 1, "one status column, the ruleset's"
     assert "<td data-label=\"Status\">insolvent 1× (sold all policies; plays on, section 3)</td>" in page
-    assert "- **Out of the game:** Harriet Lowe" in pages.overview(view, root, False)
+    assert "- **Out of the game:** Harriet Lowe" in pages.overview(view, False)
     issue = pages.game_pages(view, root)["site/news/demo-calamity/0073.md"]
     assert "| Rupert Vance (insolvent, plays on: section 3) | 0 |" in issue
 
@@ -138,7 +138,7 @@ def test_bretton_woods_marks_a_country_that_left_and_not_one_that_is_entvoelkert
 
     view = pages.GameView.read(REPO, "demo-bretton-woods")
     assert view.out_of_game() == {"cleo-m"}
-    assert "- **Ausgeschieden:** Carpania" in pages.overview(view, REPO, False)
+    assert "- **Ausgeschieden:** Carpania" in pages.overview(view, False)
     root = tmp_path / "league"
     shutil.copytree(REPO / "games" / "demo-bretton-woods", root / "games" / "demo-bretton-woods")
     last = root / "games" / "demo-bretton-woods" / "turns" / "0007" / "state.yaml"

@@ -533,6 +533,33 @@ def test_german_games_pages_are_german(tmp_path: Path):
     assert "Agrarland" in overview and "| agrar |" not in overview, "roles by their names"
 
 
+def test_a_games_pages_are_made_from_the_game_read_once_even_with_the_league_gone(tmp_path: Path):
+    """Issue 31, I/O at the edges: ``GameView.read`` reads a game once (its settings, seats, schedule and turns,
+    its open turn, the orders files in for it, the league's rules page for it) and the game's overview, standings
+    and charts and the home page are made from those values: they are the same with the league's files deleted
+    after the read, down to whose orders are in and the link to the rules."""
+    from adjudicator.newsletter import pages
+
+    root = tmp_path / "league"
+    shutil.copytree(REPO / "games" / "demo-diplomacy", root / "games" / "demo-diplomacy")
+    shutil.copytree(REPO / "site" / "rules", root / "site" / "rules")
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    game = store.load_game(root, "demo-diplomacy")
+    first = game.players[0]
+    (root / "orders" / "demo-diplomacy" / f"{game.open_turn:04d}").mkdir(parents=True)
+    (root / "orders" / "demo-diplomacy" / f"{game.open_turn:04d}" / f"{first.key}.yaml").write_text("orders: []\n")
+    view = pages.GameView.read(root, "demo-diplomacy")
+
+    def rendered() -> list[str]:
+        return [pages.overview(view, False), pages.standings_page(view), pages.charts_page(view), pages.home([view])]
+
+    there = rendered()
+    shutil.rmtree(root)
+    assert rendered() == there
+    assert f"- **Orders in:** 1/7 ({first.name}) · **Awaited:** " in there[0], "read with the game"
+    assert "[The full rules of Diplomacy, with the league's house rules](../../rules/diplomacy.md)." in there[0]
+
+
 def test_an_issues_headline_says_what_happened():
     """A headline per issue (issue: the newsletter readers want), from the ruleset where it has one: Diplomacy
     names the centres that changed hands (the other rulesets' hooks: test_headlines.py)."""
