@@ -1,5 +1,5 @@
 """Results announced right everywhere (issue 29, finding 2): a draw, a win, a concession, an end by the game master
-are worded by one function (``newsletter.results.say``) and said alike on the issue (its headline, and so its feed
+are worded by one function (``newsletter.results.phrase``) and said alike on the issue (its headline, and so its feed
 item), the game page, the home page and the standings; a German game says it in German."""
 
 from __future__ import annotations
@@ -69,4 +69,4 @@ def test_a_german_game_says_its_result_in_german():
     (outcome.Result("over"), "en", "Over: the rules name no winner"),
 ])
 def test_one_wording_for_every_kind_of_end(result, lang, said):
-    assert results.say(result, lang, {"a": "Ann", "b": "Bo", "c": "Cy"}) == said
+    assert results.phrase(result, lang, {"a": "Ann", "b": "Bo", "c": "Cy"}) == said

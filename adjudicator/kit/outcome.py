@@ -1,6 +1,6 @@
 """How a game ended, in one place (issue 29): a win, a draw and who shares it, a concession, an end by the game
 master. The issue, the game page, the home page, the standings and the feeds all word it from ``Result``
-(``newsletter.results.say``), so a draw is never announced as a win on one page and as a draw on another.
+(``newsletter.results.phrase``), so a draw is never announced as a win on one page and as a draw on another.
 
 A ruleset says how its own games end with its ``result`` hook (``HasResult``); a game the game master ended, or
 that its players conceded, carries the ruling's result in its state under ``RULED`` (written by the closing turn

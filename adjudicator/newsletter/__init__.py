@@ -186,7 +186,7 @@ def render(facts: IssueInput, state: State, report: TurnReport) -> tuple[str, st
         setup = rules if isinstance(rules, WritesSetupNewsletter) else None
         parts += [wrap_svg(setup.setup_newsletter(state, inert).strip() if setup else ""), ""]
     elif "end" in report["result"] and outcome.ruled(state) is not None:  # a closing turn: the rules played nothing
-        said = results.say(outcome.Result.from_record(report["result"]["end"]), lang,
+        said = results.phrase(outcome.Result.from_record(report["result"]["end"]), lang,
                            results.seat_names(facts.players, rules, rules.public_view(state)))
         parts += [f"**{results.label(lang)}:** {md_text(said)}", ""]
     elif isinstance(rules, WritesNewsletter):
@@ -233,14 +233,14 @@ def headline(rules: Ruleset, players: Sequence[Player], labels: Mapping[str, str
     """One line on what happened: the ruleset's ``headline`` hook if it has one and it says something, else the
     biggest changes of the game's first chart since the turn before ("Supply centres: Austria 8 (+2) ...").
     The hook is given the public view of the state: a headline is published, so it never sees a hidden part.
-    The turn that ends the game is headed by its result, in the words every page uses (``results.say``), and so
+    The turn that ends the game is headed by its result, in the words every page uses (``results.phrase``), and so
     is its feed item (the issue's body has the rules' own account of it). ``players``: who plays each seat;
     ``labels``: the readers' labels of the game's data keys; ``publics``: the public states of the turns through
     this one."""
     ended = outcome.of(rules, state)
     if ended is not None:
         public = publics[-1] if publics else rules.public_view(state)
-        return _line(results.say(ended, lang, results.seat_names(players, rules, public)))
+        return _line(results.phrase(ended, lang, results.seat_names(players, rules, public)))
     hook = rules.headline if isinstance(rules, HasHeadline) else None
     if hook is not None:
         said = hook(publics[-1] if publics else rules.public_view(state), report.get("result", {}), list(players))
@@ -487,7 +487,7 @@ def _ruling(facts: IssueInput, report: TurnReport) -> list[str]:
     if "pause" in ruled:
         lines.append("- " + SITE.say(lang, "ruling_pause" if ruled["pause"] else "ruling_resume"))
     if "end" in ruled:
-        said = results.say(outcome.Result.from_record(ruled["end"]), lang, {p.key: p.name for p in facts.players})
+        said = results.phrase(outcome.Result.from_record(ruled["end"]), lang, {p.key: p.name for p in facts.players})
         lines.append("- " + md_text(SITE.say(lang, "ruling_end", result=said)))
     if "schedule" in ruled:  # as game.yaml writes it, which the game master wrote
         change = ruled["schedule"]

@@ -244,11 +244,11 @@ class GameView:
         return outcome.of(self.rules, self.states[-1]) if self.turns else None
 
     def result_text(self, lang: str | None = None) -> str:
-        """The result in the one wording every page uses (``results.say``); '' while the game runs."""
+        """The result in the one wording every page uses (``results.phrase``); '' while the game runs."""
         result = self.result()
         if result is None:
             return ""
-        return resultwords.say(result, lang or self.lang, self.seat_names(self.public(len(self.turns) - 1)))
+        return resultwords.phrase(result, lang or self.lang, self.seat_names(self.public(len(self.turns) - 1)))
 
     @property
     def title(self) -> str:

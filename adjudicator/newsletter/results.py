@@ -1,17 +1,17 @@
 """The one wording of a game's result (issue 29), in the game's language: the issue's headline (and so the feeds'
-items), the at-a-glance lines of the game page and the home page, and the standings page all say it with ``say``.
+items), the at-a-glance lines of the game page and the home page, and the standings page all say it with ``phrase``.
 
->>> say(Result("draw", ("fra", "ger", "ita")), "en", {"fra": "France", "ger": "Germany", "ita": "Italy"})
+>>> phrase(Result("draw", ("fra", "ger", "ita")), "en", {"fra": "France", "ger": "Germany", "ita": "Italy"})
 'Drawn between France, Germany and Italy'
->>> say(Result("win", ("fra",)), "de", {"fra": "Frankreich"})
+>>> phrase(Result("win", ("fra",)), "de", {"fra": "Frankreich"})
 'Gewonnen von Frankreich'
->>> say(Result("win", ("fra",), conceded_by=("ger", "ita")), "en", {"fra": "France"})
+>>> phrase(Result("win", ("fra",), conceded_by=("ger", "ita")), "en", {"fra": "France"})
 'Won by France: ger and ita conceded'
->>> say(Result("draw", ("a", "b"), by="gm"), "de", {})
+>>> phrase(Result("draw", ("a", "b"), by="gm"), "de", {})
 'Von der Spielleitung beendet: Remis zwischen a und b'
->>> say(Result("draw", ("a", "b"), by="gm"), "en", {})
+>>> phrase(Result("draw", ("a", "b"), by="gm"), "en", {})
 'Ended by the game master: drawn between a and b'
->>> say(Result("over"), "en", {})
+>>> phrase(Result("over"), "en", {})
 'Over: the rules name no winner'
 """
 
@@ -26,7 +26,7 @@ from ..model import Player, State
 
 
 def seat_names(players: Sequence[Player], rules: Ruleset, public: State) -> dict[str, str]:
-    """How readers know each seat (the ``names`` that ``say`` is given): the power a player holds where the
+    """How readers know each seat (the ``names`` that ``phrase`` is given): the power a player holds where the
     rules' standings of the public state ``public`` name one (Diplomacy), else the player's name."""
     names = {p.key: p.name for p in players}
     hook = rules.standings if isinstance(rules, HasStandings) else None
@@ -43,9 +43,10 @@ def listed(names: Sequence[str], lang: str) -> str:
     return f"{', '.join(names[:-1])} {SITE.say(lang, 'result.and')} {names[-1]}"
 
 
-def say(result: Result, lang: str, names: Mapping[str, str]) -> str:
+def phrase(result: Result, lang: str, names: Mapping[str, str]) -> str:
     """The result in one line, in ``lang``; ``names`` names each seat as readers know it (the power, the
-    player)."""
+    player). Not named ``say``: that is every catalog's lookup of a text (``SITE.say``), which its callers use
+    beside it."""
     def w(key: str, **values: str) -> str:
         return SITE.say(lang, f"result.{key}", **values)
 
