@@ -12,7 +12,7 @@ from typing import Any, NotRequired, get_args, get_origin, get_type_hints
 import pytest
 
 from adjudicator import yamlio
-from adjudicator.engine import turn
+from adjudicator.engine import turn, turncore
 from adjudicator.errors import LeagueError
 from adjudicator.kit.orders import Checked, Finding
 from adjudicator.league import store
@@ -62,10 +62,10 @@ def test_every_committed_demo_report_has_exactly_the_typed_shape(game_id: str):
         assert ("orders" in data) == (t > 0)
 
 
-def sub(player: str, *, arrived: dt.datetime | None, valid: bool = True) -> turn.Submission:
+def sub(player: str, *, arrived: dt.datetime | None, valid: bool = True) -> turncore.Judged:
     findings = [] if valid else [Finding(f"{player}.yaml", 4, 8, "add: 12 is more than 9", "write 0 to 9")]
     checked = Checked(f"{player}.yaml", {"add": 12 if not valid else 1}, False, findings)
-    return turn.Submission(player, f"{player}.yaml", b"orders", checked, arrived)
+    return turncore.Judged(turn.Submission(player, f"{player}.yaml", b"orders", arrived), checked)
 
 
 def test_select_accounts_for_every_file_in_the_typed_pieces():

@@ -13,18 +13,20 @@ import datetime as dt
 import io
 import os
 import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
 
+import adjudicator
 from adjudicator import dice as dicemod
 from adjudicator import schedule as schedmod
 from adjudicator.engine import turncore
 from adjudicator.engine.turncore import Arrivals, Submission, TurnSnapshot
 from adjudicator.errors import LeagueError
-from adjudicator.kit import orders as ordersmod
 from adjudicator.kit import secrecy as secrecymod
 from adjudicator.model import GameConfig, Player
 
@@ -42,13 +44,10 @@ def at(hour: int, minute: int = 0) -> dt.datetime:
     return dt.datetime(2026, 1, 5, hour, minute, tzinfo=BERLIN)
 
 
-def submission(state: dict[str, Any], player: str, body: str, arrived: dt.datetime | None) -> Submission:
-    """An orders file of turn 1 as the deadline run would have read it, checked by the rules."""
-    rel = f"orders/g1/0001/{player}.yaml"
+def submission(player: str, body: str, arrived: dt.datetime | None) -> Submission:
+    """An orders file of turn 1 as the deadline run would have read it (the plan checks it)."""
     raw = f"game: g1\nturn: 1\nplayer: {player}\norders:\n{body}".encode()
-    where = ordersmod.parse_path(rel)
-    assert where is not None
-    return Submission(player, rel, raw, ordersmod.check_file(rel, raw, where, COUNTER, state), arrived)
+    return Submission(player, f"orders/g1/0001/{player}.yaml", raw, arrived)
 
 
 def snapshot(now: dt.datetime | None = None, **more: Any) -> TurnSnapshot:
@@ -59,25 +58,42 @@ def snapshot(now: dt.datetime | None = None, **more: Any) -> TurnSnapshot:
                                        for p in PLAYERS],
                            "schedule": SCHEDULE, "dice": {"commitment": dicemod.commitment(SECRET, LENGTH).hex(),
                                                           "length": LENGTH}})
-    subs = (submission(state, "alice", "  add: 4\n", at(10)), submission(state, "bob", "  add: 3\n", at(20, 30)),
-            submission(state, "carol", "  add: 12\n", at(19)))
+    subs = (submission("alice", "  add: 4\n", at(10)), submission("bob", "  add: 3\n", at(20, 30)),
+            submission("carol", "  add: 12\n", at(19)))
     fields: dict[str, Any] = {
         "game": "g1", "turn": 1, "rules": COUNTER, "settings": settings, "schedule": schedmod.parse(SCHEDULE),
         "language": "en", "state": state, "ruling": None, "removed": {}, "planned": DEADLINE,
         "previous_orders": {"alice": None, "bob": None, "carol": {"add": 2}},
-        "arrivals": Arrivals(now or at(21, 10)), "submissions": subs, "seed": dicemod.reveal(SECRET, LENGTH, 1),
+        "arrivals": Arrivals(now or at(21, 10)), "submissions": subs, "seats": tuple(p.key for p in PLAYERS),
+        "seed": dicemod.reveal(SECRET, LENGTH, 1),
         "previous_seed": dicemod.reveal(SECRET, LENGTH, 0)}
     return TurnSnapshot(**{**fields, **more})
 
 
+# The program's own files, which it may read at any time: its catalogs of words (read on first use) and the
+# libraries it runs on (the orders' schema checker reads its metaschemas when first imported).
+PROGRAM = (Path(adjudicator.__file__).parent, Path(sys.prefix), Path(sys.base_prefix))
+
+
 @contextlib.contextmanager
 def closed() -> Iterator[None]:
-    """Every way to open a file or run git fails while the turn is planned and computed."""
+    """Every way to run git, or to open a file but the program's own (``PROGRAM``), fails while the turn is planned
+    and computed: there is no league to read."""
     def refused(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError(f"a pure turn read or ran something: {args[:1]}")
+
+    def guarded(opener: Any) -> Any:
+        def opened(*args: Any, **kwargs: Any) -> Any:
+            target = args[0] if args else None
+            path = Path(os.fspath(target)).resolve() if isinstance(target, str | os.PathLike) else None
+            if path is not None and any(path.is_relative_to(own) for own in PROGRAM):
+                return opener(*args, **kwargs)
+            return refused(*args)
+        return opened
     with pytest.MonkeyPatch.context() as patch:
-        for where, name in ((builtins, "open"), (io, "open"), (os, "open"), (subprocess, "run"),
-                            (subprocess, "Popen")):
+        for where, name in ((builtins, "open"), (io, "open"), (os, "open")):
+            patch.setattr(where, name, guarded(getattr(where, name)))
+        for where, name in ((subprocess, "run"), (subprocess, "Popen")):
             patch.setattr(where, name, refused)
         yield
 
@@ -123,6 +139,37 @@ def test_a_file_past_the_deadline_and_grace_is_refused_and_its_player_gets_the_d
     assert account["taken"] == ["alice"]
     assert {"player": "bob", "why": "too late", "arrived": "2026-01-05T21:01+01:00"} in account["refused"]
     assert account["defaults"] == {"bob": {"add": 0}, "carol": {"add": 2}}
+
+
+def test_the_plan_refuses_orders_of_no_seat_and_a_sealed_file_naming_another_turn_from_the_snapshot_alone():
+    """What is refused is the plan's to decide (issue 31, "I/O at the edges of a turn"): the loader only reads each
+    orders file (``turn.submissions``: its bytes, a sealed one opened with the game's key); whether it counts is
+    judged from the snapshot alone (``turncore.judge``): the game's seats, the opened plaintext, the state and the
+    game's language. Here the files are values and the file system is closed while the plan judges them: orders
+    of a login that holds no seat are no orders of the game, and in a game of sealed orders a sealed file whose
+    plaintext names another turn is refused whole (a copy from elsewhere: nothing of it is taken or published), as
+    is a plain file (§ sealed orders: it was public before the deadline)."""
+    snap = snapshot()
+    mallory = submission("mallory", "  add: 1\n", at(10))
+    with closed():
+        judged = {j.player: j for j in turncore.judge(dataclasses.replace(snap, submissions=(mallory,)))}
+    assert judged["mallory"].checked.orders is None
+    assert [f.text() for f in judged["mallory"].checked.findings] == [
+        "orders/g1/0001/mallory.yaml:1:1: error: 'mallory' does not play in g1 — name the file after your GitHub login"]
+
+    sealed = GameConfig({**snap.settings.data, "options": {"target": 100, "orders": "sealed"}})
+    alice, bob, carol = snap.submissions
+    opened = [dataclasses.replace(sub, sealed_file=f"{sub.file}.age", envelope=b"sealed to the game")
+              for sub in (alice, bob)]
+    copied = dataclasses.replace(opened[1], raw=bob.raw.replace(b"turn: 1", b"turn: 7"))
+    _, outcome = play(dataclasses.replace(snap, settings=sealed, submissions=(opened[0], copied, carol)))
+    account = outcome.report["orders"]
+    assert account["taken"] == ["alice"]
+    assert [e for e in account["refused"] if e["player"] != "carol"] == [
+        {"player": "bob", "why": "sealed for another game, turn or player",
+         "problems": ["orders/g1/0001/bob.yaml.age:1:1: error: it names another turn than 1: a sealed file copied "
+                      "from elsewhere"]}]
+    assert {"player": "carol", "why": "not sealed"}.items() <= account["refused"][1].items()
 
 
 def test_a_wrong_secret_is_refused_before_anything_is_adjudicated():

@@ -259,8 +259,9 @@ def join_game(root: Path, game_id: str, player: Player) -> int:
 
 # --- collecting orders ---------------------------------------------------------------------------------------
 
-def submissions(game: Game, turn: int, state: State, *, with_arrivals: bool = True) -> list[Submission]:
-    """Every orders file of ``turn``, checked against ``state``; arrival times from git where asked."""
+def submissions(game: Game, turn: int, *, with_arrivals: bool = True) -> list[Submission]:
+    """Every orders file of ``turn`` as read (``turncore.Submission``): its bytes, and arrival times from git where
+    asked. Unchecked: the plan judges them (``turncore.judge``)."""
     folder = game.root / orders_dir(game.id, turn)
     if not folder.is_dir():
         return []
@@ -269,80 +270,38 @@ def submissions(game: Game, turn: int, state: State, *, with_arrivals: bool = Tr
         # No earlier than a look of the deadline run that did not see the file: a commit's date is its
         # author's to write (issue 28).
         arrived = arrivalsmod.trusted(game.root, game.id, turn, history.arrivals(game.root, orders_dir(game.id, turn)))
-    if game.sealed_orders:
-        return _sealed_submissions(game, turn, state, arrived)
-    out = []
-    for path in sorted(folder.glob("*.yaml")):
-        rel = f"{orders_dir(game.id, turn)}/{path.name}"
-        where = ordersmod.parse_path(rel)
-        if where is None or path.is_symlink():
-            continue
-        raw = ordersmod.read_limited(path)
-        if game.player(where.player) is None:
-            checked = ordersmod.Checked(rel, None, False, [ordersmod.file_finding(
-                rel, f"{where.player!r} does not play in {game.id}", "name the file after your GitHub login")])
-        else:
-            checked = ordersmod.check_file(rel, raw, where, game.ruleset, state, words.game_language(game.settings,
-                                                                                                     game.root))
-        out.append(Submission(where.player, rel, raw, checked, arrived.get(rel)))
-    return out
-
-
-def _sealed_submissions(game: Game, turn: int, state: State, arrived: Mapping[str, dt.datetime]) -> list[Submission]:
-    """The orders of ``turn`` in a game of sealed orders: each sealed file opened with the game's key.
-
-    A plain file is refused (it was public before the deadline); a sealed file that does not open, or whose
-    plaintext is not a well-formed orders file of exactly that game, turn and player (``not_orders_file``: a
-    copy of anything else sealed to the game's key), is refused, the report says why without quoting it, and
-    nothing of it is published. Without the key (a
-    ``status`` anyone runs) the sealed files are checked as envelopes only and marked unread.
-    """
-    folder = game.root / orders_dir(game.id, turn)
     by_player: dict[str, Submission] = {}
     for path in sorted(folder.glob("*.yaml")):
         rel = f"{orders_dir(game.id, turn)}/{path.name}"
         where = ordersmod.parse_path(rel)
         if where is None or path.is_symlink():
             continue
-        finding = ordersmod.file_finding(rel, f"plain orders in {game.id}, which takes sealed orders",
-                                         "seal them with 'turnpress seal'")
-        by_player[where.player] = Submission(where.player, rel, ordersmod.read_limited(path),
-                                             ordersmod.Checked(rel, None, False, [finding]), arrived.get(rel),
-                                             refusal="not sealed")
+        by_player[where.player] = Submission(where.player, rel, ordersmod.read_limited(path), arrived.get(rel))
+    if game.sealed_orders:  # a player's sealed file stands for them, a plain one beside it aside
+        by_player.update(_sealed_submissions(game, turn, arrived))
+    return [by_player[k] for k in sorted(by_player)]
+
+
+def _sealed_submissions(game: Game, turn: int, arrived: Mapping[str, dt.datetime]) -> dict[str, Submission]:
+    """The sealed orders files of ``turn``, by player: each opened with the game's key (``open_orders``; one that
+    does not open says why). Without the key (a ``status`` anyone runs) they are read as envelopes, unread."""
     identities = game.game_identities()
+    out = {}
     if not identities:
-        for path in sorted(folder.glob("*.yaml.age")):
+        for path in sorted((game.root / orders_dir(game.id, turn)).glob("*.yaml.age")):
             rel = f"{orders_dir(game.id, turn)}/{path.name}"
             sealed_where = parse_sealed_path(rel)
             if sealed_where is None or path.is_symlink():
                 continue
-            raw = ordersmod.read_limited(path, SEALED_MAX_BYTES)
-            findings = sealedorders.check_envelope(game.root, rel, raw, game)
-            by_player[sealed_where.player] = Submission(
-                sealed_where.player, rel, raw, ordersmod.Checked(rel, None if findings else {}, False, findings),
-                arrived.get(rel), sealed_file=rel, unread=True)
-        return [by_player[k] for k in sorted(by_player)]
+            out[sealed_where.player] = Submission(sealed_where.player, rel, b"", arrived.get(rel), sealed_file=rel,
+                                                  unread=True, envelope=ordersmod.read_limited(path, SEALED_MAX_BYTES))
+        return out
     for opened in sealedorders.open_orders(game, turn, identities):
-        where = ordersmod.parse_path(opened.plain_file)
-        assert where is not None  # open_orders names plain files of valid sealed paths only
-        refusal: str | None = None
-        plaintext = opened.plaintext
-        if game.player(where.player) is None:
-            refusal, why = "not a player", f"{where.player!r} does not play in {game.id}"
-        elif opened.plaintext is None:
-            refusal, why = "sealed file does not open", opened.why
-        else:
-            refusal, why = sealedorders.not_orders_file(opened.plaintext, where) or (None, "")
-        if refusal is not None or plaintext is None:
-            plaintext = None  # refused whole: nothing of what it holds goes further (issue 28)
-            checked = ordersmod.Checked(opened.file, None, False, [ordersmod.file_finding(opened.file, why)])
-        else:
-            checked = ordersmod.check_file(opened.plain_file, plaintext, where, game.ruleset, state,
-                                           words.game_language(game.settings, game.root))
-        by_player[where.player] = Submission(where.player, opened.plain_file, plaintext or b"", checked,
-                                             arrived.get(opened.file), sealed_file=opened.file, refusal=refusal,
-                                             envelope=opened.envelope)
-    return [by_player[k] for k in sorted(by_player)]
+        out[opened.player] = Submission(opened.player, opened.plain_file, opened.plaintext or b"",
+                                        arrived.get(opened.file), sealed_file=opened.file,
+                                        unopened=opened.why if opened.plaintext is None else None,
+                                        envelope=opened.envelope)
+    return out
 
 
 def published_orders(game: Game, turn: int, player: str) -> bytes:
@@ -448,12 +407,12 @@ def status(game: Game, now: dt.datetime) -> Status:
     phase = everyone
     if removed:
         phase = dataclasses.replace(phase, awaited=tuple(k for k in phase.awaited if k not in removed))
-    when = turncore.open_deadline(snap.planned, snap.schedule, everyone.awaited, snap.arrivals, phase,
-                                  snap.submissions)
+    judged = turncore.judge(snap)
+    when = turncore.open_deadline(snap.planned, snap.schedule, everyone.awaited, snap.arrivals, phase, judged)
     # A game that is over has no deadline to come: the schedule's next date would be one no turn keeps.
     deadline = None if phase.finished else when.final(snap.schedule)
-    subs = [s for s in snap.submissions
-            if s.arrived is not None and reads_as_orders(snap.rules, snap.state, s, snap.language)]
+    subs = [s for s in judged
+            if s.sub.arrived is not None and reads_as_orders(snap.rules, snap.state, s, snap.language)]
     # Sealed orders read without the key count as in; whether they ask to wait shows only to the deadline run.
     in_ = sorted(s.player for s in subs)
     waiting = sorted(s.player for s in subs if s.checked.wait)
@@ -470,18 +429,26 @@ def status(game: Game, now: dt.datetime) -> Status:
 
 def load_status(game: Game, now: dt.datetime) -> turncore.TurnSnapshot:
     """What ``status`` reads of the open turn, once: its state, the orders files in and when they arrived (sealed
-    ones as envelopes, without the key), the ruling, the removed seats, the planned deadline, the absences and
-    extensions. No seed, no previous orders, no keys: a look at a game anyone may run, finished or not."""
+    ones as envelopes, without the key, with what they are checked against), the game's seats, the ruling, the
+    removed seats, the planned deadline, the absences and extensions. No seed, no previous orders, no keys: a look
+    at a game anyone may run, finished or not."""
     turn = game.open_turn
     state = game.effective_state(turn)
     everyone = outcomemod.phase(game.ruleset, state)
-    files = tuple(submissions(game, turn, state))
+    files = tuple(submissions(game, turn))
     snap = _turn_read(game, turn, state, everyone)
-    return dataclasses.replace(snap, submissions=files, arrivals=load_arrivals(game, turn, snap.planned, everyone, now,
-                                                                               everyone=everyone.awaited))
+    envelopes = sealedorders.read_envelopes(game, game.root) if any(f.unread for f in files) else None
+    return dataclasses.replace(snap, submissions=files, seats=seats_of(game), envelopes=envelopes,
+                               arrivals=load_arrivals(game, turn, snap.planned, everyone, now,
+                                                      everyone=everyone.awaited))
 
 
-def reads_as_orders(rules: Ruleset, state: State, sub: Submission, lang: str) -> bool:
+def seats_of(game: Game) -> tuple[str, ...]:
+    """The game's seats, a seat out of the game by a ruling included: an orders file of no seat is refused."""
+    return tuple(p.key for p in game.players)
+
+
+def reads_as_orders(rules: Ruleset, state: State, sub: turncore.Judged, lang: str) -> bool:
     """Whether the deadline would find orders in ``sub`` (its time aside): a valid file, or one of a ruleset
     read benevolently of which something valid remains, by the very reading the deadline makes (``select``,
     ``benevolent.read``). A file that only partly holds counts as in for ``status`` and early adjudication, as it
@@ -742,7 +709,7 @@ def load_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool
     phase = outcomemod.phase(game.ruleset, state)
     if phase.finished:
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate", word="turn.over", game=game.id)
-    subs = tuple(submissions(game, turn, state))
+    subs = tuple(submissions(game, turn))
     read_once = _turn_read(game, turn, state, phase)
     ruled, removed, planned = read_once.ruling, read_once.removed, read_once.planned
     playing = turncore.in_play(phase, removed)
@@ -759,7 +726,7 @@ def load_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool
                                    [*newsletter.step_labels(game, turn - 1), str(phase.label)])
     return _snapshot(game, read_once, hiddenmod.link_for_turn(game, turn),
                      arrivals=load_arrivals(game, turn, planned, playing, now, early=early,
-                                            everyone=phase.awaited), submissions=subs,
+                                            everyone=phase.awaited), submissions=subs, seats=seats_of(game),
                      seed=seed, digest_of=digest_scheme(game), previous_seed=previous_seed, rerun_taken=carried,
                      issue=issue, heads=heads_language(read_once.language))
 

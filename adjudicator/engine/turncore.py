@@ -2,9 +2,11 @@
 
 ``turn.load_turn`` (a turn to run), ``turn.load_replay`` (a committed turn, for ``verify``, from what the turn
 published: ``turn.load_committed``) and ``turn.load_status`` (the open turn looked at) read everything a turn
-needs once, into a frozen ``TurnSnapshot``. ``plan`` decides from it who counts, what is refused and which
-deadline stands; ``compute`` adjudicates; ``turn.write_turn`` is the one writer. ``verify`` runs the same ``plan``
-and ``compute`` on a committed turn's snapshot and keeps only the comparison.
+needs once, into a frozen ``TurnSnapshot``: each orders file as read (``Submission``: its bytes, a sealed one
+opened with the game's key). ``plan`` decides from it who counts, what is refused (``judge``: each file checked
+against the state in the game's language) and which deadline stands; ``compute`` adjudicates; ``turn.write_turn``
+is the one writer. ``verify`` runs the same ``plan`` and ``compute`` on a committed turn's snapshot and keeps only
+the comparison.
 
 Nothing here reads a file, git, the clock or the environment: a test builds a snapshot in memory and plays a turn
 from it without a league (``tests/test_turn_core.py``).
@@ -30,6 +32,7 @@ from ..kit.ruleset import Removes, Ruleset
 from ..league.secrets import key_env
 from ..league.store import turn_files
 from ..model import DiceRecord, GameConfig, Orders, OrdersAccount, Phase, State, TurnReport
+from . import sealed_orders as sealedorders
 
 if TYPE_CHECKING:
     from ..league.rulings import Ruling
@@ -40,23 +43,41 @@ NOTHING_VALID = "nothing valid remains"  # a file benevolent reading could keep 
 RULED_OUT = "out of the game by the ruling of turn {turn}"
 RERUN_PLAYS = "the re-run of turn {turn} plays that turn's orders"
 GAME_ENDED = "the game master's ruling ended the game before this turn was played"
+NOT_SEALED = "not sealed"  # a plain orders file in a game of sealed orders
 SECRET_PROBLEMS = ("what the rules found is not published in a game with hidden state: your private report names it "
                    "('turnpress open')")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Submission:
-    """One orders file of the open turn as the deadline run sees it."""
+    """One orders file of the open turn as the loader read it (``turn.submissions``), unchecked: ``judge`` says
+    what the plan makes of it. ``file`` is the orders file's path (a sealed file unread: the sealed file's);
+    ``raw`` its bytes: a plain file's, or a sealed file's opened with the game's key (empty where it did not open:
+    ``unopened`` says why); ``envelope`` the sealed file's bytes as read."""
 
     player: str
     file: str
     raw: bytes
-    checked: ordersmod.Checked
     arrived: dt.datetime | None  # None: not committed yet
     sealed_file: str | None = None  # the sealed file these orders came from, in a game of sealed orders
-    refusal: str | None = None  # why the file cannot be taken whatever its content (a sealed file that did not open)
+    unopened: str | None = None  # why the sealed file did not open with the game's key
     unread: bool = False  # sealed and not opened: this process has no key (``status`` without the secret)
     envelope: bytes | None = None  # the sealed file's bytes, which the turn's dice digest binds
+
+
+@dataclass(frozen=True)
+class Judged:
+    """An orders file as the plan judges it (``judge``): what checking it against the turn's state found, and why
+    it cannot be taken whatever its content (``refusal``: a plain file where orders are sealed, a sealed file of
+    no seat, one that did not open or is no orders file of its game, turn and player)."""
+
+    sub: Submission
+    checked: ordersmod.Checked
+    refusal: str | None = None
+
+    @property
+    def player(self) -> str:
+        return self.sub.player
 
 
 @dataclass(frozen=True)
@@ -239,7 +260,9 @@ class TurnSnapshot:
     ``previous_seed``; in a re-run, ``rerun_taken`` are the voided turn's orders of those whose file the ruling did
     not find; and its ``issue``, what its issue page shows besides the outcome. A committed turn replayed
     (``verify``) has its ``recorded`` report and the orders it ``taken`` (from what it published, ``Committed``).
-    The open turn looked at (``turn.status``) has its arrivals and submissions only: no seed, no previous orders.
+    The open turn looked at (``turn.status``) has its arrivals and submissions only: no seed, no previous orders;
+    its sealed files, unread without the key, are checked as ``envelopes``. A turn to run and the open turn looked
+    at have the game's ``seats``, which ``judge`` refuses the orders of any other name by.
     """
 
     game: str
@@ -258,6 +281,8 @@ class TurnSnapshot:
     # a turn to run
     arrivals: Arrivals | None = None
     submissions: tuple[Submission, ...] = ()
+    seats: tuple[str, ...] = ()  # the game's seats: an orders file of another name is refused (``judge``)
+    envelopes: sealedorders.Envelopes | None = None  # what sealed files unread are checked against (``judge``)
     seed: bytes | None = None
     digest_of: str | None = None  # what its dice's digest binds (``turn.digest_scheme``)
     previous_seed: bytes | None = None
@@ -287,12 +312,14 @@ class TurnSnapshot:
 @dataclass(frozen=True)
 class TurnPlan:
     """What a turn decides before the rules play: the orders that count, the report's account of every file so
-    far (taken, late, refused, the deadline's moves), the seed and what the dice's digest binds."""
+    far (taken, late, refused, the deadline's moves), the seed and what the dice's digest binds, and for a turn to
+    run each orders file as judged."""
 
     taken: Mapping[str, Taken]
     account: OrdersAccount
     seed: bytes
     digest_of: str | None
+    judged: tuple[Judged, ...] = ()  # the open turn's orders files as judged (``judge``)
 
 
 @dataclass
@@ -336,7 +363,7 @@ def in_play(phase: Phase, removed: Mapping[str, int]) -> Phase:
 
 
 def open_deadline(planned: dt.datetime | None, schedule: schedmod.Schedule | None, everyone: Sequence[str],
-                  arrivals: Arrivals, phase: Phase, subs: Sequence[Submission]) -> Deadline:
+                  arrivals: Arrivals, phase: Phase, subs: Sequence[Judged]) -> Deadline:
     """The deadline of the open turn as it stands at ``arrivals.now``, with the orders files ``subs`` of its players
     (without a time, no NMR extension: it is decided only once the deadline has passed). ``everyone`` is whom the
     phase awaits, a seat a ruling took out included: its absence moves the deadline still."""
@@ -350,8 +377,8 @@ def open_deadline(planned: dt.datetime | None, schedule: schedmod.Schedule | Non
     now = arrivals.now
     if now is not None and schedule is not None and schedule.nmr_extension is not None and not phase.finished:
         # A player is in from when their file first reached main (a sealed one unread; one not committed: ``now``).
-        first_in = {s.player: arrivals.first_in.get(s.sealed_file or s.file) or s.arrived or now for s in subs
-                    if s.refusal != "not sealed"}
+        first_in = {s.player: arrivals.first_in.get(s.sub.sealed_file or s.sub.file) or s.sub.arrived or now
+                    for s in subs if s.refusal != NOT_SEALED}
         extended = schedmod.nmr_extended(schedule, scheduled, now, phase.awaited, first_in, arrivals.extensions_used)
     return Deadline(planned, scheduled, absent, extended)
 
@@ -359,7 +386,7 @@ def open_deadline(planned: dt.datetime | None, schedule: schedmod.Schedule | Non
 def _open_plan(snap: TurnSnapshot) -> TurnPlan:
     arrivals = snap.arrivals
     assert arrivals is not None and snap.seed is not None, "a turn to run is loaded with its arrivals and seed"
-    now, subs, removed, ruled = arrivals.now, snap.submissions, snap.removed, snap.ruling
+    now, subs, removed, ruled = arrivals.now, judge(snap), snap.removed, snap.ruling
     phase = outcomemod.phase(snap.rules, snap.state)
     if phase.finished:
         raise LeagueError(f"{snap.game} is over; there is nothing to adjudicate", word="turn.over", game=snap.game)
@@ -402,10 +429,50 @@ def _open_plan(snap: TurnSnapshot) -> TurnPlan:
     if snap.previous_seed is not None and not dicemod.follows(snap.seed, snap.previous_seed):
         raise LeagueError(f"the dice secret does not match {snap.game}'s commitment: is it the right secret?",
                           word="turn.dice_secret", game=snap.game)
-    return TurnPlan(taken, meta, snap.seed, snap.digest_of)
+    return TurnPlan(taken, meta, snap.seed, snap.digest_of, subs)
 
 
-def select(subs: Sequence[Submission], awaited: Sequence[str], deadline: dt.datetime | None,
+def judge(snap: TurnSnapshot) -> tuple[Judged, ...]:
+    """What the plan makes of each orders file of the open turn (``Judged``): what is refused whatever its content,
+    and what checking it against the snapshot's state in the game's language finds. Pure: from the snapshot alone.
+
+    A file of no seat of the game is refused. In a game of sealed orders a plain file is refused (it was public
+    before the deadline); a sealed file that did not open, or whose plaintext is not a well-formed orders file of
+    exactly that game, turn and player (``sealed_orders.not_orders_file``: a copy of anything else sealed to the
+    game's key), is refused, the report says why without quoting it, and nothing of it is published. Without the
+    key (a ``status`` anyone runs) the sealed files are checked as envelopes only (``envelope_findings``)."""
+    return tuple(_judge(snap, sub) for sub in snap.submissions)
+
+
+def _judge(snap: TurnSnapshot, sub: Submission) -> Judged:
+    game, rel = snap.game, sub.file
+    if snap.settings.sealed_orders and sub.sealed_file is None:
+        return Judged(sub, ordersmod.Checked(rel, None, False, [ordersmod.file_finding(
+            rel, f"plain orders in {game}, which takes sealed orders", "seal them with 'turnpress seal'")]), NOT_SEALED)
+    if sub.unread:
+        assert snap.envelopes is not None and sub.envelope is not None, "sealed files unread are read as envelopes"
+        findings = sealedorders.envelope_findings(rel, sub.envelope, snap.envelopes)
+        return Judged(sub, ordersmod.Checked(rel, None if findings else {}, False, findings))
+    where = ordersmod.parse_path(rel)
+    assert where is not None, "the loader reads orders files of valid paths only"
+    if sub.sealed_file is not None:
+        refusal: str | None
+        if where.player not in snap.seats:
+            refusal, why = "not a player", f"{where.player!r} does not play in {game}"
+        elif sub.unopened is not None:
+            refusal, why = "sealed file does not open", sub.unopened
+        else:
+            refusal, why = sealedorders.not_orders_file(sub.raw, where) or (None, "")
+        if refusal is not None:  # refused whole: nothing of what it holds goes further (issue 28)
+            return Judged(sub, ordersmod.Checked(sub.sealed_file, None, False,
+                                                 [ordersmod.file_finding(sub.sealed_file, why)]), refusal)
+    elif where.player not in snap.seats:
+        return Judged(sub, ordersmod.Checked(rel, None, False, [ordersmod.file_finding(
+            rel, f"{where.player!r} does not play in {game}", "name the file after your GitHub login")]))
+    return Judged(sub, ordersmod.check_file(rel, sub.raw, where, snap.rules, snap.state, snap.language))
+
+
+def select(subs: Sequence[Judged], awaited: Sequence[str], deadline: dt.datetime | None,
            grace: dt.timedelta, now: dt.datetime | None, *,
            read_benevolently: bool = False) -> tuple[dict[str, Taken], OrdersAccount]:
     """The orders that count, and the report's account of every file: taken, late, refused. Pure.
@@ -419,7 +486,7 @@ def select(subs: Sequence[Submission], awaited: Sequence[str], deadline: dt.date
     taken: dict[str, Taken] = {}
     meta: OrdersAccount = {"taken": [], "late": [], "refused": [], "missed": [], "defaults": {}}
     for sub in sorted(subs, key=lambda s: s.player):
-        key, arrived = sub.player, sub.arrived or now
+        key, arrived = sub.player, sub.sub.arrived or now
         if key not in awaited:
             meta["refused"].append({"player": key, "why": "not awaited in this phase"})
         elif sub.checked.orders is None or sub.refusal is not None or not (sub.checked.ok or read_benevolently):
@@ -428,7 +495,7 @@ def select(subs: Sequence[Submission], awaited: Sequence[str], deadline: dt.date
         elif deadline is not None and arrived is not None and arrived > deadline + grace:
             meta["refused"].append({"player": key, "why": "too late", "arrived": schedmod.iso(arrived)})
         else:
-            taken[key] = Taken(sub.raw, sub.checked.orders, sub.envelope)
+            taken[key] = Taken(sub.sub.raw, sub.checked.orders, sub.sub.envelope)
             if deadline is not None and arrived is not None and arrived > deadline:
                 meta["late"].append({"player": key, "arrived": schedmod.iso(arrived), "taken": True})
     return taken, meta
@@ -628,12 +695,13 @@ def published_sealed_orders(snap: TurnSnapshot, planned: TurnPlan, outcome: Turn
     ending = snap.ruling is not None and snap.ruling.end is not None
     taken = planned.taken
     out = {}
-    for sub in snap.submissions:
-        if sub.sealed_file and sub.refusal is None and not ending:  # a closing turn plays none: none is opened
+    for judged in planned.judged:
+        sub = judged.sub
+        if sub.sealed_file and judged.refusal is None and not ending:  # a closing turn plays none: none is opened
             if ended and rewrites:  # in full, as read: the digest binds the envelopes, not this text
                 out[sub.file] = (secrecymod.full_text(sub.raw, snap.heads) if snap.digest_of
                                  else sub.raw.decode("utf-8"))
-            elif sub.player in taken or sub.checked.orders is not None:
+            elif sub.player in taken or judged.checked.orders is not None:
                 # Written from what the deadline read (issue 28): a player's comments and layout, which could
                 # carry anything, never reach a public byte. Without sealed fields this is the whole orders.
                 out[sub.file] = secrecymod.public_part(declared, sub.raw, snap.heads)[0]
