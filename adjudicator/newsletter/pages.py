@@ -32,6 +32,7 @@ from ..model import GameConfig, Player, TurnReport
 from ..schedule import Schedule
 from . import (
     BLOG_DIR,
+    IssueInput,
     charts,
     figure,
     has_issue,
@@ -107,11 +108,10 @@ PARALLEL_FROM = 300
 @dataclass
 class GameView:
     """One game as the site shows it, read from the league once (``read``; issue 31, I/O at the edges): its
-    settings, rules, seats, schedule and turns, and its open turn as the orders page shows it. The game's pages
-    are made from these values; only its issues' facts are read of ``game`` (``issue_input``). Public states are
-    cached for the charts."""
+    settings, rules, seats, schedule and turns, its open turn as the orders page shows it and what each issue page
+    renders from. The game's pages are made from these values alone (``game_pages``). Public states are cached
+    for the charts."""
 
-    game: store.Game
     turns: list[int]
     open: orders_page.OpenTurn  # the open turn, as its orders page shows it
     settings: GameConfig
@@ -129,11 +129,15 @@ class GameView:
     rules_page: str | None  # the league's rules page for the game, relative to site/ (``rules_page``)
     states: list[dict[str, Any]] = field(default_factory=list)
     reports: dict[int, TurnReport] = field(default_factory=dict)
+    committed: dict[int, str] = field(default_factory=dict)  # issue pages taken as committed (``committed_issue``)
+    issue_facts: dict[int, IssueInput] = field(default_factory=dict)  # what each other issue renders from
     _public: list[dict[str, Any]] = field(default_factory=list, repr=False)
 
     @classmethod
-    def read(cls, root: Path, game_id: str) -> GameView:
-        """The game ``game_id`` of the league at ``root``, read once: everything its pages show but its issues."""
+    def read(cls, root: Path, game_id: str, as_committed: bool = False) -> GameView:
+        """The game ``game_id`` of the league at ``root``, read once: everything its pages show. With
+        ``as_committed``, an issue page the tree has is taken as its turn committed it (``committed_issue``), and
+        only the other issues' facts are read (``issue_input``)."""
         game = store.load_game(root, game_id)
         turns = game.turns()
         states, reports = [], {}
@@ -144,12 +148,19 @@ class GameView:
         sent = frozenset(p.name.split(".")[0].lower() for p in folder.iterdir()
                          if p.name.endswith((".yaml", ".yaml.age"))) if folder.is_dir() else frozenset[str]()
         seats, rules = tuple(game.seats()), game.ruleset
-        return cls(game, turns, open=orders_page.read_open_turn(game, root), settings=game.settings, rules=rules,
+        view = cls(turns, open=orders_page.read_open_turn(game, root), settings=game.settings, rules=rules,
                    lang=words.game_language(game.settings, game.root), seats=seats, players=tuple(game.players),
                    schedule=game.schedule, paused=game.paused, open_orders=takes_open_orders(game), sent=sent,
                    issues=frozenset(t for t in turns if has_issue(game, t)), labels=labels_of(rules, game.settings),
                    presence=presence(seats, len(turns)), rules_page=rules_page(root, game.settings, rules),
                    states=states, reports=reports)
+        for t in turns:
+            text = committed_issue(root, issue_path(game_id, t)) if t in view.issues and as_committed else None
+            if text is not None:
+                view.committed[t] = text
+            elif t in view.issues:
+                view.issue_facts[t] = issue_input(game, t, view.publics(t), view.steps(t))
+        return view
 
     @property
     def id(self) -> str:
@@ -680,9 +691,9 @@ def _fold(line: str, octets: int = 75) -> str:
     return "\r\n ".join(out)
 
 
-def game_pages(view: GameView, root: Path, as_committed: bool = False) -> dict[str, str]:
-    """The game's pages: its overview, standings, charts, maps, orders page and every issue (with
-    ``as_committed``, an issue page the tree has is taken as it is: ``committed_issue``)."""
+def game_pages(view: GameView) -> dict[str, str]:
+    """The game's pages: its overview, standings, charts, maps, orders page and every issue (one the view took as
+    committed as it is), from what ``GameView.read`` read."""
     base = f"{GAMES_DIR}/{view.id}"
     draw = view.rules.map if isinstance(view.rules, DrawsMap) else None
     maps = map_files(view, draw) if draw and view.turns else {}
@@ -696,10 +707,9 @@ def game_pages(view: GameView, root: Path, as_committed: bool = False) -> dict[s
     digests = kept.Digests()  # each past state encoded once for the keys of every issue that charts it
     for t in view.turns:
         if t in view.issues:
-            text = committed_issue(root, issue_path(view.id, t)) if as_committed else None
+            text = view.committed.get(t)
             if text is None:  # kept by content: a past issue is rendered once (issue 33)
-                facts = issue_input(view.game, t, view.publics(t), view.steps(t))
-                path, text = kept.render(facts, view.states[t], view.reports[t], digests)
+                path, text = kept.render(view.issue_facts[t], view.states[t], view.reports[t], digests)
             pages[issue_path(view.id, t)] = text
     return pages
 
@@ -740,8 +750,8 @@ def mkdocs_hooks() -> str:
 
 def read_game(root: Path, game_id: str, as_committed: bool = False) -> tuple[GameView, dict[str, str]]:
     """One game read, and its pages (overview, standings, charts, map and every issue)."""
-    view = GameView.read(root, game_id)
-    return view, game_pages(view, root, as_committed)
+    view = GameView.read(root, game_id, as_committed)
+    return view, game_pages(view)
 
 
 def read_games(root: Path, game_ids: Sequence[str], cores: int | None = None,

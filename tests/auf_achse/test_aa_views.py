@@ -121,7 +121,7 @@ def test_auswertung_round_0s_offers_have_an_issue_at_set_up(league):
     assert page[page.index("## Alle Angebote"):].count("\n| ") >= 1 + len(state["orders"])
     assert "Der Aufbau von" in page and "Ohne Befehle" not in page  # the set-up's lead, in the game's German
     view = pages.GameView.read(league, "aa")
-    built = pages.game_pages(view, league)
+    built = pages.game_pages(view)
     assert built["site/news/aa/0000.md"] == page  # the site build writes the same page again
     archive = pages.all_pages(league, [view], [built])["site/news/aa.md"]  # the game's archive, by the site build
     assert "0000" in archive and "Der Aufbau von" in archive  # it lists the set-up's issue by its excerpt

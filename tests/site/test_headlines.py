@@ -87,7 +87,7 @@ def test_a_hostile_name_in_a_headline_is_inert_in_the_page_the_listings_and_the_
         path.write_text(path.read_text(encoding="utf-8").replace("Rheinfracht", hostile), encoding="utf-8")
     view = pages.GameView.read(root, "demo-auf-achse")
     assert view.headlines[1].startswith(hostile)
-    files = pages.game_pages(view, root)
+    files = pages.game_pages(view)
     issue = files["site/news/demo-auf-achse/0001.md"]
     assert "<img src=x" not in issue and "&lt;img src=x onerror=alert(1)&gt;" in issue
     overview = files["site/games/demo-auf-achse/index.md"]
@@ -125,7 +125,7 @@ def test_calamity_marks_who_is_out_as_the_rules_say(tmp_path):
     assert page.count(">Status</th>") == 1, "one status column, the ruleset's"
     assert "<td data-label=\"Status\">insolvent 1× (sold all policies; plays on, section 3)</td>" in page
     assert "- **Out of the game:** Harriet Lowe" in pages.overview(view, False)
-    issue = pages.game_pages(view, root)["site/news/demo-calamity/0073.md"]
+    issue = pages.game_pages(view)["site/news/demo-calamity/0073.md"]
     assert "| Rupert Vance (insolvent, plays on: section 3) | 0 |" in issue
 
 

@@ -392,7 +392,7 @@ def test_a_game_played_on_a_board_has_a_map_page_with_the_position(game: str, ha
     from adjudicator.newsletter import pages
 
     view = pages.GameView.read(REPO, game)
-    files = pages.game_pages(view, REPO)
+    files = pages.game_pages(view)
     page = files.get(f"site/games/{game}/map.md")
     assert (page is not None) == has_board
     if has_board:
@@ -523,7 +523,7 @@ def test_german_games_pages_are_german(tmp_path: Path):
     from adjudicator.newsletter import pages
 
     view = pages.GameView.read(REPO, "demo-bretton-woods")
-    files = pages.game_pages(view, REPO)
+    files = pages.game_pages(view)
     overview = files["site/games/demo-bretton-woods/index.md"]
     assert "language: de" in overview.split("---")[1] and "- **Nächster Abgabeschluss:**" in overview
     issue = files["site/news/demo-bretton-woods/0002.md"]
@@ -535,9 +535,9 @@ def test_german_games_pages_are_german(tmp_path: Path):
 
 def test_a_games_pages_are_made_from_the_game_read_once_even_with_the_league_gone(tmp_path: Path):
     """Issue 31, I/O at the edges: ``GameView.read`` reads a game once (its settings, seats, schedule and turns,
-    its open turn, the orders files in for it, the league's rules page for it) and the game's overview, standings
-    and charts and the home page are made from those values: they are the same with the league's files deleted
-    after the read, down to whose orders are in and the link to the rules."""
+    its open turn, the orders files in for it, the league's rules page for it, what each issue page shows) and
+    every page of the game and the home page are made from those values: they are the same with the league's
+    files deleted after the read, down to whose orders are in, the link to the rules and each issue page."""
     from adjudicator.newsletter import pages
 
     root = tmp_path / "league"
@@ -550,14 +550,17 @@ def test_a_games_pages_are_made_from_the_game_read_once_even_with_the_league_gon
     (root / "orders" / "demo-diplomacy" / f"{game.open_turn:04d}" / f"{first.key}.yaml").write_text("orders: []\n")
     view = pages.GameView.read(root, "demo-diplomacy")
 
-    def rendered() -> list[str]:
-        return [pages.overview(view, False), pages.standings_page(view), pages.charts_page(view), pages.home([view])]
+    def rendered() -> dict[str, str]:
+        return {**pages.game_pages(view), "home": pages.home([view])}
 
     there = rendered()
     shutil.rmtree(root)
     assert rendered() == there
-    assert f"- **Orders in:** 1/7 ({first.name}) · **Awaited:** " in there[0], "read with the game"
-    assert "[The full rules of Diplomacy, with the league's house rules](../../rules/diplomacy.md)." in there[0]
+    overview = there["site/games/demo-diplomacy/index.md"]
+    assert f"- **Orders in:** 1/7 ({first.name}) · **Awaited:** " in overview, "read with the game"
+    assert "[The full rules of Diplomacy, with the league's house rules](../../rules/diplomacy.md)." in overview
+    issue = "site/news/demo-diplomacy/0011.md"
+    assert there[issue] == (REPO / issue).read_text(encoding="utf-8"), "the page its turn committed"
 
 
 def test_an_issues_headline_says_what_happened():
