@@ -394,8 +394,9 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> League:
         for path in sorted((league.root / "orders" / game).rglob("*.yaml")):  # what the deadline published
             league.read[f"{game}: {path.relative_to(league.root).as_posix()}"] = path.read_text(encoding="utf-8")
     for game in ("dk", "aa", "bw"):  # the data the game pinned at its set-up, in its repository: the comments
-        for path in sorted((league.root / "games" / game / "data").rglob("*.yaml")):
-            league.master[f"{game}: {path.relative_to(league.root).as_posix()}"] = yaml_comments(path)
+        for path in sorted((league.root / "games" / game / "data").rglob("*.*")):
+            league.master[f"{game}: {path.relative_to(league.root).as_posix()}"] = yaml_comments(path) if \
+                path.suffix == ".yaml" else json.loads(path.read_text(encoding="utf-8")).get("comment", "")
     # what the site build writes for the whole league, in the league's language: the calendar of every deadline
     # (a calendar app shows its name) and the comment of the folder it writes its theme's files to
     league.master["the league's calendar"] = (league.root / "site/games/deadlines.ics").read_text(encoding="utf-8")
@@ -509,13 +510,16 @@ DEMO = Path(__file__).resolve().parents[1]  # the repository's demo league: Germ
 def test_the_data_a_german_game_pins_explains_itself_in_german_and_an_older_copy_still_replays(german: League):
     """The data files a game pins at its set-up (``games/<game>/data/``: tables, maps, words) are in its game
     master's repository, and their comments explain them (the Auf Achse board a game master may replace, Bretton
-    Woods' options): the packaged files of the German games carry German comments since issue 31, so a new
-    game's copies do (the game master's test above reads them). A game set up before keeps the English comments
-    it pinned, as the demo's German games do: its copies are what its ``game.yaml`` records, and ``verify``
-    replays it with them."""
+    Woods' options; a drawing's "comment" says how it was made): the packaged files of the German games carry
+    German comments since issue 31, so a new game's copies do (the game master's test above reads them). A game
+    set up before keeps the English comments it pinned, as the demo's German games do: its copies are what its
+    ``game.yaml`` records, and ``verify`` replays it with them."""
     for game in ("dk", "aa", "bw"):
         pinned = sorted((german.root / "games" / game / "data").rglob("*.yaml"))
         assert pinned and all(yaml_comments(p) for p in pinned), pinned
+        assert {p.suffix for p in (german.root / "games" / game / "data").rglob("*.*")} <= {".yaml", ".json"}
+    drawn = json.loads((german.root / "games/dk/data/maps/dreissigjaehriger-krieg.drawing.json").read_text("utf-8"))
+    assert drawn["comment"].startswith("Geschrieben von build_dreissigjaehriger_krieg.py: Land aus Natural Earth")
     board = yaml_comments(german.root / "games/aa/data/data/maps/deutschland.yaml")
     assert "Eine Spielleitung darf diese Datei durch eine andere derselben Form ersetzen" in board, board
     demo = League(DEMO, german.desk)
@@ -1814,3 +1818,4 @@ def test_a_german_game_s_turn_published_with_english_heads_replays_as_it_was(ger
     assert published.startswith("# The public part of these orders, as the deadline read them.\n"), published
     assert "heads:" not in report
     assert "alles stimmt überein" in verified.splitlines()[-1], verified
+

