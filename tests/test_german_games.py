@@ -1819,3 +1819,32 @@ def test_a_german_game_s_turn_published_with_english_heads_replays_as_it_was(ger
     assert "heads:" not in report
     assert "alles stimmt überein" in verified.splitlines()[-1], verified
 
+
+def test_a_german_game_s_issue_says_the_new_schedule_in_german_and_an_older_turn_replays_as_it_was(
+        german: League, monkeypatch: pytest.MonkeyPatch):
+    """The issue page of a turn whose ruling changed the schedule quoted it as game.yaml writes it, "Der Zeitplan ab
+    Zug 3: `every: 14 days`, `retreat: 36 hours`" (issue 31: a German game speaks German in every page). It says it
+    in the game's words now, as 'turnpress reschedule' does, and the turn's report records so (``said: true`` in its
+    ruling), since ``verify`` renders every issue page again: a turn run before, whose report does not, is replayed
+    with the words it published. Reschedules 30JK's open turn, once as turnpress does and once as it did before,
+    then puts the league back as it was."""
+    from adjudicator.engine import turncore
+
+    pages = {}
+    for before in (False, True):
+        with german.as_it_was(), monkeypatch.context() as old:
+            if before:
+                old.setattr(turncore, "ruling_record", lambda ruled, recorded: ruled.published())
+            german.run("reschedule", "dk", "--every", "14 days", "--phase", "retreat=36 hours", "--reason",
+                       "Ferien", "--commit")
+            german.run("adjudicate", "dk", "--early", "--commit")
+            turn = max(int(t.name) for t in (german.root / "games/dk/turns").iterdir())  # the turn just run
+            pages[before] = (german.root / f"site/news/dk/{turn:04d}.md").read_text(encoding="utf-8")
+            report = (german.root / f"games/dk/turns/{turn:04d}/report.yaml").read_text(encoding="utf-8")
+            assert ("said: true" in report) != before, report
+            old.undo()
+            verified = german.run("verify", "dk")
+            assert "alles stimmt überein" in verified.splitlines()[-1], verified
+    said = f"- Der Zeitplan ab Zug {turn + 1}: alle 14 Tage, 36 Stunden für jede Phase der Art retreat\n"
+    assert said in pages[False] and english(pages[False]) == [], pages[False]
+    assert f"- Der Zeitplan ab Zug {turn + 1}: `every: 14 days`, `retreat: 36 hours`\n" in pages[True], pages[True]

@@ -127,7 +127,7 @@ def test_a_new_period_written_by_hand_is_refused_and_reschedule_rules_it_from_th
     submit(league, 3, "alice", "  add: 3\n", at(14, 10))
     assert run(league, "adjudicate", "--due", "--now", "2026-01-19T21:05+01:00", "--commit") == 0
     issue_3 = (league / "site/news/g1/0003.md").read_text()
-    assert "The schedule from turn 4 on: `every: 14 days`" in issue_3
+    assert "The schedule from turn 4 on: every 14 days\n" in issue_3, "in the game's words, as reschedule says it"
     assert "Orders for turn 4 are due by **2026-02-02 20:00 CET**" in issue_3
     assert issue_2.read_text() == published, "the issue before keeps the deadline it named"
     assert run(league, "verify") == 0

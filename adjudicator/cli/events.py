@@ -169,11 +169,7 @@ def reschedule(args: argparse.Namespace) -> int:
         problem = phase_kinds_problem(ctx.game.ruleset, ctx.game.settings.ruleset, after)
         if problem:
             raise UsageError(COMMANDS.told(ctx.lang, problem))
-        said = [words.every_said(str(change["every"]), ctx.lang)] if "every" in change else []
-        said += [ctx.say("events.phase_none", kind=kind) if str(period).strip().lower() == "none" else
-                 ctx.say("events.phase_period", kind=kind, period=words.period_said(str(period), ctx.lang))
-                 for kind, period in (change.get("phases") or {}).items()]
-        return ctx.say("events.rescheduled", next=nxt, change=", ".join(said))
+        return ctx.say("events.rescheduled", next=nxt, change=words.schedule_said(change, ctx.lang))
     return _event(args, "rescheduled", build)
 
 

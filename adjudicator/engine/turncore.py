@@ -589,7 +589,7 @@ def compute(snap: TurnSnapshot, planned: TurnPlan, *, seal: bool = True) -> tupl
     if result.notes:
         report["notes"] = list(result.notes)
     if ruled is not None:  # published with its reason; the replay reads the same file and writes the same
-        report["ruling"] = ruled.published()
+        report["ruling"] = ruling_record(ruled, snap.recorded)
     files, sealed_plain = turn_files(snap.game, snap.rules, snap.settings.key, snap.readers if seal else None, turn,
                                      result.state, report, private_reports, faults)
     outcome = TurnOutcome(snap.game, turn, phase.label, files, report, result.state, sealed_plain,
@@ -614,10 +614,21 @@ def closing(snap: TurnSnapshot, meta: OrdersAccount, seed: bytes, deadline: dt.d
     report: TurnReport = {"game": snap.game, "turn": snap.turn, "label": phase.label,
                           "deadline": schedmod.iso(deadline) if deadline else None,
                           "dice": dice_meta, "orders": meta, "result": {"end": dict(ruled.end)},
-                          "ruling": ruled.published()}
+                          "ruling": ruling_record(ruled, snap.recorded)}
     files, sealed_plain = turn_files(snap.game, snap.rules, snap.settings.key, snap.readers if seal else None,
                                      snap.turn, new, report, {}, {})
     return TurnOutcome(snap.game, snap.turn, phase.label, files, report, new, sealed_plain, missed=[])
+
+
+def ruling_record(ruled: Ruling, recorded: TurnReport | None) -> dict[str, Any]:
+    """What a turn's report says of its ruling (``Ruling.published``). Since issue 31 the issue page says a new
+    schedule in the game's words ('alle 14 Tage'), and the turn records so (``said: true``); a turn run before
+    said it as game.yaml writes it ('every: 14 days'), and its replay (``recorded``, its report) says it so again,
+    byte for byte."""
+    out = ruled.published()
+    if ruled.schedule is not None and (recorded is None or recorded.get("ruling", {}).get("said")):
+        out["said"] = True
+    return out
 
 
 def turn_digest(game: str, turn: int, taken: Mapping[str, Taken], digest_of: str | None) -> bytes:

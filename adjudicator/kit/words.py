@@ -99,6 +99,22 @@ def every_said(every: str, lang: str) -> str:
     return every
 
 
+def schedule_said(change: Mapping[str, Any], lang: str) -> str:
+    """A ruling's change of a schedule (``every:`` and each kind of phase's own period, as ``rulings`` reads it)
+    as a reader of the game's language says it: what ``turnpress reschedule`` answers and an issue page says.
+
+    >>> schedule_said({"every": "14 days", "phases": {"retreat": "36 hours", "adjustment": "none"}}, "de")
+    'alle 14 Tage, 36 Stunden für jede Phase der Art retreat, jede Phase der Art adjustment im Abstand der Züge'
+    >>> schedule_said({"phases": {"retreat": "1 day"}}, "en")
+    '1 day for each retreat phase'
+    """
+    said = [every_said(str(change["every"]), lang)] if "every" in change else []
+    said += [catalog.SITE.say(lang, "phase_none", kind=kind) if str(period).strip().lower() == "none" else
+             catalog.SITE.say(lang, "phase_period", kind=kind, period=period_said(str(period), lang))
+             for kind, period in (change.get("phases") or {}).items()]
+    return ", ".join(said)
+
+
 def period_said(period: str, lang: str) -> str:
     """A period of a schedule as people write it (``2 days``, ``36 hours``, ``90 minutes``: ``schedule.PERIOD``) as a
     reader of the game's language says it, by its plural rule; any other text as it stands.

@@ -489,11 +489,12 @@ def _ruling(facts: IssueInput, report: TurnReport) -> list[str]:
     if "end" in ruled:
         said = results.phrase(outcome.Result.from_record(ruled["end"]), lang, {p.key: p.name for p in facts.players})
         lines.append("- " + md_text(SITE.say(lang, "ruling_end", result=said)))
-    if "schedule" in ruled:  # as game.yaml writes it, which the game master wrote
+    if "schedule" in ruled:  # in the game's words (turncore.ruling_record); before issue 31 as game.yaml writes it
         change = ruled["schedule"]
         what = [f"`every: {change['every']}`"] * ("every" in change) + [
             f"`{kind}: {period}`" for kind, period in change.get("phases", {}).items()]
-        lines.append("- " + SITE.say(lang, "ruling_schedule", turn=report["turn"] + 1, what=", ".join(what)))
+        said = words.schedule_said(change, lang) if ruled.get("said") else ", ".join(what)
+        lines.append("- " + SITE.say(lang, "ruling_schedule", turn=report["turn"] + 1, what=said))
     return lines
 
 
