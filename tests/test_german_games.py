@@ -1848,3 +1848,24 @@ def test_a_german_game_s_issue_says_the_new_schedule_in_german_and_an_older_turn
     said = f"- Der Zeitplan ab Zug {turn + 1}: alle 14 Tage, 36 Stunden für jede Phase der Art retreat\n"
     assert said in pages[False] and english(pages[False]) == [], pages[False]
     assert f"- Der Zeitplan ab Zug {turn + 1}: `every: 14 days`, `retreat: 36 hours`\n" in pages[True], pages[True]
+
+
+def test_a_standard_diplomacy_game_in_a_german_league_speaks_english_and_a_german_language_is_refused(
+        german: League):
+    """A standard Diplomacy game speaks English in a German league too: its rules' check, sheets and reports are
+    English (the standard map has no German words; the Thirty Years' War is Diplomacy in German). ``language: de``
+    in its game.yaml made its pages German round that English, half in each (issue 31): every command now refuses
+    such a game, in the league's language, naming the line to remove. Puts the league back as it was."""
+    seven = [a for i, p in enumerate(("england", "france", "germany", "italy", "austria", "russia", "turkey"))
+             for a in ("--player", f"{p.capitalize()}:{p[:3]}:{500 + i}:{p}")]
+    with german.as_it_was():
+        german.run("new", "diplomacy", "dip", *seven, "--schedule", SCHEDULE, "--commit")
+        sheet = german.run("template", "dip", "eng")
+        config = german.root / "games/dip/game.yaml"
+        config.write_text(config.read_text(encoding="utf-8") + "language: de\n", encoding="utf-8")
+        refused = {command: german.run(command, "dip", *extra, code=code)
+                   for command, extra, code in (("status", (), 2), ("template", ("eng",), 2), ("verify", (), 1))}
+    assert "orders for England" in sheet and "# Abgabeschluss" not in sheet, sheet
+    for command, said in refused.items():
+        assert ("games/dip/game.yaml: language: de: die Regeln von diplomacy sprechen Englisch" in said and
+                "Entfernen Sie die Zeile 'language: de' (die Partie spricht dann Englisch)" in said), (command, said)

@@ -51,7 +51,7 @@ from ..kit.ruleset import (
     get,
     package_of,
 )
-from ..kit.words import game_language
+from ..kit.words import about, game_language
 from ..model import HIDDEN_KEYS, GameConfig, Player, State, TurnReport, read_report
 from ..sealed import storage
 from . import absence, history, rulings, secrets
@@ -700,17 +700,28 @@ def load_game(root: Path, game_id: str) -> Game:
 def _config_fault(root: Path, game_id: str, found: bool, data: Any) -> str:
     """What is wrong with a game's file (missing where not ``found``, no mapping, a field of the wrong shape), said
     in one language for all three: the game's, as far as its fields read, else the league's."""
+    problem = config_problem(data) if isinstance(data, dict) else None
     read = {k: data[k] for k, kind in (("ruleset", str), ("options", dict), ("language", str))
             if isinstance(data, dict) and isinstance(data.get(k), kind)}
+    if problem is not None and problem[0] == "config.language":  # said in the league's, the one its master writes
+        read = {}
     lang = game_language(GameConfig({"ruleset": "", **read}), root)
     if not found:
         known = ", ".join(list_games(root)) or COMMANDS.say(lang, "config.none")
         return COMMANDS.say(lang, "config.no_game", game=repr(game_id), folder=root / GAMES_DIR, known=known)
-    problem = config_problem(data) if isinstance(data, dict) else None
     if problem is None:  # empty, a list, a number: no field to read, and no traceback to show for it
         return COMMANDS.say(lang, "config.not_mapping", file=config_relpath(game_id), kind=type(data).__name__)
+    if problem[0] == "config.language":  # nothing to restore: the game master wrote the line
+        return COMMANDS.say(lang, "config.language", file=config_relpath(game_id), **problem[1],
+                            speaks_named=_language_named(lang, problem[1]["speaks"]))
     return COMMANDS.say(lang, "config.fault", file=config_relpath(game_id),
                         problem=COMMANDS.say(lang, problem[0], **problem[1]))
+
+
+def _language_named(lang: str, code: str) -> str:
+    """A language's name in ``lang`` ('Englisch'), or its code where the commands' catalog has no name for it."""
+    key = f"config.language_name.{code}"
+    return COMMANDS.say(lang, key) if key in COMMANDS.table()["en"] else code
 
 
 # What every game.yaml field that commands read must be (its word in the commands' catalog, config.field.NAME,
@@ -742,6 +753,12 @@ def config_problem(data: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
             if not isinstance(player.get(name), kind) or isinstance(player.get(name), bool):
                 return (f"config.player_{'number' if kind is int else 'text'}",
                         {"entry": i + 1, "field": name, "kind": type(player.get(name)).__name__})
+    # A game speaks its rules' language throughout (issue 31): the language the site's catalogue of rulesets names
+    # for them, where it names one (standard Diplomacy's is English, the Thirty Years' War's German). Pages in
+    # another would be half in each: a German page round an English check, sheet and report.
+    speaks = about(data["ruleset"], data.get("options") or {}).get("language")
+    if isinstance(data.get("language"), str) and speaks and data["language"] != speaks:
+        return "config.language", {"language": data["language"], "ruleset": data["ruleset"], "speaks": str(speaks)}
     dice = data.get("dice")
     if dice is None:  # every game has one from its set-up: without it no turn's dice can be checked or drawn
         return "config.dice_missing", {}
