@@ -259,9 +259,10 @@ def join_game(root: Path, game_id: str, player: Player) -> int:
 
 # --- collecting orders ---------------------------------------------------------------------------------------
 
-def submissions(game: Game, turn: int, *, with_arrivals: bool = True) -> list[Submission]:
-    """Every orders file of ``turn`` as read (``turncore.Submission``): its bytes, and arrival times from git where
-    asked. Unchecked: the plan judges them (``turncore.judge``)."""
+def submissions(game: Game, turn: int, identities: Sequence[Any], *, with_arrivals: bool = True) -> list[Submission]:
+    """Every orders file of ``turn`` as read (``turncore.Submission``): its bytes, a sealed one opened with the game's
+    key ``identities`` where this process holds it, and arrival times from git where asked. Unchecked: the plan
+    judges them (``turncore.judge``)."""
     folder = game.root / orders_dir(game.id, turn)
     if not folder.is_dir():
         return []
@@ -278,14 +279,14 @@ def submissions(game: Game, turn: int, *, with_arrivals: bool = True) -> list[Su
             continue
         by_player[where.player] = Submission(where.player, rel, ordersmod.read_limited(path), arrived.get(rel))
     if game.sealed_orders:  # a player's sealed file stands for them, a plain one beside it aside
-        by_player.update(_sealed_submissions(game, turn, arrived))
+        by_player.update(_sealed_submissions(game, turn, identities, arrived))
     return [by_player[k] for k in sorted(by_player)]
 
 
-def _sealed_submissions(game: Game, turn: int, arrived: Mapping[str, dt.datetime]) -> dict[str, Submission]:
+def _sealed_submissions(game: Game, turn: int, identities: Sequence[Any],
+                        arrived: Mapping[str, dt.datetime]) -> dict[str, Submission]:
     """The sealed orders files of ``turn``, by player: each opened with the game's key (``open_orders``; one that
     does not open says why). Without the key (a ``status`` anyone runs) they are read as envelopes, unread."""
-    identities = game.game_identities()
     out = {}
     if not identities:
         for path in sorted((game.root / orders_dir(game.id, turn)).glob("*.yaml.age")):
@@ -435,7 +436,7 @@ def load_status(game: Game, now: dt.datetime) -> turncore.TurnSnapshot:
     turn = game.open_turn
     state = game.effective_state(turn)
     everyone = outcomemod.phase(game.ruleset, state)
-    files = tuple(submissions(game, turn))
+    files = tuple(submissions(game, turn, game.game_identities() if game.sealed_orders else ()))
     snap = _turn_read(game, turn, state, everyone)
     envelopes = sealedorders.read_envelopes(game, game.root) if any(f.unread for f in files) else None
     return dataclasses.replace(snap, submissions=files, seats=seats_of(game), envelopes=envelopes,
@@ -695,7 +696,8 @@ def load_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool
     if not game.hidden_complete(turn - 1):
         raise LeagueError(f"the hidden state of {game.id} is sealed to its key: set {key_env(game.id)}",
                           word="turn.hidden_sealed", game=game.id, variable=key_env(game.id))
-    if game.sealed_orders and not game.game_identities():
+    identities = game.game_identities() if game.sealed_orders else []  # read once: the orders open with it
+    if game.sealed_orders and not identities:
         raise LeagueError(f"{game.id} takes sealed orders, and opening them needs the game's key: set "
                           f"{key_env(game.id)} (it was printed by 'turnpress keys new {game.id}')",
                           word="turn.needs_key", game=game.id, variable=key_env(game.id))
@@ -709,7 +711,7 @@ def load_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool
     phase = outcomemod.phase(game.ruleset, state)
     if phase.finished:
         raise LeagueError(f"{game.id} is over; there is nothing to adjudicate", word="turn.over", game=game.id)
-    subs = tuple(submissions(game, turn))
+    subs = tuple(submissions(game, turn, identities))
     read_once = _turn_read(game, turn, state, phase)
     ruled, removed, planned = read_once.ruling, read_once.removed, read_once.planned
     playing = turncore.in_play(phase, removed)
