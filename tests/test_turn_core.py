@@ -76,22 +76,29 @@ PROGRAM = (Path(adjudicator.__file__).parent, Path(sys.prefix), Path(sys.base_pr
 
 
 @contextlib.contextmanager
-def closed() -> Iterator[None]:
+def closed(league: Path | None = None) -> Iterator[None]:
     """Every way to run git, or to open a file but the program's own (``PROGRAM``), fails while the turn is planned
-    and computed: there is no league to read."""
+    and computed: there is no league to read. With ``league``, the folder of a real league is closed instead: any
+    look into it (open, stat, listing) fails, and the rest of the machine stays open (the libraries, the kept
+    drawings of ``kit.drawcache``)."""
     def refused(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError(f"a pure turn read or ran something: {args[:1]}")
 
+    top = os.path.abspath(league) if league is not None else None
+
+    def allowed(target: Any) -> bool:
+        if top is not None:  # os.path.abspath, not resolve: resolving would look into the league itself
+            return not isinstance(target, str | os.PathLike) or not Path(os.path.abspath(target)).is_relative_to(top)
+        path = Path(os.fspath(target)).resolve() if isinstance(target, str | os.PathLike) else None
+        return path is not None and any(path.is_relative_to(own) for own in PROGRAM)
+
     def guarded(opener: Any) -> Any:
         def opened(*args: Any, **kwargs: Any) -> Any:
-            target = args[0] if args else None
-            path = Path(os.fspath(target)).resolve() if isinstance(target, str | os.PathLike) else None
-            if path is not None and any(path.is_relative_to(own) for own in PROGRAM):
-                return opener(*args, **kwargs)
-            return refused(*args)
+            return opener(*args, **kwargs) if allowed(args[0] if args else None) else refused(*args)
         return opened
+    looks = (os, "stat"), (os, "lstat"), (os, "listdir"), (os, "scandir")
     with pytest.MonkeyPatch.context() as patch:
-        for where, name in ((builtins, "open"), (io, "open"), (os, "open")):
+        for where, name in ((builtins, "open"), (io, "open"), (os, "open"), *(looks if league is not None else ())):
             patch.setattr(where, name, guarded(getattr(where, name)))
         for where, name in ((subprocess, "run"), (subprocess, "Popen")):
             patch.setattr(where, name, refused)
