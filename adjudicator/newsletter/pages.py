@@ -105,12 +105,12 @@ LATEST = 10  # issues listed on the home page and on a game's overview
 PARALLEL_FROM = 300
 
 
-@dataclass
+@dataclass(frozen=True)
 class GameView:
     """One game as the site shows it, read from the league once (``read``; issue 31, I/O at the edges): its
-    settings, rules, seats, schedule and turns, its open turn as the orders page shows it and what each issue page
-    renders from. The game's pages are made from these values alone (``game_pages``). Public states are cached
-    for the charts."""
+    settings, rules, seats, schedule and turns, each turn's public state, its open turn as the orders page shows
+    it and what each issue page renders from. The game's pages are made from these values alone
+    (``game_pages``)."""
 
     turns: list[int]
     open: orders_page.OpenTurn  # the open turn, as its orders page shows it
@@ -127,11 +127,11 @@ class GameView:
     labels: dict[str, str]  # the readers' labels of the game's data keys (``labels_of``)
     presence: dict[str, range]  # the turns each seat's player was in the game (``presence``)
     rules_page: str | None  # the league's rules page for the game, relative to site/ (``rules_page``)
-    states: list[dict[str, Any]] = field(default_factory=list)
-    reports: dict[int, TurnReport] = field(default_factory=dict)
-    committed: dict[int, str] = field(default_factory=dict)  # issue pages taken as committed (``committed_issue``)
-    issue_facts: dict[int, IssueInput] = field(default_factory=dict)  # what each other issue renders from
-    _public: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    states: list[dict[str, Any]]
+    reports: dict[int, TurnReport]
+    public_states: list[dict[str, Any]] = field(repr=False)  # each turn's public view (the charts, maps, issues)
+    committed: dict[int, str]  # issue pages taken as their turns committed them (``committed_issue``)
+    issue_facts: dict[int, IssueInput]  # what each other issue page renders from (``issue_input``)
 
     @classmethod
     def read(cls, root: Path, game_id: str, as_committed: bool = False) -> GameView:
@@ -147,20 +147,21 @@ class GameView:
         folder = game.root / "orders" / game_id / f"{(turns[-1] if turns else 0) + 1:04d}"
         sent = frozenset(p.name.split(".")[0].lower() for p in folder.iterdir()
                          if p.name.endswith((".yaml", ".yaml.age"))) if folder.is_dir() else frozenset[str]()
-        seats, rules = tuple(game.seats()), game.ruleset
-        view = cls(turns, open=orders_page.read_open_turn(game, root), settings=game.settings, rules=rules,
-                   lang=words.game_language(game.settings, game.root), seats=seats, players=tuple(game.players),
-                   schedule=game.schedule, paused=game.paused, open_orders=takes_open_orders(game), sent=sent,
-                   issues=frozenset(t for t in turns if has_issue(game, t)), labels=labels_of(rules, game.settings),
-                   presence=presence(seats, len(turns)), rules_page=rules_page(root, game.settings, rules),
-                   states=states, reports=reports)
-        for t in turns:
-            text = committed_issue(root, issue_path(game_id, t)) if t in view.issues and as_committed else None
-            if text is not None:
-                view.committed[t] = text
-            elif t in view.issues:
-                view.issue_facts[t] = issue_input(game, t, view.publics(t), view.steps(t))
-        return view
+        # the game's own facts first, then each issue's: the read is one stretch, which the pages never go back to
+        open_turn, seats, rules = orders_page.read_open_turn(game, root), tuple(game.seats()), game.ruleset
+        lang, players, schedule, paused = (words.game_language(game.settings, game.root), tuple(game.players),
+                                           game.schedule, game.paused)
+        open_orders, issues = takes_open_orders(game), frozenset(t for t in turns if has_issue(game, t))
+        labels, present, rules_at = (labels_of(rules, game.settings), presence(seats, len(turns)),
+                                     rules_page(root, game.settings, rules))
+        publics = [rules.public_view(s) for s in states]
+        committed = {t: text for t in sorted(issues) if as_committed
+                     and (text := committed_issue(root, issue_path(game_id, t))) is not None}
+        facts = {t: issue_input(game, t, publics[:t], _steps(reports, t)) for t in sorted(issues) if t not in committed}
+        return cls(turns, open=open_turn, settings=game.settings, rules=rules, lang=lang, seats=seats,
+                   players=players, schedule=schedule, paused=paused, open_orders=open_orders, sent=sent,
+                   issues=issues, labels=labels, presence=present, rules_page=rules_at, states=states,
+                   reports=reports, public_states=publics, committed=committed, issue_facts=facts)
 
     @property
     def id(self) -> str:
@@ -188,7 +189,7 @@ class GameView:
 
     def steps(self, last: int) -> list[str]:
         """The labels of turns 0..last (a chart's x axis)."""
-        return ["0", *(str(self.reports[t]["label"]) for t in range(1, last + 1))]
+        return _steps(self.reports, last)
 
     @functools.cached_property
     def headlines(self) -> dict[int, str]:
@@ -270,14 +271,11 @@ class GameView:
         return self.turns[-1] if self.turns else 0
 
     def public(self, turn: int) -> dict[str, Any]:
-        if not self._public:
-            self._public = [self.rules.public_view(s) for s in self.states]
-        return self._public[turn]
+        return self.public_states[turn]
 
     def publics(self, count: int) -> list[dict[str, Any]]:
         """Public states of turns 0..count-1 (what ``history`` is given)."""
-        self.public(0)
-        return self._public[:count]
+        return self.public_states[:count]
 
     def phase(self) -> Any:
         return outcome.phase(self.rules, self.states[-1])
@@ -306,6 +304,11 @@ class GameView:
         if phase.finished:
             return SITE.say(lang or self.lang, "finished", turn=self.last)
         return SITE.say(lang or self.lang, "open", turn=self.last + 1, label=phase.label)
+
+
+def _steps(reports: Mapping[int, TurnReport], last: int) -> list[str]:
+    """The labels of turns 0..last (a chart's x axis): the set-up, then each turn's own (season, year, round)."""
+    return ["0", *(str(reports[t]["label"]) for t in range(1, last + 1))]
 
 
 def md_escape(text: Any) -> str:
