@@ -869,6 +869,8 @@ def test_a_german_league_s_rules_pages_are_german(german: League, tmp_path: Path
     assert english(prose) == [], english(prose)
     assert not re.search(r"\b(?:du|dich|dir|dein\w*)\b", prose, re.IGNORECASE)
     assert (commands, links) == markdown_parts(original)[1:]  # the order sheets, line for line
+    # a command in its prose names what to fill in as the German help does ('turnpress new diplomacy PARTIE ...')
+    assert not re.findall(r"`[^`\n]*(?<![\w-])(?:GAME|SEAT|FILE|KEY=VALUE)(?![\w-])[^`\n]*`", page)
     tables = [[line.count("|") for line in text.splitlines() if line.startswith("|")] for text in (page, original)]
     assert tables[0] == tables[1] and len(tables[0]) == rows  # every table, cell for cell
     assert not (german.root / "site/rules" / f"{name[:-3]}.de.md").exists()  # one page, no second one in the menu
