@@ -11,9 +11,11 @@ the libraries stay open. So it is for verify's checks, replay and comparison of 
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import datetime as dt
 import io
+import os
 import re
 import shutil
 from collections.abc import Iterator
@@ -169,3 +171,26 @@ def test_verify_checks_each_turn_without_the_league_once_it_is_read(played: Path
     done = verify.verification(played, gid)
     assert [f.text() for f in done.found] == [] and done.mode == verify.WITH_KEY
     assert checked == [1, 2] and done.turns == 2
+
+
+def test_verify_reads_the_league_s_mkdocs_yml_once_a_game_not_once_a_turn(played: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the league's ``mkdocs.yml`` says that a turn reads (the league's language, the repository's address the
+    issue pages link to) is read once where the game is loaded (``words.League``) and handed down with it: verify
+    read it again for every turn's issue page. Verify of a game reads two: the league's own (the schedule's check,
+    said in the game's words) and the committed one it replays from."""
+    for name in ("TURNPRESS_GAME_KEYS", "TURNPRESS_IDENTITY", "TURNPRESS_DICE_SECRETS"):
+        monkeypatch.delenv(name, raising=False)
+    opened: list[str] = []
+    real = io.open
+
+    def counted(file: Any, *args: Any, **kwargs: Any) -> Any:
+        mode = args[0] if args else kwargs.get("mode", "r")
+        if isinstance(file, str | os.PathLike) and os.fspath(file).endswith("mkdocs.yml") and set(mode) <= set("rbt"):
+            opened.append(os.fspath(file))  # read (the committed copy is written first)
+        return real(file, *args, **kwargs)
+    monkeypatch.setattr(io, "open", counted)
+    monkeypatch.setattr(builtins, "open", counted)
+    done = verify.verification(played, "dip")
+    assert done.turns == 2 and done.found == []
+    assert len(opened) == 2 and len(set(opened)) == 2, opened

@@ -337,9 +337,10 @@ def _verify(args: argparse.Namespace) -> int:
     bad = 0
     games = [args.game] if args.game else list_games(root)
     said = False
+    league = words.read_league(root)  # mkdocs.yml, once for every game (a committed tree replayed reads its own)
     for gid in games:
         try:
-            result = verification(root, gid, worktree=args.worktree)
+            result = verification(root, gid, worktree=args.worktree, league=league)
         except Exception as e:  # noqa: BLE001 - whatever the tree holds, verify names it and goes on (issue 28/29)
             if args.game and args.game not in list_games(root):
                 raise  # no such game: a usage error, as every command gives it
@@ -352,7 +353,7 @@ def _verify(args: argparse.Namespace) -> int:
             print(COMMANDS.say(lang, "verify.cannot", game=gid, why=text))
             bad += 1
             continue
-        lang = check.language(load_game(root, gid))
+        lang = check.language(load_game(root, gid, league))
         if not said:
             said = True
             print(COMMANDS.say(lang, "verify.replaying", source=COMMANDS.said_in(lang, result.source, "verify.source."))

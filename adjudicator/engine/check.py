@@ -105,7 +105,7 @@ def check_path(games: GameCache, rel: str, path: Path,
 
 def language(game: Game) -> str:
     """The language the check of ``game``'s orders speaks: its newsletter's."""
-    return words.game_language(game.settings, game.root)
+    return game.language
 
 
 def _check_without_hidden(rel: str, raw: bytes, where: ordersmod.OrdersPath, game: Game,

@@ -11,7 +11,6 @@ from typing import Any
 from .. import yamlio
 from ..errors import SealError
 from ..kit import orders as ordersmod
-from ..kit import words
 from ..kit.catalog import COMMANDS
 from ..kit.orders import Finding, OrdersPath
 from ..league.store import Game, orders_dir, orders_relpath
@@ -50,7 +49,7 @@ def read_envelopes(game: Game, root: Path | None = None) -> Envelopes:
         readers, no_key = None, e
     own = {seat: found for seat in seats if (found := game.recipient_of(seat))}
     return Envelopes(game.id, game.sealed_orders, game.open_turn, seats, readers, own,
-                     words.game_language(game.settings, game.root), no_key,
+                     game.language, no_key,
                      None if root is None else league_headers(root))
 
 

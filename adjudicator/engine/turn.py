@@ -173,7 +173,7 @@ def new_game(root: Path, ruleset_name: str, game_id: str, players: Sequence[Play
         state = game.ruleset.setup(rules_options, list(players), setup_dice)
     except RulesetError as e:
         raise LeagueError(f"{ruleset_name}: {e}", word="join.refused", ruleset=ruleset_name, refusal=e) from None
-    label = SITE.say(words.game_language(game.settings, root), "setup_turn")  # the set-up in the game's language
+    label = SITE.say(game.language, "setup_turn")  # the set-up in the game's language
     report: TurnReport = {"game": game_id, "turn": 0, "label": label, "dice": {"seed": commitment.hex()},
                           "result": {"players": keys}}
     if keyed:  # the set-up's own digest, so that 'verify' can draw the set-up again once the game has ended
@@ -477,7 +477,7 @@ def load_arrivals(game: Game, turn: int, planned: dt.datetime | None, phase: Pha
         awaited = everyone if everyone is not None else outcomemod.phase(game.ruleset,
                                                                            game.effective_state(turn)).awaited
         absences = absencemod.all_periods(absencemod.read(game.root, game.id, awaited, schedule.absence,
-                                                          words.game_language(game.settings, game.root)))
+                                                          game.language))
     if now is None or schedule.nmr_extension is None or phase.finished:
         return turncore.Arrivals(now, early, absences)
     firsts = history.first_arrivals(game.root, orders_dir(game.id, turn)) if history.is_repo(game.root) else {}
@@ -573,11 +573,11 @@ def load_page(game: Game, turn: int) -> turncore.Page:
     before = f"{newsletter.OLD_ISSUE_DIR}/{game.id}/{turn:04d}.md"
     moved = before if not path.is_file() and (game.root / before).is_file() else None
     notes = game.dir / "notes" / f"{turn:04d}.md"
-    facts = newsletter.issue_facts(game.id, game.settings, game.ruleset, words.game_language(game.settings, game.root),
+    facts = newsletter.issue_facts(game.id, game.settings, game.ruleset, game.language,
                                    turn, game.seats(turn), game.seats(turn - 1) if turn > 0 else (), game.schedule,
                                    game.schedule_for(turn + 1) if game.schedule is not None else None,
                                    notes.read_text(encoding="utf-8") if notes.is_file() else None,
-                                   newsletter.repo_url(game.root))
+                                   game.league.repo)
     return turncore.Page(facts, rel, path.read_bytes() if path.is_file() else None, moved)
 
 
@@ -668,7 +668,7 @@ def _turn_read(game: Game, turn: int, state: State, phase: Phase) -> turncore.Tu
     and the deadline the schedule or the ruling plans. Read once: no previous orders, no keys, no time (what
     ``status`` looks at; a turn to run or replayed adds them)."""
     return turncore.TurnSnapshot(
-        game.id, turn, game.ruleset, game.settings, game.schedule, words.game_language(game.settings, game.root), state,
+        game.id, turn, game.ruleset, game.settings, game.schedule, game.language, state,
         game.ruling(turn), game.removed(turn), game.deadline(turn, phase.kind, scheduled=True), {})
 
 
@@ -759,11 +759,12 @@ def adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only
 def _adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only_if_due: bool, max_turns: int,
                 fault: FaultHook, catch_up: bool, early: bool) -> list[TurnOutcome]:
     done: list[TurnOutcome] = []
+    league = words.read_league(root)  # mkdocs.yml, once for every turn run (a turn writes none of what it says)
     if commit:
-        heal(root, load_game(root, game_id))
+        heal(root, load_game(root, game_id, league))
     for _ in range(max_turns):
         fault("compute")  # a turn is computed from here until its commit (``pipeline.budget`` stops it only here)
-        game = load_game(root, game_id)
+        game = load_game(root, game_id, league)
         st = status(game, now)
         if st.phase.finished or (only_if_due and not st.due) or (not only_if_due and done):
             break
@@ -779,7 +780,7 @@ def _adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, onl
         base = history.head(root) if history.is_repo(root) and history.has_head(root) else None
         outcome = compute_turn(game, now, game.dice_secret(), early=early and not st.due)
         outcome.base = base
-        outcome.commit = write_turn(root, outcome, fault=fault, lang=words.game_language(game.settings, root))
+        outcome.commit = write_turn(root, outcome, fault=fault, lang=game.language)
         done.append(outcome)
     return done
 

@@ -49,7 +49,7 @@ from .. import anchor, newsletter, yamlio
 from .. import dice as dicemod
 from .. import schedule as schedmod
 from ..errors import GitError, LeagueError, RulesetError, SealError
-from ..kit import drawcache, gamedata
+from ..kit import drawcache, gamedata, words
 from ..kit import orders as ordersmod
 from ..kit import outcome as outcomemod
 from ..kit import secrecy as secrecymod
@@ -136,20 +136,23 @@ class Verification:
 
 
 
-def verification(root: Path, game_id: str, *, worktree: bool = False) -> Verification:
-    """Replay ``game_id`` as far as the keys this process has allow; see the module's text."""
+def verification(root: Path, game_id: str, *, worktree: bool = False, league: words.League | None = None
+                 ) -> Verification:
+    """Replay ``game_id`` as far as the keys this process has allow; see the module's text. ``league``: what the
+    league's ``mkdocs.yml`` says, where the command read it already (``words.read_league``); a committed tree
+    replayed reads its own."""
     # the issue pages' drawings of past turns, kept by the site build or the last verify; git asked each thing once,
     # and the league's folders listed once
     with drawcache.at(root), history.reading(root), reading():
-        return _verification(root, game_id, worktree=worktree)
+        return _verification(root, game_id, worktree=worktree, league=league)
 
 
-def _verification(root: Path, game_id: str, *, worktree: bool) -> Verification:
+def _verification(root: Path, game_id: str, *, worktree: bool, league: words.League | None) -> Verification:
     use_git = history.is_repo(root) and history.has_head(root)
     if use_git:  # a hand edit of the schedule that changes published issues is named as every command names it
-        load_game(root, game_id).schedule  # noqa: B018 - read for its check
+        load_game(root, game_id, league).schedule  # noqa: B018 - read for its check
     if worktree or not use_git:
-        done = replay_files(root, root if use_git else None, game_id)
+        done = replay_files(root, root if use_git else None, game_id, league)
         if use_git:
             _anchor(done, load_lineage(root, game_id))
         else:
@@ -254,13 +257,15 @@ class _Pass:
     unreplayed: list[int] = field(default_factory=list)
 
 
-def replay_files(root: Path, git_root: Path | None, game_id: str) -> Verification:
+def replay_files(root: Path, git_root: Path | None, game_id: str, league: words.League | None = None
+                 ) -> Verification:
     """Replay the files under ``root``; ``git_root`` is the repository whose history says when orders arrived.
 
     Each turn is read once, at its edge (``load_turn_read``: what it published, its replay's snapshot, its issue
     page, the state carried on where it is not replayed, what the history says of it); its checks, its replay, the
-    comparison of its files and its issue page's re-render work from that value alone (``_check_turn``)."""
-    game = load_game(root, game_id)
+    comparison of its files and its issue page's re-render work from that value alone (``_check_turn``).
+    ``league``: what ``root``'s ``mkdocs.yml`` says, where the caller read it already."""
+    game = load_game(root, game_id, league)
     try:
         game.ruleset  # noqa: B018 - reads and checks the pinned data once, before any turn
     except gamedata.PinError as e:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,26 @@ from ..model import GameConfig
 
 ASSETS = "adjudicator.newsletter"  # the package whose assets/games.yaml is the site's catalogue of rulesets
 THEME_LANGUAGE = re.compile(r"^  language:\s*['\"]?([a-z]{2}(?:[-_][A-Za-z]+)?)['\"]?\s*$", re.MULTILINE)
+# the line as `init` writes it commented out, uncommented: its own comment may follow the address
+REPO_URL = re.compile(r"^repo_url:[ \t]*['\"]?(https?://[^'\"\s#]+?)/?['\"]?(?:[ \t]+#.*)?[ \t]*$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class League:
+    """What the league's ``mkdocs.yml`` says that a game's turns and pages read: the league's language (``theme:
+    language``, else English) and the repository's web address (``repo_url``, if it names one). Read once where a
+    command loads a game (``store.load_game``) and handed down with it: a turn read the file again for each."""
+
+    language: str = "en"
+    repo: str | None = None
+
+
+def read_league(root: Path) -> League:
+    """``root``'s ``mkdocs.yml``, read once (``League``)."""
+    path = root / "mkdocs.yml"
+    text = path.read_text(encoding="utf-8") if path.is_file() else ""
+    language, repo = THEME_LANGUAGE.search(text), REPO_URL.search(text)
+    return League(language.group(1) if language else "en", repo.group(1) if repo else None)
 
 
 def reason(language: str, why: str) -> str:
@@ -65,17 +86,20 @@ def about(ruleset: str, options: Mapping[str, Any] | None = None) -> dict[str, A
 
 def league_language(root: Path) -> str:
     """The league's language: ``theme: language`` in its ``mkdocs.yml``, else English."""
-    path = root / "mkdocs.yml"
-    match = THEME_LANGUAGE.search(path.read_text(encoding="utf-8")) if path.is_file() else None
-    return match.group(1) if match else "en"
+    return read_league(root).language
 
 
-def game_language(settings: GameConfig, root: Path) -> str:
-    """The language of a game's pages (see the module's docstring)."""
+def own_language(settings: GameConfig) -> str | None:
+    """The language of a game's pages where the game or its ruleset names one (see the module's docstring)."""
     if settings.language:
         return settings.language
     known = about(settings.ruleset, settings.options).get("language")
-    return str(known) if known else league_language(root)
+    return str(known) if known else None
+
+
+def game_language(settings: GameConfig, root: Path) -> str:
+    """The language of a game's pages (see the module's docstring); the league's read from ``root`` if needed."""
+    return own_language(settings) or league_language(root)
 
 
 def every_said(every: str, lang: str) -> str:

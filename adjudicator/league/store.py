@@ -37,7 +37,7 @@ from .. import dice as dicemod
 from .. import schedule as schedmod
 from .. import yamledit, yamlio
 from ..errors import GitError, LeagueError, RulesetError, SealError
-from ..kit import gamedata, outcome
+from ..kit import gamedata, outcome, words
 from ..kit.catalog import COMMANDS
 from ..kit.orders import orders_relpath, visible
 from ..kit.ruleset import (
@@ -204,6 +204,24 @@ class Game:
     # ``players`` as ``reading`` keeps it: (its moment, players)
     _players: tuple[tuple[int, int], tuple[Player, ...]] | None = field(default=None, init=False, repr=False,
                                                                         compare=False)
+    # What the league's mkdocs.yml says (its language, the repository's address): handed down by a command that
+    # loads several games or turns (``load_game``), else read here, once for the game.
+    league_read: words.League | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.league_read is None:
+            self.league_read = words.read_league(self.root)
+
+    @property
+    def league(self) -> words.League:
+        """What the league's ``mkdocs.yml`` says (``words.League``), as read when the game was loaded."""
+        assert self.league_read is not None, "read in __post_init__"
+        return self.league_read
+
+    @property
+    def language(self) -> str:
+        """The language of the game's pages and words (``words.game_language``), the league's as read with it."""
+        return words.own_language(self.settings) or self.league.language
 
     @property
     def settings(self) -> GameConfig:
@@ -247,7 +265,7 @@ class Game:
         try:
             rules = get(self.settings.ruleset)
         except KeyError as e:  # said in the game's language (the league's: no ruleset to give one)
-            said = COMMANDS.told(game_language(self.settings, self.root), unknown_ruleset(self.settings.ruleset, e))
+            said = COMMANDS.told(self.language, unknown_ruleset(self.settings.ruleset, e))
             raise LeagueError(f"games/{self.id}/game.yaml: {said}") from None
         digests = self.settings.pinned
         if digests is None:  # set up before turnpress pinned data: the installed data is all there is
@@ -320,17 +338,17 @@ class Game:
         try:
             parsed = schedmod.parse(block)
         except schedmod.ScheduleError as e:  # in the game's language, as the commands that read it speak
-            said = COMMANDS.told(game_language(self.settings, self.root), e)
+            said = COMMANDS.told(self.language, e)
             raise LeagueError(f"games/{self.id}/game.yaml: schedule: {said}") from None
         problem = phase_kinds_problem(self.ruleset, self.settings.ruleset, parsed)
         if problem:
-            said = COMMANDS.told(game_language(self.settings, self.root), problem)
+            said = COMMANDS.told(self.language, problem)
             raise LeagueError(f"games/{self.id}/game.yaml: schedule: {said}")
         ahead = sorted(t for t in parsed.extend if t > self.last_turn)
         if ahead:  # issue 29: the issue before it names the old deadline, and verify and the site render it again
             when = parsed.extend[ahead[0]].astimezone(parsed.zone)
             raise LeagueError(f"games/{self.id}/game.yaml: schedule: " + COMMANDS.say(
-                game_language(self.settings, self.root), "config.extend_ahead", turn=ahead[0], game=self.id,
+                self.language, "config.extend_ahead", turn=ahead[0], game=self.id,
                 when=f"{when:%Y-%m-%d %H:%M}"))
         self._refuse_published_edit(block, parsed)
         return parsed
@@ -361,7 +379,7 @@ class Game:
         changed = schedmod.published_changes(then, now, last, recorded)
         if changed:
             said = _edit_refusal(self.id, changed[0], then_block, block, then, last,
-                                 game_language(self.settings, self.root))
+                                 self.language)
             raise LeagueError(f"{rel}: schedule: {said}")
 
     def schedule_for(self, turn: int) -> schedmod.Schedule | None:
@@ -375,11 +393,11 @@ class Game:
                 try:
                     base = schedmod.ruled(base, ruled.schedule)
                 except schedmod.ScheduleError as e:
-                    said = COMMANDS.told(game_language(self.settings, self.root), e)
+                    said = COMMANDS.told(self.language, e)
                     raise LeagueError(f"{ruled.file}: schedule: {said}") from None
                 problem = phase_kinds_problem(self.ruleset, self.settings.ruleset, base)
                 if problem:
-                    said = COMMANDS.told(game_language(self.settings, self.root), problem)
+                    said = COMMANDS.told(self.language, problem)
                     raise LeagueError(f"{ruled.file}: schedule: {said}")
         return base
 
@@ -395,7 +413,7 @@ class Game:
         for p in folder.iterdir():
             if not TURN_DIR.match(p.name):  # int() would take Arabic-Indic or full-width digits as a turn
                 if p.is_dir():
-                    raise LeagueError(COMMANDS.say(game_language(self.settings, self.root), "turns.not_a_turn",
+                    raise LeagueError(COMMANDS.say(self.language, "turns.not_a_turn",
                                                    path=f"games/{self.id}/turns/{ascii(p.name)[1:-1]}"))
                 continue
             if (p / "report.yaml").is_file():
@@ -408,7 +426,7 @@ class Game:
 
     def _gap_text(self, missing: int, after: list[int]) -> str:
         """What a hole in the turns is (a deleted turn folder, or a stray one far ahead) and how to repair it."""
-        lang = game_language(self.settings, self.root)
+        lang = self.language
 
         def say(word: str, /, **values: Any) -> str:
             return COMMANDS.say(lang, f"turns.{word}", **values)
@@ -425,7 +443,7 @@ class Game:
     def last_turn(self) -> int:
         turns = self.turns()
         if not turns:
-            raise LeagueError(COMMANDS.say(game_language(self.settings, self.root), "turns.no_setup_turn",
+            raise LeagueError(COMMANDS.say(self.language, "turns.no_setup_turn",
                                            game=self.id))
         return turns[-1]
 
@@ -507,7 +525,7 @@ class Game:
             zone = self.schedule.zone if self.schedule is not None else dt.UTC
             self._rulings[turn] = rulings.read(self.root, self.id, turn, self.settings.game_masters, zone,
                                                *self.seated_before(turn),
-                                               game_language(self.settings, self.root))
+                                               self.language)
         return self._rulings[turn]
 
     def deadline(self, turn: int, kind: str | None = None, *, scheduled: bool = False) -> dt.datetime | None:
@@ -525,7 +543,7 @@ class Game:
             return deadline, ()
         awaited = outcome.phase(self.ruleset, self.effective_state(turn)).awaited
         found = absence.read(self.root, self.id, awaited, self.schedule.absence,
-                             game_language(self.settings, self.root))
+                             self.language)
         return schedmod.absence_move(self.schedule, deadline, awaited, absence.all_periods(found))
 
     def _scheduled(self, turn: int, kind: str | None) -> dt.datetime | None:
@@ -687,13 +705,14 @@ def changed_config(root: Path, game_id: str, change: Callable[[Any], None], expe
     return yamledit.edit_checked(rel, (root / rel).read_text(encoding="utf-8"), change, dict(expected))
 
 
-def load_game(root: Path, game_id: str) -> Game:
+def load_game(root: Path, game_id: str, league: words.League | None = None) -> Game:
     """The game ``game_id`` of the league at ``root``, from its ``game.yaml``; ``LeagueError`` where that is missing
-    or has a field of a shape no command can use (``config_problem``)."""
+    or has a field of a shape no command can use (``config_problem``). ``league``: what the league's ``mkdocs.yml``
+    says, where the command read it already (else it is read here)."""
     path = root / config_relpath(game_id)
     data = yamlio.read_data(path) if path.is_file() else None
     if isinstance(data, dict) and not config_problem(data):
-        return Game(root, game_id, data)
+        return Game(root, game_id, data, league_read=league)
     raise LeagueError(_config_fault(root, game_id, path.is_file(), data))
 
 

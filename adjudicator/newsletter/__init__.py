@@ -51,8 +51,6 @@ OLD_ISSUE_DIR = "site/news/posts"  # where issues were before turnpress wrote it
 EXCERPT_END = "<!-- more -->"  # the issue's lead ends here; the listings show what comes before it
 SVG_BLOCK = re.compile(r"^[ \t]*<svg\b.*?</svg>", re.DOTALL | re.MULTILINE)  # what ``wrap_svg`` wraps
 SVG_START, SVG_END = re.compile(r"^[ \t]*<svg\b", re.MULTILINE), "</svg>"
-# the line as `init` writes it commented out, uncommented: its own comment may follow the address
-REPO_URL = re.compile(r"^repo_url:[ \t]*['\"]?(https?://[^'\"\s#]+?)/?['\"]?(?:[ \t]+#.*)?[ \t]*$", re.MULTILINE)
 HEADLINE_MAX = 200  # a headline is a line, also in a link preview
 FALLBACK_DATE = "2000-01-01 00:00:00"  # a game without a schedule has no deadline to date its issues by
 
@@ -124,10 +122,10 @@ def issue_input(game: Game, turn: int, publics: Sequence[State], steps: Sequence
     if head is None:
         head, previous_head = _heads(game, turn)
     notes = game.dir / "notes" / f"{turn:04d}.md"
-    facts = issue_facts(game.id, game.settings, game.ruleset, words.game_language(game.settings, game.root), turn,
+    facts = issue_facts(game.id, game.settings, game.ruleset, game.language, turn,
                         game.seats(turn), game.seats(turn - 1) if turn > 0 else (), game.schedule,
                         game.schedule_for(turn + 1) if game.schedule is not None else None,
-                        notes.read_text(encoding="utf-8") if notes.is_file() else None, repo_url(game.root))
+                        notes.read_text(encoding="utf-8") if notes.is_file() else None, game.league.repo)
     return dataclasses.replace(facts, publics=tuple(publics[:turn]), steps=tuple(steps), head=head,
                                previous_head=previous_head)
 
@@ -346,9 +344,7 @@ def wrap_svg(markdown: str) -> str:
 
 def repo_url(root: Path) -> str | None:
     """The league repository's web address, from ``repo_url`` in its ``mkdocs.yml``, if it names one."""
-    path = root / "mkdocs.yml"
-    match = REPO_URL.search(path.read_text(encoding="utf-8")) if path.is_file() else None
-    return match.group(1) if match else None
+    return words.read_league(root).repo
 
 
 def _lead(facts: IssueInput, state: State, report: TurnReport) -> str:
