@@ -194,3 +194,25 @@ def test_verify_reads_the_league_s_mkdocs_yml_once_a_game_not_once_a_turn(played
     done = verify.verification(played, "dip")
     assert done.turns == 2 and done.found == []
     assert len(opened) == 2 and len(set(opened)) == 2, opened
+
+
+def test_the_turn_that_ends_a_game_reads_its_key_once_for_every_sealed_file_it_publishes_in_full(
+        league: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one read after the turn's edge (``turn.load_published``, the turn that ends a game whose orders keep
+    fields sealed until the end) opens every sealed file of the turns before with the game's key, read once: it
+    read the key file again for each."""
+    for name in ("TURNPRESS_GAME_KEYS", "TURNPRESS_IDENTITY", "TURNPRESS_DICE_SECRETS"):
+        monkeypatch.delenv(name, raising=False)
+    game = load_game(league, "bw")
+    opened: list[str] = []
+    real = io.open
+
+    def counted(file: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(file, str | os.PathLike) and os.fspath(file).endswith(".secrets/bw.key"):
+            opened.append(os.fspath(file))
+        return real(file, *args, **kwargs)
+    monkeypatch.setattr(io, "open", counted)
+    monkeypatch.setattr(builtins, "open", counted)
+    published = turn.load_published(game, 2)
+    assert len(published) == 2 and all(b"standing_orders" in p.full for p in published), "opened in full"
+    assert len(opened) == 1

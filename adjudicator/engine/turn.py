@@ -305,19 +305,21 @@ def _sealed_submissions(game: Game, turn: int, identities: Sequence[Any],
     return out
 
 
-def published_orders(game: Game, turn: int, player: str) -> bytes:
+def published_orders(game: Game, turn: int, player: str, identities: Sequence[Any] | None = None) -> bytes:
     """The orders file of ``player`` in ``turn`` as it was adjudicated.
 
     Where only its public part was published (``secrecy.public_part``), the full text is the sealed file's,
     opened with the game's key if this process has it; without, the public part is all there is. In a re-run
     (a ruling's ``rerun``) the orders a player played are those of the voided turn, unless the ruling found theirs.
+    ``identities``: the game's key where the caller read it already (else it is read here).
     """
     turn = orders_turn(game, turn, player)
     raw = ordersmod.read_limited(game.root / orders_relpath(game.id, turn, player))
     if not secrecymod.is_public_text(raw):
         return raw
     sealed = game.root / sealed_relpath(game.id, turn, player)
-    identities = game.game_identities()
+    if identities is None:
+        identities = game.game_identities()
     if not identities or not sealed.is_file():
         return raw
     return crypto.decrypt(ordersmod.read_limited(sealed, SEALED_MAX_BYTES), identities)
@@ -346,6 +348,7 @@ def load_published(game: Game, last: int) -> tuple[turncore.Published, ...]:
     sealed file opened with the game's key where only the public part was published): what the turn that ends
     the game publishes in full (``turncore.full_orders``)."""
     out = []
+    identities = game.game_identities() if game.keyed else []  # read once: every sealed file opens with it
     for t in range(1, last):
         folder = game.root / orders_dir(game.id, t)
         if not folder.is_dir():
@@ -354,7 +357,7 @@ def load_published(game: Game, last: int) -> tuple[turncore.Published, ...]:
         for path in sorted(folder.glob("*.yaml")):
             player = path.name.removesuffix(".yaml")
             out.append(turncore.Published(orders_relpath(game.id, t, player), ordersmod.read_limited(path),
-                                          published_orders(game, t, player), digest))
+                                          published_orders(game, t, player, identities), digest))
     return tuple(out)
 
 
