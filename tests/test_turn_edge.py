@@ -147,14 +147,19 @@ def test_a_turn_reads_nothing_of_the_league_once_it_is_loaded(league: Path, gid:
     assert ("asked" in loaded) == (gid in ENDING), "the full orders are read for the turn that ends the game only"
 
 
+@pytest.mark.parametrize("keyed", [True, False], ids=["with the key", "without"])
 @pytest.mark.parametrize("gid", sorted(GAMES))
-def test_verify_checks_each_turn_without_the_league_once_it_is_read(played: Path, gid: str,
+def test_verify_checks_each_turn_without_the_league_once_it_is_read(played: Path, gid: str, keyed: bool,
+                                                                   tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """verify's check of each committed turn (its replay by the same plan and computation, the comparison of its
     files and of its issue page re-rendered, the arrivals) and of the set-up read nothing once
-    ``verify.load_turn_read`` (``turn.load_setup``) has read them: the league is closed around each."""
+    ``verify.load_turn_read`` (``turn.load_setup``) has read them: the league is closed around each. So also
+    without the game's key: the public check of a game going on, and the set-up drawn again after the end."""
     for name in ("TURNPRESS_GAME_KEYS", "TURNPRESS_IDENTITY", "TURNPRESS_DICE_SECRETS"):
         monkeypatch.delenv(name, raising=False)
+    if not keyed:  # anyone's clone: no .secrets/
+        played = shutil.copytree(played, tmp_path / "league", symlinks=True, ignore=shutil.ignore_patterns(".secrets"))
     checked: list[int] = []
     check_turn, start = verify._check_turn, verify._start
 
@@ -169,8 +174,10 @@ def test_verify_checks_each_turn_without_the_league_once_it_is_read(played: Path
     monkeypatch.setattr(verify, "_check_turn", check_closed)
     monkeypatch.setattr(verify, "_start", start_closed)
     done = verify.verification(played, gid)
-    assert [f.text() for f in done.found] == [] and done.mode == verify.WITH_KEY
-    assert checked == [1, 2] and done.turns == 2
+    # Bretton Woods after its last year is drawn again without a key; the Thirty Years' War ended by a ruling is not
+    mode = verify.WITH_KEY if keyed else verify.AFTER_END if gid == "bw" else verify.PUBLIC
+    assert [f.text() for f in done.found] == [] and done.mode == mode
+    assert checked == [1, 2] and (done.turns == 2 or mode == verify.PUBLIC)
 
 
 def test_verify_reads_the_league_s_mkdocs_yml_once_a_game_not_once_a_turn(played: Path,
