@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.kit import catalog, wording
+from adjudicator.kit import catalog, ruleset, wording, words
 
 CATALOGS = [catalog.COMMANDS, catalog.ORDERS_PAGE, catalog.SITE]
 
@@ -157,3 +157,17 @@ def test_the_site_s_scripts_hold_no_words_the_catalogs_give_them():
     built = pages.script()
     for lang in ("en", "de"):
         assert all(catalog.SITE.say(lang, f"zoom.{key}") in built for key in pages.ZOOM_WORDS)
+
+
+def test_every_kind_of_phase_of_every_ruleset_has_a_name_in_each_language():
+    """An issue page and 'turnpress reschedule' say a schedule's period of a kind of phase in the game's words
+    ("36 Stunden für jede Rückzugsphase", not "für jede Phase der Art retreat"): each kind the rules have is named
+    in the site's catalog (kit/words.phase_kind_said), in English as game.yaml's schedule writes it."""
+    kinds = {kind for name in ruleset.available() if isinstance(rules := ruleset.load(name), ruleset.HasPhaseKinds)
+             for kind in rules.phase_kinds()}
+    assert {"movement", "retreat", "adjustment", "move", "reaction", "answer", "year_end"} <= kinds
+    for kind in sorted(kinds):
+        assert words.phase_kind_said(kind, "en") == kind
+        assert words.phase_kind_said(kind, "de").endswith("phase"), kind
+    assert words.schedule_said({"phases": {"retreat": "36 hours", "adjustment": "none"}}, "de") == \
+        "36 Stunden für jede Rückzugsphase, jede Aufbauphase im Abstand der Züge"

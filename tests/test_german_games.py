@@ -436,8 +436,8 @@ def test_the_game_master_s_status_verify_and_events_say_it_in_german(german: Lea
     assert "; ab Zug 3 folgen die Abgabeschlüsse alle 14 Tage." in german.master["dk: reschedule, a look"]
     phases = german.run("reschedule", "dk", "--every", "1 day", "--phase", "retreat=36 hours", "--phase",
                         "adjustment=none", "--reason", "Ferien")  # a look: nothing written
-    assert ("ab Zug 3 folgen die Abgabeschlüsse jeden Tag, 36 Stunden für jede Phase der Art retreat, jede Phase der "
-            "Art adjustment im Abstand der Züge.") in phases, phases
+    assert ("ab Zug 3 folgen die Abgabeschlüsse jeden Tag, 36 Stunden für jede Rückzugsphase, jede "
+            "Aufbauphase im Abstand der Züge.") in phases, phases
     assert "--- Thread 31\n" in german.master["remind"], german.master["remind"]
     assert "32: Hinweis auf die neue Ausgabe für aa, Zug 1\n" in german.master["remind --out"]
     assert "Dann: Zug 3 von aa wertet Zug 2 mit dessen Befehlen neu aus." in german.master["aa: rerun, a look"]
@@ -1847,7 +1847,7 @@ def test_a_german_game_s_issue_says_the_new_schedule_in_german_and_an_older_turn
             old.undo()
             verified = german.run("verify", "dk")
             assert "alles stimmt überein" in verified.splitlines()[-1], verified
-    said = f"- Der Zeitplan ab Zug {turn + 1}: alle 14 Tage, 36 Stunden für jede Phase der Art retreat\n"
+    said = f"- Der Zeitplan ab Zug {turn + 1}: alle 14 Tage, 36 Stunden für jede Rückzugsphase\n"
     assert said in pages[False] and english(pages[False]) == [], pages[False]
     assert f"- Der Zeitplan ab Zug {turn + 1}: `every: 14 days`, `retreat: 36 hours`\n" in pages[True], pages[True]
 

@@ -128,15 +128,30 @@ def schedule_said(change: Mapping[str, Any], lang: str) -> str:
     as a reader of the game's language says it: what ``turnpress reschedule`` answers and an issue page says.
 
     >>> schedule_said({"every": "14 days", "phases": {"retreat": "36 hours", "adjustment": "none"}}, "de")
-    'alle 14 Tage, 36 Stunden für jede Phase der Art retreat, jede Phase der Art adjustment im Abstand der Züge'
+    'alle 14 Tage, 36 Stunden für jede Rückzugsphase, jede Aufbauphase im Abstand der Züge'
     >>> schedule_said({"phases": {"retreat": "1 day"}}, "en")
     '1 day for each retreat phase'
     """
     said = [every_said(str(change["every"]), lang)] if "every" in change else []
-    said += [catalog.SITE.say(lang, "phase_none", kind=kind) if str(period).strip().lower() == "none" else
-             catalog.SITE.say(lang, "phase_period", kind=kind, period=period_said(str(period), lang))
+    said += [catalog.SITE.say(lang, "phase_none", kind=phase_kind_said(kind, lang))
+             if str(period).strip().lower() == "none" else
+             catalog.SITE.say(lang, "phase_period", kind=phase_kind_said(kind, lang),
+                              period=period_said(str(period), lang))
              for kind, period in (change.get("phases") or {}).items()]
     return ", ".join(said)
+
+
+def phase_kind_said(kind: str, lang: str) -> str:
+    """A kind of phase (``Phase.kind``, as a schedule's ``phases:`` names it) as a reader of ``lang`` says it: the
+    catalog's word for it, else (a kind a ruleset added without one) the kind as ``game.yaml`` writes it.
+
+    >>> phase_kind_said("retreat", "de"), phase_kind_said("siege", "de"), phase_kind_said("retreat", "en")
+    ('Rückzugsphase', 'Phase der Art siege', 'retreat')
+    """
+    named = f"phase_kind.{kind}"
+    if named in catalog.SITE.table()["en"]:
+        return catalog.SITE.say(lang, named)
+    return catalog.SITE.say(lang, "phase_kind", kind=kind)
 
 
 def period_said(period: str, lang: str) -> str:
