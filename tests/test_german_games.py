@@ -421,6 +421,108 @@ def test_no_english_sentence_in_what_the_game_master_of_a_german_game_reads(germ
     assert found == {}, "\n".join(f"{what}: {line}" for what, lines in found.items() for line in lines)
 
 
+# What the deadline refuses of a sealed game's orders files whatever they hold, each beside what it holds: the
+# seat's file and its plaintext (None: a plain file; bytes: sealed to a key that is not the game's).
+REFUSED: dict[str, str | bytes | None] = {
+    "baye": None, "niemand": "game: dk\nturn: {turn}\nplayer: niemand\norders: []\n",
+    "brau": "game: dk\nturn: 7\nplayer: brau\norders: []\n", "daen": b"game: dk\n", "fran": "\udcff",
+    "oest": "game: dk\n\tturn: {turn}\n", "pfal": "orders: [kaputt\n", "rhei": "- 1\n",
+    "sach": "game: dk\nturn: {turn}\nplayer: sach\n"}
+# The problems turnpress wrote into a German game's report before it said them in the game's words (English): a
+# turn committed so keeps them, and verifies.
+BEFORE = ["orders/dk/{turn:04d}/baye.yaml:1:1: error: plain orders in dk, which takes sealed orders — seal them with "
+          "'turnpress seal'",
+          "orders/dk/{turn:04d}/brau.yaml.age:1:1: error: it names another turn than {turn}: a sealed file copied "
+          "from elsewhere",
+          "orders/dk/{turn:04d}/daen.yaml.age:1:1: error: sealed file does not open: it is not sealed to this key",
+          "orders/dk/{turn:04d}/fran.yaml.age:1:1: error: sealed file does not hold UTF-8 text",
+          "orders/dk/{turn:04d}/oest.yaml.age:1:1: error: a tab character: YAML indents with spaces only, so it is "
+          "not an orders file of dk, turn {turn}, oest: nothing of it is published",
+          "orders/dk/{turn:04d}/pfal.yaml.age:1:1: error: it does not read as YAML, so it is not an orders file of "
+          "dk, turn {turn}, pfal: nothing of it is published",
+          "orders/dk/{turn:04d}/rhei.yaml.age:1:1: error: it is not an orders file of dk, turn {turn}, rhei (a "
+          "mapping of game, turn, player and orders): nothing of it is published",
+          "orders/dk/{turn:04d}/sach.yaml.age:1:1: error: it is not an orders file of dk, turn {turn}, sach (game, "
+          "turn, player, orders and at most wait): nothing of it is published",
+          "orders/dk5/0001/schw.yaml:6:1: error: kein gültiges YAML: "]
+
+
+def test_what_the_deadline_refuses_of_a_german_game_s_orders_files_is_said_in_german_and_an_older_turn_replays(
+        german: League, monkeypatch: pytest.MonkeyPatch):
+    """The problems a German game's report publishes for an orders file the deadline refused (issue 31: "plain
+    orders in dk, which takes sealed orders", "sealed file does not open: ...",
+    what a sealed file holds that is no orders file of its seat, the severity "error" of an invalid file in a game
+    of open orders) were English; the adjudicate look printed them too. They are said in the game's words now; the
+    refusal's code (why:) stays the report's English value, which the issue page says in German. ``verify`` replays
+    a committed turn's refusals as its report recorded them, so a turn run before, its problems English, still
+    verifies. Plays both in 30JK (sealed orders) and a new 30JK game of open orders, once as turnpress did before
+    (the German words missing from the catalogs) and once as it does, then puts the league back as it was."""
+    import pyrage
+
+    from adjudicator.kit.catalog import CHECK, COMMANDS
+    from adjudicator.sealed import crypto
+
+    new = ("refused.", "not_playing", "pr.login_hint", "error", "yaml.tab", "seal.other_key")
+    reports: dict[bool, list[str]] = {}
+    for before in (True, False):
+        with german.as_it_was(), monkeypatch.context() as old:
+            if before:  # the catalogs without the German words this change says: English, as turnpress wrote it
+                for book in (CHECK, COMMANDS):
+                    table = book.table()
+                    lacking = {**table, "de": {k: v for k, v in table["de"].items() if not k.startswith(new)}}
+                    old.setattr(book, "table", lambda lacking=lacking: lacking)
+            game = load_game(german.root, "dk")
+            turn, key = game.open_turn, game.settings.key
+            assert key is not None
+            folder = german.root / f"orders/dk/{turn:04d}"
+            folder.mkdir(parents=True, exist_ok=True)
+            for seat, text in REFUSED.items():
+                if text is None:
+                    (folder / f"{seat}.yaml").write_text(f"game: dk\nturn: {turn}\nplayer: {seat}\norders: []\n",
+                                                          encoding="utf-8")
+                    continue
+                to = str(pyrage.x25519.Identity.generate().to_public()) if isinstance(text, bytes) else key
+                plain = text if isinstance(text, bytes) else text.format(turn=turn).encode(errors="surrogateescape")
+                (folder / f"{seat}.yaml.age").write_text(crypto.encrypt(plain, [to]), encoding="ascii")
+            (german.root / ".secrets/dk5.key").unlink(missing_ok=True)  # the key a first round's game made
+            german.run("new", "diplomacy", "dk5", *players("dk"), "--option", "map=dreissigjaehriger-krieg",
+                       "--option", "orders=open", "--schedule", SCHEDULE, "--commit")
+            broken = german.root / "orders/dk5/0001/schw.yaml"  # no YAML: invalid in a game of open orders
+            broken.parent.mkdir(parents=True)
+            broken.write_text("game: dk5\nturn: 1\nplayer: schw\norders:\n  - [kaputt\n", encoding="utf-8")
+            german.git("add", "-A")
+            german.git("commit", "-qm", "Befehle")
+            said = {game: german.run("adjudicate", game, "--early") for game in ("dk", "dk5")}
+            for game in ("dk", "dk5"):
+                german.run("adjudicate", game, "--early", "--commit")
+            reports[before] = [problem for game, at in (("dk", turn), ("dk5", 1))
+                               for refused in yamlio.read_data(
+                                   german.root / f"games/{game}/turns/{at:04d}/report.yaml")["orders"]["refused"]
+                               for problem in refused.get("problems", [])]
+            old.undo()
+            for game in ("dk", "dk5"):
+                assert "alles stimmt überein" in german.run("verify", game).splitlines()[-1]
+        if before:
+            assert sorted(p.format(turn=turn) for p in BEFORE[:-1]) == sorted(reports[True][:-1]), reports[True]
+            assert reports[True][-1].startswith(BEFORE[-1]), reports[True]
+        else:
+            assert english("\n".join(reports[False])) == [], reports[False]
+            assert english("\n".join(said.values())) == [], said
+    now = "\n".join(reports[False])
+    for german_words in ("baye.yaml:1:1: Fehler: offene Befehle in dk, einer Partie mit versiegelten Befehlen — "
+                         "versiegeln Sie sie mit 'turnpress seal'",
+                         f"brau.yaml.age:1:1: Fehler: unter 'turn' nennt sie einen anderen Wert als {turn}: eine von "
+                         "anderswo kopierte versiegelte Datei",
+                         "daen.yaml.age:1:1: Fehler: die versiegelte Datei lässt sich nicht öffnen: sie ist nicht für "
+                         "diesen Schlüssel versiegelt",
+                         "fran.yaml.age:1:1: Fehler: die versiegelte Datei enthält keinen UTF-8-Text",
+                         "ein Tabulatorzeichen: YAML rückt nur mit Leerzeichen ein, also ist sie keine Befehlsdatei "
+                         f"von dk, Zug {turn}, oest: nichts davon wird veröffentlicht",
+                         "pfal.yaml.age:1:1: Fehler: sie lässt sich nicht als YAML lesen, also ist sie keine",
+                         "orders/dk5/0001/schw.yaml:6:1: Fehler: kein gültiges YAML"):
+        assert german_words in now, now
+
+
 def test_the_game_master_s_status_verify_and_events_say_it_in_german(german: League):
     status = german.master["dk: status, due"]
     assert status.startswith("dk: Zug 1, ") and "  Befehle da: Schweden\n" in status, status

@@ -147,9 +147,10 @@ def _check_sealed(games: GameCache, rel: str, path: Path) -> tuple[ordersmod.Che
         return ordersmod.Checked(rel, None, False, [*findings, ordersmod.Finding(
             rel, 1, 1, ordersmod.say(lang, "sealed_unopened"), ordersmod.say(lang, "sealed_unopened.hint"),
             "warning")]), game
-    refused = sealedorders.not_orders_file(plaintext, where)
-    if refused is not None:
-        return ordersmod.Checked(rel, None, False, [*findings, ordersmod.file_finding(rel, *refused)]), game
+    refused = sealedorders.not_orders_file(plaintext, where, lang)
+    if refused is not None:  # the report's refusal and its problem, in the game's words
+        return ordersmod.Checked(rel, None, False, [*findings, ordersmod.file_finding(
+            rel, words.reason(lang, refused[0]), refused[1])]), game
     checked, _ = check_path(games, ordersmod.orders_relpath(where.game, where.turn, where.player), path,
                             plaintext=plaintext)
     return dataclasses.replace(checked, file=rel, findings=[dataclasses.replace(f, file=rel)

@@ -145,12 +145,12 @@ class Opened:
     file: str  # the sealed file
     plain_file: str  # where its plaintext is published with the turn
     plaintext: bytes | None  # None: it could not be opened
-    why: str = ""
+    why: SealError | None = None  # why not: the key's refusal, said in the game's words where judged (``unopened``)
     envelope: bytes = b""  # the sealed file's bytes as read: what the turn's dice digest binds (``dice.submitted``)
 
 
 def open_orders(game: Game, turn: int, identities: Sequence[Any]) -> list[Opened]:
-    """Decrypt every sealed orders file of ``turn``; a file that does not open says why."""
+    """Decrypt every sealed orders file of ``turn``; a file that does not open says why (``Opened.why``)."""
     folder = game.root / orders_dir(game.id, turn)
     if not folder.is_dir():
         return []
@@ -166,15 +166,29 @@ def open_orders(game: Game, turn: int, identities: Sequence[Any]) -> list[Opened
             if len(raw) > SEALED_MAX_BYTES:
                 raise SealError("it is larger than a sealed orders file may be", word="seal.too_large")
             plaintext = crypto.decrypt(raw, identities)
-            plaintext.decode("utf-8")
         except SealError as e:
-            out.append(Opened(where.player, rel, plain_rel, None, f"sealed file does not open: {e}"))
-            continue
-        except UnicodeDecodeError:
-            out.append(Opened(where.player, rel, plain_rel, None, "sealed file does not hold UTF-8 text"))
+            out.append(Opened(where.player, rel, plain_rel, None, e))
             continue
         out.append(Opened(where.player, rel, plain_rel, plaintext, envelope=raw))
     return out
+
+
+def unopened(error: SealError | None, plaintext: bytes, lang: str = "en") -> str | None:
+    """Why a sealed orders file the deadline opened with the game's key (``open_orders``) gives no text to check,
+    in ``lang``: the key's refusal ``error``, or a ``plaintext`` that is no UTF-8 text; None where it is text.
+
+    >>> unopened(SealError("it is not sealed to this key", word="seal.other_key"), b"", "de")
+    'die versiegelte Datei lässt sich nicht öffnen: sie ist nicht für diesen Schlüssel versiegelt'
+    >>> unopened(None, b"\\xff", "en"), unopened(None, "game: g1".encode(), "en")
+    ('sealed file does not hold UTF-8 text', None)
+    """
+    if error is not None:
+        return ordersmod.say(lang, "refused.unopened", why=COMMANDS.told(lang, error))
+    try:
+        plaintext.decode("utf-8")
+    except UnicodeDecodeError:
+        return ordersmod.say(lang, "refused.not_utf8")
+    return None
 
 
 # Why a sealed file opened at the deadline is not taken: the report's words (data, replayed byte for byte).
@@ -187,9 +201,9 @@ BOUNDS_NAMING_NO_TEXT = ("nesting deeper than", "the document has more than", "a
                          "the file is ", "a tab character", "not UTF-8 text")
 
 
-def not_orders_file(plaintext: bytes, where: OrdersPath) -> tuple[str, str] | None:
+def not_orders_file(plaintext: bytes, where: OrdersPath, lang: str = "en") -> tuple[str, str] | None:
     r"""Why ``plaintext`` is not a well-formed orders file of exactly the game, turn and player of its path
-    (issue 28): the refusal and its one problem, or None if it is one.
+    (issue 28): the refusal (the report's code, English) and its one problem in ``lang``, or None if it is one.
 
     Anything sealed to the game's key opens at the deadline (a copy of ``games/<g>/dice-secret.age``, another
     game's hidden state), so what does not prove to be orders is refused whole and nothing of it is published:
@@ -202,24 +216,25 @@ def not_orders_file(plaintext: bytes, where: OrdersPath) -> tuple[str, str] | No
     'sealed file is not an orders file'
     >>> not_orders_file(b"game: g1\nturn: 7\nplayer: alice\norders: {bid: 2}\n", where)
     ('sealed for another game, turn or player', 'it names another turn than 1: a sealed file copied from elsewhere')
+    >>> not_orders_file(b"game: g1\n\tturn: 1\n", where, "de")[1].split(": nichts")[0]
+    'ein Tabulatorzeichen: YAML rückt nur mit Leerzeichen ein, also ist sie keine Befehlsdatei von g1, Zug 1, alice'
     """
-    expected = f"an orders file of {where.game}, turn {where.turn}, {where.player}"
+    expected = {"game": where.game, "turn": where.turn, "player": where.player}
     try:
         data = yamlio.load(plaintext).data
     except yamlio.YamlInputError as e:
         # A broken bound names a number, never the file's text, so the player learns what to mend; any other
         # reader's fault may quote what was found, and is not repeated.
-        bound = e.message if e.message.startswith(BOUNDS_NAMING_NO_TEXT) else "it does not read as YAML"
-        return NOT_ORDERS, f"{bound}, so it is not {expected}: nothing of it is published"
+        bound = (ordersmod.unreadable(where.player, e, lang).message if e.message.startswith(BOUNDS_NAMING_NO_TEXT)
+                 else ordersmod.say(lang, "refused.no_yaml"))
+        return NOT_ORDERS, ordersmod.say(lang, "refused.bound", bound=bound, **expected)
     if not isinstance(data, dict):
-        return NOT_ORDERS, (f"it is not {expected} (a mapping of game, turn, player and orders): nothing of it "
-                            "is published")
-    for key, value in (("game", where.game), ("turn", where.turn), ("player", where.player)):
+        return NOT_ORDERS, ordersmod.say(lang, "refused.not_mapping", **expected)
+    for key, value in expected.items():
         if key in data and (data[key] != value or type(data[key]) is not type(value)):
-            return ANOTHER_SEAT, f"it names another {key} than {value!r}: a sealed file copied from elsewhere"
+            return ANOTHER_SEAT, ordersmod.say(lang, "refused.another", key=key, value=repr(value))
     if (any(key not in data for key in ("game", "turn", "player", "orders"))
             or any(key not in ordersmod.ENVELOPE_KEYS for key in data)
             or ("wait" in data and not isinstance(data["wait"], bool))):
-        return NOT_ORDERS, (f"it is not {expected} (game, turn, player, orders and at most wait): nothing of it "
-                            "is published")
+        return NOT_ORDERS, ordersmod.say(lang, "refused.not_envelope", **expected)
     return None

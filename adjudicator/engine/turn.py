@@ -300,7 +300,7 @@ def _sealed_submissions(game: Game, turn: int, identities: Sequence[Any],
     for opened in sealedorders.open_orders(game, turn, identities):
         out[opened.player] = Submission(opened.player, opened.plain_file, opened.plaintext or b"",
                                         arrived.get(opened.file), sealed_file=opened.file,
-                                        unopened=opened.why if opened.plaintext is None else None,
+                                        unopened=opened.why,
                                         envelope=opened.envelope)
     return out
 

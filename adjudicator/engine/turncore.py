@@ -53,14 +53,14 @@ class Submission:
     """One orders file of the open turn as the loader read it (``turn.submissions``), unchecked: ``judge`` says
     what the plan makes of it. ``file`` is the orders file's path (a sealed file unread: the sealed file's);
     ``raw`` its bytes: a plain file's, or a sealed file's opened with the game's key (empty where it did not open:
-    ``unopened`` says why); ``envelope`` the sealed file's bytes as read."""
+    ``unopened`` is the key's refusal); ``envelope`` the sealed file's bytes as read."""
 
     player: str
     file: str
     raw: bytes
     arrived: dt.datetime | None  # None: not committed yet
     sealed_file: str | None = None  # the sealed file these orders came from, in a game of sealed orders
-    unopened: str | None = None  # why the sealed file did not open with the game's key
+    unopened: SealError | None = None  # why the sealed file did not open with the game's key (said by ``judge``)
     unread: bool = False  # sealed and not opened: this process has no key (``status`` without the secret)
     envelope: bytes | None = None  # the sealed file's bytes, which the turn's dice digest binds
 
@@ -398,7 +398,7 @@ def _open_plan(snap: TurnSnapshot) -> TurnPlan:
     ending = ruled is not None and ruled.end is not None
     counted = [s for s in subs if s.player not in removed and (rerun is None or s.player in found) and not ending]
     taken, meta = select(counted, (*playing.awaited, *playing.open_to), when.final(snap.schedule), grace, now,
-                         read_benevolently=isinstance(snap.rules, benevolent.ReadsBenevolently))
+                         read_benevolently=isinstance(snap.rules, benevolent.ReadsBenevolently), lang=snap.language)
     when.record(meta)  # published, and ``compute`` moves the deadline by what it records
     for sub in subs:
         if sub.player in removed:
@@ -445,10 +445,11 @@ def judge(snap: TurnSnapshot) -> tuple[Judged, ...]:
 
 
 def _judge(snap: TurnSnapshot, sub: Submission) -> Judged:
-    game, rel = snap.game, sub.file
+    game, rel, lang = snap.game, sub.file, snap.language  # what it refuses is said in the game's language
     if snap.settings.sealed_orders and sub.sealed_file is None:
         return Judged(sub, ordersmod.Checked(rel, None, False, [ordersmod.file_finding(
-            rel, f"plain orders in {game}, which takes sealed orders", "seal them with 'turnpress seal'")]), NOT_SEALED)
+            rel, ordersmod.say(lang, "refused.plain", game=game), ordersmod.say(lang, "refused.plain.hint"))]),
+            NOT_SEALED)
     if sub.unread:
         assert snap.envelopes is not None and sub.envelope is not None, "sealed files unread are read as envelopes"
         findings = sealedorders.envelope_findings(rel, sub.envelope, snap.envelopes)
@@ -458,30 +459,31 @@ def _judge(snap: TurnSnapshot, sub: Submission) -> Judged:
     if sub.sealed_file is not None:
         refusal: str | None
         if where.player not in snap.seats:
-            refusal, why = "not a player", f"{where.player!r} does not play in {game}"
-        elif sub.unopened is not None:
-            refusal, why = "sealed file does not open", sub.unopened
+            refusal, why = "not a player", ordersmod.say(lang, "not_playing", player=repr(where.player), game=game)
+        elif (unopened := sealedorders.unopened(sub.unopened, sub.raw, lang)) is not None:
+            refusal, why = "sealed file does not open", unopened
         else:
-            refusal, why = sealedorders.not_orders_file(sub.raw, where) or (None, "")
+            refusal, why = sealedorders.not_orders_file(sub.raw, where, lang) or (None, "")
         if refusal is not None:  # refused whole: nothing of what it holds goes further (issue 28)
             return Judged(sub, ordersmod.Checked(sub.sealed_file, None, False,
                                                  [ordersmod.file_finding(sub.sealed_file, why)]), refusal)
     elif where.player not in snap.seats:
         return Judged(sub, ordersmod.Checked(rel, None, False, [ordersmod.file_finding(
-            rel, f"{where.player!r} does not play in {game}", "name the file after your GitHub login")]))
-    return Judged(sub, ordersmod.check_file(rel, sub.raw, where, snap.rules, snap.state, snap.language))
+            rel, ordersmod.say(lang, "not_playing", player=repr(where.player), game=game),
+            ordersmod.say(lang, "pr.login_hint"))]))
+    return Judged(sub, ordersmod.check_file(rel, sub.raw, where, snap.rules, snap.state, lang))
 
 
 def select(subs: Sequence[Judged], awaited: Sequence[str], deadline: dt.datetime | None,
-           grace: dt.timedelta, now: dt.datetime | None, *,
-           read_benevolently: bool = False) -> tuple[dict[str, Taken], OrdersAccount]:
+           grace: dt.timedelta, now: dt.datetime | None, *, read_benevolently: bool = False,
+           lang: str = "en") -> tuple[dict[str, Taken], OrdersAccount]:
     """The orders that count, and the report's account of every file: taken, late, refused. Pure.
 
     A file counts if the phase takes its player's orders (``awaited``: the players it waits for and those it
     is open to), it is valid, and it arrived by the deadline plus grace (after the deadline it is marked late).
     A file not yet committed counts as arriving ``now``. Where the rules are read benevolently, a file whose
     envelope and schema hold counts though the rules find faults in it: ``compute`` drops what cannot be
-    carried out.
+    carried out. A refused file's problems are said in the game's language ``lang`` (its severity too).
     """
     taken: dict[str, Taken] = {}
     meta: OrdersAccount = {"taken": [], "late": [], "refused": [], "missed": [], "defaults": {}}
@@ -491,7 +493,7 @@ def select(subs: Sequence[Judged], awaited: Sequence[str], deadline: dt.datetime
             meta["refused"].append({"player": key, "why": "not awaited in this phase"})
         elif sub.checked.orders is None or sub.refusal is not None or not (sub.checked.ok or read_benevolently):
             meta["refused"].append({"player": key, "why": sub.refusal or "invalid",
-                                    "problems": [f.text() for f in sub.checked.findings if f.severity == "error"]})
+                                    "problems": [f.text(lang) for f in sub.checked.findings if f.severity == "error"]})
         elif deadline is not None and arrived is not None and arrived > deadline + grace:
             meta["refused"].append({"player": key, "why": "too late", "arrived": schedmod.iso(arrived)})
         else:
