@@ -127,6 +127,7 @@ class GameView:
     labels: dict[str, str]  # the readers' labels of the game's data keys (``labels_of``)
     presence: dict[str, range]  # the turns each seat's player was in the game (``presence``)
     rules_page: str | None  # the league's rules page for the game, relative to site/ (``rules_page``)
+    known_as: dict[str, str]  # how readers know each seat after the last turn (``results.seat_names``)
     states: list[dict[str, Any]]
     reports: dict[int, TurnReport]
     public_states: list[dict[str, Any]] = field(repr=False)  # each turn's public view (the charts, maps, issues)
@@ -155,13 +156,14 @@ class GameView:
         labels, present, rules_at = (labels_of(rules, game.settings), presence(seats, len(turns)),
                                      rules_page(root, game.settings, rules))
         publics = [rules.public_view(s) for s in states]
+        known_as = resultwords.seat_names(players, rules, publics[-1]) if publics else {}
         committed = {t: text for t in sorted(issues) if as_committed
                      and (text := committed_issue(root, issue_path(game_id, t))) is not None}
         facts = {t: issue_input(game, t, publics[:t], _steps(reports, t)) for t in sorted(issues) if t not in committed}
         return cls(turns, open=open_turn, settings=game.settings, rules=rules, lang=lang, seats=seats,
                    players=players, schedule=schedule, paused=paused, open_orders=open_orders, sent=sent,
                    issues=issues, labels=labels, presence=present, rules_page=rules_at, states=states,
-                   reports=reports, public_states=publics, committed=committed, issue_facts=facts)
+                   reports=reports, known_as=known_as, public_states=publics, committed=committed, issue_facts=facts)
 
     @property
     def id(self) -> str:
@@ -174,10 +176,6 @@ class GameView:
     @functools.cached_property
     def names(self) -> dict[str, str]:
         return {p.key: p.name for p in self.players}
-
-    def seat_names(self, public: dict[str, Any]) -> dict[str, str]:
-        """How readers know each seat in ``public``: the power a player holds where the standings name one."""
-        return resultwords.seat_names(self.players, self.rules, public)
 
     def colours(self) -> dict[str, str]:
         """Each player's colour as the game's drawings use it, where the ruleset has a ``colours`` hook."""
@@ -260,7 +258,7 @@ class GameView:
         result = self.result()
         if result is None:
             return ""
-        return resultwords.phrase(result, lang or self.lang, self.seat_names(self.public(len(self.turns) - 1)))
+        return resultwords.phrase(result, lang or self.lang, self.known_as)
 
     @property
     def title(self) -> str:
@@ -637,8 +635,7 @@ def charts_page(view: GameView) -> str:
     lines = [*front(f"{view.title}: {say('charts')}", view.lang, game=view),
              f"# {md_escape(view.title)}: {say('charts')}", ""]
     count = len(view.turns)
-    names = view.seat_names(view.public(count - 1)) if count else {}
-    figures = charts.charts(hook(view.publics(count)), names, lang=view.lang, labels=view.labels,
+    figures = charts.charts(hook(view.publics(count)), view.known_as, lang=view.lang, labels=view.labels,
                             present=view.presence, steps=view.steps(view.last),
                             colours=view.colours()) if hook and count else []
     if figures:
