@@ -25,7 +25,6 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from .. import anchor, yamlio
@@ -340,11 +339,6 @@ def wrap_svg(markdown: str) -> str:
         parts += [markdown[done:start.start()], figure(markdown[start.start():end].strip()).rstrip("\n")]
         done = end
     return "".join(parts) + markdown[done:]
-
-
-def repo_url(root: Path) -> str | None:
-    """The league repository's web address, from ``repo_url`` in its ``mkdocs.yml``, if it names one."""
-    return words.read_league(root).repo
 
 
 def _lead(facts: IssueInput, state: State, report: TurnReport) -> str:

@@ -33,13 +33,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..kit import catalog, drawcache, outcome, sheet, wording, words
+from ..kit import catalog, drawcache, outcome, sheet, wording
 from ..kit.markup import html_attr_text, plain, without_bidi
 from ..kit.ruleset import DrawsMap, DrawsMapInParts, OffersChoices, Ruleset
 from ..league.store import Game, orders_relpath
 from ..model import Player, State
 from ..sealed import storage
-from . import repo_url, verdicts
+from . import verdicts
 
 GAMES_DIR = "site/games"
 SCRIPTS = "site/javascripts"
@@ -137,15 +137,15 @@ class OpenTurn:
 def read_open_turn(game: Game, root: Path) -> OpenTurn:
     """Everything the orders page of ``game`` reads of the league, read once: the open turn's effective state and
     deadline (rulings, sealed parts, schedule), the players and their keys, the game's pinned data and language,
-    and from ``root``'s ``mkdocs.yml`` the repository and branch; each player's sealed private file."""
+    the repository's address (``mkdocs.yml`` as read with the game, ``Game.league``), the branch ``root``'s
+    ``mkdocs.yml`` edits; each player's sealed private file."""
     turn = game.open_turn
     return OpenTurn(
         game.id, game.title, turn, game.effective_state(turn), game.deadline(turn), game.ruleset,
         game.presented_ruleset, tuple(game.players), game.sealed_orders,
         game.settings.key if game.sealed_orders else None,
         {p.key: game.recipient_of(p.key) for p in game.players} if game.sealed_orders else {},
-        dict(game.settings.pinned or {}), words.game_language(game.settings, game.root), repo_url(root),
-        branch(root), private_files(game))
+        dict(game.settings.pinned or {}), game.language, game.league.repo, branch(root), private_files(game))
 
 
 def player_data(game: OpenTurn, player: str) -> dict[str, Any]:

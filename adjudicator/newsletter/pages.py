@@ -135,11 +135,13 @@ class GameView:
     issue_facts: dict[int, IssueInput]  # what each other issue page renders from (``issue_input``)
 
     @classmethod
-    def read(cls, root: Path, game_id: str, as_committed: bool = False) -> GameView:
+    def read(cls, root: Path, game_id: str, as_committed: bool = False,
+             league: words.League | None = None) -> GameView:
         """The game ``game_id`` of the league at ``root``, read once: everything its pages show. With
         ``as_committed``, an issue page the tree has is taken as its turn committed it (``committed_issue``), and
-        only the other issues' facts are read (``issue_input``)."""
-        game = store.load_game(root, game_id)
+        only the other issues' facts are read (``issue_input``). ``league``: what ``mkdocs.yml`` says, where the
+        build read it already (else it is read with the game)."""
+        game = store.load_game(root, game_id, league)
         turns = game.turns()
         states, reports = [], {}
         for t in turns:
@@ -150,8 +152,7 @@ class GameView:
                          if p.name.endswith((".yaml", ".yaml.age"))) if folder.is_dir() else frozenset[str]()
         # the game's own facts first, then each issue's: the read is one stretch, which the pages never go back to
         open_turn, seats, rules = orders_page.read_open_turn(game, root), tuple(game.seats()), game.ruleset
-        lang, players, schedule, paused = (words.game_language(game.settings, game.root), tuple(game.players),
-                                           game.schedule, game.paused)
+        lang, players, schedule, paused = game.language, tuple(game.players), game.schedule, game.paused
         open_orders, issues = takes_open_orders(game), frozenset(t for t in turns if has_issue(game, t))
         labels, present, rules_at = (labels_of(rules, game.settings), presence(seats, len(turns)),
                                      rules_page(root, game.settings, rules))
@@ -748,9 +749,10 @@ def mkdocs_hooks() -> str:
     return resources.files(__package__).joinpath("mkdocs_hooks.py").read_text(encoding="utf-8")
 
 
-def read_game(root: Path, game_id: str, as_committed: bool = False) -> tuple[GameView, dict[str, str]]:
+def read_game(root: Path, game_id: str, as_committed: bool = False,
+              league: words.League | None = None) -> tuple[GameView, dict[str, str]]:
     """One game read, and its pages (overview, standings, charts, map and every issue)."""
-    view = GameView.read(root, game_id, as_committed)
+    view = GameView.read(root, game_id, as_committed, league)
     return view, game_pages(view)
 
 
@@ -764,12 +766,14 @@ def read_games(root: Path, game_ids: Sequence[str], cores: int | None = None,
         cores = ((len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
                  if turns >= PARALLEL_FROM else 1)
     workers = min(len(game_ids), cores)
+    league = words.read_league(root)  # mkdocs.yml read once for every game, not once by each
     with drawcache.at(root):  # past turns' drawings are drawn once (issue 33); forked workers inherit the folder
         if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-            return [read_game(root, gid, as_committed) for gid in game_ids]
+            return [read_game(root, gid, as_committed, league) for gid in game_ids]
         # fork, not spawn: the children inherit the registered rulesets and the imported modules
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            return list(pool.map(read_game, [root] * len(game_ids), game_ids, [as_committed] * len(game_ids)))
+            return list(pool.map(read_game, [root] * len(game_ids), game_ids, [as_committed] * len(game_ids),
+                                 [league] * len(game_ids)))
 
 
 def not_found_template(lang: str) -> str:

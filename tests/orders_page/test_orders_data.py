@@ -15,6 +15,7 @@ import pytest
 from adjudicator.dice import Dice
 from adjudicator.kit import sheet
 from adjudicator.kit.ruleset import OffersChoices
+from adjudicator.kit.words import read_league
 from adjudicator.league import store
 from adjudicator.model import Player
 from adjudicator.newsletter import orders_page
@@ -122,7 +123,7 @@ def test_the_page_is_made_from_the_open_turn_read_once_even_with_the_league_gone
     read = orders_page.read_open_turn(store.load_game(root, "demo-bretton-woods"), root)
     shutil.rmtree(root)
     data = orders_page.turn_data(read)
-    game = store.load_game(REPO, "demo-bretton-woods")
+    game = store.load_game(REPO, "demo-bretton-woods", read_league(site))
     assert data == orders_page.turn_data(orders_page.read_open_turn(game, site))
     due = game.deadline(game.open_turn)
     assert due is not None and data["deadline"] == due.isoformat(timespec="minutes")

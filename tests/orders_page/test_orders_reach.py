@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.kit import words
 from adjudicator.league import store
-from adjudicator.newsletter import orders_page, repo_url, site
+from adjudicator.newsletter import orders_page, site
 
 from ..site import axe
 from ..site.webdriver import Browser
@@ -92,7 +93,7 @@ def test_without_a_repository_the_page_offers_copy_and_download_only(browser: Br
     root.mkdir()
     (root / "mkdocs.yml").write_text((league.root / "mkdocs.yml").read_text().replace(
         "repo_url: https://github.com/example/league", "# repo_url: none"))
-    game = store.load_game(league.root, "dip")
+    game = store.load_game(league.root, "dip", words.read_league(root))
     assert orders_page.turn_data(orders_page.read_open_turn(game, root))["repo"] is None
     public = tmp_path / "public"
     shutil.copytree(league.root / "public", public)
@@ -121,10 +122,10 @@ def test_a_repository_named_as_init_s_commented_line_suggests_gets_the_github_bu
     commented = next(line for line in template.splitlines() if line.startswith("# repo_url: "))
     assert "#" in commented[2:], "init's line has a comment of its own after the address"
     (root / "mkdocs.yml").write_text(template.replace(commented, commented[2:]))
-    assert repo_url(root) == "https://github.com/OWNER/LEAGUE"
-    game = store.load_game(league.root, "dip")
+    assert words.read_league(root).repo == "https://github.com/OWNER/LEAGUE"
+    game = store.load_game(league.root, "dip", words.read_league(root))
     assert orders_page.turn_data(orders_page.read_open_turn(game, root))["repo"] == "https://github.com/OWNER/LEAGUE"
     (root / "mkdocs.yml").write_text("repo_url: 'https://github.com/o/l/'   # the league\n")
-    assert repo_url(root) == "https://github.com/o/l"
+    assert words.read_league(root).repo == "https://github.com/o/l"
     (root / "mkdocs.yml").write_text("repo_url: https://github.com/o/l#part\n")  # YAML reads one address
-    assert repo_url(root) is None, "not half of an address"
+    assert words.read_league(root).repo is None, "not half of an address"
