@@ -59,6 +59,16 @@ def head_before(game_dir: Path, turn: int) -> str | None:
     return before[turn - 1] if turn - 1 < len(before) else heads(game_dir, turn - 1)[turn - 1]
 
 
+def issue_heads(game_dir: Path, turn: int) -> tuple[str | None, str | None]:
+    """What an issue page of ``turn`` prints of the chain: (the head after ``turn`` where its files are committed,
+    None), or without them (None, the head after the turn before), which the page follows with the turn's files."""
+    folder = game_dir / "turns" / f"{turn:04d}"
+    if (folder / "report.yaml").is_file() and (folder / "state.yaml").is_file():
+        return issue_head(game_dir, turn, (folder / "report.yaml").read_bytes(),
+                          (folder / "state.yaml").read_bytes()), None
+    return None, head_before(game_dir, turn)
+
+
 def _stamp(folder: Path) -> tuple[int, int]:
     # A new turn folder changes the folder's mtime: a site build reads every turn's files once, not once a page.
     st = folder.stat()

@@ -12,7 +12,6 @@ the working tree and the history as they were.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import datetime as dt
 import os
@@ -36,11 +35,11 @@ from ..league import absence as absencemod
 from ..league import arrivals as arrivalsmod
 from ..league import hidden as hiddenmod
 from ..league import history, secrets
-from ..league.secrets import key_env
 from ..league.store import (
     ENGINE_OPTIONS,
     FaultHook,
     Game,
+    OrdersRead,
     changed_config,
     config_relpath,
     data_relpath,
@@ -50,14 +49,18 @@ from ..league.store import (
     no_fault,
     orders_dir,
     orders_relpath,
+    orders_turn,
     phase_kinds_problem,
     player_to_yaml,
+    previous_orders,
+    published_orders,
+    read_league_turn,
     reading,
     sealed_relpath,
     unknown_ruleset,
     write_files,
 )
-from ..model import Orders, Phase, Player, State, TurnReport, account
+from ..model import Phase, Player, State, TurnReport, account
 from ..sealed import crypto, storage
 from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
 from . import sealed_orders as sealedorders
@@ -305,44 +308,6 @@ def _sealed_submissions(game: Game, turn: int, identities: Sequence[Any],
     return out
 
 
-def published_orders(game: Game, turn: int, player: str, identities: Sequence[Any] | None = None) -> bytes:
-    """The orders file of ``player`` in ``turn`` as it was adjudicated.
-
-    Where only its public part was published (``secrecy.public_part``), the full text is the sealed file's,
-    opened with the game's key if this process has it; without, the public part is all there is. In a re-run
-    (a ruling's ``rerun``) the orders a player played are those of the voided turn, unless the ruling found theirs.
-    ``identities``: the game's key where the caller read it already (else it is read here).
-    """
-    turn = orders_turn(game, turn, player)
-    raw = ordersmod.read_limited(game.root / orders_relpath(game.id, turn, player))
-    if not secrecymod.is_public_text(raw):
-        return raw
-    sealed = game.root / sealed_relpath(game.id, turn, player)
-    if identities is None:
-        identities = game.game_identities()
-    if not identities or not sealed.is_file():
-        return raw
-    return crypto.decrypt(ordersmod.read_limited(sealed, SEALED_MAX_BYTES), identities)
-
-
-def envelope_of(game: Game, turn: int, player: str) -> bytes | None:
-    """The sealed file of the orders ``player`` played in ``turn`` as it was submitted (what the dice's digest
-    binds of them: ``dice.submitted``), or None where they were not sealed."""
-    path = game.root / sealed_relpath(game.id, orders_turn(game, turn, player), player)
-    if not game.sealed_orders or not path.is_file() or path.is_symlink():
-        return None
-    return ordersmod.read_limited(path, SEALED_MAX_BYTES)
-
-
-def orders_turn(game: Game, turn: int, player: str) -> int:
-    """The turn whose folder holds the orders ``player`` played in ``turn``: ``turn`` itself, or in a re-run the
-    voided turn's, for every player but those whose file the ruling found."""
-    ruled = game.ruling(turn)
-    if ruled is not None and ruled.rerun is not None and player not in ruled.found:
-        return ruled.rerun
-    return turn
-
-
 def load_published(game: Game, last: int) -> tuple[turncore.Published, ...]:
     """Every orders file of the turns before ``last`` as published, with all of it (``published_orders``: the
     sealed file opened with the game's key where only the public part was published): what the turn that ends
@@ -359,30 +324,6 @@ def load_published(game: Game, last: int) -> tuple[turncore.Published, ...]:
             out.append(turncore.Published(orders_relpath(game.id, t, player), ordersmod.read_limited(path),
                                           published_orders(game, t, player, identities), digest))
     return tuple(out)
-
-
-OrdersRead = dict[tuple[int, str], Orders]
-"""Orders files already read in this pass, by turn and player, as parsed (never handed out: callers get copies)."""
-
-
-def previous_orders(game: Game, player: str, turn: int, read: OrdersRead | None = None) -> Orders | None:
-    """The orders ``player`` last played before ``turn``: their taken file, or the defaults used for them.
-
-    ``read``: the files a replay read for the turns before (``load_replay``); verify would otherwise parse every
-    taken file twice, for its own turn and as the next turn's NMR default. A copy, since a ruleset may change it."""
-    for t in range(turn - 1, 0, -1):
-        report = game.report(t)
-        meta = account(report)
-        if player in meta.get("taken", []):
-            if read is not None and (t, player) in read:
-                return copy.deepcopy(read[t, player])
-            loc = yamlio.load(published_orders(game, t, player))
-            found: Orders = loc.data["orders"]
-            return found
-        if player in meta.get("defaults", {}):
-            default: Orders = meta["defaults"][player]
-            return default
-    return None
 
 
 # --- due or not ----------------------------------------------------------------------------------------------
@@ -669,7 +610,7 @@ def _turn_read(game: Game, turn: int, state: State, phase: Phase) -> turncore.Tu
     """What every snapshot of ``turn`` reads of ``game`` besides the ``state`` its orders are checked against (and
     its ``phase``): the rules, settings, schedule and language, the game master's ruling, the seats a ruling took out
     and the deadline the schedule or the ruling plans. Read once: no previous orders, no keys, no time (what
-    ``status`` looks at; a turn to run or replayed adds them)."""
+    ``status`` looks at; a replayed turn adds them. A turn to run reads all of it with the rest, ``load_turn``)."""
     return turncore.TurnSnapshot(
         game.id, turn, game.ruleset, game.settings, game.schedule, game.language, state,
         game.ruling(turn), game.removed(turn), game.deadline(turn, phase.kind, scheduled=True), {})
@@ -677,8 +618,8 @@ def _turn_read(game: Game, turn: int, state: State, phase: Phase) -> turncore.Tu
 
 def _snapshot(game: Game, read_once: turncore.TurnSnapshot, hidden_link: bytes | None, read: OrdersRead | None = None,
               **more: Any) -> turncore.TurnSnapshot:
-    """A turn to run or a replayed one (``read_once``: ``_turn_read``) with what both add from ``game``: each awaited
-    player's previous orders (their NMR default) and the seats' own keys, and the ``hidden_link``."""
+    """A replayed turn (``read_once``: ``_turn_read``) with what it adds from ``game``: each awaited player's previous
+    orders (their NMR default) and the seats' own keys, and the ``hidden_link``."""
     phase = outcomemod.phase(read_once.rules, read_once.state)
     if phase.finished:
         raise LeagueError(f"{read_once.game} is over; there is nothing to adjudicate", word="turn.over",
@@ -693,47 +634,31 @@ def _snapshot(game: Game, read_once: turncore.TurnSnapshot, hidden_link: bytes |
 
 
 def load_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool = False) -> turncore.TurnSnapshot:
-    """Everything the open turn of ``game`` reads, once: its state, the orders files and when they arrived, the
-    rulings, absences and extensions, the seed ``secret`` reveals, the hidden link, the defaults' previous orders."""
-    turn = game.open_turn
-    if not game.hidden_complete(turn - 1):
-        raise LeagueError(f"the hidden state of {game.id} is sealed to its key: set {key_env(game.id)}",
-                          word="turn.hidden_sealed", game=game.id, variable=key_env(game.id))
-    identities = game.game_identities() if game.sealed_orders else []  # read once: the orders open with it
-    if game.sealed_orders and not identities:
-        raise LeagueError(f"{game.id} takes sealed orders, and opening them needs the game's key: set "
-                          f"{key_env(game.id)} (it was printed by 'turnpress keys new {game.id}')",
-                          word="turn.needs_key", game=game.id, variable=key_env(game.id))
-    declared = secrecymod.of(game.ruleset, game.settings.options)
-    if (not game.keyed and (declared.hidden_state or declared.hidden_draws)
-            and not game.settings.public_secret):
-        raise LeagueError(f"{game.id} keeps hidden state and has no key: its hidden parts would be committed in "
-                          f"plain text. Make its key first: 'turnpress keys new {game.id}'", word="turn.no_key",
-                          game=game.id)
-    state = game.effective_state(turn)
-    phase = outcomemod.phase(game.ruleset, state)
-    if phase.finished:
-        raise LeagueError(f"{game.id} is over; there is nothing to adjudicate", word="turn.over", game=game.id)
-    subs = tuple(submissions(game, turn, identities))
-    read_once = _turn_read(game, turn, state, phase)
-    ruled, removed, planned = read_once.ruling, read_once.removed, read_once.planned
-    playing = turncore.in_play(phase, removed)
-    carried: dict[str, Taken] = {}
-    if ruled is not None and ruled.rerun is not None:  # the voided turn's orders of those whose file it did not find
-        for key in account(game.report(ruled.rerun)).get("taken", []):
-            if key not in ruled.found and key not in removed and key in phase.awaited:
-                raw = published_orders(game, turn, key)
-                carried[key] = Taken(raw, yamlio.load(raw).data["orders"], envelope_of(game, turn, key))
-    seed = dicemod.reveal(secret, game.settings.chain_length, turn)
-    previous_seed = bytes.fromhex(game.report(turn - 1)["dice"]["seed"])
+    """Everything the open turn of ``game`` reads, once: what it reads of the league (``store.read_league_turn``: its
+    state, the rulings, reports, seats, the previous orders, what its issue page shows, the hidden link), the orders
+    files and when they arrived, the absences and extensions, and the seed ``secret`` reveals."""
+    league = read_league_turn(game)
+    turn, phase = league.turn, league.phase
+    subs = tuple(submissions(game, turn, league.identities))
+    carried = {key: Taken(raw, yamlio.load(raw).data["orders"], envelope)
+               for key, (raw, envelope) in league.rerun_played.items()}
+    facts = newsletter.issue_facts(game.id, league.settings, league.rules, league.language, turn, league.seats,
+                                   league.seats_before, league.schedule, league.next_schedule, league.notes,
+                                   league.repo)
     # The issue page's charts read the public states before the turn; its steps end with the turn's own label.
-    issue = newsletter.issue_input(game, turn, [newsletter.public_state(game, t) for t in range(turn)],
-                                   [*newsletter.step_labels(game, turn - 1), str(phase.label)])
-    return _snapshot(game, read_once, hiddenmod.link_for_turn(game, turn),
-                     arrivals=load_arrivals(game, turn, planned, playing, now, early=early,
-                                            everyone=phase.awaited), submissions=subs, seats=seats_of(game),
-                     seed=seed, digest_of=digest_scheme(game), previous_seed=previous_seed, rerun_taken=carried,
-                     issue=issue, heads=heads_language(read_once.language))
+    head, previous_head = league.heads
+    issue = dataclasses.replace(facts, publics=league.publics, head=head, previous_head=previous_head,
+                                steps=("0", *(str(r["label"]) for r in league.reports[1:]), str(phase.label)))
+    own = {p["key"]: str(p["recipient"]) for p in league.seats if p.get("recipient")} if league.settings.key else {}
+    return turncore.TurnSnapshot(
+        game.id, turn, league.rules, league.settings, league.schedule, league.language, league.state,
+        league.ruling, league.removed, league.planned, league.previous, own, league.hidden_link,
+        arrivals=load_arrivals(game, turn, league.planned, turncore.in_play(phase, league.removed), now, early=early,
+                               everyone=phase.awaited),
+        submissions=subs, seats=tuple(p["key"] for p in league.seats),
+        seed=dicemod.reveal(secret, league.settings.chain_length, turn), digest_of=digest_scheme(game),
+        previous_seed=bytes.fromhex(league.reports[turn - 1]["dice"]["seed"]), rerun_taken=carried, issue=issue,
+        heads=heads_language(league.language))
 
 
 def heads_language(lang: str) -> str:

@@ -62,6 +62,7 @@ from ..league.secrets import FILE_SUFFIX, SECRETS_DIR, key_env
 from ..league.store import (
     ENGINE_OPTIONS,
     Game,
+    OrdersRead,
     load_game,
     player_from_yaml,
     reading,
@@ -70,7 +71,7 @@ from ..league.store import (
 from ..model import HIDDEN_KEYS, GameConfig, State, TurnReport, account
 from ..sealed import crypto, storage
 from . import turncore
-from .turn import OrdersRead, load_carried, load_committed, load_page, load_ran, load_replay, load_setup, load_written
+from .turn import load_carried, load_committed, load_page, load_ran, load_replay, load_setup, load_written
 from .turncore import Taken, TurnOutcome, turn_digest
 
 

@@ -27,19 +27,19 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from .. import anchor, yamledit, yamlio
 from .. import dice as dicemod
 from .. import schedule as schedmod
-from .. import yamledit, yamlio
 from ..errors import GitError, LeagueError, RulesetError, SealError
-from ..kit import gamedata, outcome, words
+from ..kit import gamedata, outcome, secrecy, words
 from ..kit.catalog import COMMANDS
-from ..kit.orders import orders_relpath, visible
+from ..kit.orders import orders_relpath, read_limited, visible
 from ..kit.ruleset import (
     HasPhaseKinds,
     HiddenStateViews,
@@ -52,9 +52,11 @@ from ..kit.ruleset import (
     package_of,
 )
 from ..kit.words import about, game_language
-from ..model import HIDDEN_KEYS, GameConfig, Player, State, TurnReport, read_report
-from ..sealed import storage
+from ..model import HIDDEN_KEYS, GameConfig, Orders, Phase, Player, State, TurnReport, account, read_report
+from ..sealed import crypto, storage
+from ..sealed.envelope import SEALED_MAX_BYTES
 from . import absence, history, rulings, secrets
+from .hidden import link_for_turn
 
 GAMES_DIR = "games"
 TURN_DIR = re.compile(r"[0-9]{4}\Z", re.ASCII)
@@ -637,6 +639,150 @@ def turn_files(game_id: str, rules: Ruleset, key: str | None, readers: storage.R
     if hidden:
         files[f"{folder}/hidden.yaml"] = yamlio.dump(hidden)
     return files, {}
+
+
+# --- what a turn to run reads --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LeagueTurn:
+    """Everything the open turn of a game reads of the league but its orders folder, read at once
+    (``read_league_turn``): the engine's ``turn.load_turn`` builds the turn's snapshot from it and asks the ``Game``
+    for nothing else (issue 31, "everything a turn reads is loaded once into an immutable snapshot").
+
+    ``state`` is the effective state (joins, a ruling's corrections applied) and ``phase`` its phase; ``reports``
+    and ``publics`` are the reports and public states of turns 0 to ``turn - 1``; ``seats`` are the players'
+    entries as the rulings through the open turn left them, ``seats_before`` as of the turn before; ``previous``
+    each awaited player's orders played last (their NMR default), and in a re-run ``rerun_played`` the voided
+    turn's orders of those whose file the ruling did not find, each as published with its sealed file."""
+
+    game: str
+    turn: int
+    rules: Ruleset
+    settings: GameConfig
+    schedule: schedmod.Schedule | None
+    language: str
+    identities: tuple[Any, ...]  # the game's key where it takes sealed orders: they open with it
+    state: State
+    phase: Phase
+    ruling: rulings.Ruling | None
+    removed: Mapping[str, int]
+    planned: dt.datetime | None  # the deadline by the schedule or the ruling, before absences and extensions
+    reports: tuple[TurnReport, ...]
+    publics: tuple[State, ...]
+    seats: tuple[Mapping[str, Any], ...]
+    seats_before: tuple[Mapping[str, Any], ...]
+    next_schedule: schedmod.Schedule | None  # the schedule the next turn keeps (the issue page says a change)
+    notes: str | None  # the game master's notes for the turn's issue
+    repo: str | None  # ``repo_url`` in the league's mkdocs.yml
+    heads: tuple[str | None, str | None]  # the chain head after the turn, or before it (``anchor.issue_heads``)
+    previous: Mapping[str, Orders | None]
+    rerun_played: Mapping[str, tuple[bytes, bytes | None]]
+    hidden_link: bytes | None
+
+
+def read_league_turn(game: Game) -> LeagueTurn:
+    """What the open turn of ``game`` reads of the league (``LeagueTurn``), in one place; refused, before anything
+    else is read, where its hidden state or its sealed orders are sealed to a key this process lacks, where its
+    hidden parts would be committed in plain text, and where the game is over."""
+    turn = game.open_turn
+    if not game.hidden_complete(turn - 1):
+        raise LeagueError(f"the hidden state of {game.id} is sealed to its key: set {secrets.key_env(game.id)}",
+                          word="turn.hidden_sealed", game=game.id, variable=secrets.key_env(game.id))
+    identities = game.game_identities() if game.sealed_orders else []  # read once: the orders open with it
+    if game.sealed_orders and not identities:
+        raise LeagueError(f"{game.id} takes sealed orders, and opening them needs the game's key: set "
+                          f"{secrets.key_env(game.id)} (it was printed by 'turnpress keys new {game.id}')",
+                          word="turn.needs_key", game=game.id, variable=secrets.key_env(game.id))
+    rules, settings = game.ruleset, game.settings
+    declared = secrecy.of(rules, settings.options)
+    if not game.keyed and (declared.hidden_state or declared.hidden_draws) and not settings.public_secret:
+        raise LeagueError(f"{game.id} keeps hidden state and has no key: its hidden parts would be committed in "
+                          f"plain text. Make its key first: 'turnpress keys new {game.id}'", word="turn.no_key",
+                          game=game.id)
+    state = game.effective_state(turn)
+    phase = outcome.phase(rules, state)
+    if phase.finished:
+        raise LeagueError(f"{game.id} is over; there is nothing to adjudicate", word="turn.over", game=game.id)
+    ruled, removed = game.ruling(turn), game.removed(turn)
+    rerun_played = {}
+    if ruled is not None and ruled.rerun is not None:  # the voided turn's orders of those whose file it did not find
+        for key in account(game.report(ruled.rerun)).get("taken", []):
+            if key not in ruled.found and key not in removed and key in phase.awaited:
+                rerun_played[key] = (published_orders(game, turn, key), envelope_of(game, turn, key))
+    # A re-run plays the voided turn again: a missing player's NMR orders follow from the turns before it.
+    before = ruled.rerun if ruled is not None and ruled.rerun is not None else turn
+    notes = game.dir / "notes" / f"{turn:04d}.md"
+    return LeagueTurn(
+        game.id, turn, rules, settings, game.schedule, game.language, tuple(identities), state,
+        phase, ruled, removed, game.deadline(turn, phase.kind, scheduled=True),
+        tuple(game.report(t) for t in range(turn)), tuple(game.public_state(t) for t in range(turn)),
+        tuple(game.seats(turn)), tuple(game.seats(turn - 1)),
+        game.schedule_for(turn + 1) if game.schedule is not None else None,
+        notes.read_text(encoding="utf-8") if notes.is_file() else None, game.league.repo,
+        anchor.issue_heads(game.dir, turn), {key: previous_orders(game, key, before) for key in phase.awaited},
+        rerun_played, link_for_turn(game, turn))
+
+
+def published_orders(game: Game, turn: int, player: str, identities: Sequence[Any] | None = None) -> bytes:
+    """The orders file of ``player`` in ``turn`` as it was adjudicated.
+
+    Where only its public part was published (``secrecy.public_part``), the full text is the sealed file's,
+    opened with the game's key if this process has it; without, the public part is all there is. In a re-run
+    (a ruling's ``rerun``) the orders a player played are those of the voided turn, unless the ruling found theirs.
+    ``identities``: the game's key where the caller read it already (else it is read here).
+    """
+    turn = orders_turn(game, turn, player)
+    raw = read_limited(game.root / orders_relpath(game.id, turn, player))
+    if not secrecy.is_public_text(raw):
+        return raw
+    sealed = game.root / sealed_relpath(game.id, turn, player)
+    if identities is None:
+        identities = game.game_identities()
+    if not identities or not sealed.is_file():
+        return raw
+    return crypto.decrypt(read_limited(sealed, SEALED_MAX_BYTES), identities)
+
+
+def envelope_of(game: Game, turn: int, player: str) -> bytes | None:
+    """The sealed file of the orders ``player`` played in ``turn`` as it was submitted (what the dice's digest
+    binds of them: ``dice.submitted``), or None where they were not sealed."""
+    path = game.root / sealed_relpath(game.id, orders_turn(game, turn, player), player)
+    if not game.sealed_orders or not path.is_file() or path.is_symlink():
+        return None
+    return read_limited(path, SEALED_MAX_BYTES)
+
+
+def orders_turn(game: Game, turn: int, player: str) -> int:
+    """The turn whose folder holds the orders ``player`` played in ``turn``: ``turn`` itself, or in a re-run the
+    voided turn's, for every player but those whose file the ruling found."""
+    ruled = game.ruling(turn)
+    if ruled is not None and ruled.rerun is not None and player not in ruled.found:
+        return ruled.rerun
+    return turn
+
+
+OrdersRead = dict[tuple[int, str], Orders]
+"""Orders files already read in this pass, by turn and player, as parsed (never handed out: callers get copies)."""
+
+
+def previous_orders(game: Game, player: str, turn: int, read: OrdersRead | None = None) -> Orders | None:
+    """The orders ``player`` last played before ``turn``: their taken file, or the defaults used for them.
+
+    ``read``: the files a replay read for the turns before (``load_replay``); verify would otherwise parse every
+    taken file twice, for its own turn and as the next turn's NMR default. A copy, since a ruleset may change it."""
+    for t in range(turn - 1, 0, -1):
+        report = game.report(t)
+        meta = account(report)
+        if player in meta.get("taken", []):
+            if read is not None and (t, player) in read:
+                return copy.deepcopy(read[t, player])
+            loc = yamlio.load(published_orders(game, t, player))
+            found: Orders = loc.data["orders"]
+            return found
+        if player in meta.get("defaults", {}):
+            default: Orders = meta["defaults"][player]
+            return default
+    return None
 
 
 def _edit_refusal(game: str, key: str, then: Mapping[str, Any], block: Mapping[str, Any], old: schedmod.Schedule,

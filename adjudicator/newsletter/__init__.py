@@ -119,7 +119,7 @@ def issue_input(game: Game, turn: int, publics: Sequence[State], steps: Sequence
     the chain head (from the turn's committed files, or the previous turn's for a turn about to be committed)."""
     previous_head = None
     if head is None:
-        head, previous_head = _heads(game, turn)
+        head, previous_head = anchor.issue_heads(game.dir, turn)
     notes = game.dir / "notes" / f"{turn:04d}.md"
     facts = issue_facts(game.id, game.settings, game.ruleset, game.language, turn,
                         game.seats(turn), game.seats(turn - 1) if turn > 0 else (), game.schedule,
@@ -146,15 +146,6 @@ def issue_facts(game: str, settings: GameConfig, rules: Ruleset, language: str, 
         game, settings.title or game, language, rules, turn, tuple(player_from_yaml(p) for p in then),
         presence(then, turn + 1), labels_of(rules, settings), _open_orders(rules, settings), schedule, next_schedule,
         {p["key"]: p for p in seats_before if p.get("joined", 0) <= turn}, gm_notes, repo, (), ())
-
-
-def _heads(game: Game, turn: int) -> tuple[str | None, str | None]:
-    """The chain head after ``turn`` from its committed files, or (without them) the head after the turn before."""
-    folder = game.dir / "turns" / f"{turn:04d}"
-    if (folder / "report.yaml").is_file() and (folder / "state.yaml").is_file():
-        return anchor.issue_head(game.dir, turn, (folder / "report.yaml").read_bytes(),
-                                 (folder / "state.yaml").read_bytes()), None
-    return None, anchor.head_before(game.dir, turn)
 
 
 def render(facts: IssueInput, state: State, report: TurnReport) -> tuple[str, str]:
