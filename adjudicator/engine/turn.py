@@ -16,7 +16,7 @@ import dataclasses
 import datetime as dt
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,7 +60,7 @@ from ..league.store import (
     unknown_ruleset,
     write_files,
 )
-from ..model import Phase, Player, State, TurnReport, account
+from ..model import GameConfig, Phase, Player, State, TurnReport, account
 from ..sealed import crypto, storage
 from ..sealed.envelope import SEALED_MAX_BYTES, parse_sealed_path
 from . import sealed_orders as sealedorders
@@ -384,8 +384,8 @@ def load_status(game: Game, now: dt.datetime) -> turncore.TurnSnapshot:
     snap = _turn_read(game, turn, state, everyone)
     envelopes = sealedorders.read_envelopes(game, game.root) if any(f.unread for f in files) else None
     return dataclasses.replace(snap, submissions=files, seats=seats_of(game), envelopes=envelopes,
-                               arrivals=load_arrivals(game, turn, snap.planned, everyone, now,
-                                                      everyone=everyone.awaited))
+                               arrivals=load_arrivals(game.root, game.id, snap.schedule, snap.language, turn,
+                                                      snap.planned, everyone, now, everyone.awaited, game.report))
 
 
 def seats_of(game: Game) -> tuple[str, ...]:
@@ -407,32 +407,29 @@ def reads_as_orders(rules: Ruleset, state: State, sub: turncore.Judged, lang: st
     return benevolent.read(rules, state, sub.player, sub.checked.orders, lang)[0] is not None
 
 
-def load_arrivals(game: Game, turn: int, planned: dt.datetime | None, phase: Phase, now: dt.datetime | None, *,
-                  early: bool = False, everyone: Sequence[str] | None = None) -> turncore.Arrivals:
-    """What the open ``turn`` knows of time ``now``: the absence files of the players it awaits (where the game
-    takes absences; ``everyone``, a seat a ruling took out included, where the caller has its state), and where an
-    NMR extension may be used, when each orders file first reached main and the extensions each player used
-    before."""
-    schedule = game.schedule
+def load_arrivals(root: Path, game: str, schedule: schedmod.Schedule | None, language: str, turn: int,
+                  planned: dt.datetime | None, phase: Phase, now: dt.datetime | None, awaited: Sequence[str],
+                  reports: Callable[[int], TurnReport], *, early: bool = False) -> turncore.Arrivals:
+    """What the open ``turn`` of ``game`` (its ``schedule``, in ``language``) knows of time ``now``: the absence files
+    of the players it awaits (where the game takes absences; ``awaited``, a seat a ruling took out included), and
+    where an NMR extension may be used, when each orders file first reached main and the extensions each player used
+    before, from the earlier turns' ``reports`` (turn t's report: read only then)."""
     if planned is None or schedule is None:
         return turncore.Arrivals(now, early)
     absences = None
     if schedule.absence is not None:
-        awaited = everyone if everyone is not None else outcomemod.phase(game.ruleset,
-                                                                           game.effective_state(turn)).awaited
-        absences = absencemod.all_periods(absencemod.read(game.root, game.id, awaited, schedule.absence,
-                                                          game.language))
+        absences = absencemod.all_periods(absencemod.read(root, game, awaited, schedule.absence, language))
     if now is None or schedule.nmr_extension is None or phase.finished:
         return turncore.Arrivals(now, early, absences)
-    firsts = history.first_arrivals(game.root, orders_dir(game.id, turn)) if history.is_repo(game.root) else {}
-    return turncore.Arrivals(now, early, absences, firsts, extensions_used(game, turn))
+    firsts = history.first_arrivals(root, orders_dir(game, turn)) if history.is_repo(root) else {}
+    return turncore.Arrivals(now, early, absences, firsts, extensions_used(reports, turn))
 
 
-def extensions_used(game: Game, turn: int) -> dict[str, int]:
-    """How many NMR extensions each player used in the turns before ``turn``, as their reports record."""
+def extensions_used(reports: Callable[[int], TurnReport], turn: int) -> dict[str, int]:
+    """How many NMR extensions each player used in the turns before ``turn``, as their ``reports`` record."""
     used: dict[str, int] = {}
     for t in range(1, turn):
-        account = game.report(t).get("orders")
+        account = reports(t).get("orders")
         for key in account["extension"]["players"] if account and "extension" in account else []:
             used[key] = used.get(key, 0) + 1
     return used
@@ -576,11 +573,11 @@ def load_replay(game: Game, report: TurnReport, previous: State, hidden_link: by
                      heads=report["orders"].get("heads", "en"))
 
 
-def digest_scheme(game: Game) -> str | None:
+def digest_scheme(settings: GameConfig) -> str | None:
     """What a new turn's dice digest binds: a game of sealed orders binds their envelopes (``dice.ENVELOPES``),
     so that its published digest is no test of a guessed sealed field (issue 28); a game of open orders binds
     the files, which are public anyway, as it always did (no ``digest`` in its reports)."""
-    return game.settings.digest_of or (dicemod.ENVELOPES if game.sealed_orders else None)
+    return settings.digest_of or (dicemod.ENVELOPES if settings.sealed_orders else None)
 
 
 def compute_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool = False) -> TurnOutcome:
@@ -653,10 +650,11 @@ def load_turn(game: Game, now: dt.datetime | None, secret: bytes, *, early: bool
     return turncore.TurnSnapshot(
         game.id, turn, league.rules, league.settings, league.schedule, league.language, league.state,
         league.ruling, league.removed, league.planned, league.previous, own, league.hidden_link,
-        arrivals=load_arrivals(game, turn, league.planned, turncore.in_play(phase, league.removed), now, early=early,
-                               everyone=phase.awaited),
+        arrivals=load_arrivals(game.root, game.id, league.schedule, league.language, turn, league.planned,
+                               turncore.in_play(phase, league.removed), now, phase.awaited, league.reports.__getitem__,
+                               early=early),
         submissions=subs, seats=tuple(p["key"] for p in league.seats),
-        seed=dicemod.reveal(secret, league.settings.chain_length, turn), digest_of=digest_scheme(game),
+        seed=dicemod.reveal(secret, league.settings.chain_length, turn), digest_of=digest_scheme(league.settings),
         previous_seed=bytes.fromhex(league.reports[turn - 1]["dice"]["seed"]), rerun_taken=carried, issue=issue,
         heads=heads_language(league.language))
 

@@ -151,7 +151,7 @@ def test_a_game_master_cannot_choose_between_the_two_digests_turn_by_turn(table:
     older game from the first turn that did: a turn that goes back to the plaintexts' digest is named, because
     a game master with both at hand could roll the dice twice and publish the better."""
     root = table.root
-    monkeypatch.setattr(turnmod, "digest_scheme", lambda game: None)  # a turnpress from before issue 28
+    monkeypatch.setattr(turnmod, "digest_scheme", lambda settings: None)  # a turnpress from before issue 28
     for i, player in enumerate(("alice", "bob", "carol")):
         assert table.seal(player, 1, i, "round 1", at(1, 10 + i)) == 0
     assert table.deadline_run(1) == 0
@@ -172,7 +172,7 @@ def test_an_older_game_binds_the_envelopes_from_the_first_turn_that_did(league, 
     config.write_text(config.read_text().replace("  digest: envelopes\n", ""))
     git(league, "commit", "-qa", "--amend", "--no-edit")
     for turn, scheme in ((1, None), (2, "envelopes"), (3, None)):
-        monkeypatch.setattr(turnmod, "digest_scheme", lambda game, s=scheme: s)
+        monkeypatch.setattr(turnmod, "digest_scheme", lambda settings, s=scheme: s)
         day = deadline(turn) - at(2, 20)
         for i, player in enumerate(("alice", "bob", "carol")):
             assert table.seal(player, turn, (turn + i) % 3, f"round {turn}", at(1, 10 + i) + day) == 0

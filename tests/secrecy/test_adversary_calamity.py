@@ -59,7 +59,7 @@ def test_the_digest_of_a_turn_made_before_issue_28_confirms_a_guessed_reservatio
     config = table.root / "games/g/game.yaml"
     config.write_text(config.read_text().replace("  digest: envelopes\n", ""))
     git(table.root, "commit", "-qa", "--amend", "--no-edit")
-    monkeypatch.setattr(turnmod, "digest_scheme", lambda game: None)
+    monkeypatch.setattr(turnmod, "digest_scheme", lambda settings: None)
     table.play(bot, turns=1)
     assert "digest" not in table.game().report(1)["dice"]
     guesses = sealed_guesses(table)
