@@ -1,6 +1,8 @@
+import builtins
 import contextlib
 import datetime as dt
 import fcntl
+import io
 import os
 import shutil
 import subprocess
@@ -137,6 +139,21 @@ def new_repository(root: Path, ignore: str = ".secrets/\n") -> Path:
     git(root, "add", "-A")
     git(root, "commit", "-qm", "league")
     return root
+
+
+def reads_of(monkeypatch: pytest.MonkeyPatch, name: str) -> list[str]:
+    """The paths ending in ``name`` opened for reading from now on (the test's end undoes the count)."""
+    opened: list[str] = []
+    real = io.open
+
+    def counted(file: Any, *args: Any, **kwargs: Any) -> Any:
+        mode = args[0] if args else kwargs.get("mode", "r")
+        if isinstance(file, str | os.PathLike) and os.fspath(file).endswith(name) and set(mode) <= set("rbt"):
+            opened.append(os.fspath(file))
+        return real(file, *args, **kwargs)
+    monkeypatch.setattr(io, "open", counted)
+    monkeypatch.setattr(builtins, "open", counted)
+    return opened
 
 
 @pytest.fixture

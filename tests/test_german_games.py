@@ -978,7 +978,7 @@ def test_a_german_league_s_rules_pages_are_german(german: League, tmp_path: Path
     assert not (german.root / "site/rules" / f"{name[:-3]}.de.md").exists()  # one page, no second one in the menu
     english_league = tmp_path / "league"
     assert cli.main(["init", str(english_league), "--requirement", "turnpress==0.1.0"]) == 0
-    written = add_rules_pages(english_league, get(package.replace("_", "-")))
+    written = add_rules_pages(english_league, get(package.replace("_", "-")), "en")
     assert written == [f"site/rules/{p.name}" for p in sorted(shipped.glob("*.md")) if p.name.count(".") == 1]
     for english_page in written:
         assert (english_league / english_page).read_text(encoding="utf-8") == (
@@ -1016,7 +1016,7 @@ def test_a_german_league_s_rules_page_of_auf_achse_is_german(german: League, tmp
     assert not (german.root / "site/rules/auf-achse.de.md").exists()  # one page, no second one in the menu
     english_league = tmp_path / "league"
     assert cli.main(["init", str(english_league), "--requirement", "turnpress==0.1.0"]) == 0
-    assert add_rules_pages(english_league, get("auf-achse")) == ["site/rules/auf-achse.md"]
+    assert add_rules_pages(english_league, get("auf-achse"), "en") == ["site/rules/auf-achse.md"]
     assert (english_league / "site/rules/auf-achse.md").read_text(encoding="utf-8") == original
     assert len(english(markdown_parts(original)[0])) > 100  # the finder reads the English page as English
 

@@ -6,6 +6,7 @@ import pytest
 
 from adjudicator import cli
 
+from .conftest import reads_of
 from .test_league_e2e import new_game, run
 
 
@@ -177,3 +178,16 @@ def test_validate_asks_the_history_nothing_where_the_turn_has_no_ruling(game, ca
     code, out = validate(game, capsys, path)
     assert code == 0 and "0 errors" in out
     assert asked == []
+
+
+def test_validate_reads_the_league_s_mkdocs_yml_once_for_all_its_files(game, capsys, monkeypatch):
+    """Issue 31, "I/O at the edges": what the league's ``mkdocs.yml`` says (its language, before a file names its
+    game) is read once by the command and handed to each game it loads; validate read it again for each file and
+    each game."""
+    (game / "mkdocs.yml").write_text("site_name: League\ntheme:\n  name: material\n  language: en\n")
+    paths = [write(game, f"orders/g1/0001/{who}.yaml", HEAD.replace("alice", who) + "orders:\n  add: 4\n")
+             for who in ("alice", "bob")]
+    opened = reads_of(monkeypatch, "mkdocs.yml")
+    code, out = validate(game, capsys, *paths, write(game, "notes/g1.yaml", "orders: {}\n"))
+    assert code == 1 and out.count("understood as:\n  add 4") == 2, out
+    assert opened == [str(game / "mkdocs.yml")]

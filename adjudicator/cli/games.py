@@ -56,7 +56,7 @@ def _new(args: argparse.Namespace, root: Path, players: list[Player], options: d
          sched: dict[str, Any] | None, written: committing.Written) -> None:
     game, secret = turn.new_game(root, args.ruleset, args.game, players, options, sched, title=args.title,
                                  demo=args.demo)
-    lang = written.lang = words.game_language(game.settings, root)
+    lang = written.lang = game.language
     print(COMMANDS.say(lang, "new.created", game=game.id, ruleset=args.ruleset, n=len(players)))
     declared = secrecy.of(game.ruleset, game.settings.options)
     if args.demo:
@@ -65,7 +65,7 @@ def _new(args: argparse.Namespace, root: Path, players: list[Player], options: d
         print(COMMANDS.say(lang, "new.open"))
     for line in declared.lines(lang) if not args.demo else []:
         print(COMMANDS.say(lang, "new.secret", line=line))
-    pages = scaffold.add_rules_pages(root, game.ruleset)
+    pages = scaffold.add_rules_pages(root, game.ruleset, game.league.language)
     if pages:
         print(COMMANDS.say(lang, "new.pages", ruleset=args.ruleset, pages=", ".join(pages)))
     if (root / "mkdocs.yml").is_file():  # the site's navigation gains this game

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,10 +36,16 @@ class GameCache:
         self._games: dict[str, Game | LeagueError] = {}
         self._states: dict[str, State] = {}
 
+    @functools.cached_property
+    def league(self) -> words.League:
+        """What the league's ``mkdocs.yml`` says (its language, said until a file names its game), read once for
+        the command and handed to every game it loads."""
+        return words.read_league(self.root)
+
     def game(self, game_id: str) -> Game:
         if game_id not in self._games:
             try:
-                self._games[game_id] = load_game(self.root, game_id)
+                self._games[game_id] = load_game(self.root, game_id, self.league)
             except LeagueError as e:
                 self._games[game_id] = e
         found = self._games[game_id]
@@ -67,7 +74,7 @@ def check_path(games: GameCache, rel: str, path: Path,
 
     if where is None and rel.endswith(".yaml.age"):
         return _check_sealed(games, rel, path)
-    said = words.league_language(games.root)  # until the file's game is known: the league's language
+    said = games.league.language  # until the file's game is known: the league's language
     if where is None:
         return refuse(ordersmod.say(said, "file.not_orders"), ordersmod.say(said, "file.not_orders.hint"))
     with contextlib.suppress(LeagueError):
@@ -262,7 +269,7 @@ def validate_files(paths: list[Path], root: Path | None = None) -> Validated:
             where = orders_target(league, path, ordersmod.read_limited(path))
             if where is not None:
                 rel = ordersmod.orders_relpath(where.game, where.turn, where.player)
-        games = cache.setdefault(league, GameCache(league))
+        games = cache[league] = cache.get(league) or GameCache(league)
         if rel is None or (path.name.endswith(".yaml.age") and not rel.startswith("orders/")):
             found, languages[str(path)] = _unplaced(games, path)
             findings.append(found)
@@ -273,7 +280,7 @@ def validate_files(paths: list[Path], root: Path | None = None) -> Validated:
         if game is None and named is not None:  # an envelope at fault still names its game, whose words it gets
             with contextlib.suppress(LeagueError):
                 game = games.game(named.game)
-        said = language(game) if game is not None else words.league_language(league)  # no game's: the league's
+        said = language(game) if game is not None else games.league.language  # no game's: the league's
         languages.update({name: said for name in (rel, str(path), *(f.file for f in checked.findings))})
         where = ordersmod.parse_path(rel) or parse_sealed_path(rel)
         if checked.ok and game is not None and where is not None and checked.orders is not None:
@@ -312,7 +319,7 @@ def sheet_language(games: GameCache, raw: bytes) -> str:
     if found:
         with contextlib.suppress(LeagueError):
             return language(games.game(found[1].decode("ascii")))
-    return words.league_language(games.root)
+    return games.league.language
 
 
 def describe(game: Game, state: State, player: str, orders: Any) -> list[str]:

@@ -667,25 +667,26 @@ def heads_language(lang: str) -> str:
 
 def adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only_if_due: bool,
                max_turns: int = 1000, fault: FaultHook = no_fault, catch_up: bool = False,
-               early: bool = False) -> list[TurnOutcome]:
+               early: bool = False, league: words.League | None = None) -> list[TurnOutcome]:
     """Run every turn of ``game_id`` that is due (or the open one, if not ``only_if_due``), one commit each.
 
     Without ``commit`` it is a look (a dry run): the open turn is computed in memory and returned, and nothing is
     written into the tree; a turn after it would build on files that were never written, so a look stops at one.
     A due turn whose deadline passed before the turn before it was adjudicated gave its players no time to send
     orders: it is not run without ``catch_up`` (``LeagueError`` if it is the first, else the run stops there).
+    ``league``: what the league's ``mkdocs.yml`` says, where the command read it already.
     """
     # The turns and rulings of the game are listed once, not for every load of it (issue 33: a turn listed its
     # turns' folder some 25 times); each write of the turn (through ``history``) makes them listed anew.
     with reading():
         return _adjudicate(root, game_id, now, commit=commit, only_if_due=only_if_due, max_turns=max_turns,
-                           fault=fault, catch_up=catch_up, early=early)
+                           fault=fault, catch_up=catch_up, early=early, league=league)
 
 
 def _adjudicate(root: Path, game_id: str, now: dt.datetime, *, commit: bool, only_if_due: bool, max_turns: int,
-                fault: FaultHook, catch_up: bool, early: bool) -> list[TurnOutcome]:
+                fault: FaultHook, catch_up: bool, early: bool, league: words.League | None) -> list[TurnOutcome]:
     done: list[TurnOutcome] = []
-    league = words.read_league(root)  # mkdocs.yml, once for every turn run (a turn writes none of what it says)
+    league = league or words.read_league(root)  # mkdocs.yml, once for every turn run (a turn writes none of it)
     if commit:
         heal(root, load_game(root, game_id, league))
     for _ in range(max_turns):

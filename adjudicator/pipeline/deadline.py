@@ -186,16 +186,18 @@ def failure_text(error: Exception, root: Path, game: str | None = None, lang: st
     return COMMANDS.say(lang, "deadline.internal", error=f"{type(error).__name__}: {error}")
 
 
-def late_orders(root: Path) -> list[str]:
+def late_orders(root: Path, league: words.League | None = None) -> list[str]:
     """Orders of adjudicated turns changed since the last turn was tagged: a stale pull request merged late.
 
     The turn stands as published (its tag holds the orders it used, and no turn is run twice); the change is
-    named so that the game master can revert it and the player knows their orders came too late.
+    named so that the game master can revert it and the player knows their orders came too late. ``league``: what
+    the league's ``mkdocs.yml`` says, where the run read it already (else it is read here, once).
     """
+    league = league or words.read_league(root)
     out = []
     for gid in store.list_games(root):
         try:
-            last = store.load_game(root, gid).last_turn
+            last = store.load_game(root, gid, league).last_turn
         except Exception:  # noqa: BLE001 - a broken game is named by the run itself
             continue
         tag = f"refs/tags/{gid}/turn-{last}"
@@ -204,17 +206,18 @@ def late_orders(root: Path) -> list[str]:
         for status, rel in history.statuses_between(root, tag, "HEAD", f"orders/{gid}/"):
             where = parse_path(rel.removesuffix(".age"))
             if where is not None and where.turn <= last:
-                lang = language(root, gid)
+                lang = language(root, gid, league)
                 out.append(COMMANDS.say(lang, "deadline.late", game=gid, path=visible(rel), turn=where.turn,
                                         tag=f"{gid}/turn-{where.turn}", changed=COMMANDS.say(
                                             lang, "deadline.removed" if status == "D" else "deadline.changed")))
     return out
 
 
-def held_turn(root: Path, game: str, now: dt.datetime) -> str | None:
+def held_turn(root: Path, game: str, now: dt.datetime, league: words.League | None = None) -> str | None:
     """Why ``game``'s open turn, due ``now``, is held for the game master; None if it is not."""
-    st = turn.status(store.load_game(root, game), now)
-    return turn.stale_deadline(st, language(root, game)) if st.due else None
+    found = store.load_game(root, game, league)
+    st = turn.status(found, now)
+    return turn.stale_deadline(st, found.language) if st.due else None
 
 
 def failed(skipped: list[Skipped]) -> bool:
@@ -223,16 +226,18 @@ def failed(skipped: list[Skipped]) -> bool:
 
 
 def adjudicate_due(root: Path, now: dt.datetime, *, commit: bool = True, catch_up: bool = False,
-                   games: list[str] | None = None,
-                   budget: float | None = None) -> tuple[list[turn.TurnOutcome], list[Skipped]]:
+                   games: list[str] | None = None, budget: float | None = None,
+                   league: words.League | None = None) -> tuple[list[turn.TurnOutcome], list[Skipped]]:
     """Every due turn of every game (or of ``games``); a game that fails is named and skipped, and the others
     still advance. A turn held for the game master is named too, and fails nothing: the run exits 0 each time.
 
     One player's file or one game's broken state must not stall the league: nothing of a failed game is
     committed (a turn commits at once or not at all), so skipping it leaves it as it was for the next run. A game
     may take ``budget`` seconds (``pipeline.budget``; ``None``: no limit): one that takes longer is stopped,
-    named, and left as it was, and the next game runs.
+    named, and left as it was, and the next game runs. ``league``: what the league's ``mkdocs.yml`` says, where the
+    run read it already (else it is read here, once for every game: no turn writes it).
     """
+    league = league or words.read_league(root)
     done: list[turn.TurnOutcome] = []
     skipped: list[Skipped] = []
     for gid in games if games is not None else store.list_games(root):
@@ -240,23 +245,23 @@ def adjudicate_due(root: Path, now: dt.datetime, *, commit: bool = True, catch_u
         try:
             with budgetmod.time_budget(budget) as limit:
                 ran = turn.adjudicate(root, gid, now, commit=commit, only_if_due=True, catch_up=catch_up,
-                                      fault=limit.step if limit is not None else store.no_fault)
+                                      fault=limit.step if limit is not None else store.no_fault, league=league)
             done += ran
-            held = held_turn(root, gid, now) if ran and commit and not catch_up else None
+            held = held_turn(root, gid, now, league) if ran and commit and not catch_up else None
             if held:  # the turn after those just run is held: said now as on every later run
                 skipped.append(Skipped(gid, held, held=True))
         except TurnHeld as e:
-            skipped.append(Skipped(gid, COMMANDS.spoken(language(root, gid), e), held=True))
+            skipped.append(Skipped(gid, COMMANDS.spoken(language(root, gid, league), e), held=True))
         except budgetmod.OverBudget as e:
-            skipped.append(Skipped(gid, over_budget_text(gid, e.seconds, language(root, gid)),
-                                   lang=language(root, gid)))
+            lang = language(root, gid, league)
+            skipped.append(Skipped(gid, over_budget_text(gid, e.seconds, lang), lang=lang))
         except Exception as e:  # noqa: BLE001 - any failure of one game is reported, then the next game runs
             after = history.rev(root, "HEAD") if commit and history.is_repo(root) else None
             made = history.subjects_between(root, before, after) if after and after != before else []
             left = turn.unfinished(root, gid) if commit else None  # by this run or an earlier one
             if left and left not in made:
                 made.append(left)
-            lang = language(root, gid)
+            lang = language(root, gid, league)
             skipped.append(Skipped(gid, failure_text(e, root, gid, lang), tuple(made), lang=lang))
     return done, skipped
 
@@ -266,27 +271,29 @@ def over_budget_text(game: str, seconds: float, lang: str = "en") -> str:
     return COMMANDS.say(lang, "deadline.over_budget", game=game, seconds=f"{seconds:g}")
 
 
-def adjudicate(root: Path, now: dt.datetime, game: str, open_turn: int | None,
-               budget: float | None = None) -> tuple[list[turn.TurnOutcome], list[Skipped]]:
+def adjudicate(root: Path, now: dt.datetime, game: str, open_turn: int | None, budget: float | None = None,
+               league: words.League | None = None) -> tuple[list[turn.TurnOutcome], list[Skipped]]:
     """The due turns of ``game``, or (with ``open_turn``, a game master's manual turn) its open turn ``open_turn``
     whether due or not."""
+    league = league or words.read_league(root)
     if open_turn is None:
-        return adjudicate_due(root, now, games=[game], budget=budget)
-    if store.load_game(root, game).open_turn != open_turn:
+        return adjudicate_due(root, now, games=[game], budget=budget, league=league)
+    if store.load_game(root, game, league).open_turn != open_turn:
         return [], []  # another run did this turn already
     with budgetmod.time_budget(budget) as limit:
         return turn.adjudicate(root, game, now, commit=True, only_if_due=False, early=True,  # a manual turn
-                               fault=limit.step if limit is not None else store.no_fault), []
+                               fault=limit.step if limit is not None else store.no_fault, league=league), []
 
 
-def look(root: Path, game_id: str, now: dt.datetime, pushed: arrivals.Pushed | None = None) -> str | None:
+def look(root: Path, game_id: str, now: dt.datetime, pushed: arrivals.Pushed | None = None,
+         league: words.League | None = None) -> str | None:
     """Record what main holds of ``game_id``'s open turn's orders, once its deadline has passed (``arrivals``):
     main just before the push that started this run, at the push's time; and main now, while the turn is not due
     yet (in its grace, or waiting), where it holds files no look saw. Committed at once, as turnpress's own; the
     commit, or None where there was nothing to record."""
     if not history.is_repo(root) or not history.has_head(root):
         return None
-    game = store.load_game(root, game_id)
+    game = store.load_game(root, game_id, league)
     number = game.open_turn
     phase = outcomemod.phase(game.ruleset, game.effective_state(number))
     deadline = None if phase.finished else game.deadline(number, phase.kind, scheduled=True)
@@ -304,7 +311,7 @@ def look(root: Path, game_id: str, now: dt.datetime, pushed: arrivals.Pushed | N
         return None
     rel = arrivals.record_relpath(game_id, number)
     sha = history.commit_files(root, {rel: arrivals.text(record + added)},
-                               COMMANDS.say(language(root, game_id), "subject.look", game=game_id, turn=number))
+                               COMMANDS.say(game.language, "subject.look", game=game_id, turn=number))
     history.materialize(root, sha, [rel])
     return sha
 
@@ -322,24 +329,29 @@ def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = F
     load_secrets()
     history.require_repo(root)  # every turn is a commit: outside a repository nothing can run
     far = Remote(root, remote, branch)
-    league = words.league_language(root)  # the run's own lines, about no one game (architecture.md, One catalog)
+    # mkdocs.yml, read once for the run: its own lines, about no one game, in the league's language (architecture.md,
+    # One catalog), and every game it loads (no turn writes the file; a reset to the remote's branch reads it again)
+    league = words.read_league(root)
     if push:
-        for subject in start_from_remote(root, far, league):
-            say(COMMANDS.say(league, "deadline.dropped", subject=subject))
+        start = history.rev(root, "HEAD")
+        for subject in start_from_remote(root, far, league.language):
+            say(COMMANDS.say(league.language, "deadline.dropped", subject=subject))
+        if history.rev(root, "HEAD") != start:
+            league = words.read_league(root)
     pushed = arrivals.push_event(event, branch) if event is not None else None
-    open_turn = store.load_game(root, game).open_turn if game else None
-    for late in late_orders(root):
+    open_turn = store.load_game(root, game, league).open_turn if game else None
+    for late in late_orders(root, league):
         say(late)
     code, turns, raced = OK, 0, False
     for gid in [game] if game else store.list_games(root):
         ran, failing, moved = _run_game(root, far, now, gid, open_turn, push=push, retries=retries,
-                                        before_push=before_push, say=say, budget=budget, pushed=pushed)
+                                        before_push=before_push, say=say, budget=budget, pushed=pushed, league=league)
         turns += ran
         raced = raced or moved
         code = USAGE if failing else code  # a game to fix (not a held turn): exit 2, after the others advanced
     if not turns:
-        found = {language(root, g) for g in ([game] if game else store.list_games(root))}
-        lang = found.pop() if len(found) == 1 else words.league_language(root)  # the league's if several
+        found = {language(root, g, league) for g in ([game] if game else store.list_games(root))}
+        lang = found.pop() if len(found) == 1 else league.language  # the league's if several
         say(COMMANDS.say(lang, "deadline.raced_all" if raced else "adjudicate.nothing_due"))
     _outputs(turns, history.rev(root, "HEAD"))
     return code
@@ -347,21 +359,23 @@ def run(root: Path, now: dt.datetime, *, game: str | None = None, push: bool = F
 
 def _run_game(root: Path, far: Remote, now: dt.datetime, game: str, open_turn: int | None, *, push: bool,
               retries: int, before_push: Callable[[], None] | None, say: Callable[[str], None],
-              budget: float | None, pushed: arrivals.Pushed | None = None) -> tuple[int, bool, bool]:
+              budget: float | None, pushed: arrivals.Pushed | None = None,
+              league: words.League | None = None) -> tuple[int, bool, bool]:
     """One game's due turns, committed and (with ``push``) pushed; on a race, dropped and run again from the
     remote branch. Returns the turns pushed (or committed), whether the game failed, and whether it raced.
     What main holds of the open turn's orders is recorded first (``look``), and pushed with the turns."""
-    raced, lang = False, language(root, game)
+    league = league or words.read_league(root)
+    raced, lang = False, language(root, game, league)
     for attempt in range(retries + 1):
         start = history.rev(root, "HEAD")
         try:
-            seen = look(root, game, now, pushed)
+            seen = look(root, game, now, pushed, league)
         except Exception as e:  # noqa: BLE001 - a game whose files cannot be read: its turn names the fault
             seen = None
             say(COMMANDS.say(lang, "deadline.not_seen", game=game, why=failure_text(e, root, game, lang)))
         if seen is not None:
             say(COMMANDS.say(lang, "deadline.seen", game=game, commit=seen[:10]))
-        done, skipped = adjudicate(root, now, game, open_turn, budget)
+        done, skipped = adjudicate(root, now, game, open_turn, budget, league)
         for s in skipped:
             say(str(s))
         if not done and seen is None:
@@ -384,19 +398,21 @@ def _run_game(root: Path, far: Remote, now: dt.datetime, game: str, open_turn: i
             return len(done), failed(skipped), raced
         upstream = _refetch(far, tags)
         if upstream == start:
-            raise LeagueError(COMMANDS.say(words.league_language(root), "deadline.push_refused", remote=far.name,
+            raise LeagueError(COMMANDS.say(league.language, "deadline.push_refused", remote=far.name,
                                            branch=f"{far.name}/{far.branch}", words=refused))
         raced = True
         say(COMMANDS.say(lang, "deadline.moved", remote=f"{far.name}/{far.branch}", attempt=attempt + 1, game=game))
         history.reset_hard(root, upstream)
-    raise LeagueError(COMMANDS.say(words.league_language(root), "deadline.gave_up", attempts=retries + 1,
+        league = words.read_league(root)  # the remote's tree: its mkdocs.yml may say otherwise
+    raise LeagueError(COMMANDS.say(league.language, "deadline.gave_up", attempts=retries + 1,
                                    branch=f"{far.name}/{far.branch}"))
 
 
-def language(root: Path, game: str) -> str:
-    """The language ``game`` speaks; English for a game whose files cannot be read (its turn names the fault)."""
+def language(root: Path, game: str, league: words.League | None = None) -> str:
+    """The language ``game`` speaks; English for a game whose files cannot be read (its turn names the fault).
+    ``league``: what the league's ``mkdocs.yml`` says, where the run read it already."""
     try:
-        return words.game_language(store.load_game(root, game).settings, root)
+        return store.load_game(root, game, league).language
     except Exception:  # noqa: BLE001 - the run names a broken game's fault itself, in English
         return "en"
 

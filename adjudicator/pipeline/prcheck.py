@@ -42,7 +42,6 @@ from ..errors import LeagueError, TurnpressError
 from ..kit import outcome
 from ..kit.markup import md_text
 from ..kit.orders import Finding, OrdersPath, file_finding, parse_path, say, visible
-from ..kit.words import league_language
 from ..league import absence as absencemod
 from ..league import history, rulings
 from ..league.store import Game, sealed_relpath
@@ -446,7 +445,7 @@ def _as_file(raw: bytes) -> Iterator[Path]:
 def run_check(league: Path, repo: Path, pr: PullRequest, now: dt.datetime | None = None) -> list[FileResult]:
     """Check every file the pull request changes; an empty pull request is refused too."""
     games = check.GameCache(league)
-    lang = league_language(league)  # until the changed files name their games
+    lang = games.league.language  # until the changed files name their games (mkdocs.yml, read once)
     try:
         changes = changed_files(repo, pr.base, pr.head, lang)
     except MergeRefused as e:

@@ -28,7 +28,6 @@ from .. import yamlio
 from ..errors import LeagueError
 from ..kit import yamlwords
 from ..kit.ruleset import package_of
-from ..kit.words import league_language
 from ..league import history
 from ..newsletter import site
 
@@ -108,18 +107,17 @@ TEXT_DIRS = ("text", "rules")  # where a ruleset ships its rules pages, new name
 LANGUAGE_PAGE = re.compile(r"\.[a-z]{2}\.md$")  # a rules page in another language: bretton-woods.de.md
 
 
-def add_rules_pages(root: Path, rules: object) -> list[str]:
+def add_rules_pages(root: Path, rules: object, language: str) -> list[str]:
     """Write the rules pages a ruleset ships (``text/*.md`` in its package; ``rules/*.md`` where a package made
     before the rules module took that name has them) into the league's ``site/rules/``, where the game's overview
     links to them; a page the league has already (perhaps with its own house rules) is kept as it is. Where the
     league's language is not English and the ruleset ships the page in it beside the English (``NAME.de.md``), the
     league's page is that text, under the English page's name: the game's overview links to ``NAME.md`` in any
-    language. The paths written."""
+    language (``language``: the league's, as its ``mkdocs.yml`` says). The paths written."""
     package = resources.files(package_of(rules))
     folder = next((f for f in (package.joinpath(n) for n in TEXT_DIRS) if f.is_dir()), None)
     if folder is None:
         return []
-    language = league_language(root)
     written = []
     for page in sorted(folder.iterdir(), key=lambda p: p.name):
         target = root / RULES_DIR / page.name

@@ -12,7 +12,7 @@ from adjudicator.cli.values import parse_now
 from adjudicator.errors import LeagueError
 from adjudicator.pipeline import deadline
 
-from ..conftest import git
+from ..conftest import git, reads_of
 from .conftest import World, all_in, clone
 
 AFTER_DEADLINE = parse_now("2026-01-05T20:05+01:00")
@@ -108,3 +108,15 @@ def test_without_push_it_is_adjudicate_due_commit(voted: World, tmp_path: Path):
     assert deadline.run(voted.gm, AFTER_DEADLINE, say=lambda s: None) == 0
     assert git(voted.gm, "log", "-1", "--format=%s").strip() == "g1: turn 1 (Round 1)"
     assert turn_commits(voted) == [], "nothing pushed"
+
+
+def test_a_deadline_run_reads_the_league_s_mkdocs_yml_once(voted: World, monkeypatch):
+    """Issue 31, "I/O at the edges": what the league's ``mkdocs.yml`` says (the run's own lines in the league's
+    language, each game's words, the issue page's link) is read once by the run and handed down; the run read it
+    again for its lines, for each game's language and for the turns it ran."""
+    runner = clone(voted.origin, voted.tmp / "runner", "Runner")
+    opened = reads_of(monkeypatch, "mkdocs.yml")
+    said: list[str] = []
+    assert deadline.run(runner, AFTER_DEADLINE, push=True, say=said.append) == 0
+    assert any("g1: turn 1 (Round 1) adjudicated" in s for s in said), said
+    assert opened == [str(runner / "mkdocs.yml")]
