@@ -280,6 +280,10 @@ class OrdersAccount(TypedDict):
     # the language of the comment that heads each orders file the turn published (``secrecy.head``), where not
     # English: a German game's since issue 31; a turn without it published English heads, and replays so
     heads: NotRequired[str]
+    # the language of the stand-in for what the rules found in a game with hidden state ("what the rules found is not
+    # published ...", ``turncore.SECRET_PROBLEMS``), where not English: a German game's since issue 31; a turn
+    # without it said it in English, and replays so (its files of which nothing valid remained are read again)
+    stand_in: NotRequired[str]
 
 
 class DiceRecord(TypedDict):

@@ -523,6 +523,50 @@ def test_what_the_deadline_refuses_of_a_german_game_s_orders_files_is_said_in_ge
         assert german_words in now, now
 
 
+HIDDEN_DE = ("was die Regeln fanden, wird in einem Spiel mit verborgenem Stand nicht veröffentlicht: Ihr privater "
+             "Bericht nennt es ('turnpress open')")
+
+
+def test_a_german_game_with_hidden_state_says_in_german_that_what_the_rules_found_is_not_published_and_replays(
+        german: League, monkeypatch: pytest.MonkeyPatch):
+    """In a game with hidden state the public report puts a line in place of what the rules found in an orders file
+    (it may quote a hidden value), and said it in English in German games: "what the rules found is not published
+    in a game with hidden state: ..." (issue 31). A German game says it in German and records so (``stand_in: de``),
+    since verify reads the file again and says the line again; a turn run before, in English and with no
+    ``stand_in:``, replays as it was. Plays Bretton Woods' turn 2 with a fault in anna's orders, once as turnpress
+    did before and once as now, then puts the league back as it was."""
+    from adjudicator.engine import turncore
+    from adjudicator.sealed import crypto
+
+    said: dict[bool, tuple[str, list[str]]] = {}
+    for before in (True, False):
+        with german.as_it_was(), monkeypatch.context() as old:
+            if before:  # as turnpress wrote it: English, nothing recorded
+                old.setattr(turncore, "stand_in_language", lambda lang: "en")
+            game = load_game(german.root, "bw")
+            assert game.settings.key is not None and game.open_turn == 2
+            sheet = german.run("template", "bw", "anna").replace("orders:\n", "orders:\n  quatsch: 1\n", 1)
+            sealed = german.root / "orders/bw/0002/anna.yaml.age"  # as merged: 'seal' refuses a faulty file
+            sealed.parent.mkdir(parents=True, exist_ok=True)
+            sealed.write_text(crypto.encrypt(sheet.encode("utf-8"), [game.settings.key]), encoding="ascii")
+            german.git("add", "-A")
+            german.git("commit", "-qm", "Befehle von anna")
+            german.run("adjudicate", "bw", "--early", "--commit")
+            old.undo()
+            report = (german.root / "games/bw/turns/0002/report.yaml").read_text(encoding="utf-8")
+            orders = yamlio.read_data(german.root / "games/bw/turns/0002/report.yaml")["orders"]
+            verified = german.run("verify", "bw")
+            assert "alles stimmt überein" in verified.splitlines()[-1], verified
+        said[before] = (report, [p for entries in (orders.get("dropped", {}).values(),
+                                                   [r.get("problems", []) for r in orders["refused"]])
+                                 for problems in entries for p in problems])
+    report, problems = said[True]
+    assert problems == [turncore.SECRET_PROBLEMS] and "stand_in:" not in report, report
+    report, problems = said[False]
+    assert problems == [HIDDEN_DE] and "stand_in: de\n" in report, report
+    assert "quatsch" not in report
+
+
 def test_the_game_master_s_status_verify_and_events_say_it_in_german(german: League):
     status = german.master["dk: status, due"]
     assert status.startswith("dk: Zug 1, ") and "  Befehle da: Schweden\n" in status, status

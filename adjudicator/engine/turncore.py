@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from .. import dice as dicemod
 from .. import schedule as schedmod
 from ..errors import LeagueError, SealError
-from ..kit import benevolent
+from ..kit import benevolent, words
 from ..kit import orders as ordersmod
 from ..kit import outcome as outcomemod
 from ..kit import secrecy as secrecymod
@@ -46,6 +46,19 @@ GAME_ENDED = "the game master's ruling ended the game before this turn was playe
 NOT_SEALED = "not sealed"  # a plain orders file in a game of sealed orders
 SECRET_PROBLEMS = ("what the rules found is not published in a game with hidden state: your private report names it "
                    "('turnpress open')")
+
+
+def stand_in_language(lang: str) -> str:
+    """The language a new turn of a game in ``lang`` says ``SECRET_PROBLEMS`` in: the game's where the site's
+    catalog has its words (``reason.hidden``), else English. Published words: they never change."""
+    return lang if words.reason(lang, SECRET_PROBLEMS) != SECRET_PROBLEMS else "en"
+
+
+def secret_problems(account: OrdersAccount) -> str:
+    """The stand-in for what the rules found in a game with hidden state, in the language a turn's orders account
+    names (``stand_in:``, issue 31), else English: a replay recomputes the files of which nothing valid remained
+    and the orders left out, so it must say them in the words the turn published."""
+    return words.reason(account.get("stand_in", "en"), SECRET_PROBLEMS)
 
 
 @dataclass(frozen=True)
@@ -413,11 +426,14 @@ def _open_plan(snap: TurnSnapshot) -> TurnPlan:
     meta["refused"].sort(key=lambda entry: entry["player"])
     declared = secrecymod.of(snap.rules, snap.settings.options)
     if snap.keyed and secrecymod.faults_may_quote_hidden(declared):
-        # What the rules found wrong may quote a hidden value (a hand, an account): not in the public report.
+        # What the rules found wrong may quote a hidden value (a hand, an account): not in the public report, which
+        # says so in the game's language where the site's catalog has its words, and records that language
+        if (said := stand_in_language(snap.language)) != "en":
+            meta["stand_in"] = said
         judged = {s.player for s in subs if s.checked.orders is not None and not s.checked.ok}
         for entry in meta["refused"]:
             if entry["player"] in judged and entry.get("why") == "invalid":
-                entry["problems"] = [SECRET_PROBLEMS]
+                entry["problems"] = [secret_problems(meta)]
     if now is not None:  # when it was run, apart from the deadline it was due at: an early turn says so
         meta["adjudicated"] = schedmod.iso(now)
     if arrivals.early:
@@ -662,7 +678,7 @@ def _read_benevolently(snap: TurnSnapshot, taken: Mapping[str, Taken], meta: Ord
     private: dict[str, Any] = {}
     for key in sorted(taken):
         orders, found = benevolent.read(snap.rules, snap.state, key, taken[key].orders, snap.language)
-        shown = [SECRET_PROBLEMS] if hides_faults and found else found
+        shown = [secret_problems(meta)] if hides_faults and found else found
         if hides_faults and found:
             private[key] = {"taken": orders is not None, "problems": found}
         if orders is None:
