@@ -886,7 +886,8 @@ def test_a_german_league_made_before_gets_its_site_s_description_and_toggle_in_g
     mended = config.read_text(encoding="utf-8")
     assert "site_description: Spiele per Post, öffentlich ausgewertet;" in mended
     assert "        name: Dunkles Farbschema\n" in mended and "        name: Unser heller Modus\n" in mended
-    assert sitemod.settings(league.root)["site_description"].startswith("Spiele per Post")  # the feeds' too
+    config = (league.root / "mkdocs.yml").read_text(encoding="utf-8")
+    assert sitemod.settings(config)["site_description"].startswith("Spiele per Post")  # the feeds' too
 
 
 def test_a_german_league_s_mkdocs_yml_explains_itself_to_its_game_master_in_german(tmp_path: Path):

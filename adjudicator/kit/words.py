@@ -29,24 +29,38 @@ ASSETS = "adjudicator.newsletter"  # the package whose assets/games.yaml is the 
 THEME_LANGUAGE = re.compile(r"^  language:\s*['\"]?([a-z]{2}(?:[-_][A-Za-z]+)?)['\"]?\s*$", re.MULTILINE)
 # the line as `init` writes it commented out, uncommented: its own comment may follow the address
 REPO_URL = re.compile(r"^repo_url:[ \t]*['\"]?(https?://[^'\"\s#]+?)/?['\"]?(?:[ \t]+#.*)?[ \t]*$", re.MULTILINE)
+EDIT_URI = re.compile(r"^edit_uri:\s*['\"]?(?:edit|blob)/([A-Za-z0-9._/-]+?)/", re.MULTILINE)
 
 
 @dataclass(frozen=True)
 class League:
     """What the league's ``mkdocs.yml`` says that a game's turns and pages read: the league's language (``theme:
-    language``, else English) and the repository's web address (``repo_url``, if it names one). Read once where a
-    command loads a game (``store.load_game``) and handed down with it: a turn read the file again for each."""
+    language``, else English), the repository's web address (``repo_url``, if it names one) and the branch the
+    orders page's "new file" link commits to (the one ``edit_uri`` names, else main). Read once where a command
+    loads a game (``store.load_game``) and handed down with it: a turn read the file again for each."""
 
     language: str = "en"
     repo: str | None = None
+    branch: str = "main"
 
 
 def read_league(root: Path) -> League:
     """``root``'s ``mkdocs.yml``, read once (``League``)."""
     path = root / "mkdocs.yml"
-    text = path.read_text(encoding="utf-8") if path.is_file() else ""
-    language, repo = THEME_LANGUAGE.search(text), REPO_URL.search(text)
-    return League(language.group(1) if language else "en", repo.group(1) if repo else None)
+    return league_of(path.read_text(encoding="utf-8") if path.is_file() else "")
+
+
+def league_of(text: str) -> League:
+    """What ``mkdocs.yml``'s ``text`` says (``League``), where the command holds the text already (the site build).
+
+    >>> league_of("theme:\\n  language: de\\nrepo_url: https://github.com/a/b\\nedit_uri: edit/trunk/site/\\n")
+    League(language='de', repo='https://github.com/a/b', branch='trunk')
+    >>> league_of("")
+    League(language='en', repo=None, branch='main')
+    """
+    language, repo, branch = THEME_LANGUAGE.search(text), REPO_URL.search(text), EDIT_URI.search(text)
+    return League(language.group(1) if language else "en", repo.group(1) if repo else None,
+                  branch.group(1) if branch else "main")
 
 
 def reason(language: str, why: str) -> str:

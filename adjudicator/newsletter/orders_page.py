@@ -45,7 +45,6 @@ GAMES_DIR = "site/games"
 SCRIPTS = "site/javascripts"
 VENDOR = ("age.js", "json-schema.js", "yaml.js", "LICENSES.txt")
 SCRIPT_FILES = ("orders_map.js", "orders.js")  # the map's script first: orders.js calls its hook
-EDIT_URI = re.compile(r"^edit_uri:\s*['\"]?(?:edit|blob)/([A-Za-z0-9._/-]+?)/", re.MULTILINE)
 GITHUB = re.compile(r"^https://github\.com/[A-Za-z0-9-]+/[A-Za-z0-9._-]+$")
 
 
@@ -83,13 +82,6 @@ def base_path(digest: str) -> str:
 
 # What the page's list of players shows: the rest of a player's data is in their own file (``player_path``)
 LISTED = ("key", "name", "login", "awaited", "takes")
-
-
-def branch(root: Path) -> str:
-    """The branch GitHub's "new file" page commits to: the one ``edit_uri`` in ``mkdocs.yml`` names, else main."""
-    path = root / "mkdocs.yml"
-    match = EDIT_URI.search(path.read_text(encoding="utf-8")) if path.is_file() else None
-    return match.group(1) if match else "main"
 
 
 def file_schema(game_id: str, turn: int, player: str, orders: dict[str, Any]) -> dict[str, Any]:
@@ -145,7 +137,7 @@ def read_open_turn(game: Game, root: Path) -> OpenTurn:
         game.presented_ruleset, tuple(game.players), game.sealed_orders,
         game.settings.key if game.sealed_orders else None,
         {p.key: game.recipient_of(p.key) for p in game.players} if game.sealed_orders else {},
-        dict(game.settings.pinned or {}), game.language, game.league.repo, branch(root), private_files(game))
+        dict(game.settings.pinned or {}), game.language, game.league.repo, game.league.branch, private_files(game))
 
 
 def player_data(game: OpenTurn, player: str) -> dict[str, Any]:

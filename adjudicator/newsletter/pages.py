@@ -757,16 +757,18 @@ def read_game(root: Path, game_id: str, as_committed: bool = False,
 
 
 def read_games(root: Path, game_ids: Sequence[str], cores: int | None = None,
-               as_committed: bool = False) -> list[tuple[GameView, dict[str, str]]]:
+               as_committed: bool = False, league: words.League | None = None
+               ) -> list[tuple[GameView, dict[str, str]]]:
     """``read_game`` for each game, in order; in forked processes, one game each, when the league is large and the
     machine has more than one core (the pages are the same bytes either way). ``cores``: use that many, whatever
-    the league's size (the default: the machine's, for a league of ``PARALLEL_FROM`` turns or more)."""
+    the league's size (the default: the machine's, for a league of ``PARALLEL_FROM`` turns or more). ``league``:
+    what ``mkdocs.yml`` says, where the build read it already."""
     if cores is None:
         turns = sum(len(list((root / "games" / gid / "turns").glob("[0-9]*"))) for gid in game_ids)
         cores = ((len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
                  if turns >= PARALLEL_FROM else 1)
     workers = min(len(game_ids), cores)
-    league = words.read_league(root)  # mkdocs.yml read once for every game, not once by each
+    league = league or words.read_league(root)  # mkdocs.yml read once for every game, not once by each
     with drawcache.at(root):  # past turns' drawings are drawn once (issue 33); forked workers inherit the folder
         if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
             return [read_game(root, gid, as_committed, league) for gid in game_ids]
@@ -784,10 +786,11 @@ def not_found_template(lang: str) -> str:
 
 
 def all_pages(root: Path, views: Sequence[GameView], per_game: Sequence[Mapping[str, str]],
-              settings: Mapping[str, str] | None = None) -> dict[str, str]:
+              settings: Mapping[str, str] | None = None, lang: str | None = None) -> dict[str, str]:
     """Every generated file: path relative to the league root -> text (``per_game``: each game's pages;
-    ``settings``: the site's address, name, description and language, for the feeds)."""
-    lang = words.league_language(root)
+    ``settings``: the site's address, name, description and language, for the feeds; ``lang``: the league's, where
+    the build read ``mkdocs.yml`` already)."""
+    lang = lang or words.league_language(root)
     issues = [listings.read_issue(path, text) for game in per_game for path, text in game.items()
               if path.startswith(f"{BLOG_DIR}/") and path.endswith(".md")]
     pages = {"site/index.md": home(views, lang), **news_index(views, issues, lang),

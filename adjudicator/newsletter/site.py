@@ -179,17 +179,20 @@ def generate(root: Path, *, issues_as_committed: bool = False) -> tuple[int, int
     config = root / CONFIG
     if not config.is_file():
         config.write_text(template(), encoding="utf-8")
-    mended = write_if_changed(root, {CONFIG: in_language(config.read_text(encoding="utf-8"),
-                                                         words.league_language(root))})  # before the feeds read it
+    # mkdocs.yml read once: mended into the league's language before the feeds read it, then what it says is read
+    # from that text (the games' language, address and branch; the feeds' settings) and its navigation set in it
+    read = config.read_text(encoding="utf-8")
+    text = in_language(read, words.league_of(read).language)
+    mended = write_if_changed(root, {CONFIG: text})
+    league = words.league_of(text)
     with store.reading():  # the games' folders listed once, not again for each issue (issue 33)
-        games = pages.read_games(root, store.list_games(root), as_committed=issues_as_committed)
+        games = pages.read_games(root, store.list_games(root), as_committed=issues_as_committed, league=league)
         views = [view for view, _ in games]
-        site = settings(root)
-        files = pages.all_pages(root, views, [files for _, files in games], site)
+        site = settings(text)
+        files = pages.all_pages(root, views, [files for _, files in games], site, league.language)
     written = mended + write_if_changed(root, files) + remove_stale(root, files)
     written += write_if_changed(root, ignored(root))
-    text = configured(config.read_text(encoding="utf-8"), [v.id for v in views],
-                      nav_entries(root, views, list(files), site["language"]))
+    text = configured(text, [v.id for v in views], nav_entries(root, views, list(files), site["language"]))
     written += write_if_changed(root, {CONFIG: text})
     return len(views), written
 
@@ -229,12 +232,11 @@ _Settings.add_constructor("!ENV", _env)
 _Settings.add_multi_constructor("", lambda loader, suffix, node: None)
 
 
-def settings(root: Path) -> dict[str, str]:
-    """The site's address, name, description and language as ``mkdocs.yml`` gives them (the name and description
-    as HTML text, as the hook makes them for the theme), for the feeds."""
-    path = root / CONFIG
+def settings(text: str) -> dict[str, str]:
+    """The site's address, name, description and language as ``mkdocs.yml``'s ``text`` gives them (the name and
+    description as HTML text, as the hook makes them for the theme), for the feeds."""
     try:
-        tree = yaml.load(path.read_text(encoding="utf-8"), Loader=_Settings) if path.is_file() else {}  # noqa: S506
+        tree = yaml.load(text, Loader=_Settings)  # noqa: S506
     except yaml.YAMLError as e:
         raise SiteError(f"{CONFIG}: not readable YAML ({e})", word="site.config_yaml", config=CONFIG, detail=str(e)
                         ) from None
