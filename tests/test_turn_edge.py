@@ -174,8 +174,9 @@ def test_verify_checks_each_turn_without_the_league_once_it_is_read(played: Path
     monkeypatch.setattr(verify, "_check_turn", check_closed)
     monkeypatch.setattr(verify, "_start", start_closed)
     done = verify.verification(played, gid)
-    # Bretton Woods after its last year is drawn again without a key; the Thirty Years' War ended by a ruling is not
-    mode = verify.WITH_KEY if keyed else verify.AFTER_END if gid == "bw" else verify.PUBLIC
+    # after the end the set-up is drawn again without a key: Bretton Woods after its last year, and the Thirty
+    # Years' War that the game master's ruling ended with a draw (outcome.RULED: the game is over all the same)
+    mode = verify.WITH_KEY if keyed else verify.AFTER_END if gid in ENDING else verify.PUBLIC
     assert [f.text() for f in done.found] == [] and done.mode == mode
     assert checked == [1, 2] and (done.turns == 2 or mode == verify.PUBLIC)
 

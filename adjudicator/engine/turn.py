@@ -537,7 +537,7 @@ def load_setup(game: Game) -> turncore.SetUp:
     ended = False
     if not identities and game.keyed and not hiddenmod.has_chain(game.settings):
         turns = game.turns()
-        ended = bool(turns) and turns[-1] > 0 and game.ruleset.phase(game.state(turns[-1])).finished
+        ended = bool(turns) and turns[-1] > 0 and outcomemod.phase(game.ruleset, game.state(turns[-1])).finished
     return turncore.SetUp(game.id, game.ruleset, game.settings, report, load_carried(game, 0), load_written(game, 0),
                           tuple(identities), links, unlinked, ended,
                           load_page(game, 0) if newsletter.has_issue(game, 0) else None)
