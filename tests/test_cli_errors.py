@@ -134,3 +134,18 @@ def test_a_reader_that_goes_away_ends_the_output_quietly(league: Path):
     proc.stdout.close()  # before the command writes a line
     err = proc.stderr.read().decode()
     assert proc.wait() == 0 and err == ""
+
+
+@pytest.mark.parametrize("name", ["status", "template", "validate", "verify", "adjudicate"])
+def test_a_mkdocs_yml_that_is_not_utf_8_is_named_with_its_line(name: str, league: Path, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]):
+    """Every command that loads a game reads the league's language and address from ``mkdocs.yml`` (once, with
+    the game): a file saved in another encoding is named, with its line and what to do, not a codec's
+    traceback words."""
+    new_game(league)
+    (league / "mkdocs.yml").write_bytes(b"site_name: Liga\n# f\xfcr alle, in Latin-1 gespeichert\n")
+    line = [a for a in COMMAND_LINES[name] if a != "--commit"]
+    code, err = run(league, line, tmp_path, monkeypatch, capsys, orders=league / "orders/g1/0001/alice.yaml")
+    assert code == 2, err
+    assert err == "turnpress: mkdocs.yml:2: not UTF-8 text; save the file as UTF-8\n", err

@@ -22,6 +22,7 @@ from typing import Any
 
 from .. import schedule as schedmod
 from .. import yamlio
+from ..errors import LeagueError
 from ..kit import catalog, gamedata
 from ..model import GameConfig
 
@@ -47,7 +48,12 @@ class League:
 def read_league(root: Path) -> League:
     """``root``'s ``mkdocs.yml``, read once (``League``)."""
     path = root / "mkdocs.yml"
-    return league_of(path.read_text(encoding="utf-8") if path.is_file() else "")
+    try:
+        return league_of(path.read_text(encoding="utf-8") if path.is_file() else "")
+    except UnicodeDecodeError as e:  # every command that loads a game reads it: say which file, not the codec
+        line = path.read_bytes()[:e.start].count(b"\n") + 1
+        raise LeagueError(f"mkdocs.yml:{line}: not UTF-8 text; save the file as UTF-8", word="league.mkdocs_utf8",
+                          line=line) from None
 
 
 def league_of(text: str) -> League:
